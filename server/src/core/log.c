@@ -1,0 +1,32 @@
+/* log.c: stderr logger. The level is the one process-wide setting, written once at start.
+ * SPDX-License-Identifier: MIT */
+#include "log.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <time.h>
+
+static int min_level = LOG_INFO;
+
+void log_set_level(int level)
+{
+    min_level = level;
+}
+
+void log_msg(int level, const char *fmt, ...)
+{
+    static const char *const names[] = {"debug", "info", "warn", "error"};
+    if (level < min_level)
+        return;
+    char stamp[32];
+    time_t t = time(NULL);
+    struct tm tm;
+    gmtime_r(&t, &tm);
+    strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    fprintf(stderr, "%s %s ", stamp, names[level < 0 ? 0 : level > 3 ? 3 : level]);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}

@@ -1,0 +1,14 @@
+/* now.h: the only clock reads of the server (STYLE.md section 7: pure modules take time as
+ * an argument). SPDX-License-Identifier: MIT */
+#ifndef BH_NOW_H
+#define BH_NOW_H
+
+#include <stdint.h>
+
+/* Monotonic time in microseconds (CLOCK_MONOTONIC): for clocks, timers, latency. */
+uint64_t now_mono_us(void);
+
+/* Wall-clock time in milliseconds since the Unix epoch (CLOCK_REALTIME): for stored dates. */
+int64_t now_wall_ms(void);
+
+#endif

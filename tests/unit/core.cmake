@@ -1,0 +1,1 @@
+bh_add_test(test_core SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_core.c LABELS unit)
