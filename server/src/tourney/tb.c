@@ -111,7 +111,8 @@ static void tb_won(const tbc *c, const int *group, int *v)
         v[id] = 0;
         for (int r = 1; r <= c->R; r++) {
             const tour_slot *x = slot(c, id, r);
-            v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > 2) || x->kind == TOUR_SLOT_FF_WIN;
+            v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > tour_rules(c->t)->games) ||
+                     x->kind == TOUR_SLOT_FF_WIN;
         }
     }
 }

@@ -37,6 +37,7 @@ void tour_ruleset_default(tour_ruleset *rs)
     strcpy(rs->game_ruleset, "regulation");
     rs->base_ms = 180000; /* P-TC: 3 minutes, no increment */
     rs->inc_ms = 0;
+    rs->games = 2; /* T-DOUBLE */
     rs->rounds = 0;
     rs->score_per = TOUR_SCORE_MATCH;
     rs->bye_mp = 1;  /* T-BYE: a drawn match */
@@ -64,6 +65,8 @@ tour *tour_new(const tour_ruleset *rs)
     t->rs.game_ruleset[sizeof t->rs.game_ruleset - 1] = '\0';
     if (t->rs.n_tb < 0 || t->rs.n_tb > TOUR_MAX_TB)
         t->rs.n_tb = 0;
+    if (t->rs.games < 1 || t->rs.games > TOUR_MAX_GAMES)
+        t->rs.games = 2;
     return t;
 }
 
@@ -217,6 +220,14 @@ bool tour_is_active(const tour *t, int id, int r)
     return tm->entry_round <= r && (tm->withdrawn_round == 0 || r < tm->withdrawn_round);
 }
 
+static bool games_ok(const tour_match *m)
+{
+    for (int g = 0; g < TOUR_MAX_GAMES; g++)
+        if (m->game[g] > TOUR_G_WIN_B)
+            return false;
+    return true;
+}
+
 int tour_add_round(tour *t, const tour_match *m, int n)
 {
     if (t->n_rounds >= TOUR_MAX_ROUNDS)
@@ -231,8 +242,7 @@ int tour_add_round(tour *t, const tour_match *m, int n)
         bool bad = a < 1 || a > t->n_teams || b < 0 || b > t->n_teams || a == b ||
                    where[a] || (b && where[b]) || m[i].forfeit > TOUR_FF_BOTH ||
                    (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_ZERO ||
-                   m[i].game[0] > TOUR_G_WIN_B ||
-                   m[i].game[1] > TOUR_G_WIN_B;
+                   !games_ok(&m[i]);
         if (bad) {
             free(where);
             return BH_EINVAL;
@@ -269,7 +279,7 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
     tour_match *m = match_at(t, r, mi);
     if (!m)
         return BH_ENOTFOUND;
-    if (g < 0 || g > 1 || m->b == 0 || (unsigned)res > TOUR_G_WIN_B)
+    if (g < 0 || g >= t->rs.games || m->b == 0 || (unsigned)res > TOUR_G_WIN_B)
         return BH_EINVAL;
     m->game[g] = (uint8_t)res;
     return BH_OK;
@@ -381,10 +391,14 @@ const tour_match *tour_round_match(const tour *t, int r, int mi)
     return match_at((tour *)t, r, mi);
 }
 
-static bool match_done(const tour_match *m)
+static bool match_done(const tour *t, const tour_match *m)
 {
-    return m->b == 0 || m->forfeit != TOUR_FF_NONE ||
-           (m->game[0] != TOUR_G_NONE && m->game[1] != TOUR_G_NONE);
+    if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
+        return true;
+    for (int g = 0; g < t->rs.games; g++)
+        if (m->game[g] == TOUR_G_NONE)
+            return false;
+    return true;
 }
 
 bool tour_round_complete(const tour *t, int r)
@@ -393,7 +407,7 @@ bool tour_round_complete(const tour *t, int r)
         return false;
     const tround *rd = &t->rounds[r - 1];
     for (int i = 0; i < rd->n; i++)
-        if (!match_done(&rd->m[i]))
+        if (!match_done(t, &rd->m[i]))
             return false;
     return true;
 }
@@ -422,12 +436,12 @@ static int game_gp2(int g, bool side_a)
     }
 }
 
-/* T-SCORE: match points from the two games' game points (gp2 out of 4). */
+/* T-SCORE: match points from the games' game points (gp2 out of 2 * games). */
 static int mp_of(const tour *t, int gp2)
 {
     if (t->rs.score_per == TOUR_SCORE_GAME)
         return gp2; /* each game 2/1/0 */
-    return gp2 > 2 ? 2 : gp2 == 2 ? 1 : 0;
+    return gp2 > t->rs.games ? 2 : gp2 == t->rs.games ? 1 : 0;
 }
 
 void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
@@ -458,13 +472,17 @@ void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
     if (m->forfeit != TOUR_FF_NONE) {
         bool lost = m->forfeit == TOUR_FF_BOTH || (m->forfeit == TOUR_FF_A) == a;
         out->kind = lost ? TOUR_SLOT_FF_LOSS : TOUR_SLOT_FF_WIN;
-        out->gp2 = lost ? 0 : 4; /* T-FORFEIT: both games to the team present */
+        out->gp2 = lost ? 0 : 2 * t->rs.games; /* T-FORFEIT: every game to the team present */
         out->mp = mp_of(t, out->gp2);
         return;
     }
     out->white = m->white == id;
-    out->gp2 = game_gp2(m->game[0], a) + game_gp2(m->game[1], a);
-    if (m->game[0] == TOUR_G_NONE || m->game[1] == TOUR_G_NONE) {
+    bool done = true;
+    for (int g = 0; g < t->rs.games; g++) {
+        out->gp2 += game_gp2(m->game[g], a);
+        done &= m->game[g] != TOUR_G_NONE;
+    }
+    if (!done) {
         out->kind = TOUR_SLOT_PENDING;
         out->mp = 0;
         return;

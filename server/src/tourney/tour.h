@@ -13,6 +13,7 @@
 #define TOUR_MAX_ROUNDS 64
 #define TOUR_MAX_TB 8
 #define TOUR_NAME_LEN 64
+#define TOUR_MAX_GAMES 8 /* games (boards x games) per match */
 
 typedef struct tour tour;
 
@@ -42,10 +43,11 @@ typedef struct {
     char name[TOUR_NAME_LEN];         /* tournament name */
     char game_ruleset[32];            /* name of the game ruleset ("regulation") */
     uint32_t base_ms, inc_ms;         /* time control per player per board (P-TC) */
+    int games;                        /* games per match: 2 (T-DOUBLE); 1..TOUR_MAX_GAMES */
     int rounds;                       /* rounds asked for; 0: by T-ROUNDS at tour_start */
     int score_per;                    /* TOUR_SCORE_MATCH (2/1/0 per match) or _GAME */
     int bye_mp;                       /* match points of a PAB (T-BYE: a drawn match) */
-    int bye_gp2;                      /* game points x2 of a PAB (T-BYE: 1 game point = 2) */
+    int bye_gp2;                      /* game points x2 of a PAB (T-BYE: half the games) */
     int small_policy;                 /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
     int n_tb;                         /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];              /* tb_id, in order */
@@ -71,7 +73,7 @@ typedef enum {
 typedef struct {
     int a, b;            /* team ids (= pairing numbers); a is the higher-ranked at pairing */
     int white;           /* team whose captain has White on board A in game 1; 0 for a bye */
-    uint8_t game[2];     /* tour_game of game 1 and game 2 */
+    uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
     uint8_t forfeit;     /* tour_forfeit; a forfeit overrides the games */
     uint8_t bye;         /* tour_bye when b == 0 */
 } tour_match;
@@ -106,7 +108,7 @@ typedef struct {
     int winner, loser; /* team ids; a drawn Armageddon game is recorded as Black's win */
 } tour_playoff;
 
-/* Fill *rs with the regulation defaults: 3+0, match scoring 2/1/0, PAB = 1 MP and 1 game
+/* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and 1 game
  * point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
 void tour_ruleset_default(tour_ruleset *rs);
 
@@ -144,7 +146,7 @@ int tour_withdraw(tour *t, int id, bool keep_current);
  * BH_ESTATE if the previous round is not complete, BH_EINVAL on a malformed list. */
 int tour_add_round(tour *t, const tour_match *m, int n);
 
-/* Record game g (0 or 1) of match mi of round r (1-based) as res (TOUR_G_*, side a's view);
+/* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's view);
  * TOUR_G_NONE clears it. BH_ENOTFOUND for a bad index, BH_EINVAL for a PAB or bad res. */
 int tour_set_game(tour *t, int r, int mi, int g, tour_game res);
 

@@ -49,11 +49,11 @@ static const char *const SMALL[] = {"rr", "cap"};
 static const char *const SCORE[] = {"match", "game"};
 static const char *const FORMAT[] = {"swiss", "rr"};
 
-static char res_char(const tour_slot *x)
+static char res_char(const tour_slot *x, int games)
 {
     switch (x->kind) {
     case TOUR_SLOT_PLAYED:
-        return x->gp2 > 2 ? '1' : x->gp2 == 2 ? '=' : '0';
+        return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
     case TOUR_SLOT_FF_WIN:
         return '+';
     case TOUR_SLOT_FF_LOSS:
@@ -117,9 +117,9 @@ char *trf_export(const tour *t)
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
             *q = '_';
-    out(&b, "BHR game=%s base_ms=%u inc_ms=%u score=%s bye_mp=%d bye_gp2=%d small=%s rounds=%d "
+    out(&b, "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s rounds=%d "
             "format=%s started=%d tb=",
-        cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms,
+        cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
         SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
         SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
@@ -143,7 +143,7 @@ char *trf_export(const tour *t)
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
-                char c = res_char(&x);
+                char c = res_char(&x, rs->games);
                 if (x.kind == TOUR_SLOT_ABSENT || x.kind == TOUR_SLOT_PENDING)
                     out(&b, "          ");
                 else if (x.opp == 0)
@@ -190,8 +190,12 @@ char *trf_export(const tour *t)
     for (int r = 1; r <= R; r++) {
         for (int i = 0; i < tour_round_size(t, r); i++) {
             const tour_match *m = tour_round_match(t, r, i);
-            out(&b, "BHM %d %d %d %d %d %d %d %d\n", r, m->a, m->b, m->white, m->game[0],
-                m->game[1], m->forfeit, m->bye);
+            char gs[TOUR_MAX_GAMES + 1];
+            for (int g = 0; g < rs->games; g++)
+                gs[g] = (char)('0' + m->game[g]);
+            gs[rs->games] = '\0';
+            out(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit,
+                m->bye);
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
@@ -228,6 +232,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             rs->base_ms = (uint32_t)strtoul(v, NULL, 10);
         } else if (strcmp(k, "inc_ms") == 0) {
             rs->inc_ms = (uint32_t)strtoul(v, NULL, 10);
+        } else if (strcmp(k, "games") == 0) {
+            rs->games = atoi(v);
+            if (rs->games < 1 || rs->games > TOUR_MAX_GAMES)
+                return false;
         } else if (strcmp(k, "score") == 0) {
             if ((x = pick(v, SCORE, 2)) < 0)
                 return false;
@@ -334,11 +342,19 @@ int trf_import(const char *text, tour **out_t, int *err_line)
                 else
                     rc = tour_request_bye(t, id, r, (tour_bye)k);
             } else if (strncmp(line, "BHM", 3) == 0) {
-                int r, a, bb, w, g1, g2, ff, by;
-                if (sscanf(rest, "%d %d %d %d %d %d %d %d", &r, &a, &bb, &w, &g1, &g2, &ff, &by) !=
-                        8 ||
-                    r < cur_round || r > cur_round + 1 || r < 1 || g1 < 0 || g1 > 3 || g2 < 0 ||
-                    g2 > 3 || ff < 0 || ff > 3 || by < 0 || by > 2) {
+                int r, a, bb, w, ff, by;
+                char gs[16] = "";
+                tour_match m;
+                memset(&m, 0, sizeof m);
+                bool ok = sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) ==
+                              7 &&
+                          r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
+                          by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
+                for (int g = 0; ok && g < rs.games; g++) {
+                    ok = gs[g] >= '0' && gs[g] <= '3';
+                    m.game[g] = (uint8_t)(gs[g] - '0');
+                }
+                if (!ok) {
                     bad = 1;
                 } else {
                     if (r != cur_round && cur_round > 0)
@@ -348,7 +364,11 @@ int trf_import(const char *text, tour **out_t, int *err_line)
                         cap_ms = cap_ms ? 2 * cap_ms : 64;
                         ms = xrealloc(ms, (size_t)cap_ms * sizeof *ms);
                     }
-                    tour_match m = {a, bb, w, {(uint8_t)g1, (uint8_t)g2}, (uint8_t)ff, (uint8_t)by};
+                    m.a = a;
+                    m.b = bb;
+                    m.white = w;
+                    m.forfeit = (uint8_t)ff;
+                    m.bye = (uint8_t)by;
                     ms[n_ms++] = m;
                 }
             } else if (strncmp(line, "BHP", 3) == 0) {

@@ -11,7 +11,7 @@
  *             colour of the captain in game 1, game points (or +F -F PAB HPB ZPB, ? pending)
  *   BHR key=value ...                 our ruleset (time control, scoring, bye value, tb list)
  *   BHT id entry withdrawn rating_c rating_p name|captain|partner
- *   BHM round a b white g1 g2 forfeit bye     every match, exactly (tour_match fields)
+ *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
  * Import reads 012, XXR and the BH* records (the others are derived from them); tools that
  * do not know BH* records skip them, as TRF readers skip unknown codes. Names have '|' and
