@@ -2,7 +2,7 @@
  * published exercise, the pairer against a brute-force reference, invariants, TRF round trip.
  * SPDX-License-Identifier: MIT
  * `test_tourney brute_force_slow N` checks N seeded random tournaments against the reference
- * (the ctest `slow` run uses 2400); the unit run checks a few hundred. */
+ * (the ctest `slow` run uses 5000); the unit run checks a few hundred. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,7 @@ static tour *load_held(void)
     rs.small_policy = TOUR_SMALL_CAP;
     tour *t = tour_new(&rs);
     for (int i = 1; i <= 14; i++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "Team %d", i);
         tour_add_team(t, name, "c", "p", 2000, 2000, NULL); /* equal ratings keep the ids */
     }
@@ -312,7 +312,7 @@ static tour *field(int n, int rounds)
     rs.small_policy = TOUR_SMALL_CAP;
     tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++) {
-        char name[16];
+        char name[32];
         snprintf(name, sizeof name, "T%d", i + 1);
         tour_add_team(t, name, "c", "p", 2400 - 10 * i, 2400 - 10 * i, NULL);
     }
@@ -496,10 +496,10 @@ static void brute_run(int count)
 
 static void brute_force(void)
 {
-    brute_run(300);
+    brute_run(500);
 }
 
-static int slow_count = 2400;
+static int slow_count = 5000;
 
 static void brute_force_slow(void)
 {
