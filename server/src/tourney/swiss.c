@@ -218,6 +218,85 @@ static bool t_bound_ok(ctx *c)
     return 2 * nu >= c->rT - c->f;
 }
 
+/* Relaxation: f of the unpaired teams of T must get distinct compatible partners outside T
+ * with exactly budget[L] of them at level L (a max-flow: T -> outside team -> level -> sink).
+ * Without it, brackets whose teams have all met (every team floats) explore every profile. */
+typedef struct {
+    int *head, *nxt, *to, *cap, n_e;
+} flow;
+
+static void fl_edge(flow *g, int u, int v, int cap)
+{
+    g->to[g->n_e] = v, g->cap[g->n_e] = cap, g->nxt[g->n_e] = g->head[u], g->head[u] = g->n_e++;
+    g->to[g->n_e] = u, g->cap[g->n_e] = 0, g->nxt[g->n_e] = g->head[v], g->head[v] = g->n_e++;
+}
+
+static bool floats_ok(ctx *c)
+{
+    if (c->f == 0 || c->rT > SMALL_T)
+        return true;
+    int left[SMALL_T], nl = 0;
+    for (int i = 0; i < c->s; i++)
+        if (c->pair[c->tlist[i]] < 0)
+            left[nl++] = c->tlist[i];
+    int first_o = c->tlist[c->s - 1] + 1, n_o = c->n - first_o;
+    int nodes = 2 + nl + n_o + c->nlv, max_e = 2 * (nl + nl * n_o + n_o + c->nlv) + 2;
+    flow g;
+    g.head = xmalloc((size_t)nodes * sizeof *g.head);
+    g.nxt = xmalloc((size_t)max_e * sizeof *g.nxt);
+    g.to = xmalloc((size_t)max_e * sizeof *g.to);
+    g.cap = xmalloc((size_t)max_e * sizeof *g.cap);
+    g.n_e = 0;
+    for (int i = 0; i < nodes; i++)
+        g.head[i] = -1;
+    int lv0 = 2 + nl + n_o; /* node of level 0 */
+    for (int i = 0; i < nl; i++)
+        fl_edge(&g, 0, 2 + i, 1);
+    for (int k = 0; k < n_o; k++) {
+        int o = first_o + k, L = c->lvl[o];
+        if (L < 0 || c->pair[o] >= 0 || o == c->bye || c->budget[L] == 0)
+            continue;
+        fl_edge(&g, 2 + nl + k, lv0 + L, 1);
+        for (int i = 0; i < nl; i++)
+            if (bm_has_edge(&c->g, left[i], o))
+                fl_edge(&g, 2 + i, 2 + nl + k, 1);
+    }
+    for (int L = 0; L < c->nlv; L++)
+        if (c->budget[L])
+            fl_edge(&g, lv0 + L, 1, c->budget[L]);
+    int *prev = xmalloc((size_t)nodes * sizeof *prev), *q = xmalloc((size_t)nodes * sizeof *q);
+    int flowed = 0;
+    while (flowed < c->f) { /* BFS augmenting paths of capacity 1 */
+        for (int i = 0; i < nodes; i++)
+            prev[i] = -1;
+        int qh = 0, qt = 0;
+        q[qt++] = 0;
+        prev[0] = -2;
+        while (qh < qt && prev[1] == -1) {
+            int u = q[qh++];
+            for (int e = g.head[u]; e >= 0; e = g.nxt[e])
+                if (g.cap[e] > 0 && prev[g.to[e]] == -1) {
+                    prev[g.to[e]] = e;
+                    q[qt++] = g.to[e];
+                }
+        }
+        if (prev[1] == -1)
+            break;
+        for (int v = 1; v != 0; v = g.to[prev[v] ^ 1]) {
+            g.cap[prev[v]]--;
+            g.cap[prev[v] ^ 1]++;
+        }
+        flowed++;
+    }
+    free(prev);
+    free(q);
+    free(g.head);
+    free(g.nxt);
+    free(g.to);
+    free(g.cap);
+    return flowed == c->f;
+}
+
 static bool dfs(ctx *c, int ti);
 
 /* Tentatively pair T's team t with p; recurse; undo on failure. */
@@ -240,7 +319,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->budget[L]--;
         c->avail[L]--;
     }
-    if (t_bound_ok(c) && dfs(c, ti + 1))
+    if (t_bound_ok(c) && floats_ok(c) && dfs(c, ti + 1))
         return true;
     if (L < 0) {
         c->rT += 2;
@@ -284,14 +363,15 @@ static bool try_profiles(ctx *c, int k, int min_level)
 {
     if (k == 0) {
         c->rT = c->s;
-        return dfs(c, 0);
+        return floats_ok(c) && dfs(c, 0);
     }
     for (int L = min_level; L < c->nlv; L++) {
         if (c->avail[L] <= c->budget[L])
             continue;
         c->budget[L]++;
         c->f++;
-        bool ok = try_profiles(c, k - 1, L);
+        c->rT = c->s;
+        bool ok = floats_ok(c) && try_profiles(c, k - 1, L); /* prune on the prefix */
         c->budget[L]--;
         c->f--;
         if (ok)
