@@ -66,7 +66,10 @@ typedef struct {
     int *lvl;       /* local -> scoregroup level below T (0 = next), -1 in T */
     int nlv;
     int *avail;     /* per level: alive teams */
-    int *budget;    /* per level: upfloaters still to take */
+    int *budget;    /* per level: upfloaters it may still give */
+    int *need;      /* per level: upfloaters it must still give */
+    int *cnt;       /* per level: upfloaters in the profile prefix fixed so far */
+    int need_total; /* sum of need */
     int rT, f;      /* unpaired teams of T; upfloaters still to take */
 } ctx;
 
@@ -139,6 +142,8 @@ static void load(const tour *t, int r, ctx *c)
     c->lvl = xmalloc(((size_t)c->n + 1) * sizeof *c->lvl);
     c->avail = xcalloc((size_t)c->n + 1, sizeof *c->avail);
     c->budget = xcalloc((size_t)c->n + 1, sizeof *c->budget);
+    c->need = xcalloc((size_t)c->n + 1, sizeof *c->need);
+    c->cnt = xcalloc((size_t)c->n + 1, sizeof *c->cnt);
 }
 
 static void unload(ctx *c)
@@ -152,6 +157,8 @@ static void unload(ctx *c)
     free(c->lvl);
     free(c->avail);
     free(c->budget);
+    free(c->need);
+    free(c->cnt);
 }
 
 /* PAB key: lowest match points, then most matches played, then largest TPN. */
@@ -219,7 +226,9 @@ static bool t_bound_ok(ctx *c)
 }
 
 /* Relaxation: f of the unpaired teams of T must get distinct compatible partners outside T
- * with exactly budget[L] of them at level L (a max-flow: T -> outside team -> level -> sink).
+ * with at least need[L] and at most budget[L] of them at level L (a max-flow: T -> outside
+ * team -> level -> sink; the lower bounds are met first, as augmenting paths never lower the
+ * flow into the sink).
  * Without it, brackets whose teams have all met (every team floats) explore every profile. */
 typedef struct {
     int *head, *nxt, *to, *cap, n_e;
@@ -229,6 +238,34 @@ static void fl_edge(flow *g, int u, int v, int cap)
 {
     g->to[g->n_e] = v, g->cap[g->n_e] = cap, g->nxt[g->n_e] = g->head[u], g->head[u] = g->n_e++;
     g->to[g->n_e] = u, g->cap[g->n_e] = 0, g->nxt[g->n_e] = g->head[v], g->head[v] = g->n_e++;
+}
+
+/* Augment from source 0 to sink 1 by shortest paths until `goal`; returns the flow. */
+static int fl_augment(flow *g, int nodes, int *prev, int *q, int goal, int flowed)
+{
+    while (flowed < goal) {
+        for (int i = 0; i < nodes; i++)
+            prev[i] = -1;
+        int qh = 0, qt = 0;
+        q[qt++] = 0;
+        prev[0] = -2;
+        while (qh < qt && prev[1] == -1) {
+            int u = q[qh++];
+            for (int e = g->head[u]; e >= 0; e = g->nxt[e])
+                if (g->cap[e] > 0 && prev[g->to[e]] == -1) {
+                    prev[g->to[e]] = e;
+                    q[qt++] = g->to[e];
+                }
+        }
+        if (prev[1] == -1)
+            break;
+        for (int v = 1; v != 0; v = g->to[prev[v] ^ 1]) {
+            g->cap[prev[v]]--;
+            g->cap[prev[v] ^ 1]++;
+        }
+        flowed++;
+    }
+    return flowed;
 }
 
 static bool floats_ok(ctx *c)
@@ -261,33 +298,22 @@ static bool floats_ok(ctx *c)
             if (bm_has_edge(&c->g, left[i], o))
                 fl_edge(&g, 2 + i, 2 + nl + k, 1);
     }
-    for (int L = 0; L < c->nlv; L++)
-        if (c->budget[L])
-            fl_edge(&g, lv0 + L, 1, c->budget[L]);
-    int *prev = xmalloc((size_t)nodes * sizeof *prev), *q = xmalloc((size_t)nodes * sizeof *q);
-    int flowed = 0;
-    while (flowed < c->f) { /* BFS augmenting paths of capacity 1 */
-        for (int i = 0; i < nodes; i++)
-            prev[i] = -1;
-        int qh = 0, qt = 0;
-        q[qt++] = 0;
-        prev[0] = -2;
-        while (qh < qt && prev[1] == -1) {
-            int u = q[qh++];
-            for (int e = g.head[u]; e >= 0; e = g.nxt[e])
-                if (g.cap[e] > 0 && prev[g.to[e]] == -1) {
-                    prev[g.to[e]] = e;
-                    q[qt++] = g.to[e];
-                }
-        }
-        if (prev[1] == -1)
-            break;
-        for (int v = 1; v != 0; v = g.to[prev[v] ^ 1]) {
-            g.cap[prev[v]]--;
-            g.cap[prev[v] ^ 1]++;
-        }
-        flowed++;
+    int *sink_e = xmalloc(((size_t)c->nlv + 1) * sizeof *sink_e);
+    for (int L = 0; L < c->nlv; L++) {
+        sink_e[L] = g.n_e;
+        fl_edge(&g, lv0 + L, 1, c->need[L]);
     }
+    int *prev = xmalloc((size_t)nodes * sizeof *prev), *q = xmalloc((size_t)nodes * sizeof *q);
+    int flowed = fl_augment(&g, nodes, prev, q, c->need_total, 0);
+    if (flowed == c->need_total) {
+        for (int L = 0; L < c->nlv; L++) {
+            int cap = c->budget[L] < c->f ? c->budget[L] : c->f;
+            if (cap > c->need[L])
+                g.cap[sink_e[L]] += cap - c->need[L];
+        }
+        flowed = fl_augment(&g, nodes, prev, q, c->f, flowed);
+    }
+    free(sink_e);
     free(prev);
     free(q);
     free(g.head);
@@ -307,6 +333,9 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
     int L = c->lvl[p];
     if (L < 0 ? c->rT - 2 < c->f : c->budget[L] == 0)
         return false;
+    bool needed = L >= 0 && c->need[L] > 0;
+    if (L >= 0 && c->need_total - needed > c->f - 1)
+        return false; /* the levels that must still give upfloaters could not */
     if (!bm_remove_pair(&c->g, t, p))
         return false;
     c->pair[t] = p;
@@ -318,6 +347,8 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->f -= 1;
         c->budget[L]--;
         c->avail[L]--;
+        c->need[L] -= needed;
+        c->need_total -= needed;
     }
     if (t_bound_ok(c) && floats_ok(c) && dfs(c, ti + 1))
         return true;
@@ -328,6 +359,8 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->f += 1;
         c->budget[L]++;
         c->avail[L]++;
+        c->need[L] += needed;
+        c->need_total += needed;
     }
     c->pair[t] = c->pair[p] = -1;
     memcpy(c->g.mate, save, (size_t)c->n * sizeof *save);
@@ -358,26 +391,66 @@ static bool dfs(ctx *c, int ti)
     return ok;
 }
 
-/* Profiles of k upfloaters in order, highest scores first; the first that pairs wins. */
-static bool try_profiles(ctx *c, int k, int min_level)
+/* Constraints for a profile whose sorted prefix is cnt[] plus one more at level L: exact
+ * counts above L, at least cnt[L]+1 at L, anything below; k in all. */
+static void set_prefix(ctx *c, int k, int L)
+{
+    c->need_total = 0;
+    for (int l = 0; l < c->nlv; l++) {
+        c->budget[l] = l < L ? c->cnt[l] : k;
+        c->need[l] = l < L ? c->cnt[l] : l == L ? c->cnt[l] + 1 : 0;
+        c->need_total += c->need[l];
+    }
+    c->f = k;
+    c->rT = c->s;
+}
+
+/* [C5]-[C10] for a given number k of upfloaters: the profile (upfloater scores sorted from
+ * the highest) is fixed one entry at a time, each the highest level for which some
+ * completion exists (a probe: the search below, rolled back); the probe of the last entry is
+ * the lexicographically first pairing with that exact profile, and is kept. */
+static bool pair_with_k(ctx *c, int k)
 {
     if (k == 0) {
-        c->rT = c->s;
-        return floats_ok(c) && dfs(c, 0);
+        set_prefix(c, 0, c->nlv);
+        return dfs(c, 0);
     }
-    for (int L = min_level; L < c->nlv; L++) {
-        if (c->avail[L] <= c->budget[L])
-            continue;
-        c->budget[L]++;
-        c->f++;
-        c->rT = c->s;
-        bool ok = floats_ok(c) && try_profiles(c, k - 1, L); /* prune on the prefix */
-        c->budget[L]--;
-        c->f--;
-        if (ok)
-            return true;
+    int *pair = xmalloc(((size_t)c->n + 1) * sizeof *pair);
+    int *mate = xmalloc(((size_t)c->n + 1) * sizeof *mate);
+    uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
+    int *avail = xmalloc(((size_t)c->nlv + 1) * sizeof *avail);
+    for (int l = 0; l < c->nlv; l++)
+        c->cnt[l] = 0;
+    bool ok = true;
+    for (int pos = 0, last = 0; pos < k && ok; pos++) {
+        bool final = pos == k - 1;
+        ok = false;
+        for (int L = last; L < c->nlv && !ok; L++) {
+            if (c->avail[L] <= c->cnt[L])
+                continue;
+            set_prefix(c, k, L);
+            memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
+            memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+            memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+            memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
+            ok = floats_ok(c) && dfs(c, 0);
+            if (ok && !final) { /* a probe: roll the pairs back */
+                memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
+                memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+                memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+                memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+            }
+            if (ok) {
+                c->cnt[L]++;
+                last = L;
+            }
+        }
     }
-    return false;
+    free(pair);
+    free(mate);
+    free(alive);
+    free(avail);
+    return ok;
 }
 
 static bool pair_bracket(ctx *c)
@@ -404,6 +477,7 @@ static bool pair_bracket(ctx *c)
             prev = c->tm[i].mp;
             c->avail[c->nlv] = 0;
             c->budget[c->nlv] = 0;
+            c->need[c->nlv] = 0;
             c->nlv++;
         }
         c->lvl[i] = c->nlv - 1;
@@ -427,7 +501,7 @@ static bool pair_bracket(ctx *c)
     for (int k = c->s % 2; k <= c->s && k <= n_out; k += 2) {
         if (2 * loc_nu < c->s - k)
             continue;
-        if (try_profiles(c, k, 0))
+        if (pair_with_k(c, k))
             return true;
     }
     return false;
