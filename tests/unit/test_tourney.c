@@ -778,8 +778,34 @@ static const bh_test_case cases[] = {
     {"slow_brute_force", brute_force_slow},
 };
 
+/* `test_tourney --ref-pair FILE`: the reference pairing of a TRF file, one "a b" per line with
+ * a < b, "a 0" for the PAB, sorted (for the CLI test). */
+static int ref_pair_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 2;
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    tour *t = NULL;
+    if (trf_import(text, &t, NULL) != BH_OK)
+        return 2;
+    int *partner = calloc((size_t)tour_n_teams(t) + 1, sizeof *partner);
+    int rc = ref_pair(t, partner);
+    for (int id = 1; rc == 0 && id <= tour_n_teams(t); id++)
+        if (partner[id] == 0 || partner[id] > id)
+            printf("%d %d\n", id, partner[id]);
+    free(partner);
+    tour_free(t);
+    return rc == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--ref-pair") == 0)
+        return ref_pair_file(argv[2]);
     if (argc > 2)
         slow_count = atoi(argv[2]);
     if (argc > 1 && strcmp(argv[1], "all") == 0)

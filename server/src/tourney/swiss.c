@@ -50,20 +50,20 @@ enum { SMALL_T = 40 }; /* brackets up to this size also get the internal-matchin
 typedef struct {
     int id, mp, gp2, played; /* played: matches played over the board */
     int whites, blacks, last_white;
-    int n_opp, *opp;         /* opponents met over the board (ids) */
+    int n_opp, *opp; /* opponents met over the board (ids) */
     bool pab_ok;
 } steam;
 
 typedef struct {
     int n;
-    steam *tm;      /* n, in ranking order: local index = rank */
-    bm g;           /* compatibility graph; mate = witness perfect matching of the alive */
-    int *pair;      /* local -> partner local, -1 unpaired */
-    int bye;        /* local of the PAB team, -1 none */
+    steam *tm; /* n, in ranking order: local index = rank */
+    bm g;      /* compatibility graph; mate = witness perfect matching of the alive */
+    int *pair; /* local -> partner local, -1 unpaired */
+    int bye;   /* local of the PAB team, -1 none */
     /* the bracket being paired */
-    int s, h;       /* |T|, floor(|T| / 2) */
-    int *tlist;     /* s: locals of T in ranking order */
-    int *lvl;       /* local -> scoregroup level below T (0 = next), -1 in T */
+    int s, h;   /* |T|, floor(|T| / 2) */
+    int *tlist; /* s: locals of T in ranking order */
+    int *lvl;   /* local -> scoregroup level below T (0 = next), -1 in T */
     int nlv;
     int *avail;     /* per level: alive teams */
     int *budget;    /* per level: upfloaters it may still give */
@@ -76,7 +76,7 @@ typedef struct {
     uint32_t *memo_gen; /* entry valid iff equal to gen */
     uint32_t gen;
     size_t memo_cap, memo_n;
-    int rT, f;      /* unpaired teams of T; upfloaters still to take */
+    int rT, f; /* unpaired teams of T; upfloaters still to take */
 } ctx;
 
 static int rank_cmp(const void *pa, const void *pb)
@@ -493,17 +493,21 @@ static bool pair_with_k(ctx *c, int k)
     int *avail = xmalloc(((size_t)c->nlv + 1) * sizeof *avail);
     for (int l = 0; l < c->nlv; l++)
         c->cnt[l] = 0;
-    /* First: can k upfloaters work at all, at any levels? (saves a failing probe per level) */
-    set_prefix(c, k, -1);
-    memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
-    memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
-    memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
-    memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
-    bool ok = floats_ok(c) && dfs(c, 0);
-    memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
-    memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
-    memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
-    memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+    /* First, in small brackets (where searches fail): can k upfloaters work at all, at any
+     * levels? That saves a failing probe per level when k is too few. */
+    bool ok = true;
+    if (c->s <= SMALL_T) {
+        set_prefix(c, k, -1);
+        memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
+        memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+        memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+        memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
+        ok = floats_ok(c) && dfs(c, 0);
+        memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
+        memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+        memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+        memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+    }
     for (int pos = 0, last = 0; pos < k && ok; pos++) {
         bool final = pos == k - 1;
         ok = false;
@@ -724,8 +728,10 @@ int swiss_pair_rr(const tour *t, uint64_t seed, swiss_pairing *out)
         mt->b = a < b ? b : a;
         mt->white = (i + r) % 2 ? mt->a : mt->b;
         bool ia = tour_is_active(t, mt->a, r), ib = tour_is_active(t, mt->b, r);
-        mt->forfeit = (uint8_t)(!ia && !ib ? TOUR_FF_BOTH : !ia ? TOUR_FF_A : !ib ? TOUR_FF_B
-                                                                               : TOUR_FF_NONE);
+        mt->forfeit = (uint8_t)(!ia && !ib ? TOUR_FF_BOTH
+                                : !ia      ? TOUR_FF_A
+                                : !ib      ? TOUR_FF_B
+                                           : TOUR_FF_NONE);
     }
     free(pos);
     return BH_OK;
@@ -743,8 +749,8 @@ void swiss_pairing_fini(swiss_pairing *p)
 int tour_pair_next(tour *t, uint64_t seed)
 {
     swiss_pairing p = {0, NULL};
-    int rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
-                                                : swiss_pair(t, seed, &p);
+    int rc =
+        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p) : swiss_pair(t, seed, &p);
     if (rc == BH_OK)
         rc = tour_add_round(t, p.m, p.n);
     swiss_pairing_fini(&p);
