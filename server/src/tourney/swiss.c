@@ -4,6 +4,9 @@
  * exact completion test (blossom.c: the witness perfect matching of all still unpaired teams
  * can be repaired) says the rest of the field can still be paired; a depth-first search over
  * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
+ * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
+ * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
+ * memo of failed states (the set of unpaired teams decides whether a bracket can be finished).
  *
  * SPDX-License-Identifier: MIT
  *
