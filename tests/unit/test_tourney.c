@@ -330,6 +330,18 @@ static void pair_round1(void)
         CHECK_EQ_INT("a", i + 1, p.m[i].a);
         CHECK_EQ_INT("b", i + 5, p.m[i].b);
     }
+    swiss_pairing q;
+    CHECK_EQ_INT("pair again", BH_OK, swiss_pair(t, 7, &q));
+    CHECK_MSG(p.n == q.n && memcmp(p.m, q.m, (size_t)p.n * sizeof *p.m) == 0,
+              "same seed, same pairing and colours (T-PAIR: deterministic)");
+    swiss_pairing_fini(&q);
+    int differ = 0; /* the lot: over 16 seeds, some first-board colour must differ */
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        CHECK_EQ_INT("pair seed", BH_OK, swiss_pair(t, seed, &q));
+        differ += q.m[0].white != p.m[0].white;
+        swiss_pairing_fini(&q);
+    }
+    CHECK_MSG(differ > 0 && differ < 16, "round-1 colours are drawn by lot (%d of 16)", differ);
     swiss_pairing_fini(&p);
     tour_free(t);
 
