@@ -35,7 +35,8 @@ typedef struct {
     int n;
     char text[8][32];
     int64_t t_us[8];
-    int seat[8], ply[8];
+    int seat[8], ply[8], move[8], arg[8];
+    int64_t lag[8];
 } ev_seen;
 
 static int keep_event(void *ctx, const store_event *e)
@@ -46,6 +47,9 @@ static int keep_event(void *ctx, const store_event *e)
         s->t_us[s->n] = e->t_us;
         s->seat[s->n] = e->seat;
         s->ply[s->n] = e->ply;
+        s->move[s->n] = e->move;
+        s->lag[s->n] = e->lag_us;
+        s->arg[s->n] = e->arg;
     }
     s->n++;
     return 0;
@@ -60,12 +64,12 @@ static int keep_game(void *ctx, const store_game *g)
 {
     game_seen *s = ctx;
     if (s->n < 4)
-        snprintf(s->line[s->n], 200, "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s",
+        snprintf(s->line[s->n], 200, "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s",
                  (long long)g->id, (long long)g->tournament, (long long)g->team1,
                  (long long)g->team2, (long long)g->base_ms, (long long)g->inc_ms, g->status,
                  g->names[0], g->names[1], g->names[2], g->names[3],
                  g->result ? g->result : "-", g->reason ? g->reason : "-",
-                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-");
+                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset);
     s->n++;
     return 0;
 }
@@ -101,12 +105,13 @@ static void round_trip(void)
     CHECK_EQ_INT("team2", BH_OK, store_team_add(st, tid, "Rooks", "cid", "dan", &t2));
     store_game g = {.tournament = tid, .team1 = t1, .team2 = t2, .base_ms = 180000,
                     .inc_ms = 0, .created_ms = 1700000000001, .status = STORE_LIVE,
-                    .names = {"ann", "cid", "dan", "bob"}};
+                    .names = {"ann", "cid", "dan", "bob"}, .ruleset = "online"};
     CHECK_EQ_INT("game", BH_OK, store_game_add(st, &g, &gid));
     const char *moves[] = {"e2e4", "e7e5", "g1f3"};
     for (int i = 0; i < 3; i++) {
         store_event e = {.game = gid, .seq = i, .t_us = 1000 * i + 7, .kind = "move",
-                         .seat = i % 2, .ply = i, .text = moves[i]};
+                         .seat = i % 2, .ply = i, .text = moves[i],
+                         .type = 2, .arg = -1, .lag_us = 5 * i, .move = 1000 + i};
         CHECK_EQ_INT("event", BH_OK, store_event_add(st, &e));
     }
     store_event dup = {.game = gid, .seq = 1, .t_us = 5, .kind = "move", .seat = 0, .ply = 1,
@@ -133,7 +138,7 @@ static void round_trip(void)
     game_seen gs = {0};
     CHECK_EQ_INT("games", BH_OK, store_each_game(st, keep_game, &gs));
     CHECK_EQ_INT("n games", 1, gs.n);
-    CHECK_EQ_STR("game row", "1 1 1-2 180000+0 st2 ann/cid/dan/bob 1-0 mate - [BPGN]",
+    CHECK_EQ_STR("game row", "1 1 1-2 180000+0 st2 ann/cid/dan/bob 1-0 mate - [BPGN] online",
                  gs.line[0]);
     ev_seen es = {0};
     CHECK_EQ_INT("events", BH_OK, store_each_event(st, gid, keep_event, &es));
@@ -141,6 +146,9 @@ static void round_trip(void)
     CHECK_EQ_STR("ev1", "move:e7e5", es.text[1]);
     CHECK_EQ_INT("ev2 t", 2007, es.t_us[2]);
     CHECK_EQ_INT("ev2 ply", 2, es.ply[2]);
+    CHECK_EQ_INT("ev2 move code", 1002, es.move[2]);
+    CHECK_EQ_INT("ev2 lag", 10, es.lag[2]);
+    CHECK_EQ_INT("ev2 arg", -1, es.arg[2]);
     store_each_chat(st, gid, keep_chat, buf);
     CHECK_EQ_STR("chat row", "0 need a knight", buf);
     char role[16];

@@ -25,12 +25,14 @@ static const char *const migrations[] = {
     "  team1 INTEGER NOT NULL DEFAULT 0, team2 INTEGER NOT NULL DEFAULT 0,"
     "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, created_ms INTEGER NOT NULL,"
     "  status INTEGER NOT NULL, name0 TEXT, name1 TEXT, name2 TEXT, name3 TEXT,"
-    "  result TEXT, reason TEXT, recovery TEXT, bpgn TEXT);"
+    "  result TEXT, reason TEXT, recovery TEXT, bpgn TEXT, ruleset TEXT NOT NULL DEFAULT '');"
     "CREATE TABLE tokens(hash TEXT PRIMARY KEY, role TEXT NOT NULL,"
     "  game_id INTEGER NOT NULL, seat INTEGER NOT NULL);"
     "CREATE TABLE events(game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
     "  t_us INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL, ply INTEGER NOT NULL,"
-    "  text TEXT, PRIMARY KEY(game_id, seq)) WITHOUT ROWID;"
+    "  text TEXT, type INTEGER NOT NULL DEFAULT 0, arg INTEGER NOT NULL DEFAULT 0,"
+    "  lag_us INTEGER NOT NULL DEFAULT 0, move INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY(game_id, seq)) WITHOUT ROWID;"
     "CREATE TABLE chat(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
     "  t_ms INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL);"
     "CREATE INDEX chat_game ON chat(game_id, id);",
@@ -46,24 +48,26 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TEAM_ADD] = "INSERT INTO teams(tournament_id, name, player1, player2)"
                    " VALUES(?1, ?2, ?3, ?4)",
     [Q_GAME_ADD] = "INSERT INTO games(tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
-                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn)"
-                   " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset)"
+                   " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                   " ?16)",
     [Q_GAME_UPD] = "UPDATE games SET status = ?2, result = ?3, reason = ?4, recovery = ?5,"
                    " bpgn = ?6 WHERE id = ?1",
     [Q_TOKEN_ADD] = "INSERT INTO tokens(hash, role, game_id, seat) VALUES(?1, ?2, ?3, ?4)",
     [Q_TOKEN_FIND] = "SELECT role, game_id, seat FROM tokens WHERE hash = ?1",
-    [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text)"
-                    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text, type, arg,"
+                    " lag_us, move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(?1, ?2, ?3, ?4)",
     [Q_TOURS] = "SELECT id, name FROM tournaments ORDER BY id",
     [Q_TEAMS] = "SELECT id, tournament_id, name, player1, player2 FROM teams ORDER BY id",
     [Q_GAMES] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms, status,"
-                " name0, name1, name2, name3, result, reason, recovery, bpgn"
+                " name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
                 " FROM games ORDER BY id",
     [Q_GAME_GET] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
-                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn"
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
                    " FROM games WHERE id = ?1",
-    [Q_EVENTS] = "SELECT game_id, seq, t_us, kind, seat, ply, text FROM events"
+    [Q_EVENTS] = "SELECT game_id, seq, t_us, kind, seat, ply, text, type, arg, lag_us, move"
+                 " FROM events"
                  " WHERE game_id = ?1 ORDER BY seq",
     [Q_CHATS] = "SELECT game_id, t_ms, seat, text FROM chat WHERE game_id = ?1 ORDER BY id",
 };
@@ -258,6 +262,7 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
     bind_text(s, 13, g->reason);
     bind_text(s, 14, g->recovery);
     bind_text(s, 15, g->bpgn);
+    bind_text(s, 16, g->ruleset ? g->ruleset : "");
     int rc = step_write(st, s, "game_add");
     if (rc == BH_OK)
         *id = sqlite3_last_insert_rowid(st->db);
@@ -325,6 +330,10 @@ int store_event_add(store *st, const store_event *e)
     sqlite3_bind_int(s, 5, e->seat);
     sqlite3_bind_int(s, 6, e->ply);
     bind_text(s, 7, e->text);
+    sqlite3_bind_int(s, 8, e->type);
+    sqlite3_bind_int(s, 9, e->arg);
+    sqlite3_bind_int64(s, 10, e->lag_us);
+    sqlite3_bind_int(s, 11, e->move);
     return step_write(st, s, "event_add");
 }
 
@@ -398,6 +407,7 @@ static int row_game(sqlite3_stmt *s, any_fn fn, void *ctx)
         .reason = col_text(s, 13),
         .recovery = col_text(s, 14),
         .bpgn = col_text(s, 15),
+        .ruleset = col_text(s, 16),
     };
     return f(ctx, &g);
 }
@@ -413,6 +423,10 @@ static int row_event(sqlite3_stmt *s, any_fn fn, void *ctx)
         .seat = sqlite3_column_int(s, 4),
         .ply = sqlite3_column_int(s, 5),
         .text = col_text(s, 6),
+        .type = sqlite3_column_int(s, 7),
+        .arg = sqlite3_column_int(s, 8),
+        .lag_us = sqlite3_column_int64(s, 9),
+        .move = sqlite3_column_int(s, 10),
     };
     return f(ctx, &e);
 }

@@ -28,6 +28,7 @@ typedef struct {
     const char *reason;   /* why it ended ("mate", "flag", "adjudicated", ...) or NULL */
     const char *recovery; /* policy applied after a restart ("resumed", "adjudicated") or NULL */
     const char *bpgn;     /* the BPGN text of a finished game or NULL */
+    const char *ruleset;  /* the game's ruleset name ("regulation", "online") */
 } store_game;
 
 typedef struct {
@@ -38,6 +39,10 @@ typedef struct {
     int seat;        /* 0..3, or -1 */
     int ply;         /* the board's ply the event was made for, or -1 */
     const char *text; /* move text (UCI) or other payload, or NULL */
+    int type;        /* the game module's event type code (opaque here) */
+    int arg;         /* the game module's event argument (opaque here) */
+    int64_t lag_us;  /* lag credit granted to a move, µs */
+    int move;        /* the game module's encoded move (opaque here), 0 if none */
 } store_event;
 
 typedef struct {
