@@ -29,7 +29,7 @@ enum {
 #define BH_MAX_MOVES 1024 /* capacity of the array given to bh_gen_legal */
 #define BH_UCI_MAX 8      /* "e7e8q" / "N@f3" plus NUL, rounded up */
 #define BH_SAN_MAX 16     /* "Nbd7xe5=Q#"-sized, plus NUL, rounded up */
-#define BH_FEN_MAX 128    /* longest FEN bh_pos_to_fen can write, plus NUL */
+#define BH_FEN_MAX 512    /* bh_pos_to_fen never writes more, NUL included */
 #define BH_RESERVE_CAP 16 /* most pieces of one type one side may hold (16 pawns per colour) */
 
 /* A move, 16 bits. 0 is BH_MOVE_NONE (a1a1 is never a move). Layout (use the accessors):
