@@ -216,16 +216,16 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     char role[16];
-    int64_t game;
+    int64_t gid;
     int seat;
-    int rc = store_token_find(h->st, hash, role, &game, &seat);
-    if (rc == BH_OK && strcmp(role, "player") == 0 && hub__game_by_id(h, game)) {
+    int rc = store_token_find(h->st, hash, role, &gid, &seat);
+    if (rc == BH_OK && strcmp(role, "player") == 0 && hub__game_by_id(h, gid)) {
         /* A new identity on this connection: leave the seat of the old one first. */
         hub__game_leave(h, s);
         s->role = ROLE_PLAYER;
-        s->game = game;
+        s->game = gid;
         s->seat = seat;
-        hub__queue(h, s->conn, proto_enc_authed(m->id, "player", game, seat));
+        hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
         return;
     }
 bad:
