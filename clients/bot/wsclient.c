@@ -199,7 +199,11 @@ wsc *wsc_connect(wsc_ctx *x, const wsc_opts *o, int timeout_ms)
     i.address = o->host;
     i.port = o->port;
     i.path = o->path ? o->path : "/";
-    i.host = o->host;
+    /* Host with the port, as browsers send it (the server's same-origin check compares the
+     * Origin's host[:port] with it). */
+    char host[300];
+    snprintf(host, sizeof host, "%s:%d", o->host, o->port);
+    i.host = host;
     i.origin = o->origin;
     i.protocol = o->subprotocol ? o->subprotocol : "bughouse.v1";
     i.ssl_connection = o->tls ? LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED |

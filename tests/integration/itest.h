@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bh.h"
 #include "bh_test.h"
 #include "wsclient.h"
 
@@ -214,17 +215,17 @@ static const char *ecode(const char *reply, char out[32])
 #define CHECK_CALL_ERR(c, text, want)                                \
     do {                                                             \
         char *r_ = itest_call((c), (text));                          \
-        char e_[32];                                                 \
-        CHECK_EQ_STR(text, (want), ecode(r_, e_));                   \
+        char ebuf_[32];                                              \
+        CHECK_EQ_STR(text, (want), ecode(r_, ebuf_));                \
         free(r_);                                                    \
     } while (0)
 
 #define CHECK_CALL_TYPE(c, text, want)                               \
     do {                                                             \
         char *r_ = itest_call((c), (text));                          \
-        char t_[32];                                                 \
-        CHECK_EQ_STR(text, (want), jstr(r_, "type", t_, 32));        \
-        if (!r_ || strcmp(t_, (want)) != 0)                          \
+        char tbuf_[32];                                              \
+        CHECK_EQ_STR(text, (want), jstr(r_, "type", tbuf_, 32));     \
+        if (!r_ || strcmp(tbuf_, (want)) != 0)                       \
             fprintf(stderr, "    reply: %s\n", r_ ? r_ : "(none)"); \
         free(r_);                                                    \
     } while (0)

@@ -346,7 +346,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     n->retry.secs_since_valid_ping = (uint16_t)n->cfg.ping_s;
     n->retry.secs_since_valid_hangup = (uint16_t)n->cfg.idle_s;
 
-    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+    lws_set_log_level(getenv("BH_LWS_DEBUG") ? 0xff : (LLL_ERR | LLL_WARN), NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port; /* 0: the kernel picks a free port, see net_port() */
