@@ -86,13 +86,18 @@ void game__draw(game *g, game_end reason, int seat, uint64_t t_us, size_t ev)
     finish(g, t_us);
 }
 
-void game__advance(game *g, uint64_t now_us)
+int game__move_mask(const game *g, int board)
+{
+    return g->setup.recorded ? 1 << board : 3;
+}
+
+void game__advance(game *g, uint64_t now_us, int mask)
 {
     while (g->state != GAME_OVER) {
         uint64_t next = GAME_NEVER;
         int fb = -1;
         for (int b = 0; b < 2; b++) {
-            if (g->stopped[b])
+            if (g->stopped[b] || !(mask & (1 << b)))
                 continue;
             uint64_t f = clk_flag_us(&g->clock[b]);
             if (f < next) {
@@ -134,8 +139,10 @@ int game_tick(game *g, uint64_t now_us, game_delta *out)
     game_delta tmp, *d = out ? out : &tmp;
     game__delta_begin(g, d);
     if (now_us >= g->last_us) {
-        game__advance(g, now_us);
+        game__advance(g, now_us, 3);
         g->last_us = now_us;
+    } else if (g->setup.recorded) {
+        game__advance(g, now_us, 3);
     }
     game__delta_end(g, d, now_us < g->last_us ? g->last_us : now_us);
     return BH_OK;
@@ -147,7 +154,7 @@ static int act_begin(game *g, int seat, uint64_t now_us, game_delta *d)
     if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
         return BH_EINVAL;
     game__delta_begin(g, d);
-    game__advance(g, now_us);
+    game__advance(g, now_us, 3);
     g->last_us = now_us;
     d->seat = seat;
     d->board = seat >> 1;

@@ -63,7 +63,8 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 /* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
  * the game started at start_us, each move at the instant its recorded clock gives
- * (game_move_recorded). Act comments that we export (resigns, draws, illegal moves, claims)
+ * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
+ * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes. Act comments that we export (resigns, draws, illegal moves, claims)
  * are replayed; a closing "forfeits on time" (or a finished game of ours still running at
  * the end) runs the clocks until the flag falls. Returns BH_OK (*out owns the game), or the
  * error of the first move that does not replay (its item index in *bad if bad is non-NULL;
@@ -77,7 +78,7 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, Winner, Result), the moves in time order with clocks, act comments,
+ * TimeControl, Ruleset, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in time order with clocks, act comments,
  * and the closing comment with the result token. Returns a NUL-terminated string the caller
  * frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);

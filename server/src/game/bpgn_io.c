@@ -109,6 +109,8 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    if (g->setup.recorded)
+        put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
     put_tag(&b, "Winner", res[0] == '*' ? "*" : res[0] == '1' && res[1] == '/' ? "draw"
                           : res[0] == '1' ? "WhiteA+BlackB" : "BlackA+WhiteB");
@@ -242,6 +244,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         return BH_EPARSE;
     game_setup s;
     game_setup_init(&s, &rules, base_ms, inc_ms);
+    /* Foreign records (no Winner tag) and our exports of them keep a timeline per board. */
+    const char *clocks = bpgn_get_tag(bg, "Clocks");
+    s.recorded = !bpgn_get_tag(bg, "Winner") || (clocks && strcmp(clocks, "per-board") == 0);
     for (int k = 0; k < 4; k++) {
         const char *name = bpgn_get_tag(bg, game_seat_name(k));
         if (name)
@@ -288,7 +293,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         return rc;
     }
     int winner;
-    if (flag_end || (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
+    /* The record is complete: an open settle window closes, and a recorded flag falls. */
+    if (g->state == GAME_SETTLING || flag_end ||
+        (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
         run_out(g);
     *out = g;
     return BH_OK;

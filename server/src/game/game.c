@@ -212,7 +212,7 @@ static bool enter(game *g, int seat, uint64_t now_us, game_delta *d)
     if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
         return false;
     game__delta_begin(g, d);
-    game__advance(g, now_us);
+    game__advance(g, now_us, game__move_mask(g, seat >> 1));
     g->last_us = now_us;
     return true;
 }
@@ -280,14 +280,17 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         int64_t charged = clk_remaining_us(c, color, since) + (int64_t)g->setup.inc_ms * 1000 -
                           clock_after_ms * 1000;
         uint64_t e = since + (uint64_t)(charged > 0 ? charged : 0);
-        if (e >= now)
+        if (e >= now || g->setup.recorded)
             now = e;
         else
             credit = now - e;
+    } else if (g->setup.recorded) {
+        now = clk_since_us(c);
     }
     game__delta_begin(g, d);
-    game__advance(g, now);
-    g->last_us = now;
+    game__advance(g, now, game__move_mask(g, board));
+    if (now > g->last_us)
+        g->last_us = now;
     bh_move m = BH_MOVE_NONE;
     int rc = board_open(g, seat);
     if (rc == BH_OK && (int)bh_side_to_move(&g->pos[board]) != color)

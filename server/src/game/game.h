@@ -60,6 +60,10 @@ typedef struct game_setup {
     uint32_t inc_ms;                    /* P-TC: added after every move, from move one */
     char players[4][GAME_NAME_MAX];     /* names by seat, "" if unknown */
     int team1_is;                       /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
+                    * (FICS timeseal, chess.com lag compensation): each board keeps its own
+                    * time; a move only applies flags of its own board; instants of the two
+                    * boards may interleave out of order. false for live games. */
 } game_setup;
 
 /* Fill *s: ruleset r (copied), time control, no names, team1_is = 1. */
@@ -185,11 +189,12 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
                  game_delta *out);
 
 /* Replay a recorded move (BPGN, CSV, chess.com) whose mover had clock_after_ms left after it
- * (increment included). The instant is derived from that clock: the board's clock runs to
- * the value recorded, and if that instant is earlier than the game's last instant the move is
- * dated at the last instant with the difference as lag credit (recorded clocks of two boards
- * disagree by a few ms of lag). clock_after_ms < 0: no clock, the move is dated at the last
- * instant. Errors as game_move (no stale check). For importers and tests, not for clients. */
+ * (increment included). The instant is the one at which the board's clock shows that value.
+ * With setup.recorded the move is dated there (its board's own timeline) and only that board's
+ * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
+ * rounding of exported clocks), the move is dated at the last instant with the difference as
+ * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
+ * time passes. Errors as game_move (no stale check). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
                        game_delta *out);
 
@@ -214,7 +219,8 @@ int game_claim_repetition(game *g, int seat, uint64_t now_us, game_delta *out);
 
 /* Apply everything due by now_us: flags (dated at their exact instants) and the end of a
  * settle window (the window includes its last instant; it closes 1 µs later). A now_us
- * before the last call's instant does nothing. Returns BH_OK. */
+ * before the last call's instant does nothing (with setup.recorded it still applies the
+ * flags due by now_us on either board). Returns BH_OK. */
 int game_tick(game *g, uint64_t now_us, game_delta *out);
 
 /* Earliest instant at which something can happen by itself (a flag or the end of the settle

@@ -40,8 +40,11 @@ struct game {
 size_t game__push_ev(game *g, int type, int seat, uint64_t t_us, bh_move m, uint32_t lag_us,
                      int arg);
 void game__push_key(game *g, int board);
-/* Apply flags and settle-window ends due by now_us (arbiter.c). */
-void game__advance(game *g, uint64_t now_us);
+/* Apply flags due by now_us on the boards in mask (bit per board) and a settle-window end
+ * due by now_us (arbiter.c). */
+void game__advance(game *g, uint64_t now_us, int mask);
+/* Boards whose flags a move on board applies first: both, or with setup.recorded its own. */
+int game__move_mask(const game *g, int board);
 /* A decisive event of kind by loser seat at t_us, recorded as event ev (arbiter.c). */
 void game__decisive(game *g, game_end kind, int seat, uint64_t t_us, size_t ev);
 /* End the game as a draw by reason at t_us, deciding event ev (arbiter.c). */

@@ -80,7 +80,7 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
     for (size_t i = 1; i < n && rc == BH_OK; i++) {
         const game_event *e = &ev[i];
         int seat = e->seat;
-        if (e->t_us < g->last_us) {
+        if (e->t_us < g->last_us && !s->recorded) {
             rc = BH_ESTATE;
             break;
         }
@@ -90,9 +90,9 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
                 rc = BH_ESTATE;
                 break;
             }
-            game__delta_begin(g, &(game_delta){0});
-            game__advance(g, e->t_us);
-            g->last_us = e->t_us;
+            game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
+            if (e->t_us > g->last_us)
+                g->last_us = e->t_us;
             rc = game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, NULL);
             break;
         case GAME_EV_ILLEGAL:
@@ -100,8 +100,9 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
                 rc = BH_ESTATE;
                 break;
             }
-            game__advance(g, e->t_us);
-            g->last_us = e->t_us;
+            game__advance(g, e->t_us, 3);
+            if (e->t_us > g->last_us)
+                g->last_us = e->t_us;
             if (g->state == GAME_OVER || g->stopped[seat >> 1])
                 rc = BH_ESTATE;
             else
