@@ -231,10 +231,11 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         return fail(err, BH_FEN_FIELD_POSITION, fen, fen, "pawn on rank 1 or 8");
     if (bh__attackers(&p, king_sq(&p, p.stm_ ^ 1), p.by_type_[0], p.stm_))
         return fail(err, BH_FEN_FIELD_POSITION, fen, fen, "the side not to move is in check");
-    /* A king with no castling right is taken to have moved: FEN cannot tell (rules.h). */
-    if (!(p.castle_ & (BH_CASTLE_WK | BH_CASTLE_WQ)))
+    /* FEN cannot say whether a king has moved: one on its home square counts as unmoved
+     * (as Fairy-Stockfish's castlingDroppedPiece does; see rules.h). */
+    if (p.board_[4] != pc_code(BH_KING, BH_WHITE))
         p.king_moved_ |= 1;
-    if (!(p.castle_ & (BH_CASTLE_BK | BH_CASTLE_BQ)))
+    if (p.board_[60] != pc_code(BH_KING, BH_BLACK))
         p.king_moved_ |= 2;
     p.key_ = bh__compute_key(&p);
     p.checkers_ = bh__compute_checkers(&p);

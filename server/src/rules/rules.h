@@ -166,9 +166,10 @@ typedef struct {
  * may also be a ninth rank "/Qn" or absent; halfmove and fullmove may be omitted) into p with
  * ruleset o (copied; NULL = default). '~' after a piece marks it promoted (P-PROMO).
  * Returns BH_OK, or BH_EFEN (p untouched; *err, if err is non-NULL, names the field),
- * or BH_EINVAL if p or fen is NULL. A king on its home square with no castling right in the
- * FEN counts as having moved (FEN cannot say otherwise), so dropped rooks never regain its
- * rights (P-CASTLE-DROP). fen is borrowed for the call. */
+ * or BH_EINVAL if p or fen is NULL. FEN cannot say whether a king has moved: a king on its
+ * home square counts as never moved, so with dropped_rook_castles a rook dropped on its corner
+ * gives that castling right (P-CASTLE-DROP; Fairy-Stockfish's castlingDroppedPiece does the
+ * same). Positions reached by bh_make track king moves exactly. fen is borrowed. */
 int bh_pos_from_fen(bh_pos *p, const char *fen, const bh_options *o, bh_fen_error *err);
 
 /* Static name of a FEN field ("board", "reserve", "side", "castling", "ep", "halfmove",
