@@ -123,7 +123,7 @@ static void perft_file(const char *rel, bool slow)
             if (!load(&p, rows[i].fen, &o))
                 continue;
             char what[160];
-            snprintf(what, sizeof what, "%s %s D%d", rows[i].name, rows[i].variant,
+            snprintf(what, sizeof what, "%.63s %.31s D%d", rows[i].name, rows[i].variant,
                      rows[i].depth[d]);
             CHECK_EQ_U64(what, rows[i].nodes[d], bh_perft(&p, rows[i].depth[d]));
             CHECK_EQ_STR(what, rows[i].fen, fen_of(&p));
@@ -204,7 +204,7 @@ static void walk_file(const char *rel, uint64_t max_nodes)
             continue;
         walk_stats st = {0, 0};
         char what[160];
-        snprintf(what, sizeof what, "walk %s %s D%d", rows[i].name, rows[i].variant,
+        snprintf(what, sizeof what, "walk %.63s %.31s D%d", rows[i].name, rows[i].variant,
                  rows[i].depth[d]);
         CHECK_EQ_U64(what, rows[i].nodes[d], walk(&p, rows[i].depth[d], &st));
         CHECK_EQ_INT(what, 0, st.fails);

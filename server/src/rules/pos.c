@@ -194,6 +194,11 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
     const bh__tables *t = &bh__tab;
     int us = p->stm_, them = us ^ 1;
     int to = bh_move_to(m), kind = bh_move_kind(m);
+    /* Cheap sanity of the caller's promise that m is legal (full check: bh_make_checked). */
+    assert(kind == BH_MK_DROP ? !p->board_[to] && p->reserve_[us][bh_move_from(m)] > 0
+                              : p->board_[bh_move_from(m)] &&
+                                    pc_color(p->board_[bh_move_from(m)]) == us &&
+                                    !(p->by_color_[us] & bb_sq(to)));
 
     u->key_ = p->key_;
     u->checkers_ = p->checkers_;

@@ -218,8 +218,9 @@ int bh_gen_legal(const bh_pos *p, bh_move *out);
 /* True if m is a legal move or drop in p. Any 16-bit value may be passed. */
 bool bh_is_legal(const bh_pos *p, bh_move m);
 
-/* Play the legal move m (caller guarantees legality, e.g. from bh_gen_legal; asserted in
- * debug builds) and record what changed in *u. Bughouse model: a captured piece leaves the
+/* Play the legal move m (the caller guarantees legality, e.g. m came from bh_gen_legal or a
+ * parser; debug builds assert a cheap sanity check, bh_make_checked checks fully) and record
+ * what changed in *u. Bughouse model: a captured piece leaves the
  * board (read bh_undo_handed(u) to hand it to the partner). Crazyhouse model: it goes to the
  * mover's reserve, a promoted piece as a pawn (P-PROMO). */
 void bh_make(bh_pos *p, bh_move m, bh_undo *u);
