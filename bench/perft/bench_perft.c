@@ -123,8 +123,7 @@ static double fsf_perft(engine *e, const char *variant, const char *fen, int dep
                         unsigned long long *nodes)
 {
     char line[512];
-    fprintf(e->to, "setoption name UCI_Variant value %s\nposition fen %s\nisready\n", variant,
-            fen);
+    fprintf(e->to, "setoption name UCI_Variant value %s\nposition fen %s\nisready\n", variant, fen);
     fflush(e->to);
     if (engine_wait(e, "readyok", line, sizeof line) != 0)
         return -1;
@@ -199,8 +198,8 @@ int main(int argc, char **argv)
         double ls = (double)(now_mono_us() - t0) / 1e6;
         double list = (double)lnodes / (ls > 0 ? ls : 1e-9) / 1e6;
         mismatches += lnodes != nodes;
-        printf("%-20s %-10s %2d %12llu %9.1f %9.1f", rows[i].name, rows[i].variant,
-               rows[i].depth, (unsigned long long)nodes, ours, list);
+        printf("%-20s %-10s %2d %12llu %9.1f %9.1f", rows[i].name, rows[i].variant, rows[i].depth,
+               (unsigned long long)nodes, ours, list);
         if (fsf_path) {
             unsigned long long fnodes = 0;
             double fs = fsf_perft(&fsf, rows[i].variant, rows[i].fen, rows[i].depth, &fnodes);

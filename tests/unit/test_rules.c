@@ -175,7 +175,8 @@ static uint64_t walk(bh_pos *p, int depth, walk_stats *st)
         bh_make(p, mv[i], &u);
         st->moves++;
         int handed = bh_undo_handed(&u);
-        int want = bh_pos_options(p)->model == BH_MODEL_CRAZYHOUSE ? mat : mat - (handed != BH_NO_PIECE);
+        int want =
+            bh_pos_options(p)->model == BH_MODEL_CRAZYHOUSE ? mat : mat - (handed != BH_NO_PIECE);
         if (!bh_pos_ok(p) || material(p) != want) {
             if (st->fails++ < 5)
                 fprintf(stderr, "  invariant broken after %d in %s\n", mv[i], fen);
@@ -344,13 +345,16 @@ static void p_promo_dropped_pawn(void)
 static void p_promo_captured_queen(void)
 {
     /* promoted-queen vs unpromoted-queen of perft.epd, one capture. */
-    static const struct { const char *fen; const bh_options *o; int handed, bpawns, bqueens; }
-        cases[] = {
-            {"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_ZH, BH_PAWN, 1, 0},
-            {"4k3/1Q6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_ZH, BH_QUEEN, 0, 1},
-            {"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_BUG, BH_PAWN, 0, 0},
-            {"4k3/1Q6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_BUG, BH_QUEEN, 0, 0},
-        };
+    static const struct {
+        const char *fen;
+        const bh_options *o;
+        int handed, bpawns, bqueens;
+    } cases[] = {
+        {"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_ZH, BH_PAWN, 1, 0},
+        {"4k3/1Q6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_ZH, BH_QUEEN, 0, 1},
+        {"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_BUG, BH_PAWN, 0, 0},
+        {"4k3/1Q6/8/8/4b3/8/Kpp5/8[] b - - 0 1", &OPT_BUG, BH_QUEEN, 0, 0},
+    };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         bh_pos p;
         if (!load(&p, cases[i].fen, cases[i].o))
@@ -360,8 +364,7 @@ static void p_promo_captured_queen(void)
         CHECK_EQ_INT("parse Bxb7", BH_OK, bh_parse_san(&p, "Bxb7", &m));
         bh_make(&p, m, &u);
         CHECK_EQ_INT(cases[i].fen, cases[i].handed, bh_undo_handed(&u));
-        CHECK_EQ_INT("black pawns held", cases[i].bpawns,
-                     bh_reserve_count(&p, BH_BLACK, BH_PAWN));
+        CHECK_EQ_INT("black pawns held", cases[i].bpawns, bh_reserve_count(&p, BH_BLACK, BH_PAWN));
         CHECK_EQ_INT("black queens held", cases[i].bqueens,
                      bh_reserve_count(&p, BH_BLACK, BH_QUEEN));
     }
@@ -464,13 +467,16 @@ static void p_drop_check_and_mate_san(void)
 
 static void san_round_trip_and_errors(void)
 {
-    static const struct { const char *fen, *in, *uci, *out; int rc; } cases[] = {
-        {"r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[] w KQkq - 4 4", "Nd5",
-         "c3d5", "Nd5", BH_OK},
-        {"rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] b KQkq - 3 3", "Nbd7", NULL,
-         NULL, BH_EILLEGAL},
-        {"r1bqkb1r/pppn1ppp/5n2/3pp3/4P3/3P1N2/PPP2PPP/RNBQKB1R[] b KQkq - 0 5", "Nb6",
-         "d7b6", "Nb6", BH_OK},
+    static const struct {
+        const char *fen, *in, *uci, *out;
+        int rc;
+    } cases[] = {
+        {"r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R[] w KQkq - 4 4", "Nd5", "c3d5",
+         "Nd5", BH_OK},
+        {"rnbqkb1r/pppp1ppp/5n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[] b KQkq - 3 3", "Nbd7", NULL, NULL,
+         BH_EILLEGAL},
+        {"r1bqkb1r/pppn1ppp/5n2/3pp3/4P3/3P1N2/PPP2PPP/RNBQKB1R[] b KQkq - 0 5", "Nb6", "d7b6",
+         "Nb6", BH_OK},
         {"r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R[] b KQkq - 0 3", "exd4", "e5d4",
          "exd4", BH_OK},
         {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8=Q+", "a7a8q", "a8=Q+", BH_OK},
@@ -481,12 +487,12 @@ static void san_round_trip_and_errors(void)
         {"r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1", "0-0", "e1g1", "O-O", BH_OK},
         {"4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "@e4", "P@e4", "P@e4", BH_OK},
         {"4k3/8/8/8/8/8/8/4K3[N] w - - 0 1", "N@f3", "N@f3", "N@f3", BH_OK},
-        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nbd7",
-         "b8d7", "Nbd7", BH_OK},
-        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nfd7",
-         "f6d7", "Nfd7", BH_OK},
-        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nd7", NULL,
-         NULL, BH_EAMBIGUOUS},
+        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nbd7", "b8d7",
+         "Nbd7", BH_OK},
+        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nfd7", "f6d7",
+         "Nfd7", BH_OK},
+        {"rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/2N5/PP2PPPP/R1BQKBNR[] b KQkq - 1 4", "Nd7", NULL, NULL,
+         BH_EAMBIGUOUS},
         {"4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", "Rad1", "a1d1", "Rad1", BH_OK},
         {"4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", "Rhd1", "h1d1", "Rhd1", BH_OK},
         {"4k3/8/8/8/8/8/4K3/R6R[] w - - 0 1", "Rd1", NULL, NULL, BH_EAMBIGUOUS},
@@ -499,8 +505,8 @@ static void san_round_trip_and_errors(void)
         {"4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "K@e2", NULL, NULL, BH_EMOVE},
         {"4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "hello", NULL, NULL, BH_EMOVE},
         {"4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "N@f3", NULL, NULL, BH_EILLEGAL},
-        {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w KQkq f6 0 3", "exf6 e.p.",
-         "e5f6", "exf6", BH_OK},
+        {"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w KQkq f6 0 3", "exf6 e.p.", "e5f6",
+         "exf6", BH_OK},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         bh_pos p;
@@ -541,7 +547,10 @@ static void uci_errors(void)
 
 static void fen_errors_name_the_field(void)
 {
-    static const struct { const char *fen; bh_fen_field field; } cases[] = {
+    static const struct {
+        const char *fen;
+        bh_fen_field field;
+    } cases[] = {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX[] w KQkq - 0 1", BH_FEN_FIELD_BOARD},
         {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", BH_FEN_FIELD_BOARD},
         {"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", BH_FEN_FIELD_BOARD},
@@ -560,11 +569,9 @@ static void fen_errors_name_the_field(void)
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq e9 0 1", BH_FEN_FIELD_EP},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq e6 0 1", BH_FEN_FIELD_EP},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - x 1", BH_FEN_FIELD_HALFMOVE},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 99999 1",
-         BH_FEN_FIELD_HALFMOVE},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 99999 1", BH_FEN_FIELD_HALFMOVE},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 0", BH_FEN_FIELD_FULLMOVE},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 extra",
-         BH_FEN_FIELD_POSITION},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 extra", BH_FEN_FIELD_POSITION},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQQBNR[] w kq - 0 1", BH_FEN_FIELD_POSITION},
         {"4k3/8/8/8/8/8/8/P3K3[] w - - 0 1", BH_FEN_FIELD_POSITION},
         {"4k3/8/8/8/8/8/8/4K2r[] b - - 0 1", BH_FEN_FIELD_POSITION},
@@ -577,8 +584,7 @@ static void fen_errors_name_the_field(void)
         bh_fen_error e;
         int rc = bh_pos_from_fen(&p, cases[i].fen, &OPT_BUG, &e);
         CHECK_EQ_STR(cases[i].fen, "bad_fen", bh_errname(rc));
-        CHECK_EQ_STR(cases[i].fen, bh_fen_field_name(cases[i].field),
-                     bh_fen_field_name(e.field));
+        CHECK_EQ_STR(cases[i].fen, bh_fen_field_name(cases[i].field), bh_fen_field_name(e.field));
         CHECK_MSG(bh_pos_key(&p) == key, "position changed by a bad FEN: %s", cases[i].fen);
     }
     bh_pos p;
@@ -591,7 +597,9 @@ static void fen_errors_name_the_field(void)
 
 static void fen_round_trip_and_lenient_forms(void)
 {
-    static const struct { const char *in, *out; } cases[] = {
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", NULL},
         {"r4rk1/p2bppbp/6p1/2qpP3/5P2/2NBPQPp/PPP4P/R1B3K1[NNNrp] b - - 39 20", NULL},
         {"4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1", NULL},
@@ -608,6 +616,73 @@ static void fen_round_trip_and_lenient_forms(void)
         CHECK_EQ_STR(cases[i].in, cases[i].out ? cases[i].out : cases[i].in, fen_of(&p));
         CHECK(bh_pos_ok(&p));
     }
+}
+
+/* Hostile FENs: random byte edits of valid FENs must give BH_EFEN with a named field, or a
+ * position that passes bh_pos_ok, round-trips and generates/prints its moves (under ASan:
+ * no crash, no overflow). Deterministic generator; the count of accepted FENs is a sanity
+ * check that the edits are not all rejected. */
+static void fen_mutations_never_crash(void)
+{
+    static const char *const seeds[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "r4rk1/p2bppbp/6p1/2qpP3/5P2/2NBPQPp/PPP4P/R1B3K1[NNNrp] b - - 39 20",
+        "4k3/1Q~6/8/8/4b3/8/Kpp5/8[] b - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w KQkq f6 0 3",
+    };
+    static const char alphabet[] = "pnbrqkPNBRQK12345678/~[]-wbKQkqa3e6 0x@";
+    uint64_t s = 0x1234567;
+    int accepted = 0, rejected = 0;
+    for (int iter = 0; iter < 20000; iter++) {
+        char fen[128];
+        snprintf(fen, sizeof fen, "%s", seeds[iter % BH_ARRAY_LEN(seeds)]);
+        size_t len = strlen(fen);
+        int edits = 1 + iter % 3;
+        for (int e = 0; e < edits; e++) {
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(s >> 33) % len;
+            int op = (int)((s >> 20) % 4);
+            if (op == 0)
+                fen[at] = alphabet[(s >> 40) % (sizeof alphabet - 1)];
+            else if (op == 1)
+                fen[len = at] = '\0'; /* truncate */
+            else if (op == 2 && len > 1)
+                memmove(fen + at, fen + at + 1, len-- - at); /* delete */
+            else if (len + 1 < sizeof fen) {
+                memmove(fen + at + 1, fen + at, len++ - at + 1); /* insert */
+                fen[at] = alphabet[(s >> 40) % (sizeof alphabet - 1)];
+            }
+            if (len == 0)
+                break;
+        }
+        bh_pos p;
+        bh_fen_error err;
+        int rc = bh_pos_from_fen(&p, fen, &OPT_ZH, &err);
+        if (rc != BH_OK) {
+            rejected++;
+            CHECK_MSG(rc == BH_EFEN && err.field != BH_FEN_FIELD_NONE && err.what && err.what[0],
+                      "bad error for %s", fen);
+            continue;
+        }
+        accepted++;
+        CHECK_MSG(bh_pos_ok(&p), "accepted but not ok: %s", fen);
+        char out[BH_FEN_MAX];
+        bh_pos_to_fen(&p, out, sizeof out);
+        bh_pos q;
+        CHECK_MSG(bh_pos_from_fen(&q, out, &OPT_ZH, NULL) == BH_OK && !strcmp(out, fen_of(&q)),
+                  "no round trip: %s -> %s", fen, out);
+        bh_move mv[BH_MAX_MOVES];
+        int n = bh_gen_legal(&p, mv);
+        for (int i = 0; i < n; i++) {
+            char san[BH_SAN_MAX];
+            bh_move m2;
+            CHECK(bh_move_to_san(&p, mv[i], san) > 0);
+            CHECK(bh_parse_san(&p, san, &m2) == BH_OK && m2 == mv[i]);
+        }
+        bh_status(&p);
+    }
+    CHECK(accepted > 100);
+    CHECK(rejected > 100);
 }
 
 static void p_repeat_key(void)
@@ -707,8 +782,8 @@ static void replay_token(bh_pos *p, const char *tok, const char *file, replay_st
     int rc = bh_parse_san(p, tok, &m);
     if (rc != BH_OK) {
         if (st->fails++ < 10)
-            fprintf(stderr, "  %s game %d: %s: %s in %s\n", file, st->games, tok,
-                    bh_errname(rc), fen_of(p));
+            fprintf(stderr, "  %s game %d: %s: %s in %s\n", file, st->games, tok, bh_errname(rc),
+                    fen_of(p));
         return;
     }
     char san[BH_SAN_MAX], a[BH_SAN_MAX + 2], b[BH_SAN_MAX + 2];
@@ -821,8 +896,8 @@ static void crazyhouse_games_replay(void)
     replay_stats st = {0, 0, 0, 0, 0};
     for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
         replay_file(files[i], &st);
-    printf("  replayed %d games, %d moves, %d mates, %d FEN round trips\n", st.games,
-           st.moves, st.mates, st.fen_trips);
+    printf("  replayed %d games, %d moves, %d mates, %d FEN round trips\n", st.games, st.moves,
+           st.mates, st.fen_trips);
     CHECK_EQ_INT("games", 52, st.games);
     CHECK_EQ_INT("failures", 0, st.fails);
     CHECK_EQ_INT("fen round trips", st.moves, st.fen_trips);
@@ -847,6 +922,7 @@ static const bh_test_case cases[] = {
     {"uci_errors", uci_errors},
     {"fen_errors_name_the_field", fen_errors_name_the_field},
     {"fen_round_trip_and_lenient_forms", fen_round_trip_and_lenient_forms},
+    {"fen_mutations_never_crash", fen_mutations_never_crash},
     {"crazyhouse_games_replay", crazyhouse_games_replay},
 };
 

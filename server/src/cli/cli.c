@@ -132,8 +132,8 @@ static int cmd_perft(bh_pos *p, const cli_args *a)
     double secs = (double)(now_mono_us() - t0) / 1e6;
     double nps = secs > 0 ? (double)total / secs : 0;
     if (a->json)
-        printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f}\n", (unsigned long long)total,
-               secs, nps);
+        printf(",\"nodes\":%llu,\"seconds\":%.6f,\"nps\":%.0f}\n", (unsigned long long)total, secs,
+               nps);
     else
         printf("nodes %llu\ntime %.3f s\nnps %.0f\n", (unsigned long long)total, secs, nps);
     return 0;
@@ -174,8 +174,7 @@ static int cmd_status(const bh_pos *p, const cli_args *a)
                "\"bughouse_mate\":%s,\"waiting\":%s,\"legal_moves\":%d,\"key\":\"%016llx\"}\n",
                bh_side_to_move(p) == BH_WHITE ? "white" : "black", bh_status_name(st),
                check ? "true" : "false", zh ? "true" : "false", bug ? "true" : "false",
-               st == BH_STATUS_WAITING ? "true" : "false", n,
-               (unsigned long long)bh_pos_key(p));
+               st == BH_STATUS_WAITING ? "true" : "false", n, (unsigned long long)bh_pos_key(p));
     } else {
         printf("fen %s\nside %s\nstatus %s\ncheck %s\ncrazyhouse_mate %s\nbughouse_mate %s\n"
                "waiting %s\nlegal_moves %d\nkey %016llx\n",
