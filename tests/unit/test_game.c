@@ -13,6 +13,26 @@
 #define T0 1000000ULL /* game start: 1 s after the fake clock's zero */
 #define T(ms) (T0 + (uint64_t)(ms) * 1000ULL)
 
+/* BPGN export -> import -> export is the identity, and the result survives it. */
+static void check_round_trip(const game *g, const char *what)
+{
+    char *a = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    int rc = bpgn_parse(a, strlen(a), &bg, NULL);
+    if (rc == BH_OK)
+        rc = bpgn_import(&bg, NULL, T0, &h, NULL);
+    CHECK_MSG(rc == BH_OK, "%s: import of own export: %s", what, bh_errname(rc));
+    if (rc == BH_OK) {
+        char *b = bpgn_export(h, NULL);
+        CHECK_MSG(strcmp(a, b) == 0, "%s: round trip differs:\n%s----\n%s", what, a, b);
+        free(b);
+    }
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(a);
+}
+
 static game *mk(const char *ruleset, uint32_t base_ms, uint32_t inc_ms)
 {
     game_rules r;
@@ -166,6 +186,7 @@ static void arbiter_table(void)
             game *h = NULL;
             CHECK_MSG(game_replay(game_get_setup(g), ev, n, &h) == BH_OK, "%s: replay", c->name);
             game_free(h);
+            check_round_trip(g, c->name);
         }
         game_free(g);
     }
@@ -250,6 +271,7 @@ static void clock_sums_equal(void)
             CHECK_EQ_INT("A sum == 360 s - elapsed", 360000000 - (int64_t)(at - T0), a);
         }
     }
+    check_round_trip(g, "random play"); /* µs clocks exported in ms, re-imported */
     game_free(g);
 }
 
