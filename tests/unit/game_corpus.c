@@ -226,8 +226,8 @@ static void load_csv(const char *dir, corpus_game **v, size_t *n)
 typedef struct cc_board {
     char id[64], uuid[64], partner[64];
     char white[64], black[64];
-    char end[32];    /* gameEndReason */
-    int winner;      /* 0 white, 1 black, -1 none */
+    char end[32]; /* gameEndReason */
+    int winner;   /* 0 white, 1 black, -1 none */
     int base_ds, inc_ds;
     int n;
     char uci[CC_MAXP][8];
@@ -350,7 +350,7 @@ typedef struct cc_merge {
     const cc_board *b[2];
     int tol;
     long budget;
-    uint8_t order[2 * CC_MAXP]; /* board of each merged ply */
+    uint8_t order[2 * CC_MAXP];     /* board of each merged ply */
     uint8_t dead[CC_MAXP][CC_MAXP]; /* (i, j) known to have no legal completion */
 } cc_merge;
 
@@ -489,8 +489,9 @@ static void load_chesscom(const char *dir, corpus_game **v, size_t *n)
         snprintf(c->name, sizeof c->name, "chesscom-json/%s", files[i]);
         size_t j = 0;
         for (; j < nf; j++)
-            if (j != i && have[j] && (strcmp(boards[j].id, boards[i].partner) == 0 ||
-                                      strcmp(boards[j].uuid, boards[i].partner) == 0))
+            if (j != i && have[j] &&
+                (strcmp(boards[j].id, boards[i].partner) == 0 ||
+                 strcmp(boards[j].uuid, boards[i].partner) == 0))
                 break;
         if (j == nf) {
             c->load_error = true;
@@ -535,16 +536,15 @@ int corpus_replay(const corpus_game *c, game **out, char *err, size_t errlen)
     int rc = bpgn_import(&c->bg, &online, 1000000, &g, &bad);
     if (rc != BH_OK) {
         const bpgn_item *it = bad < c->bg.nitems ? &c->bg.items[bad] : NULL;
-        snprintf(err, errlen, "item %zu (%d%c. %s) does not replay: %s", bad,
-                 it ? it->number : 0, it && it->seat >= 0 ? "AaBb"[it->seat] : '?',
-                 it ? it->text : "", bh_errname(rc));
+        snprintf(err, errlen, "item %zu (%d%c. %s) does not replay: %s", bad, it ? it->number : 0,
+                 it && it->seat >= 0 ? "AaBb"[it->seat] : '?', it ? it->text : "", bh_errname(rc));
         return rc;
     }
     const game_result *r = game_get_result(g);
     rc = BH_ESTATE;
     if (c->end == GAME_END_NONE && r) {
-        snprintf(err, errlen, "ended (%s by %s) where the record goes on",
-                 game_end_name(r->reason), game_seat_name(r->seat));
+        snprintf(err, errlen, "ended (%s by %s) where the record goes on", game_end_name(r->reason),
+                 game_seat_name(r->seat));
     } else if (c->end != GAME_END_NONE && !r) {
         snprintf(err, errlen, "still running; the record says %s", game_end_name(c->end));
     } else if (r && (r->reason != c->end || r->seat != c->loser_seat)) {
@@ -565,8 +565,8 @@ int corpus_replay(const corpus_game *c, game **out, char *err, size_t errlen)
             if (it->seat < 0)
                 continue;
             if (k >= np || strcmp(pl[k].san, it->text) != 0) {
-                snprintf(err, errlen, "ply %zu: our SAN %s, record %s", k,
-                         k < np ? pl[k].san : "-", it->text);
+                snprintf(err, errlen, "ply %zu: our SAN %s, record %s", k, k < np ? pl[k].san : "-",
+                         it->text);
                 rc = BH_ESTATE;
             }
             k++;

@@ -15,15 +15,15 @@
 enum { CORPUS_FICS_BPGN = 0, CORPUS_FICS_CSV = 1, CORPUS_CHESSCOM = 2, CORPUS_NSOURCES = 3 };
 
 typedef struct corpus_game {
-    char name[128];    /* file name (and record number) */
-    int source;        /* CORPUS_* */
-    bpgn_game bg;      /* the stream; owned */
-    game_end end;      /* how the record says the game ended; GAME_END_NONE if it does not */
-    int loser_seat;    /* seat that lost by end, -1 if none */
-    int winner;        /* team result the record states, -1 if none */
-    bool load_error;   /* the record could not be turned into a stream (bg is empty) */
-    int order_tol_ds;  /* chess.com: widest clock gap (0.1 s) the cross-board order needed */
-    char error[160];   /* why */
+    char name[128];   /* file name (and record number) */
+    int source;       /* CORPUS_* */
+    bpgn_game bg;     /* the stream; owned */
+    game_end end;     /* how the record says the game ended; GAME_END_NONE if it does not */
+    int loser_seat;   /* seat that lost by end, -1 if none */
+    int winner;       /* team result the record states, -1 if none */
+    bool load_error;  /* the record could not be turned into a stream (bg is empty) */
+    int order_tol_ds; /* chess.com: widest clock gap (0.1 s) the cross-board order needed */
+    char error[160];  /* why */
 } corpus_game;
 
 /* Load every game under dir (tests/data/games). Returns the number loaded (0 on a missing

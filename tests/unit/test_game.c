@@ -11,7 +11,7 @@
 #include "game.h"
 
 #define T0 1000000ULL /* game start: 1 s after the fake clock's zero */
-#define T(ms) (T0 + (uint64_t)(ms) * 1000ULL)
+#define T(ms) (T0 + (uint64_t)(ms)*1000ULL)
 
 /* BPGN export -> import -> export is the identity, and the result survives it. */
 static void check_round_trip(const game *g, const char *what)
@@ -62,19 +62,22 @@ typedef struct step {
     int rc;
 } step;
 
-#define END {-1, NULL, -1, BH_OK}
+#define END                                                                                        \
+    {                                                                                              \
+        -1, NULL, -1, BH_OK                                                                        \
+    }
 
 static void run(game *g, const step *s)
 {
     for (; s->ms >= 0; s++) {
-        int rc = s->text ? mv(g, s->seat, s->text, T(s->ms))
-                         : game_tick(g, T(s->ms), NULL);
+        int rc = s->text ? mv(g, s->seat, s->text, T(s->ms)) : game_tick(g, T(s->ms), NULL);
         CHECK_MSG(rc == s->rc, "step %s by %s at %d ms: expected %s, got %s",
-                  s->text ? s->text : "tick", game_seat_name(s->seat), s->ms,
-                  bh_errname(s->rc), bh_errname(rc));
+                  s->text ? s->text : "tick", game_seat_name(s->seat), s->ms, bh_errname(s->rc),
+                  bh_errname(rc));
     }
 }
 
+/* clang-format off */
 /* Scholar's mate on board A by White-A (team 1): Qxf7 is a contact check protected by the
  * c4 bishop, so no drop can ever help (P-MATE). 7 plies, 100 ms apart from start_ms. */
 #define SCHOLAR_A(start)                                                                    \
@@ -94,20 +97,22 @@ static void run(game *g, const step *s)
         {GAME_B_WHITE, "a4a5", (start) + 400, BH_OK}, {GAME_B_BLACK, "d8h4", (start) + 500, BH_OK},       \
         {GAME_B_WHITE, "a5a6", (start) + 600, BH_OK}
 
+/* clang-format on */
 typedef struct arb_case {
-    const char *name;    /* R-* row */
+    const char *name; /* R-* row */
     const char *ruleset;
     uint32_t base_ms;
     step steps[24];
-    int end_ms;          /* final tick */
-    int winner;          /* GAME_TEAM_1/2 or GAME_DRAW */
+    int end_ms; /* final tick */
+    int winner; /* GAME_TEAM_1/2 or GAME_DRAW */
     game_end reason;
     int board;
     int seat;
-    int t_ms;            /* instant of the deciding event */
+    int t_ms; /* instant of the deciding event */
     int combined;
 } arb_case;
 
+/* clang-format off */
 static const arb_case arb_cases[] = {
     /* Team 1 mates on A (t=600); inside the 2 s window Black-B (team 1) moves illegally on B. */
     {"R-ILLEGAL-MATE", "regulation", 60000,
@@ -158,6 +163,7 @@ static const arb_case arb_cases[] = {
      {SCHOLAR_A(0), {GAME_B_WHITE, "e2e4", 601, BH_EOVER}, END}, 5000, GAME_TEAM_1,
      GAME_END_MATE, GAME_BOARD_A, GAME_A_BLACK, 600, 1},
 };
+/* clang-format on */
 
 static void arbiter_table(void)
 {
@@ -259,8 +265,8 @@ static void clock_sums_equal(void)
         int n = bh_gen_legal(p, ms);
         if (n > 0) {
             int seat = board * 2 + (int)bh_side_to_move(p);
-            int rc = game_move_bh(g, seat, ms[(seed >> 40) % (uint64_t)n], GAME_PLY_ANY, 0, now,
-                                  NULL);
+            int rc =
+                game_move_bh(g, seat, ms[(seed >> 40) % (uint64_t)n], GAME_PLY_ANY, 0, now, NULL);
             CHECK_EQ_INT("random move", BH_OK, rc);
         }
         uint64_t at = now + (seed >> 50) % 1000;
@@ -332,8 +338,8 @@ static void move_errors(void)
     /* regulation: it is recorded and stops the board; the team loses after the window. */
     g = mk("regulation", 60000, 0);
     game_delta d;
-    CHECK_EQ_INT("illegal recorded", BH_EILLEGAL, game_move(g, GAME_B_WHITE, "e2e5", 0, T(100),
-                                                            &d));
+    CHECK_EQ_INT("illegal recorded", BH_EILLEGAL,
+                 game_move(g, GAME_B_WHITE, "e2e5", 0, T(100), &d));
     CHECK_EQ_INT("one event", 1, d.ev_count);
     CHECK_EQ_INT("settling", GAME_SETTLING, d.state);
     CHECK(game_board_stopped(g, 1) && !game_board_stopped(g, 0));
@@ -387,8 +393,7 @@ static void repetition_claim(void)
     int t = 0;
     for (int k = 0; k < 4; k++)
         mv(g, k & 1, shuffle[k], T(t += 100));
-    CHECK_EQ_INT("twice only", BH_ESTATE, game_claim_repetition(g, GAME_A_WHITE, T(t += 10),
-                                                                NULL));
+    CHECK_EQ_INT("twice only", BH_ESTATE, game_claim_repetition(g, GAME_A_WHITE, T(t += 10), NULL));
     for (int k = 0; k < 4; k++)
         mv(g, k & 1, shuffle[k], T(t += 100));
     CHECK_EQ_INT("partner board cannot claim", BH_ESTATE,

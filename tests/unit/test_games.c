@@ -120,11 +120,11 @@ static void real_games_round_trip(void)
                   bh_errname(rc), bad);
         if (rc == BH_OK) {
             char *b = bpgn_export(h, &meta);
-            CHECK_MSG(strcmp(a, b) == 0, "%s: round trip differs:\n%s\n----\n%s", corpus[i].name,
-                      a, b);
+            CHECK_MSG(strcmp(a, b) == 0, "%s: round trip differs:\n%s\n----\n%s", corpus[i].name, a,
+                      b);
             const game_result *r1 = game_get_result(g), *r2 = game_get_result(h);
-            CHECK_MSG((!r1 && !r2) || (r1 && r2 && r1->winner == r2->winner),
-                      "%s: result differs", corpus[i].name);
+            CHECK_MSG((!r1 && !r2) || (r1 && r2 && r1->winner == r2->winner), "%s: result differs",
+                      corpus[i].name);
             int w;
             if (r1 && bpgn_team_result(&bg, &w) == BH_OK)
                 CHECK_EQ_INT("Winner tag", r1->winner, w);

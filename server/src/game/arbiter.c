@@ -10,7 +10,7 @@
 
 const char *game_end_name(game_end e)
 {
-    static const char *const names[] = {"none", "resign",    "flag",      "mate",
+    static const char *const names[] = {"none",    "resign",    "flag",      "mate",
                                         "illegal", "agreement", "repetition"};
     return (unsigned)e < BH_ARRAY_LEN(names) ? names[e] : "unknown";
 }
@@ -24,9 +24,9 @@ static void finish(game *g, uint64_t end_us)
     g->state = GAME_OVER;
     g->draw_offer = 0;
     g->result.end_us = end_us;
-    g->result.match_winner = g->result.winner == GAME_DRAW ? 0
+    g->result.match_winner = g->result.winner == GAME_DRAW     ? 0
                              : g->result.winner == GAME_TEAM_1 ? g->setup.team1_is
-                                                                : 3 - g->setup.team1_is;
+                                                               : 3 - g->setup.team1_is;
     game__push_ev(g, GAME_EV_RESULT, -1, end_us, BH_MOVE_NONE, 0, g->result.winner);
 }
 
@@ -106,8 +106,7 @@ void game__advance(game *g, uint64_t now_us, int mask)
             }
         }
         /* The window includes its last instant; events there come before its close. */
-        if (g->state == GAME_SETTLING && g->window_end_us < now_us &&
-            g->window_end_us < next) {
+        if (g->state == GAME_SETTLING && g->window_end_us < now_us && g->window_end_us < next) {
             combine(g, g->window_end_us);
             break;
         }

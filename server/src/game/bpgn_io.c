@@ -112,8 +112,11 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
-    put_tag(&b, "Winner", res[0] == '*' ? "*" : res[0] == '1' && res[1] == '/' ? "draw"
-                          : res[0] == '1' ? "WhiteA+BlackB" : "BlackA+WhiteB");
+    put_tag(&b, "Winner",
+            res[0] == '*'                    ? "*"
+            : res[0] == '1' && res[1] == '/' ? "draw"
+            : res[0] == '1'                  ? "WhiteA+BlackB"
+                                             : "BlackA+WhiteB");
     put_tag(&b, "Result", res);
     sb_put(&b, "\n");
     b.line = 0;
@@ -124,7 +127,7 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
         case GAME_EV_MOVE: {
             const game_ply *p = &g->ply[np++];
             fmt_secs(s1, sizeof s1, (p->clock_us + 999) / 1000);
-            snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p->san, s1);
+            snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p -> san, s1);
             sb_token(&b, tmp);
             break;
         }
@@ -152,8 +155,7 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
             snprintf(tmp, sizeof tmp, "{%s claims a draw by repetition}", name_of(g, e->seat));
             sb_token(&b, tmp);
             break;
-        default:
-            break; /* START, FLAG, RESULT: in the closing comment and clocks */
+        default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
         }
     }
     sb_put(&b, "\n");

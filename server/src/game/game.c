@@ -73,8 +73,7 @@ static game_ply *push_ply(game *g)
 
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
-    if (!s || !out || s->rules.premove || s->base_ms == 0 ||
-        (s->team1_is != 1 && s->team1_is != 2))
+    if (!s || !out || s->rules.premove || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
         return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
@@ -265,8 +264,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
     return rc;
 }
 
-int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
-                       game_delta *out)
+int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
     if (!g || !text || seat < 0 || seat > 3)

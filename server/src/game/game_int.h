@@ -18,22 +18,22 @@ struct game {
     game_setup setup;
     bh_pos pos[2];
     clk clock[2];
-    bool stopped[2];       /* board ended: decisive event there, or game over */
-    int nply[2];           /* plies played per board */
-    int state;             /* GAME_PLAYING / GAME_SETTLING / GAME_OVER */
+    bool stopped[2]; /* board ended: decisive event there, or game over */
+    int nply[2];     /* plies played per board */
+    int state;       /* GAME_PLAYING / GAME_SETTLING / GAME_OVER */
     uint64_t start_us;
-    uint64_t last_us;      /* latest instant seen (time never goes back) */
-    uint64_t window_end_us;/* SETTLING: last instant inside the window */
+    uint64_t last_us;       /* latest instant seen (time never goes back) */
+    uint64_t window_end_us; /* SETTLING: last instant inside the window */
     game__dec dec[4];
     int ndec;
     game_result result;
-    int draw_offer;        /* team with a pending offer, 0 none */
+    int draw_offer; /* team with a pending offer, 0 none */
     uint64_t lag_used_us[4];
     game_event *ev;
     size_t nev, cap_ev;
     game_ply *ply;
     size_t nply_all, cap_ply;
-    uint64_t *keys[2];     /* repetition keys of each board, one per position reached */
+    uint64_t *keys[2]; /* repetition keys of each board, one per position reached */
     size_t nkeys[2], cap_keys[2];
 };
 
