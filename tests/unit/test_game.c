@@ -158,6 +158,11 @@ static const arb_case arb_cases[] = {
     /* settle 0: only same-instant events combine: both Whites flag at 10.0 s: draw. */
     {"R-SETTLE online same instant", "online", 10000, {END}, 10500, GAME_DRAW, GAME_END_FLAG,
      GAME_BOARD_A, GAME_A_WHITE, 10000, 2},
+    /* settle 0: A-white (team 1) flags at 10.0 s and Black-B (team 1) mates at that same
+     * instant: they combine, the mate wins. */
+    {"R-SETTLE online same-instant flag and mate", "online", 10000,
+     {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 10000, BH_OK}, END}, 10500, GAME_TEAM_1,
+     GAME_END_MATE, GAME_BOARD_B, GAME_B_WHITE, 10000, 2},
     /* settle 0, one mate: team 1 wins at once; B is stopped at the same instant. */
     {"R-SETTLE online first event ends", "online", 60000,
      {SCHOLAR_A(0), {GAME_B_WHITE, "e2e4", 601, BH_EOVER}, END}, 5000, GAME_TEAM_1,
