@@ -4,8 +4,8 @@
 #include "bh_test.h"
 #include "clk.h"
 
-#define S(x) ((uint64_t)(x) * 1000000ULL)
-#define MS(x) ((uint64_t)(x) * 1000ULL)
+#define S(x) ((uint64_t)(x)*1000000ULL)
+#define MS(x) ((uint64_t)(x)*1000ULL)
 
 static void clock_runs_for_side_on_move(void)
 {

@@ -10,7 +10,7 @@
 
 const char *game_end_name(game_end e)
 {
-    static const char *const names[] = {"none", "resign",    "flag",      "mate",
+    static const char *const names[] = {"none",    "resign",    "flag",      "mate",
                                         "illegal", "agreement", "repetition"};
     return (unsigned)e < BH_ARRAY_LEN(names) ? names[e] : "unknown";
 }
@@ -24,9 +24,9 @@ static void finish(game *g, uint64_t end_us)
     g->state = GAME_OVER;
     g->draw_offer = 0;
     g->result.end_us = end_us;
-    g->result.match_winner = g->result.winner == GAME_DRAW ? 0
+    g->result.match_winner = g->result.winner == GAME_DRAW     ? 0
                              : g->result.winner == GAME_TEAM_1 ? g->setup.team1_is
-                                                                : 3 - g->setup.team1_is;
+                                                               : 3 - g->setup.team1_is;
     game__push_ev(g, GAME_EV_RESULT, -1, end_us, BH_MOVE_NONE, 0, g->result.winner);
 }
 
@@ -86,13 +86,18 @@ void game__draw(game *g, game_end reason, int seat, uint64_t t_us, size_t ev)
     finish(g, t_us);
 }
 
-void game__advance(game *g, uint64_t now_us)
+int game__move_mask(const game *g, int board)
+{
+    return g->setup.recorded ? 1 << board : 3;
+}
+
+void game__advance(game *g, uint64_t now_us, int mask)
 {
     while (g->state != GAME_OVER) {
         uint64_t next = GAME_NEVER;
         int fb = -1;
         for (int b = 0; b < 2; b++) {
-            if (g->stopped[b])
+            if (g->stopped[b] || !(mask & (1 << b)))
                 continue;
             uint64_t f = clk_flag_us(&g->clock[b]);
             if (f < next) {
@@ -101,8 +106,7 @@ void game__advance(game *g, uint64_t now_us)
             }
         }
         /* The window includes its last instant; events there come before its close. */
-        if (g->state == GAME_SETTLING && g->window_end_us < now_us &&
-            g->window_end_us < next) {
+        if (g->state == GAME_SETTLING && g->window_end_us < now_us && g->window_end_us < next) {
             combine(g, g->window_end_us);
             break;
         }
@@ -134,8 +138,10 @@ int game_tick(game *g, uint64_t now_us, game_delta *out)
     game_delta tmp, *d = out ? out : &tmp;
     game__delta_begin(g, d);
     if (now_us >= g->last_us) {
-        game__advance(g, now_us);
+        game__advance(g, now_us, 3);
         g->last_us = now_us;
+    } else if (g->setup.recorded) {
+        game__advance(g, now_us, 3);
     }
     game__delta_end(g, d, now_us < g->last_us ? g->last_us : now_us);
     return BH_OK;
@@ -147,7 +153,7 @@ static int act_begin(game *g, int seat, uint64_t now_us, game_delta *d)
     if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
         return BH_EINVAL;
     game__delta_begin(g, d);
-    game__advance(g, now_us);
+    game__advance(g, now_us, 3);
     g->last_us = now_us;
     d->seat = seat;
     d->board = seat >> 1;

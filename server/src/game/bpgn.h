@@ -25,9 +25,9 @@ typedef struct bpgn_tag {
 
 /* One item of the movetext stream: a move, or a comment that is not a clock. */
 typedef struct bpgn_item {
-    int seat;         /* move: GAME_A_WHITE.. from the side letter A a B b; -1 comment */
-    int number;       /* move: full-move number on its board */
-    int64_t clock_ms; /* move: remaining after the move (ms), -1 if none */
+    int seat;                 /* move: GAME_A_WHITE.. from the side letter A a B b; -1 comment */
+    int number;               /* move: full-move number on its board */
+    int64_t clock_ms;         /* move: remaining after the move (ms), -1 if none */
     char text[BPGN_TEXT_MAX]; /* move: SAN as written; comment: its text without braces */
 } bpgn_item;
 
@@ -36,7 +36,7 @@ typedef struct bpgn_game {
     size_t ntags;
     bpgn_item *items; /* owned; moves and comments in stream order */
     size_t nitems;
-    char result[8];   /* result token: "1-0", "0-1", "1/2-1/2", "*", or "" if none */
+    char result[8]; /* result token: "1-0", "0-1", "1/2-1/2", "*", or "" if none */
 } bpgn_game;
 
 /* Tokenize one game (tags, movetext, result token) from text[0..len). Parsing stops after the
@@ -63,11 +63,13 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 /* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
  * the game started at start_us, each move at the instant its recorded clock gives
- * (game_move_recorded). Act comments that we export (resigns, draws, illegal moves, claims)
- * are replayed; a closing "forfeits on time" (or a finished game of ours still running at
- * the end) runs the clocks until the flag falls. Returns BH_OK (*out owns the game), or the
- * error of the first move that does not replay (its item index in *bad if bad is non-NULL;
- * the partial game is freed), or BH_EPARSE (bad TimeControl). */
+ * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
+ * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
+ * Act comments that we export (resigns, draws, illegal moves, claims) are replayed; a closing
+ * "forfeits on time" (or a finished game of ours still running at the end) runs the clocks until
+ * the flag falls. Returns BH_OK (*out owns the game), or the error of the first move that does not
+ * replay (its item index in *bad if bad is non-NULL; the partial game is freed), or BH_EPARSE (bad
+ * TimeControl). */
 int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
                 size_t *bad);
 
@@ -77,9 +79,9 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, Winner, Result), the moves in time order with clocks, act comments,
- * and the closing comment with the result token. Returns a NUL-terminated string the caller
- * frees with free(). Never NULL (OOM aborts). */
+ * TimeControl, Ruleset, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
+ * time order with clocks, act comments, and the closing comment with the result token. Returns a
+ * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
 #endif

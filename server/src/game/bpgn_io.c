@@ -109,9 +109,14 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    if (g->setup.recorded)
+        put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
-    put_tag(&b, "Winner", res[0] == '*' ? "*" : res[0] == '1' && res[1] == '/' ? "draw"
-                          : res[0] == '1' ? "WhiteA+BlackB" : "BlackA+WhiteB");
+    put_tag(&b, "Winner",
+            res[0] == '*'                    ? "*"
+            : res[0] == '1' && res[1] == '/' ? "draw"
+            : res[0] == '1'                  ? "WhiteA+BlackB"
+                                             : "BlackA+WhiteB");
     put_tag(&b, "Result", res);
     sb_put(&b, "\n");
     b.line = 0;
@@ -122,7 +127,7 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
         case GAME_EV_MOVE: {
             const game_ply *p = &g->ply[np++];
             fmt_secs(s1, sizeof s1, (p->clock_us + 999) / 1000);
-            snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p->san, s1);
+            snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p -> san, s1);
             sb_token(&b, tmp);
             break;
         }
@@ -150,8 +155,7 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
             snprintf(tmp, sizeof tmp, "{%s claims a draw by repetition}", name_of(g, e->seat));
             sb_token(&b, tmp);
             break;
-        default:
-            break; /* START, FLAG, RESULT: in the closing comment and clocks */
+        default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
         }
     }
     sb_put(&b, "\n");
@@ -242,6 +246,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         return BH_EPARSE;
     game_setup s;
     game_setup_init(&s, &rules, base_ms, inc_ms);
+    /* Foreign records (no Winner tag) and our exports of them keep a timeline per board. */
+    const char *clocks = bpgn_get_tag(bg, "Clocks");
+    s.recorded = !bpgn_get_tag(bg, "Winner") || (clocks && strcmp(clocks, "per-board") == 0);
     for (int k = 0; k < 4; k++) {
         const char *name = bpgn_get_tag(bg, game_seat_name(k));
         if (name)
@@ -288,7 +295,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         return rc;
     }
     int winner;
-    if (flag_end || (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
+    /* The record is complete: an open settle window closes, and a recorded flag falls. */
+    if (g->state == GAME_SETTLING || flag_end ||
+        (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
         run_out(g);
     *out = g;
     return BH_OK;

@@ -73,8 +73,7 @@ static game_ply *push_ply(game *g)
 
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
-    if (!s || !out || s->rules.premove || s->base_ms == 0 ||
-        (s->team1_is != 1 && s->team1_is != 2))
+    if (!s || !out || s->rules.premove || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
         return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
@@ -212,7 +211,7 @@ static bool enter(game *g, int seat, uint64_t now_us, game_delta *d)
     if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
         return false;
     game__delta_begin(g, d);
-    game__advance(g, now_us);
+    game__advance(g, now_us, game__move_mask(g, seat >> 1));
     g->last_us = now_us;
     return true;
 }
@@ -265,8 +264,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
     return rc;
 }
 
-int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
-                       game_delta *out)
+int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
     if (!g || !text || seat < 0 || seat > 3)
@@ -280,14 +278,17 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         int64_t charged = clk_remaining_us(c, color, since) + (int64_t)g->setup.inc_ms * 1000 -
                           clock_after_ms * 1000;
         uint64_t e = since + (uint64_t)(charged > 0 ? charged : 0);
-        if (e >= now)
+        if (e >= now || g->setup.recorded)
             now = e;
         else
             credit = now - e;
+    } else if (g->setup.recorded) {
+        now = clk_since_us(c);
     }
     game__delta_begin(g, d);
-    game__advance(g, now);
-    g->last_us = now;
+    game__advance(g, now, game__move_mask(g, board));
+    if (now > g->last_us)
+        g->last_us = now;
     bh_move m = BH_MOVE_NONE;
     int rc = board_open(g, seat);
     if (rc == BH_OK && (int)bh_side_to_move(&g->pos[board]) != color)

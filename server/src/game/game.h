@@ -23,7 +23,11 @@ enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
 enum { GAME_BOARD_A = 0, GAME_BOARD_B = 1 };
 /* Teams (P-TEAM: each team has one White and one Black). GAME_DRAW is the "winner" of a
  * drawn game. */
-enum { GAME_DRAW = 0, GAME_TEAM_1 = 1 /* White-A + Black-B */, GAME_TEAM_2 = 2 /* Black-A + White-B */ };
+enum {
+    GAME_DRAW = 0,
+    GAME_TEAM_1 = 1 /* White-A + Black-B */,
+    GAME_TEAM_2 = 2 /* Black-A + White-B */
+};
 
 /* Team (GAME_TEAM_1/2) of a seat 0..3. */
 int game_team_of(int seat);
@@ -38,9 +42,9 @@ typedef struct game_rules {
     bool illegal_loses;        /* P-ILLEGAL: true = a legal-looking illegal move loses */
     uint32_t settle_ms;        /* R-SETTLE window after the first decisive event */
     bool dropped_rook_castles; /* P-CASTLE-DROP */
-    bool premove;              /* P-PREMOVE: server-side premoves (not implemented: must be false) */
-    clk_lag lag;               /* R-FLAG-EXACT lag credit policy; zero = off */
-    bool draw_swaps_game2;     /* P-GAME2: after a draw, game 2 swaps colours */
+    bool premove;          /* P-PREMOVE: server-side premoves (not implemented: must be false) */
+    clk_lag lag;           /* R-FLAG-EXACT lag credit policy; zero = off */
+    bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
 } game_rules;
 
 /* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
@@ -56,10 +60,14 @@ int game_rules_by_name(const char *name, game_rules *out);
 /* What a game is created from. Value type; game_new copies it. */
 typedef struct game_setup {
     game_rules rules;
-    uint32_t base_ms;                   /* P-TC: time per player per board */
-    uint32_t inc_ms;                    /* P-TC: added after every move, from move one */
-    char players[4][GAME_NAME_MAX];     /* names by seat, "" if unknown */
-    int team1_is;                       /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    uint32_t base_ms;               /* P-TC: time per player per board */
+    uint32_t inc_ms;                /* P-TC: added after every move, from move one */
+    char players[4][GAME_NAME_MAX]; /* names by seat, "" if unknown */
+    int team1_is;                   /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
+                    * (FICS timeseal, chess.com lag compensation): each board keeps its own
+                    * time; a move only applies flags of its own board; instants of the two
+                    * boards may interleave out of order. false for live games. */
 } game_setup;
 
 /* Fill *s: ruleset r (copied), time control, no names, team1_is = 1. */
@@ -109,50 +117,50 @@ typedef struct game_result {
 
 /* Event list entries (the game's record). */
 typedef enum {
-    GAME_EV_START = 1,       /* both boards' clocks start (White to move) */
-    GAME_EV_MOVE = 2,        /* seat played move; lag_us = lag credit granted */
-    GAME_EV_ILLEGAL = 3,     /* seat sent a well-formed illegal move (illegal_loses only) */
-    GAME_EV_FLAG = 4,        /* seat's time ran out, dated at the exact instant */
-    GAME_EV_RESIGN = 5,      /* seat resigned */
-    GAME_EV_DRAW_OFFER = 6,  /* seat's team offers a draw */
-    GAME_EV_DRAW_DECLINE = 7,/* seat declines (or withdraws) the pending offer */
-    GAME_EV_DRAW_ACCEPT = 8, /* seat accepts: draw (P-AGREE) */
-    GAME_EV_CLAIM = 9,       /* seat claims threefold repetition (valid claims only) */
-    GAME_EV_RESULT = 10      /* result final; arg = winner team (0 draw) */
+    GAME_EV_START = 1,        /* both boards' clocks start (White to move) */
+    GAME_EV_MOVE = 2,         /* seat played move; lag_us = lag credit granted */
+    GAME_EV_ILLEGAL = 3,      /* seat sent a well-formed illegal move (illegal_loses only) */
+    GAME_EV_FLAG = 4,         /* seat's time ran out, dated at the exact instant */
+    GAME_EV_RESIGN = 5,       /* seat resigned */
+    GAME_EV_DRAW_OFFER = 6,   /* seat's team offers a draw */
+    GAME_EV_DRAW_DECLINE = 7, /* seat declines (or withdraws) the pending offer */
+    GAME_EV_DRAW_ACCEPT = 8,  /* seat accepts: draw (P-AGREE) */
+    GAME_EV_CLAIM = 9,        /* seat claims threefold repetition (valid claims only) */
+    GAME_EV_RESULT = 10       /* result final; arg = winner team (0 draw) */
 } game_ev_type;
 
 typedef struct game_event {
-    uint64_t t_us;  /* server instant (µs, monotonic) */
-    uint32_t lag_us;/* MOVE: lag credit granted (µs) */
-    uint8_t type;   /* game_ev_type */
-    int8_t seat;    /* actor seat, -1 for START/RESULT */
-    int8_t arg;     /* RESULT: winner team */
-    bh_move move;   /* MOVE: the move */
+    uint64_t t_us;   /* server instant (µs, monotonic) */
+    uint32_t lag_us; /* MOVE: lag credit granted (µs) */
+    uint8_t type;    /* game_ev_type */
+    int8_t seat;     /* actor seat, -1 for START/RESULT */
+    int8_t arg;      /* RESULT: winner team */
+    bh_move move;    /* MOVE: the move */
 } game_event;
 
 /* One move as played (derived from the events; what BPGN and clients show). */
 typedef struct game_ply {
-    uint64_t t_us;             /* instant of the move */
-    int64_t clock_us;          /* mover's remaining time after the move (increment added) */
+    uint64_t t_us;    /* instant of the move */
+    int64_t clock_us; /* mover's remaining time after the move (increment added) */
     bh_move move;
-    int8_t seat;               /* mover */
-    int8_t handed;             /* piece type handed to the partner, BH_NO_PIECE if none */
-    uint16_t number;           /* full-move number of the move on its board */
-    char san[BH_SAN_MAX];      /* SAN with + / # */
+    int8_t seat;          /* mover */
+    int8_t handed;        /* piece type handed to the partner, BH_NO_PIECE if none */
+    uint16_t number;      /* full-move number of the move on its board */
+    char san[BH_SAN_MAX]; /* SAN with + / # */
 } game_ply;
 
 /* What one call changed, for broadcasting deltas. */
 typedef struct game_delta {
-    size_t ev_first;     /* first event appended by the call (flags due first, then the act) */
-    size_t ev_count;     /* number of events appended */
-    int board, seat;     /* board and seat of the act, -1 if none */
-    bh_move move;        /* the move played, BH_MOVE_NONE if none */
-    char san[BH_SAN_MAX];/* its SAN, "" if none */
-    char uci[BH_UCI_MAX];/* its UCI, "" if none */
-    int handed;          /* piece type handed to the partner's reserve, BH_NO_PIECE if none */
-    int handed_to;       /* seat that received it, -1 if none */
-    int64_t clock_us[4]; /* remaining time of every seat at now (µs) */
-    int state;           /* GAME_PLAYING / GAME_SETTLING / GAME_OVER after the call */
+    size_t ev_first;      /* first event appended by the call (flags due first, then the act) */
+    size_t ev_count;      /* number of events appended */
+    int board, seat;      /* board and seat of the act, -1 if none */
+    bh_move move;         /* the move played, BH_MOVE_NONE if none */
+    char san[BH_SAN_MAX]; /* its SAN, "" if none */
+    char uci[BH_UCI_MAX]; /* its UCI, "" if none */
+    int handed;           /* piece type handed to the partner's reserve, BH_NO_PIECE if none */
+    int handed_to;        /* seat that received it, -1 if none */
+    int64_t clock_us[4];  /* remaining time of every seat at now (µs) */
+    int state;            /* GAME_PLAYING / GAME_SETTLING / GAME_OVER after the call */
 } game_delta;
 
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
@@ -185,11 +193,12 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
                  game_delta *out);
 
 /* Replay a recorded move (BPGN, CSV, chess.com) whose mover had clock_after_ms left after it
- * (increment included). The instant is derived from that clock: the board's clock runs to
- * the value recorded, and if that instant is earlier than the game's last instant the move is
- * dated at the last instant with the difference as lag credit (recorded clocks of two boards
- * disagree by a few ms of lag). clock_after_ms < 0: no clock, the move is dated at the last
- * instant. Errors as game_move (no stale check). For importers and tests, not for clients. */
+ * (increment included). The instant is the one at which the board's clock shows that value.
+ * With setup.recorded the move is dated there (its board's own timeline) and only that board's
+ * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
+ * rounding of exported clocks), the move is dated at the last instant with the difference as
+ * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
+ * time passes. Errors as game_move (no stale check). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
                        game_delta *out);
 
@@ -214,7 +223,8 @@ int game_claim_repetition(game *g, int seat, uint64_t now_us, game_delta *out);
 
 /* Apply everything due by now_us: flags (dated at their exact instants) and the end of a
  * settle window (the window includes its last instant; it closes 1 µs later). A now_us
- * before the last call's instant does nothing. Returns BH_OK. */
+ * before the last call's instant does nothing (with setup.recorded it still applies the
+ * flags due by now_us on either board). Returns BH_OK. */
 int game_tick(game *g, uint64_t now_us, game_delta *out);
 
 /* Earliest instant at which something can happen by itself (a flag or the end of the settle
@@ -227,7 +237,7 @@ const game_result *game_get_result(const game *g); /* NULL until GAME_OVER */
 const game_setup *game_get_setup(const game *g);
 const bh_pos *game_pos(const game *g, int board);
 bool game_board_stopped(const game *g, int board);
-int game_board_plies(const game *g, int board); /* plies played on board */
+int game_board_plies(const game *g, int board);                  /* plies played on board */
 int64_t game_clock_us(const game *g, int seat, uint64_t now_us); /* remaining, µs, >= 0 */
 int game_draw_offer(const game *g); /* team with a pending draw offer, 0 if none */
 uint64_t game_start_us(const game *g);

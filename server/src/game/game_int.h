@@ -18,30 +18,33 @@ struct game {
     game_setup setup;
     bh_pos pos[2];
     clk clock[2];
-    bool stopped[2];       /* board ended: decisive event there, or game over */
-    int nply[2];           /* plies played per board */
-    int state;             /* GAME_PLAYING / GAME_SETTLING / GAME_OVER */
+    bool stopped[2]; /* board ended: decisive event there, or game over */
+    int nply[2];     /* plies played per board */
+    int state;       /* GAME_PLAYING / GAME_SETTLING / GAME_OVER */
     uint64_t start_us;
-    uint64_t last_us;      /* latest instant seen (time never goes back) */
-    uint64_t window_end_us;/* SETTLING: last instant inside the window */
+    uint64_t last_us;       /* latest instant seen (time never goes back) */
+    uint64_t window_end_us; /* SETTLING: last instant inside the window */
     game__dec dec[4];
     int ndec;
     game_result result;
-    int draw_offer;        /* team with a pending offer, 0 none */
+    int draw_offer; /* team with a pending offer, 0 none */
     uint64_t lag_used_us[4];
     game_event *ev;
     size_t nev, cap_ev;
     game_ply *ply;
     size_t nply_all, cap_ply;
-    uint64_t *keys[2];     /* repetition keys of each board, one per position reached */
+    uint64_t *keys[2]; /* repetition keys of each board, one per position reached */
     size_t nkeys[2], cap_keys[2];
 };
 
 size_t game__push_ev(game *g, int type, int seat, uint64_t t_us, bh_move m, uint32_t lag_us,
                      int arg);
 void game__push_key(game *g, int board);
-/* Apply flags and settle-window ends due by now_us (arbiter.c). */
-void game__advance(game *g, uint64_t now_us);
+/* Apply flags due by now_us on the boards in mask (bit per board) and a settle-window end
+ * due by now_us (arbiter.c). */
+void game__advance(game *g, uint64_t now_us, int mask);
+/* Boards whose flags a move on board applies first: both, or with setup.recorded its own. */
+int game__move_mask(const game *g, int board);
 /* A decisive event of kind by loser seat at t_us, recorded as event ev (arbiter.c). */
 void game__decisive(game *g, game_end kind, int seat, uint64_t t_us, size_t ev);
 /* End the game as a draw by reason at t_us, deciding event ev (arbiter.c). */

@@ -16,7 +16,7 @@ void game_rules_regulation(game_rules *out)
     out->premove = false;             /* P-PREMOVE */
     out->lag.max_move_ms = 0;         /* R-FLAG-EXACT: no lag credit */
     out->lag.max_total_ms = 0;
-    out->draw_swaps_game2 = true;     /* P-GAME2 */
+    out->draw_swaps_game2 = true; /* P-GAME2 */
 }
 
 void game_rules_online(game_rules *out)
@@ -65,8 +65,8 @@ int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
 
 static bool same_event(const game_event *a, const game_event *b)
 {
-    return a->t_us == b->t_us && a->type == b->type && a->seat == b->seat &&
-           a->arg == b->arg && a->move == b->move && a->lag_us == b->lag_us;
+    return a->t_us == b->t_us && a->type == b->type && a->seat == b->seat && a->arg == b->arg &&
+           a->move == b->move && a->lag_us == b->lag_us;
 }
 
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
@@ -80,7 +80,7 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
     for (size_t i = 1; i < n && rc == BH_OK; i++) {
         const game_event *e = &ev[i];
         int seat = e->seat;
-        if (e->t_us < g->last_us) {
+        if (e->t_us < g->last_us && !s->recorded) {
             rc = BH_ESTATE;
             break;
         }
@@ -90,9 +90,9 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
                 rc = BH_ESTATE;
                 break;
             }
-            game__delta_begin(g, &(game_delta){0});
-            game__advance(g, e->t_us);
-            g->last_us = e->t_us;
+            game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
+            if (e->t_us > g->last_us)
+                g->last_us = e->t_us;
             rc = game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, NULL);
             break;
         case GAME_EV_ILLEGAL:
@@ -100,37 +100,25 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
                 rc = BH_ESTATE;
                 break;
             }
-            game__advance(g, e->t_us);
-            g->last_us = e->t_us;
+            game__advance(g, e->t_us, 3);
+            if (e->t_us > g->last_us)
+                g->last_us = e->t_us;
             if (g->state == GAME_OVER || g->stopped[seat >> 1])
                 rc = BH_ESTATE;
             else
                 game__illegal(g, seat, e->t_us, NULL);
             break;
-        case GAME_EV_RESIGN:
-            rc = game_resign(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_DRAW_OFFER:
-            rc = game_offer_draw(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_DRAW_DECLINE:
-            rc = game_decline_draw(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_DRAW_ACCEPT:
-            rc = game_accept_draw(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_CLAIM:
-            rc = game_claim_repetition(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_FLAG:
-            rc = game_tick(g, e->t_us, NULL);
-            break;
+        case GAME_EV_RESIGN: rc = game_resign(g, seat, e->t_us, NULL); break;
+        case GAME_EV_DRAW_OFFER: rc = game_offer_draw(g, seat, e->t_us, NULL); break;
+        case GAME_EV_DRAW_DECLINE: rc = game_decline_draw(g, seat, e->t_us, NULL); break;
+        case GAME_EV_DRAW_ACCEPT: rc = game_accept_draw(g, seat, e->t_us, NULL); break;
+        case GAME_EV_CLAIM: rc = game_claim_repetition(g, seat, e->t_us, NULL); break;
+        case GAME_EV_FLAG: rc = game_tick(g, e->t_us, NULL); break;
         case GAME_EV_RESULT:
             /* A window's result is dated at its last instant and applied 1 µs later. */
             rc = game_tick(g, e->t_us + 1, NULL);
             break;
-        default:
-            rc = BH_ESTATE;
+        default: rc = BH_ESTATE;
         }
     }
     if (rc == BH_OK && g->nev != n)

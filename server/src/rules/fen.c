@@ -120,8 +120,7 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         } else if (ch == '~') {
             int sq = rank * 8 + file - 1;
             int pt = file > 0 ? pc_type(p.board_[sq]) : BH_NO_PIECE;
-            if (pt == BH_NO_PIECE || pt == BH_PAWN || pt == BH_KING ||
-                (p.promoted_ & bb_sq(sq)))
+            if (pt == BH_NO_PIECE || pt == BH_PAWN || pt == BH_KING || (p.promoted_ & bb_sq(sq)))
                 return fail(err, BH_FEN_FIELD_BOARD, fen, s,
                             "'~' must follow a knight, bishop, rook or queen");
             p.promoted_ |= bb_sq(sq);
@@ -154,7 +153,7 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
     }
     if (*s != ' ' && *s != '\t')
         return fail(err, *s ? BH_FEN_FIELD_BOARD : BH_FEN_FIELD_SIDE, fen, s,
-                     *s ? "unexpected character in the board" : "side to move missing");
+                    *s ? "unexpected character in the board" : "side to move missing");
     s = skip_spaces(s);
 
     if ((*s != 'w' && *s != 'b') || (s[1] && s[1] != ' ' && s[1] != '\t'))
@@ -167,7 +166,9 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         s++;
     } else if (*s) {
         static const char letters[] = "KQkq";
-        static const struct { int king, rook; } sqs[4] = {{4, 7}, {4, 0}, {60, 63}, {60, 56}};
+        static const struct {
+            int king, rook;
+        } sqs[4] = {{4, 7}, {4, 0}, {60, 63}, {60, 56}};
         while (*s && *s != ' ' && *s != '\t') {
             const char *c = strchr(letters, *s);
             if (!c)
@@ -207,17 +208,17 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
 
     if (*s) {
         int v;
-        const char *e = parse_num(s, 9999, &v);
+        const char *e = parse_num(s, 65535, &v);
         if (!e)
-            return fail(err, BH_FEN_FIELD_HALFMOVE, fen, s, "half-move clock must be 0..9999");
+            return fail(err, BH_FEN_FIELD_HALFMOVE, fen, s, "half-move clock must be 0..65535");
         p.halfmove_ = (uint16_t)v;
         s = skip_spaces(e);
     }
     if (*s) {
         int v;
-        const char *e = parse_num(s, 9999, &v);
+        const char *e = parse_num(s, 65534, &v);
         if (!e || v < 1)
-            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..9999");
+            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..65534");
         p.fullmove_ = (uint16_t)v;
         s = skip_spaces(e);
     }
@@ -231,10 +232,11 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         return fail(err, BH_FEN_FIELD_POSITION, fen, fen, "pawn on rank 1 or 8");
     if (bh__attackers(&p, king_sq(&p, p.stm_ ^ 1), p.by_type_[0], p.stm_))
         return fail(err, BH_FEN_FIELD_POSITION, fen, fen, "the side not to move is in check");
-    /* A king with no castling right is taken to have moved: FEN cannot tell (rules.h). */
-    if (!(p.castle_ & (BH_CASTLE_WK | BH_CASTLE_WQ)))
+    /* FEN cannot say whether a king has moved: one on its home square counts as unmoved
+     * (as Fairy-Stockfish's castlingDroppedPiece does; see rules.h). */
+    if (p.board_[4] != pc_code(BH_KING, BH_WHITE))
         p.king_moved_ |= 1;
-    if (!(p.castle_ & (BH_CASTLE_BK | BH_CASTLE_BQ)))
+    if (p.board_[60] != pc_code(BH_KING, BH_BLACK))
         p.king_moved_ |= 2;
     p.key_ = bh__compute_key(&p);
     p.checkers_ = bh__compute_checkers(&p);
@@ -245,24 +247,15 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
 const char *bh_fen_field_name(bh_fen_field f)
 {
     switch (f) {
-    case BH_FEN_FIELD_NONE:
-        return "none";
-    case BH_FEN_FIELD_BOARD:
-        return "board";
-    case BH_FEN_FIELD_RESERVE:
-        return "reserve";
-    case BH_FEN_FIELD_SIDE:
-        return "side";
-    case BH_FEN_FIELD_CASTLING:
-        return "castling";
-    case BH_FEN_FIELD_EP:
-        return "ep";
-    case BH_FEN_FIELD_HALFMOVE:
-        return "halfmove";
-    case BH_FEN_FIELD_FULLMOVE:
-        return "fullmove";
-    case BH_FEN_FIELD_POSITION:
-        return "position";
+    case BH_FEN_FIELD_NONE: return "none";
+    case BH_FEN_FIELD_BOARD: return "board";
+    case BH_FEN_FIELD_RESERVE: return "reserve";
+    case BH_FEN_FIELD_SIDE: return "side";
+    case BH_FEN_FIELD_CASTLING: return "castling";
+    case BH_FEN_FIELD_EP: return "ep";
+    case BH_FEN_FIELD_HALFMOVE: return "halfmove";
+    case BH_FEN_FIELD_FULLMOVE: return "fullmove";
+    case BH_FEN_FIELD_POSITION: return "position";
     }
     return "unknown";
 }

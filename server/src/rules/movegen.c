@@ -8,11 +8,11 @@
 #include "rules_int.h"
 
 /* Emit or count: the generator is inlined twice, with out == NULL meaning "count only". */
-#define EMIT(mv)                                                                             \
-    do {                                                                                     \
-        if (out)                                                                             \
-            out[n] = (mv);                                                                   \
-        n++;                                                                                 \
+#define EMIT(mv)                                                                                   \
+    do {                                                                                           \
+        if (out)                                                                                   \
+            out[n] = (mv);                                                                         \
+        n++;                                                                                       \
     } while (0)
 
 static inline int emit_pawn_moves(bh_move *out, int n, uint64_t dests, int delta, bool promo)
@@ -151,8 +151,7 @@ static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *o
         if ((p->castle_ & kbit) && !(occ & (bb_sq(ksq + 1) | bb_sq(ksq + 2))) &&
             !bh__attackers(p, ksq + 1, occ, them) && !bh__attackers(p, ksq + 2, occ_nk, them))
             EMIT(bh_move_make(ksq, ksq + 2, BH_MK_CASTLE));
-        if ((p->castle_ & qbit) &&
-            !(occ & (bb_sq(ksq - 1) | bb_sq(ksq - 2) | bb_sq(ksq - 3))) &&
+        if ((p->castle_ & qbit) && !(occ & (bb_sq(ksq - 1) | bb_sq(ksq - 2) | bb_sq(ksq - 3))) &&
             !bh__attackers(p, ksq - 1, occ, them) && !bh__attackers(p, ksq - 2, occ_nk, them))
             EMIT(bh_move_make(ksq, ksq - 2, BH_MK_CASTLE));
     }
@@ -234,14 +233,10 @@ bh_status_kind bh_status(const bh_pos *p)
 const char *bh_status_name(bh_status_kind s)
 {
     switch (s) {
-    case BH_STATUS_PLAYING:
-        return "playing";
-    case BH_STATUS_CHECK:
-        return "check";
-    case BH_STATUS_MATE:
-        return "mate";
-    case BH_STATUS_WAITING:
-        return "waiting";
+    case BH_STATUS_PLAYING: return "playing";
+    case BH_STATUS_CHECK: return "check";
+    case BH_STATUS_MATE: return "mate";
+    case BH_STATUS_WAITING: return "waiting";
     }
     return "unknown";
 }

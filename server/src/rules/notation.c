@@ -17,16 +17,15 @@ static int upper_to_type(char ch)
 static int promo_letter_to_type(char ch)
 {
     switch (ch) {
-    case 'q': case 'Q':
-        return BH_QUEEN;
-    case 'r': case 'R':
-        return BH_ROOK;
-    case 'b': case 'B':
-        return BH_BISHOP;
-    case 'n': case 'N':
-        return BH_KNIGHT;
-    default:
-        return BH_NO_PIECE;
+    case 'q':
+    case 'Q': return BH_QUEEN;
+    case 'r':
+    case 'R': return BH_ROOK;
+    case 'b':
+    case 'B': return BH_BISHOP;
+    case 'n':
+    case 'N': return BH_KNIGHT;
+    default: return BH_NO_PIECE;
     }
 }
 
@@ -61,13 +60,13 @@ int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX])
 
 /* The unique legal move matching the constraints (-1 = any), or an error. */
 typedef struct {
-    int piece;      /* moving or dropped piece type */
+    int piece; /* moving or dropped piece type */
     bool drop;
     int to;
-    int from_file;  /* -1 any */
-    int from_rank;  /* -1 any */
-    int promo;      /* BH_NO_PIECE = none */
-    int castle;     /* 0 no, 1 king side, 2 queen side */
+    int from_file; /* -1 any */
+    int from_rank; /* -1 any */
+    int promo;     /* BH_NO_PIECE = none */
+    int castle;    /* 0 no, 1 king side, 2 queen side */
 } move_pattern;
 
 static int match(const bh_pos *p, const move_pattern *pat, bh_move *out)
@@ -119,8 +118,7 @@ int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out)
     if (len == 4 && s[1] == '@') {
         char ch = s[0] >= 'a' ? (char)(s[0] - 32) : s[0];
         pat.piece = upper_to_type(ch);
-        if (pat.piece == BH_NO_PIECE || pat.piece == BH_KING || !is_file(s[2]) ||
-            !is_rank(s[3]))
+        if (pat.piece == BH_NO_PIECE || pat.piece == BH_KING || !is_file(s[2]) || !is_rank(s[3]))
             return BH_EMOVE;
         pat.drop = true;
         pat.to = (s[3] - '1') * 8 + (s[2] - 'a');

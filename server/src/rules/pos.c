@@ -99,8 +99,8 @@ uint64_t bh__compute_key(const bh_pos *p)
 
 void bh_pos_start(bh_pos *p, const bh_options *o)
 {
-    int rc = bh_pos_from_fen(p, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
-                             o, NULL);
+    int rc =
+        bh_pos_from_fen(p, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", o, NULL);
     assert(rc == BH_OK);
     (void)rc;
 }
@@ -194,6 +194,11 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
     const bh__tables *t = &bh__tab;
     int us = p->stm_, them = us ^ 1;
     int to = bh_move_to(m), kind = bh_move_kind(m);
+    /* Cheap sanity of the caller's promise that m is legal (full check: bh_make_checked). */
+    assert(kind == BH_MK_DROP
+               ? !p->board_[to] && p->reserve_[us][bh_move_from(m)] > 0
+               : p->board_[bh_move_from(m)] && pc_color(p->board_[bh_move_from(m)]) == us &&
+                     !(p->by_color_[us] & bb_sq(to)));
 
     u->key_ = p->key_;
     u->checkers_ = p->checkers_;
@@ -257,8 +262,8 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
         int type = pc_type(code);
         if (type == BH_PAWN) {
             p->halfmove_ = 0;
-            if ((to ^ from) == 16 && (t->pawn[us][(from + to) / 2] & p->by_type_[BH_PAWN] &
-                                      p->by_color_[them]))
+            if ((to ^ from) == 16 &&
+                (t->pawn[us][(from + to) / 2] & p->by_type_[BH_PAWN] & p->by_color_[them]))
                 p->ep_ = (uint8_t)((from + to) / 2);
         } else if (type == BH_KING) {
             p->king_moved_ |= (uint8_t)(1 << us);
@@ -378,13 +383,15 @@ bool bh_pos_ok(const bh_pos *p)
         return false;
     if (p->stm_ > 1 || p->castle_ > 15 || p->ep_ > 64 || p->fullmove_ < 1)
         return false;
-    static const struct { int bit, king, rook, color; } cr[4] = {
-        {BH_CASTLE_WK, 4, 7, 0}, {BH_CASTLE_WQ, 4, 0, 0},
-        {BH_CASTLE_BK, 60, 63, 1}, {BH_CASTLE_BQ, 60, 56, 1}};
+    static const struct {
+        int bit, king, rook, color;
+    } cr[4] = {{BH_CASTLE_WK, 4, 7, 0},
+               {BH_CASTLE_WQ, 4, 0, 0},
+               {BH_CASTLE_BK, 60, 63, 1},
+               {BH_CASTLE_BQ, 60, 56, 1}};
     for (int i = 0; i < 4; i++)
-        if ((p->castle_ & cr[i].bit) &&
-            (p->board_[cr[i].king] != pc_code(BH_KING, cr[i].color) ||
-             p->board_[cr[i].rook] != pc_code(BH_ROOK, cr[i].color)))
+        if ((p->castle_ & cr[i].bit) && (p->board_[cr[i].king] != pc_code(BH_KING, cr[i].color) ||
+                                         p->board_[cr[i].rook] != pc_code(BH_ROOK, cr[i].color)))
             return false;
     if (p->ep_ != 64) {
         int rank = p->ep_ / 8;

@@ -106,35 +106,35 @@ enum { BH_CASTLE_WK = 1, BH_CASTLE_WQ = 2, BH_CASTLE_BK = 4, BH_CASTLE_BQ = 8 };
 /* The position. A value type: copy it freely, mutate it only through these functions.
  * Fields ending in '_' are private. */
 typedef struct bh_pos {
-    uint64_t by_type_[7];        /* [BH_PAWN..BH_KING] squares; [0] = all occupied */
-    uint64_t by_color_[2];       /* squares of each colour */
-    uint64_t promoted_;          /* squares holding a promoted piece (P-PROMO, '~' in FEN) */
-    uint64_t key_;               /* Zobrist key, see bh_pos_key */
-    uint64_t checkers_;          /* pieces giving check to the side to move */
-    uint8_t board_[64];          /* 0 empty, else type | colour << 3 */
-    uint8_t reserve_[2][8];      /* [colour][type] pieces in hand, type BH_PAWN..BH_QUEEN */
-    uint8_t stm_;                /* bh_color to move */
-    uint8_t castle_;             /* BH_CASTLE_* bits */
-    uint8_t ep_;                 /* en-passant target square, 64 if none */
-    uint8_t king_moved_;         /* bit c: colour c's king has moved (P-CASTLE-DROP) */
-    uint16_t halfmove_;          /* plies since the last capture, pawn move or drop of a pawn */
-    uint16_t fullmove_;          /* full-move number, starts at 1 */
-    bh_options opt_;             /* ruleset of this board */
+    uint64_t by_type_[7];   /* [BH_PAWN..BH_KING] squares; [0] = all occupied */
+    uint64_t by_color_[2];  /* squares of each colour */
+    uint64_t promoted_;     /* squares holding a promoted piece (P-PROMO, '~' in FEN) */
+    uint64_t key_;          /* Zobrist key, see bh_pos_key */
+    uint64_t checkers_;     /* pieces giving check to the side to move */
+    uint8_t board_[64];     /* 0 empty, else type | colour << 3 */
+    uint8_t reserve_[2][8]; /* [colour][type] pieces in hand, type BH_PAWN..BH_QUEEN */
+    uint8_t stm_;           /* bh_color to move */
+    uint8_t castle_;        /* BH_CASTLE_* bits */
+    uint8_t ep_;            /* en-passant target square, 64 if none */
+    uint8_t king_moved_;    /* bit c: colour c's king has moved (P-CASTLE-DROP) */
+    uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn */
+    uint16_t fullmove_;     /* full-move number, starts at 1 */
+    bh_options opt_;        /* ruleset of this board */
 } bh_pos;
 
 /* What bh_make changed, for bh_unmake. Caller storage, one per made move. */
 typedef struct bh_undo {
-    uint64_t key_;       /* key before the move */
-    uint64_t checkers_;  /* checkers before the move */
-    bh_move move_;       /* the move */
-    uint8_t captured_;   /* board code of the captured piece, 0 if none */
-    uint8_t cap_promoted_; /* 1 if the captured piece was a promoted piece */
+    uint64_t key_;           /* key before the move */
+    uint64_t checkers_;      /* checkers before the move */
+    bh_move move_;           /* the move */
+    uint8_t captured_;       /* board code of the captured piece, 0 if none */
+    uint8_t cap_promoted_;   /* 1 if the captured piece was a promoted piece */
     uint8_t moved_promoted_; /* 1 if the moving piece was a promoted piece */
-    uint8_t castle_;     /* castling rights before */
-    uint8_t ep_;         /* en-passant square before */
-    uint8_t king_moved_; /* king-moved bits before */
-    uint16_t halfmove_;  /* half-move clock before */
-    int8_t handed_;      /* piece type handed on (see bh_undo_handed) */
+    uint8_t castle_;         /* castling rights before */
+    uint8_t ep_;             /* en-passant square before */
+    uint8_t king_moved_;     /* king-moved bits before */
+    uint16_t halfmove_;      /* half-move clock before */
+    int8_t handed_;          /* piece type handed on (see bh_undo_handed) */
 } bh_undo;
 
 /* ---- position setup ---------------------------------------------------------------- */
@@ -150,8 +150,8 @@ typedef enum {
     BH_FEN_FIELD_SIDE,     /* side to move: not 'w' / 'b' */
     BH_FEN_FIELD_CASTLING, /* castling: bad char, repeated, no king/rook on its square */
     BH_FEN_FIELD_EP,       /* en-passant: bad square, wrong rank, no pawn that just moved */
-    BH_FEN_FIELD_HALFMOVE, /* half-move clock: not a number 0..9999 */
-    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..9999 */
+    BH_FEN_FIELD_HALFMOVE, /* half-move clock: not a number 0..65535 */
+    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..65534 */
     BH_FEN_FIELD_POSITION, /* fields valid but the position is not: king count, pawn on rank
                             * 1/8, side not to move in check, trailing text */
 } bh_fen_field;
@@ -166,9 +166,10 @@ typedef struct {
  * may also be a ninth rank "/Qn" or absent; halfmove and fullmove may be omitted) into p with
  * ruleset o (copied; NULL = default). '~' after a piece marks it promoted (P-PROMO).
  * Returns BH_OK, or BH_EFEN (p untouched; *err, if err is non-NULL, names the field),
- * or BH_EINVAL if p or fen is NULL. A king on its home square with no castling right in the
- * FEN counts as having moved (FEN cannot say otherwise), so dropped rooks never regain its
- * rights (P-CASTLE-DROP). fen is borrowed for the call. */
+ * or BH_EINVAL if p or fen is NULL. FEN cannot say whether a king has moved: a king on its
+ * home square counts as never moved, so with dropped_rook_castles a rook dropped on its corner
+ * gives that castling right (P-CASTLE-DROP; Fairy-Stockfish's castlingDroppedPiece does the
+ * same). Positions reached by bh_make track king moves exactly. fen is borrowed. */
 int bh_pos_from_fen(bh_pos *p, const char *fen, const bh_options *o, bh_fen_error *err);
 
 /* Static name of a FEN field ("board", "reserve", "side", "castling", "ep", "halfmove",
@@ -183,12 +184,14 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len);
 
 /* ---- accessors --------------------------------------------------------------------- */
 
+/* Colour to move. All accessors read p only and never fail. */
 bh_color bh_side_to_move(const bh_pos *p);
 /* Full-move number (1 at the start, +1 after each Black move). */
 int bh_fullmove(const bh_pos *p);
 /* Plies played since the start of the numbering: 2 * (fullmove - 1) + (Black to move). */
 int bh_ply(const bh_pos *p);
-/* Half-move clock (plies since the last capture or pawn move; informational in bughouse). */
+/* Half-move clock: plies since the last capture, pawn move or pawn drop. Informational only:
+ * there is no fifty-move rule in bughouse (P-WAIT). */
 int bh_halfmove(const bh_pos *p);
 /* Ruleset of this board. */
 const bh_options *bh_pos_options(const bh_pos *p);
@@ -217,8 +220,9 @@ int bh_gen_legal(const bh_pos *p, bh_move *out);
 /* True if m is a legal move or drop in p. Any 16-bit value may be passed. */
 bool bh_is_legal(const bh_pos *p, bh_move m);
 
-/* Play the legal move m (caller guarantees legality, e.g. from bh_gen_legal; asserted in
- * debug builds) and record what changed in *u. Bughouse model: a captured piece leaves the
+/* Play the legal move m (the caller guarantees legality, e.g. m came from bh_gen_legal or a
+ * parser; debug builds assert a cheap sanity check, bh_make_checked checks fully) and record
+ * what changed in *u. Bughouse model: a captured piece leaves the
  * board (read bh_undo_handed(u) to hand it to the partner). Crazyhouse model: it goes to the
  * mover's reserve, a promoted piece as a pawn (P-PROMO). */
 void bh_make(bh_pos *p, bh_move m, bh_undo *u);
@@ -236,7 +240,7 @@ int bh_undo_handed(const bh_undo *u);
 
 /* ---- status (P-MATE, P-WAIT) ------------------------------------------------------- */
 
-/* True if the side to move is in check. */
+/* True if the side to move is in check (O(1): checkers are kept by make/unmake). */
 bool bh_in_check(const bh_pos *p);
 /* Crazyhouse mate: in check and no legal move or drop with the real reserve. */
 bool bh_is_crazyhouse_mate(const bh_pos *p);
@@ -253,6 +257,7 @@ typedef enum {
                             * may be in check. Never stalemate, never a material draw. */
 } bh_status_kind;
 
+/* Status of the side to move (P-MATE, P-WAIT): MATE takes precedence over WAITING. */
 bh_status_kind bh_status(const bh_pos *p);
 /* Static name: "playing", "check", "mate", "waiting". */
 const char *bh_status_name(bh_status_kind s);
@@ -264,7 +269,8 @@ const char *bh_status_name(bh_status_kind s);
  * (well-formed, but no such legal move). */
 int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out);
 
-/* Write m as UCI into buf (BH_UCI_MAX bytes). Returns the length. Works for any move value. */
+/* Write m as UCI into buf (BH_UCI_MAX bytes, NUL-terminated). Returns the length (4 or 5).
+ * Never fails: any 16-bit value gives some text ('?' for a drop of no piece). */
 int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX]);
 
 /* Parse SAN ("Nbd7", "exd5", "e8=Q+", "N@f3#", "O-O-O") into a legal move of p. Lenient:

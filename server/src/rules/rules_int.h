@@ -19,18 +19,18 @@ typedef struct {
 typedef struct {
     uint64_t knight[64];
     uint64_t king[64];
-    uint64_t pawn[2][64];      /* squares a pawn of colour c on sq attacks */
-    uint64_t between[64][64];  /* squares strictly between two aligned squares, else 0 */
-    uint64_t line[64][64];     /* the whole line through two aligned squares, else 0 */
+    uint64_t pawn[2][64];     /* squares a pawn of colour c on sq attacks */
+    uint64_t between[64][64]; /* squares strictly between two aligned squares, else 0 */
+    uint64_t line[64][64];    /* the whole line through two aligned squares, else 0 */
     bh__magic rmagic[64];
     bh__magic bmagic[64];
     uint64_t zob_piece[16][64]; /* [board code][sq] */
     uint64_t zob_promoted[64];
     uint64_t zob_res[2][8][BH_ZOB_RES_MAX]; /* xor-ed in for count n = 1..: canonical */
     uint64_t zob_castle[16];
-    uint64_t zob_ep[65];       /* [64] = 0 */
+    uint64_t zob_ep[65]; /* [64] = 0 */
     uint64_t zob_side;
-    uint8_t castle_mask[64];   /* rights kept when a move touches this square */
+    uint8_t castle_mask[64]; /* rights kept when a move touches this square */
     uint64_t slider_att[102400 + 5248];
 } bh__tables;
 

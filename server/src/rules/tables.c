@@ -70,9 +70,9 @@ static uint64_t splitmix(uint64_t *s)
 static void init_tables(void)
 {
     bh__tables *t = &bh__tab;
-    static const int kn[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2},
+    static const int kn[8][2] = {{1, 2},   {2, 1},   {2, -1}, {1, -2},
                                  {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
-    static const int kg[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
+    static const int kg[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
                                  {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
     for (int sq = 0; sq < 64; sq++) {
         int f = sq % 8, r = sq / 8;
@@ -135,10 +135,10 @@ static void init_tables(void)
         t->castle_mask[sq] = 15;
     t->castle_mask[0] = (uint8_t)~BH_CASTLE_WQ & 15;
     t->castle_mask[7] = (uint8_t)~BH_CASTLE_WK & 15;
-    t->castle_mask[4] = (uint8_t)~(BH_CASTLE_WK | BH_CASTLE_WQ) & 15;
+    t->castle_mask[4] = (uint8_t) ~(BH_CASTLE_WK | BH_CASTLE_WQ) & 15;
     t->castle_mask[56] = (uint8_t)~BH_CASTLE_BQ & 15;
     t->castle_mask[63] = (uint8_t)~BH_CASTLE_BK & 15;
-    t->castle_mask[60] = (uint8_t)~(BH_CASTLE_BK | BH_CASTLE_BQ) & 15;
+    t->castle_mask[60] = (uint8_t) ~(BH_CASTLE_BK | BH_CASTLE_BQ) & 15;
 }
 
 void bh__init(void)
