@@ -100,7 +100,9 @@ static void usage(FILE *f)
             "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
             "  --rules NAME      ruleset of new games: regulation (default) or online\n"
             "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
-            "  --ping-s N        WebSocket ping interval, seconds (default 30)\n"
+            "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
+            "  --idle-s N        close a connection silent for N seconds, pongs included\n"
+            "                    (default ping-s + 10; also the handshake timeout)\n"
             "  --rate N          messages per second per connection (default 20)\n"
             "  --burst N         message burst per connection (default 40)\n"
             "  --max-msg BYTES   largest message (default 8192)\n");
@@ -145,6 +147,7 @@ int main(int argc, char **argv)
         {"db", required_argument, NULL, 'd'},      {"admin-token", required_argument, NULL, 'a'},
         {"recover", required_argument, NULL, 'r'}, {"rules", required_argument, NULL, 'R'},
         {"allow-origin", required_argument, NULL, 'o'}, {"ping-s", required_argument, NULL, 'P'},
+        {"idle-s", required_argument, NULL, 'I'},
         {"rate", required_argument, NULL, 'x'},    {"burst", required_argument, NULL, 'b'},
         {"max-msg", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -189,6 +192,11 @@ int main(int argc, char **argv)
             if (!num_arg(optarg, 1, 3600, &v))
                 goto bad_num;
             cfg.ping_s = (int)v;
+            break;
+        case 'I':
+            if (!num_arg(optarg, 2, 7200, &v))
+                goto bad_num;
+            cfg.idle_s = (int)v;
             break;
         case 'x':
             if (!num_arg(optarg, 1, 100000, &v))

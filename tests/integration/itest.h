@@ -28,19 +28,19 @@ typedef struct {
     const char *bin;
 } itest_srv;
 
-static void itest_sleep_ms(int ms)
+static inline void itest_sleep_ms(int ms)
 {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
     nanosleep(&ts, NULL);
 }
 
-static int itest_sh(const char *cmd)
+static inline int itest_sh(const char *cmd)
 {
     return system(cmd);
 }
 
 /* Make a temp dir for the database, the log and the certificates; remember the binary. */
-static void itest_init(itest_srv *s, const char *bin)
+static inline void itest_init(itest_srv *s, const char *bin)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->dir, sizeof s->dir, "/tmp/bh_itest_XXXXXX");
@@ -56,7 +56,7 @@ static void itest_init(itest_srv *s, const char *bin)
 /* Start the server with extra args (NULL-terminated list) in the temp directory as its
  * working directory, so that the first start makes certs/dev-cert.pem and certs/dev-key.pem
  * there with the server's own OpenSSL code; wait for its port. Returns 0 or -1. */
-static int itest_start(itest_srv *s, const char *const *extra)
+static inline int itest_start(itest_srv *s, const char *const *extra)
 {
     const char *argv[40];
     int n = 0;
@@ -120,7 +120,7 @@ static int itest_start(itest_srv *s, const char *const *extra)
 
 /* Stop with sig (SIGTERM: clean shutdown, SIGKILL: crash); returns the exit status, or
  * 128+signal if killed. */
-static int itest_stop(itest_srv *s, int sig)
+static inline int itest_stop(itest_srv *s, int sig)
 {
     if (s->pid <= 0)
         return -1;
@@ -131,7 +131,7 @@ static int itest_stop(itest_srv *s, int sig)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
-static void itest_cleanup(itest_srv *s)
+static inline void itest_cleanup(itest_srv *s)
 {
     if (s->pid > 0)
         itest_stop(s, SIGKILL);
@@ -144,21 +144,21 @@ static void itest_cleanup(itest_srv *s)
     itest_sh(cmd);
 }
 
-static void itest_dump_log(const itest_srv *s)
+static inline void itest_dump_log(const itest_srv *s)
 {
     char cmd[256];
     snprintf(cmd, sizeof cmd, "tail -n 40 %s >&2", s->log);
     itest_sh(cmd);
 }
 
-static wsc *itest_connect(wsc_ctx *x, const itest_srv *s, const char *origin)
+static inline wsc *itest_connect(wsc_ctx *x, const itest_srv *s, const char *origin)
 {
     wsc_opts o = {.host = "127.0.0.1", .port = s->port, .tls = true, .origin = origin};
     return wsc_connect(x, &o, 3000);
 }
 
 /* Integer value of the first "key": in json, or def. */
-static long long jint(const char *json, const char *key, long long def)
+static inline long long jint(const char *json, const char *key, long long def)
 {
     char k[64];
     snprintf(k, sizeof k, "\"%s\":", key);
@@ -167,7 +167,7 @@ static long long jint(const char *json, const char *key, long long def)
 }
 
 /* String value of the first "key":"..." in json copied into out (no unescaping). */
-static const char *jstr(const char *json, const char *key, char *out, size_t cap)
+static inline const char *jstr(const char *json, const char *key, char *out, size_t cap)
 {
     char k[64];
     snprintf(k, sizeof k, "\"%s\":\"", key);
@@ -185,7 +185,7 @@ static const char *jstr(const char *json, const char *key, char *out, size_t cap
 }
 
 /* Send text and wait for the reply with that id (other messages are skipped). Caller frees. */
-static char *itest_call(wsc *c, const char *text)
+static inline char *itest_call(wsc *c, const char *text)
 {
     long long id = jint(text, "id", -1);
     if (wsc_send(c, text) != 0)
@@ -205,7 +205,7 @@ static char *itest_call(wsc *c, const char *text)
 }
 
 /* Error code of a reply ("" if it is not an error). */
-static const char *ecode(const char *reply, char out[32])
+static inline const char *ecode(const char *reply, char out[32])
 {
     if (!reply || !strstr(reply, "\"type\":\"error\""))
         return strcpy(out, reply ? "" : "(no reply)");
@@ -242,7 +242,7 @@ typedef struct {
 } itest_game;
 
 /* Director creates a game (players ann, cid, dan, bob; base_ms) and gets the tokens. */
-static int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *g, int base_ms,
+static inline int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *g, int base_ms,
                              bool reuse_director)
 {
     if (!reuse_director || !g->dir) {
@@ -273,7 +273,7 @@ static int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *g, int 
 }
 
 /* Player of seat connects, authenticates and joins; returns the state reply (caller frees). */
-static char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, int seat)
+static inline char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, int seat)
 {
     g->p[seat] = itest_connect(x, s, NULL);
     if (!g->p[seat])
@@ -287,7 +287,7 @@ static char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, int seat)
 }
 
 /* Send a move and return the reply (ack or error); caller frees. */
-static char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
+static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
                         const char *mv)
 {
     char msg[256];
@@ -296,7 +296,7 @@ static char *itest_move(wsc *c, long long gid, int id, const char *board, int pl
     return itest_call(c, msg);
 }
 
-static void itest_game_free(itest_game *g)
+static inline void itest_game_free(itest_game *g)
 {
     for (int i = 0; i < 4; i++)
         wsc_free(g->p[i]);

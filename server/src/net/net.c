@@ -53,6 +53,7 @@ struct net {
     struct ev_loop *loop; /* ours, lent to lws as a foreign loop */
     ev_signal sigint, sigterm;
     ev_timer timer;
+    ev_timer kick;     /* wakes lws's timer list, see on_kick */
     ev_prepare prepare;
     net_handlers h;
     net_config cfg;
@@ -297,6 +298,18 @@ static void on_ev_timer(struct ev_loop *loop, ev_timer *w, int revents)
         n->h.on_timer(n->h.ctx);
 }
 
+/* lws 4.1's libev glue re-arms its own timer (lws_sul: pings, idle hang-ups, handshake and
+ * close timeouts) only after it services an fd, so on a quiet connection its deadlines never
+ * fire. Poking its event pipe twice a second makes it service the ripe ones (measured: without
+ * this a silent TCP connection and a client that never answers pings stay open forever). */
+static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    lws_cancel_service(n->ctx);
+}
+
 static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
 {
     (void)loop;
@@ -356,6 +369,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     info.user = n;
     info.retry_and_idle_policy = &n->retry;
     info.timeout_secs = (unsigned)n->cfg.idle_s; /* handshake and HTTP idle */
+    info.timeout_secs_ah_idle = (unsigned)n->cfg.idle_s; /* a connection that sends nothing */
     n->loop = ev_loop_new(EVFLAG_AUTO);
     if (!n->loop) {
         free(n);
@@ -385,6 +399,9 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     ev_signal_start(n->loop, &n->sigterm);
     ev_init(&n->timer, on_ev_timer);
     n->timer.data = n;
+    ev_timer_init(&n->kick, on_kick, 0.5, 0.5);
+    n->kick.data = n;
+    ev_timer_start(n->loop, &n->kick);
     ev_prepare_init(&n->prepare, on_ev_prepare);
     n->prepare.data = n;
     ev_prepare_start(n->loop, &n->prepare);
@@ -465,6 +482,7 @@ void net_close(net *n)
     ev_signal_stop(n->loop, &n->sigint);
     ev_signal_stop(n->loop, &n->sigterm);
     ev_timer_stop(n->loop, &n->timer);
+    ev_timer_stop(n->loop, &n->kick);
     ev_prepare_stop(n->loop, &n->prepare);
     n->destroying = true;
     lws_context_destroy(n->ctx);
