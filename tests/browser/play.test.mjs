@@ -216,6 +216,21 @@ async function main() {
     await spec.screenshot({ path: `${ART}/spectator.png` });
     log('game 1: all pages agree');
 
+    // ---- game 3: a single game at 12 s a player; one player shows up; low time, then flags ----
+    for (const [i, n] of ['ivy', 'jon', 'kim', 'lee'].entries()) await dir.fill(`#p${i}`, n);
+    await dir.fill('#g-base', '0.2');
+    await dir.click('#create-game');
+    await dir.waitForFunction(() => document.querySelectorAll('a.join').length === 12);
+    const g3 = await dir.evaluate(() => Math.max(...[...document.querySelectorAll('a.join')].map((a) => Number(a.dataset.game))));
+    const href3 = await dir.evaluate((g) => new URL(document.querySelector(`a.join[data-game="${g}"][data-seat="0"]`).href).search, g3);
+    await dir.click(`#games-body tr[data-game="${g3}"] button.start`);
+    const lowp = await newPage('/play.html' + href3);
+    await lowp.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
+    await lowp.waitForFunction(() => document.querySelector('.panel.big .bar.you').classList.contains('crit'), null, { timeout: 8000 });
+    const lowClock = await lowp.locator('.panel.big .bar.you .clock').textContent();
+    check('under 10 s the clock shows tenths', /^\d\.\d$/.test(lowClock), lowClock);
+    await lowp.screenshot({ path: `${ART}/play-lowtime.png` });
+
     // ---- game 2: the director starts it, a player resigns ----
     await dir.click(`#games-body tr[data-game="${g2}"] button.start`);
     const r2 = await newPage(href(g2, 1));
@@ -229,7 +244,12 @@ async function main() {
     check('standings after round 1', JSON.stringify(standings.slice(0, 2).sort()) === JSON.stringify(['Bishops:2', 'Knights:2']), standings);
     await dir.screenshot({ path: `${ART}/dashboard.png`, fullPage: true });
     const minis = await dir.evaluate(() => [...document.querySelectorAll('.mini')].map((e) => e.dataset.game + ':' + e.querySelector('.mini-result').textContent));
-    check('dashboard shows the live games with results', minis.length === 2 && minis.every((x) => /wins/.test(x)), minis);
+    check('dashboard shows the live games with results', minis.length === 3 && minis.filter((x) => /wins/.test(x)).length === 2, minis);
+    // Game 3: both White clocks ran out together: flags of different teams, a draw (R-FLAG-FLAG).
+    await lowp.waitForFunction(() => window.app.g.result, null, { timeout: 15000 });
+    const v3 = await shown(lowp);
+    check('game 3: draw on time', v3.result === '1/2-1/2' && v3.reason === 'flag' && /^½–½\. Draw — time \(flag\)/.test(v3.text), v3.text);
+    check('game 3: flagged clock at 0.0', (await lowp.locator('.panel.big .bar.you .clock').textContent()) === '0.0');
     // The spectator's list of games.
     const lst = await newPage('/watch.html');
     await lst.waitForFunction(() => document.querySelectorAll('#live a').length >= 2, null, { timeout: 8000 });
@@ -237,7 +257,7 @@ async function main() {
     check('no page errors', errors.length === 0, errors);
     if (process.env.UPDATE_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
-      for (const f of ['play.png', 'play-check.png', 'play-phone-landscape.png', 'spectator.png', 'dashboard.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
+      for (const f of ['play.png', 'play-check.png', 'play-lowtime.png', 'play-phone-landscape.png', 'spectator.png', 'dashboard.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
     }
   } finally {
     await browser.close();

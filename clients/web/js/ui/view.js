@@ -46,8 +46,8 @@ export class GameView {
         onDrop: interactive ? (uci) => onMove(b, uci) : null,
       });
       const big = layout === 'play' && b === mineBoard;
-      panel.el = h(`section.panel${big ? '.big' : '.side'}`, { dataset: { board: BOARDS[b] } },
-        h('div.board-label', {}, `Board ${BOARDS[b]}`), panel.bars[0].el, boardEl, panel.bars[1].el);
+      panel.bars[0].el.prepend(h('span.board-label', { title: `board ${BOARDS[b]}` }, BOARDS[b]));
+      panel.el = h(`section.panel${big ? '.big' : '.side'}`, { dataset: { board: BOARDS[b] } }, panel.bars[0].el, boardEl, panel.bars[1].el);
       this.panels.push(panel);
     }
     // On the play page the partner board and the chat share the second column.
@@ -114,7 +114,9 @@ export function resultText(g, you) {
   if (!g.result) return '';
   const w = winnerTeam(g.result);
   const team = (t) => `Team ${t} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
-  const where = g.endBoard !== null && g.endBoard !== undefined ? ` on board ${BOARDS[g.endBoard]}` : '';
+  // A mate, a flag or an illegal move happens on one board; a resignation or a draw is the team's.
+  const onBoard = ['mate', 'flag', 'illegal'].includes(g.reason) && g.endBoard !== null && g.endBoard !== undefined;
+  const where = onBoard ? ` on board ${BOARDS[g.endBoard]}` : '';
   const how = reasonText(g.reason) + where;
   const head = w ? `${team(w)} wins` : 'Draw';
   let mine = '';
