@@ -131,6 +131,18 @@ static inline int itest_stop(itest_srv *s, int sig)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* Wait for the server to exit by itself (after a signal sent earlier); returns as
+ * itest_stop. */
+static inline int itest_wait(itest_srv *s)
+{
+    if (s->pid <= 0)
+        return -1;
+    int st = 0;
+    waitpid(s->pid, &st, 0);
+    s->pid = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
 static inline void itest_cleanup(itest_srv *s)
 {
     if (s->pid > 0)

@@ -266,8 +266,19 @@ int main(int argc, char **argv)
     }
     ctx = wsc_ctx_new();
     int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    /* Shutdown: an open connection gets a 1001 close frame before the server exits. */
+    wsc *last = itest_connect(ctx, &srv, NULL);
+    kill(srv.pid, SIGTERM);
+    for (int i = 0; i < 100 && last && !wsc_closed(last); i++)
+        wsc_pump(ctx, 20);
+    if (!last || wsc_close_code(last) != 1001) {
+        fprintf(stderr, "FAIL shutdown: close code %d (want 1001)\n",
+                last ? wsc_close_code(last) : -1);
+        rc = 1;
+    }
+    wsc_free(last);
     wsc_ctx_free(ctx);
-    int st = itest_stop(&srv, SIGTERM);
+    int st = itest_wait(&srv);
     if (st != 0 || rc != 0) {
         fprintf(stderr, "server exit status %d\n", st);
         itest_dump_log(&srv);

@@ -34,6 +34,7 @@ typedef struct {
     out_msg *head, *tail;
     size_t queued;     /* bytes in the queue */
     bool closing;      /* close once the queue is written */
+    int close_code;    /* 1008 policy violation, 1001 going away */
     char reason[32];   /* close reason */
     double tokens;     /* rate-limit bucket */
     uint64_t tokens_at_us;
@@ -118,6 +119,8 @@ static void sess_free(net *n, sess *x)
 static void begin_close(sess *x, const char *reason)
 {
     x->closing = true;
+    if (!x->close_code)
+        x->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
     snprintf(x->reason, sizeof x->reason, "%s", reason);
     lws_callback_on_writable(x->wsi);
 }
@@ -146,7 +149,7 @@ static bool rate_ok(net *n, sess *x)
 
 static void on_receive(net *n, sess *x, struct lws *wsi, const char *in, size_t len)
 {
-    if (x->closing)
+    if (x->closing || n->destroying)
         return; /* a fatal violation is being reported; ignore the rest */
     if (lws_is_first_fragment(wsi)) {
         x->rx_len = 0;
@@ -226,8 +229,8 @@ static int write_one(net *n, sess *x)
         return 0;
     }
     if (x->closing) {
-        lws_close_reason(x->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)x->reason,
-                         strlen(x->reason));
+        lws_close_reason(x->wsi, (enum lws_close_status)x->close_code,
+                         (unsigned char *)x->reason, strlen(x->reason));
         return -1;
     }
     (void)n;
@@ -253,6 +256,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_ESTABLISHED:
         x = sess_new(n, wsi);
         p->id = x->id;
+        if (n->destroying) {
+            x->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(x, "shutdown");
+            return 0;
+        }
         if (p->origin_bad) {
             log_info("net: upgrade from a foreign Origin refused");
             violation(n, x, BH_EAUTH, "origin", true);
@@ -479,12 +487,23 @@ void net_close(net *n)
 {
     if (!n)
         return;
+    /* Clean shutdown: every connection writes what is queued, then a 1001 close frame; the
+     * loop runs until they are gone or 500 ms have passed. The owner is no longer called. */
+    n->destroying = true;
+    for (uint32_t s = 0; s < n->nslots; s++)
+        if (n->slots[s] && !n->slots[s]->closing) {
+            n->slots[s]->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(n->slots[s], "shutdown");
+        }
+    uint64_t until = now_mono_us() + 500000;
+    ev_prepare_stop(n->loop, &n->prepare);
+    ev_timer_stop(n->loop, &n->timer);
+    while (n->nconn > 0 && now_mono_us() < until)
+        ev_run(n->loop, EVRUN_ONCE);
     ev_signal_stop(n->loop, &n->sigint);
     ev_signal_stop(n->loop, &n->sigterm);
     ev_timer_stop(n->loop, &n->timer);
     ev_timer_stop(n->loop, &n->kick);
-    ev_prepare_stop(n->loop, &n->prepare);
-    n->destroying = true;
     lws_context_destroy(n->ctx);
     /* CLOSED callbacks normally free every session; free any left. */
     for (uint32_t s = 0; s < n->nslots; s++)

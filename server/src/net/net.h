@@ -86,7 +86,9 @@ void net_timer_set(net *n, uint64_t at_us);
 /* Number of open WebSocket connections. */
 int net_conn_count(const net *n);
 
-/* Close every connection and free n. NULL is a no-op. */
+/* Close every connection cleanly (queued messages are written, then a 1001 "shutdown"
+ * close frame; at most about half a second) and free n. No handler is called from here on.
+ * NULL is a no-op. */
 void net_close(net *n);
 
 /* Write a new self-signed development certificate for CN=localhost (SAN localhost,
