@@ -483,6 +483,57 @@ static void lag_credit_policy(void)
     game_free(g);
 }
 
+/* P-PREMOVE as a casual-ruleset option: a move for the next ply is queued and played at the
+ * instant of the opponent's move (no time charged); one not legal then is dropped. */
+static void premove_casual(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.premove = true;
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    game *g = NULL;
+    game_new(&s, T0, &g);
+    game_delta d;
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(100), &d));
+    CHECK_EQ_INT("premove for the wrong ply", BH_ESTALE,
+                 game_move(g, GAME_A_WHITE, "g1f3", 1, T(120), &d));
+    CHECK_EQ_INT("premove must be UCI", BH_EMOVE, game_move(g, GAME_A_WHITE, "Nf3", 2, T(130), &d));
+    CHECK_EQ_INT("queued", BH_OK, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), &d));
+    CHECK(d.premove_queued);
+    CHECK_EQ_STR("pending", "g1f3", game_premove(g, GAME_A_WHITE));
+    CHECK_EQ_INT("black moves", BH_OK, game_move(g, GAME_A_BLACK, "e7e5", 1, T(400), &d));
+    CHECK_EQ_INT("premove played: move + move", 2, d.ev_count);
+    CHECK_EQ_INT("three plies", 3, game_board_plies(g, 0));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    CHECK_EQ_INT("no time charged", 59900000, game_clock_us(g, GAME_A_WHITE, T(1000)));
+    CHECK_EQ_INT("Nc6", BH_OK, mv(g, GAME_A_BLACK, "b8c6", T(500)));
+    CHECK_EQ_INT("black premoves e5e4", BH_OK, mv(g, GAME_A_BLACK, "e5e4", T(600)));
+    CHECK_EQ_INT("Nxe5 takes that pawn", BH_OK, game_move(g, GAME_A_WHITE, "f3e5", 4, T(700), &d));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("premove dropped", GAME_EV_PREMOVE, ev[n - 1].type);
+    CHECK_EQ_STR("dropped, not illegal", "", ev[n - 1].uci);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("queue again", BH_OK, mv(g, GAME_A_WHITE, "d2d4", T(800)));
+    CHECK_EQ_INT("cancel", BH_OK, game_cancel_premove(g, GAME_A_WHITE, T(900), NULL));
+    CHECK_EQ_INT("nothing to cancel", BH_ESTATE,
+                 game_cancel_premove(g, GAME_A_WHITE, T(950), NULL));
+    ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replay with premoves", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    check_round_trip(g, "premoves");
+    game_free(g);
+
+    /* regulation: rejected, never queued, nothing recorded. */
+    g = mk("regulation", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e4", T(100));
+    CHECK_EQ_INT("rejected", BH_ETURN, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), NULL));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    game_free(g);
+}
+
 /* A stored event list that was tampered with does not replay. */
 static void replay_detects_tampering(void)
 {
@@ -567,6 +618,7 @@ static const bh_test_case cases[] = {
     {"repetition_claim", repetition_claim},
     {"game2_colours", game2_colours},
     {"lag_credit_policy", lag_credit_policy},
+    {"premove_casual", premove_casual},
     {"replay_detects_tampering", replay_detects_tampering},
     {"bpgn_export_by_hand", bpgn_export_by_hand},
     {"bpgn_bughousedb_convention", bpgn_bughousedb_convention},

@@ -29,6 +29,7 @@ struct game {
     game_result result;
     int draw_offer; /* team with a pending offer, 0 none */
     uint64_t lag_used_us[4];
+    char premove[4][BH_UCI_MAX]; /* queued premove of each seat, "" if none */
     game_event *ev;
     size_t nev, cap_ev;
     game_ply *ply;
