@@ -26,7 +26,7 @@ enum {
     BH_KING = 6
 };
 
-#define BH_MAX_MOVES 1024 /* capacity of the array given to bh_gen_legal */
+#define BH_MAX_MOVES 2048 /* capacity for bh_gen_legal (provable bound for any FEN) */
 #define BH_UCI_MAX 8      /* "e7e8q" / "N@f3" plus NUL, rounded up */
 #define BH_SAN_MAX 16     /* "Nbd7xe5=Q#"-sized, plus NUL, rounded up */
 #define BH_FEN_MAX 512    /* bh_pos_to_fen never writes more, NUL included */
