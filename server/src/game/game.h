@@ -188,7 +188,8 @@ void game_free(game *g);
  *               or GAME_PLY_ANY) is instead queued (BH_OK, out->premove_queued, one per seat,
  *               a new one replaces it) and played at the instant the opponent's move is
  *               made, with no time charged; if it is not legal then it is dropped
- *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move;
+ *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move; a premove
+ *               for another ply gives BH_ESTALE, one not in UCI syntax BH_EMOVE;
  *   BH_ESTALE   ply is not the board's current ply count;
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
@@ -204,7 +205,8 @@ int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out);
 const char *game_premove(const game *g, int seat);
 
 /* As game_move with an encoded move m and a measured network lag lag_us (credited under the
- * ruleset's lag policy, capped; 0 = none). */
+ * ruleset's lag policy, capped; 0 = none; a move that is refused spends no credit). A
+ * premove (rules.premove) is queued as its UCI text. */
 int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_t now_us,
                  game_delta *out);
 
@@ -264,8 +266,10 @@ const game_ply *game_plies(const game *g, size_t *n);
 /* Rebuild a game from setup s and its event list ev[0..n) (e.g. from the store after a
  * crash), applying each stored act at its stored instant; derived events (flags, results)
  * are recomputed and must match the stored ones. Events after the last stored one are not
- * invented. Returns BH_OK (*out owns the new game), BH_EINVAL (n == 0 or ev[0] not START),
- * or BH_ESTATE (an event does not replay, or the rebuilt list differs from ev). */
+ * invented. The events one call appends (game_delta ev_first, ev_count) must be stored
+ * together: a list cut inside them does not replay. Returns BH_OK (*out owns the new game),
+ * BH_EINVAL (n == 0 or ev[0] not START), or BH_ESTATE (an event does not replay, or the
+ * rebuilt list differs from ev). */
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out);
 
 #endif
