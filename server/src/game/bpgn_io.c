@@ -18,6 +18,9 @@ typedef struct sbuf {
     size_t line; /* length of the current line */
 } sbuf;
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 static void sb_put(sbuf *b, const char *fmt, ...)
 {
     va_list ap;
