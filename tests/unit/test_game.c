@@ -552,7 +552,7 @@ static void replay_detects_tampering(void)
 }
 
 /* BPGN export of a short game, checkable by hand: clocks are base - elapsed per mover; the
- * Scholar's mate ends on A; Result is the team result seen from board A. */
+ * Scholar's mate ends on A; Result is board A's (bughousedb), Winner names the team. */
 static void bpgn_export_by_hand(void)
 {
     game *g = mk("online", 60000, 0);
@@ -584,6 +584,29 @@ static void bpgn_export_by_hand(void)
     CHECK_EQ_INT("team 1", GAME_TEAM_1, w);
     CHECK_EQ_INT("8 moves + closing comment", 9, (int)bg.nitems);
     CHECK_EQ_INT("clock of 1B", 58500, (int)bg.items[1].clock_ms);
+    bpgn_game_fini(&bg);
+    free(s);
+    game_free(g);
+}
+
+/* A game decided on board B: Result is board B's (Black-B mated: 0-1), Winner is team 1; the
+ * file read without its Winner tag (bughousedb convention) gives the same team. */
+static void bpgn_result_on_board_b(void)
+{
+    game *g = mk("online", 60000, 0);
+    static const step steps[] = {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 900, BH_OK}, END};
+    run(g, steps);
+    game_tick(g, T(1000), NULL);
+    char *s = bpgn_export(g, NULL);
+    CHECK_MSG(strstr(s, "[Winner \"WhiteA+BlackB\"]\n[Result \"0-1\"]") != NULL, "tags:\n%s", s);
+    CHECK_MSG(strstr(s, "{Carl checkmated} 0-1\n") != NULL, "closing:\n%s", s);
+    char *w = strstr(s, "[Winner");
+    memmove(w, strchr(w, '\n') + 1, strlen(strchr(w, '\n') + 1) + 1);
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(s, strlen(s), &bg, NULL));
+    int team = -1;
+    CHECK_EQ_INT("result", BH_OK, bpgn_team_result(&bg, &team));
+    CHECK_EQ_INT("team 1 by the bughousedb reading", GAME_TEAM_1, team);
     bpgn_game_fini(&bg);
     free(s);
     game_free(g);
@@ -621,6 +644,7 @@ static const bh_test_case cases[] = {
     {"premove_casual", premove_casual},
     {"replay_detects_tampering", replay_detects_tampering},
     {"bpgn_export_by_hand", bpgn_export_by_hand},
+    {"bpgn_result_on_board_b", bpgn_result_on_board_b},
     {"bpgn_bughousedb_convention", bpgn_bughousedb_convention},
 };
 

@@ -101,7 +101,7 @@ static void real_games_event_replay(void)
 static void real_games_round_trip(void)
 {
     load();
-    int n = 0;
+    int n = 0, fics_results = 0;
     for (size_t i = 0; i < ncorpus; i++) {
         char err[256];
         game *g = NULL;
@@ -128,6 +128,12 @@ static void real_games_round_trip(void)
             int w;
             if (r1 && bpgn_team_result(&bg, &w) == BH_OK)
                 CHECK_EQ_INT("Winner tag", r1->winner, w);
+            /* We write [Result] in bughousedb's convention: the FICS file's own value. */
+            const char *theirs = bpgn_get_tag(&corpus[i].bg, "Result");
+            if (corpus[i].source == CORPUS_FICS_BPGN && theirs) {
+                CHECK_EQ_STR(corpus[i].name, theirs, bpgn_get_tag(&bg, "Result"));
+                fics_results++;
+            }
             free(b);
             n++;
         }
@@ -137,6 +143,7 @@ static void real_games_round_trip(void)
         game_free(g);
     }
     printf("  round trips: %d games\n", n);
+    CHECK_EQ_INT("FICS [Result] tags equal to ours", 6, fics_results);
     CHECK_EQ_INT("round trips", 112, n);
 }
 

@@ -2,10 +2,12 @@
  * SPDX-License-Identifier: MIT
  * One time-ordered stream for both boards ("1A. e4{179.547} 1a. Nc6{...} 1B. ..."), drops
  * "N@f3", the mover's remaining clock after each move in seconds with milliseconds.
- * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] for the board where the
- * game ended; we write the TEAM result seen from board A's colours ("1-0" = WhiteA + BlackB
- * won) and say so with a [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw"] tag. A file
- * with a Winner tag is read as ours, any other in the bughousedb convention. */
+ * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] (and the final token)
+ * for the board where the game ended, in that board's colours, which alone does not name the
+ * team. We write the same (so bughousedb readers are right) and state the team in a tag:
+ * [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw" | "*"]. Reading: a Winner tag decides;
+ * without one the file is read in the bughousedb convention (closing comment, else the board
+ * of the last move). */
 #ifndef BH_BPGN_H
 #define BH_BPGN_H
 

@@ -69,13 +69,25 @@ static const char *name_of(const game *g, int seat)
     return g->setup.players[seat][0] ? g->setup.players[seat] : game_seat_name(seat);
 }
 
+/* bughousedb's convention: the result of the board that decided the game, in that board's
+ * colours (a draw by agreement has no board; it is 1/2-1/2 either way). */
 static const char *result_token(const game *g)
 {
     if (g->state != GAME_OVER)
         return "*";
-    return g->result.winner == GAME_TEAM_1   ? "1-0"
-           : g->result.winner == GAME_TEAM_2 ? "0-1"
-                                             : "1/2-1/2";
+    if (g->result.winner == GAME_DRAW)
+        return "1/2-1/2";
+    int board = g->result.board < 0 ? 0 : g->result.board;
+    return game_team_of(board * 2) == g->result.winner ? "1-0" : "0-1";
+}
+
+static const char *winner_tag(const game *g)
+{
+    if (g->state != GAME_OVER)
+        return "*";
+    return g->result.winner == GAME_TEAM_1   ? "WhiteA+BlackB"
+           : g->result.winner == GAME_TEAM_2 ? "BlackA+WhiteB"
+                                             : "draw";
 }
 
 static void put_tag(sbuf *b, const char *name, const char *value)
@@ -115,11 +127,7 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
-    put_tag(&b, "Winner",
-            res[0] == '*'                    ? "*"
-            : res[0] == '1' && res[1] == '/' ? "draw"
-            : res[0] == '1'                  ? "WhiteA+BlackB"
-                                             : "BlackA+WhiteB");
+    put_tag(&b, "Winner", winner_tag(g));
     put_tag(&b, "Result", res);
     sb_put(&b, "\n");
     b.line = 0;
