@@ -309,6 +309,40 @@ static void capture_goes_to_partner(void)
     game_free(g);
 }
 
+/* P-MATE: a slider check that a drop could block is not mate, even with an empty reserve;
+ * P-WAIT: the checked side, with no legal move, waits with its clock running until its
+ * partner's capture arrives, then blocks with a drop. Board A starts from a FEN. */
+static void blockable_check_waits(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[0], "k7/8/8/8/8/8/1R6/6RK[] w - - 0 1");
+    game *g = NULL;
+    CHECK_EQ_INT("FEN start", BH_OK, game_new(&s, T0, &g));
+    game_delta d;
+    CHECK_EQ_INT("Ra1+", BH_OK, game_move(g, GAME_A_WHITE, "Ra1", 0, T(100), &d));
+    CHECK_EQ_STR("check, not mate", "Ra1+", d.san);
+    CHECK_EQ_INT("no legal move", BH_STATUS_WAITING, bh_status(game_pos(g, 0)));
+    CHECK_EQ_INT("game goes on", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("no drop yet", BH_EILLEGAL, mv(g, GAME_A_BLACK, "P@a7", T(200)));
+    /* B: 1. e4 d5 2. exd5: White-B's capture goes to its partner Black-A. */
+    mv(g, GAME_B_WHITE, "e2e4", T(300));
+    mv(g, GAME_B_BLACK, "d7d5", T(400));
+    CHECK_EQ_INT("exd5", BH_OK, game_move(g, GAME_B_WHITE, "exd5", 2, T(500), &d));
+    CHECK_EQ_INT("to Black-A", GAME_A_BLACK, d.handed_to);
+    CHECK_EQ_INT("Black-A's clock ran while waiting", 60000000 - 4900000,
+                 game_clock_us(g, GAME_A_BLACK, T(5000)));
+    CHECK_EQ_INT("P@a7 blocks", BH_OK, game_move(g, GAME_A_BLACK, "P@a7", 1, T(5000), &d));
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    check_round_trip(g, "FEN start");
+    game_free(g);
+
+    strcpy(s.fen[0], "not a fen");
+    CHECK_EQ_INT("bad FEN", BH_EFEN, game_new(&s, T0, &g));
+}
+
 /* P-SEAT, P-PREMOVE, stale ply, P-ILLEGAL in both rulesets. */
 static void move_errors(void)
 {
@@ -636,6 +670,7 @@ static const bh_test_case cases[] = {
     {"flag_noticed_late", flag_noticed_late},
     {"clock_sums_equal", clock_sums_equal},
     {"capture_goes_to_partner", capture_goes_to_partner},
+    {"blockable_check_waits", blockable_check_waits},
     {"move_errors", move_errors},
     {"draw_by_agreement", draw_by_agreement},
     {"repetition_claim", repetition_claim},

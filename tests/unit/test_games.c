@@ -147,6 +147,52 @@ static void real_games_round_trip(void)
     CHECK_EQ_INT("round trips", 112, n);
 }
 
+/* Hostile input: 1000 random corruptions of a real BPGN file (bytes replaced, deleted,
+ * truncated) never crash the tokenizer or the import; each call returns BH_OK or a BH_E*. */
+static void bpgn_hostile_input(void)
+{
+    FILE *f = fopen(bh_test_data("games/fics-bpgn/1934301.bpgn"), "rb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    static char orig[1 << 16], buf[1 << 16];
+    size_t len = fread(orig, 1, sizeof orig, f);
+    fclose(f);
+    uint64_t seed = 7;
+    int parsed = 0, imported = 0;
+    for (int k = 0; k < 1000; k++) {
+        memcpy(buf, orig, len);
+        size_t n = len;
+        for (int m = 0; m < 1 + k % 4; m++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(seed >> 33) % n;
+            int op = (int)(seed >> 20) % 3;
+            if (op == 0)
+                buf[at] = (char)(seed >> 40);
+            else if (op == 1 && n > 1)
+                memmove(buf + at, buf + at + 1, --n - at);
+            else
+                n = at + 1;
+        }
+        bpgn_game bg;
+        int rc = bpgn_parse(buf, n, &bg, NULL);
+        CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "parse rc %d", rc);
+        if (rc != BH_OK)
+            continue;
+        parsed++;
+        game *g = NULL;
+        rc = bpgn_import(&bg, NULL, 1000000, &g, NULL);
+        CHECK_MSG(rc <= 0 && (rc == BH_OK) == (g != NULL), "import rc %d", rc);
+        if (rc == BH_OK) {
+            imported++;
+            free(bpgn_export(g, NULL));
+        }
+        game_free(g);
+        bpgn_game_fini(&bg);
+    }
+    printf("  corrupted files: 1000, parsed %d, imported %d\n", parsed, imported);
+}
+
 static void cleanup(void)
 {
     corpus_free(corpus, ncorpus);
@@ -158,6 +204,7 @@ static const bh_test_case cases[] = {
     {"real_games_replay", real_games_replay},
     {"real_games_event_replay", real_games_event_replay},
     {"real_games_round_trip", real_games_round_trip},
+    {"bpgn_hostile_input", bpgn_hostile_input},
     {"real_games_zz_cleanup", cleanup},
 };
 

@@ -64,6 +64,7 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 
 /* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
+ * start positions from [FENA] / [FENB] (BH_EFEN if one does not parse),
  * the game started at start_us, each move at the instant its recorded clock gives
  * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
  * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
@@ -81,7 +82,8 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
+ * TimeControl, Ruleset, FENA / FENB for a board that did not start from the initial
+ * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
  * time order with clocks, act comments, and the closing comment with the result token. Returns a
  * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);

@@ -21,7 +21,8 @@ typedef struct sbuf {
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void sb_put(sbuf *b, const char *fmt, ...)
+static void
+sb_put(sbuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -124,6 +125,10 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    if (g->setup.fen[0][0])
+        put_tag(&b, "FENA", g->setup.fen[0]);
+    if (g->setup.fen[1][0])
+        put_tag(&b, "FENB", g->setup.fen[1]);
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
@@ -260,6 +265,12 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     /* Foreign records (no Winner tag) and our exports of them keep a timeline per board. */
     const char *clocks = bpgn_get_tag(bg, "Clocks");
     s.recorded = !bpgn_get_tag(bg, "Winner") || (clocks && strcmp(clocks, "per-board") == 0);
+    static const char *const fen_tags[] = {"FENA", "FENB"};
+    for (int b = 0; b < 2; b++) {
+        const char *fen = bpgn_get_tag(bg, fen_tags[b]);
+        if (fen)
+            snprintf(s.fen[b], sizeof s.fen[b], "%s", fen);
+    }
     for (int k = 0; k < 4; k++) {
         const char *name = bpgn_get_tag(bg, game_seat_name(k));
         if (name)

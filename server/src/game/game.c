@@ -82,9 +82,15 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
         g->setup.players[i][GAME_NAME_MAX - 1] = '\0';
     bh_options o = {BH_MODEL_BUGHOUSE, s->rules.dropped_rook_castles};
     for (int b = 0; b < 2; b++) {
-        bh_pos_start(&g->pos[b], &o);
+        g->setup.fen[b][BH_FEN_MAX - 1] = '\0';
+        if (!g->setup.fen[b][0]) {
+            bh_pos_start(&g->pos[b], &o);
+        } else if (bh_pos_from_fen(&g->pos[b], g->setup.fen[b], &o, NULL) != BH_OK) {
+            game_free(g);
+            return BH_EFEN;
+        }
         clk_init(&g->clock[b], s->base_ms, s->inc_ms);
-        clk_start(&g->clock[b], CLK_WHITE, start_us);
+        clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
     }
     g->start_us = g->last_us = start_us;
@@ -360,7 +366,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || !text || seat < 0 || seat > 3)
+    if (!g || !text || seat < 0 || seat > 3 || clock_after_ms > GAME_CLOCK_MAX_MS)
         return BH_EINVAL;
     int board = seat >> 1, color = seat & 1;
     uint64_t now = g->last_us, credit = 0;

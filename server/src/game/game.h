@@ -17,6 +17,7 @@
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
 #define GAME_NAME_MAX 48      /* player name capacity, NUL included */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
+#define GAME_CLOCK_MAX_MS (10000000LL * 1000) /* largest recorded clock accepted (115 days) */
 
 /* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
 enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
@@ -65,6 +66,8 @@ typedef struct game_setup {
     uint32_t inc_ms;                /* P-TC: added after every move, from move one */
     char players[4][GAME_NAME_MAX]; /* names by seat, "" if unknown */
     int team1_is;                   /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    char fen[2][BH_FEN_MAX];        /* start position of each board as FEN with reserves;
+                                     * "" = the initial position (the normal case) */
     bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
                     * (FICS timeseal, chess.com lag compensation): each board keeps its own
                     * time; a move only applies flags of its own board; instants of the two
@@ -169,8 +172,9 @@ typedef struct game_delta {
 } game_delta;
 
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
- * White to move on each (P-TC). Appends GAME_EV_START. Returns BH_OK (*out owns the game;
- * free with game_free), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
+ * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
+ * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
+ * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -216,7 +220,8 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
  * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
  * rounding of exported clocks), the move is dated at the last instant with the difference as
  * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
- * time passes. Errors as game_move (no stale check). For importers and tests, not clients. */
+ * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
+ * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
                        game_delta *out);
 
