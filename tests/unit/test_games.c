@@ -45,6 +45,18 @@ static void real_games_replay(void)
         if (rc == BH_OK && c->order_tol_ds > 0)
             printf("  %s: cross-board order needed clocks %d.%d s apart\n", c->name,
                    c->order_tol_ds / 10, c->order_tol_ds % 10);
+        if (rc == BH_OK && strcmp(c->name, "fics-bpgn/test.bpgn") == 0) {
+            /* FORMAT.md: 35b. d1=Q+ 36B. Rxd1: the promoted queen reaches Black-A as a pawn. */
+            size_t np;
+            const game_ply *pl = game_plies(g, &np);
+            int found = 0;
+            for (size_t k = 1; k < np; k++)
+                if (strcmp(pl[k].san, "Rxd1") == 0 && strcmp(pl[k - 1].san, "d1=Q+") == 0) {
+                    CHECK_EQ_INT("promoted queen handed as", BH_PAWN, pl[k].handed);
+                    found++;
+                }
+            CHECK_EQ_INT("d1=Q+ Rxd1 found", 1, found);
+        }
         if (rc == BH_OK) {
             ok[c->source]++;
             const game_result *r = game_get_result(g);
