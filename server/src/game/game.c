@@ -268,7 +268,7 @@ static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t c
 }
 
 int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t credit_us,
-               game_delta *out)
+               bool parsed, game_delta *out)
 {
     int board = seat >> 1, color = seat & 1;
     int rc = board_open(g, seat);
@@ -282,7 +282,7 @@ int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t 
         out->board = board;
         out->seat = seat;
     }
-    if (!bh_is_legal(&g->pos[board], m)) {
+    if (!parsed && !bh_is_legal(&g->pos[board], m)) {
         if (g->setup.rules.illegal_loses)
             return game__illegal(g, seat, now_us, out);
         return BH_EILLEGAL;
@@ -333,7 +333,7 @@ int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, gam
     }
     if (rc == BH_OK) {
         uint64_t credit = 0; /* text moves carry no lag measurement */
-        rc = game__play(g, seat, m, ply, now_us, credit, d);
+        rc = game__play(g, seat, m, ply, now_us, credit, true, d);
     }
     game__delta_end(g, d, now_us);
     return rc;
@@ -358,7 +358,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
     if (board_open(g, seat) == BH_OK && (int)bh_side_to_move(&g->pos[board]) == (seat & 1) &&
         (ply == GAME_PLY_ANY || ply == g->nply[board]) && bh_is_legal(&g->pos[board], m))
         credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat], lag_us);
-    int rc = game__play(g, seat, m, ply, now_us, credit, d);
+    int rc = game__play(g, seat, m, ply, now_us, credit, false, d);
     game__delta_end(g, d, now_us);
     return rc;
 }
@@ -398,7 +398,7 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
             rc = bh_parse_san(&g->pos[board], text, &m);
     }
     if (rc == BH_OK)
-        rc = game__play(g, seat, m, GAME_PLY_ANY, now, credit, d);
+        rc = game__play(g, seat, m, GAME_PLY_ANY, now, credit, true, d);
     game__delta_end(g, d, now);
     return rc;
 }

@@ -81,7 +81,7 @@ static int apply_stored(game *g, const game_event *e)
         game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
         if (e->t_us > g->last_us)
             g->last_us = e->t_us;
-        return game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, NULL);
+        return game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, false, NULL);
     case GAME_EV_ILLEGAL:
         if (!seated)
             return BH_ESTATE;
