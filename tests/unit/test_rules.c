@@ -107,12 +107,12 @@ static bh_options row_options(const perft_row *r)
     return o;
 }
 
-#define UNIT_NODES 2000000ULL /* rows above this many nodes run under --slow */
+#define UNIT_NODES 500000ULL /* rows above this many nodes run under --slow */
 
 static void perft_file(const char *rel, bool slow)
 {
-    static perft_row rows[128];
-    int n = read_rows(rel, rows, 128), checked = 0;
+    static perft_row rows[160];
+    int n = read_rows(rel, rows, 160), checked = 0;
     CHECK(n > 0);
     for (int i = 0; i < n; i++) {
         bh_options o = row_options(&rows[i]);
@@ -140,6 +140,10 @@ static void perft_fsf_rows(void)
 static void perft_fsf_extra_rows(void)
 {
     perft_file("perft/perft-extra.epd", false);
+}
+static void perft_fsf_game_rows(void)
+{
+    perft_file("perft/perft-games.epd", false);
 }
 static void slow_perft_fsf_rows(void)
 {
@@ -193,8 +197,8 @@ static uint64_t walk(bh_pos *p, int depth, walk_stats *st)
 
 static void walk_file(const char *rel, uint64_t max_nodes)
 {
-    static perft_row rows[128];
-    int n = read_rows(rel, rows, 128);
+    static perft_row rows[160];
+    int n = read_rows(rel, rows, 160);
     for (int i = 0; i < n; i++) {
         bh_options o = row_options(&rows[i]);
         int d = 0;
@@ -217,11 +221,13 @@ static void perft_invariants(void)
 {
     walk_file("perft/perft.epd", 30000);
     walk_file("perft/perft-extra.epd", 30000);
+    walk_file("perft/perft-games.epd", 3000);
 }
 static void slow_perft_invariants(void)
 {
     walk_file("perft/perft.epd", 1000000);
     walk_file("perft/perft-extra.epd", 1000000);
+    walk_file("perft/perft-games.epd", 100000);
 }
 
 /* ---- rules by id -------------------------------------------------------------------- */
@@ -907,6 +913,7 @@ static void crazyhouse_games_replay(void)
 static const bh_test_case cases[] = {
     {"perft_fsf_rows", perft_fsf_rows},
     {"perft_fsf_extra_rows", perft_fsf_extra_rows},
+    {"perft_fsf_game_rows", perft_fsf_game_rows},
     {"perft_invariants", perft_invariants},
     {"P-MATE_blockable_check_is_waiting", p_mate_blockable_check_is_waiting},
     {"P-MATE_contact_and_knight", p_mate_contact_and_knight},
