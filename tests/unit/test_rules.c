@@ -708,6 +708,43 @@ static void fen_mutations_never_crash(void)
     CHECK(rejected > 100);
 }
 
+/* Hostile move text: random strings never crash the parsers; an accepted move is legal and
+ * prints back (SAN) to text that parses to the same move. */
+static void move_text_fuzz(void)
+{
+    static const char alphabet[] = "abcdefgh12345678NBRQKPnbrqkpxX=@+#!?O0-. e";
+    bh_pos p;
+    if (!load(&p, "r3k2r/pP4pp/8/3pP3/8/8/P5PP/R3K2R[QRBNPqrbnp] w KQkq d6 0 1", &OPT_BUG))
+        return;
+    uint64_t s = 99;
+    int ok = 0;
+    for (int iter = 0; iter < 20000; iter++) {
+        char text[16];
+        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+        int len = (int)((s >> 60) % 8) + 1;
+        for (int i = 0; i < len; i++) {
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            text[i] = alphabet[(s >> 33) % (sizeof alphabet - 1)];
+        }
+        text[len] = '\0';
+        bh_move m;
+        int rc = bh_parse_san(&p, text, &m);
+        CHECK(rc == BH_OK || rc == BH_EMOVE || rc == BH_EILLEGAL || rc == BH_EAMBIGUOUS);
+        if (rc == BH_OK) {
+            ok++;
+            char san[BH_SAN_MAX];
+            bh_move m2;
+            CHECK_MSG(bh_is_legal(&p, m), "%s parsed to an illegal move", text);
+            CHECK(bh_move_to_san(&p, m, san) > 0 && bh_parse_san(&p, san, &m2) == BH_OK && m2 == m);
+        }
+        rc = bh_parse_uci(&p, text, &m);
+        CHECK(rc == BH_OK || rc == BH_EMOVE || rc == BH_EILLEGAL);
+        if (rc == BH_OK)
+            CHECK_MSG(bh_is_legal(&p, m), "%s parsed to an illegal move", text);
+    }
+    CHECK(ok > 0);
+}
+
 static void p_repeat_key(void)
 {
     bh_pos a, b;
@@ -965,6 +1002,7 @@ static const bh_test_case cases[] = {
     {"fen_errors_name_the_field", fen_errors_name_the_field},
     {"fen_round_trip_and_lenient_forms", fen_round_trip_and_lenient_forms},
     {"fen_mutations_never_crash", fen_mutations_never_crash},
+    {"move_text_fuzz", move_text_fuzz},
     {"crazyhouse_games_replay", crazyhouse_games_replay},
 };
 
