@@ -31,7 +31,8 @@ M = [
   "A connection watches one game at a time: a new join replaces the old.",
   [ID, GAME], ["not_found (no such game)"], {"type": "join", "id": 2, "game": 7}, "state"),
  ("state", "s2c", "Full snapshot of a game as the receiver may see it: the reply to join "
-  "(with its id), and sent again (without id) when the game is reloaded after a restart.",
+  "(with its id), and pushed again (without id) to everyone watching when a board stops or the "
+  "game changes in a way a delta does not carry (a flag, a resignation, a draw event).",
   [ID, GAME, ("status", "string", '"waiting" / "live" / "finished"', ""),
    ("role", "string", '"player" / "spectator" / "director"', "the receiver's role in this game"),
    ("you", "integer", "-1..3", "the receiver's seat, -1 if none"),

@@ -123,7 +123,7 @@ static void bad_messages_keep_the_connection(void)
     CHECK_MSG(r && strstr(r, "\"board\":\"A\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/"
                              "RNBQKBNR[] b KQkq"),
               "board A after e4 (premove not applied): %s", r ? r : "(none)");
-    CHECK_MSG(r && strstr(r, "\"ply\":1,\"running\":1"), "A ply 1, Black to move: %s", r);
+    CHECK_MSG(r && strstr(r, "\"ply\":1,\"running\":1"), "A ply 1, Black to move: %s", r ? r : "(none)");
     free(r);
 
     /* Partner chat: the partner (seat 3) and the director get it; the opponents and a
@@ -152,10 +152,10 @@ static void bad_messages_keep_the_connection(void)
     /* A spectator's state carries no chat at all; the partner's state does. */
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":35,\"game\":%lld}", g.game);
     r = itest_call(spec, msg);
-    CHECK_MSG(r && !strstr(r, "\"chat\"") && !strstr(r, "hands"), "spectator state: %s", r);
+    CHECK_MSG(r && !strstr(r, "\"chat\"") && !strstr(r, "hands"), "spectator state: %s", r ? r : "(none)");
     free(r);
     r = itest_call(g.p[3], msg);
-    CHECK_MSG(r && strstr(r, "sit on your hands"), "partner state lacks the chat: %s", r);
+    CHECK_MSG(r && strstr(r, "sit on your hands"), "partner state lacks the chat: %s", r ? r : "(none)");
     free(r);
 
     /* A move after the game ended: game 2, started by the director, resigned. */

@@ -126,7 +126,7 @@ static void make_game(int base_ms)
 /* Seat s connects as conn 10+s and joins game 1 at now. */
 static void seat(int s, uint64_t now)
 {
-    char msg[160];
+    char msg[256];
     hub_on_open(h, 10 + (uint64_t)s);
     snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":3,\"token\":\"%s\"}", tokens[s]);
     turn(10 + (uint64_t)s, msg, now);
