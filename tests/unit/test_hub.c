@@ -252,7 +252,35 @@ static void starts_with_four_and_clock_runs_when_away(void)
     close_hub();
 }
 
+/* P-AGREE through the hub: decline with nothing pending is bad_state; an offer by team 1
+ * and acceptance by team 2 draw the game; a claim that is not a repetition is bad_state. */
+static void draw_by_agreement(void)
+{
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    turn(11, "{\"type\":\"claim\",\"id\":20,\"game\":1}", T0 + 1000);
+    CHECK_MSG(f_find(&io_log, 11, "\"id\":20,\"code\":\"bad_state\"") != NULL,
+              "claim without repetition accepted");
+    turn(11, "{\"type\":\"draw\",\"id\":21,\"game\":1,\"action\":\"decline\"}", T0 + 2000);
+    CHECK_MSG(f_find(&io_log, 11, "\"id\":21,\"code\":\"bad_state\"") != NULL,
+              "decline with nothing pending accepted");
+    turn(10, "{\"type\":\"draw\",\"id\":22,\"game\":1,\"action\":\"offer\"}", T0 + 3000);
+    CHECK_MSG(f_find(&io_log, 10, "\"type\":\"ack\",\"id\":22") != NULL, "offer not acked");
+    CHECK_MSG(f_find(&io_log, 12, "\"kind\":\"draw_offer\"") != NULL, "offer not shown");
+    turn(13, "{\"type\":\"draw\",\"id\":23,\"game\":1,\"action\":\"accept\"}", T0 + 4000);
+    CHECK_MSG(f_find(&io_log, 13, "\"id\":23,\"code\":\"bad_state\"") != NULL,
+              "own team accepted its own offer");
+    turn(12, "{\"type\":\"draw\",\"id\":24,\"game\":1,\"action\":\"accept\"}", T0 + 5000);
+    const char *res = f_find(&io_log, 10, "\"type\":\"result\"");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"agreement\""),
+              "result: %s", res ? res : "(none)");
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"draw_by_agreement", draw_by_agreement},
     {"ack_only_after_commit", ack_only_after_commit},
     {"flag_dated_exactly_when_late", flag_dated_exactly_when_late},
     {"starts_with_four_and_clock_runs_when_away", starts_with_four_and_clock_runs_when_away},

@@ -70,6 +70,11 @@ static void golden_client_messages(void)
     CHECK_EQ_STR("seat 3", "bob", m.players[3]);
     CHECK_EQ_INT("gstart", BH_OK, decode_file("c2s-game_start.json", &m));
     CHECK_EQ_INT("gstart type", PROTO_GAME_START, m.type);
+    CHECK_EQ_INT("draw", BH_OK, decode_file("c2s-draw.json", &m));
+    CHECK_EQ_INT("draw type", PROTO_DRAW, m.type);
+    CHECK_EQ_INT("draw action", PROTO_DRAW_OFFER, m.action);
+    CHECK_EQ_INT("claim", BH_OK, decode_file("c2s-claim.json", &m));
+    CHECK_EQ_INT("claim game", 7, m.game);
     CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
 }
@@ -180,6 +185,8 @@ static void hostile_input(void)
                           "\"players\":[\"a\"]}", BH_EFIELD, "players", 1},
         {"team player num", "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,"
                             "\"name\":\"x\",\"players\":[\"a\",3]}", BH_EFIELD, "players", 1},
+        {"draw bad action", "{\"id\":9,\"type\":\"draw\",\"game\":1,\"action\":\"maybe\"}",
+         BH_EFIELD, "action", 1},
         {"game base tiny", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":5}", BH_EFIELD,
          "base_ms", 1},
         {"game base huge", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":1e20}", BH_EFIELD,

@@ -386,7 +386,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         break;
     }
     case PROTO_MOVE: hub__game_move(h, s, m, now_us); break;
-    case PROTO_RESIGN: hub__game_resign(h, s, m, now_us); break;
+    case PROTO_RESIGN:
+    case PROTO_DRAW:
+    case PROTO_CLAIM: hub__game_act(h, s, m, now_us); break;
     case PROTO_CHAT: hub__game_chat(h, s, m, now_us); break;
     case PROTO_TOURNAMENT_CREATE: do_tournament_create(h, s, m); break;
     case PROTO_TEAM_REGISTER: do_team_register(h, s, m); break;

@@ -523,7 +523,7 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
                    proto_enc_ack(m->id, hg->id, board, m->ply, hg->mv[board][before].seq));
 }
 
-void hub__game_resign(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     hub_game *hg = own_game(h, s, m);
     if (!hg)
@@ -535,7 +535,18 @@ void hub__game_resign(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     }
     size_t first = hg->stored;
     game_delta d;
-    int rc = game_resign(hg->g, s->seat, gtime(hg, now_us), &d);
+    uint64_t gt = gtime(hg, now_us);
+    int rc;
+    if (m->type == PROTO_CLAIM)
+        rc = game_claim_repetition(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
+        rc = game_offer_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
+        rc = game_accept_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW)
+        rc = game_decline_draw(hg->g, s->seat, gt, &d);
+    else
+        rc = game_resign(hg->g, s->seat, gt, &d);
     after_change(h, hg, first, now_us);
     if (rc != BH_OK)
         hub__error(h, s->conn, true, m->id, rc, NULL);

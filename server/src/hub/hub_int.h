@@ -117,7 +117,8 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
 void hub__game_leave(hub *h, hub_sess *s);
 /* Player commands; each replies (ack or error) to s->conn with id. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-void hub__game_resign(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* resign, draw (offer / accept / decline) and claim: acts of a seat that the game judges. */
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Apply due deadlines of every game up to now_us. */
 void hub__game_timers(hub *h, uint64_t now_us);

@@ -24,6 +24,8 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_GAME_CREATE] = "game_create",
     [PROTO_GAME_START] = "game_start",
     [PROTO_GAMES] = "games",
+    [PROTO_DRAW] = "draw",
+    [PROTO_CLAIM] = "claim",
 };
 
 const char *proto_type_name(proto_type t)
@@ -130,8 +132,21 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_PING:
     case PROTO_GAMES:
         return BH_OK;
+    case PROTO_DRAW: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+        static const char *const actions[] = {"offer", "accept", "decline"};
+        for (int i = 0; cJSON_IsString(a) && a->valuestring && i < 3; i++)
+            if (strcmp(a->valuestring, actions[i]) == 0) {
+                m->action = i;
+                return BH_OK;
+            }
+        return bad(err, BH_EFIELD, "action");
+    }
     case PROTO_JOIN:
     case PROTO_RESIGN:
+    case PROTO_CLAIM:
     case PROTO_GAME_START:
         return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
     case PROTO_CHAT:

@@ -33,8 +33,12 @@ typedef enum {
     PROTO_GAME_CREATE,       /* director: game and the four player tokens */
     PROTO_GAME_START,        /* director: start without waiting for all four seats */
     PROTO_GAMES,             /* director: list games with status and recovery policy */
+    PROTO_DRAW,              /* P-AGREE: offer, accept or decline a draw */
+    PROTO_CLAIM,             /* P-REPEAT: claim a threefold repetition on one's board */
     PROTO_TYPE_COUNT_
 } proto_type;
+
+enum { PROTO_DRAW_OFFER = 0, PROTO_DRAW_ACCEPT = 1, PROTO_DRAW_DECLINE = 2 };
 
 /* A decoded client message. Only the fields of its type are meaningful. */
 typedef struct {
@@ -47,6 +51,7 @@ typedef struct {
     char token[PROTO_TOKEN_MAX + 1];      /* auth */
     char text[PROTO_TEXT_MAX + 1];        /* chat */
     char name[PROTO_NAME_MAX + 1];        /* tournament or team name */
+    int action;                           /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE */
     char players[4][PROTO_NAME_MAX + 1];  /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                   /* team_register, game_create (0 = none) */
     int64_t team1, team2;                 /* game_create (0 = none) */
@@ -158,6 +163,7 @@ typedef struct {
     int64_t t_ms;            /* game time of the move */
 } proto_move_ev;
 
+/* {"type":"move",...} from m: the delta every watcher of the game receives. */
 char *proto_enc_move(const proto_move_ev *m);
 
 /* {"type":"result","game":..,"result":..,"reason":..,"clock_ms":[4],"server_ms":..}. */
