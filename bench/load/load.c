@@ -16,8 +16,8 @@ static const char *const shuffle[2][4] = {
 
 typedef struct {
     itest_game g;
-    int ply[2];          /* next ply per board */
-    long long sent_us[2];/* when the outstanding move was sent, 0 if none */
+    int ply[2];           /* next ply per board */
+    long long sent_us[2]; /* when the outstanding move was sent, 0 if none */
 } bgame;
 
 static long long now_us(void)
@@ -39,9 +39,10 @@ static void send_next(bgame *bg, int b)
     int ply = bg->ply[b];
     int seat = 2 * b + (ply & 1); /* White on even plies */
     char msg[200];
-    snprintf(msg, sizeof msg, "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%c\","
-             "\"ply\":%d,\"move\":\"%s\"}", ply, bg->g.game, b ? 'B' : 'A', ply,
-             shuffle[b][ply % 4]);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%c\","
+             "\"ply\":%d,\"move\":\"%s\"}",
+             ply, bg->g.game, b ? 'B' : 'A', ply, shuffle[b][ply % 4]);
     bg->sent_us[b] = now_us();
     wsc_send(bg->g.p[seat], msg);
 }
@@ -111,8 +112,7 @@ int main(int argc, char **argv)
     }
     double el = (double)(now_us() - t0) / 1e6;
     qsort(lat, nlat, sizeof *lat, cmp_ll);
-    printf("moves: %zu in %.2f s = %.0f moves/s, errors %d\n", nlat, el, (double)nlat / el,
-           errors);
+    printf("moves: %zu in %.2f s = %.0f moves/s, errors %d\n", nlat, el, (double)nlat / el, errors);
     if (nlat)
         printf("move->ack latency: p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
                (double)lat[nlat / 2] / 1000, (double)lat[nlat * 99 / 100] / 1000,

@@ -193,8 +193,10 @@ static void flag_dated_exactly_when_late(void)
         seat(s, T0);
     /* Both Whites' clocks run from T0: the timer is armed for T0 + 1 s exactly. */
     CHECK_EQ_U64("armed at the first flag", T0 + 1000000, io_log.timer_at);
-    turn(12, "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"B\",\"ply\":0,"
-             "\"move\":\"d2d4\"}", T0 + 100000);
+    turn(12,
+         "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"B\",\"ply\":0,"
+         "\"move\":\"d2d4\"}",
+         T0 + 100000);
     CHECK_EQ_U64("still the earliest", T0 + 1000000, io_log.timer_at);
     f_clear(&io_log);
     int calls = io_log.timer_calls;
@@ -205,8 +207,8 @@ static void flag_dated_exactly_when_late(void)
     CHECK_MSG(res && strstr(res, "\"result\":\"0-1\",\"reason\":\"flag\""), "result: %s",
               res ? res : "(none)");
     /* Clocks stop at the flag instant: White A 0; Black B ran from 0.1 s to 1.0 s. */
-    CHECK_MSG(res && strstr(res, "\"clock_ms\":[0,1000,900,100]"),
-              "clocks at the flag instant: %s", res ? res : "(none)");
+    CHECK_MSG(res && strstr(res, "\"clock_ms\":[0,1000,900,100]"), "clocks at the flag instant: %s",
+              res ? res : "(none)");
     CHECK_EQ_INT("game over: the fired timer is not re-armed", calls, io_log.timer_calls);
     /* The stored flag event carries the exact instant (game time 1.000000 s). */
     flag_seen fs = {-1, -1};
@@ -222,8 +224,10 @@ static void starts_with_four_and_clock_runs_when_away(void)
     make_game(60000);
     for (int s = 0; s < 3; s++)
         seat(s, T0);
-    turn(10, "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"A\",\"ply\":0,"
-             "\"move\":\"e2e4\"}", T0);
+    turn(10,
+         "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         T0);
     CHECK_MSG(f_find(&io_log, 10, "\"code\":\"bad_state\"") != NULL,
               "a move before the start was not bad_state");
     CHECK_MSG(!f_find(&io_log, 10, "\"type\":\"start\""), "started with three seats");
@@ -233,8 +237,10 @@ static void starts_with_four_and_clock_runs_when_away(void)
     /* White A disconnects; 10 s later its clock shows 50 s left: it kept running. */
     hub_on_close(h, 10);
     hub_turn_end(h);
-    CHECK_MSG(f_find(&io_log, 13, "\"type\":\"seat\",\"game\":1,\"seat\":0,"
-                                  "\"connected\":false") != NULL, "no seat broadcast");
+    CHECK_MSG(f_find(&io_log, 13,
+                     "\"type\":\"seat\",\"game\":1,\"seat\":0,"
+                     "\"connected\":false") != NULL,
+              "no seat broadcast");
     f_clear(&io_log);
     turn(13, "{\"type\":\"join\",\"id\":6,\"game\":1}", T0 + 500000 + 10000000);
     const char *st8 = f_find(&io_log, 13, "\"type\":\"state\"");
@@ -274,8 +280,8 @@ static void draw_by_agreement(void)
               "own team accepted its own offer");
     turn(12, "{\"type\":\"draw\",\"id\":24,\"game\":1,\"action\":\"accept\"}", T0 + 5000);
     const char *res = f_find(&io_log, 10, "\"type\":\"result\"");
-    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"agreement\""),
-              "result: %s", res ? res : "(none)");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"agreement\""), "result: %s",
+              res ? res : "(none)");
     close_hub();
 }
 
