@@ -285,7 +285,32 @@ static void draw_by_agreement(void)
     close_hub();
 }
 
+/* The store fails (another connection holds the write lock): the move is not acknowledged
+ * and nothing of the turn is sent; hub_turn_end reports BH_ESTORE (the server then stops). */
+static void store_failure_acknowledges_nothing(void)
+{
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    f_clear(&io_log);
+    store *other;
+    CHECK_EQ_INT("second handle", BH_OK, store_open(dbpath, &other));
+    store_event e = {.game = 99, .seq = 0, .t_us = 0, .kind = "lock", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("lock", BH_OK, store_event_add(other, &e));
+    store_set_busy_ms(st, 10);
+    const char *mv = "{\"type\":\"move\",\"id\":9,\"game\":1,\"board\":\"A\",\"ply\":0,"
+                     "\"move\":\"e2e4\"}";
+    hub_on_text(h, 10, mv, strlen(mv), T0 + 1000);
+    CHECK_EQ_INT("turn end fails", BH_ESTORE, hub_turn_end(h));
+    CHECK_EQ_INT("nothing sent", 0, io_log.n);
+    store_flush(other);
+    store_close(other);
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"store_failure_acknowledges_nothing", store_failure_acknowledges_nothing},
     {"draw_by_agreement", draw_by_agreement},
     {"ack_only_after_commit", ack_only_after_commit},
     {"flag_dated_exactly_when_late", flag_dated_exactly_when_late},

@@ -200,6 +200,32 @@ static void turn_transaction(void)
     store_close(a);
 }
 
+/* SQLITE_BUSY: another connection holds the write lock; the write fails with BH_ESTORE
+ * (no leak, nothing half-written) and succeeds once the lock is released. */
+static void busy_database(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_set_busy_ms(a, 20);
+    store_event e = {.game = 1, .seq = 0, .t_us = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("b takes the lock", BH_OK, store_event_add(b, &e));
+    e.seq = 1;
+    CHECK_EQ_INT("a is busy", BH_ESTORE, store_event_add(a, &e));
+    int64_t id = 0;
+    CHECK_EQ_INT("a is busy (tournament)", BH_ESTORE, store_tournament_add(a, "x", 1, &id));
+    CHECK_EQ_INT("a flush (nothing open)", BH_OK, store_flush(a));
+    CHECK_EQ_INT("b commits", BH_OK, store_flush(b));
+    CHECK_EQ_INT("a retries", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a commits", BH_OK, store_flush(a));
+    int n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("both events once", 2, n);
+    store_close(b);
+    store_close(a);
+}
+
 static void open_failures(void)
 {
     store *st = NULL;
@@ -217,6 +243,7 @@ static void open_failures(void)
 static const bh_test_case cases[] = {
     {"round_trip", round_trip},
     {"turn_transaction", turn_transaction},
+    {"busy_database", busy_database},
     {"open_failures", open_failures},
 };
 

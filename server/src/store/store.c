@@ -161,6 +161,11 @@ fail:
     return BH_ESTORE;
 }
 
+void store_set_busy_ms(store *st, int ms)
+{
+    sqlite3_busy_timeout(st->db, ms);
+}
+
 void store_close(store *st)
 {
     if (!st)

@@ -57,6 +57,10 @@ typedef struct {
  * Returns BH_OK or BH_ESTORE (reason logged). */
 int store_open(const char *path, store **out);
 
+/* How long a write waits for another connection's lock before failing with BH_ESTORE
+ * (sqlite busy timeout; 2000 ms after store_open). */
+void store_set_busy_ms(store *st, int ms);
+
 /* Commit the open transaction (if any) and close. NULL is a no-op. */
 void store_close(store *st);
 
