@@ -272,7 +272,12 @@ int main(int argc, char **argv)
     hub_io io = {&a, io_send, io_close, io_timer};
     rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
     if (rc != BH_OK) {
-        fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db, bh_strerror(rc));
+        if (rc == BH_ENOTFOUND)
+            fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
+                    hc.ruleset);
+        else
+            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db,
+                    bh_strerror(rc));
         net_close(a.n);
         store_close(st);
         return 1;
