@@ -31,7 +31,8 @@ M = [
   "A connection watches one game at a time: a new join replaces the old.",
   [ID, GAME], ["not_found (no such game)"], {"type": "join", "id": 2, "game": 7}, "state"),
  ("state", "s2c", "Full snapshot of a game as the receiver may see it: the reply to join "
-  "(with its id), and sent again (without id) when the game is reloaded after a restart.",
+  "(with its id), and pushed again (without id) to everyone watching when a board stops or the "
+  "game changes in a way a delta does not carry (a flag, a resignation, a draw event).",
   [ID, GAME, ("status", "string", '"waiting" / "live" / "finished"', ""),
    ("role", "string", '"player" / "spectator" / "director"', "the receiver's role in this game"),
    ("you", "integer", "-1..3", "the receiver's seat, -1 if none"),
@@ -69,7 +70,7 @@ M = [
   ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
    "not_your_turn", "stale_ply", "illegal_move", "bad_move", "game_over", "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),
- ("ack", "s2c", "Success reply to move, resign, chat and game_start. For a move it names the "
+ ("ack", "s2c", "Success reply to move, resign, draw, claim, chat and game_start. For a move it names the "
   "board, the ply and the event's seq in the game's event list; the ack is sent only after the "
   "event is committed to the database.",
   [ID, ("game", "integer", "", "move only"), ("board", "string", "A/B", "move only"),
@@ -93,6 +94,18 @@ M = [
  ("resign", "c2s", "Resign the game for the sender's team (both boards end).",
   [ID, GAME], ["unauthorized", "not_your_seat", "game_over", "bad_state"],
   {"type": "resign", "id": 4, "game": 7}, "ack"),
+ ("draw", "c2s", "P-AGREE: offer a draw for the sender's team, accept the other team's pending "
+  "offer (the game is drawn, both boards stop), or decline / withdraw the pending offer. Every "
+  "watcher then receives a new `state` whose events show the offer.",
+  [ID, GAME, ("action", "string", '"offer" / "accept" / "decline"', "")],
+  ["unauthorized", "not_your_seat", "bad_state (an offer is pending already; nothing to accept or decline)",
+   "game_over"],
+  {"type": "draw", "id": 8, "game": 7, "action": "offer"}, "ack"),
+ ("claim", "c2s", "P-REPEAT: claim that the current position of the sender's board occurred three "
+  "times (board, side to move, castling, en passant and both reserves). A valid claim draws "
+  "the game; an invalid one is `bad_state` and changes nothing.",
+  [ID, GAME], ["unauthorized", "not_your_seat", "bad_state (not a threefold repetition)", "game_over"],
+  {"type": "claim", "id": 9, "game": 7}, "ack"),
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
   [ID, GAME, ("text", "string", "1..500 bytes UTF-8", "")],

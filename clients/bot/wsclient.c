@@ -20,7 +20,7 @@ typedef struct msg {
 
 struct wsc {
     wsc_ctx *x;
-    struct lws *wsi;     /* NULL once closed */
+    struct lws *wsi; /* NULL once closed */
     bool established, closed;
     int close_code;
     char close_reason[64];
@@ -121,8 +121,8 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         msg *m = c->out_head;
         if (!m)
             break;
-        int wrote = lws_write(wsi, m->buf + LWS_PRE, m->len,
-                              m->binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT);
+        int wrote =
+            lws_write(wsi, m->buf + LWS_PRE, m->len, m->binary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT);
         if (wrote < (int)m->len)
             return -1;
         c->out_head = m->next;
@@ -139,8 +139,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             c->wsi = NULL;
         }
         break;
-    default:
-        break;
+    default: break;
     }
     return 0;
 }
@@ -207,8 +206,8 @@ wsc *wsc_connect(wsc_ctx *x, const wsc_opts *o, int timeout_ms)
     i.origin = o->origin;
     i.protocol = o->subprotocol ? o->subprotocol : "bughouse.v1";
     i.ssl_connection = o->tls ? LCCSCF_USE_SSL | LCCSCF_ALLOW_SELFSIGNED |
-                                    LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK |
-                                    LCCSCF_ALLOW_INSECURE | LCCSCF_ALLOW_EXPIRED
+                                    LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK | LCCSCF_ALLOW_INSECURE |
+                                    LCCSCF_ALLOW_EXPIRED
                               : 0;
     i.opaque_user_data = c;
     i.pwsi = &c->wsi;

@@ -13,7 +13,7 @@ typedef struct wsc_ctx wsc_ctx;
 typedef struct wsc wsc;
 
 typedef struct {
-    const char *host;        /* "127.0.0.1" */
+    const char *host; /* "127.0.0.1" */
     int port;
     bool tls;                /* wss (self-signed certificates are accepted) */
     const char *origin;      /* full Origin header value ("https://x.example"), NULL = none */

@@ -86,26 +86,25 @@ static void io_timer(void *ctx, uint64_t at_us)
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: bughouse-server [options]\n"
-            "  --port N          TCP port (default 8443; 0 = any free port)\n"
-            "  --iface ADDR      address to bind (default 127.0.0.1)\n"
-            "  --no-tls          plain http/ws; allowed only on a loopback address\n"
-            "  --cert PEM        TLS certificate (default certs/dev-cert.pem, made if missing)\n"
-            "  --key PEM         TLS private key (default certs/dev-key.pem, made if missing)\n"
-            "  --web DIR         static files served at / (default clients/web)\n"
-            "  --db PATH         sqlite database file (default bughouse.db)\n"
-            "  --admin-token T   the director's token (default: $BH_ADMIN_TOKEN, else a new\n"
-            "                    random token printed at start)\n"
-            "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
-            "  --rules NAME      ruleset of new games: regulation (default) or online\n"
-            "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
-            "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
-            "  --idle-s N        close a connection silent for N seconds, pongs included\n"
-            "                    (default ping-s + 10; also the handshake timeout)\n"
-            "  --rate N          messages per second per connection (default 20)\n"
-            "  --burst N         message burst per connection (default 40)\n"
-            "  --max-msg BYTES   largest message (default 8192)\n");
+    fprintf(f, "usage: bughouse-server [options]\n"
+               "  --port N          TCP port (default 8443; 0 = any free port)\n"
+               "  --iface ADDR      address to bind (default 127.0.0.1)\n"
+               "  --no-tls          plain http/ws; allowed only on a loopback address\n"
+               "  --cert PEM        TLS certificate (default certs/dev-cert.pem, made if missing)\n"
+               "  --key PEM         TLS private key (default certs/dev-key.pem, made if missing)\n"
+               "  --web DIR         static files served at / (default clients/web)\n"
+               "  --db PATH         sqlite database file (default bughouse.db)\n"
+               "  --admin-token T   the director's token (default: $BH_ADMIN_TOKEN, else a new\n"
+               "                    random token printed at start)\n"
+               "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
+               "  --rules NAME      ruleset of new games: regulation (default) or online\n"
+               "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
+               "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
+               "  --idle-s N        close a connection silent for N seconds, pongs included\n"
+               "                    (default ping-s + 10; also the handshake timeout)\n"
+               "  --rate N          messages per second per connection (default 20)\n"
+               "  --burst N         message burst per connection (default 40)\n"
+               "  --max-msg BYTES   largest message (default 8192)\n");
 }
 
 static bool num_arg(const char *s, long lo, long hi, long *out)
@@ -133,23 +132,35 @@ int main(int argc, char **argv)
 {
     const char *origins[MAX_ORIGINS + 1] = {NULL};
     int norigins = 0;
-    net_config cfg = {.iface = "127.0.0.1", .port = 8443, .tls = true,
-                      .cert_path = "certs/dev-cert.pem", .key_path = "certs/dev-key.pem",
-                      .web_root = "clients/web", .origins = origins};
+    net_config cfg = {.iface = "127.0.0.1",
+                      .port = 8443,
+                      .tls = true,
+                      .cert_path = "certs/dev-cert.pem",
+                      .key_path = "certs/dev-key.pem",
+                      .web_root = "clients/web",
+                      .origins = origins};
     hub_config hc = {.recovery = HUB_RECOVER_RESUME, .ruleset = "regulation"};
     const char *db = "bughouse.db";
     const char *admin = getenv("BH_ADMIN_TOKEN");
     bool own_cert = false;
     static const struct option opts[] = {
-        {"port", required_argument, NULL, 'p'},    {"iface", required_argument, NULL, 'i'},
-        {"no-tls", no_argument, NULL, 'n'},        {"cert", required_argument, NULL, 'c'},
-        {"key", required_argument, NULL, 'k'},     {"web", required_argument, NULL, 'w'},
-        {"db", required_argument, NULL, 'd'},      {"admin-token", required_argument, NULL, 'a'},
-        {"recover", required_argument, NULL, 'r'}, {"rules", required_argument, NULL, 'R'},
-        {"allow-origin", required_argument, NULL, 'o'}, {"ping-s", required_argument, NULL, 'P'},
+        {"port", required_argument, NULL, 'p'},
+        {"iface", required_argument, NULL, 'i'},
+        {"no-tls", no_argument, NULL, 'n'},
+        {"cert", required_argument, NULL, 'c'},
+        {"key", required_argument, NULL, 'k'},
+        {"web", required_argument, NULL, 'w'},
+        {"db", required_argument, NULL, 'd'},
+        {"admin-token", required_argument, NULL, 'a'},
+        {"recover", required_argument, NULL, 'r'},
+        {"rules", required_argument, NULL, 'R'},
+        {"allow-origin", required_argument, NULL, 'o'},
+        {"ping-s", required_argument, NULL, 'P'},
         {"idle-s", required_argument, NULL, 'I'},
-        {"rate", required_argument, NULL, 'x'},    {"burst", required_argument, NULL, 'b'},
-        {"max-msg", required_argument, NULL, 'm'}, {"help", no_argument, NULL, 'h'},
+        {"rate", required_argument, NULL, 'x'},
+        {"burst", required_argument, NULL, 'b'},
+        {"max-msg", required_argument, NULL, 'm'},
+        {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     int c;
@@ -165,8 +176,14 @@ int main(int argc, char **argv)
             break;
         case 'i': cfg.iface = optarg; break;
         case 'n': cfg.tls = false; break;
-        case 'c': cfg.cert_path = optarg; own_cert = true; break;
-        case 'k': cfg.key_path = optarg; own_cert = true; break;
+        case 'c':
+            cfg.cert_path = optarg;
+            own_cert = true;
+            break;
+        case 'k':
+            cfg.key_path = optarg;
+            own_cert = true;
+            break;
         case 'w': cfg.web_root = optarg; break;
         case 'd': db = optarg; break;
         case 'a': admin = optarg; break;
@@ -255,15 +272,19 @@ int main(int argc, char **argv)
     hub_io io = {&a, io_send, io_close, io_timer};
     rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
     if (rc != BH_OK) {
-        fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db,
-                bh_strerror(rc));
+        if (rc == BH_ENOTFOUND)
+            fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
+                    hc.ruleset);
+        else
+            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db,
+                    bh_strerror(rc));
         net_close(a.n);
         store_close(st);
         return 1;
     }
     int live = 0, ngames = hub_game_count(a.h, &live);
-    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db, ngames,
-             live, hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
+    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db, ngames, live,
+             hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
     log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", cfg.iface, net_port(a.n));
     net_run(a.n);
     log_info("shutting down");

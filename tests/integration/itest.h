@@ -22,7 +22,7 @@
 typedef struct {
     pid_t pid;
     int port;
-    char dir[64];     /* temp directory: db, certs, log */
+    char dir[64]; /* temp directory: db, certs, log */
     char db[128];
     char log[128];
     const char *bin;
@@ -131,6 +131,18 @@ static inline int itest_stop(itest_srv *s, int sig)
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* Wait for the server to exit by itself (after a signal sent earlier); returns as
+ * itest_stop. */
+static inline int itest_wait(itest_srv *s)
+{
+    if (s->pid <= 0)
+        return -1;
+    int st = 0;
+    waitpid(s->pid, &st, 0);
+    s->pid = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
 static inline void itest_cleanup(itest_srv *s)
 {
     if (s->pid > 0)
@@ -196,8 +208,8 @@ static inline char *itest_call(wsc *c, const char *text)
         char *s = wsc_recv(c, 3000);
         if (!s)
             return NULL;
-        if (strstr(s, want) && (strstr(s, want)[strlen(want)] == ',' ||
-                                strstr(s, want)[strlen(want)] == '}'))
+        if (strstr(s, want) &&
+            (strstr(s, want)[strlen(want)] == ',' || strstr(s, want)[strlen(want)] == '}'))
             return s;
         free(s);
     }
@@ -212,22 +224,22 @@ static inline const char *ecode(const char *reply, char out[32])
     return jstr(reply, "code", out, 32);
 }
 
-#define CHECK_CALL_ERR(c, text, want)                                \
-    do {                                                             \
-        char *r_ = itest_call((c), (text));                          \
-        char ebuf_[32];                                              \
-        CHECK_EQ_STR(text, (want), ecode(r_, ebuf_));                \
-        free(r_);                                                    \
+#define CHECK_CALL_ERR(c, text, want)                                                              \
+    do {                                                                                           \
+        char *r_ = itest_call((c), (text));                                                        \
+        char ebuf_[32];                                                                            \
+        CHECK_EQ_STR(text, (want), ecode(r_, ebuf_));                                              \
+        free(r_);                                                                                  \
     } while (0)
 
-#define CHECK_CALL_TYPE(c, text, want)                               \
-    do {                                                             \
-        char *r_ = itest_call((c), (text));                          \
-        char tbuf_[32];                                              \
-        CHECK_EQ_STR(text, (want), jstr(r_, "type", tbuf_, 32));     \
-        if (!r_ || strcmp(tbuf_, (want)) != 0)                       \
-            fprintf(stderr, "    reply: %s\n", r_ ? r_ : "(none)"); \
-        free(r_);                                                    \
+#define CHECK_CALL_TYPE(c, text, want)                                                             \
+    do {                                                                                           \
+        char *r_ = itest_call((c), (text));                                                        \
+        char tbuf_[32];                                                                            \
+        CHECK_EQ_STR(text, (want), jstr(r_, "type", tbuf_, 32));                                   \
+        if (!r_ || strcmp(tbuf_, (want)) != 0)                                                     \
+            fprintf(stderr, "    reply: %s\n", r_ ? r_ : "(none)");                                \
+        free(r_);                                                                                  \
     } while (0)
 
 #endif
@@ -235,15 +247,15 @@ static inline const char *ecode(const char *reply, char out[32])
 /* ---- a game with four seated players ---- */
 
 typedef struct {
-    wsc *dir;          /* director */
-    wsc *p[4];         /* players by seat */
+    wsc *dir;  /* director */
+    wsc *p[4]; /* players by seat */
     long long game;
     char tokens[4][40];
 } itest_game;
 
 /* Director creates a game (players ann, cid, dan, bob; base_ms) and gets the tokens. */
 static inline int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *g, int base_ms,
-                             bool reuse_director)
+                                    bool reuse_director)
 {
     if (!reuse_director || !g->dir) {
         g->dir = itest_connect(x, s, NULL);
@@ -256,8 +268,10 @@ static inline int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *
             return -1;
     }
     char msg[256];
-    snprintf(msg, sizeof msg, "{\"type\":\"game_create\",\"id\":2,\"base_ms\":%d,"
-             "\"players\":[\"ann\",\"cid\",\"dan\",\"bob\"]}", base_ms);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_create\",\"id\":2,\"base_ms\":%d,"
+             "\"players\":[\"ann\",\"cid\",\"dan\",\"bob\"]}",
+             base_ms);
     char *r = itest_call(g->dir, msg);
     g->game = jint(r, "game", -1);
     const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
@@ -288,11 +302,13 @@ static inline char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, in
 
 /* Send a move and return the reply (ack or error); caller frees. */
 static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
-                        const char *mv)
+                               const char *mv)
 {
     char msg[256];
-    snprintf(msg, sizeof msg, "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%s\","
-             "\"ply\":%d,\"move\":\"%s\"}", id, gid, board, ply, mv);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%s\","
+             "\"ply\":%d,\"move\":\"%s\"}",
+             id, gid, board, ply, mv);
     return itest_call(c, msg);
 }
 

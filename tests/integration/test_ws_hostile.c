@@ -47,27 +47,39 @@ static void bad_messages_keep_the_connection(void)
     wsc *p0 = g.p[0];
     char msg[512], e[32];
 
-    struct { const char *name, *text, *code; } bad[] = {
+    struct {
+        const char *name, *text, *code;
+    } bad[] = {
         {"invalid json", "{\"type\":\"ping\",\"id\":", "bad_json"},
         {"unknown type", "{\"type\":\"teleport\",\"id\":3}", "unknown_type"},
         {"missing field", "{\"type\":\"move\",\"id\":4,\"game\":1,\"ply\":0,\"move\":\"e2e4\"}",
          "missing_field"},
-        {"mistyped field", "{\"type\":\"move\",\"id\":5,\"game\":\"1\",\"board\":\"A\","
-                           "\"ply\":0,\"move\":\"e2e4\"}", "missing_field"},
-        {"huge ply", "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":1e300,"
-                     "\"move\":\"e2e4\"}", "missing_field"},
+        {"mistyped field",
+         "{\"type\":\"move\",\"id\":5,\"game\":\"1\",\"board\":\"A\","
+         "\"ply\":0,\"move\":\"e2e4\"}",
+         "missing_field"},
+        {"huge ply",
+         "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":1e300,"
+         "\"move\":\"e2e4\"}",
+         "missing_field"},
         {"huge id", "{\"type\":\"ping\",\"id\":1e400}", "missing_field"},
         {"no id", "{\"type\":\"ping\"}", "missing_field"},
         {"director command", "{\"type\":\"games\",\"id\":7}", "unauthorized"},
-        {"partner board", "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"B\",\"ply\":0,"
-                          "\"move\":\"e2e4\"}", "not_your_seat"},
-        {"other game", "{\"type\":\"move\",\"id\":9,\"game\":2,\"board\":\"A\",\"ply\":0,"
-                       "\"move\":\"e2e4\"}", "not_your_seat"},
+        {"partner board",
+         "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"B\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         "not_your_seat"},
+        {"other game",
+         "{\"type\":\"move\",\"id\":9,\"game\":2,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         "not_your_seat"},
         {"chat other game", "{\"type\":\"chat\",\"id\":10,\"game\":2,\"text\":\"hi\"}",
          "not_your_seat"},
         {"no such game", "{\"type\":\"join\",\"id\":11,\"game\":99}", "not_found"},
-        {"bad move text", "{\"type\":\"move\",\"id\":12,\"game\":1,\"board\":\"A\",\"ply\":0,"
-                          "\"move\":\"zz9\"}", "bad_move"},
+        {"bad move text",
+         "{\"type\":\"move\",\"id\":12,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"zz9\"}",
+         "bad_move"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
         wsc_send(p0, bad[i].text);
@@ -123,7 +135,8 @@ static void bad_messages_keep_the_connection(void)
     CHECK_MSG(r && strstr(r, "\"board\":\"A\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/"
                              "RNBQKBNR[] b KQkq"),
               "board A after e4 (premove not applied): %s", r ? r : "(none)");
-    CHECK_MSG(r && strstr(r, "\"ply\":1,\"running\":1"), "A ply 1, Black to move: %s", r);
+    CHECK_MSG(r && strstr(r, "\"ply\":1,\"running\":1"), "A ply 1, Black to move: %s",
+              r ? r : "(none)");
     free(r);
 
     /* Partner chat: the partner (seat 3) and the director get it; the opponents and a
@@ -132,30 +145,34 @@ static void bad_messages_keep_the_connection(void)
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":30,\"game\":%lld}", g.game);
     free(itest_call(spec, msg));
     free(itest_call(g.dir, msg));
-    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":31,\"game\":%lld,\"text\":\"sit on "
-             "your hands\"}", g.game);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"chat\",\"id\":31,\"game\":%lld,\"text\":\"sit on "
+             "your hands\"}",
+             g.game);
     CHECK_CALL_TYPE(p0, msg, "ack");
     CHECK_MSG(saw_before_pong(g.p[3], "sit on your hands"), "partner did not get the chat");
     CHECK_MSG(saw_before_pong(g.dir, "sit on your hands"), "director did not get the chat");
     CHECK_MSG(!saw_before_pong(g.p[1], "sit on your hands"), "opponent got partner chat");
     CHECK_MSG(!saw_before_pong(g.p[2], "sit on your hands"), "opponent got partner chat");
     CHECK_MSG(!saw_before_pong(spec, "sit on your hands"), "spectator got partner chat");
-    snprintf(msg, sizeof msg, "{\"type\":\"move\",\"id\":32,\"game\":%lld,\"board\":\"A\","
-             "\"ply\":1,\"move\":\"e7e5\"}", g.game);
-    CHECK_CALL_ERR(spec, msg, "unauthorized");
-    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":33,\"game\":%lld,\"text\":\"x\"}",
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":32,\"game\":%lld,\"board\":\"A\","
+             "\"ply\":1,\"move\":\"e7e5\"}",
              g.game);
     CHECK_CALL_ERR(spec, msg, "unauthorized");
-    CHECK_CALL_ERR(spec, "{\"type\":\"auth\",\"id\":34,\"token\":\"not-a-token\"}",
-                   "unauthorized");
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":33,\"game\":%lld,\"text\":\"x\"}", g.game);
+    CHECK_CALL_ERR(spec, msg, "unauthorized");
+    CHECK_CALL_ERR(spec, "{\"type\":\"auth\",\"id\":34,\"token\":\"not-a-token\"}", "unauthorized");
     still_works(spec, "spectator");
     /* A spectator's state carries no chat at all; the partner's state does. */
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":35,\"game\":%lld}", g.game);
     r = itest_call(spec, msg);
-    CHECK_MSG(r && !strstr(r, "\"chat\"") && !strstr(r, "hands"), "spectator state: %s", r);
+    CHECK_MSG(r && !strstr(r, "\"chat\"") && !strstr(r, "hands"), "spectator state: %s",
+              r ? r : "(none)");
     free(r);
     r = itest_call(g.p[3], msg);
-    CHECK_MSG(r && strstr(r, "sit on your hands"), "partner state lacks the chat: %s", r);
+    CHECK_MSG(r && strstr(r, "sit on your hands"), "partner state lacks the chat: %s",
+              r ? r : "(none)");
     free(r);
 
     /* A move after the game ended: game 2, started by the director, resigned. */
@@ -266,8 +283,19 @@ int main(int argc, char **argv)
     }
     ctx = wsc_ctx_new();
     int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    /* Shutdown: an open connection gets a 1001 close frame before the server exits. */
+    wsc *last = itest_connect(ctx, &srv, NULL);
+    kill(srv.pid, SIGTERM);
+    for (int i = 0; i < 100 && last && !wsc_closed(last); i++)
+        wsc_pump(ctx, 20);
+    if (!last || wsc_close_code(last) != 1001) {
+        fprintf(stderr, "FAIL shutdown: close code %d (want 1001)\n",
+                last ? wsc_close_code(last) : -1);
+        rc = 1;
+    }
+    wsc_free(last);
     wsc_ctx_free(ctx);
-    int st = itest_stop(&srv, SIGTERM);
+    int st = itest_wait(&srv);
     if (st != 0 || rc != 0) {
         fprintf(stderr, "server exit status %d\n", st);
         itest_dump_log(&srv);

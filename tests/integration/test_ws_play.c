@@ -69,14 +69,18 @@ static void play_to_mate(void)
     CHECK_MSG(start != NULL, "no start broadcast");
     free(start);
 
-    static const struct { int seat; const char *board, *mv; int ply; } moves[] = {
-        {0, "A", "e2e4", 0}, {2, "B", "d2d4", 0}, {1, "A", "e7e5", 1}, {3, "B", "d7d5", 1},
-        {0, "A", "f1c4", 2}, {1, "A", "b8c6", 3}, {0, "A", "Qh5", 4},  {1, "A", "g8f6", 5},
-        {0, "A", "h5f7", 6},
+    static const struct {
+        int seat;
+        const char *board, *mv;
+        int ply;
+    } moves[] = {
+        {0, "A", "e2e4", 0}, {2, "B", "d2d4", 0}, {1, "A", "e7e5", 1},
+        {3, "B", "d7d5", 1}, {0, "A", "f1c4", 2}, {1, "A", "b8c6", 3},
+        {0, "A", "Qh5", 4},  {1, "A", "g8f6", 5}, {0, "A", "h5f7", 6},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(moves); i++) {
-        char *r = itest_move(g.p[moves[i].seat], g.game, 100 + (int)i, moves[i].board,
-                             moves[i].ply, moves[i].mv);
+        char *r = itest_move(g.p[moves[i].seat], g.game, 100 + (int)i, moves[i].board, moves[i].ply,
+                             moves[i].mv);
         char t[16];
         CHECK_EQ_STR(moves[i].mv, "ack", jstr(r, "type", t, sizeof t));
         CHECK_EQ_INT("ack ply", moves[i].ply, jint(r, "ply", -1));

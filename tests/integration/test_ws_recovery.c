@@ -54,13 +54,17 @@ static void kill_resume_adjudicate(void)
     long long tour = jint(r, "tournament", -1);
     free(r);
     char msg[256];
-    snprintf(msg, sizeof msg, "{\"type\":\"team_register\",\"id\":4,\"tournament\":%lld,"
-             "\"name\":\"Knights\",\"players\":[\"kate\",\"ken\"]}", tour);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_register\",\"id\":4,\"tournament\":%lld,"
+             "\"name\":\"Knights\",\"players\":[\"kate\",\"ken\"]}",
+             tour);
     r = itest_call(g.dir, msg);
     long long t1 = jint(r, "team", -1);
     free(r);
-    snprintf(msg, sizeof msg, "{\"type\":\"team_register\",\"id\":5,\"tournament\":%lld,"
-             "\"name\":\"Rooks\",\"players\":[\"rita\",\"rob\"]}", tour);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_register\",\"id\":5,\"tournament\":%lld,"
+             "\"name\":\"Rooks\",\"players\":[\"rita\",\"rob\"]}",
+             tour);
     r = itest_call(g.dir, msg);
     long long t2 = jint(r, "team", -1);
     free(r);
@@ -111,14 +115,17 @@ static void kill_resume_adjudicate(void)
     free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
     r = itest_call(dir, "{\"type\":\"games\",\"id\":2}");
     CHECK_MSG(r && strstr(r, "{\"game\":1,\"status\":\"live\",\"result\":null,\"reason\":null,"
-                             "\"recovery\":\"resumed\"}"), "games after resume: %s", r);
+                             "\"recovery\":\"resumed\"}"),
+              "games after resume: %s", r ? r : "(none)");
     CHECK_MSG(r && strstr(r, "{\"game\":2,\"status\":\"finished\",\"result\":\"1-0\","
                              "\"reason\":\"resign\",\"recovery\":null}"),
-              "finished game kept exactly: %s", r);
+              "finished game kept exactly: %s", r ? r : "(none)");
     free(r);
     /* Teams survived: a game between them gets their players in P-TEAM seats. */
-    snprintf(msg, sizeof msg, "{\"type\":\"game_create\",\"id\":3,\"tournament\":%lld,"
-             "\"team1\":%lld,\"team2\":%lld,\"base_ms\":60000}", tour, t1, t2);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_create\",\"id\":3,\"tournament\":%lld,"
+             "\"team1\":%lld,\"team2\":%lld,\"base_ms\":60000}",
+             tour, t1, t2);
     r = itest_call(dir, msg);
     long long g4 = jint(r, "game", -1);
     free(r);
@@ -126,7 +133,7 @@ static void kill_resume_adjudicate(void)
     CHECK_MSG(r && strstr(r, "\"seats\":[{\"seat\":0,\"name\":\"kate\"") &&
                   strstr(r, "{\"seat\":3,\"name\":\"ken\"") &&
                   strstr(r, "{\"seat\":1,\"name\":\"rita\""),
-              "team game seats: %s", r);
+              "team game seats: %s", r ? r : "(none)");
     free(r);
 
     /* Players reconnect with their tokens and get the full state. */
@@ -136,7 +143,7 @@ static void kill_resume_adjudicate(void)
         CHECK_EQ_STR("recovery", "resumed", jstr(r, "recovery", buf, sizeof buf));
         CHECK_EQ_INT("moves in state", 3, count(r, "\"kind\":\"move\""));
         CHECK_MSG(r && strstr(r, "\"text\":\"e2e4\"") && strstr(r, "\"text\":\"d2d4\""),
-                  "moves: %s", r);
+                  "moves: %s", r ? r : "(none)");
         CHECK_EQ_INT("you", seat, jint(r, "you", -1));
         if (seat == 0) {
             /* Clocks as they stood at the last stored event, exactly for a stopped clock. */
@@ -161,9 +168,11 @@ static void kill_resume_adjudicate(void)
     free(r);
     r = join(g.p[2], g.game, 33);
     CHECK_EQ_INT("moves after", 4, count(r, "\"kind\":\"move\""));
-    CHECK_MSG(r && strstr(r, "\"board\":\"B\",\"fen\":\"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/"
-                             "RNBQKBNR[] w KQkq") && strstr(r, "\"ply\":2,\"running\":2"),
-              "B after d4 d5, premove not played: %s", r);
+    CHECK_MSG(r &&
+                  strstr(r, "\"board\":\"B\",\"fen\":\"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/"
+                            "RNBQKBNR[] w KQkq") &&
+                  strstr(r, "\"ply\":2,\"running\":2"),
+              "B after d4 d5, premove not played: %s", r ? r : "(none)");
     free(r);
     r = itest_move(g.p[2], g.game, 34, "B", 2, "c1f4");
     CHECK_EQ_STR("Bf4 now", "ack", jstr(r, "type", e, sizeof e));
@@ -181,8 +190,9 @@ static void kill_resume_adjudicate(void)
     r = itest_call(dir, "{\"type\":\"games\",\"id\":2}");
     CHECK_MSG(r && strstr(r, "{\"game\":1,\"status\":\"finished\",\"result\":\"1/2-1/2\","
                              "\"reason\":\"adjudicated\",\"recovery\":\"adjudicated\"}"),
-              "games after adjudicate: %s", r);
-    CHECK_MSG(r && strstr(r, "{\"game\":3,\"status\":\"waiting\""), "waiting game kept: %s", r);
+              "games after adjudicate: %s", r ? r : "(none)");
+    CHECK_MSG(r && strstr(r, "{\"game\":3,\"status\":\"waiting\""), "waiting game kept: %s",
+              r ? r : "(none)");
     free(r);
     r = itest_seat(x, &s, &g, 3);
     CHECK_EQ_STR("adjudicated status", "finished", jstr(r, "status", buf, sizeof buf));

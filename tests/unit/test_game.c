@@ -309,6 +309,40 @@ static void capture_goes_to_partner(void)
     game_free(g);
 }
 
+/* P-MATE: a slider check that a drop could block is not mate, even with an empty reserve;
+ * P-WAIT: the checked side, with no legal move, waits with its clock running until its
+ * partner's capture arrives, then blocks with a drop. Board A starts from a FEN. */
+static void blockable_check_waits(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[0], "k7/8/8/8/8/8/1R6/6RK[] w - - 0 1");
+    game *g = NULL;
+    CHECK_EQ_INT("FEN start", BH_OK, game_new(&s, T0, &g));
+    game_delta d;
+    CHECK_EQ_INT("Ra1+", BH_OK, game_move(g, GAME_A_WHITE, "Ra1", 0, T(100), &d));
+    CHECK_EQ_STR("check, not mate", "Ra1+", d.san);
+    CHECK_EQ_INT("no legal move", BH_STATUS_WAITING, bh_status(game_pos(g, 0)));
+    CHECK_EQ_INT("game goes on", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("no drop yet", BH_EILLEGAL, mv(g, GAME_A_BLACK, "P@a7", T(200)));
+    /* B: 1. e4 d5 2. exd5: White-B's capture goes to its partner Black-A. */
+    mv(g, GAME_B_WHITE, "e2e4", T(300));
+    mv(g, GAME_B_BLACK, "d7d5", T(400));
+    CHECK_EQ_INT("exd5", BH_OK, game_move(g, GAME_B_WHITE, "exd5", 2, T(500), &d));
+    CHECK_EQ_INT("to Black-A", GAME_A_BLACK, d.handed_to);
+    CHECK_EQ_INT("Black-A's clock ran while waiting", 60000000 - 4900000,
+                 game_clock_us(g, GAME_A_BLACK, T(5000)));
+    CHECK_EQ_INT("P@a7 blocks", BH_OK, game_move(g, GAME_A_BLACK, "P@a7", 1, T(5000), &d));
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    check_round_trip(g, "FEN start");
+    game_free(g);
+
+    strcpy(s.fen[0], "not a fen");
+    CHECK_EQ_INT("bad FEN", BH_EFEN, game_new(&s, T0, &g));
+}
+
 /* P-SEAT, P-PREMOVE, stale ply, P-ILLEGAL in both rulesets. */
 static void move_errors(void)
 {
@@ -483,6 +517,57 @@ static void lag_credit_policy(void)
     game_free(g);
 }
 
+/* P-PREMOVE as a casual-ruleset option: a move for the next ply is queued and played at the
+ * instant of the opponent's move (no time charged); one not legal then is dropped. */
+static void premove_casual(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.premove = true;
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    game *g = NULL;
+    game_new(&s, T0, &g);
+    game_delta d;
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(100), &d));
+    CHECK_EQ_INT("premove for the wrong ply", BH_ESTALE,
+                 game_move(g, GAME_A_WHITE, "g1f3", 1, T(120), &d));
+    CHECK_EQ_INT("premove must be UCI", BH_EMOVE, game_move(g, GAME_A_WHITE, "Nf3", 2, T(130), &d));
+    CHECK_EQ_INT("queued", BH_OK, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), &d));
+    CHECK(d.premove_queued);
+    CHECK_EQ_STR("pending", "g1f3", game_premove(g, GAME_A_WHITE));
+    CHECK_EQ_INT("black moves", BH_OK, game_move(g, GAME_A_BLACK, "e7e5", 1, T(400), &d));
+    CHECK_EQ_INT("premove played: move + move", 2, d.ev_count);
+    CHECK_EQ_INT("three plies", 3, game_board_plies(g, 0));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    CHECK_EQ_INT("no time charged", 59900000, game_clock_us(g, GAME_A_WHITE, T(1000)));
+    CHECK_EQ_INT("Nc6", BH_OK, mv(g, GAME_A_BLACK, "b8c6", T(500)));
+    CHECK_EQ_INT("black premoves e5e4", BH_OK, mv(g, GAME_A_BLACK, "e5e4", T(600)));
+    CHECK_EQ_INT("Nxe5 takes that pawn", BH_OK, game_move(g, GAME_A_WHITE, "f3e5", 4, T(700), &d));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("premove dropped", GAME_EV_PREMOVE, ev[n - 1].type);
+    CHECK_EQ_STR("dropped, not illegal", "", ev[n - 1].uci);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("queue again", BH_OK, mv(g, GAME_A_WHITE, "d2d4", T(800)));
+    CHECK_EQ_INT("cancel", BH_OK, game_cancel_premove(g, GAME_A_WHITE, T(900), NULL));
+    CHECK_EQ_INT("nothing to cancel", BH_ESTATE,
+                 game_cancel_premove(g, GAME_A_WHITE, T(950), NULL));
+    ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replay with premoves", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    check_round_trip(g, "premoves");
+    game_free(g);
+
+    /* regulation: rejected, never queued, nothing recorded. */
+    g = mk("regulation", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e4", T(100));
+    CHECK_EQ_INT("rejected", BH_ETURN, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), NULL));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    game_free(g);
+}
+
 /* A stored event list that was tampered with does not replay. */
 static void replay_detects_tampering(void)
 {
@@ -501,7 +586,7 @@ static void replay_detects_tampering(void)
 }
 
 /* BPGN export of a short game, checkable by hand: clocks are base - elapsed per mover; the
- * Scholar's mate ends on A; Result is the team result seen from board A. */
+ * Scholar's mate ends on A; Result is board A's (bughousedb), Winner names the team. */
 static void bpgn_export_by_hand(void)
 {
     game *g = mk("online", 60000, 0);
@@ -538,6 +623,29 @@ static void bpgn_export_by_hand(void)
     game_free(g);
 }
 
+/* A game decided on board B: Result is board B's (Black-B mated: 0-1), Winner is team 1; the
+ * file read without its Winner tag (bughousedb convention) gives the same team. */
+static void bpgn_result_on_board_b(void)
+{
+    game *g = mk("online", 60000, 0);
+    static const step steps[] = {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 900, BH_OK}, END};
+    run(g, steps);
+    game_tick(g, T(1000), NULL);
+    char *s = bpgn_export(g, NULL);
+    CHECK_MSG(strstr(s, "[Winner \"WhiteA+BlackB\"]\n[Result \"0-1\"]") != NULL, "tags:\n%s", s);
+    CHECK_MSG(strstr(s, "{Carl checkmated} 0-1\n") != NULL, "closing:\n%s", s);
+    char *w = strstr(s, "[Winner");
+    memmove(w, strchr(w, '\n') + 1, strlen(strchr(w, '\n') + 1) + 1);
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(s, strlen(s), &bg, NULL));
+    int team = -1;
+    CHECK_EQ_INT("result", BH_OK, bpgn_team_result(&bg, &team));
+    CHECK_EQ_INT("team 1 by the bughousedb reading", GAME_TEAM_1, team);
+    bpgn_game_fini(&bg);
+    free(s);
+    game_free(g);
+}
+
 /* bughousedb's Result is for the board that ended the game (FORMAT.md): 1934301 ends with a
  * mate on B and says 1-0, so White-B + Black-A (team 2) won. */
 static void bpgn_bughousedb_convention(void)
@@ -562,13 +670,16 @@ static const bh_test_case cases[] = {
     {"flag_noticed_late", flag_noticed_late},
     {"clock_sums_equal", clock_sums_equal},
     {"capture_goes_to_partner", capture_goes_to_partner},
+    {"blockable_check_waits", blockable_check_waits},
     {"move_errors", move_errors},
     {"draw_by_agreement", draw_by_agreement},
     {"repetition_claim", repetition_claim},
     {"game2_colours", game2_colours},
     {"lag_credit_policy", lag_credit_policy},
+    {"premove_casual", premove_casual},
     {"replay_detects_tampering", replay_detects_tampering},
     {"bpgn_export_by_hand", bpgn_export_by_hand},
+    {"bpgn_result_on_board_b", bpgn_result_on_board_b},
     {"bpgn_bughousedb_convention", bpgn_bughousedb_convention},
 };
 

@@ -45,6 +45,18 @@ static void real_games_replay(void)
         if (rc == BH_OK && c->order_tol_ds > 0)
             printf("  %s: cross-board order needed clocks %d.%d s apart\n", c->name,
                    c->order_tol_ds / 10, c->order_tol_ds % 10);
+        if (rc == BH_OK && strcmp(c->name, "fics-bpgn/test.bpgn") == 0) {
+            /* FORMAT.md: 35b. d1=Q+ 36B. Rxd1: the promoted queen reaches Black-A as a pawn. */
+            size_t np;
+            const game_ply *pl = game_plies(g, &np);
+            int found = 0;
+            for (size_t k = 1; k < np; k++)
+                if (strcmp(pl[k].san, "Rxd1") == 0 && strcmp(pl[k - 1].san, "d1=Q+") == 0) {
+                    CHECK_EQ_INT("promoted queen handed as", BH_PAWN, pl[k].handed);
+                    found++;
+                }
+            CHECK_EQ_INT("d1=Q+ Rxd1 found", 1, found);
+        }
         if (rc == BH_OK) {
             ok[c->source]++;
             const game_result *r = game_get_result(g);
@@ -101,7 +113,7 @@ static void real_games_event_replay(void)
 static void real_games_round_trip(void)
 {
     load();
-    int n = 0;
+    int n = 0, fics_results = 0;
     for (size_t i = 0; i < ncorpus; i++) {
         char err[256];
         game *g = NULL;
@@ -128,6 +140,12 @@ static void real_games_round_trip(void)
             int w;
             if (r1 && bpgn_team_result(&bg, &w) == BH_OK)
                 CHECK_EQ_INT("Winner tag", r1->winner, w);
+            /* We write [Result] in bughousedb's convention: the FICS file's own value. */
+            const char *theirs = bpgn_get_tag(&corpus[i].bg, "Result");
+            if (corpus[i].source == CORPUS_FICS_BPGN && theirs) {
+                CHECK_EQ_STR(corpus[i].name, theirs, bpgn_get_tag(&bg, "Result"));
+                fics_results++;
+            }
             free(b);
             n++;
         }
@@ -137,7 +155,54 @@ static void real_games_round_trip(void)
         game_free(g);
     }
     printf("  round trips: %d games\n", n);
+    CHECK_EQ_INT("FICS [Result] tags equal to ours", 6, fics_results);
     CHECK_EQ_INT("round trips", 112, n);
+}
+
+/* Hostile input: 1000 random corruptions of a real BPGN file (bytes replaced, deleted,
+ * truncated) never crash the tokenizer or the import; each call returns BH_OK or a BH_E*. */
+static void bpgn_hostile_input(void)
+{
+    FILE *f = fopen(bh_test_data("games/fics-bpgn/1934301.bpgn"), "rb");
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    static char orig[1 << 16], buf[1 << 16];
+    size_t len = fread(orig, 1, sizeof orig, f);
+    fclose(f);
+    uint64_t seed = 7;
+    int parsed = 0, imported = 0;
+    for (int k = 0; k < 1000; k++) {
+        memcpy(buf, orig, len);
+        size_t n = len;
+        for (int m = 0; m < 1 + k % 4; m++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t at = (size_t)(seed >> 33) % n;
+            int op = (int)(seed >> 20) % 3;
+            if (op == 0)
+                buf[at] = (char)(seed >> 40);
+            else if (op == 1 && n > 1)
+                memmove(buf + at, buf + at + 1, --n - at);
+            else
+                n = at + 1;
+        }
+        bpgn_game bg;
+        int rc = bpgn_parse(buf, n, &bg, NULL);
+        CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "parse rc %d", rc);
+        if (rc != BH_OK)
+            continue;
+        parsed++;
+        game *g = NULL;
+        rc = bpgn_import(&bg, NULL, 1000000, &g, NULL);
+        CHECK_MSG(rc <= 0 && (rc == BH_OK) == (g != NULL), "import rc %d", rc);
+        if (rc == BH_OK) {
+            imported++;
+            free(bpgn_export(g, NULL));
+        }
+        game_free(g);
+        bpgn_game_fini(&bg);
+    }
+    printf("  corrupted files: 1000, parsed %d, imported %d\n", parsed, imported);
 }
 
 static void cleanup(void)
@@ -151,6 +216,7 @@ static const bh_test_case cases[] = {
     {"real_games_replay", real_games_replay},
     {"real_games_event_replay", real_games_event_replay},
     {"real_games_round_trip", real_games_round_trip},
+    {"bpgn_hostile_input", bpgn_hostile_input},
     {"real_games_zz_cleanup", cleanup},
 };
 

@@ -126,7 +126,7 @@ static void make_game(int base_ms)
 /* Seat s connects as conn 10+s and joins game 1 at now. */
 static void seat(int s, uint64_t now)
 {
-    char msg[160];
+    char msg[256];
     hub_on_open(h, 10 + (uint64_t)s);
     snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":3,\"token\":\"%s\"}", tokens[s]);
     turn(10 + (uint64_t)s, msg, now);
@@ -193,8 +193,10 @@ static void flag_dated_exactly_when_late(void)
         seat(s, T0);
     /* Both Whites' clocks run from T0: the timer is armed for T0 + 1 s exactly. */
     CHECK_EQ_U64("armed at the first flag", T0 + 1000000, io_log.timer_at);
-    turn(12, "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"B\",\"ply\":0,"
-             "\"move\":\"d2d4\"}", T0 + 100000);
+    turn(12,
+         "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"B\",\"ply\":0,"
+         "\"move\":\"d2d4\"}",
+         T0 + 100000);
     CHECK_EQ_U64("still the earliest", T0 + 1000000, io_log.timer_at);
     f_clear(&io_log);
     int calls = io_log.timer_calls;
@@ -205,8 +207,8 @@ static void flag_dated_exactly_when_late(void)
     CHECK_MSG(res && strstr(res, "\"result\":\"0-1\",\"reason\":\"flag\""), "result: %s",
               res ? res : "(none)");
     /* Clocks stop at the flag instant: White A 0; Black B ran from 0.1 s to 1.0 s. */
-    CHECK_MSG(res && strstr(res, "\"clock_ms\":[0,1000,900,100]"),
-              "clocks at the flag instant: %s", res ? res : "(none)");
+    CHECK_MSG(res && strstr(res, "\"clock_ms\":[0,1000,900,100]"), "clocks at the flag instant: %s",
+              res ? res : "(none)");
     CHECK_EQ_INT("game over: the fired timer is not re-armed", calls, io_log.timer_calls);
     /* The stored flag event carries the exact instant (game time 1.000000 s). */
     flag_seen fs = {-1, -1};
@@ -222,8 +224,10 @@ static void starts_with_four_and_clock_runs_when_away(void)
     make_game(60000);
     for (int s = 0; s < 3; s++)
         seat(s, T0);
-    turn(10, "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"A\",\"ply\":0,"
-             "\"move\":\"e2e4\"}", T0);
+    turn(10,
+         "{\"type\":\"move\",\"id\":5,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         T0);
     CHECK_MSG(f_find(&io_log, 10, "\"code\":\"bad_state\"") != NULL,
               "a move before the start was not bad_state");
     CHECK_MSG(!f_find(&io_log, 10, "\"type\":\"start\""), "started with three seats");
@@ -233,8 +237,10 @@ static void starts_with_four_and_clock_runs_when_away(void)
     /* White A disconnects; 10 s later its clock shows 50 s left: it kept running. */
     hub_on_close(h, 10);
     hub_turn_end(h);
-    CHECK_MSG(f_find(&io_log, 13, "\"type\":\"seat\",\"game\":1,\"seat\":0,"
-                                  "\"connected\":false") != NULL, "no seat broadcast");
+    CHECK_MSG(f_find(&io_log, 13,
+                     "\"type\":\"seat\",\"game\":1,\"seat\":0,"
+                     "\"connected\":false") != NULL,
+              "no seat broadcast");
     f_clear(&io_log);
     turn(13, "{\"type\":\"join\",\"id\":6,\"game\":1}", T0 + 500000 + 10000000);
     const char *st8 = f_find(&io_log, 13, "\"type\":\"state\"");
@@ -252,7 +258,60 @@ static void starts_with_four_and_clock_runs_when_away(void)
     close_hub();
 }
 
+/* P-AGREE through the hub: decline with nothing pending is bad_state; an offer by team 1
+ * and acceptance by team 2 draw the game; a claim that is not a repetition is bad_state. */
+static void draw_by_agreement(void)
+{
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    turn(11, "{\"type\":\"claim\",\"id\":20,\"game\":1}", T0 + 1000);
+    CHECK_MSG(f_find(&io_log, 11, "\"id\":20,\"code\":\"bad_state\"") != NULL,
+              "claim without repetition accepted");
+    turn(11, "{\"type\":\"draw\",\"id\":21,\"game\":1,\"action\":\"decline\"}", T0 + 2000);
+    CHECK_MSG(f_find(&io_log, 11, "\"id\":21,\"code\":\"bad_state\"") != NULL,
+              "decline with nothing pending accepted");
+    turn(10, "{\"type\":\"draw\",\"id\":22,\"game\":1,\"action\":\"offer\"}", T0 + 3000);
+    CHECK_MSG(f_find(&io_log, 10, "\"type\":\"ack\",\"id\":22") != NULL, "offer not acked");
+    CHECK_MSG(f_find(&io_log, 12, "\"kind\":\"draw_offer\"") != NULL, "offer not shown");
+    turn(13, "{\"type\":\"draw\",\"id\":23,\"game\":1,\"action\":\"accept\"}", T0 + 4000);
+    CHECK_MSG(f_find(&io_log, 13, "\"id\":23,\"code\":\"bad_state\"") != NULL,
+              "own team accepted its own offer");
+    turn(12, "{\"type\":\"draw\",\"id\":24,\"game\":1,\"action\":\"accept\"}", T0 + 5000);
+    const char *res = f_find(&io_log, 10, "\"type\":\"result\"");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"agreement\""), "result: %s",
+              res ? res : "(none)");
+    close_hub();
+}
+
+/* The store fails (another connection holds the write lock): the move is not acknowledged
+ * and nothing of the turn is sent; hub_turn_end reports BH_ESTORE (the server then stops). */
+static void store_failure_acknowledges_nothing(void)
+{
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    f_clear(&io_log);
+    store *other;
+    CHECK_EQ_INT("second handle", BH_OK, store_open(dbpath, &other));
+    store_event e = {.game = 99, .seq = 0, .t_us = 0, .kind = "lock", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("lock", BH_OK, store_event_add(other, &e));
+    store_set_busy_ms(st, 10);
+    const char *mv = "{\"type\":\"move\",\"id\":9,\"game\":1,\"board\":\"A\",\"ply\":0,"
+                     "\"move\":\"e2e4\"}";
+    hub_on_text(h, 10, mv, strlen(mv), T0 + 1000);
+    CHECK_EQ_INT("turn end fails", BH_ESTORE, hub_turn_end(h));
+    CHECK_EQ_INT("nothing sent", 0, io_log.n);
+    store_flush(other);
+    store_close(other);
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"store_failure_acknowledges_nothing", store_failure_acknowledges_nothing},
+    {"draw_by_agreement", draw_by_agreement},
     {"ack_only_after_commit", ack_only_after_commit},
     {"flag_dated_exactly_when_late", flag_dated_exactly_when_late},
     {"starts_with_four_and_clock_runs_when_away", starts_with_four_and_clock_runs_when_away},

@@ -70,6 +70,11 @@ static void golden_client_messages(void)
     CHECK_EQ_STR("seat 3", "bob", m.players[3]);
     CHECK_EQ_INT("gstart", BH_OK, decode_file("c2s-game_start.json", &m));
     CHECK_EQ_INT("gstart type", PROTO_GAME_START, m.type);
+    CHECK_EQ_INT("draw", BH_OK, decode_file("c2s-draw.json", &m));
+    CHECK_EQ_INT("draw type", PROTO_DRAW, m.type);
+    CHECK_EQ_INT("draw action", PROTO_DRAW_OFFER, m.action);
+    CHECK_EQ_INT("claim", BH_OK, decode_file("c2s-claim.json", &m));
+    CHECK_EQ_INT("claim game", 7, m.game);
     CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
 }
@@ -109,18 +114,36 @@ static void golden_server_messages(void)
     const char *f0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
     const char *f1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
     proto_move_ev mv = {
-        .game = 7, .seq = 2, .board = 0, .ply = 1, .seat = 1, .move = "e7e5", .san = "e5",
+        .game = 7,
+        .seq = 2,
+        .board = 0,
+        .ply = 1,
+        .seat = 1,
+        .move = "e7e5",
+        .san = "e5",
         .fen = {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", f0},
-        .clock_ms = {178950, 177800, 180000, 180000}, .running = {0, 2}, .t_ms = 3250,
+        .clock_ms = {178950, 177800, 180000, 180000},
+        .running = {0, 2},
+        .t_ms = 3250,
         .server_ms = 1764400002200};
     same("s2c-move_delta.json", proto_enc_move(&mv));
     proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL}, {1, 1050, "move", 0, 0, 0, "e2e4"}};
     proto_chat_line chat = {3, 1764399999000, "need a knight"};
-    proto_state st = {.game = 7, .status = "live", .fen = {f1, f0}, .ply = {1, 0},
-                      .clock_ms = {178950, 180000, 180000, 180000}, .running = {1, 2},
-                      .server_ms = 1764400000000, .names = {"ann", "cid", "dan", "bob"},
-                      .connected = {true, true, true, false}, .role = "player", .you = 2,
-                      .events = ev, .n_events = 2, .chat = &chat, .n_chat = 1,
+    proto_state st = {.game = 7,
+                      .status = "live",
+                      .fen = {f1, f0},
+                      .ply = {1, 0},
+                      .clock_ms = {178950, 180000, 180000, 180000},
+                      .running = {1, 2},
+                      .server_ms = 1764400000000,
+                      .names = {"ann", "cid", "dan", "bob"},
+                      .connected = {true, true, true, false},
+                      .role = "player",
+                      .you = 2,
+                      .events = ev,
+                      .n_events = 2,
+                      .chat = &chat,
+                      .n_chat = 1,
                       .with_chat = true};
     same("s2c-state.json", proto_enc_state(true, 2, &st));
     /* A spectator's state has no "chat" key at all. */
@@ -159,27 +182,47 @@ static void hostile_input(void)
         {"Id case", "{\"Id\":4,\"type\":\"ping\"}", BH_EFIELD, "id", 0},
         {"move no board", "{\"id\":5,\"type\":\"move\",\"game\":1,\"ply\":0,\"move\":\"e2e4\"}",
          BH_EFIELD, "board", 1},
-        {"move board C", "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"C\",\"ply\":0,"
-                         "\"move\":\"e2e4\"}", BH_EFIELD, "board", 1},
-        {"move ply huge", "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\","
-                          "\"ply\":123456789012,\"move\":\"e2e4\"}", BH_EFIELD, "ply", 1},
-        {"move ply neg", "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":-1,"
-                         "\"move\":\"e2e4\"}", BH_EFIELD, "ply", 1},
-        {"move text num", "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
-                          "\"move\":42}", BH_EFIELD, "move", 1},
-        {"move text long", "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
-                           "\"move\":\"e2e4e2e4e2e4e2e4e2e4\"}", BH_ELIMIT, "move", 1},
-        {"move game 0", "{\"id\":5,\"type\":\"move\",\"game\":0,\"board\":\"A\",\"ply\":0,"
-                        "\"move\":\"e2e4\"}", BH_EFIELD, "game", 1},
-        {"move game str", "{\"id\":5,\"type\":\"move\",\"game\":\"1\",\"board\":\"A\","
-                          "\"ply\":0,\"move\":\"e2e4\"}", BH_EFIELD, "game", 1},
+        {"move board C",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"C\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "board", 1},
+        {"move ply huge",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\","
+         "\"ply\":123456789012,\"move\":\"e2e4\"}",
+         BH_EFIELD, "ply", 1},
+        {"move ply neg",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":-1,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "ply", 1},
+        {"move text num",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":42}",
+         BH_EFIELD, "move", 1},
+        {"move text long",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4e2e4e2e4e2e4e2e4\"}",
+         BH_ELIMIT, "move", 1},
+        {"move game 0",
+         "{\"id\":5,\"type\":\"move\",\"game\":0,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "game", 1},
+        {"move game str",
+         "{\"id\":5,\"type\":\"move\",\"game\":\"1\",\"board\":\"A\","
+         "\"ply\":0,\"move\":\"e2e4\"}",
+         BH_EFIELD, "game", 1},
         {"auth empty", "{\"id\":6,\"type\":\"auth\",\"token\":\"\"}", BH_EFIELD, "token", 1},
         {"auth null", "{\"id\":6,\"type\":\"auth\",\"token\":null}", BH_EFIELD, "token", 1},
         {"chat missing", "{\"id\":7,\"type\":\"chat\",\"game\":1}", BH_EFIELD, "text", 1},
-        {"team 1 player", "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,\"name\":\"x\","
-                          "\"players\":[\"a\"]}", BH_EFIELD, "players", 1},
-        {"team player num", "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,"
-                            "\"name\":\"x\",\"players\":[\"a\",3]}", BH_EFIELD, "players", 1},
+        {"team 1 player",
+         "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,\"name\":\"x\","
+         "\"players\":[\"a\"]}",
+         BH_EFIELD, "players", 1},
+        {"team player num",
+         "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,"
+         "\"name\":\"x\",\"players\":[\"a\",3]}",
+         BH_EFIELD, "players", 1},
+        {"draw bad action", "{\"id\":9,\"type\":\"draw\",\"game\":1,\"action\":\"maybe\"}",
+         BH_EFIELD, "action", 1},
         {"game base tiny", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":5}", BH_EFIELD,
          "base_ms", 1},
         {"game base huge", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":1e20}", BH_EFIELD,
@@ -234,7 +277,61 @@ static void encoder_escapes(void)
     free(s);
 }
 
+/* Random mutations of every client golden file (byte flips, truncations, inserted bytes):
+ * decoding never crashes (ASan/UBSan watch) and every result is OK or one of the documented
+ * decode errors, with the id reported only when it is valid. */
+static void mutations_never_crash(void)
+{
+    static const char *const files[] = {
+        "c2s-auth.json", "c2s-join.json",          "c2s-move.json",
+        "c2s-chat.json", "c2s-team_register.json", "c2s-game_create.json",
+    };
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    int bad = 0, ok = 0;
+    for (size_t f = 0; f < BH_ARRAY_LEN(files); f++) {
+        char *orig = slurp(files[f]);
+        if (!orig)
+            continue;
+        size_t n = strlen(orig);
+        char *buf = malloc(n + 64);
+        for (int iter = 0; iter < 3000; iter++) {
+            memcpy(buf, orig, n);
+            size_t len = n;
+            int edits = 1 + (int)(rng % 4);
+            for (int e = 0; e < edits; e++) {
+                rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                size_t at = (size_t)(rng >> 8) % len;
+                switch (rng % 4) {
+                case 0: buf[at] = (char)(rng >> 40); break;                 /* any byte, NUL too */
+                case 1: len = at + 1; break;                                /* truncate */
+                case 2: buf[at] = "{}[]\":,0-9e."[(rng >> 20) % 13]; break; /* syntax */
+                default:                                                    /* insert a digit run */
+                    if (len + 8 < n + 64) {
+                        memmove(buf + at + 8, buf + at, len - at);
+                        memcpy(buf + at, "99999999", 8);
+                        len += 8;
+                    }
+                }
+            }
+            proto_msg m;
+            proto_err err;
+            int rc = proto_decode(buf, len, &m, &err);
+            if (rc == BH_OK)
+                ok++;
+            else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT)
+                bad++;
+            if (err.has_id && (err.id < 0 || err.id > PROTO_ID_MAX))
+                bad++;
+        }
+        free(buf);
+        free(orig);
+    }
+    CHECK_EQ_INT("undocumented results", 0, bad);
+    CHECK_MSG(ok > 0, "no mutation decoded at all (the generator is too destructive)");
+}
+
 static const bh_test_case cases[] = {
+    {"mutations_never_crash", mutations_never_crash},
     {"golden_client_messages", golden_client_messages},
     {"golden_server_messages", golden_server_messages},
     {"hostile_input", hostile_input},

@@ -64,11 +64,11 @@ static int keep_game(void *ctx, const store_game *g)
 {
     game_seen *s = ctx;
     if (s->n < 4)
-        snprintf(s->line[s->n], 200, "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s",
-                 (long long)g->id, (long long)g->tournament, (long long)g->team1,
-                 (long long)g->team2, (long long)g->base_ms, (long long)g->inc_ms, g->status,
-                 g->names[0], g->names[1], g->names[2], g->names[3],
-                 g->result ? g->result : "-", g->reason ? g->reason : "-",
+        snprintf(s->line[s->n], 200,
+                 "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s", (long long)g->id,
+                 (long long)g->tournament, (long long)g->team1, (long long)g->team2,
+                 (long long)g->base_ms, (long long)g->inc_ms, g->status, g->names[0], g->names[1],
+                 g->names[2], g->names[3], g->result ? g->result : "-", g->reason ? g->reason : "-",
                  g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset);
     s->n++;
     return 0;
@@ -103,19 +103,33 @@ static void round_trip(void)
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
     CHECK_EQ_INT("team2", BH_OK, store_team_add(st, tid, "Rooks", "cid", "dan", &t2));
-    store_game g = {.tournament = tid, .team1 = t1, .team2 = t2, .base_ms = 180000,
-                    .inc_ms = 0, .created_ms = 1700000000001, .status = STORE_LIVE,
-                    .names = {"ann", "cid", "dan", "bob"}, .ruleset = "online"};
+    store_game g = {.tournament = tid,
+                    .team1 = t1,
+                    .team2 = t2,
+                    .base_ms = 180000,
+                    .inc_ms = 0,
+                    .created_ms = 1700000000001,
+                    .status = STORE_LIVE,
+                    .names = {"ann", "cid", "dan", "bob"},
+                    .ruleset = "online"};
     CHECK_EQ_INT("game", BH_OK, store_game_add(st, &g, &gid));
     const char *moves[] = {"e2e4", "e7e5", "g1f3"};
     for (int i = 0; i < 3; i++) {
-        store_event e = {.game = gid, .seq = i, .t_us = 1000 * i + 7, .kind = "move",
-                         .seat = i % 2, .ply = i, .text = moves[i],
-                         .type = 2, .arg = -1, .lag_us = 5 * i, .move = 1000 + i};
+        store_event e = {.game = gid,
+                         .seq = i,
+                         .t_us = 1000 * i + 7,
+                         .kind = "move",
+                         .seat = i % 2,
+                         .ply = i,
+                         .text = moves[i],
+                         .type = 2,
+                         .arg = -1,
+                         .lag_us = 5 * i,
+                         .move = 1000 + i};
         CHECK_EQ_INT("event", BH_OK, store_event_add(st, &e));
     }
-    store_event dup = {.game = gid, .seq = 1, .t_us = 5, .kind = "move", .seat = 0, .ply = 1,
-                       .text = "d2d4"};
+    store_event dup = {
+        .game = gid, .seq = 1, .t_us = 5, .kind = "move", .seat = 0, .ply = 1, .text = "d2d4"};
     CHECK_EQ_INT("dup seq", BH_EEXIST, store_event_add(st, &dup));
     store_chat c = {.game = gid, .t_ms = 1, .seat = 0, .text = "need a knight"};
     CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
@@ -186,6 +200,32 @@ static void turn_transaction(void)
     store_close(a);
 }
 
+/* SQLITE_BUSY: another connection holds the write lock; the write fails with BH_ESTORE
+ * (no leak, nothing half-written) and succeeds once the lock is released. */
+static void busy_database(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_set_busy_ms(a, 20);
+    store_event e = {.game = 1, .seq = 0, .t_us = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("b takes the lock", BH_OK, store_event_add(b, &e));
+    e.seq = 1;
+    CHECK_EQ_INT("a is busy", BH_ESTORE, store_event_add(a, &e));
+    int64_t id = 0;
+    CHECK_EQ_INT("a is busy (tournament)", BH_ESTORE, store_tournament_add(a, "x", 1, &id));
+    CHECK_EQ_INT("a flush (nothing open)", BH_OK, store_flush(a));
+    CHECK_EQ_INT("b commits", BH_OK, store_flush(b));
+    CHECK_EQ_INT("a retries", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a commits", BH_OK, store_flush(a));
+    int n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("both events once", 2, n);
+    store_close(b);
+    store_close(a);
+}
+
 static void open_failures(void)
 {
     store *st = NULL;
@@ -203,6 +243,7 @@ static void open_failures(void)
 static const bh_test_case cases[] = {
     {"round_trip", round_trip},
     {"turn_transaction", turn_transaction},
+    {"busy_database", busy_database},
     {"open_failures", open_failures},
 };
 

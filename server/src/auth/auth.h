@@ -8,10 +8,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define AUTH_TOKEN_BYTES 16                      /* entropy per token */
-#define AUTH_TOKEN_LEN (2 * AUTH_TOKEN_BYTES)    /* hex characters, without the NUL */
-#define AUTH_HASH_LEN 64                         /* hex SHA-256, without the NUL */
-#define AUTH_TOKEN_MAX 128                       /* longest token accepted from a client */
+#define AUTH_TOKEN_BYTES 16                   /* entropy per token */
+#define AUTH_TOKEN_LEN (2 * AUTH_TOKEN_BYTES) /* hex characters, without the NUL */
+#define AUTH_HASH_LEN 64                      /* hex SHA-256, without the NUL */
+#define AUTH_TOKEN_MAX 128                    /* longest token accepted from a client */
 
 /* Write a new random token (AUTH_TOKEN_LEN lowercase hex characters and a NUL) into out.
  * Returns BH_OK, or BH_EIO when OpenSSL's RNG fails (logged). */

@@ -69,7 +69,7 @@ static int64_t parse_clock(const char *s, size_t n)
             return -1;
         }
     }
-    if (frac == 0)
+    if (frac == 0 || secs > 10000000) /* over 115 days is not a clock */
         return -1;
     for (int k = frac < 0 ? 0 : frac; k < 3; k++)
         ms *= 10;

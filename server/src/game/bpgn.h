@@ -2,10 +2,12 @@
  * SPDX-License-Identifier: MIT
  * One time-ordered stream for both boards ("1A. e4{179.547} 1a. Nc6{...} 1B. ..."), drops
  * "N@f3", the mover's remaining clock after each move in seconds with milliseconds.
- * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] for the board where the
- * game ended; we write the TEAM result seen from board A's colours ("1-0" = WhiteA + BlackB
- * won) and say so with a [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw"] tag. A file
- * with a Winner tag is read as ours, any other in the bughousedb convention. */
+ * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] (and the final token)
+ * for the board where the game ended, in that board's colours, which alone does not name the
+ * team. We write the same (so bughousedb readers are right) and state the team in a tag:
+ * [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw" | "*"]. Reading: a Winner tag decides;
+ * without one the file is read in the bughousedb convention (closing comment, else the board
+ * of the last move). */
 #ifndef BH_BPGN_H
 #define BH_BPGN_H
 
@@ -62,6 +64,7 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 
 /* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
+ * start positions from [FENA] / [FENB] (BH_EFEN if one does not parse),
  * the game started at start_us, each move at the instant its recorded clock gives
  * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
  * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
@@ -79,7 +82,8 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
+ * TimeControl, Ruleset, FENA / FENB for a board that did not start from the initial
+ * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
  * time order with clocks, act comments, and the closing comment with the result token. Returns a
  * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);

@@ -18,7 +18,11 @@ typedef struct sbuf {
     size_t line; /* length of the current line */
 } sbuf;
 
-static void sb_put(sbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+sb_put(sbuf *b, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -66,13 +70,25 @@ static const char *name_of(const game *g, int seat)
     return g->setup.players[seat][0] ? g->setup.players[seat] : game_seat_name(seat);
 }
 
+/* bughousedb's convention: the result of the board that decided the game, in that board's
+ * colours (a draw by agreement has no board; it is 1/2-1/2 either way). */
 static const char *result_token(const game *g)
 {
     if (g->state != GAME_OVER)
         return "*";
-    return g->result.winner == GAME_TEAM_1   ? "1-0"
-           : g->result.winner == GAME_TEAM_2 ? "0-1"
-                                             : "1/2-1/2";
+    if (g->result.winner == GAME_DRAW)
+        return "1/2-1/2";
+    int board = g->result.board < 0 ? 0 : g->result.board;
+    return game_team_of(board * 2) == g->result.winner ? "1-0" : "0-1";
+}
+
+static const char *winner_tag(const game *g)
+{
+    if (g->state != GAME_OVER)
+        return "*";
+    return g->result.winner == GAME_TEAM_1   ? "WhiteA+BlackB"
+           : g->result.winner == GAME_TEAM_2 ? "BlackA+WhiteB"
+                                             : "draw";
 }
 
 static void put_tag(sbuf *b, const char *name, const char *value)
@@ -109,14 +125,14 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    if (g->setup.fen[0][0])
+        put_tag(&b, "FENA", g->setup.fen[0]);
+    if (g->setup.fen[1][0])
+        put_tag(&b, "FENB", g->setup.fen[1]);
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
     const char *res = result_token(g);
-    put_tag(&b, "Winner",
-            res[0] == '*'                    ? "*"
-            : res[0] == '1' && res[1] == '/' ? "draw"
-            : res[0] == '1'                  ? "WhiteA+BlackB"
-                                             : "BlackA+WhiteB");
+    put_tag(&b, "Winner", winner_tag(g));
     put_tag(&b, "Result", res);
     sb_put(&b, "\n");
     b.line = 0;
@@ -249,6 +265,12 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     /* Foreign records (no Winner tag) and our exports of them keep a timeline per board. */
     const char *clocks = bpgn_get_tag(bg, "Clocks");
     s.recorded = !bpgn_get_tag(bg, "Winner") || (clocks && strcmp(clocks, "per-board") == 0);
+    static const char *const fen_tags[] = {"FENA", "FENB"};
+    for (int b = 0; b < 2; b++) {
+        const char *fen = bpgn_get_tag(bg, fen_tags[b]);
+        if (fen)
+            snprintf(s.fen[b], sizeof s.fen[b], "%s", fen);
+    }
     for (int k = 0; k < 4; k++) {
         const char *name = bpgn_get_tag(bg, game_seat_name(k));
         if (name)

@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT
  * Every act first applies what fell due by its instant (game__advance), so a flag that
  * nobody noticed is still dated at its exact instant (R-FLAG-EXACT). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,7 +74,7 @@ static game_ply *push_ply(game *g)
 
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
-    if (!s || !out || s->rules.premove || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
+    if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
         return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
@@ -81,9 +82,15 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
         g->setup.players[i][GAME_NAME_MAX - 1] = '\0';
     bh_options o = {BH_MODEL_BUGHOUSE, s->rules.dropped_rook_castles};
     for (int b = 0; b < 2; b++) {
-        bh_pos_start(&g->pos[b], &o);
+        g->setup.fen[b][BH_FEN_MAX - 1] = '\0';
+        if (!g->setup.fen[b][0]) {
+            bh_pos_start(&g->pos[b], &o);
+        } else if (bh_pos_from_fen(&g->pos[b], g->setup.fen[b], &o, NULL) != BH_OK) {
+            game_free(g);
+            return BH_EFEN;
+        }
         clk_init(&g->clock[b], s->base_ms, s->inc_ms);
-        clk_start(&g->clock[b], CLK_WHITE, start_us);
+        clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
     }
     g->start_us = g->last_us = start_us;
@@ -139,6 +146,87 @@ int game__illegal(game *g, int seat, uint64_t now_us, game_delta *out)
     return BH_EILLEGAL;
 }
 
+static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t credit_us,
+                       game_delta *d);
+
+static void push_premove_ev(game *g, int seat, uint64_t now_us, const char *uci)
+{
+    size_t i = game__push_ev(g, GAME_EV_PREMOVE, seat, now_us, BH_MOVE_NONE, 0, 0);
+    snprintf(g->ev[i].uci, sizeof g->ev[i].uci, "%s", uci);
+}
+
+/* P-PREMOVE (premove rulesets): the side now on move on board plays its queued move at this
+ * instant, charged no time; a queued move that is not legal now is dropped. */
+static void run_premove(game *g, int board, uint64_t now_us)
+{
+    int seat = board * 2 + (int)bh_side_to_move(&g->pos[board]);
+    if (!g->premove[seat][0] || g->stopped[board])
+        return;
+    char uci[BH_UCI_MAX];
+    memcpy(uci, g->premove[seat], sizeof uci);
+    g->premove[seat][0] = '\0';
+    bh_move m;
+    if (bh_parse_uci(&g->pos[board], uci, &m) != BH_OK ||
+        clk_press(&g->clock[board], seat & 1, now_us, 0) != BH_OK) {
+        push_premove_ev(g, seat, now_us, "");
+        return;
+    }
+    apply_move(g, seat, m, now_us, 0, NULL);
+}
+
+/* "e2e4", "e7e8q", "N@f3": the shape of a UCI move, checked without a position. */
+static bool uci_shape(const char *s)
+{
+    size_t n = strlen(s);
+    bool sq2 = n >= 4 && s[2] >= 'a' && s[2] <= 'h' && s[3] >= '1' && s[3] <= '8';
+    if (n == 4 && s[1] == '@' && strchr("PNBRQ", s[0]) && s[0])
+        return sq2;
+    bool sq1 = n >= 4 && s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
+    return sq1 && sq2 && (n == 4 || (n == 5 && strchr("qrbn", s[4]) && s[4]));
+}
+
+/* Queue text as seat's premove if the ruleset allows it (caller: not seat's turn). */
+static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t now_us,
+                         game_delta *d)
+{
+    int board = seat >> 1;
+    if (!g->setup.rules.premove)
+        return BH_ETURN;
+    if (ply != GAME_PLY_ANY && ply != g->nply[board] + 1)
+        return BH_ESTALE;
+    if (!uci_shape(text))
+        return BH_EMOVE;
+    snprintf(g->premove[seat], sizeof g->premove[seat], "%s", text);
+    push_premove_ev(g, seat, now_us, text);
+    d->premove_queued = true;
+    d->board = board;
+    d->seat = seat;
+    return BH_OK;
+}
+
+int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out)
+{
+    game_delta tmp, *d = out ? out : &tmp;
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+        return BH_EINVAL;
+    game__delta_begin(g, d);
+    game__advance(g, now_us, 3);
+    g->last_us = now_us;
+    int rc = BH_ESTATE;
+    if (g->premove[seat][0]) {
+        g->premove[seat][0] = '\0';
+        push_premove_ev(g, seat, now_us, "");
+        rc = BH_OK;
+    }
+    game__delta_end(g, d, now_us);
+    return rc;
+}
+
+const char *game_premove(const game *g, int seat)
+{
+    return seat >= 0 && seat < 4 && g->premove[seat][0] ? g->premove[seat] : NULL;
+}
+
 /* The move m is legal on seat's board, the seat is on move, the board is open. */
 static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t credit_us,
                        game_delta *d)
@@ -176,10 +264,11 @@ static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t c
     }
     if (bh_in_check(p) && bh_is_bughouse_mate(p))
         game__decisive(g, GAME_END_MATE, board * 2 + (int)bh_side_to_move(p), now_us, ev);
+    run_premove(g, board, now_us);
 }
 
 int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t credit_us,
-               game_delta *out)
+               bool parsed, game_delta *out)
 {
     int board = seat >> 1, color = seat & 1;
     int rc = board_open(g, seat);
@@ -193,7 +282,7 @@ int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t 
         out->board = board;
         out->seat = seat;
     }
-    if (!bh_is_legal(&g->pos[board], m)) {
+    if (!parsed && !bh_is_legal(&g->pos[board], m)) {
         if (g->setup.rules.illegal_loses)
             return game__illegal(g, seat, now_us, out);
         return BH_EILLEGAL;
@@ -223,8 +312,11 @@ int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, gam
         return BH_EINVAL;
     int board = seat >> 1;
     int rc = board_open(g, seat);
-    if (rc == BH_OK && (int)bh_side_to_move(&g->pos[board]) != (seat & 1))
-        rc = BH_ETURN;
+    if (rc == BH_OK && (int)bh_side_to_move(&g->pos[board]) != (seat & 1)) {
+        rc = queue_premove(g, seat, text, ply, now_us, d);
+        game__delta_end(g, d, now_us);
+        return rc;
+    }
     if (rc == BH_OK && ply != GAME_PLY_ANY && ply != g->nply[board])
         rc = BH_ESTALE;
     bh_move m = BH_MOVE_NONE;
@@ -241,7 +333,7 @@ int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, gam
     }
     if (rc == BH_OK) {
         uint64_t credit = 0; /* text moves carry no lag measurement */
-        rc = game__play(g, seat, m, ply, now_us, credit, d);
+        rc = game__play(g, seat, m, ply, now_us, credit, true, d);
     }
     game__delta_end(g, d, now_us);
     return rc;
@@ -255,11 +347,18 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
         return BH_EINVAL;
     uint64_t credit = 0;
     int board = seat >> 1;
+    if (board_open(g, seat) == BH_OK && (int)bh_side_to_move(&g->pos[board]) != (seat & 1)) {
+        char uci[BH_UCI_MAX];
+        bh_move_to_uci(m, uci);
+        int rc = queue_premove(g, seat, uci, ply, now_us, d);
+        game__delta_end(g, d, now_us);
+        return rc;
+    }
     /* Credit only a move that will be accepted, so a rejected move spends no budget. */
     if (board_open(g, seat) == BH_OK && (int)bh_side_to_move(&g->pos[board]) == (seat & 1) &&
         (ply == GAME_PLY_ANY || ply == g->nply[board]) && bh_is_legal(&g->pos[board], m))
         credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat], lag_us);
-    int rc = game__play(g, seat, m, ply, now_us, credit, d);
+    int rc = game__play(g, seat, m, ply, now_us, credit, false, d);
     game__delta_end(g, d, now_us);
     return rc;
 }
@@ -267,7 +366,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || !text || seat < 0 || seat > 3)
+    if (!g || !text || seat < 0 || seat > 3 || clock_after_ms > GAME_CLOCK_MAX_MS)
         return BH_EINVAL;
     int board = seat >> 1, color = seat & 1;
     uint64_t now = g->last_us, credit = 0;
@@ -299,7 +398,7 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
             rc = bh_parse_san(&g->pos[board], text, &m);
     }
     if (rc == BH_OK)
-        rc = game__play(g, seat, m, GAME_PLY_ANY, now, credit, d);
+        rc = game__play(g, seat, m, GAME_PLY_ANY, now, credit, true, d);
     game__delta_end(g, d, now);
     return rc;
 }

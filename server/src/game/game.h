@@ -17,6 +17,7 @@
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
 #define GAME_NAME_MAX 48      /* player name capacity, NUL included */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
+#define GAME_CLOCK_MAX_MS (10000000LL * 1000) /* largest recorded clock accepted (115 days) */
 
 /* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
 enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
@@ -42,8 +43,9 @@ typedef struct game_rules {
     bool illegal_loses;        /* P-ILLEGAL: true = a legal-looking illegal move loses */
     uint32_t settle_ms;        /* R-SETTLE window after the first decisive event */
     bool dropped_rook_castles; /* P-CASTLE-DROP */
-    bool premove;          /* P-PREMOVE: server-side premoves (not implemented: must be false) */
-    clk_lag lag;           /* R-FLAG-EXACT lag credit policy; zero = off */
+    bool premove; /* P-PREMOVE: true = a move for the next ply is queued and played when the
+                   * opponent moves (casual games); false = rejected, never queued */
+    clk_lag lag;  /* R-FLAG-EXACT lag credit policy; zero = off */
     bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
 } game_rules;
 
@@ -64,6 +66,8 @@ typedef struct game_setup {
     uint32_t inc_ms;                /* P-TC: added after every move, from move one */
     char players[4][GAME_NAME_MAX]; /* names by seat, "" if unknown */
     int team1_is;                   /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    char fen[2][BH_FEN_MAX];        /* start position of each board as FEN with reserves;
+                                     * "" = the initial position (the normal case) */
     bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
                     * (FICS timeseal, chess.com lag compensation): each board keeps its own
                     * time; a move only applies flags of its own board; instants of the two
@@ -126,16 +130,19 @@ typedef enum {
     GAME_EV_DRAW_DECLINE = 7, /* seat declines (or withdraws) the pending offer */
     GAME_EV_DRAW_ACCEPT = 8,  /* seat accepts: draw (P-AGREE) */
     GAME_EV_CLAIM = 9,        /* seat claims threefold repetition (valid claims only) */
-    GAME_EV_RESULT = 10       /* result final; arg = winner team (0 draw) */
+    GAME_EV_RESULT = 10,      /* result final; arg = winner team (0 draw) */
+    GAME_EV_PREMOVE = 11      /* seat queued uci (premove rulesets); uci "" = cancelled or
+                               * dropped (not legal when its turn came) */
 } game_ev_type;
 
 typedef struct game_event {
-    uint64_t t_us;   /* server instant (µs, monotonic) */
-    uint32_t lag_us; /* MOVE: lag credit granted (µs) */
-    uint8_t type;    /* game_ev_type */
-    int8_t seat;     /* actor seat, -1 for START/RESULT */
-    int8_t arg;      /* RESULT: winner team */
-    bh_move move;    /* MOVE: the move */
+    uint64_t t_us;        /* server instant (µs, monotonic) */
+    uint32_t lag_us;      /* MOVE: lag credit granted (µs) */
+    uint8_t type;         /* game_ev_type */
+    int8_t seat;          /* actor seat, -1 for START/RESULT */
+    int8_t arg;           /* RESULT: winner team */
+    bh_move move;         /* MOVE: the move */
+    char uci[BH_UCI_MAX]; /* PREMOVE: the queued move, "" if cancelled */
 } game_event;
 
 /* One move as played (derived from the events; what BPGN and clients show). */
@@ -157,6 +164,7 @@ typedef struct game_delta {
     bh_move move;         /* the move played, BH_MOVE_NONE if none */
     char san[BH_SAN_MAX]; /* its SAN, "" if none */
     char uci[BH_UCI_MAX]; /* its UCI, "" if none */
+    bool premove_queued;  /* the move was queued as a premove (P-PREMOVE rulesets) */
     int handed;           /* piece type handed to the partner's reserve, BH_NO_PIECE if none */
     int handed_to;        /* seat that received it, -1 if none */
     int64_t clock_us[4];  /* remaining time of every seat at now (µs) */
@@ -164,8 +172,9 @@ typedef struct game_delta {
 } game_delta;
 
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
- * White to move on each (P-TC). Appends GAME_EV_START. Returns BH_OK (*out owns the game;
- * free with game_free), or BH_EINVAL (premove requested, base_ms 0, team1_is not 1/2). */
+ * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
+ * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
+ * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -178,7 +187,13 @@ void game_free(game *g);
  *   BH_EINVAL   seat out of range, text NULL, or now_us before the last call;
  *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
  *   BH_ETURN    not this seat's turn: a protocol error, never an illegal move; a move sent
- *               before the opponent's move is a rejected premove, never queued (P-PREMOVE);
+ *               before the opponent's move is a rejected premove, never queued (P-PREMOVE).
+ *               With rules.premove, a move in UCI syntax for the next ply (ply = plies + 1,
+ *               or GAME_PLY_ANY) is instead queued (BH_OK, out->premove_queued, one per seat,
+ *               a new one replaces it) and played at the instant the opponent's move is
+ *               made, with no time charged; if it is not legal then it is dropped
+ *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move; a premove
+ *               for another ply gives BH_ESTALE, one not in UCI syntax BH_EMOVE;
  *   BH_ESTALE   ply is not the board's current ply count;
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
@@ -187,8 +202,15 @@ void game_free(game *g);
  * *out (may be NULL) is filled on every return except BH_EINVAL. text is borrowed. */
 int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
 
+/* Cancel seat's queued premove (GAME_EV_PREMOVE with uci ""). BH_OK, BH_ESTATE (none
+ * queued), BH_EINVAL. */
+int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out);
+/* Seat's queued premove as UCI (borrowed, valid until the next call), or NULL. */
+const char *game_premove(const game *g, int seat);
+
 /* As game_move with an encoded move m and a measured network lag lag_us (credited under the
- * ruleset's lag policy, capped; 0 = none). */
+ * ruleset's lag policy, capped; 0 = none; a move that is refused spends no credit). A
+ * premove (rules.premove) is queued as its UCI text. */
 int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_t now_us,
                  game_delta *out);
 
@@ -198,7 +220,8 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
  * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
  * rounding of exported clocks), the move is dated at the last instant with the difference as
  * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
- * time passes. Errors as game_move (no stale check). For importers and tests, not clients. */
+ * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
+ * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
                        game_delta *out);
 
@@ -248,8 +271,10 @@ const game_ply *game_plies(const game *g, size_t *n);
 /* Rebuild a game from setup s and its event list ev[0..n) (e.g. from the store after a
  * crash), applying each stored act at its stored instant; derived events (flags, results)
  * are recomputed and must match the stored ones. Events after the last stored one are not
- * invented. Returns BH_OK (*out owns the new game), BH_EINVAL (n == 0 or ev[0] not START),
- * or BH_ESTATE (an event does not replay, or the rebuilt list differs from ev). */
+ * invented. The events one call appends (game_delta ev_first, ev_count) must be stored
+ * together: a list cut inside them does not replay. Returns BH_OK (*out owns the new game),
+ * BH_EINVAL (n == 0 or ev[0] not START), or BH_ESTATE (an event does not replay, or the
+ * rebuilt list differs from ev). */
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out);
 
 #endif

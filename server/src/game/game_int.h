@@ -29,6 +29,7 @@ struct game {
     game_result result;
     int draw_offer; /* team with a pending offer, 0 none */
     uint64_t lag_used_us[4];
+    char premove[4][BH_UCI_MAX]; /* queued premove of each seat, "" if none */
     game_event *ev;
     size_t nev, cap_ev;
     game_ply *ply;
@@ -49,9 +50,10 @@ int game__move_mask(const game *g, int board);
 void game__decisive(game *g, game_end kind, int seat, uint64_t t_us, size_t ev);
 /* End the game as a draw by reason at t_us, deciding event ev (arbiter.c). */
 void game__draw(game *g, game_end reason, int seat, uint64_t t_us, size_t ev);
-/* Play legal-or-not move m by seat at now_us with a trusted lag credit (game.c). */
+/* Play legal-or-not move m by seat at now_us with a trusted lag credit (game.c). parsed: m
+ * came from bh_parse_uci / bh_parse_san on the current position, so it is legal. */
 int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t credit_us,
-               game_delta *out);
+               bool parsed, game_delta *out);
 /* Record an illegal move by seat at now_us (illegal_loses rulesets). */
 int game__illegal(game *g, int seat, uint64_t now_us, game_delta *out);
 void game__delta_begin(game *g, game_delta *d);

@@ -66,7 +66,47 @@ int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
 static bool same_event(const game_event *a, const game_event *b)
 {
     return a->t_us == b->t_us && a->type == b->type && a->seat == b->seat && a->arg == b->arg &&
-           a->move == b->move && a->lag_us == b->lag_us;
+           a->move == b->move && a->lag_us == b->lag_us && strcmp(a->uci, b->uci) == 0;
+}
+
+/* Apply the stored act e; the events it produces are compared by the caller. */
+static int apply_stored(game *g, const game_event *e)
+{
+    int seat = e->seat;
+    bool seated = seat >= 0 && seat <= 3;
+    switch (e->type) {
+    case GAME_EV_MOVE:
+        if (!seated)
+            return BH_ESTATE;
+        game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
+        if (e->t_us > g->last_us)
+            g->last_us = e->t_us;
+        return game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, false, NULL);
+    case GAME_EV_ILLEGAL:
+        if (!seated)
+            return BH_ESTATE;
+        game__advance(g, e->t_us, 3);
+        if (e->t_us > g->last_us)
+            g->last_us = e->t_us;
+        if (g->state == GAME_OVER || g->stopped[seat >> 1])
+            return BH_ESTATE;
+        game__illegal(g, seat, e->t_us, NULL);
+        return BH_OK;
+    case GAME_EV_PREMOVE:
+        if (!e->uci[0])
+            return game_cancel_premove(g, seat, e->t_us, NULL);
+        return game_move(g, seat, e->uci, GAME_PLY_ANY, e->t_us, NULL);
+    case GAME_EV_RESIGN: return game_resign(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_OFFER: return game_offer_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_DECLINE: return game_decline_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_ACCEPT: return game_accept_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_CLAIM: return game_claim_repetition(g, seat, e->t_us, NULL);
+    case GAME_EV_FLAG: return game_tick(g, e->t_us, NULL);
+    case GAME_EV_RESULT:
+        /* A window's result is dated at its last instant and applied 1 µs later. */
+        return game_tick(g, e->t_us + 1, NULL);
+    default: return BH_ESTATE;
+    }
 }
 
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
@@ -77,55 +117,22 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
     int rc = game_new(s, ev[0].t_us, &g);
     if (rc != BH_OK)
         return rc;
-    for (size_t i = 1; i < n && rc == BH_OK; i++) {
-        const game_event *e = &ev[i];
-        int seat = e->seat;
-        if (e->t_us < g->last_us && !s->recorded) {
+    rc = same_event(&g->ev[0], &ev[0]) ? BH_OK : BH_ESTATE;
+    /* The next stored event the rebuilt game has not produced is an act to apply; what the
+     * act produces (flags first, the act, a premove it triggers, a result) must match. */
+    while (rc == BH_OK && g->nev < n) {
+        size_t before = g->nev;
+        const game_event *e = &ev[before];
+        if (e->t_us < g->last_us && !s->recorded && e->type != GAME_EV_RESULT)
             rc = BH_ESTATE;
-            break;
-        }
-        switch (e->type) {
-        case GAME_EV_MOVE:
-            if (seat < 0 || seat > 3) {
+        else
+            rc = apply_stored(g, e);
+        if (rc == BH_OK && (g->nev == before || g->nev > n))
+            rc = BH_ESTATE;
+        for (size_t i = before; rc == BH_OK && i < g->nev; i++)
+            if (!same_event(&g->ev[i], &ev[i]))
                 rc = BH_ESTATE;
-                break;
-            }
-            game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
-            if (e->t_us > g->last_us)
-                g->last_us = e->t_us;
-            rc = game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, NULL);
-            break;
-        case GAME_EV_ILLEGAL:
-            if (seat < 0 || seat > 3) {
-                rc = BH_ESTATE;
-                break;
-            }
-            game__advance(g, e->t_us, 3);
-            if (e->t_us > g->last_us)
-                g->last_us = e->t_us;
-            if (g->state == GAME_OVER || g->stopped[seat >> 1])
-                rc = BH_ESTATE;
-            else
-                game__illegal(g, seat, e->t_us, NULL);
-            break;
-        case GAME_EV_RESIGN: rc = game_resign(g, seat, e->t_us, NULL); break;
-        case GAME_EV_DRAW_OFFER: rc = game_offer_draw(g, seat, e->t_us, NULL); break;
-        case GAME_EV_DRAW_DECLINE: rc = game_decline_draw(g, seat, e->t_us, NULL); break;
-        case GAME_EV_DRAW_ACCEPT: rc = game_accept_draw(g, seat, e->t_us, NULL); break;
-        case GAME_EV_CLAIM: rc = game_claim_repetition(g, seat, e->t_us, NULL); break;
-        case GAME_EV_FLAG: rc = game_tick(g, e->t_us, NULL); break;
-        case GAME_EV_RESULT:
-            /* A window's result is dated at its last instant and applied 1 µs later. */
-            rc = game_tick(g, e->t_us + 1, NULL);
-            break;
-        default: rc = BH_ESTATE;
-        }
     }
-    if (rc == BH_OK && g->nev != n)
-        rc = BH_ESTATE;
-    for (size_t i = 0; rc == BH_OK && i < n; i++)
-        if (!same_event(&g->ev[i], &ev[i]))
-            rc = BH_ESTATE;
     if (rc != BH_OK) {
         game_free(g);
         return BH_ESTATE;

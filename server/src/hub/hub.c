@@ -13,12 +13,12 @@
 #include "now.h"
 #include "xalloc.h"
 
-#define GROW(arr, n, cap)                                                   \
-    do {                                                                    \
-        if ((n) == (cap)) {                                                 \
-            (cap) = (cap) ? 2 * (cap) : 8;                                  \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));         \
-        }                                                                   \
+#define GROW(arr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
     } while (0)
 
 void hub__queue(hub *h, uint64_t conn, char *msg)
@@ -267,8 +267,7 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     int64_t id;
-    if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) !=
-        BH_OK) {
+    if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
@@ -296,9 +295,14 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         names[GAME_A_BLACK] = t2->players[0];
         names[GAME_B_WHITE] = t2->players[1];
     }
-    store_game row = {.tournament = m->tournament, .team1 = m->team1, .team2 = m->team2,
-                      .base_ms = m->base_ms, .inc_ms = m->inc_ms, .created_ms = now_wall_ms(),
-                      .status = STORE_WAITING, .names = {names[0], names[1], names[2], names[3]},
+    store_game row = {.tournament = m->tournament,
+                      .team1 = m->team1,
+                      .team2 = m->team2,
+                      .base_ms = m->base_ms,
+                      .inc_ms = m->inc_ms,
+                      .created_ms = now_wall_ms(),
+                      .status = STORE_WAITING,
+                      .names = {names[0], names[1], names[2], names[3]},
                       .ruleset = h->cfg.ruleset};
     char tokens[4][AUTH_TOKEN_LEN + 1];
     const char *tok[4];
@@ -346,10 +350,9 @@ static void do_games(hub *h, hub_sess *s, const proto_msg *m)
     proto_game_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
     for (int i = 0; i < h->ngames; i++) {
         const hub_game *hg = h->games[i];
-        rows[i] = (proto_game_row){hg->id, hub__status_name(hg->status),
-                                   hg->result[0] ? hg->result : NULL,
-                                   hg->reason[0] ? hg->reason : NULL,
-                                   hg->recovery[0] ? hg->recovery : NULL};
+        rows[i] = (proto_game_row){
+            hg->id, hub__status_name(hg->status), hg->result[0] ? hg->result : NULL,
+            hg->reason[0] ? hg->reason : NULL, hg->recovery[0] ? hg->recovery : NULL};
     }
     hub__queue(h, s->conn, proto_enc_games(m->id, rows, (size_t)h->ngames));
     free(rows);
@@ -386,7 +389,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         break;
     }
     case PROTO_MOVE: hub__game_move(h, s, m, now_us); break;
-    case PROTO_RESIGN: hub__game_resign(h, s, m, now_us); break;
+    case PROTO_RESIGN:
+    case PROTO_DRAW:
+    case PROTO_CLAIM: hub__game_act(h, s, m, now_us); break;
     case PROTO_CHAT: hub__game_chat(h, s, m, now_us); break;
     case PROTO_TOURNAMENT_CREATE: do_tournament_create(h, s, m); break;
     case PROTO_TEAM_REGISTER: do_team_register(h, s, m); break;

@@ -30,15 +30,15 @@ typedef struct {
 
 /* Policy for a game that was in progress when the server stopped (DESIGN.md "store"). */
 typedef enum {
-    HUB_RECOVER_RESUME = 0,     /* replay its events; clocks continue from the last stored
-                                 * event, as if no time passed while the server was down */
-    HUB_RECOVER_ADJUDICATE = 1  /* end it as a draw, reason "adjudicated" */
+    HUB_RECOVER_RESUME = 0,    /* replay its events; clocks continue from the last stored
+                                * event, as if no time passed while the server was down */
+    HUB_RECOVER_ADJUDICATE = 1 /* end it as a draw, reason "adjudicated" */
 } hub_recovery;
 
 typedef struct {
-    char admin_hash[65];     /* hex SHA-256 of the director's token */
-    hub_recovery recovery;   /* for games found live in the store at start */
-    char ruleset[16];        /* game ruleset name: "regulation" or "online" */
+    char admin_hash[65];   /* hex SHA-256 of the director's token */
+    hub_recovery recovery; /* for games found live in the store at start */
+    char ruleset[16];      /* game ruleset name: "regulation" or "online" */
 } hub_config;
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,

@@ -15,20 +15,25 @@
 #include "now.h"
 #include "xalloc.h"
 
-#define GROW(arr, n, cap)                                                   \
-    do {                                                                    \
-        if ((n) == (cap)) {                                                 \
-            (cap) = (cap) ? 2 * (cap) : 8;                                  \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));         \
-        }                                                                   \
+#define GROW(arr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
     } while (0)
 
 static const char *const ev_kind[] = {
-    [GAME_EV_START] = "start",          [GAME_EV_MOVE] = "move",
-    [GAME_EV_ILLEGAL] = "illegal",      [GAME_EV_FLAG] = "flag",
-    [GAME_EV_RESIGN] = "resign",        [GAME_EV_DRAW_OFFER] = "draw_offer",
-    [GAME_EV_DRAW_DECLINE] = "draw_decline", [GAME_EV_DRAW_ACCEPT] = "draw_accept",
-    [GAME_EV_CLAIM] = "claim",          [GAME_EV_RESULT] = "result",
+    [GAME_EV_START] = "start",
+    [GAME_EV_MOVE] = "move",
+    [GAME_EV_ILLEGAL] = "illegal",
+    [GAME_EV_FLAG] = "flag",
+    [GAME_EV_RESIGN] = "resign",
+    [GAME_EV_DRAW_OFFER] = "draw_offer",
+    [GAME_EV_DRAW_DECLINE] = "draw_decline",
+    [GAME_EV_DRAW_ACCEPT] = "draw_accept",
+    [GAME_EV_CLAIM] = "claim",
+    [GAME_EV_RESULT] = "result",
 };
 
 static const char *kind_name(int type)
@@ -82,8 +87,7 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000
-                       : (int64_t)hg->setup.base_ms;
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->setup.base_ms;
 }
 
 static int running_seat(const hub_game *hg, int board)
@@ -150,14 +154,20 @@ static int persist(hub *h, hub_game *hg)
         if (e->type == GAME_EV_MOVE) {
             ply = hg->nmv[board];
             bh_move_to_uci(e->move, uci);
-            add_mv(hg, board, (int64_t)i, e->seat, e->move,
-                   nmoves < np ? plies[nmoves].san : NULL);
+            add_mv(hg, board, (int64_t)i, e->seat, e->move, nmoves < np ? plies[nmoves].san : NULL);
             nmoves++;
         }
-        store_event se = {.game = hg->id, .seq = (int64_t)i, .t_us = (int64_t)e->t_us,
-                          .kind = kind_name(e->type), .seat = e->seat, .ply = ply,
-                          .text = uci[0] ? uci : NULL, .type = e->type, .arg = e->arg,
-                          .lag_us = e->lag_us, .move = e->move};
+        store_event se = {.game = hg->id,
+                          .seq = (int64_t)i,
+                          .t_us = (int64_t)e->t_us,
+                          .kind = kind_name(e->type),
+                          .seat = e->seat,
+                          .ply = ply,
+                          .text = uci[0] ? uci : NULL,
+                          .type = e->type,
+                          .arg = e->arg,
+                          .lag_us = e->lag_us,
+                          .move = e->move};
         if (rc == BH_OK)
             rc = store_event_add(h->st, &se);
     }
@@ -217,11 +227,17 @@ static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
         char fen[2][BH_FEN_MAX];
         fen_of(hg, 0, fen[0]);
         fen_of(hg, 1, fen[1]);
-        proto_move_ev m = {.game = hg->id, .seq = (int64_t)i, .board = board,
-                           .ply = hg->nmv[board] - 1, .seat = e->seat, .move = mv->uci,
-                           .san = mv->san[0] ? mv->san : NULL, .fen = {fen[0], fen[1]},
+        proto_move_ev m = {.game = hg->id,
+                           .seq = (int64_t)i,
+                           .board = board,
+                           .ply = hg->nmv[board] - 1,
+                           .seat = e->seat,
+                           .move = mv->uci,
+                           .san = mv->san[0] ? mv->san : NULL,
+                           .fen = {fen[0], fen[1]},
                            .running = {running_seat(hg, 0), running_seat(hg, 1)},
-                           .server_ms = now_wall_ms(), .t_ms = (int64_t)(e->t_us / 1000)};
+                           .server_ms = now_wall_ms(),
+                           .t_ms = (int64_t)(e->t_us / 1000)};
         clocks_ms(hg, gt, m.clock_ms);
         broadcast(h, hg, proto_enc_move(&m));
     }
@@ -277,8 +293,8 @@ static int replay(hub *h, hub_game *hg)
         rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
     free(b.ev);
     if (rc != BH_OK) {
-        log_error("hub: game %lld does not replay from its %d stored events: %s",
-                  (long long)hg->id, b.n, bh_errname(rc));
+        log_error("hub: game %lld does not replay from its %d stored events: %s", (long long)hg->id,
+                  b.n, bh_errname(rc));
         return rc;
     }
     if (!hg->g)
@@ -364,10 +380,15 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     fen_of(hg, 1, fen[1]);
     bool mine = s->role == ROLE_PLAYER && s->game == hg->id;
     proto_state ps = {
-        .game = hg->id, .status = hub__status_name(hg->status), .fen = {fen[0], fen[1]},
-        .ply = {hg->nmv[0], hg->nmv[1]}, .running = {running_seat(hg, 0), running_seat(hg, 1)},
+        .game = hg->id,
+        .status = hub__status_name(hg->status),
+        .fen = {fen[0], fen[1]},
+        .ply = {hg->nmv[0], hg->nmv[1]},
+        .running = {running_seat(hg, 0), running_seat(hg, 1)},
         .server_ms = now_wall_ms(),
-        .role = mine ? "player" : s->role == ROLE_DIRECTOR ? "director" : "spectator",
+        .role = mine                       ? "player"
+                : s->role == ROLE_DIRECTOR ? "director"
+                                           : "spectator",
         .you = mine ? s->seat : -1,
         .result = hg->result[0] ? hg->result : NULL,
         .reason = hg->reason[0] ? hg->reason : NULL,
@@ -382,12 +403,13 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     size_t n = 0;
     const game_event *ev = hg->g ? game_events(hg->g, &n) : NULL;
     proto_event *pe = xcalloc(n + 1, sizeof *pe);
-    char (*uci)[BH_UCI_MAX] = xcalloc(n + 1, BH_UCI_MAX);
+    char(*uci)[BH_UCI_MAX] = xcalloc(n + 1, BH_UCI_MAX);
     int ply[2] = {0, 0};
     for (size_t i = 0; i < n; i++) {
         int board = ev[i].seat >= 0 ? ev[i].seat >> 1 : -1;
-        pe[i] = (proto_event){(int64_t)i, (int64_t)(ev[i].t_us / 1000), kind_name(ev[i].type),
-                              ev[i].seat, board, -1, NULL};
+        pe[i] = (proto_event){
+            (int64_t)i, (int64_t)(ev[i].t_us / 1000), kind_name(ev[i].type), ev[i].seat, board, -1,
+            NULL};
         if (ev[i].type == GAME_EV_MOVE) {
             pe[i].ply = ply[board]++;
             bh_move_to_uci(ev[i].move, uci[i]);
@@ -460,8 +482,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     }
     send_state(h, hg, s, true, id, now_us);
     /* A game starts when all four seats are connected (or on the director's game_start). */
-    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] &&
-        hg->conns[3])
+    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] && hg->conns[3])
         hub__game_start(h, hg, now_us);
 }
 
@@ -523,19 +544,30 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
                    proto_enc_ack(m->id, hg->id, board, m->ply, hg->mv[board][before].seq));
 }
 
-void hub__game_resign(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     hub_game *hg = own_game(h, s, m);
     if (!hg)
         return;
     if (hg->status != STORE_LIVE || !hg->g) {
-        hub__error(h, s->conn, true, m->id,
-                   hg->status == STORE_FINISHED ? BH_EOVER : BH_ESTATE, "game");
+        hub__error(h, s->conn, true, m->id, hg->status == STORE_FINISHED ? BH_EOVER : BH_ESTATE,
+                   "game");
         return;
     }
     size_t first = hg->stored;
     game_delta d;
-    int rc = game_resign(hg->g, s->seat, gtime(hg, now_us), &d);
+    uint64_t gt = gtime(hg, now_us);
+    int rc;
+    if (m->type == PROTO_CLAIM)
+        rc = game_claim_repetition(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
+        rc = game_offer_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
+        rc = game_accept_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW)
+        rc = game_decline_draw(hg->g, s->seat, gt, &d);
+    else
+        rc = game_resign(hg->g, s->seat, gt, &d);
     after_change(h, hg, first, now_us);
     if (rc != BH_OK)
         hub__error(h, s->conn, true, m->id, rc, NULL);
@@ -561,9 +593,8 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     char *msg = proto_enc_chat(hg->id, s->seat, m->text, c.t_ms);
     for (int i = 0; i < hg->nwatch; i++) {
         const hub_sess *w = hub__sess_find(h, hg->watch[i]);
-        if (w && (w->role == ROLE_DIRECTOR ||
-                  (w->role == ROLE_PLAYER && w->game == hg->id &&
-                   game_team_of(w->seat) == game_team_of(s->seat))))
+        if (w && (w->role == ROLE_DIRECTOR || (w->role == ROLE_PLAYER && w->game == hg->id &&
+                                               game_team_of(w->seat) == game_team_of(s->seat))))
             hub__queue(h, w->conn, xstrdup(msg));
     }
     free(msg);

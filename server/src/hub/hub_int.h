@@ -16,16 +16,16 @@
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2 };
 
 typedef struct {
-    uint64_t conn;  /* owner's connection id; 0 = empty map slot */
-    int role;       /* ROLE_* */
-    int64_t game;   /* player: the game of the token */
-    int seat;       /* player: the seat of the token */
-    int watch;      /* slot of the game joined, -1 none */
-    bool seated;    /* counted in the watched game's conns[seat] */
+    uint64_t conn; /* owner's connection id; 0 = empty map slot */
+    int role;      /* ROLE_* */
+    int64_t game;  /* player: the game of the token */
+    int seat;      /* player: the seat of the token */
+    int watch;     /* slot of the game joined, -1 none */
+    bool seated;   /* counted in the watched game's conns[seat] */
 } hub_sess;
 
 typedef struct {
-    int64_t seq;    /* index of the MOVE event */
+    int64_t seq; /* index of the MOVE event */
     int seat;
     char uci[BH_UCI_MAX];
     char san[BH_SAN_MAX];
@@ -33,34 +33,34 @@ typedef struct {
 
 typedef struct {
     int seat;
-    int64_t t_ms;   /* wall clock */
-    char *text;     /* owned */
+    int64_t t_ms; /* wall clock */
+    char *text;   /* owned */
 } hub_chat;
 
 typedef struct {
-    int64_t id;          /* store rowid */
-    int slot;            /* index in hub.games and id in the timer heap */
-    int status;          /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
+    int64_t id; /* store rowid */
+    int slot;   /* index in hub.games and id in the timer heap */
+    int status; /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
     game_setup setup;
-    game *g;             /* NULL while waiting (and if a stored game fails to replay) */
-    int64_t base_us;     /* monotonic instant of game time 0: game time = now - base */
-    size_t stored;       /* events of g already in the store */
-    hub_mv *mv[2];       /* moves by board, index = ply */
+    game *g;         /* NULL while waiting (and if a stored game fails to replay) */
+    int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
+    size_t stored;   /* events of g already in the store */
+    hub_mv *mv[2];   /* moves by board, index = ply */
     int nmv[2], capmv[2];
-    uint64_t *watch;     /* connections that joined */
+    uint64_t *watch; /* connections that joined */
     int nwatch, capwatch;
-    int conns[4];        /* seated connections by seat */
+    int conns[4]; /* seated connections by seat */
     hub_chat *chat;
     int nchat, capchat;
-    char result[8];      /* "" while not finished */
+    char result[8]; /* "" while not finished */
     char reason[24];
-    char recovery[16];   /* "", "resumed", "adjudicated" */
+    char recovery[16]; /* "", "resumed", "adjudicated" */
     char ruleset[16];
 } hub_game;
 
 typedef struct {
     uint64_t conn;
-    char *msg;           /* owned */
+    char *msg; /* owned */
     size_t len;
 } hub_out;
 
@@ -71,22 +71,22 @@ typedef struct {
 } hub_team;
 
 struct hub {
-    store *st;                /* borrowed */
+    store *st; /* borrowed */
     hub_config cfg;
     hub_io io;
-    hub_sess *sess;           /* open-addressing map by conn (hub_sess.c) */
+    hub_sess *sess; /* open-addressing map by conn (hub_sess.c) */
     int nsess, capsess;
-    hub_game **games;         /* by slot, ordered by id */
+    hub_game **games; /* by slot, ordered by id */
     int ngames, capgames;
-    int64_t *tournaments;     /* ids */
+    int64_t *tournaments; /* ids */
     int ntour, captour;
     hub_team *teams;
     int nteams, capteams;
-    theap *timers;            /* one entry per game with a deadline; id = slot */
-    uint64_t armed_us;        /* deadline given to io.timer, 0 none */
-    hub_out *out;             /* the turn's outbox */
+    theap *timers;     /* one entry per game with a deadline; id = slot */
+    uint64_t armed_us; /* deadline given to io.timer, 0 none */
+    hub_out *out;      /* the turn's outbox */
     int nout, capout;
-    bool store_failed;        /* a write of this turn failed: nothing may be acknowledged */
+    bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
 };
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
@@ -117,7 +117,8 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
 void hub__game_leave(hub *h, hub_sess *s);
 /* Player commands; each replies (ack or error) to s->conn with id. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-void hub__game_resign(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* resign, draw (offer / accept / decline) and claim: acts of a seat that the game judges. */
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Apply due deadlines of every game up to now_us. */
 void hub__game_timers(hub *h, uint64_t now_us);

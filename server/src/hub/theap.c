@@ -16,8 +16,8 @@ typedef struct {
 struct theap {
     item *items_;
     int len_, cap_;
-    int *pos_;   /* by id: index in items_, or -1 */
-    int npos_;   /* length of pos_ */
+    int *pos_; /* by id: index in items_, or -1 */
+    int npos_; /* length of pos_ */
 };
 
 theap *theap_new(void)

@@ -27,15 +27,16 @@ typedef struct out_msg {
 typedef struct {
     struct lws *wsi;
     net_conn id;
-    char *rx;          /* the message being reassembled */
+    char *rx; /* the message being reassembled */
     size_t rx_len, rx_cap;
-    bool rx_binary;    /* the current message is a binary frame */
-    bool rx_discard;   /* the current message went over max_msg_bytes */
+    bool rx_binary;  /* the current message is a binary frame */
+    bool rx_discard; /* the current message went over max_msg_bytes */
     out_msg *head, *tail;
-    size_t queued;     /* bytes in the queue */
-    bool closing;      /* close once the queue is written */
-    char reason[32];   /* close reason */
-    double tokens;     /* rate-limit bucket */
+    size_t queued;   /* bytes in the queue */
+    bool closing;    /* close once the queue is written */
+    int close_code;  /* 1008 policy violation, 1001 going away */
+    char reason[32]; /* close reason */
+    double tokens;   /* rate-limit bucket */
     uint64_t tokens_at_us;
 } sess;
 
@@ -53,19 +54,19 @@ struct net {
     struct ev_loop *loop; /* ours, lent to lws as a foreign loop */
     ev_signal sigint, sigterm;
     ev_timer timer;
-    ev_timer kick;     /* wakes lws's timer list, see on_kick */
+    ev_timer kick; /* wakes lws's timer list, see on_kick */
     ev_prepare prepare;
     net_handlers h;
     net_config cfg;
     int port;
-    sess **slots;     /* by slot index; NULL when free */
-    uint32_t *gen;    /* generation per slot, bumped on free */
+    sess **slots;  /* by slot index; NULL when free */
+    uint32_t *gen; /* generation per slot, bumped on free */
     uint32_t nslots;
     int nconn;
     bool destroying; /* inside net_close: no callbacks to the owner any more */
 };
 
-#define SLOT(id) ((uint32_t)((id) & 0xffffffffu))
+#define SLOT(id) ((uint32_t)((id)&0xffffffffu))
 #define GEN(id) ((uint32_t)((id) >> 32))
 
 static sess *find(const net *n, net_conn id)
@@ -118,6 +119,8 @@ static void sess_free(net *n, sess *x)
 static void begin_close(sess *x, const char *reason)
 {
     x->closing = true;
+    if (!x->close_code)
+        x->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
     snprintf(x->reason, sizeof x->reason, "%s", reason);
     lws_callback_on_writable(x->wsi);
 }
@@ -146,7 +149,7 @@ static bool rate_ok(net *n, sess *x)
 
 static void on_receive(net *n, sess *x, struct lws *wsi, const char *in, size_t len)
 {
-    if (x->closing)
+    if (x->closing || n->destroying)
         return; /* a fatal violation is being reported; ignore the rest */
     if (lws_is_first_fragment(wsi)) {
         x->rx_len = 0;
@@ -195,8 +198,8 @@ static bool origin_allowed(net *n, struct lws *wsi)
     int olen = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
     if (olen <= 0)
         return true;
-    if (olen >= (int)sizeof origin || lws_hdr_copy(wsi, origin, sizeof origin,
-                                                   WSI_TOKEN_ORIGIN) < 0)
+    if (olen >= (int)sizeof origin ||
+        lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0)
         return false;
     for (const char *const *o = n->cfg.origins; o && *o; o++)
         if (strcmp(*o, origin) == 0)
@@ -226,7 +229,7 @@ static int write_one(net *n, sess *x)
         return 0;
     }
     if (x->closing) {
-        lws_close_reason(x->wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, (unsigned char *)x->reason,
+        lws_close_reason(x->wsi, (enum lws_close_status)x->close_code, (unsigned char *)x->reason,
                          strlen(x->reason));
         return -1;
     }
@@ -253,6 +256,11 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     case LWS_CALLBACK_ESTABLISHED:
         x = sess_new(n, wsi);
         p->id = x->id;
+        if (n->destroying) {
+            x->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(x, "shutdown");
+            return 0;
+        }
         if (p->origin_bad) {
             log_info("net: upgrade from a foreign Origin refused");
             violation(n, x, BH_EAUTH, "origin", true);
@@ -265,8 +273,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (x)
             on_receive(n, x, wsi, in, len);
         return 0;
-    case LWS_CALLBACK_SERVER_WRITEABLE:
-        return x ? write_one(n, x) : 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return x ? write_one(n, x) : 0;
     case LWS_CALLBACK_CLOSED:
         if (x) {
             net_conn id = x->id;
@@ -276,8 +283,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
                 n->h.on_close(n->h.ctx, id);
         }
         return 0;
-    default:
-        return lws_callback_http_dummy(wsi, reason, user, in, len);
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
     }
 }
 
@@ -354,8 +360,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     n->mount.origin_protocol = LWSMPRO_FILE;
     /* bughouse.v1 first, so it is the protocol of every connection; HTTP reasons fall
      * through to lws_callback_http_dummy, which serves the mount. */
-    n->protocols[0] = (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096,
-                                             0, NULL, 0};
+    n->protocols[0] =
+        (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096, 0, NULL, 0};
     n->retry.secs_since_valid_ping = (uint16_t)n->cfg.ping_s;
     n->retry.secs_since_valid_hangup = (uint16_t)n->cfg.idle_s;
 
@@ -368,7 +374,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     info.mounts = &n->mount;
     info.user = n;
     info.retry_and_idle_policy = &n->retry;
-    info.timeout_secs = (unsigned)n->cfg.idle_s; /* handshake and HTTP idle */
+    info.timeout_secs = (unsigned)n->cfg.idle_s;         /* handshake and HTTP idle */
     info.timeout_secs_ah_idle = (unsigned)n->cfg.idle_s; /* a connection that sends nothing */
     n->loop = ev_loop_new(EVFLAG_AUTO);
     if (!n->loop) {
@@ -377,8 +383,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     }
     void *foreign[1] = {n->loop};
     info.foreign_loops = foreign;
-    info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 |
-                   LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.options =
+        LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
     if (cfg->tls) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = cfg->cert_path;
@@ -479,12 +485,23 @@ void net_close(net *n)
 {
     if (!n)
         return;
+    /* Clean shutdown: every connection writes what is queued, then a 1001 close frame; the
+     * loop runs until they are gone or 500 ms have passed. The owner is no longer called. */
+    n->destroying = true;
+    for (uint32_t s = 0; s < n->nslots; s++)
+        if (n->slots[s] && !n->slots[s]->closing) {
+            n->slots[s]->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(n->slots[s], "shutdown");
+        }
+    uint64_t until = now_mono_us() + 500000;
+    ev_prepare_stop(n->loop, &n->prepare);
+    ev_timer_stop(n->loop, &n->timer);
+    while (n->nconn > 0 && now_mono_us() < until)
+        ev_run(n->loop, EVRUN_ONCE);
     ev_signal_stop(n->loop, &n->sigint);
     ev_signal_stop(n->loop, &n->sigterm);
     ev_timer_stop(n->loop, &n->timer);
     ev_timer_stop(n->loop, &n->kick);
-    ev_prepare_stop(n->loop, &n->prepare);
-    n->destroying = true;
     lws_context_destroy(n->ctx);
     /* CLOSED callbacks normally free every session; free any left. */
     for (uint32_t s = 0; s < n->nslots; s++)

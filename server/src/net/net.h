@@ -37,21 +37,21 @@ typedef struct {
 } net_handlers;
 
 typedef struct {
-    const char *iface;     /* address to bind, e.g. "127.0.0.1"; NULL = all interfaces */
-    int port;              /* TCP port; 0 = let the kernel choose (see net_port) */
-    bool tls;              /* serve https/wss with cert_path and key_path */
-    const char *cert_path; /* PEM certificate chain (borrowed for net_open only) */
-    const char *key_path;  /* PEM private key (borrowed for net_open only) */
-    const char *web_root;  /* directory served over HTTP at "/" (borrowed; must outlive net) */
+    const char *iface;          /* address to bind, e.g. "127.0.0.1"; NULL = all interfaces */
+    int port;                   /* TCP port; 0 = let the kernel choose (see net_port) */
+    bool tls;                   /* serve https/wss with cert_path and key_path */
+    const char *cert_path;      /* PEM certificate chain (borrowed for net_open only) */
+    const char *key_path;       /* PEM private key (borrowed for net_open only) */
+    const char *web_root;       /* directory served over HTTP at "/" (borrowed; must outlive net) */
     const char *const *origins; /* extra allowed Origin values (exact match), NULL-terminated
                                  * or NULL; borrowed, must outlive net. Always allowed: no
                                  * Origin header, and an Origin whose host equals Host. */
-    size_t max_msg_bytes;  /* larger messages are dropped with a non-fatal BH_ELIMIT; 0 = 8192 */
+    size_t max_msg_bytes;   /* larger messages are dropped with a non-fatal BH_ELIMIT; 0 = 8192 */
     size_t max_frame_bytes; /* a message growing past this is fatal BH_ELIMIT; 0 = 65536 */
-    double rate_per_s;     /* sustained messages per second per connection; 0 = 20 */
-    double rate_burst;     /* bucket size; 0 = 40 */
-    int ping_s;            /* WebSocket ping after this many idle seconds; 0 = 30 */
-    int idle_s;            /* close when no pong/traffic for this long; 0 = ping_s + 10 */
+    double rate_per_s;      /* sustained messages per second per connection; 0 = 20 */
+    double rate_burst;      /* bucket size; 0 = 40 */
+    int ping_s;             /* WebSocket ping after this many idle seconds; 0 = 30 */
+    int idle_s;             /* close when no pong/traffic for this long; 0 = ping_s + 10 */
     size_t max_queue_bytes; /* a slower reader is disconnected; 0 = 4 MiB */
 } net_config;
 
@@ -86,7 +86,9 @@ void net_timer_set(net *n, uint64_t at_us);
 /* Number of open WebSocket connections. */
 int net_conn_count(const net *n);
 
-/* Close every connection and free n. NULL is a no-op. */
+/* Close every connection cleanly (queued messages are written, then a 1001 "shutdown"
+ * close frame; at most about half a second) and free n. No handler is called from here on.
+ * NULL is a no-op. */
 void net_close(net *n);
 
 /* Write a new self-signed development certificate for CN=localhost (SAN localhost,

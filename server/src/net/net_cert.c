@@ -41,8 +41,7 @@ int net_cert_make_dev(const char *cert_path, const char *key_path)
     if (!crt || !X509_set_version(crt, 2) ||
         !ASN1_INTEGER_set(X509_get_serialNumber(crt), (long)getpid()) ||
         !X509_gmtime_adj(X509_getm_notBefore(crt), 0) ||
-        !X509_gmtime_adj(X509_getm_notAfter(crt), 365L * 24 * 3600) ||
-        !X509_set_pubkey(crt, key))
+        !X509_gmtime_adj(X509_getm_notAfter(crt), 365L * 24 * 3600) || !X509_set_pubkey(crt, key))
         goto fail;
     X509_NAME *name = X509_get_subject_name(crt);
     if (!X509_NAME_add_entry_by_txt(name, "CN", MBSTRING_ASC, (const unsigned char *)"localhost",

@@ -24,6 +24,8 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_GAME_CREATE] = "game_create",
     [PROTO_GAME_START] = "game_start",
     [PROTO_GAMES] = "games",
+    [PROTO_DRAW] = "draw",
+    [PROTO_CLAIM] = "claim",
 };
 
 const char *proto_type_name(proto_type t)
@@ -125,15 +127,25 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     int64_t v = 0;
     int rc = BH_OK;
     switch (m->type) {
-    case PROTO_AUTH:
-        return need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
+    case PROTO_AUTH: return need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
     case PROTO_PING:
-    case PROTO_GAMES:
-        return BH_OK;
+    case PROTO_GAMES: return BH_OK;
+    case PROTO_DRAW: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+        static const char *const actions[] = {"offer", "accept", "decline"};
+        for (int i = 0; cJSON_IsString(a) && a->valuestring && i < 3; i++)
+            if (strcmp(a->valuestring, actions[i]) == 0) {
+                m->action = i;
+                return BH_OK;
+            }
+        return bad(err, BH_EFIELD, "action");
+    }
     case PROTO_JOIN:
     case PROTO_RESIGN:
-    case PROTO_GAME_START:
-        return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+    case PROTO_CLAIM:
+    case PROTO_GAME_START: return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
     case PROTO_CHAT:
         if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
@@ -145,8 +157,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             return rc;
         m->ply = (int)v;
         return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
-    case PROTO_TOURNAMENT_CREATE:
-        return need_str(o, "name", PROTO_NAME_MAX, m->name, err);
+    case PROTO_TOURNAMENT_CREATE: return need_str(o, "name", PROTO_NAME_MAX, m->name, err);
     case PROTO_TEAM_REGISTER:
         if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
             (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
@@ -156,15 +167,13 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         if ((rc = opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
             (rc = opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||
             (rc = opt_int(o, "team2", 1, PROTO_ID_MAX, &m->team2, err)) != BH_OK ||
-            (rc = need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) !=
-                BH_OK ||
+            (rc = need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
             (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
             return rc;
         if (cJSON_GetObjectItemCaseSensitive(o, "players"))
             return need_names(o, "players", 4, m->players, err);
         return BH_OK;
-    case PROTO_TYPE_COUNT_:
-        break;
+    case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");
 }

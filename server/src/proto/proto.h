@@ -11,14 +11,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PROTO_MAX_FRAME 8192   /* bytes of one client message (larger: too_large) */
+#define PROTO_MAX_FRAME 8192            /* bytes of one client message (larger: too_large) */
 #define PROTO_ID_MAX 9007199254740991LL /* 2^53-1: exact in a JS number */
-#define PROTO_TOKEN_MAX 128    /* chars of a token */
-#define PROTO_NAME_MAX 64      /* bytes of a tournament, team or player name */
-#define PROTO_TEXT_MAX 500     /* bytes of a chat line */
-#define PROTO_MOVE_MAX 15      /* chars of a move text ("e7e8q", "N@f3", "Nbxd7+") */
-#define PROTO_PLY_MAX 100000   /* largest ply accepted */
-#define PROTO_CLOCK_MAX_MS 86400000LL /* largest base or increment: one day */
+#define PROTO_TOKEN_MAX 128             /* chars of a token */
+#define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
+#define PROTO_TEXT_MAX 500              /* bytes of a chat line */
+#define PROTO_MOVE_MAX 15               /* chars of a move text ("e7e8q", "N@f3", "Nbxd7+") */
+#define PROTO_PLY_MAX 100000            /* largest ply accepted */
+#define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
 typedef enum {
@@ -33,24 +33,29 @@ typedef enum {
     PROTO_GAME_CREATE,       /* director: game and the four player tokens */
     PROTO_GAME_START,        /* director: start without waiting for all four seats */
     PROTO_GAMES,             /* director: list games with status and recovery policy */
+    PROTO_DRAW,              /* P-AGREE: offer, accept or decline a draw */
+    PROTO_CLAIM,             /* P-REPEAT: claim a threefold repetition on one's board */
     PROTO_TYPE_COUNT_
 } proto_type;
+
+enum { PROTO_DRAW_OFFER = 0, PROTO_DRAW_ACCEPT = 1, PROTO_DRAW_DECLINE = 2 };
 
 /* A decoded client message. Only the fields of its type are meaningful. */
 typedef struct {
     proto_type type;
-    int64_t id;                           /* echoed in the reply; 0..PROTO_ID_MAX */
-    int64_t game;                         /* game id (join, move, resign, chat, game_start) */
-    int board;                            /* 0 = "A", 1 = "B" (move) */
-    int ply;                              /* ply of the board the move was made for, 0.. */
-    char move[PROTO_MOVE_MAX + 1];        /* UCI or SAN move text */
-    char token[PROTO_TOKEN_MAX + 1];      /* auth */
-    char text[PROTO_TEXT_MAX + 1];        /* chat */
-    char name[PROTO_NAME_MAX + 1];        /* tournament or team name */
-    char players[4][PROTO_NAME_MAX + 1];  /* team_register: 2 names; game_create: 4 (seat order) */
-    int64_t tournament;                   /* team_register, game_create (0 = none) */
-    int64_t team1, team2;                 /* game_create (0 = none) */
-    int64_t base_ms, inc_ms;              /* game_create time control */
+    int64_t id;                          /* echoed in the reply; 0..PROTO_ID_MAX */
+    int64_t game;                        /* game id (join, move, resign, chat, game_start) */
+    int board;                           /* 0 = "A", 1 = "B" (move) */
+    int ply;                             /* ply of the board the move was made for, 0.. */
+    char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
+    char token[PROTO_TOKEN_MAX + 1];     /* auth */
+    char text[PROTO_TEXT_MAX + 1];       /* chat */
+    char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
+    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE */
+    char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
+    int64_t tournament;                  /* team_register, game_create (0 = none) */
+    int64_t team1, team2;                /* game_create (0 = none) */
+    int64_t base_ms, inc_ms;             /* game_create time control */
 } proto_msg;
 
 /* What is known about a message that failed to decode: its id if it had a valid one, and
@@ -114,29 +119,29 @@ typedef struct {
 
 typedef struct {
     int seat;
-    int64_t t_ms;     /* wall clock ms */
+    int64_t t_ms; /* wall clock ms */
     const char *text;
 } proto_chat_line;
 
 /* A full snapshot of one game as one connection may see it. */
 typedef struct {
     int64_t game;
-    const char *status;        /* "waiting", "live", "finished" */
-    const char *fen[2];        /* boards A, B: FEN with reserves in [] */
-    int ply[2];                /* next ply of each board (the ply a move must name) */
-    int64_t clock_ms[4];       /* remaining time by seat */
-    int running[2];            /* seat whose clock runs on each board, -1 none */
-    int64_t server_ms;         /* wall clock of the snapshot */
-    const char *names[4];      /* player names by seat */
-    bool connected[4];         /* seat has a live connection */
-    const char *role;          /* the receiver: "player", "spectator", "director" */
-    int you;                   /* receiver's seat, -1 unless a player of this game */
+    const char *status;   /* "waiting", "live", "finished" */
+    const char *fen[2];   /* boards A, B: FEN with reserves in [] */
+    int ply[2];           /* next ply of each board (the ply a move must name) */
+    int64_t clock_ms[4];  /* remaining time by seat */
+    int running[2];       /* seat whose clock runs on each board, -1 none */
+    int64_t server_ms;    /* wall clock of the snapshot */
+    const char *names[4]; /* player names by seat */
+    bool connected[4];    /* seat has a live connection */
+    const char *role;     /* the receiver: "player", "spectator", "director" */
+    int you;              /* receiver's seat, -1 unless a player of this game */
     const proto_event *events;
     size_t n_events;
     const char *result, *reason, *recovery; /* NULL when not set */
     const proto_chat_line *chat; /* partner chat visible to the receiver (NULL/0 = omitted) */
     size_t n_chat;
-    bool with_chat;            /* include "chat" (players and director only) */
+    bool with_chat; /* include "chat" (players and director only) */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */
@@ -146,18 +151,19 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s);
 typedef struct {
     int64_t game;
     int64_t seq;
-    int board;               /* 0 = A, 1 = B */
-    int ply;                 /* the ply it was made for */
+    int board; /* 0 = A, 1 = B */
+    int ply;   /* the ply it was made for */
     int seat;
-    const char *move;        /* UCI */
-    const char *san;         /* SAN or NULL */
-    const char *fen[2];      /* both boards after the move (reserves change on both) */
+    const char *move;   /* UCI */
+    const char *san;    /* SAN or NULL */
+    const char *fen[2]; /* both boards after the move (reserves change on both) */
     int64_t clock_ms[4];
     int running[2];
     int64_t server_ms;
-    int64_t t_ms;            /* game time of the move */
+    int64_t t_ms; /* game time of the move */
 } proto_move_ev;
 
+/* {"type":"move",...} from m: the delta every watcher of the game receives. */
 char *proto_enc_move(const proto_move_ev *m);
 
 /* {"type":"result","game":..,"result":..,"reason":..,"clock_ms":[4],"server_ms":..}. */

@@ -275,7 +275,7 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
         p->fullmove_++;
     p->stm_ = (uint8_t)them;
     p->checkers_ = bh__attackers(p, king_sq(p, them), p->by_type_[0], us);
-#ifdef BH_RULES_PARANOID
+#ifndef NDEBUG
     assert(bh_pos_ok(p));
 #endif
 }
@@ -326,7 +326,7 @@ void bh_unmake(bh_pos *p, const bh_undo *u)
     p->halfmove_ = u->halfmove_;
     p->key_ = u->key_;
     p->checkers_ = u->checkers_;
-#ifdef BH_RULES_PARANOID
+#ifndef NDEBUG
     assert(bh_pos_ok(p));
 #endif
 }

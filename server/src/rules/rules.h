@@ -26,7 +26,7 @@ enum {
     BH_KING = 6
 };
 
-#define BH_MAX_MOVES 1024 /* capacity of the array given to bh_gen_legal */
+#define BH_MAX_MOVES 2048 /* capacity for bh_gen_legal (provable bound for any FEN) */
 #define BH_UCI_MAX 8      /* "e7e8q" / "N@f3" plus NUL, rounded up */
 #define BH_SAN_MAX 16     /* "Nbd7xe5=Q#"-sized, plus NUL, rounded up */
 #define BH_FEN_MAX 512    /* bh_pos_to_fen never writes more, NUL included */
@@ -103,8 +103,9 @@ typedef struct {
 /* Castling right bits (bh_pos castle_). */
 enum { BH_CASTLE_WK = 1, BH_CASTLE_WQ = 2, BH_CASTLE_BK = 4, BH_CASTLE_BQ = 8 };
 
-/* The position. A value type: copy it freely, mutate it only through these functions.
- * Fields ending in '_' are private. */
+/* The position. A value type: copy it freely, mutate it only through these functions; it is
+ * valid only once bh_pos_start or bh_pos_from_fen has filled it. Fields ending in '_' are
+ * private. */
 typedef struct bh_pos {
     uint64_t by_type_[7];   /* [BH_PAWN..BH_KING] squares; [0] = all occupied */
     uint64_t by_color_[2];  /* squares of each colour */
@@ -115,7 +116,8 @@ typedef struct bh_pos {
     uint8_t reserve_[2][8]; /* [colour][type] pieces in hand, type BH_PAWN..BH_QUEEN */
     uint8_t stm_;           /* bh_color to move */
     uint8_t castle_;        /* BH_CASTLE_* bits */
-    uint8_t ep_;            /* en-passant target square, 64 if none */
+    uint8_t ep_;            /* en-passant square, 64 if none; make sets it after a double
+                             * step only if an enemy pawn attacks it (as Stockfish does) */
     uint8_t king_moved_;    /* bit c: colour c's king has moved (P-CASTLE-DROP) */
     uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn */
     uint16_t fullmove_;     /* full-move number, starts at 1 */

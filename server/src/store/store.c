@@ -39,8 +39,21 @@ static const char *const migrations[] = {
 };
 
 enum {
-    Q_TOUR_ADD, Q_TEAM_ADD, Q_GAME_ADD, Q_GAME_UPD, Q_TOKEN_ADD, Q_TOKEN_FIND, Q_EVENT_ADD,
-    Q_CHAT_ADD, Q_TOURS, Q_TEAMS, Q_GAMES, Q_GAME_GET, Q_EVENTS, Q_CHATS, Q_COUNT_
+    Q_TOUR_ADD,
+    Q_TEAM_ADD,
+    Q_GAME_ADD,
+    Q_GAME_UPD,
+    Q_TOKEN_ADD,
+    Q_TOKEN_FIND,
+    Q_EVENT_ADD,
+    Q_CHAT_ADD,
+    Q_TOURS,
+    Q_TEAMS,
+    Q_GAMES,
+    Q_GAME_GET,
+    Q_EVENTS,
+    Q_CHATS,
+    Q_COUNT_
 };
 
 static const char *const sql[Q_COUNT_] = {
@@ -146,6 +159,11 @@ fail:
     sqlite3_close(st->db);
     free(st);
     return BH_ESTORE;
+}
+
+void store_set_busy_ms(store *st, int ms)
+{
+    sqlite3_busy_timeout(st->db, ms);
 }
 
 void store_close(store *st)
@@ -269,8 +287,8 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
     return rc;
 }
 
-int store_game_update(store *st, int64_t id, int status, const char *result,
-                      const char *reason, const char *recovery, const char *bpgn)
+int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
+                      const char *recovery, const char *bpgn)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
@@ -443,8 +461,7 @@ static int row_chat(sqlite3_stmt *s, any_fn fn, void *ctx)
     return f(ctx, &c);
 }
 
-int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name),
-                          void *ctx)
+int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name), void *ctx)
 {
     return walk(st, st->q[Q_TOURS], row_tour, (any_fn)fn, ctx, NULL);
 }
@@ -459,8 +476,7 @@ int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *
     return walk(st, st->q[Q_GAMES], row_game, (any_fn)fn, ctx, NULL);
 }
 
-int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g),
-                   void *ctx)
+int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx)
 {
     bool any = false;
     sqlite3_bind_int64(st->q[Q_GAME_GET], 1, id);
@@ -468,15 +484,13 @@ int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game 
     return rc == BH_OK && !any ? BH_ENOTFOUND : rc;
 }
 
-int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e),
-                     void *ctx)
+int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e), void *ctx)
 {
     sqlite3_bind_int64(st->q[Q_EVENTS], 1, game);
     return walk(st, st->q[Q_EVENTS], row_event, (any_fn)fn, ctx, NULL);
 }
 
-int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c),
-                    void *ctx)
+int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx)
 {
     sqlite3_bind_int64(st->q[Q_CHATS], 1, game);
     return walk(st, st->q[Q_CHATS], row_chat, (any_fn)fn, ctx, NULL);

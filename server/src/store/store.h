@@ -32,23 +32,23 @@ typedef struct {
 } store_game;
 
 typedef struct {
-    int64_t game;    /* game id */
-    int64_t seq;     /* 0, 1, 2 ... in the order the game accepted them */
-    int64_t t_us;    /* game time of the event, µs since the game started */
+    int64_t game;     /* game id */
+    int64_t seq;      /* 0, 1, 2 ... in the order the game accepted them */
+    int64_t t_us;     /* game time of the event, µs since the game started */
     const char *kind; /* "move", "flag", "resign", "start", ... (at most 15 chars) */
-    int seat;        /* 0..3, or -1 */
-    int ply;         /* the board's ply the event was made for, or -1 */
+    int seat;         /* 0..3, or -1 */
+    int ply;          /* the board's ply the event was made for, or -1 */
     const char *text; /* move text (UCI) or other payload, or NULL */
-    int type;        /* the game module's event type code (opaque here) */
-    int arg;         /* the game module's event argument (opaque here) */
-    int64_t lag_us;  /* lag credit granted to a move, µs */
-    int move;        /* the game module's encoded move (opaque here), 0 if none */
+    int type;         /* the game module's event type code (opaque here) */
+    int arg;          /* the game module's event argument (opaque here) */
+    int64_t lag_us;   /* lag credit granted to a move, µs */
+    int move;         /* the game module's encoded move (opaque here), 0 if none */
 } store_event;
 
 typedef struct {
     int64_t game;
-    int64_t t_ms;    /* wall clock */
-    int seat;        /* sender's seat */
+    int64_t t_ms; /* wall clock */
+    int seat;     /* sender's seat */
     const char *text;
 } store_chat;
 
@@ -56,6 +56,10 @@ typedef struct {
  * migrations up to the current version. On success *out owns the handle (store_close).
  * Returns BH_OK or BH_ESTORE (reason logged). */
 int store_open(const char *path, store **out);
+
+/* How long a write waits for another connection's lock before failing with BH_ESTORE
+ * (sqlite busy timeout; 2000 ms after store_open). */
+void store_set_busy_ms(store *st, int ms);
 
 /* Commit the open transaction (if any) and close. NULL is a no-op. */
 void store_close(store *st);
@@ -77,8 +81,8 @@ int store_game_add(store *st, const store_game *g, int64_t *id);
 
 /* Set status, result, reason, recovery and bpgn of game id (NULL strings are stored as
  * NULL). BH_OK, BH_ENOTFOUND or BH_ESTORE. */
-int store_game_update(store *st, int64_t id, int status, const char *result,
-                      const char *reason, const char *recovery, const char *bpgn);
+int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
+                      const char *recovery, const char *bpgn);
 
 /* Remember a token hash for a role: "director", or "player" with game and seat.
  * BH_OK, BH_EEXIST (same hash twice) or BH_ESTORE. */
@@ -94,8 +98,7 @@ int store_chat_add(store *st, const store_chat *c);
 
 /* Iterators: call fn for every row in id (or seq) order; fn returning non-zero stops the
  * walk and that value is returned. Returns BH_OK after a full walk, or BH_ESTORE. */
-int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name),
-                          void *ctx);
+int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name), void *ctx);
 int store_each_team(store *st,
                     int (*fn)(void *ctx, int64_t id, int64_t tournament, const char *name,
                               const char *player1, const char *player2),
@@ -103,11 +106,9 @@ int store_each_team(store *st,
 int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *ctx);
 int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e),
                      void *ctx);
-int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c),
-                    void *ctx);
+int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx);
 
 /* Read one game by id into fn (same row lifetime rules). BH_OK, BH_ENOTFOUND, BH_ESTORE. */
-int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g),
-                   void *ctx);
+int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx);
 
 #endif
