@@ -234,7 +234,14 @@ async function main() {
     // ---- game 2: the director starts it, a player resigns ----
     await dir.click(`#games-body tr[data-game="${g2}"] button.start`);
     const r2 = await newPage(href(g2, 1));
-    await r2.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
+    const o2 = await newPage(href(g2, 0));
+    for (const page of [r2, o2]) await page.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
+    // P-AGREE: team 1 offers a draw, team 2 sees it and declines; then team 2 resigns.
+    await o2.click('#draw-offer');
+    await r2.waitForSelector('#draw-accept:not([hidden])', { timeout: 5000 });
+    check('draw offer shown to the other team', /offers a draw/.test(await r2.locator('#status').textContent()));
+    await r2.click('#draw-decline');
+    await o2.waitForFunction(() => document.querySelector('#draw-offer').textContent === 'Offer draw', null, { timeout: 5000 });
     await r2.click('#resign');
     await r2.waitForFunction(() => window.app.g.result, null, { timeout: 8000 });
     check('game 2 resigned: 1-0', (await shown(r2)).result === '1-0');

@@ -4,7 +4,7 @@
 // `result`, `seat`, `chat`). Views read it and never write it.
 
 import { parseFen, inCheck, dests } from './rules.js';
-import { BOARDS, boardOf, colorOf } from './proto.js';
+import { BOARDS, boardOf, colorOf, teamOf } from './proto.js';
 
 function boardModel(fen, ply, last) {
   const pos = parseFen(fen);
@@ -111,4 +111,14 @@ export function mySide(g) {
 export function seatName(g, seat) {
   const s = g.seats.find((x) => x.seat === seat);
   return (s && s.name) || `seat ${seat}`;
+}
+
+// The team (1 or 2) whose draw offer is pending, or 0 (P-AGREE; from the event list).
+export function drawOffer(g) {
+  let team = 0;
+  for (const e of g.events) {
+    if (e.kind === 'draw_offer' && typeof e.seat === 'number' && e.seat >= 0) team = teamOf(e.seat);
+    else if (e.kind === 'draw_decline' || e.kind === 'draw_accept' || e.kind === 'result') team = 0;
+  }
+  return g.status === 'live' ? team : 0;
 }

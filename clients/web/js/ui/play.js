@@ -6,7 +6,7 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, SIGNALS, partnerOf, colorOf, boardOf, BOARDS, teamOf } from '../proto.js';
-import { fromState, apply, seatName } from '../game.js';
+import { fromState, apply, seatName, drawOffer } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, params, toast } from './dom.js';
 
@@ -78,7 +78,13 @@ function build() {
   app.els.status = h('div.status-line', { id: 'status' });
   app.els.result = h('div.result.hidden', { id: 'result', role: 'status' });
   const resign = h('button', { id: 'resign', onclick: resignClick }, 'Resign');
-  app.view.extra.append(app.els.result, app.els.status, h('div.chat', {}, h('h2', {}, 'Partner chat'), signals, lines, form), h('div.actions', {}, resign));
+  const act = (action) => () => app.net.request(msg.draw(app.g.id, action)).catch((e) => toast(`draw: ${e.code}`));
+  app.els.offer = h('button', { id: 'draw-offer', onclick: act('offer'), title: 'offer a draw for your team (both boards)' }, 'Offer draw');
+  app.els.accept = h('button.primary', { id: 'draw-accept', onclick: act('accept') }, 'Accept draw');
+  app.els.decline = h('button', { id: 'draw-decline', onclick: act('decline') }, 'Decline');
+  app.els.claim = h('button', { id: 'claim', title: 'claim a draw by threefold repetition on your board', onclick: () => app.net.request(msg.claim(app.g.id)).catch((e) => toast(e.code === 'bad_state' ? 'not a threefold repetition' : `claim: ${e.code}`)) }, 'Claim repetition');
+  app.view.extra.append(app.els.result, app.els.status, h('div.chat', {}, h('h2', {}, 'Partner chat'), signals, lines, form),
+    h('div.actions', {}, app.els.offer, app.els.accept, app.els.decline, app.els.claim, resign));
   app.els.lines = lines;
   app.els.resign = resign;
 }
@@ -107,7 +113,17 @@ function render() {
   st.classList.toggle('your-move', text.startsWith('Your move'));
   app.els.result.textContent = resultText(g, you);
   app.els.result.classList.toggle('hidden', !g.result);
-  app.els.resign.disabled = g.status !== 'live';
+  const live = g.status === 'live';
+  const offer = drawOffer(g);
+  app.els.resign.disabled = !live;
+  app.els.claim.disabled = !live;
+  app.els.offer.disabled = !live || offer === teamOf(you);
+  app.els.offer.textContent = offer === teamOf(you) ? 'Draw offered' : 'Offer draw';
+  app.els.offer.hidden = offer !== 0 && offer !== teamOf(you);
+  app.els.accept.hidden = !offer || offer === teamOf(you);
+  app.els.decline.hidden = !offer;
+  app.els.decline.textContent = offer === teamOf(you) ? 'Withdraw offer' : 'Decline';
+  if (offer && offer !== teamOf(you)) st.textContent += ' · the other team offers a draw';
   renderChat();
 }
 
