@@ -177,6 +177,7 @@ async function main() {
     await play(p[1], 0, 'd5e4');
     const inCheck = await p[0].evaluate(() => !!document.querySelector('.panel.big cg-board square.check') && /check/.test(document.querySelector('#status').textContent));
     check('check shown to A white', inCheck);
+    await p[0].waitForTimeout(300); // let the move animation finish before the picture
     await p[0].screenshot({ path: `${ART}/play-check.png` });
     await play(p[0], 0, 'c3e4');
     const q = await p[3].evaluate(() => document.querySelector('.panel.big .bar.you .slot[data-role=queen]').dataset.count);
@@ -211,6 +212,7 @@ async function main() {
     const chat0 = await p[0].locator('#chat-lines').textContent();
     check('partner chat both ways', /mate is coming/.test(chat3) && /sit!/.test(chat0), [chat0, chat3]);
     check('opponents do not see partner chat', !/mate is coming/.test(await p[1].locator('#chat-lines').textContent()));
+    await p[3].waitForTimeout(200);
     await p[3].screenshot({ path: `${ART}/play-phone-landscape.png` });
     await p[0].screenshot({ path: `${ART}/play.png` });
     await spec.screenshot({ path: `${ART}/spectator.png` });

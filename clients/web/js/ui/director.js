@@ -176,7 +176,8 @@ function syncMinis() {
       },
     });
     app.minis.set(x.game, m);
-    $('live-grid').append(m.el);
+    const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > x.game);
+    $('live-grid').insertBefore(m.el, later || null);
   }
   $('live-empty').hidden = app.minis.size > 0;
 }

@@ -86,7 +86,7 @@ export class GameView {
         const toMove = live && g.clocks.running[p.b] === seat;
         bar.el.classList.toggle('to-move', toMove);
       }
-      p.el.classList.toggle('decided', g.endBoard === p.b);
+      p.el.classList.toggle('decided', g.endBoard === p.b && ['mate', 'flag', 'illegal'].includes(g.reason));
     }
     this.el.classList.toggle('finished', g.status === 'finished');
     this.tick();
