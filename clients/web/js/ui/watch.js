@@ -63,6 +63,11 @@ function onPush(m) {
   app.els.title.textContent = `Game ${g.id} · ${names(1)} vs ${names(2)} · ${g.status}`;
   app.els.result.textContent = resultText(g, -1);
   app.els.result.classList.toggle('hidden', !g.result);
+  const item = app.list.get(g.id);
+  if (item && item.status !== g.status) {
+    item.status = g.status;
+    drawList();
+  }
 }
 
 // Walk game ids on a separate connection (a connection watches one game at a time).
