@@ -99,7 +99,7 @@ async function shown(page) {
     }
     const res = document.querySelector('#result');
     return {
-      fen: window.app.g.boards.map((b) => b.fen.split(' ')[0]),
+      fen: window.app.g.boards.map((b) => b.fen.split(/[ []/)[0]),
       result: window.app.g.result,
       reason: window.app.g.reason,
       endBoard: window.app.g.endBoard,
@@ -162,8 +162,10 @@ async function main() {
     const spec = await newPage(`/watch.html?game=${g1}`);
     for (const page of p) await page.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
     log('game 1 live on four pages');
-    // Board A: 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe4+ 4. Nxe4 (the queen goes to B black's pocket).
-    // Board B: 1. f3 e5 2. a3 Bc5 3. a4 Q@f2# (bughouse-cli status: bughouse_mate yes).
+    // Board A: 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe4+ 4. Nxe4 (the queen goes to B black's pocket)
+    //   a6 5. P@d7+ (the pawn B black took on b4) Kd8 6. dxc8=Q+ (promotion chooser) Kxc8
+    //   (the promoted queen goes to B white as a pawn, P-PROMO).
+    // Board B: 1. f3 e5 2. b4 Bxb4 3. a3 Bc5 4. a4 Q@f2# (bughouse-cli status: bughouse_mate yes).
     await play(p[0], 0, 'e2e4');
     await play(p[1], 0, 'd7d5');
     await play(p[0], 0, 'e4d5');
@@ -184,8 +186,24 @@ async function main() {
     check('captured queen in the partner pocket (B black)', q === '1', q);
     await play(p[2], 1, 'f2f3');
     await play(p[3], 1, 'e7e5');
+    await play(p[2], 1, 'b2b4');
+    await play(p[3], 1, 'f8b4');
     await play(p[2], 1, 'a2a3');
-    await play(p[3], 1, 'f8c5');
+    await play(p[1], 0, 'a7a6');
+    await play(p[0], 0, 'P@d7');
+    await play(p[1], 0, 'e8d8');
+    // Promotion: the drag stops at the chooser; nothing is sent until a piece is picked.
+    await drag(p[0], await squareXY(p[0], 'd7'), await squareXY(p[0], 'c8'));
+    await p[0].waitForSelector('.panel.big .promo:not(.hidden) .promo-choice.queen');
+    await p[0].screenshot({ path: `${ART}/play-promotion.png` });
+    check('nothing sent before the choice', (await boardPly(p[0], 0)) === 10);
+    const promoImgs = await p[0].evaluate(() => [...document.querySelectorAll('.panel.big .promo-choice piece')].map((e) => getComputedStyle(e).backgroundImage.slice(0, 14)));
+    check('the chooser shows four piece images', promoImgs.length === 4 && promoImgs.every((x) => x.startsWith('url(')), promoImgs);
+    await p[0].click('.panel.big .promo-choice.queen');
+    await waitPly(p[0], 0, 11);
+    check('promoted queen shown as promoted', await p[0].evaluate(() => /c8|Q~/.test(window.app.g.boards[0].fen) && window.app.g.boards[0].fen.includes('Q~')));
+    await play(p[1], 0, 'd8c8');
+    await play(p[3], 1, 'b4c5');
     await play(p[2], 1, 'a3a4');
     await p[0].fill('#chat-input', 'mate is coming');
     await p[0].press('#chat-input', 'Enter');
@@ -196,17 +214,19 @@ async function main() {
     for (const page of all) await page.waitForFunction(() => window.app.g && window.app.g.result, null, { timeout: 8000 });
     const views = [];
     for (const page of all) views.push(await shown(page));
-    // Independently: A after 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe4+ 4. Nxe4 (no reserves left on A:
-    // the pawns went to B, the queen went to B black and was dropped); B after the drop.
-    const want = ['rnb1kbnr/ppp1pppp/8/8/4N3/8/PPPP1PPP/R1BQKBNR[]', 'rnbqk1nr/pppp1ppp/8/2b1p3/P7/5P2/1PPPPqPP/RNBQKBNR[Pp]'];
+    // Worked out by hand from the moves above (placement; the pockets are checked below).
+    const want = ['rnk2bnr/1pp1pppp/p7/8/4N3/8/PPPP1PPP/R1BQKBNR', 'rnbqk1nr/pppp1ppp/8/2b1p3/P7/5P2/2PPPqPP/RNBQKBNR'];
     for (const [i, v] of views.entries()) {
       check(`page ${i}: final FENs`, JSON.stringify(v.fen) === JSON.stringify(want), v.fen);
       check(`page ${i}: result 1-0 by mate on board B`, v.result === '1-0' && v.reason === 'mate' && v.endBoard === 1, [v.result, v.reason, v.endBoard]);
       check(`page ${i}: result text`, /Team 1 \(ann & bob\) wins — checkmate on board B/.test(v.text), v.text);
       check(`page ${i}: same pockets as page 0`, JSON.stringify(v.pockets) === JSON.stringify(views[0].pockets), v.pockets);
     }
-    // Reserves: A black took a pawn (to B white), B black holds A white's captured pawn.
-    check('pockets: B white has P, B black has p', /pawn:1/.test(views[0].pockets[2]) && /pawn:1/.test(views[0].pockets[3]) && /queen:0/.test(views[0].pockets[3]), views[0].pockets);
+    // Pockets: B white holds the d5 pawn and the promoted queen as a pawn (P-PROMO); B black
+    // the d5 pawn and the c8 bishop (the queen was dropped); A's pockets are empty.
+    const pk = views[0].pockets;
+    check('pockets after the game', pk[2] === 'queen:0 rook:0 bishop:0 knight:0 pawn:2' && pk[3] === 'queen:0 rook:0 bishop:1 knight:0 pawn:1' &&
+      pk[0] === 'queen:0 rook:0 bishop:0 knight:0 pawn:0' && pk[1] === pk[0], pk);
     check('you win / you lose', /^You win!/.test(views[3].text) && /^You lose\./.test(views[1].text), [views[3].text, views[1].text]);
     const chat3 = await p[3].locator('#chat-lines').textContent();
     const chat0 = await p[0].locator('#chat-lines').textContent();
@@ -266,7 +286,7 @@ async function main() {
     check('no page errors', errors.length === 0, errors);
     if (process.env.UPDATE_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
-      for (const f of ['play.png', 'play-check.png', 'play-lowtime.png', 'play-phone-landscape.png', 'spectator.png', 'dashboard.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
+      for (const f of ['play.png', 'play-check.png', 'play-promotion.png', 'play-lowtime.png', 'play-phone-landscape.png', 'spectator.png', 'dashboard.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
     }
   } finally {
     await browser.close();

@@ -19,7 +19,7 @@ export class BoardView {
     this.wrap = document.createElement('div');
     this.wrap.className = 'cg-wrap';
     this.promo = document.createElement('div');
-    this.promo.className = 'promo hidden';
+    this.promo.className = 'cg-wrap promo hidden'; // cg-wrap: chessground's piece images apply inside
     el.append(this.wrap, this.promo);
     this.cg = Chessground(this.wrap, {
       orientation: opts.orientation,
