@@ -34,9 +34,9 @@ function log(s) {
   console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
 }
 
-async function startServer(tmp) {
+async function startServer(tmp, port = 0) {
   const out = fs.openSync(path.join(tmp, 'server.log'), 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', '0', '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
+  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
   for (let i = 0; i < 100; i++) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
     if (m) return { srv, port: Number(m[1]) };
@@ -112,7 +112,7 @@ async function shown(page) {
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-browser-'));
-  const { srv, port } = await startServer(tmp);
+  let { srv, port } = await startServer(tmp);
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -181,6 +181,14 @@ async function main() {
     check('check shown to A white', inCheck);
     await p[0].waitForTimeout(300); // let the move animation finish before the picture
     await p[0].screenshot({ path: `${ART}/play-check.png` });
+    // The server goes down and comes back on the same port and database (recovery: resume):
+    // every page reconnects by itself and continues from the server's state.
+    srv.kill('SIGTERM');
+    await new Promise((r) => srv.once('exit', r));
+    await p[0].waitForFunction(() => document.querySelector('#net').textContent !== 'online');
+    ({ srv } = await startServer(tmp, port));
+    for (const page of [...p, spec]) await page.waitForFunction(() => document.querySelector('#net').textContent === 'online' && window.app.g.boards[0].ply === 6, null, { timeout: 10000 });
+    log('server restarted: all pages back');
     await play(p[0], 0, 'c3e4');
     const q = await p[3].evaluate(() => document.querySelector('.panel.big .bar.you .slot[data-role=queen]').dataset.count);
     check('captured queen in the partner pocket (B black)', q === '1', q);
