@@ -42,11 +42,15 @@ static const char *kind_name(int type)
                                                                           : "unknown";
 }
 
-/* Game time of monotonic now (never before the game's last instant). */
+/* Game time of monotonic now (never before the game's last instant). A game that is not
+ * live stands still at its last instant: an adjudicated game's model never saw an end, and
+ * its clocks must not run on. */
 static uint64_t gtime(const hub_game *hg, uint64_t now_us)
 {
     int64_t t = (int64_t)now_us - hg->base_us;
     uint64_t last = hg->g ? game_last_us(hg->g) : 0;
+    if (hg->status != STORE_LIVE)
+        return last;
     return t < 0 || (uint64_t)t < last ? last : (uint64_t)t;
 }
 
