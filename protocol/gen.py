@@ -109,7 +109,8 @@ M = [
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
   [ID, GAME, ("text", "string", "1..500 bytes UTF-8", "")],
-  ["unauthorized (spectators may not chat)", "not_your_seat (another game)"],
+  ["unauthorized (spectators may not chat)", "not_your_seat (another game)",
+   "too_large (the game has 1000 chat lines already)"],
   {"type": "chat", "id": 5, "game": 7, "text": "need a knight"}, "ack"),
  ("chat_delta", "s2c", "Broadcast (type `chat`) of a partner-chat line to the partner and the director (and "
   "the sender's other connections).",

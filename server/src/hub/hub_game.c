@@ -585,6 +585,10 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub_game *hg = own_game(h, s, m);
     if (!hg)
         return;
+    if (hg->nchat >= HUB_CHAT_MAX) { /* bounded: the whole chat goes into every state */
+        hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
+        return;
+    }
     store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->text};
     if (store_chat_add(h->st, &c) != BH_OK) {
         h->store_failed = true;

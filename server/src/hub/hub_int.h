@@ -15,6 +15,8 @@
 
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2 };
 
+#define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
+
 typedef struct {
     uint64_t conn; /* owner's connection id; 0 = empty map slot */
     int role;      /* ROLE_* */
