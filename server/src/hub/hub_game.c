@@ -470,10 +470,42 @@ void hub__game_leave(hub *h, hub_sess *s)
             broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
     }
     s->watch = -1;
+    for (int i = 0; i < s->nmore; i++)
+        watchers_del(h->games[s->more[i]], s->conn);
+    free(s->more);
+    s->more = NULL;
+    s->nmore = s->capmore = 0;
+}
+
+static bool watching(const hub_sess *s, int slot)
+{
+    if (s->watch == slot)
+        return true;
+    for (int i = 0; i < s->nmore; i++)
+        if (s->more[i] == slot)
+            return true;
+    return false;
 }
 
 void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us)
 {
+    if (s->role == ROLE_DIRECTOR) {
+        /* The director's dashboard: joins accumulate; a director never takes a seat. */
+        if (!watching(s, hg->slot)) {
+            if (s->watch < 0) {
+                s->watch = hg->slot;
+            } else if (s->nmore + 1 >= HUB_WATCH_MAX) {
+                hub__error(h, s->conn, true, id, BH_ELIMIT, "game");
+                return;
+            } else {
+                GROW(s->more, s->nmore, s->capmore);
+                s->more[s->nmore++] = hg->slot;
+            }
+            watchers_add(hg, s->conn);
+        }
+        send_state(h, hg, s, true, id, now_us);
+        return;
+    }
     hub__game_leave(h, s);
     s->watch = hg->slot;
     watchers_add(hg, s->conn);
