@@ -2,7 +2,10 @@
  * over wss against a bughouse-server it starts itself; every board plays knight shuffles
  * (legal forever, no captures) as fast as the acks come back. Prints throughput and the
  * move -> ack latency percentiles. SPDX-License-Identifier: MIT
- * Usage (repo root): build/release/bench/load/bench_load [GAMES [PLIES_PER_BOARD]]
+ * Usage (repo root): build/release/bench/load/bench_load [GAMES [PLIES_PER_BOARD [THINK_MS]]]
+ * THINK_MS = 0 (default) is a closed loop: each board sends its next move as soon as the
+ * previous one is acknowledged, so the latency includes queueing at saturation; with a think
+ * time the boards move like players and the latency is the service time at that load.
  * The client is one thread on the same machine: on a small box it shares the CPU with the
  * server, so the figures are a floor, not the server's ceiling. */
 #include <stdint.h>
@@ -18,6 +21,7 @@ typedef struct {
     itest_game g;
     int ply[2];           /* next ply per board */
     long long sent_us[2]; /* when the outstanding move was sent, 0 if none */
+    long long due_us[2];  /* when the next move is to be sent, 0 if none is waiting */
 } bgame;
 
 static long long now_us(void)
@@ -51,6 +55,7 @@ int main(int argc, char **argv)
 {
     int ngames = argc > 1 ? atoi(argv[1]) : 25;
     int plies = argc > 2 ? atoi(argv[2]) : 40;
+    long long think_us = argc > 3 ? atoll(argv[3]) * 1000 : 0;
     const char *bin = getenv("BH_SERVER") ? getenv("BH_SERVER") : BH_SERVER_PATH;
     signal(SIGPIPE, SIG_IGN);
     itest_srv srv;
@@ -96,8 +101,10 @@ int main(int argc, char **argv)
                         }
                         if (nlat < cap)
                             lat[nlat++] = now_us() - games[i].sent_us[b];
-                        if (++games[i].ply[b] < plies)
+                        if (++games[i].ply[b] < plies && think_us == 0)
                             send_next(&games[i], b);
+                        else if (games[i].ply[b] < plies)
+                            games[i].due_us[b] = now_us() + think_us;
                         else
                             active--;
                     }
@@ -105,6 +112,13 @@ int main(int argc, char **argv)
                 }
             }
         }
+        long long t = now_us();
+        for (int i = 0; think_us && i < ngames; i++)
+            for (int b = 0; b < 2; b++)
+                if (games[i].due_us[b] && games[i].due_us[b] <= t) {
+                    games[i].due_us[b] = 0;
+                    send_next(&games[i], b);
+                }
         if (now_us() - t0 > 120000000LL) {
             fprintf(stderr, "timeout with %d boards still playing\n", active);
             break;

@@ -197,6 +197,13 @@ static void kill_resume_adjudicate(void)
     r = itest_seat(x, &s, &g, 3);
     CHECK_EQ_STR("adjudicated status", "finished", jstr(r, "status", buf, sizeof buf));
     CHECK_EQ_INT("all five moves kept", 5, count(r, "\"kind\":\"move\""));
+    long long c3 = clock_of(r, 3), c0 = clock_of(r, 0);
+    free(r);
+    /* The clocks of an adjudicated game stand still. */
+    itest_sleep_ms(300);
+    r = join(g.p[3], g.game, 39);
+    CHECK_EQ_INT("clock 3 frozen", c3, clock_of(r, 3));
+    CHECK_EQ_INT("clock 0 frozen", c0, clock_of(r, 0));
     free(r);
     r = itest_move(g.p[3], g.game, 40, "B", 3, "e7e6");
     CHECK_EQ_STR("after adjudication", "game_over", ecode(r, e));
