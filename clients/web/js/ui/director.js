@@ -1,7 +1,7 @@
 // ui/director.js: the director dashboard (director.html). SPDX-License-Identifier: MIT
 // What the server supports now: create games (by names or by registered teams) and get each
-// seat's join link, list games, start a waiting game, watch every live game at once (one
-// socket per game: a connection watches one game), create a tournament and register teams.
+// seat's join link, list games, start a waiting game, watch every live game at once (the
+// director's joins accumulate on its one socket), create a tournament and register teams.
 // Pairings, standings and the round controls are laid out and marked as waiting for the
 // server's tournament messages. Join tokens are shown by the server only once (at creation),
 // so the dashboard keeps them in this browser's localStorage.
@@ -62,12 +62,14 @@ function connect() {
       try {
         await app.net.request(msg.auth(app.admin));
         $('auth-state').textContent = 'director';
+        // After a reconnect: watch the same games again (each join answers with a full state).
+        for (const id of app.minis.keys()) app.net.request(msg.join(id)).catch(() => {});
         refresh();
       } catch (e) {
         $('auth-state').textContent = e.code === 'unauthorized' ? 'wrong admin token' : e.code;
       }
     },
-    onPush: () => {},
+    onPush,
   });
   clearInterval(app.timer);
   app.timer = setInterval(refresh, 2000);
@@ -146,40 +148,38 @@ function drawGames() {
   $('games-body').replaceChildren(...rows);
 }
 
-// One spectator-with-director-rights socket per live (or just finished) game.
+// Every live (or just finished) game on the director's one socket: the director's joins
+// accumulate (protocol/messages/c2s-join.md), and pushes are routed by their `game`.
 function syncMinis() {
   const show = app.games.filter((x) => x.status === 'live' || (x.status === 'finished' && app.minis.has(x.game)));
   for (const x of show) {
     if (app.minis.has(x.game)) continue;
     const m = { g: null, view: null, el: h('div.mini', { dataset: { game: x.game } }) };
-    const head = h('div.mini-head', {}, h('strong', {}, `#${x.game}`), h('span.names'));
-    const res = h('div.mini-result');
-    const body = h('div');
-    m.el.append(head, body, res);
-    m.net = new Net({
-      time: app.time,
-      onOpen: async () => {
-        try {
-          await m.net.request(msg.auth(app.admin));
-          await m.net.request(msg.join(x.game));
-        } catch { /* reconnects by itself */ }
-      },
-      onPush: (p) => {
-        if (p.type === 'state' && p.game === x.game) {
-          m.g = fromState(p);
-          if (!m.view) m.view = new GameView(body, { layout: 'mini', you: -1 });
-        } else if (!apply(m.g, p)) return;
-        m.view.render(m.g);
-        const names = (t) => TEAM_SEATS[t].map((s) => seatName(m.g, s)).join(' & ');
-        head.querySelector('.names').textContent = `${names(1)} vs ${names(2)}`;
-        res.textContent = resultText(m.g, -1);
-      },
-    });
+    m.head = h('div.mini-head', {}, h('strong', {}, `#${x.game}`), h('span.names'));
+    m.res = h('div.mini-result');
+    m.body = h('div');
+    m.el.append(m.head, m.body, m.res);
     app.minis.set(x.game, m);
     const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > x.game);
     $('live-grid').insertBefore(m.el, later || null);
+    app.net.request(msg.join(x.game)).catch(() => app.minis.delete(x.game) && m.el.remove());
   }
   $('live-empty').hidden = app.minis.size > 0;
+}
+
+function onPush(p) {
+  const m = app.minis.get(p.game);
+  if (!m) return;
+  if (p.type === 'state') {
+    m.g = fromState(p);
+    if (!m.view) m.view = new GameView(m.body, { layout: 'mini', you: -1 });
+  } else if (!apply(m.g, p)) {
+    return;
+  }
+  m.view.render(m.g);
+  const names = (t) => TEAM_SEATS[t].map((s) => seatName(m.g, s)).join(' & ');
+  m.head.querySelector('.names').textContent = `${names(1)} vs ${names(2)}`;
+  m.res.textContent = resultText(m.g, -1);
 }
 
 // ---- tournament: what the server has now (tournament_create, team_register, game_create
