@@ -78,7 +78,14 @@ async function play(page, b, uci, how = 'drag') {
   if (uci.includes('@')) {
     const role = { Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' }[uci[0]];
     const slot = await page.locator(`.panel.big .bar.you .slot[data-role=${role}]`).boundingBox();
-    await drag(page, { x: slot.x + slot.width / 2, y: slot.y + slot.height / 2 }, await squareXY(page, uci.slice(2, 4)));
+    const from = { x: slot.x + slot.width / 2, y: slot.y + slot.height / 2 };
+    const to = await squareXY(page, uci.slice(2, 4));
+    if (how === 'click') {
+      await page.mouse.click(from.x, from.y); // arms the pocket piece
+      await page.mouse.click(to.x, to.y);
+    } else {
+      await drag(page, from, to);
+    }
   } else if (how === 'click') {
     const a = await squareXY(page, uci.slice(0, 2));
     const z = await squareXY(page, uci.slice(2, 4));
@@ -198,7 +205,7 @@ async function main() {
     await play(p[3], 1, 'f8b4');
     await play(p[2], 1, 'a2a3');
     await play(p[1], 0, 'a7a6');
-    await play(p[0], 0, 'P@d7');
+    await play(p[0], 0, 'P@d7', 'click'); // click the pocket pawn, then the square
     await play(p[1], 0, 'e8d8');
     // Promotion: the drag stops at the chooser; nothing is sent until a piece is picked.
     await drag(p[0], await squareXY(p[0], 'd7'), await squareXY(p[0], 'c8'));

@@ -107,11 +107,12 @@ export class BoardView {
   }
 
   onSelect(k) {
-    if (!this.armed || this.cg.state.pieces.has(k)) return;
+    if (!this.armed) return;
     const role = this.armed;
     this.disarm();
-    if (!canDrop(this.model.pos, this.mine, role, k)) return;
-    this.cg.newPiece({ role, color: this.mine }, k);
+    if (this.cg.state.pieces.has(k) || !canDrop(this.model.pos, this.mine, role, k)) return;
+    this.cg.newPiece({ role, color: this.mine }, k); // shown at once; newPiece has no callback
+    this.opts.onDrop(`${LETTER[role].toUpperCase()}@${k}`);
   }
 
   askPromotion(dest, done) {
