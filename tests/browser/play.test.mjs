@@ -45,16 +45,26 @@ async function startServer(tmp, port = 0) {
   throw new Error('the server did not report its port: ' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
 }
 
+// A visible element's box (a re-render may detach it for a moment: ask again).
+async function box(locator) {
+  for (let i = 0; i < 40; i++) {
+    const b = await locator.boundingBox();
+    if (b) return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${locator}`);
+}
+
 // Centre of square k on the viewer's own (large) board, in page pixels.
 async function squareXY(page, k, sel = '.panel.big') {
-  const box = await page.locator(`${sel} cg-board`).boundingBox();
+  const bb = await box(page.locator(`${sel} cg-board`));
   const white = await page.evaluate((s) => document.querySelector(`${s} .board > .cg-wrap`).classList.contains('orientation-white'), sel);
   const f = k.charCodeAt(0) - 97;
   const r = Number(k[1]) - 1;
   const col = white ? f : 7 - f;
   const row = white ? 7 - r : r;
-  const sq = box.width / 8;
-  return { x: box.x + (col + 0.5) * sq, y: box.y + (row + 0.5) * sq };
+  const sq = bb.width / 8;
+  return { x: bb.x + (col + 0.5) * sq, y: bb.y + (row + 0.5) * sq };
 }
 
 async function drag(page, from, to) {
@@ -77,7 +87,7 @@ async function play(page, b, uci, how = 'drag') {
   await page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, { timeout: 5000 });
   if (uci.includes('@')) {
     const role = { Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' }[uci[0]];
-    const slot = await page.locator(`.panel.big .bar.you .slot[data-role=${role}]`).boundingBox();
+    const slot = await box(page.locator(`.panel.big .bar.you .slot[data-role=${role}]`));
     const from = { x: slot.x + slot.width / 2, y: slot.y + slot.height / 2 };
     const to = await squareXY(page, uci.slice(2, 4));
     if (how === 'click') {
@@ -247,6 +257,21 @@ async function main() {
     const chat0 = await p[0].locator('#chat-lines').textContent();
     check('partner chat both ways', /mate is coming/.test(chat3) && /sit!/.test(chat0), [chat0, chat3]);
     check('opponents do not see partner chat', !/mate is coming/.test(await p[1].locator('#chat-lines').textContent()));
+    // Layout: on the laptop (1366x768) and the phone in landscape (844x390) both boards, all
+    // four clocks and the chat input fit the screen without scrolling.
+    for (const [name, page] of [['laptop', p[0]], ['phone', p[3]]]) {
+      const fit = await page.evaluate(() => {
+        const els = [...document.querySelectorAll('cg-board, .bar .clock, #chat-input, #result')];
+        const out = els.filter((e) => {
+          const r = e.getBoundingClientRect();
+          return !(r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight);
+        }).map((e) => e.tagName + '#' + e.id + '.' + e.className);
+        const de = document.documentElement;
+        if (de.scrollHeight > innerHeight || de.scrollWidth > innerWidth) out.push(`page ${de.scrollWidth}x${de.scrollHeight}`);
+        return out;
+      });
+      check(`${name}: boards, clocks, chat and result fit the screen`, fit.length === 0, fit);
+    }
     await p[3].waitForTimeout(200);
     await p[3].screenshot({ path: `${ART}/play-phone-landscape.png` });
     await p[0].screenshot({ path: `${ART}/play.png` });

@@ -151,6 +151,10 @@ export class BoardView {
 // Render a pocket strip: all five roles in a fixed order, dimmed at zero, with counts.
 // board: the BoardView pieces are dragged onto when this pocket is the viewer's (else null).
 export function drawPocket(el, pocket, color, board) {
+  // Rebuild only on a change: a rebuild under the pointer would lose a click or a drag start.
+  const sig = `${color}|${POCKET_ORDER.map((r) => pocket[r]).join()}|${!!board}|${board ? board.armed : ''}`;
+  if (el.dataset.sig === sig) return;
+  el.dataset.sig = sig;
   el.replaceChildren();
   el.classList.add('cg-wrap', 'pocket');
   for (const role of POCKET_ORDER) {
@@ -171,11 +175,13 @@ export function drawPocket(el, pocket, color, board) {
     }
     if (board && n) {
       slot.classList.add('mine');
+      slot.classList.toggle('armed', board.armed === role);
       slot.addEventListener('mousedown', (e) => board.dragFromPocket(role, e));
       slot.addEventListener('touchstart', (e) => board.dragFromPocket(role, e), { passive: false });
       slot.addEventListener('click', () => {
         const armed = board.arm(role);
         for (const s of el.querySelectorAll('.slot')) s.classList.toggle('armed', s.dataset.role === armed);
+        el.dataset.sig = `${color}|${POCKET_ORDER.map((r) => pocket[r]).join()}|true|${armed}`;
       });
     }
     el.append(slot);
