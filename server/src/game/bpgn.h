@@ -1,0 +1,91 @@
+/* bpgn.h: BPGN (bughouse PGN) tokenizer, import into the game model, and export.
+ * SPDX-License-Identifier: MIT
+ * One time-ordered stream for both boards ("1A. e4{179.547} 1a. Nc6{...} 1B. ..."), drops
+ * "N@f3", the mover's remaining clock after each move in seconds with milliseconds.
+ * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] (and the final token)
+ * for the board where the game ended, in that board's colours, which alone does not name the
+ * team. We write the same (so bughousedb readers are right) and state the team in a tag:
+ * [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw" | "*"]. Reading: a Winner tag decides;
+ * without one the file is read in the bughousedb convention (closing comment, else the board
+ * of the last move). */
+#ifndef BH_BPGN_H
+#define BH_BPGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define BPGN_TAG_NAME_MAX 32
+#define BPGN_TAG_VALUE_MAX 256
+#define BPGN_TEXT_MAX 256
+
+typedef struct bpgn_tag {
+    char name[BPGN_TAG_NAME_MAX];
+    char value[BPGN_TAG_VALUE_MAX];
+} bpgn_tag;
+
+/* One item of the movetext stream: a move, or a comment that is not a clock. */
+typedef struct bpgn_item {
+    int seat;                 /* move: GAME_A_WHITE.. from the side letter A a B b; -1 comment */
+    int number;               /* move: full-move number on its board */
+    int64_t clock_ms;         /* move: remaining after the move (ms), -1 if none */
+    char text[BPGN_TEXT_MAX]; /* move: SAN as written; comment: its text without braces */
+} bpgn_item;
+
+typedef struct bpgn_game {
+    bpgn_tag *tags; /* owned */
+    size_t ntags;
+    bpgn_item *items; /* owned; moves and comments in stream order */
+    size_t nitems;
+    char result[8]; /* result token: "1-0", "0-1", "1/2-1/2", "*", or "" if none */
+} bpgn_game;
+
+/* Tokenize one game (tags, movetext, result token) from text[0..len). Parsing stops after the
+ * result token or at the end of text; *used (may be NULL) gets the bytes consumed. Movetext
+ * alone (no tags, no result: the MbProg CSV field) is accepted. Comments may hold any byte
+ * but '}'; a comment right after a move that is a number is that move's clock. Returns BH_OK
+ * (*out filled; release with bpgn_game_fini), BH_EPARSE (bad token; *out empty) or
+ * BH_EINVAL. text is borrowed. */
+int bpgn_parse(const char *text, size_t len, bpgn_game *out, size_t *used);
+
+/* Release what *bg owns; bg may be zeroed or NULL. */
+void bpgn_game_fini(bpgn_game *bg);
+
+/* Value of tag name, or NULL. Borrowed from bg. */
+const char *bpgn_get_tag(const bpgn_game *bg, const char *name);
+
+/* Team result of the file: GAME_TEAM_1 (WhiteA+BlackB), GAME_TEAM_2 or GAME_DRAW into
+ * *winner. Reads a [Winner] tag (our convention), else bughousedb's: the closing comment's
+ * name ("X checkmated", "X forfeits on time", "X resigns") is the loser; failing that, the
+ * result token is read for the board of the last move. Returns BH_OK, or BH_ENOTFOUND for an
+ * unfinished game ("*", no result, or nothing to tell). */
+int bpgn_team_result(const bpgn_game *bg, int *winner);
+
+/* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
+ * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
+ * start positions from [FENA] / [FENB] (BH_EFEN if one does not parse),
+ * the game started at start_us, each move at the instant its recorded clock gives
+ * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
+ * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
+ * Act comments that we export (resigns, draws, illegal moves, claims) are replayed; a closing
+ * "forfeits on time" (or a finished game of ours still running at the end) runs the clocks until
+ * the flag falls. Returns BH_OK (*out owns the game), or the error of the first move that does not
+ * replay (its item index in *bad if bad is non-NULL; the partial game is freed), or BH_EPARSE (bad
+ * TimeControl). */
+int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
+                size_t *bad);
+
+/* Optional header values for export (NULL fields are left out). Borrowed for the call. */
+typedef struct bpgn_meta {
+    const char *event, *site, *date, *time;
+} bpgn_meta;
+
+/* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
+ * TimeControl, Ruleset, FENA / FENB for a board that did not start from the initial
+ * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
+ * time order with clocks, act comments, and the closing comment with the result token. Returns a
+ * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
+char *bpgn_export(const game *g, const bpgn_meta *meta);
+
+#endif

@@ -1,0 +1,326 @@
+/* bpgn_io.c: BPGN export from the game's record, and import through the game model.
+ * SPDX-License-Identifier: MIT
+ * Export walks the event list (time order) and prints each move with the mover's clock after
+ * it; import replays moves at the instants their clocks give, so export -> import -> export
+ * is the identity. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpgn.h"
+#include "game_int.h"
+#include "xalloc.h"
+
+typedef struct sbuf {
+    char *s;
+    size_t n, cap;
+    size_t line; /* length of the current line */
+} sbuf;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+sb_put(sbuf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return;
+    if (b->n + (size_t)n + 1 > b->cap) {
+        b->cap = (b->n + (size_t)n + 1) * 2;
+        b->s = xrealloc(b->s, b->cap);
+    }
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)n;
+    const char *nl = memchr(b->s + b->n - (size_t)n, '\n', (size_t)n);
+    b->line = nl ? (size_t)(b->s + b->n - nl - 1) : b->line + (size_t)n;
+}
+
+/* Movetext token, wrapped at 80 columns. */
+static void sb_token(sbuf *b, const char *tok)
+{
+    size_t n = strlen(tok);
+    if (b->line > 0 && b->line + 1 + n > 80)
+        sb_put(b, "\n");
+    else if (b->line > 0)
+        sb_put(b, " ");
+    sb_put(b, "%s", tok);
+}
+
+/* Seconds with milliseconds, trailing zeros dropped: 59.43, 119.9, 180. */
+static void fmt_secs(char *buf, size_t cap, int64_t ms)
+{
+    if (ms < 0)
+        ms = 0;
+    int n = snprintf(buf, cap, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
+    while (n > 0 && buf[n - 1] == '0')
+        buf[--n] = '\0';
+    if (n > 0 && buf[n - 1] == '.')
+        buf[--n] = '\0';
+}
+
+static const char *name_of(const game *g, int seat)
+{
+    return g->setup.players[seat][0] ? g->setup.players[seat] : game_seat_name(seat);
+}
+
+/* bughousedb's convention: the result of the board that decided the game, in that board's
+ * colours (a draw by agreement has no board; it is 1/2-1/2 either way). */
+static const char *result_token(const game *g)
+{
+    if (g->state != GAME_OVER)
+        return "*";
+    if (g->result.winner == GAME_DRAW)
+        return "1/2-1/2";
+    int board = g->result.board < 0 ? 0 : g->result.board;
+    return game_team_of(board * 2) == g->result.winner ? "1-0" : "0-1";
+}
+
+static const char *winner_tag(const game *g)
+{
+    if (g->state != GAME_OVER)
+        return "*";
+    return g->result.winner == GAME_TEAM_1   ? "WhiteA+BlackB"
+           : g->result.winner == GAME_TEAM_2 ? "BlackA+WhiteB"
+                                             : "draw";
+}
+
+static void put_tag(sbuf *b, const char *name, const char *value)
+{
+    sb_put(b, "[%s \"", name);
+    for (const char *p = value; *p; p++)
+        sb_put(b, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    sb_put(b, "\"]\n");
+}
+
+static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
+{
+    static const char *const what[] = {"", "resigns", "forfeits on time", "checkmated",
+                                       "loses by an illegal move"};
+    snprintf(buf, cap, "%s %s", name_of(g, d->seat), what[d->kind]);
+}
+
+char *bpgn_export(const game *g, const bpgn_meta *meta)
+{
+    sbuf b = {0};
+    char tmp[BPGN_TEXT_MAX + 64], s1[32], s2[32];
+    if (meta && meta->event)
+        put_tag(&b, "Event", meta->event);
+    if (meta && meta->site)
+        put_tag(&b, "Site", meta->site);
+    if (meta && meta->date)
+        put_tag(&b, "Date", meta->date);
+    if (meta && meta->time)
+        put_tag(&b, "Time", meta->time);
+    for (int s = 0; s < 4; s++)
+        put_tag(&b, game_seat_name(s), g->setup.players[s]);
+    fmt_secs(s1, sizeof s1, g->setup.base_ms);
+    fmt_secs(s2, sizeof s2, g->setup.inc_ms);
+    snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
+    put_tag(&b, "TimeControl", tmp);
+    put_tag(&b, "Ruleset", g->setup.rules.name);
+    if (g->setup.fen[0][0])
+        put_tag(&b, "FENA", g->setup.fen[0]);
+    if (g->setup.fen[1][0])
+        put_tag(&b, "FENB", g->setup.fen[1]);
+    if (g->setup.recorded)
+        put_tag(&b, "Clocks", "per-board");
+    const char *res = result_token(g);
+    put_tag(&b, "Winner", winner_tag(g));
+    put_tag(&b, "Result", res);
+    sb_put(&b, "\n");
+    b.line = 0;
+    size_t np = 0;
+    for (size_t i = 0; i < g->nev; i++) {
+        const game_event *e = &g->ev[i];
+        switch (e->type) {
+        case GAME_EV_MOVE: {
+            const game_ply *p = &g->ply[np++];
+            fmt_secs(s1, sizeof s1, (p->clock_us + 999) / 1000);
+            snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p -> san, s1);
+            sb_token(&b, tmp);
+            break;
+        }
+        case GAME_EV_ILLEGAL:
+            snprintf(tmp, sizeof tmp, "{%s makes an illegal move}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        case GAME_EV_RESIGN:
+            snprintf(tmp, sizeof tmp, "{%s resigns}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        case GAME_EV_DRAW_OFFER:
+            snprintf(tmp, sizeof tmp, "{%s offers a draw}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        case GAME_EV_DRAW_DECLINE:
+            snprintf(tmp, sizeof tmp, "{%s declines the draw}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        case GAME_EV_DRAW_ACCEPT:
+            snprintf(tmp, sizeof tmp, "{%s accepts the draw}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        case GAME_EV_CLAIM:
+            snprintf(tmp, sizeof tmp, "{%s claims a draw by repetition}", name_of(g, e->seat));
+            sb_token(&b, tmp);
+            break;
+        default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
+        }
+    }
+    sb_put(&b, "\n");
+    b.line = 0;
+    char term[2 * BPGN_TEXT_MAX];
+    if (g->state != GAME_OVER) {
+        snprintf(term, sizeof term, "Game in progress");
+    } else if (g->result.reason == GAME_END_AGREE) {
+        snprintf(term, sizeof term, "Game drawn by agreement");
+    } else if (g->result.reason == GAME_END_REPEAT) {
+        snprintf(term, sizeof term, "Game drawn by repetition");
+    } else {
+        term[0] = '\0';
+        for (int k = 0; k < g->ndec; k++) {
+            dec_text(g, &g->dec[k], tmp, sizeof tmp);
+            size_t n = strlen(term);
+            snprintf(term + n, sizeof term - n, "%s%s", k ? "; " : "", tmp);
+        }
+        if (g->ndec > 1 && g->result.winner == GAME_DRAW) {
+            size_t n = strlen(term);
+            snprintf(term + n, sizeof term - n, ": draw");
+        }
+    }
+    sb_put(&b, "{%s} %s\n", term, res);
+    return b.s;
+}
+
+/* Act comment "<name> <verb>" -> seat, or -1. The longest matching name wins. */
+static int act_seat(const game *g, const char *text, const char *verb)
+{
+    int best = -1;
+    size_t best_len = 0;
+    for (int s = 0; s < 4; s++) {
+        const char *name = name_of(g, s);
+        size_t n = strlen(name);
+        if (n > best_len && strncmp(text, name, n) == 0 && text[n] == ' ' &&
+            strcmp(text + n + 1, verb) == 0) {
+            best = s;
+            best_len = n;
+        }
+    }
+    return best;
+}
+
+/* "180+2", "60", "0.5+0" -> ms. */
+static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
+{
+    double base = 0, inc = 0;
+    char *end;
+    base = strtod(s, &end);
+    if (end == s || base <= 0 || base > 86400)
+        return BH_EPARSE;
+    if (*end == '+') {
+        const char *p = end + 1;
+        inc = strtod(p, &end);
+        if (end == p || inc < 0 || inc > 3600)
+            return BH_EPARSE;
+    }
+    if (*end)
+        return BH_EPARSE;
+    *base_ms = (uint32_t)(base * 1000 + 0.5);
+    *inc_ms = (uint32_t)(inc * 1000 + 0.5);
+    return BH_OK;
+}
+
+/* Run the clocks until the game ends (a flag, then the settle window). */
+static void run_out(game *g)
+{
+    for (int k = 0; k < 8 && g->state != GAME_OVER; k++) {
+        uint64_t t = game_next_deadline_us(g);
+        if (t == GAME_NEVER)
+            break;
+        game_tick(g, t, NULL);
+    }
+}
+
+int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
+                size_t *bad)
+{
+    game_rules rules;
+    if (r)
+        rules = *r;
+    else if (game_rules_by_name(bpgn_get_tag(bg, "Ruleset"), &rules) != BH_OK)
+        game_rules_online(&rules);
+    uint32_t base_ms = 180000, inc_ms = 0;
+    const char *tc = bpgn_get_tag(bg, "TimeControl");
+    if (tc && parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
+        return BH_EPARSE;
+    game_setup s;
+    game_setup_init(&s, &rules, base_ms, inc_ms);
+    /* Foreign records (no Winner tag) and our exports of them keep a timeline per board. */
+    const char *clocks = bpgn_get_tag(bg, "Clocks");
+    s.recorded = !bpgn_get_tag(bg, "Winner") || (clocks && strcmp(clocks, "per-board") == 0);
+    static const char *const fen_tags[] = {"FENA", "FENB"};
+    for (int b = 0; b < 2; b++) {
+        const char *fen = bpgn_get_tag(bg, fen_tags[b]);
+        if (fen)
+            snprintf(s.fen[b], sizeof s.fen[b], "%s", fen);
+    }
+    for (int k = 0; k < 4; k++) {
+        const char *name = bpgn_get_tag(bg, game_seat_name(k));
+        if (name)
+            snprintf(s.players[k], sizeof s.players[k], "%s", name);
+    }
+    game *g = NULL;
+    int rc = game_new(&s, start_us, &g);
+    if (rc != BH_OK)
+        return rc;
+    bool flag_end = false;
+    size_t i = 0;
+    for (; i < bg->nitems && rc == BH_OK; i++) {
+        const bpgn_item *it = &bg->items[i];
+        if (it->seat >= 0) {
+            rc = game_move_recorded(g, it->seat, it->text, it->clock_ms, NULL);
+            continue;
+        }
+        if (g->state == GAME_OVER)
+            continue; /* the closing comment repeats what the stream did */
+        uint64_t now = g->last_us;
+        int seat;
+        if ((seat = act_seat(g, it->text, "resigns")) >= 0)
+            rc = game_resign(g, seat, now, NULL);
+        else if ((seat = act_seat(g, it->text, "offers a draw")) >= 0)
+            rc = game_offer_draw(g, seat, now, NULL);
+        else if ((seat = act_seat(g, it->text, "declines the draw")) >= 0)
+            rc = game_decline_draw(g, seat, now, NULL);
+        else if ((seat = act_seat(g, it->text, "accepts the draw")) >= 0)
+            rc = game_accept_draw(g, seat, now, NULL);
+        else if ((seat = act_seat(g, it->text, "claims a draw by repetition")) >= 0)
+            rc = game_claim_repetition(g, seat, now, NULL);
+        else if ((seat = act_seat(g, it->text, "makes an illegal move")) >= 0) {
+            if (g->state == GAME_OVER || g->stopped[seat >> 1])
+                rc = BH_EOVER;
+            else
+                game__illegal(g, seat, now, NULL);
+        } else if (strstr(it->text, " forfeits on time"))
+            flag_end = true;
+    }
+    if (rc != BH_OK) {
+        if (bad)
+            *bad = i - 1;
+        game_free(g);
+        return rc;
+    }
+    int winner;
+    /* The record is complete: an open settle window closes, and a recorded flag falls. */
+    if (g->state == GAME_SETTLING || flag_end ||
+        (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
+        run_out(g);
+    *out = g;
+    return BH_OK;
+}

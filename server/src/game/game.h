@@ -1,0 +1,280 @@
+/* game.h: a bughouse game: two boards, four seats, two clocks, partner transfers, and the
+ * arbiter that turns decisive events into the team result (RULES.md P-*, R-*).
+ * SPDX-License-Identifier: MIT
+ * Pure: every call takes now_us (monotonic µs) and nothing reads a clock. The append-only
+ * event list is the game's record; game_replay() rebuilds a game exactly from it. */
+#ifndef BH_GAME_H
+#define BH_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bh.h"
+#include "clk.h"
+#include "rules.h"
+
+#define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
+#define GAME_NAME_MAX 48      /* player name capacity, NUL included */
+#define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
+#define GAME_CLOCK_MAX_MS (10000000LL * 1000) /* largest recorded clock accepted (115 days) */
+
+/* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
+enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
+enum { GAME_BOARD_A = 0, GAME_BOARD_B = 1 };
+/* Teams (P-TEAM: each team has one White and one Black). GAME_DRAW is the "winner" of a
+ * drawn game. */
+enum {
+    GAME_DRAW = 0,
+    GAME_TEAM_1 = 1 /* White-A + Black-B */,
+    GAME_TEAM_2 = 2 /* Black-A + White-B */
+};
+
+/* Team (GAME_TEAM_1/2) of a seat 0..3. */
+int game_team_of(int seat);
+/* Partner of a seat: the other board, the other colour (0<->3, 1<->2). */
+int game_partner_of(int seat);
+/* Static label of a seat: "WhiteA", "BlackA", "WhiteB", "BlackB"; "?" if out of range. */
+const char *game_seat_name(int seat);
+
+/* A ruleset: every option written out (RULES.md). Value type. */
+typedef struct game_rules {
+    char name[16];             /* "regulation", "online", or a custom name */
+    bool illegal_loses;        /* P-ILLEGAL: true = a legal-looking illegal move loses */
+    uint32_t settle_ms;        /* R-SETTLE window after the first decisive event */
+    bool dropped_rook_castles; /* P-CASTLE-DROP */
+    bool premove; /* P-PREMOVE: true = a move for the next ply is queued and played when the
+                   * opponent moves (casual games); false = rejected, never queued */
+    clk_lag lag;  /* R-FLAG-EXACT lag credit policy; zero = off */
+    bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
+} game_rules;
+
+/* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
+ * premoves, no lag credit, draw -> swap in game 2. */
+void game_rules_regulation(game_rules *out);
+/* online (FICS / chess.com): illegal moves rejected, settle 0 (flag at the exact instant, the
+ * first decisive event ends the game; only same-instant events combine), dropped rooks do
+ * not castle, no server premoves, no lag credit, draw -> swap in game 2. */
+void game_rules_online(game_rules *out);
+/* Named ruleset ("regulation" or "online") into *out. BH_OK or BH_ENOTFOUND. */
+int game_rules_by_name(const char *name, game_rules *out);
+
+/* What a game is created from. Value type; game_new copies it. */
+typedef struct game_setup {
+    game_rules rules;
+    uint32_t base_ms;               /* P-TC: time per player per board */
+    uint32_t inc_ms;                /* P-TC: added after every move, from move one */
+    char players[4][GAME_NAME_MAX]; /* names by seat, "" if unknown */
+    int team1_is;                   /* match team (1 or 2) that sits as GAME_TEAM_1 */
+    char fen[2][BH_FEN_MAX];        /* start position of each board as FEN with reserves;
+                                     * "" = the initial position (the normal case) */
+    bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
+                    * (FICS timeseal, chess.com lag compensation): each board keeps its own
+                    * time; a move only applies flags of its own board; instants of the two
+                    * boards may interleave out of order. false for live games. */
+} game_setup;
+
+/* Fill *s: ruleset r (copied), time control, no names, team1_is = 1. */
+void game_setup_init(game_setup *s, const game_rules *r, uint32_t base_ms, uint32_t inc_ms);
+
+/* Game 2 of a double round (P-GAME2) from finished game 1: same rules, time control and
+ * players. The loser's choice loser_swaps decides whether each player takes the other
+ * colour on their board; after a draw the ruleset decides (draw_swaps_game2) and
+ * loser_swaps is ignored. Swapping moves the players and flips team1_is, so the match
+ * teams stay the same people. Returns BH_OK, or BH_ESTATE if g1 is not over. */
+typedef struct game game; /* opaque */
+int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out);
+
+/* Game state. */
+enum {
+    GAME_PLAYING = 0,  /* both boards play */
+    GAME_SETTLING = 1, /* a decisive event stopped a board; the R-SETTLE window is open */
+    GAME_OVER = 2      /* result final; both boards stopped */
+};
+
+/* Kind of the event that decided a game; decisive kinds are ordered by R-ORDER precedence. */
+typedef enum {
+    GAME_END_NONE = 0,
+    GAME_END_RESIGN = 1,  /* lowest: voluntary and immediate */
+    GAME_END_FLAG = 2,    /* time expired (R-FLAG-EXACT) */
+    GAME_END_MATE = 3,    /* P-MATE */
+    GAME_END_ILLEGAL = 4, /* P-ILLEGAL under illegal_loses: senior to mate */
+    GAME_END_AGREE = 5,   /* P-AGREE */
+    GAME_END_REPEAT = 6   /* P-REPEAT claim */
+} game_end;
+
+/* Static name: "none", "resign", "flag", "mate", "illegal", "agreement", "repetition". */
+const char *game_end_name(game_end e);
+
+typedef struct game_result {
+    int winner;       /* GAME_TEAM_1, GAME_TEAM_2 or GAME_DRAW */
+    int match_winner; /* the same as a match team (setup team1_is), 0 for a draw */
+    game_end reason;  /* kind of the deciding event */
+    int board;        /* board of the deciding event; -1 for agreement */
+    int seat;         /* seat of the deciding event: the side that lost (mated, flagged,
+                       * resigned, moved illegally), or the claimant / acceptor of a draw */
+    uint64_t t_us;    /* instant of the deciding event */
+    uint64_t end_us;  /* instant both boards stopped */
+    size_t event;     /* index of the deciding event in the event list */
+    int combined;     /* decisive events combined by R-* (1 or 2; 0 for draws by agreement) */
+} game_result;
+
+/* Event list entries (the game's record). */
+typedef enum {
+    GAME_EV_START = 1,        /* both boards' clocks start (White to move) */
+    GAME_EV_MOVE = 2,         /* seat played move; lag_us = lag credit granted */
+    GAME_EV_ILLEGAL = 3,      /* seat sent a well-formed illegal move (illegal_loses only) */
+    GAME_EV_FLAG = 4,         /* seat's time ran out, dated at the exact instant */
+    GAME_EV_RESIGN = 5,       /* seat resigned */
+    GAME_EV_DRAW_OFFER = 6,   /* seat's team offers a draw */
+    GAME_EV_DRAW_DECLINE = 7, /* seat declines (or withdraws) the pending offer */
+    GAME_EV_DRAW_ACCEPT = 8,  /* seat accepts: draw (P-AGREE) */
+    GAME_EV_CLAIM = 9,        /* seat claims threefold repetition (valid claims only) */
+    GAME_EV_RESULT = 10,      /* result final; arg = winner team (0 draw) */
+    GAME_EV_PREMOVE = 11      /* seat queued uci (premove rulesets); uci "" = cancelled or
+                               * dropped (not legal when its turn came) */
+} game_ev_type;
+
+typedef struct game_event {
+    uint64_t t_us;        /* server instant (µs, monotonic) */
+    uint32_t lag_us;      /* MOVE: lag credit granted (µs) */
+    uint8_t type;         /* game_ev_type */
+    int8_t seat;          /* actor seat, -1 for START/RESULT */
+    int8_t arg;           /* RESULT: winner team */
+    bh_move move;         /* MOVE: the move */
+    char uci[BH_UCI_MAX]; /* PREMOVE: the queued move, "" if cancelled */
+} game_event;
+
+/* One move as played (derived from the events; what BPGN and clients show). */
+typedef struct game_ply {
+    uint64_t t_us;    /* instant of the move */
+    int64_t clock_us; /* mover's remaining time after the move (increment added) */
+    bh_move move;
+    int8_t seat;          /* mover */
+    int8_t handed;        /* piece type handed to the partner, BH_NO_PIECE if none */
+    uint16_t number;      /* full-move number of the move on its board */
+    char san[BH_SAN_MAX]; /* SAN with + / # */
+} game_ply;
+
+/* What one call changed, for broadcasting deltas. */
+typedef struct game_delta {
+    size_t ev_first;      /* first event appended by the call (flags due first, then the act) */
+    size_t ev_count;      /* number of events appended */
+    int board, seat;      /* board and seat of the act, -1 if none */
+    bh_move move;         /* the move played, BH_MOVE_NONE if none */
+    char san[BH_SAN_MAX]; /* its SAN, "" if none */
+    char uci[BH_UCI_MAX]; /* its UCI, "" if none */
+    bool premove_queued;  /* the move was queued as a premove (P-PREMOVE rulesets) */
+    int handed;           /* piece type handed to the partner's reserve, BH_NO_PIECE if none */
+    int handed_to;        /* seat that received it, -1 if none */
+    int64_t clock_us[4];  /* remaining time of every seat at now (µs) */
+    int state;            /* GAME_PLAYING / GAME_SETTLING / GAME_OVER after the call */
+} game_delta;
+
+/* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
+ * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
+ * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
+ * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
+int game_new(const game_setup *s, uint64_t start_us, game **out);
+/* Free g. NULL is a no-op. */
+void game_free(game *g);
+
+/* Play a move by seat at now_us (P-MOVE). text is UCI ("e2e4", "N@f3") or SAN ("Nf3",
+ * "N@f3"); ply is the number of plies on the seat's board that the client saw when it made
+ * the move (GAME_PLY_ANY skips the check). Flags due by now_us are applied first, at their
+ * exact instants. A capture goes to the partner's reserve at now_us (promoted as a pawn).
+ * Returns BH_OK, or:
+ *   BH_EINVAL   seat out of range, text NULL, or now_us before the last call;
+ *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
+ *   BH_ETURN    not this seat's turn: a protocol error, never an illegal move; a move sent
+ *               before the opponent's move is a rejected premove, never queued (P-PREMOVE).
+ *               With rules.premove, a move in UCI syntax for the next ply (ply = plies + 1,
+ *               or GAME_PLY_ANY) is instead queued (BH_OK, out->premove_queued, one per seat,
+ *               a new one replaces it) and played at the instant the opponent's move is
+ *               made, with no time charged; if it is not legal then it is dropped
+ *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move; a premove
+ *               for another ply gives BH_ESTALE, one not in UCI syntax BH_EMOVE;
+ *   BH_ESTALE   ply is not the board's current ply count;
+ *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
+ *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
+ *               (GAME_EV_ILLEGAL) and is a decisive event against seat's team (R-*); else
+ *               nothing changes.
+ * *out (may be NULL) is filled on every return except BH_EINVAL. text is borrowed. */
+int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
+
+/* Cancel seat's queued premove (GAME_EV_PREMOVE with uci ""). BH_OK, BH_ESTATE (none
+ * queued), BH_EINVAL. */
+int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out);
+/* Seat's queued premove as UCI (borrowed, valid until the next call), or NULL. */
+const char *game_premove(const game *g, int seat);
+
+/* As game_move with an encoded move m and a measured network lag lag_us (credited under the
+ * ruleset's lag policy, capped; 0 = none; a move that is refused spends no credit). A
+ * premove (rules.premove) is queued as its UCI text. */
+int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_t now_us,
+                 game_delta *out);
+
+/* Replay a recorded move (BPGN, CSV, chess.com) whose mover had clock_after_ms left after it
+ * (increment included). The instant is the one at which the board's clock shows that value.
+ * With setup.recorded the move is dated there (its board's own timeline) and only that board's
+ * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
+ * rounding of exported clocks), the move is dated at the last instant with the difference as
+ * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
+ * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
+ * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
+int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
+                       game_delta *out);
+
+/* Resign for seat's team at now_us: a decisive event on seat's board (R-ORDER: lowest,
+ * immediate when it is the first). BH_OK, BH_EINVAL, or BH_EOVER (game over or the seat's
+ * board stopped). */
+int game_resign(game *g, int seat, uint64_t now_us, game_delta *out);
+
+/* P-AGREE. Offer: seat's team offers a draw; BH_ESTATE if an offer is pending already.
+ * Accept: a seat of the other team accepts the pending offer: the game is drawn at now_us,
+ * both boards stop; BH_ESTATE if no offer of the other team is pending. Decline: any seat
+ * declines or withdraws the pending offer; BH_ESTATE if none. All: BH_EINVAL, BH_EOVER
+ * (also while a settle window is open). */
+int game_offer_draw(game *g, int seat, uint64_t now_us, game_delta *out);
+int game_accept_draw(game *g, int seat, uint64_t now_us, game_delta *out);
+int game_decline_draw(game *g, int seat, uint64_t now_us, game_delta *out);
+
+/* P-REPEAT: seat claims that the current position of its board (board, side to move,
+ * castling, en passant and both reserves) has occurred three times. Valid: the game is drawn
+ * at now_us. BH_ESTATE if the claim is not valid (nothing recorded), BH_EINVAL, BH_EOVER. */
+int game_claim_repetition(game *g, int seat, uint64_t now_us, game_delta *out);
+
+/* Apply everything due by now_us: flags (dated at their exact instants) and the end of a
+ * settle window (the window includes its last instant; it closes 1 µs later). A now_us
+ * before the last call's instant does nothing (with setup.recorded it still applies the
+ * flags due by now_us on either board). Returns BH_OK. */
+int game_tick(game *g, uint64_t now_us, game_delta *out);
+
+/* Earliest instant at which something can happen by itself (a flag or the end of the settle
+ * window), for one server timer; GAME_NEVER when the game is over. Call game_tick then. */
+uint64_t game_next_deadline_us(const game *g);
+
+/* Accessors. Returned pointers are borrowed and valid until the next mutating call. */
+int game_state(const game *g);
+const game_result *game_get_result(const game *g); /* NULL until GAME_OVER */
+const game_setup *game_get_setup(const game *g);
+const bh_pos *game_pos(const game *g, int board);
+bool game_board_stopped(const game *g, int board);
+int game_board_plies(const game *g, int board);                  /* plies played on board */
+int64_t game_clock_us(const game *g, int seat, uint64_t now_us); /* remaining, µs, >= 0 */
+int game_draw_offer(const game *g); /* team with a pending draw offer, 0 if none */
+uint64_t game_start_us(const game *g);
+uint64_t game_last_us(const game *g); /* latest instant the game has seen */
+const game_event *game_events(const game *g, size_t *n);
+const game_ply *game_plies(const game *g, size_t *n);
+
+/* Rebuild a game from setup s and its event list ev[0..n) (e.g. from the store after a
+ * crash), applying each stored act at its stored instant; derived events (flags, results)
+ * are recomputed and must match the stored ones. Events after the last stored one are not
+ * invented. The events one call appends (game_delta ev_first, ev_count) must be stored
+ * together: a list cut inside them does not replay. Returns BH_OK (*out owns the new game),
+ * BH_EINVAL (n == 0 or ev[0] not START), or BH_ESTATE (an event does not replay, or the
+ * rebuilt list differs from ev). */
+int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out);
+
+#endif

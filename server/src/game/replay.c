@@ -1,0 +1,142 @@
+/* replay.c: named rulesets, game 2 of a double round, and rebuilding a game from its events.
+ * SPDX-License-Identifier: MIT
+ * Replay feeds each stored act back through the public entry points at its stored instant;
+ * flags and results are not applied from the record but recomputed, then compared. */
+#include <string.h>
+
+#include "game_int.h"
+
+void game_rules_regulation(game_rules *out)
+{
+    memset(out, 0, sizeof *out);
+    strcpy(out->name, "regulation");
+    out->illegal_loses = true;        /* P-ILLEGAL */
+    out->settle_ms = 2000;            /* R-SETTLE: our choice */
+    out->dropped_rook_castles = true; /* P-CASTLE-DROP */
+    out->premove = false;             /* P-PREMOVE */
+    out->lag.max_move_ms = 0;         /* R-FLAG-EXACT: no lag credit */
+    out->lag.max_total_ms = 0;
+    out->draw_swaps_game2 = true; /* P-GAME2 */
+}
+
+void game_rules_online(game_rules *out)
+{
+    memset(out, 0, sizeof *out);
+    strcpy(out->name, "online");
+    out->illegal_loses = false;
+    out->settle_ms = 0;
+    out->dropped_rook_castles = false;
+    out->premove = false;
+    out->lag.max_move_ms = 0;
+    out->lag.max_total_ms = 0;
+    out->draw_swaps_game2 = true;
+}
+
+int game_rules_by_name(const char *name, game_rules *out)
+{
+    if (name && strcmp(name, "regulation") == 0)
+        game_rules_regulation(out);
+    else if (name && strcmp(name, "online") == 0)
+        game_rules_online(out);
+    else
+        return BH_ENOTFOUND;
+    return BH_OK;
+}
+
+int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
+{
+    if (!g1 || g1->state != GAME_OVER)
+        return BH_ESTATE;
+    *out = g1->setup;
+    bool swap = g1->result.winner == GAME_DRAW ? g1->setup.rules.draw_swaps_game2 : loser_swaps;
+    if (swap) {
+        /* Each player takes the other colour on the same board, so team 1's seats
+         * (White-A, Black-B) now hold the other match team. */
+        char tmp[GAME_NAME_MAX];
+        for (int b = 0; b < 2; b++) {
+            memcpy(tmp, out->players[2 * b], sizeof tmp);
+            memcpy(out->players[2 * b], out->players[2 * b + 1], sizeof tmp);
+            memcpy(out->players[2 * b + 1], tmp, sizeof tmp);
+        }
+        out->team1_is = 3 - out->team1_is;
+    }
+    return BH_OK;
+}
+
+static bool same_event(const game_event *a, const game_event *b)
+{
+    return a->t_us == b->t_us && a->type == b->type && a->seat == b->seat && a->arg == b->arg &&
+           a->move == b->move && a->lag_us == b->lag_us && strcmp(a->uci, b->uci) == 0;
+}
+
+/* Apply the stored act e; the events it produces are compared by the caller. */
+static int apply_stored(game *g, const game_event *e)
+{
+    int seat = e->seat;
+    bool seated = seat >= 0 && seat <= 3;
+    switch (e->type) {
+    case GAME_EV_MOVE:
+        if (!seated)
+            return BH_ESTATE;
+        game__advance(g, e->t_us, game__move_mask(g, seat >> 1));
+        if (e->t_us > g->last_us)
+            g->last_us = e->t_us;
+        return game__play(g, seat, e->move, GAME_PLY_ANY, e->t_us, e->lag_us, false, NULL);
+    case GAME_EV_ILLEGAL:
+        if (!seated)
+            return BH_ESTATE;
+        game__advance(g, e->t_us, 3);
+        if (e->t_us > g->last_us)
+            g->last_us = e->t_us;
+        if (g->state == GAME_OVER || g->stopped[seat >> 1])
+            return BH_ESTATE;
+        game__illegal(g, seat, e->t_us, NULL);
+        return BH_OK;
+    case GAME_EV_PREMOVE:
+        if (!e->uci[0])
+            return game_cancel_premove(g, seat, e->t_us, NULL);
+        return game_move(g, seat, e->uci, GAME_PLY_ANY, e->t_us, NULL);
+    case GAME_EV_RESIGN: return game_resign(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_OFFER: return game_offer_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_DECLINE: return game_decline_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_DRAW_ACCEPT: return game_accept_draw(g, seat, e->t_us, NULL);
+    case GAME_EV_CLAIM: return game_claim_repetition(g, seat, e->t_us, NULL);
+    case GAME_EV_FLAG: return game_tick(g, e->t_us, NULL);
+    case GAME_EV_RESULT:
+        /* A window's result is dated at its last instant and applied 1 µs later. */
+        return game_tick(g, e->t_us + 1, NULL);
+    default: return BH_ESTATE;
+    }
+}
+
+int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
+{
+    if (!s || !ev || n == 0 || ev[0].type != GAME_EV_START)
+        return BH_EINVAL;
+    game *g = NULL;
+    int rc = game_new(s, ev[0].t_us, &g);
+    if (rc != BH_OK)
+        return rc;
+    rc = same_event(&g->ev[0], &ev[0]) ? BH_OK : BH_ESTATE;
+    /* The next stored event the rebuilt game has not produced is an act to apply; what the
+     * act produces (flags first, the act, a premove it triggers, a result) must match. */
+    while (rc == BH_OK && g->nev < n) {
+        size_t before = g->nev;
+        const game_event *e = &ev[before];
+        if (e->t_us < g->last_us && !s->recorded && e->type != GAME_EV_RESULT)
+            rc = BH_ESTATE;
+        else
+            rc = apply_stored(g, e);
+        if (rc == BH_OK && (g->nev == before || g->nev > n))
+            rc = BH_ESTATE;
+        for (size_t i = before; rc == BH_OK && i < g->nev; i++)
+            if (!same_event(&g->ev[i], &ev[i]))
+                rc = BH_ESTATE;
+    }
+    if (rc != BH_OK) {
+        game_free(g);
+        return BH_ESTATE;
+    }
+    *out = g;
+    return BH_OK;
+}

@@ -1,0 +1,686 @@
+/* test_game.c: the game model and the arbiter with a fake clock: one table row per R-* rule,
+ * P-* rules (transfer, seat, premove, illegal, agreement, repetition, game 2), clock checks
+ * (R-FLAG-EXACT, equal sums), replay from the event list, and a hand-checkable BPGN export.
+ * SPDX-License-Identifier: MIT
+ * Times are written in ms from the game start; expected results follow from RULES.md alone. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh_test.h"
+#include "bpgn.h"
+#include "game.h"
+
+#define T0 1000000ULL /* game start: 1 s after the fake clock's zero */
+#define T(ms) (T0 + (uint64_t)(ms)*1000ULL)
+
+/* BPGN export -> import -> export is the identity, and the result survives it. */
+static void check_round_trip(const game *g, const char *what)
+{
+    char *a = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    int rc = bpgn_parse(a, strlen(a), &bg, NULL);
+    if (rc == BH_OK)
+        rc = bpgn_import(&bg, NULL, T0, &h, NULL);
+    CHECK_MSG(rc == BH_OK, "%s: import of own export: %s", what, bh_errname(rc));
+    if (rc == BH_OK) {
+        char *b = bpgn_export(h, NULL);
+        CHECK_MSG(strcmp(a, b) == 0, "%s: round trip differs:\n%s----\n%s", what, a, b);
+        free(b);
+    }
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(a);
+}
+
+static game *mk(const char *ruleset, uint32_t base_ms, uint32_t inc_ms)
+{
+    game_rules r;
+    if (game_rules_by_name(ruleset, &r) != BH_OK)
+        abort();
+    game_setup s;
+    game_setup_init(&s, &r, base_ms, inc_ms);
+    static const char *const names[] = {"Anna", "Boris", "Carl", "Dora"};
+    for (int i = 0; i < 4; i++)
+        strcpy(s.players[i], names[i]);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    return g;
+}
+
+static int mv(game *g, int seat, const char *text, uint64_t now)
+{
+    return game_move(g, seat, text, GAME_PLY_ANY, now, NULL);
+}
+
+/* A script step: seat plays text at ms (expected rc), or a tick when text is NULL. */
+typedef struct step {
+    int seat;
+    const char *text;
+    int ms;
+    int rc;
+} step;
+
+#define END                                                                                        \
+    {                                                                                              \
+        -1, NULL, -1, BH_OK                                                                        \
+    }
+
+static void run(game *g, const step *s)
+{
+    for (; s->ms >= 0; s++) {
+        int rc = s->text ? mv(g, s->seat, s->text, T(s->ms)) : game_tick(g, T(s->ms), NULL);
+        CHECK_MSG(rc == s->rc, "step %s by %s at %d ms: expected %s, got %s",
+                  s->text ? s->text : "tick", game_seat_name(s->seat), s->ms, bh_errname(s->rc),
+                  bh_errname(rc));
+    }
+}
+
+/* clang-format off */
+/* Scholar's mate on board A by White-A (team 1): Qxf7 is a contact check protected by the
+ * c4 bishop, so no drop can ever help (P-MATE). 7 plies, 100 ms apart from start_ms. */
+#define SCHOLAR_A(start)                                                                    \
+    {GAME_A_WHITE, "e2e4", (start), BH_OK}, {GAME_A_BLACK, "e7e5", (start) + 100, BH_OK},                 \
+        {GAME_A_WHITE, "f1c4", (start) + 200, BH_OK}, {GAME_A_BLACK, "b8c6", (start) + 300, BH_OK},       \
+        {GAME_A_WHITE, "d1h5", (start) + 400, BH_OK}, {GAME_A_BLACK, "g8f6", (start) + 500, BH_OK},       \
+        {GAME_A_WHITE, "h5f7", (start) + 600, BH_OK}
+#define SCHOLAR_B(start)                                                                    \
+    {GAME_B_WHITE, "e2e4", (start), BH_OK}, {GAME_B_BLACK, "e7e5", (start) + 100, BH_OK},                 \
+        {GAME_B_WHITE, "f1c4", (start) + 200, BH_OK}, {GAME_B_BLACK, "b8c6", (start) + 300, BH_OK},       \
+        {GAME_B_WHITE, "d1h5", (start) + 400, BH_OK}, {GAME_B_BLACK, "g8f6", (start) + 500, BH_OK},       \
+        {GAME_B_WHITE, "h5f7", (start) + 600, BH_OK}
+/* Black-B mates White-B with Qxf2 protected by the c5 bishop (team 1 mates on B). */
+#define BLACK_MATES_B(start)                                                                \
+    {GAME_B_WHITE, "a2a3", (start), BH_OK}, {GAME_B_BLACK, "e7e5", (start) + 100, BH_OK},                 \
+        {GAME_B_WHITE, "a3a4", (start) + 200, BH_OK}, {GAME_B_BLACK, "f8c5", (start) + 300, BH_OK},       \
+        {GAME_B_WHITE, "a4a5", (start) + 400, BH_OK}, {GAME_B_BLACK, "d8h4", (start) + 500, BH_OK},       \
+        {GAME_B_WHITE, "a5a6", (start) + 600, BH_OK}
+
+/* clang-format on */
+typedef struct arb_case {
+    const char *name; /* R-* row */
+    const char *ruleset;
+    uint32_t base_ms;
+    step steps[24];
+    int end_ms; /* final tick */
+    int winner; /* GAME_TEAM_1/2 or GAME_DRAW */
+    game_end reason;
+    int board;
+    int seat;
+    int t_ms; /* instant of the deciding event */
+    int combined;
+} arb_case;
+
+/* clang-format off */
+static const arb_case arb_cases[] = {
+    /* Team 1 mates on A (t=600); inside the 2 s window Black-B (team 1) moves illegally on B. */
+    {"R-ILLEGAL-MATE", "regulation", 60000,
+     {SCHOLAR_A(0), {GAME_B_WHITE, "e2e4", 700, BH_OK}, {GAME_B_BLACK, "e7e4", 900, BH_EILLEGAL},
+      END},
+     5000, GAME_TEAM_2, GAME_END_ILLEGAL, GAME_BOARD_B, GAME_B_BLACK, 900, 2},
+    /* Team 1 mates on A, team 2 mates on B inside the window: draw. */
+    {"R-MATE-MATE", "regulation", 60000, {SCHOLAR_A(0), SCHOLAR_B(1000), END}, 5000, GAME_DRAW,
+     GAME_END_MATE, GAME_BOARD_A, GAME_A_BLACK, 600, 2},
+    /* Flags of different teams on the two boards: B-white (team 2) at 10.0 s, A-white
+     * (team 1, moved at 0.5, Black moved at 1.0) at 10.5 s: draw. */
+    {"R-FLAG-FLAG different teams", "regulation", 10000,
+     {{GAME_A_WHITE, "e2e4", 500, BH_OK}, {GAME_A_BLACK, "e7e5", 1000, BH_OK}, END}, 13000,
+     GAME_DRAW, GAME_END_FLAG, GAME_BOARD_B, GAME_B_WHITE, 10000, 2},
+    /* Both flags of team 1: A-white at 10.0 s, B-black (clock from 0.2 s) at 10.2 s. */
+    {"R-FLAG-FLAG one team", "regulation", 10000, {{GAME_B_WHITE, "e2e4", 200, BH_OK}, END},
+     13000, GAME_TEAM_2, GAME_END_FLAG, GAME_BOARD_A, GAME_A_WHITE, 10000, 2},
+    /* A-white (team 1) flags at 10.0 s; Black-B (team 1) mates on B at 10.1 s: mate wins. */
+    {"R-FLAG-MATE regulation", "regulation", 10000,
+     {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 10100, BH_OK}, END}, 13000, GAME_TEAM_1,
+     GAME_END_MATE, GAME_BOARD_B, GAME_B_WHITE, 10100, 2},
+    /* The same under online (settle 0): the flag at 10.0 s ends the game; the mate is late. */
+    {"R-FLAG-MATE online", "online", 10000,
+     {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 10100, BH_EOVER}, END}, 13000, GAME_TEAM_2,
+     GAME_END_FLAG, GAME_BOARD_A, GAME_A_WHITE, 10000, 1},
+    /* Illegal moves by different teams on the two boards: draw. */
+    {"R-ILLEGAL-ILLEGAL", "regulation", 60000,
+     {{GAME_A_WHITE, "e2e5", 100, BH_EILLEGAL}, {GAME_B_WHITE, "d1d8", 1500, BH_EILLEGAL}, END},
+     5000, GAME_DRAW, GAME_END_ILLEGAL, GAME_BOARD_A, GAME_A_WHITE, 100, 2},
+    /* R-ORDER: illegal (team 2 on B, 0.9 s) is senior to the mate team 1 gave on A. */
+    {"R-ORDER illegal over mate", "regulation", 60000,
+     {SCHOLAR_A(0), {GAME_B_WHITE, "e2e5", 900, BH_EILLEGAL}, END}, 5000, GAME_TEAM_1,
+     GAME_END_ILLEGAL, GAME_BOARD_B, GAME_B_WHITE, 900, 2},
+    /* R-SETTLE: a mate on B at the window's last instant (0.6 + 2.0 s) still combines (both
+     * mates by team 1)... */
+    {"R-SETTLE window includes its end", "regulation", 60000,
+     {SCHOLAR_A(0), BLACK_MATES_B(700), {GAME_B_BLACK, "h4f2", 2600, BH_OK}, END}, 5000,
+     GAME_TEAM_1, GAME_END_MATE, GAME_BOARD_A, GAME_A_BLACK, 600, 2},
+    /* ... and 1 ms later the game is over. */
+    {"R-SETTLE window closed", "regulation", 60000,
+     {SCHOLAR_A(0), BLACK_MATES_B(700), {GAME_B_BLACK, "h4f2", 2601, BH_EOVER}, END}, 5000,
+     GAME_TEAM_1, GAME_END_MATE, GAME_BOARD_A, GAME_A_BLACK, 600, 1},
+    /* settle 0: only same-instant events combine: both Whites flag at 10.0 s: draw. */
+    {"R-SETTLE online same instant", "online", 10000, {END}, 10500, GAME_DRAW, GAME_END_FLAG,
+     GAME_BOARD_A, GAME_A_WHITE, 10000, 2},
+    /* settle 0: A-white (team 1) flags at 10.0 s and Black-B (team 1) mates at that same
+     * instant: they combine, the mate wins. */
+    {"R-SETTLE online same-instant flag and mate", "online", 10000,
+     {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 10000, BH_OK}, END}, 10500, GAME_TEAM_1,
+     GAME_END_MATE, GAME_BOARD_B, GAME_B_WHITE, 10000, 2},
+    /* settle 0, one mate: team 1 wins at once; B is stopped at the same instant. */
+    {"R-SETTLE online first event ends", "online", 60000,
+     {SCHOLAR_A(0), {GAME_B_WHITE, "e2e4", 601, BH_EOVER}, END}, 5000, GAME_TEAM_1,
+     GAME_END_MATE, GAME_BOARD_A, GAME_A_BLACK, 600, 1},
+};
+/* clang-format on */
+
+static void arbiter_table(void)
+{
+    for (size_t i = 0; i < BH_ARRAY_LEN(arb_cases); i++) {
+        const arb_case *c = &arb_cases[i];
+        game *g = mk(c->ruleset, c->base_ms, 0);
+        run(g, c->steps);
+        game_tick(g, T(c->end_ms), NULL);
+        const game_result *r = game_get_result(g);
+        CHECK_MSG(r != NULL, "%s: no result", c->name);
+        if (r) {
+            CHECK_MSG(r->winner == c->winner, "%s: winner %d, expected %d", c->name, r->winner,
+                      c->winner);
+            CHECK_MSG(r->reason == c->reason, "%s: reason %s, expected %s", c->name,
+                      game_end_name(r->reason), game_end_name(c->reason));
+            CHECK_MSG(r->board == c->board, "%s: board %d", c->name, r->board);
+            CHECK_MSG(r->seat == c->seat, "%s: seat %s", c->name, game_seat_name(r->seat));
+            CHECK_MSG(r->t_us == T(c->t_ms), "%s: t %llu", c->name,
+                      (unsigned long long)(r->t_us - T0));
+            CHECK_MSG(r->combined == c->combined, "%s: combined %d", c->name, r->combined);
+            size_t n;
+            const game_event *ev = game_events(g, &n);
+            CHECK_MSG(ev[n - 1].type == GAME_EV_RESULT && ev[n - 1].arg == c->winner,
+                      "%s: last event is the result", c->name);
+            /* The event list rebuilds the same game (R-* decided the same way). */
+            game *h = NULL;
+            CHECK_MSG(game_replay(game_get_setup(g), ev, n, &h) == BH_OK, "%s: replay", c->name);
+            game_free(h);
+            check_round_trip(g, c->name);
+        }
+        game_free(g);
+    }
+}
+
+/* R-ORDER: resignation is voluntary and immediate; once a window is open it is the lowest. */
+static void resign_rules(void)
+{
+    game *g = mk("regulation", 60000, 0);
+    CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_A_BLACK, T(1000), NULL));
+    const game_result *r = game_get_result(g);
+    CHECK(r && r->winner == GAME_TEAM_1 && r->reason == GAME_END_RESIGN && r->end_us == T(1000));
+    CHECK_EQ_INT("B stopped at once", 59000000, game_clock_us(g, GAME_B_WHITE, T(5000)));
+    CHECK_EQ_INT("resign again", BH_EOVER, game_resign(g, GAME_B_WHITE, T(1200), NULL));
+    game_free(g);
+
+    /* A-white (team 1) flags at 10 s; team 2 resigns on B inside the window: flag decides. */
+    g = mk("regulation", 10000, 0);
+    mv(g, GAME_B_WHITE, "e2e4", T(100));
+    game_tick(g, T(10000), NULL);
+    CHECK_EQ_INT("settling", GAME_SETTLING, game_state(g));
+    CHECK_EQ_INT("resign in window", BH_OK, game_resign(g, GAME_B_WHITE, T(10050), NULL));
+    r = game_get_result(g);
+    CHECK(r && r->winner == GAME_TEAM_2 && r->reason == GAME_END_FLAG && r->combined == 2);
+    game_free(g);
+}
+
+/* R-FLAG-EXACT: a flag noticed 300 ms late is dated at its instant; the flagged clock shows 0
+ * and the other three their true values at that instant (online: the game ends there). */
+static void flag_noticed_late(void)
+{
+    game *g = mk("online", 10000, 0);
+    CHECK_EQ_INT("A white", BH_OK, mv(g, GAME_A_WHITE, "e2e4", T(1000)));
+    CHECK_EQ_INT("A black", BH_OK, mv(g, GAME_A_BLACK, "e7e5", T(1500)));
+    CHECK_EQ_INT("B white", BH_OK, mv(g, GAME_B_WHITE, "d2d4", T(2000)));
+    CHECK_EQ_U64("next deadline: A-white's flag", T(10500), game_next_deadline_us(g));
+    game_delta d;
+    game_tick(g, T(10800), &d);
+    const game_result *r = game_get_result(g);
+    CHECK(r != NULL);
+    if (r) {
+        CHECK_EQ_U64("dated at the exact instant", T(10500), r->t_us);
+        CHECK_EQ_U64("ended then", T(10500), r->end_us);
+        CHECK_EQ_INT("seat", GAME_A_WHITE, r->seat);
+        CHECK_EQ_INT("team 2 wins", GAME_TEAM_2, r->winner);
+    }
+    CHECK_EQ_INT("flag + result events", 2, d.ev_count);
+    CHECK_EQ_INT("A-white shows 0", 0, d.clock_us[GAME_A_WHITE]);
+    CHECK_EQ_INT("A-black 10 - 0.5", 9500000, d.clock_us[GAME_A_BLACK]);
+    CHECK_EQ_INT("B-white 10 - 2", 8000000, d.clock_us[GAME_B_WHITE]);
+    CHECK_EQ_INT("B-black 10 - (10.5 - 2)", 1500000, d.clock_us[GAME_B_BLACK]);
+    CHECK_EQ_U64("no deadline", GAME_NEVER, game_next_deadline_us(g));
+    /* A move on board B after the game ended on A: a typed error. */
+    CHECK_EQ_INT("move after end", BH_EOVER, mv(g, GAME_B_BLACK, "d7d5", T(10900)));
+    game_free(g);
+}
+
+/* With no increment and both boards started together, A-white + A-black = B-white + B-black
+ * at every instant (each board's sum is 2 * base - elapsed). Random legal play, fixed seed. */
+static void clock_sums_equal(void)
+{
+    game *g = mk("online", 180000, 0);
+    uint64_t seed = 42, now = T(0);
+    for (int i = 0; i < 300 && game_state(g) == GAME_PLAYING; i++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        now += (seed >> 33) % 400000;
+        int board = (int)((seed >> 20) & 1);
+        const bh_pos *p = game_pos(g, board);
+        bh_move ms[BH_MAX_MOVES];
+        int n = bh_gen_legal(p, ms);
+        if (n > 0) {
+            int seat = board * 2 + (int)bh_side_to_move(p);
+            int rc =
+                game_move_bh(g, seat, ms[(seed >> 40) % (uint64_t)n], GAME_PLY_ANY, 0, now, NULL);
+            CHECK_EQ_INT("random move", BH_OK, rc);
+        }
+        uint64_t at = now + (seed >> 50) % 1000;
+        int64_t a = game_clock_us(g, GAME_A_WHITE, at) + game_clock_us(g, GAME_A_BLACK, at);
+        int64_t b = game_clock_us(g, GAME_B_WHITE, at) + game_clock_us(g, GAME_B_BLACK, at);
+        if (game_state(g) == GAME_PLAYING) {
+            CHECK_EQ_INT("A sum == B sum", a, b);
+            CHECK_EQ_INT("A sum == 360 s - elapsed", 360000000 - (int64_t)(at - T0), a);
+        }
+    }
+    check_round_trip(g, "random play"); /* µs clocks exported in ms, re-imported */
+    game_free(g);
+}
+
+/* P-MOVE, P-PROMO: a capture enters the partner's reserve at the instant of the move. */
+static void capture_goes_to_partner(void)
+{
+    game *g = mk("online", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e4", T(100));
+    mv(g, GAME_A_BLACK, "d7d5", T(200));
+    game_delta d;
+    CHECK_EQ_INT("exd5", BH_OK, game_move(g, GAME_A_WHITE, "exd5", 2, T(300), &d));
+    CHECK_EQ_INT("handed a pawn", BH_PAWN, d.handed);
+    CHECK_EQ_INT("to Black-B", GAME_B_BLACK, d.handed_to);
+    CHECK_EQ_STR("san", "exd5", d.san);
+    CHECK_EQ_STR("uci", "e4d5", d.uci);
+    CHECK_EQ_INT("Black-B holds it", 1, bh_reserve_count(game_pos(g, 1), BH_BLACK, BH_PAWN));
+    CHECK_EQ_INT("White-A holds none", 0, bh_reserve_count(game_pos(g, 0), BH_WHITE, BH_PAWN));
+    /* Black-B drops it on its first turn (P-DROP). */
+    mv(g, GAME_B_WHITE, "e2e4", T(400));
+    CHECK_EQ_INT("P@d5", BH_OK, mv(g, GAME_B_BLACK, "P@d5", T(500)));
+    CHECK_EQ_INT("reserve empty", 0, bh_reserve_count(game_pos(g, 1), BH_BLACK, BH_PAWN));
+    mv(g, GAME_B_WHITE, "g1f3", T(600));
+    CHECK_EQ_INT("no second pawn", BH_EILLEGAL, mv(g, GAME_B_BLACK, "P@d6", T(700)));
+    game_free(g);
+}
+
+/* P-MATE: a slider check that a drop could block is not mate, even with an empty reserve;
+ * P-WAIT: the checked side, with no legal move, waits with its clock running until its
+ * partner's capture arrives, then blocks with a drop. Board A starts from a FEN. */
+static void blockable_check_waits(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[0], "k7/8/8/8/8/8/1R6/6RK[] w - - 0 1");
+    game *g = NULL;
+    CHECK_EQ_INT("FEN start", BH_OK, game_new(&s, T0, &g));
+    game_delta d;
+    CHECK_EQ_INT("Ra1+", BH_OK, game_move(g, GAME_A_WHITE, "Ra1", 0, T(100), &d));
+    CHECK_EQ_STR("check, not mate", "Ra1+", d.san);
+    CHECK_EQ_INT("no legal move", BH_STATUS_WAITING, bh_status(game_pos(g, 0)));
+    CHECK_EQ_INT("game goes on", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("no drop yet", BH_EILLEGAL, mv(g, GAME_A_BLACK, "P@a7", T(200)));
+    /* B: 1. e4 d5 2. exd5: White-B's capture goes to its partner Black-A. */
+    mv(g, GAME_B_WHITE, "e2e4", T(300));
+    mv(g, GAME_B_BLACK, "d7d5", T(400));
+    CHECK_EQ_INT("exd5", BH_OK, game_move(g, GAME_B_WHITE, "exd5", 2, T(500), &d));
+    CHECK_EQ_INT("to Black-A", GAME_A_BLACK, d.handed_to);
+    CHECK_EQ_INT("Black-A's clock ran while waiting", 60000000 - 4900000,
+                 game_clock_us(g, GAME_A_BLACK, T(5000)));
+    CHECK_EQ_INT("P@a7 blocks", BH_OK, game_move(g, GAME_A_BLACK, "P@a7", 1, T(5000), &d));
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    check_round_trip(g, "FEN start");
+    game_free(g);
+
+    strcpy(s.fen[0], "not a fen");
+    CHECK_EQ_INT("bad FEN", BH_EFEN, game_new(&s, T0, &g));
+}
+
+/* P-SEAT, P-PREMOVE, stale ply, P-ILLEGAL in both rulesets. */
+static void move_errors(void)
+{
+    game *g = mk("regulation", 60000, 0);
+    size_t n0, n1;
+    game_events(g, &n0);
+    CHECK_EQ_INT("black first: not your turn", BH_ETURN,
+                 game_move(g, GAME_A_BLACK, "e7e5", 1, T(50), NULL));
+    CHECK_EQ_INT("stale ply", BH_ESTALE, game_move(g, GAME_A_WHITE, "e2e4", 1, T(60), NULL));
+    CHECK_EQ_INT("garbage is no move", BH_EMOVE, mv(g, GAME_A_WHITE, "hello", T(70)));
+    CHECK_EQ_INT("seat out of range", BH_EINVAL, mv(g, 4, "e2e4", T(80)));
+    game_events(g, &n1);
+    CHECK_EQ_INT("nothing recorded", (int)n0, (int)n1);
+    CHECK_EQ_INT("white", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(100), NULL));
+    CHECK_EQ_INT("time going back", BH_EINVAL, mv(g, GAME_A_BLACK, "e7e5", T(90)));
+    /* The premove sent before White's move was rejected, never queued: Black is to move. */
+    CHECK_EQ_INT("plies", 1, game_board_plies(g, 0));
+    CHECK_EQ_INT("black to move", BH_BLACK, bh_side_to_move(game_pos(g, 0)));
+    CHECK_EQ_INT("SAN accepted", BH_OK, game_move(g, GAME_A_BLACK, "Nf6", 1, T(200), NULL));
+    game_free(g);
+
+    /* online: an illegal move is rejected and changes nothing. */
+    g = mk("online", 60000, 0);
+    game_events(g, &n0);
+    CHECK_EQ_INT("illegal rejected", BH_EILLEGAL, mv(g, GAME_A_WHITE, "e2e5", T(100)));
+    game_events(g, &n1);
+    CHECK_EQ_INT("nothing recorded", (int)n0, (int)n1);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("then legal", BH_OK, mv(g, GAME_A_WHITE, "e2e4", T(200)));
+    game_free(g);
+
+    /* regulation: it is recorded and stops the board; the team loses after the window. */
+    g = mk("regulation", 60000, 0);
+    game_delta d;
+    CHECK_EQ_INT("illegal recorded", BH_EILLEGAL,
+                 game_move(g, GAME_B_WHITE, "e2e5", 0, T(100), &d));
+    CHECK_EQ_INT("one event", 1, d.ev_count);
+    CHECK_EQ_INT("settling", GAME_SETTLING, d.state);
+    CHECK(game_board_stopped(g, 1) && !game_board_stopped(g, 0));
+    CHECK_EQ_U64("deadline: window end + 1 µs", T(2100) + 1, game_next_deadline_us(g));
+    CHECK_EQ_INT("board B stopped", BH_EOVER, mv(g, GAME_B_WHITE, "e2e4", T(200)));
+    CHECK_EQ_INT("board A plays on", BH_OK, mv(g, GAME_A_WHITE, "e2e4", T(300)));
+    game_tick(g, T(2100) + 1, NULL);
+    const game_result *r = game_get_result(g);
+    CHECK(r && r->winner == GAME_TEAM_1 && r->reason == GAME_END_ILLEGAL);
+    CHECK(r && r->end_us == T(2100));
+    game_free(g);
+}
+
+/* P-AGREE: an offer by one team, acceptance by the other; it ends both boards. */
+static void draw_by_agreement(void)
+{
+    game *g = mk("regulation", 60000, 0);
+    CHECK_EQ_INT("no offer to accept", BH_ESTATE, game_accept_draw(g, GAME_A_BLACK, T(10), NULL));
+    CHECK_EQ_INT("offer (team 1)", BH_OK, game_offer_draw(g, GAME_A_WHITE, T(20), NULL));
+    CHECK_EQ_INT("pending", GAME_TEAM_1, game_draw_offer(g));
+    CHECK_EQ_INT("second offer", BH_ESTATE, game_offer_draw(g, GAME_B_WHITE, T(30), NULL));
+    CHECK_EQ_INT("partner cannot accept", BH_ESTATE,
+                 game_accept_draw(g, GAME_B_BLACK, T(40), NULL));
+    CHECK_EQ_INT("decline", BH_OK, game_decline_draw(g, GAME_B_WHITE, T(50), NULL));
+    CHECK_EQ_INT("gone", 0, game_draw_offer(g));
+    CHECK_EQ_INT("offer (team 2)", BH_OK, game_offer_draw(g, GAME_B_WHITE, T(60), NULL));
+    CHECK_EQ_INT("accept (team 1)", BH_OK, game_accept_draw(g, GAME_B_BLACK, T(70), NULL));
+    const game_result *r = game_get_result(g);
+    CHECK(r && r->winner == GAME_DRAW && r->reason == GAME_END_AGREE && r->end_us == T(70));
+    CHECK(game_board_stopped(g, 0) && game_board_stopped(g, 1));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replay", BH_OK, game_replay(game_get_setup(g), ev, n, &h));
+    game_free(h);
+    game_free(g);
+
+    /* No draw while a settle window is open. */
+    g = mk("regulation", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e5", T(10));
+    CHECK_EQ_INT("offer in window", BH_EOVER, game_offer_draw(g, GAME_B_WHITE, T(20), NULL));
+    game_free(g);
+}
+
+/* P-REPEAT: the same board, side, rights and both reserves three times; claim by a player of
+ * that board. A partner capture changes the reserves, so the count starts again. */
+static void repetition_claim(void)
+{
+    static const char *const shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    game *g = mk("online", 60000, 0);
+    int t = 0;
+    for (int k = 0; k < 4; k++)
+        mv(g, k & 1, shuffle[k], T(t += 100));
+    CHECK_EQ_INT("twice only", BH_ESTATE, game_claim_repetition(g, GAME_A_WHITE, T(t += 10), NULL));
+    for (int k = 0; k < 4; k++)
+        mv(g, k & 1, shuffle[k], T(t += 100));
+    CHECK_EQ_INT("partner board cannot claim", BH_ESTATE,
+                 game_claim_repetition(g, GAME_B_WHITE, T(t += 10), NULL));
+    CHECK_EQ_INT("third time", BH_OK, game_claim_repetition(g, GAME_A_BLACK, T(t += 10), NULL));
+    const game_result *r = game_get_result(g);
+    CHECK(r && r->winner == GAME_DRAW && r->reason == GAME_END_REPEAT && r->board == 0);
+    game_free(g);
+
+    g = mk("online", 60000, 0);
+    t = 0;
+    for (int k = 0; k < 4; k++)
+        mv(g, k & 1, shuffle[k], T(t += 100));
+    /* B: 1. e4 d5 2. exd5: White-B's capture goes to Black-A (board A's reserve). */
+    mv(g, GAME_B_WHITE, "e2e4", T(t += 100));
+    mv(g, GAME_B_BLACK, "d7d5", T(t += 100));
+    mv(g, GAME_B_WHITE, "e4d5", T(t += 100));
+    for (int k = 0; k < 4; k++)
+        mv(g, k & 1, shuffle[k], T(t += 100));
+    CHECK_EQ_INT("reserves differ: no repetition", BH_ESTATE,
+                 game_claim_repetition(g, GAME_A_WHITE, T(t += 10), NULL));
+    game_free(g);
+}
+
+/* P-GAME2: the loser of game 1 chooses colours; after a draw the colours swap. */
+static void game2_colours(void)
+{
+    game *g = mk("regulation", 60000, 0);
+    game_resign(g, GAME_A_BLACK, T(100), NULL); /* team 1 (Anna + Dora) wins */
+    game_setup s2;
+    CHECK_EQ_INT("keep", BH_OK, game_setup_game2(g, false, &s2));
+    CHECK_EQ_STR("kept", "Anna", s2.players[GAME_A_WHITE]);
+    CHECK_EQ_INT("team1_is kept", 1, s2.team1_is);
+    CHECK_EQ_INT("swap", BH_OK, game_setup_game2(g, true, &s2));
+    CHECK_EQ_STR("A white", "Boris", s2.players[GAME_A_WHITE]);
+    CHECK_EQ_STR("A black", "Anna", s2.players[GAME_A_BLACK]);
+    CHECK_EQ_STR("B white", "Dora", s2.players[GAME_B_WHITE]);
+    CHECK_EQ_STR("B black", "Carl", s2.players[GAME_B_BLACK]);
+    CHECK_EQ_INT("team1 seats now hold match team 2", 2, s2.team1_is);
+    game *g2 = NULL;
+    CHECK_EQ_INT("game 2 starts", BH_OK, game_new(&s2, T(60000), &g2));
+    game_resign(g2, GAME_A_BLACK, T(61000), NULL); /* Anna resigns: match team 1 loses */
+    const game_result *r = game_get_result(g2);
+    CHECK(r && r->winner == GAME_TEAM_1 && r->match_winner == 2);
+    game_free(g2);
+    game_free(g);
+
+    g = mk("regulation", 60000, 0);
+    CHECK_EQ_INT("not over", BH_ESTATE, game_setup_game2(g, true, &s2));
+    game_offer_draw(g, GAME_A_WHITE, T(10), NULL);
+    game_accept_draw(g, GAME_A_BLACK, T(20), NULL);
+    CHECK_EQ_INT("draw", BH_OK, game_setup_game2(g, false, &s2));
+    CHECK_EQ_STR("draw swaps", "Boris", s2.players[GAME_A_WHITE]);
+    game_free(g);
+}
+
+/* R-FLAG-EXACT: lag credit only under a ruleset that caps it; it is recorded in the event so
+ * a replay charges the same time. */
+static void lag_credit_policy(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.lag.max_move_ms = 200;
+    game_setup s;
+    game_setup_init(&s, &r, 10000, 0);
+    game *g = NULL;
+    game_new(&s, T0, &g);
+    game_move_bh(g, GAME_A_WHITE, bh_move_make(12, 28, BH_MK_NORMAL), 0, 500000, T(1000), NULL);
+    CHECK_EQ_INT("charged 1 s - 0.2 s cap", 9200000, game_clock_us(g, GAME_A_WHITE, T(2000)));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("credit recorded", 200000, ev[1].lag_us);
+    game *h = NULL;
+    CHECK_EQ_INT("replay", BH_OK, game_replay(&s, ev, n, &h));
+    CHECK_EQ_INT("same clock", 9200000, game_clock_us(h, GAME_A_WHITE, T(2000)));
+    game_free(h);
+    game_free(g);
+
+    g = mk("online", 10000, 0); /* off by default */
+    game_move_bh(g, GAME_A_WHITE, bh_move_make(12, 28, BH_MK_NORMAL), 0, 500000, T(1000), NULL);
+    CHECK_EQ_INT("no credit", 9000000, game_clock_us(g, GAME_A_WHITE, T(2000)));
+    game_free(g);
+}
+
+/* P-PREMOVE as a casual-ruleset option: a move for the next ply is queued and played at the
+ * instant of the opponent's move (no time charged); one not legal then is dropped. */
+static void premove_casual(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.premove = true;
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    game *g = NULL;
+    game_new(&s, T0, &g);
+    game_delta d;
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(100), &d));
+    CHECK_EQ_INT("premove for the wrong ply", BH_ESTALE,
+                 game_move(g, GAME_A_WHITE, "g1f3", 1, T(120), &d));
+    CHECK_EQ_INT("premove must be UCI", BH_EMOVE, game_move(g, GAME_A_WHITE, "Nf3", 2, T(130), &d));
+    CHECK_EQ_INT("queued", BH_OK, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), &d));
+    CHECK(d.premove_queued);
+    CHECK_EQ_STR("pending", "g1f3", game_premove(g, GAME_A_WHITE));
+    CHECK_EQ_INT("black moves", BH_OK, game_move(g, GAME_A_BLACK, "e7e5", 1, T(400), &d));
+    CHECK_EQ_INT("premove played: move + move", 2, d.ev_count);
+    CHECK_EQ_INT("three plies", 3, game_board_plies(g, 0));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    CHECK_EQ_INT("no time charged", 59900000, game_clock_us(g, GAME_A_WHITE, T(1000)));
+    CHECK_EQ_INT("Nc6", BH_OK, mv(g, GAME_A_BLACK, "b8c6", T(500)));
+    CHECK_EQ_INT("black premoves e5e4", BH_OK, mv(g, GAME_A_BLACK, "e5e4", T(600)));
+    CHECK_EQ_INT("Nxe5 takes that pawn", BH_OK, game_move(g, GAME_A_WHITE, "f3e5", 4, T(700), &d));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("premove dropped", GAME_EV_PREMOVE, ev[n - 1].type);
+    CHECK_EQ_STR("dropped, not illegal", "", ev[n - 1].uci);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("queue again", BH_OK, mv(g, GAME_A_WHITE, "d2d4", T(800)));
+    CHECK_EQ_INT("cancel", BH_OK, game_cancel_premove(g, GAME_A_WHITE, T(900), NULL));
+    CHECK_EQ_INT("nothing to cancel", BH_ESTATE,
+                 game_cancel_premove(g, GAME_A_WHITE, T(950), NULL));
+    ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replay with premoves", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    check_round_trip(g, "premoves");
+    game_free(g);
+
+    /* regulation: rejected, never queued, nothing recorded. */
+    g = mk("regulation", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e4", T(100));
+    CHECK_EQ_INT("rejected", BH_ETURN, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), NULL));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
+    game_free(g);
+}
+
+/* A stored event list that was tampered with does not replay. */
+static void replay_detects_tampering(void)
+{
+    game *g = mk("online", 60000, 0);
+    mv(g, GAME_A_WHITE, "e2e4", T(100));
+    mv(g, GAME_A_BLACK, "e7e5", T(200));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    game_event bad[8];
+    memcpy(bad, ev, n * sizeof *ev);
+    bad[2].seat = GAME_A_WHITE; /* White "plays" Black's move */
+    game *h = NULL;
+    CHECK_EQ_INT("tampered", BH_ESTATE, game_replay(game_get_setup(g), bad, n, &h));
+    CHECK_EQ_INT("empty", BH_EINVAL, game_replay(game_get_setup(g), ev, 0, &h));
+    game_free(g);
+}
+
+/* BPGN export of a short game, checkable by hand: clocks are base - elapsed per mover; the
+ * Scholar's mate ends on A; Result is board A's (bughousedb), Winner names the team. */
+static void bpgn_export_by_hand(void)
+{
+    game *g = mk("online", 60000, 0);
+    static const step steps[] = {{GAME_A_WHITE, "e2e4", 1000, BH_OK},
+                                 {GAME_B_WHITE, "d2d4", 1500, BH_OK},
+                                 {GAME_A_BLACK, "e7e5", 2250, BH_OK},
+                                 {GAME_A_WHITE, "Bc4", 3000, BH_OK},
+                                 {GAME_A_BLACK, "Nc6", 4000, BH_OK},
+                                 {GAME_A_WHITE, "Qh5", 5000, BH_OK},
+                                 {GAME_A_BLACK, "Nf6", 6000, BH_OK},
+                                 {GAME_A_WHITE, "Qxf7", 7000, BH_OK},
+                                 END};
+    run(g, steps);
+    game_tick(g, T(8000), NULL);
+    bpgn_meta meta = {"test", NULL, "2026-01-01", NULL};
+    char *s = bpgn_export(g, &meta);
+    const char *want = "[Event \"test\"]\n[Date \"2026-01-01\"]\n[WhiteA \"Anna\"]\n"
+                       "[BlackA \"Boris\"]\n[WhiteB \"Carl\"]\n[BlackB \"Dora\"]\n"
+                       "[TimeControl \"60+0\"]\n[Ruleset \"online\"]\n"
+                       "[Winner \"WhiteA+BlackB\"]\n[Result \"1-0\"]\n\n"
+                       "1A. e4{59} 1B. d4{58.5} 1a. e5{58.75} 2A. Bc4{58.25} 2a. Nc6{57.75}\n"
+                       "3A. Qh5{57.25} 3a. Nf6{56.75} 4A. Qxf7#{56.25}\n"
+                       "{Boris checkmated} 1-0\n";
+    CHECK_EQ_STR("export", want, s);
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(s, strlen(s), &bg, NULL));
+    int w = -1;
+    CHECK_EQ_INT("team result", BH_OK, bpgn_team_result(&bg, &w));
+    CHECK_EQ_INT("team 1", GAME_TEAM_1, w);
+    CHECK_EQ_INT("8 moves + closing comment", 9, (int)bg.nitems);
+    CHECK_EQ_INT("clock of 1B", 58500, (int)bg.items[1].clock_ms);
+    bpgn_game_fini(&bg);
+    free(s);
+    game_free(g);
+}
+
+/* A game decided on board B: Result is board B's (Black-B mated: 0-1), Winner is team 1; the
+ * file read without its Winner tag (bughousedb convention) gives the same team. */
+static void bpgn_result_on_board_b(void)
+{
+    game *g = mk("online", 60000, 0);
+    static const step steps[] = {BLACK_MATES_B(100), {GAME_B_BLACK, "h4f2", 900, BH_OK}, END};
+    run(g, steps);
+    game_tick(g, T(1000), NULL);
+    char *s = bpgn_export(g, NULL);
+    CHECK_MSG(strstr(s, "[Winner \"WhiteA+BlackB\"]\n[Result \"0-1\"]") != NULL, "tags:\n%s", s);
+    CHECK_MSG(strstr(s, "{Carl checkmated} 0-1\n") != NULL, "closing:\n%s", s);
+    char *w = strstr(s, "[Winner");
+    memmove(w, strchr(w, '\n') + 1, strlen(strchr(w, '\n') + 1) + 1);
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(s, strlen(s), &bg, NULL));
+    int team = -1;
+    CHECK_EQ_INT("result", BH_OK, bpgn_team_result(&bg, &team));
+    CHECK_EQ_INT("team 1 by the bughousedb reading", GAME_TEAM_1, team);
+    bpgn_game_fini(&bg);
+    free(s);
+    game_free(g);
+}
+
+/* bughousedb's Result is for the board that ended the game (FORMAT.md): 1934301 ends with a
+ * mate on B and says 1-0, so White-B + Black-A (team 2) won. */
+static void bpgn_bughousedb_convention(void)
+{
+    const char *text = "[WhiteA \"Rabbos\"][BlackA \"Stesox\"]\n[WhiteB \"Giomaxxim\"]"
+                       "[BlackB \"BobBughouse\"]\n[Result \"1-0\"]\n"
+                       "1A. e4{1} 1B. e4{1} {BobBughouse checkmated} 1-0\n";
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+    int w = -1;
+    CHECK_EQ_INT("result", BH_OK, bpgn_team_result(&bg, &w));
+    CHECK_EQ_INT("team 2 won", GAME_TEAM_2, w);
+    CHECK_EQ_STR("two tags on a line", "Stesox", bpgn_get_tag(&bg, "BlackA"));
+    bpgn_game_fini(&bg);
+    CHECK_EQ_INT("bad token", BH_EPARSE, bpgn_parse("1A e4", 5, &bg, NULL));
+    CHECK_EQ_INT("unclosed comment", BH_EPARSE, bpgn_parse("1A. e4 {x", 9, &bg, NULL));
+}
+
+static const bh_test_case cases[] = {
+    {"arbiter_table", arbiter_table},
+    {"resign_rules", resign_rules},
+    {"flag_noticed_late", flag_noticed_late},
+    {"clock_sums_equal", clock_sums_equal},
+    {"capture_goes_to_partner", capture_goes_to_partner},
+    {"blockable_check_waits", blockable_check_waits},
+    {"move_errors", move_errors},
+    {"draw_by_agreement", draw_by_agreement},
+    {"repetition_claim", repetition_claim},
+    {"game2_colours", game2_colours},
+    {"lag_credit_policy", lag_credit_policy},
+    {"premove_casual", premove_casual},
+    {"replay_detects_tampering", replay_detects_tampering},
+    {"bpgn_export_by_hand", bpgn_export_by_hand},
+    {"bpgn_result_on_board_b", bpgn_result_on_board_b},
+    {"bpgn_bughousedb_convention", bpgn_bughousedb_convention},
+};
+
+BH_TEST_MAIN(cases)
