@@ -216,9 +216,9 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
     }
     if (*s) {
         int v;
-        const char *e = parse_num(s, 65534, &v);
+        const char *e = parse_num(s, 65535, &v);
         if (!e || v < 1)
-            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..65534");
+            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..65535");
         p.fullmove_ = (uint16_t)v;
         s = skip_spaces(e);
     }

@@ -119,8 +119,9 @@ typedef struct bh_pos {
     uint8_t ep_;            /* en-passant square, 64 if none; make sets it after a double
                              * step only if an enemy pawn attacks it (as Stockfish does) */
     uint8_t king_moved_;    /* bit c: colour c's king has moved (P-CASTLE-DROP) */
-    uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn */
-    uint16_t fullmove_;     /* full-move number, starts at 1 */
+    uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn;
+                             * stays at 65535 once there */
+    uint16_t fullmove_;     /* full-move number, starts at 1; stays at 65535 once there */
     bh_options opt_;        /* ruleset of this board */
 } bh_pos;
 
@@ -136,6 +137,7 @@ typedef struct bh_undo {
     uint8_t ep_;             /* en-passant square before */
     uint8_t king_moved_;     /* king-moved bits before */
     uint16_t halfmove_;      /* half-move clock before */
+    uint16_t fullmove_;      /* full-move number before */
     int8_t handed_;          /* piece type handed on (see bh_undo_handed) */
 } bh_undo;
 
@@ -153,7 +155,7 @@ typedef enum {
     BH_FEN_FIELD_CASTLING, /* castling: bad char, repeated, no king/rook on its square */
     BH_FEN_FIELD_EP,       /* en-passant: bad square, wrong rank, no pawn that just moved */
     BH_FEN_FIELD_HALFMOVE, /* half-move clock: not a number 0..65535 */
-    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..65534 */
+    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..65535 */
     BH_FEN_FIELD_POSITION, /* fields valid but the position is not: king count, pawn on rank
                             * 1/8, side not to move in check, trailing text */
 } bh_fen_field;
@@ -188,7 +190,7 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len);
 
 /* Colour to move. All accessors read p only and never fail. */
 bh_color bh_side_to_move(const bh_pos *p);
-/* Full-move number (1 at the start, +1 after each Black move). */
+/* Full-move number (1 at the start, +1 after each Black move, never above 65535). */
 int bh_fullmove(const bh_pos *p);
 /* Plies played since the start of the numbering: 2 * (fullmove - 1) + (Black to move). */
 int bh_ply(const bh_pos *p);
