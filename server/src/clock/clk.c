@@ -52,8 +52,12 @@ uint64_t clk_flag_us(const clk *c)
 {
     if (c->running_ == CLK_STOPPED)
         return CLK_NEVER;
-    int64_t left = c->left_us_[c->running_];
-    return c->since_us_ + (uint64_t)(left > 0 ? left : 0);
+    uint64_t left = (uint64_t)(c->left_us_[c->running_] > 0 ? c->left_us_[c->running_] : 0);
+    /* Saturate: an instant past the end of the timeline falls at CLK_NEVER - 1, never wraps
+     * to an early instant (a start near UINT64_MAX must not flag at once). */
+    if (c->since_us_ >= CLK_NEVER - 1 || left > CLK_NEVER - 1 - c->since_us_)
+        return CLK_NEVER - 1;
+    return c->since_us_ + left;
 }
 
 bool clk_is_flagged(const clk *c, uint64_t now_us)

@@ -49,7 +49,7 @@ uint64_t clk_since_us(const clk *c);
 int clk_running(const clk *c);
 
 /* Exact instant (µs) at which the running side's time reaches 0 (R-FLAG-EXACT), or
- * CLK_NEVER if the clock is stopped. */
+ * CLK_NEVER if the clock is stopped. An instant past UINT64_MAX - 1 saturates there. */
 uint64_t clk_flag_us(const clk *c);
 
 /* True if the running side's flag has fallen at or before now_us. */
