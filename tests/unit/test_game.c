@@ -664,7 +664,69 @@ static void bpgn_bughousedb_convention(void)
     CHECK_EQ_INT("unclosed comment", BH_EPARSE, bpgn_parse("1A. e4 {x", 9, &bg, NULL));
 }
 
+/* ---- hostile-input review (regressions) ------------------------------------------------ */
+
+/* A game started near UINT64_MAX (long base time) wrapped its flag instants to early values:
+ * the first call flagged both boards "in the past" and the record did not replay. */
+static void issue_start_near_uint64_max(void)
+{
+    game_rules r;
+    game_rules_regulation(&r);
+    game_setup s;
+    game_setup_init(&s, &r, UINT32_MAX, 0);
+    uint64_t t0 = UINT64_MAX - 1000000000ULL;
+    game *g = NULL;
+    if (game_new(&s, t0, &g) != BH_OK) {
+        CHECK_MSG(false, "game_new");
+        return;
+    }
+    CHECK_EQ_U64("deadline saturates", GAME_NEVER - 1, game_next_deadline_us(g));
+    game_tick(g, t0 + 1, NULL);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e4", 0, t0 + 2, NULL));
+    CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_B_BLACK, t0 + 3, NULL));
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+    /* GAME_NEVER is a sentinel, never the instant of an act. */
+    CHECK_EQ_INT("start at GAME_NEVER", BH_EINVAL, game_new(&s, GAME_NEVER, &g));
+    CHECK_EQ_INT("new", BH_OK, game_new(&s, GAME_NEVER - 10, &g));
+    CHECK_EQ_INT("move at GAME_NEVER", BH_EINVAL, mv(g, GAME_A_WHITE, "e4", GAME_NEVER));
+    CHECK_EQ_INT("resign at GAME_NEVER", BH_EINVAL, game_resign(g, 0, GAME_NEVER, NULL));
+    CHECK_EQ_INT("flag at the end of time", BH_OK, game_tick(g, GAME_NEVER, NULL));
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    game_free(g);
+}
+
+/* bpgn_parse summed the move number's digits into an int before checking it (signed overflow
+ * on "99999999999A."), and refused numbers over 9999 that our own export writes for long
+ * games (FEN full-move numbers go to 65535). */
+static void issue_bpgn_move_numbers(void)
+{
+    bpgn_game bg;
+    const char *ok = "[FENA \"4k3/8/8/8/8/8/8/4K3[] b - - 0 65534\"]\n"
+                     "65534a. Kd8 65535A. Kd1 65535a. Ke8 *";
+    CHECK_EQ_INT("65535 parses", BH_OK, bpgn_parse(ok, strlen(ok), &bg, NULL));
+    CHECK_EQ_INT("three moves", 3, bg.nitems);
+    game *g = NULL;
+    CHECK_EQ_INT("imports", BH_OK, bpgn_import(&bg, NULL, T0, &g, NULL));
+    if (g)
+        check_round_trip(g, "move 65535");
+    game_free(g);
+    bpgn_game_fini(&bg);
+    static const char *const bad[] = {"99999999999999999999A. e4", "65536A. e4",
+                                      "2147483648a. e5"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++)
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_parse(bad[i], strlen(bad[i]), &bg, NULL));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-start-near-uint64-max", issue_start_near_uint64_max},
+    {"issue-bpgn-move-numbers", issue_bpgn_move_numbers},
     {"arbiter_table", arbiter_table},
     {"resign_rules", resign_rules},
     {"flag_noticed_late", flag_noticed_late},

@@ -183,11 +183,14 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
         } else if (isdigit(c)) {
             size_t p = i;
             number = 0;
-            while (p < len && isdigit((unsigned char)t[p]))
-                number = number * 10 + (t[p++] - '0');
+            /* Full-move numbers go up to 65535 (rules.h); stop accumulating past that so a
+             * long digit run cannot overflow. */
+            for (; p < len && isdigit((unsigned char)t[p]); p++)
+                if (number <= 65535)
+                    number = number * 10 + (t[p] - '0');
             const char *sides = "AaBb";
             const char *s = p < len && t[p] ? strchr(sides, t[p]) : NULL;
-            if (!s || p + 1 >= len || t[p + 1] != '.' || number > 9999) {
+            if (!s || p + 1 >= len || t[p + 1] != '.' || number > 65535) {
                 rc = BH_EPARSE;
                 break;
             }

@@ -74,7 +74,8 @@ static game_ply *push_ply(game *g)
 
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
-    if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
+    if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2) ||
+        start_us == GAME_NEVER)
         return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
@@ -207,7 +208,7 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
 int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
         return BH_EINVAL;
     game__delta_begin(g, d);
     game__advance(g, now_us, 3);
@@ -297,7 +298,7 @@ int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t 
 /* Common entry: validate, advance to now_us, run fn, fill the delta. */
 static bool enter(game *g, int seat, uint64_t now_us, game_delta *d)
 {
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
         return false;
     game__delta_begin(g, d);
     game__advance(g, now_us, game__move_mask(g, seat >> 1));
@@ -376,7 +377,9 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         uint64_t since = clk_since_us(c);
         int64_t charged = clk_remaining_us(c, color, since) + (int64_t)g->setup.inc_ms * 1000 -
                           clock_after_ms * 1000;
-        uint64_t e = since + (uint64_t)(charged > 0 ? charged : 0);
+        uint64_t ch = (uint64_t)(charged > 0 ? charged : 0);
+        uint64_t e = since >= UINT64_MAX - 1 || ch > UINT64_MAX - 1 - since ? UINT64_MAX - 1
+                                                                            : since + ch;
         if (e >= now || g->setup.recorded)
             now = e;
         else

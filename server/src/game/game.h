@@ -174,7 +174,7 @@ typedef struct game_delta {
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
  * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
  * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
- * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
+ * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -184,7 +184,8 @@ void game_free(game *g);
  * the move (GAME_PLY_ANY skips the check). Flags due by now_us are applied first, at their
  * exact instants. A capture goes to the partner's reserve at now_us (promoted as a pawn).
  * Returns BH_OK, or:
- *   BH_EINVAL   seat out of range, text NULL, or now_us before the last call;
+ *   BH_EINVAL   seat out of range, text NULL, now_us before the last call, or now_us ==
+ *               GAME_NEVER (the sentinel is never an instant of an act: every act below too);
  *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
  *   BH_ETURN    not this seat's turn: a protocol error, never an illegal move; a move sent
  *               before the opponent's move is a rejected premove, never queued (P-PREMOVE).
