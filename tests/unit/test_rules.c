@@ -1012,7 +1012,26 @@ static void issue_fullmove_wrap(void)
                  bh_pos_from_fen(&q, "4k3/8/8/8/8/8/8/4K3[] b - - 0 65536", &OPT_BUG, NULL));
 }
 
+/* "e5" was matched against every pawn move to e5, so with e5 occupied it played dxe5 (and with
+ * two capturers it was "ambiguous"). In SAN a pawn capture always names its file. */
+static void issue_san_pawn_push_is_not_capture(void)
+{
+    bh_pos p;
+    bh_move m;
+    if (!load(&p, "4k3/8/8/4p3/3P1P2/8/8/4K3[] w - - 0 1", &OPT_BUG))
+        return;
+    CHECK_EQ_INT("e5 is a push", BH_EILLEGAL, bh_parse_san(&p, "e5", &m));
+    CHECK_EQ_INT("dxe5", BH_OK, bh_parse_san(&p, "dxe5", &m));
+    CHECK_EQ_INT("de5", BH_OK, bh_parse_san(&p, "de5", &m));
+    CHECK_EQ_INT("f5 push", BH_OK, bh_parse_san(&p, "f5", &m));
+    CHECK_EQ_INT("f5 is f4f5", bh_move_make(29, 37, BH_MK_NORMAL), m);
+    if (!load(&p, "4k3/8/8/4p3/5P2/8/8/4K3[] w - - 0 1", &OPT_BUG))
+        return;
+    CHECK_EQ_INT("one capturer: e5 still a push", BH_EILLEGAL, bh_parse_san(&p, "e5", &m));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-san-pawn-push-is-not-capture", issue_san_pawn_push_is_not_capture},
     {"issue-fullmove-wrap", issue_fullmove_wrap},
     {"perft_fsf_rows", perft_fsf_rows},
     {"perft_fsf_extra_rows", perft_fsf_extra_rows},

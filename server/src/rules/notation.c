@@ -218,6 +218,9 @@ static int san_pattern(const char *s, move_pattern *pat)
         pat->from_rank = t[i++] - '1';
     if (i != end)
         return BH_EMOVE;
+    /* A pawn move without a file is a push ("e5" never means dxe5): a capture names it. */
+    if (pat->piece == BH_PAWN && pat->from_file < 0)
+        pat->from_file = pat->to % 8;
     return BH_OK;
 }
 

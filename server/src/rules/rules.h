@@ -279,7 +279,8 @@ int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX]);
 
 /* Parse SAN ("Nbd7", "exd5", "e8=Q+", "N@f3#", "O-O-O") into a legal move of p. Lenient:
  * "0-0", "@e4" (pawn drop), "e8Q", "exd6e.p.", any trailing "+", "#", "!", "?", and a
- * superfluous disambiguation. Returns BH_OK (*out set), BH_EMOVE (unparseable),
+ * superfluous disambiguation. A pawn move without a file ("e5") is a push only, never a
+ * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable),
  * BH_EILLEGAL (no such legal move) or BH_EAMBIGUOUS (more than one legal move matches). */
 int bh_parse_san(const bh_pos *p, const char *s, bh_move *out);
 
