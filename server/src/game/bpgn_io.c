@@ -65,9 +65,20 @@ static void fmt_secs(char *buf, size_t cap, int64_t ms)
         buf[--n] = '\0';
 }
 
+/* The name act comments use for seat: the player's name, or the seat label ("WhiteA") when
+ * the name could not be read back as this seat: empty, holding '}' (it would end the comment),
+ * or equal to another seat's name or label. Export and import both use it, so each comment
+ * names exactly one seat. */
 static const char *name_of(const game *g, int seat)
 {
-    return g->setup.players[seat][0] ? g->setup.players[seat] : game_seat_name(seat);
+    const char *name = g->setup.players[seat];
+    if (!name[0] || strchr(name, '}'))
+        return game_seat_name(seat);
+    for (int s = 0; s < 4; s++)
+        if (s != seat && (strcmp(name, g->setup.players[s]) == 0 ||
+                          strcmp(name, game_seat_name(s)) == 0))
+            return game_seat_name(seat);
+    return name;
 }
 
 /* bughousedb's convention: the result of the board that decided the game, in that board's
@@ -222,12 +233,13 @@ static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
     double base = 0, inc = 0;
     char *end;
     base = strtod(s, &end);
-    if (end == s || base <= 0 || base > 86400)
+    /* Written so that NaN fails too ("nan" parses; every comparison with it is false). */
+    if (end == s || !(base >= 0.001 && base <= 86400))
         return BH_EPARSE;
     if (*end == '+') {
         const char *p = end + 1;
         inc = strtod(p, &end);
-        if (end == p || inc < 0 || inc > 3600)
+        if (end == p || !(inc >= 0 && inc <= 3600))
             return BH_EPARSE;
     }
     if (*end)
