@@ -724,7 +724,100 @@ static void issue_bpgn_move_numbers(void)
         CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_parse(bad[i], strlen(bad[i]), &bg, NULL));
 }
 
+/* Act comments named players by name: a name holding '}' ended the comment early (the export
+ * did not parse), and two seats with the same name made import credit the act to the first
+ * of them (a resignation by BlackA came back as WhiteA's: the other team lost). Such names
+ * are now written as the seat label. */
+static void issue_bpgn_unreadable_names(void)
+{
+    static const char *const sets[][4] = {
+        {"a}b", "Boris", "Carl", "Dora"},
+        {"bot", "bot", "Carl", "Dora"},
+        {"BlackA", "Boris", "Carl", "Dora"},
+    };
+    for (size_t k = 0; k < BH_ARRAY_LEN(sets); k++) {
+        game_rules r;
+        game_rules_online(&r);
+        game_setup s;
+        game_setup_init(&s, &r, 60000, 0);
+        for (int i = 0; i < 4; i++)
+            strcpy(s.players[i], sets[k][i]);
+        game *g = NULL;
+        if (game_new(&s, T0, &g) != BH_OK)
+            abort();
+        CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+        CHECK_EQ_INT("offer", BH_OK, game_offer_draw(g, GAME_A_WHITE, T(1500), NULL));
+        CHECK_EQ_INT("decline", BH_OK, game_decline_draw(g, GAME_A_BLACK, T(1600), NULL));
+        CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_A_BLACK, T(2000), NULL));
+        char *a = bpgn_export(g, NULL);
+        bpgn_game bg;
+        game *h = NULL;
+        int rc = bpgn_parse(a, strlen(a), &bg, NULL);
+        if (rc == BH_OK)
+            rc = bpgn_import(&bg, NULL, T0, &h, NULL);
+        CHECK_MSG(rc == BH_OK, "names %s/%s: import %s\n%s", sets[k][0], sets[k][1],
+                  bh_errname(rc), a);
+        if (h) {
+            CHECK_EQ_INT("winner", GAME_TEAM_1, game_get_result(h)->winner);
+            CHECK_EQ_INT("resigning seat", GAME_A_BLACK, game_get_result(h)->seat);
+            size_t n1, n2;
+            game_events(g, &n1);
+            game_events(h, &n2);
+            CHECK_EQ_INT("same number of events", n1, n2);
+        }
+        check_round_trip(g, sets[k][0]);
+        game_free(h);
+        bpgn_game_fini(&bg);
+        free(a);
+        game_free(g);
+    }
+}
+
+/* [TimeControl "nan"] passed the range check (NaN compares false) and was converted to an
+ * integer (undefined behaviour); a base that rounds to 0 ms gave BH_EINVAL. Both are a bad
+ * TimeControl: BH_EPARSE, as bpgn.h says. */
+static void issue_bpgn_timecontrol_nan(void)
+{
+    static const char *const bad[] = {"nan", "NAN+1", "60+nan", "0.0001", "inf", "-5", "60+-1"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        char text[128];
+        snprintf(text, sizeof text, "[TimeControl \"%s\"]\n1A. e4 *", bad[i]);
+        bpgn_game bg;
+        game *g = NULL;
+        CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_import(&bg, NULL, T0, &g, NULL));
+        game_free(g);
+        bpgn_game_fini(&bg);
+    }
+}
+
+/* A setup FEN with 16 black pawns in Black B's reserve: the pawn White A captured could not
+ * enter it (bh_reserve_add: BH_ELIMIT, ignored) and vanished, against P-MOVE. Setups whose
+ * material could overflow a reserve are now refused. */
+static void issue_setup_reserve_overflow(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[pppppppppppppppp] w - - 0 1");
+    game *g = NULL;
+    CHECK_EQ_INT("16 + 8 black pawns", BH_ELIMIT, game_new(&s, T0, &g));
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[pppppppp] w - - 0 1");
+    CHECK_EQ_INT("8 + 8 black pawns", BH_OK, game_new(&s, T0, &g));
+    game_free(g);
+    strcpy(s.fen[0], "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1");
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[PPPPPPPPPPPPPPPP] w - - 0 1");
+    CHECK_EQ_INT("a promoted queen counts as a pawn", BH_ELIMIT, game_new(&s, T0, &g));
+    strcpy(s.fen[0], "4k3/8/8/8/8/8/8/QQQQK3[QQQQQQQQQQQQQ] w - - 0 1");
+    strcpy(s.fen[1], "");
+    CHECK_EQ_INT("17 white queens", BH_ELIMIT, game_new(&s, T0, &g));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-unreadable-names", issue_bpgn_unreadable_names},
+    {"issue-bpgn-timecontrol-nan", issue_bpgn_timecontrol_nan},
+    {"issue-setup-reserve-overflow", issue_setup_reserve_overflow},
     {"issue-start-near-uint64-max", issue_start_near_uint64_max},
     {"issue-bpgn-move-numbers", issue_bpgn_move_numbers},
     {"arbiter_table", arbiter_table},

@@ -72,6 +72,33 @@ static game_ply *push_ply(game *g)
     return p;
 }
 
+/* Material is conserved across the two boards: a capture hands the piece on in its own colour
+ * (P-MOVE; a promoted piece as a pawn, P-PROMO). So no reserve can pass BH_RESERVE_CAP, where
+ * bh_reserve_add would refuse the piece and it would vanish, if per colour and handed type
+ * the pieces of both boards and both reserves number at most BH_RESERVE_CAP (the initial
+ * position has 16 pawns of each colour). */
+static bool material_fits(const game *g)
+{
+    int n[2][8] = {{0}};
+    for (int b = 0; b < 2; b++) {
+        const bh_pos *p = &g->pos[b];
+        for (int sq = 0; sq < 64; sq++) {
+            bh_color c;
+            int pt = bh_piece_at(p, sq, &c);
+            if (pt != BH_NO_PIECE && pt != BH_KING)
+                n[c][bh_is_promoted_at(p, sq) ? BH_PAWN : pt]++;
+        }
+        for (int c = 0; c < 2; c++)
+            for (int pt = BH_PAWN; pt <= BH_QUEEN; pt++)
+                n[c][pt] += bh_reserve_count(p, (bh_color)c, pt);
+    }
+    for (int c = 0; c < 2; c++)
+        for (int pt = BH_PAWN; pt <= BH_QUEEN; pt++)
+            if (n[c][pt] > BH_RESERVE_CAP)
+                return false;
+    return true;
+}
+
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
     if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2) ||
@@ -93,6 +120,10 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
         clk_init(&g->clock[b], s->base_ms, s->inc_ms);
         clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
+    }
+    if (!material_fits(g)) {
+        game_free(g);
+        return BH_ELIMIT;
     }
     g->start_us = g->last_us = start_us;
     g->state = GAME_PLAYING;

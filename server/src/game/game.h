@@ -174,7 +174,9 @@ typedef struct game_delta {
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
  * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
  * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
- * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
+ * parse), BH_ELIMIT (setup FENs with more than BH_RESERVE_CAP pieces of one colour and type
+ * on both boards and reserves together, promoted pieces counted as pawns: a reserve could
+ * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
