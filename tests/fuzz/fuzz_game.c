@@ -73,16 +73,14 @@ static void check_game(const game *g)
     if (game_state(g) == GAME_OVER) {
         const game_result *r = game_get_result(g);
         FUZZ_CHECK(r && (r->winner == GAME_DRAW || r->winner == 1 || r->winner == 2), "result");
-        FUZZ_CHECK(ev[nev - 1].type == GAME_EV_RESULT || ev[nev - 1].type == GAME_EV_PREMOVE,
+        FUZZ_CHECK(ev[nev - 1].type == GAME_EV_RESULT,
                    "last event %d", ev[nev - 1].type);
         FUZZ_CHECK(game_next_deadline_us(g) == GAME_NEVER, "deadline after the end");
     } else {
         FUZZ_CHECK(!game_get_result(g), "result before the end");
     }
     for (size_t i = 1; i < nev; i++)
-        FUZZ_CHECK(ev[i].type != GAME_EV_RESULT || i == nev - 1 ||
-                       ev[i + 1].type == GAME_EV_PREMOVE,
-                   "event after the result");
+        FUZZ_CHECK(ev[i].type != GAME_EV_RESULT || i == nev - 1, "event after the result");
 }
 
 static void dump_events(const game *g)
@@ -165,6 +163,7 @@ int fuzz_game_one(const uint8_t *data, size_t size)
             game_tick(g, at, NULL);
         take(g, &before);
         int state0 = game_state(g);
+        bool valid = seat >= 0 && seat < 4 && at >= game_last_us(g) && at != GAME_NEVER;
         game_delta d;
         bool checked = true; /* a rejection must change nothing */
         switch (kind % 10) {
@@ -209,6 +208,10 @@ int fuzz_game_one(const uint8_t *data, size_t size)
             break;
         }
         take(g, &after);
+        /* Once the game is over every act of a valid seat at a valid instant is BH_EOVER
+         * (ticks, cancels excepted). */
+        if (state0 == GAME_OVER && valid && kind % 10 < 9)
+            FUZZ_CHECK(rc == BH_EOVER, "act after the end: %s (kind %u)", bh_errname(rc), kind % 10);
         if (rc != BH_OK && checked)
             FUZZ_CHECK(same(&before, &after), "rejected act (%s, kind %u) changed the game",
                        bh_errname(rc), kind % 10);

@@ -814,7 +814,35 @@ static void issue_setup_reserve_overflow(void)
     CHECK_EQ_INT("17 white queens", BH_ELIMIT, game_new(&s, T0, &g));
 }
 
+/* A premove queued when the game ended stayed queued: game_premove() still showed it and
+ * cancelling it appended a PREMOVE event after the RESULT event. */
+static void issue_premove_after_game_end(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.premove = true;
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("black premoves", BH_OK, mv(g, GAME_A_BLACK, "e7e5", T(100)));
+    CHECK_EQ_STR("queued", "e7e5", game_premove(g, GAME_A_BLACK));
+    CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_B_WHITE, T(200), NULL));
+    CHECK(game_premove(g, GAME_A_BLACK) == NULL);
+    CHECK_EQ_INT("nothing to cancel", BH_ESTATE,
+                 game_cancel_premove(g, GAME_A_BLACK, T(300), NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("RESULT is the last event", GAME_EV_RESULT, ev[n - 1].type);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-premove-after-game-end", issue_premove_after_game_end},
     {"issue-bpgn-unreadable-names", issue_bpgn_unreadable_names},
     {"issue-bpgn-timecontrol-nan", issue_bpgn_timecontrol_nan},
     {"issue-setup-reserve-overflow", issue_setup_reserve_overflow},

@@ -23,6 +23,8 @@ static void finish(game *g, uint64_t end_us)
     }
     g->state = GAME_OVER;
     g->draw_offer = 0;
+    /* Queued premoves die with the game: nothing may follow the RESULT event. */
+    memset(g->premove, 0, sizeof g->premove);
     g->result.end_us = end_us;
     g->result.match_winner = g->result.winner == GAME_DRAW     ? 0
                              : g->result.winner == GAME_TEAM_1 ? g->setup.team1_is

@@ -206,7 +206,7 @@ void game_free(game *g);
 int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
 
 /* Cancel seat's queued premove (GAME_EV_PREMOVE with uci ""). BH_OK, BH_ESTATE (none
- * queued), BH_EINVAL. */
+ * queued; queued premoves are dropped, without an event, when the game ends), BH_EINVAL. */
 int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out);
 /* Seat's queued premove as UCI (borrowed, valid until the next call), or NULL. */
 const char *game_premove(const game *g, int seat);
