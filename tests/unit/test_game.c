@@ -841,7 +841,34 @@ static void issue_premove_after_game_end(void)
     game_free(g);
 }
 
+/* Each comment or move became a 272-byte item however short its text: 10 MB of "{}" took
+ * 1.37 GB. Items and tags are now capped (BH_ELIMIT) and the cap is reached early. */
+static void issue_bpgn_memory_amplification(void)
+{
+    size_t n = 10u << 20;
+    char *t = malloc(n);
+    if (!t)
+        abort();
+    for (size_t i = 0; i < n; i += 2) {
+        t[i] = '{';
+        t[i + 1] = '}';
+    }
+    bpgn_game bg;
+    CHECK_EQ_INT("10 MB of comments", BH_ELIMIT, bpgn_parse(t, n, &bg, NULL));
+    CHECK_EQ_INT("emptied", 0, bg.nitems);
+    CHECK_EQ_INT("exactly the cap", BH_OK, bpgn_parse(t, 2 * BPGN_ITEMS_MAX, &bg, NULL));
+    CHECK_EQ_INT("items", BPGN_ITEMS_MAX, bg.nitems);
+    bpgn_game_fini(&bg);
+    CHECK_EQ_INT("one over", BH_ELIMIT, bpgn_parse(t, 2 * BPGN_ITEMS_MAX + 2, &bg, NULL));
+    size_t k = 0;
+    for (int i = 0; i <= BPGN_TAGS_MAX; i++)
+        k += (size_t)snprintf(t + k, n - k, "[T%d \"v\"]\n", i);
+    CHECK_EQ_INT("too many tags", BH_ELIMIT, bpgn_parse(t, k, &bg, NULL));
+    free(t);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-memory-amplification", issue_bpgn_memory_amplification},
     {"issue-premove-after-game-end", issue_premove_after_game_end},
     {"issue-bpgn-unreadable-names", issue_bpgn_unreadable_names},
     {"issue-bpgn-timecontrol-nan", issue_bpgn_timecontrol_nan},

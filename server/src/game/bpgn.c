@@ -26,8 +26,11 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name)
     return NULL;
 }
 
+/* The next item, or NULL at BPGN_ITEMS_MAX. */
 static bpgn_item *push_item(bpgn_game *bg, size_t *cap)
 {
+    if (bg->nitems >= BPGN_ITEMS_MAX)
+        return NULL;
     if (bg->nitems == *cap) {
         *cap = *cap ? 2 * *cap : 128;
         bg->items = xrealloc(bg->items, *cap * sizeof *bg->items);
@@ -113,6 +116,8 @@ static int parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t
         p++;
     if (p >= len || t[p] != ']')
         return BH_EPARSE;
+    if (bg->ntags >= BPGN_TAGS_MAX)
+        return BH_ELIMIT;
     if (bg->ntags == *cap) {
         *cap = *cap ? 2 * *cap : 16;
         bg->tags = xrealloc(bg->tags, *cap * sizeof *bg->tags);
@@ -170,6 +175,10 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
                 last->clock_ms = ms;
             } else {
                 bpgn_item *it = push_item(&bg, &cap_items);
+                if (!it) {
+                    rc = BH_ELIMIT;
+                    break;
+                }
                 copy_text(it->text, sizeof it->text, t + n0, n1 - n0);
             }
             i = n1 + 1;
@@ -206,6 +215,10 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
                 break;
             }
             bpgn_item *it = push_item(&bg, &cap_items);
+            if (!it) {
+                rc = BH_ELIMIT;
+                break;
+            }
             it->seat = seat;
             it->number = number;
             copy_text(it->text, sizeof it->text, t + i, p - i);

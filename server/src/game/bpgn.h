@@ -19,6 +19,8 @@
 #define BPGN_TAG_NAME_MAX 32
 #define BPGN_TAG_VALUE_MAX 256
 #define BPGN_TEXT_MAX 256
+#define BPGN_TAGS_MAX 256     /* most tags one game may have (bpgn_parse: BH_ELIMIT) */
+#define BPGN_ITEMS_MAX 65536 /* most moves plus comments one game may have (BH_ELIMIT) */
 
 typedef struct bpgn_tag {
     char name[BPGN_TAG_NAME_MAX];
@@ -45,8 +47,9 @@ typedef struct bpgn_game {
  * result token or at the end of text; *used (may be NULL) gets the bytes consumed. Movetext
  * alone (no tags, no result: the MbProg CSV field) is accepted. Comments may hold any byte
  * but '}'; a comment right after a move that is a number is that move's clock. Returns BH_OK
- * (*out filled; release with bpgn_game_fini), BH_EPARSE (bad token; *out empty) or
- * BH_EINVAL. text is borrowed. */
+ * (*out filled; release with bpgn_game_fini), BH_EPARSE (bad token; *out empty), BH_ELIMIT
+ * (over BPGN_TAGS_MAX tags or BPGN_ITEMS_MAX items, so a few bytes of input cannot cost
+ * hundreds of bytes each without bound; *out empty) or BH_EINVAL. text is borrowed. */
 int bpgn_parse(const char *text, size_t len, bpgn_game *out, size_t *used);
 
 /* Release what *bg owns; bg may be zeroed or NULL. */
