@@ -867,7 +867,31 @@ static void issue_bpgn_memory_amplification(void)
     free(t);
 }
 
+/* A setup FEN written with the en-passant square after 1. e4 ("e3", as many tools write it)
+ * kept an en-passant right that no pawn could use, so the start position never equalled its
+ * repetitions and a valid P-REPEAT claim was refused. */
+static void issue_fen_ep_without_capturer(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq e3 0 1");
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    static const char *const shuffle[] = {"g8f6", "g1f3", "f6g8", "f3g1"};
+    for (int i = 0; i < 8; i++)
+        CHECK_EQ_INT(shuffle[i % 4], BH_OK, mv(g, i % 2 ? GAME_A_WHITE : GAME_A_BLACK,
+                                               shuffle[i % 4], T(100 * (i + 1))));
+    CHECK_EQ_INT("third occurrence of the start", BH_OK,
+                 game_claim_repetition(g, GAME_A_BLACK, T(1000), NULL));
+    CHECK_EQ_INT("drawn", GAME_DRAW, game_get_result(g) ? game_get_result(g)->winner : -1);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-fen-ep-without-capturer", issue_fen_ep_without_capturer},
     {"issue-bpgn-memory-amplification", issue_bpgn_memory_amplification},
     {"issue-premove-after-game-end", issue_premove_after_game_end},
     {"issue-bpgn-unreadable-names", issue_bpgn_unreadable_names},

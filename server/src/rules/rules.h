@@ -116,8 +116,8 @@ typedef struct bh_pos {
     uint8_t reserve_[2][8]; /* [colour][type] pieces in hand, type BH_PAWN..BH_QUEEN */
     uint8_t stm_;           /* bh_color to move */
     uint8_t castle_;        /* BH_CASTLE_* bits */
-    uint8_t ep_;            /* en-passant square, 64 if none; make sets it after a double
-                             * step only if an enemy pawn attacks it (as Stockfish does) */
+    uint8_t ep_;            /* en-passant square, 64 if none; make (and FEN) set it after
+                             * a double step only if an enemy pawn attacks it (Stockfish) */
     uint8_t king_moved_;    /* bit c: colour c's king has moved (P-CASTLE-DROP) */
     uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn;
                              * stays at 65535 once there */
@@ -173,7 +173,8 @@ typedef struct {
  * or BH_EINVAL if p or fen is NULL. FEN cannot say whether a king has moved: a king on its
  * home square counts as never moved, so with dropped_rook_castles a rook dropped on its corner
  * gives that castling right (P-CASTLE-DROP; Fairy-Stockfish's castlingDroppedPiece does the
- * same). Positions reached by bh_make track king moves exactly. fen is borrowed. */
+ * same). Positions reached by bh_make track king moves exactly. An en-passant square that no
+ * pawn attacks is checked, then dropped (no right: P-REPEAT, as bh_make). fen is borrowed. */
 int bh_pos_from_fen(bh_pos *p, const char *fen, const bh_options *o, bh_fen_error *err);
 
 /* Static name of a FEN field ("board", "reserve", "side", "castling", "ep", "halfmove",
