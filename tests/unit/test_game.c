@@ -890,7 +890,69 @@ static void issue_fen_ep_without_capturer(void)
     game_free(g);
 }
 
+/* Export wrote only the ruleset's name: a modified "regulation" (settle 0) imported with the
+ * named defaults, so a second flag inside the default window joined the result, and a
+ * custom name imported as "online". TimeControl over 86400 s (valid for game_new) did not
+ * import at all. Export now writes [Rules] when the ruleset is not exactly the named one. */
+static void issue_bpgn_custom_rules_round_trip(void)
+{
+    game_rules r;
+    game_rules_regulation(&r);
+    r.settle_ms = 0;
+    game_setup s;
+    game_setup_init(&s, &r, 180000, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+    game_tick(g, T(1000000), NULL);
+    CHECK_EQ_INT("one flag decides", 1, game_get_result(g) ? game_get_result(g)->combined : 0);
+    check_round_trip(g, "regulation with settle 0");
+    game_free(g);
+
+    game_rules_online(&r);
+    strcpy(r.name, "club");
+    r.illegal_loses = true;
+    r.premove = true;
+    r.lag = (clk_lag){300, 3000};
+    game_setup_init(&s, &r, UINT32_MAX, UINT32_MAX);
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+    CHECK_EQ_INT("illegal", BH_EILLEGAL, mv(g, GAME_A_BLACK, "e5e4", T(2000)));
+    game_tick(g, T(2001), NULL); /* the settle window [t, t] closes */
+    char *text = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
+    if (h) {
+        const game_rules *hr = &game_get_setup(h)->rules;
+        CHECK_EQ_STR("name", "club", hr->name);
+        CHECK(hr->illegal_loses && hr->premove && !hr->dropped_rook_castles);
+        CHECK_EQ_INT("lag move", 300, hr->lag.max_move_ms);
+        CHECK_EQ_INT("lag total", 3000, hr->lag.max_total_ms);
+        CHECK_EQ_INT("base", UINT32_MAX, game_get_setup(h)->base_ms);
+        CHECK_EQ_INT("inc", UINT32_MAX, game_get_setup(h)->inc_ms);
+    }
+    check_round_trip(g, "custom ruleset");
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(text);
+    game_free(g);
+    static const char *const bad[] = {"premove=2", "settle_ms=x", "bogus=1", "settle_ms=4294967296",
+                                      "premove=1x"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        char in[128];
+        snprintf(in, sizeof in, "[Rules \"%s\"]\n1A. e4 *", bad[i]);
+        CHECK_EQ_INT("parse", BH_OK, bpgn_parse(in, strlen(in), &bg, NULL));
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_import(&bg, NULL, T0, &h, NULL));
+        bpgn_game_fini(&bg);
+    }
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-custom-rules-round-trip", issue_bpgn_custom_rules_round_trip},
     {"issue-fen-ep-without-capturer", issue_fen_ep_without_capturer},
     {"issue-bpgn-memory-amplification", issue_bpgn_memory_amplification},
     {"issue-premove-after-game-end", issue_premove_after_game_end},

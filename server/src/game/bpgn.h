@@ -65,7 +65,8 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name);
  * unfinished game ("*", no result, or nothing to tell). */
 int bpgn_team_result(const bpgn_game *bg, int *winner);
 
-/* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
+/* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online", with the
+ * options of a [Rules] tag applied over them; BH_EPARSE if that tag is malformed), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
  * start positions from [FENA] / [FENB] (BH_EFEN if one does not parse),
  * the game started at start_us, each move at the instant its recorded clock gives
@@ -85,7 +86,8 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, FENA / FENB for a board that did not start from the initial
+ * TimeControl, Ruleset, Rules (every option, written only when the ruleset is not exactly the
+ * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
  * time order with clocks, act comments, and the closing comment with the result token. Returns a
  * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */

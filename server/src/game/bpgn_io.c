@@ -110,6 +110,55 @@ static void put_tag(sbuf *b, const char *name, const char *value)
     sb_put(b, "\"]\n");
 }
 
+/* [Rules "..."]: every option of r, so a custom or modified ruleset survives the round trip
+ * (the [Ruleset] name alone would import as the named defaults, or as "online"). */
+static void rules_text(const game_rules *r, char *buf, size_t cap)
+{
+    snprintf(buf, cap,
+             "illegal_loses=%d settle_ms=%lu dropped_rook_castles=%d premove=%d lag_move_ms=%lu "
+             "lag_total_ms=%lu draw_swaps_game2=%d",
+             r->illegal_loses, (unsigned long)r->settle_ms, r->dropped_rook_castles, r->premove,
+             (unsigned long)r->lag.max_move_ms, (unsigned long)r->lag.max_total_ms,
+             r->draw_swaps_game2);
+}
+
+/* Apply a [Rules] tag written by rules_text to *r. BH_OK or BH_EPARSE. */
+static int parse_rules(const char *s, game_rules *r)
+{
+    static const char *const keys[] = {"illegal_loses",        "settle_ms",   "dropped_rook_castles",
+                                       "premove",              "lag_move_ms", "lag_total_ms",
+                                       "draw_swaps_game2"};
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t k = 0, n = 0;
+        for (; k < BH_ARRAY_LEN(keys); k++) {
+            n = strlen(keys[k]);
+            if (strncmp(s, keys[k], n) == 0 && s[n] == '=')
+                break;
+        }
+        if (k == BH_ARRAY_LEN(keys) || s[n + 1] < '0' || s[n + 1] > '9')
+            return BH_EPARSE;
+        char *end;
+        unsigned long long v = strtoull(s + n + 1, &end, 10);
+        if (v > UINT32_MAX || (*end && *end != ' ') || (k != 1 && k != 4 && k != 5 && v > 1))
+            return BH_EPARSE;
+        switch (k) {
+        case 0: r->illegal_loses = v; break;
+        case 1: r->settle_ms = (uint32_t)v; break;
+        case 2: r->dropped_rook_castles = v; break;
+        case 3: r->premove = v; break;
+        case 4: r->lag.max_move_ms = (uint32_t)v; break;
+        case 5: r->lag.max_total_ms = (uint32_t)v; break;
+        default: r->draw_swaps_game2 = v; break;
+        }
+        s = end;
+    }
+    return BH_OK;
+}
+
 static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 {
     static const char *const what[] = {"", "resigns", "forfeits on time", "checkmated",
@@ -136,6 +185,15 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    game_rules named;
+    char named_text[BPGN_TEXT_MAX];
+    rules_text(&g->setup.rules, tmp, sizeof tmp);
+    if (game_rules_by_name(g->setup.rules.name, &named) == BH_OK)
+        rules_text(&named, named_text, sizeof named_text);
+    else
+        named_text[0] = '\0';
+    if (strcmp(tmp, named_text) != 0)
+        put_tag(&b, "Rules", tmp);
     if (g->setup.fen[0][0])
         put_tag(&b, "FENA", g->setup.fen[0]);
     if (g->setup.fen[1][0])
@@ -227,19 +285,21 @@ static int act_seat(const game *g, const char *text, const char *verb)
     return best;
 }
 
-/* "180+2", "60", "0.5+0" -> ms. */
+/* "180+2", "60", "0.5+0" -> ms. Any value game_setup holds (uint32 ms) is accepted, so
+ * every export imports. */
 static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
 {
+    const double max_s = UINT32_MAX / 1000.0;
     double base = 0, inc = 0;
     char *end;
     base = strtod(s, &end);
     /* Written so that NaN fails too ("nan" parses; every comparison with it is false). */
-    if (end == s || !(base >= 0.001 && base <= 86400))
+    if (end == s || !(base >= 0.001 && base <= max_s))
         return BH_EPARSE;
     if (*end == '+') {
         const char *p = end + 1;
         inc = strtod(p, &end);
-        if (end == p || !(inc >= 0 && inc <= 3600))
+        if (end == p || !(inc >= 0 && inc <= max_s))
             return BH_EPARSE;
     }
     if (*end)
@@ -268,6 +328,14 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         rules = *r;
     else if (game_rules_by_name(bpgn_get_tag(bg, "Ruleset"), &rules) != BH_OK)
         game_rules_online(&rules);
+    const char *opts = bpgn_get_tag(bg, "Rules");
+    if (!r && opts) {
+        const char *name = bpgn_get_tag(bg, "Ruleset");
+        if (parse_rules(opts, &rules) != BH_OK)
+            return BH_EPARSE;
+        memset(rules.name, 0, sizeof rules.name);
+        snprintf(rules.name, sizeof rules.name, "%s", name ? name : "");
+    }
     uint32_t base_ms = 180000, inc_ms = 0;
     const char *tc = bpgn_get_tag(bg, "TimeControl");
     if (tc && parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
