@@ -951,7 +951,35 @@ static void issue_bpgn_custom_rules_round_trip(void)
     }
 }
 
+/* A lag policy over 4294967 ms per move granted credits that did not fit the event's 32-bit
+ * lag_us: the stored event said less than was credited and the record did not replay. */
+static void issue_lag_credit_fits_event(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.lag = (clk_lag){UINT32_MAX, 0};
+    game_setup s;
+    game_setup_init(&s, &r, UINT32_MAX, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    bh_move m;
+    CHECK_EQ_INT("e4", BH_OK, bh_parse_uci(game_pos(g, 0), "e2e4", &m));
+    uint64_t lag = 5000000000ULL; /* 5000 s of measured lag */
+    CHECK_EQ_INT("move", BH_OK, game_move_bh(g, GAME_A_WHITE, m, 0, lag, T(6000000), NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_U64("credit capped at the event's field", UINT32_MAX, ev[n - 1].lag_us);
+    CHECK_EQ_INT("white charged 6000 s - credit", (int64_t)UINT32_MAX * 1000 - 6000000000LL +
+                 UINT32_MAX, game_clock_us(g, GAME_A_WHITE, T(6000000)));
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-lag-credit-fits-event", issue_lag_credit_fits_event},
     {"issue-bpgn-custom-rules-round-trip", issue_bpgn_custom_rules_round_trip},
     {"issue-fen-ep-without-capturer", issue_fen_ep_without_capturer},
     {"issue-bpgn-memory-amplification", issue_bpgn_memory_amplification},

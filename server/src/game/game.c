@@ -389,7 +389,9 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
     /* Credit only a move that will be accepted, so a rejected move spends no budget. */
     if (board_open(g, seat) == BH_OK && (int)bh_side_to_move(&g->pos[board]) == (seat & 1) &&
         (ply == GAME_PLY_ANY || ply == g->nply[board]) && bh_is_legal(&g->pos[board], m))
-        credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat], lag_us);
+        /* The event records the credit in 32 bits (game_event lag_us): grant no more. */
+        credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat],
+                                lag_us < UINT32_MAX ? lag_us : UINT32_MAX);
     int rc = game__play(g, seat, m, ply, now_us, credit, false, d);
     game__delta_end(g, d, now_us);
     return rc;
