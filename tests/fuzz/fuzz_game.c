@@ -258,6 +258,15 @@ int fuzz_game_one(const uint8_t *data, size_t size)
     take(g, &a);
     take(g2, &b);
     FUZZ_CHECK(same(&a, &b), "replay differs");
+    for (int st = 0; st < 4; st++)
+        FUZZ_CHECK(game_clock_us(g, st, game_last_us(g)) == game_clock_us(g2, st, game_last_us(g)),
+                   "replayed clock of seat %d differs", st);
+    if (game_state(g) == GAME_OVER) {
+        const game_result *r1 = game_get_result(g), *r2 = game_get_result(g2);
+        FUZZ_CHECK(r1->winner == r2->winner && r1->reason == r2->reason && r1->t_us == r2->t_us &&
+                       r1->end_us == r2->end_us && r1->seat == r2->seat,
+                   "replayed result differs");
+    }
     game_free(g2);
     char *text = bpgn_export(g, NULL);
     bpgn_game bg;
