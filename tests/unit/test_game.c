@@ -978,7 +978,37 @@ static void issue_lag_credit_fits_event(void)
     game_free(g);
 }
 
+/* Act comments had no time: import dated an act at the previous move's instant. An illegal
+ * move at 58 s (regulation: a 2 s settle window) came back at 0 s, so the partner's move at
+ * 59 s was "after the end" and the export did not import. Acts now carry "at <seconds>". */
+static void issue_bpgn_act_instants(void)
+{
+    game *g = mk("regulation", 180000, 0);
+    CHECK_EQ_INT("illegal", BH_EILLEGAL, mv(g, GAME_A_WHITE, "e2e5", T(58000)));
+    CHECK_EQ_INT("partner plays in the window", BH_OK, mv(g, GAME_B_WHITE, "f3", T(59000)));
+    game_tick(g, T(70000), NULL);
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    check_round_trip(g, "illegal at 58 s");
+    char *text = bpgn_export(g, NULL);
+    CHECK_MSG(strstr(text, "{Anna makes an illegal move at 58}") != NULL, "act comment:\n%s", text);
+    free(text);
+    game_free(g);
+    /* Comments without a time (older exports) still import, dated at the last instant. */
+    const char *old = "[WhiteA \"Anna\"][BlackA \"Boris\"][Winner \"BlackA+WhiteB\"]\n"
+                      "1A. e4{170} {Anna resigns} 0-1";
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(old, strlen(old), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &g, NULL));
+    if (g && game_get_result(g)) {
+        CHECK_EQ_INT("resigned", GAME_END_RESIGN, game_get_result(g)->reason);
+        CHECK_EQ_U64("at the move's instant", T(10000), game_get_result(g)->t_us);
+    }
+    game_free(g);
+    bpgn_game_fini(&bg);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-act-instants", issue_bpgn_act_instants},
     {"issue-lag-credit-fits-event", issue_lag_credit_fits_event},
     {"issue-bpgn-custom-rules-round-trip", issue_bpgn_custom_rules_round_trip},
     {"issue-fen-ep-without-capturer", issue_fen_ep_without_capturer},

@@ -159,6 +159,20 @@ static int parse_rules(const char *s, game_rules *r)
     return BH_OK;
 }
 
+/* Verb of an act comment, by event type; NULL for events that are not acts. */
+static const char *act_verb(int type)
+{
+    switch (type) {
+    case GAME_EV_ILLEGAL: return "makes an illegal move";
+    case GAME_EV_RESIGN: return "resigns";
+    case GAME_EV_DRAW_OFFER: return "offers a draw";
+    case GAME_EV_DRAW_DECLINE: return "declines the draw";
+    case GAME_EV_DRAW_ACCEPT: return "accepts the draw";
+    case GAME_EV_CLAIM: return "claims a draw by repetition";
+    default: return NULL;
+    }
+}
+
 static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 {
     static const char *const what[] = {"", "resigns", "forfeits on time", "checkmated",
@@ -217,27 +231,15 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
             break;
         }
         case GAME_EV_ILLEGAL:
-            snprintf(tmp, sizeof tmp, "{%s makes an illegal move}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_RESIGN:
-            snprintf(tmp, sizeof tmp, "{%s resigns}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_OFFER:
-            snprintf(tmp, sizeof tmp, "{%s offers a draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_DECLINE:
-            snprintf(tmp, sizeof tmp, "{%s declines the draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_ACCEPT:
-            snprintf(tmp, sizeof tmp, "{%s accepts the draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_CLAIM:
-            snprintf(tmp, sizeof tmp, "{%s claims a draw by repetition}", name_of(g, e->seat));
+            /* "{Anna resigns at 61.5}": the act's instant in seconds from the start, so the
+             * import dates it exactly (a settle window or a flag may hang on it). */
+            fmt_secs(s1, sizeof s1, (int64_t)((e->t_us - g->start_us) / 1000));
+            snprintf(tmp, sizeof tmp, "{%s %s at %s}", name_of(g, e->seat), act_verb(e->type), s1);
             sb_token(&b, tmp);
             break;
         default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
@@ -268,19 +270,47 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     return b.s;
 }
 
-/* Act comment "<name> <verb>" -> seat, or -1. The longest matching name wins. */
-static int act_seat(const game *g, const char *text, const char *verb)
+/* "61.5" -> 61500 ms; -1 if s is not seconds with at most 3 decimals (up to 115 days). */
+static int64_t parse_secs(const char *s)
+{
+    int64_t ms = 0;
+    int digits = 0, frac = -1;
+    for (; *s; s++) {
+        if (*s == '.' && frac < 0 && digits > 0) {
+            frac = 0;
+        } else if (*s >= '0' && *s <= '9' && frac < 3 && digits < 11) {
+            ms = ms * 10 + (*s - '0');
+            frac >= 0 ? frac++ : digits++;
+        } else {
+            return -1;
+        }
+    }
+    if (digits == 0 || frac == 0)
+        return -1;
+    for (int k = frac < 0 ? 0 : frac; k < 3; k++)
+        ms *= 10;
+    return ms;
+}
+
+/* Act comment "<name> <verb>" or "<name> <verb> at <seconds>" -> seat, or -1; the longest
+ * matching name wins. *at_ms gets the seconds as ms from the start, or -1 if none. */
+static int act_seat(const game *g, const char *text, const char *verb, int64_t *at_ms)
 {
     int best = -1;
-    size_t best_len = 0;
+    size_t best_len = 0, vn = strlen(verb);
     for (int s = 0; s < 4; s++) {
         const char *name = name_of(g, s);
         size_t n = strlen(name);
-        if (n > best_len && strncmp(text, name, n) == 0 && text[n] == ' ' &&
-            strcmp(text + n + 1, verb) == 0) {
-            best = s;
-            best_len = n;
-        }
+        if (n <= best_len || strncmp(text, name, n) != 0 || text[n] != ' ' ||
+            strncmp(text + n + 1, verb, vn) != 0)
+            continue;
+        const char *tail = text + n + 1 + vn;
+        int64_t ms = -1;
+        if (*tail && (strncmp(tail, " at ", 4) != 0 || (ms = parse_secs(tail + 4)) < 0))
+            continue;
+        best = s;
+        best_len = n;
+        *at_ms = ms;
     }
     return best;
 }
@@ -370,25 +400,36 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         }
         if (g->state == GAME_OVER)
             continue; /* the closing comment repeats what the stream did */
-        uint64_t now = g->last_us;
-        int seat;
-        if ((seat = act_seat(g, it->text, "resigns")) >= 0)
-            rc = game_resign(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "offers a draw")) >= 0)
-            rc = game_offer_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "declines the draw")) >= 0)
-            rc = game_decline_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "accepts the draw")) >= 0)
-            rc = game_accept_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "claims a draw by repetition")) >= 0)
-            rc = game_claim_repetition(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "makes an illegal move")) >= 0) {
+        int seat = -1, type = 0;
+        int64_t at_ms = -1;
+        for (type = GAME_EV_ILLEGAL; type <= GAME_EV_CLAIM && seat < 0; type++)
+            if (act_verb(type))
+                seat = act_seat(g, it->text, act_verb(type), &at_ms);
+        type--;
+        if (seat < 0) {
+            if (strstr(it->text, " forfeits on time"))
+                flag_end = true;
+            continue;
+        }
+        /* The act's own instant if the comment has one (never before the last instant: the
+         * ms rounding of clocks), else the last instant seen. */
+        uint64_t now = g->last_us, off = (uint64_t)at_ms * 1000;
+        if (at_ms >= 0 && off > now - start_us)
+            now = off > GAME_NEVER - 1 - start_us ? GAME_NEVER - 1 : start_us + off;
+        switch (type) {
+        case GAME_EV_RESIGN: rc = game_resign(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_OFFER: rc = game_offer_draw(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_DECLINE: rc = game_decline_draw(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_ACCEPT: rc = game_accept_draw(g, seat, now, NULL); break;
+        case GAME_EV_CLAIM: rc = game_claim_repetition(g, seat, now, NULL); break;
+        default: /* GAME_EV_ILLEGAL: recorded as the game does (illegal_loses rulesets) */
+            game_tick(g, now, NULL);
             if (g->state == GAME_OVER || g->stopped[seat >> 1])
                 rc = BH_EOVER;
             else
                 game__illegal(g, seat, now, NULL);
-        } else if (strstr(it->text, " forfeits on time"))
-            flag_end = true;
+            break;
+        }
     }
     if (rc != BH_OK) {
         if (bad)
