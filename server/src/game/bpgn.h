@@ -72,7 +72,9 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
  * the game started at start_us, each move at the instant its recorded clock gives
  * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
  * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
- * Act comments that we export (resigns, draws, illegal moves, claims) are replayed; a closing
+ * Act comments that we export (resigns, draws, illegal moves, claims) are replayed at the
+ * instant they carry ("{Anna resigns at 61.5}": seconds from the start), or without one at the
+ * previous item's instant; a closing
  * "forfeits on time" (or a finished game of ours still running at the end) runs the clocks until
  * the flag falls. Returns BH_OK (*out owns the game), or the error of the first move that does not
  * replay (its item index in *bad if bad is non-NULL; the partial game is freed), or BH_EPARSE (bad
@@ -89,7 +91,8 @@ typedef struct bpgn_meta {
  * TimeControl, Ruleset, Rules (every option, written only when the ruleset is not exactly the
  * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
- * time order with clocks, act comments, and the closing comment with the result token. Returns a
+ * time order with clocks, act comments with their instants, and the closing comment with the
+ * result token. Returns a
  * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
