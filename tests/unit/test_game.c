@@ -1007,7 +1007,30 @@ static void issue_bpgn_act_instants(void)
     bpgn_game_fini(&bg);
 }
 
+/* game_move_recorded credited the whole gap between the board's last press and the game's
+ * last instant; over 4295 s it was truncated in the event's lag_us, so a replay of the stored
+ * events rebuilt different clocks. Found by fuzz_game. */
+static void issue_recorded_credit_fits_event(void)
+{
+    game *g = mk("online", UINT32_MAX, 0);
+    /* Board B plays 5000 s in; board A's White then claims a clock above what it has. */
+    CHECK_EQ_INT("B", BH_OK, mv(g, GAME_B_WHITE, "e4", T(5000000)));
+    CHECK_EQ_INT("A", BH_OK, game_move_recorded(g, GAME_A_WHITE, "e4", UINT32_MAX, NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_U64("credit capped", UINT32_MAX, ev[n - 1].lag_us);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(game_get_setup(g), ev, n, &h));
+    if (h)
+        for (int s = 0; s < 4; s++)
+            CHECK_EQ_INT(game_seat_name(s), game_clock_us(g, s, T(6000000)),
+                         game_clock_us(h, s, T(6000000)));
+    game_free(h);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-recorded-credit-fits-event", issue_recorded_credit_fits_event},
     {"issue-bpgn-act-instants", issue_bpgn_act_instants},
     {"issue-lag-credit-fits-event", issue_lag_credit_fits_event},
     {"issue-bpgn-custom-rules-round-trip", issue_bpgn_custom_rules_round_trip},

@@ -416,7 +416,7 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         if (e >= now || g->setup.recorded)
             now = e;
         else
-            credit = now - e;
+            credit = now - e < UINT32_MAX ? now - e : UINT32_MAX; /* game_event lag_us */
     } else if (g->setup.recorded) {
         now = clk_since_us(c);
     }

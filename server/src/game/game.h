@@ -222,7 +222,8 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
  * With setup.recorded the move is dated there (its board's own timeline) and only that board's
  * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
  * rounding of exported clocks), the move is dated at the last instant with the difference as
- * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
+ * lag credit, so the clock still shows the recorded value (credit at most UINT32_MAX µs, what
+ * the event holds; a larger gap charges the rest). clock_after_ms < 0: no clock, no
  * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
  * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
