@@ -1025,9 +1025,11 @@ static void issue_san_pawn_push_is_not_capture(void)
     CHECK_EQ_INT("de5", BH_OK, bh_parse_san(&p, "de5", &m));
     CHECK_EQ_INT("f5 push", BH_OK, bh_parse_san(&p, "f5", &m));
     CHECK_EQ_INT("f5 is f4f5", bh_move_make(29, 37, BH_MK_NORMAL), m);
+    CHECK_EQ_INT("Pxe5 names no file: two capturers", BH_EAMBIGUOUS, bh_parse_san(&p, "Pxe5", &m));
     if (!load(&p, "4k3/8/8/4p3/5P2/8/8/4K3[] w - - 0 1", &OPT_BUG))
         return;
     CHECK_EQ_INT("one capturer: e5 still a push", BH_EILLEGAL, bh_parse_san(&p, "e5", &m));
+    CHECK_EQ_INT("xe5 is the capture", BH_OK, bh_parse_san(&p, "xe5", &m));
 }
 
 static const bh_test_case cases[] = {
