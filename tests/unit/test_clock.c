@@ -128,7 +128,25 @@ static void issue_flag_instant_saturates(void)
     CHECK_EQ_U64("start at UINT64_MAX", CLK_NEVER - 1, clk_flag_us(&c));
 }
 
+/* Increments were added without bound: with inc UINT32_MAX ms, after about two million
+ * presses left_us would overflow int64 (UB). A side now holds at most CLK_MAX_US. */
+static void issue_increment_saturates(void)
+{
+    clk c;
+    clk_init(&c, UINT32_MAX, UINT32_MAX);
+    clk_start(&c, CLK_WHITE, 0);
+    uint64_t t = 0;
+    for (int i = 0; i < 480; i++) {
+        t += 1000;
+        CHECK_EQ_INT("press", BH_OK, clk_press(&c, i % 2, t, 0));
+    }
+    CHECK_EQ_INT("black capped", CLK_MAX_US, clk_remaining_us(&c, CLK_BLACK, t + 1000));
+    CHECK_EQ_INT("white capped, running 1 ms", CLK_MAX_US - 1000,
+                 clk_remaining_us(&c, CLK_WHITE, t + 1000));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-increment-saturates", issue_increment_saturates},
     {"issue-flag-instant-saturates", issue_flag_instant_saturates},
     {"clock_runs_for_side_on_move", clock_runs_for_side_on_move},
     {"increment_from_move_one", increment_from_move_one},

@@ -1029,7 +1029,39 @@ static void issue_recorded_credit_fits_event(void)
     game_free(g);
 }
 
+/* With inc UINT32_MAX ms the clocks passed 115 days after three moves; the export wrote them,
+ * and import read "{12884781.885}" as a comment, not a clock. Clocks up to CLK_MAX_US (31
+ * years) now import, and one at the cap is read as "no time used". Found by fuzz_game. */
+static void issue_bpgn_huge_increment(void)
+{
+    game *g = mk("online", UINT32_MAX, UINT32_MAX);
+    static const char *const line[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"};
+    for (int i = 0; i < 6; i++)
+        CHECK_EQ_INT(line[i], BH_OK, mv(g, i % 2, line[i], T(1000 * (i + 1))));
+    CHECK_EQ_INT("black: base + 3 increments - 3 s", 4LL * UINT32_MAX * 1000 - 3000000,
+                 game_clock_us(g, GAME_A_BLACK, T(7000)));
+    check_round_trip(g, "huge increment");
+    game_free(g);
+    /* At the cap: 240 moves of knights. */
+    g = mk("online", UINT32_MAX, UINT32_MAX);
+    static const char *const shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int i = 0; i < 480; i++)
+        CHECK_EQ_INT(shuffle[i % 4], BH_OK, mv(g, i % 2, shuffle[i % 4], T(1000 * (i + 1))));
+    CHECK_EQ_INT("black at the cap", CLK_MAX_US, game_clock_us(g, GAME_A_BLACK, T(480000)));
+    char *text = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
+    CHECK_EQ_INT("all moves", 480, h ? game_board_plies(h, 0) : 0);
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(text);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-huge-increment", issue_bpgn_huge_increment},
     {"issue-recorded-credit-fits-event", issue_recorded_credit_fits_event},
     {"issue-bpgn-act-instants", issue_bpgn_act_instants},
     {"issue-lag-credit-fits-event", issue_lag_credit_fits_event},

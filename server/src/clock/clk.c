@@ -79,6 +79,8 @@ int clk_press(clk *c, int side, uint64_t now_us, uint64_t credit_us)
         return BH_EOVER;
     c->left_us_[side] -= (int64_t)(eff - c->since_us_);
     c->left_us_[side] += c->inc_us_;
+    if (c->left_us_[side] > CLK_MAX_US) /* endless increments must not overflow int64 */
+        c->left_us_[side] = CLK_MAX_US;
     c->running_ = !side;
     c->since_us_ = now_us;
     return BH_OK;

@@ -72,7 +72,7 @@ static int64_t parse_clock(const char *s, size_t n)
             return -1;
         }
     }
-    if (frac == 0 || secs > 10000000) /* over 115 days is not a clock */
+    if (frac == 0 || secs > GAME_CLOCK_MAX_MS / 1000) /* over 31 years is not a clock */
         return -1;
     for (int k = frac < 0 ? 0 : frac; k < 3; k++)
         ms *= 10;

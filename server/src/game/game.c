@@ -410,6 +410,8 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         uint64_t since = clk_since_us(c);
         int64_t charged = clk_remaining_us(c, color, since) + (int64_t)g->setup.inc_ms * 1000 -
                           clock_after_ms * 1000;
+        if (clock_after_ms >= GAME_CLOCK_MAX_MS)
+            charged = 0; /* a clock at its cap (CLK_MAX_US) does not tell the time used */
         uint64_t ch = (uint64_t)(charged > 0 ? charged : 0);
         uint64_t e = since >= UINT64_MAX - 1 || ch > UINT64_MAX - 1 - since ? UINT64_MAX - 1
                                                                             : since + ch;

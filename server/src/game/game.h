@@ -17,7 +17,7 @@
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
 #define GAME_NAME_MAX 48      /* player name capacity, NUL included */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
-#define GAME_CLOCK_MAX_MS (10000000LL * 1000) /* largest recorded clock accepted (115 days) */
+#define GAME_CLOCK_MAX_MS (CLK_MAX_US / 1000) /* largest recorded clock accepted (31 years) */
 
 /* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
 enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
