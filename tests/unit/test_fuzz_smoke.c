@@ -154,8 +154,8 @@ static const seed game_seeds[] = {
 
 static void smoke_fen(void)
 {
-    long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1500, 0x1234567);
-    CHECK(n > 1500);
+    long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1000, 0x1234567);
+    CHECK(n > 1000);
 }
 
 static void smoke_move(void)
@@ -172,8 +172,8 @@ static void smoke_bpgn(void)
 
 static void smoke_game(void)
 {
-    long n = run(fuzz_game_one, game_seeds, BH_ARRAY_LEN(game_seeds), 2000, 0xb00b5);
-    CHECK(n > 2000);
+    long n = run(fuzz_game_one, game_seeds, BH_ARRAY_LEN(game_seeds), 1200, 0xb00b5);
+    CHECK(n > 1200);
 }
 
 static const bh_test_case cases[] = {
