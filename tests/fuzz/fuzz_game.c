@@ -268,6 +268,53 @@ int fuzz_game_one(const uint8_t *data, size_t size)
                    "replayed result differs");
     }
     game_free(g2);
+    /* Tampered records: a replay either refuses them or rebuilds exactly the list given. */
+    game_event *bad_ev = malloc((nev + 1) * sizeof *bad_ev);
+    uint64_t hsh = 1469598103934665603ULL;
+    for (size_t i = 0; i < size; i++)
+        hsh = (hsh ^ data[i]) * 1099511628211ULL;
+    for (int round = 0; round < 4; round++) {
+        memcpy(bad_ev, ev, nev * sizeof *bad_ev);
+        size_t n2 = nev;
+        hsh = hsh * 6364136223846793005ULL + 1442695040888963407ULL;
+        size_t at = (size_t)(hsh >> 33) % nev;
+        switch ((hsh >> 20) % 7) {
+        case 0: bad_ev[at].t_us += (hsh >> 40) % 3 ? 1 : 1000000; break;
+        case 1: bad_ev[at].t_us -= bad_ev[at].t_us ? 1 : 0; break;
+        case 2: bad_ev[at].seat = (int8_t)((hsh >> 40) % 6 - 1); break;
+        case 3: bad_ev[at].type = (uint8_t)((hsh >> 40) % 13); break;
+        case 4: bad_ev[at].move ^= (bh_move)(1u << ((hsh >> 40) % 16)); break;
+        case 5: /* drop one event */
+            memmove(bad_ev + at, bad_ev + at + 1, (nev - at - 1) * sizeof *bad_ev);
+            n2--;
+            break;
+        default: /* duplicate one */
+            memmove(bad_ev + at + 1, bad_ev + at, (nev - at) * sizeof *bad_ev);
+            n2++;
+            break;
+        }
+        if (n2 == 0)
+            continue;
+        game *g4 = NULL;
+        rc = game_replay(game_get_setup(g), bad_ev, n2, &g4);
+        FUZZ_CHECK(rc == BH_OK || rc == BH_ESTATE || rc == BH_EINVAL, "tampered replay %d", rc);
+        if (rc == BH_OK) {
+            size_t n4;
+            const game_event *ev4 = game_events(g4, &n4);
+            FUZZ_CHECK(n4 == n2, "tampered replay rebuilt %zu events of %zu", n4, n2);
+            for (size_t i = 0; i < n2; i++)
+                FUZZ_CHECK(ev4[i].t_us == bad_ev[i].t_us && ev4[i].type == bad_ev[i].type &&
+                               ev4[i].seat == bad_ev[i].seat && ev4[i].move == bad_ev[i].move &&
+                               ev4[i].arg == bad_ev[i].arg && ev4[i].lag_us == bad_ev[i].lag_us &&
+                               strcmp(ev4[i].uci, bad_ev[i].uci) == 0,
+                           "tampered replay accepted with event %zu differing", i);
+            check_game(g4);
+        } else {
+            FUZZ_CHECK(g4 == NULL, "failed replay set *out");
+        }
+        game_free(g4);
+    }
+    free(bad_ev);
     char *text = bpgn_export(g, NULL);
     bpgn_game bg;
     FUZZ_CHECK(bpgn_parse(text, strlen(text), &bg, NULL) == BH_OK, "export does not parse");
