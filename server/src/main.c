@@ -1,59 +1,235 @@
-/* main.c: bughouse-server entry point: parse flags -> open modules -> run loop -> teardown.
- * SPDX-License-Identifier: MIT
- * Wiring only (STYLE.md section 1). */
+/* main.c: bughouse-server entry point: parse flags -> open store, net, hub -> run loop ->
+ * flush and teardown. SPDX-License-Identifier: MIT
+ * Wiring only (STYLE.md section 1): the app struct lends net's callbacks to the hub and the
+ * hub's outputs to net. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "auth.h"
 #include "bh.h"
+#include "hub.h"
 #include "log.h"
 #include "net.h"
+#include "now.h"
+#include "store.h"
+
+#define MAX_ORIGINS 16
+
+typedef struct {
+    net *n;
+    hub *h;
+    int rc; /* exit status */
+} app;
+
+static void on_open(void *ctx, net_conn c)
+{
+    app *a = ctx;
+    hub_on_open(a->h, c);
+}
+
+static void on_text(void *ctx, net_conn c, const char *buf, size_t len)
+{
+    app *a = ctx;
+    hub_on_text(a->h, c, buf, len, now_mono_us());
+}
+
+static void on_violation(void *ctx, net_conn c, int code, const char *field, bool fatal)
+{
+    app *a = ctx;
+    hub_on_violation(a->h, c, code, field, fatal);
+}
+
+static void on_close(void *ctx, net_conn c)
+{
+    app *a = ctx;
+    hub_on_close(a->h, c);
+}
+
+static void on_timer(void *ctx)
+{
+    app *a = ctx;
+    hub_on_timer(a->h, now_mono_us());
+}
+
+static void on_turn_end(void *ctx)
+{
+    app *a = ctx;
+    if (a->h && hub_turn_end(a->h) != BH_OK) {
+        log_error("the database failed: stopping (restart recovers from the store)");
+        a->rc = 1;
+        net_stop(a->n);
+    }
+}
+
+static void io_send(void *ctx, uint64_t c, const char *buf, size_t len)
+{
+    app *a = ctx;
+    net_send(a->n, c, buf, len);
+}
+
+static void io_close(void *ctx, uint64_t c, const char *reason)
+{
+    app *a = ctx;
+    net_close_conn(a->n, c, reason);
+}
+
+static void io_timer(void *ctx, uint64_t at_us)
+{
+    app *a = ctx;
+    net_timer_set(a->n, at_us);
+}
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: bughouse-server [--port N] [--iface ADDR] [--no-tls] [--cert PEM] "
-               "[--key PEM] [--web DIR]\n"
-               "  --port N      TCP port (default 8443)\n"
-               "  --iface ADDR  address to bind (default 127.0.0.1)\n"
-               "  --no-tls      plain http/ws; allowed only on a loopback address\n"
-               "  --cert PEM    TLS certificate (default certs/dev-cert.pem)\n"
-               "  --key PEM     TLS private key (default certs/dev-key.pem)\n"
-               "  --web DIR     static files served at / (default clients/web)\n");
+    fprintf(f, "usage: bughouse-server [options]\n"
+               "  --port N          TCP port (default 8443; 0 = any free port)\n"
+               "  --iface ADDR      address to bind (default 127.0.0.1)\n"
+               "  --no-tls          plain http/ws; allowed only on a loopback address\n"
+               "  --cert PEM        TLS certificate (default certs/dev-cert.pem, made if missing)\n"
+               "  --key PEM         TLS private key (default certs/dev-key.pem, made if missing)\n"
+               "  --web DIR         static files served at / (default clients/web)\n"
+               "  --db PATH         sqlite database file (default bughouse.db)\n"
+               "  --admin-token T   the director's token (default: $BH_ADMIN_TOKEN, else a new\n"
+               "                    random token printed at start)\n"
+               "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
+               "  --rules NAME      ruleset of new games: regulation (default) or online\n"
+               "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
+               "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
+               "  --idle-s N        close a connection silent for N seconds, pongs included\n"
+               "                    (default ping-s + 10; also the handshake timeout)\n"
+               "  --rate N          messages per second per connection (default 20)\n"
+               "  --burst N         message burst per connection (default 40)\n"
+               "  --max-msg BYTES   largest message (default 8192)\n");
+}
+
+static bool num_arg(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || *end || end == s || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* Make the development certificate on first start (DESIGN.md "Main job"). */
+static int ensure_dev_cert(const char *cert, const char *key)
+{
+    if (access(cert, R_OK) == 0 && access(key, R_OK) == 0)
+        return BH_OK;
+    mkdir("certs", 0755); /* may exist */
+    log_info("making a development certificate: %s, %s", cert, key);
+    return net_cert_make_dev(cert, key);
 }
 
 int main(int argc, char **argv)
 {
+    const char *origins[MAX_ORIGINS + 1] = {NULL};
+    int norigins = 0;
     net_config cfg = {.iface = "127.0.0.1",
                       .port = 8443,
                       .tls = true,
                       .cert_path = "certs/dev-cert.pem",
                       .key_path = "certs/dev-key.pem",
-                      .web_root = "clients/web"};
+                      .web_root = "clients/web",
+                      .origins = origins};
+    hub_config hc = {.recovery = HUB_RECOVER_RESUME, .ruleset = "regulation"};
+    const char *db = "bughouse.db";
+    const char *admin = getenv("BH_ADMIN_TOKEN");
+    bool own_cert = false;
     static const struct option opts[] = {
-        {"port", required_argument, NULL, 'p'}, {"iface", required_argument, NULL, 'i'},
-        {"no-tls", no_argument, NULL, 'n'},     {"cert", required_argument, NULL, 'c'},
-        {"key", required_argument, NULL, 'k'},  {"web", required_argument, NULL, 'w'},
-        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0},
+        {"port", required_argument, NULL, 'p'},
+        {"iface", required_argument, NULL, 'i'},
+        {"no-tls", no_argument, NULL, 'n'},
+        {"cert", required_argument, NULL, 'c'},
+        {"key", required_argument, NULL, 'k'},
+        {"web", required_argument, NULL, 'w'},
+        {"db", required_argument, NULL, 'd'},
+        {"admin-token", required_argument, NULL, 'a'},
+        {"recover", required_argument, NULL, 'r'},
+        {"rules", required_argument, NULL, 'R'},
+        {"allow-origin", required_argument, NULL, 'o'},
+        {"ping-s", required_argument, NULL, 'P'},
+        {"idle-s", required_argument, NULL, 'I'},
+        {"rate", required_argument, NULL, 'x'},
+        {"burst", required_argument, NULL, 'b'},
+        {"max-msg", required_argument, NULL, 'm'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     int c;
+    long v;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
-        case 'p': {
-            char *end;
-            long p = strtol(optarg, &end, 10);
-            if (*end || p < 0 || p > 65535) {
+        case 'p':
+            if (!num_arg(optarg, 0, 65535, &v)) {
                 fprintf(stderr, "bughouse-server: --port wants 0..65535, got \"%s\"\n", optarg);
                 return 2;
             }
-            cfg.port = (int)p;
+            cfg.port = (int)v;
             break;
-        }
         case 'i': cfg.iface = optarg; break;
         case 'n': cfg.tls = false; break;
-        case 'c': cfg.cert_path = optarg; break;
-        case 'k': cfg.key_path = optarg; break;
+        case 'c':
+            cfg.cert_path = optarg;
+            own_cert = true;
+            break;
+        case 'k':
+            cfg.key_path = optarg;
+            own_cert = true;
+            break;
         case 'w': cfg.web_root = optarg; break;
+        case 'd': db = optarg; break;
+        case 'a': admin = optarg; break;
+        case 'r':
+            if (strcmp(optarg, "resume") == 0)
+                hc.recovery = HUB_RECOVER_RESUME;
+            else if (strcmp(optarg, "adjudicate") == 0)
+                hc.recovery = HUB_RECOVER_ADJUDICATE;
+            else {
+                fprintf(stderr, "bughouse-server: --recover wants resume or adjudicate\n");
+                return 2;
+            }
+            break;
+        case 'R': snprintf(hc.ruleset, sizeof hc.ruleset, "%s", optarg); break;
+        case 'o':
+            if (norigins == MAX_ORIGINS) {
+                fprintf(stderr, "bughouse-server: at most %d --allow-origin\n", MAX_ORIGINS);
+                return 2;
+            }
+            origins[norigins++] = optarg;
+            break;
+        case 'P':
+            if (!num_arg(optarg, 1, 3600, &v))
+                goto bad_num;
+            cfg.ping_s = (int)v;
+            break;
+        case 'I':
+            if (!num_arg(optarg, 2, 7200, &v))
+                goto bad_num;
+            cfg.idle_s = (int)v;
+            break;
+        case 'x':
+            if (!num_arg(optarg, 1, 100000, &v))
+                goto bad_num;
+            cfg.rate_per_s = (double)v;
+            break;
+        case 'b':
+            if (!num_arg(optarg, 1, 100000, &v))
+                goto bad_num;
+            cfg.rate_burst = (double)v;
+            break;
+        case 'm':
+            if (!num_arg(optarg, 256, 1 << 20, &v))
+                goto bad_num;
+            cfg.max_msg_bytes = (size_t)v;
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -62,16 +238,63 @@ int main(int argc, char **argv)
         fprintf(stderr, "bughouse-server: --no-tls is allowed only on a loopback address\n");
         return 2;
     }
-    net *n;
-    int rc = net_open(&cfg, &n);
+    char admin_new[AUTH_TOKEN_LEN + 1];
+    if (admin && !auth_token_ok(admin)) {
+        fprintf(stderr, "bughouse-server: the admin token must be 16..128 printable "
+                        "characters without spaces\n");
+        return 2;
+    }
+    if (!admin) {
+        if (auth_token_new(admin_new) != BH_OK)
+            return 1;
+        admin = admin_new;
+        fprintf(stderr, "admin token: %s\n", admin);
+    }
+    if (auth_hash(admin, hc.admin_hash) != BH_OK)
+        return 1;
+    if (cfg.tls && !own_cert && ensure_dev_cert(cfg.cert_path, cfg.key_path) != BH_OK)
+        return 1;
+
+    app a = {0};
+    store *st = NULL;
+    if (store_open(db, &st) != BH_OK) {
+        fprintf(stderr, "bughouse-server: cannot open the database %s\n", db);
+        return 1;
+    }
+    net_handlers nh = {&a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end};
+    int rc = net_open(&cfg, &nh, &a.n);
     if (rc != BH_OK) {
         fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", cfg.iface, cfg.port,
                 bh_strerror(rc));
+        store_close(st);
         return 1;
     }
-    log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", cfg.iface, net_port(n));
-    net_run(n);
+    hub_io io = {&a, io_send, io_close, io_timer};
+    rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
+    if (rc != BH_OK) {
+        if (rc == BH_ENOTFOUND)
+            fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
+                    hc.ruleset);
+        else
+            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db,
+                    bh_strerror(rc));
+        net_close(a.n);
+        store_close(st);
+        return 1;
+    }
+    int live = 0, ngames = hub_game_count(a.h, &live);
+    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db, ngames, live,
+             hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
+    log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", cfg.iface, net_port(a.n));
+    net_run(a.n);
     log_info("shutting down");
-    net_close(n);
-    return 0;
+    if (hub_turn_end(a.h) != BH_OK)
+        a.rc = 1;
+    net_close(a.n);
+    hub_free(a.h);
+    store_close(st);
+    return a.rc;
+bad_num:
+    fprintf(stderr, "bughouse-server: bad number \"%s\"\n", optarg);
+    return 2;
 }

@@ -1,7 +1,9 @@
-/* net.c: libwebsockets context, HTTP mount for clients/web, TLS.
+/* net.c: libwebsockets context on a libev loop: HTTP mount for clients/web, WebSocket
+ * sessions of bughouse.v1 with fragment reassembly, send queues, limits and one timer.
  * SPDX-License-Identifier: MIT
- * One lws context on the libev event loop (the default poll loop collapses at a few
- * thousand connections, DESIGN.md "net"). */
+ * lws owns the per-session memory and holds only the id of our session (slot + generation),
+ * which we free on LWS_CALLBACK_CLOSED. Output is written only in SERVER_WRITEABLE, one
+ * queued message per callback, from buffers with LWS_PRE headroom (STYLE.md section 7). */
 #include "net.h"
 
 #include <ev.h>
@@ -13,17 +15,279 @@
 
 #include "bh.h"
 #include "log.h"
+#include "now.h"
 #include "xalloc.h"
+
+typedef struct out_msg {
+    struct out_msg *next;
+    size_t len;
+    unsigned char buf[]; /* LWS_PRE bytes of headroom, then len bytes of text */
+} out_msg;
+
+typedef struct {
+    struct lws *wsi;
+    net_conn id;
+    char *rx; /* the message being reassembled */
+    size_t rx_len, rx_cap;
+    bool rx_binary;  /* the current message is a binary frame */
+    bool rx_discard; /* the current message went over max_msg_bytes */
+    out_msg *head, *tail;
+    size_t queued;   /* bytes in the queue */
+    bool closing;    /* close once the queue is written */
+    int close_code;  /* 1008 policy violation, 1001 going away */
+    char reason[32]; /* close reason */
+    double tokens;   /* rate-limit bucket */
+    uint64_t tokens_at_us;
+} sess;
+
+/* What lws keeps per connection: only our id. */
+typedef struct {
+    net_conn id;
+    bool origin_bad; /* decided in FILTER_PROTOCOL_CONNECTION, acted on in ESTABLISHED */
+} pss;
 
 struct net {
     struct lws_context *ctx;
     struct lws_http_mount mount;
-    struct ev_loop *loop;   /* ours, lent to lws as a foreign loop */
+    struct lws_protocols protocols[3];
+    lws_retry_bo_t retry;
+    struct ev_loop *loop; /* ours, lent to lws as a foreign loop */
     ev_signal sigint, sigterm;
+    ev_timer timer;
+    ev_timer kick; /* wakes lws's timer list, see on_kick */
+    ev_prepare prepare;
+    net_handlers h;
+    net_config cfg;
     int port;
+    sess **slots;  /* by slot index; NULL when free */
+    uint32_t *gen; /* generation per slot, bumped on free */
+    uint32_t nslots;
+    int nconn;
+    bool destroying; /* inside net_close: no callbacks to the owner any more */
 };
 
-/* SIGINT/SIGTERM: leave ev_run; net_close then tears down (DESIGN.md shutdown). */
+#define SLOT(id) ((uint32_t)((id)&0xffffffffu))
+#define GEN(id) ((uint32_t)((id) >> 32))
+
+static sess *find(const net *n, net_conn id)
+{
+    uint32_t s = SLOT(id);
+    if (s >= n->nslots || !n->slots[s] || n->slots[s]->id != id)
+        return NULL;
+    return n->slots[s];
+}
+
+static sess *sess_new(net *n, struct lws *wsi)
+{
+    uint32_t s = 0;
+    while (s < n->nslots && n->slots[s])
+        s++;
+    if (s == n->nslots) {
+        uint32_t m = n->nslots ? 2 * n->nslots : 64;
+        n->slots = xrealloc(n->slots, m * sizeof *n->slots);
+        n->gen = xrealloc(n->gen, m * sizeof *n->gen);
+        for (uint32_t i = n->nslots; i < m; i++) {
+            n->slots[i] = NULL;
+            n->gen[i] = 1;
+        }
+        n->nslots = m;
+    }
+    sess *x = xcalloc(1, sizeof *x);
+    x->wsi = wsi;
+    x->id = ((uint64_t)n->gen[s] << 32) | s;
+    x->tokens = n->cfg.rate_burst;
+    x->tokens_at_us = now_mono_us();
+    n->slots[s] = x;
+    n->nconn++;
+    return x;
+}
+
+static void sess_free(net *n, sess *x)
+{
+    uint32_t s = SLOT(x->id);
+    n->slots[s] = NULL;
+    n->gen[s]++;
+    n->nconn--;
+    for (out_msg *m = x->head, *next; m; m = next) {
+        next = m->next;
+        free(m);
+    }
+    free(x->rx);
+    free(x);
+}
+
+static void begin_close(sess *x, const char *reason)
+{
+    x->closing = true;
+    if (!x->close_code)
+        x->close_code = LWS_CLOSE_STATUS_POLICY_VIOLATION;
+    snprintf(x->reason, sizeof x->reason, "%s", reason);
+    lws_callback_on_writable(x->wsi);
+}
+
+static void violation(net *n, sess *x, int code, const char *field, bool fatal)
+{
+    if (n->h.on_violation)
+        n->h.on_violation(n->h.ctx, x->id, code, field, fatal);
+    if (fatal && !x->closing)
+        begin_close(x, bh_errname(code));
+}
+
+/* Token bucket: rate_per_s tokens per second up to rate_burst; one token per message. */
+static bool rate_ok(net *n, sess *x)
+{
+    uint64_t now = now_mono_us();
+    x->tokens += (double)(now - x->tokens_at_us) * n->cfg.rate_per_s / 1e6;
+    if (x->tokens > n->cfg.rate_burst)
+        x->tokens = n->cfg.rate_burst;
+    x->tokens_at_us = now;
+    if (x->tokens < 1.0)
+        return false;
+    x->tokens -= 1.0;
+    return true;
+}
+
+static void on_receive(net *n, sess *x, struct lws *wsi, const char *in, size_t len)
+{
+    if (x->closing || n->destroying)
+        return; /* a fatal violation is being reported; ignore the rest */
+    if (lws_is_first_fragment(wsi)) {
+        x->rx_len = 0;
+        x->rx_binary = lws_frame_is_binary(wsi);
+        x->rx_discard = false;
+    }
+    size_t total = x->rx_len + len;
+    if (total > n->cfg.max_frame_bytes) {
+        violation(n, x, BH_ELIMIT, "", true);
+        return;
+    }
+    if (!x->rx_binary && !x->rx_discard) {
+        if (total > n->cfg.max_msg_bytes) {
+            x->rx_discard = true; /* keep counting, stop storing */
+        } else {
+            if (total + 1 > x->rx_cap) {
+                x->rx_cap = total + 1 > 1024 ? total + 1 : 1024;
+                x->rx = xrealloc(x->rx, x->rx_cap);
+            }
+            memcpy(x->rx + x->rx_len, in, len);
+        }
+    }
+    x->rx_len = total;
+    if (!lws_is_final_fragment(wsi))
+        return;
+    if (!rate_ok(n, x)) {
+        violation(n, x, BH_ERATE, "", true);
+        return;
+    }
+    if (x->rx_binary)
+        violation(n, x, BH_EJSON, "", false);
+    else if (x->rx_discard)
+        violation(n, x, BH_ELIMIT, "", false);
+    else {
+        x->rx[x->rx_len] = '\0';
+        n->h.on_text(n->h.ctx, x->id, x->rx, x->rx_len);
+    }
+    x->rx_len = 0;
+}
+
+/* Allowed: no Origin (not a browser), an Origin whose host[:port] equals the Host header
+ * (same origin), or one of cfg.origins exactly. */
+static bool origin_allowed(net *n, struct lws *wsi)
+{
+    char origin[256], host[256];
+    int olen = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN);
+    if (olen <= 0)
+        return true;
+    if (olen >= (int)sizeof origin ||
+        lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) < 0)
+        return false;
+    for (const char *const *o = n->cfg.origins; o && *o; o++)
+        if (strcmp(*o, origin) == 0)
+            return true;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) <= 0)
+        return false;
+    const char *p = strstr(origin, "://");
+    return p && strcmp(p + 3, host) == 0;
+}
+
+static int write_one(net *n, sess *x)
+{
+    out_msg *m = x->head;
+    if (m) {
+        if (lws_write(x->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) {
+            log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
+            return -1;
+        }
+        x->head = m->next;
+        if (!x->head)
+            x->tail = NULL;
+        x->queued -= m->len;
+        free(m);
+    }
+    if (x->head) {
+        lws_callback_on_writable(x->wsi);
+        return 0;
+    }
+    if (x->closing) {
+        lws_close_reason(x->wsi, (enum lws_close_status)x->close_code, (unsigned char *)x->reason,
+                         strlen(x->reason));
+        return -1;
+    }
+    (void)n;
+    return 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                    size_t len)
+{
+    pss *p = user;
+    net *n = lws_context_user(lws_get_context(wsi));
+    sess *x = p && n ? find(n, p->id) : NULL;
+    switch (reason) {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
+        /* Only clients that asked for bughouse.v1 get a WebSocket. */
+        char proto[128];
+        if (lws_hdr_copy(wsi, proto, sizeof proto, WSI_TOKEN_PROTOCOL) <= 0 ||
+            !strstr(proto, NET_SUBPROTOCOL))
+            return -1;
+        p->origin_bad = !origin_allowed(n, wsi);
+        return 0;
+    }
+    case LWS_CALLBACK_ESTABLISHED:
+        x = sess_new(n, wsi);
+        p->id = x->id;
+        if (n->destroying) {
+            x->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(x, "shutdown");
+            return 0;
+        }
+        if (p->origin_bad) {
+            log_info("net: upgrade from a foreign Origin refused");
+            violation(n, x, BH_EAUTH, "origin", true);
+            return 0;
+        }
+        if (n->h.on_open)
+            n->h.on_open(n->h.ctx, x->id);
+        return 0;
+    case LWS_CALLBACK_RECEIVE:
+        if (x)
+            on_receive(n, x, wsi, in, len);
+        return 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: return x ? write_one(n, x) : 0;
+    case LWS_CALLBACK_CLOSED:
+        if (x) {
+            net_conn id = x->id;
+            sess_free(n, x);
+            p->id = 0;
+            if (n->h.on_close && !n->destroying)
+                n->h.on_close(n->h.ctx, id);
+        }
+        return 0;
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
+/* SIGINT/SIGTERM: leave ev_run; the owner then flushes and calls net_close. */
 static void on_stop_signal(struct ev_loop *loop, ev_signal *w, int revents)
 {
     (void)w;
@@ -31,29 +295,87 @@ static void on_stop_signal(struct ev_loop *loop, ev_signal *w, int revents)
     ev_break(loop, EVBREAK_ALL);
 }
 
-static const struct lws_protocols protocols[] = {
-    {"http", lws_callback_http_dummy, 0, 0, 0, NULL, 0},
-    {NULL, NULL, 0, 0, 0, NULL, 0},
-};
+static void on_ev_timer(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    if (n->h.on_timer)
+        n->h.on_timer(n->h.ctx);
+}
 
-int net_open(const net_config *cfg, net **out)
+/* lws 4.1's libev glue re-arms its own timer (lws_sul: pings, idle hang-ups, handshake and
+ * close timeouts) only after it services an fd, so on a quiet connection its deadlines never
+ * fire. Poking its event pipe twice a second makes it service the ripe ones (measured: without
+ * this a silent TCP connection and a client that never answers pings stay open forever). */
+static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    lws_cancel_service(n->ctx);
+}
+
+static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    if (n->h.on_turn_end)
+        n->h.on_turn_end(n->h.ctx);
+}
+
+static void defaults(net_config *c)
+{
+    if (!c->max_msg_bytes)
+        c->max_msg_bytes = 8192;
+    if (!c->max_frame_bytes)
+        c->max_frame_bytes = 65536;
+    if (c->max_frame_bytes < c->max_msg_bytes)
+        c->max_frame_bytes = c->max_msg_bytes;
+    if (c->rate_per_s <= 0)
+        c->rate_per_s = 20;
+    if (c->rate_burst < 1)
+        c->rate_burst = 40;
+    if (c->ping_s <= 0)
+        c->ping_s = 30;
+    if (c->idle_s <= c->ping_s)
+        c->idle_s = c->ping_s + 10;
+    if (!c->max_queue_bytes)
+        c->max_queue_bytes = 4u << 20;
+}
+
+int net_open(const net_config *cfg, const net_handlers *h, net **out)
 {
     if (cfg->tls && (!cfg->cert_path || !cfg->key_path))
         return BH_EINVAL;
     net *n = xcalloc(1, sizeof *n);
+    n->cfg = *cfg;
+    defaults(&n->cfg);
+    n->h = *h;
     n->mount.mountpoint = "/";
     n->mount.mountpoint_len = 1;
     n->mount.origin = cfg->web_root;
     n->mount.def = "index.html";
     n->mount.origin_protocol = LWSMPRO_FILE;
+    /* bughouse.v1 first, so it is the protocol of every connection; HTTP reasons fall
+     * through to lws_callback_http_dummy, which serves the mount. */
+    n->protocols[0] =
+        (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096, 0, NULL, 0};
+    n->retry.secs_since_valid_ping = (uint16_t)n->cfg.ping_s;
+    n->retry.secs_since_valid_hangup = (uint16_t)n->cfg.idle_s;
 
-    lws_set_log_level(LLL_ERR | LLL_WARN, NULL);
+    lws_set_log_level(getenv("BH_LWS_DEBUG") ? 0xff : (LLL_ERR | LLL_WARN), NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port; /* 0: the kernel picks a free port, see net_port() */
     info.iface = cfg->iface;
-    info.protocols = protocols;
+    info.protocols = n->protocols;
     info.mounts = &n->mount;
+    info.user = n;
+    info.retry_and_idle_policy = &n->retry;
+    info.timeout_secs = (unsigned)n->cfg.idle_s;         /* handshake and HTTP idle */
+    info.timeout_secs_ah_idle = (unsigned)n->cfg.idle_s; /* a connection that sends nothing */
     n->loop = ev_loop_new(EVFLAG_AUTO);
     if (!n->loop) {
         free(n);
@@ -61,7 +383,8 @@ int net_open(const net_config *cfg, net **out)
     }
     void *foreign[1] = {n->loop};
     info.foreign_loops = foreign;
-    info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6;
+    info.options =
+        LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
     if (cfg->tls) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = cfg->cert_path;
@@ -80,6 +403,14 @@ int net_open(const net_config *cfg, net **out)
     ev_signal_init(&n->sigterm, on_stop_signal, SIGTERM);
     ev_signal_start(n->loop, &n->sigint);
     ev_signal_start(n->loop, &n->sigterm);
+    ev_init(&n->timer, on_ev_timer);
+    n->timer.data = n;
+    ev_timer_init(&n->kick, on_kick, 0.5, 0.5);
+    n->kick.data = n;
+    ev_timer_start(n->loop, &n->kick);
+    ev_prepare_init(&n->prepare, on_ev_prepare);
+    n->prepare.data = n;
+    ev_prepare_start(n->loop, &n->prepare);
     *out = n;
     return BH_OK;
 }
@@ -100,13 +431,84 @@ void net_stop(net *n)
     ev_break(n->loop, EVBREAK_ALL);
 }
 
+int net_send(net *n, net_conn c, const char *buf, size_t len)
+{
+    sess *x = n->destroying ? NULL : find(n, c);
+    if (!x)
+        return BH_ENOTFOUND;
+    if (x->queued + len > n->cfg.max_queue_bytes) {
+        log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);
+        begin_close(x, "too_large");
+        return BH_ELIMIT;
+    }
+    out_msg *m = xmalloc(sizeof *m + LWS_PRE + len);
+    m->next = NULL;
+    m->len = len;
+    memcpy(m->buf + LWS_PRE, buf, len);
+    if (x->tail)
+        x->tail->next = m;
+    else
+        x->head = m;
+    x->tail = m;
+    x->queued += len;
+    lws_callback_on_writable(x->wsi);
+    return BH_OK;
+}
+
+void net_close_conn(net *n, net_conn c, const char *reason)
+{
+    sess *x = find(n, c);
+    if (x && !x->closing)
+        begin_close(x, reason ? reason : "");
+}
+
+void net_timer_set(net *n, uint64_t at_us)
+{
+    ev_timer_stop(n->loop, &n->timer);
+    if (!at_us)
+        return;
+    uint64_t now = now_mono_us();
+    double after = at_us > now ? (double)(at_us - now) / 1e6 : 0.0;
+    /* ev_now may lag the real time by the length of this turn: refresh it so the relative
+     * timeout is measured from now, not from the start of the turn. */
+    ev_now_update(n->loop);
+    ev_timer_set(&n->timer, after, 0.0);
+    ev_timer_start(n->loop, &n->timer);
+}
+
+int net_conn_count(const net *n)
+{
+    return n->nconn;
+}
+
 void net_close(net *n)
 {
     if (!n)
         return;
+    /* Clean shutdown: every connection writes what is queued, then a 1001 close frame; the
+     * loop runs until they are gone or 500 ms have passed. The owner is no longer called. */
+    n->destroying = true;
+    for (uint32_t s = 0; s < n->nslots; s++)
+        if (n->slots[s] && !n->slots[s]->closing) {
+            n->slots[s]->close_code = LWS_CLOSE_STATUS_GOINGAWAY;
+            begin_close(n->slots[s], "shutdown");
+        }
+    uint64_t until = now_mono_us() + 500000;
+    ev_prepare_stop(n->loop, &n->prepare);
+    ev_timer_stop(n->loop, &n->timer);
+    while (n->nconn > 0 && now_mono_us() < until)
+        ev_run(n->loop, EVRUN_ONCE);
     ev_signal_stop(n->loop, &n->sigint);
     ev_signal_stop(n->loop, &n->sigterm);
+    ev_timer_stop(n->loop, &n->timer);
+    ev_timer_stop(n->loop, &n->kick);
     lws_context_destroy(n->ctx);
+    /* CLOSED callbacks normally free every session; free any left. */
+    for (uint32_t s = 0; s < n->nslots; s++)
+        if (n->slots[s])
+            sess_free(n, n->slots[s]);
+    free(n->slots);
+    free(n->gen);
     ev_loop_destroy(n->loop);
     free(n);
 }

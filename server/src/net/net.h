@@ -1,39 +1,99 @@
-/* net.h: the network shell: libwebsockets on its libev loop, TLS, static files.
- * SPDX-License-Identifier: MIT
- * The only module that includes libwebsockets; nothing here knows about chess. */
+/* net.h: the network shell: libwebsockets on a libev loop, TLS, static files, WebSocket
+ * connections for the subprotocol bughouse.v1. SPDX-License-Identifier: MIT
+ * The only module that includes libwebsockets; nothing here knows about chess or JSON.
+ * Connections are named by a net_conn id (never a pointer), so a message for a connection
+ * that has closed is simply dropped. Policy violations (binary frame, oversized message,
+ * flood, foreign Origin) are reported to the owner through on_violation so that it can send
+ * a typed error; net then closes the connection itself when the violation is fatal. */
 #ifndef BH_NET_H
 #define BH_NET_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 typedef struct net net;
+typedef uint64_t net_conn; /* 0 is never a valid connection */
+
+#define NET_SUBPROTOCOL "bughouse.v1"
 
 typedef struct {
-    const char *iface;    /* address to bind, e.g. "127.0.0.1"; NULL = all interfaces */
-    int port;             /* TCP port; 0 = let the kernel choose (see net_port) */
-    bool tls;             /* serve https/wss with cert_path and key_path */
-    const char *cert_path; /* PEM certificate chain (borrowed for net_open only) */
-    const char *key_path;  /* PEM private key (borrowed for net_open only) */
-    const char *web_root;  /* directory served over HTTP at "/" (borrowed; must outlive net) */
+    void *ctx; /* passed back to every callback */
+    /* A WebSocket connection was established (Origin already accepted). */
+    void (*on_open)(void *ctx, net_conn c);
+    /* One complete text message (fragments joined). buf is borrowed for the call. */
+    void (*on_text)(void *ctx, net_conn c, const char *buf, size_t len);
+    /* A policy violation: code is BH_EJSON (binary frame), BH_ELIMIT (message too large),
+     * BH_ERATE (flood) or BH_EAUTH (foreign Origin; field "origin"). When fatal, net closes
+     * the connection (code 1008) after flushing what the owner queued in this callback. */
+    void (*on_violation)(void *ctx, net_conn c, int code, const char *field, bool fatal);
+    /* The connection is gone; c is never reused. */
+    void (*on_close)(void *ctx, net_conn c);
+    /* The deadline set with net_timer_set has passed. */
+    void (*on_timer)(void *ctx);
+    /* Once per loop turn, before the loop sleeps (libev prepare): the place to commit the
+     * turn's store transaction and then hand the turn's replies to net_send. */
+    void (*on_turn_end)(void *ctx);
+} net_handlers;
+
+typedef struct {
+    const char *iface;          /* address to bind, e.g. "127.0.0.1"; NULL = all interfaces */
+    int port;                   /* TCP port; 0 = let the kernel choose (see net_port) */
+    bool tls;                   /* serve https/wss with cert_path and key_path */
+    const char *cert_path;      /* PEM certificate chain (borrowed for net_open only) */
+    const char *key_path;       /* PEM private key (borrowed for net_open only) */
+    const char *web_root;       /* directory served over HTTP at "/" (borrowed; must outlive net) */
+    const char *const *origins; /* extra allowed Origin values (exact match), NULL-terminated
+                                 * or NULL; borrowed, must outlive net. Always allowed: no
+                                 * Origin header, and an Origin whose host equals Host. */
+    size_t max_msg_bytes;   /* larger messages are dropped with a non-fatal BH_ELIMIT; 0 = 8192 */
+    size_t max_frame_bytes; /* a message growing past this is fatal BH_ELIMIT; 0 = 65536 */
+    double rate_per_s;      /* sustained messages per second per connection; 0 = 20 */
+    double rate_burst;      /* bucket size; 0 = 40 */
+    int ping_s;             /* WebSocket ping after this many idle seconds; 0 = 30 */
+    int idle_s;             /* close when no pong/traffic for this long; 0 = ping_s + 10 */
+    size_t max_queue_bytes; /* a slower reader is disconnected; 0 = 4 MiB */
 } net_config;
 
-/* Open the listening socket described by cfg. On success stores a new net in *out and
- * returns BH_OK; returns BH_EINVAL for a bad config (TLS without cert or key) and BH_EIO when
- * libwebsockets cannot create the context or bind (the reason is logged). */
-int net_open(const net_config *cfg, net **out);
+/* Open the listening socket described by cfg with the handlers h (copied). On success stores
+ * a new net in *out and returns BH_OK; BH_EINVAL for a bad config (TLS without cert or key),
+ * BH_EIO when libwebsockets cannot create the context or bind (logged). */
+int net_open(const net_config *cfg, const net_handlers *h, net **out);
 
 /* The TCP port actually bound (useful with port 0). */
 int net_port(const net *n);
 
-/* Run the event loop until SIGINT or SIGTERM arrives (libev signal watchers, so the
- * handler runs in the loop, not in signal context) or net_stop() is called from a callback
- * of this loop. Returns BH_OK. */
+/* Run the event loop until SIGINT or SIGTERM arrives (libev signal watchers: the handler
+ * runs in the loop, not in signal context) or net_stop() is called. Returns BH_OK. */
 int net_run(net *n);
 
-/* Ask net_run to return; call only from the loop's thread (a callback). */
+/* Ask net_run to return after the current callback; loop thread only. */
 void net_stop(net *n);
 
-/* Close every connection and free n. NULL is a no-op. */
+/* Queue a copy of the text message buf[0..len) to connection c and ask for a writeable
+ * callback. Returns BH_OK, BH_ENOTFOUND if c is closed, BH_ELIMIT if c's queue is over
+ * max_queue_bytes (c is then closed). */
+int net_send(net *n, net_conn c, const char *buf, size_t len);
+
+/* Close c (1008, reason as the close reason, e.g. an error name) once its queue is written.
+ * Unknown c is a no-op. */
+void net_close_conn(net *n, net_conn c, const char *reason);
+
+/* Arm the single timer for the monotonic instant at_us (now_mono_us() scale); 0 disarms.
+ * An instant in the past fires on the next loop turn. Replaces any earlier deadline. */
+void net_timer_set(net *n, uint64_t at_us);
+
+/* Number of open WebSocket connections. */
+int net_conn_count(const net *n);
+
+/* Close every connection cleanly (queued messages are written, then a 1001 "shutdown"
+ * close frame; at most about half a second) and free n. No handler is called from here on.
+ * NULL is a no-op. */
 void net_close(net *n);
+
+/* Write a new self-signed development certificate for CN=localhost (SAN localhost,
+ * 127.0.0.1, ::1; EC P-256; one year) to cert_path and its key to key_path (mode 0600),
+ * with the OpenSSL API. Returns BH_OK or BH_EIO (logged). */
+int net_cert_make_dev(const char *cert_path, const char *key_path);
 
 #endif

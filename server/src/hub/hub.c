@@ -1,0 +1,409 @@
+/* hub.c: sessions and roles, message dispatch, the director's commands, the outbox, and
+ * loading the registry from the store at start. SPDX-License-Identifier: MIT
+ * Every reply goes through the outbox, which hub_turn_end hands to the transport only after
+ * the store has committed the turn (DESIGN.md "store": written before acknowledged). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "bh.h"
+#include "hub_int.h"
+#include "log.h"
+#include "now.h"
+#include "xalloc.h"
+
+#define GROW(arr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
+    } while (0)
+
+void hub__queue(hub *h, uint64_t conn, char *msg)
+{
+    GROW(h->out, h->nout, h->capout);
+    h->out[h->nout++] = (hub_out){conn, msg, strlen(msg)};
+}
+
+void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field)
+{
+    hub__queue(h, conn, proto_enc_error(has_id, id, code, field));
+}
+
+hub_game *hub__game_by_id(hub *h, int64_t id)
+{
+    int lo = 0, hi = h->ngames - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (h->games[mid]->id == id)
+            return h->games[mid];
+        if (h->games[mid]->id < id)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+const char *hub__status_name(int status)
+{
+    return status == STORE_LIVE ? "live" : status == STORE_FINISHED ? "finished" : "waiting";
+}
+
+/* ---- loading -------------------------------------------------------------------------- */
+
+static int load_tour(void *ctx, int64_t id, const char *name)
+{
+    hub *h = ctx;
+    (void)name;
+    GROW(h->tournaments, h->ntour, h->captour);
+    h->tournaments[h->ntour++] = id;
+    return 0;
+}
+
+static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, const char *p1,
+                     const char *p2)
+{
+    hub *h = ctx;
+    GROW(h->teams, h->nteams, h->capteams);
+    hub_team *t = &h->teams[h->nteams++];
+    memset(t, 0, sizeof *t);
+    t->id = id;
+    t->tournament = tour;
+    snprintf(t->name, sizeof t->name, "%s", name ? name : "");
+    snprintf(t->players[0], sizeof t->players[0], "%s", p1 ? p1 : "");
+    snprintf(t->players[1], sizeof t->players[1], "%s", p2 ? p2 : "");
+    return 0;
+}
+
+typedef struct {
+    hub *h;
+    uint64_t now_us;
+} load_ctx;
+
+static int load_game(void *ctx, const store_game *row)
+{
+    load_ctx *lc = ctx;
+    hub__game_load(lc->h, row, lc->now_us);
+    return 0;
+}
+
+int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out)
+{
+    game_rules r;
+    if (game_rules_by_name(cfg->ruleset, &r) != BH_OK)
+        return BH_ENOTFOUND;
+    hub *h = xcalloc(1, sizeof *h);
+    h->st = st;
+    h->cfg = *cfg;
+    h->io = *io;
+    h->timers = theap_new();
+    load_ctx lc = {h, now_us};
+    if (store_each_tournament(st, load_tour, h) != BH_OK ||
+        store_each_team(st, load_team, h) != BH_OK ||
+        store_each_game(st, load_game, &lc) != BH_OK || store_flush(st) != BH_OK) {
+        hub_free(h);
+        return BH_ESTORE;
+    }
+    /* Nothing was sent yet: drop what recovery queued for nobody. */
+    for (int i = 0; i < h->nout; i++)
+        free(h->out[i].msg);
+    h->nout = 0;
+    hub__arm(h);
+    *out = h;
+    return BH_OK;
+}
+
+void hub_free(hub *h)
+{
+    if (!h)
+        return;
+    for (int i = 0; i < h->ngames; i++)
+        hub__game_free(h->games[i]);
+    free(h->games);
+    for (int i = 0; i < h->nout; i++)
+        free(h->out[i].msg);
+    free(h->out);
+    for (int i = 0; i < h->capsess; i++)
+        if (h->sess[i].conn)
+            free(h->sess[i].more);
+    free(h->sess);
+    free(h->tournaments);
+    free(h->teams);
+    theap_free(h->timers);
+    free(h);
+}
+
+int hub_game_count(const hub *h, int *live)
+{
+    int n = 0;
+    for (int i = 0; i < h->ngames; i++)
+        n += h->games[i]->status == STORE_LIVE;
+    if (live)
+        *live = n;
+    return h->ngames;
+}
+
+/* ---- connections ---------------------------------------------------------------------- */
+
+void hub_on_open(hub *h, uint64_t c)
+{
+    hub__sess_add(h, c);
+}
+
+void hub_on_close(hub *h, uint64_t c)
+{
+    hub_sess *s = hub__sess_find(h, c);
+    if (!s)
+        return;
+    hub__game_leave(h, s);
+    hub__sess_del(h, c);
+    /* Drop replies still queued for c: it is gone. */
+    for (int i = 0; i < h->nout; i++)
+        if (h->out[i].conn == c)
+            h->out[i].len = 0;
+}
+
+void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal)
+{
+    char *msg = proto_enc_error(false, 0, code, field);
+    if (fatal) {
+        /* The transport closes c once its queue drains: send now, not at turn end. */
+        h->io.send(h->io.ctx, c, msg, strlen(msg));
+        free(msg);
+        return;
+    }
+    hub__queue(h, c, msg);
+}
+
+void hub_on_timer(hub *h, uint64_t now_us)
+{
+    h->armed_us = 0;
+    hub__game_timers(h, now_us);
+    hub__arm(h);
+}
+
+int hub_turn_end(hub *h)
+{
+    int rc = store_flush(h->st);
+    if (rc != BH_OK || h->store_failed) {
+        log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
+        for (int i = 0; i < h->nout; i++)
+            free(h->out[i].msg);
+        h->nout = 0;
+        return BH_ESTORE;
+    }
+    for (int i = 0; i < h->nout; i++) {
+        if (h->out[i].len)
+            h->io.send(h->io.ctx, h->out[i].conn, h->out[i].msg, h->out[i].len);
+        free(h->out[i].msg);
+    }
+    h->nout = 0;
+    return BH_OK;
+}
+
+/* ---- commands ------------------------------------------------------------------------- */
+
+static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
+{
+    char hash[AUTH_HASH_LEN + 1];
+    if (auth_hash(m->token, hash) != BH_OK)
+        goto bad;
+    if (h->cfg.admin_hash[0] && auth_hash_eq(hash, h->cfg.admin_hash)) {
+        s->role = ROLE_DIRECTOR;
+        s->game = -1;
+        s->seat = -1;
+        hub__queue(h, s->conn, proto_enc_authed(m->id, "director", -1, -1));
+        return;
+    }
+    char role[16];
+    int64_t gid;
+    int seat;
+    int rc = store_token_find(h->st, hash, role, &gid, &seat);
+    if (rc == BH_OK && strcmp(role, "player") == 0 && hub__game_by_id(h, gid)) {
+        /* A new identity on this connection: leave the seat of the old one first. */
+        hub__game_leave(h, s);
+        s->role = ROLE_PLAYER;
+        s->game = gid;
+        s->seat = seat;
+        hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
+        return;
+    }
+bad:
+    hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
+}
+
+static bool has_tournament(const hub *h, int64_t id)
+{
+    for (int i = 0; i < h->ntour; i++)
+        if (h->tournaments[i] == id)
+            return true;
+    return false;
+}
+
+static const hub_team *find_team(const hub *h, int64_t id)
+{
+    for (int i = 0; i < h->nteams; i++)
+        if (h->teams[i].id == id)
+            return &h->teams[i];
+    return NULL;
+}
+
+static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m)
+{
+    int64_t id;
+    if (store_tournament_add(h->st, m->name, now_wall_ms(), &id) != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+        return;
+    }
+    load_tour(h, id, m->name);
+    hub__queue(h, s->conn, proto_enc_created(m->id, "tournament", id));
+}
+
+static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
+{
+    if (!has_tournament(h, m->tournament)) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    int64_t id;
+    if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+        return;
+    }
+    load_team(h, id, m->tournament, m->name, m->players[0], m->players[1]);
+    hub__queue(h, s->conn, proto_enc_created(m->id, "team", id));
+}
+
+static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const char *names[4] = {m->players[0], m->players[1], m->players[2], m->players[3]};
+    if (m->tournament && !has_tournament(h, m->tournament)) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    if (m->team1 || m->team2) {
+        const hub_team *t1 = find_team(h, m->team1), *t2 = find_team(h, m->team2);
+        if (!t1 || !t2 || t1 == t2) {
+            hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, t1 ? "team2" : "team1");
+            return;
+        }
+        /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
+        names[GAME_A_WHITE] = t1->players[0];
+        names[GAME_B_BLACK] = t1->players[1];
+        names[GAME_A_BLACK] = t2->players[0];
+        names[GAME_B_WHITE] = t2->players[1];
+    }
+    store_game row = {.tournament = m->tournament,
+                      .team1 = m->team1,
+                      .team2 = m->team2,
+                      .base_ms = m->base_ms,
+                      .inc_ms = m->inc_ms,
+                      .created_ms = now_wall_ms(),
+                      .status = STORE_WAITING,
+                      .names = {names[0], names[1], names[2], names[3]},
+                      .ruleset = h->cfg.ruleset};
+    char tokens[4][AUTH_TOKEN_LEN + 1];
+    const char *tok[4];
+    int rc = store_game_add(h->st, &row, &row.id);
+    for (int i = 0; i < 4 && rc == BH_OK; i++) {
+        char hash[AUTH_HASH_LEN + 1];
+        rc = auth_token_new(tokens[i]);
+        if (rc == BH_OK)
+            rc = auth_hash(tokens[i], hash);
+        if (rc == BH_OK)
+            rc = store_token_add(h->st, hash, "player", row.id, i);
+        tok[i] = tokens[i];
+    }
+    if (rc == BH_OK)
+        rc = hub__game_load(h, &row, now_us);
+    if (rc != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+        return;
+    }
+    hub__queue(h, s->conn, proto_enc_game_created(m->id, row.id, tok));
+}
+
+static void do_game_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = hub__game_by_id(h, m->game);
+    if (!hg) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+        return;
+    }
+    if (hg->status != STORE_WAITING) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
+        return;
+    }
+    int rc = hub__game_start(h, hg, now_us);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+        return;
+    }
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+}
+
+static void do_games(hub *h, hub_sess *s, const proto_msg *m)
+{
+    proto_game_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
+    for (int i = 0; i < h->ngames; i++) {
+        const hub_game *hg = h->games[i];
+        rows[i] = (proto_game_row){
+            hg->id, hub__status_name(hg->status), hg->result[0] ? hg->result : NULL,
+            hg->reason[0] ? hg->reason : NULL, hg->recovery[0] ? hg->recovery : NULL};
+    }
+    hub__queue(h, s->conn, proto_enc_games(m->id, rows, (size_t)h->ngames));
+    free(rows);
+}
+
+void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us)
+{
+    hub_sess *s = hub__sess_find(h, c);
+    if (!s)
+        s = hub__sess_add(h, c);
+    proto_msg *m = xmalloc(sizeof *m); /* ~2 KB: keep it off the stack */
+    proto_err err;
+    int rc = proto_decode(buf, len, m, &err);
+    if (rc != BH_OK) {
+        hub__error(h, c, err.has_id, err.id, rc, err.field);
+        goto done;
+    }
+    bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
+                         m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
+                         m->type == PROTO_GAMES;
+    if (director_only && s->role != ROLE_DIRECTOR) {
+        hub__error(h, c, true, m->id, BH_EAUTH, NULL);
+        goto done;
+    }
+    switch (m->type) {
+    case PROTO_AUTH: do_auth(h, s, m); break;
+    case PROTO_PING: hub__queue(h, c, proto_enc_pong(m->id, now_wall_ms())); break;
+    case PROTO_JOIN: {
+        hub_game *hg = hub__game_by_id(h, m->game);
+        if (!hg)
+            hub__error(h, c, true, m->id, BH_ENOTFOUND, "game");
+        else
+            hub__game_join(h, s, hg, m->id, now_us);
+        break;
+    }
+    case PROTO_MOVE: hub__game_move(h, s, m, now_us); break;
+    case PROTO_RESIGN:
+    case PROTO_DRAW:
+    case PROTO_CLAIM: hub__game_act(h, s, m, now_us); break;
+    case PROTO_CHAT: hub__game_chat(h, s, m, now_us); break;
+    case PROTO_TOURNAMENT_CREATE: do_tournament_create(h, s, m); break;
+    case PROTO_TEAM_REGISTER: do_team_register(h, s, m); break;
+    case PROTO_GAME_CREATE: do_game_create(h, s, m, now_us); break;
+    case PROTO_GAME_START: do_game_start(h, s, m, now_us); break;
+    case PROTO_GAMES: do_games(h, s, m); break;
+    case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
+    }
+    hub__arm(h);
+done:
+    free(m);
+}

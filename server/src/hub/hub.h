@@ -1,0 +1,82 @@
+/* hub.h: sessions, roles and seats, the game registry, the timer heap, and the director's
+ * commands: everything between the wire (proto) and the game model (game), with the store.
+ * SPDX-License-Identifier: MIT
+ * Single-threaded and driven by the loop: the owner feeds it connection events and the time
+ * (monotonic µs), and it answers through hub_io. Replies and broadcasts of one loop turn are
+ * held in an outbox and handed to hub_io.send only by hub_turn_end, after the turn's store
+ * transaction is committed: nothing is acknowledged before it is on disk (DESIGN.md "store").
+ * Connections are named by the owner's 64-bit ids (never pointers). */
+#ifndef BH_HUB_H
+#define BH_HUB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+typedef struct hub hub;
+
+/* What the hub asks of the shell. ctx is passed back. */
+typedef struct {
+    void *ctx;
+    /* Send a text message to connection c (copied by the callee). */
+    void (*send)(void *ctx, uint64_t c, const char *buf, size_t len);
+    /* Close connection c after what was sent to it (reason: an error name). */
+    void (*close)(void *ctx, uint64_t c, const char *reason);
+    /* Arm the single timer at monotonic at_us; 0 = disarm. */
+    void (*timer)(void *ctx, uint64_t at_us);
+} hub_io;
+
+/* Policy for a game that was in progress when the server stopped (DESIGN.md "store"). */
+typedef enum {
+    HUB_RECOVER_RESUME = 0,    /* replay its events; clocks continue from the last stored
+                                * event, as if no time passed while the server was down */
+    HUB_RECOVER_ADJUDICATE = 1 /* end it as a draw, reason "adjudicated" */
+} hub_recovery;
+
+typedef struct {
+    char admin_hash[65];   /* hex SHA-256 of the director's token */
+    hub_recovery recovery; /* for games found live in the store at start */
+    char ruleset[16];      /* game ruleset name: "regulation" or "online" */
+} hub_config;
+
+/* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,
+ * teams and games from it, and apply cfg->recovery to games that were live (the result is
+ * written to the store and shown to the director by the games message). now_us is the
+ * monotonic time. Returns BH_OK (*out owns the hub), BH_ENOTFOUND (unknown ruleset) or
+ * BH_ESTORE. */
+int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out);
+
+/* Free h; NULL is a no-op. Does not flush: call hub_turn_end first. */
+void hub_free(hub *h);
+
+/* A connection opened (a spectator until it authenticates). */
+void hub_on_open(hub *h, uint64_t c);
+
+/* One complete text message from c at monotonic now_us; buf is borrowed. Never fails:
+ * every problem is answered with an error message to c. */
+void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us);
+
+/* A policy violation detected by the transport (binary frame, too large, flood, origin):
+ * queue the typed error for c. When fatal the transport closes c itself. */
+void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal);
+
+/* Connection c closed: its seat (if any) is marked disconnected; the game's clocks keep
+ * running (the rules have no pause). */
+void hub_on_close(hub *h, uint64_t c);
+
+/* The timer fired at monotonic now_us: apply due flags and settle-window ends of every game
+ * whose deadline has passed, then re-arm the timer to the earliest remaining deadline. */
+void hub_on_timer(hub *h, uint64_t now_us);
+
+/* End of a loop turn: commit the store transaction, then hand the outbox to io.send.
+ * If the commit fails nothing of the turn is sent (no acknowledgement of an event that is
+ * not on disk) and BH_ESTORE is returned: the owner must stop the server, and a restart
+ * recovers from what the store holds (crash-only). Returns BH_OK or BH_ESTORE. */
+int hub_turn_end(hub *h);
+
+/* Number of games in memory, and of those live (for logs and tests). */
+int hub_game_count(const hub *h, int *live);
+
+#endif

@@ -1,0 +1,666 @@
+/* hub_game.c: live games: start, moves, resignations, chat, deadlines, persistence of the
+ * event list, broadcasts, and recovery at load. SPDX-License-Identifier: MIT
+ * Game time is monotonic time minus the game's base (game time 0 = the start), so the stored
+ * instants mean the same thing after a restart; resuming a game sets the base so that the
+ * clocks continue from the last stored event (the time the server was down is not charged).
+ * Every event the game appends is stored in the same loop turn, before any reply. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "bpgn.h"
+#include "hub_int.h"
+#include "log.h"
+#include "now.h"
+#include "xalloc.h"
+
+#define GROW(arr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
+    } while (0)
+
+static const char *const ev_kind[] = {
+    [GAME_EV_START] = "start",
+    [GAME_EV_MOVE] = "move",
+    [GAME_EV_ILLEGAL] = "illegal",
+    [GAME_EV_FLAG] = "flag",
+    [GAME_EV_RESIGN] = "resign",
+    [GAME_EV_DRAW_OFFER] = "draw_offer",
+    [GAME_EV_DRAW_DECLINE] = "draw_decline",
+    [GAME_EV_DRAW_ACCEPT] = "draw_accept",
+    [GAME_EV_CLAIM] = "claim",
+    [GAME_EV_RESULT] = "result",
+};
+
+static const char *kind_name(int type)
+{
+    return type > 0 && type < (int)BH_ARRAY_LEN(ev_kind) && ev_kind[type] ? ev_kind[type]
+                                                                          : "unknown";
+}
+
+/* Game time of monotonic now (never before the game's last instant). A game that is not
+ * live stands still at its last instant: an adjudicated game's model never saw an end, and
+ * its clocks must not run on. */
+static uint64_t gtime(const hub_game *hg, uint64_t now_us)
+{
+    int64_t t = (int64_t)now_us - hg->base_us;
+    uint64_t last = hg->g ? game_last_us(hg->g) : 0;
+    if (hg->status != STORE_LIVE)
+        return last;
+    return t < 0 || (uint64_t)t < last ? last : (uint64_t)t;
+}
+
+static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, const char *san)
+{
+    GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
+    hub_mv *x = &hg->mv[board][hg->nmv[board]++];
+    memset(x, 0, sizeof *x);
+    x->seq = seq;
+    x->seat = seat;
+    bh_move_to_uci(m, x->uci);
+    snprintf(x->san, sizeof x->san, "%s", san ? san : "");
+}
+
+static void watchers_add(hub_game *hg, uint64_t c)
+{
+    GROW(hg->watch, hg->nwatch, hg->capwatch);
+    hg->watch[hg->nwatch++] = c;
+}
+
+static void watchers_del(hub_game *hg, uint64_t c)
+{
+    for (int i = 0; i < hg->nwatch; i++)
+        if (hg->watch[i] == c) {
+            hg->watch[i] = hg->watch[--hg->nwatch];
+            return;
+        }
+}
+
+/* Queue a copy of msg to every watcher (msg is freed). */
+static void broadcast(hub *h, hub_game *hg, char *msg)
+{
+    for (int i = 0; i < hg->nwatch; i++)
+        hub__queue(h, hg->watch[i], xstrdup(msg));
+    free(msg);
+}
+
+static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
+{
+    for (int s = 0; s < 4; s++)
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->setup.base_ms;
+}
+
+static int running_seat(const hub_game *hg, int board)
+{
+    if (!hg->g || hg->status != STORE_LIVE || game_state(hg->g) == GAME_OVER ||
+        game_board_stopped(hg->g, board))
+        return -1;
+    return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
+}
+
+static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
+{
+    if (hg->g) {
+        bh_pos_to_fen(game_pos(hg->g, board), buf, BH_FEN_MAX);
+    } else {
+        bh_pos p;
+        bh_options o = BH_OPTIONS_DEFAULT;
+        o.dropped_rook_castles = hg->setup.rules.dropped_rook_castles;
+        bh_pos_start(&p, &o);
+        bh_pos_to_fen(&p, buf, BH_FEN_MAX);
+    }
+}
+
+/* Timer heap entry of hg = its next deadline, in monotonic µs. */
+static void schedule(hub *h, hub_game *hg)
+{
+    uint64_t d = hg->g && hg->status == STORE_LIVE ? game_next_deadline_us(hg->g) : GAME_NEVER;
+    if (d == GAME_NEVER) {
+        theap_del(h->timers, hg->slot);
+        return;
+    }
+    int64_t at = hg->base_us + (int64_t)d;
+    theap_set(h->timers, hg->slot, at > 0 ? (uint64_t)at : 1);
+}
+
+void hub__arm(hub *h)
+{
+    int id;
+    uint64_t at = 0;
+    if (!theap_peek(h->timers, &id, &at))
+        at = 0;
+    if (at != h->armed_us) {
+        h->armed_us = at;
+        h->io.timer(h->io.ctx, at);
+    }
+}
+
+/* ---- persistence ------------------------------------------------------------------------ */
+
+/* Store the events appended since the last call; index the moves. */
+static int persist(hub *h, hub_game *hg)
+{
+    size_t n;
+    const game_event *ev = game_events(hg->g, &n);
+    size_t np;
+    const game_ply *plies = game_plies(hg->g, &np);
+    size_t nmoves = (size_t)(hg->nmv[0] + hg->nmv[1]);
+    int rc = BH_OK;
+    for (size_t i = hg->stored; i < n; i++) {
+        const game_event *e = &ev[i];
+        int board = e->seat >= 0 ? e->seat >> 1 : -1;
+        int ply = -1;
+        char uci[BH_UCI_MAX] = "";
+        if (e->type == GAME_EV_MOVE) {
+            ply = hg->nmv[board];
+            bh_move_to_uci(e->move, uci);
+            add_mv(hg, board, (int64_t)i, e->seat, e->move, nmoves < np ? plies[nmoves].san : NULL);
+            nmoves++;
+        }
+        store_event se = {.game = hg->id,
+                          .seq = (int64_t)i,
+                          .t_us = (int64_t)e->t_us,
+                          .kind = kind_name(e->type),
+                          .seat = e->seat,
+                          .ply = ply,
+                          .text = uci[0] ? uci : NULL,
+                          .type = e->type,
+                          .arg = e->arg,
+                          .lag_us = e->lag_us,
+                          .move = e->move};
+        if (rc == BH_OK)
+            rc = store_event_add(h->st, &se);
+    }
+    hg->stored = n;
+    if (rc != BH_OK)
+        h->store_failed = true;
+    return rc;
+}
+
+static void finish(hub *h, hub_game *hg, const char *result, const char *reason, uint64_t now)
+{
+    snprintf(hg->result, sizeof hg->result, "%s", result);
+    snprintf(hg->reason, sizeof hg->reason, "%s", reason);
+    hg->status = STORE_FINISHED;
+    char event[48];
+    snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
+    bpgn_meta meta = {.event = event, .site = NULL, .date = NULL, .time = NULL};
+    char *bpgn = hg->g ? bpgn_export(hg->g, &meta) : NULL;
+    if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
+                          hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
+        h->store_failed = true;
+    free(bpgn);
+    theap_del(h->timers, hg->slot);
+    uint64_t gt = gtime(hg, now);
+    int64_t c[4];
+    clocks_ms(hg, gt, c);
+    broadcast(h, hg, proto_enc_result(hg->id, hg->result, hg->reason, c, now_wall_ms()));
+}
+
+static const char *result_text(int winner)
+{
+    return winner == GAME_TEAM_1 ? "1-0" : winner == GAME_TEAM_2 ? "0-1" : "1/2-1/2";
+}
+
+static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int64_t id,
+                       uint64_t now);
+
+/* After any call into the game: store new events, broadcast them, finish if over, and
+ * reschedule. first = number of events before the call. */
+static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
+{
+    if (!hg->g)
+        return;
+    persist(h, hg);
+    size_t n;
+    const game_event *ev = game_events(hg->g, &n);
+    uint64_t gt = gtime(hg, now);
+    bool other = false;
+    for (size_t i = first; i < n; i++) {
+        const game_event *e = &ev[i];
+        if (e->type != GAME_EV_MOVE) {
+            other |= e->type != GAME_EV_START && e->type != GAME_EV_RESULT;
+            continue;
+        }
+        int board = e->seat >> 1;
+        const hub_mv *mv = &hg->mv[board][hg->nmv[board] - 1];
+        char fen[2][BH_FEN_MAX];
+        fen_of(hg, 0, fen[0]);
+        fen_of(hg, 1, fen[1]);
+        proto_move_ev m = {.game = hg->id,
+                           .seq = (int64_t)i,
+                           .board = board,
+                           .ply = hg->nmv[board] - 1,
+                           .seat = e->seat,
+                           .move = mv->uci,
+                           .san = mv->san[0] ? mv->san : NULL,
+                           .fen = {fen[0], fen[1]},
+                           .running = {running_seat(hg, 0), running_seat(hg, 1)},
+                           .server_ms = now_wall_ms(),
+                           .t_ms = (int64_t)(e->t_us / 1000)};
+        clocks_ms(hg, gt, m.clock_ms);
+        broadcast(h, hg, proto_enc_move(&m));
+    }
+    if (other) /* a board stopped (flag, resignation, draw...): everyone gets a new state */
+        for (int i = 0; i < hg->nwatch; i++) {
+            const hub_sess *s = hub__sess_find(h, hg->watch[i]);
+            if (s)
+                send_state(h, hg, s, false, 0, now);
+        }
+    if (game_state(hg->g) == GAME_OVER && hg->status == STORE_LIVE) {
+        const game_result *r = game_get_result(hg->g);
+        finish(h, hg, result_text(r->winner), game_end_name(r->reason), now);
+    }
+    schedule(h, hg);
+}
+
+/* ---- load and recovery -------------------------------------------------------------------- */
+
+typedef struct {
+    game_event *ev;
+    int n, cap;
+} ev_buf;
+
+static int load_event(void *ctx, const store_event *e)
+{
+    ev_buf *b = ctx;
+    GROW(b->ev, b->n, b->cap);
+    game_event *x = &b->ev[b->n++];
+    memset(x, 0, sizeof *x);
+    x->t_us = (uint64_t)e->t_us;
+    x->lag_us = (uint32_t)e->lag_us;
+    x->type = (uint8_t)e->type;
+    x->seat = (int8_t)e->seat;
+    x->arg = (int8_t)e->arg;
+    x->move = (bh_move)e->move;
+    return 0;
+}
+
+static int load_chat(void *ctx, const store_chat *c)
+{
+    hub_game *hg = ctx;
+    GROW(hg->chat, hg->nchat, hg->capchat);
+    hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : "")};
+    return 0;
+}
+
+/* Rebuild hg->g from the stored events and index its moves. */
+static int replay(hub *h, hub_game *hg)
+{
+    ev_buf b = {0};
+    int rc = store_each_event(h->st, hg->id, load_event, &b);
+    if (rc == BH_OK && b.n > 0)
+        rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
+    free(b.ev);
+    if (rc != BH_OK) {
+        log_error("hub: game %lld does not replay from its %d stored events: %s", (long long)hg->id,
+                  b.n, bh_errname(rc));
+        return rc;
+    }
+    if (!hg->g)
+        return BH_OK;
+    size_t n, np;
+    const game_event *ev = game_events(hg->g, &n);
+    const game_ply *plies = game_plies(hg->g, &np);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ev[i].type == GAME_EV_MOVE) {
+            add_mv(hg, ev[i].seat >> 1, (int64_t)i, ev[i].seat, ev[i].move,
+                   k < np ? plies[k].san : NULL);
+            k++;
+        }
+    hg->stored = n;
+    return BH_OK;
+}
+
+int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
+{
+    game_rules r;
+    const char *rs = row->ruleset && row->ruleset[0] ? row->ruleset : h->cfg.ruleset;
+    if (game_rules_by_name(rs, &r) != BH_OK)
+        game_rules_by_name(h->cfg.ruleset, &r);
+    hub_game *hg = xcalloc(1, sizeof *hg);
+    hg->id = row->id;
+    hg->status = row->status;
+    snprintf(hg->ruleset, sizeof hg->ruleset, "%s", r.name);
+    game_setup_init(&hg->setup, &r, (uint32_t)row->base_ms, (uint32_t)row->inc_ms);
+    for (int i = 0; i < 4; i++)
+        snprintf(hg->setup.players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
+    snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
+    snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
+    snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
+    GROW(h->games, h->ngames, h->capgames);
+    hg->slot = h->ngames;
+    h->games[h->ngames++] = hg;
+    store_each_chat(h->st, hg->id, load_chat, hg);
+    if (hg->status == STORE_WAITING)
+        return BH_OK;
+    int rc = replay(h, hg);
+    if (hg->status != STORE_LIVE)
+        return rc;
+    /* A game that was in progress when the server stopped: the stated policy. */
+    if (rc != BH_OK || !hg->g || h->cfg.recovery == HUB_RECOVER_ADJUDICATE) {
+        snprintf(hg->recovery, sizeof hg->recovery, "adjudicated");
+        hg->base_us = (int64_t)now_us - (int64_t)(hg->g ? game_last_us(hg->g) : 0);
+        finish(h, hg, "1/2-1/2", "adjudicated", now_us);
+        log_info("hub: game %lld was in progress: adjudicated a draw", (long long)hg->id);
+        return BH_OK;
+    }
+    snprintf(hg->recovery, sizeof hg->recovery, "resumed");
+    hg->base_us = (int64_t)now_us - (int64_t)game_last_us(hg->g);
+    if (store_game_update(h->st, hg->id, STORE_LIVE, NULL, NULL, hg->recovery, NULL) != BH_OK)
+        return BH_ESTORE;
+    log_info("hub: game %lld was in progress: resumed at game time %.3f s", (long long)hg->id,
+             (double)game_last_us(hg->g) / 1e6);
+    after_change(h, hg, hg->stored, now_us);
+    return BH_OK;
+}
+
+void hub__game_free(hub_game *hg)
+{
+    if (!hg)
+        return;
+    game_free(hg->g);
+    free(hg->mv[0]);
+    free(hg->mv[1]);
+    free(hg->watch);
+    for (int i = 0; i < hg->nchat; i++)
+        free(hg->chat[i].text);
+    free(hg->chat);
+    free(hg);
+}
+
+/* ---- state ------------------------------------------------------------------------------ */
+
+static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int64_t id,
+                       uint64_t now)
+{
+    char fen[2][BH_FEN_MAX];
+    fen_of(hg, 0, fen[0]);
+    fen_of(hg, 1, fen[1]);
+    bool mine = s->role == ROLE_PLAYER && s->game == hg->id;
+    proto_state ps = {
+        .game = hg->id,
+        .status = hub__status_name(hg->status),
+        .fen = {fen[0], fen[1]},
+        .ply = {hg->nmv[0], hg->nmv[1]},
+        .running = {running_seat(hg, 0), running_seat(hg, 1)},
+        .server_ms = now_wall_ms(),
+        .role = mine                       ? "player"
+                : s->role == ROLE_DIRECTOR ? "director"
+                                           : "spectator",
+        .you = mine ? s->seat : -1,
+        .result = hg->result[0] ? hg->result : NULL,
+        .reason = hg->reason[0] ? hg->reason : NULL,
+        .recovery = hg->recovery[0] ? hg->recovery : NULL,
+        .with_chat = mine || s->role == ROLE_DIRECTOR,
+    };
+    clocks_ms(hg, gtime(hg, now), ps.clock_ms);
+    for (int i = 0; i < 4; i++) {
+        ps.names[i] = hg->setup.players[i];
+        ps.connected[i] = hg->conns[i] > 0;
+    }
+    size_t n = 0;
+    const game_event *ev = hg->g ? game_events(hg->g, &n) : NULL;
+    proto_event *pe = xcalloc(n + 1, sizeof *pe);
+    char(*uci)[BH_UCI_MAX] = xcalloc(n + 1, BH_UCI_MAX);
+    int ply[2] = {0, 0};
+    for (size_t i = 0; i < n; i++) {
+        int board = ev[i].seat >= 0 ? ev[i].seat >> 1 : -1;
+        pe[i] = (proto_event){
+            (int64_t)i, (int64_t)(ev[i].t_us / 1000), kind_name(ev[i].type), ev[i].seat, board, -1,
+            NULL};
+        if (ev[i].type == GAME_EV_MOVE) {
+            pe[i].ply = ply[board]++;
+            bh_move_to_uci(ev[i].move, uci[i]);
+            pe[i].text = uci[i];
+        }
+    }
+    ps.events = pe;
+    ps.n_events = n;
+    proto_chat_line *cl = xcalloc((size_t)hg->nchat + 1, sizeof *cl);
+    size_t nc = 0;
+    for (int i = 0; ps.with_chat && i < hg->nchat; i++)
+        if (!mine || game_team_of(hg->chat[i].seat) == game_team_of(s->seat))
+            cl[nc++] = (proto_chat_line){hg->chat[i].seat, hg->chat[i].t_ms, hg->chat[i].text};
+    ps.chat = cl;
+    ps.n_chat = nc;
+    hub__queue(h, s->conn, proto_enc_state(has_id, id, &ps));
+    free(cl);
+    free(uci);
+    free(pe);
+}
+
+/* ---- sessions in games -------------------------------------------------------------------- */
+
+int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
+{
+    if (hg->status != STORE_WAITING)
+        return BH_ESTATE;
+    int rc = game_new(&hg->setup, 0, &hg->g);
+    if (rc != BH_OK)
+        return rc;
+    hg->base_us = (int64_t)now_us;
+    hg->status = STORE_LIVE;
+    if (store_game_update(h->st, hg->id, STORE_LIVE, NULL, NULL, NULL, NULL) != BH_OK)
+        h->store_failed = true;
+    persist(h, hg);
+    int64_t c[4];
+    clocks_ms(hg, 0, c);
+    int run[2] = {running_seat(hg, 0), running_seat(hg, 1)};
+    broadcast(h, hg, proto_enc_start(hg->id, c, run, now_wall_ms()));
+    schedule(h, hg);
+    log_info("hub: game %lld started", (long long)hg->id);
+    return BH_OK;
+}
+
+void hub__game_leave(hub *h, hub_sess *s)
+{
+    if (s->watch < 0)
+        return;
+    hub_game *hg = h->games[s->watch];
+    watchers_del(hg, s->conn);
+    if (s->seated) {
+        s->seated = false;
+        if (--hg->conns[s->seat] == 0)
+            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+    }
+    s->watch = -1;
+    for (int i = 0; i < s->nmore; i++)
+        watchers_del(h->games[s->more[i]], s->conn);
+    free(s->more);
+    s->more = NULL;
+    s->nmore = s->capmore = 0;
+}
+
+static bool watching(const hub_sess *s, int slot)
+{
+    if (s->watch == slot)
+        return true;
+    for (int i = 0; i < s->nmore; i++)
+        if (s->more[i] == slot)
+            return true;
+    return false;
+}
+
+void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us)
+{
+    if (s->role == ROLE_DIRECTOR) {
+        /* The director's dashboard: joins accumulate; a director never takes a seat. */
+        if (!watching(s, hg->slot)) {
+            if (s->watch < 0) {
+                s->watch = hg->slot;
+            } else if (s->nmore + 1 >= HUB_WATCH_MAX) {
+                hub__error(h, s->conn, true, id, BH_ELIMIT, "game");
+                return;
+            } else {
+                GROW(s->more, s->nmore, s->capmore);
+                s->more[s->nmore++] = hg->slot;
+            }
+            watchers_add(hg, s->conn);
+        }
+        send_state(h, hg, s, true, id, now_us);
+        return;
+    }
+    hub__game_leave(h, s);
+    s->watch = hg->slot;
+    watchers_add(hg, s->conn);
+    if (s->role == ROLE_PLAYER && s->game == hg->id) {
+        s->seated = true;
+        if (hg->conns[s->seat]++ == 0)
+            for (int i = 0; i < hg->nwatch; i++)
+                if (hg->watch[i] != s->conn)
+                    hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
+    }
+    send_state(h, hg, s, true, id, now_us);
+    /* A game starts when all four seats are connected (or on the director's game_start). */
+    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] && hg->conns[3])
+        hub__game_start(h, hg, now_us);
+}
+
+/* Checks shared by move, resign and chat: the sender holds a seat of this game. */
+static hub_game *own_game(hub *h, hub_sess *s, const proto_msg *m)
+{
+    if (s->role != ROLE_PLAYER) {
+        hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
+        return NULL;
+    }
+    if (m->game != s->game) {
+        hub__error(h, s->conn, true, m->id, BH_ESEAT, "game");
+        return NULL;
+    }
+    hub_game *hg = hub__game_by_id(h, m->game);
+    if (!hg)
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+    return hg;
+}
+
+void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = own_game(h, s, m);
+    if (!hg)
+        return;
+    int board = m->board;
+    if (board != s->seat >> 1) {
+        hub__error(h, s->conn, true, m->id, BH_ESEAT, "board");
+        return;
+    }
+    /* A resend of a move already applied at that ply: acknowledge again, apply once. */
+    if (m->ply < hg->nmv[board]) {
+        const hub_mv *x = &hg->mv[board][m->ply];
+        if (x->seat == s->seat && (strcmp(x->uci, m->move) == 0 || strcmp(x->san, m->move) == 0))
+            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, x->seq));
+        else
+            hub__error(h, s->conn, true, m->id, BH_ESTALE, "ply");
+        return;
+    }
+    if (hg->status == STORE_WAITING || !hg->g) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
+        return;
+    }
+    if (hg->status == STORE_FINISHED) {
+        hub__error(h, s->conn, true, m->id, BH_EOVER, "game");
+        return;
+    }
+    size_t first = hg->stored;
+    int before = hg->nmv[board];
+    game_delta d;
+    int rc = game_move(hg->g, s->seat, m->move, m->ply, gtime(hg, now_us), &d);
+    after_change(h, hg, first, now_us); /* flags due before the move, an illegal move ... */
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_ESTALE ? "ply" : "move");
+        return;
+    }
+    if (hg->nmv[board] > before)
+        hub__queue(h, s->conn,
+                   proto_enc_ack(m->id, hg->id, board, m->ply, hg->mv[board][before].seq));
+}
+
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = own_game(h, s, m);
+    if (!hg)
+        return;
+    if (hg->status != STORE_LIVE || !hg->g) {
+        hub__error(h, s->conn, true, m->id, hg->status == STORE_FINISHED ? BH_EOVER : BH_ESTATE,
+                   "game");
+        return;
+    }
+    size_t first = hg->stored;
+    game_delta d;
+    uint64_t gt = gtime(hg, now_us);
+    int rc;
+    if (m->type == PROTO_CLAIM)
+        rc = game_claim_repetition(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
+        rc = game_offer_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
+        rc = game_accept_draw(hg->g, s->seat, gt, &d);
+    else if (m->type == PROTO_DRAW)
+        rc = game_decline_draw(hg->g, s->seat, gt, &d);
+    else
+        rc = game_resign(hg->g, s->seat, gt, &d);
+    after_change(h, hg, first, now_us);
+    if (rc != BH_OK)
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+    else
+        hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+}
+
+void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    (void)now_us;
+    hub_game *hg = own_game(h, s, m);
+    if (!hg)
+        return;
+    if (hg->nchat >= HUB_CHAT_MAX) { /* bounded: the whole chat goes into every state */
+        hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
+        return;
+    }
+    store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->text};
+    if (store_chat_add(h->st, &c) != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+        return;
+    }
+    GROW(hg->chat, hg->nchat, hg->capchat);
+    hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->text)};
+    /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
+    char *msg = proto_enc_chat(hg->id, s->seat, m->text, c.t_ms);
+    for (int i = 0; i < hg->nwatch; i++) {
+        const hub_sess *w = hub__sess_find(h, hg->watch[i]);
+        if (w && (w->role == ROLE_DIRECTOR || (w->role == ROLE_PLAYER && w->game == hg->id &&
+                                               game_team_of(w->seat) == game_team_of(s->seat))))
+            hub__queue(h, w->conn, xstrdup(msg));
+    }
+    free(msg);
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+}
+
+void hub__game_timers(hub *h, uint64_t now_us)
+{
+    /* Collect the due games first: each is ticked once per call, so a deadline that does
+     * not move cannot spin this loop. */
+    int due[64], n = 0, id;
+    uint64_t at;
+    while (n < (int)BH_ARRAY_LEN(due) && theap_peek(h->timers, &id, &at) && at <= now_us) {
+        due[n++] = id;
+        theap_del(h->timers, id);
+    }
+    for (int i = 0; i < n; i++) {
+        hub_game *hg = h->games[due[i]];
+        if (!hg->g || hg->status != STORE_LIVE)
+            continue;
+        uint64_t before = game_next_deadline_us(hg->g);
+        size_t first = hg->stored;
+        game_delta d;
+        game_tick(hg->g, gtime(hg, now_us), &d);
+        after_change(h, hg, first, now_us);
+        if (hg->status == STORE_LIVE && game_next_deadline_us(hg->g) == before)
+            theap_set(h->timers, hg->slot, (uint64_t)(hg->base_us + (int64_t)before) + 1);
+    }
+}

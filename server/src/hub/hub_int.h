@@ -1,0 +1,136 @@
+/* hub_int.h: the hub's internal types, shared by hub.c (sessions, dispatch, director),
+ * hub_game.c (games: start, moves, clocks, persistence, broadcasts) and hub_sess.c.
+ * SPDX-License-Identifier: MIT */
+#ifndef BH_HUB_INT_H
+#define BH_HUB_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "hub.h"
+#include "proto.h"
+#include "store.h"
+#include "theap.h"
+
+enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2 };
+
+#define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
+#define HUB_WATCH_MAX 256 /* games one director connection may join at once */
+
+typedef struct {
+    uint64_t conn; /* owner's connection id; 0 = empty map slot */
+    int role;      /* ROLE_* */
+    int64_t game;  /* player: the game of the token */
+    int seat;      /* player: the seat of the token */
+    int watch;     /* slot of the game joined, -1 none */
+    bool seated;   /* counted in the watched game's conns[seat] */
+    int *more;     /* director only: slots of further games joined (a dashboard) */
+    int nmore, capmore;
+} hub_sess;
+
+typedef struct {
+    int64_t seq; /* index of the MOVE event */
+    int seat;
+    char uci[BH_UCI_MAX];
+    char san[BH_SAN_MAX];
+} hub_mv;
+
+typedef struct {
+    int seat;
+    int64_t t_ms; /* wall clock */
+    char *text;   /* owned */
+} hub_chat;
+
+typedef struct {
+    int64_t id; /* store rowid */
+    int slot;   /* index in hub.games and id in the timer heap */
+    int status; /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
+    game_setup setup;
+    game *g;         /* NULL while waiting (and if a stored game fails to replay) */
+    int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
+    size_t stored;   /* events of g already in the store */
+    hub_mv *mv[2];   /* moves by board, index = ply */
+    int nmv[2], capmv[2];
+    uint64_t *watch; /* connections that joined */
+    int nwatch, capwatch;
+    int conns[4]; /* seated connections by seat */
+    hub_chat *chat;
+    int nchat, capchat;
+    char result[8]; /* "" while not finished */
+    char reason[24];
+    char recovery[16]; /* "", "resumed", "adjudicated" */
+    char ruleset[16];
+} hub_game;
+
+typedef struct {
+    uint64_t conn;
+    char *msg; /* owned */
+    size_t len;
+} hub_out;
+
+typedef struct {
+    int64_t id, tournament;
+    char name[PROTO_NAME_MAX + 1];
+    char players[2][PROTO_NAME_MAX + 1];
+} hub_team;
+
+struct hub {
+    store *st; /* borrowed */
+    hub_config cfg;
+    hub_io io;
+    hub_sess *sess; /* open-addressing map by conn (hub_sess.c) */
+    int nsess, capsess;
+    hub_game **games; /* by slot, ordered by id */
+    int ngames, capgames;
+    int64_t *tournaments; /* ids */
+    int ntour, captour;
+    hub_team *teams;
+    int nteams, capteams;
+    theap *timers;     /* one entry per game with a deadline; id = slot */
+    uint64_t armed_us; /* deadline given to io.timer, 0 none */
+    hub_out *out;      /* the turn's outbox */
+    int nout, capout;
+    bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
+};
+
+/* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
+ * for conn) new entry, or the existing one; del removes (no-op if absent). Pointers are
+ * valid until the next add or del. */
+hub_sess *hub__sess_find(hub *h, uint64_t conn);
+hub_sess *hub__sess_add(hub *h, uint64_t conn);
+void hub__sess_del(hub *h, uint64_t conn);
+
+/* hub.c: queue msg (owned, taken) for conn in the outbox. */
+void hub__queue(hub *h, uint64_t conn, char *msg);
+/* hub.c: queue an error reply. */
+void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field);
+/* hub.c: the game with this id, or NULL. */
+hub_game *hub__game_by_id(hub *h, int64_t id);
+
+/* hub_game.c */
+/* Load: build the game of a stored row (replaying its events) and apply the recovery
+ * policy to a live one. Returns BH_OK or an error (logged; the game is kept as stored). */
+int hub__game_load(hub *h, const store_game *row, uint64_t now_us);
+/* Free a game and what it owns. */
+void hub__game_free(hub_game *hg);
+/* Start a waiting game at now_us: events stored, start broadcast, timer armed. */
+int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
+/* A session joins hg (reply: state with id); seats a player of this game. */
+void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us);
+/* A session leaves the game(s) it watches (close, a new identity, or a spectator's or
+ * player's new join; a director's joins accumulate). */
+void hub__game_leave(hub *h, hub_sess *s);
+/* Player commands; each replies (ack or error) to s->conn with id. */
+void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* resign, draw (offer / accept / decline) and claim: acts of a seat that the game judges. */
+void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* Apply due deadlines of every game up to now_us. */
+void hub__game_timers(hub *h, uint64_t now_us);
+/* Re-arm io.timer to the heap's earliest deadline when it changed. */
+void hub__arm(hub *h);
+/* Status name: "waiting", "live", "finished". */
+const char *hub__status_name(int status);
+
+#endif

@@ -1,0 +1,220 @@
+/* proto.c: decoding and validation of client messages (protocol/messages/).
+ * SPDX-License-Identifier: MIT
+ * A frame is parsed once, every field is checked against its documented type and limits,
+ * copied into a proto_msg, and the cJSON tree is freed before returning: nothing from
+ * cJSON escapes this file (STYLE.md section 7). Lookups are case-sensitive. */
+#include "proto.h"
+
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bh.h"
+
+static const char *const type_names[PROTO_TYPE_COUNT_] = {
+    [PROTO_AUTH] = "auth",
+    [PROTO_JOIN] = "join",
+    [PROTO_MOVE] = "move",
+    [PROTO_RESIGN] = "resign",
+    [PROTO_CHAT] = "chat",
+    [PROTO_PING] = "ping",
+    [PROTO_TOURNAMENT_CREATE] = "tournament_create",
+    [PROTO_TEAM_REGISTER] = "team_register",
+    [PROTO_GAME_CREATE] = "game_create",
+    [PROTO_GAME_START] = "game_start",
+    [PROTO_GAMES] = "games",
+    [PROTO_DRAW] = "draw",
+    [PROTO_CLAIM] = "claim",
+};
+
+const char *proto_type_name(proto_type t)
+{
+    return (unsigned)t < PROTO_TYPE_COUNT_ ? type_names[t] : NULL;
+}
+
+static int bad(proto_err *err, int code, const char *field)
+{
+    snprintf(err->field, sizeof err->field, "%s", field);
+    return code;
+}
+
+/* An integer field in [lo, hi]. Absent: BH_ENOTFOUND (the caller decides if optional). */
+static int get_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        return BH_ENOTFOUND;
+    if (!cJSON_IsNumber(v))
+        return bad(err, BH_EFIELD, name);
+    double d = v->valuedouble;
+    /* Huge, fractional, infinite (1e400 parses as inf) or out-of-range values are rejected
+     * before any conversion, so no cast below is undefined. */
+    if (!isfinite(d) || d != floor(d) || d < (double)lo || d > (double)hi)
+        return bad(err, BH_EFIELD, name);
+    *out = (int64_t)d;
+    return BH_OK;
+}
+
+static int need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                    proto_err *err)
+{
+    int rc = get_int(o, name, lo, hi, out, err);
+    return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
+}
+
+static int opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err)
+{
+    int rc = get_int(o, name, lo, hi, out, err);
+    return rc == BH_ENOTFOUND ? BH_OK : rc;
+}
+
+/* Copy a string value of 1..max bytes into out (max + 1 bytes). */
+static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
+{
+    if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
+        return bad(err, BH_EFIELD, name);
+    size_t n = strlen(v->valuestring);
+    if (n > max)
+        return bad(err, BH_ELIMIT, name);
+    memcpy(out, v->valuestring, n + 1);
+    return BH_OK;
+}
+
+static int need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        return bad(err, BH_EFIELD, name);
+    return str_val(v, name, max, out, err);
+}
+
+/* An array of exactly n non-empty name strings. */
+static int need_names(const cJSON *o, const char *name, int n, char out[][PROTO_NAME_MAX + 1],
+                      proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
+        return bad(err, BH_EFIELD, name);
+    int i = 0, rc;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, a)
+    {
+        if ((rc = str_val(v, name, PROTO_NAME_MAX, out[i++], err)) != BH_OK)
+            return rc;
+    }
+    return BH_OK;
+}
+
+static int need_board(const cJSON *o, int *board, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "board");
+    if (!cJSON_IsString(v) || !v->valuestring)
+        return bad(err, BH_EFIELD, "board");
+    if (strcmp(v->valuestring, "A") == 0)
+        *board = 0;
+    else if (strcmp(v->valuestring, "B") == 0)
+        *board = 1;
+    else
+        return bad(err, BH_EFIELD, "board");
+    return BH_OK;
+}
+
+static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
+{
+    int64_t v = 0;
+    int rc = BH_OK;
+    switch (m->type) {
+    case PROTO_AUTH: return need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
+    case PROTO_PING:
+    case PROTO_GAMES: return BH_OK;
+    case PROTO_DRAW: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+        static const char *const actions[] = {"offer", "accept", "decline"};
+        for (int i = 0; cJSON_IsString(a) && a->valuestring && i < 3; i++)
+            if (strcmp(a->valuestring, actions[i]) == 0) {
+                m->action = i;
+                return BH_OK;
+            }
+        return bad(err, BH_EFIELD, "action");
+    }
+    case PROTO_JOIN:
+    case PROTO_RESIGN:
+    case PROTO_CLAIM:
+    case PROTO_GAME_START: return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+    case PROTO_CHAT:
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        return need_str(o, "text", PROTO_TEXT_MAX, m->text, err);
+    case PROTO_MOVE:
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
+            (rc = need_board(o, &m->board, err)) != BH_OK ||
+            (rc = need_int(o, "ply", 0, PROTO_PLY_MAX, &v, err)) != BH_OK)
+            return rc;
+        m->ply = (int)v;
+        return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+    case PROTO_TOURNAMENT_CREATE: return need_str(o, "name", PROTO_NAME_MAX, m->name, err);
+    case PROTO_TEAM_REGISTER:
+        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
+            (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
+            return rc;
+        return need_names(o, "players", 2, m->players, err);
+    case PROTO_GAME_CREATE:
+        if ((rc = opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
+            (rc = opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||
+            (rc = opt_int(o, "team2", 1, PROTO_ID_MAX, &m->team2, err)) != BH_OK ||
+            (rc = need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
+            (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
+            return rc;
+        if (cJSON_GetObjectItemCaseSensitive(o, "players"))
+            return need_names(o, "players", 4, m->players, err);
+        return BH_OK;
+    case PROTO_TYPE_COUNT_: break;
+    }
+    return bad(err, BH_ETYPE, "type");
+}
+
+int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
+    if (len > PROTO_MAX_FRAME)
+        return BH_ELIMIT;
+    cJSON *o = cJSON_ParseWithLength(buf, len);
+    int rc = BH_OK;
+    if (!cJSON_IsObject(o)) {
+        rc = BH_EJSON;
+        goto done;
+    }
+    proto_msg m;
+    memset(&m, 0, sizeof m);
+    if ((rc = need_int(o, "id", 0, PROTO_ID_MAX, &m.id, err)) != BH_OK)
+        goto done;
+    err->has_id = true;
+    err->id = m.id;
+    /* Optional protocol version: absent or 1 (protocol/README.md "Envelope"). */
+    int64_t v = 1;
+    if ((rc = opt_int(o, "v", 1, 1, &v, err)) != BH_OK)
+        goto done;
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
+    if (!cJSON_IsString(t) || !t->valuestring) {
+        rc = bad(err, BH_EFIELD, "type");
+        goto done;
+    }
+    rc = bad(err, BH_ETYPE, "type");
+    for (int i = 0; i < PROTO_TYPE_COUNT_; i++)
+        if (strcmp(t->valuestring, type_names[i]) == 0) {
+            m.type = (proto_type)i;
+            err->field[0] = '\0';
+            rc = decode_fields(o, &m, err);
+            break;
+        }
+    if (rc == BH_OK)
+        *out = m;
+done:
+    cJSON_Delete(o);
+    return rc;
+}

@@ -1,0 +1,187 @@
+/* proto.h: the wire protocol bughouse.v1: JSON text frames <-> typed C structs.
+ * SPDX-License-Identifier: MIT
+ * The only module that includes cJSON (it never leaves proto.c / proto_enc.c). The contract is
+ * protocol/README.md and protocol/messages/; protocol/examples/ are golden files.
+ * Decoding validates every field (type, range, length) and reports typed errors; encoders
+ * return a new NUL-terminated compact JSON string that the caller frees with free(). */
+#ifndef BH_PROTO_H
+#define BH_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROTO_MAX_FRAME 8192            /* bytes of one client message (larger: too_large) */
+#define PROTO_ID_MAX 9007199254740991LL /* 2^53-1: exact in a JS number */
+#define PROTO_TOKEN_MAX 128             /* chars of a token */
+#define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
+#define PROTO_TEXT_MAX 500              /* bytes of a chat line */
+#define PROTO_MOVE_MAX 15               /* chars of a move text ("e7e8q", "N@f3", "Nbxd7+") */
+#define PROTO_PLY_MAX 100000            /* largest ply accepted */
+#define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
+
+/* Client -> server message types (protocol/messages/<name>.md). */
+typedef enum {
+    PROTO_AUTH,              /* bind the connection to the token's role */
+    PROTO_JOIN,              /* watch or play a game: reply is a full state */
+    PROTO_MOVE,              /* a move or drop on the sender's board */
+    PROTO_RESIGN,            /* resign for the sender's team */
+    PROTO_CHAT,              /* partner chat */
+    PROTO_PING,              /* reply pong */
+    PROTO_TOURNAMENT_CREATE, /* director */
+    PROTO_TEAM_REGISTER,     /* director */
+    PROTO_GAME_CREATE,       /* director: game and the four player tokens */
+    PROTO_GAME_START,        /* director: start without waiting for all four seats */
+    PROTO_GAMES,             /* director: list games with status and recovery policy */
+    PROTO_DRAW,              /* P-AGREE: offer, accept or decline a draw */
+    PROTO_CLAIM,             /* P-REPEAT: claim a threefold repetition on one's board */
+    PROTO_TYPE_COUNT_
+} proto_type;
+
+enum { PROTO_DRAW_OFFER = 0, PROTO_DRAW_ACCEPT = 1, PROTO_DRAW_DECLINE = 2 };
+
+/* A decoded client message. Only the fields of its type are meaningful. */
+typedef struct {
+    proto_type type;
+    int64_t id;                          /* echoed in the reply; 0..PROTO_ID_MAX */
+    int64_t game;                        /* game id (join, move, resign, chat, game_start) */
+    int board;                           /* 0 = "A", 1 = "B" (move) */
+    int ply;                             /* ply of the board the move was made for, 0.. */
+    char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
+    char token[PROTO_TOKEN_MAX + 1];     /* auth */
+    char text[PROTO_TEXT_MAX + 1];       /* chat */
+    char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
+    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE */
+    char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
+    int64_t tournament;                  /* team_register, game_create (0 = none) */
+    int64_t team1, team2;                /* game_create (0 = none) */
+    int64_t base_ms, inc_ms;             /* game_create time control */
+} proto_msg;
+
+/* What is known about a message that failed to decode: its id if it had a valid one, and
+ * the offending field (for the error's "field"). */
+typedef struct {
+    bool has_id;
+    int64_t id;
+    char field[24];
+} proto_err;
+
+/* Decode one text frame of len bytes (need not be NUL-terminated). On BH_OK *out is filled.
+ * Errors: BH_ELIMIT (len > PROTO_MAX_FRAME), BH_EJSON (not a JSON object), BH_EFIELD (type,
+ * id or another field missing, mistyped or out of range; err->field names it), BH_ETYPE
+ * (unknown type). err is always written. */
+int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err);
+
+/* Wire name of a message type ("move"), static string; NULL when out of range. */
+const char *proto_type_name(proto_type t);
+
+/* ---- encoders (server -> client). has_id false omits "id". ---- */
+
+/* {"type":"error","id":..,"code":"<bh_errname(code)>","message":..,"field":..}; field may be
+ * NULL or "" (omitted). */
+char *proto_enc_error(bool has_id, int64_t id, int code, const char *field);
+
+/* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
+char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);
+
+/* {"type":"ack","id":..}; with game >= 0 also game, board ("A"/"B"), ply and seq (move). */
+char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq);
+
+/* {"type":"pong","id":..,"server_ms":..}. */
+char *proto_enc_pong(int64_t id, int64_t server_ms);
+
+/* {"type":"created","id":..,"<what>":value} with what "tournament" or "team". */
+char *proto_enc_created(int64_t id, const char *what, int64_t value);
+
+/* {"type":"game_created","id":..,"game":..,"tokens":[4 strings by seat]}. */
+char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[4]);
+
+typedef struct {
+    int64_t game;
+    const char *status;   /* "waiting", "live", "finished" */
+    const char *result;   /* NULL while not finished */
+    const char *reason;   /* NULL while not finished */
+    const char *recovery; /* NULL unless a restart applied a policy: "resumed", "adjudicated" */
+} proto_game_row;
+
+/* {"type":"games","id":..,"games":[{game,status,result?,reason?,recovery?}...]}. */
+char *proto_enc_games(int64_t id, const proto_game_row *rows, size_t n);
+
+typedef struct {
+    int64_t seq;      /* index in the game's event list */
+    int64_t t_ms;     /* game time: ms since the game started */
+    const char *kind; /* "move", "flag", "resign", "start", "result", ... */
+    int seat;         /* -1 when none */
+    int board;        /* -1 when none */
+    int ply;          /* -1 when none */
+    const char *text; /* move text or NULL */
+} proto_event;
+
+typedef struct {
+    int seat;
+    int64_t t_ms; /* wall clock ms */
+    const char *text;
+} proto_chat_line;
+
+/* A full snapshot of one game as one connection may see it. */
+typedef struct {
+    int64_t game;
+    const char *status;   /* "waiting", "live", "finished" */
+    const char *fen[2];   /* boards A, B: FEN with reserves in [] */
+    int ply[2];           /* next ply of each board (the ply a move must name) */
+    int64_t clock_ms[4];  /* remaining time by seat */
+    int running[2];       /* seat whose clock runs on each board, -1 none */
+    int64_t server_ms;    /* wall clock of the snapshot */
+    const char *names[4]; /* player names by seat */
+    bool connected[4];    /* seat has a live connection */
+    const char *role;     /* the receiver: "player", "spectator", "director" */
+    int you;              /* receiver's seat, -1 unless a player of this game */
+    const proto_event *events;
+    size_t n_events;
+    const char *result, *reason, *recovery; /* NULL when not set */
+    const proto_chat_line *chat; /* partner chat visible to the receiver (NULL/0 = omitted) */
+    size_t n_chat;
+    bool with_chat; /* include "chat" (players and director only) */
+} proto_state;
+
+/* {"type":"state","id":..(if has_id),...} from s. */
+char *proto_enc_state(bool has_id, int64_t id, const proto_state *s);
+
+/* A move delta broadcast to everyone in the game. */
+typedef struct {
+    int64_t game;
+    int64_t seq;
+    int board; /* 0 = A, 1 = B */
+    int ply;   /* the ply it was made for */
+    int seat;
+    const char *move;   /* UCI */
+    const char *san;    /* SAN or NULL */
+    const char *fen[2]; /* both boards after the move (reserves change on both) */
+    int64_t clock_ms[4];
+    int running[2];
+    int64_t server_ms;
+    int64_t t_ms; /* game time of the move */
+} proto_move_ev;
+
+/* {"type":"move",...} from m: the delta every watcher of the game receives. */
+char *proto_enc_move(const proto_move_ev *m);
+
+/* {"type":"result","game":..,"result":..,"reason":..,"clock_ms":[4],"server_ms":..}. */
+char *proto_enc_result(int64_t game, const char *result, const char *reason,
+                       const int64_t clock_ms[4], int64_t server_ms);
+
+/* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..}. */
+char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms);
+
+/* {"type":"seat","game":..,"seat":..,"connected":bool}. */
+char *proto_enc_seat(int64_t game, int seat, bool connected);
+
+/* {"type":"start","game":..,"clock_ms":[4],"running":[2],"server_ms":..}. */
+char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],
+                      int64_t server_ms);
+
+/* Parse and re-print json compactly with keys as given (for golden-file comparisons).
+ * Returns a new string or NULL when json does not parse. */
+char *proto_canon(const char *json);
+
+#endif

@@ -1,0 +1,267 @@
+/* proto_enc.c: encoders of server messages (protocol/messages/).
+ * SPDX-License-Identifier: MIT
+ * Each builds a cJSON tree, prints it compactly and frees the tree; the caller owns the
+ * returned string (free()). Key order is fixed, so the output is deterministic. */
+#include "proto.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "xalloc.h"
+
+static cJSON *head(const char *type, bool has_id, int64_t id)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        abort(); /* OOM is fatal (STYLE.md section 6) */
+    cJSON_AddStringToObject(o, "type", type);
+    if (has_id)
+        cJSON_AddNumberToObject(o, "id", (double)id);
+    return o;
+}
+
+static void num(cJSON *o, const char *k, int64_t v)
+{
+    cJSON_AddNumberToObject(o, k, (double)v);
+}
+
+static void str_or_null(cJSON *o, const char *k, const char *v)
+{
+    if (v)
+        cJSON_AddStringToObject(o, k, v);
+    else
+        cJSON_AddNullToObject(o, k);
+}
+
+static void nums(cJSON *o, const char *k, const int64_t *v, int n)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, k);
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber((double)v[i]));
+}
+
+static void ints(cJSON *o, const char *k, const int *v, int n)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, k);
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+}
+
+static char *done(cJSON *o)
+{
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!s)
+        abort();
+    /* cJSON allocates with malloc by default (no hooks installed), so free() is right. */
+    return s;
+}
+
+static const char *board_name(int b)
+{
+    return b == 0 ? "A" : b == 1 ? "B" : NULL;
+}
+
+char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
+{
+    cJSON *o = head("error", has_id, id);
+    cJSON_AddStringToObject(o, "code", bh_errname(code));
+    cJSON_AddStringToObject(o, "message", bh_strerror(code));
+    if (field && field[0])
+        cJSON_AddStringToObject(o, "field", field);
+    return done(o);
+}
+
+char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat)
+{
+    cJSON *o = head("authed", true, id);
+    cJSON_AddStringToObject(o, "role", role);
+    if (game >= 0) {
+        num(o, "game", game);
+        num(o, "seat", seat);
+    }
+    return done(o);
+}
+
+char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
+{
+    cJSON *o = head("ack", true, id);
+    if (game >= 0) {
+        num(o, "game", game);
+        cJSON_AddStringToObject(o, "board", board ? "B" : "A");
+        num(o, "ply", ply);
+        num(o, "seq", seq);
+    }
+    return done(o);
+}
+
+char *proto_enc_pong(int64_t id, int64_t server_ms)
+{
+    cJSON *o = head("pong", true, id);
+    num(o, "server_ms", server_ms);
+    return done(o);
+}
+
+char *proto_enc_created(int64_t id, const char *what, int64_t value)
+{
+    cJSON *o = head("created", true, id);
+    num(o, what, value);
+    return done(o);
+}
+
+char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[4])
+{
+    cJSON *o = head("game_created", true, id);
+    num(o, "game", game);
+    cJSON *a = cJSON_AddArrayToObject(o, "tokens");
+    for (int i = 0; i < 4; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(tokens[i]));
+    return done(o);
+}
+
+char *proto_enc_games(int64_t id, const proto_game_row *rows, size_t n)
+{
+    cJSON *o = head("games", true, id);
+    cJSON *a = cJSON_AddArrayToObject(o, "games");
+    for (size_t i = 0; i < n; i++) {
+        cJSON *g = cJSON_CreateObject();
+        num(g, "game", rows[i].game);
+        cJSON_AddStringToObject(g, "status", rows[i].status);
+        str_or_null(g, "result", rows[i].result);
+        str_or_null(g, "reason", rows[i].reason);
+        str_or_null(g, "recovery", rows[i].recovery);
+        cJSON_AddItemToArray(a, g);
+    }
+    return done(o);
+}
+
+char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
+{
+    cJSON *o = head("state", has_id, id);
+    num(o, "game", s->game);
+    cJSON_AddStringToObject(o, "status", s->status);
+    cJSON_AddStringToObject(o, "role", s->role);
+    num(o, "you", s->you);
+    cJSON *boards = cJSON_AddArrayToObject(o, "boards");
+    for (int b = 0; b < 2; b++) {
+        cJSON *x = cJSON_CreateObject();
+        cJSON_AddStringToObject(x, "board", board_name(b));
+        cJSON_AddStringToObject(x, "fen", s->fen[b] ? s->fen[b] : "");
+        num(x, "ply", s->ply[b]);
+        num(x, "running", s->running[b]);
+        cJSON_AddItemToArray(boards, x);
+    }
+    nums(o, "clock_ms", s->clock_ms, 4);
+    num(o, "server_ms", s->server_ms);
+    cJSON *seats = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; i < 4; i++) {
+        cJSON *x = cJSON_CreateObject();
+        num(x, "seat", i);
+        cJSON_AddStringToObject(x, "name", s->names[i] ? s->names[i] : "");
+        cJSON_AddBoolToObject(x, "connected", s->connected[i]);
+        cJSON_AddItemToArray(seats, x);
+    }
+    cJSON *ev = cJSON_AddArrayToObject(o, "events");
+    for (size_t i = 0; i < s->n_events; i++) {
+        const proto_event *e = &s->events[i];
+        cJSON *x = cJSON_CreateObject();
+        num(x, "seq", e->seq);
+        num(x, "t_ms", e->t_ms);
+        cJSON_AddStringToObject(x, "kind", e->kind);
+        if (e->seat >= 0)
+            num(x, "seat", e->seat);
+        if (e->board >= 0)
+            cJSON_AddStringToObject(x, "board", board_name(e->board));
+        if (e->ply >= 0)
+            num(x, "ply", e->ply);
+        if (e->text)
+            cJSON_AddStringToObject(x, "text", e->text);
+        cJSON_AddItemToArray(ev, x);
+    }
+    str_or_null(o, "result", s->result);
+    str_or_null(o, "reason", s->reason);
+    str_or_null(o, "recovery", s->recovery);
+    if (s->with_chat) {
+        cJSON *c = cJSON_AddArrayToObject(o, "chat");
+        for (size_t i = 0; i < s->n_chat; i++) {
+            cJSON *x = cJSON_CreateObject();
+            num(x, "seat", s->chat[i].seat);
+            cJSON_AddStringToObject(x, "text", s->chat[i].text);
+            num(x, "server_ms", s->chat[i].t_ms);
+            cJSON_AddItemToArray(c, x);
+        }
+    }
+    return done(o);
+}
+
+char *proto_enc_move(const proto_move_ev *m)
+{
+    cJSON *o = head("move", false, 0);
+    num(o, "game", m->game);
+    num(o, "seq", m->seq);
+    cJSON_AddStringToObject(o, "board", board_name(m->board));
+    num(o, "ply", m->ply);
+    num(o, "seat", m->seat);
+    cJSON_AddStringToObject(o, "move", m->move);
+    str_or_null(o, "san", m->san);
+    cJSON *f = cJSON_AddArrayToObject(o, "fen");
+    for (int b = 0; b < 2; b++)
+        cJSON_AddItemToArray(f, cJSON_CreateString(m->fen[b] ? m->fen[b] : ""));
+    nums(o, "clock_ms", m->clock_ms, 4);
+    ints(o, "running", m->running, 2);
+    num(o, "t_ms", m->t_ms);
+    num(o, "server_ms", m->server_ms);
+    return done(o);
+}
+
+char *proto_enc_result(int64_t game, const char *result, const char *reason,
+                       const int64_t clock_ms[4], int64_t server_ms)
+{
+    cJSON *o = head("result", false, 0);
+    num(o, "game", game);
+    cJSON_AddStringToObject(o, "result", result);
+    cJSON_AddStringToObject(o, "reason", reason ? reason : "");
+    nums(o, "clock_ms", clock_ms, 4);
+    num(o, "server_ms", server_ms);
+    return done(o);
+}
+
+char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms)
+{
+    cJSON *o = head("chat", false, 0);
+    num(o, "game", game);
+    num(o, "seat", seat);
+    cJSON_AddStringToObject(o, "text", text);
+    num(o, "server_ms", server_ms);
+    return done(o);
+}
+
+char *proto_enc_seat(int64_t game, int seat, bool connected)
+{
+    cJSON *o = head("seat", false, 0);
+    num(o, "game", game);
+    num(o, "seat", seat);
+    cJSON_AddBoolToObject(o, "connected", connected);
+    return done(o);
+}
+
+char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],
+                      int64_t server_ms)
+{
+    cJSON *o = head("start", false, 0);
+    num(o, "game", game);
+    nums(o, "clock_ms", clock_ms, 4);
+    ints(o, "running", running, 2);
+    num(o, "server_ms", server_ms);
+    return done(o);
+}
+
+char *proto_canon(const char *json)
+{
+    cJSON *o = cJSON_Parse(json);
+    if (!o)
+        return NULL;
+    return done(o);
+}

@@ -1,0 +1,497 @@
+/* store.c: sqlite3 persistence: schema migrations, lazy per-turn transaction, rows.
+ * SPDX-License-Identifier: MIT
+ * Migrations are a table of SQL scripts indexed by PRAGMA user_version: a new version is
+ * appended, never edited. Every sqlite failure is logged here once and becomes BH_ESTORE. */
+#include "store.h"
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "log.h"
+#include "xalloc.h"
+
+static const char *const migrations[] = {
+    /* v1 */
+    "CREATE TABLE tournaments(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+    "  created_ms INTEGER NOT NULL);"
+    "CREATE TABLE teams(id INTEGER PRIMARY KEY,"
+    "  tournament_id INTEGER NOT NULL REFERENCES tournaments(id),"
+    "  name TEXT NOT NULL, player1 TEXT NOT NULL, player2 TEXT NOT NULL);"
+    "CREATE TABLE games(id INTEGER PRIMARY KEY, tournament_id INTEGER NOT NULL DEFAULT 0,"
+    "  team1 INTEGER NOT NULL DEFAULT 0, team2 INTEGER NOT NULL DEFAULT 0,"
+    "  base_ms INTEGER NOT NULL, inc_ms INTEGER NOT NULL, created_ms INTEGER NOT NULL,"
+    "  status INTEGER NOT NULL, name0 TEXT, name1 TEXT, name2 TEXT, name3 TEXT,"
+    "  result TEXT, reason TEXT, recovery TEXT, bpgn TEXT, ruleset TEXT NOT NULL DEFAULT '');"
+    "CREATE TABLE tokens(hash TEXT PRIMARY KEY, role TEXT NOT NULL,"
+    "  game_id INTEGER NOT NULL, seat INTEGER NOT NULL);"
+    "CREATE TABLE events(game_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
+    "  t_us INTEGER NOT NULL, kind TEXT NOT NULL, seat INTEGER NOT NULL, ply INTEGER NOT NULL,"
+    "  text TEXT, type INTEGER NOT NULL DEFAULT 0, arg INTEGER NOT NULL DEFAULT 0,"
+    "  lag_us INTEGER NOT NULL DEFAULT 0, move INTEGER NOT NULL DEFAULT 0,"
+    "  PRIMARY KEY(game_id, seq)) WITHOUT ROWID;"
+    "CREATE TABLE chat(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
+    "  t_ms INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL);"
+    "CREATE INDEX chat_game ON chat(game_id, id);",
+};
+
+enum {
+    Q_TOUR_ADD,
+    Q_TEAM_ADD,
+    Q_GAME_ADD,
+    Q_GAME_UPD,
+    Q_TOKEN_ADD,
+    Q_TOKEN_FIND,
+    Q_EVENT_ADD,
+    Q_CHAT_ADD,
+    Q_TOURS,
+    Q_TEAMS,
+    Q_GAMES,
+    Q_GAME_GET,
+    Q_EVENTS,
+    Q_CHATS,
+    Q_COUNT_
+};
+
+static const char *const sql[Q_COUNT_] = {
+    [Q_TOUR_ADD] = "INSERT INTO tournaments(name, created_ms) VALUES(?1, ?2)",
+    [Q_TEAM_ADD] = "INSERT INTO teams(tournament_id, name, player1, player2)"
+                   " VALUES(?1, ?2, ?3, ?4)",
+    [Q_GAME_ADD] = "INSERT INTO games(tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset)"
+                   " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
+                   " ?16)",
+    [Q_GAME_UPD] = "UPDATE games SET status = ?2, result = ?3, reason = ?4, recovery = ?5,"
+                   " bpgn = ?6 WHERE id = ?1",
+    [Q_TOKEN_ADD] = "INSERT INTO tokens(hash, role, game_id, seat) VALUES(?1, ?2, ?3, ?4)",
+    [Q_TOKEN_FIND] = "SELECT role, game_id, seat FROM tokens WHERE hash = ?1",
+    [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text, type, arg,"
+                    " lag_us, move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(?1, ?2, ?3, ?4)",
+    [Q_TOURS] = "SELECT id, name FROM tournaments ORDER BY id",
+    [Q_TEAMS] = "SELECT id, tournament_id, name, player1, player2 FROM teams ORDER BY id",
+    [Q_GAMES] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms, status,"
+                " name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
+                " FROM games ORDER BY id",
+    [Q_GAME_GET] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
+                   " FROM games WHERE id = ?1",
+    [Q_EVENTS] = "SELECT game_id, seq, t_us, kind, seat, ply, text, type, arg, lag_us, move"
+                 " FROM events"
+                 " WHERE game_id = ?1 ORDER BY seq",
+    [Q_CHATS] = "SELECT game_id, t_ms, seat, text FROM chat WHERE game_id = ?1 ORDER BY id",
+};
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *q[Q_COUNT_];
+    bool in_tx; /* a transaction is open since the last store_flush */
+};
+
+static int fail(store *st, const char *what)
+{
+    log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
+    return BH_ESTORE;
+}
+
+static int exec(store *st, const char *s)
+{
+    char *err = NULL;
+    if (sqlite3_exec(st->db, s, NULL, NULL, &err) != SQLITE_OK) {
+        log_error("store: %.60s...: %s", s, err ? err : "?");
+        sqlite3_free(err);
+        return BH_ESTORE;
+    }
+    return BH_OK;
+}
+
+static int migrate(store *st)
+{
+    int version = store_schema_version(st);
+    if (version < 0)
+        return BH_ESTORE;
+    if (version > (int)BH_ARRAY_LEN(migrations)) {
+        log_error("store: schema version %d is newer than this server (%d)", version,
+                  (int)BH_ARRAY_LEN(migrations));
+        return BH_ESTORE;
+    }
+    for (int v = version; v < (int)BH_ARRAY_LEN(migrations); v++) {
+        char pragma[48];
+        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
+        if (exec(st, "BEGIN IMMEDIATE") != BH_OK)
+            return BH_ESTORE;
+        if (exec(st, migrations[v]) != BH_OK || exec(st, pragma) != BH_OK) {
+            exec(st, "ROLLBACK");
+            return BH_ESTORE;
+        }
+        if (exec(st, "COMMIT") != BH_OK)
+            return BH_ESTORE;
+        log_info("store: migrated schema to version %d", v + 1);
+    }
+    return BH_OK;
+}
+
+int store_open(const char *path, store **out)
+{
+    store *st = xcalloc(1, sizeof *st);
+    if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK)
+        goto fail;
+    sqlite3_busy_timeout(st->db, 2000);
+    /* WAL: readers never block the writer; NORMAL sync is durable across process crashes
+     * (SIGKILL), which is the failure the recovery policy is about. */
+    if (exec(st, "PRAGMA journal_mode = WAL") != BH_OK ||
+        exec(st, "PRAGMA synchronous = NORMAL") != BH_OK ||
+        exec(st, "PRAGMA foreign_keys = ON") != BH_OK || migrate(st) != BH_OK)
+        goto fail;
+    for (int i = 0; i < Q_COUNT_; i++)
+        if (sqlite3_prepare_v2(st->db, sql[i], -1, &st->q[i], NULL) != SQLITE_OK)
+            goto fail;
+    *out = st;
+    return BH_OK;
+fail:
+    log_error("store_open %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "no memory");
+    for (int i = 0; i < Q_COUNT_; i++)
+        sqlite3_finalize(st->q[i]);
+    sqlite3_close(st->db);
+    free(st);
+    return BH_ESTORE;
+}
+
+void store_set_busy_ms(store *st, int ms)
+{
+    sqlite3_busy_timeout(st->db, ms);
+}
+
+void store_close(store *st)
+{
+    if (!st)
+        return;
+    store_flush(st);
+    for (int i = 0; i < Q_COUNT_; i++)
+        sqlite3_finalize(st->q[i]);
+    sqlite3_close(st->db);
+    free(st);
+}
+
+int store_flush(store *st)
+{
+    if (!st->in_tx)
+        return BH_OK;
+    st->in_tx = false;
+    if (exec(st, "COMMIT") != BH_OK) {
+        exec(st, "ROLLBACK");
+        return BH_ESTORE;
+    }
+    return BH_OK;
+}
+
+int store_schema_version(store *st)
+{
+    sqlite3_stmt *s = NULL;
+    int v = -1;
+    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) == SQLITE_OK &&
+        sqlite3_step(s) == SQLITE_ROW)
+        v = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    return v;
+}
+
+/* Start the turn's transaction on the first write. */
+static int begin(store *st)
+{
+    if (st->in_tx)
+        return BH_OK;
+    if (exec(st, "BEGIN IMMEDIATE") != BH_OK)
+        return BH_ESTORE;
+    st->in_tx = true;
+    return BH_OK;
+}
+
+static void bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, i);
+}
+
+/* Step a bound write statement once, then reset it. */
+static int step_write(store *st, sqlite3_stmt *s, const char *what)
+{
+    int rc = sqlite3_step(s);
+    int ext = sqlite3_extended_errcode(st->db);
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    if (rc == SQLITE_DONE)
+        return BH_OK;
+    if (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)
+        return BH_EEXIST;
+    return fail(st, what);
+}
+
+int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_TOUR_ADD];
+    bind_text(s, 1, name);
+    sqlite3_bind_int64(s, 2, created_ms);
+    int rc = step_write(st, s, "tournament_add");
+    if (rc == BH_OK)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
+                   const char *player2, int64_t *id)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_TEAM_ADD];
+    sqlite3_bind_int64(s, 1, tournament);
+    bind_text(s, 2, name);
+    bind_text(s, 3, player1);
+    bind_text(s, 4, player2);
+    int rc = step_write(st, s, "team_add");
+    if (rc == BH_OK)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+int store_game_add(store *st, const store_game *g, int64_t *id)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_GAME_ADD];
+    sqlite3_bind_int64(s, 1, g->tournament);
+    sqlite3_bind_int64(s, 2, g->team1);
+    sqlite3_bind_int64(s, 3, g->team2);
+    sqlite3_bind_int64(s, 4, g->base_ms);
+    sqlite3_bind_int64(s, 5, g->inc_ms);
+    sqlite3_bind_int64(s, 6, g->created_ms);
+    sqlite3_bind_int(s, 7, g->status);
+    for (int i = 0; i < 4; i++)
+        bind_text(s, 8 + i, g->names[i] ? g->names[i] : "");
+    bind_text(s, 12, g->result);
+    bind_text(s, 13, g->reason);
+    bind_text(s, 14, g->recovery);
+    bind_text(s, 15, g->bpgn);
+    bind_text(s, 16, g->ruleset ? g->ruleset : "");
+    int rc = step_write(st, s, "game_add");
+    if (rc == BH_OK)
+        *id = sqlite3_last_insert_rowid(st->db);
+    return rc;
+}
+
+int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
+                      const char *recovery, const char *bpgn)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_GAME_UPD];
+    sqlite3_bind_int64(s, 1, id);
+    sqlite3_bind_int(s, 2, status);
+    bind_text(s, 3, result);
+    bind_text(s, 4, reason);
+    bind_text(s, 5, recovery);
+    bind_text(s, 6, bpgn);
+    int rc = step_write(st, s, "game_update");
+    if (rc == BH_OK && sqlite3_changes(st->db) == 0)
+        return BH_ENOTFOUND;
+    return rc;
+}
+
+int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_TOKEN_ADD];
+    bind_text(s, 1, hash);
+    bind_text(s, 2, role);
+    sqlite3_bind_int64(s, 3, game);
+    sqlite3_bind_int(s, 4, seat);
+    return step_write(st, s, "token_add");
+}
+
+int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat)
+{
+    sqlite3_stmt *s = st->q[Q_TOKEN_FIND];
+    bind_text(s, 1, hash);
+    int rc = sqlite3_step(s), out = BH_ENOTFOUND;
+    if (rc == SQLITE_ROW) {
+        const char *r = (const char *)sqlite3_column_text(s, 0);
+        snprintf(role, 16, "%s", r ? r : "");
+        *game = sqlite3_column_int64(s, 1);
+        *seat = sqlite3_column_int(s, 2);
+        out = BH_OK;
+    } else if (rc != SQLITE_DONE) {
+        out = fail(st, "token_find");
+    }
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return out;
+}
+
+int store_event_add(store *st, const store_event *e)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_EVENT_ADD];
+    sqlite3_bind_int64(s, 1, e->game);
+    sqlite3_bind_int64(s, 2, e->seq);
+    sqlite3_bind_int64(s, 3, e->t_us);
+    bind_text(s, 4, e->kind);
+    sqlite3_bind_int(s, 5, e->seat);
+    sqlite3_bind_int(s, 6, e->ply);
+    bind_text(s, 7, e->text);
+    sqlite3_bind_int(s, 8, e->type);
+    sqlite3_bind_int(s, 9, e->arg);
+    sqlite3_bind_int64(s, 10, e->lag_us);
+    sqlite3_bind_int(s, 11, e->move);
+    return step_write(st, s, "event_add");
+}
+
+int store_chat_add(store *st, const store_chat *c)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_CHAT_ADD];
+    sqlite3_bind_int64(s, 1, c->game);
+    sqlite3_bind_int64(s, 2, c->t_ms);
+    sqlite3_bind_int(s, 3, c->seat);
+    bind_text(s, 4, c->text);
+    return step_write(st, s, "chat_add");
+}
+
+static const char *col_text(sqlite3_stmt *s, int i)
+{
+    return (const char *)sqlite3_column_text(s, i);
+}
+
+/* Step a bound read statement; row() unpacks each row and calls the caller's fn. */
+typedef void (*any_fn)(void);
+typedef int (*row_fn)(sqlite3_stmt *s, any_fn fn, void *ctx);
+
+static int walk(store *st, sqlite3_stmt *s, row_fn row, any_fn fn, void *ctx, bool *any)
+{
+    int rc, out = BH_OK;
+    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+        if (any)
+            *any = true;
+        out = row(s, fn, ctx);
+        if (out != 0)
+            break;
+    }
+    if (out == 0 && rc != SQLITE_DONE)
+        out = fail(st, "read");
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return out;
+}
+
+static int row_tour(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    int (*f)(void *, int64_t, const char *) = (int (*)(void *, int64_t, const char *))fn;
+    return f(ctx, sqlite3_column_int64(s, 0), col_text(s, 1));
+}
+
+typedef int (*team_fn)(void *, int64_t, int64_t, const char *, const char *, const char *);
+
+static int row_team(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    team_fn f = (team_fn)fn;
+    return f(ctx, sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1), col_text(s, 2),
+             col_text(s, 3), col_text(s, 4));
+}
+
+static int row_game(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    int (*f)(void *, const store_game *) = (int (*)(void *, const store_game *))fn;
+    store_game g = {
+        .id = sqlite3_column_int64(s, 0),
+        .tournament = sqlite3_column_int64(s, 1),
+        .team1 = sqlite3_column_int64(s, 2),
+        .team2 = sqlite3_column_int64(s, 3),
+        .base_ms = sqlite3_column_int64(s, 4),
+        .inc_ms = sqlite3_column_int64(s, 5),
+        .created_ms = sqlite3_column_int64(s, 6),
+        .status = sqlite3_column_int(s, 7),
+        .names = {col_text(s, 8), col_text(s, 9), col_text(s, 10), col_text(s, 11)},
+        .result = col_text(s, 12),
+        .reason = col_text(s, 13),
+        .recovery = col_text(s, 14),
+        .bpgn = col_text(s, 15),
+        .ruleset = col_text(s, 16),
+    };
+    return f(ctx, &g);
+}
+
+static int row_event(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    int (*f)(void *, const store_event *) = (int (*)(void *, const store_event *))fn;
+    store_event e = {
+        .game = sqlite3_column_int64(s, 0),
+        .seq = sqlite3_column_int64(s, 1),
+        .t_us = sqlite3_column_int64(s, 2),
+        .kind = col_text(s, 3),
+        .seat = sqlite3_column_int(s, 4),
+        .ply = sqlite3_column_int(s, 5),
+        .text = col_text(s, 6),
+        .type = sqlite3_column_int(s, 7),
+        .arg = sqlite3_column_int(s, 8),
+        .lag_us = sqlite3_column_int64(s, 9),
+        .move = sqlite3_column_int(s, 10),
+    };
+    return f(ctx, &e);
+}
+
+static int row_chat(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    int (*f)(void *, const store_chat *) = (int (*)(void *, const store_chat *))fn;
+    store_chat c = {
+        .game = sqlite3_column_int64(s, 0),
+        .t_ms = sqlite3_column_int64(s, 1),
+        .seat = sqlite3_column_int(s, 2),
+        .text = col_text(s, 3),
+    };
+    return f(ctx, &c);
+}
+
+int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name), void *ctx)
+{
+    return walk(st, st->q[Q_TOURS], row_tour, (any_fn)fn, ctx, NULL);
+}
+
+int store_each_team(store *st, team_fn fn, void *ctx)
+{
+    return walk(st, st->q[Q_TEAMS], row_team, (any_fn)fn, ctx, NULL);
+}
+
+int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *ctx)
+{
+    return walk(st, st->q[Q_GAMES], row_game, (any_fn)fn, ctx, NULL);
+}
+
+int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx)
+{
+    bool any = false;
+    sqlite3_bind_int64(st->q[Q_GAME_GET], 1, id);
+    int rc = walk(st, st->q[Q_GAME_GET], row_game, (any_fn)fn, ctx, &any);
+    return rc == BH_OK && !any ? BH_ENOTFOUND : rc;
+}
+
+int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e), void *ctx)
+{
+    sqlite3_bind_int64(st->q[Q_EVENTS], 1, game);
+    return walk(st, st->q[Q_EVENTS], row_event, (any_fn)fn, ctx, NULL);
+}
+
+int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx)
+{
+    sqlite3_bind_int64(st->q[Q_CHATS], 1, game);
+    return walk(st, st->q[Q_CHATS], row_chat, (any_fn)fn, ctx, NULL);
+}

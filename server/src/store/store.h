@@ -1,0 +1,114 @@
+/* store.h: the database: tournaments, teams, games, tokens, game events, partner chat.
+ * SPDX-License-Identifier: MIT
+ * The only module that includes sqlite3. One file in WAL mode. Writes open a transaction
+ * lazily and store_flush commits it: the hub calls store_flush once per loop turn, before
+ * any reply of that turn is sent, so every acknowledged event is on disk (DESIGN.md "store").
+ * Reads see the writes of the open transaction. Strings passed in are copied by sqlite;
+ * rows handed to callbacks are borrowed for the duration of the call only. */
+#ifndef BH_STORE_H
+#define BH_STORE_H
+
+#include <stdint.h>
+
+typedef struct store store;
+
+/* Game status in the games table. */
+enum { STORE_WAITING = 0, STORE_LIVE = 1, STORE_FINISHED = 2 };
+
+typedef struct {
+    int64_t id;           /* rowid; set by store_game_add */
+    int64_t tournament;   /* 0 when the game belongs to no tournament */
+    int64_t team1, team2; /* team ids; 0 when unknown */
+    int64_t base_ms;      /* initial time per player */
+    int64_t inc_ms;       /* increment per move */
+    int64_t created_ms;   /* wall clock, ms since the epoch */
+    int status;           /* STORE_WAITING, STORE_LIVE or STORE_FINISHED */
+    const char *names[4]; /* player names by seat; NULL = "" */
+    const char *result;   /* "1-0", "0-1", "1/2-1/2" (team 1 first) or NULL */
+    const char *reason;   /* why it ended ("mate", "flag", "adjudicated", ...) or NULL */
+    const char *recovery; /* policy applied after a restart ("resumed", "adjudicated") or NULL */
+    const char *bpgn;     /* the BPGN text of a finished game or NULL */
+    const char *ruleset;  /* the game's ruleset name ("regulation", "online") */
+} store_game;
+
+typedef struct {
+    int64_t game;     /* game id */
+    int64_t seq;      /* 0, 1, 2 ... in the order the game accepted them */
+    int64_t t_us;     /* game time of the event, µs since the game started */
+    const char *kind; /* "move", "flag", "resign", "start", ... (at most 15 chars) */
+    int seat;         /* 0..3, or -1 */
+    int ply;          /* the board's ply the event was made for, or -1 */
+    const char *text; /* move text (UCI) or other payload, or NULL */
+    int type;         /* the game module's event type code (opaque here) */
+    int arg;          /* the game module's event argument (opaque here) */
+    int64_t lag_us;   /* lag credit granted to a move, µs */
+    int move;         /* the game module's encoded move (opaque here), 0 if none */
+} store_event;
+
+typedef struct {
+    int64_t game;
+    int64_t t_ms; /* wall clock */
+    int seat;     /* sender's seat */
+    const char *text;
+} store_chat;
+
+/* Open (creating if needed) the database file at path, set WAL mode and run the schema
+ * migrations up to the current version. On success *out owns the handle (store_close).
+ * Returns BH_OK or BH_ESTORE (reason logged). */
+int store_open(const char *path, store **out);
+
+/* How long a write waits for another connection's lock before failing with BH_ESTORE
+ * (sqlite busy timeout; 2000 ms after store_open). */
+void store_set_busy_ms(store *st, int ms);
+
+/* Commit the open transaction (if any) and close. NULL is a no-op. */
+void store_close(store *st);
+
+/* Commit the writes made since the last flush. Returns BH_OK or BH_ESTORE; after a failure
+ * the transaction is rolled back and the caller must not acknowledge those writes. */
+int store_flush(store *st);
+
+/* Schema version of the open file (PRAGMA user_version). */
+int store_schema_version(store *st);
+
+/* Add a tournament / a team. *id receives the new rowid. BH_OK or BH_ESTORE. */
+int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id);
+int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
+                   const char *player2, int64_t *id);
+
+/* Add a game (g->id is ignored); *id receives its rowid. BH_OK or BH_ESTORE. */
+int store_game_add(store *st, const store_game *g, int64_t *id);
+
+/* Set status, result, reason, recovery and bpgn of game id (NULL strings are stored as
+ * NULL). BH_OK, BH_ENOTFOUND or BH_ESTORE. */
+int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
+                      const char *recovery, const char *bpgn);
+
+/* Remember a token hash for a role: "director", or "player" with game and seat.
+ * BH_OK, BH_EEXIST (same hash twice) or BH_ESTORE. */
+int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat);
+
+/* Look up a token hash. On BH_OK writes role ("director"/"player", at most 15 chars + NUL
+ * into role[16]), *game and *seat. BH_ENOTFOUND or BH_ESTORE otherwise. */
+int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat);
+
+/* Append an event or a chat line. BH_OK, BH_EEXIST (seq already stored) or BH_ESTORE. */
+int store_event_add(store *st, const store_event *e);
+int store_chat_add(store *st, const store_chat *c);
+
+/* Iterators: call fn for every row in id (or seq) order; fn returning non-zero stops the
+ * walk and that value is returned. Returns BH_OK after a full walk, or BH_ESTORE. */
+int store_each_tournament(store *st, int (*fn)(void *ctx, int64_t id, const char *name), void *ctx);
+int store_each_team(store *st,
+                    int (*fn)(void *ctx, int64_t id, int64_t tournament, const char *name,
+                              const char *player1, const char *player2),
+                    void *ctx);
+int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *ctx);
+int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e),
+                     void *ctx);
+int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx);
+
+/* Read one game by id into fn (same row lifetime rules). BH_OK, BH_ENOTFOUND, BH_ESTORE. */
+int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx);
+
+#endif

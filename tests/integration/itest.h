@@ -1,0 +1,321 @@
+/* itest.h: helpers for the integration tests over real sockets: start bughouse-server on a
+ * kernel-chosen port with a fresh temp directory (database, certificate), stop it with a
+ * signal, and read fields out of JSON replies. SPDX-License-Identifier: MIT
+ * Header-only (static functions) so each test binary stays one file plus bh_wsclient. */
+#ifndef BH_ITEST_H
+#define BH_ITEST_H
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "wsclient.h"
+
+#define ITEST_ADMIN "itest-admin-token-0123456789"
+
+typedef struct {
+    pid_t pid;
+    int port;
+    char dir[64]; /* temp directory: db, certs, log */
+    char db[128];
+    char log[128];
+    const char *bin;
+} itest_srv;
+
+static inline void itest_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static inline int itest_sh(const char *cmd)
+{
+    return system(cmd);
+}
+
+/* Make a temp dir for the database, the log and the certificates; remember the binary. */
+static inline void itest_init(itest_srv *s, const char *bin)
+{
+    memset(s, 0, sizeof *s);
+    snprintf(s->dir, sizeof s->dir, "/tmp/bh_itest_XXXXXX");
+    if (!mkdtemp(s->dir)) {
+        perror("mkdtemp");
+        exit(1);
+    }
+    snprintf(s->db, sizeof s->db, "%s/bughouse.db", s->dir);
+    snprintf(s->log, sizeof s->log, "%s/server.log", s->dir);
+    s->bin = bin;
+}
+
+/* Start the server with extra args (NULL-terminated list) in the temp directory as its
+ * working directory, so that the first start makes certs/dev-cert.pem and certs/dev-key.pem
+ * there with the server's own OpenSSL code; wait for its port. Returns 0 or -1. */
+static inline int itest_start(itest_srv *s, const char *const *extra)
+{
+    const char *argv[40];
+    int n = 0;
+    static char web[512];
+    if (!getcwd(web, sizeof web - 16))
+        return -1;
+    strcat(web, "/clients/web");
+    argv[n++] = s->bin;
+    argv[n++] = "--port";
+    argv[n++] = "0";
+    argv[n++] = "--db";
+    argv[n++] = s->db;
+    argv[n++] = "--admin-token";
+    argv[n++] = ITEST_ADMIN;
+    argv[n++] = "--web";
+    argv[n++] = web;
+    for (int i = 0; extra && extra[i] && n < 38; i++)
+        argv[n++] = extra[i];
+    argv[n] = NULL;
+    FILE *lf = fopen(s->log, "a");
+    if (!lf)
+        return -1;
+    fprintf(lf, "---- start\n");
+    fclose(lf);
+    s->pid = fork();
+    if (s->pid == 0) {
+        if (chdir(s->dir) != 0 || !freopen(s->log, "a", stderr) ||
+            !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execv(s->bin, (char *const *)argv);
+        _exit(127);
+    }
+    for (int tries = 0; tries < 500; tries++) {
+        itest_sleep_ms(20);
+        FILE *f = fopen(s->log, "r");
+        if (!f)
+            continue;
+        char line[512];
+        int port = 0;
+        bool started = false;
+        while (fgets(line, sizeof line, f)) {
+            if (strstr(line, "---- start"))
+                started = true, port = 0;
+            const char *p = strstr(line, "listening on ");
+            if (started && p && (p = strstr(p, "127.0.0.1:")))
+                port = atoi(p + 10);
+        }
+        fclose(f);
+        if (port > 0) {
+            s->port = port;
+            return 0;
+        }
+        int st;
+        if (waitpid(s->pid, &st, WNOHANG) == s->pid) {
+            s->pid = 0;
+            return -1;
+        }
+    }
+    return -1;
+}
+
+/* Stop with sig (SIGTERM: clean shutdown, SIGKILL: crash); returns the exit status, or
+ * 128+signal if killed. */
+static inline int itest_stop(itest_srv *s, int sig)
+{
+    if (s->pid <= 0)
+        return -1;
+    kill(s->pid, sig);
+    int st = 0;
+    waitpid(s->pid, &st, 0);
+    s->pid = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+/* Wait for the server to exit by itself (after a signal sent earlier); returns as
+ * itest_stop. */
+static inline int itest_wait(itest_srv *s)
+{
+    if (s->pid <= 0)
+        return -1;
+    int st = 0;
+    waitpid(s->pid, &st, 0);
+    s->pid = 0;
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+static inline void itest_cleanup(itest_srv *s)
+{
+    if (s->pid > 0)
+        itest_stop(s, SIGKILL);
+    char cmd[256];
+    if (getenv("BH_ITEST_KEEP")) {
+        fprintf(stderr, "kept %s\n", s->dir);
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf %s", s->dir);
+    itest_sh(cmd);
+}
+
+static inline void itest_dump_log(const itest_srv *s)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "tail -n 40 %s >&2", s->log);
+    itest_sh(cmd);
+}
+
+static inline wsc *itest_connect(wsc_ctx *x, const itest_srv *s, const char *origin)
+{
+    wsc_opts o = {.host = "127.0.0.1", .port = s->port, .tls = true, .origin = origin};
+    return wsc_connect(x, &o, 3000);
+}
+
+/* Integer value of the first "key": in json, or def. */
+static inline long long jint(const char *json, const char *key, long long def)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = json ? strstr(json, k) : NULL;
+    return p ? strtoll(p + strlen(k), NULL, 10) : def;
+}
+
+/* String value of the first "key":"..." in json copied into out (no unescaping). */
+static inline const char *jstr(const char *json, const char *key, char *out, size_t cap)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":\"", key);
+    out[0] = '\0';
+    const char *p = json ? strstr(json, k) : NULL;
+    if (!p)
+        return out;
+    p += strlen(k);
+    size_t n = 0;
+    while (p[n] && p[n] != '"' && n + 1 < cap)
+        n++;
+    memcpy(out, p, n);
+    out[n] = '\0';
+    return out;
+}
+
+/* Send text and wait for the reply with that id (other messages are skipped). Caller frees. */
+static inline char *itest_call(wsc *c, const char *text)
+{
+    long long id = jint(text, "id", -1);
+    if (wsc_send(c, text) != 0)
+        return NULL;
+    char want[48];
+    snprintf(want, sizeof want, "\"id\":%lld", id);
+    for (int i = 0; i < 200; i++) {
+        char *s = wsc_recv(c, 3000);
+        if (!s)
+            return NULL;
+        if (strstr(s, want) &&
+            (strstr(s, want)[strlen(want)] == ',' || strstr(s, want)[strlen(want)] == '}'))
+            return s;
+        free(s);
+    }
+    return NULL;
+}
+
+/* Error code of a reply ("" if it is not an error). */
+static inline const char *ecode(const char *reply, char out[32])
+{
+    if (!reply || !strstr(reply, "\"type\":\"error\""))
+        return strcpy(out, reply ? "" : "(no reply)");
+    return jstr(reply, "code", out, 32);
+}
+
+#define CHECK_CALL_ERR(c, text, want)                                                              \
+    do {                                                                                           \
+        char *r_ = itest_call((c), (text));                                                        \
+        char ebuf_[32];                                                                            \
+        CHECK_EQ_STR(text, (want), ecode(r_, ebuf_));                                              \
+        free(r_);                                                                                  \
+    } while (0)
+
+#define CHECK_CALL_TYPE(c, text, want)                                                             \
+    do {                                                                                           \
+        char *r_ = itest_call((c), (text));                                                        \
+        char tbuf_[32];                                                                            \
+        CHECK_EQ_STR(text, (want), jstr(r_, "type", tbuf_, 32));                                   \
+        if (!r_ || strcmp(tbuf_, (want)) != 0)                                                     \
+            fprintf(stderr, "    reply: %s\n", r_ ? r_ : "(none)");                                \
+        free(r_);                                                                                  \
+    } while (0)
+
+#endif
+
+/* ---- a game with four seated players ---- */
+
+typedef struct {
+    wsc *dir;  /* director */
+    wsc *p[4]; /* players by seat */
+    long long game;
+    char tokens[4][40];
+} itest_game;
+
+/* Director creates a game (players ann, cid, dan, bob; base_ms) and gets the tokens. */
+static inline int itest_create_game(wsc_ctx *x, const itest_srv *s, itest_game *g, int base_ms,
+                                    bool reuse_director)
+{
+    if (!reuse_director || !g->dir) {
+        g->dir = itest_connect(x, s, NULL);
+        if (!g->dir)
+            return -1;
+        char *r = itest_call(g->dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}");
+        bool ok = r && strstr(r, "\"role\":\"director\"");
+        free(r);
+        if (!ok)
+            return -1;
+    }
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_create\",\"id\":2,\"base_ms\":%d,"
+             "\"players\":[\"ann\",\"cid\",\"dan\",\"bob\"]}",
+             base_ms);
+    char *r = itest_call(g->dir, msg);
+    g->game = jint(r, "game", -1);
+    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
+    for (int i = 0; t && i < 4; i++) {
+        t = strchr(t + (i ? 1 : 10), '"');
+        if (!t)
+            break;
+        snprintf(g->tokens[i], sizeof g->tokens[i], "%.32s", t + 1);
+        t += 33;
+    }
+    free(r);
+    return g->game > 0 && t ? 0 : -1;
+}
+
+/* Player of seat connects, authenticates and joins; returns the state reply (caller frees). */
+static inline char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, int seat)
+{
+    g->p[seat] = itest_connect(x, s, NULL);
+    if (!g->p[seat])
+        return NULL;
+    char msg[256];
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":10,\"token\":\"%s\"}", g->tokens[seat]);
+    char *r = itest_call(g->p[seat], msg);
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":11,\"game\":%lld}", g->game);
+    return itest_call(g->p[seat], msg);
+}
+
+/* Send a move and return the reply (ack or error); caller frees. */
+static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
+                               const char *mv)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%s\","
+             "\"ply\":%d,\"move\":\"%s\"}",
+             id, gid, board, ply, mv);
+    return itest_call(c, msg);
+}
+
+static inline void itest_game_free(itest_game *g)
+{
+    for (int i = 0; i < 4; i++)
+        wsc_free(g->p[i]);
+    wsc_free(g->dir);
+    memset(g, 0, sizeof *g);
+}

@@ -1,0 +1,384 @@
+/* test_ws_hostile.c: bad input over real sockets. Each bad message gets its typed error and
+ * is followed by a valid message on the same connection that still works (STYLE.md section 9,
+ * Redis protocol.tcl); the three policy violations (frame over 64 KiB, flood, foreign Origin)
+ * get their typed error and then a 1008 close. Also: seats (P-SEAT), stale and resent moves,
+ * partner-chat privacy, spectators. SPDX-License-Identifier: MIT */
+#include "itest.h"
+
+static const char *bin;
+static itest_srv srv;
+static wsc_ctx *ctx;
+
+/* The connection answers a ping with a pong (it still works). */
+static void still_works(wsc *c, const char *after)
+{
+    char *r = itest_call(c, "{\"type\":\"ping\",\"id\":999}");
+    char t[16];
+    CHECK_EQ_STR(after, "pong", jstr(r, "type", t, sizeof t));
+    free(r);
+}
+
+/* Read c's messages up to the pong of a ping; true if one of them contains needle. */
+static bool saw_before_pong(wsc *c, const char *needle)
+{
+    wsc_send(c, "{\"type\":\"ping\",\"id\":998}");
+    bool seen = false;
+    for (;;) {
+        char *m = wsc_recv(c, 3000);
+        if (!m)
+            return seen;
+        seen |= strstr(m, needle) != NULL;
+        bool pong = strstr(m, "\"type\":\"pong\"") != NULL;
+        free(m);
+        if (pong)
+            return seen;
+    }
+}
+
+static void bad_messages_keep_the_connection(void)
+{
+    itest_game g = {0}, g2 = {0};
+    CHECK_EQ_INT("create", 0, itest_create_game(ctx, &srv, &g, 60000, false));
+    g2.dir = g.dir;
+    CHECK_EQ_INT("create 2", 0, itest_create_game(ctx, &srv, &g2, 60000, true));
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(ctx, &srv, &g, seat));
+    free(wsc_recv_type(g.p[0], "start", 3000));
+    wsc *p0 = g.p[0];
+    char msg[512], e[32];
+
+    struct {
+        const char *name, *text, *code;
+    } bad[] = {
+        {"invalid json", "{\"type\":\"ping\",\"id\":", "bad_json"},
+        {"unknown type", "{\"type\":\"teleport\",\"id\":3}", "unknown_type"},
+        {"missing field", "{\"type\":\"move\",\"id\":4,\"game\":1,\"ply\":0,\"move\":\"e2e4\"}",
+         "missing_field"},
+        {"mistyped field",
+         "{\"type\":\"move\",\"id\":5,\"game\":\"1\",\"board\":\"A\","
+         "\"ply\":0,\"move\":\"e2e4\"}",
+         "missing_field"},
+        {"huge ply",
+         "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":1e300,"
+         "\"move\":\"e2e4\"}",
+         "missing_field"},
+        {"huge id", "{\"type\":\"ping\",\"id\":1e400}", "missing_field"},
+        {"no id", "{\"type\":\"ping\"}", "missing_field"},
+        {"director command", "{\"type\":\"games\",\"id\":7}", "unauthorized"},
+        {"partner board",
+         "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"B\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         "not_your_seat"},
+        {"other game",
+         "{\"type\":\"move\",\"id\":9,\"game\":2,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         "not_your_seat"},
+        {"chat other game", "{\"type\":\"chat\",\"id\":10,\"game\":2,\"text\":\"hi\"}",
+         "not_your_seat"},
+        {"no such game", "{\"type\":\"join\",\"id\":11,\"game\":99}", "not_found"},
+        {"bad move text",
+         "{\"type\":\"move\",\"id\":12,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"zz9\"}",
+         "bad_move"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        wsc_send(p0, bad[i].text);
+        char *r = wsc_recv_type(p0, "error", 3000);
+        CHECK_EQ_STR(bad[i].name, bad[i].code, ecode(r, e));
+        free(r);
+        still_works(p0, bad[i].name);
+    }
+    /* A binary frame, an oversized message (10 KB > 8 KiB, under the 64 KiB frame limit). */
+    wsc_send_raw(p0, "\x01\x02\x03", 3, true);
+    char *r = wsc_recv_type(p0, "error", 3000);
+    CHECK_EQ_STR("binary", "bad_json", ecode(r, e));
+    free(r);
+    still_works(p0, "binary");
+    char *big = malloc(10001);
+    memset(big, ' ', 10000);
+    big[0] = '{';
+    big[9999] = '}';
+    big[10000] = '\0';
+    wsc_send(p0, big);
+    free(big);
+    r = wsc_recv_type(p0, "error", 3000);
+    CHECK_EQ_STR("oversized", "too_large", ecode(r, e));
+    free(r);
+    still_works(p0, "oversized");
+
+    /* Out of turn: Black on A before White moved. */
+    r = itest_move(g.p[1], g.game, 20, "A", 0, "e7e5");
+    CHECK_EQ_STR("out of turn", "not_your_turn", ecode(r, e));
+    free(r);
+    still_works(g.p[1], "out of turn");
+    /* Premove (P-PREMOVE): Black sends its reply for ply 1 before White's move: rejected. */
+    r = itest_move(g.p[1], g.game, 21, "A", 1, "e7e5");
+    CHECK_MSG(strcmp(ecode(r, e), "not_your_turn") == 0 || strcmp(e, "stale_ply") == 0,
+              "premove: expected not_your_turn or stale_ply, got %s", e);
+    free(r);
+    /* White moves; a different move for the same ply is stale; the resend is acked once. */
+    r = itest_move(p0, g.game, 22, "A", 0, "e2e4");
+    long long seq = jint(r, "seq", -1);
+    CHECK_EQ_STR("e4", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    r = itest_move(p0, g.game, 23, "A", 0, "d2d4");
+    CHECK_EQ_STR("stale", "stale_ply", ecode(r, e));
+    free(r);
+    r = itest_move(p0, g.game, 24, "A", 0, "e2e4");
+    CHECK_EQ_STR("resend acked", "ack", jstr(r, "type", e, sizeof e));
+    CHECK_EQ_INT("resend same seq", seq, jint(r, "seq", -2));
+    free(r);
+    /* The premove was not queued: Black's ply-1 move is still Black's to make, and the board
+     * shows exactly one move. */
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":25,\"game\":%lld}", g.game);
+    r = itest_call(g.p[1], msg);
+    CHECK_MSG(r && strstr(r, "\"board\":\"A\",\"fen\":\"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/"
+                             "RNBQKBNR[] b KQkq"),
+              "board A after e4 (premove not applied): %s", r ? r : "(none)");
+    CHECK_MSG(r && strstr(r, "\"ply\":1,\"running\":1"), "A ply 1, Black to move: %s",
+              r ? r : "(none)");
+    free(r);
+
+    /* Partner chat: the partner (seat 3) and the director get it; the opponents and a
+     * spectator do not. Spectators may not move or chat. */
+    wsc *spec = itest_connect(ctx, &srv, NULL);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":30,\"game\":%lld}", g.game);
+    free(itest_call(spec, msg));
+    free(itest_call(g.dir, msg));
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"chat\",\"id\":31,\"game\":%lld,\"text\":\"sit on "
+             "your hands\"}",
+             g.game);
+    CHECK_CALL_TYPE(p0, msg, "ack");
+    CHECK_MSG(saw_before_pong(g.p[3], "sit on your hands"), "partner did not get the chat");
+    CHECK_MSG(saw_before_pong(g.dir, "sit on your hands"), "director did not get the chat");
+    CHECK_MSG(!saw_before_pong(g.p[1], "sit on your hands"), "opponent got partner chat");
+    CHECK_MSG(!saw_before_pong(g.p[2], "sit on your hands"), "opponent got partner chat");
+    CHECK_MSG(!saw_before_pong(spec, "sit on your hands"), "spectator got partner chat");
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":32,\"game\":%lld,\"board\":\"A\","
+             "\"ply\":1,\"move\":\"e7e5\"}",
+             g.game);
+    CHECK_CALL_ERR(spec, msg, "unauthorized");
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":33,\"game\":%lld,\"text\":\"x\"}", g.game);
+    CHECK_CALL_ERR(spec, msg, "unauthorized");
+    CHECK_CALL_ERR(spec, "{\"type\":\"auth\",\"id\":34,\"token\":\"not-a-token\"}", "unauthorized");
+    still_works(spec, "spectator");
+    /* A spectator's state carries no chat at all; the partner's state does. */
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":35,\"game\":%lld}", g.game);
+    r = itest_call(spec, msg);
+    CHECK_MSG(r && !strstr(r, "\"chat\"") && !strstr(r, "hands"), "spectator state: %s",
+              r ? r : "(none)");
+    free(r);
+    r = itest_call(g.p[3], msg);
+    CHECK_MSG(r && strstr(r, "sit on your hands"), "partner state lacks the chat: %s",
+              r ? r : "(none)");
+    free(r);
+
+    /* A move after the game ended: game 2, started by the director, resigned. */
+    char *st = itest_seat(ctx, &srv, &g2, 0);
+    free(st);
+    snprintf(msg, sizeof msg, "{\"type\":\"game_start\",\"id\":40,\"game\":%lld}", g2.game);
+    CHECK_CALL_TYPE(g.dir, msg, "ack");
+    CHECK_CALL_ERR(g.dir, msg, "bad_state");
+    snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":41,\"game\":%lld}", g2.game);
+    CHECK_CALL_TYPE(g2.p[0], msg, "ack");
+    r = itest_move(g2.p[0], g2.game, 42, "A", 0, "e2e4");
+    CHECK_EQ_STR("after end", "game_over", ecode(r, e));
+    free(r);
+    still_works(g2.p[0], "after end");
+
+    wsc_free(spec);
+    g2.dir = NULL;
+    itest_game_free(&g2);
+    itest_game_free(&g);
+}
+
+static void policy_violations_close(void)
+{
+    char e[32];
+    /* A frame over 64 KiB: too_large, then close 1008. */
+    wsc *c = itest_connect(ctx, &srv, NULL);
+    size_t n = 70000;
+    char *big = malloc(n + 1);
+    memset(big, 'x', n);
+    big[n] = '\0';
+    wsc_send(c, big);
+    free(big);
+    char *r = wsc_recv_type(c, "error", 3000);
+    CHECK_EQ_STR("huge frame", "too_large", ecode(r, e));
+    free(r);
+    wsc_pump(ctx, 200);
+    CHECK(wsc_closed(c));
+    CHECK_EQ_INT("close code", 1008, wsc_close_code(c));
+    CHECK_EQ_STR("close reason", "too_large", wsc_close_reason(c));
+    wsc_free(c);
+
+    /* A flood: 41 pings at once, one over the burst of 40. (Not more: data the client still
+     * sends after the server's close would make the server's TCP stack answer with a reset,
+     * which discards the error and the close frame before the client reads them.) */
+    c = itest_connect(ctx, &srv, NULL);
+    for (int i = 0; i < 41; i++)
+        wsc_send(c, "{\"type\":\"ping\",\"id\":1}");
+    r = wsc_recv_type(c, "error", 3000);
+    CHECK_EQ_STR("flood", "rate_limited", ecode(r, e));
+    free(r);
+    wsc_pump(ctx, 200);
+    CHECK(wsc_closed(c));
+    CHECK_EQ_INT("flood close", 1008, wsc_close_code(c));
+    wsc_free(c);
+
+    /* A foreign Origin: unauthorized (field origin), then close. */
+    c = itest_connect(ctx, &srv, "https://evil.example");
+    CHECK_MSG(c != NULL, "upgrade with a foreign origin did not complete");
+    if (c) {
+        r = wsc_recv_type(c, "error", 3000);
+        CHECK_EQ_STR("origin", "unauthorized", ecode(r, e));
+        CHECK_EQ_STR("origin field", "origin", jstr(r, "field", e, sizeof e));
+        free(r);
+        wsc_pump(ctx, 200);
+        CHECK(wsc_closed(c));
+        wsc_free(c);
+    }
+    /* Allowed origins: the configured one and the server's own. */
+    c = itest_connect(ctx, &srv, "https://ok.example");
+    CHECK_MSG(c != NULL, "allowed origin refused");
+    if (c)
+        still_works(c, "allowed origin");
+    wsc_free(c);
+    char own[64];
+    snprintf(own, sizeof own, "https://127.0.0.1:%d", srv.port);
+    c = itest_connect(ctx, &srv, own);
+    CHECK_MSG(c != NULL, "same origin refused");
+    if (c)
+        still_works(c, "same origin");
+    wsc_free(c);
+    /* Another subprotocol is refused at the handshake. */
+    wsc_opts o = {.host = "127.0.0.1", .port = srv.port, .tls = true, .subprotocol = "chat"};
+    c = wsc_connect(ctx, &o, 2000);
+    CHECK_MSG(c == NULL, "a connection without bughouse.v1 was accepted");
+    wsc_free(c);
+}
+
+static char *slurp_example(const char *name)
+{
+    char path[128];
+    snprintf(path, sizeof path, "protocol/examples/%s", name);
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = calloc(1, 4096);
+    size_t n = fread(buf, 1, 4095, f);
+    buf[n] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Mutated golden client messages from the director, a player and a spectator (35 per
+ * connection, under the flood limit): the server answers each with a well-formed message,
+ * never crashes (it runs under ASan), and the connections still work afterwards. */
+static void random_garbage_over_the_wire(void)
+{
+    static const char *const files[] = {"c2s-auth.json", "c2s-join.json", "c2s-move.json",
+                                        "c2s-chat.json", "c2s-draw.json", "c2s-game_create.json",
+                                        "c2s-team_register.json", "c2s-resign.json"};
+    char *ex[BH_ARRAY_LEN(files)];
+    for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
+        ex[i] = slurp_example(files[i]);
+    uint64_t rng = 0x2545F4914F6CDD1DULL;
+    int bad_replies = 0, sent = 0;
+    for (int round = 0; round < 6; round++) {
+        itest_game g = {0};
+        if (itest_create_game(ctx, &srv, &g, 60000, false) != 0) {
+            CHECK_MSG(false, "create failed");
+            break;
+        }
+        free(itest_seat(ctx, &srv, &g, 0));
+        wsc *who[3] = {g.dir, g.p[0], itest_connect(ctx, &srv, NULL)};
+        for (int k = 0; k < 3; k++) {
+            for (int i = 0; i < 30 && who[k]; i++) {
+                rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                const char *src = ex[rng % BH_ARRAY_LEN(files)];
+                if (!src)
+                    continue;
+                char buf[4200];
+                size_t n = strlen(src);
+                memcpy(buf, src, n + 1);
+                for (int e = 0; e < 1 + (int)(rng >> 60); e++) {
+                    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                    size_t at = (size_t)(rng >> 16) % n;
+                    buf[at] = "{}[]\":,019eE.-aAB \\"[(rng >> 8) % 20];
+                }
+                wsc_send(who[k], buf);
+                sent++;
+            }
+            /* Every reply up to the pong is a typed message. */
+            wsc_send(who[k], "{\"type\":\"ping\",\"id\":4242}");
+            for (;;) {
+                char *m = wsc_recv(who[k], 3000);
+                if (!m) {
+                    bad_replies++;
+                    break;
+                }
+                if (strncmp(m, "{\"type\":\"", 9) != 0)
+                    bad_replies++;
+                bool pong = strstr(m, "\"id\":4242") != NULL;
+                free(m);
+                if (pong)
+                    break;
+            }
+        }
+        wsc_free(who[2]);
+        itest_game_free(&g);
+    }
+    for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
+        free(ex[i]);
+    CHECK_EQ_INT("replies that are not typed messages (or missing)", 0, bad_replies);
+    CHECK_MSG(sent > 400, "only %d messages sent", sent);
+}
+
+static const bh_test_case cases[] = {
+    {"bad_messages_keep_the_connection", bad_messages_keep_the_connection},
+    {"policy_violations_close", policy_violations_close},
+    {"random_garbage_over_the_wire", random_garbage_over_the_wire},
+};
+
+int main(int argc, char **argv)
+{
+    bin = getenv("BH_SERVER");
+    if (!bin) {
+        fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    itest_init(&srv, bin);
+    const char *args[] = {"--allow-origin", "https://ok.example", NULL};
+    if (itest_start(&srv, args) != 0) {
+        fprintf(stderr, "server did not start\n");
+        itest_dump_log(&srv);
+        itest_cleanup(&srv);
+        return 1;
+    }
+    ctx = wsc_ctx_new();
+    int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    /* Shutdown: an open connection gets a 1001 close frame before the server exits. */
+    wsc *last = itest_connect(ctx, &srv, NULL);
+    kill(srv.pid, SIGTERM);
+    for (int i = 0; i < 100 && last && !wsc_closed(last); i++)
+        wsc_pump(ctx, 20);
+    if (!last || wsc_close_code(last) != 1001) {
+        fprintf(stderr, "FAIL shutdown: close code %d (want 1001)\n",
+                last ? wsc_close_code(last) : -1);
+        rc = 1;
+    }
+    wsc_free(last);
+    wsc_ctx_free(ctx);
+    int st = itest_wait(&srv);
+    if (st != 0 || rc != 0) {
+        fprintf(stderr, "server exit status %d\n", st);
+        itest_dump_log(&srv);
+        rc = 1;
+    }
+    itest_cleanup(&srv);
+    return rc;
+}

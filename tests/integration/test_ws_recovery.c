@@ -1,0 +1,234 @@
+/* test_ws_recovery.c: SIGKILL in the middle of a game, restart on the same database. Every
+ * acknowledged move and result is there; the interrupted game is resumed with its clocks as
+ * they stood at the last stored event (or adjudicated, with the other policy) and the
+ * director sees which; players reconnect with their tokens and get the full state; a move
+ * re-sent after the reconnect is applied once; a premove is rejected, never played.
+ * SPDX-License-Identifier: MIT */
+#include "itest.h"
+
+static const char *bin;
+
+static char *join(wsc *c, long long game, int id)
+{
+    char msg[96];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":%d,\"game\":%lld}", id, game);
+    return itest_call(c, msg);
+}
+
+/* The n-th integer of the "clock_ms" array in json. */
+static long long clock_of(const char *json, int seat)
+{
+    const char *p = json ? strstr(json, "\"clock_ms\":[") : NULL;
+    if (!p)
+        return -1;
+    p += 12;
+    for (int i = 0; i < seat; i++) {
+        p = strchr(p, ',');
+        if (!p)
+            return -1;
+        p++;
+    }
+    return strtoll(p, NULL, 10);
+}
+
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; p && (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
+static void kill_resume_adjudicate(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0}, g3 = {0};
+    char e[64], buf[64];
+
+    /* A tournament and two teams (reloaded exactly after the crash). */
+    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
+    char *r = itest_call(g.dir, "{\"type\":\"tournament_create\",\"id\":3,\"name\":\"Cup\"}");
+    long long tour = jint(r, "tournament", -1);
+    free(r);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_register\",\"id\":4,\"tournament\":%lld,"
+             "\"name\":\"Knights\",\"players\":[\"kate\",\"ken\"]}",
+             tour);
+    r = itest_call(g.dir, msg);
+    long long t1 = jint(r, "team", -1);
+    free(r);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_register\",\"id\":5,\"tournament\":%lld,"
+             "\"name\":\"Rooks\",\"players\":[\"rita\",\"rob\"]}",
+             tour);
+    r = itest_call(g.dir, msg);
+    long long t2 = jint(r, "team", -1);
+    free(r);
+    CHECK_MSG(tour > 0 && t1 > 0 && t2 > 0, "tournament %lld teams %lld %lld", tour, t1, t2);
+
+    /* Game 3 finishes before the crash (resignation). */
+    g3.dir = g.dir;
+    CHECK_EQ_INT("create 3", 0, itest_create_game(x, &s, &g3, 60000, true));
+    free(itest_seat(x, &s, &g3, 1));
+    snprintf(msg, sizeof msg, "{\"type\":\"game_start\",\"id\":6,\"game\":%lld}", g3.game);
+    CHECK_CALL_TYPE(g.dir, msg, "ack");
+    snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":7,\"game\":%lld}", g3.game);
+    CHECK_CALL_TYPE(g3.p[1], msg, "ack");
+
+    /* Game 1: four players, three acknowledged moves. */
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(x, &s, &g, seat));
+    r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
+    CHECK_EQ_STR("e4", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    r = itest_move(g.p[1], g.game, 21, "A", 1, "e7e5");
+    CHECK_EQ_STR("e5", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    r = itest_move(g.p[2], g.game, 22, "B", 0, "d2d4");
+    long long seq_d4 = jint(r, "seq", -1);
+    CHECK_EQ_STR("d4", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    /* Black A's clock as the move delta of d2d4 reported it: it stopped at e7e5. */
+    char *delta = NULL;
+    for (int i = 0; i < 3; i++) {
+        free(delta);
+        delta = wsc_recv_type(g.p[3], "move", 3000);
+    }
+    long long black_a_ms = clock_of(delta, 1);
+    free(delta);
+    CHECK_MSG(black_a_ms > 50000 && black_a_ms < 60000, "black A clock %lld", black_a_ms);
+    itest_sleep_ms(300);
+    CHECK_EQ_INT("killed", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+    itest_game_free(&g3);
+    for (int i = 0; i < 4; i++)
+        wsc_free(g.p[i]), g.p[i] = NULL;
+    g.dir = NULL; /* freed with g3 */
+
+    /* Restart: resume. */
+    itest_sleep_ms(500); /* down time that must not be charged to anyone */
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not restart");
+    wsc *dir = itest_connect(x, &s, NULL);
+    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
+    r = itest_call(dir, "{\"type\":\"games\",\"id\":2}");
+    CHECK_MSG(r && strstr(r, "{\"game\":1,\"status\":\"live\",\"result\":null,\"reason\":null,"
+                             "\"recovery\":\"resumed\"}"),
+              "games after resume: %s", r ? r : "(none)");
+    CHECK_MSG(r && strstr(r, "{\"game\":2,\"status\":\"finished\",\"result\":\"1-0\","
+                             "\"reason\":\"resign\",\"recovery\":null}"),
+              "finished game kept exactly: %s", r ? r : "(none)");
+    free(r);
+    /* Teams survived: a game between them gets their players in P-TEAM seats. */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_create\",\"id\":3,\"tournament\":%lld,"
+             "\"team1\":%lld,\"team2\":%lld,\"base_ms\":60000}",
+             tour, t1, t2);
+    r = itest_call(dir, msg);
+    long long g4 = jint(r, "game", -1);
+    free(r);
+    r = join(dir, g4, 4);
+    CHECK_MSG(r && strstr(r, "\"seats\":[{\"seat\":0,\"name\":\"kate\"") &&
+                  strstr(r, "{\"seat\":3,\"name\":\"ken\"") &&
+                  strstr(r, "{\"seat\":1,\"name\":\"rita\""),
+              "team game seats: %s", r ? r : "(none)");
+    free(r);
+
+    /* Players reconnect with their tokens and get the full state. */
+    for (int seat = 0; seat < 4; seat++) {
+        r = itest_seat(x, &s, &g, seat);
+        CHECK_EQ_STR("status", "live", jstr(r, "status", buf, sizeof buf));
+        CHECK_EQ_STR("recovery", "resumed", jstr(r, "recovery", buf, sizeof buf));
+        CHECK_EQ_INT("moves in state", 3, count(r, "\"kind\":\"move\""));
+        CHECK_MSG(r && strstr(r, "\"text\":\"e2e4\"") && strstr(r, "\"text\":\"d2d4\""),
+                  "moves: %s", r ? r : "(none)");
+        CHECK_EQ_INT("you", seat, jint(r, "you", -1));
+        if (seat == 0) {
+            /* Clocks as they stood at the last stored event, exactly for a stopped clock. */
+            CHECK_EQ_INT("black A clock kept", black_a_ms, clock_of(r, 1));
+            CHECK_MSG(clock_of(r, 3) > 59000, "B black charged the down time: %lld",
+                      clock_of(r, 3));
+        }
+        free(r);
+    }
+    /* The resend of d2d4 for ply 0 is acknowledged with the same seq and applied once. */
+    r = itest_move(g.p[2], g.game, 30, "B", 0, "d2d4");
+    CHECK_EQ_STR("resend", "ack", jstr(r, "type", e, sizeof e));
+    CHECK_EQ_INT("resend seq", seq_d4, jint(r, "seq", -1));
+    free(r);
+    /* Premove: White B sends its next move before Black B answered: rejected. */
+    r = itest_move(g.p[2], g.game, 31, "B", 2, "c1f4");
+    CHECK_MSG(strcmp(ecode(r, e), "not_your_turn") == 0 || strcmp(e, "stale_ply") == 0,
+              "premove: %s", r ? r : "(none)");
+    free(r);
+    r = itest_move(g.p[3], g.game, 32, "B", 1, "d7d5");
+    CHECK_EQ_STR("d5", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    r = join(g.p[2], g.game, 33);
+    CHECK_EQ_INT("moves after", 4, count(r, "\"kind\":\"move\""));
+    CHECK_MSG(r &&
+                  strstr(r, "\"board\":\"B\",\"fen\":\"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/"
+                            "RNBQKBNR[] w KQkq") &&
+                  strstr(r, "\"ply\":2,\"running\":2"),
+              "B after d4 d5, premove not played: %s", r ? r : "(none)");
+    free(r);
+    r = itest_move(g.p[2], g.game, 34, "B", 2, "c1f4");
+    CHECK_EQ_STR("Bf4 now", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+
+    /* Crash again; restart with the other policy: live games are adjudicated. */
+    CHECK_EQ_INT("killed 2", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+    for (int i = 0; i < 4; i++)
+        wsc_free(g.p[i]), g.p[i] = NULL;
+    wsc_free(dir);
+    const char *adj[] = {"--recover", "adjudicate", NULL};
+    CHECK_MSG(itest_start(&s, adj) == 0, "server did not restart (adjudicate)");
+    dir = itest_connect(x, &s, NULL);
+    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
+    r = itest_call(dir, "{\"type\":\"games\",\"id\":2}");
+    CHECK_MSG(r && strstr(r, "{\"game\":1,\"status\":\"finished\",\"result\":\"1/2-1/2\","
+                             "\"reason\":\"adjudicated\",\"recovery\":\"adjudicated\"}"),
+              "games after adjudicate: %s", r ? r : "(none)");
+    CHECK_MSG(r && strstr(r, "{\"game\":3,\"status\":\"waiting\""), "waiting game kept: %s",
+              r ? r : "(none)");
+    free(r);
+    r = itest_seat(x, &s, &g, 3);
+    CHECK_EQ_STR("adjudicated status", "finished", jstr(r, "status", buf, sizeof buf));
+    CHECK_EQ_INT("all five moves kept", 5, count(r, "\"kind\":\"move\""));
+    long long c3 = clock_of(r, 3), c0 = clock_of(r, 0);
+    free(r);
+    /* The clocks of an adjudicated game stand still. */
+    itest_sleep_ms(300);
+    r = join(g.p[3], g.game, 39);
+    CHECK_EQ_INT("clock 3 frozen", c3, clock_of(r, 3));
+    CHECK_EQ_INT("clock 0 frozen", c0, clock_of(r, 0));
+    free(r);
+    r = itest_move(g.p[3], g.game, 40, "B", 3, "e7e6");
+    CHECK_EQ_STR("after adjudication", "game_over", ecode(r, e));
+    free(r);
+
+    wsc_free(dir);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    CHECK_EQ_INT("clean exit", 0, itest_stop(&s, SIGTERM));
+    if (bh_test_failures_)
+        itest_dump_log(&s);
+    itest_cleanup(&s);
+}
+
+static const bh_test_case cases[] = {
+    {"kill_resume_adjudicate", kill_resume_adjudicate},
+};
+
+int main(int argc, char **argv)
+{
+    bin = getenv("BH_SERVER");
+    if (!bin) {
+        fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+}

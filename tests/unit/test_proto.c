@@ -1,0 +1,344 @@
+/* test_proto.c: the wire protocol against its golden files (protocol/examples/) and hostile
+ * input (STYLE.md section 9): malformed JSON, wrong types, huge numbers, oversized frames.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "proto.h"
+
+static char *slurp(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "protocol/examples/%s", name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = calloc(1, (size_t)n + 1);
+    if (fread(s, 1, (size_t)n, f) != (size_t)n)
+        n = 0;
+    fclose(f);
+    return s;
+}
+
+static int decode_file(const char *name, proto_msg *m)
+{
+    char *s = slurp(name);
+    if (!s)
+        return -1;
+    proto_err err;
+    int rc = proto_decode(s, strlen(s), m, &err);
+    free(s);
+    return rc;
+}
+
+static void golden_client_messages(void)
+{
+    proto_msg m;
+    CHECK_EQ_INT("auth", BH_OK, decode_file("c2s-auth.json", &m));
+    CHECK_EQ_INT("auth type", PROTO_AUTH, m.type);
+    CHECK_EQ_STR("token", "3f1c0a9be2d84c51a07e6b2f9d3c4e15", m.token);
+    CHECK_EQ_INT("move", BH_OK, decode_file("c2s-move.json", &m));
+    CHECK_EQ_INT("move type", PROTO_MOVE, m.type);
+    CHECK_EQ_INT("move id", 3, m.id);
+    CHECK_EQ_INT("move game", 7, m.game);
+    CHECK_EQ_INT("move board", 0, m.board);
+    CHECK_EQ_INT("move ply", 1, m.ply);
+    CHECK_EQ_STR("move text", "e7e5", m.move);
+    CHECK_EQ_INT("join", BH_OK, decode_file("c2s-join.json", &m));
+    CHECK_EQ_INT("join game", 7, m.game);
+    CHECK_EQ_INT("chat", BH_OK, decode_file("c2s-chat.json", &m));
+    CHECK_EQ_STR("chat text", "need a knight", m.text);
+    CHECK_EQ_INT("resign", BH_OK, decode_file("c2s-resign.json", &m));
+    CHECK_EQ_INT("resign type", PROTO_RESIGN, m.type);
+    CHECK_EQ_INT("ping", BH_OK, decode_file("c2s-ping.json", &m));
+    CHECK_EQ_INT("ping id", 6, m.id);
+    CHECK_EQ_INT("tcreate", BH_OK, decode_file("c2s-tournament_create.json", &m));
+    CHECK_EQ_STR("tname", "Bughouse Open", m.name);
+    CHECK_EQ_INT("team", BH_OK, decode_file("c2s-team_register.json", &m));
+    CHECK_EQ_STR("team p2", "bob", m.players[1]);
+    CHECK_EQ_INT("team tour", 1, m.tournament);
+    CHECK_EQ_INT("gcreate", BH_OK, decode_file("c2s-game_create.json", &m));
+    CHECK_EQ_INT("base", 180000, m.base_ms);
+    CHECK_EQ_STR("seat 3", "bob", m.players[3]);
+    CHECK_EQ_INT("gstart", BH_OK, decode_file("c2s-game_start.json", &m));
+    CHECK_EQ_INT("gstart type", PROTO_GAME_START, m.type);
+    CHECK_EQ_INT("draw", BH_OK, decode_file("c2s-draw.json", &m));
+    CHECK_EQ_INT("draw type", PROTO_DRAW, m.type);
+    CHECK_EQ_INT("draw action", PROTO_DRAW_OFFER, m.action);
+    CHECK_EQ_INT("claim", BH_OK, decode_file("c2s-claim.json", &m));
+    CHECK_EQ_INT("claim game", 7, m.game);
+    CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
+    CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
+}
+
+/* Compare an encoder's output with a golden file, both canonicalised. */
+static void same(const char *file, char *encoded)
+{
+    char *g = slurp(file);
+    char *a = g ? proto_canon(g) : NULL;
+    char *b = proto_canon(encoded);
+    CHECK_EQ_STR(file, a, b);
+    free(g);
+    free(a);
+    free(b);
+    free(encoded);
+}
+
+static void golden_server_messages(void)
+{
+    same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));
+    same("s2c-ack.json", proto_enc_ack(3, 7, 0, 1, 2));
+    same("s2c-pong.json", proto_enc_pong(6, 1764400000000));
+    same("s2c-created.json", proto_enc_created(11, "team", 1));
+    same("s2c-error.json", proto_enc_error(true, 3, BH_ETURN, NULL));
+    same("s2c-seat.json", proto_enc_seat(7, 3, false));
+    same("s2c-chat_delta.json", proto_enc_chat(7, 3, "need a knight", 1764399999000));
+    const char *tok[4] = {"3f1c0a9be2d84c51a07e6b2f9d3c4e15", "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10",
+                          "c4d2e6f8a0b1c3d5e7f9a1b3c5d7e9f1", "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b"};
+    same("s2c-game_created.json", proto_enc_game_created(12, 7, tok));
+    proto_game_row row = {7, "live", NULL, NULL, "resumed"};
+    same("s2c-games_reply.json", proto_enc_games(14, &row, 1));
+    int64_t c0[4] = {180000, 180000, 180000, 180000};
+    int run[2] = {0, 2};
+    same("s2c-start.json", proto_enc_start(7, c0, run, 1764400000000));
+    int64_t c1[4] = {150000, 149000, 170000, 171000};
+    same("s2c-result.json", proto_enc_result(7, "1-0", "mate", c1, 1764400060000));
+    const char *f0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    const char *f1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
+    proto_move_ev mv = {
+        .game = 7,
+        .seq = 2,
+        .board = 0,
+        .ply = 1,
+        .seat = 1,
+        .move = "e7e5",
+        .san = "e5",
+        .fen = {"rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 2", f0},
+        .clock_ms = {178950, 177800, 180000, 180000},
+        .running = {0, 2},
+        .t_ms = 3250,
+        .server_ms = 1764400002200};
+    same("s2c-move_delta.json", proto_enc_move(&mv));
+    proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL}, {1, 1050, "move", 0, 0, 0, "e2e4"}};
+    proto_chat_line chat = {3, 1764399999000, "need a knight"};
+    proto_state st = {.game = 7,
+                      .status = "live",
+                      .fen = {f1, f0},
+                      .ply = {1, 0},
+                      .clock_ms = {178950, 180000, 180000, 180000},
+                      .running = {1, 2},
+                      .server_ms = 1764400000000,
+                      .names = {"ann", "cid", "dan", "bob"},
+                      .connected = {true, true, true, false},
+                      .role = "player",
+                      .you = 2,
+                      .events = ev,
+                      .n_events = 2,
+                      .chat = &chat,
+                      .n_chat = 1,
+                      .with_chat = true};
+    same("s2c-state.json", proto_enc_state(true, 2, &st));
+    /* A spectator's state has no "chat" key at all. */
+    st.with_chat = false;
+    char *s = proto_enc_state(false, 0, &st);
+    CHECK_MSG(!strstr(s, "\"chat\"") && !strstr(s, "knight"), "spectator state has chat: %s", s);
+    free(s);
+}
+
+typedef struct {
+    const char *name, *json;
+    int rc;
+    const char *field;
+    int has_id;
+} bad_case;
+
+static void hostile_input(void)
+{
+    static const bad_case cases[] = {
+        {"empty", "", BH_EJSON, "", 0},
+        {"not json", "hello", BH_EJSON, "", 0},
+        {"truncated", "{\"type\":\"ping\",\"id\":1", BH_EJSON, "", 0},
+        {"array", "[1,2]", BH_EJSON, "", 0},
+        {"string", "\"ping\"", BH_EJSON, "", 0},
+        {"no id", "{\"type\":\"ping\"}", BH_EFIELD, "id", 0},
+        {"id string", "{\"type\":\"ping\",\"id\":\"1\"}", BH_EFIELD, "id", 0},
+        {"id negative", "{\"type\":\"ping\",\"id\":-1}", BH_EFIELD, "id", 0},
+        {"id fraction", "{\"type\":\"ping\",\"id\":1.5}", BH_EFIELD, "id", 0},
+        {"id huge", "{\"type\":\"ping\",\"id\":1e300}", BH_EFIELD, "id", 0},
+        {"id inf", "{\"type\":\"ping\",\"id\":1e999}", BH_EFIELD, "id", 0},
+        {"id 2^53", "{\"type\":\"ping\",\"id\":9007199254740992}", BH_EFIELD, "id", 0},
+        {"no type", "{\"id\":4}", BH_EFIELD, "type", 1},
+        {"version 2", "{\"v\":2,\"id\":4,\"type\":\"ping\"}", BH_EFIELD, "v", 1},
+        {"type number", "{\"id\":4,\"type\":7}", BH_EFIELD, "type", 1},
+        {"unknown type", "{\"id\":4,\"type\":\"teleport\"}", BH_ETYPE, "type", 1},
+        {"type case", "{\"id\":4,\"type\":\"PING\"}", BH_ETYPE, "type", 1},
+        {"Id case", "{\"Id\":4,\"type\":\"ping\"}", BH_EFIELD, "id", 0},
+        {"move no board", "{\"id\":5,\"type\":\"move\",\"game\":1,\"ply\":0,\"move\":\"e2e4\"}",
+         BH_EFIELD, "board", 1},
+        {"move board C",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"C\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "board", 1},
+        {"move ply huge",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\","
+         "\"ply\":123456789012,\"move\":\"e2e4\"}",
+         BH_EFIELD, "ply", 1},
+        {"move ply neg",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":-1,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "ply", 1},
+        {"move text num",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":42}",
+         BH_EFIELD, "move", 1},
+        {"move text long",
+         "{\"id\":5,\"type\":\"move\",\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4e2e4e2e4e2e4e2e4\"}",
+         BH_ELIMIT, "move", 1},
+        {"move game 0",
+         "{\"id\":5,\"type\":\"move\",\"game\":0,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         BH_EFIELD, "game", 1},
+        {"move game str",
+         "{\"id\":5,\"type\":\"move\",\"game\":\"1\",\"board\":\"A\","
+         "\"ply\":0,\"move\":\"e2e4\"}",
+         BH_EFIELD, "game", 1},
+        {"auth empty", "{\"id\":6,\"type\":\"auth\",\"token\":\"\"}", BH_EFIELD, "token", 1},
+        {"auth null", "{\"id\":6,\"type\":\"auth\",\"token\":null}", BH_EFIELD, "token", 1},
+        {"chat missing", "{\"id\":7,\"type\":\"chat\",\"game\":1}", BH_EFIELD, "text", 1},
+        {"team 1 player",
+         "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,\"name\":\"x\","
+         "\"players\":[\"a\"]}",
+         BH_EFIELD, "players", 1},
+        {"team player num",
+         "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,"
+         "\"name\":\"x\",\"players\":[\"a\",3]}",
+         BH_EFIELD, "players", 1},
+        {"draw bad action", "{\"id\":9,\"type\":\"draw\",\"game\":1,\"action\":\"maybe\"}",
+         BH_EFIELD, "action", 1},
+        {"game base tiny", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":5}", BH_EFIELD,
+         "base_ms", 1},
+        {"game base huge", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":1e20}", BH_EFIELD,
+         "base_ms", 1},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        const bad_case *c = &cases[i];
+        proto_msg m;
+        proto_err err;
+        int rc = proto_decode(c->json, strlen(c->json), &m, &err);
+        CHECK_EQ_STR(c->name, bh_errname(c->rc), bh_errname(rc));
+        CHECK_EQ_STR(c->name, c->field, err.field);
+        CHECK_EQ_INT(c->name, c->has_id, err.has_id);
+    }
+    /* A valid message right after the hostile ones decodes (no hidden state). */
+    proto_msg m;
+    proto_err err;
+    const char *ok = "{\"type\":\"ping\",\"id\":9007199254740991}";
+    CHECK_EQ_INT("valid after", BH_OK, proto_decode(ok, strlen(ok), &m, &err));
+    CHECK_EQ_U64("max id", 9007199254740991ULL, (uint64_t)m.id);
+    const char *v1 = "{\"v\":1,\"type\":\"ping\",\"id\":3}";
+    CHECK_EQ_INT("version 1", BH_OK, proto_decode(v1, strlen(v1), &m, &err));
+    /* Not NUL-terminated input: only len bytes are read. */
+    const char framed[] = "{\"type\":\"ping\",\"id\":2}GARBAGE";
+    CHECK_EQ_INT("len-bounded", BH_OK, proto_decode(framed, 22, &m, &err));
+    /* Oversized message. */
+    size_t big = PROTO_MAX_FRAME + 1;
+    char *s = malloc(big);
+    memset(s, ' ', big);
+    CHECK_EQ_INT("too large", BH_ELIMIT, proto_decode(s, big, &m, &err));
+    free(s);
+    /* Deep nesting does not crash (cJSON caps nesting at 1000). */
+    char deep[4100];
+    for (int i = 0; i < 2048; i++) {
+        deep[i] = '[';
+        deep[2048 + i] = ']';
+    }
+    deep[4096] = '\0';
+    CHECK_EQ_INT("deep", BH_EJSON, proto_decode(deep, 4096, &m, &err));
+}
+
+static void encoder_escapes(void)
+{
+    char *s = proto_enc_chat(1, 0, "quote \" backslash \\ newline \n <script>", 5);
+    char *c = proto_canon(s);
+    CHECK_MSG(c != NULL, "chat with escapes does not round-trip: %s", s);
+    CHECK_MSG(strstr(s, "\\\"") && strstr(s, "\\n"), "not escaped: %s", s);
+    free(s);
+    free(c);
+    s = proto_enc_error(false, 0, BH_ERATE, "");
+    CHECK_EQ_STR("no id no field",
+                 "{\"type\":\"error\",\"code\":\"rate_limited\",\"message\":\"too many messages\"}",
+                 s);
+    free(s);
+}
+
+/* Random mutations of every client golden file (byte flips, truncations, inserted bytes):
+ * decoding never crashes (ASan/UBSan watch) and every result is OK or one of the documented
+ * decode errors, with the id reported only when it is valid. */
+static void mutations_never_crash(void)
+{
+    static const char *const files[] = {
+        "c2s-auth.json", "c2s-join.json",          "c2s-move.json",
+        "c2s-chat.json", "c2s-team_register.json", "c2s-game_create.json",
+    };
+    uint64_t rng = 0x9E3779B97F4A7C15ULL;
+    int bad = 0, ok = 0;
+    for (size_t f = 0; f < BH_ARRAY_LEN(files); f++) {
+        char *orig = slurp(files[f]);
+        if (!orig)
+            continue;
+        size_t n = strlen(orig);
+        char *buf = malloc(n + 64);
+        for (int iter = 0; iter < 3000; iter++) {
+            memcpy(buf, orig, n);
+            size_t len = n;
+            int edits = 1 + (int)(rng % 4);
+            for (int e = 0; e < edits; e++) {
+                rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+                size_t at = (size_t)(rng >> 8) % len;
+                switch (rng % 4) {
+                case 0: buf[at] = (char)(rng >> 40); break;                 /* any byte, NUL too */
+                case 1: len = at + 1; break;                                /* truncate */
+                case 2: buf[at] = "{}[]\":,0-9e."[(rng >> 20) % 13]; break; /* syntax */
+                default:                                                    /* insert a digit run */
+                    if (len + 8 < n + 64) {
+                        memmove(buf + at + 8, buf + at, len - at);
+                        memcpy(buf + at, "99999999", 8);
+                        len += 8;
+                    }
+                }
+            }
+            proto_msg m;
+            proto_err err;
+            int rc = proto_decode(buf, len, &m, &err);
+            if (rc == BH_OK)
+                ok++;
+            else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT)
+                bad++;
+            if (err.has_id && (err.id < 0 || err.id > PROTO_ID_MAX))
+                bad++;
+        }
+        free(buf);
+        free(orig);
+    }
+    CHECK_EQ_INT("undocumented results", 0, bad);
+    CHECK_MSG(ok > 0, "no mutation decoded at all (the generator is too destructive)");
+}
+
+static const bh_test_case cases[] = {
+    {"mutations_never_crash", mutations_never_crash},
+    {"golden_client_messages", golden_client_messages},
+    {"golden_server_messages", golden_server_messages},
+    {"hostile_input", hostile_input},
+    {"encoder_escapes", encoder_escapes},
+};
+
+BH_TEST_MAIN(cases)

@@ -1,0 +1,258 @@
+/* test_store.c: the sqlite store: migrations from an empty file, exact round trip of every
+ * row kind across close/reopen, per-turn transactions (a second handle sees nothing before
+ * store_flush), duplicate and failure paths. SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "store.h"
+
+static char dir[] = "/tmp/bh_store_XXXXXX";
+static char path[256];
+
+static void fresh(void)
+{
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    unlink(path);
+    char p2[300];
+    snprintf(p2, sizeof p2, "%s-wal", path);
+    unlink(p2);
+    snprintf(p2, sizeof p2, "%s-shm", path);
+    unlink(p2);
+}
+
+static int count_event(void *ctx, const store_event *e)
+{
+    (void)e;
+    ++*(int *)ctx;
+    return 0;
+}
+
+typedef struct {
+    int n;
+    char text[8][32];
+    int64_t t_us[8];
+    int seat[8], ply[8], move[8], arg[8];
+    int64_t lag[8];
+} ev_seen;
+
+static int keep_event(void *ctx, const store_event *e)
+{
+    ev_seen *s = ctx;
+    if (s->n < 8) {
+        snprintf(s->text[s->n], 32, "%s:%s", e->kind, e->text ? e->text : "-");
+        s->t_us[s->n] = e->t_us;
+        s->seat[s->n] = e->seat;
+        s->ply[s->n] = e->ply;
+        s->move[s->n] = e->move;
+        s->lag[s->n] = e->lag_us;
+        s->arg[s->n] = e->arg;
+    }
+    s->n++;
+    return 0;
+}
+
+typedef struct {
+    int n;
+    char line[4][200];
+} game_seen;
+
+static int keep_game(void *ctx, const store_game *g)
+{
+    game_seen *s = ctx;
+    if (s->n < 4)
+        snprintf(s->line[s->n], 200,
+                 "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s", (long long)g->id,
+                 (long long)g->tournament, (long long)g->team1, (long long)g->team2,
+                 (long long)g->base_ms, (long long)g->inc_ms, g->status, g->names[0], g->names[1],
+                 g->names[2], g->names[3], g->result ? g->result : "-", g->reason ? g->reason : "-",
+                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset);
+    s->n++;
+    return 0;
+}
+
+static int keep_team(void *ctx, int64_t id, int64_t tour, const char *name, const char *p1,
+                     const char *p2)
+{
+    snprintf(ctx, 100, "%lld %lld %s %s %s", (long long)id, (long long)tour, name, p1, p2);
+    return 0;
+}
+
+static int keep_tour(void *ctx, int64_t id, const char *name)
+{
+    snprintf(ctx, 100, "%lld %s", (long long)id, name);
+    return 0;
+}
+
+static int keep_chat(void *ctx, const store_chat *c)
+{
+    snprintf(ctx, 100, "%d %s", c->seat, c->text);
+    return 0;
+}
+
+static void round_trip(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("schema", 1, store_schema_version(st));
+    int64_t tid, t1, t2, gid;
+    CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
+    CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
+    CHECK_EQ_INT("team2", BH_OK, store_team_add(st, tid, "Rooks", "cid", "dan", &t2));
+    store_game g = {.tournament = tid,
+                    .team1 = t1,
+                    .team2 = t2,
+                    .base_ms = 180000,
+                    .inc_ms = 0,
+                    .created_ms = 1700000000001,
+                    .status = STORE_LIVE,
+                    .names = {"ann", "cid", "dan", "bob"},
+                    .ruleset = "online"};
+    CHECK_EQ_INT("game", BH_OK, store_game_add(st, &g, &gid));
+    const char *moves[] = {"e2e4", "e7e5", "g1f3"};
+    for (int i = 0; i < 3; i++) {
+        store_event e = {.game = gid,
+                         .seq = i,
+                         .t_us = 1000 * i + 7,
+                         .kind = "move",
+                         .seat = i % 2,
+                         .ply = i,
+                         .text = moves[i],
+                         .type = 2,
+                         .arg = -1,
+                         .lag_us = 5 * i,
+                         .move = 1000 + i};
+        CHECK_EQ_INT("event", BH_OK, store_event_add(st, &e));
+    }
+    store_event dup = {
+        .game = gid, .seq = 1, .t_us = 5, .kind = "move", .seat = 0, .ply = 1, .text = "d2d4"};
+    CHECK_EQ_INT("dup seq", BH_EEXIST, store_event_add(st, &dup));
+    store_chat c = {.game = gid, .t_ms = 1, .seat = 0, .text = "need a knight"};
+    CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
+    CHECK_EQ_INT("token", BH_OK, store_token_add(st, "abcd", "player", gid, 3));
+    CHECK_EQ_INT("token dup", BH_EEXIST, store_token_add(st, "abcd", "player", gid, 2));
+    CHECK_EQ_INT("update", BH_OK,
+                 store_game_update(st, gid, STORE_FINISHED, "1-0", "mate", NULL, "[BPGN]"));
+    CHECK_EQ_INT("update missing", BH_ENOTFOUND,
+                 store_game_update(st, 999, STORE_FINISHED, NULL, NULL, NULL, NULL));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    store_close(st);
+
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("schema kept", 1, store_schema_version(st));
+    char buf[100] = "";
+    store_each_tournament(st, keep_tour, buf);
+    CHECK_EQ_STR("tour row", "1 Open 2026", buf);
+    store_each_team(st, keep_team, buf);
+    CHECK_EQ_STR("last team row", "2 1 Rooks cid dan", buf);
+    game_seen gs = {0};
+    CHECK_EQ_INT("games", BH_OK, store_each_game(st, keep_game, &gs));
+    CHECK_EQ_INT("n games", 1, gs.n);
+    CHECK_EQ_STR("game row", "1 1 1-2 180000+0 st2 ann/cid/dan/bob 1-0 mate - [BPGN] online",
+                 gs.line[0]);
+    ev_seen es = {0};
+    CHECK_EQ_INT("events", BH_OK, store_each_event(st, gid, keep_event, &es));
+    CHECK_EQ_INT("n events", 3, es.n);
+    CHECK_EQ_STR("ev1", "move:e7e5", es.text[1]);
+    CHECK_EQ_INT("ev2 t", 2007, es.t_us[2]);
+    CHECK_EQ_INT("ev2 ply", 2, es.ply[2]);
+    CHECK_EQ_INT("ev2 move code", 1002, es.move[2]);
+    CHECK_EQ_INT("ev2 lag", 10, es.lag[2]);
+    CHECK_EQ_INT("ev2 arg", -1, es.arg[2]);
+    store_each_chat(st, gid, keep_chat, buf);
+    CHECK_EQ_STR("chat row", "0 need a knight", buf);
+    char role[16];
+    int64_t game = 0;
+    int seat = -1;
+    CHECK_EQ_INT("token find", BH_OK, store_token_find(st, "abcd", role, &game, &seat));
+    CHECK_EQ_STR("role", "player", role);
+    CHECK_EQ_INT("seat", 3, seat);
+    CHECK_EQ_INT("token missing", BH_ENOTFOUND, store_token_find(st, "zz", role, &game, &seat));
+    gs.n = 0;
+    CHECK_EQ_INT("game get", BH_OK, store_game_get(st, gid, keep_game, &gs));
+    CHECK_EQ_INT("game get missing", BH_ENOTFOUND, store_game_get(st, 42, keep_game, &gs));
+    store_close(st);
+}
+
+static void turn_transaction(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_event e = {.game = 1, .seq = 0, .t_us = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
+    int n = 0;
+    store_each_event(a, 1, count_event, &n);
+    CHECK_EQ_INT("writer sees its own write", 1, n);
+    n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("other handle before flush", 0, n);
+    CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+    n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("other handle after flush", 1, n);
+    store_close(b);
+    store_close(a);
+}
+
+/* SQLITE_BUSY: another connection holds the write lock; the write fails with BH_ESTORE
+ * (no leak, nothing half-written) and succeeds once the lock is released. */
+static void busy_database(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_set_busy_ms(a, 20);
+    store_event e = {.game = 1, .seq = 0, .t_us = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("b takes the lock", BH_OK, store_event_add(b, &e));
+    e.seq = 1;
+    CHECK_EQ_INT("a is busy", BH_ESTORE, store_event_add(a, &e));
+    int64_t id = 0;
+    CHECK_EQ_INT("a is busy (tournament)", BH_ESTORE, store_tournament_add(a, "x", 1, &id));
+    CHECK_EQ_INT("a flush (nothing open)", BH_OK, store_flush(a));
+    CHECK_EQ_INT("b commits", BH_OK, store_flush(b));
+    CHECK_EQ_INT("a retries", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a commits", BH_OK, store_flush(a));
+    int n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("both events once", 2, n);
+    store_close(b);
+    store_close(a);
+}
+
+static void open_failures(void)
+{
+    store *st = NULL;
+    CHECK_EQ_INT("no dir", BH_ESTORE, store_open("/nonexistent-dir/x/t.db", &st));
+    fresh();
+    FILE *f = fopen(path, "w");
+    fputs("this is not a database, just some text that is long enough to be a header.....\n"
+          "more garbage more garbage more garbage more garbage more garbage more garbage\n",
+          f);
+    fclose(f);
+    CHECK_EQ_INT("garbage file", BH_ESTORE, store_open(path, &st));
+    store_close(NULL);
+}
+
+static const bh_test_case cases[] = {
+    {"round_trip", round_trip},
+    {"turn_transaction", turn_transaction},
+    {"busy_database", busy_database},
+    {"open_failures", open_failures},
+};
+
+int main(int argc, char **argv)
+{
+    if (!mkdtemp(dir))
+        return 1;
+    int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    fresh();
+    rmdir(dir);
+    return rc;
+}
