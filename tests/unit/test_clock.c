@@ -110,7 +110,44 @@ static void lag_credit_capped(void)
     CHECK_EQ_INT("black untouched", 10000000, clk_remaining_us(&c, CLK_BLACK, S(3)));
 }
 
+/* Hostile-input review: a start near the end of the timeline must not wrap the flag instant
+ * to an early one (which flagged a fresh game at once). */
+static void issue_flag_instant_saturates(void)
+{
+    clk c;
+    clk_init(&c, UINT32_MAX, 0);
+    uint64_t t0 = UINT64_MAX - 1000000000ULL;
+    clk_start(&c, CLK_WHITE, t0);
+    CHECK_EQ_U64("saturated flag instant", CLK_NEVER - 1, clk_flag_us(&c));
+    CHECK(!clk_is_flagged(&c, t0));
+    CHECK_EQ_INT("press 1 s later", BH_OK, clk_press(&c, CLK_WHITE, t0 + S(1), 0));
+    CHECK_EQ_INT("white charged 1 s", (int64_t)UINT32_MAX * 1000 - 1000000,
+                 clk_remaining_us(&c, CLK_WHITE, t0 + S(2)));
+    clk_init(&c, 1000, 0);
+    clk_start(&c, CLK_BLACK, UINT64_MAX);
+    CHECK_EQ_U64("start at UINT64_MAX", CLK_NEVER - 1, clk_flag_us(&c));
+}
+
+/* Increments were added without bound: with inc UINT32_MAX ms, after about two million
+ * presses left_us would overflow int64 (UB). A side now holds at most CLK_MAX_US. */
+static void issue_increment_saturates(void)
+{
+    clk c;
+    clk_init(&c, UINT32_MAX, UINT32_MAX);
+    clk_start(&c, CLK_WHITE, 0);
+    uint64_t t = 0;
+    for (int i = 0; i < 480; i++) {
+        t += 1000;
+        CHECK_EQ_INT("press", BH_OK, clk_press(&c, i % 2, t, 0));
+    }
+    CHECK_EQ_INT("black capped", CLK_MAX_US, clk_remaining_us(&c, CLK_BLACK, t + 1000));
+    CHECK_EQ_INT("white capped, running 1 ms", CLK_MAX_US - 1000,
+                 clk_remaining_us(&c, CLK_WHITE, t + 1000));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-increment-saturates", issue_increment_saturates},
+    {"issue-flag-instant-saturates", issue_flag_instant_saturates},
     {"clock_runs_for_side_on_move", clock_runs_for_side_on_move},
     {"increment_from_move_one", increment_from_move_one},
     {"flag_exact", flag_exact},

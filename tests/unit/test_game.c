@@ -664,7 +664,416 @@ static void bpgn_bughousedb_convention(void)
     CHECK_EQ_INT("unclosed comment", BH_EPARSE, bpgn_parse("1A. e4 {x", 9, &bg, NULL));
 }
 
+/* ---- hostile-input review (regressions) ------------------------------------------------ */
+
+/* A game started near UINT64_MAX (long base time) wrapped its flag instants to early values:
+ * the first call flagged both boards "in the past" and the record did not replay. */
+static void issue_start_near_uint64_max(void)
+{
+    game_rules r;
+    game_rules_regulation(&r);
+    game_setup s;
+    game_setup_init(&s, &r, UINT32_MAX, 0);
+    uint64_t t0 = UINT64_MAX - 1000000000ULL;
+    game *g = NULL;
+    if (game_new(&s, t0, &g) != BH_OK) {
+        CHECK_MSG(false, "game_new");
+        return;
+    }
+    CHECK_EQ_U64("deadline saturates", GAME_NEVER - 1, game_next_deadline_us(g));
+    game_tick(g, t0 + 1, NULL);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e4", 0, t0 + 2, NULL));
+    CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_B_BLACK, t0 + 3, NULL));
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+    /* GAME_NEVER is a sentinel, never the instant of an act. */
+    CHECK_EQ_INT("start at GAME_NEVER", BH_EINVAL, game_new(&s, GAME_NEVER, &g));
+    CHECK_EQ_INT("new", BH_OK, game_new(&s, GAME_NEVER - 10, &g));
+    CHECK_EQ_INT("move at GAME_NEVER", BH_EINVAL, mv(g, GAME_A_WHITE, "e4", GAME_NEVER));
+    CHECK_EQ_INT("resign at GAME_NEVER", BH_EINVAL, game_resign(g, 0, GAME_NEVER, NULL));
+    CHECK_EQ_INT("flag at the end of time", BH_OK, game_tick(g, GAME_NEVER, NULL));
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    game_free(g);
+}
+
+/* bpgn_parse summed the move number's digits into an int before checking it (signed overflow
+ * on "99999999999A."), and refused numbers over 9999 that our own export writes for long
+ * games (FEN full-move numbers go to 65535). */
+static void issue_bpgn_move_numbers(void)
+{
+    bpgn_game bg;
+    const char *ok = "[FENA \"4k3/8/8/8/8/8/8/4K3[] b - - 0 65534\"]\n"
+                     "65534a. Kd8 65535A. Kd1 65535a. Ke8 *";
+    CHECK_EQ_INT("65535 parses", BH_OK, bpgn_parse(ok, strlen(ok), &bg, NULL));
+    CHECK_EQ_INT("three moves", 3, bg.nitems);
+    game *g = NULL;
+    CHECK_EQ_INT("imports", BH_OK, bpgn_import(&bg, NULL, T0, &g, NULL));
+    if (g)
+        check_round_trip(g, "move 65535");
+    game_free(g);
+    bpgn_game_fini(&bg);
+    static const char *const bad[] = {"99999999999999999999A. e4", "65536A. e4",
+                                      "2147483648a. e5"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++)
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_parse(bad[i], strlen(bad[i]), &bg, NULL));
+}
+
+/* Act comments named players by name: a name holding '}' ended the comment early (the export
+ * did not parse), and two seats with the same name made import credit the act to the first
+ * of them (a resignation by BlackA came back as WhiteA's: the other team lost). Such names
+ * are now written as the seat label. */
+static void issue_bpgn_unreadable_names(void)
+{
+    static const char *const sets[][4] = {
+        {"a}b", "Boris", "Carl", "Dora"},
+        {"bot", "bot", "Carl", "Dora"},
+        {"BlackA", "Boris", "Carl", "Dora"},
+    };
+    for (size_t k = 0; k < BH_ARRAY_LEN(sets); k++) {
+        game_rules r;
+        game_rules_online(&r);
+        game_setup s;
+        game_setup_init(&s, &r, 60000, 0);
+        for (int i = 0; i < 4; i++)
+            strcpy(s.players[i], sets[k][i]);
+        game *g = NULL;
+        if (game_new(&s, T0, &g) != BH_OK)
+            abort();
+        CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+        CHECK_EQ_INT("offer", BH_OK, game_offer_draw(g, GAME_A_WHITE, T(1500), NULL));
+        CHECK_EQ_INT("decline", BH_OK, game_decline_draw(g, GAME_A_BLACK, T(1600), NULL));
+        CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_A_BLACK, T(2000), NULL));
+        char *a = bpgn_export(g, NULL);
+        bpgn_game bg;
+        game *h = NULL;
+        int rc = bpgn_parse(a, strlen(a), &bg, NULL);
+        if (rc == BH_OK)
+            rc = bpgn_import(&bg, NULL, T0, &h, NULL);
+        CHECK_MSG(rc == BH_OK, "names %s/%s: import %s\n%s", sets[k][0], sets[k][1],
+                  bh_errname(rc), a);
+        if (h) {
+            CHECK_EQ_INT("winner", GAME_TEAM_1, game_get_result(h)->winner);
+            CHECK_EQ_INT("resigning seat", GAME_A_BLACK, game_get_result(h)->seat);
+            size_t n1, n2;
+            game_events(g, &n1);
+            game_events(h, &n2);
+            CHECK_EQ_INT("same number of events", n1, n2);
+        }
+        check_round_trip(g, sets[k][0]);
+        game_free(h);
+        bpgn_game_fini(&bg);
+        free(a);
+        game_free(g);
+    }
+}
+
+/* [TimeControl "nan"] passed the range check (NaN compares false) and was converted to an
+ * integer (undefined behaviour); a base that rounds to 0 ms gave BH_EINVAL. Both are a bad
+ * TimeControl: BH_EPARSE, as bpgn.h says. */
+static void issue_bpgn_timecontrol_nan(void)
+{
+    static const char *const bad[] = {"nan", "NAN+1", "60+nan", "0.0001", "inf", "-5", "60+-1"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        char text[128];
+        snprintf(text, sizeof text, "[TimeControl \"%s\"]\n1A. e4 *", bad[i]);
+        bpgn_game bg;
+        game *g = NULL;
+        CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_import(&bg, NULL, T0, &g, NULL));
+        game_free(g);
+        bpgn_game_fini(&bg);
+    }
+}
+
+/* A setup FEN with 16 black pawns in Black B's reserve: the pawn White A captured could not
+ * enter it (bh_reserve_add: BH_ELIMIT, ignored) and vanished, against P-MOVE. Setups whose
+ * material could overflow a reserve are now refused. */
+static void issue_setup_reserve_overflow(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[pppppppppppppppp] w - - 0 1");
+    game *g = NULL;
+    CHECK_EQ_INT("16 + 8 black pawns", BH_ELIMIT, game_new(&s, T0, &g));
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[pppppppp] w - - 0 1");
+    CHECK_EQ_INT("8 + 8 black pawns", BH_OK, game_new(&s, T0, &g));
+    game_free(g);
+    strcpy(s.fen[0], "4k3/8/8/8/8/8/8/Q~3K3[] w - - 0 1");
+    strcpy(s.fen[1], "4k3/8/8/8/8/8/8/4K3[PPPPPPPPPPPPPPPP] w - - 0 1");
+    CHECK_EQ_INT("a promoted queen counts as a pawn", BH_ELIMIT, game_new(&s, T0, &g));
+    strcpy(s.fen[0], "4k3/8/8/8/8/8/8/QQQQK3[QQQQQQQQQQQQQ] w - - 0 1");
+    strcpy(s.fen[1], "");
+    CHECK_EQ_INT("17 white queens", BH_ELIMIT, game_new(&s, T0, &g));
+}
+
+/* A premove queued when the game ended stayed queued: game_premove() still showed it and
+ * cancelling it appended a PREMOVE event after the RESULT event. */
+static void issue_premove_after_game_end(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.premove = true;
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("black premoves", BH_OK, mv(g, GAME_A_BLACK, "e7e5", T(100)));
+    CHECK_EQ_STR("queued", "e7e5", game_premove(g, GAME_A_BLACK));
+    CHECK_EQ_INT("resign", BH_OK, game_resign(g, GAME_B_WHITE, T(200), NULL));
+    CHECK(game_premove(g, GAME_A_BLACK) == NULL);
+    CHECK_EQ_INT("nothing to cancel", BH_ESTATE,
+                 game_cancel_premove(g, GAME_A_BLACK, T(300), NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("RESULT is the last event", GAME_EV_RESULT, ev[n - 1].type);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+}
+
+/* Each comment or move became a 272-byte item however short its text: 10 MB of "{}" took
+ * 1.37 GB. Items and tags are now capped (BH_ELIMIT) and the cap is reached early. */
+static void issue_bpgn_memory_amplification(void)
+{
+    size_t n = 10u << 20;
+    char *t = malloc(n);
+    if (!t)
+        abort();
+    for (size_t i = 0; i < n; i += 2) {
+        t[i] = '{';
+        t[i + 1] = '}';
+    }
+    bpgn_game bg;
+    CHECK_EQ_INT("10 MB of comments", BH_ELIMIT, bpgn_parse(t, n, &bg, NULL));
+    CHECK_EQ_INT("emptied", 0, bg.nitems);
+    CHECK_EQ_INT("exactly the cap", BH_OK, bpgn_parse(t, 2 * BPGN_ITEMS_MAX, &bg, NULL));
+    CHECK_EQ_INT("items", BPGN_ITEMS_MAX, bg.nitems);
+    bpgn_game_fini(&bg);
+    CHECK_EQ_INT("one over", BH_ELIMIT, bpgn_parse(t, 2 * BPGN_ITEMS_MAX + 2, &bg, NULL));
+    size_t k = 0;
+    for (int i = 0; i <= BPGN_TAGS_MAX; i++)
+        k += (size_t)snprintf(t + k, n - k, "[T%d \"v\"]\n", i);
+    CHECK_EQ_INT("too many tags", BH_ELIMIT, bpgn_parse(t, k, &bg, NULL));
+    free(t);
+}
+
+/* A setup FEN written with the en-passant square after 1. e4 ("e3", as many tools write it)
+ * kept an en-passant right that no pawn could use, so the start position never equalled its
+ * repetitions and a valid P-REPEAT claim was refused. */
+static void issue_fen_ep_without_capturer(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    strcpy(s.fen[0], "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq e3 0 1");
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    static const char *const shuffle[] = {"g8f6", "g1f3", "f6g8", "f3g1"};
+    for (int i = 0; i < 8; i++)
+        CHECK_EQ_INT(shuffle[i % 4], BH_OK, mv(g, i % 2 ? GAME_A_WHITE : GAME_A_BLACK,
+                                               shuffle[i % 4], T(100 * (i + 1))));
+    CHECK_EQ_INT("third occurrence of the start", BH_OK,
+                 game_claim_repetition(g, GAME_A_BLACK, T(1000), NULL));
+    CHECK_EQ_INT("drawn", GAME_DRAW, game_get_result(g) ? game_get_result(g)->winner : -1);
+    game_free(g);
+}
+
+/* Export wrote only the ruleset's name: a modified "regulation" (settle 0) imported with the
+ * named defaults, so a second flag inside the default window joined the result, and a
+ * custom name imported as "online". TimeControl over 86400 s (valid for game_new) did not
+ * import at all. Export now writes [Rules] when the ruleset is not exactly the named one. */
+static void issue_bpgn_custom_rules_round_trip(void)
+{
+    game_rules r;
+    game_rules_regulation(&r);
+    r.settle_ms = 0;
+    game_setup s;
+    game_setup_init(&s, &r, 180000, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+    game_tick(g, T(1000000), NULL);
+    CHECK_EQ_INT("one flag decides", 1, game_get_result(g) ? game_get_result(g)->combined : 0);
+    check_round_trip(g, "regulation with settle 0");
+    game_free(g);
+
+    game_rules_online(&r);
+    strcpy(r.name, "club");
+    r.illegal_loses = true;
+    r.premove = true;
+    r.lag = (clk_lag){300, 3000};
+    game_setup_init(&s, &r, UINT32_MAX, UINT32_MAX);
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    CHECK_EQ_INT("e4", BH_OK, mv(g, GAME_A_WHITE, "e4", T(1000)));
+    CHECK_EQ_INT("illegal", BH_EILLEGAL, mv(g, GAME_A_BLACK, "e5e4", T(2000)));
+    game_tick(g, T(2001), NULL); /* the settle window [t, t] closes */
+    char *text = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
+    if (h) {
+        const game_rules *hr = &game_get_setup(h)->rules;
+        CHECK_EQ_STR("name", "club", hr->name);
+        CHECK(hr->illegal_loses && hr->premove && !hr->dropped_rook_castles);
+        CHECK_EQ_INT("lag move", 300, hr->lag.max_move_ms);
+        CHECK_EQ_INT("lag total", 3000, hr->lag.max_total_ms);
+        CHECK_EQ_INT("base", UINT32_MAX, game_get_setup(h)->base_ms);
+        CHECK_EQ_INT("inc", UINT32_MAX, game_get_setup(h)->inc_ms);
+    }
+    check_round_trip(g, "custom ruleset");
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(text);
+    game_free(g);
+    static const char *const bad[] = {"premove=2", "settle_ms=x", "bogus=1", "settle_ms=4294967296",
+                                      "premove=1x"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        char in[128];
+        snprintf(in, sizeof in, "[Rules \"%s\"]\n1A. e4 *", bad[i]);
+        CHECK_EQ_INT("parse", BH_OK, bpgn_parse(in, strlen(in), &bg, NULL));
+        CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_import(&bg, NULL, T0, &h, NULL));
+        bpgn_game_fini(&bg);
+    }
+}
+
+/* A lag policy over 4294967 ms per move granted credits that did not fit the event's 32-bit
+ * lag_us: the stored event said less than was credited and the record did not replay. */
+static void issue_lag_credit_fits_event(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    r.lag = (clk_lag){UINT32_MAX, 0};
+    game_setup s;
+    game_setup_init(&s, &r, UINT32_MAX, 0);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    bh_move m;
+    CHECK_EQ_INT("e4", BH_OK, bh_parse_uci(game_pos(g, 0), "e2e4", &m));
+    uint64_t lag = 5000000000ULL; /* 5000 s of measured lag */
+    CHECK_EQ_INT("move", BH_OK, game_move_bh(g, GAME_A_WHITE, m, 0, lag, T(6000000), NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_U64("credit capped at the event's field", UINT32_MAX, ev[n - 1].lag_us);
+    CHECK_EQ_INT("white charged 6000 s - credit", (int64_t)UINT32_MAX * 1000 - 6000000000LL +
+                 UINT32_MAX, game_clock_us(g, GAME_A_WHITE, T(6000000)));
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
+    game_free(h);
+    game_free(g);
+}
+
+/* Act comments had no time: import dated an act at the previous move's instant. An illegal
+ * move at 58 s (regulation: a 2 s settle window) came back at 0 s, so the partner's move at
+ * 59 s was "after the end" and the export did not import. Acts now carry "at <seconds>". */
+static void issue_bpgn_act_instants(void)
+{
+    game *g = mk("regulation", 180000, 0);
+    CHECK_EQ_INT("illegal", BH_EILLEGAL, mv(g, GAME_A_WHITE, "e2e5", T(58000)));
+    CHECK_EQ_INT("partner plays in the window", BH_OK, mv(g, GAME_B_WHITE, "f3", T(59000)));
+    game_tick(g, T(70000), NULL);
+    CHECK_EQ_INT("over", GAME_OVER, game_state(g));
+    check_round_trip(g, "illegal at 58 s");
+    char *text = bpgn_export(g, NULL);
+    CHECK_MSG(strstr(text, "{Anna makes an illegal move at 58}") != NULL, "act comment:\n%s", text);
+    free(text);
+    game_free(g);
+    /* Comments without a time (older exports) still import, dated at the last instant. */
+    const char *old = "[WhiteA \"Anna\"][BlackA \"Boris\"][Winner \"BlackA+WhiteB\"]\n"
+                      "1A. e4{170} {Anna resigns} 0-1";
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(old, strlen(old), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &g, NULL));
+    if (g && game_get_result(g)) {
+        CHECK_EQ_INT("resigned", GAME_END_RESIGN, game_get_result(g)->reason);
+        CHECK_EQ_U64("at the move's instant", T(10000), game_get_result(g)->t_us);
+    }
+    game_free(g);
+    bpgn_game_fini(&bg);
+}
+
+/* game_move_recorded credited the whole gap between the board's last press and the game's
+ * last instant; over 4295 s it was truncated in the event's lag_us, so a replay of the stored
+ * events rebuilt different clocks. Found by fuzz_game. */
+static void issue_recorded_credit_fits_event(void)
+{
+    game *g = mk("online", UINT32_MAX, 0);
+    /* Board B plays 5000 s in; board A's White then claims a clock above what it has. */
+    CHECK_EQ_INT("B", BH_OK, mv(g, GAME_B_WHITE, "e4", T(5000000)));
+    CHECK_EQ_INT("A", BH_OK, game_move_recorded(g, GAME_A_WHITE, "e4", UINT32_MAX, NULL));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_U64("credit capped", UINT32_MAX, ev[n - 1].lag_us);
+    game *h = NULL;
+    CHECK_EQ_INT("replays", BH_OK, game_replay(game_get_setup(g), ev, n, &h));
+    if (h)
+        for (int s = 0; s < 4; s++)
+            CHECK_EQ_INT(game_seat_name(s), game_clock_us(g, s, T(6000000)),
+                         game_clock_us(h, s, T(6000000)));
+    game_free(h);
+    game_free(g);
+}
+
+/* With inc UINT32_MAX ms the clocks passed 115 days after three moves; the export wrote them,
+ * and import read "{12884781.885}" as a comment, not a clock. Clocks up to CLK_MAX_US (31
+ * years) now import, and one at the cap is read as "no time used". Found by fuzz_game. */
+static void issue_bpgn_huge_increment(void)
+{
+    game *g = mk("online", UINT32_MAX, UINT32_MAX);
+    static const char *const line[] = {"e4", "e5", "Nf3", "Nc6", "Bb5", "a6"};
+    for (int i = 0; i < 6; i++)
+        CHECK_EQ_INT(line[i], BH_OK, mv(g, i % 2, line[i], T(1000 * (i + 1))));
+    CHECK_EQ_INT("black: base + 3 increments - 3 s", 4LL * UINT32_MAX * 1000 - 3000000,
+                 game_clock_us(g, GAME_A_BLACK, T(7000)));
+    check_round_trip(g, "huge increment");
+    game_free(g);
+    /* At the cap: 240 moves of knights. */
+    g = mk("online", UINT32_MAX, UINT32_MAX);
+    static const char *const shuffle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int i = 0; i < 480; i++)
+        CHECK_EQ_INT(shuffle[i % 4], BH_OK, mv(g, i % 2, shuffle[i % 4], T(1000 * (i + 1))));
+    CHECK_EQ_INT("black at the cap", CLK_MAX_US, game_clock_us(g, GAME_A_BLACK, T(480000)));
+    char *text = bpgn_export(g, NULL);
+    bpgn_game bg;
+    game *h = NULL;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, strlen(text), &bg, NULL));
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
+    CHECK_EQ_INT("all moves", 480, h ? game_board_plies(h, 0) : 0);
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(text);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"issue-bpgn-huge-increment", issue_bpgn_huge_increment},
+    {"issue-recorded-credit-fits-event", issue_recorded_credit_fits_event},
+    {"issue-bpgn-act-instants", issue_bpgn_act_instants},
+    {"issue-lag-credit-fits-event", issue_lag_credit_fits_event},
+    {"issue-bpgn-custom-rules-round-trip", issue_bpgn_custom_rules_round_trip},
+    {"issue-fen-ep-without-capturer", issue_fen_ep_without_capturer},
+    {"issue-bpgn-memory-amplification", issue_bpgn_memory_amplification},
+    {"issue-premove-after-game-end", issue_premove_after_game_end},
+    {"issue-bpgn-unreadable-names", issue_bpgn_unreadable_names},
+    {"issue-bpgn-timecontrol-nan", issue_bpgn_timecontrol_nan},
+    {"issue-setup-reserve-overflow", issue_setup_reserve_overflow},
+    {"issue-start-near-uint64-max", issue_start_near_uint64_max},
+    {"issue-bpgn-move-numbers", issue_bpgn_move_numbers},
     {"arbiter_table", arbiter_table},
     {"resign_rules", resign_rules},
     {"flag_noticed_late", flag_noticed_late},

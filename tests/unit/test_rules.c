@@ -981,7 +981,60 @@ static void crazyhouse_games_replay(void)
     CHECK(st.moves > 2000);
 }
 
+/* ---- hostile-input review (regressions) ------------------------------------------------ */
+
+/* The full-move number (uint16_t) wrapped from 65535 to 0 after a Black move, so bh_make's
+ * bh_pos_ok assertion aborted (FEN "... b - - 0 65534" and three plies). It now stays at
+ * 65535, unmake restores it exactly, and the FEN of such a position parses again. */
+static void issue_fullmove_wrap(void)
+{
+    bh_pos p, start;
+    if (!load(&p, "4k3/8/8/8/8/8/8/4K3[] b - - 65534 65534", &OPT_BUG))
+        return;
+    start = p;
+    static const char *const line[] = {"e8d8", "e1d1", "d8e8", "d1e1", "e8d8"};
+    bh_undo u[5];
+    for (int i = 0; i < 5; i++) {
+        bh_move m;
+        CHECK_EQ_INT(line[i], BH_OK, bh_parse_uci(&p, line[i], &m));
+        bh_make(&p, m, &u[i]);
+        CHECK(bh_pos_ok(&p));
+    }
+    CHECK_EQ_INT("fullmove stays at 65535", 65535, bh_fullmove(&p));
+    CHECK_EQ_INT("halfmove stays at 65535", 65535, bh_halfmove(&p));
+    CHECK_EQ_STR("fen", "3k4/8/8/8/8/8/8/4K3[] w - - 65535 65535", fen_of(&p));
+    bh_pos q;
+    CHECK_EQ_INT("own FEN parses", BH_OK, bh_pos_from_fen(&q, fen_of(&p), &OPT_BUG, NULL));
+    for (int i = 4; i >= 0; i--)
+        bh_unmake(&p, &u[i]);
+    CHECK_MSG(memcmp(&p, &start, sizeof p) == 0, "unmake does not restore the position");
+    CHECK_EQ_INT("65536 is not a full-move number", BH_EFEN,
+                 bh_pos_from_fen(&q, "4k3/8/8/8/8/8/8/4K3[] b - - 0 65536", &OPT_BUG, NULL));
+}
+
+/* "e5" was matched against every pawn move to e5, so with e5 occupied it played dxe5 (and with
+ * two capturers it was "ambiguous"). In SAN a pawn capture always names its file. */
+static void issue_san_pawn_push_is_not_capture(void)
+{
+    bh_pos p;
+    bh_move m;
+    if (!load(&p, "4k3/8/8/4p3/3P1P2/8/8/4K3[] w - - 0 1", &OPT_BUG))
+        return;
+    CHECK_EQ_INT("e5 is a push", BH_EILLEGAL, bh_parse_san(&p, "e5", &m));
+    CHECK_EQ_INT("dxe5", BH_OK, bh_parse_san(&p, "dxe5", &m));
+    CHECK_EQ_INT("de5", BH_OK, bh_parse_san(&p, "de5", &m));
+    CHECK_EQ_INT("f5 push", BH_OK, bh_parse_san(&p, "f5", &m));
+    CHECK_EQ_INT("f5 is f4f5", bh_move_make(29, 37, BH_MK_NORMAL), m);
+    CHECK_EQ_INT("Pxe5 names no file: two capturers", BH_EAMBIGUOUS, bh_parse_san(&p, "Pxe5", &m));
+    if (!load(&p, "4k3/8/8/4p3/5P2/8/8/4K3[] w - - 0 1", &OPT_BUG))
+        return;
+    CHECK_EQ_INT("one capturer: e5 still a push", BH_EILLEGAL, bh_parse_san(&p, "e5", &m));
+    CHECK_EQ_INT("xe5 is the capture", BH_OK, bh_parse_san(&p, "xe5", &m));
+}
+
 static const bh_test_case cases[] = {
+    {"issue-san-pawn-push-is-not-capture", issue_san_pawn_push_is_not_capture},
+    {"issue-fullmove-wrap", issue_fullmove_wrap},
     {"perft_fsf_rows", perft_fsf_rows},
     {"perft_fsf_extra_rows", perft_fsf_extra_rows},
     {"perft_fsf_game_rows", perft_fsf_game_rows},

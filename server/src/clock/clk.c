@@ -52,8 +52,12 @@ uint64_t clk_flag_us(const clk *c)
 {
     if (c->running_ == CLK_STOPPED)
         return CLK_NEVER;
-    int64_t left = c->left_us_[c->running_];
-    return c->since_us_ + (uint64_t)(left > 0 ? left : 0);
+    uint64_t left = (uint64_t)(c->left_us_[c->running_] > 0 ? c->left_us_[c->running_] : 0);
+    /* Saturate: an instant past the end of the timeline falls at CLK_NEVER - 1, never wraps
+     * to an early instant (a start near UINT64_MAX must not flag at once). */
+    if (c->since_us_ >= CLK_NEVER - 1 || left > CLK_NEVER - 1 - c->since_us_)
+        return CLK_NEVER - 1;
+    return c->since_us_ + left;
 }
 
 bool clk_is_flagged(const clk *c, uint64_t now_us)
@@ -75,6 +79,8 @@ int clk_press(clk *c, int side, uint64_t now_us, uint64_t credit_us)
         return BH_EOVER;
     c->left_us_[side] -= (int64_t)(eff - c->since_us_);
     c->left_us_[side] += c->inc_us_;
+    if (c->left_us_[side] > CLK_MAX_US) /* endless increments must not overflow int64 */
+        c->left_us_[side] = CLK_MAX_US;
     c->running_ = !side;
     c->since_us_ = now_us;
     return BH_OK;

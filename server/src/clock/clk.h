@@ -12,6 +12,8 @@
 #include "bh.h"
 
 #define CLK_NEVER UINT64_MAX /* "no flag can fall": the clock is stopped */
+#define CLK_MAX_US (1000000000LL * 1000000) /* most time one side holds (31 years): an
+                                              * increment past it is lost, never overflows */
 
 enum { CLK_WHITE = 0, CLK_BLACK = 1, CLK_STOPPED = -1 };
 
@@ -49,7 +51,7 @@ uint64_t clk_since_us(const clk *c);
 int clk_running(const clk *c);
 
 /* Exact instant (µs) at which the running side's time reaches 0 (R-FLAG-EXACT), or
- * CLK_NEVER if the clock is stopped. */
+ * CLK_NEVER if the clock is stopped. An instant past UINT64_MAX - 1 saturates there. */
 uint64_t clk_flag_us(const clk *c);
 
 /* True if the running side's flag has fallen at or before now_us. */
@@ -57,7 +59,7 @@ bool clk_is_flagged(const clk *c, uint64_t now_us);
 
 /* Press by side at now_us with credit_us of lag credit (0 without lag compensation; see
  * clk_lag_credit): the mover is charged max(0, now - credit - since), then gets the
- * increment, and the other side's time starts at now_us. Returns BH_OK; BH_ESTATE if the
+ * increment (up to CLK_MAX_US), and the other side's time starts at now_us. Returns BH_OK; BH_ESTATE if the
  * clock is stopped; BH_ETURN if side is not the running side; BH_EINVAL if now_us is before
  * the last press; BH_EOVER if the mover's flag fell at or before now - credit (the press
  * is then refused and nothing changes: the caller records the flag at clk_flag_us). */

@@ -23,6 +23,8 @@ static void finish(game *g, uint64_t end_us)
     }
     g->state = GAME_OVER;
     g->draw_offer = 0;
+    /* Queued premoves die with the game: nothing may follow the RESULT event. */
+    memset(g->premove, 0, sizeof g->premove);
     g->result.end_us = end_us;
     g->result.match_winner = g->result.winner == GAME_DRAW     ? 0
                              : g->result.winner == GAME_TEAM_1 ? g->setup.team1_is
@@ -63,7 +65,10 @@ void game__decisive(game *g, game_end kind, int seat, uint64_t t_us, size_t ev)
     g->dec[g->ndec++] = (game__dec){kind, seat, board, t_us, ev};
     if (g->state == GAME_PLAYING) {
         g->state = GAME_SETTLING;
-        g->window_end_us = t_us + (uint64_t)g->setup.rules.settle_ms * 1000;
+        uint64_t w = (uint64_t)g->setup.rules.settle_ms * 1000;
+        /* Saturate below GAME_NEVER so that window_end_us + 1 (its close) cannot wrap. */
+        g->window_end_us = t_us >= GAME_NEVER - 1 || w > GAME_NEVER - 1 - t_us ? GAME_NEVER - 1
+                                                                             : t_us + w;
         /* Resignation is voluntary and immediate (R-ORDER): no window. */
         if (kind == GAME_END_RESIGN) {
             combine(g, t_us);
@@ -150,7 +155,7 @@ int game_tick(game *g, uint64_t now_us, game_delta *out)
 /* Shared start of the non-move acts: validate, advance, fill the delta's actor. */
 static int act_begin(game *g, int seat, uint64_t now_us, game_delta *d)
 {
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
         return BH_EINVAL;
     game__delta_begin(g, d);
     game__advance(g, now_us, 3);

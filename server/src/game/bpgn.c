@@ -26,8 +26,11 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name)
     return NULL;
 }
 
+/* The next item, or NULL at BPGN_ITEMS_MAX. */
 static bpgn_item *push_item(bpgn_game *bg, size_t *cap)
 {
+    if (bg->nitems >= BPGN_ITEMS_MAX)
+        return NULL;
     if (bg->nitems == *cap) {
         *cap = *cap ? 2 * *cap : 128;
         bg->items = xrealloc(bg->items, *cap * sizeof *bg->items);
@@ -69,7 +72,7 @@ static int64_t parse_clock(const char *s, size_t n)
             return -1;
         }
     }
-    if (frac == 0 || secs > 10000000) /* over 115 days is not a clock */
+    if (frac == 0 || secs > GAME_CLOCK_MAX_MS / 1000) /* over 31 years is not a clock */
         return -1;
     for (int k = frac < 0 ? 0 : frac; k < 3; k++)
         ms *= 10;
@@ -113,6 +116,8 @@ static int parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t
         p++;
     if (p >= len || t[p] != ']')
         return BH_EPARSE;
+    if (bg->ntags >= BPGN_TAGS_MAX)
+        return BH_ELIMIT;
     if (bg->ntags == *cap) {
         *cap = *cap ? 2 * *cap : 16;
         bg->tags = xrealloc(bg->tags, *cap * sizeof *bg->tags);
@@ -170,6 +175,10 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
                 last->clock_ms = ms;
             } else {
                 bpgn_item *it = push_item(&bg, &cap_items);
+                if (!it) {
+                    rc = BH_ELIMIT;
+                    break;
+                }
                 copy_text(it->text, sizeof it->text, t + n0, n1 - n0);
             }
             i = n1 + 1;
@@ -183,11 +192,14 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
         } else if (isdigit(c)) {
             size_t p = i;
             number = 0;
-            while (p < len && isdigit((unsigned char)t[p]))
-                number = number * 10 + (t[p++] - '0');
+            /* Full-move numbers go up to 65535 (rules.h); stop accumulating past that so a
+             * long digit run cannot overflow. */
+            for (; p < len && isdigit((unsigned char)t[p]); p++)
+                if (number <= 65535)
+                    number = number * 10 + (t[p] - '0');
             const char *sides = "AaBb";
             const char *s = p < len && t[p] ? strchr(sides, t[p]) : NULL;
-            if (!s || p + 1 >= len || t[p + 1] != '.' || number > 9999) {
+            if (!s || p + 1 >= len || t[p + 1] != '.' || number > 65535) {
                 rc = BH_EPARSE;
                 break;
             }
@@ -203,6 +215,10 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
                 break;
             }
             bpgn_item *it = push_item(&bg, &cap_items);
+            if (!it) {
+                rc = BH_ELIMIT;
+                break;
+            }
             it->seat = seat;
             it->number = number;
             copy_text(it->text, sizeof it->text, t + i, p - i);

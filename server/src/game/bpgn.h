@@ -19,6 +19,8 @@
 #define BPGN_TAG_NAME_MAX 32
 #define BPGN_TAG_VALUE_MAX 256
 #define BPGN_TEXT_MAX 256
+#define BPGN_TAGS_MAX 256     /* most tags one game may have (bpgn_parse: BH_ELIMIT) */
+#define BPGN_ITEMS_MAX 65536 /* most moves plus comments one game may have (BH_ELIMIT) */
 
 typedef struct bpgn_tag {
     char name[BPGN_TAG_NAME_MAX];
@@ -45,8 +47,9 @@ typedef struct bpgn_game {
  * result token or at the end of text; *used (may be NULL) gets the bytes consumed. Movetext
  * alone (no tags, no result: the MbProg CSV field) is accepted. Comments may hold any byte
  * but '}'; a comment right after a move that is a number is that move's clock. Returns BH_OK
- * (*out filled; release with bpgn_game_fini), BH_EPARSE (bad token; *out empty) or
- * BH_EINVAL. text is borrowed. */
+ * (*out filled; release with bpgn_game_fini), BH_EPARSE (bad token; *out empty), BH_ELIMIT
+ * (over BPGN_TAGS_MAX tags or BPGN_ITEMS_MAX items, so a few bytes of input cannot cost
+ * hundreds of bytes each without bound; *out empty) or BH_EINVAL. text is borrowed. */
 int bpgn_parse(const char *text, size_t len, bpgn_game *out, size_t *used);
 
 /* Release what *bg owns; bg may be zeroed or NULL. */
@@ -62,13 +65,16 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name);
  * unfinished game ("*", no result, or nothing to tell). */
 int bpgn_team_result(const bpgn_game *bg, int *winner);
 
-/* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online"), time
+/* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online", with the
+ * options of a [Rules] tag applied over them; BH_EPARSE if that tag is malformed), time
  * control from [TimeControl "base+inc"] (seconds; default 180+0), names from the player tags,
  * start positions from [FENA] / [FENB] (BH_EFEN if one does not parse),
  * the game started at start_us, each move at the instant its recorded clock gives
  * (game_move_recorded). A file without a Winner tag (not ours), or with [Clocks "per-board"],
  * is replayed with setup.recorded (one timeline per board). A settle window open at the end closes.
- * Act comments that we export (resigns, draws, illegal moves, claims) are replayed; a closing
+ * Act comments that we export (resigns, draws, illegal moves, claims) are replayed at the
+ * instant they carry ("{Anna resigns at 61.5}": seconds from the start), or without one at the
+ * previous item's instant; a closing
  * "forfeits on time" (or a finished game of ours still running at the end) runs the clocks until
  * the flag falls. Returns BH_OK (*out owns the game), or the error of the first move that does not
  * replay (its item index in *bad if bad is non-NULL; the partial game is freed), or BH_EPARSE (bad
@@ -82,9 +88,11 @@ typedef struct bpgn_meta {
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
- * TimeControl, Ruleset, FENA / FENB for a board that did not start from the initial
+ * TimeControl, Ruleset, Rules (every option, written only when the ruleset is not exactly the
+ * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
- * time order with clocks, act comments, and the closing comment with the result token. Returns a
+ * time order with clocks, act comments with their instants, and the closing comment with the
+ * result token. Returns a
  * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 

@@ -65,9 +65,20 @@ static void fmt_secs(char *buf, size_t cap, int64_t ms)
         buf[--n] = '\0';
 }
 
+/* The name act comments use for seat: the player's name, or the seat label ("WhiteA") when
+ * the name could not be read back as this seat: empty, holding '}' (it would end the comment),
+ * or equal to another seat's name or label. Export and import both use it, so each comment
+ * names exactly one seat. */
 static const char *name_of(const game *g, int seat)
 {
-    return g->setup.players[seat][0] ? g->setup.players[seat] : game_seat_name(seat);
+    const char *name = g->setup.players[seat];
+    if (!name[0] || strchr(name, '}'))
+        return game_seat_name(seat);
+    for (int s = 0; s < 4; s++)
+        if (s != seat && (strcmp(name, g->setup.players[s]) == 0 ||
+                          strcmp(name, game_seat_name(s)) == 0))
+            return game_seat_name(seat);
+    return name;
 }
 
 /* bughousedb's convention: the result of the board that decided the game, in that board's
@@ -99,6 +110,69 @@ static void put_tag(sbuf *b, const char *name, const char *value)
     sb_put(b, "\"]\n");
 }
 
+/* [Rules "..."]: every option of r, so a custom or modified ruleset survives the round trip
+ * (the [Ruleset] name alone would import as the named defaults, or as "online"). */
+static void rules_text(const game_rules *r, char *buf, size_t cap)
+{
+    snprintf(buf, cap,
+             "illegal_loses=%d settle_ms=%lu dropped_rook_castles=%d premove=%d lag_move_ms=%lu "
+             "lag_total_ms=%lu draw_swaps_game2=%d",
+             r->illegal_loses, (unsigned long)r->settle_ms, r->dropped_rook_castles, r->premove,
+             (unsigned long)r->lag.max_move_ms, (unsigned long)r->lag.max_total_ms,
+             r->draw_swaps_game2);
+}
+
+/* Apply a [Rules] tag written by rules_text to *r. BH_OK or BH_EPARSE. */
+static int parse_rules(const char *s, game_rules *r)
+{
+    static const char *const keys[] = {"illegal_loses",        "settle_ms",   "dropped_rook_castles",
+                                       "premove",              "lag_move_ms", "lag_total_ms",
+                                       "draw_swaps_game2"};
+    while (*s) {
+        while (*s == ' ')
+            s++;
+        if (!*s)
+            break;
+        size_t k = 0, n = 0;
+        for (; k < BH_ARRAY_LEN(keys); k++) {
+            n = strlen(keys[k]);
+            if (strncmp(s, keys[k], n) == 0 && s[n] == '=')
+                break;
+        }
+        if (k == BH_ARRAY_LEN(keys) || s[n + 1] < '0' || s[n + 1] > '9')
+            return BH_EPARSE;
+        char *end;
+        unsigned long long v = strtoull(s + n + 1, &end, 10);
+        if (v > UINT32_MAX || (*end && *end != ' ') || (k != 1 && k != 4 && k != 5 && v > 1))
+            return BH_EPARSE;
+        switch (k) {
+        case 0: r->illegal_loses = v; break;
+        case 1: r->settle_ms = (uint32_t)v; break;
+        case 2: r->dropped_rook_castles = v; break;
+        case 3: r->premove = v; break;
+        case 4: r->lag.max_move_ms = (uint32_t)v; break;
+        case 5: r->lag.max_total_ms = (uint32_t)v; break;
+        default: r->draw_swaps_game2 = v; break;
+        }
+        s = end;
+    }
+    return BH_OK;
+}
+
+/* Verb of an act comment, by event type; NULL for events that are not acts. */
+static const char *act_verb(int type)
+{
+    switch (type) {
+    case GAME_EV_ILLEGAL: return "makes an illegal move";
+    case GAME_EV_RESIGN: return "resigns";
+    case GAME_EV_DRAW_OFFER: return "offers a draw";
+    case GAME_EV_DRAW_DECLINE: return "declines the draw";
+    case GAME_EV_DRAW_ACCEPT: return "accepts the draw";
+    case GAME_EV_CLAIM: return "claims a draw by repetition";
+    default: return NULL;
+    }
+}
+
 static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 {
     static const char *const what[] = {"", "resigns", "forfeits on time", "checkmated",
@@ -125,6 +199,15 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
     put_tag(&b, "TimeControl", tmp);
     put_tag(&b, "Ruleset", g->setup.rules.name);
+    game_rules named;
+    char named_text[BPGN_TEXT_MAX];
+    rules_text(&g->setup.rules, tmp, sizeof tmp);
+    if (game_rules_by_name(g->setup.rules.name, &named) == BH_OK)
+        rules_text(&named, named_text, sizeof named_text);
+    else
+        named_text[0] = '\0';
+    if (strcmp(tmp, named_text) != 0)
+        put_tag(&b, "Rules", tmp);
     if (g->setup.fen[0][0])
         put_tag(&b, "FENA", g->setup.fen[0]);
     if (g->setup.fen[1][0])
@@ -148,27 +231,15 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
             break;
         }
         case GAME_EV_ILLEGAL:
-            snprintf(tmp, sizeof tmp, "{%s makes an illegal move}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_RESIGN:
-            snprintf(tmp, sizeof tmp, "{%s resigns}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_OFFER:
-            snprintf(tmp, sizeof tmp, "{%s offers a draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_DECLINE:
-            snprintf(tmp, sizeof tmp, "{%s declines the draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_DRAW_ACCEPT:
-            snprintf(tmp, sizeof tmp, "{%s accepts the draw}", name_of(g, e->seat));
-            sb_token(&b, tmp);
-            break;
         case GAME_EV_CLAIM:
-            snprintf(tmp, sizeof tmp, "{%s claims a draw by repetition}", name_of(g, e->seat));
+            /* "{Anna resigns at 61.5}": the act's instant in seconds from the start, so the
+             * import dates it exactly (a settle window or a flag may hang on it). */
+            fmt_secs(s1, sizeof s1, (int64_t)((e->t_us - g->start_us) / 1000));
+            snprintf(tmp, sizeof tmp, "{%s %s at %s}", name_of(g, e->seat), act_verb(e->type), s1);
             sb_token(&b, tmp);
             break;
         default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
@@ -199,35 +270,66 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     return b.s;
 }
 
-/* Act comment "<name> <verb>" -> seat, or -1. The longest matching name wins. */
-static int act_seat(const game *g, const char *text, const char *verb)
+/* "61.5" -> 61500 ms; -1 if s is not seconds with at most 3 decimals (up to 115 days). */
+static int64_t parse_secs(const char *s)
+{
+    int64_t ms = 0;
+    int digits = 0, frac = -1;
+    for (; *s; s++) {
+        if (*s == '.' && frac < 0 && digits > 0) {
+            frac = 0;
+        } else if (*s >= '0' && *s <= '9' && frac < 3 && digits < 11) {
+            ms = ms * 10 + (*s - '0');
+            frac >= 0 ? frac++ : digits++;
+        } else {
+            return -1;
+        }
+    }
+    if (digits == 0 || frac == 0)
+        return -1;
+    for (int k = frac < 0 ? 0 : frac; k < 3; k++)
+        ms *= 10;
+    return ms;
+}
+
+/* Act comment "<name> <verb>" or "<name> <verb> at <seconds>" -> seat, or -1; the longest
+ * matching name wins. *at_ms gets the seconds as ms from the start, or -1 if none. */
+static int act_seat(const game *g, const char *text, const char *verb, int64_t *at_ms)
 {
     int best = -1;
-    size_t best_len = 0;
+    size_t best_len = 0, vn = strlen(verb);
     for (int s = 0; s < 4; s++) {
         const char *name = name_of(g, s);
         size_t n = strlen(name);
-        if (n > best_len && strncmp(text, name, n) == 0 && text[n] == ' ' &&
-            strcmp(text + n + 1, verb) == 0) {
-            best = s;
-            best_len = n;
-        }
+        if (n <= best_len || strncmp(text, name, n) != 0 || text[n] != ' ' ||
+            strncmp(text + n + 1, verb, vn) != 0)
+            continue;
+        const char *tail = text + n + 1 + vn;
+        int64_t ms = -1;
+        if (*tail && (strncmp(tail, " at ", 4) != 0 || (ms = parse_secs(tail + 4)) < 0))
+            continue;
+        best = s;
+        best_len = n;
+        *at_ms = ms;
     }
     return best;
 }
 
-/* "180+2", "60", "0.5+0" -> ms. */
+/* "180+2", "60", "0.5+0" -> ms. Any value game_setup holds (uint32 ms) is accepted, so
+ * every export imports. */
 static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
 {
+    const double max_s = UINT32_MAX / 1000.0;
     double base = 0, inc = 0;
     char *end;
     base = strtod(s, &end);
-    if (end == s || base <= 0 || base > 86400)
+    /* Written so that NaN fails too ("nan" parses; every comparison with it is false). */
+    if (end == s || !(base >= 0.001 && base <= max_s))
         return BH_EPARSE;
     if (*end == '+') {
         const char *p = end + 1;
         inc = strtod(p, &end);
-        if (end == p || inc < 0 || inc > 3600)
+        if (end == p || !(inc >= 0 && inc <= max_s))
             return BH_EPARSE;
     }
     if (*end)
@@ -256,6 +358,14 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         rules = *r;
     else if (game_rules_by_name(bpgn_get_tag(bg, "Ruleset"), &rules) != BH_OK)
         game_rules_online(&rules);
+    const char *opts = bpgn_get_tag(bg, "Rules");
+    if (!r && opts) {
+        const char *name = bpgn_get_tag(bg, "Ruleset");
+        if (parse_rules(opts, &rules) != BH_OK)
+            return BH_EPARSE;
+        memset(rules.name, 0, sizeof rules.name);
+        snprintf(rules.name, sizeof rules.name, "%s", name ? name : "");
+    }
     uint32_t base_ms = 180000, inc_ms = 0;
     const char *tc = bpgn_get_tag(bg, "TimeControl");
     if (tc && parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
@@ -290,25 +400,36 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
         }
         if (g->state == GAME_OVER)
             continue; /* the closing comment repeats what the stream did */
-        uint64_t now = g->last_us;
-        int seat;
-        if ((seat = act_seat(g, it->text, "resigns")) >= 0)
-            rc = game_resign(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "offers a draw")) >= 0)
-            rc = game_offer_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "declines the draw")) >= 0)
-            rc = game_decline_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "accepts the draw")) >= 0)
-            rc = game_accept_draw(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "claims a draw by repetition")) >= 0)
-            rc = game_claim_repetition(g, seat, now, NULL);
-        else if ((seat = act_seat(g, it->text, "makes an illegal move")) >= 0) {
+        int seat = -1, type = 0;
+        int64_t at_ms = -1;
+        for (type = GAME_EV_ILLEGAL; type <= GAME_EV_CLAIM && seat < 0; type++)
+            if (act_verb(type))
+                seat = act_seat(g, it->text, act_verb(type), &at_ms);
+        type--;
+        if (seat < 0) {
+            if (strstr(it->text, " forfeits on time"))
+                flag_end = true;
+            continue;
+        }
+        /* The act's own instant if the comment has one (never before the last instant: the
+         * ms rounding of clocks), else the last instant seen. */
+        uint64_t now = g->last_us, off = (uint64_t)at_ms * 1000;
+        if (at_ms >= 0 && off > now - start_us)
+            now = off > GAME_NEVER - 1 - start_us ? GAME_NEVER - 1 : start_us + off;
+        switch (type) {
+        case GAME_EV_RESIGN: rc = game_resign(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_OFFER: rc = game_offer_draw(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_DECLINE: rc = game_decline_draw(g, seat, now, NULL); break;
+        case GAME_EV_DRAW_ACCEPT: rc = game_accept_draw(g, seat, now, NULL); break;
+        case GAME_EV_CLAIM: rc = game_claim_repetition(g, seat, now, NULL); break;
+        default: /* GAME_EV_ILLEGAL: recorded as the game does (illegal_loses rulesets) */
+            game_tick(g, now, NULL);
             if (g->state == GAME_OVER || g->stopped[seat >> 1])
                 rc = BH_EOVER;
             else
                 game__illegal(g, seat, now, NULL);
-        } else if (strstr(it->text, " forfeits on time"))
-            flag_end = true;
+            break;
+        }
     }
     if (rc != BH_OK) {
         if (bad)

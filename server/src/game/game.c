@@ -72,9 +72,37 @@ static game_ply *push_ply(game *g)
     return p;
 }
 
+/* Material is conserved across the two boards: a capture hands the piece on in its own colour
+ * (P-MOVE; a promoted piece as a pawn, P-PROMO). So no reserve can pass BH_RESERVE_CAP, where
+ * bh_reserve_add would refuse the piece and it would vanish, if per colour and handed type
+ * the pieces of both boards and both reserves number at most BH_RESERVE_CAP (the initial
+ * position has 16 pawns of each colour). */
+static bool material_fits(const game *g)
+{
+    int n[2][8] = {{0}};
+    for (int b = 0; b < 2; b++) {
+        const bh_pos *p = &g->pos[b];
+        for (int sq = 0; sq < 64; sq++) {
+            bh_color c;
+            int pt = bh_piece_at(p, sq, &c);
+            if (pt != BH_NO_PIECE && pt != BH_KING)
+                n[c][bh_is_promoted_at(p, sq) ? BH_PAWN : pt]++;
+        }
+        for (int c = 0; c < 2; c++)
+            for (int pt = BH_PAWN; pt <= BH_QUEEN; pt++)
+                n[c][pt] += bh_reserve_count(p, (bh_color)c, pt);
+    }
+    for (int c = 0; c < 2; c++)
+        for (int pt = BH_PAWN; pt <= BH_QUEEN; pt++)
+            if (n[c][pt] > BH_RESERVE_CAP)
+                return false;
+    return true;
+}
+
 int game_new(const game_setup *s, uint64_t start_us, game **out)
 {
-    if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2))
+    if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2) ||
+        start_us == GAME_NEVER)
         return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
@@ -92,6 +120,10 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
         clk_init(&g->clock[b], s->base_ms, s->inc_ms);
         clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
+    }
+    if (!material_fits(g)) {
+        game_free(g);
+        return BH_ELIMIT;
     }
     g->start_us = g->last_us = start_us;
     g->state = GAME_PLAYING;
@@ -207,7 +239,7 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
 int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
         return BH_EINVAL;
     game__delta_begin(g, d);
     game__advance(g, now_us, 3);
@@ -297,7 +329,7 @@ int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t 
 /* Common entry: validate, advance to now_us, run fn, fill the delta. */
 static bool enter(game *g, int seat, uint64_t now_us, game_delta *d)
 {
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us)
+    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
         return false;
     game__delta_begin(g, d);
     game__advance(g, now_us, game__move_mask(g, seat >> 1));
@@ -357,7 +389,9 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
     /* Credit only a move that will be accepted, so a rejected move spends no budget. */
     if (board_open(g, seat) == BH_OK && (int)bh_side_to_move(&g->pos[board]) == (seat & 1) &&
         (ply == GAME_PLY_ANY || ply == g->nply[board]) && bh_is_legal(&g->pos[board], m))
-        credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat], lag_us);
+        /* The event records the credit in 32 bits (game_event lag_us): grant no more. */
+        credit = clk_lag_credit(&g->setup.rules.lag, &g->lag_used_us[seat],
+                                lag_us < UINT32_MAX ? lag_us : UINT32_MAX);
     int rc = game__play(g, seat, m, ply, now_us, credit, false, d);
     game__delta_end(g, d, now_us);
     return rc;
@@ -376,11 +410,15 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         uint64_t since = clk_since_us(c);
         int64_t charged = clk_remaining_us(c, color, since) + (int64_t)g->setup.inc_ms * 1000 -
                           clock_after_ms * 1000;
-        uint64_t e = since + (uint64_t)(charged > 0 ? charged : 0);
+        if (clock_after_ms >= GAME_CLOCK_MAX_MS)
+            charged = 0; /* a clock at its cap (CLK_MAX_US) does not tell the time used */
+        uint64_t ch = (uint64_t)(charged > 0 ? charged : 0);
+        uint64_t e = since >= UINT64_MAX - 1 || ch > UINT64_MAX - 1 - since ? UINT64_MAX - 1
+                                                                            : since + ch;
         if (e >= now || g->setup.recorded)
             now = e;
         else
-            credit = now - e;
+            credit = now - e < UINT32_MAX ? now - e : UINT32_MAX; /* game_event lag_us */
     } else if (g->setup.recorded) {
         now = clk_since_us(c);
     }

@@ -17,7 +17,7 @@
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
 #define GAME_NAME_MAX 48      /* player name capacity, NUL included */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
-#define GAME_CLOCK_MAX_MS (10000000LL * 1000) /* largest recorded clock accepted (115 days) */
+#define GAME_CLOCK_MAX_MS (CLK_MAX_US / 1000) /* largest recorded clock accepted (31 years) */
 
 /* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
 enum { GAME_A_WHITE = 0, GAME_A_BLACK = 1, GAME_B_WHITE = 2, GAME_B_BLACK = 3 };
@@ -174,7 +174,9 @@ typedef struct game_delta {
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
  * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
  * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
- * parse), or BH_EINVAL (base_ms 0, team1_is not 1/2). */
+ * parse), BH_ELIMIT (setup FENs with more than BH_RESERVE_CAP pieces of one colour and type
+ * on both boards and reserves together, promoted pieces counted as pawns: a reserve could
+ * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -184,7 +186,8 @@ void game_free(game *g);
  * the move (GAME_PLY_ANY skips the check). Flags due by now_us are applied first, at their
  * exact instants. A capture goes to the partner's reserve at now_us (promoted as a pawn).
  * Returns BH_OK, or:
- *   BH_EINVAL   seat out of range, text NULL, or now_us before the last call;
+ *   BH_EINVAL   seat out of range, text NULL, now_us before the last call, or now_us ==
+ *               GAME_NEVER (the sentinel is never an instant of an act: every act below too);
  *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
  *   BH_ETURN    not this seat's turn: a protocol error, never an illegal move; a move sent
  *               before the opponent's move is a rejected premove, never queued (P-PREMOVE).
@@ -203,7 +206,7 @@ void game_free(game *g);
 int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
 
 /* Cancel seat's queued premove (GAME_EV_PREMOVE with uci ""). BH_OK, BH_ESTATE (none
- * queued), BH_EINVAL. */
+ * queued; queued premoves are dropped, without an event, when the game ends), BH_EINVAL. */
 int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out);
 /* Seat's queued premove as UCI (borrowed, valid until the next call), or NULL. */
 const char *game_premove(const game *g, int seat);
@@ -219,7 +222,8 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
  * With setup.recorded the move is dated there (its board's own timeline) and only that board's
  * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
  * rounding of exported clocks), the move is dated at the last instant with the difference as
- * lag credit, so the clock still shows the recorded value. clock_after_ms < 0: no clock, no
+ * lag credit, so the clock still shows the recorded value (credit at most UINT32_MAX µs, what
+ * the event holds; a larger gap charges the rest). clock_after_ms < 0: no clock, no
  * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
  * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,

@@ -199,7 +199,10 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
             p.board_[sq - up] != pc_code(BH_PAWN, p.stm_ ^ 1))
             return fail(err, BH_FEN_FIELD_EP, fen, s,
                         "en-passant square without a pawn that just advanced two");
-        p.ep_ = (uint8_t)sq;
+        /* As bh_make: the right exists only if a pawn can take (P-REPEAT compares rights, so
+         * "e3" after 1. e4 must not make the start differ from its repetitions). */
+        if (bh__tab.pawn[p.stm_ ^ 1][sq] & p.by_type_[BH_PAWN] & p.by_color_[p.stm_])
+            p.ep_ = (uint8_t)sq;
         s += 2;
     }
     if (*s && *s != ' ' && *s != '\t')
@@ -216,9 +219,9 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
     }
     if (*s) {
         int v;
-        const char *e = parse_num(s, 65534, &v);
+        const char *e = parse_num(s, 65535, &v);
         if (!e || v < 1)
-            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..65534");
+            return fail(err, BH_FEN_FIELD_FULLMOVE, fen, s, "full-move number must be 1..65535");
         p.fullmove_ = (uint16_t)v;
         s = skip_spaces(e);
     }

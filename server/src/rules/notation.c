@@ -210,7 +210,8 @@ static int san_pattern(const char *s, move_pattern *pat)
         return BH_EMOVE;
     pat->to = (t[len - 1] - '1') * 8 + (t[len - 2] - 'a');
     size_t end = len - 2;
-    if (end > i && (t[end - 1] == 'x' || t[end - 1] == ':'))
+    bool capture = end > i && (t[end - 1] == 'x' || t[end - 1] == ':');
+    if (capture)
         end--;
     if (i < end && is_file(t[i]))
         pat->from_file = t[i++] - 'a';
@@ -218,6 +219,9 @@ static int san_pattern(const char *s, move_pattern *pat)
         pat->from_rank = t[i++] - '1';
     if (i != end)
         return BH_EMOVE;
+    /* A pawn move without a file or capture mark is a push ("e5" never means dxe5). */
+    if (pat->piece == BH_PAWN && pat->from_file < 0 && !capture)
+        pat->from_file = pat->to % 8;
     return BH_OK;
 }
 

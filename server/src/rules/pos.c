@@ -207,6 +207,7 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
     u->ep_ = p->ep_;
     u->king_moved_ = p->king_moved_;
     u->halfmove_ = p->halfmove_;
+    u->fullmove_ = p->fullmove_;
     u->captured_ = 0;
     u->cap_promoted_ = 0;
     u->moved_promoted_ = 0;
@@ -214,7 +215,8 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
 
     p->key_ ^= t->zob_castle[p->castle_] ^ t->zob_ep[p->ep_];
     p->ep_ = 64;
-    p->halfmove_++;
+    if (p->halfmove_ < UINT16_MAX) /* both counters stop at their maximum: no wrap to 0 */
+        p->halfmove_++;
 
     if (kind == BH_MK_DROP) {
         int pt = bh_move_from(m);
@@ -271,7 +273,7 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
         p->castle_ &= t->castle_mask[from] & t->castle_mask[to];
     }
     p->key_ ^= t->zob_castle[p->castle_] ^ t->zob_ep[p->ep_] ^ t->zob_side;
-    if (us == BH_BLACK)
+    if (us == BH_BLACK && p->fullmove_ < UINT16_MAX)
         p->fullmove_++;
     p->stm_ = (uint8_t)them;
     p->checkers_ = bh__attackers(p, king_sq(p, them), p->by_type_[0], us);
@@ -317,8 +319,7 @@ void bh_unmake(bh_pos *p, const bh_undo *u)
                 reserve_dec(p, us, u->handed_);
         }
     }
-    if (us == BH_BLACK)
-        p->fullmove_--;
+    p->fullmove_ = u->fullmove_;
     p->stm_ = (uint8_t)us;
     p->castle_ = u->castle_;
     p->ep_ = u->ep_;

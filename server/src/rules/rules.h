@@ -116,11 +116,12 @@ typedef struct bh_pos {
     uint8_t reserve_[2][8]; /* [colour][type] pieces in hand, type BH_PAWN..BH_QUEEN */
     uint8_t stm_;           /* bh_color to move */
     uint8_t castle_;        /* BH_CASTLE_* bits */
-    uint8_t ep_;            /* en-passant square, 64 if none; make sets it after a double
-                             * step only if an enemy pawn attacks it (as Stockfish does) */
+    uint8_t ep_;            /* en-passant square, 64 if none; make (and FEN) set it after
+                             * a double step only if an enemy pawn attacks it (Stockfish) */
     uint8_t king_moved_;    /* bit c: colour c's king has moved (P-CASTLE-DROP) */
-    uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn */
-    uint16_t fullmove_;     /* full-move number, starts at 1 */
+    uint16_t halfmove_;     /* plies since the last capture, pawn move or drop of a pawn;
+                             * stays at 65535 once there */
+    uint16_t fullmove_;     /* full-move number, starts at 1; stays at 65535 once there */
     bh_options opt_;        /* ruleset of this board */
 } bh_pos;
 
@@ -136,6 +137,7 @@ typedef struct bh_undo {
     uint8_t ep_;             /* en-passant square before */
     uint8_t king_moved_;     /* king-moved bits before */
     uint16_t halfmove_;      /* half-move clock before */
+    uint16_t fullmove_;      /* full-move number before */
     int8_t handed_;          /* piece type handed on (see bh_undo_handed) */
 } bh_undo;
 
@@ -153,7 +155,7 @@ typedef enum {
     BH_FEN_FIELD_CASTLING, /* castling: bad char, repeated, no king/rook on its square */
     BH_FEN_FIELD_EP,       /* en-passant: bad square, wrong rank, no pawn that just moved */
     BH_FEN_FIELD_HALFMOVE, /* half-move clock: not a number 0..65535 */
-    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..65534 */
+    BH_FEN_FIELD_FULLMOVE, /* full-move number: not a number 1..65535 */
     BH_FEN_FIELD_POSITION, /* fields valid but the position is not: king count, pawn on rank
                             * 1/8, side not to move in check, trailing text */
 } bh_fen_field;
@@ -171,7 +173,8 @@ typedef struct {
  * or BH_EINVAL if p or fen is NULL. FEN cannot say whether a king has moved: a king on its
  * home square counts as never moved, so with dropped_rook_castles a rook dropped on its corner
  * gives that castling right (P-CASTLE-DROP; Fairy-Stockfish's castlingDroppedPiece does the
- * same). Positions reached by bh_make track king moves exactly. fen is borrowed. */
+ * same). Positions reached by bh_make track king moves exactly. An en-passant square that no
+ * pawn attacks is checked, then dropped (no right: P-REPEAT, as bh_make). fen is borrowed. */
 int bh_pos_from_fen(bh_pos *p, const char *fen, const bh_options *o, bh_fen_error *err);
 
 /* Static name of a FEN field ("board", "reserve", "side", "castling", "ep", "halfmove",
@@ -188,7 +191,7 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len);
 
 /* Colour to move. All accessors read p only and never fail. */
 bh_color bh_side_to_move(const bh_pos *p);
-/* Full-move number (1 at the start, +1 after each Black move). */
+/* Full-move number (1 at the start, +1 after each Black move, never above 65535). */
 int bh_fullmove(const bh_pos *p);
 /* Plies played since the start of the numbering: 2 * (fullmove - 1) + (Black to move). */
 int bh_ply(const bh_pos *p);
@@ -277,7 +280,8 @@ int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX]);
 
 /* Parse SAN ("Nbd7", "exd5", "e8=Q+", "N@f3#", "O-O-O") into a legal move of p. Lenient:
  * "0-0", "@e4" (pawn drop), "e8Q", "exd6e.p.", any trailing "+", "#", "!", "?", and a
- * superfluous disambiguation. Returns BH_OK (*out set), BH_EMOVE (unparseable),
+ * superfluous disambiguation. A pawn move without a file ("e5") is a push only, never a
+ * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable),
  * BH_EILLEGAL (no such legal move) or BH_EAMBIGUOUS (more than one legal move matches). */
 int bh_parse_san(const bh_pos *p, const char *s, bh_move *out);
 

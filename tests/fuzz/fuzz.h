@@ -1,0 +1,44 @@
+/* fuzz.h: entry points of the libFuzzer drivers, shared with the deterministic smoke test.
+ * SPDX-License-Identifier: MIT
+ * Each driver checks the module contracts itself and calls fuzz_fail() (abort) on a breach,
+ * so libFuzzer reports it as a crash and the smoke test (test_fuzz_smoke) fails. Under
+ * libFuzzer (BH_FUZZ_MAIN) a driver file also defines LLVMFuzzerTestOneInput. */
+#ifndef BH_FUZZ_H
+#define BH_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int fuzz_fen_one(const uint8_t *data, size_t size);
+int fuzz_move_one(const uint8_t *data, size_t size);
+int fuzz_bpgn_one(const uint8_t *data, size_t size);
+int fuzz_game_one(const uint8_t *data, size_t size);
+
+#define fuzz_fail(...)                                                                    \
+    do {                                                                                  \
+        fprintf(stderr, "fuzz contract breach %s:%d: ", __FILE__, __LINE__);              \
+        fprintf(stderr, __VA_ARGS__);                                                     \
+        fputc('\n', stderr);                                                              \
+        abort();                                                                          \
+    } while (0)
+
+#define FUZZ_CHECK(cond, ...)                                                             \
+    do {                                                                                  \
+        if (!(cond))                                                                      \
+            fuzz_fail(__VA_ARGS__);                                                       \
+    } while (0)
+
+#ifdef BH_FUZZ_MAIN
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#define BH_FUZZ_EXPORT(fn)                                                                \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                          \
+    {                                                                                     \
+        return fn(data, size);                                                            \
+    }
+#else
+#define BH_FUZZ_EXPORT(fn)
+#endif
+
+#endif

@@ -1,0 +1,186 @@
+/* test_fuzz_smoke.c: the libFuzzer drivers of tests/fuzz/ run on deterministic inputs.
+ * SPDX-License-Identifier: MIT
+ * Each case feeds one driver its seed inputs, byte-level mutations of them (flip, insert,
+ * delete, splice) and random bytes from a fixed seed, so the normal ctest exercises the same
+ * entry points and contract checks as the fuzzers. A driver aborts on a contract breach. */
+#include "bh_test.h"
+#include "../fuzz/fuzz.h"
+#include "bh.h"
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+    uint64_t x = rng_state; /* xorshift64 */
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return rng_state = x;
+}
+
+typedef int (*fuzz_fn)(const uint8_t *, size_t);
+
+/* With BH_FUZZ_DUMP=path in the environment, each input is written there before it runs, so
+ * the one that aborts can be replayed with a libFuzzer binary (tests/fuzz/README.md). */
+static void call(fuzz_fn fn, const uint8_t *data, size_t n)
+{
+    const char *dump = getenv("BH_FUZZ_DUMP");
+    if (dump) {
+        FILE *f = fopen(dump, "wb");
+        if (f) {
+            fwrite(data, 1, n, f);
+            fclose(f);
+        }
+    }
+    fn(data, n);
+}
+
+typedef struct {
+    const char *s;
+    size_t n; /* seeds may hold NUL bytes */
+} seed;
+#define SEED(x) {x, sizeof(x) - 1}
+
+/* Run fn on each seed, then on iters mutants of random seeds. Returns the number of runs. */
+static long run(fuzz_fn fn, const seed *seeds, size_t nseeds, int iters, uint64_t rng_seed)
+{
+    rng_state = rng_seed;
+    uint8_t buf[2048];
+    long runs = 0;
+    for (size_t i = 0; i < nseeds; i++, runs++)
+        call(fn, (const uint8_t *)seeds[i].s, seeds[i].n);
+    for (int it = 0; it < iters; it++, runs++) {
+        const seed *sd = &seeds[rng() % nseeds];
+        const char *s = sd->s;
+        size_t n = sd->n, sn = sd->n;
+        if (n > sizeof buf - 64)
+            n = sizeof buf - 64;
+        memcpy(buf, s, n);
+        int edits = 1 + (int)(rng() % 4);
+        for (int e = 0; e < edits; e++) {
+            size_t at = n ? rng() % n : 0;
+            switch (rng() % 5) {
+            case 0: /* random byte */
+                if (n)
+                    buf[at] = (uint8_t)rng();
+                break;
+            case 1: /* printable byte from the input's own alphabet */
+                if (n)
+                    buf[at] = (uint8_t)s[rng() % sn];
+                break;
+            case 2: /* insert */
+                if (n < sizeof buf - 1) {
+                    memmove(buf + at + 1, buf + at, n - at);
+                    buf[at] = (uint8_t)(rng() % 2 && sn ? s[rng() % sn] : (char)rng());
+                    n++;
+                }
+                break;
+            case 3: /* delete */
+                if (n) {
+                    memmove(buf + at, buf + at + 1, n - at - 1);
+                    n--;
+                }
+                break;
+            default: /* splice in a piece of another seed */ {
+                const seed *os = &seeds[rng() % nseeds];
+                const char *o = os->s;
+                size_t on = os->n, k = on ? rng() % on : 0, len = rng() % 16;
+                for (size_t j = 0; j < len && k + j < on && at + j < n; j++)
+                    buf[at + j] = (uint8_t)o[k + j];
+                break;
+            }
+            }
+        }
+        call(fn, buf, n);
+    }
+    /* Random bytes. */
+    for (int it = 0; it < iters / 4; it++, runs++) {
+        size_t n = rng() % 200;
+        for (size_t j = 0; j < n; j++)
+            buf[j] = (uint8_t)rng();
+        call(fn, buf, n);
+    }
+    return runs;
+}
+
+static const seed fen_seeds[] = {
+    SEED("@rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"),
+    SEED("Ar3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R[QRBNPqrbnp] w KQkq - 0 1"),
+    SEED("Br2qk2r/8/8/3pP3/8/8/8/R3K2R/PPNNbbq b KQkq - 12 40"),
+    SEED("C4k3/1P6/8/3pP3/8/8/6p1/4K2R[NNbb] w K d6 0 1"),
+    SEED("@7k/8/8/8/8/8/5nPP/6RK[QRBN] w - - 0 1"),
+    SEED("AQ~Q~Q~Q~Q~Q~Q~k/Q~Q~Q~Q~Q~Q~Q~Q~/8/8/8/8/8/K7[QQQQQQQQQQQQQQQQqqqqqqqqqqqqqqqq] w - - "
+         "0 1"),
+    SEED("@4k3/8/8/8/8/8/8/4K3[] b - - 65535 65534"),
+};
+
+static const seed move_seeds[] = {
+    SEED("x\ne4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7"),
+    SEED("x\ne2e4 d7d5 e4d5 d8d5 P@e4 N@f3"),
+    SEED("\x01\nO-O-O 0-0 exd6e.p. e8=Q+ b8Q N@f3# @e4 Nbd7 R1a3"),
+    SEED("\x02\ne8=Q b8=N gxh1=Q+ Kd1 O-O #a #b #c #d"),
+    SEED("4k3/8/8/8/8/8/8/4K3[] b - - 0 65534\nKd8 Kd1 Ke8 Ke1 Kd8 Kd1 Ke8 Ke1"),
+    SEED("\x05\n#\x01 #\x02 #\x03 #\x04 #\x05 #\x06 #\x07 #\x08 #\x09 #\x0a"),
+};
+
+static const seed bpgn_seeds[] = {
+    SEED("[WhiteA \"a\"][BlackA \"b\"][WhiteB \"c\"][BlackB \"d\"][TimeControl \"180+0\"]\n"
+         "1A. e4{179.5} 1B. d4{179.2} 1a. e5{178.1} 1b. d5{178} 2A. Nf3{177} 2a. Nc6{176.9}\n"
+         "{b resigns} 1-0"),
+    SEED("[TimeControl \"60+1\"][Winner \"draw\"][Result \"1/2-1/2\"]\n"
+         "1A. e4{60} 1a. d5{59} 2A. exd5{58} 1B. P@e4{59} {WhiteA offers a draw} "
+         "{BlackA accepts the draw} {Game drawn by agreement} 1/2-1/2"),
+    SEED("1A. e4 1a. e5 1B. d4 1b. d5 2A. Qh5 2a. Nc6 3A. Bc4 3a. Nf6 4A. Qxf7# "
+         "{BlackA checkmated} 1-0"),
+    SEED("[FENA \"4k3/8/8/8/8/8/8/4K3[] b - - 0 65534\"][Winner \"*\"]\n"
+         "1a. Kd8 1A. Kd1 2a. Ke8 *"),
+    SEED("[TimeControl \"1+0\"]\n1A. e4{0.5} 1a. e5{0.1} {WhiteA forfeits on time} 0-1"),
+};
+
+/* fuzz_game.c input: header (rules, time control, FENs, start), then acts of 3+ bytes. */
+static const seed game_seeds[] = {
+    SEED("\x00\x00\x00\x00"
+         "\x00\x10\x00\x00\x05\x01\x10\x01\x00\x07\x00\x10\x02\x00\x01"),
+    SEED("\x01\x00\x00\x00"
+         "\x00\x03\x01\x00\x00\x05\x02\x00\x00\x02\x03\x00\x01"),
+    SEED("\x02\x00\x00\x00"
+         "\x00\x00\x02\x00\x00\x00\x00\x01\x00\x00\x0b\x00\x01\x00\x00"
+         "\x00\x01\x02\x00\x00\x09\x00\x00"),
+    SEED("\x09\x03\x00\x02"
+         "\x06\x00\x01\x07\x00\x02\x08\x00\x03\x00\x05\x01\x00\x00"),
+    SEED("\x1b\x13\x21\x00"
+         "\x00\x03\x01\x00\x01\x10\x03\x02\x04\x01\x00\x00\x00"),
+};
+
+static void smoke_fen(void)
+{
+    long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1000, 0x1234567);
+    CHECK(n > 1000);
+}
+
+static void smoke_move(void)
+{
+    long n = run(fuzz_move_one, move_seeds, BH_ARRAY_LEN(move_seeds), 3000, 0xabcdef1);
+    CHECK(n > 3000);
+}
+
+static void smoke_bpgn(void)
+{
+    long n = run(fuzz_bpgn_one, bpgn_seeds, BH_ARRAY_LEN(bpgn_seeds), 2000, 0x5eed);
+    CHECK(n > 2000);
+}
+
+static void smoke_game(void)
+{
+    long n = run(fuzz_game_one, game_seeds, BH_ARRAY_LEN(game_seeds), 1200, 0xb00b5);
+    CHECK(n > 1200);
+}
+
+static const bh_test_case cases[] = {
+    {"smoke_fen", smoke_fen},
+    {"smoke_move", smoke_move},
+    {"smoke_bpgn", smoke_bpgn},
+    {"smoke_game", smoke_game},
+};
+
+BH_TEST_MAIN(cases)
