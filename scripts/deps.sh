@@ -20,5 +20,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# playwright-core (tests/browser) needs Node.js >= 20; Debian 12's own nodejs is 18. The
+# project's machines come with NodeSource's nodejs 20; anywhere else, say what is missing.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  echo "deps: Node.js >= 20 is needed for the browser tests (found: $(node --version 2>/dev/null || echo none))." >&2
+  echo "deps: install NodeSource's nodejs 20 (node_20.x apt source), then run this again." >&2
+  exit 1
+fi
 # npm packages of the web client and the browser test (chessground, playwright-core).
 "$(dirname "$0")/web-deps.sh"
