@@ -1,0 +1,138 @@
+/* pairing.c: time to pair one round of a Swiss team event of 50, 200, 1000 (and 4000) teams in
+ * the middle of an 11-round event (T-ROUNDS), with random results, 3 % forfeits and a few
+ * withdrawals. Prints the best of 5 runs of the middle round and the slowest round of the event.
+ * SPDX-License-Identifier: MIT
+ * Usage: bench_pairing [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]] */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bh.h"
+#include "now.h"
+#include "swiss.h"
+#include "tour.h"
+
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void play(tour *t, uint64_t *s)
+{
+    int r = tour_n_rounds(t);
+    for (int i = 0; i < tour_round_size(t, r); i++) {
+        const tour_match *m = tour_round_match(t, r, i);
+        if (!m->b)
+            continue;
+        if (rnd(s) % 100 < 3) {
+            tour_set_forfeit(t, r, i, (tour_forfeit)(1 + rnd(s) % 2));
+            continue;
+        }
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, r, i, g, (tour_game)(1 + rnd(s) % 3));
+    }
+    if (rnd(s) % 100 < 50)
+        tour_withdraw(t, 1 + (int)(rnd(s) % (uint64_t)tour_n_teams(t)), true);
+}
+
+static double bench(int n, double *slowest)
+{
+    uint64_t s = 0xbe4c0000ull + (uint64_t)n;
+    tour *t = tour_new(NULL);
+    for (int i = 0; i < n; i++)
+        tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400),
+                      1000 + (int)(rnd(&s) % 1400), NULL);
+    tour_start(t, NULL);
+    int rounds = tour_planned_rounds(t), mid = rounds / 2 + 1;
+    double best = 1e9;
+    *slowest = 0;
+    for (int r = 1; r <= rounds; r++) {
+        int reps = r == mid ? 5 : 1;
+        for (int k = 0; k < reps; k++) {
+            swiss_pairing p;
+            uint64_t t0 = now_mono_us();
+            int rc = swiss_pair(t, (uint64_t)r, &p);
+            double dt = (double)(now_mono_us() - t0) / 1e6;
+            if (rc != BH_OK) {
+                fprintf(stderr, "round %d: %s\n", r, bh_errname(rc));
+                tour_free(t);
+                return -1;
+            }
+            if (r == mid && dt < best)
+                best = dt;
+            if (k == reps - 1)
+                tour_add_round(t, p.m, p.n);
+            swiss_pairing_fini(&p);
+            if (dt > *slowest)
+                *slowest = dt;
+        }
+        play(t, &s);
+    }
+    tour_free(t);
+    return best;
+}
+
+/* Deep events: n teams, n-1 rounds (the Swiss cap of T-ROUNDS): many dead-ends and
+ * backtracking. Prints the slowest single pairing over `events` events per size. */
+static void stress(int lo, int hi, int events, int rounds)
+{
+    double worst = 0;
+    int worst_n = 0, paired = 0, dead = 0;
+    for (int n = lo; n <= hi; n++) {
+        for (int e = 0; e < events; e++) {
+            uint64_t s = 0x57e55000ull + (uint64_t)(n * 1000 + e);
+            tour_ruleset rs;
+            tour_ruleset_default(&rs);
+            rs.rounds = rounds > 0 && rounds < n - 1 ? rounds : n - 1;
+            rs.small_policy = TOUR_SMALL_CAP;
+            tour *t = tour_new(&rs);
+            for (int i = 0; i < n; i++)
+                tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400), 1500, NULL);
+            tour_start(t, NULL);
+            while (tour_n_rounds(t) < tour_planned_rounds(t)) {
+                swiss_pairing p;
+                uint64_t t0 = now_mono_us();
+                int rc = swiss_pair(t, 1, &p);
+                double dt = (double)(now_mono_us() - t0) / 1e6;
+                if (dt > worst) {
+                    worst = dt;
+                    worst_n = n;
+                }
+                if (rc != BH_OK) {
+                    dead++;
+                    break;
+                }
+                paired++;
+                tour_add_round(t, p.m, p.n);
+                swiss_pairing_fini(&p);
+                play(t, &s);
+            }
+            tour_free(t);
+        }
+    }
+    printf("stress %d-%d teams, %d rounds (0: n-1), %d events each: %d rounds paired, %d dead ends, "
+           "slowest pairing %.4f s (%d teams)\n",
+           lo, hi, rounds, events, paired, dead, worst, worst_n);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && argv[1][0] == 's') { /* stress LO HI EVENTS */
+        stress(argc > 2 ? atoi(argv[2]) : 8, argc > 3 ? atoi(argv[3]) : 40,
+               argc > 4 ? atoi(argv[4]) : 20, argc > 5 ? atoi(argv[5]) : 0);
+        return 0;
+    }
+    static const int sizes[] = {50, 200, 1000, 4000};
+    printf("| teams | rounds | middle round (best of 5) | slowest round |\n|---|---|---|---|\n");
+    int n_sizes = argc > 1 ? argc - 1 : (int)BH_ARRAY_LEN(sizes);
+    for (int i = 0; i < n_sizes; i++) {
+        int n = argc > 1 ? atoi(argv[i + 1]) : sizes[i];
+        double slowest;
+        double mid = bench(n, &slowest);
+        printf("| %d | %d | %.4f s | %.4f s |\n", n, tour_rounds_for(n), mid, slowest);
+        fflush(stdout);
+    }
+    return 0;
+}

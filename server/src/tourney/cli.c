@@ -1,0 +1,92 @@
+/* cli.c: bughouse-tourney, the command line over a TRF file (trf.h).
+ * SPDX-License-Identifier: MIT
+ *   bughouse-tourney pair FILE [SEED]   next round in the JaVaFo/bbpPairings output format:
+ *                                       the number of pairs, then "WHITE BLACK" team ids per
+ *                                       line (White = captain White on board A, game 1),
+ *                                       "N 0" for a bye
+ *   bughouse-tourney standings FILE     standings with tie-breaks, then the crosstable
+ * The only file I/O of the module lives here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "swiss.h"
+#include "tb.h"
+#include "tour.h"
+#include "trf.h"
+#include "xalloc.h"
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *buf = xmalloc(cap);
+    size_t k;
+    while ((k = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += k;
+        if (cap - len < 2)
+            buf = xrealloc(buf, cap *= 2);
+    }
+    buf[len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: bughouse-tourney pair FILE [SEED] | standings FILE\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3)
+        return usage();
+    char *text = slurp(argv[2]);
+    if (!text) {
+        perror(argv[2]);
+        return 1;
+    }
+    tour *t = NULL;
+    int line = 0, rc = trf_import(text, &t, &line);
+    free(text);
+    if (rc != BH_OK) {
+        fprintf(stderr, "%s:%d: %s\n", argv[2], line, bh_strerror(rc));
+        return 1;
+    }
+    int status = 0;
+    if (strcmp(argv[1], "pair") == 0) {
+        uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
+        swiss_pairing p = {0, NULL};
+        rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
+                                                : swiss_pair(t, seed, &p);
+        if (rc != BH_OK) {
+            fprintf(stderr, "pair: %s\n", bh_strerror(rc));
+            status = 1;
+        } else {
+            printf("%d\n", p.n);
+            for (int i = 0; i < p.n; i++) {
+                const tour_match *m = &p.m[i];
+                if (m->b == 0)
+                    printf("%d 0\n", m->a);
+                else
+                    printf("%d %d\n", m->white, m->white == m->a ? m->b : m->a);
+            }
+        }
+        swiss_pairing_fini(&p);
+    } else if (strcmp(argv[1], "standings") == 0) {
+        tb_standings s = {0, NULL, 0, {0}};
+        tb_standings_compute(t, &s);
+        char *txt = tb_format(t, &s);
+        fputs(txt, stdout);
+        free(txt);
+        tb_standings_fini(&s);
+    } else {
+        status = usage();
+    }
+    tour_free(t);
+    return status;
+}

@@ -1,0 +1,670 @@
+/* swiss.c: the Swiss pairing of a round, FIDE C.04.6 Swiss Team Pairing System, colour-free
+ * variant FIDE_TEAM_MP_GP (T-PAIR, T-BYE, T-FORFEIT). Design idea: brackets are paired
+ * greedily in a fixed lexicographic order, and every tentative pair is accepted only if an
+ * exact completion test (blossom.c: the witness perfect matching of all still unpaired teams
+ * can be repaired) says the rest of the field can still be paired; a depth-first search over
+ * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
+ *
+ * SPDX-License-Identifier: MIT
+ *
+ * Criteria, in order (our reading of C.04.6, written from memory of the text; numbers in
+ * brackets are the articles as we know them, "choice" marks where we chose):
+ *  Ranking. Teams are ordered by match points (primary), game points (secondary), then
+ *     pairing number (TPN, fixed at tour_start by team rating; late entries get the next
+ *     number: choice, so that numbers never change once the event runs).
+ *  [C1] No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
+ *  [C2] A team gets at most one PAB, and none after a forfeit win (T-BYE).
+ *  [C3] (absolute colour criteria) dropped: colour-free variant.
+ *  [C4] Completion: the pairing of each bracket must leave the rest of the field pairable
+ *     under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
+ *  PAB. With an odd number of teams, the PAB goes first to the lowest-scored eligible team
+ *     (match points), then the one with most matches played over the board, then the largest
+ *     TPN, among those that leave a pairable rest. Choice: the PAB is fixed before the
+ *     brackets are paired (it is the completion criterion for all of them).
+ *  Brackets, top down. The bracket is the top scoregroup T of the teams not yet paired; it is
+ *     completed with upfloaters from lower scoregroups. Every team of T is paired in it:
+ *  [C5] minimise the number of upfloaters (teams outside T paired with a team of T);
+ *  [C6] then maximise their scores: the list of upfloater match points, sorted from the
+ *     highest, compared lexicographically (choice: this is the "highest-scored upfloaters");
+ *  [C7]-[C9] (colour quality criteria) dropped: colour-free variant;
+ *  [C10] then the lexicographically first pairing: the teams of T are taken in ranking order,
+ *     and each takes the first legal partner in its candidate order. T's teams at positions
+ *     0..s-1, h = floor(s/2): a team at position i prefers positions max(h, i+1)..s-1 (S2, the
+ *     "first transposition" of the Dutch system: 1 meets h+1), then i+1..h-1 (S1), then the
+ *     teams outside T in ranking order (choice: the Dutch S1/S2 order read as the candidate
+ *     order, so that round 1 is the top half against the bottom half).
+ *  Then the paired teams leave, and the next top scoregroup is the next bracket.
+ *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
+ *  neither team has played; else the team that had Black last gets White; if both had the same,
+ *  the team with more Blacks than Whites, then the higher-ranked team, gets its alternation. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "swiss.h"
+#include "tour_int.h"
+#include "xalloc.h"
+
+enum { SMALL_T = 40 }; /* brackets up to this size also get the internal-matching bound */
+
+typedef struct {
+    int id, mp, gp2, played; /* played: matches played over the board */
+    int whites, blacks, last_white;
+    int n_opp, *opp;         /* opponents met over the board (ids) */
+    bool pab_ok;
+} steam;
+
+typedef struct {
+    int n;
+    steam *tm;      /* n, in ranking order: local index = rank */
+    bm g;           /* compatibility graph; mate = witness perfect matching of the alive */
+    int *pair;      /* local -> partner local, -1 unpaired */
+    int bye;        /* local of the PAB team, -1 none */
+    /* the bracket being paired */
+    int s, h;       /* |T|, floor(|T| / 2) */
+    int *tlist;     /* s: locals of T in ranking order */
+    int *lvl;       /* local -> scoregroup level below T (0 = next), -1 in T */
+    int nlv;
+    int *avail;     /* per level: alive teams */
+    int *budget;    /* per level: upfloaters it may still give */
+    int *need;      /* per level: upfloaters it must still give */
+    int *cnt;       /* per level: upfloaters in the profile prefix fixed so far */
+    int need_total; /* sum of need */
+    int rT, f;      /* unpaired teams of T; upfloaters still to take */
+} ctx;
+
+static int rank_cmp(const void *pa, const void *pb)
+{
+    const steam *a = pa, *b = pb;
+    if (a->mp != b->mp)
+        return b->mp - a->mp;
+    if (a->gp2 != b->gp2)
+        return b->gp2 - a->gp2;
+    return a->id - b->id;
+}
+
+static void load(const tour *t, int r, ctx *c)
+{
+    int nt = tour_n_teams(t);
+    c->tm = xcalloc((size_t)nt + 1, sizeof *c->tm);
+    c->n = 0;
+    for (int id = 1; id <= nt; id++) {
+        if (!tour_is_active(t, id, r) || tour_requested_bye(t, id, r) >= 0)
+            continue;
+        steam *s = &c->tm[c->n++];
+        s->id = id;
+        s->last_white = -1;
+        s->opp = xmalloc(((size_t)r + 1) * sizeof *s->opp);
+        bool ff_win = false, pab = false;
+        for (int k = 1; k < r; k++) {
+            tour_slot sl;
+            tour_slot_get(t, id, k, &sl);
+            s->mp += sl.mp;
+            s->gp2 += sl.gp2;
+            if (sl.kind == TOUR_SLOT_PLAYED) {
+                s->opp[s->n_opp++] = sl.opp;
+                s->played++;
+            }
+            pab |= sl.kind == TOUR_SLOT_PAB;
+            ff_win |= sl.kind == TOUR_SLOT_FF_WIN;
+            if (sl.white >= 0) {
+                s->last_white = sl.white;
+                s->whites += sl.white;
+                s->blacks += !sl.white;
+            }
+        }
+        s->pab_ok = !pab && !ff_win;
+    }
+    qsort(c->tm, (size_t)c->n, sizeof *c->tm, rank_cmp);
+    int *local = xcalloc((size_t)nt + 1, sizeof *local); /* id -> local + 1 */
+    for (int i = 0; i < c->n; i++)
+        local[c->tm[i].id] = i + 1;
+    bm_init(&c->g, c->n);
+    uint8_t *met = xcalloc((size_t)c->n + 1, 1);
+    for (int u = 0; u < c->n; u++) {
+        for (int k = 0; k < c->tm[u].n_opp; k++)
+            if (local[c->tm[u].opp[k]])
+                met[local[c->tm[u].opp[k]] - 1] = 1;
+        for (int v = u + 1; v < c->n; v++)
+            if (!met[v])
+                bm_add_edge(&c->g, u, v);
+        for (int k = 0; k < c->tm[u].n_opp; k++)
+            if (local[c->tm[u].opp[k]])
+                met[local[c->tm[u].opp[k]] - 1] = 0;
+    }
+    free(met);
+    free(local);
+    c->pair = xmalloc(((size_t)c->n + 1) * sizeof *c->pair);
+    for (int i = 0; i < c->n; i++)
+        c->pair[i] = -1;
+    c->bye = -1;
+    c->tlist = xmalloc(((size_t)c->n + 1) * sizeof *c->tlist);
+    c->lvl = xmalloc(((size_t)c->n + 1) * sizeof *c->lvl);
+    c->avail = xcalloc((size_t)c->n + 1, sizeof *c->avail);
+    c->budget = xcalloc((size_t)c->n + 1, sizeof *c->budget);
+    c->need = xcalloc((size_t)c->n + 1, sizeof *c->need);
+    c->cnt = xcalloc((size_t)c->n + 1, sizeof *c->cnt);
+}
+
+static void unload(ctx *c)
+{
+    for (int i = 0; i < c->n; i++)
+        free(c->tm[i].opp);
+    free(c->tm);
+    bm_fini(&c->g);
+    free(c->pair);
+    free(c->tlist);
+    free(c->lvl);
+    free(c->avail);
+    free(c->budget);
+    free(c->need);
+    free(c->cnt);
+}
+
+/* PAB key: lowest match points, then most matches played, then largest TPN. */
+static int bye_cmp(const steam *a, const steam *b)
+{
+    if (a->mp != b->mp)
+        return a->mp - b->mp;
+    if (a->played != b->played)
+        return b->played - a->played;
+    return b->id - a->id;
+}
+
+static int choose_bye(ctx *c)
+{
+    int *order = xmalloc(((size_t)c->n + 1) * sizeof *order), m = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->tm[i].pab_ok)
+            order[m++] = i;
+    for (int i = 1; i < m; i++) { /* insertion sort: m is small enough, and stable */
+        int x = order[i], j = i;
+        while (j > 0 && bye_cmp(&c->tm[order[j - 1]], &c->tm[x]) > 0) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    int *save = xmalloc(((size_t)c->n + 1) * sizeof *save), found = -1;
+    for (int k = 0; k < m && found < 0; k++) {
+        int b = order[k], mb = c->g.mate[b];
+        memcpy(save, c->g.mate, (size_t)c->n * sizeof *save);
+        bm_set_alive(&c->g, b, false);
+        c->g.mate[b] = -1;
+        if (mb >= 0)
+            c->g.mate[mb] = -1;
+        if (mb < 0 || bm_augment(&c->g, mb)) {
+            found = b;
+        } else {
+            bm_set_alive(&c->g, b, true);
+            memcpy(c->g.mate, save, (size_t)c->n * sizeof *save);
+        }
+    }
+    free(save);
+    free(order);
+    return found;
+}
+
+/* Relaxation: the unpaired teams of T must have enough pairs among themselves. */
+static bool t_bound_ok(ctx *c)
+{
+    if (c->rT == 0 || c->rT > SMALL_T || c->f >= c->rT)
+        return true;
+    int loc[SMALL_T], m = 0;
+    for (int i = 0; i < c->s; i++)
+        if (c->pair[c->tlist[i]] < 0)
+            loc[m++] = c->tlist[i];
+    bm sub;
+    bm_init(&sub, m);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            if (bm_has_edge(&c->g, loc[i], loc[j]))
+                bm_add_edge(&sub, i, j);
+    int nu = bm_maximize(&sub);
+    bm_fini(&sub);
+    return 2 * nu >= c->rT - c->f;
+}
+
+/* Relaxation: f of the unpaired teams of T must get distinct compatible partners outside T
+ * with at least need[L] and at most budget[L] of them at level L (a max-flow: T -> outside
+ * team -> level -> sink; the lower bounds are met first, as augmenting paths never lower the
+ * flow into the sink).
+ * Without it, brackets whose teams have all met (every team floats) explore every profile. */
+typedef struct {
+    int *head, *nxt, *to, *cap, n_e;
+} flow;
+
+static void fl_edge(flow *g, int u, int v, int cap)
+{
+    g->to[g->n_e] = v, g->cap[g->n_e] = cap, g->nxt[g->n_e] = g->head[u], g->head[u] = g->n_e++;
+    g->to[g->n_e] = u, g->cap[g->n_e] = 0, g->nxt[g->n_e] = g->head[v], g->head[v] = g->n_e++;
+}
+
+/* Augment from source 0 to sink 1 by shortest paths until `goal`; returns the flow. */
+static int fl_augment(flow *g, int nodes, int *prev, int *q, int goal, int flowed)
+{
+    while (flowed < goal) {
+        for (int i = 0; i < nodes; i++)
+            prev[i] = -1;
+        int qh = 0, qt = 0;
+        q[qt++] = 0;
+        prev[0] = -2;
+        while (qh < qt && prev[1] == -1) {
+            int u = q[qh++];
+            for (int e = g->head[u]; e >= 0; e = g->nxt[e])
+                if (g->cap[e] > 0 && prev[g->to[e]] == -1) {
+                    prev[g->to[e]] = e;
+                    q[qt++] = g->to[e];
+                }
+        }
+        if (prev[1] == -1)
+            break;
+        for (int v = 1; v != 0; v = g->to[prev[v] ^ 1]) {
+            g->cap[prev[v]]--;
+            g->cap[prev[v] ^ 1]++;
+        }
+        flowed++;
+    }
+    return flowed;
+}
+
+static bool floats_ok(ctx *c)
+{
+    if (c->f == 0 || c->rT > SMALL_T)
+        return true;
+    int left[SMALL_T], nl = 0;
+    for (int i = 0; i < c->s; i++)
+        if (c->pair[c->tlist[i]] < 0)
+            left[nl++] = c->tlist[i];
+    int first_o = c->tlist[c->s - 1] + 1, n_o = c->n - first_o;
+    int nodes = 2 + nl + n_o + c->nlv, max_e = 2 * (nl + nl * n_o + n_o + c->nlv) + 2;
+    flow g;
+    g.head = xmalloc((size_t)nodes * sizeof *g.head);
+    g.nxt = xmalloc((size_t)max_e * sizeof *g.nxt);
+    g.to = xmalloc((size_t)max_e * sizeof *g.to);
+    g.cap = xmalloc((size_t)max_e * sizeof *g.cap);
+    g.n_e = 0;
+    for (int i = 0; i < nodes; i++)
+        g.head[i] = -1;
+    int lv0 = 2 + nl + n_o; /* node of level 0 */
+    for (int i = 0; i < nl; i++)
+        fl_edge(&g, 0, 2 + i, 1);
+    for (int k = 0; k < n_o; k++) {
+        int o = first_o + k, L = c->lvl[o];
+        if (L < 0 || c->pair[o] >= 0 || o == c->bye || c->budget[L] == 0)
+            continue;
+        fl_edge(&g, 2 + nl + k, lv0 + L, 1);
+        for (int i = 0; i < nl; i++)
+            if (bm_has_edge(&c->g, left[i], o))
+                fl_edge(&g, 2 + i, 2 + nl + k, 1);
+    }
+    int *sink_e = xmalloc(((size_t)c->nlv + 1) * sizeof *sink_e);
+    for (int L = 0; L < c->nlv; L++) {
+        sink_e[L] = g.n_e;
+        fl_edge(&g, lv0 + L, 1, c->need[L]);
+    }
+    int *prev = xmalloc((size_t)nodes * sizeof *prev), *q = xmalloc((size_t)nodes * sizeof *q);
+    int flowed = fl_augment(&g, nodes, prev, q, c->need_total, 0);
+    if (flowed == c->need_total) {
+        for (int L = 0; L < c->nlv; L++) {
+            int cap = c->budget[L] < c->f ? c->budget[L] : c->f;
+            if (cap > c->need[L])
+                g.cap[sink_e[L]] += cap - c->need[L];
+        }
+        flowed = fl_augment(&g, nodes, prev, q, c->f, flowed);
+    }
+    free(sink_e);
+    free(prev);
+    free(q);
+    free(g.head);
+    free(g.nxt);
+    free(g.to);
+    free(g.cap);
+    return flowed == c->f;
+}
+
+static bool dfs(ctx *c, int ti);
+
+/* Tentatively pair T's team t with p; recurse; undo on failure. */
+static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
+{
+    if (c->pair[p] >= 0 || p == c->bye || !bm_has_edge(&c->g, t, p))
+        return false;
+    int L = c->lvl[p];
+    if (L < 0 ? c->rT - 2 < c->f : c->budget[L] == 0)
+        return false;
+    bool needed = L >= 0 && c->need[L] > 0;
+    if (L >= 0 && c->need_total - needed > c->f - 1)
+        return false; /* the levels that must still give upfloaters could not */
+    if (!bm_remove_pair(&c->g, t, p))
+        return false;
+    c->pair[t] = p;
+    c->pair[p] = t;
+    if (L < 0) {
+        c->rT -= 2;
+    } else {
+        c->rT -= 1;
+        c->f -= 1;
+        c->budget[L]--;
+        c->avail[L]--;
+        c->need[L] -= needed;
+        c->need_total -= needed;
+    }
+    if (t_bound_ok(c) && floats_ok(c) && dfs(c, ti + 1))
+        return true;
+    if (L < 0) {
+        c->rT += 2;
+    } else {
+        c->rT += 1;
+        c->f += 1;
+        c->budget[L]++;
+        c->avail[L]++;
+        c->need[L] += needed;
+        c->need_total += needed;
+    }
+    c->pair[t] = c->pair[p] = -1;
+    memcpy(c->g.mate, save, (size_t)c->n * sizeof *save);
+    bm_set_alive(&c->g, t, true);
+    bm_set_alive(&c->g, p, true);
+    return false;
+}
+
+static bool dfs(ctx *c, int ti)
+{
+    while (ti < c->s && c->pair[c->tlist[ti]] >= 0)
+        ti++;
+    if (ti == c->s)
+        return c->f == 0;
+    int t = c->tlist[ti];
+    int *save = xmalloc(((size_t)c->n + 1) * sizeof *save);
+    memcpy(save, c->g.mate, (size_t)c->n * sizeof *save);
+    bool ok = false;
+    int j0 = ti + 1 > c->h ? ti + 1 : c->h;
+    for (int j = j0; j < c->s && !ok; j++) /* S2 */
+        ok = try_pair(c, ti, t, c->tlist[j], save);
+    for (int j = ti + 1; j < c->h && !ok; j++) /* rest of S1 */
+        ok = try_pair(c, ti, t, c->tlist[j], save);
+    for (int p = c->tlist[c->s - 1] + 1; p < c->n && !ok && c->f > 0; p++) /* upfloaters */
+        if (c->lvl[p] >= 0)
+            ok = try_pair(c, ti, t, p, save);
+    free(save);
+    return ok;
+}
+
+/* Constraints for a profile whose sorted prefix is cnt[] plus one more at level L: exact
+ * counts above L, at least cnt[L]+1 at L, anything below; k in all. */
+static void set_prefix(ctx *c, int k, int L)
+{
+    c->need_total = 0;
+    for (int l = 0; l < c->nlv; l++) {
+        c->budget[l] = l < L ? c->cnt[l] : k;
+        c->need[l] = l < L ? c->cnt[l] : l == L ? c->cnt[l] + 1 : 0;
+        c->need_total += c->need[l];
+    }
+    c->f = k;
+    c->rT = c->s;
+}
+
+/* [C5]-[C10] for a given number k of upfloaters: the profile (upfloater scores sorted from
+ * the highest) is fixed one entry at a time, each the highest level for which some
+ * completion exists (a probe: the search below, rolled back); the probe of the last entry is
+ * the lexicographically first pairing with that exact profile, and is kept. */
+static bool pair_with_k(ctx *c, int k)
+{
+    if (k == 0) {
+        set_prefix(c, 0, c->nlv);
+        return dfs(c, 0);
+    }
+    int *pair = xmalloc(((size_t)c->n + 1) * sizeof *pair);
+    int *mate = xmalloc(((size_t)c->n + 1) * sizeof *mate);
+    uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
+    int *avail = xmalloc(((size_t)c->nlv + 1) * sizeof *avail);
+    for (int l = 0; l < c->nlv; l++)
+        c->cnt[l] = 0;
+    bool ok = true;
+    for (int pos = 0, last = 0; pos < k && ok; pos++) {
+        bool final = pos == k - 1;
+        ok = false;
+        for (int L = last; L < c->nlv && !ok; L++) {
+            if (c->avail[L] <= c->cnt[L])
+                continue;
+            set_prefix(c, k, L);
+            memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
+            memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+            memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+            memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
+            ok = floats_ok(c) && dfs(c, 0);
+            if (ok && !final) { /* a probe: roll the pairs back */
+                memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
+                memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+                memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+                memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+            }
+            if (ok) {
+                c->cnt[L]++;
+                last = L;
+            }
+        }
+    }
+    free(pair);
+    free(mate);
+    free(alive);
+    free(avail);
+    return ok;
+}
+
+static bool pair_bracket(ctx *c)
+{
+    int first = -1;
+    for (int i = 0; i < c->n && first < 0; i++)
+        if (c->pair[i] < 0 && i != c->bye)
+            first = i;
+    if (first < 0)
+        return true;
+    int top = c->tm[first].mp, prev = top;
+    c->s = 0;
+    c->nlv = 0;
+    int n_out = 0;
+    for (int i = first; i < c->n; i++) {
+        c->lvl[i] = -1;
+        if (c->pair[i] >= 0 || i == c->bye)
+            continue;
+        if (c->tm[i].mp == top) {
+            c->tlist[c->s++] = i;
+            continue;
+        }
+        if (c->tm[i].mp != prev || c->nlv == 0) {
+            prev = c->tm[i].mp;
+            c->avail[c->nlv] = 0;
+            c->budget[c->nlv] = 0;
+            c->need[c->nlv] = 0;
+            c->nlv++;
+        }
+        c->lvl[i] = c->nlv - 1;
+        c->avail[c->nlv - 1]++;
+        n_out++;
+    }
+    c->h = c->s / 2;
+    c->f = 0;
+    /* [C5] fewest upfloaters first: bounded by T's own maximum matching. */
+    int loc_nu;
+    {
+        bm sub;
+        bm_init(&sub, c->s);
+        for (int i = 0; i < c->s; i++)
+            for (int j = i + 1; j < c->s; j++)
+                if (bm_has_edge(&c->g, c->tlist[i], c->tlist[j]))
+                    bm_add_edge(&sub, i, j);
+        loc_nu = bm_maximize(&sub);
+        bm_fini(&sub);
+    }
+    for (int k = c->s % 2; k <= c->s && k <= n_out; k += 2) {
+        if (2 * loc_nu < c->s - k)
+            continue;
+        if (pair_with_k(c, k))
+            return true;
+    }
+    return false;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Who of a (higher-ranked) and b has White on board A in game 1: returns true for a. */
+static bool a_gets_white(const steam *a, const steam *b, uint64_t *rng)
+{
+    int pa = a->last_white < 0 ? -1 : !a->last_white; /* 1: wants White */
+    int pb = b->last_white < 0 ? -1 : !b->last_white;
+    if (pa < 0 && pb < 0)
+        return splitmix(rng) & 1u; /* P-TEAM: by lot */
+    if (pa >= 0 && pb >= 0 && pa != pb)
+        return pa == 1;
+    if (pb < 0)
+        return pa == 1;
+    if (pa < 0)
+        return pb == 0;
+    int da = a->blacks - a->whites, db = b->blacks - b->whites;
+    if (pa == 1) /* both want White: the one owed more Whites gets it */
+        return da >= db;
+    return da > db ? false : db > da ? true : false; /* both want Black: higher rank gets it */
+}
+
+static void emit(ctx *c, uint64_t seed, swiss_pairing *out)
+{
+    uint64_t rng = seed;
+    out->n = 0;
+    out->m = xcalloc((size_t)c->n / 2 + 2, sizeof *out->m);
+    for (int i = 0; i < c->n; i++) {
+        int j = c->pair[i];
+        if (j <= i)
+            continue;
+        tour_match *m = &out->m[out->n++];
+        m->a = c->tm[i].id;
+        m->b = c->tm[j].id;
+        m->white = a_gets_white(&c->tm[i], &c->tm[j], &rng) ? m->a : m->b;
+    }
+    if (c->bye >= 0)
+        out->m[out->n++].a = c->tm[c->bye].id;
+}
+
+/* Requested byes (tour_request_bye) of round r, appended after the pairing. */
+static void add_requested(const tour *t, int r, swiss_pairing *out)
+{
+    int nt = tour_n_teams(t), extra = 0;
+    for (int id = 1; id <= nt; id++)
+        extra += tour_is_active(t, id, r) && tour_requested_bye(t, id, r) >= 0;
+    if (!extra)
+        return;
+    out->m = xrealloc(out->m, ((size_t)out->n + (size_t)extra) * sizeof *out->m);
+    for (int id = 1; id <= nt; id++) {
+        if (!tour_is_active(t, id, r) || tour_requested_bye(t, id, r) < 0)
+            continue;
+        tour_match *m = &out->m[out->n++];
+        memset(m, 0, sizeof *m);
+        m->a = id;
+        m->bye = (uint8_t)tour_requested_bye(t, id, r);
+    }
+}
+
+int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
+{
+    int r = tour_n_rounds(t) + 1;
+    if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
+        r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
+        return BH_ESTATE;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    load(t, r, &c);
+    int rc = BH_EPAIR;
+    if (c.n == 0) {
+        out->n = 0;
+        out->m = NULL;
+        add_requested(t, r, out);
+        rc = out->n ? BH_OK : BH_EPAIR;
+        goto done;
+    }
+    int size = bm_maximize(&c.g);
+    if (2 * size < c.n - 1)
+        goto done;
+    if (c.n % 2) {
+        c.bye = choose_bye(&c);
+        if (c.bye < 0)
+            goto done;
+    }
+    for (;;) {
+        bool left = false;
+        for (int i = 0; i < c.n && !left; i++)
+            left = c.pair[i] < 0 && i != c.bye;
+        if (!left)
+            break;
+        if (!pair_bracket(&c))
+            goto done; /* cannot happen: the witness proves a completion exists */
+    }
+    emit(&c, seed, out);
+    add_requested(t, r, out);
+    rc = BH_OK;
+done:
+    unload(&c);
+    return rc;
+}
+
+int swiss_pair_rr(const tour *t, uint64_t seed, swiss_pairing *out)
+{
+    int r = tour_n_rounds(t) + 1, n = tour_n_teams(t);
+    if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
+        r > tour_planned_rounds(t))
+        return BH_ESTATE;
+    int m = n + (n % 2); /* circle method; team m (if n is odd) is the bye */
+    int *pos = xmalloc(((size_t)m + 1) * sizeof *pos);
+    for (int i = 0; i < m; i++)
+        pos[i] = i + 1;
+    for (int k = 1; k < r; k++) { /* rotate all but the first */
+        int last = pos[m - 1];
+        memmove(pos + 2, pos + 1, (size_t)(m - 2) * sizeof *pos);
+        pos[1] = last;
+    }
+    (void)seed; /* colours alternate by board and round: no lot needed after round 1's */
+    out->n = 0;
+    out->m = xcalloc((size_t)m / 2 + 1, sizeof *out->m);
+    for (int i = 0; i < m / 2; i++) {
+        int a = pos[i], b = pos[m - 1 - i];
+        if (a > n || b > n) {
+            out->m[out->n++].a = a > n ? b : a;
+            continue;
+        }
+        tour_match *mt = &out->m[out->n++];
+        mt->a = a < b ? a : b;
+        mt->b = a < b ? b : a;
+        mt->white = (i + r) % 2 ? mt->a : mt->b;
+        bool ia = tour_is_active(t, mt->a, r), ib = tour_is_active(t, mt->b, r);
+        mt->forfeit = (uint8_t)(!ia && !ib ? TOUR_FF_BOTH : !ia ? TOUR_FF_A : !ib ? TOUR_FF_B
+                                                                               : TOUR_FF_NONE);
+    }
+    free(pos);
+    return BH_OK;
+}
+
+void swiss_pairing_fini(swiss_pairing *p)
+{
+    if (!p)
+        return;
+    free(p->m);
+    p->m = NULL;
+    p->n = 0;
+}
+
+int tour_pair_next(tour *t, uint64_t seed)
+{
+    swiss_pairing p = {0, NULL};
+    int rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
+                                                : swiss_pair(t, seed, &p);
+    if (rc == BH_OK)
+        rc = tour_add_round(t, p.m, p.n);
+    swiss_pairing_fini(&p);
+    return rc;
+}

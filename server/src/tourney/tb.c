@@ -1,0 +1,429 @@
+/* tb.c: tie-breaks as a table of functions, and the standings built from them.
+ * SPDX-License-Identifier: MIT
+ * C.07 (from 1 August 2024), art. 16: a team's own unplayed rounds count against a dummy
+ * opponent with the team's own final score; an opponent's voluntarily unplayed rounds that
+ * are followed only by such rounds (a withdrawal, a last-round bye or forfeit) count as draws;
+ * Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "tb.h"
+#include "xalloc.h"
+
+typedef struct {
+    const tour *t;
+    int n, R;        /* teams, rounds paired */
+    tour_slot *s;    /* (n+1) x (R+1): s[id * (R+1) + r] */
+    int *mp, *gp2;   /* by id */
+    int *adj;        /* by id: score as an opponent (trailing voluntary rounds as draws) */
+    int draw_mp;     /* match points of a drawn match */
+} tbc;
+
+static const tour_slot *slot(const tbc *c, int id, int r)
+{
+    return &c->s[(size_t)id * (size_t)(c->R + 1) + (size_t)r];
+}
+
+static bool met(int kind)
+{
+    return kind == TOUR_SLOT_PLAYED || kind == TOUR_SLOT_PENDING;
+}
+
+static void tbc_init(tbc *c, const tour *t)
+{
+    c->t = t;
+    c->n = tour_n_teams(t);
+    c->R = tour_n_rounds(t);
+    c->s = xcalloc(((size_t)c->n + 1) * ((size_t)c->R + 1), sizeof *c->s);
+    c->mp = xcalloc((size_t)c->n + 1, sizeof *c->mp);
+    c->gp2 = xcalloc((size_t)c->n + 1, sizeof *c->gp2);
+    c->adj = xcalloc((size_t)c->n + 1, sizeof *c->adj);
+    c->draw_mp = tour_rules(t)->score_per == TOUR_SCORE_GAME ? 2 : 1;
+    for (int id = 1; id <= c->n; id++) {
+        for (int r = 1; r <= c->R; r++) {
+            tour_slot *x = &c->s[(size_t)id * (size_t)(c->R + 1) + (size_t)r];
+            tour_slot_get(t, id, r, x);
+            c->mp[id] += x->mp;
+            c->gp2[id] += x->gp2;
+        }
+        c->adj[id] = c->mp[id];
+        for (int r = c->R; r >= 1 && tour_slot_is_voluntary(slot(c, id, r)->kind); r--)
+            c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
+    }
+}
+
+static void tbc_fini(tbc *c)
+{
+    free(c->s);
+    free(c->mp);
+    free(c->gp2);
+    free(c->adj);
+}
+
+/* Buchholz contributions of one round (art. 16: dummy opponent for own unplayed rounds). */
+static int bh_part(const tbc *c, int id, int r)
+{
+    const tour_slot *x = slot(c, id, r);
+    return met(x->kind) ? c->adj[x->opp] : c->mp[id];
+}
+
+static void tb_bh(const tbc *c, const int *group, int *v)
+{
+    (void)group;
+    for (int id = 1; id <= c->n; id++) {
+        v[id] = 0;
+        for (int r = 1; r <= c->R; r++)
+            v[id] += bh_part(c, id, r);
+    }
+}
+
+static void tb_bh_c1(const tbc *c, const int *group, int *v)
+{
+    (void)group;
+    for (int id = 1; id <= c->n; id++) {
+        int sum = 0, low = 0, vol = -1;
+        for (int r = 1; r <= c->R; r++) {
+            int p = bh_part(c, id, r);
+            sum += p;
+            if (r == 1 || p < low)
+                low = p;
+            if (tour_slot_is_voluntary(slot(c, id, r)->kind))
+                vol = p; /* art. 16.5: cut first */
+        }
+        v[id] = c->R == 0 ? 0 : sum - (vol >= 0 ? vol : low);
+    }
+}
+
+static void tb_gp(const tbc *c, const int *group, int *v)
+{
+    (void)group;
+    for (int id = 1; id <= c->n; id++)
+        v[id] = c->gp2[id];
+}
+
+static void tb_won(const tbc *c, const int *group, int *v)
+{
+    (void)group;
+    for (int id = 1; id <= c->n; id++) {
+        v[id] = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const tour_slot *x = slot(c, id, r);
+            v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > tour_rules(c->t)->games) ||
+                     x->kind == TOUR_SLOT_FF_WIN;
+        }
+    }
+}
+
+/* Team Sonneborn-Berger: each opponent's match points times the game points (x2) scored
+ * against it, over the matches played (choice: the F-RR reading). */
+static void tb_sb(const tbc *c, const int *group, int *v)
+{
+    (void)group;
+    for (int id = 1; id <= c->n; id++) {
+        v[id] = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const tour_slot *x = slot(c, id, r);
+            if (x->kind == TOUR_SLOT_PLAYED)
+                v[id] += c->mp[x->opp] * x->gp2;
+        }
+    }
+}
+
+/* Direct encounter (C.07 art. 6): inside each tie group, the match points scored in matches
+ * played between its members; it decides only if every member has met every other (choice:
+ * a forfeit is not a meeting, T-FORFEIT); otherwise it is 0 for the whole group. */
+static void tb_de(const tbc *c, const int *group, int *v)
+{
+    int *size = xcalloc((size_t)c->n + 2, sizeof *size);
+    int *stamp = xcalloc((size_t)c->n + 1, sizeof *stamp);
+    bool *complete = xmalloc(((size_t)c->n + 2) * sizeof *complete);
+    for (int id = 1; id <= c->n; id++)
+        size[group[id]]++;
+    for (int g = 0; g <= c->n + 1; g++)
+        complete[g] = true;
+    for (int id = 1; id <= c->n; id++) {
+        v[id] = 0;
+        int distinct = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const tour_slot *x = slot(c, id, r);
+            if (!met(x->kind) || group[x->opp] != group[id])
+                continue;
+            v[id] += x->mp;
+            if (stamp[x->opp] != id) {
+                stamp[x->opp] = id;
+                distinct++;
+            }
+        }
+        if (distinct != size[group[id]] - 1)
+            complete[group[id]] = false;
+    }
+    for (int id = 1; id <= c->n; id++)
+        if (size[group[id]] < 2 || !complete[group[id]])
+            v[id] = 0;
+    free(size);
+    free(stamp);
+    free(complete);
+}
+
+/* Armageddon play-off (T-ARMAGEDDON): games won against teams of the same tie group. */
+static void tb_playoff(const tbc *c, const int *group, int *v)
+{
+    for (int id = 1; id <= c->n; id++)
+        v[id] = 0;
+    for (int i = 0; i < tour_n_playoffs(c->t); i++) {
+        const tour_playoff *p = tour_playoff_get(c->t, i);
+        if (p->winner <= c->n && p->loser <= c->n && group[p->winner] == group[p->loser])
+            v[p->winner]++;
+    }
+}
+
+static const struct {
+    int id;
+    const char *name;
+    bool x2;
+    void (*fn)(const tbc *c, const int *group, int *v);
+} TB[] = {
+    {TB_DE, "DE", false, tb_de},
+    {TB_BH_C1, "BH-C1", false, tb_bh_c1},
+    {TB_BH, "BH", false, tb_bh},
+    {TB_GP, "GP", true, tb_gp},
+    {TB_WON, "WON", false, tb_won},
+    {TB_SB, "SB", true, tb_sb},
+    {TB_PLAYOFF, "PO", false, tb_playoff},
+};
+
+static int find_tb(int id)
+{
+    for (size_t i = 0; i < BH_ARRAY_LEN(TB); i++)
+        if (TB[i].id == id)
+            return (int)i;
+    return -1;
+}
+
+const char *tb_name(int id)
+{
+    int i = find_tb(id);
+    return i < 0 ? "?" : TB[i].name;
+}
+
+bool tb_is_x2(int id)
+{
+    int i = find_tb(id);
+    return i >= 0 && TB[i].x2;
+}
+
+int tb_compute(const tour *t, int id, const int *group, int *vals)
+{
+    int i = find_tb(id);
+    if (i < 0)
+        return BH_EINVAL;
+    tbc c;
+    tbc_init(&c, t);
+    int *g = NULL;
+    if (!group) { /* one group per match-point total, numbered by its first team */
+        g = xcalloc((size_t)c.n + 1, sizeof *g);
+        for (int x = 1; x <= c.n; x++) {
+            g[x] = x;
+            for (int y = 1; y < x; y++)
+                if (c.mp[y] == c.mp[x]) {
+                    g[x] = g[y];
+                    break;
+                }
+        }
+    }
+    TB[i].fn(&c, group ? group : g, vals);
+    vals[0] = 0;
+    free(g);
+    tbc_fini(&c);
+    return BH_OK;
+}
+
+static int row_cmp(const tb_row *a, const tb_row *b, int n_tb)
+{
+    if (a->mp != b->mp)
+        return a->mp > b->mp ? -1 : 1;
+    for (int k = 0; k < n_tb; k++)
+        if (a->tb[k] != b->tb[k])
+            return a->tb[k] > b->tb[k] ? -1 : 1;
+    return 0;
+}
+
+/* Stable bottom-up merge sort: rows that tie keep their order (pairing number). */
+static void sort_rows(tb_row *r, int n, int n_tb)
+{
+    tb_row *tmp = xmalloc(((size_t)n + 1) * sizeof *tmp);
+    for (int w = 1; w < n; w *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * w) {
+            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                tmp[k++] = row_cmp(&r[j], &r[i], n_tb) < 0 ? r[j++] : r[i++];
+            while (i < mid)
+                tmp[k++] = r[i++];
+            while (j < hi)
+                tmp[k++] = r[j++];
+        }
+        memcpy(r, tmp, (size_t)n * sizeof *r);
+    }
+    free(tmp);
+}
+
+int tb_standings_compute(const tour *t, tb_standings *out)
+{
+    const tour_ruleset *rs = tour_rules(t);
+    tbc c;
+    tbc_init(&c, t);
+    int n = c.n;
+    tb_row *rows = xcalloc((size_t)n + 1, sizeof *rows);
+    int *group = xcalloc((size_t)n + 1, sizeof *group);
+    int *vals = xcalloc((size_t)n + 1, sizeof *vals);
+    for (int id = 1; id <= n; id++) {
+        rows[id - 1].id = id;
+        rows[id - 1].mp = c.mp[id];
+        rows[id - 1].gp2 = c.gp2[id];
+    }
+    int n_tb = 0;
+    for (int k = 0; k < rs->n_tb; k++) {
+        int i = find_tb(rs->tb[k]);
+        if (i < 0)
+            continue;
+        /* Tie groups: equal on match points and every tie-break so far. */
+        sort_rows(rows, n, n_tb);
+        for (int x = 0; x < n; x++)
+            group[rows[x].id] = x > 0 && row_cmp(&rows[x - 1], &rows[x], n_tb) == 0
+                                    ? group[rows[x - 1].id]
+                                    : x + 1;
+        TB[i].fn(&c, group, vals);
+        for (int x = 0; x < n; x++)
+            rows[x].tb[n_tb] = vals[rows[x].id];
+        out->tb[n_tb++] = rs->tb[k];
+    }
+    /* rows may be out of id order after the sorts: restore it so ties fall to the TPN */
+    for (int x = 0; x < n; x++)
+        group[rows[x].id] = x;
+    tb_row *byid = xmalloc(((size_t)n + 1) * sizeof *byid);
+    for (int x = 0; x < n; x++)
+        byid[rows[x].id - 1] = rows[x];
+    memcpy(rows, byid, (size_t)n * sizeof *rows);
+    free(byid);
+    sort_rows(rows, n, n_tb);
+    for (int x = 0; x < n; x++) {
+        rows[x].place = x + 1;
+        rows[x].prize = x < 3; /* T-PRIZES */
+        rows[x].tied_next = x + 1 < n && row_cmp(&rows[x], &rows[x + 1], n_tb) == 0;
+    }
+    out->n = n;
+    out->rows = rows;
+    out->n_tb = n_tb;
+    free(group);
+    free(vals);
+    tbc_fini(&c);
+    return BH_OK;
+}
+
+void tb_standings_fini(tb_standings *s)
+{
+    if (!s)
+        return;
+    free(s->rows);
+    s->rows = NULL;
+    s->n = 0;
+}
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} sbuf;
+
+__attribute__((format(printf, 2, 3))) static void sb_printf(sbuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->p && b->len + (size_t)k < b->cap) {
+            b->len += (size_t)k;
+            return;
+        }
+        b->cap = 2 * (b->cap + (size_t)k) + 64;
+        b->p = xrealloc(b->p, b->cap);
+    }
+}
+
+static void half(sbuf *b, int x2, int width)
+{
+    sb_printf(b, "%*d.%d", width - 2, x2 / 2, x2 % 2 ? 5 : 0);
+}
+
+char *tb_format(const tour *t, const tb_standings *s)
+{
+    sbuf b = {NULL, 0, 0};
+    sb_printf(&b, "Place  No  %-24s %4s %6s", "Team", "MP", "GP");
+    for (int k = 0; k < s->n_tb; k++)
+        sb_printf(&b, " %6s", tb_name(s->tb[k]));
+    sb_printf(&b, "\n");
+    for (int x = 0; x < s->n; x++) {
+        const tb_row *r = &s->rows[x];
+        const tour_team *tm = tour_team_get(t, r->id);
+        sb_printf(&b, "%4d%c %3d  %-24.24s %4d ", r->place, r->prize ? '*' : ' ', r->id,
+                  tm ? tm->name : "?", r->mp);
+        half(&b, r->gp2, 6);
+        for (int k = 0; k < s->n_tb; k++) {
+            sb_printf(&b, " ");
+            if (tb_is_x2(s->tb[k]))
+                half(&b, r->tb[k], 6);
+            else
+                sb_printf(&b, "%6d", r->tb[k]);
+        }
+        sb_printf(&b, "%s\n", r->tied_next && r->place <= 3 ? "  (tied: play-off)" : "");
+    }
+    sb_printf(&b, "\nCrosstable\n  No");
+    for (int r = 1; r <= tour_n_rounds(t); r++)
+        sb_printf(&b, " %7s%d", "R", r);
+    sb_printf(&b, "\n");
+    for (int id = 1; id <= tour_n_teams(t); id++) {
+        sb_printf(&b, "%4d", id);
+        for (int r = 1; r <= tour_n_rounds(t); r++) {
+            tour_slot x;
+            char cell[32];
+            tour_slot_get(t, id, r, &x);
+            switch (x.kind) {
+            case TOUR_SLOT_PLAYED:
+                snprintf(cell, sizeof cell, "%d%c%d%s", x.opp, x.white ? 'w' : 'b', x.gp2 / 2,
+                         x.gp2 % 2 ? ".5" : "");
+                break;
+            case TOUR_SLOT_PENDING:
+                snprintf(cell, sizeof cell, "%d%c?", x.opp, x.white ? 'w' : 'b');
+                break;
+            case TOUR_SLOT_FF_WIN:
+                snprintf(cell, sizeof cell, "+F%d", x.opp);
+                break;
+            case TOUR_SLOT_FF_LOSS:
+                snprintf(cell, sizeof cell, "-F%d", x.opp);
+                break;
+            case TOUR_SLOT_PAB:
+                snprintf(cell, sizeof cell, "PAB");
+                break;
+            case TOUR_SLOT_HPB:
+                snprintf(cell, sizeof cell, "HPB");
+                break;
+            case TOUR_SLOT_ZPB:
+                snprintf(cell, sizeof cell, "ZPB");
+                break;
+            case TOUR_SLOT_ABSENT:
+            default: /* absent: not paired in that round */
+                snprintf(cell, sizeof cell, "-");
+                break;
+            }
+            sb_printf(&b, " %8s", cell);
+        }
+        sb_printf(&b, "\n");
+    }
+    return b.p;
+}

@@ -1,0 +1,52 @@
+/* tb.h: tie-breaks and standings (T-TIEBREAK, T-ARMAGEDDON, T-PRIZES), FIDE C.07 as applied
+ * from 1 August 2024. SPDX-License-Identifier: MIT
+ * Tie-breaks are a table of functions (tb.c); a standings row carries match points, game
+ * points and each tie-break of the ruleset in order. Places are never shared. */
+#ifndef BH_TB_H
+#define BH_TB_H
+
+#include <stdbool.h>
+
+#include "tour.h"
+
+typedef struct {
+    int id;                  /* team id */
+    int place;               /* 1..n, unique (T-PRIZES: never shared) */
+    int mp;                  /* match points */
+    int gp2;                 /* game points x2 */
+    int tb[TOUR_MAX_TB];     /* tie-break values in ruleset order (units: tb_name) */
+    bool prize;              /* place 1-3 (T-PRIZES) */
+    bool tied_next;          /* equal on every criterion with the next row: place decided
+                              * only by pairing number, a play-off is due (T-ARMAGEDDON) */
+} tb_row;
+
+typedef struct {
+    int n;                   /* rows */
+    tb_row *rows;            /* n, by place; owned: tb_standings_fini */
+    int n_tb;                /* tie-breaks per row */
+    int tb[TOUR_MAX_TB];     /* their tb_id */
+} tb_standings;
+
+/* Short name of a tie-break ("DE", "BH-C1", ...) and whether its value is x2 (game points);
+ * static strings; "?" for an unknown id. */
+const char *tb_name(int id);
+bool tb_is_x2(int id);
+
+/* Value of one tie-break for every team, after all rounds paired so far (pending matches
+ * score 0). vals has tour_n_teams(t)+1 entries, indexed by team id. `group` (same size) holds,
+ * per team, a tie group number: teams with the same number are tied on everything before this
+ * tie-break (direct encounter and play-off look only inside the group); NULL: one group per
+ * match-point total. Teams not in the standings (never active) get 0. BH_EINVAL bad id. */
+int tb_compute(const tour *t, int id, const int *group, int *vals);
+
+/* Standings of all teams that ever took part, ordered by match points, then the ruleset's
+ * tie-breaks in order, then pairing number. On BH_OK *out is filled (tb_standings_fini). */
+int tb_standings_compute(const tour *t, tb_standings *out);
+void tb_standings_fini(tb_standings *s); /* NULL-safe */
+
+/* Render standings as text (place, team, MP, GP, tie-breaks, prize mark) and the crosstable
+ * (per round: opponent id, colour w/b of board A game 1, game points; "+F"/"-F" forfeits,
+ * "PAB"/"HPB"/"ZPB" byes). Returns a NUL-terminated malloc'd string (caller frees). */
+char *tb_format(const tour *t, const tb_standings *s);
+
+#endif

@@ -1,0 +1,189 @@
+/* tour.h: the Swiss team tournament model (issue 6): ruleset, teams, rounds, double-round
+ * matches, forfeits, byes, withdrawals, play-off games, scoring (T-SCORE, T-BYE, T-FORFEIT).
+ * SPDX-License-Identifier: MIT
+ * Pure: no I/O, no clock reads. Every change is one call, so the caller (the server) can log
+ * the calls as events, or store the whole state as TRF (trf.h) and read it back. */
+#ifndef BH_TOUR_H
+#define BH_TOUR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TOUR_MAX_TEAMS 4096 /* BH_ELIMIT beyond */
+#define TOUR_MAX_ROUNDS 64
+#define TOUR_MAX_TB 8
+#define TOUR_NAME_LEN 64
+#define TOUR_MAX_GAMES 8 /* games (boards x games) per match */
+
+typedef struct tour tour;
+
+/* Tie-break ids (tb.h computes them). T-TIEBREAK's default order is DE, BH-C1, PLAYOFF. */
+typedef enum {
+    TB_NONE = 0,
+    TB_DE,       /* direct encounter, C.07 art. 6 */
+    TB_BH_C1,    /* Buchholz Cut-1 on match points, C.07 art. 8, 14, 16 */
+    TB_BH,       /* Buchholz on match points */
+    TB_GP,       /* game points */
+    TB_WON,      /* matches won (over the board or by forfeit) */
+    TB_SB,       /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
+    TB_PLAYOFF,  /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
+    TB_COUNT_
+} tb_id;
+
+enum { TOUR_SCORE_MATCH = 0, TOUR_SCORE_GAME = 1 };   /* T-SCORE score_per */
+enum { TOUR_SWISS = 0, TOUR_ROUND_ROBIN = 1 };         /* format */
+enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };        /* T-ROUNDS small-field policy */
+
+/* One game of a match, from side a's point of view. */
+typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_game;
+/* A forfeited match (T-FORFEIT): who was absent. */
+typedef enum { TOUR_FF_NONE = 0, TOUR_FF_A, TOUR_FF_B, TOUR_FF_BOTH } tour_forfeit;
+
+typedef struct {
+    char name[TOUR_NAME_LEN];         /* tournament name */
+    char game_ruleset[32];            /* name of the game ruleset ("regulation") */
+    uint32_t base_ms, inc_ms;         /* time control per player per board (P-TC) */
+    int games;                        /* games per match: 2 (T-DOUBLE); 1..TOUR_MAX_GAMES */
+    int rounds;                       /* rounds asked for; 0: by T-ROUNDS at tour_start */
+    int score_per;                    /* TOUR_SCORE_MATCH (2/1/0 per match) or _GAME */
+    int bye_mp;                       /* match points of a PAB (T-BYE: a drawn match) */
+    int bye_gp2;                      /* game points x2 of a PAB (T-BYE: half the games) */
+    int small_policy;                 /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
+    int n_tb;                         /* tie-breaks in use, after match points */
+    int tb[TOUR_MAX_TB];              /* tb_id, in order */
+} tour_ruleset;
+
+typedef struct {
+    char name[TOUR_NAME_LEN];     /* team name */
+    char captain[TOUR_NAME_LEN];  /* player on board A */
+    char partner[TOUR_NAME_LEN];  /* player on board B */
+    int rating_captain, rating_partner; /* Elo-like, 0 = unrated */
+    int entry_round;              /* first round it can be paired in (late entry: > 1) */
+    int withdrawn_round;          /* first round it is no longer paired in; 0 = active */
+} tour_team;
+
+/* Kinds of bye (a match with b == 0). */
+typedef enum {
+    TOUR_BYE_PAB = 0, /* pairing-allocated bye (T-BYE) */
+    TOUR_BYE_HALF,    /* requested half-point bye: scores as a PAB, but is voluntary */
+    TOUR_BYE_ZERO     /* requested zero-point bye: voluntary, scores nothing */
+} tour_bye;
+
+/* A match of one round. b == 0: a bye for a (kind in `bye`). */
+typedef struct {
+    int a, b;            /* team ids (= pairing numbers); a is the higher-ranked at pairing */
+    int white;           /* team whose captain has White on board A in game 1; 0 for a bye */
+    uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
+    uint8_t forfeit;     /* tour_forfeit; a forfeit overrides the games */
+    uint8_t bye;         /* tour_bye when b == 0 */
+} tour_match;
+
+/* What a team got in one round (derived from the matches). */
+typedef enum {
+    TOUR_SLOT_ABSENT = 0, /* not paired: before its entry, after withdrawal (voluntary) */
+    TOUR_SLOT_PENDING,    /* paired, result not complete */
+    TOUR_SLOT_PLAYED,     /* both games played */
+    TOUR_SLOT_PAB,        /* pairing-allocated bye */
+    TOUR_SLOT_FF_WIN,     /* opponent absent */
+    TOUR_SLOT_FF_LOSS,    /* own team absent (or both absent) */
+    TOUR_SLOT_HPB,        /* requested half-point bye (voluntary) */
+    TOUR_SLOT_ZPB         /* requested zero-point bye (voluntary) */
+} tour_slot_kind;
+
+/* Voluntarily unplayed (C.07 art. 16): absent, forfeit loss, requested byes. */
+bool tour_slot_is_voluntary(int kind);
+/* Unplayed: anything but PLAYED and PENDING. */
+bool tour_slot_is_unplayed(int kind);
+
+typedef struct {
+    int kind;    /* tour_slot_kind */
+    int opp;     /* opponent team id, 0 if none (PAB, absent) */
+    int mp;      /* match points scored this round */
+    int gp2;     /* game points x2 scored this round (a game win = 2, a draw = 1) */
+    int white;   /* 1 if this team had White on board A in game 1, 0 if not, -1 no game */
+} tour_slot;
+
+/* A play-off (Armageddon) game between two tied teams (T-ARMAGEDDON). */
+typedef struct {
+    int winner, loser; /* team ids; a drawn Armageddon game is recorded as Black's win */
+} tour_playoff;
+
+/* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and 1 game
+ * point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
+void tour_ruleset_default(tour_ruleset *rs);
+
+/* T-ROUNDS: rounds for n teams (< 20: 9; 20-30: 10; > 30: 11). */
+int tour_rounds_for(int n_teams);
+
+/* A new tournament with a copy of *rs (NULL: defaults). Caller frees with tour_free(). */
+tour *tour_new(const tour_ruleset *rs);
+void tour_free(tour *t); /* NULL-safe */
+
+/* Add a team; its id (pairing number) is the next integer from 1, written to *id_out.
+ * Before tour_start it is a normal entry; after it, a late entry paired from the next round
+ * on (Swiss only). Strings are copied (truncated to TOUR_NAME_LEN-1). Returns BH_OK,
+ * BH_EINVAL (NULL name or negative rating), BH_ELIMIT (TOUR_MAX_TEAMS), BH_ESTATE (round
+ * robin already started). */
+int tour_add_team(tour *t, const char *name, const char *captain, const char *partner,
+                  int rating_captain, int rating_partner, int *id_out);
+
+/* Close registration: renumber the teams by team rating (mean of the two, descending; ties
+ * keep entry order), fix the number of rounds and the format (T-ROUNDS). If the rounds asked
+ * for reach N-1 or more, no rematch-free Swiss is guaranteed: with TOUR_SMALL_RR the event
+ * becomes a round robin (N-1 rounds, N if N is odd), with TOUR_SMALL_CAP the rounds are
+ * capped at N-1. *warn (may be NULL) is set to true when that fallback applied. Team ids
+ * change here and never after. BH_ESTATE if already started, BH_EINVAL with < 2 teams. */
+int tour_start(tour *t, bool *warn);
+
+/* Withdraw team id. If the last round is paired and not complete and the team is in it:
+ * keep_current keeps its match (it is not paired from the next round on); otherwise its
+ * match becomes a forfeit loss (its PAB is forfeited). Returns BH_OK, BH_ENOTFOUND,
+ * BH_ESTATE (already withdrawn). */
+int tour_withdraw(tour *t, int id, bool keep_current);
+
+/* Append a paired round: n matches copied from m (each active team exactly once).
+ * Normally called by tour_pair_next (swiss.h); exposed for imports and tests.
+ * BH_ESTATE if the previous round is not complete, BH_EINVAL on a malformed list. */
+int tour_add_round(tour *t, const tour_match *m, int n);
+
+/* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's view);
+ * TOUR_G_NONE clears it. BH_ENOTFOUND for a bad index, BH_EINVAL for a PAB or bad res. */
+int tour_set_game(tour *t, int r, int mi, int g, tour_game res);
+
+/* Record match mi of round r as forfeited (ff = TOUR_FF_A/B/BOTH) or clear (TOUR_FF_NONE). */
+int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff);
+
+/* Request a bye of kind TOUR_BYE_HALF or TOUR_BYE_ZERO for team id in round r (not yet
+ * paired): the pairing leaves the team out and gives it that bye. BH_EINVAL, BH_ENOTFOUND,
+ * BH_ESTATE (round r already paired), BH_EEXIST (a request for that round exists). */
+int tour_request_bye(tour *t, int id, int r, tour_bye kind);
+/* The bye kind requested by team id for round r, or -1. */
+int tour_requested_bye(const tour *t, int id, int r);
+
+/* Record an Armageddon play-off game won by `winner` against `loser`. */
+int tour_add_playoff(tour *t, int winner, int loser);
+
+/* Read access. Pointers returned stay valid until the next mutating call. */
+const tour_ruleset *tour_rules(const tour *t);
+int tour_n_teams(const tour *t);
+const tour_team *tour_team_get(const tour *t, int id); /* NULL if no such id */
+int tour_team_rating(const tour *t, int id);           /* mean of the two, rounded down */
+int tour_n_rounds(const tour *t);                      /* rounds paired so far */
+int tour_planned_rounds(const tour *t);                /* fixed by tour_start; 0 before */
+int tour_format(const tour *t);                        /* TOUR_SWISS or TOUR_ROUND_ROBIN */
+bool tour_is_started(const tour *t);
+int tour_round_size(const tour *t, int r);             /* matches in round r, -1 if none */
+const tour_match *tour_round_match(const tour *t, int r, int mi);
+bool tour_round_complete(const tour *t, int r);
+bool tour_is_active(const tour *t, int id, int r);     /* entered and not withdrawn in r */
+int tour_n_playoffs(const tour *t);
+const tour_playoff *tour_playoff_get(const tour *t, int i);
+
+/* What team id got in round r; ABSENT slots score 0. */
+void tour_slot_get(const tour *t, int id, int r, tour_slot *out);
+
+/* Match points and game points x2 of team id after rounds 1..upto (upto < 0: all). */
+int tour_team_mp(const tour *t, int id, int upto);
+int tour_team_gp2(const tour *t, int id, int upto);
+
+#endif

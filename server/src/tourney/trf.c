@@ -1,0 +1,398 @@
+/* trf.c: TRF export and import (see trf.h for the records).
+ * SPDX-License-Identifier: MIT
+ * Export derives the TRF-16 style records (001, 013, 310) for other tools, and writes the BH*
+ * records that carry the state exactly; import replays the BH* records through tour.h, so an
+ * imported tournament passes the same checks as one built call by call. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "tb.h"
+#include "tour_int.h"
+#include "trf.h"
+#include "xalloc.h"
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} obuf;
+
+__attribute__((format(printf, 2, 3))) static void out(obuf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->p && b->len + (size_t)k < b->cap) {
+            b->len += (size_t)k;
+            return;
+        }
+        b->cap = 2 * (b->cap + (size_t)k) + 256;
+        b->p = xrealloc(b->p, b->cap);
+    }
+}
+
+static void clean(char *dst, const char *src, size_t cap)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < cap; i++)
+        dst[i] = (src[i] == '|' || (unsigned char)src[i] < 32) ? ' ' : src[i];
+    dst[i] = '\0';
+}
+
+static const char *const SMALL[] = {"rr", "cap"};
+static const char *const SCORE[] = {"match", "game"};
+static const char *const FORMAT[] = {"swiss", "rr"};
+
+static char res_char(const tour_slot *x, int games)
+{
+    switch (x->kind) {
+    case TOUR_SLOT_PLAYED:
+        return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
+    case TOUR_SLOT_FF_WIN:
+        return '+';
+    case TOUR_SLOT_FF_LOSS:
+        return '-';
+    case TOUR_SLOT_PAB:
+        return 'U';
+    case TOUR_SLOT_HPB:
+        return 'H';
+    case TOUR_SLOT_ZPB:
+        return 'Z';
+    case TOUR_SLOT_PENDING:
+    case TOUR_SLOT_ABSENT:
+    default:
+        return ' ';
+    }
+}
+
+static void res_token(const tour_slot *x, char *tok, size_t cap)
+{
+    switch (x->kind) {
+    case TOUR_SLOT_PLAYED:
+        snprintf(tok, cap, "%d.%d", x->gp2 / 2, x->gp2 % 2 ? 5 : 0);
+        break;
+    case TOUR_SLOT_FF_WIN:
+        snprintf(tok, cap, "+F");
+        break;
+    case TOUR_SLOT_FF_LOSS:
+        snprintf(tok, cap, "-F");
+        break;
+    case TOUR_SLOT_PAB:
+        snprintf(tok, cap, "PAB");
+        break;
+    case TOUR_SLOT_HPB:
+        snprintf(tok, cap, "HPB");
+        break;
+    case TOUR_SLOT_ZPB:
+        snprintf(tok, cap, "ZPB");
+        break;
+    case TOUR_SLOT_PENDING:
+        snprintf(tok, cap, "?");
+        break;
+    case TOUR_SLOT_ABSENT:
+    default:
+        snprintf(tok, cap, "-");
+        break;
+    }
+}
+
+char *trf_export(const tour *t)
+{
+    obuf b = {NULL, 0, 0};
+    const tour_ruleset *rs = tour_rules(t);
+    int n = tour_n_teams(t), R = tour_n_rounds(t);
+    char name[TOUR_NAME_LEN], cap_[TOUR_NAME_LEN], par[TOUR_NAME_LEN];
+    clean(name, rs->name, sizeof name);
+    out(&b, "012 %s\n062 %d\n", name, 2 * n);
+    out(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
+            "bughouse double rounds\n");
+    out(&b, "XXR %d\n", tour_planned_rounds(t));
+    clean(cap_, rs->game_ruleset, sizeof cap_);
+    for (char *q = cap_; *q; q++)
+        if (*q == ' ')
+            *q = '_';
+    out(&b, "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s rounds=%d "
+            "format=%s started=%d tb=",
+        cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
+        SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
+        SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
+        FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
+    for (int k = 0; k < rs->n_tb; k++)
+        out(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
+    out(&b, "\n");
+
+    tb_standings st = {0, NULL, 0, {0}};
+    tb_standings_compute(t, &st);
+    int *rank = xcalloc((size_t)n + 1, sizeof *rank);
+    for (int x = 0; x < st.n; x++)
+        rank[st.rows[x].id] = st.rows[x].place;
+    for (int id = 1; id <= n; id++) {
+        const tour_team *tm = tour_team_get(t, id);
+        int mp = tour_team_mp(t, id, -1);
+        for (int board = 0; board < 2; board++) {
+            clean(par, board ? tm->partner : tm->captain, sizeof par);
+            out(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board,
+                par, board ? tm->rating_partner : tm->rating_captain, "", "", "", (double)mp,
+                rank[id]);
+            for (int r = 1; r <= R; r++) {
+                tour_slot x;
+                tour_slot_get(t, id, r, &x);
+                char c = res_char(&x, rs->games);
+                if (x.kind == TOUR_SLOT_ABSENT || x.kind == TOUR_SLOT_PENDING)
+                    out(&b, "          ");
+                else if (x.opp == 0)
+                    out(&b, "  0000 - %c", c);
+                else /* board B has the colours reversed (P-TEAM) */
+                    out(&b, "  %4d %c %c", 2 * x.opp - 1 + board,
+                        x.white < 0 ? '-' : (x.white ^ board) ? 'w' : 'b', c);
+            }
+            out(&b, "\n");
+        }
+    }
+    for (int id = 1; id <= n; id++) {
+        clean(name, tour_team_get(t, id)->name, sizeof name);
+        out(&b, "013 %-32.32s %4d %4d\n", name, 2 * id - 1, 2 * id);
+    }
+    for (int id = 1; id <= n; id++) {
+        clean(name, tour_team_get(t, id)->name, sizeof name);
+        int gp2 = tour_team_gp2(t, id, -1);
+        out(&b, "310 %4d %-32.32s %4d %3d.%d %4d", id, name, tour_team_mp(t, id, -1), gp2 / 2,
+            gp2 % 2 ? 5 : 0, rank[id]);
+        for (int r = 1; r <= R; r++) {
+            tour_slot x;
+            char tok[16];
+            tour_slot_get(t, id, r, &x);
+            res_token(&x, tok, sizeof tok);
+            out(&b, "  %4d %c %3s", x.opp, x.white < 0 ? '-' : x.white ? 'w' : 'b', tok);
+        }
+        out(&b, "\n");
+    }
+    free(rank);
+    tb_standings_fini(&st);
+
+    for (int id = 1; id <= n; id++) {
+        const tour_team *tm = tour_team_get(t, id);
+        clean(name, tm->name, sizeof name);
+        clean(cap_, tm->captain, sizeof cap_);
+        clean(par, tm->partner, sizeof par);
+        out(&b, "BHT %d %d %d %d %d %s|%s|%s\n", id, tm->entry_round, tm->withdrawn_round,
+            tm->rating_captain, tm->rating_partner, name, cap_, par);
+    }
+    int qid, qr, qk;
+    for (int i = 0; tour__request_get(t, i, &qid, &qr, &qk); i++)
+        out(&b, "BHQ %d %d %d\n", qid, qr, qk);
+    for (int r = 1; r <= R; r++) {
+        for (int i = 0; i < tour_round_size(t, r); i++) {
+            const tour_match *m = tour_round_match(t, r, i);
+            char gs[TOUR_MAX_GAMES + 1];
+            for (int g = 0; g < rs->games; g++)
+                gs[g] = (char)('0' + m->game[g]);
+            gs[rs->games] = '\0';
+            out(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit,
+                m->bye);
+        }
+    }
+    for (int i = 0; i < tour_n_playoffs(t); i++)
+        out(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner, tour_playoff_get(t, i)->loser);
+    if (!b.p)
+        out(&b, "%s", "");
+    return b.p;
+}
+
+static int pick(const char *v, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(v, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* Parse one BHR line into *rs, *format, *started. false on an unknown key or value. */
+static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *started)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", line);
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            return false;
+        *eq = '\0';
+        const char *k = tok, *v = eq + 1;
+        int x;
+        if (strcmp(k, "game") == 0) {
+            snprintf(rs->game_ruleset, sizeof rs->game_ruleset, "%s", strcmp(v, "-") ? v : "");
+        } else if (strcmp(k, "base_ms") == 0) {
+            rs->base_ms = (uint32_t)strtoul(v, NULL, 10);
+        } else if (strcmp(k, "inc_ms") == 0) {
+            rs->inc_ms = (uint32_t)strtoul(v, NULL, 10);
+        } else if (strcmp(k, "games") == 0) {
+            rs->games = atoi(v);
+            if (rs->games < 1 || rs->games > TOUR_MAX_GAMES)
+                return false;
+        } else if (strcmp(k, "score") == 0) {
+            if ((x = pick(v, SCORE, 2)) < 0)
+                return false;
+            rs->score_per = x;
+        } else if (strcmp(k, "bye_mp") == 0) {
+            rs->bye_mp = atoi(v);
+        } else if (strcmp(k, "bye_gp2") == 0) {
+            rs->bye_gp2 = atoi(v);
+        } else if (strcmp(k, "small") == 0) {
+            if ((x = pick(v, SMALL, 2)) < 0)
+                return false;
+            rs->small_policy = x;
+        } else if (strcmp(k, "rounds") == 0) {
+            rs->rounds = atoi(v);
+        } else if (strcmp(k, "format") == 0) {
+            if ((x = pick(v, FORMAT, 2)) < 0)
+                return false;
+            *format = x;
+        } else if (strcmp(k, "started") == 0) {
+            *started = atoi(v);
+        } else if (strcmp(k, "tb") == 0) {
+            rs->n_tb = 0;
+            char *s2 = NULL;
+            for (char *n = strtok_r((char *)v, ",", &s2); n; n = strtok_r(NULL, ",", &s2)) {
+                int id = -1;
+                for (int i = 1; i < TB_COUNT_; i++)
+                    if (strcmp(tb_name(i), n) == 0)
+                        id = i;
+                if (id < 0 || rs->n_tb >= TOUR_MAX_TB)
+                    return false;
+                rs->tb[rs->n_tb++] = id;
+            }
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+int trf_import(const char *text, tour **out_t, int *err_line)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    int format = TOUR_SWISS, started = 0, planned = 0, line_no = 0, bad = 0, rc = BH_OK;
+    tour *t = NULL;
+    tour_match *ms = NULL;
+    int n_ms = 0, cap_ms = 0, cur_round = 0;
+    size_t len = strlen(text);
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, text, len + 1);
+    /* Pass 1: header records; pass 2: teams, requests, matches, play-offs (in file order). */
+    for (int pass = 1; pass <= 2 && !bad && rc == BH_OK; pass++) {
+        line_no = 0;
+        char *p = copy;
+        if (pass == 2) {
+            t = tour_new(&rs);
+            tour__set_plan(t, planned, format, false);
+        }
+        while (*p && !bad && rc == BH_OK) {
+            char *nl = strchr(p, '\n'), *line = p;
+            if (nl)
+                *nl = '\0';
+            p = nl ? nl + 1 : p + strlen(p);
+            line_no++;
+            size_t ll = strlen(line);
+            if (ll && line[ll - 1] == '\r')
+                line[--ll] = '\0';
+            if (ll < 3)
+                continue;
+            const char *rest = ll > 4 ? line + 4 : "";
+            if (pass == 1) {
+                if (strncmp(line, "012", 3) == 0)
+                    snprintf(rs.name, sizeof rs.name, "%s", rest);
+                else if (strncmp(line, "XXR", 3) == 0)
+                    bad = sscanf(rest, "%d", &planned) != 1 || planned < 0 ||
+                          planned > TOUR_MAX_ROUNDS;
+                else if (strncmp(line, "BHR", 3) == 0)
+                    bad = !parse_bhr(rest, &rs, &format, &started);
+                if (nl)
+                    *nl = '\n';
+                continue;
+            }
+            if (strncmp(line, "BHT", 3) == 0) {
+                int id, er, wr, rc1, rc2, off = 0;
+                if (sscanf(rest, "%d %d %d %d %d %n", &id, &er, &wr, &rc1, &rc2, &off) != 5 ||
+                    id != tour_n_teams(t) + 1) {
+                    bad = 1;
+                } else {
+                    char nm[3][TOUR_NAME_LEN] = {"", "", ""};
+                    const char *s = rest + off;
+                    for (int k = 0; k < 3; k++) {
+                        size_t w = strcspn(s, "|");
+                        snprintf(nm[k], sizeof nm[k], "%.*s", (int)(w < 63 ? w : 63), s);
+                        s += w + (s[w] == '|');
+                    }
+                    rc = tour_add_team(t, nm[0], nm[1], nm[2], rc1, rc2, NULL);
+                    if (rc == BH_OK)
+                        rc = tour__set_team_rounds(t, id, er, wr);
+                }
+            } else if (strncmp(line, "BHQ", 3) == 0) {
+                int id, r, k;
+                if (sscanf(rest, "%d %d %d", &id, &r, &k) != 3)
+                    bad = 1;
+                else
+                    rc = tour_request_bye(t, id, r, (tour_bye)k);
+            } else if (strncmp(line, "BHM", 3) == 0) {
+                int r, a, bb, w, ff, by;
+                char gs[16] = "";
+                tour_match m;
+                memset(&m, 0, sizeof m);
+                bool ok = sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) ==
+                              7 &&
+                          r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
+                          by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
+                for (int g = 0; ok && g < rs.games; g++) {
+                    ok = gs[g] >= '0' && gs[g] <= '3';
+                    m.game[g] = (uint8_t)(gs[g] - '0');
+                }
+                if (!ok) {
+                    bad = 1;
+                } else {
+                    if (r != cur_round && cur_round > 0)
+                        rc = tour_add_round(t, ms, n_ms), n_ms = 0;
+                    cur_round = r;
+                    if (n_ms == cap_ms) {
+                        cap_ms = cap_ms ? 2 * cap_ms : 64;
+                        ms = xrealloc(ms, (size_t)cap_ms * sizeof *ms);
+                    }
+                    m.a = a;
+                    m.b = bb;
+                    m.white = w;
+                    m.forfeit = (uint8_t)ff;
+                    m.bye = (uint8_t)by;
+                    ms[n_ms++] = m;
+                }
+            } else if (strncmp(line, "BHP", 3) == 0) {
+                int w, l;
+                if (sscanf(rest, "%d %d", &w, &l) != 2)
+                    bad = 1;
+                else
+                    rc = tour_add_playoff(t, w, l);
+            }
+            if (nl)
+                *nl = '\n';
+        }
+    }
+    if (!bad && rc == BH_OK && cur_round > 0)
+        rc = tour_add_round(t, ms, n_ms);
+    free(ms);
+    free(copy);
+    if (bad || rc != BH_OK) {
+        if (err_line)
+            *err_line = line_no;
+        tour_free(t);
+        return bad ? BH_EPARSE : rc;
+    }
+    tour__set_plan(t, planned, format, started != 0);
+    *out_t = t;
+    return BH_OK;
+}

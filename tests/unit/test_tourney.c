@@ -1,0 +1,790 @@
+/* test_tourney.c: the Swiss team tournament module (issue 6): scoring, rounds, tie-breaks on a
+ * published exercise, the pairer against a brute-force reference, invariants, TRF round trip.
+ * SPDX-License-Identifier: MIT
+ * `test_tourney brute_force_slow N` checks N seeded random tournaments against the reference
+ * (the ctest `slow` run uses 5000); the unit run checks a few hundred. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "swiss.h"
+#include "tb.h"
+#include "tour.h"
+#include "tour_int.h"
+#include "tourney_ref.h"
+#include "trf.h"
+
+static uint64_t rnd(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int rnd_below(uint64_t *s, int n)
+{
+    return (int)(rnd(s) % (uint64_t)n);
+}
+
+/* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
+
+static tour *load_held(void)
+{
+    FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
+    if (!f)
+        return NULL;
+    char cell[15][8][16];
+    int rows = 0;
+    char line[512];
+    while (fgets(line, sizeof line, f) && rows < 14) {
+        int team;
+        if (sscanf(line, "| %d |", &team) != 1 || team != rows + 1)
+            continue;
+        char *p = strchr(line + 1, '|') + 1;
+        for (int r = 1; r <= 7; r++) {
+            char *q = strchr(p, '|');
+            *q = '\0';
+            sscanf(p, "%15s", cell[team][r]);
+            p = q + 1;
+        }
+        rows++;
+    }
+    fclose(f);
+    if (rows != 14)
+        return NULL;
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.games = 4;   /* 4 boards, each a game */
+    rs.bye_gp2 = 4; /* a bye is a drawn match: 2 of 4 game points */
+    rs.rounds = 7;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 1; i <= 14; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "Team %d", i);
+        tour_add_team(t, name, "c", "p", 2000, 2000, NULL); /* equal ratings keep the ids */
+    }
+    tour_start(t, NULL);
+    for (int r = 1; r <= 7; r++) {
+        tour_match m[14];
+        int n = 0;
+        memset(m, 0, sizeof m);
+        for (int i = 1; i <= 14; i++) {
+            const char *c = cell[i][r];
+            int o;
+            char col;
+            double gp;
+            if (strcmp(c, "PAB") == 0 || strcmp(c, "HPB") == 0 || strcmp(c, "ZPB") == 0) {
+                m[n].a = i;
+                m[n++].bye = c[0] == 'P' ? TOUR_BYE_PAB : c[0] == 'H' ? TOUR_BYE_HALF
+                                                                    : TOUR_BYE_ZERO;
+            } else if (strcmp(c, "+F") == 0) {
+                for (o = 1; o <= 14 && strcmp(cell[o][r], "-F") != 0; o++)
+                    ;
+                m[n].a = i;
+                m[n].b = o;
+                m[n].white = i;
+                m[n++].forfeit = TOUR_FF_B;
+            } else if (sscanf(c, "%d%c%lf", &o, &col, &gp) == 3 && o > i) {
+                m[n].a = i;
+                m[n].b = o;
+                m[n].white = col == 'w' ? i : o;
+                int h = (int)(gp * 2 + 0.5); /* half points out of 8 */
+                for (int g = 0; g < 4; g++) {
+                    int take = h >= 2 ? 2 : h;
+                    m[n].game[g] = take == 2 ? TOUR_G_WIN_A : take == 1 ? TOUR_G_DRAW : TOUR_G_WIN_B;
+                    h -= take;
+                }
+                n++;
+            }
+        }
+        if (tour_add_round(t, m, n) != BH_OK) {
+            tour_free(t);
+            return NULL;
+        }
+    }
+    return t;
+}
+
+static void held14_mp_bh_order(void)
+{
+    tour *t = load_held();
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    if (!t)
+        return;
+    static const int mp[] = {10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4};
+    static const int bh[] = {64, 57, 58, 56, 55, 46, 44, 41, 50, 44, 41, 41, 52, 36};
+    static const int order[] = {5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12};
+    int v[15];
+    CHECK_EQ_INT("tb_compute BH", BH_OK, tb_compute(t, TB_BH, NULL, v));
+    for (int i = 1; i <= 14; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "MP team %d", i);
+        CHECK_EQ_INT(what, mp[i - 1], tour_team_mp(t, i, -1));
+        snprintf(what, sizeof what, "BH team %d", i);
+        CHECK_EQ_INT(what, bh[i - 1], v[i]);
+    }
+    /* ordering by match points, then game points (pairing number last) */
+    int ids[14];
+    for (int i = 0; i < 14; i++)
+        ids[i] = i + 1;
+    for (int i = 0; i < 14; i++)
+        for (int j = i + 1; j < 14; j++) {
+            int a = ids[i], b = ids[j];
+            int ka = tour_team_mp(t, a, -1) * 1000 + tour_team_gp2(t, a, -1);
+            int kb = tour_team_mp(t, b, -1) * 1000 + tour_team_gp2(t, b, -1);
+            if (kb > ka || (kb == ka && b < a)) {
+                ids[i] = b;
+                ids[j] = a;
+            }
+        }
+    for (int i = 0; i < 14; i++)
+        CHECK_EQ_INT("order by MP, GP", order[i], ids[i]);
+    tour_free(t);
+}
+
+/* Buchholz Cut-1 (C.07 art. 14, 16.5). Derived by hand from the table:
+ *   team 1: 8(7) 4(10) 7(6+1: ZPB in the last round counts as a draw) 2(10) 5(10)
+ *           +F (dummy, own 10) 3(10) = 64; no voluntary unplayed round: cut the lowest 7 -> 57.
+ *   team 6: 13(6) 5(10) 8(7) 3(10) 11(4) -F (voluntary: dummy 7) 12(2) = 46;
+ *           the voluntarily unplayed round is cut first -> 39 (not 44).
+ *   team 14: 7(7) 13(6) 11(4) 9(6) HPB (voluntary, dummy 4) 10(5) PAB (4) = 36 -> 32.
+ *   team 2: 9(6) 3(10) 5(10) 1(10) 13(6) 4(10) 10(5) = 57 -> 52.
+ * The whole row was also computed by a separate 30-line script from the table (the same
+ * rules, not this code); it gives the same 14 values and the file's BH row. */
+static void held14_bh_cut1(void)
+{
+    tour *t = load_held();
+    if (!t) {
+        CHECK_MSG(0, "held-14 data did not load");
+        return;
+    }
+    static const int c1[] = {57, 52, 53, 52, 53, 39, 38, 39, 48, 42, 39, 39, 48, 32};
+    int v[15];
+    tb_compute(t, TB_BH_C1, NULL, v);
+    for (int i = 1; i <= 14; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "BH-C1 team %d", i);
+        CHECK_EQ_INT(what, c1[i - 1], v[i]);
+    }
+    tour_free(t);
+}
+
+/* ---- scoring: T-SCORE, T-BYE, T-FORFEIT ---- */
+
+static tour *four_teams(const tour_ruleset *rs)
+{
+    tour *t = tour_new(rs);
+    tour_add_team(t, "A", "a1", "a2", 2000, 1800, NULL); /* 1900 */
+    tour_add_team(t, "B", "b1", "b2", 2100, 1900, NULL); /* 2000 */
+    tour_add_team(t, "C", "c1", "c2", 1500, 1500, NULL);
+    tour_add_team(t, "D", "d1", "d2", 1700, 1600, NULL);
+    tour_add_team(t, "E", "e1", "e2", 1400, 1300, NULL);
+    return t;
+}
+
+static void score_match_points(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = four_teams(&rs);
+    bool warn = true;
+    CHECK_EQ_INT("start", BH_OK, tour_start(t, &warn));
+    CHECK(!warn);
+    CHECK_EQ_STR("renumbered by rating", "B", tour_team_get(t, 1)->name);
+    CHECK_EQ_STR("renumbered by rating 5", "E", tour_team_get(t, 5)->name);
+    tour_match m[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                       {3, 4, 4, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0},
+                       {5, 0, 0, {0}, 0, 0}};
+    CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, m, 3));
+    CHECK(tour_round_complete(t, 1));
+    CHECK_EQ_INT("1.5-0.5 wins: 2 MP", 2, tour_team_mp(t, 1, -1));
+    CHECK_EQ_INT("1.5 GP", 3, tour_team_gp2(t, 1, -1));
+    CHECK_EQ_INT("0.5-1.5 loses", 0, tour_team_mp(t, 2, -1));
+    CHECK_EQ_INT("1-1 draws", 1, tour_team_mp(t, 3, -1));
+    CHECK_EQ_INT("PAB = drawn match", 1, tour_team_mp(t, 5, -1));
+    CHECK_EQ_INT("PAB = 1 game point", 2, tour_team_gp2(t, 5, -1));
+    tour_match m2[3] = {{1, 3, 1, {0}, TOUR_FF_B, 0}, {2, 5, 2, {0}, 0, 0}, {4, 0, 0, {0}, 0, 0}};
+    CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 3));
+    CHECK(!tour_round_complete(t, 2));
+    CHECK_EQ_INT("round 3 before 2 ends", BH_ESTATE, tour_add_round(t, m2, 3));
+    CHECK_EQ_INT("game 3 of 2", BH_EINVAL, tour_set_game(t, 2, 1, 2, TOUR_G_WIN_A));
+    CHECK_EQ_INT("game on a bye", BH_EINVAL, tour_set_game(t, 2, 2, 0, TOUR_G_WIN_A));
+    tour_set_game(t, 2, 1, 0, TOUR_G_WIN_B);
+    tour_slot s;
+    tour_slot_get(t, 2, 2, &s);
+    CHECK_EQ_INT("one game: pending", TOUR_SLOT_PENDING, s.kind);
+    tour_set_game(t, 2, 1, 1, TOUR_G_WIN_B);
+    CHECK(tour_round_complete(t, 2));
+    CHECK_EQ_INT("forfeit win 2 MP", 4, tour_team_mp(t, 1, -1));
+    CHECK_EQ_INT("forfeit win: both games", 7, tour_team_gp2(t, 1, -1));
+    tour_slot_get(t, 3, 2, &s);
+    CHECK_EQ_INT("forfeit loss slot", TOUR_SLOT_FF_LOSS, s.kind);
+    CHECK(tour_slot_is_voluntary(s.kind));
+    CHECK_EQ_INT("E won 2-0", 3, tour_team_mp(t, 5, -1));
+    tour_free(t);
+
+    rs.score_per = TOUR_SCORE_GAME;
+    rs.bye_mp = 2;
+    t = four_teams(&rs);
+    tour_start(t, NULL);
+    tour_match g[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                       {3, 4, 4, {TOUR_G_WIN_B, TOUR_G_WIN_B}, 0, 0},
+                       {5, 0, 0, {0}, 0, 0}};
+    tour_add_round(t, g, 3);
+    CHECK_EQ_INT("score_per game: 2+1", 3, tour_team_mp(t, 1, -1));
+    CHECK_EQ_INT("score_per game: 0+1", 1, tour_team_mp(t, 2, -1));
+    CHECK_EQ_INT("score_per game: 2+2", 4, tour_team_mp(t, 4, -1));
+    tour_free(t);
+}
+
+/* ---- T-ROUNDS ---- */
+
+static void rounds_plan(void)
+{
+    CHECK_EQ_INT("19 teams", 9, tour_rounds_for(19));
+    CHECK_EQ_INT("20 teams", 10, tour_rounds_for(20));
+    CHECK_EQ_INT("30 teams", 10, tour_rounds_for(30));
+    CHECK_EQ_INT("31 teams", 11, tour_rounds_for(31));
+    for (int n = 8; n <= 12; n++) {
+        for (int pol = 0; pol < 2; pol++) {
+            tour_ruleset rs;
+            tour_ruleset_default(&rs);
+            rs.small_policy = pol;
+            tour *t = tour_new(&rs);
+            for (int i = 0; i < n; i++)
+                tour_add_team(t, "T", "c", "p", 1500, 1500, NULL);
+            bool warn = false;
+            tour_start(t, &warn);
+            char what[64];
+            snprintf(what, sizeof what, "%d teams, policy %d: warned", n, pol);
+            CHECK_EQ_INT(what, n <= 10, warn);
+            int want = n > 10 ? 9 : pol == TOUR_SMALL_CAP ? n - 1 : n % 2 ? n : n - 1;
+            snprintf(what, sizeof what, "%d teams, policy %d: rounds", n, pol);
+            CHECK_EQ_INT(what, want, tour_planned_rounds(t));
+            CHECK_EQ_INT(what, n <= 10 && pol == TOUR_SMALL_RR ? TOUR_ROUND_ROBIN : TOUR_SWISS,
+                         tour_format(t));
+            tour_free(t);
+        }
+    }
+}
+
+/* A round robin pairs everyone with everyone exactly once (T-ROUNDS fallback). */
+static void round_robin_complete(void)
+{
+    for (int n = 3; n <= 10; n++) {
+        tour *t = tour_new(NULL);
+        for (int i = 0; i < n; i++)
+            tour_add_team(t, "T", "c", "p", 1500, 1500, NULL);
+        tour_start(t, NULL);
+        CHECK_EQ_INT("round robin", TOUR_ROUND_ROBIN, tour_format(t));
+        int met[11][11] = {{0}};
+        for (int r = 1; r <= tour_planned_rounds(t); r++) {
+            CHECK_EQ_INT("rr pair", BH_OK, tour_pair_next(t, 1));
+            for (int i = 0; i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                met[m->a][m->b]++;
+                met[m->b][m->a]++;
+                for (int g = 0; g < 2 && m->b; g++)
+                    tour_set_game(t, r, i, g, TOUR_G_DRAW);
+            }
+        }
+        for (int a = 1; a <= n; a++)
+            for (int b = a + 1; b <= n; b++)
+                CHECK_EQ_INT("met once", 1, met[a][b]);
+        CHECK_EQ_INT("no round after the last", BH_ESTATE, tour_pair_next(t, 1));
+        tour_free(t);
+    }
+}
+
+/* ---- pairing by hand ---- */
+
+static tour *field(int n, int rounds)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = rounds;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "T%d", i + 1);
+        tour_add_team(t, name, "c", "p", 2400 - 10 * i, 2400 - 10 * i, NULL);
+    }
+    tour_start(t, NULL);
+    return t;
+}
+
+static void pair_round1(void)
+{
+    tour *t = field(8, 5);
+    swiss_pairing p;
+    CHECK_EQ_INT("pair", BH_OK, swiss_pair(t, 7, &p));
+    CHECK_EQ_INT("4 matches", 4, p.n);
+    for (int i = 0; i < p.n && p.n == 4; i++) { /* top half against bottom half */
+        CHECK_EQ_INT("a", i + 1, p.m[i].a);
+        CHECK_EQ_INT("b", i + 5, p.m[i].b);
+    }
+    swiss_pairing_fini(&p);
+    tour_free(t);
+
+    t = field(7, 5);
+    CHECK_EQ_INT("pair 7", BH_OK, swiss_pair(t, 7, &p));
+    CHECK_EQ_INT("3 matches + PAB", 4, p.n);
+    if (p.n == 4) {
+        CHECK_EQ_INT("PAB to the largest TPN", 7, p.m[3].a);
+        CHECK_EQ_INT("PAB", 0, p.m[3].b);
+        CHECK_EQ_INT("1-4", 4, p.m[0].b);
+    }
+    swiss_pairing_fini(&p);
+    tour_free(t);
+}
+
+/* Round 2 after 1-5 2-6 3-7 4-8, top half all won: {1,2,3,4} pair 1-3 2-4 (1-2 is not the
+ * S2 choice), {5..8} 5-7 6-8. Then a case with a forced upfloater. */
+static void pair_round2(void)
+{
+    tour *t = field(8, 5);
+    CHECK_EQ_INT("r1", BH_OK, tour_pair_next(t, 1));
+    for (int i = 0; i < 4; i++)
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, 1, i, g, TOUR_G_WIN_A);
+    swiss_pairing p;
+    CHECK_EQ_INT("r2", BH_OK, swiss_pair(t, 1, &p));
+    int want[4][2] = {{1, 3}, {2, 4}, {5, 7}, {6, 8}};
+    for (int i = 0; i < 4 && p.n == 4; i++) {
+        CHECK_EQ_INT("r2 a", want[i][0], p.m[i].a);
+        CHECK_EQ_INT("r2 b", want[i][1], p.m[i].b);
+    }
+    /* colours: each winner had White or Black in round 1; alternation decides */
+    for (int i = 0; i < p.n; i++) {
+        tour_slot sa;
+        tour_slot_get(t, p.m[i].a, 1, &sa);
+        tour_slot sb;
+        tour_slot_get(t, p.m[i].b, 1, &sb);
+        if (sa.white != sb.white)
+            CHECK_EQ_INT("alternating colour", sa.white ? p.m[i].b : p.m[i].a, p.m[i].white);
+    }
+    swiss_pairing_fini(&p);
+    tour_free(t);
+}
+
+/* ---- random tournaments ---- */
+
+typedef struct {
+    int late, withdraw, reqbye, forfeit, mid_withdraw; /* percent */
+} chaos;
+
+/* Results and events of one round, at random. */
+static void play_round(tour *t, uint64_t *s, const chaos *ch)
+{
+    int r = tour_n_rounds(t);
+    if (rnd_below(s, 100) < ch->mid_withdraw) /* before the results: maybe without result */
+        tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), rnd_below(s, 2));
+    for (int i = 0; i < tour_round_size(t, r); i++) {
+        const tour_match *m = tour_round_match(t, r, i);
+        if (!m->b || m->forfeit)
+            continue;
+        if (rnd_below(s, 100) < ch->forfeit) {
+            tour_set_forfeit(t, r, i, (tour_forfeit)(1 + rnd_below(s, 3)));
+            continue;
+        }
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, r, i, g, (tour_game)(1 + rnd_below(s, 3)));
+    }
+}
+
+static void pre_round(tour *t, uint64_t *s, const chaos *ch, int max_teams)
+{
+    int r = tour_n_rounds(t) + 1;
+    if (r > 1 && tour_n_teams(t) < max_teams && rnd_below(s, 100) < ch->late)
+        tour_add_team(t, "late", "c", "p", 1000 + rnd_below(s, 1000), 1500, NULL);
+    if (rnd_below(s, 100) < ch->withdraw)
+        tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), true);
+    if (rnd_below(s, 100) < ch->reqbye)
+        tour_request_bye(t, 1 + rnd_below(s, tour_n_teams(t)), r,
+                         rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO);
+}
+
+static tour *random_event(uint64_t *s, int n, int rounds)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = rounds;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < n; i++)
+        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), 1000 + rnd_below(s, 1400),
+                      NULL);
+    tour_start(t, NULL);
+    return t;
+}
+
+/* One seeded random tournament, every round checked against the reference. Returns the
+ * number of rounds compared, or -1 on a mismatch (seed and round printed). */
+static int brute_one(uint64_t seed)
+{
+    uint64_t s = seed;
+    int n = 4 + rnd_below(&s, 9), rounds = 3 + rnd_below(&s, 7);
+    tour *t = random_event(&s, n, rounds);
+    static const chaos ch = {15, 8, 6, 8, 4};
+    int compared = 0;
+    int *want = NULL, *got = NULL;
+    while (tour_n_rounds(t) < tour_planned_rounds(t)) {
+        pre_round(t, &s, &ch, 12);
+        int nt = tour_n_teams(t), r = tour_n_rounds(t) + 1;
+        want = realloc(want, ((size_t)nt + 1) * sizeof *want);
+        got = realloc(got, ((size_t)nt + 1) * sizeof *got);
+        int rr = ref_pair(t, want);
+        swiss_pairing p = {0, NULL};
+        int rc = swiss_pair(t, seed, &p);
+        for (int id = 0; id <= nt; id++)
+            got[id] = -1;
+        for (int i = 0; rc == BH_OK && i < p.n; i++) {
+            if (p.m[i].b == 0 && p.m[i].bye != TOUR_BYE_PAB)
+                continue;
+            got[p.m[i].a] = p.m[i].b;
+            if (p.m[i].b)
+                got[p.m[i].b] = p.m[i].a;
+        }
+        bool same = (rr == 0) == (rc == BH_OK);
+        for (int id = 1; same && rr == 0 && id <= nt; id++)
+            same = want[id] == got[id];
+        if (!same) {
+            fprintf(stderr, "  MISMATCH seed %llu round %d (%d teams): ref %s, swiss %s\n",
+                    (unsigned long long)seed, r, nt, rr == 0 ? "paired" : "none",
+                    rc == BH_OK ? "paired" : bh_errname(rc));
+            for (int id = 1; id <= nt; id++)
+                if (rr == 0 && rc == BH_OK && want[id] != got[id])
+                    fprintf(stderr, "    team %d: ref %d, swiss %d\n", id, want[id], got[id]);
+            compared = -1;
+        }
+        if (rc == BH_OK && compared >= 0) {
+            compared++;
+            tour_add_round(t, p.m, p.n);
+            play_round(t, &s, &ch);
+        }
+        swiss_pairing_fini(&p);
+        if (rc != BH_OK || compared < 0)
+            break;
+    }
+    free(want);
+    free(got);
+    tour_free(t);
+    return compared;
+}
+
+static void brute_run(int count)
+{
+    int bad = 0, rounds = 0;
+    for (int i = 0; i < count; i++) {
+        int k = brute_one(0x5eed0000ull + (uint64_t)i);
+        if (k < 0)
+            bad++;
+        else
+            rounds += k;
+    }
+    printf("  %d random tournaments, %d rounds compared with the reference, %d mismatches\n",
+           count, rounds, bad);
+    CHECK_EQ_INT("tournaments that differ from the brute-force reference", 0, bad);
+}
+
+static void brute_force(void)
+{
+    brute_run(500);
+}
+
+static int slow_count = 5000;
+
+static void brute_force_slow(void)
+{
+    brute_run(slow_count);
+}
+
+/* ---- invariants on 200-team events ---- */
+
+static void invariants_200(void)
+{
+    for (int ev = 0; ev < 2; ev++) {
+        uint64_t s = 0xabc0ull + (uint64_t)ev;
+        tour *t = random_event(&s, 200, 11);
+        static const chaos ch = {30, 20, 15, 5, 20};
+        int pab_count[512] = {0}, ff_win_before[512] = {0};
+        static unsigned char met[512][512];
+        memset(met, 0, sizeof met);
+        for (int r = 1; r <= tour_planned_rounds(t); r++) {
+            pre_round(t, &s, &ch, 260);
+            int rc = tour_pair_next(t, (uint64_t)r);
+            CHECK_EQ_INT("200 teams: paired", BH_OK, rc);
+            if (rc != BH_OK)
+                break;
+            int seen[512] = {0}, mp_sum = 0, mp_want = 0;
+            for (int i = 0; i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                seen[m->a]++;
+                if (m->b) {
+                    seen[m->b]++;
+                    CHECK_MSG(!met[m->a][m->b], "rematch %d-%d in round %d", m->a, m->b, r);
+                } else if (m->bye == TOUR_BYE_PAB) {
+                    CHECK_MSG(++pab_count[m->a] == 1, "second PAB for %d", m->a);
+                    CHECK_MSG(!ff_win_before[m->a], "PAB after forfeit win for %d", m->a);
+                }
+            }
+            for (int id = 1; id <= tour_n_teams(t); id++)
+                CHECK_MSG(seen[id] == (tour_is_active(t, id, r) ? 1 : 0),
+                          "team %d appears %d times in round %d", id, seen[id], r);
+            play_round(t, &s, &ch);
+            for (int i = 0; i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                if (!m->b) {
+                    mp_want += m->bye == TOUR_BYE_ZERO || m->forfeit ? 0 : 1;
+                    continue;
+                }
+                if (m->forfeit == TOUR_FF_NONE)
+                    met[m->a][m->b] = met[m->b][m->a] = 1;
+                if (m->forfeit == TOUR_FF_A)
+                    ff_win_before[m->b] = 1;
+                if (m->forfeit == TOUR_FF_B)
+                    ff_win_before[m->a] = 1;
+                mp_want += m->forfeit == TOUR_FF_BOTH ? 0 : 2;
+            }
+            for (int id = 1; id <= tour_n_teams(t); id++) {
+                tour_slot x;
+                tour_slot_get(t, id, r, &x);
+                mp_sum += x.mp;
+            }
+            CHECK_EQ_INT("match points of the round add up", mp_want, mp_sum);
+        }
+        tour_free(t);
+    }
+}
+
+/* ---- withdrawals, late entries, requested byes ---- */
+
+static void withdraw_and_late(void)
+{
+    tour *t = field(6, 5);
+    CHECK_EQ_INT("r1", BH_OK, tour_pair_next(t, 3));
+    const tour_match *m = tour_round_match(t, 1, 0);
+    int a = m->a, b = m->b;
+    CHECK_EQ_INT("withdraw without result", BH_OK, tour_withdraw(t, a, false));
+    CHECK_EQ_INT("withdraw twice", BH_ESTATE, tour_withdraw(t, a, false));
+    CHECK_EQ_INT("no such team", BH_ENOTFOUND, tour_withdraw(t, 99, false));
+    tour_slot s;
+    tour_slot_get(t, b, 1, &s);
+    CHECK_EQ_INT("opponent wins by forfeit", TOUR_SLOT_FF_WIN, s.kind);
+    CHECK(!tour_is_active(t, a, 1) && !tour_is_active(t, a, 2));
+    m = tour_round_match(t, 1, 1);
+    int c = m->a;
+    CHECK_EQ_INT("withdraw with result", BH_OK, tour_withdraw(t, c, true));
+    CHECK(tour_is_active(t, c, 1) && !tour_is_active(t, c, 2));
+    for (int i = 1; i < 3; i++)
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, 1, i, g, TOUR_G_DRAW);
+    int late;
+    CHECK_EQ_INT("late entry", BH_OK, tour_add_team(t, "Late", "x", "y", 2500, 2500, &late));
+    CHECK_EQ_INT("late id", 7, late);
+    CHECK_EQ_INT("late entry round", 2, tour_team_get(t, late)->entry_round);
+    CHECK_EQ_INT("request bye", BH_OK, tour_request_bye(t, b, 2, TOUR_BYE_HALF));
+    CHECK_EQ_INT("request twice", BH_EEXIST, tour_request_bye(t, b, 2, TOUR_BYE_ZERO));
+    CHECK_EQ_INT("request past", BH_ESTATE, tour_request_bye(t, b, 1, TOUR_BYE_ZERO));
+    CHECK_EQ_INT("r2", BH_OK, tour_pair_next(t, 3));
+    /* active in round 2: 6 - 2 withdrawn + 1 late - 1 bye request = 4: two matches, HPB */
+    CHECK_EQ_INT("round 2 size", 3, tour_round_size(t, 2));
+    tour_slot_get(t, b, 2, &s);
+    CHECK_EQ_INT("half-point bye", TOUR_SLOT_HPB, s.kind);
+    CHECK_EQ_INT("HPB scores a draw", 1, s.mp);
+    tour_slot_get(t, late, 1, &s);
+    CHECK_EQ_INT("late entry absent in round 1", TOUR_SLOT_ABSENT, s.kind);
+    tour_slot_get(t, late, 2, &s);
+    CHECK(s.kind == TOUR_SLOT_PENDING);
+    tour_free(t);
+}
+
+/* ---- tie-breaks: direct encounter, play-off, standings ---- */
+
+static void direct_encounter(void)
+{
+    /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
+     * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < 4; i++)
+        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
+    tour_start(t, NULL);
+    tour_match r1[2] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                        {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
+    tour_match r2[2] = {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                        {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
+    tour_match r3[2] = {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
+                        {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}};
+    tour_add_round(t, r1, 2);
+    tour_add_round(t, r2, 2);
+    tour_add_round(t, r3, 2);
+    /* MP: 1: 2+2+0 = 4; 2: 0+2+1 = 3; 3: 2+0+2 = 4; 4: 0+0+1 = 1. Tied: 1 and 3 (met: 3 won) */
+    int v[5];
+    tb_compute(t, TB_DE, NULL, v);
+    CHECK_EQ_INT("DE 3 beat 1", 2, v[3]);
+    CHECK_EQ_INT("DE 1", 0, v[1]);
+    CHECK_EQ_INT("DE alone", 0, v[2]);
+    tb_standings st;
+    tb_standings_compute(t, &st);
+    CHECK_EQ_INT("first by DE", 3, st.rows[0].id);
+    CHECK_EQ_INT("second", 1, st.rows[1].id);
+    CHECK(st.rows[0].prize && st.rows[2].prize && !st.rows[3].prize);
+    CHECK(!st.rows[0].tied_next);
+    tb_standings_fini(&st);
+    tour_free(t);
+
+    /* Two teams tied on everything: the play-off decides (T-ARMAGEDDON). */
+    t = tour_new(&rs);
+    for (int i = 0; i < 4; i++)
+        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
+    tour_start(t, NULL);
+    tour_match d1[2] = {{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                        {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
+    tour_add_round(t, d1, 2);
+    tb_standings_compute(t, &st);
+    CHECK_EQ_INT("tied: TPN order", 1, st.rows[0].id);
+    CHECK(st.rows[0].tied_next);
+    tb_standings_fini(&st);
+    CHECK_EQ_INT("playoff", BH_OK, tour_add_playoff(t, 2, 1));
+    tb_standings_compute(t, &st);
+    CHECK_EQ_INT("play-off winner first", 2, st.rows[0].id);
+    CHECK(!st.rows[0].tied_next);
+    char *txt = tb_format(t, &st);
+    CHECK(txt && strstr(txt, "BH-C1") && strstr(txt, "Crosstable"));
+    free(txt);
+    tb_standings_fini(&st);
+    tour_free(t);
+}
+
+/* ---- TRF round trip: the whole state survives export and import ---- */
+
+static void trf_round_trip(void)
+{
+    uint64_t s = 99;
+    tour *t = random_event(&s, 23, 7);
+    static const chaos ch = {30, 20, 20, 10, 20};
+    for (int r = 1; r <= 5; r++) {
+        pre_round(t, &s, &ch, 40);
+        CHECK_EQ_INT("pair", BH_OK, tour_pair_next(t, (uint64_t)r));
+        play_round(t, &s, &ch);
+    }
+    pre_round(t, &s, &ch, 40);
+    tour_add_playoff(t, 1, 2);
+    char *a = trf_export(t);
+    tour *u = NULL;
+    int line = 0;
+    CHECK_EQ_INT("import", BH_OK, trf_import(a, &u, &line));
+    if (u) {
+        char *b = trf_export(u);
+        CHECK_MSG(strcmp(a, b) == 0, "export(import(export)) differs");
+        swiss_pairing p1, p2;
+        CHECK_EQ_INT("pair original", BH_OK, swiss_pair(t, 5, &p1));
+        CHECK_EQ_INT("pair imported", BH_OK, swiss_pair(u, 5, &p2));
+        CHECK_EQ_INT("same size", p1.n, p2.n);
+        CHECK(p1.n == p2.n && memcmp(p1.m, p2.m, (size_t)p1.n * sizeof *p1.m) == 0);
+        swiss_pairing_fini(&p1);
+        swiss_pairing_fini(&p2);
+        free(b);
+        tour_free(u);
+    }
+    CHECK(strstr(a, "\n013 ") && strstr(a, "\n310 ") && strstr(a, "\n001 "));
+    /* hostile input */
+    CHECK_EQ_INT("bad BHM", BH_EPARSE, trf_import("XXR 3\nBHM 1 x\n", &u, &line));
+    CHECK_EQ_INT("bad line no", 2, line);
+    CHECK_EQ_INT("bad key", BH_EPARSE, trf_import("BHR nope=1\n", &u, &line));
+    CHECK_EQ_INT("rematch of ids", BH_EINVAL,
+                 trf_import("BHR games=2\nBHT 1 1 0 1 1 a|b|c\nBHM 1 1 1 1 11 0 0\n", &u, &line));
+    free(a);
+    tour_free(t);
+}
+
+/* ---- blossom: maximum matching against brute force on random small graphs ---- */
+
+static int brute_matching(bool adj[12][12], int n, unsigned used)
+{
+    int v = 0;
+    while (v < n && (used >> v & 1u))
+        v++;
+    if (v >= n)
+        return 0;
+    int best = brute_matching(adj, n, used | 1u << v); /* v stays unmatched */
+    for (int u = v + 1; u < n; u++)
+        if (!(used >> u & 1u) && adj[v][u]) {
+            int k = 1 + brute_matching(adj, n, used | 1u << v | 1u << u);
+            if (k > best)
+                best = k;
+        }
+    return best;
+}
+
+static void blossom_matching(void)
+{
+    uint64_t s = 5;
+    for (int it = 0; it < 400; it++) {
+        int n = 2 + rnd_below(&s, 11), dens = 10 + rnd_below(&s, 60);
+        bool adj[12][12] = {{false}};
+        bm g;
+        bm_init(&g, n);
+        for (int u = 0; u < n; u++)
+            for (int v = u + 1; v < n; v++)
+                if (rnd_below(&s, 100) < dens) {
+                    adj[u][v] = adj[v][u] = true;
+                    bm_add_edge(&g, u, v);
+                }
+        int got = bm_maximize(&g);
+        CHECK_EQ_INT("maximum matching size", brute_matching(adj, n, 0), got);
+        for (int v = 0; v < n; v++)
+            if (g.mate[v] >= 0)
+                CHECK(adj[v][g.mate[v]] && g.mate[g.mate[v]] == v);
+        bm_fini(&g);
+    }
+    /* Petersen graph: perfect matching (needs a blossom from most starts) */
+    bm g;
+    bm_init(&g, 10);
+    for (int i = 0; i < 5; i++) {
+        bm_add_edge(&g, i, (i + 1) % 5);
+        bm_add_edge(&g, i, i + 5);
+        bm_add_edge(&g, 5 + i, 5 + (i + 2) % 5);
+    }
+    CHECK_EQ_INT("Petersen", 5, bm_maximize(&g));
+    bm_fini(&g);
+}
+
+static const bh_test_case cases[] = {
+    {"held14_mp_bh_order", held14_mp_bh_order},
+    {"held14_bh_cut1", held14_bh_cut1},
+    {"score_match_points", score_match_points},
+    {"rounds_plan", rounds_plan},
+    {"round_robin_complete", round_robin_complete},
+    {"pair_round1", pair_round1},
+    {"pair_round2", pair_round2},
+    {"withdraw_and_late", withdraw_and_late},
+    {"direct_encounter", direct_encounter},
+    {"trf_round_trip", trf_round_trip},
+    {"blossom_matching", blossom_matching},
+    {"brute_force", brute_force},
+    {"invariants_200", invariants_200},
+    {"slow_brute_force", brute_force_slow},
+};
+
+int main(int argc, char **argv)
+{
+    if (argc > 2)
+        slow_count = atoi(argv[2]);
+    if (argc > 1 && strcmp(argv[1], "all") == 0)
+        return bh_test_run(cases, BH_ARRAY_LEN(cases) - 1, 1, argv);
+    if (argc == 1) /* the unit run: everything but the slow case */
+        return bh_test_run(cases, BH_ARRAY_LEN(cases) - 1, argc, argv);
+    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+}

@@ -1,0 +1,5 @@
+bh_add_test(test_tourney
+            SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tourney.c ${CMAKE_CURRENT_LIST_DIR}/tourney_ref.c
+            LIBS bh_tourney LABELS unit TIMEOUT 120)
+target_include_directories(test_tourney PRIVATE ${CMAKE_SOURCE_DIR}/server/src/tourney)
+bh_add_test_run(test_tourney_slow test_tourney LABELS slow ARGS slow_brute_force 5000 TIMEOUT 900)

@@ -1,0 +1,191 @@
+/* tourney_ref.c: the brute-force reference pairer. It enumerates every legal pairing of the
+ * field (every PAB choice, then every perfect matching in identifier order), computes for each
+ * one the key of the criteria as swiss.c's header states them, and keeps the smallest key.
+ * SPDX-License-Identifier: MIT
+ * Key, compared lexicographically, smaller is better:
+ *   PAB: its match points, minus its matches played, minus its id (none if the field is even);
+ *   then for each bracket, top down (T = unpaired teams with the top match points):
+ *     the number of upfloaters; the upfloaters' match points sorted from the highest, negated;
+ *     for each team of T in ranking order whose partner comes later or is outside T: the
+ *     partner's candidate rank: (0, j) for T position j >= max(h, i+1), (1, j) for the rest of
+ *     T, (2, rank) outside T, where i is the team's position in T and h = |T| / 2. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tourney_ref.h"
+
+enum { MAXT = 32, KEYLEN = 256 };
+
+typedef struct {
+    int n;                 /* teams in the field */
+    int id[MAXT];          /* field index -> team id */
+    int mp[MAXT], gp[MAXT], played[MAXT];
+    bool can_bye[MAXT];
+    bool met[MAXT][MAXT];
+    int rank[MAXT];        /* field index -> ranking position (0 = first) */
+    int byrank[MAXT];      /* ranking position -> field index */
+    int mate[MAXT];        /* current matching (field indices), -1 free, -2 bye */
+    int best_key[KEYLEN], best_len;
+    int best_mate[MAXT];
+    bool found;
+} ref;
+
+static void consider(ref *R, int bye)
+{
+    int key[KEYLEN], len = 0;
+    if (bye >= 0) {
+        key[len++] = R->mp[bye];
+        key[len++] = -R->played[bye];
+        key[len++] = -R->id[bye];
+    }
+    bool done[MAXT] = {false};
+    if (bye >= 0)
+        done[bye] = true;
+    for (;;) {
+        int top = -1;
+        for (int x = 0; x < R->n; x++)
+            if (!done[x] && (top < 0 || R->mp[x] > top))
+                top = R->mp[x];
+        if (top < 0)
+            break;
+        int T[MAXT], s = 0; /* T in ranking order */
+        for (int k = 0; k < R->n; k++) {
+            int x = R->byrank[k];
+            if (!done[x] && R->mp[x] == top)
+                T[s++] = x;
+        }
+        int pos[MAXT];
+        for (int x = 0; x < R->n; x++)
+            pos[x] = -1;
+        for (int i = 0; i < s; i++)
+            pos[T[i]] = i;
+        int ups[MAXT], k = 0;
+        for (int i = 0; i < s; i++)
+            if (pos[R->mate[T[i]]] < 0)
+                ups[k++] = R->mp[R->mate[T[i]]];
+        for (int a = 0; a < k; a++) /* sort descending */
+            for (int b = a + 1; b < k; b++)
+                if (ups[b] > ups[a]) {
+                    int tmp = ups[a];
+                    ups[a] = ups[b];
+                    ups[b] = tmp;
+                }
+        key[len++] = k;
+        for (int a = 0; a < k; a++)
+            key[len++] = -ups[a];
+        int h = s / 2;
+        for (int i = 0; i < s; i++) {
+            int p = R->mate[T[i]], j = pos[p];
+            if (j >= 0 && j < i)
+                continue; /* written by its partner */
+            int lo = i + 1 > h ? i + 1 : h;
+            key[len++] = j < 0 ? 2000 + R->rank[p] : j >= lo ? j : 1000 + j;
+        }
+        for (int i = 0; i < s; i++) {
+            done[T[i]] = true;
+            done[R->mate[T[i]]] = true;
+        }
+    }
+    bool better = !R->found;
+    for (int i = 0; !better && i < len && i < R->best_len; i++) {
+        if (key[i] != R->best_key[i]) {
+            better = key[i] < R->best_key[i];
+            break;
+        }
+    }
+    if (better) {
+        R->found = true;
+        memcpy(R->best_key, key, (size_t)len * sizeof *key);
+        R->best_len = len;
+        memcpy(R->best_mate, R->mate, sizeof R->mate);
+    }
+}
+
+/* Every perfect matching of the free teams, the lowest free index paired first. */
+static void enumerate(ref *R, int bye)
+{
+    int x = 0;
+    while (x < R->n && R->mate[x] != -1)
+        x++;
+    if (x == R->n) {
+        consider(R, bye);
+        return;
+    }
+    for (int y = x + 1; y < R->n; y++) {
+        if (R->mate[y] != -1 || R->met[x][y])
+            continue;
+        R->mate[x] = y;
+        R->mate[y] = x;
+        enumerate(R, bye);
+        R->mate[x] = R->mate[y] = -1;
+    }
+}
+
+int ref_pair(const tour *t, int *partner)
+{
+    ref *R = calloc(1, sizeof *R);
+    int nt = tour_n_teams(t), r = tour_n_rounds(t) + 1;
+    for (int id = 0; id <= nt; id++)
+        partner[id] = -1;
+    for (int id = 1; id <= nt; id++) {
+        if (!tour_is_active(t, id, r) || tour_requested_bye(t, id, r) >= 0)
+            continue;
+        int x = R->n++;
+        R->id[x] = id;
+        R->can_bye[x] = true;
+        for (int k = 1; k < r; k++) {
+            tour_slot s;
+            tour_slot_get(t, id, k, &s);
+            R->mp[x] += s.mp;
+            R->gp[x] += s.gp2;
+            R->played[x] += s.kind == TOUR_SLOT_PLAYED;
+            if (s.kind == TOUR_SLOT_PAB || s.kind == TOUR_SLOT_FF_WIN)
+                R->can_bye[x] = false;
+        }
+    }
+    for (int x = 0; x < R->n; x++) {
+        for (int k = 1; k < r; k++) {
+            tour_slot s;
+            tour_slot_get(t, R->id[x], k, &s);
+            if (s.kind != TOUR_SLOT_PLAYED)
+                continue;
+            for (int y = 0; y < R->n; y++)
+                if (R->id[y] == s.opp)
+                    R->met[x][y] = R->met[y][x] = true;
+        }
+    }
+    /* ranking: match points, game points, id */
+    for (int x = 0; x < R->n; x++) {
+        int k = 0;
+        for (int y = 0; y < R->n; y++) {
+            bool before = R->mp[y] > R->mp[x] ||
+                          (R->mp[y] == R->mp[x] &&
+                           (R->gp[y] > R->gp[x] || (R->gp[y] == R->gp[x] && R->id[y] < R->id[x])));
+            k += before;
+        }
+        R->rank[x] = k;
+        R->byrank[k] = x;
+    }
+    for (int x = 0; x < R->n; x++)
+        R->mate[x] = -1;
+    if (R->n % 2 == 0) {
+        enumerate(R, -1);
+    } else {
+        for (int b = 0; b < R->n; b++) {
+            if (!R->can_bye[b])
+                continue;
+            R->mate[b] = -2;
+            enumerate(R, b);
+            R->mate[b] = -1;
+        }
+    }
+    int rc = -1;
+    if (R->found && R->n > 0) {
+        for (int x = 0; x < R->n; x++)
+            partner[R->id[x]] = R->best_mate[x] == -2 ? 0 : R->id[R->best_mate[x]];
+        rc = 0;
+    }
+    free(R);
+    return rc;
+}
