@@ -28,8 +28,9 @@ M = [
   "the game's deltas (`move`, `start`, `result`, `seat`, and `chat` for players and the director). "
   "A player who joins the game of their token takes their seat (this is also how a reconnect "
   "works); a seat counts as connected while one of its connections is open. "
-  "A connection watches one game at a time: a new join replaces the old.",
-  [ID, GAME], ["not_found (no such game)"], {"type": "join", "id": 2, "game": 7}, "state"),
+  "A spectator's or player's connection watches one game at a time: a new join replaces the old. "
+  "The director's joins accumulate (up to 256 games on one connection: the dashboard).",
+  [ID, GAME], ["not_found (no such game)", "too_large (a director watching 256 games)"], {"type": "join", "id": 2, "game": 7}, "state"),
  ("state", "s2c", "Full snapshot of a game as the receiver may see it: the reply to join "
   "(with its id), and pushed again (without id) to everyone watching when a board stops or the "
   "game changes in a way a delta does not carry (a flag, a resignation, a draw event).",
@@ -109,7 +110,8 @@ M = [
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
   [ID, GAME, ("text", "string", "1..500 bytes UTF-8", "")],
-  ["unauthorized (spectators may not chat)", "not_your_seat (another game)"],
+  ["unauthorized (spectators may not chat)", "not_your_seat (another game)",
+   "too_large (the game has 1000 chat lines already)"],
   {"type": "chat", "id": 5, "game": 7, "text": "need a knight"}, "ack"),
  ("chat_delta", "s2c", "Broadcast (type `chat`) of a partner-chat line to the partner and the director (and "
   "the sender's other connections).",

@@ -309,7 +309,37 @@ static void store_failure_acknowledges_nothing(void)
     close_hub();
 }
 
+/* The director joins two games (a dashboard) and receives the moves of both; a spectator's
+ * second join replaces its first. */
+static void director_watches_many(void)
+{
+    open_hub("online");
+    make_game(60000);
+    turn(1, "{\"type\":\"game_create\",\"id\":30,\"base_ms\":60000}", T0);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    turn(1, "{\"type\":\"join\",\"id\":31,\"game\":1}", T0);
+    turn(1, "{\"type\":\"join\",\"id\":32,\"game\":2}", T0);
+    turn(1, "{\"type\":\"join\",\"id\":33,\"game\":2}", T0); /* again: no double */
+    hub_on_open(h, 50);
+    turn(50, "{\"type\":\"join\",\"id\":34,\"game\":1}", T0);
+    turn(50, "{\"type\":\"join\",\"id\":35,\"game\":2}", T0);
+    turn(1, "{\"type\":\"game_start\",\"id\":36,\"game\":2}", T0);
+    f_clear(&io_log);
+    turn(10, "{\"type\":\"move\",\"id\":37,\"game\":1,\"board\":\"A\",\"ply\":0,"
+             "\"move\":\"e2e4\"}", T0 + 1000);
+    int n1 = 0, n50 = 0;
+    for (int i = 0; i < io_log.n; i++) {
+        n1 += io_log.conn[i] == 1 && strstr(io_log.msg[i], "\"type\":\"move\",\"game\":1");
+        n50 += io_log.conn[i] == 50 && strstr(io_log.msg[i], "\"type\":\"move\"") != NULL;
+    }
+    CHECK_EQ_INT("director got game 1's move once", 1, n1);
+    CHECK_EQ_INT("spectator left game 1", 0, n50);
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"director_watches_many", director_watches_many},
     {"store_failure_acknowledges_nothing", store_failure_acknowledges_nothing},
     {"draw_by_agreement", draw_by_agreement},
     {"ack_only_after_commit", ack_only_after_commit},

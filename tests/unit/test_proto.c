@@ -176,6 +176,7 @@ static void hostile_input(void)
         {"id inf", "{\"type\":\"ping\",\"id\":1e999}", BH_EFIELD, "id", 0},
         {"id 2^53", "{\"type\":\"ping\",\"id\":9007199254740992}", BH_EFIELD, "id", 0},
         {"no type", "{\"id\":4}", BH_EFIELD, "type", 1},
+        {"version 2", "{\"v\":2,\"id\":4,\"type\":\"ping\"}", BH_EFIELD, "v", 1},
         {"type number", "{\"id\":4,\"type\":7}", BH_EFIELD, "type", 1},
         {"unknown type", "{\"id\":4,\"type\":\"teleport\"}", BH_ETYPE, "type", 1},
         {"type case", "{\"id\":4,\"type\":\"PING\"}", BH_ETYPE, "type", 1},
@@ -243,6 +244,8 @@ static void hostile_input(void)
     const char *ok = "{\"type\":\"ping\",\"id\":9007199254740991}";
     CHECK_EQ_INT("valid after", BH_OK, proto_decode(ok, strlen(ok), &m, &err));
     CHECK_EQ_U64("max id", 9007199254740991ULL, (uint64_t)m.id);
+    const char *v1 = "{\"v\":1,\"type\":\"ping\",\"id\":3}";
+    CHECK_EQ_INT("version 1", BH_OK, proto_decode(v1, strlen(v1), &m, &err));
     /* Not NUL-terminated input: only len bytes are read. */
     const char framed[] = "{\"type\":\"ping\",\"id\":2}GARBAGE";
     CHECK_EQ_INT("len-bounded", BH_OK, proto_decode(framed, 22, &m, &err));

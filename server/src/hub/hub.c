@@ -127,6 +127,9 @@ void hub_free(hub *h)
     for (int i = 0; i < h->nout; i++)
         free(h->out[i].msg);
     free(h->out);
+    for (int i = 0; i < h->capsess; i++)
+        if (h->sess[i].conn)
+            free(h->sess[i].more);
     free(h->sess);
     free(h->tournaments);
     free(h->teams);

@@ -471,10 +471,42 @@ void hub__game_leave(hub *h, hub_sess *s)
             broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
     }
     s->watch = -1;
+    for (int i = 0; i < s->nmore; i++)
+        watchers_del(h->games[s->more[i]], s->conn);
+    free(s->more);
+    s->more = NULL;
+    s->nmore = s->capmore = 0;
+}
+
+static bool watching(const hub_sess *s, int slot)
+{
+    if (s->watch == slot)
+        return true;
+    for (int i = 0; i < s->nmore; i++)
+        if (s->more[i] == slot)
+            return true;
+    return false;
 }
 
 void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us)
 {
+    if (s->role == ROLE_DIRECTOR) {
+        /* The director's dashboard: joins accumulate; a director never takes a seat. */
+        if (!watching(s, hg->slot)) {
+            if (s->watch < 0) {
+                s->watch = hg->slot;
+            } else if (s->nmore + 1 >= HUB_WATCH_MAX) {
+                hub__error(h, s->conn, true, id, BH_ELIMIT, "game");
+                return;
+            } else {
+                GROW(s->more, s->nmore, s->capmore);
+                s->more[s->nmore++] = hg->slot;
+            }
+            watchers_add(hg, s->conn);
+        }
+        send_state(h, hg, s, true, id, now_us);
+        return;
+    }
     hub__game_leave(h, s);
     s->watch = hg->slot;
     watchers_add(hg, s->conn);
@@ -586,6 +618,10 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub_game *hg = own_game(h, s, m);
     if (!hg)
         return;
+    if (hg->nchat >= HUB_CHAT_MAX) { /* bounded: the whole chat goes into every state */
+        hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
+        return;
+    }
     store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->text};
     if (store_chat_add(h->st, &c) != BH_OK) {
         h->store_failed = true;

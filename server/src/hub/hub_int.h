@@ -17,6 +17,9 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
 
+#define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
+#define HUB_WATCH_MAX 256 /* games one director connection may join at once */
+
 typedef struct {
     uint64_t conn; /* owner's connection id; 0 = empty map slot */
     int role;      /* ROLE_* */
@@ -25,6 +28,8 @@ typedef struct {
     int watch;     /* slot of the game joined, -1 none */
     bool seated;   /* counted in the watched game's conns[seat] */
     int64_t team;  /* ROLE_TEAM: the team of the team token */
+    int *more;     /* director only: slots of further games joined (a dashboard) */
+    int nmore, capmore;
 } hub_sess;
 
 typedef struct {
@@ -117,7 +122,8 @@ void hub__game_free(hub_game *hg);
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
 /* A session joins hg (reply: state with id); seats a player of this game. */
 void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us);
-/* A session leaves the game it watches (close or a new join). */
+/* A session leaves the game(s) it watches (close, a new identity, or a spectator's or
+ * player's new join; a director's joins accumulate). */
 void hub__game_leave(hub *h, hub_sess *s);
 /* Player commands; each replies (ack or error) to s->conn with id. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

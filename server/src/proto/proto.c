@@ -262,6 +262,10 @@ int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
         goto done;
     err->has_id = true;
     err->id = m.id;
+    /* Optional protocol version: absent or 1 (protocol/README.md "Envelope"). */
+    int64_t v = 1;
+    if ((rc = opt_int(o, "v", 1, 1, &v, err)) != BH_OK)
+        goto done;
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
     if (!cJSON_IsString(t) || !t->valuestring) {
         rc = bad(err, BH_EFIELD, "type");
