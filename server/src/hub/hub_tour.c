@@ -389,8 +389,11 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
         int r = tour_n_rounds(ht->t);
         if (r > 0 && !tour_round_complete(ht->t, r))
             return;
-        if (r > 0)
-            to_all(h, enc_standings(ht), -1);
+        if (r > 0 && r < tour_planned_rounds(ht->t)) {
+            char *st = enc_standings(ht);
+            if (st)
+                to_all(h, st, -1);
+        }
         if (r >= tour_planned_rounds(ht->t)) {
             ht->status = HT_FINISHED;
             persist(h, ht);
