@@ -328,6 +328,19 @@ static int dump_files(const char *out, const char *db, int *ngames)
     return rc;
 }
 
+static void print_end(const demo_opts *o, const demo_report *rep, int n)
+{
+    if (o->quiet)
+        return;
+    printf("\nfinal standings (%d rounds, %d games, %.1f s wall):\n%s", rep->rounds, rep->games,
+           rep->wall_s, rep->standings);
+    printf("BPGN of all %d games: %s/games/*.bpgn\n", n, o->out);
+    printf("TRF of the tournament: %s/tournament.trf\n", o->out);
+    printf("server memory: VmRSS %ld kB after round 1, %ld kB at the end\n", rep->rss_round1_kb,
+           rep->rss_end_kb);
+    fflush(stdout);
+}
+
 int demo_run(const demo_opts *o, demo_report *rep)
 {
     memset(rep, 0, sizeof *rep);
@@ -469,6 +482,23 @@ int demo_run(const demo_opts *o, demo_report *rep)
         goto done;
     }
     rc = 0;
+    if (o->keep_until) {
+        int n = 0;
+        rc = dump_files(o->out, db, &n); /* the server is idle: read its database now */
+        print_end(o, rep, n);
+        printf("\nThe server keeps running for the browser: http://127.0.0.1:%d/ "
+               "(Ctrl-C stops it).\n",
+               rep->port);
+        fflush(stdout);
+        while (!*o->keep_until && !wsc_closed(dir)) {
+            wsc_pump(x, 100);
+            bot_pool_step(bots);
+            char *m;
+            while ((m = wsc_recv(dir, 0)) != NULL)
+                free(m);
+        }
+        rep->ok = rc == 0;
+    }
     goto done;
 fail_r:
     fprintf(stderr, "demo: the director's setup failed (see %s)\n", log);
@@ -480,19 +510,12 @@ done:
     kill(d.pid, SIGTERM);
     int st = 0;
     waitpid(d.pid, &st, 0);
-    if (rc == 0) {
+    if (rc == 0 && !o->keep_until) {
         int n = 0;
         if (dump_files(o->out, db, &n) != 0)
             rc = -1;
         rep->ok = rc == 0;
-        if (!o->quiet) {
-            printf("\nfinal standings (%d rounds, %d games, %.1f s wall):\n%s", rep->rounds,
-                   rep->games, rep->wall_s, rep->standings);
-            printf("BPGN of all %d games: %s/games/*.bpgn\n", n, o->out);
-            printf("TRF of the tournament: %s/tournament.trf\n", o->out);
-            printf("server memory: VmRSS %ld kB after round 1, %ld kB at the end\n",
-                   rep->rss_round1_kb, rep->rss_end_kb);
-        }
+        print_end(o, rep, n);
     }
     return rc;
 }

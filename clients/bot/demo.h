@@ -26,6 +26,9 @@ typedef struct {
     uint64_t seed;
     bool quiet;          /* no progress lines */
     int timeout_s;       /* give up after this long (0 = a bound from the clocks) */
+    /* When non-NULL: after the end keep the server running (the pages stay up) until
+     * *stop becomes non-zero (a signal handler sets it). */
+    volatile int *keep_until;
 } demo_opts;
 
 typedef struct {

@@ -6,6 +6,16 @@
 
 #include "demo.h"
 
+#include <signal.h>
+
+static volatile int stop_flag;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
 static void usage(void)
 {
     printf("usage: bughouse-demo [options]\n"
@@ -23,6 +33,7 @@ static void usage(void)
            "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
            "  --web DIR        static files (default clients/web)\n"
            "  --seed N         bots' random seed\n"
+           "  --keep           after the end keep the server running until Ctrl-C\n"
            "  --quiet          no progress lines\n");
 }
 
@@ -49,6 +60,7 @@ int main(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},     {"server", required_argument, NULL, 's'},
         {"web", required_argument, NULL, 'w'},     {"seed", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
+        {"keep", no_argument, NULL, 'K'},
         {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -75,12 +87,15 @@ int main(int argc, char **argv)
         case 'w': o.web = optarg; break;
         case 'S': o.seed = strtoull(optarg, NULL, 10); break;
         case 'q': o.quiet = true; break;
+        case 'K': o.keep_until = &stop_flag; break;
         case 'h': usage(); return 0;
         default: usage(); return 2;
         }
     }
     if (uci)
         o.uci = engine;
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
     demo_report rep;
     return demo_run(&o, &rep) == 0 ? 0 : 1;
 }
