@@ -199,10 +199,10 @@ M = [
              {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700]}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
-                            "white": 1, "games": [7, None], "results": [None, None], "mp": [0, 0],
+                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
-                            "white": None, "games": [], "results": [], "mp": [1, 0], "gp": [1, 0],
+                            "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
                             "status": "bye"}]},
    "standings": {"tournament": 1, "round": 0, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
                  "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 1, "gp": 1, "tb": [0, 0, 0],
@@ -214,19 +214,19 @@ M = [
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
-  "games (ids, null until created), their results from team1's point of view, match points "
+  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ...), match points "
   "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
    ("rounds", "integer", "", "planned"), ("status", "string", '"playing" / "done"', ""),
-   ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, "
+   ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
     "mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
   {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
    "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
-                "white": 2, "games": [9, 10], "results": ["0-1", None], "mp": [0, 0],
+                "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None], "mp": [0, 0],
                 "gp": [0, 1], "status": "playing"},
                {"match": 1, "team1": 2, "name1": "Rooks", "team2": None, "name2": None,
-                "white": None, "games": [], "results": [], "mp": [1, 0], "gp": [1, 0],
+                "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
                 "status": "bye"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
   "true once when the last round is complete): places (never shared, T-PRIZES), match points, "

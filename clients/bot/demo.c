@@ -111,25 +111,6 @@ static pid_t start_server(const demo_opts *o, const char *db, const char *log, c
     return -1;
 }
 
-/* Send a request and wait for its reply (same id); NULL on timeout. Other messages are
- * handed to keep (may be NULL) in order. */
-static cJSON *call(wsc *c, const char *text, int64_t id)
-{
-    wsc_send(c, text);
-    for (int i = 0; i < 500; i++) {
-        char *m = wsc_recv(c, 20);
-        if (!m)
-            continue;
-        cJSON *o = cJSON_Parse(m);
-        free(m);
-        const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, "id") : NULL;
-        if (cJSON_IsNumber(v) && (int64_t)v->valuedouble == id)
-            return o;
-        cJSON_Delete(o);
-    }
-    return NULL;
-}
-
 static double num(const cJSON *o, const char *k, double def)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
@@ -192,6 +173,7 @@ typedef struct {
     int nseen;
     bool final;
     int rounds_planned;
+    int last_announced; /* last round whose pairings were printed */
     double t0;
 } demo_state;
 
@@ -203,8 +185,10 @@ static void on_round(demo_state *d, const cJSON *o)
     {
         const cJSON *games = cJSON_GetObjectItemCaseSensitive(m, "games");
         const cJSON *res = cJSON_GetObjectItemCaseSensitive(m, "results");
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(m, "reasons");
         for (int k = 0; k < cJSON_GetArraySize(games); k++) {
             const cJSON *g = cJSON_GetArrayItem(games, k), *x = cJSON_GetArrayItem(res, k);
+            const cJSON *y = cJSON_GetArrayItem(why, k);
             if (!cJSON_IsNumber(g) || !cJSON_IsString(x))
                 continue;
             int64_t id = (int64_t)g->valuedouble;
@@ -216,9 +200,10 @@ static void on_round(demo_state *d, const cJSON *o)
             d->seen[d->nseen++] = (seen_game){id, true};
             d->rep->games++;
             if (!d->o->quiet)
-                printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s\n",
+                printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s %s\n",
                        mono_s() - d->t0, r, (int)num(m, "match", 0) + 1, k + 1, (long long)id,
-                       str(m, "name1"), str(m, "name2"), x->valuestring);
+                       str(m, "name1"), str(m, "name2"), x->valuestring,
+                       cJSON_IsString(y) ? y->valuestring : "");
         }
     }
     if (strcmp(str(o, "status"), "playing") == 0 && !d->o->quiet) {
@@ -228,9 +213,8 @@ static void on_round(demo_state *d, const cJSON *o)
             n++;
             byes += strcmp(str(m, "status"), "bye") == 0;
         }
-        static int last_announced;
-        if (r != last_announced) {
-            last_announced = r;
+        if (r != d->last_announced) {
+            d->last_announced = r;
             printf("[%6.1fs] round %d of %d paired: %d matches%s\n", mono_s() - d->t0, r,
                    (int)num(o, "rounds", 0), n - byes, byes ? " + a bye" : "");
             cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
@@ -273,6 +257,35 @@ static void on_standings(demo_state *d, const cJSON *o)
             d->rep->n_rows++;
         }
     }
+}
+
+static void handle(demo_state *d, const cJSON *e)
+{
+    const char *type = e ? str(e, "type") : "";
+    if (strcmp(type, "round") == 0)
+        on_round(d, e);
+    else if (strcmp(type, "standings") == 0)
+        on_standings(d, e);
+}
+
+/* Send a request and wait for its reply (same id); NULL on timeout. Other messages (round,
+ * standings) are handled on the way. */
+static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id)
+{
+    wsc_send(c, text);
+    for (int i = 0; i < 500; i++) {
+        char *m = wsc_recv(c, 20);
+        if (!m)
+            continue;
+        cJSON *o = cJSON_Parse(m);
+        free(m);
+        const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, "id") : NULL;
+        if (cJSON_IsNumber(v) && (int64_t)v->valuedouble == id)
+            return o;
+        handle(d, o);
+        cJSON_Delete(o);
+    }
+    return NULL;
 }
 
 /* Write games/<id>.bpgn and tournament.trf from the stopped server's database. */
@@ -390,7 +403,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     int64_t id = 1;
     snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":%lld,\"token\":\"%s\"}", (long long)id,
              admin);
-    cJSON *r = call(dir, buf, id++);
+    cJSON *r = call(&d, dir, buf, id++);
     if (!r || strcmp(str(r, "role"), "director") != 0)
         goto fail_r;
     cJSON_Delete(r);
@@ -402,7 +415,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
              "\"inc_ms\":%d,\"ruleset\":\"%s\"%s}",
              (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
              rounds);
-    r = call(dir, buf, id++);
+    r = call(&d, dir, buf, id++);
     int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;
     if (!tid)
         goto fail_r;
@@ -425,7 +438,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
                  "{\"type\":\"team_register\",\"id\":%lld,\"tournament\":%lld,\"name\":\"%s\","
                  "\"players\":[\"%s.captain\",\"%s.partner\"],\"ratings\":[%d,%d]}",
                  (long long)id, (long long)tid, name, name, name, rc_, rp);
-        r = call(dir, buf, id++);
+        r = call(&d, dir, buf, id++);
         const char *tok = r ? str(r, "token") : "";
         if (!tok[0])
             goto fail_r;
@@ -437,7 +450,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     }
     snprintf(buf, sizeof buf, "{\"type\":\"tournament_start\",\"id\":%lld,\"tournament\":%lld}",
              (long long)id, (long long)tid);
-    r = call(dir, buf, id++);
+    r = call(&d, dir, buf, id++);
     if (!r || strcmp(str(r, "type"), "tournament") != 0)
         goto fail_r;
     d.rounds_planned = (int)num(r, "rounds", 0);
@@ -463,11 +476,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
         while ((m = wsc_recv(dir, 0)) != NULL) {
             cJSON *e = cJSON_Parse(m);
             free(m);
-            const char *type = e ? str(e, "type") : "";
-            if (strcmp(type, "round") == 0)
-                on_round(&d, e);
-            else if (strcmp(type, "standings") == 0)
-                on_standings(&d, e);
+            handle(&d, e);
             cJSON_Delete(e);
         }
         if (wsc_closed(dir)) {

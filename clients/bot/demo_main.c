@@ -96,6 +96,7 @@ int main(int argc, char **argv)
         o.uci = engine;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines show at once, also into a file */
     demo_report rep;
     return demo_run(&o, &rep) == 0 ? 0 : 1;
 }

@@ -7,7 +7,7 @@
 #include "bot.h"
 #include "itest.h"
 
-#define NTEAMS 4
+#define NTEAMS 5 /* odd: a PAB each round (T-BYE) */
 
 static cJSON *jcall(wsc *c, const char *text)
 {
@@ -133,9 +133,20 @@ static void run(bool adjudicate)
     CHECK_EQ_STR("start reply", "tournament", js(r, "type"));
     CHECK_EQ_INT("rounds", 2, (int)jn(r, "rounds"));
     CHECK_EQ_STR("format", "swiss", js(r, "format"));
-    /* Pairing numbers by rating: T3 (1800/1500) is number 1. */
+    /* Pairing numbers by rating: T4 (1900/1500) is number 1. */
     const cJSON *t0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(r, "teams"), 0);
-    CHECK_EQ_STR("top seed", "T3", js(t0, "name"));
+    CHECK_EQ_STR("top seed", "T4", js(t0, "name"));
+    /* Round 1: two matches and the PAB for the lowest team (T0, pairing number 5), with no
+     * game and 1 MP (T-BYE). */
+    const cJSON *cur = cJSON_GetObjectItemCaseSensitive(r, "current");
+    const cJSON *ms = cJSON_GetObjectItemCaseSensitive(cur, "matches");
+    CHECK_EQ_INT("round 1 entries", 3, cJSON_GetArraySize(ms));
+    const cJSON *bye = cJSON_GetArrayItem(ms, 2);
+    CHECK_EQ_STR("bye status", "bye", js(bye, "status"));
+    CHECK_EQ_STR("bye team", "T0", js(bye, "name1"));
+    CHECK_EQ_INT("bye games", 0, cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(bye, "games")));
+    const cJSON *bye_mp = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(bye, "mp"), 0);
+    CHECK_EQ_INT("bye MP", 1, cJSON_IsNumber(bye_mp) ? (int)bye_mp->valuedouble : -1);
     cJSON_Delete(r);
     CHECK_CALL_ERR(d, buf, "bad_state");
     snprintf(buf, sizeof buf,

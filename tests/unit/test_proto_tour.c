@@ -155,6 +155,7 @@ static void golden_server(void)
                            .white = 2,
                            .games = {9, 10},
                            .results = {"0-1", NULL},
+                           .reasons = {"mate", NULL},
                            .mp = {0, 0},
                            .gp = {0, 1},
                            .status = "playing"},

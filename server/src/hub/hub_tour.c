@@ -135,7 +135,7 @@ static const char *team_name(const htour *ht, int id)
 }
 
 /* Round r as a message body; ms (n entries) is caller storage. */
-static void build_round(const htour *ht, int r, proto_tmatch *ms, proto_round *out)
+static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_round *out)
 {
     int n = tour_round_size(ht->t, r);
     if (n < 0)
@@ -164,6 +164,8 @@ static void build_round(const htour *ht, int r, proto_tmatch *ms, proto_round *o
             const tgame *g = find_tgame(ht, r, i, k);
             x->games[k] = g ? g->game : 0;
             x->results[k] = res_text(m->game[k]);
+            const hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
+            x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
         }
         x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
     }
@@ -175,12 +177,12 @@ static void build_round(const htour *ht, int r, proto_tmatch *ms, proto_round *o
     out->n = n;
 }
 
-static char *enc_round(const htour *ht, int r)
+static char *enc_round(hub *h, const htour *ht, int r)
 {
     int n = tour_round_size(ht->t, r);
     proto_tmatch *ms = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *ms);
     proto_round pr;
-    build_round(ht, r, ms, &pr);
+    build_round(h, ht, r, ms, &pr);
     char *s = proto_enc_round(&pr);
     free(ms);
     return s;
@@ -265,7 +267,7 @@ static void snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_
     proto_round pr;
     if (r > 0) {
         ms = xcalloc((size_t)tour_round_size(ht->t, r) + 1, sizeof *ms);
-        build_round(ht, r, ms, &pr);
+        build_round(h, ht, r, ms, &pr);
         s.current = &pr;
     }
     tb_standings tbs = {0};
@@ -425,7 +427,7 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
             create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
         }
         persist(h, ht);
-        to_all(h, enc_round(ht, r), -1);
+        to_all(h, enc_round(h, ht, r), -1);
     }
 }
 
@@ -463,7 +465,7 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
                 create_game(h, ht, g.round, g.match, g.game_no + 1, n1, n2, now_us);
             }
             persist(h, ht);
-            to_all(h, enc_round(ht, g.round), -1);
+            to_all(h, enc_round(h, ht, g.round), -1);
             next_round(h, ht, now_us);
             return;
         }
@@ -596,9 +598,9 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
              tour_planned_rounds(ht->t),
              tour_format(ht->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
              ht->fallback ? " (T-ROUNDS small-field fallback)" : "");
-    snapshot(h, ht, s->conn, true, m->id);
     next_round(h, ht, now_us);
     persist(h, ht);
+    snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
 }
 
 static void do_get(hub *h, hub_sess *s, const proto_msg *m)

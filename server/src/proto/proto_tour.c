@@ -64,10 +64,13 @@ static void round_body(cJSON *o, const proto_round *r)
         }
         cJSON *g = cJSON_AddArrayToObject(x, "games");
         cJSON *res = cJSON_AddArrayToObject(x, "results");
+        cJSON *why = cJSON_AddArrayToObject(x, "reasons");
         for (int k = 0; m->team2 && k < 2; k++) {
             cJSON_AddItemToArray(g, m->games[k] ? cJSON_CreateNumber((double)m->games[k])
                                                 : cJSON_CreateNull());
             cJSON_AddItemToArray(res, m->results[k] ? cJSON_CreateString(m->results[k])
+                                                    : cJSON_CreateNull());
+            cJSON_AddItemToArray(why, m->reasons[k] ? cJSON_CreateString(m->reasons[k])
                                                     : cJSON_CreateNull());
         }
         cJSON *mp = cJSON_AddArrayToObject(x, "mp");

@@ -19,6 +19,7 @@ typedef struct {
     int white;                  /* 1 or 2: the team whose captain has White on A in game 1 */
     int64_t games[2];           /* game ids, 0 = not created yet */
     const char *results[2];     /* per game, from team1's view ("1-0", "0-1", "1/2-1/2"), or NULL */
+    const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
     int mp[2];                  /* match points of team1, team2 this round (final when done) */
     double gp[2];               /* game points of team1, team2 this round */
     const char *status;         /* "playing", "done", "bye" */
