@@ -8,6 +8,7 @@
 //   - the pairing numbers follow the team ratings, and round 1 pairs them as the format says
 //     (Swiss: 1-3, 2-4; round robin after the T-ROUNDS small-field rule: Berger 1-4, 2-3);
 //   - every game of the round on the grid at once, with four seat links from `assign`;
+//   - a spectator's watch.html lists the games of the current round (tournament_get);
 //   - each match's results equal those of its games as the game pushes showed them on the
 //     small boards (seen from the team on seats 0 and 3, which `assign` names); game points
 //     from those results, match points 2/1/0 from the game points (T-SCORE);
@@ -178,6 +179,18 @@ async function main() {
       const mp1 = gp1 > 1 ? 2 : gp1 === 1 ? 1 : 0;
       check(`R1 B${m.match + 1}: match points`, m.mp[0] === mp1 && m.mp[1] === 2 - mp1, [m.mp, mp1]);
     }
+    // A spectator's list: the current round from tournament_get (open to anyone), not probed.
+    const spec = await ctx.newPage();
+    spec.on('pageerror', (e) => errors.push('watch: ' + e.message));
+    await spec.goto(base + '/watch.html');
+    await spec.waitForFunction(() => document.querySelectorAll('#live a.tour').length >= 2, null, { timeout: 5000 });
+    const listed = await spec.evaluate(() => [...document.querySelectorAll('#live a.tour')].map((a) => Number(a.dataset.game)));
+    const r2g1 = m2.rounds[2].matches.map((m) => m.games[0]);
+    check('spectator list: the games of round 2 with team names', r2g1.every((g) => listed.includes(g)) && /round 2\/2/.test(await spec.locator('#live').textContent()), [listed, r2g1]);
+    await spec.goto(`${base}/watch.html?game=${r2g1[0]}`);
+    await spec.waitForFunction(() => window.app.g && document.querySelectorAll('#live a.tour').length >= 2, null, { timeout: 5000 });
+    await spec.screenshot({ path: `${ART}/watch-tournament.png` });
+    await spec.close();
     const s1 = await standingsShown(dir);
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
     checkStandings('after round 1', s1, m2, [1]);
