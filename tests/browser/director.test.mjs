@@ -15,7 +15,7 @@
 //   - after round 1: round 2 paired without a rematch, standings after round 1 with the
 //     tie-break columns, MP/GP per team equal to the sums over the rounds shown, rows ordered
 //     by MP then the tie-breaks (T-TIEBREAK), "= next" on rows equal on all, places 1-3 marked
-//     (T-PRIZES); at the end, the final standings.
+//     (T-PRIZES); at the end, the final standings, and the same after a reload of the page.
 // Screenshot mid-tournament (round 2 live): tests/artifacts/dashboard-tournament.png (and
 // docs/screenshots/dashboard.png with UPDATE_SCREENSHOTS=1).
 // usage: node tests/browser/director.test.mjs SERVER_BINARY BOT_BINARY   (cwd: the repo root)
@@ -204,6 +204,13 @@ async function main() {
     checkStandings('final', s3, m3, [1, 2]);
     check('start button says finished', (await dir.locator('#t-start').textContent()) === 'Tournament finished');
     await dir.screenshot({ path: `${ART}/dashboard-final.png`, fullPage: true });
+    // A reload: the tournament comes back from tournament_get, earlier rounds and the team
+    // tokens from this browser's storage.
+    await dir.reload();
+    await dir.waitForFunction(() => /Final standings/.test(document.querySelector('#standings-title').textContent) && document.querySelectorAll('#pairings .round').length === 2, null, { timeout: 5000 });
+    const s4 = await standingsShown(dir);
+    check('after a reload: the same final standings', JSON.stringify(s4.rows) === JSON.stringify(s3.rows), [s4.rows, s3.rows]);
+    check('after a reload: the team tokens', (await dir.locator('#teams-body .token').count()) === 4);
     check('no page errors', errors.length === 0, errors);
     if (process.env.UPDATE_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
