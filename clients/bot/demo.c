@@ -137,7 +137,7 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
             len += (size_t)snprintf(buf + len, cap - len, " %7s", t->valuestring);
     }
     if (len < cap)
-        len += (size_t)snprintf(buf + len, cap - len, "\n");
+        len += (size_t)snprintf(buf + len, cap - len, "   (* prize place)\n");
     const cJSON *r;
     cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(o, "rows"))
     {
@@ -152,11 +152,11 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
             if (len < cap)
                 len += (size_t)snprintf(buf + len, cap - len, " %7g", v->valuedouble);
         }
+        bool prize = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"));
+        bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next"));
         if (len < cap)
-            len += (size_t)snprintf(buf + len, cap - len, "%s\n",
-                                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"))
-                                        ? "  *"
-                                        : "");
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s\n", prize ? "  *" : "   ",
+                                    tied ? "  = next (a play-off decides, T-ARMAGEDDON)" : "");
     }
 }
 
