@@ -153,7 +153,9 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
                 len += (size_t)snprintf(buf + len, cap - len, " %7g", v->valuedouble);
         }
         bool prize = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"));
-        bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next"));
+        /* Ties matter for places only in the final standings (T-PRIZES). */
+        bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next")) &&
+                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
         if (len < cap)
             len += (size_t)snprintf(buf + len, cap - len, "%s%s\n", prize ? "  *" : "   ",
                                     tied ? "  = next (a play-off decides, T-ARMAGEDDON)" : "");
