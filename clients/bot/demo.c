@@ -521,6 +521,7 @@ done:
     kill(d.pid, SIGTERM);
     int st = 0;
     waitpid(d.pid, &st, 0);
+    rep->server_exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     if (rc == 0 && !o->keep_until) {
         int n = 0;
         if (dump_files(o->out, db, &n) != 0)
