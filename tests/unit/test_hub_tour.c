@@ -5,7 +5,8 @@
  * the director gets the four tokens of each game (assign); game 2 of a pairing starts when
  * game 1 ends, with the teams' colours swapped after a draw (P-GAME2); each match scores 1-1
  * (T-SCORE: 1 MP each); round 2 follows without a rematch (T-AUTO, T-PAIR); the final
- * standings are broadcast to a spectator; after a restart the stored tournament is the same.
+ * standings are broadcast to a spectator; after a restart the stored tournament is the same;
+ * tournament_pause holds T-AUTO (results still count) across a restart until resumed.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,8 +238,73 @@ static void tauto_draws(void)
     unlink(p);
 }
 
+/* tournament_pause: game 1 ends while paused, its result counts, game 2 waits for the
+ * resume; a restart keeps the pause. */
+static void pause_holds_tauto(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"P\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\"}",
+             BASE_MS);
+    turn(1, msg, T0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"P%d\","
+                 "\"players\":[\"c%d\",\"p%d\"]}",
+                 3 + i, i, i, i);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":5,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "pause before the start");
+    turn(1, "{\"type\":\"tournament_start\",\"id\":6,\"tournament\":1}", T0);
+    /* 2 teams: T-ROUNDS gives 9, more than N-1: the round-robin fallback, 1 round. */
+    const char *r = f_last(&io, 1, "\"type\":\"tournament\"");
+    CHECK_MSG(r && strstr(r, "\"format\":\"round_robin\"") && strstr(r, "\"fallback\":true"),
+              "no T-ROUNDS fallback: %s", r ? r : "(none)");
+    CHECK_EQ_INT("planned rounds", 1, jint(r, "rounds"));
+    int64_t a[8][2];
+    CHECK_EQ_INT("game 1", 1, assigns(a, 8));
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":7,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"paused\"") != NULL, "not paused");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":8,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "paused twice");
+    f_clear(&io);
+    run_timers(T0 + 3ULL * BASE_MS * 1000);
+    CHECK_EQ_INT("no game 2 while paused", 0, assigns(a, 8));
+    CHECK_MSG(f_last(&io, 1, "\"results\":[\"1/2-1/2\",null]") != NULL, "game 1 not recorded");
+    close_hub();
+
+    open_hub(false); /* the pause is stored */
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0 + 20000000ULL);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":2}", T0 + 20000000ULL);
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"paused\"") != NULL, "pause lost in a restart");
+    CHECK_EQ_INT("no game created at load", 1, hub_game_count(h, NULL));
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":3,\"tournament\":1,\"paused\":false}",
+         T0 + 20000000ULL);
+    CHECK_EQ_INT("game 2 at the resume", 1, assigns(a, 8));
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"running\"") != NULL, "not running");
+    run_timers(T0 + 40000000ULL);
+    CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "no final standings");
+    close_hub();
+    unlink(dbpath);
+    char p[96];
+    snprintf(p, sizeof p, "%s-wal", dbpath);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", dbpath);
+    unlink(p);
+}
+
 static const bh_test_case cases[] = {
     {"tauto_draws", tauto_draws},
+    {"pause_holds_tauto", pause_holds_tauto},
 };
 
 BH_TEST_MAIN(cases)
