@@ -342,6 +342,7 @@ static void pair_round1(void)
         swiss_pairing_fini(&q);
     }
     CHECK_MSG(differ > 0 && differ < 16, "round-1 colours are drawn by lot (%d of 16)", differ);
+    CHECK_EQ_INT("search bound hit", BH_ELIMIT, swiss_pair_limited(t, 7, 2, &q));
     swiss_pairing_fini(&p);
     tour_free(t);
 

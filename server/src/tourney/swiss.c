@@ -79,7 +79,9 @@ typedef struct {
     uint32_t *memo_gen; /* entry valid iff equal to gen */
     uint32_t gen;
     size_t memo_cap, memo_n;
-    int rT, f; /* unpaired teams of T; upfloaters still to take */
+    uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
+    bool aborted;              /* the limit was hit */
+    int rT, f;                 /* unpaired teams of T; upfloaters still to take */
 } ctx;
 
 static int rank_cmp(const void *pa, const void *pb)
@@ -444,8 +446,12 @@ static bool dfs(ctx *c, int ti)
         ti++;
     if (ti == c->s)
         return c->f == 0;
-    if (memo_failed(c))
+    if (memo_failed(c) || c->aborted)
         return false;
+    if (c->max_nodes && ++c->nodes > c->max_nodes) {
+        c->aborted = true;
+        return false;
+    }
     int t = c->tlist[ti];
     int *save = xmalloc(((size_t)c->n + 1) * sizeof *save);
     memcpy(save, c->g.mate, (size_t)c->n * sizeof *save);
@@ -459,7 +465,7 @@ static bool dfs(ctx *c, int ti)
         if (c->lvl[p] >= 0)
             ok = try_pair(c, ti, t, p, save);
     free(save);
-    if (!ok)
+    if (!ok && !c->aborted)
         memo_add(c);
     return ok;
 }
@@ -662,6 +668,11 @@ static void add_requested(const tour *t, int r, swiss_pairing *out)
 
 int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
 {
+    return swiss_pair_limited(t, seed, 0, out);
+}
+
+int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out)
+{
     int r = tour_n_rounds(t) + 1;
     if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
         r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
@@ -669,6 +680,7 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
     ctx c;
     memset(&c, 0, sizeof c);
     load(t, r, &c);
+    c.max_nodes = max_nodes;
     int rc = BH_EPAIR;
     if (c.n == 0) {
         out->n = 0;
@@ -691,8 +703,10 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
             left = c.pair[i] < 0 && i != c.bye;
         if (!left)
             break;
-        if (!pair_bracket(&c))
-            goto done; /* cannot happen: the witness proves a completion exists */
+        if (!pair_bracket(&c)) { /* only when aborted: the witness proves a completion */
+            rc = c.aborted ? BH_ELIMIT : BH_EPAIR;
+            goto done;
+        }
     }
     emit(&c, seed, out);
     add_requested(t, r, out);
