@@ -175,13 +175,20 @@ M = [
   [ID, ("tournament", "integer", "", "")],
   ["unauthorized", "not_found (tournament)", "bad_state (already started)", "invalid (fewer than 2 teams)"],
   {"type": "tournament_start", "id": 12, "tournament": 1}, "tournament"),
+ ("tournament_pause", "c2s", "Director: pause or resume T-AUTO. While paused the games in progress "
+  "play on and their results count, but no game and no round is started; on resume the games "
+  "that became due start (game 2 of a pairing whose game 1 ended) and the next round is paired if "
+  "the current one is complete. The state is stored (a restart keeps it paused).",
+  [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
+  ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
+  {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one).",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
- ("tournament", "s2c", "Reply to tournament_get and tournament_start: the tournament, its teams, "
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start and tournament_pause: the tournament, its teams, "
   "the current round and the standings.",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "", ""),
-   ("status", "string", '"registering" / "running" / "finished"', ""),
+   ("status", "string", '"registering" / "running" / "paused" / "finished"', ""),
    ("format", "string", '"swiss" / "round_robin"', "round_robin after the T-ROUNDS fallback"),
    ("fallback", "boolean", "", "the T-ROUNDS small-field rule applied"),
    ("rounds", "integer", "", "planned (0 before the start)"),

@@ -42,8 +42,8 @@ static double bench(int n, double *slowest)
     uint64_t s = 0xbe4c0000ull + (uint64_t)n;
     tour *t = tour_new(NULL);
     for (int i = 0; i < n; i++)
-        tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400),
-                      1000 + (int)(rnd(&s) % 1400), NULL);
+        tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400), 1000 + (int)(rnd(&s) % 1400),
+                      NULL);
     tour_start(t, NULL);
     int rounds = tour_planned_rounds(t), mid = rounds / 2 + 1;
     double best = 1e9;
@@ -94,12 +94,18 @@ static void stress(int lo, int hi, int events, int rounds)
             while (tour_n_rounds(t) < tour_planned_rounds(t)) {
                 swiss_pairing p;
                 uint64_t t0 = now_mono_us();
-                int rc = swiss_pair(t, 1, &p);
+                int rc = swiss_pair_limited(t, 1, SWISS_MAX_NODES, &p);
                 double dt = (double)(now_mono_us() - t0) / 1e6;
+                if (dt > 1.0)
+                    printf("  slow: %d teams, event %d, round %d: %.2f s\n", n, e,
+                           tour_n_rounds(t) + 1, dt);
                 if (dt > worst) {
                     worst = dt;
                     worst_n = n;
                 }
+                if (rc == BH_ELIMIT)
+                    printf("  gave up (SWISS_MAX_NODES): %d teams, event %d, round %d, %.2f s\n", n,
+                           e, tour_n_rounds(t) + 1, dt);
                 if (rc != BH_OK) {
                     dead++;
                     break;
@@ -112,9 +118,10 @@ static void stress(int lo, int hi, int events, int rounds)
             tour_free(t);
         }
     }
-    printf("stress %d-%d teams, %d rounds (0: n-1), %d events each: %d rounds paired, %d dead ends, "
-           "slowest pairing %.4f s (%d teams)\n",
-           lo, hi, rounds, events, paired, dead, worst, worst_n);
+    printf(
+        "stress %d-%d teams, %d rounds (0: n-1), %d events each: %d rounds paired, %d dead ends, "
+        "slowest pairing %.4f s (%d teams)\n",
+        lo, hi, rounds, events, paired, dead, worst, worst_n);
 }
 
 int main(int argc, char **argv)

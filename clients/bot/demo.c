@@ -137,7 +137,7 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
             len += (size_t)snprintf(buf + len, cap - len, " %7s", t->valuestring);
     }
     if (len < cap)
-        len += (size_t)snprintf(buf + len, cap - len, "\n");
+        len += (size_t)snprintf(buf + len, cap - len, "   (* prize place)\n");
     const cJSON *r;
     cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(o, "rows"))
     {
@@ -152,11 +152,13 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
             if (len < cap)
                 len += (size_t)snprintf(buf + len, cap - len, " %7g", v->valuedouble);
         }
+        bool prize = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"));
+        /* Ties matter for places only in the final standings (T-PRIZES). */
+        bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next")) &&
+                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
         if (len < cap)
-            len += (size_t)snprintf(buf + len, cap - len, "%s\n",
-                                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"))
-                                        ? "  *"
-                                        : "");
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s\n", prize ? "  *" : "   ",
+                                    tied ? "  = next (a play-off decides, T-ARMAGEDDON)" : "");
     }
 }
 
@@ -519,6 +521,7 @@ done:
     kill(d.pid, SIGTERM);
     int st = 0;
     waitpid(d.pid, &st, 0);
+    rep->server_exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     if (rc == 0 && !o->keep_until) {
         int n = 0;
         if (dump_files(o->out, db, &n) != 0)

@@ -39,6 +39,7 @@ typedef struct {
     double wall_s;       /* from the start to the final standings */
     long rss_round1_kb;  /* server VmRSS when round 1 ended */
     long rss_end_kb;     /* server VmRSS at the end (before it stops) */
+    int server_exit;     /* the server's exit status after SIGTERM (128 + signal if killed) */
     char db[600];        /* database path */
     /* final standings as the server sent them, by place */
     int n_rows;

@@ -256,9 +256,9 @@ static void run(bool adjudicate)
     bot_pool_free(bots);
     wsc_free(d);
     wsc_ctx_free(x);
+    CHECK_EQ_INT("clean exit on SIGTERM", 0, itest_stop(&s, SIGTERM));
     if (bh_test_failures_)
         itest_dump_log(&s);
-    itest_stop(&s, SIGTERM);
     itest_cleanup(&s);
 }
 

@@ -80,6 +80,9 @@ static void golden_client(void)
     CHECK_EQ_INT("get", BH_OK, decode_file("c2s-tournament_get.json", &m));
     CHECK_EQ_INT("get type", PROTO_TOURNAMENT_GET, m.type);
     CHECK_EQ_INT("get tour", 1, m.tournament);
+    CHECK_EQ_INT("pause", BH_OK, decode_file("c2s-tournament_pause.json", &m));
+    CHECK_EQ_INT("pause type", PROTO_TOURNAMENT_PAUSE, m.type);
+    CHECK_EQ_INT("pause action", 1, m.action);
 }
 
 static void bad_options(void)
@@ -116,6 +119,9 @@ static void bad_options(void)
          BH_EFIELD, "ratings"},
         {"{\"type\":\"tournament_start\",\"id\":1}", BH_EFIELD, "tournament"},
         {"{\"type\":\"tournament_get\",\"id\":1,\"tournament\":0}", BH_EFIELD, "tournament"},
+        {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1}", BH_EFIELD, "paused"},
+        {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1,\"paused\":1}", BH_EFIELD,
+         "paused"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         proto_msg m;

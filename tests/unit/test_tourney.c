@@ -330,6 +330,19 @@ static void pair_round1(void)
         CHECK_EQ_INT("a", i + 1, p.m[i].a);
         CHECK_EQ_INT("b", i + 5, p.m[i].b);
     }
+    swiss_pairing q;
+    CHECK_EQ_INT("pair again", BH_OK, swiss_pair(t, 7, &q));
+    CHECK_MSG(p.n == q.n && memcmp(p.m, q.m, (size_t)p.n * sizeof *p.m) == 0,
+              "same seed, same pairing and colours (T-PAIR: deterministic)");
+    swiss_pairing_fini(&q);
+    int differ = 0; /* the lot: over 16 seeds, some first-board colour must differ */
+    for (uint64_t seed = 1; seed <= 16; seed++) {
+        CHECK_EQ_INT("pair seed", BH_OK, swiss_pair(t, seed, &q));
+        differ += q.m[0].white != p.m[0].white;
+        swiss_pairing_fini(&q);
+    }
+    CHECK_MSG(differ > 0 && differ < 16, "round-1 colours are drawn by lot (%d of 16)", differ);
+    CHECK_EQ_INT("search bound hit", BH_ELIMIT, swiss_pair_limited(t, 7, 2, &q));
     swiss_pairing_fini(&p);
     tour_free(t);
 
@@ -778,8 +791,34 @@ static const bh_test_case cases[] = {
     {"slow_brute_force", brute_force_slow},
 };
 
+/* `test_tourney --ref-pair FILE`: the reference pairing of a TRF file, one "a b" per line with
+ * a < b, "a 0" for the PAB, sorted (for the CLI test). */
+static int ref_pair_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 2;
+    static char text[1 << 20];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    tour *t = NULL;
+    if (trf_import(text, &t, NULL) != BH_OK)
+        return 2;
+    int *partner = calloc((size_t)tour_n_teams(t) + 1, sizeof *partner);
+    int rc = ref_pair(t, partner);
+    for (int id = 1; rc == 0 && id <= tour_n_teams(t); id++)
+        if (partner[id] == 0 || partner[id] > id)
+            printf("%d %d\n", id, partner[id]);
+    free(partner);
+    tour_free(t);
+    return rc == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--ref-pair") == 0)
+        return ref_pair_file(argv[2]);
     if (argc > 2)
         slow_count = atoi(argv[2]);
     if (argc > 1 && strcmp(argv[1], "all") == 0)

@@ -400,7 +400,8 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     }
     bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
                          m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
-                         m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START;
+                         m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START ||
+                         m->type == PROTO_TOURNAMENT_PAUSE;
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, c, true, m->id, BH_EAUTH, NULL);
         goto done;
@@ -427,6 +428,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     case PROTO_GAME_START: do_game_start(h, s, m, now_us); break;
     case PROTO_GAMES: do_games(h, s, m); break;
     case PROTO_TOURNAMENT_START:
+    case PROTO_TOURNAMENT_PAUSE:
     case PROTO_TOURNAMENT_GET: hub__tour_cmd(h, s, m, now_us); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }

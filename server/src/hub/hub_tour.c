@@ -31,7 +31,9 @@
         }                                                                                          \
     } while (0)
 
-enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2 };
+/* HT_PAUSED: running, but T-AUTO creates no game and pairs no round until resumed; results
+ * of the games in progress are still recorded. */
+enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2, HT_PAUSED = 3 };
 
 typedef struct {
     int64_t game; /* hub game id */
@@ -56,7 +58,7 @@ struct hub_tours {
     int n, cap;
 };
 
-static const char *const status_name[] = {"registering", "running", "finished"};
+static const char *const status_name[] = {"registering", "running", "finished", "paused"};
 
 static htour *find_tour(hub *h, int64_t id)
 {
@@ -431,6 +433,50 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
     }
 }
 
+/* After game g (finished as hg) of a match: start the match's next game if it has one and it
+ * does not exist yet. */
+static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
+{
+    const tour_match *m = tour_round_match(ht->t, g->round, g->match);
+    if (!m || g->game_no + 1 >= tour_rules(ht->t)->games ||
+        find_tgame(ht, g->round, g->match, g->game_no + 1))
+        return;
+    int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
+    int64_t t2 = g->team1 == a ? b : a;
+    /* P-GAME2: the loser may swap colours; the server takes the swap for every team (after a
+     * draw the ruleset decides: regulation swaps). */
+    bool swap = true;
+    game_setup s2;
+    if (hg && hg->g && game_setup_game2(hg->g, true, &s2) == BH_OK)
+        swap = s2.team1_is == 2;
+    int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
+    create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
+}
+
+/* Resume T-AUTO: the games that are due (a match whose last game ended), then the next round
+ * if the current one is complete. */
+static void advance(hub *h, htour *ht, uint64_t now_us)
+{
+    int r = tour_n_rounds(ht->t);
+    for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
+        const tgame *last = NULL;
+        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
+            const tgame *x = find_tgame(ht, r, mi, k);
+            if (x)
+                last = x;
+        }
+        const tour_match *m = tour_round_match(ht->t, r, mi);
+        if (last && m->game[last->game_no] != TOUR_G_NONE) {
+            tgame copy = *last;
+            next_game(h, ht, &copy, hub__game_by_id(h, copy.game), now_us);
+        }
+    }
+    persist(h, ht);
+    if (r > 0)
+        to_all(h, enc_round(h, ht, r), -1);
+    next_round(h, ht, now_us);
+}
+
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
 {
     for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
@@ -440,10 +486,10 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
                 continue;
             tgame g = ht->g[i];
             const tour_match *m = tour_round_match(ht->t, g.round, g.match);
-            if (!m || m->game[g.game_no] != TOUR_G_NONE || ht->status != HT_RUNNING)
+            if (!m || m->game[g.game_no] != TOUR_G_NONE ||
+                (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
                 return;
-            int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
-            int64_t t2 = g.team1 == a ? b : a;
+            int64_t a = ht->team_of[m->a];
             int res = TOUR_G_DRAW;
             if (strcmp(hg->result, "1-0") == 0)
                 res = g.team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
@@ -453,20 +499,12 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
                 return;
             log_info("hub: tournament %lld round %d match %d game %d: %s %s", (long long)ht->id,
                      g.round, g.match + 1, g.game_no + 1, hg->result, hg->reason);
-            if (g.game_no + 1 < tour_rules(ht->t)->games && !find_tgame(ht, g.round, g.match,
-                                                                         g.game_no + 1)) {
-                /* P-GAME2: the loser may swap colours; the server takes the swap for every
-                 * team (after a draw the ruleset decides: regulation swaps). */
-                bool swap = true;
-                game_setup s2;
-                if (hg->g && game_setup_game2(hg->g, true, &s2) == BH_OK)
-                    swap = s2.team1_is == 2;
-                int64_t n1 = swap ? t2 : g.team1, n2 = swap ? g.team1 : t2;
-                create_game(h, ht, g.round, g.match, g.game_no + 1, n1, n2, now_us);
-            }
+            if (ht->status == HT_RUNNING)
+                next_game(h, ht, &g, hg, now_us);
             persist(h, ht);
             to_all(h, enc_round(h, ht, g.round), -1);
-            next_round(h, ht, now_us);
+            if (ht->status == HT_RUNNING)
+                next_round(h, ht, now_us);
             return;
         }
     }
@@ -617,10 +655,33 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m)
     snapshot(h, ht, s->conn, true, m->id);
 }
 
+/* T-AUTO's director control: pause (no new game, no new round) or resume. */
+static void do_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = find_tour(h, m->tournament);
+    if (!ht) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    bool pause = m->action == 1;
+    if (ht->status != (pause ? HT_RUNNING : HT_PAUSED)) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+        return;
+    }
+    ht->status = pause ? HT_PAUSED : HT_RUNNING;
+    log_info("hub: tournament %lld %s", (long long)ht->id, pause ? "paused" : "resumed");
+    if (!pause)
+        advance(h, ht, now_us);
+    persist(h, ht);
+    snapshot(h, ht, s->conn, true, m->id);
+}
+
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     if (m->type == PROTO_TOURNAMENT_START)
         do_start(h, s, m, now_us);
+    else if (m->type == PROTO_TOURNAMENT_PAUSE)
+        do_pause(h, s, m, now_us);
     else
         do_get(h, s, m);
 }
@@ -632,7 +693,7 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id)
     const hub_team *tm = hub_team_by_id(h, s->team);
     htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
-    if (!ht || ht->status != HT_RUNNING)
+    if (!ht || (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
         return;
     for (int i = 0; i < ht->ng; i++) {
         const tgame *g = &ht->g[i];

@@ -28,6 +28,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_CLAIM] = "claim",
     [PROTO_TOURNAMENT_START] = "tournament_start",
     [PROTO_TOURNAMENT_GET] = "tournament_get",
+    [PROTO_TOURNAMENT_PAUSE] = "tournament_pause",
 };
 
 const char *proto_type_name(proto_type t)
@@ -224,6 +225,15 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     case PROTO_TOURNAMENT_GET:
         return opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    case PROTO_TOURNAMENT_PAUSE: {
+        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
+            return rc;
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "paused");
+        if (!cJSON_IsBool(p))
+            return bad(err, BH_EFIELD, "paused");
+        m->action = cJSON_IsTrue(p) ? 1 : 0;
+        return BH_OK;
+    }
     case PROTO_TEAM_REGISTER:
         if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
             (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||

@@ -37,6 +37,7 @@ typedef enum {
     PROTO_CLAIM,             /* P-REPEAT: claim a threefold repetition on one's board */
     PROTO_TOURNAMENT_START,  /* director: close registration, pair round 1 (T-AUTO on) */
     PROTO_TOURNAMENT_GET,    /* anyone: a tournament snapshot (proto_tour.h) */
+    PROTO_TOURNAMENT_PAUSE,  /* director: pause or resume T-AUTO (action 1 / 0) */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -53,7 +54,8 @@ typedef struct {
     char token[PROTO_TOKEN_MAX + 1];     /* auth */
     char text[PROTO_TEXT_MAX + 1];       /* chat */
     char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
-    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE */
+    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
+                                          * tournament_pause: 1 pause, 0 resume */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */

@@ -4,6 +4,9 @@
  * exact completion test (blossom.c: the witness perfect matching of all still unpaired teams
  * can be repaired) says the rest of the field can still be paired; a depth-first search over
  * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
+ * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
+ * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
+ * memo of failed states (the set of unpaired teams decides whether a bracket can be finished).
  *
  * SPDX-License-Identifier: MIT
  *
@@ -50,27 +53,35 @@ enum { SMALL_T = 40 }; /* brackets up to this size also get the internal-matchin
 typedef struct {
     int id, mp, gp2, played; /* played: matches played over the board */
     int whites, blacks, last_white;
-    int n_opp, *opp;         /* opponents met over the board (ids) */
+    int n_opp, *opp; /* opponents met over the board (ids) */
     bool pab_ok;
 } steam;
 
 typedef struct {
     int n;
-    steam *tm;      /* n, in ranking order: local index = rank */
-    bm g;           /* compatibility graph; mate = witness perfect matching of the alive */
-    int *pair;      /* local -> partner local, -1 unpaired */
-    int bye;        /* local of the PAB team, -1 none */
+    steam *tm; /* n, in ranking order: local index = rank */
+    bm g;      /* compatibility graph; mate = witness perfect matching of the alive */
+    int *pair; /* local -> partner local, -1 unpaired */
+    int bye;   /* local of the PAB team, -1 none */
     /* the bracket being paired */
-    int s, h;       /* |T|, floor(|T| / 2) */
-    int *tlist;     /* s: locals of T in ranking order */
-    int *lvl;       /* local -> scoregroup level below T (0 = next), -1 in T */
+    int s, h;   /* |T|, floor(|T| / 2) */
+    int *tlist; /* s: locals of T in ranking order */
+    int *lvl;   /* local -> scoregroup level below T (0 = next), -1 in T */
     int nlv;
     int *avail;     /* per level: alive teams */
     int *budget;    /* per level: upfloaters it may still give */
     int *need;      /* per level: upfloaters it must still give */
     int *cnt;       /* per level: upfloaters in the profile prefix fixed so far */
     int need_total; /* sum of need */
-    int rT, f;      /* unpaired teams of T; upfloaters still to take */
+    /* failed search states (alive sets) of the current probe, an exact memo: whether the
+     * rest of a bracket can be completed depends only on which teams are still unpaired */
+    uint64_t *memo;     /* memo_cap entries of g.words words */
+    uint32_t *memo_gen; /* entry valid iff equal to gen */
+    uint32_t gen;
+    size_t memo_cap, memo_n;
+    uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
+    bool aborted;              /* the limit was hit */
+    int rT, f;                 /* unpaired teams of T; upfloaters still to take */
 } ctx;
 
 static int rank_cmp(const void *pa, const void *pb)
@@ -159,6 +170,8 @@ static void unload(ctx *c)
     free(c->budget);
     free(c->need);
     free(c->cnt);
+    free(c->memo);
+    free(c->memo_gen);
 }
 
 /* PAB key: lowest match points, then most matches played, then largest TPN. */
@@ -369,12 +382,76 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
     return false;
 }
 
+static uint64_t alive_hash(const ctx *c)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (int w = 0; w < c->g.words; w++)
+        h = (h ^ c->g.alive[w]) * 1099511628211ull;
+    return h ^ (h >> 29);
+}
+
+/* Find the alive set in the memo: returns its slot; *hit tells whether it is there. */
+static size_t memo_find(const ctx *c, bool *hit)
+{
+    size_t mask = c->memo_cap - 1, i = (size_t)alive_hash(c) & mask;
+    size_t bytes = (size_t)c->g.words * sizeof *c->memo;
+    for (;; i = (i + 1) & mask) {
+        if (c->memo_gen[i] != c->gen) {
+            *hit = false;
+            return i;
+        }
+        if (memcmp(c->memo + i * (size_t)c->g.words, c->g.alive, bytes) == 0) {
+            *hit = true;
+            return i;
+        }
+    }
+}
+
+static bool memo_failed(ctx *c)
+{
+    if (!c->memo || c->s > SMALL_T)
+        return false;
+    bool hit;
+    memo_find(c, &hit);
+    return hit;
+}
+
+static void memo_add(ctx *c)
+{
+    if (c->s > SMALL_T)
+        return; /* big brackets almost never fail: not worth the memory */
+    if (!c->memo) {
+        size_t per = (size_t)c->g.words * sizeof *c->memo;
+        c->memo_cap = 1u << 16;
+        while (c->memo_cap < (1u << 20) && c->memo_cap * per < ((size_t)16 << 20))
+            c->memo_cap <<= 1;
+        c->memo = xmalloc(c->memo_cap * per);
+        c->memo_gen = xcalloc(c->memo_cap, sizeof *c->memo_gen);
+        c->memo_n = 0;
+    }
+    if (c->memo_n * 4 >= c->memo_cap * 3)
+        return; /* full: stop remembering, the search stays exact */
+    bool hit;
+    size_t i = memo_find(c, &hit);
+    if (hit)
+        return;
+    memcpy(c->memo + i * (size_t)c->g.words, c->g.alive, (size_t)c->g.words * sizeof *c->memo);
+    c->memo_gen[i] = c->gen;
+    c->memo_n++;
+}
+
 static bool dfs(ctx *c, int ti)
 {
     while (ti < c->s && c->pair[c->tlist[ti]] >= 0)
         ti++;
     if (ti == c->s)
         return c->f == 0;
+    if (memo_failed(c) || c->aborted)
+        return false;
+    if (c->max_nodes && ++c->nodes > c->max_nodes) {
+        c->aborted = true;
+        return false;
+    }
     int t = c->tlist[ti];
     int *save = xmalloc(((size_t)c->n + 1) * sizeof *save);
     memcpy(save, c->g.mate, (size_t)c->n * sizeof *save);
@@ -388,13 +465,17 @@ static bool dfs(ctx *c, int ti)
         if (c->lvl[p] >= 0)
             ok = try_pair(c, ti, t, p, save);
     free(save);
+    if (!ok && !c->aborted)
+        memo_add(c);
     return ok;
 }
 
 /* Constraints for a profile whose sorted prefix is cnt[] plus one more at level L: exact
- * counts above L, at least cnt[L]+1 at L, anything below; k in all. */
+ * counts above L, at least cnt[L]+1 at L, anything below; k in all. L = -1: any levels. */
 static void set_prefix(ctx *c, int k, int L)
 {
+    c->gen++; /* new constraints: forget the failed states */
+    c->memo_n = 0;
     c->need_total = 0;
     for (int l = 0; l < c->nlv; l++) {
         c->budget[l] = l < L ? c->cnt[l] : k;
@@ -421,7 +502,21 @@ static bool pair_with_k(ctx *c, int k)
     int *avail = xmalloc(((size_t)c->nlv + 1) * sizeof *avail);
     for (int l = 0; l < c->nlv; l++)
         c->cnt[l] = 0;
+    /* First, in small brackets (where searches fail): can k upfloaters work at all, at any
+     * levels? That saves a failing probe per level when k is too few. */
     bool ok = true;
+    if (c->s <= SMALL_T) {
+        set_prefix(c, k, -1);
+        memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
+        memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+        memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+        memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
+        ok = floats_ok(c) && dfs(c, 0);
+        memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
+        memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+        memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+        memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+    }
     for (int pos = 0, last = 0; pos < k && ok; pos++) {
         bool final = pos == k - 1;
         ok = false;
@@ -573,6 +668,11 @@ static void add_requested(const tour *t, int r, swiss_pairing *out)
 
 int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
 {
+    return swiss_pair_limited(t, seed, 0, out);
+}
+
+int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out)
+{
     int r = tour_n_rounds(t) + 1;
     if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
         r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
@@ -580,6 +680,7 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
     ctx c;
     memset(&c, 0, sizeof c);
     load(t, r, &c);
+    c.max_nodes = max_nodes;
     int rc = BH_EPAIR;
     if (c.n == 0) {
         out->n = 0;
@@ -602,8 +703,10 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
             left = c.pair[i] < 0 && i != c.bye;
         if (!left)
             break;
-        if (!pair_bracket(&c))
-            goto done; /* cannot happen: the witness proves a completion exists */
+        if (!pair_bracket(&c)) { /* only when aborted: the witness proves a completion */
+            rc = c.aborted ? BH_ELIMIT : BH_EPAIR;
+            goto done;
+        }
     }
     emit(&c, seed, out);
     add_requested(t, r, out);
@@ -642,8 +745,10 @@ int swiss_pair_rr(const tour *t, uint64_t seed, swiss_pairing *out)
         mt->b = a < b ? b : a;
         mt->white = (i + r) % 2 ? mt->a : mt->b;
         bool ia = tour_is_active(t, mt->a, r), ib = tour_is_active(t, mt->b, r);
-        mt->forfeit = (uint8_t)(!ia && !ib ? TOUR_FF_BOTH : !ia ? TOUR_FF_A : !ib ? TOUR_FF_B
-                                                                               : TOUR_FF_NONE);
+        mt->forfeit = (uint8_t)(!ia && !ib ? TOUR_FF_BOTH
+                                : !ia      ? TOUR_FF_A
+                                : !ib      ? TOUR_FF_B
+                                           : TOUR_FF_NONE);
     }
     free(pos);
     return BH_OK;
@@ -661,8 +766,8 @@ void swiss_pairing_fini(swiss_pairing *p)
 int tour_pair_next(tour *t, uint64_t seed)
 {
     swiss_pairing p = {0, NULL};
-    int rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
-                                                : swiss_pair(t, seed, &p);
+    int rc =
+        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p) : swiss_pair(t, seed, &p);
     if (rc == BH_OK)
         rc = tour_add_round(t, p.m, p.n);
     swiss_pairing_fini(&p);

@@ -141,9 +141,11 @@ int tour_start(tour *t, bool *warn);
  * BH_ESTATE (already withdrawn). */
 int tour_withdraw(tour *t, int id, bool keep_current);
 
-/* Append a paired round: n matches copied from m (each active team exactly once).
- * Normally called by tour_pair_next (swiss.h); exposed for imports and tests.
- * BH_ESTATE if the previous round is not complete, BH_EINVAL on a malformed list. */
+/* Append a paired round: n matches copied from m. Normally called by tour_pair_next
+ * (swiss.h); exposed for imports, director overrides and tests. Checks that ids exist, that no
+ * team appears twice, that `white` is a or b and the codes are in range; it does not check
+ * the pairing rules (that is swiss.h's job). BH_ESTATE if the previous round is not complete,
+ * BH_EINVAL on a malformed list, BH_ELIMIT past TOUR_MAX_ROUNDS. */
 int tour_add_round(tour *t, const tour_match *m, int n);
 
 /* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's view);

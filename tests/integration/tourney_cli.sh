@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# tourney_cli.sh CLI TEST_BIN: `bughouse-tourney pair` on a TRF file gives the pairs of the
+# brute-force reference (same file), in the JaVaFo format; `standings` prints every team.
+set -euo pipefail
+cli=$1 ref=$2 file=tests/data/tourney/event12.trf
+out=$("$cli" pair "$file" 7)
+count=$(head -1 <<<"$out")
+lines=$(tail -n +2 <<<"$out" | wc -l)
+[ "$count" = "$lines" ] || { echo "count $count but $lines pairs"; exit 1; }
+got=$(tail -n +2 <<<"$out" | awk '{ if ($2 == 0 || $1 < $2) print $1, $2; else print $2, $1 }' | sort)
+want=$("$ref" --ref-pair "$file" | sort)
+[ "$got" = "$want" ] || { echo "pair differs from the reference:"; diff <(echo "$want") <(echo "$got"); exit 1; }
+std=$("$cli" standings "$file")
+grep -q "Crosstable" <<<"$std"
+[ "$(grep -cE '^ +[0-9]+[* ] +[0-9]+ ' <<<"$std")" = 12 ] || { echo "standings: not 12 rows"; exit 1; }
+if "$cli" pair /nonexistent 2>/dev/null; then echo "missing file accepted"; exit 1; fi
+echo "ok: $count pairs, as the reference"
