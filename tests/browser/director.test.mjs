@@ -8,6 +8,7 @@
 //   - the pairing numbers follow the team ratings, and round 1 pairs them as the format says
 //     (Swiss: 1-3, 2-4; round robin after the T-ROUNDS small-field rule: Berger 1-4, 2-3);
 //   - every game of the round on the grid at once, with four seat links from `assign`;
+//   - pause: both games 1 of round 1 end and no game 2 starts until resume;
 //   - a spectator's watch.html lists the games of the current round (tournament_get);
 //   - each match's results equal those of its games as the game pushes showed them on the
 //     small boards (seen from the team on seats 0 and 3, which `assign` names); game points
@@ -150,6 +151,17 @@ async function main() {
     bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
     await dir.waitForFunction(() => [...window.app.minis.values()].some((m) => m.g && (m.g.boards[0].ply > 2 || m.g.boards[1].ply > 2)), null, { timeout: 10000 });
     log('bots moving');
+
+    // ---- pause (tournament_pause): game 1 of each pairing plays on, no game 2 until resumed ----
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
+    await dir.waitForFunction(() => window.app.rounds[1].matches.every((m) => m.results[0]), null, { timeout: 20000 });
+    await dir.waitForTimeout(500);
+    const paused = await model(dir);
+    check('paused: games 1 ended, no game 2 started', paused.rounds[1].matches.every((m) => m.results[0] && !m.games[1]), paused.rounds[1].matches.map((m) => m.games));
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => window.app.rounds[1].matches.every((m) => m.games[1]) && / running/.test(document.querySelector('#tour-state').textContent), null, { timeout: 5000 });
+    log('paused until both games 1 ended, resumed: games 2 started');
 
     // ---- round 1 ends: round 2 paired, standings after round 1 ----
     await dir.waitForFunction(() => document.querySelector('#pairings .round[data-round="2"]') && /after round 1/.test(document.querySelector('#standings-title').textContent), null, { timeout: 45000 });

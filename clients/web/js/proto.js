@@ -29,6 +29,7 @@ export const msg = {
   tournamentCreate: (o) => ({ type: 'tournament_create', ...o }),
   teamRegister: (tournament, name, players, ratings) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}) }),
   tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
+  tournamentPause: (tournament, paused) => ({ type: 'tournament_pause', tournament, paused }),
   tournamentGet: (tournament) => ({ type: 'tournament_get', ...(tournament ? { tournament } : {}) }),
 };
 

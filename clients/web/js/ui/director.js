@@ -52,6 +52,7 @@ function init() {
   $('tour-form').onsubmit = (e) => { e.preventDefault(); createTournament(); };
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
   $('t-start').onclick = startTournament;
+  $('t-pause').onclick = pauseTournament;
   drawAll();
   if (app.admin) connect();
   const frame = () => {
@@ -192,6 +193,16 @@ async function startTournament() {
   }
 }
 
+// T-AUTO on hold (no new game, no new round; games in progress play on) or going again.
+async function pauseTournament() {
+  if (!app.tour) return;
+  try {
+    setTournament(await app.net.request(msg.tournamentPause(app.tour.tournament, app.tour.status === 'running')));
+  } catch (e) {
+    toast(errText('tournament_pause', e));
+  }
+}
+
 function teamName(id) {
   const x = app.tour && app.tour.teams.find((t) => t.team === id);
   return x ? x.name : `team ${id}`;
@@ -276,7 +287,9 @@ function drawTournament() {
       (t.status === 'registering' ? '' : ` · ${t.format === 'round_robin' ? 'round robin' : 'Swiss'} · round ${t.round}/${t.rounds}`)
     : 'none yet';
   $('t-start').disabled = !t || t.status !== 'registering';
-  $('t-start').textContent = !t || t.status === 'registering' ? 'Start tournament' : t.status === 'finished' ? 'Tournament finished' : 'Running (T-AUTO)';
+  $('t-start').textContent = !t || t.status === 'registering' ? 'Start tournament' : t.status === 'finished' ? 'Tournament finished' : t.status === 'paused' ? 'Paused' : 'Running (T-AUTO)';
+  $('t-pause').disabled = !t || (t.status !== 'running' && t.status !== 'paused');
+  $('t-pause').textContent = t && t.status === 'paused' ? 'Resume tournament' : 'Pause tournament';
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
