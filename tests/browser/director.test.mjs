@@ -10,6 +10,8 @@
 //   - every game of the round on the grid at once, with four seat links from `assign`;
 //   - pause: both games 1 of round 1 end and no game 2 starts until resume;
 //   - a spectator's watch.html lists the games of the current round (tournament_get);
+//   - a player's tournament link (team token, board A) opens the team's current game as the
+//     captain, and moves on to the team's next game by itself;
 //   - each match's results equal those of its games as the game pushes showed them on the
 //     small boards (seen from the team on seats 0 and 3, which `assign` names); game points
 //     from those results, match points 2/1/0 from the game points (T-SCORE);
@@ -203,6 +205,17 @@ async function main() {
     await spec.waitForFunction(() => window.app.g && document.querySelectorAll('#live a.tour').length >= 2, null, { timeout: 5000 });
     await spec.screenshot({ path: `${ART}/watch-tournament.png` });
     await spec.close();
+    // A player's tournament link (team token + board): it opens the team's current game on
+    // that board with a seat token from the server's assign.
+    const knights = m2.tour.teams.find((t) => t.name === 'Knights');
+    const plink = await dir.evaluate((id) => document.querySelector(`a.player-link[data-team="${id}"][data-board="A"]`).getAttribute('href'), knights.team);
+    const pl = await ctx.newPage();
+    pl.on('pageerror', (e) => errors.push('play: ' + e.message));
+    await pl.goto(plink);
+    await pl.waitForFunction(() => window.app.g && window.app.view, null, { timeout: 5000 });
+    const seen = await pl.evaluate(() => ({ game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
+    const kGames = m2.rounds[2].matches.filter((m) => m.team1 === knights.team || m.team2 === knights.team).map((m) => m.games[0]);
+    check("Knights captain's link: board A of the Knights' round-2 game as ann", kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
     const s1 = await standingsShown(dir);
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
     checkStandings('after round 1', s1, m2, [1]);
@@ -212,6 +225,11 @@ async function main() {
     log('tournament finished');
     const m3 = await model(dir);
     check('tournament finished after 2 rounds', m3.tour.status === 'finished' && m3.rounds[2].status === 'done', [m3.tour.status, m3.rounds[2].status]);
+    // The player's page went on to the team's game 2 by itself (the next assign).
+    const kLast = m3.rounds[2].matches.find((m) => m.team1 === knights.team || m.team2 === knights.team).games[1];
+    const seen2 = await pl.evaluate(() => ({ game: window.app.g && window.app.g.id, seat: window.app.seat, name: window.app.g && (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
+    check("Knights captain's page followed to the team's game 2 of round 2", seen2.game === kLast && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast]);
+    await pl.close();
     const s3 = await standingsShown(dir);
     checkStandings('final', s3, m3, [1, 2]);
     check('start button says finished', (await dir.locator('#t-start').textContent()) === 'Tournament finished');

@@ -299,7 +299,9 @@ function drawTournament() {
       h('td', {}, x.name),
       h('td', {}, x.players.join(' & '), ratings ? h('div.sub', {}, ratings.slice(2, -1)) : null),
       h('td', {}, tok ? h('span.token', { dataset: { team: x.team, token: tok }, title: `team token ${tok}` }, `${tok.slice(0, 8)}…`) : h('span', { style: 'color:var(--muted)' }, 'shown once')),
-      h('td', {}, tok ? h('button.copy', { onclick: () => copy(tok) }, 'copy') : null));
+      h('td', {}, tok ? h('div.links', {},
+        ['A', 'B'].map((b, k) => h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${b}`, target: '_blank', dataset: { team: x.team, board: b }, title: `${x.players[k]}'s link for every game of the tournament (board ${b})` }, x.players[k])),
+        h('button.copy', { onclick: () => copy(tok) }, 'copy token')) : null));
   }));
   $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · live games` : 'Live games';
 }
