@@ -1,0 +1,106 @@
+// net.js: one WebSocket to the server (subprotocol bughouse.v1) that reconnects by itself.
+// SPDX-License-Identifier: MIT
+// request() gives each message an id and resolves with the reply that echoes it (rejects with
+// the `error` reply); pushes without an id go to onPush. After every (re)connect onOpen runs so
+// the app can auth and join again: the server then sends a full state (protocol/README.md,
+// Flow 5). A ping every few seconds keeps the clock offset fresh and finds dead links.
+
+import { SUBPROTOCOL, msg } from './proto.js';
+
+export class Net {
+  constructor({ url, time, onOpen, onPush, onStatus }) {
+    this.url = url || defaultUrl();
+    this.time = time;
+    this.onOpen = onOpen;
+    this.onPush = onPush;
+    this.onStatus = onStatus || (() => {});
+    this.nextId = 1;
+    this.pending = new Map(); // id -> {resolve, reject, t0}
+    this.backoffMs = 250;
+    this.ws = null;
+    this.closed = false;
+    this.lastRx = 0;
+    this.open();
+    this.pinger = setInterval(() => this.tick(), 4000);
+  }
+
+  open() {
+    this.onStatus('connecting');
+    const ws = new WebSocket(this.url, SUBPROTOCOL);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.backoffMs = 250;
+      this.lastRx = performance.now();
+      this.onStatus('online');
+      this.ping();
+      Promise.resolve(this.onOpen && this.onOpen()).catch((e) => console.warn('onOpen', e));
+    };
+    ws.onmessage = (ev) => this.receive(ev.data);
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      for (const p of this.pending.values()) p.reject({ code: 'disconnected' });
+      this.pending.clear();
+      if (this.closed) return;
+      this.onStatus('offline');
+      setTimeout(() => !this.closed && this.open(), this.backoffMs);
+      this.backoffMs = Math.min(this.backoffMs * 2, 5000);
+    };
+  }
+
+  receive(text) {
+    const t1 = performance.now();
+    this.lastRx = t1;
+    let m;
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (m.type === 'pong' && this.pending.has(m.id)) this.time.pong(this.pending.get(m.id).t0, t1, m.server_ms);
+    else this.time.seen(m.server_ms, t1);
+    const p = m.id !== undefined ? this.pending.get(m.id) : undefined;
+    if (p) {
+      this.pending.delete(m.id);
+      if (m.type === 'error') p.reject(m);
+      else p.resolve(m);
+      // A state reply is also the new truth for the page.
+      if (m.type === 'state') this.onPush(m);
+      return;
+    }
+    this.onPush(m);
+  }
+
+  request(body) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return reject({ code: 'disconnected' });
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject, t0: performance.now() });
+      this.ws.send(JSON.stringify({ ...body, id }));
+    });
+  }
+
+  ping() {
+    this.request(msg.ping()).catch(() => {});
+  }
+
+  // Every 4 s: a ping; and a link silent for 12 s (no pong either) is dropped and reopened.
+  tick() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    if (performance.now() - this.lastRx > 12000) {
+      this.ws.close();
+      return;
+    }
+    this.ping();
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.pinger);
+    if (this.ws) this.ws.close();
+  }
+}
+
+export function defaultUrl() {
+  return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+}

@@ -1,0 +1,62 @@
+// proto.js: the bughouse.v1 wire contract on the browser side (protocol/README.md): message
+// builders, seat arithmetic (P-TEAM) and the words for results. SPDX-License-Identifier: MIT
+// Field names follow protocol/messages/*.md exactly; nothing here touches the socket.
+
+export const SUBPROTOCOL = 'bughouse.v1';
+export const BOARDS = ['A', 'B'];
+
+// Seats: 0 = A white, 1 = A black, 2 = B white, 3 = B black; team 1 = {0, 3}, team 2 = {1, 2}.
+export const boardOf = (seat) => seat >> 1;
+export const colorOf = (seat) => (seat & 1 ? 'black' : 'white');
+export const seatOf = (board, color) => board * 2 + (color === 'black' ? 1 : 0);
+export const partnerOf = (seat) => 3 - seat;
+export const teamOf = (seat) => (seat === 0 || seat === 3 ? 1 : 2);
+export const TEAM_SEATS = { 1: [0, 3], 2: [1, 2] };
+
+export const msg = {
+  auth: (token) => ({ type: 'auth', token }),
+  join: (game) => ({ type: 'join', game }),
+  move: (game, board, ply, move) => ({ type: 'move', game, board: BOARDS[board], ply, move }),
+  resign: (game) => ({ type: 'resign', game }),
+  draw: (game, action) => ({ type: 'draw', game, action }), // offer | accept | decline (P-AGREE)
+  claim: (game) => ({ type: 'claim', game }), // threefold repetition (P-REPEAT)
+  chat: (game, text) => ({ type: 'chat', game, text }),
+  ping: () => ({ type: 'ping' }),
+  gameCreate: (o) => ({ type: 'game_create', ...o }),
+  gameStart: (game) => ({ type: 'game_start', game }),
+  games: () => ({ type: 'games' }),
+  tournamentCreate: (name) => ({ type: 'tournament_create', name }),
+  teamRegister: (tournament, name, players) => ({ type: 'team_register', tournament, name, players }),
+};
+
+// Partner-chat signals: one click sends the text; the partner's page shows it as a badge.
+export const SIGNALS = [
+  { text: 'need ♛', label: '♛', title: 'need a queen' },
+  { text: 'need ♜', label: '♜', title: 'need a rook' },
+  { text: 'need ♝', label: '♝', title: 'need a bishop' },
+  { text: 'need ♞', label: '♞', title: 'need a knight' },
+  { text: 'need ♟', label: '♟', title: 'need a pawn' },
+  { text: 'sit!', label: 'sit', title: 'stop moving: wait for me' },
+  { text: 'go!', label: 'go', title: 'play fast' },
+  { text: 'trade ok', label: 'trade', title: 'trades are fine for us' },
+  { text: 'no trades', label: 'no trade', title: 'do not trade' },
+];
+
+const REASONS = {
+  mate: 'checkmate',
+  flag: 'time (flag)',
+  resign: 'resignation',
+  illegal: 'illegal move',
+  agreement: 'draw by agreement',
+  repetition: 'threefold repetition',
+  adjudicated: 'adjudicated by the director',
+};
+
+export function reasonText(reason) {
+  return REASONS[reason] || reason || '';
+}
+
+// "1-0": the team of seats 0 and 3 won (protocol/messages/s2c-result.md).
+export function winnerTeam(result) {
+  return result === '1-0' ? 1 : result === '0-1' ? 2 : 0;
+}

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# web-deps.sh: npm packages of the web client and its browser test (package-lock.json pins
+# them): chessground for clients/web (copied to clients/web/vendor/, which the server serves)
+# and playwright-core for tests/browser. Quiet when everything is already in place.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for d in clients/web tests/browser; do
+  if [ ! -d "$d/node_modules" ] || [ "$d/package-lock.json" -nt "$d/node_modules/.package-lock.json" ]; then
+    echo "web-deps: npm ci in $d"
+    npm ci --prefix "$d" --no-audit --no-fund --loglevel=error >/dev/null
+  fi
+done
+src=clients/web/node_modules/chessground
+dst=clients/web/vendor/chessground
+mkdir -p "$dst"
+for f in dist/chessground.min.js assets/chessground.base.css assets/chessground.brown.css \
+         assets/chessground.cburnett.css LICENSE; do
+  cmp -s "$src/$f" "$dst/$(basename "$f")" || cp "$src/$f" "$dst/"
+done

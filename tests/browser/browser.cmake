@@ -1,0 +1,13 @@
+# The web client in headless Chromium (tests/browser/play.test.mjs): four player pages, a
+# spectator and the director dashboard against a real server (--no-tls, free port, temp db).
+# Needs /usr/bin/chromium and the npm packages of scripts/web-deps.sh (scripts/deps.sh).
+add_test(NAME browser_play
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/play.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The browser's move helper against Fairy-Stockfish's perft counts, and the page model
+# against protocol/examples (node only, no browser).
+add_test(NAME browser_rules COMMAND node ${CMAKE_CURRENT_LIST_DIR}/rules.test.mjs)
+set_tests_properties(browser_rules PROPERTIES LABELS browser TIMEOUT 60
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

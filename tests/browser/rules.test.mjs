@@ -1,0 +1,69 @@
+// rules.test.mjs: the browser's move helper (clients/web/js/rules.js) against Fairy-Stockfish,
+// and the page model (clients/web/js/game.js) against the protocol's golden examples.
+// SPDX-License-Identifier: MIT
+// Every row of tests/data/perft/*.epd carries Fairy-Stockfish's depth-1 count (the number of
+// legal moves and drops); the board moves chessground is offered (dests, a promotion counted
+// once per piece) plus the drops rules.js allows must add up to it exactly, or the play page
+// would offer an illegal move (which loses under P-ILLEGAL) or hide a legal one.
+// usage: node tests/browser/rules.test.mjs   (cwd: the repo root)
+
+import fs from 'node:fs';
+import { parseFen, dests, canDrop, key, POCKET_ORDER } from '../../clients/web/js/rules.js';
+import { fromState, apply } from '../../clients/web/js/game.js';
+
+let passed = 0;
+let failed = 0;
+function check(name, cond, detail) {
+  if (cond) passed++;
+  else {
+    failed++;
+    console.log(`FAIL ${name}: ${JSON.stringify(detail)}`);
+  }
+}
+
+function legalCount(fen) {
+  const pos = parseFen(fen);
+  let n = 0;
+  for (const [from, tos] of dests(pos)) {
+    const p = pos.sq.find((_, i) => key(i) === from);
+    for (const to of tos) n += p.role === 'pawn' && (to[1] === '8' || to[1] === '1') ? 4 : 1;
+  }
+  for (const role of POCKET_ORDER) {
+    if (!pos.pocket[pos.turn][role]) continue;
+    for (let i = 0; i < 64; i++) if (canDrop(pos, pos.turn, role, key(i))) n++;
+  }
+  return n;
+}
+
+let rows = 0;
+for (const f of ['perft.epd', 'perft-extra.epd', 'perft-games.epd']) {
+  for (const line of fs.readFileSync(`tests/data/perft/${f}`, 'utf8').split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const [name, , fen, ...depths] = line.split(';');
+    const d1 = depths.find((d) => d.startsWith('D1 '));
+    if (!d1) continue;
+    rows++;
+    const want = Number(d1.slice(3));
+    const got = legalCount(fen);
+    check(`${f} ${name}`, got === want, { fen, want, got });
+  }
+}
+console.log(`${rows} perft rows compared at depth 1`);
+
+// game.js on the golden examples of protocol/examples (the C tests use the same files).
+const ex = (n) => JSON.parse(fs.readFileSync(`protocol/examples/${n}.json`, 'utf8'));
+const g = fromState(ex('s2c-state'));
+check('state: boards and plies', g.boards[0].ply === 1 && g.boards[1].ply === 0 && g.boards[0].pos.turn === 'black', g.boards.map((b) => b.ply));
+check('state: last move from the events', JSON.stringify(g.boards[0].last) === '["e2","e4"]' && g.boards[1].last === null, g.boards[0].last);
+check('state: clocks', g.clocks.clock_ms[0] === 178950 && g.clocks.running.join() === '1,2' && g.clocks.live, g.clocks);
+check('state: chat', g.chat.length === 1 && g.chat[0].text === 'need a knight', g.chat);
+const mv = ex('s2c-move_delta');
+mv.game = g.id;
+check('move applies', apply(g, mv) && g.boards[0].ply === 2 && JSON.stringify(g.boards[0].last) === '["e7","e5"]', g.boards[0]);
+check('move: clocks from the delta', g.clocks.server_ms === mv.server_ms && g.clocks.running.join() === '0,2', g.clocks);
+check('seat applies', apply(g, ex('s2c-seat')) && g.seats[3].connected === false);
+check('chat applies', apply(g, ex('s2c-chat_delta')) && g.chat.length === 2);
+check('result applies', apply(g, ex('s2c-result')) && g.status === 'finished' && g.result === '1-0' && g.clocks.live === false);
+check('another game is ignored', !apply(g, { ...ex('s2c-seat'), game: g.id + 1 }));
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed ? 1 : 0;
