@@ -182,7 +182,9 @@ M = [
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
- ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one).",
+ ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
+  "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
+  "so a dashboard that reconnects can hand out tokens again.",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
  ("tournament", "s2c", "Reply to tournament_get, tournament_start and tournament_pause: the tournament, its teams, "
@@ -254,7 +256,7 @@ M = [
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
   "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens. The game is already live: auth with a token on a new connection, then join.",
+  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join.",
   [("tournament", "integer", "", ""), ("round", "integer", "", ""),
    ("match", "integer", "0..", "index in the round"), ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE)"),
    GAME, ("team1", "integer", "", "the team on seats 0 and 3 (White on A, Black on B)"),

@@ -132,13 +132,14 @@ int main(int argc, char **argv)
         return 0;
     }
     static const int sizes[] = {50, 200, 1000, 4000};
-    printf("| teams | rounds | middle round (best of 5) | slowest round |\n|---|---|---|---|\n");
+    printf("| teams | rounds | middle round, ms (best of 5) | slowest round, ms "
+           "|\n|---|---|---|---|\n");
     int n_sizes = argc > 1 ? argc - 1 : (int)BH_ARRAY_LEN(sizes);
     for (int i = 0; i < n_sizes; i++) {
         int n = argc > 1 ? atoi(argv[i + 1]) : sizes[i];
         double slowest;
         double mid = bench(n, &slowest);
-        printf("| %d | %d | %.4f s | %.4f s |\n", n, tour_rounds_for(n), mid, slowest);
+        printf("| %d | %d | %.3f | %.3f |\n", n, tour_rounds_for(n), mid * 1e3, slowest * 1e3);
         fflush(stdout);
     }
     return 0;

@@ -1,7 +1,8 @@
 /* test_demo_e2e.c: issue 8's end-to-end test. A short demo (6 bot teams, 3 rounds, 10-second
  * clocks, random bots at a fast pace) runs to the end by T-AUTO against a real
  * bughouse-server; then, from the database the server left:
- *   - every tournament game is finished with a result, and its BPGN replays through the game
+ *   - every tournament game is finished with a result, none by an illegal move (the bots'
+ *     moves are legal in the server's position), and its BPGN replays through the game
  *     model (bpgn_import) to the same team result;
  *   - each round has two games per pairing and none for a bye;
  *   - the standings recomputed with the tourney module from the stored game results (a new
@@ -44,6 +45,7 @@ typedef struct {
         int64_t id;
         int status;
         char result[8];
+        char reason[24];
         char *bpgn;
     } g[MAXG];
     int ng;
@@ -76,6 +78,7 @@ static int on_game(void *ctx, const store_game *g)
     d->g[d->ng].id = g->id;
     d->g[d->ng].status = g->status;
     snprintf(d->g[d->ng].result, sizeof d->g[d->ng].result, "%s", g->result ? g->result : "");
+    snprintf(d->g[d->ng].reason, sizeof d->g[d->ng].reason, "%s", g->reason ? g->reason : "");
     d->g[d->ng].bpgn = g->bpgn ? strdup(g->bpgn) : NULL;
     d->ng++;
     return 0;
@@ -178,6 +181,10 @@ static void e2e(void)
         const char *res = d->g[k].result;
         CHECK_MSG(!strcmp(res, "1-0") || !strcmp(res, "0-1") || !strcmp(res, "1/2-1/2"),
                   "game %lld result \"%s\"", (long long)d->g[k].id, res);
+        /* The regulation ruleset: an illegal move would lose the game (P-ILLEGAL). The bots
+         * only send moves legal in the server's position, so no game ends that way. */
+        CHECK_MSG(strcmp(d->g[k].reason, "illegal") != 0, "game %lld: a bot moved illegally",
+                  (long long)d->g[k].id);
         bpgn_game bg;
         CHECK_MSG(d->g[k].bpgn != NULL, "game %lld has no BPGN", (long long)d->g[k].id);
         if (!d->g[k].bpgn)

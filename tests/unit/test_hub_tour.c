@@ -177,6 +177,17 @@ static void tauto_draws(void)
     CHECK_MSG(m13 && m24, "round 1 pairs %lld-%lld %lld-%lld", (long long)a[0][0],
               (long long)a[0][1], (long long)a[1][0], (long long)a[1][1]);
     int64_t g1[2][2] = {{a[0][0], a[0][1]}, {a[1][0], a[1][1]}};
+    /* A director who connects later gets fresh tokens of the live games on tournament_get. */
+    hub_on_open(h, 4);
+    turn(4, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    turn(4, "{\"type\":\"tournament_get\",\"id\":2,\"tournament\":1}", T0);
+    CHECK_EQ_INT("late director: assigns", 2, f_count(&io, 4, "\"type\":\"assign\""));
+    as = f_last(&io, 4, "\"type\":\"assign\"");
+    tokens = 0;
+    for (const char *p = as; p && (p = strstr(p, "\"token\":")); p++)
+        tokens++;
+    CHECK_EQ_INT("late director: 4 tokens", 4, tokens);
+    hub_on_close(h, 4);
 
     /* Game 1 of both matches: both White flags at BASE_MS -> draws; game 2 starts with the
      * colours swapped (P-GAME2 after a draw). */

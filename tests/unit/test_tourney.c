@@ -79,8 +79,9 @@ static tour *load_held(void)
             double gp;
             if (strcmp(c, "PAB") == 0 || strcmp(c, "HPB") == 0 || strcmp(c, "ZPB") == 0) {
                 m[n].a = i;
-                m[n++].bye = c[0] == 'P' ? TOUR_BYE_PAB : c[0] == 'H' ? TOUR_BYE_HALF
-                                                                    : TOUR_BYE_ZERO;
+                m[n++].bye = c[0] == 'P'   ? TOUR_BYE_PAB
+                             : c[0] == 'H' ? TOUR_BYE_HALF
+                                           : TOUR_BYE_ZERO;
             } else if (strcmp(c, "+F") == 0) {
                 for (o = 1; o <= 14 && strcmp(cell[o][r], "-F") != 0; o++)
                     ;
@@ -95,7 +96,9 @@ static tour *load_held(void)
                 int h = (int)(gp * 2 + 0.5); /* half points out of 8 */
                 for (int g = 0; g < 4; g++) {
                     int take = h >= 2 ? 2 : h;
-                    m[n].game[g] = take == 2 ? TOUR_G_WIN_A : take == 1 ? TOUR_G_DRAW : TOUR_G_WIN_B;
+                    m[n].game[g] = take == 2   ? TOUR_G_WIN_A
+                                   : take == 1 ? TOUR_G_DRAW
+                                               : TOUR_G_WIN_B;
                     h -= take;
                 }
                 n++;
@@ -432,8 +435,7 @@ static tour *random_event(uint64_t *s, int n, int rounds)
     rs.small_policy = TOUR_SMALL_CAP;
     tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++)
-        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), 1000 + rnd_below(s, 1400),
-                      NULL);
+        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), 1000 + rnd_below(s, 1400), NULL);
     tour_start(t, NULL);
     return t;
 }
@@ -502,8 +504,8 @@ static void brute_run(int count)
         else
             rounds += k;
     }
-    printf("  %d random tournaments, %d rounds compared with the reference, %d mismatches\n",
-           count, rounds, bad);
+    printf("  %d random tournaments, %d rounds compared with the reference, %d mismatches\n", count,
+           rounds, bad);
     CHECK_EQ_INT("tournaments that differ from the brute-force reference", 0, bad);
 }
 

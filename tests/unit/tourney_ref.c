@@ -18,14 +18,14 @@
 enum { MAXT = 32, KEYLEN = 256 };
 
 typedef struct {
-    int n;                 /* teams in the field */
-    int id[MAXT];          /* field index -> team id */
+    int n;        /* teams in the field */
+    int id[MAXT]; /* field index -> team id */
     int mp[MAXT], gp[MAXT], played[MAXT];
     bool can_bye[MAXT];
     bool met[MAXT][MAXT];
-    int rank[MAXT];        /* field index -> ranking position (0 = first) */
-    int byrank[MAXT];      /* ranking position -> field index */
-    int mate[MAXT];        /* current matching (field indices), -1 free, -2 bye */
+    int rank[MAXT];   /* field index -> ranking position (0 = first) */
+    int byrank[MAXT]; /* ranking position -> field index */
+    int mate[MAXT];   /* current matching (field indices), -1 free, -2 bye */
     int best_key[KEYLEN], best_len;
     int best_mate[MAXT];
     bool found;

@@ -641,6 +641,35 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
 }
 
+/* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
+ * ht that is not finished: a team connection gets its own two seats, a director all four. */
+static void reassign(hub *h, htour *ht, const hub_sess *s)
+{
+    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
+        return;
+    bool dir = s->role == ROLE_DIRECTOR;
+    for (int i = 0; i < ht->ng; i++) {
+        const tgame *g = &ht->g[i];
+        const tour_match *m = tour_round_match(ht->t, g->round, g->match);
+        hub_game *hg = hub__game_by_id(h, g->game);
+        if (!m || !hg || hg->status == STORE_FINISHED)
+            continue;
+        int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
+        int64_t t2 = g->team1 == a ? b : a;
+        if (!dir && s->team != g->team1 && s->team != t2)
+            continue;
+        char tokens[4][AUTH_TOKEN_LEN + 1];
+        memset(tokens, 0, sizeof tokens);
+        for (int seat = 0; seat < 4; seat++) {
+            bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team1);
+            if (mine && mint(h, g->game, seat, tokens[seat]) != BH_OK)
+                h->store_failed = true;
+        }
+        send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
+                    (int64_t)s->conn, dir);
+    }
+}
+
 static void do_get(hub *h, hub_sess *s, const proto_msg *m)
 {
     htour *ht = NULL;
@@ -653,6 +682,9 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     snapshot(h, ht, s->conn, true, m->id);
+    /* A director (say the dashboard after a reload) also gets the tokens of the live games. */
+    if (s->role == ROLE_DIRECTOR)
+        reassign(h, ht, s);
 }
 
 /* T-AUTO's director control: pause (no new game, no new round) or resume. */
@@ -693,28 +725,8 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id)
     const hub_team *tm = hub_team_by_id(h, s->team);
     htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
-    if (!ht || (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
-        return;
-    for (int i = 0; i < ht->ng; i++) {
-        const tgame *g = &ht->g[i];
-        const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-        hub_game *hg = hub__game_by_id(h, g->game);
-        if (!m || !hg || hg->status == STORE_FINISHED)
-            continue;
-        int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
-        int64_t t2 = g->team1 == a ? b : a;
-        if (s->team != g->team1 && s->team != t2)
-            continue;
-        char tokens[4][AUTH_TOKEN_LEN + 1];
-        memset(tokens, 0, sizeof tokens);
-        for (int seat = 0; seat < 4; seat++) {
-            bool mine = (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team1);
-            if (mine && mint(h, g->game, seat, tokens[seat]) != BH_OK)
-                h->store_failed = true;
-        }
-        send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
-                    (int64_t)s->conn, false);
-    }
+    if (ht)
+        reassign(h, ht, s);
 }
 
 /* ---- load ---------------------------------------------------------------------------------- */

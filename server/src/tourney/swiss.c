@@ -682,11 +682,11 @@ int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_p
     load(t, r, &c);
     c.max_nodes = max_nodes;
     int rc = BH_EPAIR;
-    if (c.n == 0) {
-        out->n = 0;
-        out->m = NULL;
-        add_requested(t, r, out);
-        rc = out->n ? BH_OK : BH_EPAIR;
+    if (c.n == 0) { /* nobody to pair: only requested byes, if any */
+        swiss_pairing only = {0, NULL};
+        add_requested(t, r, &only);
+        if (only.n)
+            *out = only, rc = BH_OK;
         goto done;
     }
     int size = bm_maximize(&c.g);

@@ -11,8 +11,8 @@
 #include "tour.h"
 
 typedef struct {
-    int n;          /* matches; then the PAB, then requested byes (b == 0) */
-    tour_match *m;  /* n, owned: release with swiss_pairing_fini */
+    int n;         /* matches; then the PAB, then requested byes (b == 0) */
+    tour_match *m; /* n, owned: release with swiss_pairing_fini */
 } swiss_pairing;
 
 /* Pair round tour_n_rounds(t)+1 by the Swiss rules among the teams active in it, and decide
@@ -26,8 +26,8 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out);
  * rounds), visits about one node per pair; only brackets whose teams have met nearly every
  * possible opponent (30+ rounds) can make it exponential. With max_nodes > 0 it gives up
  * after that many search nodes and returns BH_ELIMIT (pair by hand, or call swiss_pair);
- * 0 means no bound. tour_pair_next uses SWISS_MAX_NODES. */
-#define SWISS_MAX_NODES 20000000ull
+ * 0 means no bound. tour_pair_next uses SWISS_MAX_NODES (a few seconds at most here). */
+#define SWISS_MAX_NODES 500000ull
 int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out);
 
 /* Round robin (Berger circle) pairing of round tour_n_rounds(t)+1 of a TOUR_ROUND_ROBIN

@@ -15,11 +15,11 @@
 
 typedef struct {
     const tour *t;
-    int n, R;        /* teams, rounds paired */
-    tour_slot *s;    /* (n+1) x (R+1): s[id * (R+1) + r] */
-    int *mp, *gp2;   /* by id */
-    int *adj;        /* by id: score as an opponent (trailing voluntary rounds as draws) */
-    int draw_mp;     /* match points of a drawn match */
+    int n, R;      /* teams, rounds paired */
+    tour_slot *s;  /* (n+1) x (R+1): s[id * (R+1) + r] */
+    int *mp, *gp2; /* by id */
+    int *adj;      /* by id: score as an opponent (trailing voluntary rounds as draws) */
+    int draw_mp;   /* match points of a drawn match */
 } tbc;
 
 static const tour_slot *slot(const tbc *c, int id, int r)
@@ -186,12 +186,9 @@ static const struct {
     bool x2;
     void (*fn)(const tbc *c, const int *group, int *v);
 } TB[] = {
-    {TB_DE, "DE", false, tb_de},
-    {TB_BH_C1, "BH-C1", false, tb_bh_c1},
-    {TB_BH, "BH", false, tb_bh},
-    {TB_GP, "GP", true, tb_gp},
-    {TB_WON, "WON", false, tb_won},
-    {TB_SB, "SB", true, tb_sb},
+    {TB_DE, "DE", false, tb_de},           {TB_BH_C1, "BH-C1", false, tb_bh_c1},
+    {TB_BH, "BH", false, tb_bh},           {TB_GP, "GP", true, tb_gp},
+    {TB_WON, "WON", false, tb_won},        {TB_SB, "SB", true, tb_sb},
     {TB_PLAYOFF, "PO", false, tb_playoff},
 };
 
@@ -293,9 +290,8 @@ int tb_standings_compute(const tour *t, tb_standings *out)
         /* Tie groups: equal on match points and every tie-break so far. */
         sort_rows(rows, n, n_tb);
         for (int x = 0; x < n; x++)
-            group[rows[x].id] = x > 0 && row_cmp(&rows[x - 1], &rows[x], n_tb) == 0
-                                    ? group[rows[x - 1].id]
-                                    : x + 1;
+            group[rows[x].id] =
+                x > 0 && row_cmp(&rows[x - 1], &rows[x], n_tb) == 0 ? group[rows[x - 1].id] : x + 1;
         TB[i].fn(&c, group, vals);
         for (int x = 0; x < n; x++)
             rows[x].tb[n_tb] = vals[rows[x].id];
@@ -401,25 +397,13 @@ char *tb_format(const tour *t, const tb_standings *s)
             case TOUR_SLOT_PENDING:
                 snprintf(cell, sizeof cell, "%d%c?", x.opp, x.white ? 'w' : 'b');
                 break;
-            case TOUR_SLOT_FF_WIN:
-                snprintf(cell, sizeof cell, "+F%d", x.opp);
-                break;
-            case TOUR_SLOT_FF_LOSS:
-                snprintf(cell, sizeof cell, "-F%d", x.opp);
-                break;
-            case TOUR_SLOT_PAB:
-                snprintf(cell, sizeof cell, "PAB");
-                break;
-            case TOUR_SLOT_HPB:
-                snprintf(cell, sizeof cell, "HPB");
-                break;
-            case TOUR_SLOT_ZPB:
-                snprintf(cell, sizeof cell, "ZPB");
-                break;
+            case TOUR_SLOT_FF_WIN: snprintf(cell, sizeof cell, "+F%d", x.opp); break;
+            case TOUR_SLOT_FF_LOSS: snprintf(cell, sizeof cell, "-F%d", x.opp); break;
+            case TOUR_SLOT_PAB: snprintf(cell, sizeof cell, "PAB"); break;
+            case TOUR_SLOT_HPB: snprintf(cell, sizeof cell, "HPB"); break;
+            case TOUR_SLOT_ZPB: snprintf(cell, sizeof cell, "ZPB"); break;
             case TOUR_SLOT_ABSENT:
-            default: /* absent: not paired in that round */
-                snprintf(cell, sizeof cell, "-");
-                break;
+            default: /* absent: not paired in that round */ snprintf(cell, sizeof cell, "-"); break;
             }
             sb_printf(&b, " %8s", cell);
         }

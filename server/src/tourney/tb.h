@@ -10,21 +10,21 @@
 #include "tour.h"
 
 typedef struct {
-    int id;                  /* team id */
-    int place;               /* 1..n, unique (T-PRIZES: never shared) */
-    int mp;                  /* match points */
-    int gp2;                 /* game points x2 */
-    int tb[TOUR_MAX_TB];     /* tie-break values in ruleset order (units: tb_name) */
-    bool prize;              /* place 1-3 (T-PRIZES) */
-    bool tied_next;          /* equal on every criterion with the next row: place decided
-                              * only by pairing number, a play-off is due (T-ARMAGEDDON) */
+    int id;              /* team id */
+    int place;           /* 1..n, unique (T-PRIZES: never shared) */
+    int mp;              /* match points */
+    int gp2;             /* game points x2 */
+    int tb[TOUR_MAX_TB]; /* tie-break values in ruleset order (units: tb_name) */
+    bool prize;          /* place 1-3 (T-PRIZES) */
+    bool tied_next;      /* equal on every criterion with the next row: place decided
+                          * only by pairing number, a play-off is due (T-ARMAGEDDON) */
 } tb_row;
 
 typedef struct {
-    int n;                   /* rows */
-    tb_row *rows;            /* n, by place; owned: tb_standings_fini */
-    int n_tb;                /* tie-breaks per row */
-    int tb[TOUR_MAX_TB];     /* their tb_id */
+    int n;               /* rows */
+    tb_row *rows;        /* n, by place; owned: tb_standings_fini */
+    int n_tb;            /* tie-breaks per row */
+    int tb[TOUR_MAX_TB]; /* their tb_id */
 } tb_standings;
 
 /* Short name of a tie-break ("DE", "BH-C1", ...) and whether its value is x2 (game points);

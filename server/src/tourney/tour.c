@@ -10,16 +10,16 @@
 #include "xalloc.h"
 
 typedef struct {
-    int n;           /* matches */
-    tour_match *m;   /* n */
-    int n_index;     /* teams known when the round was paired */
-    int *where;      /* team id -> match index + 1, 0 = not paired (n_index + 1) */
+    int n;         /* matches */
+    tour_match *m; /* n */
+    int n_index;   /* teams known when the round was paired */
+    int *where;    /* team id -> match index + 1, 0 = not paired (n_index + 1) */
 } tround;
 
 struct tour {
     tour_ruleset rs;
     int n_teams, cap_teams;
-    tour_team *teams;            /* teams[id - 1] */
+    tour_team *teams; /* teams[id - 1] */
     int n_rounds;
     tround rounds[TOUR_MAX_ROUNDS];
     int planned_rounds, format;
@@ -27,7 +27,9 @@ struct tour {
     int n_po, cap_po;
     tour_playoff *po;
     int n_req, cap_req;
-    struct { int id, round, kind; } *req; /* requested byes */
+    struct {
+        int id, round, kind;
+    } * req; /* requested byes */
 };
 
 void tour_ruleset_default(tour_ruleset *rs)
@@ -239,8 +241,8 @@ int tour_add_round(tour *t, const tour_match *m, int n)
     int *where = xcalloc((size_t)t->n_teams + 1, sizeof *where);
     for (int i = 0; i < n; i++) {
         int a = m[i].a, b = m[i].b;
-        bool bad = a < 1 || a > t->n_teams || b < 0 || b > t->n_teams || a == b ||
-                   where[a] || (b && where[b]) || m[i].forfeit > TOUR_FF_BOTH ||
+        bool bad = a < 1 || a > t->n_teams || b < 0 || b > t->n_teams || a == b || where[a] ||
+                   (b && where[b]) || m[i].forfeit > TOUR_FF_BOTH ||
                    (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_ZERO ||
                    !games_ok(&m[i]);
         if (bad) {
@@ -327,8 +329,7 @@ int tour_requested_bye(const tour *t, int id, int r)
 
 int tour_add_playoff(tour *t, int winner, int loser)
 {
-    if (winner < 1 || winner > t->n_teams || loser < 1 || loser > t->n_teams ||
-        winner == loser)
+    if (winner < 1 || winner > t->n_teams || loser < 1 || loser > t->n_teams || winner == loser)
         return BH_EINVAL;
     if (t->n_po == t->cap_po) {
         t->cap_po = t->cap_po ? 2 * t->cap_po : 8;
@@ -425,14 +426,10 @@ const tour_playoff *tour_playoff_get(const tour *t, int i)
 static int game_gp2(int g, bool side_a)
 {
     switch (g) {
-    case TOUR_G_WIN_A:
-        return side_a ? 2 : 0;
-    case TOUR_G_DRAW:
-        return 1;
-    case TOUR_G_WIN_B:
-        return side_a ? 0 : 2;
-    default:
-        return 0;
+    case TOUR_G_WIN_A: return side_a ? 2 : 0;
+    case TOUR_G_DRAW: return 1;
+    case TOUR_G_WIN_B: return side_a ? 0 : 2;
+    default: return 0;
     }
 }
 

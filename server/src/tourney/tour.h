@@ -20,19 +20,19 @@ typedef struct tour tour;
 /* Tie-break ids (tb.h computes them). T-TIEBREAK's default order is DE, BH-C1, PLAYOFF. */
 typedef enum {
     TB_NONE = 0,
-    TB_DE,       /* direct encounter, C.07 art. 6 */
-    TB_BH_C1,    /* Buchholz Cut-1 on match points, C.07 art. 8, 14, 16 */
-    TB_BH,       /* Buchholz on match points */
-    TB_GP,       /* game points */
-    TB_WON,      /* matches won (over the board or by forfeit) */
-    TB_SB,       /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
-    TB_PLAYOFF,  /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
+    TB_DE,      /* direct encounter, C.07 art. 6 */
+    TB_BH_C1,   /* Buchholz Cut-1 on match points, C.07 art. 8, 14, 16 */
+    TB_BH,      /* Buchholz on match points */
+    TB_GP,      /* game points */
+    TB_WON,     /* matches won (over the board or by forfeit) */
+    TB_SB,      /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
+    TB_PLAYOFF, /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
     TB_COUNT_
 } tb_id;
 
-enum { TOUR_SCORE_MATCH = 0, TOUR_SCORE_GAME = 1 };   /* T-SCORE score_per */
-enum { TOUR_SWISS = 0, TOUR_ROUND_ROBIN = 1 };         /* format */
-enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };        /* T-ROUNDS small-field policy */
+enum { TOUR_SCORE_MATCH = 0, TOUR_SCORE_GAME = 1 }; /* T-SCORE score_per */
+enum { TOUR_SWISS = 0, TOUR_ROUND_ROBIN = 1 };      /* format */
+enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };     /* T-ROUNDS small-field policy */
 
 /* One game of a match, from side a's point of view. */
 typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_game;
@@ -40,26 +40,26 @@ typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_g
 typedef enum { TOUR_FF_NONE = 0, TOUR_FF_A, TOUR_FF_B, TOUR_FF_BOTH } tour_forfeit;
 
 typedef struct {
-    char name[TOUR_NAME_LEN];         /* tournament name */
-    char game_ruleset[32];            /* name of the game ruleset ("regulation") */
-    uint32_t base_ms, inc_ms;         /* time control per player per board (P-TC) */
-    int games;                        /* games per match: 2 (T-DOUBLE); 1..TOUR_MAX_GAMES */
-    int rounds;                       /* rounds asked for; 0: by T-ROUNDS at tour_start */
-    int score_per;                    /* TOUR_SCORE_MATCH (2/1/0 per match) or _GAME */
-    int bye_mp;                       /* match points of a PAB (T-BYE: a drawn match) */
-    int bye_gp2;                      /* game points x2 of a PAB (T-BYE: half the games) */
-    int small_policy;                 /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
-    int n_tb;                         /* tie-breaks in use, after match points */
-    int tb[TOUR_MAX_TB];              /* tb_id, in order */
+    char name[TOUR_NAME_LEN]; /* tournament name */
+    char game_ruleset[32];    /* name of the game ruleset ("regulation") */
+    uint32_t base_ms, inc_ms; /* time control per player per board (P-TC) */
+    int games;                /* games per match: 2 (T-DOUBLE); 1..TOUR_MAX_GAMES */
+    int rounds;               /* rounds asked for; 0: by T-ROUNDS at tour_start */
+    int score_per;            /* TOUR_SCORE_MATCH (2/1/0 per match) or _GAME */
+    int bye_mp;               /* match points of a PAB (T-BYE: a drawn match) */
+    int bye_gp2;              /* game points x2 of a PAB (T-BYE: half the games) */
+    int small_policy;         /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
+    int n_tb;                 /* tie-breaks in use, after match points */
+    int tb[TOUR_MAX_TB];      /* tb_id, in order */
 } tour_ruleset;
 
 typedef struct {
-    char name[TOUR_NAME_LEN];     /* team name */
-    char captain[TOUR_NAME_LEN];  /* player on board A */
-    char partner[TOUR_NAME_LEN];  /* player on board B */
+    char name[TOUR_NAME_LEN];           /* team name */
+    char captain[TOUR_NAME_LEN];        /* player on board A */
+    char partner[TOUR_NAME_LEN];        /* player on board B */
     int rating_captain, rating_partner; /* Elo-like, 0 = unrated */
-    int entry_round;              /* first round it can be paired in (late entry: > 1) */
-    int withdrawn_round;          /* first round it is no longer paired in; 0 = active */
+    int entry_round;                    /* first round it can be paired in (late entry: > 1) */
+    int withdrawn_round;                /* first round it is no longer paired in; 0 = active */
 } tour_team;
 
 /* Kinds of bye (a match with b == 0). */
@@ -71,11 +71,11 @@ typedef enum {
 
 /* A match of one round. b == 0: a bye for a (kind in `bye`). */
 typedef struct {
-    int a, b;            /* team ids (= pairing numbers); a is the higher-ranked at pairing */
-    int white;           /* team whose captain has White on board A in game 1; 0 for a bye */
+    int a, b;  /* team ids (= pairing numbers); a is the higher-ranked at pairing */
+    int white; /* team whose captain has White on board A in game 1; 0 for a bye */
     uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
-    uint8_t forfeit;     /* tour_forfeit; a forfeit overrides the games */
-    uint8_t bye;         /* tour_bye when b == 0 */
+    uint8_t forfeit;              /* tour_forfeit; a forfeit overrides the games */
+    uint8_t bye;                  /* tour_bye when b == 0 */
 } tour_match;
 
 /* What a team got in one round (derived from the matches). */
@@ -96,11 +96,11 @@ bool tour_slot_is_voluntary(int kind);
 bool tour_slot_is_unplayed(int kind);
 
 typedef struct {
-    int kind;    /* tour_slot_kind */
-    int opp;     /* opponent team id, 0 if none (PAB, absent) */
-    int mp;      /* match points scored this round */
-    int gp2;     /* game points x2 scored this round (a game win = 2, a draw = 1) */
-    int white;   /* 1 if this team had White on board A in game 1, 0 if not, -1 no game */
+    int kind;  /* tour_slot_kind */
+    int opp;   /* opponent team id, 0 if none (PAB, absent) */
+    int mp;    /* match points scored this round */
+    int gp2;   /* game points x2 scored this round (a game win = 2, a draw = 1) */
+    int white; /* 1 if this team had White on board A in game 1, 0 if not, -1 no game */
 } tour_slot;
 
 /* A play-off (Armageddon) game between two tied teams (T-ARMAGEDDON). */
@@ -108,8 +108,8 @@ typedef struct {
     int winner, loser; /* team ids; a drawn Armageddon game is recorded as Black's win */
 } tour_playoff;
 
-/* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and 1 game
- * point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
+/* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and
+ * 1 game point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
 void tour_ruleset_default(tour_ruleset *rs);
 
 /* T-ROUNDS: rounds for n teams (< 20: 9; 20-30: 10; > 30: 11). */
@@ -148,8 +148,8 @@ int tour_withdraw(tour *t, int id, bool keep_current);
  * BH_EINVAL on a malformed list, BH_ELIMIT past TOUR_MAX_ROUNDS. */
 int tour_add_round(tour *t, const tour_match *m, int n);
 
-/* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's view);
- * TOUR_G_NONE clears it. BH_ENOTFOUND for a bad index, BH_EINVAL for a PAB or bad res. */
+/* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's
+ * view); TOUR_G_NONE clears it. BH_ENOTFOUND for a bad index, BH_EINVAL for a PAB or bad res. */
 int tour_set_game(tour *t, int r, int mi, int g, tour_game res);
 
 /* Record match mi of round r as forfeited (ff = TOUR_FF_A/B/BOTH) or clear (TOUR_FF_NONE). */
@@ -174,10 +174,10 @@ int tour_n_rounds(const tour *t);                      /* rounds paired so far *
 int tour_planned_rounds(const tour *t);                /* fixed by tour_start; 0 before */
 int tour_format(const tour *t);                        /* TOUR_SWISS or TOUR_ROUND_ROBIN */
 bool tour_is_started(const tour *t);
-int tour_round_size(const tour *t, int r);             /* matches in round r, -1 if none */
+int tour_round_size(const tour *t, int r); /* matches in round r, -1 if none */
 const tour_match *tour_round_match(const tour *t, int r, int mi);
 bool tour_round_complete(const tour *t, int r);
-bool tour_is_active(const tour *t, int id, int r);     /* entered and not withdrawn in r */
+bool tour_is_active(const tour *t, int id, int r); /* entered and not withdrawn in r */
 int tour_n_playoffs(const tour *t);
 const tour_playoff *tour_playoff_get(const tour *t, int i);
 

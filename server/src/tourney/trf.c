@@ -52,53 +52,30 @@ static const char *const FORMAT[] = {"swiss", "rr"};
 static char res_char(const tour_slot *x, int games)
 {
     switch (x->kind) {
-    case TOUR_SLOT_PLAYED:
-        return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
-    case TOUR_SLOT_FF_WIN:
-        return '+';
-    case TOUR_SLOT_FF_LOSS:
-        return '-';
-    case TOUR_SLOT_PAB:
-        return 'U';
-    case TOUR_SLOT_HPB:
-        return 'H';
-    case TOUR_SLOT_ZPB:
-        return 'Z';
+    case TOUR_SLOT_PLAYED: return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
+    case TOUR_SLOT_FF_WIN: return '+';
+    case TOUR_SLOT_FF_LOSS: return '-';
+    case TOUR_SLOT_PAB: return 'U';
+    case TOUR_SLOT_HPB: return 'H';
+    case TOUR_SLOT_ZPB: return 'Z';
     case TOUR_SLOT_PENDING:
     case TOUR_SLOT_ABSENT:
-    default:
-        return ' ';
+    default: return ' ';
     }
 }
 
 static void res_token(const tour_slot *x, char *tok, size_t cap)
 {
     switch (x->kind) {
-    case TOUR_SLOT_PLAYED:
-        snprintf(tok, cap, "%d.%d", x->gp2 / 2, x->gp2 % 2 ? 5 : 0);
-        break;
-    case TOUR_SLOT_FF_WIN:
-        snprintf(tok, cap, "+F");
-        break;
-    case TOUR_SLOT_FF_LOSS:
-        snprintf(tok, cap, "-F");
-        break;
-    case TOUR_SLOT_PAB:
-        snprintf(tok, cap, "PAB");
-        break;
-    case TOUR_SLOT_HPB:
-        snprintf(tok, cap, "HPB");
-        break;
-    case TOUR_SLOT_ZPB:
-        snprintf(tok, cap, "ZPB");
-        break;
-    case TOUR_SLOT_PENDING:
-        snprintf(tok, cap, "?");
-        break;
+    case TOUR_SLOT_PLAYED: snprintf(tok, cap, "%d.%d", x->gp2 / 2, x->gp2 % 2 ? 5 : 0); break;
+    case TOUR_SLOT_FF_WIN: snprintf(tok, cap, "+F"); break;
+    case TOUR_SLOT_FF_LOSS: snprintf(tok, cap, "-F"); break;
+    case TOUR_SLOT_PAB: snprintf(tok, cap, "PAB"); break;
+    case TOUR_SLOT_HPB: snprintf(tok, cap, "HPB"); break;
+    case TOUR_SLOT_ZPB: snprintf(tok, cap, "ZPB"); break;
+    case TOUR_SLOT_PENDING: snprintf(tok, cap, "?"); break;
     case TOUR_SLOT_ABSENT:
-    default:
-        snprintf(tok, cap, "-");
-        break;
+    default: snprintf(tok, cap, "-"); break;
     }
 }
 
@@ -117,8 +94,10 @@ char *trf_export(const tour *t)
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
             *q = '_';
-    out(&b, "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s rounds=%d "
-            "format=%s started=%d tb=",
+    out(&b,
+        "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
+        "rounds=%d "
+        "format=%s started=%d tb=",
         cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
         SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
         SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
@@ -137,9 +116,8 @@ char *trf_export(const tour *t)
         int mp = tour_team_mp(t, id, -1);
         for (int board = 0; board < 2; board++) {
             clean(par, board ? tm->partner : tm->captain, sizeof par);
-            out(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board,
-                par, board ? tm->rating_partner : tm->rating_captain, "", "", "", (double)mp,
-                rank[id]);
+            out(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
+                board ? tm->rating_partner : tm->rating_captain, "", "", "", (double)mp, rank[id]);
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
@@ -150,7 +128,10 @@ char *trf_export(const tour *t)
                     out(&b, "  0000 - %c", c);
                 else /* board B has the colours reversed (P-TEAM) */
                     out(&b, "  %4d %c %c", 2 * x.opp - 1 + board,
-                        x.white < 0 ? '-' : (x.white ^ board) ? 'w' : 'b', c);
+                        x.white < 0         ? '-'
+                        : (x.white ^ board) ? 'w'
+                                            : 'b',
+                        c);
             }
             out(&b, "\n");
         }
@@ -194,8 +175,7 @@ char *trf_export(const tour *t)
             for (int g = 0; g < rs->games; g++)
                 gs[g] = (char)('0' + m->game[g]);
             gs[rs->games] = '\0';
-            out(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit,
-                m->bye);
+            out(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
@@ -346,10 +326,10 @@ int trf_import(const char *text, tour **out_t, int *err_line)
                 char gs[16] = "";
                 tour_match m;
                 memset(&m, 0, sizeof m);
-                bool ok = sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) ==
-                              7 &&
-                          r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
-                          by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
+                bool ok =
+                    sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) == 7 &&
+                    r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
+                    by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
                     ok = gs[g] >= '0' && gs[g] <= '3';
                     m.game[g] = (uint8_t)(gs[g] - '0');
