@@ -293,17 +293,17 @@ function drawTournament() {
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
-    const ratings = x.ratings && x.ratings.some((r) => r) ? ` (${x.ratings.join(', ')})` : '';
+    const who = (k) => `${['A', 'B'][k]}: ${x.players[k]}${x.ratings && x.ratings[k] ? ' ' + x.ratings[k] : ''}`;
     return h('tr', { dataset: { team: x.team } },
       h('td', {}, x.no || '–'),
       h('td', {}, x.name),
-      h('td', {}, x.players.join(' & '), ratings ? h('div.sub', {}, ratings.slice(2, -1)) : null),
-      h('td', {}, tok ? h('span.token', { dataset: { team: x.team, token: tok }, title: `team token ${tok}` }, `${tok.slice(0, 8)}…`) : h('span', { style: 'color:var(--muted)' }, 'shown once')),
-      h('td', {}, tok ? h('div.links', {},
-        ['A', 'B'].map((b, k) => h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${b}`, target: '_blank', dataset: { team: x.team, board: b }, title: `${x.players[k]}'s link for every game of the tournament (board ${b})` }, x.players[k])),
-        h('button.copy', { onclick: () => copy(tok) }, 'copy token')) : null));
+      h('td', {}, h('div.plinks', {},
+        [0, 1].map((k) => (tok
+          ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
+          : h('span', {}, who(k)))),
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', {}, 'team token shown once'))));
   }));
-  $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · live games` : 'Live games';
+  $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · ${t.current.status === 'done' ? 'games (done)' : 'live games'}` : 'Live games';
 }
 
 function copy(text) {
