@@ -148,15 +148,17 @@ async function main() {
     await dir.waitForFunction((gs) => gs.every((g) => document.querySelectorAll(`a.join[data-game="${g}"]`).length === 4), r1games, { timeout: 5000 });
     check('four seat links per game from assign', true);
 
+    // ---- pause (tournament_pause) before any game can end: games 1 play on, no game 2 until
+    // resumed ----
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
+
     // ---- the bots: one process plays all four teams with the tokens from the page ----
     const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
     bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
     await dir.waitForFunction(() => [...window.app.minis.values()].some((m) => m.g && (m.g.boards[0].ply > 2 || m.g.boards[1].ply > 2)), null, { timeout: 10000 });
     log('bots moving');
 
-    // ---- pause (tournament_pause): game 1 of each pairing plays on, no game 2 until resumed ----
-    await dir.click('#t-pause');
-    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
     await dir.waitForFunction(() => window.app.rounds[1].matches.every((m) => m.results[0]), null, { timeout: 20000 });
     await dir.waitForTimeout(500);
     const paused = await model(dir);
