@@ -152,6 +152,7 @@ async function createTournament() {
   o.inc_ms = Math.round(Number($('t-inc').value) * 1000);
   if ($('t-ruleset').value) o.ruleset = $('t-ruleset').value;
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
+  if ($('t-small').value) o.small = $('t-small').value;
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {
