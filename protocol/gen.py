@@ -122,17 +122,149 @@ M = [
   [ID], [], {"type": "ping", "id": 6}, "pong"),
  ("pong", "s2c", "Reply to ping.", [ID, ("server_ms", "integer", "ms since the epoch", "")],
   [], {"type": "pong", "id": 6, "server_ms": 1764400000000}, None),
- ("tournament_create", "c2s", "Director: create a tournament.",
-  [ID, ("name", "string", "1..64 bytes", "")], ["unauthorized"],
-  {"type": "tournament_create", "id": 10, "name": "Bughouse Open"}, "created"),
- ("team_register", "c2s", "Director: register a team of two players (P-TEAM) in a tournament.",
+ ("tournament_create", "c2s", "Director: create a Swiss team tournament (issue 6) with its ruleset. Every "
+  "option is optional; the defaults are the regulation's (seed 000): 3+0 (P-TC), rounds by T-ROUNDS "
+  "(fewer than 20 teams: 9; 20-30: 10; more: 11; with so few teams that a rematch-free Swiss "
+  "cannot be guaranteed the event becomes a round robin, `small`), tie-breaks T-TIEBREAK "
+  "(DE, BH-C1, PO = Armageddon play-off). Register teams with team_register, then tournament_start.",
+  [ID, ("name", "string", "1..64 bytes", ""),
+   ("base_ms", "integer", "optional, 1000..86400000 ms", "time per player per board (default 180000)"),
+   ("inc_ms", "integer", "optional, 0..86400000 ms", "increment (default 0)"),
+   ("ruleset", "string", 'optional, "regulation" / "online"', "game ruleset of its games (default: the server's --rules)"),
+   ("rounds", "integer", "optional, 1..64", "rounds (default: T-ROUNDS)"),
+   ("small", "string", 'optional, "rr" / "cap"', "T-ROUNDS small field: round robin (default) or rounds capped at N-1"),
+   ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order")],
+  ["unauthorized", "not_found (field ruleset)", "missing_field (field tiebreaks: an unknown name)"],
+  {"type": "tournament_create", "id": 10, "name": "Bughouse Open", "base_ms": 60000, "inc_ms": 0,
+   "ruleset": "regulation", "rounds": 5, "tiebreaks": ["DE", "BH-C1", "PO"]}, "created"),
+ ("team_register", "c2s", "Director: register a team of two players (P-TEAM) in a tournament that "
+  "has not started. Team names are unique in a tournament. The reply carries the team token: "
+  "a bot or a team's client authenticates with it (role `team`) and receives an `assign` with the "
+  "player tokens of each of the team's games.",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes", ""),
-   ("players", "array of 2 strings", "1..64 bytes each", "captain, partner")],
-  ["unauthorized", "not_found (tournament)"],
-  {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"]}, "created"),
- ("created", "s2c", "Reply to tournament_create and team_register with the new id.",
+   ("players", "array of 2 strings", "1..64 bytes each", "captain (board A), partner (board B)"),
+   ("ratings", "array of 2 integers", "optional, 0..4000", "captain, partner (0 = unrated); the "
+    "team rating (their mean) orders the pairing numbers")],
+  ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
+  {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
+   "ratings": [2100, 1950]}, "created"),
+ ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
+  "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],
   {"type": "created", "id": 11, "team": 1}, None),
+ ("team_created", "s2c", "Reply (type `created`) to team_register: the team id and its team token "
+  "(shown once; stored hashed).",
+  [ID, ("team", "integer", "", "the new team id"),
+   ("token", "string", "32 hex chars", "team token: auth with it gives role `team`")], [],
+  {"type": "created", "id": 11, "team": 1, "token": "5d0f8c2a9b7e4c1d3a6f0e9b8c7d6a5f"}, None),
+ ("authed_team", "s2c", "Reply (type `authed`) to auth with a team token. Then the server sends an "
+  "`assign` for every game of the team that is not finished (with fresh player tokens: tokens are "
+  "stored hashed), and one for each new game as T-AUTO creates it.",
+  [ID, ("role", "string", '"team"', ""), ("team", "integer", "", "the team"),
+   ("tournament", "integer", "", "its tournament")], [],
+  {"type": "authed", "id": 1, "role": "team", "team": 3, "tournament": 1}, None),
+ ("tournament_start", "c2s", "Director: close registration and start (at least 2 teams). Teams are "
+  "renumbered by team rating (pairing numbers), the rounds and the format are fixed (T-ROUNDS: "
+  "`fallback` true in the reply when the small-field rule applied), and round 1 is paired and its "
+  "games started at once. From then on T-AUTO runs the event: when game 1 of a pairing ends, "
+  "game 2 starts with the colours swapped (P-GAME2: the server takes the loser's swap; after a "
+  "draw the ruleset swaps); when the last game of a round ends the next round is paired "
+  "(T-PAIR) and started; a PAB team (T-BYE) gets its bye without games. Tournament games start "
+  "when created: the clocks run whether the players are connected or not. Every connection "
+  "receives `round` and `standings`; teams and directors receive `assign`.",
+  [ID, ("tournament", "integer", "", "")],
+  ["unauthorized", "not_found (tournament)", "bad_state (already started)", "invalid (fewer than 2 teams)"],
+  {"type": "tournament_start", "id": 12, "tournament": 1}, "tournament"),
+ ("tournament_pause", "c2s", "Director: pause or resume T-AUTO. While paused the games in progress "
+  "play on and their results count, but no game and no round is started; on resume the games "
+  "that became due start (game 2 of a pairing whose game 1 ended) and the next round is paired if "
+  "the current one is complete. The state is stored (a restart keeps it paused).",
+  [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
+  ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
+  {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
+ ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
+  "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
+  "so a dashboard that reconnects can hand out tokens again.",
+  [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
+  {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start and tournament_pause: the tournament, its teams, "
+  "the current round and the standings.",
+  [ID, ("tournament", "integer", "", ""), ("name", "string", "", ""),
+   ("status", "string", '"registering" / "running" / "paused" / "finished"', ""),
+   ("format", "string", '"swiss" / "round_robin"', "round_robin after the T-ROUNDS fallback"),
+   ("fallback", "boolean", "", "the T-ROUNDS small-field rule applied"),
+   ("rounds", "integer", "", "planned (0 before the start)"),
+   ("round", "integer", "", "rounds paired so far"),
+   ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
+   ("ruleset", "string", "", "game ruleset"),
+   ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings"),
+   ("current", "object or null", "", "the current round: as the `round` message without type"),
+   ("standings", "object or null", "", "as the `standings` message without type")], [],
+  {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
+   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "base_ms": 60000, "inc_ms": 0,
+   "ruleset": "regulation",
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950]},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900]},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700]}],
+   "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
+               "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
+                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
+                            "gp": [0, 0], "status": "playing"},
+                           {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
+                            "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
+                            "status": "bye"}]},
+   "standings": {"tournament": 1, "round": 0, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
+                 "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 1, "gp": 1, "tb": [0, 0, 0],
+                           "prize": True, "tied_next": False},
+                          {"place": 2, "team": 1, "name": "Knights", "mp": 0, "gp": 0, "tb": [0, 0, 0],
+                           "prize": True, "tied_next": True},
+                          {"place": 3, "team": 2, "name": "Rooks", "mp": 0, "gp": 0, "tb": [0, 0, 0],
+                           "prize": True, "tied_next": False}]}}, None),
+ ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
+  "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
+  "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
+  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ...), match points "
+  "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
+  "status \"bye\" (T-BYE: 1 MP, 1 game point).",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("rounds", "integer", "", "planned"), ("status", "string", '"playing" / "done"', ""),
+   ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
+    "mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
+  {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
+   "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
+                "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None], "mp": [0, 0],
+                "gp": [0, 1], "status": "playing"},
+               {"match": 1, "team1": 2, "name1": "Rooks", "team2": None, "name2": None,
+                "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
+                "status": "bye"}]}, None),
+ ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
+  "true once when the last round is complete): places (never shared, T-PRIZES), match points, "
+  "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
+  "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
+  "everything: a play-off decides (T-ARMAGEDDON).",
+  [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round"),
+   ("final", "boolean", "", "the tournament is over"),
+   ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
+   ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next")], [],
+  {"type": "standings", "tournament": 1, "round": 2, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
+   "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 3, "gp": 2.5, "tb": [0, 2, 0],
+             "prize": True, "tied_next": False},
+            {"place": 2, "team": 1, "name": "Knights", "mp": 2, "gp": 2, "tb": [0, 1, 0],
+             "prize": True, "tied_next": False},
+            {"place": 3, "team": 2, "name": "Rooks", "mp": 1, "gp": 1, "tb": [0, 2, 0],
+             "prize": True, "tied_next": False}]}, None),
+ ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
+  "of the two teams (each its own two seats) and to every director (all four seats). A team "
+  "connection that authenticates later gets one per unfinished game of its team, with fresh "
+  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join.",
+  [("tournament", "integer", "", ""), ("round", "integer", "", ""),
+   ("match", "integer", "0..", "index in the round"), ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE)"),
+   GAME, ("team1", "integer", "", "the team on seats 0 and 3 (White on A, Black on B)"),
+   ("team2", "integer", "", "the team on seats 1 and 2"),
+   ("seats", "array", "", "seat (0..3), name, token")], [],
+  {"type": "assign", "tournament": 1, "round": 1, "match": 0, "game_no": 0, "game": 7, "team1": 1,
+   "team2": 2, "seats": [{"seat": 0, "name": "ann", "token": "9a1b2c3d4e5f60718293a4b5c6d7e8f9"},
+                         {"seat": 3, "name": "bob", "token": "0f1e2d3c4b5a69788796a5b4c3d2e1f0"}]}, None),
  ("game_create", "c2s", "Director: create a game and get one token per seat. With team1 and team2 "
   "the seats are filled by P-TEAM (team1's captain plays White on A, team1's partner Black on B); "
   "otherwise by the players array. The game starts when all four seats are connected, or on game_start.",

@@ -1,9 +1,24 @@
 #!/usr/bin/env bash
-# run.sh: the README's first command: install what is missing, build the release binaries,
-# make a development certificate if none exists, and run the server (extra args pass on).
+# run.sh: the README's first command: install what is missing, build the release binaries and
+#   scripts/run.sh                  run the demo: the server (--no-tls, 127.0.0.1:8080, embedded
+#                                   database in demo-out/) plays a Swiss tournament of 8 bot teams
+#                                   to the end, then keeps serving the pages until Ctrl-C
+#   scripts/run.sh demo [FLAGS]     the same with bughouse-demo's flags (--help lists them)
+#   scripts/run.sh server [FLAGS]   only the server (TLS with a development certificate made on
+#   scripts/run.sh --FLAG ...       first start); flags pass on to bughouse-server
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
 scripts/build.sh release
+if [ $# -eq 0 ]; then
+    exec build/release/clients/bot/bughouse-demo --keep
+fi
+case "$1" in
+demo)
+    shift
+    exec build/release/clients/bot/bughouse-demo "$@"
+    ;;
+server) shift ;;
+esac
 [ -f certs/dev-cert.pem ] || certs/gen-dev-certs.sh
 exec build/release/server/bughouse-server "$@"

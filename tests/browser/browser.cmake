@@ -11,3 +11,12 @@ set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 120
 add_test(NAME browser_rules COMMAND node ${CMAKE_CURRENT_LIST_DIR}/rules.test.mjs)
 set_tests_properties(browser_rules PROPERTIES LABELS browser TIMEOUT 60
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The director dashboard runs a 4-team, 2-round tournament that bughouse-bot plays
+# (tests/browser/director.test.mjs): pairings of each round, the live games, standings.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  add_test(NAME browser_director
+           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/director.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
+  set_tests_properties(browser_director PROPERTIES LABELS browser TIMEOUT 120
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

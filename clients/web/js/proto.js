@@ -25,8 +25,12 @@ export const msg = {
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),
-  tournamentCreate: (name) => ({ type: 'tournament_create', name }),
-  teamRegister: (tournament, name, players) => ({ type: 'team_register', tournament, name, players }),
+  // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?} (c2s-tournament_create.md)
+  tournamentCreate: (o) => ({ type: 'tournament_create', ...o }),
+  teamRegister: (tournament, name, players, ratings) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}) }),
+  tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
+  tournamentPause: (tournament, paused) => ({ type: 'tournament_pause', tournament, paused }),
+  tournamentGet: (tournament) => ({ type: 'tournament_get', ...(tournament ? { tournament } : {}) }),
 };
 
 // Partner-chat signals: one click sends the text; the partner's page shows it as a badge.

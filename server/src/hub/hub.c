@@ -103,7 +103,8 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     load_ctx lc = {h, now_us};
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
-        store_each_game(st, load_game, &lc) != BH_OK || store_flush(st) != BH_OK) {
+        store_each_game(st, load_game, &lc) != BH_OK || hub__tour_load(h, now_us) != BH_OK ||
+        store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
     }
@@ -132,6 +133,7 @@ void hub_free(hub *h)
     free(h->sess);
     free(h->tournaments);
     free(h->teams);
+    hub__tour_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -231,6 +233,15 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
         hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
         return;
     }
+    if (rc == BH_OK && strcmp(role, "team") == 0) { /* a team token: gid is the team id */
+        hub__game_leave(h, s);
+        s->role = ROLE_TEAM;
+        s->team = gid;
+        s->game = -1;
+        s->seat = -1;
+        hub__tour_team_authed(h, s, m->id);
+        return;
+    }
 bad:
     hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
 }
@@ -254,12 +265,19 @@ static const hub_team *find_team(const hub *h, int64_t id)
 static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m)
 {
     int64_t id;
+    const char *field = NULL;
+    int rc = hub__tour_check_create(h, m, &field);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, field);
+        return;
+    }
     if (store_tournament_add(h->st, m->name, now_wall_ms(), &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
     load_tour(h, id, m->name);
+    hub__tour_created(h, id, m);
     hub__queue(h, s->conn, proto_enc_created(m->id, "tournament", id));
 }
 
@@ -270,12 +288,19 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     int64_t id;
+    int rc = hub__tour_check_team(h, m);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_EEXIST ? "name" : "tournament");
+        return;
+    }
     if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
     load_team(h, id, m->tournament, m->name, m->players[0], m->players[1]);
+    if (hub__tour_team_added(h, s, m, id))
+        return;
     hub__queue(h, s->conn, proto_enc_created(m->id, "team", id));
 }
 
@@ -375,7 +400,8 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     }
     bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
                          m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
-                         m->type == PROTO_GAMES;
+                         m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START ||
+                         m->type == PROTO_TOURNAMENT_PAUSE;
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, c, true, m->id, BH_EAUTH, NULL);
         goto done;
@@ -401,6 +427,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     case PROTO_GAME_CREATE: do_game_create(h, s, m, now_us); break;
     case PROTO_GAME_START: do_game_start(h, s, m, now_us); break;
     case PROTO_GAMES: do_games(h, s, m); break;
+    case PROTO_TOURNAMENT_START:
+    case PROTO_TOURNAMENT_PAUSE:
+    case PROTO_TOURNAMENT_GET: hub__tour_cmd(h, s, m, now_us); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -199,6 +199,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     int64_t c[4];
     clocks_ms(hg, gt, c);
     broadcast(h, hg, proto_enc_result(hg->id, hg->result, hg->reason, c, now_wall_ms()));
+    hub__tour_game_over(h, hg, now); /* T-AUTO: game 2, the next round, standings */
 }
 
 static const char *result_text(int winner)

@@ -13,7 +13,9 @@
 #include "store.h"
 #include "theap.h"
 
-enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2 };
+enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
+
+typedef struct hub_tours hub_tours; /* hub_tour.c */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -25,6 +27,7 @@ typedef struct {
     int seat;      /* player: the seat of the token */
     int watch;     /* slot of the game joined, -1 none */
     bool seated;   /* counted in the watched game's conns[seat] */
+    int64_t team;  /* ROLE_TEAM: the team of the team token */
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
 } hub_sess;
@@ -92,6 +95,7 @@ struct hub {
     hub_out *out;      /* the turn's outbox */
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
+    hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
 };
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
@@ -132,5 +136,26 @@ void hub__game_timers(hub *h, uint64_t now_us);
 void hub__arm(hub *h);
 /* Status name: "waiting", "live", "finished". */
 const char *hub__status_name(int status);
+
+/* hub_tour.c: tournaments (issue 6, T-AUTO). */
+/* Load the stored tournaments after the games, apply results of games that ended without a
+ * tournament update, pair due rounds. BH_OK or BH_ESTORE. */
+int hub__tour_load(hub *h, uint64_t now_us);
+void hub__tour_free(hub *h);
+/* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
+ * tournament id created in the store. */
+int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field);
+void hub__tour_created(hub *h, int64_t id, const proto_msg *m);
+/* team_register: BH_OK, BH_ESTATE (started) or BH_EEXIST (name taken); then, once stored as
+ * team id, add it and reply (created with the team token). Returns false when the
+ * tournament is not one of ours (the caller replies). */
+int hub__tour_check_team(hub *h, const proto_msg *m);
+bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
+/* tournament_start and tournament_get. */
+void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* A team token authenticated s (s->team set): reply authed and send assign messages. */
+void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id);
+/* hg just finished: record its result in its tournament and go on (T-AUTO). */
+void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
 
 #endif

@@ -26,6 +26,9 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_GAMES] = "games",
     [PROTO_DRAW] = "draw",
     [PROTO_CLAIM] = "claim",
+    [PROTO_TOURNAMENT_START] = "tournament_start",
+    [PROTO_TOURNAMENT_GET] = "tournament_get",
+    [PROTO_TOURNAMENT_PAUSE] = "tournament_pause",
 };
 
 const char *proto_type_name(proto_type t)
@@ -122,6 +125,63 @@ static int need_board(const cJSON *o, int *board, proto_err *err)
     return BH_OK;
 }
 
+/* team_register "ratings": optional [captain, partner], integers 0..4000. */
+static int decode_ratings(const cJSON *o, proto_msg *m, proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "ratings");
+    if (!a)
+        return BH_OK;
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 2)
+        return bad(err, BH_EFIELD, "ratings");
+    for (int i = 0; i < 2; i++) {
+        const cJSON *v = cJSON_GetArrayItem(a, i);
+        if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
+            v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 ||
+            v->valuedouble > 4000)
+            return bad(err, BH_EFIELD, "ratings");
+        m->ratings[i] = (int)v->valuedouble;
+    }
+    return BH_OK;
+}
+
+/* tournament_create options (protocol/messages/c2s-tournament_create.md); all optional. */
+static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
+{
+    int64_t v = 0;
+    int rc;
+    if ((rc = opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
+        (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK ||
+        (rc = opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
+        return rc;
+    m->rounds = (int)v;
+    const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
+    if (r && (rc = str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
+        return rc;
+    const cJSON *sm = cJSON_GetObjectItemCaseSensitive(o, "small");
+    if (sm) {
+        if (cJSON_IsString(sm) && sm->valuestring && strcmp(sm->valuestring, "rr") == 0)
+            m->small = 1;
+        else if (cJSON_IsString(sm) && sm->valuestring && strcmp(sm->valuestring, "cap") == 0)
+            m->small = 2;
+        else
+            return bad(err, BH_EFIELD, "small");
+    }
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "tiebreaks");
+    if (!a)
+        return BH_OK;
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1 || cJSON_GetArraySize(a) > 8)
+        return bad(err, BH_EFIELD, "tiebreaks");
+    const cJSON *t;
+    cJSON_ArrayForEach(t, a)
+    {
+        if ((rc = str_val(t, "tiebreaks", sizeof m->tiebreaks[0] - 1,
+                          m->tiebreaks[m->n_tiebreaks], err)) != BH_OK)
+            return rc;
+        m->n_tiebreaks++;
+    }
+    return BH_OK;
+}
+
 static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 {
     int64_t v = 0;
@@ -157,12 +217,29 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             return rc;
         m->ply = (int)v;
         return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
-    case PROTO_TOURNAMENT_CREATE: return need_str(o, "name", PROTO_NAME_MAX, m->name, err);
+    case PROTO_TOURNAMENT_CREATE:
+        if ((rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
+            return rc;
+        return decode_tour_opts(o, m, err);
+    case PROTO_TOURNAMENT_START:
+        return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    case PROTO_TOURNAMENT_GET:
+        return opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    case PROTO_TOURNAMENT_PAUSE: {
+        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
+            return rc;
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "paused");
+        if (!cJSON_IsBool(p))
+            return bad(err, BH_EFIELD, "paused");
+        m->action = cJSON_IsTrue(p) ? 1 : 0;
+        return BH_OK;
+    }
     case PROTO_TEAM_REGISTER:
         if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
-            (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
+            (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+            (rc = need_names(o, "players", 2, m->players, err)) != BH_OK)
             return rc;
-        return need_names(o, "players", 2, m->players, err);
+        return decode_ratings(o, m, err);
     case PROTO_GAME_CREATE:
         if ((rc = opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
             (rc = opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||

@@ -35,6 +35,9 @@ typedef enum {
     PROTO_GAMES,             /* director: list games with status and recovery policy */
     PROTO_DRAW,              /* P-AGREE: offer, accept or decline a draw */
     PROTO_CLAIM,             /* P-REPEAT: claim a threefold repetition on one's board */
+    PROTO_TOURNAMENT_START,  /* director: close registration, pair round 1 (T-AUTO on) */
+    PROTO_TOURNAMENT_GET,    /* anyone: a tournament snapshot (proto_tour.h) */
+    PROTO_TOURNAMENT_PAUSE,  /* director: pause or resume T-AUTO (action 1 / 0) */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -51,11 +54,19 @@ typedef struct {
     char token[PROTO_TOKEN_MAX + 1];     /* auth */
     char text[PROTO_TEXT_MAX + 1];       /* chat */
     char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
-    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE */
+    int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
+                                          * tournament_pause: 1 pause, 0 resume */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */
-    int64_t base_ms, inc_ms;             /* game_create time control */
+    int64_t base_ms, inc_ms;             /* game_create, tournament_create time control */
+    /* tournament_create options (0 / "" = the ruleset default; proto_tour.h) */
+    char ruleset[16];                    /* game ruleset name */
+    int rounds;                          /* rounds; 0 = T-ROUNDS */
+    int small;                           /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
+    int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
+    char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
+    int ratings[2];                      /* team_register: captain, partner (0 = unrated) */
 } proto_msg;
 
 /* What is known about a message that failed to decode: its id if it had a valid one, and

@@ -3,6 +3,7 @@
  * Migrations are a table of SQL scripts indexed by PRAGMA user_version: a new version is
  * appended, never edited. Every sqlite failure is logged here once and becomes BH_ESTORE. */
 #include "store.h"
+#include "store_int.h"
 
 #include <sqlite3.h>
 #include <stdbool.h>
@@ -494,4 +495,16 @@ int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_ch
 {
     sqlite3_bind_int64(st->q[Q_CHATS], 1, game);
     return walk(st, st->q[Q_CHATS], row_chat, (any_fn)fn, ctx, NULL);
+}
+
+/* ---- for the store's other files (store_int.h) ------------------------------------------- */
+
+sqlite3 *store__db(store *st)
+{
+    return st->db;
+}
+
+int store__begin(store *st)
+{
+    return begin(st);
 }

@@ -1,14 +1,18 @@
 // ui/director.js: the director dashboard (director.html). SPDX-License-Identifier: MIT
-// What the server supports now: create games (by names or by registered teams) and get each
-// seat's join link, list games, start a waiting game, watch every live game at once (the
-// director's joins accumulate on its one socket), create a tournament and register teams.
-// Pairings, standings and the round controls are laid out and marked as waiting for the
-// server's tournament messages. Join tokens are shown by the server only once (at creation),
-// so the dashboard keeps them in this browser's localStorage.
+// The server runs the tournament (T-AUTO, protocol/README.md "Tournaments"); this page only
+// asks and shows: tournament_create with the ruleset, team_register (the reply carries the
+// team token), tournament_start, and from then on the server's pushes: `round` (the pairings
+// of a round, its games and results), `standings` (places, tie-breaks, prizes) and `assign`
+// (the four seat tokens of each new game, for the join links). tournament_get on every
+// (re)connect gives the tournament back after a reload. The director's joins accumulate on its
+// one socket, so every game of the current round is shown at once (small boards).
+// Tokens are shown by the server only once (team tokens in the team_register reply, seat tokens
+// in `assign`), so the page keeps them in this browser's localStorage; so are the pairings of
+// earlier rounds (tournament_get has the current round only).
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
-import { msg, TEAM_SEATS } from '../proto.js';
+import { msg, TEAM_SEATS, reasonText } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast } from './dom.js';
@@ -23,9 +27,12 @@ const app = {
   time: new ServerTime(),
   net: null,
   games: [], // last `games` reply
-  tokens: store.get('bh.tokens', {}), // game id -> {tokens[4], names[4]}
-  tour: store.get('bh.tour', null), // {id, name, base_ms, inc_ms, rounds, ruleset, teams: [{id, name, players}]}
-  minis: new Map(), // game id -> {net, g, view, el}
+  tokens: store.get('bh.tokens', {}), // game id -> {tokens[4], names[4], round, match, game_no}
+  teamTokens: store.get('bh.teamtok', {}), // team id -> team token
+  tour: null, // the latest `tournament` reply, kept current by round / standings pushes
+  rounds: {}, // round number -> `round` message (of app.tour)
+  minis: new Map(), // game id -> {g, view, el, head, res, body}
+  results: {}, // game id -> result as the game's own pushes said it ("1-0": seats 0 and 3 won)
   els: {},
 };
 window.app = app;
@@ -44,8 +51,9 @@ function init() {
   $('game-form').onsubmit = (e) => { e.preventDefault(); createGame(); };
   $('tour-form').onsubmit = (e) => { e.preventDefault(); createTournament(); };
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
-  $('start-round').onclick = startRound;
-  drawTournament();
+  $('t-start').onclick = startTournament;
+  $('t-pause').onclick = pauseTournament;
+  drawAll();
   if (app.admin) connect();
   const frame = () => {
     for (const m of app.minis.values()) if (m.view) m.view.tick(app.time.now());
@@ -64,6 +72,7 @@ function connect() {
         $('auth-state').textContent = 'director';
         // After a reconnect: watch the same games again (each join answers with a full state).
         for (const id of app.minis.keys()) app.net.request(msg.join(id)).catch(() => {});
+        await loadTournament();
         refresh();
       } catch (e) {
         $('auth-state').textContent = e.code === 'unauthorized' ? 'wrong admin token' : e.code;
@@ -73,6 +82,24 @@ function connect() {
   });
   clearInterval(app.timer);
   app.timer = setInterval(refresh, 2000);
+}
+
+// The latest tournament (or the one this browser created), as the server has it now.
+async function loadTournament(id) {
+  try {
+    const want = id || (app.tour && app.tour.tournament) || store.get('bh.tourId', 0);
+    setTournament(await app.net.request(msg.tournamentGet(want || undefined)));
+  } catch (e) {
+    if (e.code !== 'not_found' && e.code !== 'disconnected') toast(`tournament_get: ${e.code}`);
+  }
+}
+
+function setTournament(t) {
+  if (!app.tour || app.tour.tournament !== t.tournament) app.rounds = store.get(`bh.rounds.${t.tournament}`, {});
+  app.tour = t;
+  store.set('bh.tourId', t.tournament);
+  if (t.current) onRound({ type: 'round', ...t.current });
+  drawAll();
 }
 
 async function refresh() {
@@ -85,36 +112,26 @@ async function refresh() {
   app.games = r.games;
   drawGames();
   syncMinis();
-  drawRound();
 }
 
 function playLink(token) {
   return `${location.origin}/play.html?token=${token}`;
 }
 
-async function createGame(teams) {
+const errText = (what, e) => `${what}: ${e.code}${e.field ? ' (' + e.field + ')' : ''}`;
+
+async function createGame() {
   const base = Math.round(Number($('g-base').value) * 60000);
   const inc = Math.round(Number($('g-inc').value) * 1000);
-  const body = { base_ms: base, inc_ms: inc };
-  let names;
-  if (teams) {
-    Object.assign(body, teams);
-    names = teams.names;
-    delete body.names;
-  } else {
-    names = ['p0', 'p1', 'p2', 'p3'].map((id) => $(id).value.trim() || $(id).placeholder);
-    body.players = names;
-  }
+  const names = ['p0', 'p1', 'p2', 'p3'].map((id) => $(id).value.trim() || $(id).placeholder);
   try {
-    const r = await app.net.request(msg.gameCreate(body));
-    app.tokens[r.game] = { tokens: r.tokens, names, round: teams ? teams.round : undefined };
+    const r = await app.net.request(msg.gameCreate({ base_ms: base, inc_ms: inc, players: names }));
+    app.tokens[r.game] = { tokens: r.tokens, names };
     store.set('bh.tokens', app.tokens);
     toast(`game ${r.game} created`);
     await refresh();
-    return r.game;
   } catch (e) {
-    toast(`game_create: ${e.code}${e.field ? ' (' + e.field + ')' : ''}`);
-    return 0;
+    toast(errText('game_create', e));
   }
 }
 
@@ -127,47 +144,77 @@ async function startGame(id) {
   }
 }
 
-const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
+// ---- tournament ----
 
-function drawGames() {
-  const rows = app.games.slice().sort((a, b) => b.game - a.game).map((x) => {
-    const t = app.tokens[x.game];
-    const links = t
-      ? h('div.links', {}, t.tokens.map((tok, s) => h('a', { href: playLink(tok), target: '_blank', class: 'join', dataset: { seat: s, game: x.game } }, `${SEAT_LABEL[s]}: ${t.names[s] || ''}`)))
-      : h('span', { style: 'color:var(--muted)' }, 'links shown at creation only');
-    const res = x.result ? `${x.result} ${x.reason || ''}` : '';
-    return h('tr', { dataset: { game: x.game } },
-      h('td', {}, `#${x.game}`),
-      h('td', {}, h(`span.status.${x.status}`, {}, x.status), x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
-      h('td', {}, links),
-      h('td', {}, res),
-      h('td', {},
-        x.status === 'waiting' ? h('button.start', { onclick: () => startGame(x.game) }, 'Start') : null,
-        h('a', { href: `watch.html?game=${x.game}`, target: '_blank' }, ' watch')));
-  });
-  $('games-body').replaceChildren(...rows);
-}
-
-// Every live (or just finished) game on the director's one socket: the director's joins
-// accumulate (protocol/messages/c2s-join.md), and pushes are routed by their `game`.
-function syncMinis() {
-  const show = app.games.filter((x) => x.status === 'live' || (x.status === 'finished' && app.minis.has(x.game)));
-  for (const x of show) {
-    if (app.minis.has(x.game)) continue;
-    const m = { g: null, view: null, el: h('div.mini', { dataset: { game: x.game } }) };
-    m.head = h('div.mini-head', {}, h('strong', {}, `#${x.game}`), h('span.names'));
-    m.res = h('div.mini-result');
-    m.body = h('div');
-    m.el.append(m.head, m.body, m.res);
-    app.minis.set(x.game, m);
-    const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > x.game);
-    $('live-grid').insertBefore(m.el, later || null);
-    app.net.request(msg.join(x.game)).catch(() => app.minis.delete(x.game) && m.el.remove());
+async function createTournament() {
+  const o = { name: $('t-name').value.trim() || 'Bughouse Open' };
+  o.base_ms = Math.round(Number($('t-base').value) * 60000);
+  o.inc_ms = Math.round(Number($('t-inc').value) * 1000);
+  if ($('t-ruleset').value) o.ruleset = $('t-ruleset').value;
+  if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
+  if ($('t-small').value) o.small = $('t-small').value;
+  const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
+  if (tb.length) o.tiebreaks = tb;
+  try {
+    const r = await app.net.request(msg.tournamentCreate(o));
+    toast(`tournament ${r.tournament} created`);
+    await loadTournament(r.tournament);
+  } catch (e) {
+    toast(errText('tournament_create', e));
   }
-  $('live-empty').hidden = app.minis.size > 0;
 }
+
+async function registerTeam() {
+  if (!app.tour) return toast('create the tournament first');
+  const name = $('team-name').value.trim();
+  const players = [$('team-captain').value.trim(), $('team-partner').value.trim()];
+  if (!name || !players[0] || !players[1]) return toast('a team needs a name and two players');
+  const rv = [$('team-captain-rating').value, $('team-partner-rating').value];
+  const ratings = rv.some((x) => x !== '') ? rv.map((x) => Number(x) || 0) : undefined;
+  try {
+    const r = await app.net.request(msg.teamRegister(app.tour.tournament, name, players, ratings));
+    if (r.token) {
+      app.teamTokens[r.team] = r.token;
+      store.set('bh.teamtok', app.teamTokens);
+    }
+    for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
+    await loadTournament(app.tour.tournament);
+  } catch (e) {
+    toast(errText('team_register', e));
+  }
+}
+
+async function startTournament() {
+  if (!app.tour) return;
+  try {
+    setTournament(await app.net.request(msg.tournamentStart(app.tour.tournament)));
+    if (app.tour.fallback) toast(`few teams: ${app.tour.format === 'round_robin' ? 'round robin' : 'rounds capped'} (T-ROUNDS)`);
+  } catch (e) {
+    toast(errText('tournament_start', e));
+  }
+}
+
+// T-AUTO on hold (no new game, no new round; games in progress play on) or going again.
+async function pauseTournament() {
+  if (!app.tour) return;
+  try {
+    setTournament(await app.net.request(msg.tournamentPause(app.tour.tournament, app.tour.status === 'running')));
+  } catch (e) {
+    toast(errText('tournament_pause', e));
+  }
+}
+
+function teamName(id) {
+  const x = app.tour && app.tour.teams.find((t) => t.team === id);
+  return x ? x.name : `team ${id}`;
+}
+
+// ---- pushes ----
 
 function onPush(p) {
+  if (p.type === 'round') return onRound(p);
+  if (p.type === 'standings') return onStandings(p);
+  if (p.type === 'assign') return onAssign(p);
   const m = app.minis.get(p.game);
   if (!m) return;
   if (p.type === 'state') {
@@ -177,117 +224,195 @@ function onPush(p) {
     return;
   }
   m.view.render(m.g);
+  if (m.g.result) app.results[p.game] = m.g.result;
   const names = (t) => TEAM_SEATS[t].map((s) => seatName(m.g, s)).join(' & ');
   m.head.querySelector('.names').textContent = `${names(1)} vs ${names(2)}`;
   m.res.textContent = resultText(m.g, -1);
+  if (p.type === 'result') refresh();
 }
 
-// ---- tournament: what the server has now (tournament_create, team_register, game_create
-// with team1/team2) ----
-
-async function createTournament() {
-  const name = $('t-name').value.trim() || 'Bughouse Open';
-  try {
-    const r = await app.net.request(msg.tournamentCreate(name));
-    app.tour = {
-      id: r.tournament, name, rounds: Number($('t-rounds').value), ruleset: $('t-ruleset').value,
-      base_ms: Math.round(Number($('t-base').value) * 60000), inc_ms: Math.round(Number($('t-inc').value) * 1000),
-      teams: [], round: 0, games: {},
-    };
-    store.set('bh.tour', app.tour);
-    drawTournament();
-  } catch (e) {
-    toast(`tournament_create: ${e.code}`);
+function onRound(r) {
+  if (!app.tour || r.tournament !== app.tour.tournament) {
+    // A tournament this page has not loaded (created elsewhere, or before the reply): load it.
+    if (!app.tour || r.tournament > app.tour.tournament) loadTournament(r.tournament);
+    return;
   }
-}
-
-async function registerTeam() {
-  if (!app.tour) return toast('create the tournament first');
-  const name = $('team-name').value.trim();
-  const players = [$('team-captain').value.trim(), $('team-partner').value.trim()];
-  if (!name || !players[0] || !players[1]) return toast('a team needs a name and two players');
-  try {
-    const r = await app.net.request(msg.teamRegister(app.tour.id, name, players));
-    app.tour.teams.push({ id: r.team, name, players });
-    store.set('bh.tour', app.tour);
-    for (const id of ['team-name', 'team-captain', 'team-partner']) $(id).value = '';
-    drawTournament();
-  } catch (e) {
-    toast(`team_register: ${e.code}`);
+  app.rounds[r.round] = r;
+  store.set(`bh.rounds.${r.tournament}`, app.rounds);
+  if (r.round >= (app.tour.round || 0)) {
+    app.tour.round = r.round;
+    app.tour.current = r;
+    if (app.tour.status === 'registering') app.tour.status = 'running';
   }
-}
-
-// Round 1 by registration order (1 v 2, 3 v 4, ...): the server has no pairing message yet
-// (T-PAIR lives in the tourney module); each pairing becomes one game with team1/team2.
-async function startRound() {
-  const t = app.tour;
-  if (!t || t.teams.length < 2) return toast('register at least two teams');
-  if (t.round >= 1) return toast('round 2 needs the server\'s pairing (not available yet)');
-  $('g-base').value = t.base_ms / 60000;
-  $('g-inc').value = t.inc_ms / 1000;
-  const ids = [];
-  for (let i = 0; i + 1 < t.teams.length; i += 2) {
-    const a = t.teams[i];
-    const b = t.teams[i + 1];
-    const names = [a.players[0], b.players[0], b.players[1], a.players[1]]; // P-TEAM
-    const id = await createGame({ tournament: t.id, team1: a.id, team2: b.id, names, round: 1 });
-    if (id) ids.push({ game: id, team1: a.id, team2: b.id });
-  }
-  t.round = 1;
-  t.games[1] = ids;
-  store.set('bh.tour', t);
   drawTournament();
-  refresh();
+  drawPairings();
+  syncMinis();
 }
 
-function teamName(id) {
-  const x = app.tour && app.tour.teams.find((t) => t.id === id);
-  return x ? x.name : `team ${id}`;
+function onStandings(s) {
+  if (!app.tour || s.tournament !== app.tour.tournament) return;
+  app.tour.standings = s;
+  if (s.final) app.tour.status = 'finished';
+  drawTournament();
+  drawStandings();
 }
+
+function onAssign(a) {
+  const t = app.tokens[a.game] || { tokens: [], names: [] };
+  for (const x of a.seats) {
+    t.tokens[x.seat] = x.token;
+    t.names[x.seat] = x.name;
+  }
+  Object.assign(t, { tournament: a.tournament, round: a.round, match: a.match, game_no: a.game_no, team1: a.team1, team2: a.team2 });
+  app.tokens[a.game] = t;
+  store.set('bh.tokens', app.tokens);
+  drawGames();
+  syncMinis();
+}
+
+// ---- drawing ----
+
+function drawAll() {
+  drawTournament();
+  drawPairings();
+  drawStandings();
+  drawGames();
+}
+
+const fmtTime = (ms) => (ms % 60000 === 0 ? `${ms / 60000}` : `${ms / 1000}s`);
 
 function drawTournament() {
   const t = app.tour;
-  $('tour-state').textContent = t ? `#${t.id} ${t.name} · ${t.rounds} rounds · ${t.ruleset} · ${t.base_ms / 60000}+${t.inc_ms / 1000} · round ${t.round || '–'}` : 'none yet';
-  $('teams-body').replaceChildren(...(t ? t.teams : []).map((x, i) =>
-    h('tr', {}, h('td', {}, i + 1), h('td', {}, x.name), h('td', {}, x.players.join(' & ')), h('td', {}, h('button', { disabled: true, title: 'needs a team_withdraw message' }, 'Withdraw')))));
-  drawRound();
+  $('tour-state').textContent = t
+    ? `#${t.tournament} ${t.name} · ${fmtTime(t.base_ms)}+${t.inc_ms / 1000} · ${t.ruleset} · ${t.status}` +
+      (t.status === 'registering' ? '' : ` · ${t.format === 'round_robin' ? 'round robin' : 'Swiss'} · round ${t.round}/${t.rounds}`)
+    : 'none yet';
+  $('t-start').disabled = !t || t.status !== 'registering';
+  $('t-start').textContent = !t || t.status === 'registering' ? 'Start tournament' : t.status === 'finished' ? 'Tournament finished' : t.status === 'paused' ? 'Paused' : 'Running (T-AUTO)';
+  $('t-pause').disabled = !t || (t.status !== 'running' && t.status !== 'paused');
+  $('t-pause').textContent = t && t.status === 'paused' ? 'Resume tournament' : 'Pause tournament';
+  const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
+  $('teams-body').replaceChildren(...teams.map((x) => {
+    const tok = app.teamTokens[x.team];
+    const who = (k) => `${['A', 'B'][k]}: ${x.players[k]}${x.ratings && x.ratings[k] ? ' ' + x.ratings[k] : ''}`;
+    return h('tr', { dataset: { team: x.team } },
+      h('td', {}, x.no || '–'),
+      h('td', {}, x.name),
+      h('td', {}, h('div.plinks', {},
+        [0, 1].map((k) => (tok
+          ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
+          : h('span', {}, who(k)))),
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', {}, 'team token shown once'))));
+  }));
+  $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · ${t.current.status === 'done' ? 'games (done)' : 'live games'}` : 'Live games';
 }
 
-function drawRound() {
-  const t = app.tour;
-  const rows = [];
-  if (t && t.games) {
-    for (const [round, list] of Object.entries(t.games)) {
-      for (const p of list) {
-        const x = app.games.find((y) => y.game === p.game);
-        rows.push(h('tr', { dataset: { game: p.game } }, h('td', {}, round), h('td', {}, teamName(p.team1)), h('td', {}, teamName(p.team2)), h('td', {}, `#${p.game}`),
-          h('td', {}, x ? (x.result ? `${x.result} ${x.reason}` : x.status) : '')));
-      }
+function copy(text) {
+  if (navigator.clipboard) navigator.clipboard.writeText(text).then(() => toast('copied'), () => toast(text));
+  else toast(text);
+}
+
+const gameRes = (r, reason) => (r ? `${r}${reason ? ' ' + reason : ''}` : '');
+
+function drawPairings() {
+  const list = Object.values(app.rounds).sort((a, b) => b.round - a.round);
+  $('pairings').replaceChildren(...list.map((r) => h(`div.round.${r.status}`, { dataset: { round: r.round } },
+    h('h3', {}, `Round ${r.round} of ${r.rounds} · ${r.status}`),
+    h('table', {},
+      h('thead', {}, h('tr', {}, h('th', {}, 'Bd'), h('th', {}, 'Team 1'), h('th', {}, 'Team 2'), h('th', {}, 'Games (team 1)'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'))),
+      h('tbody', {}, r.matches.map((m) => h('tr', { dataset: { match: m.match, status: m.status } },
+        h('td', {}, m.match + 1),
+        h('td', {}, m.name1 || teamName(m.team1), m.white === 1 ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null),
+        h('td', {}, m.status === 'bye' ? h('em', {}, 'bye (T-BYE)') : [m.name2 || teamName(m.team2), m.white === 2 ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null]),
+        h('td', {}, m.status === 'bye' ? '' : [0, 1].map((k) => {
+          const id = m.games && m.games[k];
+          if (!id) return h('div', { style: 'color:var(--muted)' }, `G${k + 1}: –`);
+          return h('div', {}, h('a', { href: `watch.html?game=${id}`, target: '_blank' }, `G${k + 1} #${id}`), ' ', gameRes(m.results[k], m.reasons[k]) || h('span.status.live', {}, 'live'));
+        })),
+        h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
+        h('td.num', {}, `${m.gp[0]}–${m.gp[1]}`))))))));
+}
+
+const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', PO: 'play-off (Armageddon)' };
+
+function drawStandings() {
+  const s = app.tour && app.tour.standings;
+  const tbs = s ? s.tiebreaks : [];
+  $('standings-head').replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'),
+    tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
+  $('standings-title').textContent = s ? (s.final ? 'Final standings' : `Standings after round ${s.round}`) : 'Standings';
+  const rows = s ? s.rows : [];
+  $('standings-body').replaceChildren(...rows.map((x) => h(`tr${x.prize ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
+    h('td.place', {}, x.place, x.prize ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
+    h('td', {}, x.name, x.tied_next ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+    h('td.num', {}, x.mp),
+    h('td.num', {}, x.gp),
+    x.tb.map((v) => h('td.num', {}, v)))));
+  const note = $('standings-note');
+  note.hidden = !s || !rows.some((x) => x.tied_next);
+  note.textContent = '= next: equal with the next team on match points and every tie-break; an Armageddon play-off decides (T-ARMAGEDDON).';
+}
+
+const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
+
+function drawGames() {
+  const rows = app.games.slice().sort((a, b) => b.game - a.game).map((x) => {
+    const t = app.tokens[x.game];
+    const links = t && t.tokens.some(Boolean)
+      ? h('div.links', {}, t.tokens.map((tok, s) => tok && h('a', { href: playLink(tok), target: '_blank', class: 'join', dataset: { seat: s, game: x.game } }, `${SEAT_LABEL[s]}: ${t.names[s] || ''}`)))
+      : h('span', { style: 'color:var(--muted)' }, 'links shown at creation only');
+    const where = t && t.round ? `R${t.round} B${t.match + 1} G${t.game_no + 1}` : '';
+    return h('tr', { dataset: { game: x.game } },
+      h('td', {}, `#${x.game}`),
+      h('td', {}, where),
+      h('td', {}, h(`span.status.${x.status}`, {}, x.status), x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
+      h('td', {}, links),
+      h('td', {}, x.result ? `${x.result} ${reasonText(x.reason)}` : ''),
+      h('td', {},
+        x.status === 'waiting' ? h('button.start', { onclick: () => startGame(x.game) }, 'Start') : null,
+        h('a', { href: `watch.html?game=${x.game}`, target: '_blank' }, ' watch')));
+  });
+  $('games-body').replaceChildren(...rows);
+}
+
+// The small boards: every game of the current round (live or finished: the round at a glance)
+// and every other live game. Boards of earlier rounds go when the next round is paired (the
+// server keeps the director's join; their pushes are then ignored here).
+function syncMinis() {
+  const want = new Map(); // game id -> label
+  const cur = app.tour && app.tour.current;
+  if (cur) {
+    for (const m of cur.matches) {
+      (m.games || []).forEach((id, k) => id && want.set(id, `R${cur.round} · B${m.match + 1} · G${k + 1}`));
     }
   }
-  $('pairings-body').replaceChildren(...rows);
-  // Standings from the finished games of this tournament, as the dashboard sees them (match
-  // points 2/1/0 per game, T-SCORE with score_per = game); tie-breaks need the server.
-  const score = new Map();
-  if (t) for (const x of t.teams) score.set(x.id, { mp: 0, gp: 0, played: 0 });
-  if (t && t.games) {
-    for (const list of Object.values(t.games)) {
-      for (const p of list) {
-        const x = app.games.find((y) => y.game === p.game);
-        if (!x || !x.result) continue;
-        const w = x.result === '1-0' ? 1 : x.result === '0-1' ? 2 : 0;
-        for (const [id, side] of [[p.team1, 1], [p.team2, 2]]) {
-          const s = score.get(id);
-          if (!s) continue;
-          s.played++;
-          s.mp += w === side ? 2 : w === 0 ? 1 : 0;
-          s.gp += w === side ? 1 : w === 0 ? 0.5 : 0;
-        }
-      }
-    }
+  const inTour = (id) => !!(app.tokens[id] && app.tokens[id].round);
+  for (const x of app.games) {
+    if (want.has(x.game)) continue;
+    // A single game stays on the grid after its end; a tournament game of an earlier round goes.
+    if (x.status === 'live' || (x.status === 'finished' && app.minis.has(x.game) && !inTour(x.game))) want.set(x.game, inTour(x.game) ? `R${app.tokens[x.game].round}` : 'single');
   }
-  const st = [...score.entries()].sort((a, b) => b[1].mp - a[1].mp || b[1].gp - a[1].gp);
-  $('standings-body').replaceChildren(...st.map(([id, s], i) => h('tr', {}, h('td', {}, i + 1), h('td', {}, teamName(id)), h('td', {}, s.mp), h('td', {}, s.gp), h('td', {}, s.played), h('td', {}, '—'))));
+  for (const [id, m] of app.minis) {
+    if (want.has(id)) continue;
+    m.el.remove();
+    app.minis.delete(id);
+  }
+  for (const [id, label] of want) {
+    if (app.minis.has(id)) continue;
+    const m = { g: null, view: null, el: h('div.mini', { dataset: { game: id } }) };
+    m.head = h('div.mini-head', {}, h('strong', {}, `#${id}`), h('span.tag', {}, label), h('span.names'));
+    m.res = h('div.mini-result');
+    m.body = h('div');
+    m.el.append(m.head, m.body, m.res);
+    app.minis.set(id, m);
+    const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > id);
+    $('live-grid').insertBefore(m.el, later || null);
+    app.net.request(msg.join(id)).catch(() => {
+      app.minis.delete(id);
+      m.el.remove();
+    });
+  }
+  $('live-empty').hidden = app.minis.size > 0;
 }
 
 init();

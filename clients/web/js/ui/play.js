@@ -12,6 +12,10 @@ import { h, params, toast } from './dom.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
+  // A player's tournament link (play.html?team=T&board=A|B): the team token; the page follows
+  // the team's games (assign) and opens each on that board with its seat token.
+  team: params().get('team') || '',
+  board: params().get('board') === 'B' ? 1 : 0,
   time: new ServerTime(),
   net: null,
   seat: -1,
@@ -26,8 +30,11 @@ function init() {
   app.els.net = document.getElementById('net');
   app.els.title = document.getElementById('title');
   app.els.root = document.getElementById('root');
+  if (app.team) followTeam();
   if (!app.token) {
-    app.els.root.append(h('p.landing', {}, 'This page needs the join link with your token (play.html?token=…). Ask the director.'));
+    app.els.root.append(h('p.landing', { id: 'landing' }, app.team
+      ? `Waiting for your team's next game (board ${BOARDS[app.board]})…`
+      : 'This page needs the join link with your token (play.html?token=…). Ask the director.'));
     return;
   }
   app.net = new Net({ time: app.time, onOpen: onOpen, onPush: onPush, onStatus: setNet });
@@ -36,6 +43,34 @@ function init() {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+}
+
+// A second socket authenticated with the team token: the server sends an `assign` for each
+// unfinished game of the team (fresh seat tokens) and for each new one. A game newer than
+// the one on the page replaces it (a team plays one game at a time, so the current one ended).
+function followTeam() {
+  const shown = Number(params().get('game')) || 0;
+  const tn = new Net({
+    time: new ServerTime(),
+    onOpen: async () => {
+      try {
+        await tn.request(msg.auth(app.team));
+      } catch (e) {
+        if (e.code !== 'disconnected') toast(e.code === 'unauthorized' ? 'This team link is not valid.' : `team: ${e.code}`);
+      }
+    },
+    onPush: (m) => {
+      if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0)) return;
+      const mine = m.seats.find((x) => x.seat >> 1 === app.board);
+      if (!mine) return;
+      app.next = m.game;
+      const q = new URLSearchParams({ team: app.team, board: BOARDS[app.board], game: m.game, token: mine.token });
+      const go = () => location.replace(`play.html?${q}`);
+      if (!app.token) return go();
+      toast(`Your next game (#${m.game}) has started: opening it…`);
+      setTimeout(go, 1500); // its clocks run already (T-AUTO)
+    },
+  });
 }
 
 function setNet(s) {

@@ -1,7 +1,9 @@
 // ui/watch.js: the spectator view (watch.html?game=N) and the list of games to watch.
 // SPDX-License-Identifier: MIT
-// The protocol has no public list of games (`games` is for the director), so the list is
-// found by joining ids 1, 2, ... on a second connection until not_found, paced under the
+// The list: the games of the current round of the latest tournament (tournament_get, open to
+// anyone, then the `round` pushes every connection receives), with the pairing's team names.
+// The protocol has no public list of other games (`games` is for the director), so those are
+// still found by joining ids 1, 2, ... on a second connection until not_found, paced under the
 // rate limit. A spectator never receives partner chat (protocol/messages/c2s-chat.md).
 
 import { Net } from '../net.js';
@@ -17,7 +19,8 @@ const app = {
   net: null,
   g: null,
   view: null,
-  list: new Map(), // game id -> {status, names}
+  list: new Map(), // game id -> {status, names} (from the probe)
+  round: null, // the current round of the latest tournament (a `round` message)
   els: {},
 };
 window.app = app;
@@ -42,6 +45,9 @@ function init() {
 }
 
 async function onOpen() {
+  app.net.request(msg.tournamentGet()).then((t) => {
+    if (t.current) setRound({ ...t.current, name: t.name });
+  }, () => {});
   if (!app.gameId) return;
   try {
     await app.net.request(msg.join(app.gameId));
@@ -50,7 +56,14 @@ async function onOpen() {
   }
 }
 
+function setRound(r) {
+  if (app.round && (r.tournament < app.round.tournament || (r.tournament === app.round.tournament && r.round < app.round.round))) return;
+  app.round = { ...r, name: r.name || (app.round && app.round.tournament === r.tournament ? app.round.name : '') };
+  drawList();
+}
+
 function onPush(m) {
+  if (m.type === 'round') return setRound(m);
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) app.view = new GameView(app.els.root, { layout: 'watch', you: -1 });
@@ -95,11 +108,25 @@ async function probe() {
 
 function drawList() {
   const el = app.els.list;
-  el.replaceChildren(h('strong', {}, 'Live games:'));
-  const live = [...app.list.entries()].filter(([, v]) => v.status === 'live');
+  el.replaceChildren();
+  const inRound = new Set();
+  const r = app.round;
+  if (r) {
+    el.append(h('strong', {}, `${r.name ? r.name + ' · ' : ''}round ${r.round}/${r.rounds}${r.status === 'done' ? ' (done)' : ''}:`));
+    for (const x of r.matches) {
+      (x.games || []).forEach((id, k) => {
+        if (!id) return;
+        inRound.add(id);
+        const res = x.results[k];
+        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} ${x.name1} – ${x.name2} G${k + 1}${res ? ' ' + res : ' (live)'}`));
+      });
+    }
+  }
+  el.append(h('strong', {}, r ? 'Other live games:' : 'Live games:'));
+  const live = [...app.list.entries()].filter(([id, v]) => v.status === 'live' && !inRound.has(id));
   if (!live.length) el.append(h('span', {}, 'none right now'));
   for (const [id, v] of live) el.append(h(`a${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} ${v.names}`));
-  const other = [...app.list.entries()].filter(([, v]) => v.status !== 'live').reverse().slice(0, 12);
+  const other = [...app.list.entries()].filter(([id, v]) => v.status !== 'live' && !inRound.has(id)).reverse().slice(0, 12);
   if (other.length) el.append(h('span', { style: 'color:var(--muted);margin-left:8px' }, 'others:'));
   for (const [id, v] of other) el.append(h(`a${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} (${v.status})`));
 }

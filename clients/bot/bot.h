@@ -1,0 +1,53 @@
+/* bot.h: bots that play bughouse seats over the wire (issue 8): random legal moves with a
+ * bias for captures, checks and drops, or a UCI engine (Fairy-Stockfish, crazyhouse).
+ * SPDX-License-Identifier: MIT
+ * One bot_pool drives many seats from one wsclient context. A team token (role "team",
+ * protocol/messages/s2c-assign.md) makes the pool join every game of that team as it is
+ * created; a player token plays one seat. The position of each seat's board is the server's:
+ * it is parsed from every state and move message's FEN, and a move is chosen among
+ * bh_gen_legal of that position, so the bot never sends a move that is not legal in the
+ * state the server gave it. Connections that drop are reopened (tokens stay valid). */
+#ifndef BH_BOT_H
+#define BH_BOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "wsclient.h"
+
+typedef struct bot_pool bot_pool;
+
+typedef struct {
+    wsc_opts server;   /* where to connect (borrowed strings must outlive the pool) */
+    int pace_ms;       /* think time before each move: uniform in [pace_ms/2, pace_ms] */
+    uint64_t seed;     /* random moves */
+    const char *uci;   /* NULL: random bot; else the engine command ("fairy-stockfish") */
+    int movetime_ms;   /* engine: go movetime */
+    bool verbose;      /* log connections and errors to stderr */
+} bot_opts;
+
+/* New pool over context x (borrowed; outlives the pool). */
+bot_pool *bot_pool_new(wsc_ctx *x, const bot_opts *o);
+/* Close every connection and free. NULL is a no-op. */
+void bot_pool_free(bot_pool *p);
+
+/* Drive a team: connect with the team token (copied) and play every seat assigned to it. */
+void bot_pool_add_team(bot_pool *p, const char *token);
+/* Play one seat with a player token (copied) of game `game`. */
+void bot_pool_add_seat(bot_pool *p, const char *token, int64_t game);
+
+/* Service the pool once: read messages, (re)connect, move where due. Call after wsc_pump. */
+void bot_pool_step(bot_pool *p);
+
+/* Counters for logs and tests. */
+typedef struct {
+    int seats_live;   /* seat connections open */
+    long moves_sent;  /* moves sent */
+    long moves_acked; /* acks for moves */
+    long errors;      /* error replies */
+    long reconnects;  /* connections reopened */
+    long games_done;  /* seats whose game ended */
+} bot_stats;
+void bot_pool_stats(const bot_pool *p, bot_stats *out);
+
+#endif

@@ -1,0 +1,533 @@
+/* demo.c: the demo tournament driver (demo.h): server process, director connection, bot
+ * pool, progress lines, final files. SPDX-License-Identifier: MIT
+ * Progress comes from the server's round and standings broadcasts (T-AUTO runs the event;
+ * the director only creates, registers and starts). */
+#include "demo.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "store.h"
+#include "store_tour.h"
+
+static const char *const team_names[] = {
+    "Alfa",  "Bravo",    "Charlie", "Delta",  "Echo",   "Foxtrot", "Golf",    "Hotel",
+    "India", "Juliett",  "Kilo",    "Lima",   "Mike",   "November", "Oscar",  "Papa",
+    "Quebec", "Romeo",   "Sierra",  "Tango",  "Uniform", "Victor", "Whiskey", "Xray",
+    "Yankee", "Zulu",
+};
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static long rss_kb(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    long kb = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0)
+            kb = strtol(line + 6, NULL, 10);
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+/* Start the server; returns its pid (port in *port) or -1. */
+static pid_t start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
+                          int *port)
+{
+    char portarg[16];
+    snprintf(portarg, sizeof portarg, "%d", o->port);
+    const char *argv[20];
+    int n = 0;
+    argv[n++] = o->server;
+    argv[n++] = "--no-tls";
+    argv[n++] = "--iface";
+    argv[n++] = "127.0.0.1";
+    argv[n++] = "--port";
+    argv[n++] = portarg;
+    argv[n++] = "--db";
+    argv[n++] = db;
+    argv[n++] = "--admin-token";
+    argv[n++] = admin;
+    if (o->web) {
+        argv[n++] = "--web";
+        argv[n++] = o->web;
+    }
+    argv[n] = NULL;
+    FILE *lf = fopen(log, "w");
+    if (!lf)
+        return -1;
+    fclose(lf);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen(log, "a", stderr) || !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execv(o->server, (char *const *)argv);
+        _exit(127);
+    }
+    for (int tries = 0; pid > 0 && tries < 1000; tries++) {
+        sleep_ms(20);
+        FILE *f = fopen(log, "r");
+        char line[512];
+        while (f && fgets(line, sizeof line, f)) {
+            const char *p = strstr(line, "listening on ");
+            if (p && (p = strstr(p, "127.0.0.1:")))
+                *port = atoi(p + 10);
+        }
+        if (f)
+            fclose(f);
+        if (*port > 0)
+            return pid;
+        int st;
+        if (waitpid(pid, &st, WNOHANG) == pid)
+            return -1;
+    }
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    return -1;
+}
+
+static double num(const cJSON *o, const char *k, double def)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsNumber(v) ? v->valuedouble : def;
+}
+
+static const char *str(const cJSON *o, const char *k)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+    return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* Standings message -> text table. */
+static void format_standings(const cJSON *o, char *buf, size_t cap)
+{
+    size_t len = 0;
+    const cJSON *tbs = cJSON_GetObjectItemCaseSensitive(o, "tiebreaks");
+    len += (size_t)snprintf(buf + len, cap - len, "  %-3s %-10s %4s %5s", "#", "team", "MP",
+                            "GP");
+    const cJSON *t;
+    cJSON_ArrayForEach(t, tbs)
+    {
+        if (len < cap)
+            len += (size_t)snprintf(buf + len, cap - len, " %7s", t->valuestring);
+    }
+    if (len < cap)
+        len += (size_t)snprintf(buf + len, cap - len, "   (* prize place)\n");
+    const cJSON *r;
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(o, "rows"))
+    {
+        if (len >= cap)
+            break;
+        len += (size_t)snprintf(buf + len, cap - len, "  %-3d %-10s %4d %5.1f",
+                                (int)num(r, "place", 0), str(r, "name"), (int)num(r, "mp", 0),
+                                num(r, "gp", 0));
+        const cJSON *v;
+        cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(r, "tb"))
+        {
+            if (len < cap)
+                len += (size_t)snprintf(buf + len, cap - len, " %7g", v->valuedouble);
+        }
+        bool prize = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"));
+        /* Ties matter for places only in the final standings (T-PRIZES). */
+        bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next")) &&
+                    cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
+        if (len < cap)
+            len += (size_t)snprintf(buf + len, cap - len, "%s%s\n", prize ? "  *" : "   ",
+                                    tied ? "  = next (a play-off decides, T-ARMAGEDDON)" : "");
+    }
+}
+
+typedef struct {
+    int64_t game;
+    bool printed;
+} seen_game;
+
+typedef struct {
+    const demo_opts *o;
+    demo_report *rep;
+    pid_t pid;
+    seen_game seen[4096];
+    int nseen;
+    bool final;
+    int rounds_planned;
+    int last_announced; /* last round whose pairings were printed */
+    double t0;
+} demo_state;
+
+static void on_round(demo_state *d, const cJSON *o)
+{
+    int r = (int)num(o, "round", 0);
+    const cJSON *m;
+    cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
+    {
+        const cJSON *games = cJSON_GetObjectItemCaseSensitive(m, "games");
+        const cJSON *res = cJSON_GetObjectItemCaseSensitive(m, "results");
+        const cJSON *why = cJSON_GetObjectItemCaseSensitive(m, "reasons");
+        for (int k = 0; k < cJSON_GetArraySize(games); k++) {
+            const cJSON *g = cJSON_GetArrayItem(games, k), *x = cJSON_GetArrayItem(res, k);
+            const cJSON *y = cJSON_GetArrayItem(why, k);
+            if (!cJSON_IsNumber(g) || !cJSON_IsString(x))
+                continue;
+            int64_t id = (int64_t)g->valuedouble;
+            bool found = false;
+            for (int i = 0; i < d->nseen; i++)
+                found |= d->seen[i].game == id;
+            if (found || d->nseen == (int)(sizeof d->seen / sizeof d->seen[0]))
+                continue;
+            d->seen[d->nseen++] = (seen_game){id, true};
+            d->rep->games++;
+            if (!d->o->quiet)
+                printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s %s\n",
+                       mono_s() - d->t0, r, (int)num(m, "match", 0) + 1, k + 1, (long long)id,
+                       str(m, "name1"), str(m, "name2"), x->valuestring,
+                       cJSON_IsString(y) ? y->valuestring : "");
+        }
+    }
+    if (strcmp(str(o, "status"), "playing") == 0 && !d->o->quiet) {
+        int byes = 0, n = 0;
+        cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
+        {
+            n++;
+            byes += strcmp(str(m, "status"), "bye") == 0;
+        }
+        if (r != d->last_announced) {
+            d->last_announced = r;
+            printf("[%6.1fs] round %d of %d paired: %d matches%s\n", mono_s() - d->t0, r,
+                   (int)num(o, "rounds", 0), n - byes, byes ? " + a bye" : "");
+            cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
+            {
+                if (strcmp(str(m, "status"), "bye") == 0)
+                    printf("           %s: bye (T-BYE)\n", str(m, "name1"));
+                else
+                    printf("           %s - %s\n", str(m, "name1"), str(m, "name2"));
+            }
+        }
+    }
+}
+
+static void on_standings(demo_state *d, const cJSON *o)
+{
+    int r = (int)num(o, "round", 0);
+    bool final = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
+    if (r == 1 && d->rep->rss_round1_kb <= 0)
+        d->rep->rss_round1_kb = rss_kb(d->pid);
+    if (r > d->rep->rounds)
+        d->rep->rounds = r;
+    char buf[8192];
+    format_standings(o, buf, sizeof buf);
+    if (!d->o->quiet && (!final || !d->final))
+        printf("[%6.1fs] standings after round %d%s:\n%s", mono_s() - d->t0, r,
+               final ? " (final)" : "", buf);
+    fflush(stdout);
+    if (final) {
+        d->final = true;
+        snprintf(d->rep->standings, sizeof d->rep->standings, "%s", buf);
+        d->rep->n_rows = 0;
+        const cJSON *row;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(o, "rows"))
+        {
+            if (d->rep->n_rows == DEMO_MAX_TEAMS)
+                break;
+            d->rep->team[d->rep->n_rows] = (int64_t)num(row, "team", 0);
+            d->rep->mp[d->rep->n_rows] = (int)num(row, "mp", 0);
+            d->rep->gp[d->rep->n_rows] = num(row, "gp", 0);
+            d->rep->n_rows++;
+        }
+    }
+}
+
+static void handle(demo_state *d, const cJSON *e)
+{
+    const char *type = e ? str(e, "type") : "";
+    if (strcmp(type, "round") == 0)
+        on_round(d, e);
+    else if (strcmp(type, "standings") == 0)
+        on_standings(d, e);
+}
+
+/* Send a request and wait for its reply (same id); NULL on timeout. Other messages (round,
+ * standings) are handled on the way. */
+static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id)
+{
+    wsc_send(c, text);
+    for (int i = 0; i < 500; i++) {
+        char *m = wsc_recv(c, 20);
+        if (!m)
+            continue;
+        cJSON *o = cJSON_Parse(m);
+        free(m);
+        const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, "id") : NULL;
+        if (cJSON_IsNumber(v) && (int64_t)v->valuedouble == id)
+            return o;
+        handle(d, o);
+        cJSON_Delete(o);
+    }
+    return NULL;
+}
+
+/* Write games/<id>.bpgn and tournament.trf from the stopped server's database. */
+typedef struct {
+    const char *dir;
+    int n;
+} dump_ctx;
+
+static int dump_game(void *ctx, const store_game *g)
+{
+    dump_ctx *dc = ctx;
+    if (!g->bpgn)
+        return 0;
+    char path[700];
+    snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", dc->dir, (long long)g->id);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs(g->bpgn, f);
+        fclose(f);
+        dc->n++;
+    }
+    return 0;
+}
+
+static int dump_tour(void *ctx, const store_tour *t)
+{
+    dump_ctx *dc = ctx;
+    char path[700];
+    snprintf(path, sizeof path, "%s/tournament.trf", dc->dir);
+    FILE *f = fopen(path, "w");
+    if (f && t->trf)
+        fputs(t->trf, f);
+    if (f)
+        fclose(f);
+    return 0;
+}
+
+static int dump_files(const char *out, const char *db, int *ngames)
+{
+    char dir[600];
+    snprintf(dir, sizeof dir, "%s/games", out);
+    mkdir(dir, 0755);
+    store *st = NULL;
+    if (store_open(db, &st) != 0)
+        return -1;
+    dump_ctx dc = {out, 0};
+    int rc = store_tour_init(st) == 0 && store_each_game(st, dump_game, &dc) == 0 &&
+                     store_each_tour(st, dump_tour, &dc) == 0
+                 ? 0
+                 : -1;
+    store_close(st);
+    *ngames = dc.n;
+    return rc;
+}
+
+static void print_end(const demo_opts *o, const demo_report *rep, int n)
+{
+    if (o->quiet)
+        return;
+    printf("\nfinal standings (%d rounds, %d games, %.1f s wall):\n%s", rep->rounds, rep->games,
+           rep->wall_s, rep->standings);
+    printf("BPGN of all %d games: %s/games/*.bpgn\n", n, o->out);
+    printf("TRF of the tournament: %s/tournament.trf\n", o->out);
+    printf("server memory: VmRSS %ld kB after round 1, %ld kB at the end\n", rep->rss_round1_kb,
+           rep->rss_end_kb);
+    fflush(stdout);
+}
+
+int demo_run(const demo_opts *o, demo_report *rep)
+{
+    memset(rep, 0, sizeof *rep);
+    if (o->teams < 2 || o->teams > DEMO_MAX_TEAMS) {
+        fprintf(stderr, "demo: --teams wants 2..%d\n", DEMO_MAX_TEAMS);
+        return -1;
+    }
+    if (mkdir(o->out, 0755) != 0 && errno != EEXIST) {
+        perror(o->out);
+        return -1;
+    }
+    char db[560], log[560], admin[64];
+    snprintf(db, sizeof db, "%s/demo.db", o->out);
+    snprintf(log, sizeof log, "%s/server.log", o->out);
+    snprintf(rep->db, sizeof rep->db, "%s", db);
+    /* A fresh event: the database of an earlier run is moved aside, never reused. */
+    char old[600];
+    snprintf(old, sizeof old, "%s.old", db);
+    rename(db, old);
+    snprintf(old, sizeof old, "%s-wal", db);
+    unlink(old);
+    snprintf(old, sizeof old, "%s-shm", db);
+    unlink(old);
+    snprintf(admin, sizeof admin, "demo-director-%llx-%d", (unsigned long long)o->seed,
+             (int)getpid());
+    demo_state d = {.o = o, .rep = rep, .t0 = mono_s()};
+    d.pid = start_server(o, db, log, admin, &rep->port);
+    if (d.pid < 0) {
+        fprintf(stderr, "demo: the server did not start (see %s)\n", log);
+        return -1;
+    }
+    int rc = -1;
+    wsc_ctx *x = wsc_ctx_new();
+    bot_pool *bots = NULL;
+    wsc_opts wo = {.host = "127.0.0.1", .port = rep->port, .tls = false};
+    wsc *dir = x ? wsc_connect(x, &wo, 3000) : NULL;
+    if (!dir)
+        goto done;
+    if (!o->quiet) {
+        printf("server: pid %d, log %s, database %s (--no-tls on 127.0.0.1)\n", (int)d.pid, log,
+               db);
+        printf("spectator page:     http://127.0.0.1:%d/  (watch: /watch.html)\n", rep->port);
+        printf("director dashboard: http://127.0.0.1:%d/director.html  (token %s)\n", rep->port,
+               admin);
+    }
+    char buf[1024];
+    int64_t id = 1;
+    snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":%lld,\"token\":\"%s\"}", (long long)id,
+             admin);
+    cJSON *r = call(&d, dir, buf, id++);
+    if (!r || strcmp(str(r, "role"), "director") != 0)
+        goto fail_r;
+    cJSON_Delete(r);
+    char rounds[32] = "";
+    if (o->rounds > 0)
+        snprintf(rounds, sizeof rounds, ",\"rounds\":%d", o->rounds);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"Demo Swiss\",\"base_ms\":%d,"
+             "\"inc_ms\":%d,\"ruleset\":\"%s\"%s}",
+             (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
+             rounds);
+    r = call(&d, dir, buf, id++);
+    int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;
+    if (!tid)
+        goto fail_r;
+    cJSON_Delete(r);
+    bot_opts bo = {.server = wo,
+                   .pace_ms = o->pace_ms,
+                   .seed = o->seed ? o->seed : 42,
+                   .uci = o->uci,
+                   .movetime_ms = o->movetime_ms};
+    bots = bot_pool_new(x, &bo);
+    for (int i = 0; i < o->teams; i++) {
+        const char *nm = team_names[i % (int)(sizeof team_names / sizeof team_names[0])];
+        char name[40];
+        if (i < (int)(sizeof team_names / sizeof team_names[0]))
+            snprintf(name, sizeof name, "%s", nm);
+        else
+            snprintf(name, sizeof name, "%s-%d", nm, i);
+        int rc_ = 2150 - 40 * i + (i % 3) * 25, rp = 1950 - 30 * i + (i % 2) * 40;
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"team_register\",\"id\":%lld,\"tournament\":%lld,\"name\":\"%s\","
+                 "\"players\":[\"%s.captain\",\"%s.partner\"],\"ratings\":[%d,%d]}",
+                 (long long)id, (long long)tid, name, name, name, rc_, rp);
+        r = call(&d, dir, buf, id++);
+        const char *tok = r ? str(r, "token") : "";
+        if (!tok[0])
+            goto fail_r;
+        if (!o->quiet)
+            printf("team %-9s ratings %d/%d registered (team id %lld)\n", name, rc_, rp,
+                   (long long)num(r, "team", 0));
+        bot_pool_add_team(bots, tok);
+        cJSON_Delete(r);
+    }
+    snprintf(buf, sizeof buf, "{\"type\":\"tournament_start\",\"id\":%lld,\"tournament\":%lld}",
+             (long long)id, (long long)tid);
+    r = call(&d, dir, buf, id++);
+    if (!r || strcmp(str(r, "type"), "tournament") != 0)
+        goto fail_r;
+    d.rounds_planned = (int)num(r, "rounds", 0);
+    if (!o->quiet)
+        printf("tournament %lld started: %d teams, %d rounds, %s%s, %d+%d ms, ruleset %s, %s "
+               "bots\n",
+               (long long)tid, o->teams, d.rounds_planned, str(r, "format"),
+               cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "fallback"))
+                   ? " (T-ROUNDS: too few teams for a rematch-free Swiss: round robin)"
+                   : "",
+               o->base_ms, o->inc_ms, str(r, "ruleset"), o->uci ? "UCI" : "random");
+    cJSON_Delete(r);
+    r = NULL;
+    double limit = o->timeout_s > 0
+                       ? o->timeout_s
+                       : d.rounds_planned * 2.0 * (2.0 * o->base_ms / 1000.0 + 10 +
+                                                   o->inc_ms / 1000.0 * 150) +
+                             60;
+    while (!d.final && mono_s() - d.t0 < limit) {
+        wsc_pump(x, 5);
+        bot_pool_step(bots);
+        char *m;
+        while ((m = wsc_recv(dir, 0)) != NULL) {
+            cJSON *e = cJSON_Parse(m);
+            free(m);
+            handle(&d, e);
+            cJSON_Delete(e);
+        }
+        if (wsc_closed(dir)) {
+            fprintf(stderr, "demo: the director connection closed\n");
+            break;
+        }
+    }
+    rep->wall_s = mono_s() - d.t0;
+    rep->rss_end_kb = rss_kb(d.pid);
+    if (!d.final) {
+        fprintf(stderr, "demo: the tournament did not finish within %.0f s\n", limit);
+        goto done;
+    }
+    rc = 0;
+    if (o->keep_until) {
+        int n = 0;
+        rc = dump_files(o->out, db, &n); /* the server is idle: read its database now */
+        print_end(o, rep, n);
+        printf("\nThe server keeps running for the browser: http://127.0.0.1:%d/ "
+               "(Ctrl-C stops it).\n",
+               rep->port);
+        fflush(stdout);
+        while (!*o->keep_until && !wsc_closed(dir)) {
+            wsc_pump(x, 100);
+            bot_pool_step(bots);
+            char *m;
+            while ((m = wsc_recv(dir, 0)) != NULL)
+                free(m);
+        }
+        rep->ok = rc == 0;
+    }
+    goto done;
+fail_r:
+    fprintf(stderr, "demo: the director's setup failed (see %s)\n", log);
+    cJSON_Delete(r);
+done:
+    bot_pool_free(bots);
+    wsc_free(dir);
+    wsc_ctx_free(x);
+    kill(d.pid, SIGTERM);
+    int st = 0;
+    waitpid(d.pid, &st, 0);
+    rep->server_exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    if (rc == 0 && !o->keep_until) {
+        int n = 0;
+        if (dump_files(o->out, db, &n) != 0)
+            rc = -1;
+        rep->ok = rc == 0;
+        print_end(o, rep, n);
+    }
+    return rc;
+}

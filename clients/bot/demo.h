@@ -1,0 +1,56 @@
+/* demo.h: the demo tournament (issue 8): start bughouse-server, register bot teams, create a
+ * Swiss tournament, start it and let T-AUTO run it to the end with bots playing every seat;
+ * then write the BPGN of every game and the TRF of the tournament. SPDX-License-Identifier: MIT
+ * The director is a wsclient connection with the admin token; the bots are a bot_pool in
+ * the same process (one connection per team plus one per seat). */
+#ifndef BH_DEMO_H
+#define BH_DEMO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define DEMO_MAX_TEAMS 64
+
+typedef struct {
+    const char *server;  /* bughouse-server binary */
+    const char *web;     /* static files dir for --web, NULL = the server's default */
+    const char *out;     /* output directory (database, log, games/, tournament.trf) */
+    int port;            /* 0 = any free port */
+    int teams;           /* 2..DEMO_MAX_TEAMS */
+    int rounds;          /* 0 = T-ROUNDS (with the small-field fallback) */
+    int base_ms, inc_ms; /* time control */
+    const char *ruleset; /* game ruleset: "regulation" (default) or "online" */
+    int pace_ms;         /* bot think time */
+    const char *uci;     /* engine command for UCI bots, NULL = random bots */
+    int movetime_ms;     /* engine think time */
+    uint64_t seed;
+    bool quiet;          /* no progress lines */
+    int timeout_s;       /* give up after this long (0 = a bound from the clocks) */
+    /* When non-NULL: after the end keep the server running (the pages stay up) until
+     * *stop becomes non-zero (a signal handler sets it). */
+    volatile int *keep_until;
+} demo_opts;
+
+typedef struct {
+    int ok;              /* 1 when the tournament finished */
+    int port;
+    int rounds;          /* played */
+    int games;           /* finished games seen */
+    double wall_s;       /* from the start to the final standings */
+    long rss_round1_kb;  /* server VmRSS when round 1 ended */
+    long rss_end_kb;     /* server VmRSS at the end (before it stops) */
+    int server_exit;     /* the server's exit status after SIGTERM (128 + signal if killed) */
+    char db[600];        /* database path */
+    /* final standings as the server sent them, by place */
+    int n_rows;
+    int64_t team[DEMO_MAX_TEAMS];
+    int mp[DEMO_MAX_TEAMS];
+    double gp[DEMO_MAX_TEAMS];
+    char standings[8192]; /* the final standings table as printed */
+} demo_report;
+
+/* Run the whole demo; progress goes to stdout unless quiet. Returns 0 when the tournament
+ * ran to its end and the files were written, -1 otherwise (*rep filled as far as it got). */
+int demo_run(const demo_opts *o, demo_report *rep);
+
+#endif

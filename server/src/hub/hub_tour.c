@@ -1,0 +1,810 @@
+/* hub_tour.c: tournaments run by the server (issue 6): creation with a ruleset, team
+ * registration with a team token, start, T-AUTO (pair and start each round when the last
+ * game of the previous one ends; game 2 of a pairing when game 1 ends, colours by P-GAME2),
+ * results into the tourney model, round / standings / assign broadcasts, and the stored state.
+ * SPDX-License-Identifier: MIT
+ * The whole tournament is stored as TRF (trf.h) in the same store transaction as the game
+ * result that changed it, so a restart restores it exactly; a game that finished in a turn
+ * whose tournament update is missing (recovery at load) is applied again by reconcile(). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "bh.h"
+#include "hub_int.h"
+#include "log.h"
+#include "now.h"
+#include "proto_tour.h"
+#include "store_tour.h"
+#include "swiss.h"
+#include "tb.h"
+#include "tour.h"
+#include "trf.h"
+#include "xalloc.h"
+
+#define GROW(arr, n, cap)                                                                          \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
+    } while (0)
+
+/* HT_PAUSED: running, but T-AUTO creates no game and pairs no round until resumed; results
+ * of the games in progress are still recorded. */
+enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2, HT_PAUSED = 3 };
+
+typedef struct {
+    int64_t game; /* hub game id */
+    int round, match, game_no;
+    int64_t team1; /* hub team seated as GAME_TEAM_1 */
+} tgame;
+
+typedef struct {
+    int64_t id; /* tournament id (store) */
+    int status; /* HT_* */
+    uint64_t seed;
+    bool fallback; /* T-ROUNDS small-field fallback applied at the start */
+    tour *t;
+    int64_t *team_of; /* hub team id by tour team id (1..n); index 0 unused */
+    int nteam_of;
+    tgame *g;
+    int ng, capg;
+} htour;
+
+struct hub_tours {
+    htour *v;
+    int n, cap;
+};
+
+static const char *const status_name[] = {"registering", "running", "finished", "paused"};
+
+static htour *find_tour(hub *h, int64_t id)
+{
+    for (int i = 0; h->tours_ && i < h->tours_->n; i++)
+        if (h->tours_->v[i].id == id)
+            return &h->tours_->v[i];
+    return NULL;
+}
+
+static htour *add_tour(hub *h, int64_t id)
+{
+    if (!h->tours_)
+        h->tours_ = xcalloc(1, sizeof *h->tours_);
+    hub_tours *ts = h->tours_;
+    GROW(ts->v, ts->n, ts->cap);
+    htour *ht = &ts->v[ts->n++];
+    memset(ht, 0, sizeof *ht);
+    ht->id = id;
+    return ht;
+}
+
+static const tgame *find_tgame(const htour *ht, int round, int match, int game_no)
+{
+    for (int i = ht->ng - 1; i >= 0; i--)
+        if (ht->g[i].round == round && ht->g[i].match == match && ht->g[i].game_no == game_no)
+            return &ht->g[i];
+    return NULL;
+}
+
+static const hub_team *hub_team_by_id(const hub *h, int64_t id)
+{
+    for (int i = 0; i < h->nteams; i++)
+        if (h->teams[i].id == id)
+            return &h->teams[i];
+    return NULL;
+}
+
+/* Queue msg (freed) to every connection, or only to those with role `role` (>= 0). */
+static void to_all(hub *h, char *msg, int role)
+{
+    for (int i = 0; i < h->capsess; i++)
+        if (h->sess[i].conn && (role < 0 || h->sess[i].role == role))
+            hub__queue(h, h->sess[i].conn, xstrdup(msg));
+    free(msg);
+}
+
+/* ---- persistence ------------------------------------------------------------------------ */
+
+static void persist(hub *h, const htour *ht)
+{
+    char *trf = trf_export(ht->t);
+    size_t cap = 16 + (size_t)ht->nteam_of * 24;
+    char *map = xmalloc(cap);
+    size_t len = (size_t)snprintf(map, cap, "%d", ht->fallback ? 1 : 0);
+    for (int i = 1; i < ht->nteam_of; i++)
+        len += (size_t)snprintf(map + len, cap - len, " %lld", (long long)ht->team_of[i]);
+    store_tour row = {ht->id, ht->status, ht->seed, map, trf};
+    if (store_tour_put(h->st, &row) != BH_OK)
+        h->store_failed = true;
+    free(map);
+    free(trf);
+}
+
+/* ---- messages ----------------------------------------------------------------------------- */
+
+static const char *res_text(int g)
+{
+    return g == TOUR_G_WIN_A ? "1-0" : g == TOUR_G_WIN_B ? "0-1" : g == TOUR_G_DRAW ? "1/2-1/2"
+                                                                                    : NULL;
+}
+
+static const char *team_name(const htour *ht, int id)
+{
+    const tour_team *tt = tour_team_get(ht->t, id);
+    return tt ? tt->name : "";
+}
+
+/* Round r as a message body; ms (n entries) is caller storage. */
+static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_round *out)
+{
+    int n = tour_round_size(ht->t, r);
+    if (n < 0)
+        n = 0;
+    for (int i = 0; i < n; i++) {
+        const tour_match *m = tour_round_match(ht->t, r, i);
+        proto_tmatch *x = &ms[i];
+        memset(x, 0, sizeof *x);
+        x->team1 = ht->team_of[m->a];
+        x->name1 = team_name(ht, m->a);
+        tour_slot sa, sb;
+        tour_slot_get(ht->t, m->a, r, &sa);
+        x->mp[0] = sa.mp;
+        x->gp[0] = sa.gp2 / 2.0;
+        if (m->b == 0) {
+            x->status = "bye";
+            continue;
+        }
+        x->team2 = ht->team_of[m->b];
+        x->name2 = team_name(ht, m->b);
+        x->white = m->white == m->b ? 2 : 1;
+        tour_slot_get(ht->t, m->b, r, &sb);
+        x->mp[1] = sb.mp;
+        x->gp[1] = sb.gp2 / 2.0;
+        for (int k = 0; k < 2; k++) {
+            const tgame *g = find_tgame(ht, r, i, k);
+            x->games[k] = g ? g->game : 0;
+            x->results[k] = res_text(m->game[k]);
+            const hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
+            x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
+        }
+        x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
+    }
+    out->tournament = ht->id;
+    out->round = r;
+    out->rounds = tour_planned_rounds(ht->t);
+    out->status = tour_round_complete(ht->t, r) ? "done" : "playing";
+    out->matches = ms;
+    out->n = n;
+}
+
+static char *enc_round(hub *h, const htour *ht, int r)
+{
+    int n = tour_round_size(ht->t, r);
+    proto_tmatch *ms = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *ms);
+    proto_round pr;
+    build_round(h, ht, r, ms, &pr);
+    char *s = proto_enc_round(&pr);
+    free(ms);
+    return s;
+}
+
+/* Standings after the rounds paired so far; rows (n_teams entries) is caller storage.
+ * Returns BH_OK or the tourney error. */
+static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
+                           proto_standings *out)
+{
+    int rc = tb_standings_compute(ht->t, tbs);
+    if (rc != BH_OK)
+        return rc;
+    memset(out, 0, sizeof *out);
+    out->tournament = ht->id;
+    out->round = tour_n_rounds(ht->t);
+    if (out->round > 0 && !tour_round_complete(ht->t, out->round))
+        out->round--;
+    out->final = ht->status == HT_FINISHED;
+    out->n_tb = tbs->n_tb < PROTO_TB_MAX ? tbs->n_tb : PROTO_TB_MAX;
+    for (int k = 0; k < out->n_tb; k++)
+        out->tb_names[k] = tb_name(tbs->tb[k]);
+    for (int i = 0; i < tbs->n; i++) {
+        const tb_row *r = &tbs->rows[i];
+        proto_srow *x = &rows[i];
+        memset(x, 0, sizeof *x);
+        x->place = r->place;
+        x->team = r->id < ht->nteam_of ? ht->team_of[r->id] : 0;
+        x->name = team_name(ht, r->id);
+        x->mp = r->mp;
+        x->gp = r->gp2 / 2.0;
+        for (int k = 0; k < out->n_tb; k++)
+            x->tb[k] = tb_is_x2(tbs->tb[k]) ? r->tb[k] / 2.0 : r->tb[k];
+        x->prize = r->prize;
+        x->tied_next = r->tied_next;
+    }
+    out->rows = rows;
+    out->n = tbs->n;
+    return BH_OK;
+}
+
+static char *enc_standings(const htour *ht)
+{
+    tb_standings tbs = {0};
+    proto_srow *rows = xcalloc((size_t)tour_n_teams(ht->t) + 1, sizeof *rows);
+    proto_standings ps;
+    char *s = NULL;
+    if (build_standings(ht, &tbs, rows, &ps) == BH_OK)
+        s = proto_enc_standings(&ps);
+    tb_standings_fini(&tbs);
+    free(rows);
+    return s;
+}
+
+static void snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_t id)
+{
+    int nt = tour_n_teams(ht->t);
+    proto_tteam *teams = xcalloc((size_t)nt + 1, sizeof *teams);
+    for (int i = 1; i <= nt; i++) {
+        const tour_team *tt = tour_team_get(ht->t, i);
+        teams[i - 1] = (proto_tteam){.team = i < ht->nteam_of ? ht->team_of[i] : 0,
+                                     .no = tour_is_started(ht->t) ? i : 0,
+                                     .name = tt->name,
+                                     .players = {tt->captain, tt->partner},
+                                     .ratings = {tt->rating_captain, tt->rating_partner}};
+    }
+    const tour_ruleset *rs = tour_rules(ht->t);
+    proto_tour_snap s = {.tournament = ht->id,
+                         .name = rs->name,
+                         .status = status_name[ht->status],
+                         .format = tour_format(ht->t) == TOUR_ROUND_ROBIN ? "round_robin" : "swiss",
+                         .fallback = ht->fallback,
+                         .rounds = tour_planned_rounds(ht->t),
+                         .round = tour_n_rounds(ht->t),
+                         .base_ms = rs->base_ms,
+                         .inc_ms = rs->inc_ms,
+                         .ruleset = rs->game_ruleset,
+                         .teams = teams,
+                         .n_teams = nt};
+    int r = tour_n_rounds(ht->t);
+    proto_tmatch *ms = NULL;
+    proto_round pr;
+    if (r > 0) {
+        ms = xcalloc((size_t)tour_round_size(ht->t, r) + 1, sizeof *ms);
+        build_round(h, ht, r, ms, &pr);
+        s.current = &pr;
+    }
+    tb_standings tbs = {0};
+    proto_srow *rows = xcalloc((size_t)nt + 1, sizeof *rows);
+    proto_standings ps;
+    if (tour_is_started(ht->t) && build_standings(ht, &tbs, rows, &ps) == BH_OK)
+        s.standings = &ps;
+    hub__queue(h, conn, proto_enc_tournament(has_id, id, &s));
+    tb_standings_fini(&tbs);
+    free(rows);
+    free(ms);
+    free(teams);
+}
+
+/* ---- games -------------------------------------------------------------------------------- */
+
+/* Tell team `team`'s connections (and, when to_directors, every director) the player tokens
+ * of game g: a team sees its own two seats, a director all four. tokens by seat. */
+static void send_assign(hub *h, const htour *ht, const tgame *g, int64_t team2,
+                        const char tokens[4][AUTH_TOKEN_LEN + 1], const hub_game *hg,
+                        int64_t only_conn, bool to_directors)
+{
+    proto_assign a = {.tournament = ht->id,
+                      .round = g->round,
+                      .match = g->match,
+                      .game_no = g->game_no,
+                      .game = g->game,
+                      .team1 = g->team1,
+                      .team2 = team2};
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *s = &h->sess[i];
+        if (!s->conn || (only_conn && s->conn != (uint64_t)only_conn))
+            continue;
+        bool dir = s->role == ROLE_DIRECTOR && to_directors;
+        bool team = s->role == ROLE_TEAM && (s->team == g->team1 || s->team == team2);
+        if (!dir && !team)
+            continue;
+        a.n = 0;
+        for (int seat = 0; seat < 4; seat++) {
+            int side = game_team_of(seat) == GAME_TEAM_1 ? 1 : 2;
+            int64_t owner = side == 1 ? g->team1 : team2;
+            if (dir || owner == s->team) {
+                a.seats[a.n] = seat;
+                a.tokens[a.n] = tokens[seat];
+                a.names[a.n] = hg ? hg->setup.players[seat] : NULL;
+                a.n++;
+            }
+        }
+        hub__queue(h, s->conn, proto_enc_assign(&a));
+    }
+}
+
+/* Mint a player token for seat of game gid into out. */
+static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
+{
+    char hash[AUTH_HASH_LEN + 1];
+    int rc = auth_token_new(out);
+    if (rc == BH_OK)
+        rc = auth_hash(out, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "player", gid, seat);
+    return rc;
+}
+
+/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
+static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
+                       uint64_t now_us)
+{
+    const hub_team *a = hub_team_by_id(h, t1), *b = hub_team_by_id(h, t2);
+    if (!a || !b)
+        return BH_ENOTFOUND;
+    const tour_ruleset *rs = tour_rules(ht->t);
+    const char *names[4];
+    /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
+    names[GAME_A_WHITE] = a->players[0];
+    names[GAME_B_BLACK] = a->players[1];
+    names[GAME_A_BLACK] = b->players[0];
+    names[GAME_B_WHITE] = b->players[1];
+    store_game row = {.tournament = ht->id,
+                      .team1 = t1,
+                      .team2 = t2,
+                      .base_ms = rs->base_ms,
+                      .inc_ms = rs->inc_ms,
+                      .created_ms = now_wall_ms(),
+                      .status = STORE_WAITING,
+                      .names = {names[0], names[1], names[2], names[3]},
+                      .ruleset = rs->game_ruleset};
+    char tokens[4][AUTH_TOKEN_LEN + 1];
+    int rc = store_game_add(h->st, &row, &row.id);
+    for (int i = 0; i < 4 && rc == BH_OK; i++)
+        rc = mint(h, row.id, i, tokens[i]);
+    tgame g = {row.id, r, mi, game_no, t1};
+    store_tgame sg = {row.id, ht->id, r, mi, game_no, t1};
+    if (rc == BH_OK)
+        rc = store_tgame_add(h->st, &sg);
+    if (rc == BH_OK)
+        rc = hub__game_load(h, &row, now_us);
+    hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
+    /* T-AUTO: the game starts now; the clocks run whether or not the players are there. */
+    if (hg)
+        rc = hub__game_start(h, hg, now_us);
+    if (rc != BH_OK) {
+        log_error("hub: tournament %lld: cannot create a game: %s", (long long)ht->id,
+                  bh_errname(rc));
+        h->store_failed = true;
+        return rc;
+    }
+    GROW(ht->g, ht->ng, ht->capg);
+    ht->g[ht->ng++] = g;
+    send_assign(h, ht, &g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
+    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id, r,
+             mi + 1, game_no + 1, (long long)row.id);
+    return BH_OK;
+}
+
+/* Pair the next round and start its first games; after the last round, finish. Loops while
+ * a round is complete at once (only byes). */
+static void next_round(hub *h, htour *ht, uint64_t now_us)
+{
+    for (;;) {
+        int r = tour_n_rounds(ht->t);
+        if (r > 0 && !tour_round_complete(ht->t, r))
+            return;
+        if (r > 0 && r < tour_planned_rounds(ht->t)) {
+            char *st = enc_standings(ht);
+            if (st)
+                to_all(h, st, -1);
+        }
+        if (r >= tour_planned_rounds(ht->t)) {
+            ht->status = HT_FINISHED;
+            persist(h, ht);
+            char *s = enc_standings(ht);
+            if (s)
+                to_all(h, s, -1);
+            log_info("hub: tournament %lld finished after %d rounds", (long long)ht->id, r);
+            return;
+        }
+        int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
+        if (rc != BH_OK) {
+            /* No legal pairing (T-PAIR): the event ends here; stated in the log. */
+            log_error("hub: tournament %lld: round %d cannot be paired (%s): finished",
+                      (long long)ht->id, r + 1, bh_errname(rc));
+            ht->status = HT_FINISHED;
+            persist(h, ht);
+            char *s = enc_standings(ht);
+            if (s)
+                to_all(h, s, -1);
+            return;
+        }
+        r++;
+        for (int i = 0; i < tour_round_size(ht->t, r); i++) {
+            const tour_match *m = tour_round_match(ht->t, r, i);
+            if (m->b == 0)
+                continue; /* T-BYE: a PAB team gets its bye without games */
+            int w = m->white ? m->white : m->a;
+            int o = w == m->a ? m->b : m->a;
+            create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
+        }
+        persist(h, ht);
+        to_all(h, enc_round(h, ht, r), -1);
+    }
+}
+
+/* After game g (finished as hg) of a match: start the match's next game if it has one and it
+ * does not exist yet. */
+static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
+{
+    const tour_match *m = tour_round_match(ht->t, g->round, g->match);
+    if (!m || g->game_no + 1 >= tour_rules(ht->t)->games ||
+        find_tgame(ht, g->round, g->match, g->game_no + 1))
+        return;
+    int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
+    int64_t t2 = g->team1 == a ? b : a;
+    /* P-GAME2: the loser may swap colours; the server takes the swap for every team (after a
+     * draw the ruleset decides: regulation swaps). */
+    bool swap = true;
+    game_setup s2;
+    if (hg && hg->g && game_setup_game2(hg->g, true, &s2) == BH_OK)
+        swap = s2.team1_is == 2;
+    int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
+    create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
+}
+
+/* Resume T-AUTO: the games that are due (a match whose last game ended), then the next round
+ * if the current one is complete. */
+static void advance(hub *h, htour *ht, uint64_t now_us)
+{
+    int r = tour_n_rounds(ht->t);
+    for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
+        const tgame *last = NULL;
+        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
+            const tgame *x = find_tgame(ht, r, mi, k);
+            if (x)
+                last = x;
+        }
+        const tour_match *m = tour_round_match(ht->t, r, mi);
+        if (last && m->game[last->game_no] != TOUR_G_NONE) {
+            tgame copy = *last;
+            next_game(h, ht, &copy, hub__game_by_id(h, copy.game), now_us);
+        }
+    }
+    persist(h, ht);
+    if (r > 0)
+        to_all(h, enc_round(h, ht, r), -1);
+    next_round(h, ht, now_us);
+}
+
+void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
+{
+    for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
+        htour *ht = &h->tours_->v[ti];
+        for (int i = 0; i < ht->ng; i++) {
+            if (ht->g[i].game != hg->id)
+                continue;
+            tgame g = ht->g[i];
+            const tour_match *m = tour_round_match(ht->t, g.round, g.match);
+            if (!m || m->game[g.game_no] != TOUR_G_NONE ||
+                (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
+                return;
+            int64_t a = ht->team_of[m->a];
+            int res = TOUR_G_DRAW;
+            if (strcmp(hg->result, "1-0") == 0)
+                res = g.team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
+            else if (strcmp(hg->result, "0-1") == 0)
+                res = g.team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
+            if (tour_set_game(ht->t, g.round, g.match, g.game_no, (tour_game)res) != BH_OK)
+                return;
+            log_info("hub: tournament %lld round %d match %d game %d: %s %s", (long long)ht->id,
+                     g.round, g.match + 1, g.game_no + 1, hg->result, hg->reason);
+            if (ht->status == HT_RUNNING)
+                next_game(h, ht, &g, hg, now_us);
+            persist(h, ht);
+            to_all(h, enc_round(h, ht, g.round), -1);
+            if (ht->status == HT_RUNNING)
+                next_round(h, ht, now_us);
+            return;
+        }
+    }
+}
+
+/* ---- commands ----------------------------------------------------------------------------- */
+
+int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
+{
+    game_rules gr;
+    const char *rs = m->ruleset[0] ? m->ruleset : h->cfg.ruleset;
+    if (game_rules_by_name(rs, &gr) != BH_OK) {
+        *field = "ruleset";
+        return BH_ENOTFOUND;
+    }
+    for (int i = 0; i < m->n_tiebreaks; i++) {
+        bool ok = false;
+        for (int id = 1; id < TB_COUNT_; id++)
+            ok |= strcmp(tb_name(id), m->tiebreaks[i]) == 0;
+        if (!ok) {
+            *field = "tiebreaks";
+            return BH_EFIELD;
+        }
+    }
+    return BH_OK;
+}
+
+void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    snprintf(rs.name, sizeof rs.name, "%.*s", (int)sizeof rs.name - 1, m->name);
+    snprintf(rs.game_ruleset, sizeof rs.game_ruleset, "%s",
+             m->ruleset[0] ? m->ruleset : h->cfg.ruleset);
+    if (m->base_ms)
+        rs.base_ms = (uint32_t)m->base_ms;
+    if (m->base_ms || m->inc_ms)
+        rs.inc_ms = (uint32_t)m->inc_ms;
+    rs.rounds = m->rounds;
+    if (m->small)
+        rs.small_policy = m->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
+    if (m->n_tiebreaks) {
+        rs.n_tb = 0;
+        for (int i = 0; i < m->n_tiebreaks && i < TOUR_MAX_TB; i++)
+            for (int k = 1; k < TB_COUNT_; k++)
+                if (strcmp(tb_name(k), m->tiebreaks[i]) == 0)
+                    rs.tb[rs.n_tb++] = k;
+    }
+    htour *ht = add_tour(h, id);
+    ht->t = tour_new(&rs);
+    ht->seed = (uint64_t)id * 0x9E3779B97F4A7C15ULL;
+    ht->team_of = xcalloc(1, sizeof *ht->team_of);
+    ht->nteam_of = 1;
+    persist(h, ht);
+}
+
+int hub__tour_check_team(hub *h, const proto_msg *m)
+{
+    htour *ht = find_tour(h, m->tournament);
+    if (!ht)
+        return BH_OK; /* a tournament of an older database: teams only */
+    if (ht->status != HT_REGISTERING)
+        return BH_ESTATE;
+    for (int i = 1; i <= tour_n_teams(ht->t); i++)
+        if (strcmp(tour_team_get(ht->t, i)->name, m->name) == 0)
+            return BH_EEXIST; /* names are unique in a tournament: they map the TRF back */
+    return BH_OK;
+}
+
+bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
+{
+    htour *ht = find_tour(h, m->tournament);
+    if (!ht)
+        return false;
+    int tid;
+    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    int rc = tour_add_team(ht->t, m->name, m->players[0], m->players[1], m->ratings[0],
+                           m->ratings[1], &tid);
+    if (rc == BH_OK)
+        rc = auth_token_new(token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    /* The team token: role "team", game_id = the team id (store_token_find). */
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "team", team, -1);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+        h->store_failed = rc == BH_ESTORE;
+        return true;
+    }
+    ht->team_of = xrealloc(ht->team_of, (size_t)(tid + 1) * sizeof *ht->team_of);
+    ht->team_of[tid] = team;
+    ht->nteam_of = tid + 1;
+    persist(h, ht);
+    hub__queue(h, s->conn, proto_enc_team_created(m->id, team, token));
+    return true;
+}
+
+static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = find_tour(h, m->tournament);
+    if (!ht) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    if (ht->status != HT_REGISTERING) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+        return;
+    }
+    int rc = tour_start(ht->t, &ht->fallback);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, "tournament");
+        return;
+    }
+    /* tour_start renumbers by rating: map the new ids back by the (unique) names. */
+    int n = tour_n_teams(ht->t);
+    int64_t *map = xcalloc((size_t)n + 1, sizeof *map);
+    for (int i = 1; i <= n; i++)
+        for (int k = 1; k < ht->nteam_of; k++) {
+            const hub_team *t = hub_team_by_id(h, ht->team_of[k]);
+            if (t && strcmp(t->name, tour_team_get(ht->t, i)->name) == 0)
+                map[i] = t->id;
+        }
+    free(ht->team_of);
+    ht->team_of = map;
+    ht->nteam_of = n + 1;
+    ht->status = HT_RUNNING;
+    log_info("hub: tournament %lld started: %d teams, %d rounds, %s%s", (long long)ht->id, n,
+             tour_planned_rounds(ht->t),
+             tour_format(ht->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
+             ht->fallback ? " (T-ROUNDS small-field fallback)" : "");
+    next_round(h, ht, now_us);
+    persist(h, ht);
+    snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
+}
+
+/* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
+ * ht that is not finished: a team connection gets its own two seats, a director all four. */
+static void reassign(hub *h, htour *ht, const hub_sess *s)
+{
+    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
+        return;
+    bool dir = s->role == ROLE_DIRECTOR;
+    for (int i = 0; i < ht->ng; i++) {
+        const tgame *g = &ht->g[i];
+        const tour_match *m = tour_round_match(ht->t, g->round, g->match);
+        hub_game *hg = hub__game_by_id(h, g->game);
+        if (!m || !hg || hg->status == STORE_FINISHED)
+            continue;
+        int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
+        int64_t t2 = g->team1 == a ? b : a;
+        if (!dir && s->team != g->team1 && s->team != t2)
+            continue;
+        char tokens[4][AUTH_TOKEN_LEN + 1];
+        memset(tokens, 0, sizeof tokens);
+        for (int seat = 0; seat < 4; seat++) {
+            bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team1);
+            if (mine && mint(h, g->game, seat, tokens[seat]) != BH_OK)
+                h->store_failed = true;
+        }
+        send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
+                    (int64_t)s->conn, dir);
+    }
+}
+
+static void do_get(hub *h, hub_sess *s, const proto_msg *m)
+{
+    htour *ht = NULL;
+    if (m->tournament)
+        ht = find_tour(h, m->tournament);
+    else if (h->tours_ && h->tours_->n)
+        ht = &h->tours_->v[h->tours_->n - 1]; /* the latest */
+    if (!ht) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    snapshot(h, ht, s->conn, true, m->id);
+    /* A director (say the dashboard after a reload) also gets the tokens of the live games. */
+    if (s->role == ROLE_DIRECTOR)
+        reassign(h, ht, s);
+}
+
+/* T-AUTO's director control: pause (no new game, no new round) or resume. */
+static void do_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = find_tour(h, m->tournament);
+    if (!ht) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+        return;
+    }
+    bool pause = m->action == 1;
+    if (ht->status != (pause ? HT_RUNNING : HT_PAUSED)) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+        return;
+    }
+    ht->status = pause ? HT_PAUSED : HT_RUNNING;
+    log_info("hub: tournament %lld %s", (long long)ht->id, pause ? "paused" : "resumed");
+    if (!pause)
+        advance(h, ht, now_us);
+    persist(h, ht);
+    snapshot(h, ht, s->conn, true, m->id);
+}
+
+void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    if (m->type == PROTO_TOURNAMENT_START)
+        do_start(h, s, m, now_us);
+    else if (m->type == PROTO_TOURNAMENT_PAUSE)
+        do_pause(h, s, m, now_us);
+    else
+        do_get(h, s, m);
+}
+
+/* A team's connection authenticated: fresh player tokens for its seats of every game of its
+ * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent). */
+void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id)
+{
+    const hub_team *tm = hub_team_by_id(h, s->team);
+    htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
+    hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
+    if (ht)
+        reassign(h, ht, s);
+}
+
+/* ---- load ---------------------------------------------------------------------------------- */
+
+static int load_row(void *ctx, const store_tour *row)
+{
+    hub *h = ctx;
+    tour *t = NULL;
+    int line = 0;
+    if (!row->trf || trf_import(row->trf, &t, &line) != BH_OK) {
+        log_error("hub: tournament %lld: stored TRF does not import (line %d)",
+                  (long long)row->id, line);
+        return 0;
+    }
+    htour *ht = add_tour(h, row->id);
+    ht->t = t;
+    ht->status = row->status;
+    ht->seed = row->seed;
+    /* teams: "<fallback> <hub team id by tour id 1..n>" */
+    const char *p = row->teams ? row->teams : "0";
+    char *end;
+    ht->fallback = strtol(p, &end, 10) != 0;
+    ht->team_of = xcalloc((size_t)tour_n_teams(t) + 1, sizeof *ht->team_of);
+    ht->nteam_of = 1;
+    for (p = end; ht->nteam_of <= tour_n_teams(t); p = end) {
+        long long v = strtoll(p, &end, 10);
+        if (end == p)
+            break;
+        ht->team_of[ht->nteam_of++] = v;
+    }
+    return 0;
+}
+
+static int load_tgame(void *ctx, const store_tgame *row)
+{
+    hub *h = ctx;
+    htour *ht = find_tour(h, row->tournament);
+    if (ht) {
+        GROW(ht->g, ht->ng, ht->capg);
+        ht->g[ht->ng++] = (tgame){row->game, row->round, row->match, row->game_no, row->team1};
+    }
+    return 0;
+}
+
+int hub__tour_load(hub *h, uint64_t now_us)
+{
+    if (store_tour_init(h->st) != BH_OK || store_each_tour(h->st, load_row, h) != BH_OK ||
+        store_each_tgame(h->st, load_tgame, h) != BH_OK)
+        return BH_ESTORE;
+    /* Games that ended while no tournament update was stored (recovery at load: adjudicated)
+     * are applied now; that also pairs the next round when it completes one. */
+    for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
+        htour *ht = &h->tours_->v[ti];
+        for (int i = 0; i < ht->ng; i++) {
+            hub_game *hg = hub__game_by_id(h, ht->g[i].game);
+            if (hg && hg->status == STORE_FINISHED) {
+                hub__tour_game_over(h, hg, now_us);
+                ht = &h->tours_->v[ti];
+            }
+        }
+        if (ht->status == HT_RUNNING)
+            next_round(h, ht, now_us);
+        log_info("hub: tournament %lld: %s, round %d of %d", (long long)ht->id,
+                 status_name[ht->status], tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
+    }
+    return BH_OK;
+}
+
+void hub__tour_free(hub *h)
+{
+    if (!h->tours_)
+        return;
+    for (int i = 0; i < h->tours_->n; i++) {
+        tour_free(h->tours_->v[i].t);
+        free(h->tours_->v[i].team_of);
+        free(h->tours_->v[i].g);
+    }
+    free(h->tours_->v);
+    free(h->tours_);
+    h->tours_ = NULL;
+}

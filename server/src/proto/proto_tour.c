@@ -1,0 +1,206 @@
+/* proto_tour.c: encoders of the tournament messages (proto_tour.h).
+ * SPDX-License-Identifier: MIT
+ * Fixed key order, compact output; cJSON never leaves this file. */
+#include "proto_tour.h"
+
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+static cJSON *obj(void)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o)
+        abort(); /* OOM is fatal */
+    return o;
+}
+
+static cJSON *head(const char *type, bool has_id, int64_t id)
+{
+    cJSON *o = obj();
+    cJSON_AddStringToObject(o, "type", type);
+    if (has_id)
+        cJSON_AddNumberToObject(o, "id", (double)id);
+    return o;
+}
+
+static char *done(cJSON *o)
+{
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!s)
+        abort();
+    return s;
+}
+
+static void str_or_null(cJSON *o, const char *k, const char *v)
+{
+    if (v)
+        cJSON_AddStringToObject(o, k, v);
+    else
+        cJSON_AddNullToObject(o, k);
+}
+
+static void round_body(cJSON *o, const proto_round *r)
+{
+    cJSON_AddNumberToObject(o, "tournament", (double)r->tournament);
+    cJSON_AddNumberToObject(o, "round", r->round);
+    cJSON_AddNumberToObject(o, "rounds", r->rounds);
+    cJSON_AddStringToObject(o, "status", r->status);
+    cJSON *a = cJSON_AddArrayToObject(o, "matches");
+    for (int i = 0; i < r->n; i++) {
+        const proto_tmatch *m = &r->matches[i];
+        cJSON *x = obj();
+        cJSON_AddNumberToObject(x, "match", i);
+        cJSON_AddNumberToObject(x, "team1", (double)m->team1);
+        cJSON_AddStringToObject(x, "name1", m->name1 ? m->name1 : "");
+        if (m->team2) {
+            cJSON_AddNumberToObject(x, "team2", (double)m->team2);
+            cJSON_AddStringToObject(x, "name2", m->name2 ? m->name2 : "");
+            cJSON_AddNumberToObject(x, "white", m->white);
+        } else {
+            cJSON_AddNullToObject(x, "team2");
+            cJSON_AddNullToObject(x, "name2");
+            cJSON_AddNullToObject(x, "white");
+        }
+        cJSON *g = cJSON_AddArrayToObject(x, "games");
+        cJSON *res = cJSON_AddArrayToObject(x, "results");
+        cJSON *why = cJSON_AddArrayToObject(x, "reasons");
+        for (int k = 0; m->team2 && k < 2; k++) {
+            cJSON_AddItemToArray(g, m->games[k] ? cJSON_CreateNumber((double)m->games[k])
+                                                : cJSON_CreateNull());
+            cJSON_AddItemToArray(res, m->results[k] ? cJSON_CreateString(m->results[k])
+                                                    : cJSON_CreateNull());
+            cJSON_AddItemToArray(why, m->reasons[k] ? cJSON_CreateString(m->reasons[k])
+                                                    : cJSON_CreateNull());
+        }
+        cJSON *mp = cJSON_AddArrayToObject(x, "mp");
+        cJSON *gp = cJSON_AddArrayToObject(x, "gp");
+        for (int k = 0; k < 2; k++) {
+            cJSON_AddItemToArray(mp, cJSON_CreateNumber(m->mp[k]));
+            cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[k]));
+        }
+        cJSON_AddStringToObject(x, "status", m->status);
+        cJSON_AddItemToArray(a, x);
+    }
+}
+
+static void standings_body(cJSON *o, const proto_standings *s)
+{
+    cJSON_AddNumberToObject(o, "tournament", (double)s->tournament);
+    cJSON_AddNumberToObject(o, "round", s->round);
+    cJSON_AddBoolToObject(o, "final", s->final);
+    cJSON *tb = cJSON_AddArrayToObject(o, "tiebreaks");
+    for (int i = 0; i < s->n_tb; i++)
+        cJSON_AddItemToArray(tb, cJSON_CreateString(s->tb_names[i]));
+    cJSON *rows = cJSON_AddArrayToObject(o, "rows");
+    for (int i = 0; i < s->n; i++) {
+        const proto_srow *r = &s->rows[i];
+        cJSON *x = obj();
+        cJSON_AddNumberToObject(x, "place", r->place);
+        cJSON_AddNumberToObject(x, "team", (double)r->team);
+        cJSON_AddStringToObject(x, "name", r->name ? r->name : "");
+        cJSON_AddNumberToObject(x, "mp", r->mp);
+        cJSON_AddNumberToObject(x, "gp", r->gp);
+        cJSON *v = cJSON_AddArrayToObject(x, "tb");
+        for (int k = 0; k < s->n_tb; k++)
+            cJSON_AddItemToArray(v, cJSON_CreateNumber(r->tb[k]));
+        cJSON_AddBoolToObject(x, "prize", r->prize);
+        cJSON_AddBoolToObject(x, "tied_next", r->tied_next);
+        cJSON_AddItemToArray(rows, x);
+    }
+}
+
+char *proto_enc_round(const proto_round *r)
+{
+    cJSON *o = head("round", false, 0);
+    round_body(o, r);
+    return done(o);
+}
+
+char *proto_enc_standings(const proto_standings *s)
+{
+    cJSON *o = head("standings", false, 0);
+    standings_body(o, s);
+    return done(o);
+}
+
+char *proto_enc_assign(const proto_assign *a)
+{
+    cJSON *o = head("assign", false, 0);
+    cJSON_AddNumberToObject(o, "tournament", (double)a->tournament);
+    cJSON_AddNumberToObject(o, "round", a->round);
+    cJSON_AddNumberToObject(o, "match", a->match);
+    cJSON_AddNumberToObject(o, "game_no", a->game_no);
+    cJSON_AddNumberToObject(o, "game", (double)a->game);
+    cJSON_AddNumberToObject(o, "team1", (double)a->team1);
+    cJSON_AddNumberToObject(o, "team2", (double)a->team2);
+    cJSON *s = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; i < a->n; i++) {
+        cJSON *x = obj();
+        cJSON_AddNumberToObject(x, "seat", a->seats[i]);
+        str_or_null(x, "name", a->names[i]);
+        cJSON_AddStringToObject(x, "token", a->tokens[i]);
+        cJSON_AddItemToArray(s, x);
+    }
+    return done(o);
+}
+
+char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
+{
+    cJSON *o = head("created", true, id);
+    cJSON_AddNumberToObject(o, "team", (double)team);
+    cJSON_AddStringToObject(o, "token", token);
+    return done(o);
+}
+
+char *proto_enc_authed_team(int64_t id, int64_t team, int64_t tournament)
+{
+    cJSON *o = head("authed", true, id);
+    cJSON_AddStringToObject(o, "role", "team");
+    cJSON_AddNumberToObject(o, "team", (double)team);
+    cJSON_AddNumberToObject(o, "tournament", (double)tournament);
+    return done(o);
+}
+
+char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
+{
+    cJSON *o = head("tournament", has_id, id);
+    cJSON_AddNumberToObject(o, "tournament", (double)s->tournament);
+    cJSON_AddStringToObject(o, "name", s->name ? s->name : "");
+    cJSON_AddStringToObject(o, "status", s->status);
+    cJSON_AddStringToObject(o, "format", s->format);
+    cJSON_AddBoolToObject(o, "fallback", s->fallback);
+    cJSON_AddNumberToObject(o, "rounds", s->rounds);
+    cJSON_AddNumberToObject(o, "round", s->round);
+    cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
+    cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
+    cJSON_AddStringToObject(o, "ruleset", s->ruleset ? s->ruleset : "");
+    cJSON *t = cJSON_AddArrayToObject(o, "teams");
+    for (int i = 0; i < s->n_teams; i++) {
+        const proto_tteam *x = &s->teams[i];
+        cJSON *j = obj();
+        cJSON_AddNumberToObject(j, "team", (double)x->team);
+        cJSON_AddNumberToObject(j, "no", x->no);
+        cJSON_AddStringToObject(j, "name", x->name ? x->name : "");
+        cJSON *p = cJSON_AddArrayToObject(j, "players");
+        cJSON *r = cJSON_AddArrayToObject(j, "ratings");
+        for (int k = 0; k < 2; k++) {
+            cJSON_AddItemToArray(p, cJSON_CreateString(x->players[k] ? x->players[k] : ""));
+            cJSON_AddItemToArray(r, cJSON_CreateNumber(x->ratings[k]));
+        }
+        cJSON_AddItemToArray(t, j);
+    }
+    if (s->current) {
+        cJSON *c = cJSON_AddObjectToObject(o, "current");
+        round_body(c, s->current);
+    } else {
+        cJSON_AddNullToObject(o, "current");
+    }
+    if (s->standings) {
+        cJSON *c = cJSON_AddObjectToObject(o, "standings");
+        standings_body(c, s->standings);
+    } else {
+        cJSON_AddNullToObject(o, "standings");
+    }
+    return done(o);
+}

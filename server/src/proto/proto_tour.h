@@ -1,0 +1,110 @@
+/* proto_tour.h: encoders of the tournament messages (protocol/messages/s2c-round.md,
+ * s2c-standings.md, s2c-assign.md, s2c-tournament.md, and the team variants of created and
+ * authed). SPDX-License-Identifier: MIT
+ * Same conventions as proto.h: each returns a new compact JSON string (caller frees). */
+#ifndef BH_PROTO_TOUR_H
+#define BH_PROTO_TOUR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "proto.h"
+
+#define PROTO_TB_MAX 8
+
+/* One match of a round. team2 == 0: a bye for team1. */
+typedef struct {
+    int64_t team1, team2;       /* team ids; team1 is side a of the pairing */
+    const char *name1, *name2;  /* team names (name2 NULL for a bye) */
+    int white;                  /* 1 or 2: the team whose captain has White on A in game 1 */
+    int64_t games[2];           /* game ids, 0 = not created yet */
+    const char *results[2];     /* per game, from team1's view ("1-0", "0-1", "1/2-1/2"), or NULL */
+    const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
+    int mp[2];                  /* match points of team1, team2 this round (final when done) */
+    double gp[2];               /* game points of team1, team2 this round */
+    const char *status;         /* "playing", "done", "bye" */
+} proto_tmatch;
+
+typedef struct {
+    int64_t tournament;
+    int round;          /* 1-based */
+    int rounds;         /* planned */
+    const char *status; /* "playing" or "done" */
+    const proto_tmatch *matches;
+    int n;
+} proto_round;
+
+typedef struct {
+    int place;
+    int64_t team;
+    const char *name;
+    int mp;
+    double gp;
+    double tb[PROTO_TB_MAX]; /* in the order of proto_standings.tb_names */
+    bool prize;              /* places 1-3 (T-PRIZES) */
+    bool tied_next;          /* a play-off is due with the next row (T-ARMAGEDDON) */
+} proto_srow;
+
+typedef struct {
+    int64_t tournament;
+    int round;    /* standings after this round (0 = before round 1) */
+    bool final;   /* the last round is complete */
+    int n_tb;
+    const char *tb_names[PROTO_TB_MAX];
+    const proto_srow *rows;
+    int n;
+} proto_standings;
+
+/* {"type":"round",...} (has_id false) */
+char *proto_enc_round(const proto_round *r);
+/* {"type":"standings",...} */
+char *proto_enc_standings(const proto_standings *s);
+
+/* Player tokens of one tournament game for a team's connection (its two seats) or a
+ * director (all four). */
+typedef struct {
+    int64_t tournament;
+    int round, match, game_no; /* game_no 0 or 1 (T-DOUBLE) */
+    int64_t game;
+    int64_t team1, team2; /* the teams sitting as GAME_TEAM_1 (WhiteA+BlackB) and 2 */
+    int n;
+    int seats[4];
+    const char *tokens[4];
+    const char *names[4];
+} proto_assign;
+
+char *proto_enc_assign(const proto_assign *a);
+
+/* {"type":"created","id":..,"team":team,"token":token}: team_register reply. */
+char *proto_enc_team_created(int64_t id, int64_t team, const char *token);
+/* {"type":"authed","id":..,"role":"team","team":..,"tournament":..}. */
+char *proto_enc_authed_team(int64_t id, int64_t team, int64_t tournament);
+
+typedef struct {
+    int64_t team;
+    int no; /* pairing number, 0 before the start */
+    const char *name;
+    const char *players[2];
+    int ratings[2];
+} proto_tteam;
+
+typedef struct {
+    int64_t tournament;
+    const char *name;
+    const char *status; /* "registering", "running", "finished" */
+    const char *format; /* "swiss" or "round_robin" */
+    bool fallback;      /* T-ROUNDS small-field fallback applied */
+    int rounds;         /* planned (0 before the start) */
+    int round;          /* rounds paired so far */
+    int64_t base_ms, inc_ms;
+    const char *ruleset;
+    const proto_tteam *teams;
+    int n_teams;
+    const proto_round *current;         /* NULL before the start */
+    const proto_standings *standings;   /* NULL before the start */
+} proto_tour_snap;
+
+/* {"type":"tournament","id":..(has_id),...}. */
+char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s);
+
+#endif

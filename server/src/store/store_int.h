@@ -1,0 +1,15 @@
+/* store_int.h: what store.c shares with the store's other files (store_tour.c).
+ * SPDX-License-Identifier: MIT */
+#ifndef BH_STORE_INT_H
+#define BH_STORE_INT_H
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+/* The open database handle (borrowed; valid until store_close). */
+sqlite3 *store__db(store *st);
+/* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
+int store__begin(store *st);
+
+#endif

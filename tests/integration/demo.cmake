@@ -1,0 +1,15 @@
+# issue 8: the end-to-end test: a short demo tournament (bughouse-server + bots + director)
+# checked from the database it leaves (test_demo_e2e.c).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/demo.c)
+  bh_add_test(test_demo_e2e SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_demo_e2e.c
+              LIBS bh_demo bh_store bh_game bh_tourney LABELS integration TIMEOUT 180)
+  set_tests_properties(test_demo_e2e PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+  add_dependencies(test_demo_e2e bughouse-server)
+endif()
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot.c)
+  bh_add_test(test_ws_tour SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_tour.c
+              LIBS bh_bot bh_wsclient PkgConfig::CJSON LABELS integration TIMEOUT 120)
+  target_include_directories(test_ws_tour PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+  set_tests_properties(test_ws_tour PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+  add_dependencies(test_ws_tour bughouse-server)
+endif()

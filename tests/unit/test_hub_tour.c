@@ -1,0 +1,321 @@
+/* test_hub_tour.c: tournaments in the hub without sockets (issue 6 wiring, T-AUTO). A fake
+ * transport records what would be sent; time is passed in. Nobody moves, so every game ends
+ * when the two White clocks fall at the same instant: flags of different teams on different
+ * boards, a draw (R-FLAG-FLAG). Proves: round 1 is paired and started at tournament_start;
+ * the director gets the four tokens of each game (assign); game 2 of a pairing starts when
+ * game 1 ends, with the teams' colours swapped after a draw (P-GAME2); each match scores 1-1
+ * (T-SCORE: 1 MP each); round 2 follows without a rematch (T-AUTO, T-PAIR); the final
+ * standings are broadcast to a spectator; after a restart the stored tournament is the same;
+ * tournament_pause holds T-AUTO (results still count) across a restart until resumed.
+ * SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "auth.h"
+#include "bh.h"
+#include "bh_test.h"
+#include "hub.h"
+#include "store.h"
+
+#define ADMIN "unit-admin-token-0123456789"
+#define T0 1000000000ULL
+#define BASE_MS 5000
+
+typedef struct {
+    int n;
+    uint64_t conn[2048];
+    char *msg[2048];
+    uint64_t timer_at;
+} fake;
+
+static void f_send(void *ctx, uint64_t c, const char *buf, size_t len)
+{
+    fake *f = ctx;
+    if (f->n < 2048) {
+        f->conn[f->n] = c;
+        f->msg[f->n] = strndup(buf, len);
+        f->n++;
+    }
+}
+
+static void f_close(void *ctx, uint64_t c, const char *reason)
+{
+    (void)ctx, (void)c, (void)reason;
+}
+
+static void f_timer(void *ctx, uint64_t at)
+{
+    ((fake *)ctx)->timer_at = at;
+}
+
+static void f_clear(fake *f)
+{
+    for (int i = 0; i < f->n; i++)
+        free(f->msg[i]);
+    f->n = 0;
+}
+
+static int f_count(const fake *f, uint64_t conn, const char *needle)
+{
+    int n = 0;
+    for (int i = 0; i < f->n; i++)
+        n += f->conn[i] == conn && strstr(f->msg[i], needle) != NULL;
+    return n;
+}
+
+static const char *f_last(const fake *f, uint64_t conn, const char *needle)
+{
+    for (int i = f->n - 1; i >= 0; i--)
+        if (f->conn[i] == conn && strstr(f->msg[i], needle))
+            return f->msg[i];
+    return NULL;
+}
+
+static long long jint(const char *json, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = json ? strstr(json, k) : NULL;
+    return p ? strtoll(p + strlen(k), NULL, 10) : -1;
+}
+
+static char dbpath[64];
+static store *st;
+static hub *h;
+static fake io;
+
+static void open_hub(bool fresh)
+{
+    snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_tour_%d.db", (int)getpid());
+    if (fresh)
+        unlink(dbpath);
+    CHECK_EQ_INT("store", BH_OK, store_open(dbpath, &st));
+    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
+    snprintf(cfg.ruleset, sizeof cfg.ruleset, "regulation");
+    auth_hash(ADMIN, cfg.admin_hash);
+    hub_io hio = {&io, f_send, f_close, f_timer};
+    CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, T0, &h));
+}
+
+static void close_hub(void)
+{
+    hub_free(h);
+    store_close(st);
+    f_clear(&io);
+}
+
+static void turn(uint64_t conn, const char *json, uint64_t now)
+{
+    hub_on_text(h, conn, json, strlen(json), now);
+    CHECK_EQ_INT(json, BH_OK, hub_turn_end(h));
+}
+
+/* Fire the timer at its armed instants until nothing is armed or until `until`. */
+static void run_timers(uint64_t until)
+{
+    for (int i = 0; i < 1000 && io.timer_at && io.timer_at <= until; i++) {
+        uint64_t at = io.timer_at;
+        io.timer_at = 0; /* fired: the hub re-arms it if anything is left */
+        hub_on_timer(h, at);
+        hub_turn_end(h);
+    }
+}
+
+/* The (team1, team2) of every assign sent to conn, in order. */
+static int assigns(int64_t out[][2], int max)
+{
+    int n = 0;
+    for (int i = 0; i < io.n && n < max; i++)
+        if (io.conn[i] == 1 && strstr(io.msg[i], "\"type\":\"assign\"")) {
+            out[n][0] = jint(io.msg[i], "team1");
+            out[n][1] = jint(io.msg[i], "team2");
+            n++;
+        }
+    return n;
+}
+
+static void tauto_draws(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1); /* director */
+    hub_on_open(h, 2); /* spectator */
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"Unit\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\",\"rounds\":2}",
+             BASE_MS);
+    turn(1, msg, T0);
+    CHECK_EQ_INT("tournament id", 1, jint(f_last(&io, 1, "created"), "tournament"));
+    for (int i = 0; i < 4; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"U%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,%d]}",
+                 3 + i, i, i, i, 2000 - 100 * i, 1800);
+        turn(1, msg, T0);
+        CHECK_EQ_INT("team id", i + 1, jint(f_last(&io, 1, "\"team\":"), "team"));
+    }
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\"") != NULL, "no reply to tournament_start");
+    CHECK_EQ_INT("round 1 to the spectator", 1, f_count(&io, 2, "\"type\":\"round\""));
+    int64_t a[16][2];
+    CHECK_EQ_INT("round 1: two games", 2, assigns(a, 16));
+    /* Four tokens per game for the director. */
+    const char *as = f_last(&io, 1, "\"type\":\"assign\"");
+    int tokens = 0;
+    for (const char *p = as; p && (p = strstr(p, "\"token\":")); p++)
+        tokens++;
+    CHECK_EQ_INT("director sees 4 tokens", 4, tokens);
+    /* T-PAIR by pairing number (rating order U0..U3 = 1..4): 1-3 and 2-4 in round 1
+     * (top half against bottom half); white of game 1 by lot. */
+    bool m13 = (a[0][0] == 1 && a[0][1] == 3) || (a[0][0] == 3 && a[0][1] == 1);
+    bool m24 = (a[1][0] == 2 && a[1][1] == 4) || (a[1][0] == 4 && a[1][1] == 2);
+    CHECK_MSG(m13 && m24, "round 1 pairs %lld-%lld %lld-%lld", (long long)a[0][0],
+              (long long)a[0][1], (long long)a[1][0], (long long)a[1][1]);
+    int64_t g1[2][2] = {{a[0][0], a[0][1]}, {a[1][0], a[1][1]}};
+    /* A director who connects later gets fresh tokens of the live games on tournament_get. */
+    hub_on_open(h, 4);
+    turn(4, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    turn(4, "{\"type\":\"tournament_get\",\"id\":2,\"tournament\":1}", T0);
+    CHECK_EQ_INT("late director: assigns", 2, f_count(&io, 4, "\"type\":\"assign\""));
+    as = f_last(&io, 4, "\"type\":\"assign\"");
+    tokens = 0;
+    for (const char *p = as; p && (p = strstr(p, "\"token\":")); p++)
+        tokens++;
+    CHECK_EQ_INT("late director: 4 tokens", 4, tokens);
+    hub_on_close(h, 4);
+
+    /* Game 1 of both matches: both White flags at BASE_MS -> draws; game 2 starts with the
+     * colours swapped (P-GAME2 after a draw). */
+    f_clear(&io);
+    run_timers(T0 + (uint64_t)BASE_MS * 1000);
+    CHECK_EQ_INT("game 2 of both matches", 2, assigns(a, 16));
+    for (int i = 0; i < 2; i++) {
+        CHECK_EQ_INT("swapped team1", (int)g1[i][1], (int)a[i][0]);
+        CHECK_EQ_INT("swapped team2", (int)g1[i][0], (int)a[i][1]);
+    }
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag\"") != NULL, "round shows no flag reason");
+
+    /* Game 2: draws again; round 1 complete: 1 MP each, standings, round 2 paired. */
+    f_clear(&io);
+    run_timers(T0 + 2ULL * BASE_MS * 1000);
+    const char *sd = f_last(&io, 2, "\"type\":\"standings\"");
+    CHECK_MSG(sd != NULL, "no standings after round 1");
+    CHECK_EQ_INT("standings round", 1, jint(sd, "round"));
+    int ones = 0;
+    for (const char *p = sd; p && (p = strstr(p, "\"mp\":1,\"gp\":1,")); p++)
+        ones++;
+    CHECK_EQ_INT("1 MP each (T-SCORE)", 4, ones);
+    CHECK_EQ_INT("round 2: two games", 2, assigns(a, 16));
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++) {
+            bool same = (a[i][0] == g1[k][0] && a[i][1] == g1[k][1]) ||
+                        (a[i][0] == g1[k][1] && a[i][1] == g1[k][0]);
+            CHECK_MSG(!same, "rematch %lld-%lld", (long long)a[i][0], (long long)a[i][1]);
+        }
+
+    /* Round 2 to the end: final standings to everyone. */
+    f_clear(&io);
+    run_timers(T0 + 4ULL * BASE_MS * 1000);
+    sd = f_last(&io, 2, "\"final\":true");
+    CHECK_MSG(sd != NULL, "no final standings");
+    CHECK_EQ_INT("final after round", 2, jint(sd, "round"));
+    CHECK_EQ_INT("no timer left", 0, (int)io.timer_at);
+    char final_copy[4096];
+    snprintf(final_copy, sizeof final_copy, "%s", sd ? strstr(sd, "\"rows\"") : "");
+    int n_games = hub_game_count(h, NULL);
+    CHECK_EQ_INT("games", 8, n_games);
+    close_hub();
+
+    /* Restart: the stored tournament reads back the same. */
+    open_hub(false);
+    hub_on_open(h, 3);
+    turn(3, "{\"type\":\"tournament_get\",\"id\":1}", T0 + 30000000ULL);
+    const char *snap = f_last(&io, 3, "\"type\":\"tournament\"");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"finished\""), "not finished after restart");
+    CHECK_MSG(snap && strstr(snap, final_copy) != NULL, "standings differ after restart:\n%s\n%s",
+              snap ? snap : "(none)", final_copy);
+    CHECK_EQ_INT("no new games", 8, hub_game_count(h, NULL));
+    close_hub();
+    unlink(dbpath);
+    char p[96];
+    snprintf(p, sizeof p, "%s-wal", dbpath);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", dbpath);
+    unlink(p);
+}
+
+/* tournament_pause: game 1 ends while paused, its result counts, game 2 waits for the
+ * resume; a restart keeps the pause. */
+static void pause_holds_tauto(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"P\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\"}",
+             BASE_MS);
+    turn(1, msg, T0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"P%d\","
+                 "\"players\":[\"c%d\",\"p%d\"]}",
+                 3 + i, i, i, i);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":5,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "pause before the start");
+    turn(1, "{\"type\":\"tournament_start\",\"id\":6,\"tournament\":1}", T0);
+    /* 2 teams: T-ROUNDS gives 9, more than N-1: the round-robin fallback, 1 round. */
+    const char *r = f_last(&io, 1, "\"type\":\"tournament\"");
+    CHECK_MSG(r && strstr(r, "\"format\":\"round_robin\"") && strstr(r, "\"fallback\":true"),
+              "no T-ROUNDS fallback: %s", r ? r : "(none)");
+    CHECK_EQ_INT("planned rounds", 1, jint(r, "rounds"));
+    int64_t a[8][2];
+    CHECK_EQ_INT("game 1", 1, assigns(a, 8));
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":7,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"paused\"") != NULL, "not paused");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":8,\"tournament\":1,\"paused\":true}", T0);
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "paused twice");
+    f_clear(&io);
+    run_timers(T0 + 3ULL * BASE_MS * 1000);
+    CHECK_EQ_INT("no game 2 while paused", 0, assigns(a, 8));
+    CHECK_MSG(f_last(&io, 1, "\"results\":[\"1/2-1/2\",null]") != NULL, "game 1 not recorded");
+    close_hub();
+
+    open_hub(false); /* the pause is stored */
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0 + 20000000ULL);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":2}", T0 + 20000000ULL);
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"paused\"") != NULL, "pause lost in a restart");
+    CHECK_EQ_INT("no game created at load", 1, hub_game_count(h, NULL));
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":3,\"tournament\":1,\"paused\":false}",
+         T0 + 20000000ULL);
+    CHECK_EQ_INT("game 2 at the resume", 1, assigns(a, 8));
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"running\"") != NULL, "not running");
+    run_timers(T0 + 40000000ULL);
+    CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "no final standings");
+    close_hub();
+    unlink(dbpath);
+    char p[96];
+    snprintf(p, sizeof p, "%s-wal", dbpath);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", dbpath);
+    unlink(p);
+}
+
+static const bh_test_case cases[] = {
+    {"tauto_draws", tauto_draws},
+    {"pause_holds_tauto", pause_holds_tauto},
+};
+
+BH_TEST_MAIN(cases)

@@ -1,0 +1,218 @@
+/* test_proto_tour.c: the tournament messages against their golden files
+ * (protocol/examples/: tournament_create, team_register, tournament_start, tournament_get,
+ * round, standings, assign, tournament, and the team forms of created and authed), and bad
+ * option values. SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "proto.h"
+#include "proto_tour.h"
+
+static char *slurp(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "protocol/examples/%s", name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = calloc(1, (size_t)n + 1);
+    if (fread(s, 1, (size_t)n, f) != (size_t)n)
+        s[0] = '\0';
+    fclose(f);
+    return s;
+}
+
+static int decode_file(const char *name, proto_msg *m)
+{
+    char *s = slurp(name);
+    if (!s)
+        return -1;
+    proto_err err;
+    int rc = proto_decode(s, strlen(s), m, &err);
+    free(s);
+    return rc;
+}
+
+static int decode_str(const char *s, proto_msg *m, proto_err *err)
+{
+    return proto_decode(s, strlen(s), m, err);
+}
+
+static void same(const char *file, char *encoded)
+{
+    char *g = slurp(file);
+    char *a = g ? proto_canon(g) : NULL;
+    char *b = proto_canon(encoded);
+    CHECK_EQ_STR(file, a, b);
+    free(g);
+    free(a);
+    free(b);
+    free(encoded);
+}
+
+static void golden_client(void)
+{
+    proto_msg m;
+    CHECK_EQ_INT("tcreate", BH_OK, decode_file("c2s-tournament_create.json", &m));
+    CHECK_EQ_INT("tcreate type", PROTO_TOURNAMENT_CREATE, m.type);
+    CHECK_EQ_STR("tcreate name", "Bughouse Open", m.name);
+    CHECK_EQ_INT("tcreate base", 60000, m.base_ms);
+    CHECK_EQ_INT("tcreate inc", 0, m.inc_ms);
+    CHECK_EQ_STR("tcreate ruleset", "regulation", m.ruleset);
+    CHECK_EQ_INT("tcreate rounds", 5, m.rounds);
+    CHECK_EQ_INT("tcreate n_tb", 3, m.n_tiebreaks);
+    CHECK_EQ_STR("tcreate tb1", "BH-C1", m.tiebreaks[1]);
+    CHECK_EQ_STR("tcreate tb2", "PO", m.tiebreaks[2]);
+    CHECK_EQ_INT("team", BH_OK, decode_file("c2s-team_register.json", &m));
+    CHECK_EQ_INT("team rating c", 2100, m.ratings[0]);
+    CHECK_EQ_INT("team rating p", 1950, m.ratings[1]);
+    CHECK_EQ_INT("start", BH_OK, decode_file("c2s-tournament_start.json", &m));
+    CHECK_EQ_INT("start type", PROTO_TOURNAMENT_START, m.type);
+    CHECK_EQ_INT("start tour", 1, m.tournament);
+    CHECK_EQ_INT("get", BH_OK, decode_file("c2s-tournament_get.json", &m));
+    CHECK_EQ_INT("get type", PROTO_TOURNAMENT_GET, m.type);
+    CHECK_EQ_INT("get tour", 1, m.tournament);
+    CHECK_EQ_INT("pause", BH_OK, decode_file("c2s-tournament_pause.json", &m));
+    CHECK_EQ_INT("pause type", PROTO_TOURNAMENT_PAUSE, m.type);
+    CHECK_EQ_INT("pause action", 1, m.action);
+}
+
+static void bad_options(void)
+{
+    static const struct {
+        const char *json;
+        int rc;
+        const char *field;
+    } cases[] = {
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":0}", BH_EFIELD, "rounds"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":65}", BH_EFIELD,
+         "rounds"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"base_ms\":999}", BH_EFIELD,
+         "base_ms"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"small\":\"no\"}", BH_EFIELD,
+         "small"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":[]}", BH_EFIELD,
+         "tiebreaks"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":"
+         "[\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\"]}",
+         BH_EFIELD, "tiebreaks"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":[\"abcdefghijklm\"]}",
+         BH_ELIMIT, "tiebreaks"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"ruleset\":5}", BH_EFIELD,
+         "ruleset"},
+        {"{\"type\":\"team_register\",\"id\":1,\"tournament\":1,\"name\":\"x\",\"players\":"
+         "[\"a\",\"b\"],\"ratings\":[1,4001]}",
+         BH_EFIELD, "ratings"},
+        {"{\"type\":\"team_register\",\"id\":1,\"tournament\":1,\"name\":\"x\",\"players\":"
+         "[\"a\",\"b\"],\"ratings\":[1]}",
+         BH_EFIELD, "ratings"},
+        {"{\"type\":\"team_register\",\"id\":1,\"tournament\":1,\"name\":\"x\",\"players\":"
+         "[\"a\",\"b\"],\"ratings\":[1.5,2]}",
+         BH_EFIELD, "ratings"},
+        {"{\"type\":\"tournament_start\",\"id\":1}", BH_EFIELD, "tournament"},
+        {"{\"type\":\"tournament_get\",\"id\":1,\"tournament\":0}", BH_EFIELD, "tournament"},
+        {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1}", BH_EFIELD, "paused"},
+        {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1,\"paused\":1}", BH_EFIELD,
+         "paused"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        proto_msg m;
+        proto_err err;
+        CHECK_EQ_INT(cases[i].json, cases[i].rc, decode_str(cases[i].json, &m, &err));
+        CHECK_EQ_STR(cases[i].json, cases[i].field, err.field);
+    }
+    proto_msg m;
+    proto_err err;
+    CHECK_EQ_INT("get without id", BH_OK,
+                 decode_str("{\"type\":\"tournament_get\",\"id\":4}", &m, &err));
+    CHECK_EQ_INT("get default", 0, m.tournament);
+}
+
+static void golden_server(void)
+{
+    same("s2c-team_created.json",
+         proto_enc_team_created(11, 1, "5d0f8c2a9b7e4c1d3a6f0e9b8c7d6a5f"));
+    same("s2c-authed_team.json", proto_enc_authed_team(1, 3, 1));
+    proto_assign a = {.tournament = 1,
+                      .round = 1,
+                      .match = 0,
+                      .game_no = 0,
+                      .game = 7,
+                      .team1 = 1,
+                      .team2 = 2,
+                      .n = 2,
+                      .seats = {0, 3},
+                      .tokens = {"9a1b2c3d4e5f60718293a4b5c6d7e8f9",
+                                 "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
+                      .names = {"ann", "bob"}};
+    same("s2c-assign.json", proto_enc_assign(&a));
+    proto_tmatch rm[2] = {{.team1 = 1,
+                           .team2 = 3,
+                           .name1 = "Knights",
+                           .name2 = "Pawns",
+                           .white = 2,
+                           .games = {9, 10},
+                           .results = {"0-1", NULL},
+                           .reasons = {"mate", NULL},
+                           .mp = {0, 0},
+                           .gp = {0, 1},
+                           .status = "playing"},
+                          {.team1 = 2, .name1 = "Rooks", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
+    proto_round r = {1, 2, 5, "playing", rm, 2};
+    same("s2c-round.json", proto_enc_round(&r));
+    proto_srow rows[3] = {
+        {1, 3, "Pawns", 3, 2.5, {0, 2, 0}, true, false},
+        {2, 1, "Knights", 2, 2, {0, 1, 0}, true, false},
+        {3, 2, "Rooks", 1, 1, {0, 2, 0}, true, false},
+    };
+    proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
+    same("s2c-standings.json", proto_enc_standings(&st));
+
+    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}},
+                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}},
+                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}}};
+    proto_tmatch cm[2] = {{.team1 = 1,
+                           .team2 = 2,
+                           .name1 = "Knights",
+                           .name2 = "Rooks",
+                           .white = 1,
+                           .games = {7, 0},
+                           .status = "playing"},
+                          {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
+    proto_round cur = {1, 1, 5, "playing", cm, 2};
+    proto_srow srows[3] = {
+        {1, 3, "Pawns", 1, 1, {0, 0, 0}, true, false},
+        {2, 1, "Knights", 0, 0, {0, 0, 0}, true, true},
+        {3, 2, "Rooks", 0, 0, {0, 0, 0}, true, false},
+    };
+    proto_standings sst = {1, 0, false, 3, {"DE", "BH-C1", "PO"}, srows, 3};
+    proto_tour_snap snap = {.tournament = 1,
+                            .name = "Bughouse Open",
+                            .status = "running",
+                            .format = "swiss",
+                            .rounds = 5,
+                            .round = 1,
+                            .base_ms = 60000,
+                            .ruleset = "regulation",
+                            .teams = teams,
+                            .n_teams = 3,
+                            .current = &cur,
+                            .standings = &sst};
+    same("s2c-tournament.json", proto_enc_tournament(true, 13, &snap));
+}
+
+static const bh_test_case cases[] = {
+    {"golden_client", golden_client},
+    {"bad_options", bad_options},
+    {"golden_server", golden_server},
+};
+
+BH_TEST_MAIN(cases)
