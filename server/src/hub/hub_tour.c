@@ -569,8 +569,8 @@ int hub__tour_check_team(hub *h, const proto_msg *m)
     if (ht->status != HT_REGISTERING)
         return BH_ESTATE;
     for (int i = 1; i <= tour_n_teams(ht->t); i++)
-        if (strcmp(tour_team_get(ht->t, i)->name, m->name) == 0)
-            return BH_EEXIST; /* names are unique in a tournament: they map the TRF back */
+        if (strncmp(tour_team_get(ht->t, i)->name, m->name, TOUR_NAME_LEN - 1) == 0)
+            return BH_EEXIST; /* unique (as the tourney module keeps them): see do_start */
     return BH_OK;
 }
 
@@ -603,6 +603,13 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     return true;
 }
 
+static bool same_entry(const tour_team *a, const tour_team *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->captain, b->captain) == 0 &&
+           strcmp(a->partner, b->partner) == 0 && a->rating_captain == b->rating_captain &&
+           a->rating_partner == b->rating_partner;
+}
+
 static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = find_tour(h, m->tournament);
@@ -614,20 +621,24 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
         return;
     }
+    /* tour_start renumbers by rating: keep each entry as it was (the names are unique, so no
+     * two entries are equal) and find it again after the start. */
+    int n = tour_n_teams(ht->t);
+    tour_team *before = xcalloc((size_t)n + 1, sizeof *before);
+    for (int i = 1; i <= n; i++)
+        before[i] = *tour_team_get(ht->t, i);
     int rc = tour_start(ht->t, &ht->fallback);
     if (rc != BH_OK) {
+        free(before);
         hub__error(h, s->conn, true, m->id, rc, "tournament");
         return;
     }
-    /* tour_start renumbers by rating: map the new ids back by the (unique) names. */
-    int n = tour_n_teams(ht->t);
     int64_t *map = xcalloc((size_t)n + 1, sizeof *map);
     for (int i = 1; i <= n; i++)
-        for (int k = 1; k < ht->nteam_of; k++) {
-            const hub_team *t = hub_team_by_id(h, ht->team_of[k]);
-            if (t && strcmp(t->name, tour_team_get(ht->t, i)->name) == 0)
-                map[i] = t->id;
-        }
+        for (int k = 1; k <= n && k < ht->nteam_of; k++)
+            if (same_entry(tour_team_get(ht->t, i), &before[k]))
+                map[i] = ht->team_of[k];
+    free(before);
     free(ht->team_of);
     ht->team_of = map;
     ht->nteam_of = n + 1;
