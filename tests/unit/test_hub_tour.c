@@ -263,11 +263,17 @@ static void pause_holds_tauto(void)
              "\"ruleset\":\"online\"}",
              BASE_MS);
     turn(1, msg, T0);
+    /* Names of the full 64 bytes (the tourney module keeps 63): the teams are still found
+     * again after the start renumbers them. */
+    char longname[65];
+    memset(longname, 'x', 64);
+    longname[64] = '\0';
     for (int i = 0; i < 2; i++) {
+        longname[0] = (char)('A' + i);
         snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"P%d\","
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"%s\","
                  "\"players\":[\"c%d\",\"p%d\"]}",
-                 3 + i, i, i, i);
+                 3 + i, longname, i, i);
         turn(1, msg, T0);
     }
     turn(1, "{\"type\":\"tournament_pause\",\"id\":5,\"tournament\":1,\"paused\":true}", T0);

@@ -5,14 +5,15 @@
  * SPDX-License-Identifier: MIT
  * The whole tournament is stored as TRF (trf.h) in the same store transaction as the game
  * result that changed it, so a restart restores it exactly; a game that finished in a turn
- * whose tournament update is missing (recovery at load) is applied again by reconcile(). */
+ * whose tournament update is missing (recovery at load) is applied again at load
+ * (hub__tour_load). Messages are built in hub_tour_msg.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "auth.h"
 #include "bh.h"
-#include "hub_int.h"
+#include "hub_tour_int.h"
 #include "log.h"
 #include "now.h"
 #include "proto_tour.h"
@@ -30,35 +31,6 @@
             (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
         }                                                                                          \
     } while (0)
-
-/* HT_PAUSED: running, but T-AUTO creates no game and pairs no round until resumed; results
- * of the games in progress are still recorded. */
-enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2, HT_PAUSED = 3 };
-
-typedef struct {
-    int64_t game; /* hub game id */
-    int round, match, game_no;
-    int64_t team1; /* hub team seated as GAME_TEAM_1 */
-} tgame;
-
-typedef struct {
-    int64_t id; /* tournament id (store) */
-    int status; /* HT_* */
-    uint64_t seed;
-    bool fallback; /* T-ROUNDS small-field fallback applied at the start */
-    tour *t;
-    int64_t *team_of; /* hub team id by tour team id (1..n); index 0 unused */
-    int nteam_of;
-    tgame *g;
-    int ng, capg;
-} htour;
-
-struct hub_tours {
-    htour *v;
-    int n, cap;
-};
-
-static const char *const status_name[] = {"registering", "running", "finished", "paused"};
 
 static htour *find_tour(hub *h, int64_t id)
 {
@@ -80,7 +52,7 @@ static htour *add_tour(hub *h, int64_t id)
     return ht;
 }
 
-static const tgame *find_tgame(const htour *ht, int round, int match, int game_no)
+const tgame *hub__tour_tgame(const htour *ht, int round, int match, int game_no)
 {
     for (int i = ht->ng - 1; i >= 0; i--)
         if (ht->g[i].round == round && ht->g[i].match == match && ht->g[i].game_no == game_no)
@@ -120,168 +92,6 @@ static void persist(hub *h, const htour *ht)
         h->store_failed = true;
     free(map);
     free(trf);
-}
-
-/* ---- messages ----------------------------------------------------------------------------- */
-
-static const char *res_text(int g)
-{
-    return g == TOUR_G_WIN_A ? "1-0" : g == TOUR_G_WIN_B ? "0-1" : g == TOUR_G_DRAW ? "1/2-1/2"
-                                                                                    : NULL;
-}
-
-static const char *team_name(const htour *ht, int id)
-{
-    const tour_team *tt = tour_team_get(ht->t, id);
-    return tt ? tt->name : "";
-}
-
-/* Round r as a message body; ms (n entries) is caller storage. */
-static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_round *out)
-{
-    int n = tour_round_size(ht->t, r);
-    if (n < 0)
-        n = 0;
-    for (int i = 0; i < n; i++) {
-        const tour_match *m = tour_round_match(ht->t, r, i);
-        proto_tmatch *x = &ms[i];
-        memset(x, 0, sizeof *x);
-        x->team1 = ht->team_of[m->a];
-        x->name1 = team_name(ht, m->a);
-        tour_slot sa, sb;
-        tour_slot_get(ht->t, m->a, r, &sa);
-        x->mp[0] = sa.mp;
-        x->gp[0] = sa.gp2 / 2.0;
-        if (m->b == 0) {
-            x->status = "bye";
-            continue;
-        }
-        x->team2 = ht->team_of[m->b];
-        x->name2 = team_name(ht, m->b);
-        x->white = m->white == m->b ? 2 : 1;
-        tour_slot_get(ht->t, m->b, r, &sb);
-        x->mp[1] = sb.mp;
-        x->gp[1] = sb.gp2 / 2.0;
-        for (int k = 0; k < 2; k++) {
-            const tgame *g = find_tgame(ht, r, i, k);
-            x->games[k] = g ? g->game : 0;
-            x->results[k] = res_text(m->game[k]);
-            const hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
-            x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
-        }
-        x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
-    }
-    out->tournament = ht->id;
-    out->round = r;
-    out->rounds = tour_planned_rounds(ht->t);
-    out->status = tour_round_complete(ht->t, r) ? "done" : "playing";
-    out->matches = ms;
-    out->n = n;
-}
-
-static char *enc_round(hub *h, const htour *ht, int r)
-{
-    int n = tour_round_size(ht->t, r);
-    proto_tmatch *ms = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *ms);
-    proto_round pr;
-    build_round(h, ht, r, ms, &pr);
-    char *s = proto_enc_round(&pr);
-    free(ms);
-    return s;
-}
-
-/* Standings after the rounds paired so far; rows (n_teams entries) is caller storage.
- * Returns BH_OK or the tourney error. */
-static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
-                           proto_standings *out)
-{
-    int rc = tb_standings_compute(ht->t, tbs);
-    if (rc != BH_OK)
-        return rc;
-    memset(out, 0, sizeof *out);
-    out->tournament = ht->id;
-    out->round = tour_n_rounds(ht->t);
-    if (out->round > 0 && !tour_round_complete(ht->t, out->round))
-        out->round--;
-    out->final = ht->status == HT_FINISHED;
-    out->n_tb = tbs->n_tb < PROTO_TB_MAX ? tbs->n_tb : PROTO_TB_MAX;
-    for (int k = 0; k < out->n_tb; k++)
-        out->tb_names[k] = tb_name(tbs->tb[k]);
-    for (int i = 0; i < tbs->n; i++) {
-        const tb_row *r = &tbs->rows[i];
-        proto_srow *x = &rows[i];
-        memset(x, 0, sizeof *x);
-        x->place = r->place;
-        x->team = r->id < ht->nteam_of ? ht->team_of[r->id] : 0;
-        x->name = team_name(ht, r->id);
-        x->mp = r->mp;
-        x->gp = r->gp2 / 2.0;
-        for (int k = 0; k < out->n_tb; k++)
-            x->tb[k] = tb_is_x2(tbs->tb[k]) ? r->tb[k] / 2.0 : r->tb[k];
-        x->prize = r->prize;
-        x->tied_next = r->tied_next;
-    }
-    out->rows = rows;
-    out->n = tbs->n;
-    return BH_OK;
-}
-
-static char *enc_standings(const htour *ht)
-{
-    tb_standings tbs = {0};
-    proto_srow *rows = xcalloc((size_t)tour_n_teams(ht->t) + 1, sizeof *rows);
-    proto_standings ps;
-    char *s = NULL;
-    if (build_standings(ht, &tbs, rows, &ps) == BH_OK)
-        s = proto_enc_standings(&ps);
-    tb_standings_fini(&tbs);
-    free(rows);
-    return s;
-}
-
-static void snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_t id)
-{
-    int nt = tour_n_teams(ht->t);
-    proto_tteam *teams = xcalloc((size_t)nt + 1, sizeof *teams);
-    for (int i = 1; i <= nt; i++) {
-        const tour_team *tt = tour_team_get(ht->t, i);
-        teams[i - 1] = (proto_tteam){.team = i < ht->nteam_of ? ht->team_of[i] : 0,
-                                     .no = tour_is_started(ht->t) ? i : 0,
-                                     .name = tt->name,
-                                     .players = {tt->captain, tt->partner},
-                                     .ratings = {tt->rating_captain, tt->rating_partner}};
-    }
-    const tour_ruleset *rs = tour_rules(ht->t);
-    proto_tour_snap s = {.tournament = ht->id,
-                         .name = rs->name,
-                         .status = status_name[ht->status],
-                         .format = tour_format(ht->t) == TOUR_ROUND_ROBIN ? "round_robin" : "swiss",
-                         .fallback = ht->fallback,
-                         .rounds = tour_planned_rounds(ht->t),
-                         .round = tour_n_rounds(ht->t),
-                         .base_ms = rs->base_ms,
-                         .inc_ms = rs->inc_ms,
-                         .ruleset = rs->game_ruleset,
-                         .teams = teams,
-                         .n_teams = nt};
-    int r = tour_n_rounds(ht->t);
-    proto_tmatch *ms = NULL;
-    proto_round pr;
-    if (r > 0) {
-        ms = xcalloc((size_t)tour_round_size(ht->t, r) + 1, sizeof *ms);
-        build_round(h, ht, r, ms, &pr);
-        s.current = &pr;
-    }
-    tb_standings tbs = {0};
-    proto_srow *rows = xcalloc((size_t)nt + 1, sizeof *rows);
-    proto_standings ps;
-    if (tour_is_started(ht->t) && build_standings(ht, &tbs, rows, &ps) == BH_OK)
-        s.standings = &ps;
-    hub__queue(h, conn, proto_enc_tournament(has_id, id, &s));
-    tb_standings_fini(&tbs);
-    free(rows);
-    free(ms);
-    free(teams);
 }
 
 /* ---- games -------------------------------------------------------------------------------- */
@@ -394,14 +204,14 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
         if (r > 0 && !tour_round_complete(ht->t, r))
             return;
         if (r > 0 && r < tour_planned_rounds(ht->t)) {
-            char *st = enc_standings(ht);
+            char *st = hub__tour_enc_standings(ht);
             if (st)
                 to_all(h, st, -1);
         }
         if (r >= tour_planned_rounds(ht->t)) {
             ht->status = HT_FINISHED;
             persist(h, ht);
-            char *s = enc_standings(ht);
+            char *s = hub__tour_enc_standings(ht);
             if (s)
                 to_all(h, s, -1);
             log_info("hub: tournament %lld finished after %d rounds", (long long)ht->id, r);
@@ -414,7 +224,7 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
                       (long long)ht->id, r + 1, bh_errname(rc));
             ht->status = HT_FINISHED;
             persist(h, ht);
-            char *s = enc_standings(ht);
+            char *s = hub__tour_enc_standings(ht);
             if (s)
                 to_all(h, s, -1);
             return;
@@ -429,7 +239,7 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
             create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
         }
         persist(h, ht);
-        to_all(h, enc_round(h, ht, r), -1);
+        to_all(h, hub__tour_enc_round(h, ht, r), -1);
     }
 }
 
@@ -439,7 +249,7 @@ static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uin
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
     if (!m || g->game_no + 1 >= tour_rules(ht->t)->games ||
-        find_tgame(ht, g->round, g->match, g->game_no + 1))
+        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1))
         return;
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
     int64_t t2 = g->team1 == a ? b : a;
@@ -461,7 +271,7 @@ static void advance(hub *h, htour *ht, uint64_t now_us)
     for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
         const tgame *last = NULL;
         for (int k = 0; k < TOUR_MAX_GAMES; k++) {
-            const tgame *x = find_tgame(ht, r, mi, k);
+            const tgame *x = hub__tour_tgame(ht, r, mi, k);
             if (x)
                 last = x;
         }
@@ -473,7 +283,7 @@ static void advance(hub *h, htour *ht, uint64_t now_us)
     }
     persist(h, ht);
     if (r > 0)
-        to_all(h, enc_round(h, ht, r), -1);
+        to_all(h, hub__tour_enc_round(h, ht, r), -1);
     next_round(h, ht, now_us);
 }
 
@@ -502,7 +312,7 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             if (ht->status == HT_RUNNING)
                 next_game(h, ht, &g, hg, now_us);
             persist(h, ht);
-            to_all(h, enc_round(h, ht, g.round), -1);
+            to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
             if (ht->status == HT_RUNNING)
                 next_round(h, ht, now_us);
             return;
@@ -569,8 +379,8 @@ int hub__tour_check_team(hub *h, const proto_msg *m)
     if (ht->status != HT_REGISTERING)
         return BH_ESTATE;
     for (int i = 1; i <= tour_n_teams(ht->t); i++)
-        if (strcmp(tour_team_get(ht->t, i)->name, m->name) == 0)
-            return BH_EEXIST; /* names are unique in a tournament: they map the TRF back */
+        if (strncmp(tour_team_get(ht->t, i)->name, m->name, TOUR_NAME_LEN - 1) == 0)
+            return BH_EEXIST; /* unique (as the tourney module keeps them): see do_start */
     return BH_OK;
 }
 
@@ -603,6 +413,13 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     return true;
 }
 
+static bool same_entry(const tour_team *a, const tour_team *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->captain, b->captain) == 0 &&
+           strcmp(a->partner, b->partner) == 0 && a->rating_captain == b->rating_captain &&
+           a->rating_partner == b->rating_partner;
+}
+
 static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = find_tour(h, m->tournament);
@@ -614,20 +431,24 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
         return;
     }
+    /* tour_start renumbers by rating: keep each entry as it was (the names are unique, so no
+     * two entries are equal) and find it again after the start. */
+    int n = tour_n_teams(ht->t);
+    tour_team *before = xcalloc((size_t)n + 1, sizeof *before);
+    for (int i = 1; i <= n; i++)
+        before[i] = *tour_team_get(ht->t, i);
     int rc = tour_start(ht->t, &ht->fallback);
     if (rc != BH_OK) {
+        free(before);
         hub__error(h, s->conn, true, m->id, rc, "tournament");
         return;
     }
-    /* tour_start renumbers by rating: map the new ids back by the (unique) names. */
-    int n = tour_n_teams(ht->t);
     int64_t *map = xcalloc((size_t)n + 1, sizeof *map);
     for (int i = 1; i <= n; i++)
-        for (int k = 1; k < ht->nteam_of; k++) {
-            const hub_team *t = hub_team_by_id(h, ht->team_of[k]);
-            if (t && strcmp(t->name, tour_team_get(ht->t, i)->name) == 0)
-                map[i] = t->id;
-        }
+        for (int k = 1; k <= n && k < ht->nteam_of; k++)
+            if (same_entry(tour_team_get(ht->t, i), &before[k]))
+                map[i] = ht->team_of[k];
+    free(before);
     free(ht->team_of);
     ht->team_of = map;
     ht->nteam_of = n + 1;
@@ -638,7 +459,7 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
              ht->fallback ? " (T-ROUNDS small-field fallback)" : "");
     next_round(h, ht, now_us);
     persist(h, ht);
-    snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
+    hub__tour_snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
 }
 
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
@@ -681,7 +502,7 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m)
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
         return;
     }
-    snapshot(h, ht, s->conn, true, m->id);
+    hub__tour_snapshot(h, ht, s->conn, true, m->id);
     /* A director (say the dashboard after a reload) also gets the tokens of the live games. */
     if (s->role == ROLE_DIRECTOR)
         reassign(h, ht, s);
@@ -705,7 +526,7 @@ static void do_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     if (!pause)
         advance(h, ht, now_us);
     persist(h, ht);
-    snapshot(h, ht, s->conn, true, m->id);
+    hub__tour_snapshot(h, ht, s->conn, true, m->id);
 }
 
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -790,7 +611,7 @@ int hub__tour_load(hub *h, uint64_t now_us)
         if (ht->status == HT_RUNNING)
             next_round(h, ht, now_us);
         log_info("hub: tournament %lld: %s, round %d of %d", (long long)ht->id,
-                 status_name[ht->status], tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
+                 hub__tour_status_name(ht->status), tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
     }
     return BH_OK;
 }

@@ -1,0 +1,50 @@
+/* hub_tour_int.h: the server tournament's types, shared by hub_tour.c (T-AUTO, commands,
+ * persistence) and hub_tour_msg.c (round, standings and tournament messages).
+ * SPDX-License-Identifier: MIT */
+#ifndef BH_HUB_TOUR_INT_H
+#define BH_HUB_TOUR_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hub_int.h"
+#include "tour.h"
+
+/* HT_PAUSED: running, but T-AUTO creates no game and pairs no round until resumed; results
+ * of the games in progress are still recorded. */
+enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2, HT_PAUSED = 3 };
+
+typedef struct {
+    int64_t game; /* hub game id */
+    int round, match, game_no;
+    int64_t team1; /* hub team seated as GAME_TEAM_1 */
+} tgame;
+
+typedef struct {
+    int64_t id; /* tournament id (store) */
+    int status; /* HT_* */
+    uint64_t seed;
+    bool fallback; /* T-ROUNDS small-field fallback applied at the start */
+    tour *t;
+    int64_t *team_of; /* hub team id by tour team id (1..n); index 0 unused */
+    int nteam_of;
+    tgame *g;
+    int ng, capg;
+} htour;
+
+struct hub_tours {
+    htour *v;
+    int n, cap;
+};
+
+/* hub_tour.c: game g of match mi of round r, or NULL. */
+const tgame *hub__tour_tgame(const htour *ht, int round, int match, int game_no);
+
+/* hub_tour_msg.c: encoders (new strings, caller frees; enc_standings NULL if the tourney
+ * module fails) and the snapshot reply queued to conn. */
+const char *hub__tour_status_name(int status);
+char *hub__tour_enc_round(hub *h, const htour *ht, int r);
+char *hub__tour_enc_standings(const htour *ht);
+void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_t id);
+
+#endif
