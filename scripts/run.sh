@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # run.sh: the README's first command: install what is missing, build the release binaries and
 #   scripts/run.sh                  run the demo: the server (--no-tls, 127.0.0.1:8080, embedded
-#                                   database in demo-out/) plays a Swiss tournament of 8 bot teams
-#                                   to the end, then keeps serving the pages until Ctrl-C
+#                                   database in demo-out/) plays a 5-round Swiss tournament of 8
+#                                   bot teams at 1+0 to the end (each round paired from the results
+#                                   so far; T-ROUNDS' default would make 8 teams a round robin),
+#                                   then keeps serving the pages until Ctrl-C
 #   scripts/run.sh demo [FLAGS]     the same with bughouse-demo's flags (--help lists them)
 #   scripts/run.sh server [FLAGS]   only the server (TLS with a development certificate made on
 #   scripts/run.sh --FLAG ...       first start); flags pass on to bughouse-server
@@ -11,7 +13,7 @@ cd "$(dirname "$0")/.."
 scripts/deps.sh
 scripts/build.sh release
 if [ $# -eq 0 ]; then
-    exec build/release/clients/bot/bughouse-demo --keep
+    exec build/release/clients/bot/bughouse-demo --keep --rounds 5
 fi
 case "$1" in
 demo)
