@@ -78,23 +78,11 @@ static void idle_connections_closed(void)
     CHECK_MSG(ms >= 1000, "closed too early: %lld ms", ms);
     CHECK_MSG(ms >= 0, "a WebSocket that never answers pings was not closed within 9 s");
     close(fd);
-    CHECK_EQ_INT("clean exit", 0, itest_stop(&s, SIGTERM));
-    if (bh_test_failures_)
-        itest_dump_log(&s);
-    itest_cleanup(&s);
+    ITEST_FINISH(&s);
 }
 
 static const bh_test_case cases[] = {
     {"idle_connections_closed", idle_connections_closed},
 };
 
-int main(int argc, char **argv)
-{
-    bin = getenv("BH_SERVER");
-    if (!bin) {
-        fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
-}
+ITEST_MAIN(cases)

@@ -171,13 +171,4 @@ static const bh_test_case cases[] = {
     {"play_to_mate", play_to_mate},
 };
 
-int main(int argc, char **argv)
-{
-    bin = getenv("BH_SERVER");
-    if (!bin) {
-        fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
-}
+ITEST_MAIN(cases)

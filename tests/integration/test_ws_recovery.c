@@ -212,23 +212,11 @@ static void kill_resume_adjudicate(void)
     wsc_free(dir);
     itest_game_free(&g);
     wsc_ctx_free(x);
-    CHECK_EQ_INT("clean exit", 0, itest_stop(&s, SIGTERM));
-    if (bh_test_failures_)
-        itest_dump_log(&s);
-    itest_cleanup(&s);
+    ITEST_FINISH(&s);
 }
 
 static const bh_test_case cases[] = {
     {"kill_resume_adjudicate", kill_resume_adjudicate},
 };
 
-int main(int argc, char **argv)
-{
-    bin = getenv("BH_SERVER");
-    if (!bin) {
-        fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");
-        return 2;
-    }
-    signal(SIGPIPE, SIG_IGN);
-    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
-}
+ITEST_MAIN(cases)
