@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: MIT */
 #include "bh.h"
 #include "bh_test.h"
+#include "buf.h"
 #include "now.h"
 
 static void errname_wire_names(void)
@@ -22,7 +23,24 @@ static void now_is_monotonic(void)
     CHECK(now_wall_ms() > 1577836800000LL);
 }
 
+/* buf_printf grows past its first allocation and keeps the text equal to one snprintf. */
+static void buf_printf_grows(void)
+{
+    buf b = {0};
+    char want[8192] = "";
+    size_t n = 0;
+    for (int i = 0; i < 500; i++) {
+        buf_printf(&b, "%d,", i * 7919);
+        n += (size_t)snprintf(want + n, sizeof want - n, "%d,", i * 7919);
+    }
+    CHECK_EQ_U64("length", n, b.len);
+    CHECK_EQ_STR("text", want, b.p);
+    buf_free(&b);
+    CHECK(b.p == NULL && b.len == 0);
+}
+
 static const bh_test_case cases[] = {
+    {"buf_printf_grows", buf_printf_grows},
     {"errname_wire_names", errname_wire_names},
     {"now_is_monotonic", now_is_monotonic},
 };

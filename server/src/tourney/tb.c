@@ -4,12 +4,12 @@
  * opponent with the team's own final score; an opponent's voluntarily unplayed rounds that
  * are followed only by such rounds (a withdrawal, a last-round bye or forfeit) count as draws;
  * Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5). */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
+#include "buf.h"
 #include "tb.h"
 #include "xalloc.h"
 
@@ -329,62 +329,39 @@ void tb_standings_fini(tb_standings *s)
     s->n = 0;
 }
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-} sbuf;
-
-__attribute__((format(printf, 2, 3))) static void sb_printf(sbuf *b, const char *fmt, ...)
+static void half(buf *b, int x2, int width)
 {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if (b->p && b->len + (size_t)k < b->cap) {
-            b->len += (size_t)k;
-            return;
-        }
-        b->cap = 2 * (b->cap + (size_t)k) + 64;
-        b->p = xrealloc(b->p, b->cap);
-    }
-}
-
-static void half(sbuf *b, int x2, int width)
-{
-    sb_printf(b, "%*d.%d", width - 2, x2 / 2, x2 % 2 ? 5 : 0);
+    buf_printf(b, "%*d.%d", width - 2, x2 / 2, x2 % 2 ? 5 : 0);
 }
 
 char *tb_format(const tour *t, const tb_standings *s)
 {
-    sbuf b = {NULL, 0, 0};
-    sb_printf(&b, "Place  No  %-24s %4s %6s", "Team", "MP", "GP");
+    buf b = {NULL, 0, 0};
+    buf_printf(&b, "Place  No  %-24s %4s %6s", "Team", "MP", "GP");
     for (int k = 0; k < s->n_tb; k++)
-        sb_printf(&b, " %6s", tb_name(s->tb[k]));
-    sb_printf(&b, "\n");
+        buf_printf(&b, " %6s", tb_name(s->tb[k]));
+    buf_printf(&b, "\n");
     for (int x = 0; x < s->n; x++) {
         const tb_row *r = &s->rows[x];
         const tour_team *tm = tour_team_get(t, r->id);
-        sb_printf(&b, "%4d%c %3d  %-24.24s %4d ", r->place, r->prize ? '*' : ' ', r->id,
+        buf_printf(&b, "%4d%c %3d  %-24.24s %4d ", r->place, r->prize ? '*' : ' ', r->id,
                   tm ? tm->name : "?", r->mp);
         half(&b, r->gp2, 6);
         for (int k = 0; k < s->n_tb; k++) {
-            sb_printf(&b, " ");
+            buf_printf(&b, " ");
             if (tb_is_x2(s->tb[k]))
                 half(&b, r->tb[k], 6);
             else
-                sb_printf(&b, "%6d", r->tb[k]);
+                buf_printf(&b, "%6d", r->tb[k]);
         }
-        sb_printf(&b, "%s\n", r->tied_next && r->place <= 3 ? "  (tied: play-off)" : "");
+        buf_printf(&b, "%s\n", r->tied_next && r->place <= 3 ? "  (tied: play-off)" : "");
     }
-    sb_printf(&b, "\nCrosstable\n  No");
+    buf_printf(&b, "\nCrosstable\n  No");
     for (int r = 1; r <= tour_n_rounds(t); r++)
-        sb_printf(&b, " %7s%d", "R", r);
-    sb_printf(&b, "\n");
+        buf_printf(&b, " %7s%d", "R", r);
+    buf_printf(&b, "\n");
     for (int id = 1; id <= tour_n_teams(t); id++) {
-        sb_printf(&b, "%4d", id);
+        buf_printf(&b, "%4d", id);
         for (int r = 1; r <= tour_n_rounds(t); r++) {
             tour_slot x;
             char cell[32];
@@ -405,9 +382,9 @@ char *tb_format(const tour *t, const tb_standings *s)
             case TOUR_SLOT_ABSENT:
             default: /* absent: not paired in that round */ snprintf(cell, sizeof cell, "-"); break;
             }
-            sb_printf(&b, " %8s", cell);
+            buf_printf(&b, " %8s", cell);
         }
-        sb_printf(&b, "\n");
+        buf_printf(&b, "\n");
     }
     return b.p;
 }

@@ -3,39 +3,16 @@
  * Export derives the TRF-16 style records (001, 013, 310) for other tools, and writes the BH*
  * records that carry the state exactly; import replays the BH* records through tour.h, so an
  * imported tournament passes the same checks as one built call by call. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
+#include "buf.h"
 #include "tb.h"
 #include "tour_int.h"
 #include "trf.h"
 #include "xalloc.h"
-
-typedef struct {
-    char *p;
-    size_t len, cap;
-} obuf;
-
-__attribute__((format(printf, 2, 3))) static void out(obuf *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if (b->p && b->len + (size_t)k < b->cap) {
-            b->len += (size_t)k;
-            return;
-        }
-        b->cap = 2 * (b->cap + (size_t)k) + 256;
-        b->p = xrealloc(b->p, b->cap);
-    }
-}
 
 static void clean(char *dst, const char *src, size_t cap)
 {
@@ -81,20 +58,20 @@ static void res_token(const tour_slot *x, char *tok, size_t cap)
 
 char *trf_export(const tour *t)
 {
-    obuf b = {NULL, 0, 0};
+    buf b = {NULL, 0, 0};
     const tour_ruleset *rs = tour_rules(t);
     int n = tour_n_teams(t), R = tour_n_rounds(t);
     char name[TOUR_NAME_LEN], cap_[TOUR_NAME_LEN], par[TOUR_NAME_LEN];
     clean(name, rs->name, sizeof name);
-    out(&b, "012 %s\n062 %d\n", name, 2 * n);
-    out(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
+    buf_printf(&b, "012 %s\n062 %d\n", name, 2 * n);
+    buf_printf(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
             "bughouse double rounds\n");
-    out(&b, "XXR %d\n", tour_planned_rounds(t));
+    buf_printf(&b, "XXR %d\n", tour_planned_rounds(t));
     clean(cap_, rs->game_ruleset, sizeof cap_);
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
             *q = '_';
-    out(&b,
+    buf_printf(&b,
         "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
         "rounds=%d "
         "format=%s started=%d tb=",
@@ -103,8 +80,8 @@ char *trf_export(const tour *t)
         SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
-        out(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
-    out(&b, "\n");
+        buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
+    buf_printf(&b, "\n");
 
     tb_standings st = {0, NULL, 0, {0}};
     tb_standings_compute(t, &st);
@@ -116,43 +93,43 @@ char *trf_export(const tour *t)
         int mp = tour_team_mp(t, id, -1);
         for (int board = 0; board < 2; board++) {
             clean(par, board ? tm->partner : tm->captain, sizeof par);
-            out(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
+            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
                 board ? tm->rating_partner : tm->rating_captain, "", "", "", (double)mp, rank[id]);
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
                 char c = res_char(&x, rs->games);
                 if (x.kind == TOUR_SLOT_ABSENT || x.kind == TOUR_SLOT_PENDING)
-                    out(&b, "          ");
+                    buf_printf(&b, "          ");
                 else if (x.opp == 0)
-                    out(&b, "  0000 - %c", c);
+                    buf_printf(&b, "  0000 - %c", c);
                 else /* board B has the colours reversed (P-TEAM) */
-                    out(&b, "  %4d %c %c", 2 * x.opp - 1 + board,
+                    buf_printf(&b, "  %4d %c %c", 2 * x.opp - 1 + board,
                         x.white < 0         ? '-'
                         : (x.white ^ board) ? 'w'
                                             : 'b',
                         c);
             }
-            out(&b, "\n");
+            buf_printf(&b, "\n");
         }
     }
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
-        out(&b, "013 %-32.32s %4d %4d\n", name, 2 * id - 1, 2 * id);
+        buf_printf(&b, "013 %-32.32s %4d %4d\n", name, 2 * id - 1, 2 * id);
     }
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
         int gp2 = tour_team_gp2(t, id, -1);
-        out(&b, "310 %4d %-32.32s %4d %3d.%d %4d", id, name, tour_team_mp(t, id, -1), gp2 / 2,
+        buf_printf(&b, "310 %4d %-32.32s %4d %3d.%d %4d", id, name, tour_team_mp(t, id, -1), gp2 / 2,
             gp2 % 2 ? 5 : 0, rank[id]);
         for (int r = 1; r <= R; r++) {
             tour_slot x;
             char tok[16];
             tour_slot_get(t, id, r, &x);
             res_token(&x, tok, sizeof tok);
-            out(&b, "  %4d %c %3s", x.opp, x.white < 0 ? '-' : x.white ? 'w' : 'b', tok);
+            buf_printf(&b, "  %4d %c %3s", x.opp, x.white < 0 ? '-' : x.white ? 'w' : 'b', tok);
         }
-        out(&b, "\n");
+        buf_printf(&b, "\n");
     }
     free(rank);
     tb_standings_fini(&st);
@@ -162,12 +139,12 @@ char *trf_export(const tour *t)
         clean(name, tm->name, sizeof name);
         clean(cap_, tm->captain, sizeof cap_);
         clean(par, tm->partner, sizeof par);
-        out(&b, "BHT %d %d %d %d %d %s|%s|%s\n", id, tm->entry_round, tm->withdrawn_round,
+        buf_printf(&b, "BHT %d %d %d %d %d %s|%s|%s\n", id, tm->entry_round, tm->withdrawn_round,
             tm->rating_captain, tm->rating_partner, name, cap_, par);
     }
     int qid, qr, qk;
     for (int i = 0; tour__request_get(t, i, &qid, &qr, &qk); i++)
-        out(&b, "BHQ %d %d %d\n", qid, qr, qk);
+        buf_printf(&b, "BHQ %d %d %d\n", qid, qr, qk);
     for (int r = 1; r <= R; r++) {
         for (int i = 0; i < tour_round_size(t, r); i++) {
             const tour_match *m = tour_round_match(t, r, i);
@@ -175,13 +152,13 @@ char *trf_export(const tour *t)
             for (int g = 0; g < rs->games; g++)
                 gs[g] = (char)('0' + m->game[g]);
             gs[rs->games] = '\0';
-            out(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
+            buf_printf(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
-        out(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner, tour_playoff_get(t, i)->loser);
+        buf_printf(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner, tour_playoff_get(t, i)->loser);
     if (!b.p)
-        out(&b, "%s", "");
+        buf_printf(&b, "%s", "");
     return b.p;
 }
 
@@ -196,10 +173,10 @@ static int pick(const char *v, const char *const *names, int n)
 /* Parse one BHR line into *rs, *format, *started. false on an unknown key or value. */
 static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *started)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", line);
+    char text[512];
+    snprintf(text, sizeof text, "%s", line);
     char *save = NULL;
-    for (char *tok = strtok_r(buf, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
+    for (char *tok = strtok_r(text, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
         char *eq = strchr(tok, '=');
         if (!eq)
             return false;

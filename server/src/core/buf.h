@@ -1,0 +1,27 @@
+/* buf.h: a growable text buffer with printf-style appends, for writers of whole documents
+ * (standings tables, TRF). SPDX-License-Identifier: MIT */
+#ifndef BH_BUF_H
+#define BH_BUF_H
+
+#include <stddef.h>
+
+/* Zero-initialise ({0}) before use. p is NUL-terminated after the first append and owned by
+ * the buffer until the caller takes it (then free() it) or calls buf_free. */
+typedef struct {
+    char *p;    /* text, NUL-terminated; NULL before the first append */
+    size_t len; /* bytes of text, NUL excluded */
+    size_t cap; /* bytes allocated */
+} buf;
+
+/* Append printf(fmt, ...) to b, growing it as needed. Out of memory aborts (xalloc.h); an
+ * encoding error from vsnprintf appends nothing. */
+void buf_printf(buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Free b's text and reset it to empty. */
+void buf_free(buf *b);
+
+#endif
