@@ -90,6 +90,32 @@ static inline const char *bh_test_data(const char *rel)
     return buf;
 }
 
+/* Whole contents of protocol/examples/NAME (paths are relative to the repo root, where ctest
+ * runs the tests), NUL-terminated, in malloc'd memory the caller frees; NULL (with a message)
+ * if it cannot be read. */
+static inline char *bh_test_example(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "protocol/examples/%s", name);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
+        return NULL;
+    }
+    size_t cap = 4096, n = 0, r;
+    char *s = malloc(cap);
+    while (s && (r = fread(s + n, 1, cap - n - 1, f)) > 0) {
+        n += r;
+        if (n + 1 == cap)
+            s = realloc(s, cap *= 2);
+    }
+    fclose(f);
+    if (!s)
+        abort();
+    s[n] = '\0';
+    return s;
+}
+
 static inline int bh_test_run(const bh_test_case *cases, size_t n, int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "--list") == 0) {

@@ -260,20 +260,6 @@ static void policy_violations_close(void)
     wsc_free(c);
 }
 
-static char *slurp_example(const char *name)
-{
-    char path[128];
-    snprintf(path, sizeof path, "protocol/examples/%s", name);
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = calloc(1, 4096);
-    size_t n = fread(buf, 1, 4095, f);
-    buf[n] = '\0';
-    fclose(f);
-    return buf;
-}
-
 /* Mutated golden client messages from the director, a player and a spectator (35 per
  * connection, under the flood limit): the server answers each with a well-formed message,
  * never crashes (it runs under ASan), and the connections still work afterwards. */
@@ -284,7 +270,7 @@ static void random_garbage_over_the_wire(void)
                                         "c2s-team_register.json", "c2s-resign.json"};
     char *ex[BH_ARRAY_LEN(files)];
     for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
-        ex[i] = slurp_example(files[i]);
+        ex[i] = bh_test_example(files[i]);
     uint64_t rng = 0x2545F4914F6CDD1DULL;
     int bad_replies = 0, sent = 0;
     for (int round = 0; round < 6; round++) {

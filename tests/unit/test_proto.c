@@ -8,36 +8,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "proto.h"
-
-static char *slurp(const char *name)
-{
-    char path[256];
-    snprintf(path, sizeof path, "protocol/examples/%s", name);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = calloc(1, (size_t)n + 1);
-    if (fread(s, 1, (size_t)n, f) != (size_t)n)
-        n = 0;
-    fclose(f);
-    return s;
-}
-
-static int decode_file(const char *name, proto_msg *m)
-{
-    char *s = slurp(name);
-    if (!s)
-        return -1;
-    proto_err err;
-    int rc = proto_decode(s, strlen(s), m, &err);
-    free(s);
-    return rc;
-}
+#include "proto_golden.h"
 
 static void golden_client_messages(void)
 {
@@ -77,19 +48,6 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("claim game", 7, m.game);
     CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
-}
-
-/* Compare an encoder's output with a golden file, both canonicalised. */
-static void same(const char *file, char *encoded)
-{
-    char *g = slurp(file);
-    char *a = g ? proto_canon(g) : NULL;
-    char *b = proto_canon(encoded);
-    CHECK_EQ_STR(file, a, b);
-    free(g);
-    free(a);
-    free(b);
-    free(encoded);
 }
 
 static void golden_server_messages(void)
@@ -292,7 +250,7 @@ static void mutations_never_crash(void)
     uint64_t rng = 0x9E3779B97F4A7C15ULL;
     int bad = 0, ok = 0;
     for (size_t f = 0; f < BH_ARRAY_LEN(files); f++) {
-        char *orig = slurp(files[f]);
+        char *orig = bh_test_example(files[f]);
         if (!orig)
             continue;
         size_t n = strlen(orig);

@@ -9,53 +9,12 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "proto.h"
+#include "proto_golden.h"
 #include "proto_tour.h"
-
-static char *slurp(const char *name)
-{
-    char path[256];
-    snprintf(path, sizeof path, "protocol/examples/%s", name);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
-        return NULL;
-    }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = calloc(1, (size_t)n + 1);
-    if (fread(s, 1, (size_t)n, f) != (size_t)n)
-        s[0] = '\0';
-    fclose(f);
-    return s;
-}
-
-static int decode_file(const char *name, proto_msg *m)
-{
-    char *s = slurp(name);
-    if (!s)
-        return -1;
-    proto_err err;
-    int rc = proto_decode(s, strlen(s), m, &err);
-    free(s);
-    return rc;
-}
 
 static int decode_str(const char *s, proto_msg *m, proto_err *err)
 {
     return proto_decode(s, strlen(s), m, err);
-}
-
-static void same(const char *file, char *encoded)
-{
-    char *g = slurp(file);
-    char *a = g ? proto_canon(g) : NULL;
-    char *b = proto_canon(encoded);
-    CHECK_EQ_STR(file, a, b);
-    free(g);
-    free(a);
-    free(b);
-    free(encoded);
 }
 
 static void golden_client(void)
