@@ -31,6 +31,17 @@ static inline int emit_pawn_moves(bh_move *out, int n, uint64_t dests, int delta
     return n;
 }
 
+/* Plain moves of the piece on from to the squares of dests: counted when out is NULL (bulk
+ * counting at the last perft ply), else written to out[n...]. Returns the new n. */
+static inline int emit_piece_moves(bh_move *out, int n, int from, uint64_t dests)
+{
+    if (!out)
+        return n + bb_count(dests);
+    while (dests)
+        out[n++] = bh_move_make(from, bb_pop_lsb(&dests), BH_MK_NORMAL);
+    return n;
+}
+
 static inline uint64_t shift_up(uint64_t b, int us)
 {
     return us == BH_WHITE ? b << 8 : b >> 8;
@@ -66,33 +77,21 @@ static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *o
     for (uint64_t b = p->by_type_[BH_KNIGHT] & own & ~pinned; b;) {
         int from = bb_pop_lsb(&b);
         uint64_t a = t->knight[from] & target;
-        if (!out)
-            n += bb_count(a);
-        else
-            while (a)
-                out[n++] = bh_move_make(from, bb_pop_lsb(&a), BH_MK_NORMAL);
+        n = emit_piece_moves(out, n, from, a);
     }
     for (uint64_t b = (p->by_type_[BH_BISHOP] | p->by_type_[BH_QUEEN]) & own; b;) {
         int from = bb_pop_lsb(&b);
         uint64_t a = bishop_att(from, occ) & target;
         if (pinned & bb_sq(from))
             a &= t->line[ksq][from];
-        if (!out)
-            n += bb_count(a);
-        else
-            while (a)
-                out[n++] = bh_move_make(from, bb_pop_lsb(&a), BH_MK_NORMAL);
+        n = emit_piece_moves(out, n, from, a);
     }
     for (uint64_t b = (p->by_type_[BH_ROOK] | p->by_type_[BH_QUEEN]) & own; b;) {
         int from = bb_pop_lsb(&b);
         uint64_t a = rook_att(from, occ) & target;
         if (pinned & bb_sq(from))
             a &= t->line[ksq][from];
-        if (!out)
-            n += bb_count(a);
-        else
-            while (a)
-                out[n++] = bh_move_make(from, bb_pop_lsb(&a), BH_MK_NORMAL);
+        n = emit_piece_moves(out, n, from, a);
     }
 
     /* Pawns: unpinned ones set-wise, pinned ones one by one along their pin line. */
