@@ -27,44 +27,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
-const ADMIN = 'browser-test-admin-token-0123456789';
-const ART = 'tests/artifacts';
-const t0 = Date.now();
-let passed = 0;
-let failed = 0;
-
-function check(name, cond, detail) {
-  if (cond) passed++;
-  else {
-    failed++;
-    console.log(`FAIL ${name}${detail !== undefined ? ': ' + JSON.stringify(detail) : ''}`);
-  }
-}
-
-function log(s) {
-  console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
-}
-
-async function startServer(tmp) {
-  const out = fs.openSync(path.join(tmp, 'server.log'), 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', '0', '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
-  for (let i = 0; i < 100; i++) {
-    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
-    if (m) return { srv, port: Number(m[1]) };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the server did not report its port: ' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
-}
-
-const stop = async (p) => {
-  if (!p || p.exitCode !== null) return;
-  p.kill('SIGTERM');
-  await new Promise((r) => p.once('exit', r));
-};
 
 // The dashboard's model of the tournament (window.app: rounds, standings, game results).
 const model = (page) => page.evaluate(() => ({
@@ -86,13 +52,10 @@ const standingsShown = (page) => page.evaluate(() => ({
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-director-'));
-  const { srv, port } = await startServer(tmp);
+  const { srv, port } = await startServer(bin, tmp);
   const base = `http://127.0.0.1:${port}`;
   let bot = null;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   const errors = [];
   try {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -252,7 +215,7 @@ async function main() {
     await stop(bot);
     await browser.close();
     await stop(srv);
-    if (failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
+    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -302,11 +265,11 @@ function checkStandings(what, shown, m, rounds) {
 
 main()
   .catch((e) => {
-    failed++;
+    results.failed++;
     console.log('FAIL', e && e.stack ? e.stack : e);
   })
   .finally(() => {
     log('done');
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exitCode = failed ? 1 : 0;
+    console.log(`${results.passed} passed, ${results.failed} failed`);
+    process.exitCode = results.failed ? 1 : 0;
   });

@@ -13,37 +13,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
-const ADMIN = 'browser-test-admin-token-0123456789';
-const ART = 'tests/artifacts';
-const t0 = Date.now();
-let passed = 0;
-let failed = 0;
-
-function check(name, cond, detail) {
-  if (cond) passed++;
-  else {
-    failed++;
-    console.log(`FAIL ${name}${detail !== undefined ? ': ' + JSON.stringify(detail) : ''}`);
-  }
-}
-
-function log(s) {
-  console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
-}
-
-async function startServer(tmp, port = 0) {
-  const out = fs.openSync(path.join(tmp, 'server.log'), 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
-  for (let i = 0; i < 100; i++) {
-    const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
-    if (m) return { srv, port: Number(m[1]) };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the server did not report its port: ' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8'));
-}
 
 // A visible element's box (a re-render may detach it for a moment: ask again).
 async function box(locator) {
@@ -129,12 +101,9 @@ async function shown(page) {
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-browser-'));
-  let { srv, port } = await startServer(tmp);
+  let { srv, port } = await startServer(bin, tmp);
   const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   const errors = [];
   // While the server is down on purpose, the browser logs each refused reconnect attempt as a
   // console error; those are expected then (the test checks that every page comes back).
@@ -200,7 +169,7 @@ async function main() {
     srv.kill('SIGTERM');
     await new Promise((r) => srv.once('exit', r));
     await p[0].waitForFunction(() => document.querySelector('#net').textContent !== 'online');
-    ({ srv } = await startServer(tmp, port));
+    ({ srv } = await startServer(bin, tmp, port));
     for (const page of [...p, spec]) await page.waitForFunction(() => document.querySelector('#net').textContent === 'online' && window.app.g.boards[0].ply === 6, null, { timeout: 10000 });
     serverDown = false;
     log('server restarted: all pages back');
@@ -334,11 +303,11 @@ async function main() {
 
 main()
   .catch((e) => {
-    failed++;
+    results.failed++;
     console.log('FAIL', e && e.stack ? e.stack : e);
   })
   .finally(() => {
     log('done');
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exitCode = failed ? 1 : 0;
+    console.log(`${results.passed} passed, ${results.failed} failed`);
+    process.exitCode = results.failed ? 1 : 0;
   });
