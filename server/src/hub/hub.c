@@ -13,14 +13,6 @@
 #include "now.h"
 #include "xalloc.h"
 
-#define GROW(arr, n, cap)                                                                          \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 void hub__queue(hub *h, uint64_t conn, char *msg)
 {
     GROW(h->out, h->nout, h->capout);

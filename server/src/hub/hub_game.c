@@ -15,14 +15,6 @@
 #include "now.h"
 #include "xalloc.h"
 
-#define GROW(arr, n, cap)                                                                          \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 static const char *const ev_kind[] = {
     [GAME_EV_START] = "start",
     [GAME_EV_MOVE] = "move",

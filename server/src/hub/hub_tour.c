@@ -24,14 +24,6 @@
 #include "trf.h"
 #include "xalloc.h"
 
-#define GROW(arr, n, cap)                                                                          \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 static htour *find_tour(hub *h, int64_t id)
 {
     for (int i = 0; h->tours_ && i < h->tours_->n; i++)
