@@ -18,35 +18,7 @@
 #define ADMIN "unit-admin-token-0123456789"
 #define T0 1000000000ULL /* monotonic µs of the first event: arbitrary */
 
-typedef struct {
-    int n;
-    uint64_t conn[512];
-    char *msg[512];
-    uint64_t timer_at;
-    int timer_calls;
-} fake;
-
-static void f_send(void *ctx, uint64_t c, const char *buf, size_t len)
-{
-    fake *f = ctx;
-    if (f->n < 512) {
-        f->conn[f->n] = c;
-        f->msg[f->n] = strndup(buf, len);
-        f->n++;
-    }
-}
-
-static void f_close(void *ctx, uint64_t c, const char *reason)
-{
-    (void)ctx, (void)c, (void)reason;
-}
-
-static void f_timer(void *ctx, uint64_t at)
-{
-    fake *f = ctx;
-    f->timer_at = at;
-    f->timer_calls++;
-}
+#include "hub_fake.h"
 
 static void f_clear(fake *f)
 {

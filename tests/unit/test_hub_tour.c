@@ -23,32 +23,7 @@
 #define T0 1000000000ULL
 #define BASE_MS 5000
 
-typedef struct {
-    int n;
-    uint64_t conn[2048];
-    char *msg[2048];
-    uint64_t timer_at;
-} fake;
-
-static void f_send(void *ctx, uint64_t c, const char *buf, size_t len)
-{
-    fake *f = ctx;
-    if (f->n < 2048) {
-        f->conn[f->n] = c;
-        f->msg[f->n] = strndup(buf, len);
-        f->n++;
-    }
-}
-
-static void f_close(void *ctx, uint64_t c, const char *reason)
-{
-    (void)ctx, (void)c, (void)reason;
-}
-
-static void f_timer(void *ctx, uint64_t at)
-{
-    ((fake *)ctx)->timer_at = at;
-}
+#include "hub_fake.h"
 
 static void f_clear(fake *f)
 {
