@@ -393,7 +393,10 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
                          m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
                          m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START ||
-                         m->type == PROTO_TOURNAMENT_PAUSE;
+                         m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
+                         m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
+                         m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
+                         m->type == PROTO_EXPORT;
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, c, true, m->id, BH_EAUTH, NULL);
         goto done;
@@ -422,6 +425,16 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     case PROTO_TOURNAMENT_START:
     case PROTO_TOURNAMENT_PAUSE:
     case PROTO_TOURNAMENT_GET: hub__tour_cmd(h, s, m, now_us); break;
+    case PROTO_GAME_PAUSE:
+    case PROTO_GAME_RESULT:
+    case PROTO_TEAM_WITHDRAW:
+    case PROTO_ROUND_PAIR:
+    case PROTO_ROUND_START:
+    case PROTO_EXPORT: hub__dir_cmd(h, s, m, now_us); break;
+    case PROTO_LIVE:
+        s->live_sub = true;
+        hub__queue(h, c, hub__game_enc_live(h, true, m->id, now_us));
+        break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -41,6 +41,7 @@ typedef struct {
     int64_t team;  /* ROLE_TEAM: the team of the team token */
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
+    bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
 } hub_sess;
 
 typedef struct {
@@ -75,6 +76,10 @@ typedef struct {
     char reason[24];
     char recovery[16]; /* "", "resumed", "adjudicated" */
     char ruleset[16];
+    int rboard;         /* board of the deciding event (0 A, 1 B), -1 none */
+    bool paused;        /* the director paused it: game time stands at paused_gt */
+    uint64_t paused_gt; /* game time (µs) of the pause */
+    int npause;         /* pause and resume records stored (their seqs are -1, -2, ...) */
 } hub_game;
 
 typedef struct {
@@ -147,6 +152,23 @@ void hub__game_timers(hub *h, uint64_t now_us);
 void hub__arm(hub *h);
 /* Status name: "waiting", "live", "finished". */
 const char *hub__status_name(int status);
+/* The director pauses (pause true) or resumes a live game: its clocks stand still at the
+ * pause instant (a flag already due falls first) and restart from there; stored as a
+ * record in the game's event list (negative seq, ignored by the game model) so a restart
+ * keeps it; every watcher gets a new state. BH_OK, BH_ESTATE (not live, already in that
+ * state), BH_EOVER (a due flag ended the game first). */
+int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us);
+/* The director's result: adjudicates a live game (it ends now) or overrides the result of a
+ * finished one (store and BPGN updated, result and state sent again). The caller updates a
+ * tournament for an override (hub__tour_result_changed). BH_OK or BH_ESTATE (waiting). */
+int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
+                         uint64_t now_us);
+/* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees. */
+char *hub__game_bpgn(const hub_game *hg);
+/* The public live-games list: the reply to `live` (has_id) or a push. */
+char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
+/* Push the list to every connection that asked for it (a game started, ended or paused). */
+void hub__live_push(hub *h, uint64_t now_us);
 
 /* hub_tour.c: tournaments (issue 6, T-AUTO). */
 /* Load the stored tournaments after the games, apply results of games that ended without a
@@ -168,5 +190,12 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id);
 /* hg just finished: record its result in its tournament and go on (T-AUTO). */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
+
+/* hub_tour_dir.c: the director's controls (issue 7). */
+/* game_pause, game_result, team_withdraw, round_pair, round_start, export: each replies. */
+void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* Tournament facts of game gid for the live list: false when it is no tournament's game. */
+bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
+                         int *game_no, const char *teams[2]);
 
 #endif

@@ -240,7 +240,7 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
 static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-    if (!m || g->game_no + 1 >= tour_rules(ht->t)->games ||
+    if (!m || m->forfeit != TOUR_FF_NONE || g->game_no + 1 >= tour_rules(ht->t)->games ||
         hub__tour_tgame(ht, g->round, g->match, g->game_no + 1))
         return;
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
@@ -260,6 +260,7 @@ static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uin
 static void advance(hub *h, htour *ht, uint64_t now_us)
 {
     int r = tour_n_rounds(ht->t);
+    hub__tour_start_paired(h, ht, r, now_us); /* a round the director paired by hand */
     for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
         const tgame *last = NULL;
         for (int k = 0; k < TOUR_MAX_GAMES; k++) {
@@ -291,13 +292,8 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             if (!m || m->game[g.game_no] != TOUR_G_NONE ||
                 (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
                 return;
-            int64_t a = ht->team_of[m->a];
-            int res = TOUR_G_DRAW;
-            if (strcmp(hg->result, "1-0") == 0)
-                res = g.team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
-            else if (strcmp(hg->result, "0-1") == 0)
-                res = g.team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
-            if (tour_set_game(ht->t, g.round, g.match, g.game_no, (tour_game)res) != BH_OK)
+            if (tour_set_game(ht->t, g.round, g.match, g.game_no,
+                              hub__tour_res(ht, &g, m, hg->result)) != BH_OK)
                 return;
             log_info("hub: tournament %lld round %d match %d game %d: %s %s", (long long)ht->id,
                      g.round, g.match + 1, g.game_no + 1, hg->result, hg->reason);
@@ -620,4 +616,44 @@ void hub__tour_free(hub *h)
     free(h->tours_->v);
     free(h->tours_);
     h->tours_ = NULL;
+}
+
+/* ---- for the director's controls (hub_tour_dir.c) ------------------------------------------ */
+
+tour_game hub__tour_res(const htour *ht, const tgame *g, const tour_match *m, const char *result)
+{
+    int64_t a = ht->team_of[m->a];
+    if (strcmp(result, "1-0") == 0)
+        return g->team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
+    if (strcmp(result, "0-1") == 0)
+        return g->team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
+    return TOUR_G_DRAW;
+}
+
+htour *hub__tour_find(hub *h, int64_t id)
+{
+    return find_tour(h, id);
+}
+
+void hub__tour_persist(hub *h, const htour *ht)
+{
+    persist(h, ht);
+}
+
+void hub__tour_to_all(hub *h, char *msg)
+{
+    to_all(h, msg, -1);
+}
+
+int hub__tour_game1(hub *h, htour *ht, int r, int mi, uint64_t now_us)
+{
+    const tour_match *m = tour_round_match(ht->t, r, mi);
+    int w = m->white ? m->white : m->a;
+    int o = w == m->a ? m->b : m->a;
+    return create_game(h, ht, r, mi, 0, ht->team_of[w], ht->team_of[o], now_us);
+}
+
+void hub__tour_advance(hub *h, htour *ht, uint64_t now_us)
+{
+    advance(h, ht, now_us);
 }

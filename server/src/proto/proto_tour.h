@@ -102,9 +102,33 @@ typedef struct {
     int n_teams;
     const proto_round *current;         /* NULL before the start */
     const proto_standings *standings;   /* NULL before the start */
+    const proto_round *history;         /* every paired round, 1..n_history (earlier ones too) */
+    int n_history;
 } proto_tour_snap;
 
 /* {"type":"tournament","id":..(has_id),...}. */
 char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s);
+
+/* {"type":"export","id":..,"format":"bpgn"|"trf","game":..|"tournament":..,"text":..}:
+ * export reply; game (bpgn) or tournament (trf) is written when > 0. */
+char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tournament,
+                       const char *text);
+
+/* One live game of the public list (protocol/messages/s2c-live.md). */
+typedef struct {
+    int64_t game;
+    int64_t tournament;       /* 0: not a tournament game */
+    int round, match, game_no; /* tournament games; round 0 otherwise */
+    const char *teams[2];     /* names of GAME_TEAM_1 (seats 0, 3) and GAME_TEAM_2, or NULL */
+    const char *names[4];     /* player names by seat */
+    int64_t clock_ms[4];      /* remaining time by seat at server_ms */
+    int running[2];           /* seat whose clock runs on each board, -1 none */
+    int ply[2];               /* plies played on each board */
+    bool paused;              /* the director paused it */
+} proto_live_row;
+
+/* {"type":"live"[,"id":..],"server_ms":..,"games":[...]}: reply to live (has_id) or push. */
+char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
+                     int64_t server_ms);
 
 #endif
