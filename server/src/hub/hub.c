@@ -181,6 +181,8 @@ void hub_on_timer(hub *h, uint64_t now_us)
 
 int hub_turn_end(hub *h)
 {
+    if (h->live_dirty)
+        hub__live_push(h, h->live_now);
     int rc = store_flush(h->st);
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);

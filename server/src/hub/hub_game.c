@@ -42,8 +42,8 @@ static uint64_t gtime(const hub_game *hg, uint64_t now_us)
 {
     int64_t t = (int64_t)now_us - hg->base_us;
     uint64_t last = hg->g ? game_last_us(hg->g) : 0;
-    if (hg->status != STORE_LIVE)
-        return last;
+    if (hg->status != STORE_LIVE) /* a director's end is later than the last game event */
+        return hg->end_gt > last ? hg->end_gt : last;
     if (hg->paused) /* the director's pause: game time stands still */
         return hg->paused_gt < last ? last : hg->paused_gt;
     return t < 0 || (uint64_t)t < last ? last : (uint64_t)t;
@@ -195,7 +195,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
     hub__tour_game_over(h, hg, now); /* T-AUTO: game 2, the next round, standings */
-    hub__live_push(h, now);
+    hub__live_changed(h, now);
 }
 
 static const char *result_text(int winner)
@@ -260,7 +260,7 @@ static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
 
 /* The director's pause and resume records: stored in the event list with negative seqs
  * (-1, -2, ... in the order made) and these types, which the game model never sees. */
-enum { HUB_EV_PAUSE = 100, HUB_EV_RESUME = 101 };
+enum { HUB_EV_PAUSE = 100, HUB_EV_RESUME = 101, HUB_EV_END = 102 };
 
 typedef struct {
     game_event *ev;
@@ -269,11 +269,17 @@ typedef struct {
     int64_t last_seq;   /* seq of the latest one (the most negative) */
     int last_type;      /* its type */
     uint64_t last_t_us; /* its game time */
+    uint64_t end_t_us;  /* game time of a director's end (HUB_EV_END), 0 none */
 } ev_buf;
 
 static int load_event(void *ctx, const store_event *e)
 {
     ev_buf *b = ctx;
+    if (e->type == HUB_EV_END) {
+        b->npause++;
+        b->end_t_us = (uint64_t)e->t_us;
+        return 0;
+    }
     if (e->type == HUB_EV_PAUSE || e->type == HUB_EV_RESUME) {
         if (b->npause++ == 0 || e->seq < b->last_seq) {
             b->last_seq = e->seq;
@@ -311,6 +317,7 @@ static int replay(hub *h, hub_game *hg)
         rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
     free(b.ev);
     hg->npause = b.npause;
+    hg->end_gt = b.end_t_us;
     if (b.npause && b.last_type == HUB_EV_PAUSE) {
         hg->paused = true;
         hg->paused_gt = b.last_t_us;
@@ -481,7 +488,7 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
     broadcast(h, hg, proto_enc_start(hg->id, c, run, now_wall_ms()));
     schedule(h, hg);
     log_info("hub: game %lld started", (long long)hg->id);
-    hub__live_push(h, now_us);
+    hub__live_changed(h, now_us);
     return BH_OK;
 }
 
@@ -711,6 +718,21 @@ static void states_to_watchers(hub *h, hub_game *hg, uint64_t now_us)
     }
 }
 
+/* Store a director's record (pause, resume, end) at game time t_us. */
+static void add_record(hub *h, hub_game *hg, int type, uint64_t t_us)
+{
+    store_event se = {.game = hg->id,
+                      .seq = -1 - (int64_t)hg->npause,
+                      .t_us = (int64_t)t_us,
+                      .kind = type == HUB_EV_PAUSE ? "pause" : type == HUB_EV_RESUME ? "resume" : "end",
+                      .seat = -1,
+                      .ply = -1,
+                      .type = type};
+    if (store_event_add(h->st, &se) != BH_OK)
+        h->store_failed = true;
+    hg->npause++;
+}
+
 int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
 {
     if (hg->status != STORE_LIVE || !hg->g || hg->paused == pause)
@@ -728,21 +750,12 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
         hg->base_us = (int64_t)now_us - (int64_t)hg->paused_gt;
     }
     hg->paused = pause;
-    store_event se = {.game = hg->id,
-                      .seq = -1 - (int64_t)hg->npause,
-                      .t_us = (int64_t)hg->paused_gt,
-                      .kind = pause ? "pause" : "resume",
-                      .seat = -1,
-                      .ply = -1,
-                      .type = pause ? HUB_EV_PAUSE : HUB_EV_RESUME};
-    if (store_event_add(h->st, &se) != BH_OK)
-        h->store_failed = true;
-    hg->npause++;
+    add_record(h, hg, pause ? HUB_EV_PAUSE : HUB_EV_RESUME, hg->paused_gt);
     schedule(h, hg);
     log_info("hub: game %lld %s at game time %.3f s", (long long)hg->id,
              pause ? "paused" : "resumed", (double)hg->paused_gt / 1e6);
     states_to_watchers(h, hg, now_us);
-    hub__live_push(h, now_us);
+    hub__live_changed(h, now_us);
     return BH_OK;
 }
 
@@ -795,8 +808,16 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
 {
     if (hg->status == STORE_WAITING)
         return BH_ESTATE;
+    if (hg->status == STORE_LIVE && hg->g) { /* a flag that is due falls first */
+        size_t first = hg->stored;
+        game_delta d;
+        game_tick(hg->g, gtime(hg, now_us), &d);
+        after_change(h, hg, first, now_us);
+    }
     hg->rboard = -1;
     if (hg->status == STORE_LIVE) {
+        hg->end_gt = gtime(hg, now_us); /* the clocks stop now */
+        add_record(h, hg, HUB_EV_END, hg->end_gt);
         log_info("hub: game %lld adjudicated by the director: %s %s", (long long)hg->id, result,
                  reason);
         finish(h, hg, result, reason, now_us);
@@ -845,8 +866,15 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
     return s;
 }
 
+void hub__live_changed(hub *h, uint64_t now_us)
+{
+    h->live_dirty = true;
+    h->live_now = now_us;
+}
+
 void hub__live_push(hub *h, uint64_t now_us)
 {
+    h->live_dirty = false;
     char *msg = NULL;
     for (int i = 0; i < h->capsess; i++) {
         if (!h->sess[i].conn || !h->sess[i].live_sub)

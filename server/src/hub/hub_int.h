@@ -79,7 +79,8 @@ typedef struct {
     int rboard;         /* board of the deciding event (0 A, 1 B), -1 none */
     bool paused;        /* the director paused it: game time stands at paused_gt */
     uint64_t paused_gt; /* game time (µs) of the pause */
-    int npause;         /* pause and resume records stored (their seqs are -1, -2, ...) */
+    int npause;         /* director's records stored (pause, resume, end: seqs -1, -2, ...) */
+    uint64_t end_gt;    /* game time the director ended it (game_result), 0 none */
 } hub_game;
 
 typedef struct {
@@ -112,6 +113,8 @@ struct hub {
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
+    bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
+    uint64_t live_now; /* the turn's time for that push */
 };
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
@@ -167,7 +170,9 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
 char *hub__game_bpgn(const hub_game *hg);
 /* The public live-games list: the reply to `live` (has_id) or a push. */
 char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
-/* Push the list to every connection that asked for it (a game started, ended or paused). */
+/* The list changed (a game started, ended or paused): hub_turn_end pushes it once to every
+ * connection that asked for it (hub__live_push). */
+void hub__live_changed(hub *h, uint64_t now_us);
 void hub__live_push(hub *h, uint64_t now_us);
 
 /* hub_tour.c: tournaments (issue 6, T-AUTO). */

@@ -303,6 +303,8 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
             if (ht->status == HT_RUNNING)
                 next_round(h, ht, now_us);
+            else if (tour_round_complete(ht->t, g.round))
+                hub__tour_paused_standings(h, ht); /* the round ended while T-AUTO pauses */
             return;
         }
     }

@@ -82,15 +82,21 @@ bool hub__tour_start_paired(hub *h, htour *ht, int r, uint64_t now_us)
     return any;
 }
 
+void hub__tour_paused_standings(hub *h, htour *ht)
+{
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        hub__tour_to_all(h, st);
+}
+
 /* Round r and the standings to everyone, after a change the director made. */
 static void rebroadcast(hub *h, htour *ht, int r)
 {
     hub__tour_persist(h, ht);
     if (r > 0)
         hub__tour_to_all(h, hub__tour_enc_round(h, ht, r));
-    char *st = tour_is_started(ht->t) ? hub__tour_enc_standings(ht) : NULL;
-    if (st)
-        hub__tour_to_all(h, st);
+    if (tour_is_started(ht->t))
+        hub__tour_paused_standings(h, ht);
 }
 
 /* ---- games ---------------------------------------------------------------------------------- */

@@ -54,6 +54,8 @@ void hub__tour_advance(hub *h, htour *ht, uint64_t now_us);
 /* hub_tour_dir.c: start game 1 of every match of round r that has none (a round paired by
  * the director while T-AUTO paused); true if it started any. */
 bool hub__tour_start_paired(hub *h, htour *ht, int r, uint64_t now_us);
+/* The standings to everyone (a round completed while T-AUTO pauses). */
+void hub__tour_paused_standings(hub *h, htour *ht);
 /* Round r was paired and none of its games was created yet. */
 bool hub__tour_round_unstarted(const htour *ht, int r);
 
