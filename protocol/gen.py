@@ -149,7 +149,7 @@ M = [
     "team rating (their mean) orders the pairing numbers")],
   ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
-   "ratings": [2100, 1950]}, "created"),
+   "ratings": [2100, 1950], "withdrawn": 0}, "created"),
  ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
   "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],
@@ -200,7 +200,8 @@ M = [
    ("round", "integer", "", "rounds paired so far"),
    ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
    ("ruleset", "string", "", "game ruleset"),
-   ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings"),
+   ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
+    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active)"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
@@ -208,9 +209,9 @@ M = [
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
    "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation",
-   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950]},
-             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900]},
-             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700]}],
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
                             "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],

@@ -223,7 +223,8 @@ static void adjudicate_override_export(void)
     turn(1, "{\"type\":\"export\",\"id\":10,\"format\":\"bpgn\",\"game\":1}", T0 + 6 * SEC);
     const char *ex = f_last(1, "\"type\":\"export\"");
     CHECK_MSG(ex && strstr(ex, "[Result \\\"1/2-1/2\\\"]") && strstr(ex, "[Winner \\\"draw\\\"]") &&
-                  strstr(ex, "[Termination \\\"adjudicated\\\"]"),
+                  strstr(ex, "[Termination \\\"adjudicated\\\"]") &&
+                  strstr(ex, "{adjudicated} 1/2-1/2\\n\""),
               "BPGN: %s", ex ? ex : "(none)");
     f_clear();
     turn(1, "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"0-1\","

@@ -135,9 +135,9 @@ static void golden_server(void)
     proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
     same("s2c-standings.json", proto_enc_standings(&st));
 
-    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}},
-                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}},
-                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}}};
+    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0},
+                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0},
+                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0}};
     proto_tmatch cm[2] = {{.team1 = 1,
                            .team2 = 2,
                            .name1 = "Knights",

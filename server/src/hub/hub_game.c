@@ -782,6 +782,21 @@ static char *set_tag(char *text, const char *name, const char *value)
     return out;
 }
 
+/* Replace the closing comment and result token of BPGN text ("{Game in progress} *") with
+ * "{reason} result" (a new string); text without such an ending is returned as it is. */
+static char *set_ending(char *text, const char *reason, const char *result)
+{
+    char *open = strrchr(text, '{');
+    char *close = open ? strchr(open, '}') : NULL;
+    if (!close || strspn(open + 1, "0123456789.") == (size_t)(close - open - 1))
+        return text; /* no closing comment: the last comment is a clock */
+    size_t cap = (size_t)(open - text) + strlen(reason) + strlen(result) + 8;
+    char *out = xmalloc(cap);
+    snprintf(out, cap, "%.*s{%s} %s\n", (int)(open - text), text, reason, result);
+    free(text);
+    return out;
+}
+
 char *hub__game_bpgn(const hub_game *hg)
 {
     if (!hg->g)
@@ -800,7 +815,8 @@ char *hub__game_bpgn(const hub_game *hg)
                                                           : "draw";
     text = set_tag(text, "Winner", winner);
     text = set_tag(text, "Result", hg->result);
-    return set_tag(text, "Termination", hg->reason);
+    text = set_tag(text, "Termination", hg->reason);
+    return set_ending(text, hg->reason, hg->result);
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,

@@ -146,7 +146,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .no = tour_is_started(ht->t) ? i : 0,
                                      .name = tt->name,
                                      .players = {tt->captain, tt->partner},
-                                     .ratings = {tt->rating_captain, tt->rating_partner}};
+                                     .ratings = {tt->rating_captain, tt->rating_partner},
+                                     .withdrawn = tt->withdrawn_round};
     }
     const tour_ruleset *rs = tour_rules(ht->t);
     proto_tour_snap s = {.tournament = ht->id,

@@ -188,6 +188,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
             cJSON_AddItemToArray(p, cJSON_CreateString(x->players[k] ? x->players[k] : ""));
             cJSON_AddItemToArray(r, cJSON_CreateNumber(x->ratings[k]));
         }
+        cJSON_AddNumberToObject(j, "withdrawn", x->withdrawn);
         cJSON_AddItemToArray(t, j);
     }
     if (s->current) {

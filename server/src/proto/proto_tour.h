@@ -86,6 +86,7 @@ typedef struct {
     const char *name;
     const char *players[2];
     int ratings[2];
+    int withdrawn; /* first round the team is no longer paired in (team_withdraw), 0 active */
 } proto_tteam;
 
 typedef struct {
