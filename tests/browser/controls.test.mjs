@@ -22,7 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop } from './harness.mjs';
+import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -40,10 +40,7 @@ async function main() {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const dir = await ctx.newPage();
     dir.on('pageerror', (e) => errors.push(e.message));
-    await dir.goto(base + '/director.html');
-    await dir.fill('#admin-token', ADMIN);
-    await dir.click('#connect');
-    await dir.waitForFunction(() => document.querySelector('#auth-state').textContent === 'director');
+    await openDashboard(dir, base);
     await dir.fill('#t-name', 'Control Cup');
     await dir.fill('#t-base', '2');
     await dir.selectOption('#t-ruleset', 'online');
@@ -191,13 +188,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((e) => {
-    results.failed++;
-    console.log('FAIL', e && e.stack ? e.stack : e);
-  })
-  .finally(() => {
-    log('done');
-    console.log(`${results.passed} passed, ${results.failed} failed`);
-    process.exitCode = results.failed ? 1 : 0;
-  });
+run(main);

@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop } from './harness.mjs';
+import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -62,10 +62,7 @@ async function main() {
     const dir = await ctx.newPage();
     dir.on('pageerror', (e) => errors.push(e.message));
     dir.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await dir.goto(base + '/director.html');
-    await dir.fill('#admin-token', ADMIN);
-    await dir.click('#connect');
-    await dir.waitForFunction(() => document.querySelector('#auth-state').textContent === 'director');
+    await openDashboard(dir, base);
 
     // ---- create: 6-second clocks (0.1 min), 2 rounds, regulation ----
     await dir.fill('#t-name', 'Bot Cup');
@@ -263,13 +260,4 @@ function checkStandings(what, shown, m, rounds) {
   check(`${what}: match points total 2 per match`, tot === 2 * 2 * rounds.length, tot);
 }
 
-main()
-  .catch((e) => {
-    results.failed++;
-    console.log('FAIL', e && e.stack ? e.stack : e);
-  })
-  .finally(() => {
-    log('done');
-    console.log(`${results.passed} passed, ${results.failed} failed`);
-    process.exitCode = results.failed ? 1 : 0;
-  });
+run(main);

@@ -30,43 +30,12 @@ static store *st;
 static hub *h;
 static fake io;
 
-static void f_clear(void)
-{
-    for (int i = 0; i < io.n; i++)
-        free(io.msg[i]);
-    io.n = 0;
-}
-
-static const char *f_last(uint64_t conn, const char *needle)
-{
-    for (int i = io.n - 1; i >= 0; i--)
-        if (io.conn[i] == conn && strstr(io.msg[i], needle))
-            return io.msg[i];
-    return NULL;
-}
-
-static int f_count(uint64_t conn, const char *needle)
-{
-    int n = 0;
-    for (int i = 0; i < io.n; i++)
-        n += io.conn[i] == conn && strstr(io.msg[i], needle) != NULL;
-    return n;
-}
-
 static int count(const char *hay, const char *needle)
 {
     int n = 0;
     for (const char *p = hay; p && (p = strstr(p, needle)); p++)
         n++;
     return n;
-}
-
-static long long jint(const char *json, const char *key)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = json ? strstr(json, k) : NULL;
-    return p ? strtoll(p + strlen(k), NULL, 10) : -1;
 }
 
 static void open_hub(bool fresh, uint64_t now)
@@ -86,7 +55,7 @@ static void close_hub(bool remove)
 {
     hub_free(h);
     store_close(st);
-    f_clear();
+    f_clear(&io);
     if (!remove)
         return;
     char p[96];
@@ -103,16 +72,6 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
     CHECK_EQ_INT(json, BH_OK, hub_turn_end(h));
 }
 
-static void run_timers(uint64_t until)
-{
-    for (int i = 0; i < 1000 && io.timer_at && io.timer_at <= until; i++) {
-        uint64_t at = io.timer_at;
-        io.timer_at = 0;
-        hub_on_timer(h, at);
-        hub_turn_end(h);
-    }
-}
-
 static void director(uint64_t conn, uint64_t now)
 {
     hub_on_open(h, conn);
@@ -125,7 +84,7 @@ static void live_game(void)
 {
     director(1, T0);
     turn(1, "{\"type\":\"game_create\",\"id\":2,\"base_ms\":60000}", T0);
-    const char *r = f_last(1, "game_created");
+    const char *r = f_last(&io, 1, "game_created");
     const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
     CHECK_MSG(t != NULL, "no game_created");
     for (int s = 0; t && s < 4; s++) {
@@ -151,43 +110,43 @@ static void pause_resume_restart(void)
     live_game();
     turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
          T0 + 1 * SEC);
-    f_clear();
+    f_clear(&io);
     turn(20, "{\"type\":\"game_pause\",\"id\":7,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
-    CHECK_MSG(f_last(20, "\"code\":\"unauthorized\"") != NULL, "a spectator paused");
+    CHECK_MSG(f_last(&io, 20, "\"code\":\"unauthorized\"") != NULL, "a spectator paused");
     turn(1, "{\"type\":\"game_pause\",\"id\":8,\"game\":9,\"paused\":true}", T0 + 10 * SEC);
-    CHECK_MSG(f_last(1, "\"code\":\"not_found\"") != NULL, "unknown game paused");
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"not_found\"") != NULL, "unknown game paused");
     turn(1, "{\"type\":\"game_pause\",\"id\":9,\"game\":1,\"paused\":false}", T0 + 10 * SEC);
-    CHECK_MSG(f_last(1, "\"code\":\"bad_state\"") != NULL, "resumed a running game");
-    f_clear();
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "resumed a running game");
+    f_clear(&io);
     turn(1, "{\"type\":\"game_pause\",\"id\":10,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
-    CHECK_MSG(f_last(1, "\"type\":\"ack\",\"id\":10") != NULL, "no ack to the pause");
-    const char *s = f_last(20, "\"type\":\"state\"");
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":10") != NULL, "no ack to the pause");
+    const char *s = f_last(&io, 20, "\"type\":\"state\"");
     CHECK_MSG(s && strstr(s, "\"paused\":true"), "spectator: no paused state");
     CHECK_MSG(s && strstr(s, "\"clock_ms\":[59000,51000,50000,60000]"), "clocks at the pause: %s",
               s ? s : "(none)");
-    CHECK_MSG(f_last(11, "\"paused\":true") != NULL, "player: no paused state");
+    CHECK_MSG(f_last(&io, 11, "\"paused\":true") != NULL, "player: no paused state");
     CHECK_EQ_INT("no timer while paused", 0, (int)io.timer_at);
     turn(11, "{\"type\":\"move\",\"id\":11,\"game\":1,\"board\":\"A\",\"ply\":1,\"move\":\"e7e5\"}",
          T0 + 20 * SEC);
-    CHECK_MSG(f_last(11, "\"field\":\"paused\"") != NULL, "moved while paused");
+    CHECK_MSG(f_last(&io, 11, "\"field\":\"paused\"") != NULL, "moved while paused");
     close_hub(false);
 
     open_hub(false, T0 + 100 * SEC); /* restart while paused */
     hub_on_open(h, 20);
     turn(20, "{\"type\":\"join\",\"id\":1,\"game\":1}", T0 + 150 * SEC);
-    s = f_last(20, "\"type\":\"state\"");
+    s = f_last(&io, 20, "\"type\":\"state\"");
     CHECK_MSG(s && strstr(s, "\"paused\":true") &&
                   strstr(s, "\"clock_ms\":[59000,51000,50000,60000]"),
               "after a restart: %s", s ? s : "(none)");
     director(1, T0 + 200 * SEC);
-    f_clear();
+    f_clear(&io);
     turn(1, "{\"type\":\"game_pause\",\"id\":2,\"game\":1,\"paused\":false}", T0 + 200 * SEC);
-    s = f_last(20, "\"type\":\"state\"");
+    s = f_last(&io, 20, "\"type\":\"state\"");
     CHECK_MSG(s && strstr(s, "\"paused\":false") && strstr(s, "\"running\":1"),
               "resume: %s", s ? s : "(none)");
     CHECK_EQ_INT("flag armed at 250 s", (int)((T0 + 250 * SEC) / 1000), (int)(io.timer_at / 1000));
-    run_timers(T0 + 300 * SEC);
-    const char *res = f_last(20, "\"type\":\"result\"");
+    f_run_timers(&io, h, T0 + 300 * SEC);
+    const char *res = f_last(&io, 20, "\"type\":\"result\"");
     CHECK_MSG(res && strstr(res, "\"result\":\"1-0\",\"reason\":\"flag\",\"board\":\"B\""),
               "result: %s", res ? res : "(none)");
     CHECK_MSG(res && strstr(res, "\"clock_ms\":[59000,1000,0,60000]"), "clocks at the flag: %s",
@@ -202,52 +161,52 @@ static void adjudicate_override_export(void)
     open_hub(true, T0);
     live_game();
     turn(1, "{\"type\":\"game_create\",\"id\":3,\"base_ms\":60000}", T0); /* game 2: waiting */
-    f_clear();
+    f_clear(&io);
     turn(20, "{\"type\":\"game_result\",\"id\":6,\"game\":1,\"result\":\"1-0\",\"reason\":\"x\"}",
          T0 + SEC);
-    CHECK_MSG(f_last(20, "\"code\":\"unauthorized\"") != NULL, "a spectator set a result");
+    CHECK_MSG(f_last(&io, 20, "\"code\":\"unauthorized\"") != NULL, "a spectator set a result");
     turn(1, "{\"type\":\"game_result\",\"id\":7,\"game\":2,\"result\":\"1-0\",\"reason\":\"x\"}",
          T0 + SEC);
-    CHECK_MSG(f_last(1, "\"code\":\"bad_state\"") != NULL, "result of a waiting game");
+    CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "result of a waiting game");
     turn(1, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":2}", T0 + SEC);
-    CHECK_MSG(f_last(1, "\"id\":8,\"code\":\"bad_state\"") != NULL, "BPGN of a waiting game");
+    CHECK_MSG(f_last(&io, 1, "\"id\":8,\"code\":\"bad_state\"") != NULL, "BPGN of a waiting game");
     turn(1, "{\"type\":\"game_result\",\"id\":9,\"game\":1,\"result\":\"1/2-1/2\","
             "\"reason\":\"adjudicated\"}",
          T0 + 5 * SEC);
-    CHECK_MSG(f_last(1, "\"type\":\"ack\",\"id\":9") != NULL, "no ack to the adjudication");
-    const char *res = f_last(20, "\"type\":\"result\"");
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":9") != NULL, "no ack to the adjudication");
+    const char *res = f_last(&io, 20, "\"type\":\"result\"");
     CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"adjudicated\",\"board\":null"),
               "adjudication: %s", res ? res : "(none)");
     CHECK_MSG(res && strstr(res, "\"clock_ms\":[55000,60000,55000,60000]"), "clocks: %s",
               res ? res : "(none)");
     turn(1, "{\"type\":\"export\",\"id\":10,\"format\":\"bpgn\",\"game\":1}", T0 + 6 * SEC);
-    const char *ex = f_last(1, "\"type\":\"export\"");
+    const char *ex = f_last(&io, 1, "\"type\":\"export\"");
     CHECK_MSG(ex && strstr(ex, "[Result \\\"1/2-1/2\\\"]") && strstr(ex, "[Winner \\\"draw\\\"]") &&
                   strstr(ex, "[Termination \\\"adjudicated\\\"]") &&
                   strstr(ex, "{adjudicated} 1/2-1/2\\n\""),
               "BPGN: %s", ex ? ex : "(none)");
-    f_clear();
+    f_clear(&io);
     turn(1, "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"0-1\","
             "\"reason\":\"appeal\"}",
          T0 + 7 * SEC);
-    CHECK_MSG(f_last(20, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "no override result");
-    CHECK_MSG(f_last(20, "\"type\":\"state\"") != NULL, "no state after the override");
+    CHECK_MSG(f_last(&io, 20, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "no override result");
+    CHECK_MSG(f_last(&io, 20, "\"type\":\"state\"") != NULL, "no state after the override");
     turn(1, "{\"type\":\"games\",\"id\":12}", T0 + 7 * SEC);
-    CHECK_MSG(f_last(1, "\"game\":1,\"status\":\"finished\",\"result\":\"0-1\",\"reason\":\"appeal\"") !=
+    CHECK_MSG(f_last(&io, 1, "\"game\":1,\"status\":\"finished\",\"result\":\"0-1\",\"reason\":\"appeal\"") !=
                   NULL,
-              "games list: %s", f_last(1, "\"type\":\"games\""));
+              "games list: %s", f_last(&io, 1, "\"type\":\"games\""));
     turn(1, "{\"type\":\"export\",\"id\":13,\"format\":\"bpgn\",\"game\":1}", T0 + 8 * SEC);
-    ex = f_last(1, "\"type\":\"export\"");
+    ex = f_last(&io, 1, "\"type\":\"export\"");
     CHECK_MSG(ex && strstr(ex, "[Winner \\\"BlackA+WhiteB\\\"]") && strstr(ex, "[Result \\\"0-1\\\"]"),
               "BPGN after the override: %s", ex ? ex : "(none)");
     turn(1, "{\"type\":\"export\",\"id\":14,\"format\":\"trf\",\"tournament\":5}", T0 + 8 * SEC);
-    CHECK_MSG(f_last(1, "\"id\":14,\"code\":\"not_found\"") != NULL, "TRF of no tournament");
+    CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"not_found\"") != NULL, "TRF of no tournament");
     close_hub(false);
     /* The override is stored. */
     open_hub(false, T0 + 20 * SEC);
     director(1, T0 + 20 * SEC);
     turn(1, "{\"type\":\"games\",\"id\":2}", T0 + 20 * SEC);
-    CHECK_MSG(f_last(1, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "override not stored");
+    CHECK_MSG(f_last(&io, 1, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "override not stored");
     close_hub(true);
 }
 
@@ -274,7 +233,7 @@ static void tournament_by_hand(void)
     director(1, T0);
     hub_on_open(h, 2); /* spectator */
     turn(2, "{\"type\":\"live\",\"id\":1}", T0);
-    CHECK_MSG(f_last(2, "\"type\":\"live\",\"id\":1,") && f_last(2, "\"games\":[]"),
+    CHECK_MSG(f_last(&io, 2, "\"type\":\"live\",\"id\":1,") && f_last(&io, 2, "\"games\":[]"),
               "live list before any game");
     char msg[256];
     snprintf(msg, sizeof msg,
@@ -290,74 +249,74 @@ static void tournament_by_hand(void)
         turn(1, msg, T0);
     }
     turn(1, "{\"type\":\"team_withdraw\",\"id\":7,\"tournament\":1,\"team\":1}", T0);
-    CHECK_MSG(f_last(1, "\"id\":7,\"code\":\"bad_state\"") != NULL, "withdraw before the start");
-    f_clear();
+    CHECK_MSG(f_last(&io, 1, "\"id\":7,\"code\":\"bad_state\"") != NULL, "withdraw before the start");
+    f_clear(&io);
     turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
     int64_t a[16][3];
     CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
-    const char *lv = f_last(2, "\"type\":\"live\"");
+    const char *lv = f_last(&io, 2, "\"type\":\"live\"");
     CHECK_MSG(lv && !strstr(lv, "\"id\"") && count(lv, "\"round\":1,") == 2,
               "live push at the start: %s", lv ? lv : "(none)");
     turn(1, "{\"type\":\"round_start\",\"id\":9,\"tournament\":1}", T0);
-    CHECK_MSG(f_last(1, "\"id\":9,\"code\":\"bad_state\"") != NULL, "round_start while running");
+    CHECK_MSG(f_last(&io, 1, "\"id\":9,\"code\":\"bad_state\"") != NULL, "round_start while running");
     turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
 
     /* Withdraw team1 of game a[0] (its match is lost by forfeit; its game ends now). */
-    f_clear();
+    f_clear(&io);
     snprintf(msg, sizeof msg,
              "{\"type\":\"team_withdraw\",\"id\":11,\"tournament\":1,\"team\":%lld}",
              (long long)a[0][1]);
     turn(1, msg, T0 + SEC);
-    const char *snap = f_last(1, "\"type\":\"tournament\",\"id\":11");
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":11");
     CHECK_MSG(snap != NULL, "no reply to team_withdraw");
     char want[96];
     hub_on_open(h, 3);
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":1,\"game\":%lld}", (long long)a[0][0]);
     turn(3, msg, T0 + SEC);
-    const char *st0 = f_last(3, "\"type\":\"state\"");
+    const char *st0 = f_last(&io, 3, "\"type\":\"state\"");
     CHECK_MSG(st0 && strstr(st0, "\"result\":\"0-1\",\"reason\":\"withdrawn\""),
               "withdrawn game: %s", st0 ? st0 : "(none)");
     snprintf(msg, sizeof msg,
              "{\"type\":\"team_withdraw\",\"id\":12,\"tournament\":1,\"team\":%lld}",
              (long long)a[0][1]);
     turn(1, msg, T0 + SEC);
-    CHECK_MSG(f_last(1, "\"id\":12,\"code\":\"bad_state\"") != NULL, "withdrawn twice");
+    CHECK_MSG(f_last(&io, 1, "\"id\":12,\"code\":\"bad_state\"") != NULL, "withdrawn twice");
     turn(1, "{\"type\":\"team_withdraw\",\"id\":13,\"tournament\":1,\"team\":99}", T0 + SEC);
-    CHECK_MSG(f_last(1, "\"id\":13,\"code\":\"not_found\"") != NULL, "unknown team");
+    CHECK_MSG(f_last(&io, 1, "\"id\":13,\"code\":\"not_found\"") != NULL, "unknown team");
 
     /* The other match: game 1 flags (a draw: both White clocks) at 5 s; paused: no game 2. */
-    f_clear();
-    run_timers(T0 + 6 * SEC);
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 6 * SEC);
     CHECK_EQ_INT("no game 2 while paused", 0, assigns(a + 2, 14));
-    lv = f_last(2, "\"type\":\"live\"");
+    lv = f_last(&io, 2, "\"type\":\"live\"");
     CHECK_MSG(lv && strstr(lv, "\"games\":[]"), "live push after the ends: %s", lv ? lv : "(none)");
     turn(1, "{\"type\":\"round_pair\",\"id\":14,\"tournament\":1}", T0 + 6 * SEC);
-    CHECK_MSG(f_last(1, "\"id\":14,\"code\":\"bad_state\"") != NULL, "paired an incomplete round");
+    CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"bad_state\"") != NULL, "paired an incomplete round");
     turn(1, "{\"type\":\"round_start\",\"id\":15,\"tournament\":1}", T0 + 6 * SEC);
     CHECK_EQ_INT("round_start: game 2", 1, assigns(a + 2, 14));
-    f_clear();
-    run_timers(T0 + 12 * SEC); /* game 2 draws too: round 1 complete, round 2 not paired */
-    const char *sd = f_last(2, "\"type\":\"standings\"");
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 12 * SEC); /* game 2 draws too: round 1 complete, round 2 not paired */
+    const char *sd = f_last(&io, 2, "\"type\":\"standings\"");
     CHECK_MSG(sd && count(sd, "\"mp\":2,") == 1 && count(sd, "\"mp\":1,") == 2,
               "standings after round 1 (forfeit win, 1-1): %s", sd ? sd : "(none)");
-    CHECK_EQ_INT("no round 2 while paused", 0, f_count(2, "\"round\":2,"));
+    CHECK_EQ_INT("no round 2 while paused", 0, f_count(&io, 2, "\"round\":2,"));
 
     /* Override game 2 of round 1: 1-0 -> that match is 2-0 in MP. */
-    f_clear();
+    f_clear(&io);
     snprintf(msg, sizeof msg,
              "{\"type\":\"game_result\",\"id\":16,\"game\":%lld,\"result\":\"1-0\","
              "\"reason\":\"appeal\"}",
              (long long)a[2][0]);
     turn(1, msg, T0 + 13 * SEC);
-    sd = f_last(2, "\"type\":\"standings\"");
+    sd = f_last(&io, 2, "\"type\":\"standings\"");
     CHECK_MSG(sd && count(sd, "\"mp\":2,") == 2 && count(sd, "\"mp\":0,") == 2,
               "standings after the override: %s", sd ? sd : "(none)");
-    CHECK_MSG(f_last(2, "\"reasons\":[\"flag\",\"appeal\"]") != NULL, "round shows no appeal");
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag\",\"appeal\"]") != NULL, "round shows no appeal");
 
     /* Pair round 2 by hand (3 active teams: one bye), again, then start it. */
-    f_clear();
+    f_clear(&io);
     turn(1, "{\"type\":\"round_pair\",\"id\":17,\"tournament\":1}", T0 + 14 * SEC);
-    const char *rd = f_last(2, "\"type\":\"round\"");
+    const char *rd = f_last(&io, 2, "\"type\":\"round\"");
     CHECK_MSG(rd && strstr(rd, "\"round\":2,") && strstr(rd, "\"status\":\"paired\"") &&
                   strstr(rd, "\"status\":\"bye\""),
               "round 2 paired: %s", rd ? rd : "(none)");
@@ -365,24 +324,24 @@ static void tournament_by_hand(void)
     CHECK_MSG(rd && !strstr(rd, want), "the withdrawn team is paired: %s", rd ? rd : "");
     CHECK_EQ_INT("no game at round_pair", 0, assigns(a + 3, 13));
     turn(1, "{\"type\":\"round_pair\",\"id\":18,\"tournament\":1}", T0 + 14 * SEC);
-    CHECK_MSG(f_last(1, "\"type\":\"tournament\",\"id\":18") != NULL, "re-pair refused");
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":18") != NULL, "re-pair refused");
     snprintf(msg, sizeof msg,
              "{\"type\":\"game_result\",\"id\":19,\"game\":%lld,\"result\":\"0-1\","
              "\"reason\":\"appeal\"}",
              (long long)a[2][0]);
     turn(1, msg, T0 + 15 * SEC);
-    CHECK_MSG(f_last(1, "\"id\":19,\"code\":\"bad_state\",") &&
-                  strstr(f_last(1, "\"id\":19,"), "\"field\":\"round\""),
+    CHECK_MSG(f_last(&io, 1, "\"id\":19,\"code\":\"bad_state\",") &&
+                  strstr(f_last(&io, 1, "\"id\":19,"), "\"field\":\"round\""),
               "override of an earlier round accepted");
     turn(1, "{\"type\":\"round_start\",\"id\":20,\"tournament\":1}", T0 + 15 * SEC);
     CHECK_EQ_INT("round 2: one game", 1, assigns(a + 3, 13));
-    snap = f_last(1, "\"type\":\"tournament\",\"id\":20");
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":20");
     CHECK_MSG(snap && strstr(snap, "\"history\":[{\"tournament\":1,\"round\":1,") &&
                   strstr(snap, "{\"tournament\":1,\"round\":2,"),
               "history: %s", snap ? snap : "(none)");
     CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\""), "round_start resumed T-AUTO");
     turn(1, "{\"type\":\"export\",\"id\":21,\"format\":\"trf\",\"tournament\":1}", T0 + 15 * SEC);
-    const char *ex = f_last(1, "\"type\":\"export\",\"id\":21");
+    const char *ex = f_last(&io, 1, "\"type\":\"export\",\"id\":21");
     CHECK_MSG(ex && strstr(ex, "\"format\":\"trf\"") && strstr(ex, "012 D"), "TRF: %s",
               ex ? ex : "(none)");
     close_hub(false);
@@ -391,7 +350,7 @@ static void tournament_by_hand(void)
     open_hub(false, T0 + 30 * SEC);
     hub_on_open(h, 2);
     turn(2, "{\"type\":\"tournament_get\",\"id\":1,\"tournament\":1}", T0 + 30 * SEC);
-    snap = f_last(2, "\"type\":\"tournament\"");
+    snap = f_last(&io, 2, "\"type\":\"tournament\"");
     CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\"") && strstr(snap, "\"round\":2,") &&
                   strstr(snap, "\"reasons\":[\"flag\",\"appeal\"]"),
               "after a restart: %s", snap ? snap : "(none)");

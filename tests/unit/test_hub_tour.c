@@ -25,37 +25,6 @@
 
 #include "hub_fake.h"
 
-static void f_clear(fake *f)
-{
-    for (int i = 0; i < f->n; i++)
-        free(f->msg[i]);
-    f->n = 0;
-}
-
-static int f_count(const fake *f, uint64_t conn, const char *needle)
-{
-    int n = 0;
-    for (int i = 0; i < f->n; i++)
-        n += f->conn[i] == conn && strstr(f->msg[i], needle) != NULL;
-    return n;
-}
-
-static const char *f_last(const fake *f, uint64_t conn, const char *needle)
-{
-    for (int i = f->n - 1; i >= 0; i--)
-        if (f->conn[i] == conn && strstr(f->msg[i], needle))
-            return f->msg[i];
-    return NULL;
-}
-
-static long long jint(const char *json, const char *key)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = json ? strstr(json, k) : NULL;
-    return p ? strtoll(p + strlen(k), NULL, 10) : -1;
-}
-
 static char dbpath[64];
 static store *st;
 static hub *h;
@@ -90,12 +59,7 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
 /* Fire the timer at its armed instants until nothing is armed or until `until`. */
 static void run_timers(uint64_t until)
 {
-    for (int i = 0; i < 1000 && io.timer_at && io.timer_at <= until; i++) {
-        uint64_t at = io.timer_at;
-        io.timer_at = 0; /* fired: the hub re-arms it if anything is left */
-        hub_on_timer(h, at);
-        hub_turn_end(h);
-    }
+    f_run_timers(&io, h, until);
 }
 
 /* The (team1, team2) of every assign sent to conn, in order. */
