@@ -69,7 +69,7 @@ M = [
   "`not_your_turn`, never an illegal move (P-ILLEGAL).",
   [ID, GAME, ("board", "string", '"A" or "B"', "the board the move is on"),
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),
-   ("move", "string", "1..15 chars", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q)")],
+   ("move", "string", "1..15 chars", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
   ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
    "not_your_turn", "stale_ply", "illegal_move", "bad_move", "game_over", "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),

@@ -377,6 +377,11 @@ static void move_errors(void)
     /* regulation: it is recorded and stops the board; the team loses after the window. */
     g = mk("regulation", 60000, 0);
     game_delta d;
+    /* A pawn move to the last rank without its piece is incomplete text: refused, no penalty. */
+    game_events(g, &n0);
+    CHECK_EQ_INT("no promotion piece", BH_EMOVE, game_move(g, GAME_B_WHITE, "e2e8", 0, T(50), &d));
+    game_events(g, &n1);
+    CHECK_EQ_INT("incomplete text not recorded", (int)n0, (int)n1);
     CHECK_EQ_INT("illegal recorded", BH_EILLEGAL,
                  game_move(g, GAME_B_WHITE, "e2e5", 0, T(100), &d));
     CHECK_EQ_INT("one event", 1, d.ev_count);
