@@ -238,7 +238,7 @@ M = [
                 "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
                 "status": "bye"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
-  "true once when the last round is complete): places (never shared, T-PRIZES), match points, "
+  "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
   "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
   "everything: a play-off decides (T-ARMAGEDDON).",
@@ -256,9 +256,13 @@ M = [
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
   "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join.",
-  [("tournament", "integer", "", ""), ("round", "integer", "", ""),
-   ("match", "integer", "0..", "index in the round"), ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE)"),
+  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
+  "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
+  "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
+  "draw counts as a win for team2; the standings are broadcast after each one.",
+  [("tournament", "integer", "", ""), ("round", "integer", "0..", "0: a play-off game"),
+   ("match", "integer", "0..", "index in the round (play-off: team2's pairing number)"),
+   ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE; play-off: its number from 0)"),
    GAME, ("team1", "integer", "", "the team on seats 0 and 3 (White on A, Black on B)"),
    ("team2", "integer", "", "the team on seats 1 and 2"),
    ("seats", "array", "", "seat (0..3), name, token")], [],

@@ -1,7 +1,8 @@
 /* hub_tour.c: tournaments run by the server (issue 6): creation with a ruleset, team
  * registration with a team token, start, T-AUTO (pair and start each round when the last
  * game of the previous one ends; game 2 of a pairing when game 1 ends, colours by P-GAME2),
- * results into the tourney model, round / standings / assign broadcasts, and the stored state.
+ * results into the tourney model, round / standings / assign broadcasts, the Armageddon
+ * play-off of ties on prize places after the last round (T-ARMAGEDDON), and the stored state.
  * SPDX-License-Identifier: MIT
  * The whole tournament is stored as TRF (trf.h) in the same store transaction as the game
  * result that changed it, so a restart restores it exactly; a game that finished in a turn
@@ -136,14 +137,16 @@ static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
     return rc;
 }
 
-/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
-static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
-                       uint64_t now_us)
+/* Create and start the game described by gin (its round, match, game_no and team1 = the
+ * hub team seated as GAME_TEAM_1; gin->game is ignored) against hub team t2, under the named
+ * game ruleset and time control, and record it as one of ht's games. */
+static int create_tgame(hub *h, htour *ht, const tgame *gin, int64_t t2, const char *ruleset,
+                        uint32_t base_ms, uint32_t inc_ms, uint64_t now_us)
 {
+    int64_t t1 = gin->team1;
     const hub_team *a = hub_team_by_id(h, t1), *b = hub_team_by_id(h, t2);
     if (!a || !b)
         return BH_ENOTFOUND;
-    const tour_ruleset *rs = tour_rules(ht->t);
     const char *names[4];
     /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
     names[GAME_A_WHITE] = a->players[0];
@@ -153,18 +156,19 @@ static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1
     store_game row = {.tournament = ht->id,
                       .team1 = t1,
                       .team2 = t2,
-                      .base_ms = rs->base_ms,
-                      .inc_ms = rs->inc_ms,
+                      .base_ms = base_ms,
+                      .inc_ms = inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
                       .names = {names[0], names[1], names[2], names[3]},
-                      .ruleset = rs->game_ruleset};
+                      .ruleset = ruleset};
     char tokens[4][AUTH_TOKEN_LEN + 1];
     int rc = store_game_add(h->st, &row, &row.id);
     for (int i = 0; i < 4 && rc == BH_OK; i++)
         rc = mint(h, row.id, i, tokens[i]);
-    tgame g = {row.id, r, mi, game_no, t1};
-    store_tgame sg = {row.id, ht->id, r, mi, game_no, t1};
+    tgame g = *gin;
+    g.game = row.id;
+    store_tgame sg = {row.id, ht->id, g.round, g.match, g.game_no, t1};
     if (rc == BH_OK)
         rc = store_tgame_add(h->st, &sg);
     if (rc == BH_OK)
@@ -182,9 +186,146 @@ static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1
     GROW(ht->g, ht->ng, ht->capg);
     ht->g[ht->ng++] = g;
     send_assign(h, ht, &g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
-    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id, r,
-             mi + 1, game_no + 1, (long long)row.id);
+    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id,
+             g.round, g.match + 1, g.game_no + 1, (long long)row.id);
     return BH_OK;
+}
+
+/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
+static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
+                       uint64_t now_us)
+{
+    const tour_ruleset *rs = tour_rules(ht->t);
+    tgame g = {0, r, mi, game_no, t1};
+    return create_tgame(h, ht, &g, t2, rs->game_ruleset, rs->base_ms, rs->inc_ms, now_us);
+}
+
+
+/* ---- Armageddon play-off (T-ARMAGEDDON, T-PRIZES) ------------------------------------------ */
+
+/* Play-off games are ht's games of round 0: match = the tour id of the team seated as
+ * GAME_TEAM_2 (Black on board A), game_no = the play-off game's number from 0. They are
+ * played one at a time after the last round, while two teams are tied on everything on a
+ * prize place; each decisive game is one tour_add_playoff record (tie-break TB_PLAYOFF). */
+#define HT_ARM_WHITE_MS 180000u /* T-ARMAGEDDON default: White 3:00; Black 2:00 (game.h) */
+
+static int tour_id_of(const htour *ht, int64_t team)
+{
+    for (int i = 1; i < ht->nteam_of; i++)
+        if (ht->team_of[i] == team)
+            return i;
+    return 0;
+}
+
+/* A game that no one decided over the board (a restart adjudicated it): played again. */
+static bool is_void(const hub_game *hg)
+{
+    return strcmp(hg->reason, "adjudicated") == 0;
+}
+
+/* The first two teams (tour ids) tied on everything, the play-off included, on a prize
+ * place: standings rows x and x+1 with x < 3 (T-PRIZES: places are never shared). Only when
+ * the ruleset has the play-off tie-break, and not for a withdrawn team (the pairing number
+ * decides). */
+static bool prize_tie(const tour *t, int *a, int *b)
+{
+    const tour_ruleset *rs = tour_rules(t);
+    bool po = false, found = false;
+    for (int k = 0; k < rs->n_tb; k++)
+        po |= rs->tb[k] == TB_PLAYOFF;
+    tb_standings s = {0};
+    if (!po || tb_standings_compute(t, &s) != BH_OK)
+        return false;
+    for (int x = 0; x + 1 < s.n && x < 3 && !found; x++) {
+        int p = s.rows[x].id, q = s.rows[x + 1].id;
+        if (s.rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
+            !tour_team_get(t, q)->withdrawn_round) {
+            *a = p, *b = q;
+            found = true;
+        }
+    }
+    tb_standings_fini(&s);
+    return found;
+}
+
+/* Start the next play-off game if none is in progress and two teams are still tied on a
+ * prize place. Colours alternate: when the two met before in the play-off, they swap; else
+ * White goes to the team that had Black in its last play-off game when the other had White;
+ * else to the one that had White less often; else by lot. Returns true while the play-off
+ * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
+ * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
+static bool playoff_next(hub *h, htour *ht, uint64_t now_us)
+{
+    int k = 0, a, b, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
+    int met = -1; /* a's colour when a and b last met in the play-off */
+    const tgame *last = NULL;
+    if (!prize_tie(ht->t, &a, &b))
+        return false;
+    int64_t ht2[2] = {ht->team_of[a], ht->team_of[b]}, ha = ht2[0], hb = ht2[1];
+    for (int i = 0; i < ht->ng; i++) {
+        const tgame *g = &ht->g[i];
+        if (g->round != 0)
+            continue;
+        last = g, k++;
+        for (int x = 0; x < 2; x++)
+            if (g->team1 == ht2[x] || ht->team_of[g->match] == ht2[x]) {
+                lastw[x] = g->team1 == ht2[x];
+                bal[x] += lastw[x] ? 1 : -1;
+            }
+        if ((g->team1 == ht2[0] && ht->team_of[g->match] == ht2[1]) ||
+            (g->team1 == ht2[1] && ht->team_of[g->match] == ht2[0]))
+            met = g->team1 == ht2[0];
+    }
+    const hub_game *lg = last ? hub__game_by_id(h, last->game) : NULL;
+    if (lg && lg->status != STORE_FINISHED)
+        return true;
+    uint64_t lot = (ht->seed + (uint64_t)k + 1) * 0x9E3779B97F4A7C15ULL;
+    bool a_white = met >= 0                                                   ? met == 0
+                   : lastw[0] != lastw[1] && lastw[0] >= 0 && lastw[1] >= 0 ? lastw[0] == 0
+                   : bal[0] != bal[1]                                 ? bal[0] < bal[1]
+                                                                      : (lot >> 63) != 0;
+    char rules[20];
+    snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(ht->t)->game_ruleset);
+    tgame g = {0, 0, a_white ? b : a, k, a_white ? ha : hb};
+    log_info("hub: tournament %lld: Armageddon play-off game %d: %d (White) - %d",
+             (long long)ht->id, k + 1, a_white ? a : b, a_white ? b : a);
+    create_tgame(h, ht, &g, a_white ? hb : ha, rules, HT_ARM_WHITE_MS, 0, now_us);
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        to_all(h, st, -1);
+    return true;
+}
+
+static void next_round(hub *h, htour *ht, uint64_t now_us);
+
+/* Play-off game g ended as hg: record the winner (T-ARMAGEDDON: a draw counts as a win for
+ * Black's team, the team of Black on board A), broadcast the standings and go on. A void game
+ * is played again. Applied once: each earlier finished, not void play-off game made one
+ * record. */
+static void playoff_over(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
+{
+    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
+        return;
+    int before = 0;
+    for (int i = 0; i < ht->ng && ht->g[i].game != g->game; i++) {
+        const hub_game *x = ht->g[i].round == 0 ? hub__game_by_id(h, ht->g[i].game) : NULL;
+        before += x && x->status == STORE_FINISHED && !is_void(x);
+    }
+    if (tour_n_playoffs(ht->t) > before)
+        return;
+    int white = tour_id_of(ht, g->team1), black = g->match;
+    if (!is_void(hg)) {
+        bool w = strcmp(hg->result, "1-0") == 0;
+        tour_add_playoff(ht->t, w ? white : black, w ? black : white);
+    }
+    log_info("hub: tournament %lld play-off game %d: %s %s%s", (long long)ht->id, g->game_no + 1,
+             hg->result, hg->reason, is_void(hg) ? " (void: played again)" : "");
+    persist(h, ht);
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        to_all(h, st, -1);
+    if (ht->status == HT_RUNNING)
+        next_round(h, ht, now_us);
 }
 
 /* Pair the next round and start its first games; after the last round, finish. Loops while
@@ -201,6 +342,10 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
                 to_all(h, st, -1);
         }
         if (r >= tour_planned_rounds(ht->t)) {
+            if (playoff_next(h, ht, now_us)) {
+                persist(h, ht);
+                return;
+            }
             ht->status = HT_FINISHED;
             persist(h, ht);
             char *s = hub__tour_enc_standings(ht);
@@ -287,6 +432,10 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             if (ht->g[i].game != hg->id)
                 continue;
             tgame g = ht->g[i];
+            if (g.round == 0) {
+                playoff_over(h, ht, &g, hg, now_us);
+                return;
+            }
             const tour_match *m = tour_round_match(ht->t, g.round, g.match);
             if (!m || m->game[g.game_no] != TOUR_G_NONE ||
                 (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
@@ -465,10 +614,11 @@ static void reassign(hub *h, htour *ht, const hub_sess *s)
         const tgame *g = &ht->g[i];
         const tour_match *m = tour_round_match(ht->t, g->round, g->match);
         hub_game *hg = hub__game_by_id(h, g->game);
-        if (!m || !hg || hg->status == STORE_FINISHED)
+        if ((!m && g->round != 0) || !hg || hg->status == STORE_FINISHED)
             continue;
-        int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
-        int64_t t2 = g->team1 == a ? b : a;
+        int64_t t2 = g->round == 0 ? ht->team_of[g->match] /* a play-off game */
+                     : g->team1 == ht->team_of[m->a] ? ht->team_of[m->b]
+                                                     : ht->team_of[m->a];
         if (!dir && s->team != g->team1 && s->team != t2)
             continue;
         char tokens[4][AUTH_TOKEN_LEN + 1];
