@@ -182,6 +182,26 @@ M = [
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
+ ("game2_colors", "c2s", "P-GAME2: the team that lost game 1 of a pairing chooses whether its players "
+  "take the other colour in game 2 (swap) or keep their colours. Sent by that team's captain: the player "
+  "connection of the team's board-A seat in game 1, or the team's connection (team token), after a "
+  "`game2_choice`, before its deadline; game 2 starts at once. Without a choice the default applies "
+  "at the deadline (swap, as after a draw), so T-AUTO never waits longer.",
+  [ID, ("game", "integer", "1 .. 2^53-1", "game 1 of the pairing (game2_choice.game)"),
+   ("swap", "boolean", "", "true: swap colours in game 2; false: keep them")],
+  ["not_found (no choice pending for that game)", "unauthorized (not the losing team's captain)"],
+  {"type": "game2_colors", "id": 15, "game": 9, "swap": False}, "ack"),
+ ("game2_choice", "s2c", "P-GAME2: game 1 of a pairing ended decisively and the losing team may choose "
+  "the colours of game 2 (`game2_colors`). Sent to that team's connections, to the player connections of "
+  "its captain's seat in game 1, and to every director. Game 2 starts when the team chooses or when "
+  "deadline_ms has passed (then swap_default applies).",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
+   ("team", "integer", "", "the team that lost game 1"),
+   ("deadline_ms", "integer", "ms", "time left to choose"),
+   ("swap_default", "boolean", "", "what applies without a choice")], [],
+  {"type": "game2_choice", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
+   "deadline_ms": 15000, "swap_default": True}, None),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
   "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
   "so a dashboard that reconnects can hand out tokens again.",

@@ -433,7 +433,109 @@ static void playoff_four(void)
     rm_db();
 }
 
+/* The token of seat `seat` in the last assign to conn 1 (the director: all four seats). */
+static void seat_token(int seat, char *out, size_t cap)
+{
+    out[0] = '\0';
+    const char *a = f_last(&io, 1, "\"type\":\"assign\"");
+    char key[32];
+    snprintf(key, sizeof key, "{\"seat\":%d,", seat);
+    const char *p = a ? strstr(a, key) : NULL;
+    p = p ? strstr(p, "\"token\":\"") : NULL;
+    if (p)
+        snprintf(out, cap, "%.*s", (int)strcspn(p + 9, "\""), p + 9);
+}
+
+/* P-GAME2: a 2-team event (1 round, no play-off). In game 1 the captain of team1 (seat 0)
+ * resigns: team1 lost. The server asks the loser (game2_choice to its captain's connection and
+ * the director, 15 s, default swap) and waits; the winner's captain may not choose (unauthorized);
+ * with keep == true the loser's captain keeps the colours and game 2 starts at once with the
+ * same team1; a second choice is not_found. With keep == false nobody answers: game 2 starts
+ * at the deadline with the colours swapped. */
+static void game2_choice_case(bool keep)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"G2\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\",\"tiebreaks\":[\"DE\",\"BH-C1\"]}",
+             BASE_MS);
+    turn(1, msg, T0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"G%d\","
+                 "\"players\":[\"c%d\",\"p%d\"]}",
+                 3 + i, i, i, i);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":6,\"tournament\":1}", T0);
+    int64_t a[8][2];
+    CHECK_EQ_INT("game 1", 1, assigns(a, 8));
+    const char *as = f_last(&io, 1, "\"type\":\"assign\"");
+    long long g1 = jint(as, "game");
+    char tok0[80], tok1[80];
+    seat_token(0, tok0, sizeof tok0);
+    seat_token(1, tok1, sizeof tok1);
+    hub_on_open(h, 5); /* team1's captain (White on A) */
+    hub_on_open(h, 6); /* team2's captain (Black on A) */
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok0);
+    turn(5, msg, T0);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok1);
+    turn(6, msg, T0);
+    f_clear(&io);
+    uint64_t t1 = T0 + 1000000ULL;
+    snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":2,\"game\":%lld}", g1);
+    turn(5, msg, t1);
+    const char *q = f_last(&io, 5, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q != NULL, "the loser's captain was not asked");
+    CHECK_EQ_INT("asked: the loser", (int)a[0][0], (int)jint(q, "team"));
+    CHECK_EQ_INT("asked: game 1", (int)g1, (int)jint(q, "game"));
+    CHECK_EQ_INT("deadline", 15000, (int)jint(q, "deadline_ms"));
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"game2_choice\"") != NULL, "the director was not told");
+    CHECK_EQ_INT("the winner is not asked", 0, f_count(&io, 6, "game2_choice"));
+    CHECK_EQ_INT("game 2 waits for the choice", 0, assigns(a + 1, 7));
+    CHECK_EQ_INT("timer armed for the deadline", (int)((t1 + 15000000ULL) / 1000),
+                 (int)(io.timer_at / 1000));
+    snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":3,\"game\":%lld,\"swap\":false}",
+             g1);
+    turn(6, msg, t1 + 1000);
+    CHECK_MSG(f_last(&io, 6, "\"code\":\"unauthorized\"") != NULL, "the winner chose");
+    if (keep) {
+        f_clear(&io);
+        turn(5, msg, t1 + 2000);
+        CHECK_MSG(f_last(&io, 5, "\"type\":\"ack\"") != NULL, "no ack to the choice");
+        CHECK_EQ_INT("game 2 at once", 1, assigns(a + 1, 7));
+        CHECK_EQ_INT("kept: same team1", (int)a[0][0], (int)a[1][0]);
+        turn(5, msg, t1 + 3000);
+        CHECK_MSG(f_last(&io, 5, "\"code\":\"not_found\"") != NULL, "chose twice");
+    } else {
+        f_clear(&io);
+        run_timers(t1 + 14000000ULL);
+        CHECK_EQ_INT("no game 2 before the deadline", 0, assigns(a + 1, 7));
+        run_timers(t1 + 15000000ULL);
+        CHECK_EQ_INT("game 2 at the deadline", 1, assigns(a + 1, 7));
+        CHECK_EQ_INT("default: swapped", (int)a[0][1], (int)a[1][0]);
+    }
+    close_hub();
+    rm_db();
+}
+
+static void game2_keep(void)
+{
+    game2_choice_case(true);
+}
+
+static void game2_default(void)
+{
+    game2_choice_case(false);
+}
+
 static const bh_test_case cases[] = {
+    {"game2_keep", game2_keep},
+    {"game2_default", game2_default},
     {"playoff_two", playoff_two},
     {"playoff_four", playoff_four},
     {"tauto_draws", tauto_draws},

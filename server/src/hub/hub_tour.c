@@ -380,8 +380,46 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
     }
 }
 
+/* ---- P-GAME2: the loser of game 1 chooses game 2's colours ------------------------------- */
+
+#define HT_GAME2_CHOICE_MS 15000u /* time the losing team has to choose (then: swap) */
+
+static hchoice *find_choice(htour *ht, int64_t game1)
+{
+    for (int i = 0; i < ht->nch; i++)
+        if (ht->ch[i].game1 == game1)
+            return &ht->ch[i];
+    return NULL;
+}
+
+/* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
+ * the colours of game 2 of the pairing of game g. */
+static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us)
+{
+    proto_game2_choice q = {.tournament = ht->id,
+                            .round = g->round,
+                            .match = g->match,
+                            .game = g->game,
+                            .team = c->loser,
+                            .deadline_ms = (int64_t)(c->deadline_us - now_us) / 1000,
+                            .swap_default = true};
+    int captain = c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
+    char *msg = proto_enc_game2_choice(&q);
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *s = &h->sess[i];
+        if (s->conn && (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
+                        (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
+            hub__queue(h, s->conn, xstrdup(msg));
+    }
+    free(msg);
+}
+
 /* After game g (finished as hg) of a match: start the match's next game if it has one and it
- * does not exist yet. */
+ * does not exist yet. P-GAME2: after a decisive game the losing team chooses whether to swap
+ * colours (game2_colors); the game waits for the choice until HT_GAME2_CHOICE_MS have passed,
+ * then the default applies: swap, as after a draw (our choice: the rule names no default for
+ * a decisive game 1, and a swap keeps each team's colours balanced over the double round).
+ * After a draw the ruleset decides (regulation: swap). */
 static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
@@ -390,14 +428,99 @@ static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uin
         return;
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
     int64_t t2 = g->team1 == a ? b : a;
-    /* P-GAME2: the loser may swap colours; the server takes the swap for every team (after a
-     * draw the ruleset decides: regulation swaps). */
+    bool decisive = hg && (strcmp(hg->result, "1-0") == 0 || strcmp(hg->result, "0-1") == 0);
+    bool loser_swaps = true;
+    if (decisive) {
+        hchoice *c = find_choice(ht, g->game);
+        if (!c) {
+            GROW(ht->ch, ht->nch, ht->capch);
+            c = &ht->ch[ht->nch++];
+            *c = (hchoice){g->game, strcmp(hg->result, "1-0") == 0 ? t2 : g->team1,
+                           now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
+            ask_choice(h, ht, g, c, now_us);
+            return;
+        }
+        if (c->choice < 0 && now_us < c->deadline_us)
+            return; /* still the loser's time to choose */
+        loser_swaps = c->choice != 0;
+        *c = ht->ch[--ht->nch];
+    }
     bool swap = true;
     game_setup s2;
-    if (hg && hg->g && game_setup_game2(hg->g, true, &s2) == BH_OK)
+    if (hg && hg->g && game_setup_game2(hg->g, loser_swaps, &s2) == BH_OK)
         swap = s2.team1_is == 2;
+    else if (decisive)
+        swap = loser_swaps;
     int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
     create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
+}
+
+/* Game 2 of the pairing of game 1 game1 is due (a choice or the deadline): create it. */
+static void choice_due(hub *h, htour *ht, int64_t game1, uint64_t now_us)
+{
+    for (int i = 0; i < ht->ng; i++)
+        if (ht->g[i].game == game1) {
+            tgame g = ht->g[i];
+            next_game(h, ht, &g, hub__game_by_id(h, game1), now_us);
+            persist(h, ht);
+            to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
+            return;
+        }
+}
+
+uint64_t hub__tour_deadline(const hub *h)
+{
+    uint64_t at = 0;
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        const htour *ht = &h->tours_->v[t];
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch; i++)
+            if (!at || ht->ch[i].deadline_us < at)
+                at = ht->ch[i].deadline_us;
+    }
+    return at;
+}
+
+void hub__tour_timers(hub *h, uint64_t now_us)
+{
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        htour *ht = &h->tours_->v[t];
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;)
+            if (ht->ch[i].deadline_us <= now_us)
+                choice_due(h, ht, ht->ch[i].game1, now_us); /* removes entry i */
+            else
+                i++;
+    }
+}
+
+void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = NULL;
+    hchoice *c = NULL;
+    for (int t = 0; h->tours_ && t < h->tours_->n && !c; t++) {
+        ht = &h->tours_->v[t];
+        c = find_choice(ht, m->game);
+    }
+    if (!c || c->choice >= 0) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+        return;
+    }
+    const tgame *g = NULL;
+    for (int i = 0; i < ht->ng && !g; i++)
+        if (ht->g[i].game == m->game)
+            g = &ht->g[i];
+    int captain = g && c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK;
+    bool ok = (s->role == ROLE_TEAM && s->team == c->loser) ||
+              (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain);
+    if (!g || !ok) {
+        hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
+        return;
+    }
+    c->choice = m->action;
+    log_info("hub: tournament %lld game %lld: the loser chooses to %s colours in game 2",
+             (long long)ht->id, (long long)m->game, m->action ? "swap" : "keep");
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+    if (ht->status == HT_RUNNING)
+        choice_due(h, ht, m->game, now_us);
 }
 
 /* Resume T-AUTO: the games that are due (a match whose last game ended), then the next round
@@ -751,7 +874,7 @@ int hub__tour_load(hub *h, uint64_t now_us)
             }
         }
         if (ht->status == HT_RUNNING)
-            next_round(h, ht, now_us);
+            advance(h, ht, now_us); /* games due (a P-GAME2 choice asked again), next round */
         log_info("hub: tournament %lld: %s, round %d of %d", (long long)ht->id,
                  hub__tour_status_name(ht->status), tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
     }
@@ -766,6 +889,7 @@ void hub__tour_free(hub *h)
         tour_free(h->tours_->v[i].t);
         free(h->tours_->v[i].team_of);
         free(h->tours_->v[i].g);
+        free(h->tours_->v[i].ch);
     }
     free(h->tours_->v);
     free(h->tours_);

@@ -38,6 +38,7 @@ typedef enum {
     PROTO_TOURNAMENT_START,  /* director: close registration, pair round 1 (T-AUTO on) */
     PROTO_TOURNAMENT_GET,    /* anyone: a tournament snapshot (proto_tour.h) */
     PROTO_TOURNAMENT_PAUSE,  /* director: pause or resume T-AUTO (action 1 / 0) */
+    PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -47,7 +48,7 @@ enum { PROTO_DRAW_OFFER = 0, PROTO_DRAW_ACCEPT = 1, PROTO_DRAW_DECLINE = 2 };
 typedef struct {
     proto_type type;
     int64_t id;                          /* echoed in the reply; 0..PROTO_ID_MAX */
-    int64_t game;                        /* game id (join, move, resign, chat, game_start) */
+    int64_t game; /* game id (join, move, resign, chat, game_start; game2_colors: game 1) */
     int board;                           /* 0 = "A", 1 = "B" (move) */
     int ply;                             /* ply of the board the move was made for, 0.. */
     char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
@@ -55,7 +56,8 @@ typedef struct {
     char text[PROTO_TEXT_MAX + 1];       /* chat */
     char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
     int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
-                                          * tournament_pause: 1 pause, 0 resume */
+                                          * tournament_pause: 1 pause, 0 resume;
+                                          * game2_colors: 1 swap, 0 keep */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */
