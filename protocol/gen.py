@@ -184,6 +184,26 @@ M = [
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
+ ("game2_colors", "c2s", "P-GAME2: the team that lost game 1 of a pairing chooses whether its players "
+  "take the other colour in game 2 (swap) or keep their colours. Sent by that team's captain: the player "
+  "connection of the team's board-A seat in game 1, or the team's connection (team token), after a "
+  "`game2_choice`, before its deadline; game 2 starts at once. Without a choice the default applies "
+  "at the deadline (swap, as after a draw), so T-AUTO never waits longer.",
+  [ID, ("game", "integer", "1 .. 2^53-1", "game 1 of the pairing (game2_choice.game)"),
+   ("swap", "boolean", "", "true: swap colours in game 2; false: keep them")],
+  ["not_found (no choice pending for that game)", "unauthorized (not the losing team's captain)"],
+  {"type": "game2_colors", "id": 15, "game": 9, "swap": False}, "ack"),
+ ("game2_choice", "s2c", "P-GAME2: game 1 of a pairing ended decisively and the losing team may choose "
+  "the colours of game 2 (`game2_colors`). Sent to that team's connections, to the player connections of "
+  "its captain's seat in game 1, and to every director. Game 2 starts when the team chooses or when "
+  "deadline_ms has passed (then swap_default applies).",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
+   ("team", "integer", "", "the team that lost game 1"),
+   ("deadline_ms", "integer", "ms", "time left to choose"),
+   ("swap_default", "boolean", "", "what applies without a choice")], [],
+  {"type": "game2_choice", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
+   "deadline_ms": 15000, "swap_default": True}, None),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
   "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
   "so a dashboard that reconnects can hand out tokens again.",
@@ -251,7 +271,7 @@ M = [
                 "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
                 "status": "bye"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
-  "true once when the last round is complete): places (never shared, T-PRIZES), match points, "
+  "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
   "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
   "everything: a play-off decides (T-ARMAGEDDON).",
@@ -269,9 +289,13 @@ M = [
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
   "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join.",
-  [("tournament", "integer", "", ""), ("round", "integer", "", ""),
-   ("match", "integer", "0..", "index in the round"), ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE)"),
+  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
+  "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
+  "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
+  "draw counts as a win for team2; the standings are broadcast after each one.",
+  [("tournament", "integer", "", ""), ("round", "integer", "0..", "0: a play-off game"),
+   ("match", "integer", "0..", "index in the round (play-off: team2's pairing number)"),
+   ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE; play-off: its number from 0)"),
    GAME, ("team1", "integer", "", "the team on seats 0 and 3 (White on A, Black on B)"),
    ("team2", "integer", "", "the team on seats 1 and 2"),
    ("seats", "array", "", "seat (0..3), name, token")], [],
@@ -338,7 +362,9 @@ M = [
   {"type": "round_pair", "id": 23, "tournament": 1}, "tournament"),
  ("round_start", "c2s", "Director, while T-AUTO is paused: start by hand what T-AUTO would start "
   "next: the round paired by round_pair, else the games 2 whose game 1 ended, else the next round "
-  "(pairing it first). The tournament stays paused.",
+  "(pairing it first). The tournament stays paused. After a decisive game 1 the loser first chooses "
+  "game 2's colours (P-GAME2, `game2_choice`): the first round_start asks, a later one starts game 2 "
+  "once the choice is made or its time is up.",
   [ID, ("tournament", "integer", "", "")],
   ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: nothing to start)"],
   {"type": "round_start", "id": 24, "tournament": 1}, "tournament"),

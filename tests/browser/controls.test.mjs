@@ -107,13 +107,14 @@ async function main() {
     r = await rounds(dir);
     const adj = r[1].matches[0].results[0];
     await dir.selectOption('#c-game', String(g1));
-    await dir.selectOption('#c-result', '0-1');
+    // A draw: game 2 then starts at once (after a decisive game 1 the loser first chooses
+    // the colours of game 2, P-GAME2).
+    await dir.selectOption('#c-result', '1/2-1/2');
     await dir.fill('#c-reason', 'appeal');
     await dir.click('#c-set-result');
     await dir.waitForFunction(() => window.app.rounds[1].matches[0].reasons[0] === 'appeal', null, { timeout: 5000 });
     r = await rounds(dir);
-    const flip = { '1-0': '0-1', '0-1': '1-0' };
-    check('override: the round shows the other result', r[1].matches[0].results[0] === flip[adj], [adj, r[1].matches[0].results[0]]);
+    check('override: the round shows the new result', adj !== '1/2-1/2' && r[1].matches[0].results[0] === '1/2-1/2', [adj, r[1].matches[0].results[0]]);
     check('override: the small board shows it', /appeal/.test(await dir.evaluate((g) => window.app.minis.get(g).res.textContent, g1)));
 
     // ---- withdraw team 1 of match 2: its game ends, the match is forfeited ----
@@ -171,7 +172,7 @@ async function main() {
     await dir.click('#c-bpgn');
     await dir.waitForFunction(() => /\[Termination "appeal"\]/.test(document.getElementById('export-out').value));
     const bpgn = await dir.locator('#export-out').inputValue();
-    check('BPGN: the override in its tags', bpgn.includes('[Result "0-1"]') && bpgn.includes('[Winner "BlackA+WhiteB"]') && /\{appeal\} 0-1\s*$/.test(bpgn) && bpgn.includes('[Event "bughouse-server game'), bpgn.slice(0, 400));
+    check('BPGN: the override in its tags', bpgn.includes('[Result "1/2-1/2"]') && bpgn.includes('[Winner "draw"]') && /\{appeal\} 1\/2-1\/2\s*$/.test(bpgn) && bpgn.includes('[Event "bughouse-server game'), bpgn.slice(0, 400));
     await dir.screenshot({ path: `${ART}/dashboard-controls.png`, fullPage: true });
 
     // ---- reload with the stored rounds erased: both rounds come from tournament_get ----

@@ -1,6 +1,7 @@
 /* test_proto_tour.c: the tournament messages against their golden files
  * (protocol/examples/: tournament_create, team_register, tournament_start, tournament_get,
- * round, standings, assign, tournament, and the team forms of created and authed), and bad
+ * round, standings, assign, tournament, game2_colors, game2_choice, and the team forms of
+ * created and authed), and bad
  * option values. SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,10 @@ static void golden_client(void)
     CHECK_EQ_INT("pause", BH_OK, decode_file("c2s-tournament_pause.json", &m));
     CHECK_EQ_INT("pause type", PROTO_TOURNAMENT_PAUSE, m.type);
     CHECK_EQ_INT("pause action", 1, m.action);
+    CHECK_EQ_INT("game2_colors", BH_OK, decode_file("c2s-game2_colors.json", &m));
+    CHECK_EQ_INT("game2_colors type", PROTO_GAME2_COLORS, m.type);
+    CHECK_EQ_INT("game2_colors game", 9, m.game);
+    CHECK_EQ_INT("game2_colors keep", 0, m.action);
 }
 
 static void bad_options(void)
@@ -81,6 +86,8 @@ static void bad_options(void)
         {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1}", BH_EFIELD, "paused"},
         {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1,\"paused\":1}", BH_EFIELD,
          "paused"},
+        {"{\"type\":\"game2_colors\",\"id\":1,\"game\":9}", BH_EFIELD, "swap"},
+        {"{\"type\":\"game2_colors\",\"id\":1,\"game\":0,\"swap\":true}", BH_EFIELD, "game"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         proto_msg m;
@@ -113,6 +120,8 @@ static void golden_server(void)
                                  "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
                       .names = {"ann", "bob"}};
     same("s2c-assign.json", proto_enc_assign(&a));
+    proto_game2_choice gc = {1, 1, 0, 9, 3, 15000, true};
+    same("s2c-game2_choice.json", proto_enc_game2_choice(&gc));
     proto_tmatch rm[2] = {{.team1 = 1,
                            .team2 = 3,
                            .name1 = "Knights",

@@ -176,6 +176,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
     hub__game_timers(h, now_us);
+    hub__tour_timers(h, now_us); /* P-GAME2 choice deadlines */
     hub__arm(h);
 }
 
@@ -437,6 +438,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         s->live_sub = true;
         hub__queue(h, c, hub__game_enc_live(h, true, m->id, now_us));
         break;
+    case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -129,6 +129,9 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
+    uint64_t tour_at = hub__tour_deadline(h); /* P-GAME2 choice deadlines */
+    if (tour_at && (!at || tour_at < at))
+        at = tour_at;
     if (at != h->armed_us) {
         h->armed_us = at;
         h->io.timer(h->io.ctx, at);

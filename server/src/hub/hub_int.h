@@ -195,6 +195,12 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id);
 /* hg just finished: record its result in its tournament and go on (T-AUTO). */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* P-GAME2 choice deadlines: the earliest of the running tournaments (0: none), and apply the
+ * defaults of those due at now_us (hub_on_timer). */
+uint64_t hub__tour_deadline(const hub *h);
+void hub__tour_timers(hub *h, uint64_t now_us);
+/* game2_colors from s: the losing team's captain chooses game 2's colours (P-GAME2). */
+void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 
 /* hub_tour_dir.c: the director's controls (issue 7). */
 /* game_pause, game_result, team_withdraw, round_pair, round_start, export: each replies. */

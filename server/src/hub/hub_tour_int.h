@@ -20,6 +20,14 @@ typedef struct {
     int64_t team1; /* hub team seated as GAME_TEAM_1 */
 } tgame;
 
+/* P-GAME2: game 1 of a pairing ended decisively; the losing team chooses game 2's colours. */
+typedef struct {
+    int64_t game1;        /* hub game id of game 1 */
+    int64_t loser;        /* hub team that lost game 1 */
+    uint64_t deadline_us; /* monotonic: the default applies from then on */
+    int choice;           /* -1 none yet, 0 keep colours, 1 swap */
+} hchoice;
+
 typedef struct {
     int64_t id; /* tournament id (store) */
     int status; /* HT_* */
@@ -30,6 +38,8 @@ typedef struct {
     int nteam_of;
     tgame *g;
     int ng, capg;
+    hchoice *ch; /* pending P-GAME2 choices (not stored: a restart asks again) */
+    int nch, capch;
 } htour;
 
 struct hub_tours {

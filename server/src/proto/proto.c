@@ -36,6 +36,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_ROUND_START] = "round_start",
     [PROTO_EXPORT] = "export",
     [PROTO_LIVE] = "live",
+    [PROTO_GAME2_COLORS] = "game2_colors",
 };
 
 const char *proto_type_name(proto_type t)
@@ -293,6 +294,15 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "paused");
         if (!cJSON_IsBool(p))
             return bad(err, BH_EFIELD, "paused");
+        m->action = cJSON_IsTrue(p) ? 1 : 0;
+        return BH_OK;
+    }
+    case PROTO_GAME2_COLORS: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "swap");
+        if (!cJSON_IsBool(p))
+            return bad(err, BH_EFIELD, "swap");
         m->action = cJSON_IsTrue(p) ? 1 : 0;
         return BH_OK;
     }

@@ -46,6 +46,7 @@ typedef enum {
     PROTO_ROUND_START,       /* director: start what T-AUTO would start next, while paused */
     PROTO_EXPORT,            /* director: BPGN of a game or TRF of a tournament (action) */
     PROTO_LIVE,              /* anyone: the live games, and later pushes when that changes */
+    PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -56,7 +57,7 @@ enum { PROTO_EXPORT_BPGN = 0, PROTO_EXPORT_TRF = 1 };
 typedef struct {
     proto_type type;
     int64_t id;                          /* echoed in the reply; 0..PROTO_ID_MAX */
-    int64_t game;                        /* game id (join, move, resign, chat, game_start) */
+    int64_t game; /* game id (join, move, resign, chat, game_start; game2_colors: game 1) */
     int board;                           /* 0 = "A", 1 = "B" (move) */
     int ply;                             /* ply of the board the move was made for, 0.. */
     char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
@@ -66,7 +67,8 @@ typedef struct {
     int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
                                           * tournament_pause, game_pause: 1 pause, 0 resume;
                                           * team_withdraw: 1 keep the current match;
-                                          * export: PROTO_EXPORT_BPGN / _TRF */
+                                          * export: PROTO_EXPORT_BPGN / _TRF;
+                                          * game2_colors: 1 swap, 0 keep */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */

@@ -145,6 +145,19 @@ char *proto_enc_assign(const proto_assign *a)
     return done(o);
 }
 
+char *proto_enc_game2_choice(const proto_game2_choice *c)
+{
+    cJSON *o = head("game2_choice", false, 0);
+    cJSON_AddNumberToObject(o, "tournament", (double)c->tournament);
+    cJSON_AddNumberToObject(o, "round", c->round);
+    cJSON_AddNumberToObject(o, "match", c->match);
+    cJSON_AddNumberToObject(o, "game", (double)c->game);
+    cJSON_AddNumberToObject(o, "team", (double)c->team);
+    cJSON_AddNumberToObject(o, "deadline_ms", (double)c->deadline_ms);
+    cJSON_AddBoolToObject(o, "swap_default", c->swap_default);
+    return done(o);
+}
+
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
 {
     cJSON *o = head("created", true, id);

@@ -75,6 +75,19 @@ typedef struct {
 
 char *proto_enc_assign(const proto_assign *a);
 
+/* P-GAME2: game 1 of a pairing ended decisively; the losing team chooses the colours of game 2
+ * (game2_colors) before deadline_ms from now, or the default applies. */
+typedef struct {
+    int64_t tournament;
+    int round, match;
+    int64_t game;        /* game 1 */
+    int64_t team;        /* the team that lost game 1 and chooses */
+    int64_t deadline_ms; /* time left to choose */
+    bool swap_default;   /* what applies without a choice */
+} proto_game2_choice;
+
+char *proto_enc_game2_choice(const proto_game2_choice *c);
+
 /* {"type":"created","id":..,"team":team,"token":token}: team_register reply. */
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token);
 /* {"type":"authed","id":..,"role":"team","team":..,"tournament":..}. */
