@@ -174,7 +174,7 @@ async function main() {
     const pl = await ctx.newPage();
     pl.on('pageerror', (e) => errors.push('play: ' + e.message));
     await pl.goto(plink);
-    await pl.waitForFunction(() => window.app.g && window.app.view, null, { timeout: 5000 });
+    await pl.waitForFunction(() => window.app && window.app.g && window.app.view, null, { timeout: 5000 });
     const seen = await pl.evaluate(() => ({ game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
     const kGames = m2.rounds[2].matches.filter((m) => m.team1 === knights.team || m.team2 === knights.team).map((m) => m.games[0]);
     check("Knights captain's link: board A of the Knights' round-2 game as ann", kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);

@@ -357,7 +357,39 @@ static void tournament_by_hand(void)
     close_hub(true);
 }
 
+/* The live list names both teams of an Armageddon play-off game (round 0, T-ARMAGEDDON): two
+ * teams draw their match 1-1 (nobody moves: flags), the server starts the play-off game. */
+static void live_playoff(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    hub_on_open(h, 2);
+    turn(2, "{\"type\":\"live\",\"id\":1}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"A\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\"}",
+             BASE);
+    turn(1, msg, T0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"P%d\","
+                 "\"players\":[\"c%d\",\"p%d\"]}",
+                 3 + i, i, i, i);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
+    const char *lv = f_last(&io, 2, "\"type\":\"live\"");
+    CHECK_MSG(lv && strstr(lv, "\"round\":0,") && count(lv, "\"game\":") == 1 &&
+                  (strstr(lv, "\"teams\":[\"P0\",\"P1\"]") || strstr(lv, "\"teams\":[\"P1\",\"P0\"]")),
+              "play-off in the live list: %s", lv ? lv : "(none)");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"live_playoff", live_playoff},
     {"pause_resume_restart", pause_resume_restart},
     {"adjudicate_override_export", adjudicate_override_export},
     {"tournament_by_hand", tournament_by_hand},

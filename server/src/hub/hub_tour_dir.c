@@ -48,13 +48,17 @@ bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, i
     if (!g)
         return false;
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-    int64_t t2 = m && g->team1 == ht->team_of[m->a] ? ht->team_of[m->b] : ht->team_of[m->a];
+    int64_t t2 = 0;
+    if (m) /* a match game: the other side of the match */
+        t2 = g->team1 == ht->team_of[m->a] ? ht->team_of[m->b] : ht->team_of[m->a];
+    else if (g->round == 0 && g->match > 0 && g->match < ht->nteam_of)
+        t2 = ht->team_of[g->match]; /* an Armageddon play-off: match = Black's tour id */
     *tournament = ht->id;
     *round = g->round;
     *match = g->match;
     *game_no = g->game_no;
     teams[0] = hub_team_name(h, g->team1);
-    teams[1] = m ? hub_team_name(h, t2) : NULL;
+    teams[1] = t2 ? hub_team_name(h, t2) : NULL;
     return true;
 }
 

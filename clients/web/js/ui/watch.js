@@ -101,7 +101,7 @@ function drawList() {
   for (const x of app.live) {
     const names = (t) => TEAM_SEATS[t].map((s) => x.players[s]).join(' & ');
     const who = x.teams && x.teams[0] ? `${x.teams[0]} – ${x.teams[1]}` : `${names(1)} – ${names(2)}`;
-    const where = x.tournament ? ` R${x.round} B${x.match + 1} G${x.game_no + 1}` : '';
+    const where = !x.tournament ? '' : x.round ? ` R${x.round} B${x.match + 1} G${x.game_no + 1}` : ` play-off ${x.game_no + 1}`;
     const clocks = `${format(Math.min(x.clock_ms[0], x.clock_ms[3]))} / ${format(Math.min(x.clock_ms[1], x.clock_ms[2]))}`;
     el.append(h(`a.live-game${x.game === app.gameId ? '.current' : ''}${x.paused ? '.paused' : ''}`,
       { href: `watch.html?game=${x.game}`, dataset: { game: x.game }, title: `${names(1)} vs ${names(2)}; lowest clock of each team at the last update` },
