@@ -17,7 +17,7 @@ set_tests_properties(browser_rules PROPERTIES LABELS browser TIMEOUT 60
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   add_test(NAME browser_director
            COMMAND node ${CMAKE_CURRENT_LIST_DIR}/director.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
-  set_tests_properties(browser_director PROPERTIES LABELS browser TIMEOUT 120
+  set_tests_properties(browser_director PROPERTIES LABELS browser TIMEOUT 180
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
 
