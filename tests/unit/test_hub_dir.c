@@ -226,6 +226,27 @@ static int assigns(int64_t out[][3], int max)
 
 #define BASE 5000 /* ms per player: games end by flags at 5 s */
 
+/* The director (conn 1) creates tournament 1 (rounds 0: T-ROUNDS) and registers n teams T0,
+ * T1, ... rated 2000, 1900, ... (so their pairing numbers are 1, 2, ...). */
+static void new_tour(const char *name, int n, int rounds)
+{
+    char msg[256], rs[24] = "";
+    if (rounds)
+        snprintf(rs, sizeof rs, ",\"rounds\":%d", rounds);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"%s\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\"%s}",
+             name, BASE, rs);
+    turn(1, msg, T0);
+    for (int i = 0; i < n; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"T%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,1800]}",
+                 3 + i, i, i, i, 2000 - 100 * i);
+        turn(1, msg, T0);
+    }
+}
+
 static void tournament_by_hand(void)
 {
     memset(&io, 0, sizeof io);
@@ -236,18 +257,7 @@ static void tournament_by_hand(void)
     CHECK_MSG(f_last(&io, 2, "\"type\":\"live\",\"id\":1,") && f_last(&io, 2, "\"games\":[]"),
               "live list before any game");
     char msg[256];
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"D\",\"base_ms\":%d,"
-             "\"ruleset\":\"online\",\"rounds\":2}",
-             BASE);
-    turn(1, msg, T0);
-    for (int i = 0; i < 4; i++) {
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"T%d\","
-                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,1800]}",
-                 3 + i, i, i, i, 2000 - 100 * i);
-        turn(1, msg, T0);
-    }
+    new_tour("D", 4, 2);
     turn(1, "{\"type\":\"team_withdraw\",\"id\":7,\"tournament\":1,\"team\":1}", T0);
     CHECK_MSG(f_last(&io, 1, "\"id\":7,\"code\":\"bad_state\"") != NULL, "withdraw before the start");
     f_clear(&io);
@@ -366,24 +376,12 @@ static void live_playoff(void)
     director(1, T0);
     hub_on_open(h, 2);
     turn(2, "{\"type\":\"live\",\"id\":1}", T0);
-    char msg[256];
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"A\",\"base_ms\":%d,"
-             "\"ruleset\":\"online\"}",
-             BASE);
-    turn(1, msg, T0);
-    for (int i = 0; i < 2; i++) {
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"P%d\","
-                 "\"players\":[\"c%d\",\"p%d\"]}",
-                 3 + i, i, i, i);
-        turn(1, msg, T0);
-    }
+    new_tour("A", 2, 0);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
     const char *lv = f_last(&io, 2, "\"type\":\"live\"");
     CHECK_MSG(lv && strstr(lv, "\"round\":0,") && count(lv, "\"game\":") == 1 &&
-                  (strstr(lv, "\"teams\":[\"P0\",\"P1\"]") || strstr(lv, "\"teams\":[\"P1\",\"P0\"]")),
+                  (strstr(lv, "\"teams\":[\"T0\",\"T1\"]") || strstr(lv, "\"teams\":[\"T1\",\"T0\"]")),
               "play-off in the live list: %s", lv ? lv : "(none)");
     close_hub(true);
 }

@@ -202,6 +202,12 @@ static int get_bool(const cJSON *o, const char *name, int *out, proto_err *err)
     return BH_OK;
 }
 
+static int need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
+{
+    int rc = get_bool(o, name, out, err);
+    return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
+}
+
 /* The director's messages (protocol/messages/c2s-game_pause.md ... c2s-export.md). */
 static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
 {
@@ -210,8 +216,7 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_PAUSE:
         if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
-        rc = get_bool(o, "paused", &m->action, err);
-        return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, "paused") : rc;
+        return need_bool(o, "paused", &m->action, err);
     case PROTO_GAME_RESULT: {
         if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
             (rc = need_str(o, "result", sizeof m->result - 1, m->result, err)) != BH_OK)
@@ -291,11 +296,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_TOURNAMENT_PAUSE: {
         if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
             return rc;
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "paused");
-        if (!cJSON_IsBool(p))
-            return bad(err, BH_EFIELD, "paused");
-        m->action = cJSON_IsTrue(p) ? 1 : 0;
-        return BH_OK;
+        return need_bool(o, "paused", &m->action, err);
     }
     case PROTO_GAME2_COLORS: {
         if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
