@@ -6,7 +6,10 @@
  * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
  * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
  * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
- * memo of failed states (the set of unpaired teams decides whether a bracket can be finished).
+ * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
+ * the deficiency of the teams below the bracket (those a maximum matching among themselves
+ * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
+ * (30+ rounds) where the lower teams have met nearly everyone.
  *
  * SPDX-License-Identifier: MIT
  *
@@ -82,6 +85,8 @@ typedef struct {
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
+    bool def_check;            /* the teams below T cannot pair among themselves: check
+                                * their deficiency after every upfloater (out_deficiency) */
 } ctx;
 
 static int rank_cmp(const void *pa, const void *pb)
@@ -336,6 +341,64 @@ static bool floats_ok(ctx *c)
     return flowed == c->f;
 }
 
+/* Deficiency of the unpaired teams below T: how many of them a maximum matching among
+ * themselves leaves out. Each of those must take a partner in T, so it is a lower bound on the
+ * upfloaters still to come ([C4] with [C5]: a bracket whose outside teams have met nearly
+ * everyone among themselves needs many upfloaters, and without this bound the search proves
+ * each smaller count impossible by exhausting it). */
+static int out_deficiency(ctx *c)
+{
+    /* Dirac: if every outside team is compatible with at least half of the others, they have
+     * a Hamiltonian cycle, so the deficiency is only the parity (the usual case). */
+    int first = c->s ? c->tlist[c->s - 1] + 1 : 0, m_out = 0, min_deg = c->n;
+    uint64_t *mask = xcalloc((size_t)c->g.words + 1, sizeof *mask);
+    for (int i = first; i < c->n; i++)
+        if (c->lvl[i] >= 0 && c->pair[i] < 0 && i != c->bye) {
+            mask[i / 64] |= 1ull << (i % 64);
+            m_out++;
+        }
+    for (int i = first; i < c->n && 2 * min_deg >= m_out; i++)
+        if (mask[i / 64] >> (i % 64) & 1) {
+            int deg = 0;
+            for (int w = 0; w < c->g.words; w++)
+                deg += __builtin_popcountll(c->g.adj[(size_t)i * (size_t)c->g.words + (size_t)w] &
+                                            mask[w]);
+            min_deg = deg < min_deg ? deg : min_deg;
+        }
+    free(mask);
+    if (m_out <= 1 || (m_out >= 3 && 2 * min_deg >= m_out))
+        return m_out % 2;
+    /* From the witness (a perfect matching of all unpaired teams): take T's teams out; the
+     * outside teams they were matched to are exposed; augment from each. At most |T|
+     * augmentations instead of a matching from scratch. */
+    int *mate = xmalloc(((size_t)c->n + 1) * sizeof *mate);
+    uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
+    memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+    memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+    int exposed = 0, n_out = 0;
+    int *out = xmalloc(((size_t)c->s + 1) * sizeof *out);
+    for (int i = 0; i < c->s; i++) { /* first all of T out, so the matching stays consistent */
+        int t = c->tlist[i], m = c->g.mate[t];
+        if (c->pair[t] >= 0)
+            continue;
+        bm_set_alive(&c->g, t, false);
+        c->g.mate[t] = -1;
+        if (m >= 0) {
+            c->g.mate[m] = -1;
+            if (c->lvl[m] >= 0)
+                out[n_out++] = m;
+        }
+    }
+    for (int i = 0; i < n_out; i++)
+        exposed += c->g.mate[out[i]] < 0 && !bm_augment(&c->g, out[i]);
+    free(out);
+    memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+    memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+    free(mate);
+    free(alive);
+    return exposed;
+}
+
 static bool dfs(ctx *c, int ti);
 
 /* Tentatively pair T's team t with p; recurse; undo on failure. */
@@ -363,7 +426,8 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->need[L] -= needed;
         c->need_total -= needed;
     }
-    if (t_bound_ok(c) && floats_ok(c) && dfs(c, ti + 1))
+    if (t_bound_ok(c) && (L < 0 || !c->def_check || out_deficiency(c) <= c->f) && floats_ok(c) &&
+        dfs(c, ti + 1))
         return true;
     if (L < 0) {
         c->rT += 2;
@@ -593,8 +657,10 @@ static bool pair_bracket(ctx *c)
         loc_nu = bm_maximize(&sub);
         bm_fini(&sub);
     }
+    int def = out_deficiency(c);
+    c->def_check = def >= 2; /* 1 is only the parity of an odd outside set */
     for (int k = c->s % 2; k <= c->s && k <= n_out; k += 2) {
-        if (2 * loc_nu < c->s - k)
+        if (2 * loc_nu < c->s - k || k < def)
             continue;
         if (pair_with_k(c, k))
             return true;
@@ -767,7 +833,8 @@ int tour_pair_next(tour *t, uint64_t seed)
 {
     swiss_pairing p = {0, NULL};
     int rc =
-        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p) : swiss_pair(t, seed, &p);
+        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
+                                           : swiss_pair_limited(t, seed, SWISS_MAX_NODES, &p);
     if (rc == BH_OK)
         rc = tour_add_round(t, p.m, p.n);
     swiss_pairing_fini(&p);
