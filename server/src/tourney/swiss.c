@@ -13,32 +13,44 @@
  *
  * SPDX-License-Identifier: MIT
  *
- * Criteria, in order (our reading of C.04.6, written from memory of the text; numbers in
- * brackets are the articles as we know them, "choice" marks where we chose):
- *  Ranking. Teams are ordered by match points (primary), game points (secondary), then
- *     pairing number (TPN, fixed at tour_start by team rating; late entries get the next
- *     number: choice, so that numbers never change once the event runs).
- *  [C1] No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
- *  [C2] A team gets at most one PAB, and none after a forfeit win (T-BYE).
- *  [C3] (absolute colour criteria) dropped: colour-free variant.
- *  [C4] Completion: the pairing of each bracket must leave the rest of the field pairable
- *     under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
- *  PAB. With an odd number of teams, the PAB goes first to the lowest-scored eligible team
- *     (match points), then the one with most matches played over the board, then the largest
- *     TPN, among those that leave a pairable rest. Choice: the PAB is fixed before the
- *     brackets are paired (it is the completion criterion for all of them).
- *  Brackets, top down. The bracket is the top scoregroup T of the teams not yet paired; it is
- *     completed with upfloaters from lower scoregroups. Every team of T is paired in it:
- *  [C5] minimise the number of upfloaters (teams outside T paired with a team of T);
- *  [C6] then maximise their scores: the list of upfloater match points, sorted from the
- *     highest, compared lexicographically (choice: this is the "highest-scored upfloaters");
- *  [C7]-[C9] (colour quality criteria) dropped: colour-free variant;
- *  [C10] then the lexicographically first pairing: the teams of T are taken in ranking order,
- *     and each takes the first legal partner in its candidate order. T's teams at positions
- *     0..s-1, h = floor(s/2): a team at position i prefers positions max(h, i+1)..s-1 (S2, the
- *     "first transposition" of the Dutch system: 1 meets h+1), then i+1..h-1 (S1), then the
- *     teams outside T in ranking order (choice: the Dutch S1/S2 order read as the candidate
- *     order, so that round 1 is the top half against the bottom half).
+ * Criteria, in order. Checked against the text of C.04.6 (effective 1 February 2026) as two
+ * independent public conformance notes quote and paraphrase it article by article (the
+ * handbook page itself could only be read up to its preface here); "choice" marks where we
+ * chose, "DEVIATION" where we knowingly differ from the text:
+ *  Ranking. Teams are ordered by match points (primary score, 1.2), then TPN (fixed at
+ *     tour_start by team rating; late entries get the next number: choice). Game points, the
+ *     secondary score, only allocate colours (4.2.2), never the pairing.
+ *  [C1] (2.1.1) No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
+ *  [C2] (2.1.2) No PAB for a team that had one or won a match by forfeit (T-BYE).
+ *  [C3] (2.2.1) Completion: the pairing of each bracket must leave the rest of the field
+ *     pairable under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
+ *  PAB (3.4). The PAB goes to the team that leaves a legal pairing (3.4.1), then the lowest
+ *     score (3.4.2), the most matches played (3.4.3), the largest TPN (3.4.4); it is fixed
+ *     before the brackets are paired, as in 3.3.2.
+ *  Brackets, top down (3.2, 3.3.2). The bracket is the top scoregroup T of the teams not yet
+ *     paired, completed with upfloaters from lower scoregroups; every team of T is paired in it:
+ *  [C4] (2.3.1) minimise the number of upfloaters;
+ *  [C5] (2.3.2) then their scores. DEVIATION: the text minimises the score differences taken
+ *     in descending order, "i.e. maximise the scores (taken in ascending order)" of the
+ *     upfloaters; we compare the upfloater scores sorted from the highest (we prefer {3,1}
+ *     to {2,2}, the text {2,2}).
+ *  [C6] (2.3.3, look-ahead for the next scoregroup), [C7] (2.3.4) and [C10] (2.3.7) (floaters
+ *     of the previous round): DEVIATION, not applied (we keep no float history).
+ *  [C8], [C9] (2.3.5-6, colour preferences): none in the colour-free variant FIDE_TEAM_MP_GP
+ *     (1.7: competitions without colour preferences), so they hold trivially.
+ *  Choice of the set and of the pairing. The text (3.5.3-3.5.5) sorts the upfloater sets
+ *     meeting [C4]-[C5] by their TPNs (within a set by descending score, then TPN) and takes the
+ *     first set that can be paired; then (3.6) it orders the bracket's pairings by their
+ *     identifier (the top members' TPNs in ascending order, then their bottom members' TPNs;
+ *     the smaller TPN of a pair is its top member) and takes the first legal one. We take
+ *     the lexicographically first pairing of T in this candidate order: the teams of T by TPN,
+ *     each taking the first legal partner: a team at position i (h = floor(s/2)) prefers
+ *     positions max(h, i+1)..s-1, then i+1..h-1, then the teams outside T by score and TPN
+ *     (the set is the one that pairing uses). The first candidate (1 with h+1, 2 with h+2...)
+ *     is the first identifier too, so both agree whenever it is legal; DEVIATION: they can
+ *     differ after backtracking (6 teams, 1-4 legal but 2-5 and 2-6 not: we take 1-4 2-3
+ *     5-6, identifier (1,2,5,4,3,6); the text 1-5 2-4 3-6, identifier (1,2,3,5,4,6)), and in
+ *     the upfloater set chosen.
  *  Then the paired teams leave, and the next top scoregroup is the next bracket.
  *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
  *  neither team has played; else the team that had Black last gets White; if both had the same,
@@ -89,13 +101,14 @@ typedef struct {
                                 * their deficiency after every upfloater (out_deficiency) */
 } ctx;
 
+/* Teams by score, then TPN: a bracket is paired by TPN (C.04.6 3.6.1-3.6.3, the pairing's
+ * identifier is made of TPNs); game points, the secondary score, only allocate colours (1.2,
+ * 4.2.2). */
 static int rank_cmp(const void *pa, const void *pb)
 {
     const steam *a = pa, *b = pb;
     if (a->mp != b->mp)
         return b->mp - a->mp;
-    if (a->gp2 != b->gp2)
-        return b->gp2 - a->gp2;
     return a->id - b->id;
 }
 
