@@ -744,6 +744,108 @@ static void trf_round_trip(void)
     tour_free(t);
 }
 
+
+/* Columns [a, b) of s, in a static buffer (for one CHECK at a time). */
+static const char *strndup_cols(const char *s, size_t a, size_t b)
+{
+    static char out[128];
+    size_t n = strlen(s);
+    snprintf(out, sizeof out, "%.*s", (int)(b <= n ? b - a : n > a ? n - a : 0), n > a ? s + a : "");
+    return out;
+}
+
+static char *xstrdup_test(const char *s)
+{
+    char *d = malloc(strlen(s) + 1);
+    strcpy(d, s);
+    return d;
+}
+
+/* The line of text starting with prefix (after a newline), copied to out; false if none. */
+static bool find_line(const char *text, const char *prefix, char *out, size_t cap)
+{
+    char key[8];
+    snprintf(key, sizeof key, "\n%s", prefix);
+    const char *p = strstr(text, key);
+    if (!p)
+        return false;
+    p++;
+    snprintf(out, cap, "%.*s", (int)strcspn(p, "\n"), p);
+    return true;
+}
+
+/* TRF-2026 team records in the columns the FIDE tie-break checker reads (OttoMilvang/
+ * TieBreakServer trf2json.py: 310 number 5-7, name 9-40, match points 55-60, game points
+ * 61-67, rank 69-71, players from 74; 013 name 5-36, players from 37; 320 PAB points then a
+ * team per round in 3 columns; 330 forfeits), and the import of a file with only standard
+ * records (as another tool writes it: no BH* lines): the teams, their players and ratings
+ * (001) and the planned rounds (142), from 310, or from 013 when there is no 310. */
+static void trf_standard_records(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    tour *t = tour_new(&rs);
+    tour_add_team(t, "Alpha", "ann", "bob", 2000, 1800, NULL);
+    tour_add_team(t, "Beta", "cid", "dan", 1900, 1700, NULL);
+    tour_add_team(t, "Gamma", "eve", "fay", 1500, 1500, NULL);
+    tour_start(t, NULL);
+    tour_match m1[2] = {{.a = 1, .b = 2, .white = 1}, {.a = 3}};
+    CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, m1, 2));
+    tour_set_game(t, 1, 0, 0, TOUR_G_WIN_A);
+    tour_set_game(t, 1, 0, 1, TOUR_G_DRAW);
+    tour_match m2[2] = {{.a = 1, .b = 3, .white = 3}, {.a = 2}};
+    CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 2));
+    tour_set_forfeit(t, 2, 0, TOUR_FF_B); /* Gamma (White) does not show up */
+    char *x = trf_export(t), l[512];
+    CHECK_MSG(find_line(x, "310   1 ", l, sizeof l), "no 310 record of team 1:\n%s", x);
+    CHECK_EQ_STR("310 name", "Alpha                           ", strndup_cols(l, 8, 40));
+    CHECK_EQ_STR("310 MP", "   4.0", strndup_cols(l, 54, 60));
+    CHECK_EQ_STR("310 GP", "   3.5", strndup_cols(l, 61, 67)); /* 1.5 + 2 by forfeit */
+    CHECK_EQ_STR("310 rank", "  1", strndup_cols(l, 68, 71));
+    CHECK_EQ_STR("310 players", "   1    2", strndup_cols(l, 73, 82));
+    CHECK_MSG(find_line(x, "013 Beta", l, sizeof l), "no 013 record of Beta");
+    CHECK_EQ_STR("013 players", "   3    4", strndup_cols(l, 36, 45));
+    CHECK_MSG(find_line(x, "320 ", l, sizeof l), "no 320 record");
+    CHECK_EQ_STR("320", "320  1.0  1.0   3   2", l);
+    CHECK_MSG(find_line(x, "330 ", l, sizeof l), "no 330 record");
+    CHECK_EQ_STR("330", "330 -+   2   3   1", l);
+    CHECK(find_line(x, "142 ", l, sizeof l) && strcmp(l, "142 3") == 0);
+    /* Standard records only: drop the BH* lines (and then the 310 lines too). */
+    for (int variant = 0; variant < 2; variant++) {
+        char *std = xstrdup_test(x);
+        size_t w = 0;
+        for (const char *p = x; *p;) {
+            size_t n = strcspn(p, "\n");
+            bool drop = strncmp(p, "BH", 2) == 0 || (variant == 1 && strncmp(p, "310", 3) == 0);
+            if (!drop) {
+                memcpy(std + w, p, n);
+                w += n;
+                std[w++] = '\n';
+            }
+            p += n + (p[n] == '\n');
+        }
+        std[w] = '\0';
+        tour *u = NULL;
+        int line = 0;
+        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK, trf_import(std, &u, &line));
+        if (u) {
+            CHECK_EQ_INT("teams", 3, tour_n_teams(u));
+            CHECK_EQ_INT("rounds", 3, tour_planned_rounds(u));
+            const tour_team *b = tour_team_get(u, 2);
+            CHECK_EQ_STR("team 2", "Beta", b ? b->name : "");
+            CHECK_EQ_STR("captain", "cid", b ? b->captain : "");
+            CHECK_EQ_STR("partner", "dan", b ? b->partner : "");
+            CHECK_EQ_INT("rating", 1700, b ? b->rating_partner : -1);
+            CHECK_MSG(!tour_is_started(u), "a registration list, not started");
+        }
+        tour_free(u);
+        free(std);
+    }
+    free(x);
+    tour_free(t);
+}
+
 /* ---- blossom: maximum matching against brute force on random small graphs ---- */
 
 static int brute_matching(bool adj[12][12], int n, unsigned used)
@@ -807,6 +909,7 @@ static const bh_test_case cases[] = {
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},
+    {"trf_standard_records", trf_standard_records},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},
