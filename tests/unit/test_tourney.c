@@ -750,7 +750,8 @@ static const char *strndup_cols(const char *s, size_t a, size_t b)
 {
     static char out[128];
     size_t n = strlen(s);
-    snprintf(out, sizeof out, "%.*s", (int)(b <= n ? b - a : n > a ? n - a : 0), n > a ? s + a : "");
+    int w = (int)(b <= n ? b - a : n > a ? n - a : 0);
+    snprintf(out, sizeof out, "%.*s", w, n > a ? s + a : "");
     return out;
 }
 

@@ -1,8 +1,9 @@
 /* trf.c: TRF export and import (see trf.h for the records).
  * SPDX-License-Identifier: MIT
- * Export derives the TRF-16 style records (001, 013, 310) for other tools, and writes the BH*
- * records that carry the state exactly; import replays the BH* records through tour.h, so an
- * imported tournament passes the same checks as one built call by call. */
+ * Export derives the TRF-16/TRF-2026 records (001, 013, 310, 320, 330) for other tools, and
+ * writes the BH* records that carry the state exactly; import replays the BH* records through
+ * tour.h, so an imported tournament passes the same checks as one built call by call (or, in
+ * a file without BH* records, reads the teams from the standard records). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
