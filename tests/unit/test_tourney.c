@@ -765,7 +765,7 @@ static char *xstrdup_test(const char *s)
 /* The line of text starting with prefix (after a newline), copied to out; false if none. */
 static bool find_line(const char *text, const char *prefix, char *out, size_t cap)
 {
-    char key[8];
+    char key[32];
     snprintf(key, sizeof key, "\n%s", prefix);
     const char *p = strstr(text, key);
     if (!p)
