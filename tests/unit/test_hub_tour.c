@@ -76,6 +76,16 @@ static int assigns(int64_t out[][2], int max)
     return n;
 }
 
+static void rm_db(void)
+{
+    unlink(dbpath);
+    char p[96];
+    snprintf(p, sizeof p, "%s-wal", dbpath);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", dbpath);
+    unlink(p);
+}
+
 static void tauto_draws(void)
 {
     memset(&io, 0, sizeof io);
@@ -181,12 +191,7 @@ static void tauto_draws(void)
               snap ? snap : "(none)", final_copy);
     CHECK_EQ_INT("no new games", 8, hub_game_count(h, NULL));
     close_hub();
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    rm_db();
 }
 
 /* tournament_pause: game 1 ends while paused, its result counts, game 2 waits for the
@@ -251,12 +256,7 @@ static void pause_holds_tauto(void)
     run_timers(T0 + 40000000ULL);
     CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "no final standings");
     close_hub();
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    rm_db();
 }
 
 
@@ -274,27 +274,20 @@ static bool playoff_assign(int64_t *game, int64_t *t1, int64_t *t2)
     return false;
 }
 
-static void rm_db(void)
-{
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
-}
-
-/* Create a tournament of n teams (ratings 2000, 1900, ...) and start it. */
-static void start_event(int n, int rounds)
+/* Create a tournament of n teams (ratings 2000, 1900, ...) and start it; without the play-off
+ * tie-break when no_playoff. */
+static void start_event(int n, int rounds, bool no_playoff)
 {
     memset(&io, 0, sizeof io);
     open_hub(true);
     hub_on_open(h, 1); /* director */
     hub_on_open(h, 2); /* spectator */
     turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
-    char msg[256], rs[32] = "";
+    char msg[256], rs[64] = "";
     if (rounds)
         snprintf(rs, sizeof rs, ",\"rounds\":%d", rounds);
+    if (no_playoff)
+        snprintf(rs + strlen(rs), sizeof rs - strlen(rs), ",\"tiebreaks\":[\"DE\",\"BH-C1\"]");
     snprintf(msg, sizeof msg,
              "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"PO\",\"base_ms\":%d,"
              "\"ruleset\":\"online\"%s}",
@@ -318,7 +311,7 @@ static void start_event(int n, int rounds)
  * standings final, and they read back the same after a restart. */
 static void playoff_two(void)
 {
-    start_event(2, 0);
+    start_event(2, 0, false);
     run_timers(T0 + 2ULL * BASE_MS * 1000); /* game 1 and game 2: draws */
     int64_t game, w, b;
     CHECK_MSG(playoff_assign(&game, &w, &b), "no play-off game after a tied last round");
@@ -360,7 +353,7 @@ static void playoff_two(void)
  * (nobody moves). The places 1-3 end distinct, and the PO values are the play-off wins. */
 static void playoff_four(void)
 {
-    start_event(4, 2);
+    start_event(4, 2, false);
     uint64_t now = T0 + 4ULL * BASE_MS * 1000;
     run_timers(now);
     int games = 0;
@@ -418,24 +411,8 @@ static void seat_token(int seat, char *out, size_t cap)
  * at the deadline with the colours swapped. */
 static void game2_choice_case(bool keep)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true);
-    hub_on_open(h, 1);
-    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    start_event(2, 0, true);
     char msg[256];
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"G2\",\"base_ms\":%d,"
-             "\"ruleset\":\"online\",\"tiebreaks\":[\"DE\",\"BH-C1\"]}",
-             BASE_MS);
-    turn(1, msg, T0);
-    for (int i = 0; i < 2; i++) {
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"G%d\","
-                 "\"players\":[\"c%d\",\"p%d\"]}",
-                 3 + i, i, i, i);
-        turn(1, msg, T0);
-    }
-    turn(1, "{\"type\":\"tournament_start\",\"id\":6,\"tournament\":1}", T0);
     int64_t a[8][2];
     CHECK_EQ_INT("game 1", 1, assigns(a, 8));
     const char *as = f_last(&io, 1, "\"type\":\"assign\"");
