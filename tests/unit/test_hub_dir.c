@@ -386,7 +386,89 @@ static void live_playoff(void)
     close_hub(true);
 }
 
+
+/* Round 1 of a 4-team, 2-round event started; game 1 of the match of a[0] adjudicated 1-0 by
+ * the director at 1 s, so its team2 (the loser) is asked for game 2's colours (P-GAME2). */
+static long long choice_pending(int64_t a[16][3])
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("C", 4, 2);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
+    CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
+    f_clear(&io);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             (long long)a[0][0]);
+    turn(1, msg, T0 + SEC);
+    const char *q = f_last(&io, 1, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][2], "the loser is not asked: %s", q ? q : "(none)");
+    return a[0][0];
+}
+
+/* How many assigns to conn 1 start game 2 of match 0 of round 1 (the match of choice_pending). */
+static int games2(void)
+{
+    return f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":1,\"match\":0,"
+                           "\"game_no\":1,");
+}
+
+/* Regression: a P-GAME2 choice made stale while pending. Before the fix the deadline timer
+ * spun forever (the server hung) once game 2 existed (game 1 overridden to a draw) or the
+ * match was forfeited (a withdrawal), and after an override 1-0 -> 0-1 the winner kept the
+ * choice. alarm(): a hang fails the test instead of waiting for the ctest timeout. */
+static void game2_stale_choice(void)
+{
+    int64_t a[16][3];
+    char msg[160];
+    alarm(20);
+    long long g1 = choice_pending(a); /* override to a draw: game 2 at once, swapped */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":10,\"game\":%lld,\"result\":\"1/2-1/2\","
+             "\"reason\":\"appeal\"}",
+             g1);
+    turn(1, msg, T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":10") != NULL, "no ack to the override");
+    CHECK_EQ_INT("draw: game 2 at once", 1, games2());
+    f_run_timers(&io, h, T0 + 20 * SEC); /* past the old deadline */
+    CHECK_EQ_INT("one game 2 after the old deadline", 1, games2());
+    close_hub(true);
+
+    g1 = choice_pending(a); /* override 1-0 -> 0-1: the new loser (team1) is asked */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":10,\"game\":%lld,\"result\":\"0-1\","
+             "\"reason\":\"appeal\"}",
+             g1);
+    f_clear(&io);
+    turn(1, msg, T0 + 2 * SEC);
+    const char *q = f_last(&io, 1, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][1], "flip: asked %s", q ? q : "(none)");
+    CHECK_EQ_INT("flip: no game 2 yet", 0, games2());
+    f_run_timers(&io, h, T0 + 16 * SEC); /* the old deadline passes: the new one runs */
+    CHECK_EQ_INT("flip: no game 2 at the old deadline", 0, games2());
+    f_run_timers(&io, h, T0 + 18 * SEC);
+    CHECK_EQ_INT("flip: game 2 at the new deadline", 1, games2());
+    close_hub(true);
+
+    choice_pending(a); /* the loser withdraws: its match is forfeited, no game 2 */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":10,\"tournament\":1,\"team\":%lld}",
+             (long long)a[0][2]);
+    turn(1, msg, T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":10") != NULL, "no withdraw reply");
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 20 * SEC);
+    CHECK_EQ_INT("forfeit: no game 2", 0, games2());
+    CHECK_MSG(f_last(&io, 1, "\"round\":2,") != NULL, "round 2 not paired after the forfeit");
+    close_hub(true);
+    alarm(0);
+}
+
 static const bh_test_case cases[] = {
+    {"game2_stale_choice", game2_stale_choice},
     {"live_playoff", live_playoff},
     {"pause_resume_restart", pause_resume_restart},
     {"adjudicate_override_export", adjudicate_override_export},

@@ -392,6 +392,13 @@ static hchoice *find_choice(htour *ht, int64_t game1)
     return NULL;
 }
 
+static void drop_choice(htour *ht, int64_t game1)
+{
+    hchoice *c = find_choice(ht, game1);
+    if (c)
+        *c = ht->ch[--ht->nch];
+}
+
 /* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
  * the colours of game 2 of the pairing of game g. */
 static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us)
@@ -419,38 +426,43 @@ static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint
  * colours (game2_colors); the game waits for the choice until HT_GAME2_CHOICE_MS have passed,
  * then the default applies: swap, as after a draw (our choice: the rule names no default for
  * a decisive game 1, and a swap keeps each team's colours balanced over the double round).
- * After a draw the ruleset decides (regulation: swap). */
+ * After a draw the ruleset decides (regulation: swap). hg's result (the director's, if he
+ * set one) decides, not the game model's. On return a choice of g is pending only if the
+ * current loser of g is still to choose: a choice made stale by a forfeit, a game 2 that
+ * exists, or an override of g's result (another loser, or a draw) is dropped, so that the
+ * deadline timer (hub__tour_timers) always makes progress. */
 static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
     if (!m || m->forfeit != TOUR_FF_NONE || g->game_no + 1 >= tour_rules(ht->t)->games ||
-        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1))
+        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1)) {
+        drop_choice(ht, g->game);
         return;
+    }
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
     int64_t t2 = g->team1 == a ? b : a;
     bool decisive = hg && (strcmp(hg->result, "1-0") == 0 || strcmp(hg->result, "0-1") == 0);
     bool loser_swaps = true;
     if (decisive) {
+        int64_t loser = strcmp(hg->result, "1-0") == 0 ? t2 : g->team1;
         hchoice *c = find_choice(ht, g->game);
+        if (c && c->loser != loser) { /* the director overrode game 1: the other team chooses */
+            drop_choice(ht, g->game);
+            c = NULL;
+        }
         if (!c) {
             GROW(ht->ch, ht->nch, ht->capch);
             c = &ht->ch[ht->nch++];
-            *c = (hchoice){g->game, strcmp(hg->result, "1-0") == 0 ? t2 : g->team1,
-                           now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
+            *c = (hchoice){g->game, loser, now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
             ask_choice(h, ht, g, c, now_us);
             return;
         }
         if (c->choice < 0 && now_us < c->deadline_us)
             return; /* still the loser's time to choose */
         loser_swaps = c->choice != 0;
-        *c = ht->ch[--ht->nch];
     }
-    bool swap = true;
-    game_setup s2;
-    if (hg && hg->g && game_setup_game2(hg->g, loser_swaps, &s2) == BH_OK)
-        swap = s2.team1_is == 2;
-    else if (decisive)
-        swap = loser_swaps;
+    drop_choice(ht, g->game);
+    bool swap = decisive ? loser_swaps : !hg || hg->setup.rules.draw_swaps_game2;
     int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
     create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
 }
@@ -484,12 +496,28 @@ void hub__tour_timers(hub *h, uint64_t now_us)
 {
     for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
         htour *ht = &h->tours_->v[t];
-        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;)
-            if (ht->ch[i].deadline_us <= now_us)
-                choice_due(h, ht, ht->ch[i].game1, now_us); /* removes entry i */
-            else
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;) {
+            if (ht->ch[i].deadline_us > now_us) {
                 i++;
+                continue;
+            }
+            int64_t game1 = ht->ch[i].game1;
+            choice_due(h, ht, game1, now_us); /* next_game removes the entry */
+            hchoice *c = find_choice(ht, game1);
+            if (c && c->deadline_us <= now_us)
+                *c = ht->ch[--ht->nch]; /* never spin on an entry that stays due */
+        }
     }
+}
+
+void hub__tour_choice_check(hub *h, htour *ht, int64_t game1, uint64_t now_us)
+{
+    if (!find_choice(ht, game1))
+        return;
+    if (ht->status == HT_RUNNING)
+        choice_due(h, ht, game1, now_us); /* asks the new loser, or starts game 2 after a draw */
+    else
+        drop_choice(ht, game1); /* paused: round_start or the resume asks the loser again */
 }
 
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

@@ -148,6 +148,7 @@ static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         if (tm && tour_set_game(ht->t, copy.round, copy.match, copy.game_no,
                                 hub__tour_res(ht, &copy, tm, hg->result)) == BH_OK)
             rebroadcast(h, ht, copy.round);
+        hub__tour_choice_check(h, ht, copy.game, now_us); /* P-GAME2: the loser may change */
     }
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
