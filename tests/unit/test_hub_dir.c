@@ -467,7 +467,87 @@ static void game2_stale_choice(void)
     alarm(0);
 }
 
+
+/* Regression: the director adjudicates an Armageddon play-off game (T-ARMAGEDDON) with the
+ * reason of the protocol's example, "adjudicated". Before the fix the play-off took it for a
+ * game a restart had adjudicated (void) and played another game, ignoring the result. */
+static void playoff_adjudicated(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 2, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
+    const char *as = f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_MSG(as != NULL, "no play-off game");
+    long long g = jint(as, "game"), white = jint(as, "team1");
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             g);
+    f_clear(&io);
+    turn(1, msg, T0 + 11 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":9") != NULL, "no ack");
+    CHECK_EQ_INT("no second play-off game", 0, f_count(&io, 1, "\"type\":\"assign\""));
+    const char *sd = f_last(&io, 1, "\"type\":\"standings\"");
+    CHECK_MSG(sd && strstr(sd, "\"final\":true"), "not final: %s", sd ? sd : "(none)");
+    CHECK_EQ_INT("White's team first", (int)white, (int)jint(sd ? strstr(sd, "\"rows\"") : NULL, "team"));
+    close_hub(true);
+}
+
+/* Regression: a game the director paused and then adjudicated was paused again after a
+ * restart (its last pause record was read back without the end after it). */
+static void paused_end_restart(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    live_game();
+    turn(1, "{\"type\":\"game_pause\",\"id\":10,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
+    turn(1, "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"1-0\",\"reason\":\"x\"}",
+         T0 + 11 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":11") != NULL, "no ack to the result");
+    close_hub(false);
+    open_hub(false, T0 + 100 * SEC);
+    hub_on_open(h, 20);
+    turn(20, "{\"type\":\"join\",\"id\":1,\"game\":1}", T0 + 150 * SEC);
+    const char *s = f_last(&io, 20, "\"type\":\"state\"");
+    CHECK_MSG(s && strstr(s, "\"status\":\"finished\"") && strstr(s, "\"paused\":false"),
+              "after a restart: %s", s ? s : "(none)");
+    CHECK_MSG(s && strstr(s, "\"clock_ms\":[50000,60000,50000,60000]"), "clocks: %s",
+              s ? s : "(none)");
+    close_hub(true);
+}
+
+/* Regression: a round robin (4 teams: T-ROUNDS fallback) pairs a withdrawn team with its
+ * matches forfeited (T-FORFEIT); T-AUTO created and started games for them anyway. */
+static void rr_withdrawn_no_games(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("W", 4, 3);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"team_withdraw\",\"id\":6,\"tournament\":1,\"team\":1}", T0 + SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":6") != NULL, "no withdraw reply");
+    f_run_timers(&io, h, T0 + 100 * SEC);
+    int64_t a[32][3];
+    int n = assigns(a, 32), with1 = 0;
+    for (int i = 0; i < n; i++)
+        with1 += a[i][1] == 1 || a[i][2] == 1;
+    CHECK_EQ_INT("games of the withdrawn team (round 1 only)", 1, with1);
+    /* Round 1: the game the withdrawal ended + 2; rounds 2 and 3: 2 each (the other match is
+     * forfeited). Then the three tied teams play Armageddon games (round 0). */
+    int playoff = f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_EQ_INT("games of rounds 1-3", 7, n - playoff);
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"playoff_adjudicated", playoff_adjudicated},
+    {"paused_end_restart", paused_end_restart},
+    {"rr_withdrawn_no_games", rr_withdrawn_no_games},
     {"game2_stale_choice", game2_stale_choice},
     {"live_playoff", live_playoff},
     {"pause_resume_restart", pause_resume_restart},

@@ -321,7 +321,8 @@ static int replay(hub *h, hub_game *hg)
     free(b.ev);
     hg->npause = b.npause;
     hg->end_gt = b.end_t_us;
-    if (b.npause && b.last_type == HUB_EV_PAUSE) {
+    if (b.npause && b.last_type == HUB_EV_PAUSE && hg->status == STORE_LIVE) {
+        /* still paused (a game the director paused and then ended is not) */
         hg->paused = true;
         hg->paused_gt = b.last_t_us;
     }

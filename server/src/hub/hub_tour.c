@@ -217,10 +217,12 @@ static int tour_id_of(const htour *ht, int64_t team)
     return 0;
 }
 
-/* A game that no one decided over the board (a restart adjudicated it): played again. */
+/* A game that no one decided over the board (a restart adjudicated it: recovery
+ * "adjudicated"): played again. A director's result (game_result) is not void, whatever its
+ * reason says: the protocol's own example reason is "adjudicated". */
 static bool is_void(const hub_game *hg)
 {
-    return strcmp(hg->reason, "adjudicated") == 0;
+    return strcmp(hg->recovery, "adjudicated") == 0;
 }
 
 /* The first two teams (tour ids) tied on everything, the play-off included, on a prize
@@ -369,8 +371,9 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
         r++;
         for (int i = 0; i < tour_round_size(ht->t, r); i++) {
             const tour_match *m = tour_round_match(ht->t, r, i);
-            if (m->b == 0)
-                continue; /* T-BYE: a PAB team gets its bye without games */
+            if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
+                continue; /* T-BYE: no games for a bye; T-FORFEIT: none for a withdrawn team
+                           * (a round robin pairs it, forfeited) */
             int w = m->white ? m->white : m->a;
             int o = w == m->a ? m->b : m->a;
             create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
