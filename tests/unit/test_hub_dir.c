@@ -16,6 +16,7 @@
 #include "auth.h"
 #include "bh.h"
 #include "bh_test.h"
+#include "bpgn.h"
 #include "hub.h"
 #include "store.h"
 
@@ -544,7 +545,59 @@ static void rr_withdrawn_no_games(void)
     close_hub(true);
 }
 
+/* The "text" string of a JSON message, unescaped (\" \\ \n only: enough for BPGN without
+ * control characters); a new string, or NULL. */
+static char *json_text(const char *json)
+{
+    const char *p = json ? strstr(json, "\"text\":\"") : NULL;
+    if (!p)
+        return NULL;
+    p += 8;
+    char *out = malloc(strlen(p) + 1), *o = out;
+    for (; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1]) {
+            p++;
+            *o++ = *p == 'n' ? '\n' : *p;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Regression: a director's reason is client text; written raw into the BPGN tag and the
+ * closing comment, a '"' or '}' made the exported (and stored) BPGN unparseable. */
+static void reason_in_bpgn(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    live_game();
+    turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
+         T0 + 1 * SEC);
+    turn(1, "{\"type\":\"game_result\",\"id\":7,\"game\":1,\"result\":\"1-0\","
+            "\"reason\":\"a\\\"]{b\\\\c}d\"}",
+         T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":7") != NULL, "no ack");
+    turn(1, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":1}", T0 + 3 * SEC);
+    char *text = json_text(f_last(&io, 1, "\"type\":\"export\",\"id\":8"));
+    bpgn_game bg;
+    int rc = text ? bpgn_parse(text, strlen(text), &bg, NULL) : BH_EINVAL;
+    CHECK_EQ_INT("the BPGN parses", BH_OK, rc);
+    if (rc == BH_OK) {
+        const char *t = bpgn_get_tag(&bg, "Termination");
+        CHECK_EQ_STR("Termination", "a\"]{b\\c}d", t ? t : "(none)");
+        CHECK_EQ_STR("Result", "1-0", bpgn_get_tag(&bg, "Result"));
+        CHECK_EQ_STR("result token", "1-0", bg.result);
+        CHECK_EQ_INT("items: a move and the closing comment", 2, (int)bg.nitems);
+        bpgn_game_fini(&bg);
+    }
+    free(text);
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"reason_in_bpgn", reason_in_bpgn},
     {"playoff_adjudicated", playoff_adjudicated},
     {"paused_end_restart", paused_end_restart},
     {"rr_withdrawn_no_games", rr_withdrawn_no_games},
