@@ -596,7 +596,59 @@ static void reason_in_bpgn(void)
     close_hub(true);
 }
 
+
+/* Regression: a P-GAME2 choice open when the server restarts is asked again at load, when no
+ * connection is open, and was never sent to the team's connection that authenticates
+ * afterwards (nor to a director's tournament_get): the loser could not choose. Now the team's
+ * connection gets game2_choice with the time left and its choice starts game 2. */
+static void choice_after_restart(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("C", 4, 2);
+    char tok[4][80];
+    for (int i = 0; i < 4; i++) { /* team tokens: created replies 3..6 */
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        const char *c = f_last(&io, 1, want);
+        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
+        snprintf(tok[i], sizeof tok[i], "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
+    int64_t a[16][3];
+    CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             (long long)a[0][0]);
+    turn(1, msg, T0 + SEC);
+    close_hub(false); /* each turn is committed: as a SIGKILL */
+    open_hub(false, T0 + 100 * SEC);
+    hub_on_open(h, 7);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}",
+             a[0][2] >= 1 && a[0][2] <= 4 ? tok[a[0][2] - 1] : "");
+    turn(7, msg, T0 + 101 * SEC);
+    const char *q = f_last(&io, 7, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][2] && jint(q, "game") == a[0][0],
+              "the loser's team connection is not asked: %s", q ? q : "(none)");
+    CHECK_EQ_INT("time left", 14000, (int)jint(q, "deadline_ms"));
+    director(1, T0 + 102 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":3,\"tournament\":1}", T0 + 102 * SEC);
+    CHECK_EQ_INT("the director's tournament_get", 1, f_count(&io, 1, "\"type\":\"game2_choice\""));
+    f_clear(&io);
+    snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":4,\"game\":%lld,\"swap\":false}",
+             (long long)a[0][0]);
+    turn(7, msg, T0 + 103 * SEC);
+    CHECK_MSG(f_last(&io, 7, "\"type\":\"ack\",\"id\":4") != NULL, "no ack to the choice");
+    const char *as = f_last(&io, 7, "\"type\":\"assign\"");
+    CHECK_MSG(as && jint(as, "game_no") == 1 && jint(as, "team1") == a[0][1],
+              "game 2 (colours kept): %s", as ? as : "(none)");
+    close_hub(true);
+}
 static const bh_test_case cases[] = {
+    {"choice_after_restart", choice_after_restart},
     {"reason_in_bpgn", reason_in_bpgn},
     {"playoff_adjudicated", playoff_adjudicated},
     {"paused_end_restart", paused_end_restart},

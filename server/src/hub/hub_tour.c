@@ -403,22 +403,27 @@ static void drop_choice(htour *ht, int64_t game1)
 }
 
 /* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
- * the colours of game 2 of the pairing of game g. */
-static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us)
+ * the colours of game 2 of the pairing of game g; only connection only_conn of them if it is
+ * not 0 (a connection that authenticates while the choice is pending). */
+static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us,
+                       uint64_t only_conn)
 {
     proto_game2_choice q = {.tournament = ht->id,
                             .round = g->round,
                             .match = g->match,
                             .game = g->game,
                             .team = c->loser,
-                            .deadline_ms = (int64_t)(c->deadline_us - now_us) / 1000,
+                            .deadline_ms = c->deadline_us > now_us
+                                               ? (int64_t)(c->deadline_us - now_us) / 1000
+                                               : 0,
                             .swap_default = true};
     int captain = c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
     char *msg = proto_enc_game2_choice(&q);
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *s = &h->sess[i];
-        if (s->conn && (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
-                        (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
+        if (s->conn && (!only_conn || s->conn == only_conn) &&
+            (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
+             (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
             hub__queue(h, s->conn, xstrdup(msg));
     }
     free(msg);
@@ -457,7 +462,7 @@ static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uin
             GROW(ht->ch, ht->nch, ht->capch);
             c = &ht->ch[ht->nch++];
             *c = (hchoice){g->game, loser, now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
-            ask_choice(h, ht, g, c, now_us);
+            ask_choice(h, ht, g, c, now_us, 0);
             return;
         }
         if (c->choice < 0 && now_us < c->deadline_us)
@@ -756,8 +761,10 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 }
 
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
- * ht that is not finished: a team connection gets its own two seats, a director all four. */
-static void reassign(hub *h, htour *ht, const hub_sess *s)
+ * ht that is not finished: a team connection gets its own two seats, a director all four.
+ * Then the P-GAME2 choices still open that s may see (its team is the loser, or a director):
+ * the push went only to the connections open when game 1 ended (none after a restart). */
+static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
 {
     if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
         return;
@@ -783,9 +790,13 @@ static void reassign(hub *h, htour *ht, const hub_sess *s)
         send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
                     (int64_t)s->conn, dir);
     }
+    for (int k = 0; k < ht->nch; k++)
+        for (int i = 0; ht->ch[k].choice < 0 && i < ht->ng; i++)
+            if (ht->g[i].game == ht->ch[k].game1)
+                ask_choice(h, ht, &ht->g[i], &ht->ch[k], now_us, s->conn);
 }
 
-static void do_get(hub *h, hub_sess *s, const proto_msg *m)
+static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = NULL;
     if (m->tournament)
@@ -799,7 +810,7 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m)
     hub__tour_snapshot(h, ht, s->conn, true, m->id);
     /* A director (say the dashboard after a reload) also gets the tokens of the live games. */
     if (s->role == ROLE_DIRECTOR)
-        reassign(h, ht, s);
+        reassign(h, ht, s, now_us);
 }
 
 /* T-AUTO's director control: pause (no new game, no new round) or resume. */
@@ -830,18 +841,19 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     else if (m->type == PROTO_TOURNAMENT_PAUSE)
         do_pause(h, s, m, now_us);
     else
-        do_get(h, s, m);
+        do_get(h, s, m, now_us);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its
- * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent). */
-void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id)
+ * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent),
+ * and its open P-GAME2 choice. */
+void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 {
     const hub_team *tm = hub_team_by_id(h, s->team);
     htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
-        reassign(h, ht, s);
+        reassign(h, ht, s, now_us);
 }
 
 /* ---- load ---------------------------------------------------------------------------------- */
