@@ -647,7 +647,139 @@ static void choice_after_restart(void)
               "game 2 (colours kept): %s", as ? as : "(none)");
     close_hub(true);
 }
+/* Random director controls against a running 4-team event (seeded, reproducible; run more
+ * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result, team_withdraw, round_pair,
+ * round_start, tournament_pause, export, live, tournament_get and game2_colors (from the
+ * director and from the four team connections) with small ids of every kind, time steps that
+ * fire the clocks and the P-GAME2 deadlines, and restarts. Every message gets exactly one
+ * reply with its id, every turn commits, and nothing hangs (alarm) or trips ASan/UBSan. */
+static uint64_t rnd_state;
+
+static unsigned rnd(unsigned n)
+{
+    rnd_state ^= rnd_state << 13, rnd_state ^= rnd_state >> 7, rnd_state ^= rnd_state << 17;
+    return (unsigned)(rnd_state >> 33) % n;
+}
+
+static void random_controls_seed(uint64_t seed)
+{
+    rnd_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("R", 4, 3);
+    char tok[4][80];
+    for (int i = 0; i < 4; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        const char *c = f_last(&io, 1, want);
+        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
+        snprintf(tok[i], sizeof tok[i], "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
+    }
+    uint64_t now = T0;
+    char msg[256];
+    for (int k = 0; k < 4; k++) {
+        hub_on_open(h, 30 + (uint64_t)k);
+        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);
+        turn(30 + (uint64_t)k, msg, now);
+    }
+    hub_on_open(h, 2);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", now);
+    static const char *const res[] = {"1-0", "0-1", "1/2-1/2"};
+    const char *env = getenv("BH_HUB_STEPS");
+    int steps = env ? atoi(env) : 120;
+    for (int step = 0; step < steps; step++) {
+        int id = 100000 + step, op = (int)rnd(14);
+        unsigned gid = 1 + rnd(16), team = 1 + rnd(5), tour = 1 + rnd(2);
+        bool b = rnd(2);
+        uint64_t conn = op == 12 ? 30 + rnd(4) : rnd(8) ? 1 : 2;
+        switch (op) {
+        case 0:
+        case 1:
+            snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":%d,\"game\":%u,\"paused\":%s}",
+                     id, gid, b ? "true" : "false");
+            break;
+        case 2:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"game_result\",\"id\":%d,\"game\":%u,\"result\":\"%s\","
+                     "\"reason\":\"r\"}",
+                     id, gid, res[rnd(3)]);
+            break;
+        case 3:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":%u,\"team\":%u,"
+                     "\"keep_current\":%s}",
+                     id, tour, team, b ? "true" : "false");
+            if (rnd(3))
+                continue; /* rarer: a withdrawal is final */
+            break;
+        case 4: snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 5: snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 6:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"tournament_pause\",\"id\":%d,\"tournament\":%u,\"paused\":%s}", id,
+                     tour, b ? "true" : "false");
+            break;
+        case 7:
+            snprintf(msg, sizeof msg, b ? "{\"type\":\"export\",\"id\":%d,\"format\":\"bpgn\",\"game\":%u}"
+                                        : "{\"type\":\"export\",\"id\":%d,\"format\":\"trf\",\"tournament\":%u}",
+                     id, b ? gid : tour);
+            break;
+        case 8: snprintf(msg, sizeof msg, "{\"type\":\"live\",\"id\":%d}", id); break;
+        case 9: snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 10:
+        case 11: { /* time passes: clocks, deadlines */
+            now += rnd(8) * SEC + rnd(1000) * 1000ULL;
+            f_run_timers(&io, h, now);
+            continue;
+        }
+        case 12:
+        default:
+            if (op == 13 && rnd(4) == 0) { /* a restart (each turn is committed) */
+                close_hub(false);
+                open_hub(false, now);
+                director(1, now);
+                for (int k = 0; k < 4; k++) {
+                    hub_on_open(h, 30 + (uint64_t)k);
+                    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);
+                    turn(30 + (uint64_t)k, msg, now);
+                }
+                hub_on_open(h, 2);
+                continue;
+            }
+            snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":%d,\"game\":%u,\"swap\":%s}",
+                     id, gid, b ? "true" : "false");
+            break;
+        }
+        if (io.n > FAKE_MAX_MSGS - 200)
+            f_clear(&io);
+        int before = io.n;
+        turn(conn, msg, now);
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d", id);
+        int replies = 0;
+        for (int i = before; i < io.n; i++)
+            replies += io.conn[i] == conn && strstr(io.msg[i], want) != NULL;
+        CHECK_MSG(replies == 1, "seed %llu step %d: %d replies to %s", (unsigned long long)seed,
+                  step, replies, msg);
+    }
+    now += 600 * SEC; /* the event runs to its end: the timers stop */
+    f_run_timers(&io, h, now);
+    close_hub(true);
+}
+
+static void random_controls(void)
+{
+    const char *env = getenv("BH_HUB_SEEDS");
+    int n = env ? atoi(env) : 8;
+    alarm(60 + (unsigned)n);
+    for (int i = 0; i < n; i++)
+        random_controls_seed((uint64_t)i);
+    alarm(0);
+}
+
 static const bh_test_case cases[] = {
+    {"random_controls", random_controls},
     {"choice_after_restart", choice_after_restart},
     {"reason_in_bpgn", reason_in_bpgn},
     {"playoff_adjudicated", playoff_adjudicated},
