@@ -778,6 +778,7 @@ static void random_controls(void)
     alarm(0);
 }
 
+
 static const bh_test_case cases[] = {
     {"random_controls", random_controls},
     {"choice_after_restart", choice_after_restart},
