@@ -7,6 +7,9 @@
  * (T-FORFEIT) and ends its live game; round_start and round_pair run a paused tournament by
  * hand; an override recomputes the standings, and one of an earlier round is refused; the
  * snapshot carries every round; the public live list is pushed when games start and end.
+ * Regressions of the hostile-input review (stale P-GAME2 choices, a choice after a restart,
+ * a play-off the director adjudicates, a paused game ended and restarted, a round robin's
+ * withdrawn team, a reason in the BPGN) and seeded random controls.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,6 +248,18 @@ static void new_tour(const char *name, int n, int rounds)
                  "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,1800]}",
                  3 + i, i, i, i, 2000 - 100 * i);
         turn(1, msg, T0);
+    }
+}
+
+/* The team tokens of new_tour's four teams (its team_register replies, ids 3..6). */
+static void team_tokens(char tok[4][80])
+{
+    for (int i = 0; i < 4; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        const char *c = f_last(&io, 1, want);
+        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
+        snprintf(tok[i], 80, "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
     }
 }
 
@@ -608,13 +623,7 @@ static void choice_after_restart(void)
     director(1, T0);
     new_tour("C", 4, 2);
     char tok[4][80];
-    for (int i = 0; i < 4; i++) { /* team tokens: created replies 3..6 */
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        const char *c = f_last(&io, 1, want);
-        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
-        snprintf(tok[i], sizeof tok[i], "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
-    }
+    team_tokens(tok);
     turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
     int64_t a[16][3];
     CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
@@ -669,13 +678,7 @@ static void random_controls_seed(uint64_t seed)
     director(1, T0);
     new_tour("R", 4, 3);
     char tok[4][80];
-    for (int i = 0; i < 4; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        const char *c = f_last(&io, 1, want);
-        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
-        snprintf(tok[i], sizeof tok[i], "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
-    }
+    team_tokens(tok);
     uint64_t now = T0;
     char msg[256];
     for (int k = 0; k < 4; k++) {
