@@ -349,7 +349,8 @@ M = [
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "
-  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"); with "
+  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"), an "
+  "Armageddon play-off game too (lost; a withdrawn team leaves the play-off); with "
   "keep_current it plays that match out. Round and standings are broadcast.",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
    ("keep_current", "boolean", "optional, default false", "play the current match out")],

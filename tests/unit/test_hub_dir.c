@@ -782,7 +782,37 @@ static void random_controls(void)
 }
 
 
+
+/* Regression: a team withdrawn (without keep_current) while it plays an Armageddon play-off
+ * game: that game went on (and the event could finish with it still live). Now it ends at
+ * once as a loss for the withdrawn team (reason "withdrawn"), like a game of its match. Three
+ * teams draw every game: T1 (White) - T0 play the first play-off game; T0 withdraws. */
+static void withdraw_in_playoff(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 3, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 40 * SEC);
+    const char *as = f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_MSG(as && jint(as, "team1") == 2 && jint(as, "team2") == 1, "play-off: %s",
+              as ? as : "(none)");
+    long long po = jint(as, "game");
+    hub_on_open(h, 2);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":1,\"game\":%lld}", po);
+    turn(2, msg, T0 + 41 * SEC);
+    turn(1, "{\"type\":\"team_withdraw\",\"id\":6,\"tournament\":1,\"team\":1}", T0 + 41 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":6") != NULL, "no withdraw reply");
+    const char *res = f_last(&io, 2, "\"type\":\"result\"");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1-0\",\"reason\":\"withdrawn\""),
+              "the play-off game: %s", res ? res : "(none)");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
     {"choice_after_restart", choice_after_restart},
     {"reason_in_bpgn", reason_in_bpgn},
