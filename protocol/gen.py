@@ -195,8 +195,11 @@ M = [
   {"type": "game2_colors", "id": 15, "game": 9, "swap": False}, "ack"),
  ("game2_choice", "s2c", "P-GAME2: game 1 of a pairing ended decisively and the losing team may choose "
   "the colours of game 2 (`game2_colors`). Sent to that team's connections, to the player connections of "
-  "its captain's seat in game 1, and to every director. Game 2 starts when the team chooses or when "
-  "deadline_ms has passed (then swap_default applies).",
+  "its captain's seat in game 1, and to every director; sent again while the choice is open to a "
+  "connection of that team that authenticates and to a director's `tournament_get` (after a "
+  "restart the server asks again with a new deadline). Game 2 starts when the team chooses or when "
+  "deadline_ms has passed (then swap_default applies). A director's override of game 1 asks the "
+  "new loser (or starts game 2 after a draw).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
    ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
    ("team", "integer", "", "the team that lost game 1"),
@@ -346,7 +349,8 @@ M = [
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "
-  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"); with "
+  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"), an "
+  "Armageddon play-off game too (lost; a withdrawn team leaves the play-off); with "
   "keep_current it plays that match out. Round and standings are broadcast.",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
    ("keep_current", "boolean", "optional, default false", "play the current match out")],

@@ -15,6 +15,7 @@ int fuzz_fen_one(const uint8_t *data, size_t size);
 int fuzz_move_one(const uint8_t *data, size_t size);
 int fuzz_bpgn_one(const uint8_t *data, size_t size);
 int fuzz_game_one(const uint8_t *data, size_t size);
+int fuzz_proto_one(const uint8_t *data, size_t size);
 
 #define fuzz_fail(...)                                                                    \
     do {                                                                                  \

@@ -267,7 +267,11 @@ static void random_garbage_over_the_wire(void)
 {
     static const char *const files[] = {"c2s-auth.json", "c2s-join.json", "c2s-move.json",
                                         "c2s-chat.json", "c2s-draw.json", "c2s-game_create.json",
-                                        "c2s-team_register.json", "c2s-resign.json"};
+                                        "c2s-team_register.json", "c2s-resign.json",
+                                        "c2s-game_pause.json", "c2s-game_result.json",
+                                        "c2s-team_withdraw.json", "c2s-round_pair.json",
+                                        "c2s-round_start.json", "c2s-export.json",
+                                        "c2s-live.json", "c2s-game2_colors.json"};
     char *ex[BH_ARRAY_LEN(files)];
     for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
         ex[i] = bh_test_example(files[i]);
@@ -323,10 +327,184 @@ static void random_garbage_over_the_wire(void)
     CHECK_MSG(sent > 400, "only %d messages sent", sent);
 }
 
+/* The director's controls, the live list and P-GAME2's game2_colors with bad input: missing
+ * fields, wrong types, huge and negative numbers, unknown ids, the wrong state, and the wrong
+ * sender (a spectator, a player). Each gets its typed error and the connection still works;
+ * the game and the tournament are unchanged (the game is still live and unpaused, the
+ * tournament still registering with its teams). */
+/* fmt with each '@' replaced by arg, into out. */
+static void subst(char *out, size_t cap, const char *fmt, const char *arg)
+{
+    size_t n = 0, la = strlen(arg);
+    for (; *fmt && n + la + 1 < cap; fmt++) {
+        if (*fmt == '@') {
+            memcpy(out + n, arg, la);
+            n += la;
+        } else {
+            out[n++] = *fmt;
+        }
+    }
+    out[n] = '\0';
+}
+
+static void director_controls_hostile(void)
+{
+    itest_game g = {0}, w = {0};
+    CHECK_EQ_INT("create", 0, itest_create_game(ctx, &srv, &g, 60000, false));
+    w.dir = g.dir;
+    CHECK_EQ_INT("create waiting", 0, itest_create_game(ctx, &srv, &w, 60000, true));
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(ctx, &srv, &g, seat));
+    free(wsc_recv_type(g.p[0], "start", 3000));
+    wsc *d = g.dir, *spec = itest_connect(ctx, &srv, NULL);
+    char *r = itest_call(d, "{\"type\":\"tournament_create\",\"id\":50,\"name\":\"Hostile\"}");
+    long long tid = jint(r, "tournament", -1);
+    free(r);
+    r = itest_call(d, "{\"type\":\"team_register\",\"id\":51,\"tournament\":1,\"name\":\"x\","
+                      "\"players\":[\"a\",\"b\"]}");
+    free(r);
+    CHECK_MSG(tid > 0, "no tournament");
+    char live[32], wait[32], tour[32], t[64][256];
+    snprintf(live, sizeof live, "%lld", g.game);
+    snprintf(wait, sizeof wait, "%lld", w.game);
+    snprintf(tour, sizeof tour, "%lld", tid);
+    struct {
+        const char *fmt, *arg, *code;
+    } bad[] = {
+        {"{\"type\":\"game_pause\",\"id\":60,\"paused\":true}", "", "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":61,\"game\":\"@\",\"paused\":true}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":62,\"game\":-@,\"paused\":true}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":63,\"game\":@.5,\"paused\":true}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":64,\"game\":9007199254740993,\"paused\":true}", "",
+         "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":65,\"game\":1e999,\"paused\":true}", "", "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":66,\"game\":@}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":67,\"game\":@,\"paused\":\"true\"}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":68,\"game\":@,\"paused\":null}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":69,\"game\":999999,\"paused\":true}", "", "not_found"},
+        {"{\"type\":\"game_pause\",\"id\":70,\"game\":@,\"paused\":true}", wait, "bad_state"},
+        {"{\"type\":\"game_pause\",\"id\":71,\"game\":@,\"paused\":false}", live, "bad_state"},
+        {"{\"type\":\"game_result\",\"id\":72,\"game\":@,\"result\":\"2-0\",\"reason\":\"x\"}",
+         live, "missing_field"},
+        {"{\"type\":\"game_result\",\"id\":73,\"game\":@,\"result\":1,\"reason\":\"x\"}", live,
+         "missing_field"},
+        {"{\"type\":\"game_result\",\"id\":74,\"game\":@,\"result\":\"1-0\"}", live,
+         "missing_field"},
+        {"{\"type\":\"game_result\",\"id\":75,\"game\":@,\"result\":\"1-0\",\"reason\":\"\"}", live,
+         "missing_field"},
+        {"{\"type\":\"game_result\",\"id\":76,\"game\":@,\"result\":\"1-0\","
+         "\"reason\":\"012345678901234567890123\"}",
+         live, "too_large"},
+        {"{\"type\":\"game_result\",\"id\":77,\"game\":@,\"result\":\"1-0\",\"reason\":[\"x\"]}",
+         live, "missing_field"},
+        {"{\"type\":\"game_result\",\"id\":78,\"game\":999999,\"result\":\"1-0\",\"reason\":\"x\"}",
+         "", "not_found"},
+        {"{\"type\":\"game_result\",\"id\":79,\"game\":@,\"result\":\"1-0\",\"reason\":\"x\"}", wait,
+         "bad_state"},
+        {"{\"type\":\"team_withdraw\",\"id\":80,\"tournament\":@}", tour, "missing_field"},
+        {"{\"type\":\"team_withdraw\",\"id\":81,\"tournament\":@,\"team\":-1}", tour,
+         "missing_field"},
+        {"{\"type\":\"team_withdraw\",\"id\":82,\"tournament\":@,\"team\":1,\"keep_current\":1}",
+         tour, "missing_field"},
+        {"{\"type\":\"team_withdraw\",\"id\":83,\"tournament\":999999,\"team\":1}", "", "not_found"},
+        {"{\"type\":\"team_withdraw\",\"id\":84,\"tournament\":@,\"team\":1}", tour, "bad_state"},
+        {"{\"type\":\"round_pair\",\"id\":85}", "", "missing_field"},
+        {"{\"type\":\"round_pair\",\"id\":86,\"tournament\":\"@\"}", tour, "missing_field"},
+        {"{\"type\":\"round_pair\",\"id\":87,\"tournament\":0}", "", "missing_field"},
+        {"{\"type\":\"round_pair\",\"id\":88,\"tournament\":999999}", "", "not_found"},
+        {"{\"type\":\"round_pair\",\"id\":89,\"tournament\":@}", tour, "bad_state"},
+        {"{\"type\":\"round_start\",\"id\":90,\"tournament\":{}}", "", "missing_field"},
+        {"{\"type\":\"round_start\",\"id\":91,\"tournament\":999999}", "", "not_found"},
+        {"{\"type\":\"round_start\",\"id\":92,\"tournament\":@}", tour, "bad_state"},
+        {"{\"type\":\"export\",\"id\":93,\"game\":@}", live, "missing_field"},
+        {"{\"type\":\"export\",\"id\":94,\"format\":\"pgn\",\"game\":@}", live, "missing_field"},
+        {"{\"type\":\"export\",\"id\":95,\"format\":\"bpgn\",\"tournament\":@}", tour,
+         "missing_field"},
+        {"{\"type\":\"export\",\"id\":96,\"format\":\"trf\",\"game\":@}", live, "missing_field"},
+        {"{\"type\":\"export\",\"id\":97,\"format\":\"bpgn\",\"game\":999999}", "", "not_found"},
+        {"{\"type\":\"export\",\"id\":98,\"format\":\"trf\",\"tournament\":999999}", "",
+         "not_found"},
+        {"{\"type\":\"export\",\"id\":99,\"format\":\"bpgn\",\"game\":@}", wait, "bad_state"},
+        {"{\"type\":\"game2_colors\",\"id\":100,\"game\":@}", live, "missing_field"},
+        {"{\"type\":\"game2_colors\",\"id\":101,\"game\":@,\"swap\":1}", live, "missing_field"},
+        {"{\"type\":\"game2_colors\",\"id\":102,\"game\":@,\"swap\":true}", live, "not_found"},
+        {"{\"type\":\"live\",\"id\":-1}", "", "missing_field"},
+        {"{\"type\":\"live\",\"id\":103,\"v\":2}", "", "missing_field"},
+    };
+    char e[32];
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad) && i < BH_ARRAY_LEN(t); i++) {
+        subst(t[i], sizeof t[i], bad[i].fmt, bad[i].arg);
+        itest_sleep_ms(60); /* under the flood limit (20 messages/s) */
+        wsc_send(d, t[i]);
+        r = wsc_recv_type(d, "error", 3000);
+        CHECK_EQ_STR(t[i], bad[i].code, ecode(r, e));
+        free(r);
+    }
+    still_works(d, "director after the bad controls");
+    /* The director-only messages from a spectator and from a player: unauthorized. */
+    static const char *const dir_only[] = {"game_pause", "game_result", "team_withdraw",
+                                           "round_pair", "round_start", "export"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(dir_only); i++) {
+        char msg[256];
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"%s\",\"id\":110,\"game\":%s,\"paused\":true,\"result\":\"1-0\","
+                 "\"reason\":\"x\",\"tournament\":%s,\"team\":1,\"format\":\"bpgn\"}",
+                 dir_only[i], live, tour);
+        CHECK_CALL_ERR(spec, msg, "unauthorized");
+        CHECK_CALL_ERR(g.p[0], msg, "unauthorized");
+    }
+    still_works(spec, "spectator");
+    still_works(g.p[0], "player");
+    /* Nothing changed: the game is live and not paused, the tournament still registering. */
+    char msg[256];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":111,\"game\":%s}", live);
+    r = itest_call(spec, msg);
+    CHECK_MSG(r && strstr(r, "\"status\":\"live\"") && strstr(r, "\"paused\":false") &&
+                  strstr(r, "\"result\":null"),
+              "game after the bad controls: %.300s", r ? r : "(none)");
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":112,\"tournament\":%s}", tour);
+    r = itest_call(spec, msg);
+    CHECK_MSG(r && strstr(r, "\"status\":\"registering\"") && strstr(r, "\"withdrawn\":0"),
+              "tournament after the bad controls: %.300s", r ? r : "(none)");
+    free(r);
+    /* Pause twice, a move while paused, resume twice. */
+    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":113,\"game\":%s,\"paused\":true}", live);
+    CHECK_CALL_TYPE(d, msg, "ack");
+    CHECK_CALL_ERR(d, msg, "bad_state");
+    r = itest_move(g.p[0], g.game, 114, "A", 0, "e2e4");
+    CHECK_EQ_STR("move while paused", "bad_state", ecode(r, e));
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":115,\"game\":%s,\"paused\":false}", live);
+    CHECK_CALL_TYPE(d, msg, "ack");
+    CHECK_CALL_ERR(d, msg, "bad_state");
+    r = itest_move(g.p[0], g.game, 116, "A", 0, "e2e4");
+    CHECK_EQ_STR("move after the resume", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+    /* A promotion without its piece is bad_move (incomplete text), not an illegal move. */
+    r = itest_move(g.p[2], g.game, 117, "B", 0, "e7e8");
+    CHECK_EQ_STR("e7e8", "bad_move", ecode(r, e));
+    free(r);
+    still_works(g.p[2], "after e7e8");
+    /* A spectator's live flood (under the burst): one reply each, the others unaffected. */
+    for (int i = 0; i < 30; i++)
+        wsc_send(spec, "{\"type\":\"live\",\"id\":120}");
+    int replies = 0;
+    for (char *m; replies < 30 && (m = wsc_recv(spec, 3000)); free(m))
+        replies += strstr(m, "\"type\":\"live\",\"id\":120") != NULL;
+    CHECK_EQ_INT("live replies", 30, replies);
+    still_works(d, "director after the live flood");
+    wsc_free(spec);
+    w.dir = NULL;
+    itest_game_free(&w);
+    itest_game_free(&g);
+}
+
 static const bh_test_case cases[] = {
     {"bad_messages_keep_the_connection", bad_messages_keep_the_connection},
     {"policy_violations_close", policy_violations_close},
     {"random_garbage_over_the_wire", random_garbage_over_the_wire},
+    {"director_controls_hostile", director_controls_hostile}, /* last: game ids above */
 };
 
 int main(int argc, char **argv)

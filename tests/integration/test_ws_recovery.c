@@ -215,7 +215,145 @@ static void kill_resume_adjudicate(void)
     ITEST_FINISH(&s);
 }
 
+/* Director controls across SIGKILL: a paused game stays paused with its clocks; a P-GAME2
+ * choice open at the crash is asked again and the losing team's connection that
+ * authenticates after the restart gets it and can answer; an Armageddon play-off game live
+ * at the crash resumes, is listed live, and the director's adjudication of it ends the event. */
+static void kill_paused_choice_playoff(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    char msg[256], e[32];
+    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(x, &s, &g, seat));
+    free(wsc_recv_type(g.p[0], "start", 3000));
+    free(itest_move(g.p[0], g.game, 20, "A", 0, "e2e4"));
+    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":21,\"game\":%lld,\"paused\":true}",
+             g.game);
+    CHECK_CALL_TYPE(g.dir, msg, "ack");
+    char *r = join(g.dir, g.game, 22);
+    long long c0 = clock_of(r, 0), c1 = clock_of(r, 1);
+    CHECK_MSG(r && strstr(r, "\"paused\":true"), "not paused: %.200s", r ? r : "(none)");
+    free(r);
+
+    r = itest_call(g.dir, "{\"type\":\"tournament_create\",\"id\":23,\"name\":\"Duo\","
+                          "\"base_ms\":60000}");
+    long long tour = jint(r, "tournament", -1);
+    free(r);
+    char tok[2][40];
+    long long team[2];
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":%lld,\"name\":\"D%d\","
+                 "\"players\":[\"c%d\",\"p%d\"]}",
+                 24 + i, tour, i, i, i);
+        r = itest_call(g.dir, msg);
+        team[i] = jint(r, "team", -1);
+        jstr(r, "token", tok[i], sizeof tok[i]);
+        free(r);
+    }
+    snprintf(msg, sizeof msg, "{\"type\":\"tournament_start\",\"id\":26,\"tournament\":%lld}", tour);
+    r = itest_call(g.dir, msg); /* its current round: game 1 and who has White on A */
+    const char *cur = r ? strstr(r, "\"current\":") : NULL;
+    const char *gs = cur ? strstr(cur, "\"games\":[") : NULL;
+    long long g1 = gs ? strtoll(gs + 9, NULL, 10) : -1;
+    long long loser = jint(cur, "white", -1) == 1 ? jint(cur, "team2", -1) : jint(cur, "team1", -1);
+    free(r);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":27,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             g1);
+    wsc_send(g.dir, msg); /* the ack comes after the game2_choice it causes */
+    long long asked = -1;
+    for (char *m; (m = wsc_recv(g.dir, 3000)); free(m)) {
+        if (strstr(m, "\"type\":\"game2_choice\""))
+            asked = jint(m, "team", -1);
+        if (strstr(m, "\"type\":\"ack\",\"id\":27")) {
+            free(m);
+            break;
+        }
+    }
+    CHECK_EQ_INT("choice: the loser", loser, asked);
+    CHECK_EQ_INT("killed", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+    itest_game_free(&g);
+
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not restart");
+    wsc *spec = itest_connect(x, &s, NULL), *tm = itest_connect(x, &s, NULL);
+    itest_sleep_ms(300); /* the paused game's clocks do not run */
+    r = join(spec, 1, 30);
+    CHECK_MSG(r && strstr(r, "\"status\":\"live\"") && strstr(r, "\"paused\":true"),
+              "paused game after the restart: %.200s", r ? r : "(none)");
+    CHECK_EQ_INT("clock 0", c0, clock_of(r, 0));
+    CHECK_EQ_INT("clock 1", c1, clock_of(r, 1));
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":31,\"token\":\"%s\"}",
+             tok[loser == team[0] ? 0 : 1]);
+    wsc_send(tm, msg);
+    r = wsc_recv_type(tm, "game2_choice", 3000);
+    CHECK_MSG(r && jint(r, "game", -1) == g1 && jint(r, "deadline_ms", -1) > 10000,
+              "choice after the restart: %s", r ? r : "(none)");
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":32,\"game\":%lld,\"swap\":false}",
+             g1);
+    CHECK_CALL_TYPE(tm, msg, "ack");
+    r = wsc_recv_type(tm, "assign", 3000);
+    long long g2 = jint(r, "game", -1);
+    CHECK_MSG(r && jint(r, "game_no", -1) == 1, "game 2: %s", r ? r : "(none)");
+    free(r);
+
+    /* Game 2 to the other team: 1-1, an Armageddon play-off game starts; kill again. */
+    wsc *d = itest_connect(x, &s, NULL);
+    free(itest_call(d, "{\"type\":\"auth\",\"id\":33,\"token\":\"" ITEST_ADMIN "\"}"));
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":34,\"game\":%lld,\"result\":\"%s\","
+             "\"reason\":\"adjudicated\"}",
+             g2, "0-1"); /* colours kept: the loser of game 1 is team 2 again, and wins */
+    CHECK_CALL_TYPE(d, msg, "ack");
+    r = itest_call(d, "{\"type\":\"live\",\"id\":35}");
+    const char *pr = r ? strstr(r, "\"round\":0,") : NULL;
+    long long po = -1;
+    for (const char *q = pr; q && q > r; q--) /* the game id of that live row */
+        if (strncmp(q, "{\"game\":", 8) == 0) {
+            po = strtoll(q + 8, NULL, 10);
+            break;
+        }
+    CHECK_MSG(po > 0, "no play-off game: %s", r ? r : "(none)");
+    free(r);
+    wsc_free(d);
+    wsc_free(tm);
+    wsc_free(spec);
+    CHECK_EQ_INT("killed 2", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not restart (2)");
+    d = itest_connect(x, &s, NULL);
+    free(itest_call(d, "{\"type\":\"auth\",\"id\":40,\"token\":\"" ITEST_ADMIN "\"}"));
+    r = itest_call(d, "{\"type\":\"live\",\"id\":41}");
+    char want[48];
+    snprintf(want, sizeof want, "\"game\":%lld,\"tournament\":%lld,\"round\":0,", po, tour);
+    CHECK_MSG(r && strstr(r, want), "play-off not live after the restart: %s", r ? r : "(none)");
+    free(r);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":42,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             po);
+    CHECK_CALL_TYPE(d, msg, "ack");
+    snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":43,\"tournament\":%lld}", tour);
+    r = itest_call(d, msg);
+    CHECK_MSG(r && strstr(r, "\"status\":\"finished\"") && strstr(r, "\"final\":true"),
+              "event after the play-off: %.300s", r ? r : "(none)");
+    free(r);
+    (void)e;
+    wsc_free(d);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
+    {"kill_paused_choice_playoff", kill_paused_choice_playoff},
     {"kill_resume_adjudicate", kill_resume_adjudicate},
 };
 

@@ -152,6 +152,22 @@ static const seed game_seeds[] = {
          "\x00\x03\x01\x00\x01\x10\x03\x02\x04\x01\x00\x00\x00"),
 };
 
+/* fuzz_proto.c input: one client frame; the director's controls, live and game2_colors. */
+static const seed proto_seeds[] = {
+    SEED("{\"type\":\"game_pause\",\"id\":20,\"game\":7,\"paused\":true}"),
+    SEED("{\"type\":\"game_result\",\"id\":21,\"game\":7,\"result\":\"1/2-1/2\","
+         "\"reason\":\"adjudicated\"}"),
+    SEED("{\"type\":\"team_withdraw\",\"id\":22,\"tournament\":1,\"team\":3,"
+         "\"keep_current\":false}"),
+    SEED("{\"type\":\"round_pair\",\"id\":23,\"tournament\":1}"),
+    SEED("{\"type\":\"round_start\",\"id\":24,\"tournament\":1,\"v\":1}"),
+    SEED("{\"type\":\"export\",\"id\":25,\"format\":\"bpgn\",\"game\":9007199254740991}"),
+    SEED("{\"type\":\"export\",\"id\":26,\"format\":\"trf\",\"tournament\":1}"),
+    SEED("{\"type\":\"live\",\"id\":27}"),
+    SEED("{\"type\":\"game2_colors\",\"id\":15,\"game\":9,\"swap\":false}"),
+    SEED("{\"type\":\"move\",\"id\":3,\"game\":7,\"board\":\"A\",\"ply\":0,\"move\":\"e7e8\"}"),
+};
+
 static void smoke_fen(void)
 {
     long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1000, 0x1234567);
@@ -176,7 +192,14 @@ static void smoke_game(void)
     CHECK(n > 1200);
 }
 
+static void smoke_proto(void)
+{
+    long n = run(fuzz_proto_one, proto_seeds, BH_ARRAY_LEN(proto_seeds), 3000, 0x9a05e);
+    CHECK(n > 3000);
+}
+
 static const bh_test_case cases[] = {
+    {"smoke_proto", smoke_proto},
     {"smoke_fen", smoke_fen},
     {"smoke_move", smoke_move},
     {"smoke_bpgn", smoke_bpgn},

@@ -7,6 +7,9 @@
  * (T-FORFEIT) and ends its live game; round_start and round_pair run a paused tournament by
  * hand; an override recomputes the standings, and one of an earlier round is refused; the
  * snapshot carries every round; the public live list is pushed when games start and end.
+ * Regressions of the hostile-input review (stale P-GAME2 choices, a choice after a restart,
+ * a play-off the director adjudicates, a paused game ended and restarted, a round robin's
+ * withdrawn team, a reason in the BPGN) and seeded random controls.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +19,7 @@
 #include "auth.h"
 #include "bh.h"
 #include "bh_test.h"
+#include "bpgn.h"
 #include "hub.h"
 #include "store.h"
 
@@ -247,6 +251,18 @@ static void new_tour(const char *name, int n, int rounds)
     }
 }
 
+/* The team tokens of new_tour's four teams (its team_register replies, ids 3..6). */
+static void team_tokens(char tok[4][80])
+{
+    for (int i = 0; i < 4; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        const char *c = f_last(&io, 1, want);
+        const char *p = c ? strstr(c, "\"token\":\"") : NULL;
+        snprintf(tok[i], 80, "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
+    }
+}
+
 static void tournament_by_hand(void)
 {
     memset(&io, 0, sizeof io);
@@ -386,7 +402,424 @@ static void live_playoff(void)
     close_hub(true);
 }
 
+
+/* Round 1 of a 4-team, 2-round event started; game 1 of the match of a[0] adjudicated 1-0 by
+ * the director at 1 s, so its team2 (the loser) is asked for game 2's colours (P-GAME2). */
+static long long choice_pending(int64_t a[16][3])
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("C", 4, 2);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
+    CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
+    f_clear(&io);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             (long long)a[0][0]);
+    turn(1, msg, T0 + SEC);
+    const char *q = f_last(&io, 1, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][2], "the loser is not asked: %s", q ? q : "(none)");
+    return a[0][0];
+}
+
+/* How many assigns to conn 1 start game 2 of match 0 of round 1 (the match of choice_pending). */
+static int games2(void)
+{
+    return f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":1,\"match\":0,"
+                           "\"game_no\":1,");
+}
+
+/* Regression: a P-GAME2 choice made stale while pending. Before the fix the deadline timer
+ * spun forever (the server hung) once game 2 existed (game 1 overridden to a draw) or the
+ * match was forfeited (a withdrawal), and after an override 1-0 -> 0-1 the winner kept the
+ * choice. alarm(): a hang fails the test instead of waiting for the ctest timeout. */
+static void game2_stale_choice(void)
+{
+    int64_t a[16][3];
+    char msg[160];
+    alarm(20);
+    long long g1 = choice_pending(a); /* override to a draw: game 2 at once, swapped */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":10,\"game\":%lld,\"result\":\"1/2-1/2\","
+             "\"reason\":\"appeal\"}",
+             g1);
+    turn(1, msg, T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":10") != NULL, "no ack to the override");
+    CHECK_EQ_INT("draw: game 2 at once", 1, games2());
+    f_run_timers(&io, h, T0 + 20 * SEC); /* past the old deadline */
+    CHECK_EQ_INT("one game 2 after the old deadline", 1, games2());
+    close_hub(true);
+
+    g1 = choice_pending(a); /* override 1-0 -> 0-1: the new loser (team1) is asked */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":10,\"game\":%lld,\"result\":\"0-1\","
+             "\"reason\":\"appeal\"}",
+             g1);
+    f_clear(&io);
+    turn(1, msg, T0 + 2 * SEC);
+    const char *q = f_last(&io, 1, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][1], "flip: asked %s", q ? q : "(none)");
+    CHECK_EQ_INT("flip: no game 2 yet", 0, games2());
+    f_run_timers(&io, h, T0 + 16 * SEC); /* the old deadline passes: the new one runs */
+    CHECK_EQ_INT("flip: no game 2 at the old deadline", 0, games2());
+    f_run_timers(&io, h, T0 + 18 * SEC);
+    CHECK_EQ_INT("flip: game 2 at the new deadline", 1, games2());
+    close_hub(true);
+
+    choice_pending(a); /* the loser withdraws: its match is forfeited, no game 2 */
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":10,\"tournament\":1,\"team\":%lld}",
+             (long long)a[0][2]);
+    turn(1, msg, T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":10") != NULL, "no withdraw reply");
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 20 * SEC);
+    CHECK_EQ_INT("forfeit: no game 2", 0, games2());
+    CHECK_MSG(f_last(&io, 1, "\"round\":2,") != NULL, "round 2 not paired after the forfeit");
+    close_hub(true);
+    alarm(0);
+}
+
+
+/* Regression: the director adjudicates an Armageddon play-off game (T-ARMAGEDDON) with the
+ * reason of the protocol's example, "adjudicated". Before the fix the play-off took it for a
+ * game a restart had adjudicated (void) and played another game, ignoring the result. */
+static void playoff_adjudicated(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 2, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
+    const char *as = f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_MSG(as != NULL, "no play-off game");
+    long long g = jint(as, "game"), white = jint(as, "team1");
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             g);
+    f_clear(&io);
+    turn(1, msg, T0 + 11 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":9") != NULL, "no ack");
+    CHECK_EQ_INT("no second play-off game", 0, f_count(&io, 1, "\"type\":\"assign\""));
+    const char *sd = f_last(&io, 1, "\"type\":\"standings\"");
+    CHECK_MSG(sd && strstr(sd, "\"final\":true"), "not final: %s", sd ? sd : "(none)");
+    CHECK_EQ_INT("White's team first", (int)white, (int)jint(sd ? strstr(sd, "\"rows\"") : NULL, "team"));
+    close_hub(true);
+}
+
+/* Regression: a game the director paused and then adjudicated was paused again after a
+ * restart (its last pause record was read back without the end after it). */
+static void paused_end_restart(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    live_game();
+    turn(1, "{\"type\":\"game_pause\",\"id\":10,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
+    turn(1, "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"1-0\",\"reason\":\"x\"}",
+         T0 + 11 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":11") != NULL, "no ack to the result");
+    close_hub(false);
+    open_hub(false, T0 + 100 * SEC);
+    hub_on_open(h, 20);
+    turn(20, "{\"type\":\"join\",\"id\":1,\"game\":1}", T0 + 150 * SEC);
+    const char *s = f_last(&io, 20, "\"type\":\"state\"");
+    CHECK_MSG(s && strstr(s, "\"status\":\"finished\"") && strstr(s, "\"paused\":false"),
+              "after a restart: %s", s ? s : "(none)");
+    CHECK_MSG(s && strstr(s, "\"clock_ms\":[50000,60000,50000,60000]"), "clocks: %s",
+              s ? s : "(none)");
+    close_hub(true);
+}
+
+/* Regression: a round robin (4 teams: T-ROUNDS fallback) pairs a withdrawn team with its
+ * matches forfeited (T-FORFEIT); T-AUTO created and started games for them anyway. */
+static void rr_withdrawn_no_games(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("W", 4, 3);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"team_withdraw\",\"id\":6,\"tournament\":1,\"team\":1}", T0 + SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":6") != NULL, "no withdraw reply");
+    f_run_timers(&io, h, T0 + 100 * SEC);
+    int64_t a[32][3];
+    int n = assigns(a, 32), with1 = 0;
+    for (int i = 0; i < n; i++)
+        with1 += a[i][1] == 1 || a[i][2] == 1;
+    CHECK_EQ_INT("games of the withdrawn team (round 1 only)", 1, with1);
+    /* Round 1: the game the withdrawal ended + 2; rounds 2 and 3: 2 each (the other match is
+     * forfeited). Then the three tied teams play Armageddon games (round 0). */
+    int playoff = f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_EQ_INT("games of rounds 1-3", 7, n - playoff);
+    close_hub(true);
+}
+
+/* The "text" string of a JSON message, unescaped (\" \\ \n only: enough for BPGN without
+ * control characters); a new string, or NULL. */
+static char *json_text(const char *json)
+{
+    const char *p = json ? strstr(json, "\"text\":\"") : NULL;
+    if (!p)
+        return NULL;
+    p += 8;
+    char *out = malloc(strlen(p) + 1), *o = out;
+    for (; *p && *p != '"'; p++) {
+        if (*p == '\\' && p[1]) {
+            p++;
+            *o++ = *p == 'n' ? '\n' : *p;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Regression: a director's reason is client text; written raw into the BPGN tag and the
+ * closing comment, a '"' or '}' made the exported (and stored) BPGN unparseable. */
+static void reason_in_bpgn(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    live_game();
+    turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
+         T0 + 1 * SEC);
+    turn(1, "{\"type\":\"game_result\",\"id\":7,\"game\":1,\"result\":\"1-0\","
+            "\"reason\":\"a\\\"]{b\\\\c}d\"}",
+         T0 + 2 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":7") != NULL, "no ack");
+    turn(1, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":1}", T0 + 3 * SEC);
+    char *text = json_text(f_last(&io, 1, "\"type\":\"export\",\"id\":8"));
+    bpgn_game bg;
+    int rc = text ? bpgn_parse(text, strlen(text), &bg, NULL) : BH_EINVAL;
+    CHECK_EQ_INT("the BPGN parses", BH_OK, rc);
+    if (rc == BH_OK) {
+        const char *t = bpgn_get_tag(&bg, "Termination");
+        CHECK_EQ_STR("Termination", "a\"]{b\\c}d", t ? t : "(none)");
+        CHECK_EQ_STR("Result", "1-0", bpgn_get_tag(&bg, "Result"));
+        CHECK_EQ_STR("result token", "1-0", bg.result);
+        CHECK_EQ_INT("items: a move and the closing comment", 2, (int)bg.nitems);
+        bpgn_game_fini(&bg);
+    }
+    free(text);
+    close_hub(true);
+}
+
+
+/* Regression: a P-GAME2 choice open when the server restarts is asked again at load, when no
+ * connection is open, and was never sent to the team's connection that authenticates
+ * afterwards (nor to a director's tournament_get): the loser could not choose. Now the team's
+ * connection gets game2_choice with the time left and its choice starts game 2. */
+static void choice_after_restart(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("C", 4, 2);
+    char tok[4][80];
+    team_tokens(tok);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
+    int64_t a[16][3];
+    CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             (long long)a[0][0]);
+    turn(1, msg, T0 + SEC);
+    close_hub(false); /* each turn is committed: as a SIGKILL */
+    open_hub(false, T0 + 100 * SEC);
+    hub_on_open(h, 7);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}",
+             a[0][2] >= 1 && a[0][2] <= 4 ? tok[a[0][2] - 1] : "");
+    turn(7, msg, T0 + 101 * SEC);
+    const char *q = f_last(&io, 7, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q && jint(q, "team") == a[0][2] && jint(q, "game") == a[0][0],
+              "the loser's team connection is not asked: %s", q ? q : "(none)");
+    CHECK_EQ_INT("time left", 14000, (int)jint(q, "deadline_ms"));
+    director(1, T0 + 102 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":3,\"tournament\":1}", T0 + 102 * SEC);
+    CHECK_EQ_INT("the director's tournament_get", 1, f_count(&io, 1, "\"type\":\"game2_choice\""));
+    f_clear(&io);
+    snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":4,\"game\":%lld,\"swap\":false}",
+             (long long)a[0][0]);
+    turn(7, msg, T0 + 103 * SEC);
+    CHECK_MSG(f_last(&io, 7, "\"type\":\"ack\",\"id\":4") != NULL, "no ack to the choice");
+    const char *as = f_last(&io, 7, "\"type\":\"assign\"");
+    CHECK_MSG(as && jint(as, "game_no") == 1 && jint(as, "team1") == a[0][1],
+              "game 2 (colours kept): %s", as ? as : "(none)");
+    close_hub(true);
+}
+/* Random director controls against a running 4-team event (seeded, reproducible; run more
+ * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result, team_withdraw, round_pair,
+ * round_start, tournament_pause, export, live, tournament_get and game2_colors (from the
+ * director and from the four team connections) with small ids of every kind, time steps that
+ * fire the clocks and the P-GAME2 deadlines, and restarts. Every message gets exactly one
+ * reply with its id, every turn commits, and nothing hangs (alarm) or trips ASan/UBSan. */
+static uint64_t rnd_state;
+
+static unsigned rnd(unsigned n)
+{
+    rnd_state ^= rnd_state << 13, rnd_state ^= rnd_state >> 7, rnd_state ^= rnd_state << 17;
+    return (unsigned)(rnd_state >> 33) % n;
+}
+
+static void random_controls_seed(uint64_t seed)
+{
+    rnd_state = seed * 0x9E3779B97F4A7C15ULL + 1;
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("R", 4, 3);
+    char tok[4][80];
+    team_tokens(tok);
+    uint64_t now = T0;
+    char msg[256];
+    for (int k = 0; k < 4; k++) {
+        hub_on_open(h, 30 + (uint64_t)k);
+        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);
+        turn(30 + (uint64_t)k, msg, now);
+    }
+    hub_on_open(h, 2);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", now);
+    static const char *const res[] = {"1-0", "0-1", "1/2-1/2"};
+    const char *env = getenv("BH_HUB_STEPS");
+    int steps = env ? atoi(env) : 120;
+    for (int step = 0; step < steps; step++) {
+        int id = 100000 + step, op = (int)rnd(14);
+        unsigned gid = 1 + rnd(16), team = 1 + rnd(5), tour = 1 + rnd(2);
+        bool b = rnd(2);
+        uint64_t conn = op == 12 ? 30 + rnd(4) : rnd(8) ? 1 : 2;
+        switch (op) {
+        case 0:
+        case 1:
+            snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":%d,\"game\":%u,\"paused\":%s}",
+                     id, gid, b ? "true" : "false");
+            break;
+        case 2:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"game_result\",\"id\":%d,\"game\":%u,\"result\":\"%s\","
+                     "\"reason\":\"r\"}",
+                     id, gid, res[rnd(3)]);
+            break;
+        case 3:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":%u,\"team\":%u,"
+                     "\"keep_current\":%s}",
+                     id, tour, team, b ? "true" : "false");
+            if (rnd(3))
+                continue; /* rarer: a withdrawal is final */
+            break;
+        case 4: snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 5: snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 6:
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"tournament_pause\",\"id\":%d,\"tournament\":%u,\"paused\":%s}", id,
+                     tour, b ? "true" : "false");
+            break;
+        case 7:
+            snprintf(msg, sizeof msg, b ? "{\"type\":\"export\",\"id\":%d,\"format\":\"bpgn\",\"game\":%u}"
+                                        : "{\"type\":\"export\",\"id\":%d,\"format\":\"trf\",\"tournament\":%u}",
+                     id, b ? gid : tour);
+            break;
+        case 8: snprintf(msg, sizeof msg, "{\"type\":\"live\",\"id\":%d}", id); break;
+        case 9: snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 10:
+        case 11: { /* time passes: clocks, deadlines */
+            now += rnd(8) * SEC + rnd(1000) * 1000ULL;
+            f_run_timers(&io, h, now);
+            continue;
+        }
+        case 12:
+        default:
+            if (op == 13 && rnd(4) == 0) { /* a restart (each turn is committed) */
+                close_hub(false);
+                open_hub(false, now);
+                director(1, now);
+                for (int k = 0; k < 4; k++) {
+                    hub_on_open(h, 30 + (uint64_t)k);
+                    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);
+                    turn(30 + (uint64_t)k, msg, now);
+                }
+                hub_on_open(h, 2);
+                continue;
+            }
+            snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":%d,\"game\":%u,\"swap\":%s}",
+                     id, gid, b ? "true" : "false");
+            break;
+        }
+        if (io.n > FAKE_MAX_MSGS - 200)
+            f_clear(&io);
+        int before = io.n;
+        turn(conn, msg, now);
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d", id);
+        int replies = 0;
+        for (int i = before; i < io.n; i++)
+            replies += io.conn[i] == conn && strstr(io.msg[i], want) != NULL;
+        CHECK_MSG(replies == 1, "seed %llu step %d: %d replies to %s", (unsigned long long)seed,
+                  step, replies, msg);
+    }
+    now += 600 * SEC; /* the event runs to its end: the timers stop */
+    f_run_timers(&io, h, now);
+    close_hub(true);
+}
+
+static void random_controls(void)
+{
+    const char *env = getenv("BH_HUB_SEEDS");
+    int n = env ? atoi(env) : 8;
+    alarm(60 + (unsigned)n);
+    for (int i = 0; i < n; i++)
+        random_controls_seed((uint64_t)i);
+    alarm(0);
+}
+
+
+
+/* Regression: a team withdrawn (without keep_current) while it plays an Armageddon play-off
+ * game: that game went on (and the event could finish with it still live). Now it ends at
+ * once as a loss for the withdrawn team (reason "withdrawn"), like a game of its match. Three
+ * teams draw every game: T1 (White) - T0 play the first play-off game; T0 withdraws. */
+static void withdraw_in_playoff(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 3, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 40 * SEC);
+    const char *as = f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,");
+    CHECK_MSG(as && jint(as, "team1") == 2 && jint(as, "team2") == 1, "play-off: %s",
+              as ? as : "(none)");
+    long long po = jint(as, "game");
+    hub_on_open(h, 2);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":1,\"game\":%lld}", po);
+    turn(2, msg, T0 + 41 * SEC);
+    turn(1, "{\"type\":\"team_withdraw\",\"id\":6,\"tournament\":1,\"team\":1}", T0 + 41 * SEC);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"tournament\",\"id\":6") != NULL, "no withdraw reply");
+    const char *res = f_last(&io, 2, "\"type\":\"result\"");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1-0\",\"reason\":\"withdrawn\""),
+              "the play-off game: %s", res ? res : "(none)");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"withdraw_in_playoff", withdraw_in_playoff},
+    {"random_controls", random_controls},
+    {"choice_after_restart", choice_after_restart},
+    {"reason_in_bpgn", reason_in_bpgn},
+    {"playoff_adjudicated", playoff_adjudicated},
+    {"paused_end_restart", paused_end_restart},
+    {"rr_withdrawn_no_games", rr_withdrawn_no_games},
+    {"game2_stale_choice", game2_stale_choice},
     {"live_playoff", live_playoff},
     {"pause_resume_restart", pause_resume_restart},
     {"adjudicate_override_export", adjudicate_override_export},

@@ -203,7 +203,7 @@ int hub_turn_end(hub *h)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
+static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     char hash[AUTH_HASH_LEN + 1];
     if (auth_hash(m->token, hash) != BH_OK)
@@ -234,7 +234,7 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
         s->team = gid;
         s->game = -1;
         s->seat = -1;
-        hub__tour_team_authed(h, s, m->id);
+        hub__tour_team_authed(h, s, m->id, now_us);
         return;
     }
 bad:
@@ -405,7 +405,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         goto done;
     }
     switch (m->type) {
-    case PROTO_AUTH: do_auth(h, s, m); break;
+    case PROTO_AUTH: do_auth(h, s, m, now_us); break;
     case PROTO_PING: hub__queue(h, c, proto_enc_pong(m->id, now_wall_ms())); break;
     case PROTO_JOIN: {
         hub_game *hg = hub__game_by_id(h, m->game);

@@ -321,7 +321,8 @@ static int replay(hub *h, hub_game *hg)
     free(b.ev);
     hg->npause = b.npause;
     hg->end_gt = b.end_t_us;
-    if (b.npause && b.last_type == HUB_EV_PAUSE) {
+    if (b.npause && b.last_type == HUB_EV_PAUSE && hg->status == STORE_LIVE) {
+        /* still paused (a game the director paused and then ended is not) */
         hg->paused = true;
         hg->paused_gt = b.last_t_us;
     }
@@ -763,30 +764,40 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
 }
 
 /* Replace the value of tag name in BPGN text (a new string), or insert the tag after the
- * first line when it is missing. */
+ * first line when it is missing. The value is escaped ('"' and '\\') as bpgn_export writes
+ * tag values: a director's reason is client text. */
 static char *set_tag(char *text, const char *name, const char *value)
 {
     char key[40];
     snprintf(key, sizeof key, "[%s \"", name);
+    char *esc = xmalloc(2 * strlen(value) + 1), *e = esc;
+    for (const char *v = value; *v; v++) {
+        if (*v == '"' || *v == '\\')
+            *e++ = '\\';
+        *e++ = *v;
+    }
+    *e = '\0';
     char *p = strstr(text, key);
-    size_t cap = strlen(text) + strlen(key) + strlen(value) + 8;
+    size_t cap = strlen(text) + strlen(key) + strlen(esc) + 8;
     char *out = xmalloc(cap);
     if (p) {
-        char *q = strchr(p + strlen(key), '"');
-        if (!q)
-            q = p + strlen(key);
-        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, value, q);
+        char *q = p + strlen(key); /* the end of the old value, past its escapes */
+        while (*q && *q != '"')
+            q += q[0] == '\\' && q[1] ? 2 : 1;
+        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, esc, q);
     } else {
         char *nl = strchr(text, '\n');
         size_t head = nl ? (size_t)(nl - text) + 1 : 0;
-        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, value, text + head);
+        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, esc, text + head);
     }
+    free(esc);
     free(text);
     return out;
 }
 
 /* Replace the closing comment and result token of BPGN text ("{Game in progress} *") with
- * "{reason} result" (a new string); text without such an ending is returned as it is. */
+ * "{reason} result" (a new string); text without such an ending is returned as it is. A '}'
+ * in the reason (client text) would close the comment early: written as ')'. */
 static char *set_ending(char *text, const char *reason, const char *result)
 {
     char *open = strrchr(text, '{');
@@ -795,7 +806,10 @@ static char *set_ending(char *text, const char *reason, const char *result)
         return text; /* no closing comment: the last comment is a clock */
     size_t cap = (size_t)(open - text) + strlen(reason) + strlen(result) + 8;
     char *out = xmalloc(cap);
-    snprintf(out, cap, "%.*s{%s} %s\n", (int)(open - text), text, reason, result);
+    int at = snprintf(out, cap, "%.*s{", (int)(open - text), text);
+    for (const char *r = reason; *r; r++)
+        out[at++] = *r == '}' ? ')' : *r;
+    snprintf(out + at, cap - (size_t)at, "} %s\n", result);
     free(text);
     return out;
 }

@@ -191,8 +191,9 @@ int hub__tour_check_team(hub *h, const proto_msg *m);
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
 /* tournament_start and tournament_get. */
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* A team token authenticated s (s->team set): reply authed and send assign messages. */
-void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id);
+/* A team token authenticated s (s->team set) at now_us: reply authed and send assign
+ * messages, and game2_choice for its P-GAME2 choice still open (deadline_ms: the time left). */
+void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
 /* hg just finished: record its result in its tournament and go on (T-AUTO). */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* P-GAME2 choice deadlines: the earliest of the running tournaments (0: none), and apply the

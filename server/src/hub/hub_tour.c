@@ -217,10 +217,12 @@ static int tour_id_of(const htour *ht, int64_t team)
     return 0;
 }
 
-/* A game that no one decided over the board (a restart adjudicated it): played again. */
+/* A game that no one decided over the board (a restart adjudicated it: recovery
+ * "adjudicated"): played again. A director's result (game_result) is not void, whatever its
+ * reason says: the protocol's own example reason is "adjudicated". */
 static bool is_void(const hub_game *hg)
 {
-    return strcmp(hg->reason, "adjudicated") == 0;
+    return strcmp(hg->recovery, "adjudicated") == 0;
 }
 
 /* The first two teams (tour ids) tied on everything, the play-off included, on a prize
@@ -369,8 +371,9 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
         r++;
         for (int i = 0; i < tour_round_size(ht->t, r); i++) {
             const tour_match *m = tour_round_match(ht->t, r, i);
-            if (m->b == 0)
-                continue; /* T-BYE: a PAB team gets its bye without games */
+            if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
+                continue; /* T-BYE: no games for a bye; T-FORFEIT: none for a withdrawn team
+                           * (a round robin pairs it, forfeited) */
             int w = m->white ? m->white : m->a;
             int o = w == m->a ? m->b : m->a;
             create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
@@ -392,23 +395,35 @@ static hchoice *find_choice(htour *ht, int64_t game1)
     return NULL;
 }
 
+static void drop_choice(htour *ht, int64_t game1)
+{
+    hchoice *c = find_choice(ht, game1);
+    if (c)
+        *c = ht->ch[--ht->nch];
+}
+
 /* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
- * the colours of game 2 of the pairing of game g. */
-static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us)
+ * the colours of game 2 of the pairing of game g; only connection only_conn of them if it is
+ * not 0 (a connection that authenticates while the choice is pending). */
+static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us,
+                       uint64_t only_conn)
 {
     proto_game2_choice q = {.tournament = ht->id,
                             .round = g->round,
                             .match = g->match,
                             .game = g->game,
                             .team = c->loser,
-                            .deadline_ms = (int64_t)(c->deadline_us - now_us) / 1000,
+                            .deadline_ms = c->deadline_us > now_us
+                                               ? (int64_t)(c->deadline_us - now_us) / 1000
+                                               : 0,
                             .swap_default = true};
     int captain = c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
     char *msg = proto_enc_game2_choice(&q);
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *s = &h->sess[i];
-        if (s->conn && (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
-                        (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
+        if (s->conn && (!only_conn || s->conn == only_conn) &&
+            (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
+             (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
             hub__queue(h, s->conn, xstrdup(msg));
     }
     free(msg);
@@ -419,38 +434,43 @@ static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint
  * colours (game2_colors); the game waits for the choice until HT_GAME2_CHOICE_MS have passed,
  * then the default applies: swap, as after a draw (our choice: the rule names no default for
  * a decisive game 1, and a swap keeps each team's colours balanced over the double round).
- * After a draw the ruleset decides (regulation: swap). */
+ * After a draw the ruleset decides (regulation: swap). hg's result (the director's, if he
+ * set one) decides, not the game model's. On return a choice of g is pending only if the
+ * current loser of g is still to choose: a choice made stale by a forfeit, a game 2 that
+ * exists, or an override of g's result (another loser, or a draw) is dropped, so that the
+ * deadline timer (hub__tour_timers) always makes progress. */
 static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
     if (!m || m->forfeit != TOUR_FF_NONE || g->game_no + 1 >= tour_rules(ht->t)->games ||
-        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1))
+        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1)) {
+        drop_choice(ht, g->game);
         return;
+    }
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
     int64_t t2 = g->team1 == a ? b : a;
     bool decisive = hg && (strcmp(hg->result, "1-0") == 0 || strcmp(hg->result, "0-1") == 0);
     bool loser_swaps = true;
     if (decisive) {
+        int64_t loser = strcmp(hg->result, "1-0") == 0 ? t2 : g->team1;
         hchoice *c = find_choice(ht, g->game);
+        if (c && c->loser != loser) { /* the director overrode game 1: the other team chooses */
+            drop_choice(ht, g->game);
+            c = NULL;
+        }
         if (!c) {
             GROW(ht->ch, ht->nch, ht->capch);
             c = &ht->ch[ht->nch++];
-            *c = (hchoice){g->game, strcmp(hg->result, "1-0") == 0 ? t2 : g->team1,
-                           now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
-            ask_choice(h, ht, g, c, now_us);
+            *c = (hchoice){g->game, loser, now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
+            ask_choice(h, ht, g, c, now_us, 0);
             return;
         }
         if (c->choice < 0 && now_us < c->deadline_us)
             return; /* still the loser's time to choose */
         loser_swaps = c->choice != 0;
-        *c = ht->ch[--ht->nch];
     }
-    bool swap = true;
-    game_setup s2;
-    if (hg && hg->g && game_setup_game2(hg->g, loser_swaps, &s2) == BH_OK)
-        swap = s2.team1_is == 2;
-    else if (decisive)
-        swap = loser_swaps;
+    drop_choice(ht, g->game);
+    bool swap = decisive ? loser_swaps : !hg || hg->setup.rules.draw_swaps_game2;
     int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
     create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
 }
@@ -484,12 +504,28 @@ void hub__tour_timers(hub *h, uint64_t now_us)
 {
     for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
         htour *ht = &h->tours_->v[t];
-        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;)
-            if (ht->ch[i].deadline_us <= now_us)
-                choice_due(h, ht, ht->ch[i].game1, now_us); /* removes entry i */
-            else
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;) {
+            if (ht->ch[i].deadline_us > now_us) {
                 i++;
+                continue;
+            }
+            int64_t game1 = ht->ch[i].game1;
+            choice_due(h, ht, game1, now_us); /* next_game removes the entry */
+            hchoice *c = find_choice(ht, game1);
+            if (c && c->deadline_us <= now_us)
+                *c = ht->ch[--ht->nch]; /* never spin on an entry that stays due */
+        }
     }
+}
+
+void hub__tour_choice_check(hub *h, htour *ht, int64_t game1, uint64_t now_us)
+{
+    if (!find_choice(ht, game1))
+        return;
+    if (ht->status == HT_RUNNING)
+        choice_due(h, ht, game1, now_us); /* asks the new loser, or starts game 2 after a draw */
+    else
+        drop_choice(ht, game1); /* paused: round_start or the resume asks the loser again */
 }
 
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -725,8 +761,10 @@ static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 }
 
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
- * ht that is not finished: a team connection gets its own two seats, a director all four. */
-static void reassign(hub *h, htour *ht, const hub_sess *s)
+ * ht that is not finished: a team connection gets its own two seats, a director all four.
+ * Then the P-GAME2 choices still open that s may see (its team is the loser, or a director):
+ * the push went only to the connections open when game 1 ended (none after a restart). */
+static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
 {
     if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
         return;
@@ -752,9 +790,13 @@ static void reassign(hub *h, htour *ht, const hub_sess *s)
         send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
                     (int64_t)s->conn, dir);
     }
+    for (int k = 0; k < ht->nch; k++)
+        for (int i = 0; ht->ch[k].choice < 0 && i < ht->ng; i++)
+            if (ht->g[i].game == ht->ch[k].game1)
+                ask_choice(h, ht, &ht->g[i], &ht->ch[k], now_us, s->conn);
 }
 
-static void do_get(hub *h, hub_sess *s, const proto_msg *m)
+static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = NULL;
     if (m->tournament)
@@ -768,7 +810,7 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m)
     hub__tour_snapshot(h, ht, s->conn, true, m->id);
     /* A director (say the dashboard after a reload) also gets the tokens of the live games. */
     if (s->role == ROLE_DIRECTOR)
-        reassign(h, ht, s);
+        reassign(h, ht, s, now_us);
 }
 
 /* T-AUTO's director control: pause (no new game, no new round) or resume. */
@@ -799,18 +841,19 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     else if (m->type == PROTO_TOURNAMENT_PAUSE)
         do_pause(h, s, m, now_us);
     else
-        do_get(h, s, m);
+        do_get(h, s, m, now_us);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its
- * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent). */
-void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id)
+ * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent),
+ * and its open P-GAME2 choice. */
+void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 {
     const hub_team *tm = hub_team_by_id(h, s->team);
     htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
-        reassign(h, ht, s);
+        reassign(h, ht, s, now_us);
 }
 
 /* ---- load ---------------------------------------------------------------------------------- */

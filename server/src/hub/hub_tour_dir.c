@@ -148,6 +148,7 @@ static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         if (tm && tour_set_game(ht->t, copy.round, copy.match, copy.game_no,
                                 hub__tour_res(ht, &copy, tm, hg->result)) == BH_OK)
             rebroadcast(h, ht, copy.round);
+        hub__tour_choice_check(h, ht, copy.game, now_us); /* P-GAME2: the loser may change */
     }
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
@@ -195,7 +196,9 @@ static htour *tour_in(hub *h, hub_sess *s, const proto_msg *m, unsigned states)
 }
 
 /* team_withdraw: without keep_current the team's current match is forfeited (tour_withdraw)
- * and its live game ends now as a loss for it (reason "withdrawn"). */
+ * and its live game ends now as a loss for it (reason "withdrawn"), an Armageddon play-off
+ * game included (T-ARMAGEDDON: the other team wins it; a withdrawn team is then out of the
+ * play-off). */
 static void do_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = tour_in(h, s, m, 1u << HT_RUNNING | 1u << HT_PAUSED);
@@ -214,13 +217,16 @@ static void do_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us
     int r = tour_n_rounds(ht->t);
     log_info("hub: tournament %lld: team %lld withdrawn%s", (long long)tournament,
              (long long)m->team, m->action == 1 ? " after its current match" : "");
-    /* End the team's live games of a forfeited match (finish() may pair the next round). */
+    /* End the team's live games of a forfeited match or of the play-off (finish() may pair
+     * the next round or start the next play-off game). */
     for (int i = 0; i < ht->ng; i++) {
         tgame g = ht->g[i];
         const tour_match *tm = tour_round_match(ht->t, g.round, g.match);
         hub_game *hg = hub__game_by_id(h, g.game);
-        if (g.round != r || !tm || tm->forfeit == TOUR_FF_NONE || !hg ||
-            hg->status != STORE_LIVE || (tm->a != tid && tm->b != tid))
+        bool playoff = g.round == 0 && m->action != 1 && (g.team1 == m->team || g.match == tid);
+        if (!hg || hg->status != STORE_LIVE ||
+            (!playoff && (g.round != r || !tm || tm->forfeit == TOUR_FF_NONE ||
+                          (tm->a != tid && tm->b != tid))))
             continue;
         hub__game_set_result(h, hg, g.team1 == m->team ? "0-1" : "1-0", "withdrawn", now_us);
         ht = hub__tour_find(h, tournament); /* the tournaments may have moved */

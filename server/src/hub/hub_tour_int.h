@@ -60,6 +60,10 @@ void hub__tour_persist(hub *h, const htour *ht);
 void hub__tour_to_all(hub *h, char *msg);
 int hub__tour_game1(hub *h, htour *ht, int r, int mi, uint64_t now_us);
 void hub__tour_advance(hub *h, htour *ht, uint64_t now_us);
+/* hub_tour.c: the director overrode the result of game1 while its P-GAME2 choice is pending:
+ * the choice belonged to the old loser. Running: settled now (the new loser is asked, or game
+ * 2 starts after a draw); paused: dropped (round_start or the resume asks again). */
+void hub__tour_choice_check(hub *h, htour *ht, int64_t game1, uint64_t now_us);
 
 /* hub_tour_dir.c: start game 1 of every match of round r that has none (a round paired by
  * the director while T-AUTO paused); true if it started any. */
