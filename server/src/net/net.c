@@ -8,10 +8,14 @@
 
 #include <ev.h>
 #include <libwebsockets.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
 
 #include "bh.h"
 #include "log.h"
@@ -38,7 +42,20 @@ typedef struct {
     char reason[32]; /* close reason */
     double tokens;   /* rate-limit bucket */
     uint64_t tokens_at_us;
+    unsigned char addr[16]; /* remote address (IPv4 as v4-mapped IPv6) */
+    bool counted;           /* counted in net.ips */
 } sess;
+
+/* Open WebSocket connections per remote address (for the per-address caps). */
+typedef struct ipcount {
+    unsigned char addr[16];
+    int n;
+    struct ipcount *next;
+} ipcount;
+
+#define NET_IP_BUCKETS 4096
+/* Open-files limit asked for at start: 4 per game, so about 65,000 games. */
+#define NET_NOFILE_WANT 262144
 
 /* What lws keeps per connection: only our id. */
 typedef struct {
@@ -62,6 +79,9 @@ struct net {
     sess **slots;  /* by slot index; NULL when free */
     uint32_t *gen; /* generation per slot, bumped on free */
     uint32_t nslots;
+    uint32_t *freeslot; /* stack of free slot indexes (nfree of them) */
+    uint32_t nfree;
+    ipcount *ips[NET_IP_BUCKETS];
     int nconn;
     bool destroying; /* inside net_close: no callbacks to the owner any more */
 };
@@ -79,19 +99,19 @@ static sess *find(const net *n, net_conn id)
 
 static sess *sess_new(net *n, struct lws *wsi)
 {
-    uint32_t s = 0;
-    while (s < n->nslots && n->slots[s])
-        s++;
-    if (s == n->nslots) {
+    if (!n->nfree) {
         uint32_t m = n->nslots ? 2 * n->nslots : 64;
         n->slots = xrealloc(n->slots, m * sizeof *n->slots);
         n->gen = xrealloc(n->gen, m * sizeof *n->gen);
-        for (uint32_t i = n->nslots; i < m; i++) {
+        n->freeslot = xrealloc(n->freeslot, m * sizeof *n->freeslot);
+        for (uint32_t i = m; i-- > n->nslots;) { /* lowest slot on top */
             n->slots[i] = NULL;
             n->gen[i] = 1;
+            n->freeslot[n->nfree++] = i;
         }
         n->nslots = m;
     }
+    uint32_t s = n->freeslot[--n->nfree];
     sess *x = xcalloc(1, sizeof *x);
     x->wsi = wsi;
     x->id = ((uint64_t)n->gen[s] << 32) | s;
@@ -102,18 +122,101 @@ static sess *sess_new(net *n, struct lws *wsi)
     return x;
 }
 
+static void ip_uncount(net *n, const unsigned char addr[16]);
+
 static void sess_free(net *n, sess *x)
 {
     uint32_t s = SLOT(x->id);
     n->slots[s] = NULL;
     n->gen[s]++;
+    n->freeslot[n->nfree++] = s;
     n->nconn--;
+    if (x->counted)
+        ip_uncount(n, x->addr);
     for (out_msg *m = x->head, *next; m; m = next) {
         next = m->next;
         free(m);
     }
     free(x->rx);
     free(x);
+}
+
+/* ---- connections per remote address ------------------------------------------------------ */
+
+static unsigned ip_bucket(const unsigned char a[16])
+{
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (int i = 0; i < 16; i++)
+        h = (h ^ a[i]) * 16777619u;
+    return h % NET_IP_BUCKETS;
+}
+
+static ipcount **ip_find(net *n, const unsigned char a[16])
+{
+    ipcount **p = &n->ips[ip_bucket(a)];
+    while (*p && memcmp((*p)->addr, a, 16) != 0)
+        p = &(*p)->next;
+    return p;
+}
+
+static void ip_uncount(net *n, const unsigned char addr[16])
+{
+    ipcount **p = ip_find(n, addr);
+    if (*p && --(*p)->n == 0) {
+        ipcount *dead = *p;
+        *p = dead->next;
+        free(dead);
+    }
+}
+
+/* The remote address of wsi as 16 bytes (IPv4 v4-mapped); false if unknown. */
+static bool peer_addr(struct lws *wsi, unsigned char out[16], bool *loopback)
+{
+    struct sockaddr_storage ss;
+    socklen_t len = sizeof ss;
+    int fd = (int)lws_get_socket_fd(wsi);
+    memset(out, 0, 16);
+    if (fd < 0 || getpeername(fd, (struct sockaddr *)&ss, &len) != 0)
+        return false;
+    if (ss.ss_family == AF_INET) {
+        const struct sockaddr_in *a = (const struct sockaddr_in *)&ss;
+        out[10] = out[11] = 0xff;
+        memcpy(out + 12, &a->sin_addr, 4);
+        *loopback = out[12] == 127;
+        return true;
+    }
+    if (ss.ss_family == AF_INET6) {
+        const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&ss;
+        static const unsigned char v4map[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+        memcpy(out, &a->sin6_addr, 16);
+        *loopback = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr) ||
+                    (memcmp(out, v4map, 12) == 0 && out[12] == 127);
+        return true;
+    }
+    return false;
+}
+
+/* Count x against its address's cap: true if admitted (counted), false if over the cap. */
+static bool ip_admit(net *n, sess *x)
+{
+    bool loopback = false;
+    if (!peer_addr(x->wsi, x->addr, &loopback))
+        return true;
+    int cap = loopback ? n->cfg.max_conns_loopback : n->cfg.max_conns_per_ip;
+    ipcount **p = ip_find(n, x->addr);
+    if (cap > 0 && *p && (*p)->n >= cap) {
+        char text[INET6_ADDRSTRLEN] = "?";
+        inet_ntop(AF_INET6, x->addr, text, sizeof text);
+        log_warn("net: %s has %d connections (the cap): refusing one more", text, (*p)->n);
+        return false;
+    }
+    if (!*p) {
+        *p = xcalloc(1, sizeof **p);
+        memcpy((*p)->addr, x->addr, 16);
+    }
+    (*p)->n++;
+    x->counted = true;
+    return true;
 }
 
 static void begin_close(sess *x, const char *reason)
@@ -266,6 +369,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             violation(n, x, BH_EAUTH, "origin", true);
             return 0;
         }
+        if (!ip_admit(n, x)) {
+            violation(n, x, BH_ELIMIT, "connections", true);
+            return 0;
+        }
         if (n->h.on_open)
             n->h.on_open(n->h.ctx, x->id);
         return 0;
@@ -345,10 +452,35 @@ static void defaults(net_config *c)
         c->max_queue_bytes = 4u << 20;
 }
 
+/* Raise RLIMIT_NOFILE: the hard limit to NET_NOFILE_WANT when we may (root with
+ * CAP_SYS_RESOURCE), else the soft limit to the hard one. lws sizes its fd tables from this
+ * limit when the context is created, so it must happen before. */
+static void raise_nofile(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return;
+    if (rl.rlim_max < NET_NOFILE_WANT) {
+        struct rlimit up = {NET_NOFILE_WANT, NET_NOFILE_WANT};
+        if (setrlimit(RLIMIT_NOFILE, &up) == 0)
+            rl = up;
+    }
+    if (rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    getrlimit(RLIMIT_NOFILE, &rl);
+    if (rl.rlim_cur < NET_NOFILE_WANT)
+        log_info("net: open files limit %llu: at most about %llu connections (the hard limit "
+                 "can be raised by root with CAP_SYS_RESOURCE: ulimit -Hn, LimitNOFILE=)",
+                 (unsigned long long)rl.rlim_cur, (unsigned long long)rl.rlim_cur - 32);
+}
+
 int net_open(const net_config *cfg, const net_handlers *h, net **out)
 {
     if (cfg->tls && (!cfg->cert_path || !cfg->key_path))
         return BH_EINVAL;
+    raise_nofile();
     net *n = xcalloc(1, sizeof *n);
     n->cfg = *cfg;
     defaults(&n->cfg);
@@ -509,6 +641,12 @@ void net_close(net *n)
             sess_free(n, n->slots[s]);
     free(n->slots);
     free(n->gen);
+    free(n->freeslot);
+    for (int b = 0; b < NET_IP_BUCKETS; b++)
+        for (ipcount *c = n->ips[b], *next; c; c = next) {
+            next = c->next;
+            free(c);
+        }
     ev_loop_destroy(n->loop);
     free(n);
 }
