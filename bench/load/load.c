@@ -79,18 +79,19 @@ typedef struct {
 
 /* ---- /proc ------------------------------------------------------------------------------- */
 
+/* Resident set of pid in KiB (the second field of /proc/PID/statm, in pages), -1 if gone. */
 static long rss_kb(pid_t pid)
 {
-    char path[64], line[256];
-    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
     FILE *f = fopen(path, "r");
-    long kb = -1;
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "VmRSS:", 6) == 0)
-            kb = atol(line + 6);
-    if (f)
+    long size = 0, resident = -1;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &size, &resident) != 2)
+            resident = -1;
         fclose(f);
-    return kb;
+    }
+    return resident < 0 ? -1 : resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
 /* utime + stime of pid in seconds. */

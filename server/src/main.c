@@ -279,6 +279,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bughouse-server: cannot open the database %s\n", db);
         return 1;
     }
+    /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
+    store_checkpoint_thread(st, 1000);
     net_handlers nh = {&a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end};
     int rc = net_open(&cfg, &nh, &a.n);
     if (rc != BH_OK) {

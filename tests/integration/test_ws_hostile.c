@@ -194,14 +194,6 @@ static void bad_messages_keep_the_connection(void)
     itest_game_free(&g);
 }
 
-/* Pump until c is closed or 5 s pass (a fixed short wait flaked on a busy machine). */
-static bool wait_closed(wsc *c)
-{
-    for (int t = 0; t < 5000 && !wsc_closed(c); t += 20)
-        wsc_pump(ctx, 20);
-    return wsc_closed(c);
-}
-
 static void policy_violations_close(void)
 {
     char e[32];
@@ -216,7 +208,7 @@ static void policy_violations_close(void)
     char *r = wsc_recv_type(c, "error", 3000);
     CHECK_EQ_STR("huge frame", "too_large", ecode(r, e));
     free(r);
-    CHECK(wait_closed(c));
+    CHECK(itest_wait_closed(ctx, c, 5000));
     CHECK_EQ_INT("close code", 1008, wsc_close_code(c));
     CHECK_EQ_STR("close reason", "too_large", wsc_close_reason(c));
     wsc_free(c);
@@ -237,7 +229,7 @@ static void policy_violations_close(void)
     r = c ? wsc_recv_type(c, "error", 5000) : NULL;
     CHECK_EQ_STR("flood", "rate_limited", ecode(r, e));
     free(r);
-    CHECK(c && wait_closed(c));
+    CHECK(c && itest_wait_closed(ctx, c, 5000));
     CHECK_EQ_INT("flood close", 1008, c ? wsc_close_code(c) : 0);
     wsc_free(c);
     ITEST_FINISH(&slow);
@@ -250,7 +242,7 @@ static void policy_violations_close(void)
         CHECK_EQ_STR("origin", "unauthorized", ecode(r, e));
         CHECK_EQ_STR("origin field", "origin", jstr(r, "field", e, sizeof e));
         free(r);
-        CHECK(wait_closed(c));
+        CHECK(itest_wait_closed(ctx, c, 5000));
         wsc_free(c);
     }
     /* Allowed origins: the configured one and the server's own. */

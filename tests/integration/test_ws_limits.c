@@ -13,14 +13,6 @@
 
 static const char *bin;
 
-/* Pump until c is closed or timeout_ms pass; true if closed. */
-static bool wait_closed(wsc_ctx *x, wsc *c, int timeout_ms)
-{
-    for (int t = 0; t < timeout_ms && !wsc_closed(c); t += 20)
-        wsc_pump(x, 20);
-    return wsc_closed(c);
-}
-
 static bool pings(wsc *c)
 {
     char *r = itest_call(c, "{\"type\":\"ping\",\"id\":77}");
@@ -100,7 +92,7 @@ static void conns_per_address_capped(void)
         CHECK_EQ_STR("over the cap", "too_large", ecode(r, e));
         CHECK_EQ_STR("field", "connections", jstr(r, "field", e, sizeof e));
         free(r);
-        CHECK_MSG(wait_closed(x, c3, 3000), "the connection over the cap stayed open");
+        CHECK_MSG(itest_wait_closed(x, c3, 3000), "the connection over the cap stayed open");
         CHECK_EQ_INT("close code", 1008, wsc_close_code(c3));
         CHECK_EQ_STR("close reason", "too_large", wsc_close_reason(c3));
     }
@@ -154,7 +146,7 @@ static void same_token_replaces_the_old_connection(void)
     CHECK_EQ_STR("old connection told", "session_replaced", ecode(r, e));
     CHECK_EQ_INT("pushed, no id", -1, jint(r, "id", -1));
     free(r);
-    CHECK_MSG(wait_closed(x, g.p[0], 3000), "the old connection stayed open");
+    CHECK_MSG(itest_wait_closed(x, g.p[0], 3000), "the old connection stayed open");
     CHECK_EQ_INT("old close code", 1008, wsc_close_code(g.p[0]));
     CHECK_EQ_STR("old close reason", "session_replaced", wsc_close_reason(g.p[0]));
 
