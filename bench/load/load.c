@@ -346,10 +346,10 @@ static int run_one(const opts *o, int n, result *res)
     long need = 4L * n + 64;
     long have = raise_nofile(need);
     if (have < need) {
-        printf("N=%d needs %ld open files (4 per game, plus some) but the limit is %ld and "
-               "cannot be raised here (setrlimit RLIMIT_NOFILE: %s; raising the hard limit "
-               "needs root with CAP_SYS_RESOURCE). Skipping.\n",
-               n, need, have, "hard limit");
+        printf("N=%d needs %ld open files here and as many in the server (4 per game, plus "
+               "some), but the limit is %ld and cannot be raised (raising the hard limit, "
+               "ulimit -Hn, needs root with CAP_SYS_RESOURCE). Skipping N=%d.\n",
+               n, need, have, n);
         return -1;
     }
     itest_srv srv;
