@@ -50,6 +50,8 @@ M = [
    ("result", "string or null", '"1-0", "0-1", "1/2-1/2" (team of seats 0 and 3 first)', ""),
    ("reason", "string or null", "", "why the game ended: mate, flag, resign, adjudicated, ..."),
    ("recovery", "string or null", '"resumed" / "adjudicated"', "the policy applied after a restart, if any"),
+   ("result_board", "string or null", '"A" / "B"', "board of the deciding event (mate, flag, illegal move, resignation); null for agreement, a director's result, or while playing"),
+   ("paused", "boolean", "", "the director paused the game (game_pause): clocks stand still, running is -1 on both boards, moves get bad_state"),
    ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators")],
   [], {"type": "state", "id": 2, "game": 7, "status": "live", "role": "player", "you": 2,
        "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
@@ -61,7 +63,7 @@ M = [
                  {"seat": 3, "name": "bob", "connected": False}],
        "events": [{"seq": 0, "t_ms": 0, "kind": "start"},
                   {"seq": 1, "t_ms": 1050, "kind": "move", "seat": 0, "board": "A", "ply": 0, "text": "e2e4"}],
-       "result": None, "reason": None, "recovery": None,
+       "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False,
        "chat": [{"seat": 3, "text": "need a knight", "server_ms": 1764399999000}]}, None),
  ("move", "c2s", "A move or a drop on the sender's own board (P-SEAT), for the ply it was made "
   "for. If that exact move was already applied at that ply (a resend after a reconnect) it is "
@@ -70,7 +72,7 @@ M = [
   "`not_your_turn`, never an illegal move (P-ILLEGAL).",
   [ID, GAME, ("board", "string", '"A" or "B"', "the board the move is on"),
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),
-   ("move", "string", "1..15 chars", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q)")],
+   ("move", "string", "1..15 chars", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
   ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
    "not_your_turn", "stale_ply", "illegal_move", "bad_move", "game_over", "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),
@@ -150,7 +152,7 @@ M = [
     "team rating (their mean) orders the pairing numbers")],
   ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
-   "ratings": [2100, 1950]}, "created"),
+   "ratings": [2100, 1950], "withdrawn": 0}, "created"),
  ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
   "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],
@@ -185,13 +187,34 @@ M = [
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
+ ("game2_colors", "c2s", "P-GAME2: the team that lost game 1 of a pairing chooses whether its players "
+  "take the other colour in game 2 (swap) or keep their colours. Sent by that team's captain: the player "
+  "connection of the team's board-A seat in game 1, or the team's connection (team token), after a "
+  "`game2_choice`, before its deadline; game 2 starts at once. Without a choice the default applies "
+  "at the deadline (swap, as after a draw), so T-AUTO never waits longer.",
+  [ID, ("game", "integer", "1 .. 2^53-1", "game 1 of the pairing (game2_choice.game)"),
+   ("swap", "boolean", "", "true: swap colours in game 2; false: keep them")],
+  ["not_found (no choice pending for that game)", "unauthorized (not the losing team's captain)"],
+  {"type": "game2_colors", "id": 15, "game": 9, "swap": False}, "ack"),
+ ("game2_choice", "s2c", "P-GAME2: game 1 of a pairing ended decisively and the losing team may choose "
+  "the colours of game 2 (`game2_colors`). Sent to that team's connections, to the player connections of "
+  "its captain's seat in game 1, and to every director. Game 2 starts when the team chooses or when "
+  "deadline_ms has passed (then swap_default applies).",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
+   ("team", "integer", "", "the team that lost game 1"),
+   ("deadline_ms", "integer", "ms", "time left to choose"),
+   ("swap_default", "boolean", "", "what applies without a choice")], [],
+  {"type": "game2_choice", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
+   "deadline_ms": 15000, "swap_default": True}, None),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
   "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
   "so a dashboard that reconnects can hand out tokens again.",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
- ("tournament", "s2c", "Reply to tournament_get, tournament_start and tournament_pause: the tournament, its teams, "
-  "the current round and the standings.",
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, "
+  "round_pair and round_start: the tournament, its teams, the current round, the standings and every "
+  "round paired so far (history).",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "paused" / "finished"', ""),
    ("format", "string", '"swiss" / "round_robin"', "round_robin after the T-ROUNDS fallback"),
@@ -200,15 +223,18 @@ M = [
    ("round", "integer", "", "rounds paired so far"),
    ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
    ("ruleset", "string", "", "game ruleset"),
-   ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings"),
+   ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
+    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active)"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
-   ("standings", "object or null", "", "as the `standings` message without type")], [],
+   ("standings", "object or null", "", "as the `standings` message without type"),
+   ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
+    "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
    "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation",
-   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950]},
-             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900]},
-             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700]}],
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
                             "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
@@ -222,7 +248,14 @@ M = [
                           {"place": 2, "team": 1, "name": "Knights", "mp": 0, "gp": 0, "tb": [0, 0, 0],
                            "prize": True, "tied_next": True},
                           {"place": 3, "team": 2, "name": "Rooks", "mp": 0, "gp": 0, "tb": [0, 0, 0],
-                           "prize": True, "tied_next": False}]}}, None),
+                           "prize": True, "tied_next": False}]},
+   "history": [{"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
+               "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
+                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
+                            "gp": [0, 0], "status": "playing"},
+                           {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
+                            "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
+                            "status": "bye"}]}]}, None),
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
@@ -230,7 +263,7 @@ M = [
   "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
-   ("rounds", "integer", "", "planned"), ("status", "string", '"playing" / "done"', ""),
+   ("rounds", "integer", "", "planned"), ("status", "string", '"paired" (no game started yet) / "playing" / "done"', ""),
    ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
     "mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
   {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
@@ -241,7 +274,7 @@ M = [
                 "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
                 "status": "bye"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
-  "true once when the last round is complete): places (never shared, T-PRIZES), match points, "
+  "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
   "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
   "everything: a play-off decides (T-ARMAGEDDON).",
@@ -259,9 +292,13 @@ M = [
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
   "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join.",
-  [("tournament", "integer", "", ""), ("round", "integer", "", ""),
-   ("match", "integer", "0..", "index in the round"), ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE)"),
+  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
+  "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
+  "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
+  "draw counts as a win for team2; the standings are broadcast after each one.",
+  [("tournament", "integer", "", ""), ("round", "integer", "0..", "0: a play-off game"),
+   ("match", "integer", "0..", "index in the round (play-off: team2's pairing number)"),
+   ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE; play-off: its number from 0)"),
    GAME, ("team1", "integer", "", "the team on seats 0 and 3 (White on A, Black on B)"),
    ("team2", "integer", "", "the team on seats 1 and 2"),
    ("seats", "array", "", "seat (0..3), name, token")], [],
@@ -290,14 +327,85 @@ M = [
  ("games_reply", "s2c", "Reply (type `games`) to games.",
   [ID, ("games", "array", "", "game, status, result, reason, recovery (\"resumed\", \"adjudicated\" or null)")], [],
   {"type": "games", "id": 14, "games": [{"game": 7, "status": "live", "result": None, "reason": None, "recovery": "resumed"}]}, None),
+ ("game_pause", "c2s", "Director: pause or resume one live game. The clocks stop at the instant the "
+  "server handles the pause (a flag already due falls first) and restart from the stored remaining "
+  "times on resume. Stored in the game's event list, so a restart keeps the game paused (and the "
+  "time the server was down is not charged). Everyone watching the game gets a new `state` "
+  "(paused: true / false); moves and acts of a paused game get bad_state (field `paused`).",
+  [ID, GAME, ("paused", "boolean", "", "true: pause; false: resume")],
+  ["unauthorized", "not_found (game)", "bad_state (not live, or already paused / not paused)",
+   "game_over (a flag due before the pause ended it)"],
+  {"type": "game_pause", "id": 20, "game": 7, "paused": True}, "ack"),
+ ("game_result", "c2s", "Director: adjudicate a live game (it ends now with this result) or override "
+  "the result of a finished one. Stored with the game, written into its BPGN ([Result], [Winner], "
+  "[Termination] = reason), `result` and `state` are sent again to its watchers. A tournament game "
+  "updates its match; the round and the standings are recomputed and broadcast. Overriding a game "
+  "of a round before the last paired round is refused (bad_state, field `round`): its result "
+  "already fed the next pairing. Pause the tournament (tournament_pause) before a round ends to "
+  "correct a result before the next round is paired.",
+  [ID, GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
+   ("reason", "string", "1..23 bytes", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
+  ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired)"],
+  {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
+ ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
+  "not paired from the next round on. Without keep_current its match of the current round (if not "
+  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"); with "
+  "keep_current it plays that match out. Round and standings are broadcast.",
+  [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
+   ("keep_current", "boolean", "optional, default false", "play the current match out")],
+  ["unauthorized", "not_found (tournament / team)", "bad_state (tournament not running or paused; team already withdrawn)"],
+  {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
+ ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "
+  "next round now (its `round` has status \"paired\"), or pair it again if it was paired and none "
+  "of its games started (after a withdrawal or an override). Its games start on round_start or "
+  "when the tournament is resumed.",
+  [ID, ("tournament", "integer", "", "")],
+  ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: the "
+   "round is not complete or no round is left)", "no_pairing"],
+  {"type": "round_pair", "id": 23, "tournament": 1}, "tournament"),
+ ("round_start", "c2s", "Director, while T-AUTO is paused: start by hand what T-AUTO would start "
+  "next: the round paired by round_pair, else the games 2 whose game 1 ended, else the next round "
+  "(pairing it first). The tournament stays paused. After a decisive game 1 the loser first chooses "
+  "game 2's colours (P-GAME2, `game2_choice`): the first round_start asks, a later one starts game 2 "
+  "once the choice is made or its time is up.",
+  [ID, ("tournament", "integer", "", "")],
+  ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: nothing to start)"],
+  {"type": "round_start", "id": 24, "tournament": 1}, "tournament"),
+ ("export", "c2s", "Director: the BPGN of a game (live or finished; a director's result is in its tags) "
+  "or the TRF-2026 text of a tournament, in the reply (no HTTP path: the director's token stays on "
+  "the WebSocket).",
+  [ID, ("format", "string", '"bpgn" / "trf"', ""), ("game", "integer", "bpgn", ""),
+   ("tournament", "integer", "trf", "")],
+  ["unauthorized", "not_found (game / tournament)", "bad_state (game not started)"],
+  {"type": "export", "id": 25, "format": "trf", "tournament": 1}, "export"),
+ ("export_reply", "s2c", "Reply (type `export`) to export.",
+  [ID, ("format", "string", '"bpgn" / "trf"', ""), ("game", "integer", "bpgn only", ""),
+   ("tournament", "integer", "trf only", ""), ("text", "string", "", "the file")], [],
+  {"type": "export", "id": 26, "format": "bpgn", "game": 7,
+   "text": "[Event \"bughouse-server game 7\"]\n[Result \"1-0\"]\n"}, None),
+ ("live", "c2s", "Anyone (no token): the list of live games. The connection then receives the list "
+  "again (a `live` push without id) whenever a game starts, ends, or is paused or resumed.",
+  [ID], [], {"type": "live", "id": 27}, "live"),
+ ("live_reply", "s2c", "Reply (type `live`) to live, and pushed without id when the list changes.",
+  [("id", "integer", "", "absent in a push"), ("server_ms", "integer", "ms since the Unix epoch", "instant of clock_ms"),
+   ("games", "array", "", "game, tournament (null for a game outside tournaments; else also round, match, "
+    "game_no), teams (names of the team of seats 0+3 and of seats 1+2, or null), players (by seat), clock_ms, "
+    "running (seat whose clock runs per board, -1 none), ply (plies per board), paused")], [],
+  {"type": "live", "id": 27, "server_ms": 1764400000000,
+   "games": [{"game": 7, "tournament": 1, "round": 1, "match": 0, "game_no": 0,
+              "teams": ["Knights", "Rooks"], "players": ["ann", "cid", "dan", "bob"],
+              "clock_ms": [178950, 180000, 180000, 180000], "running": [1, 2], "ply": [1, 0],
+              "paused": False}]}, None),
  ("start", "s2c", "Broadcast when a game starts: clocks begin to run.",
   [GAME, ("clock_ms", "array of 4 integers", "ms", ""), ("running", "array of 2 integers", "", ""),
    ("server_ms", "integer", "", "")], [],
   {"type": "start", "game": 7, "clock_ms": [180000, 180000, 180000, 180000], "running": [0, 2], "server_ms": 1764400000000}, None),
  ("result", "s2c", "Broadcast when the game ends (mate, flag, resignation, draw, adjudication).",
   [GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
-   ("reason", "string", "", ""), ("clock_ms", "array of 4 integers", "ms", ""), ("server_ms", "integer", "", "")], [],
-  {"type": "result", "game": 7, "result": "1-0", "reason": "mate", "clock_ms": [150000, 149000, 170000, 171000], "server_ms": 1764400060000}, None),
+   ("reason", "string", "", "mate, flag, illegal, resign, agreement, repetition, adjudicated (restart), withdrawn, or a director's reason"),
+   ("board", "string or null", '"A" / "B"', "board of the deciding event; null for agreement or a director's result"),
+   ("clock_ms", "array of 4 integers", "ms", ""), ("server_ms", "integer", "", "")], [],
+  {"type": "result", "game": 7, "result": "1-0", "reason": "mate", "board": "A", "clock_ms": [150000, 149000, 170000, 171000], "server_ms": 1764400060000}, None),
  ("seat", "s2c", "Broadcast when a seat's connection state changes.",
   [GAME, ("seat", "integer", "0..3", ""), ("connected", "boolean", "", "")], [],
   {"type": "seat", "game": 7, "seat": 3, "connected": False}, None),

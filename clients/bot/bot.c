@@ -347,7 +347,7 @@ out:
     cJSON_Delete(o);
 }
 
-static void team_msg(bot_pool *p, const char *text)
+static void team_msg(bot_pool *p, team_conn *t, const char *text)
 {
     cJSON *o = cJSON_Parse(text);
     const char *type = o ? jstr(o, "type") : NULL;
@@ -360,6 +360,13 @@ static void team_msg(bot_pool *p, const char *text)
             if (tok && game > 0)
                 seat_add(p, tok, game, (int)jnum(seat, "seat", -1));
         }
+    } else if (type && strcmp(type, "game2_choice") == 0 && t->c) {
+        /* P-GAME2: our team lost game 1; answer at once (T-AUTO need not wait for the
+         * deadline): keep the colours after odd game ids, swap after even ones, so both
+         * choices get played. */
+        int64_t game = (int64_t)jnum(o, "game", 0);
+        send_fmt(t->c, "{\"type\":\"game2_colors\",\"id\":2,\"game\":%lld,\"swap\":%s}",
+                 (long long)game, game % 2 ? "false" : "true");
     } else if (type && strcmp(type, "error") == 0 && p->o.verbose) {
         fprintf(stderr, "bot: team connection: %s\n", text);
     }
@@ -386,7 +393,7 @@ void bot_pool_step(bot_pool *p)
         }
         char *m;
         while (t->c && (m = wsc_recv(t->c, 0)) != NULL) {
-            team_msg(p, m);
+            team_msg(p, t, m);
             free(m);
         }
     }

@@ -261,11 +261,31 @@ static void on_standings(demo_state *d, const cJSON *o)
     }
 }
 
+/* An Armageddon play-off game (T-ARMAGEDDON: round 0 of assign) is in no `round` message:
+ * count it from its assign (the final standings come only after the last one ends). */
+static void on_assign(demo_state *d, const cJSON *o)
+{
+    if (num(o, "round", -1) != 0)
+        return;
+    int64_t id = (int64_t)num(o, "game", 0);
+    for (int i = 0; i < d->nseen; i++)
+        if (d->seen[i].game == id)
+            return;
+    if (d->nseen == (int)(sizeof d->seen / sizeof d->seen[0]))
+        return;
+    d->seen[d->nseen++] = (seen_game){id, true};
+    d->rep->games++;
+    if (!d->o->quiet)
+        printf("[%6.1fs] play-off game %lld\n", mono_s() - d->t0, (long long)id);
+}
+
 static void handle(demo_state *d, const cJSON *e)
 {
     const char *type = e ? str(e, "type") : "";
     if (strcmp(type, "round") == 0)
         on_round(d, e);
+    else if (strcmp(type, "assign") == 0)
+        on_assign(d, e);
     else if (strcmp(type, "standings") == 0)
         on_standings(d, e);
 }

@@ -17,6 +17,13 @@ set_tests_properties(browser_rules PROPERTIES LABELS browser TIMEOUT 60
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   add_test(NAME browser_director
            COMMAND node ${CMAKE_CURRENT_LIST_DIR}/director.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
-  set_tests_properties(browser_director PROPERTIES LABELS browser TIMEOUT 120
+  set_tests_properties(browser_director PROPERTIES LABELS browser TIMEOUT 180
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# The director's controls (tests/browser/controls.test.mjs): pause/resume a game, adjudicate and
+# override, withdraw a team, pair and start rounds by hand, export TRF/BPGN; watch.html's list.
+add_test(NAME browser_controls
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

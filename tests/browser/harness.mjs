@@ -53,3 +53,26 @@ export function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+// The director dashboard of the server at base in page, connected with the admin token.
+export async function openDashboard(page, base) {
+  await page.goto(base + '/director.html');
+  await page.fill('#admin-token', ADMIN);
+  await page.click('#connect');
+  await page.waitForFunction(() => document.querySelector('#auth-state').textContent === 'director');
+}
+
+// Run a test's main(): an exception counts as a failure; the counts are printed last and set
+// the exit code.
+export function run(main) {
+  main()
+    .catch((e) => {
+      results.failed++;
+      console.log('FAIL', e && e.stack ? e.stack : e);
+    })
+    .finally(() => {
+      log('done');
+      console.log(`${results.passed} passed, ${results.failed} failed`);
+      process.exitCode = results.failed ? 1 : 0;
+    });
+}

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop } from './harness.mjs';
+import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop, run } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -92,6 +92,7 @@ async function shown(page) {
       result: window.app.g.result,
       reason: window.app.g.reason,
       endBoard: window.app.g.endBoard,
+      serverBoard: window.app.g.serverBoard,
       pockets,
       text: res ? res.textContent : '',
     };
@@ -144,6 +145,10 @@ async function main() {
     const spec = await newPage(`/watch.html?game=${g1}`);
     for (const page of p) await page.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
     log('game 1 live on four pages');
+    // The spectator's list (`live`, no token): game 1 with its four players, marked current.
+    await spec.waitForFunction((g) => document.querySelector(`#live a.live-game.current[data-game="${g}"]`), g1, { timeout: 8000 });
+    const item = await spec.locator(`#live a.live-game[data-game="${g1}"]`).textContent();
+    check('spectator list: game 1 live with its players', /ann & bob – cid & dan/.test(item) && (await spec.locator('#live a.live-game').count()) === 1, item);
     // Board A: 1. e4 d5 2. exd5 Qxd5 3. Nc3 Qe4+ 4. Nxe4 (the queen goes to B black's pocket)
     //   a6 5. P@d7+ (the pawn B black took on b4) Kd8 6. dxc8=Q+ (promotion chooser) Kxc8
     //   (the promoted queen goes to B white as a pawn, P-PROMO).
@@ -211,6 +216,7 @@ async function main() {
     for (const [i, v] of views.entries()) {
       check(`page ${i}: final FENs`, JSON.stringify(v.fen) === JSON.stringify(want), v.fen);
       check(`page ${i}: result 1-0 by mate on board B`, v.result === '1-0' && v.reason === 'mate' && v.endBoard === 1, [v.result, v.reason, v.endBoard]);
+      check(`page ${i}: the server names board B (result.board / state.result_board)`, v.serverBoard === 1, v.serverBoard);
       check(`page ${i}: result text`, /Team 1 \(ann & bob\) wins — checkmate on board B/.test(v.text), v.text);
       check(`page ${i}: same pockets as page 0`, JSON.stringify(v.pockets) === JSON.stringify(views[0].pockets), v.pockets);
     }
@@ -284,10 +290,10 @@ async function main() {
     const v3 = await shown(lowp);
     check('game 3: draw on time', v3.result === '1/2-1/2' && v3.reason === 'flag' && /^½–½\. Draw — time \(flag\)/.test(v3.text), v3.text);
     check('game 3: flagged clock at 0.0', (await lowp.locator('.panel.big .bar.you .clock').textContent()) === '0.0');
-    // The spectator's list of games.
+    // The spectator's list (the server's `live` list): all three games have ended.
     const lst = await newPage('/watch.html');
-    await lst.waitForFunction(() => document.querySelectorAll('#live a').length >= 2, null, { timeout: 8000 });
-    check('spectator list shows the games', (await lst.locator('#live a').count()) >= 2);
+    await lst.waitForFunction(() => /Live games:\s*none right now/.test(document.querySelector('#live').textContent), null, { timeout: 8000 });
+    check('spectator list: no live game once all three ended', (await lst.locator('#live a.live-game').count()) === 0);
     check('no page errors', errors.length === 0, errors);
     if (process.env.UPDATE_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
@@ -301,13 +307,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((e) => {
-    results.failed++;
-    console.log('FAIL', e && e.stack ? e.stack : e);
-  })
-  .finally(() => {
-    log('done');
-    console.log(`${results.passed} passed, ${results.failed} failed`);
-    process.exitCode = results.failed ? 1 : 0;
-  });
+run(main);

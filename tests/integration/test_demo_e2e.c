@@ -169,8 +169,10 @@ static void e2e(void)
     for (int r = 1; r <= tour_n_rounds(t1); r++)
         for (int mi = 0; mi < tour_round_size(t1, r); mi++)
             expected_games += tour_round_match(t1, r, mi)->b ? 2 : 0;
+    expected_games += tour_n_playoffs(t1); /* T-ARMAGEDDON games of ties on prize places */
     CHECK_EQ_INT("tournament games stored", expected_games, d->ntg);
-    CHECK_EQ_INT("games seen by the director", expected_games, rep.games);
+    /* The director counts the games of the round messages; play-off games are not in them. */
+    CHECK_EQ_INT("games seen by the director", expected_games - tour_n_playoffs(t1), rep.games);
     int replayed = 0;
     for (int i = 0; i < d->ntg; i++) {
         int k = game_index(d, d->tg[i].game);
@@ -246,6 +248,19 @@ static void e2e(void)
             CHECK_EQ_INT("stored TRF has the game's result", g, m->game[tg->game_no]);
         }
         CHECK_MSG(tour_round_complete(t2, r), "round %d incomplete from stored results", r);
+    }
+    /* The Armageddon play-off games (round 0; match = the tour id of Black's team): White's
+     * team wins with 1-0, Black's team otherwise (a draw counts for Black, T-ARMAGEDDON). */
+    for (int i = 0; i < d->ntg; i++) {
+        const store_tgame *tg = &d->tg[i];
+        int k = game_index(d, tg->game), white = 0;
+        for (int id = 1; id <= n; id++)
+            white = map[id] == tg->team1 ? id : white;
+        if (tg->round != 0 || k < 0)
+            continue;
+        bool w = !strcmp(d->g[k].result, "1-0");
+        CHECK_EQ_INT("t2 play-off", BH_OK,
+                     tour_add_playoff(t2, w ? white : tg->match, w ? tg->match : white));
     }
     tb_standings s2 = {0};
     CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t2, &s2));

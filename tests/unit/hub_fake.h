@@ -1,10 +1,15 @@
 /* hub_fake.h: a fake transport for hub tests (no sockets): it records what the hub sends and
- * the timer it arms. Shared by test_hub.c and test_hub_tour.c. SPDX-License-Identifier: MIT */
+ * the timer it arms, and the helpers that read it. Shared by test_hub.c, test_hub_tour.c and
+ * test_hub_dir.c. SPDX-License-Identifier: MIT */
 #ifndef BH_HUB_FAKE_H
 #define BH_HUB_FAKE_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "hub.h"
 
 #define FAKE_MAX_MSGS 2048
 
@@ -36,6 +41,52 @@ static inline void f_timer(void *ctx, uint64_t at)
     fake *f = ctx;
     f->timer_at = at;
     f->timer_calls++;
+}
+
+/* Forget the recorded messages. */
+static inline void f_clear(fake *f)
+{
+    for (int i = 0; i < f->n; i++)
+        free(f->msg[i]);
+    f->n = 0;
+}
+
+/* How many messages to conn contain needle. */
+static inline int f_count(const fake *f, uint64_t conn, const char *needle)
+{
+    int n = 0;
+    for (int i = 0; i < f->n; i++)
+        n += f->conn[i] == conn && strstr(f->msg[i], needle) != NULL;
+    return n;
+}
+
+/* The last message to conn containing needle, or NULL. */
+static inline const char *f_last(const fake *f, uint64_t conn, const char *needle)
+{
+    for (int i = f->n - 1; i >= 0; i--)
+        if (f->conn[i] == conn && strstr(f->msg[i], needle))
+            return f->msg[i];
+    return NULL;
+}
+
+/* The integer after "key": in json, or -1. */
+static inline long long jint(const char *json, const char *key)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = json ? strstr(json, k) : NULL;
+    return p ? strtoll(p + strlen(k), NULL, 10) : -1;
+}
+
+/* Fire h's timer at its armed instants (f->timer_at) until nothing is armed or until `until`. */
+static inline void f_run_timers(fake *f, hub *h, uint64_t until)
+{
+    for (int i = 0; i < 1000 && f->timer_at && f->timer_at <= until; i++) {
+        uint64_t at = f->timer_at;
+        f->timer_at = 0; /* fired: the hub re-arms it if anything is left */
+        hub_on_timer(h, at);
+        hub_turn_end(h);
+    }
 }
 
 #endif

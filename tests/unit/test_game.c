@@ -377,6 +377,11 @@ static void move_errors(void)
     /* regulation: it is recorded and stops the board; the team loses after the window. */
     g = mk("regulation", 60000, 0);
     game_delta d;
+    /* A pawn move to the last rank without its piece is incomplete text: refused, no penalty. */
+    game_events(g, &n0);
+    CHECK_EQ_INT("no promotion piece", BH_EMOVE, game_move(g, GAME_B_WHITE, "e2e8", 0, T(50), &d));
+    game_events(g, &n1);
+    CHECK_EQ_INT("incomplete text not recorded", (int)n0, (int)n1);
     CHECK_EQ_INT("illegal recorded", BH_EILLEGAL,
                  game_move(g, GAME_B_WHITE, "e2e5", 0, T(100), &d));
     CHECK_EQ_INT("one event", 1, d.ev_count);
@@ -1060,7 +1065,32 @@ static void issue_bpgn_huge_increment(void)
     game_free(g);
 }
 
+
+/* T-ARMAGEDDON: "online-arm" is the online ruleset with White 3:00 and Black 2:00 on both
+ * boards (two thirds of base_ms); a name with the suffix on an unknown ruleset is unknown. */
+static void armageddon_clocks(void)
+{
+    game_rules r;
+    CHECK_EQ_INT("online-arm", BH_OK, game_rules_by_name("online-arm", &r));
+    CHECK_MSG(r.armageddon && strcmp(r.name, "online-arm") == 0, "rules %s", r.name);
+    CHECK_EQ_INT("regulation-arm", BH_OK, game_rules_by_name("regulation-arm", &r));
+    CHECK_MSG(r.armageddon && r.illegal_loses, "regulation-arm is regulation");
+    CHECK_EQ_INT("blitz-arm", BH_ENOTFOUND, game_rules_by_name("blitz-arm", &r));
+    CHECK_EQ_INT("-arm", BH_ENOTFOUND, game_rules_by_name("-arm", &r));
+    game_rules_by_name("online-arm", &r);
+    game_setup s;
+    game_setup_init(&s, &r, 180000, 0);
+    game *g = NULL;
+    CHECK_EQ_INT("new", BH_OK, game_new(&s, 1000, &g));
+    int64_t want[4] = {180000000, 120000000, 180000000, 120000000};
+    for (int seat = 0; seat < 4 && g; seat++)
+        CHECK_EQ_U64(game_seat_name(seat), (uint64_t)want[seat],
+                     (uint64_t)game_clock_us(g, seat, 1000));
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"armageddon_clocks", armageddon_clocks},
     {"issue-bpgn-huge-increment", issue_bpgn_huge_increment},
     {"issue-recorded-credit-fits-event", issue_recorded_credit_fits_event},
     {"issue-bpgn-act-instants", issue_bpgn_act_instants},

@@ -6,7 +6,8 @@
  * game 1 ends, with the teams' colours swapped after a draw (P-GAME2); each match scores 1-1
  * (T-SCORE: 1 MP each); round 2 follows without a rematch (T-AUTO, T-PAIR); the final
  * standings are broadcast to a spectator; after a restart the stored tournament is the same;
- * tournament_pause holds T-AUTO (results still count) across a restart until resumed.
+ * tournament_pause holds T-AUTO (results still count) across a restart until resumed; a tie
+ * on a prize place after the last round is played off in Armageddon games (T-ARMAGEDDON).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,37 +25,6 @@
 #define BASE_MS 5000
 
 #include "hub_fake.h"
-
-static void f_clear(fake *f)
-{
-    for (int i = 0; i < f->n; i++)
-        free(f->msg[i]);
-    f->n = 0;
-}
-
-static int f_count(const fake *f, uint64_t conn, const char *needle)
-{
-    int n = 0;
-    for (int i = 0; i < f->n; i++)
-        n += f->conn[i] == conn && strstr(f->msg[i], needle) != NULL;
-    return n;
-}
-
-static const char *f_last(const fake *f, uint64_t conn, const char *needle)
-{
-    for (int i = f->n - 1; i >= 0; i--)
-        if (f->conn[i] == conn && strstr(f->msg[i], needle))
-            return f->msg[i];
-    return NULL;
-}
-
-static long long jint(const char *json, const char *key)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = json ? strstr(json, k) : NULL;
-    return p ? strtoll(p + strlen(k), NULL, 10) : -1;
-}
 
 static char dbpath[64];
 static store *st;
@@ -90,12 +60,7 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
 /* Fire the timer at its armed instants until nothing is armed or until `until`. */
 static void run_timers(uint64_t until)
 {
-    for (int i = 0; i < 1000 && io.timer_at && io.timer_at <= until; i++) {
-        uint64_t at = io.timer_at;
-        io.timer_at = 0; /* fired: the hub re-arms it if anything is left */
-        hub_on_timer(h, at);
-        hub_turn_end(h);
-    }
+    f_run_timers(&io, h, until);
 }
 
 /* The (team1, team2) of every assign sent to conn, in order. */
@@ -111,6 +76,16 @@ static int assigns(int64_t out[][2], int max)
     return n;
 }
 
+static void rm_db(void)
+{
+    unlink(dbpath);
+    char p[96];
+    snprintf(p, sizeof p, "%s-wal", dbpath);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", dbpath);
+    unlink(p);
+}
+
 static void tauto_draws(void)
 {
     memset(&io, 0, sizeof io);
@@ -121,8 +96,8 @@ static void tauto_draws(void)
     char msg[256];
     snprintf(msg, sizeof msg,
              "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"Unit\",\"base_ms\":%d,"
-             "\"ruleset\":\"online\",\"rounds\":2}",
-             BASE_MS);
+             "\"ruleset\":\"online\",\"rounds\":2,\"tiebreaks\":[\"DE\",\"BH-C1\"]}",
+             BASE_MS); /* no play-off tie-break: the tie stays (see playoff_four) */
     turn(1, msg, T0);
     CHECK_EQ_INT("tournament id", 1, jint(f_last(&io, 1, "created"), "tournament"));
     for (int i = 0; i < 4; i++) {
@@ -216,12 +191,7 @@ static void tauto_draws(void)
               snap ? snap : "(none)", final_copy);
     CHECK_EQ_INT("no new games", 8, hub_game_count(h, NULL));
     close_hub();
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    rm_db();
 }
 
 /* tournament_pause: game 1 ends while paused, its result counts, game 2 waits for the
@@ -235,7 +205,7 @@ static void pause_holds_tauto(void)
     char msg[256];
     snprintf(msg, sizeof msg,
              "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"P\",\"base_ms\":%d,"
-             "\"ruleset\":\"online\"}",
+             "\"ruleset\":\"online\",\"tiebreaks\":[\"DE\",\"BH-C1\"]}",
              BASE_MS);
     turn(1, msg, T0);
     /* Names of the full 64 bytes (the tourney module keeps 63): the teams are still found
@@ -286,15 +256,229 @@ static void pause_holds_tauto(void)
     run_timers(T0 + 40000000ULL);
     CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "no final standings");
     close_hub();
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    rm_db();
+}
+
+
+/* The last assign sent to conn 1 for round 0 (a play-off game): its game, team1, team2. */
+static bool playoff_assign(int64_t *game, int64_t *t1, int64_t *t2)
+{
+    for (int i = io.n - 1; i >= 0; i--)
+        if (io.conn[i] == 1 && strstr(io.msg[i], "\"type\":\"assign\"") &&
+            jint(io.msg[i], "round") == 0) {
+            *game = jint(io.msg[i], "game");
+            *t1 = jint(io.msg[i], "team1");
+            *t2 = jint(io.msg[i], "team2");
+            return true;
+        }
+    return false;
+}
+
+/* Create a tournament of n teams (ratings 2000, 1900, ...) and start it; without the play-off
+ * tie-break when no_playoff. */
+static void start_event(int n, int rounds, bool no_playoff)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1); /* director */
+    hub_on_open(h, 2); /* spectator */
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256], rs[64] = "";
+    if (rounds)
+        snprintf(rs, sizeof rs, ",\"rounds\":%d", rounds);
+    if (no_playoff)
+        snprintf(rs + strlen(rs), sizeof rs - strlen(rs), ",\"tiebreaks\":[\"DE\",\"BH-C1\"]");
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"PO\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\"%s}",
+             BASE_MS, rs);
+    turn(1, msg, T0);
+    for (int i = 0; i < n; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"T%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,%d]}",
+                 3 + i, i, i, i, 2000 - 100 * i, 1800);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+}
+
+/* T-ARMAGEDDON, T-PRIZES: 2 teams draw their match 1-1 and are tied on everything (match
+ * points, direct encounter 1-1, Buchholz Cut-1 0 after one round): the server creates an
+ * Armageddon game, White 3:00 and Black 2:00 on both boards (the state's clocks). Nobody
+ * moves: both White flags fall at 3:00 on the same instant, a draw, which counts as a win for
+ * Black's team (the team of Black on board A, assign team2): it is placed first, PO 1-0, the
+ * standings final, and they read back the same after a restart. */
+static void playoff_two(void)
+{
+    start_event(2, 0, false);
+    run_timers(T0 + 2ULL * BASE_MS * 1000); /* game 1 and game 2: draws */
+    int64_t game, w, b;
+    CHECK_MSG(playoff_assign(&game, &w, &b), "no play-off game after a tied last round");
+    CHECK_MSG(f_last(&io, 1, "\"final\":true") == NULL, "final before the play-off");
+    const char *sd = f_last(&io, 2, "\"type\":\"standings\"");
+    CHECK_MSG(sd && strstr(sd, "\"tied_next\":true"), "standings do not show the tie: %s",
+              sd ? sd : "(none)");
+    char msg[128];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":20,\"game\":%lld}", (long long)game);
+    turn(1, msg, T0 + 2ULL * BASE_MS * 1000);
+    const char *state = f_last(&io, 1, "\"type\":\"state\"");
+    CHECK_MSG(state && strstr(state, "\"clock_ms\":[180000,120000,180000,120000]"),
+              "Armageddon clocks: %s", state ? state : "(none)");
+    f_clear(&io);
+    run_timers(T0 + 2ULL * BASE_MS * 1000 + 181000000ULL);
+    sd = f_last(&io, 2, "\"final\":true");
+    CHECK_MSG(sd != NULL, "no final standings after the play-off game");
+    CHECK_EQ_INT("Black's team first", (int)b, (int)jint(sd, "team"));
+    CHECK_MSG(sd && strstr(sd, "\"tb\":[1,0,1]") && strstr(sd, "\"tb\":[1,0,0]") &&
+                  !strstr(sd, "\"tied_next\":true"),
+              "standings after the play-off: %s", sd ? sd : "(none)");
+    CHECK_EQ_INT("games: 2 + 1 play-off", 3, hub_game_count(h, NULL));
+    char final_copy[2048];
+    snprintf(final_copy, sizeof final_copy, "%s", sd ? strstr(sd, "\"rows\"") : "");
+    close_hub();
+    open_hub(false);
+    hub_on_open(h, 3);
+    turn(3, "{\"type\":\"tournament_get\",\"id\":1}", T0 + 400000000ULL);
+    const char *snap = f_last(&io, 3, "\"type\":\"tournament\"");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"finished\"") && strstr(snap, final_copy),
+              "play-off lost in a restart: %s", snap ? snap : "(none)");
+    CHECK_EQ_INT("no new game at load", 3, hub_game_count(h, NULL));
+    close_hub();
+    rm_db();
+}
+
+/* 4 teams, 2 rounds, every game drawn: all four tied on everything. The play-off sorts
+ * them: each game is between the first two rows tied on a prize place, Black's team wins
+ * (nobody moves). The places 1-3 end distinct, and the PO values are the play-off wins. */
+static void playoff_four(void)
+{
+    start_event(4, 2, false);
+    uint64_t now = T0 + 4ULL * BASE_MS * 1000;
+    run_timers(now);
+    int games = 0;
+    int64_t last_game = 0, game, w, b;
+    int64_t pw[16] = {0}, pb[16] = {0}; /* play-off colours: White's and Black's team */
+    while (playoff_assign(&game, &w, &b) && game != last_game && games < 10) {
+        pw[games] = w, pb[games] = b;
+        last_game = game;
+        games++;
+        now += 181000000ULL;
+        run_timers(now);
+    }
+    const char *sd = f_last(&io, 2, "\"final\":true");
+    CHECK_MSG(sd != NULL, "no final standings after %d play-off games", games);
+    /* The sorting: {0,0,0,0} -> rows 1-2 play, 1-0-0-0 -> rows 2-3, 1-1-0-0 -> rows 1-2 again,
+     * 2-1-0-0 -> rows 3-4 (place 3), 2-1-1-0 -> rows 2-3, 2-2-1-0 -> rows 1-2: 3-2-1-0. */
+    CHECK_EQ_INT("play-off games", 6, games);
+    int po[4] = {-1, -1, -1, -1};
+    const char *p = sd;
+    for (int i = 0; i < 4 && p && (p = strstr(p, "\"tb\":[")); i++, p++)
+        sscanf(p, "\"tb\":[%*d,%*d,%d", &po[i]);
+    CHECK_EQ_INT("PO place 1", 3, po[0]);
+    CHECK_EQ_INT("PO place 2", 2, po[1]);
+    CHECK_EQ_INT("PO place 3", 1, po[2]);
+    CHECK_EQ_INT("PO place 4", 0, po[3]);
+    /* Colours alternate: when the same two teams meet again, they swap. */
+    for (int i = 0; i < games; i++)
+        for (int j = i + 1; j < games; j++)
+            if ((pw[i] == pw[j] && pb[i] == pb[j]) || (pw[i] == pb[j] && pb[i] == pw[j])) {
+                CHECK_EQ_INT("replayed pair: White swaps", (int)pb[i], (int)pw[j]);
+                break;
+            }
+    close_hub();
+    rm_db();
+}
+
+/* The token of seat `seat` in the last assign to conn 1 (the director: all four seats). */
+static void seat_token(int seat, char *out, size_t cap)
+{
+    out[0] = '\0';
+    const char *a = f_last(&io, 1, "\"type\":\"assign\"");
+    char key[32];
+    snprintf(key, sizeof key, "{\"seat\":%d,", seat);
+    const char *p = a ? strstr(a, key) : NULL;
+    p = p ? strstr(p, "\"token\":\"") : NULL;
+    if (p)
+        snprintf(out, cap, "%.*s", (int)strcspn(p + 9, "\""), p + 9);
+}
+
+/* P-GAME2: a 2-team event (1 round, no play-off). In game 1 the captain of team1 (seat 0)
+ * resigns: team1 lost. The server asks the loser (game2_choice to its captain's connection and
+ * the director, 15 s, default swap) and waits; the winner's captain may not choose (unauthorized);
+ * with keep == true the loser's captain keeps the colours and game 2 starts at once with the
+ * same team1; a second choice is not_found. With keep == false nobody answers: game 2 starts
+ * at the deadline with the colours swapped. */
+static void game2_choice_case(bool keep)
+{
+    start_event(2, 0, true);
+    char msg[256];
+    int64_t a[8][2];
+    CHECK_EQ_INT("game 1", 1, assigns(a, 8));
+    const char *as = f_last(&io, 1, "\"type\":\"assign\"");
+    long long g1 = jint(as, "game");
+    char tok0[80], tok1[80];
+    seat_token(0, tok0, sizeof tok0);
+    seat_token(1, tok1, sizeof tok1);
+    hub_on_open(h, 5); /* team1's captain (White on A) */
+    hub_on_open(h, 6); /* team2's captain (Black on A) */
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok0);
+    turn(5, msg, T0);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok1);
+    turn(6, msg, T0);
+    f_clear(&io);
+    uint64_t t1 = T0 + 1000000ULL;
+    snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":2,\"game\":%lld}", g1);
+    turn(5, msg, t1);
+    const char *q = f_last(&io, 5, "\"type\":\"game2_choice\"");
+    CHECK_MSG(q != NULL, "the loser's captain was not asked");
+    CHECK_EQ_INT("asked: the loser", (int)a[0][0], (int)jint(q, "team"));
+    CHECK_EQ_INT("asked: game 1", (int)g1, (int)jint(q, "game"));
+    CHECK_EQ_INT("deadline", 15000, (int)jint(q, "deadline_ms"));
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"game2_choice\"") != NULL, "the director was not told");
+    CHECK_EQ_INT("the winner is not asked", 0, f_count(&io, 6, "game2_choice"));
+    CHECK_EQ_INT("game 2 waits for the choice", 0, assigns(a + 1, 7));
+    CHECK_EQ_INT("timer armed for the deadline", (int)((t1 + 15000000ULL) / 1000),
+                 (int)(io.timer_at / 1000));
+    snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":3,\"game\":%lld,\"swap\":false}",
+             g1);
+    turn(6, msg, t1 + 1000);
+    CHECK_MSG(f_last(&io, 6, "\"code\":\"unauthorized\"") != NULL, "the winner chose");
+    if (keep) {
+        f_clear(&io);
+        turn(5, msg, t1 + 2000);
+        CHECK_MSG(f_last(&io, 5, "\"type\":\"ack\"") != NULL, "no ack to the choice");
+        CHECK_EQ_INT("game 2 at once", 1, assigns(a + 1, 7));
+        CHECK_EQ_INT("kept: same team1", (int)a[0][0], (int)a[1][0]);
+        turn(5, msg, t1 + 3000);
+        CHECK_MSG(f_last(&io, 5, "\"code\":\"not_found\"") != NULL, "chose twice");
+    } else {
+        f_clear(&io);
+        run_timers(t1 + 14000000ULL);
+        CHECK_EQ_INT("no game 2 before the deadline", 0, assigns(a + 1, 7));
+        run_timers(t1 + 15000000ULL);
+        CHECK_EQ_INT("game 2 at the deadline", 1, assigns(a + 1, 7));
+        CHECK_EQ_INT("default: swapped", (int)a[0][1], (int)a[1][0]);
+    }
+    close_hub();
+    rm_db();
+}
+
+static void game2_keep(void)
+{
+    game2_choice_case(true);
+}
+
+static void game2_default(void)
+{
+    game2_choice_case(false);
 }
 
 static const bh_test_case cases[] = {
+    {"game2_keep", game2_keep},
+    {"game2_default", game2_default},
+    {"playoff_two", playoff_two},
+    {"playoff_four", playoff_four},
     {"tauto_draws", tauto_draws},
     {"pause_holds_tauto", pause_holds_tauto},
 };

@@ -68,7 +68,7 @@ static void golden_server_messages(void)
     int run[2] = {0, 2};
     same("s2c-start.json", proto_enc_start(7, c0, run, 1764400000000));
     int64_t c1[4] = {150000, 149000, 170000, 171000};
-    same("s2c-result.json", proto_enc_result(7, "1-0", "mate", c1, 1764400060000));
+    same("s2c-result.json", proto_enc_result(7, "1-0", "mate", 0, c1, 1764400060000));
     const char *f0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
     const char *f1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
     proto_move_ev mv = {
@@ -102,7 +102,8 @@ static void golden_server_messages(void)
                       .n_events = 2,
                       .chat = &chat,
                       .n_chat = 1,
-                      .with_chat = true};
+                      .with_chat = true,
+                      .result_board = -1};
     same("s2c-state.json", proto_enc_state(true, 2, &st));
     /* A spectator's state has no "chat" key at all. */
     st.with_chat = false;

@@ -1,6 +1,7 @@
 /* test_proto_tour.c: the tournament messages against their golden files
  * (protocol/examples/: tournament_create, team_register, tournament_start, tournament_get,
- * round, standings, assign, tournament, and the team forms of created and authed), and bad
+ * round, standings, assign, tournament, game2_colors, game2_choice, and the team forms of
+ * created and authed), and bad
  * option values. SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,10 @@ static void golden_client(void)
     CHECK_EQ_INT("pause", BH_OK, decode_file("c2s-tournament_pause.json", &m));
     CHECK_EQ_INT("pause type", PROTO_TOURNAMENT_PAUSE, m.type);
     CHECK_EQ_INT("pause action", 1, m.action);
+    CHECK_EQ_INT("game2_colors", BH_OK, decode_file("c2s-game2_colors.json", &m));
+    CHECK_EQ_INT("game2_colors type", PROTO_GAME2_COLORS, m.type);
+    CHECK_EQ_INT("game2_colors game", 9, m.game);
+    CHECK_EQ_INT("game2_colors keep", 0, m.action);
 }
 
 static void bad_options(void)
@@ -81,6 +86,8 @@ static void bad_options(void)
         {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1}", BH_EFIELD, "paused"},
         {"{\"type\":\"tournament_pause\",\"id\":1,\"tournament\":1,\"paused\":1}", BH_EFIELD,
          "paused"},
+        {"{\"type\":\"game2_colors\",\"id\":1,\"game\":9}", BH_EFIELD, "swap"},
+        {"{\"type\":\"game2_colors\",\"id\":1,\"game\":0,\"swap\":true}", BH_EFIELD, "game"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         proto_msg m;
@@ -113,6 +120,8 @@ static void golden_server(void)
                                  "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
                       .names = {"ann", "bob"}};
     same("s2c-assign.json", proto_enc_assign(&a));
+    proto_game2_choice gc = {1, 1, 0, 9, 3, 15000, true};
+    same("s2c-game2_choice.json", proto_enc_game2_choice(&gc));
     proto_tmatch rm[2] = {{.team1 = 1,
                            .team2 = 3,
                            .name1 = "Knights",
@@ -135,9 +144,9 @@ static void golden_server(void)
     proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
     same("s2c-standings.json", proto_enc_standings(&st));
 
-    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}},
-                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}},
-                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}}};
+    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0},
+                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0},
+                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0}};
     proto_tmatch cm[2] = {{.team1 = 1,
                            .team2 = 2,
                            .name1 = "Knights",
@@ -164,11 +173,87 @@ static void golden_server(void)
                             .teams = teams,
                             .n_teams = 3,
                             .current = &cur,
-                            .standings = &sst};
+                            .standings = &sst,
+                            .history = &cur,
+                            .n_history = 1};
     same("s2c-tournament.json", proto_enc_tournament(true, 13, &snap));
 }
 
+/* The director's controls and the public live list (issue 7): every golden file decodes to
+ * the fields its document names; malformed variants get the documented error and field. */
+static void golden_director(void)
+{
+    proto_msg m;
+    CHECK_EQ_INT("game_pause", BH_OK, decode_file("c2s-game_pause.json", &m));
+    CHECK_EQ_INT("game_pause type", PROTO_GAME_PAUSE, m.type);
+    CHECK_EQ_INT("game_pause game", 7, m.game);
+    CHECK_EQ_INT("game_pause paused", 1, m.action);
+    CHECK_EQ_INT("game_result", BH_OK, decode_file("c2s-game_result.json", &m));
+    CHECK_EQ_INT("game_result type", PROTO_GAME_RESULT, m.type);
+    CHECK_EQ_STR("game_result result", "1/2-1/2", m.result);
+    CHECK_EQ_STR("game_result reason", "adjudicated", m.reason);
+    CHECK_EQ_INT("team_withdraw", BH_OK, decode_file("c2s-team_withdraw.json", &m));
+    CHECK_EQ_INT("team_withdraw team", 3, m.team);
+    CHECK_EQ_INT("team_withdraw tournament", 1, m.tournament);
+    CHECK_EQ_INT("team_withdraw keep", 0, m.action);
+    CHECK_EQ_INT("round_pair", BH_OK, decode_file("c2s-round_pair.json", &m));
+    CHECK_EQ_INT("round_pair type", PROTO_ROUND_PAIR, m.type);
+    CHECK_EQ_INT("round_start", BH_OK, decode_file("c2s-round_start.json", &m));
+    CHECK_EQ_INT("round_start type", PROTO_ROUND_START, m.type);
+    CHECK_EQ_INT("round_start tournament", 1, m.tournament);
+    CHECK_EQ_INT("export", BH_OK, decode_file("c2s-export.json", &m));
+    CHECK_EQ_INT("export format", PROTO_EXPORT_TRF, m.action);
+    CHECK_EQ_INT("export tournament", 1, m.tournament);
+    CHECK_EQ_INT("live", BH_OK, decode_file("c2s-live.json", &m));
+    CHECK_EQ_INT("live type", PROTO_LIVE, m.type);
+
+    same("s2c-export_reply.json",
+         proto_enc_export(26, "bpgn", 7, 0,
+                          "[Event \"bughouse-server game 7\"]\n[Result \"1-0\"]\n"));
+    proto_live_row row = {.game = 7,
+                          .tournament = 1,
+                          .round = 1,
+                          .match = 0,
+                          .game_no = 0,
+                          .teams = {"Knights", "Rooks"},
+                          .names = {"ann", "cid", "dan", "bob"},
+                          .clock_ms = {178950, 180000, 180000, 180000},
+                          .running = {1, 2},
+                          .ply = {1, 0}};
+    same("s2c-live_reply.json", proto_enc_live(true, 27, &row, 1, 1764400000000));
+
+    static const struct {
+        const char *json;
+        int rc;
+        const char *field;
+    } bad[] = {
+        {"{\"type\":\"game_pause\",\"id\":1,\"game\":7}", BH_EFIELD, "paused"},
+        {"{\"type\":\"game_pause\",\"id\":1,\"game\":7,\"paused\":1}", BH_EFIELD, "paused"},
+        {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"2-0\",\"reason\":\"x\"}",
+         BH_EFIELD, "result"},
+        {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"1-0\"}", BH_EFIELD,
+         "reason"},
+        {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"1-0\",\"reason\":"
+         "\"a reason that is far too long\"}",
+         BH_ELIMIT, "reason"},
+        {"{\"type\":\"team_withdraw\",\"id\":1,\"tournament\":1}", BH_EFIELD, "team"},
+        {"{\"type\":\"team_withdraw\",\"id\":1,\"tournament\":1,\"team\":2,\"keep_current\":"
+         "\"yes\"}",
+         BH_EFIELD, "keep_current"},
+        {"{\"type\":\"round_start\",\"id\":1}", BH_EFIELD, "tournament"},
+        {"{\"type\":\"export\",\"id\":1,\"format\":\"pgn\",\"game\":7}", BH_EFIELD, "format"},
+        {"{\"type\":\"export\",\"id\":1,\"format\":\"bpgn\",\"tournament\":1}", BH_EFIELD,
+         "game"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        proto_err err;
+        CHECK_EQ_INT(bad[i].json, bad[i].rc, decode_str(bad[i].json, &m, &err));
+        CHECK_EQ_STR(bad[i].json, bad[i].field, err.field);
+    }
+}
+
 static const bh_test_case cases[] = {
+    {"golden_director", golden_director},
     {"golden_client", golden_client},
     {"bad_options", bad_options},
     {"golden_server", golden_server},

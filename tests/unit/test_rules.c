@@ -505,7 +505,7 @@ static void san_round_trip_and_errors(void)
         {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8=Q+", "a7a8q", "a8=Q+", BH_OK},
         {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8Q", "a7a8q", "a8=Q+", BH_OK},
         {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8=N", "a7a8n", "a8=N", BH_OK},
-        {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8", NULL, NULL, BH_EILLEGAL},
+        {"4k3/P7/8/8/8/8/8/4K3[] w - - 0 1", "a8", NULL, NULL, BH_EMOVE}, /* no piece: incomplete */
         {"r3k2r/8/8/8/8/8/8/R3K2R[] b KQkq - 0 1", "O-O-O", "e8c8", "O-O-O", BH_OK},
         {"r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1", "0-0", "e1g1", "O-O", BH_OK},
         {"4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "@e4", "P@e4", "P@e4", BH_OK},
@@ -561,6 +561,17 @@ static void uci_errors(void)
     CHECK_EQ_INT("N@f3 empty", BH_EILLEGAL, bh_parse_uci(&p, "N@f3", &m));
     CHECK_EQ_INT("K@f3", BH_EMOVE, bh_parse_uci(&p, "K@f3", &m));
     CHECK_EQ_INT("empty", BH_EMOVE, bh_parse_uci(&p, "", &m));
+    /* A promotion without its piece is incomplete text (BH_EMOVE), not an illegal move: the
+     * piece is the player's choice (FIDE Laws 3.7.e). With the piece it parses. */
+    bh_pos q;
+    if (load(&q, "8/4P1k1/8/8/8/8/6K1/8[] w - - 0 1", &OPT_BUG)) {
+        CHECK_EQ_INT("e7e8 no piece", BH_EMOVE, bh_parse_uci(&q, "e7e8", &m));
+        CHECK_EQ_INT("e8 no piece", BH_EMOVE, bh_parse_san(&q, "e8", &m));
+        CHECK_EQ_INT("e7e8n", BH_OK, bh_parse_uci(&q, "e7e8n", &m));
+        CHECK_EQ_INT("e8=N", BH_OK, bh_parse_san(&q, "e8=N", &m));
+        CHECK_EQ_INT("promotes to knight", BH_KNIGHT, bh_move_promo(m));
+        CHECK_EQ_INT("e7e6 backwards", BH_EILLEGAL, bh_parse_uci(&q, "e7e6", &m));
+    }
     char san[BH_SAN_MAX];
     CHECK_EQ_INT("san of illegal", BH_EILLEGAL, bh_move_to_san(&p, bh_move_drop(BH_PAWN, 20), san));
     CHECK_EQ_STR("san buf cleared", "", san);

@@ -3,3 +3,4 @@ bh_add_test(test_tourney
             LIBS bh_tourney LABELS unit TIMEOUT 120)
 target_include_directories(test_tourney PRIVATE ${CMAKE_SOURCE_DIR}/server/src/tourney)
 bh_add_test_run(test_tourney_slow test_tourney LABELS slow ARGS slow_brute_force 5000 TIMEOUT 900)
+bh_add_test_run(test_tourney_deep test_tourney LABELS slow ARGS slow_deep TIMEOUT 600)

@@ -2,6 +2,7 @@
  * field (every PAB choice, then every perfect matching in identifier order), computes for each
  * one the key of the criteria as swiss.c's header states them, and keeps the smallest key.
  * SPDX-License-Identifier: MIT
+ * Teams are ranked by match points, then TPN (game points never order a bracket, C.04.6 3.6).
  * Key, compared lexicographically, smaller is better:
  *   PAB: its match points, minus its matches played, minus its id (none if the field is even);
  *   then for each bracket, top down (T = unpaired teams with the top match points):
@@ -155,13 +156,12 @@ int ref_pair(const tour *t, int *partner)
                     R->met[x][y] = R->met[y][x] = true;
         }
     }
-    /* ranking: match points, game points, id */
+    /* ranking: match points, then TPN (C.04.6 3.6: a bracket is paired by TPN; game points
+     * only allocate colours, 4.2.2) */
     for (int x = 0; x < R->n; x++) {
         int k = 0;
         for (int y = 0; y < R->n; y++) {
-            bool before = R->mp[y] > R->mp[x] ||
-                          (R->mp[y] == R->mp[x] &&
-                           (R->gp[y] > R->gp[x] || (R->gp[y] == R->gp[x] && R->id[y] < R->id[x])));
+            bool before = R->mp[y] > R->mp[x] || (R->mp[y] == R->mp[x] && R->id[y] < R->id[x]);
             k += before;
         }
         R->rank[x] = k;

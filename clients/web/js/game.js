@@ -43,6 +43,9 @@ export function fromState(m) {
     recovery: m.recovery || null,
     chat: m.chat ? m.chat.slice() : null,
     mateBoard: null,
+    paused: !!m.paused,
+    // The board of the deciding event as the server names it (state.result_board).
+    serverBoard: m.result_board ? BOARDS.indexOf(m.result_board) : null,
   };
   g.endBoard = endBoard(g);
   return g;
@@ -52,6 +55,7 @@ export function fromState(m) {
 // flag, illegal move or resignation event, or the board whose side to move is mated.
 function endBoard(g) {
   if (!g.result) return null;
+  if (g.serverBoard !== null && g.serverBoard !== undefined && g.serverBoard >= 0) return g.serverBoard;
   if (g.reason === 'mate') {
     if (g.mateBoard !== null) return g.mateBoard;
     const b = g.boards.findIndex((x) => x.check && dests(x.pos).size === 0);
@@ -86,6 +90,8 @@ export function apply(g, m) {
       g.status = 'finished';
       g.result = m.result;
       g.reason = m.reason;
+      g.paused = false;
+      g.serverBoard = m.board ? BOARDS.indexOf(m.board) : null;
       g.clocks = { clock_ms: m.clock_ms.slice(), running: [-1, -1], server_ms: m.server_ms, live: false };
       g.endBoard = endBoard(g);
       return true;

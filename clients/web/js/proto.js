@@ -31,6 +31,15 @@ export const msg = {
   tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
   tournamentPause: (tournament, paused) => ({ type: 'tournament_pause', tournament, paused }),
   tournamentGet: (tournament) => ({ type: 'tournament_get', ...(tournament ? { tournament } : {}) }),
+  // The director's controls (c2s-game_pause.md ... c2s-export.md) and the public live list.
+  gamePause: (game, paused) => ({ type: 'game_pause', game, paused }),
+  gameResult: (game, result, reason) => ({ type: 'game_result', game, result, reason }),
+  teamWithdraw: (tournament, team, keep_current) => ({ type: 'team_withdraw', tournament, team, keep_current }),
+  roundPair: (tournament) => ({ type: 'round_pair', tournament }),
+  roundStart: (tournament) => ({ type: 'round_start', tournament }),
+  exportBpgn: (game) => ({ type: 'export', format: 'bpgn', game }),
+  exportTrf: (tournament) => ({ type: 'export', format: 'trf', tournament }),
+  live: () => ({ type: 'live' }),
 };
 
 // Partner-chat signals: one click sends the text; the partner's page shows it as a badge.
@@ -53,7 +62,8 @@ const REASONS = {
   illegal: 'illegal move',
   agreement: 'draw by agreement',
   repetition: 'threefold repetition',
-  adjudicated: 'adjudicated by the director',
+  adjudicated: 'adjudicated',
+  withdrawn: 'withdrawal',
 };
 
 export function reasonText(reason) {

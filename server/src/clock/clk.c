@@ -11,7 +11,13 @@ static bool valid_side(int side)
 
 void clk_init(clk *c, uint32_t base_ms, uint32_t inc_ms)
 {
-    c->left_us_[0] = c->left_us_[1] = (int64_t)base_ms * 1000;
+    clk_init_split(c, base_ms, base_ms, inc_ms);
+}
+
+void clk_init_split(clk *c, uint32_t white_ms, uint32_t black_ms, uint32_t inc_ms)
+{
+    c->left_us_[CLK_WHITE] = (int64_t)white_ms * 1000;
+    c->left_us_[CLK_BLACK] = (int64_t)black_ms * 1000;
     c->since_us_ = 0;
     c->inc_us_ = (int64_t)inc_ms * 1000;
     c->running_ = CLK_STOPPED;

@@ -35,6 +35,8 @@ typedef struct clk_lag {
 /* Set both sides to base_ms and the increment to inc_ms (added after every press, P-TC).
  * The clock is stopped. */
 void clk_init(clk *c, uint32_t base_ms, uint32_t inc_ms);
+/* clk_init with different times for White and Black (an Armageddon game, T-ARMAGEDDON). */
+void clk_init_split(clk *c, uint32_t white_ms, uint32_t black_ms, uint32_t inc_ms);
 
 /* Start side's time at now_us (µs). Returns BH_OK, BH_EINVAL if side is not CLK_WHITE or
  * CLK_BLACK, or BH_ESTATE if the clock is running already. */

@@ -117,7 +117,10 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
             game_free(g);
             return BH_EFEN;
         }
-        clk_init(&g->clock[b], s->base_ms, s->inc_ms);
+        /* T-ARMAGEDDON: 3:00 vs 2:00 is White's base and two thirds of it for Black. */
+        uint32_t black_ms =
+            s->rules.armageddon ? (uint32_t)((uint64_t)s->base_ms * 2 / 3) : s->base_ms;
+        clk_init_split(&g->clock[b], s->base_ms, black_ms, s->inc_ms);
         clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
     }

@@ -47,6 +47,8 @@ typedef struct game_rules {
                    * opponent moves (casual games); false = rejected, never queued */
     clk_lag lag;  /* R-FLAG-EXACT lag credit policy; zero = off */
     bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
+    bool armageddon; /* T-ARMAGEDDON: Black has 2/3 of base_ms on both boards (3:00 vs 2:00);
+                      * the caller scores a draw as a win for the team of Black on board A */
 } game_rules;
 
 /* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
@@ -56,7 +58,8 @@ void game_rules_regulation(game_rules *out);
  * first decisive event ends the game; only same-instant events combine), dropped rooks do
  * not castle, no server premoves, no lag credit, draw -> swap in game 2. */
 void game_rules_online(game_rules *out);
-/* Named ruleset ("regulation" or "online") into *out. BH_OK or BH_ENOTFOUND. */
+/* Named ruleset ("regulation" or "online") into *out; a "-arm" suffix ("online-arm") is the
+ * same ruleset for an Armageddon play-off game (armageddon = true). BH_OK or BH_ENOTFOUND. */
 int game_rules_by_name(const char *name, game_rules *out);
 
 /* What a game is created from. Value type; game_new copies it. */

@@ -34,12 +34,19 @@ void game_rules_online(game_rules *out)
 
 int game_rules_by_name(const char *name, game_rules *out)
 {
-    if (name && strcmp(name, "regulation") == 0)
+    size_t n = name ? strlen(name) : 0;
+    bool arm = n > 4 && strcmp(name + n - 4, "-arm") == 0;
+    n -= arm ? 4 : 0;
+    if (name && n == 10 && strncmp(name, "regulation", n) == 0)
         game_rules_regulation(out);
-    else if (name && strcmp(name, "online") == 0)
+    else if (name && n == 6 && strncmp(name, "online", n) == 0)
         game_rules_online(out);
     else
         return BH_ENOTFOUND;
+    if (arm) {
+        out->armageddon = true;
+        strcat(out->name, "-arm");
+    }
     return BH_OK;
 }
 

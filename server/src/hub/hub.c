@@ -195,11 +195,14 @@ void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
     hub__game_timers(h, now_us);
+    hub__tour_timers(h, now_us); /* P-GAME2 choice deadlines */
     hub__arm(h);
 }
 
 int hub_turn_end(hub *h)
 {
+    if (h->live_dirty)
+        hub__live_push(h, h->live_now);
     int rc = store_flush(h->st);
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
@@ -440,7 +443,10 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
                          m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
                          m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START ||
-                         m->type == PROTO_TOURNAMENT_PAUSE;
+                         m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
+                         m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
+                         m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
+                         m->type == PROTO_EXPORT;
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, c, true, m->id, BH_EAUTH, NULL);
         goto done;
@@ -469,6 +475,17 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     case PROTO_TOURNAMENT_START:
     case PROTO_TOURNAMENT_PAUSE:
     case PROTO_TOURNAMENT_GET: hub__tour_cmd(h, s, m, now_us); break;
+    case PROTO_GAME_PAUSE:
+    case PROTO_GAME_RESULT:
+    case PROTO_TEAM_WITHDRAW:
+    case PROTO_ROUND_PAIR:
+    case PROTO_ROUND_START:
+    case PROTO_EXPORT: hub__dir_cmd(h, s, m, now_us); break;
+    case PROTO_LIVE:
+        s->live_sub = true;
+        hub__queue(h, c, hub__game_enc_live(h, true, m->id, now_us));
+        break;
+    case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -63,7 +63,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
 void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal);
 
 /* Connection c closed: its seat (if any) is marked disconnected; the game's clocks keep
- * running (the rules have no pause). */
+ * running (only the director's game_pause stops them). */
 void hub_on_close(hub *h, uint64_t c);
 
 /* The timer fired at monotonic now_us: apply due flags and settle-window ends of every game

@@ -13,6 +13,7 @@
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
+#include "proto_tour.h"
 #include "xalloc.h"
 
 static const char *const ev_kind[] = {
@@ -41,8 +42,10 @@ static uint64_t gtime(const hub_game *hg, uint64_t now_us)
 {
     int64_t t = (int64_t)now_us - hg->base_us;
     uint64_t last = hg->g ? game_last_us(hg->g) : 0;
-    if (hg->status != STORE_LIVE)
-        return last;
+    if (hg->status != STORE_LIVE) /* a director's end is later than the last game event */
+        return hg->end_gt > last ? hg->end_gt : last;
+    if (hg->paused) /* the director's pause: game time stands still */
+        return hg->paused_gt < last ? last : hg->paused_gt;
     return t < 0 || (uint64_t)t < last ? last : (uint64_t)t;
 }
 
@@ -88,7 +91,7 @@ static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 
 static int running_seat(const hub_game *hg, int board)
 {
-    if (!hg->g || hg->status != STORE_LIVE || game_state(hg->g) == GAME_OVER ||
+    if (!hg->g || hg->status != STORE_LIVE || hg->paused || game_state(hg->g) == GAME_OVER ||
         game_board_stopped(hg->g, board))
         return -1;
     return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
@@ -110,7 +113,8 @@ static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 /* Timer heap entry of hg = its next deadline, in monotonic µs. */
 static void schedule(hub *h, hub_game *hg)
 {
-    uint64_t d = hg->g && hg->status == STORE_LIVE ? game_next_deadline_us(hg->g) : GAME_NEVER;
+    uint64_t d = hg->g && hg->status == STORE_LIVE && !hg->paused ? game_next_deadline_us(hg->g)
+                                                                    : GAME_NEVER;
     if (d == GAME_NEVER) {
         theap_del(h->timers, hg->slot);
         return;
@@ -125,6 +129,9 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
+    uint64_t tour_at = hub__tour_deadline(h); /* P-GAME2 choice deadlines */
+    if (tour_at && (!at || tour_at < at))
+        at = tour_at;
     if (at != h->armed_us) {
         h->armed_us = at;
         h->io.timer(h->io.ctx, at);
@@ -178,10 +185,8 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
     hg->status = STORE_FINISHED;
-    char event[48];
-    snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
-    bpgn_meta meta = {.event = event, .site = NULL, .date = NULL, .time = NULL};
-    char *bpgn = hg->g ? bpgn_export(hg->g, &meta) : NULL;
+    hg->paused = false;
+    char *bpgn = hub__game_bpgn(hg);
     if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
                           hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
         h->store_failed = true;
@@ -190,8 +195,10 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     uint64_t gt = gtime(hg, now);
     int64_t c[4];
     clocks_ms(hg, gt, c);
-    broadcast(h, hg, proto_enc_result(hg->id, hg->result, hg->reason, c, now_wall_ms()));
+    broadcast(h, hg,
+              proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
     hub__tour_game_over(h, hg, now); /* T-AUTO: game 2, the next round, standings */
+    hub__live_changed(h, now);
 }
 
 static const char *result_text(int winner)
@@ -246,6 +253,7 @@ static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
         }
     if (game_state(hg->g) == GAME_OVER && hg->status == STORE_LIVE) {
         const game_result *r = game_get_result(hg->g);
+        hg->rboard = r->board;
         finish(h, hg, result_text(r->winner), game_end_name(r->reason), now);
     }
     schedule(h, hg);
@@ -253,14 +261,36 @@ static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
 
 /* ---- load and recovery -------------------------------------------------------------------- */
 
+/* The director's pause and resume records: stored in the event list with negative seqs
+ * (-1, -2, ... in the order made) and these types, which the game model never sees. */
+enum { HUB_EV_PAUSE = 100, HUB_EV_RESUME = 101, HUB_EV_END = 102 };
+
 typedef struct {
     game_event *ev;
     int n, cap;
+    int npause;         /* pause/resume records */
+    int64_t last_seq;   /* seq of the latest one (the most negative) */
+    int last_type;      /* its type */
+    uint64_t last_t_us; /* its game time */
+    uint64_t end_t_us;  /* game time of a director's end (HUB_EV_END), 0 none */
 } ev_buf;
 
 static int load_event(void *ctx, const store_event *e)
 {
     ev_buf *b = ctx;
+    if (e->type == HUB_EV_END) {
+        b->npause++;
+        b->end_t_us = (uint64_t)e->t_us;
+        return 0;
+    }
+    if (e->type == HUB_EV_PAUSE || e->type == HUB_EV_RESUME) {
+        if (b->npause++ == 0 || e->seq < b->last_seq) {
+            b->last_seq = e->seq;
+            b->last_type = e->type;
+            b->last_t_us = (uint64_t)e->t_us;
+        }
+        return 0;
+    }
     GROW(b->ev, b->n, b->cap);
     game_event *x = &b->ev[b->n++];
     memset(x, 0, sizeof *x);
@@ -289,6 +319,12 @@ static int replay(hub *h, hub_game *hg)
     if (rc == BH_OK && b.n > 0)
         rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
     free(b.ev);
+    hg->npause = b.npause;
+    hg->end_gt = b.end_t_us;
+    if (b.npause && b.last_type == HUB_EV_PAUSE) {
+        hg->paused = true;
+        hg->paused_gt = b.last_t_us;
+    }
     if (rc != BH_OK) {
         log_error("hub: game %lld does not replay from its %d stored events: %s", (long long)hg->id,
                   b.n, bh_errname(rc));
@@ -296,6 +332,8 @@ static int replay(hub *h, hub_game *hg)
     }
     if (!hg->g)
         return BH_OK;
+    if (game_state(hg->g) == GAME_OVER)
+        hg->rboard = game_get_result(hg->g)->board;
     size_t n, np;
     const game_event *ev = game_events(hg->g, &n);
     const game_ply *plies = game_plies(hg->g, &np);
@@ -319,6 +357,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hub_game *hg = xcalloc(1, sizeof *hg);
     hg->id = row->id;
     hg->status = row->status;
+    hg->rboard = -1;
     snprintf(hg->ruleset, sizeof hg->ruleset, "%s", r.name);
     game_setup_init(&hg->setup, &r, (uint32_t)row->base_ms, (uint32_t)row->inc_ms);
     for (int i = 0; i < 4; i++)
@@ -345,6 +384,8 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     }
     snprintf(hg->recovery, sizeof hg->recovery, "resumed");
     hg->base_us = (int64_t)now_us - (int64_t)game_last_us(hg->g);
+    if (hg->paused) /* still paused: it goes on from the pause instant when resumed */
+        hg->base_us = (int64_t)now_us - (int64_t)hg->paused_gt;
     if (store_game_update(h->st, hg->id, STORE_LIVE, NULL, NULL, hg->recovery, NULL) != BH_OK)
         return BH_ESTORE;
     log_info("hub: game %lld was in progress: resumed at game time %.3f s", (long long)hg->id,
@@ -391,6 +432,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .reason = hg->reason[0] ? hg->reason : NULL,
         .recovery = hg->recovery[0] ? hg->recovery : NULL,
         .with_chat = mine || s->role == ROLE_DIRECTOR,
+        .paused = hg->paused,
+        .result_board = hg->rboard,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     for (int i = 0; i < 4; i++) {
@@ -448,6 +491,7 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
     broadcast(h, hg, proto_enc_start(hg->id, c, run, now_wall_ms()));
     schedule(h, hg);
     log_info("hub: game %lld started", (long long)hg->id);
+    hub__live_changed(h, now_us);
     return BH_OK;
 }
 
@@ -559,6 +603,10 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_EOVER, "game");
         return;
     }
+    if (hg->paused) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "paused");
+        return;
+    }
     size_t first = hg->stored;
     int before = hg->nmv[board];
     game_delta d;
@@ -581,6 +629,10 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     if (hg->status != STORE_LIVE || !hg->g) {
         hub__error(h, s->conn, true, m->id, hg->status == STORE_FINISHED ? BH_EOVER : BH_ESTATE,
                    "game");
+        return;
+    }
+    if (hg->paused) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "paused");
         return;
     }
     size_t first = hg->stored;
@@ -646,7 +698,7 @@ void hub__game_timers(hub *h, uint64_t now_us)
     }
     for (int i = 0; i < n; i++) {
         hub_game *hg = h->games[due[i]];
-        if (!hg->g || hg->status != STORE_LIVE)
+        if (!hg->g || hg->status != STORE_LIVE || hg->paused)
             continue;
         uint64_t before = game_next_deadline_us(hg->g);
         size_t first = hg->stored;
@@ -656,4 +708,199 @@ void hub__game_timers(hub *h, uint64_t now_us)
         if (hg->status == STORE_LIVE && game_next_deadline_us(hg->g) == before)
             theap_set(h->timers, hg->slot, (uint64_t)(hg->base_us + (int64_t)before) + 1);
     }
+}
+
+/* ---- the director's controls (issue 7) ------------------------------------------------------ */
+
+static void states_to_watchers(hub *h, hub_game *hg, uint64_t now_us)
+{
+    for (int i = 0; i < hg->nwatch; i++) {
+        const hub_sess *w = hub__sess_find(h, hg->watch[i]);
+        if (w)
+            send_state(h, hg, w, false, 0, now_us);
+    }
+}
+
+/* Store a director's record (pause, resume, end) at game time t_us. */
+static void add_record(hub *h, hub_game *hg, int type, uint64_t t_us)
+{
+    store_event se = {.game = hg->id,
+                      .seq = -1 - (int64_t)hg->npause,
+                      .t_us = (int64_t)t_us,
+                      .kind = type == HUB_EV_PAUSE ? "pause" : type == HUB_EV_RESUME ? "resume" : "end",
+                      .seat = -1,
+                      .ply = -1,
+                      .type = type};
+    if (store_event_add(h->st, &se) != BH_OK)
+        h->store_failed = true;
+    hg->npause++;
+}
+
+int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
+{
+    if (hg->status != STORE_LIVE || !hg->g || hg->paused == pause)
+        return BH_ESTATE;
+    uint64_t gt = gtime(hg, now_us);
+    if (pause) { /* a flag that is due falls first (R-FLAG-EXACT) */
+        size_t first = hg->stored;
+        game_delta d;
+        game_tick(hg->g, gt, &d);
+        after_change(h, hg, first, now_us);
+        if (hg->status != STORE_LIVE)
+            return BH_EOVER;
+        hg->paused_gt = gt;
+    } else {
+        hg->base_us = (int64_t)now_us - (int64_t)hg->paused_gt;
+    }
+    hg->paused = pause;
+    add_record(h, hg, pause ? HUB_EV_PAUSE : HUB_EV_RESUME, hg->paused_gt);
+    schedule(h, hg);
+    log_info("hub: game %lld %s at game time %.3f s", (long long)hg->id,
+             pause ? "paused" : "resumed", (double)hg->paused_gt / 1e6);
+    states_to_watchers(h, hg, now_us);
+    hub__live_changed(h, now_us);
+    return BH_OK;
+}
+
+/* Replace the value of tag name in BPGN text (a new string), or insert the tag after the
+ * first line when it is missing. */
+static char *set_tag(char *text, const char *name, const char *value)
+{
+    char key[40];
+    snprintf(key, sizeof key, "[%s \"", name);
+    char *p = strstr(text, key);
+    size_t cap = strlen(text) + strlen(key) + strlen(value) + 8;
+    char *out = xmalloc(cap);
+    if (p) {
+        char *q = strchr(p + strlen(key), '"');
+        if (!q)
+            q = p + strlen(key);
+        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, value, q);
+    } else {
+        char *nl = strchr(text, '\n');
+        size_t head = nl ? (size_t)(nl - text) + 1 : 0;
+        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, value, text + head);
+    }
+    free(text);
+    return out;
+}
+
+/* Replace the closing comment and result token of BPGN text ("{Game in progress} *") with
+ * "{reason} result" (a new string); text without such an ending is returned as it is. */
+static char *set_ending(char *text, const char *reason, const char *result)
+{
+    char *open = strrchr(text, '{');
+    char *close = open ? strchr(open, '}') : NULL;
+    if (!close || strspn(open + 1, "0123456789.") == (size_t)(close - open - 1))
+        return text; /* no closing comment: the last comment is a clock */
+    size_t cap = (size_t)(open - text) + strlen(reason) + strlen(result) + 8;
+    char *out = xmalloc(cap);
+    snprintf(out, cap, "%.*s{%s} %s\n", (int)(open - text), text, reason, result);
+    free(text);
+    return out;
+}
+
+char *hub__game_bpgn(const hub_game *hg)
+{
+    if (!hg->g)
+        return NULL;
+    char event[48];
+    snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
+    bpgn_meta meta = {.event = event, .site = NULL, .date = NULL, .time = NULL};
+    char *text = bpgn_export(hg->g, &meta);
+    const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
+    if (!hg->result[0] || (r && strcmp(result_text(r->winner), hg->result) == 0 &&
+                           strcmp(game_end_name(r->reason), hg->reason) == 0))
+        return text;
+    /* The director's result (adjudication, override, recovery): the tags say it. */
+    const char *winner = strcmp(hg->result, "1-0") == 0   ? "WhiteA+BlackB"
+                         : strcmp(hg->result, "0-1") == 0 ? "BlackA+WhiteB"
+                                                          : "draw";
+    text = set_tag(text, "Winner", winner);
+    text = set_tag(text, "Result", hg->result);
+    text = set_tag(text, "Termination", hg->reason);
+    return set_ending(text, hg->reason, hg->result);
+}
+
+int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
+                         uint64_t now_us)
+{
+    if (hg->status == STORE_WAITING)
+        return BH_ESTATE;
+    if (hg->status == STORE_LIVE && hg->g) { /* a flag that is due falls first */
+        size_t first = hg->stored;
+        game_delta d;
+        game_tick(hg->g, gtime(hg, now_us), &d);
+        after_change(h, hg, first, now_us);
+    }
+    hg->rboard = -1;
+    if (hg->status == STORE_LIVE) {
+        hg->end_gt = gtime(hg, now_us); /* the clocks stop now */
+        add_record(h, hg, HUB_EV_END, hg->end_gt);
+        log_info("hub: game %lld adjudicated by the director: %s %s", (long long)hg->id, result,
+                 reason);
+        finish(h, hg, result, reason, now_us);
+        return BH_OK;
+    }
+    log_info("hub: game %lld result overridden by the director: %s %s -> %s %s",
+             (long long)hg->id, hg->result, hg->reason, result, reason);
+    snprintf(hg->result, sizeof hg->result, "%s", result);
+    snprintf(hg->reason, sizeof hg->reason, "%s", reason);
+    char *bpgn = hub__game_bpgn(hg);
+    if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
+                          hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
+        h->store_failed = true;
+    free(bpgn);
+    int64_t c[4];
+    clocks_ms(hg, gtime(hg, now_us), c);
+    broadcast(h, hg,
+              proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
+    states_to_watchers(h, hg, now_us);
+    return BH_OK;
+}
+
+char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
+{
+    proto_live_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
+    int n = 0;
+    for (int i = 0; i < h->ngames; i++) {
+        const hub_game *hg = h->games[i];
+        if (hg->status != STORE_LIVE)
+            continue;
+        proto_live_row *r = &rows[n++];
+        r->game = hg->id;
+        hub__tour_game_info(h, hg->id, &r->tournament, &r->round, &r->match, &r->game_no,
+                            r->teams);
+        for (int k = 0; k < 4; k++)
+            r->names[k] = hg->setup.players[k];
+        clocks_ms(hg, gtime(hg, now_us), r->clock_ms);
+        for (int b = 0; b < 2; b++) {
+            r->running[b] = running_seat(hg, b);
+            r->ply[b] = hg->nmv[b];
+        }
+        r->paused = hg->paused;
+    }
+    char *s = proto_enc_live(has_id, id, rows, n, now_wall_ms());
+    free(rows);
+    return s;
+}
+
+void hub__live_changed(hub *h, uint64_t now_us)
+{
+    h->live_dirty = true;
+    h->live_now = now_us;
+}
+
+void hub__live_push(hub *h, uint64_t now_us)
+{
+    h->live_dirty = false;
+    char *msg = NULL;
+    for (int i = 0; i < h->capsess; i++) {
+        if (!h->sess[i].conn || !h->sess[i].live_sub)
+            continue;
+        if (!msg)
+            msg = hub__game_enc_live(h, false, 0, now_us);
+        hub__queue(h, h->sess[i].conn, xstrdup(msg));
+    }
+    free(msg);
 }

@@ -41,6 +41,7 @@ typedef struct {
     int64_t team;  /* ROLE_TEAM: the team of the team token */
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
+    bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
 } hub_sess;
 
 typedef struct {
@@ -77,6 +78,11 @@ typedef struct {
     char reason[24];
     char recovery[16]; /* "", "resumed", "adjudicated" */
     char ruleset[16];
+    int rboard;         /* board of the deciding event (0 A, 1 B), -1 none */
+    bool paused;        /* the director paused it: game time stands at paused_gt */
+    uint64_t paused_gt; /* game time (µs) of the pause */
+    int npause;         /* director's records stored (pause, resume, end: seqs -1, -2, ...) */
+    uint64_t end_gt;    /* game time the director ended it (game_result), 0 none */
 } hub_game;
 
 typedef struct {
@@ -110,6 +116,8 @@ struct hub {
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
+    bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
+    uint64_t live_now; /* the turn's time for that push */
 };
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
@@ -152,6 +160,25 @@ void hub__game_timers(hub *h, uint64_t now_us);
 void hub__arm(hub *h);
 /* Status name: "waiting", "live", "finished". */
 const char *hub__status_name(int status);
+/* The director pauses (pause true) or resumes a live game: its clocks stand still at the
+ * pause instant (a flag already due falls first) and restart from there; stored as a
+ * record in the game's event list (negative seq, ignored by the game model) so a restart
+ * keeps it; every watcher gets a new state. BH_OK, BH_ESTATE (not live, already in that
+ * state), BH_EOVER (a due flag ended the game first). */
+int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us);
+/* The director's result: adjudicates a live game (it ends now) or overrides the result of a
+ * finished one (store and BPGN updated, result and state sent again). The caller updates a
+ * tournament for an override (hub__tour_result_changed). BH_OK or BH_ESTATE (waiting). */
+int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
+                         uint64_t now_us);
+/* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees. */
+char *hub__game_bpgn(const hub_game *hg);
+/* The public live-games list: the reply to `live` (has_id) or a push. */
+char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
+/* The list changed (a game started, ended or paused): hub_turn_end pushes it once to every
+ * connection that asked for it (hub__live_push). */
+void hub__live_changed(hub *h, uint64_t now_us);
+void hub__live_push(hub *h, uint64_t now_us);
 
 /* hub_tour.c: tournaments (issue 6, T-AUTO). */
 /* Load the stored tournaments after the games, apply results of games that ended without a
@@ -173,5 +200,18 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id);
 /* hg just finished: record its result in its tournament and go on (T-AUTO). */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* P-GAME2 choice deadlines: the earliest of the running tournaments (0: none), and apply the
+ * defaults of those due at now_us (hub_on_timer). */
+uint64_t hub__tour_deadline(const hub *h);
+void hub__tour_timers(hub *h, uint64_t now_us);
+/* game2_colors from s: the losing team's captain chooses game 2's colours (P-GAME2). */
+void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+
+/* hub_tour_dir.c: the director's controls (issue 7). */
+/* game_pause, game_result, team_withdraw, round_pair, round_start, export: each replies. */
+void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* Tournament facts of game gid for the live list: false when it is no tournament's game. */
+bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
+                         int *game_no, const char *teams[2]);
 
 #endif

@@ -1,7 +1,8 @@
 /* hub_tour.c: tournaments run by the server (issue 6): creation with a ruleset, team
  * registration with a team token, start, T-AUTO (pair and start each round when the last
  * game of the previous one ends; game 2 of a pairing when game 1 ends, colours by P-GAME2),
- * results into the tourney model, round / standings / assign broadcasts, and the stored state.
+ * results into the tourney model, round / standings / assign broadcasts, the Armageddon
+ * play-off of ties on prize places after the last round (T-ARMAGEDDON), and the stored state.
  * SPDX-License-Identifier: MIT
  * The whole tournament is stored as TRF (trf.h) in the same store transaction as the game
  * result that changed it, so a restart restores it exactly; a game that finished in a turn
@@ -136,14 +137,16 @@ static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
     return rc;
 }
 
-/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
-static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
-                       uint64_t now_us)
+/* Create and start the game described by gin (its round, match, game_no and team1 = the
+ * hub team seated as GAME_TEAM_1; gin->game is ignored) against hub team t2, under the named
+ * game ruleset and time control, and record it as one of ht's games. */
+static int create_tgame(hub *h, htour *ht, const tgame *gin, int64_t t2, const char *ruleset,
+                        uint32_t base_ms, uint32_t inc_ms, uint64_t now_us)
 {
+    int64_t t1 = gin->team1;
     const hub_team *a = hub_team_by_id(h, t1), *b = hub_team_by_id(h, t2);
     if (!a || !b)
         return BH_ENOTFOUND;
-    const tour_ruleset *rs = tour_rules(ht->t);
     const char *names[4];
     /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
     names[GAME_A_WHITE] = a->players[0];
@@ -153,18 +156,19 @@ static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1
     store_game row = {.tournament = ht->id,
                       .team1 = t1,
                       .team2 = t2,
-                      .base_ms = rs->base_ms,
-                      .inc_ms = rs->inc_ms,
+                      .base_ms = base_ms,
+                      .inc_ms = inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
                       .names = {names[0], names[1], names[2], names[3]},
-                      .ruleset = rs->game_ruleset};
+                      .ruleset = ruleset};
     char tokens[4][AUTH_TOKEN_LEN + 1];
     int rc = store_game_add(h->st, &row, &row.id);
     for (int i = 0; i < 4 && rc == BH_OK; i++)
         rc = mint(h, row.id, i, tokens[i]);
-    tgame g = {row.id, r, mi, game_no, t1};
-    store_tgame sg = {row.id, ht->id, r, mi, game_no, t1};
+    tgame g = *gin;
+    g.game = row.id;
+    store_tgame sg = {row.id, ht->id, g.round, g.match, g.game_no, t1};
     if (rc == BH_OK)
         rc = store_tgame_add(h->st, &sg);
     if (rc == BH_OK)
@@ -182,9 +186,146 @@ static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1
     GROW(ht->g, ht->ng, ht->capg);
     ht->g[ht->ng++] = g;
     send_assign(h, ht, &g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
-    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id, r,
-             mi + 1, game_no + 1, (long long)row.id);
+    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id,
+             g.round, g.match + 1, g.game_no + 1, (long long)row.id);
     return BH_OK;
+}
+
+/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
+static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
+                       uint64_t now_us)
+{
+    const tour_ruleset *rs = tour_rules(ht->t);
+    tgame g = {0, r, mi, game_no, t1};
+    return create_tgame(h, ht, &g, t2, rs->game_ruleset, rs->base_ms, rs->inc_ms, now_us);
+}
+
+
+/* ---- Armageddon play-off (T-ARMAGEDDON, T-PRIZES) ------------------------------------------ */
+
+/* Play-off games are ht's games of round 0: match = the tour id of the team seated as
+ * GAME_TEAM_2 (Black on board A), game_no = the play-off game's number from 0. They are
+ * played one at a time after the last round, while two teams are tied on everything on a
+ * prize place; each decisive game is one tour_add_playoff record (tie-break TB_PLAYOFF). */
+#define HT_ARM_WHITE_MS 180000u /* T-ARMAGEDDON default: White 3:00; Black 2:00 (game.h) */
+
+static int tour_id_of(const htour *ht, int64_t team)
+{
+    for (int i = 1; i < ht->nteam_of; i++)
+        if (ht->team_of[i] == team)
+            return i;
+    return 0;
+}
+
+/* A game that no one decided over the board (a restart adjudicated it): played again. */
+static bool is_void(const hub_game *hg)
+{
+    return strcmp(hg->reason, "adjudicated") == 0;
+}
+
+/* The first two teams (tour ids) tied on everything, the play-off included, on a prize
+ * place: standings rows x and x+1 with x < 3 (T-PRIZES: places are never shared). Only when
+ * the ruleset has the play-off tie-break, and not for a withdrawn team (the pairing number
+ * decides). */
+static bool prize_tie(const tour *t, int *a, int *b)
+{
+    const tour_ruleset *rs = tour_rules(t);
+    bool po = false, found = false;
+    for (int k = 0; k < rs->n_tb; k++)
+        po |= rs->tb[k] == TB_PLAYOFF;
+    tb_standings s = {0};
+    if (!po || tb_standings_compute(t, &s) != BH_OK)
+        return false;
+    for (int x = 0; x + 1 < s.n && x < 3 && !found; x++) {
+        int p = s.rows[x].id, q = s.rows[x + 1].id;
+        if (s.rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
+            !tour_team_get(t, q)->withdrawn_round) {
+            *a = p, *b = q;
+            found = true;
+        }
+    }
+    tb_standings_fini(&s);
+    return found;
+}
+
+/* Start the next play-off game if none is in progress and two teams are still tied on a
+ * prize place. Colours alternate: when the two met before in the play-off, they swap; else
+ * White goes to the team that had Black in its last play-off game when the other had White;
+ * else to the one that had White less often; else by lot. Returns true while the play-off
+ * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
+ * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
+static bool playoff_next(hub *h, htour *ht, uint64_t now_us)
+{
+    int k = 0, a, b, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
+    int met = -1; /* a's colour when a and b last met in the play-off */
+    const tgame *last = NULL;
+    if (!prize_tie(ht->t, &a, &b))
+        return false;
+    int64_t ht2[2] = {ht->team_of[a], ht->team_of[b]}, ha = ht2[0], hb = ht2[1];
+    for (int i = 0; i < ht->ng; i++) {
+        const tgame *g = &ht->g[i];
+        if (g->round != 0)
+            continue;
+        last = g, k++;
+        for (int x = 0; x < 2; x++)
+            if (g->team1 == ht2[x] || ht->team_of[g->match] == ht2[x]) {
+                lastw[x] = g->team1 == ht2[x];
+                bal[x] += lastw[x] ? 1 : -1;
+            }
+        if ((g->team1 == ht2[0] && ht->team_of[g->match] == ht2[1]) ||
+            (g->team1 == ht2[1] && ht->team_of[g->match] == ht2[0]))
+            met = g->team1 == ht2[0];
+    }
+    const hub_game *lg = last ? hub__game_by_id(h, last->game) : NULL;
+    if (lg && lg->status != STORE_FINISHED)
+        return true;
+    uint64_t lot = (ht->seed + (uint64_t)k + 1) * 0x9E3779B97F4A7C15ULL;
+    bool a_white = met >= 0                                                   ? met == 0
+                   : lastw[0] != lastw[1] && lastw[0] >= 0 && lastw[1] >= 0 ? lastw[0] == 0
+                   : bal[0] != bal[1]                                 ? bal[0] < bal[1]
+                                                                      : (lot >> 63) != 0;
+    char rules[20];
+    snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(ht->t)->game_ruleset);
+    tgame g = {0, 0, a_white ? b : a, k, a_white ? ha : hb};
+    log_info("hub: tournament %lld: Armageddon play-off game %d: %d (White) - %d",
+             (long long)ht->id, k + 1, a_white ? a : b, a_white ? b : a);
+    create_tgame(h, ht, &g, a_white ? hb : ha, rules, HT_ARM_WHITE_MS, 0, now_us);
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        to_all(h, st, -1);
+    return true;
+}
+
+static void next_round(hub *h, htour *ht, uint64_t now_us);
+
+/* Play-off game g ended as hg: record the winner (T-ARMAGEDDON: a draw counts as a win for
+ * Black's team, the team of Black on board A), broadcast the standings and go on. A void game
+ * is played again. Applied once: each earlier finished, not void play-off game made one
+ * record. */
+static void playoff_over(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
+{
+    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
+        return;
+    int before = 0;
+    for (int i = 0; i < ht->ng && ht->g[i].game != g->game; i++) {
+        const hub_game *x = ht->g[i].round == 0 ? hub__game_by_id(h, ht->g[i].game) : NULL;
+        before += x && x->status == STORE_FINISHED && !is_void(x);
+    }
+    if (tour_n_playoffs(ht->t) > before)
+        return;
+    int white = tour_id_of(ht, g->team1), black = g->match;
+    if (!is_void(hg)) {
+        bool w = strcmp(hg->result, "1-0") == 0;
+        tour_add_playoff(ht->t, w ? white : black, w ? black : white);
+    }
+    log_info("hub: tournament %lld play-off game %d: %s %s%s", (long long)ht->id, g->game_no + 1,
+             hg->result, hg->reason, is_void(hg) ? " (void: played again)" : "");
+    persist(h, ht);
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        to_all(h, st, -1);
+    if (ht->status == HT_RUNNING)
+        next_round(h, ht, now_us);
 }
 
 /* Pair the next round and start its first games; after the last round, finish. Loops while
@@ -201,6 +342,10 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
                 to_all(h, st, -1);
         }
         if (r >= tour_planned_rounds(ht->t)) {
+            if (playoff_next(h, ht, now_us)) {
+                persist(h, ht);
+                return;
+            }
             ht->status = HT_FINISHED;
             persist(h, ht);
             char *s = hub__tour_enc_standings(ht);
@@ -235,24 +380,147 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
     }
 }
 
+/* ---- P-GAME2: the loser of game 1 chooses game 2's colours ------------------------------- */
+
+#define HT_GAME2_CHOICE_MS 15000u /* time the losing team has to choose (then: swap) */
+
+static hchoice *find_choice(htour *ht, int64_t game1)
+{
+    for (int i = 0; i < ht->nch; i++)
+        if (ht->ch[i].game1 == game1)
+            return &ht->ch[i];
+    return NULL;
+}
+
+/* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
+ * the colours of game 2 of the pairing of game g. */
+static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us)
+{
+    proto_game2_choice q = {.tournament = ht->id,
+                            .round = g->round,
+                            .match = g->match,
+                            .game = g->game,
+                            .team = c->loser,
+                            .deadline_ms = (int64_t)(c->deadline_us - now_us) / 1000,
+                            .swap_default = true};
+    int captain = c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
+    char *msg = proto_enc_game2_choice(&q);
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *s = &h->sess[i];
+        if (s->conn && (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
+                        (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
+            hub__queue(h, s->conn, xstrdup(msg));
+    }
+    free(msg);
+}
+
 /* After game g (finished as hg) of a match: start the match's next game if it has one and it
- * does not exist yet. */
+ * does not exist yet. P-GAME2: after a decisive game the losing team chooses whether to swap
+ * colours (game2_colors); the game waits for the choice until HT_GAME2_CHOICE_MS have passed,
+ * then the default applies: swap, as after a draw (our choice: the rule names no default for
+ * a decisive game 1, and a swap keeps each team's colours balanced over the double round).
+ * After a draw the ruleset decides (regulation: swap). */
 static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
 {
     const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-    if (!m || g->game_no + 1 >= tour_rules(ht->t)->games ||
+    if (!m || m->forfeit != TOUR_FF_NONE || g->game_no + 1 >= tour_rules(ht->t)->games ||
         hub__tour_tgame(ht, g->round, g->match, g->game_no + 1))
         return;
     int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
     int64_t t2 = g->team1 == a ? b : a;
-    /* P-GAME2: the loser may swap colours; the server takes the swap for every team (after a
-     * draw the ruleset decides: regulation swaps). */
+    bool decisive = hg && (strcmp(hg->result, "1-0") == 0 || strcmp(hg->result, "0-1") == 0);
+    bool loser_swaps = true;
+    if (decisive) {
+        hchoice *c = find_choice(ht, g->game);
+        if (!c) {
+            GROW(ht->ch, ht->nch, ht->capch);
+            c = &ht->ch[ht->nch++];
+            *c = (hchoice){g->game, strcmp(hg->result, "1-0") == 0 ? t2 : g->team1,
+                           now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
+            ask_choice(h, ht, g, c, now_us);
+            return;
+        }
+        if (c->choice < 0 && now_us < c->deadline_us)
+            return; /* still the loser's time to choose */
+        loser_swaps = c->choice != 0;
+        *c = ht->ch[--ht->nch];
+    }
     bool swap = true;
     game_setup s2;
-    if (hg && hg->g && game_setup_game2(hg->g, true, &s2) == BH_OK)
+    if (hg && hg->g && game_setup_game2(hg->g, loser_swaps, &s2) == BH_OK)
         swap = s2.team1_is == 2;
+    else if (decisive)
+        swap = loser_swaps;
     int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
     create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
+}
+
+/* Game 2 of the pairing of game 1 game1 is due (a choice or the deadline): create it. */
+static void choice_due(hub *h, htour *ht, int64_t game1, uint64_t now_us)
+{
+    for (int i = 0; i < ht->ng; i++)
+        if (ht->g[i].game == game1) {
+            tgame g = ht->g[i];
+            next_game(h, ht, &g, hub__game_by_id(h, game1), now_us);
+            persist(h, ht);
+            to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
+            return;
+        }
+}
+
+uint64_t hub__tour_deadline(const hub *h)
+{
+    uint64_t at = 0;
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        const htour *ht = &h->tours_->v[t];
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch; i++)
+            if (!at || ht->ch[i].deadline_us < at)
+                at = ht->ch[i].deadline_us;
+    }
+    return at;
+}
+
+void hub__tour_timers(hub *h, uint64_t now_us)
+{
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        htour *ht = &h->tours_->v[t];
+        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;)
+            if (ht->ch[i].deadline_us <= now_us)
+                choice_due(h, ht, ht->ch[i].game1, now_us); /* removes entry i */
+            else
+                i++;
+    }
+}
+
+void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = NULL;
+    hchoice *c = NULL;
+    for (int t = 0; h->tours_ && t < h->tours_->n && !c; t++) {
+        ht = &h->tours_->v[t];
+        c = find_choice(ht, m->game);
+    }
+    if (!c || c->choice >= 0) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+        return;
+    }
+    const tgame *g = NULL;
+    for (int i = 0; i < ht->ng && !g; i++)
+        if (ht->g[i].game == m->game)
+            g = &ht->g[i];
+    int captain = g && c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK;
+    bool ok = (s->role == ROLE_TEAM && s->team == c->loser) ||
+              (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain);
+    if (!g || !ok) {
+        hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
+        return;
+    }
+    c->choice = m->action;
+    log_info("hub: tournament %lld game %lld: the loser chooses to %s colours in game 2",
+             (long long)ht->id, (long long)m->game, m->action ? "swap" : "keep");
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+    if (ht->status == HT_RUNNING)
+        choice_due(h, ht, m->game, now_us);
 }
 
 /* Resume T-AUTO: the games that are due (a match whose last game ended), then the next round
@@ -260,6 +528,7 @@ static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uin
 static void advance(hub *h, htour *ht, uint64_t now_us)
 {
     int r = tour_n_rounds(ht->t);
+    hub__tour_start_paired(h, ht, r, now_us); /* a round the director paired by hand */
     for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
         const tgame *last = NULL;
         for (int k = 0; k < TOUR_MAX_GAMES; k++) {
@@ -287,17 +556,16 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             if (ht->g[i].game != hg->id)
                 continue;
             tgame g = ht->g[i];
+            if (g.round == 0) {
+                playoff_over(h, ht, &g, hg, now_us);
+                return;
+            }
             const tour_match *m = tour_round_match(ht->t, g.round, g.match);
             if (!m || m->game[g.game_no] != TOUR_G_NONE ||
                 (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
                 return;
-            int64_t a = ht->team_of[m->a];
-            int res = TOUR_G_DRAW;
-            if (strcmp(hg->result, "1-0") == 0)
-                res = g.team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
-            else if (strcmp(hg->result, "0-1") == 0)
-                res = g.team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
-            if (tour_set_game(ht->t, g.round, g.match, g.game_no, (tour_game)res) != BH_OK)
+            if (tour_set_game(ht->t, g.round, g.match, g.game_no,
+                              hub__tour_res(ht, &g, m, hg->result)) != BH_OK)
                 return;
             log_info("hub: tournament %lld round %d match %d game %d: %s %s", (long long)ht->id,
                      g.round, g.match + 1, g.game_no + 1, hg->result, hg->reason);
@@ -307,6 +575,8 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
             to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
             if (ht->status == HT_RUNNING)
                 next_round(h, ht, now_us);
+            else if (tour_round_complete(ht->t, g.round))
+                hub__tour_paused_standings(h, ht); /* the round ended while T-AUTO pauses */
             return;
         }
     }
@@ -465,10 +735,11 @@ static void reassign(hub *h, htour *ht, const hub_sess *s)
         const tgame *g = &ht->g[i];
         const tour_match *m = tour_round_match(ht->t, g->round, g->match);
         hub_game *hg = hub__game_by_id(h, g->game);
-        if (!m || !hg || hg->status == STORE_FINISHED)
+        if ((!m && g->round != 0) || !hg || hg->status == STORE_FINISHED)
             continue;
-        int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
-        int64_t t2 = g->team1 == a ? b : a;
+        int64_t t2 = g->round == 0 ? ht->team_of[g->match] /* a play-off game */
+                     : g->team1 == ht->team_of[m->a] ? ht->team_of[m->b]
+                                                     : ht->team_of[m->a];
         if (!dir && s->team != g->team1 && s->team != t2)
             continue;
         char tokens[4][AUTH_TOKEN_LEN + 1];
@@ -601,7 +872,7 @@ int hub__tour_load(hub *h, uint64_t now_us)
             }
         }
         if (ht->status == HT_RUNNING)
-            next_round(h, ht, now_us);
+            advance(h, ht, now_us); /* games due (a P-GAME2 choice asked again), next round */
         log_info("hub: tournament %lld: %s, round %d of %d", (long long)ht->id,
                  hub__tour_status_name(ht->status), tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
     }
@@ -616,8 +887,49 @@ void hub__tour_free(hub *h)
         tour_free(h->tours_->v[i].t);
         free(h->tours_->v[i].team_of);
         free(h->tours_->v[i].g);
+        free(h->tours_->v[i].ch);
     }
     free(h->tours_->v);
     free(h->tours_);
     h->tours_ = NULL;
+}
+
+/* ---- for the director's controls (hub_tour_dir.c) ------------------------------------------ */
+
+tour_game hub__tour_res(const htour *ht, const tgame *g, const tour_match *m, const char *result)
+{
+    int64_t a = ht->team_of[m->a];
+    if (strcmp(result, "1-0") == 0)
+        return g->team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
+    if (strcmp(result, "0-1") == 0)
+        return g->team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
+    return TOUR_G_DRAW;
+}
+
+htour *hub__tour_find(hub *h, int64_t id)
+{
+    return find_tour(h, id);
+}
+
+void hub__tour_persist(hub *h, const htour *ht)
+{
+    persist(h, ht);
+}
+
+void hub__tour_to_all(hub *h, char *msg)
+{
+    to_all(h, msg, -1);
+}
+
+int hub__tour_game1(hub *h, htour *ht, int r, int mi, uint64_t now_us)
+{
+    const tour_match *m = tour_round_match(ht->t, r, mi);
+    int w = m->white ? m->white : m->a;
+    int o = w == m->a ? m->b : m->a;
+    return create_game(h, ht, r, mi, 0, ht->team_of[w], ht->team_of[o], now_us);
+}
+
+void hub__tour_advance(hub *h, htour *ht, uint64_t now_us)
+{
+    advance(h, ht, now_us);
 }

@@ -69,7 +69,9 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
     out->tournament = ht->id;
     out->round = r;
     out->rounds = tour_planned_rounds(ht->t);
-    out->status = tour_round_complete(ht->t, r) ? "done" : "playing";
+    out->status = tour_round_complete(ht->t, r)        ? "done"
+                  : hub__tour_round_unstarted(ht, r) ? "paired"
+                                                     : "playing";
     out->matches = ms;
     out->n = n;
 }
@@ -144,7 +146,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .no = tour_is_started(ht->t) ? i : 0,
                                      .name = tt->name,
                                      .players = {tt->captain, tt->partner},
-                                     .ratings = {tt->rating_captain, tt->rating_partner}};
+                                     .ratings = {tt->rating_captain, tt->rating_partner},
+                                     .withdrawn = tt->withdrawn_round};
     }
     const tour_ruleset *rs = tour_rules(ht->t);
     proto_tour_snap s = {.tournament = ht->id,
@@ -159,14 +162,20 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .ruleset = rs->game_ruleset,
                          .teams = teams,
                          .n_teams = nt};
-    int r = tour_n_rounds(ht->t);
-    proto_tmatch *ms = NULL;
-    proto_round pr;
-    if (r > 0) {
-        ms = xcalloc((size_t)tour_round_size(ht->t, r) + 1, sizeof *ms);
-        build_round(h, ht, r, ms, &pr);
-        s.current = &pr;
+    /* Every paired round (the current one is the last): matches of all rounds in one array. */
+    int r = tour_n_rounds(ht->t), nm = 0;
+    for (int k = 1; k <= r; k++)
+        nm += tour_round_size(ht->t, k);
+    proto_tmatch *ms = xcalloc((size_t)nm + 1, sizeof *ms);
+    proto_round *hist = xcalloc((size_t)r + 1, sizeof *hist);
+    for (int k = 1, at = 0; k <= r; k++) {
+        build_round(h, ht, k, ms + at, &hist[k - 1]);
+        at += tour_round_size(ht->t, k);
     }
+    if (r > 0)
+        s.current = &hist[r - 1];
+    s.history = hist;
+    s.n_history = r;
     tb_standings tbs = {0};
     proto_srow *rows = xcalloc((size_t)nt + 1, sizeof *rows);
     proto_standings ps;
@@ -176,5 +185,6 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
     tb_standings_fini(&tbs);
     free(rows);
     free(ms);
+    free(hist);
     free(teams);
 }

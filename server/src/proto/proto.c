@@ -29,6 +29,14 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_TOURNAMENT_START] = "tournament_start",
     [PROTO_TOURNAMENT_GET] = "tournament_get",
     [PROTO_TOURNAMENT_PAUSE] = "tournament_pause",
+    [PROTO_GAME_PAUSE] = "game_pause",
+    [PROTO_GAME_RESULT] = "game_result",
+    [PROTO_TEAM_WITHDRAW] = "team_withdraw",
+    [PROTO_ROUND_PAIR] = "round_pair",
+    [PROTO_ROUND_START] = "round_start",
+    [PROTO_EXPORT] = "export",
+    [PROTO_LIVE] = "live",
+    [PROTO_GAME2_COLORS] = "game2_colors",
 };
 
 const char *proto_type_name(proto_type t)
@@ -182,6 +190,66 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
     return BH_OK;
 }
 
+/* A boolean field into *out (1 / 0); absent: BH_ENOTFOUND. */
+static int get_bool(const cJSON *o, const char *name, int *out, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        return BH_ENOTFOUND;
+    if (!cJSON_IsBool(v))
+        return bad(err, BH_EFIELD, name);
+    *out = cJSON_IsTrue(v) ? 1 : 0;
+    return BH_OK;
+}
+
+static int need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
+{
+    int rc = get_bool(o, name, out, err);
+    return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
+}
+
+/* The director's messages (protocol/messages/c2s-game_pause.md ... c2s-export.md). */
+static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
+{
+    int rc;
+    switch (m->type) {
+    case PROTO_GAME_PAUSE:
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        return need_bool(o, "paused", &m->action, err);
+    case PROTO_GAME_RESULT: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
+            (rc = need_str(o, "result", sizeof m->result - 1, m->result, err)) != BH_OK)
+            return rc;
+        if (strcmp(m->result, "1-0") != 0 && strcmp(m->result, "0-1") != 0 &&
+            strcmp(m->result, "1/2-1/2") != 0)
+            return bad(err, BH_EFIELD, "result");
+        return need_str(o, "reason", PROTO_REASON_MAX, m->reason, err);
+    }
+    case PROTO_TEAM_WITHDRAW:
+        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
+            (rc = need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+            return rc;
+        rc = get_bool(o, "keep_current", &m->action, err);
+        return rc == BH_ENOTFOUND ? BH_OK : rc;
+    case PROTO_ROUND_PAIR:
+    case PROTO_ROUND_START: return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    case PROTO_EXPORT: {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
+        if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
+            m->action = PROTO_EXPORT_BPGN;
+            return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+        }
+        if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "trf") == 0) {
+            m->action = PROTO_EXPORT_TRF;
+            return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        }
+        return bad(err, BH_EFIELD, "format");
+    }
+    default: return BH_OK; /* live: no field */
+    }
+}
+
 static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 {
     int64_t v = 0;
@@ -228,9 +296,14 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_TOURNAMENT_PAUSE: {
         if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
             return rc;
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "paused");
+        return need_bool(o, "paused", &m->action, err);
+    }
+    case PROTO_GAME2_COLORS: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "swap");
         if (!cJSON_IsBool(p))
-            return bad(err, BH_EFIELD, "paused");
+            return bad(err, BH_EFIELD, "swap");
         m->action = cJSON_IsTrue(p) ? 1 : 0;
         return BH_OK;
     }
@@ -250,6 +323,13 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         if (cJSON_GetObjectItemCaseSensitive(o, "players"))
             return need_names(o, "players", 4, m->players, err);
         return BH_OK;
+    case PROTO_GAME_PAUSE:
+    case PROTO_GAME_RESULT:
+    case PROTO_TEAM_WITHDRAW:
+    case PROTO_ROUND_PAIR:
+    case PROTO_ROUND_START:
+    case PROTO_EXPORT:
+    case PROTO_LIVE: return decode_director(o, m, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");

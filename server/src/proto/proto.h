@@ -19,6 +19,7 @@
 #define PROTO_MOVE_MAX 15               /* chars of a move text ("e7e8q", "N@f3", "Nbxd7+") */
 #define PROTO_PLY_MAX 100000            /* largest ply accepted */
 #define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
+#define PROTO_REASON_MAX 23             /* bytes of a director's result reason */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
 typedef enum {
@@ -38,16 +39,25 @@ typedef enum {
     PROTO_TOURNAMENT_START,  /* director: close registration, pair round 1 (T-AUTO on) */
     PROTO_TOURNAMENT_GET,    /* anyone: a tournament snapshot (proto_tour.h) */
     PROTO_TOURNAMENT_PAUSE,  /* director: pause or resume T-AUTO (action 1 / 0) */
+    PROTO_GAME_PAUSE,        /* director: pause or resume one game's clocks (action 1 / 0) */
+    PROTO_GAME_RESULT,       /* director: adjudicate a live game or override a result */
+    PROTO_TEAM_WITHDRAW,     /* director: withdraw a team (action 1: keep its current match) */
+    PROTO_ROUND_PAIR,        /* director: pair (or re-pair) the next round while T-AUTO pauses */
+    PROTO_ROUND_START,       /* director: start what T-AUTO would start next, while paused */
+    PROTO_EXPORT,            /* director: BPGN of a game or TRF of a tournament (action) */
+    PROTO_LIVE,              /* anyone: the live games, and later pushes when that changes */
+    PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_TYPE_COUNT_
 } proto_type;
 
 enum { PROTO_DRAW_OFFER = 0, PROTO_DRAW_ACCEPT = 1, PROTO_DRAW_DECLINE = 2 };
+enum { PROTO_EXPORT_BPGN = 0, PROTO_EXPORT_TRF = 1 };
 
 /* A decoded client message. Only the fields of its type are meaningful. */
 typedef struct {
     proto_type type;
     int64_t id;                          /* echoed in the reply; 0..PROTO_ID_MAX */
-    int64_t game;                        /* game id (join, move, resign, chat, game_start) */
+    int64_t game; /* game id (join, move, resign, chat, game_start; game2_colors: game 1) */
     int board;                           /* 0 = "A", 1 = "B" (move) */
     int ply;                             /* ply of the board the move was made for, 0.. */
     char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
@@ -55,7 +65,10 @@ typedef struct {
     char text[PROTO_TEXT_MAX + 1];       /* chat */
     char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
     int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
-                                          * tournament_pause: 1 pause, 0 resume */
+                                          * tournament_pause, game_pause: 1 pause, 0 resume;
+                                          * team_withdraw: 1 keep the current match;
+                                          * export: PROTO_EXPORT_BPGN / _TRF;
+                                          * game2_colors: 1 swap, 0 keep */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */
@@ -67,6 +80,9 @@ typedef struct {
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
     int ratings[2];                      /* team_register: captain, partner (0 = unrated) */
+    int64_t team;                        /* team_withdraw */
+    char result[8];                      /* game_result: "1-0", "0-1" or "1/2-1/2" */
+    char reason[PROTO_REASON_MAX + 1];   /* game_result: why (shown with the result) */
 } proto_msg;
 
 /* What is known about a message that failed to decode: its id if it had a valid one, and
@@ -153,6 +169,8 @@ typedef struct {
     const proto_chat_line *chat; /* partner chat visible to the receiver (NULL/0 = omitted) */
     size_t n_chat;
     bool with_chat; /* include "chat" (players and director only) */
+    bool paused;    /* the director paused the game: clocks stand still */
+    int result_board; /* board of the deciding event, -1 none */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */
@@ -177,8 +195,9 @@ typedef struct {
 /* {"type":"move",...} from m: the delta every watcher of the game receives. */
 char *proto_enc_move(const proto_move_ev *m);
 
-/* {"type":"result","game":..,"result":..,"reason":..,"clock_ms":[4],"server_ms":..}. */
-char *proto_enc_result(int64_t game, const char *result, const char *reason,
+/* {"type":"result","game":..,"result":..,"reason":..,"board":"A"/"B"/null,"clock_ms":[4],
+ * "server_ms":..}; board: the board of the deciding event, -1 none (agreement, director). */
+char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
                        const int64_t clock_ms[4], int64_t server_ms);
 
 /* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..}. */

@@ -183,6 +183,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
     str_or_null(o, "result", s->result);
     str_or_null(o, "reason", s->reason);
     str_or_null(o, "recovery", s->recovery);
+    str_or_null(o, "result_board", s->result && (s->result_board == 0 || s->result_board == 1)
+                                       ? board_name(s->result_board)
+                                       : NULL);
+    cJSON_AddBoolToObject(o, "paused", s->paused);
     if (s->with_chat) {
         cJSON *c = cJSON_AddArrayToObject(o, "chat");
         for (size_t i = 0; i < s->n_chat; i++) {
@@ -216,13 +220,14 @@ char *proto_enc_move(const proto_move_ev *m)
     return done(o);
 }
 
-char *proto_enc_result(int64_t game, const char *result, const char *reason,
+char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
                        const int64_t clock_ms[4], int64_t server_ms)
 {
     cJSON *o = head("result", false, 0);
     num(o, "game", game);
     cJSON_AddStringToObject(o, "result", result);
     cJSON_AddStringToObject(o, "reason", reason ? reason : "");
+    str_or_null(o, "board", board == 0 || board == 1 ? board_name(board) : NULL);
     nums(o, "clock_ms", clock_ms, 4);
     num(o, "server_ms", server_ms);
     return done(o);

@@ -145,6 +145,19 @@ char *proto_enc_assign(const proto_assign *a)
     return done(o);
 }
 
+char *proto_enc_game2_choice(const proto_game2_choice *c)
+{
+    cJSON *o = head("game2_choice", false, 0);
+    cJSON_AddNumberToObject(o, "tournament", (double)c->tournament);
+    cJSON_AddNumberToObject(o, "round", c->round);
+    cJSON_AddNumberToObject(o, "match", c->match);
+    cJSON_AddNumberToObject(o, "game", (double)c->game);
+    cJSON_AddNumberToObject(o, "team", (double)c->team);
+    cJSON_AddNumberToObject(o, "deadline_ms", (double)c->deadline_ms);
+    cJSON_AddBoolToObject(o, "swap_default", c->swap_default);
+    return done(o);
+}
+
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
 {
     cJSON *o = head("created", true, id);
@@ -188,6 +201,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
             cJSON_AddItemToArray(p, cJSON_CreateString(x->players[k] ? x->players[k] : ""));
             cJSON_AddItemToArray(r, cJSON_CreateNumber(x->ratings[k]));
         }
+        cJSON_AddNumberToObject(j, "withdrawn", x->withdrawn);
         cJSON_AddItemToArray(t, j);
     }
     if (s->current) {
@@ -201,6 +215,68 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
         standings_body(c, s->standings);
     } else {
         cJSON_AddNullToObject(o, "standings");
+    }
+    cJSON *hist = cJSON_AddArrayToObject(o, "history");
+    for (int i = 0; i < s->n_history; i++) {
+        cJSON *c = obj();
+        round_body(c, &s->history[i]);
+        cJSON_AddItemToArray(hist, c);
+    }
+    return done(o);
+}
+
+char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tournament,
+                       const char *text)
+{
+    cJSON *o = head("export", true, id);
+    cJSON_AddStringToObject(o, "format", format);
+    if (game > 0)
+        cJSON_AddNumberToObject(o, "game", (double)game);
+    if (tournament > 0)
+        cJSON_AddNumberToObject(o, "tournament", (double)tournament);
+    cJSON_AddStringToObject(o, "text", text ? text : "");
+    return done(o);
+}
+
+static void add_ints(cJSON *o, const char *k, const int *v, int n)
+{
+    cJSON *a = cJSON_AddArrayToObject(o, k);
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+}
+
+char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
+                     int64_t server_ms)
+{
+    cJSON *o = head("live", has_id, id);
+    cJSON_AddNumberToObject(o, "server_ms", (double)server_ms);
+    cJSON *a = cJSON_AddArrayToObject(o, "games");
+    for (int i = 0; i < n; i++) {
+        const proto_live_row *r = &rows[i];
+        cJSON *x = obj();
+        cJSON_AddNumberToObject(x, "game", (double)r->game);
+        if (r->tournament > 0) {
+            cJSON_AddNumberToObject(x, "tournament", (double)r->tournament);
+            cJSON_AddNumberToObject(x, "round", r->round);
+            cJSON_AddNumberToObject(x, "match", r->match);
+            cJSON_AddNumberToObject(x, "game_no", r->game_no);
+        } else {
+            cJSON_AddNullToObject(x, "tournament");
+        }
+        cJSON *t = cJSON_AddArrayToObject(x, "teams");
+        for (int k = 0; k < 2; k++)
+            cJSON_AddItemToArray(t, r->teams[k] ? cJSON_CreateString(r->teams[k])
+                                                : cJSON_CreateNull());
+        cJSON *p = cJSON_AddArrayToObject(x, "players");
+        for (int k = 0; k < 4; k++)
+            cJSON_AddItemToArray(p, cJSON_CreateString(r->names[k] ? r->names[k] : ""));
+        cJSON *c = cJSON_AddArrayToObject(x, "clock_ms");
+        for (int k = 0; k < 4; k++)
+            cJSON_AddItemToArray(c, cJSON_CreateNumber((double)r->clock_ms[k]));
+        add_ints(x, "running", r->running, 2);
+        add_ints(x, "ply", r->ply, 2);
+        cJSON_AddBoolToObject(x, "paused", r->paused);
+        cJSON_AddItemToArray(a, x);
     }
     return done(o);
 }

@@ -75,6 +75,19 @@ typedef struct {
 
 char *proto_enc_assign(const proto_assign *a);
 
+/* P-GAME2: game 1 of a pairing ended decisively; the losing team chooses the colours of game 2
+ * (game2_colors) before deadline_ms from now, or the default applies. */
+typedef struct {
+    int64_t tournament;
+    int round, match;
+    int64_t game;        /* game 1 */
+    int64_t team;        /* the team that lost game 1 and chooses */
+    int64_t deadline_ms; /* time left to choose */
+    bool swap_default;   /* what applies without a choice */
+} proto_game2_choice;
+
+char *proto_enc_game2_choice(const proto_game2_choice *c);
+
 /* {"type":"created","id":..,"team":team,"token":token}: team_register reply. */
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token);
 /* {"type":"authed","id":..,"role":"team","team":..,"tournament":..}. */
@@ -86,6 +99,7 @@ typedef struct {
     const char *name;
     const char *players[2];
     int ratings[2];
+    int withdrawn; /* first round the team is no longer paired in (team_withdraw), 0 active */
 } proto_tteam;
 
 typedef struct {
@@ -102,9 +116,33 @@ typedef struct {
     int n_teams;
     const proto_round *current;         /* NULL before the start */
     const proto_standings *standings;   /* NULL before the start */
+    const proto_round *history;         /* every paired round, 1..n_history (earlier ones too) */
+    int n_history;
 } proto_tour_snap;
 
 /* {"type":"tournament","id":..(has_id),...}. */
 char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s);
+
+/* {"type":"export","id":..,"format":"bpgn"|"trf","game":..|"tournament":..,"text":..}:
+ * export reply; game (bpgn) or tournament (trf) is written when > 0. */
+char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tournament,
+                       const char *text);
+
+/* One live game of the public list (protocol/messages/s2c-live.md). */
+typedef struct {
+    int64_t game;
+    int64_t tournament;       /* 0: not a tournament game */
+    int round, match, game_no; /* tournament games; round 0 otherwise */
+    const char *teams[2];     /* names of GAME_TEAM_1 (seats 0, 3) and GAME_TEAM_2, or NULL */
+    const char *names[4];     /* player names by seat */
+    int64_t clock_ms[4];      /* remaining time by seat at server_ms */
+    int running[2];           /* seat whose clock runs on each board, -1 none */
+    int ply[2];               /* plies played on each board */
+    bool paused;              /* the director paused it */
+} proto_live_row;
+
+/* {"type":"live"[,"id":..],"server_ms":..,"games":[...]}: reply to live (has_id) or push. */
+char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
+                     int64_t server_ms);
 
 #endif

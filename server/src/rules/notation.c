@@ -109,6 +109,17 @@ static int match(const bh_pos *p, const move_pattern *pat, bh_move *out)
     return BH_OK;
 }
 
+/* A pawn move to the first or last rank that names no promotion piece ("e7e8", "e8") is
+ * incomplete text, not a move: the piece is the player's choice (FIDE Laws art. 3.7.e) and
+ * the server cannot pick it, so the text is refused as BH_EMOVE (no penalty under the
+ * regulation ruleset) rather than judged an illegal move. */
+static bool promo_incomplete(const move_pattern *pat)
+{
+    int rank = pat->to / 8;
+    return pat->piece == BH_PAWN && !pat->drop && pat->promo == BH_NO_PIECE &&
+           (rank == 0 || rank == 7);
+}
+
 int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out)
 {
     if (!p || !s || !out)
@@ -137,6 +148,8 @@ int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out)
         pat.piece = pc_type(p->board_[from]);
         if (pat.piece == BH_NO_PIECE)
             return BH_EILLEGAL;
+        if (promo_incomplete(&pat))
+            return BH_EMOVE;
         if (pat.piece == BH_KING && (pat.to - from == 2 || from - pat.to == 2) &&
             from / 8 == pat.to / 8)
             pat.castle = pat.to > from ? 1 : 2;
@@ -222,7 +235,7 @@ static int san_pattern(const char *s, move_pattern *pat)
     /* A pawn move without a file or capture mark is a push ("e5" never means dxe5). */
     if (pat->piece == BH_PAWN && pat->from_file < 0 && !capture)
         pat->from_file = pat->to % 8;
-    return BH_OK;
+    return promo_incomplete(pat) ? BH_EMOVE : BH_OK;
 }
 
 int bh_parse_san(const bh_pos *p, const char *s, bh_move *out)

@@ -270,8 +270,9 @@ const char *bh_status_name(bh_status_kind s);
 /* ---- notation ---------------------------------------------------------------------- */
 
 /* Parse UCI ("e2e4", "e7e8q", "N@f3", "P@e4"; castling as the king's move "e1g1") into a
- * legal move of p. Returns BH_OK (*out set), BH_EMOVE (not UCI syntax) or BH_EILLEGAL
- * (well-formed, but no such legal move). */
+ * legal move of p. Returns BH_OK (*out set), BH_EMOVE (not UCI syntax, or a pawn move to the
+ * last rank without its promotion letter: incomplete, the piece is the player's choice, FIDE
+ * Laws art. 3.7.e) or BH_EILLEGAL (well-formed, but no such legal move). */
 int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out);
 
 /* Write m as UCI into buf (BH_UCI_MAX bytes, NUL-terminated). Returns the length (4 or 5).
@@ -281,7 +282,8 @@ int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX]);
 /* Parse SAN ("Nbd7", "exd5", "e8=Q+", "N@f3#", "O-O-O") into a legal move of p. Lenient:
  * "0-0", "@e4" (pawn drop), "e8Q", "exd6e.p.", any trailing "+", "#", "!", "?", and a
  * superfluous disambiguation. A pawn move without a file ("e5") is a push only, never a
- * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable),
+ * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable, or a pawn move to the last rank
+ * without "=Q" etc.: incomplete, as in bh_parse_uci),
  * BH_EILLEGAL (no such legal move) or BH_EAMBIGUOUS (more than one legal move matches). */
 int bh_parse_san(const bh_pos *p, const char *s, bh_move *out);
 

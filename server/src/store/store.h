@@ -33,7 +33,9 @@ typedef struct {
 
 typedef struct {
     int64_t game;     /* game id */
-    int64_t seq;      /* 0, 1, 2 ... in the order the game accepted them */
+    int64_t seq;      /* 0, 1, 2 ... in the order the game accepted them; -1, -2 ...: the
+                       * hub's director records (pause, resume, end), which the game model
+                       * never sees */
     int64_t t_us;     /* game time of the event, µs since the game started */
     const char *kind; /* "move", "flag", "resign", "start", ... (at most 15 chars) */
     int seat;         /* 0..3, or -1 */

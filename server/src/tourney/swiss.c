@@ -6,36 +6,51 @@
  * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
  * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
  * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
- * memo of failed states (the set of unpaired teams decides whether a bracket can be finished).
+ * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
+ * the deficiency of the teams below the bracket (those a maximum matching among themselves
+ * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
+ * (30+ rounds) where the lower teams have met nearly everyone.
  *
  * SPDX-License-Identifier: MIT
  *
- * Criteria, in order (our reading of C.04.6, written from memory of the text; numbers in
- * brackets are the articles as we know them, "choice" marks where we chose):
- *  Ranking. Teams are ordered by match points (primary), game points (secondary), then
- *     pairing number (TPN, fixed at tour_start by team rating; late entries get the next
- *     number: choice, so that numbers never change once the event runs).
- *  [C1] No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
- *  [C2] A team gets at most one PAB, and none after a forfeit win (T-BYE).
- *  [C3] (absolute colour criteria) dropped: colour-free variant.
- *  [C4] Completion: the pairing of each bracket must leave the rest of the field pairable
- *     under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
- *  PAB. With an odd number of teams, the PAB goes first to the lowest-scored eligible team
- *     (match points), then the one with most matches played over the board, then the largest
- *     TPN, among those that leave a pairable rest. Choice: the PAB is fixed before the
- *     brackets are paired (it is the completion criterion for all of them).
- *  Brackets, top down. The bracket is the top scoregroup T of the teams not yet paired; it is
- *     completed with upfloaters from lower scoregroups. Every team of T is paired in it:
- *  [C5] minimise the number of upfloaters (teams outside T paired with a team of T);
- *  [C6] then maximise their scores: the list of upfloater match points, sorted from the
- *     highest, compared lexicographically (choice: this is the "highest-scored upfloaters");
- *  [C7]-[C9] (colour quality criteria) dropped: colour-free variant;
- *  [C10] then the lexicographically first pairing: the teams of T are taken in ranking order,
- *     and each takes the first legal partner in its candidate order. T's teams at positions
- *     0..s-1, h = floor(s/2): a team at position i prefers positions max(h, i+1)..s-1 (S2, the
- *     "first transposition" of the Dutch system: 1 meets h+1), then i+1..h-1 (S1), then the
- *     teams outside T in ranking order (choice: the Dutch S1/S2 order read as the candidate
- *     order, so that round 1 is the top half against the bottom half).
+ * Criteria, in order. Checked against the text of C.04.6 (effective 1 February 2026) as two
+ * independent public conformance notes quote and paraphrase it article by article (the
+ * handbook page itself could only be read up to its preface here); "choice" marks where we
+ * chose, "DEVIATION" where we knowingly differ from the text:
+ *  Ranking. Teams are ordered by match points (primary score, 1.2), then TPN (fixed at
+ *     tour_start by team rating; late entries get the next number: choice). Game points, the
+ *     secondary score, only allocate colours (4.2.2), never the pairing.
+ *  [C1] (2.1.1) No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
+ *  [C2] (2.1.2) No PAB for a team that had one or won a match by forfeit (T-BYE).
+ *  [C3] (2.2.1) Completion: the pairing of each bracket must leave the rest of the field
+ *     pairable under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
+ *  PAB (3.4). The PAB goes to the team that leaves a legal pairing (3.4.1), then the lowest
+ *     score (3.4.2), the most matches played (3.4.3), the largest TPN (3.4.4); it is fixed
+ *     before the brackets are paired, as in 3.3.2.
+ *  Brackets, top down (3.2, 3.3.2). The bracket is the top scoregroup T of the teams not yet
+ *     paired, completed with upfloaters from lower scoregroups; every team of T is paired in it:
+ *  [C4] (2.3.1) minimise the number of upfloaters;
+ *  [C5] (2.3.2) then their scores. DEVIATION: the text minimises the score differences taken
+ *     in descending order, "i.e. maximise the scores (taken in ascending order)" of the
+ *     upfloaters; we compare the upfloater scores sorted from the highest (we prefer {3,1}
+ *     to {2,2}, the text {2,2}).
+ *  [C6] (2.3.3, look-ahead for the next scoregroup), [C7] (2.3.4) and [C10] (2.3.7) (floaters
+ *     of the previous round): DEVIATION, not applied (we keep no float history).
+ *  [C8], [C9] (2.3.5-6, colour preferences): none in the colour-free variant FIDE_TEAM_MP_GP
+ *     (1.7: competitions without colour preferences), so they hold trivially.
+ *  Choice of the set and of the pairing. The text (3.5.3-3.5.5) sorts the upfloater sets
+ *     meeting [C4]-[C5] by their TPNs (within a set by descending score, then TPN) and takes the
+ *     first set that can be paired; then (3.6) it orders the bracket's pairings by their
+ *     identifier (the top members' TPNs in ascending order, then their bottom members' TPNs;
+ *     the smaller TPN of a pair is its top member) and takes the first legal one. We take
+ *     the lexicographically first pairing of T in this candidate order: the teams of T by TPN,
+ *     each taking the first legal partner: a team at position i (h = floor(s/2)) prefers
+ *     positions max(h, i+1)..s-1, then i+1..h-1, then the teams outside T by score and TPN
+ *     (the set is the one that pairing uses). The first candidate (1 with h+1, 2 with h+2...)
+ *     is the first identifier too, so both agree whenever it is legal; DEVIATION: they can
+ *     differ after backtracking (6 teams, 1-4 legal but 2-5 and 2-6 not: we take 1-4 2-3
+ *     5-6, identifier (1,2,5,4,3,6); the text 1-5 2-4 3-6, identifier (1,2,3,5,4,6)), and in
+ *     the upfloater set chosen.
  *  Then the paired teams leave, and the next top scoregroup is the next bracket.
  *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
  *  neither team has played; else the team that had Black last gets White; if both had the same,
@@ -82,15 +97,18 @@ typedef struct {
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
+    bool def_check;            /* the teams below T cannot pair among themselves: check
+                                * their deficiency after every upfloater (out_deficiency) */
 } ctx;
 
+/* Teams by score, then TPN: a bracket is paired by TPN (C.04.6 3.6.1-3.6.3, the pairing's
+ * identifier is made of TPNs); game points, the secondary score, only allocate colours (1.2,
+ * 4.2.2). */
 static int rank_cmp(const void *pa, const void *pb)
 {
     const steam *a = pa, *b = pb;
     if (a->mp != b->mp)
         return b->mp - a->mp;
-    if (a->gp2 != b->gp2)
-        return b->gp2 - a->gp2;
     return a->id - b->id;
 }
 
@@ -336,6 +354,64 @@ static bool floats_ok(ctx *c)
     return flowed == c->f;
 }
 
+/* Deficiency of the unpaired teams below T: how many of them a maximum matching among
+ * themselves leaves out. Each of those must take a partner in T, so it is a lower bound on the
+ * upfloaters still to come ([C4] with [C5]: a bracket whose outside teams have met nearly
+ * everyone among themselves needs many upfloaters, and without this bound the search proves
+ * each smaller count impossible by exhausting it). */
+static int out_deficiency(ctx *c)
+{
+    /* Dirac: if every outside team is compatible with at least half of the others, they have
+     * a Hamiltonian cycle, so the deficiency is only the parity (the usual case). */
+    int first = c->s ? c->tlist[c->s - 1] + 1 : 0, m_out = 0, min_deg = c->n;
+    uint64_t *mask = xcalloc((size_t)c->g.words + 1, sizeof *mask);
+    for (int i = first; i < c->n; i++)
+        if (c->lvl[i] >= 0 && c->pair[i] < 0 && i != c->bye) {
+            mask[i / 64] |= 1ull << (i % 64);
+            m_out++;
+        }
+    for (int i = first; i < c->n && 2 * min_deg >= m_out; i++)
+        if (mask[i / 64] >> (i % 64) & 1) {
+            int deg = 0;
+            for (int w = 0; w < c->g.words; w++)
+                deg += __builtin_popcountll(c->g.adj[(size_t)i * (size_t)c->g.words + (size_t)w] &
+                                            mask[w]);
+            min_deg = deg < min_deg ? deg : min_deg;
+        }
+    free(mask);
+    if (m_out <= 1 || (m_out >= 3 && 2 * min_deg >= m_out))
+        return m_out % 2;
+    /* From the witness (a perfect matching of all unpaired teams): take T's teams out; the
+     * outside teams they were matched to are exposed; augment from each. At most |T|
+     * augmentations instead of a matching from scratch. */
+    int *mate = xmalloc(((size_t)c->n + 1) * sizeof *mate);
+    uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
+    memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+    memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+    int exposed = 0, n_out = 0;
+    int *out = xmalloc(((size_t)c->s + 1) * sizeof *out);
+    for (int i = 0; i < c->s; i++) { /* first all of T out, so the matching stays consistent */
+        int t = c->tlist[i], m = c->g.mate[t];
+        if (c->pair[t] >= 0)
+            continue;
+        bm_set_alive(&c->g, t, false);
+        c->g.mate[t] = -1;
+        if (m >= 0) {
+            c->g.mate[m] = -1;
+            if (c->lvl[m] >= 0)
+                out[n_out++] = m;
+        }
+    }
+    for (int i = 0; i < n_out; i++)
+        exposed += c->g.mate[out[i]] < 0 && !bm_augment(&c->g, out[i]);
+    free(out);
+    memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+    memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+    free(mate);
+    free(alive);
+    return exposed;
+}
+
 static bool dfs(ctx *c, int ti);
 
 /* Tentatively pair T's team t with p; recurse; undo on failure. */
@@ -363,7 +439,8 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->need[L] -= needed;
         c->need_total -= needed;
     }
-    if (t_bound_ok(c) && floats_ok(c) && dfs(c, ti + 1))
+    if (t_bound_ok(c) && (L < 0 || !c->def_check || out_deficiency(c) <= c->f) && floats_ok(c) &&
+        dfs(c, ti + 1))
         return true;
     if (L < 0) {
         c->rT += 2;
@@ -593,8 +670,10 @@ static bool pair_bracket(ctx *c)
         loc_nu = bm_maximize(&sub);
         bm_fini(&sub);
     }
+    int def = out_deficiency(c);
+    c->def_check = def >= 2; /* 1 is only the parity of an odd outside set */
     for (int k = c->s % 2; k <= c->s && k <= n_out; k += 2) {
-        if (2 * loc_nu < c->s - k)
+        if (2 * loc_nu < c->s - k || k < def)
             continue;
         if (pair_with_k(c, k))
             return true;
@@ -767,7 +846,8 @@ int tour_pair_next(tour *t, uint64_t seed)
 {
     swiss_pairing p = {0, NULL};
     int rc =
-        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p) : swiss_pair(t, seed, &p);
+        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
+                                           : swiss_pair_limited(t, seed, SWISS_MAX_NODES, &p);
     if (rc == BH_OK)
         rc = tour_add_round(t, p.m, p.n);
     swiss_pairing_fini(&p);

@@ -269,6 +269,22 @@ int tour_add_round(tour *t, const tour_match *m, int n)
     return BH_OK;
 }
 
+int tour_drop_round(tour *t)
+{
+    if (t->n_rounds == 0)
+        return BH_ENOTFOUND;
+    tround *rd = &t->rounds[t->n_rounds - 1];
+    for (int i = 0; i < rd->n; i++)
+        for (int g = 0; g < TOUR_MAX_GAMES; g++)
+            if (rd->m[i].game[g] != TOUR_G_NONE)
+                return BH_ESTATE;
+    free(rd->m);
+    free(rd->where);
+    memset(rd, 0, sizeof *rd);
+    t->n_rounds--;
+    return BH_OK;
+}
+
 static tour_match *match_at(tour *t, int r, int mi)
 {
     if (r < 1 || r > t->n_rounds || mi < 0 || mi >= t->rounds[r - 1].n)

@@ -148,6 +148,10 @@ int tour_withdraw(tour *t, int id, bool keep_current);
  * BH_EINVAL on a malformed list, BH_ELIMIT past TOUR_MAX_ROUNDS. */
 int tour_add_round(tour *t, const tour_match *m, int n);
 
+/* Remove the last paired round before any of its games has a result (a director re-pairs
+ * it: T-AUTO "re-pair before start"); forfeits set by withdrawals go with it. BH_OK,
+ * BH_ENOTFOUND (no round), BH_ESTATE (a game of it has a result). */
+int tour_drop_round(tour *t);
 /* Record game g (0 .. rs.games-1) of match mi of round r (1-based) as res (TOUR_G_*, side a's
  * view); TOUR_G_NONE clears it. BH_ENOTFOUND for a bad index, BH_EINVAL for a PAB or bad res. */
 int tour_set_game(tour *t, int r, int mi, int g, tour_game res);

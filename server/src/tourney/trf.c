@@ -1,8 +1,9 @@
 /* trf.c: TRF export and import (see trf.h for the records).
  * SPDX-License-Identifier: MIT
- * Export derives the TRF-16 style records (001, 013, 310) for other tools, and writes the BH*
- * records that carry the state exactly; import replays the BH* records through tour.h, so an
- * imported tournament passes the same checks as one built call by call. */
+ * Export derives the TRF-16/TRF-2026 records (001, 013, 310, 320, 330) for other tools, and
+ * writes the BH* records that carry the state exactly; import replays the BH* records through
+ * tour.h, so an imported tournament passes the same checks as one built call by call (or, in
+ * a file without BH* records, reads the teams from the standard records). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,21 +42,6 @@ static char res_char(const tour_slot *x, int games)
     }
 }
 
-static void res_token(const tour_slot *x, char *tok, size_t cap)
-{
-    switch (x->kind) {
-    case TOUR_SLOT_PLAYED: snprintf(tok, cap, "%d.%d", x->gp2 / 2, x->gp2 % 2 ? 5 : 0); break;
-    case TOUR_SLOT_FF_WIN: snprintf(tok, cap, "+F"); break;
-    case TOUR_SLOT_FF_LOSS: snprintf(tok, cap, "-F"); break;
-    case TOUR_SLOT_PAB: snprintf(tok, cap, "PAB"); break;
-    case TOUR_SLOT_HPB: snprintf(tok, cap, "HPB"); break;
-    case TOUR_SLOT_ZPB: snprintf(tok, cap, "ZPB"); break;
-    case TOUR_SLOT_PENDING: snprintf(tok, cap, "?"); break;
-    case TOUR_SLOT_ABSENT:
-    default: snprintf(tok, cap, "-"); break;
-    }
-}
-
 char *trf_export(const tour *t)
 {
     buf b = {NULL, 0, 0};
@@ -66,7 +52,11 @@ char *trf_export(const tour *t)
     buf_printf(&b, "012 %s\n062 %d\n", name, 2 * n);
     buf_printf(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
             "bughouse double rounds\n");
-    buf_printf(&b, "XXR %d\n", tour_planned_rounds(t));
+    /* TRF-2026: 142 number of rounds (XXR kept for TRF-16 readers), 192 the encoded type of
+     * tournament: the Swiss team system without colour preferences, match points primary and
+     * game points secondary. */
+    buf_printf(&b, "XXR %d\n142 %d\n192 FIDE_TEAM_MP_GP\n", tour_planned_rounds(t),
+               tour_planned_rounds(t));
     clean(cap_, rs->game_ruleset, sizeof cap_);
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
@@ -113,24 +103,56 @@ char *trf_export(const tour *t)
             buf_printf(&b, "\n");
         }
     }
+    /* 013 (TRF-16 team record): name in columns 5-36, the players' start numbers from column
+     * 37 in 4-column fields one apart. 310 (TRF-2026 team record): team number 5-7, name 9-40,
+     * nickname 42-46, strength 48-53, match points 55-60, game points 62-67, rank 69-71,
+     * players from 74 (4 columns each, one apart). Column layout as read by the FIDE tie-break
+     * checker (OttoMilvang/TieBreakServer trf2json.py parse_trf_team). */
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
-        buf_printf(&b, "013 %-32.32s %4d %4d\n", name, 2 * id - 1, 2 * id);
+        buf_printf(&b, "013 %-32.32s%4d %4d\n", name, 2 * id - 1, 2 * id);
     }
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
         int gp2 = tour_team_gp2(t, id, -1);
-        buf_printf(&b, "310 %4d %-32.32s %4d %3d.%d %4d", id, name, tour_team_mp(t, id, -1), gp2 / 2,
-            gp2 % 2 ? 5 : 0, rank[id]);
+        buf_printf(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d  %4d %4d\n", id, name, "",
+                   tour_team_rating(t, id), (double)tour_team_mp(t, id, -1), gp2 / 2.0, rank[id],
+                   2 * id - 1, 2 * id);
+    }
+    /* 320 (TRF-2026 PAB): its match and game points, then per round the team that had it (3
+     * columns each, one apart; 0: none). 330: a forfeited match: "+-" / "-+" / "--", round,
+     * the team with White on board 1, the other. */
+    bool any_pab = false;
+    for (int r = 1; r <= R; r++)
+        for (int i = 0; i < tour_round_size(t, r); i++) {
+            const tour_match *m = tour_round_match(t, r, i);
+            any_pab |= m->b == 0 && m->bye == TOUR_BYE_PAB;
+        }
+    if (any_pab) {
+        buf_printf(&b, "320 %4.1f %4.1f", (double)rs->bye_mp, rs->bye_gp2 / 2.0);
         for (int r = 1; r <= R; r++) {
-            tour_slot x;
-            char tok[16];
-            tour_slot_get(t, id, r, &x);
-            res_token(&x, tok, sizeof tok);
-            buf_printf(&b, "  %4d %c %3s", x.opp, x.white < 0 ? '-' : x.white ? 'w' : 'b', tok);
+            int who = 0;
+            for (int i = 0; i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                if (m->b == 0 && m->bye == TOUR_BYE_PAB)
+                    who = m->a;
+            }
+            buf_printf(&b, " %3d", who);
         }
         buf_printf(&b, "\n");
     }
+    for (int r = 1; r <= R; r++)
+        for (int i = 0; i < tour_round_size(t, r); i++) {
+            const tour_match *m = tour_round_match(t, r, i);
+            if (m->b == 0 || m->forfeit == TOUR_FF_NONE)
+                continue;
+            int w = m->white ? m->white : m->a, o = w == m->a ? m->b : m->a;
+            bool w_absent = m->forfeit == TOUR_FF_BOTH ||
+                            (m->forfeit == TOUR_FF_A) == (w == m->a);
+            bool o_absent = m->forfeit == TOUR_FF_BOTH || !w_absent;
+            buf_printf(&b, "330 %c%c %3d %3d %3d\n", w_absent ? '-' : '+', o_absent ? '-' : '+',
+                       r, w, o);
+        }
     free(rank);
     tb_standings_fini(&st);
 
@@ -232,6 +254,77 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
     return true;
 }
 
+/* Columns [a, b) of line (length ll) as an integer (0 if blank or out of the line). */
+static int col_int(const char *line, size_t ll, size_t a, size_t b)
+{
+    char tmp[16] = "";
+    if (a < ll && b - a < sizeof tmp)
+        snprintf(tmp, sizeof tmp, "%.*s", (int)((b < ll ? b : ll) - a), line + a);
+    return atoi(tmp);
+}
+
+/* Columns [a, b) of line as a string without trailing blanks. */
+static void col_str(const char *line, size_t ll, size_t a, size_t b, char *out, size_t cap)
+{
+    size_t n = a < ll ? (b < ll ? b : ll) - a : 0;
+    while (n && line[a + n - 1] == ' ')
+        n--;
+    snprintf(out, cap, "%.*s", (int)n, a < ll ? line + a : "");
+}
+
+/* Standard records (a file without BHT records, from another tool): 001 players (start
+ * number in columns 5-8, name 15-47, rating 49-52), then the teams from 310 records, or from
+ * 013 records when there is no 310 (TRF-2026 readers ignore 013 then), in file order: the
+ * first two players of a team are its captain and partner. */
+typedef struct {
+    int n, cap;
+    char (*name)[TOUR_NAME_LEN];
+    int *rating;
+} trf_players;
+
+static void std_player(trf_players *pl, const char *line, size_t ll)
+{
+    int sno = col_int(line, ll, 4, 8);
+    if (sno < 1 || sno > 2 * TOUR_MAX_TEAMS)
+        return;
+    if (sno >= pl->cap) {
+        int cap = sno + 64;
+        pl->name = xrealloc(pl->name, (size_t)cap * sizeof *pl->name);
+        pl->rating = xrealloc(pl->rating, (size_t)cap * sizeof *pl->rating);
+        for (int i = pl->cap; i < cap; i++)
+            pl->name[i][0] = '\0', pl->rating[i] = 0;
+        pl->cap = cap;
+    }
+    col_str(line, ll, 14, 47, pl->name[sno], TOUR_NAME_LEN);
+    pl->rating[sno] = col_int(line, ll, 48, 52);
+}
+
+/* One 310 or 013 record: add the team. Returns BH_OK, BH_EPARSE or a tour_add_team error. */
+static int std_team(tour *t, const trf_players *pl, const char *line, size_t ll)
+{
+    bool ext = line[0] == '3';
+    char name[TOUR_NAME_LEN];
+    if (ext && col_int(line, ll, 4, 7) != tour_n_teams(t) + 1)
+        return BH_EPARSE; /* teams numbered 1..n in order */
+    col_str(line, ll, ext ? 8 : 4, ext ? 40 : 36, name, sizeof name);
+    int p[2] = {0, 0}, k = 0;
+    for (size_t at = ext ? 73 : 36; at + 4 <= ll + 3 && k < 2; at += 5) {
+        int sno = col_int(line, ll, at, at + 4);
+        if (sno > 0)
+            p[k++] = sno;
+    }
+    const char *pn[2];
+    int pr[2];
+    for (int i = 0; i < 2; i++) {
+        bool known = p[i] > 0 && p[i] < pl->cap;
+        pn[i] = known ? pl->name[p[i]] : "";
+        pr[i] = known ? pl->rating[p[i]] : 0;
+    }
+    if (!name[0])
+        return BH_EPARSE;
+    return tour_add_team(t, name, pn[0], pn[1], pr[0], pr[1], NULL);
+}
+
 int trf_import(const char *text, tour **out_t, int *err_line)
 {
     tour_ruleset rs;
@@ -240,6 +333,8 @@ int trf_import(const char *text, tour **out_t, int *err_line)
     tour *t = NULL;
     tour_match *ms = NULL;
     int n_ms = 0, cap_ms = 0, cur_round = 0;
+    bool has_bht = false, has_310 = false;
+    trf_players pl = {0, 0, NULL, NULL};
     size_t len = strlen(text);
     char *copy = xmalloc(len + 1);
     memcpy(copy, text, len + 1);
@@ -266,16 +361,23 @@ int trf_import(const char *text, tour **out_t, int *err_line)
             if (pass == 1) {
                 if (strncmp(line, "012", 3) == 0)
                     snprintf(rs.name, sizeof rs.name, "%s", rest);
-                else if (strncmp(line, "XXR", 3) == 0)
+                else if (strncmp(line, "XXR", 3) == 0 || strncmp(line, "142", 3) == 0)
                     bad = sscanf(rest, "%d", &planned) != 1 || planned < 0 ||
                           planned > TOUR_MAX_ROUNDS;
+                else if (strncmp(line, "001", 3) == 0)
+                    std_player(&pl, line, ll);
                 else if (strncmp(line, "BHR", 3) == 0)
                     bad = !parse_bhr(rest, &rs, &format, &started);
+                has_bht |= strncmp(line, "BHT", 3) == 0;
+                has_310 |= strncmp(line, "310", 3) == 0;
                 if (nl)
                     *nl = '\n';
                 continue;
             }
-            if (strncmp(line, "BHT", 3) == 0) {
+            if (!has_bht && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
+                rc = std_team(t, &pl, line, ll);
+                bad = rc == BH_EPARSE;
+            } else if (strncmp(line, "BHT", 3) == 0) {
                 int id, er, wr, rc1, rc2, off = 0;
                 if (sscanf(rest, "%d %d %d %d %d %n", &id, &er, &wr, &rc1, &rc2, &off) != 5 ||
                     id != tour_n_teams(t) + 1) {
@@ -343,6 +445,8 @@ int trf_import(const char *text, tour **out_t, int *err_line)
         rc = tour_add_round(t, ms, n_ms);
     free(ms);
     free(copy);
+    free(pl.name);
+    free(pl.rating);
     if (bad || rc != BH_OK) {
         if (err_line)
             *err_line = line_no;

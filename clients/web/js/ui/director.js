@@ -7,8 +7,10 @@
 // (re)connect gives the tournament back after a reload. The director's joins accumulate on its
 // one socket, so every game of the current round is shown at once (small boards).
 // Tokens are shown by the server only once (team tokens in the team_register reply, seat tokens
-// in `assign`), so the page keeps them in this browser's localStorage; so are the pairings of
-// earlier rounds (tournament_get has the current round only).
+// in `assign`), so the page keeps them in this browser's localStorage. tournament_get brings
+// every round (history). The controls: game_pause, game_result, team_withdraw, round_pair,
+// round_start and export (BPGN / TRF into the page, with a download link); `live` keeps the
+// pause status of every live game.
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
@@ -33,6 +35,7 @@ const app = {
   rounds: {}, // round number -> `round` message (of app.tour)
   minis: new Map(), // game id -> {g, view, el, head, res, body}
   results: {}, // game id -> result as the game's own pushes said it ("1-0": seats 0 and 3 won)
+  live: new Map(), // game id -> row of the `live` list (paused, clocks)
   els: {},
 };
 window.app = app;
@@ -53,6 +56,14 @@ function init() {
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
   $('t-start').onclick = startTournament;
   $('t-pause').onclick = pauseTournament;
+  $('c-pause').onclick = () => pauseGame(Number($('c-game').value));
+  $('c-set-result').onclick = setResult;
+  $('c-bpgn').onclick = exportBpgn;
+  $('c-withdraw').onclick = withdrawTeam;
+  $('c-pair').onclick = () => tourCmd('round_pair', msg.roundPair);
+  $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart);
+  $('c-trf').onclick = exportTrf;
+  $('c-game').onchange = drawControls;
   drawAll();
   if (app.admin) connect();
   const frame = () => {
@@ -72,6 +83,7 @@ function connect() {
         $('auth-state').textContent = 'director';
         // After a reconnect: watch the same games again (each join answers with a full state).
         for (const id of app.minis.keys()) app.net.request(msg.join(id)).catch(() => {});
+        app.net.request(msg.live()).then(onLive, () => {});
         await loadTournament();
         refresh();
       } catch (e) {
@@ -98,6 +110,7 @@ function setTournament(t) {
   if (!app.tour || app.tour.tournament !== t.tournament) app.rounds = store.get(`bh.rounds.${t.tournament}`, {});
   app.tour = t;
   store.set('bh.tourId', t.tournament);
+  for (const r of t.history || []) app.rounds[r.round] = { type: 'round', ...r };
   if (t.current) onRound({ type: 'round', ...t.current });
   drawAll();
 }
@@ -204,6 +217,92 @@ async function pauseTournament() {
   }
 }
 
+// ---- the director's controls ----
+
+async function pauseGame(id) {
+  if (!id) return toast('pick a game');
+  const row = app.live.get(id);
+  const paused = !(row && row.paused);
+  try {
+    await app.net.request(msg.gamePause(id, paused));
+    toast(`game ${id} ${paused ? 'paused' : 'resumed'}`);
+  } catch (e) {
+    toast(errText('game_pause', e));
+  }
+}
+
+async function setResult() {
+  const id = Number($('c-game').value);
+  if (!id) return toast('pick a game');
+  const reason = $('c-reason').value.trim() || 'adjudicated';
+  try {
+    await app.net.request(msg.gameResult(id, $('c-result').value, reason));
+    toast(`game ${id}: ${$('c-result').value} ${reason}`);
+    refresh();
+  } catch (e) {
+    toast(errText('game_result', e) + (e.field === 'round' ? ': a later round is already paired' : ''));
+  }
+}
+
+async function withdrawTeam() {
+  const team = Number($('c-team').value);
+  if (!app.tour || !team) return toast('pick a team');
+  try {
+    setTournament(await app.net.request(msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked)));
+    toast(`${teamName(team)} withdrawn`);
+    refresh();
+  } catch (e) {
+    toast(errText('team_withdraw', e));
+  }
+}
+
+async function tourCmd(what, build) {
+  if (!app.tour) return;
+  try {
+    setTournament(await app.net.request(build(app.tour.tournament)));
+    refresh();
+  } catch (e) {
+    toast(errText(what, e));
+  }
+}
+
+function showExport(name, text) {
+  $('export-box').hidden = false;
+  $('export-name').textContent = name;
+  $('export-out').value = text;
+  const a = $('export-dl');
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  a.download = name;
+}
+
+async function exportBpgn() {
+  const id = Number($('c-game').value);
+  if (!id) return toast('pick a game');
+  try {
+    const r = await app.net.request(msg.exportBpgn(id));
+    showExport(`game-${id}.bpgn`, r.text);
+  } catch (e) {
+    toast(errText('export', e));
+  }
+}
+
+async function exportTrf() {
+  if (!app.tour) return toast('no tournament');
+  try {
+    const r = await app.net.request(msg.exportTrf(app.tour.tournament));
+    showExport(`tournament-${app.tour.tournament}.trf`, r.text);
+  } catch (e) {
+    toast(errText('export', e));
+  }
+}
+
+function onLive(l) {
+  app.live = new Map(l.games.map((x) => [x.game, x]));
+  drawGames();
+  drawMiniPause();
+}
+
 function teamName(id) {
   const x = app.tour && app.tour.teams.find((t) => t.team === id);
   return x ? x.name : `team ${id}`;
@@ -212,6 +311,7 @@ function teamName(id) {
 // ---- pushes ----
 
 function onPush(p) {
+  if (p.type === 'live') return onLive(p);
   if (p.type === 'round') return onRound(p);
   if (p.type === 'standings') return onStandings(p);
   if (p.type === 'assign') return onAssign(p);
@@ -228,6 +328,7 @@ function onPush(p) {
   const names = (t) => TEAM_SEATS[t].map((s) => seatName(m.g, s)).join(' & ');
   m.head.querySelector('.names').textContent = `${names(1)} vs ${names(2)}`;
   m.res.textContent = resultText(m.g, -1);
+  drawMiniPause();
   if (p.type === 'result') refresh();
 }
 
@@ -273,6 +374,7 @@ function onAssign(a) {
 // ---- drawing ----
 
 function drawAll() {
+  drawControls();
   drawTournament();
   drawPairings();
   drawStandings();
@@ -295,15 +397,16 @@ function drawTournament() {
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
     const who = (k) => `${['A', 'B'][k]}: ${x.players[k]}${x.ratings && x.ratings[k] ? ' ' + x.ratings[k] : ''}`;
-    return h('tr', { dataset: { team: x.team } },
+    return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
       h('td', {}, x.no || '–'),
-      h('td', {}, x.name),
+      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null),
       h('td', {}, h('div.plinks', {},
         [0, 1].map((k) => (tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
         tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', {}, 'team token shown once'))));
   }));
+  drawControls();
   $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · ${t.current.status === 'done' ? 'games (done)' : 'live games'}` : 'Live games';
 }
 
@@ -365,7 +468,7 @@ function drawGames() {
     return h('tr', { dataset: { game: x.game } },
       h('td', {}, `#${x.game}`),
       h('td', {}, where),
-      h('td', {}, h(`span.status.${x.status}`, {}, x.status), x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
+      h('td', {}, h(`span.status.${x.status}`, {}, x.status), app.live.get(x.game) && app.live.get(x.game).paused ? h('span.status.paused', { dataset: { paused: x.game } }, ' paused') : null, x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
       h('td', {}, links),
       h('td', {}, x.result ? `${x.result} ${reasonText(x.reason)}` : ''),
       h('td', {},
@@ -373,6 +476,54 @@ function drawGames() {
         h('a', { href: `watch.html?game=${x.game}`, target: '_blank' }, ' watch')));
   });
   $('games-body').replaceChildren(...rows);
+  drawControls();
+}
+
+// The controls' pickers: games that started (newest first) and the teams still paired.
+function drawControls() {
+  const gsel = $('c-game');
+  const keep = gsel.value;
+  const games = app.games.filter((x) => x.status !== 'waiting').sort((a, b) => b.game - a.game);
+  gsel.replaceChildren(...(games.length ? games.map((x) => {
+    const t = app.tokens[x.game];
+    const where = t && t.round ? ` R${t.round} B${t.match + 1} G${t.game_no + 1}` : '';
+    const paused = app.live.get(x.game) && app.live.get(x.game).paused;
+    return h('option', { value: x.game }, `#${x.game}${where} · ${paused ? 'paused' : x.status}${x.result ? ' ' + x.result : ''}`);
+  }) : [h('option', { value: '' }, 'no game yet')]));
+  if (keep && games.some((x) => String(x.game) === keep)) gsel.value = keep;
+  const row = app.live.get(Number(gsel.value));
+  $('c-pause').textContent = row && row.paused ? 'Resume game' : 'Pause game';
+  $('c-pause').disabled = !row;
+  const tsel = $('c-team');
+  const tkeep = tsel.value;
+  const teams = app.tour ? app.tour.teams.filter((x) => !x.withdrawn) : [];
+  tsel.replaceChildren(...(teams.length ? teams.map((x) => h('option', { value: x.team }, x.name)) : [h('option', { value: '' }, 'no team yet')]));
+  if (tkeep && teams.some((x) => String(x.team) === tkeep)) tsel.value = tkeep;
+  const running = app.tour && (app.tour.status === 'running' || app.tour.status === 'paused');
+  $('c-withdraw').disabled = !running || !teams.length;
+  $('c-pair').disabled = !app.tour || app.tour.status !== 'paused';
+  $('c-start-round').disabled = !app.tour || app.tour.status !== 'paused';
+  $('c-trf').disabled = !app.tour;
+  $('c-bpgn').disabled = !games.length;
+  $('c-set-result').disabled = !games.length;
+}
+
+// A pause button and a paused mark on each small board of a live game.
+function drawMiniPause() {
+  for (const [id, m] of app.minis) {
+    const row = app.live.get(id);
+    let b = m.head.querySelector('button.mini-pause');
+    if (!row) {
+      if (b) b.remove();
+      continue;
+    }
+    if (!b) {
+      b = h('button.mini-pause', { onclick: () => pauseGame(id), dataset: { game: id } });
+      m.head.append(b);
+    }
+    b.textContent = row.paused ? 'resume' : 'pause';
+    m.el.classList.toggle('paused', !!row.paused);
+  }
 }
 
 // The small boards: every game of the current round (live or finished: the round at a glance)
@@ -405,6 +556,7 @@ function syncMinis() {
     m.body = h('div');
     m.el.append(m.head, m.body, m.res);
     app.minis.set(id, m);
+    drawMiniPause();
     const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > id);
     $('live-grid').insertBefore(m.el, later || null);
     app.net.request(msg.join(id)).catch(() => {

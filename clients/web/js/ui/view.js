@@ -55,7 +55,8 @@ export class GameView {
     if (layout === 'play') this.el.append(this.panels[0].el, h('div.sidecol', {}, this.panels[1].el, this.extra));
     else this.el.append(...this.panels.map((p) => p.el));
     this.banner = h('div.result.hidden', { role: 'status' });
-    root.append(this.el);
+    this.pausedEl = h('div.paused-note', { hidden: true, role: 'status' }, 'Paused by the director: the clocks stand still');
+    root.append(this.pausedEl, this.el);
   }
 
   bar(seat, where) {
@@ -86,9 +87,11 @@ export class GameView {
         const toMove = live && g.clocks.running[p.b] === seat;
         bar.el.classList.toggle('to-move', toMove);
       }
-      p.el.classList.toggle('decided', g.endBoard === p.b && ['mate', 'flag', 'illegal'].includes(g.reason));
+      p.el.classList.toggle('decided', g.endBoard === p.b && ['mate', 'flag', 'illegal', 'resign'].includes(g.reason));
     }
     this.el.classList.toggle('finished', g.status === 'finished');
+    this.el.classList.toggle('paused', !!g.paused);
+    this.pausedEl.hidden = !g.paused;
     this.tick();
   }
 
@@ -115,7 +118,7 @@ export function resultText(g, you) {
   const w = winnerTeam(g.result);
   const team = (t) => `Team ${t} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
   // A mate, a flag or an illegal move happens on one board; a resignation or a draw is the team's.
-  const onBoard = ['mate', 'flag', 'illegal'].includes(g.reason) && g.endBoard !== null && g.endBoard !== undefined;
+  const onBoard = g.reason !== 'agreement' && g.endBoard !== null && g.endBoard !== undefined;
   const where = onBoard ? ` on board ${BOARDS[g.endBoard]}` : '';
   const how = reasonText(g.reason) + where;
   const head = w ? `${team(w)} wins` : 'Draw';

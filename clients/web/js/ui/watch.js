@@ -1,13 +1,12 @@
 // ui/watch.js: the spectator view (watch.html?game=N) and the list of games to watch.
 // SPDX-License-Identifier: MIT
 // The list: the games of the current round of the latest tournament (tournament_get, open to
-// anyone, then the `round` pushes every connection receives), with the pairing's team names.
-// The protocol has no public list of other games (`games` is for the director), so those are
-// still found by joining ids 1, 2, ... on a second connection until not_found, paced under the
-// rate limit. A spectator never receives partner chat (protocol/messages/c2s-chat.md).
+// anyone, then the `round` pushes every connection receives), with the pairing's team names,
+// and every live game from `live` (open to anyone; the server pushes the list again when a game
+// starts, ends or is paused). A spectator never receives partner chat (c2s-chat.md).
 
 import { Net } from '../net.js';
-import { ServerTime } from '../clock.js';
+import { ServerTime, format } from '../clock.js';
 import { msg, TEAM_SEATS } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
@@ -19,13 +18,11 @@ const app = {
   net: null,
   g: null,
   view: null,
-  list: new Map(), // game id -> {status, names} (from the probe)
+  live: [], // the `live` list: rows of the live games
   round: null, // the current round of the latest tournament (a `round` message)
   els: {},
 };
 window.app = app;
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function init() {
   app.els.net = document.getElementById('net');
@@ -35,8 +32,6 @@ function init() {
   app.els.result = h('div.result.watch-result.hidden', { id: 'result' });
   app.els.root.before(app.els.result);
   app.net = new Net({ time: app.time, onOpen, onPush, onStatus: (s) => { app.els.net.textContent = s; app.els.net.className = `net ${s}`; } });
-  probe();
-  setInterval(probe, 15000);
   const frame = () => {
     if (app.view) app.view.tick(app.time.now());
     requestAnimationFrame(frame);
@@ -45,6 +40,7 @@ function init() {
 }
 
 async function onOpen() {
+  app.net.request(msg.live()).then(setLive, () => {});
   app.net.request(msg.tournamentGet()).then((t) => {
     if (t.current) setRound({ ...t.current, name: t.name });
   }, () => {});
@@ -62,7 +58,13 @@ function setRound(r) {
   drawList();
 }
 
+function setLive(l) {
+  app.live = l.games;
+  drawList();
+}
+
 function onPush(m) {
+  if (m.type === 'live') return setLive(m);
   if (m.type === 'round') return setRound(m);
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
@@ -76,34 +78,6 @@ function onPush(m) {
   app.els.title.textContent = `Game ${g.id} · ${names(1)} vs ${names(2)} · ${g.status}`;
   app.els.result.textContent = resultText(g, -1);
   app.els.result.classList.toggle('hidden', !g.result);
-  const item = app.list.get(g.id);
-  if (item && item.status !== g.status) {
-    item.status = g.status;
-    drawList();
-  }
-}
-
-// Walk game ids on a separate connection (a connection watches one game at a time).
-let probing = false;
-async function probe() {
-  if (probing) return;
-  probing = true;
-  const time = new ServerTime();
-  const p = new Net({ time, onPush: () => {}, onOpen: async () => {
-    for (let id = 1; id < 1000; id++) {
-      try {
-        const s = await p.request(msg.join(id));
-        const g = fromState(s);
-        app.list.set(id, { status: g.status, names: TEAM_SEATS[1].map((x) => seatName(g, x)).join(' & ') + ' vs ' + TEAM_SEATS[2].map((x) => seatName(g, x)).join(' & ') });
-      } catch (e) {
-        break;
-      }
-      await sleep(60); // 16 messages/s: under the server's 20/s
-    }
-    p.close();
-    probing = false;
-    drawList();
-  } });
 }
 
 function drawList() {
@@ -122,13 +96,17 @@ function drawList() {
       });
     }
   }
-  el.append(h('strong', {}, r ? 'Other live games:' : 'Live games:'));
-  const live = [...app.list.entries()].filter(([id, v]) => v.status === 'live' && !inRound.has(id));
-  if (!live.length) el.append(h('span', {}, 'none right now'));
-  for (const [id, v] of live) el.append(h(`a${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} ${v.names}`));
-  const other = [...app.list.entries()].filter(([id, v]) => v.status !== 'live' && !inRound.has(id)).reverse().slice(0, 12);
-  if (other.length) el.append(h('span', { style: 'color:var(--muted);margin-left:8px' }, 'others:'));
-  for (const [id, v] of other) el.append(h(`a${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} (${v.status})`));
+  el.append(h('strong', {}, 'Live games:'));
+  if (!app.live.length) el.append(h('span', {}, 'none right now'));
+  for (const x of app.live) {
+    const names = (t) => TEAM_SEATS[t].map((s) => x.players[s]).join(' & ');
+    const who = x.teams && x.teams[0] ? `${x.teams[0]} – ${x.teams[1]}` : `${names(1)} – ${names(2)}`;
+    const where = !x.tournament ? '' : x.round ? ` R${x.round} B${x.match + 1} G${x.game_no + 1}` : ` play-off ${x.game_no + 1}`;
+    const clocks = `${format(Math.min(x.clock_ms[0], x.clock_ms[3]))} / ${format(Math.min(x.clock_ms[1], x.clock_ms[2]))}`;
+    el.append(h(`a.live-game${x.game === app.gameId ? '.current' : ''}${x.paused ? '.paused' : ''}`,
+      { href: `watch.html?game=${x.game}`, dataset: { game: x.game }, title: `${names(1)} vs ${names(2)}; lowest clock of each team at the last update` },
+      `#${x.game}${where} ${who} · ${clocks}${x.paused ? ' · paused' : ''}`));
+  }
 }
 
 init();

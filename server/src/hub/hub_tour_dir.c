@@ -1,0 +1,320 @@
+/* hub_tour_dir.c: the director's controls (issue 7, T-AUTO "the director may pause, override
+ * a result, or re-pair before start"): pause and resume one game, adjudicate or override a
+ * result, withdraw a team, pair and start the next round by hand while T-AUTO is paused, and
+ * export BPGN / TRF (protocol/messages/c2s-game_pause.md ... c2s-export.md).
+ * SPDX-License-Identifier: MIT
+ * Every change to a tournament is stored (TRF) in the same turn and re-broadcast (round,
+ * standings). An override of a game of an earlier round than the last paired one is refused
+ * (bad_state, field "round"): that round's result already fed the next pairing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "hub_tour_int.h"
+#include "log.h"
+#include "proto_tour.h"
+#include "swiss.h"
+#include "trf.h"
+#include "xalloc.h"
+
+/* The tournament game of hub game gid (and its tournament), or NULL. */
+static const tgame *tgame_of(hub *h, int64_t gid, htour **out)
+{
+    for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
+        htour *ht = &h->tours_->v[ti];
+        for (int i = 0; i < ht->ng; i++)
+            if (ht->g[i].game == gid) {
+                *out = ht;
+                return &ht->g[i];
+            }
+    }
+    return NULL;
+}
+
+static const char *hub_team_name(const hub *h, int64_t id)
+{
+    for (int i = 0; i < h->nteams; i++)
+        if (h->teams[i].id == id)
+            return h->teams[i].name;
+    return NULL;
+}
+
+bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
+                         int *game_no, const char *teams[2])
+{
+    htour *ht = NULL;
+    const tgame *g = tgame_of(h, gid, &ht);
+    if (!g)
+        return false;
+    const tour_match *m = tour_round_match(ht->t, g->round, g->match);
+    int64_t t2 = 0;
+    if (m) /* a match game: the other side of the match */
+        t2 = g->team1 == ht->team_of[m->a] ? ht->team_of[m->b] : ht->team_of[m->a];
+    else if (g->round == 0 && g->match > 0 && g->match < ht->nteam_of)
+        t2 = ht->team_of[g->match]; /* an Armageddon play-off: match = Black's tour id */
+    *tournament = ht->id;
+    *round = g->round;
+    *match = g->match;
+    *game_no = g->game_no;
+    teams[0] = hub_team_name(h, g->team1);
+    teams[1] = t2 ? hub_team_name(h, t2) : NULL;
+    return true;
+}
+
+bool hub__tour_round_unstarted(const htour *ht, int r)
+{
+    if (r < 1 || tour_round_complete(ht->t, r))
+        return false;
+    for (int i = 0; i < ht->ng; i++)
+        if (ht->g[i].round == r)
+            return false;
+    return true;
+}
+
+bool hub__tour_start_paired(hub *h, htour *ht, int r, uint64_t now_us)
+{
+    if (!hub__tour_round_unstarted(ht, r))
+        return false;
+    bool any = false;
+    for (int i = 0; i < tour_round_size(ht->t, r); i++) {
+        const tour_match *m = tour_round_match(ht->t, r, i);
+        if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
+            continue; /* a bye, or a match forfeited by a withdrawal */
+        any |= hub__tour_game1(h, ht, r, i, now_us) == BH_OK;
+    }
+    return any;
+}
+
+void hub__tour_paused_standings(hub *h, htour *ht)
+{
+    char *st = hub__tour_enc_standings(ht);
+    if (st)
+        hub__tour_to_all(h, st);
+}
+
+/* Round r and the standings to everyone, after a change the director made. */
+static void rebroadcast(hub *h, htour *ht, int r)
+{
+    hub__tour_persist(h, ht);
+    if (r > 0)
+        hub__tour_to_all(h, hub__tour_enc_round(h, ht, r));
+    if (tour_is_started(ht->t))
+        hub__tour_paused_standings(h, ht);
+}
+
+/* ---- games ---------------------------------------------------------------------------------- */
+
+static void do_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = hub__game_by_id(h, m->game);
+    int rc = hg ? hub__game_pause(h, hg, m->action == 1, now_us) : BH_ENOTFOUND;
+    if (rc != BH_OK)
+        hub__error(h, s->conn, true, m->id, rc, "game");
+    else
+        hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+}
+
+/* game_result: adjudicate a live game (T-AUTO goes on from its end as from any end) or
+ * override a finished one (the tournament's match and standings are recomputed). */
+static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = hub__game_by_id(h, m->game);
+    if (!hg) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+        return;
+    }
+    if (hg->status == STORE_WAITING) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
+        return;
+    }
+    htour *ht = NULL;
+    const tgame *g = tgame_of(h, hg->id, &ht);
+    bool override = hg->status == STORE_FINISHED;
+    if (g && override && g->round < tour_n_rounds(ht->t)) {
+        /* A later round is paired from this result: refused (pause T-AUTO before the round
+         * ends to correct a result before the next pairing). */
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+        return;
+    }
+    int rc = hub__game_set_result(h, hg, m->result, m->reason, now_us);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, "game");
+        return;
+    }
+    if (g && override) {
+        tgame copy = *g;
+        const tour_match *tm = tour_round_match(ht->t, copy.round, copy.match);
+        if (tm && tour_set_game(ht->t, copy.round, copy.match, copy.game_no,
+                                hub__tour_res(ht, &copy, tm, hg->result)) == BH_OK)
+            rebroadcast(h, ht, copy.round);
+    }
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+}
+
+static void do_export(hub *h, hub_sess *s, const proto_msg *m)
+{
+    char *text = NULL;
+    if (m->action == PROTO_EXPORT_BPGN) {
+        hub_game *hg = hub__game_by_id(h, m->game);
+        if (!hg) {
+            hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+            return;
+        }
+        if (!(text = hub__game_bpgn(hg))) {
+            hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
+            return;
+        }
+        hub__queue(h, s->conn, proto_enc_export(m->id, "bpgn", hg->id, 0, text));
+    } else {
+        htour *ht = hub__tour_find(h, m->tournament);
+        if (!ht) {
+            hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+            return;
+        }
+        text = trf_export(ht->t);
+        hub__queue(h, s->conn, proto_enc_export(m->id, "trf", 0, ht->id, text));
+    }
+    free(text);
+}
+
+/* ---- tournaments ---------------------------------------------------------------------------- */
+
+/* The tournament of m in one of the states allowed (bit mask of 1 << HT_*), or NULL after
+ * replying the error. */
+static htour *tour_in(hub *h, hub_sess *s, const proto_msg *m, unsigned states)
+{
+    htour *ht = hub__tour_find(h, m->tournament);
+    if (!ht)
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+    else if (!(states & (1u << ht->status)))
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+    else
+        return ht;
+    return NULL;
+}
+
+/* team_withdraw: without keep_current the team's current match is forfeited (tour_withdraw)
+ * and its live game ends now as a loss for it (reason "withdrawn"). */
+static void do_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = tour_in(h, s, m, 1u << HT_RUNNING | 1u << HT_PAUSED);
+    if (!ht)
+        return;
+    int tid = 0;
+    for (int i = 1; i < ht->nteam_of; i++)
+        if (ht->team_of[i] == m->team)
+            tid = i;
+    int rc = tid ? tour_withdraw(ht->t, tid, m->action == 1) : BH_ENOTFOUND;
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, "team");
+        return;
+    }
+    int64_t tournament = ht->id;
+    int r = tour_n_rounds(ht->t);
+    log_info("hub: tournament %lld: team %lld withdrawn%s", (long long)tournament,
+             (long long)m->team, m->action == 1 ? " after its current match" : "");
+    /* End the team's live games of a forfeited match (finish() may pair the next round). */
+    for (int i = 0; i < ht->ng; i++) {
+        tgame g = ht->g[i];
+        const tour_match *tm = tour_round_match(ht->t, g.round, g.match);
+        hub_game *hg = hub__game_by_id(h, g.game);
+        if (g.round != r || !tm || tm->forfeit == TOUR_FF_NONE || !hg ||
+            hg->status != STORE_LIVE || (tm->a != tid && tm->b != tid))
+            continue;
+        hub__game_set_result(h, hg, g.team1 == m->team ? "0-1" : "1-0", "withdrawn", now_us);
+        ht = hub__tour_find(h, tournament); /* the tournaments may have moved */
+    }
+    if (ht->status == HT_RUNNING)
+        hub__tour_advance(h, ht, now_us);
+    rebroadcast(h, ht, tour_n_rounds(ht->t));
+    hub__tour_snapshot(h, ht, s->conn, true, m->id);
+}
+
+/* round_pair: while T-AUTO is paused and the current round is complete, pair the next round
+ * (again, if it was paired and none of its games started: after a withdrawal or an
+ * override). Its games start on round_start or when T-AUTO resumes. */
+static void do_round_pair(hub *h, hub_sess *s, const proto_msg *m)
+{
+    htour *ht = tour_in(h, s, m, 1u << HT_PAUSED);
+    if (!ht)
+        return;
+    int r = tour_n_rounds(ht->t);
+    if (hub__tour_round_unstarted(ht, r)) {
+        if (tour_drop_round(ht->t) != BH_OK) {
+            hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+            return;
+        }
+        r--;
+    }
+    if ((r > 0 && !tour_round_complete(ht->t, r)) || r >= tour_planned_rounds(ht->t)) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+        return;
+    }
+    int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, "round");
+        return;
+    }
+    log_info("hub: tournament %lld: round %d paired by the director", (long long)ht->id, r + 1);
+    rebroadcast(h, ht, r + 1);
+    hub__tour_snapshot(h, ht, s->conn, true, m->id);
+}
+
+/* Does T-AUTO have anything to start: a round paired by hand, a game 2 whose game 1 ended,
+ * or the next round after a complete one? */
+static bool start_due(hub *h, const htour *ht)
+{
+    int r = tour_n_rounds(ht->t);
+    if (r == 0 || hub__tour_round_unstarted(ht, r))
+        return true;
+    if (tour_round_complete(ht->t, r))
+        return r < tour_planned_rounds(ht->t);
+    for (int mi = 0; mi < tour_round_size(ht->t, r); mi++) {
+        const tour_match *tm = tour_round_match(ht->t, r, mi);
+        const tgame *last = NULL;
+        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
+            const tgame *x = hub__tour_tgame(ht, r, mi, k);
+            if (x)
+                last = x;
+        }
+        const hub_game *hg = last ? hub__game_by_id(h, last->game) : NULL;
+        if (last && tm->forfeit == TOUR_FF_NONE && hg && hg->status == STORE_FINISHED &&
+            last->game_no + 1 < tour_rules(ht->t)->games)
+            return true;
+    }
+    return false;
+}
+
+/* round_start: while T-AUTO is paused, start by hand what it would start next (the round
+ * paired by round_pair, the games 2 that are due, or the next round, pairing it first); the
+ * tournament stays paused. */
+static void do_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour *ht = tour_in(h, s, m, 1u << HT_PAUSED);
+    if (!ht)
+        return;
+    if (!start_due(h, ht)) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+        return;
+    }
+    int64_t id = ht->id;
+    hub__tour_advance(h, ht, now_us);
+    ht = hub__tour_find(h, id);
+    log_info("hub: tournament %lld: round %d started by the director", (long long)id,
+             tour_n_rounds(ht->t));
+    hub__tour_snapshot(h, ht, s->conn, true, m->id);
+}
+
+void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    switch (m->type) {
+    case PROTO_GAME_PAUSE: do_game_pause(h, s, m, now_us); break;
+    case PROTO_GAME_RESULT: do_game_result(h, s, m, now_us); break;
+    case PROTO_EXPORT: do_export(h, s, m); break;
+    case PROTO_TEAM_WITHDRAW: do_withdraw(h, s, m, now_us); break;
+    case PROTO_ROUND_PAIR: do_round_pair(h, s, m); break;
+    case PROTO_ROUND_START: do_round_start(h, s, m, now_us); break;
+    default: hub__error(h, s->conn, true, m->id, BH_ETYPE, "type"); break;
+    }
+}
