@@ -15,7 +15,10 @@ M = [
  # name, direction, summary, fields, errors, example, reply
  ("auth", "c2s", "Bind this connection to the role of a token: the director (admin token) or "
   "one seat of one game (player token). Without auth a connection is a spectator. A second "
-  "auth on the same connection replaces the first (a player moving to another game).",
+  "auth on the same connection replaces the first (a player moving to another game). "
+  "A player token is held by one connection at a time: when a newer connection authenticates "
+  "with it, the older one gets the error `session_replaced` (no `id`) and is closed; the newer "
+  "one joins to take the seat (a reconnect that arrives before the old connection is known dead).",
   [ID, ("token", "string", "1..128 chars", "the token shown once at creation")],
   ["unauthorized (unknown token)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
@@ -27,7 +30,7 @@ M = [
  ("join", "c2s", "Watch or play a game. The reply is a full `state`; then the connection receives "
   "the game's deltas (`move`, `start`, `result`, `seat`, and `chat` for players and the director). "
   "A player who joins the game of their token takes their seat (this is also how a reconnect "
-  "works); a seat counts as connected while one of its connections is open. "
+  "works); a seat counts as connected while its connection is open. "
   "A spectator's or player's connection watches one game at a time: a new join replaces the old. "
   "The director's joins accumulate (up to 256 games on one connection: the dashboard).",
   [ID, GAME], ["not_found (no such game)", "too_large (a director watching 256 games)"], {"type": "join", "id": 2, "game": 7}, "state"),

@@ -104,7 +104,11 @@ static void usage(FILE *f)
                "                    (default ping-s + 10; also the handshake timeout)\n"
                "  --rate N          messages per second per connection (default 20)\n"
                "  --burst N         message burst per connection (default 40)\n"
-               "  --max-msg BYTES   largest message (default 8192)\n");
+               "  --max-msg BYTES   largest message (default 8192)\n"
+               "  --max-conns-per-ip N  WebSocket connections from one address (default 256;\n"
+               "                    0 = no cap); loopback addresses are not counted here\n"
+               "  --max-conns-loopback N  the same cap for 127.0.0.0/8 and ::1 (default 0 =\n"
+               "                    no cap: a local reverse proxy, the bench, the tests)\n");
 }
 
 static bool num_arg(const char *s, long lo, long hi, long *out)
@@ -138,7 +142,9 @@ int main(int argc, char **argv)
                       .cert_path = "certs/dev-cert.pem",
                       .key_path = "certs/dev-key.pem",
                       .web_root = "clients/web",
-                      .origins = origins};
+                      .origins = origins,
+                      .max_conns_per_ip = 256,
+                      .max_conns_loopback = 0};
     hub_config hc = {.recovery = HUB_RECOVER_RESUME, .ruleset = "regulation"};
     const char *db = "bughouse.db";
     const char *admin = getenv("BH_ADMIN_TOKEN");
@@ -160,6 +166,8 @@ int main(int argc, char **argv)
         {"rate", required_argument, NULL, 'x'},
         {"burst", required_argument, NULL, 'b'},
         {"max-msg", required_argument, NULL, 'm'},
+        {"max-conns-per-ip", required_argument, NULL, 'C'},
+        {"max-conns-loopback", required_argument, NULL, 'L'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -230,6 +238,16 @@ int main(int argc, char **argv)
                 goto bad_num;
             cfg.max_msg_bytes = (size_t)v;
             break;
+        case 'C':
+            if (!num_arg(optarg, 0, 1000000, &v))
+                goto bad_num;
+            cfg.max_conns_per_ip = (int)v;
+            break;
+        case 'L':
+            if (!num_arg(optarg, 0, 1000000, &v))
+                goto bad_num;
+            cfg.max_conns_loopback = (int)v;
+            break;
         case 'h': usage(stdout); return 0;
         default: usage(stderr); return 2;
         }
@@ -261,6 +279,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bughouse-server: cannot open the database %s\n", db);
         return 1;
     }
+    /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
+    store_checkpoint_thread(st, 1000);
     net_handlers nh = {&a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end};
     int rc = net_open(&cfg, &nh, &a.n);
     if (rc != BH_OK) {

@@ -169,6 +169,15 @@ static inline wsc *itest_connect(wsc_ctx *x, const itest_srv *s, const char *ori
     return wsc_connect(x, &o, 3000);
 }
 
+/* Service x until the server has closed c or timeout_ms pass; true if closed. (A fixed
+ * short wait flakes on a busy machine.) */
+static inline bool itest_wait_closed(wsc_ctx *x, wsc *c, int timeout_ms)
+{
+    for (int t = 0; t < timeout_ms && !wsc_closed(c); t += 20)
+        wsc_pump(x, 20);
+    return wsc_closed(c);
+}
+
 /* Integer value of the first "key": in json, or def. */
 static inline long long jint(const char *json, const char *key, long long def)
 {

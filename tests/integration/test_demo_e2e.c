@@ -171,8 +171,8 @@ static void e2e(void)
             expected_games += tour_round_match(t1, r, mi)->b ? 2 : 0;
     expected_games += tour_n_playoffs(t1); /* T-ARMAGEDDON games of ties on prize places */
     CHECK_EQ_INT("tournament games stored", expected_games, d->ntg);
-    /* The demo's director counts the games of the round messages plus the play-off games
-     * from their assign (round 0). */
+    /* The director counts the games of the round messages and the play-off games from their
+     * assign (demo.c on_assign), so every game once. */
     CHECK_EQ_INT("games seen by the director", expected_games, rep.games);
     int replayed = 0;
     for (int i = 0; i < d->ntg; i++) {

@@ -78,6 +78,19 @@ static void idle_connections_closed(void)
     CHECK_MSG(ms >= 1000, "closed too early: %lld ms", ms);
     CHECK_MSG(ms >= 0, "a WebSocket that never answers pings was not closed within 9 s");
     close(fd);
+    /* 3. A WebSocket that answers the pings (the client's library does) but sends nothing
+     * else stays open past the idle limit and still works. */
+    wsc_ctx *x = wsc_ctx_new();
+    wsc_opts o = {.host = "127.0.0.1", .port = s.port, .tls = false};
+    wsc *c = wsc_connect(x, &o, 3000);
+    CHECK_MSG(c != NULL, "no connection");
+    wsc_pump(x, 4500); /* past ping-s 1 + idle-s 2, answering pings meanwhile */
+    CHECK_MSG(c && !wsc_closed(c), "a connection that answers pings was closed");
+    char *r = c ? itest_call(c, "{\"type\":\"ping\",\"id\":3}") : NULL;
+    CHECK_MSG(r && strstr(r, "\"type\":\"pong\""), "no pong after 4.5 s of pings");
+    free(r);
+    wsc_free(c);
+    wsc_ctx_free(x);
     ITEST_FINISH(&s);
 }
 

@@ -33,7 +33,8 @@
     X(ERATE, "rate_limited", "too many messages")                                       \
     X(ESTORE, "store_error", "the database failed")                                     \
     X(EIO, "io_error", "an I/O call failed")                                            \
-    X(EPAIR, "no_pairing", "no legal pairing exists")
+    X(EPAIR, "no_pairing", "no legal pairing exists")                                   \
+    X(EREPLACED, "session_replaced", "a newer connection authenticated with the same token")
 
 enum {
     BH_OK = 0,

@@ -16,7 +16,13 @@
 void hub__queue(hub *h, uint64_t conn, char *msg)
 {
     GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, msg, strlen(msg)};
+    h->out[h->nout++] = (hub_out){conn, msg, strlen(msg), NULL};
+}
+
+void hub__queue_close(hub *h, uint64_t conn, const char *reason)
+{
+    GROW(h->out, h->nout, h->capout);
+    h->out[h->nout++] = (hub_out){conn, NULL, 0, reason};
 }
 
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field)
@@ -147,17 +153,30 @@ void hub_on_open(hub *h, uint64_t c)
     hub__sess_add(h, c);
 }
 
+/* s gives up the seat token it authenticated with (a close, or a new identity). */
+static void release_seat(hub *h, hub_sess *s)
+{
+    if (s->role != ROLE_PLAYER)
+        return;
+    hub_game *hg = hub__game_by_id(h, s->game);
+    if (hg && s->seat >= 0 && s->seat < 4 && hg->holder[s->seat] == s->conn)
+        hg->holder[s->seat] = 0;
+}
+
 void hub_on_close(hub *h, uint64_t c)
 {
     hub_sess *s = hub__sess_find(h, c);
     if (!s)
         return;
+    release_seat(h, s);
     hub__game_leave(h, s);
     hub__sess_del(h, c);
     /* Drop replies still queued for c: it is gone. */
     for (int i = 0; i < h->nout; i++)
-        if (h->out[i].conn == c)
+        if (h->out[i].conn == c) {
             h->out[i].len = 0;
+            h->out[i].close = NULL;
+        }
 }
 
 void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal)
@@ -195,6 +214,8 @@ int hub_turn_end(hub *h)
     for (int i = 0; i < h->nout; i++) {
         if (h->out[i].len)
             h->io.send(h->io.ctx, h->out[i].conn, h->out[i].msg, h->out[i].len);
+        if (h->out[i].close)
+            h->io.close(h->io.ctx, h->out[i].conn, h->out[i].close);
         free(h->out[i].msg);
     }
     h->nout = 0;
@@ -203,12 +224,38 @@ int hub_turn_end(hub *h)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
+<<<<<<< HEAD
 static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+=======
+/* A player token authenticated s for seat of hg: an older connection holding the same token
+ * (a reconnect that arrived before the old TCP connection is known dead, or a second device)
+ * loses the seat: it gets session_replaced, becomes a spectator and is closed. The newest
+ * connection is the one a real player is looking at. */
+static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat)
+{
+    uint64_t old = hg->holder[seat];
+    hg->holder[seat] = s->conn;
+    hub_sess *o = old && old != s->conn ? hub__sess_find(h, old) : NULL;
+    if (!o)
+        return;
+    log_info("hub: game %lld seat %d: connection %llx replaced by %llx", (long long)hg->id, seat,
+             (unsigned long long)old, (unsigned long long)s->conn);
+    hub__game_leave(h, o);
+    o->role = ROLE_SPECTATOR;
+    o->game = -1;
+    o->seat = -1;
+    hub__error(h, old, false, 0, BH_EREPLACED, "token");
+    hub__queue_close(h, old, bh_errname(BH_EREPLACED));
+}
+
+static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
+>>>>>>> load
 {
     char hash[AUTH_HASH_LEN + 1];
     if (auth_hash(m->token, hash) != BH_OK)
         goto bad;
     if (h->cfg.admin_hash[0] && auth_hash_eq(hash, h->cfg.admin_hash)) {
+        release_seat(h, s);
         s->role = ROLE_DIRECTOR;
         s->game = -1;
         s->seat = -1;
@@ -219,16 +266,20 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int64_t gid;
     int seat;
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
-    if (rc == BH_OK && strcmp(role, "player") == 0 && hub__game_by_id(h, gid)) {
+    hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
+    if (hg && seat >= 0 && seat < 4) {
         /* A new identity on this connection: leave the seat of the old one first. */
+        release_seat(h, s);
         hub__game_leave(h, s);
         s->role = ROLE_PLAYER;
         s->game = gid;
         s->seat = seat;
+        take_seat(h, s, hg, seat);
         hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
         return;
     }
     if (rc == BH_OK && strcmp(role, "team") == 0) { /* a team token: gid is the team id */
+        release_seat(h, s);
         hub__game_leave(h, s);
         s->role = ROLE_TEAM;
         s->team = gid;

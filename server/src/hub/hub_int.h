@@ -69,7 +69,9 @@ typedef struct {
     int nmv[2], capmv[2];
     uint64_t *watch; /* connections that joined */
     int nwatch, capwatch;
-    int conns[4]; /* seated connections by seat */
+    int conns[4];       /* seated connections by seat */
+    uint64_t holder[4]; /* by seat: the connection that last authenticated with the seat's
+                         * token (it alone may act for the seat), 0 = none */
     hub_chat *chat;
     int nchat, capchat;
     char result[8]; /* "" while not finished */
@@ -85,8 +87,9 @@ typedef struct {
 
 typedef struct {
     uint64_t conn;
-    char *msg; /* owned */
+    char *msg; /* owned; NULL for a close */
     size_t len;
+    const char *close; /* not NULL: close conn with this reason after what was queued */
 } hub_out;
 
 typedef struct {
@@ -126,6 +129,8 @@ void hub__sess_del(hub *h, uint64_t conn);
 
 /* hub.c: queue msg (owned, taken) for conn in the outbox. */
 void hub__queue(hub *h, uint64_t conn, char *msg);
+/* hub.c: queue closing conn (reason: static text) after what is queued for it. */
+void hub__queue_close(hub *h, uint64_t conn, const char *reason);
 /* hub.c: queue an error reply. */
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field);
 /* hub.c: the game with this id, or NULL. */

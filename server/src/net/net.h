@@ -27,6 +27,8 @@ typedef struct {
      * BH_ERATE (flood) or BH_EAUTH (foreign Origin; field "origin"). When fatal, net closes
      * the connection (code 1008) after flushing what the owner queued in this callback. */
     void (*on_violation)(void *ctx, net_conn c, int code, const char *field, bool fatal);
+    /* (BH_ELIMIT with field "connections", fatal: the remote address is over its cap; on_open
+     * is not called for that connection.) */
     /* The connection is gone; c is never reused. */
     void (*on_close)(void *ctx, net_conn c);
     /* The deadline set with net_timer_set has passed. */
@@ -53,10 +55,15 @@ typedef struct {
     int ping_s;             /* WebSocket ping after this many idle seconds; 0 = 30 */
     int idle_s;             /* close when no pong/traffic for this long; 0 = ping_s + 10 */
     size_t max_queue_bytes; /* a slower reader is disconnected; 0 = 4 MiB */
+    int max_conns_per_ip;   /* WebSocket connections from one remote address (loopback
+                             * excluded); the next one gets BH_ELIMIT, field "connections",
+                             * and is closed; 0 = no cap */
+    int max_conns_loopback; /* the same cap for loopback addresses (127/8, ::1); 0 = no cap */
 } net_config;
 
-/* Open the listening socket described by cfg with the handlers h (copied). On success stores
- * a new net in *out and returns BH_OK; BH_EINVAL for a bad config (TLS without cert or key),
+/* Open the listening socket described by cfg with the handlers h (copied). First raises the
+ * process's open-files limit as far as allowed (logged: it bounds the connections). On success
+ * stores a new net in *out and returns BH_OK; BH_EINVAL for a bad config (TLS without cert or key),
  * BH_EIO when libwebsockets cannot create the context or bind (logged). */
 int net_open(const net_config *cfg, const net_handlers *h, net **out);
 

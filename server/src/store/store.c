@@ -5,11 +5,14 @@
 #include "store.h"
 #include "store_int.h"
 
+#include <errno.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bh.h"
 #include "log.h"
@@ -86,10 +89,21 @@ static const char *const sql[Q_COUNT_] = {
     [Q_CHATS] = "SELECT game_id, t_ms, seat, text FROM chat WHERE game_id = ?1 ORDER BY id",
 };
 
+typedef struct {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool stop;     /* under mu */
+    int period_ms;
+    sqlite3 *db; /* the thread's own connection */
+} ckpt;
+
 struct store {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT_];
-    bool in_tx; /* a transaction is open since the last store_flush */
+    bool in_tx;  /* a transaction is open since the last store_flush */
+    char *path;  /* for the checkpoint thread's connection */
+    ckpt *ckpt;  /* NULL: sqlite's automatic checkpoints */
 };
 
 static int fail(store *st, const char *what)
@@ -138,6 +152,7 @@ static int migrate(store *st)
 int store_open(const char *path, store **out)
 {
     store *st = xcalloc(1, sizeof *st);
+    st->path = xstrdup(path);
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK)
         goto fail;
@@ -158,8 +173,85 @@ fail:
     for (int i = 0; i < Q_COUNT_; i++)
         sqlite3_finalize(st->q[i]);
     sqlite3_close(st->db);
+    free(st->path);
     free(st);
     return BH_ESTORE;
+}
+
+static void *ckpt_main(void *arg)
+{
+    ckpt *c = arg;
+    pthread_mutex_lock(&c->mu);
+    while (!c->stop) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        long long ns = ts.tv_nsec + (long long)c->period_ms * 1000000LL;
+        ts.tv_sec += (time_t)(ns / 1000000000LL);
+        ts.tv_nsec = (long)(ns % 1000000000LL);
+        int rc = 0;
+        while (!c->stop && rc != ETIMEDOUT)
+            rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        if (c->stop)
+            break;
+        pthread_mutex_unlock(&c->mu);
+        /* PASSIVE: copies what no reader still needs, never waits for the writer. */
+        int log = 0, done = 0;
+        int r = sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
+        if (r != SQLITE_OK && r != SQLITE_BUSY)
+            log_warn("store: background checkpoint: %s", sqlite3_errmsg(c->db));
+        pthread_mutex_lock(&c->mu);
+    }
+    pthread_mutex_unlock(&c->mu);
+    return NULL;
+}
+
+int store_checkpoint_thread(store *st, int period_ms)
+{
+    if (st->ckpt)
+        return BH_OK;
+    ckpt *c = xcalloc(1, sizeof *c);
+    c->period_ms = period_ms > 0 ? period_ms : 1000;
+    /* The connection opens the file lazily: a statement makes it read the WAL (else the
+     * checkpoint reports "not in WAL mode" and does nothing). */
+    if (sqlite3_open_v2(st->path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
+        sqlite3_exec(c->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK) {
+        log_error("store: checkpoint connection to %s: %s", st->path,
+                  c->db ? sqlite3_errmsg(c->db) : "no memory");
+        sqlite3_close(c->db);
+        free(c);
+        return BH_ESTORE;
+    }
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
+    if (pthread_create(&c->th, NULL, ckpt_main, c) != 0) {
+        log_error("store: cannot start the checkpoint thread");
+        pthread_cond_destroy(&c->cv);
+        pthread_mutex_destroy(&c->mu);
+        sqlite3_close(c->db);
+        free(c);
+        return BH_ESTORE;
+    }
+    /* From now on a COMMIT of the loop's connection never checkpoints. */
+    sqlite3_wal_autocheckpoint(st->db, 0);
+    st->ckpt = c;
+    return BH_OK;
+}
+
+static void ckpt_stop(store *st)
+{
+    ckpt *c = st->ckpt;
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->mu);
+    c->stop = true;
+    pthread_cond_signal(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    pthread_join(c->th, NULL);
+    sqlite3_close(c->db);
+    pthread_cond_destroy(&c->cv);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+    st->ckpt = NULL;
 }
 
 void store_set_busy_ms(store *st, int ms)
@@ -172,9 +264,11 @@ void store_close(store *st)
     if (!st)
         return;
     store_flush(st);
+    ckpt_stop(st);
     for (int i = 0; i < Q_COUNT_; i++)
         sqlite3_finalize(st->q[i]);
-    sqlite3_close(st->db);
+    sqlite3_close(st->db); /* the last connection: sqlite checkpoints the WAL */
+    free(st->path);
     free(st);
 }
 

@@ -1,0 +1,194 @@
+/* test_ws_limits.c: connection limits and seat ownership over real sockets: the cap of
+ * WebSocket connections per remote address (typed error, then close; per address; a freed
+ * place is reusable), and a second connection authenticating with the same player token (the
+ * new one takes the seat, the old one gets session_replaced and is closed).
+ * SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE /* memmem */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include "itest.h"
+
+static const char *bin;
+
+static bool pings(wsc *c)
+{
+    char *r = itest_call(c, "{\"type\":\"ping\",\"id\":77}");
+    bool ok = r && strstr(r, "\"type\":\"pong\"");
+    free(r);
+    return ok;
+}
+
+/* A WebSocket by hand from the local address src over plain TCP: upgrade, then a ping
+ * message (masked with the key 0); returns true if a pong comes back. */
+static bool raw_ping_from(const char *src, int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET};
+    inet_pton(AF_INET, src, &a.sin_addr);
+    bool ok = false;
+    struct timeval tv = {3, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0)
+        goto done;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    a.sin_port = htons((uint16_t)port);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
+        goto done;
+    char buf[4096];
+    int n = snprintf(buf, sizeof buf,
+                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: bughouse.v1\r\n\r\n",
+                     port);
+    if (write(fd, buf, (size_t)n) != n)
+        goto done;
+    const char *msg = "{\"type\":\"ping\",\"id\":5}";
+    unsigned char fr[64] = {0x81, (unsigned char)(0x80 | strlen(msg)), 0, 0, 0, 0};
+    memcpy(fr + 6, msg, strlen(msg));
+    size_t len = 0;
+    bool sent = false;
+    while (len < sizeof buf - 1) {
+        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+        buf[len] = '\0';
+        if (!sent && strstr(buf, "\r\n\r\n")) {
+            if (strncmp(buf, "HTTP/1.1 101", 12) != 0)
+                break;
+            sent = write(fd, fr, 6 + strlen(msg)) == (ssize_t)(6 + strlen(msg));
+        }
+        if (memmem(buf, len, "\"type\":\"pong\"", 13)) {
+            ok = true;
+            break;
+        }
+        if (memmem(buf, len, "\"type\":\"error\"", 14))
+            break;
+    }
+done:
+    close(fd);
+    return ok;
+}
+
+static void conns_per_address_capped(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    const char *args[] = {"--no-tls", "--max-conns-loopback", "2", NULL};
+    CHECK_MSG(itest_start(&s, args) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc_opts o = {.host = "127.0.0.1", .port = s.port, .tls = false};
+    wsc *c1 = wsc_connect(x, &o, 3000), *c2 = wsc_connect(x, &o, 3000);
+    CHECK_MSG(c1 && c2, "the first two connections were refused");
+    /* The third from 127.0.0.1: the upgrade completes, then the typed error and a close. */
+    wsc *c3 = wsc_connect(x, &o, 3000);
+    CHECK_MSG(c3 != NULL, "the third connection's upgrade did not complete");
+    if (c3) {
+        char *r = wsc_recv_type(c3, "error", 3000);
+        char e[32];
+        CHECK_EQ_STR("over the cap", "too_large", ecode(r, e));
+        CHECK_EQ_STR("field", "connections", jstr(r, "field", e, sizeof e));
+        free(r);
+        CHECK_MSG(itest_wait_closed(x, c3, 3000), "the connection over the cap stayed open");
+        CHECK_EQ_INT("close code", 1008, wsc_close_code(c3));
+        CHECK_EQ_STR("close reason", "too_large", wsc_close_reason(c3));
+    }
+    CHECK_MSG(c1 && pings(c1), "the first connection stopped working");
+    CHECK_MSG(c2 && pings(c2), "the second connection stopped working");
+    /* Another address has its own count. */
+    CHECK_MSG(raw_ping_from("127.0.0.2", s.port), "127.0.0.2 was refused");
+    /* A place freed by a close is taken again. */
+    wsc_free(c1);
+    wsc *c4 = NULL;
+    for (int i = 0; i < 50 && !c4; i++) {
+        wsc_pump(x, 20);
+        c4 = wsc_connect(x, &o, 3000);
+        if (c4 && (wsc_pump(x, 100), wsc_closed(c4) || !pings(c4))) {
+            wsc_free(c4);
+            c4 = NULL;
+        }
+    }
+    CHECK_MSG(c4 != NULL, "no connection accepted after one of two closed");
+    wsc_free(c4);
+    wsc_free(c3);
+    wsc_free(c2);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+static void same_token_replaces_the_old_connection(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(x, &s, &g, seat));
+    free(wsc_recv_type(g.p[0], "start", 3000));
+    char e[32], t[32];
+    char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
+    CHECK_EQ_STR("first move", "ack", jstr(r, "type", t, sizeof t));
+    free(r);
+
+    /* Seat 0 again, on a new connection (a reconnect before the old one is known dead). */
+    wsc *n0 = itest_connect(x, &s, NULL);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":30,\"token\":\"%s\"}", g.tokens[0]);
+    r = itest_call(n0, msg);
+    CHECK_EQ_STR("new connection authed", "authed", jstr(r, "type", t, sizeof t));
+    free(r);
+    r = wsc_recv_type(g.p[0], "error", 3000);
+    CHECK_EQ_STR("old connection told", "session_replaced", ecode(r, e));
+    CHECK_EQ_INT("pushed, no id", -1, jint(r, "id", -1));
+    free(r);
+    CHECK_MSG(itest_wait_closed(x, g.p[0], 3000), "the old connection stayed open");
+    CHECK_EQ_INT("old close code", 1008, wsc_close_code(g.p[0]));
+    CHECK_EQ_STR("old close reason", "session_replaced", wsc_close_reason(g.p[0]));
+
+    /* The new connection gets the full state of its seat. */
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":31,\"game\":%lld}", g.game);
+    r = itest_call(n0, msg);
+    CHECK_EQ_STR("state", "state", jstr(r, "type", t, sizeof t));
+    CHECK_EQ_STR("role", "player", jstr(r, "role", t, sizeof t));
+    CHECK_EQ_INT("you", 0, jint(r, "you", -1));
+    CHECK_EQ_STR("status", "live", jstr(r, "status", t, sizeof t));
+    CHECK_MSG(r && strstr(r, "\"text\":\"e2e4\""), "the state lacks the move e2e4: %s",
+              r ? r : "(none)");
+    free(r);
+
+    /* Play goes on: the opponent's move reaches the new connection, which moves next. */
+    r = itest_move(g.p[1], g.game, 21, "A", 1, "e7e5");
+    CHECK_EQ_STR("opponent's move", "ack", jstr(r, "type", t, sizeof t));
+    free(r);
+    r = wsc_recv_type(n0, "move", 3000);
+    CHECK_EQ_STR("delta to the new connection", "e7e5", jstr(r, "move", t, sizeof t));
+    free(r);
+    r = itest_move(n0, g.game, 32, "A", 2, "g1f3");
+    CHECK_EQ_STR("move from the new connection", "ack", jstr(r, "type", t, sizeof t));
+    CHECK_EQ_INT("its ply", 2, jint(r, "ply", -1));
+    free(r);
+    /* The seat is connected (the others saw it come back). */
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":40,\"game\":%lld}", g.game);
+    r = itest_call(g.p[1], msg);
+    int connected = 0;
+    for (const char *q = r; q && (q = strstr(q, "\"connected\":true")); q++)
+        connected++;
+    CHECK_EQ_INT("seats connected", 4, connected);
+    free(r);
+    wsc_free(n0);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+static const bh_test_case cases[] = {
+    {"conns_per_address_capped", conns_per_address_capped},
+    {"same_token_replaces_the_old_connection", same_token_replaces_the_old_connection},
+};
+
+ITEST_MAIN(cases)
