@@ -224,9 +224,6 @@ int hub_turn_end(hub *h)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-<<<<<<< HEAD
-static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
-=======
 /* A player token authenticated s for seat of hg: an older connection holding the same token
  * (a reconnect that arrived before the old TCP connection is known dead, or a second device)
  * loses the seat: it gets session_replaced, becomes a spectator and is closed. The newest
@@ -248,8 +245,7 @@ static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat)
     hub__queue_close(h, old, bh_errname(BH_EREPLACED));
 }
 
-static void do_auth(hub *h, hub_sess *s, const proto_msg *m)
->>>>>>> load
+static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     char hash[AUTH_HASH_LEN + 1];
     if (auth_hash(m->token, hash) != BH_OK)
