@@ -729,6 +729,49 @@ static void choose_set(ctx *c, int k, const snap *z, int *wit, int *set)
     free(used);
 }
 
+/* The graph of identifier_first's test "y is the next top": a chosen top (cls 1, below y)
+ * with a later bottom below y or anyone above y; a bottom below y (cls 2, or undecided) only
+ * with a chosen top before it; y only with teams above it; a team above y with a chosen top,
+ * y or another team above y. Built a word at a time from h's rows. */
+static void ident_test_graph(const bm *h, const uint8_t *cls, int y, bm *t)
+{
+    int w = h->words;
+    uint64_t *tops = xcalloc((size_t)w + 1, sizeof *tops);
+    uint64_t *bots = xcalloc((size_t)w + 1, sizeof *bots);
+    uint64_t *above = xcalloc((size_t)w + 1, sizeof *above);
+    for (int i = 0; i < h->n; i++) {
+        uint64_t bit = 1ull << (i % 64);
+        if (i < y && cls[i] == 1)
+            tops[i / 64] |= bit;
+        else if (i < y)
+            bots[i / 64] |= bit;
+        else if (i > y)
+            above[i / 64] |= bit;
+    }
+    for (int i = 0; i < h->n; i++) {
+        const uint64_t *row = h->adj + (size_t)i * (size_t)w;
+        uint64_t *out = t->adj + (size_t)i * (size_t)w;
+        for (int k = 0; k < w; k++) {
+            /* bits of positions after i (k*64+b > i) / before i */
+            uint64_t after = k > i / 64 ? ~0ull : k < i / 64 ? 0 : (~0ull << (i % 64)) << 1;
+            uint64_t before = k < i / 64 ? ~0ull : k > i / 64 ? 0 : (1ull << (i % 64)) - 1;
+            uint64_t allow;
+            if (i < y && cls[i] == 1)
+                allow = (bots[k] & after) | above[k];
+            else if (i < y)
+                allow = tops[k] & before;
+            else if (i == y)
+                allow = above[k];
+            else
+                allow = above[k] | tops[k] | (k == y / 64 ? 1ull << (y % 64) : 0);
+            out[k] = row[k] & allow;
+        }
+    }
+    free(tops);
+    free(bots);
+    free(above);
+}
+
 /* 3.6: the bracket's pairing with the smallest identifier: the top members' TPNs in
  * ascending order, then their bottom members' TPNs (a pair's top member is its smaller TPN;
  * positions in B are ranking positions, so upfloaters are always bottoms). The identifier
@@ -761,20 +804,7 @@ static void identifier_first(const bm *h, int m, int *part)
         for (; y < ym; y++) { /* test y as the next top, cur..y-1 bottoms */
             bm t;
             bm_init(&t, m);
-            for (int i = 0; i < m; i++) {
-                bool top_i = i < y ? cls[i] == 1 : true; /* i < y: only chosen tops */
-                if (!top_i)
-                    continue;
-                for (int j = i + 1; j < m; j++) {
-                    if (!bm_has_edge(h, i, j))
-                        continue;
-                    /* a chosen top: with a bottom below y or anyone above y; y and the
-                     * teams above it: only with teams above y */
-                    bool allowed = i < y && j < y ? cls[j] != 1 : j > y;
-                    if (allowed)
-                        bm_add_edge(&t, i, j);
-                }
-            }
+            ident_test_graph(h, cls, y, &t);
             for (int i = 0; i < m; i++) /* warm start from the witness */
                 if (mate[i] > i && bm_has_edge(&t, i, mate[i]))
                     t.mate[i] = mate[i], t.mate[mate[i]] = i;
@@ -826,6 +856,14 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
     memcpy(B + c->s, set, (size_t)k * sizeof *B);
     bm h;
     bracket_graph(c, B, m, &h);
+    /* A witness close to the first identifier (1 with m/2+1, 2 with m/2+2, ...), so that
+     * identifier_first rarely has to test. */
+    for (int i = 0, j0 = m / 2; i < m / 2; i++)
+        for (int j = j0; j < m; j++)
+            if (h.mate[j] < 0 && bm_has_edge(&h, i, j)) {
+                h.mate[i] = j, h.mate[j] = i;
+                break;
+            }
     bool ok = 2 * bm_maximize(&h) == m;
     for (int i = 0; i < m; i++)
         part[i] = -1;
