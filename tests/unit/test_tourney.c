@@ -474,10 +474,8 @@ static void pair_c5_ascending(void)
                                 {2, 0, TOUR_BYE_HALF},
                                 {3, 0, TOUR_BYE_HALF},
                                 {4, 0, TOUR_BYE_HALF}};
-    static const int r3[][3] = {{1, 4, TOUR_G_WIN_A},
-                                {2, 3, TOUR_G_WIN_A},
-                                {5, 0, TOUR_BYE_ZERO},
-                                {6, 0, TOUR_BYE_ZERO}};
+    static const int r3[][3] = {
+        {1, 4, TOUR_G_WIN_A}, {2, 3, TOUR_G_WIN_A}, {5, 0, TOUR_BYE_ZERO}, {6, 0, TOUR_BYE_ZERO}};
     CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
     CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 5));
     CHECK_EQ_INT("round 3", BH_OK, fixed_round(t, r3, 4));

@@ -1,6 +1,7 @@
 /* tourney_ref.c: the brute-force reference pairer. It enumerates every legal pairing of the
  * field (every PAB choice, then every perfect matching in identifier order), computes for each
- * one the key of the criteria as swiss.c's header states them, and keeps the smallest key.
+ * one the key of the criteria as the text of C.04.6 states them (the spec in code: swiss.c
+ * must agree with it), and keeps the smallest key.
  * SPDX-License-Identifier: MIT
  * Teams are ranked by match points, then TPN (game points never order a bracket, C.04.6 3.6).
  * Key, compared lexicographically, smaller is better (the text of C.04.6 taken literally):
@@ -78,10 +79,11 @@ static void consider(ref *R, int bye)
                     ups[a] = ups[b];
                     ups[b] = tmp;
                 }
-        for (int a = 0; a < k; a++) /* sorted by rank: scores descending, so the */
-            diff[a] = top - R->mp[ups[k - 1 - a]]; /* differences from the last descend */
-        key[len++] = k;                          /* [C4] */
-        for (int a = 0; a < k; a++)              /* [C5] */
+        /* sorted by rank, the scores descend: the differences taken from the last descend */
+        for (int a = 0; a < k; a++)
+            diff[a] = top - R->mp[ups[k - 1 - a]];
+        key[len++] = k;             /* [C4] */
+        for (int a = 0; a < k; a++) /* [C5] */
             key[len++] = diff[a];
         for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
             key[len++] = R->rank[ups[a]];

@@ -1,9 +1,12 @@
 /* swiss.c: the Swiss pairing of a round, FIDE C.04.6 Swiss Team Pairing System, colour-free
  * variant FIDE_TEAM_MP_GP (T-PAIR, T-BYE, T-FORFEIT). Design idea: brackets are paired
- * greedily in a fixed lexicographic order, and every tentative pair is accepted only if an
+ * top down; for each, the upfloater count and profile ([C4], [C5]) are fixed by probes: a
+ * depth-first search over the bracket whose every tentative pair is accepted only if an
  * exact completion test (blossom.c: the witness perfect matching of all still unpaired teams
- * can be repaired) says the rest of the field can still be paired; a depth-first search over
- * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
+ * can be repaired) says the rest of the field can still be paired. Then the upfloater set
+ * (3.5.3-3.5.5) and the bracket's pairing (3.6) are chosen greedily, position by position,
+ * each choice checked by a matching test, so the result is the text's first set and first
+ * identifier without enumerating pairings.
  * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
  * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
@@ -30,27 +33,27 @@
  *  Brackets, top down (3.2, 3.3.2). The bracket is the top scoregroup T of the teams not yet
  *     paired, completed with upfloaters from lower scoregroups; every team of T is paired in it:
  *  [C4] (2.3.1) minimise the number of upfloaters;
- *  [C5] (2.3.2) then their scores. DEVIATION: the text minimises the score differences taken
- *     in descending order, "i.e. maximise the scores (taken in ascending order)" of the
- *     upfloaters; we compare the upfloater scores sorted from the highest (we prefer {3,1}
- *     to {2,2}, the text {2,2}).
+ *  [C5] (2.3.2) then minimise the upfloaters' score differences taken in descending order,
+ *     i.e. maximise their scores taken in ascending order (we prefer {2,2} to {3,1}): the
+ *     profile is fixed from its lowest score up (set_prefix).
  *  [C6] (2.3.3, look-ahead for the next scoregroup), [C7] (2.3.4) and [C10] (2.3.7) (floaters
  *     of the previous round): DEVIATION, not applied (we keep no float history).
  *  [C8], [C9] (2.3.5-6, colour preferences): none in the colour-free variant FIDE_TEAM_MP_GP
  *     (1.7: competitions without colour preferences), so they hold trivially.
- *  Choice of the set and of the pairing. The text (3.5.3-3.5.5) sorts the upfloater sets
- *     meeting [C4]-[C5] by their TPNs (within a set by descending score, then TPN) and takes the
- *     first set that can be paired; then (3.6) it orders the bracket's pairings by their
- *     identifier (the top members' TPNs in ascending order, then their bottom members' TPNs;
- *     the smaller TPN of a pair is its top member) and takes the first legal one. We take
- *     the lexicographically first pairing of T in this candidate order: the teams of T by TPN,
- *     each taking the first legal partner: a team at position i (h = floor(s/2)) prefers
- *     positions max(h, i+1)..s-1, then i+1..h-1, then the teams outside T by score and TPN
- *     (the set is the one that pairing uses). The first candidate (1 with h+1, 2 with h+2...)
- *     is the first identifier too, so both agree whenever it is legal; DEVIATION: they can
- *     differ after backtracking (6 teams, 1-4 legal but 2-5 and 2-6 not: we take 1-4 2-3
- *     5-6, identifier (1,2,5,4,3,6); the text 1-5 2-4 3-6, identifier (1,2,3,5,4,6)), and in
- *     the upfloater set chosen.
+ *  Choice of the set (3.5.3-3.5.5). The upfloater sets meeting [C4]-[C5] are sorted by their
+ *     TPNs (within a set by descending score, then TPN) and the first set that can be paired
+ *     (with [C3]) is taken: choose_set, member by member, the smallest candidate for which a
+ *     set with that prefix can be paired.
+ *  Choice of the pairing (3.6). Among the bracket's legal pairings, the first by identifier:
+ *     the top members' TPNs in ascending order, then their bottom members' TPNs (a pair's top
+ *     member is its smaller TPN). The whole top sequence comes first, so the top set is fixed
+ *     first (the next top: the smallest team for which a pairing exists whose tops below it
+ *     are those chosen), then each top in ascending order takes the smallest bottom that still
+ *     completes (identifier_first). 6 teams, 1-4 legal but 2-5 and 2-6 not: 1-5 2-4 3-6
+ *     (identifier 1,2,3,5,4,6), not 1-4 2-3 5-6 (1,2,5,4,3,6).
+ *  TPN in 3.5 and 3.6 (choice): the team's ranking position (score, then pairing number), as
+ *     the text orders a bracket; within a scoregroup this is the pairing-number order, and an
+ *     upfloater is always the bottom member of its pair.
  *  Then the paired teams leave, and the next top scoregroup is the next bracket.
  *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
  *  neither team has played; else the team that had Black last gets White; if both had the same,
@@ -97,11 +100,11 @@ typedef struct {
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
-    uint8_t *fl;    /* set probes (3.5.3-3.5.5): local -> 0 may not float, 1 may, 2 must */
-    bool fl_on;     /* fl applies */
+    uint8_t *fl;     /* set probes (3.5.3-3.5.5): local -> 0 may not float, 1 may, 2 must */
+    bool fl_on;      /* fl applies */
     int forced_left; /* teams with fl 2 not yet paired */
-    bool def_check;            /* the teams below T cannot pair among themselves: check
-                                * their deficiency after every upfloater (out_deficiency) */
+    bool def_check;  /* the teams below T cannot pair among themselves: check
+                      * their deficiency after every upfloater (out_deficiency) */
 } ctx;
 
 /* Teams by score, then TPN: a bracket is paired by TPN (C.04.6 3.6.1-3.6.3, the pairing's
