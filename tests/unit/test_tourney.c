@@ -502,6 +502,36 @@ static void pair_c5_ascending(void)
     tour_free(t);
 }
 
+/* C.04.6 3.5.3-3.5.5 (issue 6): among the upfloater sets meeting [C4]-[C5], the first by TPN
+ * that can be paired. Six teams, rounds:
+ *   1: 2-3 draw, 4-6 draw, 1 and 5 half-point byes;
+ *   2: 3-4 3 wins, 1-6 1 wins, 2-5 2 wins.
+ * Match points: 1, 2, 3: 3; 4, 5, 6: 1. Round 3: T = {1,2,3} is odd: one upfloater from
+ * {4,5,6} ([C4]; [C5] is the same for all). Set {4}: 1-4 leaves 2-3 (met) and 3-4 met, but 1-3
+ * 2-4 pairs, and the rest 5-6 too: the set is {4}, and the pairing (3.6) 1-3 2-4, identifier
+ * (1,2,3,4). (A pairer taking partners team by team, 1 with 2 first, would float 6 for 3 (4
+ * met, 5 leaves 4-6 met): 1-2 3-6 4-5.) */
+static void pair_set_order(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {
+        {2, 3, TOUR_G_DRAW}, {4, 6, TOUR_G_DRAW}, {1, 0, TOUR_BYE_HALF}, {5, 0, TOUR_BYE_HALF}};
+    static const int r2[][3] = {{3, 4, TOUR_G_WIN_A}, {1, 6, TOUR_G_WIN_A}, {2, 5, TOUR_G_WIN_A}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
+    int part[8];
+    if (next_partners(t, part, 6)) {
+        CHECK_EQ_INT("1 meets 3", 3, part[1]);
+        CHECK_EQ_INT("2 meets 4", 4, part[2]);
+        CHECK_EQ_INT("5 meets 6", 6, part[5]);
+    }
+    int ref[8];
+    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
+    for (int id = 1; id <= 6; id++)
+        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+    tour_free(t);
+}
+
 /* ---- random tournaments ---- */
 
 typedef struct {
@@ -1021,6 +1051,7 @@ static const bh_test_case cases[] = {
     {"pair_round2", pair_round2},
     {"pair_identifier_order", pair_identifier_order},
     {"pair_c5_ascending", pair_c5_ascending},
+    {"pair_set_order", pair_set_order},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},

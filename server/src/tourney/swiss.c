@@ -531,6 +531,9 @@ static void memo_add(ctx *c)
     c->memo_n++;
 }
 
+/* Can T's teams from position ti on be paired under the constraints set (a probe)? The order
+ * of the candidates (the S1-S2 order of the first identifier, then the upfloaters by rank)
+ * only makes the usual first try succeed: the pairing kept is chosen by 3.5 and 3.6 after. */
 static bool dfs(ctx *c, int ti)
 {
     while (ti < c->s && c->pair[c->tlist[ti]] >= 0)
