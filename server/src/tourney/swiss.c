@@ -922,11 +922,12 @@ static bool pair_with_k(ctx *c, int k)
             }
         }
     }
-    if (ok) {
-        if (k > 0)
-            choose_set(c, k, &z, wit, set);
+    if (ok && k > 0)
+        choose_set(c, k, &z, wit, set);
+    if (ok && !c->aborted) /* an aborted set probe: the set may not be the first */
         ok = pair_by_identifier(c, set, k);
-    }
+    else
+        ok = false;
     free(wit);
     free(set);
     snap_free(&z);
