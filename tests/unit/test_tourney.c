@@ -408,21 +408,26 @@ static int fixed_round(tour *t, const int (*rows)[3], int n)
     return tour_add_round(t, m, n);
 }
 
-/* The pairing of the next round as partner[id] (0 for the PAB); false if it does not pair. */
-static bool next_partners(tour *t, int *partner, int n)
+/* The next round of the 6-team field t must pair as the three pairs in want, and the
+ * reference pairer (tourney_ref.c) must agree. */
+static void check_next_pairing(tour *t, const int want[3][2])
 {
     swiss_pairing p = {0, NULL};
-    int rc = swiss_pair(t, 1, &p);
-    CHECK_EQ_INT("pairs", BH_OK, rc);
-    for (int id = 0; id <= n; id++)
-        partner[id] = -1;
-    for (int i = 0; rc == BH_OK && i < p.n; i++) {
-        partner[p.m[i].a] = p.m[i].b;
+    int part[8], ref[8];
+    for (int id = 0; id < 8; id++)
+        part[id] = -1;
+    CHECK_EQ_INT("pairs", BH_OK, swiss_pair(t, 1, &p));
+    for (int i = 0; i < p.n; i++) {
+        part[p.m[i].a] = p.m[i].b;
         if (p.m[i].b)
-            partner[p.m[i].b] = p.m[i].a;
+            part[p.m[i].b] = p.m[i].a;
     }
     swiss_pairing_fini(&p);
-    return rc == BH_OK;
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ_INT("partner", want[i][1], part[want[i][0]]);
+    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
+    for (int id = 1; id <= 6; id++)
+        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
 }
 
 /* C.04.6 3.6 (issue 6): the first pairing by identifier, not by candidate order. Six teams
@@ -440,16 +445,8 @@ static void pair_identifier_order(void)
     static const int r2[][3] = {{1, 3, TOUR_G_DRAW}, {2, 6, TOUR_G_DRAW}, {4, 5, TOUR_G_DRAW}};
     CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
     CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
-    int part[8];
-    if (next_partners(t, part, 6)) {
-        CHECK_EQ_INT("1 meets 5", 5, part[1]);
-        CHECK_EQ_INT("2 meets 4", 4, part[2]);
-        CHECK_EQ_INT("3 meets 6", 6, part[3]);
-    }
-    int ref[8];
-    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
-    for (int id = 1; id <= 6; id++)
-        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+    static const int want[3][2] = {{1, 5}, {2, 4}, {3, 6}};
+    check_next_pairing(t, want);
     tour_free(t);
 }
 
@@ -489,16 +486,8 @@ static void pair_c5_ascending(void)
         }
         CHECK_EQ_INT("match points after round 3", want_mp[id], mp);
     }
-    int part[8];
-    if (next_partners(t, part, 6)) {
-        CHECK_EQ_INT("1 meets 5", 5, part[1]);
-        CHECK_EQ_INT("2 meets 4", 4, part[2]);
-        CHECK_EQ_INT("3 meets 6", 6, part[3]);
-    }
-    int ref[8];
-    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
-    for (int id = 1; id <= 6; id++)
-        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+    static const int want[3][2] = {{1, 5}, {2, 4}, {3, 6}};
+    check_next_pairing(t, want);
     tour_free(t);
 }
 
@@ -519,16 +508,8 @@ static void pair_set_order(void)
     static const int r2[][3] = {{3, 4, TOUR_G_WIN_A}, {1, 6, TOUR_G_WIN_A}, {2, 5, TOUR_G_WIN_A}};
     CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
     CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
-    int part[8];
-    if (next_partners(t, part, 6)) {
-        CHECK_EQ_INT("1 meets 3", 3, part[1]);
-        CHECK_EQ_INT("2 meets 4", 4, part[2]);
-        CHECK_EQ_INT("5 meets 6", 6, part[5]);
-    }
-    int ref[8];
-    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
-    for (int id = 1; id <= 6; id++)
-        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+    static const int want[3][2] = {{1, 3}, {2, 4}, {5, 6}};
+    check_next_pairing(t, want);
     tour_free(t);
 }
 
