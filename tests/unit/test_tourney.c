@@ -390,6 +390,129 @@ static void pair_round2(void)
     tour_free(t);
 }
 
+/* Append a round given as rows {a, b, res}: res (TOUR_G_*, a's view) for both games; b == 0
+ * is a requested bye of kind res (TOUR_BYE_HALF / TOUR_BYE_ZERO). */
+static int fixed_round(tour *t, const int (*rows)[3], int n)
+{
+    tour_match m[16];
+    memset(m, 0, sizeof m);
+    for (int i = 0; i < n && i < 16; i++) {
+        m[i].a = rows[i][0];
+        m[i].b = rows[i][1];
+        m[i].white = rows[i][1] ? rows[i][0] : 0;
+        if (rows[i][1])
+            m[i].game[0] = m[i].game[1] = (uint8_t)rows[i][2];
+        else
+            m[i].bye = (uint8_t)rows[i][2];
+    }
+    return tour_add_round(t, m, n);
+}
+
+/* The next round of the 6-team field t must pair as the three pairs in want, and the
+ * reference pairer (tourney_ref.c) must agree. */
+static void check_next_pairing(tour *t, const int want[3][2])
+{
+    swiss_pairing p = {0, NULL};
+    int part[8], ref[8];
+    for (int id = 0; id < 8; id++)
+        part[id] = -1;
+    CHECK_EQ_INT("pairs", BH_OK, swiss_pair(t, 1, &p));
+    for (int i = 0; i < p.n; i++) {
+        part[p.m[i].a] = p.m[i].b;
+        if (p.m[i].b)
+            part[p.m[i].b] = p.m[i].a;
+    }
+    swiss_pairing_fini(&p);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ_INT("partner", want[i][1], part[want[i][0]]);
+    CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
+    for (int id = 1; id <= 6; id++)
+        CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+}
+
+/* C.04.6 3.6 (issue 6): the first pairing by identifier, not by candidate order. Six teams
+ * (TPN = rating order) draw everything: round 1 1-6 2-5 3-4, round 2 1-3 2-6 4-5, so in round
+ * 3 all six are one scoregroup (2 MP) where 1-4 is legal but 2-5 and 2-6 are not. The
+ * identifier is the sorted top members, then their bottoms. Tops {1,2,3} are possible: 2 must
+ * take 4 (5, 6 met), 1 then 5 (6 met), 3 takes 6: identifier (1,2,3,5,4,6). Any pairing with
+ * 1-4 has 2-3 (2 met 5 and 6) and 5-6, tops {1,2,5}: (1,2,5,4,3,6), larger at the third
+ * entry. The text's pairing is 1-5 2-4 3-6 (a pairer going team by team in S1-S2 order
+ * would take 1-4 first and end with 1-4 2-3 5-6). */
+static void pair_identifier_order(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {{1, 6, TOUR_G_DRAW}, {2, 5, TOUR_G_DRAW}, {3, 4, TOUR_G_DRAW}};
+    static const int r2[][3] = {{1, 3, TOUR_G_DRAW}, {2, 6, TOUR_G_DRAW}, {4, 5, TOUR_G_DRAW}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
+    static const int want[3][2] = {{1, 5}, {2, 4}, {3, 6}};
+    check_next_pairing(t, want);
+    tour_free(t);
+}
+
+/* C.04.6 [C5] (2.3.2, issue 6): the upfloaters' score differences taken in descending order
+ * are minimised (their scores taken in ascending order maximised). Six teams, rounds:
+ *   1: 1-2 draw, 3-5 3 wins, 4-6 draw;
+ *   2: 5-6 5 wins, 1 2 3 4 half-point byes (1 MP each);
+ *   3: 1-4 1 wins, 2-3 2 wins, 5 and 6 zero-point byes.
+ * Match points: 1 and 2: 4; 3: 3; 4 and 5: 2; 6: 1. Round 4: T = {1,2} (4 MP) met each other,
+ * so two upfloaters are needed ([C4]). Sets that leave the rest pairable ([C3]): {3,4} leaves
+ * 5-6 (met) and {3,5} leaves 4-6 (met), no; {3,6}: 1-3 and 2-6 (2 met 3, 1 met 4), rest 4-5:
+ * differences (4-1, 4-3) = (3,1); {4,5}: 1-5, 2-4, rest 3-6: (2,2); {5,6}: (3,2); {4,6}
+ * leaves 3-5 (met). Descending differences, smallest first: (2,2) < (3,1) < (3,2): the set
+ * {4,5}. 3.6 in the bracket {1,2,4,5}: tops 1, 2; 1 met 4, so 1-5 2-4; the rest 3-6. (Comparing
+ * the scores from the highest would take {3,6}: 1-3 2-6 4-5.) */
+static void pair_c5_ascending(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {{1, 2, TOUR_G_DRAW}, {3, 5, TOUR_G_WIN_A}, {4, 6, TOUR_G_DRAW}};
+    static const int r2[][3] = {{5, 6, TOUR_G_WIN_A},
+                                {1, 0, TOUR_BYE_HALF},
+                                {2, 0, TOUR_BYE_HALF},
+                                {3, 0, TOUR_BYE_HALF},
+                                {4, 0, TOUR_BYE_HALF}};
+    static const int r3[][3] = {
+        {1, 4, TOUR_G_WIN_A}, {2, 3, TOUR_G_WIN_A}, {5, 0, TOUR_BYE_ZERO}, {6, 0, TOUR_BYE_ZERO}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 5));
+    CHECK_EQ_INT("round 3", BH_OK, fixed_round(t, r3, 4));
+    static const int want_mp[7] = {0, 4, 4, 3, 2, 2, 1};
+    for (int id = 1; id <= 6; id++) {
+        int mp = 0;
+        for (int r = 1; r <= 3; r++) {
+            tour_slot sl;
+            tour_slot_get(t, id, r, &sl);
+            mp += sl.mp;
+        }
+        CHECK_EQ_INT("match points after round 3", want_mp[id], mp);
+    }
+    static const int want[3][2] = {{1, 5}, {2, 4}, {3, 6}};
+    check_next_pairing(t, want);
+    tour_free(t);
+}
+
+/* C.04.6 3.5.3-3.5.5 (issue 6): among the upfloater sets meeting [C4]-[C5], the first by TPN
+ * that can be paired. Six teams, rounds:
+ *   1: 2-3 draw, 4-6 draw, 1 and 5 half-point byes;
+ *   2: 3-4 3 wins, 1-6 1 wins, 2-5 2 wins.
+ * Match points: 1, 2, 3: 3; 4, 5, 6: 1. Round 3: T = {1,2,3} is odd: one upfloater from
+ * {4,5,6} ([C4]; [C5] is the same for all). Set {4}: 1-4 leaves 2-3 (met) and 3-4 met, but 1-3
+ * 2-4 pairs, and the rest 5-6 too: the set is {4}, and the pairing (3.6) 1-3 2-4, identifier
+ * (1,2,3,4). (A pairer taking partners team by team, 1 with 2 first, would float 6 for 3 (4
+ * met, 5 leaves 4-6 met): 1-2 3-6 4-5.) */
+static void pair_set_order(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {
+        {2, 3, TOUR_G_DRAW}, {4, 6, TOUR_G_DRAW}, {1, 0, TOUR_BYE_HALF}, {5, 0, TOUR_BYE_HALF}};
+    static const int r2[][3] = {{3, 4, TOUR_G_WIN_A}, {1, 6, TOUR_G_WIN_A}, {2, 5, TOUR_G_WIN_A}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
+    static const int want[3][2] = {{1, 3}, {2, 4}, {5, 6}};
+    check_next_pairing(t, want);
+    tour_free(t);
+}
+
 /* ---- random tournaments ---- */
 
 typedef struct {
@@ -907,6 +1030,9 @@ static const bh_test_case cases[] = {
     {"round_robin_complete", round_robin_complete},
     {"pair_round1", pair_round1},
     {"pair_round2", pair_round2},
+    {"pair_identifier_order", pair_identifier_order},
+    {"pair_c5_ascending", pair_c5_ascending},
+    {"pair_set_order", pair_set_order},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},

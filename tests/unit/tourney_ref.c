@@ -1,15 +1,22 @@
 /* tourney_ref.c: the brute-force reference pairer. It enumerates every legal pairing of the
  * field (every PAB choice, then every perfect matching in identifier order), computes for each
- * one the key of the criteria as swiss.c's header states them, and keeps the smallest key.
+ * one the key of the criteria as the text of C.04.6 states them (the spec in code: swiss.c
+ * must agree with it), and keeps the smallest key.
  * SPDX-License-Identifier: MIT
  * Teams are ranked by match points, then TPN (game points never order a bracket, C.04.6 3.6).
- * Key, compared lexicographically, smaller is better:
- *   PAB: its match points, minus its matches played, minus its id (none if the field is even);
- *   then for each bracket, top down (T = unpaired teams with the top match points):
- *     the number of upfloaters; the upfloaters' match points sorted from the highest, negated;
- *     for each team of T in ranking order whose partner comes later or is outside T: the
- *     partner's candidate rank: (0, j) for T position j >= max(h, i+1), (1, j) for the rest of
- *     T, (2, rank) outside T, where i is the team's position in T and h = |T| / 2. */
+ * Key, compared lexicographically, smaller is better (the text of C.04.6 taken literally):
+ *   PAB (3.4): its match points, minus its matches played, minus its id (none if even);
+ *   then for each bracket, top down (T = unpaired teams with the top match points, 3.2):
+ *     [C4] (2.3.1) the number of upfloaters;
+ *     [C5] (2.3.2) the upfloaters' score differences (T's score minus theirs) in descending
+ *       order (minimised: the upfloater scores taken in ascending order are maximised);
+ *     3.5.3-3.5.5 the upfloater set: its members' ranking positions, the set sorted by
+ *       descending score, then TPN (the first set that can be paired is taken);
+ *     3.6 the identifier: the top members' positions in ascending order, then their bottom
+ *       members' positions in the same order (a pair's top member is the smaller position).
+ *   "TPN" in the set order and the identifier is read as the ranking position (score, then
+ *   pairing number): within a scoregroup it is the pairing-number order, and an upfloater is
+ *   always the bottom member of its pair (swiss.c's header, choice).  */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,28 +68,37 @@ static void consider(ref *R, int bye)
             pos[x] = -1;
         for (int i = 0; i < s; i++)
             pos[T[i]] = i;
-        int ups[MAXT], k = 0;
-        for (int i = 0; i < s; i++)
+        int ups[MAXT], k = 0, diff[MAXT];
+        for (int i = 0; i < s; i++) /* ranking order: the set sorted by score, then TPN */
             if (pos[R->mate[T[i]]] < 0)
-                ups[k++] = R->mp[R->mate[T[i]]];
-        for (int a = 0; a < k; a++) /* sort descending */
+                ups[k++] = R->mate[T[i]];
+        for (int a = 0; a < k; a++)
             for (int b = a + 1; b < k; b++)
-                if (ups[b] > ups[a]) {
+                if (R->rank[ups[b]] < R->rank[ups[a]]) {
                     int tmp = ups[a];
                     ups[a] = ups[b];
                     ups[b] = tmp;
                 }
-        key[len++] = k;
+        /* sorted by rank, the scores descend: the differences taken from the last descend */
         for (int a = 0; a < k; a++)
-            key[len++] = -ups[a];
-        int h = s / 2;
-        for (int i = 0; i < s; i++) {
-            int p = R->mate[T[i]], j = pos[p];
-            if (j >= 0 && j < i)
-                continue; /* written by its partner */
-            int lo = i + 1 > h ? i + 1 : h;
-            key[len++] = j < 0 ? 2000 + R->rank[p] : j >= lo ? j : 1000 + j;
+            diff[a] = top - R->mp[ups[k - 1 - a]];
+        key[len++] = k;             /* [C4] */
+        for (int a = 0; a < k; a++) /* [C5] */
+            key[len++] = diff[a];
+        for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
+            key[len++] = R->rank[ups[a]];
+        int tops[MAXT], nt = 0; /* 3.6: tops in ascending order, then their bottoms */
+        for (int k2 = 0; k2 < R->n; k2++) {
+            int x = R->byrank[k2];
+            if (done[x] || (pos[x] < 0 && !(pos[R->mate[x]] >= 0)))
+                continue; /* not in the bracket */
+            if (R->rank[R->mate[x]] > k2)
+                tops[nt++] = x;
         }
+        for (int a = 0; a < nt; a++)
+            key[len++] = R->rank[tops[a]];
+        for (int a = 0; a < nt; a++)
+            key[len++] = R->rank[R->mate[tops[a]]];
         for (int i = 0; i < s; i++) {
             done[T[i]] = true;
             done[R->mate[T[i]]] = true;

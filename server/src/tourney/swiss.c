@@ -1,9 +1,12 @@
 /* swiss.c: the Swiss pairing of a round, FIDE C.04.6 Swiss Team Pairing System, colour-free
  * variant FIDE_TEAM_MP_GP (T-PAIR, T-BYE, T-FORFEIT). Design idea: brackets are paired
- * greedily in a fixed lexicographic order, and every tentative pair is accepted only if an
+ * top down; for each, the upfloater count and profile ([C4], [C5]) are fixed by probes: a
+ * depth-first search over the bracket whose every tentative pair is accepted only if an
  * exact completion test (blossom.c: the witness perfect matching of all still unpaired teams
- * can be repaired) says the rest of the field can still be paired; a depth-first search over
- * the bracket backtracks only for the bracket's quality targets (upfloater count, scores).
+ * can be repaired) says the rest of the field can still be paired. Then the upfloater set
+ * (3.5.3-3.5.5) and the bracket's pairing (3.6) are chosen greedily, position by position,
+ * each choice checked by a matching test, so the result is the text's first set and first
+ * identifier without enumerating pairings.
  * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
  * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
@@ -30,27 +33,27 @@
  *  Brackets, top down (3.2, 3.3.2). The bracket is the top scoregroup T of the teams not yet
  *     paired, completed with upfloaters from lower scoregroups; every team of T is paired in it:
  *  [C4] (2.3.1) minimise the number of upfloaters;
- *  [C5] (2.3.2) then their scores. DEVIATION: the text minimises the score differences taken
- *     in descending order, "i.e. maximise the scores (taken in ascending order)" of the
- *     upfloaters; we compare the upfloater scores sorted from the highest (we prefer {3,1}
- *     to {2,2}, the text {2,2}).
+ *  [C5] (2.3.2) then minimise the upfloaters' score differences taken in descending order,
+ *     i.e. maximise their scores taken in ascending order (we prefer {2,2} to {3,1}): the
+ *     profile is fixed from its lowest score up (set_prefix).
  *  [C6] (2.3.3, look-ahead for the next scoregroup), [C7] (2.3.4) and [C10] (2.3.7) (floaters
  *     of the previous round): DEVIATION, not applied (we keep no float history).
  *  [C8], [C9] (2.3.5-6, colour preferences): none in the colour-free variant FIDE_TEAM_MP_GP
  *     (1.7: competitions without colour preferences), so they hold trivially.
- *  Choice of the set and of the pairing. The text (3.5.3-3.5.5) sorts the upfloater sets
- *     meeting [C4]-[C5] by their TPNs (within a set by descending score, then TPN) and takes the
- *     first set that can be paired; then (3.6) it orders the bracket's pairings by their
- *     identifier (the top members' TPNs in ascending order, then their bottom members' TPNs;
- *     the smaller TPN of a pair is its top member) and takes the first legal one. We take
- *     the lexicographically first pairing of T in this candidate order: the teams of T by TPN,
- *     each taking the first legal partner: a team at position i (h = floor(s/2)) prefers
- *     positions max(h, i+1)..s-1, then i+1..h-1, then the teams outside T by score and TPN
- *     (the set is the one that pairing uses). The first candidate (1 with h+1, 2 with h+2...)
- *     is the first identifier too, so both agree whenever it is legal; DEVIATION: they can
- *     differ after backtracking (6 teams, 1-4 legal but 2-5 and 2-6 not: we take 1-4 2-3
- *     5-6, identifier (1,2,5,4,3,6); the text 1-5 2-4 3-6, identifier (1,2,3,5,4,6)), and in
- *     the upfloater set chosen.
+ *  Choice of the set (3.5.3-3.5.5). The upfloater sets meeting [C4]-[C5] are sorted by their
+ *     TPNs (within a set by descending score, then TPN) and the first set that can be paired
+ *     (with [C3]) is taken: choose_set, member by member, the smallest candidate for which a
+ *     set with that prefix can be paired.
+ *  Choice of the pairing (3.6). Among the bracket's legal pairings, the first by identifier:
+ *     the top members' TPNs in ascending order, then their bottom members' TPNs (a pair's top
+ *     member is its smaller TPN). The whole top sequence comes first, so the top set is fixed
+ *     first (the next top: the smallest team for which a pairing exists whose tops below it
+ *     are those chosen), then each top in ascending order takes the smallest bottom that still
+ *     completes (identifier_first). 6 teams, 1-4 legal but 2-5 and 2-6 not: 1-5 2-4 3-6
+ *     (identifier 1,2,3,5,4,6), not 1-4 2-3 5-6 (1,2,5,4,3,6).
+ *  TPN in 3.5 and 3.6 (choice): the team's ranking position (score, then pairing number), as
+ *     the text orders a bracket; within a scoregroup this is the pairing-number order, and an
+ *     upfloater is always the bottom member of its pair.
  *  Then the paired teams leave, and the next top scoregroup is the next bracket.
  *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
  *  neither team has played; else the team that had Black last gets White; if both had the same,
@@ -97,8 +100,11 @@ typedef struct {
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
-    bool def_check;            /* the teams below T cannot pair among themselves: check
-                                * their deficiency after every upfloater (out_deficiency) */
+    uint8_t *fl;     /* set probes (3.5.3-3.5.5): local -> 0 may not float, 1 may, 2 must */
+    bool fl_on;      /* fl applies */
+    int forced_left; /* teams with fl 2 not yet paired */
+    bool def_check;  /* the teams below T cannot pair among themselves: check
+                      * their deficiency after every upfloater (out_deficiency) */
 } ctx;
 
 /* Teams by score, then TPN: a bracket is paired by TPN (C.04.6 3.6.1-3.6.3, the pairing's
@@ -173,6 +179,7 @@ static void load(const tour *t, int r, ctx *c)
     c->budget = xcalloc((size_t)c->n + 1, sizeof *c->budget);
     c->need = xcalloc((size_t)c->n + 1, sizeof *c->need);
     c->cnt = xcalloc((size_t)c->n + 1, sizeof *c->cnt);
+    c->fl = xcalloc((size_t)c->n + 1, sizeof *c->fl);
 }
 
 static void unload(ctx *c)
@@ -188,6 +195,7 @@ static void unload(ctx *c)
     free(c->budget);
     free(c->need);
     free(c->cnt);
+    free(c->fl);
     free(c->memo);
     free(c->memo_gen);
 }
@@ -322,7 +330,8 @@ static bool floats_ok(ctx *c)
         fl_edge(&g, 0, 2 + i, 1);
     for (int k = 0; k < n_o; k++) {
         int o = first_o + k, L = c->lvl[o];
-        if (L < 0 || c->pair[o] >= 0 || o == c->bye || c->budget[L] == 0)
+        if (L < 0 || c->pair[o] >= 0 || o == c->bye || c->budget[L] == 0 ||
+            (c->fl_on && c->fl[o] == 0))
             continue;
         fl_edge(&g, 2 + nl + k, lv0 + L, 1);
         for (int i = 0; i < nl; i++)
@@ -425,6 +434,9 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
     bool needed = L >= 0 && c->need[L] > 0;
     if (L >= 0 && c->need_total - needed > c->f - 1)
         return false; /* the levels that must still give upfloaters could not */
+    bool forced = L >= 0 && c->fl_on && c->fl[p] == 2;
+    if (L >= 0 && c->fl_on && (c->fl[p] == 0 || (!forced && c->forced_left > c->f - 1)))
+        return false; /* a set probe: p may not float, or the forced ones would not fit */
     if (!bm_remove_pair(&c->g, t, p))
         return false;
     c->pair[t] = p;
@@ -438,6 +450,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->avail[L]--;
         c->need[L] -= needed;
         c->need_total -= needed;
+        c->forced_left -= forced;
     }
     if (t_bound_ok(c) && (L < 0 || !c->def_check || out_deficiency(c) <= c->f) && floats_ok(c) &&
         dfs(c, ti + 1))
@@ -451,6 +464,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->avail[L]++;
         c->need[L] += needed;
         c->need_total += needed;
+        c->forced_left += forced;
     }
     c->pair[t] = c->pair[p] = -1;
     memcpy(c->g.mate, save, (size_t)c->n * sizeof *save);
@@ -517,6 +531,9 @@ static void memo_add(ctx *c)
     c->memo_n++;
 }
 
+/* Can T's teams from position ti on be paired under the constraints set (a probe)? The order
+ * of the candidates (the S1-S2 order of the first identifier, then the upfloaters by rank)
+ * only makes the usual first try succeed: the pairing kept is chosen by 3.5 and 3.6 after. */
 static bool dfs(ctx *c, int ti)
 {
     while (ti < c->s && c->pair[c->tlist[ti]] >= 0)
@@ -547,81 +564,373 @@ static bool dfs(ctx *c, int ti)
     return ok;
 }
 
-/* Constraints for a profile whose sorted prefix is cnt[] plus one more at level L: exact
- * counts above L, at least cnt[L]+1 at L, anything below; k in all. L = -1: any levels. */
+/* [C5] (2.3.2): "minimise the score differences of the upfloaters taken in descending
+ * order", i.e. maximise their scores taken in ascending order. The profile (the upfloaters'
+ * levels, level 0 = the scoregroup next below T) is fixed one entry at a time from the LOWEST
+ * score: cnt[] holds the entries fixed so far, all at levels >= L. A probe of one more entry
+ * at level L: exactly cnt[l] at the levels below L (l > L), at least cnt[L] + 1 at L, any
+ * number above (l < L); k in all. L = -1: any levels. L = -2: exactly cnt[] (the profile). */
 static void set_prefix(ctx *c, int k, int L)
 {
     c->gen++; /* new constraints: forget the failed states */
     c->memo_n = 0;
     c->need_total = 0;
     for (int l = 0; l < c->nlv; l++) {
-        c->budget[l] = l < L ? c->cnt[l] : k;
-        c->need[l] = l < L ? c->cnt[l] : l == L ? c->cnt[l] + 1 : 0;
+        bool exact = L == -2 || (L >= 0 && l > L);
+        c->budget[l] = exact ? c->cnt[l] : k;
+        c->need[l] = exact ? c->cnt[l] : l == L ? c->cnt[l] + 1 : 0;
         c->need_total += c->need[l];
     }
     c->f = k;
     c->rT = c->s;
 }
 
-/* [C5]-[C10] for a given number k of upfloaters: the profile (upfloater scores sorted from
- * the highest) is fixed one entry at a time, each the highest level for which some
- * completion exists (a probe: the search below, rolled back); the probe of the last entry is
- * the lexicographically first pairing with that exact profile, and is kept. */
-static bool pair_with_k(ctx *c, int k)
+/* The state a bracket starts from: every probe is rolled back to it. */
+typedef struct {
+    int *pair, *mate, *avail;
+    uint64_t *alive;
+} snap;
+
+static void snap_take(const ctx *c, snap *z)
 {
-    if (k == 0) {
-        set_prefix(c, 0, c->nlv);
-        return dfs(c, 0);
+    z->pair = xmalloc(((size_t)c->n + 1) * sizeof *z->pair);
+    z->mate = xmalloc(((size_t)c->n + 1) * sizeof *z->mate);
+    z->alive = xmalloc(((size_t)c->g.words + 1) * sizeof *z->alive);
+    z->avail = xmalloc(((size_t)c->nlv + 1) * sizeof *z->avail);
+    memcpy(z->pair, c->pair, (size_t)c->n * sizeof *z->pair);
+    memcpy(z->mate, c->g.mate, (size_t)c->n * sizeof *z->mate);
+    memcpy(z->alive, c->g.alive, (size_t)c->g.words * sizeof *z->alive);
+    memcpy(z->avail, c->avail, (size_t)c->nlv * sizeof *z->avail);
+}
+
+static void snap_back(ctx *c, const snap *z)
+{
+    memcpy(c->pair, z->pair, (size_t)c->n * sizeof *z->pair);
+    memcpy(c->g.mate, z->mate, (size_t)c->n * sizeof *z->mate);
+    memcpy(c->g.alive, z->alive, (size_t)c->g.words * sizeof *z->alive);
+    memcpy(c->avail, z->avail, (size_t)c->nlv * sizeof *z->avail);
+}
+
+static void snap_free(snap *z)
+{
+    free(z->pair);
+    free(z->mate);
+    free(z->alive);
+    free(z->avail);
+}
+
+/* One search under the constraints set; rolled back. On success the upfloater set it used
+ * (locals, ascending) goes to set (if not NULL). */
+static bool probe(ctx *c, const snap *z, int *set)
+{
+    bool ok = floats_ok(c) && dfs(c, 0);
+    if (ok && set) {
+        int k = 0;
+        for (int o = 0; o < c->n; o++)
+            if (c->lvl[o] >= 0 && z->pair[o] < 0 && c->pair[o] >= 0)
+                set[k++] = o;
     }
-    int *pair = xmalloc(((size_t)c->n + 1) * sizeof *pair);
+    snap_back(c, z);
+    return ok;
+}
+
+/* Can the rest of the field (the alive teams but B) still be paired ([C3], 2.2.1)? From the
+ * witness: take B out, augment from the teams left exposed; then put everything back. */
+static bool rest_ok(ctx *c, const int *B, int m)
+{
     int *mate = xmalloc(((size_t)c->n + 1) * sizeof *mate);
     uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
-    int *avail = xmalloc(((size_t)c->nlv + 1) * sizeof *avail);
+    memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
+    memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
+    for (int i = 0; i < m; i++)
+        bm_set_alive(&c->g, B[i], false);
+    bool ok = true;
+    for (int i = 0; i < m && ok; i++) {
+        int o = mate[B[i]];
+        if (o >= 0 && bm_is_alive(&c->g, o)) {
+            c->g.mate[o] = -1;
+            c->g.mate[B[i]] = -1;
+        }
+    }
+    for (int i = 0; i < m && ok; i++) {
+        int o = mate[B[i]];
+        if (o >= 0 && bm_is_alive(&c->g, o) && c->g.mate[o] < 0)
+            ok = bm_augment(&c->g, o);
+    }
+    memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
+    memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
+    free(mate);
+    free(alive);
+    return ok;
+}
+
+/* The bracket B = T plus the upfloater set (locals ascending: T first, the set after it) as a
+ * graph on positions 0..m-1: compatible pairs, but no two upfloaters (each one floats to T). */
+static void bracket_graph(const ctx *c, const int *B, int m, bm *h)
+{
+    bm_init(h, m);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m && i < c->s; j++)
+            if (bm_has_edge(&c->g, B[i], B[j]))
+                bm_add_edge(h, i, j);
+}
+
+/* 3.5.3-3.5.5 with [C3]: can T with this upfloater set (k, ascending) be paired, and the rest
+ * of the field after it? */
+static bool set_ok(ctx *c, const int *set, int k)
+{
+    int m = c->s + k;
+    int *B = xmalloc(((size_t)m + 1) * sizeof *B);
+    memcpy(B, c->tlist, (size_t)c->s * sizeof *B);
+    memcpy(B + c->s, set, (size_t)k * sizeof *B);
+    bm h;
+    bracket_graph(c, B, m, &h);
+    bool ok = 2 * bm_maximize(&h) == m && rest_ok(c, B, m);
+    bm_fini(&h);
+    free(B);
+    return ok;
+}
+
+/* 3.5.3-3.5.5: among the upfloater sets with the profile cnt[] ([C4]-[C5]), the first by
+ * TPN (a set sorted by descending score, then TPN, i.e. by ranking position) that can be
+ * paired. Greedy by position: the smallest candidate for which some set with that prefix
+ * (and only larger members after it) can be paired; `wit` (a set that can be paired, with the
+ * prefix chosen so far) bounds the candidates, so a position usually costs no search. */
+static void choose_set(ctx *c, int k, const snap *z, int *wit, int *set)
+{
+    int *used = xcalloc((size_t)c->nlv + 1, sizeof *used);
+    int *tmp = xmalloc(((size_t)k + 1) * sizeof *tmp);
+    int first_o = c->tlist[c->s - 1] + 1;
+    for (int i = 0; i < k; i++) {
+        int from = i ? set[i - 1] + 1 : first_o;
+        set[i] = wit[i];
+        for (int x = from; x < wit[i]; x++) {
+            int L = c->lvl[x];
+            if (L < 0 || z->pair[x] >= 0 || x == c->bye || used[L] >= c->cnt[L])
+                continue;
+            set[i] = x;
+            bool ok;
+            if (i == k - 1) {
+                ok = set_ok(c, set, k);
+            } else { /* members 0..i fixed, the others after x */
+                for (int o = first_o; o < c->n; o++)
+                    c->fl[o] = (uint8_t)(o > x);
+                for (int j = 0; j <= i; j++)
+                    c->fl[set[j]] = 2;
+                c->fl_on = true;
+                c->forced_left = i + 1;
+                set_prefix(c, k, -2);
+                ok = probe(c, z, tmp);
+                c->fl_on = false;
+                if (ok)
+                    memcpy(wit, tmp, (size_t)k * sizeof *wit);
+            }
+            if (ok)
+                break;
+            set[i] = wit[i];
+        }
+        used[c->lvl[set[i]]]++;
+    }
+    free(tmp);
+    free(used);
+}
+
+/* The graph of identifier_first's test "y is the next top": a chosen top (cls 1, below y)
+ * with a later bottom below y or anyone above y; a bottom below y (cls 2, or undecided) only
+ * with a chosen top before it; y only with teams above it; a team above y with a chosen top,
+ * y or another team above y. Built a word at a time from h's rows. */
+static void ident_test_graph(const bm *h, const uint8_t *cls, int y, bm *t)
+{
+    int w = h->words;
+    uint64_t *tops = xcalloc((size_t)w + 1, sizeof *tops);
+    uint64_t *bots = xcalloc((size_t)w + 1, sizeof *bots);
+    uint64_t *above = xcalloc((size_t)w + 1, sizeof *above);
+    for (int i = 0; i < h->n; i++) {
+        uint64_t bit = 1ull << (i % 64);
+        if (i < y && cls[i] == 1)
+            tops[i / 64] |= bit;
+        else if (i < y)
+            bots[i / 64] |= bit;
+        else if (i > y)
+            above[i / 64] |= bit;
+    }
+    for (int i = 0; i < h->n; i++) {
+        const uint64_t *row = h->adj + (size_t)i * (size_t)w;
+        uint64_t *out = t->adj + (size_t)i * (size_t)w;
+        for (int k = 0; k < w; k++) {
+            /* bits of positions after i (k*64+b > i) / before i */
+            uint64_t after = k > i / 64 ? ~0ull : k < i / 64 ? 0 : (~0ull << (i % 64)) << 1;
+            uint64_t before = k < i / 64 ? ~0ull : k > i / 64 ? 0 : (1ull << (i % 64)) - 1;
+            uint64_t allow;
+            if (i < y && cls[i] == 1)
+                allow = (bots[k] & after) | above[k];
+            else if (i < y)
+                allow = tops[k] & before;
+            else if (i == y)
+                allow = above[k];
+            else
+                allow = above[k] | tops[k] | (k == y / 64 ? 1ull << (y % 64) : 0);
+            out[k] = row[k] & allow;
+        }
+    }
+    free(tops);
+    free(bots);
+    free(above);
+}
+
+/* 3.6: the bracket's pairing with the smallest identifier: the top members' TPNs in
+ * ascending order, then their bottom members' TPNs (a pair's top member is its smaller TPN;
+ * positions in B are ranking positions, so upfloaters are always bottoms). The identifier
+ * minimises the whole sorted top sequence first, so the top set is decided first, greedily:
+ * the next top is the smallest undecided y such that a perfect matching of B exists in which
+ * the tops below y are exactly those chosen (every undecided team below y a bottom of one of
+ * them) and y a top: one matching test, skipped when the current witness matching already has
+ * y as its next top (the usual case). Then each top in ascending order takes the smallest
+ * bottom after it with which the other tops and bottoms can still be matched (the witness is
+ * repaired by bm_remove_pair). Returns the partner position of each position in `part`. */
+static void identifier_first(const bm *h, int m, int *part)
+{
+    uint8_t *cls = xcalloc((size_t)m + 1, 1); /* 0 undecided, 1 top, 2 bottom */
+    int *mate = xmalloc(((size_t)m + 1) * sizeof *mate);
+    memcpy(mate, h->mate, (size_t)m * sizeof *mate);
+    for (int cur = 0;;) {
+        while (cur < m && cls[cur])
+            cur++;
+        if (cur == m)
+            break;
+        int ym = cur; /* the witness's next top */
+        while (ym < m && (cls[ym] || mate[ym] < ym))
+            ym++;
+        if (ym == m) { /* all m/2 tops chosen: the rest are bottoms */
+            for (int i = cur; i < m; i++)
+                cls[i] = cls[i] ? cls[i] : 2;
+            break;
+        }
+        int y = cur;
+        for (; y < ym; y++) { /* test y as the next top, cur..y-1 bottoms */
+            bm t;
+            bm_init(&t, m);
+            ident_test_graph(h, cls, y, &t);
+            for (int i = 0; i < m; i++) /* warm start from the witness */
+                if (mate[i] > i && bm_has_edge(&t, i, mate[i]))
+                    t.mate[i] = mate[i], t.mate[mate[i]] = i;
+            bool ok = 2 * bm_maximize(&t) == m;
+            if (ok)
+                memcpy(mate, t.mate, (size_t)m * sizeof *mate);
+            bm_fini(&t);
+            if (ok)
+                break;
+        }
+        for (int i = cur; i < y; i++)
+            if (!cls[i])
+                cls[i] = 2;
+        cls[y] = 1;
+        cur = y + 1;
+    }
+    /* The bottoms: tops in ascending order, each the smallest partner that still completes. */
+    bm b;
+    bm_init(&b, m);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            if (cls[i] == 1 && cls[j] == 2 && bm_has_edge(h, i, j))
+                bm_add_edge(&b, i, j);
+    memcpy(b.mate, mate, (size_t)m * sizeof *mate);
+    for (int i = 0; i < m; i++) {
+        if (cls[i] != 1)
+            continue;
+        for (int j = i + 1; j < m; j++)
+            if (cls[j] == 2 && bm_is_alive(&b, j) && bm_has_edge(&b, i, j) &&
+                bm_remove_pair(&b, i, j)) {
+                part[i] = j;
+                part[j] = i;
+                break;
+            }
+    }
+    bm_fini(&b);
+    free(mate);
+    free(cls);
+}
+
+/* Pair the bracket T + set (k upfloaters) by 3.6 and fix its pairs (the rest of the field
+ * can be paired: the set was tested). */
+static bool pair_by_identifier(ctx *c, const int *set, int k)
+{
+    int m = c->s + k;
+    int *B = xmalloc(((size_t)m + 1) * sizeof *B);
+    int *part = xmalloc(((size_t)m + 1) * sizeof *part);
+    memcpy(B, c->tlist, (size_t)c->s * sizeof *B);
+    memcpy(B + c->s, set, (size_t)k * sizeof *B);
+    bm h;
+    bracket_graph(c, B, m, &h);
+    /* A witness close to the first identifier (1 with m/2+1, 2 with m/2+2, ...), so that
+     * identifier_first rarely has to test. */
+    for (int i = 0, j0 = m / 2; i < m / 2; i++)
+        for (int j = j0; j < m; j++)
+            if (h.mate[j] < 0 && bm_has_edge(&h, i, j)) {
+                h.mate[i] = j, h.mate[j] = i;
+                break;
+            }
+    bool ok = 2 * bm_maximize(&h) == m;
+    for (int i = 0; i < m; i++)
+        part[i] = -1;
+    if (ok)
+        identifier_first(&h, m, part);
+    for (int i = 0; i < m && ok; i++) {
+        if (part[i] < i)
+            continue;
+        ok = bm_remove_pair(&c->g, B[i], B[part[i]]);
+        if (ok)
+            c->pair[B[i]] = B[part[i]], c->pair[B[part[i]]] = B[i];
+    }
+    bm_fini(&h);
+    free(B);
+    free(part);
+    return ok;
+}
+
+/* [C5]-[C10] for a given number k of upfloaters: the profile fixed one entry at a time by
+ * probes (set_prefix), then the set (choose_set) and the pairing (pair_by_identifier). */
+static bool pair_with_k(ctx *c, int k)
+{
+    snap z;
+    snap_take(c, &z);
+    int *wit = xmalloc(((size_t)k + 1) * sizeof *wit);
+    int *set = xmalloc(((size_t)k + 1) * sizeof *set);
     for (int l = 0; l < c->nlv; l++)
         c->cnt[l] = 0;
-    /* First, in small brackets (where searches fail): can k upfloaters work at all, at any
-     * levels? That saves a failing probe per level when k is too few. */
     bool ok = true;
-    if (c->s <= SMALL_T) {
+    if (k == 0) {
+        set_prefix(c, 0, -2);
+        ok = probe(c, &z, wit);
+    } else if (c->s <= SMALL_T) {
+        /* First, in small brackets (where searches fail): can k upfloaters work at all, at
+         * any levels? That saves a failing probe per level when k is too few. */
         set_prefix(c, k, -1);
-        memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
-        memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
-        memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
-        memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
-        ok = floats_ok(c) && dfs(c, 0);
-        memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
-        memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
-        memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
-        memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
+        ok = probe(c, &z, wit);
     }
-    for (int pos = 0, last = 0; pos < k && ok; pos++) {
-        bool final = pos == k - 1;
+    for (int pos = 0, last = c->nlv - 1; k > 0 && pos < k && ok; pos++) {
         ok = false;
-        for (int L = last; L < c->nlv && !ok; L++) {
-            if (c->avail[L] <= c->cnt[L])
-                continue;
+        for (int L = 0, upto = 0; L <= last && !ok; L++) {
+            upto += c->avail[L] - c->cnt[L];
+            if (c->avail[L] <= c->cnt[L] || upto + pos < k)
+                continue; /* not enough teams at levels <= L for the k */
             set_prefix(c, k, L);
-            memcpy(pair, c->pair, (size_t)c->n * sizeof *pair);
-            memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
-            memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
-            memcpy(avail, c->avail, (size_t)c->nlv * sizeof *avail);
-            ok = floats_ok(c) && dfs(c, 0);
-            if (ok && !final) { /* a probe: roll the pairs back */
-                memcpy(c->pair, pair, (size_t)c->n * sizeof *pair);
-                memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
-                memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
-                memcpy(c->avail, avail, (size_t)c->nlv * sizeof *avail);
-            }
+            ok = probe(c, &z, wit);
             if (ok) {
                 c->cnt[L]++;
                 last = L;
             }
         }
     }
-    free(pair);
-    free(mate);
-    free(alive);
-    free(avail);
+    if (ok && k > 0)
+        choose_set(c, k, &z, wit, set);
+    if (ok && !c->aborted) /* an aborted set probe: the set may not be the first */
+        ok = pair_by_identifier(c, set, k);
+    else
+        ok = false;
+    free(wit);
+    free(set);
+    snap_free(&z);
     return ok;
 }
 
