@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 typedef struct {
     const char *name;
@@ -88,6 +89,18 @@ static inline const char *bh_test_data(const char *rel)
     snprintf(buf, sizeof buf, "tests/data/%s", rel);
 #endif
     return buf;
+}
+
+/* Remove a sqlite database file and its WAL and shared-memory files (PATH-wal, PATH-shm);
+ * missing files are not an error. */
+static inline void bh_test_rm_db(const char *path)
+{
+    char p[4096];
+    unlink(path);
+    snprintf(p, sizeof p, "%s-wal", path);
+    unlink(p);
+    snprintf(p, sizeof p, "%s-shm", path);
+    unlink(p);
 }
 
 /* Whole contents of protocol/examples/NAME (paths are relative to the repo root, where ctest

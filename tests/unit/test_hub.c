@@ -45,12 +45,7 @@ static void close_hub(void)
     hub_free(h);
     store_close(st);
     f_clear(&io_log);
-    char p[80];
-    unlink(dbpath);
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    bh_test_rm_db(dbpath);
 }
 
 /* One loop turn: a message from conn at now, then the turn's end. */

@@ -62,12 +62,7 @@ static void close_hub(bool remove)
     f_clear(&io);
     if (!remove)
         return;
-    char p[96];
-    unlink(dbpath);
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    bh_test_rm_db(dbpath);
 }
 
 static void turn(uint64_t conn, const char *json, uint64_t now)

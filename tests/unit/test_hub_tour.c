@@ -78,12 +78,7 @@ static int assigns(int64_t out[][2], int max)
 
 static void rm_db(void)
 {
-    unlink(dbpath);
-    char p[96];
-    snprintf(p, sizeof p, "%s-wal", dbpath);
-    unlink(p);
-    snprintf(p, sizeof p, "%s-shm", dbpath);
-    unlink(p);
+    bh_test_rm_db(dbpath);
 }
 
 static void tauto_draws(void)

@@ -18,12 +18,7 @@ static char path[256];
 static void fresh(void)
 {
     snprintf(path, sizeof path, "%s/t.db", dir);
-    unlink(path);
-    char p2[300];
-    snprintf(p2, sizeof p2, "%s-wal", path);
-    unlink(p2);
-    snprintf(p2, sizeof p2, "%s-shm", path);
-    unlink(p2);
+    bh_test_rm_db(path);
 }
 
 static int count_event(void *ctx, const store_event *e)
