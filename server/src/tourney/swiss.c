@@ -57,7 +57,9 @@
  *  [C10] (2.3.7), in the choice of the pairing: minimise the upfloaters whose opponents were
  *     floaters in the previous round (except in the last two rounds): the subsets of the
  *     upfloaters that could meet such a team, smallest first, each allowed to; the first
- *     identifier of each, the smallest kept (pair_by_identifier).
+ *     identifier of each, the smallest kept (pair_by_identifier). Exponential in the
+ *     upfloaters only when several of them cannot avoid such a team; those subsets count
+ *     against the node bound of swiss_pair_limited (BH_ELIMIT).
  *  Choice of the pairing (3.6). Among the bracket's legal pairings, the first by identifier:
  *     the top members' TPNs in ascending order, then their bottom members' TPNs (a pair's top
  *     member is its smaller TPN). The whole top sequence comes first, so the top set is fixed
@@ -965,7 +967,7 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
             may[j] = 1;
     }
     bool ok = false;
-    for (int size = 0; size <= nc && !ok; size++) {
+    for (int size = 0; size <= nc && !ok && !c->aborted; size++) {
         for (int a = 0; a < size; a++)
             comb[a] = a;
         for (;;) { /* every subset of cand of this size */
@@ -973,6 +975,12 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
                 may[cand[a]] = 0;
             for (int a = 0; a < size; a++)
                 may[cand[comb[a]]] = 1;
+            /* the subsets grow as a binomial: they count against the node bound */
+            if (size > 0 && c->max_nodes && (c->nodes += (uint64_t)m) > c->max_nodes) {
+                c->aborted = true;
+                ok = false;
+                break;
+            }
             bm h;
             c10_graph(c, B, m, may, &h);
             int *p2 = xmalloc(((size_t)m + 1) * sizeof *p2);
