@@ -36,22 +36,26 @@
  *  [C5] (2.3.2) then minimise the upfloaters' score differences taken in descending order,
  *     i.e. maximise their scores taken in ascending order (we prefer {2,2} to {3,1}): the
  *     profile is fixed from its lowest score up (set_prefix).
- *  [C6] (2.3.3): "unless the following scoregroup has been emptied by upfloating, choose the
- *     upfloaters so that [C1], [C3] and [C4] can still be complied with in the bracket where
- *     that scoregroup is paired" (as the conformance notes paraphrase it). DEVIATION, not
- *     applied: the notes do not say how "complied with [C4]" is measured (the fewest
- *     upfloaters that bracket then needs, or only its parity), so we do not guess.
+ *  [C6] (2.3.3), as public notes quote it: "Unless all the teams in the following scoregroup
+ *     became or are upfloaters (thus this scoregroup is now empty), choose the set of
+ *     upfloaters so that criteria [C1], [C3] and [C4] are complied with in the bracket where
+ *     this (not empty) scoregroup is paired. Note: only the mentioned scoregroup is involved,
+ *     even though some of the upfloaters come from lower scoregroups." DEVIATION, not applied
+ *     yet: what is left of the following scoregroup would have to pair with the rest of the
+ *     field using only its parity (0 or 1) of upfloaters; implementations read that pass/fail
+ *     or graded (extra upfloaters), which differ only when every set fails. A property of the
+ *     whole set, it does not fit the prefix probes of choose_set.
  *  [C7] (2.3.4) then minimise the upfloaters who were floaters in the previous round, except
  *     in the last two rounds: after the profile, probes with a bound on such upfloaters
  *     (pfb, counted in try_pair); the set probes keep the least bound.
- *  Float history (choice, the notes do not define it for teams): a team was a floater in
- *     round r-1 if it played there over the board against a team with other match points
- *     before r-1 (up or down); a PAB, a forfeit or a requested bye is no float. Derived from
- *     the stored rounds (load).
+ *  Float history (1.5, as implementations paraphrase it): a team was a floater in round r-1
+ *     if it played there over the board against a team with other match points before r-1
+ *     (up or down); a PAB, a forfeit or a requested bye is no float (no opponent was played:
+ *     our reading, one implementation once counted a scoring bye). From the stored rounds.
  *  [C8], [C9] (2.3.5-6, colour preferences): none in the colour-free variant FIDE_TEAM_MP_GP
  *     (1.7: competitions without colour preferences), so they hold trivially.
- *  Choice of the set (3.5.3-3.5.5). The upfloater sets meeting [C4]-[C5] are sorted by their
- *     TPNs (within a set by descending score, then TPN) and the first set that can be paired
+ *  Choice of the set (3.5.3-3.5.5). The upfloater sets meeting [C4], [C5], [C7] are sorted by
+ *     their TPNs (within a set by descending score, then TPN) and the first set that can be paired
  *     (with [C3]) is taken: choose_set, member by member, the smallest candidate for which a
  *     set with that prefix can be paired.
  *  [C10] (2.3.7), in the choice of the pairing: minimise the upfloaters whose opponents were
