@@ -97,13 +97,13 @@ static void consider(ref *R, int bye)
             key[len++] = diff[a];
         int c7 = 0, c10 = 0;
         for (int a = 0; a < k && R->floats_on; a++) {
-            c7 += R->fprev[ups[a]];         /* the upfloater floated last round */
+            c7 += R->fprev[ups[a]];           /* the upfloater floated last round */
             c10 += R->fprev[R->mate[ups[a]]]; /* its opponent (in T) floated last round */
         }
         key[len++] = c7;            /* [C7] */
         for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
             key[len++] = R->rank[ups[a]];
-        key[len++] = c10; /* [C10] */
+        key[len++] = c10;       /* [C10] */
         int tops[MAXT], nt = 0; /* 3.6: tops in ascending order, then their bottoms */
         for (int k2 = 0; k2 < R->n; k2++) {
             int x = R->byrank[k2];

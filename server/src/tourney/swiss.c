@@ -754,7 +754,8 @@ static void choose_set(ctx *c, int k, const snap *z, int *wit, int *set)
                 int pf = 0;
                 for (int j = 0; j < k; j++)
                     pf += c->tm[set[j]].fprev;
-                ok = pf <= c->pfb && set_ok(c, set, k); /* [C7] bound */
+                /* within the [C7] bound, and pairable */
+                ok = pf <= c->pfb && set_ok(c, set, k);
             } else { /* members 0..i fixed, the others after x */
                 for (int o = first_o; o < c->n; o++)
                     c->fl[o] = (uint8_t)(o > x);
