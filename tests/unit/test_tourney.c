@@ -513,6 +513,50 @@ static void pair_set_order(void)
     tour_free(t);
 }
 
+/* C.04.6 [C7] (2.3.4, issue 6): minimise the upfloaters who were floaters in the previous
+ * round (not in the last two rounds); it ranks above the set order (3.5.3-3.5.5). A floater of
+ * a round met a team with other match points before it (swiss.c header). Six teams, 5 rounds:
+ *   1: 1-4 1 wins, 2-5 draw, 3-6 draw (no floats: all had 0);
+ *   2: 1-6 1 wins (2 v 1 MP: 1 and 6 float), 2-4 draw (1 v 0: 2 and 4 float), 3-5 draw (1 v 1).
+ * Match points: 1: 4; 2, 3, 5: 2; 4, 6: 1. Round 3 (of 5, so [C7] applies): T = {1} takes one
+ * upfloater ([C4]) from the 2-MP group ([C5]): 2, 3 or 5 (1 met 4 and 6). 2 floated in round 2,
+ * 3 and 5 did not: [C7] leaves {3} and {5}; {3} comes first and the rest {2,4,5,6} pairs (2-6,
+ * 4-5), so 1-3. Then T = {2,5} (met in round 1) takes 4 and 6: 2 met 4, so 2-6 and 4-5. (By the
+ * set order alone 2 floats: 1-2, then 3-5 met, so 3-4 (3 met 6) and 5-6.) */
+static void pair_c7_prev_floaters(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {{1, 4, TOUR_G_WIN_A}, {2, 5, TOUR_G_DRAW}, {3, 6, TOUR_G_DRAW}};
+    static const int r2[][3] = {{1, 6, TOUR_G_WIN_A}, {2, 4, TOUR_G_DRAW}, {3, 5, TOUR_G_DRAW}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
+    static const int want[3][2] = {{1, 3}, {2, 6}, {4, 5}};
+    check_next_pairing(t, want);
+    tour_free(t);
+}
+
+/* C.04.6 [C10] (2.3.7, issue 6): minimise the upfloaters whose opponents were floaters in the
+ * previous round; 3.6 takes the first identifier among the pairings best on it. Six teams,
+ * 5 rounds:
+ *   1: 1-3 draw, 2-5 2 wins, 4-6 draw (no floats);
+ *   2: 1-5 1 wins (1 v 0 MP: both float), 3-4 3 wins (1 v 1), 2-6 draw (2 v 1: both float).
+ * Match points: 1, 2, 3: 3; 6: 2; 4: 1; 5: 0. Round 3: T = {1,2,3} takes one upfloater, 6 (the
+ * only 2-MP team; its [C7] count is forced). Bracket {1,2,3,6} (ranking positions 0-3), 1-3
+ * met: 1-6 2-3 (identifier 0,1,3,2) or 1-2 3-6 (0,2,1,3); the rest 4-5 pairs. 6's opponent is
+ * 1 (floated in round 2) in the first, 3 (did not) in the second: [C10] takes 1-2 3-6 although
+ * its identifier is larger. */
+static void pair_c10_opponents(void)
+{
+    tour *t = field(6, 5);
+    static const int r1[][3] = {{1, 3, TOUR_G_DRAW}, {2, 5, TOUR_G_WIN_A}, {4, 6, TOUR_G_DRAW}};
+    static const int r2[][3] = {{1, 5, TOUR_G_WIN_A}, {3, 4, TOUR_G_WIN_A}, {2, 6, TOUR_G_DRAW}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
+    static const int want[3][2] = {{1, 2}, {3, 6}, {4, 5}};
+    check_next_pairing(t, want);
+    tour_free(t);
+}
+
 /* ---- random tournaments ---- */
 
 typedef struct {
@@ -1033,6 +1077,8 @@ static const bh_test_case cases[] = {
     {"pair_identifier_order", pair_identifier_order},
     {"pair_c5_ascending", pair_c5_ascending},
     {"pair_set_order", pair_set_order},
+    {"pair_c7_prev_floaters", pair_c7_prev_floaters},
+    {"pair_c10_opponents", pair_c10_opponents},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},

@@ -10,8 +10,16 @@
  *     [C4] (2.3.1) the number of upfloaters;
  *     [C5] (2.3.2) the upfloaters' score differences (T's score minus theirs) in descending
  *       order (minimised: the upfloater scores taken in ascending order are maximised);
+ *     [C7] (2.3.4) the number of upfloaters who were floaters in the previous round (not in
+ *       the last two rounds);
  *     3.5.3-3.5.5 the upfloater set: its members' ranking positions, the set sorted by
  *       descending score, then TPN (the first set that can be paired is taken);
+ *     [C10] (2.3.7) the number of upfloaters whose opponents were floaters in the previous
+ *       round (not in the last two rounds): 3.6 takes the first identifier among the
+ *       bracket's pairings that best meet it;
+ *   A floater of the previous round: a team that played over the board there against a team
+ *   with other match points before that round (up or down); a PAB or forfeit is no float.
+ *   [C6] (2.3.3, look-ahead) is not applied (swiss.c header: DEVIATION).
  *     3.6 the identifier: the top members' positions in ascending order, then their bottom
  *       members' positions in the same order (a pair's top member is the smaller position).
  *   "TPN" in the set order and the identifier is read as the ranking position (score, then
@@ -30,6 +38,8 @@ typedef struct {
     int id[MAXT]; /* field index -> team id */
     int mp[MAXT], gp[MAXT], played[MAXT];
     bool can_bye[MAXT];
+    bool fprev[MAXT]; /* a floater in the previous round (up or down, over the board) */
+    bool floats_on;   /* [C7] and [C10] apply: not one of the last two rounds */
     bool met[MAXT][MAXT];
     int rank[MAXT];   /* field index -> ranking position (0 = first) */
     int byrank[MAXT]; /* ranking position -> field index */
@@ -85,8 +95,15 @@ static void consider(ref *R, int bye)
         key[len++] = k;             /* [C4] */
         for (int a = 0; a < k; a++) /* [C5] */
             key[len++] = diff[a];
+        int c7 = 0, c10 = 0;
+        for (int a = 0; a < k && R->floats_on; a++) {
+            c7 += R->fprev[ups[a]];           /* the upfloater floated last round */
+            c10 += R->fprev[R->mate[ups[a]]]; /* its opponent (in T) floated last round */
+        }
+        key[len++] = c7;            /* [C7] */
         for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
             key[len++] = R->rank[ups[a]];
+        key[len++] = c10;       /* [C10] */
         int tops[MAXT], nt = 0; /* 3.6: tops in ascending order, then their bottoms */
         for (int k2 = 0; k2 < R->n; k2++) {
             int x = R->byrank[k2];
@@ -171,6 +188,16 @@ int ref_pair(const tour *t, int *partner)
                 if (R->id[y] == s.opp)
                     R->met[x][y] = R->met[y][x] = true;
         }
+    }
+    /* Floaters of the previous round r-1: played over the board against a team with other
+     * match points before r-1 (a PAB or a forfeit is no float: choice, as swiss.c). */
+    int planned = tour_planned_rounds(t);
+    R->floats_on = planned <= 0 || r < planned - 1;
+    for (int x = 0; x < R->n && r >= 2; x++) {
+        tour_slot s;
+        tour_slot_get(t, R->id[x], r - 1, &s);
+        if (s.kind == TOUR_SLOT_PLAYED)
+            R->fprev[x] = tour_team_mp(t, R->id[x], r - 2) != tour_team_mp(t, s.opp, r - 2);
     }
     /* ranking: match points, then TPN (C.04.6 3.6: a bracket is paired by TPN; game points
      * only allocate colours, 4.2.2) */
