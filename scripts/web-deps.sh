@@ -7,7 +7,9 @@ cd "$(dirname "$0")/.."
 for d in clients/web tests/browser; do
   if [ ! -d "$d/node_modules" ] || [ "$d/package-lock.json" -nt "$d/node_modules/.package-lock.json" ]; then
     echo "web-deps: npm ci in $d"
-    npm ci --prefix "$d" --no-audit --no-fund --loglevel=error >/dev/null
+    # In the directory, not with --prefix: with --prefix npm reads its global config from
+    # $d/etc/npmrc instead of the machine's, and so misses a proxy's cafile set there.
+    (cd "$d" && npm ci --no-audit --no-fund --no-update-notifier --loglevel=error >/dev/null)
   fi
 done
 src=clients/web/node_modules/chessground

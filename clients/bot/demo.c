@@ -164,7 +164,8 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
 
 typedef struct {
     int64_t game;
-    bool printed;
+    bool printed;          /* its result line is out (play-off games: once it ended) */
+    int64_t team1, team2;  /* play-off games: White on board A, Black on board A */
 } seen_game;
 
 typedef struct {
@@ -177,7 +178,60 @@ typedef struct {
     int rounds_planned;
     int last_announced; /* last round whose pairings were printed */
     double t0;
+    wsc *dir;           /* the director's connection, for the play-off results */
+    int64_t next_id;    /* next request id on it */
+    bool in_call;       /* a request on dir is waiting for its reply */
+    struct {
+        int64_t team;
+        char name[48];
+    } names[DEMO_MAX_TEAMS]; /* team names from the standings rows */
+    int nnames;
 } demo_state;
+
+static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id);
+
+static const char *team_name(const demo_state *d, int64_t team)
+{
+    for (int i = 0; i < d->nnames; i++)
+        if (d->names[i].team == team)
+            return d->names[i].name;
+    return "?";
+}
+
+/* Print the result of each play-off game that ended (T-ARMAGEDDON games are in no round
+ * message: their results come from the director's `games` list). */
+static void print_playoffs(demo_state *d)
+{
+    bool pending = false;
+    for (int i = 0; i < d->nseen; i++)
+        pending |= !d->seen[i].printed;
+    if (!pending || d->in_call || !d->dir)
+        return;
+    char buf[64];
+    int64_t id = d->next_id++;
+    snprintf(buf, sizeof buf, "{\"type\":\"games\",\"id\":%lld}", (long long)id);
+    d->in_call = true;
+    cJSON *r = call(d, d->dir, buf, id);
+    d->in_call = false;
+    const cJSON *g, *list = r ? cJSON_GetObjectItemCaseSensitive(r, "games") : NULL;
+    cJSON_ArrayForEach(g, list)
+    {
+        int64_t gid = (int64_t)num(g, "game", 0);
+        for (int i = 0; i < d->nseen; i++) {
+            seen_game *s = &d->seen[i];
+            if (s->game != gid || s->printed || strcmp(str(g, "status"), "finished") != 0)
+                continue;
+            s->printed = true;
+            if (!d->o->quiet)
+                printf("[%6.1fs] play-off game %lld: %s - %s %s %s (White 3:00 v Black 2:00; "
+                       "a draw counts for %s)\n",
+                       mono_s() - d->t0, (long long)gid, team_name(d, s->team1),
+                       team_name(d, s->team2), str(g, "result"), str(g, "reason"),
+                       team_name(d, s->team2));
+        }
+    }
+    cJSON_Delete(r);
+}
 
 static void on_round(demo_state *d, const cJSON *o)
 {
@@ -199,7 +253,7 @@ static void on_round(demo_state *d, const cJSON *o)
                 found |= d->seen[i].game == id;
             if (found || d->nseen == (int)(sizeof d->seen / sizeof d->seen[0]))
                 continue;
-            d->seen[d->nseen++] = (seen_game){id, true};
+            d->seen[d->nseen++] = (seen_game){id, true, 0, 0};
             d->rep->games++;
             if (!d->o->quiet)
                 printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s %s\n",
@@ -238,9 +292,24 @@ static void on_standings(demo_state *d, const cJSON *o)
         d->rep->rss_round1_kb = rss_kb(d->pid);
     if (r > d->rep->rounds)
         d->rep->rounds = r;
+    const cJSON *row;
+    cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(o, "rows"))
+    {
+        int64_t team = (int64_t)num(row, "team", 0);
+        int k = 0;
+        while (k < d->nnames && d->names[k].team != team)
+            k++;
+        if (k == d->nnames && k < DEMO_MAX_TEAMS)
+            d->nnames++;
+        if (k < DEMO_MAX_TEAMS) {
+            d->names[k].team = team;
+            snprintf(d->names[k].name, sizeof d->names[k].name, "%s", str(row, "name"));
+        }
+    }
+    print_playoffs(d); /* standings follow each play-off game: its result first */
     char buf[8192];
     format_standings(o, buf, sizeof buf);
-    if (!d->o->quiet && (!final || !d->final))
+    if (!d->o->quiet && !final) /* the final table comes once, with the summary */
         printf("[%6.1fs] standings after round %d%s:\n%s", mono_s() - d->t0, r,
                final ? " (final)" : "", buf);
     fflush(stdout);
@@ -248,7 +317,6 @@ static void on_standings(demo_state *d, const cJSON *o)
         d->final = true;
         snprintf(d->rep->standings, sizeof d->rep->standings, "%s", buf);
         d->rep->n_rows = 0;
-        const cJSON *row;
         cJSON_ArrayForEach(row, cJSON_GetObjectItemCaseSensitive(o, "rows"))
         {
             if (d->rep->n_rows == DEMO_MAX_TEAMS)
@@ -273,10 +341,13 @@ static void on_assign(demo_state *d, const cJSON *o)
             return;
     if (d->nseen == (int)(sizeof d->seen / sizeof d->seen[0]))
         return;
-    d->seen[d->nseen++] = (seen_game){id, true};
+    d->seen[d->nseen++] =
+        (seen_game){id, false, (int64_t)num(o, "team1", 0), (int64_t)num(o, "team2", 0)};
     d->rep->games++;
     if (!d->o->quiet)
-        printf("[%6.1fs] play-off game %lld\n", mono_s() - d->t0, (long long)id);
+        printf("[%6.1fs] play-off game %lld (T-ARMAGEDDON): %s - %s\n", mono_s() - d->t0,
+               (long long)id, team_name(d, (int64_t)num(o, "team1", 0)),
+               team_name(d, (int64_t)num(o, "team2", 0)));
 }
 
 static void handle(demo_state *d, const cJSON *e)
@@ -369,6 +440,8 @@ static void print_end(const demo_opts *o, const demo_report *rep, int n)
         return;
     printf("\nfinal standings (%d rounds, %d games, %.1f s wall):\n%s", rep->rounds, rep->games,
            rep->wall_s, rep->standings);
+    printf("MP match points (T-SCORE), GP game points; tie-breaks (T-TIEBREAK): DE direct "
+           "encounter, BH-C1 Buchholz Cut-1, PO Armageddon play-off wins; * prize place\n");
     printf("BPGN of all %d games: %s/games/*.bpgn\n", n, o->out);
     printf("TRF of the tournament: %s/tournament.trf\n", o->out);
     printf("server memory: VmRSS %ld kB after round 1, %ld kB at the end\n", rep->rss_round1_kb,
@@ -486,12 +559,15 @@ int demo_run(const demo_opts *o, demo_report *rep)
                o->base_ms, o->inc_ms, str(r, "ruleset"), o->uci ? "UCI" : "random");
     cJSON_Delete(r);
     r = NULL;
+    d.dir = dir;
+    d.next_id = id;
     double limit = o->timeout_s > 0
                        ? o->timeout_s
                        : d.rounds_planned * 2.0 * (2.0 * o->base_ms / 1000.0 + 10 +
                                                    o->inc_ms / 1000.0 * 150) +
                              60;
-    while (!d.final && mono_s() - d.t0 < limit) {
+    bool stopped = false;
+    while (!d.final && mono_s() - d.t0 < limit && !(stopped = o->stop && *o->stop)) {
         wsc_pump(x, 5);
         bot_pool_step(bots);
         char *m;
@@ -509,7 +585,12 @@ int demo_run(const demo_opts *o, demo_report *rep)
     rep->wall_s = mono_s() - d.t0;
     rep->rss_end_kb = rss_kb(d.pid);
     if (!d.final) {
-        fprintf(stderr, "demo: the tournament did not finish within %.0f s\n", limit);
+        if (stopped)
+            fprintf(stderr, "demo: stopped by a signal during round %d of %d; the server's "
+                            "database (every game so far) is %s\n", d.last_announced,
+                    d.rounds_planned, db);
+        else if (!wsc_closed(dir))
+            fprintf(stderr, "demo: the tournament did not finish within %.0f s\n", limit);
         goto done;
     }
     rc = 0;

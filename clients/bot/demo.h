@@ -29,6 +29,8 @@ typedef struct {
     /* When non-NULL: after the end keep the server running (the pages stay up) until
      * *stop becomes non-zero (a signal handler sets it). */
     volatile int *keep_until;
+    /* When non-NULL: a non-zero *stop (a signal handler) ends the run before the end. */
+    volatile int *stop;
 } demo_opts;
 
 typedef struct {

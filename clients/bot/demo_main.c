@@ -94,6 +94,7 @@ int main(int argc, char **argv)
     }
     if (uci)
         o.uci = engine;
+    o.stop = &stop_flag;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     setvbuf(stdout, NULL, _IOLBF, 0); /* progress lines show at once, also into a file */

@@ -675,7 +675,7 @@ static void random_controls_seed(uint64_t seed)
     char tok[4][80];
     team_tokens(tok);
     uint64_t now = T0;
-    char msg[256];
+    char msg[400]; /* room for any token of tok[4][80] as GCC counts it */
     for (int k = 0; k < 4; k++) {
         hub_on_open(h, 30 + (uint64_t)k);
         snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);

@@ -187,6 +187,10 @@ static int cmd_status(const bh_pos *p, const cli_args *a)
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        usage(stdout);
+        return 0;
+    }
     cli_args a;
     int rc = parse_args(argc, argv, &a);
     if (rc == BH_EPARSE)

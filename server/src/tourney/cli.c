@@ -35,16 +35,22 @@ static char *slurp(const char *path)
     return buf;
 }
 
-static int usage(void)
+static int usage(FILE *f)
 {
-    fprintf(stderr, "usage: bughouse-tourney pair FILE [SEED] | standings FILE\n");
-    return 2;
+    fprintf(f, "usage: bughouse-tourney pair FILE [SEED] | standings FILE\n"
+               "  pair       the next round of the TRF file FILE, JaVaFo format: the number of\n"
+               "             pairs, then one pair per line (first team has White on board A in\n"
+               "             game 1), \"N 0\" for the pairing-allocated bye\n"
+               "  standings  standings with tie-breaks and the crosstable\n");
+    return f == stdout ? 0 : 2;
 }
 
 int main(int argc, char **argv)
 {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
+        return usage(stdout);
     if (argc < 3)
-        return usage();
+        return usage(stderr);
     char *text = slurp(argv[2]);
     if (!text) {
         perror(argv[2]);
@@ -61,6 +67,12 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "pair") == 0) {
         uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
         swiss_pairing p = {0, NULL};
+        if (tour_planned_rounds(t) > 0 && tour_n_rounds(t) >= tour_planned_rounds(t)) {
+            fprintf(stderr, "pair: the event is finished: all %d rounds are paired\n",
+                    tour_planned_rounds(t));
+            tour_free(t);
+            return 1;
+        }
         rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
                                                 : swiss_pair(t, seed, &p);
         if (rc != BH_OK) {
@@ -85,7 +97,7 @@ int main(int argc, char **argv)
         free(txt);
         tb_standings_fini(&s);
     } else {
-        status = usage();
+        status = usage(stderr);
     }
     tour_free(t);
     return status;
