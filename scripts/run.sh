@@ -22,5 +22,4 @@ demo)
     ;;
 server) shift ;;
 esac
-[ -f certs/dev-cert.pem ] || certs/gen-dev-certs.sh
 exec build/release/server/bughouse-server "$@"
