@@ -156,9 +156,13 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
         /* Ties matter for places only in the final standings (T-PRIZES). */
         bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next")) &&
                     cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
+        /* A play-off is played only for prize places (T-PRIZES); other ties stay as they are,
+         * in pairing-number order. */
         if (len < cap)
             len += (size_t)snprintf(buf + len, cap - len, "%s%s\n", prize ? "  *" : "   ",
-                                    tied ? "  = next (a play-off decides, T-ARMAGEDDON)" : "");
+                                    !tied   ? ""
+                                    : prize ? "  = next (a play-off decides, T-ARMAGEDDON)"
+                                            : "  = next (tied; not a prize place: no play-off)");
     }
 }
 
