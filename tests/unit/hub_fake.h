@@ -4,12 +4,16 @@
 #ifndef BH_HUB_FAKE_H
 #define BH_HUB_FAKE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "auth.h"
+#include "bh_test.h"
 #include "hub.h"
+#include "store.h"
 
 #define FAKE_MAX_MSGS 2048
 
@@ -87,6 +91,33 @@ static inline void f_run_timers(fake *f, hub *h, uint64_t until)
         hub_on_timer(h, at);
         hub_turn_end(h);
     }
+}
+
+/* Open the sqlite store at dbpath (its files removed first when fresh) and a hub on it:
+ * ruleset `rules`, director token `admin`, recovery policy resume, every send and timer
+ * recorded in f, started at now (µs). *st and *h are set; returns BH_OK or the error of
+ * store_open / hub_new. */
+static inline int f_open_hub(const char *dbpath, bool fresh, const char *rules, const char *admin,
+                             fake *f, uint64_t now, store **st, hub **h)
+{
+    if (fresh)
+        bh_test_rm_db(dbpath);
+    int rc = store_open(dbpath, st);
+    if (rc != BH_OK)
+        return rc;
+    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
+    snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", rules);
+    auth_hash(admin, cfg.admin_hash);
+    hub_io io = {f, f_send, f_close, f_timer};
+    return hub_new(*st, &cfg, &io, now, h);
+}
+
+/* Free the hub and close its store; forget f's messages. */
+static inline void f_close_hub(fake *f, store *st, hub *h)
+{
+    hub_free(h);
+    store_close(st);
+    f_clear(f);
 }
 
 #endif

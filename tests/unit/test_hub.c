@@ -30,21 +30,13 @@ static fake io_log;
 static void open_hub(const char *rules)
 {
     snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_%d.db", (int)getpid());
-    unlink(dbpath);
-    CHECK_EQ_INT("store", BH_OK, store_open(dbpath, &st));
-    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
-    snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", rules);
-    auth_hash(ADMIN, cfg.admin_hash);
-    hub_io io = {&io_log, f_send, f_close, f_timer};
     memset(&io_log, 0, sizeof io_log);
-    CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &io, T0, &h));
+    CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, true, rules, ADMIN, &io_log, T0, &st, &h));
 }
 
 static void close_hub(void)
 {
-    hub_free(h);
-    store_close(st);
-    f_clear(&io_log);
+    f_close_hub(&io_log, st, h);
     bh_test_rm_db(dbpath);
 }
 

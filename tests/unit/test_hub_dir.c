@@ -45,24 +45,14 @@ static int count(const char *hay, const char *needle)
 static void open_hub(bool fresh, uint64_t now)
 {
     snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_dir_%d.db", (int)getpid());
-    if (fresh)
-        unlink(dbpath);
-    CHECK_EQ_INT("store", BH_OK, store_open(dbpath, &st));
-    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
-    snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
-    auth_hash(ADMIN, cfg.admin_hash);
-    hub_io hio = {&io, f_send, f_close, f_timer};
-    CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, now, &h));
+    CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, fresh, "online", ADMIN, &io, now, &st, &h));
 }
 
 static void close_hub(bool remove)
 {
-    hub_free(h);
-    store_close(st);
-    f_clear(&io);
-    if (!remove)
-        return;
-    bh_test_rm_db(dbpath);
+    f_close_hub(&io, st, h);
+    if (remove)
+        bh_test_rm_db(dbpath);
 }
 
 static void turn(uint64_t conn, const char *json, uint64_t now)

@@ -34,21 +34,13 @@ static fake io;
 static void open_hub(bool fresh)
 {
     snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_tour_%d.db", (int)getpid());
-    if (fresh)
-        unlink(dbpath);
-    CHECK_EQ_INT("store", BH_OK, store_open(dbpath, &st));
-    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
-    snprintf(cfg.ruleset, sizeof cfg.ruleset, "regulation");
-    auth_hash(ADMIN, cfg.admin_hash);
-    hub_io hio = {&io, f_send, f_close, f_timer};
-    CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, T0, &h));
+    CHECK_EQ_INT("hub", BH_OK,
+                 f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
 }
 
 static void close_hub(void)
 {
-    hub_free(h);
-    store_close(st);
-    f_clear(&io);
+    f_close_hub(&io, st, h);
 }
 
 static void turn(uint64_t conn, const char *json, uint64_t now)
