@@ -3,6 +3,7 @@
  * Each builds a cJSON tree, prints it compactly and frees the tree; the caller owns the
  * returned string (free()). Key order is fixed, so the output is deterministic. */
 #include "proto.h"
+#include "proto_int.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -11,11 +12,17 @@
 #include "bh.h"
 #include "xalloc.h"
 
-static cJSON *head(const char *type, bool has_id, int64_t id)
+cJSON *proto__obj(void)
 {
     cJSON *o = cJSON_CreateObject();
     if (!o)
         abort(); /* OOM is fatal (STYLE.md section 6) */
+    return o;
+}
+
+cJSON *proto__head(const char *type, bool has_id, int64_t id)
+{
+    cJSON *o = proto__obj();
     cJSON_AddStringToObject(o, "type", type);
     if (has_id)
         cJSON_AddNumberToObject(o, "id", (double)id);
@@ -27,7 +34,7 @@ static void num(cJSON *o, const char *k, int64_t v)
     cJSON_AddNumberToObject(o, k, (double)v);
 }
 
-static void str_or_null(cJSON *o, const char *k, const char *v)
+void proto__str_or_null(cJSON *o, const char *k, const char *v)
 {
     if (v)
         cJSON_AddStringToObject(o, k, v);
@@ -42,14 +49,14 @@ static void nums(cJSON *o, const char *k, const int64_t *v, int n)
         cJSON_AddItemToArray(a, cJSON_CreateNumber((double)v[i]));
 }
 
-static void ints(cJSON *o, const char *k, const int *v, int n)
+void proto__ints(cJSON *o, const char *k, const int *v, int n)
 {
     cJSON *a = cJSON_AddArrayToObject(o, k);
     for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
 }
 
-static char *done(cJSON *o)
+char *proto__done(cJSON *o)
 {
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -66,80 +73,80 @@ static const char *board_name(int b)
 
 char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
 {
-    cJSON *o = head("error", has_id, id);
+    cJSON *o = proto__head("error", has_id, id);
     cJSON_AddStringToObject(o, "code", bh_errname(code));
     cJSON_AddStringToObject(o, "message", bh_strerror(code));
     if (field && field[0])
         cJSON_AddStringToObject(o, "field", field);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat)
 {
-    cJSON *o = head("authed", true, id);
+    cJSON *o = proto__head("authed", true, id);
     cJSON_AddStringToObject(o, "role", role);
     if (game >= 0) {
         num(o, "game", game);
         num(o, "seat", seat);
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
 {
-    cJSON *o = head("ack", true, id);
+    cJSON *o = proto__head("ack", true, id);
     if (game >= 0) {
         num(o, "game", game);
         cJSON_AddStringToObject(o, "board", board ? "B" : "A");
         num(o, "ply", ply);
         num(o, "seq", seq);
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_pong(int64_t id, int64_t server_ms)
 {
-    cJSON *o = head("pong", true, id);
+    cJSON *o = proto__head("pong", true, id);
     num(o, "server_ms", server_ms);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_created(int64_t id, const char *what, int64_t value)
 {
-    cJSON *o = head("created", true, id);
+    cJSON *o = proto__head("created", true, id);
     num(o, what, value);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[4])
 {
-    cJSON *o = head("game_created", true, id);
+    cJSON *o = proto__head("game_created", true, id);
     num(o, "game", game);
     cJSON *a = cJSON_AddArrayToObject(o, "tokens");
     for (int i = 0; i < 4; i++)
         cJSON_AddItemToArray(a, cJSON_CreateString(tokens[i]));
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_games(int64_t id, const proto_game_row *rows, size_t n)
 {
-    cJSON *o = head("games", true, id);
+    cJSON *o = proto__head("games", true, id);
     cJSON *a = cJSON_AddArrayToObject(o, "games");
     for (size_t i = 0; i < n; i++) {
         cJSON *g = cJSON_CreateObject();
         num(g, "game", rows[i].game);
         cJSON_AddStringToObject(g, "status", rows[i].status);
-        str_or_null(g, "result", rows[i].result);
-        str_or_null(g, "reason", rows[i].reason);
-        str_or_null(g, "recovery", rows[i].recovery);
+        proto__str_or_null(g, "result", rows[i].result);
+        proto__str_or_null(g, "reason", rows[i].reason);
+        proto__str_or_null(g, "recovery", rows[i].recovery);
         cJSON_AddItemToArray(a, g);
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
 {
-    cJSON *o = head("state", has_id, id);
+    cJSON *o = proto__head("state", has_id, id);
     num(o, "game", s->game);
     cJSON_AddStringToObject(o, "status", s->status);
     cJSON_AddStringToObject(o, "role", s->role);
@@ -180,10 +187,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
             cJSON_AddStringToObject(x, "text", e->text);
         cJSON_AddItemToArray(ev, x);
     }
-    str_or_null(o, "result", s->result);
-    str_or_null(o, "reason", s->reason);
-    str_or_null(o, "recovery", s->recovery);
-    str_or_null(o, "result_board", s->result && (s->result_board == 0 || s->result_board == 1)
+    proto__str_or_null(o, "result", s->result);
+    proto__str_or_null(o, "reason", s->reason);
+    proto__str_or_null(o, "recovery", s->recovery);
+    proto__str_or_null(o, "result_board", s->result && (s->result_board == 0 || s->result_board == 1)
                                        ? board_name(s->result_board)
                                        : NULL);
     cJSON_AddBoolToObject(o, "paused", s->paused);
@@ -197,70 +204,70 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
             cJSON_AddItemToArray(c, x);
         }
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_move(const proto_move_ev *m)
 {
-    cJSON *o = head("move", false, 0);
+    cJSON *o = proto__head("move", false, 0);
     num(o, "game", m->game);
     num(o, "seq", m->seq);
     cJSON_AddStringToObject(o, "board", board_name(m->board));
     num(o, "ply", m->ply);
     num(o, "seat", m->seat);
     cJSON_AddStringToObject(o, "move", m->move);
-    str_or_null(o, "san", m->san);
+    proto__str_or_null(o, "san", m->san);
     cJSON *f = cJSON_AddArrayToObject(o, "fen");
     for (int b = 0; b < 2; b++)
         cJSON_AddItemToArray(f, cJSON_CreateString(m->fen[b] ? m->fen[b] : ""));
     nums(o, "clock_ms", m->clock_ms, 4);
-    ints(o, "running", m->running, 2);
+    proto__ints(o, "running", m->running, 2);
     num(o, "t_ms", m->t_ms);
     num(o, "server_ms", m->server_ms);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
                        const int64_t clock_ms[4], int64_t server_ms)
 {
-    cJSON *o = head("result", false, 0);
+    cJSON *o = proto__head("result", false, 0);
     num(o, "game", game);
     cJSON_AddStringToObject(o, "result", result);
     cJSON_AddStringToObject(o, "reason", reason ? reason : "");
-    str_or_null(o, "board", board == 0 || board == 1 ? board_name(board) : NULL);
+    proto__str_or_null(o, "board", board == 0 || board == 1 ? board_name(board) : NULL);
     nums(o, "clock_ms", clock_ms, 4);
     num(o, "server_ms", server_ms);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms)
 {
-    cJSON *o = head("chat", false, 0);
+    cJSON *o = proto__head("chat", false, 0);
     num(o, "game", game);
     num(o, "seat", seat);
     cJSON_AddStringToObject(o, "text", text);
     num(o, "server_ms", server_ms);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_seat(int64_t game, int seat, bool connected)
 {
-    cJSON *o = head("seat", false, 0);
+    cJSON *o = proto__head("seat", false, 0);
     num(o, "game", game);
     num(o, "seat", seat);
     cJSON_AddBoolToObject(o, "connected", connected);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],
                       int64_t server_ms)
 {
-    cJSON *o = head("start", false, 0);
+    cJSON *o = proto__head("start", false, 0);
     num(o, "game", game);
     nums(o, "clock_ms", clock_ms, 4);
-    ints(o, "running", running, 2);
+    proto__ints(o, "running", running, 2);
     num(o, "server_ms", server_ms);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_canon(const char *json)
@@ -268,5 +275,5 @@ char *proto_canon(const char *json)
     cJSON *o = cJSON_Parse(json);
     if (!o)
         return NULL;
-    return done(o);
+    return proto__done(o);
 }

@@ -2,43 +2,10 @@
  * SPDX-License-Identifier: MIT
  * Fixed key order, compact output; cJSON never leaves this file. */
 #include "proto_tour.h"
+#include "proto_int.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
-
-static cJSON *obj(void)
-{
-    cJSON *o = cJSON_CreateObject();
-    if (!o)
-        abort(); /* OOM is fatal */
-    return o;
-}
-
-static cJSON *head(const char *type, bool has_id, int64_t id)
-{
-    cJSON *o = obj();
-    cJSON_AddStringToObject(o, "type", type);
-    if (has_id)
-        cJSON_AddNumberToObject(o, "id", (double)id);
-    return o;
-}
-
-static char *done(cJSON *o)
-{
-    char *s = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    if (!s)
-        abort();
-    return s;
-}
-
-static void str_or_null(cJSON *o, const char *k, const char *v)
-{
-    if (v)
-        cJSON_AddStringToObject(o, k, v);
-    else
-        cJSON_AddNullToObject(o, k);
-}
 
 static void round_body(cJSON *o, const proto_round *r)
 {
@@ -49,7 +16,7 @@ static void round_body(cJSON *o, const proto_round *r)
     cJSON *a = cJSON_AddArrayToObject(o, "matches");
     for (int i = 0; i < r->n; i++) {
         const proto_tmatch *m = &r->matches[i];
-        cJSON *x = obj();
+        cJSON *x = proto__obj();
         cJSON_AddNumberToObject(x, "match", i);
         cJSON_AddNumberToObject(x, "team1", (double)m->team1);
         cJSON_AddStringToObject(x, "name1", m->name1 ? m->name1 : "");
@@ -95,7 +62,7 @@ static void standings_body(cJSON *o, const proto_standings *s)
     cJSON *rows = cJSON_AddArrayToObject(o, "rows");
     for (int i = 0; i < s->n; i++) {
         const proto_srow *r = &s->rows[i];
-        cJSON *x = obj();
+        cJSON *x = proto__obj();
         cJSON_AddNumberToObject(x, "place", r->place);
         cJSON_AddNumberToObject(x, "team", (double)r->team);
         cJSON_AddStringToObject(x, "name", r->name ? r->name : "");
@@ -112,21 +79,21 @@ static void standings_body(cJSON *o, const proto_standings *s)
 
 char *proto_enc_round(const proto_round *r)
 {
-    cJSON *o = head("round", false, 0);
+    cJSON *o = proto__head("round", false, 0);
     round_body(o, r);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_standings(const proto_standings *s)
 {
-    cJSON *o = head("standings", false, 0);
+    cJSON *o = proto__head("standings", false, 0);
     standings_body(o, s);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_assign(const proto_assign *a)
 {
-    cJSON *o = head("assign", false, 0);
+    cJSON *o = proto__head("assign", false, 0);
     cJSON_AddNumberToObject(o, "tournament", (double)a->tournament);
     cJSON_AddNumberToObject(o, "round", a->round);
     cJSON_AddNumberToObject(o, "match", a->match);
@@ -136,18 +103,18 @@ char *proto_enc_assign(const proto_assign *a)
     cJSON_AddNumberToObject(o, "team2", (double)a->team2);
     cJSON *s = cJSON_AddArrayToObject(o, "seats");
     for (int i = 0; i < a->n; i++) {
-        cJSON *x = obj();
+        cJSON *x = proto__obj();
         cJSON_AddNumberToObject(x, "seat", a->seats[i]);
-        str_or_null(x, "name", a->names[i]);
+        proto__str_or_null(x, "name", a->names[i]);
         cJSON_AddStringToObject(x, "token", a->tokens[i]);
         cJSON_AddItemToArray(s, x);
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_game2_choice(const proto_game2_choice *c)
 {
-    cJSON *o = head("game2_choice", false, 0);
+    cJSON *o = proto__head("game2_choice", false, 0);
     cJSON_AddNumberToObject(o, "tournament", (double)c->tournament);
     cJSON_AddNumberToObject(o, "round", c->round);
     cJSON_AddNumberToObject(o, "match", c->match);
@@ -155,29 +122,29 @@ char *proto_enc_game2_choice(const proto_game2_choice *c)
     cJSON_AddNumberToObject(o, "team", (double)c->team);
     cJSON_AddNumberToObject(o, "deadline_ms", (double)c->deadline_ms);
     cJSON_AddBoolToObject(o, "swap_default", c->swap_default);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
 {
-    cJSON *o = head("created", true, id);
+    cJSON *o = proto__head("created", true, id);
     cJSON_AddNumberToObject(o, "team", (double)team);
     cJSON_AddStringToObject(o, "token", token);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_authed_team(int64_t id, int64_t team, int64_t tournament)
 {
-    cJSON *o = head("authed", true, id);
+    cJSON *o = proto__head("authed", true, id);
     cJSON_AddStringToObject(o, "role", "team");
     cJSON_AddNumberToObject(o, "team", (double)team);
     cJSON_AddNumberToObject(o, "tournament", (double)tournament);
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
 {
-    cJSON *o = head("tournament", has_id, id);
+    cJSON *o = proto__head("tournament", has_id, id);
     cJSON_AddNumberToObject(o, "tournament", (double)s->tournament);
     cJSON_AddStringToObject(o, "name", s->name ? s->name : "");
     cJSON_AddStringToObject(o, "status", s->status);
@@ -191,7 +158,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON *t = cJSON_AddArrayToObject(o, "teams");
     for (int i = 0; i < s->n_teams; i++) {
         const proto_tteam *x = &s->teams[i];
-        cJSON *j = obj();
+        cJSON *j = proto__obj();
         cJSON_AddNumberToObject(j, "team", (double)x->team);
         cJSON_AddNumberToObject(j, "no", x->no);
         cJSON_AddStringToObject(j, "name", x->name ? x->name : "");
@@ -218,42 +185,35 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     }
     cJSON *hist = cJSON_AddArrayToObject(o, "history");
     for (int i = 0; i < s->n_history; i++) {
-        cJSON *c = obj();
+        cJSON *c = proto__obj();
         round_body(c, &s->history[i]);
         cJSON_AddItemToArray(hist, c);
     }
-    return done(o);
+    return proto__done(o);
 }
 
 char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tournament,
                        const char *text)
 {
-    cJSON *o = head("export", true, id);
+    cJSON *o = proto__head("export", true, id);
     cJSON_AddStringToObject(o, "format", format);
     if (game > 0)
         cJSON_AddNumberToObject(o, "game", (double)game);
     if (tournament > 0)
         cJSON_AddNumberToObject(o, "tournament", (double)tournament);
     cJSON_AddStringToObject(o, "text", text ? text : "");
-    return done(o);
-}
-
-static void add_ints(cJSON *o, const char *k, const int *v, int n)
-{
-    cJSON *a = cJSON_AddArrayToObject(o, k);
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
+    return proto__done(o);
 }
 
 char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
                      int64_t server_ms)
 {
-    cJSON *o = head("live", has_id, id);
+    cJSON *o = proto__head("live", has_id, id);
     cJSON_AddNumberToObject(o, "server_ms", (double)server_ms);
     cJSON *a = cJSON_AddArrayToObject(o, "games");
     for (int i = 0; i < n; i++) {
         const proto_live_row *r = &rows[i];
-        cJSON *x = obj();
+        cJSON *x = proto__obj();
         cJSON_AddNumberToObject(x, "game", (double)r->game);
         if (r->tournament > 0) {
             cJSON_AddNumberToObject(x, "tournament", (double)r->tournament);
@@ -273,10 +233,10 @@ char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
         cJSON *c = cJSON_AddArrayToObject(x, "clock_ms");
         for (int k = 0; k < 4; k++)
             cJSON_AddItemToArray(c, cJSON_CreateNumber((double)r->clock_ms[k]));
-        add_ints(x, "running", r->running, 2);
-        add_ints(x, "ply", r->ply, 2);
+        proto__ints(x, "running", r->running, 2);
+        proto__ints(x, "ply", r->ply, 2);
         cJSON_AddBoolToObject(x, "paused", r->paused);
         cJSON_AddItemToArray(a, x);
     }
-    return done(o);
+    return proto__done(o);
 }

@@ -306,7 +306,7 @@ static int begin(store *st)
     return BH_OK;
 }
 
-static void bind_text(sqlite3_stmt *s, int i, const char *v)
+void store__bind_text(sqlite3_stmt *s, int i, const char *v)
 {
     if (v)
         sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
@@ -333,7 +333,7 @@ int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_
     if (begin(st) != BH_OK)
         return BH_ESTORE;
     sqlite3_stmt *s = st->q[Q_TOUR_ADD];
-    bind_text(s, 1, name);
+    store__bind_text(s, 1, name);
     sqlite3_bind_int64(s, 2, created_ms);
     int rc = step_write(st, s, "tournament_add");
     if (rc == BH_OK)
@@ -348,9 +348,9 @@ int store_team_add(store *st, int64_t tournament, const char *name, const char *
         return BH_ESTORE;
     sqlite3_stmt *s = st->q[Q_TEAM_ADD];
     sqlite3_bind_int64(s, 1, tournament);
-    bind_text(s, 2, name);
-    bind_text(s, 3, player1);
-    bind_text(s, 4, player2);
+    store__bind_text(s, 2, name);
+    store__bind_text(s, 3, player1);
+    store__bind_text(s, 4, player2);
     int rc = step_write(st, s, "team_add");
     if (rc == BH_OK)
         *id = sqlite3_last_insert_rowid(st->db);
@@ -370,12 +370,12 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
     sqlite3_bind_int64(s, 6, g->created_ms);
     sqlite3_bind_int(s, 7, g->status);
     for (int i = 0; i < 4; i++)
-        bind_text(s, 8 + i, g->names[i] ? g->names[i] : "");
-    bind_text(s, 12, g->result);
-    bind_text(s, 13, g->reason);
-    bind_text(s, 14, g->recovery);
-    bind_text(s, 15, g->bpgn);
-    bind_text(s, 16, g->ruleset ? g->ruleset : "");
+        store__bind_text(s, 8 + i, g->names[i] ? g->names[i] : "");
+    store__bind_text(s, 12, g->result);
+    store__bind_text(s, 13, g->reason);
+    store__bind_text(s, 14, g->recovery);
+    store__bind_text(s, 15, g->bpgn);
+    store__bind_text(s, 16, g->ruleset ? g->ruleset : "");
     int rc = step_write(st, s, "game_add");
     if (rc == BH_OK)
         *id = sqlite3_last_insert_rowid(st->db);
@@ -390,10 +390,10 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
     sqlite3_stmt *s = st->q[Q_GAME_UPD];
     sqlite3_bind_int64(s, 1, id);
     sqlite3_bind_int(s, 2, status);
-    bind_text(s, 3, result);
-    bind_text(s, 4, reason);
-    bind_text(s, 5, recovery);
-    bind_text(s, 6, bpgn);
+    store__bind_text(s, 3, result);
+    store__bind_text(s, 4, reason);
+    store__bind_text(s, 5, recovery);
+    store__bind_text(s, 6, bpgn);
     int rc = step_write(st, s, "game_update");
     if (rc == BH_OK && sqlite3_changes(st->db) == 0)
         return BH_ENOTFOUND;
@@ -405,8 +405,8 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
     if (begin(st) != BH_OK)
         return BH_ESTORE;
     sqlite3_stmt *s = st->q[Q_TOKEN_ADD];
-    bind_text(s, 1, hash);
-    bind_text(s, 2, role);
+    store__bind_text(s, 1, hash);
+    store__bind_text(s, 2, role);
     sqlite3_bind_int64(s, 3, game);
     sqlite3_bind_int(s, 4, seat);
     return step_write(st, s, "token_add");
@@ -415,7 +415,7 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
 int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat)
 {
     sqlite3_stmt *s = st->q[Q_TOKEN_FIND];
-    bind_text(s, 1, hash);
+    store__bind_text(s, 1, hash);
     int rc = sqlite3_step(s), out = BH_ENOTFOUND;
     if (rc == SQLITE_ROW) {
         const char *r = (const char *)sqlite3_column_text(s, 0);
@@ -439,10 +439,10 @@ int store_event_add(store *st, const store_event *e)
     sqlite3_bind_int64(s, 1, e->game);
     sqlite3_bind_int64(s, 2, e->seq);
     sqlite3_bind_int64(s, 3, e->t_us);
-    bind_text(s, 4, e->kind);
+    store__bind_text(s, 4, e->kind);
     sqlite3_bind_int(s, 5, e->seat);
     sqlite3_bind_int(s, 6, e->ply);
-    bind_text(s, 7, e->text);
+    store__bind_text(s, 7, e->text);
     sqlite3_bind_int(s, 8, e->type);
     sqlite3_bind_int(s, 9, e->arg);
     sqlite3_bind_int64(s, 10, e->lag_us);
@@ -458,7 +458,7 @@ int store_chat_add(store *st, const store_chat *c)
     sqlite3_bind_int64(s, 1, c->game);
     sqlite3_bind_int64(s, 2, c->t_ms);
     sqlite3_bind_int(s, 3, c->seat);
-    bind_text(s, 4, c->text);
+    store__bind_text(s, 4, c->text);
     return step_write(st, s, "chat_add");
 }
 

@@ -11,5 +11,7 @@
 sqlite3 *store__db(store *st);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
 int store__begin(store *st);
+/* Bind v (copied) to parameter i of s, or NULL when v is NULL. */
+void store__bind_text(sqlite3_stmt *s, int i, const char *v);
 
 #endif

@@ -33,14 +33,6 @@ int store_tour_init(store *st)
     return BH_OK;
 }
 
-static void bind_text(sqlite3_stmt *s, int i, const char *v)
-{
-    if (v)
-        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(s, i);
-}
-
 int store_tour_put(store *st, const store_tour *t)
 {
     sqlite3_stmt *s = NULL;
@@ -54,8 +46,8 @@ int store_tour_put(store *st, const store_tour *t)
     sqlite3_bind_int64(s, 1, t->id);
     sqlite3_bind_int(s, 2, t->status);
     sqlite3_bind_int64(s, 3, (sqlite3_int64)t->seed);
-    bind_text(s, 4, t->teams);
-    bind_text(s, 5, t->trf);
+    store__bind_text(s, 4, t->teams);
+    store__bind_text(s, 5, t->trf);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : fail(st, "tour_put");
     sqlite3_finalize(s);
     return rc;
