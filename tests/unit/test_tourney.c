@@ -408,13 +408,13 @@ static int fixed_round(tour *t, const int (*rows)[3], int n)
     return tour_add_round(t, m, n);
 }
 
-/* The next round of the 6-team field t must pair as the three pairs in want, and the
- * reference pairer (tourney_ref.c) must agree. */
-static void check_next_pairing(tour *t, const int want[3][2])
+/* The next round of the n-team field t (n <= 8, even) must pair as the n/2 pairs in want,
+ * and the reference pairer (tourney_ref.c) must agree. */
+static void check_pairing_n(tour *t, int n, const int (*want)[2])
 {
     swiss_pairing p = {0, NULL};
-    int part[8], ref[8];
-    for (int id = 0; id < 8; id++)
+    int part[10], ref[10];
+    for (int id = 0; id < 10; id++)
         part[id] = -1;
     CHECK_EQ_INT("pairs", BH_OK, swiss_pair(t, 1, &p));
     for (int i = 0; i < p.n; i++) {
@@ -423,11 +423,16 @@ static void check_next_pairing(tour *t, const int want[3][2])
             part[p.m[i].b] = p.m[i].a;
     }
     swiss_pairing_fini(&p);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < n / 2; i++)
         CHECK_EQ_INT("partner", want[i][1], part[want[i][0]]);
     CHECK_EQ_INT("reference pairs", 0, ref_pair(t, ref));
-    for (int id = 1; id <= 6; id++)
+    for (int id = 1; id <= n; id++)
         CHECK_EQ_INT("reference agrees", part[id], ref[id]);
+}
+
+static void check_next_pairing(tour *t, const int want[3][2])
+{
+    check_pairing_n(t, 6, want);
 }
 
 /* C.04.6 3.6 (issue 6): the first pairing by identifier, not by candidate order. Six teams
@@ -513,25 +518,53 @@ static void pair_set_order(void)
     tour_free(t);
 }
 
-/* C.04.6 [C7] (2.3.4, issue 6): minimise the upfloaters who were floaters in the previous
- * round (not in the last two rounds); it ranks above the set order (3.5.3-3.5.5). A floater of
- * a round met a team with other match points before it (swiss.c header). Six teams, 5 rounds:
- *   1: 1-4 1 wins, 2-5 draw, 3-6 draw (no floats: all had 0);
- *   2: 1-6 1 wins (2 v 1 MP: 1 and 6 float), 2-4 draw (1 v 0: 2 and 4 float), 3-5 draw (1 v 1).
- * Match points: 1: 4; 2, 3, 5: 2; 4, 6: 1. Round 3 (of 5, so [C7] applies): T = {1} takes one
- * upfloater ([C4]) from the 2-MP group ([C5]): 2, 3 or 5 (1 met 4 and 6). 2 floated in round 2,
- * 3 and 5 did not: [C7] leaves {3} and {5}; {3} comes first and the rest {2,4,5,6} pairs (2-6,
- * 4-5), so 1-3. Then T = {2,5} (met in round 1) takes 4 and 6: 2 met 4, so 2-6 and 4-5. (By the
- * set order alone 2 floats: 1-2, then 3-5 met, so 3-4 (3 met 6) and 5-6.) */
-static void pair_c7_prev_floaters(void)
+/* C.04.6 [C6] (2.3.3, issue 6): unless the whole following scoregroup floats up, choose the
+ * upfloaters so that [C4] is met in the bracket where that scoregroup's remaining teams are
+ * paired (the fewest upfloaters there); it ranks above [C7] and the set order. Six teams:
+ *   1: 1-4 1 wins, 2-5 draw, 3-6 draw;
+ *   2: 1-6 1 wins, 2-4 draw, 3-5 draw.
+ * Match points: 1: 4; 2, 3, 5: 2; 4, 6: 1. Round 3: T = {1} takes one upfloater ([C4]) from
+ * the 2-MP group ([C5]): 2, 3 or 5 (1 met 4 and 6). What stays of that group is paired next:
+ * {3,5} (if 2 floats) met in round 2 and {2,5} (if 3 floats) in round 1, so each needs two
+ * upfloaters there; {2,3} (if 5 floats) never met and needs none. [C6] takes {5}: 1-5, 2-3,
+ * and 4-6 (they never met). (By the set order alone 2 would float: 1-2, then 3-4 5-6.) */
+static void pair_c6_lookahead(void)
 {
     tour *t = field(6, 5);
     static const int r1[][3] = {{1, 4, TOUR_G_WIN_A}, {2, 5, TOUR_G_DRAW}, {3, 6, TOUR_G_DRAW}};
     static const int r2[][3] = {{1, 6, TOUR_G_WIN_A}, {2, 4, TOUR_G_DRAW}, {3, 5, TOUR_G_DRAW}};
     CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 3));
     CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 3));
-    static const int want[3][2] = {{1, 3}, {2, 6}, {4, 5}};
+    static const int want[3][2] = {{1, 5}, {2, 3}, {4, 6}};
     check_next_pairing(t, want);
+    tour_free(t);
+}
+
+/* C.04.6 [C7] (2.3.4, issue 6): minimise the upfloaters who were floaters in the previous
+ * round (not in the last two rounds); it ranks above the set order (3.5.3-3.5.5). A floater of
+ * a round met a team with other match points before it (swiss.c header). Eight teams, 5
+ * rounds:
+ *   1: 1-5 1 wins, 2-6 draw, 3-7 3 wins, 4-8 draw (no floats: all had 0);
+ *   2: 1-3 1 wins (2 v 2 MP), 2-5 draw (1 v 0: 2 and 5 float), 4-6 draw (1 v 1), 7-8 draw
+ *      (0 v 1: 7 and 8 float).
+ * Match points: 1: 4; 2, 3, 4, 6, 8: 2; 5, 7: 1. Round 3 (of 5, so [C7] applies): T = {1}
+ * takes one upfloater ([C4]) from the 2-MP group ([C5]): 2, 4, 6 or 8 (1 met 3). [C6] does
+ * not choose: whichever floats, the other four pair among themselves (the group met only in
+ * 2-6, 4-8, 4-6). 2 and 8 floated in round 2, 4 and 6 did not: [C7] leaves {4} and {6}; {4}
+ * comes first, so 1-4. Then the bracket {2,3,6,8}: 2-8 3-6 (tops 2, 3) comes before 2-3 6-8
+ * (tops 2, 6) by identifier (3.6); the rest 5-7. (By the set order alone 2 floats: 1-2, 3-4,
+ * 6-8, 5-7.) */
+static void pair_c7_prev_floaters(void)
+{
+    tour *t = field(8, 5);
+    static const int r1[][3] = {
+        {1, 5, TOUR_G_WIN_A}, {2, 6, TOUR_G_DRAW}, {3, 7, TOUR_G_WIN_A}, {4, 8, TOUR_G_DRAW}};
+    static const int r2[][3] = {
+        {1, 3, TOUR_G_WIN_A}, {2, 5, TOUR_G_DRAW}, {4, 6, TOUR_G_DRAW}, {7, 8, TOUR_G_DRAW}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
+    CHECK_EQ_INT("round 2", BH_OK, fixed_round(t, r2, 4));
+    static const int want[4][2] = {{1, 4}, {2, 8}, {3, 6}, {5, 7}};
+    check_pairing_n(t, 8, want);
     tour_free(t);
 }
 
@@ -1077,6 +1110,7 @@ static const bh_test_case cases[] = {
     {"pair_identifier_order", pair_identifier_order},
     {"pair_c5_ascending", pair_c5_ascending},
     {"pair_set_order", pair_set_order},
+    {"pair_c6_lookahead", pair_c6_lookahead},
     {"pair_c7_prev_floaters", pair_c7_prev_floaters},
     {"pair_c10_opponents", pair_c10_opponents},
     {"withdraw_and_late", withdraw_and_late},

@@ -10,6 +10,9 @@
  *     [C4] (2.3.1) the number of upfloaters;
  *     [C5] (2.3.2) the upfloaters' score differences (T's score minus theirs) in descending
  *       order (minimised: the upfloater scores taken in ascending order are maximised);
+ *     [C6] (2.3.3) unless every team of the following scoregroup floated up: the number of
+ *       upfloaters of the bracket where that scoregroup's remaining teams are paired (its
+ *       [C4]; minimised, the graded reading);
  *     [C7] (2.3.4) the number of upfloaters who were floaters in the previous round (not in
  *       the last two rounds);
  *     3.5.3-3.5.5 the upfloater set: its members' ranking positions, the set sorted by
@@ -19,7 +22,6 @@
  *       bracket's pairings that best meet it;
  *   A floater of the previous round: a team that played over the board there against a team
  *   with other match points before that round (up or down); a PAB or forfeit is no float.
- *   [C6] (2.3.3, look-ahead) is not applied (swiss.c header: DEVIATION).
  *     3.6 the identifier: the top members' positions in ascending order, then their bottom
  *       members' positions in the same order (a pair's top member is the smaller position).
  *   "TPN" in the set order and the identifier is read as the ranking position (score, then
@@ -95,6 +97,21 @@ static void consider(ref *R, int bye)
         key[len++] = k;             /* [C4] */
         for (int a = 0; a < k; a++) /* [C5] */
             key[len++] = diff[a];
+        /* [C6] (2.3.3): the following scoregroup (the next score below T among the teams not
+         * yet paired), unless all of it floated up here: its remaining teams R are the next
+         * bracket's T, and [C4] there is its number of upfloaters, the teams of R paired
+         * outside R (graded: the fewest; 0 when the scoregroup is empty or absent). */
+        int next = -1;
+        for (int x = 0; x < R->n; x++)
+            if (!done[x] && R->mp[x] < top && R->mp[x] > next)
+                next = R->mp[x];
+        int c6 = 0;
+        for (int x = 0; x < R->n && next >= 0; x++) {
+            bool in_r = !done[x] && R->mp[x] == next && pos[R->mate[x]] < 0;
+            if (in_r && !(R->mp[R->mate[x]] == next && pos[R->mate[R->mate[x]]] < 0))
+                c6++; /* x stays for the next bracket and is paired outside R */
+        }
+        key[len++] = c6;
         int c7 = 0, c10 = 0;
         for (int a = 0; a < k && R->floats_on; a++) {
             c7 += R->fprev[ups[a]];           /* the upfloater floated last round */

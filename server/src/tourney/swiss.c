@@ -7,8 +7,8 @@
  * (3.5.3-3.5.5) and the bracket's pairing (3.6) are chosen greedily, position by position,
  * each choice checked by a matching test, so the result is the text's first set and first
  * identifier without enumerating pairings.
- * The search is exact (it never gives up) and is kept small by: the upfloater profile fixed one
- * entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
+ * The search is exact (it gives up only at the node bound of swiss_pair_limited) and is kept
+ * small by: the upfloater profile fixed one entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
  * the deficiency of the teams below the bracket (those a maximum matching among themselves
  * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
@@ -19,7 +19,7 @@
  * Criteria, in order. Checked against the text of C.04.6 (effective 1 February 2026) as two
  * independent public conformance notes quote and paraphrase it article by article ([C6],
  * [C7], [C10] as one of them lists 2.3; the handbook page itself could only be read up to its
- * preface here); "choice" marks where we chose, "DEVIATION" where we knowingly differ:
+ * preface here); "choice" marks where we chose between readings:
  *  Ranking. Teams are ordered by match points (primary score, 1.2), then TPN (fixed at
  *     tour_start by team rating; late entries get the next number: choice). Game points, the
  *     secondary score, only allocate colours (4.2.2), never the pairing.
@@ -40,11 +40,16 @@
  *     became or are upfloaters (thus this scoregroup is now empty), choose the set of
  *     upfloaters so that criteria [C1], [C3] and [C4] are complied with in the bracket where
  *     this (not empty) scoregroup is paired. Note: only the mentioned scoregroup is involved,
- *     even though some of the upfloaters come from lower scoregroups." DEVIATION, not applied
- *     yet: what is left of the following scoregroup would have to pair with the rest of the
- *     field using only its parity (0 or 1) of upfloaters; implementations read that pass/fail
- *     or graded (extra upfloaters), which differ only when every set fails. A property of the
- *     whole set, it does not fit the prefix probes of choose_set.
+ *     even though some of the upfloaters come from lower scoregroups." Read graded (choice):
+ *     among the sets meeting [C4]-[C5], those whose following bracket (the scoregroup's
+ *     remaining teams) needs the fewest upfloaters ([C4] there); a pass/fail reading differs
+ *     only when no set lets that bracket pair with its parity (0 or 1) alone. The count is a
+ *     nested search on a second context (next_min: the [C4] probes of the next bracket with
+ *     everything this bracket pairs taken out); the profile's witness gives an upper bound
+ *     K0, each smaller count from a lower bound up (the scoregroup's own deficiency less the
+ *     teams of it that may still float: c6_bound, also a prune inside the search) is probed,
+ *     and the least that works bounds every later probe ([C7], the set) at the search's
+ *     leaves; a whole set (choose_set's last member) is tested directly (c6_set_ok).
  *  [C7] (2.3.4) then minimise the upfloaters who were floaters in the previous round, except
  *     in the last two rounds: after the profile, probes with a bound on such upfloaters
  *     (pfb, counted in try_pair); the set probes keep the least bound.
@@ -129,6 +134,15 @@ typedef struct {
     bool floats_on;  /* [C7], [C10] apply (not one of the last two rounds) */
     int pfb;         /* [C7] probes: upfloaters that floated last round the search may
                       * still take (c->n: no limit) */
+    int c6;          /* [C6] probes: the most upfloaters the bracket of the following
+                      * scoregroup's remaining teams may need (-1: not applied) */
+    bool c6_measure; /* [C6]: a completed search stores that number in c6_val instead */
+    int c6_val;
+    /* the memo of the nested searches of [C6] (next_min), kept from one to the next */
+    uint64_t *memo2;
+    uint32_t *memo2_gen;
+    uint32_t gen2;
+    size_t memo2_cap;
 } ctx;
 
 /* Teams by score, then TPN: a bracket is paired by TPN (C.04.6 3.6.1-3.6.3, the pairing's
@@ -183,6 +197,7 @@ static void load(const tour *t, int r, ctx *c)
     int planned = tour_planned_rounds(t);
     c->floats_on = planned <= 0 || r < planned - 1;
     c->pfb = nt + 1;
+    c->c6 = -1;
     qsort(c->tm, (size_t)c->n, sizeof *c->tm, rank_cmp);
     int *local = xcalloc((size_t)nt + 1, sizeof *local); /* id -> local + 1 */
     for (int i = 0; i < c->n; i++)
@@ -231,6 +246,8 @@ static void unload(ctx *c)
     free(c->fl);
     free(c->memo);
     free(c->memo_gen);
+    free(c->memo2);
+    free(c->memo2_gen);
 }
 
 /* PAB key: lowest match points, then most matches played, then largest TPN. */
@@ -455,6 +472,28 @@ static int out_deficiency(ctx *c)
 }
 
 static bool dfs(ctx *c, int ti);
+static bool c6_leaf(ctx *c);
+
+/* [C6] bound: the teams of the following scoregroup (level 0) still unpaired need at least
+ * this many upfloaters in their own bracket: a maximum matching among themselves leaves def
+ * of them out, and at most budget[0] more of them can still float up into T. */
+static int c6_bound(const ctx *c)
+{
+    int *loc = xmalloc(((size_t)c->n + 1) * sizeof *loc), m = 0;
+    for (int i = 0; i < c->n; i++)
+        if (c->lvl[i] == 0 && c->pair[i] < 0 && i != c->bye)
+            loc[m++] = i;
+    bm sub;
+    bm_init(&sub, m);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            if (bm_has_edge(&c->g, loc[i], loc[j]))
+                bm_add_edge(&sub, i, j);
+    int def = m - 2 * bm_maximize(&sub);
+    bm_fini(&sub);
+    free(loc);
+    return def - c->budget[0];
+}
 
 /* Tentatively pair T's team t with p; recurse; undo on failure. */
 static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
@@ -490,7 +529,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
         c->pfb -= pf;
     }
     if (t_bound_ok(c) && (L < 0 || !c->def_check || out_deficiency(c) <= c->f) && floats_ok(c) &&
-        dfs(c, ti + 1))
+        (L != 0 || c->c6 < 0 || c6_bound(c) <= c->c6) && dfs(c, ti + 1))
         return true;
     if (L < 0) {
         c->rT += 2;
@@ -511,12 +550,19 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
     return false;
 }
 
+/* The memo's hash of the alive set: every bit of every word reaches the low bits that index
+ * the table (a multiply-only hash would leave the high bits of each word out of them, and the
+ * sets that differ only there would pile up in one probe sequence). */
 static uint64_t alive_hash(const ctx *c)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (int w = 0; w < c->g.words; w++)
-        h = (h ^ c->g.alive[w]) * 1099511628211ull;
-    return h ^ (h >> 29);
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int w = 0; w < c->g.words; w++) {
+        h ^= c->g.alive[w];
+        h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull; /* splitmix64's finalizer */
+        h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
+        h ^= h >> 31;
+    }
+    return h;
 }
 
 /* Find the alive set in the memo: returns its slot; *hit tells whether it is there. */
@@ -577,7 +623,7 @@ static bool dfs(ctx *c, int ti)
     while (ti < c->s && c->pair[c->tlist[ti]] >= 0)
         ti++;
     if (ti == c->s)
-        return c->f == 0;
+        return c->f == 0 && c6_leaf(c);
     if (memo_failed(c) || c->aborted)
         return false;
     if (c->max_nodes && ++c->nodes > c->max_nodes) {
@@ -662,7 +708,7 @@ static void snap_free(snap *z)
 static bool probe(ctx *c, const snap *z, int *set)
 {
     int pfb = c->pfb; /* a successful search leaves it spent */
-    bool ok = floats_ok(c) && dfs(c, 0);
+    bool ok = floats_ok(c) && (c->c6 < 0 || c6_bound(c) <= c->c6) && dfs(c, 0);
     c->pfb = pfb;
     if (ok && set) {
         int k = 0;
@@ -731,6 +777,23 @@ static bool set_ok(ctx *c, const int *set, int k)
     return ok;
 }
 
+static int next_min(ctx *c, int kmax, const int *B, int m);
+
+/* [C6] for a whole set (k, ascending): with T and the set paired, does the following
+ * scoregroup's bracket get by with c->c6 upfloaters? */
+static bool c6_set_ok(ctx *c, const int *set, int k)
+{
+    if (c->c6 < 0)
+        return true;
+    int m = c->s + k;
+    int *B = xmalloc(((size_t)m + 1) * sizeof *B);
+    memcpy(B, c->tlist, (size_t)c->s * sizeof *B);
+    memcpy(B + c->s, set, (size_t)k * sizeof *B);
+    bool ok = next_min(c, c->c6, B, m) >= 0;
+    free(B);
+    return ok;
+}
+
 /* 3.5.3-3.5.5: among the upfloater sets with the profile cnt[] ([C4]-[C5]), the first by
  * TPN (a set sorted by descending score, then TPN, i.e. by ranking position) that can be
  * paired. Greedy by position: the smallest candidate for which some set with that prefix
@@ -754,8 +817,8 @@ static void choose_set(ctx *c, int k, const snap *z, int *wit, int *set)
                 int pf = 0;
                 for (int j = 0; j < k; j++)
                     pf += c->tm[set[j]].fprev;
-                /* within the [C7] bound, and pairable */
-                ok = pf <= c->pfb && set_ok(c, set, k);
+                /* within the [C7] bound, pairable, and within the [C6] bound */
+                ok = pf <= c->pfb && set_ok(c, set, k) && c6_set_ok(c, set, k);
             } else { /* members 0..i fixed, the others after x */
                 for (int o = first_o; o < c->n; o++)
                     c->fl[o] = (uint8_t)(o > x);
@@ -1020,6 +1083,153 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
     return ok;
 }
 
+/* The next bracket (3.2): T = the unpaired teams (not the PAB) with the top match points, the
+ * teams below it by scoregroup level (lvl, avail). Returns false if nobody is left; else the
+ * number of teams below T in *n_out and the size of T's own maximum matching in *loc_nu
+ * ([C4]: k upfloaters need 2 * loc_nu >= |T| - k). */
+static bool bracket_setup(ctx *c, int *n_out, int *loc_nu)
+{
+    int first = -1;
+    for (int i = 0; i < c->n && first < 0; i++)
+        if (c->pair[i] < 0 && i != c->bye)
+            first = i;
+    if (first < 0)
+        return false;
+    int top = c->tm[first].mp, prev = top;
+    c->s = 0;
+    c->nlv = 0;
+    *n_out = 0;
+    for (int i = first; i < c->n; i++) {
+        c->lvl[i] = -1;
+        if (c->pair[i] >= 0 || i == c->bye)
+            continue;
+        if (c->tm[i].mp == top) {
+            c->tlist[c->s++] = i;
+            continue;
+        }
+        if (c->tm[i].mp != prev || c->nlv == 0) {
+            prev = c->tm[i].mp;
+            c->avail[c->nlv] = 0;
+            c->budget[c->nlv] = 0;
+            c->need[c->nlv] = 0;
+            c->nlv++;
+        }
+        c->lvl[i] = c->nlv - 1;
+        c->avail[c->nlv - 1]++;
+        (*n_out)++;
+    }
+    c->h = c->s / 2;
+    c->f = 0;
+    bm sub;
+    bm_init(&sub, c->s);
+    for (int i = 0; i < c->s; i++)
+        for (int j = i + 1; j < c->s; j++)
+            if (bm_has_edge(&c->g, c->tlist[i], c->tlist[j]))
+                bm_add_edge(&sub, i, j);
+    *loc_nu = bm_maximize(&sub);
+    bm_fini(&sub);
+    return true;
+}
+
+/* [C6] (2.3.3): the fewest upfloaters (at most kmax) with which the bracket of the teams
+ * left unpaired now, but the m teams of B, can be paired, the rest of the field after it too
+ * ([C1], [C3], [C4] in that bracket); -1 if it needs more than kmax, if the teams but B
+ * cannot be paired at all, or if the node limit was hit (c->aborted). The witness must be a
+ * perfect matching of the unpaired teams. A nested search on a second context that shares
+ * the teams, the graph's edges and its work arrays, with its own copy of the alive set,
+ * witness and pairs; the nested memo is kept in c between calls. */
+static int next_min(ctx *c, int kmax, const int *B, int m)
+{
+    ctx d;
+    memset(&d, 0, sizeof d);
+    d.n = c->n;
+    d.tm = c->tm;
+    d.g = c->g; /* edges and work arrays shared: nothing else runs meanwhile */
+    d.g.alive = xmalloc(((size_t)c->g.words + 1) * sizeof *d.g.alive);
+    d.g.mate = xmalloc(((size_t)c->n + 1) * sizeof *d.g.mate);
+    memcpy(d.g.alive, c->g.alive, (size_t)c->g.words * sizeof *d.g.alive);
+    memcpy(d.g.mate, c->g.mate, (size_t)c->n * sizeof *d.g.mate);
+    d.pair = xmalloc(((size_t)c->n + 1) * sizeof *d.pair);
+    memcpy(d.pair, c->pair, (size_t)c->n * sizeof *d.pair);
+    d.bye = c->bye;
+    bool rest = true; /* B out: the witness repaired from the partners it leaves exposed */
+    for (int i = 0; i < m; i++) {
+        bm_set_alive(&d.g, B[i], false);
+        d.pair[B[i]] = B[i];
+    }
+    for (int i = 0; i < m; i++) {
+        int o = c->g.mate[B[i]];
+        d.g.mate[B[i]] = -1;
+        if (o >= 0 && bm_is_alive(&d.g, o))
+            d.g.mate[o] = -1;
+    }
+    for (int i = 0; i < m && rest; i++) {
+        int o = c->g.mate[B[i]];
+        if (o >= 0 && bm_is_alive(&d.g, o) && d.g.mate[o] < 0)
+            rest = bm_augment(&d.g, o);
+    }
+    d.tlist = xmalloc(((size_t)c->n + 1) * sizeof *d.tlist);
+    d.lvl = xmalloc(((size_t)c->n + 1) * sizeof *d.lvl);
+    d.avail = xcalloc((size_t)c->n + 1, sizeof *d.avail);
+    d.budget = xcalloc((size_t)c->n + 1, sizeof *d.budget);
+    d.need = xcalloc((size_t)c->n + 1, sizeof *d.need);
+    d.cnt = xcalloc((size_t)c->n + 1, sizeof *d.cnt);
+    d.fl = xcalloc((size_t)c->n + 1, 1);
+    d.pfb = c->n + 1;
+    d.c6 = -1;
+    d.memo = c->memo2;
+    d.memo_gen = c->memo2_gen;
+    d.memo_cap = c->memo2_cap;
+    d.gen = c->gen2;
+    if (c->max_nodes)
+        d.max_nodes = c->max_nodes > c->nodes ? c->max_nodes - c->nodes : 1;
+    int best = -1, n_out, loc_nu;
+    if (!rest) {
+        best = -1;
+    } else if (bracket_setup(&d, &n_out, &loc_nu)) {
+        int def = out_deficiency(&d);
+        d.def_check = def >= 2;
+        for (int k = d.s % 2; best < 0 && k <= kmax && k <= d.s && k <= n_out && !d.aborted;
+             k += 2) {
+            if (2 * loc_nu < d.s - k || k < def)
+                continue;
+            set_prefix(&d, k, -1);
+            if (floats_ok(&d) && dfs(&d, 0))
+                best = k;
+        }
+    } else {
+        best = 0;
+    }
+    c->nodes += d.nodes + 1;
+    c->aborted |= d.aborted || (c->max_nodes && c->nodes > c->max_nodes);
+    c->memo2 = d.memo;
+    c->memo2_gen = d.memo_gen;
+    c->memo2_cap = d.memo_cap;
+    c->gen2 = d.gen;
+    free(d.g.alive);
+    free(d.g.mate);
+    free(d.pair);
+    free(d.tlist);
+    free(d.lvl);
+    free(d.avail);
+    free(d.budget);
+    free(d.need);
+    free(d.cnt);
+    free(d.fl);
+    return c->aborted ? -1 : best;
+}
+
+/* A search has paired all of T: with [C6] on, does the following scoregroup's bracket get
+ * by with c->c6 upfloaters (or, measuring, how many does it need)? */
+static bool c6_leaf(ctx *c)
+{
+    if (c->c6_measure) {
+        c->c6_val = next_min(c, c->n, NULL, 0);
+        return c->c6_val >= 0;
+    }
+    return c->c6 < 0 || next_min(c, c->c6, NULL, 0) >= 0;
+}
+
 /* [C5]-[C10] for a given number k of upfloaters: the profile fixed one entry at a time by
  * probes (set_prefix), then the set (choose_set) and the pairing (pair_by_identifier). */
 static bool pair_with_k(ctx *c, int k)
@@ -1054,6 +1264,27 @@ static bool pair_with_k(ctx *c, int k)
             }
         }
     }
+    /* [C6] (2.3.3): unless every team of the following scoregroup (level 0) floats up here,
+     * the fewest upfloaters its remaining teams' bracket will need: the profile's witness
+     * needs K0 (measured); each smaller count of the right parity is probed. The probes
+     * below (C7, the set) keep that bound. */
+    if (ok && k > 0 && c->nlv > 0 && z.avail[0] > c->cnt[0] && !c->aborted) {
+        c->c6_measure = true;
+        set_prefix(c, k, -2);
+        ok = probe(c, &z, wit);
+        c->c6_measure = false;
+        set_prefix(c, k, -2); /* the budgets the probe spent, back */
+        int k0 = c->c6_val, lb = c6_bound(c);
+        lb = lb > 0 ? lb : 0;
+        lb += (lb - (z.avail[0] - c->cnt[0])) % 2 != 0; /* the parity of the teams left */
+        for (int K = lb; ok && K < k0 && !c->aborted; K += 2) {
+            c->c6 = K;
+            set_prefix(c, k, -2);
+            if (probe(c, &z, wit))
+                k0 = K;
+        }
+        c->c6 = k0;
+    }
     /* [C7] (2.3.4): the fewest upfloaters that floated last round, with the profile; the
      * set probes below keep that bound (pfb). The profile's witness has at most k. */
     int m7 = 0;
@@ -1071,6 +1302,7 @@ static bool pair_with_k(ctx *c, int k)
     if (ok && k > 0)
         choose_set(c, k, &z, wit, set);
     c->pfb = c->n + 1;
+    c->c6 = -1;
     if (ok && !c->aborted) /* an aborted set probe: the set may not be the first */
         ok = pair_by_identifier(c, set, k);
     else
@@ -1083,49 +1315,9 @@ static bool pair_with_k(ctx *c, int k)
 
 static bool pair_bracket(ctx *c)
 {
-    int first = -1;
-    for (int i = 0; i < c->n && first < 0; i++)
-        if (c->pair[i] < 0 && i != c->bye)
-            first = i;
-    if (first < 0)
+    int n_out, loc_nu;
+    if (!bracket_setup(c, &n_out, &loc_nu))
         return true;
-    int top = c->tm[first].mp, prev = top;
-    c->s = 0;
-    c->nlv = 0;
-    int n_out = 0;
-    for (int i = first; i < c->n; i++) {
-        c->lvl[i] = -1;
-        if (c->pair[i] >= 0 || i == c->bye)
-            continue;
-        if (c->tm[i].mp == top) {
-            c->tlist[c->s++] = i;
-            continue;
-        }
-        if (c->tm[i].mp != prev || c->nlv == 0) {
-            prev = c->tm[i].mp;
-            c->avail[c->nlv] = 0;
-            c->budget[c->nlv] = 0;
-            c->need[c->nlv] = 0;
-            c->nlv++;
-        }
-        c->lvl[i] = c->nlv - 1;
-        c->avail[c->nlv - 1]++;
-        n_out++;
-    }
-    c->h = c->s / 2;
-    c->f = 0;
-    /* [C5] fewest upfloaters first: bounded by T's own maximum matching. */
-    int loc_nu;
-    {
-        bm sub;
-        bm_init(&sub, c->s);
-        for (int i = 0; i < c->s; i++)
-            for (int j = i + 1; j < c->s; j++)
-                if (bm_has_edge(&c->g, c->tlist[i], c->tlist[j]))
-                    bm_add_edge(&sub, i, j);
-        loc_nu = bm_maximize(&sub);
-        bm_fini(&sub);
-    }
     int def = out_deficiency(c);
     c->def_check = def >= 2; /* 1 is only the parity of an odd outside set */
     for (int k = c->s % 2; k <= c->s && k <= n_out; k += 2) {
