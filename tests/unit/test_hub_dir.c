@@ -645,8 +645,8 @@ static void choice_after_restart(void)
     close_hub(true);
 }
 /* Random director controls against a running 4-team event (seeded, reproducible; run more
- * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result, team_withdraw, round_pair
- * (computed or by hand),
+ * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result,
+ * team_withdraw, round_pair (computed or by hand),
  * round_start, tournament_pause, export, live, tournament_get and game2_colors (from the
  * director and from the four team connections) with small ids of every kind, time steps that
  * fire the clocks and the P-GAME2 deadlines, and restarts. Every message gets exactly one
@@ -710,9 +710,11 @@ static void random_controls_seed(uint64_t seed)
                 snprintf(msg, sizeof msg,
                          "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u,\"pairs\":"
                          "[[%u,%u],[%u,%u]],\"allow_rematch\":%s}",
-                         id, tour, 1 + rnd(5), rnd(6), 1 + rnd(5), rnd(6), rnd(2) ? "true" : "false");
+                         id, tour, 1 + rnd(5), rnd(6), 1 + rnd(5), rnd(6),
+                         rnd(2) ? "true" : "false");
             else
-                snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour);
+                snprintf(msg, sizeof msg,
+                         "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour);
             break;
         case 5: snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id, tour); break;
         case 6:
@@ -887,8 +889,8 @@ static void hand_pairing(void)
               "round 1 is not 1-4 2-5 3-6");
     turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
     char msg[256];
-    snprintf(msg, sizeof msg, "{\"type\":\"team_withdraw\",\"id\":11,\"tournament\":1,\"team\":%lld}",
-             tid[5]);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":11,\"tournament\":1,\"team\":%lld}", tid[5]);
     turn(1, msg, T0 + SEC);
     f_run_timers(&io, h, T0 + 6 * SEC);
     turn(1, "{\"type\":\"round_start\",\"id\":12,\"tournament\":1}", T0 + 6 * SEC);
@@ -982,7 +984,8 @@ static void hand_pairing(void)
              P(4), P(1), P(2), P(3), P(5));
     hand_pair(1, 38, t, NULL, NULL, NULL, now);
     CHECK_EQ_INT("re-paired", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
-    CHECK_MSG(has_match(m, 3, P(1), P(4)) && has_match(m, 3, P(2), P(3)) && has_match(m, 3, P(5), 0),
+    CHECK_MSG(has_match(m, 3, P(1), P(4)) && has_match(m, 3, P(2), P(3)) &&
+                  has_match(m, 3, P(5), 0),
               "the re-pair with a rematch did not replace round 2");
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(3), P(5), P(1),
              P(2), P(4));

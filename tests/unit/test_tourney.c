@@ -404,6 +404,22 @@ static void hand_refused(const tour *t, const char *what, const int (*pairs)[2],
     swiss_pairing_fini(&p);
 }
 
+/* The 4 pairs given by hand for t's next round come back as swiss_pair's pairing, colours
+ * included, for seeds 1..seeds. */
+static void hand_equals_computed(const tour *t, const char *what, const int (*pairs)[2],
+                                 int seeds)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+        swiss_pairing p = {0, NULL}, q = {0, NULL};
+        CHECK_EQ_INT(what, BH_OK, swiss_pair(t, seed, &p));
+        CHECK_EQ_INT(what, BH_OK, swiss_pair_hand(t, seed, pairs, 4, false, &q, NULL));
+        CHECK_MSG(p.n == 4 && q.n == 4 && memcmp(p.m, q.m, 4 * sizeof *p.m) == 0,
+                  "%s by hand = computed, colours and lots included (seed %d)", what, (int)seed);
+        swiss_pairing_fini(&p);
+        swiss_pairing_fini(&q);
+    }
+}
+
 /* A pairing by hand (the arbiter, FIDE C.04.2; issue 6 wiring). 8 teams, round 1 1-5 2-6 3-7
  * 4-8, the top half wins: the computed round 2 is 1-3 2-4 5-7 6-8. Given by hand in another
  * order and with sides swapped, rounds 1 and 2 come back identical to swiss_pair's, colours
@@ -414,29 +430,15 @@ static void hand_refused(const tour *t, const char *what, const int (*pairs)[2],
 static void pair_by_hand(void)
 {
     tour *t = field(8, 5);
-    swiss_pairing p = {0, NULL}, q = {0, NULL};
+    swiss_pairing q = {0, NULL};
     const int r1[4][2] = {{8, 4}, {3, 7}, {6, 2}, {1, 5}}; /* round 1: colours by lot */
-    for (uint64_t seed = 1; seed <= 16; seed++) {
-        CHECK_EQ_INT("computed r1", BH_OK, swiss_pair(t, seed, &p));
-        CHECK_EQ_INT("r1 by hand", BH_OK, swiss_pair_hand(t, seed, r1, 4, false, &q, NULL));
-        CHECK_MSG(p.n == 4 && q.n == 4 && memcmp(p.m, q.m, 4 * sizeof *p.m) == 0,
-                  "round 1 by hand = computed, the same lots (seed %d)", (int)seed);
-        swiss_pairing_fini(&p);
-        swiss_pairing_fini(&q);
-    }
+    hand_equals_computed(t, "round 1", r1, 16);
     CHECK_EQ_INT("r1", BH_OK, tour_pair_next(t, 1));
     for (int i = 0; i < 4; i++)
         for (int g = 0; g < 2; g++)
             tour_set_game(t, 1, i, g, TOUR_G_WIN_A);
     const int same[4][2] = {{7, 5}, {2, 4}, {8, 6}, {3, 1}};
-    for (uint64_t seed = 1; seed <= 4; seed++) {
-        CHECK_EQ_INT("computed", BH_OK, swiss_pair(t, seed, &p));
-        CHECK_EQ_INT("by hand", BH_OK, swiss_pair_hand(t, seed, same, 4, false, &q, NULL));
-        CHECK_MSG(p.n == 4 && q.n == 4 && memcmp(p.m, q.m, 4 * sizeof *p.m) == 0,
-                  "hand pairing = computed pairing, colours included (seed %d)", (int)seed);
-        swiss_pairing_fini(&p);
-        swiss_pairing_fini(&q);
-    }
+    hand_equals_computed(t, "round 2", same, 4);
     /* Another pairing: 1-2 (both won), 3-8, 4-7, 5-6. Colours alternate (T-PAIR). */
     const int other[4][2] = {{2, 1}, {3, 8}, {7, 4}, {5, 6}};
     CHECK_EQ_INT("other", BH_OK, swiss_pair_hand(t, 1, other, 4, false, &q, NULL));

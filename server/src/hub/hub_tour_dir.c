@@ -263,7 +263,9 @@ static void hand_error(hub *h, hub_sess *s, const proto_msg *m, const htour *ht,
                  "entered, or on a requested bye)", team, r + 1);
         break;
     case BH_EEXIST: snprintf(msg, sizeof msg, "team %lld is listed twice", team); break;
-    case BH_ELIMIT: snprintf(msg, sizeof msg, "a second bye (team %lld): one PAB at most", team); break;
+    case BH_ELIMIT:
+        snprintf(msg, sizeof msg, "a second bye (team %lld): one PAB at most", team);
+        break;
     case BH_EPAIR:
         if (bye)
             snprintf(msg, sizeof msg, "team %lld had a pairing-allocated bye or won a match by "

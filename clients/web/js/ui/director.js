@@ -9,7 +9,8 @@
 // Tokens are shown by the server only once (team tokens in the team_register reply, seat tokens
 // in `assign`), so the page keeps them in this browser's localStorage. tournament_get brings
 // every round (history). The controls: game_pause, game_result, team_withdraw, round_pair
-// (computed, or by hand from the Pairs field), round_start and export (BPGN / TRF into the page, with a download link); `live` keeps the
+// (computed, or by hand from the Pairs field), round_start and export (BPGN / TRF into the
+// page, with a download link); `live` keeps the
 // pause status of every live game.
 
 import { Net } from '../net.js';
