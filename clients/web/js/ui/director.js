@@ -10,8 +10,7 @@
 // in `assign`), so the page keeps them in this browser's localStorage. tournament_get brings
 // every round (history). The controls: game_pause, game_result, team_withdraw, round_pair
 // (computed, or by hand from the Pairs field), round_start and export (BPGN / TRF into the
-// page, with a download link); `live` keeps the
-// pause status of every live game.
+// page, with a download link); `live` keeps the pause status of every live game.
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
