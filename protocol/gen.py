@@ -362,10 +362,30 @@ M = [
  ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "
   "next round now (its `round` has status \"paired\"), or pair it again if it was paired and none "
   "of its games started (after a withdrawal or an override). Its games start on round_start or "
-  "when the tournament is resumed.",
-  [ID, ("tournament", "integer", "", "")],
-  ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: the "
-   "round is not complete or no round is left)", "no_pairing"],
+  "when the tournament is resumed. Without `pairs` the Swiss pairer (T-PAIR) pairs it. With "
+  "`pairs` the director pairs it by hand (the arbiter sets or corrects pairings, FIDE C.04.2): "
+  "every team active in the round and without a requested bye is listed exactly once, `[team, 0]` "
+  "gives the pairing-allocated bye (at most one). The order of the pairs and of the two teams in a "
+  "pair does not matter: as for a computed pairing, team1 is the higher-ranked team and who has "
+  "White on board A in game 1 is decided by the pairer's own colour rule. A hand pairing is stored, "
+  "broadcast (`round`) and started exactly like a computed one, and a later round_pair before "
+  "its games start replaces it. On any error nothing changes (a round paired before stays).",
+  [ID, ("tournament", "integer", "", ""),
+   ("pairs", "array of [integer, integer]", "optional; 0..1024 pairs; team ids, second 0 = the bye",
+    "the pairing by hand"),
+   ("allow_rematch", "boolean", "optional, default false",
+    "with pairs: allow two teams that already met over the board ([C1]; a tiny field)")],
+  ["unauthorized", "not_found (tournament; field pairs[i]: no such team in it)",
+   "bad_state (tournament not paused; field round: the round is not complete or no round is left; "
+   "field pairs[i]: the team is withdrawn, not yet entered, or has a requested bye)",
+   "no_pairing (without pairs: no legal pairing; field pairs[i]: a rematch without allow_rematch "
+   "([C1]), or a bye to a team that had a PAB or won a match by forfeit ([C2], C.04.1 d))",
+   "exists (field pairs[i]: a team listed a second time)",
+   "invalid (field pairs[i]: a team paired with itself; field pairs: an active team is in no pair, "
+   "the message names it)",
+   "too_large (field pairs: more than 1024 pairs; field pairs[i]: a second bye)",
+   "missing_field (field pairs / pairs[i] / allow_rematch: wrong type, not [id, id], an id out "
+   "of range, a 0 first)"],
   {"type": "round_pair", "id": 23, "tournament": 1}, "tournament"),
  ("round_start", "c2s", "Director, while T-AUTO is paused: start by hand what T-AUTO would start "
   "next: the round paired by round_pair, else the games 2 whose game 1 ended, else the next round "
@@ -421,6 +441,14 @@ M = [
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 
+# More golden examples of a message: name -> [(suffix, what it shows, example)]; each is
+# written to examples/<prefix>-<name>_<suffix>.json and shown in the message's document.
+EXTRA = {
+ "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
+                 {"type": "round_pair", "id": 28, "tournament": 1,
+                  "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],
+}
+
 def main():
     for name, d, summary, fields, errors, ex, reply in M:
         prefix = "c2s" if d == "c2s" else "s2c"
@@ -440,6 +468,12 @@ def main():
             lines.append("")
         lines += ["Example (`protocol/examples/" + f"{prefix}-{name}.json`):", "", "```json",
                   json.dumps(ex, indent=2), "```", ""]
+        for suffix, what, ex2 in EXTRA.get(name, []):
+            with open(os.path.join(HERE, "examples", f"{prefix}-{name}_{suffix}.json"), "w") as f:
+                json.dump(ex2, f, indent=2)
+                f.write("\n")
+            lines += [f"Example, {what} (`protocol/examples/{prefix}-{name}_{suffix}.json`):", "",
+                      "```json", json.dumps(ex2, indent=2), "```", ""]
         with open(os.path.join(HERE, "messages", f"{prefix}-{name}.md"), "w") as f:
             f.write("\n".join(lines))
 

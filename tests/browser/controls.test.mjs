@@ -10,7 +10,8 @@
 //     the new result and reason);
 //   - withdraws a team of match 2: its game ends ("withdrawn"), the team is struck through;
 //   - starts game 2 of match 1 by hand (round_start), adjudicates it: round 1 complete; pairs
-//     round 2 by hand (status "paired", the withdrawn team not in it), starts it; the
+//     round 2 by hand from the Pairs field (a rematch and a typo refused first; then status
+//     "paired", as typed, the withdrawn team not in it), starts it; the
 //     spectator's list follows by itself (live pushes);
 //   - exports the TRF and the BPGN of the overridden game (its tags carry the result);
 //   - an override of a round-1 game is refused once round 2 is paired;
@@ -140,11 +141,28 @@ async function main() {
     await dir.click('#c-set-result');
     await dir.waitForFunction(() => window.app.rounds[1].status === 'done', null, { timeout: 5000 });
     check('paused: no round 2 after round 1', !(await rounds(dir))[2]);
+    // By hand (Pairs field, pairing numbers): 1-3 met in round 1 and 4 won by forfeit (no PAB,
+    // C.04.1 d), so "1-3, 4-0" is refused naming the pair as typed; a typo is caught in the
+    // page; "3-4, 1-0" is stored as typed.
+    const byNo = await dir.evaluate(() => Object.fromEntries(window.app.tour.teams.map((t) => [t.no, t.team])));
+    check('round 1 was 1-3 and 2-4, 2 withdrawn', r[1].matches[0].team1 === byNo[1] && r[1].matches[0].team2 === byNo[3] && wteam === byNo[2], [r[1].matches, byNo]);
+    await dir.fill('#c-pairs', '1-3, 4-0');
+    await dir.click('#c-pair');
+    await dir.waitForFunction(() => /round_pair: no_pairing \(pair 1-3\)/.test((document.getElementById('toast') || {}).textContent || ''), null, { timeout: 5000 });
+    check('hand pairing: a rematch refused, the reason shown', /met before/.test(await toastText(dir)), await toastText(dir));
+    await dir.fill('#c-pairs', '3-4, 1-');
+    await dir.click('#c-pair');
+    await dir.waitForFunction(() => /^pairs: "1-" is not a pair/.test((document.getElementById('toast') || {}).textContent || ''), null, { timeout: 5000 });
+    check('hand pairing: no round 2 after the refusals', !(await rounds(dir))[2]);
+    await dir.fill('#c-pairs', '3-4, 1-0');
     await dir.click('#c-pair');
     await dir.waitForFunction(() => window.app.rounds[2] && window.app.rounds[2].status === 'paired', null, { timeout: 5000 });
+    await dir.fill('#c-pairs', '');
     r = await rounds(dir);
     const inR2 = r[2].matches.flatMap((m) => [m.team1, m.team2]);
     check('round 2 paired: the withdrawn team is out, one bye', !inR2.includes(wteam) && r[2].matches.some((m) => m.status === 'bye'), r[2].matches);
+    check('round 2 paired by hand as typed: 3-4, 1 the bye', r[2].matches.some((m) => [m.team1, m.team2].sort().join() === [byNo[3], byNo[4]].sort().join()) &&
+          r[2].matches.some((m) => m.status === 'bye' && m.team1 === byNo[1]), r[2].matches);
     check('round 2 paired: no game yet', r[2].matches.every((m) => !m.games[0]), r[2].matches);
     await dir.click('#c-start-round');
     await dir.waitForFunction(() => window.app.rounds[2].status === 'playing' && window.app.rounds[2].matches.some((m) => m.games[0]), null, { timeout: 5000 });

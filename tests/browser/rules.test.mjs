@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import { parseFen, dests, canDrop, key, POCKET_ORDER } from '../../clients/web/js/rules.js';
 import { fromState, apply } from '../../clients/web/js/game.js';
+import { msg, parsePairs } from '../../clients/web/js/proto.js';
 
 let passed = 0;
 let failed = 0;
@@ -65,5 +66,22 @@ check('seat applies', apply(g, ex('s2c-seat')) && g.seats[3].connected === false
 check('chat applies', apply(g, ex('s2c-chat_delta')) && g.chat.length === 2);
 check('result applies', apply(g, ex('s2c-result')) && g.status === 'finished' && g.result === '1-0' && g.clocks.live === false);
 check('another game is ignored', !apply(g, { ...ex('s2c-seat'), game: g.id + 1 }));
+
+// The dashboard's Pairs field (pairing numbers) into round_pair as its golden example has it:
+// pairing numbers 1..5 are team ids 1..5 in the example's tournament.
+const teams = [1, 2, 3, 4, 5].map((n) => ({ team: n, no: n }));
+const hand = ex('c2s-round_pair_hand');
+delete hand.id;
+check('round_pair by hand = the golden example', JSON.stringify(msg.roundPair(1, parsePairs(' 1-4, 2 - 3;5-0 ', teams), true)) === JSON.stringify(hand), hand);
+const computed = ex('c2s-round_pair');
+delete computed.id;
+check('round_pair without pairs = the golden example', JSON.stringify(msg.roundPair(1)) === JSON.stringify(computed));
+const other = [{ team: 7, no: 1 }, { team: 9, no: 2 }, { team: 8, no: 3 }];
+check('pairing numbers become team ids', JSON.stringify(parsePairs('2-1, 3-0', other)) === '[[9,7],[8,0]]', parsePairs('2-1, 3-0', other));
+for (const [text, want] of [['1-4 2-3', /not a pair/], ['1-9', /no team with No 9/], ['0-1', /no team with No 0/], ['a-b', /not a pair/]]) {
+  let err = '';
+  try { parsePairs(text, teams); } catch (e) { err = e.message; }
+  check(`parsePairs refuses "${text}"`, want.test(err), err);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -275,6 +275,7 @@ static void random_garbage_over_the_wire(void)
                                         "c2s-team_register.json", "c2s-resign.json",
                                         "c2s-game_pause.json", "c2s-game_result.json",
                                         "c2s-team_withdraw.json", "c2s-round_pair.json",
+                                        "c2s-round_pair_hand.json",
                                         "c2s-round_start.json", "c2s-export.json",
                                         "c2s-live.json", "c2s-game2_colors.json"};
     char *ex[BH_ARRAY_LEN(files)];
@@ -418,6 +419,13 @@ static void director_controls_hostile(void)
         {"{\"type\":\"round_pair\",\"id\":87,\"tournament\":0}", "", "missing_field"},
         {"{\"type\":\"round_pair\",\"id\":88,\"tournament\":999999}", "", "not_found"},
         {"{\"type\":\"round_pair\",\"id\":89,\"tournament\":@}", tour, "bad_state"},
+        {"{\"type\":\"round_pair\",\"id\":104,\"tournament\":@,\"pairs\":[[1,\"2\"]]}", tour,
+         "missing_field"},
+        {"{\"type\":\"round_pair\",\"id\":105,\"tournament\":@,\"pairs\":[[1,2]],"
+         "\"allow_rematch\":0}",
+         tour, "missing_field"},
+        {"{\"type\":\"round_pair\",\"id\":106,\"tournament\":@,\"pairs\":[[1,0]]}", tour,
+         "bad_state"},
         {"{\"type\":\"round_start\",\"id\":90,\"tournament\":{}}", "", "missing_field"},
         {"{\"type\":\"round_start\",\"id\":91,\"tournament\":999999}", "", "not_found"},
         {"{\"type\":\"round_start\",\"id\":92,\"tournament\":@}", tour, "bad_state"},

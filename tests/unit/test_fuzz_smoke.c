@@ -160,6 +160,8 @@ static const seed proto_seeds[] = {
     SEED("{\"type\":\"team_withdraw\",\"id\":22,\"tournament\":1,\"team\":3,"
          "\"keep_current\":false}"),
     SEED("{\"type\":\"round_pair\",\"id\":23,\"tournament\":1}"),
+    SEED("{\"type\":\"round_pair\",\"id\":28,\"tournament\":1,\"pairs\":[[1,4],[2,3],[5,0]],"
+         "\"allow_rematch\":true}"),
     SEED("{\"type\":\"round_start\",\"id\":24,\"tournament\":1,\"v\":1}"),
     SEED("{\"type\":\"export\",\"id\":25,\"format\":\"bpgn\",\"game\":9007199254740991}"),
     SEED("{\"type\":\"export\",\"id\":26,\"format\":\"trf\",\"tournament\":1}"),

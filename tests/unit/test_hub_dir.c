@@ -6,7 +6,10 @@
  * tags, games list); only the director may; a withdrawal forfeits the current match
  * (T-FORFEIT) and ends its live game; round_start and round_pair run a paused tournament by
  * hand; an override recomputes the standings, and one of an earlier round is refused; the
- * snapshot carries every round; the public live list is pushed when games start and end.
+ * snapshot carries every round; the public live list is pushed when games start and end; a
+ * round paired by hand (round_pair with pairs): every bad list refused with its typed error
+ * and nothing changed, the good one stored as sent, replaced by a re-pair, kept across a
+ * restart and played.
  * Regressions of the hostile-input review (stale P-GAME2 choices, a choice after a restart,
  * a play-off the director adjudicates, a paused game ended and restarted, a round robin's
  * withdrawn team, a reason in the BPGN) and seeded random controls.
@@ -642,7 +645,8 @@ static void choice_after_restart(void)
     close_hub(true);
 }
 /* Random director controls against a running 4-team event (seeded, reproducible; run more
- * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result, team_withdraw, round_pair,
+ * seeds with BH_HUB_SEEDS=n, longer runs with BH_HUB_STEPS=n): game_pause, game_result,
+ * team_withdraw, round_pair (computed or by hand),
  * round_start, tournament_pause, export, live, tournament_get and game2_colors (from the
  * director and from the four team connections) with small ids of every kind, time steps that
  * fire the clocks and the P-GAME2 deadlines, and restarts. Every message gets exactly one
@@ -701,7 +705,17 @@ static void random_controls_seed(uint64_t seed)
             if (rnd(3))
                 continue; /* rarer: a withdrawal is final */
             break;
-        case 4: snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 4:
+            if (b) /* by hand: two pairs of small ids (0 = a bye), a rematch sometimes allowed */
+                snprintf(msg, sizeof msg,
+                         "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u,\"pairs\":"
+                         "[[%u,%u],[%u,%u]],\"allow_rematch\":%s}",
+                         id, tour, 1 + rnd(5), rnd(6), 1 + rnd(5), rnd(6),
+                         rnd(2) ? "true" : "false");
+            else
+                snprintf(msg, sizeof msg,
+                         "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour);
+            break;
         case 5: snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id, tour); break;
         case 6:
             snprintf(msg, sizeof msg,
@@ -796,6 +810,222 @@ static void withdraw_in_playoff(void)
     close_hub(true);
 }
 
+/* The matches of the first "matches" array at or after p: {team1, team2 (0: a bye), white}. */
+static int round_matches(const char *p, long long out[][3], int max)
+{
+    int n = 0;
+    const char *q = p ? strstr(p, "\"matches\":[") : NULL;
+    while (q && n < max && (q = strstr(q, "{\"match\":")) != NULL) {
+        out[n][0] = jint(q, "team1");
+        out[n][1] = jint(q, "team2");
+        out[n][2] = jint(q, "white");
+        n++;
+        q++;
+    }
+    return n;
+}
+
+/* Is {x, y} (either order; y 0: x's bye) one of the n matches m? */
+static bool has_match(long long m[][3], int n, long long x, long long y)
+{
+    for (int i = 0; i < n; i++)
+        if ((m[i][0] == x && m[i][1] == y) || (y && m[i][0] == y && m[i][1] == x))
+            return true;
+    return false;
+}
+
+/* Send round_pair for tournament 1 with tail (the pairs and options) from conn; expect an
+ * error with code (NULL: a tournament reply), field (unless NULL) and, if msg, that text in
+ * the message. */
+static const char *hand_pair(uint64_t conn, int id, const char *tail, const char *code,
+                             const char *field, const char *msg, uint64_t now)
+{
+    static char json[8192];
+    snprintf(json, sizeof json, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":1%s}", id, tail);
+    turn(conn, json, now);
+    char want[96];
+    snprintf(want, sizeof want, "\"id\":%d,", id);
+    const char *r = f_last(&io, conn, want);
+    if (!code) {
+        CHECK_MSG(r && strstr(r, "\"type\":\"tournament\""), "%s: %s", tail, r ? r : "(none)");
+        return r;
+    }
+    char c[64], f[64];
+    snprintf(c, sizeof c, "\"code\":\"%s\"", code);
+    snprintf(f, sizeof f, field ? "\"field\":\"%s\"" : "\"code\"", field);
+    CHECK_MSG(r && strstr(r, "\"type\":\"error\"") && strstr(r, c) && strstr(r, f) &&
+                  (!msg || strstr(r, msg)),
+              "%.60s: want %s %s %s, got %s", tail, code, field, msg ? msg : "",
+              r ? r : "(none)");
+    return r;
+}
+
+/* Issue 6 wiring: the director pairs a round by hand (round_pair with pairs, FIDE C.04.2).
+ * Six teams (TPN 1..6 = T0..T5); round 1 is 1-4 2-5 3-6; team 6 withdraws during it, so 3
+ * wins by forfeit; the other matches draw 1-1. Round 2 has five teams, one PAB. Every bad
+ * list is refused with its typed error naming the pair and nothing changes (no round is
+ * broadcast, the snapshot still has round 1, or the hand round stays); then the pairing
+ * 3-5 1-2 4-bye, sent in another order, is stored as sent, broadcast as `round`, replaced by
+ * a re-pair with a rematch allowed and set again, survives a restart with the same colours,
+ * and is played by round_start. */
+static void hand_pairing(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    hub_on_open(h, 2); /* spectator */
+    new_tour("H", 6, 3);
+    long long tid[6]; /* hub team id by TPN - 1 */
+    for (int i = 0; i < 6; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    long long m[8][3];
+    CHECK_EQ_INT("round 1", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
+    CHECK_MSG(has_match(m, 3, tid[0], tid[3]) && has_match(m, 3, tid[1], tid[4]) &&
+                  has_match(m, 3, tid[2], tid[5]),
+              "round 1 is not 1-4 2-5 3-6");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":11,\"tournament\":1,\"team\":%lld}", tid[5]);
+    turn(1, msg, T0 + SEC);
+    f_run_timers(&io, h, T0 + 6 * SEC);
+    turn(1, "{\"type\":\"round_start\",\"id\":12,\"tournament\":1}", T0 + 6 * SEC);
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":13,\"tournament\":1}", T0 + 12 * SEC);
+    const char *snap = f_last(&io, 1, "\"id\":13,");
+    CHECK_MSG(snap && strstr(snap, "\"round\":1,") && strstr(snap, "\"status\":\"done\""),
+              "round 1 not done: %s", snap ? snap : "(none)");
+
+    /* Every bad list: a typed error, nothing changes. */
+    f_clear(&io);
+    uint64_t now = T0 + 13 * SEC;
+    char t[512];
+#define P(i) tid[(i) - 1] /* hub team id of TPN i */
+    hand_pair(2, 20, ",\"pairs\":[[1,2]]", "unauthorized", NULL, NULL, now);
+    hand_pair(1, 21, ",\"pairs\":\"1-2, 3-5, 4-0\"", "missing_field", "pairs", NULL, now);
+    hand_pair(1, 22, ",\"pairs\":[[1,2],[3]]", "missing_field", "pairs[1]", NULL, now);
+    hand_pair(1, 23, ",\"pairs\":[[1,2]],\"allow_rematch\":\"yes\"", "missing_field",
+              "allow_rematch", NULL, now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,99],[%lld,0]]", P(1), P(2), P(3), P(4));
+    hand_pair(1, 24, t, "not_found", "pairs[1]", "no team 99", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
+             P(6), P(4), P(5));
+    hand_pair(1, 25, t, "bad_state", "pairs[1]", "withdrawn", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(3),
+             P(5), P(1));
+    hand_pair(1, 26, t, "exists", "pairs[2]", "listed twice", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
+             P(3), P(4), P(5));
+    hand_pair(1, 27, t, "invalid", "pairs[1]", "with itself", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3), P(5));
+    char left[64];
+    snprintf(left, sizeof left, "team %lld plays round 2 and is in no pair", P(4));
+    hand_pair(1, 28, t, "invalid", "pairs", left, now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,0],[%lld,0]]", P(1), P(2), P(5), P(4));
+    hand_pair(1, 29, t, "too_large", "pairs[2]", "one PAB at most", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(4),
+             P(5), P(3));
+    hand_pair(1, 30, t, "no_pairing", "pairs[2]", "C.04.1 d", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2),
+             P(3), P(5));
+    char met[96];
+    snprintf(met, sizeof met, "teams %lld and %lld met before", P(4), P(1));
+    hand_pair(1, 31, t, "no_pairing", "pairs[0]", met, now);
+    char *huge = malloc(8000);
+    int len = snprintf(huge, 8000, ",\"pairs\":[");
+    for (int i = 0; i < 1025; i++)
+        len += snprintf(huge + len, (size_t)(8000 - len), "%s[1,2]", i ? "," : "");
+    snprintf(huge + len, (size_t)(8000 - len), "]");
+    hand_pair(1, 32, huge, "too_large", "pairs", NULL, now);
+    free(huge);
+    CHECK_EQ_INT("no round after the errors", 0, f_count(&io, 2, "\"type\":\"round\""));
+    turn(1, "{\"type\":\"tournament_get\",\"id\":33,\"tournament\":1}", now);
+    snap = f_last(&io, 1, "\"id\":33,");
+    CHECK_MSG(snap && strstr(snap, "\"round\":1,") && !strstr(snap, "\"round\":2,"),
+              "the errors changed the tournament: %s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"ping\",\"id\":34}", now);
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"pong\",\"id\":34") != NULL, "the connection is dead");
+
+    /* The good pairing, in another order and with the sides swapped: 3-5 1-2 4-bye. */
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,0],[%lld,%lld],[%lld,%lld]]", P(4), P(2), P(1),
+             P(5), P(3));
+    hand_pair(1, 35, t, NULL, NULL, NULL, now);
+    const char *rd = f_last(&io, 2, "\"type\":\"round\"");
+    CHECK_MSG(rd && strstr(rd, "\"round\":2,") && strstr(rd, "\"status\":\"paired\""),
+              "round 2 not broadcast as paired: %s", rd ? rd : "(none)");
+    long long sent[8][3];
+    CHECK_EQ_INT("round 2: 2 matches and the bye", 3, round_matches(rd, sent, 8));
+    CHECK_MSG(has_match(sent, 3, P(3), P(5)) && has_match(sent, 3, P(1), P(2)) &&
+                  has_match(sent, 3, P(4), 0),
+              "round 2 is not the pairing sent: %s", rd ? rd : "(none)");
+    /* team1 is the higher-ranked (3 leads on its forfeit win, then TPN order), as computed */
+    CHECK_MSG(sent[0][0] == P(3) && sent[1][0] == P(1) && sent[2][0] == P(4),
+              "team1 is not the higher-ranked: %s", rd ? rd : "(none)");
+    CHECK_EQ_INT("no game before round_start", 0, f_count(&io, 1, "\"type\":\"assign\""));
+
+    /* An error now leaves the hand round as it is; a re-pair (a rematch allowed) replaces it;
+     * the hand pairing is set again. */
+    f_clear(&io);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2),
+             P(3), P(5));
+    hand_pair(1, 36, t, "no_pairing", "pairs[0]", met, now);
+    CHECK_EQ_INT("no round after the error", 0, f_count(&io, 2, "\"type\":\"round\""));
+    turn(1, "{\"type\":\"tournament_get\",\"id\":37,\"tournament\":1}", now);
+    snap = f_last(&io, 1, "\"id\":37,");
+    const char *cur = snap ? strstr(snap, "\"current\":") : NULL;
+    CHECK_EQ_INT("still round 2", 3, round_matches(cur, m, 3));
+    CHECK_MSG(cur && strstr(cur, "\"round\":2,") && memcmp(m, sent, sizeof m[0] * 3) == 0,
+              "the error changed round 2: %s", snap ? snap : "(none)");
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]],\"allow_rematch\":true",
+             P(4), P(1), P(2), P(3), P(5));
+    hand_pair(1, 38, t, NULL, NULL, NULL, now);
+    CHECK_EQ_INT("re-paired", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
+    CHECK_MSG(has_match(m, 3, P(1), P(4)) && has_match(m, 3, P(2), P(3)) &&
+                  has_match(m, 3, P(5), 0),
+              "the re-pair with a rematch did not replace round 2");
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(3), P(5), P(1),
+             P(2), P(4));
+    hand_pair(1, 39, t, NULL, NULL, NULL, now);
+    CHECK_EQ_INT("set again", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
+    CHECK_MSG(memcmp(m, sent, sizeof m[0] * 3) == 0, "the same pairing, other colours");
+    close_hub(false);
+
+    /* After a restart: the hand round as stored, colours included; round_start plays it. */
+    open_hub(false, T0 + 30 * SEC);
+    director(1, T0 + 30 * SEC);
+    hub_on_open(h, 2);
+    turn(2, "{\"type\":\"tournament_get\",\"id\":40,\"tournament\":1}", T0 + 30 * SEC);
+    snap = f_last(&io, 2, "\"id\":40,");
+    cur = snap ? strstr(snap, "\"current\":") : NULL;
+    CHECK_EQ_INT("after the restart", 3, round_matches(cur, m, 3));
+    CHECK_MSG(cur && strstr(cur, "\"round\":2,") && strstr(cur, "\"status\":\"paired\"") &&
+                  memcmp(m, sent, sizeof m[0] * 3) == 0,
+              "the hand round did not survive the restart: %s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"round_start\",\"id\":41,\"tournament\":1}", T0 + 31 * SEC);
+    int64_t a[8][3];
+    CHECK_EQ_INT("round 2: two games", 2, assigns(a, 8));
+    for (int i = 0; i < 2; i++) {
+        long long x = a[i][1], y = a[i][2];
+        CHECK_MSG((has_match(sent, 2, x, y)), "a game of teams %lld and %lld", x, y);
+        /* white 1: team1's captain has White on board A in game 1 (seat 0 = team1) */
+        for (int k = 0; k < 2; k++)
+            if (has_match(sent + k, 1, x, y))
+                CHECK_EQ_INT("White on board A", sent[k][2] == 1 ? sent[k][0] : sent[k][1], x);
+    }
+    f_run_timers(&io, h, T0 + 37 * SEC);
+    turn(1, "{\"type\":\"round_start\",\"id\":42,\"tournament\":1}", T0 + 37 * SEC);
+    f_run_timers(&io, h, T0 + 43 * SEC);
+    rd = f_last(&io, 2, "\"type\":\"round\"");
+    CHECK_MSG(rd && strstr(rd, "\"round\":2,") && strstr(rd, "\"status\":\"done\""),
+              "round 2 not played out: %s", rd ? rd : "(none)");
+#undef P
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
@@ -809,6 +1039,7 @@ static const bh_test_case cases[] = {
     {"pause_resume_restart", pause_resume_restart},
     {"adjudicate_override_export", adjudicate_override_export},
     {"tournament_by_hand", tournament_by_hand},
+    {"hand_pairing", hand_pairing},
 };
 
 BH_TEST_MAIN(cases)

@@ -252,8 +252,84 @@ static void golden_director(void)
     }
 }
 
+/* round_pair with a pairing by hand (issue 6 wiring): the golden file decodes to its pairs;
+ * without pairs it is the computed pairing; every malformed pairs field is refused with the
+ * documented code and field (the pair's index), and 1024 pairs is the limit. */
+static void round_pair_hand(void)
+{
+    proto_msg *m = malloc(sizeof *m);
+    CHECK_EQ_INT("hand", BH_OK, decode_file("c2s-round_pair_hand.json", m));
+    CHECK_EQ_INT("hand type", PROTO_ROUND_PAIR, m->type);
+    CHECK_EQ_INT("hand tournament", 1, m->tournament);
+    CHECK_MSG(m->hand, "pairs not seen");
+    CHECK_EQ_INT("allow_rematch", 1, m->action);
+    CHECK_EQ_INT("3 pairs", 3, m->n_pairs);
+    const int64_t want[3][2] = {{1, 4}, {2, 3}, {5, 0}};
+    for (int i = 0; i < 3 && m->n_pairs == 3; i++)
+        for (int k = 0; k < 2; k++)
+            CHECK_EQ_INT("pair", want[i][k], m->pairs[i][k]);
+    CHECK_EQ_INT("computed", BH_OK, decode_file("c2s-round_pair.json", m));
+    CHECK_MSG(!m->hand && m->n_pairs == 0 && m->action == 0, "pairs in the computed form");
+    CHECK_EQ_INT("empty list", BH_OK,
+                 decode_str("{\"type\":\"round_pair\",\"id\":1,\"tournament\":1,\"pairs\":[]}", m,
+                            &(proto_err){0}));
+    CHECK_MSG(m->hand && m->n_pairs == 0, "an empty list is a (bad) hand pairing, not none");
+
+    static const struct {
+        const char *pairs; /* the value of "pairs", or a whole tail after "tournament":1 */
+        int rc;
+        const char *field;
+    } bad[] = {
+        {"\"pairs\":{}", BH_EFIELD, "pairs"},
+        {"\"pairs\":\"1-4\"", BH_EFIELD, "pairs"},
+        {"\"pairs\":[1,4]", BH_EFIELD, "pairs[0]"},
+        {"\"pairs\":[[1,4],[2]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,3,5]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,\"3\"]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,3.5]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,-3]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[0,3]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,1e400]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],[2,9007199254740992]]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4],null]", BH_EFIELD, "pairs[1]"},
+        {"\"pairs\":[[1,4]],\"allow_rematch\":1", BH_EFIELD, "allow_rematch"},
+        {"\"allow_rematch\":\"yes\"", BH_EFIELD, "allow_rematch"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        char json[256];
+        snprintf(json, sizeof json, "{\"type\":\"round_pair\",\"id\":1,\"tournament\":1,%s}",
+                 bad[i].pairs);
+        proto_err err;
+        CHECK_EQ_INT(json, bad[i].rc, decode_str(json, m, &err));
+        CHECK_EQ_STR(json, bad[i].field, err.field);
+        CHECK_MSG(err.has_id && err.id == 1, "%s: the id is lost", json);
+    }
+    /* PROTO_PAIRS_MAX pairs decode; one more is too_large (both under the 8 KiB frame). */
+    for (int n = PROTO_PAIRS_MAX; n <= PROTO_PAIRS_MAX + 1; n++) {
+        char *json = malloc(PROTO_MAX_FRAME + 1);
+        size_t len = (size_t)snprintf(json, 80, "{\"type\":\"round_pair\",\"id\":2,"
+                                                "\"tournament\":1,\"pairs\":[");
+        for (int i = 0; i < n; i++)
+            len += (size_t)snprintf(json + len, 8, "%s[1,2]", i ? "," : "");
+        len += (size_t)snprintf(json + len, 4, "]}");
+        CHECK_MSG(len <= PROTO_MAX_FRAME, "the test frame is over the frame limit (%zu)", len);
+        proto_err err;
+        int rc = proto_decode(json, len, m, &err);
+        if (n == PROTO_PAIRS_MAX) {
+            CHECK_EQ_INT("1024 pairs", BH_OK, rc);
+            CHECK_EQ_INT("1024 pairs kept", PROTO_PAIRS_MAX, m->n_pairs);
+        } else {
+            CHECK_EQ_INT("1025 pairs", BH_ELIMIT, rc);
+            CHECK_EQ_STR("1025 pairs field", "pairs", err.field);
+        }
+        free(json);
+    }
+    free(m);
+}
+
 static const bh_test_case cases[] = {
     {"golden_director", golden_director},
+    {"round_pair_hand", round_pair_hand},
     {"golden_client", golden_client},
     {"bad_options", bad_options},
     {"golden_server", golden_server},

@@ -390,6 +390,136 @@ static void pair_round2(void)
     tour_free(t);
 }
 
+/* swiss_pair_hand with pairs (n of them): its return code, and the pair index and team the
+ * error names (checked only when want_pair >= -1). */
+static void hand_refused(const tour *t, const char *what, const int (*pairs)[2], int n,
+                         bool rematch, int want_rc, int want_pair, int want_team)
+{
+    swiss_pairing p = {0, NULL};
+    swiss_hand_err e;
+    CHECK_EQ_INT(what, want_rc, swiss_pair_hand(t, 1, pairs, n, rematch, &p, &e));
+    CHECK_EQ_INT(what, want_pair, e.pair);
+    CHECK_EQ_INT(what, want_team, e.team);
+    CHECK_MSG(p.m == NULL, "%s: a pairing came back with the error", what);
+    swiss_pairing_fini(&p);
+}
+
+/* The 4 pairs given by hand for t's next round come back as swiss_pair's pairing, colours
+ * included, for seeds 1..seeds. */
+static void hand_equals_computed(const tour *t, const char *what, const int (*pairs)[2],
+                                 int seeds)
+{
+    for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
+        swiss_pairing p = {0, NULL}, q = {0, NULL};
+        CHECK_EQ_INT(what, BH_OK, swiss_pair(t, seed, &p));
+        CHECK_EQ_INT(what, BH_OK, swiss_pair_hand(t, seed, pairs, 4, false, &q, NULL));
+        CHECK_MSG(p.n == 4 && q.n == 4 && memcmp(p.m, q.m, 4 * sizeof *p.m) == 0,
+                  "%s by hand = computed, colours and lots included (seed %d)", what, (int)seed);
+        swiss_pairing_fini(&p);
+        swiss_pairing_fini(&q);
+    }
+}
+
+/* A pairing by hand (the arbiter, FIDE C.04.2; issue 6 wiring). 8 teams, round 1 1-5 2-6 3-7
+ * 4-8, the top half wins: the computed round 2 is 1-3 2-4 5-7 6-8. Given by hand in another
+ * order and with sides swapped, rounds 1 and 2 come back identical to swiss_pair's, colours
+ * included (one rule, one lot). Every malformed list is refused naming its pair: [C1] rematch 1-5
+ * (allowed with allow_rematch), unknown id, 0 first, a team with itself, a team twice, a team
+ * left out, a withdrawn team, a requested bye listed, two byes, and a PAB to a team that had
+ * one or won by forfeit ([C2], C.04.1 d). */
+static void pair_by_hand(void)
+{
+    tour *t = field(8, 5);
+    swiss_pairing q = {0, NULL};
+    const int r1[4][2] = {{8, 4}, {3, 7}, {6, 2}, {1, 5}}; /* round 1: colours by lot */
+    hand_equals_computed(t, "round 1", r1, 16);
+    CHECK_EQ_INT("r1", BH_OK, tour_pair_next(t, 1));
+    for (int i = 0; i < 4; i++)
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, 1, i, g, TOUR_G_WIN_A);
+    const int same[4][2] = {{7, 5}, {2, 4}, {8, 6}, {3, 1}};
+    hand_equals_computed(t, "round 2", same, 4);
+    /* Another pairing: 1-2 (both won), 3-8, 4-7, 5-6. Colours alternate (T-PAIR). */
+    const int other[4][2] = {{2, 1}, {3, 8}, {7, 4}, {5, 6}};
+    CHECK_EQ_INT("other", BH_OK, swiss_pair_hand(t, 1, other, 4, false, &q, NULL));
+    const int want[4][2] = {{1, 2}, {3, 8}, {4, 7}, {5, 6}}; /* a higher-ranked, rank order */
+    for (int i = 0; i < 4 && q.n == 4; i++) {
+        CHECK_EQ_INT("other a", want[i][0], q.m[i].a);
+        CHECK_EQ_INT("other b", want[i][1], q.m[i].b);
+        tour_slot sa, sb;
+        tour_slot_get(t, q.m[i].a, 1, &sa);
+        tour_slot_get(t, q.m[i].b, 1, &sb);
+        if (sa.white != sb.white)
+            CHECK_EQ_INT("alternating colour", sa.white ? q.m[i].b : q.m[i].a, q.m[i].white);
+    }
+    swiss_pairing_fini(&q);
+
+    const int twice3[4][2] = {{1, 3}, {2, 4}, {6, 8}, {7, 3}};
+    hand_refused(t, "3 twice", twice3, 4, false, BH_EEXIST, 3, 3);
+    const int twice1[4][2] = {{1, 3}, {2, 4}, {5, 1}, {6, 8}};
+    hand_refused(t, "1 twice", twice1, 4, false, BH_EEXIST, 2, 1);
+    const int r15[4][2] = {{3, 2}, {1, 5}, {4, 6}, {7, 8}};
+    hand_refused(t, "rematch 1-5 [C1]", r15, 4, false, BH_EPAIR, 1, 1);
+    CHECK_EQ_INT("rematch allowed", BH_OK, swiss_pair_hand(t, 1, r15, 4, true, &q, NULL));
+    CHECK_EQ_INT("rematch allowed: 4 matches", 4, q.n);
+    swiss_pairing_fini(&q);
+    const int unknown[2][2] = {{1, 3}, {2, 9}};
+    hand_refused(t, "unknown team", unknown, 2, false, BH_ENOTFOUND, 1, 9);
+    const int neg[1][2] = {{-1, 3}};
+    hand_refused(t, "negative id", neg, 1, false, BH_ENOTFOUND, 0, -1);
+    const int zero[1][2] = {{0, 3}};
+    hand_refused(t, "0 first", zero, 1, false, BH_EINVAL, 0, 0);
+    const int self[2][2] = {{1, 3}, {4, 4}};
+    hand_refused(t, "team with itself", self, 2, false, BH_EINVAL, 1, 4);
+    const int short3[3][2] = {{1, 3}, {2, 4}, {5, 7}};
+    hand_refused(t, "6 and 8 left out", short3, 3, false, BH_EINVAL, -1, 6);
+    hand_refused(t, "nobody", NULL, 0, false, BH_EINVAL, -1, 1);
+    hand_refused(t, "n < 0", same, -1, false, BH_EINVAL, -1, 0);
+
+    /* Team 8 withdraws and team 6 asks for a half-point bye in round 2: 6 teams to pair. */
+    CHECK_EQ_INT("withdraw 8", BH_OK, tour_withdraw(t, 8, false));
+    CHECK_EQ_INT("bye request", BH_OK, tour_request_bye(t, 6, 2, TOUR_BYE_HALF));
+    const int w8[3][2] = {{1, 3}, {2, 4}, {5, 8}};
+    hand_refused(t, "withdrawn 8", w8, 3, false, BH_ESTATE, 2, 8);
+    const int hpb[3][2] = {{1, 3}, {2, 4}, {5, 6}};
+    hand_refused(t, "6 has a requested bye", hpb, 3, false, BH_ESTATE, 2, 6);
+    const int byes[4][2] = {{1, 3}, {2, 4}, {5, 0}, {7, 0}};
+    hand_refused(t, "two byes", byes, 4, false, BH_ELIMIT, 3, 7);
+    const int no5[3][2] = {{1, 3}, {2, 0}, {7, 4}};
+    hand_refused(t, "a bye, 5 left out", no5, 3, false, BH_EINVAL, -1, 5);
+    const int zz[4][2] = {{1, 3}, {2, 5}, {4, 7}, {0, 0}};
+    hand_refused(t, "{0, 0}", zz, 4, false, BH_EINVAL, 3, 0);
+    const int play[3][2] = {{1, 3}, {2, 5}, {7, 4}};
+    CHECK_EQ_INT("7 active, 6 on a bye", BH_OK, swiss_pair_hand(t, 1, play, 3, false, &q, NULL));
+    CHECK_EQ_INT("3 matches + the requested bye", 4, q.n);
+    if (q.n == 4) {
+        CHECK_EQ_INT("half-point bye last", 6, q.m[3].a);
+        CHECK_EQ_INT("half-point bye kind", TOUR_BYE_HALF, q.m[3].bye);
+    }
+    CHECK_EQ_INT("stored", BH_OK, tour_add_round(t, q.m, q.n));
+    swiss_pairing_fini(&q);
+    tour_free(t);
+
+    /* PAB eligibility ([C2], C.04.1 d): 7 teams, round 1 gives 7 the PAB; 1 wins 1-4 by
+     * forfeit. Round 2: neither 7 nor 1 may get the PAB; 6 may. */
+    t = field(7, 5);
+    CHECK_EQ_INT("7: r1", BH_OK, tour_pair_next(t, 1));
+    for (int i = 0; i < 3; i++)
+        for (int g = 0; g < 2; g++)
+            tour_set_game(t, 1, i, g, TOUR_G_DRAW);
+    CHECK_EQ_INT("forfeit", BH_OK, tour_set_forfeit(t, 1, 0, TOUR_FF_B));
+    const int bye7[4][2] = {{1, 2}, {3, 5}, {4, 6}, {7, 0}};
+    hand_refused(t, "second PAB to 7", bye7, 4, false, BH_EPAIR, 3, 7);
+    const int bye1[4][2] = {{7, 2}, {3, 5}, {4, 6}, {1, 0}};
+    hand_refused(t, "PAB after a forfeit win", bye1, 4, true, BH_EPAIR, 3, 1);
+    const int bye6[4][2] = {{7, 2}, {3, 5}, {4, 1}, {6, 0}};
+    CHECK_EQ_INT("1-4 was a forfeit: no rematch", BH_OK,
+                 swiss_pair_hand(t, 1, bye6, 4, false, &q, NULL));
+    CHECK_EQ_INT("PAB last", 6, q.n == 4 ? q.m[3].a : -1);
+    swiss_pairing_fini(&q);
+    tour_free(t);
+}
+
 /* Append a round given as rows {a, b, res}: res (TOUR_G_*, a's view) for both games; b == 0
  * is a requested bye of kind res (TOUR_BYE_HALF / TOUR_BYE_ZERO). */
 static int fixed_round(tour *t, const int (*rows)[3], int n)
@@ -1107,6 +1237,7 @@ static const bh_test_case cases[] = {
     {"round_robin_complete", round_robin_complete},
     {"pair_round1", pair_round1},
     {"pair_round2", pair_round2},
+    {"pair_by_hand", pair_by_hand},
     {"pair_identifier_order", pair_identifier_order},
     {"pair_c5_ascending", pair_c5_ascending},
     {"pair_set_order", pair_set_order},

@@ -35,7 +35,10 @@ export const msg = {
   gamePause: (game, paused) => ({ type: 'game_pause', game, paused }),
   gameResult: (game, result, reason) => ({ type: 'game_result', game, result, reason }),
   teamWithdraw: (tournament, team, keep_current) => ({ type: 'team_withdraw', tournament, team, keep_current }),
-  roundPair: (tournament) => ({ type: 'round_pair', tournament }),
+  // pairs (optional): [[team, team or 0 (the bye)], ...] by hand; without: the Swiss pairer.
+  roundPair: (tournament, pairs, allow_rematch) => (pairs
+    ? { type: 'round_pair', tournament, pairs, allow_rematch: !!allow_rematch }
+    : { type: 'round_pair', tournament }),
   roundStart: (tournament) => ({ type: 'round_start', tournament }),
   exportBpgn: (game) => ({ type: 'export', format: 'bpgn', game }),
   exportTrf: (tournament) => ({ type: 'export', format: 'trf', tournament }),
@@ -73,4 +76,22 @@ export function reasonText(reason) {
 // "1-0": the team of seats 0 and 3 won (protocol/messages/s2c-result.md).
 export function winnerTeam(result) {
   return result === '1-0' ? 1 : result === '0-1' ? 2 : 0;
+}
+
+// A hand pairing as the director types it, "1-4, 2-3, 5-0": pairs of pairing numbers (the
+// No of the Teams table; 0 = the pairing-allocated bye), separated by commas or semicolons,
+// into round_pair's pairs of team ids. teams: the `tournament` reply's teams. Throws an Error
+// naming the bad piece; the server checks everything else (protocol/messages/c2s-round_pair.md).
+export function parsePairs(text, teams) {
+  const byNo = new Map(teams.filter((t) => t.no).map((t) => [t.no, t.team]));
+  const pairs = [];
+  for (const piece of text.split(/[,;]+/).map((x) => x.trim()).filter(Boolean)) {
+    const m = /^(\d+)\s*[-\u2013]\s*(\d+)$/.exec(piece);
+    if (!m) throw new Error(`"${piece}" is not a pair like 1-4 (or 5-0 for the bye)`);
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const miss = !byNo.has(a) ? a : b !== 0 && !byNo.has(b) ? b : -1;
+    if (miss >= 0) throw new Error(`no team with No ${miss}`);
+    pairs.push([byNo.get(a), b === 0 ? 0 : byNo.get(b)]);
+  }
+  return pairs;
 }

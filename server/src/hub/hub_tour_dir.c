@@ -237,32 +237,124 @@ static void do_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us
     hub__tour_snapshot(h, ht, s->conn, true, m->id);
 }
 
+/* The hub team id of tour team tid, or what the director sent for pair i (tid < 1). */
+static long long hub_team_of(const htour *ht, const proto_msg *m, int i, int tid, int given)
+{
+    if (tid >= 1 && tid < ht->nteam_of)
+        return (long long)ht->team_of[tid];
+    return i >= 0 ? (long long)m->pairs[i][given] : 0;
+}
+
+/* The error reply to a refused pairing by hand (swiss_pair_hand's rc and *e): the field names
+ * the pair ("pairs[2]"), the message the teams (protocol/messages/c2s-round_pair.md). */
+static void hand_error(hub *h, hub_sess *s, const proto_msg *m, const htour *ht, int r, int rc,
+                       const int (*pairs)[2], const swiss_hand_err *e)
+{
+    char field[24] = "pairs", msg[160];
+    int i = e->pair, given = i >= 0 && pairs[i][0] != e->team; /* which side e->team is */
+    long long team = hub_team_of(ht, m, i, e->team, given);
+    if (i >= 0)
+        snprintf(field, sizeof field, "pairs[%d]", i);
+    bool bye = i >= 0 && m->pairs[i][1] == 0;
+    switch (rc) {
+    case BH_ENOTFOUND: snprintf(msg, sizeof msg, "no team %lld in this tournament", team); break;
+    case BH_ESTATE:
+        snprintf(msg, sizeof msg, "team %lld is not to be paired in round %d (withdrawn, not yet "
+                 "entered, or on a requested bye)", team, r + 1);
+        break;
+    case BH_EEXIST: snprintf(msg, sizeof msg, "team %lld is listed twice", team); break;
+    case BH_ELIMIT:
+        snprintf(msg, sizeof msg, "a second bye (team %lld): one PAB at most", team);
+        break;
+    case BH_EPAIR:
+        if (bye)
+            snprintf(msg, sizeof msg, "team %lld had a pairing-allocated bye or won a match by "
+                     "forfeit: no PAB for it (C.04.1 d)", team);
+        else
+            snprintf(msg, sizeof msg, "teams %lld and %lld met before ([C1]): send allow_rematch "
+                     "to pair them again", (long long)m->pairs[i][0], (long long)m->pairs[i][1]);
+        break;
+    default:
+        if (i >= 0)
+            snprintf(msg, sizeof msg, "team %lld is paired with itself", team);
+        else
+            snprintf(msg, sizeof msg, "team %lld plays round %d and is in no pair", team, r + 1);
+        rc = BH_EINVAL;
+        break;
+    }
+    hub__queue(h, s->conn, proto_enc_error_msg(true, m->id, rc, field, msg));
+}
+
+/* Pair round r+1 of ht by the director's pairs (hub team ids) and append it. BH_OK, or the
+ * error already replied. */
+static int pair_by_hand(hub *h, hub_sess *s, const proto_msg *m, htour *ht, int r)
+{
+    int (*pairs)[2] = xmalloc(((size_t)m->n_pairs + 1) * sizeof *pairs);
+    for (int i = 0; i < m->n_pairs; i++)
+        for (int k = 0; k < 2; k++) {
+            pairs[i][k] = -1; /* not a team of this tournament */
+            for (int tid = 1; tid < ht->nteam_of; tid++)
+                if (ht->team_of[tid] == m->pairs[i][k])
+                    pairs[i][k] = tid;
+            if (k == 1 && m->pairs[i][1] == 0)
+                pairs[i][k] = 0; /* the bye */
+        }
+    swiss_pairing p = {0, NULL};
+    swiss_hand_err e;
+    int rc = swiss_pair_hand(ht->t, ht->seed + (uint64_t)r, (const int (*)[2])pairs, m->n_pairs,
+                             m->action == 1, &p, &e);
+    if (rc == BH_OK && (rc = tour_add_round(ht->t, p.m, p.n)) != BH_OK)
+        e.pair = -1;
+    if (rc != BH_OK && e.pair < 0 && rc != BH_EINVAL)
+        hub__error(h, s->conn, true, m->id, rc, "round");
+    else if (rc != BH_OK)
+        hand_error(h, s, m, ht, r, rc, (const int (*)[2])pairs, &e);
+    swiss_pairing_fini(&p);
+    free(pairs);
+    return rc;
+}
+
 /* round_pair: while T-AUTO is paused and the current round is complete, pair the next round
  * (again, if it was paired and none of its games started: after a withdrawal or an
- * override). Its games start on round_start or when T-AUTO resumes. */
+ * override), by the pairer or by the director's pairs. Its games start on round_start or
+ * when T-AUTO resumes. On any error the tournament is left as it was: a round paired before
+ * is put back. */
 static void do_round_pair(hub *h, hub_sess *s, const proto_msg *m)
 {
     htour *ht = tour_in(h, s, m, 1u << HT_PAUSED);
     if (!ht)
         return;
-    int r = tour_n_rounds(ht->t);
+    int r = tour_n_rounds(ht->t), nold = 0;
+    tour_match *old = NULL; /* the unstarted round replaced, kept until the new one stands */
     if (hub__tour_round_unstarted(ht, r)) {
+        nold = tour_round_size(ht->t, r);
+        old = xmalloc(((size_t)nold + 1) * sizeof *old);
+        for (int i = 0; i < nold; i++)
+            old[i] = *tour_round_match(ht->t, r, i);
         if (tour_drop_round(ht->t) != BH_OK) {
             hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+            free(old);
             return;
         }
         r--;
     }
-    if ((r > 0 && !tour_round_complete(ht->t, r)) || r >= tour_planned_rounds(ht->t)) {
+    int rc = BH_ESTATE;
+    if ((r > 0 && !tour_round_complete(ht->t, r)) || r >= tour_planned_rounds(ht->t))
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
-        return;
-    }
-    int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
-    if (rc != BH_OK) {
+    else if (m->hand)
+        rc = pair_by_hand(h, s, m, ht, r);
+    else if ((rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r)) != BH_OK)
         hub__error(h, s->conn, true, m->id, rc, "round");
+    if (rc != BH_OK) {
+        if (old && tour_add_round(ht->t, old, nold) != BH_OK)
+            log_warn("hub: tournament %lld: the round replaced could not be put back",
+                     (long long)ht->id); /* not expected: it was valid a moment ago */
+        free(old);
         return;
     }
-    log_info("hub: tournament %lld: round %d paired by the director", (long long)ht->id, r + 1);
+    free(old);
+    log_info("hub: tournament %lld: round %d paired %s", (long long)ht->id, r + 1,
+             m->hand ? "by hand by the director" : "by the director");
     rebroadcast(h, ht, r + 1);
     hub__tour_snapshot(h, ht, s->conn, true, m->id);
 }

@@ -50,13 +50,10 @@ static int bad(proto_err *err, int code, const char *field)
     return code;
 }
 
-/* An integer field in [lo, hi]. Absent: BH_ENOTFOUND (the caller decides if optional). */
-static int get_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+/* An integer value in [lo, hi]; name is the field the error names. */
+static int int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
                    proto_err *err)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v)
-        return BH_ENOTFOUND;
     if (!cJSON_IsNumber(v))
         return bad(err, BH_EFIELD, name);
     double d = v->valuedouble;
@@ -66,6 +63,16 @@ static int get_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
         return bad(err, BH_EFIELD, name);
     *out = (int64_t)d;
     return BH_OK;
+}
+
+/* An integer field in [lo, hi]. Absent: BH_ENOTFOUND (the caller decides if optional). */
+static int get_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        return BH_ENOTFOUND;
+    return int_val(v, name, lo, hi, out, err);
 }
 
 static int need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
@@ -208,6 +215,41 @@ static int need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
     return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
 }
 
+/* round_pair (protocol/messages/c2s-round_pair.md): the tournament, and optionally a pairing
+ * by hand, "pairs": [[team, team or 0], ...] (at most PROTO_PAIRS_MAX), "allow_rematch". Only
+ * the shape is checked here; the hub checks the teams. */
+static int decode_round_pair(const cJSON *o, proto_msg *m, proto_err *err)
+{
+    int rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    if (rc != BH_OK)
+        return rc;
+    if (get_bool(o, "allow_rematch", &m->action, err) == BH_EFIELD)
+        return BH_EFIELD;
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "pairs");
+    if (!a)
+        return BH_OK;
+    if (!cJSON_IsArray(a))
+        return bad(err, BH_EFIELD, "pairs");
+    if (cJSON_GetArraySize(a) > PROTO_PAIRS_MAX)
+        return bad(err, BH_ELIMIT, "pairs");
+    m->hand = true;
+    const cJSON *p;
+    cJSON_ArrayForEach(p, a)
+    {
+        char name[24];
+        snprintf(name, sizeof name, "pairs[%d]", m->n_pairs);
+        if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2)
+            return bad(err, BH_EFIELD, name);
+        int64_t *ab = m->pairs[m->n_pairs++];
+        /* team ids from 1; the second may be 0: the pairing-allocated bye */
+        if ((rc = int_val(cJSON_GetArrayItem(p, 0), name, 1, PROTO_ID_MAX, &ab[0], err)) !=
+                BH_OK ||
+            (rc = int_val(cJSON_GetArrayItem(p, 1), name, 0, PROTO_ID_MAX, &ab[1], err)) != BH_OK)
+            return rc;
+    }
+    return BH_OK;
+}
+
 /* The director's messages (protocol/messages/c2s-game_pause.md ... c2s-export.md). */
 static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
 {
@@ -232,7 +274,7 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
             return rc;
         rc = get_bool(o, "keep_current", &m->action, err);
         return rc == BH_ENOTFOUND ? BH_OK : rc;
-    case PROTO_ROUND_PAIR:
+    case PROTO_ROUND_PAIR: return decode_round_pair(o, m, err);
     case PROTO_ROUND_START: return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     case PROTO_EXPORT: {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");

@@ -20,6 +20,7 @@
 #define PROTO_PLY_MAX 100000            /* largest ply accepted */
 #define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
 #define PROTO_REASON_MAX 23             /* bytes of a director's result reason */
+#define PROTO_PAIRS_MAX 1024            /* pairs of a round_pair by hand (more: too_large) */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
 typedef enum {
@@ -68,7 +69,8 @@ typedef struct {
                                           * tournament_pause, game_pause: 1 pause, 0 resume;
                                           * team_withdraw: 1 keep the current match;
                                           * export: PROTO_EXPORT_BPGN / _TRF;
-                                          * game2_colors: 1 swap, 0 keep */
+                                          * game2_colors: 1 swap, 0 keep;
+                                          * round_pair: 1 allow_rematch */
     char players[4][PROTO_NAME_MAX + 1]; /* team_register: 2 names; game_create: 4 (seat order) */
     int64_t tournament;                  /* team_register, game_create (0 = none) */
     int64_t team1, team2;                /* game_create (0 = none) */
@@ -83,6 +85,9 @@ typedef struct {
     int64_t team;                        /* team_withdraw */
     char result[8];                      /* game_result: "1-0", "0-1" or "1/2-1/2" */
     char reason[PROTO_REASON_MAX + 1];   /* game_result: why (shown with the result) */
+    bool hand;                           /* round_pair: "pairs" given (a pairing by hand) */
+    int n_pairs;                         /* round_pair: pairs used in `pairs` */
+    int64_t pairs[PROTO_PAIRS_MAX][2];   /* round_pair: {team, team or 0 (the bye)}, as sent */
 } proto_msg;
 
 /* What is known about a message that failed to decode: its id if it had a valid one, and
@@ -107,6 +112,10 @@ const char *proto_type_name(proto_type t);
 /* {"type":"error","id":..,"code":"<bh_errname(code)>","message":..,"field":..}; field may be
  * NULL or "" (omitted). */
 char *proto_enc_error(bool has_id, int64_t id, int code, const char *field);
+/* The same with a human message of our own (copied; NULL: bh_strerror(code)), for an error
+ * whose code and field alone do not say enough ("teams 3 and 5 met before"). */
+char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
+                          const char *message);
 
 /* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);

@@ -73,9 +73,15 @@ static const char *board_name(int b)
 
 char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
 {
+    return proto_enc_error_msg(has_id, id, code, field, NULL);
+}
+
+char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
+                          const char *message)
+{
     cJSON *o = proto__head("error", has_id, id);
     cJSON_AddStringToObject(o, "code", bh_errname(code));
-    cJSON_AddStringToObject(o, "message", bh_strerror(code));
+    cJSON_AddStringToObject(o, "message", message ? message : bh_strerror(code));
     if (field && field[0])
         cJSON_AddStringToObject(o, "field", field);
     return proto__done(o);

@@ -1443,6 +1443,92 @@ done:
     return rc;
 }
 
+/* The pairs of a hand pairing into c (c->pair, c->bye), checked as swiss.h says; *e names
+ * the offending pair and team. */
+static int hand_load(ctx *c, int nt, const int (*pairs)[2], int n, bool allow_rematch,
+                     swiss_hand_err *e)
+{
+    int *local = xcalloc((size_t)nt + 1, sizeof *local); /* id -> local + 1 */
+    for (int i = 0; i < c->n; i++)
+        local[c->tm[i].id] = i + 1;
+    int rc = BH_OK;
+    for (int i = 0; i < n && rc == BH_OK; i++) {
+        int a = pairs[i][0], b = pairs[i][1];
+        e->pair = i;
+        e->team = a;
+        if (a == b || a == 0) {
+            rc = BH_EINVAL;
+            break;
+        }
+        for (int k = 0; k < 2 && rc == BH_OK; k++) {
+            int id = k ? b : a;
+            if (k && !id)
+                break;
+            e->team = id;
+            if (id < 1 || id > nt)
+                rc = BH_ENOTFOUND;
+            else if (!local[id])
+                rc = BH_ESTATE; /* withdrawn, not yet entered, or a requested bye */
+            else if (c->pair[local[id] - 1] >= 0 || c->bye == local[id] - 1)
+                rc = BH_EEXIST;
+            else if (k) /* mark a and b paired: the check above finds a second listing */
+                c->pair[local[a] - 1] = local[b] - 1, c->pair[local[b] - 1] = local[a] - 1;
+        }
+        if (rc != BH_OK)
+            break;
+        int u = local[a] - 1;
+        e->team = a;
+        if (!b) {
+            if (c->bye >= 0)
+                rc = BH_ELIMIT; /* one PAB at most */
+            else if (!c->tm[u].pab_ok)
+                rc = BH_EPAIR; /* [C2], C.04.1 d */
+            else
+                c->bye = u;
+        } else if (!allow_rematch && !bm_has_edge(&c->g, u, local[b] - 1)) {
+            rc = BH_EPAIR; /* [C1]: they met over the board */
+        }
+    }
+    for (int i = 0; i < c->n && rc == BH_OK; i++)
+        if (c->pair[i] < 0 && c->bye != i) {
+            e->pair = -1;
+            e->team = c->tm[i].id;
+            rc = BH_EINVAL; /* an active team left out */
+        }
+    free(local);
+    return rc;
+}
+
+int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n,
+                    bool allow_rematch, swiss_pairing *out, swiss_hand_err *e)
+{
+    swiss_hand_err none;
+    e = e ? e : &none;
+    e->pair = -1;
+    e->team = 0;
+    int r = tour_n_rounds(t) + 1, nt = tour_n_teams(t);
+    if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
+        r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
+        return BH_ESTATE;
+    if (n < 0 || (n > 0 && !pairs))
+        return BH_EINVAL;
+    ctx c;
+    memset(&c, 0, sizeof c);
+    load(t, r, &c);
+    int rc = hand_load(&c, nt, pairs, n, allow_rematch, e);
+    if (rc == BH_OK) {
+        /* The pairer's own output step: the same colour rule, lots drawn in the same order. */
+        emit(&c, seed, out);
+        add_requested(t, r, out);
+        if (out->n == 0) {
+            swiss_pairing_fini(out);
+            rc = BH_EPAIR;
+        }
+    }
+    unload(&c);
+    return rc;
+}
+
 int swiss_pair_rr(const tour *t, uint64_t seed, swiss_pairing *out)
 {
     int r = tour_n_rounds(t) + 1, n = tour_n_teams(t);

@@ -6,6 +6,7 @@
 #ifndef BH_SWISS_H
 #define BH_SWISS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "tour.h"
@@ -33,6 +34,31 @@ int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_p
 /* Round robin (Berger circle) pairing of round tour_n_rounds(t)+1 of a TOUR_ROUND_ROBIN
  * event; a withdrawn team's match is pre-set as its forfeit. Same contract as swiss_pair. */
 int swiss_pair_rr(const tour *t, uint64_t seed, swiss_pairing *out);
+
+/* Why swiss_pair_hand refused a pairing. */
+typedef struct {
+    int pair; /* index of the offending pair in the list; -1: none (a team left out, state) */
+    int team; /* the team concerned (as given), 0 if none */
+} swiss_hand_err;
+
+/* A pairing of round tour_n_rounds(t)+1 given by hand (the arbiter sets or corrects the
+ * pairing, FIDE C.04.2): n pairs {a, b} of team ids, {a, 0} for the pairing-allocated bye.
+ * Every team active in the round without a requested bye appears exactly once; requested
+ * byes are added as swiss_pair adds them. Who has White on board A in game 1 is decided by
+ * swiss_pair's own rule and lot, in its order, so a hand pairing equal to the computed one
+ * gets the same colours. Does not change t; pairs is borrowed. On BH_OK *out holds the
+ * pairing (caller calls swiss_pairing_fini). Errors, checked pair by pair in list order, with
+ * *e (may be NULL) naming the pair and team:
+ *  BH_ESTATE with pair -1: the round cannot be paired now (as swiss_pair); BH_EINVAL with
+ *  pair -1: n < 0;
+ *  BH_EINVAL: a team paired with itself, or {0, b}; BH_ENOTFOUND: no such team id;
+ *  BH_ESTATE: the team is not active in the round (withdrawn, later entry) or has a requested
+ *  bye; BH_EEXIST: the team is listed a second time; BH_ELIMIT: a second bye;
+ *  BH_EPAIR: a bye to a team that had a PAB or won a match by forfeit ([C2], C.04.1 d), or,
+ *  without allow_rematch, two teams that met over the board before ([C1]);
+ *  BH_EINVAL with pair -1: e->team, active in the round, is in no pair. */
+int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n,
+                    bool allow_rematch, swiss_pairing *out, swiss_hand_err *e);
 
 void swiss_pairing_fini(swiss_pairing *p); /* NULL-safe; frees p->m */
 

@@ -8,13 +8,13 @@
 // one socket, so every game of the current round is shown at once (small boards).
 // Tokens are shown by the server only once (team tokens in the team_register reply, seat tokens
 // in `assign`), so the page keeps them in this browser's localStorage. tournament_get brings
-// every round (history). The controls: game_pause, game_result, team_withdraw, round_pair,
-// round_start and export (BPGN / TRF into the page, with a download link); `live` keeps the
-// pause status of every live game.
+// every round (history). The controls: game_pause, game_result, team_withdraw, round_pair
+// (computed, or by hand from the Pairs field), round_start and export (BPGN / TRF into the
+// page, with a download link); `live` keeps the pause status of every live game.
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
-import { msg, TEAM_SEATS, reasonText } from '../proto.js';
+import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast } from './dom.js';
@@ -60,7 +60,7 @@ function init() {
   $('c-set-result').onclick = setResult;
   $('c-bpgn').onclick = exportBpgn;
   $('c-withdraw').onclick = withdrawTeam;
-  $('c-pair').onclick = () => tourCmd('round_pair', msg.roundPair);
+  $('c-pair').onclick = pairRound;
   $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart);
   $('c-trf').onclick = exportTrf;
   $('c-game').onchange = drawControls;
@@ -263,6 +263,29 @@ async function tourCmd(what, build) {
     refresh();
   } catch (e) {
     toast(errText(what, e));
+  }
+}
+
+// round_pair: by the Swiss pairer when the Pairs field is empty, else by hand ("1-4, 2-3, 5-0":
+// pairing numbers, 0 = the bye). A refusal names the pair as typed and the server's reason.
+async function pairRound() {
+  if (!app.tour) return;
+  const text = $('c-pairs').value.trim();
+  let pairs = null;
+  try {
+    if (text) pairs = parsePairs(text, app.tour.teams || []);
+  } catch (e) {
+    return toast(`pairs: ${e.message}`);
+  }
+  try {
+    setTournament(await app.net.request(msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked)));
+    toast(pairs ? `round ${app.tour.round} paired by hand` : `round ${app.tour.round} paired`);
+    refresh();
+  } catch (e) {
+    const i = /^pairs\[(\d+)\]$/.exec(e.field || '');
+    const typed = i ? text.split(/[,;]+/).map((x) => x.trim()).filter(Boolean)[Number(i[1])] : null;
+    toast(`round_pair: ${e.code}${typed ? ` (pair ${typed})` : e.field ? ` (${e.field})` : ''}` +
+          (pairs && e.message ? `: ${e.message}` : ''));
   }
 }
 
