@@ -183,7 +183,10 @@ M = [
  ("tournament_pause", "c2s", "Director: pause or resume T-AUTO. While paused the games in progress "
   "play on and their results count, but no game and no round is started; on resume the games "
   "that became due start (game 2 of a pairing whose game 1 ended) and the next round is paired if "
-  "the current one is complete. The state is stored (a restart keeps it paused).",
+  "the current one is complete. The state is stored (a restart keeps it paused). T-AUTO also "
+  "pauses by itself when the next round cannot be paired (no legal pairing, or the pairer's "
+  "node bound): every director connection gets the `tournament` snapshot with status "
+  "`paused`, and pairs the round by hand (round_pair with pairs) or resumes to try again.",
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),

@@ -1026,6 +1026,55 @@ static void hand_pairing(void)
     close_hub(true);
 }
 
+/* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director instead of ending
+ * the event. Four teams, 3 rounds: round 1 is 1-3 2-4 (C.04.6: top half against bottom half);
+ * teams 2 and 4 withdraw at once, 1-3 is played out. Round 2 has only 1 and 3, who met: no
+ * legal pairing. The director's connection gets the snapshot with status "paused"; a resume
+ * pauses again; a hand pairing 1-3 is refused without allow_rematch and stored with it. */
+static void unpairable_pauses(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("U", 4, 3);
+    long long tid[4];
+    for (int i = 0; i < 4; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    char msg[256];
+    for (int i = 1; i < 4; i += 2) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
+                 10 + i, tid[i]);
+        turn(1, msg, T0 + SEC);
+    }
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\"");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\""), "no paused snapshot: %s",
+              snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_get\",\"id\":20,\"tournament\":1}", T0 + 13 * SEC);
+    snap = f_last(&io, 1, "\"id\":20,");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\"") && strstr(snap, "\"round\":1,"),
+              "not paused after round 1: %s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":21,\"tournament\":1,\"paused\":false}",
+         T0 + 14 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":22,\"tournament\":1}", T0 + 14 * SEC);
+    snap = f_last(&io, 1, "\"id\":22,");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\""), "resume did not pause again: %s",
+              snap ? snap : "(none)");
+    char t[128];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]]", tid[0], tid[2]);
+    hand_pair(1, 23, t, "no_pairing", "pairs[0]", NULL, T0 + 15 * SEC);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]],\"allow_rematch\":true", tid[0], tid[2]);
+    const char *r = hand_pair(1, 24, t, NULL, NULL, NULL, T0 + 15 * SEC);
+    CHECK_MSG(r && strstr(r, "\"round\":2,"), "hand round 2 not stored: %s", r ? r : "(none)");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
@@ -1040,6 +1089,7 @@ static const bh_test_case cases[] = {
     {"adjudicate_override_export", adjudicate_override_export},
     {"tournament_by_hand", tournament_by_hand},
     {"hand_pairing", hand_pairing},
+    {"unpairable_pauses", unpairable_pauses},
 };
 
 BH_TEST_MAIN(cases)

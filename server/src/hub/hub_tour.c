@@ -358,11 +358,18 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
         }
         int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
         if (rc != BH_OK) {
-            /* No legal pairing (T-PAIR): the event ends here; stated in the log. */
-            log_error("hub: tournament %lld: round %d cannot be paired (%s): finished",
+            /* No legal pairing (T-PAIR), or the pairer's node bound was hit (BH_ELIMIT): no
+             * result is lost and the event does not end. T-AUTO pauses and the directors get
+             * the snapshot: they pair the round by hand (round_pair with pairs, a rematch
+             * only with allow_rematch), or resume to try again. */
+            log_error("hub: tournament %lld: round %d cannot be paired (%s): paused for the "
+                      "director (round_pair with pairs)",
                       (long long)ht->id, r + 1, bh_errname(rc));
-            ht->status = HT_FINISHED;
+            ht->status = HT_PAUSED;
             persist(h, ht);
+            for (int i = 0; i < h->capsess; i++)
+                if (h->sess[i].conn && h->sess[i].role == ROLE_DIRECTOR)
+                    hub__tour_snapshot(h, ht, h->sess[i].conn, false, 0);
             char *s = hub__tour_enc_standings(ht);
             if (s)
                 to_all(h, s, -1);
