@@ -1027,25 +1027,28 @@ static void hand_pairing(void)
 }
 
 /* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director instead of ending
- * the event. Four teams, 3 rounds: round 1 is 1-3 2-4 (C.04.6: top half against bottom half);
- * teams 2 and 4 withdraw at once, 1-3 is played out. Round 2 has only 1 and 3, who met: no
- * legal pairing. The director's connection gets the snapshot with status "paused"; a resume
- * pauses again; a hand pairing 1-3 is refused without allow_rematch and stored with it. */
+ * the event. Six teams, 3 rounds (a Swiss: more teams than rounds): round 1 is 1-4 2-5 3-6
+ * (C.04.6: top half against bottom half); teams 2, 3, 5 and 6 withdraw at once, 1-4 is played
+ * out. Round 2 has only 1 and 4, who met: no legal pairing. The director's connection gets the
+ * snapshot with status "paused"; a resume pauses again; a hand pairing 1-4 is refused without
+ * allow_rematch and stored with it. */
 static void unpairable_pauses(void)
 {
     memset(&io, 0, sizeof io);
     open_hub(true, T0);
     director(1, T0);
-    new_tour("U", 4, 3);
-    long long tid[4];
-    for (int i = 0; i < 4; i++) {
+    new_tour("U", 6, 3);
+    long long tid[6];
+    for (int i = 0; i < 6; i++) {
         char want[32];
         snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
         tid[i] = jint(f_last(&io, 1, want), "team");
     }
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     char msg[256];
-    for (int i = 1; i < 4; i += 2) {
+    for (int i = 1; i < 6; i++) {
+        if (i == 3)
+            continue;
         snprintf(msg, sizeof msg,
                  "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
                  10 + i, tid[i]);
@@ -1067,9 +1070,9 @@ static void unpairable_pauses(void)
     CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\""), "resume did not pause again: %s",
               snap ? snap : "(none)");
     char t[128];
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]]", tid[0], tid[2]);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]]", tid[0], tid[3]);
     hand_pair(1, 23, t, "no_pairing", "pairs[0]", NULL, T0 + 15 * SEC);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]],\"allow_rematch\":true", tid[0], tid[2]);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld]],\"allow_rematch\":true", tid[0], tid[3]);
     const char *r = hand_pair(1, 24, t, NULL, NULL, NULL, T0 + 15 * SEC);
     CHECK_MSG(r && strstr(r, "\"round\":2,"), "hand round 2 not stored: %s", r ? r : "(none)");
     close_hub(true);
