@@ -294,6 +294,20 @@ static int choose_bye(ctx *c)
     return found;
 }
 
+/* The size of a maximum matching among the m teams loc[] alone (the subgraph they induce). */
+static int sub_matching(const bm *g, const int *loc, int m)
+{
+    bm sub;
+    bm_init(&sub, m);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++)
+            if (bm_has_edge(g, loc[i], loc[j]))
+                bm_add_edge(&sub, i, j);
+    int nu = bm_maximize(&sub);
+    bm_fini(&sub);
+    return nu;
+}
+
 /* Relaxation: the unpaired teams of T must have enough pairs among themselves. */
 static bool t_bound_ok(ctx *c)
 {
@@ -303,15 +317,7 @@ static bool t_bound_ok(ctx *c)
     for (int i = 0; i < c->s; i++)
         if (c->pair[c->tlist[i]] < 0)
             loc[m++] = c->tlist[i];
-    bm sub;
-    bm_init(&sub, m);
-    for (int i = 0; i < m; i++)
-        for (int j = i + 1; j < m; j++)
-            if (bm_has_edge(&c->g, loc[i], loc[j]))
-                bm_add_edge(&sub, i, j);
-    int nu = bm_maximize(&sub);
-    bm_fini(&sub);
-    return 2 * nu >= c->rT - c->f;
+    return 2 * sub_matching(&c->g, loc, m) >= c->rT - c->f;
 }
 
 /* Relaxation: f of the unpaired teams of T must get distinct compatible partners outside T
@@ -483,14 +489,7 @@ static int c6_bound(const ctx *c)
     for (int i = 0; i < c->n; i++)
         if (c->lvl[i] == 0 && c->pair[i] < 0 && i != c->bye)
             loc[m++] = i;
-    bm sub;
-    bm_init(&sub, m);
-    for (int i = 0; i < m; i++)
-        for (int j = i + 1; j < m; j++)
-            if (bm_has_edge(&c->g, loc[i], loc[j]))
-                bm_add_edge(&sub, i, j);
-    int def = m - 2 * bm_maximize(&sub);
-    bm_fini(&sub);
+    int def = m - 2 * sub_matching(&c->g, loc, m);
     free(loc);
     return def - c->budget[0];
 }
@@ -1120,14 +1119,7 @@ static bool bracket_setup(ctx *c, int *n_out, int *loc_nu)
     }
     c->h = c->s / 2;
     c->f = 0;
-    bm sub;
-    bm_init(&sub, c->s);
-    for (int i = 0; i < c->s; i++)
-        for (int j = i + 1; j < c->s; j++)
-            if (bm_has_edge(&c->g, c->tlist[i], c->tlist[j]))
-                bm_add_edge(&sub, i, j);
-    *loc_nu = bm_maximize(&sub);
-    bm_fini(&sub);
+    *loc_nu = sub_matching(&c->g, c->tlist, c->s);
     return true;
 }
 
