@@ -136,8 +136,6 @@ typedef struct {
                       * still take (c->n: no limit) */
     int c6;          /* [C6] probes: the most upfloaters the bracket of the following
                       * scoregroup's remaining teams may need (-1: not applied) */
-    bool c6_measure; /* [C6]: a completed search stores that number in c6_val instead */
-    int c6_val;
     /* the memo of the nested searches of [C6] (next_min), kept from one to the next */
     uint64_t *memo2;
     uint32_t *memo2_gen;
@@ -776,21 +774,25 @@ static bool set_ok(ctx *c, const int *set, int k)
     return ok;
 }
 
-static int next_min(ctx *c, int kmax, const int *B, int m);
+static int next_min(ctx *c, int kmax, const int *B, int m, bool exact);
 
-/* [C6] for a whole set (k, ascending): with T and the set paired, does the following
- * scoregroup's bracket get by with c->c6 upfloaters? */
-static bool c6_set_ok(ctx *c, const int *set, int k)
+/* [C6] for a whole set (k, ascending) that can be paired with T: the upfloaters the following
+ * scoregroup's bracket needs then, at most c->c6 (exact: the fewest; else any count that
+ * works); -1 if more. */
+static int c6_set_count(ctx *c, const int *set, int k, bool exact)
 {
-    if (c->c6 < 0)
-        return true;
     int m = c->s + k;
     int *B = xmalloc(((size_t)m + 1) * sizeof *B);
     memcpy(B, c->tlist, (size_t)c->s * sizeof *B);
     memcpy(B + c->s, set, (size_t)k * sizeof *B);
-    bool ok = next_min(c, c->c6, B, m) >= 0;
+    int v = next_min(c, c->c6, B, m, exact);
     free(B);
-    return ok;
+    return v;
+}
+
+static bool c6_set_ok(ctx *c, const int *set, int k)
+{
+    return c->c6 < 0 || c6_set_count(c, set, k, false) >= 0;
 }
 
 /* 3.5.3-3.5.5: among the upfloater sets with the profile cnt[] ([C4]-[C5]), the first by
@@ -1085,7 +1087,7 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
 /* The next bracket (3.2): T = the unpaired teams (not the PAB) with the top match points, the
  * teams below it by scoregroup level (lvl, avail). Returns false if nobody is left; else the
  * number of teams below T in *n_out and the size of T's own maximum matching in *loc_nu
- * ([C4]: k upfloaters need 2 * loc_nu >= |T| - k). */
+ * ([C4]: k upfloaters need 2 * loc_nu >= |T| - k; not computed if loc_nu is NULL). */
 static bool bracket_setup(ctx *c, int *n_out, int *loc_nu)
 {
     int first = -1;
@@ -1119,7 +1121,8 @@ static bool bracket_setup(ctx *c, int *n_out, int *loc_nu)
     }
     c->h = c->s / 2;
     c->f = 0;
-    *loc_nu = sub_matching(&c->g, c->tlist, c->s);
+    if (loc_nu)
+        *loc_nu = sub_matching(&c->g, c->tlist, c->s);
     return true;
 }
 
@@ -1129,8 +1132,9 @@ static bool bracket_setup(ctx *c, int *n_out, int *loc_nu)
  * cannot be paired at all, or if the node limit was hit (c->aborted). The witness must be a
  * perfect matching of the unpaired teams. A nested search on a second context that shares
  * the teams, the graph's edges and its work arrays, with its own copy of the alive set,
- * witness and pairs; the nested memo is kept in c between calls. */
-static int next_min(ctx *c, int kmax, const int *B, int m)
+ * witness and pairs; the nested memo is kept in c between calls. Not exact: any count <= kmax
+ * that works may be returned (the witness's own, when it is small enough: no search). */
+static int next_min(ctx *c, int kmax, const int *B, int m, bool exact)
 {
     ctx d;
     memset(&d, 0, sizeof d);
@@ -1178,8 +1182,16 @@ static int next_min(ctx *c, int kmax, const int *B, int m)
     int best = -1, n_out, loc_nu;
     if (!rest) {
         best = -1;
-    } else if (bracket_setup(&d, &n_out, &loc_nu)) {
-        int def = out_deficiency(&d);
+    } else if (bracket_setup(&d, &n_out, NULL)) {
+        int wit = 0; /* the witness pairs the next bracket with this many upfloaters */
+        for (int i = 0; i < d.s; i++) {
+            int o = d.g.mate[d.tlist[i]];
+            wit += o < 0 || d.lvl[o] >= 0;
+        }
+        if (!exact && wit <= kmax)
+            best = wit;
+        int def = best < 0 ? out_deficiency(&d) : 0;
+        loc_nu = best < 0 ? sub_matching(&d.g, d.tlist, d.s) : 0;
         d.def_check = def >= 2;
         for (int k = d.s % 2; best < 0 && k <= kmax && k <= d.s && k <= n_out && !d.aborted;
              k += 2) {
@@ -1212,14 +1224,10 @@ static int next_min(ctx *c, int kmax, const int *B, int m)
 }
 
 /* A search has paired all of T: with [C6] on, does the following scoregroup's bracket get
- * by with c->c6 upfloaters (or, measuring, how many does it need)? */
+ * by with c->c6 upfloaters? */
 static bool c6_leaf(ctx *c)
 {
-    if (c->c6_measure) {
-        c->c6_val = next_min(c, c->n, NULL, 0);
-        return c->c6_val >= 0;
-    }
-    return c->c6 < 0 || next_min(c, c->c6, NULL, 0) >= 0;
+    return c->c6 < 0 || next_min(c, c->c6, NULL, 0, false) >= 0;
 }
 
 /* [C5]-[C10] for a given number k of upfloaters: the profile fixed one entry at a time by
@@ -1257,16 +1265,14 @@ static bool pair_with_k(ctx *c, int k)
         }
     }
     /* [C6] (2.3.3): unless every team of the following scoregroup (level 0) floats up here,
-     * the fewest upfloaters its remaining teams' bracket will need: the profile's witness
-     * needs K0 (measured); each smaller count of the right parity is probed. The probes
-     * below (C7, the set) keep that bound. */
+     * the fewest upfloaters its remaining teams' bracket will need: the profile's witness set
+     * needs K0; each smaller count of the right parity from the lower bound up is probed.
+     * The probes below (C7, the set) keep that bound. */
     if (ok && k > 0 && c->nlv > 0 && z.avail[0] > c->cnt[0] && !c->aborted) {
-        c->c6_measure = true;
+        c->c6 = c->n; /* c6_set_ok: the exact count for the witness's set */
+        int k0 = c6_set_count(c, wit, k, true);
         set_prefix(c, k, -2);
-        ok = probe(c, &z, wit);
-        c->c6_measure = false;
-        set_prefix(c, k, -2); /* the budgets the probe spent, back */
-        int k0 = c->c6_val, lb = c6_bound(c);
+        int lb = c6_bound(c);
         lb = lb > 0 ? lb : 0;
         lb += (lb - (z.avail[0] - c->cnt[0])) % 2 != 0; /* the parity of the teams left */
         for (int K = lb; ok && K < k0 && !c->aborted; K += 2) {
