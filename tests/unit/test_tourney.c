@@ -942,6 +942,30 @@ static bool find_line(const char *text, const char *prefix, char *out, size_t ca
     return true;
 }
 
+/* text without its BH* lines (and without its 310 lines if drop310); caller frees. */
+static char *strip_bh(const char *x, bool drop310)
+{
+    char *std = xstrdup_test(x);
+    size_t w = 0;
+    for (const char *p = x; *p;) {
+        size_t n = strcspn(p, "\n");
+        bool drop = strncmp(p, "BH", 2) == 0 || (drop310 && strncmp(p, "310", 3) == 0);
+        if (!drop) {
+            memcpy(std + w, p, n);
+            w += n;
+            std[w++] = '\n';
+        }
+        p += n + (p[n] == '\n');
+    }
+    std[w] = '\0';
+    return std;
+}
+
+static bool info_std(const trf_info *in, int rounds)
+{
+    return in->std && in->rounds == rounds;
+}
+
 /* TRF-2026 team records in the columns the FIDE tie-break checker reads (OttoMilvang/
  * TieBreakServer trf2json.py: 310 number 5-7, name 9-40, match points 55-60, game points
  * 61-67, rank 69-71, players from 74; 013 name 5-36, players from 37; 320 PAB points then a
@@ -981,22 +1005,12 @@ static void trf_standard_records(void)
     CHECK(find_line(x, "142 ", l, sizeof l) && strcmp(l, "142 3") == 0);
     /* Standard records only: drop the BH* lines (and then the 310 lines too). */
     for (int variant = 0; variant < 2; variant++) {
-        char *std = xstrdup_test(x);
-        size_t w = 0;
-        for (const char *p = x; *p;) {
-            size_t n = strcspn(p, "\n");
-            bool drop = strncmp(p, "BH", 2) == 0 || (variant == 1 && strncmp(p, "310", 3) == 0);
-            if (!drop) {
-                memcpy(std + w, p, n);
-                w += n;
-                std[w++] = '\n';
-            }
-            p += n + (p[n] == '\n');
-        }
-        std[w] = '\0';
+        char *std = strip_bh(x, variant == 1);
         tour *u = NULL;
         int line = 0;
-        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK, trf_import(std, &u, &line));
+        trf_info in;
+        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK,
+                     trf_import_info(std, &u, &line, &in));
         if (u) {
             CHECK_EQ_INT("teams", 3, tour_n_teams(u));
             CHECK_EQ_INT("rounds", 3, tour_planned_rounds(u));
@@ -1005,13 +1019,337 @@ static void trf_standard_records(void)
             CHECK_EQ_STR("captain", "cid", b ? b->captain : "");
             CHECK_EQ_STR("partner", "dan", b ? b->partner : "");
             CHECK_EQ_INT("rating", 1700, b ? b->rating_partner : -1);
-            CHECK_MSG(!tour_is_started(u), "a registration list, not started");
+            CHECK_MSG(tour_is_started(u) && info_std(&in, 2), "rounds rebuilt");
+            CHECK_EQ_INT("rounds paired", 2, tour_n_rounds(u));
+            tour_slot sl;
+            tour_slot_get(u, 1, 1, &sl);
+            /* 310: the total (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone
+             * reads it as 2-0 and says the split is open */
+            CHECK_EQ_INT("round 1 game points x2", variant ? 4 : 3, sl.gp2);
+            CHECK_EQ_INT("open splits", variant ? 1 : 0, in.gp_open);
+            CHECK_MSG(in.gp_fit == !variant, "310 totals met: %d", in.gp_fit);
+            tour_slot_get(u, 3, 2, &sl);
+            CHECK_EQ_INT("Gamma forfeited round 2", TOUR_SLOT_FF_LOSS, sl.kind);
+            CHECK_EQ_INT("330: Gamma had White", 3, tour_round_match(u, 2, 0)->white);
+            tour_slot_get(u, 2, 2, &sl);
+            CHECK_EQ_INT("Beta's PAB", TOUR_SLOT_PAB, sl.kind);
         }
         tour_free(u);
         free(std);
     }
+    /* No round entries at all: a registration list, not started. */
+    tour *reg = tour_new(&rs), *u = NULL;
+    tour_add_team(reg, "Alpha", "ann", "bob", 2000, 1800, NULL);
+    tour_add_team(reg, "Beta", "cid", "dan", 1900, 1700, NULL);
+    char *rx = trf_export(reg), *rstd = strip_bh(rx, false);
+    CHECK_EQ_INT("registration list", BH_OK, trf_import(rstd, &u, NULL));
+    CHECK_MSG(u && tour_n_teams(u) == 2 && !tour_is_started(u), "a registration list");
+    tour_free(u);
+    tour_free(reg);
+    free(rx);
+    free(rstd);
     free(x);
     tour_free(t);
+}
+
+/* The match of round r that team id is in (NULL: none). */
+static const tour_match *match_of(const tour *t, int r, int id)
+{
+    for (int i = 0; i < tour_round_size(t, r); i++) {
+        const tour_match *m = tour_round_match(t, r, i);
+        if (m->a == id || m->b == id)
+            return m;
+    }
+    return NULL;
+}
+
+/* Whether team id was absent from match m (a forfeit against it, or a PAB given up). */
+static bool absent_in(const tour_match *m, int id)
+{
+    return m->forfeit == TOUR_FF_BOTH || (m->forfeit == TOUR_FF_A && m->a == id) ||
+           (m->forfeit == TOUR_FF_B && m->b == id);
+}
+
+/* u (read from the standard records of t's export) has t's rounds: every pairing, PAB,
+ * requested bye and forfeit, each team's match points per round, the standings and their
+ * tie-breaks; per-match game points where the file fixes them (in->gp_open == 0), else the
+ * totals. Returns the number of mismatches (each reported). */
+static int same_rounds(const tour *t, const tour *u, const trf_info *in, const char *what)
+{
+    int bad = 0, n = tour_n_teams(t), R = tour_n_rounds(t);
+#define SAME(name, x, y, ...)                                                                     \
+    do {                                                                                      \
+        if ((x) != (y)) {                                                                     \
+            bad++;                                                                            \
+            CHECK_MSG(0, "%s: " name ": original %d, imported %d", what, __VA_ARGS__, (x), (y)); \
+        }                                                                                     \
+    } while (0)
+    SAME("teams%s", n, tour_n_teams(u), "");
+    SAME("rounds%s", R, tour_n_rounds(u), "");
+    SAME("std read, rounds%s", R, in->std ? in->rounds : -1, "");
+    if (bad)
+        return bad;
+    for (int r = 1; r <= R; r++) {
+        SAME("round %d matches", tour_round_size(t, r), tour_round_size(u, r), r);
+        for (int id = 1; id <= n; id++) {
+            tour_slot a, b;
+            tour_slot_get(t, id, r, &a);
+            tour_slot_get(u, id, r, &b);
+            SAME("round %d team %d kind", a.kind, b.kind, r, id);
+            SAME("round %d team %d opponent", a.opp, b.opp, r, id);
+            SAME("round %d team %d MP", a.mp, b.mp, r, id);
+            SAME("round %d team %d white", a.white, b.white, r, id);
+            if (in->gp_open == 0)
+                SAME("round %d team %d GP x2", a.gp2, b.gp2, r, id);
+            const tour_match *ma = match_of(t, r, id), *mb = match_of(u, r, id);
+            SAME("round %d team %d paired", ma != NULL, mb != NULL, r, id);
+            if (!ma || !mb)
+                continue;
+            SAME("round %d team %d opponent team", ma->a + ma->b - id, mb->a + mb->b - id, r, id);
+            SAME("round %d team %d absent", absent_in(ma, id), absent_in(mb, id), r, id);
+            SAME("round %d team %d bye kind", ma->b ? -1 : ma->bye, mb->b ? -1 : mb->bye, r, id);
+            SAME("round %d team %d White team", ma->white, mb->white, r, id);
+            SAME("round %d team %d requested bye", tour_requested_bye(t, id, r),
+                 tour_requested_bye(u, id, r), r, id);
+        }
+    }
+    for (int id = 1; id <= n; id++) {
+        SAME("team %d MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1), id);
+        SAME("team %d GP x2", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1), id);
+    }
+    int *v1 = calloc((size_t)n + 1, sizeof *v1), *v2 = calloc((size_t)n + 1, sizeof *v2);
+    tb_compute(t, TB_BH_C1, NULL, v1);
+    tb_compute(u, TB_BH_C1, NULL, v2);
+    for (int id = 1; id <= n; id++)
+        SAME("team %d BH-C1", v1[id], v2[id], id);
+    free(v1);
+    free(v2);
+    tb_standings s1, s2;
+    tb_standings_compute(t, &s1);
+    tb_standings_compute(u, &s2);
+    SAME("standings rows%s", s1.n, s2.n, "");
+    for (int i = 0; i < s1.n && i < s2.n; i++) {
+        SAME("place %d team", s1.rows[i].id, s2.rows[i].id, i + 1);
+        SAME("place %d MP", s1.rows[i].mp, s2.rows[i].mp, i + 1);
+        for (int k = 0; k < s1.n_tb; k++)
+            SAME("place %d tie-break %d", s1.rows[i].tb[k], s2.rows[i].tb[k], i + 1, k);
+    }
+    tb_standings_fini(&s1);
+    tb_standings_fini(&s2);
+#undef SAME
+    return bad;
+}
+
+/* Export, strip every BH* line, import: the rounds are rebuilt from 001/310/320/330 alone
+ * (issue 6). Tournaments: the CLI fixture (tests/data/tourney/event12.trf: late entry,
+ * withdrawal, forfeits, PABs) and seeded random events of our pairer with forfeits (one side
+ * and both), withdrawals during a round, late entries and requested byes. */
+static void trf_std_rebuild(void)
+{
+    FILE *fp = fopen(bh_test_data("tourney/event12.trf"), "rb");
+    static char text[1 << 16];
+    size_t len = fp ? fread(text, 1, sizeof text - 1, fp) : 0;
+    if (fp)
+        fclose(fp);
+    text[len] = '\0';
+    tour *ev[9] = {NULL};
+    int n_ev = 0;
+    CHECK_EQ_INT("event12 (BH* records)", BH_OK, trf_import(text, &ev[n_ev++], NULL));
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        uint64_t s = seed * 7919;
+        tour *t = random_event(&s, 5 + rnd_below(&s, 14), 4 + rnd_below(&s, 5));
+        static const chaos ch = {20, 10, 15, 15, 15};
+        bool given = seed > 4;
+        for (int r = 1; r <= tour_planned_rounds(t); r++) {
+            if (r > 1)
+                pre_round(t, &s, &ch, 30);
+            if (tour_pair_next(t, (uint64_t)r) != BH_OK)
+                break;
+            for (int i = 0; r >= 2 && !given && i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                if (!m->b && m->bye == TOUR_BYE_PAB) /* the PAB team withdraws: given up */
+                    given = tour_withdraw(t, m->a, false) == BH_OK;
+            }
+            play_round(t, &s, &ch);
+        }
+        ev[n_ev++] = t;
+    }
+    int open = 0, exact = 0, mismatches = 0;
+    int feat[7] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn */
+    for (int e = 0; e < n_ev; e++) {
+        if (!ev[e])
+            continue;
+        for (int r = 1; r <= tour_n_rounds(ev[e]); r++)
+            for (int i = 0; i < tour_round_size(ev[e], r); i++) {
+                const tour_match *m = tour_round_match(ev[e], r, i);
+                feat[0] += m->b && (m->forfeit == TOUR_FF_A || m->forfeit == TOUR_FF_B);
+                feat[1] += m->b && m->forfeit == TOUR_FF_BOTH;
+                feat[2] += !m->b && m->bye == TOUR_BYE_PAB && !m->forfeit;
+                feat[3] += !m->b && m->bye == TOUR_BYE_PAB && m->forfeit;
+                feat[4] += !m->b && m->bye == TOUR_BYE_HALF;
+                feat[5] += !m->b && m->bye == TOUR_BYE_ZERO;
+            }
+        for (int id = 1; id <= tour_n_teams(ev[e]); id++)
+            feat[6] += tour_team_get(ev[e], id)->entry_round > 1 ||
+                       tour_team_get(ev[e], id)->withdrawn_round > 0;
+        char *x = trf_export(ev[e]), *std = strip_bh(x, false), what[32];
+        tour *u = NULL;
+        int line = 0;
+        trf_info in;
+        snprintf(what, sizeof what, e ? "random event %d" : "event12", e);
+        int rc = trf_import_info(std, &u, &line, &in);
+        CHECK_MSG(rc == BH_OK, "%s: import %s at line %d", what, bh_errname(rc), line);
+        if (u) {
+            mismatches += same_rounds(ev[e], u, &in, what);
+            CHECK_MSG(in.gp_fit, "%s: 310 game-point totals not met", what);
+            open += in.gp_open;
+            exact += in.gp_open == 0;
+        }
+        tour_free(u);
+        free(std);
+        free(x);
+        tour_free(ev[e]);
+    }
+    printf("  %d events rebuilt from standard records, %d mismatches; %d with every match's game "
+           "points exact, %d matches with an open split\n",
+           n_ev, mismatches, exact, open);
+    printf("  covered: %d forfeits, %d double forfeits, %d PABs, %d PABs given up, %d HPB, %d ZPB, "
+           "%d late or withdrawn teams\n",
+           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6]);
+    for (int k = 0; k < 7; k++)
+        CHECK_MSG(feat[k] > 0, "the events cover case %d", k);
+}
+
+/* A cycle of won matches (1 beat 2, 2 beat 3, 3 beat 1, each 1.5-0.5): half a point can move
+ * around it without changing any total, so the file cannot say 2-0 from 1.5-0.5: the split
+ * is reported open, the totals and match points stay exact. */
+static void trf_std_open_cycle(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < 4; i++)
+        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
+    tour_start(t, NULL);
+    tour_match r1[2] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                        {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
+    tour_match r2[2] = {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                        {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}};
+    tour_match r3[2] = {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
+                        {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}};
+    tour_add_round(t, r1, 2);
+    tour_add_round(t, r2, 2);
+    tour_add_round(t, r3, 2);
+    char *x = trf_export(t), *std = strip_bh(x, false);
+    tour *u = NULL;
+    trf_info in;
+    CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
+    if (u) {
+        CHECK_EQ_INT("open splits: the three matches of the cycle", 3, in.gp_open);
+        CHECK(in.gp_fit);
+        for (int id = 1; id <= 4; id++) {
+            CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
+            CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+        }
+        tour_slot sl;
+        tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
+        CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+    }
+    tour_free(u);
+    free(std);
+    free(x);
+    tour_free(t);
+}
+
+/* A hand-made file (TRF-16 columns: start rank 5-8, round entries from column 92: opponent,
+ * colour at 97, result at 99) with contradictions: BH_EPARSE at the line that contradicts. */
+static void trf_std_contradiction(void)
+{
+    static const char head[] = "012 Hand-made\n"
+                               "XXR 1\n";
+    /* 4 teams, round 1: 1-2 and 3-4 (lines 3-10: players 1-8; 11-14: teams). */
+    static const char *const ok_players[8] = {
+        "001    1      Ann                               2000                             2.0    1     3 w 1",
+        "001    2      Bob                               2000                             2.0    1     4 b 1",
+        "001    3      Cid                               2000                             0.0    4     1 b 0",
+        "001    4      Dan                               2000                             0.0    4     2 w 0",
+        "001    5      Eve                               2000                             1.0    2     7 w =",
+        "001    6      Fay                               2000                             1.0    2     8 b =",
+        "001    7      Gus                               2000                             1.0    3     5 b =",
+        "001    8      Hal                               2000                             1.0    3     6 w =",
+    };
+    static const char teams[] = "013 One                              1    2\n"
+                                "013 Two                              3    4\n"
+                                "013 Three                            5    6\n"
+                                "013 Four                             7    8\n";
+    struct {
+        int player;       /* 0-based player line to replace */
+        const char *line; /* its contradicting text */
+        int want_line;    /* the line BH_EPARSE names */
+        int player2;      /* a second line to replace (-1: none) */
+        const char *line2;
+    } cases[] = {
+        /* Bob (team One) says his opponent is Hal (team Four): One's players disagree */
+        {1, "001    2      Bob                               2000                             2.0    1     8 b 1", 4, -1, NULL},
+        /* Cid names team Three, Dan team One: Two's players disagree (line of Dan) */
+        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 6, -1, NULL},
+        /* Cid and Dan both name team Three: One is not named back (line of Cid, Two's first) */
+        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 5,
+         3, "001    4      Dan                               2000                             0.0    4     6 w 0"},
+        /* Cid says he won too: both teams won the match (line of Two's first player) */
+        {2, "001    3      Cid                               2000                             2.0    1     1 b 1", 5, -1, NULL},
+        /* Dan says Black, as Bob: Two's boards do not alternate colours (line of Dan) */
+        {3, "001    4      Dan                               2000                             0.0    4     2 b 0", 6, -1, NULL},
+        /* Cid and Dan both swap colours: both teams had White on board A (Two's first line) */
+        {2, "001    3      Cid                               2000                             0.0    4     1 w 0", 5,
+         3, "001    4      Dan                               2000                             0.0    4     2 b 0"},
+        /* Eve has a PAB beside Fay's match (line of Fay) */
+        {4, "001    5      Eve                               2000                             1.0    2  0000 - U", 8, -1, NULL},
+        /* an opponent that is no player */
+        {0, "001    1      Ann                               2000                             2.0    1    99 w 1", 3, -1, NULL},
+    };
+    char buf[4096];
+    /* the consistent file reads */
+    size_t w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+    for (int i = 0; i < 8; i++)
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n", ok_players[i]);
+    snprintf(buf + w, sizeof buf - w, "%s", teams);
+    tour *u = NULL;
+    CHECK_EQ_INT("consistent file", BH_OK, trf_import(buf, &u, NULL));
+    if (u) {
+        tour_slot sl;
+        tour_slot_get(u, 3, 1, &sl);
+        CHECK(sl.kind == TOUR_SLOT_PLAYED && sl.mp == 1 && sl.opp == 4);
+        tour_slot_get(u, 1, 1, &sl);
+        CHECK(sl.kind == TOUR_SLOT_PLAYED && sl.mp == 2 && sl.white == 1 && sl.opp == 2);
+    }
+    tour_free(u);
+    for (size_t c = 0; c < BH_ARRAY_LEN(cases); c++) {
+        w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+        for (int i = 0; i < 8; i++)
+            w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n",
+                                  i == cases[c].player    ? cases[c].line
+                                  : i == cases[c].player2 ? cases[c].line2
+                                                          : ok_players[i]);
+        snprintf(buf + w, sizeof buf - w, "%s", teams);
+        int line = -1;
+        u = NULL;
+        char what[48];
+        snprintf(what, sizeof what, "contradiction %zu", c);
+        CHECK_EQ_INT(what, BH_EPARSE, trf_import(buf, &u, &line));
+        CHECK_EQ_INT(what, cases[c].want_line, line);
+        CHECK(u == NULL);
+    }
+    /* 320 names a PAB that no 001 entry has */
+    w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+    for (int i = 0; i < 8; i++)
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n", ok_players[i]);
+    snprintf(buf + w, sizeof buf - w, "%s320  1.0  1.0   2\n", teams);
+    int line = 0;
+    CHECK_EQ_INT("320 against the 001 entries", BH_EPARSE, trf_import(buf, &u, &line));
+    CHECK_EQ_INT("the 320 line", 15, line);
 }
 
 /* ---- blossom: maximum matching against brute force on random small graphs ---- */
@@ -1083,6 +1421,9 @@ static const bh_test_case cases[] = {
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},
     {"trf_standard_records", trf_standard_records},
+    {"trf_std_rebuild", trf_std_rebuild},
+    {"trf_std_open_cycle", trf_std_open_cycle},
+    {"trf_std_contradiction", trf_std_contradiction},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},
