@@ -31,12 +31,12 @@ static int rnd_below(uint64_t *s, int n)
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
 
-static tour *load_held(void)
+/* The table's cells: cell[team][round] ("8w2.5", "+F", "PAB", ...). false if it did not load. */
+static bool held_cells(char cell[15][8][16])
 {
     FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
     if (!f)
-        return NULL;
-    char cell[15][8][16];
+        return false;
     int rows = 0;
     char line[512];
     while (fgets(line, sizeof line, f) && rows < 14) {
@@ -53,7 +53,13 @@ static tour *load_held(void)
         rows++;
     }
     fclose(f);
-    if (rows != 14)
+    return rows == 14;
+}
+
+static tour *load_held(void)
+{
+    char cell[15][8][16];
+    if (!held_cells(cell))
         return NULL;
     tour_ruleset rs;
     tour_ruleset_default(&rs);
@@ -112,12 +118,8 @@ static tour *load_held(void)
     return t;
 }
 
-static void held14_mp_bh_order(void)
+static void held14_check_mp_bh_order(const tour *t)
 {
-    tour *t = load_held();
-    CHECK_MSG(t != NULL, "held-14 data did not load");
-    if (!t)
-        return;
     static const int mp[] = {10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4};
     static const int bh[] = {64, 57, 58, 56, 55, 46, 44, 41, 50, 44, 41, 41, 52, 36};
     static const int order[] = {5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12};
@@ -146,6 +148,14 @@ static void held14_mp_bh_order(void)
         }
     for (int i = 0; i < 14; i++)
         CHECK_EQ_INT("order by MP, GP", order[i], ids[i]);
+}
+
+static void held14_mp_bh_order(void)
+{
+    tour *t = load_held();
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    if (t)
+        held14_check_mp_bh_order(t);
     tour_free(t);
 }
 
@@ -158,13 +168,8 @@ static void held14_mp_bh_order(void)
  *   team 2: 9(6) 3(10) 5(10) 1(10) 13(6) 4(10) 10(5) = 57 -> 52.
  * The whole row was also computed by a separate 30-line script from the table (the same
  * rules, not this code); it gives the same 14 values and the file's BH row. */
-static void held14_bh_cut1(void)
+static void held14_check_bh_cut1(const tour *t)
 {
-    tour *t = load_held();
-    if (!t) {
-        CHECK_MSG(0, "held-14 data did not load");
-        return;
-    }
     static const int c1[] = {57, 52, 53, 52, 53, 39, 38, 39, 48, 42, 39, 39, 48, 32};
     int v[15];
     tb_compute(t, TB_BH_C1, NULL, v);
@@ -173,7 +178,110 @@ static void held14_bh_cut1(void)
         snprintf(what, sizeof what, "BH-C1 team %d", i);
         CHECK_EQ_INT(what, c1[i - 1], v[i]);
     }
+}
+
+static void held14_bh_cut1(void)
+{
+    tour *t = load_held();
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    if (t)
+        held14_check_bh_cut1(t);
     tour_free(t);
+}
+
+/* The held-14 table as another tool's TRF file: 4 players a team (startranks 4i-3..4i, board
+ * order), per round each board's opponent, colour (boards alternate, board 1 has the team's
+ * colour) and game result; 013 teams, 320 for the two PABs (1 MP, 2 of 4 GP), H and Z
+ * entries for the requested byes, + and - on every board for the forfeit. The table gives
+ * only each team's game points per match; the boards get them in order (a win each while
+ * 1 or more points are left, then a draw): any split gives the same team totals. */
+static char *held_trf(char cell[15][8][16])
+{
+    char res[15][8][4], opp[15][8], col[15][8];
+    memset(res, ' ', sizeof res);
+    memset(opp, 0, sizeof opp);
+    memset(col, '-', sizeof col);
+    for (int r = 1; r <= 7; r++)
+        for (int i = 1; i <= 14; i++) {
+            const char *c = cell[i][r];
+            int o;
+            char cc;
+            double gp;
+            if (c[0] == 'P' || c[0] == 'H' || c[0] == 'Z') {
+                memset(res[i][r], c[0] == 'P' ? 'U' : c[0], 4);
+            } else if (strcmp(c, "+F") == 0 || strcmp(c, "-F") == 0) {
+                for (o = 1; o <= 14 && (o == i || cell[o][r][1] != 'F'); o++)
+                    ;
+                opp[i][r] = (char)o;
+                memset(res[i][r], c[0], 4);
+            } else if (sscanf(c, "%d%c%lf", &o, &cc, &gp) == 3 && o > i) {
+                int h = (int)(gp * 2 + 0.5);
+                opp[i][r] = (char)o, opp[o][r] = (char)i;
+                col[i][r] = cc, col[o][r] = cc == 'w' ? 'b' : 'w';
+                for (int k = 0; k < 4; k++) {
+                    int take = h >= 2 ? 2 : h;
+                    res[i][r][k] = "0=1"[take];
+                    res[o][r][k] = "0=1"[2 - take];
+                    h -= take;
+                }
+            }
+        }
+    size_t cap = 64 * 1024, w = 0;
+    char *x = malloc(cap);
+    w += (size_t)snprintf(x + w, cap - w, "012 Held, Exercises in Tie-Breaking: 14 teams\nXXR 7\n");
+    for (int i = 1; i <= 14; i++)
+        for (int k = 0; k < 4; k++) {
+            char name[40];
+            snprintf(name, sizeof name, "Player %d.%d", i, k + 1);
+            w += (size_t)snprintf(x + w, cap - w, "001 %4d      %-33s %4d %3s %11s %10s %4.1f %4d",
+                                  4 * i - 3 + k, name, 2000, "", "", "", 0.0, 0);
+            for (int r = 1; r <= 7; r++) {
+                char c = col[i][r];
+                if (c != '-' && (k & 1))
+                    c = c == 'w' ? 'b' : 'w';
+                if (opp[i][r])
+                    w += (size_t)snprintf(x + w, cap - w, "  %4d %c %c", 4 * opp[i][r] - 3 + k, c,
+                                          res[i][r][k]);
+                else
+                    w += (size_t)snprintf(x + w, cap - w, "  0000 - %c", res[i][r][k]);
+            }
+            w += (size_t)snprintf(x + w, cap - w, "\n");
+        }
+    for (int i = 1; i <= 14; i++) {
+        char name[40];
+        snprintf(name, sizeof name, "Team %d", i);
+        w += (size_t)snprintf(x + w, cap - w, "013 %-32s%4d %4d %4d %4d\n", name, 4 * i - 3,
+                              4 * i - 2, 4 * i - 1, 4 * i);
+    }
+    snprintf(x + w, cap - w, "320  1.0  2.0   0   0   0   0  12   0  14\n");
+    return x;
+}
+
+/* held-14 read from that TRF file (standard records only, a game per board): the published
+ * match points, Buchholz and MP/GP order, and the Buchholz Cut-1 derived above. */
+static void held14_from_trf(void)
+{
+    char cell[15][8][16];
+    CHECK_MSG(held_cells(cell), "held-14 data did not load");
+    char *x = held_trf(cell);
+    tour *t = NULL;
+    int line = 0;
+    trf_info in;
+    int rc = trf_import_info(x, &t, &line, &in);
+    CHECK_MSG(rc == BH_OK, "import: %s at line %d", bh_errname(rc), line);
+    if (t) {
+        CHECK_EQ_INT("games a match: 4 boards", 4, tour_rules(t)->games);
+        CHECK_EQ_INT("rounds", 7, tour_n_rounds(t));
+        CHECK_EQ_INT("game points exact", 0, in.gp_open);
+        held14_check_mp_bh_order(t);
+        held14_check_bh_cut1(t);
+        tour *ref = load_held();
+        for (int id = 1; ref && id <= 14; id++)
+            CHECK_EQ_INT("GP as the table", tour_team_gp2(ref, id, -1), tour_team_gp2(t, id, -1));
+        tour_free(ref);
+    }
+    tour_free(t);
+    free(x);
 }
 
 /* ---- scoring: T-SCORE, T-BYE, T-FORFEIT ---- */
@@ -1407,6 +1515,7 @@ static void blossom_matching(void)
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
     {"held14_bh_cut1", held14_bh_cut1},
+    {"held14_from_trf", held14_from_trf},
     {"score_match_points", score_match_points},
     {"rounds_plan", rounds_plan},
     {"round_robin_complete", round_robin_complete},
