@@ -918,10 +918,9 @@ static void withdraw_and_late(void)
 
 /* ---- tie-breaks: direct encounter, play-off, standings ---- */
 
-static void direct_encounter(void)
+/* 4 teams (ids 1-4 by rating), 3 rounds planned, the first n rounds as given (2 matches each). */
+static tour *four_by_hand(const tour_match (*rounds)[2], int n)
 {
-    /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
-     * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     rs.rounds = 3;
@@ -930,15 +929,22 @@ static void direct_encounter(void)
     for (int i = 0; i < 4; i++)
         tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
     tour_start(t, NULL);
-    tour_match r1[2] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                        {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_match r2[2] = {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                        {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_match r3[2] = {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
-                        {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}};
-    tour_add_round(t, r1, 2);
-    tour_add_round(t, r2, 2);
-    tour_add_round(t, r3, 2);
+    for (int r = 0; r < n; r++)
+        tour_add_round(t, rounds[r], 2);
+    return t;
+}
+
+static void direct_encounter(void)
+{
+    /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
+     * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
     /* MP: 1: 2+2+0 = 4; 2: 0+2+1 = 3; 3: 2+0+2 = 4; 4: 0+0+1 = 1. Tied: 1 and 3 (met: 3 won) */
     int v[5];
     tb_compute(t, TB_DE, NULL, v);
@@ -955,13 +961,9 @@ static void direct_encounter(void)
     tour_free(t);
 
     /* Two teams tied on everything: the play-off decides (T-ARMAGEDDON). */
-    t = tour_new(&rs);
-    for (int i = 0; i < 4; i++)
-        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
-    tour_start(t, NULL);
-    tour_match d1[2] = {{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                        {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_add_round(t, d1, 2);
+    static const tour_match d1[1][2] = {{{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    t = four_by_hand(d1, 1);
     tb_standings_compute(t, &st);
     CHECK_EQ_INT("tied: TPN order", 1, st.rows[0].id);
     CHECK(st.rows[0].tied_next);
@@ -1333,23 +1335,13 @@ static void trf_std_rebuild(void)
  * is reported open, the totals and match points stay exact. */
 static void trf_std_open_cycle(void)
 {
-    tour_ruleset rs;
-    tour_ruleset_default(&rs);
-    rs.rounds = 3;
-    rs.small_policy = TOUR_SMALL_CAP;
-    tour *t = tour_new(&rs);
-    for (int i = 0; i < 4; i++)
-        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
-    tour_start(t, NULL);
-    tour_match r1[2] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                        {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_match r2[2] = {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                        {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}};
-    tour_match r3[2] = {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
-                        {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}};
-    tour_add_round(t, r1, 2);
-    tour_add_round(t, r2, 2);
-    tour_add_round(t, r3, 2);
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
+                                        {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
     char *x = trf_export(t), *std = strip_bh(x, false);
     tour *u = NULL;
     trf_info in;

@@ -27,10 +27,10 @@ typedef struct {
 } std_player;
 
 typedef struct {
-    int line;                 /* its 310/013 line */
-    int n;                    /* players listed */
-    int sno[TOUR_MAX_GAMES];  /* their startranks, board order */
-    int gp2_total;            /* 310 game points x2, -1: not given */
+    int line;                /* its 310/013 line */
+    int n;                   /* players listed */
+    int sno[TOUR_MAX_GAMES]; /* their startranks, board order */
+    int gp2_total;           /* 310 game points x2, -1: not given */
 } std_team;
 
 typedef struct {
@@ -49,12 +49,12 @@ typedef struct {
 } std_side;
 
 typedef struct {
-    int n_pl;       /* size of pl (startranks 0..n_pl-1) */
+    int n_pl; /* size of pl (startranks 0..n_pl-1) */
     std_player *pl;
     int n_teams;
-    std_team *tm;   /* tm[id - 1] */
-    int rounds;     /* rounds with any entry */
-    int pab_line;   /* the 320 line, 0: none */
+    std_team *tm; /* tm[id - 1] */
+    int rounds;   /* rounds with any entry */
+    int pab_line; /* the 320 line, 0: none */
     int pab_mp2, pab_gp2;
     int pab[TOUR_MAX_ROUNDS + 1]; /* team with the PAB per round */
     int n_ff;
@@ -129,8 +129,7 @@ static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
 
 /* 310 (TRF-2026): team number 5-7, name 9-40, game points 62-67, players from column 74 in
  * 4-column fields one apart; 013 (TRF-16): name 5-36, players from column 37. */
-static bool read_team(std_file *f, const char *line, size_t ll, int line_no, char *name,
-                      size_t cap)
+static bool read_team(std_file *f, const char *line, size_t ll, int line_no, char *name, size_t cap)
 {
     bool ext = line[0] == '3';
     if (ext && col_int(line, ll, 4, 7) != f->n_teams + 1)
@@ -181,8 +180,7 @@ static bool read_ff(std_file *f, const char *line, size_t ll, int line_no)
     std_ff x = {line_no, col_int(line, ll, 7, 10), col_int(line, ll, 11, 14),
                 col_int(line, ll, 15, 18), ""};
     col_str(line, ll, 4, 6, x.type, sizeof x.type);
-    bool ok = strcmp(x.type, "+-") == 0 || strcmp(x.type, "-+") == 0 ||
-              strcmp(x.type, "--") == 0;
+    bool ok = strcmp(x.type, "+-") == 0 || strcmp(x.type, "-+") == 0 || strcmp(x.type, "--") == 0;
     if (!ok || x.round < 1 || x.round > TOUR_MAX_ROUNDS || x.white < 1 || x.other < 1)
         return false;
     f->ff = xrealloc(f->ff, ((size_t)f->n_ff + 1) * sizeof *f->ff);
@@ -207,18 +205,21 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
         int kind = S_PLAYED, pts = 0;
         if (e->opp == 0) {
             kind = e->res == 'U' || e->res == 'F' ? S_PAB
-                   : e->res == 'H'                 ? S_HPB
-                   : e->res == 'Z'                 ? S_ZPB
-                                                   : S_NONE;
+                   : e->res == 'H'                ? S_HPB
+                   : e->res == 'Z'                ? S_ZPB
+                                                  : S_NONE;
             if (kind == S_NONE)
                 return false;
         } else {
             if (e->opp >= f->n_pl || !f->pl[e->opp].team || f->pl[e->opp].team == id)
                 return false; /* the opponent must be in the opposing team */
             switch (e->res) {
-            case '1': case 'W': pts = 2, played++; break;
-            case '=': case 'D': pts = 1, played++; break;
-            case '0': case 'L': played++; break;
+            case '1':
+            case 'W': pts = 2, played++; break;
+            case '=':
+            case 'D': pts = 1, played++; break;
+            case '0':
+            case 'L': played++; break;
             case '+': pts = 2, ffw++; break;
             case '-': ffl++; break;
             default: return false;
@@ -229,8 +230,7 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
             s->kind = kind;
             s->opp = bye ? 0 : f->pl[e->opp].team;
             s->line = p->line;
-        } else if (bye ? kind != s->kind
-                       : s->kind != S_PLAYED || s->opp != f->pl[e->opp].team) {
+        } else if (bye ? kind != s->kind : s->kind != S_PLAYED || s->opp != f->pl[e->opp].team) {
             return false; /* both players must agree on the opposing team or the bye */
         }
         s->gp2 += pts;
@@ -312,8 +312,7 @@ static int build_round(const std_file *f, int r, int games, tour_match *ms, int 
                 continue; /* made from the other side */
             /* The other team must name this one, with the other half of the result. */
             *bad = b->line ? b->line : a->line;
-            bool ok = (b->kind == S_PLAYED || b->kind == S_FFW || b->kind == S_FFL) &&
-                      b->opp == id;
+            bool ok = (b->kind == S_PLAYED || b->kind == S_FFW || b->kind == S_FFL) && b->opp == id;
             if (ok && a->kind == S_PLAYED)
                 ok = b->kind == S_PLAYED && a->gp2 + b->gp2 == 2 * games;
             else if (ok)
@@ -444,8 +443,10 @@ static int flow_max(flow *g, int s, int t)
  * comp[v] is the component of v. */
 static void residual_scc(const flow *g, int n, int *comp)
 {
-    int *idx = xmalloc(((size_t)n + 1) * sizeof *idx), *low = xmalloc(((size_t)n + 1) * sizeof *low);
-    int *stk = xmalloc(((size_t)n + 1) * sizeof *stk), *call = xmalloc(((size_t)n + 1) * sizeof *call);
+    int *idx = xmalloc(((size_t)n + 1) * sizeof *idx),
+        *low = xmalloc(((size_t)n + 1) * sizeof *low);
+    int *stk = xmalloc(((size_t)n + 1) * sizeof *stk),
+        *call = xmalloc(((size_t)n + 1) * sizeof *call);
     int *eit = xmalloc(((size_t)n + 1) * sizeof *eit);
     bool *on = xcalloc((size_t)n + 1, sizeof *on);
     int next = 0, sp = 0, n_comp = 0;
@@ -566,7 +567,7 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
     int *req = NULL, *first = NULL, *last = NULL;
     int line_no = 0, bad = 0, rc = BH_EPARSE;
     bool has_310 = strstr(text, "\n310") || strncmp(text, "310", 3) == 0;
-    char (*names)[TOUR_NAME_LEN] = NULL;
+    char(*names)[TOUR_NAME_LEN] = NULL;
     /* Pass 1: players, 320, 330; pass 2: the teams (they name players). */
     for (int pass = 1; pass <= 2; pass++) {
         line_no = 0;
@@ -612,8 +613,8 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
         const std_team *tm = &f.tm[id - 1];
         const std_player *c = tm->n > 0 ? &f.pl[tm->sno[0]] : NULL;
         const std_player *q = tm->n > 1 ? &f.pl[tm->sno[1]] : NULL;
-        rc = tour_add_team(t, names[id - 1], c ? c->name : "", q ? q->name : "",
-                           c ? c->rating : 0, q ? q->rating : 0, NULL);
+        rc = tour_add_team(t, names[id - 1], c ? c->name : "", q ? q->name : "", c ? c->rating : 0,
+                           q ? q->rating : 0, NULL);
         if (rc != BH_OK) {
             bad = tm->line;
             goto fail;
