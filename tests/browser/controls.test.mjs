@@ -69,6 +69,11 @@ async function main() {
     await spec.waitForFunction(() => document.querySelectorAll('#live a.live-game').length === 2, null, { timeout: 5000 });
     const listed = await spec.evaluate(() => [...document.querySelectorAll('#live a.live-game')].map((a) => [Number(a.dataset.game), a.textContent]));
     check('watch: the two live games with their round', listed.length === 2 && listed.every(([id, t]) => [g1, g2].includes(id) && / R1 B\d G1 /.test(t)), listed);
+    // the teams in the round's pairing order (name1 – name2), as the round list shows them
+    await spec.waitForFunction(() => document.querySelectorAll('#live a.tour').length >= 2, null, { timeout: 5000 });
+    const inOrder = await spec.evaluate(() => [...document.querySelectorAll('#live a.live-game')].map((a) => [Number(a.dataset.game), a.textContent]));
+    const pairText = (id) => r[1].matches.filter((m) => m.games[0] === id).map((m) => `${m.name1} – ${m.name2}`)[0];
+    check('watch: live games in the round\'s pairing order', inOrder.length === 2 && inOrder.every(([id, t]) => t.includes(` ${pairText(id)} · `)), { inOrder, round: r[1].matches.map((m) => [m.games[0], m.name1, m.name2, m.white]) });
 
     // ---- pause and resume one game ----
     await dir.waitForFunction((g) => [...document.querySelectorAll('#c-game option')].some((o) => o.value === String(g)), g1);

@@ -288,7 +288,7 @@ async function main() {
     // Game 3: both White clocks ran out together: flags of different teams, a draw (R-FLAG-FLAG).
     await lowp.waitForFunction(() => window.app.g.result, null, { timeout: 15000 });
     const v3 = await shown(lowp);
-    check('game 3: draw on time', v3.result === '1/2-1/2' && v3.reason === 'flag' && /^½–½\. Draw — time \(flag\)/.test(v3.text), v3.text);
+    check('game 3: draw on time', v3.result === '1/2-1/2' && v3.reason === 'flag_both' && /^½–½\. Draw — flags on both boards \(1\/2-1\/2\)$/.test(v3.text), v3.text);
     check('game 3: flagged clock at 0.0', (await lowp.locator('.panel.big .bar.you .clock').textContent()) === '0.0');
     // The spectator's list (the server's `live` list): all three games have ended.
     const lst = await newPage('/watch.html');

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { parseFen, dests, canDrop, key, POCKET_ORDER } from '../../clients/web/js/rules.js';
 import { fromState, apply } from '../../clients/web/js/game.js';
-import { msg, parsePairs } from '../../clients/web/js/proto.js';
+import { msg, parsePairs, reasonText } from '../../clients/web/js/proto.js';
 
 let passed = 0;
 let failed = 0;
@@ -64,7 +64,10 @@ check('move applies', apply(g, mv) && g.boards[0].ply === 2 && JSON.stringify(g.
 check('move: clocks from the delta', g.clocks.server_ms === mv.server_ms && g.clocks.running.join() === '0,2', g.clocks);
 check('seat applies', apply(g, ex('s2c-seat')) && g.seats[3].connected === false);
 check('chat applies', apply(g, ex('s2c-chat_delta')) && g.chat.length === 2);
-check('result applies', apply(g, ex('s2c-result')) && g.status === 'finished' && g.result === '1-0' && g.clocks.live === false);
+check('result applies', apply(g, ex('s2c-result')) && g.status === 'finished' && g.result === '1/2-1/2' && g.clocks.live === false);
+// R-MATE-MATE: the draw was made on both boards, not on the board the message names first.
+check('mate on both boards: no single end board', g.reason === 'mate_both' && g.endBoard === null, g.endBoard);
+check('mate on both boards: its words', reasonText('mate_both') === 'mate on both boards' && reasonText('mate') === 'checkmate');
 check('another game is ignored', !apply(g, { ...ex('s2c-seat'), game: g.id + 1 }));
 
 // The dashboard's Pairs field (pairing numbers) into round_pair as its golden example has it:

@@ -189,6 +189,17 @@ static void arbiter_table(void)
             CHECK_MSG(r->t_us == T(c->t_ms), "%s: t %llu", c->name,
                       (unsigned long long)(r->t_us - T0));
             CHECK_MSG(r->combined == c->combined, "%s: combined %d", c->name, r->combined);
+            /* The wire's reason: a draw by events against both teams says so (s2c-result). */
+            static const char *const both[][2] = {{"R-MATE-MATE", "mate_both"},
+                                                  {"R-FLAG-FLAG different teams", "flag_both"},
+                                                  {"R-ILLEGAL-ILLEGAL", "illegal_both"},
+                                                  {"R-SETTLE online same instant", "flag_both"}};
+            const char *want = game_end_name(c->reason);
+            for (size_t k = 0; k < BH_ARRAY_LEN(both); k++)
+                if (strcmp(both[k][0], c->name) == 0)
+                    want = both[k][1];
+            CHECK_MSG(strcmp(game_result_reason(r), want) == 0, "%s: wire reason %s, expected %s",
+                      c->name, game_result_reason(r), want);
             size_t n;
             const game_event *ev = game_events(g, &n);
             CHECK_MSG(ev[n - 1].type == GAME_EV_RESULT && ev[n - 1].arg == c->winner,

@@ -325,7 +325,7 @@ static void tournament_by_hand(void)
     sd = f_last(&io, 2, "\"type\":\"standings\"");
     CHECK_MSG(sd && count(sd, "\"mp\":2,") == 2 && count(sd, "\"mp\":0,") == 2,
               "standings after the override: %s", sd ? sd : "(none)");
-    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag\",\"appeal\"]") != NULL, "round shows no appeal");
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\",\"appeal\"]") != NULL, "round shows no appeal");
 
     /* Pair round 2 by hand (3 active teams: one bye), again, then start it. */
     f_clear(&io);
@@ -366,7 +366,7 @@ static void tournament_by_hand(void)
     turn(2, "{\"type\":\"tournament_get\",\"id\":1,\"tournament\":1}", T0 + 30 * SEC);
     snap = f_last(&io, 2, "\"type\":\"tournament\"");
     CHECK_MSG(snap && strstr(snap, "\"status\":\"paused\"") && strstr(snap, "\"round\":2,") &&
-                  strstr(snap, "\"reasons\":[\"flag\",\"appeal\"]"),
+                  strstr(snap, "\"reasons\":[\"flag_both\",\"appeal\"]"),
               "after a restart: %s", snap ? snap : "(none)");
     close_hub(true);
 }

@@ -135,7 +135,7 @@ static void tauto_draws(void)
         CHECK_EQ_INT("swapped team1", (int)g1[i][1], (int)a[i][0]);
         CHECK_EQ_INT("swapped team2", (int)g1[i][0], (int)a[i][1]);
     }
-    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag\"") != NULL, "round shows no flag reason");
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\"") != NULL, "round shows no flag_both reason (R-FLAG-FLAG draw)");
 
     /* Game 2: draws again; round 1 complete: 1 MP each, standings, round 2 paired. */
     f_clear(&io);
@@ -316,6 +316,8 @@ static void playoff_two(void)
     run_timers(T0 + 2ULL * BASE_MS * 1000 + 181000000ULL);
     sd = f_last(&io, 2, "\"final\":true");
     CHECK_MSG(sd != NULL, "no final standings after the play-off game");
+    CHECK_EQ_INT("the standings once after the last play-off game: the final ones", 1,
+                 f_count(&io, 2, "\"type\":\"standings\""));
     CHECK_EQ_INT("Black's team first", (int)b, (int)jint(sd, "team"));
     CHECK_MSG(sd && strstr(sd, "\"tb\":[1,0,1]") && strstr(sd, "\"tb\":[1,0,0]") &&
                   !strstr(sd, "\"tied_next\":true"),
@@ -351,7 +353,10 @@ static void playoff_four(void)
         last_game = game;
         games++;
         now += 181000000ULL;
+        f_clear(&io);
         run_timers(now);
+        CHECK_EQ_INT("the standings once per play-off game", 1,
+                     f_count(&io, 2, "\"type\":\"standings\""));
     }
     const char *sd = f_last(&io, 2, "\"final\":true");
     CHECK_MSG(sd != NULL, "no final standings after %d play-off games", games);

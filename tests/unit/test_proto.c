@@ -68,7 +68,7 @@ static void golden_server_messages(void)
     int run[2] = {0, 2};
     same("s2c-start.json", proto_enc_start(7, c0, run, 1764400000000));
     int64_t c1[4] = {150000, 149000, 170000, 171000};
-    same("s2c-result.json", proto_enc_result(7, "1-0", "mate", 0, c1, 1764400060000));
+    same("s2c-result.json", proto_enc_result(7, "1/2-1/2", "mate_both", 0, c1, 1764400060000));
     const char *f0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
     const char *f1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1";
     proto_move_ev mv = {

@@ -31,12 +31,12 @@ static int rnd_below(uint64_t *s, int n)
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
 
-static tour *load_held(void)
+/* The table's cells: cell[team][round] ("8w2.5", "+F", "PAB", ...). false if it did not load. */
+static bool held_cells(char cell[15][8][16])
 {
     FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
     if (!f)
-        return NULL;
-    char cell[15][8][16];
+        return false;
     int rows = 0;
     char line[512];
     while (fgets(line, sizeof line, f) && rows < 14) {
@@ -53,7 +53,13 @@ static tour *load_held(void)
         rows++;
     }
     fclose(f);
-    if (rows != 14)
+    return rows == 14;
+}
+
+static tour *load_held(void)
+{
+    char cell[15][8][16];
+    if (!held_cells(cell))
         return NULL;
     tour_ruleset rs;
     tour_ruleset_default(&rs);
@@ -112,12 +118,8 @@ static tour *load_held(void)
     return t;
 }
 
-static void held14_mp_bh_order(void)
+static void held14_check_mp_bh_order(const tour *t)
 {
-    tour *t = load_held();
-    CHECK_MSG(t != NULL, "held-14 data did not load");
-    if (!t)
-        return;
     static const int mp[] = {10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4};
     static const int bh[] = {64, 57, 58, 56, 55, 46, 44, 41, 50, 44, 41, 41, 52, 36};
     static const int order[] = {5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12};
@@ -146,6 +148,14 @@ static void held14_mp_bh_order(void)
         }
     for (int i = 0; i < 14; i++)
         CHECK_EQ_INT("order by MP, GP", order[i], ids[i]);
+}
+
+static void held14_mp_bh_order(void)
+{
+    tour *t = load_held();
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    if (t)
+        held14_check_mp_bh_order(t);
     tour_free(t);
 }
 
@@ -158,13 +168,8 @@ static void held14_mp_bh_order(void)
  *   team 2: 9(6) 3(10) 5(10) 1(10) 13(6) 4(10) 10(5) = 57 -> 52.
  * The whole row was also computed by a separate 30-line script from the table (the same
  * rules, not this code); it gives the same 14 values and the file's BH row. */
-static void held14_bh_cut1(void)
+static void held14_check_bh_cut1(const tour *t)
 {
-    tour *t = load_held();
-    if (!t) {
-        CHECK_MSG(0, "held-14 data did not load");
-        return;
-    }
     static const int c1[] = {57, 52, 53, 52, 53, 39, 38, 39, 48, 42, 39, 39, 48, 32};
     int v[15];
     tb_compute(t, TB_BH_C1, NULL, v);
@@ -173,7 +178,110 @@ static void held14_bh_cut1(void)
         snprintf(what, sizeof what, "BH-C1 team %d", i);
         CHECK_EQ_INT(what, c1[i - 1], v[i]);
     }
+}
+
+static void held14_bh_cut1(void)
+{
+    tour *t = load_held();
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    if (t)
+        held14_check_bh_cut1(t);
     tour_free(t);
+}
+
+/* The held-14 table as another tool's TRF file: 4 players a team (startranks 4i-3..4i, board
+ * order), per round each board's opponent, colour (boards alternate, board 1 has the team's
+ * colour) and game result; 013 teams, 320 for the two PABs (1 MP, 2 of 4 GP), H and Z
+ * entries for the requested byes, + and - on every board for the forfeit. The table gives
+ * only each team's game points per match; the boards get them in order (a win each while
+ * 1 or more points are left, then a draw): any split gives the same team totals. */
+static char *held_trf(char cell[15][8][16])
+{
+    char res[15][8][4], opp[15][8], col[15][8];
+    memset(res, ' ', sizeof res);
+    memset(opp, 0, sizeof opp);
+    memset(col, '-', sizeof col);
+    for (int r = 1; r <= 7; r++)
+        for (int i = 1; i <= 14; i++) {
+            const char *c = cell[i][r];
+            int o;
+            char cc;
+            double gp;
+            if (c[0] == 'P' || c[0] == 'H' || c[0] == 'Z') {
+                memset(res[i][r], c[0] == 'P' ? 'U' : c[0], 4);
+            } else if (strcmp(c, "+F") == 0 || strcmp(c, "-F") == 0) {
+                for (o = 1; o <= 14 && (o == i || cell[o][r][1] != 'F'); o++)
+                    ;
+                opp[i][r] = (char)o;
+                memset(res[i][r], c[0], 4);
+            } else if (sscanf(c, "%d%c%lf", &o, &cc, &gp) == 3 && o > i) {
+                int h = (int)(gp * 2 + 0.5);
+                opp[i][r] = (char)o, opp[o][r] = (char)i;
+                col[i][r] = cc, col[o][r] = cc == 'w' ? 'b' : 'w';
+                for (int k = 0; k < 4; k++) {
+                    int take = h >= 2 ? 2 : h;
+                    res[i][r][k] = "0=1"[take];
+                    res[o][r][k] = "0=1"[2 - take];
+                    h -= take;
+                }
+            }
+        }
+    size_t cap = 64 * 1024, w = 0;
+    char *x = malloc(cap);
+    w += (size_t)snprintf(x + w, cap - w, "012 Held, Exercises in Tie-Breaking: 14 teams\nXXR 7\n");
+    for (int i = 1; i <= 14; i++)
+        for (int k = 0; k < 4; k++) {
+            char name[40];
+            snprintf(name, sizeof name, "Player %d.%d", i, k + 1);
+            w += (size_t)snprintf(x + w, cap - w, "001 %4d      %-33s %4d %3s %11s %10s %4.1f %4d",
+                                  4 * i - 3 + k, name, 2000, "", "", "", 0.0, 0);
+            for (int r = 1; r <= 7; r++) {
+                char c = col[i][r];
+                if (c != '-' && (k & 1))
+                    c = c == 'w' ? 'b' : 'w';
+                if (opp[i][r])
+                    w += (size_t)snprintf(x + w, cap - w, "  %4d %c %c", 4 * opp[i][r] - 3 + k, c,
+                                          res[i][r][k]);
+                else
+                    w += (size_t)snprintf(x + w, cap - w, "  0000 - %c", res[i][r][k]);
+            }
+            w += (size_t)snprintf(x + w, cap - w, "\n");
+        }
+    for (int i = 1; i <= 14; i++) {
+        char name[40];
+        snprintf(name, sizeof name, "Team %d", i);
+        w += (size_t)snprintf(x + w, cap - w, "013 %-32s%4d %4d %4d %4d\n", name, 4 * i - 3,
+                              4 * i - 2, 4 * i - 1, 4 * i);
+    }
+    snprintf(x + w, cap - w, "320  1.0  2.0   0   0   0   0  12   0  14\n");
+    return x;
+}
+
+/* held-14 read from that TRF file (standard records only, a game per board): the published
+ * match points, Buchholz and MP/GP order, and the Buchholz Cut-1 derived above. */
+static void held14_from_trf(void)
+{
+    char cell[15][8][16];
+    CHECK_MSG(held_cells(cell), "held-14 data did not load");
+    char *x = held_trf(cell);
+    tour *t = NULL;
+    int line = 0;
+    trf_info in;
+    int rc = trf_import_info(x, &t, &line, &in);
+    CHECK_MSG(rc == BH_OK, "import: %s at line %d", bh_errname(rc), line);
+    if (t) {
+        CHECK_EQ_INT("games a match: 4 boards", 4, tour_rules(t)->games);
+        CHECK_EQ_INT("rounds", 7, tour_n_rounds(t));
+        CHECK_EQ_INT("game points exact", 0, in.gp_open);
+        held14_check_mp_bh_order(t);
+        held14_check_bh_cut1(t);
+        tour *ref = load_held();
+        for (int id = 1; ref && id <= 14; id++)
+            CHECK_EQ_INT("GP as the table", tour_team_gp2(ref, id, -1), tour_team_gp2(t, id, -1));
+        tour_free(ref);
+    }
+    tour_free(t);
+    free(x);
 }
 
 /* ---- scoring: T-SCORE, T-BYE, T-FORFEIT ---- */
@@ -973,10 +1081,9 @@ static void withdraw_and_late(void)
 
 /* ---- tie-breaks: direct encounter, play-off, standings ---- */
 
-static void direct_encounter(void)
+/* 4 teams (ids 1-4 by rating), 3 rounds planned, the first n rounds as given (2 matches each). */
+static tour *four_by_hand(const tour_match (*rounds)[2], int n)
 {
-    /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
-     * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     rs.rounds = 3;
@@ -985,15 +1092,22 @@ static void direct_encounter(void)
     for (int i = 0; i < 4; i++)
         tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
     tour_start(t, NULL);
-    tour_match r1[2] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                        {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_match r2[2] = {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                        {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_match r3[2] = {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
-                        {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}};
-    tour_add_round(t, r1, 2);
-    tour_add_round(t, r2, 2);
-    tour_add_round(t, r3, 2);
+    for (int r = 0; r < n; r++)
+        tour_add_round(t, rounds[r], 2);
+    return t;
+}
+
+static void direct_encounter(void)
+{
+    /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
+     * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
     /* MP: 1: 2+2+0 = 4; 2: 0+2+1 = 3; 3: 2+0+2 = 4; 4: 0+0+1 = 1. Tied: 1 and 3 (met: 3 won) */
     int v[5];
     tb_compute(t, TB_DE, NULL, v);
@@ -1010,13 +1124,9 @@ static void direct_encounter(void)
     tour_free(t);
 
     /* Two teams tied on everything: the play-off decides (T-ARMAGEDDON). */
-    t = tour_new(&rs);
-    for (int i = 0; i < 4; i++)
-        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
-    tour_start(t, NULL);
-    tour_match d1[2] = {{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                        {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}};
-    tour_add_round(t, d1, 2);
+    static const tour_match d1[1][2] = {{{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    t = four_by_hand(d1, 1);
     tb_standings_compute(t, &st);
     CHECK_EQ_INT("tied: TPN order", 1, st.rows[0].id);
     CHECK(st.rows[0].tied_next);
@@ -1105,6 +1215,30 @@ static bool find_line(const char *text, const char *prefix, char *out, size_t ca
     return true;
 }
 
+/* text without its BH* lines (and without its 310 lines if drop310); caller frees. */
+static char *strip_bh(const char *x, bool drop310)
+{
+    char *std = xstrdup_test(x);
+    size_t w = 0;
+    for (const char *p = x; *p;) {
+        size_t n = strcspn(p, "\n");
+        bool drop = strncmp(p, "BH", 2) == 0 || (drop310 && strncmp(p, "310", 3) == 0);
+        if (!drop) {
+            memcpy(std + w, p, n);
+            w += n;
+            std[w++] = '\n';
+        }
+        p += n + (p[n] == '\n');
+    }
+    std[w] = '\0';
+    return std;
+}
+
+static bool info_std(const trf_info *in, int rounds)
+{
+    return in->std && in->rounds == rounds;
+}
+
 /* TRF-2026 team records in the columns the FIDE tie-break checker reads (OttoMilvang/
  * TieBreakServer trf2json.py: 310 number 5-7, name 9-40, match points 55-60, game points
  * 61-67, rank 69-71, players from 74; 013 name 5-36, players from 37; 320 PAB points then a
@@ -1144,22 +1278,12 @@ static void trf_standard_records(void)
     CHECK(find_line(x, "142 ", l, sizeof l) && strcmp(l, "142 3") == 0);
     /* Standard records only: drop the BH* lines (and then the 310 lines too). */
     for (int variant = 0; variant < 2; variant++) {
-        char *std = xstrdup_test(x);
-        size_t w = 0;
-        for (const char *p = x; *p;) {
-            size_t n = strcspn(p, "\n");
-            bool drop = strncmp(p, "BH", 2) == 0 || (variant == 1 && strncmp(p, "310", 3) == 0);
-            if (!drop) {
-                memcpy(std + w, p, n);
-                w += n;
-                std[w++] = '\n';
-            }
-            p += n + (p[n] == '\n');
-        }
-        std[w] = '\0';
+        char *std = strip_bh(x, variant == 1);
         tour *u = NULL;
         int line = 0;
-        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK, trf_import(std, &u, &line));
+        trf_info in;
+        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK,
+                     trf_import_info(std, &u, &line, &in));
         if (u) {
             CHECK_EQ_INT("teams", 3, tour_n_teams(u));
             CHECK_EQ_INT("rounds", 3, tour_planned_rounds(u));
@@ -1168,13 +1292,327 @@ static void trf_standard_records(void)
             CHECK_EQ_STR("captain", "cid", b ? b->captain : "");
             CHECK_EQ_STR("partner", "dan", b ? b->partner : "");
             CHECK_EQ_INT("rating", 1700, b ? b->rating_partner : -1);
-            CHECK_MSG(!tour_is_started(u), "a registration list, not started");
+            CHECK_MSG(tour_is_started(u) && info_std(&in, 2), "rounds rebuilt");
+            CHECK_EQ_INT("rounds paired", 2, tour_n_rounds(u));
+            tour_slot sl;
+            tour_slot_get(u, 1, 1, &sl);
+            /* 310: the total (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone
+             * reads it as 2-0 and says the split is open */
+            CHECK_EQ_INT("round 1 game points x2", variant ? 4 : 3, sl.gp2);
+            CHECK_EQ_INT("open splits", variant ? 1 : 0, in.gp_open);
+            CHECK_MSG(in.gp_fit == !variant, "310 totals met: %d", in.gp_fit);
+            tour_slot_get(u, 3, 2, &sl);
+            CHECK_EQ_INT("Gamma forfeited round 2", TOUR_SLOT_FF_LOSS, sl.kind);
+            CHECK_EQ_INT("330: Gamma had White", 3, tour_round_match(u, 2, 0)->white);
+            tour_slot_get(u, 2, 2, &sl);
+            CHECK_EQ_INT("Beta's PAB", TOUR_SLOT_PAB, sl.kind);
         }
         tour_free(u);
         free(std);
     }
+    /* No round entries at all: a registration list, not started. */
+    tour *reg = tour_new(&rs), *u = NULL;
+    tour_add_team(reg, "Alpha", "ann", "bob", 2000, 1800, NULL);
+    tour_add_team(reg, "Beta", "cid", "dan", 1900, 1700, NULL);
+    char *rx = trf_export(reg), *rstd = strip_bh(rx, false);
+    CHECK_EQ_INT("registration list", BH_OK, trf_import(rstd, &u, NULL));
+    CHECK_MSG(u && tour_n_teams(u) == 2 && !tour_is_started(u), "a registration list");
+    tour_free(u);
+    tour_free(reg);
+    free(rx);
+    free(rstd);
     free(x);
     tour_free(t);
+}
+
+/* The match of round r that team id is in (NULL: none). */
+static const tour_match *match_of(const tour *t, int r, int id)
+{
+    for (int i = 0; i < tour_round_size(t, r); i++) {
+        const tour_match *m = tour_round_match(t, r, i);
+        if (m->a == id || m->b == id)
+            return m;
+    }
+    return NULL;
+}
+
+/* Whether team id was absent from match m (a forfeit against it, or a PAB given up). */
+static bool absent_in(const tour_match *m, int id)
+{
+    return m->forfeit == TOUR_FF_BOTH || (m->forfeit == TOUR_FF_A && m->a == id) ||
+           (m->forfeit == TOUR_FF_B && m->b == id);
+}
+
+/* u (read from the standard records of t's export) has t's rounds: every pairing, PAB,
+ * requested bye and forfeit, each team's match points per round, the standings and their
+ * tie-breaks; per-match game points where the file fixes them (in->gp_open == 0), else the
+ * totals. Returns the number of mismatches (each reported). */
+static int same_rounds(const tour *t, const tour *u, const trf_info *in, const char *what)
+{
+    int bad = 0, n = tour_n_teams(t), R = tour_n_rounds(t);
+#define SAME(name, x, y, ...)                                                                     \
+    do {                                                                                      \
+        if ((x) != (y)) {                                                                     \
+            bad++;                                                                            \
+            CHECK_MSG(0, "%s: " name ": original %d, imported %d", what, __VA_ARGS__, (x), (y)); \
+        }                                                                                     \
+    } while (0)
+    SAME("teams%s", n, tour_n_teams(u), "");
+    SAME("rounds%s", R, tour_n_rounds(u), "");
+    SAME("std read, rounds%s", R, in->std ? in->rounds : -1, "");
+    if (bad)
+        return bad;
+    for (int r = 1; r <= R; r++) {
+        SAME("round %d matches", tour_round_size(t, r), tour_round_size(u, r), r);
+        for (int id = 1; id <= n; id++) {
+            tour_slot a, b;
+            tour_slot_get(t, id, r, &a);
+            tour_slot_get(u, id, r, &b);
+            SAME("round %d team %d kind", a.kind, b.kind, r, id);
+            SAME("round %d team %d opponent", a.opp, b.opp, r, id);
+            SAME("round %d team %d MP", a.mp, b.mp, r, id);
+            SAME("round %d team %d white", a.white, b.white, r, id);
+            if (in->gp_open == 0)
+                SAME("round %d team %d GP x2", a.gp2, b.gp2, r, id);
+            const tour_match *ma = match_of(t, r, id), *mb = match_of(u, r, id);
+            SAME("round %d team %d paired", ma != NULL, mb != NULL, r, id);
+            if (!ma || !mb)
+                continue;
+            SAME("round %d team %d opponent team", ma->a + ma->b - id, mb->a + mb->b - id, r, id);
+            SAME("round %d team %d absent", absent_in(ma, id), absent_in(mb, id), r, id);
+            SAME("round %d team %d bye kind", ma->b ? -1 : ma->bye, mb->b ? -1 : mb->bye, r, id);
+            SAME("round %d team %d White team", ma->white, mb->white, r, id);
+            SAME("round %d team %d requested bye", tour_requested_bye(t, id, r),
+                 tour_requested_bye(u, id, r), r, id);
+        }
+    }
+    for (int id = 1; id <= n; id++) {
+        SAME("team %d MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1), id);
+        SAME("team %d GP x2", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1), id);
+    }
+    int *v1 = calloc((size_t)n + 1, sizeof *v1), *v2 = calloc((size_t)n + 1, sizeof *v2);
+    tb_compute(t, TB_BH_C1, NULL, v1);
+    tb_compute(u, TB_BH_C1, NULL, v2);
+    for (int id = 1; id <= n; id++)
+        SAME("team %d BH-C1", v1[id], v2[id], id);
+    free(v1);
+    free(v2);
+    tb_standings s1, s2;
+    tb_standings_compute(t, &s1);
+    tb_standings_compute(u, &s2);
+    SAME("standings rows%s", s1.n, s2.n, "");
+    for (int i = 0; i < s1.n && i < s2.n; i++) {
+        SAME("place %d team", s1.rows[i].id, s2.rows[i].id, i + 1);
+        SAME("place %d MP", s1.rows[i].mp, s2.rows[i].mp, i + 1);
+        for (int k = 0; k < s1.n_tb; k++)
+            SAME("place %d tie-break %d", s1.rows[i].tb[k], s2.rows[i].tb[k], i + 1, k);
+    }
+    tb_standings_fini(&s1);
+    tb_standings_fini(&s2);
+#undef SAME
+    return bad;
+}
+
+/* Export, strip every BH* line, import: the rounds are rebuilt from 001/310/320/330 alone
+ * (issue 6). Tournaments: the CLI fixture (tests/data/tourney/event12.trf: late entry,
+ * withdrawal, forfeits, PABs) and seeded random events of our pairer with forfeits (one side
+ * and both), withdrawals during a round, late entries and requested byes. */
+static void trf_std_rebuild(void)
+{
+    FILE *fp = fopen(bh_test_data("tourney/event12.trf"), "rb");
+    static char text[1 << 16];
+    size_t len = fp ? fread(text, 1, sizeof text - 1, fp) : 0;
+    if (fp)
+        fclose(fp);
+    text[len] = '\0';
+    tour *ev[9] = {NULL};
+    int n_ev = 0;
+    CHECK_EQ_INT("event12 (BH* records)", BH_OK, trf_import(text, &ev[n_ev++], NULL));
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        uint64_t s = seed * 7919;
+        tour *t = random_event(&s, 5 + rnd_below(&s, 14), 4 + rnd_below(&s, 5));
+        static const chaos ch = {20, 10, 15, 15, 15};
+        bool given = seed > 4;
+        for (int r = 1; r <= tour_planned_rounds(t); r++) {
+            if (r > 1)
+                pre_round(t, &s, &ch, 30);
+            if (tour_pair_next(t, (uint64_t)r) != BH_OK)
+                break;
+            for (int i = 0; r >= 2 && !given && i < tour_round_size(t, r); i++) {
+                const tour_match *m = tour_round_match(t, r, i);
+                if (!m->b && m->bye == TOUR_BYE_PAB) /* the PAB team withdraws: given up */
+                    given = tour_withdraw(t, m->a, false) == BH_OK;
+            }
+            play_round(t, &s, &ch);
+        }
+        ev[n_ev++] = t;
+    }
+    int open = 0, exact = 0, mismatches = 0;
+    int feat[7] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn */
+    for (int e = 0; e < n_ev; e++) {
+        if (!ev[e])
+            continue;
+        for (int r = 1; r <= tour_n_rounds(ev[e]); r++)
+            for (int i = 0; i < tour_round_size(ev[e], r); i++) {
+                const tour_match *m = tour_round_match(ev[e], r, i);
+                feat[0] += m->b && (m->forfeit == TOUR_FF_A || m->forfeit == TOUR_FF_B);
+                feat[1] += m->b && m->forfeit == TOUR_FF_BOTH;
+                feat[2] += !m->b && m->bye == TOUR_BYE_PAB && !m->forfeit;
+                feat[3] += !m->b && m->bye == TOUR_BYE_PAB && m->forfeit;
+                feat[4] += !m->b && m->bye == TOUR_BYE_HALF;
+                feat[5] += !m->b && m->bye == TOUR_BYE_ZERO;
+            }
+        for (int id = 1; id <= tour_n_teams(ev[e]); id++)
+            feat[6] += tour_team_get(ev[e], id)->entry_round > 1 ||
+                       tour_team_get(ev[e], id)->withdrawn_round > 0;
+        char *x = trf_export(ev[e]), *std = strip_bh(x, false), what[32];
+        tour *u = NULL;
+        int line = 0;
+        trf_info in;
+        snprintf(what, sizeof what, e ? "random event %d" : "event12", e);
+        int rc = trf_import_info(std, &u, &line, &in);
+        CHECK_MSG(rc == BH_OK, "%s: import %s at line %d", what, bh_errname(rc), line);
+        if (u) {
+            mismatches += same_rounds(ev[e], u, &in, what);
+            CHECK_MSG(in.gp_fit, "%s: 310 game-point totals not met", what);
+            open += in.gp_open;
+            exact += in.gp_open == 0;
+        }
+        tour_free(u);
+        free(std);
+        free(x);
+        tour_free(ev[e]);
+    }
+    printf("  %d events rebuilt from standard records, %d mismatches; %d with every match's game "
+           "points exact, %d matches with an open split\n",
+           n_ev, mismatches, exact, open);
+    printf("  covered: %d forfeits, %d double forfeits, %d PABs, %d PABs given up, %d HPB, %d ZPB, "
+           "%d late or withdrawn teams\n",
+           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6]);
+    for (int k = 0; k < 7; k++)
+        CHECK_MSG(feat[k] > 0, "the events cover case %d", k);
+}
+
+/* A cycle of won matches (1 beat 2, 2 beat 3, 3 beat 1, each 1.5-0.5): half a point can move
+ * around it without changing any total, so the file cannot say 2-0 from 1.5-0.5: the split
+ * is reported open, the totals and match points stay exact. */
+static void trf_std_open_cycle(void)
+{
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
+                                        {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
+    char *x = trf_export(t), *std = strip_bh(x, false);
+    tour *u = NULL;
+    trf_info in;
+    CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
+    if (u) {
+        CHECK_EQ_INT("open splits: the three matches of the cycle", 3, in.gp_open);
+        CHECK(in.gp_fit);
+        for (int id = 1; id <= 4; id++) {
+            CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
+            CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+        }
+        tour_slot sl;
+        tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
+        CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+    }
+    tour_free(u);
+    free(std);
+    free(x);
+    tour_free(t);
+}
+
+/* A hand-made file (TRF-16 columns: start rank 5-8, round entries from column 92: opponent,
+ * colour at 97, result at 99) with contradictions: BH_EPARSE at the line that contradicts. */
+static void trf_std_contradiction(void)
+{
+    static const char head[] = "012 Hand-made\n"
+                               "XXR 1\n";
+    /* 4 teams, round 1: 1-2 and 3-4 (lines 3-10: players 1-8; 11-14: teams). */
+    static const char *const ok_players[8] = {
+        "001    1      Ann                               2000                             2.0    1     3 w 1",
+        "001    2      Bob                               2000                             2.0    1     4 b 1",
+        "001    3      Cid                               2000                             0.0    4     1 b 0",
+        "001    4      Dan                               2000                             0.0    4     2 w 0",
+        "001    5      Eve                               2000                             1.0    2     7 w =",
+        "001    6      Fay                               2000                             1.0    2     8 b =",
+        "001    7      Gus                               2000                             1.0    3     5 b =",
+        "001    8      Hal                               2000                             1.0    3     6 w =",
+    };
+    static const char teams[] = "013 One                              1    2\n"
+                                "013 Two                              3    4\n"
+                                "013 Three                            5    6\n"
+                                "013 Four                             7    8\n";
+    struct {
+        int player;       /* 0-based player line to replace */
+        const char *line; /* its contradicting text */
+        int want_line;    /* the line BH_EPARSE names */
+        int player2;      /* a second line to replace (-1: none) */
+        const char *line2;
+    } cases[] = {
+        /* Bob (team One) says his opponent is Hal (team Four): One's players disagree */
+        {1, "001    2      Bob                               2000                             2.0    1     8 b 1", 4, -1, NULL},
+        /* Cid names team Three, Dan team One: Two's players disagree (line of Dan) */
+        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 6, -1, NULL},
+        /* Cid and Dan both name team Three: One is not named back (line of Cid, Two's first) */
+        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 5,
+         3, "001    4      Dan                               2000                             0.0    4     6 w 0"},
+        /* Cid says he won too: both teams won the match (line of Two's first player) */
+        {2, "001    3      Cid                               2000                             2.0    1     1 b 1", 5, -1, NULL},
+        /* Dan says Black, as Bob: Two's boards do not alternate colours (line of Dan) */
+        {3, "001    4      Dan                               2000                             0.0    4     2 b 0", 6, -1, NULL},
+        /* Cid and Dan both swap colours: both teams had White on board A (Two's first line) */
+        {2, "001    3      Cid                               2000                             0.0    4     1 w 0", 5,
+         3, "001    4      Dan                               2000                             0.0    4     2 b 0"},
+        /* Eve has a PAB beside Fay's match (line of Fay) */
+        {4, "001    5      Eve                               2000                             1.0    2  0000 - U", 8, -1, NULL},
+        /* an opponent that is no player */
+        {0, "001    1      Ann                               2000                             2.0    1    99 w 1", 3, -1, NULL},
+    };
+    char buf[4096];
+    /* the consistent file reads */
+    size_t w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+    for (int i = 0; i < 8; i++)
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n", ok_players[i]);
+    snprintf(buf + w, sizeof buf - w, "%s", teams);
+    tour *u = NULL;
+    CHECK_EQ_INT("consistent file", BH_OK, trf_import(buf, &u, NULL));
+    if (u) {
+        tour_slot sl;
+        tour_slot_get(u, 3, 1, &sl);
+        CHECK(sl.kind == TOUR_SLOT_PLAYED && sl.mp == 1 && sl.opp == 4);
+        tour_slot_get(u, 1, 1, &sl);
+        CHECK(sl.kind == TOUR_SLOT_PLAYED && sl.mp == 2 && sl.white == 1 && sl.opp == 2);
+    }
+    tour_free(u);
+    for (size_t c = 0; c < BH_ARRAY_LEN(cases); c++) {
+        w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+        for (int i = 0; i < 8; i++)
+            w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n",
+                                  i == cases[c].player    ? cases[c].line
+                                  : i == cases[c].player2 ? cases[c].line2
+                                                          : ok_players[i]);
+        snprintf(buf + w, sizeof buf - w, "%s", teams);
+        int line = -1;
+        u = NULL;
+        char what[48];
+        snprintf(what, sizeof what, "contradiction %zu", c);
+        CHECK_EQ_INT(what, BH_EPARSE, trf_import(buf, &u, &line));
+        CHECK_EQ_INT(what, cases[c].want_line, line);
+        CHECK(u == NULL);
+    }
+    /* 320 names a PAB that no 001 entry has */
+    w = (size_t)snprintf(buf, sizeof buf, "%s", head);
+    for (int i = 0; i < 8; i++)
+        w += (size_t)snprintf(buf + w, sizeof buf - w, "%s\n", ok_players[i]);
+    snprintf(buf + w, sizeof buf - w, "%s320  1.0  1.0   2\n", teams);
+    int line = 0;
+    CHECK_EQ_INT("320 against the 001 entries", BH_EPARSE, trf_import(buf, &u, &line));
+    CHECK_EQ_INT("the 320 line", 15, line);
 }
 
 /* ---- blossom: maximum matching against brute force on random small graphs ---- */
@@ -1232,6 +1670,7 @@ static void blossom_matching(void)
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
     {"held14_bh_cut1", held14_bh_cut1},
+    {"held14_from_trf", held14_from_trf},
     {"score_match_points", score_match_points},
     {"rounds_plan", rounds_plan},
     {"round_robin_complete", round_robin_complete},
@@ -1248,6 +1687,9 @@ static const bh_test_case cases[] = {
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},
     {"trf_standard_records", trf_standard_records},
+    {"trf_std_rebuild", trf_std_rebuild},
+    {"trf_std_open_cycle", trf_std_open_cycle},
+    {"trf_std_contradiction", trf_std_contradiction},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},

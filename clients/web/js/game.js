@@ -55,6 +55,8 @@ export function fromState(m) {
 // flag, illegal move or resignation event, or the board whose side to move is mated.
 function endBoard(g) {
   if (!g.result) return null;
+  // R-MATE-MATE, R-FLAG-FLAG, R-ILLEGAL-ILLEGAL: a draw made on both boards.
+  if (typeof g.reason === 'string' && g.reason.endsWith('_both')) return null;
   if (g.serverBoard !== null && g.serverBoard !== undefined && g.serverBoard >= 0) return g.serverBoard;
   if (g.reason === 'mate') {
     if (g.mateBoard !== null) return g.mateBoard;

@@ -60,6 +60,9 @@ export const SIGNALS = [
 
 const REASONS = {
   mate: 'checkmate',
+  mate_both: 'mate on both boards',
+  flag_both: 'flags on both boards',
+  illegal_both: 'illegal moves on both boards',
   flag: 'time (flag)',
   resign: 'resignation',
   illegal: 'illegal move',

@@ -15,6 +15,18 @@ const char *game_end_name(game_end e)
     return (unsigned)e < BH_ARRAY_LEN(names) ? names[e] : "unknown";
 }
 
+const char *game_result_reason(const game_result *r)
+{
+    if (r->winner == GAME_DRAW) /* combine(): the top kind hit both teams */
+        switch (r->reason) {
+        case GAME_END_MATE: return "mate_both";
+        case GAME_END_FLAG: return "flag_both";
+        case GAME_END_ILLEGAL: return "illegal_both";
+        default: break;
+        }
+    return game_end_name(r->reason);
+}
+
 static void finish(game *g, uint64_t end_us)
 {
     for (int b = 0; b < 2; b++) {

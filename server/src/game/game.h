@@ -122,6 +122,12 @@ typedef struct game_result {
     int combined;     /* decisive events combined by R-* (1 or 2; 0 for draws by agreement) */
 } game_result;
 
+/* The result's reason as the wire and the store name it (protocol/messages/s2c-result.md):
+ * game_end_name(r->reason), except a draw made by decisive events against both teams:
+ * "mate_both" (R-MATE-MATE), "flag_both" (R-FLAG-FLAG), "illegal_both" (R-ILLEGAL-ILLEGAL).
+ * Static string. */
+const char *game_result_reason(const game_result *r);
+
 /* Event list entries (the game's record). */
 typedef enum {
     GAME_EV_START = 1,        /* both boards' clocks start (White to move) */

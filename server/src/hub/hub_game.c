@@ -254,7 +254,7 @@ static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
     if (game_state(hg->g) == GAME_OVER && hg->status == STORE_LIVE) {
         const game_result *r = game_get_result(hg->g);
         hg->rboard = r->board;
-        finish(h, hg, result_text(r->winner), game_end_name(r->reason), now);
+        finish(h, hg, result_text(r->winner), game_result_reason(r), now);
     }
     schedule(h, hg);
 }
@@ -824,7 +824,7 @@ char *hub__game_bpgn(const hub_game *hg)
     char *text = bpgn_export(hg->g, &meta);
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
     if (!hg->result[0] || (r && strcmp(result_text(r->winner), hg->result) == 0 &&
-                           strcmp(game_end_name(r->reason), hg->reason) == 0))
+                           strcmp(game_result_reason(r), hg->reason) == 0))
         return text;
     /* The director's result (adjudication, override, recovery): the tags say it. */
     const char *winner = strcmp(hg->result, "1-0") == 0   ? "WhiteA+BlackB"

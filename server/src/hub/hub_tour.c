@@ -301,7 +301,7 @@ static bool playoff_next(hub *h, htour *ht, uint64_t now_us)
 static void next_round(hub *h, htour *ht, uint64_t now_us);
 
 /* Play-off game g ended as hg: record the winner (T-ARMAGEDDON: a draw counts as a win for
- * Black's team, the team of Black on board A), broadcast the standings and go on. A void game
+ * Black's team, the team of Black on board A) and go on (the standings follow once). A void game
  * is played again. Applied once: each earlier finished, not void play-off game made one
  * record. */
 static void playoff_over(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
@@ -323,11 +323,14 @@ static void playoff_over(hub *h, htour *ht, const tgame *g, const hub_game *hg, 
     log_info("hub: tournament %lld play-off game %d: %s %s%s", (long long)ht->id, g->game_no + 1,
              hg->result, hg->reason, is_void(hg) ? " (void: played again)" : "");
     persist(h, ht);
+    if (ht->status == HT_RUNNING) { /* its standings come once: with the next play-off game
+                                     * (playoff_next) or as the final ones */
+        next_round(h, ht, now_us);
+        return;
+    }
     char *st = hub__tour_enc_standings(ht);
     if (st)
         to_all(h, st, -1);
-    if (ht->status == HT_RUNNING)
-        next_round(h, ht, now_us);
 }
 
 /* Pair the next round and start its first games; after the last round, finish. Loops while

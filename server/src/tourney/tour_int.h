@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "tour.h"
+#include "trf.h"
 
 /* trf.c: set the planned rounds and format when importing. */
 void tour__set_plan(tour *t, int rounds, int format, bool started);
@@ -16,6 +17,13 @@ void tour__set_plan(tour *t, int rounds, int format, bool started);
 int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round);
 /* trf.c: requested byes, for export: the i-th request (false past the end). */
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind);
+
+/* trf_std.c: the tournament from a TRF file without BH* records (trf.h): rs0 and planned
+ * from its header records; teams, players and rounds from 001/013/310/320/330. BH_OK with
+ * *out (caller frees) and *info (may be NULL) set, or BH_EPARSE with *err_line (may be NULL)
+ * the bad line, or another code from the tour.h calls. */
+int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour **out,
+                    int *err_line, trf_info *info);
 
 /* A graph on vertices 0..n-1 as an adjacency bit matrix, with an alive mask (removed vertices
  * take no part) and a matching `mate` (-1 = exposed). */

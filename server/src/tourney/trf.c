@@ -2,8 +2,8 @@
  * SPDX-License-Identifier: MIT
  * Export derives the TRF-16/TRF-2026 records (001, 013, 310, 320, 330) for other tools, and
  * writes the BH* records that carry the state exactly; import replays the BH* records through
- * tour.h, so an imported tournament passes the same checks as one built call by call (or, in
- * a file without BH* records, reads the teams from the standard records). */
+ * tour.h, so an imported tournament passes the same checks as one built call by call (a file
+ * without BH* records is read from its standard records by trf_std.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,78 +254,12 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
     return true;
 }
 
-/* Columns [a, b) of line (length ll) as an integer (0 if blank or out of the line). */
-static int col_int(const char *line, size_t ll, size_t a, size_t b)
-{
-    char tmp[16] = "";
-    if (a < ll && b - a < sizeof tmp)
-        snprintf(tmp, sizeof tmp, "%.*s", (int)((b < ll ? b : ll) - a), line + a);
-    return atoi(tmp);
-}
-
-/* Columns [a, b) of line as a string without trailing blanks. */
-static void col_str(const char *line, size_t ll, size_t a, size_t b, char *out, size_t cap)
-{
-    size_t n = a < ll ? (b < ll ? b : ll) - a : 0;
-    while (n && line[a + n - 1] == ' ')
-        n--;
-    snprintf(out, cap, "%.*s", (int)n, a < ll ? line + a : "");
-}
-
-/* Standard records (a file without BHT records, from another tool): 001 players (start
- * number in columns 5-8, name 15-47, rating 49-52), then the teams from 310 records, or from
- * 013 records when there is no 310 (TRF-2026 readers ignore 013 then), in file order: the
- * first two players of a team are its captain and partner. */
-typedef struct {
-    int n, cap;
-    char (*name)[TOUR_NAME_LEN];
-    int *rating;
-} trf_players;
-
-static void std_player(trf_players *pl, const char *line, size_t ll)
-{
-    int sno = col_int(line, ll, 4, 8);
-    if (sno < 1 || sno > 2 * TOUR_MAX_TEAMS)
-        return;
-    if (sno >= pl->cap) {
-        int cap = sno + 64;
-        pl->name = xrealloc(pl->name, (size_t)cap * sizeof *pl->name);
-        pl->rating = xrealloc(pl->rating, (size_t)cap * sizeof *pl->rating);
-        for (int i = pl->cap; i < cap; i++)
-            pl->name[i][0] = '\0', pl->rating[i] = 0;
-        pl->cap = cap;
-    }
-    col_str(line, ll, 14, 47, pl->name[sno], TOUR_NAME_LEN);
-    pl->rating[sno] = col_int(line, ll, 48, 52);
-}
-
-/* One 310 or 013 record: add the team. Returns BH_OK, BH_EPARSE or a tour_add_team error. */
-static int std_team(tour *t, const trf_players *pl, const char *line, size_t ll)
-{
-    bool ext = line[0] == '3';
-    char name[TOUR_NAME_LEN];
-    if (ext && col_int(line, ll, 4, 7) != tour_n_teams(t) + 1)
-        return BH_EPARSE; /* teams numbered 1..n in order */
-    col_str(line, ll, ext ? 8 : 4, ext ? 40 : 36, name, sizeof name);
-    int p[2] = {0, 0}, k = 0;
-    for (size_t at = ext ? 73 : 36; at + 4 <= ll + 3 && k < 2; at += 5) {
-        int sno = col_int(line, ll, at, at + 4);
-        if (sno > 0)
-            p[k++] = sno;
-    }
-    const char *pn[2];
-    int pr[2];
-    for (int i = 0; i < 2; i++) {
-        bool known = p[i] > 0 && p[i] < pl->cap;
-        pn[i] = known ? pl->name[p[i]] : "";
-        pr[i] = known ? pl->rating[p[i]] : 0;
-    }
-    if (!name[0])
-        return BH_EPARSE;
-    return tour_add_team(t, name, pn[0], pn[1], pr[0], pr[1], NULL);
-}
-
 int trf_import(const char *text, tour **out_t, int *err_line)
+{
+    return trf_import_info(text, out_t, err_line, NULL);
+}
+
+int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *info)
 {
     tour_ruleset rs;
     tour_ruleset_default(&rs);
@@ -333,8 +267,7 @@ int trf_import(const char *text, tour **out_t, int *err_line)
     tour *t = NULL;
     tour_match *ms = NULL;
     int n_ms = 0, cap_ms = 0, cur_round = 0;
-    bool has_bht = false, has_310 = false;
-    trf_players pl = {0, 0, NULL, NULL};
+    bool has_bht = false;
     size_t len = strlen(text);
     char *copy = xmalloc(len + 1);
     memcpy(copy, text, len + 1);
@@ -342,6 +275,10 @@ int trf_import(const char *text, tour **out_t, int *err_line)
     for (int pass = 1; pass <= 2 && !bad && rc == BH_OK; pass++) {
         line_no = 0;
         char *p = copy;
+        if (pass == 2 && !has_bht) { /* standard records only (trf_std.c) */
+            free(copy);
+            return trf__import_std(text, &rs, planned, out_t, err_line, info);
+        }
         if (pass == 2) {
             t = tour_new(&rs);
             tour__set_plan(t, planned, format, false);
@@ -364,20 +301,15 @@ int trf_import(const char *text, tour **out_t, int *err_line)
                 else if (strncmp(line, "XXR", 3) == 0 || strncmp(line, "142", 3) == 0)
                     bad = sscanf(rest, "%d", &planned) != 1 || planned < 0 ||
                           planned > TOUR_MAX_ROUNDS;
-                else if (strncmp(line, "001", 3) == 0)
-                    std_player(&pl, line, ll);
                 else if (strncmp(line, "BHR", 3) == 0)
                     bad = !parse_bhr(rest, &rs, &format, &started);
-                has_bht |= strncmp(line, "BHT", 3) == 0;
-                has_310 |= strncmp(line, "310", 3) == 0;
+                /* our records beyond the ruleset: the state is replayed from them */
+                has_bht |= strncmp(line, "BH", 2) == 0 && line[2] != 'R';
                 if (nl)
                     *nl = '\n';
                 continue;
             }
-            if (!has_bht && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
-                rc = std_team(t, &pl, line, ll);
-                bad = rc == BH_EPARSE;
-            } else if (strncmp(line, "BHT", 3) == 0) {
+            if (strncmp(line, "BHT", 3) == 0) {
                 int id, er, wr, rc1, rc2, off = 0;
                 if (sscanf(rest, "%d %d %d %d %d %n", &id, &er, &wr, &rc1, &rc2, &off) != 5 ||
                     id != tour_n_teams(t) + 1) {
@@ -445,8 +377,6 @@ int trf_import(const char *text, tour **out_t, int *err_line)
         rc = tour_add_round(t, ms, n_ms);
     free(ms);
     free(copy);
-    free(pl.name);
-    free(pl.rating);
     if (bad || rc != BH_OK) {
         if (err_line)
             *err_line = line_no;
@@ -454,6 +384,8 @@ int trf_import(const char *text, tour **out_t, int *err_line)
         return bad ? BH_EPARSE : rc;
     }
     tour__set_plan(t, planned, format, started != 0);
+    if (info)
+        memset(info, 0, sizeof *info);
     *out_t = t;
     return BH_OK;
 }

@@ -15,11 +15,36 @@
  *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
  * Columns of 013/310/320/330 as the FIDE tie-break checker reads them (OttoMilvang/
- * TieBreakServer, trf2json.py). Import replays the BH* records when there are any; a file
- * without them (another tool's) gives the registration list: teams from 310 (or 013 without
- * 310) with their first two 001 players as captain and partner, rounds from 142 or XXR; its
- * pairings and results are not read. Names have '|' and control characters replaced by
- * spaces. */
+ * TieBreakServer, trf2json.py). Import replays the BH* records when there are any (exact).
+ * A file without BHT records (another tool's, or ours with the BH* lines stripped) is read
+ * from the standard records (trf_std.c):
+ *   teams      310 in order (013 when there is no 310); captain and partner are the first two
+ *              players listed, games a match = 2, or the players listed when a team has more
+ *              (another tool's file: a game per board)
+ *   rounds     per round, each team's players' 001 entries: every opponent must be in one
+ *              opposing team, which must name this team back with the other half of the
+ *              result and the other colour; else BH_EPARSE at the contradicting line.
+ *              1 = 0 (W D L) are game points of the board; + - a forfeited match (on every
+ *              board; beside played boards: a game won/lost); 0000 with U (or F) a PAB, H, Z
+ *              requested byes (recorded as requests too)
+ *   320        the PAB's match and game points (the ruleset's bye values) and its team per
+ *              round; it must agree with the U entries; listed with a blank 001 entry: a PAB
+ *              given up by a withdrawal
+ *   330        each must name a forfeited match of the round with the same absent teams;
+ *              gives the forfeited match's White team
+ *   entry/withdrawal   the first round a team is in; after the last one it is in
+ * Game points: our 001 result is the team's match result, so a won match reads as 2-0; with
+ * two games a match it was 2-0 or 1.5-0.5. The 310 game-point totals decide: the narrow wins
+ * are the ones that make every team's total match (a flow problem). When several choices fit
+ * the totals (the results form a cycle along which half points can move), the file does not
+ * say which: one of them is taken (match points, game-point totals and the tie-breaks DE,
+ * BH, BH-C1, WON, PLAYOFF stay exact; the split of those matches, and so SB, may not) and
+ * trf_info.gp_open counts such matches.
+ * Not in the standard records: the time control, scoring and tie-break list (defaults, bye
+ * values from 320), the format (Swiss), which team was a in a match (the lower id is), a
+ * round whose results are not complete (written blank: not rebuilt), requested byes and
+ * withdrawals for rounds not yet paired, the play-off games. Names have '|' and control
+ * characters replaced by spaces. */
 #ifndef BH_TRF_H
 #define BH_TRF_H
 
@@ -28,9 +53,22 @@
 /* The TRF text of t. Returns a malloc'd NUL-terminated string (caller frees). */
 char *trf_export(const tour *t);
 
-/* Parse TRF text made by trf_export into a new tournament (*out, caller tour_free()s).
+/* How a file was read. */
+typedef struct {
+    bool std;    /* true: no BH* records, the standard records were read */
+    int rounds;  /* rounds rebuilt from the standard records */
+    int gp_open; /* matches whose game points the file leaves open (2-0 or 1.5-0.5 both fit
+                  * the 310 totals; one was taken); 0: every match's game points are exact */
+    bool gp_fit; /* the 310 game-point totals are met (false: no 310 record, or totals
+                  * that no choice meets; then every open match reads as 2-0) */
+} trf_info;
+
+/* Parse TRF text (made by trf_export, or with standard records only: above) into a new
+ * tournament (*out, caller tour_free()s).
  * Returns BH_OK, or BH_EPARSE with *err_line (may be NULL) set to the first bad line (1-based),
  * or BH_EINVAL/BH_ELIMIT/BH_ESTATE from replaying the records. *out is untouched on error. */
 int trf_import(const char *text, tour **out, int *err_line);
+/* trf_import, and *info (may be NULL) says how the file was read (on BH_OK only). */
+int trf_import_info(const char *text, tour **out, int *err_line, trf_info *info);
 
 #endif

@@ -80,6 +80,15 @@ function onPush(m) {
   app.els.result.classList.toggle('hidden', !g.result);
 }
 
+// A live game's two team names in the round's pairing order (team1 – team2, as the round list
+// above shows them); `live` names the team of seats 0+3 first, which follows the colours.
+function pairOrder(x) {
+  const r = app.round;
+  if (!r || x.tournament !== r.tournament || x.round !== r.round) return x.teams;
+  const m = r.matches.find((y) => y.match === x.match);
+  return m && x.teams[0] === m.name2 && x.teams[1] === m.name1 ? [m.name1, m.name2] : x.teams;
+}
+
 function drawList() {
   const el = app.els.list;
   el.replaceChildren();
@@ -100,7 +109,8 @@ function drawList() {
   if (!app.live.length) el.append(h('span', {}, 'none right now'));
   for (const x of app.live) {
     const names = (t) => TEAM_SEATS[t].map((s) => x.players[s]).join(' & ');
-    const who = x.teams && x.teams[0] ? `${x.teams[0]} – ${x.teams[1]}` : `${names(1)} – ${names(2)}`;
+    const teams = x.teams && x.teams[0] ? pairOrder(x) : null;
+    const who = teams ? `${teams[0]} – ${teams[1]}` : `${names(1)} – ${names(2)}`;
     const where = !x.tournament ? '' : x.round ? ` R${x.round} B${x.match + 1} G${x.game_no + 1}` : ` play-off ${x.game_no + 1}`;
     const clocks = `${format(Math.min(x.clock_ms[0], x.clock_ms[3]))} / ${format(Math.min(x.clock_ms[1], x.clock_ms[2]))}`;
     el.append(h(`a.live-game${x.game === app.gameId ? '.current' : ''}${x.paused ? '.paused' : ''}`,
