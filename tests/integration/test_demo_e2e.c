@@ -201,6 +201,8 @@ static void e2e(void)
         int irc = bpgn_import(&bg, NULL, 0, &g, &bad);
         CHECK_MSG(irc == BH_OK, "game %lld: bpgn_import %s at item %zu", (long long)d->g[k].id,
                   bh_errname(irc), bad);
+        if (irc != BH_OK) /* the record, to reproduce the replay */
+            fprintf(stderr, "%s\n", d->g[k].bpgn);
         if (g) {
             const game_result *gr = game_get_result(g);
             int w = gr ? gr->winner : -1;

@@ -1100,7 +1100,60 @@ static void armageddon_clocks(void)
     game_free(g);
 }
 
+/* The BPGN records clocks in ms; the game runs in µs. A move made just inside a settle window
+ * (R-SETTLE, regulation: 2 s after the first decisive event) must replay inside it, though the
+ * replayed instants can be up to 2 ms early (one rounded clock per side of a board). 5 s per
+ * player. Board A: 1.f3 at 1 s + u0, 1...e5 at 2 s + u1, then White A's flag falls at
+ * F = 6 s + u1 - u0 (R-FLAG). Board B: 1.e4 at 0.5 s, 1...e5 at 4 s, 2.Nf3 at 7.5 s, and
+ * 2...Nc6 less than 1 ms before the window's end F + 2 s. 300 seeded cases (u in µs): each
+ * export imports back with the same result (Team 2: White A flagged). */
+static void bpgn_ms_rounding_window(void)
+{
+    uint64_t x = 0x5eed;
+    int failed = 0;
+    for (int k = 0; k < 300; k++) {
+        uint64_t u[6];
+        for (int i = 0; i < 6; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            u[i] = (x >> 33) % 1000;
+        }
+        game *g = mk("regulation", 5000, 0);
+        uint64_t flag = T(6000) + u[1] - u[0];
+        int rc = mv(g, GAME_B_WHITE, "e2e4", T(500) + u[4]);
+        rc |= mv(g, GAME_A_WHITE, "f2f3", T(1000) + u[0]);
+        rc |= mv(g, GAME_A_BLACK, "e7e5", T(2000) + u[1]);
+        rc |= mv(g, GAME_B_BLACK, "e7e5", T(4000) + u[2]);
+        rc |= mv(g, GAME_B_WHITE, "g1f3", T(7500) + u[3]);
+        rc |= mv(g, GAME_B_BLACK, "b8c6", flag + 2000000 - 1 - u[5]);
+        game_tick(g, T(9000), NULL);
+        const game_result *gr = game_get_result(g);
+        CHECK_MSG(rc == BH_OK && gr && gr->winner == GAME_TEAM_2, "case %d: the game itself", k);
+        char *a = bpgn_export(g, NULL);
+        bpgn_game bg;
+        game *h = NULL;
+        size_t bad = 0;
+        int irc = bpgn_parse(a, strlen(a), &bg, NULL);
+        if (irc == BH_OK)
+            irc = bpgn_import(&bg, NULL, T0, &h, &bad);
+        const game_result *hr = h ? game_get_result(h) : NULL;
+        if (irc != BH_OK || !hr || hr->winner != GAME_TEAM_2) {
+            if (failed++ < 3)
+                fprintf(stderr, "  case %d (u %llu %llu %llu %llu %llu %llu): import %s at item %zu\n",
+                        k, (unsigned long long)u[0], (unsigned long long)u[1],
+                        (unsigned long long)u[2], (unsigned long long)u[3],
+                        (unsigned long long)u[4], (unsigned long long)u[5], bh_errname(irc), bad);
+        }
+        game_free(h);
+        if (irc == BH_OK)
+            bpgn_game_fini(&bg);
+        free(a);
+        game_free(g);
+    }
+    CHECK_EQ_INT("exports that do not replay to the same result", 0, failed);
+}
+
 static const bh_test_case cases[] = {
+    {"bpgn_ms_rounding_window", bpgn_ms_rounding_window},
     {"armageddon_clocks", armageddon_clocks},
     {"issue-bpgn-huge-increment", issue_bpgn_huge_increment},
     {"issue-recorded-credit-fits-event", issue_recorded_credit_fits_event},
