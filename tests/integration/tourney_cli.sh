@@ -14,4 +14,12 @@ std=$("$cli" standings "$file")
 grep -q "Crosstable" <<<"$std"
 [ "$(grep -cE '^ +[0-9]+[* ] +[0-9]+ ' <<<"$std")" = 12 ] || { echo "standings: not 12 rows"; exit 1; }
 if "$cli" pair /nonexistent 2>/dev/null; then echo "missing file accepted"; exit 1; fi
+# usage errors name the bad word (rc 2); a file with no team records is no tournament (rc 1)
+rc=0; err=$("$cli" pairs "$file" 2>&1) || rc=$?
+[ $rc = 2 ] && grep -q 'unknown command "pairs"' <<<"$err" || { echo "unknown command: rc $rc: $err"; exit 1; }
+rc=0; err=$("$cli" pair "$file" xyz 2>&1) || rc=$?
+[ $rc = 2 ] && grep -q 'SEED "xyz"' <<<"$err" || { echo "junk seed: rc $rc: $err"; exit 1; }
+rc=0; err=$("$cli" standings README.md 2>&1) || rc=$?
+[ $rc = 1 ] && grep -q 'not a tournament' <<<"$err" || { echo "README.md as TRF: rc $rc: $err"; exit 1; }
+grep -q "^MP match points" <<<"$std" || { echo "standings: no legend"; exit 1; }
 echo "ok: $count pairs, as the reference"

@@ -45,12 +45,36 @@ static int usage(FILE *f)
     return f == stdout ? 0 : 2;
 }
 
+/* The legend of `standings` (the columns of tb_format and the crosstable's cells). */
+static void legend(void)
+{
+    printf("\nMP match points (T-SCORE), GP game points; tie-breaks (T-TIEBREAK): DE direct "
+           "encounter, BH-C1 Buchholz Cut-1, PO Armageddon play-off wins; * prize place.\n"
+           "Crosstable: per round the opponent's No, w/b the colour of the team's captain on "
+           "board A in game 1, then the team's game points; +F/-F a match won/lost by forfeit "
+           "against No; PAB pairing-allocated bye; HPB/ZPB half/zero-point bye (requested); "
+           "- not paired.\n");
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")))
         return usage(stdout);
-    if (argc < 3)
+    if (argc >= 2 && strcmp(argv[1], "pair") != 0 && strcmp(argv[1], "standings") != 0) {
+        fprintf(stderr, "bughouse-tourney: unknown command \"%s\"\n", argv[1]);
         return usage(stderr);
+    }
+    if (argc < 3 || argc > (strcmp(argv[1], "pair") == 0 ? 4 : 3))
+        return usage(stderr);
+    uint64_t seed = 0;
+    if (argc > 3) { /* the seed of the round-1 colour lot: a decimal number */
+        char *end = NULL;
+        seed = strtoull(argv[3], &end, 10);
+        if (!argv[3][0] || *end || argv[3][0] == '-') {
+            fprintf(stderr, "bughouse-tourney: SEED \"%s\" is not a decimal number\n", argv[3]);
+            return 2;
+        }
+    }
     char *text = slurp(argv[2]);
     if (!text) {
         perror(argv[2]);
@@ -63,9 +87,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s:%d: %s\n", argv[2], line, bh_strerror(rc));
         return 1;
     }
+    if (tour_n_teams(t) == 0) {
+        fprintf(stderr, "%s: not a tournament: no team records (013, 310 or BHT)\n", argv[2]);
+        tour_free(t);
+        return 1;
+    }
     int status = 0;
     if (strcmp(argv[1], "pair") == 0) {
-        uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 0;
         swiss_pairing p = {0, NULL};
         if (tour_planned_rounds(t) > 0 && tour_n_rounds(t) >= tour_planned_rounds(t)) {
             fprintf(stderr, "pair: the event is finished: all %d rounds are paired\n",
@@ -96,8 +124,7 @@ int main(int argc, char **argv)
         fputs(txt, stdout);
         free(txt);
         tb_standings_fini(&s);
-    } else {
-        status = usage(stderr);
+        legend();
     }
     tour_free(t);
     return status;
