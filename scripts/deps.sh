@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# deps.sh: install the Debian packages the build and tests need, if any is missing.
-# Runs as root (or through sudo). Prints what it installs; silent when all are present.
-# Then scripts/web-deps.sh: the npm packages (npm ci) of clients/web and tests/browser.
+# deps.sh [--run] [PACKAGE...]: install the Debian packages the build and tests need, if any
+# is missing. Runs as root (or through sudo). Prints what it installs; silent when all are
+# present. Then scripts/web-deps.sh: the npm packages (npm ci) of clients/web and
+# tests/browser. --run (scripts/run.sh): only what building and running need: no chromium,
+# no browser-test packages, any Node.js. PACKAGEs are added (run.sh: fairy-stockfish for
+# --bot uci).
 set -euo pipefail
+mode=test
+if [ "${1:-}" = "--run" ]; then
+  mode=run
+  shift
+fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
-      libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates
-      nodejs chromium)
+      libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates nodejs)
+[ "$mode" = run ] || pkgs+=(chromium)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do
@@ -23,10 +31,10 @@ fi
 # playwright-core (tests/browser) needs Node.js >= 20; Debian 12's own nodejs is 18. The
 # project's machines come with NodeSource's nodejs 20; anywhere else, say what is missing.
 node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-if [ "$node_major" -lt 20 ]; then
+if [ "$mode" = test ] && [ "$node_major" -lt 20 ]; then
   echo "deps: Node.js >= 20 is needed for the browser tests (found: $(node --version 2>/dev/null || echo none))." >&2
   echo "deps: install NodeSource's nodejs 20 (node_20.x apt source), then run this again." >&2
   exit 1
 fi
 # npm packages of the web client and the browser test (chessground, playwright-core).
-"$(dirname "$0")/web-deps.sh"
+"$(dirname "$0")/web-deps.sh" "--$mode"

@@ -10,7 +10,11 @@
 #   scripts/run.sh --FLAG ...       first start); flags pass on to bughouse-server
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+extra=()
+for a in "$@"; do # --bot uci plays through Fairy-Stockfish (Debian's fairy-stockfish)
+    [ "$a" = uci ] && extra=(fairy-stockfish)
+done
+scripts/deps.sh --run "${extra[@]}"
 scripts/build.sh release
 if [ $# -eq 0 ]; then
     exec build/release/clients/bot/bughouse-demo --keep --rounds 5

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# web-deps.sh: npm packages of the web client and its browser test (package-lock.json pins
-# them): chessground for clients/web (copied to clients/web/vendor/, which the server serves)
-# and playwright-core for tests/browser. Quiet when everything is already in place.
+# web-deps.sh [--run|--test]: npm packages of the web client and its browser test
+# (package-lock.json pins them): chessground for clients/web (copied to clients/web/vendor/,
+# which the server serves) and, unless --run, playwright-core for tests/browser. Quiet when
+# everything is already in place.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for d in clients/web tests/browser; do
+dirs=(clients/web tests/browser)
+[ "${1:-}" = "--run" ] && dirs=(clients/web)
+for d in "${dirs[@]}"; do
   if [ ! -d "$d/node_modules" ] || [ "$d/package-lock.json" -nt "$d/node_modules/.package-lock.json" ]; then
     echo "web-deps: npm ci in $d"
     # In the directory, not with --prefix: with --prefix npm reads its global config from

@@ -275,8 +275,9 @@ static void on_round(demo_state *d, const cJSON *o)
         }
         if (r != d->last_announced) {
             d->last_announced = r;
-            printf("[%6.1fs] round %d of %d paired: %d matches%s\n", mono_s() - d->t0, r,
-                   (int)num(o, "rounds", 0), n - byes, byes ? " + a bye" : "");
+            printf("[%6.1fs] round %d of %d paired: %d match%s%s\n", mono_s() - d->t0, r,
+                   (int)num(o, "rounds", 0), n - byes, n - byes == 1 ? "" : "es",
+                   byes ? " + a bye" : "");
             cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
             {
                 if (strcmp(str(m, "status"), "bye") == 0)
@@ -494,7 +495,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
     if (!o->quiet) {
         printf("server: pid %d, log %s, database %s (--no-tls on 127.0.0.1)\n", (int)d.pid, log,
                db);
-        printf("spectator page:     http://127.0.0.1:%d/  (watch: /watch.html)\n", rep->port);
+        printf("spectators:         http://127.0.0.1:%d/watch.html  (all pages: /)\n",
+               rep->port);
         printf("director dashboard: http://127.0.0.1:%d/director.html  (token %s)\n", rep->port,
                admin);
     }

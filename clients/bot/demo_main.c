@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "demo.h"
 
@@ -92,8 +93,17 @@ int main(int argc, char **argv)
         default: usage(); return 2;
         }
     }
-    if (uci)
+    if (uci) { /* a missing engine is an error here, not random moves in every game */
+        char first[512];
+        snprintf(first, sizeof first, "%s", engine);
+        first[strcspn(first, " \t")] = '\0';
+        if (strchr(first, '/') && access(first, X_OK) != 0) {
+            fprintf(stderr, "bughouse-demo: --bot uci: engine \"%s\" not found (Debian: "
+                            "apt-get install fairy-stockfish; or --engine CMD)\n", first);
+            return 2;
+        }
         o.uci = engine;
+    }
     o.stop = &stop_flag;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

@@ -12,6 +12,7 @@
 
 #include "auth.h"
 #include "bh.h"
+#include "game.h"
 #include "hub.h"
 #include "log.h"
 #include "net.h"
@@ -205,7 +206,16 @@ int main(int argc, char **argv)
                 return 2;
             }
             break;
-        case 'R': snprintf(hc.ruleset, sizeof hc.ruleset, "%s", optarg); break;
+        case 'R': {
+            game_rules known; /* checked here: an unknown name fails before anything is made */
+            if (game_rules_by_name(optarg, &known) != BH_OK) {
+                fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
+                        optarg);
+                return 2;
+            }
+            snprintf(hc.ruleset, sizeof hc.ruleset, "%s", optarg);
+            break;
+        }
         case 'o':
             if (norigins == MAX_ORIGINS) {
                 fprintf(stderr, "bughouse-server: at most %d --allow-origin\n", MAX_ORIGINS);

@@ -7,7 +7,8 @@ tmp=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 certs/gen-dev-certs.sh "$tmp" >/dev/null
 : >"$tmp/log" # exists before the background job opens it (sed below races otherwise)
-"$bin" --port 0 --cert "$tmp/dev-cert.pem" --key "$tmp/dev-key.pem" >"$tmp/log" 2>&1 &
+"$bin" --port 0 --db "$tmp/server.db" --cert "$tmp/dev-cert.pem" --key "$tmp/dev-key.pem" \
+  >"$tmp/log" 2>&1 &
 pid=$!
 port=""
 for _ in $(seq 1 100); do
