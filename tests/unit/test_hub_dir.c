@@ -1036,7 +1036,7 @@ static void unpairable_pauses(void)
     memset(&io, 0, sizeof io);
     open_hub(true, T0);
     director(1, T0);
-    new_tour("U", 4, 3);
+    new_tour("U", 4, 2);
     long long tid[4];
     for (int i = 0; i < 4; i++) {
         char want[32];
@@ -1075,6 +1075,60 @@ static void unpairable_pauses(void)
     close_hub(true);
 }
 
+
+/* Hostile-input review: a round nobody can pair, not even by hand, ends the event instead of
+ * pausing it forever. Four teams, 2 rounds (Swiss), round 1 is 1-3 2-4; T-AUTO is paused and
+ * teams 2, 3, 4 (all four, if all) withdraw, so team 1 wins by forfeit and is alone in round
+ * 2 with no PAB allowed (C.04.1 d, [C2]), or nobody is left. The pairer fails, the hand
+ * pairing [1, 0] (or []) is refused too; a resume finishes the event (the final standings)
+ * instead of pausing it again. */
+static void lone_team_run(bool all)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("L", 4, 2);
+    long long tid[4];
+    for (int i = 0; i < 4; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    char msg[256];
+    for (int i = all ? 0 : 1; i < 4; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
+                 11 + i, tid[i]);
+        turn(1, msg, T0 + SEC);
+    }
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    hand_pair(1, 18, ",\"pairs\":[]", all ? "no_pairing" : "invalid", all ? "round" : "pairs", NULL,
+              T0 + 12 * SEC);
+    snprintf(msg, sizeof msg, ",\"pairs\":[[%lld,0]]", tid[0]);
+    hand_pair(1, 19, msg, all ? "bad_state" : "no_pairing", "pairs[0]", NULL, T0 + 12 * SEC);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":20,\"tournament\":1,\"paused\":false}",
+         T0 + 13 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":21,\"tournament\":1}", T0 + 13 * SEC);
+    const char *snap = f_last(&io, 1, "\"id\":21,");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"finished\"") && strstr(snap, "\"round\":1,") &&
+                  strstr(snap, "\"final\":true"),
+              "%s: the event stays open: %.300s", all ? "no team left" : "a lone team",
+              snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":22,\"tournament\":1,\"paused\":false}",
+         T0 + 14 * SEC);
+    const char *r = f_last(&io, 1, "\"id\":22,");
+    CHECK_MSG(r && strstr(r, "bad_state"), "resume of a finished event: %s", r ? r : "(none)");
+    close_hub(true);
+}
+
+static void lone_team_finishes(void)
+{
+    lone_team_run(false);
+    lone_team_run(true);
+}
+
 static const bh_test_case cases[] = {
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
@@ -1090,6 +1144,7 @@ static const bh_test_case cases[] = {
     {"tournament_by_hand", tournament_by_hand},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
+    {"lone_team_finishes", lone_team_finishes},
 };
 
 BH_TEST_MAIN(cases)
