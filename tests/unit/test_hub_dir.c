@@ -912,6 +912,11 @@ static void hand_pairing(void)
               "allow_rematch", NULL, now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,99],[%lld,0]]", P(1), P(2), P(3), P(4));
     hand_pair(1, 24, t, "not_found", "pairs[1]", "no team 99", now);
+    /* two unknown teams in one pair: not found, not "paired with itself" (hostile review) */
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[98,99],[%lld,0]]", P(1), P(2), P(4));
+    hand_pair(1, 43, t, "not_found", "pairs[1]", "no team 98", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,99],[98,0]]", P(1), P(2), P(3));
+    hand_pair(1, 44, t, "not_found", "pairs[1]", "no team 99", now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
              P(6), P(4), P(5));
     hand_pair(1, 25, t, "bad_state", "pairs[1]", "withdrawn", now);
