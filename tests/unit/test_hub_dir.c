@@ -1081,6 +1081,37 @@ static void unpairable_pauses(void)
 }
 
 
+/* Hostile-input review: round_pair during an Armageddon play-off (two teams, one round, both
+ * games drawn on time): by hand, with a rematch allowed, or computed, it is refused
+ * (bad_state, field round: no round is left) and changes nothing; resuming plays the play-off
+ * to its end (final standings). */
+static void playoff_hand_pair(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 2, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,") != NULL,
+              "no play-off game");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":6,\"tournament\":1,\"paused\":true}",
+         T0 + 2 * BASE * 1000ULL);
+    uint64_t now = T0 + 2 * BASE * 1000ULL + SEC;
+    hand_pair(1, 7, ",\"pairs\":[[1,2]],\"allow_rematch\":true", "bad_state", "round", NULL, now);
+    hand_pair(1, 8, ",\"pairs\":[[2,1]]", "bad_state", "round", NULL, now);
+    hand_pair(1, 9, "", "bad_state", "round", NULL, now);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":10,\"tournament\":1}", now);
+    const char *snap = f_last(&io, 1, "\"id\":10,");
+    CHECK_MSG(snap && strstr(snap, "\"round\":1,") && !strstr(snap, "\"round\":2,"),
+              "a round after the last: %.200s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":11,\"tournament\":1,\"paused\":false}", now);
+    for (int i = 0; i < 10 && !f_last(&io, 1, "\"final\":true"); i++)
+        f_run_timers(&io, h, now + (uint64_t)(i + 1) * 200 * SEC); /* White 3:00 */
+    CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "the play-off did not end");
+    close_hub(true);
+}
+
 /* Hostile-input review: a round nobody can pair, not even by hand, ends the event instead of
  * pausing it forever. Four teams, 2 rounds (Swiss), round 1 is 1-3 2-4; T-AUTO is paused and
  * teams 2, 3, 4 (all four, if all) withdraw, so team 1 wins by forfeit and is alone in round
@@ -1150,6 +1181,7 @@ static const bh_test_case cases[] = {
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
     {"lone_team_finishes", lone_team_finishes},
+    {"playoff_hand_pair", playoff_hand_pair},
 };
 
 BH_TEST_MAIN(cases)
