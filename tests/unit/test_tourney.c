@@ -720,6 +720,55 @@ static void pair_c10_opponents(void)
     tour_free(t);
 }
 
+
+/* Hostile-input review: a 43-team event, round 5, nearly every game drawn
+ * (tests/data/tourney/draws43-r5.trf): a 35-team scoregroup takes one upfloater, and the
+ * [C7] probe (no upfloater that floated last round) together with the [C6] bound fails for
+ * every set; the search proved it over T's pairings (over two minutes, BH_ELIMIT at
+ * SWISS_MAX_NODES). probe_sets tries the three possible sets instead: round 5 pairs within
+ * the bound, every active team exactly once, no rematch, no PAB (43 - 1 withdrawn = even). */
+static void pair_big_bracket(void)
+{
+    FILE *f = fopen(bh_test_data("tourney/draws43-r5.trf"), "rb");
+    CHECK_MSG(f != NULL, "no draws43-r5.trf");
+    if (!f)
+        return;
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    tour *t = NULL;
+    int line = 0;
+    CHECK_EQ_INT("import", BH_OK, trf_import(text, &t, &line));
+    if (!t)
+        return;
+    CHECK_EQ_INT("rounds played", 4, tour_n_rounds(t));
+    swiss_pairing p = {0, NULL};
+    CHECK_EQ_INT("round 5 within the node bound", BH_OK,
+                 swiss_pair_limited(t, 7002, SWISS_MAX_NODES, &p));
+    int seen[64] = {0}, active = 0;
+    for (int i = 0; i < p.n; i++) {
+        const tour_match *m = &p.m[i];
+        seen[m->a]++;
+        CHECK_MSG(m->b != 0, "a bye for %d", m->a);
+        if (!m->b)
+            continue;
+        seen[m->b]++;
+        for (int r = 1; r <= 4; r++) {
+            tour_slot x;
+            tour_slot_get(t, m->a, r, &x);
+            CHECK_MSG(x.kind != TOUR_SLOT_PLAYED || x.opp != m->b, "rematch %d-%d", m->a, m->b);
+        }
+    }
+    for (int id = 1; id <= tour_n_teams(t); id++) {
+        active += tour_is_active(t, id, 5);
+        CHECK_EQ_INT("paired once if active", tour_is_active(t, id, 5) ? 1 : 0, seen[id]);
+    }
+    CHECK_EQ_INT("active teams", 42, active);
+    swiss_pairing_fini(&p);
+    tour_free(t);
+}
+
 /* ---- random tournaments ---- */
 
 typedef struct {
@@ -1244,6 +1293,7 @@ static const bh_test_case cases[] = {
     {"pair_c6_lookahead", pair_c6_lookahead},
     {"pair_c7_prev_floaters", pair_c7_prev_floaters},
     {"pair_c10_opponents", pair_c10_opponents},
+    {"pair_big_bracket", pair_big_bracket},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
     {"trf_round_trip", trf_round_trip},

@@ -703,10 +703,15 @@ static void snap_free(snap *z)
     free(z->avail);
 }
 
+static int probe_sets(ctx *c, const snap *z, int *set);
+
 /* One search under the constraints set; rolled back. On success the upfloater set it used
  * (locals, ascending) goes to set (if not NULL). */
 static bool probe(ctx *c, const snap *z, int *set)
 {
+    int by_sets = probe_sets(c, z, set);
+    if (by_sets >= 0)
+        return by_sets == 1;
     int pfb = c->pfb; /* a successful search leaves it spent */
     bool ok = floats_ok(c) && (c->c6 < 0 || c6_bound(c) <= c->c6) && dfs(c, 0);
     c->pfb = pfb;
@@ -792,6 +797,89 @@ static bool c6_set_ok(ctx *c, const int *set, int k)
     bool ok = next_min(c, c->c6, B, m) >= 0;
     free(B);
     return ok;
+}
+
+enum { PROBE_SETS_MAX = 1024 }; /* probe_sets tries at most this many upfloater sets */
+
+/* A probe whose profile is exact (set_prefix(k, -2): need == budget at every level, f in all)
+ * asks only whether some upfloater set S with that profile can be paired with T and the rest
+ * of the field ([C3]), has at most pfb teams that floated last round ([C7]), is allowed by
+ * the set probe's fl marks, and leaves the following scoregroup's bracket within c6 ([C6]):
+ * once T and S are paired, nothing else of the bracket's pairing matters. When there are few
+ * such sets, each is tested directly (set_ok, c6_set_ok, in ascending order) instead of a
+ * search over T's pairings, which must exhaust them all to prove a probe fails (a big
+ * bracket whose [C6] or [C7] bound no set meets: minutes). Returns 1 (the first set that
+ * passes goes to `set`), 0 (none), or -1: not such a probe, or too many sets (search). */
+static int probe_sets(ctx *c, const snap *z, int *set)
+{
+    if (c->c6_measure || c->s == 0)
+        return -1;
+    int total = 0;
+    for (int l = 0; l < c->nlv; l++) {
+        if (c->need[l] != c->budget[l])
+            return -1;
+        total += c->need[l];
+    }
+    if (total != c->f)
+        return -1;
+    int k = c->f, first_o = c->tlist[c->s - 1] + 1, nc = 0;
+    int *cand = xmalloc(((size_t)c->n + 1) * sizeof *cand);
+    for (int o = first_o; o < c->n; o++)
+        if (c->lvl[o] >= 0 && z->pair[o] < 0 && o != c->bye && c->need[c->lvl[o]] > 0 &&
+            !(c->fl_on && c->fl[o] == 0))
+            cand[nc++] = o;
+    double sets = 1; /* C(nc, k), the sets to try at most */
+    for (int i = 0; i < k && sets <= PROBE_SETS_MAX; i++)
+        sets = sets * (nc - i) / (i + 1);
+    if (k > nc || sets > PROBE_SETS_MAX) {
+        free(cand);
+        return k > nc ? 0 : -1;
+    }
+    int *comb = xmalloc(((size_t)k + 1) * sizeof *comb);
+    int *S = xmalloc(((size_t)k + 1) * sizeof *S);
+    int *per = xcalloc((size_t)c->nlv + 1, sizeof *per);
+    for (int i = 0; i < k; i++)
+        comb[i] = i;
+    int found = 0;
+    for (;;) { /* the k-subsets of cand in ascending order */
+        for (int l = 0; l < c->nlv; l++)
+            per[l] = 0;
+        int pf = 0, forced = 0;
+        for (int i = 0; i < k; i++) {
+            S[i] = cand[comb[i]];
+            per[c->lvl[S[i]]]++;
+            pf += c->tm[S[i]].fprev;
+            forced += c->fl_on && c->fl[S[i]] == 2;
+        }
+        bool fit = pf <= c->pfb && (!c->fl_on || forced == c->forced_left);
+        for (int l = 0; l < c->nlv && fit; l++)
+            fit = per[l] == c->need[l];
+        if (fit && c->max_nodes && (c->nodes += (uint64_t)(c->s + k)) > c->max_nodes) {
+            c->aborted = true;
+            break;
+        }
+        if (fit && set_ok(c, S, k) && c6_set_ok(c, S, k) && !c->aborted) {
+            found = 1;
+            if (set)
+                memcpy(set, S, (size_t)k * sizeof *set);
+            break;
+        }
+        if (c->aborted)
+            break;
+        int a = k - 1; /* next combination */
+        while (a >= 0 && comb[a] == nc - k + a)
+            a--;
+        if (a < 0)
+            break;
+        comb[a]++;
+        for (int b = a + 1; b < k; b++)
+            comb[b] = comb[b - 1] + 1;
+    }
+    free(per);
+    free(S);
+    free(comb);
+    free(cand);
+    return found;
 }
 
 /* 3.5.3-3.5.5: among the upfloater sets with the profile cnt[] ([C4]-[C5]), the first by
