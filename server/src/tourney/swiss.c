@@ -12,7 +12,9 @@
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
  * the deficiency of the teams below the bracket (those a maximum matching among themselves
  * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
- * (30+ rounds) where the lower teams have met nearly everyone.
+ * (30+ rounds) where the lower teams have met nearly everyone; and a probe that fixes the
+ * whole profile ([C6], [C7], the set) tests the few upfloater sets it allows directly
+ * (probe_sets), since only the set decides it.
  *
  * SPDX-License-Identifier: MIT
  *
