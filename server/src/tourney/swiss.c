@@ -12,9 +12,8 @@
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
  * the deficiency of the teams below the bracket (those a maximum matching among themselves
  * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
- * (30+ rounds) where the lower teams have met nearly everyone; and a probe that fixes the
- * whole profile ([C6], [C7], the set) tests the few upfloater sets it allows directly
- * (probe_sets), since only the set decides it.
+ * (30+ rounds) where the lower teams have met nearly everyone; and a probe that allows few
+ * upfloater sets tests them directly (probe_sets), since only the set decides it.
  *
  * SPDX-License-Identifier: MIT
  *
@@ -803,31 +802,23 @@ static bool c6_set_ok(ctx *c, const int *set, int k)
 
 enum { PROBE_SETS_MAX = 1024 }; /* probe_sets tries at most this many upfloater sets */
 
-/* A probe whose profile is exact (set_prefix(k, -2): need == budget at every level, f in all)
- * asks only whether some upfloater set S with that profile can be paired with T and the rest
- * of the field ([C3]), has at most pfb teams that floated last round ([C7]), is allowed by
- * the set probe's fl marks, and leaves the following scoregroup's bracket within c6 ([C6]):
- * once T and S are paired, nothing else of the bracket's pairing matters. When there are few
- * such sets, each is tested directly (set_ok, c6_set_ok, in ascending order) instead of a
- * search over T's pairings, which must exhaust them all to prove a probe fails (a big
- * bracket whose [C6] or [C7] bound no set meets: minutes). Returns 1 (the first set that
- * passes goes to `set`), 0 (none), or -1: not such a probe, or too many sets (search). */
+/* A probe asks only whether some upfloater set S (f teams, need[l] .. budget[l] of them at
+ * level l) can be paired with T and the rest of the field ([C3]), has at most pfb teams that
+ * floated last round ([C7]), is allowed by the set probe's fl marks, and leaves the following
+ * scoregroup's bracket within c6 ([C6]): once T and S are paired, nothing else of the
+ * bracket's pairing matters. When there are few such sets, each is tested directly (set_ok,
+ * c6_set_ok, in ascending order) instead of a search over T's pairings, which must exhaust
+ * them all to prove that a probe fails (a big bracket whose [C4]-[C7] bounds no set meets:
+ * minutes). Returns 1 (the first set that passes goes to `set`), 0 (none), or -1: the [C6]
+ * measure (the search keeps it), or too many sets (search). */
 static int probe_sets(ctx *c, const snap *z, int *set)
 {
     if (c->c6_measure || c->s == 0)
         return -1;
-    int total = 0;
-    for (int l = 0; l < c->nlv; l++) {
-        if (c->need[l] != c->budget[l])
-            return -1;
-        total += c->need[l];
-    }
-    if (total != c->f)
-        return -1;
     int k = c->f, first_o = c->tlist[c->s - 1] + 1, nc = 0;
     int *cand = xmalloc(((size_t)c->n + 1) * sizeof *cand);
     for (int o = first_o; o < c->n; o++)
-        if (c->lvl[o] >= 0 && z->pair[o] < 0 && o != c->bye && c->need[c->lvl[o]] > 0 &&
+        if (c->lvl[o] >= 0 && z->pair[o] < 0 && o != c->bye && c->budget[c->lvl[o]] > 0 &&
             !(c->fl_on && c->fl[o] == 0))
             cand[nc++] = o;
     double sets = 1; /* C(nc, k), the sets to try at most */
@@ -855,7 +846,7 @@ static int probe_sets(ctx *c, const snap *z, int *set)
         }
         bool fit = pf <= c->pfb && (!c->fl_on || forced == c->forced_left);
         for (int l = 0; l < c->nlv && fit; l++)
-            fit = per[l] == c->need[l];
+            fit = per[l] >= c->need[l] && per[l] <= c->budget[l];
         if (fit && c->max_nodes && (c->nodes += (uint64_t)(c->s + k)) > c->max_nodes) {
             c->aborted = true;
             break;
