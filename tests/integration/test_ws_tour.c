@@ -317,6 +317,18 @@ static void adjudicate(wsc *d, int *id, long long game)
     cJSON_Delete(r);
 }
 
+/* round_pair of tournament tour with the pairs [a, b], [c, e]: error code in field. */
+static void hand_err(wsc *d, int *id, long long tour, long long a, long long b, long long c,
+                     long long e, const char *code, const char *field)
+{
+    char t[256];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", a, b, c, e);
+    cJSON *r = call_f(d, id, "round_pair", tour, t);
+    CHECK_EQ_STR(t, code, js(r, "code"));
+    CHECK_EQ_STR(t, field, js(r, "field"));
+    cJSON_Delete(r);
+}
+
 /* Four teams (pairing numbers = hub ids here: registered in rating order), 2 rounds, Swiss:
  * round 1 is 1-3 2-4, every game adjudicated a draw while paused. Then round_pair with pairs
  * that are malformed (wrong types, floats, huge, negative, nested, not pairs), name teams of
@@ -453,33 +465,14 @@ static void hand_pair_kill(void)
         cJSON_Delete(r);
     }
     char t[512];
-    /* teams of the other tournament, a team twice, a team with itself, a rematch */
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[0][0], team[0][1],
-             team[1][2], team[1][3]);
-    r = call_f(d, &id, "round_pair", tid[0], t);
-    CHECK_EQ_STR("another tournament's teams", "not_found", js(r, "code"));
-    CHECK_EQ_STR("another tournament's teams: field", "pairs[1]", js(r, "field"));
-    cJSON_Delete(r);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[0][0], team[0][1],
-             team[0][1], team[0][3]);
-    r = call_f(d, &id, "round_pair", tid[0], t);
-    CHECK_EQ_STR("a team twice", "exists", js(r, "code"));
-    cJSON_Delete(r);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[0][0], team[0][0],
-             team[0][1], team[0][3]);
-    r = call_f(d, &id, "round_pair", tid[0], t);
-    CHECK_EQ_STR("a team with itself", "invalid", js(r, "code"));
-    cJSON_Delete(r);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[0][2], team[0][0],
-             team[0][1], team[0][3]);
-    r = call_f(d, &id, "round_pair", tid[0], t);
-    CHECK_EQ_STR("a rematch", "no_pairing", js(r, "code"));
-    cJSON_Delete(r);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[1][0], team[1][1],
-             team[1][2], team[1][3]);
-    r = call_f(d, &id, "round_pair", tid[1], t);
-    CHECK_EQ_STR("a tournament not started", "bad_state", js(r, "code"));
-    cJSON_Delete(r);
+    /* teams of the other tournament, a team twice, a team with itself, a rematch, a
+     * tournament not started */
+    long long(*T)[4] = team;
+    hand_err(d, &id, tid[0], T[0][0], T[0][1], T[1][2], T[1][3], "not_found", "pairs[1]");
+    hand_err(d, &id, tid[0], T[0][0], T[0][1], T[0][1], T[0][3], "exists", "pairs[1]");
+    hand_err(d, &id, tid[0], T[0][0], T[0][0], T[0][1], T[0][3], "invalid", "pairs[0]");
+    hand_err(d, &id, tid[0], T[0][2], T[0][0], T[0][1], T[0][3], "no_pairing", "pairs[0]");
+    hand_err(d, &id, tid[1], T[1][0], T[1][1], T[1][2], T[1][3], "bad_state", "tournament");
     char *big = malloc(12000);
     int len = snprintf(big, 12000, ",\"pairs\":[");
     for (int i = 0; i < 1025; i++)

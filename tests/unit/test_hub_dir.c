@@ -251,6 +251,17 @@ static void team_tokens(char tok[4][80])
     }
 }
 
+/* new_tour, and the hub team ids of its n teams by pairing number - 1 into tid. */
+static void new_tour_ids(const char *name, int n, int rounds, long long *tid)
+{
+    new_tour(name, n, rounds);
+    for (int i = 0; i < n; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+}
+
 static void tournament_by_hand(void)
 {
     memset(&io, 0, sizeof io);
@@ -874,13 +885,8 @@ static void hand_pairing(void)
     open_hub(true, T0);
     director(1, T0);
     hub_on_open(h, 2); /* spectator */
-    new_tour("H", 6, 3);
     long long tid[6]; /* hub team id by TPN - 1 */
-    for (int i = 0; i < 6; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        tid[i] = jint(f_last(&io, 1, want), "team");
-    }
+    new_tour_ids("H", 6, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     long long m[8][3];
     CHECK_EQ_INT("round 1", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
@@ -1041,13 +1047,8 @@ static void unpairable_pauses(void)
     memset(&io, 0, sizeof io);
     open_hub(true, T0);
     director(1, T0);
-    new_tour("U", 4, 2);
     long long tid[4];
-    for (int i = 0; i < 4; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        tid[i] = jint(f_last(&io, 1, want), "team");
-    }
+    new_tour_ids("U", 4, 2, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     char msg[256];
     for (int i = 1; i < 4; i += 2) {
@@ -1123,13 +1124,8 @@ static void lone_team_run(bool all)
     memset(&io, 0, sizeof io);
     open_hub(true, T0);
     director(1, T0);
-    new_tour("L", 4, 2);
     long long tid[4];
-    for (int i = 0; i < 4; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        tid[i] = jint(f_last(&io, 1, want), "team");
-    }
+    new_tour_ids("L", 4, 2, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
     char msg[256];

@@ -800,6 +800,21 @@ static bool c6_set_ok(ctx *c, const int *set, int k)
     return ok;
 }
 
+/* The next size-subset of 0..n-1 after comb (ascending indices) in lexicographic order;
+ * false after the last. */
+static bool next_comb(int *comb, int size, int n)
+{
+    int a = size - 1;
+    while (a >= 0 && comb[a] == n - size + a)
+        a--;
+    if (a < 0)
+        return false;
+    comb[a]++;
+    for (int b = a + 1; b < size; b++)
+        comb[b] = comb[b - 1] + 1;
+    return true;
+}
+
 enum { PROBE_SETS_MAX = 1024 }; /* probe_sets tries at most this many upfloater sets */
 
 /* A probe asks only whether some upfloater set S (f teams, need[l] .. budget[l] of them at
@@ -859,14 +874,8 @@ static int probe_sets(ctx *c, const snap *z, int *set)
         }
         if (c->aborted)
             break;
-        int a = k - 1; /* next combination */
-        while (a >= 0 && comb[a] == nc - k + a)
-            a--;
-        if (a < 0)
+        if (!next_comb(comb, k, nc))
             break;
-        comb[a]++;
-        for (int b = a + 1; b < k; b++)
-            comb[b] = comb[b - 1] + 1;
     }
     free(per);
     free(S);
@@ -1139,14 +1148,8 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
             }
             free(p2);
             bm_fini(&h);
-            int a = size - 1; /* next combination */
-            while (a >= 0 && comb[a] == nc - size + a)
-                a--;
-            if (a < 0)
+            if (!next_comb(comb, size, nc))
                 break;
-            comb[a]++;
-            for (int b = a + 1; b < size; b++)
-                comb[b] = comb[b - 1] + 1;
         }
     }
     for (int i = 0; i < m && ok; i++) {
