@@ -1082,6 +1082,70 @@ static void unpairable_pauses(void)
 }
 
 
+/* Hostile-input review: withdrawals after a pairing by hand, before its games. Five teams,
+ * 3 rounds: round 1 is 1-3 2-4 and the PAB to 5, drawn. Round 2 by hand: 1-5 2-3, the PAB to
+ * 4. Team 4 withdraws (its PAB is forfeited: 0 MP), then team 5 (1 wins 1-5 by forfeit); no
+ * game starts for either. A re-pair (the pairer) drops those forfeits with the hand round:
+ * teams 4 and 5 are in no pair; round_start starts the one match of 1, 2, 3 and the PAB goes
+ * to one of them. */
+static void withdraw_after_hand(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    long long tid[5];
+    new_tour_ids("W", 5, 3, tid);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    f_run_timers(&io, h, T0 + 6 * SEC);
+    turn(1, "{\"type\":\"round_start\",\"id\":11,\"tournament\":1}", T0 + 6 * SEC);
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    uint64_t now = T0 + 13 * SEC;
+    char t[256];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", tid[0], tid[4],
+             tid[1], tid[2], tid[3]);
+    hand_pair(1, 12, t, NULL, NULL, NULL, now);
+    for (int i = 3; i < 5; i++) {
+        snprintf(t, sizeof t,
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}", 13 + i,
+                 tid[i]);
+        turn(1, t, now);
+    }
+    CHECK_EQ_INT("no game for the hand round", 0, f_count(&io, 1, "\"round\":2,\"match\""));
+    turn(1, "{\"type\":\"tournament_get\",\"id\":20,\"tournament\":1}", now);
+    const char *snap = f_last(&io, 1, "\"id\":20,");
+    const char *cur = snap ? strstr(snap, "\"current\":") : NULL;
+    long long m[4][3];
+    CHECK_EQ_INT("the hand round", 3, round_matches(cur, m, 3));
+    CHECK_MSG(m[0][0] == tid[0] && m[0][1] == tid[4] && m[2][0] == tid[3] && m[2][1] == 0,
+              "the hand round: %.600s", cur ? cur : "(none)");
+    /* 1 wins its match by forfeit (2 MP), 4's PAB is forfeited (0 MP) */
+    const char *m0 = cur ? strstr(cur, "{\"match\":0,") : NULL;
+    const char *m2 = cur ? strstr(cur, "{\"match\":2,") : NULL;
+    CHECK_MSG(m0 && strstr(m0, "\"mp\":[2,0]") == strstr(m0, "\"mp\":") && m2 &&
+                  strstr(m2, "\"mp\":[0,0]") == strstr(m2, "\"mp\":"),
+              "the forfeits of the hand round: %.600s", cur ? cur : "(none)");
+    hand_pair(1, 21, "", NULL, NULL, NULL, now); /* the pairer, again */
+    turn(1, "{\"type\":\"tournament_get\",\"id\":22,\"tournament\":1}", now);
+    snap = f_last(&io, 1, "\"id\":22,");
+    cur = snap ? strstr(snap, "\"current\":") : NULL;
+    const char *end = cur ? strstr(cur, "]}") : NULL; /* the end of current's matches */
+    const char *third = cur ? strstr(cur, "{\"match\":2,") : NULL;
+    CHECK_MSG(end && (!third || third > end), "re-paired: more than a match and the PAB: %.600s",
+              cur ? cur : "(none)");
+    CHECK_EQ_INT("re-paired: a match and the PAB", 2, round_matches(cur, m, 2));
+    CHECK_MSG(cur && strstr(cur, "\"round\":2,") && m[0][1] != 0 && m[1][1] == 0,
+              "re-paired: %.600s", cur ? cur : "(none)");
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++)
+            CHECK_MSG(m[i][k] != tid[3] && m[i][k] != tid[4], "a withdrawn team paired: %.400s",
+                      cur ? cur : "(none)");
+    turn(1, "{\"type\":\"round_start\",\"id\":23,\"tournament\":1}", now);
+    CHECK_EQ_INT("round 2: one game", 1,
+                 f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":2,"));
+    close_hub(true);
+}
+
 /* Hostile-input review: round_pair during an Armageddon play-off (two teams, one round, both
  * games drawn on time): by hand, with a rematch allowed, or computed, it is refused
  * (bad_state, field round: no round is left) and changes nothing; resuming plays the play-off
@@ -1178,6 +1242,7 @@ static const bh_test_case cases[] = {
     {"unpairable_pauses", unpairable_pauses},
     {"lone_team_finishes", lone_team_finishes},
     {"playoff_hand_pair", playoff_hand_pair},
+    {"withdraw_after_hand", withdraw_after_hand},
 };
 
 BH_TEST_MAIN(cases)
