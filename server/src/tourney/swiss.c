@@ -704,18 +704,28 @@ static void snap_free(snap *z)
     free(z->avail);
 }
 
-static int probe_sets(ctx *c, const snap *z, int *set);
+static int probe_sets(ctx *c, const snap *z, int *set, double max_sets);
 
-/* One search under the constraints set; rolled back. On success the upfloater set it used
- * (locals, ascending) goes to set (if not NULL). */
-static bool probe(ctx *c, const snap *z, int *set)
+enum {
+    PROBE_SETS_MAX = 1024,  /* upfloater sets a probe tries before any search */
+    PROBE_SETS_BIG = 16384, /* ... after a short search could not decide it */
+    PROBE_TRY_NODES = 2000  /* the short search */
+};
+
+/* The search of a probe, at most `budget` more nodes (0: up to the bound of
+ * swiss_pair_limited); rolled back. *undecided: the budget ran out first. */
+static bool search(ctx *c, const snap *z, int *set, uint64_t budget, bool *undecided)
 {
-    int by_sets = probe_sets(c, z, set);
-    if (by_sets >= 0)
-        return by_sets == 1;
+    uint64_t max = c->max_nodes;
+    if (budget && (!max || c->nodes + budget < max))
+        c->max_nodes = c->nodes + budget;
     int pfb = c->pfb; /* a successful search leaves it spent */
     bool ok = floats_ok(c) && (c->c6 < 0 || c6_bound(c) <= c->c6) && dfs(c, 0);
     c->pfb = pfb;
+    *undecided = c->aborted && c->max_nodes != max;
+    if (*undecided)
+        c->aborted = false;
+    c->max_nodes = max;
     if (ok && set) {
         int k = 0;
         for (int o = 0; o < c->n; o++)
@@ -724,6 +734,25 @@ static bool probe(ctx *c, const snap *z, int *set)
     }
     snap_back(c, z);
     return ok;
+}
+
+/* One probe under the constraints set; rolled back. On success the upfloater set it found
+ * (locals, ascending) goes to set (if not NULL). A probe that allows few upfloater sets tries
+ * them (probe_sets); else a short search, which usually finds a pairing at once; one it could
+ * not decide tries up to PROBE_SETS_BIG sets, then the whole search. */
+static bool probe(ctx *c, const snap *z, int *set)
+{
+    int by_sets = probe_sets(c, z, set, PROBE_SETS_MAX);
+    if (by_sets >= 0)
+        return by_sets == 1;
+    bool undecided = false;
+    bool ok = search(c, z, set, c->c6_measure ? 0 : PROBE_TRY_NODES, &undecided);
+    if (!undecided)
+        return ok;
+    by_sets = probe_sets(c, z, set, PROBE_SETS_BIG);
+    if (by_sets >= 0)
+        return by_sets == 1;
+    return search(c, z, set, 0, &undecided);
 }
 
 /* Can the rest of the field (the alive teams but B) still be paired ([C3], 2.2.1)? From the
@@ -815,8 +844,6 @@ static bool next_comb(int *comb, int size, int n)
     return true;
 }
 
-enum { PROBE_SETS_MAX = 1024 }; /* probe_sets tries at most this many upfloater sets */
-
 /* A probe asks only whether some upfloater set S (f teams, need[l] .. budget[l] of them at
  * level l) can be paired with T and the rest of the field ([C3]), has at most pfb teams that
  * floated last round ([C7]), is allowed by the set probe's fl marks, and leaves the following
@@ -825,8 +852,8 @@ enum { PROBE_SETS_MAX = 1024 }; /* probe_sets tries at most this many upfloater 
  * c6_set_ok, in ascending order) instead of a search over T's pairings, which must exhaust
  * them all to prove that a probe fails (a big bracket whose [C4]-[C7] bounds no set meets:
  * minutes). Returns 1 (the first set that passes goes to `set`), 0 (none), or -1: the [C6]
- * measure (the search keeps it), or too many sets (search). */
-static int probe_sets(ctx *c, const snap *z, int *set)
+ * measure (the search keeps it), or more than max_sets sets (search). */
+static int probe_sets(ctx *c, const snap *z, int *set, double max_sets)
 {
     if (c->c6_measure || c->s == 0)
         return -1;
@@ -837,9 +864,9 @@ static int probe_sets(ctx *c, const snap *z, int *set)
             !(c->fl_on && c->fl[o] == 0))
             cand[nc++] = o;
     double sets = 1; /* C(nc, k), the sets to try at most */
-    for (int i = 0; i < k && sets <= PROBE_SETS_MAX; i++)
+    for (int i = 0; i < k && sets <= max_sets; i++)
         sets = sets * (nc - i) / (i + 1);
-    if (k > nc || sets > PROBE_SETS_MAX) {
+    if (k > nc || sets > max_sets) {
         free(cand);
         return k > nc ? 0 : -1;
     }
