@@ -5,8 +5,9 @@
  * SPDX-License-Identifier: MIT
  * Usage: bench_pairing_drawn [SEED0 EVENTS [LO HI [MAX_NODES]]] (default 7000 200 20 80, and
  * SWISS_MAX_NODES). Seeds 7164 (78 teams, round 34) and 7178 (76 teams, round 46) take
- * 9 s and 8 s (release) before BH_ELIMIT: the node bound does not bound the time there; tests/data/tourney/draws43-r5.trf and draws79-r16.trf are round
- * 5 of seed 7002 and round 16 of seed 7017. */
+ * 9 s and 8 s (release) before BH_ELIMIT: the node bound does not bound the time there.
+ * tests/data/tourney/draws43-r5.trf and draws79-r16.trf are round 5 of seed 7002 and round
+ * 16 of seed 7017. */
 #include <stdio.h>
 #include <stdlib.h>
 
