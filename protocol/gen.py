@@ -186,7 +186,9 @@ M = [
   "the current one is complete. The state is stored (a restart keeps it paused). T-AUTO also "
   "pauses by itself when the next round cannot be paired (no legal pairing, or the pairer's "
   "node bound): every director connection gets the `tournament` snapshot with status "
-  "`paused`, and pairs the round by hand (round_pair with pairs) or resumes to try again.",
+  "`paused`, and pairs the round by hand (round_pair with pairs) or resumes to try again. "
+  "When fewer than two teams are left to pair (none, or one that may not get a PAB), no "
+  "pairing can exist and the event ends instead (status `finished`).",
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
   ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),

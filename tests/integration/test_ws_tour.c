@@ -282,9 +282,269 @@ static void tournament_restart_adjudicate(void)
     run(true);
 }
 
+
+/* ---- hostile round_pair over the wire (hostile-input review) ---- */
+
+static cJSON *call_f(wsc *d, int *id, const char *fmt, long long a, const char *tail)
+{
+    char buf[16384];
+    int n = snprintf(buf, sizeof buf, "{\"type\":\"%s\",\"id\":%d,\"tournament\":%lld%s}", fmt,
+                     ++*id, a, tail);
+    CHECK_MSG(n < (int)sizeof buf, "message too long");
+    itest_sleep_ms(55); /* under the flood limit (20 messages/s) */
+    return jcall(d, buf);
+}
+
+/* The games of match mi of the current round ("games": [id or null, ...]), k-th. */
+static long long cur_game(const cJSON *snap, int mi, int k)
+{
+    const cJSON *cur = cJSON_GetObjectItemCaseSensitive(snap, "current");
+    const cJSON *m = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(cur, "matches"), mi);
+    const cJSON *g = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(m, "games"), k);
+    return cJSON_IsNumber(g) ? (long long)g->valuedouble : 0;
+}
+
+static void adjudicate(wsc *d, int *id, long long game)
+{
+    char buf[160];
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"game_result\",\"id\":%d,\"game\":%lld,\"result\":\"1/2-1/2\","
+             "\"reason\":\"arbiter\"}",
+             ++*id, game);
+    itest_sleep_ms(55);
+    cJSON *r = jcall(d, buf);
+    CHECK_EQ_STR(buf, "ack", js(r, "type"));
+    cJSON_Delete(r);
+}
+
+/* round_pair of tournament tour with the pairs [a, b], [c, e]: error code in field. */
+static void hand_err(wsc *d, int *id, long long tour, long long a, long long b, long long c,
+                     long long e, const char *code, const char *field)
+{
+    char t[256];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", a, b, c, e);
+    cJSON *r = call_f(d, id, "round_pair", tour, t);
+    CHECK_EQ_STR(t, code, js(r, "code"));
+    CHECK_EQ_STR(t, field, js(r, "field"));
+    cJSON_Delete(r);
+}
+
+/* Four teams (pairing numbers = hub ids here: registered in rating order), 2 rounds, Swiss:
+ * round 1 is 1-3 2-4, every game adjudicated a draw while paused. Then round_pair with pairs
+ * that are malformed (wrong types, floats, huge, negative, nested, not pairs), name teams of
+ * another tournament, duplicate a team, or are a rematch: each gets its typed error, the
+ * connection and the tournament are unchanged. A second director races round_pair against
+ * the result that completes round 1 (either order is fine, the outcome is typed). The hand
+ * pairing 1-2 3-4 survives a SIGKILL; after the restart a re-pair with a rematch replaces it,
+ * survives a second SIGKILL, and a resume starts its games; round_pair is then refused
+ * (running; paused with the round in progress). */
+static void hand_pair_kill(void)
+{
+    itest_srv s;
+    itest_init(&s, getenv("BH_SERVER"));
+    if (itest_start(&s, NULL) != 0) {
+        CHECK_MSG(0, "server did not start");
+        itest_cleanup(&s);
+        return;
+    }
+    char port[16];
+    snprintf(port, sizeof port, "%d", s.port);
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *d = director(x, &s), *d2 = director(x, &s);
+    int id = 100;
+    long long team[2][4], tid[2];
+    for (int k = 0; k < 2; k++) {
+        char buf[256];
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"tournament_create\",\"id\":%d,\"name\":\"Hand %d\",\"base_ms\":"
+                 "60000,\"ruleset\":\"online\",\"rounds\":2}",
+                 ++id, k);
+        cJSON *r = jcall(d, buf);
+        tid[k] = (long long)jn(r, "tournament");
+        cJSON_Delete(r);
+        for (int i = 0; i < 4; i++) {
+            snprintf(buf, sizeof buf,
+                     "{\"type\":\"team_register\",\"id\":%d,\"tournament\":%lld,\"name\":\"H%d\","
+                     "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,1500]}",
+                     ++id, tid[k], i, i, i, 2000 - 100 * i);
+            r = jcall(d, buf);
+            team[k][i] = (long long)jn(r, "team");
+            cJSON_Delete(r);
+        }
+    }
+    CHECK_MSG(tid[0] > 0 && tid[1] > 0 && team[1][3] > 0, "no tournaments");
+    cJSON *r = call_f(d, &id, "tournament_start", tid[0], "");
+    CHECK_EQ_STR("swiss", "swiss", js(r, "format"));
+    cJSON_Delete(r);
+    cJSON_Delete(call_f(d, &id, "tournament_pause", tid[0], ",\"paused\":true"));
+    r = call_f(d, &id, "tournament_get", tid[0], "");
+    char p1[64];
+    pairs_of(cJSON_GetObjectItemCaseSensitive(r, "current"), p1, sizeof p1);
+    char want1[64];
+    snprintf(want1, sizeof want1, "%lld-%lld %lld-%lld ", team[0][0], team[0][2], team[0][1],
+             team[0][3]);
+    CHECK_EQ_STR("round 1", want1, p1);
+    for (int mi = 0; mi < 2; mi++)
+        adjudicate(d, &id, cur_game(r, mi, 0));
+    cJSON_Delete(r);
+    r = call_f(d, &id, "round_start", tid[0], ""); /* the games 2 */
+    adjudicate(d, &id, cur_game(r, 0, 1));
+    long long last = cur_game(r, 1, 1);
+    CHECK_MSG(last > 0 && cur_game(r, 0, 1) > 0, "no games 2");
+    cJSON_Delete(r);
+    /* round_pair while a game of round 1 is still live: bad_state (round) */
+    r = call_f(d, &id, "round_pair", tid[0], "");
+    CHECK_EQ_STR("round in progress", "bad_state", js(r, "code"));
+    CHECK_EQ_STR("round in progress: field", "round", js(r, "field"));
+    cJSON_Delete(r);
+
+    /* The race: d2 asks for a pairing by hand while d sends the last result. */
+    char buf[512], pairs_ok[128];
+    snprintf(pairs_ok, sizeof pairs_ok, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", team[0][1],
+             team[0][0], team[0][3], team[0][2]);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"game_result\",\"id\":900,\"game\":%lld,\"result\":\"1/2-1/2\","
+             "\"reason\":\"arbiter\"}",
+             last);
+    char rp[256];
+    snprintf(rp, sizeof rp, "{\"type\":\"round_pair\",\"id\":901,\"tournament\":%lld%s}", tid[0],
+             pairs_ok);
+    itest_sleep_ms(60);
+    wsc_send(d2, rp);
+    wsc_send(d, buf);
+    char *a = NULL;
+    for (int i = 0; i < 50 && !a; i++) { /* 901's reply: the pairing, or not complete yet */
+        a = wsc_recv(d2, 3000);
+        if (a && !strstr(a, "\"id\":901,")) {
+            free(a);
+            a = NULL;
+        }
+    }
+    char e[32];
+    CHECK_MSG(a && (strstr(a, "\"type\":\"tournament\"") || !strcmp(ecode(a, e), "bad_state")),
+              "the racing round_pair: %s", a ? a : "(no reply)");
+    free(a);
+    cJSON *st = call_f(d, &id, "tournament_get", tid[0], "");
+    int rounds_now = (int)jn(st, "round");
+    cJSON_Delete(st);
+    CHECK_MSG(rounds_now == 1 || rounds_now == 2, "round %d after the race", rounds_now);
+    if (rounds_now == 1) { /* the pairing came first: refused; now it is complete */
+        r = call_f(d, &id, "round_pair", tid[0], pairs_ok);
+        CHECK_EQ_STR("hand pairing after the race", "tournament", js(r, "type"));
+        cJSON_Delete(r);
+    }
+
+    /* Hostile pairs: each its typed error, nothing changes. Round 2 is now paired 1-2 3-4 by
+     * hand; every bad list below is a re-pair that must leave it as it is. */
+    struct {
+        const char *tail, *code;
+    } bad[] = {
+        {",\"pairs\":[[1e400,2]]", "missing_field"},
+        {",\"pairs\":[[-1,2]]", "missing_field"},
+        {",\"pairs\":[[1.5,2]]", "missing_field"},
+        {",\"pairs\":[[\"1\",2]]", "missing_field"},
+        {",\"pairs\":[[true,2]]", "missing_field"},
+        {",\"pairs\":[[null,2]]", "missing_field"},
+        {",\"pairs\":[[1,2,3]]", "missing_field"},
+        {",\"pairs\":[[1]]", "missing_field"},
+        {",\"pairs\":[[[1],2]]", "missing_field"},
+        {",\"pairs\":[1,2]", "missing_field"},
+        {",\"pairs\":{\"1\":2}", "missing_field"},
+        {",\"pairs\":\"1-2\"", "missing_field"},
+        {",\"pairs\":null", "missing_field"},
+        {",\"pairs\":[[0,1]]", "missing_field"},
+        {",\"pairs\":[[9007199254740992,1]]", "missing_field"},
+        {",\"pairs\":[[1,-0.5]]", "missing_field"},
+        {",\"pairs\":[[1,2]],\"allow_rematch\":null", "missing_field"},
+        {",\"pairs\":[[9007199254740991,9007199254740990]]", "not_found"},
+        {",\"pairs\":[]", "invalid"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = call_f(d, &id, "round_pair", tid[0], bad[i].tail);
+        CHECK_EQ_STR(bad[i].tail, bad[i].code, js(r, "code"));
+        cJSON_Delete(r);
+    }
+    char t[512];
+    /* teams of the other tournament, a team twice, a team with itself, a rematch, a
+     * tournament not started */
+    long long(*T)[4] = team;
+    hand_err(d, &id, tid[0], T[0][0], T[0][1], T[1][2], T[1][3], "not_found", "pairs[1]");
+    hand_err(d, &id, tid[0], T[0][0], T[0][1], T[0][1], T[0][3], "exists", "pairs[1]");
+    hand_err(d, &id, tid[0], T[0][0], T[0][0], T[0][1], T[0][3], "invalid", "pairs[0]");
+    hand_err(d, &id, tid[0], T[0][2], T[0][0], T[0][1], T[0][3], "no_pairing", "pairs[0]");
+    hand_err(d, &id, tid[1], T[1][0], T[1][1], T[1][2], T[1][3], "bad_state", "tournament");
+    char *big = malloc(12000);
+    int len = snprintf(big, 12000, ",\"pairs\":[");
+    for (int i = 0; i < 1025; i++)
+        len += snprintf(big + len, (size_t)(12000 - len), "%s[1,2]", i ? "," : "");
+    snprintf(big + len, (size_t)(12000 - len), "]");
+    r = call_f(d, &id, "round_pair", tid[0], big);
+    CHECK_EQ_STR("1025 pairs", "too_large", js(r, "code"));
+    cJSON_Delete(r);
+    free(big);
+    r = call_f(d, &id, "tournament_get", tid[0], "");
+    char p2[64], want2[64];
+    pairs_of(cJSON_GetObjectItemCaseSensitive(r, "current"), p2, sizeof p2);
+    snprintf(want2, sizeof want2, "%lld-%lld %lld-%lld ", team[0][0], team[0][1], team[0][2],
+             team[0][3]);
+    CHECK_EQ_STR("round 2 by hand, unchanged by the errors", want2, p2);
+    CHECK_EQ_STR("paused", "paused", js(r, "status"));
+    cJSON_Delete(r);
+
+    /* SIGKILL; the hand round is as stored; a re-pair with a rematch; SIGKILL again. */
+    CHECK_EQ_INT("crash", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+    wsc_free(d);
+    wsc_free(d2);
+    const char *again[] = {"--port", port, NULL};
+    CHECK_EQ_INT("restart", 0, itest_start(&s, again));
+    d = director(x, &s);
+    r = call_f(d, &id, "tournament_get", tid[0], "");
+    pairs_of(cJSON_GetObjectItemCaseSensitive(r, "current"), p2, sizeof p2);
+    CHECK_EQ_STR("round 2 after the crash", want2, p2);
+    CHECK_EQ_STR("paused after the crash", "paused", js(r, "status"));
+    CHECK_EQ_INT("round 2 after the crash", 2, (int)jn(r, "round"));
+    cJSON_Delete(r);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]],\"allow_rematch\":true",
+             team[0][2], team[0][0], team[0][1], team[0][3]);
+    r = call_f(d, &id, "round_pair", tid[0], t);
+    CHECK_EQ_STR("re-pair with a rematch", "tournament", js(r, "type"));
+    cJSON_Delete(r);
+    CHECK_EQ_INT("crash 2", 128 + SIGKILL, itest_stop(&s, SIGKILL));
+    wsc_free(d);
+    CHECK_EQ_INT("restart 2", 0, itest_start(&s, again));
+    d = director(x, &s);
+    r = call_f(d, &id, "tournament_get", tid[0], "");
+    pairs_of(cJSON_GetObjectItemCaseSensitive(r, "current"), p2, sizeof p2);
+    CHECK_EQ_STR("the re-pair after the crash", want1, p2);
+    cJSON_Delete(r);
+    r = call_f(d, &id, "tournament_pause", tid[0], ",\"paused\":false");
+    CHECK_EQ_STR("resumed", "running", js(r, "status"));
+    CHECK_MSG(cur_game(r, 0, 0) > 0 && cur_game(r, 1, 0) > 0, "the hand round did not start");
+    cJSON_Delete(r);
+    r = call_f(d, &id, "round_pair", tid[0], pairs_ok);
+    CHECK_EQ_STR("round_pair while running", "bad_state", js(r, "code"));
+    cJSON_Delete(r);
+    cJSON_Delete(call_f(d, &id, "tournament_pause", tid[0], ",\"paused\":true"));
+    r = call_f(d, &id, "round_pair", tid[0], pairs_ok);
+    CHECK_EQ_STR("round_pair with round 2 in progress", "bad_state", js(r, "code"));
+    CHECK_EQ_STR("round_pair with round 2 in progress: field", "round", js(r, "field"));
+    cJSON_Delete(r);
+    r = call_f(d, &id, "tournament_get", tid[0], "");
+    pairs_of(cJSON_GetObjectItemCaseSensitive(r, "current"), p2, sizeof p2);
+    CHECK_EQ_STR("round 2 as started", want1, p2);
+    cJSON_Delete(r);
+    wsc_free(d);
+    wsc_ctx_free(x);
+    CHECK_EQ_INT("clean exit", 0, itest_stop(&s, SIGTERM));
+    if (bh_test_failures_)
+        itest_dump_log(&s);
+    itest_cleanup(&s);
+}
+
 static const bh_test_case cases[] = {
     {"tournament_restart", tournament_restart},
     {"tournament_restart_adjudicate", tournament_restart_adjudicate},
+    {"hand_pair_kill", hand_pair_kill},
 };
 
 BH_TEST_MAIN(cases)

@@ -251,6 +251,17 @@ static void team_tokens(char tok[4][80])
     }
 }
 
+/* new_tour, and the hub team ids of its n teams by pairing number - 1 into tid. */
+static void new_tour_ids(const char *name, int n, int rounds, long long *tid)
+{
+    new_tour(name, n, rounds);
+    for (int i = 0; i < n; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+}
+
 static void tournament_by_hand(void)
 {
     memset(&io, 0, sizeof io);
@@ -874,13 +885,8 @@ static void hand_pairing(void)
     open_hub(true, T0);
     director(1, T0);
     hub_on_open(h, 2); /* spectator */
-    new_tour("H", 6, 3);
     long long tid[6]; /* hub team id by TPN - 1 */
-    for (int i = 0; i < 6; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        tid[i] = jint(f_last(&io, 1, want), "team");
-    }
+    new_tour_ids("H", 6, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     long long m[8][3];
     CHECK_EQ_INT("round 1", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
@@ -912,6 +918,11 @@ static void hand_pairing(void)
               "allow_rematch", NULL, now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,99],[%lld,0]]", P(1), P(2), P(3), P(4));
     hand_pair(1, 24, t, "not_found", "pairs[1]", "no team 99", now);
+    /* two unknown teams in one pair: not found, not "paired with itself" (hostile review) */
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[98,99],[%lld,0]]", P(1), P(2), P(4));
+    hand_pair(1, 43, t, "not_found", "pairs[1]", "no team 98", now);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,99],[98,0]]", P(1), P(2), P(3));
+    hand_pair(1, 44, t, "not_found", "pairs[1]", "no team 99", now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
              P(6), P(4), P(5));
     hand_pair(1, 25, t, "bad_state", "pairs[1]", "withdrawn", now);
@@ -1037,13 +1048,8 @@ static void unpairable_pauses(void)
     memset(&io, 0, sizeof io);
     open_hub(true, T0);
     director(1, T0);
-    new_tour("U", 6, 3);
     long long tid[6];
-    for (int i = 0; i < 6; i++) {
-        char want[32];
-        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
-        tid[i] = jint(f_last(&io, 1, want), "team");
-    }
+    new_tour_ids("U", 6, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     char msg[256];
     for (int i = 1; i < 6; i++) {
@@ -1078,6 +1084,150 @@ static void unpairable_pauses(void)
     close_hub(true);
 }
 
+
+/* Hostile-input review: withdrawals after a pairing by hand, before its games. Five teams,
+ * 3 rounds: round 1 is 1-3 2-4 and the PAB to 5, drawn. Round 2 by hand: 1-5 2-3, the PAB to
+ * 4. Team 4 withdraws (its PAB is forfeited: 0 MP), then team 5 (1 wins 1-5 by forfeit); no
+ * game starts for either. A re-pair (the pairer) drops those forfeits with the hand round:
+ * teams 4 and 5 are in no pair; round_start starts the one match of 1, 2, 3 and the PAB goes
+ * to one of them. */
+static void withdraw_after_hand(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    long long tid[5];
+    new_tour_ids("W", 5, 3, tid);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    f_run_timers(&io, h, T0 + 6 * SEC);
+    turn(1, "{\"type\":\"round_start\",\"id\":11,\"tournament\":1}", T0 + 6 * SEC);
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    uint64_t now = T0 + 13 * SEC;
+    char t[256];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", tid[0], tid[4],
+             tid[1], tid[2], tid[3]);
+    hand_pair(1, 12, t, NULL, NULL, NULL, now);
+    for (int i = 3; i < 5; i++) {
+        snprintf(t, sizeof t,
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}", 13 + i,
+                 tid[i]);
+        turn(1, t, now);
+    }
+    CHECK_EQ_INT("no game for the hand round", 0, f_count(&io, 1, "\"round\":2,\"match\""));
+    turn(1, "{\"type\":\"tournament_get\",\"id\":20,\"tournament\":1}", now);
+    const char *snap = f_last(&io, 1, "\"id\":20,");
+    const char *cur = snap ? strstr(snap, "\"current\":") : NULL;
+    long long m[4][3];
+    CHECK_EQ_INT("the hand round", 3, round_matches(cur, m, 3));
+    CHECK_MSG(m[0][0] == tid[0] && m[0][1] == tid[4] && m[2][0] == tid[3] && m[2][1] == 0,
+              "the hand round: %.600s", cur ? cur : "(none)");
+    /* 1 wins its match by forfeit (2 MP), 4's PAB is forfeited (0 MP) */
+    const char *m0 = cur ? strstr(cur, "{\"match\":0,") : NULL;
+    const char *m2 = cur ? strstr(cur, "{\"match\":2,") : NULL;
+    CHECK_MSG(m0 && strstr(m0, "\"mp\":[2,0]") == strstr(m0, "\"mp\":") && m2 &&
+                  strstr(m2, "\"mp\":[0,0]") == strstr(m2, "\"mp\":"),
+              "the forfeits of the hand round: %.600s", cur ? cur : "(none)");
+    hand_pair(1, 21, "", NULL, NULL, NULL, now); /* the pairer, again */
+    turn(1, "{\"type\":\"tournament_get\",\"id\":22,\"tournament\":1}", now);
+    snap = f_last(&io, 1, "\"id\":22,");
+    cur = snap ? strstr(snap, "\"current\":") : NULL;
+    const char *end = cur ? strstr(cur, "]}") : NULL; /* the end of current's matches */
+    const char *third = cur ? strstr(cur, "{\"match\":2,") : NULL;
+    CHECK_MSG(end && (!third || third > end), "re-paired: more than a match and the PAB: %.600s",
+              cur ? cur : "(none)");
+    CHECK_EQ_INT("re-paired: a match and the PAB", 2, round_matches(cur, m, 2));
+    CHECK_MSG(cur && strstr(cur, "\"round\":2,") && m[0][1] != 0 && m[1][1] == 0,
+              "re-paired: %.600s", cur ? cur : "(none)");
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 2; k++)
+            CHECK_MSG(m[i][k] != tid[3] && m[i][k] != tid[4], "a withdrawn team paired: %.400s",
+                      cur ? cur : "(none)");
+    turn(1, "{\"type\":\"round_start\",\"id\":23,\"tournament\":1}", now);
+    CHECK_EQ_INT("round 2: one game", 1,
+                 f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":2,"));
+    close_hub(true);
+}
+
+/* Hostile-input review: round_pair during an Armageddon play-off (two teams, one round, both
+ * games drawn on time): by hand, with a rematch allowed, or computed, it is refused
+ * (bad_state, field round: no round is left) and changes nothing; resuming plays the play-off
+ * to its end (final standings). */
+static void playoff_hand_pair(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    new_tour("A", 2, 0);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
+    CHECK_MSG(f_last(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":0,") != NULL,
+              "no play-off game");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":6,\"tournament\":1,\"paused\":true}",
+         T0 + 2 * BASE * 1000ULL);
+    uint64_t now = T0 + 2 * BASE * 1000ULL + SEC;
+    hand_pair(1, 7, ",\"pairs\":[[1,2]],\"allow_rematch\":true", "bad_state", "round", NULL, now);
+    hand_pair(1, 8, ",\"pairs\":[[2,1]]", "bad_state", "round", NULL, now);
+    hand_pair(1, 9, "", "bad_state", "round", NULL, now);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":10,\"tournament\":1}", now);
+    const char *snap = f_last(&io, 1, "\"id\":10,");
+    CHECK_MSG(snap && strstr(snap, "\"round\":1,") && !strstr(snap, "\"round\":2,"),
+              "a round after the last: %.200s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":11,\"tournament\":1,\"paused\":false}", now);
+    for (int i = 0; i < 10 && !f_last(&io, 1, "\"final\":true"); i++)
+        f_run_timers(&io, h, now + (uint64_t)(i + 1) * 200 * SEC); /* White 3:00 */
+    CHECK_MSG(f_last(&io, 1, "\"final\":true") != NULL, "the play-off did not end");
+    close_hub(true);
+}
+
+/* Hostile-input review: a round nobody can pair, not even by hand, ends the event instead of
+ * pausing it forever. Four teams, 2 rounds (Swiss), round 1 is 1-3 2-4; T-AUTO is paused and
+ * teams 2, 3, 4 (all four, if all) withdraw, so team 1 wins by forfeit and is alone in round
+ * 2 with no PAB allowed (C.04.1 d, [C2]), or nobody is left. The pairer fails, the hand
+ * pairing [1, 0] (or []) is refused too; a resume finishes the event (the final standings)
+ * instead of pausing it again. */
+static void lone_team_run(bool all)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    long long tid[4];
+    new_tour_ids("L", 4, 2, tid);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    char msg[256];
+    for (int i = all ? 0 : 1; i < 4; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
+                 11 + i, tid[i]);
+        turn(1, msg, T0 + SEC);
+    }
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    hand_pair(1, 18, ",\"pairs\":[]", all ? "no_pairing" : "invalid", all ? "round" : "pairs", NULL,
+              T0 + 12 * SEC);
+    snprintf(msg, sizeof msg, ",\"pairs\":[[%lld,0]]", tid[0]);
+    hand_pair(1, 19, msg, all ? "bad_state" : "no_pairing", "pairs[0]", NULL, T0 + 12 * SEC);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":20,\"tournament\":1,\"paused\":false}",
+         T0 + 13 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":21,\"tournament\":1}", T0 + 13 * SEC);
+    const char *snap = f_last(&io, 1, "\"id\":21,");
+    CHECK_MSG(snap && strstr(snap, "\"status\":\"finished\"") && strstr(snap, "\"round\":1,") &&
+                  strstr(snap, "\"final\":true"),
+              "%s: the event stays open: %.300s", all ? "no team left" : "a lone team",
+              snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":22,\"tournament\":1,\"paused\":false}",
+         T0 + 14 * SEC);
+    const char *r = f_last(&io, 1, "\"id\":22,");
+    CHECK_MSG(r && strstr(r, "bad_state"), "resume of a finished event: %s", r ? r : "(none)");
+    close_hub(true);
+}
+
+static void lone_team_finishes(void)
+{
+    lone_team_run(false);
+    lone_team_run(true);
+}
+
 static const bh_test_case cases[] = {
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
@@ -1093,6 +1243,9 @@ static const bh_test_case cases[] = {
     {"tournament_by_hand", tournament_by_hand},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
+    {"lone_team_finishes", lone_team_finishes},
+    {"playoff_hand_pair", playoff_hand_pair},
+    {"withdraw_after_hand", withdraw_after_hand},
 };
 
 BH_TEST_MAIN(cases)

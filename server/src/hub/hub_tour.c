@@ -300,6 +300,15 @@ static bool playoff_next(hub *h, htour *ht, uint64_t now_us)
 
 static void next_round(hub *h, htour *ht, uint64_t now_us);
 
+/* Teams to be paired in round r: active, without a requested bye. */
+static int teams_to_pair(const tour *t, int r)
+{
+    int n = 0;
+    for (int id = 1; id <= tour_n_teams(t); id++)
+        n += tour_is_active(t, id, r) && tour_requested_bye(t, id, r) < 0;
+    return n;
+}
+
 /* Play-off game g ended as hg: record the winner (T-ARMAGEDDON: a draw counts as a win for
  * Black's team, the team of Black on board A) and go on (the standings follow once). A void game
  * is played again. Applied once: each earlier finished, not void play-off game made one
@@ -360,6 +369,19 @@ static void next_round(hub *h, htour *ht, uint64_t now_us)
             return;
         }
         int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
+        if (rc != BH_OK && teams_to_pair(ht->t, r + 1) < 2) {
+            /* Nobody is left, or one team that may not get a PAB (C.04.1 d): no pairing
+             * exists, not even by hand, so pausing would leave the event open for good. */
+            log_error("hub: tournament %lld: round %d cannot be paired (%s), %d team(s) left: "
+                      "finished", (long long)ht->id, r + 1, bh_errname(rc),
+                      teams_to_pair(ht->t, r + 1));
+            ht->status = HT_FINISHED;
+            persist(h, ht);
+            char *s = hub__tour_enc_standings(ht);
+            if (s)
+                to_all(h, s, -1);
+            return;
+        }
         if (rc != BH_OK) {
             /* No legal pairing (T-PAIR), or the pairer's node bound was hit (BH_ELIMIT): no
              * result is lost and the event does not end. T-AUTO pauses and the directors get

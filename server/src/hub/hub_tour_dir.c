@@ -292,7 +292,9 @@ static int pair_by_hand(hub *h, hub_sess *s, const proto_msg *m, htour *ht, int 
     int (*pairs)[2] = xmalloc(((size_t)m->n_pairs + 1) * sizeof *pairs);
     for (int i = 0; i < m->n_pairs; i++)
         for (int k = 0; k < 2; k++) {
-            pairs[i][k] = -1; /* not a team of this tournament */
+            /* not a team of this tournament: a negative id of its own, so that two unknown
+             * teams in one pair are not taken for a team paired with itself */
+            pairs[i][k] = -1 - (2 * i + k);
             for (int tid = 1; tid < ht->nteam_of; tid++)
                 if (ht->team_of[tid] == m->pairs[i][k])
                     pairs[i][k] = tid;

@@ -12,7 +12,8 @@
  * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
  * the deficiency of the teams below the bracket (those a maximum matching among themselves
  * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
- * (30+ rounds) where the lower teams have met nearly everyone.
+ * (30+ rounds) where the lower teams have met nearly everyone; and a probe that allows few
+ * upfloater sets tests them directly (probe_sets), since only the set decides it.
  *
  * SPDX-License-Identifier: MIT
  *
@@ -700,13 +701,28 @@ static void snap_free(snap *z)
     free(z->avail);
 }
 
-/* One search under the constraints set; rolled back. On success the upfloater set it used
- * (locals, ascending) goes to set (if not NULL). */
-static bool probe(ctx *c, const snap *z, int *set)
+static int probe_sets(ctx *c, const snap *z, int *set, double max_sets);
+
+enum {
+    PROBE_SETS_MAX = 1024,  /* upfloater sets a probe tries before any search */
+    PROBE_SETS_BIG = 16384, /* ... after a short search could not decide it */
+    PROBE_TRY_NODES = 2000  /* the short search */
+};
+
+/* The search of a probe, at most `budget` more nodes (0: up to the bound of
+ * swiss_pair_limited); rolled back. *undecided: the budget ran out first. */
+static bool search(ctx *c, const snap *z, int *set, uint64_t budget, bool *undecided)
 {
+    uint64_t max = c->max_nodes;
+    if (budget && (!max || c->nodes + budget < max))
+        c->max_nodes = c->nodes + budget;
     int pfb = c->pfb; /* a successful search leaves it spent */
     bool ok = floats_ok(c) && (c->c6 < 0 || c6_bound(c) <= c->c6) && dfs(c, 0);
     c->pfb = pfb;
+    *undecided = c->aborted && c->max_nodes != max;
+    if (*undecided)
+        c->aborted = false;
+    c->max_nodes = max;
     if (ok && set) {
         int k = 0;
         for (int o = 0; o < c->n; o++)
@@ -715,6 +731,25 @@ static bool probe(ctx *c, const snap *z, int *set)
     }
     snap_back(c, z);
     return ok;
+}
+
+/* One probe under the constraints set; rolled back. On success the upfloater set it found
+ * (locals, ascending) goes to set (if not NULL). A probe that allows few upfloater sets tries
+ * them (probe_sets); else a short search, which usually finds a pairing at once; one it could
+ * not decide tries up to PROBE_SETS_BIG sets, then the whole search. */
+static bool probe(ctx *c, const snap *z, int *set)
+{
+    int by_sets = probe_sets(c, z, set, PROBE_SETS_MAX);
+    if (by_sets >= 0)
+        return by_sets == 1;
+    bool undecided = false;
+    bool ok = search(c, z, set, c->c6_measure ? 0 : PROBE_TRY_NODES, &undecided);
+    if (!undecided)
+        return ok;
+    by_sets = probe_sets(c, z, set, PROBE_SETS_BIG);
+    if (by_sets >= 0)
+        return by_sets == 1;
+    return search(c, z, set, 0, &undecided);
 }
 
 /* Can the rest of the field (the alive teams but B) still be paired ([C3], 2.2.1)? From the
@@ -793,6 +828,88 @@ static int c6_set_count(ctx *c, const int *set, int k, bool exact)
 static bool c6_set_ok(ctx *c, const int *set, int k)
 {
     return c->c6 < 0 || c6_set_count(c, set, k, false) >= 0;
+}
+
+/* The next size-subset of 0..n-1 after comb (ascending indices) in lexicographic order;
+ * false after the last. */
+static bool next_comb(int *comb, int size, int n)
+{
+    int a = size - 1;
+    while (a >= 0 && comb[a] == n - size + a)
+        a--;
+    if (a < 0)
+        return false;
+    comb[a]++;
+    for (int b = a + 1; b < size; b++)
+        comb[b] = comb[b - 1] + 1;
+    return true;
+}
+
+/* A probe asks only whether some upfloater set S (f teams, need[l] .. budget[l] of them at
+ * level l) can be paired with T and the rest of the field ([C3]), has at most pfb teams that
+ * floated last round ([C7]), is allowed by the set probe's fl marks, and leaves the following
+ * scoregroup's bracket within c6 ([C6]): once T and S are paired, nothing else of the
+ * bracket's pairing matters. When there are few such sets, each is tested directly (set_ok,
+ * c6_set_ok, in ascending order) instead of a search over T's pairings, which must exhaust
+ * them all to prove that a probe fails (a big bracket whose [C4]-[C7] bounds no set meets:
+ * minutes). Returns 1 (the first set that passes goes to `set`), 0 (none), or -1: the [C6]
+ * measure (the search keeps it), or more than max_sets sets (search). */
+static int probe_sets(ctx *c, const snap *z, int *set, double max_sets)
+{
+    if (c->c6_measure || c->s == 0)
+        return -1;
+    int k = c->f, first_o = c->tlist[c->s - 1] + 1, nc = 0;
+    int *cand = xmalloc(((size_t)c->n + 1) * sizeof *cand);
+    for (int o = first_o; o < c->n; o++)
+        if (c->lvl[o] >= 0 && z->pair[o] < 0 && o != c->bye && c->budget[c->lvl[o]] > 0 &&
+            !(c->fl_on && c->fl[o] == 0))
+            cand[nc++] = o;
+    double sets = 1; /* C(nc, k), the sets to try at most */
+    for (int i = 0; i < k && sets <= max_sets; i++)
+        sets = sets * (nc - i) / (i + 1);
+    if (k > nc || sets > max_sets) {
+        free(cand);
+        return k > nc ? 0 : -1;
+    }
+    int *comb = xmalloc(((size_t)k + 1) * sizeof *comb);
+    int *S = xmalloc(((size_t)k + 1) * sizeof *S);
+    int *per = xcalloc((size_t)c->nlv + 1, sizeof *per);
+    for (int i = 0; i < k; i++)
+        comb[i] = i;
+    int found = 0;
+    for (;;) { /* the k-subsets of cand in ascending order */
+        for (int l = 0; l < c->nlv; l++)
+            per[l] = 0;
+        int pf = 0, forced = 0;
+        for (int i = 0; i < k; i++) {
+            S[i] = cand[comb[i]];
+            per[c->lvl[S[i]]]++;
+            pf += c->tm[S[i]].fprev;
+            forced += c->fl_on && c->fl[S[i]] == 2;
+        }
+        bool fit = pf <= c->pfb && (!c->fl_on || forced == c->forced_left);
+        for (int l = 0; l < c->nlv && fit; l++)
+            fit = per[l] >= c->need[l] && per[l] <= c->budget[l];
+        if (fit && c->max_nodes && (c->nodes += (uint64_t)(c->s + k)) > c->max_nodes) {
+            c->aborted = true;
+            break;
+        }
+        if (fit && set_ok(c, S, k) && c6_set_ok(c, S, k) && !c->aborted) {
+            found = 1;
+            if (set)
+                memcpy(set, S, (size_t)k * sizeof *set);
+            break;
+        }
+        if (c->aborted)
+            break;
+        if (!next_comb(comb, k, nc))
+            break;
+    }
+    free(per);
+    free(S);
+    free(comb);
+    free(cand);
+    return found;
 }
 
 /* 3.5.3-3.5.5: among the upfloater sets with the profile cnt[] ([C4]-[C5]), the first by
@@ -1059,14 +1176,8 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
             }
             free(p2);
             bm_fini(&h);
-            int a = size - 1; /* next combination */
-            while (a >= 0 && comb[a] == nc - size + a)
-                a--;
-            if (a < 0)
+            if (!next_comb(comb, size, nc))
                 break;
-            comb[a]++;
-            for (int b = a + 1; b < size; b++)
-                comb[b] = comb[b - 1] + 1;
         }
     }
     for (int i = 0; i < m && ok; i++) {
