@@ -866,7 +866,7 @@ static const char *hand_pair(uint64_t conn, int id, const char *tail, const char
     snprintf(f, sizeof f, field ? "\"field\":\"%s\"" : "\"code\"", field);
     CHECK_MSG(r && strstr(r, "\"type\":\"error\"") && strstr(r, c) && strstr(r, f) &&
                   (!msg || strstr(r, msg)),
-              "%.60s: want %s %s %s, got %s", tail, code, field, msg ? msg : "",
+              "%.60s: want %s %s %s, got %s", tail, code, field ? field : "-", msg ? msg : "",
               r ? r : "(none)");
     return r;
 }

@@ -743,7 +743,7 @@ static bool probe(ctx *c, const snap *z, int *set)
     if (by_sets >= 0)
         return by_sets == 1;
     bool undecided = false;
-    bool ok = search(c, z, set, c->c6_measure ? 0 : PROBE_TRY_NODES, &undecided);
+    bool ok = search(c, z, set, PROBE_TRY_NODES, &undecided);
     if (!undecided)
         return ok;
     by_sets = probe_sets(c, z, set, PROBE_SETS_BIG);
@@ -852,11 +852,11 @@ static bool next_comb(int *comb, int size, int n)
  * bracket's pairing matters. When there are few such sets, each is tested directly (set_ok,
  * c6_set_ok, in ascending order) instead of a search over T's pairings, which must exhaust
  * them all to prove that a probe fails (a big bracket whose [C4]-[C7] bounds no set meets:
- * minutes). Returns 1 (the first set that passes goes to `set`), 0 (none), or -1: the [C6]
- * measure (the search keeps it), or more than max_sets sets (search). */
+ * minutes). Returns 1 (the first set that passes goes to `set`), 0 (none), or -1: more than
+ * max_sets sets (search). */
 static int probe_sets(ctx *c, const snap *z, int *set, double max_sets)
 {
-    if (c->c6_measure || c->s == 0)
+    if (c->s == 0)
         return -1;
     int k = c->f, first_o = c->tlist[c->s - 1] + 1, nc = 0;
     int *cand = xmalloc(((size_t)c->n + 1) * sizeof *cand);
