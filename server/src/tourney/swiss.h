@@ -25,9 +25,12 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out);
 
 /* swiss_pair with a bound on the search: the search is exact and, on real events (up to 11
  * rounds), visits about one node per pair; only brackets whose teams have met nearly every
- * possible opponent (30+ rounds) can make it exponential. With max_nodes > 0 it gives up
- * after that many search nodes and returns BH_ELIMIT (pair by hand, or call swiss_pair);
- * 0 means no bound. tour_pair_next uses SWISS_MAX_NODES (a few seconds at most here). */
+ * possible opponent (25+ rounds, most games drawn) can make it exponential. With max_nodes > 0
+ * it gives up after that many search nodes and returns BH_ELIMIT (pair by hand, or call
+ * swiss_pair); 0 means no bound. tour_pair_next uses SWISS_MAX_NODES: a node costs more in
+ * those deep brackets (its matching tests), so the bound is reached after up to about 10 s
+ * on the project's machine (bench/pairing: bench_pairing_drawn); T-AUTO then pauses the event
+ * for the director. */
 #define SWISS_MAX_NODES 500000ull
 int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out);
 
