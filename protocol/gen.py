@@ -382,7 +382,8 @@ M = [
     "with pairs: allow two teams that already met over the board ([C1]; a tiny field)")],
   ["unauthorized", "not_found (tournament; field pairs[i]: no such team in it)",
    "bad_state (tournament not paused; field round: the round is not complete or no round is left; "
-   "field pairs[i]: the team is withdrawn, not yet entered, or has a requested bye)",
+   "field pairs[i]: the team is withdrawn, not yet entered, or has a requested bye; field pairs: "
+   "a round robin, whose rounds follow its Berger table)",
    "no_pairing (without pairs: no legal pairing; field pairs[i]: a rematch without allow_rematch "
    "([C1]), or a bye to a team that had a PAB or won a match by forfeit ([C2], C.04.1 d))",
    "exists (field pairs[i]: a team listed a second time)",

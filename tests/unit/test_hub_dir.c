@@ -1228,6 +1228,34 @@ static void lone_team_finishes(void)
     lone_team_run(true);
 }
 
+/* A round robin (4 teams: the T-ROUNDS fallback) follows its Berger table: round_pair by hand
+ * of round 2 is refused (bad_state, field pairs) and changes nothing, so no later round of
+ * the table can repeat a hand pairing; without pairs it pairs round 2 by the table. */
+static void rr_no_hand_pairing(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+    long long tid[4];
+    new_tour_ids("R", 4, 3, tid);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
+    f_run_timers(&io, h, T0 + 6 * SEC); /* game 1 of round 1 ends; game 2 starts */
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":6,\"tournament\":1,\"paused\":true}",
+         T0 + 6 * SEC);
+    f_run_timers(&io, h, T0 + 100 * SEC); /* round 1 complete, round 2 not paired (paused) */
+    char t[128];
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", tid[0], tid[1], tid[2],
+             tid[3]);
+    hand_pair(1, 7, t, "bad_state", "pairs", "Berger table", T0 + 101 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":8,\"tournament\":1}", T0 + 101 * SEC);
+    const char *snap = f_last(&io, 1, "\"id\":8,");
+    CHECK_MSG(snap && strstr(snap, "\"round\":1,"), "a round was added: %.300s",
+              snap ? snap : "(none)");
+    const char *r = hand_pair(1, 9, "", NULL, NULL, NULL, T0 + 102 * SEC);
+    CHECK_MSG(r && strstr(r, "\"round\":2,"), "round 2 not paired: %.300s", r ? r : "(none)");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
@@ -1243,6 +1271,7 @@ static const bh_test_case cases[] = {
     {"tournament_by_hand", tournament_by_hand},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
+    {"rr_no_hand_pairing", rr_no_hand_pairing},
     {"lone_team_finishes", lone_team_finishes},
     {"playoff_hand_pair", playoff_hand_pair},
     {"withdraw_after_hand", withdraw_after_hand},

@@ -343,6 +343,12 @@ static void do_round_pair(hub *h, hub_sess *s, const proto_msg *m)
     int rc = BH_ESTATE;
     if ((r > 0 && !tour_round_complete(ht->t, r)) || r >= tour_planned_rounds(ht->t))
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "round");
+    else if (m->hand && tour_format(ht->t) == TOUR_ROUND_ROBIN) /* its later rounds would
+                                                                   * not know: rematches */
+        hub__queue(h, s->conn,
+                   proto_enc_error_msg(true, m->id, BH_ESTATE, "pairs",
+                                       "a round robin follows its Berger table: its rounds "
+                                       "are not paired by hand"));
     else if (m->hand)
         rc = pair_by_hand(h, s, m, ht, r);
     else if ((rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r)) != BH_OK)
