@@ -70,6 +70,14 @@ static void director(uint64_t conn, uint64_t now)
     turn(conn, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", now);
 }
 
+/* A new empty hub (fresh database) at T0 with the director on connection 1. */
+static void fresh_hub(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true, T0);
+    director(1, T0);
+}
+
 /* Game 1 of 60 s (director conn 1), its four seats as conns 10..13 joined at T0 (so it
  * starts), a spectator on conn 20. */
 static void live_game(void)
@@ -264,9 +272,7 @@ static void new_tour_ids(const char *name, int n, int rounds, long long *tid)
 
 static void tournament_by_hand(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     hub_on_open(h, 2); /* spectator */
     turn(2, "{\"type\":\"live\",\"id\":1}", T0);
     CHECK_MSG(f_last(&io, 2, "\"type\":\"live\",\"id\":1,") && f_last(&io, 2, "\"games\":[]"),
@@ -386,9 +392,7 @@ static void tournament_by_hand(void)
  * teams draw their match 1-1 (nobody moves: flags), the server starts the play-off game. */
 static void live_playoff(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     hub_on_open(h, 2);
     turn(2, "{\"type\":\"live\",\"id\":1}", T0);
     new_tour("A", 2, 0);
@@ -406,9 +410,7 @@ static void live_playoff(void)
  * the director at 1 s, so its team2 (the loser) is asked for game 2's colours (P-GAME2). */
 static long long choice_pending(int64_t a[16][3])
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("C", 4, 2);
     turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
     CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
@@ -488,9 +490,7 @@ static void game2_stale_choice(void)
  * game a restart had adjudicated (void) and played another game, ignoring the result. */
 static void playoff_adjudicated(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("A", 2, 0);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
@@ -539,9 +539,7 @@ static void paused_end_restart(void)
  * matches forfeited (T-FORFEIT); T-AUTO created and started games for them anyway. */
 static void rr_withdrawn_no_games(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("W", 4, 3);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     turn(1, "{\"type\":\"team_withdraw\",\"id\":6,\"tournament\":1,\"team\":1}", T0 + SEC);
@@ -617,9 +615,7 @@ static void reason_in_bpgn(void)
  * connection gets game2_choice with the time left and its choice starts game 2. */
 static void choice_after_restart(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("C", 4, 2);
     char tok[4][80];
     team_tokens(tok);
@@ -673,9 +669,7 @@ static unsigned rnd(unsigned n)
 static void random_controls_seed(uint64_t seed)
 {
     rnd_state = seed * 0x9E3779B97F4A7C15ULL + 1;
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("R", 4, 3);
     char tok[4][80];
     team_tokens(tok);
@@ -799,9 +793,7 @@ static void random_controls(void)
  * teams draw every game: T1 (White) - T0 play the first play-off game; T0 withdraws. */
 static void withdraw_in_playoff(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("A", 3, 0);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     f_run_timers(&io, h, T0 + 40 * SEC);
@@ -881,9 +873,7 @@ static const char *hand_pair(uint64_t conn, int id, const char *tail, const char
  * and is played by round_start. */
 static void hand_pairing(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     hub_on_open(h, 2); /* spectator */
     long long tid[6]; /* hub team id by TPN - 1 */
     new_tour_ids("H", 6, 3, tid);
@@ -1045,9 +1035,7 @@ static void hand_pairing(void)
  * allow_rematch and stored with it. */
 static void unpairable_pauses(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     long long tid[6];
     new_tour_ids("U", 6, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
@@ -1093,9 +1081,7 @@ static void unpairable_pauses(void)
  * to one of them. */
 static void withdraw_after_hand(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     long long tid[5];
     new_tour_ids("W", 5, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
@@ -1155,9 +1141,7 @@ static void withdraw_after_hand(void)
  * to its end (final standings). */
 static void playoff_hand_pair(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     new_tour("A", 2, 0);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
@@ -1188,9 +1172,7 @@ static void playoff_hand_pair(void)
  * instead of pausing it again. */
 static void lone_team_run(bool all)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     long long tid[4];
     new_tour_ids("L", 4, 2, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
@@ -1233,9 +1215,7 @@ static void lone_team_finishes(void)
  * the table can repeat a hand pairing; without pairs it pairs round 2 by the table. */
 static void rr_no_hand_pairing(void)
 {
-    memset(&io, 0, sizeof io);
-    open_hub(true, T0);
-    director(1, T0);
+    fresh_hub();
     long long tid[4];
     new_tour_ids("R", 4, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
