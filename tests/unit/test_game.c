@@ -1152,7 +1152,38 @@ static void bpgn_ms_rounding_window(void)
     CHECK_EQ_INT("exports that do not replay to the same result", 0, failed);
 }
 
+/* A real record (test_demo_e2e, regulation 10+0, tests/data/games/regress/settle-edge.bpgn):
+ * Black B mates at 13b; board A plays on through the 2 s settle window and White A's 30th
+ * move comes just before its end. The clocks are whole ms, each board's replay early by its
+ * own rounding, so that move replayed 2 ms late, after the window: bpgn_import failed with
+ * game_over at item 84. It replays, and the result is the record's (WhiteA+BlackB). */
+static void bpgn_settle_edge_record(void)
+{
+    FILE *f = fopen(bh_test_data("games/regress/settle-edge.bpgn"), "rb");
+    CHECK_MSG(f != NULL, "no settle-edge.bpgn");
+    if (!f)
+        return;
+    static char text[8192];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    bpgn_game bg;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, n, &bg, NULL));
+    game *g = NULL;
+    size_t bad = 0;
+    int rc = bpgn_import(&bg, NULL, T0, &g, &bad);
+    CHECK_MSG(rc == BH_OK, "import: %s at item %zu", bh_errname(rc), bad);
+    const game_result *gr = g ? game_get_result(g) : NULL;
+    CHECK_MSG(gr && gr->winner == GAME_TEAM_1, "result: %d", gr ? gr->winner : -1);
+    int winner = -1;
+    CHECK_EQ_INT("the record's winner", BH_OK, bpgn_team_result(&bg, &winner));
+    CHECK_EQ_INT("same team", GAME_TEAM_1, winner);
+    game_free(g);
+    bpgn_game_fini(&bg);
+}
+
 static const bh_test_case cases[] = {
+    {"bpgn_settle_edge_record", bpgn_settle_edge_record},
     {"bpgn_ms_rounding_window", bpgn_ms_rounding_window},
     {"armageddon_clocks", armageddon_clocks},
     {"issue-bpgn-huge-increment", issue_bpgn_huge_increment},

@@ -425,6 +425,19 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
     } else if (g->setup.recorded) {
         now = clk_since_us(c);
     }
+    if (!g->setup.recorded) {
+        /* Our records carry whole ms, rounded up, so each board's replayed instants are up to
+         * 2 ms early (one rounded clock per side), each board by its own amount: a move made
+         * just before a flag or the end of the settle window (the other board's events) can
+         * replay up to 2 ms after it. It was made (the record has it, and the server refuses
+         * a move after the game's end), so it is dated just before that event. A move at a
+         * flag's very instant stays there: the two are simultaneous (R-ORDER). */
+        uint64_t due = game_next_deadline_us(g);
+        bool closes = g->state == GAME_SETTLING && due == g->window_end_us + 1;
+        if (due != GAME_NEVER && (closes ? due <= now : due < now) && now - due < 2000 &&
+            due > g->last_us)
+            now = due - 1;
+    }
     game__delta_begin(g, d);
     game__advance(g, now, game__move_mask(g, board));
     if (now > g->last_us)

@@ -232,7 +232,9 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
  * flags are applied first. Otherwise, if that instant is before the game's last instant (ms
  * rounding of exported clocks), the move is dated at the last instant with the difference as
  * lag credit, so the clock still shows the recorded value (credit at most UINT32_MAX µs, what
- * the event holds; a larger gap charges the rest). clock_after_ms < 0: no clock, no
+ * the event holds; a larger gap charges the rest); if that instant is less than 2 ms past a
+ * flag or the settle window's end that is due (the rounding, one ms per side, on each board
+ * by its own amount), the move is dated just before it. clock_after_ms < 0: no clock, no
  * time passes. Errors as game_move (no stale check; BH_EINVAL also for a clock over
  * GAME_CLOCK_MAX_MS). For importers and tests, not clients. */
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms,
