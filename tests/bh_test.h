@@ -103,13 +103,10 @@ static inline void bh_test_rm_db(const char *path)
     unlink(p);
 }
 
-/* Whole contents of protocol/examples/NAME (paths are relative to the repo root, where ctest
- * runs the tests), NUL-terminated, in malloc'd memory the caller frees; NULL (with a message)
- * if it cannot be read. */
-static inline char *bh_test_example(const char *name)
+/* Whole contents of the file at path, NUL-terminated, in malloc'd memory the caller frees
+ * (*len, if not NULL, gets its size); NULL (with a message) if it cannot be read. */
+static inline char *bh_test_slurp(const char *path, size_t *len)
 {
-    char path[256];
-    snprintf(path, sizeof path, "protocol/examples/%s", name);
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "cannot open %s (run from the repo root)\n", path);
@@ -126,7 +123,24 @@ static inline char *bh_test_example(const char *name)
     if (!s)
         abort();
     s[n] = '\0';
+    if (len)
+        *len = n;
     return s;
+}
+
+/* Whole contents of protocol/examples/NAME (paths are relative to the repo root, where ctest
+ * runs the tests), as bh_test_slurp. */
+static inline char *bh_test_example(const char *name)
+{
+    char path[256];
+    snprintf(path, sizeof path, "protocol/examples/%s", name);
+    return bh_test_slurp(path, NULL);
+}
+
+/* Whole contents of tests/data/REL, as bh_test_slurp. */
+static inline char *bh_test_data_file(const char *rel, size_t *len)
+{
+    return bh_test_slurp(bh_test_data(rel), len);
 }
 
 static inline int bh_test_run(const bh_test_case *cases, size_t n, int argc, char **argv)

@@ -1159,14 +1159,11 @@ static void bpgn_ms_rounding_window(void)
  * game_over at item 84. It replays, and the result is the record's (WhiteA+BlackB). */
 static void bpgn_settle_edge_record(void)
 {
-    FILE *f = fopen(bh_test_data("games/regress/settle-edge.bpgn"), "rb");
-    CHECK_MSG(f != NULL, "no settle-edge.bpgn");
-    if (!f)
+    size_t n = 0;
+    char *text = bh_test_data_file("games/regress/settle-edge.bpgn", &n);
+    CHECK_MSG(text != NULL, "no settle-edge.bpgn");
+    if (!text)
         return;
-    static char text[8192];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
     bpgn_game bg;
     CHECK_EQ_INT("parse", BH_OK, bpgn_parse(text, n, &bg, NULL));
     game *g = NULL;
@@ -1180,6 +1177,7 @@ static void bpgn_settle_edge_record(void)
     CHECK_EQ_INT("same team", GAME_TEAM_1, winner);
     game_free(g);
     bpgn_game_fini(&bg);
+    free(text);
 }
 
 static const bh_test_case cases[] = {

@@ -836,17 +836,14 @@ static void big_bracket_file(const char *file, int r, int want_active)
 {
     char path[64];
     snprintf(path, sizeof path, "tourney/%s", file);
-    FILE *f = fopen(bh_test_data(path), "rb");
-    CHECK_MSG(f != NULL, "no %s", file);
-    if (!f)
+    char *text = bh_test_data_file(path, NULL);
+    CHECK_MSG(text != NULL, "no %s", file);
+    if (!text)
         return;
-    static char text[1 << 17];
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[n] = '\0';
     tour *t = NULL;
     int line = 0;
     CHECK_EQ_INT(file, BH_OK, trf_import(text, &t, &line));
+    free(text);
     if (!t)
         return;
     CHECK_EQ_INT("rounds played", r, tour_n_rounds(t));
@@ -1486,15 +1483,11 @@ static int same_rounds(const tour *t, const tour *u, const trf_info *in, const c
  * and both), withdrawals during a round, late entries and requested byes. */
 static void trf_std_rebuild(void)
 {
-    FILE *fp = fopen(bh_test_data("tourney/event12.trf"), "rb");
-    static char text[1 << 16];
-    size_t len = fp ? fread(text, 1, sizeof text - 1, fp) : 0;
-    if (fp)
-        fclose(fp);
-    text[len] = '\0';
+    char *text = bh_test_data_file("tourney/event12.trf", NULL);
     tour *ev[9] = {NULL};
     int n_ev = 0;
-    CHECK_EQ_INT("event12 (BH* records)", BH_OK, trf_import(text, &ev[n_ev++], NULL));
+    CHECK_EQ_INT("event12 (BH* records)", BH_OK, trf_import(text ? text : "", &ev[n_ev++], NULL));
+    free(text);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         uint64_t s = seed * 7919;
         tour *t = random_event(&s, 5 + rnd_below(&s, 14), 4 + rnd_below(&s, 5));
