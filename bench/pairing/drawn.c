@@ -13,20 +13,13 @@
 
 #include "bh.h"
 #include "now.h"
+#include "rng.h"
 #include "swiss.h"
 #include "tour.h"
 
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static int below(uint64_t *s, int n)
 {
-    return (int)(rnd(s) % (uint64_t)n);
+    return (int)(bh_splitmix64(s) % (uint64_t)n);
 }
 
 /* One event; returns its slowest round in seconds. */

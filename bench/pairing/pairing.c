@@ -8,16 +8,9 @@
 
 #include "bh.h"
 #include "now.h"
+#include "rng.h"
 #include "swiss.h"
 #include "tour.h"
-
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 static void play(tour *t, uint64_t *s)
 {
@@ -26,15 +19,15 @@ static void play(tour *t, uint64_t *s)
         const tour_match *m = tour_round_match(t, r, i);
         if (!m->b)
             continue;
-        if (rnd(s) % 100 < 3) {
-            tour_set_forfeit(t, r, i, (tour_forfeit)(1 + rnd(s) % 2));
+        if (bh_splitmix64(s) % 100 < 3) {
+            tour_set_forfeit(t, r, i, (tour_forfeit)(1 + bh_splitmix64(s) % 2));
             continue;
         }
         for (int g = 0; g < 2; g++)
-            tour_set_game(t, r, i, g, (tour_game)(1 + rnd(s) % 3));
+            tour_set_game(t, r, i, g, (tour_game)(1 + bh_splitmix64(s) % 3));
     }
-    if (rnd(s) % 100 < 50)
-        tour_withdraw(t, 1 + (int)(rnd(s) % (uint64_t)tour_n_teams(t)), true);
+    if (bh_splitmix64(s) % 100 < 50)
+        tour_withdraw(t, 1 + (int)(bh_splitmix64(s) % (uint64_t)tour_n_teams(t)), true);
 }
 
 static double bench(int n, double *slowest)
@@ -42,7 +35,7 @@ static double bench(int n, double *slowest)
     uint64_t s = 0xbe4c0000ull + (uint64_t)n;
     tour *t = tour_new(NULL);
     for (int i = 0; i < n; i++)
-        tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400), 1000 + (int)(rnd(&s) % 1400),
+        tour_add_team(t, "T", "c", "p", 1000 + (int)(bh_splitmix64(&s) % 1400), 1000 + (int)(bh_splitmix64(&s) % 1400),
                       NULL);
     tour_start(t, NULL);
     int rounds = tour_planned_rounds(t), mid = rounds / 2 + 1;
@@ -89,7 +82,7 @@ static void stress(int lo, int hi, int events, int rounds)
             rs.small_policy = TOUR_SMALL_CAP;
             tour *t = tour_new(&rs);
             for (int i = 0; i < n; i++)
-                tour_add_team(t, "T", "c", "p", 1000 + (int)(rnd(&s) % 1400), 1500, NULL);
+                tour_add_team(t, "T", "c", "p", 1000 + (int)(bh_splitmix64(&s) % 1400), 1500, NULL);
             tour_start(t, NULL);
             while (tour_n_rounds(t) < tour_planned_rounds(t)) {
                 swiss_pairing p;

@@ -9,6 +9,7 @@
 
 #include "bh.h"
 #include "bh_test.h"
+#include "rng.h"
 #include "swiss.h"
 #include "tb.h"
 #include "tour.h"
@@ -16,17 +17,9 @@
 #include "tourney_ref.h"
 #include "trf.h"
 
-static uint64_t rnd(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static int rnd_below(uint64_t *s, int n)
 {
-    return (int)(rnd(s) % (uint64_t)n);
+    return (int)(bh_splitmix64(s) % (uint64_t)n);
 }
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */

@@ -5,6 +5,7 @@
  * generator, so keys are identical in every process. */
 #include <pthread.h>
 
+#include "rng.h"
 #include "rules_int.h"
 
 #include "magics.inc"
@@ -59,14 +60,6 @@ static uint32_t init_magics(bh__magic *tab, const uint64_t *magics, const int (*
     return offset;
 }
 
-static uint64_t splitmix(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static void init_tables(void)
 {
     bh__tables *t = &bh__tab;
@@ -117,19 +110,19 @@ static void init_tables(void)
     uint64_t seed = 0x627567686F757365ULL; /* "bughouse" */
     for (int pc = 0; pc < 16; pc++)
         for (int sq = 0; sq < 64; sq++)
-            t->zob_piece[pc][sq] = splitmix(&seed);
+            t->zob_piece[pc][sq] = bh_splitmix64(&seed);
     for (int sq = 0; sq < 64; sq++)
-        t->zob_promoted[sq] = splitmix(&seed);
+        t->zob_promoted[sq] = bh_splitmix64(&seed);
     for (int c = 0; c < 2; c++)
         for (int pt = 0; pt < 8; pt++)
             for (int n = 0; n < BH_ZOB_RES_MAX; n++)
-                t->zob_res[c][pt][n] = splitmix(&seed);
+                t->zob_res[c][pt][n] = bh_splitmix64(&seed);
     for (int i = 0; i < 16; i++)
-        t->zob_castle[i] = splitmix(&seed);
+        t->zob_castle[i] = bh_splitmix64(&seed);
     for (int sq = 0; sq < 64; sq++)
-        t->zob_ep[sq] = splitmix(&seed);
+        t->zob_ep[sq] = bh_splitmix64(&seed);
     t->zob_ep[64] = 0;
-    t->zob_side = splitmix(&seed);
+    t->zob_side = bh_splitmix64(&seed);
 
     for (int sq = 0; sq < 64; sq++)
         t->castle_mask[sq] = 15;

@@ -88,6 +88,7 @@
 #include <string.h>
 
 #include "bh.h"
+#include "rng.h"
 #include "swiss.h"
 #include "tour_int.h"
 #include "xalloc.h"
@@ -554,12 +555,8 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
 static uint64_t alive_hash(const ctx *c)
 {
     uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int w = 0; w < c->g.words; w++) {
-        h ^= c->g.alive[w];
-        h = (h ^ (h >> 30)) * 0xBF58476D1CE4E5B9ull; /* splitmix64's finalizer */
-        h = (h ^ (h >> 27)) * 0x94D049BB133111EBull;
-        h ^= h >> 31;
-    }
+    for (int w = 0; w < c->g.words; w++)
+        h = bh_mix64(h ^ c->g.alive[w]);
     return h;
 }
 
@@ -1438,21 +1435,13 @@ static bool pair_bracket(ctx *c)
     return false;
 }
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Who of a (higher-ranked) and b has White on board A in game 1: returns true for a. */
 static bool a_gets_white(const steam *a, const steam *b, uint64_t *rng)
 {
     int pa = a->last_white < 0 ? -1 : !a->last_white; /* 1: wants White */
     int pb = b->last_white < 0 ? -1 : !b->last_white;
     if (pa < 0 && pb < 0)
-        return splitmix(rng) & 1u; /* P-TEAM: by lot */
+        return bh_splitmix64(rng) & 1u; /* P-TEAM: by lot */
     if (pa >= 0 && pb >= 0 && pa != pb)
         return pa == 1;
     if (pb < 0)
