@@ -1,9 +1,10 @@
 /* formats_fixture.h: small fixtures shared by the format modules' tests (test_lineup,
- * test_roster, test_challenge). SPDX-License-Identifier: MIT */
+ * test_roster). SPDX-License-Identifier: MIT */
 #ifndef BH_FORMATS_FIXTURE_H
 #define BH_FORMATS_FIXTURE_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "roster.h"
 

@@ -1,4 +1,4 @@
-/* test_challenge.c: challenges with deadlines of seed 003 art. 5 (F-CHALLENGE): a challenge
+/* test_chal.c: challenges with deadlines of seed 003 art. 5 (F-CHALLENGE): a challenge
  * valid 10 days; unanswered, the non-answering team's captain may put in a substitute rated
  * no higher; a second challenge valid 5 days; unanswered, the non-answering player loses by
  * forfeit; art. 5.1 (the sender in the quarter-finals); art. 4 (5+1, 10+1 by agreement).
@@ -8,7 +8,7 @@
 
 #include "bh.h"
 #include "bh_test.h"
-#include "challenge.h"
+#include "chal.h"
 
 #define DAY CHAL_DAY_US
 #define T0 (1000 * DAY) /* any origin */

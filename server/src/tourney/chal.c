@@ -1,9 +1,9 @@
-/* challenge.c: the challenge state machine of seed 003 art. 5 (F-CHALLENGE).
+/* chal.c: the challenge state machine of seed 003 art. 5 (F-CHALLENGE).
  * SPDX-License-Identifier: MIT
  * NEW -send-> PROPOSED -accept-> AGREED -start-> STARTED; a counter-proposal keeps PROPOSED
  * and hands the answer to the other side; an expired first challenge -> LAPSED -send->
  * PROPOSED (stage 2); an expired second one -> FORFEIT. Refusals change nothing. */
-#include "challenge.h"
+#include "chal.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,12 +1,12 @@
-/* challenge.h: arranging one board game of the seed 003 league by challenges with deadlines
+/* chal.h: arranging one board game of the seed 003 league by challenges with deadlines
  * (F-CHALLENGE, art. 5 and 5.1) and its time control by agreement (art. 4).
  * SPDX-License-Identifier: MIT
  * A value type per board game and a pure state machine: every deadline is an explicit
  * instant (chal_next_deadline) the caller arms a timer for; chal_tick applies the time and
  * fires a passed deadline exactly once (the state moves on, so a second tick, or a tick after
  * chal_load of a saved state, fires nothing more). Times are µs on the caller's clock. */
-#ifndef BH_CHALLENGE_H
-#define BH_CHALLENGE_H
+#ifndef BH_CHAL_H
+#define BH_CHAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
