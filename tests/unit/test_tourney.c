@@ -822,6 +822,45 @@ static void pair_c10_opponents(void)
 }
 
 
+/* C.04.6 art. 3.6.1 as written (issue 14, T-PAIR): "For each pair, the team with the smaller
+ * TPN is the top member of the pair; the team with the larger TPN is the bottom member of the
+ * pair", whatever the scores. Eight teams, 5 rounds; round 1: 1-5 1 wins, 2-6 2 wins, 3-7
+ * draw, 4-8 4 wins (no floats: all had 0). Round 2: T = {1,2,4} (2 MP) is odd and takes one
+ * upfloater from {3,7} (1 MP; [C4], [C5]); [C6] does not choose (either leaves one 1-MP team,
+ * which needs one upfloater), so the set order (3.5.4) takes {3}: 3 has a smaller TPN than
+ * the resident 4. None of 1-4 has met: the bracket's three pairings have the identifiers
+ * (3.6.2) 1 2 3 4 (1-3 2-4), 1 2 4 3 (1-4 2-3) and 1 3 2 4 (1-2 3-4): the first is 1-3 2-4.
+ * Then 7 takes upfloater 5 (the first set that pairs): 5-7, and 6-8 (they never met). With
+ * the top member read as the higher-ranked team (TOUR_TOP_RANK, this server before issue 14)
+ * the bracket is ordered 1 2 4 3, where 1-4 2-3 has the first identifier. The same position
+ * is the minimised input of a public conformance project's "KD-1" divergence register
+ * (Gacrux 4-1 3-2, the text 4-2 3-1); the derivation above stands on its own. */
+static void pair_top_member_tpn(void)
+{
+    tour *t = field(8, 5);
+    CHECK_EQ_INT("default reading", TOUR_TOP_TPN, tour_rules(t)->top_member);
+    static const int r1[][3] = {
+        {1, 5, TOUR_G_WIN_A}, {2, 6, TOUR_G_WIN_A}, {3, 7, TOUR_G_DRAW}, {4, 8, TOUR_G_WIN_A}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
+    static const int want[4][2] = {{1, 3}, {2, 4}, {5, 7}, {6, 8}};
+    check_pairing_n(t, 8, want);
+    tour__set_top_member(t, TOUR_TOP_RANK);
+    static const int want_rank[4][2] = {{1, 4}, {2, 3}, {5, 7}, {6, 8}};
+    check_pairing_n(t, 8, want_rank);
+    /* the reading is part of the stored ruleset (BHR top=) */
+    char *x = trf_export(t);
+    tour *u = NULL;
+    int line = 0;
+    CHECK_MSG(strstr(x, " top=rank ") != NULL, "BHR top=rank");
+    CHECK_EQ_INT("import", BH_OK, trf_import(x, &u, &line));
+    CHECK_EQ_INT("reading kept", TOUR_TOP_RANK, u ? tour_rules(u)->top_member : -1);
+    if (u)
+        check_pairing_n(u, 8, want_rank);
+    tour_free(u);
+    free(x);
+    tour_free(t);
+}
+
 /* Round r+1 of the event in tests/data/tourney/<file> (r rounds played) pairs within
  * SWISS_MAX_NODES: every active team exactly once, a PAB only if their number is odd (to a
  * team that had none), no rematch. */
@@ -922,12 +961,13 @@ static void pre_round(tour *t, uint64_t *s, const chaos *ch, int max_teams)
                          rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO);
 }
 
-static tour *random_event(uint64_t *s, int n, int rounds)
+static tour *random_event_top(uint64_t *s, int n, int rounds, int top_member)
 {
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     rs.rounds = rounds;
     rs.small_policy = TOUR_SMALL_CAP;
+    rs.top_member = top_member;
     tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++)
         tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), 1000 + rnd_below(s, 1400), NULL);
@@ -935,33 +975,55 @@ static tour *random_event(uint64_t *s, int n, int rounds)
     return t;
 }
 
-/* One seeded random tournament, every round checked against the reference. Returns the
- * number of rounds compared, or -1 on a mismatch (seed and round printed). */
-static int brute_one(uint64_t seed)
+static tour *random_event(uint64_t *s, int n, int rounds)
+{
+    return random_event_top(s, n, rounds, TOUR_TOP_TPN);
+}
+
+/* Partners of a pairing: part[id] = partner, 0 for the PAB, -1 not paired (requested byes). */
+static void partners(const swiss_pairing *p, int nt, int *part)
+{
+    for (int id = 0; id <= nt; id++)
+        part[id] = -1;
+    for (int i = 0; i < p->n; i++) {
+        if (p->m[i].b == 0 && p->m[i].bye != TOUR_BYE_PAB)
+            continue;
+        part[p->m[i].a] = p->m[i].b;
+        if (p->m[i].b)
+            part[p->m[i].b] = p->m[i].a;
+    }
+}
+
+/* What brute_one counts over the rounds it pairs. */
+typedef struct {
+    int rounds;   /* rounds compared with the reference */
+    int with_up;  /* of them, rounds with an upfloater (a pair of teams with other MP) */
+    int differ;   /* rounds the other reading of 3.6.1 pairs otherwise */
+    int differ0;  /* of those, rounds without any upfloater (must be 0) */
+} brute_stats;
+
+/* One seeded random tournament, every round checked against the reference, with the reading
+ * of C.04.6 3.6.1 by the seed's parity (odd: TOUR_TOP_RANK). Each round is also paired with
+ * the other reading and the differences counted in *st. Returns false on a mismatch with the
+ * reference (seed and round printed). */
+static bool brute_one(uint64_t seed, brute_stats *st)
 {
     uint64_t s = seed;
     int n = 4 + rnd_below(&s, 9), rounds = 3 + rnd_below(&s, 7);
-    tour *t = random_event(&s, n, rounds);
+    tour *t = random_event_top(&s, n, rounds, seed & 1 ? TOUR_TOP_RANK : TOUR_TOP_TPN);
     static const chaos ch = {15, 8, 6, 8, 4};
-    int compared = 0;
-    int *want = NULL, *got = NULL;
+    bool ok = true;
+    int *want = NULL, *got = NULL, *alt = NULL;
     while (tour_n_rounds(t) < tour_planned_rounds(t)) {
         pre_round(t, &s, &ch, 12);
         int nt = tour_n_teams(t), r = tour_n_rounds(t) + 1;
         want = realloc(want, ((size_t)nt + 1) * sizeof *want);
         got = realloc(got, ((size_t)nt + 1) * sizeof *got);
+        alt = realloc(alt, ((size_t)nt + 1) * sizeof *alt);
         int rr = ref_pair(t, want);
         swiss_pairing p = {0, NULL};
         int rc = swiss_pair(t, seed, &p);
-        for (int id = 0; id <= nt; id++)
-            got[id] = -1;
-        for (int i = 0; rc == BH_OK && i < p.n; i++) {
-            if (p.m[i].b == 0 && p.m[i].bye != TOUR_BYE_PAB)
-                continue;
-            got[p.m[i].a] = p.m[i].b;
-            if (p.m[i].b)
-                got[p.m[i].b] = p.m[i].a;
-        }
+        partners(&p, nt, got);
         bool same = (rr == 0) == (rc == BH_OK);
         for (int id = 1; same && rr == 0 && id <= nt; id++)
             same = want[id] == got[id];
@@ -972,36 +1034,55 @@ static int brute_one(uint64_t seed)
             for (int id = 1; id <= nt; id++)
                 if (rr == 0 && rc == BH_OK && want[id] != got[id])
                     fprintf(stderr, "    team %d: ref %d, swiss %d\n", id, want[id], got[id]);
-            compared = -1;
+            ok = false;
         }
-        if (rc == BH_OK && compared >= 0) {
-            compared++;
+        if (rc == BH_OK && ok) {
+            bool up = false, differ = false;
+            for (int i = 0; i < p.n; i++)
+                up |= p.m[i].b && tour_team_mp(t, p.m[i].a, -1) != tour_team_mp(t, p.m[i].b, -1);
+            int top = tour_rules(t)->top_member;
+            tour__set_top_member(t, top == TOUR_TOP_RANK ? TOUR_TOP_TPN : TOUR_TOP_RANK);
+            swiss_pairing q = {0, NULL};
+            CHECK_EQ_INT("the other reading pairs too", BH_OK, swiss_pair(t, seed, &q));
+            tour__set_top_member(t, top);
+            partners(&q, nt, alt);
+            for (int id = 1; id <= nt; id++)
+                differ |= alt[id] != got[id];
+            swiss_pairing_fini(&q);
+            st->rounds++;
+            st->with_up += up;
+            st->differ += differ;
+            st->differ0 += differ && !up;
             tour_add_round(t, p.m, p.n);
             play_round(t, &s, &ch);
         }
         swiss_pairing_fini(&p);
-        if (rc != BH_OK || compared < 0)
+        if (rc != BH_OK || !ok)
             break;
     }
     free(want);
     free(got);
+    free(alt);
     tour_free(t);
-    return compared;
+    return ok;
 }
 
 static void brute_run(int count)
 {
-    int bad = 0, rounds = 0;
-    for (int i = 0; i < count; i++) {
-        int k = brute_one(0x5eed0000ull + (uint64_t)i);
-        if (k < 0)
-            bad++;
-        else
-            rounds += k;
-    }
-    printf("  %d random tournaments, %d rounds compared with the reference, %d mismatches\n", count,
-           rounds, bad);
+    int bad = 0;
+    brute_stats st = {0, 0, 0, 0};
+    for (int i = 0; i < count; i++)
+        bad += !brute_one(0x5eed0000ull + (uint64_t)i, &st);
+    printf("  %d random tournaments (C.04.6 3.6.1 read by TPN in the even ones, by rank in the "
+           "odd), %d rounds compared with the reference, %d mismatches\n",
+           count, st.rounds, bad);
+    printf("  the other reading of 3.6.1 pairs %d of the %d rounds with upfloaters otherwise "
+           "(%.1f %%)\n",
+           st.differ, st.with_up, st.with_up ? 100.0 * st.differ / st.with_up : 0.0);
     CHECK_EQ_INT("tournaments that differ from the brute-force reference", 0, bad);
+    CHECK_EQ_INT("rounds without upfloaters that the readings of 3.6.1 pair otherwise", 0,
+                 st.differ0);
+    CHECK_MSG(st.differ > 0, "the two readings of 3.6.1 differ somewhere (%d rounds)", st.differ);
 }
 
 static void brute_force(void)
@@ -1736,6 +1817,7 @@ static const bh_test_case cases[] = {
     {"pair_c6_lookahead", pair_c6_lookahead},
     {"pair_c7_prev_floaters", pair_c7_prev_floaters},
     {"pair_c10_opponents", pair_c10_opponents},
+    {"pair_top_member_tpn", pair_top_member_tpn},
     {"pair_big_bracket", pair_big_bracket},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},

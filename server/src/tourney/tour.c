@@ -69,6 +69,8 @@ tour *tour_new(const tour_ruleset *rs)
         t->rs.n_tb = 0;
     if (t->rs.games < 1 || t->rs.games > TOUR_MAX_GAMES)
         t->rs.games = 2;
+    if (t->rs.top_member != TOUR_TOP_RANK)
+        t->rs.top_member = TOUR_TOP_TPN;
     return t;
 }
 
@@ -175,6 +177,11 @@ int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round)
     t->teams[id - 1].entry_round = entry_round;
     t->teams[id - 1].withdrawn_round = withdrawn_round;
     return BH_OK;
+}
+
+void tour__set_top_member(tour *t, int top_member)
+{
+    t->rs.top_member = top_member == TOUR_TOP_RANK ? TOUR_TOP_RANK : TOUR_TOP_TPN;
 }
 
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind)

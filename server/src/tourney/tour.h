@@ -33,6 +33,17 @@ typedef enum {
 enum { TOUR_SCORE_MATCH = 0, TOUR_SCORE_GAME = 1 }; /* T-SCORE score_per */
 enum { TOUR_SWISS = 0, TOUR_ROUND_ROBIN = 1 };      /* format */
 enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };     /* T-ROUNDS small-field policy */
+/* T-PAIR, C.04.6 art. 3.6.1: "For each pair, the team with the smaller TPN is the top member
+ * of the pair; the team with the larger TPN is the bottom member of the pair." TOUR_TOP_TPN
+ * reads it as written (the default): the top member is the smaller pairing number whatever
+ * the scores, so an upfloater with a smaller number than its opponent is a top member of the
+ * pairing identifier (3.6.2). TOUR_TOP_RANK is the reading this server had before issue 14
+ * (and another engine's code): the top member is the higher-ranked team (match points, then
+ * pairing number), so an upfloater is always a bottom member. The two give the same brackets,
+ * upfloaters and sets (3.2-3.5); only the pairing inside a bracket with an upfloater can
+ * differ. TOUR_TOP_RANK is kept so that today's behaviour can be reproduced (issue 14: the
+ * runner's equivalence test); it is stored in the TRF (BHR top=rank). */
+enum { TOUR_TOP_TPN = 0, TOUR_TOP_RANK = 1 };
 
 /* One game of a match, from side a's point of view. */
 typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_game;
@@ -49,6 +60,7 @@ typedef struct {
     int bye_mp;               /* match points of a PAB (T-BYE: a drawn match) */
     int bye_gp2;              /* game points x2 of a PAB (T-BYE: half the games) */
     int small_policy;         /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
+    int top_member;           /* TOUR_TOP_TPN (C.04.6 3.6.1 as written) or TOUR_TOP_RANK */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
 } tour_ruleset;
@@ -109,7 +121,8 @@ typedef struct {
 } tour_playoff;
 
 /* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and
- * 1 game point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
+ * 1 game point, T-ROUNDS, round-robin fallback, the top member of a pair by TPN (C.04.6 3.6.1),
+ * tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
 void tour_ruleset_default(tour_ruleset *rs);
 
 /* T-ROUNDS: rounds for n teams (< 20: 9; 20-30: 10; > 30: 11). */

@@ -15,6 +15,9 @@
 void tour__set_plan(tour *t, int rounds, int format, bool started);
 /* trf.c: set a team's entry and withdrawal rounds as stored. BH_ENOTFOUND bad id. */
 int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round);
+/* Tests and measurements: switch the reading of C.04.6 3.6.1 (TOUR_TOP_TPN or TOUR_TOP_RANK,
+ * tour.h) of an existing tournament; anything else reads as TOUR_TOP_TPN. */
+void tour__set_top_member(tour *t, int top_member);
 /* trf.c: requested byes, for export: the i-th request (false past the end). */
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind);
 

@@ -26,6 +26,7 @@ static void clean(char *dst, const char *src, size_t cap)
 static const char *const SMALL[] = {"rr", "cap"};
 static const char *const SCORE[] = {"match", "game"};
 static const char *const FORMAT[] = {"swiss", "rr"};
+static const char *const TOP[] = {"tpn", "rank"}; /* TOUR_TOP_TPN, TOUR_TOP_RANK */
 
 static char res_char(const tour_slot *x, int games)
 {
@@ -63,11 +64,10 @@ char *trf_export(const tour *t)
             *q = '_';
     buf_printf(&b,
         "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
-        "rounds=%d "
-        "format=%s started=%d tb=",
+        "top=%s rounds=%d format=%s started=%d tb=",
         cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
         SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
-        SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
+        SMALL[rs->small_policy == TOUR_SMALL_CAP], TOP[rs->top_member == TOUR_TOP_RANK], rs->rounds,
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
@@ -227,6 +227,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             if ((x = pick(v, SMALL, 2)) < 0)
                 return false;
             rs->small_policy = x;
+        } else if (strcmp(k, "top") == 0) { /* absent (a file before issue 14): the text's */
+            if ((x = pick(v, TOP, 2)) < 0)
+                return false;
+            rs->top_member = x;
         } else if (strcmp(k, "rounds") == 0) {
             rs->rounds = atoi(v);
         } else if (strcmp(k, "format") == 0) {

@@ -10,7 +10,8 @@
  *   310 TTT NAME(32) NICK STRENG MP GP RANK  SSSS SSSS   TRF-2026 team record
  *   320 MP GP TTT ...                 TRF-2026 PAB: its points, the team per round (0 none)
  *   330 XX RRR WWW BBB                TRF-2026 forfeited match (+- -+ --), round, teams
- *   BHR key=value ...                 our ruleset (time control, scoring, bye value, tb list)
+ *   BHR key=value ...                 our ruleset (time control, scoring, bye value, top=tpn or
+ *                                     rank: tour.h TOUR_TOP_*, tb list)
  *   BHT id entry withdrawn rating_c rating_p name|captain|partner
  *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
