@@ -928,6 +928,7 @@ static void pair_big_bracket(void)
 
 typedef struct {
     int late, withdraw, reqbye, forfeit, mid_withdraw; /* percent */
+    int full; /* percent of the requested byes that are full-point byes (TRF F) */
 } chaos;
 
 /* Results and events of one round, at random. */
@@ -956,9 +957,13 @@ static void pre_round(tour *t, uint64_t *s, const chaos *ch, int max_teams)
         tour_add_team(t, "late", "c", "p", 1000 + rnd_below(s, 1000), 1500, NULL);
     if (rnd_below(s, 100) < ch->withdraw)
         tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), true);
-    if (rnd_below(s, 100) < ch->reqbye)
-        tour_request_bye(t, 1 + rnd_below(s, tour_n_teams(t)), r,
-                         rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO);
+    if (rnd_below(s, 100) < ch->reqbye) {
+        int id = 1 + rnd_below(s, tour_n_teams(t));
+        tour_bye kind = ch->full && rnd_below(s, 100) < ch->full ? TOUR_BYE_FULL
+                        : rnd_below(s, 2)                        ? TOUR_BYE_HALF
+                                                                 : TOUR_BYE_ZERO;
+        tour_request_bye(t, id, r, kind);
+    }
 }
 
 static tour *random_event_top(uint64_t *s, int n, int rounds, int top_member)
@@ -1011,7 +1016,7 @@ static bool brute_one(uint64_t seed, brute_stats *st)
     uint64_t s = seed;
     int n = 4 + rnd_below(&s, 9), rounds = 3 + rnd_below(&s, 7);
     tour *t = random_event_top(&s, n, rounds, seed & 1 ? TOUR_TOP_RANK : TOUR_TOP_TPN);
-    static const chaos ch = {15, 8, 6, 8, 4};
+    static const chaos ch = {15, 8, 6, 8, 4, 30};
     bool ok = true;
     int *want = NULL, *got = NULL, *alt = NULL;
     while (tour_n_rounds(t) < tour_planned_rounds(t)) {
@@ -1108,7 +1113,7 @@ static void invariants_run(int n, int rounds, int events, uint64_t seed0)
     for (int ev = 0; ev < events; ev++) {
         uint64_t s = seed0 + (uint64_t)ev;
         tour *t = random_event(&s, n, rounds);
-        static const chaos ch = {30, 20, 15, 5, 20};
+        static const chaos ch = {30, 20, 15, 5, 20, 0};
         int pab_count[512] = {0}, ff_win_before[512] = {0};
         static unsigned char met[512][512];
         memset(met, 0, sizeof met);
@@ -1286,7 +1291,7 @@ static void trf_round_trip(void)
 {
     uint64_t s = 99;
     tour *t = random_event(&s, 23, 7);
-    static const chaos ch = {30, 20, 20, 10, 20};
+    static const chaos ch = {30, 20, 20, 10, 20, 20};
     for (int r = 1; r <= 5; r++) {
         pre_round(t, &s, &ch, 40);
         CHECK_EQ_INT("pair", BH_OK, tour_pair_next(t, (uint64_t)r));
@@ -1565,7 +1570,7 @@ static void trf_std_rebuild(void)
     for (uint64_t seed = 1; seed <= 8; seed++) {
         uint64_t s = seed * 7919;
         tour *t = random_event(&s, 5 + rnd_below(&s, 14), 4 + rnd_below(&s, 5));
-        static const chaos ch = {20, 10, 15, 15, 15};
+        static const chaos ch = {20, 10, 15, 15, 15, 20};
         bool given = seed > 4;
         for (int r = 1; r <= tour_planned_rounds(t); r++) {
             if (r > 1)
@@ -1582,7 +1587,8 @@ static void trf_std_rebuild(void)
         ev[n_ev++] = t;
     }
     int open = 0, exact = 0, mismatches = 0;
-    int feat[7] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn */
+    int feat[8] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn,
+                        * FPB */
     for (int e = 0; e < n_ev; e++) {
         if (!ev[e])
             continue;
@@ -1595,6 +1601,7 @@ static void trf_std_rebuild(void)
                 feat[3] += !m->b && m->bye == TOUR_BYE_PAB && m->forfeit;
                 feat[4] += !m->b && m->bye == TOUR_BYE_HALF;
                 feat[5] += !m->b && m->bye == TOUR_BYE_ZERO;
+                feat[7] += !m->b && m->bye == TOUR_BYE_FULL;
             }
         for (int id = 1; id <= tour_n_teams(ev[e]); id++)
             feat[6] += tour_team_get(ev[e], id)->entry_round > 1 ||
@@ -1621,9 +1628,9 @@ static void trf_std_rebuild(void)
            "points exact, %d matches with an open split\n",
            n_ev, mismatches, exact, open);
     printf("  covered: %d forfeits, %d double forfeits, %d PABs, %d PABs given up, %d HPB, %d ZPB, "
-           "%d late or withdrawn teams\n",
-           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6]);
-    for (int k = 0; k < 7; k++)
+           "%d late or withdrawn teams, %d FPB\n",
+           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6], feat[7]);
+    for (int k = 0; k < 8; k++)
         CHECK_MSG(feat[k] > 0, "the events cover case %d", k);
 }
 
@@ -1657,6 +1664,95 @@ static void trf_std_open_cycle(void)
     tour_free(u);
     free(std);
     free(x);
+    tour_free(t);
+}
+
+/* A 001 record in the TRF-2026 columns (start rank 5-8, name 15-47, rating 49-52, points
+ * 81-84, rank 86-89), then one 8-character round entry ("OOOO c r": opponent, colour at 97,
+ * result at 99) per round from column 92, appended to x at *w. */
+static void put_001(char *x, size_t cap, size_t *w, int sno, const char *name, double pts,
+                    const char *const *rounds, int n_rounds)
+{
+    *w += (size_t)snprintf(x + *w, cap - *w, "001 %4d      %-33s %4d %3s %11s %10s %4.1f %4d", sno,
+                           name, 2000, "", "", "", pts, 0);
+    for (int r = 0; r < n_rounds; r++)
+        *w += (size_t)snprintf(x + *w, cap - *w, "  %s", rounds[r]);
+    *w += (size_t)snprintf(x + *w, cap - *w, "\n");
+}
+
+/* Full-point byes (issue 14; TRF-2026 round code F, "Full-point-bye", letters in either
+ * case): a hand-made file of standard records, 5 teams of 2 boards; round 1: 1-3 drawn (both
+ * boards =), 2-4 won 1.5-0.5 by 2 (1 and =), team 5 F on board 1, f on board 2. Team 5 has a
+ * full-point bye: a won match (T-SCORE 2 MP; both games, as a forfeit win: 2 game points),
+ * not a PAB worth a draw (1 MP, as this reader took it before); it counts as a match won
+ * (WON) and, like a forfeit win, bars the PAB (C.04.6 [C2]): round 2 by hand with the PAB to
+ * 5 is refused, with the PAB to 4 it is legal; the pairer gives it to 4 (the lowest score). */
+static void trf_full_point_bye(void)
+{
+    static const char *const r1[10][1] = {{"   5 w ="}, {"   6 b ="}, {"   7 w 1"}, {"   8 b ="},
+                                          {"   1 b ="}, {"   2 w ="}, {"   3 b 0"}, {"   4 w ="},
+                                          {"0000 - F"}, {"0000 - f"}};
+    static const double pts[10] = {0.5, 0.5, 1.0, 0.5, 0.5, 0.5, 0.0, 0.5, 1.0, 1.0};
+    char x[4096];
+    size_t w = (size_t)snprintf(x, sizeof x, "012 Full-point bye\n142 5\n");
+    for (int i = 0; i < 10; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "P%d", i + 1);
+        put_001(x, sizeof x, &w, i + 1, name, pts[i], r1[i], 1);
+    }
+    for (int k = 1; k <= 5; k++)
+        w += (size_t)snprintf(x + w, sizeof x - w, "013 Team %-27d%4d %4d\n", k, 2 * k - 1, 2 * k);
+    tour *t = NULL;
+    int line = 0;
+    int rc = trf_import(x, &t, &line);
+    CHECK_MSG(rc == BH_OK, "import: %s at line %d\n%s", bh_errname(rc), line, x);
+    if (!t)
+        return;
+    tour_slot sl;
+    tour_slot_get(t, 5, 1, &sl);
+    CHECK_EQ_INT("team 5: a full-point bye", TOUR_SLOT_FPB, sl.kind);
+    CHECK_EQ_INT("FPB: 2 MP (a won match)", 2, sl.mp);
+    CHECK_EQ_INT("FPB: 2 game points", 4, sl.gp2);
+    CHECK_EQ_INT("recorded as a requested full-point bye", TOUR_BYE_FULL,
+                 tour_requested_bye(t, 5, 1));
+    tour_slot_get(t, 2, 1, &sl);
+    CHECK_EQ_INT("2 beat 4 1.5-0.5", 3, sl.gp2);
+    int won[6] = {0};
+    CHECK_EQ_INT("WON", BH_OK, tb_compute(t, TB_WON, NULL, won));
+    CHECK_EQ_INT("the FPB is a match won", 1, won[5]);
+    CHECK_EQ_INT("2 won its match", 1, won[2]);
+    static const int bye5[3][2] = {{1, 2}, {3, 4}, {5, 0}};
+    static const int bye4[3][2] = {{1, 2}, {3, 5}, {4, 0}};
+    swiss_pairing p = {0, NULL};
+    swiss_hand_err e;
+    CHECK_EQ_INT("no PAB after a full-point bye ([C2])", BH_EPAIR,
+                 swiss_pair_hand(t, 1, bye5, 3, false, &p, &e));
+    CHECK_EQ_INT("the pair named", 2, e.pair);
+    CHECK_EQ_INT("the team named", 5, e.team);
+    CHECK_EQ_INT("PAB to 4 by hand", BH_OK, swiss_pair_hand(t, 1, bye4, 3, false, &p, &e));
+    swiss_pairing_fini(&p);
+    CHECK_EQ_INT("pair round 2", BH_OK, swiss_pair(t, 1, &p));
+    for (int i = 0; i < p.n; i++)
+        if (p.m[i].b == 0)
+            CHECK_EQ_INT("the PAB goes to 4 (0 MP)", 4, p.m[i].a);
+    swiss_pairing_fini(&p);
+    tb_standings st = {0, NULL, 0, {0}};
+    tb_standings_compute(t, &st);
+    char *txt = tb_format(t, &st);
+    CHECK_MSG(strstr(txt, "FPB") != NULL, "the crosstable names the FPB:\n%s", txt);
+    free(txt);
+    tb_standings_fini(&st);
+    /* our own records keep it: BHQ kind 3 and BHM bye 3; the 001 entries say F */
+    char *y = trf_export(t), l[512];
+    tour *u = NULL;
+    CHECK_EQ_INT("re-import", BH_OK, trf_import(y, &u, &line));
+    if (u)
+        tour_slot_get(u, 5, 1, &sl);
+    CHECK_EQ_INT("FPB kept", TOUR_SLOT_FPB, u ? sl.kind : -1);
+    CHECK_MSG(find_line(y, "001    9 ", l, sizeof l), "no 001 record of start rank 9");
+    CHECK_EQ_STR("001 FPB entry", "0000 - F", strndup_cols(l, 91, 99));
+    tour_free(u);
+    free(y);
     tour_free(t);
 }
 
@@ -1826,6 +1922,7 @@ static const bh_test_case cases[] = {
     {"trf_std_rebuild", trf_std_rebuild},
     {"trf_std_open_cycle", trf_std_open_cycle},
     {"trf_std_contradiction", trf_std_contradiction},
+    {"trf_full_point_bye", trf_full_point_bye},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},

@@ -198,7 +198,7 @@ int ref_pair(const tour *t, int *partner)
             R->mp[x] += s.mp;
             R->gp[x] += s.gp2;
             R->played[x] += s.kind == TOUR_SLOT_PLAYED;
-            if (s.kind == TOUR_SLOT_PAB || s.kind == TOUR_SLOT_FF_WIN)
+            if (s.kind == TOUR_SLOT_PAB || s.kind == TOUR_SLOT_FF_WIN || s.kind == TOUR_SLOT_FPB)
                 R->can_bye[x] = false;
         }
     }

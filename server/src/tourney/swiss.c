@@ -25,7 +25,8 @@
  *     tour_start by team rating; late entries get the next number: choice). Game points, the
  *     secondary score, only allocate colours (4.2.2), never the pairing.
  *  [C1] (2.1.1) No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
- *  [C2] (2.1.2) No PAB for a team that had one or won a match by forfeit (T-BYE).
+ *  [C2] (2.1.2) No PAB for a team that had one, won a match by forfeit, or had a full-point
+ *     bye (T-BYE; the FPB, a win without playing, bars it as a forfeit win does: C.04.1 d).
  *  [C3] (2.2.1) Completion: the pairing of each bracket must leave the rest of the field
  *     pairable under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
  *  PAB (3.4). The PAB goes to the team that leaves a legal pairing (3.4.1), then the lowest
@@ -192,7 +193,7 @@ static void load(const tour *t, int r, ctx *c)
                 s->played++;
             }
             pab |= sl.kind == TOUR_SLOT_PAB;
-            ff_win |= sl.kind == TOUR_SLOT_FF_WIN;
+            ff_win |= sl.kind == TOUR_SLOT_FF_WIN || sl.kind == TOUR_SLOT_FPB;
             if (sl.white >= 0) {
                 s->last_white = sl.white;
                 s->whites += sl.white;

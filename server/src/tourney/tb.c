@@ -112,7 +112,7 @@ static void tb_won(const tbc *c, const int *group, int *v)
         for (int r = 1; r <= c->R; r++) {
             const tour_slot *x = slot(c, id, r);
             v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > tour_rules(c->t)->games) ||
-                     x->kind == TOUR_SLOT_FF_WIN;
+                     x->kind == TOUR_SLOT_FF_WIN || x->kind == TOUR_SLOT_FPB;
         }
     }
 }
@@ -379,6 +379,7 @@ char *tb_format(const tour *t, const tb_standings *s)
             case TOUR_SLOT_PAB: snprintf(cell, sizeof cell, "PAB"); break;
             case TOUR_SLOT_HPB: snprintf(cell, sizeof cell, "HPB"); break;
             case TOUR_SLOT_ZPB: snprintf(cell, sizeof cell, "ZPB"); break;
+            case TOUR_SLOT_FPB: snprintf(cell, sizeof cell, "FPB"); break;
             case TOUR_SLOT_ABSENT:
             default: /* absent: not paired in that round */ snprintf(cell, sizeof cell, "-"); break;
             }

@@ -24,7 +24,7 @@ typedef enum {
     TB_BH_C1,   /* Buchholz Cut-1 on match points, C.07 art. 8, 14, 16 */
     TB_BH,      /* Buchholz on match points */
     TB_GP,      /* game points */
-    TB_WON,     /* matches won (over the board or by forfeit) */
+    TB_WON,     /* matches won (over the board, by forfeit or a full-point bye) */
     TB_SB,      /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
     TB_PLAYOFF, /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
     TB_COUNT_
@@ -78,7 +78,11 @@ typedef struct {
 typedef enum {
     TOUR_BYE_PAB = 0, /* pairing-allocated bye (T-BYE) */
     TOUR_BYE_HALF,    /* requested half-point bye: scores as a PAB, but is voluntary */
-    TOUR_BYE_ZERO     /* requested zero-point bye: voluntary, scores nothing */
+    TOUR_BYE_ZERO,    /* requested zero-point bye: voluntary, scores nothing */
+    TOUR_BYE_FULL     /* full-point bye (TRF-2026 round code F; FIDE deprecates it): scores a
+                       * won match, every game (as a forfeit win, T-FORFEIT), and like a forfeit
+                       * win bars the PAB (C.04.6 [C2], C.04.1 d); an awarded bye, not a
+                       * voluntary one (C.07 art. 16.2.1) */
 } tour_bye;
 
 /* A match of one round. b == 0: a bye for a (kind in `bye`). */
@@ -99,7 +103,8 @@ typedef enum {
     TOUR_SLOT_FF_WIN,     /* opponent absent */
     TOUR_SLOT_FF_LOSS,    /* own team absent (or both absent) */
     TOUR_SLOT_HPB,        /* requested half-point bye (voluntary) */
-    TOUR_SLOT_ZPB         /* requested zero-point bye (voluntary) */
+    TOUR_SLOT_ZPB,        /* requested zero-point bye (voluntary) */
+    TOUR_SLOT_FPB         /* full-point bye (awarded, not voluntary: C.07 art. 16.2.1) */
 } tour_slot_kind;
 
 /* Voluntarily unplayed (C.07 art. 16): absent, forfeit loss, requested byes. */
@@ -172,9 +177,11 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res);
 /* Record match mi of round r as forfeited (ff = TOUR_FF_A/B/BOTH) or clear (TOUR_FF_NONE). */
 int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff);
 
-/* Request a bye of kind TOUR_BYE_HALF or TOUR_BYE_ZERO for team id in round r (not yet
- * paired): the pairing leaves the team out and gives it that bye. BH_EINVAL, BH_ENOTFOUND,
- * BH_ESTATE (round r already paired), BH_EEXIST (a request for that round exists). */
+/* Request a bye for team id in round r (not yet paired): kind TOUR_BYE_HALF, TOUR_BYE_ZERO, or
+ * TOUR_BYE_FULL (an arbiter's full-point bye, as TRF imports give it). The pairing leaves the
+ * team out and gives it that bye. BH_EINVAL (another kind), BH_ENOTFOUND (no such team),
+ * BH_ESTATE (round r already paired, or past TOUR_MAX_ROUNDS), BH_EEXIST (a request for that
+ * round exists). */
 int tour_request_bye(tour *t, int id, int r, tour_bye kind);
 /* The bye kind requested by team id for round r, or -1. */
 int tour_requested_bye(const tour *t, int id, int r);

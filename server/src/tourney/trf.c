@@ -37,6 +37,7 @@ static char res_char(const tour_slot *x, int games)
     case TOUR_SLOT_PAB: return 'U';
     case TOUR_SLOT_HPB: return 'H';
     case TOUR_SLOT_ZPB: return 'Z';
+    case TOUR_SLOT_FPB: return 'F';
     case TOUR_SLOT_PENDING:
     case TOUR_SLOT_ABSENT:
     default: return ' ';
@@ -344,7 +345,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 bool ok =
                     sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) == 7 &&
                     r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
-                    by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
+                    by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
                     ok = gs[g] >= '0' && gs[g] <= '3';
                     m.game[g] = (uint8_t)(gs[g] - '0');

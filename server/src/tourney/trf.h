@@ -5,7 +5,7 @@
  *   012 name | 062 players | 092 system | XXR and 142 rounds | 192 FIDE_TEAM_MP_GP   header
  *   001 ...   two players per team (captain = startrank 2*id-1, partner = 2*id), TRF-16
  *             columns; per round the opponent on the same board, the colour of game 1 on
- *             that board, and the team's match result (1 = 0, + -, U = PAB, H, Z byes)
+ *             that board, and the team's match result (1 = 0, + -, U = PAB, H, Z, F byes)
  *   013 NAME(32)SSSS SSSS             TRF-16 team record: name, its players' startranks
  *   310 TTT NAME(32) NICK STRENG MP GP RANK  SSSS SSSS   TRF-2026 team record
  *   320 MP GP TTT ...                 TRF-2026 PAB: its points, the team per round (0 none)
@@ -26,8 +26,11 @@
  *              opposing team, which must name this team back with the other half of the
  *              result and the other colour; else BH_EPARSE at the contradicting line.
  *              1 = 0 (W D L) are game points of the board; + - a forfeited match (on every
- *              board; beside played boards: a game won/lost); 0000 with U (or F) a PAB, H, Z
- *              requested byes (recorded as requests too)
+ *              board; beside played boards: a game won/lost); 0000 with U a PAB; with H, Z,
+ *              F the byes TRF-2026 names half-, zero- and full-point byes, read as requested
+ *              byes (TOUR_BYE_HALF, _ZERO, _FULL; recorded as requests too): F scores a won
+ *              match and bars the PAB; letters in either case (TRF-2026); a blank entry
+ *              (which TRF-2026 reads as Z) is a round the team was not paired in
  *   320        the PAB's match and game points (the ruleset's bye values) and its team per
  *              round; it must agree with the U entries; listed with a blank 001 entry: a PAB
  *              given up by a withdrawal

@@ -4,6 +4,7 @@
  * A round entry's result is read as game points of its team (1 = a win, = a draw, 0 a loss);
  * our export writes the match result on both players, so a won match reads as a sweep, and
  * the 310 game-point totals decide which wins were narrow (fit_gp: a flow problem). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ typedef struct {
 } std_ff;
 
 /* What a team's players say of one round. */
-enum { S_NONE = 0, S_PLAYED, S_FFW, S_FFL, S_PAB, S_HPB, S_ZPB };
+enum { S_NONE = 0, S_PLAYED, S_FFW, S_FFL, S_PAB, S_HPB, S_ZPB, S_FPB };
 typedef struct {
     int kind;  /* S_* */
     int opp;   /* opponent team */
@@ -114,8 +115,9 @@ static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
             break;
         std_entry *e = &p->e[r];
         e->opp = col_int(line, ll, at, at + 4);
-        e->col = line[at + 5];
-        e->res = line[at + 7];
+        /* TRF-2026: "Letter codes are case-insensitive" */
+        e->col = (char)tolower((unsigned char)line[at + 5]);
+        e->res = (char)toupper((unsigned char)line[at + 7]);
         bool blank = e->opp == 0 && (e->res == ' ' || e->res == '-');
         if (e->opp < 0 || (e->opp > 0 && e->opp == sno))
             return false;
@@ -204,10 +206,11 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
             continue;
         int kind = S_PLAYED, pts = 0;
         if (e->opp == 0) {
-            kind = e->res == 'U' || e->res == 'F' ? S_PAB
-                   : e->res == 'H'                ? S_HPB
-                   : e->res == 'Z'                ? S_ZPB
-                                                  : S_NONE;
+            kind = e->res == 'U'   ? S_PAB
+                   : e->res == 'H' ? S_HPB
+                   : e->res == 'Z' ? S_ZPB
+                   : e->res == 'F' ? S_FPB
+                                   : S_NONE;
             if (kind == S_NONE)
                 return false;
         } else {
@@ -299,6 +302,7 @@ static int build_round(const std_file *f, int r, int games, tour_match *ms, int 
             }
             m.bye = (uint8_t)(a->kind == S_PAB   ? TOUR_BYE_PAB
                               : a->kind == S_HPB ? TOUR_BYE_HALF
+                              : a->kind == S_FPB ? TOUR_BYE_FULL
                                                  : TOUR_BYE_ZERO);
             if (a->kind != S_PAB)
                 req[id] = m.bye + 1;
