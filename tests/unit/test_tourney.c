@@ -1468,6 +1468,55 @@ static void trf_standard_records(void)
     tour_free(t);
 }
 
+/* Issue 14: a file of standard records with teams and no round played yet pairs round 1, as
+ * the same event in our own records (BH*) does. Seven teams, 5 rounds planned (142), started
+ * with no round: round 1 by C.04.6 is one bracket of 7 (everyone 0 MP), the PAB to the
+ * largest TPN, 7 (3.4.4; the other six still pair), then the first identifier 1 2 3 4 5 6:
+ * 1-4 2-5 3-6. Both files pair it, with the same colours for the same seed. */
+static void trf_std_round1(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 5;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < 7; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Team %d", i + 1);
+        tour_add_team(t, name, "c", "p", 2000 - 10 * i, 2000 - 10 * i, NULL);
+    }
+    CHECK_EQ_INT("start", BH_OK, tour_start(t, NULL));
+    char *x = trf_export(t), *std = strip_bh(x, false);
+    tour *a = NULL, *b = NULL;
+    trf_info in;
+    CHECK_EQ_INT("our records", BH_OK, trf_import(x, &a, NULL));
+    CHECK_EQ_INT("standard records", BH_OK, trf_import_info(std, &b, NULL, &in));
+    if (a && b) {
+        CHECK_MSG(tour_is_started(b) && info_std(&in, 0), "started, no round rebuilt");
+        CHECK_EQ_INT("rounds planned (142)", 5, tour_planned_rounds(b));
+        CHECK_EQ_STR("team 7 keeps its number", "Team 7", tour_team_get(b, 7)->name);
+        swiss_pairing p = {0, NULL}, q = {0, NULL};
+        CHECK_EQ_INT("pair from our records", BH_OK, swiss_pair(a, 9, &p));
+        CHECK_EQ_INT("pair from the standard records", BH_OK, swiss_pair(b, 9, &q));
+        static const int want[4][2] = {{1, 4}, {2, 5}, {3, 6}, {7, 0}};
+        CHECK_EQ_INT("3 matches and the PAB", 4, q.n);
+        for (int i = 0; i < q.n && q.n == 4; i++) {
+            CHECK_EQ_INT("a", want[i][0], q.m[i].a);
+            CHECK_EQ_INT("b", want[i][1], q.m[i].b);
+        }
+        CHECK_MSG(p.n == q.n && memcmp(p.m, q.m, (size_t)p.n * sizeof *p.m) == 0,
+                  "the same pairing and colours from both files");
+        swiss_pairing_fini(&p);
+        swiss_pairing_fini(&q);
+    }
+    /* no rounds planned: a registration list (trf_standard_records), not pairable */
+    tour_free(a);
+    tour_free(b);
+    free(std);
+    free(x);
+    tour_free(t);
+}
+
 /* The match of round r that team id is in (NULL: none). */
 static const tour_match *match_of(const tour *t, int r, int id)
 {
@@ -1923,6 +1972,7 @@ static const bh_test_case cases[] = {
     {"trf_std_open_cycle", trf_std_open_cycle},
     {"trf_std_contradiction", trf_std_contradiction},
     {"trf_full_point_bye", trf_full_point_bye},
+    {"trf_std_round1", trf_std_round1},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},

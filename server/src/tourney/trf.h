@@ -37,6 +37,9 @@
  *   330        each must name a forfeited match of the round with the same absent teams;
  *              gives the forfeited match's White team
  *   entry/withdrawal   the first round a team is in; after the last one it is in
+ *   started    when a round was played, or when 142/XXR plans rounds for 2 teams or more (the
+ *              file's team numbers are kept as pairing numbers: round 1 can be paired);
+ *              else a registration list (tour_start would number the teams)
  * Game points: our 001 result is the team's match result, so a won match reads as 2-0; with
  * two games a match it was 2-0 or 1.5-0.5. The 310 game-point totals decide: the narrow wins
  * are the ones that make every team's total match (a flow problem). When several choices fit

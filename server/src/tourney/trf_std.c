@@ -634,9 +634,14 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
             rc = BH_EPARSE;
             goto fail;
         }
+    /* Started (the team numbers are the file's pairing numbers, tour_start never renumbers
+     * them) when a round was played, or when the file plans rounds (142, mandatory for
+     * in-tournament data exchange, TRF-2026) for two teams or more: round 1 can be paired.
+     * Without either it is a registration list. */
+    bool started = R > 0 || (planned > 0 && f.n_teams >= 2);
     if (planned < R)
         planned = R;
-    tour__set_plan(t, planned, TOUR_SWISS, R > 0);
+    tour__set_plan(t, planned, TOUR_SWISS, started);
     ms = xmalloc(((size_t)f.n_teams + 1) * sizeof *ms);
     req = xcalloc((size_t)f.n_teams + 1, sizeof *req);
     first = xcalloc((size_t)f.n_teams + 1, sizeof *first);
