@@ -1240,6 +1240,36 @@ static tour *four_by_hand(const tour_match (*rounds)[2], int n)
     return t;
 }
 
+/* C.07 art. 16 (2024), issue 14's cross-check with TieBreakServer: an opponent's forfeit loss
+ * keeps its 0 even in the last round (16.2.4, evaluated by 16.3.1 as the points awarded); only
+ * requested byes and rounds not paired that are followed by nothing but voluntarily unplayed
+ * rounds count as draws (16.2.5, 16.3.2: held14_bh_cut1 has one, team 7's last-round ZPB).
+ * Four teams: R1 1-2 1 wins 2-0, 3-4 1-1; R2 1-3 1-1, 4-2 4 wins 2-0; R3 1-4 forfeited (4
+ * absent), 3-2 3 wins 2-0. MP: 1 2+1+2 = 5, 2 0, 3 1+1+2 = 4, 4 1+2+0 = 3 (as an opponent:
+ * 3, not 4). Buchholz: 2: 5 + 3 + 4 = 12; 3: 3 + 5 + 0 = 8; 1: 0 + 4 + own 5 (the forfeit
+ * win: a dummy with its own score) = 9; 4: 4 + 0 + own 3 = 7. Cut-1: 2 cuts 3 -> 9; 3 cuts 0
+ * -> 8; 1 cuts 0 -> 9; 4 cuts its voluntarily unplayed round (the forfeit loss, 16.5) -> 4. */
+static void tb_last_round_forfeit(void)
+{
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0},
+                                         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0},
+                                         {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
+    static const int mp[5] = {0, 5, 0, 4, 3}, bh[5] = {0, 9, 12, 8, 7}, c1[5] = {0, 9, 9, 8, 4};
+    int v[5], w[5];
+    tb_compute(t, TB_BH, NULL, v);
+    tb_compute(t, TB_BH_C1, NULL, w);
+    for (int id = 1; id <= 4; id++) {
+        CHECK_EQ_INT("MP", mp[id], tour_team_mp(t, id, -1));
+        CHECK_EQ_INT("BH", bh[id], v[id]);
+        CHECK_EQ_INT("BH-C1", c1[id], w[id]);
+    }
+    tour_free(t);
+}
+
 static void direct_encounter(void)
 {
     /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
@@ -1966,6 +1996,7 @@ static const bh_test_case cases[] = {
     {"pair_big_bracket", pair_big_bracket},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
+    {"tb_last_round_forfeit", tb_last_round_forfeit},
     {"trf_round_trip", trf_round_trip},
     {"trf_standard_records", trf_standard_records},
     {"trf_std_rebuild", trf_std_rebuild},

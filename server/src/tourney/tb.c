@@ -1,9 +1,11 @@
 /* tb.c: tie-breaks as a table of functions, and the standings built from them.
  * SPDX-License-Identifier: MIT
  * C.07 (from 1 August 2024), art. 16: a team's own unplayed rounds count against a dummy
- * opponent with the team's own final score; an opponent's voluntarily unplayed rounds that
- * are followed only by such rounds (a withdrawal, a last-round bye or forfeit) count as draws;
- * Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5). */
+ * opponent with the team's own final score; an opponent's requested byes and rounds it was
+ * not paired in (a withdrawal) that are followed only by voluntarily unplayed rounds count as
+ * draws (16.2.5, 16.3.2), while its forfeit losses keep their 0 wherever they are (16.2.4,
+ * 16.3.1: the points awarded); Cut-1 (art. 14) cuts a voluntarily unplayed round before any
+ * other (art. 16.5). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +53,8 @@ static void tbc_init(tbc *c, const tour *t)
         }
         c->adj[id] = c->mp[id];
         for (int r = c->R; r >= 1 && tour_slot_is_voluntary(slot(c, id, r)->kind); r--)
-            c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
+            if (slot(c, id, r)->kind != TOUR_SLOT_FF_LOSS)
+                c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
     }
 }
 
