@@ -1407,6 +1407,48 @@ static char *strip_bh(const char *x, bool drop310)
     return std;
 }
 
+/* text as this server exported it before issue 14 (files of that time are still read): no 162
+ * or 362 record, and each player's round entries carry the team's match result (the two
+ * boards' results, 1 = 0 for 2, 1, 0 game points x2, added up: 1 above 2, = at 2, else 0)
+ * instead of each board's own game points. Our 001 records of a team are consecutive (start
+ * ranks 2*id-1, 2*id). Caller frees. */
+static char *pre14_style(const char *x)
+{
+    char *y = strip_bh(x, false), *lines[2] = {NULL, NULL};
+    char *out = malloc(strlen(y) + 1);
+    size_t w = 0;
+    for (char *p = y; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (strncmp(p, "001", 3) == 0) {
+            lines[lines[0] ? 1 : 0] = p;
+            if (lines[1]) { /* a team's two boards */
+                size_t n0 = strcspn(lines[0], "\n"), n1 = strcspn(lines[1], "\n");
+                for (size_t at = 98; at < n0 && at < n1; at += 10) {
+                    char *a = &lines[0][at], *b = &lines[1][at];
+                    if (!strchr("10=", *a) || !strchr("10=", *b))
+                        continue;
+                    int v = (*a == '1' ? 2 : *a == '=') + (*b == '1' ? 2 : *b == '=');
+                    *a = *b = v > 2 ? '1' : v == 2 ? '=' : '0';
+                }
+                lines[0] = lines[1] = NULL;
+            }
+        }
+        p += n + (p[n] == '\n');
+    }
+    for (const char *p = y; *p;) { /* now drop 162 and 362 */
+        size_t n = strcspn(p, "\n");
+        if (strncmp(p, "162", 3) != 0 && strncmp(p, "362", 3) != 0) {
+            memcpy(out + w, p, n);
+            w += n;
+            out[w++] = '\n';
+        }
+        p += n + (p[n] == '\n');
+    }
+    out[w] = '\0';
+    free(y);
+    return out;
+}
+
 static bool info_std(const trf_info *in, int rounds)
 {
     return in->std && in->rounds == rounds;
@@ -1449,13 +1491,19 @@ static void trf_standard_records(void)
     CHECK_MSG(find_line(x, "330 ", l, sizeof l), "no 330 record");
     CHECK_EQ_STR("330", "330 -+   2   3   1", l);
     CHECK(find_line(x, "142 ", l, sizeof l) && strcmp(l, "142 3") == 0);
-    /* Standard records only: drop the BH* lines (and then the 310 lines too). */
-    for (int variant = 0; variant < 2; variant++) {
-        char *std = strip_bh(x, variant == 1);
+    /* Standard records only: drop the BH* lines (and then the 310 lines too); variants 2 and
+     * 3: the same from a file as this server wrote them before issue 14 (pre14_style). */
+    for (int variant = 0; variant < 4; variant++) {
+        char *std = variant < 2 ? strip_bh(x, variant == 1) : pre14_style(x);
+        if (variant == 3) { /* and without its 310 lines */
+            char *no310 = strip_bh(std, true);
+            free(std);
+            std = no310;
+        }
         tour *u = NULL;
         int line = 0;
         trf_info in;
-        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK,
+        CHECK_EQ_INT(variant % 2 ? "import 013" : "import 310", BH_OK,
                      trf_import_info(std, &u, &line, &in));
         if (u) {
             CHECK_EQ_INT("teams", 3, tour_n_teams(u));
@@ -1469,11 +1517,14 @@ static void trf_standard_records(void)
             CHECK_EQ_INT("rounds paired", 2, tour_n_rounds(u));
             tour_slot sl;
             tour_slot_get(u, 1, 1, &sl);
-            /* 310: the total (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone
-             * reads it as 2-0 and says the split is open */
-            CHECK_EQ_INT("round 1 game points x2", variant ? 4 : 3, sl.gp2);
-            CHECK_EQ_INT("open splits", variant ? 1 : 0, in.gp_open);
-            CHECK_MSG(in.gp_fit == !variant, "310 totals met: %d", in.gp_fit);
+            /* our file (variants 0, 1): the boards say 1.5-0.5 (1 and =), 310 totals or not;
+             * before issue 14 (2, 3) both boards said the match result: with 310 the total
+             * (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone reads it as 2-0
+             * and says the split is open */
+            bool old013 = variant == 3;
+            CHECK_EQ_INT("round 1 game points x2", old013 ? 4 : 3, sl.gp2);
+            CHECK_EQ_INT("open splits", old013 ? 1 : 0, in.gp_open);
+            CHECK_MSG(in.gp_fit == (variant % 2 == 0), "310 totals met: %d", in.gp_fit);
             tour_slot_get(u, 3, 2, &sl);
             CHECK_EQ_INT("Gamma forfeited round 2", TOUR_SLOT_FF_LOSS, sl.kind);
             CHECK_EQ_INT("330: Gamma had White", 3, tour_round_match(u, 2, 0)->white);
@@ -1496,6 +1547,236 @@ static void trf_standard_records(void)
     free(rstd);
     free(x);
     tour_free(t);
+}
+
+/* A value of the TRF text in columns [a, b) (1-based a, as the spec numbers them: a..b-1 is
+ * "a-(b-1)"), x2, rounded: " 4.5" -> 9. */
+static int cols_x2(const char *line, size_t a0, size_t b)
+{
+    return (int)(2 * strtod(strndup_cols(line, a0, b), NULL) + 0.5);
+}
+
+/* The export read back by a reader of our own that knows only TRF-2026 (not trf_std.c): the
+ * 162 record gives each board result's points; every 001 record's points field (81-84) must
+ * be the sum of its round results; a team's boards (start ranks 2*id-1, 2*id) add up to the
+ * 310 game points (62-67), which are the team's game points; its match points from the
+ * boards (a match: 362's TW/TD/TL by the two teams' board sums; + TW, - 0, U the 320 match
+ * points, H TD, F TW, Z 0) to the 310 match points (55-60), which are the team's. Returns
+ * the number of disagreements (each reported). */
+static int check_export_points(const tour *t, const char *x)
+{
+    int bad = 0, n = tour_n_teams(t), R = tour_n_rounds(t);
+    char l[1024];
+    int pts2[128] = {0}; /* by code: the 162 points x2 */
+    CHECK_MSG(find_line(x, "162 ", l, sizeof l), "no 162 record");
+    for (size_t at = 5; at + 5 <= strlen(l); at += 9)
+        pts2[(unsigned char)l[at]] = cols_x2(l, at + 1, at + 5);
+    int tw = 4, td = 2;
+    if (find_line(x, "362 ", l, sizeof l))
+        tw = cols_x2(l, 6, 10), td = cols_x2(l, 15, 19);
+    int pab_mp2 = find_line(x, "320 ", l, sizeof l) ? cols_x2(l, 4, 8) : 0;
+    static const char map[] = "1W=D0L+W-AUPHDFWZA"; /* result code, then its 162 symbol */
+    int *sum = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), sizeof *sum); /* [sno][r] x2 */
+    int *opp = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), sizeof *opp);
+    char *res = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), 1);
+    for (int sno = 1; sno <= 2 * n; sno++) {
+        char key[16];
+        snprintf(key, sizeof key, "001 %4d ", sno);
+        if (!find_line(x, key, l, sizeof l)) {
+            CHECK_MSG(0, "no 001 record of start rank %d", sno);
+            bad++;
+            continue;
+        }
+        int total = 0;
+        for (int r = 1; r <= R; r++) {
+            size_t at = 91 + 10 * (size_t)(r - 1);
+            char c = strlen(l) > at + 7 ? l[at + 7] : ' ';
+            const char *m = strchr(map, c);
+            int v = c != ' ' && m && (m - map) % 2 == 0 ? pts2[(unsigned char)m[1]] : 0;
+            sum[sno * (R + 1) + r] = v;
+            opp[sno * (R + 1) + r] = atoi(strndup_cols(l, at, at + 4));
+            res[sno * (R + 1) + r] = c;
+            total += v;
+        }
+        if (total != cols_x2(l, 80, 84)) {
+            CHECK_MSG(0, "001 %d: points %s, its results add up to %.1f", sno,
+                      strndup_cols(l, 80, 84), total / 2.0);
+            bad++;
+        }
+    }
+    for (int id = 1; id <= n; id++) {
+        char key[16];
+        snprintf(key, sizeof key, "310 %3d ", id);
+        if (!find_line(x, key, l, sizeof l)) {
+            CHECK_MSG(0, "no 310 record of team %d", id);
+            bad++;
+            continue;
+        }
+        int gp2 = 0, mp2 = 0, a = 2 * id - 1, b = 2 * id;
+        for (int r = 1; r <= R; r++) {
+            int s = sum[a * (R + 1) + r] + sum[b * (R + 1) + r];
+            char c = res[a * (R + 1) + r];
+            gp2 += s;
+            int o = opp[a * (R + 1) + r];
+            if (c == '1' || c == '=' || c == '0') {
+                int os = sum[o * (R + 1) + r] + sum[(o + 1) * (R + 1) + r];
+                mp2 += s > os ? tw : s == os ? td : 0;
+            } else {
+                mp2 += c == '+' || c == 'F' ? tw : c == 'U' ? pab_mp2 : c == 'H' ? td : 0;
+            }
+        }
+        if (gp2 != cols_x2(l, 61, 67) || gp2 != tour_team_gp2(t, id, -1) ||
+            mp2 != cols_x2(l, 54, 60) || mp2 != 2 * tour_team_mp(t, id, -1)) {
+            CHECK_MSG(0, "team %d: boards %.1f GP %.1f MP, 310 %s GP %s MP, ours %.1f GP %d MP", id,
+                      gp2 / 2.0, mp2 / 2.0, strndup_cols(l, 61, 67), strndup_cols(l, 54, 60),
+                      tour_team_gp2(t, id, -1) / 2.0, tour_team_mp(t, id, -1));
+            bad++;
+        }
+    }
+    free(sum);
+    free(opp);
+    free(res);
+    return bad;
+}
+
+/* Issue 14: the export reads right in another tool. A hand-worked event, 5 teams, 3 rounds:
+ *   R1: 1-4 1 wins 1.5-0.5 (1 White), 2-5 1-1 (5 White), 3 the PAB;
+ *   R2: 1-3 forfeited, 3 absent (3 was to have White), 2-4 4 wins 2-0 (2 White), 5 an HPB;
+ *   R3: 1-2 1-1 (2 White), 3-5 3 wins 2-0 (5 White), 4 a full-point bye.
+ * Game points by the results: 1: 1.5 + 2 (forfeit) + 1 = 4.5; 2: 1 + 0 + 1 = 2; 3: 1 (PAB)
+ * + 0 + 2 = 3; 4: 0.5 + 2 + 2 (FPB) = 4.5; 5: 1 + 1 (HPB) + 0 = 2. Match points (T-SCORE):
+ * 1: 2+2+1 = 5, 2: 1+0+1 = 2, 3: 1+0+2 = 3, 4: 0+2+2 = 4, 5: 1+1+0 = 2. A board is worth a
+ * game (162 W 1.0 D 0.5 L 0.0 A 0.0, and P 0.5: the PAB's game point over two boards); a
+ * 1.5-0.5 is 1 on board A and = on board B, so team 1's captain (start rank 1) has 1, +, =
+ * = 2.5 points and its partner (2) =, +, = = 2.0; team 4's: 0, 1, F = 2.0 and =, 1, F = 2.5;
+ * team 3's U, -, 1 = 1.5 each. The export used to write the team's match points (5.0) on both
+ * players and the match result on both boards, with no point system: TieBreakServer's
+ * trf2json.py then read game points twice ours. Then the same independent reading of the
+ * export's own records over random events (forfeits, byes of every kind, withdrawals). */
+static void trf_export_points(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < 5; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Team %d", i + 1);
+        tour_add_team(t, name, "c", "p", 2000 - 10 * i, 2000 - 10 * i, NULL);
+    }
+    tour_start(t, NULL);
+    tour_match m1[3] = {{.a = 1, .b = 4, .white = 1, .game = {TOUR_G_WIN_A, TOUR_G_DRAW}},
+                        {.a = 2, .b = 5, .white = 5, .game = {TOUR_G_WIN_A, TOUR_G_WIN_B}},
+                        {.a = 3}};
+    CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, m1, 3));
+    tour_request_bye(t, 5, 2, TOUR_BYE_HALF);
+    tour_match m2[3] = {{.a = 1, .b = 3, .white = 3, .forfeit = TOUR_FF_B},
+                        {.a = 2, .b = 4, .white = 2, .game = {TOUR_G_WIN_B, TOUR_G_WIN_B}},
+                        {.a = 5, .bye = TOUR_BYE_HALF}};
+    CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 3));
+    tour_request_bye(t, 4, 3, TOUR_BYE_FULL);
+    tour_match m3[3] = {{.a = 1, .b = 2, .white = 2, .game = {TOUR_G_DRAW, TOUR_G_DRAW}},
+                        {.a = 3, .b = 5, .white = 5, .game = {TOUR_G_WIN_A, TOUR_G_WIN_A}},
+                        {.a = 4, .bye = TOUR_BYE_FULL}};
+    CHECK_EQ_INT("round 3", BH_OK, tour_add_round(t, m3, 3));
+    static const int want_mp[6] = {0, 5, 2, 3, 4, 2}, want_gp2[6] = {0, 9, 4, 6, 9, 4};
+    for (int id = 1; id <= 5; id++) {
+        CHECK_EQ_INT("MP by hand", want_mp[id], tour_team_mp(t, id, -1));
+        CHECK_EQ_INT("GP by hand", want_gp2[id], tour_team_gp2(t, id, -1));
+    }
+    char *x = trf_export(t), l[512];
+    static const struct {
+        const char *prefix, *line;
+    } rec[] = {
+        {"062 ", "062 10"},
+        {"072 ", "072 10"},
+        {"082 ", "082 5"},
+        {"142 ", "142 3"},
+        {"162 ", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5"},
+        {"352 ", "352 WB"},
+        {"362 ", "362 TW 2.0   TD 1.0   TL 0.0"},
+        {"320 ", "320  1.0  1.0   3   0   0"},
+        {"330 ", "330 -+   2   3   1"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(rec); i++) {
+        CHECK_MSG(find_line(x, rec[i].prefix, l, sizeof l), "no %s record", rec[i].prefix);
+        CHECK_EQ_STR(rec[i].prefix, rec[i].line, l);
+    }
+    static const struct {
+        int sno;
+        const char *pts, *rounds; /* columns 81-84, 92-119 */
+    } pl[] = {
+        {1, " 2.5", "   7 w 1     5 b +     3 b ="},
+        {2, " 2.0", "   8 b =     6 w +     4 w ="},
+        {5, " 1.5", "0000 - U     1 w -     9 b 1"},
+        {6, " 1.5", "0000 - U     2 b -    10 w 1"},
+        {7, " 2.0", "   1 b 0     3 b 1  0000 - F"},
+        {8, " 2.5", "   2 w =     4 w 1  0000 - F"},
+        {9, " 1.0", "   3 w =  0000 - H     5 w 0"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(pl); i++) {
+        char key[16];
+        snprintf(key, sizeof key, "001 %4d ", pl[i].sno);
+        CHECK_MSG(find_line(x, key, l, sizeof l), "no 001 record of start rank %d", pl[i].sno);
+        CHECK_EQ_STR("001 points", pl[i].pts, strndup_cols(l, 80, 84));
+        CHECK_EQ_STR("001 rounds", pl[i].rounds, strndup_cols(l, 91, 119));
+    }
+    CHECK_MSG(find_line(x, "310   1 ", l, sizeof l), "no 310 record of team 1");
+    CHECK_EQ_STR("310 MP", "   5.0", strndup_cols(l, 54, 60));
+    CHECK_EQ_STR("310 GP", "   4.5", strndup_cols(l, 61, 67));
+    CHECK_EQ_INT("an independent reading of the export", 0, check_export_points(t, x));
+    /* read back from its standard records: exact (the 162 record says so); a point system
+     * we do not score is refused at its line */
+    char *std = strip_bh(x, false);
+    tour *u = NULL;
+    trf_info in;
+    CHECK_EQ_INT("standard records", BH_OK, trf_import_info(std, &u, NULL, &in));
+    CHECK_MSG(u && in.gp_open == 0 && in.gp_fit, "game points exact and the 310 totals met");
+    for (int id = 1; u && id <= 5; id++) {
+        CHECK_EQ_INT("MP read back", want_mp[id], tour_team_mp(u, id, -1));
+        CHECK_EQ_INT("GP read back", want_gp2[id], tour_team_gp2(u, id, -1));
+    }
+    tour_free(u);
+    static const char *const other[2][2] = {{"162  W 1.0", "162  W 3.0"},
+                                            {"362 TW 2.0", "362 TW 3.0"}};
+    for (int k = 0; k < 2; k++) {
+        char *y = xstrdup_test(std), *at = strstr(y, other[k][0]);
+        CHECK_MSG(at != NULL, "no %s", other[k][0]);
+        if (at)
+            memcpy(at, other[k][1], strlen(other[k][1]));
+        int line = 0, want = 1;
+        for (const char *q = y; at && q < at; q++)
+            want += *q == '\n';
+        u = NULL;
+        CHECK_EQ_INT(other[k][1], BH_EPARSE, trf_import(y, &u, &line));
+        CHECK_EQ_INT("the line named", want, line);
+        tour_free(u);
+        free(y);
+    }
+    free(std);
+    free(x);
+    tour_free(t);
+    int bad = 0, events = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        uint64_t s = seed * 104729;
+        tour *e = random_event(&s, 5 + rnd_below(&s, 20), 3 + rnd_below(&s, 7));
+        static const chaos ch = {20, 10, 25, 10, 10, 30};
+        for (int r = 1; r <= tour_planned_rounds(e); r++) {
+            if (r > 1)
+                pre_round(e, &s, &ch, 40);
+            if (tour_pair_next(e, (uint64_t)r) != BH_OK)
+                break;
+            play_round(e, &s, &ch);
+        }
+        char *y = trf_export(e);
+        bad += check_export_points(e, y);
+        events++;
+        free(y);
+        tour_free(e);
+    }
+    printf("  %d random events: their exports read back by TRF-2026 alone, %d disagreements\n",
+           events, bad);
 }
 
 /* Issue 14: a file of standard records with teams and no round played yet pairs round 1, as
@@ -1725,23 +2006,31 @@ static void trf_std_open_cycle(void)
                                         {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
                                          {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
-    char *x = trf_export(t), *std = strip_bh(x, false);
-    tour *u = NULL;
-    trf_info in;
-    CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
-    if (u) {
-        CHECK_EQ_INT("open splits: the three matches of the cycle", 3, in.gp_open);
-        CHECK(in.gp_fit);
-        for (int id = 1; id <= 4; id++) {
-            CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
-            CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+    char *x = trf_export(t);
+    /* as this server wrote it before issue 14 (the match result on both boards): open; our
+     * export now gives each board's game points (162): nothing is open */
+    for (int now = 0; now < 2; now++) {
+        char *std = now ? strip_bh(x, false) : pre14_style(x);
+        tour *u = NULL;
+        trf_info in;
+        CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
+        if (u) {
+            CHECK_EQ_INT("open splits: the three matches of the cycle", now ? 0 : 3, in.gp_open);
+            CHECK(in.gp_fit);
+            for (int id = 1; id <= 4; id++) {
+                CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
+                CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+            }
+            tour_slot sl;
+            tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
+            CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+            tour_slot_get(u, 1, 1, &sl); /* 1 beat 2 1.5-0.5: exact from our export */
+            if (now)
+                CHECK_EQ_INT("1 beat 2 1.5-0.5", 3, sl.gp2);
         }
-        tour_slot sl;
-        tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
-        CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+        tour_free(u);
+        free(std);
     }
-    tour_free(u);
-    free(std);
     free(x);
     tour_free(t);
 }
@@ -2004,6 +2293,7 @@ static const bh_test_case cases[] = {
     {"trf_std_contradiction", trf_std_contradiction},
     {"trf_full_point_bye", trf_full_point_bye},
     {"trf_std_round1", trf_std_round1},
+    {"trf_export_points", trf_export_points},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},

@@ -2,10 +2,17 @@
  * tools to check, and as the storage format of the whole state (exact round trip).
  * SPDX-License-Identifier: MIT
  * Records written (one per line, the 3-character code first):
- *   012 name | 062 players | 092 system | XXR and 142 rounds | 192 FIDE_TEAM_MP_GP   header
- *   001 ...   two players per team (captain = startrank 2*id-1, partner = 2*id), TRF-16
- *             columns; per round the opponent on the same board, the colour of game 1 on
- *             that board, and the team's match result (1 = 0, + -, U = PAB, H, Z, F byes)
+ *   012 name | 062 players, 072 rated players, 082 teams | 092 system | XXR and 142 rounds |
+ *   192 FIDE_TEAM_MP_GP | 162 W 1.0 D 0.5 L 0.0 A 0.0 P (the PAB's game points / 2): the
+ *   points of a board's result | 352 WB: board A has the team's colour | 362 TW 2.0 TD 1.0
+ *   TL 0.0 (match scoring only)                                          header (TRF-2026)
+ *   001 ...   two players per team (captain = startrank 2*id-1, partner = 2*id), TRF-2026
+ *             columns; points (81-84): the player's own, its round results by the 162; per
+ *             round the opponent on the same board, the scheduled colour of game 1 on that
+ *             board (a forfeited match too), and the board's result: with 2 games a match
+ *             the boards carry the team's game points (2-0: 1 1; 1.5-0.5: 1 = and 0 =;
+ *             1-1: = =; trf.c board_res), else both the match result; + - a forfeited
+ *             match, U the PAB, H, Z, F byes
  *   013 NAME(32)SSSS SSSS             TRF-16 team record: name, its players' startranks
  *   310 TTT NAME(32) NICK STRENG MP GP RANK  SSSS SSSS   TRF-2026 team record
  *   320 MP GP TTT ...                 TRF-2026 PAB: its points, the team per round (0 none)
@@ -15,8 +22,10 @@
  *   BHT id entry withdrawn rating_c rating_p name|captain|partner
  *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
- * Columns of 013/310/320/330 as the FIDE tie-break checker reads them (OttoMilvang/
- * TieBreakServer, trf2json.py). Import replays the BH* records when there are any (exact).
+ * Columns of 013/310/320/330 and 162/362 as the FIDE tie-break checker reads them
+ * (OttoMilvang/TieBreakServer, trf2json.py; checked by hand against its tiebreakchecker.py:
+ * same match points, game points and Buchholz Cut-1 under C.07 2024, issue 14). Import
+ * replays the BH* records when there are any (exact).
  * A file without BHT records (another tool's, or ours with the BH* lines stripped) is read
  * from the standard records (trf_std.c):
  *   teams      310 in order (013 when there is no 310); captain and partner are the first two
@@ -31,6 +40,9 @@
  *              byes (TOUR_BYE_HALF, _ZERO, _FULL; recorded as requests too): F scores a won
  *              match and bars the PAB; letters in either case (TRF-2026); a blank entry
  *              (which TRF-2026 reads as Z) is a round the team was not paired in
+ *   162, 362   must give the points we score (games 1 / 0.5 / 0, matches 2 / 1 / 0), else
+ *              BH_EPARSE at that line; a 162 record says the entries are each board's own
+ *              game points (our export since issue 14): the game points are then exact
  *   320        the PAB's match and game points (the ruleset's bye values) and its team per
  *              round; it must agree with the U entries; listed with a blank 001 entry: a PAB
  *              given up by a withdrawal
@@ -40,8 +52,9 @@
  *   started    when a round was played, or when 142/XXR plans rounds for 2 teams or more (the
  *              file's team numbers are kept as pairing numbers: round 1 can be paired);
  *              else a registration list (tour_start would number the teams)
- * Game points: our 001 result is the team's match result, so a won match reads as 2-0; with
- * two games a match it was 2-0 or 1.5-0.5. The 310 game-point totals decide: the narrow wins
+ * Game points of a file without 162 (ours before issue 14: the 001 result was the team's
+ * match result, so a won match reads as 2-0; with two games a match it was 2-0 or 1.5-0.5):
+ * the 310 game-point totals decide: the narrow wins
  * are the ones that make every team's total match (a flow problem). When several choices fit
  * the totals (the results form a cycle along which half points can move), the file does not
  * say which: one of them is taken (match points, game-point totals and the tie-breaks DE,

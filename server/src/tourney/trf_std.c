@@ -60,6 +60,8 @@ typedef struct {
     int pab[TOUR_MAX_ROUNDS + 1]; /* team with the PAB per round */
     int n_ff;
     std_ff *ff;
+    bool exact; /* a 162 record: the round entries are each board's own game points (as our
+                 * export writes them since issue 14), not the match result on every board */
 } std_file;
 
 /* Columns [a, b) of line (length ll) as an integer (0 if blank or out of the line). */
@@ -187,6 +189,25 @@ static bool read_ff(std_file *f, const char *line, size_t ll, int line_no)
         return false;
     f->ff = xrealloc(f->ff, ((size_t)f->n_ff + 1) * sizeof *f->ff);
     f->ff[f->n_ff++] = x;
+    return true;
+}
+
+/* 162 (points of a game result, per board) and 362 (match points): the symbol at column 6
+ * (362: the second letter of TW, TD, TL), its points at 7-10, every 9 columns. We score games
+ * 1 / 0.5 / 0 (A, absence, 0) and matches 2 / 1 / 0 (T-SCORE): another point system is
+ * refused (false); P, X and symbols we do not know are not read (the PAB's points are 320's). */
+static bool read_points(std_file *f, const char *line, size_t ll)
+{
+    bool team = line[0] == '3';
+    for (size_t at = 5; at + 1 < ll; at += 9) {
+        char sym = (char)toupper((unsigned char)line[at]);
+        int want2 = sym == 'W' ? (team ? 4 : 2) : sym == 'D' ? (team ? 2 : 1) : sym == 'L' ? 0
+                    : sym == 'A' && !team                                 ? 0
+                                                                          : -1;
+        if (want2 >= 0 && col_half(line, ll, at + 1, at + 5) != want2)
+            return false;
+    }
+    f->exact |= !team;
     return true;
 }
 
@@ -497,13 +518,21 @@ static void residual_scc(const flow *g, int n, int *comp)
 }
 
 /* Fit the game points of the sweeps to the 310 totals (games == 2). Sets info->gp_open and
- * info->gp_fit; changes the games of the matches that were 1.5-0.5. */
+ * info->gp_fit; changes the games of the matches that were 1.5-0.5. With a 162 record the
+ * entries are exact: nothing is open, and the totals are only checked. */
 static void fit_gp(tour *t, const std_file *f, trf_info *info)
 {
     int n = tour_n_teams(t), R = tour_n_rounds(t), n_var = 0;
     bool totals = f->n_teams > 0;
     for (int id = 1; id <= n; id++)
         totals &= f->tm[id - 1].gp2_total >= 0;
+    if (f->exact) {
+        info->gp_open = 0;
+        info->gp_fit = totals;
+        for (int id = 1; id <= n && totals; id++)
+            info->gp_fit &= f->tm[id - 1].gp2_total == tour_team_gp2(t, id, -1);
+        return;
+    }
     flow g = {n + 2, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     g.head = xmalloc((size_t)g.n * sizeof *g.head);
     g.level = xmalloc((size_t)g.n * sizeof *g.level);
@@ -592,6 +621,8 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
                 ok = read_pab(&f, line, ll, line_no);
             else if (pass == 1 && strncmp(line, "330", 3) == 0)
                 ok = read_ff(&f, line, ll, line_no);
+            else if (pass == 1 && (strncmp(line, "162", 3) == 0 || strncmp(line, "362", 3) == 0))
+                ok = read_points(&f, line, ll);
             else if (pass == 2 && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
                 names = xrealloc(names, ((size_t)f.n_teams + 1) * sizeof *names);
                 ok = read_team(&f, line, ll, line_no, names[f.n_teams], sizeof *names);
