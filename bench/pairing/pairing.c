@@ -2,13 +2,16 @@
  * the middle of an 11-round event (T-ROUNDS), with random results, 3 % forfeits and a few
  * withdrawals. Prints the best of 5 runs of the middle round and the slowest round of the event.
  * SPDX-License-Identifier: MIT
- * Usage: bench_pairing [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]]
+ * Usage: bench_pairing [--top-rank] [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]]
  *        | bench_pairing readings [LO HI EVENTS]
+ * --top-rank pairs with the reading of C.04.6 3.6.1 this server had before issue 14
+ * (TOUR_TOP_RANK): the same events as a build of that time, to compare the code's speed.
  * `readings` counts, over seeded events of LO..HI teams (T-ROUNDS, the results of play()), the
  * rounds that the two readings of C.04.6 art. 3.6.1 (tour.h TOUR_TOP_TPN, TOUR_TOP_RANK) pair
  * differently, among the rounds with an upfloater (issue 14). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bh.h"
 #include "now.h"
@@ -35,10 +38,13 @@ static void play(tour *t, uint64_t *s)
         tour_withdraw(t, 1 + (int)(bh_splitmix64(s) % (uint64_t)tour_n_teams(t)), true);
 }
 
-static double bench(int n, double *slowest)
+static double bench(int n, int top_member, double *slowest)
 {
     uint64_t s = 0xbe4c0000ull + (uint64_t)n;
-    tour *t = tour_new(NULL);
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.top_member = top_member;
+    tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++)
         tour_add_team(t, "T", "c", "p", 1000 + (int)(bh_splitmix64(&s) % 1400), 1000 + (int)(bh_splitmix64(&s) % 1400),
                       NULL);
@@ -205,13 +211,18 @@ int main(int argc, char **argv)
         return 0;
     }
     static const int sizes[] = {50, 200, 1000, 4000};
+    int top = TOUR_TOP_TPN;
+    if (argc > 1 && strcmp(argv[1], "--top-rank") == 0) {
+        top = TOUR_TOP_RANK;
+        argc--, argv++;
+    }
     printf("| teams | rounds | middle round, ms (best of 5) | slowest round, ms "
            "|\n|---|---|---|---|\n");
     int n_sizes = argc > 1 ? argc - 1 : (int)BH_ARRAY_LEN(sizes);
     for (int i = 0; i < n_sizes; i++) {
         int n = argc > 1 ? atoi(argv[i + 1]) : sizes[i];
         double slowest;
-        double mid = bench(n, &slowest);
+        double mid = bench(n, top, &slowest);
         printf("| %d | %d | %.3f | %.3f |\n", n, tour_rounds_for(n), mid * 1e3, slowest * 1e3);
         fflush(stdout);
     }

@@ -772,21 +772,7 @@ static bool rest_ok(ctx *c, const int *B, int m)
     uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
     memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
     memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
-    for (int i = 0; i < m; i++)
-        bm_set_alive(&c->g, B[i], false);
-    bool ok = true;
-    for (int i = 0; i < m && ok; i++) {
-        int o = mate[B[i]];
-        if (o >= 0 && bm_is_alive(&c->g, o)) {
-            c->g.mate[o] = -1;
-            c->g.mate[B[i]] = -1;
-        }
-    }
-    for (int i = 0; i < m && ok; i++) {
-        int o = mate[B[i]];
-        if (o >= 0 && bm_is_alive(&c->g, o) && c->g.mate[o] < 0)
-            ok = bm_augment(&c->g, o);
-    }
+    bool ok = bm_remove_set(&c->g, B, m);
     memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
     memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
     free(mate);
@@ -1215,12 +1201,13 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
                 break;
         }
     }
-    for (int i = 0; i < m && ok; i++) {
-        if (part[i] < i)
-            continue;
-        ok = bm_remove_pair(&c->g, B[i], B[part[i]]);
-        if (ok)
-            c->pair[B[i]] = B[part[i]], c->pair[B[part[i]]] = B[i];
+    /* The bracket's teams leave at once: only the witness edges leaving the bracket need a
+     * repair (pair by pair, the witness would be repaired wherever it paired the bracket
+     * otherwise than its pairing, a search over the whole field each time). */
+    if (ok) {
+        for (int i = 0; i < m; i++)
+            c->pair[B[i]] = B[part[i]];
+        ok = bm_remove_set(&c->g, B, m);
     }
     free(up);
     free(may);
@@ -1295,22 +1282,9 @@ static int next_min(ctx *c, int kmax, const int *B, int m, bool exact)
     d.pair = xmalloc(((size_t)c->n + 1) * sizeof *d.pair);
     memcpy(d.pair, c->pair, (size_t)c->n * sizeof *d.pair);
     d.bye = c->bye;
-    bool rest = true; /* B out: the witness repaired from the partners it leaves exposed */
-    for (int i = 0; i < m; i++) {
-        bm_set_alive(&d.g, B[i], false);
+    for (int i = 0; i < m; i++)
         d.pair[B[i]] = B[i];
-    }
-    for (int i = 0; i < m; i++) {
-        int o = c->g.mate[B[i]];
-        d.g.mate[B[i]] = -1;
-        if (o >= 0 && bm_is_alive(&d.g, o))
-            d.g.mate[o] = -1;
-    }
-    for (int i = 0; i < m && rest; i++) {
-        int o = c->g.mate[B[i]];
-        if (o >= 0 && bm_is_alive(&d.g, o) && d.g.mate[o] < 0)
-            rest = bm_augment(&d.g, o);
-    }
+    bool rest = bm_remove_set(&d.g, B, m); /* B out: the witness repaired from the partners */
     d.tlist = xmalloc(((size_t)c->n + 1) * sizeof *d.tlist);
     d.lvl = xmalloc(((size_t)c->n + 1) * sizeof *d.lvl);
     d.avail = xcalloc((size_t)c->n + 1, sizeof *d.avail);

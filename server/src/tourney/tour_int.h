@@ -53,5 +53,10 @@ bool bm_augment(bm *g, int root);
  * the matching so that it stays perfect on the alive vertices, if it was. Returns false (and
  * leaves the graph as it was) if the alive rest has no perfect matching. */
 bool bm_remove_pair(bm *g, int u, int v);
+/* Remove the alive vertices vs[0..m-1] (borrowed) at once and repair the matching, perfect on
+ * the alive vertices before, from the partners the removal leaves exposed (one augmenting
+ * search each, in the order of vs). Returns false if one of them cannot be matched again (the
+ * alive rest has no perfect matching); the vertices stay removed either way. */
+bool bm_remove_set(bm *g, const int *vs, int m);
 
 #endif
