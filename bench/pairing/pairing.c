@@ -163,9 +163,10 @@ static void readings(int lo, int hi, int events)
         for (int e = 0; e < events; e++) {
             uint64_t s = 0x3610000ull + (uint64_t)(n * 1000 + e);
             tour *t = tour_new(NULL);
-            for (int i = 0; i < n; i++)
-                tour_add_team(t, "T", "c", "p", 1000 + (int)(bh_splitmix64(&s) % 1400),
-                              1000 + (int)(bh_splitmix64(&s) % 1400), NULL);
+            for (int i = 0; i < n; i++) {
+                int rc = 1000 + (int)(bh_splitmix64(&s) % 1400); /* first, whatever the compiler */
+                tour_add_team(t, "T", "c", "p", rc, 1000 + (int)(bh_splitmix64(&s) % 1400), NULL);
+            }
             tour_start(t, NULL);
             while (tour_format(t) == TOUR_SWISS && tour_n_rounds(t) < tour_planned_rounds(t)) {
                 swiss_pairing p, q;

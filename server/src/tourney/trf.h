@@ -63,7 +63,8 @@
  * Not in the standard records: the time control, scoring and tie-break list (defaults, bye
  * values from 320), the format (Swiss), which team was a in a match (the lower id is), a
  * round whose results are not complete (written blank: not rebuilt), requested byes and
- * withdrawals for rounds not yet paired, the play-off games. Names have '|' and control
+ * withdrawals for rounds not yet paired, a requested bye given up by a withdrawal during its
+ * round (written blank: read as not paired, which scores the same), the play-off games. Names have '|' and control
  * characters replaced by spaces. */
 #ifndef BH_TRF_H
 #define BH_TRF_H
