@@ -5,7 +5,8 @@
  * not paired in (a withdrawal) that are followed only by voluntarily unplayed rounds count as
  * draws (16.2.5, 16.3.2), while its forfeit losses keep their 0 wherever they are (16.2.4,
  * 16.3.1: the points awarded); Cut-1 (art. 14) cuts a voluntarily unplayed round before any
- * other (art. 16.5). */
+ * other (art. 16.5). The 2026 edition of C.07 (from 1 March 2026) caps those dummies (16.4:
+ * at the opponent's score, or at a draw a round); that is not applied here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
