@@ -1560,6 +1560,17 @@ static int cols_x2(const char *line, size_t a0, size_t b)
     return (int)(2 * strtod(strndup_cols(line, a0, b), NULL) + 0.5);
 }
 
+/* The record `code` of number k (right-aligned in `width` columns after the code: "001    7 "
+ * for start rank 7), into l; false (and a failed check) if there is none. */
+static bool find_numbered(const char *x, const char *code, int width, int k, char *l, size_t cap)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%s %*d ", code, width, k);
+    bool ok = find_line(x, key, l, cap);
+    CHECK_MSG(ok, "no record \"%s\"", key);
+    return ok;
+}
+
 /* The export read back by a reader of our own that knows only TRF-2026 (not trf_std.c): the
  * 162 record gives each board result's points; every 001 record's points field (81-84) must
  * be the sum of its round results; a team's boards (start ranks 2*id-1, 2*id) add up to the
@@ -1584,10 +1595,7 @@ static int check_export_points(const tour *t, const char *x)
     int *opp = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), sizeof *opp);
     char *res = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), 1);
     for (int sno = 1; sno <= 2 * n; sno++) {
-        char key[16];
-        snprintf(key, sizeof key, "001 %4d ", sno);
-        if (!find_line(x, key, l, sizeof l)) {
-            CHECK_MSG(0, "no 001 record of start rank %d", sno);
+        if (!find_numbered(x, "001", 4, sno, l, sizeof l)) {
             bad++;
             continue;
         }
@@ -1609,10 +1617,7 @@ static int check_export_points(const tour *t, const char *x)
         }
     }
     for (int id = 1; id <= n; id++) {
-        char key[16];
-        snprintf(key, sizeof key, "310 %3d ", id);
-        if (!find_line(x, key, l, sizeof l)) {
-            CHECK_MSG(0, "no 310 record of team %d", id);
+        if (!find_numbered(x, "310", 3, id, l, sizeof l)) {
             bad++;
             continue;
         }
