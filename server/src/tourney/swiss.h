@@ -18,6 +18,9 @@ typedef struct {
 
 /* Pair round tour_n_rounds(t)+1 by the Swiss rules among the teams active in it, and decide
  * who has White on board A in game 1 (`seed` draws the lots; colour never blocks a pairing).
+ * A pair's top member in a bracket's pairing identifier is read by the ruleset's top_member
+ * (tour.h: the smaller pairing number, C.04.6 3.6.1 as written, or TOUR_TOP_RANK); in the
+ * matches written, side a is the higher-ranked team either way (its colour rule's order).
  * Does not change t. On BH_OK *out holds the pairing (caller calls swiss_pairing_fini).
  * Returns BH_ESTATE if the last round is not complete or the planned rounds are all paired,
  * BH_EPAIR if no legal pairing exists (every pairing would need a rematch or a second PAB). */

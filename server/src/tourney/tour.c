@@ -69,6 +69,8 @@ tour *tour_new(const tour_ruleset *rs)
         t->rs.n_tb = 0;
     if (t->rs.games < 1 || t->rs.games > TOUR_MAX_GAMES)
         t->rs.games = 2;
+    if (t->rs.top_member != TOUR_TOP_RANK)
+        t->rs.top_member = TOUR_TOP_TPN;
     return t;
 }
 
@@ -177,6 +179,11 @@ int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round)
     return BH_OK;
 }
 
+void tour__set_top_member(tour *t, int top_member)
+{
+    t->rs.top_member = top_member == TOUR_TOP_RANK ? TOUR_TOP_RANK : TOUR_TOP_TPN;
+}
+
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind)
 {
     if (i < 0 || i >= t->n_req)
@@ -243,7 +250,7 @@ int tour_add_round(tour *t, const tour_match *m, int n)
         int a = m[i].a, b = m[i].b;
         bool bad = a < 1 || a > t->n_teams || b < 0 || b > t->n_teams || a == b || where[a] ||
                    (b && where[b]) || m[i].forfeit > TOUR_FF_BOTH ||
-                   (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_ZERO ||
+                   (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_FULL ||
                    !games_ok(&m[i]);
         if (bad) {
             free(where);
@@ -316,7 +323,7 @@ int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff)
 
 int tour_request_bye(tour *t, int id, int r, tour_bye kind)
 {
-    if (kind != TOUR_BYE_HALF && kind != TOUR_BYE_ZERO)
+    if (kind != TOUR_BYE_HALF && kind != TOUR_BYE_ZERO && kind != TOUR_BYE_FULL)
         return BH_EINVAL;
     if (id < 1 || id > t->n_teams)
         return BH_ENOTFOUND;
@@ -474,8 +481,12 @@ void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
             return; /* a forfeited bye: absent */
         out->kind = m->bye == TOUR_BYE_HALF   ? TOUR_SLOT_HPB
                     : m->bye == TOUR_BYE_ZERO ? TOUR_SLOT_ZPB
+                    : m->bye == TOUR_BYE_FULL ? TOUR_SLOT_FPB
                                               : TOUR_SLOT_PAB;
-        if (m->bye != TOUR_BYE_ZERO) {
+        if (m->bye == TOUR_BYE_FULL) { /* a won match: every game (as a forfeit win) */
+            out->gp2 = 2 * t->rs.games;
+            out->mp = mp_of(t, out->gp2);
+        } else if (m->bye != TOUR_BYE_ZERO) {
             out->mp = t->rs.bye_mp;
             out->gp2 = t->rs.bye_gp2;
         }
