@@ -857,6 +857,21 @@ static void pair_top_member_tpn(void)
     if (u)
         check_pairing_n(u, 8, want_rank);
     tour_free(u);
+    /* A BHR line without top= (an event stored before issue 14, paired by rank) keeps the
+     * reading it was paired under, whatever the new default: its next round is unchanged. */
+    tour__set_top_member(t, TOUR_TOP_TPN);
+    free(x);
+    x = trf_export(t);
+    char *k = strstr(x, " top=tpn ");
+    CHECK_MSG(k != NULL, "BHR top=tpn");
+    if (k)
+        memmove(k, k + 8, strlen(k + 8) + 1); /* drop " top=tpn" */
+    u = NULL;
+    CHECK_EQ_INT("import pre-14 BHR", BH_OK, trf_import(x, &u, &line));
+    CHECK_EQ_INT("pre-14 reading", TOUR_TOP_RANK, u ? tour_rules(u)->top_member : -1);
+    if (u)
+        check_pairing_n(u, 8, want_rank);
+    tour_free(u);
     free(x);
     tour_free(t);
 }

@@ -250,6 +250,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
     char text[512];
     snprintf(text, sizeof text, "%s", line);
     char *save = NULL;
+    /* A BHR line without top= was written before issue 14, by a server that paired with the
+     * top member read by rank: an event stored then keeps the reading it was paired under
+     * (a file with no BHR line at all, another tool's, gets the text's reading). */
+    rs->top_member = TOUR_TOP_RANK;
     for (char *tok = strtok_r(text, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
         char *eq = strchr(tok, '=');
         if (!eq)
@@ -279,7 +283,7 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             if ((x = pick(v, SMALL, 2)) < 0)
                 return false;
             rs->small_policy = x;
-        } else if (strcmp(k, "top") == 0) { /* absent (a file before issue 14): the text's */
+        } else if (strcmp(k, "top") == 0) { /* absent: TOUR_TOP_RANK (above) */
             if ((x = pick(v, TOP, 2)) < 0)
                 return false;
             rs->top_member = x;
