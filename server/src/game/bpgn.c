@@ -144,6 +144,19 @@ bool bpgn__is_result(const char *t, size_t len, size_t i, size_t *n)
     return false;
 }
 
+int bpgn__finish(bpgn_game *bg, int rc, size_t consumed, bpgn_game *out, size_t *used)
+{
+    if (rc != BH_OK) {
+        bpgn_game_fini(bg);
+        memset(out, 0, sizeof *out);
+        return rc;
+    }
+    *out = *bg;
+    if (used)
+        *used = consumed;
+    return BH_OK;
+}
+
 int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
 {
     if (!t || !out)
@@ -227,15 +240,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
             i = p;
         }
     }
-    if (rc != BH_OK) {
-        bpgn_game_fini(&bg);
-        memset(out, 0, sizeof *out);
-        return rc;
-    }
-    *out = bg;
-    if (used)
-        *used = i;
-    return BH_OK;
+    return bpgn__finish(&bg, rc, i, out, used);
 }
 
 /* Seat whose player name is a prefix of s followed by a space; the longest name wins. */

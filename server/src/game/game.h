@@ -225,11 +225,13 @@ typedef struct game_delta {
 } game_delta;
 
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
- * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
+ * White to move on each (P-TC; with a setup FEN, the side it names); a chess game has board A
+ * only (its FEN plain, without reserve). Appends GAME_EV_START.
  * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
  * parse), BH_ELIMIT (setup FENs with more than BH_RESERVE_CAP pieces of one colour and type
  * on both boards and reserves together, promoted pieces counted as pawns: a reserve could
- * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
+ * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER, an
+ * unknown kind). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -254,7 +256,9 @@ void game_free(game *g);
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
  *               (GAME_EV_ILLEGAL) and is a decisive event against seat's team (R-*); else
- *               nothing changes.
+ *               nothing changes. Chess (FIDE 7.5.5): with penalty_ms the first illegal move
+ *               of a seat gives the opponent penalty_ms and play goes on, the second loses;
+ *               a losing one is a draw when the opponent cannot checkmate (bh_can_checkmate).
  * *out (may be NULL) is filled on every return except BH_EINVAL. text is borrowed. */
 int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
 

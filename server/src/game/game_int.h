@@ -89,6 +89,9 @@ int bpgn__parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms);
 int bpgn__parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t *cap);
 bpgn_item *bpgn__push_item(bpgn_game *bg, size_t *cap);
 bool bpgn__is_result(const char *t, size_t len, size_t i, size_t *n);
+/* End of a parse: on BH_OK move *bg to *out and set *used to consumed, else free *bg and zero
+ * *out. Returns rc. */
+int bpgn__finish(bpgn_game *bg, int rc, size_t consumed, bpgn_game *out, size_t *used);
 void game__delta_end(game *g, game_delta *d, uint64_t now_us);
 
 #endif

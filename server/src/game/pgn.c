@@ -320,15 +320,7 @@ int pgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
             i = p;
         }
     }
-    if (rc != BH_OK) {
-        bpgn_game_fini(&bg);
-        memset(out, 0, sizeof *out);
-        return rc;
-    }
-    *out = bg;
-    if (used)
-        *used = i;
-    return BH_OK;
+    return bpgn__finish(&bg, rc, i, out, used);
 }
 
 static bool has(const char *s, const char *word)

@@ -100,7 +100,8 @@ typedef enum {
 /* Ruleset options of one board. A NULL options pointer means BH_OPTIONS_DEFAULT. */
 typedef struct {
     bh_model model;            /* capture model */
-    bool dropped_rook_castles; /* P-CASTLE-DROP: a rook dropped on its corner may castle */
+    bool dropped_rook_castles; /* P-CASTLE-DROP: a rook dropped on its corner may castle
+                                * (no effect in the chess model: nothing is dropped) */
 } bh_options;
 
 /* Regulation defaults (seed 000): bughouse captures, dropped rooks castle. */
