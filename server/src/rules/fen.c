@@ -249,9 +249,6 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         p.king_moved_ |= 1;
     if (p.board_[60] != pc_code(BH_KING, BH_BLACK))
         p.king_moved_ |= 2;
-    /* Chess: the right exists only if the capture is legal (FIDE art. 9.2.2), as bh_make. */
-    if (p.ep_ != 64 && p.opt_.model == BH_MODEL_CHESS && !bh__ep_legal(&p))
-        p.ep_ = 64;
     p.key_ = bh__compute_key(&p);
     p.checkers_ = bh__compute_checkers(&p);
     *out = p;
@@ -331,7 +328,7 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len)
         if (p->castle_ & (1 << i))
             tmp[n++] = "KQkq"[i];
     tmp[n++] = ' ';
-    if (p->ep_ == 64) {
+    if (!bh__ep_right(p)) { /* chess: only a legal capture (FIDE art. 9.2.2) */
         tmp[n++] = '-';
     } else {
         tmp[n++] = (char)('a' + p->ep_ % 8);

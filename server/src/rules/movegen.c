@@ -47,27 +47,20 @@ static inline uint64_t shift_up(uint64_t b, int us)
     return us == BH_WHITE ? b << 8 : b >> 8;
 }
 
-/* Pawns of the side to move that can take en passant on p->ep_ (64: none): each is tested
- * with both pawns lifted and the taker on ep, which catches a pin along the rank too. */
-static inline uint64_t ep_takers(const bh_pos *p, int ksq, uint64_t occ)
+/* The en-passant test of gen below, for one square: each taker is tried with both pawns
+ * lifted and itself on ep, which catches a pin along the rank too. */
+bool bh__ep_legal(const bh_pos *p, int side, int ep)
 {
-    int us = p->stm_, them = us ^ 1;
-    if (p->ep_ == 64)
-        return 0;
-    int ep = p->ep_, capsq = us == BH_WHITE ? ep - 8 : ep + 8;
-    uint64_t takers = 0;
-    for (uint64_t b = bh__tab.pawn[them][ep] & p->by_type_[BH_PAWN] & p->by_color_[us]; b;) {
+    int ksq = king_sq(p, side), capsq = side == BH_WHITE ? ep - 8 : ep + 8;
+    uint64_t occ = p->by_type_[0];
+    for (uint64_t b = bh__tab.pawn[side ^ 1][ep] & p->by_type_[BH_PAWN] & p->by_color_[side];
+         b;) {
         int from = bb_pop_lsb(&b);
         uint64_t nocc = (occ ^ bb_sq(from) ^ bb_sq(capsq)) | bb_sq(ep);
-        if (!(bh__attackers(p, ksq, nocc, them) & ~bb_sq(capsq)))
-            takers |= bb_sq(from);
+        if (!(bh__attackers(p, ksq, nocc, side ^ 1) & ~bb_sq(capsq)))
+            return true;
     }
-    return takers;
-}
-
-bool bh__ep_legal(const bh_pos *p)
-{
-    return ep_takers(p, king_sq(p, p->stm_), p->by_type_[0]) != 0;
+    return false;
 }
 
 static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *out)
@@ -156,9 +149,15 @@ static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *o
             }
         }
     }
-    for (uint64_t b = ep_takers(p, ksq, occ); b;) {
-        int from = bb_pop_lsb(&b); /* not inside EMIT: counting skips its argument */
-        EMIT(bh_move_make(from, p->ep_, BH_MK_EP));
+    /* The same test as bh__ep_legal, written out: this loop is the perft hot path's own. */
+    if (p->ep_ != 64) {
+        int ep = p->ep_, capsq = ep - up;
+        for (uint64_t b = t->pawn[them][ep] & pawns; b;) {
+            int from = bb_pop_lsb(&b);
+            uint64_t nocc = (occ ^ bb_sq(from) ^ bb_sq(capsq)) | bb_sq(ep);
+            if (!(bh__attackers(p, ksq, nocc, them) & ~bb_sq(capsq)))
+                EMIT(bh_move_make(from, ep, BH_MK_EP));
+        }
     }
 
     if (!checkers && p->castle_) {

@@ -281,12 +281,6 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
         p->fullmove_++;
     p->stm_ = (uint8_t)them;
     p->checkers_ = bh__attackers(p, king_sq(p, them), p->by_type_[0], us);
-    /* Chess: the right exists only if the capture is legal (FIDE art. 9.2.2). Reached only
-     * after a double step next to an enemy pawn. */
-    if (p->ep_ != 64 && p->opt_.model == BH_MODEL_CHESS && !bh__ep_legal(p)) {
-        p->key_ ^= t->zob_ep[p->ep_];
-        p->ep_ = 64;
-    }
 #ifndef NDEBUG
     assert(bh_pos_ok(p));
 #endif
@@ -350,8 +344,18 @@ int bh_make_checked(bh_pos *p, bh_move m, bh_undo *u)
     return BH_OK;
 }
 
+bool bh__ep_right(const bh_pos *p)
+{
+    return p->ep_ != 64 &&
+           (p->opt_.model != BH_MODEL_CHESS || bh__ep_legal(p, p->stm_, p->ep_));
+}
+
 uint64_t bh_pos_key(const bh_pos *p)
 {
+    /* ep_ is kept as bh_make sets it (an enemy pawn attacks the square), so make stays the
+     * same for every model; chess drops a right whose capture is illegal here (9.2.2). */
+    if (p->ep_ != 64 && !bh__ep_right(p))
+        return p->key_ ^ bh__tab.zob_ep[p->ep_];
     return p->key_;
 }
 
