@@ -92,8 +92,9 @@ typedef struct bpgn_meta {
  * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
  * time order with clocks, act comments with their instants, and the closing comment with the
- * result token. Returns a
- * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
+ * result token. A chess game is written as PGN instead (pgn_export, with meta's event, site
+ * and date). Returns a NUL-terminated string the caller frees with free(). Never NULL (OOM
+ * aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
 #endif

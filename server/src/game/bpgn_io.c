@@ -10,6 +10,7 @@
 
 #include "bpgn.h"
 #include "game_int.h"
+#include "pgn.h"
 #include "xalloc.h"
 
 typedef struct sbuf {
@@ -182,6 +183,11 @@ static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 
 char *bpgn_export(const game *g, const bpgn_meta *meta)
 {
+    if (game__chess(g)) {
+        pgn_meta pm = {meta ? meta->event : NULL, meta ? meta->site : NULL,
+                       meta ? meta->date : NULL, NULL};
+        return pgn_export(g, &pm);
+    }
     sbuf b = {0};
     char tmp[BPGN_TEXT_MAX + 64], s1[32], s2[32];
     if (meta && meta->event)
@@ -317,7 +323,7 @@ static int act_seat(const game *g, const char *text, const char *verb, int64_t *
 
 /* "180+2", "60", "0.5+0" -> ms. Any value game_setup holds (uint32 ms) is accepted, so
  * every export imports. */
-static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
+int bpgn__parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
 {
     const double max_s = UINT32_MAX / 1000.0;
     double base = 0, inc = 0;
@@ -339,8 +345,7 @@ static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
     return BH_OK;
 }
 
-/* Run the clocks until the game ends (a flag, then the settle window). */
-static void run_out(game *g)
+void game__run_out(game *g)
 {
     for (int k = 0; k < 8 && g->state != GAME_OVER; k++) {
         uint64_t t = game_next_deadline_us(g);
@@ -368,7 +373,7 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     }
     uint32_t base_ms = 180000, inc_ms = 0;
     const char *tc = bpgn_get_tag(bg, "TimeControl");
-    if (tc && parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
+    if (tc && bpgn__parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
         return BH_EPARSE;
     game_setup s;
     game_setup_init(&s, &rules, base_ms, inc_ms);
@@ -441,7 +446,7 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     /* The record is complete: an open settle window closes, and a recorded flag falls. */
     if (g->state == GAME_SETTLING || flag_end ||
         (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
-        run_out(g);
+        game__run_out(g);
     *out = g;
     return BH_OK;
 }
