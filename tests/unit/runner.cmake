@@ -1,0 +1,7 @@
+# The tournament runner (issue 14): runner_golden_gen plays seeded whole events through the
+# hub (JSON, sqlite) and writes or checks tests/data/runner/golden.txt.
+add_executable(runner_golden_gen ${CMAKE_CURRENT_LIST_DIR}/runner_golden_gen.c
+               ${CMAKE_CURRENT_LIST_DIR}/runner_script.c)
+target_include_directories(runner_golden_gen PRIVATE ${CMAKE_SOURCE_DIR}/tests)
+target_link_libraries(runner_golden_gen PRIVATE bh_hub bh_auth bh_store bh_tourney bh_core
+                      PkgConfig::CJSON)
