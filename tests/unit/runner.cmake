@@ -5,3 +5,9 @@ add_executable(runner_golden_gen ${CMAKE_CURRENT_LIST_DIR}/runner_golden_gen.c
 target_include_directories(runner_golden_gen PRIVATE ${CMAKE_SOURCE_DIR}/tests)
 target_link_libraries(runner_golden_gen PRIVATE bh_hub bh_auth bh_store bh_tourney bh_core
                       PkgConfig::CJSON)
+
+bh_add_test(test_runner
+            SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_runner.c ${CMAKE_CURRENT_LIST_DIR}/runner_world.c
+                    ${CMAKE_CURRENT_LIST_DIR}/runner_script.c
+            LIBS bh_runner LABELS unit ARGS golden)
+bh_add_test_run(test_runner_slow test_runner LABELS slow ARGS slow_golden_all TIMEOUT 600)
