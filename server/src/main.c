@@ -299,7 +299,7 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    hub_io io = {&a, io_send, io_close, io_timer};
+    hub_io io = {&a, io_send, io_close, io_timer, NULL};
     rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
     if (rc != BH_OK) {
         if (rc == BH_ENOTFOUND)

@@ -129,7 +129,7 @@ static void open_hub_at(hw *w, bool fresh, bool adjudicate, uint64_t now)
     hub_config cfg = {.recovery = adjudicate ? HUB_RECOVER_ADJUDICATE : HUB_RECOVER_RESUME};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
     auth_hash(ADMIN, cfg.admin_hash);
-    hub_io io = {&w->io, f_send, f_close, f_timer};
+    hub_io io = {&w->io, f_send, f_close, f_timer, NULL};
     if (hub_new(w->st, &cfg, &io, now, &w->h) != BH_OK) {
         fprintf(stderr, "hub_new failed\n");
         exit(2);
