@@ -9,5 +9,5 @@ target_link_libraries(runner_golden_gen PRIVATE bh_hub bh_auth bh_store bh_tourn
 bh_add_test(test_runner
             SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_runner.c ${CMAKE_CURRENT_LIST_DIR}/runner_world.c
                     ${CMAKE_CURRENT_LIST_DIR}/runner_script.c
-            LIBS bh_runner LABELS unit ARGS golden)
+            LIBS bh_runner LABELS unit)
 bh_add_test_run(test_runner_slow test_runner LABELS slow ARGS slow_golden_all TIMEOUT 600)
