@@ -91,6 +91,10 @@ void hub_job_run(hub_job *j);
  * gone) is dropped. Then call hub_turn_end as after any event. */
 void hub_on_job(hub *h, hub_job *j, uint64_t now_us);
 
+/* Ask a running hub_job_run to give up soon (any thread: shutdown); such a job is dropped
+ * when delivered. */
+void hub_job_cancel(hub_job *j);
+
 /* Free a job without delivering it (shutdown); NULL-safe. */
 void hub_job_free(hub_job *j);
 

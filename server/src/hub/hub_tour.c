@@ -312,6 +312,11 @@ void hub_job_run(hub_job *j)
     runner_job_run(j->rj);
 }
 
+void hub_job_cancel(hub_job *j)
+{
+    runner_job_cancel(j->rj);
+}
+
 void hub_job_free(hub_job *j)
 {
     if (j)

@@ -7,9 +7,16 @@
 #include "game.h"
 #include "runner_int.h"
 
-static int pair_swiss(const tour *t, uint64_t seed, swiss_pairing *out)
+static int pair_swiss(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out)
 {
-    return swiss_pair_limited(t, seed, SWISS_MAX_NODES, out);
+    return swiss_pair_until(t, seed, SWISS_MAX_NODES, stop, out);
+}
+
+/* The Berger table: no search, nothing to stop. */
+static int pair_rr(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out)
+{
+    (void)stop;
+    return swiss_pair_rr(t, seed, out);
 }
 
 /* Game 1 on one board (a bughouse game is both boards): the team the pairing gave White on
@@ -52,7 +59,7 @@ static int next_game(const tour *t, const tour_match *m, int game_no, bool a_tea
 }
 
 static const runner_format swiss = {"swiss", pair_swiss, true, first_games, next_game};
-static const runner_format round_robin = {"round_robin", swiss_pair_rr, false, first_games,
+static const runner_format round_robin = {"round_robin", pair_rr, false, first_games,
                                           next_game};
 
 const runner_format *runner__format(const tour *t)

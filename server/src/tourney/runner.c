@@ -366,7 +366,7 @@ static bool paired(runner *r, int rc, int rnd, runner_acts *a)
 
 static int pair_now(runner *r, swiss_pairing *p)
 {
-    int rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)tour_n_rounds(r->t), p);
+    int rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)tour_n_rounds(r->t), NULL, p);
     if (rc == BH_OK)
         rc = tour_add_round(r->t, p->m, p->n);
     return rc;
@@ -628,6 +628,7 @@ void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, in
     j->seed = r->seed + (uint64_t)j->round;
     j->pair = runner__format(r->t)->pair;
     j->rc = BH_ESTATE;
+    atomic_init(&j->stop, 0);
     j->old = old;
     j->nold = nold;
     r->job_id = j->id;
@@ -637,7 +638,12 @@ void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, in
 
 void runner_job_run(runner_job *j)
 {
-    j->rc = j->pair(j->t, j->seed, &j->p);
+    j->rc = j->pair(j->t, j->seed, &j->stop, &j->p);
+}
+
+void runner_job_cancel(runner_job *j)
+{
+    atomic_store(&j->stop, 1);
 }
 
 void runner_job_free(runner_job *j)
@@ -664,9 +670,16 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
 {
     if (!j)
         return;
-    if (j->id != r->job_id || j->round != tour_n_rounds(r->t)) { /* stale: the runner moved on */
-        if (j->id == r->job_id)
+    if (j->id != r->job_id || j->round != tour_n_rounds(r->t) || atomic_load(&j->stop)) {
+        /* stale: the runner moved on (or the job was cancelled: its result means nothing) */
+        if (j->id == r->job_id) {
             r->job_id = 0;
+            bool put_back = j->purpose == RUNNER_JOB_PAIR && j->old && j->round == tour_n_rounds(r->t);
+            if (put_back && tour_add_round(r->t, j->old, j->nold) != BH_OK)
+                runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+            reply_due(a, j->cookie, j->purpose == RUNNER_JOB_PAIR ? BH_ESTATE : BH_OK,
+                      j->purpose == RUNNER_JOB_PAIR ? "pairing" : NULL);
+        }
         runner__note(a, 0, "a pairing of round %d that is no longer wanted was dropped",
                      j->round + 1);
         runner_job_free(j);

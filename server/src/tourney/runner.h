@@ -228,8 +228,12 @@ int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
 
 /* ---- pairing jobs (item 3: off the loop) --------------------------------------------------- */
 
-/* Compute the job's pairing: any thread; touches only j (it holds its own copy of the tour). */
+/* Compute the job's pairing: any thread; touches only j (it holds its own copy of the tour).
+ * Up to the node bound's time (swiss.h: about 10 s in deep drawn events). */
 void runner_job_run(runner_job *j);
+/* Ask a running runner_job_run to give up soon (any thread; shutdown). A cancelled job is
+ * dropped when delivered, like a stale one. */
+void runner_job_cancel(runner_job *j);
 /* Its result, on the runner's thread (takes j). A job that is stale (the runner moved on: a
  * pause, a newer job) is dropped; else T-AUTO or the director's command goes on. */
 void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a);

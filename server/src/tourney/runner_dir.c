@@ -338,7 +338,7 @@ static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_remat
         return BH_OK; /* the job puts the old round back if it fails */
     } else {
         swiss_pairing p = {0, NULL};
-        rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)rnd, &p);
+        rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)rnd, NULL, &p);
         if (rc == BH_OK)
             rc = tour_add_round(r->t, p.m, p.n);
         swiss_pairing_fini(&p);

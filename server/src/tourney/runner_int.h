@@ -20,9 +20,9 @@ enum { RUNNER_NEXT_NONE, RUNNER_NEXT_CHOICE, RUNNER_NEXT_GAME };
  * + knockout (seed 003) plug in here. */
 typedef struct {
     const char *name; /* the snapshot's "format": "swiss", "round_robin" */
-    /* Pair round tour_n_rounds(t)+1 (swiss.h's contract). The work of a pairing job: pure,
-     * any thread, may take seconds (the node bound, swiss.h). */
-    int (*pair)(const tour *t, uint64_t seed, swiss_pairing *out);
+    /* Pair round tour_n_rounds(t)+1 (swiss.h's contract; stop as swiss_pair_until's, may be
+     * NULL). The work of a pairing job: pure, any thread, may take seconds (swiss.h). */
+    int (*pair)(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out);
     bool by_hand; /* the director may pair its rounds by hand (round_pair with pairs) */
     /* The games of match m (not a bye, not forfeited) to create when its round starts: their
      * boards and seat orders (a_team1[i]: side a sits as team 1 on board i); returns their
@@ -49,7 +49,8 @@ struct runner_job {
     int round;        /* the rounds paired when it was made: it pairs round + 1 */
     tour *t;          /* owned copy (tour_clone) */
     uint64_t seed;
-    int (*pair)(const tour *t, uint64_t seed, swiss_pairing *out);
+    int (*pair)(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out);
+    atomic_int stop;  /* runner_job_cancel: give up, the result is not wanted */
     int rc;           /* runner_job_run's result */
     swiss_pairing p;  /* on BH_OK */
     tour_match *old;  /* RUNNER_JOB_PAIR: the unstarted round it replaces (put back on error) */
