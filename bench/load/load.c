@@ -6,12 +6,16 @@
  * the arrival of the move delta at the opponent's connection on that board (p50/p99/max).
  * SPDX-License-Identifier: MIT
  * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms.
+ * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (deep.h); after
+ * the window the director resumes it, and the moves sent while the server pairs (until the
+ * resume's reply, which waits for the pairing) make a second window (issue 14 item 3).
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
  * server, so the latency includes the client's own time. Usage: see usage() below. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/resource.h>
 
+#include "deep.h"
 #include "itest.h"
 #include "lean.h"
 
@@ -28,6 +32,9 @@ typedef struct {
     double seconds; /* measuring window */
     int window;     /* connection handshakes in flight */
     bool smoke;
+    bool deep;           /* --deep-pairing */
+    uint64_t deep_seed;  /* its bench_pairing_drawn event */
+    int deep_round;      /* the round to pair */
 } opts;
 
 typedef struct {
@@ -67,6 +74,14 @@ typedef struct {
     size_t nlat, caplat;
     long sent_in_win;
     int errors;
+    /* --deep-pairing: the resume sent at deep_sent; its reply at deep_done */
+    int64_t tournament;
+    int64_t deep_sent, deep_done;
+    char deep_status[16];
+    int32_t *lat2; /* µs, moves sent in [deep_sent, deep_done) */
+    size_t nlat2, caplat2;
+    int64_t *sent2; /* send instants from deep_sent on */
+    size_t nsent2, capsent2;
 } run;
 
 typedef struct {
@@ -75,6 +90,10 @@ typedef struct {
     long sent, lost;
     int errors;
     bool ok;
+    /* --deep-pairing: the window while the server paired */
+    double deep_s, rate2, p50_2, p99_2, pmax_2;
+    long sent2, lost2;
+    char deep_status[16];
 } result;
 
 /* ---- /proc ------------------------------------------------------------------------------- */
@@ -161,6 +180,13 @@ static void send_move(run *r, int bi, int64_t now)
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
+    if (r->deep_sent && now >= r->deep_sent && !r->deep_done) {
+        if (r->nsent2 == r->capsent2) {
+            r->capsent2 = r->capsent2 ? 2 * r->capsent2 : 65536;
+            r->sent2 = realloc(r->sent2, r->capsent2 * sizeof *r->sent2);
+        }
+        r->sent2[r->nsent2++] = now;
+    }
     lc_send(r->pl[4 * g + seat], msg, (size_t)len);
 }
 
@@ -182,6 +208,13 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
             r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
         }
         r->lat[r->nlat++] = (int32_t)(now - b->sent_us);
+    } else if (r->deep_sent && b->sent_us >= r->deep_sent &&
+               (!r->deep_done || b->sent_us < r->deep_done)) {
+        if (r->nlat2 == r->caplat2) {
+            r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
+            r->lat2 = realloc(r->lat2, r->caplat2 * sizeof *r->lat2);
+        }
+        r->lat2[r->nlat2++] = (int32_t)(now - b->sent_us);
     }
     int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
     b->ply++;
@@ -228,6 +261,13 @@ static void on_text(void *ctx, lc_conn *c, const char *m, size_t len, int64_t no
         return;
     }
     if (p->seat < 0) {
+        if (r->deep_sent && !r->deep_done && strstr(m, "\"id\":7,")) {
+            r->deep_done = now; /* the resume's reply: the pairing is done */
+            const char *st = strstr(m, "\"status\":\"");
+            snprintf(r->deep_status, sizeof r->deep_status, "%.*s",
+                     st ? (int)strcspn(st + 10, "\"") : 1, st ? st + 10 : "?");
+            return;
+        }
         if (strstr(m, "\"role\":\"director\""))
             r->dir_authed = 1;
         else if (strncmp(m, "{\"type\":\"game_created\"", 22) == 0)
@@ -338,6 +378,16 @@ static void pump(run *r)
     r->next_conn = next;
 }
 
+/* The server's and the client's CPU over the window, and the memory per connection. */
+static void window_stats(const itest_srv *srv, const run *r, result *res, double c0, double cc0,
+                         long idle_kb)
+{
+    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
+    res->cpu = 100.0 * (cpu_s(srv->pid) - c0) / el;
+    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
+    res->kb_conn = (double)(rss_kb(srv->pid) - idle_kb) / (4.0 * r->n);
+}
+
 static int run_one(const opts *o, int n, result *res)
 {
     memset(res, 0, sizeof *res);
@@ -354,6 +404,21 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_srv srv;
     itest_init(&srv, o->server);
+    int64_t tournament = 0;
+    if (o->deep) {
+        int teams = 0;
+        printf("  deep event: seed %llu, before round %d (bench_pairing_drawn) ...\n",
+               (unsigned long long)o->deep_seed, o->deep_round);
+        fflush(stdout);
+        if (deep_db(srv.db, o->deep_seed, o->deep_round, &tournament, &teams) != 0) {
+            fprintf(stderr, "cannot make the deep event's database\n");
+            itest_cleanup(&srv);
+            return -1;
+        }
+        printf("  deep event: %d teams, tournament %lld paused before round %d\n", teams,
+               (long long)tournament, o->deep_round);
+        fflush(stdout); /* before the fork of itest_start */
+    }
     const char *args[] = {"--rules",           "online", "--rate", "100000", "--burst", "100000",
                           o->tls ? NULL : "--no-tls", NULL};
     if (itest_start(&srv, args) != 0) {
@@ -364,7 +429,7 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_sleep_ms(300);
     long idle_kb = rss_kb(srv.pid);
-    run rr = {.n = n, .o = o}, *r = &rr;
+    run rr = {.n = n, .o = o, .tournament = tournament}, *r = &rr;
     r->gid = calloc((size_t)n, sizeof *r->gid);
     r->tok = calloc((size_t)n, sizeof *r->tok);
     r->pc = calloc(4 * (size_t)n, sizeof *r->pc);
@@ -405,7 +470,21 @@ static int run_one(const opts *o, int n, result *res)
             c0 = cpu_s(srv.pid);
             cc0 = self_cpu_s();
         }
-        if (now >= r->win_hi)
+        if (now >= r->win_hi && !o->deep)
+            break;
+        if (now >= r->win_hi && !r->deep_sent) { /* the director resumes: the pairing starts */
+            window_stats(&srv, r, res, c0, cc0, idle_kb);
+            char msg[128];
+            int len = snprintf(msg, sizeof msg,
+                               "{\"type\":\"tournament_pause\",\"id\":7,\"tournament\":%lld,"
+                               "\"paused\":false}",
+                               (long long)r->tournament);
+            r->deep_sent = now;
+            if (r->dir)
+                lc_send(r->dir, msg, (size_t)len);
+        }
+        if (r->deep_sent && ((r->deep_done && now >= r->deep_done + 500000) ||
+                             now >= r->deep_sent + 300000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
             int bi = r->q[r->qhead].board;
@@ -418,10 +497,8 @@ static int run_one(const opts *o, int n, result *res)
         int wait = r->qlen ? (int)((r->q[r->qhead].due_us - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
-    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
-    res->cpu = 100.0 * (cpu_s(srv.pid) - c0) / el;
-    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
-    res->kb_conn = (double)(rss_kb(srv.pid) - idle_kb) / (4.0 * n);
+    if (!o->deep)
+        window_stats(&srv, r, res, c0, cc0, idle_kb);
     /* Drain: moves sent in the window may still be on their way. */
     int64_t drain = lc_now_us() + 1000000;
     while (lc_now_us() < drain)
@@ -437,6 +514,23 @@ static int run_one(const opts *o, int n, result *res)
         res->pmax = r->lat[r->nlat - 1] / 1000.0;
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
+    if (o->deep) {
+        int64_t end = r->deep_done ? r->deep_done : lc_now_us();
+        res->deep_s = (double)(end - r->deep_sent) / 1e6;
+        snprintf(res->deep_status, sizeof res->deep_status, "%.15s",
+                 r->deep_done ? r->deep_status : "no reply");
+        for (size_t i = 0; i < r->nsent2; i++)
+            res->sent2 += r->sent2[i] < end;
+        res->lost2 = res->sent2 - (long)r->nlat2;
+        res->rate2 = res->deep_s > 0 ? (double)r->nlat2 / res->deep_s : 0;
+        if (r->nlat2) {
+            qsort(r->lat2, r->nlat2, sizeof *r->lat2, cmp_i32);
+            res->p50_2 = r->lat2[r->nlat2 / 2] / 1000.0;
+            res->p99_2 = r->lat2[r->nlat2 * 99 / 100] / 1000.0;
+            res->pmax_2 = r->lat2[r->nlat2 - 1] / 1000.0;
+        }
+        res->ok = res->ok && r->deep_done && r->nlat2 > 0 && res->lost2 == 0;
+    }
 out:
     lc_free(l);
     g_loop = NULL;
@@ -450,6 +544,8 @@ out:
     free(r->b);
     free(r->q);
     free(r->lat);
+    free(r->lat2);
+    free(r->sent2);
     return res->ok ? 0 : -1;
 }
 
@@ -469,6 +565,29 @@ static void print_row(const result *x)
     fflush(stdout);
 }
 
+/* --deep-pairing: the two windows side by side, with the load average of the machine. */
+static void print_deep(const opts *o, const result *x)
+{
+    char load[64] = "?";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(load, sizeof load, f))
+            snprintf(load, sizeof load, "?");
+        fclose(f);
+        load[strcspn(load, "\n")] = '\0';
+    }
+    printf("\ndeep pairing: bench_pairing_drawn seed %llu round %d took %.1f s on the server "
+           "(its status after: %s); load average %s\n",
+           (unsigned long long)o->deep_seed, o->deep_round, x->deep_s, x->deep_status, load);
+    printf("%-18s %7s %9s %8s %8s %8s %6s\n", "window", "games", "moves/s", "p50_ms", "p99_ms",
+           "max_ms", "lost");
+    printf("%-18s %7d %9.0f %8.2f %8.2f %8.2f %6ld\n", "without pairing", x->n, x->rate, x->p50,
+           x->p99, x->pmax, x->lost);
+    printf("%-18s %7d %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "during pairing", x->n, x->rate2,
+           x->p50_2, x->p99_2, x->pmax_2, x->lost2, x->ok ? "" : "  (failed)");
+    fflush(stdout);
+}
+
 static void usage(void)
 {
     fprintf(stderr,
@@ -481,7 +600,11 @@ static void usage(void)
             "  --seconds S    measuring window (default 10), after --warmup S (default 3)\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
-            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n");
+            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
+            "  --deep-pairing [SEED:ROUND]  the server also holds a deep Swiss paused before a\n"
+            "                 slow pairing (bench_pairing_drawn's event SEED, default 7164:34);\n"
+            "                 after the window the director resumes it: prints p50/p99/max of\n"
+            "                 the moves sent while the server pairs beside the window's\n");
 }
 
 int main(int argc, char **argv)
@@ -491,7 +614,9 @@ int main(int argc, char **argv)
               .rate_ms = 1000,
               .warmup = 3,
               .seconds = 10,
-              .window = 256};
+              .window = 256,
+              .deep_seed = 7164,
+              .deep_round = 34};
     int list[64], nlist = 0;
     list[nlist++] = 100;
     bool ramp = false;
@@ -515,6 +640,13 @@ int main(int argc, char **argv)
             o.server = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
             o.tls = false;
+        } else if (strcmp(a, "--deep-pairing") == 0) {
+            o.deep = true;
+            if (v && v[0] != '-' && strchr(v, ':')) {
+                o.deep_seed = strtoull(v, NULL, 10);
+                o.deep_round = atoi(strchr(v, ':') + 1);
+                i++;
+            }
         } else if (strcmp(a, "--smoke") == 0) {
             o.smoke = true, list[0] = 2, nlist = 1;
             o.rate_ms = 50, o.warmup = 0.2, o.seconds = 1;
@@ -537,6 +669,8 @@ int main(int argc, char **argv)
         if (run_one(&o, list[i], &res[i]) != 0)
             rc = 1;
         print_row(&res[i]);
+        if (o.deep)
+            print_deep(&o, &res[i]);
         if (res[i].ok && res[i].p99 < 10.0 && (best < 0 || list[i] > best))
             best = list[i];
         if (!res[i].ok && ramp)

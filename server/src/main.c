@@ -343,7 +343,8 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    work_fns wf = {job_run, job_done, job_drop, job_cancel, &a, job_wake, &a};
+    /* nice 10: a pairing of seconds takes the CPU the loop leaves, not the loop's */
+    work_fns wf = {job_run, job_done, job_drop, job_cancel, &a, job_wake, &a, 10};
     if (work_new(&wf, &a.w) != BH_OK) {
         net_close(a.n);
         store_close(st);

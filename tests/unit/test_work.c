@@ -67,7 +67,7 @@ static job *new_job(int id, bool spin, int *order, int *n)
 
 static void in_order(void)
 {
-    work_fns f = {run, done, drop, cancel, NULL, wake, NULL};
+    work_fns f = {run, done, drop, cancel, NULL, wake, NULL, 0};
     work *w = NULL;
     CHECK_EQ_INT("new", BH_OK, work_new(&f, &w));
     int order[8], n = 0;
@@ -93,7 +93,7 @@ static void in_order(void)
  * cancels the first) and drops all three. */
 static void free_cancels(void)
 {
-    work_fns f = {run, done, drop, cancel, NULL, wake, NULL};
+    work_fns f = {run, done, drop, cancel, NULL, wake, NULL, 0};
     work *w = NULL;
     CHECK_EQ_INT("new", BH_OK, work_new(&f, &w));
     int order[8], n = 0;

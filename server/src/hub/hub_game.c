@@ -763,77 +763,18 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
     return BH_OK;
 }
 
-/* Replace the value of tag name in BPGN text (a new string), or insert the tag after the
- * first line when it is missing. The value is escaped ('"' and '\\') as bpgn_export writes
- * tag values: a director's reason is client text. */
-static char *set_tag(char *text, const char *name, const char *value)
-{
-    char key[40];
-    snprintf(key, sizeof key, "[%s \"", name);
-    char *esc = xmalloc(2 * strlen(value) + 1), *e = esc;
-    for (const char *v = value; *v; v++) {
-        if (*v == '"' || *v == '\\')
-            *e++ = '\\';
-        *e++ = *v;
-    }
-    *e = '\0';
-    char *p = strstr(text, key);
-    size_t cap = strlen(text) + strlen(key) + strlen(esc) + 8;
-    char *out = xmalloc(cap);
-    if (p) {
-        char *q = p + strlen(key); /* the end of the old value, past its escapes */
-        while (*q && *q != '"')
-            q += q[0] == '\\' && q[1] ? 2 : 1;
-        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, esc, q);
-    } else {
-        char *nl = strchr(text, '\n');
-        size_t head = nl ? (size_t)(nl - text) + 1 : 0;
-        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, esc, text + head);
-    }
-    free(esc);
-    free(text);
-    return out;
-}
-
-/* Replace the closing comment and result token of BPGN text ("{Game in progress} *") with
- * "{reason} result" (a new string); text without such an ending is returned as it is. A '}'
- * in the reason (client text) would close the comment early: written as ')'. */
-static char *set_ending(char *text, const char *reason, const char *result)
-{
-    char *open = strrchr(text, '{');
-    char *close = open ? strchr(open, '}') : NULL;
-    if (!close || strspn(open + 1, "0123456789.") == (size_t)(close - open - 1))
-        return text; /* no closing comment: the last comment is a clock */
-    size_t cap = (size_t)(open - text) + strlen(reason) + strlen(result) + 8;
-    char *out = xmalloc(cap);
-    int at = snprintf(out, cap, "%.*s{", (int)(open - text), text);
-    for (const char *r = reason; *r; r++)
-        out[at++] = *r == '}' ? ')' : *r;
-    snprintf(out + at, cap - (size_t)at, "} %s\n", result);
-    free(text);
-    return out;
-}
-
 char *hub__game_bpgn(const hub_game *hg)
 {
     if (!hg->g)
         return NULL;
     char event[48];
     snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
-    bpgn_meta meta = {.event = event, .site = NULL, .date = NULL, .time = NULL};
-    char *text = bpgn_export(hg->g, &meta);
+    bpgn_meta meta = {.event = event};
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
-    if (!hg->result[0] || (r && strcmp(result_text(r->winner), hg->result) == 0 &&
-                           strcmp(game_result_reason(r), hg->reason) == 0))
-        return text;
-    /* The director's result (adjudication, override, recovery): the tags say it. */
-    const char *winner = strcmp(hg->result, "1-0") == 0   ? "WhiteA+BlackB"
-                         : strcmp(hg->result, "0-1") == 0 ? "BlackA+WhiteB"
-                                                          : "draw";
-    text = set_tag(text, "Winner", winner);
-    text = set_tag(text, "Result", hg->result);
-    text = set_tag(text, "Termination", hg->reason);
-    return set_ending(text, hg->reason, hg->result);
+    /* The director's result (adjudication, override, recovery) when the model's differs. */
+    bool own = hg->result[0] && !(r && strcmp(result_text(r->winner), hg->result) == 0 &&
+                                  strcmp(game_result_reason(r), hg->reason) == 0);
+    return bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,

@@ -77,7 +77,7 @@ typedef struct {
     int kind;
     runner_key key;
     int64_t team[2];
-    char ruleset[24];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
+    char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
     uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
     bool armageddon;          /* CREATE_GAME */
     runner_result result;     /* END_GAME */

@@ -555,7 +555,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
  * sets that differ only there would pile up in one probe sequence). */
 static uint64_t alive_hash(const ctx *c)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ull;
+    uint64_t h = BH_GOLDEN64;
     for (int w = 0; w < c->g.words; w++)
         h = bh_mix64(h ^ c->g.alive[w]);
     return h;

@@ -535,11 +535,6 @@ bool tour_slot_is_voluntary(int kind)
            kind == TOUR_SLOT_ZPB;
 }
 
-bool tour_slot_is_unplayed(int kind)
-{
-    return kind != TOUR_SLOT_PLAYED && kind != TOUR_SLOT_PENDING;
-}
-
 int tour_team_mp(const tour *t, int id, int upto)
 {
     int last = upto < 0 || upto > t->n_rounds ? t->n_rounds : upto, sum = 0;

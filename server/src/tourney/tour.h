@@ -92,8 +92,6 @@ typedef enum {
 
 /* Voluntarily unplayed (C.07 art. 16): absent, forfeit loss, requested byes. */
 bool tour_slot_is_voluntary(int kind);
-/* Unplayed: anything but PLAYED and PENDING. */
-bool tour_slot_is_unplayed(int kind);
 
 typedef struct {
     int kind;  /* tour_slot_kind */

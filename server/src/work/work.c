@@ -1,10 +1,16 @@
 /* work.c: the worker of work.h: a mutex, a condition variable and two FIFO lists (queued,
  * finished) of the owner's jobs. SPDX-License-Identifier: MIT
  * The lock is never held while a job runs or while a callback of the owner is called. */
+#define _DEFAULT_SOURCE /* syscall(SYS_gettid): the worker's own nice value */
 #include "work.h"
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <sys/resource.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "bh.h"
 #include "log.h"
@@ -51,6 +57,11 @@ static item *pop(fifo *q)
 static void *worker(void *arg)
 {
     work *w = arg;
+#if defined(__linux__)
+    /* Linux keeps a nice value per thread: this lowers the worker only, not the loop. */
+    if (w->f.nice && setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), w->f.nice) != 0)
+        log_warn("work: cannot lower the worker's priority");
+#endif
     pthread_mutex_lock(&w->mu);
     while (!w->stop) {
         item *it = pop(&w->queued);

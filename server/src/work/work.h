@@ -23,6 +23,8 @@ typedef struct {
     void (*wake)(void *wake_ctx);       /* a job finished: call work_drain soon; on the
                                          * worker's thread (e.g. net_wake) */
     void *wake_ctx;
+    int nice; /* the worker's nice value (Linux: per thread), so that on a busy machine the
+               * loop's thread wins the CPU from it; 0 none */
 } work_fns;
 
 /* Start the worker with the functions f (copied). BH_OK with *out, or BH_EIO (no thread:
