@@ -215,9 +215,9 @@ static void w_cmd(void *ctx, const rs_cmd *c, uint64_t now, char reply[64])
         break;
     case RS_CHOOSE:
         conn = c->team >= 1 && c->team <= w->n_teams ? 100 + (uint64_t)c->team : 2;
-        snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":%lld,\"game\":%lld,\"swap\":%s}",
-                 id, (long long)game_id(w, c->round, c->match, c->game_no),
-                 c->flag ? "true" : "false");
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"game2_colors\",\"id\":%lld,\"game\":%lld,\"swap\":%s}", id,
+                 (long long)game_id(w, c->round, c->match, c->game_no), c->flag ? "true" : "false");
         break;
     case RS_PAUSE:
         snprintf(msg, sizeof msg,
@@ -242,7 +242,8 @@ static void w_cmd(void *ctx, const rs_cmd *c, uint64_t now, char reply[64])
         for (int i = 0; i < c->n_pairs; i++)
             len += (size_t)snprintf(msg + len, sizeof msg - len, "%s[%lld,%lld]", i ? "," : "",
                                     (long long)c->pairs[i][0], (long long)c->pairs[i][1]);
-        snprintf(msg + len, sizeof msg - len, "],\"allow_rematch\":%s}", c->flag ? "true" : "false");
+        snprintf(msg + len, sizeof msg - len, "],\"allow_rematch\":%s}",
+                 c->flag ? "true" : "false");
         break;
     }
     case RS_ROUND_START:

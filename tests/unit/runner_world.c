@@ -20,6 +20,8 @@ static rw_row *row_of(rw *w, runner_key k)
 }
 
 /* Carry out the actions: the games table and the stored state; the rest are messages. */
+static void run(rw *w, runner_acts *a);
+
 static void run(rw *w, runner_acts *a)
 {
     for (int i = 0; i < a->n; i++) {
@@ -41,6 +43,17 @@ static void run(rw *w, runner_acts *a)
         } else if (x->kind == RUNNER_ACT_PERSIST) {
             runner_saved_fini(&w->saved);
             runner_save(w->r, &w->saved);
+        } else if (x->kind == RUNNER_ACT_REPLY) {
+            w->late.rc = x->rc;
+            snprintf(w->late.field, sizeof w->late.field, "%s", x->field);
+            w->has_late = true;
+        } else if (x->kind == RUNNER_ACT_PAIR_JOB) {
+            runner_job *j = x->job;
+            x->job = NULL;
+            runner_job_run(j);
+            runner_acts b = {0};
+            runner_job_done(w->r, j, 0, &b);
+            run(w, &b);
         }
     }
     runner_acts_fini(a);
@@ -81,7 +94,7 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                        .small = !s->small ? 0 : strcmp(s->small, "rr") == 0 ? 1 : 2,
                        .tiebreaks = ntb ? tb : NULL,
                        .n_tiebreaks = ntb};
-    w->r = runner_new(w->id, &c, true);
+    w->r = runner_new(w->id, &c, !w->async);
     runner_acts a = {0};
     runner_save(w->r, &w->saved);
     for (int i = 0; i < s->n_teams; i++) {
@@ -156,8 +169,9 @@ static void w_cmd(void *ctx, const rs_cmd *c, uint64_t now, char reply[64])
         }
         break;
     }
-    reply_of(&rep, reply);
+    w->has_late = false;
     run(w, &a);
+    reply_of(rep.deferred && w->has_late ? &w->late : &rep, reply); /* as the hub replies */
 }
 
 static void w_advance(void *ctx, uint64_t now)
@@ -187,7 +201,7 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
             w->rows[i].result = RUNNER_DRAW;
         }
     int line;
-    if (runner_restore(w->id, &w->saved, true, &w->r, &line) != BH_OK) {
+    if (runner_restore(w->id, &w->saved, !w->async, &w->r, &line) != BH_OK) {
         fprintf(stderr, "runner_restore: line %d\n", line);
         exit(2);
     }
@@ -235,8 +249,10 @@ rs_world rw_world(rw *w)
 
 void rw_fini(rw *w)
 {
+    bool async = w->async;
     runner_free(w->r);
     runner_saved_fini(&w->saved);
     free(w->rows);
     memset(w, 0, sizeof *w);
+    w->async = async;
 }

@@ -381,7 +381,8 @@ static void t_forfeit_withdraw(void)
     runner_key o = key(1, mi, 0);
     int64_t keeper = runner_game_get(R, o)->team[0];
     clear();
-    CHECK_EQ_INT("keep current", BH_OK, runner_withdraw(R, keeper, true, T0 + 4 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("keep current", BH_OK,
+                 runner_withdraw(R, keeper, true, T0 + 4 * SEC, 9, &A, &rep));
     CHECK_EQ_INT("its game goes on", 0, n_kind(RUNNER_ACT_END_GAME));
     over(o, RUNNER_DRAW, T0 + 5 * SEC);
     over(key(1, mi, 1), RUNNER_DRAW, T0 + 6 * SEC);
@@ -548,7 +549,8 @@ static void jobs(void)
     j = x->job;
     x->job = NULL;
     clear();
-    CHECK_EQ_INT("pause while T-AUTO pairs", BH_OK, runner_pause(R, true, T0 + 3 * SEC, 8, &A, &rep));
+    CHECK_EQ_INT("pause while T-AUTO pairs", BH_OK,
+                 runner_pause(R, true, T0 + 3 * SEC, 8, &A, &rep));
     CHECK_MSG(!rep.deferred && !runner_busy(R), "the job is not stale");
     runner_job_run(j);
     clear();
@@ -562,8 +564,9 @@ static void jobs(void)
     runner_acts_fini(&b);
 }
 
-/* Replay events of the golden file (the first `count`) through the runner. */
-static void golden_events(int count)
+/* Replay events of the golden file (the first `count`) through the runner; async: its
+ * pairings as jobs, each done at once where it is asked. */
+static void golden_events(int count, bool async)
 {
     char *text = bh_test_data_file("runner/golden.txt", NULL);
     CHECK_MSG(text != NULL, "no golden file");
@@ -571,6 +574,7 @@ static void golden_events(int count)
         return;
     rw w;
     memset(&w, 0, sizeof w);
+    w.async = async;
     rs_world world = rw_world(&w);
     int done = 0, bad = 0;
     for (char *line = strtok(text, "\n"); line && done < count; line = strtok(NULL, "\n")) {
@@ -601,12 +605,19 @@ static void golden_events(int count)
 
 static void golden(void)
 {
-    golden_events(40);
+    golden_events(40, false);
+}
+
+/* Item 3: pairings as jobs change nothing when each is done before the next event. */
+static void golden_async(void)
+{
+    golden_events(40, true);
 }
 
 static void golden_all(void)
 {
-    golden_events(500);
+    golden_events(500, false);
+    golden_events(500, true);
 }
 
 static void teardown(void)
@@ -632,12 +643,31 @@ static const bh_test_case cases[] = {
     {"jobs", jobs},
     {"teardown", teardown},
     {"golden", golden},
+    {"golden_async", golden_async},
     {"slow_golden_all", golden_all},
 };
 enum { N_SLOW = 1 }; /* the last cases of the table: only on request (ctest label slow) */
 
+/* `test_runner --transcript SEED [async]`: the steps of one event through the runner, as
+ * runner_golden_gen --transcript prints them through the hub (to find where two differ). */
+static int transcript(uint64_t seed, bool async)
+{
+    rw w;
+    memset(&w, 0, sizeof w);
+    w.async = async;
+    rs_world world = rw_world(&w);
+    int steps;
+    bool fin;
+    uint64_t d = rs_run(&world, seed, &steps, &fin, stdout);
+    printf("digest %016" PRIx64 "\n", d);
+    rw_fini(&w);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 2 && strcmp(argv[1], "--transcript") == 0)
+        return transcript(strtoull(argv[2], NULL, 10), argc > 3 && strcmp(argv[3], "async") == 0);
     if (argc == 1) /* the unit run: everything but the slow cases */
         return bh_test_run(cases, BH_ARRAY_LEN(cases) - N_SLOW, argc, argv);
     return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);

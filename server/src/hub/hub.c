@@ -195,7 +195,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
     hub__game_timers(h, now_us);
-    hub__tour_timers(h, now_us); /* P-GAME2 choice deadlines */
+    hub__tour_timers(h, now_us); /* the tournaments' deadlines (runner.h) */
     hub__arm(h);
 }
 

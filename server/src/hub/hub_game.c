@@ -129,7 +129,7 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
-    uint64_t tour_at = hub__tour_deadline(h); /* P-GAME2 choice deadlines */
+    uint64_t tour_at = hub__tour_deadline(h); /* the tournaments' (runner.h) */
     if (tour_at && (!at || tour_at < at))
         at = tour_at;
     if (at != h->armed_us) {
@@ -197,7 +197,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    hub__tour_game_over(h, hg, now); /* T-AUTO: game 2, the next round, standings */
+    hub__tour_game_over(h, hg, now); /* its tournament goes on (runner.h) */
     hub__live_changed(h, now);
 }
 

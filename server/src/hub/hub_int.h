@@ -197,15 +197,15 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
 /* tournament_start, tournament_pause and tournament_get. */
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* A team token authenticated s (s->team set) at now_us: reply authed and send assign
- * messages, and game2_choice for its P-GAME2 choice still open (deadline_ms: the time left). */
+ * messages, and game2_choice for its choice still open (deadline_ms: the time left). */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
-/* hg just finished: tell its tournament (T-AUTO goes on there). */
+/* hg just finished: tell its tournament's runner. */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* P-GAME2 choice deadlines: the earliest of the running tournaments (0: none), and what is
- * due at now_us (hub_on_timer). */
+/* The runners' deadlines (their open choices): the earliest (0: none), and what is due at
+ * now_us (hub_on_timer). */
 uint64_t hub__tour_deadline(const hub *h);
 void hub__tour_timers(hub *h, uint64_t now_us);
-/* game2_colors from s: the losing team's captain chooses game 2's colours (P-GAME2). */
+/* game2_colors from s: the answer of the team the runner asked (its captain or connection). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 
 /* hub_tour_dir.c: the director's controls (issue 7). */

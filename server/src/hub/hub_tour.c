@@ -159,7 +159,8 @@ static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
 }
 
 /* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
- * started now (T-AUTO: the clocks run whether or not the players are there), and assigned. */
+ * started now as the runner asks (the clocks run whether or not the players are there), and
+ * its tokens assigned. */
 static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
 {
     const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
@@ -211,9 +212,9 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
              x->key.round, x->key.match + 1, x->key.game + 1, (long long)row.id);
 }
 
-/* Ask the loser of game 1 g1 (its team's connections, its captain's seat of game 1, every
- * director) to choose game 2's colours (P-GAME2); only connection only_conn of them if it is
- * not 0 (a connection that authenticates while the choice is pending). */
+/* RUNNER_ACT_ASK_CHOICE: to the team the runner names (its team's connections, its captain's
+ * seat of game 1 g1, every director); only connection only_conn of them if it is not 0 (a
+ * connection that authenticates while the choice is open). */
 static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, uint64_t deadline_us,
                        uint64_t now_us, uint64_t only_conn)
 {
@@ -402,7 +403,8 @@ void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
     }
-    /* P-GAME2: the losing team chooses, through its team connection or its captain's seat. */
+    /* Who may answer for the team the runner asks: its team connection, or its captain's seat
+     * (board A) of game 1 (protocol/messages/c2s-game2_colors.md). */
     int captain = c.loser_is_team1 ? GAME_A_WHITE : GAME_A_BLACK;
     if (!((s->role == ROLE_TEAM && s->team == c.loser) ||
           (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain))) {
@@ -415,7 +417,7 @@ void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
     hub__tour_run(h, ht, &a, now_us);
 }
 
-/* ---- creation, registration, start, pause ------------------------------------------------------ */
+/* ---- creation, registration, start, pause ---------------------------------------------- */
 
 static void config_of(const hub *h, const proto_msg *m, runner_config *c, const char **tb)
 {
@@ -484,7 +486,7 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
 
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
  * ht that is not finished: a team connection gets its own two seats, a director all four.
- * Then the P-GAME2 choices still open that s may see (its team is the loser, or a director):
+ * Then the runner's open choices that s may see (its team is to choose, or a director):
  * the push went only to the connections open when game 1 ended (none after a restart). */
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
 {
@@ -551,14 +553,14 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     uint64_t cookie = hub__tour_cookie(h);
     if (m->type == PROTO_TOURNAMENT_START)
         runner_start(ht->r, now_us, cookie, &a, &rep);
-    else /* T-AUTO's director control: pause (no new game, no new round) or resume */
+    else /* the director's pause (no new game, no new round) or resume */
         runner_pause(ht->r, m->action == 1, now_us, cookie, &a, &rep);
     hub__tour_run(h, ht, &a, now_us);
     hub__tour_reply(h, ht, s->conn, m->id, &rep, cookie);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its
- * tournament that is not finished, and its open P-GAME2 choice. */
+ * tournament that is not finished, and its open choice. */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 {
     const hub_team *tm = hub_team_by_id(h, s->team);

@@ -1,7 +1,7 @@
-/* hub_tour_dir.c: the director's controls (issue 7, T-AUTO "the director may pause, override
- * a result, or re-pair before start"): pause and resume one game, adjudicate or override a
- * result, withdraw a team, pair and start the next round by hand while T-AUTO is paused, and
- * export BPGN / TRF (protocol/messages/c2s-game_pause.md ... c2s-export.md).
+/* hub_tour_dir.c: the director's controls (issue 7): pause and resume one game, adjudicate or
+ * override a result, withdraw a team, pair and start the next round by hand while the
+ * tournament is paused, and export BPGN / TRF (protocol/messages/c2s-game_pause.md ...
+ * c2s-export.md).
  * SPDX-License-Identifier: MIT
  * The tournament's part of each is the runner's (runner.h: its checks, codes and fields);
  * here the hub's part: the game objects, and the replies. */
@@ -28,8 +28,8 @@ static void do_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
         hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
-/* game_result: adjudicate a live game (T-AUTO goes on from its end as from any end) or
- * override a finished one (the runner recomputes the match and the standings). */
+/* game_result: adjudicate a live game (its end reaches the runner as any end) or override a
+ * finished one (the runner recomputes the match and the standings). */
 static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     hub_game *hg = hub__game_by_id(h, m->game);

@@ -59,8 +59,7 @@ static int next_game(const tour *t, const tour_match *m, int game_no, bool a_tea
 }
 
 static const runner_format swiss = {"swiss", pair_swiss, true, first_games, next_game};
-static const runner_format round_robin = {"round_robin", pair_rr, false, first_games,
-                                          next_game};
+static const runner_format round_robin = {"round_robin", pair_rr, false, first_games, next_game};
 
 const runner_format *runner__format(const tour *t)
 {

@@ -6,10 +6,20 @@
 
 #include "runner.h"
 #include "swiss.h"
+#include "xalloc.h"
 
 #define RUNNER_GAME2_CHOICE_MS 15000u /* P-GAME2: time the loser of game 1 has to choose */
 #define RUNNER_ARM_WHITE_MS 180000u   /* T-ARMAGEDDON default: White 3:00 (Black 2:00, game.h) */
 #define RUNNER_MAX_BOARDS 16          /* games created at once for one match (first_games) */
+
+/* Make room for one more element in arr (n used, cap allocated): doubling, 8 at first. */
+#define RUNNER_GROW(arr, n, cap)                                                                   \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
+    } while (0)
 
 /* What follows a game of a match (runner_format.next_game). */
 enum { RUNNER_NEXT_NONE, RUNNER_NEXT_CHOICE, RUNNER_NEXT_GAME };
@@ -32,8 +42,8 @@ typedef struct {
      * RUNNER_NEXT_NONE (the match has no further game), RUNNER_NEXT_CHOICE (the loser chooses
      * first: *loser_a says whether side a lost) or RUNNER_NEXT_GAME (game + 1, *a_team1_next
      * its seat order). choice: the loser's, -1 none yet, 0 keep, 1 swap. */
-    int (*next_game)(const tour *t, const tour_match *m, int game_no, bool a_team1, runner_result res,
-                     int choice, bool *loser_a, bool *a_team1_next);
+    int (*next_game)(const tour *t, const tour_match *m, int game_no, bool a_team1,
+                     runner_result res, int choice, bool *loser_a, bool *a_team1_next);
 } runner_format;
 
 /* fmt_swiss.c: the format of t (by tour_format). */
@@ -43,17 +53,17 @@ enum { RUNNER_JOB_AUTO, RUNNER_JOB_PAIR }; /* T-AUTO's next round; the director'
 
 struct runner_job {
     int64_t tournament;
-    uint64_t id;      /* runner.job_id when it was made */
-    int purpose;      /* RUNNER_JOB_* */
-    uint64_t cookie;  /* the command whose reply waits for it, 0 none */
-    int round;        /* the rounds paired when it was made: it pairs round + 1 */
-    tour *t;          /* owned copy (tour_clone) */
+    uint64_t id;     /* runner.job_id when it was made */
+    int purpose;     /* RUNNER_JOB_* */
+    uint64_t cookie; /* the command whose reply waits for it, 0 none */
+    int round;       /* the rounds paired when it was made: it pairs round + 1 */
+    tour *t;         /* owned copy (tour_clone) */
     uint64_t seed;
     int (*pair)(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out);
-    atomic_int stop;  /* runner_job_cancel: give up, the result is not wanted */
-    int rc;           /* runner_job_run's result */
-    swiss_pairing p;  /* on BH_OK */
-    tour_match *old;  /* RUNNER_JOB_PAIR: the unstarted round it replaces (put back on error) */
+    atomic_int stop; /* runner_job_cancel: give up, the result is not wanted */
+    int rc;          /* runner_job_run's result */
+    swiss_pairing p; /* on BH_OK */
+    tour_match *old; /* RUNNER_JOB_PAIR: the unstarted round it replaces (put back on error) */
     int nold;
 };
 
