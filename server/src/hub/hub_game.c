@@ -51,7 +51,7 @@ static uint64_t gtime(const hub_game *hg, uint64_t now_us)
 
 static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, const char *san)
 {
-    GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
+    BH_GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
     hub_mv *x = &hg->mv[board][hg->nmv[board]++];
     memset(x, 0, sizeof *x);
     x->seq = seq;
@@ -62,7 +62,7 @@ static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, co
 
 static void watchers_add(hub_game *hg, uint64_t c)
 {
-    GROW(hg->watch, hg->nwatch, hg->capwatch);
+    BH_GROW(hg->watch, hg->nwatch, hg->capwatch);
     hg->watch[hg->nwatch++] = c;
 }
 
@@ -291,7 +291,7 @@ static int load_event(void *ctx, const store_event *e)
         }
         return 0;
     }
-    GROW(b->ev, b->n, b->cap);
+    BH_GROW(b->ev, b->n, b->cap);
     game_event *x = &b->ev[b->n++];
     memset(x, 0, sizeof *x);
     x->t_us = (uint64_t)e->t_us;
@@ -306,7 +306,7 @@ static int load_event(void *ctx, const store_event *e)
 static int load_chat(void *ctx, const store_chat *c)
 {
     hub_game *hg = ctx;
-    GROW(hg->chat, hg->nchat, hg->capchat);
+    BH_GROW(hg->chat, hg->nchat, hg->capchat);
     hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : "")};
     return 0;
 }
@@ -366,7 +366,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
     snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
     snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
-    GROW(h->games, h->ngames, h->capgames);
+    BH_GROW(h->games, h->ngames, h->capgames);
     hg->slot = h->ngames;
     h->games[h->ngames++] = hg;
     store_each_chat(h->st, hg->id, load_chat, hg);
@@ -536,7 +536,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
                 hub__error(h, s->conn, true, id, BH_ELIMIT, "game");
                 return;
             } else {
-                GROW(s->more, s->nmore, s->capmore);
+                BH_GROW(s->more, s->nmore, s->capmore);
                 s->more[s->nmore++] = hg->slot;
             }
             watchers_add(hg, s->conn);
@@ -673,7 +673,7 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    GROW(hg->chat, hg->nchat, hg->capchat);
+    BH_GROW(hg->chat, hg->nchat, hg->capchat);
     hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->text)};
     /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
     char *msg = proto_enc_chat(hg->id, s->seat, m->text, c.t_ms);

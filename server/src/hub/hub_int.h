@@ -14,16 +14,6 @@
 #include "theap.h"
 #include "xalloc.h"
 
-/* Make room for one more element in the growable array arr of n used and cap allocated
- * (doubling, 8 at first). Out of memory aborts (xalloc.h). */
-#define GROW(arr, n, cap)                                                                          \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */

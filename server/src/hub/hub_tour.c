@@ -33,7 +33,7 @@ static htour *add_tour(hub *h, runner *r)
     if (!h->tours_)
         h->tours_ = xcalloc(1, sizeof *h->tours_);
     hub_tours *ts = h->tours_;
-    GROW(ts->v, ts->n, ts->cap);
+    BH_GROW(ts->v, ts->n, ts->cap);
     htour *ht = xcalloc(1, sizeof *ht);
     ht->r = r;
     ts->v[ts->n++] = ht;
@@ -42,7 +42,7 @@ static htour *add_tour(hub *h, runner *r)
 
 static void add_gid(htour *ht, int64_t gid)
 {
-    GROW(ht->gid, ht->ngid, ht->capgid);
+    BH_GROW(ht->gid, ht->ngid, ht->capgid);
     ht->gid[ht->ngid++] = gid;
 }
 
@@ -353,7 +353,7 @@ void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_
         hub__error(h, conn, true, id, rep->rc, rep->field[0] ? rep->field : NULL);
     } else if (rep->deferred && cookie) {
         hub_tours *ts = h->tours_;
-        GROW(ts->pend, ts->npend, ts->cappend);
+        BH_GROW(ts->pend, ts->npend, ts->cappend);
         ts->pend[ts->npend++] = (hpending){cookie, conn, id, runner_id(ht->r)};
     } else {
         hub__tour_snapshot(h, ht, conn, true, id);

@@ -36,7 +36,7 @@ void runner_acts_fini(runner_acts *a)
 
 runner_act *runner__act(runner_acts *a, int kind)
 {
-    RUNNER_GROW(a->v, a->n, a->cap);
+    BH_GROW(a->v, a->n, a->cap);
     runner_act *x = &a->v[a->n++];
     memset(x, 0, sizeof *x);
     x->kind = kind;
@@ -132,7 +132,7 @@ void runner__touch(runner *r, runner_acts *a)
 static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const char *ruleset,
                         uint32_t base_ms, uint32_t inc_ms, bool arm, runner_acts *a)
 {
-    RUNNER_GROW(r->g, r->ng, r->capg);
+    BH_GROW(r->g, r->ng, r->capg);
     r->g[r->ng++] = (runner_game){k, {t1, t2}, false, RUNNER_DRAW};
     runner_act *x = runner__act(a, RUNNER_ACT_CREATE_GAME);
     x->key = k;
@@ -444,7 +444,7 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
             c = NULL;
         }
         if (!c) {
-            RUNNER_GROW(r->ch, r->nch, r->capch);
+            BH_GROW(r->ch, r->nch, r->capch);
             c = &r->ch[r->nch++];
             *c = (runner_choice){k, loser, loser == g->team[0],
                                  now_us + (uint64_t)RUNNER_GAME2_CHOICE_MS * 1000, -1};

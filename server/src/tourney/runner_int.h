@@ -12,15 +12,6 @@
 #define RUNNER_ARM_WHITE_MS 180000u   /* T-ARMAGEDDON default: White 3:00 (Black 2:00, game.h) */
 #define RUNNER_MAX_BOARDS 16          /* games created at once for one match (first_games) */
 
-/* Make room for one more element in arr (n used, cap allocated): doubling, 8 at first. */
-#define RUNNER_GROW(arr, n, cap)                                                                   \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 /* What follows a game of a match (runner_format.next_game). */
 enum { RUNNER_NEXT_NONE, RUNNER_NEXT_CHOICE, RUNNER_NEXT_GAME };
 
