@@ -620,6 +620,70 @@ static void golden_all(void)
     golden_events(500, true);
 }
 
+/* The director's round_pair as a job: paused after round 1, round_pair (no pairs) asks for a
+ * job and its reply waits; round_start and the resume are refused meanwhile (field pairing);
+ * the job's round is paired (status "paired") and the reply follows. A re-pair of that round
+ * drops it for its job; a job cancelled (shutdown) puts the dropped round back. */
+static void jobs_director(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    runner_job *j = x->job;
+    x->job = NULL;
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0, &A);
+    runner_reply rep;
+    runner_pause(R, true, T0, 5, &A, &rep);
+    for (int mi = 0; mi < 2; mi++)
+        for (int g = 0; g < 2; g++) {
+            clear();
+            if (g == 1)
+                runner_round_start(R, T0 + SEC, 5, &A, &rep);
+            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+        }
+    clear();
+    CHECK_EQ_INT("pair", BH_OK, runner_pair(R, 11, &A, &rep));
+    CHECK_MSG(rep.deferred, "the reply does not wait");
+    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    CHECK_MSG(x != NULL, "no job");
+    if (!x)
+        return;
+    j = x->job;
+    x->job = NULL;
+    runner_acts b = {0};
+    CHECK_EQ_INT("round_start while pairing", BH_ESTATE, runner_round_start(R, T0, 12, &b, &rep));
+    CHECK_EQ_STR("field", "pairing", rep.field);
+    CHECK_EQ_INT("resume while pairing", BH_ESTATE, runner_pause(R, false, T0, 12, &b, &rep));
+    CHECK_EQ_STR("field", "pairing", rep.field);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + 3 * SEC, &A);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
+    CHECK_MSG(runner_round_unstarted(R, 2), "round 2 started");
+    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 11 && re->rc == BH_OK, "the reply");
+    tour_match before = *tour_round_match(runner_tour(R), 2, 0);
+    clear();
+    CHECK_EQ_INT("re-pair", BH_OK, runner_pair(R, 13, &A, &rep));
+    CHECK_EQ_INT("the round is dropped meanwhile", 1, tour_n_rounds(runner_tour(R)));
+    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    j = x ? x->job : NULL;
+    if (x)
+        x->job = NULL;
+    runner_job_cancel(j);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + 4 * SEC, &A);
+    CHECK_EQ_INT("put back", 2, tour_n_rounds(runner_tour(R)));
+    const tour_match *m = tour_round_match(runner_tour(R), 2, 0);
+    CHECK_MSG(m && m->a == before.a && m->b == before.b, "not the same round");
+    re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 13 && re->rc == BH_ESTATE, "the cancelled job's reply");
+    CHECK_MSG(!runner_busy(R), "still busy");
+    runner_acts_fini(&b);
+}
+
 static void teardown(void)
 {
     runner_free(R);
@@ -641,6 +705,7 @@ static const bh_test_case cases[] = {
     {"repair_by_hand", repair_by_hand},
     {"save_restore", save_restore},
     {"jobs", jobs},
+    {"jobs_director", jobs_director},
     {"teardown", teardown},
     {"golden", golden},
     {"golden_async", golden_async},

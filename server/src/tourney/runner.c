@@ -1,7 +1,7 @@
 /* runner.c: the runner's core (runner.h): T-AUTO (pair and start each round when the last
  * game of the previous one ends), the double round's game 2 and its P-GAME2 choice with its
  * deadline, results into the model, the Armageddon play-off of ties on prize places after the
- * last round (T-ARMAGEDDON, T-PRIZES), the pairing jobs, and the stored state.
+ * last round (T-ARMAGEDDON, T-PRIZES), and the pairing jobs.
  * SPDX-License-Identifier: MIT
  * Every call appends its actions in the order the caller must carry them out; an action's
  * content is final when appended. Choices are kept in an array with swap-removal, as the hub

@@ -1,5 +1,6 @@
 /* runner_int.h: the runner's state and the format seam, shared by runner.c (T-AUTO, P-GAME2,
- * the play-off, storage), runner_dir.c (the director's commands) and fmt_swiss.c (formats).
+ * the play-off, jobs), runner_dir.c (the commands), runner_state.c (lifetime, storage, read
+ * access) and fmt_swiss.c (formats).
  * SPDX-License-Identifier: MIT */
 #ifndef BH_RUNNER_INT_H
 #define BH_RUNNER_INT_H
