@@ -78,11 +78,20 @@ typedef struct {
     int64_t tournament;
     int64_t deep_sent, deep_done;
     char deep_status[16];
-    int32_t *lat2; /* µs, moves sent in [deep_sent, deep_done) */
+    struct {
+        int64_t sent;
+        int32_t lat; /* µs */
+    } * lat2;        /* moves sent from deep_sent on that arrived */
     size_t nlat2, caplat2;
     int64_t *sent2; /* send instants from deep_sent on */
     size_t nsent2, capsent2;
 } run;
+
+/* --deep-pairing: latency of the moves sent in a window after the resume. */
+typedef struct {
+    double secs, rate, p50, p99, pmax;
+    long sent, lost;
+} wstats;
 
 typedef struct {
     int n, conns;
@@ -90,9 +99,10 @@ typedef struct {
     long sent, lost;
     int errors;
     bool ok;
-    /* --deep-pairing: the window while the server paired */
-    double deep_s, rate2, p50_2, p99_2, pmax_2;
-    long sent2, lost2;
+    /* --deep-pairing: how long the server paired, the first second after the resume (the
+     * round and the standings go to every connection), and the rest of the pairing */
+    double deep_s;
+    wstats burst, pairing;
     char deep_status[16];
 } result;
 
@@ -180,7 +190,7 @@ static void send_move(run *r, int bi, int64_t now)
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
-    if (r->deep_sent && now >= r->deep_sent && !r->deep_done) {
+    if (r->deep_sent && now >= r->deep_sent) {
         if (r->nsent2 == r->capsent2) {
             r->capsent2 = r->capsent2 ? 2 * r->capsent2 : 65536;
             r->sent2 = realloc(r->sent2, r->capsent2 * sizeof *r->sent2);
@@ -208,13 +218,13 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
             r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
         }
         r->lat[r->nlat++] = (int32_t)(now - b->sent_us);
-    } else if (r->deep_sent && b->sent_us >= r->deep_sent &&
-               (!r->deep_done || b->sent_us < r->deep_done)) {
+    } else if (r->deep_sent && b->sent_us >= r->deep_sent) {
         if (r->nlat2 == r->caplat2) {
             r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
             r->lat2 = realloc(r->lat2, r->caplat2 * sizeof *r->lat2);
         }
-        r->lat2[r->nlat2++] = (int32_t)(now - b->sent_us);
+        r->lat2[r->nlat2].sent = b->sent_us;
+        r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }
     int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
     b->ply++;
@@ -378,6 +388,29 @@ static void pump(run *r)
     r->next_conn = next;
 }
 
+/* The moves sent in [lo, hi) after the resume: their count, how many arrived, percentiles. */
+static void window_lat(const run *r, int64_t lo, int64_t hi, wstats *w)
+{
+    memset(w, 0, sizeof *w);
+    w->secs = hi > lo ? (double)(hi - lo) / 1e6 : 0;
+    for (size_t i = 0; i < r->nsent2; i++)
+        w->sent += r->sent2[i] >= lo && r->sent2[i] < hi;
+    int32_t *v = malloc((r->nlat2 + 1) * sizeof *v);
+    size_t n = 0;
+    for (size_t i = 0; i < r->nlat2; i++)
+        if (r->lat2[i].sent >= lo && r->lat2[i].sent < hi)
+            v[n++] = r->lat2[i].lat;
+    w->lost = w->sent - (long)n;
+    w->rate = w->secs > 0 ? (double)n / w->secs : 0;
+    if (n) {
+        qsort(v, n, sizeof *v, cmp_i32);
+        w->p50 = v[n / 2] / 1000.0;
+        w->p99 = v[n * 99 / 100] / 1000.0;
+        w->pmax = v[n - 1] / 1000.0;
+    }
+    free(v);
+}
+
 /* The server's and the client's CPU over the window, and the memory per connection. */
 static void window_stats(const itest_srv *srv, const run *r, result *res, double c0, double cc0,
                          long idle_kb)
@@ -515,21 +548,13 @@ static int run_one(const opts *o, int n, result *res)
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
     if (o->deep) {
-        int64_t end = r->deep_done ? r->deep_done : lc_now_us();
+        int64_t end = r->deep_done ? r->deep_done : lc_now_us(), mid = r->deep_sent + 1000000;
         res->deep_s = (double)(end - r->deep_sent) / 1e6;
         snprintf(res->deep_status, sizeof res->deep_status, "%.15s",
                  r->deep_done ? r->deep_status : "no reply");
-        for (size_t i = 0; i < r->nsent2; i++)
-            res->sent2 += r->sent2[i] < end;
-        res->lost2 = res->sent2 - (long)r->nlat2;
-        res->rate2 = res->deep_s > 0 ? (double)r->nlat2 / res->deep_s : 0;
-        if (r->nlat2) {
-            qsort(r->lat2, r->nlat2, sizeof *r->lat2, cmp_i32);
-            res->p50_2 = r->lat2[r->nlat2 / 2] / 1000.0;
-            res->p99_2 = r->lat2[r->nlat2 * 99 / 100] / 1000.0;
-            res->pmax_2 = r->lat2[r->nlat2 - 1] / 1000.0;
-        }
-        res->ok = res->ok && r->deep_done && r->nlat2 > 0 && res->lost2 == 0;
+        window_lat(r, r->deep_sent, mid < end ? mid : end, &res->burst);
+        window_lat(r, mid, end, &res->pairing);
+        res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0;
     }
 out:
     lc_free(l);
@@ -579,12 +604,15 @@ static void print_deep(const opts *o, const result *x)
     printf("\ndeep pairing: bench_pairing_drawn seed %llu round %d took %.1f s on the server "
            "(its status after: %s); load average %s\n",
            (unsigned long long)o->deep_seed, o->deep_round, x->deep_s, x->deep_status, load);
-    printf("%-18s %7s %9s %8s %8s %8s %6s\n", "window", "games", "moves/s", "p50_ms", "p99_ms",
-           "max_ms", "lost");
-    printf("%-18s %7d %9.0f %8.2f %8.2f %8.2f %6ld\n", "without pairing", x->n, x->rate, x->p50,
-           x->p99, x->pmax, x->lost);
-    printf("%-18s %7d %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "during pairing", x->n, x->rate2,
-           x->p50_2, x->p99_2, x->pmax_2, x->lost2, x->ok ? "" : "  (failed)");
+    printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s",
+           "p50_ms", "p99_ms", "max_ms", "lost");
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "before the resume (no pairing)",
+           o->seconds, x->rate, x->p50, x->p99, x->pmax, x->lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "resume: its first second", x->burst.secs,
+           x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "the rest of the pairing",
+           x->pairing.secs, x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax,
+           x->pairing.lost, x->ok ? "" : "  (failed)");
     fflush(stdout);
 }
 

@@ -11,3 +11,9 @@ bh_add_test(test_runner
                     ${CMAKE_CURRENT_LIST_DIR}/runner_script.c
             LIBS bh_runner LABELS unit)
 bh_add_test_run(test_runner_slow test_runner LABELS slow ARGS slow_golden_all TIMEOUT 600)
+
+# The hub itself against the golden file (JSON + sqlite: slower than test_runner's replay).
+add_test(NAME runner_golden_hub
+         COMMAND runner_golden_gen --check ${CMAKE_SOURCE_DIR}/tests/data/runner/golden.txt 100)
+set_tests_properties(runner_golden_hub PROPERTIES LABELS slow TIMEOUT 900
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
