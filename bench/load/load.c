@@ -6,7 +6,7 @@
  * the arrival of the move delta at the opponent's connection on that board (p50/p99/max).
  * SPDX-License-Identifier: MIT
  * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms.
- * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (deep.h); after
+ * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (tour_db.h); after
  * the window the director resumes it, and the moves sent while the server pairs (until the
  * resume's reply, which waits for the pairing) make a second window (issue 14 item 3).
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
@@ -15,9 +15,10 @@
 #include <errno.h>
 #include <sys/resource.h>
 
-#include "deep.h"
 #include "itest.h"
 #include "lean.h"
+#include "runner.h"
+#include "tour_db.h"
 
 static const char *const shuffle[2][4] = {
     {"g1f3", "g8f6", "f3g1", "f6g8"}, /* board A */
@@ -32,9 +33,8 @@ typedef struct {
     double seconds; /* measuring window */
     int window;     /* connection handshakes in flight */
     bool smoke;
-    bool deep;           /* --deep-pairing */
-    uint64_t deep_seed;  /* its bench_pairing_drawn event */
-    int deep_round;      /* the round to pair */
+    bool deep;             /* --deep-pairing */
+    const char *deep_trf;  /* its tournament (TRF file) */
 } opts;
 
 typedef struct {
@@ -440,16 +440,16 @@ static int run_one(const opts *o, int n, result *res)
     int64_t tournament = 0;
     if (o->deep) {
         int teams = 0;
-        printf("  deep event: seed %llu, before round %d (bench_pairing_drawn) ...\n",
-               (unsigned long long)o->deep_seed, o->deep_round);
-        fflush(stdout);
-        if (deep_db(srv.db, o->deep_seed, o->deep_round, &tournament, &teams) != 0) {
-            fprintf(stderr, "cannot make the deep event's database\n");
+        char *trf = bh_test_slurp(o->deep_trf, NULL);
+        if (!trf || tour_db_write(srv.db, trf, RUNNER_PAUSED, &tournament, &teams) != 0) {
+            fprintf(stderr, "cannot make a database of %s\n", o->deep_trf);
+            free(trf);
             itest_cleanup(&srv);
             return -1;
         }
-        printf("  deep event: %d teams, tournament %lld paused before round %d\n", teams,
-               (long long)tournament, o->deep_round);
+        free(trf);
+        printf("  deep event: %s, %d teams, tournament %lld paused\n", o->deep_trf, teams,
+               (long long)tournament);
         fflush(stdout); /* before the fork of itest_start */
     }
     const char *args[] = {"--rules",           "online", "--rate", "100000", "--burst", "100000",
@@ -601,9 +601,9 @@ static void print_deep(const opts *o, const result *x)
         fclose(f);
         load[strcspn(load, "\n")] = '\0';
     }
-    printf("\ndeep pairing: bench_pairing_drawn seed %llu round %d took %.1f s on the server "
-           "(its status after: %s); load average %s\n",
-           (unsigned long long)o->deep_seed, o->deep_round, x->deep_s, x->deep_status, load);
+    printf("\ndeep pairing: the next round of %s took %.1f s on the server (its status after: "
+           "%s); load average %s\n",
+           o->deep_trf, x->deep_s, x->deep_status, load);
     printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s",
            "p50_ms", "p99_ms", "max_ms", "lost");
     printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "before the resume (no pairing)",
@@ -629,8 +629,8 @@ static void usage(void)
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
             "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
-            "  --deep-pairing [SEED:ROUND]  the server also holds a deep Swiss paused before a\n"
-            "                 slow pairing (bench_pairing_drawn's event SEED, default 7164:34);\n"
+            "  --deep-pairing [TRF]  the server also holds a deep Swiss paused before a slow\n"
+            "                 pairing (default tests/data/tourney/draws78-r34.trf: about 9 s);\n"
             "                 after the window the director resumes it: prints p50/p99/max of\n"
             "                 the moves sent while the server pairs beside the window's\n");
 }
@@ -643,8 +643,7 @@ int main(int argc, char **argv)
               .warmup = 3,
               .seconds = 10,
               .window = 256,
-              .deep_seed = 7164,
-              .deep_round = 34};
+              .deep_trf = "tests/data/tourney/draws78-r34.trf"};
     int list[64], nlist = 0;
     list[nlist++] = 100;
     bool ramp = false;
@@ -670,11 +669,8 @@ int main(int argc, char **argv)
             o.tls = false;
         } else if (strcmp(a, "--deep-pairing") == 0) {
             o.deep = true;
-            if (v && v[0] != '-' && strchr(v, ':')) {
-                o.deep_seed = strtoull(v, NULL, 10);
-                o.deep_round = atoi(strchr(v, ':') + 1);
-                i++;
-            }
+            if (v && v[0] != '-')
+                o.deep_trf = v, i++;
         } else if (strcmp(a, "--smoke") == 0) {
             o.smoke = true, list[0] = 2, nlist = 1;
             o.rate_ms = 50, o.warmup = 0.2, o.seconds = 1;

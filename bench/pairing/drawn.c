@@ -7,15 +7,29 @@
  * SWISS_MAX_NODES). Seeds 7164 (78 teams, round 34) and 7178 (76 teams, round 46) take
  * 9 s and 8 s (release) before BH_ELIMIT: the node bound does not bound the time there.
  * tests/data/tourney/draws43-r5.trf and draws79-r16.trf are round 5 of seed 7002 and round
- * 16 of seed 7017. */
+ * 16 of seed 7017; draws78-r34.trf is seed 7164 before round 34 (`bench_pairing_drawn --trf
+ * 7164 34` prints an event's TRF before a round). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "drawn_event.h"
 #include "swiss.h"
+#include "trf.h"
 
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--trf") == 0) {
+        drawn_stats st = {0, 0, 0};
+        tour *t = drawn_event(strtoull(argv[2], NULL, 10), 20, 80, SWISS_MAX_NODES, atoi(argv[3]),
+                              &st, stderr);
+        char *text = t ? trf_export(t) : NULL;
+        if (text)
+            fputs(text, stdout);
+        free(text);
+        tour_free(t);
+        return t ? 0 : 1;
+    }
     uint64_t seed0 = argc > 1 ? strtoull(argv[1], NULL, 10) : 7000;
     int events = argc > 2 ? atoi(argv[2]) : 200;
     int lo = argc > 3 ? atoi(argv[3]) : 20, hi = argc > 4 ? atoi(argv[4]) : 80;
@@ -29,7 +43,7 @@ int main(int argc, char **argv)
     uint64_t worst_seed = seed0;
     for (int e = 0; e < events; e++) {
         drawn_stats st = {0, 0, 0};
-        drawn_event(seed0 + (uint64_t)e, lo, hi, max_nodes, 0, &st);
+        drawn_event(seed0 + (uint64_t)e, lo, hi, max_nodes, 0, &st, stdout);
         rounds += st.rounds, limits += st.limits;
         if (st.worst > worst)
             worst = st.worst, worst_seed = seed0 + (uint64_t)e;

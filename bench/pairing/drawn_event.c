@@ -16,7 +16,7 @@ static int below(uint64_t *s, int n)
 }
 
 tour *drawn_event(uint64_t seed, int lo, int hi, uint64_t max_nodes, int stop_round,
-                  drawn_stats *st)
+                  drawn_stats *st, FILE *log)
 {
     uint64_t s = seed;
     int n = lo + below(&s, hi - lo + 1);
@@ -44,9 +44,9 @@ tour *drawn_event(uint64_t seed, int lo, int hi, uint64_t max_nodes, int stop_ro
         int rc = swiss_pair_limited(t, seed, max_nodes, &p);
         double dt = (double)(now_mono_us() - t0) / 1e6;
         st->worst = dt > st->worst ? dt : st->worst;
-        if (dt > 2.0 || rc == BH_ELIMIT)
-            printf("  seed %llu: %d teams, round %d: %s in %.2f s\n", (unsigned long long)seed, n,
-                   r, bh_errname(rc), dt);
+        if (log && (dt > 2.0 || rc == BH_ELIMIT))
+            fprintf(log, "  seed %llu: %d teams, round %d: %s in %.2f s\n",
+                    (unsigned long long)seed, n, r, bh_errname(rc), dt);
         st->limits += rc == BH_ELIMIT;
         if (rc != BH_OK) {
             swiss_pairing_fini(&p);

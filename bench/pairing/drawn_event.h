@@ -5,6 +5,7 @@
 #define BH_DRAWN_EVENT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tour.h"
 
@@ -18,8 +19,8 @@ typedef struct {
  * share of drawn games, withdrawals in a third of the events), each round paired with
  * swiss_pair_limited(max_nodes). stop_round > 0: stop before pairing that round (its
  * withdrawal made) and return the tournament (caller frees); 0: play it out, return NULL.
- * Prints every round slower than 2 s and every BH_ELIMIT. */
+ * Prints every round slower than 2 s and every BH_ELIMIT to log (NULL: nowhere). */
 tour *drawn_event(uint64_t seed, int lo, int hi, uint64_t max_nodes, int stop_round,
-                  drawn_stats *st);
+                  drawn_stats *st, FILE *log);
 
 #endif

@@ -149,11 +149,14 @@ void runner_saved_fini(runner_saved *s);
 
 /* Restore event id from s (teams may be NULL: an older database). BH_OK with *out, or
  * BH_EPARSE (the TRF does not import; *line its line). Then runner_restore_game for each
- * stored game in creation order, runner_game_over for each finished game in that order (the
- * ones recorded already are only noted), and runner_loaded. Pending P-GAME2 choices are not
- * stored (their deadlines are monotonic): runner_loaded asks again with a full deadline. */
+ * stored game in creation order, runner_game_over for each finished game in that order (for
+ * the ones whose result the TRF holds only the game's end is noted), and runner_loaded.
+ * Pending P-GAME2 choices are not stored (their deadlines are monotonic): runner_loaded asks
+ * again with a full deadline. The TRF text is borrowed; *line may be NULL. */
 int runner_restore(int64_t id, const runner_saved *s, bool inline_jobs, runner **out, int *line);
-/* A stored game: key and the team seated as team 1. BH_OK or BH_EINVAL (no such match). */
+/* A stored game: key and the team seated as team 1 (the other team comes from its match, or
+ * for a play-off game from its key). BH_OK, or BH_EINVAL (no such match: the game is kept,
+ * with team[1] 0, as the store has it). */
 int runner_restore_game(runner *r, runner_key k, int64_t team1);
 /* Loading is over: a running event goes on (games due, P-GAME2 choices asked again, the
  * next round). */
@@ -161,22 +164,27 @@ void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
 
 /* ---- events ------------------------------------------------------------------------------ */
 
-/* Registration (before the start): BH_OK, or BH_ESTATE (field "tournament": started) or
- * BH_EEXIST (field "name": taken, compared on TOUR_NAME_LEN - 1 bytes as the model keeps it). */
+/* Registration (before the start; late entries are not taken): BH_OK, or BH_ESTATE (field
+ * "tournament": started) or BH_EEXIST (field "name": taken, compared on TOUR_NAME_LEN - 1
+ * bytes as the model keeps it). name is borrowed. */
 int runner_can_register(const runner *r, const char *name, runner_reply *rep);
-/* Register team `team` (the caller's id). BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's
- * error. */
+/* Register team `team` (the caller's id) with its players and ratings (strings copied).
+ * BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */
 int runner_register(runner *r, int64_t team, const char *name, const char *captain,
                     const char *partner, int rating_captain, int rating_partner, runner_acts *a);
 
-/* tournament_start: close registration (T-ROUNDS decides rounds and format), pair and start
- * round 1 (T-AUTO). Errors: BH_ESTATE "tournament" (not registering), tour_start's. */
+/* tournament_start: close registration (T-ROUNDS decides rounds and format; pairing numbers by
+ * rating), pair and start round 1 (T-AUTO). Errors: BH_ESTATE "tournament" (not registering),
+ * tour_start's (BH_EINVAL: fewer than 2 teams) with field "tournament". cookie: a non-zero
+ * id of the command; the reply waits for the pairing job (rep->deferred; RUNNER_ACT_REPLY
+ * with the cookie) unless the runner pairs inline. */
 int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, runner_reply *rep);
 
 /* Game k ended with res (the caller's record of it, a director's adjudication included):
  * recorded (T-SCORE through the model), then T-AUTO goes on: game 2 or its P-GAME2 choice,
- * the next round, the play-off, the end. A game already finished is only noted (its result
- * replaced: a load); an unknown key is ignored. */
+ * the next round, the play-off, the end. A game whose end is known already (one the runner
+ * ended itself: RUNNER_ACT_END_GAME coming back) and an unknown key are ignored. Paused, the
+ * result is recorded and nothing starts (the standings follow when the round is complete). */
 void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_us,
                       runner_acts *a);
 
@@ -185,7 +193,8 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
 int runner_choice_get(const runner *r, runner_key game1, runner_choice *out);
 /* The loser chose (swap or keep): game 2 starts now if running. BH_OK or BH_ENOTFOUND. */
 int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runner_acts *a);
-/* The earliest P-GAME2 deadline of a running event (0: none), and applying those due. */
+/* The earliest P-GAME2 deadline of a running event (monotonic µs; 0: none), and applying
+ * those due at now_us (the default: swap; the choices still open stay). */
 uint64_t runner_deadline(const runner *r);
 void runner_on_time(runner *r, uint64_t now_us, runner_acts *a);
 
