@@ -11,6 +11,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "runner.h"
+#include "runner_int.h" /* a pairing job's pairer, replaced below by one that hits the bound */
 #include "tb.h"
 #include "runner_script.h"
 #include "runner_world.h"
@@ -684,6 +685,35 @@ static void jobs_director(void)
     runner_acts_fini(&b);
 }
 
+/* A pairer over its node bound (swiss.h: seconds in deep drawn events). */
+static int pair_over_bound(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out)
+{
+    (void)t, (void)seed, (void)stop, (void)out;
+    return BH_ELIMIT;
+}
+
+/* A pairing job over its bound (BH_ELIMIT) pauses the event for the director, as the pairing
+ * on the loop did (T-AUTO: no result is lost, the event does not end); the start's reply
+ * still comes (the command succeeded). */
+static void job_over_bound(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    runner_job *j = x->job;
+    x->job = NULL;
+    j->pair = pair_over_bound;
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + SEC, &A);
+    CHECK_EQ_INT("paused", RUNNER_PAUSED, runner_status(R));
+    const runner_act *p = act_of(RUNNER_ACT_PAUSE, 0);
+    CHECK_MSG(p && strstr(p->text, "round 1 cannot be paired (too_large)"), "pause: %s",
+              p ? p->text : "(none)");
+    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
+    CHECK_EQ_INT("no round", 0, tour_n_rounds(runner_tour(R)));
+}
+
 static void teardown(void)
 {
     runner_free(R);
@@ -706,6 +736,7 @@ static const bh_test_case cases[] = {
     {"save_restore", save_restore},
     {"jobs", jobs},
     {"jobs_director", jobs_director},
+    {"job_over_bound", job_over_bound},
     {"teardown", teardown},
     {"golden", golden},
     {"golden_async", golden_async},
