@@ -102,7 +102,7 @@ typedef struct {
     /* --deep-pairing: how long the server paired, the first second after the resume (the
      * round and the standings go to every connection), and the rest of the pairing */
     double deep_s;
-    wstats burst, pairing;
+    wstats burst, pairing, after;
     char deep_status[16];
 } result;
 
@@ -516,8 +516,10 @@ static int run_one(const opts *o, int n, result *res)
             if (r->dir)
                 lc_send(r->dir, msg, (size_t)len);
         }
-        if (r->deep_sent && ((r->deep_done && now >= r->deep_done + 500000) ||
-                             now >= r->deep_sent + 300000000))
+        /* after the reply, one more window as long as the first: the machine's load then */
+        if (r->deep_sent && ((r->deep_done && now >= r->deep_done + 1000000 +
+                                                        (int64_t)(o->seconds * 1e6)) ||
+                             now >= r->deep_sent + 600000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
             int bi = r->q[r->qhead].board;
@@ -554,7 +556,11 @@ static int run_one(const opts *o, int n, result *res)
                  r->deep_done ? r->deep_status : "no reply");
         window_lat(r, r->deep_sent, mid < end ? mid : end, &res->burst);
         window_lat(r, mid, end, &res->pairing);
-        res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0;
+        if (r->deep_done)
+            window_lat(r, r->deep_done + 1000000,
+                       r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6), &res->after);
+        res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0 &&
+                  res->after.lost == 0;
     }
 out:
     lc_free(l);
@@ -610,9 +616,12 @@ static void print_deep(const opts *o, const result *x)
            o->seconds, x->rate, x->p50, x->p99, x->pmax, x->lost);
     printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "resume: its first second", x->burst.secs,
            x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
-    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "the rest of the pairing",
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the rest of the pairing",
            x->pairing.secs, x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax,
-           x->pairing.lost, x->ok ? "" : "  (failed)");
+           x->pairing.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "after it (1 s after the reply)",
+           x->after.secs, x->after.rate, x->after.p50, x->after.p99, x->after.pmax, x->after.lost,
+           x->ok ? "" : "  (failed)");
     fflush(stdout);
 }
 
