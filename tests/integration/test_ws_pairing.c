@@ -5,7 +5,8 @@
  * reply waits for the pairing, while the game's moves are acknowledged and a second
  * director's withdrawal is refused (bad_state, field pairing). SIGTERM while the pairing runs:
  * the server exits within seconds, cleanly (exit 0; under ASan without a leak). The slow case
- * lets the pairing end: over its bound it pauses the event for the director, as on the loop.
+ * (by hand: ws.cmake) lets the pairing end: over its bound it pauses the event for the
+ * director, as on the loop.
  * SPDX-License-Identifier: MIT */
 #include "itest.h"
 #include "now.h"

@@ -17,6 +17,6 @@ bh_add_test(test_ws_pairing SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_pairing.c
 target_include_directories(test_ws_pairing PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_pairing PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_pairing bughouse-server)
-bh_add_test_run(test_ws_pairing_slow test_ws_pairing LABELS slow ARGS slow_bound_pauses
-                TIMEOUT 900)
-set_tests_properties(test_ws_pairing_slow PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+# Its case slow_bound_pauses (the deep pairing runs to its node bound: minutes under ASan on a
+# busy machine) is run by hand: BH_SERVER=build/release/server/bughouse-server
+# build/release/tests/test_ws_pairing slow_bound_pauses.

@@ -302,7 +302,6 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
             break;
         }
         case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
-        default: break;
         }
     }
     runner_acts_fini(a);
