@@ -6,6 +6,11 @@
  * the arrival of the move delta at the opponent's connection on that board (p50/p99/max).
  * SPDX-License-Identifier: MIT
  * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms.
+ * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (tour_db.h); after
+ * the window the director asks for that pairing (round_pair), and the moves sent while the
+ * server pairs (until round_pair's reply, which waits for it) make a second window (issue 14
+ * item 3). round_pair, not a resume: a resume first sends the last round and the standings to
+ * every connection (tens of MB at 4,000), which would be measured instead of the pairing.
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
  * server, so the latency includes the client's own time. Usage: see usage() below. */
 #define _GNU_SOURCE
@@ -14,6 +19,8 @@
 
 #include "itest.h"
 #include "lean.h"
+#include "runner.h"
+#include "tour_db.h"
 
 static const char *const shuffle[2][4] = {
     {"g1f3", "g8f6", "f3g1", "f6g8"}, /* board A */
@@ -28,6 +35,8 @@ typedef struct {
     double seconds; /* measuring window */
     int window;     /* connection handshakes in flight */
     bool smoke;
+    bool deep;             /* --deep-pairing */
+    const char *deep_trf;  /* its tournament (TRF file) */
 } opts;
 
 typedef struct {
@@ -67,7 +76,24 @@ typedef struct {
     size_t nlat, caplat;
     long sent_in_win;
     int errors;
+    /* --deep-pairing: the resume sent at deep_sent; its reply at deep_done */
+    int64_t tournament;
+    int64_t deep_sent, deep_done;
+    char deep_status[16];
+    struct {
+        int64_t sent;
+        int32_t lat; /* µs */
+    } * lat2;        /* moves sent from deep_sent on that arrived */
+    size_t nlat2, caplat2;
+    int64_t *sent2; /* send instants from deep_sent on */
+    size_t nsent2, capsent2;
 } run;
+
+/* --deep-pairing: latency of the moves sent in a window after the resume. */
+typedef struct {
+    double secs, rate, p50, p99, pmax;
+    long sent, lost;
+} wstats;
 
 typedef struct {
     int n, conns;
@@ -75,6 +101,11 @@ typedef struct {
     long sent, lost;
     int errors;
     bool ok;
+    /* --deep-pairing: how long the server paired, its first second, the rest of it, and a
+     * window after it */
+    double deep_s;
+    wstats burst, pairing, after;
+    char deep_status[16];
 } result;
 
 /* ---- /proc ------------------------------------------------------------------------------- */
@@ -161,6 +192,13 @@ static void send_move(run *r, int bi, int64_t now)
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
+    if (r->deep_sent && now >= r->deep_sent) {
+        if (r->nsent2 == r->capsent2) {
+            r->capsent2 = r->capsent2 ? 2 * r->capsent2 : 65536;
+            r->sent2 = realloc(r->sent2, r->capsent2 * sizeof *r->sent2);
+        }
+        r->sent2[r->nsent2++] = now;
+    }
     lc_send(r->pl[4 * g + seat], msg, (size_t)len);
 }
 
@@ -182,6 +220,13 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
             r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
         }
         r->lat[r->nlat++] = (int32_t)(now - b->sent_us);
+    } else if (r->deep_sent && b->sent_us >= r->deep_sent) {
+        if (r->nlat2 == r->caplat2) {
+            r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
+            r->lat2 = realloc(r->lat2, r->caplat2 * sizeof *r->lat2);
+        }
+        r->lat2[r->nlat2].sent = b->sent_us;
+        r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }
     int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
     b->ply++;
@@ -222,6 +267,13 @@ static void on_text(void *ctx, lc_conn *c, const char *m, size_t len, int64_t no
     }
     if (strncmp(m, "{\"type\":\"ack\"", 13) == 0)
         return;
+    if (p->seat < 0 && r->deep_sent && !r->deep_done && strstr(m, "\"id\":7,")) {
+        r->deep_done = now; /* round_pair's reply: the pairing is done */
+        const char *st = strstr(m, "\"code\":\"");
+        snprintf(r->deep_status, sizeof r->deep_status, "%.*s",
+                 st ? (int)strcspn(st + 8, "\"") : 6, st ? st + 8 : "paired");
+        return;
+    }
     if (strncmp(m, "{\"type\":\"error\"", 15) == 0) {
         if (r->errors++ < 5)
             fprintf(stderr, "error on game %d seat %d: %s\n", p->game, p->seat, m);
@@ -338,6 +390,39 @@ static void pump(run *r)
     r->next_conn = next;
 }
 
+/* The moves sent in [lo, hi) after the resume: their count, how many arrived, percentiles. */
+static void window_lat(const run *r, int64_t lo, int64_t hi, wstats *w)
+{
+    memset(w, 0, sizeof *w);
+    w->secs = hi > lo ? (double)(hi - lo) / 1e6 : 0;
+    for (size_t i = 0; i < r->nsent2; i++)
+        w->sent += r->sent2[i] >= lo && r->sent2[i] < hi;
+    int32_t *v = malloc((r->nlat2 + 1) * sizeof *v);
+    size_t n = 0;
+    for (size_t i = 0; i < r->nlat2; i++)
+        if (r->lat2[i].sent >= lo && r->lat2[i].sent < hi)
+            v[n++] = r->lat2[i].lat;
+    w->lost = w->sent - (long)n;
+    w->rate = w->secs > 0 ? (double)n / w->secs : 0;
+    if (n) {
+        qsort(v, n, sizeof *v, cmp_i32);
+        w->p50 = v[n / 2] / 1000.0;
+        w->p99 = v[n * 99 / 100] / 1000.0;
+        w->pmax = v[n - 1] / 1000.0;
+    }
+    free(v);
+}
+
+/* The server's and the client's CPU over the window, and the memory per connection. */
+static void window_stats(const itest_srv *srv, const run *r, result *res, double c0, double cc0,
+                         long idle_kb)
+{
+    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
+    res->cpu = 100.0 * (cpu_s(srv->pid) - c0) / el;
+    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
+    res->kb_conn = (double)(rss_kb(srv->pid) - idle_kb) / (4.0 * r->n);
+}
+
 static int run_one(const opts *o, int n, result *res)
 {
     memset(res, 0, sizeof *res);
@@ -354,6 +439,21 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_srv srv;
     itest_init(&srv, o->server);
+    int64_t tournament = 0;
+    if (o->deep) {
+        int teams = 0;
+        char *trf = bh_test_slurp(o->deep_trf, NULL);
+        if (!trf || tour_db_write(srv.db, trf, RUNNER_PAUSED, &tournament, &teams) != 0) {
+            fprintf(stderr, "cannot make a database of %s\n", o->deep_trf);
+            free(trf);
+            itest_cleanup(&srv);
+            return -1;
+        }
+        free(trf);
+        printf("  deep event: %s, %d teams, tournament %lld paused\n", o->deep_trf, teams,
+               (long long)tournament);
+        fflush(stdout); /* before the fork of itest_start */
+    }
     const char *args[] = {"--rules",           "online", "--rate", "100000", "--burst", "100000",
                           o->tls ? NULL : "--no-tls", NULL};
     if (itest_start(&srv, args) != 0) {
@@ -364,7 +464,7 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_sleep_ms(300);
     long idle_kb = rss_kb(srv.pid);
-    run rr = {.n = n, .o = o}, *r = &rr;
+    run rr = {.n = n, .o = o, .tournament = tournament}, *r = &rr;
     r->gid = calloc((size_t)n, sizeof *r->gid);
     r->tok = calloc((size_t)n, sizeof *r->tok);
     r->pc = calloc(4 * (size_t)n, sizeof *r->pc);
@@ -405,7 +505,22 @@ static int run_one(const opts *o, int n, result *res)
             c0 = cpu_s(srv.pid);
             cc0 = self_cpu_s();
         }
-        if (now >= r->win_hi)
+        if (now >= r->win_hi && !o->deep)
+            break;
+        if (now >= r->win_hi && !r->deep_sent) { /* the director pairs: the pairing starts */
+            window_stats(&srv, r, res, c0, cc0, idle_kb);
+            char msg[128];
+            int len = snprintf(msg, sizeof msg,
+                               "{\"type\":\"round_pair\",\"id\":7,\"tournament\":%lld}",
+                               (long long)r->tournament);
+            r->deep_sent = now;
+            if (r->dir)
+                lc_send(r->dir, msg, (size_t)len);
+        }
+        /* after the reply, one more window as long as the first: the machine's load then */
+        if (r->deep_sent && ((r->deep_done && now >= r->deep_done + 1000000 +
+                                                        (int64_t)(o->seconds * 1e6)) ||
+                             now >= r->deep_sent + 600000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
             int bi = r->q[r->qhead].board;
@@ -418,10 +533,8 @@ static int run_one(const opts *o, int n, result *res)
         int wait = r->qlen ? (int)((r->q[r->qhead].due_us - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
-    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
-    res->cpu = 100.0 * (cpu_s(srv.pid) - c0) / el;
-    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
-    res->kb_conn = (double)(rss_kb(srv.pid) - idle_kb) / (4.0 * n);
+    if (!o->deep)
+        window_stats(&srv, r, res, c0, cc0, idle_kb);
     /* Drain: moves sent in the window may still be on their way. */
     int64_t drain = lc_now_us() + 1000000;
     while (lc_now_us() < drain)
@@ -437,6 +550,19 @@ static int run_one(const opts *o, int n, result *res)
         res->pmax = r->lat[r->nlat - 1] / 1000.0;
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
+    if (o->deep) {
+        int64_t end = r->deep_done ? r->deep_done : lc_now_us(), mid = r->deep_sent + 1000000;
+        res->deep_s = (double)(end - r->deep_sent) / 1e6;
+        snprintf(res->deep_status, sizeof res->deep_status, "%.15s",
+                 r->deep_done ? r->deep_status : "no reply");
+        window_lat(r, r->deep_sent, mid < end ? mid : end, &res->burst);
+        window_lat(r, mid, end, &res->pairing);
+        if (r->deep_done)
+            window_lat(r, r->deep_done + 1000000,
+                       r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6), &res->after);
+        res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0 &&
+                  res->after.lost == 0;
+    }
 out:
     lc_free(l);
     g_loop = NULL;
@@ -450,6 +576,8 @@ out:
     free(r->b);
     free(r->q);
     free(r->lat);
+    free(r->lat2);
+    free(r->sent2);
     return res->ok ? 0 : -1;
 }
 
@@ -469,6 +597,35 @@ static void print_row(const result *x)
     fflush(stdout);
 }
 
+/* --deep-pairing: the two windows side by side, with the load average of the machine. */
+static void print_deep(const opts *o, const result *x)
+{
+    char load[64] = "?";
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (!fgets(load, sizeof load, f))
+            snprintf(load, sizeof load, "?");
+        fclose(f);
+        load[strcspn(load, "\n")] = '\0';
+    }
+    printf("\ndeep pairing: round_pair of the next round of %s took %.1f s on the server (its "
+           "reply: %s); load average %s\n",
+           o->deep_trf, x->deep_s, x->deep_status, load);
+    printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s",
+           "p50_ms", "p99_ms", "max_ms", "lost");
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "before round_pair (no pairing)",
+           o->seconds, x->rate, x->p50, x->p99, x->pmax, x->lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the pairing's first second", x->burst.secs,
+           x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the rest of the pairing",
+           x->pairing.secs, x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax,
+           x->pairing.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "after it (1 s after the reply)",
+           x->after.secs, x->after.rate, x->after.p50, x->after.p99, x->after.pmax, x->after.lost,
+           x->ok ? "" : "  (failed)");
+    fflush(stdout);
+}
+
 static void usage(void)
 {
     fprintf(stderr,
@@ -481,7 +638,12 @@ static void usage(void)
             "  --seconds S    measuring window (default 10), after --warmup S (default 3)\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
-            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n");
+            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
+            "  --deep-pairing [TRF]  the server also holds a deep Swiss paused before a slow\n"
+            "                 pairing (default tests/data/tourney/draws78-r34.trf: about 9 s);\n"
+            "                 after the window the director pairs it (round_pair): prints\n"
+            "                 p50/p99/max of the moves sent while the server pairs, beside\n"
+            "                 the window's and a window after it\n");
 }
 
 int main(int argc, char **argv)
@@ -491,7 +653,8 @@ int main(int argc, char **argv)
               .rate_ms = 1000,
               .warmup = 3,
               .seconds = 10,
-              .window = 256};
+              .window = 256,
+              .deep_trf = "tests/data/tourney/draws78-r34.trf"};
     int list[64], nlist = 0;
     list[nlist++] = 100;
     bool ramp = false;
@@ -515,6 +678,10 @@ int main(int argc, char **argv)
             o.server = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
             o.tls = false;
+        } else if (strcmp(a, "--deep-pairing") == 0) {
+            o.deep = true;
+            if (v && v[0] != '-')
+                o.deep_trf = v, i++;
         } else if (strcmp(a, "--smoke") == 0) {
             o.smoke = true, list[0] = 2, nlist = 1;
             o.rate_ms = 50, o.warmup = 0.2, o.seconds = 1;
@@ -537,6 +704,8 @@ int main(int argc, char **argv)
         if (run_one(&o, list[i], &res[i]) != 0)
             rc = 1;
         print_row(&res[i]);
+        if (o.deep)
+            print_deep(&o, &res[i]);
         if (res[i].ok && res[i].p99 < 10.0 && (best < 0 || list[i] > best))
             best = list[i];
         if (!res[i].ok && ramp)

@@ -97,4 +97,12 @@ typedef struct bpgn_meta {
  * aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
+/* bpgn_export with the team result given outside the game model (a director's adjudication
+ * or override, a restart's adjudication): result "1-0" (team 1: WhiteA+BlackB), "0-1" or
+ * "1/2-1/2" and reason (client text) go into the Winner and Result tags, a Termination tag and
+ * the closing comment ("{reason} result", a '}' of the reason written as ')'). result NULL:
+ * bpgn_export. */
+char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *result,
+                     const char *reason);
+
 #endif

@@ -183,6 +183,11 @@ static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 
 char *bpgn_export(const game *g, const bpgn_meta *meta)
 {
+    return bpgn_export_as(g, meta, NULL, NULL);
+}
+
+char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, const char *why)
+{
     if (game__chess(g)) {
         pgn_meta pm = {meta ? meta->event : NULL, meta ? meta->site : NULL,
                        meta ? meta->date : NULL, NULL};
@@ -220,9 +225,14 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
         put_tag(&b, "FENB", g->setup.fen[1]);
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
-    const char *res = result_token(g);
-    put_tag(&b, "Winner", winner_tag(g));
+    const char *res = given ? given : result_token(g); /* the arbiter's: the team result */
+    put_tag(&b, "Winner", !given                        ? winner_tag(g)
+                          : strcmp(given, "1-0") == 0 ? "WhiteA+BlackB"
+                          : strcmp(given, "0-1") == 0 ? "BlackA+WhiteB"
+                                                      : "draw");
     put_tag(&b, "Result", res);
+    if (given)
+        put_tag(&b, "Termination", why ? why : "");
     sb_put(&b, "\n");
     b.line = 0;
     size_t np = 0;
@@ -254,7 +264,12 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     sb_put(&b, "\n");
     b.line = 0;
     char term[2 * BPGN_TEXT_MAX];
-    if (g->state != GAME_OVER) {
+    if (given) {
+        /* a '}' in the reason (client text) would close the comment early */
+        snprintf(term, sizeof term, "%s", why ? why : "");
+        for (char *p = term; (p = strchr(p, '}'));)
+            *p = ')';
+    } else if (g->state != GAME_OVER) {
         snprintf(term, sizeof term, "Game in progress");
     } else if (g->result.reason == GAME_END_AGREE) {
         snprintf(term, sizeof term, "Game drawn by agreement");

@@ -115,6 +115,10 @@ void game_setup_init(game_setup *s, const game_rules *r, uint32_t base_ms, uint3
  * teams stay the same people. Returns BH_OK, or BH_ESTATE if g1 is not over. */
 typedef struct game game; /* opaque */
 int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out);
+/* The same rule from game 1's setup s1 and its winner alone (GAME_TEAM_1, GAME_TEAM_2 or
+ * GAME_DRAW), for a caller that holds no game object (the tournament runner): BH_OK, or
+ * BH_EINVAL for another winner value. */
+int game_setup_next(const game_setup *s1, int winner, bool loser_swaps, game_setup *out);
 
 /* Game state. */
 enum {

@@ -77,17 +77,17 @@ int game_rules_by_name(const char *name, game_rules *out)
     return BH_OK;
 }
 
-int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
+int game_setup_next(const game_setup *s1, int winner, bool loser_swaps, game_setup *out)
 {
-    if (!g1 || g1->state != GAME_OVER)
-        return BH_ESTATE;
-    *out = g1->setup;
-    bool swap = g1->result.winner == GAME_DRAW ? g1->setup.rules.draw_swaps_game2 : loser_swaps;
+    if (winner != GAME_DRAW && winner != GAME_TEAM_1 && winner != GAME_TEAM_2)
+        return BH_EINVAL;
+    *out = *s1;
+    bool swap = winner == GAME_DRAW ? s1->rules.draw_swaps_game2 : loser_swaps;
     if (swap) {
         /* Each player takes the other colour on the same board, so team 1's seats
          * (White-A, Black-B) now hold the other match team. */
         char tmp[GAME_NAME_MAX];
-        for (int b = 0; b < game_boards(g1); b++) {
+        for (int b = 0; b < (s1->kind == GAME_KIND_CHESS ? 1 : 2); b++) {
             memcpy(tmp, out->players[2 * b], sizeof tmp);
             memcpy(out->players[2 * b], out->players[2 * b + 1], sizeof tmp);
             memcpy(out->players[2 * b + 1], tmp, sizeof tmp);
@@ -95,6 +95,13 @@ int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
         out->team1_is = 3 - out->team1_is;
     }
     return BH_OK;
+}
+
+int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
+{
+    if (!g1 || g1->state != GAME_OVER)
+        return BH_ESTATE;
+    return game_setup_next(&g1->setup, g1->result.winner, loser_swaps, out);
 }
 
 static bool same_event(const game_event *a, const game_event *b)

@@ -138,6 +138,7 @@ typedef struct {
     uint32_t gen;
     size_t memo_cap, memo_n;
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
+    const atomic_int *stop;    /* not 0: give up as at the limit (another thread's request) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
     uint8_t *fl;     /* set probes (3.5.3-3.5.5): local -> 0 may not float, 1 may, 2 must */
@@ -569,7 +570,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
  * sets that differ only there would pile up in one probe sequence). */
 static uint64_t alive_hash(const ctx *c)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ull;
+    uint64_t h = BH_GOLDEN64;
     for (int w = 0; w < c->g.words; w++)
         h = bh_mix64(h ^ c->g.alive[w]);
     return h;
@@ -636,7 +637,8 @@ static bool dfs(ctx *c, int ti)
         return c->f == 0 && c6_leaf(c);
     if (memo_failed(c) || c->aborted)
         return false;
-    if (c->max_nodes && ++c->nodes > c->max_nodes) {
+    if ((c->max_nodes && ++c->nodes > c->max_nodes) ||
+        (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))) {
         c->aborted = true;
         return false;
     }
@@ -1274,6 +1276,7 @@ static int next_min(ctx *c, int kmax, const int *B, int m, bool exact)
     memset(&d, 0, sizeof d);
     d.n = c->n;
     d.tm = c->tm;
+    d.stop = c->stop;
     d.g = c->g; /* edges and work arrays shared: nothing else runs meanwhile */
     d.g.alive = xmalloc(((size_t)c->g.words + 1) * sizeof *d.g.alive);
     d.g.mate = xmalloc(((size_t)c->n + 1) * sizeof *d.g.mate);
@@ -1511,6 +1514,12 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
 
 int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out)
 {
+    return swiss_pair_until(t, seed, max_nodes, NULL, out);
+}
+
+int swiss_pair_until(const tour *t, uint64_t seed, uint64_t max_nodes, const atomic_int *stop,
+                     swiss_pairing *out)
+{
     int r = tour_n_rounds(t) + 1;
     if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
         r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
@@ -1519,6 +1528,7 @@ int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_p
     memset(&c, 0, sizeof c);
     load(t, r, &c);
     c.max_nodes = max_nodes;
+    c.stop = stop;
     int rc = BH_EPAIR;
     if (c.n == 0) { /* nobody to pair: only requested byes, if any */
         swiss_pairing only = {0, NULL};

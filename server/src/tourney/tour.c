@@ -88,6 +88,31 @@ void tour_free(tour *t)
     free(t);
 }
 
+tour *tour_clone(const tour *t)
+{
+    tour *c = xmalloc(sizeof *c);
+    *c = *t;
+    c->teams = xmalloc(((size_t)t->cap_teams + 1) * sizeof *c->teams);
+    if (t->n_teams)
+        memcpy(c->teams, t->teams, (size_t)t->n_teams * sizeof *c->teams);
+    for (int r = 0; r < t->n_rounds; r++) {
+        const tround *src = &t->rounds[r];
+        tround *dst = &c->rounds[r];
+        dst->m = xmalloc(((size_t)src->n + 1) * sizeof *dst->m);
+        if (src->n)
+            memcpy(dst->m, src->m, (size_t)src->n * sizeof *dst->m);
+        dst->where = xmalloc(((size_t)src->n_index + 1) * sizeof *dst->where);
+        memcpy(dst->where, src->where, ((size_t)src->n_index + 1) * sizeof *dst->where);
+    }
+    c->po = xmalloc(((size_t)t->cap_po + 1) * sizeof *c->po);
+    if (t->n_po)
+        memcpy(c->po, t->po, (size_t)t->n_po * sizeof *c->po);
+    c->req = xmalloc(((size_t)t->cap_req + 1) * sizeof *c->req);
+    if (t->n_req)
+        memcpy(c->req, t->req, (size_t)t->n_req * sizeof *c->req);
+    return c;
+}
+
 static void copy_name(char *dst, const char *src)
 {
     size_t n = src ? strlen(src) : 0;
@@ -519,11 +544,6 @@ bool tour_slot_is_voluntary(int kind)
 {
     return kind == TOUR_SLOT_ABSENT || kind == TOUR_SLOT_FF_LOSS || kind == TOUR_SLOT_HPB ||
            kind == TOUR_SLOT_ZPB;
-}
-
-bool tour_slot_is_unplayed(int kind)
-{
-    return kind != TOUR_SLOT_PLAYED && kind != TOUR_SLOT_PENDING;
 }
 
 int tour_team_mp(const tour *t, int id, int upto)

@@ -109,8 +109,6 @@ typedef enum {
 
 /* Voluntarily unplayed (C.07 art. 16): absent, forfeit loss, requested byes. */
 bool tour_slot_is_voluntary(int kind);
-/* Unplayed: anything but PLAYED and PENDING. */
-bool tour_slot_is_unplayed(int kind);
 
 typedef struct {
     int kind;  /* tour_slot_kind */
@@ -136,6 +134,9 @@ int tour_rounds_for(int n_teams);
 /* A new tournament with a copy of *rs (NULL: defaults). Caller frees with tour_free(). */
 tour *tour_new(const tour_ruleset *rs);
 void tour_free(tour *t); /* NULL-safe */
+/* A deep copy of t (caller frees with tour_free): a pairing job reads it on another thread
+ * while t changes (runner.h). */
+tour *tour_clone(const tour *t);
 
 /* Add a team; its id (pairing number) is the next integer from 1, written to *id_out.
  * Before tour_start it is a normal entry; after it, a late entry paired from the next round
