@@ -34,7 +34,9 @@
     X(ESTORE, "store_error", "the database failed")                                     \
     X(EIO, "io_error", "an I/O call failed")                                            \
     X(EPAIR, "no_pairing", "no legal pairing exists")                                   \
-    X(EREPLACED, "session_replaced", "a newer connection authenticated with the same token")
+    X(EREPLACED, "session_replaced", "a newer connection authenticated with the same token")   \
+    X(ETEXT, "bad_text", "a string is not valid UTF-8 or holds a control character")           \
+    X(ETHROTTLED, "replace_throttled", "the seat changed connections moments ago; retry later")
 
 enum {
     BH_OK = 0,

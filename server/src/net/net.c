@@ -564,8 +564,10 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     }
     void *foreign[1] = {n->loop};
     info.foreign_loops = foreign;
-    info.options =
-        LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    /* No LWS_SERVER_OPTION_VALIDATE_UTF8: lws would close the connection (1007) on a bad byte;
+     * proto_decode checks the text instead and answers with bad_text naming the field, and the
+     * connection keeps working (protocol/README.md "Envelope"). */
+    info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6;
     if (cfg->tls) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = cfg->cert_path;
