@@ -9,3 +9,9 @@ foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_lim
     add_dependencies(${t} bughouse-server)
   endif()
 endforeach()
+# issue 13 item 2: every string field at its limit in every output, checked with iconv.
+bh_add_test(test_ws_utf8 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_utf8.c
+            LIBS bh_wsclient PkgConfig::CJSON LABELS integration TIMEOUT 60)
+target_include_directories(test_ws_utf8 PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_utf8 PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_utf8 bughouse-server)

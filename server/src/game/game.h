@@ -15,7 +15,8 @@
 #include "rules.h"
 
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
-#define GAME_NAME_MAX 48      /* player name capacity, NUL included */
+#define GAME_NAME_MAX 65      /* player name capacity: 64 bytes of UTF-8 + NUL (the wire's
+                                * PROTO_NAME_MAX: a name is stored whole, never cut) */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
 #define GAME_CLOCK_MAX_MS (CLK_MAX_US / 1000) /* largest recorded clock accepted (31 years) */
 

@@ -11,12 +11,25 @@
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void hub__queue(hub *h, uint64_t conn, char *msg)
 {
+    size_t len = strlen(msg), bad = 0;
+    /* Valid UTF-8, always: a strict client (a browser, node's ws) drops the connection on one
+     * bad byte and reconnects in a loop. Every string we send was checked when it came in and
+     * is stored whole (protocol/README.md "Strings"), so this is a last line that should
+     * never fire; if it does, the message goes out repaired (U+FFFD) and the log says so. */
+    if (!bh_utf8_valid(msg, len, &bad)) {
+        log_error("hub: a message to %llx is not valid UTF-8 at byte %zu (sent repaired): %.80s",
+                  (unsigned long long)conn, bad, msg);
+        char *fixed = bh_utf8_repair(msg, len, &len);
+        free(msg);
+        msg = fixed;
+    }
     GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, msg, strlen(msg), NULL};
+    h->out[h->nout++] = (hub_out){conn, msg, len, NULL};
 }
 
 void hub__queue_close(hub *h, uint64_t conn, const char *reason)
@@ -61,7 +74,7 @@ static int load_tour(void *ctx, int64_t id, const char *name)
     return 0;
 }
 
-static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, const char *p1,
+static int load_team(void *ctx, int64_t id, int64_t tid, const char *name, const char *p1,
                      const char *p2)
 {
     hub *h = ctx;
@@ -69,7 +82,7 @@ static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, cons
     hub_team *t = &h->teams[h->nteams++];
     memset(t, 0, sizeof *t);
     t->id = id;
-    t->tournament = tour;
+    t->tournament = tid;
     snprintf(t->name, sizeof t->name, "%s", name ? name : "");
     snprintf(t->players[0], sizeof t->players[0], "%s", p1 ? p1 : "");
     snprintf(t->players[1], sizeof t->players[1], "%s", p2 ? p2 : "");

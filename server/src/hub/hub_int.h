@@ -12,6 +12,7 @@
 #include "proto.h"
 #include "store.h"
 #include "theap.h"
+#include "tour.h"
 #include "xalloc.h"
 
 /* Make room for one more element in the growable array arr of n used and cap allocated
@@ -91,6 +92,12 @@ typedef struct {
     size_t len;
     const char *close; /* not NULL: close conn with this reason after what was queued */
 } hub_out;
+
+/* One limit per name field, equal to every buffer the name is copied into (protocol/README.md
+ * "Strings"): a name the decoder accepted is never cut on its way to a game, a tournament, a
+ * TRF or a BPGN file. */
+_Static_assert(GAME_NAME_MAX == PROTO_NAME_MAX + 1, "game_setup player names hold a wire name");
+_Static_assert(TOUR_NAME_LEN == PROTO_NAME_MAX + 1, "tournament and team names hold a wire name");
 
 typedef struct {
     int64_t id, tournament;

@@ -44,7 +44,9 @@
  * values from 320), the format (Swiss), which team was a in a match (the lower id is), a
  * round whose results are not complete (written blank: not rebuilt), requested byes and
  * withdrawals for rounds not yet paired, the play-off games. Names have '|' and control
- * characters replaced by spaces. */
+ * characters replaced by spaces. A fixed-width field (001 name, 013 and 310 team name)
+ * counts a column a character, as a UTF-8 reader slices it: a name is cut at a character
+ * boundary and padded to the width in characters; the reader counts the same way. */
 #ifndef BH_TRF_H
 #define BH_TRF_H
 
