@@ -17,10 +17,16 @@ M = [
   "one seat of one game (player token). Without auth a connection is a spectator. A second "
   "auth on the same connection replaces the first (a player moving to another game). "
   "A player token is held by one connection at a time: when a newer connection authenticates "
-  "with it, the older one gets the error `session_replaced` (no `id`) and is closed; the newer "
-  "one joins to take the seat (a reconnect that arrives before the old connection is known dead).",
+  "with it, the older one gets the error `session_replaced` (no `id`) and goes on watching the "
+  "game as a spectator (a `state` follows; the connection stays open); the newer one joins to "
+  "take the seat (a reconnect that arrives before the old connection is known dead, a second "
+  "tab or device). A replaced client must not take the seat back by itself: only when its "
+  "user asks (\"Play here\"). After a takeover between two open connections the seat stays put "
+  "for 5 s: an auth for it within that time is `replace_throttled` (with `retry_ms`), and "
+  "each such try waits the 5 s again, so two clients that take the seat back from each other "
+  "by themselves stop after one swap and the one holding it plays on.",
   [ID, ("token", "string", "1..128 bytes", "the token shown once at creation")],
-  ["unauthorized (unknown token)"],
+  ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
  ("authed", "s2c", "Reply to auth.",
   [ID, ("role", "string", '"director" or "player"', ""),
@@ -443,13 +449,20 @@ M = [
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),
    ("code", "string", "errors.md", ""), ("message", "string", "", "human text, for logs only"),
-   ("field", "string", "optional", "the offending field")], [],
+   ("field", "string", "optional", "the offending field"),
+   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed")], [],
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 
 # More golden examples of a message: name -> [(suffix, what it shows, example)]; each is
 # written to examples/<prefix>-<name>_<suffix>.json and shown in the message's document.
 EXTRA = {
+ "error": [("throttled", "the reply to an auth that tries to take a seat back moments after it "
+            "changed connections",
+            {"type": "error", "id": 40, "code": "replace_throttled",
+             "message": "this seat moved to another connection moments ago; it stays there: try "
+                        "again in 5 s (each try before then waits 5 s more)",
+             "field": "token", "retry_ms": 4870})],
  "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
                  {"type": "round_pair", "id": 28, "tournament": 1,
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],

@@ -4,7 +4,9 @@
  * by the name given (an interface named "127.evil" with address 10.9.9.9, in a network
  * namespace of its own); a port that cannot be bound is an exit with the reason, never
  * "listening"; --idle-s at or below --ping-s is refused with a message; a premove gets the
- * error protocol/messages/c2s-move.md names. SPDX-License-Identifier: MIT */
+ * error protocol/messages/c2s-move.md names. And bughouse-bot gives up a seat that a person
+ * takes (issue 13 item 1): it exits with a message instead of taking it back.
+ * SPDX-License-Identifier: MIT */
 #include <sys/socket.h>
 
 #include "itest.h"
@@ -196,7 +198,87 @@ static void flood_3000(void)
     flood(3000);
 }
 
+/* Lines of the server's log that contain s. */
+static int log_count(const itest_srv *srv, const char *s)
+{
+    FILE *f = fopen(srv->log, "r");
+    char line[1024];
+    int n = 0;
+    while (f && fgets(line, sizeof line, f))
+        n += strstr(line, s) != NULL;
+    if (f)
+        fclose(f);
+    return n;
+}
+
+/* bughouse-bot plays seat 0 with its --seat token; a person opens the seat's link (a new
+ * connection authenticates with the token): the bot says so and exits with status 3 instead
+ * of taking the seat back, and there is exactly one replacement. */
+static void bot_gives_up_a_replaced_seat(void)
+{
+    const char *bot = getenv("BH_BOT");
+    CHECK_MSG(bot != NULL, "set BH_BOT to the bughouse-bot binary");
+    if (!bot)
+        return;
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 120000, false));
+    for (int seat = 1; seat < 4; seat++)
+        free(itest_seat(x, &s, &g, seat));
+    char port[16], seat0[96], botlog[160];
+    snprintf(port, sizeof port, "%d", s.port);
+    snprintf(seat0, sizeof seat0, "%lld:%s", g.game, g.tokens[0]);
+    snprintf(botlog, sizeof botlog, "%s/bot.log", s.dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen(botlog, "w", stderr) || !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execl(bot, bot, "--port", port, "--seat", seat0, "--pace-ms", "50", (char *)NULL);
+        _exit(127);
+    }
+    char *r = wsc_recv_type(g.p[1], "start", 5000); /* the bot's join made the fourth seat */
+    CHECK_MSG(r != NULL, "the game did not start with the bot");
+    free(r);
+    wsc *person = itest_connect(x, &s, NULL);
+    char msg[160], t[32];
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":5,\"token\":\"%s\"}", g.tokens[0]);
+    r = itest_call(person, msg);
+    CHECK_EQ_STR("the person takes the seat", "authed", jstr(r, "type", t, sizeof t));
+    free(r);
+    int st = -1;
+    for (int i = 0; i < 100 && st < 0; i++) {
+        int w;
+        if (waitpid(pid, &w, WNOHANG) == pid)
+            st = WIFEXITED(w) ? WEXITSTATUS(w) : 128 + WTERMSIG(w);
+        else
+            itest_sleep_ms(50);
+    }
+    if (st < 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    CHECK_EQ_INT("the bot exits with status 3", 3, st);
+    FILE *f = fopen(botlog, "r");
+    char text[4096] = "";
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+    CHECK_MSG(strstr(text, "is played from another connection (session_replaced)"), "bot: %s",
+              text);
+    itest_sleep_ms(1500);
+    CHECK_EQ_INT("one replacement", 1, log_count(&s, "seat 0: connection"));
+    wsc_free(person);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
+    {"bot_gives_up_a_replaced_seat", bot_gives_up_a_replaced_seat},
     {"bind_failure_exits", bind_failure_exits},
     {"flood_300", flood_300},
     {"flood_3000", flood_3000},

@@ -9,6 +9,12 @@ foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_lim
     add_dependencies(${t} bughouse-server)
   endif()
 endforeach()
+# test_ws_shell runs bughouse-bot too (a replaced seat is given up, issue 13 item 1).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  set_tests_properties(test_ws_shell PROPERTIES ENVIRONMENT
+    "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>")
+  add_dependencies(test_ws_shell bughouse-bot)
+endif()
 # issue 13 item 2: every string field at its limit in every output, checked with iconv.
 bh_add_test(test_ws_utf8 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_utf8.c
             LIBS bh_wsclient PkgConfig::CJSON LABELS integration TIMEOUT 60)

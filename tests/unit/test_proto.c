@@ -57,6 +57,11 @@ static void golden_server_messages(void)
     same("s2c-pong.json", proto_enc_pong(6, 1764400000000));
     same("s2c-created.json", proto_enc_created(11, "team", 1));
     same("s2c-error.json", proto_enc_error(true, 3, BH_ETURN, NULL));
+    same("s2c-error_throttled.json",
+         proto_enc_error_retry(true, 40, BH_ETHROTTLED, "token",
+                               "this seat moved to another connection moments ago; it stays "
+                               "there: try again in 5 s (each try before then waits 5 s more)",
+                               4870));
     same("s2c-seat.json", proto_enc_seat(7, 3, false));
     same("s2c-chat_delta.json", proto_enc_chat(7, 3, "need a knight", 1764399999000));
     const char *tok[4] = {"3f1c0a9be2d84c51a07e6b2f9d3c4e15", "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10",

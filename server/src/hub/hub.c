@@ -237,25 +237,59 @@ int hub_turn_end(hub *h)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-/* A player token authenticated s for seat of hg: an older connection holding the same token
- * (a reconnect that arrived before the old TCP connection is known dead, or a second device)
- * loses the seat: it gets session_replaced, becomes a spectator and is closed. The newest
- * connection is the one a real player is looking at. */
-static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat)
+/* The open connection other than s that holds seat of hg, or NULL. */
+static hub_sess *other_holder(hub *h, const hub_game *hg, int seat, const hub_sess *s)
 {
     uint64_t old = hg->holder[seat];
+    return old && old != s->conn ? hub__sess_find(h, old) : NULL;
+}
+
+/* May s take seat of hg at now_us? Not while the seat is locked after a takeover between
+ * open connections (HUB_REPLACE_LOCK_MS): then the refusal, which locks it again, is queued
+ * (replace_throttled with retry_ms) and false returned. A seat without an open holder (a
+ * reconnect after a close) is always free. */
+static bool may_take(hub *h, hub_sess *s, const proto_msg *m, hub_game *hg, int seat,
+                     uint64_t now_us)
+{
+    if (!other_holder(h, hg, seat, s) || now_us >= hg->lock_us[seat])
+        return true;
+    int64_t left_ms = (int64_t)((hg->lock_us[seat] - now_us + 999) / 1000);
+    hg->lock_us[seat] = now_us + (uint64_t)HUB_REPLACE_LOCK_MS * 1000;
+    if (hg->refused[seat]++ == 0) /* a client that loops would fill the log */
+        log_info("hub: game %lld seat %d: connection %llx may not take the seat yet (it changed "
+                 "hands moments ago): replace_throttled",
+                 (long long)hg->id, seat, (unsigned long long)s->conn);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "this seat moved to another connection moments ago; it stays there: try again in "
+             "%d s (each try before then waits %d s more)",
+             (int)((left_ms + 999) / 1000), HUB_REPLACE_LOCK_MS / 1000);
+    hub__queue(h, s->conn,
+               proto_enc_error_retry(true, m->id, BH_ETHROTTLED, "token", msg, left_ms));
+    return false;
+}
+
+/* A player token authenticated s for seat of hg: an older open connection holding the same
+ * token (a reconnect that arrived before the old TCP connection is known dead, a second tab
+ * or device) loses the seat: it gets session_replaced and goes on watching the game as a
+ * spectator, open, so that a client need not (and must not) reconnect by itself; the seat is
+ * locked against the next takeover for HUB_REPLACE_LOCK_MS (may_take). The newest connection
+ * is the one a real player is looking at. */
+static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat, uint64_t now_us)
+{
+    hub_sess *o = other_holder(h, hg, seat, s);
     hg->holder[seat] = s->conn;
-    hub_sess *o = old && old != s->conn ? hub__sess_find(h, old) : NULL;
     if (!o)
         return;
     log_info("hub: game %lld seat %d: connection %llx replaced by %llx", (long long)hg->id, seat,
-             (unsigned long long)old, (unsigned long long)s->conn);
-    hub__game_leave(h, o);
-    o->role = ROLE_SPECTATOR;
-    o->game = -1;
-    o->seat = -1;
-    hub__error(h, old, false, 0, BH_EREPLACED, "token");
-    hub__queue_close(h, old, bh_errname(BH_EREPLACED));
+             (unsigned long long)o->conn, (unsigned long long)s->conn);
+    hg->lock_us[seat] = now_us + (uint64_t)HUB_REPLACE_LOCK_MS * 1000;
+    hg->refused[seat] = 0;
+    hub__queue(h, o->conn,
+               proto_enc_error_msg(false, 0, BH_EREPLACED, "token",
+                                   "this seat is now played from another connection (tab or "
+                                   "device); this one watches; auth again to play here"));
+    hub__game_demote(h, o, now_us);
 }
 
 static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -277,13 +311,15 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
     hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
     if (hg && seat >= 0 && seat < 4) {
+        if (!may_take(h, s, m, hg, seat, now_us))
+            return; /* s stays what it was */
         /* A new identity on this connection: leave the seat of the old one first. */
         release_seat(h, s);
         hub__game_leave(h, s);
         s->role = ROLE_PLAYER;
         s->game = gid;
         s->seat = seat;
-        take_seat(h, s, hg, seat);
+        take_seat(h, s, hg, seat, now_us);
         hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
         return;
     }

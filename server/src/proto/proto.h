@@ -122,6 +122,10 @@ char *proto_enc_error(bool has_id, int64_t id, int code, const char *field);
  * whose code and field alone do not say enough ("teams 3 and 5 met before"). */
 char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
                           const char *message);
+/* The same with "retry_ms": when the refused act may succeed (replace_throttled); retry_ms < 0
+ * omits it. */
+char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field,
+                            const char *message, int64_t retry_ms);
 
 /* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);
