@@ -450,7 +450,7 @@ M = [
   [("id", "integer", "", "absent when the failing message had no valid id"),
    ("code", "string", "errors.md", ""), ("message", "string", "", "human text, for logs only"),
    ("field", "string", "optional", "the offending field"),
-   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed")], [],
+   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed; session_replaced: when an auth may take the seat back")], [],
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 

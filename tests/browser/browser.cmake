@@ -27,3 +27,10 @@ add_test(NAME browser_controls
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The people at the boards (tests/browser/people.test.mjs, issue 13): two tabs on one link,
+# phone layouts, notices and bad links.
+add_test(NAME browser_people
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/people.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_people PROPERTIES LABELS browser TIMEOUT 150
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

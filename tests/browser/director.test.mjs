@@ -178,8 +178,23 @@ async function main() {
     await pl.goto(plink);
     await pl.waitForFunction(() => window.app && window.app.g && window.app.view, null, { timeout: 5000 });
     const seen = await pl.evaluate(() => ({ game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
-    const kGames = m2.rounds[2].matches.filter((m) => m.team1 === knights.team || m.team2 === knights.team).map((m) => m.games[0]);
+    // The team's current game: game 1 of its round-2 match, or game 2 when game 1 ended first.
+    const kMatch = () => dir.evaluate((t) => window.app.rounds[2].matches.find((m) => m.team1 === t || m.team2 === t), knights.team);
+    const kGames = (await kMatch()).games.filter(Boolean);
     check("Knights captain's link: board A of the Knights' round-2 game as ann", kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
+    // The page took the captain's seat from the bot, which gives it up (no reconnect war,
+    // issue 13 item 1) and the page does not move: the seat flags. It follows the team to game
+    // 2 by itself; then it is closed, so that the bot plays the team's later games (a play-off
+    // at 3:00 vs 2:00 would otherwise wait for this page's flag).
+    let followed = seen.game;
+    for (let i = 0; i < 150; i++) {
+      const km = await kMatch();
+      followed = await pl.evaluate(() => window.app.g && window.app.g.id);
+      if (km.games[1] && followed === km.games[1]) break;
+      await pl.waitForTimeout(200);
+    }
+    const seen2 = await pl.evaluate(() => ({ game: window.app.g && window.app.g.id, seat: window.app.seat, name: window.app.g && (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
+    await pl.close();
     const s1 = await standingsShown(dir);
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
     checkStandings('after round 1', s1, m2, [1]);
@@ -189,13 +204,9 @@ async function main() {
     log('tournament finished');
     const m3 = await model(dir);
     check('tournament finished after 2 rounds', m3.tour.status === 'finished' && m3.rounds[2].status === 'done', [m3.tour.status, m3.rounds[2].status]);
-    // The player's page went on to the team's game 2 by itself (the next assign), or to a
-    // later one: an Armageddon play-off of the Knights when they tied on a prize place.
+    // The player's page went on to the team's game 2 by itself (the next assign).
     const kLast = m3.rounds[2].matches.find((m) => m.team1 === knights.team || m.team2 === knights.team).games[1];
-    const kPlayoffs = await dir.evaluate((t) => Object.entries(window.app.tokens).filter(([, x]) => x.round === 0 && (x.team1 === t || x.team2 === t)).map(([g]) => Number(g)), knights.team);
-    const seen2 = await pl.evaluate(() => ({ game: window.app.g && window.app.g.id, seat: window.app.seat, name: window.app.g && (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
-    check("Knights captain's page followed to the team's game 2 of round 2 (or its play-off)", (seen2.game === kLast || kPlayoffs.includes(seen2.game)) && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast, kPlayoffs]);
-    await pl.close();
+    check("Knights captain's page followed to the team's game 2 of round 2", seen2.game === kLast && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast]);
     const s3 = await standingsShown(dir);
     checkStandings('final', s3, m3, [1, 2]);
     check('start button says finished', (await dir.locator('#t-start').textContent()) === 'Tournament finished');

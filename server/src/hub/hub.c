@@ -286,9 +286,10 @@ static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat, uint64_t now_
     hg->lock_us[seat] = now_us + (uint64_t)HUB_REPLACE_LOCK_MS * 1000;
     hg->refused[seat] = 0;
     hub__queue(h, o->conn,
-               proto_enc_error_msg(false, 0, BH_EREPLACED, "token",
-                                   "this seat is now played from another connection (tab or "
-                                   "device); this one watches; auth again to play here"));
+               proto_enc_error_retry(false, 0, BH_EREPLACED, "token",
+                                     "this seat is now played from another connection (tab or "
+                                     "device); this one watches; auth again to play here",
+                                     HUB_REPLACE_LOCK_MS));
     hub__game_demote(h, o, now_us);
 }
 
