@@ -86,6 +86,11 @@ const BY_CODE = {
   session_replaced: 'This game is open in another tab or device.',
   replace_throttled: 'This seat moved to another tab or device moments ago.',
   disconnected: 'Not sent: the connection is down (it reconnects by itself).',
+  // internal: not expected on the wire (protocol/errors.md)
+  no_memory: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
+  io_error: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
+  parse_error: 'The server could not read its own data for this. Tell the server\'s operator.',
+  bad_fen: 'The server could not read a position for this. Tell the server\'s operator.',
 };
 
 // Passing errors: nothing for the person to do.
