@@ -147,6 +147,7 @@ static void same_token_replaces_the_old_connection(void)
     r = wsc_recv_type(g.p[0], "error", 3000);
     CHECK_EQ_STR("old connection told", "session_replaced", ecode(r, e));
     CHECK_EQ_INT("pushed, no id", -1, jint(r, "id", -1));
+    CHECK_EQ_INT("when Play here may take it back", 5000, jint(r, "retry_ms", -1));
     free(r);
     /* It stays open and watches: a spectator's state of the same game, at once. */
     r = wsc_recv_type(g.p[0], "state", 3000);
