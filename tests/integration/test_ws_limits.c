@@ -128,10 +128,7 @@ static void same_token_replaces_the_old_connection(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
-    for (int seat = 0; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    free(wsc_recv_type(g.p[0], "start", 3000));
+    CHECK_EQ_INT("a live game", 0, itest_game_live(x, &s, &g, 60000));
     char e[32], t[32];
     char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
     CHECK_EQ_STR("first move", "ack", jstr(r, "type", t, sizeof t));
@@ -230,10 +227,7 @@ static void takeover_loop_throttled(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 120000, false));
-    for (int seat = 0; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    free(wsc_recv_type(g.p[0], "start", 3000));
+    CHECK_EQ_INT("a live game", 0, itest_game_live(x, &s, &g, 120000));
     char e[32], t[32];
     /* The holder: a second tab that took the seat from p[0] (one takeover). */
     wsc *holder = itest_connect(x, &s, NULL);

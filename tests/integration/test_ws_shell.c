@@ -122,10 +122,7 @@ static void premove_error_as_documented(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
-    for (int seat = 0; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    free(wsc_recv_type(g.p[0], "start", 3000));
+    CHECK_EQ_INT("a live game", 0, itest_game_live(x, &s, &g, 60000));
     char e[32];
     char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
     CHECK_EQ_STR("e4", "", ecode(r, e));
