@@ -103,19 +103,23 @@ static void at_limit(char *out, const char *unit, size_t bytes, char pad)
 enum { N_TOUR, N_T1, N_T1C, N_T1P, N_T2, N_T2C, N_T2P, N_COUNT };
 static char names[N_COUNT][80];
 
-static void make_names(void)
+/* Characters of 2, 3 and 4 bytes, two of each so that the names differ. */
+static const char *const units[2][3] = {
+    {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"}, /* U+00E9, U+20AC, U+1F600 */
+    {"\xD0\xB6", "\xE4\xB8\xAD", "\xF0\x9F\x82\xA1"}, /* U+0436, U+4E2D, U+1F0A1 */
+};
+
+/* Field i gets characters of 2 + (i + rot) % 3 bytes: over rot = 0, 1, 2 every field is at
+ * its limit with each width. */
+static const char *unit_of(int i, int rot)
 {
-    static const char *const unit[N_COUNT] = {
-        "\xF0\x9D\x84\x9E", /* U+1D11E musical symbol G clef: the tournament */
-        "\xC3\xA9",         /* U+00E9: team 1 */
-        "\xE2\x82\xAC",     /* U+20AC: its captain */
-        "\xF0\x9F\x98\x80", /* U+1F600: its partner */
-        "\xD0\xB6",         /* U+0436: team 2 */
-        "\xE4\xB8\xAD",     /* U+4E2D: its captain */
-        "\xF0\x9F\x82\xA1", /* U+1F0A1: its partner */
-    };
+    return units[i % 2][(i + rot) % 3];
+}
+
+static void make_names(int rot)
+{
     for (int i = 0; i < N_COUNT; i++)
-        at_limit(names[i], unit[i], 64, (char)('a' + i));
+        at_limit(names[i], unit_of(i, rot), 64, (char)('a' + i));
 }
 
 static bool has(const char *frame, const char *s)
@@ -170,7 +174,26 @@ static void refusals(wsc *d)
         CHECK_EQ_STR(want[i].what, want[i].field, field);
         free(r);
     }
-    char *r = call(d, "{\"type\":\"ping\",\"id\":120}");
+    /* Text fields that are not free text: a 128-byte token and a 15-byte move of multi-byte
+     * characters are read whole (neither too_large nor bad_text) and refused for what they
+     * say (no such token; the director holds no seat). */
+    char tok[160], mv[32], msg[512];
+    at_limit(tok, "\xE2\x82\xAC", 128, 't');
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":110,\"token\":\"%s\"}", tok);
+    char *r = call(d, msg);
+    CHECK_EQ_STR("a 128-byte token of U+20AC", "unauthorized", err_of(r, code, field));
+    free(r);
+    /* (an unknown token changes nothing: this connection is still the director's) */
+    at_limit(mv, "\xC3\xA9", 15, 'm');
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":111,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"%s\"}",
+             mv);
+    r = call(d, msg);
+    CHECK_MSG(strcmp(err_of(r, code, field), "") != 0 && strcmp(code, "bad_text") != 0 &&
+                  strcmp(code, "too_large") != 0,
+              "a 15-byte move of U+00E9: %s", r ? r : "(none)");
+    free(r);
+    r = call(d, "{\"type\":\"ping\",\"id\":120}");
     CHECK_MSG(has(r, "\"type\":\"pong\""), "the connection stopped working after bad text");
     free(r);
 }
@@ -183,9 +206,10 @@ static void whole(const char *what, const char *frame, const int *which, int n)
                   frame ? frame : "(none)");
 }
 
-static void names_at_limit_everywhere(void)
+static void at_limit_everywhere(int rot)
 {
-    make_names();
+    make_names(rot);
+    frames_checked = 0;
     itest_srv s;
     itest_init(&s, bin);
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
@@ -253,7 +277,7 @@ static void names_at_limit_everywhere(void)
 
     /* A chat line at 500 bytes (3-byte characters): ack, and whole in the next state. */
     char line[520];
-    at_limit(line, "\xE4\xB8\xAD", 500, 'z');
+    at_limit(line, unit_of(N_COUNT, rot), 500, 'z');
     snprintf(buf, sizeof buf, "{\"type\":\"chat\",\"id\":3,\"game\":%lld,\"text\":\"%s\"}", gid,
              line);
     r = call(p, buf);
@@ -282,7 +306,7 @@ static void names_at_limit_everywhere(void)
 
     /* The director adjudicates with a 23-byte reason of 2-byte characters. */
     char reason[32];
-    at_limit(reason, "\xC3\xA9", 23, 'r');
+    at_limit(reason, unit_of(N_COUNT + 1, rot), 23, 'r');
     snprintf(
         buf, sizeof buf,
         "{\"type\":\"game_result\",\"id\":8,\"game\":%lld,\"result\":\"1-0\",\"reason\":\"%s\"}",
@@ -347,8 +371,25 @@ static void names_at_limit_everywhere(void)
     ITEST_FINISH(&s);
 }
 
+static void at_limit_rot0(void)
+{
+    at_limit_everywhere(0);
+}
+
+static void at_limit_rot1(void)
+{
+    at_limit_everywhere(1);
+}
+
+static void at_limit_rot2(void)
+{
+    at_limit_everywhere(2);
+}
+
 static const bh_test_case cases[] = {
-    {"names_at_limit_everywhere", names_at_limit_everywhere},
+    {"at_limit_rot0", at_limit_rot0},
+    {"at_limit_rot1", at_limit_rot1},
+    {"at_limit_rot2", at_limit_rot2},
 };
 
 ITEST_MAIN(cases)

@@ -1500,7 +1500,7 @@ static void trf_utf8_names(void)
               "the export is not valid UTF-8 at byte %zu", strlen(x) - il);
     iconv_close(cd);
     for (int u = 0; u < 3; u++) {
-        char key[16], l[512];
+        char key[24], l[512];
         snprintf(key, sizeof key, "310 %3d ", u + 1);
         CHECK_MSG(find_line(x, key, l, sizeof l), "no 310 record of team %d", u + 1);
         /* 8 ASCII columns, then 32 of the name: its first 32 characters, then " " + the
