@@ -90,8 +90,21 @@ async function main() {
     const tokens = await dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
     check('four team tokens shown', tokens.length === 4 && tokens.every((t) => /^[0-9a-f]{32}$/.test(t)), tokens);
 
-    // ---- start: pairing numbers by rating; round 1 paired and started by the server ----
+    // ---- the bots: one process plays all four teams with the tokens from the page. It waits
+    // as the four teams from before the start: a tournament game's clocks run from its
+    // creation (T-AUTO), and with 6-second clocks a bot that connected only after the start
+    // on a loaded machine (ASan, ctest -j2) found its games flagged ----
+    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
+    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+
+    // ---- start, and at once pause (tournament_pause) before any game can end: games 1 play
+    // on, no game 2 until resumed ----
     await dir.click('#t-start');
+    await dir.waitForFunction(() => window.app.tour && window.app.tour.status === 'running' && !document.querySelector('#t-pause').disabled);
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
+
+    // ---- pairing numbers by rating; round 1 paired and started by the server ----
     // The round push may come before the tournament reply (pairing numbers): wait for both.
     await dir.waitForFunction(() => document.querySelectorAll('#pairings .round[data-round="1"] tbody tr').length === 2 && window.app.tour.teams.every((t) => t.no > 0));
     const m1 = await model(dir);
@@ -110,14 +123,6 @@ async function main() {
     await dir.waitForFunction((gs) => gs.every((g) => document.querySelectorAll(`a.join[data-game="${g}"]`).length === 4), r1games, { timeout: 5000 });
     check('four seat links per game from assign', true);
 
-    // ---- pause (tournament_pause) before any game can end: games 1 play on, no game 2 until
-    // resumed ----
-    await dir.click('#t-pause');
-    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
-
-    // ---- the bots: one process plays all four teams with the tokens from the page ----
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
     await dir.waitForFunction(() => [...window.app.minis.values()].some((m) => m.g && (m.g.boards[0].ply > 2 || m.g.boards[1].ply > 2)), null, { timeout: 10000 });
     log('bots moving');
 

@@ -325,6 +325,8 @@ static bool origin_allowed(net *n, struct lws *wsi)
 
 static int write_one(net *n, sess *x)
 {
+    if (x->close_sent)
+        return 0; /* after the close frame nothing more may be written (RFC 6455 5.5.1) */
     out_msg *m = x->head;
     if (x->want_ping) {
         /* A payload: lws 4.1 does not report an empty pong (LWS_CALLBACK_RECEIVE_PONG). */
@@ -572,9 +574,11 @@ static bool listen_addr(char out[INET6_ADDRSTRLEN], bool *loopback)
     return found;
 }
 
-/* Why address:port cannot be bound (lws logs only "ERROR on binding"): try it ourselves, as
- * lws does (SO_REUSEADDR), and log the errno text. */
-static void log_bind_error(const char *addr, int port)
+/* Can address:port be bound? Tried as lws will bind it (SO_REUSEADDR), before lws is asked:
+ * lws 4.1 logs only "ERROR on binding" and leaks a little on that path. Returns 0 or the
+ * errno (logged with its text). A race with another process is still caught by lws
+ * (FAIL_UPON_UNABLE_TO_BIND). */
+static int probe_bind(const char *addr, int port)
 {
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     int fd = socket(AF_INET, SOCK_STREAM, 0), on = 1, err = 0;
@@ -585,8 +589,9 @@ static void log_bind_error(const char *addr, int port)
         err = errno;
     if (fd >= 0)
         close(fd);
-    log_error("net: cannot listen on %s:%d: %s", addr, port,
-              err ? strerror(err) : "libwebsockets refused (see its log above)");
+    if (err)
+        log_error("net: cannot listen on %s:%d: %s", addr, port, strerror(err));
+    return err;
 }
 
 /* Raise RLIMIT_NOFILE: the hard limit to NET_NOFILE_WANT when we may (root with
@@ -623,6 +628,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
         log_error("net: no interface or IPv4 address named \"%s\"", cfg->iface);
         return BH_EINVAL;
     }
+    if (probe_bind(want, cfg->port) != 0)
+        return BH_EIO;
     raise_nofile();
     net *n = xcalloc(1, sizeof *n);
     n->cfg = *cfg;
@@ -667,7 +674,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     }
     n->ctx = lws_create_context(&info);
     if (!n->ctx) {
-        log_bind_error(want, cfg->port);
+        log_error("net: cannot listen on %s:%d: libwebsockets refused (see its log above)", want,
+                  cfg->port);
         ev_loop_destroy(n->loop);
         free(n);
         return BH_EIO;
@@ -729,7 +737,7 @@ void net_stop(net *n)
 int net_send(net *n, net_conn c, const char *buf, size_t len)
 {
     sess *x = n->destroying ? NULL : find(n, c);
-    if (!x)
+    if (!x || x->close_sent) /* gone, or its close frame is out: it reads nothing more */
         return BH_ENOTFOUND;
     if (x->queued + len > n->cfg.max_queue_bytes) {
         log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);
