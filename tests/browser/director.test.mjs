@@ -181,24 +181,31 @@ async function main() {
     const pl = await ctx.newPage();
     pl.on('pageerror', (e) => errors.push('play: ' + e.message));
     await pl.goto(plink);
-    await pl.waitForFunction(() => window.app && window.app.g && window.app.view, null, { timeout: 5000 });
-    const seen = await pl.evaluate(() => ({ game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
+    // The page moves itself to each new game of the team (location.replace): read it between
+    // its navigations.
+    const shownGame = () => evalStable(pl, () => (window.app && window.app.g && window.app.view
+      ? { game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name } : null));
+    let seen = null;
+    for (let i = 0; i < 150 && !seen; i++) {
+      seen = await shownGame();
+      if (!seen) await new Promise((r) => setTimeout(r, 100));
+    }
+    check('the tournament link opens a game', !!seen);
     // The team's current game: game 1 of its round-2 match, or game 2 when game 1 ended first.
     const kMatch = () => dir.evaluate((t) => window.app.rounds[2].matches.find((m) => m.team1 === t || m.team2 === t), knights.team);
     const kGames = (await kMatch()).games.filter(Boolean);
-    check("Knights captain's link: board A of the Knights' round-2 game as ann", kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
+    check("Knights captain's link: board A of the Knights' round-2 game as ann", !!seen && kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
     // The page took the captain's seat from the bot, which gives it up (no reconnect war,
     // issue 13 item 1) and the page does not move: the seat flags. It follows the team to game
     // 2 by itself; then it is closed, so that the bot plays the team's later games (a play-off
     // at 3:00 vs 2:00 would otherwise wait for this page's flag).
-    let followed = seen.game;
+    let seen2 = seen;
     for (let i = 0; i < 150; i++) {
       const km = await kMatch();
-      followed = await pl.evaluate(() => window.app.g && window.app.g.id);
-      if (km.games[1] && followed === km.games[1]) break;
-      await pl.waitForTimeout(200);
+      seen2 = (await shownGame()) || seen2;
+      if (km.games[1] && seen2 && seen2.game === km.games[1]) break;
+      await new Promise((r) => setTimeout(r, 200));
     }
-    const seen2 = await pl.evaluate(() => ({ game: window.app.g && window.app.g.id, seat: window.app.seat, name: window.app.g && (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
     await pl.close();
     const s1 = await standingsShown(dir);
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
@@ -211,7 +218,7 @@ async function main() {
     check('tournament finished after 2 rounds', m3.tour.status === 'finished' && m3.rounds[2].status === 'done', [m3.tour.status, m3.rounds[2].status]);
     // The player's page went on to the team's game 2 by itself (the next assign).
     const kLast = m3.rounds[2].matches.find((m) => m.team1 === knights.team || m.team2 === knights.team).games[1];
-    check("Knights captain's page followed to the team's game 2 of round 2", seen2.game === kLast && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast]);
+    check("Knights captain's page followed to the team's game 2 of round 2", !!seen2 && seen2.game === kLast && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast]);
     const s3 = await standingsShown(dir);
     checkStandings('final', s3, m3, [1, 2]);
     check('start button says finished', (await dir.locator('#t-start').textContent()) === 'Tournament finished');
@@ -235,6 +242,20 @@ async function main() {
     if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+// page.evaluate(fn) that survives the page's own navigations (a team link moves on to the next
+// game by itself): retried while the document is being replaced.
+async function evalStable(page, fn) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      return await page.evaluate(fn);
+    } catch (e) {
+      if (!/context was destroyed|navigat|Target closed/i.test(String(e && e.message))) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('the page kept navigating');
 }
 
 function flip(r) {
