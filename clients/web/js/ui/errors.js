@@ -86,6 +86,15 @@ const BY_CODE = {
   session_replaced: 'This game is open in another tab or device.',
   replace_throttled: 'This seat moved to another tab or device moments ago.',
   disconnected: 'Not sent: the connection is down (it reconnects by itself).',
+  // the team-format modules (line-ups, protests, challenges: protocol/errors.md, second table)
+  too_late: 'Too late: the deadline for this has passed.',
+  board_order: 'The line-up does not follow the team\'s fixed board order.',
+  too_many_changes: 'More substitutions than a round allows.',
+  too_few_players: 'Too few players for a match.',
+  not_captain: 'Only a team captain may do this.',
+  wrong_round: 'That belongs to another round.',
+  already_decided: 'This was decided already.',
+  rating_too_high: 'The substitute is rated above the player replaced.',
   // internal: not expected on the wire (protocol/errors.md)
   no_memory: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
   io_error: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
