@@ -94,7 +94,7 @@ async function main() {
       tab.push(p);
     }
     const black = await newPage(g1.links[1]);
-    await tab[0].waitForFunction(() => /This game is open in another tab or device/.test(document.getElementById('notice').textContent), null, { timeout: 5000 });
+    await tab[0].waitForFunction(() => /This game is open in another tab or device/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
     check('the first tab says the game is open elsewhere, with Play here', await tab[0].locator('#notice button.notice-action', { hasText: 'Play here' }).count() === 1);
     const t0 = Date.now();
     await tab[0].waitForTimeout(20000);
@@ -109,7 +109,7 @@ async function main() {
     // "Play here": this tab takes the seat on purpose and plays; the other watches.
     await tab[0].click('#notice button.notice-action');
     await tab[0].waitForFunction(() => !window.app.replaced && window.app.g.you === 0, null, { timeout: 5000 });
-    await tab[1].waitForFunction(() => window.app.replaced && /open in another tab or device/.test(document.getElementById('notice').textContent), null, { timeout: 5000 });
+    await tab[1].waitForFunction(() => window.app.replaced && /open in another tab or device/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
     await dragMove(tab[0], 'e2', 'e4');
     await tab[1].waitForFunction(() => window.app.g.boards[0].ply === 1 && /4P3/.test(window.app.g.boards[0].fen), null, { timeout: 5000 });
     check('the tab that clicked Play here played e4; the replaced tab saw it', true);
@@ -130,12 +130,12 @@ async function main() {
     // ---- 8. a passing notice: a claim that is no repetition ----
     const before = await layout(black);
     await black.click('#claim');
-    await black.waitForFunction(() => /not a threefold repetition/.test(document.getElementById('notice').textContent), null, { timeout: 5000 });
+    await black.waitForFunction(() => /not a threefold repetition/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
     const during = await layout(black);
     check('claim refused in a sentence, the code as a detail', /^This is not a threefold repetition: nothing changed\. claim: bad_state/.test(await noticeText(black)), await noticeText(black));
     check('a notice moves nothing: the same board box and header height', JSON.stringify(during.board) === JSON.stringify(before.board) && during.header.h === before.header.h, [before.board, during.board]);
     check('the claim notice covers no clock', during.clocks.every((c) => !overlaps(c, during.notice)));
-    await black.waitForFunction(() => document.getElementById('notice').hidden, null, { timeout: 8000 });
+    await black.waitForFunction(() => (document.getElementById('notice')?.hidden ?? true), null, { timeout: 8000 });
     check('a passing notice goes by itself', true);
 
     // ---- 7. phones ----
@@ -187,7 +187,7 @@ async function main() {
     await dir.fill('#team-captain', 'ivy');
     await dir.fill('#team-partner', 'jon');
     await dir.click('#team-add');
-    await dir.waitForFunction(() => /Teams can be added only before the tournament starts/.test(document.getElementById('notice').textContent), null, { timeout: 5000 });
+    await dir.waitForFunction(() => /Teams can be added only before the tournament starts/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
     const nt = await noticeText(dir);
     check('team_register after the start: a sentence, the code as a detail', /^Teams can be added only before the tournament starts\. team_register: bad_state/.test(nt), nt);
     await dir.waitForTimeout(6000);
