@@ -11,7 +11,8 @@
 //   - pause: both games 1 of round 1 end and no game 2 starts until resume;
 //   - a spectator's watch.html lists the games of the current round (tournament_get);
 //   - a player's tournament link (team token, board A) opens the team's current game as the
-//     captain, and moves on to the team's next game by itself;
+//     captain (T-AUTO held at round 2's start meanwhile), and moves on to the team's next game
+//     by itself; the bot gives the captain's seat up to the page (issue 13 item 1);
 //   - each match's results equal those of its games as the game pushes showed them on the
 //     small boards (seen from the team on seats 0 and 3, which `assign` names); game points
 //     from those results, match points 2/1/0 from the game points (T-SCORE);
@@ -137,6 +138,11 @@ async function main() {
     // ---- round 1 ends: round 2 paired, standings after round 1 ----
     await dir.waitForFunction(() => document.querySelector('#pairings .round[data-round="2"]') && /after round 1/.test(document.querySelector('#standings-title').textContent), null, { timeout: 45000 });
     log('round 2 paired');
+    // Hold T-AUTO again: games 1 of round 2 play on, no game 2 until resumed, so the checks of
+    // round 2's start and of the standings after round 1 see them as they are (random bots can
+    // finish a whole round in ten seconds; a loaded machine takes longer to look).
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
     // Mid-tournament picture: round 2 live, round 1 done, standings after round 1.
     await dir.waitForFunction(() => [...window.app.minis.values()].filter((m) => m.g && m.g.status === 'live' && m.g.boards[0].ply > 4).length >= 2, null, { timeout: 10000 }).catch(() => {});
     await dir.waitForTimeout(300);
@@ -185,11 +191,21 @@ async function main() {
     // its navigations.
     const shownGame = () => evalStable(pl, () => (window.app && window.app.g && window.app.view
       ? { game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name } : null));
-    let seen = null;
-    for (let i = 0; i < 150 && !seen; i++) {
-      seen = await shownGame();
-      if (!seen) await new Promise((r) => setTimeout(r, 100));
-    }
+    // While paused the team's game 1 may have ended (the page waits for the next one): then
+    // the resume below starts game 2 and the page opens that.
+    const waitShown = async (ms) => {
+      for (let t = 0; t < ms; t += 100) {
+        const x = await shownGame();
+        if (x) return x;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    };
+    let seen = await waitShown(8000);
+    const s1 = await standingsShown(dir); // still after round 1: round 2 cannot end while paused
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / running/.test(document.querySelector('#tour-state').textContent));
+    if (!seen) seen = await waitShown(15000);
     check('the tournament link opens a game', !!seen);
     // The team's current game: game 1 of its round-2 match, or game 2 when game 1 ended first.
     const kMatch = () => dir.evaluate((t) => window.app.rounds[2].matches.find((m) => m.team1 === t || m.team2 === t), knights.team);
@@ -207,7 +223,6 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     await pl.close();
-    const s1 = await standingsShown(dir);
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
     checkStandings('after round 1', s1, m2, [1]);
 
