@@ -9,7 +9,7 @@ FEN1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1"
 
 ID = ("id", "integer", "0 .. 2^53-1", "chosen by the client; echoed in the reply")
 GAME = ("game", "integer", "1 .. 2^53-1", "game id")
-ERR_ANY = ["bad_json", "missing_field", "unknown_type", "too_large", "rate_limited"]
+ERR_ANY = ["bad_json", "bad_text", "missing_field", "unknown_type", "too_large", "rate_limited"]
 
 M = [
  # name, direction, summary, fields, errors, example, reply
@@ -17,10 +17,16 @@ M = [
   "one seat of one game (player token). Without auth a connection is a spectator. A second "
   "auth on the same connection replaces the first (a player moving to another game). "
   "A player token is held by one connection at a time: when a newer connection authenticates "
-  "with it, the older one gets the error `session_replaced` (no `id`) and is closed; the newer "
-  "one joins to take the seat (a reconnect that arrives before the old connection is known dead).",
-  [ID, ("token", "string", "1..128 chars", "the token shown once at creation")],
-  ["unauthorized (unknown token)"],
+  "with it, the older one gets the error `session_replaced` (no `id`) and goes on watching the "
+  "game as a spectator (a `state` follows; the connection stays open); the newer one joins to "
+  "take the seat (a reconnect that arrives before the old connection is known dead, a second "
+  "tab or device). A replaced client must not take the seat back by itself: only when its "
+  "user asks (\"Play here\"). After a takeover between two open connections the seat stays put "
+  "for 5 s: an auth for it within that time is `replace_throttled` (with `retry_ms`), and "
+  "each such try waits the 5 s again, so two clients that take the seat back from each other "
+  "by themselves stop after one swap and the one holding it plays on.",
+  [ID, ("token", "string", "1..128 bytes", "the token shown once at creation")],
+  ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
  ("authed", "s2c", "Reply to auth.",
   [ID, ("role", "string", '"director" or "player"', ""),
@@ -72,7 +78,7 @@ M = [
   "`not_your_turn`, never an illegal move (P-ILLEGAL).",
   [ID, GAME, ("board", "string", '"A" or "B"', "the board the move is on"),
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),
-   ("move", "string", "1..15 chars", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
+   ("move", "string", "1..15 bytes", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
   ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
    "not_your_turn", "stale_ply", "illegal_move", "bad_move", "game_over", "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),
@@ -114,7 +120,7 @@ M = [
   {"type": "claim", "id": 9, "game": 7}, "ack"),
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
-  [ID, GAME, ("text", "string", "1..500 bytes UTF-8", "")],
+  [ID, GAME, ("text", "string", "1..500 bytes of UTF-8, no control characters", "kept whole: a longer line is too_large")],
   ["unauthorized (spectators may not chat)", "not_your_seat (another game)",
    "too_large (the game has 1000 chat lines already)"],
   {"type": "chat", "id": 5, "game": 7, "text": "need a knight"}, "ack"),
@@ -132,7 +138,7 @@ M = [
   "(fewer than 20 teams: 9; 20-30: 10; more: 11; with so few teams that a rematch-free Swiss "
   "cannot be guaranteed the event becomes a round robin, `small`), tie-breaks T-TIEBREAK "
   "(DE, BH-C1, PO = Armageddon play-off). Register teams with team_register, then tournament_start.",
-  [ID, ("name", "string", "1..64 bytes", ""),
+  [ID, ("name", "string", "1..64 bytes of UTF-8, no control characters", "kept whole in every output (a longer name is too_large)"),
    ("base_ms", "integer", "optional, 1000..86400000 ms", "time per player per board (default 180000)"),
    ("inc_ms", "integer", "optional, 0..86400000 ms", "increment (default 0)"),
    ("ruleset", "string", 'optional, "regulation" / "online"', "game ruleset of its games (default: the server's --rules)"),
@@ -146,8 +152,8 @@ M = [
   "has not started. Team names are unique in a tournament. The reply carries the team token: "
   "a bot or a team's client authenticates with it (role `team`) and receives an `assign` with the "
   "player tokens of each of the team's games.",
-  [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes", ""),
-   ("players", "array of 2 strings", "1..64 bytes each", "captain (board A), partner (board B)"),
+  [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes of UTF-8, no control characters", "kept whole"),
+   ("players", "array of 2 strings", "1..64 bytes of UTF-8 each, no control characters", "captain (board A), partner (board B)"),
    ("ratings", "array of 2 integers", "optional, 0..4000", "captain, partner (0 = unrated); the "
     "team rating (their mean) orders the pairing numbers")],
   ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
@@ -325,7 +331,7 @@ M = [
   [ID, ("tournament", "integer", "optional", ""), ("team1", "integer", "optional", ""),
    ("team2", "integer", "optional", ""), ("base_ms", "integer", "1000..86400000 ms", "time per player"),
    ("inc_ms", "integer", "0..86400000 ms, optional (0)", "increment"),
-   ("players", "array of 4 strings", "optional", "names by seat when no teams are given")],
+   ("players", "array of 4 strings", "optional, 1..64 bytes of UTF-8 each, no control characters", "names by seat when no teams are given")],
   ["unauthorized", "not_found (team or tournament)"],
   {"type": "game_create", "id": 12, "base_ms": 180000, "inc_ms": 0, "players": ["ann", "cid", "dan", "bob"]}, "game_created"),
  ("game_created", "s2c", "Reply to game_create: the game id and the four player tokens by seat. "
@@ -358,7 +364,7 @@ M = [
   "already fed the next pairing. Pause the tournament (tournament_pause) before a round ends to "
   "correct a result before the next round is paired.",
   [ID, GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
-   ("reason", "string", "1..23 bytes", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
+   ("reason", "string", "1..23 bytes of UTF-8, no control characters", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
   ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired; "
    "field pairing: the tournament is pairing its next round)"],
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
@@ -452,13 +458,20 @@ M = [
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),
    ("code", "string", "errors.md", ""), ("message", "string", "", "human text, for logs only"),
-   ("field", "string", "optional", "the offending field")], [],
+   ("field", "string", "optional", "the offending field"),
+   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed; session_replaced: when an auth may take the seat back")], [],
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 
 # More golden examples of a message: name -> [(suffix, what it shows, example)]; each is
 # written to examples/<prefix>-<name>_<suffix>.json and shown in the message's document.
 EXTRA = {
+ "error": [("throttled", "the reply to an auth that tries to take a seat back moments after it "
+            "changed connections",
+            {"type": "error", "id": 40, "code": "replace_throttled",
+             "message": "this seat moved to another connection moments ago; it stays there: try "
+                        "again in 5 s (each try before then waits 5 s more)",
+             "field": "token", "retry_ms": 4870})],
  "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
                  {"type": "round_pair", "id": 28, "tournament": 1,
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],

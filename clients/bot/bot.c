@@ -22,7 +22,9 @@ typedef struct {
     int64_t game;
     int seat;     /* -1 until authed */
     bool live;    /* the game is live */
-    bool done;    /* the game ended: nothing more to do */
+    bool done;    /* the game ended (or the seat was given up): nothing more to do */
+    bool replaced; /* given up: another connection plays it (its slot is not reused, so a
+                    * later assign of the same game does not take the seat back) */
     bh_pos pos;   /* own board as the server last showed it */
     bool have_pos;
     int ply;      /* the board's ply count as the server last showed it */
@@ -100,8 +102,11 @@ void bot_pool_stats(const bot_pool *p, bot_stats *out)
 {
     *out = p->st;
     out->seats_live = 0;
-    for (int i = 0; i < p->ns; i++)
+    out->seats_left = 0;
+    for (int i = 0; i < p->ns; i++) {
         out->seats_live += p->s[i].c && !p->s[i].done;
+        out->seats_left += !p->s[i].done;
+    }
 }
 
 void bot_pool_add_team(bot_pool *p, const char *token)
@@ -134,7 +139,7 @@ static seat_conn *seat_add(bot_pool *p, const char *token, int64_t game, int sea
     }
     /* Reuse the slot of a finished seat: a long event must not grow without bound. */
     for (int i = 0; i < p->ns && !s; i++)
-        if (p->s[i].done && !p->s[i].c)
+        if (p->s[i].done && !p->s[i].c && !p->s[i].replaced)
             s = &p->s[i];
     if (!s) {
         if (p->ns == p->caps) {
@@ -331,10 +336,21 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
     } else if (strcmp(type, "error") == 0) {
         p->st.errors++;
         const char *code = jstr(o, "code");
-        if (p->o.verbose)
+        if (p->o.verbose && !(code && strcmp(code, "session_replaced") == 0))
             fprintf(stderr, "bot: game %lld seat %d: error %s\n", (long long)s->game, s->seat,
                     code ? code : "?");
         if (code && strcmp(code, "game_over") == 0) {
+            seat_done(p, s);
+        } else if (code && (strcmp(code, "session_replaced") == 0 ||
+                            strcmp(code, "replace_throttled") == 0)) {
+            /* Someone else plays this seat (a person opened its link): taking it back would
+             * start a war of reconnections; give it up (protocol/errors.md). */
+            fprintf(stderr,
+                    "bughouse-bot: game %lld seat %d is played from another connection (%s): "
+                    "this bot gives the seat up\n",
+                    (long long)s->game, s->seat, code);
+            p->st.replaced++;
+            s->replaced = true;
             seat_done(p, s);
         } else if (s->c) {
             /* Whatever went wrong, ask for the server's state again. */

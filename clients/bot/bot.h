@@ -6,7 +6,9 @@
  * created; a player token plays one seat. The position of each seat's board is the server's:
  * it is parsed from every state and move message's FEN, and a move is chosen among
  * bh_gen_legal of that position, so the bot never sends a move that is not legal in the
- * state the server gave it. Connections that drop are reopened (tokens stay valid). */
+ * state the server gave it. Connections that drop are reopened (tokens stay valid); a seat
+ * that another connection takes (session_replaced: a person opened the seat's link, or
+ * replace_throttled: someone holds it) is given up for good, never taken back. */
 #ifndef BH_BOT_H
 #define BH_BOT_H
 
@@ -47,6 +49,8 @@ typedef struct {
     long errors;      /* error replies */
     long reconnects;  /* connections reopened */
     long games_done;  /* seats whose game ended */
+    long replaced;    /* seats given up: played from another connection */
+    int seats_left;   /* seats not done (their game not over, not given up) */
 } bot_stats;
 void bot_pool_stats(const bot_pool *p, bot_stats *out);
 

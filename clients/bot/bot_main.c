@@ -62,7 +62,10 @@ int main(int argc, char **argv)
             printf("usage: bughouse-bot [--host H] [--port N] [--no-tls] [--team TOKEN]... "
                    "[--seat GAME:TOKEN]... [--pace-ms MS] [--uci CMD] [--movetime MS] [--seed N]\n"
                    "  --team: a team token from team_register; the bot plays every game the\n"
-                   "  tournament gives that team (assign messages). --seat: one seat.\n");
+                   "  tournament gives that team (assign messages). --seat: one seat.\n"
+                   "  A seat that another connection takes (its link opened in a browser) is\n"
+                   "  given up, never taken back; with only --seat tokens, once all are given\n"
+                   "  up the bot exits with status 3.\n");
             return c == 'h' ? 0 : 2;
         }
     }
@@ -80,15 +83,24 @@ int main(int argc, char **argv)
         bot_pool_add_team(p, teams[i]);
     for (int i = 0; i < ns; i++)
         bot_pool_add_seat(p, seats[i], seat_games[i]);
+    int rc = 0;
+    bot_stats st;
     while (!stop) {
         wsc_pump(x, 5);
         bot_pool_step(p);
+        bot_pool_stats(p, &st);
+        if (!nt && st.seats_left == 0 && st.replaced > 0) {
+            /* every --seat is played from elsewhere: nothing left to do */
+            fprintf(stderr, "bughouse-bot: every seat given is played from another connection; "
+                            "exiting\n");
+            rc = 3;
+            break;
+        }
     }
-    bot_stats st;
     bot_pool_stats(p, &st);
     fprintf(stderr, "bughouse-bot: %ld moves sent, %ld acked, %ld errors, %ld reconnects\n",
             st.moves_sent, st.moves_acked, st.errors, st.reconnects);
     bot_pool_free(p);
     wsc_ctx_free(x);
-    return 0;
+    return rc;
 }

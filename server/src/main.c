@@ -133,7 +133,8 @@ static void usage(FILE *f)
     fprintf(f, "usage: bughouse-server [options]\n"
                "  --port N          TCP port (default 8443; 0 = any free port)\n"
                "  --iface ADDR      address to bind (default 127.0.0.1)\n"
-               "  --no-tls          plain http/ws; allowed only on a loopback address\n"
+               "  --no-tls          plain http/ws; allowed only on a loopback address (the\n"
+               "                    address the interface or name stands for, and the one bound)\n"
                "  --cert PEM        TLS certificate (default certs/dev-cert.pem, made if missing)\n"
                "  --key PEM         TLS private key (default certs/dev-key.pem, made if missing)\n"
                "  --web DIR         static files served at / (default clients/web)\n"
@@ -145,7 +146,8 @@ static void usage(FILE *f)
                "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
                "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
                "  --idle-s N        close a connection silent for N seconds, pongs included\n"
-               "                    (default ping-s + 10; also the handshake timeout)\n"
+               "                    (default ping-s + 10; more than ping-s; also the handshake\n"
+               "                    timeout)\n"
                "  --rate N          messages per second per connection (default 20)\n"
                "  --burst N         message burst per connection (default 40)\n"
                "  --max-msg BYTES   largest message (default 8192)\n"
@@ -305,8 +307,33 @@ int main(int argc, char **argv)
         default: usage(stderr); return 2;
         }
     }
-    if (!cfg.tls && strncmp(cfg.iface, "127.", 4) != 0 && strcmp(cfg.iface, "localhost") != 0) {
-        fprintf(stderr, "bughouse-server: --no-tls is allowed only on a loopback address\n");
+    if (strcmp(cfg.iface, "localhost") == 0) /* not an interface name: lws would not find it */
+        cfg.iface = "127.0.0.1";
+    /* --no-tls: plain http only where nobody else can listen in. Judged by the address the
+     * name stands for (an interface named "127.evil" may be 10.9.9.9), and net checks the
+     * socket it bound once more (loopback_only). */
+    char addr[16];
+    bool loopback = false;
+    if (net_resolve_iface(cfg.iface, addr, &loopback) != BH_OK) {
+        fprintf(stderr, "bughouse-server: --iface \"%s\" is neither an interface nor an IPv4 "
+                        "address\n",
+                cfg.iface);
+        return 2;
+    }
+    if (!cfg.tls && !loopback) {
+        fprintf(stderr, "bughouse-server: --no-tls is allowed only on a loopback address "
+                        "(--iface \"%s\" is %s)\n",
+                cfg.iface, addr);
+        return 2;
+    }
+    cfg.loopback_only = !cfg.tls;
+    /* The keepalive: a ping after ping_s quiet seconds must have time to be answered before
+     * idle_s closes the connection. */
+    int ping_s = cfg.ping_s ? cfg.ping_s : 30;
+    if (cfg.idle_s && cfg.idle_s <= ping_s) {
+        fprintf(stderr, "bughouse-server: --idle-s (%d) must be more than --ping-s (%d): a "
+                        "connection would be closed before its ping could be answered\n",
+                cfg.idle_s, ping_s);
         return 2;
     }
     char admin_new[AUTH_TOKEN_LEN + 1];
@@ -337,11 +364,12 @@ int main(int argc, char **argv)
     net_handlers nh = {&a,       on_open,     on_text, on_violation, on_close,
                        on_timer, on_turn_end, on_wake};
     int rc = net_open(&cfg, &nh, &a.n);
-    if (rc != BH_OK) {
+    if (rc != BH_OK) { /* net logged the reason (the errno text of a failed bind) */
         fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", cfg.iface, cfg.port,
-                bh_strerror(rc));
+                rc == BH_EAUTH ? "the address bound is not a loopback address (--no-tls)"
+                               : bh_strerror(rc));
         store_close(st);
-        return 1;
+        return rc == BH_EIO ? 1 : 2;
     }
     /* nice 10: a pairing of seconds takes the CPU the loop leaves, not the loop's */
     work_fns wf = {job_run, job_done, job_drop, job_cancel, &a, job_wake, &a, 10};
@@ -367,7 +395,7 @@ int main(int argc, char **argv)
     int live = 0, ngames = hub_game_count(a.h, &live);
     log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db, ngames, live,
              hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
-    log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", cfg.iface, net_port(a.n));
+    log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", net_addr(a.n), net_port(a.n));
     net_run(a.n);
     log_info("shutting down");
     if (hub_turn_end(a.h) != BH_OK)

@@ -1,9 +1,11 @@
 # The web client in headless Chromium (tests/browser/play.test.mjs): four player pages, a
 # spectator and the director dashboard against a real server (--no-tls, free port, temp db).
 # Needs /usr/bin/chromium and the npm packages of scripts/web-deps.sh (scripts/deps.sh).
+# Timeouts are a safety net, not a speed check: under ASan with ctest -j2 on a loaded 2-core
+# machine browser_play and browser_people took up to ~130 s (measured), about 85 s when quiet.
 add_test(NAME browser_play
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/play.test.mjs $<TARGET_FILE:bughouse-server>)
-set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 120
+set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
 # The browser's move helper against Fairy-Stockfish's perft counts, and the page model
@@ -25,5 +27,12 @@ endif()
 # override, withdraw a team, pair and start rounds by hand, export TRF/BPGN; watch.html's list.
 add_test(NAME browser_controls
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
-set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
+set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 240
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The people at the boards (tests/browser/people.test.mjs, issue 13): two tabs on one link,
+# phone layouts, notices and bad links.
+add_test(NAME browser_people
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/people.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_people PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -28,7 +28,8 @@ import { ART, check, launchBrowser, log, results, startServer, stop, openDashboa
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
 const rounds = (page) => page.evaluate(() => window.app.rounds);
-const toastText = (page) => page.evaluate(() => (document.getElementById('toast') || {}).textContent || '');
+// The notice line in the header (ui/dom.js notify): a sentence, then the wire code as detail.
+const toastText = (page) => page.evaluate(() => (document.getElementById('notice') || {}).textContent || '');
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
@@ -153,11 +154,11 @@ async function main() {
     check('round 1 was 1-3 and 2-4, 2 withdrawn', r[1].matches[0].team1 === byNo[1] && r[1].matches[0].team2 === byNo[3] && wteam === byNo[2], [r[1].matches, byNo]);
     await dir.fill('#c-pairs', '1-3, 4-0');
     await dir.click('#c-pair');
-    await dir.waitForFunction(() => /round_pair: no_pairing \(pair 1-3\)/.test((document.getElementById('toast') || {}).textContent || ''), null, { timeout: 5000 });
+    await dir.waitForFunction(() => /^Pair 1-3: .*round_pair: no_pairing \(pairs\[0\]\)/.test((document.getElementById('notice') || {}).textContent || ''), null, { timeout: 5000 });
     check('hand pairing: a rematch refused, the reason shown', /met before/.test(await toastText(dir)), await toastText(dir));
     await dir.fill('#c-pairs', '3-4, 1-');
     await dir.click('#c-pair');
-    await dir.waitForFunction(() => /^pairs: "1-" is not a pair/.test((document.getElementById('toast') || {}).textContent || ''), null, { timeout: 5000 });
+    await dir.waitForFunction(() => /^Pairs: "1-" is not a pair/.test((document.getElementById('notice') || {}).textContent || ''), null, { timeout: 5000 });
     check('hand pairing: no round 2 after the refusals', !(await rounds(dir))[2]);
     await dir.fill('#c-pairs', '3-4, 1-0');
     await dir.click('#c-pair');
@@ -182,7 +183,7 @@ async function main() {
     await dir.selectOption('#c-game', String(g3));
     await dir.selectOption('#c-result', '1-0');
     await dir.click('#c-set-result');
-    await dir.waitForFunction(() => /bad_state \(round\)/.test((document.getElementById('toast') || {}).textContent || ''), null, { timeout: 5000 });
+    await dir.waitForFunction(() => /game_result: bad_state \(round\)/.test((document.getElementById('notice') || {}).textContent || ''), null, { timeout: 5000 });
     check('override of round 1 refused once round 2 is paired', /later round/.test(await toastText(dir)), await toastText(dir));
 
     // ---- exports ----

@@ -11,7 +11,8 @@
 //   - pause: both games 1 of round 1 end and no game 2 starts until resume;
 //   - a spectator's watch.html lists the games of the current round (tournament_get);
 //   - a player's tournament link (team token, board A) opens the team's current game as the
-//     captain, and moves on to the team's next game by itself;
+//     captain (T-AUTO held at round 2's start meanwhile), and moves on to the team's next game
+//     by itself; the bot gives the captain's seat up to the page (issue 13 item 1);
 //   - each match's results equal those of its games as the game pushes showed them on the
 //     small boards (seen from the team on seats 0 and 3, which `assign` names); game points
 //     from those results, match points 2/1/0 from the game points (T-SCORE);
@@ -90,8 +91,21 @@ async function main() {
     const tokens = await dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
     check('four team tokens shown', tokens.length === 4 && tokens.every((t) => /^[0-9a-f]{32}$/.test(t)), tokens);
 
-    // ---- start: pairing numbers by rating; round 1 paired and started by the server ----
+    // ---- the bots: one process plays all four teams with the tokens from the page. It waits
+    // as the four teams from before the start: a tournament game's clocks run from its
+    // creation (T-AUTO), and with 6-second clocks a bot that connected only after the start
+    // on a loaded machine (ASan, ctest -j2) found its games flagged ----
+    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
+    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+
+    // ---- start, and at once pause (tournament_pause) before any game can end: games 1 play
+    // on, no game 2 until resumed ----
     await dir.click('#t-start');
+    await dir.waitForFunction(() => window.app.tour && window.app.tour.status === 'running' && !document.querySelector('#t-pause').disabled);
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
+
+    // ---- pairing numbers by rating; round 1 paired and started by the server ----
     // The round push may come before the tournament reply (pairing numbers): wait for both.
     await dir.waitForFunction(() => document.querySelectorAll('#pairings .round[data-round="1"] tbody tr').length === 2 && window.app.tour.teams.every((t) => t.no > 0));
     const m1 = await model(dir);
@@ -110,14 +124,6 @@ async function main() {
     await dir.waitForFunction((gs) => gs.every((g) => document.querySelectorAll(`a.join[data-game="${g}"]`).length === 4), r1games, { timeout: 5000 });
     check('four seat links per game from assign', true);
 
-    // ---- pause (tournament_pause) before any game can end: games 1 play on, no game 2 until
-    // resumed ----
-    await dir.click('#t-pause');
-    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
-
-    // ---- the bots: one process plays all four teams with the tokens from the page ----
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '7', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
     await dir.waitForFunction(() => [...window.app.minis.values()].some((m) => m.g && (m.g.boards[0].ply > 2 || m.g.boards[1].ply > 2)), null, { timeout: 10000 });
     log('bots moving');
 
@@ -132,6 +138,11 @@ async function main() {
     // ---- round 1 ends: round 2 paired, standings after round 1 ----
     await dir.waitForFunction(() => document.querySelector('#pairings .round[data-round="2"]') && /after round 1/.test(document.querySelector('#standings-title').textContent), null, { timeout: 45000 });
     log('round 2 paired');
+    // Hold T-AUTO again: games 1 of round 2 play on, no game 2 until resumed, so the checks of
+    // round 2's start and of the standings after round 1 see them as they are (random bots can
+    // finish a whole round in ten seconds; a loaded machine takes longer to look).
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / paused/.test(document.querySelector('#tour-state').textContent) && document.querySelector('#t-pause').textContent === 'Resume tournament');
     // Mid-tournament picture: round 2 live, round 1 done, standings after round 1.
     await dir.waitForFunction(() => [...window.app.minis.values()].filter((m) => m.g && m.g.status === 'live' && m.g.boards[0].ply > 4).length >= 2, null, { timeout: 10000 }).catch(() => {});
     await dir.waitForTimeout(300);
@@ -176,15 +187,42 @@ async function main() {
     const pl = await ctx.newPage();
     pl.on('pageerror', (e) => errors.push('play: ' + e.message));
     await pl.goto(plink);
-    await pl.waitForFunction(() => window.app && window.app.g && window.app.view, null, { timeout: 5000 });
-    const seen = await pl.evaluate(() => ({ game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
-    // The link follows the team: if its game 1 ended meanwhile (the bots play fast, the machine
-    // may be slow), it opens game 2 of the same match, so both games of the match count, as
-    // the dashboard knows them now (m2 is older than game 2).
-    const m2now = await model(dir);
-    const kGames = m2now.rounds[2].matches.filter((m) => m.team1 === knights.team || m.team2 === knights.team).flatMap((m) => m.games.filter(Boolean));
-    check("Knights captain's link: board A of the Knights' round-2 game as ann", kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
-    const s1 = await standingsShown(dir);
+    // The page moves itself to each new game of the team (location.replace): read it between
+    // its navigations.
+    const shownGame = () => evalStable(pl, () => (window.app && window.app.g && window.app.view
+      ? { game: window.app.g.id, seat: window.app.seat, name: (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name } : null));
+    // While paused the team's game 1 may have ended (the page waits for the next one): then
+    // the resume below starts game 2 and the page opens that.
+    const waitShown = async (ms) => {
+      for (let t = 0; t < ms; t += 100) {
+        const x = await shownGame();
+        if (x) return x;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return null;
+    };
+    let seen = await waitShown(8000);
+    const s1 = await standingsShown(dir); // still after round 1: round 2 cannot end while paused
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => / running/.test(document.querySelector('#tour-state').textContent));
+    if (!seen) seen = await waitShown(15000);
+    check('the tournament link opens a game', !!seen);
+    // The team's current game: game 1 of its round-2 match, or game 2 when game 1 ended first.
+    const kMatch = () => dir.evaluate((t) => window.app.rounds[2].matches.find((m) => m.team1 === t || m.team2 === t), knights.team);
+    const kGames = (await kMatch()).games.filter(Boolean);
+    check("Knights captain's link: board A of the Knights' round-2 game as ann", !!seen && kGames.includes(seen.game) && seen.seat >> 1 === 0 && seen.name === 'ann', [seen, kGames]);
+    // The page took the captain's seat from the bot, which gives it up (no reconnect war,
+    // issue 13 item 1) and the page does not move: the seat flags. It follows the team to game
+    // 2 by itself; then it is closed, so that the bot plays the team's later games (a play-off
+    // at 3:00 vs 2:00 would otherwise wait for this page's flag).
+    let seen2 = seen;
+    for (let i = 0; i < 150; i++) {
+      const km = await kMatch();
+      seen2 = (await shownGame()) || seen2;
+      if (km.games[1] && seen2 && seen2.game === km.games[1]) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await pl.close();
     check('standings header: MP, GP and the tie-breaks DE, BH-C1, PO', JSON.stringify(s1.head) === JSON.stringify(['#', 'Team', 'MP', 'GP', 'DE', 'BH-C1', 'PO']), s1.head);
     checkStandings('after round 1', s1, m2, [1]);
 
@@ -193,13 +231,9 @@ async function main() {
     log('tournament finished');
     const m3 = await model(dir);
     check('tournament finished after 2 rounds', m3.tour.status === 'finished' && m3.rounds[2].status === 'done', [m3.tour.status, m3.rounds[2].status]);
-    // The player's page went on to the team's game 2 by itself (the next assign), or to a
-    // later one: an Armageddon play-off of the Knights when they tied on a prize place.
+    // The player's page went on to the team's game 2 by itself (the next assign).
     const kLast = m3.rounds[2].matches.find((m) => m.team1 === knights.team || m.team2 === knights.team).games[1];
-    const kPlayoffs = await dir.evaluate((t) => Object.entries(window.app.tokens).filter(([, x]) => x.round === 0 && (x.team1 === t || x.team2 === t)).map(([g]) => Number(g)), knights.team);
-    const seen2 = await pl.evaluate(() => ({ game: window.app.g && window.app.g.id, seat: window.app.seat, name: window.app.g && (window.app.g.seats.find((x) => x.seat === window.app.seat) || {}).name }));
-    check("Knights captain's page followed to the team's game 2 of round 2 (or its play-off)", (seen2.game === kLast || kPlayoffs.includes(seen2.game)) && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast, kPlayoffs]);
-    await pl.close();
+    check("Knights captain's page followed to the team's game 2 of round 2", !!seen2 && seen2.game === kLast && seen2.seat >> 1 === 0 && seen2.name === 'ann', [seen2, kLast]);
     const s3 = await standingsShown(dir);
     checkStandings('final', s3, m3, [1, 2]);
     check('start button says finished', (await dir.locator('#t-start').textContent()) === 'Tournament finished');
@@ -223,6 +257,20 @@ async function main() {
     if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+// page.evaluate(fn) that survives the page's own navigations (a team link moves on to the next
+// game by itself): retried while the document is being replaced.
+async function evalStable(page, fn) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      return await page.evaluate(fn);
+    } catch (e) {
+      if (!/context was destroyed|navigat|Target closed/i.test(String(e && e.message))) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('the page kept navigating');
 }
 
 function flip(r) {

@@ -258,8 +258,10 @@ async function main() {
     await dir.waitForFunction(() => document.querySelectorAll('a.join').length === 12);
     const g3 = await dir.evaluate(() => Math.max(...[...document.querySelectorAll('a.join')].map((a) => Number(a.dataset.game))));
     const href3 = await dir.evaluate((g) => new URL(document.querySelector(`a.join[data-game="${g}"][data-seat="0"]`).href).search, g3);
-    await dir.click(`#games-body tr[data-game="${g3}"] button.start`);
+    // The page first, then the start: its 12 s must not run out while a loaded machine opens it.
     const lowp = await newPage('/play.html' + href3);
+    await lowp.waitForFunction(() => window.app.g && window.app.g.status === 'waiting', null, { timeout: 8000 });
+    await dir.click(`#games-body tr[data-game="${g3}"] button.start`);
     await lowp.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 8000 });
     await lowp.waitForFunction(() => document.querySelector('.panel.big .bar.you').classList.contains('crit'), null, { timeout: 8000 });
     const lowClock = await lowp.locator('.panel.big .bar.you .clock').textContent();

@@ -8,6 +8,7 @@
 // usage: node tests/browser/rules.test.mjs   (cwd: the repo root)
 
 import fs from 'node:fs';
+import { explain } from '../../clients/web/js/ui/errors.js';
 import { parseFen, dests, canDrop, key, POCKET_ORDER } from '../../clients/web/js/rules.js';
 import { fromState, apply } from '../../clients/web/js/game.js';
 import { msg, parsePairs, reasonText } from '../../clients/web/js/proto.js';
@@ -86,5 +87,17 @@ for (const [text, want] of [['1-4 2-3', /not a pair/], ['1-9', /no team with No 
   try { parsePairs(text, teams); } catch (e) { err = e.message; }
   check(`parsePairs refuses "${text}"`, want.test(err), err);
 }
+// ui/errors.js: every error code of protocol/errors.md has a sentence of its own (a new code
+// without one would reach people as "refused (code)"), and the detail keeps the wire code.
+const codes = [...fs.readFileSync('protocol/errors.md', 'utf8').matchAll(/^\| `([a-z_]+)`/gm)].map((m) => m[1]);
+const listed = new Set(fs.readFileSync('protocol/errors.md', 'utf8').split('\n').filter((l) => l.startsWith('| `')).flatMap((l) => [...l.split('|')[1].matchAll(/`([a-z_]+)`/g)].map((m) => m[1])));
+check('errors.md lists the codes', codes.length >= 20 && listed.has('replace_throttled') && listed.has('bad_text'), codes);
+for (const code of listed) {
+  const x = explain('any_request', { code, field: 'name' });
+  check(`errors.js: a sentence for ${code}`, !/refused this/.test(x.text) && /\.$/.test(x.text) && x.detail === `any_request: ${code} (name)`, x);
+}
+const tr = explain('team_register', { code: 'bad_state', field: 'tournament' });
+check('team_register: bad_state as a sentence, sticky', tr.text === 'Teams can be added only before the tournament starts.' && tr.sticky && tr.detail === 'team_register: bad_state (tournament)', tr);
+check('a refused move passes', !explain('move', { code: 'stale_ply' }).sticky);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

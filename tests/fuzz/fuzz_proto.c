@@ -2,7 +2,8 @@
  * SPDX-License-Identifier: MIT
  * The input is one frame (not NUL-terminated). A rejected frame returns one of the documented
  * codes with a NUL-terminated err->field; an accepted one has a known type, an id in range,
- * NUL-terminated strings within their limits and, for the director's messages, P-GAME2 and
+ * NUL-terminated strings within their limits, each valid UTF-8 without control characters
+ * (protocol/README.md "Strings"), and, for the director's messages, P-GAME2 and
  * live (protocol/messages/c2s-game_pause.md ... c2s-game2_colors.md), the documented values.
  * Decoding is deterministic: the same frame decodes to the same message. */
 #include <string.h>
@@ -10,12 +11,17 @@
 #include "bh.h"
 #include "fuzz.h"
 #include "proto.h"
+#include "utf8.h"
 
 static void check_str(const char *s, size_t cap, size_t min, const char *what)
 {
     size_t n = strnlen(s, cap);
     FUZZ_CHECK(n < cap, "%s not terminated", what);
     FUZZ_CHECK(n >= min, "%s shorter than %zu", what, min);
+    FUZZ_CHECK(bh_utf8_valid(s, n, NULL), "%s is not valid UTF-8", what);
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK((unsigned char)s[i] >= 0x20 && s[i] != 0x7F, "%s holds a control character",
+                   what);
 }
 
 static void check_msg(const proto_msg *m)
@@ -89,7 +95,8 @@ int fuzz_proto_one(const uint8_t *data, size_t size)
                        m[0].action == m[1].action && m[0].tournament == m[1].tournament,
                    "two decodes differ");
     } else {
-        FUZZ_CHECK(rc == BH_ELIMIT || rc == BH_EJSON || rc == BH_EFIELD || rc == BH_ETYPE,
+        FUZZ_CHECK(rc == BH_ELIMIT || rc == BH_EJSON || rc == BH_EFIELD || rc == BH_ETYPE ||
+                       rc == BH_ETEXT,
                    "undocumented code %d", rc);
         FUZZ_CHECK(strnlen(err.field, sizeof err.field) < sizeof err.field, "field");
         FUZZ_CHECK(!err.has_id || (err.id >= 0 && err.id <= PROTO_ID_MAX), "err id");

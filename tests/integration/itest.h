@@ -334,6 +334,20 @@ static inline char *itest_seat(wsc_ctx *x, const itest_srv *s, itest_game *g, in
     return itest_call(g->p[seat], msg);
 }
 
+/* A live game: the director creates it (itest_create_game), the four players join, and the
+ * start is read from seat 0. Returns 0, or -1 when the game could not be made. */
+static inline int itest_game_live(wsc_ctx *x, const itest_srv *s, itest_game *g, int base_ms)
+{
+    if (itest_create_game(x, s, g, base_ms, false) != 0)
+        return -1;
+    for (int seat = 0; seat < 4; seat++)
+        free(itest_seat(x, s, g, seat));
+    char *r = g->p[0] ? wsc_recv_type(g->p[0], "start", 3000) : NULL;
+    int rc = r ? 0 : -1;
+    free(r);
+    return rc;
+}
+
 /* Send a move and return the reply (ack or error); caller frees. */
 static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
                                const char *mv)

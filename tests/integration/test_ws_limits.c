@@ -1,8 +1,10 @@
 /* test_ws_limits.c: connection limits and seat ownership over real sockets: the cap of
  * WebSocket connections per remote address (typed error, then close; per address; a freed
- * place is reusable), and a second connection authenticating with the same player token (the
- * new one takes the seat, the old one gets session_replaced and is closed).
- * SPDX-License-Identifier: MIT */
+ * place is reusable); a second connection authenticating with the same player token (the
+ * new one takes the seat, the old one gets session_replaced and watches on as a spectator,
+ * open); and a client that takes the seat back by itself in a loop (issue 13 item 1): after
+ * one takeover every try within 5 s is replace_throttled (with retry_ms), each try waits
+ * again, and the holder plays on undisturbed. SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* memmem */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -126,10 +128,7 @@ static void same_token_replaces_the_old_connection(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 60000, false));
-    for (int seat = 0; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    free(wsc_recv_type(g.p[0], "start", 3000));
+    CHECK_EQ_INT("a live game", 0, itest_game_live(x, &s, &g, 60000));
     char e[32], t[32];
     char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
     CHECK_EQ_STR("first move", "ack", jstr(r, "type", t, sizeof t));
@@ -145,10 +144,17 @@ static void same_token_replaces_the_old_connection(void)
     r = wsc_recv_type(g.p[0], "error", 3000);
     CHECK_EQ_STR("old connection told", "session_replaced", ecode(r, e));
     CHECK_EQ_INT("pushed, no id", -1, jint(r, "id", -1));
+    CHECK_EQ_INT("when Play here may take it back", 5000, jint(r, "retry_ms", -1));
     free(r);
-    CHECK_MSG(itest_wait_closed(x, g.p[0], 3000), "the old connection stayed open");
-    CHECK_EQ_INT("old close code", 1008, wsc_close_code(g.p[0]));
-    CHECK_EQ_STR("old close reason", "session_replaced", wsc_close_reason(g.p[0]));
+    /* It stays open and watches: a spectator's state of the same game, at once. */
+    r = wsc_recv_type(g.p[0], "state", 3000);
+    CHECK_EQ_STR("old connection now watches", "spectator", jstr(r, "role", t, sizeof t));
+    CHECK_EQ_INT("old connection: no seat", -1, jint(r, "you", 0));
+    free(r);
+    CHECK_MSG(!wsc_closed(g.p[0]), "the old connection was closed");
+    r = itest_move(g.p[0], g.game, 29, "A", 2, "g1f3");
+    CHECK_EQ_STR("the old connection may not move", "unauthorized", ecode(r, e));
+    free(r);
 
     /* The new connection gets the full state of its seat. */
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":31,\"game\":%lld}", g.game);
@@ -168,6 +174,9 @@ static void same_token_replaces_the_old_connection(void)
     r = wsc_recv_type(n0, "move", 3000);
     CHECK_EQ_STR("delta to the new connection", "e7e5", jstr(r, "move", t, sizeof t));
     free(r);
+    r = wsc_recv_type(g.p[0], "move", 3000);
+    CHECK_EQ_STR("and to the old one, watching", "e7e5", jstr(r, "move", t, sizeof t));
+    free(r);
     r = itest_move(n0, g.game, 32, "A", 2, "g1f3");
     CHECK_EQ_STR("move from the new connection", "ack", jstr(r, "type", t, sizeof t));
     CHECK_EQ_INT("its ply", 2, jint(r, "ply", -1));
@@ -186,8 +195,93 @@ static void same_token_replaces_the_old_connection(void)
     ITEST_FINISH(&s);
 }
 
+/* Authenticate c with token (id), return the reply (caller frees). */
+static char *auth(wsc *c, const char *token, int id)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":%d,\"token\":\"%s\"}", id, token);
+    return itest_call(c, msg);
+}
+
+/* session_replaced pushes waiting on c (read within ms). */
+static int replaced_pushes(wsc_ctx *x, wsc *c, int ms)
+{
+    wsc_pump(x, ms);
+    int n = 0;
+    char *r;
+    while ((r = wsc_recv(c, 0)) != NULL) {
+        n += strstr(r, "\"session_replaced\"") != NULL;
+        free(r);
+    }
+    return n;
+}
+
+/* A client that takes its seat back by itself (old clients reconnected on session_replaced;
+ * a hostile one re-sends auth), against the holder: one takeover, then replace_throttled for
+ * every try within 5 s of the last one, on the same connection and on fresh ones; the holder
+ * keeps the seat and plays; once the tries stop for 5 s the seat can be taken on purpose. */
+static void takeover_loop_throttled(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    CHECK_EQ_INT("a live game", 0, itest_game_live(x, &s, &g, 120000));
+    char e[32], t[32];
+    /* The holder: a second tab that took the seat from p[0] (one takeover). */
+    wsc *holder = itest_connect(x, &s, NULL);
+    char *r = auth(holder, g.tokens[0], 30);
+    CHECK_EQ_STR("the second tab takes the seat", "authed", jstr(r, "type", t, sizeof t));
+    free(r);
+    char msg[128];
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":31,\"game\":%lld}", g.game);
+    free(itest_call(holder, msg));
+    CHECK_EQ_INT("the first tab told once", 1, replaced_pushes(x, g.p[0], 100));
+    /* The loop: the replaced connection re-authenticates 20 times, and 10 fresh connections
+     * try once each, 100 ms apart, while the holder plays. */
+    int throttled = 0, acks = 0, ply = 0;
+    long long retry = -1;
+    static const char *const moves[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"};
+    for (int i = 0; i < 30; i++) {
+        wsc *fresh = i >= 20 ? itest_connect(x, &s, NULL) : NULL;
+        r = auth(fresh ? fresh : g.p[0], g.tokens[0], 40 + i);
+        if (strcmp(ecode(r, e), "replace_throttled") == 0) {
+            throttled++;
+            retry = jint(r, "retry_ms", -1);
+            CHECK_MSG(retry > 4000 && retry <= 5000, "retry_ms %lld", retry);
+            CHECK_EQ_STR("field", "token", jstr(r, "field", t, sizeof t));
+        }
+        free(r);
+        wsc_free(fresh);
+        if (i % 5 == 0 && ply < 6) { /* the holder (White) and Black on board A play on */
+            wsc *mover = ply % 2 ? g.p[1] : holder;
+            r = itest_move(mover, g.game, 100 + ply, "A", ply, moves[ply]);
+            acks += strcmp(jstr(r, "type", t, sizeof t), "ack") == 0 && !(ply % 2);
+            free(r);
+            ply++;
+        }
+        itest_sleep_ms(100);
+    }
+    CHECK_EQ_INT("every try throttled", 30, throttled);
+    CHECK_EQ_INT("the holder's moves acked", 3, acks);
+    CHECK_EQ_INT("the holder was never replaced", 0, replaced_pushes(x, holder, 100));
+    CHECK_MSG(!wsc_closed(holder), "the holder's connection closed");
+    /* The tries stop; 5 s later "Play here" on the first tab takes the seat on purpose. */
+    itest_sleep_ms(5200);
+    r = auth(g.p[0], g.tokens[0], 90);
+    CHECK_EQ_STR("taken on purpose after the lock", "authed", jstr(r, "type", t, sizeof t));
+    free(r);
+    CHECK_EQ_INT("the holder told once", 1, replaced_pushes(x, holder, 200));
+    wsc_free(holder);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"conns_per_address_capped", conns_per_address_capped},
+    {"takeover_loop_throttled", takeover_loop_throttled},
     {"same_token_replaces_the_old_connection", same_token_replaces_the_old_connection},
 };
 

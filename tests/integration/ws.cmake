@@ -1,6 +1,6 @@
 # WebSocket integration tests: each starts bughouse-server on 127.0.0.1 (kernel-chosen port,
 # temp database) and drives it with bh_wsclient connections.
-foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_limits)
+foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_limits test_ws_shell)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
     bh_add_test(${t} SOURCES ${CMAKE_CURRENT_LIST_DIR}/${t}.c
                 LIBS bh_wsclient bh_store bh_game LABELS integration TIMEOUT 60)
@@ -20,3 +20,15 @@ add_dependencies(test_ws_pairing bughouse-server)
 # Its case slow_bound_pauses (the deep pairing runs to its node bound: minutes under ASan on a
 # busy machine) is run by hand: BH_SERVER=build/release/server/bughouse-server
 # build/release/tests/test_ws_pairing slow_bound_pauses.
+# test_ws_shell runs bughouse-bot too (a replaced seat is given up, issue 13 item 1).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  set_tests_properties(test_ws_shell PROPERTIES ENVIRONMENT
+    "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>")
+  add_dependencies(test_ws_shell bughouse-bot)
+endif()
+# issue 13 item 2: every string field at its limit in every output, checked with iconv.
+bh_add_test(test_ws_utf8 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_utf8.c
+            LIBS bh_wsclient PkgConfig::CJSON LABELS integration TIMEOUT 60)
+target_include_directories(test_ws_utf8 PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_utf8 PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_utf8 bughouse-server)

@@ -361,6 +361,8 @@ static void move_errors(void)
     size_t n0, n1;
     game_events(g, &n0);
     CHECK_EQ_INT("black first: not your turn", BH_ETURN,
+                 game_move(g, GAME_A_BLACK, "e7e5", 0, T(50), NULL));
+    CHECK_EQ_INT("black's premove for ply 1: stale (c2s-move.md)", BH_ESTALE,
                  game_move(g, GAME_A_BLACK, "e7e5", 1, T(50), NULL));
     CHECK_EQ_INT("stale ply", BH_ESTALE, game_move(g, GAME_A_WHITE, "e2e4", 1, T(60), NULL));
     CHECK_EQ_INT("garbage is no move", BH_EMOVE, mv(g, GAME_A_WHITE, "hello", T(70)));
@@ -579,7 +581,10 @@ static void premove_casual(void)
     /* regulation: rejected, never queued, nothing recorded. */
     g = mk("regulation", 60000, 0);
     mv(g, GAME_A_WHITE, "e2e4", T(100));
-    CHECK_EQ_INT("rejected", BH_ETURN, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), NULL));
+    /* c2s-move.md: a premove (for the next ply) is stale_ply; at the current ply out of
+     * turn it is not_your_turn */
+    CHECK_EQ_INT("rejected", BH_ESTALE, game_move(g, GAME_A_WHITE, "g1f3", 2, T(150), NULL));
+    CHECK_EQ_INT("out of turn", BH_ETURN, game_move(g, GAME_A_WHITE, "g1f3", 1, T(150), NULL));
     CHECK(game_premove(g, GAME_A_WHITE) == NULL);
     game_free(g);
 }

@@ -57,6 +57,11 @@ static void golden_server_messages(void)
     same("s2c-pong.json", proto_enc_pong(6, 1764400000000));
     same("s2c-created.json", proto_enc_created(11, "team", 1));
     same("s2c-error.json", proto_enc_error(true, 3, BH_ETURN, NULL));
+    same("s2c-error_throttled.json",
+         proto_enc_error_retry(true, 40, BH_ETHROTTLED, "token",
+                               "this seat moved to another connection moments ago; it stays "
+                               "there: try again in 5 s (each try before then waits 5 s more)",
+                               4870));
     same("s2c-seat.json", proto_enc_seat(7, 3, false));
     same("s2c-chat_delta.json", proto_enc_chat(7, 3, "need a knight", 1764399999000));
     const char *tok[4] = {"3f1c0a9be2d84c51a07e6b2f9d3c4e15", "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10",
@@ -224,6 +229,82 @@ static void hostile_input(void)
     CHECK_EQ_INT("deep", BH_EJSON, proto_decode(deep, 4096, &m, &err));
 }
 
+/* protocol/README.md "Strings": every string field is valid UTF-8 without control characters
+ * and at most its limit in bytes; at the limit it is kept whole with 2-, 3- and 4-byte
+ * characters, one byte over is too_large (never cut), and a bad byte anywhere in the frame
+ * is bad_text naming the top-level field that holds it. */
+static void strings_whole_or_refused(void)
+{
+    /* 64 bytes: 32 x U+00E9, 21 x U+20AC + "x", 16 x U+1F600; 65: one ASCII byte more. */
+    static const char *const unit[] = {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+    for (int u = 0; u < 3; u++) {
+        char name[PROTO_NAME_MAX + 8] = "";
+        size_t w = strlen(unit[u]);
+        while (strlen(name) + w <= PROTO_NAME_MAX)
+            strcat(name, unit[u]);
+        while (strlen(name) < PROTO_NAME_MAX)
+            strcat(name, "x");
+        char json[512];
+        snprintf(json, sizeof json,
+                 "{\"id\":1,\"type\":\"team_register\",\"tournament\":1,\"name\":\"%s\","
+                 "\"players\":[\"%s\",\"%s\"]}",
+                 name, name, name);
+        proto_msg *m = malloc(sizeof *m);
+        proto_err err;
+        CHECK_EQ_STR("64 bytes accepted", "ok", bh_errname(proto_decode(json, strlen(json), m, &err)));
+        CHECK_EQ_STR("name whole", name, m->name);
+        CHECK_EQ_STR("player whole", name, m->players[1]);
+        snprintf(json, sizeof json,
+                 "{\"id\":1,\"type\":\"team_register\",\"tournament\":1,\"name\":\"a\","
+                 "\"players\":[\"b\",\"%sy\"]}",
+                 name);
+        CHECK_EQ_STR("65 bytes", "too_large", bh_errname(proto_decode(json, strlen(json), m, &err)));
+        CHECK_EQ_STR("65 bytes: field", "players", err.field);
+        free(m);
+    }
+    typedef struct {
+        const char *name, *json;
+        int rc;
+        const char *field;
+    } text_case;
+    static const text_case cases[] = {
+        {"cut 2-byte char in a name",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"ab\xC3\"}", BH_ETEXT, "name"},
+        {"surrogate in a chat line",
+         "{\"id\":2,\"type\":\"chat\",\"game\":1,\"text\":\"hi \xED\xA0\x80\"}", BH_ETEXT,
+         "text"},
+        {"overlong in a player", "{\"id\":2,\"type\":\"game_create\",\"base_ms\":60000,"
+         "\"players\":[\"a\",\"b\",\"\xC0\xAF\",\"d\"]}", BH_ETEXT, "players"},
+        {"bad byte in an unknown field",
+         "{\"id\":2,\"type\":\"ping\",\"note\":\"\xFF\"}", BH_ETEXT, "note"},
+        {"bad byte in a key", "{\"id\":2,\"type\":\"ping\",\"n\xFF\":1}", BH_ETEXT, ""},
+        {"U+0000 escape (cJSON would cut there)",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"ab\\u0000cd\"}", BH_ETEXT,
+         "name"},
+        {"line feed in a name",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\nb\"}", BH_ETEXT, "name"},
+        {"C1 control in a reason",
+         "{\"id\":2,\"type\":\"game_result\",\"game\":1,\"result\":\"1-0\","
+         "\"reason\":\"x\xC2\x85\"}", BH_ETEXT, "reason"},
+        {"an escaped backslash before u0000 is text",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\\\u0000\"}", BH_OK, ""},
+        {"U+0085 written as an escape",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\u0085\"}", BH_ETEXT, "name"},
+        {"a surrogate pair escape is one 4-byte char",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"\\ud83d\\ude00\"}", BH_OK, ""},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        proto_msg *m = malloc(sizeof *m);
+        proto_err err;
+        int rc = proto_decode(cases[i].json, strlen(cases[i].json), m, &err);
+        CHECK_EQ_STR(cases[i].name, bh_errname(cases[i].rc), bh_errname(rc));
+        CHECK_EQ_STR(cases[i].name, cases[i].field, err.field);
+        if (rc == BH_OK && i == BH_ARRAY_LEN(cases) - 1)
+            CHECK_EQ_STR("U+1F600 from its escape", "\xF0\x9F\x98\x80", m->name);
+        free(m);
+    }
+}
+
 static void encoder_escapes(void)
 {
     char *s = proto_enc_chat(1, 0, "quote \" backslash \\ newline \n <script>", 5);
@@ -280,7 +361,8 @@ static void mutations_never_crash(void)
             int rc = proto_decode(buf, len, &m, &err);
             if (rc == BH_OK)
                 ok++;
-            else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT)
+            else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT &&
+                     rc != BH_ETEXT)
                 bad++;
             if (err.has_id && (err.id < 0 || err.id > PROTO_ID_MAX))
                 bad++;
@@ -298,6 +380,7 @@ static const bh_test_case cases[] = {
     {"golden_server_messages", golden_server_messages},
     {"hostile_input", hostile_input},
     {"encoder_escapes", encoder_escapes},
+    {"strings_whole_or_refused", strings_whole_or_refused},
 };
 
 BH_TEST_MAIN(cases)

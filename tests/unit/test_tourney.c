@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: MIT
  * `test_tourney brute_force_slow N` checks N seeded random tournaments against the reference
  * (the ctest `slow` run uses 5000); the unit run checks a few hundred. */
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1937,6 +1938,70 @@ static int same_rounds(const tour *t, const tour *u, const trf_info *in, const c
     return bad;
 }
 
+/* Names are whole UTF-8 (protocol/README.md "Strings"): 64 bytes of 2-, 3- and 4-byte
+ * characters survive export and import exactly (BHT), the export is valid UTF-8 (glibc's
+ * decoder says so, not ours), a fixed-width field counts characters (the 310 name is 32
+ * columns, then the nickname field starts at column 42 in characters) and is cut at a
+ * character, and a file of standard records alone gives the names back as far as the
+ * columns hold them. */
+static void trf_utf8_names(void)
+{
+    static const char *const unit[] = {"\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80"};
+    char names[3][TOUR_NAME_LEN];
+    tour *t = tour_new(NULL);
+    for (int u = 0; u < 3; u++) {
+        names[u][0] = '\0';
+        while (strlen(names[u]) + strlen(unit[u]) <= TOUR_NAME_LEN - 1)
+            strcat(names[u], unit[u]);
+        while (strlen(names[u]) < TOUR_NAME_LEN - 1)
+            strcat(names[u], "x");
+    }
+    for (int u = 0; u < 3; u++)
+        CHECK_EQ_INT("add", BH_OK,
+                     tour_add_team(t, names[u], names[(u + 1) % 3], names[(u + 2) % 3], 0, 0, NULL));
+    char *x = trf_export(t);
+    iconv_t cd = iconv_open("UTF-32LE", "UTF-8");
+    char *in = x, out[4 * 8192], *o = out;
+    size_t il = strlen(x), ol = sizeof out;
+    CHECK_MSG(il < 8192 && iconv(cd, &in, &il, &o, &ol) != (size_t)-1 && il == 0,
+              "the export is not valid UTF-8 at byte %zu", strlen(x) - il);
+    iconv_close(cd);
+    for (int u = 0; u < 3; u++) {
+        char key[24], l[512];
+        snprintf(key, sizeof key, "310 %3d ", u + 1);
+        CHECK_MSG(find_line(x, key, l, sizeof l), "no 310 record of team %d", u + 1);
+        /* 8 ASCII columns, then 32 of the name: its first 32 characters, then " " + the
+         * 5-column nickname: the byte offset of column 40 is 8 + the name's 32 characters */
+        size_t w = strlen(unit[u]), chars = u == 1 ? 21 : 64 / w, take = chars < 32 ? chars : 32;
+        size_t bytes = take * w + (take < 32 ? 32 - take : 0);
+        CHECK_MSG(strncmp(l + 8, names[u], take * w) == 0, "310 name of team %d", u + 1);
+        CHECK_MSG(l[8 + bytes] == ' ' && l[8 + bytes + 1] == ' ', "310 columns after the name of team %d: %s", u + 1, l + 8 + bytes);
+    }
+    tour *back = NULL;
+    CHECK_EQ_INT("import", BH_OK, trf_import(x, &back, NULL));
+    for (int u = 0; back && u < 3; u++) {
+        CHECK_EQ_STR("name back whole", names[u], tour_team_get(back, u + 1)->name);
+        CHECK_EQ_STR("captain back whole", names[(u + 1) % 3], tour_team_get(back, u + 1)->captain);
+    }
+    tour_free(back);
+    char *std = strip_bh(x, false);
+    back = NULL;
+    CHECK_EQ_INT("standard records", BH_OK, trf_import(std, &back, NULL));
+    for (int u = 0; back && u < 3; u++) {
+        /* 310's name field is 32 characters, 001's 33: as much as they hold, whole chars */
+        size_t w = strlen(unit[u]), chars = u == 1 ? 21 : 64 / w;
+        char want[TOUR_NAME_LEN];
+        snprintf(want, sizeof want, "%.*s", (int)((chars < 32 ? chars : 32) * w), names[u]);
+        if (u == 1) /* 21 x U+20AC + "x": 22 characters, all of them */
+            snprintf(want, sizeof want, "%s", names[u]);
+        CHECK_EQ_STR("310 name back", want, tour_team_get(back, u + 1)->name);
+    }
+    tour_free(back);
+    free(std);
+    free(x);
+    tour_free(t);
+}
+
 /* Export, strip every BH* line, import: the rounds are rebuilt from 001/310/320/330 alone
  * (issue 6). Tournaments: the CLI fixture (tests/data/tourney/event12.trf: late entry,
  * withdrawal, forfeits, PABs) and seeded random events of our pairer with forfeits (one side
@@ -2309,6 +2374,7 @@ static const bh_test_case cases[] = {
     {"direct_encounter", direct_encounter},
     {"tb_last_round_forfeit", tb_last_round_forfeit},
     {"trf_round_trip", trf_round_trip},
+    {"trf_utf8_names", trf_utf8_names},
     {"trf_standard_records", trf_standard_records},
     {"trf_std_rebuild", trf_std_rebuild},
     {"trf_std_open_cycle", trf_std_open_cycle},

@@ -42,7 +42,9 @@
     X(ENOTCAPTAIN, "not_captain", "only a team captain may do this")                    \
     X(EROUND, "wrong_round", "the game or line-up belongs to another round")            \
     X(EDECIDED, "already_decided", "the matter was decided already")                    \
-    X(ERATING, "rating_too_high", "the substitute is rated above the player replaced")
+    X(ERATING, "rating_too_high", "the substitute is rated above the player replaced")  \
+    X(ETEXT, "bad_text", "a string is not valid UTF-8 or holds a control character")    \
+    X(ETHROTTLED, "replace_throttled", "the seat changed connections moments ago; retry later")
 
 enum {
     BH_OK = 0,

@@ -11,6 +11,7 @@
 #include "bpgn.h"
 #include "game_int.h"
 #include "pgn.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 typedef struct sbuf {
@@ -403,8 +404,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     }
     for (int k = 0; k < 4; k++) {
         const char *name = bpgn_get_tag(bg, game_seat_name(k));
-        if (name)
-            snprintf(s.players[k], sizeof s.players[k], "%s", name);
+        if (name) /* a longer name (another site's file) is cut at a character, not inside one */
+            snprintf(s.players[k], sizeof s.players[k], "%.*s",
+                     (int)bh_utf8_prefix(name, (size_t)-1, sizeof s.players[k] - 1, NULL), name);
     }
     game *g = NULL;
     int rc = game_new(&s, start_us, &g);

@@ -244,8 +244,8 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
                          game_delta *d)
 {
     int board = seat >> 1;
-    if (!g->setup.rules.premove)
-        return BH_ETURN;
+    if (!g->setup.rules.premove) /* c2s-move.md: a move for another ply is stale_ply */
+        return ply != GAME_PLY_ANY && ply != g->nply[board] ? BH_ESTALE : BH_ETURN;
     if (ply != GAME_PLY_ANY && ply != g->nply[board] + 1)
         return BH_ESTALE;
     if (!uci_shape(text))

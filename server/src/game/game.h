@@ -18,7 +18,8 @@
 #include "rules.h"
 
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
-#define GAME_NAME_MAX 48      /* player name capacity, NUL included */
+#define GAME_NAME_MAX 65      /* player name capacity: 64 bytes of UTF-8 + NUL (the wire's
+                                * PROTO_NAME_MAX: a name is stored whole, never cut) */
 #define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
 #define GAME_CLOCK_MAX_MS (CLK_MAX_US / 1000) /* largest recorded clock accepted (31 years) */
 
@@ -248,15 +249,17 @@ void game_free(game *g);
  *   BH_EINVAL   seat out of range, text NULL, now_us before the last call, or now_us ==
  *               GAME_NEVER (the sentinel is never an instant of an act: every act below too);
  *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
- *   BH_ETURN    not this seat's turn: a protocol error, never an illegal move; a move sent
- *               before the opponent's move is a rejected premove, never queued (P-PREMOVE).
+ *   BH_ETURN    not this seat's turn at the board's current ply: a protocol error, never an
+ *               illegal move. A move for the next ply sent before the opponent's move (a
+ *               premove) is BH_ESTALE, rejected and never queued (P-PREMOVE,
+ *               protocol/messages/c2s-move.md: any other ply is stale_ply).
  *               With rules.premove, a move in UCI syntax for the next ply (ply = plies + 1,
  *               or GAME_PLY_ANY) is instead queued (BH_OK, out->premove_queued, one per seat,
  *               a new one replaces it) and played at the instant the opponent's move is
  *               made, with no time charged; if it is not legal then it is dropped
  *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move; a premove
  *               for another ply gives BH_ESTALE, one not in UCI syntax BH_EMOVE;
- *   BH_ESTALE   ply is not the board's current ply count;
+ *   BH_ESTALE   ply is not the board's current ply count (checked before the turn);
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
  *               (GAME_EV_ILLEGAL) and is a decisive event against seat's team (R-*); else

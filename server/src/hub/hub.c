@@ -11,12 +11,25 @@
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 void hub__queue(hub *h, uint64_t conn, char *msg)
 {
+    size_t len = strlen(msg), bad = 0;
+    /* Valid UTF-8, always: a strict client (a browser, node's ws) drops the connection on one
+     * bad byte and reconnects in a loop. Every string we send was checked when it came in and
+     * is stored whole (protocol/README.md "Strings"), so this is a last line that should
+     * never fire; if it does, the message goes out repaired (U+FFFD) and the log says so. */
+    if (!bh_utf8_valid(msg, len, &bad)) {
+        log_error("hub: a message to %llx is not valid UTF-8 at byte %zu (sent repaired): %.80s",
+                  (unsigned long long)conn, bad, msg);
+        char *fixed = bh_utf8_repair(msg, len, &len);
+        free(msg);
+        msg = fixed;
+    }
     BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, msg, strlen(msg), NULL};
+    h->out[h->nout++] = (hub_out){conn, msg, len, NULL};
 }
 
 void hub__queue_close(hub *h, uint64_t conn, const char *reason)
@@ -61,7 +74,7 @@ static int load_tour(void *ctx, int64_t id, const char *name)
     return 0;
 }
 
-static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, const char *p1,
+static int load_team(void *ctx, int64_t id, int64_t tid, const char *name, const char *p1,
                      const char *p2)
 {
     hub *h = ctx;
@@ -69,7 +82,7 @@ static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, cons
     hub_team *t = &h->teams[h->nteams++];
     memset(t, 0, sizeof *t);
     t->id = id;
-    t->tournament = tour;
+    t->tournament = tid;
     snprintf(t->name, sizeof t->name, "%s", name ? name : "");
     snprintf(t->players[0], sizeof t->players[0], "%s", p1 ? p1 : "");
     snprintf(t->players[1], sizeof t->players[1], "%s", p2 ? p2 : "");
@@ -224,25 +237,60 @@ int hub_turn_end(hub *h)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
-/* A player token authenticated s for seat of hg: an older connection holding the same token
- * (a reconnect that arrived before the old TCP connection is known dead, or a second device)
- * loses the seat: it gets session_replaced, becomes a spectator and is closed. The newest
- * connection is the one a real player is looking at. */
-static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat)
+/* The open connection other than s that holds seat of hg, or NULL. */
+static hub_sess *other_holder(hub *h, const hub_game *hg, int seat, const hub_sess *s)
 {
     uint64_t old = hg->holder[seat];
+    return old && old != s->conn ? hub__sess_find(h, old) : NULL;
+}
+
+/* May s take seat of hg at now_us? Not while the seat is locked after a takeover between
+ * open connections (HUB_REPLACE_LOCK_MS): then the refusal, which locks it again, is queued
+ * (replace_throttled with retry_ms) and false returned. A seat without an open holder (a
+ * reconnect after a close) is always free. */
+static bool may_take(hub *h, hub_sess *s, const proto_msg *m, hub_game *hg, int seat,
+                     uint64_t now_us)
+{
+    if (!other_holder(h, hg, seat, s) || now_us >= hg->lock_us[seat])
+        return true;
+    int64_t left_ms = (int64_t)((hg->lock_us[seat] - now_us + 999) / 1000);
+    hg->lock_us[seat] = now_us + (uint64_t)HUB_REPLACE_LOCK_MS * 1000;
+    if (hg->refused[seat]++ == 0) /* a client that loops would fill the log */
+        log_info("hub: game %lld seat %d: connection %llx may not take the seat yet (it changed "
+                 "hands moments ago): replace_throttled",
+                 (long long)hg->id, seat, (unsigned long long)s->conn);
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "this seat moved to another connection moments ago; it stays there: try again in "
+             "%d s (each try before then waits %d s more)",
+             (int)((left_ms + 999) / 1000), HUB_REPLACE_LOCK_MS / 1000);
+    hub__queue(h, s->conn,
+               proto_enc_error_retry(true, m->id, BH_ETHROTTLED, "token", msg, left_ms));
+    return false;
+}
+
+/* A player token authenticated s for seat of hg: an older open connection holding the same
+ * token (a reconnect that arrived before the old TCP connection is known dead, a second tab
+ * or device) loses the seat: it gets session_replaced and goes on watching the game as a
+ * spectator, open, so that a client need not (and must not) reconnect by itself; the seat is
+ * locked against the next takeover for HUB_REPLACE_LOCK_MS (may_take). The newest connection
+ * is the one a real player is looking at. */
+static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat, uint64_t now_us)
+{
+    hub_sess *o = other_holder(h, hg, seat, s);
     hg->holder[seat] = s->conn;
-    hub_sess *o = old && old != s->conn ? hub__sess_find(h, old) : NULL;
     if (!o)
         return;
     log_info("hub: game %lld seat %d: connection %llx replaced by %llx", (long long)hg->id, seat,
-             (unsigned long long)old, (unsigned long long)s->conn);
-    hub__game_leave(h, o);
-    o->role = ROLE_SPECTATOR;
-    o->game = -1;
-    o->seat = -1;
-    hub__error(h, old, false, 0, BH_EREPLACED, "token");
-    hub__queue_close(h, old, bh_errname(BH_EREPLACED));
+             (unsigned long long)o->conn, (unsigned long long)s->conn);
+    hg->lock_us[seat] = now_us + (uint64_t)HUB_REPLACE_LOCK_MS * 1000;
+    hg->refused[seat] = 0;
+    hub__queue(h, o->conn,
+               proto_enc_error_retry(false, 0, BH_EREPLACED, "token",
+                                     "this seat is now played from another connection (tab or "
+                                     "device); this one watches; auth again to play here",
+                                     HUB_REPLACE_LOCK_MS));
+    hub__game_demote(h, o, now_us);
 }
 
 static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -264,13 +312,15 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
     hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
     if (hg && seat >= 0 && seat < 4) {
+        if (!may_take(h, s, m, hg, seat, now_us))
+            return; /* s stays what it was */
         /* A new identity on this connection: leave the seat of the old one first. */
         release_seat(h, s);
         hub__game_leave(h, s);
         s->role = ROLE_PLAYER;
         s->game = gid;
         s->seat = seat;
-        take_seat(h, s, hg, seat);
+        take_seat(h, s, hg, seat, now_us);
         hub__queue(h, s->conn, proto_enc_authed(m->id, "player", gid, seat));
         return;
     }

@@ -515,6 +515,21 @@ void hub__game_leave(hub *h, hub_sess *s)
     s->nmore = s->capmore = 0;
 }
 
+void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us)
+{
+    hub_game *hg = s->watch >= 0 ? h->games[s->watch] : NULL;
+    if (hg && s->seated) {
+        s->seated = false;
+        if (--hg->conns[s->seat] == 0)
+            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+    }
+    s->role = ROLE_SPECTATOR;
+    s->game = -1;
+    s->seat = -1;
+    if (hg)
+        send_state(h, hg, s, false, 0, now_us);
+}
+
 static bool watching(const hub_sess *s, int slot)
 {
     if (s->watch == slot)

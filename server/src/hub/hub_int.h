@@ -12,6 +12,7 @@
 #include "proto.h"
 #include "store.h"
 #include "theap.h"
+#include "tour.h"
 #include "xalloc.h"
 
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
@@ -20,6 +21,12 @@ typedef struct hub_tours hub_tours; /* hub_tour.c */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
+/* After a seat changed hands between two open connections (a second tab, a bot and a browser
+ * on one token), another takeover within this time is refused (replace_throttled), and each
+ * refused try starts the time again: two clients that take the seat back from each other by
+ * themselves stop after one swap, and the one that holds it plays on. A person's "Play here"
+ * waits at most this long. */
+#define HUB_REPLACE_LOCK_MS 5000
 
 typedef struct {
     uint64_t conn; /* owner's connection id; 0 = empty map slot */
@@ -62,6 +69,9 @@ typedef struct {
     int conns[4];       /* seated connections by seat */
     uint64_t holder[4]; /* by seat: the connection that last authenticated with the seat's
                          * token (it alone may act for the seat), 0 = none */
+    uint64_t lock_us[4]; /* by seat: monotonic µs until which no other connection may take the
+                          * seat from an open holder (HUB_REPLACE_LOCK_MS), 0 = none */
+    int refused[4];      /* by seat: takeovers refused since the last one (logged once) */
     hub_chat *chat;
     int nchat, capchat;
     char result[8]; /* "" while not finished */
@@ -81,6 +91,12 @@ typedef struct {
     size_t len;
     const char *close; /* not NULL: close conn with this reason after what was queued */
 } hub_out;
+
+/* One limit per name field, equal to every buffer the name is copied into (protocol/README.md
+ * "Strings"): a name the decoder accepted is never cut on its way to a game, a tournament, a
+ * TRF or a BPGN file. */
+_Static_assert(GAME_NAME_MAX == PROTO_NAME_MAX + 1, "game_setup player names hold a wire name");
+_Static_assert(TOUR_NAME_LEN == PROTO_NAME_MAX + 1, "tournament and team names hold a wire name");
 
 typedef struct {
     int64_t id, tournament;
@@ -139,6 +155,10 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
 /* A session leaves the game(s) it watches (close, a new identity, or a spectator's or
  * player's new join; a director's joins accumulate). */
 void hub__game_leave(hub *h, hub_sess *s);
+/* A player session whose seat was taken by another connection (session_replaced): it stops
+ * counting as the seat's connection (seat pushed when none is left) but keeps watching the
+ * game, now as a spectator, and gets that state (no id) at once. */
+void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us);
 /* Player commands; each replies (ack or error) to s->conn with id. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* resign, draw (offer / accept / decline) and claim: acts of a seat that the game judges. */

@@ -9,6 +9,9 @@
 #include <ev.h>
 #include <libwebsockets.h>
 #include <arpa/inet.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ifaddrs.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
@@ -16,6 +19,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "bh.h"
 #include "log.h"
@@ -38,6 +42,7 @@ typedef struct {
     out_msg *head, *tail;
     size_t queued;   /* bytes in the queue */
     bool closing;    /* close once the queue is written */
+    bool close_sent; /* the close frame is on its way: lws awaits the peer's ack */
     int close_code;  /* 1008 policy violation, 1001 going away */
     char reason[32]; /* close reason */
     double tokens;   /* rate-limit bucket */
@@ -80,6 +85,7 @@ struct net {
     net_handlers h;
     net_config cfg;
     int port;
+    char addr[INET6_ADDRSTRLEN]; /* the address bound */
     sess **slots;  /* by slot index; NULL when free */
     uint32_t *gen; /* generation per slot, bumped on free */
     uint32_t nslots;
@@ -320,6 +326,8 @@ static bool origin_allowed(net *n, struct lws *wsi)
 
 static int write_one(net *n, sess *x)
 {
+    if (x->close_sent)
+        return 0; /* after the close frame nothing more may be written (RFC 6455 5.5.1) */
     out_msg *m = x->head;
     if (x->want_ping) {
         /* A payload: lws 4.1 does not report an empty pong (LWS_CALLBACK_RECEIVE_PONG). */
@@ -346,7 +354,12 @@ static int write_one(net *n, sess *x)
         lws_callback_on_writable(x->wsi);
         return 0;
     }
-    if (x->closing) {
+    if (x->closing && !x->close_sent) {
+        /* -1 once: lws sends the close frame, then reads (and drops) what the peer still
+         * sends until its close ack or 5 s. Returning -1 again from a later WRITEABLE would
+         * kill the socket with the peer's data unread: the kernel answers with a reset, and
+         * the peer loses the error and the close frame (a flood of 300 messages did). */
+        x->close_sent = true;
         lws_close_reason(x->wsi, (enum lws_close_status)x->close_code, (unsigned char *)x->reason,
                          strlen(x->reason));
         return -1;
@@ -514,6 +527,83 @@ static void defaults(net_config *c)
         c->max_queue_bytes = 4u << 20;
 }
 
+int net_resolve_iface(const char *iface, char out[16], bool *loopback)
+{
+    struct in_addr a = {htonl(INADDR_ANY)};
+    bool found = !iface;
+    struct ifaddrs *ifs = NULL;
+    /* lws_interface_to_sa: an interface of that name (its first IPv4 address) wins over the
+     * numeric reading, so "127.evil" may well be 10.9.9.9. */
+    if (iface && getifaddrs(&ifs) == 0) {
+        for (struct ifaddrs *i = ifs; i && !found; i = i->ifa_next)
+            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET && strcmp(i->ifa_name, iface) == 0) {
+                a = ((const struct sockaddr_in *)(const void *)i->ifa_addr)->sin_addr;
+                found = true;
+            }
+        freeifaddrs(ifs);
+    }
+    if (!found)
+        found = inet_pton(AF_INET, iface, &a) == 1;
+    if (!found)
+        return BH_ENOTFOUND;
+    inet_ntop(AF_INET, &a, out, 16);
+    *loopback = (ntohl(a.s_addr) >> 24) == 127;
+    return BH_OK;
+}
+
+/* The address of this process's listening TCP socket (the one lws bound: lws keeps it to
+ * itself, so it is found among our descriptors) into out; *loopback whether it is one.
+ * false when there is none (or /proc is missing: then nothing can be vouched for). */
+static bool listen_addr(char out[INET6_ADDRSTRLEN], bool *loopback)
+{
+    DIR *d = opendir("/proc/self/fd");
+    bool found = false;
+    for (struct dirent *e; d && !found && (e = readdir(d)) != NULL;) {
+        int fd = atoi(e->d_name), on = 0;
+        socklen_t len = sizeof on;
+        struct sockaddr_storage ss;
+        socklen_t sl = sizeof ss;
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+            getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &on, &len) != 0 || !on ||
+            getsockname(fd, (struct sockaddr *)&ss, &sl) != 0)
+            continue;
+        if (ss.ss_family == AF_INET) {
+            const struct sockaddr_in *a = (const struct sockaddr_in *)&ss;
+            inet_ntop(AF_INET, &a->sin_addr, out, INET6_ADDRSTRLEN);
+            *loopback = (ntohl(a->sin_addr.s_addr) >> 24) == 127;
+            found = true;
+        } else if (ss.ss_family == AF_INET6) {
+            const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&ss;
+            inet_ntop(AF_INET6, &a->sin6_addr, out, INET6_ADDRSTRLEN);
+            *loopback = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr);
+            found = true;
+        }
+    }
+    if (d)
+        closedir(d);
+    return found;
+}
+
+/* Can address:port be bound? Tried as lws will bind it (SO_REUSEADDR), before lws is asked:
+ * lws 4.1 logs only "ERROR on binding" and leaks a little on that path. Returns 0 or the
+ * errno (logged with its text). A race with another process is still caught by lws
+ * (FAIL_UPON_UNABLE_TO_BIND). */
+static int probe_bind(const char *addr, int port)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    int fd = socket(AF_INET, SOCK_STREAM, 0), on = 1, err = 0;
+    if (fd < 0 || inet_pton(AF_INET, addr, &a.sin_addr) != 1)
+        err = fd < 0 ? errno : EINVAL;
+    else if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+             bind(fd, (struct sockaddr *)&a, sizeof a) != 0)
+        err = errno;
+    if (fd >= 0)
+        close(fd);
+    if (err)
+        log_error("net: cannot listen on %s:%d: %s", addr, port, strerror(err));
+    return err;
+}
+
 /* Raise RLIMIT_NOFILE: the hard limit to NET_NOFILE_WANT when we may (root with
  * CAP_SYS_RESOURCE), else the soft limit to the hard one. lws sizes its fd tables from this
  * limit when the context is created, so it must happen before. */
@@ -542,6 +632,14 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
 {
     if (cfg->tls && (!cfg->cert_path || !cfg->key_path))
         return BH_EINVAL;
+    char want[16];
+    bool lo = false;
+    if (net_resolve_iface(cfg->iface, want, &lo) != BH_OK) {
+        log_error("net: no interface or IPv4 address named \"%s\"", cfg->iface);
+        return BH_EINVAL;
+    }
+    if (probe_bind(want, cfg->port) != 0)
+        return BH_EIO;
     raise_nofile();
     net *n = xcalloc(1, sizeof *n);
     n->cfg = *cfg;
@@ -574,8 +672,11 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     }
     void *foreign[1] = {n->loop};
     info.foreign_loops = foreign;
-    info.options =
-        LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    /* No LWS_SERVER_OPTION_VALIDATE_UTF8: lws would close the connection (1007) on a bad byte;
+     * proto_decode checks the text instead and answers with bad_text naming the field, and the
+     * connection keeps working (protocol/README.md "Envelope"). */
+    info.options = LWS_SERVER_OPTION_LIBEV | LWS_SERVER_OPTION_DISABLE_IPV6 |
+                   LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND; /* not "listening" on nothing */
     if (cfg->tls) {
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = cfg->cert_path;
@@ -583,10 +684,23 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     }
     n->ctx = lws_create_context(&info);
     if (!n->ctx) {
-        log_error("net: cannot create the libwebsockets context on port %d", cfg->port);
+        log_error("net: cannot listen on %s:%d: libwebsockets refused (see its log above)", want,
+                  cfg->port);
         ev_loop_destroy(n->loop);
         free(n);
         return BH_EIO;
+    }
+    /* The truth is the socket bound, not the name it was asked for. */
+    bool have = listen_addr(n->addr, &lo);
+    if (!have)
+        snprintf(n->addr, sizeof n->addr, "%s", want);
+    if (cfg->loopback_only && (!have || !lo)) {
+        log_error("net: the listening socket is on %s, not a loopback address: refusing to "
+                  "serve plain http there (--no-tls)", have ? n->addr : "an unknown address");
+        lws_context_destroy(n->ctx);
+        ev_loop_destroy(n->loop);
+        free(n);
+        return BH_EAUTH;
     }
     struct lws_vhost *vh = lws_get_vhost_by_name(n->ctx, "default");
     n->port = vh ? lws_get_vhost_listen_port(vh) : cfg->port;
@@ -617,6 +731,11 @@ int net_port(const net *n)
     return n->port;
 }
 
+const char *net_addr(const net *n)
+{
+    return n->addr;
+}
+
 int net_run(net *n)
 {
     ev_run(n->loop, 0);
@@ -631,7 +750,7 @@ void net_stop(net *n)
 int net_send(net *n, net_conn c, const char *buf, size_t len)
 {
     sess *x = n->destroying ? NULL : find(n, c);
-    if (!x)
+    if (!x || x->close_sent) /* gone, or its close frame is out: it reads nothing more */
         return BH_ENOTFOUND;
     if (x->queued + len > n->cfg.max_queue_bytes) {
         log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);

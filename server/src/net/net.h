@@ -62,16 +62,31 @@ typedef struct {
                              * excluded); the next one gets BH_ELIMIT, field "connections",
                              * and is closed; 0 = no cap */
     int max_conns_loopback; /* the same cap for loopback addresses (127/8, ::1); 0 = no cap */
+    bool loopback_only;     /* serve only if the socket bound is on a loopback address (plain
+                             * http: --no-tls); judged by the address bound, never the name */
 } net_config;
 
 /* Open the listening socket described by cfg with the handlers h (copied). First raises the
  * process's open-files limit as far as allowed (logged: it bounds the connections). On success
- * stores a new net in *out and returns BH_OK; BH_EINVAL for a bad config (TLS without cert or key),
- * BH_EIO when libwebsockets cannot create the context or bind (logged). */
+ * stores a new net in *out and returns BH_OK. Errors, each logged with its reason: BH_EINVAL
+ * (TLS without cert or key; iface names no interface or IPv4 address), BH_EIO (the address
+ * cannot be bound, e.g. the port is in use: the errno text is logged; or libwebsockets fails
+ * otherwise), BH_EAUTH (loopback_only, and the socket bound is not on a loopback address:
+ * nothing was served, the socket is closed). */
 int net_open(const net_config *cfg, const net_handlers *h, net **out);
+
+/* The IPv4 address iface stands for, resolved as libwebsockets resolves it (an interface of
+ * that name first, then a numeric address; NULL: 0.0.0.0), as text into out; *loopback says
+ * whether it is in 127.0.0.0/8. BH_OK, or BH_ENOTFOUND (no interface or address of that
+ * name). For a clear early refusal; net_open checks the address actually bound. */
+int net_resolve_iface(const char *iface, char out[16], bool *loopback);
 
 /* The TCP port actually bound (useful with port 0). */
 int net_port(const net *n);
+
+/* The address the listening socket is bound to, as text ("127.0.0.1"); borrowed, lives as
+ * long as n. */
+const char *net_addr(const net *n);
 
 /* Run the event loop until SIGINT or SIGTERM arrives (libev signal watchers: the handler
  * runs in the loop, not in signal context) or net_stop() is called. Returns BH_OK. */

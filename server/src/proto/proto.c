@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bh.h"
+#include "utf8.h"
 
 static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_AUTH] = "auth",
@@ -89,7 +90,20 @@ static int opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
     return rc == BH_ENOTFOUND ? BH_OK : rc;
 }
 
-/* Copy a string value of 1..max bytes into out (max + 1 bytes). */
+/* True when the valid UTF-8 string s holds a control character (general category Cc:
+ * U+0000..U+001F, U+007F..U+009F): none belongs in a name, a reason or a chat line (a line
+ * break would also end a BPGN tag or a TRF record). */
+static bool has_control(const char *s)
+{
+    for (const unsigned char *u = (const unsigned char *)s; *u; u++)
+        if (*u < 0x20 || *u == 0x7F || (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F))
+            return true;
+    return false;
+}
+
+/* Copy a string value of 1..max bytes into out (max + 1 bytes): longer is refused
+ * (too_large), never cut; the frame is valid UTF-8 already (text_ok), so only control
+ * characters are left to refuse (bad_text). */
 static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
 {
     if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
@@ -97,8 +111,63 @@ static int str_val(const cJSON *v, const char *name, size_t max, char *out, prot
     size_t n = strlen(v->valuestring);
     if (n > max)
         return bad(err, BH_ELIMIT, name);
+    if (has_control(v->valuestring))
+        return bad(err, BH_ETEXT, name);
     memcpy(out, v->valuestring, n + 1);
     return BH_OK;
+}
+
+/* The frame's text as the envelope requires (protocol/README.md): JSON text is UTF-8 (RFC
+ * 8259 section 8.1), checked here and not by the transport, so that a bad byte gets a typed
+ * error naming its field instead of a closed connection; and no string holds the escape
+ * \u0000 (cJSON would end the string there: a silent cut). buf parsed as JSON already, so
+ * outside strings it is ASCII. On a problem returns false with field = the top-level key whose
+ * value holds it ("" for a key or the envelope itself). */
+static bool text_ok(const char *buf, size_t len, char *field, size_t cap)
+{
+    int depth = 0;
+    bool in_str = false, is_key = false, want_key = false;
+    size_t key_at = 0, key_len = 0; /* the current top-level key, raw */
+    field[0] = '\0';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)buf[i];
+        if (!in_str) {
+            if (c == '"') {
+                in_str = true;
+                is_key = depth == 1 && want_key;
+                if (is_key)
+                    key_at = i + 1;
+            } else if (c == '{' || c == '[') {
+                depth++;
+                want_key = depth == 1 && c == '{';
+            } else if (c == '}' || c == ']') {
+                depth--;
+            } else if (c == ',' && depth == 1) {
+                want_key = true;
+            }
+            continue;
+        }
+        size_t k = 1;
+        if (c == '"') {
+            in_str = false;
+            if (is_key) {
+                key_len = i - key_at;
+                want_key = false;
+            }
+        } else if (c == '\\') {
+            k = 2;
+            if (i + 5 < len && buf[i + 1] == 'u' && memcmp(buf + i + 2, "0000", 4) == 0)
+                goto bad;
+        } else if (c >= 0x80 && (k = bh_utf8_seq(buf + i, len - i, NULL)) == 0) {
+            goto bad;
+        }
+        i += k - 1;
+    }
+    return true;
+bad:
+    if (!is_key && depth >= 1 && key_len < cap)
+        snprintf(field, cap, "%.*s", (int)key_len, buf + key_at);
+    return false;
 }
 
 static int need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
@@ -394,6 +463,10 @@ int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
         goto done;
     err->has_id = true;
     err->id = m.id;
+    if (!text_ok(buf, len, err->field, sizeof err->field)) {
+        rc = BH_ETEXT;
+        goto done;
+    }
     /* Optional protocol version: absent or 1 (protocol/README.md "Envelope"). */
     int64_t v = 1;
     if ((rc = opt_int(o, "v", 1, 1, &v, err)) != BH_OK)

@@ -13,10 +13,13 @@
 
 #define PROTO_MAX_FRAME 8192            /* bytes of one client message (larger: too_large) */
 #define PROTO_ID_MAX 9007199254740991LL /* 2^53-1: exact in a JS number */
-#define PROTO_TOKEN_MAX 128             /* chars of a token */
+/* String limits in bytes (protocol/README.md "Strings"): one per field, equal to what the
+ * server stores (GAME_NAME_MAX and TOUR_NAME_LEN are PROTO_NAME_MAX + 1, asserted in hub);
+ * a longer string is BH_ELIMIT, never cut. */
+#define PROTO_TOKEN_MAX 128             /* bytes of a token */
 #define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
 #define PROTO_TEXT_MAX 500              /* bytes of a chat line */
-#define PROTO_MOVE_MAX 15               /* chars of a move text ("e7e8q", "N@f3", "Nbxd7+") */
+#define PROTO_MOVE_MAX 15               /* bytes of a move text ("e7e8q", "N@f3", "Nbxd7+") */
 #define PROTO_PLY_MAX 100000            /* largest ply accepted */
 #define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
 #define PROTO_REASON_MAX 23             /* bytes of a director's result reason */
@@ -98,10 +101,13 @@ typedef struct {
     char field[24];
 } proto_err;
 
-/* Decode one text frame of len bytes (need not be NUL-terminated). On BH_OK *out is filled.
- * Errors: BH_ELIMIT (len > PROTO_MAX_FRAME), BH_EJSON (not a JSON object), BH_EFIELD (type,
- * id or another field missing, mistyped or out of range; err->field names it), BH_ETYPE
- * (unknown type). err is always written. */
+/* Decode one text frame of len bytes (need not be NUL-terminated). On BH_OK *out is filled,
+ * and every string in it is valid UTF-8 without control characters, copied whole.
+ * Errors: BH_ELIMIT (len > PROTO_MAX_FRAME, or a string over its limit: err->field),
+ * BH_EJSON (not a JSON object), BH_ETEXT (the frame is not valid UTF-8 or holds a \u0000
+ * escape: err->field is the top-level field holding it; a control character in a string
+ * field: err->field names it), BH_EFIELD (type, id or another field missing, mistyped or out
+ * of range; err->field names it), BH_ETYPE (unknown type). err is always written. */
 int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err);
 
 /* Wire name of a message type ("move"), static string; NULL when out of range. */
@@ -116,6 +122,10 @@ char *proto_enc_error(bool has_id, int64_t id, int code, const char *field);
  * whose code and field alone do not say enough ("teams 3 and 5 met before"). */
 char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
                           const char *message);
+/* The same with "retry_ms": when the refused act may succeed (replace_throttled); retry_ms < 0
+ * omits it. */
+char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field,
+                            const char *message, int64_t retry_ms);
 
 /* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);

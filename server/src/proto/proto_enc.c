@@ -79,11 +79,19 @@ char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
 char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
                           const char *message)
 {
+    return proto_enc_error_retry(has_id, id, code, field, message, -1);
+}
+
+char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field,
+                            const char *message, int64_t retry_ms)
+{
     cJSON *o = proto__head("error", has_id, id);
     cJSON_AddStringToObject(o, "code", bh_errname(code));
     cJSON_AddStringToObject(o, "message", message ? message : bh_strerror(code));
     if (field && field[0])
         cJSON_AddStringToObject(o, "field", field);
+    if (retry_ms >= 0)
+        num(o, "retry_ms", retry_ms);
     return proto__done(o);
 }
 

@@ -12,7 +12,7 @@
 #define TOUR_MAX_TEAMS 4096 /* BH_ELIMIT beyond */
 #define TOUR_MAX_ROUNDS 64
 #define TOUR_MAX_TB 8
-#define TOUR_NAME_LEN 64
+#define TOUR_NAME_LEN 65 /* 64 bytes of UTF-8 + NUL: the wire's PROTO_NAME_MAX, stored whole */
 #define TOUR_MAX_GAMES 8 /* games (boards x games) per match */
 
 typedef struct tour tour;

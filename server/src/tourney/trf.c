@@ -13,6 +13,7 @@
 #include "tb.h"
 #include "tour_int.h"
 #include "trf.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 static void clean(char *dst, const char *src, size_t cap)
@@ -21,6 +22,16 @@ static void clean(char *dst, const char *src, size_t cap)
     for (; src[i] && i + 1 < cap; i++)
         dst[i] = (src[i] == '|' || (unsigned char)src[i] < 32) ? ' ' : src[i];
     dst[i] = '\0';
+}
+
+/* s (cleaned, valid UTF-8) as a fixed-width field of width columns: TRF counts a column a
+ * character (what a UTF-8 reader slices, e.g. the FIDE checker's trf2json.py; trf_std.c
+ * reads it back the same way), so s is cut at a character boundary and padded with spaces
+ * to width characters: the bytes stay valid UTF-8 and the next field keeps its column. */
+static void put_col(buf *b, const char *s, size_t width)
+{
+    size_t chars = 0, n = bh_utf8_prefix(s, width, (size_t)-1, &chars);
+    buf_printf(b, "%.*s%*s", (int)n, s, (int)(width - chars), "");
 }
 
 static const char *const SMALL[] = {"rr", "cap"};
@@ -136,7 +147,9 @@ char *trf_export(const tour *t)
                 pts2 += board_pts2(board_res(&x, rs->games, board), rs);
             }
             clean(par, board ? tm->partner : tm->captain, sizeof par);
-            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
+            buf_printf(&b, "001 %4d      ", 2 * id - 1 + board);
+            put_col(&b, par, 33);
+            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d",
                 board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0, rank[id]);
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
@@ -161,14 +174,17 @@ char *trf_export(const tour *t)
      * checker (OttoMilvang/TieBreakServer trf2json.py parse_trf_team). */
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
-        buf_printf(&b, "013 %-32.32s%4d %4d\n", name, 2 * id - 1, 2 * id);
+        buf_printf(&b, "013 ");
+        put_col(&b, name, 32);
+        buf_printf(&b, "%4d %4d\n", 2 * id - 1, 2 * id);
     }
     for (int id = 1; id <= n; id++) {
         clean(name, tour_team_get(t, id)->name, sizeof name);
         int gp2 = tour_team_gp2(t, id, -1);
-        buf_printf(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d  %4d %4d\n", id, name, "",
-                   tour_team_rating(t, id), (double)tour_team_mp(t, id, -1), gp2 / 2.0, rank[id],
-                   2 * id - 1, 2 * id);
+        buf_printf(&b, "310 %3d ", id);
+        put_col(&b, name, 32);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d  %4d %4d\n", "", tour_team_rating(t, id),
+                   (double)tour_team_mp(t, id, -1), gp2 / 2.0, rank[id], 2 * id - 1, 2 * id);
     }
     /* 320 (TRF-2026 PAB): its match and game points, then per round the team that had it (3
      * columns each, one apart; 0: none). 330: a forfeited match: "+-" / "-+" / "--", round,
@@ -356,8 +372,9 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 continue;
             const char *rest = ll > 4 ? line + 4 : "";
             if (pass == 1) {
-                if (strncmp(line, "012", 3) == 0)
-                    snprintf(rs.name, sizeof rs.name, "%s", rest);
+                if (strncmp(line, "012", 3) == 0) /* cut at a character, not inside one */
+                    snprintf(rs.name, sizeof rs.name, "%.*s",
+                             (int)bh_utf8_prefix(rest, (size_t)-1, sizeof rs.name - 1, NULL), rest);
                 else if (strncmp(line, "XXR", 3) == 0 || strncmp(line, "142", 3) == 0)
                     bad = sscanf(rest, "%d", &planned) != 1 || planned < 0 ||
                           planned > TOUR_MAX_ROUNDS;
@@ -379,7 +396,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     const char *s = rest + off;
                     for (int k = 0; k < 3; k++) {
                         size_t w = strcspn(s, "|");
-                        snprintf(nm[k], sizeof nm[k], "%.*s", (int)(w < 63 ? w : 63), s);
+                        snprintf(nm[k], sizeof nm[k], "%.*s", (int)(w < TOUR_NAME_LEN - 1 ? w : TOUR_NAME_LEN - 1), s);
                         s += w + (s[w] == '|');
                     }
                     rc = tour_add_team(t, nm[0], nm[1], nm[2], rc1, rc2, NULL);

@@ -64,8 +64,10 @@
  * values from 320), the format (Swiss), which team was a in a match (the lower id is), a
  * round whose results are not complete (written blank: not rebuilt), requested byes and
  * withdrawals for rounds not yet paired, a requested bye given up by a withdrawal during its
- * round (written blank: read as not paired, which scores the same), the play-off games. Names have '|' and control
- * characters replaced by spaces. */
+ * round (written blank: read as not paired, which scores the same), the play-off games. Names
+ * have '|' and control characters replaced by spaces. A fixed-width field (001 name, 013 and
+ * 310 team name) counts a column a character, as a UTF-8 reader slices it: a name is cut at a
+ * character boundary and padded to the width in characters; the reader counts the same way. */
 #ifndef BH_TRF_H
 #define BH_TRF_H
 

@@ -11,6 +11,7 @@
 
 #include "bh.h"
 #include "tour_int.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -83,19 +84,50 @@ static int col_half(const char *line, size_t ll, size_t a, size_t b)
     return (int)(x * 2 + (x < 0 ? -0.5 : 0.5));
 }
 
-/* Columns [a, b) of line as a string without trailing blanks. */
-static void col_str(const char *line, size_t ll, size_t a, size_t b, char *out, size_t cap)
+/* A record as its columns: TRF counts a column a character (trf.c put_col), so a UTF-8
+ * name takes as many columns as it has characters. `line` is the record with each multi-byte
+ * character narrowed to one byte '?' (column c = byte c, for the numbers and codes); `text`
+ * the record as written, and at[c] the byte in text where column c starts (at[ll] its end). */
+typedef struct {
+    char line[1024];
+    size_t ll;
+    const char *text;
+    size_t at[1025];
+} std_rec;
+
+static void rec_init(std_rec *r, const char *text, size_t n)
 {
-    size_t n = a < ll ? (b < ll ? b : ll) - a : 0;
-    while (n && line[a + n - 1] == ' ')
+    size_t i = 0, c = 0;
+    r->text = text;
+    while (i < n && c + 1 < sizeof r->line) {
+        size_t k = (unsigned char)text[i] < 0x80 ? 1 : bh_utf8_seq(text + i, n - i, NULL);
+        r->at[c] = i;
+        r->line[c++] = k > 1 ? '?' : text[i];
+        i += k ? k : 1;
+    }
+    r->at[c] = i;
+    r->line[c] = '\0';
+    r->ll = c;
+}
+
+/* Columns [a, b) of r as a string without trailing blanks, in the bytes as written. */
+static void col_str(const std_rec *r, size_t a, size_t b, char *out, size_t cap)
+{
+    size_t ll = r->ll, n = a < ll ? (b < ll ? b : ll) - a : 0;
+    while (n && r->line[a + n - 1] == ' ')
         n--;
-    snprintf(out, cap, "%.*s", (int)n, a < ll ? line + a : "");
+    size_t from = a < ll ? r->at[a] : 0, bytes = n ? r->at[a + n] - from : 0;
+    if (bytes >= cap) /* a name longer than we keep: cut at a character */
+        bytes = bh_utf8_prefix(r->text + from, (size_t)-1, cap - 1, NULL);
+    snprintf(out, cap, "%.*s", (int)bytes, r->text + from);
 }
 
 /* 001: start number in columns 5-8, name 15-47, rating 49-52, then per round from column 92
  * the opponent (4 columns), colour (column 97), result (column 99), 10 columns a round. */
-static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
+static bool read_player(std_file *f, const std_rec *r, int line_no)
 {
+    const char *line = r->line;
+    size_t ll = r->ll;
     int sno = col_int(line, ll, 4, 8);
     if (sno < 1 || sno > TOUR_MAX_TEAMS * TOUR_MAX_GAMES)
         return false;
@@ -109,13 +141,13 @@ static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
     if (p->line)
         return false; /* a start number twice */
     p->line = line_no;
-    col_str(line, ll, 14, 47, p->name, sizeof p->name);
+    col_str(r, 14, 47, p->name, sizeof p->name);
     p->rating = col_int(line, ll, 48, 52);
-    for (int r = 0; r < TOUR_MAX_ROUNDS; r++) {
-        size_t at = 91 + 10 * (size_t)r;
+    for (int k = 0; k < TOUR_MAX_ROUNDS; k++) {
+        size_t at = 91 + 10 * (size_t)k;
         if (at + 8 > ll)
             break;
-        std_entry *e = &p->e[r];
+        std_entry *e = &p->e[k];
         e->opp = col_int(line, ll, at, at + 4);
         /* TRF-2026: "Letter codes are case-insensitive" */
         e->col = (char)tolower((unsigned char)line[at + 5]);
@@ -125,22 +157,24 @@ static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
             return false;
         if (blank)
             e->res = ' ';
-        else if (r + 1 > f->rounds)
-            f->rounds = r + 1;
+        else if (k + 1 > f->rounds)
+            f->rounds = k + 1;
     }
     return true;
 }
 
 /* 310 (TRF-2026): team number 5-7, name 9-40, game points 62-67, players from column 74 in
  * 4-column fields one apart; 013 (TRF-16): name 5-36, players from column 37. */
-static bool read_team(std_file *f, const char *line, size_t ll, int line_no, char *name, size_t cap)
+static bool read_team(std_file *f, const std_rec *r, int line_no, char *name, size_t cap)
 {
+    const char *line = r->line;
+    size_t ll = r->ll;
     bool ext = line[0] == '3';
     if (ext && col_int(line, ll, 4, 7) != f->n_teams + 1)
         return false; /* teams numbered 1..n in order */
     if (f->n_teams >= TOUR_MAX_TEAMS)
         return false;
-    col_str(line, ll, ext ? 8 : 4, ext ? 40 : 36, name, cap);
+    col_str(r, ext ? 8 : 4, ext ? 40 : 36, name, cap);
     if (!name[0])
         return false;
     f->tm = xrealloc(f->tm, ((size_t)f->n_teams + 1) * sizeof *f->tm);
@@ -179,11 +213,13 @@ static bool read_pab(std_file *f, const char *line, size_t ll, int line_no)
 }
 
 /* 330 (TRF-2026 forfeited match): type 5-6, round 8-10, White's team 12-14, the other 16-18. */
-static bool read_ff(std_file *f, const char *line, size_t ll, int line_no)
+static bool read_ff(std_file *f, const std_rec *r, int line_no)
 {
+    const char *line = r->line;
+    size_t ll = r->ll;
     std_ff x = {line_no, col_int(line, ll, 7, 10), col_int(line, ll, 11, 14),
                 col_int(line, ll, 15, 18), ""};
-    col_str(line, ll, 4, 6, x.type, sizeof x.type);
+    col_str(r, 4, 6, x.type, sizeof x.type);
     bool ok = strcmp(x.type, "+-") == 0 || strcmp(x.type, "-+") == 0 || strcmp(x.type, "--") == 0;
     if (!ok || x.round < 1 || x.round > TOUR_MAX_ROUNDS || x.white < 1 || x.other < 1)
         return false;
@@ -601,31 +637,31 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
     int line_no = 0, bad = 0, rc = BH_EPARSE;
     bool has_310 = strstr(text, "\n310") || strncmp(text, "310", 3) == 0;
     char(*names)[TOUR_NAME_LEN] = NULL;
+    std_rec *rec = xmalloc(sizeof *rec); /* 9 KB: off the stack */
     /* Pass 1: players, 320, 330; pass 2: the teams (they name players). */
     for (int pass = 1; pass <= 2; pass++) {
         line_no = 0;
         for (const char *p = text; *p;) {
             size_t ll = strcspn(p, "\n");
             const char *next = p + ll + (p[ll] == '\n');
-            char line[1024];
-            snprintf(line, sizeof line, "%.*s", (int)(ll < sizeof line ? ll : sizeof line - 1), p);
-            ll = strlen(line);
-            if (ll && line[ll - 1] == '\r')
-                line[--ll] = '\0';
+            if (ll && p[ll - 1] == '\r')
+                ll--;
+            rec_init(rec, p, ll);
+            const char *line = rec->line;
             line_no++;
             p = next;
             bool ok = true;
             if (pass == 1 && strncmp(line, "001", 3) == 0)
-                ok = read_player(&f, line, ll, line_no);
+                ok = read_player(&f, rec, line_no);
             else if (pass == 1 && strncmp(line, "320", 3) == 0)
-                ok = read_pab(&f, line, ll, line_no);
+                ok = read_pab(&f, line, rec->ll, line_no);
             else if (pass == 1 && strncmp(line, "330", 3) == 0)
-                ok = read_ff(&f, line, ll, line_no);
+                ok = read_ff(&f, rec, line_no);
             else if (pass == 1 && (strncmp(line, "162", 3) == 0 || strncmp(line, "362", 3) == 0))
-                ok = read_points(&f, line, ll);
+                ok = read_points(&f, line, rec->ll);
             else if (pass == 2 && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
                 names = xrealloc(names, ((size_t)f.n_teams + 1) * sizeof *names);
-                ok = read_team(&f, line, ll, line_no, names[f.n_teams], sizeof *names);
+                ok = read_team(&f, rec, line_no, names[f.n_teams], sizeof *names);
             }
             if (!ok) {
                 bad = line_no;
@@ -717,7 +753,7 @@ fail:
     if (rc != BH_OK && err_line)
         *err_line = bad;
     tour_free(t);
-    free(ms), free(req), free(first), free(last), free(names);
+    free(ms), free(req), free(first), free(last), free(names), free(rec);
     free(f.pl), free(f.tm), free(f.ff);
     return rc;
 }

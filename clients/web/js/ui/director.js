@@ -17,7 +17,8 @@ import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, toast } from './dom.js';
+import { h, toast, notifyError } from './dom.js';
+import { explain } from './errors.js';
 
 const store = {
   get: (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } },
@@ -87,7 +88,7 @@ function connect() {
         await loadTournament();
         refresh();
       } catch (e) {
-        $('auth-state').textContent = e.code === 'unauthorized' ? 'wrong admin token' : e.code;
+        $('auth-state').textContent = e.code === 'unauthorized' ? 'wrong admin token' : explain('auth', e).text;
       }
     },
     onPush,
@@ -102,7 +103,7 @@ async function loadTournament(id) {
     const want = id || (app.tour && app.tour.tournament) || store.get('bh.tourId', 0);
     setTournament(await app.net.request(msg.tournamentGet(want || undefined)));
   } catch (e) {
-    if (e.code !== 'not_found' && e.code !== 'disconnected') toast(`tournament_get: ${e.code}`);
+    if (e.code !== 'not_found' && e.code !== 'disconnected') notifyError(explain('tournament_get', e));
   }
 }
 
@@ -131,7 +132,6 @@ function playLink(token) {
   return `${location.origin}/play.html?token=${token}`;
 }
 
-const errText = (what, e) => `${what}: ${e.code}${e.field ? ' (' + e.field + ')' : ''}`;
 
 async function createGame() {
   const base = Math.round(Number($('g-base').value) * 60000);
@@ -144,7 +144,7 @@ async function createGame() {
     toast(`game ${r.game} created`);
     await refresh();
   } catch (e) {
-    toast(errText('game_create', e));
+    notifyError(explain('game_create', e));
   }
 }
 
@@ -153,7 +153,7 @@ async function startGame(id) {
     await app.net.request(msg.gameStart(id));
     refresh();
   } catch (e) {
-    toast(`game_start: ${e.code}`);
+    notifyError(explain('game_start', e));
   }
 }
 
@@ -173,7 +173,7 @@ async function createTournament() {
     toast(`tournament ${r.tournament} created`);
     await loadTournament(r.tournament);
   } catch (e) {
-    toast(errText('tournament_create', e));
+    notifyError(explain('tournament_create', e));
   }
 }
 
@@ -193,7 +193,7 @@ async function registerTeam() {
     for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
     await loadTournament(app.tour.tournament);
   } catch (e) {
-    toast(errText('team_register', e));
+    notifyError(explain('team_register', e));
   }
 }
 
@@ -203,7 +203,7 @@ async function startTournament() {
     setTournament(await app.net.request(msg.tournamentStart(app.tour.tournament)));
     if (app.tour.fallback) toast(`few teams: ${app.tour.format === 'round_robin' ? 'round robin' : 'rounds capped'} (T-ROUNDS)`);
   } catch (e) {
-    toast(errText('tournament_start', e));
+    notifyError(explain('tournament_start', e));
   }
 }
 
@@ -213,7 +213,7 @@ async function pauseTournament() {
   try {
     setTournament(await app.net.request(msg.tournamentPause(app.tour.tournament, app.tour.status === 'running')));
   } catch (e) {
-    toast(errText('tournament_pause', e));
+    notifyError(explain('tournament_pause', e));
   }
 }
 
@@ -227,7 +227,7 @@ async function pauseGame(id) {
     await app.net.request(msg.gamePause(id, paused));
     toast(`game ${id} ${paused ? 'paused' : 'resumed'}`);
   } catch (e) {
-    toast(errText('game_pause', e));
+    notifyError(explain('game_pause', e));
   }
 }
 
@@ -240,7 +240,7 @@ async function setResult() {
     toast(`game ${id}: ${$('c-result').value} ${reason}`);
     refresh();
   } catch (e) {
-    toast(errText('game_result', e) + (e.field === 'round' ? ': a later round is already paired' : ''));
+    notifyError(explain('game_result', e));
   }
 }
 
@@ -252,7 +252,7 @@ async function withdrawTeam() {
     toast(`${teamName(team)} withdrawn`);
     refresh();
   } catch (e) {
-    toast(errText('team_withdraw', e));
+    notifyError(explain('team_withdraw', e));
   }
 }
 
@@ -262,7 +262,7 @@ async function tourCmd(what, build) {
     setTournament(await app.net.request(build(app.tour.tournament)));
     refresh();
   } catch (e) {
-    toast(errText(what, e));
+    notifyError(explain(what, e));
   }
 }
 
@@ -275,7 +275,7 @@ async function pairRound() {
   try {
     if (text) pairs = parsePairs(text, app.tour.teams || []);
   } catch (e) {
-    return toast(`pairs: ${e.message}`);
+    return notifyError({ text: `Pairs: ${e.message}.`, sticky: true });
   }
   try {
     setTournament(await app.net.request(msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked)));
@@ -284,8 +284,10 @@ async function pairRound() {
   } catch (e) {
     const i = /^pairs\[(\d+)\]$/.exec(e.field || '');
     const typed = i ? text.split(/[,;]+/).map((x) => x.trim()).filter(Boolean)[Number(i[1])] : null;
-    toast(`round_pair: ${e.code}${typed ? ` (pair ${typed})` : e.field ? ` (${e.field})` : ''}` +
-          (pairs && e.message ? `: ${e.message}` : ''));
+    // By hand the server says which pair and why ("teams 3 and 5 met before"): both shown.
+    const x = explain('round_pair', e);
+    if (pairs && e.message && e.field) x.text = `Pair ${typed || e.field}: ${e.message}.`;
+    notifyError(x);
   }
 }
 
@@ -306,7 +308,7 @@ async function exportBpgn() {
     const r = await app.net.request(msg.exportBpgn(id));
     showExport(`game-${id}.bpgn`, r.text);
   } catch (e) {
-    toast(errText('export', e));
+    notifyError(explain('export', e));
   }
 }
 
@@ -316,7 +318,7 @@ async function exportTrf() {
     const r = await app.net.request(msg.exportTrf(app.tour.tournament));
     showExport(`tournament-${app.tour.tournament}.trf`, r.text);
   } catch (e) {
-    toast(errText('export', e));
+    notifyError(explain('export', e));
   }
 }
 

@@ -19,15 +19,81 @@ export function params() {
   return new URLSearchParams(location.search);
 }
 
-let toastTimer = 0;
+// ---- notices -------------------------------------------------------------------------------
+// Messages for the person live in the page header, in place of its title: the header holds no
+// board and no clock and keeps its height, so a notice never covers a clock and never moves
+// the boards under a finger. A notice is { text, detail, sticky, action: {label, onclick,
+// disabled}, id }: sticky ones (errors that ask for something) stay until dismissed (x), the
+// others pass after 4 s; the newest shows, the older sticky ones come back when it goes. A
+// notice with an id replaces the one with the same id (and update(id, ...) changes it).
+
+const notices = [];
+let noticeTimer = 0;
+
+function noticeEl() {
+  let el = document.getElementById('notice');
+  if (el) return el;
+  const header = document.querySelector('header.top') || document.body;
+  el = h('div.notice', { id: 'notice', role: 'status', 'aria-live': 'polite', hidden: true });
+  const net = header.querySelector('.net');
+  if (net) net.before(el);
+  else header.append(el);
+  return el;
+}
+
+function drawNotice() {
+  const el = noticeEl();
+  const n = notices[notices.length - 1];
+  const header = el.parentElement;
+  if (header) header.classList.toggle('has-notice', !!n);
+  el.hidden = !n;
+  if (!n) return el.replaceChildren();
+  el.className = `notice ${n.kind || (n.sticky ? 'error' : 'info')}`;
+  el.dataset.id = n.id || '';
+  el.title = n.detail ? `${n.text} (${n.detail})` : n.text;
+  const body = h('span.notice-text', {}, n.text, n.detail ? h('span.notice-detail', {}, ` ${n.detail}`) : null);
+  const kids = [body];
+  if (n.action) kids.push(h('button.notice-action.primary', { type: 'button', onclick: n.action.onclick, disabled: !!n.action.disabled }, n.action.label));
+  if (n.sticky && !n.fixed) kids.push(h('button.notice-close', { type: 'button', title: 'dismiss', 'aria-label': 'dismiss', onclick: () => dismiss(n) }, '×'));
+  if (notices.length > 1) kids.push(h('span.notice-more', { title: `${notices.length - 1} more` }, `+${notices.length - 1}`));
+  el.replaceChildren(...kids);
+}
+
+// Show n (see above); returns it (for dismiss).
+export function notify(n) {
+  if (typeof n === 'string') n = { text: n };
+  if (n.id) for (let i = notices.length - 1; i >= 0; i--) if (notices[i].id === n.id) notices.splice(i, 1);
+  // a passing notice replaces the passing one before it; sticky ones stack
+  const last = notices[notices.length - 1];
+  if (last && !last.sticky) notices.pop();
+  notices.push(n);
+  clearTimeout(noticeTimer);
+  if (!n.sticky) noticeTimer = setTimeout(() => dismiss(n), 4000);
+  drawNotice();
+  return n;
+}
+
+// Remove notice n (or the one with id n).
+export function dismiss(n) {
+  const i = notices.findIndex((x) => x === n || (typeof n === 'string' && x.id === n));
+  if (i >= 0) notices.splice(i, 1);
+  drawNotice();
+}
+
+// Change the notice with this id in place (e.g. a countdown); no-op when it is gone.
+export function update(id, fields) {
+  const n = notices.find((x) => x.id === id);
+  if (!n) return;
+  Object.assign(n, fields);
+  drawNotice();
+}
+
+// A passing message ("copied", "game 3 created").
 export function toast(text) {
-  let el = document.getElementById('toast');
-  if (!el) {
-    el = h('div.toast', { id: 'toast', role: 'status' });
-    document.body.append(el);
-  }
-  el.textContent = text;
-  el.classList.add('show');
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => el.classList.remove('show'), 3000);
+  return notify({ text });
+}
+
+// A refused request as a sentence (ui/errors.js), the code kept as a detail.
+export function notifyError(explained, extra) {
+  return notify({ ...explained, ...(extra || {}) });
 }

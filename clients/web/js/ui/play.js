@@ -2,13 +2,18 @@
 // offset, the game model and the view. The model changes only in onPush (server messages);
 // a move on the board is sent as a request and the board shows the server's answer.
 // SPDX-License-Identifier: MIT
+// One connection holds a seat at a time (protocol/README.md, Flow 5). When another tab or
+// device takes it (session_replaced), this page keeps watching the game on the same socket and
+// never takes the seat back by itself, not even after a reconnect: only its "Play here"
+// button does (an auth on purpose; replace_throttled says how long to wait).
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, SIGNALS, partnerOf, colorOf, boardOf, BOARDS, teamOf } from '../proto.js';
 import { fromState, apply, seatName, drawOffer } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, params, toast } from './dom.js';
+import { h, params, toast, notify, notifyError, dismiss, update } from './dom.js';
+import { explain } from './errors.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -22,6 +27,8 @@ const app = {
   gameId: 0,
   g: null,
   view: null,
+  replaced: false, // another connection holds the seat: this page watches
+  unreadChat: 0,
   els: {},
 };
 window.app = app; // for the browser test and for debugging
@@ -32,9 +39,8 @@ function init() {
   app.els.root = document.getElementById('root');
   if (app.team) followTeam();
   if (!app.token) {
-    app.els.root.append(h('p.landing', { id: 'landing' }, app.team
-      ? `Waiting for your team's next game (board ${BOARDS[app.board]})…`
-      : 'This page needs the join link with your token (play.html?token=…). Ask the director.'));
+    if (app.team) app.els.root.append(h('p.landing', { id: 'landing' }, `Waiting for your team's next game (board ${BOARDS[app.board]})…`));
+    else badLink('no-token');
     return;
   }
   app.net = new Net({ time: app.time, onOpen: onOpen, onPush: onPush, onStatus: setNet });
@@ -45,9 +51,29 @@ function init() {
   requestAnimationFrame(frame);
 }
 
+// A page instead of the game, saying what is wrong with the link and what to do.
+function badLink(why, detail) {
+  if (app.net) app.net.close();
+  app.els.net.hidden = true; // no connection to speak of
+  const what = {
+    'no-token': ['This page needs your player link', 'The link the director gives each player ends in ?token=… (one game) or ?team=…&board=A (your team\'s games in a tournament). This address has neither.'],
+    token: ['This player link does not work', 'The server does not know this link. It may be cut short or mistyped, or it belongs to an event this server no longer holds.'],
+    team: ['This team link does not work', 'The server does not know this team link. It may be cut short or mistyped, or it belongs to an event this server no longer holds.'],
+    game: ['This game is not on the server', 'The link names a game the server does not have.'],
+  }[why];
+  document.title = `Bughouse · ${what[0].toLowerCase()}`;
+  app.els.title.textContent = what[0];
+  app.els.root.replaceChildren(h('div.landing.bad-link', { id: 'bad-link' },
+    h('h2', {}, what[0]),
+    h('p', {}, what[1]),
+    h('p', {}, h('strong', {}, 'What to do: '), 'ask the director (or your captain) for your link again, and open it whole. Meanwhile you can ', h('a', { href: 'watch.html' }, 'watch the live games'), '.'),
+    detail ? h('p.detail', {}, detail) : null));
+}
+
 // A second socket authenticated with the team token: the server sends an `assign` for each
 // unfinished game of the team (fresh seat tokens) and for each new one. A game newer than
-// the one on the page replaces it (a team plays one game at a time, so the current one ended).
+// the one on the page replaces it (a team plays one game at a time, so the current one ended),
+// unless another tab plays this seat now (it follows the team itself).
 function followTeam() {
   const shown = Number(params().get('game')) || 0;
   const tn = new Net({
@@ -56,11 +82,14 @@ function followTeam() {
       try {
         await tn.request(msg.auth(app.team));
       } catch (e) {
-        if (e.code !== 'disconnected') toast(e.code === 'unauthorized' ? 'This team link is not valid.' : `team: ${e.code}`);
+        if (e.code === 'unauthorized') {
+          tn.close();
+          badLink('team', 'auth: unauthorized (team token)');
+        } else if (e.code !== 'disconnected') notifyError(explain('auth', e));
       }
     },
     onPush: (m) => {
-      if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0)) return;
+      if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0) || app.replaced) return;
       const mine = m.seats.find((x) => x.seat >> 1 === app.board);
       if (!mine) return;
       app.next = m.game;
@@ -78,15 +107,65 @@ function setNet(s) {
   app.els.net.className = `net ${s}`;
 }
 
-// Every (re)connect: auth with the token, then join: the state reply resets the model.
+// Auth with the seat token, then join: the state reply resets the model.
+async function takeSeat() {
+  const a = await app.net.request(msg.auth(app.token));
+  app.seat = a.seat;
+  app.gameId = a.game;
+  await app.net.request(msg.join(a.game));
+}
+
+// Every (re)connect: take the seat again, unless another tab or device plays it now (then
+// only watch: a replaced page never takes the seat back by itself).
 async function onOpen() {
   try {
-    const a = await app.net.request(msg.auth(app.token));
-    app.seat = a.seat;
-    app.gameId = a.game;
-    await app.net.request(msg.join(a.game));
+    if (app.replaced && app.gameId) await app.net.request(msg.join(app.gameId));
+    else await takeSeat();
   } catch (e) {
-    if (e.code !== 'disconnected') toast(e.code === 'unauthorized' ? 'This link is not valid.' : e.code);
+    if (e.code === 'unauthorized') badLink('token', 'auth: unauthorized (token)');
+    else if (e.code === 'not_found') badLink('game', `join: not_found (game ${app.gameId})`);
+    else if (e.code === 'replace_throttled') replacedBy(e);
+    else if (e.code !== 'disconnected') notifyError(explain('auth', e));
+  }
+}
+
+// Another connection took the seat (session_replaced), or holds it still (replace_throttled
+// with retry_ms): watch, and offer "Play here".
+function replacedBy(e) {
+  app.replaced = true;
+  clearInterval(app.retryTimer);
+  const wait = e && e.retry_ms > 0 ? Date.now() + e.retry_ms : 0;
+  const show = () => {
+    const left = wait ? Math.ceil((wait - Date.now()) / 1000) : 0;
+    const n = {
+      id: 'replaced', sticky: true, fixed: true, kind: 'warn',
+      text: 'This game is open in another tab or device.' + (left > 0 ? ` It moved there moments ago: Play here in ${left} s.` : ' This page watches.'),
+      detail: e && e.code ? e.code : '',
+      action: { label: 'Play here', onclick: playHere, disabled: left > 0 },
+    };
+    if (document.querySelector('#notice[data-id="replaced"]')) update('replaced', n);
+    else notify(n);
+    if (left <= 0) clearInterval(app.retryTimer);
+  };
+  show();
+  if (wait) app.retryTimer = setInterval(show, 250);
+  if (app.g) render();
+}
+
+async function playHere() {
+  update('replaced', { action: { label: 'Play here', onclick: playHere, disabled: true } });
+  try {
+    await takeSeat();
+    app.replaced = false;
+    clearInterval(app.retryTimer);
+    dismiss('replaced');
+    if (app.g) render();
+  } catch (e) {
+    if (e.code === 'replace_throttled') replacedBy(e);
+    else {
+      update('replaced', { action: { label: 'Play here', onclick: playHere } });
+      notifyError(explain('auth', e));
+    }
   }
 }
 
@@ -95,11 +174,13 @@ function onPush(m) {
     app.g = fromState(m);
     if (!app.view) build();
   } else if (m.type === 'error') {
-    toast(m.code);
+    if (m.code === 'session_replaced') return replacedBy(m);
+    notifyError(explain('server', m));
     return;
   } else if (!apply(app.g, m)) {
     return;
   }
+  if (m.type === 'chat' && m.seat !== app.view.you && app.els.chat && !app.els.chat.open) app.unreadChat++;
   render();
 }
 
@@ -110,18 +191,35 @@ function build() {
   const input = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'message to partner', autocomplete: 'off' });
   const form = h('form', { onsubmit: (e) => { e.preventDefault(); sendChat(input.value); input.value = ''; } }, input, h('button', { type: 'submit' }, 'Send'));
   const signals = h('div.signals', {}, SIGNALS.map((s) => h('button.signal', { title: s.title, dataset: { text: s.text }, onclick: () => sendChat(s.text) }, s.label)));
-  app.els.status = h('div.status-line', { id: 'status' });
+  app.els.status = h('div.status-line', { id: 'status', role: 'status' });
   app.els.result = h('div.result.hidden', { id: 'result', role: 'status' });
   const resign = h('button', { id: 'resign', onclick: resignClick }, 'Resign');
-  const act = (action) => () => app.net.request(msg.draw(app.g.id, action)).catch((e) => toast(`draw: ${e.code}`));
+  const act = (action) => () => app.net.request(msg.draw(app.g.id, action)).catch((e) => notifyError(explain('draw', e)));
   app.els.offer = h('button', { id: 'draw-offer', onclick: act('offer'), title: 'offer a draw for your team (both boards)' }, 'Offer draw');
   app.els.accept = h('button.primary', { id: 'draw-accept', onclick: act('accept') }, 'Accept draw');
   app.els.decline = h('button', { id: 'draw-decline', onclick: act('decline') }, 'Decline');
-  app.els.claim = h('button', { id: 'claim', title: 'claim a draw by threefold repetition on your board', onclick: () => app.net.request(msg.claim(app.g.id)).catch((e) => toast(e.code === 'bad_state' ? 'not a threefold repetition' : `claim: ${e.code}`)) }, 'Claim repetition');
-  app.view.extra.append(app.els.result, app.els.status, h('div.chat', {}, h('h2', {}, 'Partner chat'), signals, lines, form),
+  app.els.claim = h('button', { id: 'claim', title: 'claim a draw by threefold repetition on your board', onclick: () => app.net.request(msg.claim(app.g.id)).catch((e) => notifyError(explain('claim', e))) }, 'Claim repetition');
+  // The chat folds away (phones: folded at first); its summary shows the latest line.
+  app.els.chatLast = h('span.chat-last', { id: 'chat-last' });
+  app.els.chat = h('details.chat', { id: 'chat', open: !matchMedia('(max-width: 700px) and (orientation: portrait)').matches, ontoggle: () => { if (app.els.chat.open) app.unreadChat = 0; renderChat(); } },
+    h('summary', {}, h('span.chat-title', {}, 'Partner chat'), app.els.chatLast), lines, form);
+  app.view.extra.append(app.els.result, app.els.status, signals, app.els.chat,
     h('div.actions', {}, app.els.offer, app.els.accept, app.els.decline, app.els.claim, resign));
   app.els.lines = lines;
   app.els.resign = resign;
+  app.els.signals = signals;
+  app.els.chatForm = form;
+}
+
+// The status line: whose move, or why nobody moves (waiting, paused, the settle window).
+function statusText(g, you) {
+  const b = g.boards[boardOf(you)];
+  if (app.replaced) return 'Watching: another tab or device plays this seat';
+  if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/4 players connected)`;
+  if (g.status === 'finished') return 'Game over';
+  if (g.paused) return 'Paused by the director: the clocks stand still';
+  if (g.clocks.running[boardOf(you)] === -1) return 'Your board has stopped; the other board plays on (settle window)';
+  return b.pos.turn === colorOf(you) ? (b.check ? 'Your move — you are in check!' : 'Your move') : `${seatName(g, you ^ 1)} to move`;
 }
 
 function render() {
@@ -131,50 +229,47 @@ function render() {
   const me = seatName(g, you);
   app.els.title.textContent = `Game ${g.id} · ${me}: ${colorOf(you)} on board ${BOARDS[boardOf(you)]} · team ${teamOf(you)} with ${seatName(g, partnerOf(you))}`;
   document.title = `Bughouse · game ${g.id}`;
+  app.view.el.classList.toggle('replaced', app.replaced);
   const st = app.els.status;
-  const b = g.boards[boardOf(you)];
-  let text;
-  if (g.status === 'waiting') {
-    const n = g.seats.filter((s) => s.connected).length;
-    text = `Waiting for the start (${n}/4 players connected)`;
-  } else if (g.status === 'finished') {
-    text = 'Game over';
-  } else if (g.clocks.running[boardOf(you)] === -1) {
-    text = 'Your board has stopped; the other board plays on (settle window)';
-  } else {
-    text = b.pos.turn === colorOf(you) ? (b.check ? 'Your move — you are in check!' : 'Your move') : `${seatName(g, you ^ 1)} to move`;
-  }
-  st.textContent = text;
+  let text = statusText(g, you);
   st.classList.toggle('your-move', text.startsWith('Your move'));
   app.els.result.textContent = resultText(g, you);
   app.els.result.classList.toggle('hidden', !g.result);
-  const live = g.status === 'live';
+  const live = g.status === 'live' && !app.replaced;
   const offer = drawOffer(g);
   app.els.resign.disabled = !live;
   app.els.claim.disabled = !live;
+  // a page that only watches does not chat either (the server would refuse it)
+  for (const el of [app.els.signals, app.els.chatForm]) el.toggleAttribute('inert', app.replaced);
   app.els.offer.disabled = !live || offer === teamOf(you);
   app.els.offer.textContent = offer === teamOf(you) ? 'Draw offered' : 'Offer draw';
   app.els.offer.hidden = offer !== 0 && offer !== teamOf(you);
   app.els.accept.hidden = !offer || offer === teamOf(you);
   app.els.decline.hidden = !offer;
   app.els.decline.textContent = offer === teamOf(you) ? 'Withdraw offer' : 'Decline';
-  if (offer && offer !== teamOf(you)) st.textContent += ' · the other team offers a draw';
+  if (offer && offer !== teamOf(you)) text += ' · the other team offers a draw';
+  st.textContent = text;
   renderChat();
 }
 
 function renderChat() {
   const g = app.g;
   const you = app.view.you;
+  const chat = g.chat || [];
   app.els.lines.replaceChildren(
-    ...(g.chat || []).map((c) => h(`div.line${c.seat === you ? '' : '.partner'}`, {}, h('span.from', {}, c.seat === you ? 'you' : seatName(g, c.seat)), h('span.txt', {}, c.text))),
+    ...chat.map((c) => h(`div.line${c.seat === you ? '' : '.partner'}`, {}, h('span.from', {}, c.seat === you ? 'you' : seatName(g, c.seat)), h('span.txt', {}, c.text))),
   );
   app.els.lines.scrollTop = app.els.lines.scrollHeight;
+  const last = chat[chat.length - 1];
+  app.els.chatLast.textContent = !last || app.els.chat.open ? ''
+    : `${app.unreadChat ? `(${app.unreadChat}) ` : ''}${last.seat === you ? 'you' : seatName(g, last.seat)}: ${last.text}`;
+  app.els.chatLast.classList.toggle('unread', app.unreadChat > 0);
 }
 
 function sendMove(b, uci) {
   const g = app.g;
   app.net.request(msg.move(g.id, b, g.boards[b].ply, uci)).catch((e) => {
-    toast(e.code === 'disconnected' ? 'not sent: reconnecting' : `${uci}: ${e.code}`);
+    notifyError(explain('move', e));
     for (const p of app.view.panels) if (p.b === b) p.view.revert(); // back to the server's position
     render();
   });
@@ -183,11 +278,11 @@ function sendMove(b, uci) {
 function sendChat(text) {
   text = text.trim();
   if (!text || !app.g) return;
-  app.net.request(msg.chat(app.g.id, text)).catch((e) => toast(`chat: ${e.code}`));
+  app.net.request(msg.chat(app.g.id, text)).catch((e) => notifyError(explain('chat', e)));
 }
 
 function resignClick() {
-  if (confirm('Resign the game for your team (both boards end)?')) app.net.request(msg.resign(app.g.id)).catch((e) => toast(e.code));
+  if (confirm('Resign the game for your team (both boards end)?')) app.net.request(msg.resign(app.g.id)).catch((e) => notifyError(explain('resign', e)));
 }
 
 init();

@@ -75,7 +75,9 @@ export class GameView {
     const live = g.status === 'live';
     for (const p of this.panels) {
       const m = g.boards[p.b];
-      const mine = this.you >= 0 && this.you >> 1 === p.b ? colorOf(this.you) : null;
+      // The viewer moves only while the server says this connection holds the seat (a page
+      // whose seat another tab took gets a spectator's state: g.you -1).
+      const mine = this.you >= 0 && this.you >> 1 === p.b && g.you === this.you ? colorOf(this.you) : null;
       p.view.draw(m, mine, live);
       for (const bar of p.bars) {
         const seat = bar.seat;

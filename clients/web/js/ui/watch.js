@@ -10,7 +10,8 @@ import { ServerTime, format } from '../clock.js';
 import { msg, TEAM_SEATS } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, params, toast } from './dom.js';
+import { h, params, notifyError } from './dom.js';
+import { explain } from './errors.js';
 
 const app = {
   gameId: Number(params().get('game')) || 0,
@@ -48,8 +49,19 @@ async function onOpen() {
   try {
     await app.net.request(msg.join(app.gameId));
   } catch (e) {
-    if (e.code !== 'disconnected') toast(`game ${app.gameId}: ${e.code}`);
+    if (e.code === 'not_found') noSuchGame();
+    else if (e.code !== 'disconnected') notifyError(explain('join', e));
   }
+}
+
+// watch.html?game=N for a game the server does not have: say so, and point at the list.
+function noSuchGame() {
+  app.els.title.textContent = `No game ${app.gameId}`;
+  app.els.root.replaceChildren(h('div.landing.bad-link', { id: 'bad-link' },
+    h('h2', {}, `There is no game ${app.gameId} on this server`),
+    h('p', {}, 'The link may be mistyped, or the game belongs to an event this server no longer holds.'),
+    h('p', {}, h('strong', {}, 'What to do: '), 'pick one of the games listed above, or ', h('a', { href: 'watch.html' }, 'see every live game'), '.'),
+    h('p.detail', {}, `join: not_found (game ${app.gameId})`)));
 }
 
 function setRound(r) {

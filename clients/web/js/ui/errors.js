@@ -1,0 +1,115 @@
+// ui/errors.js: what an `error` reply means to the person who caused it: one sentence per
+// (request type, error code), from protocol/errors.md and each message's document, with the
+// wire code kept as a detail ("team_register: bad_state") for whoever reports the problem.
+// SPDX-License-Identifier: MIT
+// explain(type, err) -> { text, detail, sticky }: sticky errors ask the person to do something
+// (fix a form, reload, ask the director) and stay until dismissed; the others (a move the
+// board took back, a claim that was not a repetition) pass after a few seconds.
+
+const FIELDS = {
+  name: 'name', players: 'player names', text: 'message', reason: 'reason', token: 'link',
+  tournament: 'tournament', team: 'team', game: 'game', ruleset: 'ruleset', tiebreaks: 'tie-break list',
+  base_ms: 'time', inc_ms: 'increment', rounds: 'number of rounds', ratings: 'ratings', move: 'move',
+  pairs: 'pairs',
+};
+const label = (f) => FIELDS[f] || (f && /^pairs\[/.test(f) ? 'pair' : f) || '';
+
+// By request type and code (a function gets the error: some depend on its field).
+const BY_TYPE = {
+  'auth:unauthorized': 'This link does not work on this server.',
+  'auth:replace_throttled': 'This seat moved to another tab or device moments ago.',
+  'join:not_found': 'This game is not on the server.',
+  'move:not_your_turn': 'It is not your turn.',
+  'move:stale_ply': 'The position changed before your move arrived: it was not played.',
+  'move:illegal_move': 'That move is not legal here.',
+  'move:bad_move': 'The server did not understand that move.',
+  'move:ambiguous_move': 'That move could mean more than one move.',
+  'move:game_over': 'Your board has stopped: the game is over or being settled.',
+  'move:bad_state': (e) => (e.field === 'paused' ? 'The director has paused the game: no moves until it resumes.' : 'The game has not started yet.'),
+  'move:unauthorized': 'This page is watching: it does not hold a seat.',
+  'resign:unauthorized': 'This page is watching: it does not hold a seat.',
+  'draw:unauthorized': 'This page is watching: it does not hold a seat.',
+  'claim:unauthorized': 'This page is watching: it does not hold a seat.',
+  'chat:unauthorized': 'This page is watching: only the players chat.',
+  'draw:bad_state': 'There is no draw offer to answer, or one is waiting already.',
+  'claim:bad_state': 'This is not a threefold repetition: nothing changed.',
+  'chat:too_large': 'The message is too long, or the chat of this game is full.',
+  'game_create:too_large': 'A player name is too long (at most 64 bytes).',
+  'game_start:bad_state': 'This game has started already.',
+  'tournament_create:not_found': 'The server does not know this game ruleset.',
+  'tournament_create:missing_field': (e) => (e.field === 'tiebreaks'
+    ? 'A tie-break is not one of DE, BH-C1, BH, GP, WON, SB, PO.' : `The ${label(e.field)} is missing or not valid.`),
+  'tournament_create:too_large': 'The tournament name is too long (at most 64 bytes).',
+  'team_register:bad_state': 'Teams can be added only before the tournament starts.',
+  'team_register:exists': 'A team of this name is registered already.',
+  'team_register:not_found': 'This tournament is not on the server any more.',
+  'team_register:too_large': (e) => `The ${label(e.field)} is too long (at most 64 bytes).`,
+  'tournament_start:bad_state': 'The tournament has started already.',
+  'tournament_pause:bad_state': 'Only a running tournament can be paused or resumed.',
+  'game_pause:bad_state': 'Only a live game can be paused or resumed (this one has ended, or is in that state already).',
+  'game_pause:game_over': 'A flag fell before the pause: the game is over.',
+  'game_result:bad_state': (e) => (e.field === 'round'
+    ? 'This result can no longer be changed: a later round is paired already. Pause the tournament before a round ends to correct a result.'
+    : 'A game that has not started has no result to set.'),
+  'game_result:too_large': 'The reason is too long (at most 23 bytes).',
+  'team_withdraw:bad_state': 'This team cannot be withdrawn now (it is out already, or the tournament is over).',
+  'round_pair:bad_state': 'A round can be paired only while the tournament is paused and the current round is complete.',
+  'round_pair:no_pairing': 'No pairing exists without a rematch: allow pairs that met before, or pair by hand.',
+  'round_start:bad_state': 'Nothing to start: pause the tournament, and pair the next round first.',
+  'export:bad_state': 'This game has not started: it has no BPGN yet.',
+  'game2_colors:bad_state': 'The choice of colours is closed.',
+};
+
+// By code alone.
+const BY_CODE = {
+  bad_json: 'The page sent something the server could not read. Reload the page.',
+  bad_text: (e) => `The ${label(e.field) || 'text'} holds a character the server does not accept (a control character or broken text).`,
+  missing_field: (e) => `The ${label(e.field) || 'request'} is missing or not valid.`,
+  unknown_type: 'The server does not know this request: the page is older or newer than the server. Reload it.',
+  too_large: (e) => (e.field === 'connections' ? 'Too many connections from this address: close some pages.'
+    : `The ${label(e.field) || 'message'} is too long.`),
+  rate_limited: 'Too many messages at once: the server closed the connection. Reload the page.',
+  unauthorized: 'Only the director can do this: connect with the admin token.',
+  not_your_seat: 'That is not your seat or your board.',
+  not_your_turn: 'It is not your turn.',
+  stale_ply: 'The position changed first: nothing was played.',
+  illegal_move: 'That move is not legal here.',
+  bad_move: 'The server did not understand that move.',
+  ambiguous_move: 'That move could mean more than one move.',
+  game_over: 'The game is over.',
+  bad_state: 'Not possible right now.',
+  not_found: (e) => `No such ${label(e.field) || 'thing'} on the server.`,
+  exists: 'That exists already.',
+  invalid: 'That is not valid.',
+  store_error: 'The server could not save this, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
+  no_pairing: 'No legal pairing exists.',
+  session_replaced: 'This game is open in another tab or device.',
+  replace_throttled: 'This seat moved to another tab or device moments ago.',
+  disconnected: 'Not sent: the connection is down (it reconnects by itself).',
+  // the team-format modules (line-ups, protests, challenges: protocol/errors.md, second table)
+  too_late: 'Too late: the deadline for this has passed.',
+  board_order: 'The line-up does not follow the team\'s fixed board order.',
+  too_many_changes: 'More substitutions than a round allows.',
+  too_few_players: 'Too few players for a match.',
+  not_captain: 'Only a team captain may do this.',
+  wrong_round: 'That belongs to another round.',
+  already_decided: 'This was decided already.',
+  rating_too_high: 'The substitute is rated above the player replaced.',
+  // internal: not expected on the wire (protocol/errors.md)
+  no_memory: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
+  io_error: 'The server failed inside, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
+  parse_error: 'The server could not read its own data for this. Tell the server\'s operator.',
+  bad_fen: 'The server could not read a position for this. Tell the server\'s operator.',
+};
+
+// Passing errors: nothing for the person to do.
+const PASSING = new Set(['not_your_turn', 'stale_ply', 'illegal_move', 'bad_move', 'ambiguous_move', 'game_over', 'disconnected']);
+
+export function explain(type, e) {
+  const code = (e && e.code) || 'error';
+  const t = BY_TYPE[`${type}:${code}`] ?? BY_CODE[code];
+  const text = typeof t === 'function' ? t(e) : t || `The server refused this (${code}).`;
+  const detail = `${type}: ${code}${e && e.field ? ` (${e.field})` : ''}`;
+  const sticky = !PASSING.has(code) && !(type === 'claim' && code === 'bad_state') && !(type === 'move' && code === 'bad_state');
+  return { text, detail, sticky };
+}
