@@ -195,7 +195,7 @@ async function main() {
     await dir.click('#c-bpgn');
     await dir.waitForFunction(() => /\[Termination "appeal"\]/.test(document.getElementById('export-out').value));
     const bpgn = await dir.locator('#export-out').inputValue();
-    check('BPGN: the override in its tags', bpgn.includes('[Result "1/2-1/2"]') && bpgn.includes('[Winner "draw"]') && /\{appeal\} 1\/2-1\/2\s*$/.test(bpgn) && bpgn.includes('[Event "bughouse-server game'), bpgn.slice(0, 400));
+    check('BPGN: the override in its tags', bpgn.includes('[Result "1/2-1/2"]') && bpgn.includes('[Winner "draw"]') && /\{appeal\} 1\/2-1\/2\s*$/.test(bpgn) && bpgn.includes('[Event "Control Cup"]') && /\[Round "1\.\d"\]/.test(bpgn), bpgn.slice(0, 400));
     await dir.screenshot({ path: `${ART}/dashboard-controls.png`, fullPage: true });
 
     // ---- reload with the stored rounds erased: both rounds come from tournament_get ----

@@ -11,4 +11,9 @@ uint64_t now_mono_us(void);
 /* Wall-clock time in milliseconds since the Unix epoch (CLOCK_REALTIME): for stored dates. */
 int64_t now_wall_ms(void);
 
+/* wall_ms (ms since the Unix epoch) as PGN's UTC date "YYYY.MM.DD" into out (11 bytes with
+ * the NUL). Pure arithmetic (the proleptic Gregorian calendar), no clock read; a negative
+ * wall_ms (before 1970) is written as "????.??.??", PGN's unknown date. */
+void now_pgn_date(int64_t wall_ms, char out[11]);
+
 #endif

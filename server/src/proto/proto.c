@@ -37,6 +37,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_EXPORT] = "export",
     [PROTO_LIVE] = "live",
     [PROTO_GAME2_COLORS] = "game2_colors",
+    [PROTO_ANNOUNCE] = "announce",
 };
 
 const char *proto_type_name(proto_type t)
@@ -99,6 +100,43 @@ static int str_val(const cJSON *v, const char *name, size_t max, char *out, prot
         return bad(err, BH_ELIMIT, name);
     memcpy(out, v->valuestring, n + 1);
     return BH_OK;
+}
+
+/* s is well-formed UTF-8 (RFC 3629 section 4: no overlong forms, no surrogates, nothing past
+ * U+10FFFF). cJSON turns a "\\u" escape into UTF-8 itself, but raw bytes pass through it. */
+static bool is_utf8(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p++;
+        if (c < 0x80)
+            continue;
+        int n; /* continuation bytes */
+        if (c >= 0xC2 && c <= 0xDF)
+            n = 1;
+        else if (c >= 0xE0 && c <= 0xEF)
+            n = 2;
+        else if (c >= 0xF0 && c <= 0xF4)
+            n = 3;
+        else
+            return false; /* a continuation byte first, an overlong 0xC0/0xC1, or past 0xF4 */
+        unsigned lo = 0x80, hi = 0xBF; /* the range of the second byte */
+        if (c == 0xE0)
+            lo = 0xA0; /* overlong */
+        else if (c == 0xED)
+            hi = 0x9F; /* U+D800..U+DFFF */
+        else if (c == 0xF0)
+            lo = 0x90; /* overlong */
+        else if (c == 0xF4)
+            hi = 0x8F; /* over U+10FFFF */
+        if (*p < lo || *p > hi)
+            return false;
+        p++;
+        for (int k = 1; k < n; k++, p++)
+            if (*p < 0x80 || *p > 0xBF)
+                return false;
+    }
+    return true;
 }
 
 static int need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
@@ -372,6 +410,11 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_ROUND_START:
     case PROTO_EXPORT:
     case PROTO_LIVE: return decode_director(o, m, err);
+    case PROTO_ANNOUNCE:
+        if ((rc = opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK ||
+            (rc = need_str(o, "text", PROTO_TEXT_MAX, m->text, err)) != BH_OK)
+            return rc;
+        return is_utf8(m->text) ? BH_OK : bad(err, BH_EFIELD, "text");
     case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");
