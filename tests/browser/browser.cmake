@@ -27,3 +27,13 @@ add_test(NAME browser_controls
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The director's desk on a laptop (tests/browser/desk.test.mjs): a 16-team round played by
+# bughouse-bot, all eight matches on screen at 1920x1080 and 1366x768, the status flags, the
+# tabs, the log, announcements to a team and to everyone.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  add_test(NAME browser_desk
+           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/desk.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
+  set_tests_properties(browser_desk PROPERTIES LABELS browser TIMEOUT 240
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()
