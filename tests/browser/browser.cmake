@@ -37,3 +37,13 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   set_tests_properties(browser_desk PROPERTIES LABELS browser TIMEOUT 240
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# Paper and files (tests/browser/print.test.mjs): a 6-team, 3-round Swiss played by
+# bughouse-bot; CSV of standings and crosstable, the TRF re-read by bughouse-tourney, the BPGN
+# of a round with its tags, and A4 print previews (page.pdf, pdfinfo, pdftotext, pdftoppm).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  add_test(NAME browser_print
+           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/print.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot> $<TARGET_FILE:bughouse-tourney>)
+  set_tests_properties(browser_print PROPERTIES LABELS browser TIMEOUT 300
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

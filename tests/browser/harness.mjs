@@ -26,11 +26,12 @@ export function log(s) {
 }
 
 // bughouse-server BIN with --no-tls on 127.0.0.1 (port 0: the kernel picks one), its database
-// and log in the directory tmp. Resolves to { srv, port } once the server says it listens.
-export async function startServer(bin, tmp, port = 0) {
+// and log in the directory tmp, and any further flags in extra. Resolves to { srv, port } once
+// the server says it listens.
+export async function startServer(bin, tmp, port = 0, extra = []) {
   const logPath = path.join(tmp, 'server.log');
   const out = fs.openSync(logPath, 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
+  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web', ...extra], { stdio: ['ignore', out, out] });
   for (let i = 0; i < 100; i++) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(logPath, 'utf8'));
     if (m) return { srv, port: Number(m[1]) };

@@ -23,12 +23,14 @@ export function sideResult(r, t) {
   return team1Won === (t === 0) ? '1' : '0';
 }
 
-// Every round the page knows, in order: rounds (round number -> `round` message) merged with
-// the snapshot's history (the snapshot wins: it is newer than anything stored).
+// Every round the page knows, in order: the snapshot's history, then rounds (round number ->
+// `round` message: the pushes since, which are newer), then the snapshot's current round if
+// nothing newer replaced it.
 export function roundList(tour, rounds = {}) {
-  const by = { ...rounds };
+  const by = {};
   for (const r of (tour && tour.history) || []) by[r.round] = r;
-  if (tour && tour.current) by[tour.current.round] = tour.current;
+  Object.assign(by, rounds);
+  if (tour && tour.current && !rounds[tour.current.round]) by[tour.current.round] = tour.current;
   return Object.values(by).filter((r) => !tour || r.tournament === undefined || r.tournament === tour.tournament).sort((a, b) => a.round - b.round);
 }
 
