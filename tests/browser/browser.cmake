@@ -47,3 +47,13 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   set_tests_properties(browser_print PROPERTIES LABELS browser TIMEOUT 300
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# Finished games watched again (tests/browser/replay.test.mjs): every position and clock of a
+# bot game's replay against the server's move pushes, the controls, the BPGN download, the links
+# from the event page and the desk.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  add_test(NAME browser_replay
+           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/replay.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
+  set_tests_properties(browser_replay PROPERTIES LABELS browser TIMEOUT 180
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

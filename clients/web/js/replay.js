@@ -108,7 +108,11 @@ export function play(pos, partner, uci) {
       pos.sq[r * 8 + rf] = null;
     }
     pos.castling = dropRights(dropRights(pos.castling, from), to);
-    pos.ep = piece && piece.role === 'pawn' && Math.abs(ti - fi) === 16 ? key((fi + ti) / 2) : null;
+    // The en passant square only when an enemy pawn could take there, as the server's FEN
+    // writes it (and lichess, Fairy-Stockfish).
+    const besides = [ti - 1, ti + 1].filter((x) => x >> 3 === ti >> 3);
+    const taker = besides.some((x) => pos.sq[x] && pos.sq[x].role === 'pawn' && pos.sq[x].color === other);
+    pos.ep = piece && piece.role === 'pawn' && Math.abs(ti - fi) === 16 && taker ? key((fi + ti) / 2) : null;
     squares = [from, to];
   }
   if (color === 'black') pos.full++;
