@@ -57,3 +57,13 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   set_tests_properties(browser_replay PROPERTIES LABELS browser TIMEOUT 180
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# The hall (tests/browser/projector.test.mjs): projector.html at 1920x1080 turning through the
+# live matches, the pairings and the standings of an 8-team event bughouse-bot plays; an
+# announcement on it; the public event page following the event.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+  add_test(NAME browser_projector
+           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/projector.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
+  set_tests_properties(browser_projector PROPERTIES LABELS browser TIMEOUT 240
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

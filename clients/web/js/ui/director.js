@@ -741,8 +741,8 @@ function drawMiniPause() {
   }
 }
 
-// The team names of a card in the order of the boards (the team on seats 0+3, blue, first)
-// with the match's game points so far, and the game 1 result under a game 2.
+// The team names of a card in pairing order, coloured as their bars, with the match's game
+// points so far, and the game 1 result under a game 2.
 function drawCardHead(id) {
   const mi = app.minis.get(id);
   if (!mi) return;
@@ -750,11 +750,9 @@ function drawCardHead(id) {
   const m = mi.m;
   const names = mi.head.querySelector('.names');
   if (m && m.team2) {
-    const first = t && t.team1 === m.team2 ? 1 : 0; // which side of the match sits on seats 0+3
-    const side = (k) => (k === 0 ? { n: m.name1, gp: m.gp[0] } : { n: m.name2, gp: m.gp[1] });
-    const a = side(first);
-    const b = side(1 - first);
-    names.replaceChildren(h('span.t1', {}, a.n), h('span.score', { title: 'game points of the match so far' }, ` ${gpText(a.gp)}–${gpText(b.gp)} `), h('span.t2', {}, b.n));
+    // Pairing order, each team in the colour of its bars (blue: seats 0+3, White on A).
+    const swap = !!(t && t.team1 === m.team2);
+    names.replaceChildren(h(swap ? 'span.t2' : 'span.t1', {}, m.name1), h('span.score', { title: 'game points of the match so far' }, ` ${gpText(m.gp[0])}–${gpText(m.gp[1])} `), h(swap ? 'span.t1' : 'span.t2', {}, m.name2));
     const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.results[0]} ${reasonText(m.reasons[0])}` : '';
     mi.prev.textContent = g1;
   } else if (mi.g) {
