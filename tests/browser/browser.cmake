@@ -3,7 +3,7 @@
 # Needs /usr/bin/chromium and the npm packages of scripts/web-deps.sh (scripts/deps.sh).
 add_test(NAME browser_play
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/play.test.mjs $<TARGET_FILE:bughouse-server>)
-set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 120
+set_tests_properties(browser_play PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
 # The browser's move helper against Fairy-Stockfish's perft counts, and the page model
@@ -25,7 +25,7 @@ endif()
 # override, withdraw a team, pair and start rounds by hand, export TRF/BPGN; watch.html's list.
 add_test(NAME browser_controls
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
-set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
+set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
 # The director's desk on a laptop (tests/browser/desk.test.mjs): a 16-team round played by

@@ -733,8 +733,9 @@ function drawMiniPause() {
       continue;
     }
     if (!b) {
+      // Right after "Bd N": a place that the changing flags and names never move.
       b = h('button.mini-pause', { onclick: () => pauseGame(id), dataset: { game: id } });
-      m.head.querySelector('.head1').append(b);
+      m.head.querySelector('.bd').after(b);
     }
     b.textContent = row.paused ? 'resume' : 'pause';
     m.el.classList.toggle('paused', !!row.paused);
