@@ -28,42 +28,25 @@ add_test(NAME browser_controls
 set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 
-# The director's desk on a laptop (tests/browser/desk.test.mjs): a 16-team round played by
-# bughouse-bot, all eight matches on screen at 1920x1080 and 1366x768, the status flags, the
-# tabs, the log, announcements to a team and to everyone.
-if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
-  add_test(NAME browser_desk
-           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/desk.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
-  set_tests_properties(browser_desk PROPERTIES LABELS browser TIMEOUT 240
-                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-endif()
+# A browser test played by bughouse-bot: node FILE SERVER BOT [ARGS...] from the repo root.
+function(bh_browser_bot_test name file timeout)
+  if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+    add_test(NAME ${name} COMMAND node ${CMAKE_CURRENT_LIST_DIR}/${file}
+             $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot> ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS browser TIMEOUT ${timeout}
+                         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  endif()
+endfunction()
 
-# Paper and files (tests/browser/print.test.mjs): a 6-team, 3-round Swiss played by
-# bughouse-bot; CSV of standings and crosstable, the TRF re-read by bughouse-tourney, the BPGN
-# of a round with its tags, and A4 print previews (page.pdf, pdfinfo, pdftotext, pdftoppm).
-if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
-  add_test(NAME browser_print
-           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/print.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot> $<TARGET_FILE:bughouse-tourney>)
-  set_tests_properties(browser_print PROPERTIES LABELS browser TIMEOUT 300
-                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-endif()
-
-# Finished games watched again (tests/browser/replay.test.mjs): every position and clock of a
-# bot game's replay against the server's move pushes, the controls, the BPGN download, the links
-# from the event page and the desk.
-if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
-  add_test(NAME browser_replay
-           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/replay.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
-  set_tests_properties(browser_replay PROPERTIES LABELS browser TIMEOUT 180
-                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-endif()
-
-# The hall (tests/browser/projector.test.mjs): projector.html at 1920x1080 turning through the
-# live matches, the pairings and the standings of an 8-team event bughouse-bot plays; an
-# announcement on it; the public event page following the event.
-if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
-  add_test(NAME browser_projector
-           COMMAND node ${CMAKE_CURRENT_LIST_DIR}/projector.test.mjs $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot>)
-  set_tests_properties(browser_projector PROPERTIES LABELS browser TIMEOUT 240
-                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
-endif()
+# The director's desk on a laptop (desk.test.mjs): a 16-team round, all eight matches on
+# screen at 1920x1080 and 1366x768, the status flags, the tabs, the log, announcements.
+bh_browser_bot_test(browser_desk desk.test.mjs 240)
+# Paper and files (print.test.mjs): CSV of standings and crosstable, the TRF re-read by
+# bughouse-tourney, a round's BPGN with its tags, A4 print previews (page.pdf, pdftoppm).
+bh_browser_bot_test(browser_print print.test.mjs 300 $<TARGET_FILE:bughouse-tourney>)
+# Finished games watched again (replay.test.mjs): every position and clock of a replay against
+# the server's move pushes, the controls, the BPGN download, the links to it.
+bh_browser_bot_test(browser_replay replay.test.mjs 180)
+# The hall (projector.test.mjs): projector.html at 1920x1080 through the live matches, the
+# pairings and the standings; an announcement on it; the public event page.
+bh_browser_bot_test(browser_projector projector.test.mjs 240)

@@ -20,11 +20,8 @@
 // (written with UPDATE_SCREENSHOTS=1; tests/artifacts/ always).
 // usage: node tests/browser/desk.test.mjs SERVER_BINARY BOT_BINARY   (cwd: the repo root)
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, startBots, publish } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -59,37 +56,16 @@ const layout = (page) => page.evaluate(() => {
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-desk-'));
-  const { srv, port } = await startServer(bin, tmp);
-  const base = `http://127.0.0.1:${port}`;
-  let bot = null;
-  const browser = await launchBrowser();
-  const errors = [];
+  const w = await world('desk', bin);
+  const { base, errors } = w;
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    const dir = await ctx.newPage();
-    dir.on('pageerror', (e) => errors.push(e.message));
-    dir.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const ctx = await w.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const dir = w.watch(await ctx.newPage(), 'desk', true);
     await openDashboard(dir, base);
 
     // ---- create (Event tab), then 16 teams (the desk opens the Teams tab by itself) ----
-    await dir.click('#tab-event');
-    await dir.fill('#t-name', 'Spring Open 2026');
-    await dir.fill('#t-base', '0.5');
-    await dir.selectOption('#t-ruleset', 'online');
-    await dir.fill('#t-rounds', '5');
-    await dir.click('#t-create');
-    await dir.waitForFunction(() => /Spring Open 2026/.test(document.querySelector('#tour-state').textContent));
+    await deskEvent(dir, { name: 'Spring Open 2026', base: 0.5, ruleset: 'online', rounds: 5 }, TEAMS.map((n, i) => [n, `cap${i + 1}`, 2300 - 37 * i, `par${i + 1}`]));
     check('after create: the Teams tab is open', await dir.isVisible('#team-name'));
-    for (const [i, n] of TEAMS.entries()) {
-      await dir.fill('#team-name', n);
-      await dir.fill('#team-captain', `cap${i + 1}`);
-      await dir.fill('#team-captain-rating', String(2300 - 37 * i));
-      await dir.fill('#team-partner', `par${i + 1}`);
-      await dir.fill('#team-partner-rating', String(2100 - 29 * i));
-      await dir.click('#team-add');
-      await dir.waitForFunction((k) => document.querySelectorAll('#teams-body tr').length === k, i + 1);
-    }
     // A second team of the same name: refused, and the log shows the server's answer.
     await dir.fill('#team-name', TEAMS[0]);
     await dir.fill('#team-captain', 'x');
@@ -104,8 +80,7 @@ async function main() {
     // ---- start; the bots play every team ----
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.length === 8 && window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 10000 });
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '500', '--seed', '11', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+    startBots(w, botBin, tokens, 500, 11);
     await dir.waitForFunction(() => document.querySelectorAll('#live-grid .match-card cg-board').length === 16 && [...window.app.minis.values()].every((m) => m.g), null, { timeout: 40000 });
     await dir.waitForFunction(() => [...window.app.minis.values()].filter((m) => m.g && m.g.boards[0].ply + m.g.boards[1].ply >= 4).length >= 6, null, { timeout: 40000 });
     log('round 1 live: 8 matches on the grid, bots moving');
@@ -182,8 +157,7 @@ async function main() {
     const ktok = await dir.evaluate((id) => window.app.teamTokens[id], kt.team);
     const seat0 = await dir.evaluate((g) => document.querySelector(`a.join[data-game="${g}"][data-seat="0"]`).getAttribute('href'), single);
     const page = async (url, what) => {
-      const p = await ctx.newPage();
-      p.on('pageerror', (e) => errors.push(`${what}: ${e.message}`));
+      const p = w.watch(await ctx.newPage(), what);
       await p.setViewportSize({ width: 1366, height: 768 });
       await p.goto(url);
       return p;
@@ -248,16 +222,9 @@ async function main() {
       check(`1366x768, ${tab}: nothing scrolls horizontally`, T.page.sw <= T.page.cw && T.overflowX.live <= 0 && T.overflowX.pane <= 0, [tab, T.page, T.overflowX]);
     }
     check('no page errors', errors.length === 0, errors);
-    if (process.env.UPDATE_SCREENSHOTS) {
-      fs.mkdirSync('docs/screenshots', { recursive: true });
-      for (const f of ['desk-1920.png', 'desk-1366.png', 'desk-announce.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
-    }
+    publish(['desk-1920.png', 'desk-1366.png', 'desk-announce.png']);
   } finally {
-    await stop(bot);
-    await browser.close();
-    await stop(srv);
-    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await w.close();
   }
 }
 

@@ -14,11 +14,10 @@
 //     and every team; the pages as PNG (pdftoppm) in docs/screenshots/print-*.png (looked at).
 // usage: node tests/browser/print.test.mjs SERVER BOT TOURNEY_CLI   (cwd: the repo root)
 
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, startBots, publish } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -52,40 +51,18 @@ async function downloadText(page, click) {
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-print-'));
-  const { srv, port } = await startServer(bin, tmp, 0, ['--site', SITE]);
-  const base = `http://127.0.0.1:${port}`;
-  let bot = null;
-  const browser = await launchBrowser();
-  const errors = [];
+  const w = await world('print', bin, ['--site', SITE]);
+  const { base, errors, tmp } = w;
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+    const ctx = await w.browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
     // The print dialog cannot open headless: record that the page asked for it.
     await ctx.addInitScript(() => { window.print = () => { window.__printed = (window.__printed || 0) + 1; }; });
-    const dir = await ctx.newPage();
-    dir.on('pageerror', (e) => errors.push(e.message));
+    const dir = w.watch(await ctx.newPage(), 'desk');
     await openDashboard(dir, base);
-    await dir.click('#tab-event');
-    await dir.fill('#t-name', 'Autumn Cup "Kyiv", 2026');
-    await dir.fill('#t-base', '0.1');
-    await dir.selectOption('#t-ruleset', 'online');
-    await dir.fill('#t-rounds', '3');
-    await dir.selectOption('#t-small', 'cap');
-    await dir.click('#t-create');
-    await dir.waitForFunction(() => window.app.tour && window.app.tour.name.startsWith('Autumn Cup'));
-    for (const [i, [n, r]] of TEAMS.entries()) {
-      await dir.fill('#team-name', n);
-      await dir.fill('#team-captain', `c${i + 1}`);
-      await dir.fill('#team-captain-rating', String(r));
-      await dir.fill('#team-partner', `p${i + 1}`);
-      await dir.click('#team-add');
-      await dir.waitForFunction((k) => document.querySelectorAll('#teams-body tr').length === k, i + 1);
-    }
-    const tokens = await dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
+    const tokens = await deskEvent(dir, { name: 'Autumn Cup "Kyiv", 2026', base: 0.1, ruleset: 'online', rounds: 3, small: 'cap' }, TEAMS.map(([n, r], i) => [n, `c${i + 1}`, r, `p${i + 1}`]));
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 10000 });
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '120', '--seed', '5', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+    startBots(w, botBin, tokens, 120, 5);
     await dir.waitForFunction(() => window.app.tour.standings && window.app.tour.standings.final, null, { timeout: 200000 });
     log('tournament finished');
     const tour = await dir.evaluate(() => ({ t: window.app.tour, rounds: window.app.rounds }));
@@ -147,10 +124,8 @@ async function main() {
 
     // ---- print previews: A4 PDFs, then PNG pages ----
     const sheets = [['standings', '', 'Final standings'], ['crosstable', '', 'Crosstable'], ['pairings', '&round=2', 'Pairings and results · round 2 of 3']];
-    fs.mkdirSync('docs/screenshots', { recursive: true });
     for (const [what, extra, title] of sheets) {
-      const p = await ctx.newPage();
-      p.on('pageerror', (e) => errors.push(`event ${what}: ${e.message}`));
+      const p = w.watch(await ctx.newPage(), `event ${what}`);
       await p.goto(`${base}/event.html?tournament=${tour.t.tournament}&print=${what}${extra}`);
       await p.waitForFunction(() => window.app && window.app.ready, null, { timeout: 10000 });
       await p.screenshot({ path: `${ART}/print-${what}-preview.png`, fullPage: true });
@@ -168,15 +143,12 @@ async function main() {
       execFileSync('pdftoppm', ['-png', '-r', '80', pdf, `${ART}/print-${what}`]);
       const png = fs.readdirSync(ART).filter((f) => f.startsWith(`print-${what}-`) && /-\d+\.png$/.test(f));
       check(`${what}: the page as PNG`, png.length === 1, png);
-      if (process.env.UPDATE_SCREENSHOTS) for (const f of png) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f.replace(/-0*1\.png$/, '.png')}`);
+      if (png.length === 1) fs.renameSync(`${ART}/${png[0]}`, `${ART}/print-${what}.png`);
+      publish([`print-${what}.png`]);
     }
     check('no page errors', errors.length === 0, errors);
   } finally {
-    await stop(bot);
-    await browser.close();
-    await stop(srv);
-    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await w.close();
   }
 }
 

@@ -15,11 +15,8 @@
 // projector-standings.png, event-page.png.
 // usage: node tests/browser/projector.test.mjs SERVER_BINARY BOT_BINARY   (cwd: the repo root)
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, startBots, publish } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -27,42 +24,20 @@ const TEAMS = ['Kyiv Knights', 'Lviv Lions', 'Odesa Rooks', 'Kharkiv Hawks', 'Dn
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-projector-'));
-  const { srv, port } = await startServer(bin, tmp);
-  const base = `http://127.0.0.1:${port}`;
-  let bot = null;
-  const browser = await launchBrowser();
-  const errors = [];
+  const w = await world('projector', bin);
+  const { base, errors } = w;
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    const dir = await ctx.newPage();
-    dir.on('pageerror', (e) => errors.push(e.message));
+    const ctx = await w.browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const dir = w.watch(await ctx.newPage(), 'desk');
     await openDashboard(dir, base);
-    await dir.click('#tab-event');
-    await dir.fill('#t-name', 'Hall Cup');
-    await dir.fill('#t-base', '0.1');
-    await dir.selectOption('#t-ruleset', 'online');
-    await dir.fill('#t-rounds', '2');
-    await dir.click('#t-create');
-    await dir.waitForFunction(() => window.app.tour && window.app.tour.name === 'Hall Cup');
-    for (const [i, n] of TEAMS.entries()) {
-      await dir.fill('#team-name', n);
-      await dir.fill('#team-captain', `cap${i + 1}`);
-      await dir.fill('#team-captain-rating', String(2200 - 50 * i));
-      await dir.fill('#team-partner', `par${i + 1}`);
-      await dir.click('#team-add');
-      await dir.waitForFunction((k) => document.querySelectorAll('#teams-body tr').length === k, i + 1);
-    }
-    const tokens = await dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
-    const pj = await ctx.newPage();
-    pj.on('pageerror', (e) => errors.push('projector: ' + e.message));
+    const tokens = await deskEvent(dir, { name: 'Hall Cup', base: 0.1, ruleset: 'online', rounds: 2 }, TEAMS.map((n, i) => [n, `cap${i + 1}`, 2200 - 50 * i, `par${i + 1}`]));
+    const pj = w.watch(await ctx.newPage(), 'projector');
     await pj.goto(`${base}/projector.html?rotate=3`);
     await pj.waitForFunction(() => /Hall Cup/.test(document.getElementById('pj-event').textContent), null, { timeout: 10000 });
     check('before the start: the projector names the event', /registration/.test(await pj.locator('#pj-round').textContent()));
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 10000 });
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '250', '--seed', '9', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+    startBots(w, botBin, tokens, 250, 9);
 
     // ---- a slide of two live matches ----
     await pj.waitForFunction(() => {
@@ -130,8 +105,7 @@ async function main() {
     check('projector: standings in 30 px type or more', st.px >= 30 && /Standings after round|Final standings/.test(st.title), [st.px, st.title]);
 
     // ---- the public event page ----
-    const ev = await ctx.newPage();
-    ev.on('pageerror', (e) => errors.push('event: ' + e.message));
+    const ev = w.watch(await ctx.newPage(), 'event');
     await ev.goto(`${base}/event.html`);
     await ev.waitForFunction(() => window.app && window.app.ready && window.app.tour.standings && window.app.tour.standings.round >= 1, null, { timeout: 10000 });
     await dir.waitForFunction(() => window.app.rounds[2], null, { timeout: 30000 });
@@ -140,16 +114,9 @@ async function main() {
     check('event page: standings, crosstable, both rounds, round 1\'s games linked to their replays', evs.standings === 8 && evs.cross === 8 && evs.r1 === 4 && evs.links === 8, evs);
     await ev.screenshot({ path: `${ART}/event-page.png`, fullPage: true });
     check('no page errors', errors.length === 0, errors);
-    if (process.env.UPDATE_SCREENSHOTS) {
-      fs.mkdirSync('docs/screenshots', { recursive: true });
-      for (const f of ['projector-1920.png', 'projector-standings.png', 'event-page.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
-    }
+    publish(['projector-1920.png', 'projector-standings.png', 'event-page.png']);
   } finally {
-    await stop(bot);
-    await browser.close();
-    await stop(srv);
-    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await w.close();
   }
 }
 

@@ -16,11 +16,8 @@
 // reserves, clocks) and replay-1920.png.
 // usage: node tests/browser/replay.test.mjs SERVER_BINARY BOT_BINARY   (cwd: the repo root)
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ART, check, launchBrowser, log, results, startServer, stop, openDashboard, run } from './harness.mjs';
+import { ART, check, log, stop, openDashboard, run, world, deskEvent, startBots, publish } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -34,34 +31,13 @@ function fenKey(fen) {
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-replay-'));
-  const { srv, port } = await startServer(bin, tmp);
-  const base = `http://127.0.0.1:${port}`;
-  let bot = null;
-  const browser = await launchBrowser();
-  const errors = [];
+  const w = await world('replay', bin);
+  const { base, errors, port } = w;
   try {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
-    const dir = await ctx.newPage();
-    dir.on('pageerror', (e) => errors.push(e.message));
+    const ctx = await w.browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+    const dir = w.watch(await ctx.newPage(), 'desk');
     await openDashboard(dir, base);
-    await dir.click('#tab-event');
-    await dir.fill('#t-name', 'Replay Cup');
-    await dir.fill('#t-base', '0.2');
-    await dir.selectOption('#t-ruleset', 'online');
-    await dir.fill('#t-rounds', '1');
-    await dir.selectOption('#t-small', 'cap');
-    await dir.click('#t-create');
-    await dir.waitForFunction(() => window.app.tour && window.app.tour.name === 'Replay Cup');
-    for (const [i, n] of ['Knights', 'Rooks', 'Bishops', 'Pawns'].entries()) {
-      await dir.fill('#team-name', n);
-      await dir.fill('#team-captain', `c${i}`);
-      await dir.fill('#team-captain-rating', String(2000 - 100 * i));
-      await dir.fill('#team-partner', `p${i}`);
-      await dir.click('#team-add');
-      await dir.waitForFunction((k) => document.querySelectorAll('#teams-body tr').length === k, i + 1);
-    }
-    const tokens = await dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
+    const tokens = await deskEvent(dir, { name: 'Replay Cup', base: 0.2, ruleset: 'online', rounds: 1, small: 'cap' }, ['Knights', 'Rooks', 'Bishops', 'Pawns'].map((n, i) => [n, `c${i}`, 2000 - 100 * i, `p${i}`]));
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches[0].games[0], null, { timeout: 10000 });
     const game = await dir.evaluate(() => window.app.rounds[1].matches[0].games[0]);
@@ -75,18 +51,15 @@ async function main() {
       ws.onopen = () => ws.send(JSON.stringify({ type: 'join', id: 1, game: g }));
       ws.onmessage = (e) => { const m = JSON.parse(e.data); window.rec.push(m); if (m.type === 'state') resolve(); };
     }), [`ws://127.0.0.1:${port}/`, game]);
-    const botLog = fs.openSync(path.join(tmp, 'bot.log'), 'w');
-    bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(port), '--no-tls', '--pace-ms', '150', '--seed', '3', ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', botLog, botLog] });
+    const bot = startBots(w, botBin, tokens, 150, 3);
     await rec.waitForFunction(() => window.rec.some((m) => m.type === 'result'), null, { timeout: 60000 });
     const pushes = await rec.evaluate(() => window.rec.filter((m) => m.type === 'move'));
     log(`game ${game}: ${pushes.length} moves recorded`);
     await dir.waitForFunction(() => window.app.rounds[1].status === 'done', null, { timeout: 90000 });
     await stop(bot);
-    bot = null;
 
     // ---- the frames against the server's positions and clocks ----
-    const rp = await ctx.newPage();
-    rp.on('pageerror', (e) => errors.push('replay: ' + e.message));
+    const rp = w.watch(await ctx.newPage(), 'replay');
     await rp.goto(`${base}/replay.html?game=${game}`);
     await rp.waitForFunction(() => window.app.frames.length > 1 && window.app.bpgn, null, { timeout: 10000 });
     const rep = await rp.evaluate(() => ({ frames: window.app.frames.map((f) => ({ t: f.t, seq: f.ev && f.ev.seq, kind: f.ev && f.ev.kind, fen: f.fen, clock: f.clock })), state: window.app.state }));
@@ -165,8 +138,7 @@ async function main() {
     check('1920x1080: the replay fits the screen', fit.sw <= fit.w && fit.sh <= fit.h, fit);
 
     // ---- linked from the standings (crosstable) and the pairings ----
-    const ev = await ctx.newPage();
-    ev.on('pageerror', (e) => errors.push('event: ' + e.message));
+    const ev = w.watch(await ctx.newPage(), 'event');
     await ev.goto(`${base}/event.html`);
     await ev.waitForFunction(() => window.app && window.app.ready, null, { timeout: 10000 });
     const href = `replay.html?game=${game}`;
@@ -177,16 +149,9 @@ async function main() {
     check('the link opens the replay', ev.url().endsWith(href));
     check('desk: the pairings and the crosstable link the replay', await dir.locator(`#pairings a[href="${href}"]`).count() === 1 && await dir.locator(`#crosstable a[href="${href}"]`).count() === 2);
     check('no page errors', errors.length === 0, errors);
-    if (process.env.UPDATE_SCREENSHOTS) {
-      fs.mkdirSync('docs/screenshots', { recursive: true });
-      for (const f of ['replay-mid.png', 'replay-1920.png']) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${f}`);
-    }
+    publish(['replay-mid.png', 'replay-1920.png']);
   } finally {
-    await stop(bot);
-    await browser.close();
-    await stop(srv);
-    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await w.close();
   }
 }
 

@@ -34,6 +34,26 @@ export function roundList(tour, rounds = {}) {
   return Object.values(by).filter((r) => !tour || r.tournament === undefined || r.tournament === tour.tournament).sort((a, b) => a.round - b.round);
 }
 
+// Fold a `round` or `standings` push m into the snapshot tour and rounds (round number ->
+// `round`), as every page that follows an event does. Returns 'changed' when m was for tour,
+// 'newer' when it is a round of a newer tournament (the page may load that one), else false.
+export function foldPush(tour, rounds, m) {
+  if (!tour || (m.type !== 'round' && m.type !== 'standings')) return false;
+  if (m.tournament !== tour.tournament) return m.type === 'round' && m.tournament > tour.tournament ? 'newer' : false;
+  if (m.type === 'round') {
+    rounds[m.round] = m;
+    if (m.round >= tour.round) {
+      tour.round = m.round;
+      tour.current = m;
+    }
+    if (tour.status === 'registering') tour.status = 'running';
+  } else {
+    tour.standings = m;
+    if (m.final) tour.status = 'finished';
+  }
+  return 'changed';
+}
+
 // The teams by id, with the pairing number `no`.
 export function teamIndex(tour) {
   return new Map(((tour && tour.teams) || []).map((t) => [t.team, t]));

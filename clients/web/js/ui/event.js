@@ -11,7 +11,7 @@ import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params, toast } from './dom.js';
-import { roundList, slug, standingsCsv, crosstableCsv } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, foldPush } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
 
@@ -62,22 +62,9 @@ function setTour(t) {
 
 function onPush(m) {
   if (m.type === 'announcement' && !app.print) return showNotice(m);
-  if (!app.tour) return;
-  if (m.type === 'round' && m.tournament === app.tour.tournament) {
-    app.rounds[m.round] = m;
-    if (m.round >= app.tour.round) {
-      app.tour.round = m.round;
-      app.tour.current = m;
-    }
-    if (app.tour.status === 'registering') app.tour.status = 'running';
-    draw();
-  } else if (m.type === 'standings' && m.tournament === app.tour.tournament) {
-    app.tour.standings = m;
-    if (m.final) app.tour.status = 'finished';
-    draw();
-  } else if (m.type === 'round' && m.tournament > app.tour.tournament && !q.get('tournament')) {
-    onOpen(); // a newer tournament started: the latest one is shown
-  }
+  const f = foldPush(app.tour, app.rounds, m);
+  if (f === 'changed') draw();
+  else if (f === 'newer' && !q.get('tournament')) onOpen(); // a newer tournament: the latest is shown
 }
 
 function standingsTitle(s) {

@@ -14,7 +14,7 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { roundList, gpText, standingsRows } from '../tourdata.js';
+import { gpText, standingsRows, foldPush } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
 
 const q = params();
@@ -90,22 +90,9 @@ function onLive(l) {
 function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'live') return onLive(m);
-  if (!app.tour) return;
-  if (m.type === 'round' && m.tournament === app.tour.tournament) {
-    app.rounds[m.round] = m;
-    if (m.round >= app.tour.round) {
-      app.tour.round = m.round;
-      app.tour.current = m;
-    }
-    if (app.tour.status === 'registering') app.tour.status = 'running';
-    build();
-  } else if (m.type === 'standings' && m.tournament === app.tour.tournament) {
-    app.tour.standings = m;
-    if (m.final) app.tour.status = 'finished';
-    build();
-  } else if (m.type === 'round' && m.tournament > app.tour.tournament && !q.get('tournament')) {
-    onOpen();
-  }
+  const f = foldPush(app.tour, app.rounds, m);
+  if (f === 'changed') build();
+  else if (f === 'newer' && !q.get('tournament')) onOpen(); // a newer tournament: the latest is shown
 }
 
 // ---- the slides ----
