@@ -7,8 +7,10 @@
 //   - 1920x1080: the eight matches of round 1 all on screen at once, each with both boards,
 //     four clocks and the two team names of its pairing; boards of at least 180 px; the
 //     standings beside the live games (never below them); no horizontal scrolling;
-//   - the status flags: a paused game is flagged "paused" on its card, and "low time" shows on
-//     a card exactly when one of its clocks is under 20 s (a single game nobody plays);
+//   - the status flags: a paused game is flagged "paused" on its card, "low time" shows on a
+//     card exactly when one of its clocks is under 20 s (a single game nobody plays), a flag
+//     on one board under the regulation ruleset shows "settling" for the settle window, and
+//     between game 1 and game 2 of a match its card waits for game 2;
 //   - Teams: 16 rosters with the players' links and who is at the board; Pairings: round 1
 //     with its 8 boards, each game a link (watch while live);
 //   - the Log: every command with the server's answer (ok, or the error code and field);
@@ -129,6 +131,34 @@ async function main() {
     await dir.waitForFunction((g) => document.querySelector(`#live-grid .match-card[data-game="${g}"] .flag.paused`), single, { timeout: 5000 });
     log('flags: paused, low time');
 
+    // The settle window (R-SETTLE, regulation: 2 s after the first decisive event): a second
+    // single game (8-second clocks) nobody plays but White B, who moves after 3 s: White A's flag
+    // falls at 8 s and stops board A, board B runs on (its Black has till about 11 s) through the
+    // window: "settling" on its card, then the result.
+    await dir.click('#tab-event');
+    await dir.fill('#g-base', '0.1334');
+    await dir.click('#create-game');
+    await dir.waitForFunction(() => document.querySelector('#games-body button.start'), null, { timeout: 5000 });
+    const flagGame = await dir.evaluate(() => Number(document.querySelector('#games-body button.start').closest('tr').dataset.game));
+    const tok2 = await dir.evaluate((g) => new URL(document.querySelector(`a.join[data-game="${g}"][data-seat="2"]`).href).searchParams.get('token'), flagGame);
+    await dir.click(`#games-body tr[data-game="${flagGame}"] button.start`);
+    const seat = await ctx.newPage();
+    await seat.goto(`${base}/index.html`);
+    const moved = await seat.evaluate(([url, g, token]) => new Promise((resolve) => {
+      const ws = new WebSocket(url, 'bughouse.v1');
+      ws.onopen = () => {
+        ws.send(JSON.stringify({ type: 'auth', id: 1, token }));
+        ws.send(JSON.stringify({ type: 'join', id: 2, game: g }));
+        setTimeout(() => ws.send(JSON.stringify({ type: 'move', id: 3, game: g, board: 'B', ply: 0, move: 'd2d4' })), 3000);
+      };
+      ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 3) resolve(m.type); };
+    }), [`ws://127.0.0.1:${w.port}/`, flagGame, tok2]);
+    check('White B moved', moved === 'ack', moved);
+    await dir.waitForFunction((g) => window.app.minis.get(g) && window.app.minis.get(g).g && window.app.minis.get(g).g.result, flagGame, { timeout: 20000 });
+    const seenFlags = await dir.evaluate((g) => [...window.app.flagsSeen].filter((x) => x.startsWith(`${g}:`)), flagGame);
+    check('the settle window after the flag on board A was flagged on its card', seenFlags.includes(`${flagGame}:settle`), seenFlags);
+    await seat.close();
+
     // ---- Teams and Pairings ----
     await dir.click('#tab-teams');
     // Presence: a team whose game is live shows its two players, green when their page is
@@ -201,11 +231,17 @@ async function main() {
     check('after a reload: the dismissed one stays gone, the other is back', back.length === 1 && /^Round 2 starts/.test(back[0]), back);
     for (const p of [team, ply, spec]) await p.close();
 
+    // Between game 1 and game 2 of a match the card said it was waiting for game 2.
+    // (The result of game 1 comes before the round that starts game 2, so every decisive game 1
+    // shows it at least once.)
+    const between = await dir.evaluate(() => [...window.app.flagsSeen].filter((x) => x.endsWith(':choice')).length);
+    check('a card waited for game 2 between the games of its match', between >= 1, between);
+
     // ---- the log ----
     await dir.click('#tab-log');
     const lg = await dir.evaluate(() => window.app.log.map((e) => [e.what, e.ok]));
     const n = (w, ok) => lg.filter(([x, o]) => x === w && o === ok).length;
-    check('log: create, 16 registrations, start, 3 pauses, a game, 2 announcements, all answered', n('tournament_create', true) === 1 && n('team_register', true) === 16 && n('tournament_start', true) === 1 && n('game_pause', true) === 3 && n('game_create', true) === 1 && n('game_start', true) === 1 && n('announce', true) === 2, lg);
+    check('log: create, 16 registrations, start, 3 pauses, 2 games, 2 announcements, all answered', n('tournament_create', true) === 1 && n('team_register', true) === 16 && n('tournament_start', true) === 1 && n('game_pause', true) === 3 && n('game_create', true) === 2 && n('game_start', true) === 2 && n('announce', true) === 2, lg);
     check('log: shown newest first', /announce/.test(await dir.locator('#log-body tr:first-child').textContent()));
 
     // ---- 1366x768 ----
@@ -215,10 +251,11 @@ async function main() {
     await dir.waitForTimeout(500);
     const S = await layout(dir);
     await dir.screenshot({ path: `${ART}/desk-1366.png` });
-    check('1366x768: the 8 match cards (and the single game) on screen', S.cards.filter((c) => c.bd > 0).length === 8 && S.cards.every((c) => c.box.r <= S.vw && c.box.b <= S.vh && c.boards.every((b) => b.w >= 112)), S.cards.map((c) => [c.box, c.boards.map((b) => Math.round(b.w))]));
+    check('1366x768: the 8 match cards on screen (finished single games may be below)', S.cards.filter((c) => c.bd > 0).length === 8 && S.cards.filter((c) => c.bd > 0).every((c) => c.box.r <= S.vw && c.box.b <= S.vh && c.boards.every((b) => b.w >= 112)), S.cards.map((c) => [c.box, c.boards.map((b) => Math.round(b.w))]));
     for (const tab of ['event', 'teams', 'pairings', 'standings', 'controls', 'log']) {
       await dir.click(`#tab-${tab}`);
       const T = await layout(dir);
+      await dir.screenshot({ path: `${ART}/desk-1366-${tab}.png` });
       check(`1366x768, ${tab}: nothing scrolls horizontally`, T.page.sw <= T.page.cw && T.overflowX.live <= 0 && T.overflowX.pane <= 0, [tab, T.page, T.overflowX]);
     }
     check('no page errors', errors.length === 0, errors);

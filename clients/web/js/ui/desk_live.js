@@ -33,9 +33,10 @@ export function bestFit(n, w, hgt, chrome, side) {
   return best;
 }
 
-// Size grid (an element whose cards are .match-card) to its pane: sets --cols and --bs.
+// Size grid (an element whose cards are .match-card) to its pane: sets --cols and --cbs. The
+// cards marked .aside (finished games outside the round) do not count: they may scroll.
 export function fitGrid(grid, pane) {
-  const cards = grid.querySelectorAll('.match-card');
+  const cards = grid.querySelectorAll('.match-card:not(.aside)');
   const n = cards.length;
   if (!n) return;
   const top = grid.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
@@ -57,11 +58,20 @@ export function fitGrid(grid, pane) {
 const FLAG_TEXT = {
   waiting: 'waiting',
   paused: 'paused',
-  settle: 'settle window',
+  settle: 'settling',
   low: 'low time',
-  away: 'player away',
+  away: 'away',
   done: 'done',
-  choice: 'G2 colours',
+  choice: 'waiting G2',
+};
+const FLAG_TITLE = {
+  waiting: 'not started yet',
+  paused: 'paused by the director: the clocks stand still',
+  settle: 'R-SETTLE: one board has stopped; the settle window runs on the other',
+  low: 'a clock under 20 s',
+  away: 'a player is not connected (the clock runs)',
+  done: 'the match is over',
+  choice: 'P-GAME2: the team that lost game 1 chooses the colours of game 2',
 };
 
 // The status flags of a card: game model g (game.js, or null before its state), its live row
@@ -92,6 +102,6 @@ export function drawFlags(el, flags) {
   const sig = flags.join();
   if (box.dataset.sig === sig) return;
   box.dataset.sig = sig;
-  box.replaceChildren(...flags.map((x) => h(`span.flag.${x}`, { dataset: { flag: x } }, FLAG_TEXT[x] || x)));
+  box.replaceChildren(...flags.map((x) => h(`span.flag.${x}`, { dataset: { flag: x }, title: FLAG_TITLE[x] || '' }, FLAG_TEXT[x] || x)));
   for (const x of Object.keys(FLAG_TEXT)) el.classList.toggle(`is-${x}`, flags.includes(x));
 }

@@ -39,6 +39,7 @@ const app = {
   results: {}, // game id -> result as the game's own pushes said it ("1-0": seats 0 and 3 won)
   live: new Map(), // game id -> row of the `live` list (paused, clocks)
   choices: new Map(), // game 1 id -> pending game2_choice (P-GAME2)
+  flagsSeen: new Set(), // "game:flag" of every flag a card showed (the browser test reads it)
   log: store.get('bh.log', []), // [{t, what, detail, ok, answer}], newest last
   tab: store.get('bh.tab', ''),
   shownRound: 0, // the round the Pairings tab shows (0: the current one)
@@ -589,7 +590,7 @@ function drawTeams() {
   const t = app.tour;
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
-  $('team-form').hidden = !!t && t.status !== 'registering';
+  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering';
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
     const here = presence(x.team);
@@ -655,6 +656,11 @@ function drawStandings() {
 const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
 
 function drawGames() {
+  // Redrawn only when something in it changed (a refresh every 2 s would otherwise replace a
+  // button under the director's pointer).
+  const sig = JSON.stringify([app.games, app.games.map((x) => app.tokens[x.game] || null), [...app.live].map(([id, x]) => [id, x.paused])]);
+  if (sig === app.gamesSig) return drawControls();
+  app.gamesSig = sig;
   const rows = app.games.slice().sort((a, b) => b.game - a.game).map((x) => {
     const t = app.tokens[x.game];
     const links = t && t.tokens.some(Boolean)
@@ -773,6 +779,7 @@ function drawCardFlags() {
       m.el.querySelector('.flags').title = `P-GAME2: ${teamName(ch.team)} chooses game 2's colours (${left} s left)`;
     }
     drawFlags(m.el, f);
+    for (const x of f) app.flagsSeen.add(`${id}:${x}`);
   }
   const all = [...app.minis.values()];
   const count = (x) => all.filter((m) => m.el.classList.contains(`is-${x}`)).length;
@@ -816,6 +823,8 @@ function syncMinis() {
     if (want.has(id)) {
       m.m = want.get(id).m;
       m.order = want.get(id).order;
+      // A finished game outside the round stays, after the others, and the fit ignores it.
+      m.el.classList.toggle('aside', !m.m && !!m.g && m.g.status === 'finished');
       continue;
     }
     m.el.remove();
