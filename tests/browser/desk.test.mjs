@@ -103,11 +103,21 @@ async function main() {
     check('1920x1080: no page scroll, no horizontal overflow', L.page.sw <= L.page.cw && L.page.sh <= L.page.ch && L.overflowX.live <= 0 && L.overflowX.pane <= 0, [L.page, L.overflowX]);
 
     // ---- flags: pause one game, low time ----
-    // The live game with the fewest moves (a random bot's game may end at any moment).
-    const g0 = await dir.evaluate(() => [...window.app.minis.entries()].filter(([id, m]) => m.g && m.g.status === 'live' && window.app.live.has(id)).sort((a, b) => (a[1].g.boards[0].ply + a[1].g.boards[1].ply) - (b[1].g.boards[0].ply + b[1].g.boards[1].ply))[0][0]);
-    await dir.click(`#live-grid .match-card[data-game="${g0}"] button.mini-pause`);
-    await dir.waitForFunction((g) => document.querySelector(`#live-grid .match-card[data-game="${g}"] .flag.paused`), g0, { timeout: 5000 });
-    check('a paused game is flagged on its card', true);
+    // The live game with the fewest moves; a random bot's game may end at any moment, so a game
+    // that ended before its pause took effect is replaced by another one.
+    let g0 = 0;
+    for (let k = 0; k < 6 && !g0; k++) {
+      const g = await dir.evaluate(() => ([...window.app.minis.entries()].filter(([id, m]) => m.g && m.g.status === 'live' && window.app.live.has(id) && !window.app.live.get(id).paused).sort((a, b) => (a[1].g.boards[0].ply + a[1].g.boards[1].ply) - (b[1].g.boards[0].ply + b[1].g.boards[1].ply))[0] || [0])[0]);
+      if (!g) { await dir.waitForTimeout(500); continue; }
+      try {
+        await dir.click(`#live-grid .match-card[data-game="${g}"] button.mini-pause`, { timeout: 3000 });
+        await dir.waitForFunction((id) => document.querySelector(`#live-grid .match-card[data-game="${id}"] .flag.paused`), g, { timeout: 5000 });
+        g0 = g;
+      } catch {
+        log(`game ${g} ended before its pause: another one`);
+      }
+    }
+    check('a paused game is flagged on its card', g0 > 0);
     await dir.click(`#live-grid .match-card[data-game="${g0}"] button.mini-pause`);
     await dir.waitForFunction((g) => !document.querySelector(`#live-grid .match-card[data-game="${g}"] .flag.paused`), g0, { timeout: 5000 });
     // Low time: a single game nobody plays (21-second clocks), started by hand: once its White
