@@ -8,7 +8,7 @@
 //     castling, en passant) equal the server's, and the four clocks equal the push's within
 //     2 ms (the recorded clocks are ms-rounded); the last frame is the state's final position
 //     and clocks; frames are in time order;
-//   - the controls: play at 2x moves game time on and the boards follow, pause holds it, step
+//   - the controls: play at half speed moves game time on and the boards follow, pause holds it, step
 //     goes to the next move of either board, a click on a move in a list shows that position,
 //     the slider seeks; the BPGN download is the game's record (its tags, one move per ply);
 //   - the replay is linked from the event page's crosstable and pairings, and from the desk's.
@@ -99,14 +99,14 @@ async function main() {
 
     // ---- the controls ----
     const shown = () => rp.evaluate(() => ({ t: window.app.t, idx: window.app.idx, playing: window.app.playing, fen: window.app.g.boards.map((b) => b.fen), cur: [...document.querySelectorAll('.rp-col li.cur')].map((li) => Number(li.dataset.frame)), clocks: [...document.querySelectorAll('.clock')].map((e) => e.textContent) }));
-    // At 2x: the game lasts several seconds, so the play is still on when the test pauses it
-    // (at the end a click on Play starts again from the start).
-    await rp.selectOption('#rp-speed', '2');
+    // At half speed: the game lasts some 10-20 s of play, so the play is still on when the
+    // test pauses it even on a loaded machine (at the end a click on Play starts again).
+    await rp.selectOption('#rp-speed', '0.5');
     await rp.click('#rp-play');
     const firstMove = rep.frames.find((f) => f.kind === 'move').t;
     await rp.waitForFunction((t) => window.app.t > t + 200, firstMove, { timeout: 10000 });
     const p1 = await shown();
-    check('play at 2x: game time moves on, the boards follow', p1.playing && p1.t < last.t && p1.idx > 0 && rep.frames[p1.idx].t <= p1.t, [p1, last.t]);
+    check('play at ½x: game time moves on, the boards follow', p1.playing && p1.t < last.t && p1.idx > 0 && rep.frames[p1.idx].t <= p1.t, [p1, last.t]);
     await rp.click('#rp-play');
     const p2 = await shown();
     await rp.waitForTimeout(400);
