@@ -92,6 +92,7 @@ async function main() {
     await dir.fill('#ann-text', 'Lunch break: round 2 at 14:30');
     await dir.click('#ann-send');
     await pj.waitForSelector('.notice .notice-text', { timeout: 5000 });
+    await pj.waitForFunction(() => parseFloat(getComputedStyle(document.querySelector('.notice .notice-text')).fontSize) >= 40, null, { timeout: 3000 }).catch(() => {});
     const big = await pj.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.notice .notice-text')).fontSize));
     check('projector: the announcement in large type', big >= 40, big);
     await pj.click('.notice-close');

@@ -32,11 +32,15 @@ const idOf = (m) => `${m.server_ms}|${m.text}`;
 let stack = null;
 let opts = { big: false };
 
-function ensureStack() {
-  if (stack && stack.isConnected) return stack;
+function ensureStyle() {
   if (!document.querySelector('link[data-notices]')) {
     document.head.append(h('link', { rel: 'stylesheet', href: 'css/notices.css', 'data-notices': '' }));
   }
+}
+
+function ensureStack() {
+  if (stack && stack.isConnected) return stack;
+  ensureStyle();
   stack = h(`div.notices${opts.big ? '.big' : ''}`, { id: 'notices', role: 'region', 'aria-label': "the director's announcements" });
   document.body.append(stack);
   return stack;
@@ -81,5 +85,6 @@ export function dismiss(id) {
 // Call once at page start: the notices still open from before a reload. big: projector type.
 export function initNotices(o = {}) {
   opts = { ...opts, ...o };
+  ensureStyle(); // loaded before the first notice comes, so it never shows unstyled
   for (const m of load().open) draw(m);
 }
