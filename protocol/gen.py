@@ -50,9 +50,13 @@ M = [
     "promoted pieces marked ~), ply (the ply the next move must name), running (seat whose clock runs, -1 none)"),
    ("clock_ms", "array of 4 integers", "ms", "remaining time by seat at server_ms"),
    ("server_ms", "integer", "ms since the Unix epoch", "server wall clock of the snapshot"),
+   ("base_ms", "integer", "ms", "time control: each player's initial time"),
+   ("inc_ms", "integer", "ms", "time control: increment per move"),
    ("seats", "array of 4 objects", "", "seat, name, connected"),
-   ("events", "array", "", "the game's event list: seq, t_ms (ms since the game started), kind "
-    "(start, move, flag, resign, result, ...), seat, board, ply, text"),
+   ("events", "array", "", "the game's event list: seq, t_ms (ms since the game started; a "
+    "director's pause does not count), kind (start, move, flag, resign, result, ...), seat, board, "
+    "ply, text; a move also san and clock_ms (the mover's time left after it, increment added, "
+    "as the BPGN records it): with base_ms every clock at every instant can be replayed"),
    ("result", "string or null", '"1-0", "0-1", "1/2-1/2" (team of seats 0 and 3 first)', ""),
    ("reason", "string or null", "", "why the game ended: mate, flag, resign, mate_both, adjudicated, ... (as in `result`)"),
    ("recovery", "string or null", '"resumed" / "adjudicated"', "the policy applied after a restart, if any"),
@@ -63,12 +67,14 @@ M = [
        "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
                   {"board": "B", "fen": FEN0, "ply": 0, "running": 2}],
        "clock_ms": [178950, 180000, 180000, 180000], "server_ms": 1764400000000,
+       "base_ms": 180000, "inc_ms": 0,
        "seats": [{"seat": 0, "name": "ann", "connected": True},
                  {"seat": 1, "name": "cid", "connected": True},
                  {"seat": 2, "name": "dan", "connected": True},
                  {"seat": 3, "name": "bob", "connected": False}],
        "events": [{"seq": 0, "t_ms": 0, "kind": "start"},
-                  {"seq": 1, "t_ms": 1050, "kind": "move", "seat": 0, "board": "A", "ply": 0, "text": "e2e4"}],
+                  {"seq": 1, "t_ms": 1050, "kind": "move", "seat": 0, "board": "A", "ply": 0, "text": "e2e4",
+                   "san": "e4", "clock_ms": 178950}],
        "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False,
        "chat": [{"seat": 3, "text": "need a knight", "server_ms": 1764399999000}]}, None),
  ("move", "c2s", "A move or a drop on the sender's own board (P-SEAT), for the ply it was made "
@@ -418,16 +424,42 @@ M = [
   {"type": "round_start", "id": 24, "tournament": 1}, "tournament"),
  ("export", "c2s", "Director: the BPGN of a game (live or finished; a director's result is in its tags) "
   "or the TRF-2026 text of a tournament, in the reply (no HTTP path: the director's token stays on "
-  "the WebSocket).",
+  "the WebSocket). Anyone: the BPGN of a finished game (its watchers saw every move and clock; the "
+  "download of a replay). The BPGN carries the Seven Tag Roster's Event (the tournament's name, else "
+  "`bughouse-server game N`), Site (the server's `--site`, else `?`), Date (UTC, `YYYY.MM.DD`) and "
+  "Round (`3.2`: round 3, pairing 2, with `MatchGame` 1 or 2; `playoff` for an Armageddon game; `-` "
+  "outside tournaments).",
   [ID, ("format", "string", '"bpgn" / "trf"', ""), ("game", "integer", "bpgn", ""),
    ("tournament", "integer", "trf", "")],
-  ["unauthorized", "not_found (game / tournament)", "bad_state (game not started)"],
+  ["unauthorized (a TRF, or a game not finished, without the admin token)",
+   "not_found (game / tournament)", "bad_state (game not started)"],
   {"type": "export", "id": 25, "format": "trf", "tournament": 1}, "export"),
  ("export_reply", "s2c", "Reply (type `export`) to export.",
   [ID, ("format", "string", '"bpgn" / "trf"', ""), ("game", "integer", "bpgn only", ""),
    ("tournament", "integer", "trf only", ""), ("text", "string", "", "the file")], [],
   {"type": "export", "id": 26, "format": "bpgn", "game": 7,
    "text": "[Event \"bughouse-server game 7\"]\n[Result \"1-0\"]\n"}, None),
+ ("announce", "c2s", "Director: a notice to the hall. Without team it goes to every connection "
+  "(players, teams, spectators, other directors: the play pages, the watch and projector pages); with "
+  "team to that team's connections (its team token's and its players' seats in tournament games) and "
+  "to the directors. Pages show it until the reader dismisses it. Not stored: a page that is not "
+  "connected at that moment does not receive it.",
+  [ID, ("text", "string", "1..500 bytes of UTF-8; line breaks (LF) allowed, no other control character", "the notice; newlines kept"),
+   ("team", "integer", "optional, 1 .. 2^53-1", "the team (team id); absent: everyone")],
+  ["unauthorized (not the director)", "missing_field (text absent, empty or not a string; team "
+   "not an id)", "bad_text (text: not UTF-8, or a control character other than LF)",
+   "too_large (text over 500 bytes)", "not_found (team)"],
+  {"type": "announce", "id": 29, "text": "Round 3 starts in 5 minutes: please be at your boards.",
+   "team": 3}, "announcement"),
+ ("announcement", "s2c", "The director's notice (`announce`), pushed without id to its receivers; the "
+  "reply to the sender has the id and delivered.",
+  [("id", "integer", "", "the reply only"), ("text", "string", "1..500 bytes", ""),
+   ("team", "integer or null", "", "the team it is for; null: everyone"),
+   ("name", "string or null", "", "that team's name"),
+   ("server_ms", "integer", "ms since the Unix epoch", "when it was sent"),
+   ("delivered", "integer", "", "the reply only: connections it went to (the sender's not counted)")], [],
+  {"type": "announcement", "id": 29, "text": "Round 3 starts in 5 minutes: please be at your boards.",
+   "team": 3, "name": "Pawns", "server_ms": 1764400000000, "delivered": 4}, None),
  ("live", "c2s", "Anyone (no token): the list of live games. The connection then receives the list "
   "again (a `live` push without id) whenever a game starts, ends, or is paused or resumed.",
   [ID], [], {"type": "live", "id": 27}, "live"),

@@ -13,7 +13,7 @@ if [ "${1:-}" = "--run" ]; then
 fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
       libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates nodejs)
-[ "$mode" = run ] || pkgs+=(chromium)
+[ "$mode" = run ] || pkgs+=(chromium poppler-utils) # poppler-utils: pdftoppm for the print test
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do

@@ -143,6 +143,8 @@ static void usage(FILE *f)
                "                    random token printed at start)\n"
                "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
                "  --rules NAME      ruleset of new games: regulation (default) or online\n"
+               "  --site TEXT       the Site tag of every game's BPGN (\"City, Region COUNTRY\"\n"
+               "                    or the server's URL; default \"?\", PGN's unknown)\n"
                "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
                "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
                "  --idle-s N        close a connection silent for N seconds, pongs included\n"
@@ -206,6 +208,7 @@ int main(int argc, char **argv)
         {"admin-token", required_argument, NULL, 'a'},
         {"recover", required_argument, NULL, 'r'},
         {"rules", required_argument, NULL, 'R'},
+        {"site", required_argument, NULL, 's'},
         {"allow-origin", required_argument, NULL, 'o'},
         {"ping-s", required_argument, NULL, 'P'},
         {"idle-s", required_argument, NULL, 'I'},
@@ -261,6 +264,14 @@ int main(int argc, char **argv)
             snprintf(hc.ruleset, sizeof hc.ruleset, "%s", optarg);
             break;
         }
+        case 's':
+            if (strlen(optarg) >= sizeof hc.site || strcspn(optarg, "\n\r\t") != strlen(optarg)) {
+                fprintf(stderr, "bughouse-server: --site wants one line of at most %zu bytes\n",
+                        sizeof hc.site - 1);
+                return 2;
+            }
+            snprintf(hc.site, sizeof hc.site, "%s", optarg);
+            break;
         case 'o':
             if (norigins == MAX_ORIGINS) {
                 fprintf(stderr, "bughouse-server: at most %d --allow-origin\n", MAX_ORIGINS);

@@ -36,3 +36,26 @@ add_test(NAME browser_people
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/people.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_people PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# A browser test played by bughouse-bot: node FILE SERVER BOT [ARGS...] from the repo root.
+function(bh_browser_bot_test name file timeout)
+  if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
+    add_test(NAME ${name} COMMAND node ${CMAKE_CURRENT_LIST_DIR}/${file}
+             $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-bot> ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS browser TIMEOUT ${timeout}
+                         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+  endif()
+endfunction()
+
+# The director's desk on a laptop (desk.test.mjs): a 16-team round, all eight matches on
+# screen at 1920x1080 and 1366x768, the status flags, the tabs, the log, announcements.
+bh_browser_bot_test(browser_desk desk.test.mjs 240)
+# Paper and files (print.test.mjs): CSV of standings and crosstable, the TRF re-read by
+# bughouse-tourney, a round's BPGN with its tags, A4 print previews (page.pdf, pdftoppm).
+bh_browser_bot_test(browser_print print.test.mjs 300 $<TARGET_FILE:bughouse-tourney>)
+# Finished games watched again (replay.test.mjs): every position and clock of a replay against
+# the server's move pushes, the controls, the BPGN download, the links to it.
+bh_browser_bot_test(browser_replay replay.test.mjs 180)
+# The hall (projector.test.mjs): projector.html at 1920x1080 through the live matches, the
+# pairings and the standings; an announcement on it; the public event page.
+bh_browser_bot_test(browser_projector projector.test.mjs 240)

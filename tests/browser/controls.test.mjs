@@ -76,7 +76,8 @@ async function main() {
     const pairText = (id) => r[1].matches.filter((m) => m.games[0] === id).map((m) => `${m.name1} – ${m.name2}`)[0];
     check('watch: live games in the round\'s pairing order', inOrder.length === 2 && inOrder.every(([id, t]) => t.includes(` ${pairText(id)} · `)), { inOrder, round: r[1].matches.map((m) => [m.games[0], m.name1, m.name2, m.white]) });
 
-    // ---- pause and resume one game ----
+    // ---- pause and resume one game (the desk's Controls tab) ----
+    await dir.click('#tab-controls');
     await dir.waitForFunction((g) => [...document.querySelectorAll('#c-game option')].some((o) => o.value === String(g)), g1);
     await dir.selectOption('#c-game', String(g1));
     check('pause button for a running game', (await dir.locator('#c-pause').textContent()) === 'Pause game');
@@ -196,7 +197,7 @@ async function main() {
     await dir.click('#c-bpgn');
     await dir.waitForFunction(() => /\[Termination "appeal"\]/.test(document.getElementById('export-out').value));
     const bpgn = await dir.locator('#export-out').inputValue();
-    check('BPGN: the override in its tags', bpgn.includes('[Result "1/2-1/2"]') && bpgn.includes('[Winner "draw"]') && /\{appeal\} 1\/2-1\/2\s*$/.test(bpgn) && bpgn.includes('[Event "bughouse-server game'), bpgn.slice(0, 400));
+    check('BPGN: the override in its tags', bpgn.includes('[Result "1/2-1/2"]') && bpgn.includes('[Winner "draw"]') && /\{appeal\} 1\/2-1\/2\s*$/.test(bpgn) && bpgn.includes('[Event "Control Cup"]') && /\[Round "1\.\d"\]/.test(bpgn), bpgn.slice(0, 400));
     await dir.screenshot({ path: `${ART}/dashboard-controls.png`, fullPage: true });
 
     // ---- reload with the stored rounds erased: both rounds come from tournament_get ----

@@ -3,6 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
@@ -26,11 +27,12 @@ export function log(s) {
 }
 
 // bughouse-server BIN with --no-tls on 127.0.0.1 (port 0: the kernel picks one), its database
-// and log in the directory tmp. Resolves to { srv, port } once the server says it listens.
-export async function startServer(bin, tmp, port = 0) {
+// and log in the directory tmp, and any further flags in extra. Resolves to { srv, port } once
+// the server says it listens.
+export async function startServer(bin, tmp, port = 0, extra = []) {
   const logPath = path.join(tmp, 'server.log');
   const out = fs.openSync(logPath, 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web'], { stdio: ['ignore', out, out] });
+  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web', ...extra], { stdio: ['ignore', out, out] });
   for (let i = 0; i < 100; i++) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(logPath, 'utf8'));
     if (m) return { srv, port: Number(m[1]) };
@@ -75,4 +77,68 @@ export function run(main) {
       console.log(`${results.passed} passed, ${results.failed} failed`);
       process.exitCode = results.failed ? 1 : 0;
     });
+}
+
+// ---- what the tests of the desk and the hall share (desk, print, replay, projector) ----
+
+// A test's world: a temp dir, the server (extra flags), Chromium, and the page errors seen.
+// close() stops what it started (the bots too: add them to w.procs) and, after a failure,
+// prints the server log's tail.
+export async function world(name, bin, extra = []) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `bh-${name}-`));
+  const { srv, port } = await startServer(bin, tmp, 0, extra);
+  const browser = await launchBrowser();
+  const w = { tmp, srv, port, base: `http://127.0.0.1:${port}`, browser, errors: [], procs: [] };
+  // Collect a page's uncaught errors (and console errors when console is true) as `what: ...`.
+  w.watch = (page, what, console = false) => {
+    page.on('pageerror', (e) => w.errors.push(`${what}: ${e.message}`));
+    if (console) page.on('console', (m) => m.type() === 'error' && w.errors.push(`${what}: ${m.text()}`));
+    return page;
+  };
+  w.close = async () => {
+    for (const p of w.procs) await stop(p);
+    await browser.close();
+    await stop(srv);
+    if (results.failed) console.log('server log tail:\n' + fs.readFileSync(path.join(tmp, 'server.log'), 'utf8').split('\n').slice(-15).join('\n'));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  return w;
+}
+
+// Through the desk (page dir, connected): create tournament o = { name, base (minutes),
+// ruleset, rounds, small } and register teams [[name, captain, captain's rating, partner]];
+// resolves to the team tokens the desk shows.
+export async function deskEvent(dir, o, teams) {
+  await dir.click('#tab-event');
+  await dir.fill('#t-name', o.name);
+  await dir.fill('#t-base', String(o.base));
+  if (o.ruleset) await dir.selectOption('#t-ruleset', o.ruleset);
+  if (o.rounds) await dir.fill('#t-rounds', String(o.rounds));
+  if (o.small) await dir.selectOption('#t-small', o.small);
+  await dir.click('#t-create');
+  await dir.waitForFunction((n) => window.app.tour && window.app.tour.name === n, o.name);
+  for (const [i, [n, c, r, p]] of teams.entries()) {
+    await dir.fill('#team-name', n);
+    await dir.fill('#team-captain', c);
+    await dir.fill('#team-captain-rating', String(r));
+    await dir.fill('#team-partner', p);
+    await dir.click('#team-add');
+    await dir.waitForFunction((k) => document.querySelectorAll('#teams-body tr').length === k, i + 1);
+  }
+  return dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
+}
+
+// One bughouse-bot process playing every team of tokens (random bots, pace ms per move).
+export function startBots(w, botBin, tokens, pace, seed) {
+  const out = fs.openSync(path.join(w.tmp, 'bot.log'), 'w');
+  const bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(w.port), '--no-tls', '--pace-ms', String(pace), '--seed', String(seed), ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', out, out] });
+  w.procs.push(bot);
+  return bot;
+}
+
+// With UPDATE_SCREENSHOTS=1: copy these tests/artifacts files to docs/screenshots.
+export function publish(files) {
+  if (!process.env.UPDATE_SCREENSHOTS) return;
+  fs.mkdirSync('docs/screenshots', { recursive: true });
+  for (const f of files) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${path.basename(f)}`);
 }

@@ -119,6 +119,7 @@ async function main() {
     check('Black is to move', /Your move/.test(bstat), bstat);
 
     // ---- 8. a director's pause: "Paused", never the settle window ----
+    await dir.click('#tab-controls'); // the desk's Controls pane (issue 17)
     await dir.selectOption('#c-game', String(g1.id));
     await dir.click('#c-pause');
     await black.waitForFunction(() => window.app.g.paused, null, { timeout: 5000 });
@@ -171,27 +172,29 @@ async function main() {
     log('phones: no overflow, clocks and reserves on screen');
 
     // ---- 8. an error that needs action: a sentence, the code as a detail, until dismissed ----
+    await dir.click('#tab-event');
     await dir.fill('#t-name', 'People Cup');
     await dir.click('#t-create');
     await dir.waitForFunction(() => /People Cup/.test(document.querySelector('#tour-state').textContent));
     for (const [n, c, p] of [['Alfa', 'eve', 'fay'], ['Bravo', 'gus', 'hal']]) {
+      await dir.click('#tab-teams');
       await dir.fill('#team-name', n);
       await dir.fill('#team-captain', c);
       await dir.fill('#team-partner', p);
       await dir.click('#team-add');
       await dir.waitForFunction((name) => [...document.querySelectorAll('#teams-body td')].some((td) => td.textContent === name), n);
     }
-    await dir.click('#t-start');
-    await dir.waitForFunction(() => window.app.tour && window.app.tour.status !== 'registering');
-    await dir.fill('#team-name', 'Late');
+    // A second team of a name already registered (after the start the desk hides the form).
+    await dir.click('#tab-teams');
+    await dir.fill('#team-name', 'Alfa');
     await dir.fill('#team-captain', 'ivy');
     await dir.fill('#team-partner', 'jon');
     await dir.click('#team-add');
-    await dir.waitForFunction(() => /Teams can be added only before the tournament starts/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
+    await dir.waitForFunction(() => /A team of this name is registered already/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
     const nt = await noticeText(dir);
-    check('team_register after the start: a sentence, the code as a detail', /^Teams can be added only before the tournament starts\. team_register: bad_state/.test(nt), nt);
+    check('team_register of a name taken: a sentence, the code as a detail', /^A team of this name is registered already\. team_register: exists/.test(nt), nt);
     await dir.waitForTimeout(6000);
-    check('it stays (6 s later) until dismissed', /Teams can be added only/.test(await noticeText(dir)));
+    check('it stays (6 s later) until dismissed', /A team of this name/.test(await noticeText(dir)));
     await dir.click('#notice .notice-close');
     check('dismissed', (await noticeText(dir)) === '');
 

@@ -28,6 +28,30 @@ static void now_is_monotonic(void)
 }
 
 /* buf_printf grows past its first allocation and keeps the text equal to one snprintf. */
+/* PGN dates (UTC) of instants checked with Python's datetime.utcfromtimestamp: the epoch, a
+ * leap day of a century leap year, the protocol examples' server_ms, and the last ms of 2099
+ * and of 9999. */
+static void pgn_date(void)
+{
+    static const struct {
+        int64_t ms;
+        const char *want;
+    } cases[] = {
+        {0, "1970.01.01"},
+        {951782400000LL, "2000.02.29"},
+        {951782399999LL, "2000.02.28"},
+        {1764400000000LL, "2025.11.29"},
+        {4102444799999LL, "2099.12.31"},
+        {253402300799999LL, "9999.12.31"},
+        {-1, "????.??.??"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        char out[11];
+        now_pgn_date(cases[i].ms, out);
+        CHECK_EQ_STR(cases[i].want, cases[i].want, out);
+    }
+}
+
 static void buf_printf_grows(void)
 {
     buf b = {0};
@@ -135,6 +159,7 @@ static const bh_test_case cases[] = {
     {"utf8_prefix_and_repair", utf8_prefix_and_repair},
     {"utf8_rfc3629_examples", utf8_rfc3629_examples},
     {"utf8_valid_as_iconv", utf8_valid_as_iconv},
+    {"pgn_date", pgn_date},
 };
 
 BH_TEST_MAIN(cases)

@@ -622,7 +622,7 @@ static void bpgn_export_by_hand(void)
                                  END};
     run(g, steps);
     game_tick(g, T(8000), NULL);
-    bpgn_meta meta = {"test", NULL, "2026-01-01", NULL};
+    bpgn_meta meta = {.event = "test", .date = "2026-01-01"};
     char *s = bpgn_export(g, &meta);
     const char *want = "[Event \"test\"]\n[Date \"2026-01-01\"]\n[WhiteA \"Anna\"]\n"
                        "[BlackA \"Boris\"]\n[WhiteB \"Carl\"]\n[BlackB \"Dora\"]\n"

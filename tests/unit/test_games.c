@@ -119,7 +119,7 @@ static void real_games_round_trip(void)
         game *g = NULL;
         if (corpus_replay(&corpus[i], &g, err, sizeof err) != BH_OK)
             continue;
-        bpgn_meta meta = {"test", "tests/data/games", NULL, NULL};
+        bpgn_meta meta = {.event = "test", .site = "tests/data/games"};
         char *a = bpgn_export(g, &meta);
         bpgn_game bg;
         int rc = bpgn_parse(a, strlen(a), &bg, NULL);

@@ -48,6 +48,10 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("claim game", 7, m.game);
     CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
+    CHECK_EQ_INT("announce", BH_OK, decode_file("c2s-announce.json", &m));
+    CHECK_EQ_INT("announce type", PROTO_ANNOUNCE, m.type);
+    CHECK_EQ_STR("announce text", "Round 3 starts in 5 minutes: please be at your boards.", m.text);
+    CHECK_EQ_INT("announce team", 3, m.team);
 }
 
 static void golden_server_messages(void)
@@ -64,6 +68,9 @@ static void golden_server_messages(void)
                                4870));
     same("s2c-seat.json", proto_enc_seat(7, 3, false));
     same("s2c-chat_delta.json", proto_enc_chat(7, 3, "need a knight", 1764399999000));
+    same("s2c-announcement.json",
+         proto_enc_announcement(true, 29, "Round 3 starts in 5 minutes: please be at your boards.",
+                                3, "Pawns", 1764400000000, 4));
     const char *tok[4] = {"3f1c0a9be2d84c51a07e6b2f9d3c4e15", "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10",
                           "c4d2e6f8a0b1c3d5e7f9a1b3c5d7e9f1", "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b"};
     same("s2c-game_created.json", proto_enc_game_created(12, 7, tok));
@@ -90,7 +97,8 @@ static void golden_server_messages(void)
         .t_ms = 3250,
         .server_ms = 1764400002200};
     same("s2c-move_delta.json", proto_enc_move(&mv));
-    proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL}, {1, 1050, "move", 0, 0, 0, "e2e4"}};
+    proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL, NULL, -1},
+                         {1, 1050, "move", 0, 0, 0, "e2e4", "e4", 178950}};
     proto_chat_line chat = {3, 1764399999000, "need a knight"};
     proto_state st = {.game = 7,
                       .status = "live",
@@ -99,6 +107,8 @@ static void golden_server_messages(void)
                       .clock_ms = {178950, 180000, 180000, 180000},
                       .running = {1, 2},
                       .server_ms = 1764400000000,
+                      .base_ms = 180000,
+                      .inc_ms = 0,
                       .names = {"ann", "cid", "dan", "bob"},
                       .connected = {true, true, true, false},
                       .role = "player",
@@ -192,6 +202,28 @@ static void hostile_input(void)
          "base_ms", 1},
         {"game base huge", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":1e20}", BH_EFIELD,
          "base_ms", 1},
+        /* announce: text of 1..500 bytes of valid UTF-8 (RFC 3629: no overlong forms, no
+         * surrogates, nothing past U+10FFFF, no lone continuation bytes), team an id. */
+        {"announce no text", "{\"id\":10,\"type\":\"announce\"}", BH_EFIELD, "text", 1},
+        {"announce empty", "{\"id\":10,\"type\":\"announce\",\"text\":\"\"}", BH_EFIELD, "text", 1},
+        {"announce number", "{\"id\":10,\"type\":\"announce\",\"text\":5}", BH_EFIELD, "text", 1},
+        /* Bad UTF-8: bad_text naming the field (the frame is checked as UTF-8 first, issue 13 item 2). */
+        {"announce overlong", "{\"id\":10,\"type\":\"announce\",\"text\":\"a\xC0\xAF" "b\"}",
+         BH_ETEXT, "text", 1},
+        {"announce surrogate", "{\"id\":10,\"type\":\"announce\",\"text\":\"\xED\xA0\x80\"}",
+         BH_ETEXT, "text", 1},
+        {"announce past U+10FFFF",
+         "{\"id\":10,\"type\":\"announce\",\"text\":\"\xF4\x90\x80\x80\"}", BH_ETEXT, "text", 1},
+        {"announce lone continuation", "{\"id\":10,\"type\":\"announce\",\"text\":\"\x80\"}",
+         BH_ETEXT, "text", 1},
+        {"announce cut sequence", "{\"id\":10,\"type\":\"announce\",\"text\":\"ab\xE2\x82\"}",
+         BH_ETEXT, "text", 1},
+        {"announce latin-1", "{\"id\":10,\"type\":\"announce\",\"text\":\"caf\xE9\"}", BH_ETEXT,
+         "text", 1},
+        {"announce team 0", "{\"id\":10,\"type\":\"announce\",\"text\":\"x\",\"team\":0}",
+         BH_EFIELD, "team", 1},
+        {"announce team str", "{\"id\":10,\"type\":\"announce\",\"text\":\"x\",\"team\":\"3\"}",
+         BH_EFIELD, "team", 1},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         const bad_case *c = &cases[i];
@@ -213,6 +245,21 @@ static void hostile_input(void)
     /* Not NUL-terminated input: only len bytes are read. */
     const char framed[] = "{\"type\":\"ping\",\"id\":2}GARBAGE";
     CHECK_EQ_INT("len-bounded", BH_OK, proto_decode(framed, 22, &m, &err));
+    /* announce: 500 bytes of UTF-8 pass (4-byte, 3-byte and 2-byte sequences: U+1F600,
+     * U+20AC, U+00E9), 501 are too_large. */
+    char ann[700];
+    int at = snprintf(ann, sizeof ann, "{\"id\":11,\"type\":\"announce\",\"text\":\"");
+    const char *seq = "\xF0\x9F\x98\x80\xE2\x82\xAC\xC3\xA9" "a"; /* 10 bytes */
+    for (int k = 0; k < 50; k++)
+        at += snprintf(ann + at, sizeof ann - (size_t)at, "%s", seq);
+    snprintf(ann + at, sizeof ann - (size_t)at, "\"}");
+    CHECK_EQ_INT("announce 500 bytes", BH_OK, proto_decode(ann, strlen(ann), &m, &err));
+    CHECK_EQ_INT("announce 500 bytes kept", 500, (int)strlen(m.text));
+    CHECK_EQ_INT("announce everyone", 0, m.team);
+    memmove(ann + at + 1, ann + at, strlen(ann + at) + 1);
+    ann[at] = 'x';
+    CHECK_EQ_INT("announce 501 bytes", BH_ELIMIT, proto_decode(ann, strlen(ann), &m, &err));
+    CHECK_EQ_STR("announce 501 field", "text", err.field);
     /* Oversized message. */
     size_t big = PROTO_MAX_FRAME + 1;
     char *s = malloc(big);

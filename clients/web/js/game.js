@@ -6,7 +6,8 @@
 import { parseFen, inCheck, dests } from './rules.js';
 import { BOARDS, boardOf, colorOf, teamOf } from './proto.js';
 
-function boardModel(fen, ply, last) {
+// A board of the model: its FEN, the ply the next move must name, the squares of its last move.
+export function boardModel(fen, ply, last) {
   const pos = parseFen(fen);
   return { fen, ply, pos, last, check: inCheck(pos.sq, pos.turn) ? pos.turn : null };
 }

@@ -16,4 +16,9 @@ int64_t now_wall_ms(void);
 /* The CLOCK_REALTIME instant after_ms from now, as pthread_cond_timedwait takes its deadline. */
 struct timespec now_wall_after(uint32_t after_ms);
 
+/* wall_ms (ms since the Unix epoch) as PGN's UTC date "YYYY.MM.DD" into out (11 bytes with
+ * the NUL). Pure arithmetic (the proleptic Gregorian calendar), no clock read; a negative
+ * wall_ms (before 1970) is written as "????.??.??", PGN's unknown date. */
+void now_pgn_date(int64_t wall_ms, char out[11]);
+
 #endif

@@ -82,12 +82,13 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
                 size_t *bad);
 
-/* Optional header values for export (NULL fields are left out). Borrowed for the call. */
+/* Optional header values for export (NULL fields are left out). Borrowed for the call.
+ * date is PGN's "YYYY.MM.DD"; round PGN's Round ("3", "3.2" round 3 board 2, "-" none). */
 typedef struct bpgn_meta {
-    const char *event, *site, *date, *time;
+    const char *event, *site, *date, *time, *round;
 } bpgn_meta;
 
-/* Render g (any state) as BPGN: tags (Event, Site, Date, Time, the four players,
+/* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, the four players,
  * TimeControl, Ruleset, Rules (every option, written only when the ruleset is not exactly the
  * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in

@@ -202,6 +202,8 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
         put_tag(&b, "Site", meta->site);
     if (meta && meta->date)
         put_tag(&b, "Date", meta->date);
+    if (meta && meta->round)
+        put_tag(&b, "Round", meta->round);
     if (meta && meta->time)
         put_tag(&b, "Time", meta->time);
     for (int s = 0; s < 4; s++)

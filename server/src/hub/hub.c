@@ -68,10 +68,19 @@ const char *hub__status_name(int status)
 static int load_tour(void *ctx, int64_t id, const char *name)
 {
     hub *h = ctx;
-    (void)name;
     BH_GROW(h->tournaments, h->ntour, h->captour);
-    h->tournaments[h->ntour++] = id;
+    hub_tname *t = &h->tournaments[h->ntour++];
+    t->id = id;
+    snprintf(t->name, sizeof t->name, "%s", name ? name : "");
     return 0;
+}
+
+const char *hub__tour_name(const hub *h, int64_t id)
+{
+    for (int i = 0; i < h->ntour; i++)
+        if (h->tournaments[i].id == id)
+            return h->tournaments[i].name;
+    return NULL;
 }
 
 static int load_team(void *ctx, int64_t id, int64_t tid, const char *name, const char *p1,
@@ -340,10 +349,7 @@ bad:
 
 static bool has_tournament(const hub *h, int64_t id)
 {
-    for (int i = 0; i < h->ntour; i++)
-        if (h->tournaments[i] == id)
-            return true;
-    return false;
+    return hub__tour_name(h, id) != NULL;
 }
 
 static const hub_team *find_team(const hub *h, int64_t id)
@@ -478,6 +484,48 @@ static void do_games(hub *h, hub_sess *s, const proto_msg *m)
     free(rows);
 }
 
+/* The hub team a connection plays for: its team token's, or the team of its seat in a
+ * tournament game; 0 for none (a spectator, a director, a single game's player). */
+static int64_t team_of_sess(hub *h, const hub_sess *s)
+{
+    if (s->role == ROLE_TEAM)
+        return s->team;
+    if (s->role != ROLE_PLAYER || s->seat < 0 || s->seat > 3)
+        return 0;
+    const hub_game *hg = hub__game_by_id(h, s->game);
+    return hg ? hg->team[game_team_of(s->seat) == GAME_TEAM_1 ? 0 : 1] : 0;
+}
+
+/* announce: the director's notice to every connection (team 0: the hall: players, teams,
+ * spectators, directors) or to one team's connections (its team token's and its seats') and
+ * the directors. Not stored: a page that is not connected at that moment does not get it.
+ * The reply says to how many connections it went. */
+static void do_announce(hub *h, hub_sess *s, const proto_msg *m)
+{
+    const hub_team *t = NULL;
+    if (m->team && !(t = find_team(h, m->team))) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
+        return;
+    }
+    const char *name = t ? t->name : NULL;
+    int64_t now_ms = now_wall_ms();
+    char *push = proto_enc_announcement(false, 0, m->text, m->team, name, now_ms, 0);
+    int n = 0;
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *x = &h->sess[i];
+        if (!x->conn || x->conn == s->conn)
+            continue;
+        if (t && x->role != ROLE_DIRECTOR && team_of_sess(h, x) != t->id)
+            continue;
+        hub__queue(h, x->conn, xstrdup(push));
+        n++;
+    }
+    free(push);
+    log_info("hub: announcement to %s (%d connections): %s", name ? name : "everyone", n,
+             m->text);
+    hub__queue(h, s->conn, proto_enc_announcement(true, m->id, m->text, m->team, name, now_ms, n));
+}
+
 void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us)
 {
     hub_sess *s = hub__sess_find(h, c);
@@ -496,7 +544,14 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
                          m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
                          m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
                          m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
-                         m->type == PROTO_EXPORT;
+                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE;
+    if (m->type == PROTO_EXPORT && m->action == PROTO_EXPORT_BPGN) {
+        /* A finished game's record is public (its watchers saw every move and clock): the
+         * download of a replay. A live game's stays the director's; an unknown game is
+         * not_found for anyone, as a join is. */
+        const hub_game *hg = hub__game_by_id(h, m->game);
+        director_only = hg && hg->status != STORE_FINISHED;
+    }
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, c, true, m->id, BH_EAUTH, NULL);
         goto done;
@@ -536,6 +591,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         hub__queue(h, c, hub__game_enc_live(h, true, m->id, now_us));
         break;
     case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
+    case PROTO_ANNOUNCE: do_announce(h, s, m); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -44,6 +44,8 @@ typedef struct {
     char admin_hash[65];   /* hex SHA-256 of the director's token */
     hub_recovery recovery; /* for games found live in the store at start */
     char ruleset[16];      /* game ruleset name: "regulation" or "online" */
+    char site[64];         /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
+                            * "" writes PGN's unknown "?" */
 } hub_config;
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,

@@ -186,7 +186,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
     hg->status = STORE_FINISHED;
     hg->paused = false;
-    char *bpgn = hub__game_bpgn(hg);
+    char *bpgn = hub__game_bpgn(h, hg);
     if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
                           hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
         h->store_failed = true;
@@ -366,6 +366,10 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
     snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
     snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
+    hg->created_ms = row->created_ms;
+    hg->tournament = row->tournament;
+    hg->team[0] = row->team1;
+    hg->team[1] = row->team2;
     BH_GROW(h->games, h->ngames, h->capgames);
     hg->slot = h->ngames;
     h->games[h->ngames++] = hg;
@@ -425,6 +429,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .ply = {hg->nmv[0], hg->nmv[1]},
         .running = {running_seat(hg, 0), running_seat(hg, 1)},
         .server_ms = now_wall_ms(),
+        .base_ms = hg->setup.base_ms,
+        .inc_ms = hg->setup.inc_ms,
         .role = mine                       ? "player"
                 : s->role == ROLE_DIRECTOR ? "director"
                                            : "spectator",
@@ -446,15 +452,29 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     proto_event *pe = xcalloc(n + 1, sizeof *pe);
     char(*uci)[BH_UCI_MAX] = xcalloc(n + 1, BH_UCI_MAX);
     int ply[2] = {0, 0};
+    size_t nplies = 0, np = 0;
+    const game_ply *plies = hg->g ? game_plies(hg->g, &nplies) : NULL;
     for (size_t i = 0; i < n; i++) {
         int board = ev[i].seat >= 0 ? ev[i].seat >> 1 : -1;
-        pe[i] = (proto_event){
-            (int64_t)i, (int64_t)(ev[i].t_us / 1000), kind_name(ev[i].type), ev[i].seat, board, -1,
-            NULL};
+        pe[i] = (proto_event){.seq = (int64_t)i,
+                              .t_ms = (int64_t)(ev[i].t_us / 1000),
+                              .kind = kind_name(ev[i].type),
+                              .seat = ev[i].seat,
+                              .board = board,
+                              .ply = -1,
+                              .clock_ms = -1};
         if (ev[i].type == GAME_EV_MOVE) {
             pe[i].ply = ply[board]++;
             bh_move_to_uci(ev[i].move, uci[i]);
             pe[i].text = uci[i];
+            /* The plies are the moves in event order (game.h): the clock as the BPGN has it,
+             * rounded up to the ms as bpgn_export rounds it. */
+            if (np < nplies) {
+                pe[i].san = plies[np].san;
+                int64_t us = plies[np].clock_us > 0 ? plies[np].clock_us : 0;
+                pe[i].clock_ms = (us + 999) / 1000;
+                np++;
+            }
         }
     }
     ps.events = pe;
@@ -778,18 +798,74 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
     return BH_OK;
 }
 
-char *hub__game_bpgn(const hub_game *hg)
+/* Replace the value of tag name in BPGN text (a new string), or insert the tag when it is
+ * missing: before the players' tags (after the Seven Tag Roster's Event .. Round), else after
+ * the first line. The value is escaped ('"' and '\\') as bpgn_export writes tag values: a
+ * director's reason is client text. */
+static char *set_tag(char *text, const char *name, const char *value)
+{
+    char key[40];
+    snprintf(key, sizeof key, "[%s \"", name);
+    char *esc = xmalloc(2 * strlen(value) + 1), *e = esc;
+    for (const char *v = value; *v; v++) {
+        if (*v == '"' || *v == '\\')
+            *e++ = '\\';
+        *e++ = *v;
+    }
+    *e = '\0';
+    char *p = strstr(text, key);
+    size_t cap = strlen(text) + strlen(key) + strlen(esc) + 8;
+    char *out = xmalloc(cap);
+    if (p) {
+        char *q = p + strlen(key); /* the end of the old value, past its escapes */
+        while (*q && *q != '"')
+            q += q[0] == '\\' && q[1] ? 2 : 1;
+        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, esc, q);
+    } else {
+        char *nl = strchr(text, '\n'), *players = strstr(text, "\n[WhiteA \"");
+        size_t head = players ? (size_t)(players - text) + 1 : nl ? (size_t)(nl - text) + 1 : 0;
+        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, esc, text + head);
+    }
+    free(esc);
+    free(text);
+    return out;
+}
+
+char *hub__game_bpgn(hub *h, const hub_game *hg)
 {
     if (!hg->g)
         return NULL;
-    char event[48];
+    char event[PROTO_NAME_MAX + 1], date[11], round[32], match_game[16];
     snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
-    bpgn_meta meta = {.event = event};
+    snprintf(round, sizeof round, "-");
+    match_game[0] = '\0';
+    int64_t tid = 0;
+    int rno = 0, mi = 0, gno = 0;
+    const char *teams[2];
+    if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
+        const char *name = hub__tour_name(h, tid);
+        if (name && name[0])
+            snprintf(event, sizeof event, "%s", name);
+        /* PGN's Round of a team event: round.board, the board being the pairing's row. */
+        if (rno > 0)
+            snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
+        else
+            snprintf(round, sizeof round, "playoff");
+        snprintf(match_game, sizeof match_game, "%d", gno + 1);
+    }
+    now_pgn_date(hg->created_ms, date);
+    bpgn_meta meta = {.event = event,
+                      .site = h->cfg.site[0] ? h->cfg.site : "?",
+                      .date = date,
+                      .round = round};
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
     /* The director's result (adjudication, override, recovery) when the model's differs. */
     bool own = hg->result[0] && !(r && strcmp(result_text(r->winner), hg->result) == 0 &&
                                   strcmp(game_result_reason(r), hg->reason) == 0);
-    return bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
+    char *text = bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
+    if (match_game[0])
+        text = set_tag(text, "MatchGame", match_game);
+    return text;
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
@@ -816,7 +892,7 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
              (long long)hg->id, hg->result, hg->reason, result, reason);
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
-    char *bpgn = hub__game_bpgn(hg);
+    char *bpgn = hub__game_bpgn(h, hg);
     if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
                           hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
         h->store_failed = true;

@@ -83,6 +83,9 @@ typedef struct {
     uint64_t paused_gt; /* game time (µs) of the pause */
     int npause;         /* director's records stored (pause, resume, end: seqs -1, -2, ...) */
     uint64_t end_gt;    /* game time the director ended it (game_result), 0 none */
+    int64_t created_ms; /* wall clock of its creation (the BPGN Date) */
+    int64_t tournament; /* its tournament, 0 none */
+    int64_t team[2];    /* hub teams of seats 0+3 and of seats 1+2, 0 unknown */
 } hub_game;
 
 typedef struct {
@@ -104,6 +107,11 @@ typedef struct {
     char players[2][PROTO_NAME_MAX + 1];
 } hub_team;
 
+typedef struct {
+    int64_t id;
+    char name[PROTO_NAME_MAX + 1]; /* the BPGN Event of its games */
+} hub_tname;
+
 struct hub {
     store *st; /* borrowed */
     hub_config cfg;
@@ -112,7 +120,7 @@ struct hub {
     int nsess, capsess;
     hub_game **games; /* by slot, ordered by id */
     int ngames, capgames;
-    int64_t *tournaments; /* ids */
+    hub_tname *tournaments; /* ids and names */
     int ntour, captour;
     hub_team *teams;
     int nteams, capteams;
@@ -181,8 +189,13 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us);
  * tournament for an override (hub__tour_result_changed). BH_OK or BH_ESTATE (waiting). */
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
                          uint64_t now_us);
-/* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees. */
-char *hub__game_bpgn(const hub_game *hg);
+/* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees.
+ * Tags: Event (the tournament's name, else "bughouse-server game N"), Site (cfg.site, "?"
+ * unset), Date (UTC, of the game's creation) and Round ("3.2": round 3, pairing 2, with
+ * MatchGame 1 or 2 (T-DOUBLE); "playoff" for an Armageddon game; "-" outside tournaments). */
+char *hub__game_bpgn(hub *h, const hub_game *hg);
+/* hub.c: the name of tournament id, or NULL. Borrowed from h until the next tournament. */
+const char *hub__tour_name(const hub *h, int64_t id);
 /* The public live-games list: the reply to `live` (has_id) or a push. */
 char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 /* The list changed (a game started, ended or paused): hub_turn_end pushes it once to every

@@ -72,7 +72,7 @@ static void do_export(hub *h, hub_sess *s, const proto_msg *m)
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
             return;
         }
-        if (!(text = hub__game_bpgn(hg))) {
+        if (!(text = hub__game_bpgn(h, hg))) {
             hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
             return;
         }

@@ -38,6 +38,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_EXPORT] = "export",
     [PROTO_LIVE] = "live",
     [PROTO_GAME2_COLORS] = "game2_colors",
+    [PROTO_ANNOUNCE] = "announce",
 };
 
 const char *proto_type_name(proto_type t)
@@ -93,10 +94,12 @@ static int opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
 /* True when the valid UTF-8 string s holds a control character (general category Cc:
  * U+0000..U+001F, U+007F..U+009F): none belongs in a name, a reason or a chat line (a line
  * break would also end a BPGN tag or a TRF record). */
-static bool has_control(const char *s)
+static bool has_control(const char *s, bool lf_ok)
 {
     for (const unsigned char *u = (const unsigned char *)s; *u; u++)
-        if (*u < 0x20 || *u == 0x7F || (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F))
+        if (*u == '\n' && lf_ok)
+            continue;
+        else if (*u < 0x20 || *u == 0x7F || (*u == 0xC2 && u[1] >= 0x80 && u[1] <= 0x9F))
             return true;
     return false;
 }
@@ -104,17 +107,23 @@ static bool has_control(const char *s)
 /* Copy a string value of 1..max bytes into out (max + 1 bytes): longer is refused
  * (too_large), never cut; the frame is valid UTF-8 already (text_ok), so only control
  * characters are left to refuse (bad_text). */
-static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
+static int str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
+                      proto_err *err)
 {
     if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
         return bad(err, BH_EFIELD, name);
     size_t n = strlen(v->valuestring);
     if (n > max)
         return bad(err, BH_ELIMIT, name);
-    if (has_control(v->valuestring))
+    if (has_control(v->valuestring, lf_ok))
         return bad(err, BH_ETEXT, name);
     memcpy(out, v->valuestring, n + 1);
     return BH_OK;
+}
+
+static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
+{
+    return str_val_lf(v, name, max, false, out, err);
 }
 
 /* The frame's text as the envelope requires (protocol/README.md): JSON text is UTF-8 (RFC
@@ -441,6 +450,14 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_ROUND_START:
     case PROTO_EXPORT:
     case PROTO_LIVE: return decode_director(o, m, err);
+    case PROTO_ANNOUNCE: {
+        if ((rc = opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+            return rc;
+        /* An announcement may have several lines (LF); no other control character. */
+        const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "text");
+        return t ? str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
+                 : bad(err, BH_EFIELD, "text");
+    }
     case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");

@@ -51,6 +51,7 @@ typedef enum {
     PROTO_EXPORT,            /* director: BPGN of a game or TRF of a tournament (action) */
     PROTO_LIVE,              /* anyone: the live games, and later pushes when that changes */
     PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
+    PROTO_ANNOUNCE,          /* director: a notice to every page, or to one team (team) */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -66,7 +67,7 @@ typedef struct {
     int ply;                             /* ply of the board the move was made for, 0.. */
     char move[PROTO_MOVE_MAX + 1];       /* UCI or SAN move text */
     char token[PROTO_TOKEN_MAX + 1];     /* auth */
-    char text[PROTO_TEXT_MAX + 1];       /* chat */
+    char text[PROTO_TEXT_MAX + 1];       /* chat, announce (valid UTF-8) */
     char name[PROTO_NAME_MAX + 1];       /* tournament or team name */
     int action;                          /* draw: PROTO_DRAW_OFFER / _ACCEPT / _DECLINE;
                                           * tournament_pause, game_pause: 1 pause, 0 resume;
@@ -85,7 +86,7 @@ typedef struct {
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
     int ratings[2];                      /* team_register: captain, partner (0 = unrated) */
-    int64_t team;                        /* team_withdraw */
+    int64_t team;                        /* team_withdraw; announce (0 = everyone) */
     char result[8];                      /* game_result: "1-0", "0-1" or "1/2-1/2" */
     char reason[PROTO_REASON_MAX + 1];   /* game_result: why (shown with the result) */
     bool hand;                           /* round_pair: "pairs" given (a pairing by hand) */
@@ -161,6 +162,9 @@ typedef struct {
     int board;        /* -1 when none */
     int ply;          /* -1 when none */
     const char *text; /* move text or NULL */
+    const char *san;  /* move: its SAN, or NULL (omitted) */
+    int64_t clock_ms; /* move: the mover's remaining time after it (increment added), ms;
+                       * -1 when none (omitted) */
 } proto_event;
 
 typedef struct {
@@ -178,6 +182,8 @@ typedef struct {
     int64_t clock_ms[4];  /* remaining time by seat */
     int running[2];       /* seat whose clock runs on each board, -1 none */
     int64_t server_ms;    /* wall clock of the snapshot */
+    int64_t base_ms;      /* time control: initial time per player */
+    int64_t inc_ms;       /* increment per move */
     const char *names[4]; /* player names by seat */
     bool connected[4];    /* seat has a live connection */
     const char *role;     /* the receiver: "player", "spectator", "director" */
@@ -224,6 +230,13 @@ char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms
 
 /* {"type":"seat","game":..,"seat":..,"connected":bool}. */
 char *proto_enc_seat(int64_t game, int seat, bool connected);
+
+/* {"type":"announcement"[,"id":..],"text":..,"team":..|null,"name":..|null,"server_ms":..
+ * [,"delivered":n]}: the director's notice (team 0: to everyone; name: that team's name).
+ * The reply to announce has id and delivered (connections it went to, the sender's not
+ * counted); the push has neither (has_id false, delivered ignored). */
+char *proto_enc_announcement(bool has_id, int64_t id, const char *text, int64_t team,
+                             const char *name, int64_t server_ms, int delivered);
 
 /* {"type":"start","game":..,"clock_ms":[4],"running":[2],"server_ms":..}. */
 char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],

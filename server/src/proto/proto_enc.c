@@ -176,6 +176,8 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
     }
     nums(o, "clock_ms", s->clock_ms, 4);
     num(o, "server_ms", s->server_ms);
+    num(o, "base_ms", s->base_ms);
+    num(o, "inc_ms", s->inc_ms);
     cJSON *seats = cJSON_AddArrayToObject(o, "seats");
     for (int i = 0; i < 4; i++) {
         cJSON *x = cJSON_CreateObject();
@@ -199,6 +201,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
             num(x, "ply", e->ply);
         if (e->text)
             cJSON_AddStringToObject(x, "text", e->text);
+        if (e->san)
+            cJSON_AddStringToObject(x, "san", e->san);
+        if (e->clock_ms >= 0)
+            num(x, "clock_ms", e->clock_ms);
         cJSON_AddItemToArray(ev, x);
     }
     proto__str_or_null(o, "result", s->result);
@@ -218,6 +224,22 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
             cJSON_AddItemToArray(c, x);
         }
     }
+    return proto__done(o);
+}
+
+char *proto_enc_announcement(bool has_id, int64_t id, const char *text, int64_t team,
+                             const char *name, int64_t server_ms, int delivered)
+{
+    cJSON *o = proto__head("announcement", has_id, id);
+    cJSON_AddStringToObject(o, "text", text);
+    if (team > 0)
+        num(o, "team", team);
+    else
+        cJSON_AddNullToObject(o, "team");
+    proto__str_or_null(o, "name", team > 0 ? name : NULL);
+    num(o, "server_ms", server_ms);
+    if (has_id)
+        num(o, "delivered", delivered);
     return proto__done(o);
 }
 

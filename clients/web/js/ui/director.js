@@ -1,16 +1,15 @@
-// ui/director.js: the director dashboard (director.html). SPDX-License-Identifier: MIT
-// The server runs the tournament (T-AUTO, protocol/README.md "Tournaments"); this page only
-// asks and shows: tournament_create with the ruleset, team_register (the reply carries the
-// team token), tournament_start, and from then on the server's pushes: `round` (the pairings
-// of a round, its games and results), `standings` (places, tie-breaks, prizes) and `assign`
-// (the four seat tokens of each new game, for the join links). tournament_get on every
-// (re)connect gives the tournament back after a reload. The director's joins accumulate on its
-// one socket, so every game of the current round is shown at once (small boards).
-// Tokens are shown by the server only once (team tokens in the team_register reply, seat tokens
-// in `assign`), so the page keeps them in this browser's localStorage. tournament_get brings
-// every round (history). The controls: game_pause, game_result, team_withdraw, round_pair
-// (computed, or by hand from the Pairs field), round_start and export (BPGN / TRF into the
-// page, with a download link); `live` keeps the pause status of every live game.
+// ui/director.js: the director's desk (director.html). SPDX-License-Identifier: MIT
+// The server runs the tournament (T-AUTO, protocol/README.md "Tournaments"); this page asks
+// and shows. Layout for a laptop: the Live pane (every match of the round with both boards,
+// js/ui/desk_live.js) beside a tabbed panel: Event (create, the hall's pages, single games),
+// Teams (register, rosters, links, presence), Pairings (per round), Standings (tie-breaks,
+// crosstable, CSV, print), Controls (a game, a team, rounds by hand, announce, files) and the
+// Log of what this desk sent and what the server answered.
+// Pushes: `round` (pairings and results), `standings`, `assign` (seat tokens of each new game:
+// the join links), `live` (pause status), `game2_choice`, `announcement`, and the game pushes of
+// every game the desk joined (a director's joins accumulate on one socket). tournament_get on
+// every (re)connect gives the tournament back after a reload; tokens the server shows once
+// (team tokens, seat tokens) are kept in this browser's localStorage.
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
@@ -19,10 +18,13 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
+import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
+import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 
 const store = {
   get: (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } },
-  set: (k, v) => localStorage.setItem(k, JSON.stringify(v)),
+  set: (k, v) => { try { localStorage.setItem(k, JSON.stringify(v)); } catch { /* full: kept in memory */ } },
 };
 
 const app = {
@@ -30,18 +32,24 @@ const app = {
   time: new ServerTime(),
   net: null,
   games: [], // last `games` reply
-  tokens: store.get('bh.tokens', {}), // game id -> {tokens[4], names[4], round, match, game_no}
+  tokens: store.get('bh.tokens', {}), // game id -> {tokens[4], names[4], round, match, game_no, team1, team2}
   teamTokens: store.get('bh.teamtok', {}), // team id -> team token
   tour: null, // the latest `tournament` reply, kept current by round / standings pushes
   rounds: {}, // round number -> `round` message (of app.tour)
-  minis: new Map(), // game id -> {g, view, el, head, res, body}
+  minis: new Map(), // game id -> {g, view, el, head, res, body, m (its match or null)}
   results: {}, // game id -> result as the game's own pushes said it ("1-0": seats 0 and 3 won)
   live: new Map(), // game id -> row of the `live` list (paused, clocks)
+  choices: new Map(), // game 1 id -> pending game2_choice (P-GAME2)
+  flagsSeen: new Set(), // "game:flag" of every flag a card showed (the browser test reads it)
+  log: store.get('bh.log', []), // [{t, what, detail, ok, answer}], newest last
+  tab: store.get('bh.tab', ''),
+  shownRound: 0, // the round the Pairings tab shows (0: the current one)
   els: {},
 };
 window.app = app;
 
 const $ = (id) => document.getElementById(id);
+const LOG_MAX = 400;
 
 function init() {
   app.els.net = $('net');
@@ -62,16 +70,44 @@ function init() {
   $('c-bpgn').onclick = exportBpgn;
   $('c-withdraw').onclick = withdrawTeam;
   $('c-pair').onclick = pairRound;
-  $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart);
+  $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart, 'start next round');
   $('c-trf').onclick = exportTrf;
   $('c-game').onchange = drawControls;
+  $('ann-send').onclick = announce;
+  $('ann-text').oninput = drawAnnBytes;
+  $('csv-standings').onclick = $('f-csv-standings').onclick = () => csvFile('standings');
+  $('csv-crosstable').onclick = $('f-csv-crosstable').onclick = () => csvFile('crosstable');
+  $('f-bpgn-round').onclick = exportRoundBpgn;
+  $('log-clear').onclick = () => { app.log = []; store.set('bh.log', app.log); drawLog(); };
+  $('side-toggle').onclick = () => {
+    const hidden = $('desk-main').classList.toggle('side-hidden');
+    $('side-toggle').textContent = hidden ? '⇤ Show panel' : 'Hide panel ⇥';
+    fitSoon();
+  };
+  for (const b of document.querySelectorAll('#tabs [role="tab"]')) b.onclick = () => showTab(b.dataset.pane, true);
+  showTab(app.tab || 'event');
+  window.addEventListener('resize', fitSoon);
   drawAll();
   if (app.admin) connect();
-  const frame = () => {
-    for (const m of app.minis.values()) if (m.view) m.view.tick(app.time.now());
-    requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
+  // The cards' clocks ten times a second (their finest digit is a tenth), not every frame: a
+  // desk of sixteen boards stays light on a laptop.
+  setInterval(() => {
+    const now = app.time.now();
+    for (const m of app.minis.values()) if (m.view) m.view.tick(now);
+  }, 100);
+  setInterval(drawCardFlags, 500);
+}
+
+function showTab(pane, byHand) {
+  if (!$(`pane-${pane}`)) pane = 'event';
+  app.tab = pane;
+  if (byHand) store.set('bh.tab', pane);
+  for (const b of document.querySelectorAll('#tabs [role="tab"]')) {
+    const on = b.dataset.pane === pane;
+    b.setAttribute('aria-selected', on ? 'true' : 'false');
+    b.classList.toggle('on', on);
+  }
+  for (const p of document.querySelectorAll('.side .pane')) p.hidden = p.id !== `pane-${pane}`;
 }
 
 function connect() {
@@ -82,6 +118,7 @@ function connect() {
       try {
         await app.net.request(msg.auth(app.admin));
         $('auth-state').textContent = 'director';
+        document.body.classList.add('authed');
         // After a reconnect: watch the same games again (each join answers with a full state).
         for (const id of app.minis.keys()) app.net.request(msg.join(id)).catch(() => {});
         app.net.request(msg.live()).then(onLive, () => {});
@@ -97,7 +134,38 @@ function connect() {
   app.timer = setInterval(refresh, 2000);
 }
 
-// The latest tournament (or the one this browser created), as the server has it now.
+// ---- the log: every command this desk sends, with the server's answer ----
+
+function logEntry(what, detail) {
+  const e = { t: Date.now(), what, detail: detail || '', ok: null, answer: '…' };
+  app.log.push(e);
+  if (app.log.length > LOG_MAX) app.log.splice(0, app.log.length - LOG_MAX);
+  return e;
+}
+
+function logDone(e, ok, answer) {
+  e.ok = ok;
+  e.answer = answer;
+  store.set('bh.log', app.log);
+  drawLog();
+}
+
+
+// Send body, logged as `what` (detail: what it was about); the reply, or throws the error.
+async function cmd(what, body, detail, answer) {
+  const e = logEntry(what, detail);
+  try {
+    const r = await app.net.request(body);
+    logDone(e, true, answer ? answer(r) : 'ok');
+    return r;
+  } catch (err) {
+    logDone(e, false, `${err.code}${err.field ? ' (' + err.field + ')' : ''}${err.message ? ': ' + err.message : ''}`);
+    throw err;
+  }
+}
+
+// ---- the tournament ----
+
 async function loadTournament(id) {
   try {
     const want = id || (app.tour && app.tour.tournament) || store.get('bh.tourId', 0);
@@ -109,10 +177,12 @@ async function loadTournament(id) {
 
 function setTournament(t) {
   if (!app.tour || app.tour.tournament !== t.tournament) app.rounds = store.get(`bh.rounds.${t.tournament}`, {});
+  const first = !app.tour;
   app.tour = t;
   store.set('bh.tourId', t.tournament);
   for (const r of t.history || []) app.rounds[r.round] = { type: 'round', ...r };
   if (t.current) onRound({ type: 'round', ...t.current });
+  if (first && !store.get('bh.tab', '')) showTab(t.status === 'registering' ? 'teams' : 'standings');
   drawAll();
 }
 
@@ -138,7 +208,7 @@ async function createGame() {
   const inc = Math.round(Number($('g-inc').value) * 1000);
   const names = ['p0', 'p1', 'p2', 'p3'].map((id) => $(id).value.trim() || $(id).placeholder);
   try {
-    const r = await app.net.request(msg.gameCreate({ base_ms: base, inc_ms: inc, players: names }));
+    const r = await cmd('game_create', msg.gameCreate({ base_ms: base, inc_ms: inc, players: names }), `${names.join(', ')} · ${base / 60000}+${inc / 1000}`, (x) => `game ${x.game}`);
     app.tokens[r.game] = { tokens: r.tokens, names };
     store.set('bh.tokens', app.tokens);
     toast(`game ${r.game} created`);
@@ -150,14 +220,12 @@ async function createGame() {
 
 async function startGame(id) {
   try {
-    await app.net.request(msg.gameStart(id));
+    await cmd('game_start', msg.gameStart(id), `game ${id}`);
     refresh();
   } catch (e) {
     notifyError(explain('game_start', e));
   }
 }
-
-// ---- tournament ----
 
 async function createTournament() {
   const o = { name: $('t-name').value.trim() || 'Bughouse Open' };
@@ -169,9 +237,10 @@ async function createTournament() {
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {
-    const r = await app.net.request(msg.tournamentCreate(o));
+    const r = await cmd('tournament_create', msg.tournamentCreate(o), `${o.name} · ${o.base_ms / 60000}+${o.inc_ms / 1000}${o.rounds ? ' · ' + o.rounds + ' rounds' : ''}`, (x) => `tournament ${x.tournament}`);
     toast(`tournament ${r.tournament} created`);
     await loadTournament(r.tournament);
+    showTab('teams', true);
   } catch (e) {
     notifyError(explain('tournament_create', e));
   }
@@ -185,12 +254,13 @@ async function registerTeam() {
   const rv = [$('team-captain-rating').value, $('team-partner-rating').value];
   const ratings = rv.some((x) => x !== '') ? rv.map((x) => Number(x) || 0) : undefined;
   try {
-    const r = await app.net.request(msg.teamRegister(app.tour.tournament, name, players, ratings));
+    const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, name, players, ratings), `${name}: ${players.join(' & ')}`, (x) => `team ${x.team}`);
     if (r.token) {
       app.teamTokens[r.team] = r.token;
       store.set('bh.teamtok', app.teamTokens);
     }
     for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
+    $('team-name').focus();
     await loadTournament(app.tour.tournament);
   } catch (e) {
     notifyError(explain('team_register', e));
@@ -200,7 +270,7 @@ async function registerTeam() {
 async function startTournament() {
   if (!app.tour) return;
   try {
-    setTournament(await app.net.request(msg.tournamentStart(app.tour.tournament)));
+    setTournament(await cmd('tournament_start', msg.tournamentStart(app.tour.tournament), app.tour.name, (x) => `round ${x.round}/${x.rounds} paired (${x.format})`));
     if (app.tour.fallback) toast(`few teams: ${app.tour.format === 'round_robin' ? 'round robin' : 'rounds capped'} (T-ROUNDS)`);
   } catch (e) {
     notifyError(explain('tournament_start', e));
@@ -210,8 +280,9 @@ async function startTournament() {
 // T-AUTO on hold (no new game, no new round; games in progress play on) or going again.
 async function pauseTournament() {
   if (!app.tour) return;
+  const pause = app.tour.status === 'running';
   try {
-    setTournament(await app.net.request(msg.tournamentPause(app.tour.tournament, app.tour.status === 'running')));
+    setTournament(await cmd('tournament_pause', msg.tournamentPause(app.tour.tournament, pause), pause ? 'pause' : 'resume', (x) => x.status));
   } catch (e) {
     notifyError(explain('tournament_pause', e));
   }
@@ -224,7 +295,7 @@ async function pauseGame(id) {
   const row = app.live.get(id);
   const paused = !(row && row.paused);
   try {
-    await app.net.request(msg.gamePause(id, paused));
+    await cmd('game_pause', msg.gamePause(id, paused), `game ${id}: ${paused ? 'pause' : 'resume'}`);
     toast(`game ${id} ${paused ? 'paused' : 'resumed'}`);
   } catch (e) {
     notifyError(explain('game_pause', e));
@@ -236,7 +307,7 @@ async function setResult() {
   if (!id) return toast('pick a game');
   const reason = $('c-reason').value.trim() || 'adjudicated';
   try {
-    await app.net.request(msg.gameResult(id, $('c-result').value, reason));
+    await cmd('game_result', msg.gameResult(id, $('c-result').value, reason), `game ${id}: ${$('c-result').value} ${reason}`);
     toast(`game ${id}: ${$('c-result').value} ${reason}`);
     refresh();
   } catch (e) {
@@ -248,7 +319,7 @@ async function withdrawTeam() {
   const team = Number($('c-team').value);
   if (!app.tour || !team) return toast('pick a team');
   try {
-    setTournament(await app.net.request(msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked)));
+    setTournament(await cmd('team_withdraw', msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked), `${teamName(team)}${$('c-keep').checked ? ' (keeps its match)' : ''}`));
     toast(`${teamName(team)} withdrawn`);
     refresh();
   } catch (e) {
@@ -256,10 +327,10 @@ async function withdrawTeam() {
   }
 }
 
-async function tourCmd(what, build) {
+async function tourCmd(what, build, detail) {
   if (!app.tour) return;
   try {
-    setTournament(await app.net.request(build(app.tour.tournament)));
+    setTournament(await cmd(what, build(app.tour.tournament), detail, (x) => `round ${x.round} ${x.current ? x.current.status : ''}`));
     refresh();
   } catch (e) {
     notifyError(explain(what, e));
@@ -278,7 +349,7 @@ async function pairRound() {
     return notifyError({ text: `Pairs: ${e.message}.`, sticky: true });
   }
   try {
-    setTournament(await app.net.request(msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked)));
+    setTournament(await cmd('round_pair', msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked), pairs ? `by hand: ${text}` : 'Swiss pairer', (x) => `round ${x.round} paired`));
     toast(pairs ? `round ${app.tour.round} paired by hand` : `round ${app.tour.round} paired`);
     refresh();
   } catch (e) {
@@ -289,6 +360,14 @@ async function pairRound() {
     if (pairs && e.message && e.field) x.text = `Pair ${typed || e.field}: ${e.message}.`;
     notifyError(x);
   }
+}
+
+// A file for the browser to save (name, text), also shown in the page (export box).
+function download(name, text, type = 'text/plain') {
+  const a = h('a', { href: URL.createObjectURL(new Blob([text], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
 }
 
 function showExport(name, text) {
@@ -305,7 +384,7 @@ async function exportBpgn() {
   const id = Number($('c-game').value);
   if (!id) return toast('pick a game');
   try {
-    const r = await app.net.request(msg.exportBpgn(id));
+    const r = await cmd('export', msg.exportBpgn(id), `BPGN of game ${id}`, (x) => `${x.text.length} bytes`);
     showExport(`game-${id}.bpgn`, r.text);
   } catch (e) {
     notifyError(explain('export', e));
@@ -315,10 +394,61 @@ async function exportBpgn() {
 async function exportTrf() {
   if (!app.tour) return toast('no tournament');
   try {
-    const r = await app.net.request(msg.exportTrf(app.tour.tournament));
+    const r = await cmd('export', msg.exportTrf(app.tour.tournament), 'TRF of the tournament', (x) => `${x.text.length} bytes`);
     showExport(`tournament-${app.tour.tournament}.trf`, r.text);
   } catch (e) {
     notifyError(explain('export', e));
+  }
+}
+
+// Every finished game of the round the Pairings tab shows, in board order, in one file.
+async function exportRoundBpgn() {
+  const r = app.rounds[shownRound()];
+  if (!r) return toast('no round yet');
+  const ids = r.matches.flatMap((m) => [0, 1].filter((k) => m.games && m.games[k] && m.results[k]).map((k) => m.games[k]));
+  if (!ids.length) return toast(`round ${r.round}: no finished game yet`);
+  const e = logEntry('export', `BPGN of round ${r.round} (${ids.length} games)`);
+  try {
+    const texts = [];
+    for (const id of ids) texts.push((await app.net.request(msg.exportBpgn(id))).text.trim());
+    logDone(e, true, `${ids.length} games`);
+    const name = `${slug(app.tour.name)}-round-${r.round}.bpgn`;
+    const text = texts.join('\n\n') + '\n';
+    showExport(name, text);
+    download(name, text);
+  } catch (err) {
+    logDone(e, false, err.code);
+    notifyError(explain('export', err));
+  }
+}
+
+function csvFile(what) {
+  if (!app.tour) return toast('no tournament');
+  const text = what === 'standings' ? standingsCsv(app.tour) : crosstableCsv(app.tour, app.rounds);
+  download(`${slug(app.tour.name)}-${what}.csv`, text, 'text/csv;charset=utf-8');
+  const e = logEntry('csv', `${what} (${text.split('\r\n').length - 2} rows)`);
+  logDone(e, true, 'saved');
+}
+
+function drawAnnBytes() {
+  const n = new TextEncoder().encode($('ann-text').value).length;
+  $('ann-bytes').textContent = `${n} / 500 bytes`;
+  $('ann-bytes').classList.toggle('over', n > 500);
+  $('ann-send').disabled = n === 0 || n > 500;
+}
+
+// announce: to everyone, or to the team picked (protocol/messages/c2s-announce.md).
+async function announce() {
+  const text = $('ann-text').value.trim();
+  if (!text) return toast('nothing to announce');
+  const team = Number($('ann-team').value) || 0;
+  try {
+    const r = await cmd('announce', { type: 'announce', text, ...(team ? { team } : {}) }, `${team ? 'to ' + teamName(team) : 'to everyone'}: ${text}`, (x) => `delivered to ${x.delivered} page${x.delivered === 1 ? '' : 's'}`);
+    toast(`announced to ${team ? teamName(team) : 'everyone'} (${r.delivered} page${r.delivered === 1 ? '' : 's'})`);
+    $('ann-text').value = '';
+    drawAnnBytes();
+  } catch (e) {
+    notifyError(explain('announce', e));
   }
 }
 
@@ -326,6 +456,7 @@ function onLive(l) {
   app.live = new Map(l.games.map((x) => [x.game, x]));
   drawGames();
   drawMiniPause();
+  syncMinis();
 }
 
 function teamName(id) {
@@ -340,21 +471,37 @@ function onPush(p) {
   if (p.type === 'round') return onRound(p);
   if (p.type === 'standings') return onStandings(p);
   if (p.type === 'assign') return onAssign(p);
+  if (p.type === 'game2_choice') {
+    app.choices.set(p.game, { ...p, until: performance.now() + p.deadline_ms });
+    return drawCardFlags();
+  }
+  if (p.type === 'announcement') {
+    const e = logEntry('announcement', `from another desk ${p.team ? 'to ' + (p.name || p.team) : 'to everyone'}: ${p.text}`);
+    return logDone(e, true, 'seen');
+  }
   const m = app.minis.get(p.game);
   if (!m) return;
   if (p.type === 'state') {
+    const first = !m.g;
     m.g = fromState(p);
-    if (!m.view) m.view = new GameView(m.body, { layout: 'mini', you: -1 });
+    if (!m.view) {
+      m.view = new GameView(m.body, { layout: 'mini', you: -1 });
+      // No move animations on the cards: sixteen boards animating every move kept a laptop's
+      // renderer (and a test machine's) busy painting.
+      for (const p of m.view.panels) p.view.cg.set({ animation: { enabled: false } });
+    }
+    if (first) fitSoon();
   } else if (!apply(m.g, p)) {
     return;
   }
   m.view.render(m.g);
   if (m.g.result) app.results[p.game] = m.g.result;
-  const names = (t) => TEAM_SEATS[t].map((s) => seatName(m.g, s)).join(' & ');
-  m.head.querySelector('.names').textContent = `${names(1)} vs ${names(2)}`;
-  m.res.textContent = resultText(m.g, -1);
+  drawCardHead(p.game);
+  m.res.textContent = m.g.result ? ` · ${resultText(m.g, -1)}` : '';
   drawMiniPause();
+  drawCardFlags();
   if (p.type === 'result') refresh();
+  if (p.type === 'seat' || p.type === 'state') drawTeams();
 }
 
 function onRound(r) {
@@ -370,8 +517,10 @@ function onRound(r) {
     app.tour.current = r;
     if (app.tour.status === 'registering') app.tour.status = 'running';
   }
+  for (const m of r.matches) if (m.games && m.games[1]) app.choices.delete(m.games[0]);
   drawTournament();
   drawPairings();
+  drawStandings();
   syncMinis();
 }
 
@@ -404,6 +553,8 @@ function drawAll() {
   drawPairings();
   drawStandings();
   drawGames();
+  drawLog();
+  drawAnnBytes();
 }
 
 const fmtTime = (ms) => (ms % 60000 === 0 ? `${ms / 60000}` : `${ms / 1000}s`);
@@ -412,27 +563,17 @@ function drawTournament() {
   const t = app.tour;
   $('tour-state').textContent = t
     ? `#${t.tournament} ${t.name} · ${fmtTime(t.base_ms)}+${t.inc_ms / 1000} · ${t.ruleset} · ${t.status}` +
-      (t.status === 'registering' ? '' : ` · ${t.format === 'round_robin' ? 'round robin' : 'Swiss'} · round ${t.round}/${t.rounds}`)
+      (t.status === 'registering' ? ` · ${t.teams.length} teams` : ` · ${t.format === 'round_robin' ? 'round robin' : 'Swiss'} · round ${t.round}/${t.rounds}`)
     : 'none yet';
   $('t-start').disabled = !t || t.status !== 'registering';
   $('t-start').textContent = !t || t.status === 'registering' ? 'Start tournament' : t.status === 'finished' ? 'Tournament finished' : t.status === 'paused' ? 'Paused' : 'Running (T-AUTO)';
   $('t-pause').disabled = !t || (t.status !== 'running' && t.status !== 'paused');
   $('t-pause').textContent = t && t.status === 'paused' ? 'Resume tournament' : 'Pause tournament';
-  const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
-  $('teams-body').replaceChildren(...teams.map((x) => {
-    const tok = app.teamTokens[x.team];
-    const who = (k) => `${['A', 'B'][k]}: ${x.players[k]}${x.ratings && x.ratings[k] ? ' ' + x.ratings[k] : ''}`;
-    return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
-      h('td', {}, x.no || '–'),
-      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null),
-      h('td', {}, h('div.plinks', {},
-        [0, 1].map((k) => (tok
-          ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
-          : h('span', {}, who(k)))),
-        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', {}, 'team token shown once'))));
-  }));
+  drawTeams();
   drawControls();
-  $('live-title').textContent = t && t.current ? `Round ${t.current.round} of ${t.current.rounds} · ${t.current.status === 'done' ? 'games (done)' : 'live games'}` : 'Live games';
+  drawHall();
+  const cur = t && t.current;
+  $('live-title').textContent = cur ? `Round ${cur.round} of ${cur.rounds} · ${cur.status === 'done' ? 'done' : cur.status === 'paired' ? 'paired, not started' : 'live'}` : 'Live games';
 }
 
 function copy(text) {
@@ -440,56 +581,100 @@ function copy(text) {
   else toast(text);
 }
 
-const gameRes = (r, reason) => (r ? `${r}${reason ? ' ' + reason : ''}` : '');
-
-function drawPairings() {
-  const list = Object.values(app.rounds).sort((a, b) => b.round - a.round);
-  $('pairings').replaceChildren(...list.map((r) => h(`div.round.${r.status}`, { dataset: { round: r.round } },
-    h('h3', {}, `Round ${r.round} of ${r.rounds} · ${r.status}`),
-    h('table', {},
-      h('thead', {}, h('tr', {}, h('th', {}, 'Bd'), h('th', {}, 'Team 1'), h('th', {}, 'Team 2'), h('th', {}, 'Games (team 1)'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'))),
-      h('tbody', {}, r.matches.map((m) => h('tr', { dataset: { match: m.match, status: m.status } },
-        h('td', {}, m.match + 1),
-        h('td', {}, m.name1 || teamName(m.team1), m.white === 1 ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null),
-        h('td', {}, m.status === 'bye' ? h('em', {}, 'bye (T-BYE)') : [m.name2 || teamName(m.team2), m.white === 2 ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null]),
-        h('td', {}, m.status === 'bye' ? '' : [0, 1].map((k) => {
-          const id = m.games && m.games[k];
-          if (!id) return h('div', { style: 'color:var(--muted)' }, `G${k + 1}: –`);
-          return h('div', {}, h('a', { href: `watch.html?game=${id}`, target: '_blank' }, `G${k + 1} #${id}`), ' ', gameRes(m.results[k], m.reasons[k]) || h('span.status.live', {}, 'live'));
-        })),
-        h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
-        h('td.num', {}, `${m.gp[0]}–${m.gp[1]}`))))))));
+// Who of team id is at the board now: seat -> connected, from the newest game of the team on
+// the grid (captain on board A: seat 0 for the team on seats 0+3, else 1; partner on B).
+function presence(team) {
+  let best = null;
+  for (const [id, m] of app.minis) {
+    const t = app.tokens[id];
+    if (!m.g || !t || (t.team1 !== team && t.team2 !== team) || m.g.status === 'finished') continue;
+    if (!best || id > best.id) best = { id, g: m.g, seats: t.team1 === team ? TEAM_SEATS[1] : TEAM_SEATS[2] };
+  }
+  if (!best) return null;
+  return best.seats.map((s) => !!(best.g.seats.find((x) => x.seat === s) || {}).connected);
 }
 
-const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', PO: 'play-off (Armageddon)' };
+function drawTeams() {
+  const t = app.tour;
+  const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
+  $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
+  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering';
+  $('teams-body').replaceChildren(...teams.map((x) => {
+    const tok = app.teamTokens[x.team];
+    const here = presence(x.team);
+    const who = (k) => `${['A', 'B'][k]}: ${x.players[k]}${x.ratings && x.ratings[k] ? ' ' + x.ratings[k] : ''}`;
+    const dot = (k) => (here ? h(`span.dot${here[k] ? '.on' : ''}`, { title: here[k] ? 'at the board' : 'not connected to the current game', dataset: { present: here[k] ? 1 : 0 } }) : null);
+    return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
+      h('td.num', {}, x.no || '–'),
+      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null),
+      h('td', {}, h('div.plinks', {},
+        [0, 1].map((k) => h('span.who', {}, dot(k), tok
+          ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
+          : h('span', {}, who(k)))),
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server shows a team token once, to the browser that registered the team' }, 'links: in the browser that registered it'))));
+  }));
+}
+
+// The hall's pages of this tournament: the public event page, the projector, the watch list.
+function drawHall() {
+  const t = app.tour;
+  if (!t) return;
+  const q = `tournament=${t.tournament}`;
+  const links = [['event.html?' + q, 'Event page', 'standings, crosstable, every round (public)'], ['projector.html?' + q, 'Projector', 'full screen: the live matches and the standings in turn'], ['watch.html', 'Watch', 'the spectators\' view of each game']];
+  $('hall-links').replaceChildren(...links.map(([href, label, title]) => h('span.hall', {},
+    h('a', { href, target: '_blank', id: `hall-${label.split(' ')[0].toLowerCase()}`, title }, label),
+    h('button.copy', { type: 'button', onclick: () => copy(`${location.origin}/${href}`), title: 'copy the link' }, 'copy'))));
+}
+
+function shownRound() {
+  return app.shownRound && app.rounds[app.shownRound] ? app.shownRound : app.tour ? app.tour.round : 0;
+}
+
+function printHref(what) {
+  if (!app.tour) return null;
+  const r = shownRound();
+  return `event.html?tournament=${app.tour.tournament}&print=${what}${what === 'pairings' && r ? '&round=' + r : ''}&go=1`;
+}
+
+function drawPairings() {
+  const list = roundList(app.tour, app.rounds);
+  const show = shownRound();
+  $('round-chips').replaceChildren(...list.map((r) => h(`button.chip${r.round === show ? '.on' : ''}`, { type: 'button', dataset: { round: r.round }, onclick: () => { app.shownRound = r.round; drawPairings(); }, title: `round ${r.round}: ${r.status}` }, `R${r.round}`)));
+  $('pairings').replaceChildren(...list.slice().reverse().map((r) => h(`div.round.${r.status}${r.round === show ? '.shown' : ''}`, { dataset: { round: r.round } },
+    h('h3', {}, `Round ${r.round} of ${r.rounds} · ${r.status}`),
+    roundTable(r, app.tour))));
+  for (const [id, what] of [['print-pairings', 'pairings'], ['f-print-pairings', 'pairings'], ['print-standings', 'standings'], ['f-print-standings', 'standings'], ['f-print-crosstable', 'crosstable']]) {
+    const href = printHref(what);
+    if (href) $(id).href = href;
+    else $(id).removeAttribute('href');
+  }
+}
 
 function drawStandings() {
   const s = app.tour && app.tour.standings;
-  const tbs = s ? s.tiebreaks : [];
-  $('standings-head').replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'),
-    tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
-  $('standings-title').textContent = s ? (s.final ? 'Final standings' : `Standings after round ${s.round}`) : 'Standings';
+  standingsInto($('standings-head'), $('standings-body'), s);
+  $('standings-title').textContent = s ? (s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)') : 'Standings';
   const rows = s ? s.rows : [];
-  $('standings-body').replaceChildren(...rows.map((x) => h(`tr${x.prize ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
-    h('td.place', {}, x.place, x.prize ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
-    h('td', {}, x.name, x.tied_next ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
-    h('td.num', {}, x.mp),
-    h('td.num', {}, x.gp),
-    x.tb.map((v) => h('td.num', {}, v)))));
   const note = $('standings-note');
-  note.hidden = !s || !rows.some((x) => x.tied_next);
+  note.hidden = !s || s.round < 1 || !rows.some((x) => x.tied_next);
   note.textContent = '= next: equal with the next team on match points and every tie-break; an Armageddon play-off decides (T-ARMAGEDDON).';
+  $('crosstable').replaceChildren(app.tour && app.tour.status !== 'registering' ? crosstableTable(app.tour, app.rounds) : h('p.muted', {}, 'after the start'));
 }
 
 const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
 
 function drawGames() {
+  // Redrawn only when something in it changed (a refresh every 2 s would otherwise replace a
+  // button under the director's pointer).
+  const sig = JSON.stringify([app.games, app.games.map((x) => app.tokens[x.game] || null), [...app.live].map(([id, x]) => [id, x.paused])]);
+  if (sig === app.gamesSig) return drawControls();
+  app.gamesSig = sig;
   const rows = app.games.slice().sort((a, b) => b.game - a.game).map((x) => {
     const t = app.tokens[x.game];
     const links = t && t.tokens.some(Boolean)
       ? h('div.links', {}, t.tokens.map((tok, s) => tok && h('a', { href: playLink(tok), target: '_blank', class: 'join', dataset: { seat: s, game: x.game } }, `${SEAT_LABEL[s]}: ${t.names[s] || ''}`)))
-      : h('span', { style: 'color:var(--muted)' }, 'links shown at creation only');
-    const where = t && t.round ? `R${t.round} B${t.match + 1} G${t.game_no + 1}` : '';
+      : h('span.muted', { title: 'the server shows seat tokens once: to the desk that created the game, and to a director\'s tournament_get for a tournament game not finished' }, 'links shown at creation only');
+    const where = t && t.round ? `R${t.round} B${t.match + 1} G${t.game_no + 1}` : t && t.round === 0 ? 'play-off' : '';
     return h('tr', { dataset: { game: x.game } },
       h('td', {}, `#${x.game}`),
       h('td', {}, where),
@@ -498,9 +683,10 @@ function drawGames() {
       h('td', {}, x.result ? `${x.result} ${reasonText(x.reason)}` : ''),
       h('td', {},
         x.status === 'waiting' ? h('button.start', { onclick: () => startGame(x.game) }, 'Start') : null,
-        h('a', { href: `watch.html?game=${x.game}`, target: '_blank' }, ' watch')));
+        h('a', { href: gameHref(x.game, x.status === 'finished'), target: '_blank' }, x.status === 'finished' ? ' replay' : ' watch')));
   });
   $('games-body').replaceChildren(...rows);
+  $('games-count').textContent = app.games.length ? `(${app.games.length})` : '';
   drawControls();
 }
 
@@ -524,6 +710,10 @@ function drawControls() {
   const teams = app.tour ? app.tour.teams.filter((x) => !x.withdrawn) : [];
   tsel.replaceChildren(...(teams.length ? teams.map((x) => h('option', { value: x.team }, x.name)) : [h('option', { value: '' }, 'no team yet')]));
   if (tkeep && teams.some((x) => String(x.team) === tkeep)) tsel.value = tkeep;
+  const asel = $('ann-team');
+  const akeep = asel.value;
+  asel.replaceChildren(h('option', { value: '' }, 'everyone (players, teams, spectators, projector)'), ...(app.tour ? app.tour.teams : []).map((x) => h('option', { value: x.team }, `team ${x.name}`)));
+  if (akeep && [...asel.options].some((o) => o.value === akeep)) asel.value = akeep;
   const running = app.tour && (app.tour.status === 'running' || app.tour.status === 'paused');
   $('c-withdraw').disabled = !running || !teams.length;
   $('c-pair').disabled = !app.tour || app.tour.status !== 'paused';
@@ -533,7 +723,21 @@ function drawControls() {
   $('c-set-result').disabled = !games.length;
 }
 
-// A pause button and a paused mark on each small board of a live game.
+function drawLog() {
+  const rows = app.log.slice().reverse().map((e) => h(`tr.${e.ok === false ? 'bad' : e.ok ? 'ok' : 'wait'}`, {},
+    h('td.when', {}, new Date(e.t).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })),
+    h('td', {}, h('strong', {}, e.what), e.detail ? h('div.sub', {}, e.detail) : null),
+    h('td.answer', {}, e.answer)));
+  $('log-body').replaceChildren(...rows);
+  const bad = app.log.filter((e) => e.ok === false).length;
+  $('log-count').textContent = app.log.length ? String(app.log.length) : '';
+  $('log-count').classList.toggle('bad', bad > 0);
+  $('log-count').title = `${app.log.length} actions, ${bad} refused`;
+}
+
+// ---- the Live pane ----
+
+// A pause button and a paused mark on each card of a live game.
 function drawMiniPause() {
   for (const [id, m] of app.minis) {
     const row = app.live.get(id);
@@ -543,53 +747,129 @@ function drawMiniPause() {
       continue;
     }
     if (!b) {
+      // Right after "Bd N": a place that the changing flags and names never move.
       b = h('button.mini-pause', { onclick: () => pauseGame(id), dataset: { game: id } });
-      m.head.append(b);
+      m.head.querySelector('.bd').after(b);
     }
     b.textContent = row.paused ? 'resume' : 'pause';
     m.el.classList.toggle('paused', !!row.paused);
   }
 }
 
-// The small boards: every game of the current round (live or finished: the round at a glance)
-// and every other live game. Boards of earlier rounds go when the next round is paired (the
-// server keeps the director's join; their pushes are then ignored here).
+// The team names of a card in pairing order, coloured as their bars, with the match's game
+// points so far, and the game 1 result under a game 2.
+function drawCardHead(id) {
+  const mi = app.minis.get(id);
+  if (!mi) return;
+  const t = app.tokens[id];
+  const m = mi.m;
+  const names = mi.head.querySelector('.names');
+  if (m && m.team2) {
+    // Pairing order, each team in the colour of its bars (blue: seats 0+3, White on A).
+    const swap = !!(t && t.team1 === m.team2);
+    names.replaceChildren(h(swap ? 'span.t2' : 'span.t1', {}, m.name1), h('span.score', { title: 'game points of the match so far' }, ` ${gpText(m.gp[0])}–${gpText(m.gp[1])} `), h(swap ? 'span.t1' : 'span.t2', {}, m.name2));
+    const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.results[0]} ${reasonText(m.reasons[0])}` : '';
+    mi.prev.textContent = g1;
+  } else if (mi.g) {
+    const row = app.live.get(id);
+    const team = (k) => (row && row.teams && row.teams[k]) || TEAM_SEATS[k + 1].map((s) => seatName(mi.g, s)).join(' & ');
+    names.replaceChildren(h('span.t1', {}, team(0)), ' – ', h('span.t2', {}, team(1)));
+  }
+}
+
+function drawCardFlags() {
+  const now = app.time.now();
+  for (const [id, m] of app.minis) {
+    const f = flagsOf(m.g, app.live.get(id), m.m, now);
+    const ch = m.m && app.choices.get(m.m.games[0]);
+    if (f.includes('choice') && ch) {
+      const left = Math.max(0, Math.ceil((ch.until - performance.now()) / 1000));
+      m.el.querySelector('.flags').title = `P-GAME2: ${teamName(ch.team)} chooses game 2's colours (${left} s left)`;
+    }
+    drawFlags(m.el, f);
+    for (const x of f) app.flagsSeen.add(`${id}:${x}`);
+  }
+  const all = [...app.minis.values()];
+  const count = (x) => all.filter((m) => m.el.classList.contains(`is-${x}`)).length;
+  const live = all.filter((m) => m.g && m.g.status === 'live').length;
+  const sum = all.length ? [`${live} live`, count('paused') && `${count('paused')} paused`, count('settle') && `${count('settle')} settling`, count('low') && `${count('low')} low on time`, count('waiting') && `${count('waiting')} waiting`].filter(Boolean).join(' · ') : '';
+  if ($('live-sum').textContent !== sum) $('live-sum').textContent = sum;
+}
+
+let fitPending = 0;
+function fitSoon() {
+  cancelAnimationFrame(fitPending);
+  fitPending = requestAnimationFrame(() => {
+    fitGrid($('live-grid'), $('live-pane'));
+    // A second pass once the boards took the new size (the card's chrome is measured).
+    requestAnimationFrame(() => fitGrid($('live-grid'), $('live-pane')));
+  });
+}
+
+// The cards: the newest game of each match of the current round, then every other live game
+// (a single game stays after its end; a tournament game of an earlier round goes when the next
+// round is paired: the server keeps the director's join, its pushes are then ignored here).
 function syncMinis() {
-  const want = new Map(); // game id -> label
+  const want = new Map(); // game id -> {order, label, m}
   const cur = app.tour && app.tour.current;
   if (cur) {
     for (const m of cur.matches) {
-      (m.games || []).forEach((id, k) => id && want.set(id, `R${cur.round} · B${m.match + 1} · G${k + 1}`));
+      if (!m.team2 || !m.games) continue;
+      const k = m.games[1] ? 1 : 0;
+      if (m.games[k]) want.set(m.games[k], { order: m.match, bd: m.match + 1, label: `R${cur.round} · G${k + 1}`, m });
     }
   }
-  const inTour = (id) => !!(app.tokens[id] && app.tokens[id].round);
+  const inTour = (id) => !!(app.tokens[id] && app.tokens[id].tournament);
   for (const x of app.games) {
     if (want.has(x.game)) continue;
-    // A single game stays on the grid after its end; a tournament game of an earlier round goes.
-    if (x.status === 'live' || (x.status === 'finished' && app.minis.has(x.game) && !inTour(x.game))) want.set(x.game, inTour(x.game) ? `R${app.tokens[x.game].round}` : 'single');
+    if (x.status === 'live' || (x.status === 'finished' && app.minis.has(x.game) && !inTour(x.game))) {
+      const t = app.tokens[x.game];
+      want.set(x.game, { order: 10000 + x.game, bd: 0, label: !t || !t.tournament ? 'single game' : t.round ? `R${t.round} · B${t.match + 1} · G${t.game_no + 1}` : 'play-off', m: null });
+    }
   }
+  let changed = false;
   for (const [id, m] of app.minis) {
-    if (want.has(id)) continue;
+    if (want.has(id)) {
+      m.m = want.get(id).m;
+      m.order = want.get(id).order;
+      // A finished game outside the round stays, after the others, and the fit ignores it.
+      m.el.classList.toggle('aside', !m.m && !!m.g && m.g.status === 'finished');
+      continue;
+    }
     m.el.remove();
     app.minis.delete(id);
+    changed = true;
   }
-  for (const [id, label] of want) {
+  for (const [id, w] of want) {
     if (app.minis.has(id)) continue;
-    const m = { g: null, view: null, el: h('div.mini', { dataset: { game: id } }) };
-    m.head = h('div.mini-head', {}, h('strong', {}, `#${id}`), h('span.tag', {}, label), h('span.names'));
-    m.res = h('div.mini-result');
-    m.body = h('div');
-    m.el.append(m.head, m.body, m.res);
+    changed = true;
+    const m = { g: null, view: null, m: w.m, order: w.order, el: h('div.mini.match-card', { dataset: { game: id, bd: w.bd } }) };
+    m.head = h('div.mini-head', {},
+      h('div.head1', {}, h('strong.bd', {}, w.bd ? `Bd ${w.bd}` : `#${id}`), h('span.names'), h('span.flags')));
+    m.prev = h('span.prev');
+    m.res = h('span.mini-result');
+    m.body = h('div.card-body');
+    m.el.append(m.head, m.body, h('div.mini-foot', {}, h('span.tag', {}, w.bd ? `${w.label} · #${id}` : w.label), m.prev, m.res));
     app.minis.set(id, m);
-    drawMiniPause();
-    const later = [...$('live-grid').children].find((e) => Number(e.dataset.game) > id);
-    $('live-grid').insertBefore(m.el, later || null);
     app.net.request(msg.join(id)).catch(() => {
       app.minis.delete(id);
       m.el.remove();
     });
   }
+  const grid = $('live-grid');
+  const order = [...app.minis.values()].sort((a, b) => a.order - b.order);
+  order.forEach((m, i) => {
+    if (grid.children[i] !== m.el) grid.insertBefore(m.el, grid.children[i] || null);
+  });
+  for (const id of app.minis.keys()) drawCardHead(id);
+  drawMiniPause();
+  drawCardFlags();
   $('live-empty').hidden = app.minis.size > 0;
+  if (!app.minis.size) {
+    const cur2 = app.tour && app.tour.current;
+    $('live-empty').textContent = cur2 && cur2.status === 'paired' ? `Round ${cur2.round} is paired; its games start with Start next round (the tournament is paused).` : app.tour && app.tour.status === 'registering' ? 'The live matches appear here after the start.' : 'No live game.';
+  }
+  if (changed) fitSoon();
 }
 
 init();

@@ -14,6 +14,7 @@ import { fromState, apply, seatName, drawOffer } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, params, toast, notify, notifyError, dismiss, update } from './dom.js';
 import { explain } from './errors.js';
+import { initNotices, showNotice } from './notices.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -34,6 +35,7 @@ const app = {
 window.app = app; // for the browser test and for debugging
 
 function init() {
+  initNotices(); // the director's announcements (js/ui/notices.js)
   app.els.net = document.getElementById('net');
   app.els.title = document.getElementById('title');
   app.els.root = document.getElementById('root');
@@ -89,6 +91,7 @@ function followTeam() {
       }
     },
     onPush: (m) => {
+      if (m.type === 'announcement') return showNotice(m);
       if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0) || app.replaced) return;
       const mine = m.seats.find((x) => x.seat >> 1 === app.board);
       if (!mine) return;
@@ -170,6 +173,7 @@ async function playHere() {
 }
 
 function onPush(m) {
+  if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) build();

@@ -10,8 +10,9 @@ import { ServerTime, format } from '../clock.js';
 import { msg, TEAM_SEATS } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, params, notifyError } from './dom.js';
+import { h, params, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
+import { initNotices, showNotice } from './notices.js';
 
 const app = {
   gameId: Number(params().get('game')) || 0,
@@ -26,6 +27,7 @@ const app = {
 window.app = app;
 
 function init() {
+  initNotices(); // the director's announcements (js/ui/notices.js)
   app.els.net = document.getElementById('net');
   app.els.title = document.getElementById('title');
   app.els.list = document.getElementById('live');
@@ -76,6 +78,7 @@ function setLive(l) {
 }
 
 function onPush(m) {
+  if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'live') return setLive(m);
   if (m.type === 'round') return setRound(m);
   if (m.type === 'state' && m.game === app.gameId) {

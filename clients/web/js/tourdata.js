@@ -1,0 +1,153 @@
+// tourdata.js: a tournament as tables, from what the server sends (the `tournament` snapshot
+// of tournament_get and the `round` / `standings` pushes): the rounds in order, each team's
+// round-by-round crosstable (opponent, game points, the games), the standings, and CSV files
+// of both (RFC 4180). SPDX-License-Identifier: MIT
+// Pure: no DOM, no socket; the desk, the public event page and the projector share it. Nothing
+// here scores anything: match and game points are the server's (T-SCORE), places and
+// tie-breaks too (T-TIEBREAK); this only arranges them.
+
+// Game points as people write them: 1½, ½, 2.
+export function gpText(x) {
+  if (typeof x !== 'number') return '';
+  const whole = Math.floor(x);
+  const half = x - whole >= 0.5;
+  return half ? (whole ? `${whole}½` : '½') : String(whole);
+}
+
+// A game's result from team t's side (0 = team1 of the match, 1 = team2): "1", "0", "½", or
+// "" while unplayed. results are from team1's point of view (s2c-round.md).
+export function sideResult(r, t) {
+  if (!r) return '';
+  if (r === '1/2-1/2') return '½';
+  const team1Won = r === '1-0';
+  return team1Won === (t === 0) ? '1' : '0';
+}
+
+// Every round the page knows, in order: the snapshot's history, then rounds (round number ->
+// `round` message: the pushes since, which are newer), then the snapshot's current round if
+// nothing newer replaced it.
+export function roundList(tour, rounds = {}) {
+  const by = {};
+  for (const r of (tour && tour.history) || []) by[r.round] = r;
+  Object.assign(by, rounds);
+  if (tour && tour.current && !rounds[tour.current.round]) by[tour.current.round] = tour.current;
+  return Object.values(by).filter((r) => !tour || r.tournament === undefined || r.tournament === tour.tournament).sort((a, b) => a.round - b.round);
+}
+
+// Fold a `round` or `standings` push m into the snapshot tour and rounds (round number ->
+// `round`), as every page that follows an event does. Returns 'changed' when m was for tour,
+// 'newer' when it is a round of a newer tournament (the page may load that one), else false.
+export function foldPush(tour, rounds, m) {
+  if (!tour || (m.type !== 'round' && m.type !== 'standings')) return false;
+  if (m.tournament !== tour.tournament) return m.type === 'round' && m.tournament > tour.tournament ? 'newer' : false;
+  if (m.type === 'round') {
+    rounds[m.round] = m;
+    if (m.round >= tour.round) {
+      tour.round = m.round;
+      tour.current = m;
+    }
+    if (tour.status === 'registering') tour.status = 'running';
+  } else {
+    tour.standings = m;
+    if (m.final) tour.status = 'finished';
+  }
+  return 'changed';
+}
+
+// The teams by id, with the pairing number `no`.
+export function teamIndex(tour) {
+  return new Map(((tour && tour.teams) || []).map((t) => [t.team, t]));
+}
+
+// One team's match of round r: { opp (team id or 0 for the bye), side (0/1), match, mp, gp,
+// games: [{ id, res }] (res from this team's side), status, forfeit (a game scored without
+// being played: a withdrawal) } or null when the team was not paired that round.
+export function matchOf(r, team) {
+  for (const m of r.matches) {
+    const side = m.team1 === team ? 0 : m.team2 === team ? 1 : -1;
+    if (side < 0) continue;
+    const bye = m.status === 'bye' || !m.team2;
+    const games = bye ? [] : [0, 1].map((k) => ({ id: (m.games && m.games[k]) || null, res: sideResult(m.results && m.results[k], side), reason: m.reasons && m.reasons[k] }));
+    return {
+      opp: bye ? 0 : side === 0 ? m.team2 : m.team1,
+      side,
+      match: m.match,
+      mp: m.mp[side],
+      gp: m.gp[side],
+      games,
+      status: m.status,
+      bye,
+      forfeit: games.some((g) => g.res && !g.id),
+    };
+  }
+  return null;
+}
+
+// The crosstable: one row per team in standings order (else by pairing number), a cell per
+// round: { text: "7 1½" (opponent's pairing number, this team's game points), ... matchOf }.
+// Totals are the sums of the cells; the caller compares them with the standings.
+export function crosstable(tour, rounds = {}) {
+  const list = roundList(tour, rounds);
+  const teams = teamIndex(tour);
+  const order = tour && tour.standings ? tour.standings.rows.map((x) => x.team) : [...teams.values()].sort((a, b) => (a.no || 1e9) - (b.no || 1e9)).map((t) => t.team);
+  for (const t of teams.keys()) if (!order.includes(t)) order.push(t);
+  const rows = order.map((team) => {
+    const t = teams.get(team) || { team, name: `team ${team}`, no: 0 };
+    let mp = 0;
+    let gp = 0;
+    const cells = list.map((r) => {
+      const x = matchOf(r, team);
+      if (!x) return { round: r.round, text: '', none: true };
+      const done = x.status === 'done' || x.bye;
+      if (done) {
+        mp += x.mp;
+        gp += x.gp;
+      }
+      const opp = x.bye ? 'bye' : String((teams.get(x.opp) || {}).no || '?');
+      const score = done || x.games.some((g) => g.res) ? gpText(x.gp) : '';
+      return { round: r.round, ...x, done, oppNo: x.bye ? 0 : (teams.get(x.opp) || {}).no || 0, text: `${opp}${x.forfeit ? ' F' : ''}${score ? ' ' + score : ''}` };
+    });
+    return { team, no: t.no, name: t.name, withdrawn: t.withdrawn || 0, cells, mp, gp };
+  });
+  return { rounds: list.map((r) => r.round), rows };
+}
+
+// The standings rows as the server sent them, with the team's pairing number.
+export function standingsRows(tour) {
+  const s = tour && tour.standings;
+  if (!s) return [];
+  const teams = teamIndex(tour);
+  return s.rows.map((x) => ({ ...x, no: (teams.get(x.team) || {}).no || 0 }));
+}
+
+// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled; CRLF lines.
+// A byte-order mark first so that spreadsheet programs read the UTF-8 names right.
+export function csv(rows) {
+  const field = (v) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return '\ufeff' + rows.map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+export function standingsCsv(tour) {
+  const s = tour && tour.standings;
+  const tbs = s ? s.tiebreaks : [];
+  const head = ['Place', 'No', 'Team', 'MP', 'GP', ...tbs, 'Prize', 'Tied with next'];
+  return csv([head, ...standingsRows(tour).map((x) => [x.place, x.no, x.name, x.mp, x.gp, ...x.tb, x.prize ? 'yes' : '', x.tied_next ? 'yes' : ''])]);
+}
+
+// One column per round: "opponent's No: game points" ("bye" for the pairing-allocated bye, F
+// for a forfeit); then MP and GP.
+export function crosstableCsv(tour, rounds = {}) {
+  const x = crosstable(tour, rounds);
+  const head = ['No', 'Team', ...x.rounds.map((r) => `R${r}`), 'MP', 'GP'];
+  return csv([head, ...x.rows.map((r) => [r.no, r.name, ...r.cells.map((c) => c.text), r.mp, r.gp])]);
+}
+
+// A file name from the event's name: "Spring Cup" -> "spring-cup".
+export function slug(name) {
+  return (name || 'tournament').toLowerCase().normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'tournament';
+}
+
+export const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', PO: 'play-off (Armageddon)' };

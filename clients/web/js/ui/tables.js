@@ -1,0 +1,101 @@
+// ui/tables.js: the tournament's tables as DOM: one round's pairings and results, the
+// standings with tie-breaks, the crosstable. Shared by the desk (director.html), the public
+// event page (event.html, also printed) and the projector. SPDX-License-Identifier: MIT
+// Every game is a link: a finished one to its replay (replay.html?game=N), a live one to the
+// spectator view (watch.html?game=N).
+
+import { h } from './dom.js';
+import { crosstable, gpText, sideResult, teamIndex, TB_TITLE } from '../tourdata.js';
+import { reasonText } from '../proto.js';
+
+// The page for game id: its replay once it has a result, else the live view.
+export function gameHref(id, finished) {
+  return finished ? `replay.html?game=${id}` : `watch.html?game=${id}`;
+}
+
+function gameCell(m, k) {
+  const id = m.games && m.games[k];
+  const res = m.results && m.results[k];
+  if (!id && !res) return h('span.muted', {}, '–');
+  if (!id) return h('span', { title: reasonText(m.reasons[k]) }, `${res} (${reasonText(m.reasons[k]) || 'forfeit'})`);
+  return h('a.game', { href: gameHref(id, !!res), dataset: { game: id }, title: res ? `game ${id}: ${res} ${reasonText(m.reasons[k])} (replay)` : `game ${id}: live (watch)` },
+    res ? h('span.res', {}, res) : h('span.status.live', {}, 'live'),
+    res && m.reasons[k] ? h('span.why', {}, ` ${reasonText(m.reasons[k])}`) : null);
+}
+
+// One round: Bd, Team 1, Team 2 (with pairing numbers; ♔ marks who has White on board A in
+// game 1), games 1 and 2 from team 1's side, match and game points.
+export function roundTable(r, tour) {
+  const teams = teamIndex(tour);
+  const no = (id) => (teams.get(id) || {}).no || '';
+  const name = (id, n) => n || (teams.get(id) || {}).name || `team ${id}`;
+  const white = (m, t) => (m.white === t ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null);
+  return h('table.pairings', {},
+    h('thead', {}, h('tr', {}, h('th.num', { title: 'board: the pairing\'s row' }, 'Bd'), h('th.num', {}, 'No'), h('th', {}, 'Team 1'), h('th.num', {}, 'No'), h('th', {}, 'Team 2'),
+      h('th', {}, 'Game 1'), h('th', {}, 'Game 2'), h('th.num', { title: 'match points (T-SCORE: 2 / 1 / 0)' }, 'MP'), h('th.num', {}, 'GP'))),
+    h('tbody', {}, r.matches.map((m) => h('tr', { dataset: { match: m.match, status: m.status } },
+      h('td.num', {}, m.match + 1),
+      h('td.num', {}, no(m.team1)),
+      h('td.team', {}, name(m.team1, m.name1), white(m, 1)),
+      m.status === 'bye' ? [h('td.num', {}, ''), h('td', {}, h('em', {}, 'bye (T-BYE)'))] : [h('td.num', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
+      m.status === 'bye' ? [h('td', {}, ''), h('td', {}, '')] : [h('td', {}, gameCell(m, 0)), h('td', {}, gameCell(m, 1))],
+      h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
+      h('td.num', {}, `${gpText(m.gp[0])}–${gpText(m.gp[1])}`)))));
+}
+
+// The standings: #, Team (with "= next" when tied with the next row on everything), MP, GP and
+// a column per tie-break in the tournament's order; prize places marked. Into thead / tbody.
+export function standingsInto(thead, tbody, s) {
+  const tbs = s ? s.tiebreaks : [];
+  thead.replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', { title: 'match points' }, 'MP'), h('th.num', { title: 'game points' }, 'GP'),
+    tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
+  const rows = s ? s.rows : [];
+  // Before round 1 is complete nobody has a place yet: no prize marks, no ties to play off.
+  const early = !s || s.round < 1;
+  tbody.replaceChildren(...rows.map((x) => h(`tr${x.prize && !early ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
+    h('td.place', {}, x.place, x.prize && !early ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
+    h('td', {}, x.name, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+    h('td.num', {}, x.mp),
+    h('td.num', {}, x.gp),
+    x.tb.map((v) => h('td.num', {}, v)))));
+}
+
+export function standingsTable(s) {
+  const thead = h('thead');
+  const tbody = h('tbody');
+  standingsInto(thead, tbody, s);
+  return h('table.standings', {}, thead, tbody);
+}
+
+// The crosstable, round by round: per team its place, pairing number, a cell per round (the
+// opponent's No, then each game's result from this team's side, each a link to its replay),
+// and the MP and GP of its finished matches.
+export function crosstableTable(tour, rounds) {
+  const x = crosstable(tour, rounds);
+  const place = new Map(((tour && tour.standings && tour.standings.rows) || []).map((r) => [r.team, r.place]));
+  const cell = (c) => {
+    if (c.none) return h('td.x.none', { title: 'not paired' }, '');
+    if (c.bye) return h('td.x.bye', { title: 'pairing-allocated bye (T-BYE)' }, h('span.opp', {}, 'bye'), ' ', gpText(c.gp));
+    const games = c.games.map((g, k) => (g.id
+      ? h('a.g', { href: gameHref(g.id, !!g.res), dataset: { game: g.id }, title: `game ${k + 1} (#${g.id})${g.res ? '' : ': live'}` }, g.res || '·')
+      : h('span.g', { title: g.res ? `game ${k + 1}: ${reasonText(g.reason) || 'forfeit'}` : `game ${k + 1}: not played yet` }, g.res ? `${g.res}F` : '·')));
+    return h(`td.x${c.done ? '' : '.open'}`, { dataset: { round: c.round }, title: `round ${c.round}: against No ${c.oppNo}, ${gpText(c.gp)} game points` },
+      h('span.opp', {}, c.oppNo || '?'), ' ', games);
+  };
+  return h('table.crosstable', {},
+    h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th.num', {}, 'No'), h('th', {}, 'Team'), x.rounds.map((r) => h('th.x', {}, `R${r}`)), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'))),
+    h('tbody', {}, x.rows.map((r) => h(`tr${r.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: r.team } },
+      h('td.num', {}, place.get(r.team) || ''),
+      h('td.num', {}, r.no || ''),
+      h('td', {}, r.name),
+      r.cells.map(cell),
+      h('td.num', {}, r.mp),
+      h('td.num', {}, gpText(r.gp))))));
+}
+
+// "Team 1 won 2–0" style line of a match from team 1's side, for a round list.
+export function matchScore(m) {
+  return `${gpText(m.gp[0])}–${gpText(m.gp[1])}`;
+}
+
+export { sideResult };
