@@ -5,9 +5,13 @@
  * server's, divided by the connections) and the latency from a move's send by the mover to
  * the arrival of the move delta at the opponent's connection on that board (p50/p99/max).
  * SPDX-License-Identifier: MIT
- * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms.
+ * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms;
+ * --runs K repeats each N K times and prints the median and range; --report-s S prints a
+ * row every S seconds of the window (long windows: p50/p99/max, server CPU and memory).
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
- * server, so the latency includes the client's own time. Usage: see usage() below. */
+ * server, so the latency includes the client's own time. The server dies with the bench
+ * (itest_start: PR_SET_PDEATHSIG), and SIGINT/SIGTERM end the run cleanly. Usage: see
+ * usage() below. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/resource.h>
@@ -27,6 +31,8 @@ typedef struct {
     double warmup;  /* s before measuring */
     double seconds; /* measuring window */
     int window;     /* connection handshakes in flight */
+    int runs;       /* fresh servers per N */
+    int report_s;   /* a row every report_s seconds of the window; 0 = none */
     bool smoke;
 } opts;
 
@@ -48,22 +54,26 @@ typedef struct {
 typedef struct {
     int n; /* games */
     const opts *o;
+    lc_loop *l;
     lc_conn *dir;
     pconn dirp;
     int dir_authed;
     int created, create_sent;
     int64_t *gid;
     char (*tok)[4][40];
-    pconn *pc;    /* 4n */
-    lc_conn **pl; /* 4n */
-    int opened, ready, started, failed;
-    int next_conn; /* next player connection to open */
-    int *start_seen; /* per game: start messages received */
-    board *b;        /* 2n */
-    due *q;          /* ring of boards waiting for their next move */
+    pconn *pc;                          /* 4n */
+    lc_conn **pl;                       /* 4n */
+    int opened, ready, started, failed; /* failed: connections lost or never opened */
+    int next_conn;                      /* next player connection to open */
+    int *start_seen;                    /* per game: start messages received */
+    board *b;                           /* 2n */
+    due *q;                             /* ring of boards waiting for their next move */
     int qcap, qhead, qlen;
+    int64_t t_start;        /* when the director connected */
     int64_t win_lo, win_hi; /* measuring window (moves sent inside it count) */
-    int32_t *lat;           /* µs */
+    int32_t *lat;           /* µs, in order of arrival */
+    int32_t max_lat;        /* largest latency since the last --report-s row (µs) */
+    int64_t max_t;          /* when that move was sent */
     size_t nlat, caplat;
     long sent_in_win;
     int errors;
@@ -76,6 +86,16 @@ typedef struct {
     int errors;
     bool ok;
 } result;
+
+/* SIGINT, SIGTERM, SIGHUP: end the run in progress cleanly (server stopped, temp directory
+ * removed). The one mutable global, as STYLE.md allows. */
+static volatile sig_atomic_t g_stop;
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    g_stop = 1;
+}
 
 /* ---- /proc ------------------------------------------------------------------------------- */
 
@@ -158,10 +178,13 @@ static void send_move(run *r, int bi, int64_t now)
                        "\"ply\":%d,\"move\":\"%s\"}",
                        b->ply + 100, (long long)r->gid[g], bd ? 'B' : 'A', b->ply,
                        shuffle[bd][b->ply % 4]);
+    lc_conn *c = r->pl[4 * g + seat];
+    if (!c)
+        return; /* the mover's connection is gone (counted in r->failed): the board stops */
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
-    lc_send(r->pl[4 * g + seat], msg, (size_t)len);
+    lc_send(c, msg, (size_t)len);
 }
 
 static void on_move(run *r, const pconn *p, const char *m, int64_t now)
@@ -180,8 +203,15 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         if (r->nlat == r->caplat) {
             r->caplat = r->caplat ? 2 * r->caplat : 65536;
             r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
+            if (!r->lat) {
+                fprintf(stderr, "out of memory\n");
+                exit(1);
+            }
         }
-        r->lat[r->nlat++] = (int32_t)(now - b->sent_us);
+        int32_t us = (int32_t)(now - b->sent_us);
+        r->lat[r->nlat++] = us;
+        if (us > r->max_lat)
+            r->max_lat = us, r->max_t = b->sent_us;
     }
     int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
     b->ply++;
@@ -250,8 +280,8 @@ static void on_open(void *ctx, lc_conn *c)
     char msg[160];
     r->opened++;
     if (p->seat < 0) {
-        int len = snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}",
-                           ITEST_ADMIN);
+        int len =
+            snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ITEST_ADMIN);
         lc_send(c, msg, (size_t)len);
         return;
     }
@@ -269,7 +299,8 @@ static void on_close(void *ctx, lc_conn *c, const char *why)
     run *r = ctx;
     pconn *p = lc_user(c);
     if (r->failed++ < 5)
-        fprintf(stderr, "connection (game %d seat %d) closed: %s\n", p->game, p->seat, why);
+        fprintf(stderr, "connection (game %d seat %d) closed after %.1f s: %s\n", p->game, p->seat,
+                (double)(lc_now_us() - r->t_start) / 1e6, why);
     if (p->seat < 0)
         r->dir = NULL;
     else
@@ -287,8 +318,8 @@ static int cmp_i32(const void *a, const void *b)
 /* Poll until cond() holds or the deadline; prints progress every second. */
 #define POLL_UNTIL(l, cond, secs, what)                                                            \
     do {                                                                                           \
-        int64_t until_ = lc_now_us() + (int64_t)((secs)*1e6), next_ = lc_now_us() + 1000000;     \
-        while (!(cond) && lc_now_us() < until_) {                                                  \
+        int64_t until_ = lc_now_us() + (int64_t)((secs)*1e6), next_ = lc_now_us() + 1000000;       \
+        while (!(cond) && !g_stop && lc_now_us() < until_) {                                       \
             pump(r);                                                                               \
             lc_poll((l), 5);                                                                       \
             if (lc_now_us() > next_) {                                                             \
@@ -298,8 +329,6 @@ static int cmp_i32(const void *a, const void *b)
             }                                                                                      \
         }                                                                                          \
     } while (0)
-
-static lc_loop *g_loop; /* the loop of the run in progress (pump needs it) */
 
 static const char *progress(const run *r)
 {
@@ -327,15 +356,67 @@ static void pump(run *r)
         char src[32];
         snprintf(src, sizeof src, "127.0.0.%d", 2 + next / 16000);
         r->pc[next] = (pconn){next / 4, next % 4, 0};
-        r->pl[next] = lc_connect(g_loop, src, &r->pc[next]);
+        r->pl[next] = lc_connect(r->l, src, &r->pc[next]);
         if (!r->pl[next]) {
             fprintf(stderr, "connect %d from %s: %s\n", next, src, strerror(errno));
             r->failed++;
-            r->ready++; /* do not wait for it */
         }
         next++;
     }
     r->next_conn = next;
+}
+
+/* The 1, 5 and 15 minute load averages (/proc/loadavg) in out: the machine is shared, so
+ * every figure carries the load it was taken under. */
+static const char *loadavg(char *out, size_t cap)
+{
+    FILE *f = fopen("/proc/loadavg", "r");
+    double a = 0, b = 0, c = 0;
+    if (!f || fscanf(f, "%lf %lf %lf", &a, &b, &c) != 3)
+        snprintf(out, cap, "?");
+    else
+        snprintf(out, cap, "%.2f %.2f %.2f", a, b, c);
+    if (f)
+        fclose(f);
+    return out;
+}
+
+/* One row of a long window (--report-s): the moves that arrived since the last row. */
+typedef struct {
+    int64_t t_us; /* start of the interval */
+    size_t from;  /* its first latency in r->lat */
+    double cpu_s; /* server CPU time at its start */
+} interval;
+
+static void interval_head(void)
+{
+    printf("  %7s %8s %8s %8s %8s %9s %8s %8s\n", "t_s", "moves/s", "p50_ms", "p99_ms", "max_ms",
+           "max_at_s", "srv_cpu%", "srv_MB");
+}
+
+/* Print the interval that ends at now and start the next one. */
+static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
+{
+    size_t k = r->nlat - iv->from;
+    double el = (double)(now - iv->t_us) / 1e6, cpu = cpu_s(pid), p50 = 0, p99 = 0;
+    if (k) {
+        int32_t *v = malloc(k * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        memcpy(v, r->lat + iv->from, k * sizeof *v);
+        qsort(v, k, sizeof *v, cmp_i32);
+        p50 = v[k / 2] / 1000.0;
+        p99 = v[k * 99 / 100] / 1000.0;
+        free(v);
+    }
+    printf("  %7.0f %8.0f %8.2f %8.2f %8.2f %9.1f %8.1f %8.1f\n", (double)(now - r->win_lo) / 1e6,
+           (double)k / el, p50, p99, r->max_lat / 1000.0, (double)(r->max_t - r->win_lo) / 1e6,
+           100.0 * (cpu - iv->cpu_s) / el, (double)rss_kb(pid) / 1024.0);
+    fflush(stdout);
+    *iv = (interval){now, r->nlat, cpu};
+    r->max_lat = 0;
 }
 
 static int run_one(const opts *o, int n, result *res)
@@ -354,8 +435,9 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_srv srv;
     itest_init(&srv, o->server);
-    const char *args[] = {"--rules",           "online", "--rate", "100000", "--burst", "100000",
-                          o->tls ? NULL : "--no-tls", NULL};
+    const char *args[] = {
+        "--rules", "online", "--rate", "100000", "--burst", "100000", o->tls ? NULL : "--no-tls",
+        NULL};
     if (itest_start(&srv, args) != 0) {
         fprintf(stderr, "server did not start\n");
         itest_dump_log(&srv);
@@ -375,18 +457,19 @@ static int run_one(const opts *o, int n, result *res)
     r->q = calloc((size_t)r->qcap, sizeof *r->q);
     r->win_lo = r->win_hi = INT64_MAX;
     lc_handlers h = {r, on_open, on_text, on_close};
-    lc_loop *l = lc_new("127.0.0.1", srv.port, o->tls, &h);
-    g_loop = l;
-    int64_t t_setup = lc_now_us();
+    r->l = lc_new("127.0.0.1", srv.port, o->tls, &h);
+    lc_loop *l = r->l;
+    r->t_start = lc_now_us();
     r->dirp = (pconn){-1, -1, 0};
     r->dir = lc_connect(l, "127.0.0.1", &r->dirp);
-    POLL_UNTIL(l, r->started + r->failed >= n && r->ready >= 4 * n, 60 + n / 20.0, progress);
-    res->setup_s = (double)(lc_now_us() - t_setup) / 1e6;
+    /* A lost connection fails the run: stop setting up at once and say why. */
+    POLL_UNTIL(l, r->failed || (r->started >= n && r->ready >= 4 * n), 60 + n / 20.0, progress);
+    res->setup_s = (double)(lc_now_us() - r->t_start) / 1e6;
     printf("  setup: %d games, %d players ready, %d games started, %d failed, in %.1f s\n",
            r->created, r->ready, r->started, r->failed, res->setup_s);
     fflush(stdout);
-    if (r->started < n || r->failed) {
-        fprintf(stderr, "setup incomplete\n");
+    if (r->started < n || r->failed || g_stop) {
+        fprintf(stderr, "setup incomplete%s\n", g_stop ? " (stopped by a signal)" : "");
         itest_dump_log(&srv);
         goto out;
     }
@@ -398,12 +481,24 @@ static int run_one(const opts *o, int n, result *res)
     r->win_hi = r->win_lo + (int64_t)(o->seconds * 1e6);
     double c0 = 0, cc0 = 0;
     bool measuring = false;
-    for (;;) {
+    interval iv = {0};
+    int64_t report_us = (int64_t)o->report_s * 1000000, next_report = INT64_MAX;
+    while (!g_stop) {
         int64_t now = lc_now_us();
         if (!measuring && now >= r->win_lo) {
             measuring = true;
             c0 = cpu_s(srv.pid);
             cc0 = self_cpu_s();
+            if (report_us) {
+                interval_head();
+                iv = (interval){now, r->nlat, c0};
+                r->max_lat = 0;
+                next_report = now + report_us;
+            }
+        }
+        if (now >= next_report) {
+            interval_row(r, srv.pid, &iv, now);
+            next_report += report_us;
         }
         if (now >= r->win_hi)
             break;
@@ -418,14 +513,21 @@ static int run_one(const opts *o, int n, result *res)
         int wait = r->qlen ? (int)((r->q[r->qhead].due_us - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
+    if (g_stop) {
+        fprintf(stderr, "stopped by a signal\n");
+        goto out;
+    }
     double el = (double)(lc_now_us() - r->win_lo) / 1e6;
     res->cpu = 100.0 * (cpu_s(srv.pid) - c0) / el;
     res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
     res->kb_conn = (double)(rss_kb(srv.pid) - idle_kb) / (4.0 * n);
-    /* Drain: moves sent in the window may still be on their way. */
-    int64_t drain = lc_now_us() + 1000000;
-    while (lc_now_us() < drain)
+    /* Drain: moves sent in the window may still be on their way (a saturated run is late,
+     * not lossy: its lateness shows in p99 and max). Lost = not arrived 10 s after it. */
+    int64_t drain = lc_now_us() + 10000000;
+    while (lc_now_us() < drain && (long)r->nlat < r->sent_in_win && !g_stop)
         lc_poll(l, 5);
+    if (report_us && r->nlat > iv.from)
+        interval_row(r, srv.pid, &iv, lc_now_us()); /* the tail and the drain */
     res->sent = r->sent_in_win;
     res->lost = r->sent_in_win - (long)r->nlat;
     res->rate = (double)r->nlat / o->seconds;
@@ -437,9 +539,10 @@ static int run_one(const opts *o, int n, result *res)
         res->pmax = r->lat[r->nlat - 1] / 1000.0;
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
+    if (r->failed)
+        fprintf(stderr, "%d connections lost during the run\n", r->failed);
 out:
     lc_free(l);
-    g_loop = NULL;
     itest_stop(&srv, SIGTERM);
     itest_cleanup(&srv);
     free(r->gid);
@@ -457,31 +560,81 @@ static void print_head(const opts *o)
 {
     printf("%s, one move per board every %d ms, window %.0f s after %.0f s warm-up\n",
            o->tls ? "wss (TLS)" : "ws (--no-tls)", o->rate_ms, o->seconds, o->warmup);
-    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s",
-           "moves/s", "srv_cpu%", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms", "lost");
+    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s", "moves/s",
+           "srv_cpu%", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms", "lost");
 }
 
-static void print_row(const result *x)
+static void print_row(const result *x, const char *label)
 {
-    printf("%7d %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n", x->n, x->conns,
-           x->setup_s, x->rate, x->cpu, x->ccpu, x->kb_conn, x->p50, x->p99, x->pmax, x->lost,
-           x->ok ? "" : "  (failed)");
+    char games[16];
+    snprintf(games, sizeof games, "%d", x->n);
+    printf("%7s %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n",
+           label ? label : games, x->conns, x->setup_s, x->rate, x->cpu, x->ccpu, x->kb_conn,
+           x->p50, x->p99, x->pmax, x->lost, x->ok || label ? "" : "  (failed)");
     fflush(stdout);
+}
+
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median, least and greatest of each figure over the runs that succeeded (of k runs
+ * of one N): med/lo/hi rows; returns how many succeeded. */
+static int aggregate(const result *rs, int k, result *med, result *lo, result *hi)
+{
+    double *v = calloc((size_t)k, sizeof *v);
+    int ok = 0;
+    for (int i = 0; i < k; i++)
+        ok += rs[i].ok;
+    *med = *lo = *hi = rs[0];
+#define AGG(field)                                                                                 \
+    do {                                                                                           \
+        int m_ = 0;                                                                                \
+        for (int i_ = 0; i_ < k; i_++)                                                             \
+            if (rs[i_].ok)                                                                         \
+                v[m_++] = (double)rs[i_].field;                                                    \
+        if (m_) {                                                                                  \
+            qsort(v, (size_t)m_, sizeof *v, cmp_dbl);                                              \
+            med->field = m_ % 2 ? v[m_ / 2] : (v[m_ / 2 - 1] + v[m_ / 2]) / 2;                     \
+            lo->field = v[0];                                                                      \
+            hi->field = v[m_ - 1];                                                                 \
+        }                                                                                          \
+    } while (0)
+    AGG(setup_s);
+    AGG(rate);
+    AGG(cpu);
+    AGG(ccpu);
+    AGG(kb_conn);
+    AGG(p50);
+    AGG(p99);
+    AGG(pmax);
+    AGG(lost);
+#undef AGG
+    free(v);
+    return ok;
 }
 
 static void usage(void)
 {
     fprintf(stderr,
             "usage: bench_load [--games N | --ramp N1,N2,...] [--rate-ms R] [--seconds S]\n"
-            "                  [--warmup S] [--no-tls] [--window W] [--server PATH] [--smoke]\n"
+            "                  [--warmup S] [--runs K] [--report-s S] [--no-tls] [--window W]\n"
+            "                  [--server PATH] [--smoke]\n"
             "  --games N      concurrent games (4 player connections each; default 100)\n"
             "  --ramp LIST    one fresh server per N; prints a table and the largest N with\n"
             "                 p99 < 10 ms\n"
             "  --rate-ms R    each board makes one move every R ms (default 1000)\n"
             "  --seconds S    measuring window (default 10), after --warmup S (default 3)\n"
+            "  --runs K       K runs (a fresh server each) per N: every run's row, then the\n"
+            "                 median and range of each figure over the runs that succeeded\n"
+            "  --report-s S   during the window, a row every S s: moves/s, p50/p99/max of the\n"
+            "                 moves that arrived in it, server CPU and RSS (long windows)\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
-            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n");
+            "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
+            "A run fails (exit 1) on any lost connection, lost move or error reply.\n");
 }
 
 int main(int argc, char **argv)
@@ -491,7 +644,8 @@ int main(int argc, char **argv)
               .rate_ms = 1000,
               .warmup = 3,
               .seconds = 10,
-              .window = 256};
+              .window = 256,
+              .runs = 1};
     int list[64], nlist = 0;
     list[nlist++] = 100;
     bool ramp = false;
@@ -511,6 +665,10 @@ int main(int argc, char **argv)
             o.warmup = atof(v), i++;
         } else if (strcmp(a, "--window") == 0 && v) {
             o.window = atoi(v), i++;
+        } else if (strcmp(a, "--runs") == 0 && v) {
+            o.runs = atoi(v), i++;
+        } else if (strcmp(a, "--report-s") == 0 && v) {
+            o.report_s = atoi(v), i++;
         } else if (strcmp(a, "--server") == 0 && v) {
             o.server = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
@@ -523,37 +681,72 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (o.rate_ms < 1 || o.seconds <= 0 || o.window < 1) {
+    bool bad_n = false;
+    for (int i = 0; i < nlist; i++)
+        bad_n |= list[i] < 1;
+    if (o.rate_ms < 1 || o.seconds <= 0 || o.window < 1 || o.runs < 1 || o.runs > 100 ||
+        o.report_s < 0 || bad_n) {
         usage();
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
-    result res[64];
-    int best = -1, rc = 0;
+    struct sigaction sa = {.sa_handler = on_stop_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    result *res = calloc((size_t)nlist * (size_t)o.runs, sizeof *res);
+    result agg[64][3];
+    int nok[64] = {0};
+    int best = -1, rc = 0, done = 0;
     print_head(&o);
-    for (int i = 0; i < nlist; i++) {
-        printf("N=%d games (%d connections):\n", list[i], 4 * list[i]);
-        fflush(stdout);
-        if (run_one(&o, list[i], &res[i]) != 0)
-            rc = 1;
-        print_row(&res[i]);
-        if (res[i].ok && res[i].p99 < 10.0 && (best < 0 || list[i] > best))
+    for (int i = 0; i < nlist && !g_stop; i++, done++) {
+        result *rs = res + (size_t)i * (size_t)o.runs;
+        for (int k = 0; k < o.runs && !g_stop; k++) {
+            char la[64], nth[32] = "";
+            if (o.runs > 1)
+                snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);
+            printf("N=%d games (%d connections)%s, load average %s:\n", list[i], 4 * list[i], nth,
+                   loadavg(la, sizeof la));
+            fflush(stdout);
+            if (run_one(&o, list[i], &rs[k]) != 0)
+                rc = 1;
+            print_row(&rs[k], NULL);
+            if (k + 1 < o.runs)
+                sleep(1);
+        }
+        nok[i] = aggregate(rs, o.runs, &agg[i][0], &agg[i][1], &agg[i][2]);
+        if (o.runs > 1) {
+            printf("N=%d: %d of %d runs succeeded\n", list[i], nok[i], o.runs);
+            if (nok[i]) {
+                print_row(&agg[i][0], "median");
+                print_row(&agg[i][1], "min");
+                print_row(&agg[i][2], "max");
+            }
+        }
+        if (nok[i] == o.runs && agg[i][0].p99 < 10.0 && (best < 0 || list[i] > best))
             best = list[i];
-        if (!res[i].ok && ramp)
+        if (!nok[i] && ramp)
             break;
         if (ramp)
             sleep(1);
     }
     if (ramp || nlist > 1) {
-        printf("\nsummary (%s, one move per board every %d ms):\n",
-               o.tls ? "wss" : "ws --no-tls", o.rate_ms);
+        printf("\nsummary (%s, one move per board every %d ms%s):\n", o.tls ? "wss" : "ws --no-tls",
+               o.rate_ms, o.runs > 1 ? "; median of the runs that succeeded" : "");
         print_head(&o);
-        for (int i = 0; i < nlist && res[i].n; i++)
-            print_row(&res[i]);
+        for (int i = 0; i < done && i < nlist; i++) {
+            if (nok[i])
+                print_row(&agg[i][0], NULL);
+            if (nok[i] < o.runs)
+                printf("%7d: %d of %d runs failed\n", list[i], o.runs - nok[i], o.runs);
+        }
         if (best > 0)
-            printf("largest N with p99 < 10 ms: %d games (%d connections)\n", best, 4 * best);
+            printf("largest N with p99 < 10 ms%s: %d games (%d connections)\n",
+                   o.runs > 1 ? " (median, every run succeeding)" : "", best, 4 * best);
         else
             printf("no N reached p99 < 10 ms\n");
     }
-    return rc;
+    free(res);
+    return g_stop ? 130 : rc;
 }
