@@ -237,7 +237,7 @@ static void background_checkpoints(void)
     fresh();
     store *a;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
-    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 20));
+    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 20, 0));
     long before = file_size(path);
     for (int i = 0; i < 3000; i++) {
         store_event e = {.game = 1, .seq = i, .t_us = i, .kind = "move", .seat = i % 4, .ply = i};
@@ -261,6 +261,33 @@ static void background_checkpoints(void)
     store_close(a);
 }
 
+/* store_checkpoint_thread by WAL growth: with a period of an hour, only the frame count can
+ * start the checkpoint that makes the database file grow (a 16-frame trigger; the 3000
+ * events below make about 50 frames). */
+static void checkpoint_by_wal_growth(void)
+{
+    fresh();
+    store *a;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 3600000, 16));
+    long before = file_size(path);
+    for (int i = 0; i < 3000; i++) {
+        store_event e = {.game = 1, .seq = i, .t_us = i, .kind = "move", .seat = i % 4, .ply = i};
+        CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
+        if (i % 100 == 99)
+            CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+    }
+    long after = before;
+    for (int t = 0; t < 250 && after < before + 32768; t++) {
+        struct timespec ts = {0, 20000000L};
+        nanosleep(&ts, NULL);
+        after = file_size(path);
+    }
+    CHECK_MSG(after >= before + 32768, "the database file did not grow: %ld -> %ld bytes", before,
+              after);
+    store_close(a);
+}
+
 static void open_failures(void)
 {
     store *st = NULL;
@@ -280,6 +307,7 @@ static const bh_test_case cases[] = {
     {"turn_transaction", turn_transaction},
     {"busy_database", busy_database},
     {"background_checkpoints", background_checkpoints},
+    {"checkpoint_by_wal_growth", checkpoint_by_wal_growth},
     {"open_failures", open_failures},
 };
 
