@@ -895,8 +895,12 @@ typedef struct {
 static void play_round(tour *t, uint64_t *s, const chaos *ch)
 {
     int r = tour_n_rounds(t);
-    if (rnd_below(s, 100) < ch->mid_withdraw) /* before the results: maybe without result */
-        tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), rnd_below(s, 2));
+    if (rnd_below(s, 100) < ch->mid_withdraw) { /* before the results: maybe without result */
+        /* Draws in separate statements: the order of a call's arguments is unspecified (gcc
+         * and clang differ), and the events must not depend on the compiler. */
+        bool keep = rnd_below(s, 2);
+        tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), keep);
+    }
     for (int i = 0; i < tour_round_size(t, r); i++) {
         const tour_match *m = tour_round_match(t, r, i);
         if (!m->b || m->forfeit)
@@ -917,9 +921,10 @@ static void pre_round(tour *t, uint64_t *s, const chaos *ch, int max_teams)
         tour_add_team(t, "late", "c", "p", 1000 + rnd_below(s, 1000), 1500, NULL);
     if (rnd_below(s, 100) < ch->withdraw)
         tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), true);
-    if (rnd_below(s, 100) < ch->reqbye)
-        tour_request_bye(t, 1 + rnd_below(s, tour_n_teams(t)), r,
-                         rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO);
+    if (rnd_below(s, 100) < ch->reqbye) {
+        tour_bye kind = rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO;
+        tour_request_bye(t, 1 + rnd_below(s, tour_n_teams(t)), r, kind);
+    }
 }
 
 static tour *random_event(uint64_t *s, int n, int rounds)
@@ -929,8 +934,10 @@ static tour *random_event(uint64_t *s, int n, int rounds)
     rs.rounds = rounds;
     rs.small_policy = TOUR_SMALL_CAP;
     tour *t = tour_new(&rs);
-    for (int i = 0; i < n; i++)
-        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), 1000 + rnd_below(s, 1400), NULL);
+    for (int i = 0; i < n; i++) {
+        int rating2 = 1000 + rnd_below(s, 1400); /* drawn first, as the events were made */
+        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), rating2, NULL);
+    }
     tour_start(t, NULL);
     return t;
 }
@@ -1483,7 +1490,8 @@ static void trf_std_rebuild(void)
     free(text);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         uint64_t s = seed * 7919;
-        tour *t = random_event(&s, 5 + rnd_below(&s, 14), 4 + rnd_below(&s, 5));
+        int rounds = 4 + rnd_below(&s, 5), teams = 5 + rnd_below(&s, 14);
+        tour *t = random_event(&s, teams, rounds);
         static const chaos ch = {20, 10, 15, 15, 15};
         bool given = seed > 4;
         for (int r = 1; r <= tour_planned_rounds(t); r++) {
