@@ -132,6 +132,26 @@ static double cpu_s(pid_t pid)
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
 }
 
+/* Seconds the main thread of pid (0: this process) has waited on a run queue, runnable but
+ * not running (the second field of /proc/PID/schedstat, in ns): on a shared machine, the
+ * time other processes took from it. 0 if unknown. */
+static double rq_wait_s(pid_t pid)
+{
+    char path[64];
+    if (pid)
+        snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+    else
+        snprintf(path, sizeof path, "/proc/self/schedstat");
+    FILE *f = fopen(path, "r");
+    unsigned long long ran = 0, wait = 0;
+    if (f) {
+        if (fscanf(f, "%llu %llu", &ran, &wait) != 2)
+            wait = 0;
+        fclose(f);
+    }
+    return (double)wait / 1e9;
+}
+
 static double self_cpu_s(void)
 {
     struct rusage ru;
@@ -383,22 +403,31 @@ static const char *loadavg(char *out, size_t cap)
 
 /* One row of a long window (--report-s): the moves that arrived since the last row. */
 typedef struct {
-    int64_t t_us; /* start of the interval */
-    size_t from;  /* its first latency in r->lat */
-    double cpu_s; /* server CPU time at its start */
+    int64_t t_us;  /* start of the interval */
+    size_t from;   /* its first latency in r->lat */
+    double cpu_s;  /* server CPU time at its start */
+    double ccpu_s; /* our CPU time at its start */
+    double rq_s;   /* server run-queue wait at its start */
+    double crq_s;  /* ours */
 } interval;
+
+static interval interval_start(const run *r, pid_t pid, int64_t now)
+{
+    return (interval){now, r->nlat, cpu_s(pid), self_cpu_s(), rq_wait_s(pid), rq_wait_s(0)};
+}
 
 static void interval_head(void)
 {
-    printf("  %7s %8s %8s %8s %8s %9s %8s %8s\n", "t_s", "moves/s", "p50_ms", "p99_ms", "max_ms",
-           "max_at_s", "srv_cpu%", "srv_MB");
+    printf("  %6s %7s %7s %7s %8s %8s %7s %7s %7s %7s %7s\n", "t_s", "moves/s", "p50_ms", "p99_ms",
+           "max_ms", "max_at_s", "srv_cpu", "srv_rq", "cli_cpu", "cli_rq", "srv_MB");
 }
 
-/* Print the interval that ends at now and start the next one. */
+/* Print the interval that ends at now and start the next one. srv_rq and cli_rq: % of the
+ * interval the server's loop thread and the client waited for a CPU (other processes). */
 static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
 {
     size_t k = r->nlat - iv->from;
-    double el = (double)(now - iv->t_us) / 1e6, cpu = cpu_s(pid), p50 = 0, p99 = 0;
+    double el = (double)(now - iv->t_us) / 1e6, p50 = 0, p99 = 0;
     if (k) {
         int32_t *v = malloc(k * sizeof *v);
         if (!v) {
@@ -411,11 +440,14 @@ static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
         p99 = v[k * 99 / 100] / 1000.0;
         free(v);
     }
-    printf("  %7.0f %8.0f %8.2f %8.2f %8.2f %9.1f %8.1f %8.1f\n", (double)(now - r->win_lo) / 1e6,
-           (double)k / el, p50, p99, r->max_lat / 1000.0, (double)(r->max_t - r->win_lo) / 1e6,
-           100.0 * (cpu - iv->cpu_s) / el, (double)rss_kb(pid) / 1024.0);
+    interval next = interval_start(r, pid, now);
+    printf("  %6.0f %7.0f %7.2f %7.2f %8.2f %8.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7.1f\n",
+           (double)(now - r->win_lo) / 1e6, (double)k / el, p50, p99, r->max_lat / 1000.0,
+           (double)(r->max_t - r->win_lo) / 1e6, 100.0 * (next.cpu_s - iv->cpu_s) / el,
+           100.0 * (next.rq_s - iv->rq_s) / el, 100.0 * (next.ccpu_s - iv->ccpu_s) / el,
+           100.0 * (next.crq_s - iv->crq_s) / el, (double)rss_kb(pid) / 1024.0);
     fflush(stdout);
-    *iv = (interval){now, r->nlat, cpu};
+    *iv = next;
     r->max_lat = 0;
 }
 
@@ -491,7 +523,7 @@ static int run_one(const opts *o, int n, result *res)
             cc0 = self_cpu_s();
             if (report_us) {
                 interval_head();
-                iv = (interval){now, r->nlat, c0};
+                iv = interval_start(r, srv.pid, now);
                 r->max_lat = 0;
                 next_report = now + report_us;
             }

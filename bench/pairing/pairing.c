@@ -1,11 +1,13 @@
 /* pairing.c: time to pair one round of a Swiss team event of 50, 200, 1000 (and 4000) teams in
  * the middle of an 11-round event (T-ROUNDS), with random results, 3 % forfeits and a few
- * withdrawals. Prints the best of 5 runs of the middle round and the slowest round of the event.
+ * withdrawals. Prints the median and range of 5 runs of the middle round, and the slowest
+ * round of the event, with the load average (the machine is shared).
  * SPDX-License-Identifier: MIT
  * Usage: bench_pairing [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]] */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_stats.h"
 #include "bh.h"
 #include "now.h"
 #include "rng.h"
@@ -30,7 +32,9 @@ static void play(tour *t, uint64_t *s)
         tour_withdraw(t, 1 + (int)(bh_splitmix64(s) % (uint64_t)tour_n_teams(t)), true);
 }
 
-static double bench(int n, double *slowest)
+/* The middle round's pairing time over its 5 runs (s), and the slowest round in *slowest;
+ * med < 0 when a round cannot be paired. */
+static bench_spread bench(int n, double *slowest)
 {
     uint64_t s = 0xbe4c0000ull + (uint64_t)n;
     tour *t = tour_new(NULL);
@@ -42,7 +46,7 @@ static double bench(int n, double *slowest)
     }
     tour_start(t, NULL);
     int rounds = tour_planned_rounds(t), mid = rounds / 2 + 1;
-    double best = 1e9;
+    double mid_s[5];
     *slowest = 0;
     for (int r = 1; r <= rounds; r++) {
         int reps = r == mid ? 5 : 1;
@@ -54,10 +58,10 @@ static double bench(int n, double *slowest)
             if (rc != BH_OK) {
                 fprintf(stderr, "round %d: %s\n", r, bh_errname(rc));
                 tour_free(t);
-                return -1;
+                return (bench_spread){-1, -1, -1};
             }
-            if (r == mid && dt < best)
-                best = dt;
+            if (r == mid)
+                mid_s[k] = dt;
             if (k == reps - 1)
                 tour_add_round(t, p.m, p.n);
             swiss_pairing_fini(&p);
@@ -67,7 +71,7 @@ static double bench(int n, double *slowest)
         play(t, &s);
     }
     tour_free(t);
-    return best;
+    return bench_stats(mid_s, 5);
 }
 
 /* Deep events: n teams, n-1 rounds (the Swiss cap of T-ROUNDS): many dead-ends and
@@ -128,14 +132,17 @@ int main(int argc, char **argv)
         return 0;
     }
     static const int sizes[] = {50, 200, 1000, 4000};
-    printf("| teams | rounds | middle round, ms (best of 5) | slowest round, ms "
+    char la[64];
+    printf("bench_pairing: load average %s\n", bench_loadavg(la, sizeof la));
+    printf("| teams | rounds | middle round, ms (median [min-max] of 5) | slowest round, ms "
            "|\n|---|---|---|---|\n");
     int n_sizes = argc > 1 ? argc - 1 : (int)BH_ARRAY_LEN(sizes);
     for (int i = 0; i < n_sizes; i++) {
         int n = argc > 1 ? atoi(argv[i + 1]) : sizes[i];
         double slowest;
-        double mid = bench(n, &slowest);
-        printf("| %d | %d | %.3f | %.3f |\n", n, tour_rounds_for(n), mid * 1e3, slowest * 1e3);
+        bench_spread mid = bench(n, &slowest);
+        printf("| %d | %d | %.3f [%.3f-%.3f] | %.3f |\n", n, tour_rounds_for(n), mid.med * 1e3,
+               mid.lo * 1e3, mid.hi * 1e3, slowest * 1e3);
         fflush(stdout);
     }
     return 0;
