@@ -16,6 +16,7 @@
 #include <errno.h>
 #include <sys/resource.h>
 
+#include "bench_stats.h"
 #include "itest.h"
 #include "lean.h"
 
@@ -386,21 +387,6 @@ static void pump(run *r)
     r->next_conn = next;
 }
 
-/* The 1, 5 and 15 minute load averages (/proc/loadavg) in out: the machine is shared, so
- * every figure carries the load it was taken under. */
-static const char *loadavg(char *out, size_t cap)
-{
-    FILE *f = fopen("/proc/loadavg", "r");
-    double a = 0, b = 0, c = 0;
-    if (!f || fscanf(f, "%lf %lf %lf", &a, &b, &c) != 3)
-        snprintf(out, cap, "?");
-    else
-        snprintf(out, cap, "%.2f %.2f %.2f", a, b, c);
-    if (f)
-        fclose(f);
-    return out;
-}
-
 /* One row of a long window (--report-s): the moves that arrived since the last row. */
 typedef struct {
     int64_t t_us;  /* start of the interval */
@@ -443,9 +429,10 @@ static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
     interval next = interval_start(r, pid, now);
     printf("  %6.0f %7.0f %7.2f %7.2f %8.2f %8.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7.1f\n",
            (double)(now - r->win_lo) / 1e6, (double)k / el, p50, p99, r->max_lat / 1000.0,
-           (double)(r->max_t - r->win_lo) / 1e6, 100.0 * (next.cpu_s - iv->cpu_s) / el,
-           100.0 * (next.rq_s - iv->rq_s) / el, 100.0 * (next.ccpu_s - iv->ccpu_s) / el,
-           100.0 * (next.crq_s - iv->crq_s) / el, (double)rss_kb(pid) / 1024.0);
+           r->max_lat ? (double)(r->max_t - r->win_lo) / 1e6 : 0.0,
+           100.0 * (next.cpu_s - iv->cpu_s) / el, 100.0 * (next.rq_s - iv->rq_s) / el,
+           100.0 * (next.ccpu_s - iv->ccpu_s) / el, 100.0 * (next.crq_s - iv->crq_s) / el,
+           (double)rss_kb(pid) / 1024.0);
     fflush(stdout);
     *iv = next;
     r->max_lat = 0;
@@ -606,12 +593,6 @@ static void print_row(const result *x, const char *label)
     fflush(stdout);
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median, least and greatest of each figure over the runs that succeeded (of k runs
  * of one N): med/lo/hi rows; returns how many succeeded. */
 static int aggregate(const result *rs, int k, result *med, result *lo, result *hi)
@@ -628,10 +609,10 @@ static int aggregate(const result *rs, int k, result *med, result *lo, result *h
             if (rs[i_].ok)                                                                         \
                 v[m_++] = (double)rs[i_].field;                                                    \
         if (m_) {                                                                                  \
-            qsort(v, (size_t)m_, sizeof *v, cmp_dbl);                                              \
-            med->field = m_ % 2 ? v[m_ / 2] : (v[m_ / 2 - 1] + v[m_ / 2]) / 2;                     \
-            lo->field = v[0];                                                                      \
-            hi->field = v[m_ - 1];                                                                 \
+            bench_spread x_ = bench_stats(v, m_);                                                  \
+            med->field = x_.med;                                                                   \
+            lo->field = x_.lo;                                                                     \
+            hi->field = x_.hi;                                                                     \
         }                                                                                          \
     } while (0)
     AGG(setup_s);
@@ -739,7 +720,7 @@ int main(int argc, char **argv)
             if (o.runs > 1)
                 snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);
             printf("N=%d games (%d connections)%s, load average %s:\n", list[i], 4 * list[i], nth,
-                   loadavg(la, sizeof la));
+                   bench_loadavg(la, sizeof la));
             fflush(stdout);
             if (run_one(&o, list[i], &rs[k]) != 0)
                 rc = 1;
