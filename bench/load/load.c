@@ -336,21 +336,6 @@ static int cmp_i32(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Poll until cond() holds or the deadline; prints progress every second. */
-#define POLL_UNTIL(l, cond, secs, what)                                                            \
-    do {                                                                                           \
-        int64_t until_ = lc_now_us() + (int64_t)((secs)*1e6), next_ = lc_now_us() + 1000000;       \
-        while (!(cond) && !g_stop && lc_now_us() < until_) {                                       \
-            pump(r);                                                                               \
-            lc_poll((l), 5);                                                                       \
-            if (lc_now_us() > next_) {                                                             \
-                next_ += 1000000;                                                                  \
-                printf("  %s\n", what(r));                                                         \
-                fflush(stdout);                                                                    \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-
 static const char *progress(const run *r)
 {
     static char s[160];
@@ -385,6 +370,43 @@ static void pump(run *r)
         next++;
     }
     r->next_conn = next;
+}
+
+/* A setup that makes no progress (no game created, no player ready, no game started) for this
+ * long has stalled; one that is only slow (a busy machine) goes on. */
+#define SETUP_STALL_S 60
+
+/* Create the games and connect their players: pump and poll until every game has started.
+ * Returns 0, or -1 after saying why: a connection lost (the first one ends the setup), a
+ * signal, or a stall (SETUP_STALL_S). Prints the progress every second. */
+static int setup(run *r)
+{
+    int64_t now = lc_now_us(), next = now + 1000000, moved = now;
+    int seen = -1;
+    while (r->started < r->n || r->ready < 4 * r->n) {
+        if (r->failed || g_stop) {
+            fprintf(stderr, "setup incomplete: %s\n",
+                    g_stop ? "stopped by a signal" : "a connection was lost");
+            return -1;
+        }
+        pump(r);
+        lc_poll(r->l, 5);
+        now = lc_now_us();
+        int progress_now = r->created + r->ready + r->started;
+        if (progress_now != seen) {
+            seen = progress_now;
+            moved = now;
+        } else if (now - moved > SETUP_STALL_S * 1000000LL) {
+            fprintf(stderr, "setup stalled: no progress for %d s\n", SETUP_STALL_S);
+            return -1;
+        }
+        if (now > next) {
+            next += 1000000;
+            printf("  %s\n", progress(r));
+            fflush(stdout);
+        }
+    }
+    return 0;
 }
 
 /* One row of a long window (--report-s): the moves that arrived since the last row. */
@@ -481,15 +503,14 @@ static int run_one(const opts *o, int n, result *res)
     r->t_start = lc_now_us();
     r->dirp = (pconn){-1, -1, 0};
     r->dir = lc_connect(l, "127.0.0.1", &r->dirp);
-    /* A lost connection fails the run: stop setting up at once and say why. */
-    POLL_UNTIL(l, r->failed || (r->started >= n && r->ready >= 4 * n), 60 + n / 20.0, progress);
+    int set = setup(r);
     res->setup_s = (double)(lc_now_us() - r->t_start) / 1e6;
     printf("  setup: %d games, %d players ready, %d games started, %d failed, in %.1f s\n",
            r->created, r->ready, r->started, r->failed, res->setup_s);
     fflush(stdout);
-    if (r->started < n || r->failed || g_stop) {
-        fprintf(stderr, "setup incomplete%s\n", g_stop ? " (stopped by a signal)" : "");
-        itest_dump_log(&srv);
+    if (set != 0) {
+        if (!g_stop)
+            itest_dump_log(&srv);
         goto out;
     }
     /* Play: the boards' first moves spread evenly over one period. */
