@@ -561,11 +561,19 @@ static int run_one(const opts *o, int n, result *res)
     res->cpu = 100.0 * (cpu_s(srv.pid) - c0) / el;
     res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
     res->kb_conn = (double)(rss_kb(srv.pid) - idle_kb) / (4.0 * n);
-    /* Drain: moves sent in the window may still be on their way (a saturated run is late,
-     * not lossy: its lateness shows in p99 and max). Lost = not arrived 10 s after it. */
-    int64_t drain = lc_now_us() + 10000000;
-    while (lc_now_us() < drain && (long)r->nlat < r->sent_in_win && !g_stop)
+    /* Drain: moves sent in the window may still be on their way. A saturated run is late,
+     * not lossy (its lateness shows in p99 and max), so the drain goes on while moves keep
+     * arriving, up to 2 minutes; lost = not arrived when none came for 10 s. */
+    int64_t drain_end = lc_now_us() + 120000000, quiet_end = lc_now_us() + 10000000;
+    size_t arrived = r->nlat;
+    while (lc_now_us() < drain_end && lc_now_us() < quiet_end && (long)r->nlat < r->sent_in_win &&
+           !g_stop) {
         lc_poll(l, 5);
+        if (r->nlat != arrived) {
+            arrived = r->nlat;
+            quiet_end = lc_now_us() + 10000000;
+        }
+    }
     if (report_us && r->nlat > iv.from)
         interval_row(r, srv.pid, &iv, lc_now_us()); /* the tail and the drain */
     res->sent = r->sent_in_win;
