@@ -587,8 +587,10 @@ static int run_one(const opts *o, int n, result *res)
         res->pmax = r->lat[r->nlat - 1] / 1000.0;
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
-    if (r->failed)
-        fprintf(stderr, "%d connections lost during the run\n", r->failed);
+    if (r->failed) { /* the server's side of it: e.g. its idle sweep's "silent for" lines */
+        fprintf(stderr, "%d connections lost during the run; the server's log ends:\n", r->failed);
+        itest_dump_log(&srv);
+    }
 out:
     lc_free(l);
     itest_stop(&srv, SIGTERM);
