@@ -188,9 +188,12 @@ M = [
   "node bound): every director connection gets the `tournament` snapshot with status "
   "`paused`, and pairs the round by hand (round_pair with pairs) or resumes to try again. "
   "When fewer than two teams are left to pair (none, or one that may not get a PAB), no "
-  "pairing can exist and the event ends instead (status `finished`).",
+  "pairing can exist and the event ends instead (status `finished`). A pause while T-AUTO is "
+  "pairing the next round (the pairing runs beside the games, seconds in a deep event) drops that "
+  "pairing; the resume pairs again.",
   [ID, ("tournament", "integer", "", ""), ("paused", "boolean", "", "true: pause; false: resume")],
-  ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)"],
+  ["unauthorized", "not_found (tournament)", "bad_state (not running / not paused)",
+   "bad_state (a resume; field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "tournament_pause", "id": 14, "tournament": 1, "paused": True}, "tournament"),
  ("game2_colors", "c2s", "P-GAME2: the team that lost game 1 of a pairing chooses whether its players "
   "take the other colour in game 2 (swap) or keep their colours. Sent by that team's captain: the player "
@@ -222,7 +225,10 @@ M = [
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
  ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, "
   "round_pair and round_start: the tournament, its teams, the current round, the standings and every "
-  "round paired so far (history).",
+  "round paired so far (history). A command that makes the server pair a round (tournament_start, a "
+  "resume, round_pair without pairs, round_start, a withdrawal that completes a round) is answered "
+  "when that pairing is done: the pairer runs on a thread of its own while every game plays on "
+  "(seconds in a deep event), and the reply shows its round.",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "paused" / "finished"', ""),
    ("format", "string", '"swiss" / "round_robin"', "round_robin after the T-ROUNDS fallback"),
@@ -353,7 +359,8 @@ M = [
   "correct a result before the next round is paired.",
   [ID, GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
    ("reason", "string", "1..23 bytes", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
-  ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired)"],
+  ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired; "
+   "field pairing: the tournament is pairing its next round)"],
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "
@@ -362,7 +369,8 @@ M = [
   "keep_current it plays that match out. Round and standings are broadcast.",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
    ("keep_current", "boolean", "optional, default false", "play the current match out")],
-  ["unauthorized", "not_found (tournament / team)", "bad_state (tournament not running or paused; team already withdrawn)"],
+  ["unauthorized", "not_found (tournament / team)", "bad_state (tournament not running or paused; team already withdrawn)",
+   "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
  ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "
   "next round now (its `round` has status \"paired\"), or pair it again if it was paired and none "
@@ -391,7 +399,7 @@ M = [
    "the message names it)",
    "too_large (field pairs: more than 1024 pairs; field pairs[i]: a second bye)",
    "missing_field (field pairs / pairs[i] / allow_rematch: wrong type, not [id, id], an id out "
-   "of range, a 0 first)"],
+   "of range, a 0 first)", "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "round_pair", "id": 23, "tournament": 1}, "tournament"),
  ("round_start", "c2s", "Director, while T-AUTO is paused: start by hand what T-AUTO would start "
   "next: the round paired by round_pair, else the games 2 whose game 1 ended, else the next round "
@@ -399,7 +407,8 @@ M = [
   "game 2's colours (P-GAME2, `game2_choice`): the first round_start asks, a later one starts game 2 "
   "once the choice is made or its time is up.",
   [ID, ("tournament", "integer", "", "")],
-  ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: nothing to start)"],
+  ["unauthorized", "not_found (tournament)", "bad_state (tournament not paused; field round: nothing to start)",
+   "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "round_start", "id": 24, "tournament": 1}, "tournament"),
  ("export", "c2s", "Director: the BPGN of a game (live or finished; a director's result is in its tags) "
   "or the TRF-2026 text of a tournament, in the reply (no HTTP path: the director's token stays on "

@@ -8,6 +8,11 @@
  * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms;
  * --runs K repeats each N K times and prints the median and range; --report-s S prints a
  * row every S seconds of the window (long windows: p50/p99/max, server CPU and memory).
+ * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (tour_db.h); after
+ * the window the director asks for that pairing (round_pair), and the moves sent while the
+ * server pairs (until round_pair's reply, which waits for it) make a second window (issue 14
+ * item 3). round_pair, not a resume: a resume first sends the last round and the standings to
+ * every connection (tens of MB at 4,000), which would be measured instead of the pairing.
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
  * server, so the latency includes the client's own time. The server dies with the bench
  * (itest_start: PR_SET_PDEATHSIG), and SIGINT/SIGTERM end the run cleanly. Usage: see
@@ -19,6 +24,8 @@
 #include "bench_stats.h"
 #include "itest.h"
 #include "lean.h"
+#include "runner.h"
+#include "tour_db.h"
 
 static const char *const shuffle[2][4] = {
     {"g1f3", "g8f6", "f3g1", "f6g8"}, /* board A */
@@ -35,6 +42,8 @@ typedef struct {
     int runs;       /* fresh servers per N */
     int report_s;   /* a row every report_s seconds of the window; 0 = none */
     bool smoke;
+    bool deep;            /* --deep-pairing */
+    const char *deep_trf; /* its tournament (TRF file) */
 } opts;
 
 typedef struct {
@@ -78,7 +87,24 @@ typedef struct {
     size_t nlat, caplat;
     long sent_in_win;
     int errors;
+    /* --deep-pairing: the resume sent at deep_sent; its reply at deep_done */
+    int64_t tournament;
+    int64_t deep_sent, deep_done;
+    char deep_status[16];
+    struct {
+        int64_t sent;
+        int32_t lat; /* µs */
+    } * lat2;        /* moves sent from deep_sent on that arrived */
+    size_t nlat2, caplat2;
+    int64_t *sent2; /* send instants from deep_sent on */
+    size_t nsent2, capsent2;
 } run;
+
+/* --deep-pairing: latency of the moves sent in a window after the resume. */
+typedef struct {
+    double secs, rate, p50, p99, pmax;
+    long sent, lost;
+} wstats;
 
 typedef struct {
     int n, conns;
@@ -86,6 +112,11 @@ typedef struct {
     long sent, lost;
     int errors;
     bool ok;
+    /* --deep-pairing: how long the server paired, its first second, the rest of it, and a
+     * window after it */
+    double deep_s;
+    wstats burst, pairing, after;
+    char deep_status[16];
 } result;
 
 /* SIGINT, SIGTERM, SIGHUP: end the run in progress cleanly (server stopped, temp directory
@@ -205,6 +236,13 @@ static void send_move(run *r, int bi, int64_t now)
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
+    if (r->deep_sent && now >= r->deep_sent) {
+        if (r->nsent2 == r->capsent2) {
+            r->capsent2 = r->capsent2 ? 2 * r->capsent2 : 65536;
+            r->sent2 = realloc(r->sent2, r->capsent2 * sizeof *r->sent2);
+        }
+        r->sent2[r->nsent2++] = now;
+    }
     lc_send(c, msg, (size_t)len);
 }
 
@@ -233,6 +271,13 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         r->lat[r->nlat++] = us;
         if (us > r->max_lat)
             r->max_lat = us, r->max_t = b->sent_us;
+    } else if (r->deep_sent && b->sent_us >= r->deep_sent) {
+        if (r->nlat2 == r->caplat2) {
+            r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
+            r->lat2 = realloc(r->lat2, r->caplat2 * sizeof *r->lat2);
+        }
+        r->lat2[r->nlat2].sent = b->sent_us;
+        r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }
     int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
     b->ply++;
@@ -273,6 +318,13 @@ static void on_text(void *ctx, lc_conn *c, const char *m, size_t len, int64_t no
     }
     if (strncmp(m, "{\"type\":\"ack\"", 13) == 0)
         return;
+    if (p->seat < 0 && r->deep_sent && !r->deep_done && strstr(m, "\"id\":7,")) {
+        r->deep_done = now; /* round_pair's reply: the pairing is done */
+        const char *st = strstr(m, "\"code\":\"");
+        snprintf(r->deep_status, sizeof r->deep_status, "%.*s", st ? (int)strcspn(st + 8, "\"") : 6,
+                 st ? st + 8 : "paired");
+        return;
+    }
     if (strncmp(m, "{\"type\":\"error\"", 15) == 0) {
         if (r->errors++ < 5)
             fprintf(stderr, "error on game %d seat %d: %s\n", p->game, p->seat, m);
@@ -460,6 +512,39 @@ static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
     r->max_lat = 0;
 }
 
+/* The moves sent in [lo, hi) after the resume: their count, how many arrived, percentiles. */
+static void window_lat(const run *r, int64_t lo, int64_t hi, wstats *w)
+{
+    memset(w, 0, sizeof *w);
+    w->secs = hi > lo ? (double)(hi - lo) / 1e6 : 0;
+    for (size_t i = 0; i < r->nsent2; i++)
+        w->sent += r->sent2[i] >= lo && r->sent2[i] < hi;
+    int32_t *v = malloc((r->nlat2 + 1) * sizeof *v);
+    size_t n = 0;
+    for (size_t i = 0; i < r->nlat2; i++)
+        if (r->lat2[i].sent >= lo && r->lat2[i].sent < hi)
+            v[n++] = r->lat2[i].lat;
+    w->lost = w->sent - (long)n;
+    w->rate = w->secs > 0 ? (double)n / w->secs : 0;
+    if (n) {
+        qsort(v, n, sizeof *v, cmp_i32);
+        w->p50 = v[n / 2] / 1000.0;
+        w->p99 = v[n * 99 / 100] / 1000.0;
+        w->pmax = v[n - 1] / 1000.0;
+    }
+    free(v);
+}
+
+/* The server's and the client's CPU over the window, and the memory per connection. */
+static void window_stats(const itest_srv *srv, const run *r, result *res, double c0, double cc0,
+                         long idle_kb)
+{
+    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
+    res->cpu = 100.0 * (cpu_s(srv->pid) - c0) / el;
+    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
+    res->kb_conn = (double)(rss_kb(srv->pid) - idle_kb) / (4.0 * r->n);
+}
+
 static int run_one(const opts *o, int n, result *res)
 {
     memset(res, 0, sizeof *res);
@@ -476,6 +561,21 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_srv srv;
     itest_init(&srv, o->server);
+    int64_t tournament = 0;
+    if (o->deep) {
+        int teams = 0;
+        char *trf = bh_test_slurp(o->deep_trf, NULL);
+        if (!trf || tour_db_write(srv.db, trf, RUNNER_PAUSED, &tournament, &teams) != 0) {
+            fprintf(stderr, "cannot make a database of %s\n", o->deep_trf);
+            free(trf);
+            itest_cleanup(&srv);
+            return -1;
+        }
+        free(trf);
+        printf("  deep event: %s, %d teams, tournament %lld paused\n", o->deep_trf, teams,
+               (long long)tournament);
+        fflush(stdout); /* before the fork of itest_start */
+    }
     const char *args[] = {
         "--rules", "online", "--rate", "100000", "--burst", "100000", o->tls ? NULL : "--no-tls",
         NULL};
@@ -487,7 +587,7 @@ static int run_one(const opts *o, int n, result *res)
     }
     itest_sleep_ms(300);
     long idle_kb = rss_kb(srv.pid);
-    run rr = {.n = n, .o = o}, *r = &rr;
+    run rr = {.n = n, .o = o, .tournament = tournament}, *r = &rr;
     r->gid = calloc((size_t)n, sizeof *r->gid);
     r->tok = calloc((size_t)n, sizeof *r->tok);
     r->pc = calloc(4 * (size_t)n, sizeof *r->pc);
@@ -540,7 +640,26 @@ static int run_one(const opts *o, int n, result *res)
             interval_row(r, srv.pid, &iv, now);
             next_report += report_us;
         }
-        if (now >= r->win_hi)
+        if (now >= r->win_hi && !o->deep)
+            break;
+        if (now >= r->win_hi && !r->deep_sent) { /* the director pairs: the pairing starts */
+            window_stats(&srv, r, res, c0, cc0, idle_kb);
+            if (report_us) { /* the window's tail; the windows after it are print_deep's */
+                interval_row(r, srv.pid, &iv, now);
+                report_us = 0, next_report = INT64_MAX;
+            }
+            char msg[128];
+            int len =
+                snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":7,\"tournament\":%lld}",
+                         (long long)r->tournament);
+            r->deep_sent = now;
+            if (r->dir)
+                lc_send(r->dir, msg, (size_t)len);
+        }
+        /* after the reply, one more window as long as the first: the machine's load then */
+        if (r->deep_sent &&
+            ((r->deep_done && now >= r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6)) ||
+             now >= r->deep_sent + 600000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
             int bi = r->q[r->qhead].board;
@@ -557,20 +676,19 @@ static int run_one(const opts *o, int n, result *res)
         fprintf(stderr, "stopped by a signal\n");
         goto out;
     }
-    double el = (double)(lc_now_us() - r->win_lo) / 1e6;
-    res->cpu = 100.0 * (cpu_s(srv.pid) - c0) / el;
-    res->ccpu = 100.0 * (self_cpu_s() - cc0) / el;
-    res->kb_conn = (double)(rss_kb(srv.pid) - idle_kb) / (4.0 * n);
-    /* Drain: moves sent in the window may still be on their way. A saturated run is late,
-     * not lossy (its lateness shows in p99 and max), so the drain goes on while moves keep
-     * arriving, up to 2 minutes; lost = not arrived when none came for 10 s. */
+    if (!o->deep)
+        window_stats(&srv, r, res, c0, cc0, idle_kb);
+    /* Drain: moves sent in the window (and with --deep-pairing, in the windows after it) may
+     * still be on their way. A saturated run is late, not lossy (its lateness shows in p99
+     * and max), so the drain goes on while moves keep arriving, up to 2 minutes; lost = not
+     * arrived when none came for 10 s. */
     int64_t drain_end = lc_now_us() + 120000000, quiet_end = lc_now_us() + 10000000;
-    size_t arrived = r->nlat;
-    while (lc_now_us() < drain_end && lc_now_us() < quiet_end && (long)r->nlat < r->sent_in_win &&
-           !g_stop) {
+    size_t arrived = r->nlat + r->nlat2;
+    while (lc_now_us() < drain_end && lc_now_us() < quiet_end &&
+           ((long)r->nlat < r->sent_in_win || r->nlat2 < r->nsent2) && !g_stop) {
         lc_poll(l, 5);
-        if (r->nlat != arrived) {
-            arrived = r->nlat;
+        if (r->nlat + r->nlat2 != arrived) {
+            arrived = r->nlat + r->nlat2;
             quiet_end = lc_now_us() + 10000000;
         }
     }
@@ -587,6 +705,19 @@ static int run_one(const opts *o, int n, result *res)
         res->pmax = r->lat[r->nlat - 1] / 1000.0;
     }
     res->ok = r->nlat > 0 && res->lost == 0 && r->errors == 0 && r->failed == 0;
+    if (o->deep) {
+        int64_t end = r->deep_done ? r->deep_done : lc_now_us(), mid = r->deep_sent + 1000000;
+        res->deep_s = (double)(end - r->deep_sent) / 1e6;
+        snprintf(res->deep_status, sizeof res->deep_status, "%.15s",
+                 r->deep_done ? r->deep_status : "no reply");
+        window_lat(r, r->deep_sent, mid < end ? mid : end, &res->burst);
+        window_lat(r, mid, end, &res->pairing);
+        if (r->deep_done)
+            window_lat(r, r->deep_done + 1000000,
+                       r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6), &res->after);
+        res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0 &&
+                  res->after.lost == 0;
+    }
     if (r->failed) { /* the server's side of it: e.g. its idle sweep's "silent for" lines */
         fprintf(stderr, "%d connections lost during the run; the server's log ends:\n", r->failed);
         itest_dump_log(&srv);
@@ -603,6 +734,8 @@ out:
     free(r->b);
     free(r->q);
     free(r->lat);
+    free(r->lat2);
+    free(r->sent2);
     return res->ok ? 0 : -1;
 }
 
@@ -655,9 +788,55 @@ static int aggregate(const result *rs, int k, result *med, result *lo, result *h
     AGG(p99);
     AGG(pmax);
     AGG(lost);
+    AGG(deep_s); /* --deep-pairing (0 otherwise) */
+    AGG(burst.secs);
+    AGG(burst.rate);
+    AGG(burst.p50);
+    AGG(burst.p99);
+    AGG(burst.pmax);
+    AGG(burst.lost);
+    AGG(pairing.secs);
+    AGG(pairing.rate);
+    AGG(pairing.p50);
+    AGG(pairing.p99);
+    AGG(pairing.pmax);
+    AGG(pairing.lost);
+    AGG(after.secs);
+    AGG(after.rate);
+    AGG(after.p50);
+    AGG(after.p99);
+    AGG(after.pmax);
+    AGG(after.lost);
 #undef AGG
     free(v);
     return ok;
+}
+
+/* --deep-pairing: the windows side by side. label NULL: one run's, with the machine's load
+ * average; else the row of the aggregate ("median", "min", "max") of the runs that succeeded. */
+static void print_deep(const opts *o, const result *x, const char *label)
+{
+    char load[64];
+    if (label)
+        printf("\ndeep pairing, %s of the runs that succeeded: round_pair took %.1f s on the "
+               "server\n",
+               label, x->deep_s);
+    else
+        printf("\ndeep pairing: round_pair of the next round of %s took %.1f s on the server (its "
+               "reply: %s); load average %s\n",
+               o->deep_trf, x->deep_s, x->deep_status, bench_loadavg(load, sizeof load));
+    printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s", "p50_ms",
+           "p99_ms", "max_ms", "lost");
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "before round_pair (no pairing)",
+           o->seconds, x->rate, x->p50, x->p99, x->pmax, x->lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the pairing's first second",
+           x->burst.secs, x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the rest of the pairing", x->pairing.secs,
+           x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax, x->pairing.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "after it (1 s after the reply)",
+           x->after.secs, x->after.rate, x->after.p50, x->after.p99, x->after.pmax, x->after.lost,
+           x->ok || label ? "" : "  (failed)");
+    fflush(stdout);
 }
 
 static void usage(void)
@@ -665,7 +844,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: bench_load [--games N | --ramp N1,N2,...] [--rate-ms R] [--seconds S]\n"
             "                  [--warmup S] [--runs K] [--report-s S] [--no-tls] [--window W]\n"
-            "                  [--server PATH] [--smoke]\n"
+            "                  [--server PATH] [--smoke] [--deep-pairing [TRF]]\n"
             "  --games N      concurrent games (4 player connections each; default 100)\n"
             "  --ramp LIST    one fresh server per N; prints a table and the largest N with\n"
             "                 p99 < 10 ms\n"
@@ -678,7 +857,13 @@ static void usage(void)
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
             "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
-            "A run fails (exit 1) on any lost connection, lost move or error reply.\n");
+            "  --deep-pairing [TRF]  the server also holds a deep Swiss paused before a slow\n"
+            "                 pairing (default tests/data/tourney/draws78-r34.trf: about 9 s);\n"
+            "                 after the window the director pairs it (round_pair): prints\n"
+            "                 p50/p99/max of the moves sent while the server pairs, beside\n"
+            "                 the window's and a window after it\n"
+            "A run fails (exit 1) on any lost connection, lost move or error reply (with\n"
+            "--deep-pairing also: no reply to round_pair, a move lost in a later window).\n");
 }
 
 int main(int argc, char **argv)
@@ -689,7 +874,8 @@ int main(int argc, char **argv)
               .warmup = 3,
               .seconds = 10,
               .window = 256,
-              .runs = 1};
+              .runs = 1,
+              .deep_trf = "tests/data/tourney/draws78-r34.trf"};
     int list[64], nlist = 0;
     list[nlist++] = 100;
     bool ramp = false;
@@ -717,6 +903,10 @@ int main(int argc, char **argv)
             o.server = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
             o.tls = false;
+        } else if (strcmp(a, "--deep-pairing") == 0) {
+            o.deep = true;
+            if (v && v[0] != '-')
+                o.deep_trf = v, i++;
         } else if (strcmp(a, "--smoke") == 0) {
             o.smoke = true, list[0] = 2, nlist = 1;
             o.rate_ms = 50, o.warmup = 0.2, o.seconds = 1;
@@ -756,6 +946,8 @@ int main(int argc, char **argv)
             if (run_one(&o, list[i], &rs[k]) != 0)
                 rc = 1;
             print_row(&rs[k], NULL);
+            if (o.deep)
+                print_deep(&o, &rs[k], NULL);
             if (k + 1 < o.runs)
                 sleep(1);
         }
@@ -766,6 +958,8 @@ int main(int argc, char **argv)
                 print_row(&agg[i][0], "median");
                 print_row(&agg[i][1], "min");
                 print_row(&agg[i][2], "max");
+                for (int a = 0; a < 3 && o.deep; a++)
+                    print_deep(&o, &agg[i][a], (const char *[]){"median", "min", "max"}[a]);
             }
         }
         if (nok[i] == o.runs && agg[i][0].p99 < 10.0 && (best < 0 || list[i] > best))

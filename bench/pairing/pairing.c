@@ -3,9 +3,16 @@
  * withdrawals. Prints the median and range of 5 runs of the middle round, and the slowest
  * round of the event, with the load average (the machine is shared).
  * SPDX-License-Identifier: MIT
- * Usage: bench_pairing [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]] */
+ * Usage: bench_pairing [--top-rank] [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]]
+ *        | bench_pairing readings [LO HI EVENTS]
+ * --top-rank pairs with the reading of C.04.6 3.6.1 this server had before issue 14
+ * (TOUR_TOP_RANK): the same events as a build of that time, to compare the code's speed.
+ * `readings` counts, over seeded events of LO..HI teams (T-ROUNDS, the results of play()), the
+ * rounds that the two readings of C.04.6 art. 3.6.1 (tour.h TOUR_TOP_TPN, TOUR_TOP_RANK) pair
+ * differently, among the rounds with an upfloater (issue 14). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bench_stats.h"
 #include "bh.h"
@@ -13,6 +20,7 @@
 #include "rng.h"
 #include "swiss.h"
 #include "tour.h"
+#include "tour_int.h"
 
 static void play(tour *t, uint64_t *s)
 {
@@ -33,11 +41,15 @@ static void play(tour *t, uint64_t *s)
 }
 
 /* The middle round's pairing time over its 5 runs (s), and the slowest round in *slowest;
- * med < 0 when a round cannot be paired. */
-static bench_spread bench(int n, double *slowest)
+ * med < 0 when a round cannot be paired. top_member is the reading of C.04.6 3.6.1
+ * (TOUR_TOP_TPN or TOUR_TOP_RANK). */
+static bench_spread bench(int n, int top_member, double *slowest)
 {
     uint64_t s = 0xbe4c0000ull + (uint64_t)n;
-    tour *t = tour_new(NULL);
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.top_member = top_member;
+    tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++) {
         /* One draw per statement: a call's argument order is unspecified (gcc and clang
          * differ); this is the order gcc drew them in. */
@@ -124,14 +136,95 @@ static void stress(int lo, int hi, int events, int rounds)
         lo, hi, rounds, events, paired, dead, worst, worst_n);
 }
 
+/* Does pairing p (of round tour_n_rounds(t)+1) pair two teams with other match points? */
+static bool has_upfloater(const tour *t, const swiss_pairing *p)
+{
+    for (int i = 0; i < p->n; i++)
+        if (p->m[i].b && tour_team_mp(t, p->m[i].a, -1) != tour_team_mp(t, p->m[i].b, -1))
+            return true;
+    return false;
+}
+
+/* How many matches of p q does not have (whoever is side a, whatever the colours); 0: the
+ * same pairing. */
+static int pairs_not_in(const swiss_pairing *p, const swiss_pairing *q, int nt)
+{
+    int *pa = calloc((size_t)nt + 1, sizeof *pa), *qa = calloc((size_t)nt + 1, sizeof *qa);
+    for (int i = 0; i < p->n; i++)
+        pa[p->m[i].a] = p->m[i].b + 1, pa[p->m[i].b] = p->m[i].a + 1;
+    for (int i = 0; i < q->n; i++)
+        qa[q->m[i].a] = q->m[i].b + 1, qa[q->m[i].b] = q->m[i].a + 1;
+    int other = 0;
+    for (int i = 0; i < p->n; i++)
+        other += pa[p->m[i].a] != qa[p->m[i].a];
+    free(pa);
+    free(qa);
+    return other;
+}
+
+/* The events run with the text's reading (TOUR_TOP_TPN); each round is also paired with
+ * TOUR_TOP_RANK and compared. */
+static void readings(int lo, int hi, int events)
+{
+    int rounds = 0, with_up = 0, differ = 0, matches = 0, moved = 0;
+    for (int n = lo; n <= hi; n++) {
+        for (int e = 0; e < events; e++) {
+            uint64_t s = 0x3610000ull + (uint64_t)(n * 1000 + e);
+            tour *t = tour_new(NULL);
+            for (int i = 0; i < n; i++) {
+                int rc = 1000 + (int)(bh_splitmix64(&s) % 1400); /* first, whatever the compiler */
+                tour_add_team(t, "T", "c", "p", rc, 1000 + (int)(bh_splitmix64(&s) % 1400), NULL);
+            }
+            tour_start(t, NULL);
+            while (tour_format(t) == TOUR_SWISS && tour_n_rounds(t) < tour_planned_rounds(t)) {
+                swiss_pairing p, q;
+                if (swiss_pair_limited(t, 1, SWISS_MAX_NODES, &p) != BH_OK)
+                    break;
+                tour__set_top_member(t, TOUR_TOP_RANK);
+                int rc = swiss_pair_limited(t, 1, SWISS_MAX_NODES, &q);
+                tour__set_top_member(t, TOUR_TOP_TPN);
+                rounds++;
+                int other = rc == BH_OK ? pairs_not_in(&p, &q, tour_n_teams(t)) : p.n;
+                matches += p.n;
+                moved += other;
+                if (has_upfloater(t, &p)) {
+                    with_up++;
+                    differ += other > 0;
+                }
+                if (rc == BH_OK)
+                    swiss_pairing_fini(&q);
+                tour_add_round(t, p.m, p.n);
+                swiss_pairing_fini(&p);
+                play(t, &s);
+            }
+            tour_free(t);
+        }
+    }
+    printf("readings of C.04.6 3.6.1, %d-%d teams, %d events each: %d rounds, %d with an "
+           "upfloater, %d of them (%.1f %%) paired otherwise by rank than by TPN; %d of %d "
+           "matches (%.1f %%) differ\n",
+           lo, hi, events, rounds, with_up, differ, with_up ? 100.0 * differ / with_up : 0.0,
+           moved, matches, matches ? 100.0 * moved / matches : 0.0);
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && argv[1][0] == 'r') { /* readings LO HI EVENTS */
+        readings(argc > 2 ? atoi(argv[2]) : 10, argc > 3 ? atoi(argv[3]) : 60,
+                 argc > 4 ? atoi(argv[4]) : 10);
+        return 0;
+    }
     if (argc > 1 && argv[1][0] == 's') { /* stress LO HI EVENTS */
         stress(argc > 2 ? atoi(argv[2]) : 8, argc > 3 ? atoi(argv[3]) : 40,
                argc > 4 ? atoi(argv[4]) : 20, argc > 5 ? atoi(argv[5]) : 0);
         return 0;
     }
     static const int sizes[] = {50, 200, 1000, 4000};
+    int top = TOUR_TOP_TPN;
+    if (argc > 1 && strcmp(argv[1], "--top-rank") == 0) {
+        top = TOUR_TOP_RANK;
+        argc--, argv++;
+    }
     char la[64];
     printf("bench_pairing: load average %s\n", bench_loadavg(la, sizeof la));
     printf("| teams | rounds | middle round, ms (median [min-max] of 5) | slowest round, ms "
@@ -140,7 +233,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < n_sizes; i++) {
         int n = argc > 1 ? atoi(argv[i + 1]) : sizes[i];
         double slowest;
-        bench_spread mid = bench(n, &slowest);
+        bench_spread mid = bench(n, top, &slowest);
         printf("| %d | %d | %.3f [%.3f-%.3f] | %.3f |\n", n, tour_rounds_for(n), mid.med * 1e3,
                mid.lo * 1e3, mid.hi * 1e3, slowest * 1e3);
         fflush(stdout);

@@ -16,8 +16,6 @@
 #include <unistd.h>
 
 #include "bot.h"
-#include "store.h"
-#include "store_tour.h"
 
 static const char *const team_names[] = {
     "Alfa",  "Bravo",    "Charlie", "Delta",  "Echo",   "Foxtrot", "Golf",    "Hotel",
@@ -386,56 +384,65 @@ static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id)
     return NULL;
 }
 
-/* Write games/<id>.bpgn and tournament.trf from the stopped server's database. */
-typedef struct {
-    const char *dir;
-    int n;
-} dump_ctx;
-
-static int dump_game(void *ctx, const store_game *g)
+/* Write text to path; true if written. */
+static bool write_file(const char *path, const char *text)
 {
-    dump_ctx *dc = ctx;
-    if (!g->bpgn)
-        return 0;
-    char path[700];
-    snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", dc->dir, (long long)g->id);
     FILE *f = fopen(path, "w");
-    if (f) {
-        fputs(g->bpgn, f);
-        fclose(f);
-        dc->n++;
+    if (!f)
+        return false;
+    bool ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok;
+}
+
+/* The text of an export reply to request json (id), or NULL; caller frees. */
+static char *export_text(demo_state *d, wsc *dir, const char *json, int64_t id)
+{
+    cJSON *r = call(d, dir, json, id);
+    const cJSON *t = r ? cJSON_GetObjectItemCaseSensitive(r, "text") : NULL;
+    char *text = cJSON_IsString(t) ? strdup(t->valuestring) : NULL;
+    cJSON_Delete(r);
+    return text;
+}
+
+/* Write games/game-<id>.bpgn of every finished game and tournament.trf through the director's
+ * connection (the protocol's games and export), while the server runs. 0, or -1 if a reply
+ * is missing; *ngames gets the games written. */
+static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int *ngames)
+{
+    char path[700], buf[160];
+    snprintf(path, sizeof path, "%s/games", out);
+    mkdir(path, 0755);
+    *ngames = 0;
+    int64_t id = d->next_id++;
+    snprintf(buf, sizeof buf, "{\"type\":\"games\",\"id\":%lld}", (long long)id);
+    cJSON *r = call(d, dir, buf, id);
+    const cJSON *g, *list = r ? cJSON_GetObjectItemCaseSensitive(r, "games") : NULL;
+    int rc = list ? 0 : -1;
+    cJSON_ArrayForEach(g, list)
+    {
+        if (strcmp(str(g, "status"), "finished") != 0)
+            continue;
+        long long gid = (long long)num(g, "game", 0);
+        id = d->next_id++;
+        snprintf(buf, sizeof buf, "{\"type\":\"export\",\"id\":%lld,\"format\":\"bpgn\","
+                 "\"game\":%lld}", (long long)id, gid);
+        char *text = export_text(d, dir, buf, id);
+        snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", out, gid);
+        if (text && write_file(path, text))
+            (*ngames)++;
+        else
+            rc = -1;
+        free(text);
     }
-    return 0;
-}
-
-static int dump_tour(void *ctx, const store_tour *t)
-{
-    dump_ctx *dc = ctx;
-    char path[700];
-    snprintf(path, sizeof path, "%s/tournament.trf", dc->dir);
-    FILE *f = fopen(path, "w");
-    if (f && t->trf)
-        fputs(t->trf, f);
-    if (f)
-        fclose(f);
-    return 0;
-}
-
-static int dump_files(const char *out, const char *db, int *ngames)
-{
-    char dir[600];
-    snprintf(dir, sizeof dir, "%s/games", out);
-    mkdir(dir, 0755);
-    store *st = NULL;
-    if (store_open(db, &st) != 0)
-        return -1;
-    dump_ctx dc = {out, 0};
-    int rc = store_tour_init(st) == 0 && store_each_game(st, dump_game, &dc) == 0 &&
-                     store_each_tour(st, dump_tour, &dc) == 0
-                 ? 0
-                 : -1;
-    store_close(st);
-    *ngames = dc.n;
+    cJSON_Delete(r);
+    id = d->next_id++;
+    snprintf(buf, sizeof buf, "{\"type\":\"export\",\"id\":%lld,\"format\":\"trf\","
+             "\"tournament\":%lld}", (long long)id, (long long)tid);
+    char *trf = export_text(d, dir, buf, id);
+    snprintf(path, sizeof path, "%s/tournament.trf", out);
+    if (!trf || !write_file(path, trf))
+        rc = -1;
+    free(trf);
     return rc;
 }
 
@@ -485,7 +492,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
         fprintf(stderr, "demo: the server did not start (see %s)\n", log);
         return -1;
     }
-    int rc = -1;
+    int rc = -1, ndumped = 0;
     wsc_ctx *x = wsc_ctx_new();
     bot_pool *bots = NULL;
     wsc_opts wo = {.host = "127.0.0.1", .port = rep->port, .tls = false};
@@ -599,11 +606,9 @@ int demo_run(const demo_opts *o, demo_report *rep)
             fprintf(stderr, "demo: the tournament did not finish within %.0f s\n", limit);
         goto done;
     }
-    rc = 0;
+    rc = dump_files(&d, dir, tid, o->out, &ndumped); /* the event is over: its files */
     if (o->keep_until) {
-        int n = 0;
-        rc = dump_files(o->out, db, &n); /* the server is idle: read its database now */
-        print_end(o, rep, n);
+        print_end(o, rep, ndumped);
         printf("\nThe server keeps running for the browser: http://127.0.0.1:%d/ "
                "(Ctrl-C stops it).\n",
                rep->port);
@@ -630,11 +635,8 @@ done:
     waitpid(d.pid, &st, 0);
     rep->server_exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
     if (rc == 0 && !o->keep_until) {
-        int n = 0;
-        if (dump_files(o->out, db, &n) != 0)
-            rc = -1;
-        rep->ok = rc == 0;
-        print_end(o, rep, n);
+        rep->ok = true;
+        print_end(o, rep, ndumped);
     }
     return rc;
 }

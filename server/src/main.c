@@ -18,13 +18,15 @@
 #include "net.h"
 #include "now.h"
 #include "store.h"
+#include "work.h"
 
 #define MAX_ORIGINS 16
 
 typedef struct {
     net *n;
     hub *h;
-    int rc; /* exit status */
+    work *w; /* the pairing jobs' thread */
+    int rc;  /* exit status */
 } app;
 
 static void on_open(void *ctx, net_conn c)
@@ -55,6 +57,47 @@ static void on_timer(void *ctx)
 {
     app *a = ctx;
     hub_on_timer(a->h, now_mono_us());
+}
+
+/* Pairing jobs (issue 14 item 3): the hub hands them over, the worker computes them, the loop
+ * gets them back through net_wake and on_wake. */
+static void io_job(void *ctx, hub_job *j)
+{
+    app *a = ctx;
+    work_submit(a->w, j);
+}
+
+static void job_run(void *arg)
+{
+    hub_job_run(arg);
+}
+
+static void job_done(void *ctx, void *arg)
+{
+    app *a = ctx;
+    hub_on_job(a->h, arg, now_mono_us());
+}
+
+static void job_drop(void *arg)
+{
+    hub_job_free(arg);
+}
+
+static void job_cancel(void *arg)
+{
+    hub_job_cancel(arg);
+}
+
+static void job_wake(void *ctx)
+{
+    app *a = ctx;
+    net_wake(a->n);
+}
+
+static void on_wake(void *ctx)
+{
+    app *a = ctx;
+    work_drain(a->w);
 }
 
 static void on_turn_end(void *ctx)
@@ -291,7 +334,8 @@ int main(int argc, char **argv)
     }
     /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
     store_checkpoint_thread(st, 10000, 4096);
-    net_handlers nh = {&a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end};
+    net_handlers nh = {&a,       on_open,     on_text, on_violation, on_close,
+                       on_timer, on_turn_end, on_wake};
     int rc = net_open(&cfg, &nh, &a.n);
     if (rc != BH_OK) {
         fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", cfg.iface, cfg.port,
@@ -299,9 +343,17 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    hub_io io = {&a, io_send, io_close, io_timer};
+    /* nice 10: a pairing of seconds takes the CPU the loop leaves, not the loop's */
+    work_fns wf = {job_run, job_done, job_drop, job_cancel, &a, job_wake, &a, 10};
+    if (work_new(&wf, &a.w) != BH_OK) {
+        net_close(a.n);
+        store_close(st);
+        return 1;
+    }
+    hub_io io = {&a, io_send, io_close, io_timer, io_job};
     rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
     if (rc != BH_OK) {
+        work_free(a.w);
         if (rc == BH_ENOTFOUND)
             fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
                     hc.ruleset);
@@ -320,6 +372,7 @@ int main(int argc, char **argv)
     log_info("shutting down");
     if (hub_turn_end(a.h) != BH_OK)
         a.rc = 1;
+    work_free(a.w); /* a pairing in flight gives up; its tournament pairs again at the restart */
     net_close(a.n);
     hub_free(a.h);
     store_close(st);

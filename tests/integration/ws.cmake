@@ -9,3 +9,14 @@ foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_lim
     add_dependencies(${t} bughouse-server)
   endif()
 endforeach()
+
+# Pairing off the loop (issue 14 item 3): a server on a deep Swiss (test_ws_pairing.c).
+bh_add_test(test_ws_pairing SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_pairing.c
+            ${CMAKE_CURRENT_LIST_DIR}/tour_db.c
+            LIBS bh_wsclient bh_store bh_runner LABELS integration ARGS shutdown TIMEOUT 120)
+target_include_directories(test_ws_pairing PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_pairing PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_pairing bughouse-server)
+# Its case slow_bound_pauses (the deep pairing runs to its node bound: minutes under ASan on a
+# busy machine) is run by hand: BH_SERVER=build/release/server/bughouse-server
+# build/release/tests/test_ws_pairing slow_bound_pauses.

@@ -21,3 +21,19 @@ bh_cli_fails(cli_bad_fen perft "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX[] w 
 bh_cli_test(cli_bad_fen_message "bad FEN: board field" status "8/8/8[] w - - 0 1")
 bh_cli_fails(cli_bad_depth perft startpos x)
 bh_cli_fails(cli_bad_command frobnicate startpos)
+# The chess model (FIDE Laws art. 5; published perft counts, tests/data/perft/perft-chess.epd).
+bh_cli_test(cli_chess_perft_start "nodes 197281" perft startpos 4 --model chess)
+bh_cli_test(cli_chess_perft_kiwipete "\"model\":\"chess\",\"nodes\":97862"
+            perft "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 3
+            --model chess --json)
+bh_cli_test(cli_chess_status_stalemate "status stalemate\ncheck no\ncheckmate no\nstalemate yes"
+            status "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" --model chess)
+bh_cli_test(cli_chess_status_mate "status mate\ncheck yes\ncheckmate yes"
+            status "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1" --model chess)
+bh_cli_test(cli_chess_status_dead "\"status\":\"dead_position\".*\"dead_position\":true"
+            status "8/8/8/4k3/8/8/8/3NK3 b - - 0 1" --model chess --json)
+bh_cli_test(cli_chess_moves_no_drop "^e1d1 Kd1\ne1f1 Kf1\n" moves "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+            --model chess)
+bh_cli_test(cli_chess_reserve_refused "bad FEN: reserve field"
+            status "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1" --model chess)
+bh_cli_fails(cli_bad_model perft startpos 1 --model shogi)

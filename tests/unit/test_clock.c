@@ -145,7 +145,25 @@ static void issue_increment_saturates(void)
                  clk_remaining_us(&c, CLK_WHITE, t + 1000));
 }
 
+/* FIDE 7.5.5 / 9.5.3 penalties: time added to the waiting side, or to the running side (its
+ * flag moves by the same amount), capped like increments. */
+static void add_time_penalty(void)
+{
+    clk c;
+    clk_init(&c, 60000, 0); /* 1 min */
+    clk_start(&c, CLK_WHITE, 0);
+    CHECK_EQ_INT("waiting side", BH_OK, clk_add_us(&c, CLK_BLACK, 60000000));
+    CHECK_EQ_INT("black 2 min", 120000000, clk_remaining_us(&c, CLK_BLACK, 10000000));
+    CHECK_EQ_INT("running side", BH_OK, clk_add_us(&c, CLK_WHITE, 60000000));
+    CHECK_EQ_INT("white 2 min - 10 s", 110000000, clk_remaining_us(&c, CLK_WHITE, 10000000));
+    CHECK_EQ_U64("flag moved", 120000000, clk_flag_us(&c));
+    CHECK_EQ_INT("bad side", BH_EINVAL, clk_add_us(&c, 2, 1));
+    clk_add_us(&c, CLK_BLACK, UINT64_MAX);
+    CHECK_EQ_INT("capped", CLK_MAX_US, clk_remaining_us(&c, CLK_BLACK, 0));
+}
+
 static const bh_test_case cases[] = {
+    {"add_time_penalty", add_time_penalty},
     {"issue-increment-saturates", issue_increment_saturates},
     {"issue-flag-instant-saturates", issue_flag_instant_saturates},
     {"clock_runs_for_side_on_move", clock_runs_for_side_on_move},

@@ -466,7 +466,105 @@ static void game2_default(void)
     game2_choice_case(false);
 }
 
+
+/* ---- pairing jobs off the loop (issue 14 item 3) ------------------------------------------ */
+
+/* The hub's pairing jobs, held by the test as the server's worker would hold them. */
+static hub_job *held[8];
+static int nheld;
+
+static void f_job(void *ctx, hub_job *j)
+{
+    (void)ctx;
+    if (nheld < 8)
+        held[nheld++] = j;
+    else
+        hub_job_free(j);
+}
+
+static void open_hub_jobs(void)
+{
+    snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_tour_%d.db", (int)getpid());
+    bh_test_rm_db(dbpath);
+    CHECK_EQ_INT("store", BH_OK, store_open(dbpath, &st));
+    hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
+    snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
+    auth_hash(ADMIN, cfg.admin_hash);
+    hub_io hio = {&io, f_send, f_close, f_timer, f_job};
+    CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, T0, &h));
+}
+
+/* Deliver held job i (computed as the worker would) at now. */
+static void deliver(int i, uint64_t now)
+{
+    hub_job_run(held[i]);
+    hub_on_job(h, held[i], now);
+    held[i] = NULL;
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+}
+
+/* The start of a 4-team event asks for a pairing job and does not reply yet; the director's
+ * controls are refused while it runs (bad_state, field pairing); its result starts round 1
+ * and the start's reply (the snapshot with round 1) follows. Later, a pause while T-AUTO's
+ * job for round 2 runs: its result is dropped (no game); the resume pairs again. A job still
+ * held when the hub is freed is freed with hub_job_free (no leak under ASan). */
+static void jobs_off_loop(void)
+{
+    memset(&io, 0, sizeof io);
+    nheld = 0;
+    open_hub_jobs();
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"J\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\",\"rounds\":2,\"tiebreaks\":[\"DE\"]}",
+             BASE_MS);
+    turn(1, msg, T0);
+    for (int i = 0; i < 4; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"J%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,1800]}",
+                 3 + i, i, i, i, 2000 - 100 * i);
+        turn(1, msg, T0);
+    }
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    CHECK_EQ_INT("a job", 1, nheld);
+    CHECK_EQ_INT("no reply yet", 0, f_count(&io, 1, "\"id\":9,"));
+    int64_t a[16][2];
+    CHECK_EQ_INT("no game yet", 0, assigns(a, 16));
+    turn(1, "{\"type\":\"team_withdraw\",\"id\":10,\"tournament\":1,\"team\":1}", T0);
+    const char *e = f_last(&io, 1, "\"id\":10,");
+    CHECK_MSG(e && strstr(e, "\"code\":\"bad_state\"") && strstr(e, "\"field\":\"pairing\""),
+              "withdraw while pairing: %s", e ? e : "(none)");
+    deliver(0, T0 + 1000);
+    CHECK_EQ_INT("round 1's games", 2, assigns(a, 16));
+    const char *r = f_last(&io, 1, "\"id\":9,");
+    CHECK_MSG(r && strstr(r, "\"type\":\"tournament\"") && strstr(r, "\"current\""),
+              "the start's reply with round 1: %s", r ? r : "(none)");
+    /* round 1: both White flags fall at BASE_MS on both games of both matches: draws */
+    nheld = 0;
+    run_timers(T0 + 2ULL * BASE_MS * 1000 + 2000);
+    CHECK_EQ_INT("T-AUTO's job for round 2", 1, nheld);
+    f_clear(&io);
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":11,\"tournament\":1,\"paused\":true}",
+         T0 + 20000000ULL);
+    CHECK_MSG(f_last(&io, 1, "\"status\":\"paused\"") != NULL, "not paused");
+    deliver(0, T0 + 21000000ULL);
+    CHECK_EQ_INT("the stale pairing starts nothing", 0, assigns(a, 16));
+    nheld = 0;
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":12,\"tournament\":1,\"paused\":false}",
+         T0 + 22000000ULL);
+    CHECK_EQ_INT("the resume asks again", 1, nheld);
+    CHECK_EQ_INT("its reply waits", 0, f_count(&io, 1, "\"id\":12,"));
+    close_hub(); /* the reply never comes: the hub is gone first */
+    hub_job_free(held[0]);
+    rm_db();
+}
+
 static const bh_test_case cases[] = {
+    {"jobs_off_loop", jobs_off_loop},
     {"game2_keep", game2_keep},
     {"game2_default", game2_default},
     {"playoff_two", playoff_two},

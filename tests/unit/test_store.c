@@ -8,9 +8,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sqlite3.h>
+
 #include "bh.h"
 #include "bh_test.h"
 #include "store.h"
+#include "store_tour.h"
 
 static char dir[] = "/tmp/bh_store_XXXXXX";
 static char path[256];
@@ -95,7 +98,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 1, store_schema_version(st));
+    CHECK_EQ_INT("schema", 2, store_schema_version(st)); /* v2: the tournament tables */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -140,7 +143,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 1, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 2, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -292,7 +295,54 @@ static void open_failures(void)
     store_close(NULL);
 }
 
+static int keep_tour_row(void *ctx, const store_tour *t)
+{
+    snprintf(ctx, 100, "%lld %d %s %s", (long long)t->id, t->status, t->teams ? t->teams : "-",
+             t->trf ? t->trf : "-");
+    return 0;
+}
+
+/* Run sql on the file at path with sqlite itself (what an older server left there). */
+static void raw(const char *sql)
+{
+    sqlite3 *db = NULL;
+    CHECK_EQ_INT(sql, SQLITE_OK, sqlite3_open(path, &db));
+    CHECK_EQ_INT(sql, SQLITE_OK, sqlite3_exec(db, sql, NULL, NULL, NULL));
+    sqlite3_close(db);
+}
+
+/* The tournament tables are schema version 2. A version-1 file as older servers left it, with
+ * the tables they made outside the migrations and a row in them, opens as version 2 with its
+ * row; a version-1 file without them gets them. */
+static void tour_tables_v2(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("tables", BH_OK, store_tour_init(st));
+    store_close(st);
+    raw("INSERT INTO tour_state(id, status, seed, teams, trf) VALUES(7, 1, 42, '0 1 2', 'T');"
+        "PRAGMA user_version = 1");
+    CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("migrated", 2, store_schema_version(st));
+    char buf[100] = "";
+    CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
+    CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
+    store_close(st);
+    raw("DROP TABLE tour_state; DROP TABLE tour_games; PRAGMA user_version = 1");
+    CHECK_EQ_INT("reopen v1 without them", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("tables made", BH_OK, store_tour_init(st));
+    store_tour row = {3, 0, 9, NULL, "X"};
+    CHECK_EQ_INT("a row", BH_OK, store_tour_put(st, &row));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    buf[0] = '\0';
+    CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
+    CHECK_EQ_STR("its row", "3 0 - X", buf);
+    store_close(st);
+}
+
 static const bh_test_case cases[] = {
+    {"tour_tables_v2", tour_tables_v2},
     {"round_trip", round_trip},
     {"turn_transaction", turn_transaction},
     {"busy_database", busy_database},

@@ -822,6 +822,60 @@ static void pair_c10_opponents(void)
 }
 
 
+/* C.04.6 art. 3.6.1 as written (issue 14, T-PAIR): "For each pair, the team with the smaller
+ * TPN is the top member of the pair; the team with the larger TPN is the bottom member of the
+ * pair", whatever the scores. Eight teams, 5 rounds; round 1: 1-5 1 wins, 2-6 2 wins, 3-7
+ * draw, 4-8 4 wins (no floats: all had 0). Round 2: T = {1,2,4} (2 MP) is odd and takes one
+ * upfloater from {3,7} (1 MP; [C4], [C5]); [C6] does not choose (either leaves one 1-MP team,
+ * which needs one upfloater), so the set order (3.5.4) takes {3}: 3 has a smaller TPN than
+ * the resident 4. None of 1-4 has met: the bracket's three pairings have the identifiers
+ * (3.6.2) 1 2 3 4 (1-3 2-4), 1 2 4 3 (1-4 2-3) and 1 3 2 4 (1-2 3-4): the first is 1-3 2-4.
+ * Then 7 takes upfloater 5 (the first set that pairs): 5-7, and 6-8 (they never met). With
+ * the top member read as the higher-ranked team (TOUR_TOP_RANK, this server before issue 14)
+ * the bracket is ordered 1 2 4 3, where 1-4 2-3 has the first identifier. The same position
+ * is the minimised input of a public conformance project's "KD-1" divergence register
+ * (Gacrux 4-1 3-2, the text 4-2 3-1); the derivation above stands on its own. */
+static void pair_top_member_tpn(void)
+{
+    tour *t = field(8, 5);
+    CHECK_EQ_INT("default reading", TOUR_TOP_TPN, tour_rules(t)->top_member);
+    static const int r1[][3] = {
+        {1, 5, TOUR_G_WIN_A}, {2, 6, TOUR_G_WIN_A}, {3, 7, TOUR_G_DRAW}, {4, 8, TOUR_G_WIN_A}};
+    CHECK_EQ_INT("round 1", BH_OK, fixed_round(t, r1, 4));
+    static const int want[4][2] = {{1, 3}, {2, 4}, {5, 7}, {6, 8}};
+    check_pairing_n(t, 8, want);
+    tour__set_top_member(t, TOUR_TOP_RANK);
+    static const int want_rank[4][2] = {{1, 4}, {2, 3}, {5, 7}, {6, 8}};
+    check_pairing_n(t, 8, want_rank);
+    /* the reading is part of the stored ruleset (BHR top=) */
+    char *x = trf_export(t);
+    tour *u = NULL;
+    int line = 0;
+    CHECK_MSG(strstr(x, " top=rank ") != NULL, "BHR top=rank");
+    CHECK_EQ_INT("import", BH_OK, trf_import(x, &u, &line));
+    CHECK_EQ_INT("reading kept", TOUR_TOP_RANK, u ? tour_rules(u)->top_member : -1);
+    if (u)
+        check_pairing_n(u, 8, want_rank);
+    tour_free(u);
+    /* A BHR line without top= (an event stored before issue 14, paired by rank) keeps the
+     * reading it was paired under, whatever the new default: its next round is unchanged. */
+    tour__set_top_member(t, TOUR_TOP_TPN);
+    free(x);
+    x = trf_export(t);
+    char *k = strstr(x, " top=tpn ");
+    CHECK_MSG(k != NULL, "BHR top=tpn");
+    if (k)
+        memmove(k, k + 8, strlen(k + 8) + 1); /* drop " top=tpn" */
+    u = NULL;
+    CHECK_EQ_INT("import pre-14 BHR", BH_OK, trf_import(x, &u, &line));
+    CHECK_EQ_INT("pre-14 reading", TOUR_TOP_RANK, u ? tour_rules(u)->top_member : -1);
+    if (u)
+        check_pairing_n(u, 8, want_rank);
+    tour_free(u);
+    free(x);
+    tour_free(t);
+}
+
 /* Round r+1 of the event in tests/data/tourney/<file> (r rounds played) pairs within
  * SWISS_MAX_NODES: every active team exactly once, a PAB only if their number is odd (to a
  * team that had none), no rematch. */
@@ -889,6 +943,7 @@ static void pair_big_bracket(void)
 
 typedef struct {
     int late, withdraw, reqbye, forfeit, mid_withdraw; /* percent */
+    int full; /* percent of the requested byes that are full-point byes (TRF F) */
 } chaos;
 
 /* Results and events of one round, at random. */
@@ -896,10 +951,8 @@ static void play_round(tour *t, uint64_t *s, const chaos *ch)
 {
     int r = tour_n_rounds(t);
     if (rnd_below(s, 100) < ch->mid_withdraw) { /* before the results: maybe without result */
-        /* Draws in separate statements: the order of a call's arguments is unspecified (gcc
-         * and clang differ), and the events must not depend on the compiler. */
-        bool keep = rnd_below(s, 2);
-        tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), keep);
+        int id = 1 + rnd_below(s, tour_n_teams(t)); /* drawn first, whatever the compiler */
+        tour_withdraw(t, id, rnd_below(s, 2));
     }
     for (int i = 0; i < tour_round_size(t, r); i++) {
         const tour_match *m = tour_round_match(t, r, i);
@@ -922,53 +975,79 @@ static void pre_round(tour *t, uint64_t *s, const chaos *ch, int max_teams)
     if (rnd_below(s, 100) < ch->withdraw)
         tour_withdraw(t, 1 + rnd_below(s, tour_n_teams(t)), true);
     if (rnd_below(s, 100) < ch->reqbye) {
-        tour_bye kind = rnd_below(s, 2) ? TOUR_BYE_HALF : TOUR_BYE_ZERO;
-        tour_request_bye(t, 1 + rnd_below(s, tour_n_teams(t)), r, kind);
+        int id = 1 + rnd_below(s, tour_n_teams(t));
+        tour_bye kind = ch->full && rnd_below(s, 100) < ch->full ? TOUR_BYE_FULL
+                        : rnd_below(s, 2)                        ? TOUR_BYE_HALF
+                                                                 : TOUR_BYE_ZERO;
+        tour_request_bye(t, id, r, kind);
     }
 }
 
-static tour *random_event(uint64_t *s, int n, int rounds)
+static tour *random_event_top(uint64_t *s, int n, int rounds, int top_member)
 {
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     rs.rounds = rounds;
     rs.small_policy = TOUR_SMALL_CAP;
+    rs.top_member = top_member;
     tour *t = tour_new(&rs);
     for (int i = 0; i < n; i++) {
-        int rating2 = 1000 + rnd_below(s, 1400); /* drawn first, as the events were made */
-        tour_add_team(t, "T", "c", "p", 1000 + rnd_below(s, 1400), rating2, NULL);
+        int rc = 1000 + rnd_below(s, 1400); /* in this order, whatever the compiler */
+        tour_add_team(t, "T", "c", "p", rc, 1000 + rnd_below(s, 1400), NULL);
     }
     tour_start(t, NULL);
     return t;
 }
 
-/* One seeded random tournament, every round checked against the reference. Returns the
- * number of rounds compared, or -1 on a mismatch (seed and round printed). */
-static int brute_one(uint64_t seed)
+static tour *random_event(uint64_t *s, int n, int rounds)
+{
+    return random_event_top(s, n, rounds, TOUR_TOP_TPN);
+}
+
+/* Partners of a pairing: part[id] = partner, 0 for the PAB, -1 not paired (requested byes). */
+static void partners(const swiss_pairing *p, int nt, int *part)
+{
+    for (int id = 0; id <= nt; id++)
+        part[id] = -1;
+    for (int i = 0; i < p->n; i++) {
+        if (p->m[i].b == 0 && p->m[i].bye != TOUR_BYE_PAB)
+            continue;
+        part[p->m[i].a] = p->m[i].b;
+        if (p->m[i].b)
+            part[p->m[i].b] = p->m[i].a;
+    }
+}
+
+/* What brute_one counts over the rounds it pairs. */
+typedef struct {
+    int rounds;   /* rounds compared with the reference */
+    int with_up;  /* of them, rounds with an upfloater (a pair of teams with other MP) */
+    int differ;   /* rounds the other reading of 3.6.1 pairs otherwise */
+    int differ0;  /* of those, rounds without any upfloater (must be 0) */
+} brute_stats;
+
+/* One seeded random tournament, every round checked against the reference, with the reading
+ * of C.04.6 3.6.1 by the seed's parity (odd: TOUR_TOP_RANK). Each round is also paired with
+ * the other reading and the differences counted in *st. Returns false on a mismatch with the
+ * reference (seed and round printed). */
+static bool brute_one(uint64_t seed, brute_stats *st)
 {
     uint64_t s = seed;
     int n = 4 + rnd_below(&s, 9), rounds = 3 + rnd_below(&s, 7);
-    tour *t = random_event(&s, n, rounds);
-    static const chaos ch = {15, 8, 6, 8, 4};
-    int compared = 0;
-    int *want = NULL, *got = NULL;
+    tour *t = random_event_top(&s, n, rounds, seed & 1 ? TOUR_TOP_RANK : TOUR_TOP_TPN);
+    static const chaos ch = {15, 8, 6, 8, 4, 30};
+    bool ok = true;
+    int *want = NULL, *got = NULL, *alt = NULL;
     while (tour_n_rounds(t) < tour_planned_rounds(t)) {
         pre_round(t, &s, &ch, 12);
         int nt = tour_n_teams(t), r = tour_n_rounds(t) + 1;
         want = realloc(want, ((size_t)nt + 1) * sizeof *want);
         got = realloc(got, ((size_t)nt + 1) * sizeof *got);
+        alt = realloc(alt, ((size_t)nt + 1) * sizeof *alt);
         int rr = ref_pair(t, want);
         swiss_pairing p = {0, NULL};
         int rc = swiss_pair(t, seed, &p);
-        for (int id = 0; id <= nt; id++)
-            got[id] = -1;
-        for (int i = 0; rc == BH_OK && i < p.n; i++) {
-            if (p.m[i].b == 0 && p.m[i].bye != TOUR_BYE_PAB)
-                continue;
-            got[p.m[i].a] = p.m[i].b;
-            if (p.m[i].b)
-                got[p.m[i].b] = p.m[i].a;
-        }
+        partners(&p, nt, got);
         bool same = (rr == 0) == (rc == BH_OK);
         for (int id = 1; same && rr == 0 && id <= nt; id++)
             same = want[id] == got[id];
@@ -979,36 +1058,55 @@ static int brute_one(uint64_t seed)
             for (int id = 1; id <= nt; id++)
                 if (rr == 0 && rc == BH_OK && want[id] != got[id])
                     fprintf(stderr, "    team %d: ref %d, swiss %d\n", id, want[id], got[id]);
-            compared = -1;
+            ok = false;
         }
-        if (rc == BH_OK && compared >= 0) {
-            compared++;
+        if (rc == BH_OK && ok) {
+            bool up = false, differ = false;
+            for (int i = 0; i < p.n; i++)
+                up |= p.m[i].b && tour_team_mp(t, p.m[i].a, -1) != tour_team_mp(t, p.m[i].b, -1);
+            int top = tour_rules(t)->top_member;
+            tour__set_top_member(t, top == TOUR_TOP_RANK ? TOUR_TOP_TPN : TOUR_TOP_RANK);
+            swiss_pairing q = {0, NULL};
+            CHECK_EQ_INT("the other reading pairs too", BH_OK, swiss_pair(t, seed, &q));
+            tour__set_top_member(t, top);
+            partners(&q, nt, alt);
+            for (int id = 1; id <= nt; id++)
+                differ |= alt[id] != got[id];
+            swiss_pairing_fini(&q);
+            st->rounds++;
+            st->with_up += up;
+            st->differ += differ;
+            st->differ0 += differ && !up;
             tour_add_round(t, p.m, p.n);
             play_round(t, &s, &ch);
         }
         swiss_pairing_fini(&p);
-        if (rc != BH_OK || compared < 0)
+        if (rc != BH_OK || !ok)
             break;
     }
     free(want);
     free(got);
+    free(alt);
     tour_free(t);
-    return compared;
+    return ok;
 }
 
 static void brute_run(int count)
 {
-    int bad = 0, rounds = 0;
-    for (int i = 0; i < count; i++) {
-        int k = brute_one(0x5eed0000ull + (uint64_t)i);
-        if (k < 0)
-            bad++;
-        else
-            rounds += k;
-    }
-    printf("  %d random tournaments, %d rounds compared with the reference, %d mismatches\n", count,
-           rounds, bad);
+    int bad = 0;
+    brute_stats st = {0, 0, 0, 0};
+    for (int i = 0; i < count; i++)
+        bad += !brute_one(0x5eed0000ull + (uint64_t)i, &st);
+    printf("  %d random tournaments (C.04.6 3.6.1 read by TPN in the even ones, by rank in the "
+           "odd), %d rounds compared with the reference, %d mismatches\n",
+           count, st.rounds, bad);
+    printf("  the other reading of 3.6.1 pairs %d of the %d rounds with upfloaters otherwise "
+           "(%.1f %%)\n",
+           st.differ, st.with_up, st.with_up ? 100.0 * st.differ / st.with_up : 0.0);
     CHECK_EQ_INT("tournaments that differ from the brute-force reference", 0, bad);
+    CHECK_EQ_INT("rounds without upfloaters that the readings of 3.6.1 pair otherwise", 0,
+                 st.differ0);
+    CHECK_MSG(st.differ > 0, "the two readings of 3.6.1 differ somewhere (%d rounds)", st.differ);
 }
 
 static void brute_force(void)
@@ -1034,7 +1132,7 @@ static void invariants_run(int n, int rounds, int events, uint64_t seed0)
     for (int ev = 0; ev < events; ev++) {
         uint64_t s = seed0 + (uint64_t)ev;
         tour *t = random_event(&s, n, rounds);
-        static const chaos ch = {30, 20, 15, 5, 20};
+        static const chaos ch = {30, 20, 15, 5, 20, 0};
         int pab_count[512] = {0}, ff_win_before[512] = {0};
         static unsigned char met[512][512];
         memset(met, 0, sizeof met);
@@ -1161,6 +1259,36 @@ static tour *four_by_hand(const tour_match (*rounds)[2], int n)
     return t;
 }
 
+/* C.07 art. 16 (2024), issue 14's cross-check with TieBreakServer: an opponent's forfeit loss
+ * keeps its 0 even in the last round (16.2.4, evaluated by 16.3.1 as the points awarded); only
+ * requested byes and rounds not paired that are followed by nothing but voluntarily unplayed
+ * rounds count as draws (16.2.5, 16.3.2: held14_bh_cut1 has one, team 7's last-round ZPB).
+ * Four teams: R1 1-2 1 wins 2-0, 3-4 1-1; R2 1-3 1-1, 4-2 4 wins 2-0; R3 1-4 forfeited (4
+ * absent), 3-2 3 wins 2-0. MP: 1 2+1+2 = 5, 2 0, 3 1+1+2 = 4, 4 1+2+0 = 3 (as an opponent:
+ * 3, not 4). Buchholz: 2: 5 + 3 + 4 = 12; 3: 3 + 5 + 0 = 8; 1: 0 + 4 + own 5 (the forfeit
+ * win: a dummy with its own score) = 9; 4: 4 + 0 + own 3 = 7. Cut-1: 2 cuts 3 -> 9; 3 cuts 0
+ * -> 8; 1 cuts 0 -> 9; 4 cuts its voluntarily unplayed round (the forfeit loss, 16.5) -> 4. */
+static void tb_last_round_forfeit(void)
+{
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0},
+                                         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
+                                        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0},
+                                         {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    tour *t = four_by_hand(rr, 3);
+    static const int mp[5] = {0, 5, 0, 4, 3}, bh[5] = {0, 9, 12, 8, 7}, c1[5] = {0, 9, 9, 8, 4};
+    int v[5], w[5];
+    tb_compute(t, TB_BH, NULL, v);
+    tb_compute(t, TB_BH_C1, NULL, w);
+    for (int id = 1; id <= 4; id++) {
+        CHECK_EQ_INT("MP", mp[id], tour_team_mp(t, id, -1));
+        CHECK_EQ_INT("BH", bh[id], v[id]);
+        CHECK_EQ_INT("BH-C1", c1[id], w[id]);
+    }
+    tour_free(t);
+}
+
 static void direct_encounter(void)
 {
     /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
@@ -1212,7 +1340,7 @@ static void trf_round_trip(void)
 {
     uint64_t s = 99;
     tour *t = random_event(&s, 23, 7);
-    static const chaos ch = {30, 20, 20, 10, 20};
+    static const chaos ch = {30, 20, 20, 10, 20, 20};
     for (int r = 1; r <= 5; r++) {
         pre_round(t, &s, &ch, 40);
         CHECK_EQ_INT("pair", BH_OK, tour_pair_next(t, (uint64_t)r));
@@ -1298,6 +1426,48 @@ static char *strip_bh(const char *x, bool drop310)
     return std;
 }
 
+/* text as this server exported it before issue 14 (files of that time are still read): no 162
+ * or 362 record, and each player's round entries carry the team's match result (the two
+ * boards' results, 1 = 0 for 2, 1, 0 game points x2, added up: 1 above 2, = at 2, else 0)
+ * instead of each board's own game points. Our 001 records of a team are consecutive (start
+ * ranks 2*id-1, 2*id). Caller frees. */
+static char *pre14_style(const char *x)
+{
+    char *y = strip_bh(x, false), *lines[2] = {NULL, NULL};
+    char *out = malloc(strlen(y) + 1);
+    size_t w = 0;
+    for (char *p = y; *p;) {
+        size_t n = strcspn(p, "\n");
+        if (strncmp(p, "001", 3) == 0) {
+            lines[lines[0] ? 1 : 0] = p;
+            if (lines[1]) { /* a team's two boards */
+                size_t n0 = strcspn(lines[0], "\n"), n1 = strcspn(lines[1], "\n");
+                for (size_t at = 98; at < n0 && at < n1; at += 10) {
+                    char *a = &lines[0][at], *b = &lines[1][at];
+                    if (!strchr("10=", *a) || !strchr("10=", *b))
+                        continue;
+                    int v = (*a == '1' ? 2 : *a == '=') + (*b == '1' ? 2 : *b == '=');
+                    *a = *b = v > 2 ? '1' : v == 2 ? '=' : '0';
+                }
+                lines[0] = lines[1] = NULL;
+            }
+        }
+        p += n + (p[n] == '\n');
+    }
+    for (const char *p = y; *p;) { /* now drop 162 and 362 */
+        size_t n = strcspn(p, "\n");
+        if (strncmp(p, "162", 3) != 0 && strncmp(p, "362", 3) != 0) {
+            memcpy(out + w, p, n);
+            w += n;
+            out[w++] = '\n';
+        }
+        p += n + (p[n] == '\n');
+    }
+    out[w] = '\0';
+    free(y);
+    return out;
+}
+
 static bool info_std(const trf_info *in, int rounds)
 {
     return in->std && in->rounds == rounds;
@@ -1340,13 +1510,19 @@ static void trf_standard_records(void)
     CHECK_MSG(find_line(x, "330 ", l, sizeof l), "no 330 record");
     CHECK_EQ_STR("330", "330 -+   2   3   1", l);
     CHECK(find_line(x, "142 ", l, sizeof l) && strcmp(l, "142 3") == 0);
-    /* Standard records only: drop the BH* lines (and then the 310 lines too). */
-    for (int variant = 0; variant < 2; variant++) {
-        char *std = strip_bh(x, variant == 1);
+    /* Standard records only: drop the BH* lines (and then the 310 lines too); variants 2 and
+     * 3: the same from a file as this server wrote them before issue 14 (pre14_style). */
+    for (int variant = 0; variant < 4; variant++) {
+        char *std = variant < 2 ? strip_bh(x, variant == 1) : pre14_style(x);
+        if (variant == 3) { /* and without its 310 lines */
+            char *no310 = strip_bh(std, true);
+            free(std);
+            std = no310;
+        }
         tour *u = NULL;
         int line = 0;
         trf_info in;
-        CHECK_EQ_INT(variant ? "import 013" : "import 310", BH_OK,
+        CHECK_EQ_INT(variant % 2 ? "import 013" : "import 310", BH_OK,
                      trf_import_info(std, &u, &line, &in));
         if (u) {
             CHECK_EQ_INT("teams", 3, tour_n_teams(u));
@@ -1360,11 +1536,14 @@ static void trf_standard_records(void)
             CHECK_EQ_INT("rounds paired", 2, tour_n_rounds(u));
             tour_slot sl;
             tour_slot_get(u, 1, 1, &sl);
-            /* 310: the total (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone
-             * reads it as 2-0 and says the split is open */
-            CHECK_EQ_INT("round 1 game points x2", variant ? 4 : 3, sl.gp2);
-            CHECK_EQ_INT("open splits", variant ? 1 : 0, in.gp_open);
-            CHECK_MSG(in.gp_fit == !variant, "310 totals met: %d", in.gp_fit);
+            /* our file (variants 0, 1): the boards say 1.5-0.5 (1 and =), 310 totals or not;
+             * before issue 14 (2, 3) both boards said the match result: with 310 the total
+             * (3.5 = 1.5 + 2 by forfeit) says the win was 1.5-0.5; 013 alone reads it as 2-0
+             * and says the split is open */
+            bool old013 = variant == 3;
+            CHECK_EQ_INT("round 1 game points x2", old013 ? 4 : 3, sl.gp2);
+            CHECK_EQ_INT("open splits", old013 ? 1 : 0, in.gp_open);
+            CHECK_MSG(in.gp_fit == (variant % 2 == 0), "310 totals met: %d", in.gp_fit);
             tour_slot_get(u, 3, 2, &sl);
             CHECK_EQ_INT("Gamma forfeited round 2", TOUR_SLOT_FF_LOSS, sl.kind);
             CHECK_EQ_INT("330: Gamma had White", 3, tour_round_match(u, 2, 0)->white);
@@ -1389,15 +1568,296 @@ static void trf_standard_records(void)
     tour_free(t);
 }
 
+/* A value of the TRF text in columns [a, b) (1-based a, as the spec numbers them: a..b-1 is
+ * "a-(b-1)"), x2, rounded: " 4.5" -> 9. */
+static int cols_x2(const char *line, size_t a0, size_t b)
+{
+    return (int)(2 * strtod(strndup_cols(line, a0, b), NULL) + 0.5);
+}
+
+/* The record `code` of number k (right-aligned in `width` columns after the code: "001    7 "
+ * for start rank 7), into l; false (and a failed check) if there is none. */
+static bool find_numbered(const char *x, const char *code, int width, int k, char *l, size_t cap)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%s %*d ", code, width, k);
+    bool ok = find_line(x, key, l, cap);
+    CHECK_MSG(ok, "no record \"%s\"", key);
+    return ok;
+}
+
+/* The export read back by a reader of our own that knows only TRF-2026 (not trf_std.c): the
+ * 162 record gives each board result's points; every 001 record's points field (81-84) must
+ * be the sum of its round results; a team's boards (start ranks 2*id-1, 2*id) add up to the
+ * 310 game points (62-67), which are the team's game points; its match points from the
+ * boards (a match: 362's TW/TD/TL by the two teams' board sums; + TW, - 0, U the 320 match
+ * points, H TD, F TW, Z 0) to the 310 match points (55-60), which are the team's. Returns
+ * the number of disagreements (each reported). */
+static int check_export_points(const tour *t, const char *x)
+{
+    int bad = 0, n = tour_n_teams(t), R = tour_n_rounds(t);
+    char l[1024];
+    int pts2[128] = {0}; /* by code: the 162 points x2 */
+    CHECK_MSG(find_line(x, "162 ", l, sizeof l), "no 162 record");
+    for (size_t at = 5; at + 5 <= strlen(l); at += 9)
+        pts2[(unsigned char)l[at]] = cols_x2(l, at + 1, at + 5);
+    int tw = 4, td = 2;
+    if (find_line(x, "362 ", l, sizeof l))
+        tw = cols_x2(l, 6, 10), td = cols_x2(l, 15, 19);
+    int pab_mp2 = find_line(x, "320 ", l, sizeof l) ? cols_x2(l, 4, 8) : 0;
+    static const char map[] = "1W=D0L+W-AUPHDFWZA"; /* result code, then its 162 symbol */
+    int *sum = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), sizeof *sum); /* [sno][r] x2 */
+    int *opp = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), sizeof *opp);
+    char *res = calloc((size_t)(2 * n + 1) * (size_t)(R + 1), 1);
+    for (int sno = 1; sno <= 2 * n; sno++) {
+        if (!find_numbered(x, "001", 4, sno, l, sizeof l)) {
+            bad++;
+            continue;
+        }
+        int total = 0;
+        for (int r = 1; r <= R; r++) {
+            size_t at = 91 + 10 * (size_t)(r - 1);
+            char c = strlen(l) > at + 7 ? l[at + 7] : ' ';
+            const char *m = strchr(map, c);
+            int v = c != ' ' && m && (m - map) % 2 == 0 ? pts2[(unsigned char)m[1]] : 0;
+            sum[sno * (R + 1) + r] = v;
+            opp[sno * (R + 1) + r] = atoi(strndup_cols(l, at, at + 4));
+            res[sno * (R + 1) + r] = c;
+            total += v;
+        }
+        if (total != cols_x2(l, 80, 84)) {
+            CHECK_MSG(0, "001 %d: points %s, its results add up to %.1f", sno,
+                      strndup_cols(l, 80, 84), total / 2.0);
+            bad++;
+        }
+    }
+    for (int id = 1; id <= n; id++) {
+        if (!find_numbered(x, "310", 3, id, l, sizeof l)) {
+            bad++;
+            continue;
+        }
+        int gp2 = 0, mp2 = 0, a = 2 * id - 1, b = 2 * id;
+        for (int r = 1; r <= R; r++) {
+            int s = sum[a * (R + 1) + r] + sum[b * (R + 1) + r];
+            char c = res[a * (R + 1) + r];
+            gp2 += s;
+            int o = opp[a * (R + 1) + r];
+            if (c == '1' || c == '=' || c == '0') {
+                int os = sum[o * (R + 1) + r] + sum[(o + 1) * (R + 1) + r];
+                mp2 += s > os ? tw : s == os ? td : 0;
+            } else {
+                mp2 += c == '+' || c == 'F' ? tw : c == 'U' ? pab_mp2 : c == 'H' ? td : 0;
+            }
+        }
+        if (gp2 != cols_x2(l, 61, 67) || gp2 != tour_team_gp2(t, id, -1) ||
+            mp2 != cols_x2(l, 54, 60) || mp2 != 2 * tour_team_mp(t, id, -1)) {
+            CHECK_MSG(0, "team %d: boards %.1f GP %.1f MP, 310 %s GP %s MP, ours %.1f GP %d MP", id,
+                      gp2 / 2.0, mp2 / 2.0, strndup_cols(l, 61, 67), strndup_cols(l, 54, 60),
+                      tour_team_gp2(t, id, -1) / 2.0, tour_team_mp(t, id, -1));
+            bad++;
+        }
+    }
+    free(sum);
+    free(opp);
+    free(res);
+    return bad;
+}
+
+/* Issue 14: the export reads right in another tool. A hand-worked event, 5 teams, 3 rounds:
+ *   R1: 1-4 1 wins 1.5-0.5 (1 White), 2-5 1-1 (5 White), 3 the PAB;
+ *   R2: 1-3 forfeited, 3 absent (3 was to have White), 2-4 4 wins 2-0 (2 White), 5 an HPB;
+ *   R3: 1-2 1-1 (2 White), 3-5 3 wins 2-0 (5 White), 4 a full-point bye.
+ * Game points by the results: 1: 1.5 + 2 (forfeit) + 1 = 4.5; 2: 1 + 0 + 1 = 2; 3: 1 (PAB)
+ * + 0 + 2 = 3; 4: 0.5 + 2 + 2 (FPB) = 4.5; 5: 1 + 1 (HPB) + 0 = 2. Match points (T-SCORE):
+ * 1: 2+2+1 = 5, 2: 1+0+1 = 2, 3: 1+0+2 = 3, 4: 0+2+2 = 4, 5: 1+1+0 = 2. A board is worth a
+ * game (162 W 1.0 D 0.5 L 0.0 A 0.0, and P 0.5: the PAB's game point over two boards); a
+ * 1.5-0.5 is 1 on board A and = on board B, so team 1's captain (start rank 1) has 1, +, =
+ * = 2.5 points and its partner (2) =, +, = = 2.0; team 4's: 0, 1, F = 2.0 and =, 1, F = 2.5;
+ * team 3's U, -, 1 = 1.5 each. The export used to write the team's match points (5.0) on both
+ * players and the match result on both boards, with no point system: TieBreakServer's
+ * trf2json.py then read game points twice ours. Then the same independent reading of the
+ * export's own records over random events (forfeits, byes of every kind, withdrawals). */
+static void trf_export_points(void)
+{
+    tour *t = field(5, 3);
+    tour_match m1[3] = {{.a = 1, .b = 4, .white = 1, .game = {TOUR_G_WIN_A, TOUR_G_DRAW}},
+                        {.a = 2, .b = 5, .white = 5, .game = {TOUR_G_WIN_A, TOUR_G_WIN_B}},
+                        {.a = 3}};
+    CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, m1, 3));
+    tour_request_bye(t, 5, 2, TOUR_BYE_HALF);
+    tour_match m2[3] = {{.a = 1, .b = 3, .white = 3, .forfeit = TOUR_FF_B},
+                        {.a = 2, .b = 4, .white = 2, .game = {TOUR_G_WIN_B, TOUR_G_WIN_B}},
+                        {.a = 5, .bye = TOUR_BYE_HALF}};
+    CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 3));
+    tour_request_bye(t, 4, 3, TOUR_BYE_FULL);
+    tour_match m3[3] = {{.a = 1, .b = 2, .white = 2, .game = {TOUR_G_DRAW, TOUR_G_DRAW}},
+                        {.a = 3, .b = 5, .white = 5, .game = {TOUR_G_WIN_A, TOUR_G_WIN_A}},
+                        {.a = 4, .bye = TOUR_BYE_FULL}};
+    CHECK_EQ_INT("round 3", BH_OK, tour_add_round(t, m3, 3));
+    static const int want_mp[6] = {0, 5, 2, 3, 4, 2}, want_gp2[6] = {0, 9, 4, 6, 9, 4};
+    for (int id = 1; id <= 5; id++) {
+        CHECK_EQ_INT("MP by hand", want_mp[id], tour_team_mp(t, id, -1));
+        CHECK_EQ_INT("GP by hand", want_gp2[id], tour_team_gp2(t, id, -1));
+    }
+    char *x = trf_export(t), l[512];
+    static const struct {
+        const char *prefix, *line;
+    } rec[] = {
+        {"062 ", "062 10"},
+        {"072 ", "072 10"},
+        {"082 ", "082 5"},
+        {"142 ", "142 3"},
+        {"162 ", "162  W 1.0    D 0.5    L 0.0    A 0.0    P 0.5"},
+        {"352 ", "352 WB"},
+        {"362 ", "362 TW 2.0   TD 1.0   TL 0.0"},
+        {"320 ", "320  1.0  1.0   3   0   0"},
+        {"330 ", "330 -+   2   3   1"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(rec); i++) {
+        CHECK_MSG(find_line(x, rec[i].prefix, l, sizeof l), "no %s record", rec[i].prefix);
+        CHECK_EQ_STR(rec[i].prefix, rec[i].line, l);
+    }
+    static const struct {
+        int sno;
+        const char *pts, *rounds; /* columns 81-84, 92-119 */
+    } pl[] = {
+        {1, " 2.5", "   7 w 1     5 b +     3 b ="},
+        {2, " 2.0", "   8 b =     6 w +     4 w ="},
+        {5, " 1.5", "0000 - U     1 w -     9 b 1"},
+        {6, " 1.5", "0000 - U     2 b -    10 w 1"},
+        {7, " 2.0", "   1 b 0     3 b 1  0000 - F"},
+        {8, " 2.5", "   2 w =     4 w 1  0000 - F"},
+        {9, " 1.0", "   3 w =  0000 - H     5 w 0"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(pl); i++) {
+        char key[16];
+        snprintf(key, sizeof key, "001 %4d ", pl[i].sno);
+        CHECK_MSG(find_line(x, key, l, sizeof l), "no 001 record of start rank %d", pl[i].sno);
+        CHECK_EQ_STR("001 points", pl[i].pts, strndup_cols(l, 80, 84));
+        CHECK_EQ_STR("001 rounds", pl[i].rounds, strndup_cols(l, 91, 119));
+    }
+    CHECK_MSG(find_line(x, "310   1 ", l, sizeof l), "no 310 record of team 1");
+    CHECK_EQ_STR("310 MP", "   5.0", strndup_cols(l, 54, 60));
+    CHECK_EQ_STR("310 GP", "   4.5", strndup_cols(l, 61, 67));
+    CHECK_EQ_INT("an independent reading of the export", 0, check_export_points(t, x));
+    /* read back from its standard records: exact (the 162 record says so); a point system
+     * we do not score is refused at its line */
+    char *std = strip_bh(x, false);
+    tour *u = NULL;
+    trf_info in;
+    CHECK_EQ_INT("standard records", BH_OK, trf_import_info(std, &u, NULL, &in));
+    CHECK_MSG(u && in.gp_open == 0 && in.gp_fit, "game points exact and the 310 totals met");
+    for (int id = 1; u && id <= 5; id++) {
+        CHECK_EQ_INT("MP read back", want_mp[id], tour_team_mp(u, id, -1));
+        CHECK_EQ_INT("GP read back", want_gp2[id], tour_team_gp2(u, id, -1));
+    }
+    tour_free(u);
+    static const char *const other[2][2] = {{"162  W 1.0", "162  W 3.0"},
+                                            {"362 TW 2.0", "362 TW 3.0"}};
+    for (int k = 0; k < 2; k++) {
+        char *y = xstrdup_test(std), *at = strstr(y, other[k][0]);
+        CHECK_MSG(at != NULL, "no %s", other[k][0]);
+        if (at)
+            memcpy(at, other[k][1], strlen(other[k][1]));
+        int line = 0, want = 1;
+        for (const char *q = y; at && q < at; q++)
+            want += *q == '\n';
+        u = NULL;
+        CHECK_EQ_INT(other[k][1], BH_EPARSE, trf_import(y, &u, &line));
+        CHECK_EQ_INT("the line named", want, line);
+        tour_free(u);
+        free(y);
+    }
+    free(std);
+    free(x);
+    tour_free(t);
+    int bad = 0, events = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        uint64_t s = seed * 104729;
+        int n = 5 + rnd_below(&s, 20), rounds = 3 + rnd_below(&s, 7);
+        tour *e = random_event(&s, n, rounds);
+        static const chaos ch = {20, 10, 25, 10, 10, 30};
+        for (int r = 1; r <= tour_planned_rounds(e); r++) {
+            if (r > 1)
+                pre_round(e, &s, &ch, 40);
+            if (tour_pair_next(e, (uint64_t)r) != BH_OK)
+                break;
+            play_round(e, &s, &ch);
+        }
+        char *y = trf_export(e);
+        bad += check_export_points(e, y);
+        events++;
+        free(y);
+        tour_free(e);
+    }
+    printf("  %d random events: their exports read back by TRF-2026 alone, %d disagreements\n",
+           events, bad);
+}
+
+/* Issue 14: a file of standard records with teams and no round played yet pairs round 1, as
+ * the same event in our own records (BH*) does. Seven teams, 5 rounds planned (142), started
+ * with no round: round 1 by C.04.6 is one bracket of 7 (everyone 0 MP), the PAB to the
+ * largest TPN, 7 (3.4.4; the other six still pair), then the first identifier 1 2 3 4 5 6:
+ * 1-4 2-5 3-6. Both files pair it, with the same colours for the same seed. */
+static void trf_std_round1(void)
+{
+    tour *t = field(7, 5); /* started, no round played */
+    char *x = trf_export(t), *std = strip_bh(x, false);
+    tour *a = NULL, *b = NULL;
+    trf_info in;
+    CHECK_EQ_INT("our records", BH_OK, trf_import(x, &a, NULL));
+    CHECK_EQ_INT("standard records", BH_OK, trf_import_info(std, &b, NULL, &in));
+    if (a && b) {
+        CHECK_MSG(tour_is_started(b) && info_std(&in, 0), "started, no round rebuilt");
+        CHECK_EQ_INT("rounds planned (142)", 5, tour_planned_rounds(b));
+        CHECK_EQ_STR("team 7 keeps its number", "T7", tour_team_get(b, 7)->name);
+        swiss_pairing p = {0, NULL}, q = {0, NULL};
+        CHECK_EQ_INT("pair from our records", BH_OK, swiss_pair(a, 9, &p));
+        CHECK_EQ_INT("pair from the standard records", BH_OK, swiss_pair(b, 9, &q));
+        static const int want[4][2] = {{1, 4}, {2, 5}, {3, 6}, {7, 0}};
+        CHECK_EQ_INT("3 matches and the PAB", 4, q.n);
+        for (int i = 0; i < q.n && q.n == 4; i++) {
+            CHECK_EQ_INT("a", want[i][0], q.m[i].a);
+            CHECK_EQ_INT("b", want[i][1], q.m[i].b);
+        }
+        CHECK_MSG(p.n == q.n && memcmp(p.m, q.m, (size_t)p.n * sizeof *p.m) == 0,
+                  "the same pairing and colours from both files");
+        swiss_pairing_fini(&p);
+        swiss_pairing_fini(&q);
+    }
+    /* no rounds planned: a registration list (trf_standard_records), not pairable */
+    tour_free(a);
+    tour_free(b);
+    free(std);
+    free(x);
+    tour_free(t);
+}
+
 /* The match of round r that team id is in (NULL: none). */
+/* A requested bye given up by a withdrawal during its round: no standard record carries it
+ * (trf.h); it scores as not being paired, which is how it reads back. */
+static bool given_up_request(const tour_match *m)
+{
+    return !m->b && m->forfeit && m->bye != TOUR_BYE_PAB;
+}
+
 static const tour_match *match_of(const tour *t, int r, int id)
 {
     for (int i = 0; i < tour_round_size(t, r); i++) {
         const tour_match *m = tour_round_match(t, r, i);
-        if (m->a == id || m->b == id)
+        if ((m->a == id || m->b == id) && !given_up_request(m))
             return m;
     }
     return NULL;
+}
+
+/* The matches of round r but the requested byes given up. */
+static int std_round_size(const tour *t, int r)
+{
+    int n = 0;
+    for (int i = 0; i < tour_round_size(t, r); i++)
+        n += !given_up_request(tour_round_match(t, r, i));
+    return n;
 }
 
 /* Whether team id was absent from match m (a forfeit against it, or a PAB given up). */
@@ -1427,7 +1887,7 @@ static int same_rounds(const tour *t, const tour *u, const trf_info *in, const c
     if (bad)
         return bad;
     for (int r = 1; r <= R; r++) {
-        SAME("round %d matches", tour_round_size(t, r), tour_round_size(u, r), r);
+        SAME("round %d matches", std_round_size(t, r), tour_round_size(u, r), r);
         for (int id = 1; id <= n; id++) {
             tour_slot a, b;
             tour_slot_get(t, id, r, &a);
@@ -1490,9 +1950,9 @@ static void trf_std_rebuild(void)
     free(text);
     for (uint64_t seed = 1; seed <= 8; seed++) {
         uint64_t s = seed * 7919;
-        int rounds = 4 + rnd_below(&s, 5), teams = 5 + rnd_below(&s, 14);
-        tour *t = random_event(&s, teams, rounds);
-        static const chaos ch = {20, 10, 15, 15, 15};
+        int n = 5 + rnd_below(&s, 14), rounds = 4 + rnd_below(&s, 5);
+        tour *t = random_event(&s, n, rounds);
+        static const chaos ch = {20, 10, 15, 15, 15, 50};
         bool given = seed > 4;
         for (int r = 1; r <= tour_planned_rounds(t); r++) {
             if (r > 1)
@@ -1509,7 +1969,8 @@ static void trf_std_rebuild(void)
         ev[n_ev++] = t;
     }
     int open = 0, exact = 0, mismatches = 0;
-    int feat[7] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn */
+    int feat[8] = {0}; /* forfeit one side, both, PAB, PAB given up, HPB, ZPB, late or withdrawn,
+                        * FPB */
     for (int e = 0; e < n_ev; e++) {
         if (!ev[e])
             continue;
@@ -1522,6 +1983,7 @@ static void trf_std_rebuild(void)
                 feat[3] += !m->b && m->bye == TOUR_BYE_PAB && m->forfeit;
                 feat[4] += !m->b && m->bye == TOUR_BYE_HALF;
                 feat[5] += !m->b && m->bye == TOUR_BYE_ZERO;
+                feat[7] += !m->b && m->bye == TOUR_BYE_FULL;
             }
         for (int id = 1; id <= tour_n_teams(ev[e]); id++)
             feat[6] += tour_team_get(ev[e], id)->entry_round > 1 ||
@@ -1548,9 +2010,9 @@ static void trf_std_rebuild(void)
            "points exact, %d matches with an open split\n",
            n_ev, mismatches, exact, open);
     printf("  covered: %d forfeits, %d double forfeits, %d PABs, %d PABs given up, %d HPB, %d ZPB, "
-           "%d late or withdrawn teams\n",
-           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6]);
-    for (int k = 0; k < 7; k++)
+           "%d late or withdrawn teams, %d FPB\n",
+           feat[0], feat[1], feat[2], feat[3], feat[4], feat[5], feat[6], feat[7]);
+    for (int k = 0; k < 8; k++)
         CHECK_MSG(feat[k] > 0, "the events cover case %d", k);
 }
 
@@ -1566,24 +2028,121 @@ static void trf_std_open_cycle(void)
                                         {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
                                          {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
-    char *x = trf_export(t), *std = strip_bh(x, false);
-    tour *u = NULL;
-    trf_info in;
-    CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
-    if (u) {
-        CHECK_EQ_INT("open splits: the three matches of the cycle", 3, in.gp_open);
-        CHECK(in.gp_fit);
-        for (int id = 1; id <= 4; id++) {
-            CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
-            CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+    char *x = trf_export(t);
+    /* as this server wrote it before issue 14 (the match result on both boards): open; our
+     * export now gives each board's game points (162): nothing is open */
+    for (int now = 0; now < 2; now++) {
+        char *std = now ? strip_bh(x, false) : pre14_style(x);
+        tour *u = NULL;
+        trf_info in;
+        CHECK_EQ_INT("import", BH_OK, trf_import_info(std, &u, NULL, &in));
+        if (u) {
+            CHECK_EQ_INT("open splits: the three matches of the cycle", now ? 0 : 3, in.gp_open);
+            CHECK(in.gp_fit);
+            for (int id = 1; id <= 4; id++) {
+                CHECK_EQ_INT("MP", tour_team_mp(t, id, -1), tour_team_mp(u, id, -1));
+                CHECK_EQ_INT("GP", tour_team_gp2(t, id, -1), tour_team_gp2(u, id, -1));
+            }
+            tour_slot sl;
+            tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
+            CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+            tour_slot_get(u, 1, 1, &sl); /* 1 beat 2 1.5-0.5: exact from our export */
+            if (now)
+                CHECK_EQ_INT("1 beat 2 1.5-0.5", 3, sl.gp2);
         }
-        tour_slot sl;
-        tour_slot_get(u, 4, 1, &sl); /* 3-4 was 2-0, not on the cycle: exact */
-        CHECK_EQ_INT("3 beat 4 2-0", 0, sl.gp2);
+        tour_free(u);
+        free(std);
     }
-    tour_free(u);
-    free(std);
     free(x);
+    tour_free(t);
+}
+
+/* A 001 record in the TRF-2026 columns (start rank 5-8, name 15-47, rating 49-52, points
+ * 81-84, rank 86-89), then one 8-character round entry ("OOOO c r": opponent, colour at 97,
+ * result at 99) per round from column 92, appended to x at *w. */
+static void put_001(char *x, size_t cap, size_t *w, int sno, const char *name, double pts,
+                    const char *const *rounds, int n_rounds)
+{
+    *w += (size_t)snprintf(x + *w, cap - *w, "001 %4d      %-33s %4d %3s %11s %10s %4.1f %4d", sno,
+                           name, 2000, "", "", "", pts, 0);
+    for (int r = 0; r < n_rounds; r++)
+        *w += (size_t)snprintf(x + *w, cap - *w, "  %s", rounds[r]);
+    *w += (size_t)snprintf(x + *w, cap - *w, "\n");
+}
+
+/* Full-point byes (issue 14; TRF-2026 round code F, "Full-point-bye", letters in either
+ * case): a hand-made file of standard records, 5 teams of 2 boards; round 1: 1-3 drawn (both
+ * boards =), 2-4 won 1.5-0.5 by 2 (1 and =), team 5 F on board 1, f on board 2. Team 5 has a
+ * full-point bye: a won match (T-SCORE 2 MP; both games, as a forfeit win: 2 game points),
+ * not a PAB worth a draw (1 MP, as this reader took it before); it counts as a match won
+ * (WON) and, like a forfeit win, bars the PAB (C.04.6 [C2]): round 2 by hand with the PAB to
+ * 5 is refused, with the PAB to 4 it is legal; the pairer gives it to 4 (the lowest score). */
+static void trf_full_point_bye(void)
+{
+    static const char *const r1[10][1] = {{"   5 w ="}, {"   6 b ="}, {"   7 w 1"}, {"   8 b ="},
+                                          {"   1 b ="}, {"   2 w ="}, {"   3 b 0"}, {"   4 w ="},
+                                          {"0000 - F"}, {"0000 - f"}};
+    static const double pts[10] = {0.5, 0.5, 1.0, 0.5, 0.5, 0.5, 0.0, 0.5, 1.0, 1.0};
+    char x[4096];
+    size_t w = (size_t)snprintf(x, sizeof x, "012 Full-point bye\n142 5\n");
+    for (int i = 0; i < 10; i++) {
+        char name[24];
+        snprintf(name, sizeof name, "P%d", i + 1);
+        put_001(x, sizeof x, &w, i + 1, name, pts[i], r1[i], 1);
+    }
+    for (int k = 1; k <= 5; k++)
+        w += (size_t)snprintf(x + w, sizeof x - w, "013 Team %-27d%4d %4d\n", k, 2 * k - 1, 2 * k);
+    tour *t = NULL;
+    int line = 0;
+    int rc = trf_import(x, &t, &line);
+    CHECK_MSG(rc == BH_OK, "import: %s at line %d\n%s", bh_errname(rc), line, x);
+    if (!t)
+        return;
+    tour_slot sl;
+    tour_slot_get(t, 5, 1, &sl);
+    CHECK_EQ_INT("team 5: a full-point bye", TOUR_SLOT_FPB, sl.kind);
+    CHECK_EQ_INT("FPB: 2 MP (a won match)", 2, sl.mp);
+    CHECK_EQ_INT("FPB: 2 game points", 4, sl.gp2);
+    CHECK_EQ_INT("recorded as a requested full-point bye", TOUR_BYE_FULL,
+                 tour_requested_bye(t, 5, 1));
+    tour_slot_get(t, 2, 1, &sl);
+    CHECK_EQ_INT("2 beat 4 1.5-0.5", 3, sl.gp2);
+    int won[6] = {0};
+    CHECK_EQ_INT("WON", BH_OK, tb_compute(t, TB_WON, NULL, won));
+    CHECK_EQ_INT("the FPB is a match won", 1, won[5]);
+    CHECK_EQ_INT("2 won its match", 1, won[2]);
+    static const int bye5[3][2] = {{1, 2}, {3, 4}, {5, 0}};
+    static const int bye4[3][2] = {{1, 2}, {3, 5}, {4, 0}};
+    swiss_pairing p = {0, NULL};
+    swiss_hand_err e;
+    CHECK_EQ_INT("no PAB after a full-point bye ([C2])", BH_EPAIR,
+                 swiss_pair_hand(t, 1, bye5, 3, false, &p, &e));
+    CHECK_EQ_INT("the pair named", 2, e.pair);
+    CHECK_EQ_INT("the team named", 5, e.team);
+    CHECK_EQ_INT("PAB to 4 by hand", BH_OK, swiss_pair_hand(t, 1, bye4, 3, false, &p, &e));
+    swiss_pairing_fini(&p);
+    CHECK_EQ_INT("pair round 2", BH_OK, swiss_pair(t, 1, &p));
+    for (int i = 0; i < p.n; i++)
+        if (p.m[i].b == 0)
+            CHECK_EQ_INT("the PAB goes to 4 (0 MP)", 4, p.m[i].a);
+    swiss_pairing_fini(&p);
+    tb_standings st = {0, NULL, 0, {0}};
+    tb_standings_compute(t, &st);
+    char *txt = tb_format(t, &st);
+    CHECK_MSG(strstr(txt, "FPB") != NULL, "the crosstable names the FPB:\n%s", txt);
+    free(txt);
+    tb_standings_fini(&st);
+    /* our own records keep it: BHQ kind 3 and BHM bye 3; the 001 entries say F */
+    char *y = trf_export(t), l[512];
+    tour *u = NULL;
+    CHECK_EQ_INT("re-import", BH_OK, trf_import(y, &u, &line));
+    if (u)
+        tour_slot_get(u, 5, 1, &sl);
+    CHECK_EQ_INT("FPB kept", TOUR_SLOT_FPB, u ? sl.kind : -1);
+    CHECK_MSG(find_line(y, "001    9 ", l, sizeof l), "no 001 record of start rank 9");
+    CHECK_EQ_STR("001 FPB entry", "0000 - F", strndup_cols(l, 91, 99));
+    tour_free(u);
+    free(y);
     tour_free(t);
 }
 
@@ -1744,14 +2303,19 @@ static const bh_test_case cases[] = {
     {"pair_c6_lookahead", pair_c6_lookahead},
     {"pair_c7_prev_floaters", pair_c7_prev_floaters},
     {"pair_c10_opponents", pair_c10_opponents},
+    {"pair_top_member_tpn", pair_top_member_tpn},
     {"pair_big_bracket", pair_big_bracket},
     {"withdraw_and_late", withdraw_and_late},
     {"direct_encounter", direct_encounter},
+    {"tb_last_round_forfeit", tb_last_round_forfeit},
     {"trf_round_trip", trf_round_trip},
     {"trf_standard_records", trf_standard_records},
     {"trf_std_rebuild", trf_std_rebuild},
     {"trf_std_open_cycle", trf_std_open_cycle},
     {"trf_std_contradiction", trf_std_contradiction},
+    {"trf_full_point_bye", trf_full_point_bye},
+    {"trf_std_round1", trf_std_round1},
+    {"trf_export_points", trf_export_points},
     {"blossom_matching", blossom_matching},
     {"brute_force", brute_force},
     {"invariants_200", invariants_200},

@@ -22,11 +22,13 @@
  *       bracket's pairings that best meet it;
  *   A floater of the previous round: a team that played over the board there against a team
  *   with other match points before that round (up or down); a PAB or forfeit is no float.
- *     3.6 the identifier: the top members' positions in ascending order, then their bottom
- *       members' positions in the same order (a pair's top member is the smaller position).
- *   "TPN" in the set order and the identifier is read as the ranking position (score, then
- *   pairing number): within a scoregroup it is the pairing-number order, and an upfloater is
- *   always the bottom member of its pair (swiss.c's header, choice).  */
+ *     3.6 the identifier: the top members' TPNs in ascending order, then their bottom
+ *       members' TPNs in the same order (3.6.1 as written: a pair's top member is its team
+ *       with the smaller TPN, whatever the scores; with the ruleset's TOUR_TOP_RANK, the
+ *       ranking position stands for the TPN here: an upfloater is then always a bottom).
+ *   "TPN" in the set order (3.5.3-3.5.5) is read as the ranking position: the sets compared
+ *   there have the same profile, so position by position their members have the same score
+ *   and the two orders agree.  */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +47,8 @@ typedef struct {
     bool met[MAXT][MAXT];
     int rank[MAXT];   /* field index -> ranking position (0 = first) */
     int byrank[MAXT]; /* ranking position -> field index */
+    int order[MAXT];    /* field index -> position in the order of 3.6 (TPN or rank) */
+    int by_order[MAXT]; /* that position -> field index */
     int mate[MAXT];   /* current matching (field indices), -1 free, -2 bye */
     int best_key[KEYLEN], best_len;
     int best_mate[MAXT];
@@ -121,18 +125,21 @@ static void consider(ref *R, int bye)
         for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
             key[len++] = R->rank[ups[a]];
         key[len++] = c10;       /* [C10] */
-        int tops[MAXT], nt = 0; /* 3.6: tops in ascending order, then their bottoms */
+        /* 3.6: the tops in ascending order, then their bottoms; the order is by pairing
+         * number (3.6.1 as written: the top member of a pair is its smaller TPN) or, with
+         * TOUR_TOP_RANK, by ranking position */
+        int tops[MAXT], nt = 0;
         for (int k2 = 0; k2 < R->n; k2++) {
-            int x = R->byrank[k2];
+            int x = R->by_order[k2];
             if (done[x] || (pos[x] < 0 && !(pos[R->mate[x]] >= 0)))
                 continue; /* not in the bracket */
-            if (R->rank[R->mate[x]] > k2)
+            if (R->order[R->mate[x]] > k2)
                 tops[nt++] = x;
         }
         for (int a = 0; a < nt; a++)
-            key[len++] = R->rank[tops[a]];
+            key[len++] = R->order[tops[a]];
         for (int a = 0; a < nt; a++)
-            key[len++] = R->rank[R->mate[tops[a]]];
+            key[len++] = R->order[R->mate[tops[a]]];
         for (int i = 0; i < s; i++) {
             done[T[i]] = true;
             done[R->mate[T[i]]] = true;
@@ -191,7 +198,7 @@ int ref_pair(const tour *t, int *partner)
             R->mp[x] += s.mp;
             R->gp[x] += s.gp2;
             R->played[x] += s.kind == TOUR_SLOT_PLAYED;
-            if (s.kind == TOUR_SLOT_PAB || s.kind == TOUR_SLOT_FF_WIN)
+            if (s.kind == TOUR_SLOT_PAB || s.kind == TOUR_SLOT_FF_WIN || s.kind == TOUR_SLOT_FPB)
                 R->can_bye[x] = false;
         }
     }
@@ -226,6 +233,11 @@ int ref_pair(const tour *t, int *partner)
         }
         R->rank[x] = k;
         R->byrank[k] = x;
+    }
+    bool top_rank = tour_rules(t)->top_member == TOUR_TOP_RANK;
+    for (int x = 0; x < R->n; x++) { /* field indices are in pairing-number order */
+        R->order[x] = top_rank ? R->rank[x] : x;
+        R->by_order[R->order[x]] = x;
     }
     for (int x = 0; x < R->n; x++)
         R->mate[x] = -1;

@@ -1,4 +1,5 @@
-/* cli.c: bughouse-cli, a command-line front end to the rules module (perft, moves, status).
+/* cli.c: bughouse-cli, a command-line front end to the rules module (perft, moves, status) for
+ * the bughouse, crazyhouse and chess models.
  * SPDX-License-Identifier: MIT
  * Output is plain text, or JSON with --json (written by hand: nothing is parsed). Exit status:
  * 0 success, 1 bad input (FEN, depth), 2 usage error. */
@@ -10,6 +11,7 @@
 #include "rules.h"
 
 #define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+#define START_FEN_CHESS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 typedef struct {
     const char *cmd;
@@ -22,13 +24,15 @@ typedef struct {
 
 static void usage(FILE *f)
 {
-    fputs("usage: bughouse-cli perft FEN DEPTH [--model bughouse|crazyhouse] [--drc] [--divide]"
-          " [--json]\n"
+    fputs("usage: bughouse-cli perft FEN DEPTH [--model bughouse|crazyhouse|chess] [--drc]"
+          " [--divide] [--json]\n"
           "       bughouse-cli moves FEN [--model M] [--drc] [--json]\n"
           "       bughouse-cli status FEN [--model M] [--drc] [--json]\n"
-          "FEN has the reserve in brackets (\"...RNBQKBNR[Qn] w KQkq - 0 1\") or is 'startpos'.\n"
+          "FEN has the reserve in brackets (\"...RNBQKBNR[Qn] w KQkq - 0 1\"), or none for chess,\n"
+          "or is 'startpos'.\n"
           "--model: capture model (default bughouse: captures leave the board; crazyhouse:\n"
-          "         they go to the capturer's reserve). --drc: dropped rooks may castle.\n",
+          "         they go to the capturer's reserve; chess: FIDE chess, no reserve, no drops,\n"
+          "         stalemate and dead positions). --drc: dropped rooks may castle.\n",
           f);
 }
 
@@ -85,8 +89,10 @@ static int parse_args(int argc, char **argv, cli_args *a)
                 a->opt.model = BH_MODEL_BUGHOUSE;
             else if (strcmp(argv[i], "crazyhouse") == 0)
                 a->opt.model = BH_MODEL_CRAZYHOUSE;
+            else if (strcmp(argv[i], "chess") == 0)
+                a->opt.model = BH_MODEL_CHESS;
             else {
-                fprintf(stderr, "bughouse-cli: --model must be bughouse or crazyhouse\n");
+                fprintf(stderr, "bughouse-cli: --model must be bughouse, crazyhouse or chess\n");
                 return BH_EINVAL;
             }
         } else {
@@ -94,7 +100,14 @@ static int parse_args(int argc, char **argv, cli_args *a)
             return BH_EINVAL;
         }
     }
+    if (strcmp(argv[2], "startpos") == 0 && a->opt.model == BH_MODEL_CHESS)
+        a->fen = START_FEN_CHESS;
     return BH_OK;
+}
+
+static const char *model_name(bh_model m)
+{
+    return m == BH_MODEL_CRAZYHOUSE ? "crazyhouse" : m == BH_MODEL_CHESS ? "chess" : "bughouse";
 }
 
 static int cmd_perft(bh_pos *p, const cli_args *a)
@@ -103,8 +116,7 @@ static int cmd_perft(bh_pos *p, const cli_args *a)
     if (a->json) {
         printf("{\"fen\":");
         json_str(a->fen);
-        printf(",\"depth\":%d,\"model\":\"%s\"", a->depth,
-               a->opt.model == BH_MODEL_CRAZYHOUSE ? "crazyhouse" : "bughouse");
+        printf(",\"depth\":%d,\"model\":\"%s\"", a->depth, model_name(a->opt.model));
     }
     if (a->divide && a->depth > 0) {
         bh_move moves[BH_MAX_MOVES];
@@ -159,14 +171,42 @@ static int cmd_moves(const bh_pos *p, const cli_args *a)
     return 0;
 }
 
+/* Chess (FIDE Laws art. 5): checkmate, stalemate, dead position, and the half-move clock of
+ * the 50- and 75-move rules (art. 9.3, 9.6.2). */
+static int cmd_status_chess(const bh_pos *p, const cli_args *a, const char *fen, int n)
+{
+    bh_status_kind st = bh_status(p);
+    const char *side = bh_side_to_move(p) == BH_WHITE ? "white" : "black";
+    bool check = bh_in_check(p), dead = bh_is_dead_position(p);
+    if (a->json) {
+        printf("{\"fen\":");
+        json_str(fen);
+        printf(",\"model\":\"chess\",\"side\":\"%s\",\"status\":\"%s\",\"check\":%s,"
+               "\"checkmate\":%s,\"stalemate\":%s,\"dead_position\":%s,\"halfmove\":%d,"
+               "\"legal_moves\":%d,\"key\":\"%016llx\"}\n",
+               side, bh_status_name(st), check ? "true" : "false",
+               st == BH_STATUS_MATE ? "true" : "false", st == BH_STATUS_STALEMATE ? "true" : "false",
+               dead ? "true" : "false", bh_halfmove(p), n, (unsigned long long)bh_pos_key(p));
+    } else {
+        printf("fen %s\nmodel chess\nside %s\nstatus %s\ncheck %s\ncheckmate %s\nstalemate %s\n"
+               "dead_position %s\nhalfmove %d\nlegal_moves %d\nkey %016llx\n",
+               fen, side, bh_status_name(st), check ? "yes" : "no",
+               st == BH_STATUS_MATE ? "yes" : "no", st == BH_STATUS_STALEMATE ? "yes" : "no",
+               dead ? "yes" : "no", bh_halfmove(p), n, (unsigned long long)bh_pos_key(p));
+    }
+    return 0;
+}
+
 static int cmd_status(const bh_pos *p, const cli_args *a)
 {
     bh_move moves[BH_MAX_MOVES];
     int n = bh_gen_legal(p, moves);
-    bh_status_kind st = bh_status(p);
-    bool check = bh_in_check(p), zh = bh_is_crazyhouse_mate(p), bug = bh_is_bughouse_mate(p);
     char fen[BH_FEN_MAX];
     bh_pos_to_fen(p, fen, sizeof fen);
+    if (a->opt.model == BH_MODEL_CHESS)
+        return cmd_status_chess(p, a, fen, n);
+    bh_status_kind st = bh_status(p);
+    bool check = bh_in_check(p), zh = bh_is_crazyhouse_mate(p), bug = bh_is_bughouse_mate(p);
     if (a->json) {
         printf("{\"fen\":");
         json_str(fen);

@@ -92,6 +92,16 @@ int clk_press(clk *c, int side, uint64_t now_us, uint64_t credit_us)
     return BH_OK;
 }
 
+int clk_add_us(clk *c, int side, uint64_t add_us)
+{
+    if (side != CLK_WHITE && side != CLK_BLACK)
+        return BH_EINVAL;
+    /* left_us_ is the time at since_us_, so for the running side this moves its flag too. */
+    uint64_t room = (uint64_t)(CLK_MAX_US - c->left_us_[side]);
+    c->left_us_[side] += (int64_t)(add_us < room ? add_us : room);
+    return BH_OK;
+}
+
 void clk_stop(clk *c, uint64_t now_us)
 {
     if (c->running_ == CLK_STOPPED)

@@ -72,6 +72,12 @@ int clk_press(clk *c, int side, uint64_t now_us, uint64_t credit_us);
  * clock stays as it is. Never fails. */
 void clk_stop(clk *c, uint64_t now_us);
 
+/* Give side add_us more time (a penalty time for its opponent's incorrect draw claim or
+ * illegal move, FIDE Laws art. 9.5.3 and 7.5.5), capped at CLK_MAX_US. Works running or
+ * stopped: a running side's flag instant moves by add_us. Returns BH_OK, or BH_EINVAL if side
+ * is not CLK_WHITE or CLK_BLACK. */
+int clk_add_us(clk *c, int side, uint64_t add_us);
+
 /* Lag credit to grant for one move whose measured network lag is measured_us, under policy
  * p (NULL or max_move_ms 0 = off: returns 0). *used_us is the side's credit so far (in/out:
  * the grant is added). The grant is min(measured, max_move, max_total - used). */

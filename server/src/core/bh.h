@@ -34,7 +34,15 @@
     X(ESTORE, "store_error", "the database failed")                                     \
     X(EIO, "io_error", "an I/O call failed")                                            \
     X(EPAIR, "no_pairing", "no legal pairing exists")                                   \
-    X(EREPLACED, "session_replaced", "a newer connection authenticated with the same token")
+    X(EREPLACED, "session_replaced", "a newer connection authenticated with the same token") \
+    X(ELATE, "too_late", "the deadline or window for this has passed")                  \
+    X(EORDER, "board_order", "the line-up breaks the roster's fixed board order")        \
+    X(ESUBS, "too_many_changes", "more substitutions than a round allows")              \
+    X(ESHORT, "too_few_players", "fewer players than a match requires")                 \
+    X(ENOTCAPTAIN, "not_captain", "only a team captain may do this")                    \
+    X(EROUND, "wrong_round", "the game or line-up belongs to another round")            \
+    X(EDECIDED, "already_decided", "the matter was decided already")                    \
+    X(ERATING, "rating_too_high", "the substitute is rated above the player replaced")
 
 enum {
     BH_OK = 0,

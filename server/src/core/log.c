@@ -1,4 +1,4 @@
-/* log.c: stderr logger. The level is the one process-wide setting, written once at start.
+/* log.c: stderr logger: messages from LOG_INFO up, with a wall-clock stamp (now.h).
  * SPDX-License-Identifier: MIT */
 #include "log.h"
 
@@ -6,12 +6,9 @@
 #include <stdio.h>
 #include <time.h>
 
-static int min_level = LOG_INFO;
+#include "now.h"
 
-void log_set_level(int level)
-{
-    min_level = level;
-}
+static const int min_level = LOG_INFO;
 
 void log_msg(int level, const char *fmt, ...)
 {
@@ -19,7 +16,7 @@ void log_msg(int level, const char *fmt, ...)
     if (level < min_level)
         return;
     char stamp[32];
-    time_t t = time(NULL);
+    time_t t = (time_t)(now_wall_ms() / 1000);
     struct tm tm;
     gmtime_r(&t, &tm);
     strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &tm);

@@ -4,9 +4,7 @@
 
 enum { LOG_DEBUG, LOG_INFO, LOG_WARN, LOG_ERROR };
 
-/* Messages below this level are dropped; default LOG_INFO. Set once at start (main.c). */
-void log_set_level(int level);
-
+/* A message at a level: below LOG_INFO it is dropped. */
 void log_msg(int level, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

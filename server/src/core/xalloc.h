@@ -11,4 +11,14 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 
+/* Make room for one more element in the growable array arr of n used and cap allocated
+ * (doubling, 8 at first). Out of memory aborts. */
+#define BH_GROW(arr, n, cap)                                                                       \
+    do {                                                                                           \
+        if ((n) == (cap)) {                                                                        \
+            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
+            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
+        }                                                                                          \
+    } while (0)
+
 #endif

@@ -10,8 +10,20 @@
 
 const char *game_end_name(game_end e)
 {
-    static const char *const names[] = {"none",    "resign",    "flag",      "mate",
-                                        "illegal", "agreement", "repetition"};
+    static const char *const names[] = {"none",
+                                        "resign",
+                                        "flag",
+                                        "mate",
+                                        "illegal",
+                                        "agreement",
+                                        "repetition",
+                                        "stalemate",
+                                        "dead_position",
+                                        "fifty_moves",
+                                        "fivefold",
+                                        "seventy_five_moves",
+                                        "flag_insufficient",
+                                        "illegal_insufficient"};
     return (unsigned)e < BH_ARRAY_LEN(names) ? names[e] : "unknown";
 }
 
@@ -96,7 +108,7 @@ void game__draw(game *g, game_end reason, int seat, uint64_t t_us, size_t ev)
     memset(&g->result, 0, sizeof g->result);
     g->result.winner = GAME_DRAW;
     g->result.reason = reason;
-    g->result.board = reason == GAME_END_REPEAT ? seat >> 1 : -1;
+    g->result.board = reason == GAME_END_AGREE ? -1 : seat >> 1;
     g->result.seat = seat;
     g->result.t_us = t_us;
     g->result.event = ev;
@@ -131,7 +143,10 @@ void game__advance(game *g, uint64_t now_us, int mask)
             break;
         int seat = fb * 2 + clk_running(&g->clock[fb]);
         size_t ev = game__push_ev(g, GAME_EV_FLAG, seat, next, BH_MOVE_NONE, 0, 0);
-        game__decisive(g, GAME_END_FLAG, seat, next, ev);
+        if (game__chess(g))
+            game__chess_loss(g, GAME_END_FLAG, seat, next, ev); /* FIDE 6.9 */
+        else
+            game__decisive(g, GAME_END_FLAG, seat, next, ev);
     }
 }
 
@@ -167,7 +182,7 @@ int game_tick(game *g, uint64_t now_us, game_delta *out)
 /* Shared start of the non-move acts: validate, advance, fill the delta's actor. */
 static int act_begin(game *g, int seat, uint64_t now_us, game_delta *d)
 {
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
+    if (!g || !game__seat_ok(g, seat) || now_us < g->last_us || now_us == GAME_NEVER)
         return BH_EINVAL;
     game__delta_begin(g, d);
     game__advance(g, now_us, 3);
@@ -223,18 +238,6 @@ static int draw_act(game *g, int seat, uint64_t now_us, game_delta *d, int type)
             size_t ev = game__push_ev(g, type, seat, now_us, BH_MOVE_NONE, 0, 0);
             game__draw(g, GAME_END_AGREE, seat, now_us, ev);
         }
-    } else { /* GAME_EV_CLAIM, P-REPEAT */
-        int b = seat >> 1;
-        uint64_t key = bh_pos_key(&g->pos[b]);
-        int seen = 0;
-        for (size_t i = 0; i < g->nkeys[b]; i++)
-            seen += g->keys[b][i] == key;
-        if (seen < 3)
-            rc = BH_ESTATE;
-        else {
-            size_t ev = game__push_ev(g, type, seat, now_us, BH_MOVE_NONE, 0, 0);
-            game__draw(g, GAME_END_REPEAT, seat, now_us, ev);
-        }
     }
     game__delta_end(g, d, now_us);
     return rc;
@@ -260,6 +263,28 @@ int game_decline_draw(game *g, int seat, uint64_t now_us, game_delta *out)
 
 int game_claim_repetition(game *g, int seat, uint64_t now_us, game_delta *out)
 {
-    game_delta tmp;
-    return draw_act(g, seat, now_us, out ? out : &tmp, GAME_EV_CLAIM);
+    return game_claim_draw(g, seat, GAME_CLAIM_REPETITION, NULL, now_us, out);
+}
+
+int game_claim_draw(game *g, int seat, game_claim what, const char *move, uint64_t now_us,
+                    game_delta *out)
+{
+    game_delta tmp, *d = out ? out : &tmp;
+    if (g && (what < GAME_CLAIM_REPETITION || what > GAME_CLAIM_FIFTY ||
+              (!game__chess(g) && (what != GAME_CLAIM_REPETITION || move))))
+        return BH_EINVAL;
+    int rc = act_begin(g, seat, now_us, d);
+    if (rc != BH_OK)
+        return rc;
+    bh_move m = BH_MOVE_NONE;
+    if (g->state == GAME_OVER)
+        rc = BH_EOVER;
+    else if (move && (int)bh_side_to_move(&g->pos[0]) != (seat & 1))
+        rc = BH_ETURN;
+    else if (move && (rc = bh_parse_uci(&g->pos[0], move, &m)) == BH_EMOVE)
+        rc = bh_parse_san(&g->pos[0], move, &m);
+    if (rc == BH_OK)
+        rc = game__claim(g, seat, what, m, now_us, d);
+    game__delta_end(g, d, now_us);
+    return rc;
 }

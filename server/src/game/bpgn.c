@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bpgn.h"
+#include "game_int.h"
 #include "xalloc.h"
 
 void bpgn_game_fini(bpgn_game *bg)
@@ -27,7 +28,7 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name)
 }
 
 /* The next item, or NULL at BPGN_ITEMS_MAX. */
-static bpgn_item *push_item(bpgn_game *bg, size_t *cap)
+bpgn_item *bpgn__push_item(bpgn_game *bg, size_t *cap)
 {
     if (bg->nitems >= BPGN_ITEMS_MAX)
         return NULL;
@@ -87,7 +88,7 @@ static void copy_text(char *dst, size_t cap, const char *src, size_t n)
     dst[n] = '\0';
 }
 
-static int parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t *cap)
+int bpgn__parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t *cap)
 {
     size_t p = *i + 1;
     size_t name0 = p;
@@ -129,7 +130,7 @@ static int parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t
     return BH_OK;
 }
 
-static bool is_result(const char *t, size_t len, size_t i, size_t *n)
+bool bpgn__is_result(const char *t, size_t len, size_t i, size_t *n)
 {
     static const char *const res[] = {"1/2-1/2", "1-0", "0-1", "*"};
     for (size_t k = 0; k < BH_ARRAY_LEN(res); k++) {
@@ -141,6 +142,19 @@ static bool is_result(const char *t, size_t len, size_t i, size_t *n)
         }
     }
     return false;
+}
+
+int bpgn__finish(bpgn_game *bg, int rc, size_t consumed, bpgn_game *out, size_t *used)
+{
+    if (rc != BH_OK) {
+        bpgn_game_fini(bg);
+        memset(out, 0, sizeof *out);
+        return rc;
+    }
+    *out = *bg;
+    if (used)
+        *used = consumed;
+    return BH_OK;
 }
 
 int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
@@ -157,7 +171,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
         if (isspace(c)) {
             i++;
         } else if (c == '[' && !moves_started) {
-            rc = parse_tag(t, len, &i, &bg, &cap_tags);
+            rc = bpgn__parse_tag(t, len, &i, &bg, &cap_tags);
             if (rc != BH_OK)
                 break;
         } else if (c == '[' && moves_started) {
@@ -174,7 +188,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
             if (ms >= 0 && last && last->seat >= 0 && last->clock_ms < 0) {
                 last->clock_ms = ms;
             } else {
-                bpgn_item *it = push_item(&bg, &cap_items);
+                bpgn_item *it = bpgn__push_item(&bg, &cap_items);
                 if (!it) {
                     rc = BH_ELIMIT;
                     break;
@@ -185,7 +199,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
         } else if (c == ';') {
             while (i < len && t[i] != '\n')
                 i++;
-        } else if (is_result(t, len, i, &n)) {
+        } else if (bpgn__is_result(t, len, i, &n)) {
             copy_text(bg.result, sizeof bg.result, t + i, n);
             i += n;
             break;
@@ -214,7 +228,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
                 rc = BH_EPARSE;
                 break;
             }
-            bpgn_item *it = push_item(&bg, &cap_items);
+            bpgn_item *it = bpgn__push_item(&bg, &cap_items);
             if (!it) {
                 rc = BH_ELIMIT;
                 break;
@@ -226,15 +240,7 @@ int bpgn_parse(const char *t, size_t len, bpgn_game *out, size_t *used)
             i = p;
         }
     }
-    if (rc != BH_OK) {
-        bpgn_game_fini(&bg);
-        memset(out, 0, sizeof *out);
-        return rc;
-    }
-    *out = bg;
-    if (used)
-        *used = i;
-    return BH_OK;
+    return bpgn__finish(&bg, rc, i, out, used);
 }
 
 /* Seat whose player name is a prefix of s followed by a space; the longest name wins. */

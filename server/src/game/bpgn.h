@@ -92,8 +92,17 @@ typedef struct bpgn_meta {
  * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
  * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
  * time order with clocks, act comments with their instants, and the closing comment with the
- * result token. Returns a
- * NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
+ * result token. A chess game is written as PGN instead (pgn_export, with meta's event, site
+ * and date). Returns a NUL-terminated string the caller frees with free(). Never NULL (OOM
+ * aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
+
+/* bpgn_export with the team result given outside the game model (a director's adjudication
+ * or override, a restart's adjudication): result "1-0" (team 1: WhiteA+BlackB), "0-1" or
+ * "1/2-1/2" and reason (client text) go into the Winner and Result tags, a Termination tag and
+ * the closing comment ("{reason} result", a '}' of the reason written as ')'). result NULL:
+ * bpgn_export. */
+char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *result,
+                     const char *reason);
 
 #endif

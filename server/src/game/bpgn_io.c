@@ -10,6 +10,7 @@
 
 #include "bpgn.h"
 #include "game_int.h"
+#include "pgn.h"
 #include "xalloc.h"
 
 typedef struct sbuf {
@@ -182,6 +183,16 @@ static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
 
 char *bpgn_export(const game *g, const bpgn_meta *meta)
 {
+    return bpgn_export_as(g, meta, NULL, NULL);
+}
+
+char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, const char *why)
+{
+    if (game__chess(g)) {
+        pgn_meta pm = {meta ? meta->event : NULL, meta ? meta->site : NULL,
+                       meta ? meta->date : NULL, NULL};
+        return pgn_export(g, &pm);
+    }
     sbuf b = {0};
     char tmp[BPGN_TEXT_MAX + 64], s1[32], s2[32];
     if (meta && meta->event)
@@ -214,9 +225,14 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
         put_tag(&b, "FENB", g->setup.fen[1]);
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
-    const char *res = result_token(g);
-    put_tag(&b, "Winner", winner_tag(g));
+    const char *res = given ? given : result_token(g); /* the arbiter's: the team result */
+    put_tag(&b, "Winner", !given                        ? winner_tag(g)
+                          : strcmp(given, "1-0") == 0 ? "WhiteA+BlackB"
+                          : strcmp(given, "0-1") == 0 ? "BlackA+WhiteB"
+                                                      : "draw");
     put_tag(&b, "Result", res);
+    if (given)
+        put_tag(&b, "Termination", why ? why : "");
     sb_put(&b, "\n");
     b.line = 0;
     size_t np = 0;
@@ -248,7 +264,12 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
     sb_put(&b, "\n");
     b.line = 0;
     char term[2 * BPGN_TEXT_MAX];
-    if (g->state != GAME_OVER) {
+    if (given) {
+        /* a '}' in the reason (client text) would close the comment early */
+        snprintf(term, sizeof term, "%s", why ? why : "");
+        for (char *p = term; (p = strchr(p, '}'));)
+            *p = ')';
+    } else if (g->state != GAME_OVER) {
         snprintf(term, sizeof term, "Game in progress");
     } else if (g->result.reason == GAME_END_AGREE) {
         snprintf(term, sizeof term, "Game drawn by agreement");
@@ -317,7 +338,7 @@ static int act_seat(const game *g, const char *text, const char *verb, int64_t *
 
 /* "180+2", "60", "0.5+0" -> ms. Any value game_setup holds (uint32 ms) is accepted, so
  * every export imports. */
-static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
+int bpgn__parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
 {
     const double max_s = UINT32_MAX / 1000.0;
     double base = 0, inc = 0;
@@ -339,8 +360,7 @@ static int parse_tc(const char *s, uint32_t *base_ms, uint32_t *inc_ms)
     return BH_OK;
 }
 
-/* Run the clocks until the game ends (a flag, then the settle window). */
-static void run_out(game *g)
+void game__run_out(game *g)
 {
     for (int k = 0; k < 8 && g->state != GAME_OVER; k++) {
         uint64_t t = game_next_deadline_us(g);
@@ -368,7 +388,7 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     }
     uint32_t base_ms = 180000, inc_ms = 0;
     const char *tc = bpgn_get_tag(bg, "TimeControl");
-    if (tc && parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
+    if (tc && bpgn__parse_tc(tc, &base_ms, &inc_ms) != BH_OK)
         return BH_EPARSE;
     game_setup s;
     game_setup_init(&s, &rules, base_ms, inc_ms);
@@ -441,7 +461,7 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
     /* The record is complete: an open settle window closes, and a recorded flag falls. */
     if (g->state == GAME_SETTLING || flag_end ||
         (bpgn_get_tag(bg, "Winner") && bpgn_team_result(bg, &winner) == BH_OK))
-        run_out(g);
+        game__run_out(g);
     *out = g;
     return BH_OK;
 }

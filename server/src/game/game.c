@@ -1,4 +1,5 @@
-/* game.c: two boards, four seats, two clocks: moves, partner transfers, accessors.
+/* game.c: the game of either kind (two boards and four seats, or one chess board and two):
+ * moves, partner transfers, accessors.
  * SPDX-License-Identifier: MIT
  * Every act first applies what fell due by its instant (game__advance), so a flag that
  * nobody noticed is still dated at its exact instant (R-FLAG-EXACT). */
@@ -104,12 +105,24 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
     if (!s || !out || s->base_ms == 0 || (s->team1_is != 1 && s->team1_is != 2) ||
         start_us == GAME_NEVER)
         return BH_EINVAL;
+    if (s->kind != GAME_KIND_BUGHOUSE && s->kind != GAME_KIND_CHESS)
+        return BH_EINVAL;
     game *g = xcalloc(1, sizeof *g);
     g->setup = *s;
     for (int i = 0; i < 4; i++)
         g->setup.players[i][GAME_NAME_MAX - 1] = '\0';
-    bh_options o = {BH_MODEL_BUGHOUSE, s->rules.dropped_rook_castles};
+    bool chess = game__chess(g);
+    bh_options o = {chess ? BH_MODEL_CHESS : BH_MODEL_BUGHOUSE,
+                    !chess && s->rules.dropped_rook_castles};
+    /* A chess game has board A only: board B never starts and counts as stopped, so every
+     * decisive event ends the game at once (no settle window). */
     for (int b = 0; b < 2; b++) {
+        if (chess && b == GAME_BOARD_B) {
+            bh_pos_start(&g->pos[b], &o);
+            clk_init(&g->clock[b], s->base_ms, s->inc_ms);
+            g->stopped[b] = true;
+            continue;
+        }
         g->setup.fen[b][BH_FEN_MAX - 1] = '\0';
         if (!g->setup.fen[b][0]) {
             bh_pos_start(&g->pos[b], &o);
@@ -124,7 +137,7 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
         clk_start(&g->clock[b], (int)bh_side_to_move(&g->pos[b]), start_us);
         game__push_key(g, b);
     }
-    if (!material_fits(g)) {
+    if (!chess && !material_fits(g)) {
         game_free(g);
         return BH_ELIMIT;
     }
@@ -171,9 +184,15 @@ static int board_open(const game *g, int seat)
 
 int game__illegal(game *g, int seat, uint64_t now_us, game_delta *out)
 {
-    /* P-ILLEGAL (regulation): recorded; a decisive event against the mover's team. */
+    /* P-ILLEGAL (regulation): recorded; a decisive event against the mover's team. Chess
+     * (FIDE 7.5.5): with penalty_ms the first one gives the opponent that time instead. */
     size_t ev = game__push_ev(g, GAME_EV_ILLEGAL, seat, now_us, BH_MOVE_NONE, 0, 0);
-    game__decisive(g, GAME_END_ILLEGAL, seat, now_us, ev);
+    if (!game__chess(g))
+        game__decisive(g, GAME_END_ILLEGAL, seat, now_us, ev);
+    else if (++g->illegal[seat] == 1 && g->setup.rules.penalty_ms > 0)
+        clk_add_us(&g->clock[0], (seat & 1) ^ 1, (uint64_t)g->setup.rules.penalty_ms * 1000);
+    else
+        game__chess_loss(g, GAME_END_ILLEGAL, seat, now_us, ev);
     if (out) {
         out->board = seat >> 1;
         out->seat = seat;
@@ -242,7 +261,7 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
 int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
+    if (!g || !game__seat_ok(g, seat) || now_us < g->last_us || now_us == GAME_NEVER)
         return BH_EINVAL;
     game__delta_begin(g, d);
     game__advance(g, now_us, 3);
@@ -259,7 +278,7 @@ int game_cancel_premove(game *g, int seat, uint64_t now_us, game_delta *out)
 
 const char *game_premove(const game *g, int seat)
 {
-    return seat >= 0 && seat < 4 && g->premove[seat][0] ? g->premove[seat] : NULL;
+    return game__seat_ok(g, seat) && g->premove[seat][0] ? g->premove[seat] : NULL;
 }
 
 /* The move m is legal on seat's board, the seat is on move, the board is open. */
@@ -276,7 +295,8 @@ static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t c
     bh_move_to_san(p, m, pl->san);
     bh_undo u;
     bh_make(p, m, &u);
-    int handed = bh_undo_handed(&u);
+    /* Chess: a captured piece leaves the game (F-CHESS); nothing is handed on. */
+    int handed = game__chess(g) ? BH_NO_PIECE : bh_undo_handed(&u);
     pl->handed = (int8_t)handed;
     pl->clock_us = clk_remaining_us(&g->clock[board], color, now_us);
     size_t ev = game__push_ev(g, GAME_EV_MOVE, seat, now_us, m, (uint32_t)credit_us, 0);
@@ -297,7 +317,9 @@ static void apply_move(game *g, int seat, bh_move m, uint64_t now_us, uint64_t c
         memcpy(d->san, pl->san, sizeof d->san);
         bh_move_to_uci(m, d->uci);
     }
-    if (bh_in_check(p) && bh_is_bughouse_mate(p))
+    if (game__chess(g))
+        game__chess_after_move(g, seat, ev, now_us);
+    else if (bh_in_check(p) && bh_is_bughouse_mate(p))
         game__decisive(g, GAME_END_MATE, board * 2 + (int)bh_side_to_move(p), now_us, ev);
     run_premove(g, board, now_us);
 }
@@ -332,7 +354,7 @@ int game__play(game *g, int seat, bh_move m, int ply, uint64_t now_us, uint64_t 
 /* Common entry: validate, advance to now_us, run fn, fill the delta. */
 static bool enter(game *g, int seat, uint64_t now_us, game_delta *d)
 {
-    if (!g || seat < 0 || seat > 3 || now_us < g->last_us || now_us == GAME_NEVER)
+    if (!g || !game__seat_ok(g, seat) || now_us < g->last_us || now_us == GAME_NEVER)
         return false;
     game__delta_begin(g, d);
     game__advance(g, now_us, game__move_mask(g, seat >> 1));
@@ -403,7 +425,7 @@ int game_move_bh(game *g, int seat, bh_move m, int ply, uint64_t lag_us, uint64_
 int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_ms, game_delta *out)
 {
     game_delta tmp, *d = out ? out : &tmp;
-    if (!g || !text || seat < 0 || seat > 3 || clock_after_ms > GAME_CLOCK_MAX_MS)
+    if (!g || !text || !game__seat_ok(g, seat) || clock_after_ms > GAME_CLOCK_MAX_MS)
         return BH_EINVAL;
     int board = seat >> 1, color = seat & 1;
     uint64_t now = g->last_us, credit = 0;
@@ -457,6 +479,21 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
     return rc;
 }
 
+game_kind game_get_kind(const game *g)
+{
+    return g->setup.kind;
+}
+
+int game_boards(const game *g)
+{
+    return game__chess(g) ? 1 : 2;
+}
+
+int game_seats(const game *g)
+{
+    return game__chess(g) ? 2 : 4;
+}
+
 int game_state(const game *g)
 {
     return g->state;
@@ -474,7 +511,7 @@ const game_setup *game_get_setup(const game *g)
 
 const bh_pos *game_pos(const game *g, int board)
 {
-    return board == 0 || board == 1 ? &g->pos[board] : NULL;
+    return board >= 0 && board < game_boards(g) ? &g->pos[board] : NULL;
 }
 
 bool game_board_stopped(const game *g, int board)
@@ -489,7 +526,7 @@ int game_board_plies(const game *g, int board)
 
 int64_t game_clock_us(const game *g, int seat, uint64_t now_us)
 {
-    if (seat < 0 || seat > 3)
+    if (!game__seat_ok(g, seat))
         return 0;
     return clk_remaining_us(&g->clock[seat >> 1], seat & 1, now_us);
 }

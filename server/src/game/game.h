@@ -1,5 +1,8 @@
-/* game.h: a bughouse game: two boards, four seats, two clocks, partner transfers, and the
- * arbiter that turns decisive events into the team result (RULES.md P-*, R-*).
+/* game.h: a game of one of two kinds. Bughouse: two boards, four seats, two clocks, partner
+ * transfers, and the arbiter that turns decisive events into the team result (RULES.md P-*,
+ * R-*). Chess (F-CHESS, issue 15): one board, two seats, one clock pair, the FIDE Laws'
+ * results (mate, stalemate, dead position, flag, claims of threefold and 50 moves, fivefold and
+ * 75 moves).
  * SPDX-License-Identifier: MIT
  * Pure: every call takes now_us (monotonic µs) and nothing reads a clock. The append-only
  * event list is the game's record; game_replay() rebuilds a game exactly from it. */
@@ -30,6 +33,15 @@ enum {
     GAME_TEAM_2 = 2 /* Black-A + White-B */
 };
 
+/* Game kinds. A chess game uses board GAME_BOARD_A only, seats GAME_A_WHITE and GAME_A_BLACK
+ * (team 1 = White, team 2 = Black), a BH_MODEL_CHESS position: captures leave the game. */
+typedef enum { GAME_KIND_BUGHOUSE = 0, GAME_KIND_CHESS = 1 } game_kind;
+
+/* Static name: "bughouse", "chess"; "?" out of range. */
+const char *game_kind_name(game_kind k);
+/* Kind by name ("bughouse", "chess") into *out: BH_OK, or BH_ENOTFOUND (*out untouched). */
+int game_kind_by_name(const char *name, game_kind *out);
+
 /* Team (GAME_TEAM_1/2) of a seat 0..3. */
 int game_team_of(int seat);
 /* Partner of a seat: the other board, the other colour (0<->3, 1<->2). */
@@ -49,6 +61,12 @@ typedef struct game_rules {
     bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
     bool armageddon; /* T-ARMAGEDDON: Black has 2/3 of base_ms on both boards (3:00 vs 2:00);
                       * the caller scores a draw as a win for the team of Black on board A */
+    uint32_t penalty_ms; /* chess only, FIDE Laws 7.5.5 and 9.5.3 (one minute in rapid and
+                          * blitz, Appendices A and B): time given to the opponent for an
+                          * incorrect draw claim, which is then recorded (its intended move is
+                          * played), and, under illegal_loses, for a first illegal move (the
+                          * second loses). 0: an incorrect claim is refused unrecorded, and
+                          * under illegal_loses the first illegal move loses. */
 } game_rules;
 
 /* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
@@ -58,8 +76,15 @@ void game_rules_regulation(game_rules *out);
  * first decisive event ends the game; only same-instant events combine), dropped rooks do
  * not castle, no server premoves, no lag credit, draw -> swap in game 2. */
 void game_rules_online(game_rules *out);
-/* Named ruleset ("regulation" or "online") into *out; a "-arm" suffix ("online-arm") is the
- * same ruleset for an Armageddon play-off game (armageddon = true). BH_OK or BH_ENOTFOUND. */
+/* fide (chess under the FIDE Laws as rapid and blitz apply them, seeds 003/004): the second
+ * illegal move loses and the first gives the opponent one minute (7.5.5, A.4.2); an incorrect
+ * claim gives the opponent one minute (9.5.3, A.4); settle 0, no premoves, no lag credit.
+ * For bughouse games it is "online" with illegal moves losing at once (penalty_ms is chess
+ * only). */
+void game_rules_fide(game_rules *out);
+/* Named ruleset ("regulation", "online" or "fide") into *out; a "-arm" suffix ("online-arm")
+ * is the same ruleset for an Armageddon play-off game (armageddon = true). BH_OK or
+ * BH_ENOTFOUND. */
 int game_rules_by_name(const char *name, game_rules *out);
 
 /* What a game is created from. Value type; game_new copies it. */
@@ -75,9 +100,12 @@ typedef struct game_setup {
                     * (FICS timeseal, chess.com lag compensation): each board keeps its own
                     * time; a move only applies flags of its own board; instants of the two
                     * boards may interleave out of order. false for live games. */
+    game_kind kind; /* GAME_KIND_BUGHOUSE (the zeroed default) or GAME_KIND_CHESS: players[0..1]
+                     * and fen[0] (plain FEN) only; settle_ms, dropped_rook_castles and
+                     * draw-by-team rules of bughouse do not apply */
 } game_setup;
 
-/* Fill *s: ruleset r (copied), time control, no names, team1_is = 1. */
+/* Fill *s: ruleset r (copied), time control, no names, team1_is = 1, kind bughouse. */
 void game_setup_init(game_setup *s, const game_rules *r, uint32_t base_ms, uint32_t inc_ms);
 
 /* Game 2 of a double round (P-GAME2) from finished game 1: same rules, time control and
@@ -87,6 +115,10 @@ void game_setup_init(game_setup *s, const game_rules *r, uint32_t base_ms, uint3
  * teams stay the same people. Returns BH_OK, or BH_ESTATE if g1 is not over. */
 typedef struct game game; /* opaque */
 int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out);
+/* The same rule from game 1's setup s1 and its winner alone (GAME_TEAM_1, GAME_TEAM_2 or
+ * GAME_DRAW), for a caller that holds no game object (the tournament runner): BH_OK, or
+ * BH_EINVAL for another winner value. */
+int game_setup_next(const game_setup *s1, int winner, bool loser_swaps, game_setup *out);
 
 /* Game state. */
 enum {
@@ -103,10 +135,21 @@ typedef enum {
     GAME_END_MATE = 3,    /* P-MATE */
     GAME_END_ILLEGAL = 4, /* P-ILLEGAL under illegal_loses: senior to mate */
     GAME_END_AGREE = 5,   /* P-AGREE */
-    GAME_END_REPEAT = 6   /* P-REPEAT claim */
+    GAME_END_REPEAT = 6,  /* P-REPEAT claim; chess: threefold repetition claim (FIDE 9.2) */
+    /* Chess draws (FIDE Laws; never in bughouse): */
+    GAME_END_STALEMATE = 7,    /* art. 5.2.1 */
+    GAME_END_DEAD = 8,         /* art. 5.2.2: bh_is_dead_position */
+    GAME_END_FIFTY = 9,        /* art. 9.3: claim of the 50-move rule */
+    GAME_END_FIVEFOLD = 10,    /* art. 9.6.1: the same position five times, automatic */
+    GAME_END_SEVENTYFIVE = 11, /* art. 9.6.2: 75 moves each without pawn move or capture */
+    GAME_END_FLAG_DRAW = 12,   /* art. 6.9: flag, but the opponent cannot checkmate */
+    GAME_END_ILLEGAL_DRAW = 13 /* art. 7.5.5: a losing illegal move, but the opponent cannot
+                                * checkmate */
 } game_end;
 
-/* Static name: "none", "resign", "flag", "mate", "illegal", "agreement", "repetition". */
+/* Static name: "none", "resign", "flag", "mate", "illegal", "agreement", "repetition",
+ * "stalemate", "dead_position", "fifty_moves", "fivefold", "seventy_five_moves",
+ * "flag_insufficient", "illegal_insufficient". */
 const char *game_end_name(game_end e);
 
 typedef struct game_result {
@@ -115,7 +158,9 @@ typedef struct game_result {
     game_end reason;  /* kind of the deciding event */
     int board;        /* board of the deciding event; -1 for agreement */
     int seat;         /* seat of the deciding event: the side that lost (mated, flagged,
-                       * resigned, moved illegally), or the claimant / acceptor of a draw */
+                       * resigned, moved illegally), the claimant / acceptor of a draw, the
+                       * flagged side or illegal mover of a FLAG_DRAW / ILLEGAL_DRAW, or the
+                       * mover whose move made an automatic chess draw */
     uint64_t t_us;    /* instant of the deciding event */
     uint64_t end_us;  /* instant both boards stopped */
     size_t event;     /* index of the deciding event in the event list */
@@ -138,7 +183,10 @@ typedef enum {
     GAME_EV_DRAW_OFFER = 6,   /* seat's team offers a draw */
     GAME_EV_DRAW_DECLINE = 7, /* seat declines (or withdraws) the pending offer */
     GAME_EV_DRAW_ACCEPT = 8,  /* seat accepts: draw (P-AGREE) */
-    GAME_EV_CLAIM = 9,        /* seat claims threefold repetition (valid claims only) */
+    GAME_EV_CLAIM = 9,        /* seat claims a draw: arg GAME_CLAIM_* | GAME_CLAIM_REJECTED
+                               * (an incorrect claim, recorded only under penalty_ms); move =
+                               * the intended move of a chess claim (FIDE 9.2.1.1, 9.3.1), else
+                               * BH_MOVE_NONE */
     GAME_EV_RESULT = 10,      /* result final; arg = winner team (0 draw) */
     GAME_EV_PREMOVE = 11      /* seat queued uci (premove rulesets); uci "" = cancelled or
                                * dropped (not legal when its turn came) */
@@ -149,7 +197,7 @@ typedef struct game_event {
     uint32_t lag_us;      /* MOVE: lag credit granted (µs) */
     uint8_t type;         /* game_ev_type */
     int8_t seat;          /* actor seat, -1 for START/RESULT */
-    int8_t arg;           /* RESULT: winner team */
+    int8_t arg;           /* RESULT: winner team; CLAIM: what was claimed */
     bh_move move;         /* MOVE: the move */
     char uci[BH_UCI_MAX]; /* PREMOVE: the queued move, "" if cancelled */
 } game_event;
@@ -181,11 +229,13 @@ typedef struct game_delta {
 } game_delta;
 
 /* Create a game from s (copied) and start it at start_us: both clocks of both boards start,
- * White to move on each (P-TC; with a setup FEN, the side it names). Appends GAME_EV_START.
+ * White to move on each (P-TC; with a setup FEN, the side it names); a chess game has board A
+ * only (its FEN plain, without reserve). Appends GAME_EV_START.
  * Returns BH_OK (*out owns the game; free with game_free), BH_EFEN (a setup FEN does not
  * parse), BH_ELIMIT (setup FENs with more than BH_RESERVE_CAP pieces of one colour and type
  * on both boards and reserves together, promoted pieces counted as pawns: a reserve could
- * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER). */
+ * overflow, P-MOVE), or BH_EINVAL (base_ms 0, team1_is not 1/2, start_us == GAME_NEVER, an
+ * unknown kind). */
 int game_new(const game_setup *s, uint64_t start_us, game **out);
 /* Free g. NULL is a no-op. */
 void game_free(game *g);
@@ -210,7 +260,9 @@ void game_free(game *g);
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
  *               (GAME_EV_ILLEGAL) and is a decisive event against seat's team (R-*); else
- *               nothing changes.
+ *               nothing changes. Chess (FIDE 7.5.5): with penalty_ms the first illegal move
+ *               of a seat gives the opponent penalty_ms and play goes on, the second loses;
+ *               a losing one is a draw when the opponent cannot checkmate (bh_can_checkmate).
  * *out (may be NULL) is filled on every return except BH_EINVAL. text is borrowed. */
 int game_move(game *g, int seat, const char *text, int ply, uint64_t now_us, game_delta *out);
 
@@ -256,8 +308,42 @@ int game_decline_draw(game *g, int seat, uint64_t now_us, game_delta *out);
 
 /* P-REPEAT: seat claims that the current position of its board (board, side to move,
  * castling, en passant and both reserves) has occurred three times. Valid: the game is drawn
- * at now_us. BH_ESTATE if the claim is not valid (nothing recorded), BH_EINVAL, BH_EOVER. */
+ * at now_us. BH_ESTATE if the claim is not valid (nothing recorded), BH_EINVAL, BH_EOVER.
+ * In a chess game: game_claim_draw(g, seat, GAME_CLAIM_REPETITION, NULL, now_us, out). */
 int game_claim_repetition(game *g, int seat, uint64_t now_us, game_delta *out);
+
+/* What a draw claim claims (game_event arg of GAME_EV_CLAIM). */
+typedef enum {
+    GAME_CLAIM_REPETITION = 0, /* threefold repetition: P-REPEAT, FIDE 9.2 */
+    GAME_CLAIM_FIFTY = 1       /* chess only: 50 moves each without pawn move or capture, 9.3 */
+} game_claim;
+#define GAME_CLAIM_REJECTED 2 /* event arg bit: the claim was incorrect (penalty_ms rulesets) */
+
+/* Draw claim by seat at now_us. Bughouse: GAME_CLAIM_REPETITION only, as
+ * game_claim_repetition (move must be NULL). Chess (FIDE 9.2, 9.3): the claimant must have
+ * the move; move NULL claims the present position (9.2.1.2: it has appeared for at least the
+ * third time; 9.3.2: halfmove clock at least 100), a move (UCI or SAN) claims the position it
+ * would make (9.2.1.1, 9.3.1: the claim is judged on it, and, correct, the game is drawn at
+ * now_us without the move being played; the event records it). Positions are the same as in
+ * 9.2.2: bh_pos_key, en-passant right only when legal. Returns BH_OK (drawn), or:
+ *   BH_EINVAL   seat out of range, now_us before the last call or GAME_NEVER, what unknown,
+ *               GAME_CLAIM_FIFTY or a move in a bughouse game;
+ *   BH_EOVER    the game is over (bughouse: or settling);
+ *   BH_ETURN    chess: the claimant does not have the move (nothing recorded);
+ *   BH_EMOVE / BH_EAMBIGUOUS / BH_EILLEGAL  the intended move is no move / not legal
+ *               (nothing recorded, never an illegal move);
+ *   BH_ESTATE   the claim is incorrect. With penalty_ms 0 nothing changes (the online
+ *               practice: the server checks the claim at once, as lichess offers only a
+ *               correct one). With penalty_ms > 0 (FIDE 9.5.3, rapid and blitz: one minute)
+ *               the claim is recorded (arg | GAME_CLAIM_REJECTED), the opponent gets
+ *               penalty_ms, and an intended move is then played as a move at now_us.
+ * *out (may be NULL) is filled on every return but BH_EINVAL. move is borrowed. */
+int game_claim_draw(game *g, int seat, game_claim what, const char *move, uint64_t now_us,
+                    game_delta *out);
+
+/* True if game_claim_draw(g, seat, what, NULL, ...) would draw the game now (for showing a
+ * claim button). Never changes g. */
+bool game_can_claim(const game *g, int seat, game_claim what);
 
 /* Apply everything due by now_us: flags (dated at their exact instants) and the end of a
  * settle window (the window includes its last instant; it closes 1 µs later). A now_us
@@ -270,13 +356,17 @@ int game_tick(game *g, uint64_t now_us, game_delta *out);
 uint64_t game_next_deadline_us(const game *g);
 
 /* Accessors. Returned pointers are borrowed and valid until the next mutating call. */
+game_kind game_get_kind(const game *g);
+int game_boards(const game *g); /* 2 (bughouse) or 1 (chess) */
+int game_seats(const game *g);  /* 4 (bughouse) or 2 (chess): seats are 0 .. game_seats - 1 */
 int game_state(const game *g);
 const game_result *game_get_result(const game *g); /* NULL until GAME_OVER */
 const game_setup *game_get_setup(const game *g);
-const bh_pos *game_pos(const game *g, int board);
+const bh_pos *game_pos(const game *g, int board); /* NULL for a board the kind has not */
 bool game_board_stopped(const game *g, int board);
 int game_board_plies(const game *g, int board);                  /* plies played on board */
-int64_t game_clock_us(const game *g, int seat, uint64_t now_us); /* remaining, µs, >= 0 */
+int64_t game_clock_us(const game *g, int seat, uint64_t now_us); /* remaining, µs, >= 0;
+                                                                 * 0 for a seat not in play */
 int game_draw_offer(const game *g); /* team with a pending draw offer, 0 if none */
 uint64_t game_start_us(const game *g);
 uint64_t game_last_us(const game *g); /* latest instant the game has seen */

@@ -1,4 +1,5 @@
-/* replay.c: named rulesets, game 2 of a double round, and rebuilding a game from its events.
+/* replay.c: named rulesets and kinds, game 2 of a double round, and rebuilding a game from
+ * its events.
  * SPDX-License-Identifier: MIT
  * Replay feeds each stored act back through the public entry points at its stored instant;
  * flags and results are not applied from the record but recomputed, then compared. */
@@ -32,6 +33,30 @@ void game_rules_online(game_rules *out)
     out->draw_swaps_game2 = true;
 }
 
+void game_rules_fide(game_rules *out)
+{
+    game_rules_online(out);
+    strcpy(out->name, "fide");
+    out->illegal_loses = true; /* 7.5.5: the second illegal move loses */
+    out->penalty_ms = 60000;   /* 7.5.5, 9.5.3 with Appendix A.4 (rapid) and B (blitz) */
+}
+
+const char *game_kind_name(game_kind k)
+{
+    return k == GAME_KIND_BUGHOUSE ? "bughouse" : k == GAME_KIND_CHESS ? "chess" : "?";
+}
+
+int game_kind_by_name(const char *name, game_kind *out)
+{
+    if (name && strcmp(name, "bughouse") == 0)
+        *out = GAME_KIND_BUGHOUSE;
+    else if (name && strcmp(name, "chess") == 0)
+        *out = GAME_KIND_CHESS;
+    else
+        return BH_ENOTFOUND;
+    return BH_OK;
+}
+
 int game_rules_by_name(const char *name, game_rules *out)
 {
     size_t n = name ? strlen(name) : 0;
@@ -41,6 +66,8 @@ int game_rules_by_name(const char *name, game_rules *out)
         game_rules_regulation(out);
     else if (name && n == 6 && strncmp(name, "online", n) == 0)
         game_rules_online(out);
+    else if (name && n == 4 && strncmp(name, "fide", n) == 0)
+        game_rules_fide(out);
     else
         return BH_ENOTFOUND;
     if (arm) {
@@ -50,17 +77,17 @@ int game_rules_by_name(const char *name, game_rules *out)
     return BH_OK;
 }
 
-int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
+int game_setup_next(const game_setup *s1, int winner, bool loser_swaps, game_setup *out)
 {
-    if (!g1 || g1->state != GAME_OVER)
-        return BH_ESTATE;
-    *out = g1->setup;
-    bool swap = g1->result.winner == GAME_DRAW ? g1->setup.rules.draw_swaps_game2 : loser_swaps;
+    if (winner != GAME_DRAW && winner != GAME_TEAM_1 && winner != GAME_TEAM_2)
+        return BH_EINVAL;
+    *out = *s1;
+    bool swap = winner == GAME_DRAW ? s1->rules.draw_swaps_game2 : loser_swaps;
     if (swap) {
         /* Each player takes the other colour on the same board, so team 1's seats
          * (White-A, Black-B) now hold the other match team. */
         char tmp[GAME_NAME_MAX];
-        for (int b = 0; b < 2; b++) {
+        for (int b = 0; b < (s1->kind == GAME_KIND_CHESS ? 1 : 2); b++) {
             memcpy(tmp, out->players[2 * b], sizeof tmp);
             memcpy(out->players[2 * b], out->players[2 * b + 1], sizeof tmp);
             memcpy(out->players[2 * b + 1], tmp, sizeof tmp);
@@ -68,6 +95,13 @@ int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
         out->team1_is = 3 - out->team1_is;
     }
     return BH_OK;
+}
+
+int game_setup_game2(const game *g1, bool loser_swaps, game_setup *out)
+{
+    if (!g1 || g1->state != GAME_OVER)
+        return BH_ESTATE;
+    return game_setup_next(&g1->setup, g1->result.winner, loser_swaps, out);
 }
 
 static bool same_event(const game_event *a, const game_event *b)
@@ -80,7 +114,7 @@ static bool same_event(const game_event *a, const game_event *b)
 static int apply_stored(game *g, const game_event *e)
 {
     int seat = e->seat;
-    bool seated = seat >= 0 && seat <= 3;
+    bool seated = game__seat_ok(g, seat);
     switch (e->type) {
     case GAME_EV_MOVE:
         if (!seated)
@@ -107,7 +141,18 @@ static int apply_stored(game *g, const game_event *e)
     case GAME_EV_DRAW_OFFER: return game_offer_draw(g, seat, e->t_us, NULL);
     case GAME_EV_DRAW_DECLINE: return game_decline_draw(g, seat, e->t_us, NULL);
     case GAME_EV_DRAW_ACCEPT: return game_accept_draw(g, seat, e->t_us, NULL);
-    case GAME_EV_CLAIM: return game_claim_repetition(g, seat, e->t_us, NULL);
+    case GAME_EV_CLAIM: {
+        /* The claim as stored (what, intended move); a rejected one replays its penalty and
+         * its intended move, which the caller compares with the record. */
+        if (!seated || e->t_us < g->last_us)
+            return BH_ESTATE;
+        game__advance(g, e->t_us, 3);
+        g->last_us = e->t_us;
+        game_delta d;
+        game__delta_begin(g, &d);
+        int rc = game__claim(g, seat, e->arg & ~GAME_CLAIM_REJECTED, e->move, e->t_us, &d);
+        return rc == BH_ESTATE ? BH_OK : rc; /* a rejected claim still appends its events */
+    }
     case GAME_EV_FLAG: return game_tick(g, e->t_us, NULL);
     case GAME_EV_RESULT:
         /* A window's result is dated at its last instant and applied 1 µs later. */

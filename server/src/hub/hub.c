@@ -15,13 +15,13 @@
 
 void hub__queue(hub *h, uint64_t conn, char *msg)
 {
-    GROW(h->out, h->nout, h->capout);
+    BH_GROW(h->out, h->nout, h->capout);
     h->out[h->nout++] = (hub_out){conn, msg, strlen(msg), NULL};
 }
 
 void hub__queue_close(hub *h, uint64_t conn, const char *reason)
 {
-    GROW(h->out, h->nout, h->capout);
+    BH_GROW(h->out, h->nout, h->capout);
     h->out[h->nout++] = (hub_out){conn, NULL, 0, reason};
 }
 
@@ -56,7 +56,7 @@ static int load_tour(void *ctx, int64_t id, const char *name)
 {
     hub *h = ctx;
     (void)name;
-    GROW(h->tournaments, h->ntour, h->captour);
+    BH_GROW(h->tournaments, h->ntour, h->captour);
     h->tournaments[h->ntour++] = id;
     return 0;
 }
@@ -65,7 +65,7 @@ static int load_team(void *ctx, int64_t id, int64_t tour, const char *name, cons
                      const char *p2)
 {
     hub *h = ctx;
-    GROW(h->teams, h->nteams, h->capteams);
+    BH_GROW(h->teams, h->nteams, h->capteams);
     hub_team *t = &h->teams[h->nteams++];
     memset(t, 0, sizeof *t);
     t->id = id;
@@ -195,7 +195,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
     hub__game_timers(h, now_us);
-    hub__tour_timers(h, now_us); /* P-GAME2 choice deadlines */
+    hub__tour_timers(h, now_us); /* the tournaments' deadlines (runner.h) */
     hub__arm(h);
 }
 

@@ -16,6 +16,7 @@
 #include "store.h"
 
 typedef struct hub hub;
+typedef struct hub_job hub_job; /* a pairing job of a tournament (issue 14 item 3) */
 
 /* What the hub asks of the shell. ctx is passed back. */
 typedef struct {
@@ -26,6 +27,10 @@ typedef struct {
     void (*close)(void *ctx, uint64_t c, const char *reason);
     /* Arm the single timer at monotonic at_us; 0 = disarm. */
     void (*timer)(void *ctx, uint64_t at_us);
+    /* Run j off the loop: hub_job_run(j) on another thread, then hub_on_job(h, j, now) on
+     * the loop's thread (or hub_job_free(j) when the hub is going away). The callee owns j.
+     * NULL: the hub computes pairings inside the calls that need them (tests). */
+    void (*job)(void *ctx, hub_job *j);
 } hub_io;
 
 /* Policy for a game that was in progress when the server stopped (DESIGN.md "store"). */
@@ -75,6 +80,23 @@ void hub_on_timer(hub *h, uint64_t now_us);
  * not on disk) and BH_ESTORE is returned: the owner must stop the server, and a restart
  * recovers from what the store holds (crash-only). Returns BH_OK or BH_ESTORE. */
 int hub_turn_end(hub *h);
+
+/* A pairing job (hub_io.job): compute it. Any thread; touches only j (its own copy of the
+ * tournament), never the hub. */
+void hub_job_run(hub_job *j);
+
+/* A job computed by hub_job_run, back on the loop's thread at monotonic now_us: the hub takes
+ * j and carries out what follows (the round's games and messages, a director's reply that
+ * waited for it); a job that the tournament no longer wants (it was paused meanwhile, or is
+ * gone) is dropped. Then call hub_turn_end as after any event. */
+void hub_on_job(hub *h, hub_job *j, uint64_t now_us);
+
+/* Ask a running hub_job_run to give up soon (any thread: shutdown); such a job is dropped
+ * when delivered. */
+void hub_job_cancel(hub_job *j);
+
+/* Free a job without delivering it (shutdown); NULL-safe. */
+void hub_job_free(hub_job *j);
 
 /* Number of games in memory, and of those live (for logs and tests). */
 int hub_game_count(const hub *h, int *live);

@@ -51,7 +51,7 @@ static uint64_t gtime(const hub_game *hg, uint64_t now_us)
 
 static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, const char *san)
 {
-    GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
+    BH_GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
     hub_mv *x = &hg->mv[board][hg->nmv[board]++];
     memset(x, 0, sizeof *x);
     x->seq = seq;
@@ -62,7 +62,7 @@ static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, co
 
 static void watchers_add(hub_game *hg, uint64_t c)
 {
-    GROW(hg->watch, hg->nwatch, hg->capwatch);
+    BH_GROW(hg->watch, hg->nwatch, hg->capwatch);
     hg->watch[hg->nwatch++] = c;
 }
 
@@ -129,7 +129,7 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
-    uint64_t tour_at = hub__tour_deadline(h); /* P-GAME2 choice deadlines */
+    uint64_t tour_at = hub__tour_deadline(h); /* the tournaments' (runner.h) */
     if (tour_at && (!at || tour_at < at))
         at = tour_at;
     if (at != h->armed_us) {
@@ -197,7 +197,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    hub__tour_game_over(h, hg, now); /* T-AUTO: game 2, the next round, standings */
+    hub__tour_game_over(h, hg, now); /* its tournament goes on (runner.h) */
     hub__live_changed(h, now);
 }
 
@@ -291,7 +291,7 @@ static int load_event(void *ctx, const store_event *e)
         }
         return 0;
     }
-    GROW(b->ev, b->n, b->cap);
+    BH_GROW(b->ev, b->n, b->cap);
     game_event *x = &b->ev[b->n++];
     memset(x, 0, sizeof *x);
     x->t_us = (uint64_t)e->t_us;
@@ -306,7 +306,7 @@ static int load_event(void *ctx, const store_event *e)
 static int load_chat(void *ctx, const store_chat *c)
 {
     hub_game *hg = ctx;
-    GROW(hg->chat, hg->nchat, hg->capchat);
+    BH_GROW(hg->chat, hg->nchat, hg->capchat);
     hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : "")};
     return 0;
 }
@@ -366,7 +366,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
     snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
     snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
-    GROW(h->games, h->ngames, h->capgames);
+    BH_GROW(h->games, h->ngames, h->capgames);
     hg->slot = h->ngames;
     h->games[h->ngames++] = hg;
     store_each_chat(h->st, hg->id, load_chat, hg);
@@ -536,7 +536,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
                 hub__error(h, s->conn, true, id, BH_ELIMIT, "game");
                 return;
             } else {
-                GROW(s->more, s->nmore, s->capmore);
+                BH_GROW(s->more, s->nmore, s->capmore);
                 s->more[s->nmore++] = hg->slot;
             }
             watchers_add(hg, s->conn);
@@ -673,7 +673,7 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    GROW(hg->chat, hg->nchat, hg->capchat);
+    BH_GROW(hg->chat, hg->nchat, hg->capchat);
     hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->text)};
     /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
     char *msg = proto_enc_chat(hg->id, s->seat, m->text, c.t_ms);
@@ -763,77 +763,18 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
     return BH_OK;
 }
 
-/* Replace the value of tag name in BPGN text (a new string), or insert the tag after the
- * first line when it is missing. The value is escaped ('"' and '\\') as bpgn_export writes
- * tag values: a director's reason is client text. */
-static char *set_tag(char *text, const char *name, const char *value)
-{
-    char key[40];
-    snprintf(key, sizeof key, "[%s \"", name);
-    char *esc = xmalloc(2 * strlen(value) + 1), *e = esc;
-    for (const char *v = value; *v; v++) {
-        if (*v == '"' || *v == '\\')
-            *e++ = '\\';
-        *e++ = *v;
-    }
-    *e = '\0';
-    char *p = strstr(text, key);
-    size_t cap = strlen(text) + strlen(key) + strlen(esc) + 8;
-    char *out = xmalloc(cap);
-    if (p) {
-        char *q = p + strlen(key); /* the end of the old value, past its escapes */
-        while (*q && *q != '"')
-            q += q[0] == '\\' && q[1] ? 2 : 1;
-        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, esc, q);
-    } else {
-        char *nl = strchr(text, '\n');
-        size_t head = nl ? (size_t)(nl - text) + 1 : 0;
-        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, esc, text + head);
-    }
-    free(esc);
-    free(text);
-    return out;
-}
-
-/* Replace the closing comment and result token of BPGN text ("{Game in progress} *") with
- * "{reason} result" (a new string); text without such an ending is returned as it is. A '}'
- * in the reason (client text) would close the comment early: written as ')'. */
-static char *set_ending(char *text, const char *reason, const char *result)
-{
-    char *open = strrchr(text, '{');
-    char *close = open ? strchr(open, '}') : NULL;
-    if (!close || strspn(open + 1, "0123456789.") == (size_t)(close - open - 1))
-        return text; /* no closing comment: the last comment is a clock */
-    size_t cap = (size_t)(open - text) + strlen(reason) + strlen(result) + 8;
-    char *out = xmalloc(cap);
-    int at = snprintf(out, cap, "%.*s{", (int)(open - text), text);
-    for (const char *r = reason; *r; r++)
-        out[at++] = *r == '}' ? ')' : *r;
-    snprintf(out + at, cap - (size_t)at, "} %s\n", result);
-    free(text);
-    return out;
-}
-
 char *hub__game_bpgn(const hub_game *hg)
 {
     if (!hg->g)
         return NULL;
     char event[48];
     snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
-    bpgn_meta meta = {.event = event, .site = NULL, .date = NULL, .time = NULL};
-    char *text = bpgn_export(hg->g, &meta);
+    bpgn_meta meta = {.event = event};
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
-    if (!hg->result[0] || (r && strcmp(result_text(r->winner), hg->result) == 0 &&
-                           strcmp(game_result_reason(r), hg->reason) == 0))
-        return text;
-    /* The director's result (adjudication, override, recovery): the tags say it. */
-    const char *winner = strcmp(hg->result, "1-0") == 0   ? "WhiteA+BlackB"
-                         : strcmp(hg->result, "0-1") == 0 ? "BlackA+WhiteB"
-                                                          : "draw";
-    text = set_tag(text, "Winner", winner);
-    text = set_tag(text, "Result", hg->result);
-    text = set_tag(text, "Termination", hg->reason);
-    return set_ending(text, hg->reason, hg->result);
+    /* The director's result (adjudication, override, recovery) when the model's differs. */
+    bool own = hg->result[0] && !(r && strcmp(result_text(r->winner), hg->result) == 0 &&
+                                  strcmp(game_result_reason(r), hg->reason) == 0);
+    return bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,

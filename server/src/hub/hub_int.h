@@ -14,16 +14,6 @@
 #include "theap.h"
 #include "xalloc.h"
 
-/* Make room for one more element in the growable array arr of n used and cap allocated
- * (doubling, 8 at first). Out of memory aborts (xalloc.h). */
-#define GROW(arr, n, cap)                                                                          \
-    do {                                                                                           \
-        if ((n) == (cap)) {                                                                        \
-            (cap) = (cap) ? 2 * (cap) : 8;                                                         \
-            (arr) = xrealloc((arr), (size_t)(cap) * sizeof *(arr));                                \
-        }                                                                                          \
-    } while (0)
-
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
@@ -180,9 +170,9 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 void hub__live_changed(hub *h, uint64_t now_us);
 void hub__live_push(hub *h, uint64_t now_us);
 
-/* hub_tour.c: tournaments (issue 6, T-AUTO). */
+/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides). */
 /* Load the stored tournaments after the games, apply results of games that ended without a
- * tournament update, pair due rounds. BH_OK or BH_ESTORE. */
+ * tournament update, go on with running ones. BH_OK or BH_ESTORE. */
 int hub__tour_load(hub *h, uint64_t now_us);
 void hub__tour_free(hub *h);
 /* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
@@ -194,18 +184,18 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m);
  * tournament is not one of ours (the caller replies). */
 int hub__tour_check_team(hub *h, const proto_msg *m);
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
-/* tournament_start and tournament_get. */
+/* tournament_start, tournament_pause and tournament_get. */
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* A team token authenticated s (s->team set) at now_us: reply authed and send assign
- * messages, and game2_choice for its P-GAME2 choice still open (deadline_ms: the time left). */
+ * messages, and game2_choice for its choice still open (deadline_ms: the time left). */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
-/* hg just finished: record its result in its tournament and go on (T-AUTO). */
+/* hg just finished: tell its tournament's runner. */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* P-GAME2 choice deadlines: the earliest of the running tournaments (0: none), and apply the
- * defaults of those due at now_us (hub_on_timer). */
+/* The runners' deadlines (their open choices): the earliest (0: none), and what is due at
+ * now_us (hub_on_timer). */
 uint64_t hub__tour_deadline(const hub *h);
 void hub__tour_timers(hub *h, uint64_t now_us);
-/* game2_colors from s: the losing team's captain chooses game 2's colours (P-GAME2). */
+/* game2_colors from s: the answer of the team the runner asked (its captain or connection). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 
 /* hub_tour_dir.c: the director's controls (issue 7). */

@@ -1,13 +1,12 @@
-/* hub_tour.c: tournaments run by the server (issue 6): creation with a ruleset, team
- * registration with a team token, start, T-AUTO (pair and start each round when the last
- * game of the previous one ends; game 2 of a pairing when game 1 ends, colours by P-GAME2),
- * results into the tourney model, round / standings / assign broadcasts, the Armageddon
- * play-off of ties on prize places after the last round (T-ARMAGEDDON), and the stored state.
+/* hub_tour.c: the tournaments run by the server, as the hub's part of them: each is a runner
+ * (tourney/runner.h) that decides; this file carries out its actions (games with their tokens,
+ * the store, assign / game2_choice / round / standings messages, pairing jobs), feeds it the
+ * games' ends and the time, and loads it back at start.
  * SPDX-License-Identifier: MIT
- * The whole tournament is stored as TRF (trf.h) in the same store transaction as the game
- * result that changed it, so a restart restores it exactly; a game that finished in a turn
- * whose tournament update is missing (recovery at load) is applied again at load
- * (hub__tour_load). Messages are built in hub_tour_msg.c. */
+ * The whole tournament is stored (runner_save: TRF and the team map) in the same store
+ * transaction as the game result that changed it, so a restart restores it exactly; a game
+ * that finished in a turn whose tournament update is missing (recovery at load) is applied at
+ * load. Messages are built in hub_tour_msg.c, the director's commands in hub_tour_dir.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,38 +18,67 @@
 #include "now.h"
 #include "proto_tour.h"
 #include "store_tour.h"
-#include "swiss.h"
-#include "tb.h"
-#include "tour.h"
-#include "trf.h"
 #include "xalloc.h"
 
-static htour *find_tour(hub *h, int64_t id)
+htour *hub__tour_find(hub *h, int64_t id)
 {
     for (int i = 0; h->tours_ && i < h->tours_->n; i++)
-        if (h->tours_->v[i].id == id)
-            return &h->tours_->v[i];
+        if (runner_id(h->tours_->v[i]->r) == id)
+            return h->tours_->v[i];
     return NULL;
 }
 
-static htour *add_tour(hub *h, int64_t id)
+static htour *add_tour(hub *h, runner *r)
 {
     if (!h->tours_)
         h->tours_ = xcalloc(1, sizeof *h->tours_);
     hub_tours *ts = h->tours_;
-    GROW(ts->v, ts->n, ts->cap);
-    htour *ht = &ts->v[ts->n++];
-    memset(ht, 0, sizeof *ht);
-    ht->id = id;
+    BH_GROW(ts->v, ts->n, ts->cap);
+    htour *ht = xcalloc(1, sizeof *ht);
+    ht->r = r;
+    ts->v[ts->n++] = ht;
     return ht;
 }
 
-const tgame *hub__tour_tgame(const htour *ht, int round, int match, int game_no)
+static void add_gid(htour *ht, int64_t gid)
 {
-    for (int i = ht->ng - 1; i >= 0; i--)
-        if (ht->g[i].round == round && ht->g[i].match == match && ht->g[i].game_no == game_no)
-            return &ht->g[i];
+    BH_GROW(ht->gid, ht->ngid, ht->capgid);
+    ht->gid[ht->ngid++] = gid;
+}
+
+htour *hub__tour_of_game(hub *h, int64_t gid, int *index)
+{
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        htour *ht = h->tours_->v[t];
+        for (int i = 0; i < ht->ngid; i++)
+            if (ht->gid[i] == gid) {
+                *index = i;
+                return ht;
+            }
+    }
     return NULL;
+}
+
+int64_t hub__tour_gid(const htour *ht, runner_key k)
+{
+    for (int i = runner_n_games(ht->r) - 1; i >= 0; i--) {
+        const runner_game *g = runner_game_at(ht->r, i);
+        if (g->key.round == k.round && g->key.match == k.match && g->key.game == k.game &&
+            g->key.board == k.board)
+            return i < ht->ngid ? ht->gid[i] : 0;
+    }
+    return 0;
+}
+
+runner_result hub__tour_res(const hub_game *hg)
+{
+    if (strcmp(hg->result, "1-0") == 0)
+        return RUNNER_WIN1;
+    if (strcmp(hg->result, "0-1") == 0)
+        return RUNNER_WIN2;
+    /* A game that no one decided over the board (a restart adjudicated it): void. A director's
+     * result is not, whatever its reason says (the protocol's own example is "adjudicated"). */
+    return strcmp(hg->recovery, "adjudicated") == 0 ? RUNNER_VOID : RUNNER_DRAW;
 }
 
 static const hub_team *hub_team_by_id(const hub *h, int64_t id)
@@ -61,59 +89,52 @@ static const hub_team *hub_team_by_id(const hub *h, int64_t id)
     return NULL;
 }
 
-/* Queue msg (freed) to every connection, or only to those with role `role` (>= 0). */
-static void to_all(hub *h, char *msg, int role)
+/* Queue msg (freed) to every connection. */
+static void to_all(hub *h, char *msg)
 {
-    for (int i = 0; i < h->capsess; i++)
-        if (h->sess[i].conn && (role < 0 || h->sess[i].role == role))
+    for (int i = 0; msg && i < h->capsess; i++)
+        if (h->sess[i].conn)
             hub__queue(h, h->sess[i].conn, xstrdup(msg));
     free(msg);
 }
 
-/* ---- persistence ------------------------------------------------------------------------ */
-
 static void persist(hub *h, const htour *ht)
 {
-    char *trf = trf_export(ht->t);
-    size_t cap = 16 + (size_t)ht->nteam_of * 24;
-    char *map = xmalloc(cap);
-    size_t len = (size_t)snprintf(map, cap, "%d", ht->fallback ? 1 : 0);
-    for (int i = 1; i < ht->nteam_of; i++)
-        len += (size_t)snprintf(map + len, cap - len, " %lld", (long long)ht->team_of[i]);
-    store_tour row = {ht->id, ht->status, ht->seed, map, trf};
+    runner_saved s;
+    runner_save(ht->r, &s);
+    store_tour row = {runner_id(ht->r), s.status, s.seed, s.teams, s.trf};
     if (store_tour_put(h->st, &row) != BH_OK)
         h->store_failed = true;
-    free(map);
-    free(trf);
+    runner_saved_fini(&s);
 }
 
 /* ---- games -------------------------------------------------------------------------------- */
 
-/* Tell team `team`'s connections (and, when to_directors, every director) the player tokens
- * of game g: a team sees its own two seats, a director all four. tokens by seat. */
-static void send_assign(hub *h, const htour *ht, const tgame *g, int64_t team2,
+/* Tell the connections of the two teams of game g (store id gid) and, when to_directors,
+ * every director, the player tokens of g: a team sees its own two seats, a director all four.
+ * tokens by seat; only_conn: to that connection only (0: all). */
+static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t gid,
                         const char tokens[4][AUTH_TOKEN_LEN + 1], const hub_game *hg,
-                        int64_t only_conn, bool to_directors)
+                        uint64_t only_conn, bool to_directors)
 {
-    proto_assign a = {.tournament = ht->id,
-                      .round = g->round,
-                      .match = g->match,
-                      .game_no = g->game_no,
-                      .game = g->game,
-                      .team1 = g->team1,
-                      .team2 = team2};
+    proto_assign a = {.tournament = runner_id(ht->r),
+                      .round = g->key.round,
+                      .match = g->key.match,
+                      .game_no = g->key.game,
+                      .game = gid,
+                      .team1 = g->team[0],
+                      .team2 = g->team[1]};
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *s = &h->sess[i];
-        if (!s->conn || (only_conn && s->conn != (uint64_t)only_conn))
+        if (!s->conn || (only_conn && s->conn != only_conn))
             continue;
         bool dir = s->role == ROLE_DIRECTOR && to_directors;
-        bool team = s->role == ROLE_TEAM && (s->team == g->team1 || s->team == team2);
+        bool team = s->role == ROLE_TEAM && (s->team == g->team[0] || s->team == g->team[1]);
         if (!dir && !team)
             continue;
         a.n = 0;
         for (int seat = 0; seat < 4; seat++) {
-            int side = game_team_of(seat) == GAME_TEAM_1 ? 1 : 2;
-            int64_t owner = side == 1 ? g->team1 : team2;
+            int64_t owner = g->team[game_team_of(seat) == GAME_TEAM_1 ? 0 : 1];
             if (dir || owner == s->team) {
                 a.seats[a.n] = seat;
                 a.tokens[a.n] = tokens[seat];
@@ -137,397 +158,227 @@ static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
     return rc;
 }
 
-/* Create and start the game described by gin (its round, match, game_no and team1 = the
- * hub team seated as GAME_TEAM_1; gin->game is ignored) against hub team t2, under the named
- * game ruleset and time control, and record it as one of ht's games. */
-static int create_tgame(hub *h, htour *ht, const tgame *gin, int64_t t2, const char *ruleset,
-                        uint32_t base_ms, uint32_t inc_ms, uint64_t now_us)
+/* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
+ * started now as the runner asks (the clocks run whether or not the players are there), and
+ * its tokens assigned. */
+static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
 {
-    int64_t t1 = gin->team1;
-    const hub_team *a = hub_team_by_id(h, t1), *b = hub_team_by_id(h, t2);
-    if (!a || !b)
-        return BH_ENOTFOUND;
+    const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
+    int64_t tid = runner_id(ht->r);
+    if (!a || !b) {
+        log_error("hub: tournament %lld: a game of unknown teams %lld - %lld", (long long)tid,
+                  (long long)x->team[0], (long long)x->team[1]);
+        add_gid(ht, 0);
+        return;
+    }
     const char *names[4];
     /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
     names[GAME_A_WHITE] = a->players[0];
     names[GAME_B_BLACK] = a->players[1];
     names[GAME_A_BLACK] = b->players[0];
     names[GAME_B_WHITE] = b->players[1];
-    store_game row = {.tournament = ht->id,
-                      .team1 = t1,
-                      .team2 = t2,
-                      .base_ms = base_ms,
-                      .inc_ms = inc_ms,
+    store_game row = {.tournament = tid,
+                      .team1 = x->team[0],
+                      .team2 = x->team[1],
+                      .base_ms = x->base_ms,
+                      .inc_ms = x->inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
                       .names = {names[0], names[1], names[2], names[3]},
-                      .ruleset = ruleset};
+                      .ruleset = x->ruleset};
     char tokens[4][AUTH_TOKEN_LEN + 1];
     int rc = store_game_add(h->st, &row, &row.id);
     for (int i = 0; i < 4 && rc == BH_OK; i++)
         rc = mint(h, row.id, i, tokens[i]);
-    tgame g = *gin;
-    g.game = row.id;
-    store_tgame sg = {row.id, ht->id, g.round, g.match, g.game_no, t1};
+    store_tgame sg = {row.id, tid, x->key.round, x->key.match, x->key.game, x->team[0]};
     if (rc == BH_OK)
         rc = store_tgame_add(h->st, &sg);
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    /* T-AUTO: the game starts now; the clocks run whether or not the players are there. */
     if (hg)
         rc = hub__game_start(h, hg, now_us);
+    add_gid(ht, rc == BH_OK ? row.id : 0);
     if (rc != BH_OK) {
-        log_error("hub: tournament %lld: cannot create a game: %s", (long long)ht->id,
+        log_error("hub: tournament %lld: cannot create a game: %s", (long long)tid,
                   bh_errname(rc));
         h->store_failed = true;
-        return rc;
-    }
-    GROW(ht->g, ht->ng, ht->capg);
-    ht->g[ht->ng++] = g;
-    send_assign(h, ht, &g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
-    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)ht->id,
-             g.round, g.match + 1, g.game_no + 1, (long long)row.id);
-    return BH_OK;
-}
-
-/* Create and start game game_no of match mi of round r with hub team t1 as GAME_TEAM_1. */
-static int create_game(hub *h, htour *ht, int r, int mi, int game_no, int64_t t1, int64_t t2,
-                       uint64_t now_us)
-{
-    const tour_ruleset *rs = tour_rules(ht->t);
-    tgame g = {0, r, mi, game_no, t1};
-    return create_tgame(h, ht, &g, t2, rs->game_ruleset, rs->base_ms, rs->inc_ms, now_us);
-}
-
-
-/* ---- Armageddon play-off (T-ARMAGEDDON, T-PRIZES) ------------------------------------------ */
-
-/* Play-off games are ht's games of round 0: match = the tour id of the team seated as
- * GAME_TEAM_2 (Black on board A), game_no = the play-off game's number from 0. They are
- * played one at a time after the last round, while two teams are tied on everything on a
- * prize place; each decisive game is one tour_add_playoff record (tie-break TB_PLAYOFF). */
-#define HT_ARM_WHITE_MS 180000u /* T-ARMAGEDDON default: White 3:00; Black 2:00 (game.h) */
-
-static int tour_id_of(const htour *ht, int64_t team)
-{
-    for (int i = 1; i < ht->nteam_of; i++)
-        if (ht->team_of[i] == team)
-            return i;
-    return 0;
-}
-
-/* A game that no one decided over the board (a restart adjudicated it: recovery
- * "adjudicated"): played again. A director's result (game_result) is not void, whatever its
- * reason says: the protocol's own example reason is "adjudicated". */
-static bool is_void(const hub_game *hg)
-{
-    return strcmp(hg->recovery, "adjudicated") == 0;
-}
-
-/* The first two teams (tour ids) tied on everything, the play-off included, on a prize
- * place: standings rows x and x+1 with x < 3 (T-PRIZES: places are never shared). Only when
- * the ruleset has the play-off tie-break, and not for a withdrawn team (the pairing number
- * decides). */
-static bool prize_tie(const tour *t, int *a, int *b)
-{
-    const tour_ruleset *rs = tour_rules(t);
-    bool po = false, found = false;
-    for (int k = 0; k < rs->n_tb; k++)
-        po |= rs->tb[k] == TB_PLAYOFF;
-    tb_standings s = {0};
-    if (!po || tb_standings_compute(t, &s) != BH_OK)
-        return false;
-    for (int x = 0; x + 1 < s.n && x < 3 && !found; x++) {
-        int p = s.rows[x].id, q = s.rows[x + 1].id;
-        if (s.rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
-            !tour_team_get(t, q)->withdrawn_round) {
-            *a = p, *b = q;
-            found = true;
-        }
-    }
-    tb_standings_fini(&s);
-    return found;
-}
-
-/* Start the next play-off game if none is in progress and two teams are still tied on a
- * prize place. Colours alternate: when the two met before in the play-off, they swap; else
- * White goes to the team that had Black in its last play-off game when the other had White;
- * else to the one that had White less often; else by lot. Returns true while the play-off
- * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
- * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
-static bool playoff_next(hub *h, htour *ht, uint64_t now_us)
-{
-    int k = 0, a, b, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
-    int met = -1; /* a's colour when a and b last met in the play-off */
-    const tgame *last = NULL;
-    if (!prize_tie(ht->t, &a, &b))
-        return false;
-    int64_t ht2[2] = {ht->team_of[a], ht->team_of[b]}, ha = ht2[0], hb = ht2[1];
-    for (int i = 0; i < ht->ng; i++) {
-        const tgame *g = &ht->g[i];
-        if (g->round != 0)
-            continue;
-        last = g, k++;
-        for (int x = 0; x < 2; x++)
-            if (g->team1 == ht2[x] || ht->team_of[g->match] == ht2[x]) {
-                lastw[x] = g->team1 == ht2[x];
-                bal[x] += lastw[x] ? 1 : -1;
-            }
-        if ((g->team1 == ht2[0] && ht->team_of[g->match] == ht2[1]) ||
-            (g->team1 == ht2[1] && ht->team_of[g->match] == ht2[0]))
-            met = g->team1 == ht2[0];
-    }
-    const hub_game *lg = last ? hub__game_by_id(h, last->game) : NULL;
-    if (lg && lg->status != STORE_FINISHED)
-        return true;
-    uint64_t lot = (ht->seed + (uint64_t)k + 1) * 0x9E3779B97F4A7C15ULL;
-    bool a_white = met >= 0                                                   ? met == 0
-                   : lastw[0] != lastw[1] && lastw[0] >= 0 && lastw[1] >= 0 ? lastw[0] == 0
-                   : bal[0] != bal[1]                                 ? bal[0] < bal[1]
-                                                                      : (lot >> 63) != 0;
-    char rules[20];
-    snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(ht->t)->game_ruleset);
-    tgame g = {0, 0, a_white ? b : a, k, a_white ? ha : hb};
-    log_info("hub: tournament %lld: Armageddon play-off game %d: %d (White) - %d",
-             (long long)ht->id, k + 1, a_white ? a : b, a_white ? b : a);
-    create_tgame(h, ht, &g, a_white ? hb : ha, rules, HT_ARM_WHITE_MS, 0, now_us);
-    char *st = hub__tour_enc_standings(ht);
-    if (st)
-        to_all(h, st, -1);
-    return true;
-}
-
-static void next_round(hub *h, htour *ht, uint64_t now_us);
-
-/* Teams to be paired in round r: active, without a requested bye. */
-static int teams_to_pair(const tour *t, int r)
-{
-    int n = 0;
-    for (int id = 1; id <= tour_n_teams(t); id++)
-        n += tour_is_active(t, id, r) && tour_requested_bye(t, id, r) < 0;
-    return n;
-}
-
-/* Play-off game g ended as hg: record the winner (T-ARMAGEDDON: a draw counts as a win for
- * Black's team, the team of Black on board A) and go on (the standings follow once). A void game
- * is played again. Applied once: each earlier finished, not void play-off game made one
- * record. */
-static void playoff_over(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
-{
-    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
-        return;
-    int before = 0;
-    for (int i = 0; i < ht->ng && ht->g[i].game != g->game; i++) {
-        const hub_game *x = ht->g[i].round == 0 ? hub__game_by_id(h, ht->g[i].game) : NULL;
-        before += x && x->status == STORE_FINISHED && !is_void(x);
-    }
-    if (tour_n_playoffs(ht->t) > before)
-        return;
-    int white = tour_id_of(ht, g->team1), black = g->match;
-    if (!is_void(hg)) {
-        bool w = strcmp(hg->result, "1-0") == 0;
-        tour_add_playoff(ht->t, w ? white : black, w ? black : white);
-    }
-    log_info("hub: tournament %lld play-off game %d: %s %s%s", (long long)ht->id, g->game_no + 1,
-             hg->result, hg->reason, is_void(hg) ? " (void: played again)" : "");
-    persist(h, ht);
-    if (ht->status == HT_RUNNING) { /* its standings come once: with the next play-off game
-                                     * (playoff_next) or as the final ones */
-        next_round(h, ht, now_us);
         return;
     }
-    char *st = hub__tour_enc_standings(ht);
-    if (st)
-        to_all(h, st, -1);
+    const runner_game *g = runner_game_get(ht->r, x->key);
+    if (g)
+        send_assign(h, ht, g, row.id, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
+    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)tid,
+             x->key.round, x->key.match + 1, x->key.game + 1, (long long)row.id);
 }
 
-/* Pair the next round and start its first games; after the last round, finish. Loops while
- * a round is complete at once (only byes). */
-static void next_round(hub *h, htour *ht, uint64_t now_us)
+/* RUNNER_ACT_ASK_CHOICE: to the team the runner names (its team's connections, its captain's
+ * seat of game 1 g1, every director); only connection only_conn of them if it is not 0 (a
+ * connection that authenticates while the choice is open). */
+static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, uint64_t deadline_us,
+                       uint64_t now_us, uint64_t only_conn)
 {
-    for (;;) {
-        int r = tour_n_rounds(ht->t);
-        if (r > 0 && !tour_round_complete(ht->t, r))
-            return;
-        if (r > 0 && r < tour_planned_rounds(ht->t)) {
-            char *st = hub__tour_enc_standings(ht);
-            if (st)
-                to_all(h, st, -1);
-        }
-        if (r >= tour_planned_rounds(ht->t)) {
-            if (playoff_next(h, ht, now_us)) {
-                persist(h, ht);
-                return;
-            }
-            ht->status = HT_FINISHED;
-            persist(h, ht);
-            char *s = hub__tour_enc_standings(ht);
-            if (s)
-                to_all(h, s, -1);
-            log_info("hub: tournament %lld finished after %d rounds", (long long)ht->id, r);
-            return;
-        }
-        int rc = tour_pair_next(ht->t, ht->seed + (uint64_t)r);
-        if (rc != BH_OK && teams_to_pair(ht->t, r + 1) < 2) {
-            /* Nobody is left, or one team that may not get a PAB (C.04.1 d): no pairing
-             * exists, not even by hand, so pausing would leave the event open for good. */
-            log_error("hub: tournament %lld: round %d cannot be paired (%s), %d team(s) left: "
-                      "finished", (long long)ht->id, r + 1, bh_errname(rc),
-                      teams_to_pair(ht->t, r + 1));
-            ht->status = HT_FINISHED;
-            persist(h, ht);
-            char *s = hub__tour_enc_standings(ht);
-            if (s)
-                to_all(h, s, -1);
-            return;
-        }
-        if (rc != BH_OK) {
-            /* No legal pairing (T-PAIR), or the pairer's node bound was hit (BH_ELIMIT): no
-             * result is lost and the event does not end. T-AUTO pauses and the directors get
-             * the snapshot: they pair the round by hand (round_pair with pairs, a rematch
-             * only with allow_rematch), or resume to try again. */
-            log_error("hub: tournament %lld: round %d cannot be paired (%s): paused for the "
-                      "director (round_pair with pairs)",
-                      (long long)ht->id, r + 1, bh_errname(rc));
-            ht->status = HT_PAUSED;
-            persist(h, ht);
-            for (int i = 0; i < h->capsess; i++)
-                if (h->sess[i].conn && h->sess[i].role == ROLE_DIRECTOR)
-                    hub__tour_snapshot(h, ht, h->sess[i].conn, false, 0);
-            char *s = hub__tour_enc_standings(ht);
-            if (s)
-                to_all(h, s, -1);
-            return;
-        }
-        r++;
-        for (int i = 0; i < tour_round_size(ht->t, r); i++) {
-            const tour_match *m = tour_round_match(ht->t, r, i);
-            if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
-                continue; /* T-BYE: no games for a bye; T-FORFEIT: none for a withdrawn team
-                           * (a round robin pairs it, forfeited) */
-            int w = m->white ? m->white : m->a;
-            int o = w == m->a ? m->b : m->a;
-            create_game(h, ht, r, i, 0, ht->team_of[w], ht->team_of[o], now_us);
-        }
-        persist(h, ht);
-        to_all(h, hub__tour_enc_round(h, ht, r), -1);
-    }
-}
-
-/* ---- P-GAME2: the loser of game 1 chooses game 2's colours ------------------------------- */
-
-#define HT_GAME2_CHOICE_MS 15000u /* time the losing team has to choose (then: swap) */
-
-static hchoice *find_choice(htour *ht, int64_t game1)
-{
-    for (int i = 0; i < ht->nch; i++)
-        if (ht->ch[i].game1 == game1)
-            return &ht->ch[i];
-    return NULL;
-}
-
-static void drop_choice(htour *ht, int64_t game1)
-{
-    hchoice *c = find_choice(ht, game1);
-    if (c)
-        *c = ht->ch[--ht->nch];
-}
-
-/* Ask team `loser` (its connections, its captain's seat of game 1, every director) to choose
- * the colours of game 2 of the pairing of game g; only connection only_conn of them if it is
- * not 0 (a connection that authenticates while the choice is pending). */
-static void ask_choice(hub *h, htour *ht, const tgame *g, const hchoice *c, uint64_t now_us,
-                       uint64_t only_conn)
-{
-    proto_game2_choice q = {.tournament = ht->id,
-                            .round = g->round,
-                            .match = g->match,
-                            .game = g->game,
-                            .team = c->loser,
-                            .deadline_ms = c->deadline_us > now_us
-                                               ? (int64_t)(c->deadline_us - now_us) / 1000
+    const runner_game *g = runner_game_get(ht->r, g1);
+    int64_t gid = hub__tour_gid(ht, g1);
+    proto_game2_choice q = {.tournament = runner_id(ht->r),
+                            .round = g1.round,
+                            .match = g1.match,
+                            .game = gid,
+                            .team = loser,
+                            .deadline_ms = deadline_us > now_us
+                                               ? (int64_t)(deadline_us - now_us) / 1000
                                                : 0,
                             .swap_default = true};
-    int captain = c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
+    int captain = g && loser == g->team[0] ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
     char *msg = proto_enc_game2_choice(&q);
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *s = &h->sess[i];
         if (s->conn && (!only_conn || s->conn == only_conn) &&
-            (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == c->loser) ||
-             (s->role == ROLE_PLAYER && s->game == g->game && s->seat == captain)))
+            (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == loser) ||
+             (s->role == ROLE_PLAYER && s->game == gid && s->seat == captain)))
             hub__queue(h, s->conn, xstrdup(msg));
     }
     free(msg);
 }
 
-/* After game g (finished as hg) of a match: start the match's next game if it has one and it
- * does not exist yet. P-GAME2: after a decisive game the losing team chooses whether to swap
- * colours (game2_colors); the game waits for the choice until HT_GAME2_CHOICE_MS have passed,
- * then the default applies: swap, as after a draw (our choice: the rule names no default for
- * a decisive game 1, and a swap keeps each team's colours balanced over the double round).
- * After a draw the ruleset decides (regulation: swap). hg's result (the director's, if he
- * set one) decides, not the game model's. On return a choice of g is pending only if the
- * current loser of g is still to choose: a choice made stale by a forfeit, a game 2 that
- * exists, or an override of g's result (another loser, or a draw) is dropped, so that the
- * deadline timer (hub__tour_timers) always makes progress. */
-static void next_game(hub *h, htour *ht, const tgame *g, const hub_game *hg, uint64_t now_us)
+/* ---- the runner's actions ------------------------------------------------------------------- */
+
+struct hub_job {
+    runner_job *rj;
+};
+
+static void reply_pending(hub *h, htour *ht, const runner_act *x)
 {
-    const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-    if (!m || m->forfeit != TOUR_FF_NONE || g->game_no + 1 >= tour_rules(ht->t)->games ||
-        hub__tour_tgame(ht, g->round, g->match, g->game_no + 1)) {
-        drop_choice(ht, g->game);
+    hub_tours *ts = h->tours_;
+    for (int i = 0; i < ts->npend; i++) {
+        if (ts->pend[i].cookie != x->cookie)
+            continue;
+        hpending p = ts->pend[i];
+        ts->pend[i] = ts->pend[--ts->npend];
+        runner_reply rep = {.rc = x->rc};
+        snprintf(rep.field, sizeof rep.field, "%s", x->field);
+        snprintf(rep.msg, sizeof rep.msg, "%s", x->text);
+        if (hub__sess_find(h, p.conn))
+            hub__tour_reply(h, ht, p.conn, p.id, &rep, 0);
         return;
     }
-    int64_t a = ht->team_of[m->a], b = ht->team_of[m->b];
-    int64_t t2 = g->team1 == a ? b : a;
-    bool decisive = hg && (strcmp(hg->result, "1-0") == 0 || strcmp(hg->result, "0-1") == 0);
-    bool loser_swaps = true;
-    if (decisive) {
-        int64_t loser = strcmp(hg->result, "1-0") == 0 ? t2 : g->team1;
-        hchoice *c = find_choice(ht, g->game);
-        if (c && c->loser != loser) { /* the director overrode game 1: the other team chooses */
-            drop_choice(ht, g->game);
-            c = NULL;
-        }
-        if (!c) {
-            GROW(ht->ch, ht->nch, ht->capch);
-            c = &ht->ch[ht->nch++];
-            *c = (hchoice){g->game, loser, now_us + (uint64_t)HT_GAME2_CHOICE_MS * 1000, -1};
-            ask_choice(h, ht, g, c, now_us, 0);
-            return;
-        }
-        if (c->choice < 0 && now_us < c->deadline_us)
-            return; /* still the loser's time to choose */
-        loser_swaps = c->choice != 0;
-    }
-    drop_choice(ht, g->game);
-    bool swap = decisive ? loser_swaps : !hg || hg->setup.rules.draw_swaps_game2;
-    int64_t n1 = swap ? t2 : g->team1, n2 = swap ? g->team1 : t2;
-    create_game(h, ht, g->round, g->match, g->game_no + 1, n1, n2, now_us);
 }
 
-/* Game 2 of the pairing of game 1 game1 is due (a choice or the deadline): create it. */
-static void choice_due(hub *h, htour *ht, int64_t game1, uint64_t now_us)
+void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
 {
-    for (int i = 0; i < ht->ng; i++)
-        if (ht->g[i].game == game1) {
-            tgame g = ht->g[i];
-            next_game(h, ht, &g, hub__game_by_id(h, game1), now_us);
-            persist(h, ht);
-            to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
-            return;
+    long long tid = (long long)runner_id(ht->r);
+    for (int i = 0; i < a->n; i++) {
+        runner_act *x = &a->v[i];
+        switch (x->kind) {
+        case RUNNER_ACT_CREATE_GAME: create_game(h, ht, x, now_us); break;
+        case RUNNER_ACT_END_GAME: {
+            hub_game *hg = hub__game_by_id(h, hub__tour_gid(ht, x->key));
+            if (hg && hg->status == STORE_LIVE)
+                hub__game_set_result(h, hg, x->result == RUNNER_WIN1 ? "1-0" : "0-1", x->reason,
+                                     now_us);
+            break;
         }
+        case RUNNER_ACT_ASK_CHOICE:
+            ask_choice(h, ht, x->key, x->team[0], x->deadline_us, now_us, 0);
+            break;
+        case RUNNER_ACT_ROUND: to_all(h, hub__tour_enc_round(h, ht, x->round)); break;
+        case RUNNER_ACT_STANDINGS: to_all(h, hub__tour_enc_standings(ht)); break;
+        case RUNNER_ACT_PERSIST: persist(h, ht); break;
+        case RUNNER_ACT_PAUSE:
+            log_error("hub: tournament %lld: %s", tid, x->text);
+            for (int k = 0; k < h->capsess; k++)
+                if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
+                    hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
+            break;
+        case RUNNER_ACT_FINISH:
+        case RUNNER_ACT_NOTE:
+            log_msg(x->rc < 0 ? LOG_ERROR : LOG_INFO, "hub: tournament %lld: %s", tid, x->text);
+            break;
+        case RUNNER_ACT_PAIR_JOB: {
+            hub_job *j = xmalloc(sizeof *j);
+            j->rj = x->job;
+            x->job = NULL;
+            h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
+            break;
+        }
+        case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
+        }
+    }
+    runner_acts_fini(a);
+}
+
+void hub_job_run(hub_job *j)
+{
+    runner_job_run(j->rj);
+}
+
+void hub_job_cancel(hub_job *j)
+{
+    runner_job_cancel(j->rj);
+}
+
+void hub_job_free(hub_job *j)
+{
+    if (j)
+        runner_job_free(j->rj);
+    free(j);
+}
+
+void hub_on_job(hub *h, hub_job *j, uint64_t now_us)
+{
+    htour *ht = hub__tour_find(h, runner_job_tournament(j->rj));
+    runner_acts a = {0};
+    if (ht) {
+        runner_job_done(ht->r, j->rj, now_us, &a); /* takes the job */
+        hub__tour_run(h, ht, &a, now_us);
+    } else {
+        runner_job_free(j->rj);
+    }
+    free(j);
+    hub__arm(h);
+}
+
+uint64_t hub__tour_cookie(hub *h)
+{
+    return h->tours_ ? ++h->tours_->next_cookie : 0;
+}
+
+void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
+                     uint64_t cookie)
+{
+    if (rep->rc != BH_OK && rep->msg[0]) {
+        hub__queue(h, conn, proto_enc_error_msg(true, id, rep->rc, rep->field, rep->msg));
+    } else if (rep->rc != BH_OK) {
+        hub__error(h, conn, true, id, rep->rc, rep->field[0] ? rep->field : NULL);
+    } else if (rep->deferred && cookie) {
+        hub_tours *ts = h->tours_;
+        BH_GROW(ts->pend, ts->npend, ts->cappend);
+        ts->pend[ts->npend++] = (hpending){cookie, conn, id, runner_id(ht->r)};
+    } else {
+        hub__tour_snapshot(h, ht, conn, true, id);
+    }
+}
+
+/* ---- events from the hub --------------------------------------------------------------------- */
+
+void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
+{
+    int i;
+    htour *ht = hub__tour_of_game(h, hg->id, &i);
+    if (!ht)
+        return;
+    runner_acts a = {0};
+    runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us, &a);
+    hub__tour_run(h, ht, &a, now_us);
 }
 
 uint64_t hub__tour_deadline(const hub *h)
 {
     uint64_t at = 0;
     for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        const htour *ht = &h->tours_->v[t];
-        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch; i++)
-            if (!at || ht->ch[i].deadline_us < at)
-                at = ht->ch[i].deadline_us;
+        uint64_t d = runner_deadline(h->tours_->v[t]->r);
+        if (d && (!at || d < at))
+            at = d;
     }
     return at;
 }
@@ -535,194 +386,85 @@ uint64_t hub__tour_deadline(const hub *h)
 void hub__tour_timers(hub *h, uint64_t now_us)
 {
     for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        htour *ht = &h->tours_->v[t];
-        for (int i = 0; ht->status == HT_RUNNING && i < ht->nch;) {
-            if (ht->ch[i].deadline_us > now_us) {
-                i++;
-                continue;
-            }
-            int64_t game1 = ht->ch[i].game1;
-            choice_due(h, ht, game1, now_us); /* next_game removes the entry */
-            hchoice *c = find_choice(ht, game1);
-            if (c && c->deadline_us <= now_us)
-                *c = ht->ch[--ht->nch]; /* never spin on an entry that stays due */
-        }
+        runner_acts a = {0};
+        runner_on_time(h->tours_->v[t]->r, now_us, &a);
+        hub__tour_run(h, h->tours_->v[t], &a, now_us);
     }
-}
-
-void hub__tour_choice_check(hub *h, htour *ht, int64_t game1, uint64_t now_us)
-{
-    if (!find_choice(ht, game1))
-        return;
-    if (ht->status == HT_RUNNING)
-        choice_due(h, ht, game1, now_us); /* asks the new loser, or starts game 2 after a draw */
-    else
-        drop_choice(ht, game1); /* paused: round_start or the resume asks the loser again */
 }
 
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    htour *ht = NULL;
-    hchoice *c = NULL;
-    for (int t = 0; h->tours_ && t < h->tours_->n && !c; t++) {
-        ht = &h->tours_->v[t];
-        c = find_choice(ht, m->game);
-    }
-    if (!c || c->choice >= 0) {
+    int i;
+    runner_choice c;
+    htour *ht = hub__tour_of_game(h, m->game, &i);
+    runner_key k = ht ? runner_game_at(ht->r, i)->key : (runner_key){0, 0, 0, 0};
+    if (!ht || runner_choice_get(ht->r, k, &c) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
     }
-    const tgame *g = NULL;
-    for (int i = 0; i < ht->ng && !g; i++)
-        if (ht->g[i].game == m->game)
-            g = &ht->g[i];
-    int captain = g && c->loser == g->team1 ? GAME_A_WHITE : GAME_A_BLACK;
-    bool ok = (s->role == ROLE_TEAM && s->team == c->loser) ||
-              (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain);
-    if (!g || !ok) {
+    /* Who may answer for the team the runner asks: its team connection, or its captain's seat
+     * (board A) of game 1 (protocol/messages/c2s-game2_colors.md). */
+    int captain = c.loser_is_team1 ? GAME_A_WHITE : GAME_A_BLACK;
+    if (!((s->role == ROLE_TEAM && s->team == c.loser) ||
+          (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain))) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
         return;
     }
-    c->choice = m->action;
-    log_info("hub: tournament %lld game %lld: the loser chooses to %s colours in game 2",
-             (long long)ht->id, (long long)m->game, m->action ? "swap" : "keep");
+    runner_acts a = {0};
+    runner_choose(ht->r, k, m->action != 0, now_us, &a);
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
-    if (ht->status == HT_RUNNING)
-        choice_due(h, ht, m->game, now_us);
+    hub__tour_run(h, ht, &a, now_us);
 }
 
-/* Resume T-AUTO: the games that are due (a match whose last game ended), then the next round
- * if the current one is complete. */
-static void advance(hub *h, htour *ht, uint64_t now_us)
+/* ---- creation, registration, start, pause ---------------------------------------------- */
+
+static void config_of(const hub *h, const proto_msg *m, runner_config *c, const char **tb)
 {
-    int r = tour_n_rounds(ht->t);
-    hub__tour_start_paired(h, ht, r, now_us); /* a round the director paired by hand */
-    for (int mi = 0; r > 0 && mi < tour_round_size(ht->t, r); mi++) {
-        const tgame *last = NULL;
-        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
-            const tgame *x = hub__tour_tgame(ht, r, mi, k);
-            if (x)
-                last = x;
-        }
-        const tour_match *m = tour_round_match(ht->t, r, mi);
-        if (last && m->game[last->game_no] != TOUR_G_NONE) {
-            tgame copy = *last;
-            next_game(h, ht, &copy, hub__game_by_id(h, copy.game), now_us);
-        }
-    }
-    persist(h, ht);
-    if (r > 0)
-        to_all(h, hub__tour_enc_round(h, ht, r), -1);
-    next_round(h, ht, now_us);
+    for (int i = 0; i < m->n_tiebreaks; i++)
+        tb[i] = m->tiebreaks[i];
+    *c = (runner_config){.name = m->name,
+                         .ruleset = m->ruleset[0] ? m->ruleset : h->cfg.ruleset,
+                         .base_ms = m->base_ms,
+                         .inc_ms = m->inc_ms,
+                         .rounds = m->rounds,
+                         .small = m->small,
+                         .tiebreaks = tb,
+                         .n_tiebreaks = m->n_tiebreaks};
 }
-
-void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
-{
-    for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
-        htour *ht = &h->tours_->v[ti];
-        for (int i = 0; i < ht->ng; i++) {
-            if (ht->g[i].game != hg->id)
-                continue;
-            tgame g = ht->g[i];
-            if (g.round == 0) {
-                playoff_over(h, ht, &g, hg, now_us);
-                return;
-            }
-            const tour_match *m = tour_round_match(ht->t, g.round, g.match);
-            if (!m || m->game[g.game_no] != TOUR_G_NONE ||
-                (ht->status != HT_RUNNING && ht->status != HT_PAUSED))
-                return;
-            if (tour_set_game(ht->t, g.round, g.match, g.game_no,
-                              hub__tour_res(ht, &g, m, hg->result)) != BH_OK)
-                return;
-            log_info("hub: tournament %lld round %d match %d game %d: %s %s", (long long)ht->id,
-                     g.round, g.match + 1, g.game_no + 1, hg->result, hg->reason);
-            if (ht->status == HT_RUNNING)
-                next_game(h, ht, &g, hg, now_us);
-            persist(h, ht);
-            to_all(h, hub__tour_enc_round(h, ht, g.round), -1);
-            if (ht->status == HT_RUNNING)
-                next_round(h, ht, now_us);
-            else if (tour_round_complete(ht->t, g.round))
-                hub__tour_paused_standings(h, ht); /* the round ended while T-AUTO pauses */
-            return;
-        }
-    }
-}
-
-/* ---- commands ----------------------------------------------------------------------------- */
 
 int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
 {
-    game_rules gr;
-    const char *rs = m->ruleset[0] ? m->ruleset : h->cfg.ruleset;
-    if (game_rules_by_name(rs, &gr) != BH_OK) {
-        *field = "ruleset";
-        return BH_ENOTFOUND;
-    }
-    for (int i = 0; i < m->n_tiebreaks; i++) {
-        bool ok = false;
-        for (int id = 1; id < TB_COUNT_; id++)
-            ok |= strcmp(tb_name(id), m->tiebreaks[i]) == 0;
-        if (!ok) {
-            *field = "tiebreaks";
-            return BH_EFIELD;
-        }
-    }
-    return BH_OK;
+    const char *tb[PROTO_TB_MAX + 1];
+    runner_config c;
+    config_of(h, m, &c, tb);
+    return runner_config_check(&c, field);
 }
 
 void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
 {
-    tour_ruleset rs;
-    tour_ruleset_default(&rs);
-    snprintf(rs.name, sizeof rs.name, "%.*s", (int)sizeof rs.name - 1, m->name);
-    snprintf(rs.game_ruleset, sizeof rs.game_ruleset, "%s",
-             m->ruleset[0] ? m->ruleset : h->cfg.ruleset);
-    if (m->base_ms)
-        rs.base_ms = (uint32_t)m->base_ms;
-    if (m->base_ms || m->inc_ms)
-        rs.inc_ms = (uint32_t)m->inc_ms;
-    rs.rounds = m->rounds;
-    if (m->small)
-        rs.small_policy = m->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
-    if (m->n_tiebreaks) {
-        rs.n_tb = 0;
-        for (int i = 0; i < m->n_tiebreaks && i < TOUR_MAX_TB; i++)
-            for (int k = 1; k < TB_COUNT_; k++)
-                if (strcmp(tb_name(k), m->tiebreaks[i]) == 0)
-                    rs.tb[rs.n_tb++] = k;
-    }
-    htour *ht = add_tour(h, id);
-    ht->t = tour_new(&rs);
-    ht->seed = (uint64_t)id * 0x9E3779B97F4A7C15ULL;
-    ht->team_of = xcalloc(1, sizeof *ht->team_of);
-    ht->nteam_of = 1;
-    persist(h, ht);
+    const char *tb[PROTO_TB_MAX + 1];
+    runner_config c;
+    config_of(h, m, &c, tb);
+    persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL)));
 }
 
 int hub__tour_check_team(hub *h, const proto_msg *m)
 {
-    htour *ht = find_tour(h, m->tournament);
-    if (!ht)
-        return BH_OK; /* a tournament of an older database: teams only */
-    if (ht->status != HT_REGISTERING)
-        return BH_ESTATE;
-    for (int i = 1; i <= tour_n_teams(ht->t); i++)
-        if (strncmp(tour_team_get(ht->t, i)->name, m->name, TOUR_NAME_LEN - 1) == 0)
-            return BH_EEXIST; /* unique (as the tourney module keeps them): see do_start */
-    return BH_OK;
+    htour *ht = hub__tour_find(h, m->tournament);
+    runner_reply rep;
+    return ht ? runner_can_register(ht->r, m->name, &rep) : BH_OK; /* none: an older database's
+                                                                    * tournament, teams only */
 }
 
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
 {
-    htour *ht = find_tour(h, m->tournament);
+    htour *ht = hub__tour_find(h, m->tournament);
     if (!ht)
         return false;
-    int tid;
     char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
-    int rc = tour_add_team(ht->t, m->name, m->players[0], m->players[1], m->ratings[0],
-                           m->ratings[1], &tid);
+    runner_acts a = {0};
+    int rc = runner_register(ht->r, team, m->name, m->players[0], m->players[1], m->ratings[0],
+                             m->ratings[1], &a);
     if (rc == BH_OK)
         rc = auth_token_new(token);
     if (rc == BH_OK)
@@ -731,110 +473,59 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     if (rc == BH_OK)
         rc = store_token_add(h->st, hash, "team", team, -1);
     if (rc != BH_OK) {
+        runner_acts_fini(&a);
         hub__error(h, s->conn, true, m->id, rc, NULL);
         h->store_failed = rc == BH_ESTORE;
         return true;
     }
-    ht->team_of = xrealloc(ht->team_of, (size_t)(tid + 1) * sizeof *ht->team_of);
-    ht->team_of[tid] = team;
-    ht->nteam_of = tid + 1;
-    persist(h, ht);
+    hub__tour_run(h, ht, &a, 0);
     hub__queue(h, s->conn, proto_enc_team_created(m->id, team, token));
     return true;
 }
 
-static bool same_entry(const tour_team *a, const tour_team *b)
-{
-    return strcmp(a->name, b->name) == 0 && strcmp(a->captain, b->captain) == 0 &&
-           strcmp(a->partner, b->partner) == 0 && a->rating_captain == b->rating_captain &&
-           a->rating_partner == b->rating_partner;
-}
-
-static void do_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
-{
-    htour *ht = find_tour(h, m->tournament);
-    if (!ht) {
-        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
-        return;
-    }
-    if (ht->status != HT_REGISTERING) {
-        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
-        return;
-    }
-    /* tour_start renumbers by rating: keep each entry as it was (the names are unique, so no
-     * two entries are equal) and find it again after the start. */
-    int n = tour_n_teams(ht->t);
-    tour_team *before = xcalloc((size_t)n + 1, sizeof *before);
-    for (int i = 1; i <= n; i++)
-        before[i] = *tour_team_get(ht->t, i);
-    int rc = tour_start(ht->t, &ht->fallback);
-    if (rc != BH_OK) {
-        free(before);
-        hub__error(h, s->conn, true, m->id, rc, "tournament");
-        return;
-    }
-    int64_t *map = xcalloc((size_t)n + 1, sizeof *map);
-    for (int i = 1; i <= n; i++)
-        for (int k = 1; k <= n && k < ht->nteam_of; k++)
-            if (same_entry(tour_team_get(ht->t, i), &before[k]))
-                map[i] = ht->team_of[k];
-    free(before);
-    free(ht->team_of);
-    ht->team_of = map;
-    ht->nteam_of = n + 1;
-    ht->status = HT_RUNNING;
-    log_info("hub: tournament %lld started: %d teams, %d rounds, %s%s", (long long)ht->id, n,
-             tour_planned_rounds(ht->t),
-             tour_format(ht->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
-             ht->fallback ? " (T-ROUNDS small-field fallback)" : "");
-    next_round(h, ht, now_us);
-    persist(h, ht);
-    hub__tour_snapshot(h, ht, s->conn, true, m->id); /* with round 1 as paired */
-}
-
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
  * ht that is not finished: a team connection gets its own two seats, a director all four.
- * Then the P-GAME2 choices still open that s may see (its team is the loser, or a director):
+ * Then the runner's open choices that s may see (its team is to choose, or a director):
  * the push went only to the connections open when game 1 ended (none after a restart). */
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
 {
-    if (ht->status != HT_RUNNING && ht->status != HT_PAUSED)
+    int st = runner_status(ht->r);
+    if (st != RUNNER_RUNNING && st != RUNNER_PAUSED)
         return;
     bool dir = s->role == ROLE_DIRECTOR;
-    for (int i = 0; i < ht->ng; i++) {
-        const tgame *g = &ht->g[i];
-        const tour_match *m = tour_round_match(ht->t, g->round, g->match);
-        hub_game *hg = hub__game_by_id(h, g->game);
-        if ((!m && g->round != 0) || !hg || hg->status == STORE_FINISHED)
+    const tour *t = runner_tour(ht->r);
+    for (int i = 0; i < runner_n_games(ht->r) && i < ht->ngid; i++) {
+        const runner_game *g = runner_game_at(ht->r, i);
+        hub_game *hg = hub__game_by_id(h, ht->gid[i]);
+        if ((!tour_round_match(t, g->key.round, g->key.match) && g->key.round != 0) || !hg ||
+            hg->status == STORE_FINISHED)
             continue;
-        int64_t t2 = g->round == 0 ? ht->team_of[g->match] /* a play-off game */
-                     : g->team1 == ht->team_of[m->a] ? ht->team_of[m->b]
-                                                     : ht->team_of[m->a];
-        if (!dir && s->team != g->team1 && s->team != t2)
+        if (!dir && s->team != g->team[0] && s->team != g->team[1])
             continue;
         char tokens[4][AUTH_TOKEN_LEN + 1];
         memset(tokens, 0, sizeof tokens);
         for (int seat = 0; seat < 4; seat++) {
-            bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team1);
-            if (mine && mint(h, g->game, seat, tokens[seat]) != BH_OK)
+            bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team[0]);
+            if (mine && mint(h, ht->gid[i], seat, tokens[seat]) != BH_OK)
                 h->store_failed = true;
         }
-        send_assign(h, ht, g, t2, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg,
-                    (int64_t)s->conn, dir);
+        send_assign(h, ht, g, ht->gid[i], (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, s->conn,
+                    dir);
     }
-    for (int k = 0; k < ht->nch; k++)
-        for (int i = 0; ht->ch[k].choice < 0 && i < ht->ng; i++)
-            if (ht->g[i].game == ht->ch[k].game1)
-                ask_choice(h, ht, &ht->g[i], &ht->ch[k], now_us, s->conn);
+    for (int k = 0; k < runner_n_choices(ht->r); k++) {
+        const runner_choice *c = runner_choice_at(ht->r, k);
+        if (c->choice < 0 && runner_game_get(ht->r, c->game1))
+            ask_choice(h, ht, c->game1, c->loser, c->deadline_us, now_us, s->conn);
+    }
 }
 
 static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = NULL;
     if (m->tournament)
-        ht = find_tour(h, m->tournament);
+        ht = hub__tour_find(h, m->tournament);
     else if (h->tours_ && h->tours_->n)
-        ht = &h->tours_->v[h->tours_->n - 1]; /* the latest */
+        ht = h->tours_->v[h->tours_->n - 1]; /* the latest */
     if (!ht) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
         return;
@@ -845,47 +536,56 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         reassign(h, ht, s, now_us);
 }
 
-/* T-AUTO's director control: pause (no new game, no new round) or resume. */
-static void do_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    htour *ht = find_tour(h, m->tournament);
+    if (m->type == PROTO_TOURNAMENT_GET) {
+        do_get(h, s, m, now_us);
+        return;
+    }
+    htour *ht = hub__tour_find(h, m->tournament);
     if (!ht) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
         return;
     }
-    bool pause = m->action == 1;
-    if (ht->status != (pause ? HT_RUNNING : HT_PAUSED)) {
-        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
-        return;
-    }
-    ht->status = pause ? HT_PAUSED : HT_RUNNING;
-    log_info("hub: tournament %lld %s", (long long)ht->id, pause ? "paused" : "resumed");
-    if (!pause)
-        advance(h, ht, now_us);
-    persist(h, ht);
-    hub__tour_snapshot(h, ht, s->conn, true, m->id);
-}
-
-void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
-{
+    runner_acts a = {0};
+    runner_reply rep;
+    uint64_t cookie = hub__tour_cookie(h);
     if (m->type == PROTO_TOURNAMENT_START)
-        do_start(h, s, m, now_us);
-    else if (m->type == PROTO_TOURNAMENT_PAUSE)
-        do_pause(h, s, m, now_us);
-    else
-        do_get(h, s, m, now_us);
+        runner_start(ht->r, now_us, cookie, &a, &rep);
+    else /* the director's pause (no new game, no new round) or resume */
+        runner_pause(ht->r, m->action == 1, now_us, cookie, &a, &rep);
+    hub__tour_run(h, ht, &a, now_us);
+    hub__tour_reply(h, ht, s->conn, m->id, &rep, cookie);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its
- * tournament that is not finished (tokens are stored hashed, so old ones cannot be resent),
- * and its open P-GAME2 choice. */
+ * tournament that is not finished, and its open choice. */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 {
     const hub_team *tm = hub_team_by_id(h, s->team);
-    htour *ht = tm ? find_tour(h, tm->tournament) : NULL;
+    htour *ht = tm ? hub__tour_find(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
         reassign(h, ht, s, now_us);
+}
+
+bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
+                         int *game_no, const char *teams[2])
+{
+    int i;
+    htour *ht = hub__tour_of_game(h, gid, &i);
+    if (!ht)
+        return false;
+    const runner_game *g = runner_game_at(ht->r, i);
+    *tournament = runner_id(ht->r);
+    *round = g->key.round;
+    *match = g->key.match;
+    *game_no = g->key.game;
+    for (int k = 0; k < 2; k++) {
+        const hub_team *tm = hub_team_by_id(h, g->team[k]);
+        teams[k] = tm ? tm->name : NULL;
+    }
+    return true;
 }
 
 /* ---- load ---------------------------------------------------------------------------------- */
@@ -893,39 +593,26 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 static int load_row(void *ctx, const store_tour *row)
 {
     hub *h = ctx;
-    tour *t = NULL;
+    runner *r = NULL;
     int line = 0;
-    if (!row->trf || trf_import(row->trf, &t, &line) != BH_OK) {
+    runner_saved s = {row->status, row->seed, (char *)row->teams, (char *)row->trf};
+    if (runner_restore(row->id, &s, h->io.job == NULL, &r, &line) != BH_OK) {
         log_error("hub: tournament %lld: stored TRF does not import (line %d)",
                   (long long)row->id, line);
         return 0;
     }
-    htour *ht = add_tour(h, row->id);
-    ht->t = t;
-    ht->status = row->status;
-    ht->seed = row->seed;
-    /* teams: "<fallback> <hub team id by tour id 1..n>" */
-    const char *p = row->teams ? row->teams : "0";
-    char *end;
-    ht->fallback = strtol(p, &end, 10) != 0;
-    ht->team_of = xcalloc((size_t)tour_n_teams(t) + 1, sizeof *ht->team_of);
-    ht->nteam_of = 1;
-    for (p = end; ht->nteam_of <= tour_n_teams(t); p = end) {
-        long long v = strtoll(p, &end, 10);
-        if (end == p)
-            break;
-        ht->team_of[ht->nteam_of++] = v;
-    }
+    add_tour(h, r);
     return 0;
 }
 
 static int load_tgame(void *ctx, const store_tgame *row)
 {
     hub *h = ctx;
-    htour *ht = find_tour(h, row->tournament);
+    htour *ht = hub__tour_find(h, row->tournament);
     if (ht) {
-        GROW(ht->g, ht->ng, ht->capg);
-        ht->g[ht->ng++] = (tgame){row->game, row->round, row->match, row->game_no, row->team1};
+        runner_restore_game(ht->r, (runner_key){row->round, row->match, row->game_no, 0},
+                            row->team1);
+        add_gid(ht, row->game);
     }
     return 0;
 }
@@ -935,21 +622,26 @@ int hub__tour_load(hub *h, uint64_t now_us)
     if (store_tour_init(h->st) != BH_OK || store_each_tour(h->st, load_row, h) != BH_OK ||
         store_each_tgame(h->st, load_tgame, h) != BH_OK)
         return BH_ESTORE;
-    /* Games that ended while no tournament update was stored (recovery at load: adjudicated)
-     * are applied now; that also pairs the next round when it completes one. */
-    for (int ti = 0; h->tours_ && ti < h->tours_->n; ti++) {
-        htour *ht = &h->tours_->v[ti];
-        for (int i = 0; i < ht->ng; i++) {
-            hub_game *hg = hub__game_by_id(h, ht->g[i].game);
+    /* The games' ends as the store has them, in creation order: the runner notes those it
+     * recorded and applies the others (those of a turn whose tournament update is missing:
+     * recovery at load), which may pair the next round; then a running event goes on. */
+    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
+        htour *ht = h->tours_->v[t];
+        runner_acts a = {0};
+        for (int i = 0; i < ht->ngid; i++) {
+            hub_game *hg = hub__game_by_id(h, ht->gid[i]);
             if (hg && hg->status == STORE_FINISHED) {
-                hub__tour_game_over(h, hg, now_us);
-                ht = &h->tours_->v[ti];
+                runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us,
+                                 &a);
+                hub__tour_run(h, ht, &a, now_us);
             }
         }
-        if (ht->status == HT_RUNNING)
-            advance(h, ht, now_us); /* games due (a P-GAME2 choice asked again), next round */
-        log_info("hub: tournament %lld: %s, round %d of %d", (long long)ht->id,
-                 hub__tour_status_name(ht->status), tour_n_rounds(ht->t), tour_planned_rounds(ht->t));
+        runner_loaded(ht->r, now_us, &a);
+        hub__tour_run(h, ht, &a, now_us);
+        const tour *tt = runner_tour(ht->r);
+        log_info("hub: tournament %lld: %s, round %d of %d", (long long)runner_id(ht->r),
+                 runner_status_name(runner_status(ht->r)), tour_n_rounds(tt),
+                 tour_planned_rounds(tt));
     }
     return BH_OK;
 }
@@ -959,52 +651,12 @@ void hub__tour_free(hub *h)
     if (!h->tours_)
         return;
     for (int i = 0; i < h->tours_->n; i++) {
-        tour_free(h->tours_->v[i].t);
-        free(h->tours_->v[i].team_of);
-        free(h->tours_->v[i].g);
-        free(h->tours_->v[i].ch);
+        runner_free(h->tours_->v[i]->r);
+        free(h->tours_->v[i]->gid);
+        free(h->tours_->v[i]);
     }
     free(h->tours_->v);
+    free(h->tours_->pend);
     free(h->tours_);
     h->tours_ = NULL;
-}
-
-/* ---- for the director's controls (hub_tour_dir.c) ------------------------------------------ */
-
-tour_game hub__tour_res(const htour *ht, const tgame *g, const tour_match *m, const char *result)
-{
-    int64_t a = ht->team_of[m->a];
-    if (strcmp(result, "1-0") == 0)
-        return g->team1 == a ? TOUR_G_WIN_A : TOUR_G_WIN_B;
-    if (strcmp(result, "0-1") == 0)
-        return g->team1 == a ? TOUR_G_WIN_B : TOUR_G_WIN_A;
-    return TOUR_G_DRAW;
-}
-
-htour *hub__tour_find(hub *h, int64_t id)
-{
-    return find_tour(h, id);
-}
-
-void hub__tour_persist(hub *h, const htour *ht)
-{
-    persist(h, ht);
-}
-
-void hub__tour_to_all(hub *h, char *msg)
-{
-    to_all(h, msg, -1);
-}
-
-int hub__tour_game1(hub *h, htour *ht, int r, int mi, uint64_t now_us)
-{
-    const tour_match *m = tour_round_match(ht->t, r, mi);
-    int w = m->white ? m->white : m->a;
-    int o = w == m->a ? m->b : m->a;
-    return create_game(h, ht, r, mi, 0, ht->team_of[w], ht->team_of[o], now_us);
-}
-
-void hub__tour_advance(hub *h, htour *ht, uint64_t now_us)
-{
-    advance(h, ht, now_us);
 }

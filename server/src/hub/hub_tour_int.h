@@ -1,6 +1,9 @@
-/* hub_tour_int.h: the server tournament's types, shared by hub_tour.c (T-AUTO, commands,
- * persistence) and hub_tour_msg.c (round, standings and tournament messages).
- * SPDX-License-Identifier: MIT */
+/* hub_tour_int.h: the server's tournaments, shared by hub_tour.c (the runner's actions carried
+ * out: games, tokens, store, messages; loading), hub_tour_dir.c (the director's commands) and
+ * hub_tour_msg.c (round, standings and tournament messages).
+ * SPDX-License-Identifier: MIT
+ * Each tournament is a runner (tourney/runner.h), which decides everything about it; the hub
+ * keeps only what the runner does not know: the store's game id of each of its games. */
 #ifndef BH_HUB_TOUR_INT_H
 #define BH_HUB_TOUR_INT_H
 
@@ -8,74 +11,49 @@
 #include <stdint.h>
 
 #include "hub_int.h"
-#include "tour.h"
-
-/* HT_PAUSED: running, but T-AUTO creates no game and pairs no round until resumed; results
- * of the games in progress are still recorded. */
-enum { HT_REGISTERING = 0, HT_RUNNING = 1, HT_FINISHED = 2, HT_PAUSED = 3 };
+#include "runner.h"
 
 typedef struct {
-    int64_t game; /* hub game id */
-    int round, match, game_no;
-    int64_t team1; /* hub team seated as GAME_TEAM_1 */
-} tgame;
-
-/* P-GAME2: game 1 of a pairing ended decisively; the losing team chooses game 2's colours. */
-typedef struct {
-    int64_t game1;        /* hub game id of game 1 */
-    int64_t loser;        /* hub team that lost game 1 */
-    uint64_t deadline_us; /* monotonic: the default applies from then on */
-    int choice;           /* -1 none yet, 0 keep colours, 1 swap */
-} hchoice;
-
-typedef struct {
-    int64_t id; /* tournament id (store) */
-    int status; /* HT_* */
-    uint64_t seed;
-    bool fallback; /* T-ROUNDS small-field fallback applied at the start */
-    tour *t;
-    int64_t *team_of; /* hub team id by tour team id (1..n); index 0 unused */
-    int nteam_of;
-    tgame *g;
-    int ng, capg;
-    hchoice *ch; /* pending P-GAME2 choices (not stored: a restart asks again) */
-    int nch, capch;
+    runner *r;
+    int64_t *gid; /* the store's game id of the runner's game i (runner_game_at), 0 none */
+    int ngid, capgid;
 } htour;
 
+/* A director's reply that waits for a pairing job (runner_reply.deferred). */
+typedef struct {
+    uint64_t cookie;
+    uint64_t conn;
+    int64_t id; /* the command's id */
+    int64_t tournament;
+} hpending;
+
 struct hub_tours {
-    htour *v;
+    htour **v; /* by creation; each heap-allocated (stable while actions run) */
     int n, cap;
+    hpending *pend;
+    int npend, cappend;
+    uint64_t next_cookie;
 };
 
-/* hub_tour.c: game g of match mi of round r, or NULL. */
-const tgame *hub__tour_tgame(const htour *ht, int round, int match, int game_no);
-
-/* hub_tour.c, for the director's controls: the tourney result of hub result text for game g
- * of match m; the tournament with this id (NULL none); store it (TRF); queue msg (freed) to
- * every connection; create and start game 1 of match mi of round r; T-AUTO's next step
- * (games 2 due, the paired round's games, the next round). */
-tour_game hub__tour_res(const htour *ht, const tgame *g, const tour_match *m, const char *result);
+/* hub_tour.c: the tournament with this id (NULL none); the tournament and runner game index of
+ * store game gid (NULL none); the store id of r's game k (0 none). */
 htour *hub__tour_find(hub *h, int64_t id);
-void hub__tour_persist(hub *h, const htour *ht);
-void hub__tour_to_all(hub *h, char *msg);
-int hub__tour_game1(hub *h, htour *ht, int r, int mi, uint64_t now_us);
-void hub__tour_advance(hub *h, htour *ht, uint64_t now_us);
-/* hub_tour.c: the director overrode the result of game1 while its P-GAME2 choice is pending:
- * the choice belonged to the old loser. Running: settled now (the new loser is asked, or game
- * 2 starts after a draw); paused: dropped (round_start or the resume asks again). */
-void hub__tour_choice_check(hub *h, htour *ht, int64_t game1, uint64_t now_us);
-
-/* hub_tour_dir.c: start game 1 of every match of round r that has none (a round paired by
- * the director while T-AUTO paused); true if it started any. */
-bool hub__tour_start_paired(hub *h, htour *ht, int r, uint64_t now_us);
-/* The standings to everyone (a round completed while T-AUTO pauses). */
-void hub__tour_paused_standings(hub *h, htour *ht);
-/* Round r was paired and none of its games was created yet. */
-bool hub__tour_round_unstarted(const htour *ht, int r);
+htour *hub__tour_of_game(hub *h, int64_t gid, int *index);
+int64_t hub__tour_gid(const htour *ht, runner_key k);
+/* hub_tour.c: carry out the runner's actions a (in order; a is emptied). */
+void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us);
+/* hub_tour.c: answer a director's command: the error of rep, or (cookie) wait for its job, or
+ * the tournament snapshot now. */
+void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
+                     uint64_t cookie);
+/* hub_tour.c: a fresh cookie for a command that may wait for a job. */
+uint64_t hub__tour_cookie(hub *h);
+/* hub_tour.c: the runner's result of the store game hg (RUNNER_VOID: a restart adjudicated
+ * it and nobody changed its draw since). */
+runner_result hub__tour_res(const hub_game *hg);
 
 /* hub_tour_msg.c: encoders (new strings, caller frees; enc_standings NULL if the tourney
  * module fails) and the snapshot reply queued to conn. */
-const char *hub__tour_status_name(int status);
 char *hub__tour_enc_round(hub *h, const htour *ht, int r);
 char *hub__tour_enc_standings(const htour *ht);
 void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_t id);

@@ -88,6 +88,7 @@ struct net {
     ev_timer kick;  /* wakes lws's timer list, see on_kick */
     ev_timer sweep; /* pings and idle hang-ups, see on_sweep */
     ev_prepare prepare;
+    ev_async wake; /* net_wake from another thread: on_wake in the loop */
     net_handlers h;
     net_config cfg;
     int port;
@@ -486,6 +487,15 @@ static void on_sweep(struct ev_loop *loop, ev_timer *w, int revents)
     }
 }
 
+static void on_ev_wake(struct ev_loop *loop, ev_async *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    if (n->h.on_wake && !n->destroying)
+        n->h.on_wake(n->h.ctx);
+}
+
 static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
 {
     (void)loop;
@@ -607,6 +617,9 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     ev_prepare_init(&n->prepare, on_ev_prepare);
     n->prepare.data = n;
     ev_prepare_start(n->loop, &n->prepare);
+    ev_async_init(&n->wake, on_ev_wake);
+    n->wake.data = n;
+    ev_async_start(n->loop, &n->wake);
     *out = n;
     return BH_OK;
 }
@@ -672,9 +685,9 @@ void net_timer_set(net *n, uint64_t at_us)
     ev_timer_start(n->loop, &n->timer);
 }
 
-int net_conn_count(const net *n)
+void net_wake(net *n)
 {
-    return n->nconn;
+    ev_async_send(n->loop, &n->wake); /* libev: safe from any thread */
 }
 
 void net_close(net *n)
@@ -699,6 +712,7 @@ void net_close(net *n)
     ev_timer_stop(n->loop, &n->timer);
     ev_timer_stop(n->loop, &n->kick);
     ev_timer_stop(n->loop, &n->sweep);
+    ev_async_stop(n->loop, &n->wake);
     lws_context_destroy(n->ctx);
     /* CLOSED callbacks normally free every session; free any left. */
     for (uint32_t s = 0; s < n->nslots; s++)

@@ -36,6 +36,9 @@ typedef struct {
     /* Once per loop turn, before the loop sleeps (libev prepare): the place to commit the
      * turn's store transaction and then hand the turn's replies to net_send. */
     void (*on_turn_end)(void *ctx);
+    /* net_wake was called (from any thread): runs in the loop, then the turn ends as after
+     * any event (on_turn_end). NULL: nothing to do. */
+    void (*on_wake)(void *ctx);
 } net_handlers;
 
 typedef struct {
@@ -90,8 +93,9 @@ void net_close_conn(net *n, net_conn c, const char *reason);
  * An instant in the past fires on the next loop turn. Replaces any earlier deadline. */
 void net_timer_set(net *n, uint64_t at_us);
 
-/* Number of open WebSocket connections. */
-int net_conn_count(const net *n);
+/* Wake the loop from any thread (libev ev_async): on_wake runs in it soon after. Calls made
+ * before on_wake runs are merged into one. Not after net_close. */
+void net_wake(net *n);
 
 /* Close every connection cleanly (queued messages are written, then a 1001 "shutdown"
  * close frame; at most about half a second) and free n. No handler is called from here on.

@@ -1,4 +1,5 @@
-/* fen.c: FEN with reserves ("...RNBQKBNR[Qn] w KQkq - 0 1") and promoted marks ('~').
+/* fen.c: FEN with reserves ("...RNBQKBNR[Qn] w KQkq - 0 1") and promoted marks ('~'), and
+ * plain FEN for the chess model.
  * SPDX-License-Identifier: MIT
  * The parser builds into a local position and copies it out only when every field and the
  * position as a whole are valid: a bad FEN never leaves a half-built position. */
@@ -118,6 +119,9 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
             if (file > 8)
                 return fail(err, BH_FEN_FIELD_BOARD, fen, s, "rank has more than 8 files");
         } else if (ch == '~') {
+            if (p.opt_.model == BH_MODEL_CHESS)
+                return fail(err, BH_FEN_FIELD_BOARD, fen, s,
+                            "'~' (promoted piece) does not exist in chess");
             int sq = rank * 8 + file - 1;
             int pt = file > 0 ? pc_type(p.board_[sq]) : BH_NO_PIECE;
             if (pt == BH_NO_PIECE || pt == BH_PAWN || pt == BH_KING || (p.promoted_ & bb_sq(sq)))
@@ -151,6 +155,10 @@ int bh_pos_from_fen(bh_pos *out, const char *fen, const bh_options *o, bh_fen_er
         if (!s)
             return fail(err, BH_FEN_FIELD_RESERVE, fen, bad, what);
     }
+    for (int c = 0; c < 2 && p.opt_.model == BH_MODEL_CHESS; c++)
+        for (int pt = BH_PAWN; pt <= BH_QUEEN; pt++)
+            if (p.reserve_[c][pt])
+                return fail(err, BH_FEN_FIELD_RESERVE, fen, s, "chess has no reserve");
     if (*s != ' ' && *s != '\t')
         return fail(err, *s ? BH_FEN_FIELD_BOARD : BH_FEN_FIELD_SIDE, fen, s,
                     *s ? "unexpected character in the board" : "side to move missing");
@@ -303,12 +311,14 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len)
         if (rank)
             tmp[n++] = '/';
     }
-    tmp[n++] = '[';
-    for (int c = 0; c < 2; c++)
-        for (int pt = BH_QUEEN; pt >= BH_PAWN; pt--)
-            for (int i = 0; i < p->reserve_[c][pt]; i++)
-                tmp[n++] = c == BH_WHITE ? (char)(piece_chars[pt] - 32) : piece_chars[pt];
-    tmp[n++] = ']';
+    if (p->opt_.model != BH_MODEL_CHESS) {
+        tmp[n++] = '[';
+        for (int c = 0; c < 2; c++)
+            for (int pt = BH_QUEEN; pt >= BH_PAWN; pt--)
+                for (int i = 0; i < p->reserve_[c][pt]; i++)
+                    tmp[n++] = c == BH_WHITE ? (char)(piece_chars[pt] - 32) : piece_chars[pt];
+        tmp[n++] = ']';
+    }
     tmp[n++] = ' ';
     tmp[n++] = p->stm_ == BH_WHITE ? 'w' : 'b';
     tmp[n++] = ' ';
@@ -318,7 +328,7 @@ int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len)
         if (p->castle_ & (1 << i))
             tmp[n++] = "KQkq"[i];
     tmp[n++] = ' ';
-    if (p->ep_ == 64) {
+    if (!bh__ep_right(p)) { /* chess: only a legal capture (FIDE art. 9.2.2) */
         tmp[n++] = '-';
     } else {
         tmp[n++] = (char)('a' + p->ep_ % 8);

@@ -1,4 +1,4 @@
-/* movegen.c: legal move and drop generation, mate predicates, perft.
+/* movegen.c: legal move and drop generation, mate and stalemate predicates, status, perft.
  * SPDX-License-Identifier: MIT
  * Strictly legal generation with a check mask and pin lines (no make/test/unmake): one
  * generator body serves both listing and counting, so perft can count the last ply in bulk
@@ -45,6 +45,22 @@ static inline int emit_piece_moves(bh_move *out, int n, int from, uint64_t dests
 static inline uint64_t shift_up(uint64_t b, int us)
 {
     return us == BH_WHITE ? b << 8 : b >> 8;
+}
+
+/* The en-passant test of gen below, for one square: each taker is tried with both pawns
+ * lifted and itself on ep, which catches a pin along the rank too. */
+bool bh__ep_legal(const bh_pos *p, int side, int ep)
+{
+    int ksq = king_sq(p, side), capsq = side == BH_WHITE ? ep - 8 : ep + 8;
+    uint64_t occ = p->by_type_[0];
+    for (uint64_t b = bh__tab.pawn[side ^ 1][ep] & p->by_type_[BH_PAWN] & p->by_color_[side];
+         b;) {
+        int from = bb_pop_lsb(&b);
+        uint64_t nocc = (occ ^ bb_sq(from) ^ bb_sq(capsq)) | bb_sq(ep);
+        if (!(bh__attackers(p, ksq, nocc, side ^ 1) & ~bb_sq(capsq)))
+            return true;
+    }
+    return false;
 }
 
 static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *out)
@@ -133,6 +149,7 @@ static inline __attribute__((always_inline)) int gen(const bh_pos *p, bh_move *o
             }
         }
     }
+    /* The same test as bh__ep_legal, written out: this loop is the perft hot path's own. */
     if (p->ep_ != 64) {
         int ep = p->ep_, capsq = ep - up;
         for (uint64_t b = t->pawn[them][ep] & pawns; b;) {
@@ -222,10 +239,22 @@ bool bh_is_bughouse_mate(const bh_pos *p)
     return p->checkers_ && !blockable(p) && count_legal(p) == 0;
 }
 
+bool bh_is_mate(const bh_pos *p)
+{
+    /* Chess: no reserve, so the crazyhouse test is the FIDE checkmate (art. 5.1.1). */
+    return p->opt_.model == BH_MODEL_CHESS ? bh_is_crazyhouse_mate(p) : bh_is_bughouse_mate(p);
+}
+
 bh_status_kind bh_status(const bh_pos *p)
 {
-    if (count_legal(p) == 0)
+    bool chess = p->opt_.model == BH_MODEL_CHESS;
+    if (count_legal(p) == 0) {
+        if (chess) /* FIDE art. 5.1.1, 5.2.1 */
+            return p->checkers_ ? BH_STATUS_MATE : BH_STATUS_STALEMATE;
         return p->checkers_ && !blockable(p) ? BH_STATUS_MATE : BH_STATUS_WAITING;
+    }
+    if (chess && bh_is_dead_position(p)) /* art. 5.2.2 */
+        return BH_STATUS_DEAD;
     return p->checkers_ ? BH_STATUS_CHECK : BH_STATUS_PLAYING;
 }
 
@@ -236,6 +265,8 @@ const char *bh_status_name(bh_status_kind s)
     case BH_STATUS_CHECK: return "check";
     case BH_STATUS_MATE: return "mate";
     case BH_STATUS_WAITING: return "waiting";
+    case BH_STATUS_STALEMATE: return "stalemate";
+    case BH_STATUS_DEAD: return "dead_position";
     }
     return "unknown";
 }

@@ -127,6 +127,8 @@ int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out)
     move_pattern pat = {BH_NO_PIECE, false, 0, -1, -1, BH_NO_PIECE, 0};
     size_t len = strlen(s);
     if (len == 4 && s[1] == '@') {
+        if (p->opt_.model == BH_MODEL_CHESS)
+            return BH_EMOVE; /* no drops in chess: not a chess move at all */
         char ch = s[0] >= 'a' ? (char)(s[0] - 32) : s[0];
         pat.piece = upper_to_type(ch);
         if (pat.piece == BH_NO_PIECE || pat.piece == BH_KING || !is_file(s[2]) || !is_rank(s[3]))
@@ -246,6 +248,8 @@ int bh_parse_san(const bh_pos *p, const char *s, bh_move *out)
     int rc = san_pattern(s, &pat);
     if (rc != BH_OK)
         return rc;
+    if (pat.drop && p->opt_.model == BH_MODEL_CHESS)
+        return BH_EMOVE; /* no drops in chess, as bh_parse_uci */
     bh_move m;
     rc = match(p, &pat, &m);
     if (rc != BH_OK)
@@ -325,7 +329,7 @@ int bh_move_to_san(const bh_pos *p, bh_move m, char buf[BH_SAN_MAX])
     bh_pos after = *p;
     bh_undo u;
     bh_make(&after, m, &u);
-    if (bh_is_bughouse_mate(&after))
+    if (bh_is_mate(&after))
         buf[n++] = '#';
     else if (bh_in_check(&after))
         buf[n++] = '+';

@@ -153,7 +153,8 @@ int bh_reserve_count(const bh_pos *p, bh_color c, int piece)
 
 int bh_reserve_add(bh_pos *p, bh_color c, int piece)
 {
-    if ((c != BH_WHITE && c != BH_BLACK) || piece < BH_PAWN || piece > BH_QUEEN)
+    if ((c != BH_WHITE && c != BH_BLACK) || piece < BH_PAWN || piece > BH_QUEEN ||
+        p->opt_.model == BH_MODEL_CHESS)
         return BH_EINVAL;
     if (p->reserve_[c][piece] >= BH_RESERVE_CAP)
         return BH_ELIMIT;
@@ -163,7 +164,8 @@ int bh_reserve_add(bh_pos *p, bh_color c, int piece)
 
 int bh_reserve_remove(bh_pos *p, bh_color c, int piece)
 {
-    if ((c != BH_WHITE && c != BH_BLACK) || piece < BH_PAWN || piece > BH_QUEEN)
+    if ((c != BH_WHITE && c != BH_BLACK) || piece < BH_PAWN || piece > BH_QUEEN ||
+        p->opt_.model == BH_MODEL_CHESS)
         return BH_EINVAL;
     if (p->reserve_[c][piece] == 0)
         return BH_ESTATE;
@@ -259,7 +261,9 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
         } else if (kind >= BH_MK_PROMO_N && kind <= BH_MK_PROMO_Q) {
             remove_piece(p, to);
             put_piece(p, to, pc_code(kind + 1, us));
-            set_promoted(p, to, true);
+            /* Chess has no promoted marks: a promoted queen is a queen (FIDE art. 3.7.5.3). */
+            if (p->opt_.model != BH_MODEL_CHESS)
+                set_promoted(p, to, true);
         }
         int type = pc_type(code);
         if (type == BH_PAWN) {
@@ -340,8 +344,18 @@ int bh_make_checked(bh_pos *p, bh_move m, bh_undo *u)
     return BH_OK;
 }
 
+bool bh__ep_right(const bh_pos *p)
+{
+    return p->ep_ != 64 &&
+           (p->opt_.model != BH_MODEL_CHESS || bh__ep_legal(p, p->stm_, p->ep_));
+}
+
 uint64_t bh_pos_key(const bh_pos *p)
 {
+    /* ep_ is kept as bh_make sets it (an enemy pawn attacks the square), so make stays the
+     * same for every model; chess drops a right whose capture is illegal here (9.2.2). */
+    if (p->ep_ != 64 && !bh__ep_right(p))
+        return p->key_ ^ bh__tab.zob_ep[p->ep_];
     return p->key_;
 }
 
@@ -374,13 +388,16 @@ bool bh_pos_ok(const bh_pos *p)
             return false;
         for (int pt = 0; pt < 8; pt++) {
             bool holdable = pt >= BH_PAWN && pt <= BH_QUEEN;
-            if ((!holdable && p->reserve_[c][pt]) || p->reserve_[c][pt] >= BH_ZOB_RES_MAX)
+            if ((!holdable && p->reserve_[c][pt]) || p->reserve_[c][pt] >= BH_ZOB_RES_MAX ||
+                (p->opt_.model == BH_MODEL_CHESS && p->reserve_[c][pt]))
                 return false;
         }
     }
     if (p->by_type_[BH_PAWN] & (BB_RANK_1 | BB_RANK_8))
         return false;
     if (p->promoted_ & ~(all & ~p->by_type_[BH_PAWN] & ~p->by_type_[BH_KING]))
+        return false;
+    if (p->opt_.model == BH_MODEL_CHESS && p->promoted_)
         return false;
     if (p->stm_ > 1 || p->castle_ > 15 || p->ep_ > 64 || p->fullmove_ < 1)
         return false;

@@ -1,5 +1,6 @@
-/* rules.h: one board of bughouse (and crazyhouse) chess: position with reserves, legal moves
- * and drops, mate predicates, FEN, UCI and SAN, repetition key, perft.
+/* rules.h: one board of bughouse, crazyhouse or plain chess: position with reserves, legal
+ * moves and drops, mate, stalemate and dead-position predicates, FEN, UCI and SAN, repetition
+ * key, perft.
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no allocation, no mutable globals (attack tables are built once, thread-safely,
  * by the first bh_pos_start/bh_pos_from_fen). Rule ids (P-*) refer to shared RULES.md.
@@ -87,14 +88,20 @@ static inline int bh_move_promo(bh_move m)
 
 /* Capture model of one board. */
 typedef enum {
-    BH_MODEL_BUGHOUSE = 0,  /* captured piece leaves the board; the caller hands it on (P-MOVE) */
-    BH_MODEL_CRAZYHOUSE = 1 /* captured piece goes to the capturer's own reserve */
+    BH_MODEL_BUGHOUSE = 0,   /* captured piece leaves the board; the caller hands it on (P-MOVE) */
+    BH_MODEL_CRAZYHOUSE = 1, /* captured piece goes to the capturer's own reserve */
+    BH_MODEL_CHESS = 2       /* chess (FIDE Laws; RULES.md F-CHESS): a captured piece leaves the
+                              * game, there is no reserve and no drop, no promoted marks; mate is
+                              * the FIDE checkmate (art. 5.1.1), no legal move and no check is
+                              * stalemate (art. 5.2.1); the en-passant square counts (FEN, key)
+                              * only when an en-passant capture is legal (art. 9.2.2) */
 } bh_model;
 
 /* Ruleset options of one board. A NULL options pointer means BH_OPTIONS_DEFAULT. */
 typedef struct {
     bh_model model;            /* capture model */
-    bool dropped_rook_castles; /* P-CASTLE-DROP: a rook dropped on its corner may castle */
+    bool dropped_rook_castles; /* P-CASTLE-DROP: a rook dropped on its corner may castle
+                                * (no effect in the chess model: nothing is dropped) */
 } bh_options;
 
 /* Regulation defaults (seed 000): bughouse captures, dropped rooks castle. */
@@ -169,6 +176,8 @@ typedef struct {
 /* Parse fen ("<board>[<reserve>] <side> <castling> <ep> <halfmove> <fullmove>"; the reserve
  * may also be a ninth rank "/Qn" or absent; halfmove and fullmove may be omitted) into p with
  * ruleset o (copied; NULL = default). '~' after a piece marks it promoted (P-PROMO).
+ * BH_MODEL_CHESS: plain FEN; an empty reserve ("[]", "/") is accepted, a piece in it is a
+ * BH_FEN_FIELD_RESERVE error and a '~' a BH_FEN_FIELD_BOARD error (chess has neither).
  * Returns BH_OK, or BH_EFEN (p untouched; *err, if err is non-NULL, names the field),
  * or BH_EINVAL if p or fen is NULL. FEN cannot say whether a king has moved: a king on its
  * home square counts as never moved, so with dropped_rook_castles a rook dropped on its corner
@@ -182,7 +191,9 @@ int bh_pos_from_fen(bh_pos *p, const char *fen, const bh_options *o, bh_fen_erro
 const char *bh_fen_field_name(bh_fen_field f);
 
 /* Write p as FEN with the reserve in brackets (white pieces first, each colour in QRBNP order,
- * e.g. "[QNPnp]") and '~' after promoted pieces, as lichess and Fairy-Stockfish do.
+ * e.g. "[QNPnp]") and '~' after promoted pieces, as lichess and Fairy-Stockfish do; in the
+ * chess model plain FEN, without brackets (the en-passant square only when a capture there is
+ * legal, as lichess and python-chess write it).
  * Returns the length written (excluding NUL), or BH_ELIMIT if len is too small
  * (BH_FEN_MAX always suffices; buf then holds ""). */
 int bh_pos_to_fen(const bh_pos *p, char *buf, size_t len);
@@ -195,8 +206,9 @@ bh_color bh_side_to_move(const bh_pos *p);
 int bh_fullmove(const bh_pos *p);
 /* Plies played since the start of the numbering: 2 * (fullmove - 1) + (Black to move). */
 int bh_ply(const bh_pos *p);
-/* Half-move clock: plies since the last capture, pawn move or pawn drop. Informational only:
- * there is no fifty-move rule in bughouse (P-WAIT). */
+/* Half-move clock: plies since the last capture, pawn move or pawn drop. Informational only
+ * in bughouse (P-WAIT: no fifty-move rule); in chess the 50- and 75-move rules count it
+ * (FIDE art. 9.3, 9.6.2: 100 and 150 plies). */
 int bh_halfmove(const bh_pos *p);
 /* Ruleset of this board. */
 const bh_options *bh_pos_options(const bh_pos *p);
@@ -208,8 +220,9 @@ bool bh_is_promoted_at(const bh_pos *p, int sq);
 /* Number of pieces of type piece (BH_PAWN..BH_QUEEN) colour c holds; 0 for other types. */
 int bh_reserve_count(const bh_pos *p, bh_color c, int piece);
 /* Add one piece of type piece to colour c's reserve: the partner transfer (P-MOVE).
- * Returns BH_OK, BH_EINVAL (piece not BH_PAWN..BH_QUEEN or c not a colour) or BH_ELIMIT
- * (already BH_RESERVE_CAP of that type). Updates the repetition key. */
+ * Returns BH_OK, BH_EINVAL (piece not BH_PAWN..BH_QUEEN, c not a colour, or the chess model,
+ * which has no reserve) or BH_ELIMIT (already BH_RESERVE_CAP of that type). Updates the
+ * repetition key. */
 int bh_reserve_add(bh_pos *p, bh_color c, int piece);
 /* Remove one piece from a reserve (e.g. undoing a transfer). BH_OK, BH_EINVAL, or
  * BH_ESTATE if the reserve holds none of that type. */
@@ -243,7 +256,7 @@ void bh_unmake(bh_pos *p, const bh_undo *u);
  * piece (P-PROMO), BH_NO_PIECE if the move captured nothing. Same in both models. */
 int bh_undo_handed(const bh_undo *u);
 
-/* ---- status (P-MATE, P-WAIT) ------------------------------------------------------- */
+/* ---- status (P-MATE, P-WAIT; chess: FIDE Laws art. 5) ------------------------------- */
 
 /* True if the side to move is in check (O(1): checkers are kept by make/unmake). */
 bool bh_in_check(const bh_pos *p);
@@ -254,25 +267,57 @@ bool bh_is_crazyhouse_mate(const bh_pos *p);
  * empty square between checker and king). */
 bool bh_is_bughouse_mate(const bh_pos *p);
 
+/* The mate of p's model: bh_is_bughouse_mate in the bughouse and crazyhouse models (what SAN
+ * marks '#', P-MATE); in chess checkmate, in check with no legal move (FIDE art. 5.1.1). */
+bool bh_is_mate(const bh_pos *p);
+
+/* FIDE art. 5.2.2 and 9.6.2 (dead position: neither player can checkmate by any series of
+ * legal moves), decided on material, whatever the model (so for chess only: in bughouse a
+ * drop can always come, P-WAIT). True exactly in these positions, each provably dead:
+ *   - king against king;
+ *   - king and one knight against a lone king;
+ *   - kings and any number of bishops of either colour, all on squares of one colour
+ *     (K+B v K, K+B v K+B with same-coloured bishops, ...): only a bishop can give check,
+ *     so a king in check stands on that colour; it has at least two orthogonal neighbours
+ *     on the board, of the other colour, which no bishop attacks or stands on, and the other
+ *     king covers at most one of them: the king always has a flight.
+ * Not detected (returns false): every other dead position, such as locked pawn chains or
+ * K+N v K+N positions where no helpmate exists; the game goes on there (the 75-move rule,
+ * art. 9.6.2, ends it). */
+bool bh_is_dead_position(const bh_pos *p);
+
+/* False when colour c provably cannot checkmate the other king by any series of legal moves
+ * (FIDE art. 6.9 and 7.5.5: a flag, or a second illegal move, is then a draw): c has a lone
+ * king, or the position is dead (bh_is_dead_position). True otherwise, even where c could
+ * in fact never mate (e.g. K+N against K+Q, which lichess counts as insufficient): the
+ * server then gives the win, which only the cases above are proven wrong for. */
+bool bh_can_checkmate(const bh_pos *p, bh_color c);
+
 typedef enum {
     BH_STATUS_PLAYING = 0, /* side to move has a legal move and is not in check */
     BH_STATUS_CHECK,       /* in check, has a legal move */
-    BH_STATUS_MATE,        /* bughouse mate (P-MATE): the game is lost */
-    BH_STATUS_WAITING      /* no legal move, not bughouse mate: wait for a piece (P-WAIT);
-                            * may be in check. Never stalemate, never a material draw. */
+    BH_STATUS_MATE,        /* bughouse mate (P-MATE), or checkmate in chess: the game is lost */
+    BH_STATUS_WAITING,     /* bughouse/crazyhouse: no legal move, not bughouse mate: wait for a
+                            * piece (P-WAIT); may be in check. Never stalemate, never a
+                            * material draw. */
+    BH_STATUS_STALEMATE,   /* chess only: no legal move, not in check (FIDE art. 5.2.1) */
+    BH_STATUS_DEAD         /* chess only: bh_is_dead_position (FIDE art. 5.2.2), the side to
+                            * move has a legal move */
 } bh_status_kind;
 
-/* Status of the side to move (P-MATE, P-WAIT): MATE takes precedence over WAITING. */
+/* Status of the side to move. Bughouse and crazyhouse (P-MATE, P-WAIT): MATE takes
+ * precedence over WAITING. Chess: MATE, then STALEMATE, then DEAD, then CHECK or PLAYING. */
 bh_status_kind bh_status(const bh_pos *p);
-/* Static name: "playing", "check", "mate", "waiting". */
+/* Static name: "playing", "check", "mate", "waiting", "stalemate", "dead_position". */
 const char *bh_status_name(bh_status_kind s);
 
 /* ---- notation ---------------------------------------------------------------------- */
 
 /* Parse UCI ("e2e4", "e7e8q", "N@f3", "P@e4"; castling as the king's move "e1g1") into a
- * legal move of p. Returns BH_OK (*out set), BH_EMOVE (not UCI syntax, or a pawn move to the
- * last rank without its promotion letter: incomplete, the piece is the player's choice, FIDE
- * Laws art. 3.7.e) or BH_EILLEGAL (well-formed, but no such legal move). */
+ * legal move of p. Returns BH_OK (*out set), BH_EMOVE (not UCI syntax, a drop in the chess
+ * model, or a pawn move to the last rank without its promotion letter: incomplete, the piece
+ * is the player's choice, FIDE Laws art. 3.7.e) or BH_EILLEGAL (well-formed, but no such
+ * legal move). */
 int bh_parse_uci(const bh_pos *p, const char *s, bh_move *out);
 
 /* Write m as UCI into buf (BH_UCI_MAX bytes, NUL-terminated). Returns the length (4 or 5).
@@ -282,21 +327,24 @@ int bh_move_to_uci(bh_move m, char buf[BH_UCI_MAX]);
 /* Parse SAN ("Nbd7", "exd5", "e8=Q+", "N@f3#", "O-O-O") into a legal move of p. Lenient:
  * "0-0", "@e4" (pawn drop), "e8Q", "exd6e.p.", any trailing "+", "#", "!", "?", and a
  * superfluous disambiguation. A pawn move without a file ("e5") is a push only, never a
- * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable, or a pawn move to the last rank
- * without "=Q" etc.: incomplete, as in bh_parse_uci),
+ * capture. Returns BH_OK (*out set), BH_EMOVE (unparseable, a drop in the chess model, or a
+ * pawn move to the last rank without "=Q" etc.: incomplete, as in bh_parse_uci),
  * BH_EILLEGAL (no such legal move) or BH_EAMBIGUOUS (more than one legal move matches). */
 int bh_parse_san(const bh_pos *p, const char *s, bh_move *out);
 
 /* Write the legal move m of p as SAN into buf (BH_SAN_MAX bytes), with minimal
- * disambiguation and "+" or "#" (bughouse mate, P-MATE). Returns the length, or BH_EILLEGAL
+ * disambiguation and "+" or "#" (bh_is_mate: bughouse mate, P-MATE; checkmate in chess).
+ * Returns the length, or BH_EILLEGAL
  * (buf then holds "") if m is not legal in p. */
 int bh_move_to_san(const bh_pos *p, bh_move m, char buf[BH_SAN_MAX]);
 
 /* ---- keys, perft, invariants ------------------------------------------------------- */
 
-/* Repetition key (P-REPEAT): Zobrist hash of board (incl. promoted marks), side to move,
- * castling rights, en-passant square and both reserves (by count, so the order in which
- * reserve pieces arrived does not matter). */
+/* Repetition key (P-REPEAT; chess: FIDE art. 9.2.2): Zobrist hash of board (incl. promoted
+ * marks), side to move, castling rights, en-passant square and both reserves (by count, so the
+ * order in which reserve pieces arrived does not matter). The en-passant square counts when
+ * an enemy pawn attacks it; in the chess model only when that capture is legal (art. 9.2.2:
+ * "the possible moves of all the pieces ... are the same"). */
 uint64_t bh_pos_key(const bh_pos *p);
 
 /* Number of leaf nodes of the legal move tree of depth plies under p, in p's capture model.

@@ -45,6 +45,11 @@ uint64_t bh__compute_key(const bh_pos *p);
 uint64_t bh__attackers(const bh_pos *p, int sq, uint64_t occ, int by);
 /* Recompute checkers_ of p (pieces attacking the side to move's king). */
 uint64_t bh__compute_checkers(const bh_pos *p);
+/* True if colour side (to move in p) has a legal en-passant capture on square ep. */
+bool bh__ep_legal(const bh_pos *p, int side, int ep);
+/* The en-passant right of p as FEN and bh_pos_key show it: ep_ set, and in the chess model
+ * a legal capture there (FIDE art. 9.2.2). ep_ itself follows bh_make in every model. */
+bool bh__ep_right(const bh_pos *p);
 
 static inline int bb_lsb(uint64_t b)
 {

@@ -16,6 +16,7 @@
 
 #include "bh.h"
 #include "log.h"
+#include "now.h"
 #include "xalloc.h"
 
 static const char *const migrations[] = {
@@ -40,6 +41,13 @@ static const char *const migrations[] = {
     "CREATE TABLE chat(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
     "  t_ms INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL);"
     "CREATE INDEX chat_game ON chat(game_id, id);",
+    /* v2: the tournaments run by the server (store_tour.h). IF NOT EXISTS: before they were a
+     * migration the server made them itself in version 1 databases, which keep their rows. */
+    "CREATE TABLE IF NOT EXISTS tour_state(id INTEGER PRIMARY KEY,"
+    "  status INTEGER NOT NULL, seed INTEGER NOT NULL, teams TEXT, trf TEXT);"
+    "CREATE TABLE IF NOT EXISTS tour_games(game_id INTEGER PRIMARY KEY,"
+    "  tournament_id INTEGER NOT NULL, round INTEGER NOT NULL,"
+    "  match INTEGER NOT NULL, game_no INTEGER NOT NULL, team1 INTEGER NOT NULL);",
 };
 
 enum {
@@ -204,11 +212,7 @@ static void *ckpt_main(void *arg)
     ckpt *c = arg;
     pthread_mutex_lock(&c->mu);
     while (!c->stop) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        long long ns = ts.tv_nsec + (long long)c->period_ms * 1000000LL;
-        ts.tv_sec += (time_t)(ns / 1000000000LL);
-        ts.tv_nsec = (long)(ns % 1000000000LL);
+        struct timespec ts = now_wall_after((uint32_t)c->period_ms);
         int rc = 0;
         while (!c->stop && c->grown < c->frames && rc != ETIMEDOUT)
             rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);

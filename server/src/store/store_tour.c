@@ -1,4 +1,4 @@
-/* store_tour.c: tables tour_state and tour_games (store_tour.h).
+/* store_tour.c: tables tour_state and tour_games (store_tour.h; made by store.c's v2).
  * SPDX-License-Identifier: MIT
  * Statements are prepared per call: these writes happen a few times per game, not per move. */
 #include "store_tour.h"
@@ -18,19 +18,11 @@ static int fail(store *st, const char *what)
 
 int store_tour_init(store *st)
 {
-    char *err = NULL;
-    if (sqlite3_exec(store__db(st),
-                     "CREATE TABLE IF NOT EXISTS tour_state(id INTEGER PRIMARY KEY,"
-                     "  status INTEGER NOT NULL, seed INTEGER NOT NULL, teams TEXT, trf TEXT);"
-                     "CREATE TABLE IF NOT EXISTS tour_games(game_id INTEGER PRIMARY KEY,"
-                     "  tournament_id INTEGER NOT NULL, round INTEGER NOT NULL,"
-                     "  match INTEGER NOT NULL, game_no INTEGER NOT NULL, team1 INTEGER NOT NULL);",
-                     NULL, NULL, &err) != SQLITE_OK) {
-        log_error("store: tour tables: %s", err ? err : "?");
-        sqlite3_free(err);
-        return BH_ESTORE;
-    }
-    return BH_OK;
+    if (store_schema_version(st) >= 2)
+        return BH_OK;
+    log_error("store: the tournament tables are missing (schema version %d)",
+              store_schema_version(st));
+    return BH_ESTORE;
 }
 
 int store_tour_put(store *st, const store_tour *t)

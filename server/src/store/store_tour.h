@@ -1,8 +1,8 @@
 /* store_tour.h: the stored state of tournaments run by the server (issue 6): per tournament
  * its status, pairing seed, team map and the whole tournament as TRF text (trf.h), and per
  * tournament game its round, match and game number. SPDX-License-Identifier: MIT
- * Tables are created on first use (CREATE TABLE IF NOT EXISTS), so the schema version of
- * store.c is untouched. Writes join the turn's transaction (store_flush commits). */
+ * The tables are schema version 2 of store.c's migrations. Writes join the turn's transaction
+ * (store_flush commits). */
 #ifndef BH_STORE_TOUR_H
 #define BH_STORE_TOUR_H
 
@@ -26,7 +26,8 @@ typedef struct {
     int64_t team1;      /* team seated as GAME_TEAM_1 (White on A, Black on B) */
 } store_tgame;
 
-/* Create the tables if missing. BH_OK or BH_ESTORE. */
+/* The tables are there (store_open migrated the file to version 2 or later): BH_OK, or
+ * BH_ESTORE (logged). */
 int store_tour_init(store *st);
 
 /* Insert or replace the state of tournament t->id. BH_OK or BH_ESTORE. */

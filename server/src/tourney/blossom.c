@@ -180,6 +180,27 @@ int bm_maximize(bm *g)
     return size;
 }
 
+bool bm_remove_set(bm *g, const int *vs, int m)
+{
+    int *out = xmalloc(((size_t)m + 1) * sizeof *out), n_out = 0;
+    for (int i = 0; i < m; i++)
+        bm_set_alive(g, vs[i], false);
+    for (int i = 0; i < m; i++) {
+        int o = g->mate[vs[i]];
+        g->mate[vs[i]] = -1;
+        if (o >= 0 && bm_is_alive(g, o)) {
+            g->mate[o] = -1;
+            out[n_out++] = o;
+        }
+    }
+    bool ok = true;
+    for (int i = 0; i < n_out && ok; i++)
+        if (g->mate[out[i]] < 0)
+            ok = bm_augment(g, out[i]);
+    free(out);
+    return ok;
+}
+
 bool bm_remove_pair(bm *g, int u, int v)
 {
     int mu = g->mate[u], mv = g->mate[v];

@@ -52,7 +52,8 @@ static void legend(void)
            "encounter, BH-C1 Buchholz Cut-1, PO Armageddon play-off wins; * prize place.\n"
            "Crosstable: per round the opponent's No, w/b the colour of the team's captain on "
            "board A in game 1, then the team's game points; +F/-F a match won/lost by forfeit "
-           "against No; PAB pairing-allocated bye; HPB/ZPB half/zero-point bye (requested); "
+           "against No; PAB pairing-allocated bye; HPB/ZPB half/zero-point bye (requested); FPB "
+           "full-point bye; "
            "- not paired.\n");
 }
 

@@ -25,7 +25,8 @@
  *     tour_start by team rating; late entries get the next number: choice). Game points, the
  *     secondary score, only allocate colours (4.2.2), never the pairing.
  *  [C1] (2.1.1) No two teams meet twice. A forfeited match is not a meeting (T-FORFEIT).
- *  [C2] (2.1.2) No PAB for a team that had one or won a match by forfeit (T-BYE).
+ *  [C2] (2.1.2) No PAB for a team that had one, won a match by forfeit, or had a full-point
+ *     bye (T-BYE; the FPB, a win without playing, bars it as a forfeit win does: C.04.1 d).
  *  [C3] (2.2.1) Completion: the pairing of each bracket must leave the rest of the field
  *     pairable under [C1]-[C2]. Tested exactly with a maximum-cardinality matching.
  *  PAB (3.4). The PAB goes to the team that leaves a legal pairing (3.4.1), then the lowest
@@ -70,16 +71,27 @@
  *     identifier of each, the smallest kept (pair_by_identifier). Exponential in the
  *     upfloaters only when several of them cannot avoid such a team; those subsets count
  *     against the node bound of swiss_pair_limited (BH_ELIMIT).
- *  Choice of the pairing (3.6). Among the bracket's legal pairings, the first by identifier:
- *     the top members' TPNs in ascending order, then their bottom members' TPNs (a pair's top
- *     member is its smaller TPN). The whole top sequence comes first, so the top set is fixed
- *     first (the next top: the smallest team for which a pairing exists whose tops below it
- *     are those chosen), then each top in ascending order takes the smallest bottom that still
- *     completes (identifier_first). 6 teams, 1-4 legal but 2-5 and 2-6 not: 1-5 2-4 3-6
- *     (identifier 1,2,3,5,4,6), not 1-4 2-3 5-6 (1,2,5,4,3,6).
- *  TPN in 3.5 and 3.6 (choice): the team's ranking position (score, then pairing number), as
- *     the text orders a bracket; within a scoregroup this is the pairing-number order, and an
- *     upfloater is always the bottom member of its pair.
+ *  Choice of the pairing (3.6). 3.6.1: "A pairing is a sequence of pairs that includes all
+ *     teams in the bracket. For each pair, the team with the smaller TPN is the top member of
+ *     the pair; the team with the larger TPN is the bottom member of the pair." 3.6.2: "A
+ *     pairing is identified by the TPNs of the top members of each pair sorted in ascending
+ *     order, followed by the TPNs of the bottom member of the corresponding pair." (C.04.6,
+ *     handbook.fide.com/chapter/SwissTeamPairingSystem202602, as quoted word for word by
+ *     public conformance notes; the search tool shows the page only up to its preface.)
+ *     Among the bracket's legal pairings, the first by identifier. TPN is the pairing number
+ *     (team id), so the top member is the smaller pairing number whatever the scores: an
+ *     upfloater with a smaller number than its opponent is a top member (T-PAIR, issue 14).
+ *     The ruleset's top_member = TOUR_TOP_RANK keeps the reading this file had before (the
+ *     ranking position, score then pairing number, stands for the TPN: an upfloater is
+ *     always a bottom member), for comparisons with earlier events. The whole top sequence
+ *     comes first, so the top set is fixed first (the next top: the smallest team for which
+ *     a pairing exists whose tops below it are those chosen), then each top in ascending
+ *     order takes the smallest bottom that still completes (identifier_first). 6 teams, 1-4
+ *     legal but 2-5 and 2-6 not: 1-5 2-4 3-6 (identifier 1,2,3,5,4,6), not 1-4 2-3 5-6
+ *     (1,2,5,4,3,6).
+ *  TPN in 3.5: the team's ranking position (score, then pairing number). The sets
+ *     compared in 3.5.4 have the same profile ([C5]), so member by member they have the same
+ *     score, and the ranking position orders them as the pairing number does.
  *  Then the paired teams leave, and the next top scoregroup is the next bracket.
  *  Colours: who has White on board A in game 1 is decided after pairing: by lot (seed) when
  *  neither team has played; else the team that had Black last gets White; if both had the same,
@@ -126,6 +138,7 @@ typedef struct {
     uint32_t gen;
     size_t memo_cap, memo_n;
     uint64_t nodes, max_nodes; /* search nodes so far; limit (0 = none) */
+    const atomic_int *stop;    /* not 0: give up as at the limit (another thread's request) */
     bool aborted;              /* the limit was hit */
     int rT, f;                 /* unpaired teams of T; upfloaters still to take */
     uint8_t *fl;     /* set probes (3.5.3-3.5.5): local -> 0 may not float, 1 may, 2 must */
@@ -138,6 +151,8 @@ typedef struct {
                       * still take (c->n: no limit) */
     int c6;          /* [C6] probes: the most upfloaters the bracket of the following
                       * scoregroup's remaining teams may need (-1: not applied) */
+    bool top_rank;   /* 3.6: a pair's top member is the higher-ranked team (TOUR_TOP_RANK),
+                      * not the smaller TPN (TOUR_TOP_TPN, the text) */
     /* the memo of the nested searches of [C6] (next_min), kept from one to the next */
     uint64_t *memo2;
     uint32_t *memo2_gen;
@@ -179,7 +194,7 @@ static void load(const tour *t, int r, ctx *c)
                 s->played++;
             }
             pab |= sl.kind == TOUR_SLOT_PAB;
-            ff_win |= sl.kind == TOUR_SLOT_FF_WIN;
+            ff_win |= sl.kind == TOUR_SLOT_FF_WIN || sl.kind == TOUR_SLOT_FPB;
             if (sl.white >= 0) {
                 s->last_white = sl.white;
                 s->whites += sl.white;
@@ -198,6 +213,7 @@ static void load(const tour *t, int r, ctx *c)
     c->floats_on = planned <= 0 || r < planned - 1;
     c->pfb = nt + 1;
     c->c6 = -1;
+    c->top_rank = tour_rules(t)->top_member == TOUR_TOP_RANK;
     qsort(c->tm, (size_t)c->n, sizeof *c->tm, rank_cmp);
     int *local = xcalloc((size_t)nt + 1, sizeof *local); /* id -> local + 1 */
     for (int i = 0; i < c->n; i++)
@@ -554,7 +570,7 @@ static bool try_pair(ctx *c, int ti, int t, int p, const int *save)
  * sets that differ only there would pile up in one probe sequence). */
 static uint64_t alive_hash(const ctx *c)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ull;
+    uint64_t h = BH_GOLDEN64;
     for (int w = 0; w < c->g.words; w++)
         h = bh_mix64(h ^ c->g.alive[w]);
     return h;
@@ -621,7 +637,8 @@ static bool dfs(ctx *c, int ti)
         return c->f == 0 && c6_leaf(c);
     if (memo_failed(c) || c->aborted)
         return false;
-    if (c->max_nodes && ++c->nodes > c->max_nodes) {
+    if ((c->max_nodes && ++c->nodes > c->max_nodes) ||
+        (c->stop && atomic_load_explicit(c->stop, memory_order_relaxed))) {
         c->aborted = true;
         return false;
     }
@@ -757,21 +774,7 @@ static bool rest_ok(ctx *c, const int *B, int m)
     uint64_t *alive = xmalloc(((size_t)c->g.words + 1) * sizeof *alive);
     memcpy(mate, c->g.mate, (size_t)c->n * sizeof *mate);
     memcpy(alive, c->g.alive, (size_t)c->g.words * sizeof *alive);
-    for (int i = 0; i < m; i++)
-        bm_set_alive(&c->g, B[i], false);
-    bool ok = true;
-    for (int i = 0; i < m && ok; i++) {
-        int o = mate[B[i]];
-        if (o >= 0 && bm_is_alive(&c->g, o)) {
-            c->g.mate[o] = -1;
-            c->g.mate[B[i]] = -1;
-        }
-    }
-    for (int i = 0; i < m && ok; i++) {
-        int o = mate[B[i]];
-        if (o >= 0 && bm_is_alive(&c->g, o) && c->g.mate[o] < 0)
-            ok = bm_augment(&c->g, o);
-    }
+    bool ok = bm_remove_set(&c->g, B, m);
     memcpy(c->g.mate, mate, (size_t)c->n * sizeof *mate);
     memcpy(c->g.alive, alive, (size_t)c->g.words * sizeof *alive);
     free(mate);
@@ -1000,9 +1003,9 @@ static void ident_test_graph(const bm *h, const uint8_t *cls, int y, bm *t)
     free(above);
 }
 
-/* 3.6: the bracket's pairing with the smallest identifier: the top members' TPNs in
- * ascending order, then their bottom members' TPNs (a pair's top member is its smaller TPN;
- * positions in B are ranking positions, so upfloaters are always bottoms). The identifier
+/* 3.6: the bracket's pairing with the smallest identifier: the top members' positions in
+ * ascending order, then their bottom members' positions (a pair's top member is its smaller
+ * position; pair_by_identifier orders the positions by TPN, 3.6.1). The identifier
  * minimises the whole sorted top sequence first, so the top set is decided first, greedily:
  * the next top is the smallest undecided y such that a perfect matching of B exists in which
  * the tops below y are exactly those chosen (every undecided team below y a bottom of one of
@@ -1113,22 +1116,32 @@ static bool ident_less(const int *a, const int *b, int m)
     return false;
 }
 
-/* [C10] (2.3.7): the bracket graph without the pairs of the upfloaters not in `may` (positions
- * s..m-1) with a team of T that floated last round. */
-static void c10_graph(const ctx *c, const int *B, int m, const uint8_t *may, bm *h)
+/* The bracket graph h of positions 0..m-1 (B[p]: the team at position p; up[p]: it is an
+ * upfloater): the pairs [C1] allows with a team of T in them (an upfloater is paired with a
+ * team of T: [C4]), without, for [C10] (2.3.7), the pairs of the upfloaters not in `may` with
+ * a team of T that floated last round. */
+static void c10_graph(const ctx *c, const int *B, const uint8_t *up, int m, const uint8_t *may,
+                      bm *h)
 {
     bm_init(h, m);
-    for (int i = 0; i < c->s && i < m; i++)
-        for (int j = i + 1; j < m; j++)
-            if (bm_has_edge(&c->g, B[i], B[j]) &&
-                !(c->floats_on && j >= c->s && !may[j] && c->tm[B[i]].fprev))
-                bm_add_edge(h, i, j);
+    for (int i = 0; i < m; i++)
+        for (int j = i + 1; j < m; j++) {
+            if ((up[i] && up[j]) || !bm_has_edge(&c->g, B[i], B[j]))
+                continue;
+            int u = up[i] ? i : up[j] ? j : -1, r = u == i ? j : i; /* upfloater, resident */
+            if (c->floats_on && u >= 0 && !may[u] && c->tm[B[r]].fprev)
+                continue;
+            bm_add_edge(h, i, j);
+        }
 }
 
 /* Pair the bracket T + set (k upfloaters) by 3.6 and fix its pairs (the rest of the field
- * can be paired: the set was tested). [C10] first: the fewest upfloaters paired with a team
- * that floated last round; with n such upfloaters possible, the subsets of them allowed to,
- * smallest first, each the first identifier of its graph, the smallest identifier kept. */
+ * can be paired: the set was tested). The bracket's positions are its teams in TPN (pairing
+ * number) order, so that a pair's top member is its smaller TPN whatever the scores (3.6.1 as
+ * written); with TOUR_TOP_RANK in ranking order (T first, the upfloaters after it: they are
+ * always bottoms). [C10] first: the fewest upfloaters paired with a team that floated last
+ * round; with n such upfloaters possible, the subsets of them allowed to, smallest first, each
+ * the first identifier of its graph, the smallest identifier kept. */
 static bool pair_by_identifier(ctx *c, const int *set, int k)
 {
     int m = c->s + k;
@@ -1137,13 +1150,26 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
     int *cand = xmalloc(((size_t)m + 1) * sizeof *cand);
     int *comb = xmalloc(((size_t)k + 1) * sizeof *comb);
     uint8_t *may = xcalloc((size_t)m + 1, 1);
+    uint8_t *up = xcalloc((size_t)m + 1, 1);
     memcpy(B, c->tlist, (size_t)c->s * sizeof *B);
     memcpy(B + c->s, set, (size_t)k * sizeof *B);
+    for (int j = c->s; j < m; j++)
+        up[j] = 1;
+    if (!c->top_rank) /* T is in TPN order: insert each upfloater at its TPN */
+        for (int j = c->s; j < m; j++)
+            for (int i = j; i > 0 && c->tm[B[i - 1]].id > c->tm[B[i]].id; i--) {
+                int tb = B[i];
+                uint8_t tu = up[i];
+                B[i] = B[i - 1], up[i] = up[i - 1];
+                B[i - 1] = tb, up[i - 1] = tu;
+            }
     int nc = 0; /* upfloaters that could meet a team of T that floated last round */
-    for (int j = c->s; j < m && c->floats_on; j++) {
+    for (int j = 0; j < m && c->floats_on; j++) {
+        if (!up[j])
+            continue;
         bool any = false;
-        for (int i = 0; i < c->s && !any; i++)
-            any = c->tm[B[i]].fprev && bm_has_edge(&c->g, B[i], B[j]);
+        for (int i = 0; i < m && !any; i++)
+            any = !up[i] && c->tm[B[i]].fprev && bm_has_edge(&c->g, B[i], B[j]);
         if (any)
             cand[nc++] = j;
         else
@@ -1165,7 +1191,7 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
                 break;
             }
             bm h;
-            c10_graph(c, B, m, may, &h);
+            c10_graph(c, B, up, m, may, &h);
             int *p2 = xmalloc(((size_t)m + 1) * sizeof *p2);
             if (ident_of(&h, m, p2) && (!ok || ident_less(p2, part, m))) {
                 memcpy(part, p2, (size_t)m * sizeof *part);
@@ -1177,13 +1203,15 @@ static bool pair_by_identifier(ctx *c, const int *set, int k)
                 break;
         }
     }
-    for (int i = 0; i < m && ok; i++) {
-        if (part[i] < i)
-            continue;
-        ok = bm_remove_pair(&c->g, B[i], B[part[i]]);
-        if (ok)
-            c->pair[B[i]] = B[part[i]], c->pair[B[part[i]]] = B[i];
+    /* The bracket's teams leave at once: only the witness edges leaving the bracket need a
+     * repair (pair by pair, the witness would be repaired wherever it paired the bracket
+     * otherwise than its pairing, a search over the whole field each time). */
+    if (ok) {
+        for (int i = 0; i < m; i++)
+            c->pair[B[i]] = B[part[i]];
+        ok = bm_remove_set(&c->g, B, m);
     }
+    free(up);
     free(may);
     free(comb);
     free(cand);
@@ -1248,6 +1276,7 @@ static int next_min(ctx *c, int kmax, const int *B, int m, bool exact)
     memset(&d, 0, sizeof d);
     d.n = c->n;
     d.tm = c->tm;
+    d.stop = c->stop;
     d.g = c->g; /* edges and work arrays shared: nothing else runs meanwhile */
     d.g.alive = xmalloc(((size_t)c->g.words + 1) * sizeof *d.g.alive);
     d.g.mate = xmalloc(((size_t)c->n + 1) * sizeof *d.g.mate);
@@ -1256,22 +1285,9 @@ static int next_min(ctx *c, int kmax, const int *B, int m, bool exact)
     d.pair = xmalloc(((size_t)c->n + 1) * sizeof *d.pair);
     memcpy(d.pair, c->pair, (size_t)c->n * sizeof *d.pair);
     d.bye = c->bye;
-    bool rest = true; /* B out: the witness repaired from the partners it leaves exposed */
-    for (int i = 0; i < m; i++) {
-        bm_set_alive(&d.g, B[i], false);
+    for (int i = 0; i < m; i++)
         d.pair[B[i]] = B[i];
-    }
-    for (int i = 0; i < m; i++) {
-        int o = c->g.mate[B[i]];
-        d.g.mate[B[i]] = -1;
-        if (o >= 0 && bm_is_alive(&d.g, o))
-            d.g.mate[o] = -1;
-    }
-    for (int i = 0; i < m && rest; i++) {
-        int o = c->g.mate[B[i]];
-        if (o >= 0 && bm_is_alive(&d.g, o) && d.g.mate[o] < 0)
-            rest = bm_augment(&d.g, o);
-    }
+    bool rest = bm_remove_set(&d.g, B, m); /* B out: the witness repaired from the partners */
     d.tlist = xmalloc(((size_t)c->n + 1) * sizeof *d.tlist);
     d.lvl = xmalloc(((size_t)c->n + 1) * sizeof *d.lvl);
     d.avail = xcalloc((size_t)c->n + 1, sizeof *d.avail);
@@ -1498,6 +1514,12 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out)
 
 int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out)
 {
+    return swiss_pair_until(t, seed, max_nodes, NULL, out);
+}
+
+int swiss_pair_until(const tour *t, uint64_t seed, uint64_t max_nodes, const atomic_int *stop,
+                     swiss_pairing *out)
+{
     int r = tour_n_rounds(t) + 1;
     if (!tour_is_started(t) || (r > 1 && !tour_round_complete(t, r - 1)) ||
         r > tour_planned_rounds(t) || r > TOUR_MAX_ROUNDS)
@@ -1506,6 +1528,7 @@ int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_p
     memset(&c, 0, sizeof c);
     load(t, r, &c);
     c.max_nodes = max_nodes;
+    c.stop = stop;
     int rc = BH_EPAIR;
     if (c.n == 0) { /* nobody to pair: only requested byes, if any */
         swiss_pairing only = {0, NULL};

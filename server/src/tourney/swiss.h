@@ -6,6 +6,7 @@
 #ifndef BH_SWISS_H
 #define BH_SWISS_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -18,6 +19,9 @@ typedef struct {
 
 /* Pair round tour_n_rounds(t)+1 by the Swiss rules among the teams active in it, and decide
  * who has White on board A in game 1 (`seed` draws the lots; colour never blocks a pairing).
+ * A pair's top member in a bracket's pairing identifier is read by the ruleset's top_member
+ * (tour.h: the smaller pairing number, C.04.6 3.6.1 as written, or TOUR_TOP_RANK); in the
+ * matches written, side a is the higher-ranked team either way (its colour rule's order).
  * Does not change t. On BH_OK *out holds the pairing (caller calls swiss_pairing_fini).
  * Returns BH_ESTATE if the last round is not complete or the planned rounds are all paired,
  * BH_EPAIR if no legal pairing exists (every pairing would need a rematch or a second PAB). */
@@ -33,6 +37,12 @@ int swiss_pair(const tour *t, uint64_t seed, swiss_pairing *out);
  * for the director. */
 #define SWISS_MAX_NODES 500000ull
 int swiss_pair_limited(const tour *t, uint64_t seed, uint64_t max_nodes, swiss_pairing *out);
+
+/* swiss_pair_limited that also gives up (BH_ELIMIT) soon after *stop becomes non-zero (stop
+ * NULL: never): another thread may set it to end a pairing nobody waits for (a pairing job at
+ * shutdown, runner.h). The pairing returned when it is not stopped is swiss_pair_limited's. */
+int swiss_pair_until(const tour *t, uint64_t seed, uint64_t max_nodes, const atomic_int *stop,
+                     swiss_pairing *out);
 
 /* Round robin (Berger circle) pairing of round tour_n_rounds(t)+1 of a TOUR_ROUND_ROBIN
  * event; a withdrawn team's match is pre-set as its forfeit. Same contract as swiss_pair. */

@@ -1,9 +1,12 @@
 /* tb.c: tie-breaks as a table of functions, and the standings built from them.
  * SPDX-License-Identifier: MIT
  * C.07 (from 1 August 2024), art. 16: a team's own unplayed rounds count against a dummy
- * opponent with the team's own final score; an opponent's voluntarily unplayed rounds that
- * are followed only by such rounds (a withdrawal, a last-round bye or forfeit) count as draws;
- * Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5). */
+ * opponent with the team's own final score; an opponent's requested byes and rounds it was
+ * not paired in (a withdrawal) that are followed only by voluntarily unplayed rounds count as
+ * draws (16.2.5, 16.3.2), while its forfeit losses keep their 0 wherever they are (16.2.4,
+ * 16.3.1: the points awarded); Cut-1 (art. 14) cuts a voluntarily unplayed round before any
+ * other (art. 16.5). The 2026 edition of C.07 (from 1 March 2026) caps those dummies (16.4:
+ * at the opponent's score, or at a draw a round); that is not applied here. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,7 +54,8 @@ static void tbc_init(tbc *c, const tour *t)
         }
         c->adj[id] = c->mp[id];
         for (int r = c->R; r >= 1 && tour_slot_is_voluntary(slot(c, id, r)->kind); r--)
-            c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
+            if (slot(c, id, r)->kind != TOUR_SLOT_FF_LOSS)
+                c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
     }
 }
 
@@ -112,7 +116,7 @@ static void tb_won(const tbc *c, const int *group, int *v)
         for (int r = 1; r <= c->R; r++) {
             const tour_slot *x = slot(c, id, r);
             v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > tour_rules(c->t)->games) ||
-                     x->kind == TOUR_SLOT_FF_WIN;
+                     x->kind == TOUR_SLOT_FF_WIN || x->kind == TOUR_SLOT_FPB;
         }
     }
 }
@@ -379,6 +383,7 @@ char *tb_format(const tour *t, const tb_standings *s)
             case TOUR_SLOT_PAB: snprintf(cell, sizeof cell, "PAB"); break;
             case TOUR_SLOT_HPB: snprintf(cell, sizeof cell, "HPB"); break;
             case TOUR_SLOT_ZPB: snprintf(cell, sizeof cell, "ZPB"); break;
+            case TOUR_SLOT_FPB: snprintf(cell, sizeof cell, "FPB"); break;
             case TOUR_SLOT_ABSENT:
             default: /* absent: not paired in that round */ snprintf(cell, sizeof cell, "-"); break;
             }

@@ -69,6 +69,8 @@ tour *tour_new(const tour_ruleset *rs)
         t->rs.n_tb = 0;
     if (t->rs.games < 1 || t->rs.games > TOUR_MAX_GAMES)
         t->rs.games = 2;
+    if (t->rs.top_member != TOUR_TOP_RANK)
+        t->rs.top_member = TOUR_TOP_TPN;
     return t;
 }
 
@@ -84,6 +86,31 @@ void tour_free(tour *t)
     free(t->po);
     free(t->req);
     free(t);
+}
+
+tour *tour_clone(const tour *t)
+{
+    tour *c = xmalloc(sizeof *c);
+    *c = *t;
+    c->teams = xmalloc(((size_t)t->cap_teams + 1) * sizeof *c->teams);
+    if (t->n_teams)
+        memcpy(c->teams, t->teams, (size_t)t->n_teams * sizeof *c->teams);
+    for (int r = 0; r < t->n_rounds; r++) {
+        const tround *src = &t->rounds[r];
+        tround *dst = &c->rounds[r];
+        dst->m = xmalloc(((size_t)src->n + 1) * sizeof *dst->m);
+        if (src->n)
+            memcpy(dst->m, src->m, (size_t)src->n * sizeof *dst->m);
+        dst->where = xmalloc(((size_t)src->n_index + 1) * sizeof *dst->where);
+        memcpy(dst->where, src->where, ((size_t)src->n_index + 1) * sizeof *dst->where);
+    }
+    c->po = xmalloc(((size_t)t->cap_po + 1) * sizeof *c->po);
+    if (t->n_po)
+        memcpy(c->po, t->po, (size_t)t->n_po * sizeof *c->po);
+    c->req = xmalloc(((size_t)t->cap_req + 1) * sizeof *c->req);
+    if (t->n_req)
+        memcpy(c->req, t->req, (size_t)t->n_req * sizeof *c->req);
+    return c;
 }
 
 static void copy_name(char *dst, const char *src)
@@ -177,6 +204,11 @@ int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round)
     return BH_OK;
 }
 
+void tour__set_top_member(tour *t, int top_member)
+{
+    t->rs.top_member = top_member == TOUR_TOP_RANK ? TOUR_TOP_RANK : TOUR_TOP_TPN;
+}
+
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind)
 {
     if (i < 0 || i >= t->n_req)
@@ -243,7 +275,7 @@ int tour_add_round(tour *t, const tour_match *m, int n)
         int a = m[i].a, b = m[i].b;
         bool bad = a < 1 || a > t->n_teams || b < 0 || b > t->n_teams || a == b || where[a] ||
                    (b && where[b]) || m[i].forfeit > TOUR_FF_BOTH ||
-                   (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_ZERO ||
+                   (b && m[i].white != a && m[i].white != b) || m[i].bye > TOUR_BYE_FULL ||
                    !games_ok(&m[i]);
         if (bad) {
             free(where);
@@ -316,7 +348,7 @@ int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff)
 
 int tour_request_bye(tour *t, int id, int r, tour_bye kind)
 {
-    if (kind != TOUR_BYE_HALF && kind != TOUR_BYE_ZERO)
+    if (kind != TOUR_BYE_HALF && kind != TOUR_BYE_ZERO && kind != TOUR_BYE_FULL)
         return BH_EINVAL;
     if (id < 1 || id > t->n_teams)
         return BH_ENOTFOUND;
@@ -474,8 +506,12 @@ void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
             return; /* a forfeited bye: absent */
         out->kind = m->bye == TOUR_BYE_HALF   ? TOUR_SLOT_HPB
                     : m->bye == TOUR_BYE_ZERO ? TOUR_SLOT_ZPB
+                    : m->bye == TOUR_BYE_FULL ? TOUR_SLOT_FPB
                                               : TOUR_SLOT_PAB;
-        if (m->bye != TOUR_BYE_ZERO) {
+        if (m->bye == TOUR_BYE_FULL) { /* a won match: every game (as a forfeit win) */
+            out->gp2 = 2 * t->rs.games;
+            out->mp = mp_of(t, out->gp2);
+        } else if (m->bye != TOUR_BYE_ZERO) {
             out->mp = t->rs.bye_mp;
             out->gp2 = t->rs.bye_gp2;
         }
@@ -508,11 +544,6 @@ bool tour_slot_is_voluntary(int kind)
 {
     return kind == TOUR_SLOT_ABSENT || kind == TOUR_SLOT_FF_LOSS || kind == TOUR_SLOT_HPB ||
            kind == TOUR_SLOT_ZPB;
-}
-
-bool tour_slot_is_unplayed(int kind)
-{
-    return kind != TOUR_SLOT_PLAYED && kind != TOUR_SLOT_PENDING;
 }
 
 int tour_team_mp(const tour *t, int id, int upto)

@@ -24,7 +24,7 @@ typedef enum {
     TB_BH_C1,   /* Buchholz Cut-1 on match points, C.07 art. 8, 14, 16 */
     TB_BH,      /* Buchholz on match points */
     TB_GP,      /* game points */
-    TB_WON,     /* matches won (over the board or by forfeit) */
+    TB_WON,     /* matches won (over the board, by forfeit or a full-point bye) */
     TB_SB,      /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
     TB_PLAYOFF, /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
     TB_COUNT_
@@ -33,6 +33,17 @@ typedef enum {
 enum { TOUR_SCORE_MATCH = 0, TOUR_SCORE_GAME = 1 }; /* T-SCORE score_per */
 enum { TOUR_SWISS = 0, TOUR_ROUND_ROBIN = 1 };      /* format */
 enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };     /* T-ROUNDS small-field policy */
+/* T-PAIR, C.04.6 art. 3.6.1: "For each pair, the team with the smaller TPN is the top member
+ * of the pair; the team with the larger TPN is the bottom member of the pair." TOUR_TOP_TPN
+ * reads it as written (the default): the top member is the smaller pairing number whatever
+ * the scores, so an upfloater with a smaller number than its opponent is a top member of the
+ * pairing identifier (3.6.2). TOUR_TOP_RANK is the reading this server had before issue 14
+ * (and another engine's code): the top member is the higher-ranked team (match points, then
+ * pairing number), so an upfloater is always a bottom member. The two give the same brackets,
+ * upfloaters and sets (3.2-3.5); only the pairing inside a bracket with an upfloater can
+ * differ. TOUR_TOP_RANK is kept so that today's behaviour can be reproduced (issue 14: the
+ * runner's equivalence test); it is stored in the TRF (BHR top=rank). */
+enum { TOUR_TOP_TPN = 0, TOUR_TOP_RANK = 1 };
 
 /* One game of a match, from side a's point of view. */
 typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_game;
@@ -49,6 +60,7 @@ typedef struct {
     int bye_mp;               /* match points of a PAB (T-BYE: a drawn match) */
     int bye_gp2;              /* game points x2 of a PAB (T-BYE: half the games) */
     int small_policy;         /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
+    int top_member;           /* TOUR_TOP_TPN (C.04.6 3.6.1 as written) or TOUR_TOP_RANK */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
 } tour_ruleset;
@@ -66,7 +78,11 @@ typedef struct {
 typedef enum {
     TOUR_BYE_PAB = 0, /* pairing-allocated bye (T-BYE) */
     TOUR_BYE_HALF,    /* requested half-point bye: scores as a PAB, but is voluntary */
-    TOUR_BYE_ZERO     /* requested zero-point bye: voluntary, scores nothing */
+    TOUR_BYE_ZERO,    /* requested zero-point bye: voluntary, scores nothing */
+    TOUR_BYE_FULL     /* full-point bye (TRF-2026 round code F; FIDE deprecates it): scores a
+                       * won match, every game (as a forfeit win, T-FORFEIT), and like a forfeit
+                       * win bars the PAB (C.04.6 [C2], C.04.1 d); an awarded bye, not a
+                       * voluntary one (C.07 art. 16.2.1) */
 } tour_bye;
 
 /* A match of one round. b == 0: a bye for a (kind in `bye`). */
@@ -87,13 +103,12 @@ typedef enum {
     TOUR_SLOT_FF_WIN,     /* opponent absent */
     TOUR_SLOT_FF_LOSS,    /* own team absent (or both absent) */
     TOUR_SLOT_HPB,        /* requested half-point bye (voluntary) */
-    TOUR_SLOT_ZPB         /* requested zero-point bye (voluntary) */
+    TOUR_SLOT_ZPB,        /* requested zero-point bye (voluntary) */
+    TOUR_SLOT_FPB         /* full-point bye (awarded, not voluntary: C.07 art. 16.2.1) */
 } tour_slot_kind;
 
 /* Voluntarily unplayed (C.07 art. 16): absent, forfeit loss, requested byes. */
 bool tour_slot_is_voluntary(int kind);
-/* Unplayed: anything but PLAYED and PENDING. */
-bool tour_slot_is_unplayed(int kind);
 
 typedef struct {
     int kind;  /* tour_slot_kind */
@@ -109,7 +124,8 @@ typedef struct {
 } tour_playoff;
 
 /* Fill *rs with the regulation defaults: 3+0, 2 games a match, match scoring 2/1/0, PAB = 1 MP and
- * 1 game point, T-ROUNDS, round-robin fallback, tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
+ * 1 game point, T-ROUNDS, round-robin fallback, the top member of a pair by TPN (C.04.6 3.6.1),
+ * tie-breaks DE, BH-C1, PLAYOFF (T-TIEBREAK). */
 void tour_ruleset_default(tour_ruleset *rs);
 
 /* T-ROUNDS: rounds for n teams (< 20: 9; 20-30: 10; > 30: 11). */
@@ -118,6 +134,9 @@ int tour_rounds_for(int n_teams);
 /* A new tournament with a copy of *rs (NULL: defaults). Caller frees with tour_free(). */
 tour *tour_new(const tour_ruleset *rs);
 void tour_free(tour *t); /* NULL-safe */
+/* A deep copy of t (caller frees with tour_free): a pairing job reads it on another thread
+ * while t changes (runner.h). */
+tour *tour_clone(const tour *t);
 
 /* Add a team; its id (pairing number) is the next integer from 1, written to *id_out.
  * Before tour_start it is a normal entry; after it, a late entry paired from the next round
@@ -159,9 +178,11 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res);
 /* Record match mi of round r as forfeited (ff = TOUR_FF_A/B/BOTH) or clear (TOUR_FF_NONE). */
 int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff);
 
-/* Request a bye of kind TOUR_BYE_HALF or TOUR_BYE_ZERO for team id in round r (not yet
- * paired): the pairing leaves the team out and gives it that bye. BH_EINVAL, BH_ENOTFOUND,
- * BH_ESTATE (round r already paired), BH_EEXIST (a request for that round exists). */
+/* Request a bye for team id in round r (not yet paired): kind TOUR_BYE_HALF, TOUR_BYE_ZERO, or
+ * TOUR_BYE_FULL (an arbiter's full-point bye, as TRF imports give it). The pairing leaves the
+ * team out and gives it that bye. BH_EINVAL (another kind), BH_ENOTFOUND (no such team),
+ * BH_ESTATE (round r already paired, or past TOUR_MAX_ROUNDS), BH_EEXIST (a request for that
+ * round exists). */
 int tour_request_bye(tour *t, int id, int r, tour_bye kind);
 /* The bye kind requested by team id for round r, or -1. */
 int tour_requested_bye(const tour *t, int id, int r);

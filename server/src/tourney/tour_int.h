@@ -15,6 +15,9 @@
 void tour__set_plan(tour *t, int rounds, int format, bool started);
 /* trf.c: set a team's entry and withdrawal rounds as stored. BH_ENOTFOUND bad id. */
 int tour__set_team_rounds(tour *t, int id, int entry_round, int withdrawn_round);
+/* Tests and measurements: switch the reading of C.04.6 3.6.1 (TOUR_TOP_TPN or TOUR_TOP_RANK,
+ * tour.h) of an existing tournament; anything else reads as TOUR_TOP_TPN. */
+void tour__set_top_member(tour *t, int top_member);
 /* trf.c: requested byes, for export: the i-th request (false past the end). */
 bool tour__request_get(const tour *t, int i, int *id, int *round, int *kind);
 
@@ -50,5 +53,10 @@ bool bm_augment(bm *g, int root);
  * the matching so that it stays perfect on the alive vertices, if it was. Returns false (and
  * leaves the graph as it was) if the alive rest has no perfect matching. */
 bool bm_remove_pair(bm *g, int u, int v);
+/* Remove the alive vertices vs[0..m-1] (borrowed) at once and repair the matching, perfect on
+ * the alive vertices before, from the partners the removal leaves exposed (one augmenting
+ * search each, in the order of vs). Returns false if one of them cannot be matched again (the
+ * alive rest has no perfect matching); the vertices stay removed either way. */
+bool bm_remove_set(bm *g, const int *vs, int m);
 
 #endif

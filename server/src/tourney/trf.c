@@ -26,20 +26,43 @@ static void clean(char *dst, const char *src, size_t cap)
 static const char *const SMALL[] = {"rr", "cap"};
 static const char *const SCORE[] = {"match", "game"};
 static const char *const FORMAT[] = {"swiss", "rr"};
+static const char *const TOP[] = {"tpn", "rank"}; /* TOUR_TOP_TPN, TOUR_TOP_RANK */
 
-static char res_char(const tour_slot *x, int games)
+/* The TRF-2026 result code of one board (0 = A, the captain's; 1 = B) in a round. Two games a
+ * match (T-DOUBLE) on two boards: the boards carry the team's game points (a game is worth
+ * 1, as a board is): 2-0 is 1 and 1, 1.5-0.5 is 1 on board A and = on B (the loser: 0 and =),
+ * 1-1 is = and =, so both teams' boards add up to their game points and each board's two
+ * results agree. With another number of games (not in the regulation) no split of game points
+ * over two boards exists: both boards carry the match result. */
+static char board_res(const tour_slot *x, int games, int board)
 {
     switch (x->kind) {
-    case TOUR_SLOT_PLAYED: return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
+    case TOUR_SLOT_PLAYED:
+        if (games == 2)
+            return x->gp2 == 2 ? '=' : x->gp2 == 3 ? "1="[board] : x->gp2 == 1 ? "0="[board]
+                                     : x->gp2 > 2 ? '1'
+                                                  : '0';
+        return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
     case TOUR_SLOT_FF_WIN: return '+';
     case TOUR_SLOT_FF_LOSS: return '-';
     case TOUR_SLOT_PAB: return 'U';
     case TOUR_SLOT_HPB: return 'H';
     case TOUR_SLOT_ZPB: return 'Z';
+    case TOUR_SLOT_FPB: return 'F';
     case TOUR_SLOT_PENDING:
     case TOUR_SLOT_ABSENT:
     default: return ' ';
     }
+}
+
+/* Points x2 of a board result code by the 162 record trf_export writes: W 1.0 (a win, over
+ * the board or by forfeit, and the full-point bye), D 0.5 (a draw, the half-point bye), L and
+ * A 0.0, P (the PAB) half the PAB's game points (it has two boards). */
+static int board_pts2(char c, const tour_ruleset *rs)
+{
+    return c == '1' || c == '+' || c == 'F' ? 2 : c == '=' || c == 'H' ? 1
+                                              : c == 'U'               ? rs->bye_gp2 / 2
+                                                                       : 0;
 }
 
 char *trf_export(const tour *t)
@@ -49,25 +72,39 @@ char *trf_export(const tour *t)
     int n = tour_n_teams(t), R = tour_n_rounds(t);
     char name[TOUR_NAME_LEN], cap_[TOUR_NAME_LEN], par[TOUR_NAME_LEN];
     clean(name, rs->name, sizeof name);
-    buf_printf(&b, "012 %s\n062 %d\n", name, 2 * n);
+    int rated = 0;
+    for (int id = 1; id <= n; id++) {
+        const tour_team *tm = tour_team_get(t, id);
+        rated += (tm->rating_captain > 0) + (tm->rating_partner > 0);
+    }
+    /* TRF-2026 counts: 062 players, 072 rated players, 082 teams */
+    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, 2 * n, rated, n);
     buf_printf(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
             "bughouse double rounds\n");
     /* TRF-2026: 142 number of rounds (XXR kept for TRF-16 readers), 192 the encoded type of
      * tournament: the Swiss team system without colour preferences, match points primary and
-     * game points secondary. */
+     * game points secondary. 162, the points of a board result (symbol at column 6, points at
+     * 7-10, every 9 columns): a board is worth a game (board_res), the PAB's two boards share
+     * its game points. 352: board A has the team's colour, board B the other (P-TEAM). 362,
+     * the match points (T-SCORE; the code's second letter at column 6, points at 7-10, every
+     * 9 columns, where TieBreakServer's trf2json.py reads it): written for match scoring only
+     * (score=game scores each game, which no 362 code expresses). */
     buf_printf(&b, "XXR %d\n142 %d\n192 FIDE_TEAM_MP_GP\n", tour_planned_rounds(t),
                tour_planned_rounds(t));
+    buf_printf(&b, "162  W%4.1f    D%4.1f    L%4.1f    A%4.1f    P%4.1f\n352 WB\n", 1.0, 0.5, 0.0,
+               0.0, rs->bye_gp2 / 4.0);
+    if (rs->score_per == TOUR_SCORE_MATCH)
+        buf_printf(&b, "362 TW%4.1f   TD%4.1f   TL%4.1f\n", 2.0, 1.0, 0.0);
     clean(cap_, rs->game_ruleset, sizeof cap_);
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
             *q = '_';
     buf_printf(&b,
         "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
-        "rounds=%d "
-        "format=%s started=%d tb=",
+        "top=%s rounds=%d format=%s started=%d tb=",
         cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
         SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
-        SMALL[rs->small_policy == TOUR_SMALL_CAP], rs->rounds,
+        SMALL[rs->small_policy == TOUR_SMALL_CAP], TOP[rs->top_member == TOUR_TOP_RANK], rs->rounds,
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
@@ -78,27 +115,41 @@ char *trf_export(const tour *t)
     int *rank = xcalloc((size_t)n + 1, sizeof *rank);
     for (int x = 0; x < st.n; x++)
         rank[st.rows[x].id] = st.rows[x].place;
+    /* The scheduled colour of a forfeited match (TRF-2026: column 97 is the scheduled colour;
+     * '-' only for a bye or no pairing): 1 if the team was to have White on board A. */
+    size_t stride = (size_t)R + 1;
+    uint8_t *ff_white = xcalloc(((size_t)n + 1) * stride, 1);
+    for (int r = 1; r <= R; r++)
+        for (int i = 0; i < tour_round_size(t, r); i++) {
+            const tour_match *m = tour_round_match(t, r, i);
+            if (m->b && m->white)
+                ff_white[(size_t)m->white * stride + (size_t)r] = 1;
+        }
     for (int id = 1; id <= n; id++) {
         const tour_team *tm = tour_team_get(t, id);
-        int mp = tour_team_mp(t, id, -1);
         for (int board = 0; board < 2; board++) {
-            clean(par, board ? tm->partner : tm->captain, sizeof par);
-            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
-                board ? tm->rating_partner : tm->rating_captain, "", "", "", (double)mp, rank[id]);
+            /* 001 points (columns 81-84): the player's own, its round results by the 162 */
+            int pts2 = 0;
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
-                char c = res_char(&x, rs->games);
+                pts2 += board_pts2(board_res(&x, rs->games, board), rs);
+            }
+            clean(par, board ? tm->partner : tm->captain, sizeof par);
+            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", 2 * id - 1 + board, par,
+                board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0, rank[id]);
+            for (int r = 1; r <= R; r++) {
+                tour_slot x;
+                tour_slot_get(t, id, r, &x);
+                char c = board_res(&x, rs->games, board);
                 if (x.kind == TOUR_SLOT_ABSENT || x.kind == TOUR_SLOT_PENDING)
                     buf_printf(&b, "          ");
                 else if (x.opp == 0)
                     buf_printf(&b, "  0000 - %c", c);
-                else /* board B has the colours reversed (P-TEAM) */
-                    buf_printf(&b, "  %4d %c %c", 2 * x.opp - 1 + board,
-                        x.white < 0         ? '-'
-                        : (x.white ^ board) ? 'w'
-                                            : 'b',
-                        c);
+                else { /* board B has the colours reversed (P-TEAM) */
+                    int w = x.white >= 0 ? x.white : ff_white[(size_t)id * stride + (size_t)r];
+                    buf_printf(&b, "  %4d %c %c", 2 * x.opp - 1 + board, "bw"[w ^ board], c);
+                }
             }
             buf_printf(&b, "\n");
         }
@@ -154,6 +205,7 @@ char *trf_export(const tour *t)
                        r, w, o);
         }
     free(rank);
+    free(ff_white);
     tb_standings_fini(&st);
 
     for (int id = 1; id <= n; id++) {
@@ -198,6 +250,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
     char text[512];
     snprintf(text, sizeof text, "%s", line);
     char *save = NULL;
+    /* A BHR line without top= was written before issue 14, by a server that paired with the
+     * top member read by rank: an event stored then keeps the reading it was paired under
+     * (a file with no BHR line at all, another tool's, gets the text's reading). */
+    rs->top_member = TOUR_TOP_RANK;
     for (char *tok = strtok_r(text, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {
         char *eq = strchr(tok, '=');
         if (!eq)
@@ -227,6 +283,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             if ((x = pick(v, SMALL, 2)) < 0)
                 return false;
             rs->small_policy = x;
+        } else if (strcmp(k, "top") == 0) { /* absent: TOUR_TOP_RANK (above) */
+            if ((x = pick(v, TOP, 2)) < 0)
+                return false;
+            rs->top_member = x;
         } else if (strcmp(k, "rounds") == 0) {
             rs->rounds = atoi(v);
         } else if (strcmp(k, "format") == 0) {
@@ -340,7 +400,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 bool ok =
                     sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) == 7 &&
                     r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
-                    by >= 0 && by <= 2 && (int)strlen(gs) == rs.games;
+                    by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
                     ok = gs[g] >= '0' && gs[g] <= '3';
                     m.game[g] = (uint8_t)(gs[g] - '0');

@@ -2,20 +2,30 @@
  * tools to check, and as the storage format of the whole state (exact round trip).
  * SPDX-License-Identifier: MIT
  * Records written (one per line, the 3-character code first):
- *   012 name | 062 players | 092 system | XXR and 142 rounds | 192 FIDE_TEAM_MP_GP   header
- *   001 ...   two players per team (captain = startrank 2*id-1, partner = 2*id), TRF-16
- *             columns; per round the opponent on the same board, the colour of game 1 on
- *             that board, and the team's match result (1 = 0, + -, U = PAB, H, Z byes)
+ *   012 name | 062 players, 072 rated players, 082 teams | 092 system | XXR and 142 rounds |
+ *   192 FIDE_TEAM_MP_GP | 162 W 1.0 D 0.5 L 0.0 A 0.0 P (the PAB's game points / 2): the
+ *   points of a board's result | 352 WB: board A has the team's colour | 362 TW 2.0 TD 1.0
+ *   TL 0.0 (match scoring only)                                          header (TRF-2026)
+ *   001 ...   two players per team (captain = startrank 2*id-1, partner = 2*id), TRF-2026
+ *             columns; points (81-84): the player's own, its round results by the 162; per
+ *             round the opponent on the same board, the scheduled colour of game 1 on that
+ *             board (a forfeited match too), and the board's result: with 2 games a match
+ *             the boards carry the team's game points (2-0: 1 1; 1.5-0.5: 1 = and 0 =;
+ *             1-1: = =; trf.c board_res), else both the match result; + - a forfeited
+ *             match, U the PAB, H, Z, F byes
  *   013 NAME(32)SSSS SSSS             TRF-16 team record: name, its players' startranks
  *   310 TTT NAME(32) NICK STRENG MP GP RANK  SSSS SSSS   TRF-2026 team record
  *   320 MP GP TTT ...                 TRF-2026 PAB: its points, the team per round (0 none)
  *   330 XX RRR WWW BBB                TRF-2026 forfeited match (+- -+ --), round, teams
- *   BHR key=value ...                 our ruleset (time control, scoring, bye value, tb list)
+ *   BHR key=value ...                 our ruleset (time control, scoring, bye value, top=tpn or
+ *                                     rank: tour.h TOUR_TOP_*, tb list)
  *   BHT id entry withdrawn rating_c rating_p name|captain|partner
  *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
- * Columns of 013/310/320/330 as the FIDE tie-break checker reads them (OttoMilvang/
- * TieBreakServer, trf2json.py). Import replays the BH* records when there are any (exact).
+ * Columns of 013/310/320/330 and 162/362 as the FIDE tie-break checker reads them
+ * (OttoMilvang/TieBreakServer, trf2json.py; checked by hand against its tiebreakchecker.py:
+ * same match points, game points and Buchholz Cut-1 under C.07 2024, issue 14). Import
+ * replays the BH* records when there are any (exact).
  * A file without BHT records (another tool's, or ours with the BH* lines stripped) is read
  * from the standard records (trf_std.c):
  *   teams      310 in order (013 when there is no 310); captain and partner are the first two
@@ -25,16 +35,26 @@
  *              opposing team, which must name this team back with the other half of the
  *              result and the other colour; else BH_EPARSE at the contradicting line.
  *              1 = 0 (W D L) are game points of the board; + - a forfeited match (on every
- *              board; beside played boards: a game won/lost); 0000 with U (or F) a PAB, H, Z
- *              requested byes (recorded as requests too)
+ *              board; beside played boards: a game won/lost); 0000 with U a PAB; with H, Z,
+ *              F the byes TRF-2026 names half-, zero- and full-point byes, read as requested
+ *              byes (TOUR_BYE_HALF, _ZERO, _FULL; recorded as requests too): F scores a won
+ *              match and bars the PAB; letters in either case (TRF-2026); a blank entry
+ *              (which TRF-2026 reads as Z) is a round the team was not paired in
+ *   162, 362   must give the points we score (games 1 / 0.5 / 0, matches 2 / 1 / 0), else
+ *              BH_EPARSE at that line; a 162 record says the entries are each board's own
+ *              game points (our export since issue 14): the game points are then exact
  *   320        the PAB's match and game points (the ruleset's bye values) and its team per
  *              round; it must agree with the U entries; listed with a blank 001 entry: a PAB
  *              given up by a withdrawal
  *   330        each must name a forfeited match of the round with the same absent teams;
  *              gives the forfeited match's White team
  *   entry/withdrawal   the first round a team is in; after the last one it is in
- * Game points: our 001 result is the team's match result, so a won match reads as 2-0; with
- * two games a match it was 2-0 or 1.5-0.5. The 310 game-point totals decide: the narrow wins
+ *   started    when a round was played, or when 142/XXR plans rounds for 2 teams or more (the
+ *              file's team numbers are kept as pairing numbers: round 1 can be paired);
+ *              else a registration list (tour_start would number the teams)
+ * Game points of a file without 162 (ours before issue 14: the 001 result was the team's
+ * match result, so a won match reads as 2-0; with two games a match it was 2-0 or 1.5-0.5):
+ * the 310 game-point totals decide: the narrow wins
  * are the ones that make every team's total match (a flow problem). When several choices fit
  * the totals (the results form a cycle along which half points can move), the file does not
  * say which: one of them is taken (match points, game-point totals and the tie-breaks DE,
@@ -43,7 +63,8 @@
  * Not in the standard records: the time control, scoring and tie-break list (defaults, bye
  * values from 320), the format (Swiss), which team was a in a match (the lower id is), a
  * round whose results are not complete (written blank: not rebuilt), requested byes and
- * withdrawals for rounds not yet paired, the play-off games. Names have '|' and control
+ * withdrawals for rounds not yet paired, a requested bye given up by a withdrawal during its
+ * round (written blank: read as not paired, which scores the same), the play-off games. Names have '|' and control
  * characters replaced by spaces. */
 #ifndef BH_TRF_H
 #define BH_TRF_H

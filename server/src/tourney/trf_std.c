@@ -4,6 +4,7 @@
  * A round entry's result is read as game points of its team (1 = a win, = a draw, 0 a loss);
  * our export writes the match result on both players, so a won match reads as a sweep, and
  * the 310 game-point totals decide which wins were narrow (fit_gp: a flow problem). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +40,7 @@ typedef struct {
 } std_ff;
 
 /* What a team's players say of one round. */
-enum { S_NONE = 0, S_PLAYED, S_FFW, S_FFL, S_PAB, S_HPB, S_ZPB };
+enum { S_NONE = 0, S_PLAYED, S_FFW, S_FFL, S_PAB, S_HPB, S_ZPB, S_FPB };
 typedef struct {
     int kind;  /* S_* */
     int opp;   /* opponent team */
@@ -59,6 +60,8 @@ typedef struct {
     int pab[TOUR_MAX_ROUNDS + 1]; /* team with the PAB per round */
     int n_ff;
     std_ff *ff;
+    bool exact; /* a 162 record: the round entries are each board's own game points (as our
+                 * export writes them since issue 14), not the match result on every board */
 } std_file;
 
 /* Columns [a, b) of line (length ll) as an integer (0 if blank or out of the line). */
@@ -114,8 +117,9 @@ static bool read_player(std_file *f, const char *line, size_t ll, int line_no)
             break;
         std_entry *e = &p->e[r];
         e->opp = col_int(line, ll, at, at + 4);
-        e->col = line[at + 5];
-        e->res = line[at + 7];
+        /* TRF-2026: "Letter codes are case-insensitive" */
+        e->col = (char)tolower((unsigned char)line[at + 5]);
+        e->res = (char)toupper((unsigned char)line[at + 7]);
         bool blank = e->opp == 0 && (e->res == ' ' || e->res == '-');
         if (e->opp < 0 || (e->opp > 0 && e->opp == sno))
             return false;
@@ -188,6 +192,25 @@ static bool read_ff(std_file *f, const char *line, size_t ll, int line_no)
     return true;
 }
 
+/* 162 (points of a game result, per board) and 362 (match points): the symbol at column 6
+ * (362: the second letter of TW, TD, TL), its points at 7-10, every 9 columns. We score games
+ * 1 / 0.5 / 0 (A, absence, 0) and matches 2 / 1 / 0 (T-SCORE): another point system is
+ * refused (false); P, X and symbols we do not know are not read (the PAB's points are 320's). */
+static bool read_points(std_file *f, const char *line, size_t ll)
+{
+    bool team = line[0] == '3';
+    for (size_t at = 5; at + 1 < ll; at += 9) {
+        char sym = (char)toupper((unsigned char)line[at]);
+        int want2 = sym == 'W' ? (team ? 4 : 2) : sym == 'D' ? (team ? 2 : 1) : sym == 'L' ? 0
+                    : sym == 'A' && !team                                 ? 0
+                                                                          : -1;
+        if (want2 >= 0 && col_half(line, ll, at + 1, at + 5) != want2)
+            return false;
+    }
+    f->exact |= !team;
+    return true;
+}
+
 /* What team id's players say of round r (0-based ri). false (with *bad the line) when they
  * contradict each other: another opposing team, a bye beside a match, an unknown result. */
 static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
@@ -204,10 +227,11 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
             continue;
         int kind = S_PLAYED, pts = 0;
         if (e->opp == 0) {
-            kind = e->res == 'U' || e->res == 'F' ? S_PAB
-                   : e->res == 'H'                ? S_HPB
-                   : e->res == 'Z'                ? S_ZPB
-                                                  : S_NONE;
+            kind = e->res == 'U'   ? S_PAB
+                   : e->res == 'H' ? S_HPB
+                   : e->res == 'Z' ? S_ZPB
+                   : e->res == 'F' ? S_FPB
+                                   : S_NONE;
             if (kind == S_NONE)
                 return false;
         } else {
@@ -299,6 +323,7 @@ static int build_round(const std_file *f, int r, int games, tour_match *ms, int 
             }
             m.bye = (uint8_t)(a->kind == S_PAB   ? TOUR_BYE_PAB
                               : a->kind == S_HPB ? TOUR_BYE_HALF
+                              : a->kind == S_FPB ? TOUR_BYE_FULL
                                                  : TOUR_BYE_ZERO);
             if (a->kind != S_PAB)
                 req[id] = m.bye + 1;
@@ -493,13 +518,21 @@ static void residual_scc(const flow *g, int n, int *comp)
 }
 
 /* Fit the game points of the sweeps to the 310 totals (games == 2). Sets info->gp_open and
- * info->gp_fit; changes the games of the matches that were 1.5-0.5. */
+ * info->gp_fit; changes the games of the matches that were 1.5-0.5. With a 162 record the
+ * entries are exact: nothing is open, and the totals are only checked. */
 static void fit_gp(tour *t, const std_file *f, trf_info *info)
 {
     int n = tour_n_teams(t), R = tour_n_rounds(t), n_var = 0;
     bool totals = f->n_teams > 0;
     for (int id = 1; id <= n; id++)
         totals &= f->tm[id - 1].gp2_total >= 0;
+    if (f->exact) {
+        info->gp_open = 0;
+        info->gp_fit = totals;
+        for (int id = 1; id <= n && totals; id++)
+            info->gp_fit &= f->tm[id - 1].gp2_total == tour_team_gp2(t, id, -1);
+        return;
+    }
     flow g = {n + 2, 0, 0, NULL, NULL, NULL, NULL, NULL, NULL, NULL};
     g.head = xmalloc((size_t)g.n * sizeof *g.head);
     g.level = xmalloc((size_t)g.n * sizeof *g.level);
@@ -588,6 +621,8 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
                 ok = read_pab(&f, line, ll, line_no);
             else if (pass == 1 && strncmp(line, "330", 3) == 0)
                 ok = read_ff(&f, line, ll, line_no);
+            else if (pass == 1 && (strncmp(line, "162", 3) == 0 || strncmp(line, "362", 3) == 0))
+                ok = read_points(&f, line, ll);
             else if (pass == 2 && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
                 names = xrealloc(names, ((size_t)f.n_teams + 1) * sizeof *names);
                 ok = read_team(&f, line, ll, line_no, names[f.n_teams], sizeof *names);
@@ -630,9 +665,14 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
             rc = BH_EPARSE;
             goto fail;
         }
+    /* Started (the team numbers are the file's pairing numbers, tour_start never renumbers
+     * them) when a round was played, or when the file plans rounds (142, mandatory for
+     * in-tournament data exchange, TRF-2026) for two teams or more: round 1 can be paired.
+     * Without either it is a registration list. */
+    bool started = R > 0 || (planned > 0 && f.n_teams >= 2);
     if (planned < R)
         planned = R;
-    tour__set_plan(t, planned, TOUR_SWISS, R > 0);
+    tour__set_plan(t, planned, TOUR_SWISS, started);
     ms = xmalloc(((size_t)f.n_teams + 1) * sizeof *ms);
     req = xcalloc((size_t)f.n_teams + 1, sizeof *req);
     first = xcalloc((size_t)f.n_teams + 1, sizeof *first);

@@ -1,0 +1,130 @@
+/* league.c: seed 003's group colours, knockout bracket and challenge senders.
+ * SPDX-License-Identifier: MIT
+ * The bracket is a fixed tree of seven matches: a decided match writes its winner into the
+ * slot of the match it feeds (NEXT/SLOT below), so results may arrive in any order. */
+#include "league.h"
+
+#include <string.h>
+
+#include "bh.h"
+
+int league_group_white(int i, int j, int board)
+{
+    if (i < 1 || j < 1 || board < 1 || i == j)
+        return BH_EINVAL;
+    bool low_white = (i + j + board) % 2 == 0;
+    return i < j ? low_white : !low_white;
+}
+
+/* Match fed by each match's winner, and the slot (0 first-named, 1 second) it takes. */
+static const int NEXT[LEAGUE_MATCHES] = {LEAGUE_SF1, LEAGUE_SF2, LEAGUE_SF1, LEAGUE_SF2,
+                                         LEAGUE_FINAL, LEAGUE_FINAL, -1};
+static const int SLOT[LEAGUE_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
+
+int league_bracket_init(league_bracket *kb, const int first[4], const int second[4],
+                        refusal *why)
+{
+    int ids[8];
+    for (int g = 0; g < 4; g++) {
+        ids[2 * g] = first[g];
+        ids[2 * g + 1] = second[g];
+    }
+    for (int i = 0; i < 8; i++) {
+        if (ids[i] < 1)
+            return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
+        for (int j = 0; j < i; j++)
+            if (ids[j] == ids[i])
+                return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
+    }
+    memset(kb, 0, sizeof *kb);
+    for (int i = 0; i < LEAGUE_MATCHES; i++)
+        kb->m[i].winner = -1;
+    /* art. 7: 1A-2B, 2A-1B, 1C-2D, 2C-1D */
+    const int pair[4][2] = {{first[0], second[1]}, {second[0], first[1]},
+                            {first[2], second[3]}, {second[2], first[3]}};
+    for (int i = 0; i < 4; i++) {
+        kb->m[i].team[0] = pair[i][0];
+        kb->m[i].team[1] = pair[i][1];
+    }
+    return BH_OK;
+}
+
+static void advance(league_bracket *kb, int mi, int winner, unsigned char by)
+{
+    league_match *m = &kb->m[mi];
+    m->winner = winner;
+    m->by = by;
+    if (NEXT[mi] >= 0)
+        kb->m[NEXT[mi]].team[SLOT[mi]] = m->team[winner];
+}
+
+int league_result(league_bracket *kb, int mi, int boards, int gp2_first, int gp2_second,
+                  const roster_rating *rating_first, const roster_rating *rating_second,
+                  refusal *why)
+{
+    if (mi < 0 || mi >= LEAGUE_MATCHES)
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "match", -1);
+    if (boards < 1)
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "boards", -1);
+    league_match *m = &kb->m[mi];
+    if (!m->team[0] || !m->team[1])
+        return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
+    if (m->by != LEAGUE_OPEN)
+        return refusal_set(why, BH_EDECIDED, "F-KNOCKOUT", "match", -1);
+    if (gp2_first < 0 || gp2_second < 0 || gp2_first + gp2_second > 4 * boards)
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "result", -1);
+    m->gp2[0] = gp2_first;
+    m->gp2[1] = gp2_second;
+    m->rating[0] = *rating_first;
+    m->rating[1] = *rating_second;
+    if (gp2_first != gp2_second) {
+        advance(kb, mi, gp2_first > gp2_second ? 0 : 1, LEAGUE_BY_POINTS);
+        return BH_OK;
+    }
+    int c = roster_rating_cmp(rating_first, rating_second); /* art. 7: the lower goes on */
+    if (c != 0)
+        advance(kb, mi, c < 0 ? 0 : 1, LEAGUE_BY_RATING);
+    else
+        m->by = LEAGUE_LOT_DUE;
+    return BH_OK;
+}
+
+int league_lot(league_bracket *kb, int mi, int winner, refusal *why)
+{
+    if (mi < 0 || mi >= LEAGUE_MATCHES || winner < 0 || winner > 1)
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", mi < 0 || mi >= LEAGUE_MATCHES
+                                                              ? "match" : "winner", -1);
+    if (kb->m[mi].by != LEAGUE_LOT_DUE)
+        return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
+    advance(kb, mi, winner, LEAGUE_BY_LOT);
+    return BH_OK;
+}
+
+int league_winner(const league_bracket *kb, int mi)
+{
+    if (mi < 0 || mi >= LEAGUE_MATCHES || kb->m[mi].winner < 0)
+        return 0;
+    return kb->m[mi].team[kb->m[mi].winner];
+}
+
+int league_ko_white(int b, int g)
+{
+    if (b < 1 || g < 1 || g > 2)
+        return BH_EINVAL;
+    int first_white = (b % 2 == 1) == (g == 1); /* odd boards in game 1, even in game 2 */
+    return first_white ? 0 : 1;
+}
+
+int league_ko_sender(int mi, int b, int g)
+{
+    if (mi < 0 || mi >= LEAGUE_MATCHES)
+        return BH_EINVAL;
+    int w = league_ko_white(b, g);
+    if (w < 0)
+        return w;
+    /* QF1 1A-2B and QF3 1C-2D: the second-placed team is named second; QF2 2A-1B and QF4
+     * 2C-1D: named first */
+    if (mi <= LEAGUE_QF4)
+        return mi == LEAGUE_QF1 || mi == LEAGUE_QF3 ? 1 : 0;
+    return w;
+}

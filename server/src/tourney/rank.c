@@ -1,0 +1,522 @@
+/* rank.c: match points and the tie-break table of a team event (F-RR, F-GROUPS), FIDE C.07
+ * as applied from 1 August 2024. SPDX-License-Identifier: MIT
+ * Each team gets one slot per round from the records. Unplayed rounds (C.07 art. 16): in a
+ * Swiss (rules.rr false) a team's own unplayed rounds count against a dummy opponent with its
+ * own score, and an opponent's voluntarily unplayed rounds with only such rounds after them
+ * count as draws; a forfeit is no meeting. In a round robin (rules.rr) the rest round of an
+ * odd count is no round at all and a forfeited match counts, with its recorded score, as a
+ * meeting with the scheduled opponent (our choice, as FIDE TEC's TieBreakServer treats round
+ * robins): every cell of the crosstable is then a result. */
+#include "rank.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "buf.h"
+#include "xalloc.h"
+
+enum { S_NONE = 0, S_PLAYED, S_FF_WIN, S_FF_LOSS, S_PAB, S_HPB, S_ZPB, S_ABSENT };
+
+typedef struct {
+    uint8_t kind; /* S_* */
+    int opp;      /* opponent, 0 if none */
+    int mp, gp2;  /* scored this round */
+} slot;
+
+typedef struct {
+    const rank_rules *rr;
+    const roster_rating *rating;
+    int n, R;       /* teams, rounds */
+    slot *s;        /* (n+1) x (R+1) */
+    int *mp, *gp2;  /* by team: totals */
+    int *amp, *agp; /* by team: totals as an opponent sees them (art. 16) */
+    int *meet, *de; /* n x n (0-based): meetings counted, match points scored in them */
+} ctx;
+
+static slot *at(const ctx *c, int t, int r)
+{
+    return &c->s[(size_t)t * (size_t)(c->R + 1) + (size_t)r];
+}
+
+static bool met(const ctx *c, const slot *x)
+{
+    return x->kind == S_PLAYED ||
+           (c->rr->rr && (x->kind == S_FF_WIN || x->kind == S_FF_LOSS) && x->opp);
+}
+
+/* A voluntarily unplayed round (C.07 art. 16): own forfeit, requested bye, absence. In a
+ * round robin a rest round is not a round, so it is not voluntary either. */
+static bool voluntary(const ctx *c, const slot *x)
+{
+    return x->kind == S_FF_LOSS || x->kind == S_HPB || x->kind == S_ZPB ||
+           x->kind == S_ABSENT || (x->kind == S_NONE && !c->rr->rr);
+}
+
+void rank_rules_seed004(rank_rules *rr)
+{
+    memset(rr, 0, sizeof *rr);
+    rr->win_mp = 2;
+    rr->draw_mp = 1;
+    rr->boards = 6;
+    rr->rr = true;
+    rr->sb_opp = RANK_MP;
+    rr->sb_own = RANK_GP;
+    rr->n_tb = 4;
+    rr->tb[0] = RANK_TB_GP;
+    rr->tb[1] = RANK_TB_DE;
+    rr->tb[2] = RANK_TB_WIN;
+    rr->tb[3] = RANK_TB_SB;
+}
+
+void rank_rules_seed003_group(rank_rules *rr)
+{
+    rank_rules_seed004(rr);
+    rr->boards = 10;
+    rr->n_tb = 2;
+    rr->tb[0] = RANK_TB_GP;
+    rr->tb[1] = RANK_TB_LOW_RATING;
+}
+
+/* ---- the tie-break functions: v[team] for every team 1..n; higher ranks higher ---- */
+
+static void tb_gp(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    for (int t = 1; t <= c->n; t++)
+        v[t] = c->gp2[t];
+}
+
+/* C.07 art. 7.1 (WIN): rounds in which the team scored a win's match points, with or
+ * without playing (a forfeit win counts; a bye scoring a draw does not). */
+static void tb_win(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    for (int t = 1; t <= c->n; t++) {
+        v[t] = 0;
+        for (int r = 1; r <= c->R; r++)
+            v[t] += at(c, t, r)->mp == c->rr->win_mp;
+    }
+}
+
+/* C.07 art. 8.1: the opponents' match points; art. 16 for unplayed rounds. */
+static void tb_bh(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    for (int t = 1; t <= c->n; t++) {
+        v[t] = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const slot *x = at(c, t, r);
+            if (met(c, x))
+                v[t] += c->amp[x->opp];
+            else if (!c->rr->rr)
+                v[t] += c->mp[t]; /* dummy opponent with the team's own score */
+        }
+    }
+}
+
+/* C.07 art. 9.1 for teams: each opponent's score (match or game points, rules.sb_opp) times
+ * the team's result against it (match or game points, rules.sb_own); art. 16 as in BH. */
+static void tb_sb(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    const rank_rules *rr = c->rr;
+    for (int t = 1; t <= c->n; t++) {
+        v[t] = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const slot *x = at(c, t, r);
+            long own = rr->sb_own == RANK_GP ? x->gp2 : x->mp, opp;
+            if (met(c, x))
+                opp = rr->sb_opp == RANK_GP ? c->agp[x->opp] : c->amp[x->opp];
+            else if (!rr->rr)
+                opp = rr->sb_opp == RANK_GP ? c->gp2[t] : c->mp[t];
+            else
+                continue;
+            v[t] += opp * own;
+        }
+    }
+}
+
+/* Seed 003 art. 6b: the lower team rating ranks higher: the number of teams rated above. */
+static void tb_low_rating(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    for (int t = 1; t <= c->n; t++) {
+        v[t] = 0;
+        for (int u = 1; u <= c->n; u++)
+            v[t] += roster_rating_cmp(&c->rating[u], &c->rating[t]) > 0;
+    }
+}
+
+/* Direct encounter among the teams mem[0..k-1], C.07 art. 6: each team's match points in its
+ * meetings with the others (averaged per opponent when they met more than once; x12 keeps
+ * that exact for up to 4 meetings). If all have met, rank by it; if not, a team is placed
+ * first only if its score beats every other's best possible one (missing meetings won), then
+ * the same for the next place, and so on. Teams still tied are ranked again among
+ * themselves (our reading: the iteration FIDE TEC's TieBreakServer applies). Writes tiers
+ * (0 = best) from tier0 to tier[team]; returns the number of tiers used. */
+static int de_tiers(const ctx *c, int *mem, int k, int *tier, int tier0)
+{
+    if (k == 1) {
+        tier[mem[0]] = tier0;
+        return 1;
+    }
+    long *sc = xcalloc((size_t)k, sizeof *sc), *mx = xcalloc((size_t)k, sizeof *mx);
+    bool all = true;
+    for (int i = 0; i < k; i++) {
+        int seen = 0;
+        for (int j = 0; j < k; j++) {
+            size_t ij = (size_t)(mem[i] - 1) * (size_t)c->n + (size_t)(mem[j] - 1);
+            if (j != i && c->meet[ij]) {
+                sc[i] += 12L * c->de[ij] / c->meet[ij];
+                seen++;
+            }
+        }
+        mx[i] = sc[i] + 12L * c->rr->win_mp * (k - 1 - seen);
+        all = all && seen == k - 1;
+    }
+    for (int i = 1; i < k; i++) /* by score, then team number: insertion sort, k small */
+        for (int j = i; j > 0 && (sc[j] > sc[j - 1] || (sc[j] == sc[j - 1] &&
+                                                          mem[j] < mem[j - 1]));
+             j--) {
+            long a = sc[j], b = mx[j];
+            int m = mem[j];
+            sc[j] = sc[j - 1], mx[j] = mx[j - 1], mem[j] = mem[j - 1];
+            sc[j - 1] = a, mx[j - 1] = b, mem[j - 1] = m;
+        }
+    int used = 0, pos = 0;
+    if (all) {
+        if (sc[0] != sc[k - 1])
+            for (int i = 0; i < k; i = pos) {
+                for (pos = i; pos < k && sc[pos] == sc[i]; pos++)
+                    ;
+                used += de_tiers(c, mem + i, pos - i, tier, tier0 + used);
+            }
+    } else {
+        for (; pos < k - 1; pos++) {
+            long best_other = 0;
+            for (int j = pos + 1; j < k; j++)
+                best_other = mx[j] > best_other ? mx[j] : best_other;
+            if (sc[pos] <= best_other)
+                break;
+            tier[mem[pos]] = tier0 + used++;
+        }
+        if (pos == k - 1) /* the last one is alone too */
+            tier[mem[pos]] = tier0 + used++;
+        else if (pos > 0)
+            used += de_tiers(c, mem + pos, k - pos, tier, tier0 + used);
+    }
+    if (used == 0) { /* no separation: one tier */
+        for (int i = 0; i < k; i++)
+            tier[mem[i]] = tier0;
+        used = 1;
+    }
+    free(sc);
+    free(mx);
+    return used;
+}
+
+static void tb_de(const ctx *c, const int *group, long *v)
+{
+    int *mem = xcalloc((size_t)c->n + 1, sizeof *mem), *tier = xcalloc((size_t)c->n + 1,
+                                                                          sizeof *tier);
+    bool *done = xcalloc((size_t)c->n + 1, sizeof *done);
+    for (int t = 1; t <= c->n; t++) {
+        if (done[t])
+            continue;
+        int k = 0;
+        for (int u = t; u <= c->n; u++)
+            if (group[u] == group[t]) {
+                mem[k++] = u;
+                done[u] = true;
+            }
+        int tiers = de_tiers(c, mem, k, tier, 0);
+        for (int i = 0; i < k; i++)
+            v[mem[i]] = tiers - 1 - tier[mem[i]]; /* higher is better */
+    }
+    free(mem);
+    free(tier);
+    free(done);
+}
+
+static const struct {
+    int id;
+    const char *name;
+    void (*fn)(const ctx *c, const int *group, long *v);
+} TB[] = {
+    {RANK_TB_GP, "GP", tb_gp},   {RANK_TB_DE, "DE", tb_de},
+    {RANK_TB_WIN, "WIN", tb_win}, {RANK_TB_SB, "SB", tb_sb},
+    {RANK_TB_BH, "BH", tb_bh},   {RANK_TB_LOW_RATING, "LOW", tb_low_rating},
+};
+
+static int find_tb(int id)
+{
+    for (size_t i = 0; i < BH_ARRAY_LEN(TB); i++)
+        if (TB[i].id == id)
+            return (int)i;
+    return -1;
+}
+
+const char *rank_tb_name(int tb)
+{
+    int i = find_tb(tb);
+    return i < 0 ? "?" : TB[i].name;
+}
+
+int rank_tb_scale(const rank_rules *rr, int tb)
+{
+    if (tb == RANK_TB_GP)
+        return 2;
+    if (tb == RANK_TB_SB)
+        return (rr->sb_opp == RANK_GP ? 2 : 1) * (rr->sb_own == RANK_GP ? 2 : 1);
+    return 1;
+}
+
+/* ---- building the slots ---- */
+
+static int bad(refusal *why, int rc, int i)
+{
+    return refusal_set(why, rc, "F-RR", "matches", i);
+}
+
+static int put(ctx *c, int t, int r, uint8_t kind, int opp, int mp, int gp2)
+{
+    slot *x = at(c, t, r);
+    if (x->kind != S_NONE)
+        return BH_EEXIST;
+    *x = (slot){kind, opp, mp, gp2};
+    return BH_OK;
+}
+
+static int record(ctx *c, const rank_match *m)
+{
+    const rank_rules *rr = c->rr;
+    int r = m->round, a = m->a, b = m->b, rc;
+    if (m->kind >= RANK_KIND_N_ || r < 1 || r > c->R || a < 1 || a > c->n || b < 0 ||
+        b > c->n || a == b || m->gp2_a < 0 || m->gp2_b < 0 ||
+        (b == 0) != (m->kind >= RANK_PAB))
+        return BH_EINVAL;
+    switch (m->kind) {
+    case RANK_PLAYED: {
+        int d = m->gp2_a - m->gp2_b;
+        int ma = d > 0 ? rr->win_mp : d == 0 ? rr->draw_mp : 0;
+        int mb = d < 0 ? rr->win_mp : d == 0 ? rr->draw_mp : 0;
+        if ((rc = put(c, a, r, S_PLAYED, b, ma, m->gp2_a)) != BH_OK)
+            return rc;
+        return put(c, b, r, S_PLAYED, a, mb, m->gp2_b);
+    }
+    case RANK_FF_A:
+    case RANK_FF_B:
+    case RANK_FF_BOTH: {
+        bool wa = m->kind == RANK_FF_B, wb = m->kind == RANK_FF_A;
+        if ((rc = put(c, a, r, wa ? S_FF_WIN : S_FF_LOSS, b, wa ? rr->win_mp : 0,
+                      m->gp2_a)) != BH_OK)
+            return rc;
+        return put(c, b, r, wb ? S_FF_WIN : S_FF_LOSS, a, wb ? rr->win_mp : 0, m->gp2_b);
+    }
+    case RANK_PAB: return put(c, a, r, S_PAB, 0, rr->draw_mp, m->gp2_a);
+    case RANK_HPB: return put(c, a, r, S_HPB, 0, rr->draw_mp, m->gp2_a);
+    case RANK_ZPB: return put(c, a, r, S_ZPB, 0, 0, m->gp2_a);
+    default: return put(c, a, r, S_ABSENT, 0, 0, m->gp2_a);
+    }
+}
+
+static void ctx_fini(ctx *c)
+{
+    free(c->s);
+    free(c->mp);
+    free(c->gp2);
+    free(c->amp);
+    free(c->agp);
+    free(c->meet);
+    free(c->de);
+}
+
+static int ctx_init(ctx *c, const rank_rules *rr, int n, const rank_match *m, int n_m,
+                    refusal *why)
+{
+    memset(c, 0, sizeof *c);
+    c->rr = rr;
+    c->n = n;
+    for (int i = 0; i < n_m; i++) {
+        if (m[i].round < 1 || m[i].round > RANK_MAX_ROUNDS)
+            return bad(why, BH_EINVAL, i);
+        c->R = m[i].round > c->R ? m[i].round : c->R;
+    }
+    size_t nn = (size_t)n + 1;
+    c->s = xcalloc(nn * ((size_t)c->R + 1), sizeof *c->s);
+    c->mp = xcalloc(nn, sizeof *c->mp);
+    c->gp2 = xcalloc(nn, sizeof *c->gp2);
+    c->amp = xcalloc(nn, sizeof *c->amp);
+    c->agp = xcalloc(nn, sizeof *c->agp);
+    c->meet = xcalloc((size_t)n * (size_t)n, sizeof *c->meet);
+    c->de = xcalloc((size_t)n * (size_t)n, sizeof *c->de);
+    for (int i = 0; i < n_m; i++) {
+        int rc = record(c, &m[i]);
+        if (rc != BH_OK)
+            return bad(why, rc, i);
+    }
+    for (int t = 1; t <= n; t++) {
+        for (int r = 1; r <= c->R; r++) {
+            const slot *x = at(c, t, r);
+            c->mp[t] += x->mp;
+            c->gp2[t] += x->gp2;
+            if (!met(c, x))
+                continue;
+            size_t ij = (size_t)(t - 1) * (size_t)n + (size_t)(x->opp - 1);
+            if (++c->meet[ij] > 4)
+                return bad(why, BH_ELIMIT, -1);
+            c->de[ij] += x->mp;
+        }
+        c->amp[t] = c->mp[t];
+        c->agp[t] = c->gp2[t];
+        for (int r = c->R; r >= 1 && voluntary(c, at(c, t, r)); r--) { /* art. 16: draws */
+            c->amp[t] += rr->draw_mp - at(c, t, r)->mp;
+            c->agp[t] += rr->boards - at(c, t, r)->gp2;
+        }
+    }
+    return BH_OK;
+}
+
+/* ---- the table ---- */
+
+/* Order: match points, then the first k tie-breaks, then team number (deterministic). */
+static int row_cmp(const rank_row *a, const rank_row *b, int k)
+{
+    if (a->mp != b->mp)
+        return a->mp > b->mp ? -1 : 1;
+    for (int i = 0; i < k; i++)
+        if (a->tb[i] != b->tb[i])
+            return a->tb[i] > b->tb[i] ? -1 : 1;
+    return (a->team > b->team) - (a->team < b->team);
+}
+
+static void sort_rows(rank_row *r, int n, int k) /* insertion sort: n <= RANK_MAX_TEAMS */
+{
+    for (int i = 1; i < n; i++) {
+        rank_row x = r[i];
+        int j = i;
+        for (; j > 0 && row_cmp(&x, &r[j - 1], k) < 0; j--)
+            r[j] = r[j - 1];
+        r[j] = x;
+    }
+}
+
+static bool same(const rank_row *a, const rank_row *b, int k)
+{
+    if (a->mp != b->mp)
+        return false;
+    for (int i = 0; i < k; i++)
+        if (a->tb[i] != b->tb[i])
+            return false;
+    return true;
+}
+
+int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
+                 const roster_rating *rating, rank_table *out, refusal *why)
+{
+    if (n < 1 || n > RANK_MAX_TEAMS || rr->n_tb < 0 || rr->n_tb > RANK_MAX_TB ||
+        rr->boards < 1 || rr->sb_opp > RANK_GP || rr->sb_own > RANK_GP)
+        return refusal_set(why, BH_EINVAL, "F-RR", "rules", -1);
+    for (int k = 0; k < rr->n_tb; k++) {
+        if (find_tb(rr->tb[k]) < 0)
+            return refusal_set(why, BH_EINVAL, "F-RR", "rules", k);
+        if (rr->tb[k] == RANK_TB_LOW_RATING && !rating)
+            return refusal_set(why, BH_EINVAL, "F-GROUPS", "rating", -1);
+    }
+    ctx c;
+    int rc = ctx_init(&c, rr, n, m, n_m, why);
+    if (rc != BH_OK) {
+        ctx_fini(&c);
+        return rc;
+    }
+    c.rating = rating;
+    rank_row *rows = xcalloc((size_t)n, sizeof *rows);
+    int *group = xcalloc((size_t)n + 1, sizeof *group);
+    long *v = xcalloc((size_t)n + 1, sizeof *v);
+    for (int t = 1; t <= n; t++)
+        rows[t - 1] = (rank_row){.team = t, .mp = c.mp[t], .gp2 = c.gp2[t]};
+    for (int k = 0; k <= rr->n_tb; k++) {
+        sort_rows(rows, n, k);
+        if (k == rr->n_tb)
+            break;
+        /* tie groups: equal on match points and every tie-break so far */
+        for (int i = 0; i < n; i++)
+            group[rows[i].team] =
+                i > 0 && same(&rows[i - 1], &rows[i], k) ? group[rows[i - 1].team] : i + 1;
+        TB[find_tb(rr->tb[k])].fn(&c, group, v);
+        for (int i = 0; i < n; i++)
+            rows[i].tb[k] = (int)v[rows[i].team];
+    }
+    for (int i = 0; i < n; i++) {
+        rows[i].place = i + 1;
+        rows[i].tied_next = i + 1 < n && same(&rows[i], &rows[i + 1], rr->n_tb);
+    }
+    out->n = n;
+    out->rows = rows;
+    out->rules = *rr;
+    free(group);
+    free(v);
+    ctx_fini(&c);
+    return BH_OK;
+}
+
+void rank_table_fini(rank_table *t)
+{
+    if (!t)
+        return;
+    free(t->rows);
+    t->rows = NULL;
+    t->n = 0;
+}
+
+static void scaled(buf *b, long v, int scale)
+{
+    if (scale == 1)
+        buf_printf(b, " %7ld", v);
+    else if (scale == 2)
+        buf_printf(b, " %5ld.%d", v / 2, v % 2 ? 5 : 0);
+    else
+        buf_printf(b, " %4ld.%02ld", v / 4, v % 4 * 25);
+}
+
+/* s left-aligned in `width` columns, counting UTF-8 code points (names are UTF-8: "Каисса"),
+ * cut at a code-point boundary if longer. */
+static void pad(buf *b, const char *s, int width)
+{
+    int cols = 0;
+    size_t i = 0;
+    for (; s[i]; i++) {
+        bool lead = ((unsigned char)s[i] & 0xC0) != 0x80;
+        if (lead && cols == width)
+            break;
+        cols += lead;
+    }
+    buf_printf(b, "%.*s%*s", (int)i, s, width - cols, "");
+}
+
+char *rank_format(const rank_table *t, const char *const *names)
+{
+    buf b = {0};
+    buf_printf(&b, "Place  %-24s %4s %7s", "Team", "MP", "GP");
+    for (int k = 0; k < t->rules.n_tb; k++) /* GP has its own column */
+        if (t->rules.tb[k] != RANK_TB_GP)
+            buf_printf(&b, " %7s", rank_tb_name(t->rules.tb[k]));
+    buf_printf(&b, "\n");
+    for (int i = 0; i < t->n; i++) {
+        const rank_row *r = &t->rows[i];
+        char num[16];
+        snprintf(num, sizeof num, "%d", r->team);
+        buf_printf(&b, "%5d  ", r->place);
+        pad(&b, names ? names[r->team] : num, 24);
+        buf_printf(&b, " %4d", r->mp);
+        scaled(&b, r->gp2, 2);
+        for (int k = 0; k < t->rules.n_tb; k++)
+            if (t->rules.tb[k] != RANK_TB_GP)
+                scaled(&b, r->tb[k], rank_tb_scale(&t->rules, t->rules.tb[k]));
+        bool lot = r->tied_next || (i > 0 && t->rows[i - 1].tied_next);
+        buf_printf(&b, "%s\n", lot ? "  (lot)" : "");
+    }
+    return b.p;
+}

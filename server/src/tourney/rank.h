@@ -1,0 +1,119 @@
+/* rank.h: ranking of a team event from its match results: match points, then a list of
+ * tie-breaks (F-RR seed 004 art. 4; F-GROUPS seed 003 art. 6), FIDE C.07 (from 1 Aug 2024).
+ * SPDX-License-Identifier: MIT
+ * Input is a plain list of match records (who met whom in which round, game points of each);
+ * the tie-breaks are a table of functions (rank.c), each citing its C.07 article. Pure: no
+ * I/O; the result owns one malloc'd array. */
+#ifndef BH_RANK_H
+#define BH_RANK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "refusal.h"
+#include "roster.h"
+
+#define RANK_MAX_TB 6      /* tie-breaks after match points */
+#define RANK_MAX_TEAMS 256 /* teams in one ranking */
+#define RANK_MAX_ROUNDS 64
+
+/* What a record is. a and b are team numbers 1..n; b == 0 for the kinds marked "b = 0". */
+typedef enum {
+    RANK_PLAYED = 0, /* a match played over the boards; boards lost by forfeit inside it
+                      * (F-SHORT) are simply part of its game points */
+    RANK_FF_A,       /* a did not come: b wins by forfeit (game points as recorded) */
+    RANK_FF_B,       /* b did not come: a wins by forfeit */
+    RANK_FF_BOTH,    /* neither came: both lose (0 match points each) */
+    RANK_PAB,        /* b = 0: pairing-allocated bye, a drawn match's match points */
+    RANK_HPB,        /* b = 0: requested half-point bye: a draw's match points (voluntary) */
+    RANK_ZPB,        /* b = 0: requested zero-point bye (voluntary) */
+    RANK_ABSENT,     /* b = 0: not paired: before a late entry, after a withdrawal (voluntary) */
+    RANK_KIND_N_
+} rank_kind;
+
+typedef struct {
+    int round;        /* 1..RANK_MAX_ROUNDS */
+    int a, b;         /* team numbers, 1..n; b = 0 for a bye or absence */
+    int gp2_a, gp2_b; /* game points x2 (a won game 2, a draw 1) scored by a and b; for
+                       * b = 0 the bye's game points for a (the ruleset's choice) */
+    uint8_t kind;     /* rank_kind */
+} rank_match;
+
+/* Tie-breaks, applied in the rules' order after match points. */
+typedef enum {
+    RANK_TB_GP = 1,     /* game points of all boards in all matches (seed 004 art. 4, seed
+                         * 003 art. 6a); C.07 team events: the other score, game points */
+    RANK_TB_DE,         /* direct encounter, C.07 art. 6, on match points */
+    RANK_TB_WIN,        /* matches won, with or without playing, C.07 art. 7.1 (WIN) */
+    RANK_TB_SB,         /* team Sonneborn-Berger, C.07 art. 9.1, variant in rank_rules */
+    RANK_TB_BH,         /* Buchholz on match points, C.07 art. 8.1 */
+    RANK_TB_LOW_RATING, /* the lower team rating ranks higher (seed 003 art. 6b) */
+} rank_tb;
+
+/* Which score a part of a tie-break uses. */
+typedef enum { RANK_MP = 0, RANK_GP = 1 } rank_score;
+
+typedef struct {
+    int win_mp, draw_mp; /* match points of a won and a drawn match (2, 1) */
+    int boards;          /* boards a match: a drawn match's game points x2 (C.07 art. 16
+                          * counts some unplayed rounds as draws) */
+    bool rr;             /* round robin: see rank.c; false: Swiss rules of C.07 art. 16 */
+    uint8_t sb_opp;      /* rank_score: the opponent's score in SB */
+    uint8_t sb_own;      /* rank_score: the team's own result against that opponent */
+    int n_tb;            /* tie-breaks in tb */
+    int tb[RANK_MAX_TB]; /* rank_tb, in order */
+} rank_rules;
+
+/* Seed 004 art. 4 (F-RR): 6 boards, match points 2/1/0, then game points, direct encounter,
+ * matches won, team Sonneborn-Berger (opponent's match points x own game points, the team
+ * variant the Olympiads use; our choice where the regulation names no variant). */
+void rank_rules_seed004(rank_rules *rr);
+
+/* Seed 003 art. 6 (F-GROUPS): 10 boards, match points 2/1/0, then game points, then the lower
+ * team rating. */
+void rank_rules_seed003_group(rank_rules *rr);
+
+typedef struct {
+    int team;            /* team number */
+    int place;           /* 1..n, unique */
+    int mp;              /* match points */
+    int gp2;             /* game points x2 */
+    int tb[RANK_MAX_TB]; /* tie-break values in rules order; units in rank_tb_scale */
+    bool tied_next;      /* equal with the next row on every criterion: the place between
+                          * them is by team number here and is due to a lot (C.07 art. 4.2) */
+} rank_row;
+
+typedef struct {
+    int n;          /* rows = teams */
+    rank_row *rows; /* by place; owned: rank_table_fini */
+    rank_rules rules;
+} rank_table;
+
+/* Rank n teams (1..n) from the n_m records in m (borrowed) under rules *rr. `rating` (borrowed,
+ * n+1 entries indexed by team number, or NULL) is needed only by RANK_TB_LOW_RATING. A
+ * team with no record in a round rests in it (rr) or is absent (Swiss). On BH_OK *out holds
+ * the table (call rank_table_fini). Errors, with *why (may be NULL; rule F-RR, field
+ * "matches" and the record's index, or "rules" / "rating" with -1):
+ *  BH_EINVAL n outside 1..RANK_MAX_TEAMS, unknown tie-break, rating NULL when needed, a
+ *   record with a bad team number, a == b, b == 0 with a match kind or b != 0 with a bye
+ *   kind, negative game points, a round outside 1..RANK_MAX_ROUNDS;
+ *  BH_EEXIST a team in two records of one round;
+ *  BH_ELIMIT two teams meeting more than 4 times (direct encounter averages up to 4). */
+int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
+                 const roster_rating *rating, rank_table *out, refusal *why);
+
+void rank_table_fini(rank_table *t); /* NULL-safe */
+
+/* Short name of a tie-break ("GP", "DE", "WIN", "SB", "BH", "LOW") and the divisor that
+ * turns its value into the published unit (GP: 2, SB: 1, 2 or 4 by variant); static string,
+ * "?" and 1 for an unknown id. */
+const char *rank_tb_name(int tb);
+int rank_tb_scale(const rank_rules *rr, int tb);
+
+/* The table as text: place, team (names[team], borrowed, or the number when names is NULL),
+ * MP, GP and each other tie-break in its unit (DE: the tier among the tied, higher first;
+ * LOW: teams rated higher), a "(lot)" mark on rows tied on everything. malloc'd, NUL-terminated;
+ * the caller frees it. */
+char *rank_format(const rank_table *t, const char *const *names);
+
+#endif

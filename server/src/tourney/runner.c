@@ -1,0 +1,698 @@
+/* runner.c: the runner's core (runner.h): T-AUTO (pair and start each round when the last
+ * game of the previous one ends), the double round's game 2 and its P-GAME2 choice with its
+ * deadline, results into the model, the Armageddon play-off of ties on prize places after the
+ * last round (T-ARMAGEDDON, T-PRIZES), and the pairing jobs.
+ * SPDX-License-Identifier: MIT
+ * Every call appends its actions in the order the caller must carry them out; an action's
+ * content is final when appended. Choices are kept in an array with swap-removal, as the hub
+ * kept them: the order in which due choices are settled (and so the games' creation order)
+ * depends on it. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "rng.h"
+#include "runner_int.h"
+#include "tb.h"
+#include "trf.h"
+#include "xalloc.h"
+
+/* ---- actions ------------------------------------------------------------------------------- */
+
+void runner_acts_init(runner_acts *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void runner_acts_fini(runner_acts *a)
+{
+    for (int i = 0; i < a->n; i++)
+        runner_job_free(a->v[i].job);
+    free(a->v);
+    memset(a, 0, sizeof *a);
+}
+
+runner_act *runner__act(runner_acts *a, int kind)
+{
+    BH_GROW(a->v, a->n, a->cap);
+    runner_act *x = &a->v[a->n++];
+    memset(x, 0, sizeof *x);
+    x->kind = kind;
+    return x;
+}
+
+void runner__note(runner_acts *a, int rc, const char *fmt, ...)
+{
+    runner_act *x = runner__act(a, RUNNER_ACT_NOTE);
+    x->rc = rc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    va_end(ap);
+}
+
+void runner__reply(runner_reply *rep, int rc, const char *field)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->rc = rc;
+    if (field)
+        snprintf(rep->field, sizeof rep->field, "%s", field);
+}
+
+static void persist(runner_acts *a)
+{
+    runner__act(a, RUNNER_ACT_PERSIST);
+}
+
+static void standings(runner_acts *a)
+{
+    runner__act(a, RUNNER_ACT_STANDINGS);
+}
+
+static void round_msg(runner_acts *a, int rnd)
+{
+    runner__act(a, RUNNER_ACT_ROUND)->round = rnd;
+}
+
+/* The deferred reply of the command with cookie (0: none is waiting). */
+static void reply_due(runner_acts *a, uint64_t cookie, int rc, const char *field)
+{
+    if (!cookie)
+        return;
+    runner_act *x = runner__act(a, RUNNER_ACT_REPLY);
+    x->cookie = cookie;
+    x->rc = rc;
+    snprintf(x->field, sizeof x->field, "%s", field ? field : "");
+}
+
+void runner__rebroadcast(runner *r, int rnd, runner_acts *a)
+{
+    persist(a);
+    if (rnd > 0)
+        round_msg(a, rnd);
+    if (tour_is_started(r->t))
+        standings(a);
+}
+
+/* ---- games ----------------------------------------------------------------------------------- */
+
+static bool same_key(runner_key a, runner_key b)
+{
+    return a.round == b.round && a.match == b.match && a.game == b.game && a.board == b.board;
+}
+
+runner_game *runner__game(runner *r, runner_key k)
+{
+    for (int i = r->ng - 1; i >= 0; i--)
+        if (same_key(r->g[i].key, k))
+            return &r->g[i];
+    return NULL;
+}
+
+const runner_game *runner_game_get(const runner *r, runner_key k)
+{
+    return runner__game((runner *)r, k);
+}
+
+static runner_key key_of(int rnd, int match, int game)
+{
+    return (runner_key){rnd, match, game, 0};
+}
+
+void runner__touch(runner *r, runner_acts *a)
+{
+    if (!r->job_id)
+        return;
+    r->job_id = 0; /* its result will be dropped; T-AUTO pairs the state as it is now */
+    reply_due(a, r->job_cookie, BH_OK, NULL);
+}
+
+static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const char *ruleset,
+                        uint32_t base_ms, uint32_t inc_ms, bool arm, runner_acts *a)
+{
+    BH_GROW(r->g, r->ng, r->capg);
+    r->g[r->ng++] = (runner_game){k, {t1, t2}, false, RUNNER_DRAW};
+    runner_act *x = runner__act(a, RUNNER_ACT_CREATE_GAME);
+    x->key = k;
+    x->team[0] = t1;
+    x->team[1] = t2;
+    snprintf(x->ruleset, sizeof x->ruleset, "%s", ruleset);
+    x->base_ms = base_ms;
+    x->inc_ms = inc_ms;
+    x->armageddon = arm;
+}
+
+/* Create game `game` on board `board` of match mi of round rnd, side a seated as team 1 when
+ * a_team1. */
+static void create_match_game(runner *r, int rnd, int mi, int game, int board, bool a_team1,
+                              runner_acts *a)
+{
+    const tour_ruleset *rs = tour_rules(r->t);
+    const tour_match *m = tour_round_match(r->t, rnd, mi);
+    int64_t ta = r->team_of[m->a], tb = r->team_of[m->b];
+    runner_key k = {rnd, mi, game, board};
+    create_game(r, k, a_team1 ? ta : tb, a_team1 ? tb : ta, rs->game_ruleset, rs->base_ms,
+                rs->inc_ms, false, a);
+}
+
+/* The first games of every match of round rnd (not byes, T-BYE; not matches forfeited by a
+ * withdrawal, T-FORFEIT: a round robin pairs a withdrawn team, forfeited). */
+static bool start_round(runner *r, int rnd, runner_acts *a)
+{
+    const runner_format *f = runner__format(r->t);
+    bool any = false;
+    for (int i = 0; i < tour_round_size(r->t, rnd); i++) {
+        const tour_match *m = tour_round_match(r->t, rnd, i);
+        if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
+            continue;
+        bool a_team1[RUNNER_MAX_BOARDS];
+        int n = f->first_games(r->t, m, a_team1, RUNNER_MAX_BOARDS);
+        for (int b = 0; b < n; b++)
+            create_match_game(r, rnd, i, 0, b, a_team1[b], a);
+        any |= n > 0;
+    }
+    return any;
+}
+
+bool runner_round_unstarted(const runner *r, int rnd)
+{
+    if (rnd < 1 || tour_round_complete(r->t, rnd))
+        return false;
+    for (int i = 0; i < r->ng; i++)
+        if (r->g[i].key.round == rnd)
+            return false;
+    return true;
+}
+
+/* ---- Armageddon play-off (T-ARMAGEDDON, T-PRIZES) -------------------------------------------- */
+
+static int tid_of(const runner *r, int64_t team)
+{
+    for (int i = 1; i < r->nteam_of; i++)
+        if (r->team_of[i] == team)
+            return i;
+    return 0;
+}
+
+int runner_team_tid(const runner *r, int64_t team)
+{
+    return tid_of(r, team);
+}
+
+/* The first two teams (pairing numbers) tied on everything, the play-off included, on a
+ * prize place: standings rows x and x+1 with x < 3 (T-PRIZES: places are never shared). Only
+ * when the ruleset has the play-off tie-break, and not for a withdrawn team (the pairing
+ * number decides). */
+static bool prize_tie(const tour *t, int *a, int *b)
+{
+    const tour_ruleset *rs = tour_rules(t);
+    bool po = false, found = false;
+    for (int k = 0; k < rs->n_tb; k++)
+        po |= rs->tb[k] == TB_PLAYOFF;
+    tb_standings s = {0};
+    if (!po || tb_standings_compute(t, &s) != BH_OK)
+        return false;
+    for (int x = 0; x + 1 < s.n && x < 3 && !found; x++) {
+        int p = s.rows[x].id, q = s.rows[x + 1].id;
+        if (s.rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
+            !tour_team_get(t, q)->withdrawn_round) {
+            *a = p, *b = q;
+            found = true;
+        }
+    }
+    tb_standings_fini(&s);
+    return found;
+}
+
+/* Start the next play-off game if none is in progress and two teams are still tied on a
+ * prize place. Colours alternate: when the two met before in the play-off, they swap; else
+ * White goes to the team that had Black in its last play-off game when the other had White;
+ * else to the one that had White less often; else by lot. Returns true while the play-off
+ * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
+ * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
+static bool playoff_next(runner *r, runner_acts *a)
+{
+    int k = 0, ta, tb, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
+    int met = -1; /* a's colour when a and b last met in the play-off */
+    const runner_game *last = NULL;
+    if (!prize_tie(r->t, &ta, &tb))
+        return false;
+    int64_t two[2] = {r->team_of[ta], r->team_of[tb]};
+    for (int i = 0; i < r->ng; i++) {
+        const runner_game *g = &r->g[i];
+        if (g->key.round != 0)
+            continue;
+        last = g, k++;
+        for (int x = 0; x < 2; x++)
+            if (g->team[0] == two[x] || g->team[1] == two[x]) {
+                lastw[x] = g->team[0] == two[x];
+                bal[x] += lastw[x] ? 1 : -1;
+            }
+        if ((g->team[0] == two[0] && g->team[1] == two[1]) ||
+            (g->team[0] == two[1] && g->team[1] == two[0]))
+            met = g->team[0] == two[0];
+    }
+    if (last && !last->finished)
+        return true;
+    uint64_t lot = bh_weyl64(r->seed + (uint64_t)k + 1);
+    bool a_white = met >= 0                                                   ? met == 0
+                   : lastw[0] != lastw[1] && lastw[0] >= 0 && lastw[1] >= 0 ? lastw[0] == 0
+                   : bal[0] != bal[1]                                 ? bal[0] < bal[1]
+                                                                      : (lot >> 63) != 0;
+    char rules[24];
+    snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(r->t)->game_ruleset);
+    runner__note(a, 0, "Armageddon play-off game %d: %d (White) - %d", k + 1, a_white ? ta : tb,
+                 a_white ? tb : ta);
+    create_game(r, key_of(0, a_white ? tb : ta, k), a_white ? two[0] : two[1],
+                a_white ? two[1] : two[0], rules, RUNNER_ARM_WHITE_MS, 0, true, a);
+    standings(a);
+    return true;
+}
+
+/* Play-off game g ended: record the winner (T-ARMAGEDDON: a draw counts as a win for Black's
+ * team, the team of Black on board A) and go on (the standings follow once). A void game is
+ * played again. Applied once: each earlier finished, not void play-off game made one record. */
+static void playoff_over(runner *r, const runner_game *g, uint64_t now_us, runner_acts *a)
+{
+    if (r->status != RUNNER_RUNNING && r->status != RUNNER_PAUSED)
+        return;
+    int before = 0;
+    for (int i = 0; i < r->ng && &r->g[i] != g; i++)
+        before += r->g[i].key.round == 0 && r->g[i].finished && r->g[i].result != RUNNER_VOID;
+    if (tour_n_playoffs(r->t) > before)
+        return;
+    int white = tid_of(r, g->team[0]), black = g->key.match;
+    bool v = g->result == RUNNER_VOID;
+    if (!v) {
+        bool w = g->result == RUNNER_WIN1;
+        tour_add_playoff(r->t, w ? white : black, w ? black : white);
+    }
+    static const char *const res[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
+    runner__note(a, 0, "play-off game %d: %s%s", g->key.game + 1, res[g->result],
+                 v ? " (void: played again)" : "");
+    persist(a);
+    if (r->status == RUNNER_RUNNING) { /* its standings come once: with the next play-off game
+                                        * (playoff_next) or as the final ones */
+        runner__next_round(r, now_us, 0, a);
+        return;
+    }
+    standings(a);
+}
+
+/* ---- T-AUTO ------------------------------------------------------------------------------- */
+
+/* Teams to be paired in round rnd: active, without a requested bye. */
+static int teams_to_pair(const tour *t, int rnd)
+{
+    int n = 0;
+    for (int id = 1; id <= tour_n_teams(t); id++)
+        n += tour_is_active(t, id, rnd) && tour_requested_bye(t, id, rnd) < 0;
+    return n;
+}
+
+static void finish(runner *r, int rc, const char *text, runner_acts *a)
+{
+    r->status = RUNNER_FINISHED;
+    persist(a);
+    standings(a);
+    runner_act *x = runner__act(a, RUNNER_ACT_FINISH);
+    x->rc = rc;
+    snprintf(x->text, sizeof x->text, "%s", text);
+}
+
+/* Round rnd + 1 was paired (rc BH_OK, appended) or not: start it and return true to go on, or
+ * end the event or pause it (false). */
+static bool paired(runner *r, int rc, int rnd, runner_acts *a)
+{
+    char text[200];
+    if (rc != BH_OK && teams_to_pair(r->t, rnd + 1) < 2) {
+        /* Nobody is left, or one team that may not get a PAB (C.04.1 d): no pairing exists,
+         * not even by hand, so pausing would leave the event open for good. */
+        snprintf(text, sizeof text, "round %d cannot be paired (%s), %d team(s) left: finished",
+                 rnd + 1, bh_errname(rc), teams_to_pair(r->t, rnd + 1));
+        finish(r, BH_EPAIR, text, a);
+        return false;
+    }
+    if (rc != BH_OK) {
+        /* No legal pairing (T-PAIR), or the pairer's node bound was hit (BH_ELIMIT): no result
+         * is lost and the event does not end. T-AUTO pauses and the directors get the
+         * snapshot: they pair the round by hand (round_pair with pairs, a rematch only with
+         * allow_rematch), or resume to try again. */
+        r->status = RUNNER_PAUSED;
+        persist(a);
+        runner_act *x = runner__act(a, RUNNER_ACT_PAUSE);
+        x->rc = rc;
+        snprintf(x->text, sizeof x->text,
+                 "round %d cannot be paired (%s): paused for the director (round_pair with pairs)",
+                 rnd + 1, bh_errname(rc));
+        standings(a);
+        return false;
+    }
+    start_round(r, rnd + 1, a);
+    persist(a);
+    round_msg(a, rnd + 1);
+    return true;
+}
+
+static int pair_now(runner *r, swiss_pairing *p)
+{
+    int rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)tour_n_rounds(r->t), NULL, p);
+    if (rc == BH_OK)
+        rc = tour_add_round(r->t, p->m, p->n);
+    return rc;
+}
+
+void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a)
+{
+    (void)now_us;
+    for (;;) {
+        int n = tour_n_rounds(r->t);
+        if (n > 0 && !tour_round_complete(r->t, n))
+            break;
+        if (n > 0 && n < tour_planned_rounds(r->t))
+            standings(a);
+        if (n >= tour_planned_rounds(r->t)) {
+            if (playoff_next(r, a)) {
+                persist(a);
+                break;
+            }
+            char text[64];
+            snprintf(text, sizeof text, "finished after %d rounds", n);
+            finish(r, BH_OK, text, a);
+            break;
+        }
+        if (!r->inline_jobs) {
+            runner__submit(r, RUNNER_JOB_AUTO, cookie, NULL, 0, a);
+            return; /* the reply waits for the job */
+        }
+        swiss_pairing p = {0, NULL};
+        int rc = pair_now(r, &p);
+        swiss_pairing_fini(&p);
+        if (!paired(r, rc, n, a))
+            break;
+    }
+    reply_due(a, cookie, BH_OK, NULL);
+}
+
+/* ---- P-GAME2: the loser of game 1 chooses game 2's colours ---------------------------------- */
+
+static runner_choice *find_choice(runner *r, runner_key game1)
+{
+    for (int i = 0; i < r->nch; i++)
+        if (same_key(r->ch[i].game1, game1))
+            return &r->ch[i];
+    return NULL;
+}
+
+static void drop_choice(runner *r, runner_key game1)
+{
+    runner_choice *c = find_choice(r, game1);
+    if (c)
+        *c = r->ch[--r->nch];
+}
+
+/* After game g of a match (finished, or its result in the model): start the match's next game
+ * if it has one and it does not exist yet. P-GAME2: after a decisive game the losing team
+ * chooses whether to swap colours (runner_choose); the game waits for the choice until
+ * RUNNER_GAME2_CHOICE_MS have passed, then the default applies: swap, as after a draw (our
+ * choice: the rule names no default for a decisive game 1, and a swap keeps each team's
+ * colours balanced over the double round). After a draw the game ruleset decides (regulation:
+ * swap). g's result (the director's, if he set one) decides. On return a choice of g is
+ * pending only if the current loser of g is still to choose: a choice made stale by a
+ * forfeit, a game 2 that exists, or an override of g's result (another loser, or a draw) is
+ * dropped, so that the deadline (runner_on_time) always makes progress. */
+static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_acts *a)
+{
+    runner_key k = g->key;
+    const tour_match *m = tour_round_match(r->t, k.round, k.match);
+    if (!m || m->forfeit != TOUR_FF_NONE || runner__game(r, key_of(k.round, k.match, k.game + 1))) {
+        drop_choice(r, k);
+        return;
+    }
+    const runner_format *f = runner__format(r->t);
+    bool a_team1 = g->team[0] == r->team_of[m->a], loser_a = false, next_a = true;
+    /* a game whose end is not known counts as a draw (the hub's game is gone) */
+    runner_result res = g->finished ? g->result : RUNNER_DRAW;
+    int choice = -1, what = f->next_game(r->t, m, k.game, a_team1, res, -1, &loser_a, &next_a);
+    if (what == RUNNER_NEXT_CHOICE) {
+        int64_t loser = loser_a ? r->team_of[m->a] : r->team_of[m->b];
+        runner_choice *c = find_choice(r, k);
+        if (c && c->loser != loser) { /* the director overrode game 1: the other team chooses */
+            drop_choice(r, k);
+            c = NULL;
+        }
+        if (!c) {
+            BH_GROW(r->ch, r->nch, r->capch);
+            c = &r->ch[r->nch++];
+            *c = (runner_choice){k, loser, loser == g->team[0],
+                                 now_us + (uint64_t)RUNNER_GAME2_CHOICE_MS * 1000, -1};
+            runner_act *x = runner__act(a, RUNNER_ACT_ASK_CHOICE);
+            x->key = k;
+            x->team[0] = loser;
+            x->team[1] = loser == g->team[0] ? g->team[1] : g->team[0];
+            x->deadline_us = c->deadline_us;
+            return;
+        }
+        if (c->choice < 0 && now_us < c->deadline_us)
+            return; /* still the loser's time to choose */
+        choice = c->choice < 0 ? 1 : c->choice;
+        what = f->next_game(r->t, m, k.game, a_team1, res, choice, &loser_a, &next_a);
+    }
+    drop_choice(r, k);
+    if (what == RUNNER_NEXT_GAME)
+        create_match_game(r, k.round, k.match, k.game + 1, k.board, next_a, a);
+}
+
+/* Game 2 of the match of game 1 game1 is due (a choice or the deadline): create it. */
+static void choice_due(runner *r, runner_key game1, uint64_t now_us, runner_acts *a)
+{
+    runner_game *g = runner__game(r, game1);
+    if (!g)
+        return;
+    runner_game copy = *g;
+    next_game(r, &copy, now_us, a);
+    persist(a);
+    round_msg(a, game1.round);
+}
+
+uint64_t runner_deadline(const runner *r)
+{
+    uint64_t at = 0;
+    for (int i = 0; r->status == RUNNER_RUNNING && i < r->nch; i++)
+        if (!at || r->ch[i].deadline_us < at)
+            at = r->ch[i].deadline_us;
+    return at;
+}
+
+void runner_on_time(runner *r, uint64_t now_us, runner_acts *a)
+{
+    for (int i = 0; r->status == RUNNER_RUNNING && i < r->nch;) {
+        if (r->ch[i].deadline_us > now_us) {
+            i++;
+            continue;
+        }
+        runner_key game1 = r->ch[i].game1;
+        choice_due(r, game1, now_us, a); /* next_game removes the entry */
+        runner_choice *c = find_choice(r, game1);
+        if (c && c->deadline_us <= now_us)
+            *c = r->ch[--r->nch]; /* never spin on an entry that stays due */
+    }
+}
+
+void runner__choice_check(runner *r, runner_key game1, uint64_t now_us, runner_acts *a)
+{
+    if (!find_choice(r, game1))
+        return;
+    if (r->status == RUNNER_RUNNING)
+        choice_due(r, game1, now_us, a); /* asks the new loser, or starts game 2 after a draw */
+    else
+        drop_choice(r, game1); /* paused: round_start or the resume asks the loser again */
+}
+
+int runner_choice_get(const runner *r, runner_key game1, runner_choice *out)
+{
+    const runner_choice *c = find_choice((runner *)r, game1);
+    if (!c || c->choice >= 0)
+        return BH_ENOTFOUND;
+    *out = *c;
+    return BH_OK;
+}
+
+int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runner_acts *a)
+{
+    runner_choice *c = find_choice(r, game1);
+    if (!c || c->choice >= 0)
+        return BH_ENOTFOUND;
+    c->choice = swap;
+    runner__note(a, 0, "round %d match %d: the loser chooses to %s colours in game 2",
+                 game1.round, game1.match + 1, swap ? "swap" : "keep");
+    if (r->status == RUNNER_RUNNING)
+        choice_due(r, game1, now_us, a);
+    return BH_OK;
+}
+
+/* ---- results --------------------------------------------------------------------------------- */
+
+/* The model's result of game g of match m (side a's view) from its result from the seats. */
+static tour_game tour_res(const runner *r, const runner_game *g, const tour_match *m,
+                          runner_result res)
+{
+    bool a1 = g->team[0] == r->team_of[m->a];
+    if (res == RUNNER_WIN1)
+        return a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B;
+    if (res == RUNNER_WIN2)
+        return a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A;
+    return TOUR_G_DRAW;
+}
+
+void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_us,
+                      runner_acts *a)
+{
+    runner_game *g = runner__game(r, k);
+    if (!g || g->finished)
+        return;
+    g->finished = true;
+    g->result = res;
+    runner_game copy = *g;
+    if (k.round == 0) {
+        runner__touch(r, a);
+        playoff_over(r, g, now_us, a);
+        return;
+    }
+    const tour_match *m = tour_round_match(r->t, k.round, k.match);
+    if (!m || m->game[k.game] != TOUR_G_NONE ||
+        (r->status != RUNNER_RUNNING && r->status != RUNNER_PAUSED))
+        return;
+    runner__touch(r, a);
+    if (tour_set_game(r->t, k.round, k.match, k.game, tour_res(r, &copy, m, res)) != BH_OK)
+        return;
+    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2 (void)"};
+    runner__note(a, 0, "round %d match %d game %d: %s", k.round, k.match + 1, k.game + 1,
+                 text[res]);
+    if (r->status == RUNNER_RUNNING)
+        next_game(r, &copy, now_us, a);
+    persist(a);
+    round_msg(a, k.round);
+    if (r->status == RUNNER_RUNNING)
+        runner__next_round(r, now_us, 0, a);
+    else if (tour_round_complete(r->t, k.round))
+        standings(a); /* the round ended while T-AUTO pauses */
+}
+
+void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a)
+{
+    int n = tour_n_rounds(r->t);
+    if (runner_round_unstarted(r, n))
+        start_round(r, n, a); /* a round the director paired by hand */
+    for (int mi = 0; n > 0 && mi < tour_round_size(r->t, n); mi++) {
+        const runner_game *last = NULL;
+        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
+            const runner_game *x = runner__game(r, key_of(n, mi, k));
+            if (x)
+                last = x;
+        }
+        const tour_match *m = tour_round_match(r->t, n, mi);
+        if (last && m->game[last->key.game] != TOUR_G_NONE) {
+            runner_game copy = *last;
+            next_game(r, &copy, now_us, a);
+        }
+    }
+    persist(a);
+    if (n > 0)
+        round_msg(a, n);
+    runner__next_round(r, now_us, cookie, a);
+}
+
+/* ---- pairing jobs ---------------------------------------------------------------------------- */
+
+void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, int nold,
+                    runner_acts *a)
+{
+    runner_job *j = xcalloc(1, sizeof *j);
+    j->tournament = r->id;
+    j->id = ++r->next_job;
+    j->purpose = purpose;
+    j->cookie = cookie;
+    j->round = tour_n_rounds(r->t);
+    j->t = tour_clone(r->t);
+    j->seed = r->seed + (uint64_t)j->round;
+    j->pair = runner__format(r->t)->pair;
+    j->rc = BH_ESTATE;
+    atomic_init(&j->stop, 0);
+    j->old = old;
+    j->nold = nold;
+    r->job_id = j->id;
+    r->job_cookie = cookie;
+    runner__act(a, RUNNER_ACT_PAIR_JOB)->job = j;
+}
+
+void runner_job_run(runner_job *j)
+{
+    j->rc = j->pair(j->t, j->seed, &j->stop, &j->p);
+}
+
+void runner_job_cancel(runner_job *j)
+{
+    atomic_store(&j->stop, 1);
+}
+
+void runner_job_free(runner_job *j)
+{
+    if (!j)
+        return;
+    tour_free(j->t);
+    swiss_pairing_fini(&j->p);
+    free(j->old);
+    free(j);
+}
+
+int64_t runner_job_tournament(const runner_job *j)
+{
+    return j->tournament;
+}
+
+bool runner_busy(const runner *r)
+{
+    return r->job_id != 0;
+}
+
+void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
+{
+    if (!j)
+        return;
+    if (j->id != r->job_id || j->round != tour_n_rounds(r->t) || atomic_load(&j->stop)) {
+        /* stale: the runner moved on (or the job was cancelled: its result means nothing) */
+        if (j->id == r->job_id) {
+            r->job_id = 0;
+            bool put_back = j->purpose == RUNNER_JOB_PAIR && j->old &&
+                            j->round == tour_n_rounds(r->t);
+            if (put_back && tour_add_round(r->t, j->old, j->nold) != BH_OK)
+                runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+            reply_due(a, j->cookie, j->purpose == RUNNER_JOB_PAIR ? BH_ESTATE : BH_OK,
+                      j->purpose == RUNNER_JOB_PAIR ? "pairing" : NULL);
+        }
+        runner__note(a, 0, "a pairing of round %d that is no longer wanted was dropped",
+                     j->round + 1);
+        runner_job_free(j);
+        return;
+    }
+    r->job_id = 0;
+    int rc = j->rc == BH_OK ? tour_add_round(r->t, j->p.m, j->p.n) : j->rc;
+    if (j->purpose == RUNNER_JOB_AUTO) {
+        if (paired(r, rc, j->round, a))
+            runner__next_round(r, now_us, j->cookie, a);
+        else
+            reply_due(a, j->cookie, BH_OK, NULL);
+    } else if (rc != BH_OK) {
+        if (j->old && tour_add_round(r->t, j->old, j->nold) != BH_OK)
+            runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+        reply_due(a, j->cookie, rc, "round");
+    } else {
+        runner__note(a, 0, "round %d paired by the director", j->round + 1);
+        runner__rebroadcast(r, j->round + 1, a);
+        reply_due(a, j->cookie, BH_OK, NULL);
+    }
+    runner_job_free(j);
+}

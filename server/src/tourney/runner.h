@@ -1,0 +1,272 @@
+/* runner.h: the tournament runner (issue 14): one event's state machine. Events in, each with
+ * now_us (monotonic µs): the start, a game's end and its result, a P-GAME2 choice, the time
+ * (choice deadlines), the director's commands, the result of a pairing job. Actions out: a
+ * list the caller carries out in order (create a game, end one, ask for a choice, publish a
+ * round or the standings, persist, pause for the directors, finish, run a pairing job, reply).
+ * SPDX-License-Identifier: MIT
+ * Pure: no I/O, no clock reads, no threads; every T-* decision of a running event is here
+ * (T-AUTO, T-DOUBLE and P-GAME2, T-BYE and T-FORFEIT through the pairing and withdrawals,
+ * T-ROUNDS at the start, T-ARMAGEDDON, T-PRIZES, the pause on an unpairable round) and the
+ * format (runner_int.h: fmt_swiss.c) says who plays whom, on how many boards, in which
+ * colours. Teams are named by the caller's ids (int64, the store's team ids); games by a
+ * runner_key. The state saves as text (runner_save) and comes back exactly (runner_restore),
+ * the stored form of the hub's tournaments before the runner (TRF + a team map). */
+#ifndef BH_RUNNER_H
+#define BH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tour.h"
+
+typedef struct runner runner;
+typedef struct runner_job runner_job;
+
+/* Status; the values are stored (tour_state.status): never renumber. RUNNER_PAUSED: T-AUTO
+ * creates no game and pairs no round until resumed; results of games in progress count. */
+enum { RUNNER_REGISTERING = 0, RUNNER_RUNNING = 1, RUNNER_FINISHED = 2, RUNNER_PAUSED = 3 };
+
+/* A game's result from its seats (team 1 = GAME_TEAM_1: White on board A, Black on B).
+ * RUNNER_VOID: nobody decided it over the board (a restart adjudicated it a draw): it counts as
+ * a draw in a match, and a play-off game is played again. */
+typedef enum { RUNNER_WIN1 = 0, RUNNER_DRAW = 1, RUNNER_WIN2 = 2, RUNNER_VOID = 3 } runner_result;
+
+/* A game of the event. Play-off games (T-ARMAGEDDON) are round 0: match = the pairing number
+ * of the team seated as team 2, game = the play-off game's number from 0. */
+typedef struct {
+    int round; /* 1-based; 0: play-off */
+    int match; /* index of the match in its round (0-based) */
+    int game;  /* game of the match (0-based: 0 and 1 in a double round, T-DOUBLE) */
+    int board; /* 0: a bughouse game is both boards (a board number for N-board matches) */
+} runner_key;
+
+typedef struct {
+    runner_key key;
+    int64_t team[2];      /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
+    bool finished;        /* its end is known (runner_game_over, or ended by the runner) */
+    runner_result result; /* when finished: the latest (a director's override included) */
+} runner_game;
+
+/* A P-GAME2 choice: game 1 of a match was decided; the loser chooses game 2's colours. */
+typedef struct {
+    runner_key game1;
+    int64_t loser;        /* the team that lost game 1 */
+    bool loser_is_team1;  /* it sat as team 1 in game 1 (its captain had White on A) */
+    uint64_t deadline_us; /* monotonic: the default (swap) applies from then on */
+    int choice;           /* -1 none yet, 0 keep colours, 1 swap */
+} runner_choice;
+
+enum {
+    RUNNER_ACT_CREATE_GAME, /* create and start game `key` now: team[] in seat order, ruleset,
+                             * base_ms, inc_ms, armageddon (T-AUTO: the clocks run at once) */
+    RUNNER_ACT_END_GAME,    /* end live game `key` now with result and reason (a withdrawal);
+                             * the runner has recorded the end already */
+    RUNNER_ACT_ASK_CHOICE,  /* ask team[0] (the loser of game 1 `key`) for P-GAME2's choice
+                             * before deadline_us */
+    RUNNER_ACT_ROUND,       /* publish round `round` */
+    RUNNER_ACT_STANDINGS,   /* publish the standings */
+    RUNNER_ACT_PERSIST,     /* store the state (runner_save) */
+    RUNNER_ACT_PAUSE,       /* T-AUTO paused itself: tell the directors (text: why) */
+    RUNNER_ACT_FINISH,      /* the event is over (text: how) */
+    RUNNER_ACT_PAIR_JOB,    /* run `job` off the loop (runner_job_run), then runner_job_done */
+    RUNNER_ACT_REPLY,       /* the deferred reply to the command with `cookie`: rc, field, text */
+    RUNNER_ACT_NOTE         /* a line for the log (text; rc < 0: an error) */
+};
+
+typedef struct {
+    int kind;
+    runner_key key;
+    int64_t team[2];
+    char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
+    uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
+    bool armageddon;          /* CREATE_GAME */
+    runner_result result;     /* END_GAME */
+    const char *reason;       /* END_GAME: static text ("withdrawn") */
+    uint64_t deadline_us;     /* ASK_CHOICE */
+    int round;                /* ROUND */
+    runner_job *job;          /* PAIR_JOB: owned by the list until taken (set to NULL) */
+    uint64_t cookie;          /* REPLY */
+    int rc;                   /* REPLY: BH_OK or the error; NOTE: < 0 for an error line */
+    char field[24];           /* REPLY: the field to name in an error */
+    char text[200];           /* PAUSE, FINISH, NOTE; REPLY: the error's message ("" none) */
+} runner_act;
+
+/* A growable list of actions (caller storage: zero it, or runner_acts_init). */
+typedef struct {
+    runner_act *v;
+    int n, cap;
+} runner_acts;
+
+void runner_acts_init(runner_acts *a);
+/* Free the list and every job still in it (runner_job_free). */
+void runner_acts_fini(runner_acts *a);
+
+/* What a director's command answers: rc BH_OK or an error with the field to name and, for
+ * some, a message (protocol/messages/c2s-*.md); deferred: BH_OK now, and the reply (the
+ * snapshot) is due when the pairing job it started is done (RUNNER_ACT_REPLY, cookie). */
+typedef struct {
+    int rc;
+    char field[24];
+    char msg[200]; /* "" none */
+    bool deferred;
+} runner_reply;
+
+/* Options of a new event, as the tournament_create message gives them. */
+typedef struct {
+    const char *name;
+    const char *ruleset;  /* game ruleset: "regulation" or "online" */
+    int64_t base_ms, inc_ms; /* 0: the ruleset default (P-TC 3+0); inc_ms counts only with a
+                              * base_ms or an inc_ms */
+    int rounds;              /* 0: T-ROUNDS */
+    int small;               /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
+    const char *const *tiebreaks; /* tb_name()s in order; NULL / 0: T-TIEBREAK's default */
+    int n_tiebreaks;
+} runner_config;
+
+/* Check c: BH_OK, or BH_ENOTFOUND (field "ruleset": no such game ruleset) or BH_EFIELD
+ * (field "tiebreaks": an unknown name), with *field set (static). */
+int runner_config_check(const runner_config *c, const char **field);
+
+/* A new event `id` (the store's tournament id) in registration, from a checked c. The pairing
+ * seed comes from id (core/rng.h). inline_jobs: pairings run inside the calls (tests, a caller
+ * without a worker) instead of as RUNNER_ACT_PAIR_JOB; then no reply is ever deferred. Caller
+ * frees with runner_free. */
+runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs);
+void runner_free(runner *r); /* NULL-safe; a job in flight stays valid (runner_job_free) */
+
+/* The stored state: status, pairing seed, the team map as text ("<fallback> <team id by
+ * pairing number 1..n>") and the tournament as TRF (malloc'd, caller frees). The games are
+ * stored by the caller as they are created (key, team[0]): runner_restore_game. */
+typedef struct {
+    int status;
+    uint64_t seed;
+    char *teams;
+    char *trf;
+} runner_saved;
+
+void runner_save(const runner *r, runner_saved *out);
+void runner_saved_fini(runner_saved *s);
+
+/* Restore event id from s (teams may be NULL: an older database). BH_OK with *out, or
+ * BH_EPARSE (the TRF does not import; *line its line). Then runner_restore_game for each
+ * stored game in creation order, runner_game_over for each finished game in that order (for
+ * the ones whose result the TRF holds only the game's end is noted), and runner_loaded.
+ * Pending P-GAME2 choices are not stored (their deadlines are monotonic): runner_loaded asks
+ * again with a full deadline. The TRF text is borrowed; *line may be NULL. */
+int runner_restore(int64_t id, const runner_saved *s, bool inline_jobs, runner **out, int *line);
+/* A stored game: key and the team seated as team 1 (the other team comes from its match, or
+ * for a play-off game from its key). BH_OK, or BH_EINVAL (no such match: the game is kept,
+ * with team[1] 0, as the store has it). */
+int runner_restore_game(runner *r, runner_key k, int64_t team1);
+/* Loading is over: a running event goes on (games due, P-GAME2 choices asked again, the
+ * next round). */
+void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+/* Registration (before the start; late entries are not taken): BH_OK, or BH_ESTATE (field
+ * "tournament": started) or BH_EEXIST (field "name": taken, compared on TOUR_NAME_LEN - 1
+ * bytes as the model keeps it). name is borrowed. */
+int runner_can_register(const runner *r, const char *name, runner_reply *rep);
+/* Register team `team` (the caller's id) with its players and ratings (strings copied).
+ * BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */
+int runner_register(runner *r, int64_t team, const char *name, const char *captain,
+                    const char *partner, int rating_captain, int rating_partner, runner_acts *a);
+
+/* tournament_start: close registration (T-ROUNDS decides rounds and format; pairing numbers by
+ * rating), pair and start round 1 (T-AUTO). Errors: BH_ESTATE "tournament" (not registering),
+ * tour_start's (BH_EINVAL: fewer than 2 teams) with field "tournament". cookie: a non-zero
+ * id of the command; the reply waits for the pairing job (rep->deferred; RUNNER_ACT_REPLY
+ * with the cookie) unless the runner pairs inline. */
+int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, runner_reply *rep);
+
+/* Game k ended with res (the caller's record of it, a director's adjudication included):
+ * recorded (T-SCORE through the model), then T-AUTO goes on: game 2 or its P-GAME2 choice,
+ * the next round, the play-off, the end. A game whose end is known already (one the runner
+ * ended itself: RUNNER_ACT_END_GAME coming back) and an unknown key are ignored. Paused, the
+ * result is recorded and nothing starts (the standings follow when the round is complete). */
+void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_us,
+                      runner_acts *a);
+
+/* P-GAME2: the open choice of game 1 `game1` (BH_OK, *out filled) or BH_ENOTFOUND (none, or
+ * made already). Who may choose for the loser is the caller's business (its sessions). */
+int runner_choice_get(const runner *r, runner_key game1, runner_choice *out);
+/* The loser chose (swap or keep): game 2 starts now if running. BH_OK or BH_ENOTFOUND. */
+int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runner_acts *a);
+/* The earliest P-GAME2 deadline of a running event (monotonic µs; 0: none), and applying
+ * those due at now_us (the default: swap; the choices still open stay). */
+uint64_t runner_deadline(const runner *r);
+void runner_on_time(runner *r, uint64_t now_us, runner_acts *a);
+
+/* tournament_pause: pause (T-AUTO holds) or resume (it goes on). BH_ESTATE "tournament" when
+ * not running (pause) or not paused (resume); "pairing" for a resume while a pairing job
+ * runs. A pause while T-AUTO's pairing job runs makes that job stale (its result is dropped). */
+int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, runner_acts *a,
+                 runner_reply *rep);
+
+/* team_withdraw: BH_ESTATE "tournament" (not running or paused), BH_ENOTFOUND "team" (not a
+ * team of this event), tour_withdraw's errors "team", BH_ESTATE "pairing" (a job runs).
+ * Without keep_current the team's current match is forfeited (T-FORFEIT) and its live games
+ * end at once as losses (RUNNER_ACT_END_GAME "withdrawn"), a play-off game included. */
+int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
+                    runner_acts *a, runner_reply *rep);
+
+/* round_pair while paused: pair the next round (again, if none of its games started), by the
+ * format's pairer (a job) or by the director's pairs (team ids; 0 the bye); its games start
+ * on round_start or the resume. Errors: BH_ESTATE "tournament" (not paused), "pairing" (a job
+ * runs), "round" (the round not complete, all rounds paired), "pairs" (a round robin: by its
+ * Berger table); the pairer's errors "round"; a hand pairing's "pairs[i]" or "pairs" with a
+ * message naming the teams (swiss_pair_hand). On an error nothing changes. */
+int runner_pair(runner *r, uint64_t cookie, runner_acts *a, runner_reply *rep);
+int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
+                     runner_acts *a, runner_reply *rep);
+
+/* round_start while paused: start what T-AUTO would start next (the round paired by hand, the
+ * games 2 due, or the next round, pairing it first); it stays paused. BH_ESTATE "tournament",
+ * "pairing", "round" (nothing to start). */
+int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
+                       runner_reply *rep);
+
+/* game_result for finished game k: the director overrides its result. BH_ESTATE "round" when
+ * a later round is paired from it (or it is a play-off game), "pairing" while a job runs;
+ * BH_ENOTFOUND "game" (not a finished game of this event). On BH_OK the match and standings
+ * are recomputed and a pending P-GAME2 choice goes to the new loser. */
+int runner_override_check(const runner *r, runner_key k, runner_reply *rep);
+int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
+                    runner_acts *a, runner_reply *rep);
+
+/* ---- pairing jobs (item 3: off the loop) --------------------------------------------------- */
+
+/* Compute the job's pairing: any thread; touches only j (it holds its own copy of the tour).
+ * Up to the node bound's time (swiss.h: about 10 s in deep drawn events). */
+void runner_job_run(runner_job *j);
+/* Ask a running runner_job_run to give up soon (any thread; shutdown). A cancelled job is
+ * dropped when delivered, like a stale one. */
+void runner_job_cancel(runner_job *j);
+/* Its result, on the runner's thread (takes j). A job that is stale (the runner moved on: a
+ * pause, a newer job) is dropped; else T-AUTO or the director's command goes on. */
+void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a);
+void runner_job_free(runner_job *j); /* NULL-safe */
+/* The tournament a job belongs to (runner_new's id). */
+int64_t runner_job_tournament(const runner_job *j);
+/* A pairing job in flight (its result not yet fed back)? */
+bool runner_busy(const runner *r);
+
+/* ---- read access (borrowed until the next call that changes r) ------------------------------ */
+
+int64_t runner_id(const runner *r);
+int runner_status(const runner *r);
+const char *runner_status_name(int status); /* "registering", "running", "finished", "paused" */
+bool runner_fallback(const runner *r);      /* T-ROUNDS small-field fallback applied */
+const tour *runner_tour(const runner *r);
+int64_t runner_team_id(const runner *r, int tid); /* the caller's id of pairing number tid, 0 */
+int runner_team_tid(const runner *r, int64_t team); /* pairing number of a team id, 0 none */
+int runner_n_games(const runner *r);
+const runner_game *runner_game_at(const runner *r, int i); /* creation order */
+const runner_game *runner_game_get(const runner *r, runner_key k); /* NULL: none */
+int runner_n_choices(const runner *r);
+const runner_choice *runner_choice_at(const runner *r, int i);
+/* Round r was paired and none of its games was created yet (a round paired by the director). */
+bool runner_round_unstarted(const runner *r, int round);
+
+#endif

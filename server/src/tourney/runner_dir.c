@@ -1,0 +1,450 @@
+/* runner_dir.c: the runner's commands (runner.h): creation and registration, the start, and the
+ * director's controls of issue 7 (T-AUTO "the director may pause, override a result, or re-pair
+ * before start"): pause and resume, withdraw a team, pair the next round (computed or by hand)
+ * and start it while paused, override a result. SPDX-License-Identifier: MIT
+ * Each answers as the hub answered: the same codes and fields (protocol/messages/c2s-*.md).
+ * While a pairing job runs, a command that would change the event is refused (bad_state, field
+ * "pairing"): the job pairs the state it copied. A pause is the exception: T-AUTO's job is
+ * then stale and its result is dropped. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "game.h"
+#include "rng.h"
+#include "runner_int.h"
+#include "tb.h"
+#include "xalloc.h"
+
+static const char busy_msg[] = "a pairing is being computed (seconds in a deep event): try "
+                               "again when its round is published";
+
+/* The state check shared by the commands: BH_OK, or the error in *rep. states: a bit mask of
+ * 1 << RUNNER_*; busy_ok: allowed while a pairing job runs. */
+static int check(const runner *r, unsigned states, bool busy_ok, runner_reply *rep)
+{
+    runner__reply(rep, BH_OK, NULL);
+    if (!(states & (1u << r->status)))
+        runner__reply(rep, BH_ESTATE, "tournament");
+    else if (!busy_ok && runner_busy(r)) {
+        runner__reply(rep, BH_ESTATE, "pairing");
+        snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
+    }
+    return rep->rc;
+}
+
+/* After a command: its reply waits for the job it started (async jobs only). */
+static void deferred(const runner *r, uint64_t cookie, runner_reply *rep)
+{
+    rep->deferred = cookie && runner_busy(r) && r->job_cookie == cookie;
+}
+
+/* ---- creation and registration --------------------------------------------------------------- */
+
+static int tb_by_name(const char *name)
+{
+    for (int id = 1; id < TB_COUNT_; id++)
+        if (strcmp(tb_name(id), name) == 0)
+            return id;
+    return 0;
+}
+
+int runner_config_check(const runner_config *c, const char **field)
+{
+    game_rules gr;
+    if (game_rules_by_name(c->ruleset, &gr) != BH_OK) {
+        *field = "ruleset";
+        return BH_ENOTFOUND;
+    }
+    for (int i = 0; i < c->n_tiebreaks; i++)
+        if (!tb_by_name(c->tiebreaks[i])) {
+            *field = "tiebreaks";
+            return BH_EFIELD;
+        }
+    return BH_OK;
+}
+
+runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    snprintf(rs.name, sizeof rs.name, "%.*s", (int)sizeof rs.name - 1, c->name ? c->name : "");
+    snprintf(rs.game_ruleset, sizeof rs.game_ruleset, "%s", c->ruleset);
+    if (c->base_ms)
+        rs.base_ms = (uint32_t)c->base_ms;
+    if (c->base_ms || c->inc_ms)
+        rs.inc_ms = (uint32_t)c->inc_ms;
+    rs.rounds = c->rounds;
+    if (c->small)
+        rs.small_policy = c->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
+    if (c->n_tiebreaks) {
+        rs.n_tb = 0;
+        for (int i = 0; i < c->n_tiebreaks && i < TOUR_MAX_TB; i++)
+            if (tb_by_name(c->tiebreaks[i]))
+                rs.tb[rs.n_tb++] = tb_by_name(c->tiebreaks[i]);
+    }
+    runner *r = runner__alloc(id, tour_new(&rs), inline_jobs);
+    r->seed = bh_weyl64((uint64_t)id);
+    return r;
+}
+
+int runner_can_register(const runner *r, const char *name, runner_reply *rep)
+{
+    runner__reply(rep, BH_OK, NULL);
+    if (r->status != RUNNER_REGISTERING)
+        runner__reply(rep, BH_ESTATE, "tournament");
+    for (int i = 1; rep->rc == BH_OK && i <= tour_n_teams(r->t); i++)
+        if (strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
+            runner__reply(rep, BH_EEXIST, "name"); /* unique, as the model keeps them */
+    return rep->rc;
+}
+
+int runner_register(runner *r, int64_t team, const char *name, const char *captain,
+                    const char *partner, int rating_captain, int rating_partner, runner_acts *a)
+{
+    int tid;
+    int rc = tour_add_team(r->t, name, captain, partner, rating_captain, rating_partner, &tid);
+    if (rc != BH_OK)
+        return rc;
+    r->team_of = xrealloc(r->team_of, (size_t)(tid + 1) * sizeof *r->team_of);
+    r->team_of[tid] = team;
+    r->nteam_of = tid + 1;
+    runner__act(a, RUNNER_ACT_PERSIST);
+    return BH_OK;
+}
+
+static bool same_entry(const tour_team *a, const tour_team *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->captain, b->captain) == 0 &&
+           strcmp(a->partner, b->partner) == 0 && a->rating_captain == b->rating_captain &&
+           a->rating_partner == b->rating_partner;
+}
+
+int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, runner_reply *rep)
+{
+    if (check(r, 1u << RUNNER_REGISTERING, true, rep) != BH_OK)
+        return rep->rc;
+    /* tour_start renumbers by rating (T-PAIR's pairing numbers): keep each entry as it was
+     * (the names are unique, so no two entries are equal) and find it again after the start. */
+    int n = tour_n_teams(r->t);
+    tour_team *before = xcalloc((size_t)n + 1, sizeof *before);
+    for (int i = 1; i <= n; i++)
+        before[i] = *tour_team_get(r->t, i);
+    int rc = tour_start(r->t, &r->fallback);
+    if (rc != BH_OK) {
+        free(before);
+        runner__reply(rep, rc, "tournament");
+        return rc;
+    }
+    int64_t *map = xcalloc((size_t)n + 1, sizeof *map);
+    for (int i = 1; i <= n; i++)
+        for (int k = 1; k <= n && k < r->nteam_of; k++)
+            if (same_entry(tour_team_get(r->t, i), &before[k]))
+                map[i] = r->team_of[k];
+    free(before);
+    free(r->team_of);
+    r->team_of = map;
+    r->nteam_of = n + 1;
+    r->status = RUNNER_RUNNING;
+    runner__note(a, 0, "started: %d teams, %d rounds, %s%s", n, tour_planned_rounds(r->t),
+                 tour_format(r->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
+                 r->fallback ? " (T-ROUNDS small-field fallback)" : "");
+    if (r->inline_jobs)
+        cookie = 0;
+    runner__next_round(r, now_us, cookie, a);
+    runner__act(a, RUNNER_ACT_PERSIST);
+    deferred(r, cookie, rep);
+    return BH_OK;
+}
+
+/* ---- the director's controls -------------------------------------------------------------- */
+
+int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, runner_acts *a,
+                 runner_reply *rep)
+{
+    if (check(r, 1u << (pause ? RUNNER_RUNNING : RUNNER_PAUSED), pause, rep) != BH_OK)
+        return rep->rc;
+    if (pause)
+        runner__touch(r, a); /* T-AUTO's pairing in flight is no longer wanted */
+    r->status = pause ? RUNNER_PAUSED : RUNNER_RUNNING;
+    runner__note(a, 0, "%s", pause ? "paused" : "resumed");
+    if (r->inline_jobs)
+        cookie = 0;
+    if (!pause)
+        runner__advance(r, now_us, cookie, a);
+    runner__act(a, RUNNER_ACT_PERSIST);
+    deferred(r, cookie, rep);
+    return BH_OK;
+}
+
+int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
+                    runner_acts *a, runner_reply *rep)
+{
+    if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+        return rep->rc;
+    int tid = runner_team_tid(r, team);
+    int rc = tid ? tour_withdraw(r->t, tid, keep_current) : BH_ENOTFOUND;
+    if (rc != BH_OK) {
+        runner__reply(rep, rc, "team");
+        return rc;
+    }
+    int n = tour_n_rounds(r->t);
+    runner__note(a, 0, "team %lld withdrawn%s", (long long)team,
+                 keep_current ? " after its current match" : "");
+    /* End the team's live games of a forfeited match or of the play-off (T-FORFEIT; in the
+     * play-off, T-ARMAGEDDON: the other team wins, and a withdrawn team is out of it): each
+     * as a loss for it, now, and T-AUTO goes on from each end (it may pair the next round or
+     * start the next play-off game). */
+    for (int i = 0; i < r->ng; i++) {
+        runner_game g = r->g[i];
+        const tour_match *m = tour_round_match(r->t, g.key.round, g.key.match);
+        bool playoff = g.key.round == 0 && !keep_current &&
+                       (g.team[0] == team || g.key.match == tid);
+        if (g.finished ||
+            (!playoff && (g.key.round != n || !m || m->forfeit == TOUR_FF_NONE ||
+                          (m->a != tid && m->b != tid))))
+            continue;
+        runner_result res = g.team[0] == team ? RUNNER_WIN2 : RUNNER_WIN1;
+        runner_act *x = runner__act(a, RUNNER_ACT_END_GAME);
+        x->key = g.key;
+        x->result = res;
+        x->reason = "withdrawn";
+        runner_game_over(r, g.key, res, now_us, a);
+    }
+    if (r->inline_jobs)
+        cookie = 0;
+    if (r->status == RUNNER_RUNNING && !runner_busy(r))
+        runner__advance(r, now_us, cookie, a);
+    runner__rebroadcast(r, tour_n_rounds(r->t), a);
+    deferred(r, cookie, rep);
+    return BH_OK;
+}
+
+/* The caller's id of the team of a refused hand pairing: pairing number tid, or what the
+ * director sent for pair i (tid < 1). */
+static long long team_named(const runner *r, const int64_t (*given)[2], int i, int tid, int side)
+{
+    if (tid >= 1 && tid < r->nteam_of)
+        return (long long)r->team_of[tid];
+    return i >= 0 ? (long long)given[i][side] : 0;
+}
+
+/* The error of a refused pairing by hand (swiss_pair_hand's rc and *e): the field names the
+ * pair ("pairs[2]"), the message the teams (protocol/messages/c2s-round_pair.md). */
+static void hand_error(const runner *r, const int64_t (*given)[2], int rnd, int rc,
+                       const int (*pairs)[2], const swiss_hand_err *e, runner_reply *rep)
+{
+    int i = e->pair, side = i >= 0 && pairs[i][0] != e->team; /* which side e->team is */
+    long long team = team_named(r, given, i, e->team, side);
+    runner__reply(rep, rc, "pairs");
+    if (i >= 0)
+        snprintf(rep->field, sizeof rep->field, "pairs[%d]", i);
+    bool bye = i >= 0 && given[i][1] == 0;
+    char *msg = rep->msg;
+    size_t cap = sizeof rep->msg;
+    switch (rc) {
+    case BH_ENOTFOUND: snprintf(msg, cap, "no team %lld in this tournament", team); break;
+    case BH_ESTATE:
+        snprintf(msg, cap, "team %lld is not to be paired in round %d (withdrawn, not yet "
+                 "entered, or on a requested bye)", team, rnd + 1);
+        break;
+    case BH_EEXIST: snprintf(msg, cap, "team %lld is listed twice", team); break;
+    case BH_ELIMIT: snprintf(msg, cap, "a second bye (team %lld): one PAB at most", team); break;
+    case BH_EPAIR:
+        if (bye)
+            snprintf(msg, cap, "team %lld had a pairing-allocated bye or won a match by "
+                     "forfeit: no PAB for it (C.04.1 d)", team);
+        else
+            snprintf(msg, cap, "teams %lld and %lld met before ([C1]): send allow_rematch to "
+                     "pair them again", (long long)given[i][0], (long long)given[i][1]);
+        break;
+    default:
+        if (i >= 0)
+            snprintf(msg, cap, "team %lld is paired with itself", team);
+        else
+            snprintf(msg, cap, "team %lld plays round %d and is in no pair", team, rnd + 1);
+        rep->rc = BH_EINVAL;
+        break;
+    }
+}
+
+/* Pair round rnd + 1 by the director's pairs (the caller's team ids) and append it. BH_OK, or
+ * the error in *rep. */
+static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_rematch, int rnd,
+                        runner_reply *rep)
+{
+    int (*pairs)[2] = xmalloc(((size_t)n + 1) * sizeof *pairs);
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < 2; k++) {
+            /* not a team of this event: a negative id of its own, so that two unknown teams
+             * in one pair are not taken for a team paired with itself */
+            pairs[i][k] = -1 - (2 * i + k);
+            for (int tid = 1; tid < r->nteam_of; tid++)
+                if (r->team_of[tid] == given[i][k])
+                    pairs[i][k] = tid;
+            if (k == 1 && given[i][1] == 0)
+                pairs[i][k] = 0; /* the bye */
+        }
+    swiss_pairing p = {0, NULL};
+    swiss_hand_err e;
+    int rc = swiss_pair_hand(r->t, r->seed + (uint64_t)rnd, (const int (*)[2])pairs, n,
+                             allow_rematch, &p, &e);
+    if (rc == BH_OK && (rc = tour_add_round(r->t, p.m, p.n)) != BH_OK)
+        e.pair = -1;
+    if (rc != BH_OK && e.pair < 0 && rc != BH_EINVAL)
+        runner__reply(rep, rc, "round");
+    else if (rc != BH_OK)
+        hand_error(r, given, rnd, rc, (const int (*)[2])pairs, &e, rep);
+    swiss_pairing_fini(&p);
+    free(pairs);
+    return rc;
+}
+
+/* round_pair, computed (given NULL) or by hand. On any error the event is left as it was: a
+ * round paired before is put back. */
+static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch,
+                   uint64_t cookie, runner_acts *a, runner_reply *rep)
+{
+    if (check(r, 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+        return rep->rc;
+    int rnd = tour_n_rounds(r->t), nold = 0;
+    tour_match *old = NULL; /* the unstarted round replaced, kept until the new one stands */
+    if (runner_round_unstarted(r, rnd)) {
+        nold = tour_round_size(r->t, rnd);
+        old = xmalloc(((size_t)nold + 1) * sizeof *old);
+        for (int i = 0; i < nold; i++)
+            old[i] = *tour_round_match(r->t, rnd, i);
+        if (tour_drop_round(r->t) != BH_OK) {
+            free(old);
+            runner__reply(rep, BH_ESTATE, "round");
+            return rep->rc;
+        }
+        rnd--;
+    }
+    int rc = BH_ESTATE;
+    if ((rnd > 0 && !tour_round_complete(r->t, rnd)) || rnd >= tour_planned_rounds(r->t)) {
+        runner__reply(rep, BH_ESTATE, "round");
+    } else if (given && !runner__format(r->t)->by_hand) { /* its later rounds would not know:
+                                                          * rematches */
+        runner__reply(rep, BH_ESTATE, "pairs");
+        snprintf(rep->msg, sizeof rep->msg,
+                 "a round robin follows its Berger table: its rounds are not paired by hand");
+    } else if (given) {
+        rc = pair_by_hand(r, given, n, allow_rematch, rnd, rep);
+    } else if (!r->inline_jobs && cookie) {
+        runner__submit(r, RUNNER_JOB_PAIR, cookie, old, nold, a);
+        rep->deferred = true;
+        return BH_OK; /* the job puts the old round back if it fails */
+    } else {
+        swiss_pairing p = {0, NULL};
+        rc = runner__format(r->t)->pair(r->t, r->seed + (uint64_t)rnd, NULL, &p);
+        if (rc == BH_OK)
+            rc = tour_add_round(r->t, p.m, p.n);
+        swiss_pairing_fini(&p);
+        if (rc != BH_OK)
+            runner__reply(rep, rc, "round");
+    }
+    if (rc != BH_OK) {
+        if (old && tour_add_round(r->t, old, nold) != BH_OK)
+            runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+        free(old); /* not expected: it was valid a moment ago */
+        return rep->rc;
+    }
+    free(old);
+    runner__note(a, 0, "round %d paired %s", rnd + 1,
+                 given ? "by hand by the director" : "by the director");
+    runner__rebroadcast(r, rnd + 1, a);
+    return BH_OK;
+}
+
+int runner_pair(runner *r, uint64_t cookie, runner_acts *a, runner_reply *rep)
+{
+    return do_pair(r, NULL, 0, false, cookie, a, rep);
+}
+
+int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
+                     runner_acts *a, runner_reply *rep)
+{
+    static const int64_t none[1][2] = {{0, 0}};
+    return do_pair(r, n > 0 ? pairs : none, n, allow_rematch, 0, a, rep);
+}
+
+/* Does T-AUTO have anything to start: a round paired by hand, a game 2 whose game 1 ended,
+ * or the next round after a complete one? */
+static bool start_due(const runner *r)
+{
+    int n = tour_n_rounds(r->t);
+    if (n == 0 || runner_round_unstarted(r, n))
+        return true;
+    if (tour_round_complete(r->t, n))
+        return n < tour_planned_rounds(r->t);
+    for (int mi = 0; mi < tour_round_size(r->t, n); mi++) {
+        const tour_match *tm = tour_round_match(r->t, n, mi);
+        const runner_game *last = NULL;
+        for (int k = 0; k < TOUR_MAX_GAMES; k++) {
+            const runner_game *x = runner_game_get(r, (runner_key){n, mi, k, 0});
+            if (x)
+                last = x;
+        }
+        if (last && tm->forfeit == TOUR_FF_NONE && last->finished &&
+            last->key.game + 1 < tour_rules(r->t)->games)
+            return true;
+    }
+    return false;
+}
+
+int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
+                       runner_reply *rep)
+{
+    if (check(r, 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+        return rep->rc;
+    if (!start_due(r)) {
+        runner__reply(rep, BH_ESTATE, "round");
+        return rep->rc;
+    }
+    if (r->inline_jobs)
+        cookie = 0;
+    runner__advance(r, now_us, cookie, a);
+    runner__note(a, 0, "round %d started by the director", tour_n_rounds(r->t));
+    deferred(r, cookie, rep);
+    return BH_OK;
+}
+
+int runner_override_check(const runner *r, runner_key k, runner_reply *rep)
+{
+    runner__reply(rep, BH_OK, NULL);
+    const runner_game *g = runner_game_get(r, k);
+    if (!g || !g->finished)
+        runner__reply(rep, BH_ENOTFOUND, "game");
+    else if (g->key.round < tour_n_rounds(r->t))
+        /* A later round is paired from this result: refused (pause T-AUTO before the round
+         * ends to correct a result before the next pairing). A play-off game is round 0. */
+        runner__reply(rep, BH_ESTATE, "round");
+    else if (runner_busy(r)) {
+        runner__reply(rep, BH_ESTATE, "pairing");
+        snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
+    }
+    return rep->rc;
+}
+
+int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
+                    runner_acts *a, runner_reply *rep)
+{
+    if (runner_override_check(r, k, rep) != BH_OK)
+        return rep->rc;
+    runner_game *g = runner__game(r, k);
+    g->result = res;
+    runner_game copy = *g;
+    const tour_match *m = tour_round_match(r->t, k.round, k.match);
+    if (m) {
+        bool a1 = copy.team[0] == r->team_of[m->a];
+        tour_game tg = res == RUNNER_WIN1   ? (a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B)
+                       : res == RUNNER_WIN2 ? (a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A)
+                                            : TOUR_G_DRAW;
+        if (tour_set_game(r->t, k.round, k.match, k.game, tg) == BH_OK)
+            runner__rebroadcast(r, k.round, a);
+    }
+    runner__choice_check(r, k, now_us, a); /* P-GAME2: the loser may change */
+    return BH_OK;
+}

@@ -1,0 +1,168 @@
+/* test_league.c: seed 003's group colours (art. 3: each player 2 White and 2 Black in a
+ * group of 5 on 10 boards), the knockout bracket (art. 7-9: 1A-2B, 2A-1B, 1C-2D, 2C-1D, then
+ * W(1A-2B)-W(1C-2D), W(2A-1B)-W(2C-1D), the final; a drawn match sends the lower-rated team
+ * through), two games a board with colours reversed, and the challenge senders of art. 5.1
+ * (the regulation's own list). SPDX-License-Identifier: MIT */
+#include <string.h>
+
+#include "berger.h"
+#include "bh.h"
+#include "bh_test.h"
+#include "league.h"
+
+/* Art. 3 for a group of 5 on 10 boards, over its Berger schedule (C.05 Annex 1, 5 teams + the
+ * bye): every board of every team plays 4 games, 2 with White and 2 with Black; in each match
+ * a team has White on 5 boards. Also groups of 3 and 7: (S-1)/2 of each. */
+static void group_colours_two_and_two(void)
+{
+    for (int s = 3; s <= 7; s += 2) {
+        int white[8][11] = {{0}}, games[8][11] = {{0}};
+        for (int r = 1; r <= berger_rounds(s, 0); r++) {
+            berger_pair p[4];
+            int k = berger_round(s, r, 0, p, 4);
+            for (int j = 0; j < k; j++) {
+                int a = p[j].white, b = p[j].black, wa = 0;
+                if (!a || !b)
+                    continue; /* the team drawn against the bye rests */
+                for (int bd = 1; bd <= 10; bd++) {
+                    int w = league_group_white(a, b, bd);
+                    CHECK_EQ_INT("symmetric", !w, league_group_white(b, a, bd));
+                    white[a][bd] += w;
+                    white[b][bd] += !w;
+                    games[a][bd]++;
+                    games[b][bd]++;
+                    wa += w;
+                }
+                CHECK_EQ_INT("5 Whites of 10 in a match", 5, wa);
+            }
+        }
+        for (int t = 1; t <= s; t++)
+            for (int bd = 1; bd <= 10; bd++) {
+                CHECK_EQ_INT("games per player", s - 1, games[t][bd]);
+                CHECK_MSG(white[t][bd] == (s - 1) / 2, "group of %d: team %d board %d: %d White",
+                          s, t, bd, white[t][bd]);
+            }
+    }
+    CHECK_EQ_INT("1 v 2, board 1: 1 White", 1, league_group_white(1, 2, 1));
+    CHECK_EQ_INT("self", BH_EINVAL, league_group_white(2, 2, 1));
+    CHECK_EQ_INT("board 0", BH_EINVAL, league_group_white(1, 2, 0));
+}
+
+/* Art. 5.1 names the quarter-finals by who sends the challenges: Спартак-iGame to Europe,
+ * Миротворцы to Чигоринцы, НКВД to Черные Рыцари, Каисса to МиН; the senders are the teams
+ * placed second. One group assignment consistent with art. 7 (1A-2B, 2A-1B, 1C-2D, 2C-1D):
+ * Europe 1A, Спартак 2B; Миротворцы 2A, Чигоринцы 1B; Черные Рыцари 1C, НКВД 2D; Каисса 2C,
+ * МиН 1D. Team ids: 1 Europe, 2 Спартак, 3 Миротворцы, 4 Чигоринцы, 5 Черные Рыцари, 6 НКВД,
+ * 7 Каисса, 8 МиН. */
+static void quarter_final_senders(void)
+{
+    const int first[4] = {1, 4, 5, 8}, second[4] = {3, 2, 7, 6};
+    league_bracket kb;
+    CHECK_EQ_INT("bracket", BH_OK, league_bracket_init(&kb, first, second, NULL));
+    static const int sender[4] = {2, 3, 6, 7}, receiver[4] = {1, 4, 5, 8};
+    for (int mi = LEAGUE_QF1; mi <= LEAGUE_QF4; mi++) {
+        const league_match *m = &kb.m[mi];
+        CHECK((m->team[0] == sender[mi] && m->team[1] == receiver[mi]) ||
+              (m->team[1] == sender[mi] && m->team[0] == receiver[mi]));
+        for (int b = 1; b <= 10; b++)
+            for (int g = 1; g <= 2; g++) {
+                int s = league_ko_sender(mi, b, g);
+                CHECK_MSG(s >= 0 && m->team[s] == sender[mi], "QF%d board %d game %d", mi + 1,
+                          b, g);
+            }
+    }
+    CHECK_EQ_INT("QF1 is 1A-2B", 1, kb.m[LEAGUE_QF1].team[0]);
+    CHECK_EQ_INT("QF2 is 2A-1B", 3, kb.m[LEAGUE_QF2].team[0]);
+    CHECK_EQ_INT("QF3 is 1C-2D", 5, kb.m[LEAGUE_QF3].team[0]);
+    CHECK_EQ_INT("QF4 is 2C-1D", 7, kb.m[LEAGUE_QF4].team[0]);
+}
+
+/* Art. 7: two games a board, colours reversed in the second: every player has one White and
+ * one Black; in each game the boards alternate. Later rounds: the White player sends. */
+static void knockout_colours(void)
+{
+    for (int b = 1; b <= 10; b++) {
+        int g1 = league_ko_white(b, 1), g2 = league_ko_white(b, 2);
+        CHECK(g1 >= 0 && g2 >= 0 && g1 != g2);
+        CHECK_EQ_INT("first-named White on odd boards in game 1", b % 2 ? 0 : 1, g1);
+        CHECK_EQ_INT("semi-final sender = White", g1, league_ko_sender(LEAGUE_SF1, b, 1));
+        CHECK_EQ_INT("final sender = White", g2, league_ko_sender(LEAGUE_FINAL, b, 2));
+    }
+    CHECK_EQ_INT("game 3", BH_EINVAL, league_ko_white(1, 3));
+    CHECK_EQ_INT("match 7", BH_EINVAL, league_ko_sender(LEAGUE_MATCHES, 1, 1));
+}
+
+static roster_rating rr10(long sum)
+{
+    return (roster_rating){sum, 10, (int)((2 * sum + 10) / 20)};
+}
+
+/* The whole bracket: results arrive in any order; winners go where art. 8-9 say; a drawn
+ * match goes to the lower team rating as recomputed before the stage (art. 7, also for the
+ * semi-finals and the final); equal ratings need a lot. 10 boards x 2 games: 40 game points
+ * x2 in all. */
+static void bracket_through_final(void)
+{
+    const int first[4] = {1, 4, 5, 8}, second[4] = {3, 2, 7, 6};
+    league_bracket kb;
+    league_bracket_init(&kb, first, second, NULL);
+    roster_rating hi = rr10(21000), lo = rr10(20990), eq = rr10(20500);
+    refusal why;
+    CHECK_EQ_INT("SF before its teams", BH_ESTATE,
+                 league_result(&kb, LEAGUE_SF1, 10, 22, 18, &hi, &lo, &why));
+    CHECK_EQ_INT("QF3 on points", BH_OK,
+                 league_result(&kb, LEAGUE_QF3, 10, 17, 23, &hi, &lo, NULL)); /* 6 wins */
+    CHECK_EQ_INT("QF1 drawn: lower rating", BH_OK,
+                 league_result(&kb, LEAGUE_QF1, 10, 20, 20, &hi, &lo, NULL)); /* 2 (lower) */
+    CHECK_EQ_INT("by rating", LEAGUE_BY_RATING, kb.m[LEAGUE_QF1].by);
+    CHECK_EQ_INT("QF1 winner", 2, league_winner(&kb, LEAGUE_QF1));
+    CHECK_EQ_INT("QF3 winner", 6, league_winner(&kb, LEAGUE_QF3));
+    CHECK_EQ_INT("SF1: W(QF1) first", 2, kb.m[LEAGUE_SF1].team[0]);
+    CHECK_EQ_INT("SF1: W(QF3) second", 6, kb.m[LEAGUE_SF1].team[1]);
+    CHECK_EQ_INT("again", BH_EDECIDED, league_result(&kb, LEAGUE_QF1, 10, 30, 10, &hi, &lo,
+                                                     &why));
+    league_result(&kb, LEAGUE_QF2, 10, 25, 15, &lo, &hi, NULL); /* 3 */
+    CHECK_EQ_INT("QF4 drawn, equal ratings", BH_OK,
+                 league_result(&kb, LEAGUE_QF4, 10, 20, 20, &eq, &eq, NULL));
+    CHECK_EQ_INT("lot due", LEAGUE_LOT_DUE, kb.m[LEAGUE_QF4].by);
+    CHECK_EQ_INT("no winner yet", 0, league_winner(&kb, LEAGUE_QF4));
+    CHECK_EQ_INT("SF2 waits", BH_ESTATE, league_result(&kb, LEAGUE_SF2, 10, 20, 20, &hi, &lo,
+                                                       NULL));
+    CHECK_EQ_INT("no lot for QF2", BH_ESTATE, league_lot(&kb, LEAGUE_QF2, 0, NULL));
+    CHECK_EQ_INT("lot", BH_OK, league_lot(&kb, LEAGUE_QF4, 1, NULL)); /* 8 */
+    CHECK_EQ_INT("SF2", 3, kb.m[LEAGUE_SF2].team[0]);
+    CHECK_EQ_INT("SF2", 8, kb.m[LEAGUE_SF2].team[1]);
+    /* ratings recomputed before the semi-finals: team 6 is now the lower one */
+    roster_rating r2 = rr10(20800), r6 = rr10(20750);
+    league_result(&kb, LEAGUE_SF1, 10, 20, 20, &r2, &r6, NULL);
+    CHECK_EQ_INT("SF1 drawn: the recomputed lower rating", 6, league_winner(&kb, LEAGUE_SF1));
+    league_result(&kb, LEAGUE_SF2, 10, 21, 19, &hi, &lo, NULL);
+    CHECK_EQ_INT("final", 6, kb.m[LEAGUE_FINAL].team[0]);
+    CHECK_EQ_INT("final", 3, kb.m[LEAGUE_FINAL].team[1]);
+    CHECK_EQ_INT("too many points", BH_EINVAL,
+                 league_result(&kb, LEAGUE_FINAL, 10, 30, 11, &lo, &hi, &why));
+    CHECK_EQ_STR("field", "result", why.field);
+    league_result(&kb, LEAGUE_FINAL, 10, 20, 20, &lo, &hi, NULL);
+    CHECK_EQ_INT("champion: lower rating", 6, league_winner(&kb, LEAGUE_FINAL));
+}
+
+static void bad_brackets(void)
+{
+    league_bracket kb;
+    refusal why;
+    const int first[4] = {1, 2, 3, 4}, dup[4] = {5, 6, 7, 1}, zero[4] = {5, 6, 0, 8};
+    CHECK_EQ_INT("a team twice", BH_EINVAL, league_bracket_init(&kb, first, dup, &why));
+    CHECK_EQ_INT("index", 7, why.index);
+    CHECK_EQ_INT("id 0", BH_EINVAL, league_bracket_init(&kb, first, zero, &why));
+    CHECK_EQ_STR("rule", "F-KNOCKOUT", why.rule);
+}
+
+static const bh_test_case cases[] = {
+    {"group_colours_two_and_two", group_colours_two_and_two},
+    {"quarter_final_senders", quarter_final_senders},
+    {"knockout_colours", knockout_colours},
+    {"bracket_through_final", bracket_through_final},
+    {"bad_brackets", bad_brackets},
+};
+
+BH_TEST_MAIN(cases)

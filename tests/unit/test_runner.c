@@ -1,0 +1,770 @@
+/* test_runner.c: the tournament runner (issue 14) with no sqlite and no JSON: every T-* rule by
+ * id through the runner's events and actions, and the 500 seeded whole events of
+ * tests/data/runner/golden.txt replayed through the runner: the same pairings, results and
+ * standings as the hub gave before the runner existed (main 49a90f4, see the header of golden.txt).
+ * SPDX-License-Identifier: MIT */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "runner.h"
+#include "runner_int.h" /* a pairing job's pairer, replaced below by one that hits the bound */
+#include "tb.h"
+#include "runner_script.h"
+#include "runner_world.h"
+
+/* ---- a small harness: one runner, its actions, caller team ids 101.. ----------------------- */
+
+#define T0 1000000000ULL
+#define SEC 1000000ULL
+
+static runner *R;
+static runner_acts A;
+
+static int n_kind(int kind)
+{
+    int n = 0;
+    for (int i = 0; i < A.n; i++)
+        n += A.v[i].kind == kind;
+    return n;
+}
+
+/* The nth action of a kind (0 first), or NULL. */
+static const runner_act *act_of(int kind, int nth)
+{
+    for (int i = 0; i < A.n; i++)
+        if (A.v[i].kind == kind && nth-- == 0)
+            return &A.v[i];
+    return NULL;
+}
+
+static void clear(void)
+{
+    runner_acts_fini(&A);
+}
+
+/* A new event of n teams registered as 101, 102, ... with falling ratings (so pairing number
+ * i is team 100 + i), started at T0; A holds the start's actions. */
+static void event(int n, int rounds, int small, const char *const *tb, int ntb, bool inl)
+{
+    runner_free(R);
+    clear();
+    runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = rounds,
+                       .small = small, .tiebreaks = tb, .n_tiebreaks = ntb};
+    const char *field = NULL;
+    CHECK_EQ_INT("config", BH_OK, runner_config_check(&c, &field));
+    R = runner_new(1, &c, inl);
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "T%d", i + 1);
+        runner_reply rep;
+        CHECK_EQ_INT("can register", BH_OK, runner_can_register(R, name, &rep));
+        CHECK_EQ_INT("register", BH_OK,
+                     runner_register(R, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i,
+                                     &A));
+    }
+    clear();
+    runner_reply rep;
+    CHECK_EQ_INT("start", BH_OK, runner_start(R, T0, 7, &A, &rep));
+}
+
+static runner_key key(int r, int m, int g)
+{
+    return (runner_key){r, m, g, 0};
+}
+
+/* End live game k with res at now; A holds what follows. */
+static void over(runner_key k, runner_result res, uint64_t now)
+{
+    clear();
+    runner_game_over(R, k, res, now, &A);
+}
+
+/* The match of round r between caller teams x and y, or NULL. */
+static const tour_match *match_of(int r, int64_t x, int64_t y, int *mi)
+{
+    const tour *t = runner_tour(R);
+    for (int i = 0; i < tour_round_size(t, r); i++) {
+        const tour_match *m = tour_round_match(t, r, i);
+        int64_t a = runner_team_id(R, m->a), b = runner_team_id(R, m->b);
+        if ((a == x && b == y) || (a == y && b == x)) {
+            *mi = i;
+            return m;
+        }
+    }
+    return NULL;
+}
+
+/* T-AUTO, T-DOUBLE: round 1 is paired and its games 1 created at the start (C.04.6: 1-3, 2-4,
+ * top half against bottom half); game 2 of a match follows its game 1 at once after a draw,
+ * colours swapped (P-GAME2: draw_swaps_game2 of the game ruleset); when both matches are done
+ * round 2 is paired and started without anyone's action, the standings published before; after
+ * the last round the event finishes. */
+static void t_auto_double(void)
+{
+    event(4, 2, 0, NULL, 0, true);
+    CHECK_EQ_INT("running", RUNNER_RUNNING, runner_status(R));
+    CHECK_EQ_INT("round 1 games", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("round 1 published", 1, n_kind(RUNNER_ACT_ROUND));
+    CHECK_EQ_INT("persisted", 2, n_kind(RUNNER_ACT_PERSIST));
+    int mi;
+    CHECK_MSG(match_of(1, 101, 103, &mi) && match_of(1, 102, 104, &mi), "round 1 not 1-3 2-4");
+    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_EQ_INT("game 1 key", 0, g1->key.game);
+    CHECK_EQ_STR("ruleset", "online", g1->ruleset);
+    CHECK_EQ_INT("base", 60000, (int)g1->base_ms);
+    CHECK_MSG(!g1->armageddon, "game 1 an Armageddon game");
+    int64_t t1 = g1->team[0], t2 = g1->team[1];
+    runner_key k = g1->key;
+    over(k, RUNNER_DRAW, T0 + SEC);
+    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_MSG(g2 && g2->key.game == 1 && g2->team[0] == t2 && g2->team[1] == t1,
+              "game 2 after a draw: not created with the colours swapped");
+    CHECK_EQ_INT("no choice after a draw", 0, n_kind(RUNNER_ACT_ASK_CHOICE));
+    over(key(1, k.match, 1), RUNNER_WIN1, T0 + 2 * SEC); /* t2 wins game 2: 1.5-0.5 */
+    CHECK_EQ_INT("the match has no game 3", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    const tour *t = runner_tour(R);
+    CHECK_EQ_INT("T-SCORE: 1.5-0.5 is a won match", 2, tour_team_mp(t, runner_team_tid(R, t2), 1));
+    CHECK_EQ_INT("loser", 0, tour_team_mp(t, runner_team_tid(R, t1), 1));
+    int other = 1 - k.match;
+    over(key(1, other, 0), RUNNER_DRAW, T0 + 3 * SEC);
+    over(key(1, other, 1), RUNNER_DRAW, T0 + 4 * SEC);
+    CHECK_EQ_INT("standings at the round's end", 1, n_kind(RUNNER_ACT_STANDINGS));
+    CHECK_EQ_INT("round 2 paired without anyone", 2, tour_n_rounds(runner_tour(R)));
+    CHECK_EQ_INT("round 2 started", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    runner_act r2[2] = {*act_of(RUNNER_ACT_CREATE_GAME, 0), *act_of(RUNNER_ACT_CREATE_GAME, 1)};
+    for (int i = 0; i < 2; i++) {
+        CHECK_MSG(!match_of(1, r2[i].team[0], r2[i].team[1], &mi),
+                  "round 2: a rematch (T-PAIR [C1])");
+        over(r2[i].key, RUNNER_DRAW, T0 + 5 * SEC);
+        over(key(2, r2[i].key.match, 1), RUNNER_DRAW, T0 + 6 * SEC);
+    }
+    CHECK_EQ_INT("finished after the last round", RUNNER_FINISHED, runner_status(R));
+    CHECK_EQ_INT("finish", 1, n_kind(RUNNER_ACT_FINISH));
+    CHECK_EQ_INT("final standings", 1, n_kind(RUNNER_ACT_STANDINGS));
+}
+
+/* P-GAME2: after a decisive game 1 the loser is asked, with a deadline of 15 s; game 2 waits;
+ * the winner is no chooser (the loser's choice only); keep gives game 2 the same seats, and a
+ * second choice is not_found; without an answer the default (swap) applies exactly at the
+ * deadline and not a microsecond before. */
+static void p_game2(void)
+{
+    for (int mode = 0; mode < 2; mode++) {
+        event(2, 0, 0, NULL, 0, true);
+        const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        int64_t t1 = g1->team[0], t2 = g1->team[1];
+        runner_key k = g1->key;
+        uint64_t t = T0 + 3 * SEC;
+        over(k, RUNNER_WIN2, t); /* team 1 lost */
+        const runner_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
+        CHECK_MSG(q && q->team[0] == t1 && q->team[1] == t2, "the loser is not asked");
+        CHECK_EQ_U64("deadline", t + 15 * SEC, q ? q->deadline_us : 0);
+        CHECK_EQ_INT("game 2 waits", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+        CHECK_EQ_U64("runner_deadline", t + 15 * SEC, runner_deadline(R));
+        runner_choice c;
+        CHECK_EQ_INT("open", BH_OK, runner_choice_get(R, k, &c));
+        CHECK_MSG(c.loser == t1 && c.loser_is_team1 && c.choice == -1, "choice record");
+        if (mode == 0) {
+            clear();
+            CHECK_EQ_INT("keep", BH_OK, runner_choose(R, k, false, t + SEC, &A));
+            const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+            CHECK_MSG(g2 && g2->team[0] == t1 && g2->team[1] == t2, "kept: not the same seats");
+            CHECK_EQ_INT("twice", BH_ENOTFOUND, runner_choose(R, k, true, t + 2 * SEC, &A));
+            CHECK_EQ_U64("no deadline left", 0, runner_deadline(R));
+        } else {
+            clear();
+            runner_on_time(R, t + 15 * SEC - 1, &A);
+            CHECK_EQ_INT("not before the deadline", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+            runner_on_time(R, t + 15 * SEC, &A);
+            const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+            CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "default: not swapped");
+            CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND, runner_choice_get(R, k, &c));
+        }
+    }
+}
+
+/* P-GAME2 with an override: the director changes game 1's result while the choice is open;
+ * the choice belonged to the old loser: the new loser is asked (a new deadline), and after an
+ * override to a draw game 2 starts at once, swapped. */
+static void p_game2_override(void)
+{
+    event(2, 0, 0, NULL, 0, true);
+    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    int64_t t1 = g1->team[0], t2 = g1->team[1];
+    runner_key k = g1->key;
+    over(k, RUNNER_WIN1, T0 + SEC); /* team 2 lost */
+    CHECK_EQ_INT("asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
+    clear();
+    runner_reply rep;
+    CHECK_EQ_INT("override", BH_OK, runner_override(R, k, RUNNER_WIN2, T0 + 2 * SEC, &A, &rep));
+    const runner_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
+    CHECK_MSG(q && q->team[0] == t1, "the new loser is not asked");
+    CHECK_EQ_U64("a new deadline", T0 + 17 * SEC, q ? q->deadline_us : 0);
+    clear();
+    CHECK_EQ_INT("override to a draw", BH_OK,
+                 runner_override(R, k, RUNNER_DRAW, T0 + 3 * SEC, &A, &rep));
+    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "draw: game 2 not started swapped");
+    CHECK_EQ_INT("no such game", BH_ENOTFOUND, runner_override_check(R, key(0, 0, 0), &rep));
+    CHECK_EQ_STR("its field", "game", rep.field);
+}
+
+/* T-BYE: 5 teams: a PAB for the lowest team (pairing number 5), no game for it, 1 MP and 1
+ * game point; T-ROUNDS: 5 teams and 3 rounds asked: fewer than N-1, a Swiss. */
+static void t_bye(void)
+{
+    event(5, 3, 0, NULL, 0, true);
+    const tour *t = runner_tour(R);
+    CHECK_EQ_INT("Swiss", TOUR_SWISS, tour_format(t));
+    CHECK_EQ_INT("two games 1 (the bye has none)", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    const tour_match *bye = NULL;
+    for (int i = 0; i < tour_round_size(t, 1); i++)
+        if (tour_round_match(t, 1, i)->b == 0)
+            bye = tour_round_match(t, 1, i);
+    CHECK_MSG(bye && runner_team_id(R, bye->a) == 105, "PAB not to the lowest team");
+    tour_slot sl;
+    tour_slot_get(t, 5, 1, &sl);
+    CHECK_EQ_INT("PAB", TOUR_SLOT_PAB, sl.kind);
+    CHECK_EQ_INT("PAB MP", 1, sl.mp);
+    CHECK_EQ_INT("PAB GP x2", 2, sl.gp2);
+}
+
+/* T-ROUNDS fallback: 4 teams, rounds by T-ROUNDS (9 >= N-1): a round robin of 3 rounds,
+ * announced (runner_fallback); with "cap" a Swiss capped at N-1 = 3 rounds; 2 teams: 1 round. */
+static void t_rounds(void)
+{
+    event(4, 0, 0, NULL, 0, true);
+    CHECK_MSG(runner_fallback(R), "no fallback");
+    CHECK_EQ_INT("round robin", TOUR_ROUND_ROBIN, tour_format(runner_tour(R)));
+    CHECK_EQ_INT("rounds", 3, tour_planned_rounds(runner_tour(R)));
+    event(4, 0, 2, NULL, 0, true);
+    CHECK_MSG(runner_fallback(R), "no fallback (cap)");
+    CHECK_EQ_INT("cap: Swiss", TOUR_SWISS, tour_format(runner_tour(R)));
+    CHECK_EQ_INT("cap: rounds", 3, tour_planned_rounds(runner_tour(R)));
+    event(2, 0, 0, NULL, 0, true);
+    CHECK_EQ_INT("2 teams: rounds", 1, tour_planned_rounds(runner_tour(R)));
+    runner_reply rep;
+    CHECK_EQ_INT("a round robin is not paired by hand", BH_ESTATE,
+                 runner_pair_hand(R, (const int64_t[][2]){{101, 102}}, 1, false, &A, &rep));
+}
+
+/* T-TIEBREAK as it reaches the runner: the director's list in its order; the default DE,
+ * BH-C1, PO; an unknown name is refused with its field. */
+static void t_tiebreak(void)
+{
+    static const char *const tb[] = {"GP", "SB", "BH-C1"};
+    event(2, 0, 0, tb, 3, true);
+    const tour_ruleset *rs = tour_rules(runner_tour(R));
+    CHECK_EQ_INT("n", 3, rs->n_tb);
+    CHECK_MSG(rs->tb[0] == TB_GP && rs->tb[1] == TB_SB && rs->tb[2] == TB_BH_C1, "order");
+    event(2, 0, 0, NULL, 0, true);
+    rs = tour_rules(runner_tour(R));
+    CHECK_MSG(rs->n_tb == 3 && rs->tb[0] == TB_DE && rs->tb[1] == TB_BH_C1 &&
+                  rs->tb[2] == TB_PLAYOFF,
+              "default order");
+    static const char *const bad[] = {"DE", "XX"};
+    runner_config c = {.name = "B", .ruleset = "online", .tiebreaks = bad, .n_tiebreaks = 2};
+    const char *field = NULL;
+    CHECK_EQ_INT("unknown tie-break", BH_EFIELD, runner_config_check(&c, &field));
+    CHECK_EQ_STR("its field", "tiebreaks", field);
+    c.n_tiebreaks = 0;
+    c.ruleset = "blitz";
+    CHECK_EQ_INT("unknown ruleset", BH_ENOTFOUND, runner_config_check(&c, &field));
+    CHECK_EQ_STR("its field", "ruleset", field);
+}
+
+/* T-ARMAGEDDON, T-PRIZES: 2 teams draw 1-1 and are tied on everything: an Armageddon game
+ * (ruleset "online-arm", White 3:00) is created instead of the end; a draw counts for Black's
+ * team (team 2), which is placed first; then the event finishes. A void game (a restart
+ * adjudicated it) is played again, with the colours alternating. */
+static void t_armageddon(void)
+{
+    event(2, 0, 0, NULL, 0, true);
+    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
+    over(k, RUNNER_DRAW, T0 + SEC);
+    over(key(1, k.match, 1), RUNNER_DRAW, T0 + 2 * SEC);
+    const runner_act *po = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_MSG(po && po->key.round == 0 && po->armageddon, "no play-off game");
+    if (!po)
+        return;
+    CHECK_EQ_STR("ruleset", "online-arm", po->ruleset);
+    CHECK_EQ_INT("White's time", 180000, (int)po->base_ms);
+    CHECK_EQ_INT("not finished", RUNNER_RUNNING, runner_status(R));
+    runner_key pk = po->key;
+    int64_t w = po->team[0], b = po->team[1];
+    CHECK_EQ_INT("match = Black's pairing number", runner_team_tid(R, b), pk.match);
+    over(pk, RUNNER_VOID, T0 + 200 * SEC);
+    const runner_act *again = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_MSG(again && again->key.round == 0 && again->key.game == 1 && again->team[0] == b &&
+                  again->team[1] == w,
+              "a void game is not played again with the colours swapped");
+    CHECK_EQ_INT("no play-off record for a void game", 0, tour_n_playoffs(runner_tour(R)));
+    over(again->key, RUNNER_DRAW, T0 + 400 * SEC); /* draw: Black's team (w) wins */
+    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(R));
+    const tour_playoff *p = tour_playoff_get(runner_tour(R), 0);
+    CHECK_MSG(p && runner_team_id(R, p->winner) == w, "a draw is not Black's win");
+    tb_standings st = {0};
+    CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(runner_tour(R), &st));
+    CHECK_MSG(st.n == 2 && runner_team_id(R, st.rows[0].id) == w && !st.rows[0].tied_next,
+              "places not decided by the play-off");
+    tb_standings_fini(&st);
+}
+
+/* T-PRIZES: 4 teams, 2 rounds, every game drawn: all tied; the play-off sorts places 1-3
+ * (each game between the first two rows still tied on a prize place, Black's team winning):
+ * 6 games, and the same two teams swap colours when they meet again. */
+static void t_prizes(void)
+{
+    event(4, 2, 0, NULL, 0, true);
+    uint64_t now = T0;
+    for (int r = 1; r <= 2; r++)
+        for (int mi = 0; mi < 2; mi++)
+            for (int g = 0; g < 2; g++)
+                over(key(r, mi, g), RUNNER_DRAW, now += SEC);
+    int games = 0;
+    int64_t pw[16], pb[16];
+    const runner_act *po;
+    while ((po = act_of(RUNNER_ACT_CREATE_GAME, 0)) && po->key.round == 0 && games < 12) {
+        pw[games] = po->team[0], pb[games] = po->team[1];
+        games++;
+        over(po->key, RUNNER_DRAW, now += 200 * SEC);
+    }
+    CHECK_EQ_INT("play-off games", 6, games);
+    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(R));
+    for (int i = 0; i < games; i++)
+        for (int j = i + 1; j < games; j++)
+            if ((pw[i] == pw[j] && pb[i] == pb[j]) || (pw[i] == pb[j] && pb[i] == pw[j])) {
+                CHECK_EQ_INT("met again: White swaps", (int)pb[i], (int)pw[j]);
+                break;
+            }
+    tb_standings st = {0};
+    tb_standings_compute(runner_tour(R), &st);
+    for (int x = 0; x < 3 && x < st.n; x++)
+        CHECK_MSG(!st.rows[x].tied_next, "place %d shared", x + 1);
+    tb_standings_fini(&st);
+}
+
+/* T-FORFEIT and withdrawals: a team withdrawn without keep_current while game 2 of its match
+ * is live: the match is forfeited, the live game ends at once as its loss ("withdrawn"), the
+ * forfeit win scores 2 MP and every game point; withdrawn with keep_current, its match goes on
+ * and it is not paired from the next round on. */
+static void t_forfeit_withdraw(void)
+{
+    event(4, 2, 0, NULL, 0, true);
+    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
+    over(k, RUNNER_DRAW, T0 + SEC);
+    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    int64_t quitter = g2->team[0], other = g2->team[1];
+    runner_key k2 = g2->key;
+    clear();
+    runner_reply rep;
+    CHECK_EQ_INT("withdraw", BH_OK, runner_withdraw(R, quitter, false, T0 + 2 * SEC, 9, &A, &rep));
+    const runner_act *end = act_of(RUNNER_ACT_END_GAME, 0);
+    CHECK_MSG(end && end->key.game == k2.game && end->key.match == k2.match &&
+                  end->result == RUNNER_WIN2 && strcmp(end->reason, "withdrawn") == 0,
+              "the live game is not ended as the withdrawn team's loss");
+    CHECK_MSG(runner_game_get(R, k2)->finished, "the runner did not record the end");
+    tour_slot sl;
+    tour_slot_get(runner_tour(R), runner_team_tid(R, other), 1, &sl);
+    CHECK_EQ_INT("forfeit win", TOUR_SLOT_FF_WIN, sl.kind);
+    CHECK_EQ_INT("forfeit win MP", 2, sl.mp);
+    CHECK_EQ_INT("forfeit win GP x2", 4, sl.gp2);
+    CHECK_EQ_INT("withdrawn twice", BH_ESTATE,
+                 runner_withdraw(R, quitter, false, T0 + 3 * SEC, 9, &A, &rep));
+    CHECK_EQ_STR("its field", "team", rep.field);
+    CHECK_EQ_INT("not a team", BH_ENOTFOUND, runner_withdraw(R, 999, false, T0, 9, &A, &rep));
+    /* the other match: keep_current, then it ends; round 2 pairs 2 teams, not the leaver */
+    int mi = 1 - k.match;
+    runner_key o = key(1, mi, 0);
+    int64_t keeper = runner_game_get(R, o)->team[0];
+    clear();
+    CHECK_EQ_INT("keep current", BH_OK,
+                 runner_withdraw(R, keeper, true, T0 + 4 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("its game goes on", 0, n_kind(RUNNER_ACT_END_GAME));
+    over(o, RUNNER_DRAW, T0 + 5 * SEC);
+    over(key(1, mi, 1), RUNNER_DRAW, T0 + 6 * SEC);
+    const tour *t = runner_tour(R);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(t));
+    CHECK_EQ_INT("round 2: one match of the two left", 1, tour_round_size(t, 2));
+    const tour_match *m = tour_round_match(t, 2, 0);
+    CHECK_MSG(runner_team_id(R, m->a) != keeper && runner_team_id(R, m->b) != keeper &&
+                  runner_team_id(R, m->a) != quitter && runner_team_id(R, m->b) != quitter,
+              "a withdrawn team is paired");
+}
+
+/* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director (RUNNER_ACT_PAUSE
+ * with the reason), a resume pauses again; a hand pairing with a rematch is refused without
+ * allow_rematch (no_pairing, pairs[0], a message naming both teams) and taken with it. Six
+ * teams, 3 rounds; teams 2, 3, 5, 6 withdraw in round 1; 1-4 is played out. */
+static void unpairable_pause(void)
+{
+    event(6, 3, 0, NULL, 0, true);
+    runner_reply rep;
+    for (int i = 1; i < 6; i++)
+        if (i != 3)
+            runner_withdraw(R, 101 + i, false, T0 + SEC, 9, &A, &rep);
+    int mi;
+    CHECK_MSG(match_of(1, 101, 104, &mi), "round 1 has no 1-4");
+    over(key(1, mi, 0), RUNNER_DRAW, T0 + 2 * SEC);
+    over(key(1, mi, 1), RUNNER_DRAW, T0 + 3 * SEC);
+    CHECK_EQ_INT("paused", RUNNER_PAUSED, runner_status(R));
+    const runner_act *p = act_of(RUNNER_ACT_PAUSE, 0);
+    CHECK_MSG(p && strstr(p->text, "round 2 cannot be paired (no_pairing)"), "pause reason: %s",
+              p ? p->text : "(none)");
+    clear();
+    CHECK_EQ_INT("resume", BH_OK, runner_pause(R, false, T0 + 4 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("paused again", RUNNER_PAUSED, runner_status(R));
+    int64_t pairs[1][2] = {{101, 104}};
+    CHECK_EQ_INT("rematch refused", BH_EPAIR,
+                 runner_pair_hand(R, (const int64_t(*)[2])pairs, 1, false, &A, &rep));
+    CHECK_EQ_STR("field", "pairs[0]", rep.field);
+    CHECK_MSG(strstr(rep.msg, "101") && strstr(rep.msg, "104"), "message: %s", rep.msg);
+    CHECK_EQ_INT("with allow_rematch", BH_OK,
+                 runner_pair_hand(R, (const int64_t(*)[2])pairs, 1, true, &A, &rep));
+    CHECK_EQ_INT("round 2 by hand", 2, tour_n_rounds(runner_tour(R)));
+    CHECK_MSG(runner_round_unstarted(R, 2), "round 2 started while paused");
+}
+
+/* Re-pair by hand (T-AUTO "re-pair before start"): paused after round 1, the director pairs
+ * round 2 (computed), then replaces it by hand; a bad list leaves the round as it was; the
+ * round starts on round_start, and then round_pair is refused (round in progress). */
+static void repair_by_hand(void)
+{
+    event(4, 2, 0, NULL, 0, true);
+    runner_reply rep;
+    runner_pause(R, true, T0, 9, &A, &rep);
+    for (int mi = 0; mi < 2; mi++)
+        for (int g = 0; g < 2; g++) {
+            clear();
+            if (g == 1) /* games 2 wait while paused: round_start starts them */
+                runner_round_start(R, T0 + SEC, 9, &A, &rep);
+            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+        }
+    CHECK_EQ_INT("round 1 done, round 2 not paired", 1, tour_n_rounds(runner_tour(R)));
+    clear();
+    CHECK_EQ_INT("pair", BH_OK, runner_pair(R, 9, &A, &rep));
+    CHECK_MSG(runner_round_unstarted(R, 2), "not paired / started");
+    CHECK_EQ_INT("override of round 1 once round 2 is paired", BH_ESTATE,
+                 runner_override_check(R, key(1, 0, 0), &rep));
+    CHECK_EQ_STR("its field", "round", rep.field);
+    int mi;
+    const tour_match *m = tour_round_match(runner_tour(R), 2, 0);
+    int64_t a = runner_team_id(R, m->a), b = runner_team_id(R, m->b);
+    int64_t rest[2], n = 0;
+    for (int64_t x = 101; x <= 104; x++)
+        if (x != a && x != b)
+            rest[n++] = x;
+    int64_t bad[2][2] = {{a, b}, {a, rest[0]}}; /* a twice */
+    CHECK_EQ_INT("a team twice", BH_EEXIST,
+                 runner_pair_hand(R, (const int64_t(*)[2])bad, 2, true, &A, &rep));
+    CHECK_EQ_STR("field", "pairs[1]", rep.field);
+    CHECK_MSG(match_of(2, a, b, &mi), "the bad list changed the round");
+    int64_t hand[2][2] = {{a, rest[0]}, {b, rest[1]}};
+    runner_pair_hand(R, (const int64_t(*)[2])hand, 2, true, &A, &rep);
+    CHECK_EQ_INT("re-paired", BH_OK, rep.rc);
+    CHECK_MSG(match_of(2, a, rest[0], &mi) && match_of(2, b, rest[1], &mi), "not as given");
+    clear();
+    CHECK_EQ_INT("round start", BH_OK, runner_round_start(R, T0 + 3 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("its games", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("still paused", RUNNER_PAUSED, runner_status(R));
+    CHECK_EQ_INT("pair with the round in progress", BH_ESTATE, runner_pair(R, 9, &A, &rep));
+    CHECK_EQ_STR("field", "round", rep.field);
+}
+
+/* The stored state comes back exactly: saved in the middle of round 1 (a P-GAME2 choice open),
+ * restored with the games as stored and their ends, the TRF is the same and the loser is asked
+ * again with a full deadline (choices are not stored: their deadlines are monotonic). */
+static void save_restore(void)
+{
+    event(4, 2, 0, NULL, 0, true);
+    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
+    over(k, RUNNER_WIN1, T0 + SEC);
+    runner_saved s;
+    runner_save(R, &s);
+    runner *r2 = NULL;
+    int line;
+    CHECK_EQ_INT("restore", BH_OK, runner_restore(1, &s, true, &r2, &line));
+    for (int i = 0; i < runner_n_games(R); i++) {
+        const runner_game *g = runner_game_at(R, i);
+        CHECK_EQ_INT("game", BH_OK, runner_restore_game(r2, g->key, g->team[0]));
+    }
+    runner_acts a = {0};
+    runner_game_over(r2, k, RUNNER_WIN1, T0 + 50 * SEC, &a);
+    CHECK_EQ_INT("a recorded end is only noted", 0, a.n);
+    runner_loaded(r2, T0 + 50 * SEC, &a);
+    int asked = 0;
+    for (int i = 0; i < a.n; i++)
+        if (a.v[i].kind == RUNNER_ACT_ASK_CHOICE) {
+            asked++;
+            CHECK_EQ_U64("a full deadline", T0 + 65 * SEC, a.v[i].deadline_us);
+        }
+    CHECK_EQ_INT("asked again", 1, asked);
+    runner_saved s2;
+    runner_save(r2, &s2);
+    CHECK_EQ_STR("TRF", s.trf, s2.trf);
+    CHECK_EQ_STR("teams", s.teams, s2.teams);
+    CHECK_EQ_U64("seed", s.seed, s2.seed);
+    runner_saved_fini(&s);
+    runner_saved_fini(&s2);
+    runner_acts_fini(&a);
+    runner_free(r2);
+}
+
+/* Item 3: pairings as jobs. The start asks for a job (the reply waits: deferred); while it
+ * runs, the director's controls are refused (bad_state, field "pairing"); its result creates
+ * round 1 and the reply. Later a pause while T-AUTO's job runs makes it stale: its result is
+ * dropped (no game), and the resume asks for a new one. */
+static void jobs(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    CHECK_EQ_INT("a job, no game yet", 1, n_kind(RUNNER_ACT_PAIR_JOB));
+    CHECK_EQ_INT("no game", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_MSG(runner_busy(R), "not busy");
+    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    runner_job *j = x->job;
+    x->job = NULL;
+    CHECK_EQ_INT("its tournament", 1, (int)runner_job_tournament(j));
+    runner_reply rep;
+    runner_acts b = {0};
+    CHECK_EQ_INT("withdraw while busy", BH_ESTATE, runner_withdraw(R, 101, false, T0, 3, &b, &rep));
+    CHECK_EQ_STR("field", "pairing", rep.field);
+    CHECK_MSG(rep.msg[0], "no message");
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + SEC, &A);
+    CHECK_EQ_INT("round 1", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
+    CHECK_MSG(!runner_busy(R), "busy");
+    for (int mi = 0; mi < 2; mi++)
+        for (int g = 0; g < 2; g++)
+            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    CHECK_MSG(x != NULL, "no job for round 2");
+    if (!x)
+        return;
+    j = x->job;
+    x->job = NULL;
+    clear();
+    CHECK_EQ_INT("pause while T-AUTO pairs", BH_OK,
+                 runner_pause(R, true, T0 + 3 * SEC, 8, &A, &rep));
+    CHECK_MSG(!rep.deferred && !runner_busy(R), "the job is not stale");
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + 4 * SEC, &A);
+    CHECK_EQ_INT("the stale result is dropped", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("round 2 not paired", 1, tour_n_rounds(runner_tour(R)));
+    clear();
+    CHECK_EQ_INT("resume", BH_OK, runner_pause(R, false, T0 + 5 * SEC, 6, &A, &rep));
+    CHECK_MSG(rep.deferred, "the resume's reply does not wait for its job");
+    CHECK_EQ_INT("a new job", 1, n_kind(RUNNER_ACT_PAIR_JOB));
+    runner_acts_fini(&b);
+}
+
+/* Replay events of the golden file (the first `count`) through the runner; async: its
+ * pairings as jobs, each done at once where it is asked. */
+static void golden_events(int count, bool async)
+{
+    char *text = bh_test_data_file("runner/golden.txt", NULL);
+    CHECK_MSG(text != NULL, "no golden file");
+    if (!text)
+        return;
+    rw w;
+    memset(&w, 0, sizeof w);
+    w.async = async;
+    rs_world world = rw_world(&w);
+    int done = 0, bad = 0;
+    for (char *line = strtok(text, "\n"); line && done < count; line = strtok(NULL, "\n")) {
+        if (line[0] == '#')
+            continue;
+        unsigned long long seed;
+        int steps, fin;
+        char digest[32];
+        if (sscanf(line, "%llu %d %d %31s", &seed, &steps, &fin, digest) != 4)
+            continue;
+        int s2;
+        bool f2;
+        uint64_t d = rs_run(&world, seed, &s2, &f2, NULL);
+        char mine[32];
+        snprintf(mine, sizeof mine, "%016" PRIx64, d);
+        if (strcmp(mine, digest) != 0 || s2 != steps || f2 != (fin != 0)) {
+            if (bad++ < 5)
+                BH_FAIL_("event %llu: hub %d steps %s %s, runner %d steps %s %s", seed, steps,
+                         fin ? "finished" : "open", digest, s2, f2 ? "finished" : "open", mine);
+        }
+        done++;
+    }
+    CHECK_EQ_INT("events differing from the hub", 0, bad);
+    CHECK_EQ_INT("events replayed", count, done);
+    rw_fini(&w);
+    free(text);
+}
+
+static void golden(void)
+{
+    golden_events(40, false);
+}
+
+/* Item 3: pairings as jobs change nothing when each is done before the next event. */
+static void golden_async(void)
+{
+    golden_events(40, true);
+}
+
+static void golden_all(void)
+{
+    golden_events(500, false);
+    golden_events(500, true);
+}
+
+/* The director's round_pair as a job: paused after round 1, round_pair (no pairs) asks for a
+ * job and its reply waits; round_start and the resume are refused meanwhile (field pairing);
+ * the job's round is paired (status "paired") and the reply follows. A re-pair of that round
+ * drops it for its job; a job cancelled (shutdown) puts the dropped round back. */
+static void jobs_director(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    runner_job *j = x->job;
+    x->job = NULL;
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0, &A);
+    runner_reply rep;
+    runner_pause(R, true, T0, 5, &A, &rep);
+    for (int mi = 0; mi < 2; mi++)
+        for (int g = 0; g < 2; g++) {
+            clear();
+            if (g == 1)
+                runner_round_start(R, T0 + SEC, 5, &A, &rep);
+            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+        }
+    clear();
+    CHECK_EQ_INT("pair", BH_OK, runner_pair(R, 11, &A, &rep));
+    CHECK_MSG(rep.deferred, "the reply does not wait");
+    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    CHECK_MSG(x != NULL, "no job");
+    if (!x)
+        return;
+    j = x->job;
+    x->job = NULL;
+    runner_acts b = {0};
+    CHECK_EQ_INT("round_start while pairing", BH_ESTATE, runner_round_start(R, T0, 12, &b, &rep));
+    CHECK_EQ_STR("field", "pairing", rep.field);
+    CHECK_EQ_INT("resume while pairing", BH_ESTATE, runner_pause(R, false, T0, 12, &b, &rep));
+    CHECK_EQ_STR("field", "pairing", rep.field);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + 3 * SEC, &A);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
+    CHECK_MSG(runner_round_unstarted(R, 2), "round 2 started");
+    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 11 && re->rc == BH_OK, "the reply");
+    tour_match before = *tour_round_match(runner_tour(R), 2, 0);
+    clear();
+    CHECK_EQ_INT("re-pair", BH_OK, runner_pair(R, 13, &A, &rep));
+    CHECK_EQ_INT("the round is dropped meanwhile", 1, tour_n_rounds(runner_tour(R)));
+    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    j = x ? x->job : NULL;
+    if (x)
+        x->job = NULL;
+    runner_job_cancel(j);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + 4 * SEC, &A);
+    CHECK_EQ_INT("put back", 2, tour_n_rounds(runner_tour(R)));
+    const tour_match *m = tour_round_match(runner_tour(R), 2, 0);
+    CHECK_MSG(m && m->a == before.a && m->b == before.b, "not the same round");
+    re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 13 && re->rc == BH_ESTATE, "the cancelled job's reply");
+    CHECK_MSG(!runner_busy(R), "still busy");
+    runner_acts_fini(&b);
+}
+
+/* A pairer over its node bound (swiss.h: seconds in deep drawn events). */
+static int pair_over_bound(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out)
+{
+    (void)t, (void)seed, (void)stop, (void)out;
+    return BH_ELIMIT;
+}
+
+/* A pairing job over its bound (BH_ELIMIT) pauses the event for the director, as the pairing
+ * on the loop did (T-AUTO: no result is lost, the event does not end); the start's reply
+ * still comes (the command succeeded). */
+static void job_over_bound(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    runner_job *j = x->job;
+    x->job = NULL;
+    j->pair = pair_over_bound;
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + SEC, &A);
+    CHECK_EQ_INT("paused", RUNNER_PAUSED, runner_status(R));
+    const runner_act *p = act_of(RUNNER_ACT_PAUSE, 0);
+    CHECK_MSG(p && strstr(p->text, "round 1 cannot be paired (too_large)"), "pause: %s",
+              p ? p->text : "(none)");
+    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
+    CHECK_EQ_INT("no round", 0, tour_n_rounds(runner_tour(R)));
+}
+
+static void teardown(void)
+{
+    runner_free(R);
+    R = NULL;
+    clear();
+}
+
+static const bh_test_case cases[] = {
+    {"t_auto_double", t_auto_double},
+    {"p_game2", p_game2},
+    {"p_game2_override", p_game2_override},
+    {"t_bye", t_bye},
+    {"t_rounds", t_rounds},
+    {"t_tiebreak", t_tiebreak},
+    {"t_armageddon", t_armageddon},
+    {"t_prizes", t_prizes},
+    {"t_forfeit_withdraw", t_forfeit_withdraw},
+    {"unpairable_pause", unpairable_pause},
+    {"repair_by_hand", repair_by_hand},
+    {"save_restore", save_restore},
+    {"jobs", jobs},
+    {"jobs_director", jobs_director},
+    {"job_over_bound", job_over_bound},
+    {"teardown", teardown},
+    {"golden", golden},
+    {"golden_async", golden_async},
+    {"slow_golden_all", golden_all},
+};
+enum { N_SLOW = 1 }; /* the last cases of the table: only on request (ctest label slow) */
+
+/* `test_runner --transcript SEED [async]`: the steps of one event through the runner, as
+ * runner_golden_gen --transcript prints them through the hub (to find where two differ). */
+static int transcript(uint64_t seed, bool async)
+{
+    rw w;
+    memset(&w, 0, sizeof w);
+    w.async = async;
+    rs_world world = rw_world(&w);
+    int steps;
+    bool fin;
+    uint64_t d = rs_run(&world, seed, &steps, &fin, stdout);
+    printf("digest %016" PRIx64 "\n", d);
+    rw_fini(&w);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 2 && strcmp(argv[1], "--transcript") == 0)
+        return transcript(strtoull(argv[2], NULL, 10), argc > 3 && strcmp(argv[3], "async") == 0);
+    if (argc == 1) /* the unit run: everything but the slow cases */
+        return bh_test_run(cases, BH_ARRAY_LEN(cases) - N_SLOW, argc, argv);
+    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+}
