@@ -645,7 +645,8 @@ static int run_one(const opts *o, int n, result *res)
         if (now >= r->win_hi && !r->deep_sent) { /* the director pairs: the pairing starts */
             window_stats(&srv, r, res, c0, cc0, idle_kb);
             if (report_us) { /* the window's tail; the windows after it are print_deep's */
-                interval_row(r, srv.pid, &iv, now);
+                if (now > iv.t_us)
+                    interval_row(r, srv.pid, &iv, now);
                 report_us = 0, next_report = INT64_MAX;
             }
             char msg[128];
