@@ -3,7 +3,7 @@
 # is missing. Runs as root (or through sudo). Prints what it installs; silent when all are
 # present. Then scripts/web-deps.sh: the npm packages (npm ci) of clients/web and
 # tests/browser. --run (scripts/run.sh): only what building and running need: no chromium,
-# no browser-test packages, any Node.js. PACKAGEs are added (run.sh: fairy-stockfish for
+# no clang, no browser-test packages, any Node.js. PACKAGEs are added (run.sh: fairy-stockfish for
 # --bot uci).
 set -euo pipefail
 mode=test
@@ -13,7 +13,9 @@ if [ "${1:-}" = "--run" ]; then
 fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
       libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates nodejs)
-[ "$mode" = run ] || pkgs+=(chromium poppler-utils) # poppler-utils: pdftoppm for the print test
+# Tests: chromium for the browser tests, poppler-utils (pdftoppm, pdfinfo) for the print test;
+# clang (and its sanitizer/libFuzzer runtime) for the second compiler's build in scripts/test.sh.
+[ "$mode" = run ] || pkgs+=(chromium poppler-utils clang libclang-rt-dev)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do

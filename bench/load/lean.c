@@ -32,8 +32,8 @@ struct lc_conn {
     uint32_t mask;      /* epoll events registered */
     bool tls_wants_out; /* the TLS handshake waits for the socket to take bytes */
     bool dead;
-    const char *why;
-    char *rbuf; /* received (decrypted) bytes not yet parsed */
+    char why[128]; /* why it died, for on_close */
+    char *rbuf;    /* received (decrypted) bytes not yet parsed */
     size_t rlen, rcap;
     char *wbuf; /* frames not yet written */
     size_t wlen, woff, wcap;
@@ -133,9 +133,26 @@ static void kill_conn(lc_conn *c, const char *why)
     if (c->dead)
         return;
     c->dead = true;
-    c->why = why;
+    snprintf(c->why, sizeof c->why, "%s", why);
     c->dnext = c->l->dead;
     c->l->dead = c;
+}
+
+/* kill_conn after a failed SSL call (e = SSL_get_error): what, and OpenSSL's or the socket's
+ * reason (a peer that closes the TCP connection without a close_notify is SSL_ERROR_SYSCALL
+ * with errno 0, or "unexpected eof while reading" in OpenSSL 3). */
+static void kill_tls(lc_conn *c, const char *what, int e)
+{
+    char why[128];
+    unsigned long err = ERR_get_error();
+    if (err)
+        snprintf(why, sizeof why, "%s: %s", what, ERR_reason_error_string(err));
+    else if (e == SSL_ERROR_SYSCALL)
+        snprintf(why, sizeof why, "%s: %s", what, errno ? strerror(errno) : "eof");
+    else
+        snprintf(why, sizeof why, "%s: SSL error %d", what, e);
+    ERR_clear_error();
+    kill_conn(c, why);
 }
 
 static void free_conn(lc_loop *l, lc_conn *c)
@@ -237,7 +254,7 @@ static void flush(lc_conn *c)
             if (r <= 0) {
                 int e = SSL_get_error(c->ssl, r);
                 if (e != SSL_ERROR_WANT_WRITE && e != SSL_ERROR_WANT_READ)
-                    kill_conn(c, "tls write failed");
+                    kill_tls(c, "tls write failed", e);
                 break;
             }
             w = r;
@@ -306,7 +323,7 @@ static void tls_step(lc_conn *c)
     if (e == SSL_ERROR_WANT_WRITE)
         c->tls_wants_out = true;
     else if (e != SSL_ERROR_WANT_READ)
-        kill_conn(c, "tls handshake failed");
+        kill_tls(c, "tls handshake failed", e);
 }
 
 /* Parse the handshake reply and the frames in rbuf. */
@@ -359,12 +376,10 @@ static void parse(lc_conn *c, int64_t now)
             frame(c, 10, pl, (size_t)n);
             flush(c);
         } else if (op == 8) {
-            kill_conn(c, n > 2 ? "closed by the server" : "closed");
-            if (n > 2) {
-                static char why[128];
-                snprintf(why, sizeof why, "closed by the server: %s", pl + 2);
-                c->why = why;
-            }
+            char why[128];
+            snprintf(why, sizeof why, "closed by the server%s%s", n > 2 ? ": " : "",
+                     n > 2 ? pl + 2 : "");
+            kill_conn(c, why);
         }
         pl[n] = save;
         off += hdr + (size_t)n;
@@ -389,8 +404,10 @@ static void read_all(lc_conn *c)
             int k = SSL_read(c->ssl, c->rbuf + c->rlen, (int)room);
             if (k <= 0) {
                 int e = SSL_get_error(c->ssl, k);
-                if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE)
-                    kill_conn(c, e == SSL_ERROR_ZERO_RETURN ? "eof" : "tls read failed");
+                if (e == SSL_ERROR_ZERO_RETURN)
+                    kill_conn(c, "eof");
+                else if (e != SSL_ERROR_WANT_READ && e != SSL_ERROR_WANT_WRITE)
+                    kill_tls(c, "tls read failed", e);
                 break;
             }
             r = k;

@@ -5,18 +5,23 @@
  * server's, divided by the connections) and the latency from a move's send by the mover to
  * the arrival of the move delta at the opponent's connection on that board (p50/p99/max).
  * SPDX-License-Identifier: MIT
- * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms.
+ * --ramp N1,N2,... runs one fresh server per N and reports the largest N with p99 < 10 ms;
+ * --runs K repeats each N K times and prints the median and range; --report-s S prints a
+ * row every S seconds of the window (long windows: p50/p99/max, server CPU and memory).
  * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (tour_db.h); after
  * the window the director asks for that pairing (round_pair), and the moves sent while the
  * server pairs (until round_pair's reply, which waits for it) make a second window (issue 14
  * item 3). round_pair, not a resume: a resume first sends the last round and the standings to
  * every connection (tens of MB at 4,000), which would be measured instead of the pairing.
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
- * server, so the latency includes the client's own time. Usage: see usage() below. */
+ * server, so the latency includes the client's own time. The server dies with the bench
+ * (itest_start: PR_SET_PDEATHSIG), and SIGINT/SIGTERM end the run cleanly. Usage: see
+ * usage() below. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <sys/resource.h>
 
+#include "bench_stats.h"
 #include "itest.h"
 #include "lean.h"
 #include "runner.h"
@@ -34,9 +39,11 @@ typedef struct {
     double warmup;  /* s before measuring */
     double seconds; /* measuring window */
     int window;     /* connection handshakes in flight */
+    int runs;       /* fresh servers per N */
+    int report_s;   /* a row every report_s seconds of the window; 0 = none */
     bool smoke;
-    bool deep;             /* --deep-pairing */
-    const char *deep_trf;  /* its tournament (TRF file) */
+    bool deep;            /* --deep-pairing */
+    const char *deep_trf; /* its tournament (TRF file) */
 } opts;
 
 typedef struct {
@@ -57,22 +64,26 @@ typedef struct {
 typedef struct {
     int n; /* games */
     const opts *o;
+    lc_loop *l;
     lc_conn *dir;
     pconn dirp;
     int dir_authed;
     int created, create_sent;
     int64_t *gid;
     char (*tok)[4][40];
-    pconn *pc;    /* 4n */
-    lc_conn **pl; /* 4n */
-    int opened, ready, started, failed;
-    int next_conn; /* next player connection to open */
-    int *start_seen; /* per game: start messages received */
-    board *b;        /* 2n */
-    due *q;          /* ring of boards waiting for their next move */
+    pconn *pc;                          /* 4n */
+    lc_conn **pl;                       /* 4n */
+    int opened, ready, started, failed; /* failed: connections lost or never opened */
+    int next_conn;                      /* next player connection to open */
+    int *start_seen;                    /* per game: start messages received */
+    board *b;                           /* 2n */
+    due *q;                             /* ring of boards waiting for their next move */
     int qcap, qhead, qlen;
+    int64_t t_start;        /* when the director connected */
     int64_t win_lo, win_hi; /* measuring window (moves sent inside it count) */
-    int32_t *lat;           /* µs */
+    int32_t *lat;           /* µs, in order of arrival */
+    int32_t max_lat;        /* largest latency since the last --report-s row (µs) */
+    int64_t max_t;          /* when that move was sent */
     size_t nlat, caplat;
     long sent_in_win;
     int errors;
@@ -108,6 +119,16 @@ typedef struct {
     char deep_status[16];
 } result;
 
+/* SIGINT, SIGTERM, SIGHUP: end the run in progress cleanly (server stopped, temp directory
+ * removed). The one mutable global, as STYLE.md allows. */
+static volatile sig_atomic_t g_stop;
+
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    g_stop = 1;
+}
+
 /* ---- /proc ------------------------------------------------------------------------------- */
 
 /* Resident set of pid in KiB (the second field of /proc/PID/statm, in pages), -1 if gone. */
@@ -141,6 +162,26 @@ static double cpu_s(pid_t pid)
     if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &ut, &st) != 2)
         return 0;
     return (double)(ut + st) / (double)sysconf(_SC_CLK_TCK);
+}
+
+/* Seconds the main thread of pid (0: this process) has waited on a run queue, runnable but
+ * not running (the second field of /proc/PID/schedstat, in ns): on a shared machine, the
+ * time other processes took from it. 0 if unknown. */
+static double rq_wait_s(pid_t pid)
+{
+    char path[64];
+    if (pid)
+        snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
+    else
+        snprintf(path, sizeof path, "/proc/self/schedstat");
+    FILE *f = fopen(path, "r");
+    unsigned long long ran = 0, wait = 0;
+    if (f) {
+        if (fscanf(f, "%llu %llu", &ran, &wait) != 2)
+            wait = 0;
+        fclose(f);
+    }
+    return (double)wait / 1e9;
 }
 
 static double self_cpu_s(void)
@@ -189,6 +230,9 @@ static void send_move(run *r, int bi, int64_t now)
                        "\"ply\":%d,\"move\":\"%s\"}",
                        b->ply + 100, (long long)r->gid[g], bd ? 'B' : 'A', b->ply,
                        shuffle[bd][b->ply % 4]);
+    lc_conn *c = r->pl[4 * g + seat];
+    if (!c)
+        return; /* the mover's connection is gone (counted in r->failed): the board stops */
     b->sent_us = now;
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
@@ -199,7 +243,7 @@ static void send_move(run *r, int bi, int64_t now)
         }
         r->sent2[r->nsent2++] = now;
     }
-    lc_send(r->pl[4 * g + seat], msg, (size_t)len);
+    lc_send(c, msg, (size_t)len);
 }
 
 static void on_move(run *r, const pconn *p, const char *m, int64_t now)
@@ -218,8 +262,15 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         if (r->nlat == r->caplat) {
             r->caplat = r->caplat ? 2 * r->caplat : 65536;
             r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
+            if (!r->lat) {
+                fprintf(stderr, "out of memory\n");
+                exit(1);
+            }
         }
-        r->lat[r->nlat++] = (int32_t)(now - b->sent_us);
+        int32_t us = (int32_t)(now - b->sent_us);
+        r->lat[r->nlat++] = us;
+        if (us > r->max_lat)
+            r->max_lat = us, r->max_t = b->sent_us;
     } else if (r->deep_sent && b->sent_us >= r->deep_sent) {
         if (r->nlat2 == r->caplat2) {
             r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
@@ -270,8 +321,8 @@ static void on_text(void *ctx, lc_conn *c, const char *m, size_t len, int64_t no
     if (p->seat < 0 && r->deep_sent && !r->deep_done && strstr(m, "\"id\":7,")) {
         r->deep_done = now; /* round_pair's reply: the pairing is done */
         const char *st = strstr(m, "\"code\":\"");
-        snprintf(r->deep_status, sizeof r->deep_status, "%.*s",
-                 st ? (int)strcspn(st + 8, "\"") : 6, st ? st + 8 : "paired");
+        snprintf(r->deep_status, sizeof r->deep_status, "%.*s", st ? (int)strcspn(st + 8, "\"") : 6,
+                 st ? st + 8 : "paired");
         return;
     }
     if (strncmp(m, "{\"type\":\"error\"", 15) == 0) {
@@ -302,8 +353,8 @@ static void on_open(void *ctx, lc_conn *c)
     char msg[160];
     r->opened++;
     if (p->seat < 0) {
-        int len = snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}",
-                           ITEST_ADMIN);
+        int len =
+            snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ITEST_ADMIN);
         lc_send(c, msg, (size_t)len);
         return;
     }
@@ -321,7 +372,8 @@ static void on_close(void *ctx, lc_conn *c, const char *why)
     run *r = ctx;
     pconn *p = lc_user(c);
     if (r->failed++ < 5)
-        fprintf(stderr, "connection (game %d seat %d) closed: %s\n", p->game, p->seat, why);
+        fprintf(stderr, "connection (game %d seat %d) closed after %.1f s: %s\n", p->game, p->seat,
+                (double)(lc_now_us() - r->t_start) / 1e6, why);
     if (p->seat < 0)
         r->dir = NULL;
     else
@@ -335,23 +387,6 @@ static int cmp_i32(const void *a, const void *b)
     int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
     return (x > y) - (x < y);
 }
-
-/* Poll until cond() holds or the deadline; prints progress every second. */
-#define POLL_UNTIL(l, cond, secs, what)                                                            \
-    do {                                                                                           \
-        int64_t until_ = lc_now_us() + (int64_t)((secs)*1e6), next_ = lc_now_us() + 1000000;     \
-        while (!(cond) && lc_now_us() < until_) {                                                  \
-            pump(r);                                                                               \
-            lc_poll((l), 5);                                                                       \
-            if (lc_now_us() > next_) {                                                             \
-                next_ += 1000000;                                                                  \
-                printf("  %s\n", what(r));                                                         \
-                fflush(stdout);                                                                    \
-            }                                                                                      \
-        }                                                                                          \
-    } while (0)
-
-static lc_loop *g_loop; /* the loop of the run in progress (pump needs it) */
 
 static const char *progress(const run *r)
 {
@@ -379,15 +414,102 @@ static void pump(run *r)
         char src[32];
         snprintf(src, sizeof src, "127.0.0.%d", 2 + next / 16000);
         r->pc[next] = (pconn){next / 4, next % 4, 0};
-        r->pl[next] = lc_connect(g_loop, src, &r->pc[next]);
+        r->pl[next] = lc_connect(r->l, src, &r->pc[next]);
         if (!r->pl[next]) {
             fprintf(stderr, "connect %d from %s: %s\n", next, src, strerror(errno));
             r->failed++;
-            r->ready++; /* do not wait for it */
         }
         next++;
     }
     r->next_conn = next;
+}
+
+/* A setup that makes no progress (no game created, no player ready, no game started) for this
+ * long has stalled; one that is only slow (a busy machine) goes on. */
+#define SETUP_STALL_S 60
+
+/* Create the games and connect their players: pump and poll until every game has started.
+ * Returns 0, or -1 after saying why: a connection lost (the first one ends the setup), a
+ * signal, or a stall (SETUP_STALL_S). Prints the progress every second. */
+static int setup(run *r)
+{
+    int64_t now = lc_now_us(), next = now + 1000000, moved = now;
+    int seen = -1;
+    while (r->started < r->n || r->ready < 4 * r->n) {
+        if (r->failed || g_stop) {
+            fprintf(stderr, "setup incomplete: %s\n",
+                    g_stop ? "stopped by a signal" : "a connection was lost");
+            return -1;
+        }
+        pump(r);
+        lc_poll(r->l, 5);
+        now = lc_now_us();
+        int progress_now = r->created + r->ready + r->started;
+        if (progress_now != seen) {
+            seen = progress_now;
+            moved = now;
+        } else if (now - moved > SETUP_STALL_S * 1000000LL) {
+            fprintf(stderr, "setup stalled: no progress for %d s\n", SETUP_STALL_S);
+            return -1;
+        }
+        if (now > next) {
+            next += 1000000;
+            printf("  %s\n", progress(r));
+            fflush(stdout);
+        }
+    }
+    return 0;
+}
+
+/* One row of a long window (--report-s): the moves that arrived since the last row. */
+typedef struct {
+    int64_t t_us;  /* start of the interval */
+    size_t from;   /* its first latency in r->lat */
+    double cpu_s;  /* server CPU time at its start */
+    double ccpu_s; /* our CPU time at its start */
+    double rq_s;   /* server run-queue wait at its start */
+    double crq_s;  /* ours */
+} interval;
+
+static interval interval_start(const run *r, pid_t pid, int64_t now)
+{
+    return (interval){now, r->nlat, cpu_s(pid), self_cpu_s(), rq_wait_s(pid), rq_wait_s(0)};
+}
+
+static void interval_head(void)
+{
+    printf("  %6s %7s %7s %7s %8s %8s %7s %7s %7s %7s %7s\n", "t_s", "moves/s", "p50_ms", "p99_ms",
+           "max_ms", "max_at_s", "srv_cpu", "srv_rq", "cli_cpu", "cli_rq", "srv_MB");
+}
+
+/* Print the interval that ends at now and start the next one. srv_rq and cli_rq: % of the
+ * interval the server's loop thread and the client waited for a CPU (other processes). */
+static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
+{
+    size_t k = r->nlat - iv->from;
+    double el = (double)(now - iv->t_us) / 1e6, p50 = 0, p99 = 0;
+    if (k) {
+        int32_t *v = malloc(k * sizeof *v);
+        if (!v) {
+            fprintf(stderr, "out of memory\n");
+            exit(1);
+        }
+        memcpy(v, r->lat + iv->from, k * sizeof *v);
+        qsort(v, k, sizeof *v, cmp_i32);
+        p50 = v[k / 2] / 1000.0;
+        p99 = v[k * 99 / 100] / 1000.0;
+        free(v);
+    }
+    interval next = interval_start(r, pid, now);
+    printf("  %6.0f %7.0f %7.2f %7.2f %8.2f %8.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7.1f\n",
+           (double)(now - r->win_lo) / 1e6, (double)k / el, p50, p99, r->max_lat / 1000.0,
+           r->max_lat ? (double)(r->max_t - r->win_lo) / 1e6 : 0.0,
+           100.0 * (next.cpu_s - iv->cpu_s) / el, 100.0 * (next.rq_s - iv->rq_s) / el,
+           100.0 * (next.ccpu_s - iv->ccpu_s) / el, 100.0 * (next.crq_s - iv->crq_s) / el,
+           (double)rss_kb(pid) / 1024.0);
+    fflush(stdout);
+    *iv = next;
+    r->max_lat = 0;
 }
 
 /* The moves sent in [lo, hi) after the resume: their count, how many arrived, percentiles. */
@@ -454,8 +576,9 @@ static int run_one(const opts *o, int n, result *res)
                (long long)tournament);
         fflush(stdout); /* before the fork of itest_start */
     }
-    const char *args[] = {"--rules",           "online", "--rate", "100000", "--burst", "100000",
-                          o->tls ? NULL : "--no-tls", NULL};
+    const char *args[] = {
+        "--rules", "online", "--rate", "100000", "--burst", "100000", o->tls ? NULL : "--no-tls",
+        NULL};
     if (itest_start(&srv, args) != 0) {
         fprintf(stderr, "server did not start\n");
         itest_dump_log(&srv);
@@ -475,19 +598,19 @@ static int run_one(const opts *o, int n, result *res)
     r->q = calloc((size_t)r->qcap, sizeof *r->q);
     r->win_lo = r->win_hi = INT64_MAX;
     lc_handlers h = {r, on_open, on_text, on_close};
-    lc_loop *l = lc_new("127.0.0.1", srv.port, o->tls, &h);
-    g_loop = l;
-    int64_t t_setup = lc_now_us();
+    r->l = lc_new("127.0.0.1", srv.port, o->tls, &h);
+    lc_loop *l = r->l;
+    r->t_start = lc_now_us();
     r->dirp = (pconn){-1, -1, 0};
     r->dir = lc_connect(l, "127.0.0.1", &r->dirp);
-    POLL_UNTIL(l, r->started + r->failed >= n && r->ready >= 4 * n, 60 + n / 20.0, progress);
-    res->setup_s = (double)(lc_now_us() - t_setup) / 1e6;
+    int set = setup(r);
+    res->setup_s = (double)(lc_now_us() - r->t_start) / 1e6;
     printf("  setup: %d games, %d players ready, %d games started, %d failed, in %.1f s\n",
            r->created, r->ready, r->started, r->failed, res->setup_s);
     fflush(stdout);
-    if (r->started < n || r->failed) {
-        fprintf(stderr, "setup incomplete\n");
-        itest_dump_log(&srv);
+    if (set != 0) {
+        if (!g_stop)
+            itest_dump_log(&srv);
         goto out;
     }
     /* Play: the boards' first moves spread evenly over one period. */
@@ -498,29 +621,46 @@ static int run_one(const opts *o, int n, result *res)
     r->win_hi = r->win_lo + (int64_t)(o->seconds * 1e6);
     double c0 = 0, cc0 = 0;
     bool measuring = false;
-    for (;;) {
+    interval iv = {0};
+    int64_t report_us = (int64_t)o->report_s * 1000000, next_report = INT64_MAX;
+    while (!g_stop) {
         int64_t now = lc_now_us();
         if (!measuring && now >= r->win_lo) {
             measuring = true;
             c0 = cpu_s(srv.pid);
             cc0 = self_cpu_s();
+            if (report_us) {
+                interval_head();
+                iv = interval_start(r, srv.pid, now);
+                r->max_lat = 0;
+                next_report = now + report_us;
+            }
+        }
+        if (now >= next_report) {
+            interval_row(r, srv.pid, &iv, now);
+            next_report += report_us;
         }
         if (now >= r->win_hi && !o->deep)
             break;
         if (now >= r->win_hi && !r->deep_sent) { /* the director pairs: the pairing starts */
             window_stats(&srv, r, res, c0, cc0, idle_kb);
+            if (report_us) { /* the window's tail; the windows after it are print_deep's */
+                if (now > iv.t_us)
+                    interval_row(r, srv.pid, &iv, now);
+                report_us = 0, next_report = INT64_MAX;
+            }
             char msg[128];
-            int len = snprintf(msg, sizeof msg,
-                               "{\"type\":\"round_pair\",\"id\":7,\"tournament\":%lld}",
-                               (long long)r->tournament);
+            int len =
+                snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":7,\"tournament\":%lld}",
+                         (long long)r->tournament);
             r->deep_sent = now;
             if (r->dir)
                 lc_send(r->dir, msg, (size_t)len);
         }
         /* after the reply, one more window as long as the first: the machine's load then */
-        if (r->deep_sent && ((r->deep_done && now >= r->deep_done + 1000000 +
-                                                        (int64_t)(o->seconds * 1e6)) ||
-                             now >= r->deep_sent + 600000000))
+        if (r->deep_sent &&
+            ((r->deep_done && now >= r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6)) ||
+             now >= r->deep_sent + 600000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
             int bi = r->q[r->qhead].board;
@@ -533,12 +673,28 @@ static int run_one(const opts *o, int n, result *res)
         int wait = r->qlen ? (int)((r->q[r->qhead].due_us - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
+    if (g_stop) {
+        fprintf(stderr, "stopped by a signal\n");
+        goto out;
+    }
     if (!o->deep)
         window_stats(&srv, r, res, c0, cc0, idle_kb);
-    /* Drain: moves sent in the window may still be on their way. */
-    int64_t drain = lc_now_us() + 1000000;
-    while (lc_now_us() < drain)
+    /* Drain: moves sent in the window (and with --deep-pairing, in the windows after it) may
+     * still be on their way. A saturated run is late, not lossy (its lateness shows in p99
+     * and max), so the drain goes on while moves keep arriving, up to 2 minutes; lost = not
+     * arrived when none came for 10 s. */
+    int64_t drain_end = lc_now_us() + 120000000, quiet_end = lc_now_us() + 10000000;
+    size_t arrived = r->nlat + r->nlat2;
+    while (lc_now_us() < drain_end && lc_now_us() < quiet_end &&
+           ((long)r->nlat < r->sent_in_win || r->nlat2 < r->nsent2) && !g_stop) {
         lc_poll(l, 5);
+        if (r->nlat + r->nlat2 != arrived) {
+            arrived = r->nlat + r->nlat2;
+            quiet_end = lc_now_us() + 10000000;
+        }
+    }
+    if (report_us && r->nlat > iv.from)
+        interval_row(r, srv.pid, &iv, lc_now_us()); /* the tail and the drain */
     res->sent = r->sent_in_win;
     res->lost = r->sent_in_win - (long)r->nlat;
     res->rate = (double)r->nlat / o->seconds;
@@ -563,9 +719,12 @@ static int run_one(const opts *o, int n, result *res)
         res->ok = res->ok && r->deep_done && res->burst.lost == 0 && res->pairing.lost == 0 &&
                   res->after.lost == 0;
     }
+    if (r->failed) { /* the server's side of it: e.g. its idle sweep's "silent for" lines */
+        fprintf(stderr, "%d connections lost during the run; the server's log ends:\n", r->failed);
+        itest_dump_log(&srv);
+    }
 out:
     lc_free(l);
-    g_loop = NULL;
     itest_stop(&srv, SIGTERM);
     itest_cleanup(&srv);
     free(r->gid);
@@ -585,44 +744,99 @@ static void print_head(const opts *o)
 {
     printf("%s, one move per board every %d ms, window %.0f s after %.0f s warm-up\n",
            o->tls ? "wss (TLS)" : "ws (--no-tls)", o->rate_ms, o->seconds, o->warmup);
-    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s",
-           "moves/s", "srv_cpu%", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms", "lost");
+    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s", "moves/s",
+           "srv_cpu%", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms", "lost");
 }
 
-static void print_row(const result *x)
+static void print_row(const result *x, const char *label)
 {
-    printf("%7d %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n", x->n, x->conns,
-           x->setup_s, x->rate, x->cpu, x->ccpu, x->kb_conn, x->p50, x->p99, x->pmax, x->lost,
-           x->ok ? "" : "  (failed)");
+    char games[16];
+    snprintf(games, sizeof games, "%d", x->n);
+    printf("%7s %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n",
+           label ? label : games, x->conns, x->setup_s, x->rate, x->cpu, x->ccpu, x->kb_conn,
+           x->p50, x->p99, x->pmax, x->lost, x->ok || label ? "" : "  (failed)");
     fflush(stdout);
 }
 
-/* --deep-pairing: the two windows side by side, with the load average of the machine. */
-static void print_deep(const opts *o, const result *x)
+/* The median, least and greatest of each figure over the runs that succeeded (of k runs
+ * of one N): med/lo/hi rows; returns how many succeeded. */
+static int aggregate(const result *rs, int k, result *med, result *lo, result *hi)
 {
-    char load[64] = "?";
-    FILE *f = fopen("/proc/loadavg", "r");
-    if (f) {
-        if (!fgets(load, sizeof load, f))
-            snprintf(load, sizeof load, "?");
-        fclose(f);
-        load[strcspn(load, "\n")] = '\0';
-    }
-    printf("\ndeep pairing: round_pair of the next round of %s took %.1f s on the server (its "
-           "reply: %s); load average %s\n",
-           o->deep_trf, x->deep_s, x->deep_status, load);
-    printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s",
-           "p50_ms", "p99_ms", "max_ms", "lost");
+    double *v = calloc((size_t)k, sizeof *v);
+    int ok = 0;
+    for (int i = 0; i < k; i++)
+        ok += rs[i].ok;
+    *med = *lo = *hi = rs[0];
+#define AGG(field)                                                                                 \
+    do {                                                                                           \
+        int m_ = 0;                                                                                \
+        for (int i_ = 0; i_ < k; i_++)                                                             \
+            if (rs[i_].ok)                                                                         \
+                v[m_++] = (double)rs[i_].field;                                                    \
+        if (m_) {                                                                                  \
+            bench_spread x_ = bench_stats(v, m_);                                                  \
+            med->field = x_.med;                                                                   \
+            lo->field = x_.lo;                                                                     \
+            hi->field = x_.hi;                                                                     \
+        }                                                                                          \
+    } while (0)
+    AGG(setup_s);
+    AGG(rate);
+    AGG(cpu);
+    AGG(ccpu);
+    AGG(kb_conn);
+    AGG(p50);
+    AGG(p99);
+    AGG(pmax);
+    AGG(lost);
+    AGG(deep_s); /* --deep-pairing (0 otherwise) */
+    AGG(burst.secs);
+    AGG(burst.rate);
+    AGG(burst.p50);
+    AGG(burst.p99);
+    AGG(burst.pmax);
+    AGG(burst.lost);
+    AGG(pairing.secs);
+    AGG(pairing.rate);
+    AGG(pairing.p50);
+    AGG(pairing.p99);
+    AGG(pairing.pmax);
+    AGG(pairing.lost);
+    AGG(after.secs);
+    AGG(after.rate);
+    AGG(after.p50);
+    AGG(after.p99);
+    AGG(after.pmax);
+    AGG(after.lost);
+#undef AGG
+    free(v);
+    return ok;
+}
+
+/* --deep-pairing: the windows side by side. label NULL: one run's, with the machine's load
+ * average; else the row of the aggregate ("median", "min", "max") of the runs that succeeded. */
+static void print_deep(const opts *o, const result *x, const char *label)
+{
+    char load[64];
+    if (label)
+        printf("\ndeep pairing, %s of the runs that succeeded: round_pair took %.1f s on the "
+               "server\n",
+               label, x->deep_s);
+    else
+        printf("\ndeep pairing: round_pair of the next round of %s took %.1f s on the server (its "
+               "reply: %s); load average %s\n",
+               o->deep_trf, x->deep_s, x->deep_status, bench_loadavg(load, sizeof load));
+    printf("%-34s %7s %9s %8s %8s %8s %6s\n", "window (moves sent in it)", "s", "moves/s", "p50_ms",
+           "p99_ms", "max_ms", "lost");
     printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "before round_pair (no pairing)",
            o->seconds, x->rate, x->p50, x->p99, x->pmax, x->lost);
-    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the pairing's first second", x->burst.secs,
-           x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
-    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the rest of the pairing",
-           x->pairing.secs, x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax,
-           x->pairing.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the pairing's first second",
+           x->burst.secs, x->burst.rate, x->burst.p50, x->burst.p99, x->burst.pmax, x->burst.lost);
+    printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld\n", "the rest of the pairing", x->pairing.secs,
+           x->pairing.rate, x->pairing.p50, x->pairing.p99, x->pairing.pmax, x->pairing.lost);
     printf("%-34s %7.1f %9.0f %8.2f %8.2f %8.2f %6ld%s\n", "after it (1 s after the reply)",
            x->after.secs, x->after.rate, x->after.p50, x->after.p99, x->after.pmax, x->after.lost,
-           x->ok ? "" : "  (failed)");
+           x->ok || label ? "" : "  (failed)");
     fflush(stdout);
 }
 
@@ -630,12 +844,17 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: bench_load [--games N | --ramp N1,N2,...] [--rate-ms R] [--seconds S]\n"
-            "                  [--warmup S] [--no-tls] [--window W] [--server PATH] [--smoke]\n"
+            "                  [--warmup S] [--runs K] [--report-s S] [--no-tls] [--window W]\n"
+            "                  [--server PATH] [--smoke] [--deep-pairing [TRF]]\n"
             "  --games N      concurrent games (4 player connections each; default 100)\n"
             "  --ramp LIST    one fresh server per N; prints a table and the largest N with\n"
             "                 p99 < 10 ms\n"
             "  --rate-ms R    each board makes one move every R ms (default 1000)\n"
             "  --seconds S    measuring window (default 10), after --warmup S (default 3)\n"
+            "  --runs K       K runs (a fresh server each) per N: every run's row, then the\n"
+            "                 median and range of each figure over the runs that succeeded\n"
+            "  --report-s S   during the window, a row every S s: moves/s, p50/p99/max of the\n"
+            "                 moves that arrived in it, server CPU and RSS (long windows)\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
             "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
@@ -643,7 +862,9 @@ static void usage(void)
             "                 pairing (default tests/data/tourney/draws78-r34.trf: about 9 s);\n"
             "                 after the window the director pairs it (round_pair): prints\n"
             "                 p50/p99/max of the moves sent while the server pairs, beside\n"
-            "                 the window's and a window after it\n");
+            "                 the window's and a window after it\n"
+            "A run fails (exit 1) on any lost connection, lost move or error reply (with\n"
+            "--deep-pairing also: no reply to round_pair, a move lost in a later window).\n");
 }
 
 int main(int argc, char **argv)
@@ -654,6 +875,7 @@ int main(int argc, char **argv)
               .warmup = 3,
               .seconds = 10,
               .window = 256,
+              .runs = 1,
               .deep_trf = "tests/data/tourney/draws78-r34.trf"};
     int list[64], nlist = 0;
     list[nlist++] = 100;
@@ -674,6 +896,10 @@ int main(int argc, char **argv)
             o.warmup = atof(v), i++;
         } else if (strcmp(a, "--window") == 0 && v) {
             o.window = atoi(v), i++;
+        } else if (strcmp(a, "--runs") == 0 && v) {
+            o.runs = atoi(v), i++;
+        } else if (strcmp(a, "--report-s") == 0 && v) {
+            o.report_s = atoi(v), i++;
         } else if (strcmp(a, "--server") == 0 && v) {
             o.server = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
@@ -690,39 +916,76 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (o.rate_ms < 1 || o.seconds <= 0 || o.window < 1) {
+    bool bad_n = false;
+    for (int i = 0; i < nlist; i++)
+        bad_n |= list[i] < 1;
+    if (o.rate_ms < 1 || o.seconds <= 0 || o.window < 1 || o.runs < 1 || o.runs > 100 ||
+        o.report_s < 0 || bad_n) {
         usage();
         return 2;
     }
     signal(SIGPIPE, SIG_IGN);
-    result res[64];
-    int best = -1, rc = 0;
+    struct sigaction sa = {.sa_handler = on_stop_signal};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    result *res = calloc((size_t)nlist * (size_t)o.runs, sizeof *res);
+    result agg[64][3];
+    int nok[64] = {0};
+    int best = -1, rc = 0, done = 0;
     print_head(&o);
-    for (int i = 0; i < nlist; i++) {
-        printf("N=%d games (%d connections):\n", list[i], 4 * list[i]);
-        fflush(stdout);
-        if (run_one(&o, list[i], &res[i]) != 0)
-            rc = 1;
-        print_row(&res[i]);
-        if (o.deep)
-            print_deep(&o, &res[i]);
-        if (res[i].ok && res[i].p99 < 10.0 && (best < 0 || list[i] > best))
+    for (int i = 0; i < nlist && !g_stop; i++, done++) {
+        result *rs = res + (size_t)i * (size_t)o.runs;
+        for (int k = 0; k < o.runs && !g_stop; k++) {
+            char la[64], nth[32] = "";
+            if (o.runs > 1)
+                snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);
+            printf("N=%d games (%d connections)%s, load average %s:\n", list[i], 4 * list[i], nth,
+                   bench_loadavg(la, sizeof la));
+            fflush(stdout);
+            if (run_one(&o, list[i], &rs[k]) != 0)
+                rc = 1;
+            print_row(&rs[k], NULL);
+            if (o.deep)
+                print_deep(&o, &rs[k], NULL);
+            if (k + 1 < o.runs)
+                sleep(1);
+        }
+        nok[i] = aggregate(rs, o.runs, &agg[i][0], &agg[i][1], &agg[i][2]);
+        if (o.runs > 1) {
+            printf("N=%d: %d of %d runs succeeded\n", list[i], nok[i], o.runs);
+            if (nok[i]) {
+                print_row(&agg[i][0], "median");
+                print_row(&agg[i][1], "min");
+                print_row(&agg[i][2], "max");
+                for (int a = 0; a < 3 && o.deep; a++)
+                    print_deep(&o, &agg[i][a], (const char *[]){"median", "min", "max"}[a]);
+            }
+        }
+        if (nok[i] == o.runs && agg[i][0].p99 < 10.0 && (best < 0 || list[i] > best))
             best = list[i];
-        if (!res[i].ok && ramp)
+        if (!nok[i] && ramp)
             break;
         if (ramp)
             sleep(1);
     }
     if (ramp || nlist > 1) {
-        printf("\nsummary (%s, one move per board every %d ms):\n",
-               o.tls ? "wss" : "ws --no-tls", o.rate_ms);
+        printf("\nsummary (%s, one move per board every %d ms%s):\n", o.tls ? "wss" : "ws --no-tls",
+               o.rate_ms, o.runs > 1 ? "; median of the runs that succeeded" : "");
         print_head(&o);
-        for (int i = 0; i < nlist && res[i].n; i++)
-            print_row(&res[i]);
+        for (int i = 0; i < done && i < nlist; i++) {
+            if (nok[i])
+                print_row(&agg[i][0], NULL);
+            if (nok[i] < o.runs)
+                printf("%7d: %d of %d runs failed\n", list[i], o.runs - nok[i], o.runs);
+        }
         if (best > 0)
-            printf("largest N with p99 < 10 ms: %d games (%d connections)\n", best, 4 * best);
+            printf("largest N with p99 < 10 ms%s: %d games (%d connections)\n",
+                   o.runs > 1 ? " (median, every run succeeding)" : "", best, 4 * best);
         else
             printf("no N reached p99 < 10 ms\n");
     }
-    return rc;
+    free(res);
+    return g_stop ? 130 : rc;
 }

@@ -1,9 +1,13 @@
 /* bench_perft.c: perft nodes per second of bh_rules on fixed rows of tests/data/perft/perft.epd,
  * and, when fairy-stockfish is installed, its nodes per second on the same rows in the same run.
  * SPDX-License-Identifier: MIT
- * Fairy-Stockfish runs as a child over pipes: variant and position are set and "isready"
- * answered before the clock starts, so only "go perft N" is timed. Usage:
- *   bench_perft [--no-fsf] [--fsf PATH] [--repeat N] */
+ * Two ratios: "count" is our bh_perft (the last ply counted, drops by arithmetic) against
+ * Fairy-Stockfish's perft; "list" is ours generating every leaf move as a list, which is what
+ * Fairy-Stockfish's perft does (MoveList<LEGAL> at depth 1): the like-for-like one. Each figure
+ * is the median of --repeat runs (default 5) with its range. Fairy-Stockfish runs as a child
+ * over pipes: variant and position are set and "isready" answered before the clock starts, so
+ * only "go perft N" is timed; its build (UCI id name, Debian package version and architecture)
+ * is printed first. Usage: bench_perft [--no-fsf] [--fsf PATH] [--repeat N] */
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -14,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench_stats.h"
 #include "now.h"
 #include "rules.h"
 
@@ -137,6 +142,44 @@ static double fsf_perft(engine *e, const char *variant, const char *fen, int dep
     return secs;
 }
 
+/* The engine's "id name" (e.g. "Fairy-Stockfish 11.1 LB 64") into out, "?" if it gives none. */
+static void engine_id(engine *e, char *out, size_t cap)
+{
+    char line[512];
+    snprintf(out, cap, "?");
+    fprintf(e->to, "uci\n");
+    fflush(e->to);
+    while (fgets(line, sizeof line, e->from) && strncmp(line, "uciok", 5) != 0)
+        if (strncmp(line, "id name ", 8) == 0) {
+            line[strcspn(line, "\r\n")] = '\0';
+            snprintf(out, cap, "%.100s", line + 8);
+        }
+}
+
+/* Version and architecture of the Debian package that owns path ("11.1-1+b1 amd64"), or
+ * "not from a package". */
+static void package_of(const char *path, char *out, size_t cap)
+{
+    char cmd[600], pkg[128] = "", line[256] = "";
+    snprintf(out, cap, "not from a package");
+    snprintf(cmd, sizeof cmd, "dpkg -S '%s' 2>/dev/null", path);
+    FILE *f = popen(cmd, "r");
+    if (!f)
+        return;
+    if (fgets(line, sizeof line, f) && strchr(line, ':'))
+        snprintf(pkg, sizeof pkg, "%.*s", (int)(strchr(line, ':') - line), line);
+    pclose(f);
+    if (!pkg[0])
+        return;
+    snprintf(cmd, sizeof cmd, "dpkg-query -W -f='${Version} ${Architecture}' '%s' 2>/dev/null",
+             pkg);
+    f = popen(cmd, "r");
+    if (f && fgets(line, sizeof line, f))
+        snprintf(out, cap, "Debian package %s %s", pkg, line);
+    if (f)
+        pclose(f);
+}
+
 static const char *find_fsf(void)
 {
     static const char *const paths[] = {"/usr/games/fairy-stockfish", "/usr/bin/fairy-stockfish",
@@ -147,10 +190,25 @@ static const char *find_fsf(void)
     return NULL;
 }
 
+/* "123.4 [120.1-125.0]", right-aligned in 20 columns, in out (cap >= 48). */
+static const char *fmt_spread(char *out, size_t cap, bench_spread x)
+{
+    char t[48];
+    snprintf(t, sizeof t, "%.1f [%.1f-%.1f]", x.med, x.lo, x.hi);
+    snprintf(out, cap, "%20s", t);
+    return out;
+}
+
+#ifdef BH_NATIVE_BUILD
+#define BUILD_KIND "native (-march=native)"
+#else
+#define BUILD_KIND "portable"
+#endif
+
 int main(int argc, char **argv)
 {
     const char *fsf_path = find_fsf();
-    int repeat = 3;
+    int repeat = 5;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--no-fsf") == 0)
             fsf_path = NULL;
@@ -163,18 +221,36 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (repeat > 100)
+        repeat = 100;
     signal(SIGPIPE, SIG_IGN);
     engine fsf = {0, NULL, NULL};
     if (fsf_path && engine_start(&fsf, fsf_path) != 0) {
         fprintf(stderr, "bench_perft: cannot start %s; timing ours only\n", fsf_path);
         fsf_path = NULL;
     }
-    printf("%-20s %-10s %2s %12s %9s %9s %9s %7s %7s %s\n", "row", "variant", "D", "nodes",
-           "our Mnps", "list Mnps", "FSF Mnps", "ratio", "list/FSF",
-           fsf_path ? "" : "(fairy-stockfish not run)");
-    int mismatches = 0;
-    double geo = 0;
-    int ngeo = 0;
+    char la[64], id[128], pkg[192];
+    printf("bench_perft: ours %s build (%s), Mnps = median [min-max] of %d runs, load average "
+           "%s\n",
+           BUILD_KIND, __VERSION__, repeat, bench_loadavg(la, sizeof la));
+    if (fsf_path) {
+        engine_id(&fsf, id, sizeof id);
+        package_of(fsf_path, pkg, sizeof pkg);
+        printf("Fairy-Stockfish: %s (%s, %s)%s\n", id, fsf_path, pkg,
+               strstr(id, "POPCNT") || strstr(id, "BMI2")
+                   ? ""
+                   : "; a generic x86-64 build: no POPCNT or BMI2 in its name");
+    } else {
+        printf("Fairy-Stockfish: not run (not found, or --no-fsf)\n");
+    }
+    printf("count: ours counting the last ply (bh_perft); list: ours generating every leaf move "
+           "as a list, as Fairy-Stockfish's perft does (like for like)\n");
+    printf("%-20s %-10s %2s %12s %20s %20s %20s %8s %8s\n", "row", "variant", "D", "nodes",
+           "count Mnps", "list Mnps", "FSF Mnps", "count/F", "list/F");
+    int mismatches = 0, ngeo = 0;
+    double geo = 0, geo_list = 0;
+    double *tc = calloc((size_t)repeat, sizeof *tc), *tl = calloc((size_t)repeat, sizeof *tl),
+           *tf = calloc((size_t)repeat, sizeof *tf);
     for (size_t i = 0; i < BH_ARRAY_LEN(rows); i++) {
         bh_options o = {strcmp(rows[i].variant, "crazyhouse") == 0 ? BH_MODEL_CRAZYHOUSE
                                                                    : BH_MODEL_BUGHOUSE,
@@ -184,43 +260,50 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_perft: bad FEN in row %s\n", rows[i].name);
             return 1;
         }
-        uint64_t nodes = 0;
-        double best = 1e30;
+        uint64_t nodes = 0, lnodes = 0;
+        unsigned long long fnodes = 0;
+        bool fsf_ok = fsf_path != NULL;
+        /* The three interleaved, so that a noisy moment of the machine hits all of them. */
         for (int r = 0; r < repeat; r++) {
             uint64_t t0 = now_mono_us();
             nodes = bh_perft(&p, rows[i].depth);
-            double s = (double)(now_mono_us() - t0) / 1e6;
-            if (s < best)
-                best = s;
-        }
-        double ours = (double)nodes / (best > 0 ? best : 1e-9) / 1e6;
-        uint64_t t0 = now_mono_us(), lnodes = perft_list(&p, rows[i].depth);
-        double ls = (double)(now_mono_us() - t0) / 1e6;
-        double list = (double)lnodes / (ls > 0 ? ls : 1e-9) / 1e6;
-        mismatches += lnodes != nodes;
-        printf("%-20s %-10s %2d %12llu %9.1f %9.1f", rows[i].name, rows[i].variant, rows[i].depth,
-               (unsigned long long)nodes, ours, list);
-        if (fsf_path) {
-            unsigned long long fnodes = 0;
-            double fs = fsf_perft(&fsf, rows[i].variant, rows[i].fen, rows[i].depth, &fnodes);
-            if (fs < 0) {
-                printf(" %9s\n", "error");
-                continue;
+            uint64_t t1 = now_mono_us();
+            lnodes = perft_list(&p, rows[i].depth);
+            uint64_t t2 = now_mono_us();
+            tc[r] = (double)nodes / (double)(t1 > t0 ? t1 - t0 : 1);
+            tl[r] = (double)lnodes / (double)(t2 > t1 ? t2 - t1 : 1);
+            if (fsf_ok) {
+                double fs = fsf_perft(&fsf, rows[i].variant, rows[i].fen, rows[i].depth, &fnodes);
+                fsf_ok = fs >= 0;
+                tf[r] = (double)fnodes / (fs > 0 ? fs * 1e6 : 1.0);
             }
-            double theirs = (double)fnodes / (fs > 0 ? fs : 1e-9) / 1e6;
-            printf(" %9.1f %6.1fx %6.1fx%s\n", theirs, ours / theirs, list / theirs,
-                   fnodes == nodes ? "" : "  NODE COUNT DIFFERS");
+        }
+        mismatches += lnodes != nodes;
+        char a[48], b[48], c[48];
+        bench_spread sc = bench_stats(tc, repeat), sl = bench_stats(tl, repeat);
+        printf("%-20s %-10s %2d %12llu %s %s", rows[i].name, rows[i].variant, rows[i].depth,
+               (unsigned long long)nodes, fmt_spread(a, sizeof a, sc), fmt_spread(b, sizeof b, sl));
+        if (fsf_ok) {
+            bench_spread sf = bench_stats(tf, repeat);
+            printf(" %s %7.1fx %7.1fx%s\n", fmt_spread(c, sizeof c, sf), sc.med / sf.med,
+                   sl.med / sf.med, fnodes == nodes ? "" : "  NODE COUNT DIFFERS");
             mismatches += fnodes != nodes;
-            geo += log(ours / theirs);
+            geo += log(sc.med / sf.med);
+            geo_list += log(sl.med / sf.med);
             ngeo++;
         } else {
-            printf("\n");
+            printf(fsf_path ? " %20s\n" : "\n", "error");
         }
         fflush(stdout);
     }
     if (ngeo)
-        printf("geometric mean ratio %.1fx over %d rows; node count mismatches: %d\n",
-               exp(geo / ngeo), ngeo, mismatches);
+        printf("geometric mean over %d rows: count %.1fx, list (like for like) %.1fx "
+               "Fairy-Stockfish's nodes/s\n",
+               ngeo, exp(geo / ngeo), exp(geo_list / ngeo));
+    printf("node count mismatches: %d\n", mismatches);
+    free(tc);
+    free(tl);
+    free(tf);
     engine_stop(&fsf);
     return mismatches ? 1 : 0;
 }

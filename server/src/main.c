@@ -371,7 +371,7 @@ int main(int argc, char **argv)
         return 1;
     }
     /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
-    store_checkpoint_thread(st, 1000);
+    store_checkpoint_thread(st, 10000, 4096);
     net_handlers nh = {&a,       on_open,     on_text, on_violation, on_close,
                        on_timer, on_turn_end, on_wake};
     int rc = net_open(&cfg, &nh, &a.n);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,7 +56,9 @@ static inline void itest_init(itest_srv *s, const char *bin)
 
 /* Start the server with extra args (NULL-terminated list) in the temp directory as its
  * working directory, so that the first start makes certs/dev-cert.pem and certs/dev-key.pem
- * there with the server's own OpenSSL code; wait for its port. Returns 0 or -1. */
+ * there with the server's own OpenSSL code; wait for its port. Returns 0 or -1.
+ * The server gets SIGKILL when the calling process dies (PR_SET_PDEATHSIG, Linux), so a test
+ * or bench that crashes or is killed never leaves its server running. */
 static inline int itest_start(itest_srv *s, const char *const *extra)
 {
     const char *argv[40];
@@ -81,10 +84,12 @@ static inline int itest_start(itest_srv *s, const char *const *extra)
         return -1;
     fprintf(lf, "---- start\n");
     fclose(lf);
+    pid_t parent = getpid();
     s->pid = fork();
     if (s->pid == 0) {
-        if (chdir(s->dir) != 0 || !freopen(s->log, "a", stderr) ||
-            !freopen("/dev/null", "w", stdout))
+        /* getppid: the parent may have died before prctl took effect. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || chdir(s->dir) != 0 ||
+            !freopen(s->log, "a", stderr) || !freopen("/dev/null", "w", stdout))
             _exit(127);
         execv(s->bin, (char *const *)argv);
         _exit(127);

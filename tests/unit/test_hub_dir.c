@@ -711,13 +711,16 @@ static void random_controls_seed(uint64_t seed)
                 continue; /* rarer: a withdrawal is final */
             break;
         case 4:
-            if (b) /* by hand: two pairs of small ids (0 = a bye), a rematch sometimes allowed */
+            if (b) { /* by hand: two pairs of small ids (0 = a bye), a rematch sometimes allowed */
+                /* One draw per statement (a call's argument order is unspecified: gcc and
+                 * clang differ), in the order gcc drew them. */
+                bool rematch = rnd(2);
+                unsigned b2 = rnd(6), a2 = 1 + rnd(5), b1 = rnd(6), a1 = 1 + rnd(5);
                 snprintf(msg, sizeof msg,
                          "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u,\"pairs\":"
                          "[[%u,%u],[%u,%u]],\"allow_rematch\":%s}",
-                         id, tour, 1 + rnd(5), rnd(6), 1 + rnd(5), rnd(6),
-                         rnd(2) ? "true" : "false");
-            else
+                         id, tour, a1, b1, a2, b2, rematch ? "true" : "false");
+            } else
                 snprintf(msg, sizeof msg,
                          "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour);
             break;
@@ -736,7 +739,8 @@ static void random_controls_seed(uint64_t seed)
         case 9: snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":%d,\"tournament\":%u}", id, tour); break;
         case 10:
         case 11: { /* time passes: clocks, deadlines */
-            now += rnd(8) * SEC + rnd(1000) * 1000ULL;
+            uint64_t secs = rnd(8);
+            now += secs * SEC + rnd(1000) * 1000ULL;
             f_run_timers(&io, h, now);
             continue;
         }

@@ -232,15 +232,15 @@ static long file_size(const char *p)
     return stat(p, &sb) == 0 ? (long)sb.st_size : -1;
 }
 
-/* store_checkpoint_thread: the commits of the loop's handle no longer checkpoint (sqlite's
- * automatic checkpoint waits for 1000 WAL pages; these writes make about 50), yet the
- * database file grows because the thread copies the WAL into it; every row survives. */
-static void background_checkpoints(void)
+/* Open a fresh store with a checkpoint thread (period_ms, frames), write 3000 events in 30
+ * commits (about 50 WAL frames), and wait up to wait_ms for the database file to grow by
+ * 32 KiB: in WAL mode only a checkpoint makes it grow. Returns the store, still open. */
+static store *checkpointed_writes(int period_ms, int frames, int wait_ms)
 {
     fresh();
     store *a;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
-    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 20));
+    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, period_ms, frames));
     long before = file_size(path);
     for (int i = 0; i < 3000; i++) {
         store_event e = {.game = 1, .seq = i, .t_us = i, .kind = "move", .seat = i % 4, .ply = i};
@@ -249,19 +249,36 @@ static void background_checkpoints(void)
             CHECK_EQ_INT("flush", BH_OK, store_flush(a));
     }
     long after = before;
-    for (int t = 0; t < 150 && after < before + 32768; t++) {
+    for (int t = 0; t < wait_ms / 20 && after < before + 32768; t++) {
         struct timespec ts = {0, 20000000L};
         nanosleep(&ts, NULL);
         after = file_size(path);
     }
     CHECK_MSG(after >= before + 32768, "the database file did not grow: %ld -> %ld bytes", before,
               after);
+    return a;
+}
+
+/* store_checkpoint_thread: the commits of the loop's handle no longer checkpoint (sqlite's
+ * automatic checkpoint waits for 1000 WAL pages; these writes make about 50), yet the
+ * database file grows because the thread copies the WAL into it (here by its 20 ms period);
+ * every row survives. */
+static void background_checkpoints(void)
+{
+    store *a = checkpointed_writes(20, 0, 3000);
     store_close(a);
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
     int n = 0;
     store_each_event(a, 1, count_event, &n);
     CHECK_EQ_INT("every event", 3000, n);
     store_close(a);
+}
+
+/* store_checkpoint_thread by WAL growth: with a period of an hour, only the 16-frame trigger
+ * can start the checkpoint that makes the database file grow. */
+static void checkpoint_by_wal_growth(void)
+{
+    store_close(checkpointed_writes(3600000, 16, 5000));
 }
 
 static void open_failures(void)
@@ -330,6 +347,7 @@ static const bh_test_case cases[] = {
     {"turn_transaction", turn_transaction},
     {"busy_database", busy_database},
     {"background_checkpoints", background_checkpoints},
+    {"checkpoint_by_wal_growth", checkpoint_by_wal_growth},
     {"open_failures", open_failures},
 };
 

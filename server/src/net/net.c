@@ -61,6 +61,18 @@ typedef struct ipcount {
     struct ipcount *next;
 } ipcount;
 
+/* lws's keepalive ("validity") policy for our vhost: none (a hang-up of 0 s turns it off in
+ * _lws_validity_confirmed_role). With no policy given, lws 4.1 takes its default one (ping at
+ * 300 s, hang up at 310 s) and inserts each connection's validity timer into one sorted list
+ * of every connection's timers on ESTABLISHED and on every pong, always at the tail: a walk of
+ * the whole list, O(connections). Measured with perf while 4,900 wss games set up: 90-94 % of
+ * the server's CPU in lws_dll2_add_sorted; once the first connections had been silent for
+ * ping_s (30 s) their pongs took the whole loop, the handshakes stalled at ~16,000
+ * connections and on_sweep hung up the connections it had not heard from within idle_s (the
+ * client's "tls read failed"). Pings and idle hang-ups come from on_sweep alone. */
+static const lws_retry_bo_t no_validity = {.secs_since_valid_ping = 0,
+                                           .secs_since_valid_hangup = 0};
+
 #define NET_IP_BUCKETS 4096
 /* Open-files limit asked for at start: 4 per game, so about 65,000 games. */
 #define NET_NOFILE_WANT 262144
@@ -460,11 +472,10 @@ static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
     lws_cancel_service(n->ctx);
 }
 
-/* Keepalive without lws's validity timers: lws 4.1 re-inserts a connection's validity timer
- * into one sorted list on every received message, O(connections) each (measured: 75 % of
- * the server's CPU at 16,000 connections). Here each session keeps the time of its last
- * traffic and a once-a-second sweep (O(connections) per second, about 0.1 ms at 40,000)
- * sends a ping after ping_s of silence and drops a connection silent for idle_s. */
+/* Keepalive without lws's validity timers (see no_validity: they cost O(connections) per
+ * insert). Here each session keeps the time of its last traffic and a once-a-second sweep
+ * (O(connections) per second, about 0.1 ms at 40,000) sends a ping after ping_s of silence
+ * and drops a connection silent for idle_s. */
 static void on_sweep(struct ev_loop *loop, ev_timer *w, int revents)
 {
     (void)loop;
@@ -665,6 +676,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     info.user = n;
     info.timeout_secs = (unsigned)n->cfg.idle_s;         /* handshake and HTTP idle */
     info.timeout_secs_ah_idle = (unsigned)n->cfg.idle_s; /* a connection that sends nothing */
+    info.retry_and_idle_policy = &no_validity;
     n->loop = ev_loop_new(EVFLAG_AUTO);
     if (!n->loop) {
         free(n);

@@ -101,9 +101,12 @@ typedef struct {
     pthread_t th;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    bool stop;     /* under mu */
-    int period_ms;
-    sqlite3 *db; /* the thread's own connection */
+    bool stop;      /* under mu */
+    int grown;      /* under mu: WAL frames committed since the last checkpoint began */
+    int period_ms;  /* at the latest this long after a commit, a checkpoint */
+    int frames;     /* or as soon as the WAL has grown by this many frames */
+    int wal_frames; /* loop thread only (on_wal_commit): frames in the WAL at the last commit */
+    sqlite3 *db;    /* the thread's own connection */
 } ckpt;
 
 struct store {
@@ -186,6 +189,24 @@ fail:
     return BH_ESTORE;
 }
 
+/* sqlite3_wal_hook of the loop's connection: after each COMMIT, in the loop's thread, with
+ * the frames now in the WAL (counted again from 0 after a WAL restart). Wakes the thread once
+ * the WAL has grown by c->frames. */
+static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int nframes)
+{
+    ckpt *c = arg;
+    (void)db;
+    (void)name;
+    int added = nframes >= c->wal_frames ? nframes - c->wal_frames : nframes;
+    c->wal_frames = nframes;
+    pthread_mutex_lock(&c->mu);
+    c->grown += added;
+    if (c->grown >= c->frames)
+        pthread_cond_signal(&c->cv);
+    pthread_mutex_unlock(&c->mu);
+    return SQLITE_OK;
+}
+
 static void *ckpt_main(void *arg)
 {
     ckpt *c = arg;
@@ -193,10 +214,13 @@ static void *ckpt_main(void *arg)
     while (!c->stop) {
         struct timespec ts = now_wall_after((uint32_t)c->period_ms);
         int rc = 0;
-        while (!c->stop && rc != ETIMEDOUT)
+        while (!c->stop && c->grown < c->frames && rc != ETIMEDOUT)
             rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);
         if (c->stop)
             break;
+        if (c->grown == 0)
+            continue; /* nothing committed since the last one */
+        c->grown = 0;
         pthread_mutex_unlock(&c->mu);
         /* PASSIVE: copies what no reader still needs, never waits for the writer. */
         int log = 0, done = 0;
@@ -209,12 +233,13 @@ static void *ckpt_main(void *arg)
     return NULL;
 }
 
-int store_checkpoint_thread(store *st, int period_ms)
+int store_checkpoint_thread(store *st, int period_ms, int frames)
 {
     if (st->ckpt)
         return BH_OK;
     ckpt *c = xcalloc(1, sizeof *c);
-    c->period_ms = period_ms > 0 ? period_ms : 1000;
+    c->period_ms = period_ms > 0 ? period_ms : 10000;
+    c->frames = frames > 0 ? frames : 4096;
     /* The connection opens the file lazily: a statement makes it read the WAL (else the
      * checkpoint reports "not in WAL mode" and does nothing). */
     if (sqlite3_open_v2(st->path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
@@ -235,8 +260,9 @@ int store_checkpoint_thread(store *st, int period_ms)
         free(c);
         return BH_ESTORE;
     }
-    /* From now on a COMMIT of the loop's connection never checkpoints. */
-    sqlite3_wal_autocheckpoint(st->db, 0);
+    /* From now on a COMMIT of the loop's connection never checkpoints (the hook replaces
+     * sqlite's automatic checkpoint, which is a WAL hook too) and only counts frames. */
+    sqlite3_wal_hook(st->db, on_wal_commit, c);
     st->ckpt = c;
     return BH_OK;
 }
@@ -251,6 +277,7 @@ static void ckpt_stop(store *st)
     pthread_cond_signal(&c->cv);
     pthread_mutex_unlock(&c->mu);
     pthread_join(c->th, NULL);
+    sqlite3_wal_hook(st->db, NULL, NULL);
     sqlite3_close(c->db);
     pthread_cond_destroy(&c->cv);
     pthread_mutex_destroy(&c->mu);
