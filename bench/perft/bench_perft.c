@@ -174,8 +174,9 @@ static void package_of(const char *path, char *out, size_t cap)
     snprintf(cmd, sizeof cmd, "dpkg-query -W -f='${Version} ${Architecture}' '%s' 2>/dev/null",
              pkg);
     f = popen(cmd, "r");
-    if (f && fgets(line, sizeof line, f))
-        snprintf(out, cap, "Debian package %s %s", pkg, line);
+    if (f && fgets(line, sizeof line, f) &&
+        snprintf(out, cap, "Debian package %s %s", pkg, line) >= (int)cap)
+        out[cap - 1] = '\0'; /* cut short (snprintf ended it already): still a label */
     if (f)
         pclose(f);
 }
