@@ -319,7 +319,7 @@ uint64_t club_deadline(const club *c)
     uint64_t at = 0;
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++) {
         const club_board *x = &rd->b[i];
-        if (x->live && (!x->present[0] || !x->present[1])) {
+        if (c->cfg.wait_us > 0 && x->live && (!x->present[0] || !x->present[1])) {
             uint64_t due = x->start_us + (uint64_t)c->cfg.wait_us;
             if (!at || due < at)
                 at = due;
@@ -358,7 +358,8 @@ void club_on_time(club *c, uint64_t now_us, runner_acts *a)
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++) {
         club_board *x = &c->rd[rnd].b[i];
         unsigned mask = (x->present[0] ? 0u : 1u) | (x->present[1] ? 0u : 2u);
-        if (x->live && mask && now_us >= x->start_us + (uint64_t)c->cfg.wait_us)
+        if (c->cfg.wait_us > 0 && x->live && mask &&
+            now_us >= x->start_us + (uint64_t)c->cfg.wait_us)
             forfeit(c, x, mask, now_us, a);
     }
 }

@@ -50,7 +50,9 @@ typedef struct {
     uint32_t base_ms, inc_ms; /* seed 004 art. 2: 10 min + 5 s from move 1 */
     lineup_rules lr;         /* boards, reserves, substitutions, minimum players */
     bool double_rr;          /* a double round robin (BERGER_DOUBLE | BERGER_SWAP_LAST) */
-    int64_t wait_us;         /* T-WAIT: waiting time at a board (seed 004 art. 2: 10 min) */
+    int64_t wait_us;         /* T-WAIT: waiting time at a board (seed 004 art. 2: 10 min);
+                              * 0: no timer, the arbiter reports absences (club_board_absent:
+                              * an over-the-board event whose results are entered) */
     int64_t break_us;        /* from a round's end to the next round's start: the line-up
                               * deadline (art. 3: line-ups after the previous round); at least
                               * the protest window, so that its protests are taken */
