@@ -108,7 +108,7 @@ int club_team_tid(const club *c, int64_t team)
     return 0;
 }
 
-int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
+int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
                   refusal *why)
 {
     if (c->status != RUNNER_REGISTERING)
@@ -127,6 +127,15 @@ int club_add_team(club *c, int64_t team, const char *name, const roster *r, int 
         return rc;
     if (roster_find(r, captain) < 0)
         return refusal_set(why, BH_ENOTFOUND, "F-LINEUP", "captain", -1);
+    return BH_OK;
+}
+
+int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
+                  refusal *why)
+{
+    int rc = club_check_team(c, team, name, r, captain, why);
+    if (rc != BH_OK)
+        return rc;
     team_t *t = &c->t[++c->nt];
     t->id = team;
     snprintf(t->name, sizeof t->name, "%s", name);

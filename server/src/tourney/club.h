@@ -28,7 +28,7 @@
 #include "runner.h"
 
 #define CLUB_MAX_TEAMS 32
-#define CLUB_NAME_LEN 64
+#define CLUB_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
 
 /* A board's result from White's side (White = the game's team[0]). The forfeits are recorded
  * as such (TRF + and -), never as games played (F-SHORT, T-WAIT). Stored values: never
@@ -82,6 +82,9 @@ void club_free(club *c); /* NULL-safe */
  * captain is not on the roster ("captain"); lineup_check_roster's refusals ("players"). */
 int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
                   refusal *why);
+/* club_add_team's checks alone (nothing changes): a caller that must store the team first. */
+int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
+                    refusal *why);
 
 /* Close registration and open round 1's line-ups until now_us + break_us, when round 1
  * starts. BH_OK, or BH_ESTATE ("tournament": started), BH_EINVAL ("teams": fewer than 2). */
