@@ -20,3 +20,10 @@ add_dependencies(test_ws_pairing bughouse-server)
 # Its case slow_bound_pauses (the deep pairing runs to its node bound: minutes under ASan on a
 # busy machine) is run by hand: BH_SERVER=build/release/server/bughouse-server
 # build/release/tests/test_ws_pairing slow_bound_pauses.
+
+# The club round robin of seed 004 over real sockets with a SIGKILL (issue 15, test_ws_club.c).
+bh_add_test(test_ws_club SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_club.c
+            LIBS bh_wsclient bh_store bh_runner LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_club PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_club PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_club bughouse-server)
