@@ -327,7 +327,8 @@ static void usage(void)
            "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
            "  --web DIR        static files (default clients/web)\n"
            "  --break-s N      line-up deadline after each round's end = protest window (default 5)\n"
-           "  --pace-ms MS     pause after each board's result (default 100)\n"
+           "  --pace-ms MS     pause after each board's result (default 100; at least 60: the\n"
+           "                   server takes 20 messages a second from one connection)\n"
            "  --seed N         the bots' random seed\n"
            "  --keep           after the end keep the server running until Ctrl-C\n"
            "  --quiet          no progress lines\n");
@@ -370,6 +371,8 @@ int main(int argc, char **argv)
         default: usage(); return 2;
         }
     }
+    if (pace_ms < 60)
+        pace_ms = 60; /* the server's flood limit: 20 messages a second after a burst of 40 */
     if (break_s < 1) {
         fprintf(stderr, "bughouse-club-demo: --break-s must be at least 1\n");
         return 2;
