@@ -468,8 +468,9 @@ M += [
   "6 boards, 4 reserves, 4 substitutions a round, at least 3 players, 10 min + 5 s, single round robin "
   "(Berger tables, FIDE C.05 Annex 1), protests within 10 min for a deposit of 200 UAH, a 10 min break "
   "between rounds (the line-up deadline). `wait_s` 0 (the default here): the boards are played over the "
-  "board and the arbiter enters forfeits by waiting time (club_result); a positive wait_s makes the server "
-  "forfeit a board whose seat is not reported present in time (T-WAIT).",
+  "board and the arbiter enters forfeits by waiting time (club_result); with a positive wait_s the arbiter "
+  "checks attendance (club_attend) and the server forfeits, wait_s after the round's start, every board "
+  "with a player not marked (T-WAIT).",
   [ID, ("name", "string", "1..64 bytes", ""), ("boards", "integer", "1..16", "optional"),
    ("reserves", "integer", "0..32", "optional"), ("max_subs", "integer", "0..32", "optional"),
    ("min_players", "integer", "1..boards", "optional"), ("double", "boolean", "", "optional: double round robin"),
@@ -539,6 +540,13 @@ M += [
   [ID, CLUB, ("what", "string", '"trf" / "crosstable" / "lineups"', "")],
   ["unauthorized", "not_found (club)", "missing_field (field what)"],
   {"type": "club_export", "id": 50, "club": 3, "what": "crosstable"}, "export_reply"),
+ ("club_attend", "c2s", "Director (the arbiter), with wait_s set: the players present at their boards "
+  "in the round being played (T-WAIT). At the waiting time's end (wait_s after the round's start) every "
+  "board with a player not marked is lost by forfeit (both absent: both lose). All or nothing.",
+  [ID, CLUB, ("round", "integer", "1..", "the round being played"),
+   ("players", "array of integers", "1..512", "player ids")],
+  ["unauthorized", "wrong_round (field round, rule T-WAIT)", "not_found (field players: plays no live board of the round)"],
+  {"type": "club_attend", "id": 51, "club": 3, "round": 1, "players": [11, 12, 13, 21, 22]}, "ack"),
  ("club", "s2c", "The snapshot of a club event: teams and rosters, the schedule of every round started "
   "or taking line-ups (matches with their boards: White's and Black's teams and players, the result; the "
   "line-ups), the protests, and the standings with the tie-breaks of seed 004 art. 4.",

@@ -381,6 +381,67 @@ static void short_team_and_wait(void)
     club_free(c);
 }
 
+static bool all_absent(runner_key k, int seat)
+{
+    (void)k, (void)seat;
+    return true;
+}
+
+/* T-WAIT over the board (seed 004 art. 2: 10 minutes): the arbiter's attendance check marks
+ * everyone but team 1's board-3 player (White: odd board, home team); at the waiting time's
+ * end that board alone is lost by forfeit (-+), the others play on. The check is all or
+ * nothing and names the first unknown player. */
+static void attendance(void)
+{
+    club *c = event(2, NULL, false);
+    runner_acts a;
+    runner_acts_init(&a);
+    uint64_t t = start_round(c, &a, all_absent);
+    int ids[11], n = 0;
+    for (int i = 1; i <= 6; i++) {
+        if (i != 3)
+            ids[n++] = pid(1, i);
+        ids[n++] = pid(2, i);
+    }
+    refusal why;
+    int bad[2] = {pid(1, 1), pid(1, 9)}; /* a reserve who does not play */
+    CHECK_EQ_INT("a player on no board", BH_ENOTFOUND, club_attend(c, 1, bad, 2, &why));
+    CHECK_EQ_STR("field", "players", why.field);
+    CHECK_EQ_INT("index", 1, why.index);
+    CHECK(!club_board_get(c, (runner_key){1, 0, 0, 0})->present[0]); /* nothing marked */
+    CHECK_EQ_INT("another round", BH_EROUND, club_attend(c, 2, ids, n, &why));
+    CHECK_EQ_INT("attendance", BH_OK, club_attend(c, 1, ids, n, &why));
+    CHECK_EQ_U64("the waiting time's end", t + 10 * MIN_US, club_deadline(c));
+    runner_acts_fini(&a);
+    runner_acts_init(&a);
+    club_on_time(c, t + 10 * MIN_US, &a);
+    CHECK_EQ_INT("one board ended", 1, count_kind(&a, RUNNER_ACT_END_GAME));
+    CHECK_EQ_INT("board 3: White absent: -+", CLUB_FF_B,
+                 club_board_get(c, (runner_key){1, 0, 0, 2})->res);
+    for (int b = 0; b < 6; b++)
+        if (b != 2)
+            CHECK_MSG(club_board_get(c, (runner_key){1, 0, 0, b})->live, "board %d plays", b + 1);
+    CHECK_EQ_U64("no more waiting", 0, club_deadline(c));
+    runner_acts_fini(&a);
+    club_free(c);
+}
+
+/* A player plays for one team: an id on two rosters is refused (F-LINEUP). */
+static void one_team_per_player(void)
+{
+    club_config_seed004(&cfg);
+    club *c = club_new(9, &cfg);
+    roster r1, r2;
+    fx_roster(&r1, 6, 1, NULL);
+    fx_roster(&r2, 6, 6, NULL); /* player 6 again */
+    CHECK_EQ_INT("first", BH_OK, club_add_team(c, 1, "A", &r1, 1, NULL));
+    refusal why;
+    CHECK_EQ_INT("second", BH_EEXIST, club_add_team(c, 2, "B", &r2, 7, &why));
+    CHECK_EQ_STR("field", "players", why.field);
+    CHECK_EQ_INT("index", 0, why.index);
+    club_free(c);
+}
+
 /* ---- a whole event, protests, the ranking, storage ------------------------------------- */
 
 /* Board 1 won by White, the rest drawn: a 3.5-2.5 win for the home team. */
@@ -542,6 +603,8 @@ static const bh_test_case cases[] = {
     {"lineup_limit", lineup_limit},
     {"short_team_and_wait", short_team_and_wait},
     {"protests", protests},
+    {"attendance", attendance},
+    {"one_team_per_player", one_team_per_player},
     {"whole_event", whole_event},
 };
 

@@ -417,8 +417,73 @@ static void wire_event(void)
     bh_test_rm_db(dbpath);
 }
 
+/* T-WAIT with the server's timer (wait_s 600, seed 004 art. 2): the arbiter's attendance
+ * check marks every player of round 1 but team 2's board-2 player (White: even board, the
+ * away team); 10 minutes after the start that board alone is lost by forfeit (-+ from
+ * White's side: Black wins), pushed in the snapshot; bad checks get typed errors. */
+static void wire_attendance(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    const char *r = say(DIR, T0,
+                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Waiting\",\"wait_s\":600,"
+                        "\"break_s\":60,\"protest_s\":60}");
+    club_id = jint(r, "club");
+    for (int t = 1; t <= 2; t++) {
+        char players[600];
+        size_t n = 0;
+        for (int i = 1; i <= 6; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
+                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
+        r = say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":[%s],"
+                "\"captain\":%d}",
+                (long long)club_id, t, players, pid(t, 1));
+        str_after(r, "token", token[t], sizeof token[t]);
+        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
+    }
+    refused(say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T3\",\"players\":"
+                "[{\"id\":101,\"name\":\"x\"},{\"id\":301,\"name\":\"y\"},{\"id\":302,\"name\":\"z\"}],"
+                "\"captain\":301}",
+                (long long)club_id),
+            "exists", "players", "F-LINEUP");
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
+    acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
+              (long long)club_id));
+    refused(say(DIR, T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101,999]}",
+                (long long)club_id),
+            "not_found", "players", "T-WAIT");
+    refused(say(DIR, T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":2,\"players\":[101]}",
+                (long long)club_id),
+            "wrong_round", "round", "T-WAIT");
+    refused(say(team_conn(1), T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101]}",
+                (long long)club_id),
+            "unauthorized", NULL, NULL);
+    acked(say(DIR, T0 + 2 * S,
+              "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":"
+              "[101,102,103,104,105,106,201,203,204,205,206]}",
+              (long long)club_id));
+    f_run_timers(&io, h, T0 + S + 600 * S - 1);
+    r = snapshot(T0 + S + 600 * S - 1);
+    CHECK_MSG(!strstr(r, "\"result\":\"-+\""), "not before the waiting time's end: %s", r);
+    f_run_timers(&io, h, T0 + S + 600 * S);
+    r = snapshot(T0 + S + 600 * S);
+    CHECK_MSG(strstr(r, "{\"board\":2,\"white_team\":") && strstr(r, "\"white\":202,\"black\":102,"
+                                                                      "\"result\":\"-+\",\"live\":false"),
+              "board 2 forfeited at the waiting time's end: %s", r);
+    CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true"),
+              "board 1 plays on: %s", r);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
     {"wire_event", wire_event},
+    {"wire_attendance", wire_attendance},
 };
 
 BH_TEST_MAIN(cases)

@@ -46,8 +46,11 @@ static void golden_client(void)
     CHECK_EQ_INT("decide", BH_OK, dec_file("c2s-club_decide.json", &m));
     CHECK(m.upheld);
     CHECK_EQ_STR("new result", "0-1", m.result);
+    CHECK_EQ_INT("attend", BH_OK, dec_file("c2s-club_attend.json", &m));
+    CHECK_EQ_INT("present", 5, m.n_attend);
+    CHECK_EQ_INT("present 4", 21, m.attend[3]);
     static const char *const plain[] = {"c2s-club_start.json", "c2s-club_round_start.json",
-                                        "c2s-club_appeals.json", "c2s-club_get.json",
+                                        "c2s-club_appeals.json", "c2s-club_get.json", "c2s-club_attend.json",
                                         "c2s-club_export.json"};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
         CHECK_EQ_INT(plain[i], BH_OK, dec_file(plain[i], &m));
@@ -122,6 +125,8 @@ static void hostile(void)
          "\"upheld\":\"yes\",\"reason\":\"r\"}",
          BH_EFIELD, "upheld"},
         {"{\"type\":\"club_export\",\"id\":1,\"club\":3,\"what\":\"pgn\"}", BH_EFIELD, "what"},
+        {"{\"type\":\"club_attend\",\"id\":1,\"club\":3,\"round\":1,\"players\":[]}", BH_EFIELD,
+         "players"},
     };
     static pclub_msg m;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -4,10 +4,10 @@
  * and appeals tokens, and pushes the event's snapshot after a change.
  * SPDX-License-Identifier: MIT
  * Boards are played over the board (seed 004 is an over-the-board event): the arbiter, as
- * the director, enters each board's result (club_result), forfeits included; the core's
- * waiting-time timer runs when the event's wait_s is set and the hub reports no seats, so
- * an event created for the server has wait_s 0 unless its games are hosted here (not yet:
- * the hub's games are bughouse only). */
+ * the director, enters each board's result (club_result), forfeits included. With wait_s
+ * set the arbiter checks attendance (club_attend) and the waiting time's end forfeits the
+ * boards of those not marked (T-WAIT); with wait_s 0 (the default here) he enters those
+ * forfeits himself. (The hub's games are bughouse only so far: it hosts no board.) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -426,6 +426,7 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
                           (long)m->deposit, now_us, &pid, &a, &why);
         break;
     }
+    case PCLUB_ATTEND: rc = club_attend(c, m->round, m->attend, m->n_attend, &why); break;
     case PCLUB_DECIDE:
         if (!appeals_ok(h, m->club, m->token)) {
             rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
@@ -466,7 +467,7 @@ bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t n
     bool director_only = m->type == PCLUB_CREATE || m->type == PCLUB_TEAM ||
                          m->type == PCLUB_START || m->type == PCLUB_ROUND_START ||
                          m->type == PCLUB_RESULT || m->type == PCLUB_APPEALS ||
-                         m->type == PCLUB_EXPORT;
+                         m->type == PCLUB_EXPORT || m->type == PCLUB_ATTEND;
     if (director_only && s->role != ROLE_DIRECTOR) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
         goto done;

@@ -15,7 +15,7 @@
 static const char *const names[PCLUB_TYPE_COUNT_] = {
     "club_create", "club_team",    "club_start",  "club_lineup", "club_round_start",
     "club_result", "club_protest", "club_appeals", "club_decide", "club_get",
-    "club_export",
+    "club_export", "club_attend",
 };
 
 bool proto_club_is(const char *buf, size_t len)
@@ -146,6 +146,26 @@ static int ids_field(const cJSON *o, pclub_msg *m, proto_err *err)
     return BH_OK;
 }
 
+/* players: [id, ...] of an attendance check (club_attend). */
+static int attend_field(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+        return bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > PCLUB_ATTEND_MAX)
+        return bad(err, BH_ELIMIT, "players");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, a)
+    {
+        int64_t x;
+        int rc = int_val(v, "players", 1, INT32_MAX, &x, err);
+        if (rc != BH_OK)
+            return rc;
+        m->attend[m->n_attend++] = (int)x;
+    }
+    return BH_OK;
+}
+
 /* round, match and board of a game (1-based on the wire). */
 static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 {
@@ -222,6 +242,10 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         if (m->upheld)
             return result_field(o, "result", m->result, err);
         return BH_OK;
+    case PCLUB_ATTEND:
+        if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK)
+            return rc;
+        return attend_field(o, m, err);
     case PCLUB_EXPORT:
         if ((rc = str_field(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;

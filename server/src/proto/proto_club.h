@@ -17,6 +17,7 @@
 #define PCLUB_NAME_MAX 47    /* bytes of a player's or team's name */
 #define PCLUB_TEXT_MAX 2000  /* bytes of a protest's text or a decision's reason */
 #define PCLUB_TB_MAX 6
+#define PCLUB_ATTEND_MAX 512 /* players of a round (32 teams x 16 boards) */
 
 typedef enum {
     PCLUB_CREATE,       /* director: a new club round robin (options: seed 004's defaults) */
@@ -30,6 +31,7 @@ typedef enum {
     PCLUB_DECIDE,       /* appeals committee (its token in the message): uphold or reject */
     PCLUB_GET,          /* anyone: the event's snapshot */
     PCLUB_EXPORT,       /* director: "trf", "crosstable" or "lineups" as text */
+    PCLUB_ATTEND,       /* director (the arbiter): players at their boards (T-WAIT) */
     PCLUB_TYPE_COUNT_
 } pclub_type;
 
@@ -67,6 +69,8 @@ typedef struct {
     bool upheld;                     /* decide */
     char token[PROTO_TOKEN_MAX + 1]; /* decide: the appeals token */
     char what[16];                   /* export */
+    int n_attend;                    /* attend: player ids present */
+    int attend[PCLUB_ATTEND_MAX];
 } pclub_msg;
 
 /* Is buf (len bytes) a club message? A cheap test (no parse): its text names a "club_" type.

@@ -127,6 +127,11 @@ int club_check_team(const club *c, int64_t team, const char *name, const roster 
         return rc;
     if (roster_find(r, captain) < 0)
         return refusal_set(why, BH_ENOTFOUND, "F-LINEUP", "captain", -1);
+    /* a player plays for one team of the event: his id names him in attendance and exports */
+    for (int i = 0; i < r->n; i++)
+        for (int t = 1; t <= c->nt; t++)
+            if (roster_find(&c->t[t].r, r->p[i].id) >= 0)
+                return refusal_set(why, BH_EEXIST, "F-LINEUP", "players", i);
     return BH_OK;
 }
 
@@ -379,6 +384,28 @@ int club_seat_present(club *c, runner_key k, int seat)
     if (!x || !x->live || seat < 0 || seat > 1)
         return BH_ENOTFOUND;
     x->present[seat] = true;
+    return BH_OK;
+}
+
+int club_attend(club *c, int rnd, const int *ids, int n, refusal *why)
+{
+    if (c->status != RUNNER_RUNNING || rnd != c->cur || !c->rd[rnd].started)
+        return refusal_set(why, BH_EROUND, "T-WAIT", "round", -1);
+    round_t *rd = &c->rd[rnd];
+    int nb = rd->n * c->cfg.lr.boards;
+    for (int pass = 0; pass < 2; pass++) /* check every id, then mark */
+        for (int i = 0; i < n; i++) {
+            bool found = false;
+            for (int k = 0; k < nb && !found; k++)
+                for (int s = 0; s < 2 && !found; s++)
+                    if (rd->b[k].live && rd->b[k].player[s] == ids[i]) {
+                        found = true;
+                        if (pass)
+                            rd->b[k].present[s] = true;
+                    }
+            if (!found)
+                return refusal_set(why, BH_ENOTFOUND, "T-WAIT", "players", i);
+        }
     return BH_OK;
 }
 

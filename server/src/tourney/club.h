@@ -79,7 +79,9 @@ void club_free(club *c); /* NULL-safe */
  * fixed for the event, F-LINEUP) and its captain (a roster player id). BH_OK, or with *why:
  * BH_ESTATE started ("tournament"); BH_ELIMIT CLUB_MAX_TEAMS ("teams"); BH_EEXIST the id or
  * the name is registered ("team", "name"); BH_EINVAL empty name ("name"); BH_ENOTFOUND the
- * captain is not on the roster ("captain"); lineup_check_roster's refusals ("players"). */
+ * captain is not on the roster ("captain"); BH_EEXIST a player id on another team's roster
+ * ("players", its index: a player plays for one team); lineup_check_roster's refusals
+ * ("players"). */
 int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
                   refusal *why);
 /* club_add_team's checks alone (nothing changes): a caller that must store the team first. */
@@ -118,6 +120,11 @@ int club_round_start(club *c, uint64_t now_us, runner_acts *a, refusal *why);
  * seat connected). BH_OK, BH_ENOTFOUND (no such live game). A seat not reported by the game's
  * start + wait_us loses the board by forfeit (club_on_time: RUNNER_ACT_END_GAME). */
 int club_seat_present(club *c, runner_key k, int seat);
+/* T-WAIT over the board: the arbiter's attendance check of round rnd (the round being
+ * played): each player in ids (borrowed) is at his board (club_seat_present for his seat).
+ * All or nothing: BH_OK, or with *why (rule T-WAIT): BH_EROUND "round" (not the round being
+ * played), BH_ENOTFOUND "players" (ids[i] plays no live board of the round). */
+int club_attend(club *c, int rnd, const int *ids, int n, refusal *why);
 /* The hub's own waiting time ran out with seats absent (bit 0 White, bit 1 Black): the board
  * is lost by forfeit now (both absent: both lose). BH_OK (RUNNER_ACT_END_GAME follows),
  * BH_ENOTFOUND (no such live game), BH_EINVAL (mask 0). */
