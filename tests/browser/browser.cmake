@@ -27,3 +27,10 @@ add_test(NAME browser_controls
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/controls.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_controls PROPERTIES LABELS browser TIMEOUT 120
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# The club round robin page (tests/browser/club.test.mjs, issue 15): a captain's line-up by
+# shifting and its typed refusal, the director's results, a protest filed and upheld.
+add_test(NAME browser_club
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/club.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_club PROPERTIES LABELS browser TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -534,6 +534,7 @@ int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const
     note(a, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid, c->t[tid].name,
          k.round, k.match + 1, k.board + 1);
     act(a, RUNNER_ACT_PERSIST, 0);
+    act(a, RUNNER_ACT_ROUND, k.round); /* the desk is published with the round */
     return BH_OK;
 }
 
@@ -561,6 +562,7 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
         act(a, RUNNER_ACT_STANDINGS, 0);
     } else {
         act(a, RUNNER_ACT_PERSIST, 0);
+        act(a, RUNNER_ACT_ROUND, k.round);
     }
     return BH_OK;
 }
