@@ -435,8 +435,9 @@ int main(int argc, char **argv)
     cJSON_Delete(r);
     if (!ok(call(dir, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", club_id), "start"))
         goto out;
-    say("club round robin %lld: %d teams of %d boards + %d reserves, 5 rounds (Berger tables)\n",
-        club_id, TEAMS, BOARDS, ROSTER - BOARDS);
+    say("club round robin %lld: %d teams of %d boards + %d reserves, 5 rounds (Berger tables)\n"
+        "watch it at http://127.0.0.1:%d/club.html?club=%lld (a captain signs in with a team token)\n",
+        club_id, TEAMS, BOARDS, ROSTER - BOARDS, port, club_id);
     for (int rr = 1; rr <= TEAMS - 1 && !stop_flag; rr++) {
         for (int t = 1; t <= TEAMS; t++)
             if (rr == 2 && t == 3)
