@@ -593,7 +593,73 @@ static void whole_event(void)
     club_free(c);
 }
 
+/* The stored text is read back only when it is whole and consistent: every truncation at a
+ * line end past the header gives BH_OK or BH_EPARSE, byte mutations never crash (ASan) and
+ * give BH_OK or BH_EPARSE, and named inconsistencies are refused with their line. */
+static uint64_t xs = 88172645463325252ull;
+static uint64_t xorshift(void)
+{
+    xs ^= xs << 13;
+    xs ^= xs >> 7;
+    xs ^= xs << 17;
+    return xs;
+}
+
+static void load_refusals(void)
+{
+    club *c = event(4, NULL, false);
+    runner_acts a;
+    runner_acts_init(&a);
+    uint64_t t = start_round(c, &a, NULL);
+    play_round(c, 1, t + MIN_US, seeded, &a);
+    int id = 0;
+    club_protest(c, club_team_id(c, 1), pid(1, 1), 1, (runner_key){1, 0, 0, 0}, "x y\nz%",
+                 20000, t + MIN_US, &id, &a, NULL);
+    runner_acts_fini(&a);
+    char *s = club_save(c);
+    club *d = NULL;
+    int line = 0;
+    CHECK_EQ_INT("whole", BH_OK, club_load(1, s, 0, &d, &line));
+    const protest *p = d ? protest_find(club_protests(d), 1) : NULL;
+    CHECK_MSG(p && strcmp(p->text, "x y\nz%") == 0, "the protest's text escaped and back");
+    club_free(d);
+    d = (club *)1; /* club_load sets *out to NULL on an error */
+    size_t n = strlen(s);
+    char *buf = malloc(n + 1);
+    for (size_t k = 0; k < n; k++) {
+        if (s[k] != '\n')
+            continue;
+        memcpy(buf, s, k + 1);
+        buf[k + 1] = 0;
+        int rc = club_load(1, buf, 0, &d, &line);
+        CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "truncated at %zu: %d", k, rc);
+        CHECK(rc == BH_OK || d == NULL);
+        club_free(d);
+        d = NULL;
+    }
+    for (int i = 0; i < 3000; i++) {
+        memcpy(buf, s, n + 1);
+        int flips = 1 + (int)(xorshift() % 4);
+        for (int f = 0; f < flips; f++)
+            buf[xorshift() % n] = (char)(" 0123456789-x%\n"[xorshift() % 15]);
+        int rc = club_load(1, buf, 0, &d, &line);
+        CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "mutant %d: %d", i, rc);
+        club_free(d);
+        d = NULL;
+    }
+    free(buf);
+    CHECK_EQ_INT("another version", BH_EPARSE, club_load(1, "CLUB 2\n", 0, &d, &line));
+    CHECK_EQ_INT("line", 1, line);
+    char *bad = malloc(n + 64);
+    snprintf(bad, n + 64, "%sboard 9 0 0 1\n", s); /* a round that does not exist */
+    CHECK_EQ_INT("a board of round 9", BH_EPARSE, club_load(1, bad, 0, &d, &line));
+    free(bad);
+    free(s);
+    club_free(c);
+}
+
 static const bh_test_case cases[] = {
+    {"load_refusals", load_refusals},
     {"schedule_six", schedule_six},
     {"schedule_five_bye", schedule_five_bye},
     {"schedule_double", schedule_double},

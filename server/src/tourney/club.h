@@ -202,7 +202,8 @@ char *club_lineups_text(const club *c);
 /* The whole state as text (malloc'd): config, teams, rosters, line-ups, board results,
  * protests. Monotonic instants are not stored: club_load restarts a waiting period in full. */
 char *club_save(const club *c);
-/* Back from club_save's text at now_us: BH_OK with *out, or BH_EPARSE (*line: the line). The
+/* Back from club_save's text at now_us: BH_OK with *out, or BH_EPARSE (*out NULL; *line, may
+ * be NULL: the line, 0 for an inconsistency of the whole). The
  * live games are the caller's: it ends or keeps them; those still undecided are live again,
  * their waiting time restarting at now_us. */
 int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line);

@@ -260,7 +260,17 @@ static void esc(buf *b, const char *s)
             bp(b, "%c", *p);
 }
 
-/* Undo esc in place on one space-delimited token; "%" alone is the empty string. */
+static int hexval(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0'
+           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                                    : -1;
+}
+
+/* Undo esc in place on one space-delimited token; "%" alone is the empty string. A '%' not
+ * followed by two hex digits is kept as it is (the text is not ours then: the caller's
+ * checks refuse what does not fit). */
 static void unesc(char *s)
 {
     char *o = s;
@@ -269,9 +279,9 @@ static void unesc(char *s)
         return;
     }
     for (char *p = s; *p; p++) {
-        unsigned v;
-        if (*p == '%' && sscanf(p + 1, "%2x", &v) == 1) {
-            *o++ = (char)v;
+        int hi = *p == '%' ? hexval(p[1]) : -1, lo = hi >= 0 ? hexval(p[2]) : -1;
+        if (lo >= 0) {
+            *o++ = (char)(hi * 16 + lo);
             p += 2;
         } else {
             *o++ = *p;
@@ -363,6 +373,7 @@ static bool num(const char *s, long long lo, long long hi, long long *out)
 
 int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line)
 {
+    *out = NULL;
     char *copy = xstrdup(text);
     club_config cfg;
     club_config_seed004(&cfg);
