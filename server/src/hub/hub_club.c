@@ -24,6 +24,8 @@
 typedef struct {
     int64_t id;
     club *c;
+    uint64_t *subs; /* connections that sent a message about this event: they get its pushes */
+    int nsubs, capsubs;
 } hclub;
 
 struct hub_clubs {
@@ -38,28 +40,48 @@ static hub_clubs *clubs(hub *h)
     return h->clubs_;
 }
 
-static club *find(hub *h, int64_t id)
+static hclub *find_h(hub *h, int64_t id)
 {
     hub_clubs *cs = clubs(h);
     for (int i = 0; i < cs->n; i++)
         if (cs->v[i].id == id)
-            return cs->v[i].c;
+            return &cs->v[i];
     return NULL;
+}
+
+static club *find(hub *h, int64_t id)
+{
+    hclub *x = find_h(h, id);
+    return x ? x->c : NULL;
+}
+
+static void subscribe(hub *h, int64_t id, uint64_t conn)
+{
+    hclub *x = find_h(h, id);
+    if (!x)
+        return;
+    for (int i = 0; i < x->nsubs; i++)
+        if (x->subs[i] == conn)
+            return;
+    BH_GROW(x->subs, x->nsubs, x->capsubs);
+    x->subs[x->nsubs++] = conn;
 }
 
 static void add(hub *h, int64_t id, club *c)
 {
     hub_clubs *cs = clubs(h);
     BH_GROW(cs->v, cs->n, cs->cap);
-    cs->v[cs->n++] = (hclub){id, c};
+    cs->v[cs->n++] = (hclub){id, c, NULL, 0, 0};
 }
 
 void hub__club_free(hub *h)
 {
     if (!h->clubs_)
         return;
-    for (int i = 0; i < h->clubs_->n; i++)
+    for (int i = 0; i < h->clubs_->n; i++) {
         club_free(h->clubs_->v[i].c);
+        free(h->clubs_->v[i].subs);
+    }
     free(h->clubs_->v);
     free(h->clubs_);
     h->clubs_ = NULL;
@@ -221,8 +243,9 @@ static void persist(hub *h, int64_t id, const club *c)
     free(text);
 }
 
-/* Carry out the core's actions: store, push the snapshot once to every connection when a
- * round or the standings changed, log the rest. (CREATE_GAME and END_GAME: the boards are
+/* Carry out the core's actions: store, push the snapshot once to the event's connections
+ * (those that sent a message about it and are still open) when a round or the standings
+ * changed, log the rest. (CREATE_GAME and END_GAME: the boards are
  * played over the board; see the file comment.) */
 static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_us)
 {
@@ -250,10 +273,15 @@ static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_
         persist(h, id, c);
     if (!push)
         return;
+    hclub *x = find_h(h, id);
     char *msg = enc(c, id, false, 0, now_us);
-    for (int i = 0; i < h->capsess; i++)
-        if (h->sess[i].conn)
-            hub__queue(h, h->sess[i].conn, xstrdup(msg));
+    for (int i = 0; x && i < x->nsubs;) {
+        if (!hub__sess_find(h, x->subs[i])) { /* closed */
+            x->subs[i] = x->subs[--x->nsubs];
+            continue;
+        }
+        hub__queue(h, x->subs[i++], xstrdup(msg));
+    }
     free(msg);
 }
 
@@ -318,6 +346,7 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
     }
     club *c = club_new(id, &cfg);
     add(h, id, c);
+    subscribe(h, id, s->conn);
     persist(h, id, c);
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
 }
@@ -481,6 +510,7 @@ bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t n
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "club");
         goto done;
     }
+    subscribe(h, m->club, s->conn);
     if (m->type == PCLUB_LINEUP && s->role != ROLE_DIRECTOR &&
         (s->role != ROLE_TEAM || !club_team_tid(c, s->team))) {
         refusal why = {"F-LINEUP", "captain", -1};
