@@ -138,8 +138,8 @@ static const char *play_board(const char *white, const char *black, const char *
     game_setup s;
     game_setup_init(&s, &gr, 600000, 5000);
     s.kind = GAME_KIND_CHESS;
-    snprintf(s.players[GAME_A_WHITE], GAME_NAME_MAX, "%s", white);
-    snprintf(s.players[GAME_A_BLACK], GAME_NAME_MAX, "%s", black);
+    snprintf(s.players[GAME_A_WHITE], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, white);
+    snprintf(s.players[GAME_A_BLACK], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, black);
     game *g = NULL;
     if (game_new(&s, 0, &g) != BH_OK)
         return "1/2-1/2";
