@@ -374,6 +374,12 @@ static void wire_event(void)
             r = snapshot(now);
             CHECK_MSG(strcmp(before, r) == 0, "after the restart the same event:\n%s\n%s",
                       before, r);
+            /* the event's id is a tournament of the store: a bughouse team is refused */
+            refused(say(DIR, now,
+                        "{\"type\":\"team_register\",\"id\":30,\"tournament\":%lld,"
+                        "\"name\":\"Stray\",\"players\":[\"a\",\"b\"]}",
+                        (long long)club_id),
+                    "bad_state", "tournament", NULL);
             free(before);
         }
         play_round(rnd, now + 100 * S);

@@ -55,6 +55,11 @@ static club *find(hub *h, int64_t id)
     return x ? x->c : NULL;
 }
 
+bool hub__club_has(hub *h, int64_t id)
+{
+    return find_h(h, id) != NULL;
+}
+
 static void subscribe(hub *h, int64_t id, uint64_t conn)
 {
     hclub *x = find_h(h, id);

@@ -218,5 +218,7 @@ void hub__club_timers(hub *h, uint64_t now_us);
 /* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
 int hub__club_load(hub *h, uint64_t now_us);
 void hub__club_free(hub *h);
+/* Is id a club event (its teams are registered by club_team, not team_register)? */
+bool hub__club_has(hub *h, int64_t id);
 
 #endif
