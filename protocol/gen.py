@@ -495,6 +495,128 @@ M = [
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 
+# ---- the club round robin of seed 004 (issue 15; server/src/proto/proto_club.c) ----------------
+# Kept as a block of its own: decoded by proto_club_decode, not by proto.c's table. Refusals of
+# the rules carry "rule" (a RULES.md id) besides "field".
+CLUB = ("club", "integer", "1 .. 2^53-1", "the event's id (club_create's reply)")
+GAMEKEY = [("round", "integer", "1..", ""), ("match", "integer", "1..", "the match's number in the round (the schedule's order)"),
+           ("board", "integer", "1..boards", "board 1 is the top board")]
+RESULTS = '"1-0" / "1/2-1/2" / "0-1" (White first) / "+-" / "-+" / "--" (forfeits: Black absent, White absent, both)'
+M += [
+ ("club_create", "c2s", "Director: a club team round robin (F-RR). Every option defaults to seed 004: "
+  "6 boards, 4 reserves, 4 substitutions a round, at least 3 players, 10 min + 5 s, single round robin "
+  "(Berger tables, FIDE C.05 Annex 1), protests within 10 min for a deposit of 200 UAH, a 10 min break "
+  "between rounds (the line-up deadline). `wait_s` 0 (the default here): the boards are played over the "
+  "board and the arbiter enters forfeits by waiting time (club_result); with a positive wait_s the arbiter "
+  "checks attendance (club_attend) and the server forfeits, wait_s after the round's start, every board "
+  "with a player not marked (T-WAIT).",
+  [ID, ("name", "string", "1..64 bytes", ""), ("boards", "integer", "1..16", "optional"),
+   ("reserves", "integer", "0..32", "optional"), ("max_subs", "integer", "0..32", "optional"),
+   ("min_players", "integer", "1..boards", "optional"), ("double", "boolean", "", "optional: double round robin"),
+   ("base_ms", "integer", "ms", "optional"), ("inc_ms", "integer", "ms", "optional"),
+   ("wait_s", "integer", "s", "optional"), ("break_s", "integer", "s, >= protest_s", "optional"),
+   ("protest_s", "integer", "s", "optional"), ("deposit", "integer", "minor units", "optional")],
+  ["unauthorized", "missing_field (the option named)", "invalid (field boards, base_ms, wait_s; break_s: shorter than the protest window, rule F-PROTEST)"],
+  {"type": "club_create", "id": 40, "name": "Chornomorsk 2016", "break_s": 600, "protest_s": 600}, "created"),
+ ("club_team", "c2s", "Director: a team with its roster in the board order fixed for the event (F-LINEUP) "
+  "and its captain. The reply's `token` is the captain's team token (auth with it: role team).",
+  [ID, CLUB, ("name", "string", "1..64 bytes", ""),
+   ("players", "array of objects", "1..32", "id (> 0, unique), name (1..47 bytes), rating (0..4000, optional)"),
+   ("captain", "integer", "", "a player id of the roster")],
+  ["unauthorized", "not_found (club; field captain)", "exists (field players: an id twice; name)",
+   "too_large (field players: more than boards + reserves)", "too_few_players (field players)", "bad_state (started)"],
+  {"type": "club_team", "id": 41, "club": 3, "name": "Portovik", "captain": 11,
+   "players": [{"id": 11, "name": "Ivanenko", "rating": 2350}, {"id": 12, "name": "Petrenko", "rating": 2290},
+               {"id": 13, "name": "Sydorenko", "rating": 2210}]}, "created"),
+ ("club_start", "c2s", "Director: close registration; round 1's line-ups are taken until break_s from now, "
+  "when round 1 starts by itself.", [ID, CLUB], ["unauthorized", "not_found (club)", "bad_state (field tournament)", "invalid (field teams: fewer than 2)"],
+  {"type": "club_start", "id": 42, "club": 3}, "ack"),
+ ("club_lineup", "c2s", "A captain (team token) or the director (with `team`): the players of a round in "
+  "roster order; the i-th named plays board i (substitution by shifting); boards after the last named are "
+  "lost by forfeit (F-SHORT). Taken from the previous round's end until the round starts; none by then: "
+  "the first `boards` of the roster.",
+  [ID, CLUB, ("round", "integer", "1..", ""), ("players", "array of integers", "0..boards", "player ids"),
+   ("team", "integer", "", "director only")],
+  ["not_captain (field captain)", "wrong_round (field round)", "too_late (field submitted_at: the round started)",
+   "bad_state (field submitted_at: the previous round has not ended)", "not_found (field players: not on the roster)",
+   "exists (field players: named twice)", "board_order (field players)", "too_few_players (field players, rule F-SHORT)",
+   "too_many_changes (field players)", "too_large (field players)"],
+  {"type": "club_lineup", "id": 43, "club": 3, "round": 1, "players": [11, 13, 14, 15, 16, 17]}, "ack"),
+ ("club_round_start", "c2s", "Director: start the waiting round now (before its deadline); the previous "
+  "round's protest window closes with it.", [ID, CLUB], ["unauthorized", "bad_state (field round)"],
+  {"type": "club_round_start", "id": 44, "club": 3}, "ack"),
+ ("club_result", "c2s", "Director (the arbiter): a board's result, or its forfeit by waiting time. The "
+  "round ends with its last board; the standings follow.",
+  [ID, CLUB] + GAMEKEY + [("result", "string", RESULTS, "")],
+  ["unauthorized", "not_found (field board)", "already_decided (field board)", "bad_state (field board: not being played)",
+   "missing_field (field result: another text)"],
+  {"type": "club_result", "id": 45, "club": 3, "round": 1, "match": 1, "board": 2, "result": "1/2-1/2"}, "ack"),
+ ("club_protest", "c2s", "A captain (team token): a protest about a game of the round (F-PROTEST), within "
+  "protest_s of the round's end (a finished game may be protested during the round), with the deposit. "
+  "Reply: `created` with `protest`.",
+  [ID, CLUB] + GAMEKEY + [("text", "string", "1..2000 bytes", ""), ("deposit", "integer", "minor units", "must equal the event's")],
+  ["not_captain (field filer: not a team's token; field team: not a team of that match)", "wrong_round (field round / game)",
+   "too_late (field filed_at)", "exists (field game: protested already)", "invalid (field deposit / text)",
+   "bad_state (field game: still being played)", "not_found (field game)"],
+  {"type": "club_protest", "id": 46, "club": 3, "round": 1, "match": 1, "board": 2,
+   "text": "the flag fell after the mate", "deposit": 20000}, "created"),
+ ("club_appeals", "c2s", "Director: a token for the appeals committee of this event (shown once; it is put "
+  "into club_decide).", [ID, CLUB], ["unauthorized", "not_found (club)"],
+  {"type": "club_appeals", "id": 47, "club": 3}, "created"),
+ ("club_decide", "c2s", "The appeals committee: uphold a protest (the board's new result; the standings are "
+  "recomputed and pushed; the deposit is marked returned) or reject it, with a reason.",
+  [ID, CLUB, ("token", "string", "", "the appeals token"), ("protest", "integer", "", ""),
+   ("upheld", "boolean", "", ""), ("result", "string", RESULTS, "when upheld"),
+   ("reason", "string", "1..2000 bytes", "")],
+  ["unauthorized (field token)", "not_found (field protest)", "already_decided (field protest)", "missing_field (field result)"],
+  {"type": "club_decide", "id": 48, "club": 3, "token": "9b1c0a9be2d84c51a07e6b2f9d3c4e15", "protest": 1,
+   "upheld": True, "result": "0-1", "reason": "the flag fell after the mate"}, "ack"),
+ ("club_get", "c2s", "Anyone: the event's snapshot (`club`). The same message is pushed to every connection "
+  "after a change (a line-up, a round's start or end, a result, a decision).", [ID, CLUB], ["not_found (club)"],
+  {"type": "club_get", "id": 49, "club": 3}, "club"),
+ ("club_export", "c2s", "Director: the TRF-2026 of the event (teams, every player's games with board "
+  "colours and forfeits), the crosstable or the line-ups of every round, as text.",
+  [ID, CLUB, ("what", "string", '"trf" / "crosstable" / "lineups"', "")],
+  ["unauthorized", "not_found (club)", "missing_field (field what)"],
+  {"type": "club_export", "id": 50, "club": 3, "what": "crosstable"}, "export_reply"),
+ ("club_attend", "c2s", "Director (the arbiter), with wait_s set: the players present at their boards "
+  "in the round being played (T-WAIT). At the waiting time's end (wait_s after the round's start) every "
+  "board with a player not marked is lost by forfeit (both absent: both lose). All or nothing.",
+  [ID, CLUB, ("round", "integer", "1..", "the round being played"),
+   ("players", "array of integers", "1..512", "player ids")],
+  ["unauthorized", "wrong_round (field round, rule T-WAIT)", "not_found (field players: plays no live board of the round)"],
+  {"type": "club_attend", "id": 51, "club": 3, "round": 1, "players": [11, 12, 13, 21, 22]}, "ack"),
+ ("club", "s2c", "The snapshot of a club event: teams and rosters, the schedule of every round started "
+  "or taking line-ups (matches with their boards: White's and Black's teams and players, the result; the "
+  "line-ups), the protests, and the standings with the tie-breaks of seed 004 art. 4.",
+  [("id", "integer", "", "absent in a push"), CLUB, ("name", "string", "", ""),
+   ("status", "string", '"registering" / "running" / "finished"', ""), ("round", "integer", "", "the current round"),
+   ("rounds", "integer", "", ""), ("boards", "integer", "", ""), ("teams", "array", "", "team, name, captain, players"),
+   ("schedule", "array", "", "round, status (lineups / playing / done), starts_in_ms (lineups), matches (home, away, gp, mp, "
+    "status, boards: board, white_team, black_team, white, black, result, live), lineups (team, submitted, players by board, 0 empty)"),
+   ("protests", "array", "", "protest, state, round, match, board, team, text, reason, deposit, currency, deposit_returned, new_result"),
+   ("tiebreaks", "array of strings", "", "GP, DE, WIN, SB"),
+   ("standings", "array", "", "place, team, name, mp, gp, tb (in tiebreaks' order), lot (tied on everything with the next)")], [],
+  {"type": "club", "id": 49, "club": 3, "name": "Chornomorsk 2016", "status": "running", "round": 1, "rounds": 1,
+   "boards": 2,
+   "teams": [{"team": 4, "name": "Portovik", "captain": 11, "players": [{"id": 11, "name": "Ivanenko", "rating": 2350}]},
+             {"team": 5, "name": "Druzhba", "captain": 21, "players": [{"id": 21, "name": "Kovalenko", "rating": 2300}]}],
+   "schedule": [{"round": 1, "status": "playing",
+                 "matches": [{"home": 4, "away": 5, "gp": [1, 0], "status": "playing",
+                              "boards": [{"board": 1, "white_team": 4, "black_team": 5, "white": 11, "black": 21,
+                                          "result": "1-0", "live": False},
+                                         {"board": 2, "white_team": 5, "black_team": 4, "white": 0, "black": 12,
+                                          "result": "*", "live": True}]}],
+                 "lineups": [{"team": 4, "submitted": True, "players": [11, 12]},
+                             {"team": 5, "submitted": False, "players": [21, 0]}]}],
+   "protests": [{"protest": 1, "state": "filed", "round": 1, "match": 1, "board": 1, "team": 5,
+                 "text": "the flag fell first", "reason": None, "deposit": 20000, "currency": "UAH",
+                 "deposit_returned": False, "new_result": None}],
+   "tiebreaks": ["GP", "DE", "WIN", "SB"],
+   "standings": [{"place": 1, "team": 4, "name": "Portovik", "mp": 0, "gp": 0, "tb": [0, 0, 0, 0], "lot": False},
+                 {"place": 2, "team": 5, "name": "Druzhba", "mp": 0, "gp": 0, "tb": [0, 0, 0, 0], "lot": False}]}, None),
+]
+
 # More golden examples of a message: name -> [(suffix, what it shows, example)]; each is
 # written to examples/<prefix>-<name>_<suffix>.json and shown in the message's document.
 EXTRA = {

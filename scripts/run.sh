@@ -6,6 +6,10 @@
 #                                   so far; T-ROUNDS' default would make 8 teams a round robin),
 #                                   then keeps serving the pages until Ctrl-C
 #   scripts/run.sh demo [FLAGS]     the same with bughouse-demo's flags (--help lists them)
+#   scripts/run.sh demo --format club-rr [FLAGS]
+#                                   the club round robin of seed 004 (bughouse-club-demo: 6 bot
+#                                   teams, 6 boards + 4 reserves, line-ups, a short team, a
+#                                   forfeit, protests; PGN, TRF, crosstable in demo-out/club)
 #   scripts/run.sh server [FLAGS]   only the server (TLS with a development certificate made on
 #   scripts/run.sh --FLAG ...       first start); flags pass on to bughouse-server
 set -euo pipefail
@@ -22,6 +26,10 @@ fi
 case "$1" in
 demo)
     shift
+    if [ "${1:-}" = --format ] && [ "${2:-}" = club-rr ]; then
+        shift 2
+        exec build/release/clients/bot/bughouse-club-demo "$@"
+    fi
     exec build/release/clients/bot/bughouse-demo "$@"
     ;;
 server) shift ;;

@@ -109,6 +109,12 @@ static pid_t start_server(const demo_opts *o, const char *db, const char *log, c
     return -1;
 }
 
+pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
+                        int *port)
+{
+    return start_server(o, db, log, admin, port);
+}
+
 static double num(const cJSON *o, const char *k, double def)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);

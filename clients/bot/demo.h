@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define DEMO_MAX_TEAMS 64
 
@@ -54,5 +55,11 @@ typedef struct {
 /* Run the whole demo; progress goes to stdout unless quiet. Returns 0 when the tournament
  * ran to its end and the files were written, -1 otherwise (*rep filled as far as it got). */
 int demo_run(const demo_opts *o, demo_report *rep);
+
+/* Start o->server (--no-tls on 127.0.0.1, port o->port or any with 0) on database db with the
+ * admin token, its stderr to log; wait for its port (*port). Returns the child's pid, or -1.
+ * (The club demo, club_demo.c, starts its server this way too.) */
+pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
+                        int *port);
 
 #endif

@@ -59,3 +59,9 @@ bh_browser_bot_test(browser_replay replay.test.mjs 180)
 # The hall (projector.test.mjs): projector.html at 1920x1080 through the live matches, the
 # pairings and the standings; an announcement on it; the public event page.
 bh_browser_bot_test(browser_projector projector.test.mjs 240)
+# The club round robin page (tests/browser/club.test.mjs, issue 15): a captain's line-up by
+# shifting and its typed refusal, the director's results, a protest filed and upheld.
+add_test(NAME browser_club
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/club.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_club PROPERTIES LABELS browser TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -13,3 +13,12 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot.c)
   set_tests_properties(test_ws_tour PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
   add_dependencies(test_ws_tour bughouse-server)
 endif()
+
+# issue 15: the club round robin demo to its end (club_demo.sh).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/club_demo.c)
+  add_test(NAME club_demo
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/club_demo.sh $<TARGET_FILE:bughouse-club-demo>
+                   $<TARGET_FILE:bughouse-server>)
+  set_tests_properties(club_demo PROPERTIES LABELS integration TIMEOUT 180
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

@@ -32,3 +32,10 @@ bh_add_test(test_ws_utf8 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_utf8.c
 target_include_directories(test_ws_utf8 PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_utf8 PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_utf8 bughouse-server)
+
+# The club round robin of seed 004 over real sockets with a SIGKILL (issue 15, test_ws_club.c).
+bh_add_test(test_ws_club SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_club.c
+            LIBS bh_wsclient bh_store bh_runner LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_club PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_club PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_club bughouse-server)

@@ -13,6 +13,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "store.h"
+#include "store_club.h"
 #include "store_tour.h"
 
 static char dir[] = "/tmp/bh_store_XXXXXX";
@@ -98,7 +99,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 2, store_schema_version(st)); /* v2: the tournament tables */
+    CHECK_EQ_INT("schema", 3, store_schema_version(st)); /* v3: the club tables */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -143,7 +144,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 2, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 3, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -324,7 +325,7 @@ static void tour_tables_v2(void)
     raw("INSERT INTO tour_state(id, status, seed, teams, trf) VALUES(7, 1, 42, '0 1 2', 'T');"
         "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 2, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 3, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
@@ -341,7 +342,36 @@ static void tour_tables_v2(void)
     store_close(st);
 }
 
+static int keep_club_row(void *ctx, int64_t id, const char *state)
+{
+    char *buf = ctx;
+    size_t n = strlen(buf);
+    snprintf(buf + n, 100 - n, "%lld:%s;", (long long)id, state);
+    return 0;
+}
+
+/* The club events' state (schema v3): replaced in place, read back in id order after a reopen
+ * (store_close commits what the turn left open). */
+static void club_state_rows(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("put", BH_OK, store_club_put(st, 9, "CLUB 1\nstatus 0 0"));
+    CHECK_EQ_INT("put", BH_OK, store_club_put(st, 4, "A"));
+    CHECK_EQ_INT("replace", BH_OK, store_club_put(st, 4, "B"));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    CHECK_EQ_INT("open at close", BH_OK, store_club_put(st, 5, "kept"));
+    store_close(st);
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
+    char buf[100] = "";
+    CHECK_EQ_INT("each", BH_OK, store_each_club(st, keep_club_row, buf));
+    CHECK_EQ_STR("rows", "4:B;5:kept;9:CLUB 1\nstatus 0 0;", buf);
+    store_close(st);
+}
+
 static const bh_test_case cases[] = {
+    {"club_state_rows", club_state_rows},
     {"tour_tables_v2", tour_tables_v2},
     {"round_trip", round_trip},
     {"turn_transaction", turn_transaction},

@@ -124,6 +124,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
         store_each_game(st, load_game, &lc) != BH_OK || hub__tour_load(h, now_us) != BH_OK ||
+        hub__club_load(h, now_us) != BH_OK ||
         store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
@@ -154,6 +155,7 @@ void hub_free(hub *h)
     free(h->tournaments);
     free(h->teams);
     hub__tour_free(h);
+    hub__club_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -218,6 +220,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
     h->armed_us = 0;
     hub__game_timers(h, now_us);
     hub__tour_timers(h, now_us); /* the tournaments' deadlines (runner.h) */
+    hub__club_timers(h, now_us); /* the club events' (club.h) */
     hub__arm(h);
 }
 
@@ -531,6 +534,10 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     hub_sess *s = hub__sess_find(h, c);
     if (!s)
         s = hub__sess_add(h, c);
+    if (hub__club_text(h, s, buf, len, now_us)) { /* issue 15: hub_club.c */
+        hub__arm(h);
+        return;
+    }
     proto_msg *m = xmalloc(sizeof *m); /* ~2 KB: keep it off the stack */
     proto_err err;
     int rc = proto_decode(buf, len, m, &err);

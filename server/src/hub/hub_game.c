@@ -132,6 +132,9 @@ void hub__arm(hub *h)
     uint64_t tour_at = hub__tour_deadline(h); /* the tournaments' (runner.h) */
     if (tour_at && (!at || tour_at < at))
         at = tour_at;
+    uint64_t club_at = hub__club_deadline(h); /* the club events' (club.h) */
+    if (club_at && (!at || club_at < at))
+        at = club_at;
     if (at != h->armed_us) {
         h->armed_us = at;
         h->io.timer(h->io.ctx, at);

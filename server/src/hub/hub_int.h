@@ -18,6 +18,7 @@
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
+typedef struct hub_clubs hub_clubs; /* hub_club.c */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -130,6 +131,7 @@ struct hub {
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
+    hub_clubs *clubs_; /* club round robins (hub_club.c); NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
 };
@@ -237,5 +239,19 @@ void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Tournament facts of game gid for the live list: false when it is no tournament's game. */
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2]);
+
+/* hub_club.c: the club round robins (issue 15: tourney/club.h). */
+/* A club_* message (proto_club.h): handled (replied) and true, or false: not one, for
+ * proto_decode. */
+bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t now_us);
+/* The events' deadlines (line-up deadlines, waiting times): the earliest (0 none), and what
+ * is due at now_us. */
+uint64_t hub__club_deadline(const hub *h);
+void hub__club_timers(hub *h, uint64_t now_us);
+/* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
+int hub__club_load(hub *h, uint64_t now_us);
+void hub__club_free(hub *h);
+/* Is id a club event (its teams are registered by club_team, not team_register)? */
+bool hub__club_has(hub *h, int64_t id);
 
 #endif

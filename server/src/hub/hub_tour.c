@@ -452,6 +452,8 @@ int hub__tour_check_team(hub *h, const proto_msg *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
+    if (!ht && hub__club_has(h, m->tournament))
+        return BH_ESTATE; /* a club event's teams come with rosters (club_team) */
     return ht ? runner_can_register(ht->r, m->name, &rep) : BH_OK; /* none: an older database's
                                                                     * tournament, teams only */
 }

@@ -80,6 +80,8 @@ typedef struct {
     char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
     uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
     bool armageddon;          /* CREATE_GAME */
+    int player[2];            /* CREATE_GAME of a club board (club.h): the roster ids of White
+                               * and Black; 0 for the Swiss's bughouse games */
     runner_result result;     /* END_GAME */
     const char *reason;       /* END_GAME: static text ("withdrawn") */
     uint64_t deadline_us;     /* ASK_CHOICE */

@@ -1,0 +1,547 @@
+/* club_demo.c: bughouse-club-demo (scripts/run.sh demo --format club-rr): a seed-004-shaped
+ * club round robin run by the server (issue 15): 6 bot teams of 6 boards + 4 reserves, the
+ * captains' bots submit varying line-ups (shifting substitutions), one team is short in round
+ * 2, every board is a chess game between two random bots (the game module's chess kind, 10+5,
+ * played here and entered by the arbiter, as the server hosts only bughouse games so far), one
+ * board is lost by forfeit after the waiting time, one protest is upheld and one rejected by
+ * the appeals committee; the rounds start at their line-up deadline (the countdown is in the
+ * snapshot). At the end: the club ranking, and in --out the PGN of every game, the TRF-2026,
+ * the crosstable and the line-ups. SPDX-License-Identifier: MIT */
+#include <cjson/cJSON.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bh.h"
+#include "demo.h"
+#include "game.h"
+#include "pgn.h"
+#include "rules.h"
+#include "wsclient.h"
+
+#define TEAMS 6
+#define BOARDS 6
+#define ROSTER 10
+
+static const char *const CLUBS[TEAMS] = {"Portovyk", "Druzhba", "Chornomorets", "Illichivets",
+                                         "Shakhtar", "Dnipro"};
+static const char *const SURNAMES[ROSTER] = {"Ivanenko",  "Petrenko", "Sydorenko", "Kovalenko",
+                                             "Bondarenko", "Tkachenko", "Shevchenko", "Kravchenko",
+                                             "Melnyk",    "Boyko"};
+
+static volatile int stop_flag;
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+static uint64_t rng = 42;
+static uint32_t rnd(uint32_t n)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint32_t)((rng >> 33) % n);
+}
+
+static wsc *dir, *cap[TEAMS + 1];
+static long long club_id, team_id[TEAMS + 1];
+static char token[TEAMS + 1][64];
+static bool quiet;
+
+static void pause_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    if (quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+}
+
+/* Send and wait for the reply with the message's id (pushes skipped). Caller frees (cJSON). */
+static cJSON *call(wsc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static cJSON *call(wsc *c, const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    cJSON *sent = cJSON_Parse(buf);
+    double id = sent ? cJSON_GetNumberValue(cJSON_GetObjectItem(sent, "id")) : -1;
+    cJSON_Delete(sent);
+    if (wsc_send(c, buf) != 0)
+        return NULL;
+    for (int i = 0; i < 1000; i++) {
+        char *s = wsc_recv(c, 5000);
+        if (!s)
+            return NULL;
+        cJSON *o = cJSON_Parse(s);
+        free(s);
+        cJSON *rid = o ? cJSON_GetObjectItem(o, "id") : NULL;
+        if (rid && cJSON_IsNumber(rid) && rid->valuedouble == id)
+            return o;
+        cJSON_Delete(o);
+    }
+    return NULL;
+}
+
+static bool ok(cJSON *r, const char *what)
+{
+    const cJSON *t = r ? cJSON_GetObjectItem(r, "type") : NULL;
+    bool good = t && cJSON_IsString(t) && strcmp(t->valuestring, "error") != 0;
+    if (!good) {
+        char *s = r ? cJSON_PrintUnformatted(r) : NULL;
+        fprintf(stderr, "club-demo: %s: %s\n", what, s ? s : "no reply");
+        free(s);
+    }
+    cJSON_Delete(r);
+    return good;
+}
+
+static int pid_of(int t, int i) /* roster player i (1-based) of team t */
+{
+    return 100 * t + i;
+}
+
+static bool write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fputs(text, f);
+    return fclose(f) == 0;
+}
+
+/* A chess game between two random bots to its end (10+5, a second a move): the result from
+ * White's side ("1-0", "1/2-1/2", "0-1"); its PGN written to path. */
+static const char *play_board(const char *white, const char *black, const char *event, int r,
+                              const char *path)
+{
+    game_rules gr;
+    game_rules_by_name("fide", &gr);
+    game_setup s;
+    game_setup_init(&s, &gr, 600000, 5000);
+    s.kind = GAME_KIND_CHESS;
+    snprintf(s.players[GAME_A_WHITE], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, white);
+    snprintf(s.players[GAME_A_BLACK], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, black);
+    game *g = NULL;
+    if (game_new(&s, 0, &g) != BH_OK)
+        return "1/2-1/2";
+    uint64_t now = 0;
+    bh_move mv[BH_MAX_MOVES];
+    for (int ply = 0; game_state(g) != GAME_OVER && ply < 2000; ply++) {
+        const bh_pos *p = game_pos(g, 0);
+        int n = bh_gen_legal(p, mv);
+        if (n <= 0)
+            break;
+        bh_move m = mv[rnd((uint32_t)n)];
+        now += 1000000;
+        game_delta d;
+        int seat = bh_side_to_move(p) == BH_WHITE ? GAME_A_WHITE : GAME_A_BLACK;
+        if (game_move_bh(g, seat, m, game_board_plies(g, 0), 0, now, &d) != BH_OK)
+            break;
+    }
+    const game_result *res = game_get_result(g);
+    const char *out = !res || res->winner == GAME_DRAW ? "1/2-1/2"
+                      : res->winner == GAME_TEAM_1     ? "1-0"
+                                                       : "0-1";
+    char round[8];
+    snprintf(round, sizeof round, "%d", r);
+    pgn_meta meta = {event, "bughouse-server club demo", NULL, round};
+    char *pgn = pgn_export(g, &meta);
+    if (pgn)
+        write_file(path, pgn);
+    free(pgn);
+    game_free(g);
+    return out;
+}
+
+/* The captain's line-up of team t for round r: k random substitutions by shifting (k of the
+ * main players left out, k reserves in), or a short team of `players`. */
+static void lineup(int t, int r, int players)
+{
+    bool in[ROSTER + 1] = {false};
+    int k = rnd(5); /* 0..4 substitutions (art. 3: at most four) */
+    for (int i = 1; i <= BOARDS; i++)
+        in[i] = true;
+    for (int j = 0; j < k; j++) {
+        int out = 1 + (int)rnd(BOARDS), res = BOARDS + 1 + (int)rnd(ROSTER - BOARDS);
+        if (in[out] && !in[res])
+            in[out] = false, in[res] = true;
+    }
+    char list[256] = "";
+    size_t n = 0;
+    int named = 0;
+    for (int i = 1; i <= ROSTER && named < players; i++)
+        if (in[i]) {
+            n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", named ? "," : "", pid_of(t, i));
+            named++;
+        }
+    if (ok(call(cap[t], "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":%d,"
+                        "\"players\":[%s]}",
+                club_id, r, list),
+           "line-up"))
+        say("  round %d %-13s line-up [%s]%s\n", r, CLUBS[t - 1], list,
+            players < BOARDS ? " (short: its empty boards are lost by forfeit)" : "");
+}
+
+static cJSON *snapshot(void)
+{
+    return call(dir, "{\"type\":\"club_get\",\"id\":5,\"club\":%lld}", club_id);
+}
+
+static const char *name_of(long long team)
+{
+    for (int t = 1; t <= TEAMS; t++)
+        if (team_id[t] == team)
+            return CLUBS[t - 1];
+    return "?";
+}
+
+/* The roster player's name of player id (team t). */
+static void player_name(int id, char *out, size_t cap_)
+{
+    int t = id / 100, i = id % 100;
+    if (t >= 1 && t <= TEAMS && i >= 1 && i <= ROSTER)
+        snprintf(out, cap_, "%s, %c. (%s)", SURNAMES[i - 1], 'A' + t - 1, CLUBS[t - 1]);
+    else
+        snprintf(out, cap_, "?");
+}
+
+/* Play the boards of round r (the snapshot's schedule): a random chess game on each live
+ * board, entered by the arbiter; in round 3 one board is forfeited after the waiting time. */
+static int play_round(int r, const char *out, int pace_ms, int *games)
+{
+    cJSON *s = snapshot();
+    const cJSON *sched = s ? cJSON_GetObjectItem(s, "schedule") : NULL;
+    const cJSON *rd = sched ? cJSON_GetArrayItem(sched, r - 1) : NULL;
+    const cJSON *ms = rd ? cJSON_GetObjectItem(rd, "matches") : NULL;
+    int mi = 0;
+    const cJSON *m;
+    cJSON_ArrayForEach(m, ms)
+    {
+        mi++;
+        const cJSON *b;
+        cJSON_ArrayForEach(b, cJSON_GetObjectItem(m, "boards"))
+        {
+            if (!cJSON_IsTrue(cJSON_GetObjectItem(b, "live")) || stop_flag)
+                continue;
+            int board = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "board"));
+            int w = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "white"));
+            int k = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "black"));
+            const char *res;
+            char wn[64], bn[64], path[700];
+            player_name(w, wn, sizeof wn);
+            player_name(k, bn, sizeof bn);
+            if (r == 3 && mi == 2 && board == 4) {
+                res = "+-"; /* T-WAIT: Black did not come within the waiting time */
+                say("  round %d match %d board %d: %s - %s: +- (absent after the waiting time)\n",
+                    r, mi, board, wn, bn);
+            } else {
+                snprintf(path, sizeof path, "%s/games/r%d-m%d-b%d.pgn", out, r, mi, board);
+                res = play_board(wn, bn, "Club championship (demo)", r, path);
+                (*games)++;
+            }
+            if (!ok(call(dir, "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,"
+                              "\"match\":%d,\"board\":%d,\"result\":\"%s\"}",
+                         club_id, r, mi, board, res),
+                    "result")) {
+                cJSON_Delete(s);
+                return -1;
+            }
+            if (pace_ms > 0)
+                pause_ms(pace_ms);
+        }
+    }
+    cJSON_Delete(s);
+    return 0;
+}
+
+static void print_matches(int r)
+{
+    cJSON *s = snapshot();
+    const cJSON *rd = s ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "schedule"), r - 1) : NULL;
+    const cJSON *m, *ms = rd ? cJSON_GetObjectItem(rd, "matches") : NULL;
+    cJSON_ArrayForEach(m, ms)
+    {
+        const cJSON *gp = cJSON_GetObjectItem(m, "gp");
+        say("  round %d: %-13s %4.1f - %-4.1f %s\n", r,
+            name_of((long long)cJSON_GetNumberValue(cJSON_GetObjectItem(m, "home"))),
+            cJSON_GetNumberValue(cJSON_GetArrayItem(gp, 0)),
+            cJSON_GetNumberValue(cJSON_GetArrayItem(gp, 1)),
+            name_of((long long)cJSON_GetNumberValue(cJSON_GetObjectItem(m, "away"))));
+    }
+    cJSON_Delete(s);
+}
+
+/* Wait until round r plays (its deadline), printing the countdown once. */
+static bool wait_playing(int r)
+{
+    for (int i = 0; i < 600 && !stop_flag; i++) {
+        cJSON *s = snapshot();
+        const cJSON *rd = s ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "schedule"), r - 1) : NULL;
+        const cJSON *st = rd ? cJSON_GetObjectItem(rd, "status") : NULL;
+        bool playing = st && cJSON_IsString(st) && strcmp(st->valuestring, "lineups") != 0;
+        if (i == 0 && !playing && rd)
+            say("round %d starts in %.1f s (the line-up deadline)\n", r,
+                cJSON_GetNumberValue(cJSON_GetObjectItem(rd, "starts_in_ms")) / 1000.0);
+        cJSON_Delete(s);
+        if (playing)
+            return true;
+        pause_ms(100);
+    }
+    return false;
+}
+
+static char *export_text(const char *what)
+{
+    cJSON *r = call(dir, "{\"type\":\"club_export\",\"id\":16,\"club\":%lld,\"what\":\"%s\"}",
+                    club_id, what);
+    const cJSON *t = r ? cJSON_GetObjectItem(r, "text") : NULL;
+    char *s = t && cJSON_IsString(t) ? strdup(t->valuestring) : NULL;
+    cJSON_Delete(r);
+    return s;
+}
+
+static void usage(void)
+{
+    printf("usage: bughouse-club-demo [options]   (scripts/run.sh demo --format club-rr)\n"
+           "  --port N         server port (default 8080; 0 = any free port)\n"
+           "  --out DIR        output directory (default demo-out/club)\n"
+           "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
+           "  --web DIR        static files (default clients/web)\n"
+           "  --break-s N      line-up deadline after each round's end = protest window (default 5)\n"
+           "  --pace-ms MS     pause after each board's result (default 100; at least 60: the\n"
+           "                   server takes 20 messages a second from one connection)\n"
+           "  --seed N         the bots' random seed\n"
+           "  --keep           after the end keep the server running until Ctrl-C\n"
+           "  --quiet          no progress lines\n");
+}
+
+int main(int argc, char **argv)
+{
+    demo_opts o = {.server = "build/release/server/bughouse-server",
+                   .web = "clients/web",
+                   .out = "demo-out/club",
+                   .port = 8080};
+    int break_s = 5, pace_ms = 100;
+    bool keep = false;
+    static const struct option opts[] = {
+        {"port", required_argument, NULL, 'P'},  {"out", required_argument, NULL, 'o'},
+        {"server", required_argument, NULL, 's'}, {"web", required_argument, NULL, 'w'},
+        {"break-s", required_argument, NULL, 'B'}, {"pace-ms", required_argument, NULL, 'p'},
+        {"seed", required_argument, NULL, 'S'},   {"keep", no_argument, NULL, 'K'},
+        {"quiet", no_argument, NULL, 'q'},        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+    int c;
+    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+        switch (c) {
+        case 'P': o.port = atoi(optarg); break;
+        case 'o': o.out = optarg; break;
+        case 's': o.server = optarg; break;
+        case 'w': o.web = optarg; break;
+        case 'B': break_s = atoi(optarg); break;
+        case 'p': pace_ms = atoi(optarg); break;
+        case 'S': rng = strtoull(optarg, NULL, 10); break;
+        case 'K': keep = true; break;
+        case 'q': quiet = true; break;
+        case 'f':
+            if (strcmp(optarg, "club-rr") != 0) {
+                fprintf(stderr, "bughouse-club-demo: --format club-rr only\n");
+                return 2;
+            }
+            break;
+        case 'h': usage(); return 0;
+        default: usage(); return 2;
+        }
+    }
+    if (pace_ms < 60)
+        pace_ms = 60; /* the server's flood limit: 20 messages a second after a burst of 40 */
+    if (break_s < 1) {
+        fprintf(stderr, "bughouse-club-demo: --break-s must be at least 1\n");
+        return 2;
+    }
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    char path[700], db[700], log[700], admin[40];
+    mkdir("demo-out", 0755);
+    mkdir(o.out, 0755);
+    snprintf(path, sizeof path, "%s/games", o.out);
+    mkdir(path, 0755);
+    snprintf(db, sizeof db, "%s/club.db", o.out);
+    snprintf(log, sizeof log, "%s/server.log", o.out);
+    unlink(db);
+    snprintf(admin, sizeof admin, "club-demo-%llx", (unsigned long long)rng ^ (unsigned long long)time(NULL));
+    int port = 0, rc = 1, games = 0;
+    pid_t srv = demo_start_server(&o, db, log, admin, &port);
+    if (srv < 0) {
+        fprintf(stderr, "club-demo: the server did not start (log: %s)\n", log);
+        return 1;
+    }
+    say("server on http://127.0.0.1:%d/ (log %s); director token %s\n", port, log, admin);
+    wsc_ctx *x = wsc_ctx_new();
+    wsc_opts wo = {.host = "127.0.0.1", .port = port, .tls = false};
+    dir = wsc_connect(x, &wo, 5000);
+    if (!dir || !ok(call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", admin), "auth"))
+        goto out;
+    cJSON *r = call(dir, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Club championship (demo)\","
+                         "\"break_s\":%d,\"protest_s\":%d}",
+                    break_s, break_s);
+    club_id = r ? (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "club")) : 0;
+    cJSON_Delete(r);
+    if (club_id <= 0)
+        goto out;
+    for (int t = 1; t <= TEAMS; t++) {
+        char players[2000];
+        size_t n = 0;
+        for (int i = 1; i <= ROSTER; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n,
+                                  "%s{\"id\":%d,\"name\":\"%s, %c.\",\"rating\":%d}", i > 1 ? "," : "",
+                                  pid_of(t, i), SURNAMES[i - 1], 'A' + t - 1,
+                                  2400 - 15 * i - 10 * t);
+        r = call(dir, "{\"type\":\"club_team\",\"id\":%d,\"club\":%lld,\"name\":\"%s\","
+                      "\"players\":[%s],\"captain\":%d}",
+                 10 + t, club_id, CLUBS[t - 1], players, pid_of(t, 1));
+        const cJSON *tk = r ? cJSON_GetObjectItem(r, "token") : NULL;
+        team_id[t] = r ? (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "team")) : 0;
+        snprintf(token[t], sizeof token[t], "%s", tk && cJSON_IsString(tk) ? tk->valuestring : "");
+        cJSON_Delete(r);
+        cap[t] = wsc_connect(x, &wo, 5000);
+        if (!cap[t] || !token[t][0] ||
+            !ok(call(cap[t], "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]), "captain"))
+            goto out;
+    }
+    r = call(dir, "{\"type\":\"club_appeals\",\"id\":12,\"club\":%lld}", club_id);
+    char appeals[64] = "";
+    const cJSON *at = r ? cJSON_GetObjectItem(r, "token") : NULL;
+    snprintf(appeals, sizeof appeals, "%s", at && cJSON_IsString(at) ? at->valuestring : "");
+    cJSON_Delete(r);
+    if (!ok(call(dir, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", club_id), "start"))
+        goto out;
+    say("club round robin %lld: %d teams of %d boards + %d reserves, 5 rounds (Berger tables)\n"
+        "watch it at http://127.0.0.1:%d/club.html?club=%lld (a captain signs in with a team token)\n",
+        club_id, TEAMS, BOARDS, ROSTER - BOARDS, port, club_id);
+    for (int rr = 1; rr <= TEAMS - 1 && !stop_flag; rr++) {
+        for (int t = 1; t <= TEAMS; t++)
+            if (rr == 2 && t == 3)
+                lineup(t, rr, 4); /* F-SHORT: four players, boards 5 and 6 lost by forfeit */
+            else if (rnd(3) != 0) /* the others play their first six (no line-up: art. 3) */
+                lineup(t, rr, BOARDS);
+        if (!wait_playing(rr))
+            goto out;
+        if (play_round(rr, o.out, pace_ms, &games) != 0)
+            goto out;
+        print_matches(rr);
+        if (rr == 1) {
+            /* F-PROTEST: the away captain of match 1 protests board 1 (upheld: the result is
+             * reversed), the home captain board 2 (rejected) */
+            cJSON *s = snapshot();
+            const cJSON *m = cJSON_GetArrayItem(
+                cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(s, "schedule"), 0),
+                                    "matches"),
+                0);
+            long long home = (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(m, "home"));
+            long long away = (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(m, "away"));
+            const cJSON *b1 = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "boards"), 0);
+            const cJSON *res = cJSON_GetObjectItem(b1, "result");
+            char was[8];
+            snprintf(was, sizeof was, "%s", res && cJSON_IsString(res) ? res->valuestring : "*");
+            const char *now = strcmp(was, "1-0") == 0 ? "0-1" : "1-0";
+            int th = 0, ta = 0;
+            for (int t = 1; t <= TEAMS; t++) {
+                if (team_id[t] == home)
+                    th = t;
+                if (team_id[t] == away)
+                    ta = t;
+            }
+            cJSON_Delete(s);
+            bool filed = th && ta &&
+                         ok(call(cap[ta], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
+                                          "\"round\":1,\"match\":1,\"board\":1,\"text\":\"the "
+                                          "result was entered wrongly\",\"deposit\":20000}",
+                                 club_id),
+                            "protest") &&
+                         ok(call(cap[th], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
+                                          "\"round\":1,\"match\":1,\"board\":2,\"text\":\"a "
+                                          "touched piece was not moved\",\"deposit\":20000}",
+                                 club_id),
+                            "protest");
+            if (filed &&
+                ok(call(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                             "\"protest\":1,\"upheld\":true,\"result\":\"%s\",\"reason\":\"the "
+                             "scoresheets show %s\"}",
+                        club_id, appeals, now, now),
+                   "decide") &&
+                ok(call(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                             "\"protest\":2,\"upheld\":false,\"reason\":\"not proven\"}",
+                        club_id, appeals),
+                   "decide"))
+                say("  protest 1 (%s, board 1: %s) upheld: %s, deposit returned; protest 2 "
+                    "rejected\n",
+                    CLUBS[ta - 1], was, now);
+        }
+    }
+    cJSON *s = snapshot();
+    const cJSON *st = s ? cJSON_GetObjectItem(s, "status") : NULL;
+    if (st && cJSON_IsString(st) && strcmp(st->valuestring, "finished") == 0) {
+        say("\nfinal ranking (seed 004 art. 4: MP, GP, direct encounter, matches won, team SB)\n");
+        say("%-5s %-13s %4s %5s %5s %4s %4s %6s\n", "place", "team", "MP", "GP", "GP", "DE",
+            "WIN", "SB");
+        const cJSON *row;
+        cJSON_ArrayForEach(row, cJSON_GetObjectItem(s, "standings"))
+        {
+            const cJSON *tb = cJSON_GetObjectItem(row, "tb");
+            say("%-5d %-13s %4d %5.1f %5.1f %4g %4g %6g\n",
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItem(row, "place")),
+                cJSON_GetStringValue(cJSON_GetObjectItem(row, "name")),
+                (int)cJSON_GetNumberValue(cJSON_GetObjectItem(row, "mp")),
+                cJSON_GetNumberValue(cJSON_GetObjectItem(row, "gp")),
+                cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 0)),
+                cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 1)),
+                cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 2)),
+                cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 3)));
+        }
+        static const char *const what[] = {"trf", "crosstable", "lineups"};
+        static const char *const file[] = {"club.trf", "crosstable.txt", "lineups.txt"};
+        rc = 0;
+        for (int i = 0; i < 3; i++) {
+            char *text = export_text(what[i]);
+            snprintf(path, sizeof path, "%s/%s", o.out, file[i]);
+            if (!text || !write_file(path, text))
+                rc = 1;
+            if (i == 1 && text)
+                say("\n%s", text);
+            free(text);
+        }
+        say("\n%d games (PGN in %s/games), TRF %s/club.trf, crosstable and line-ups in %s\n", games,
+            o.out, o.out, o.out);
+    }
+    cJSON_Delete(s);
+    if (keep && rc == 0) {
+        say("the server keeps running on http://127.0.0.1:%d/ (Ctrl-C ends it)\n", port);
+        while (!stop_flag)
+            sleep(1);
+    }
+out:
+    wsc_ctx_free(x);
+    kill(srv, SIGTERM);
+    waitpid(srv, NULL, 0);
+    return rc;
+}

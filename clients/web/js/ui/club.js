@@ -1,0 +1,269 @@
+// ui/club.js: the club round robin page (club.html?club=ID): everyone sees the schedule, the
+// boards, the line-ups, the standings and the protests (the `club` snapshot, pushed after every
+// change); a captain (team token) submits the round's line-up in roster order (substitution
+// by shifting: tick who plays, the boards follow) and files protests; the director (admin
+// token) enters results and, with the appeals committee's token, decides protests.
+// Every refusal is shown as the server names it: code, field, rule. SPDX-License-Identifier: MIT
+
+import { Net } from '../net.js';
+import { ServerTime } from '../clock.js';
+import { h, params } from './dom.js';
+
+const app = {
+  club: Number(params().get('club') || 1),
+  role: 'spectator',
+  team: 0,
+  snap: null,
+  msg: { lineup: ['', ''], protest: ['', ''], result: ['', ''], decide: ['', ''] },
+  draft: null, // the captain's ticks: player ids, kept across pushes until submitted
+  deadlineAt: 0, // performance.now() of the waiting round's start
+  appeals: '',
+};
+
+const root = document.getElementById('root');
+const netEl = document.getElementById('net');
+
+function errText(e) {
+  if (!e || !e.code) return String(e);
+  return `${e.code}${e.field ? ` (${e.field})` : ''}${e.rule ? ` · ${e.rule}` : ''}: ${e.message || ''}`;
+}
+
+async function ask(body, slot, okText) {
+  try {
+    const r = await app.net.request({ ...body, club: app.club });
+    app.msg[slot] = ['', okText || 'done'];
+    return r;
+  } catch (e) {
+    app.msg[slot] = [errText(e), ''];
+    return null;
+  } finally {
+    render();
+  }
+}
+
+async function refresh() {
+  try {
+    app.snap = await app.net.request({ type: 'club_get', club: app.club });
+    noteDeadline();
+  } catch (e) {
+    app.snap = null;
+    root.replaceChildren(h('section.wide', {}, h('p.err', {}, errText(e))));
+    return;
+  }
+  render();
+}
+
+function noteDeadline() {
+  const r = waitingRound();
+  app.deadlineAt = r ? performance.now() + r.starts_in_ms : 0;
+}
+
+const teamName = (id) => (app.snap.teams.find((t) => t.team === id) || { name: '?' }).name;
+function playerName(id) {
+  for (const t of app.snap.teams) {
+    const p = t.players.find((x) => x.id === id);
+    if (p) return p.name;
+  }
+  return id ? `#${id}` : '(empty)';
+}
+const currentRound = () => app.snap.schedule[app.snap.schedule.length - 1];
+const waitingRound = () => {
+  const r = app.snap && app.snap.schedule[app.snap.schedule.length - 1];
+  return r && r.status === 'lineups' ? r : null;
+};
+
+function message(slot) {
+  const [err, ok] = app.msg[slot];
+  return [h('div.err', { id: `${slot}-err` }, err), h('div.okmsg', { id: `${slot}-ok` }, ok)];
+}
+
+// ---- the captain's line-up -----------------------------------------------------------------
+
+function lineupSection() {
+  const r = waitingRound();
+  const team = app.snap.teams.find((t) => t.team === app.team);
+  if (!team) return null;
+  const boards = app.snap.boards;
+  if (!r)
+    return h('section', { id: 'lineup' }, h('h2', {}, `Line-up · ${team.name}`),
+      h('p.muted', {}, 'Line-ups are taken after a round ends, until the next one starts.'));
+  const mine = r.lineups.find((l) => l.team === app.team);
+  if (!app.draft || app.draft.round !== r.round)
+    app.draft = { round: r.round, ids: new Set(mine ? mine.players.filter(Boolean) : team.players.slice(0, boards).map((p) => p.id)) };
+  let board = 0;
+  const items = team.players.map((p, i) => {
+    const on = app.draft.ids.has(p.id);
+    const bd = on ? ++board : 0;
+    return h(`li${i >= boards ? '.reserve' : ''}`, {},
+      h('input', { type: 'checkbox', id: `play-${p.id}`, checked: on, onchange: (ev) => {
+        if (ev.target.checked) app.draft.ids.add(p.id);
+        else app.draft.ids.delete(p.id);
+        render();
+      } }),
+      h(`span.bd${on && bd <= boards ? '.on' : ''}`, {}, on ? (bd <= boards ? `board ${bd}` : 'too many') : '—'),
+      h('label.nm', { for: `play-${p.id}` }, `${p.name} (${p.rating || 'unrated'})`));
+  });
+  const chosen = team.players.filter((p) => app.draft.ids.has(p.id)).map((p) => p.id);
+  return h('section', { id: 'lineup' },
+    h('h2', {}, `Line-up for round ${r.round} · ${team.name}`),
+    h('p.muted', {}, `Tick who plays: the boards follow the roster order (a player left out moves those below up). `
+      + `At most 4 reserves; fewer than ${boards} players leaves the last boards empty, lost by forfeit.`),
+    h('ul.lineup-list', {}, items),
+    h('div.form-row', {},
+      h('button.primary', { id: 'submit-lineup', onclick: () => ask({ type: 'club_lineup', round: r.round, players: chosen }, 'lineup', `line-up for round ${r.round} submitted`) }, 'Submit line-up'),
+      h('span.muted', {}, mine && mine.submitted ? 'submitted: you may change it until the round starts' : 'none submitted yet: the first six would play')),
+    ...message('lineup'));
+}
+
+// ---- the schedule ----------------------------------------------------------------------------
+
+function boardRow(rd, mi, b) {
+  const cls = b.result.includes('-') && (b.result.startsWith('+') || b.result.startsWith('-')) ? '.res-ff' : '';
+  const cells = [
+    h('td.num', {}, b.board),
+    h('td', {}, playerName(b.white)),
+    h('td', {}, playerName(b.black)),
+    h(`td${cls}`, { class: b.live ? 'live' : undefined }, b.live ? h('span.live-dot', {}, '● playing') : b.result),
+  ];
+  if (app.role === 'director' && b.live) {
+    const sel = h('select', { id: `res-${rd.round}-${mi + 1}-${b.board}` },
+      ...['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'].map((x) => h('option', { value: x }, x)));
+    cells.push(h('td', {}, sel, ' ', h('button', { onclick: () => ask({ type: 'club_result', round: rd.round, match: mi + 1, board: b.board, result: sel.value }, 'result', `board ${b.board} entered`) }, 'enter')));
+  }
+  return h('tr', {}, cells);
+}
+
+function roundSection(rd) {
+  const parts = [h('h3', {}, `Round ${rd.round} · ${rd.status === 'lineups' ? 'line-ups' : rd.status}`)];
+  if (rd.status === 'lineups') {
+    parts.push(h('p', {}, 'starts in ', h('span.countdown', { id: 'countdown' }, '…'), ' (the line-up deadline)'));
+    if (app.role === 'director')
+      parts.push(h('div.form-row', {}, h('button', { id: 'start-round', onclick: () => ask({ type: 'club_round_start' }, 'result', `round ${rd.round} started`) }, 'start the round now'),
+        h('span.muted', {}, 'the missing line-ups are the first six; the previous round\'s protest window closes')));
+    if (!rd.lineups.length) parts.push(h('p.muted', {}, 'no line-up submitted yet (without one a team plays its first six)'));
+    else
+      parts.push(h('div.scroll', {}, h('table', {}, h('tr', {}, h('th', {}, 'team'), h('th', {}, 'line-up submitted')),
+        rd.lineups.map((l) => h('tr', {}, h('td', {}, teamName(l.team)), h('td', {}, l.players.map(playerName).join(', ')))))));
+  }
+  rd.matches.forEach((m, mi) => {
+    const score = m.status === 'done' ? ` ${m.gp[0]} – ${m.gp[1]}` : m.boards.length ? ` ${m.gp[0]} – ${m.gp[1]} (playing)` : '';
+    parts.push(h('h3', {}, `${mi + 1}. ${teamName(m.home)} – ${teamName(m.away)}${score}`));
+    if (m.boards.length)
+      parts.push(h('div.scroll', {}, h('table', {}, h('tr', {}, h('th.num', {}, 'bd'), h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'result')), m.boards.map((b) => boardRow(rd, mi, b)))));
+  });
+  return parts;
+}
+
+// ---- standings and protests --------------------------------------------------------------------
+
+function standingsSection() {
+  const s = app.snap;
+  return h('section', { id: 'standings' }, h('h2', {}, 'Standings (seed 004 art. 4)'),
+    h('div.scroll', {}, h('table', {},
+      h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), ...s.tiebreaks.slice(1).map((t) => h('th.num', {}, t))),
+      s.standings.map((r) => h('tr', {}, h('td.num', {}, r.place), h('td', {}, r.name + (r.lot && s.status === 'finished' ? ' (a lot decides)' : '')), h('td.num', {}, r.mp), h('td.num', {}, r.gp), ...r.tb.slice(1).map((v) => h('td.num', {}, v)))))));
+}
+
+function protestForm() {
+  const rd = app.snap.schedule.filter((r) => r.status !== 'lineups').pop();
+  if (!rd) return null;
+  const mi = rd.matches.findIndex((m) => m.home === app.team || m.away === app.team);
+  if (mi < 0) return null;
+  const board = h('select', { id: 'protest-board' }, ...rd.matches[mi].boards.map((b) => h('option', { value: b.board }, `board ${b.board}`)));
+  const text = h('textarea', { id: 'protest-text', placeholder: 'what happened (the committee reads this)' });
+  return h('div', {}, h('h3', {}, `File a protest · round ${rd.round}, match ${mi + 1}`),
+    h('div.form-row', {}, board, h('span.muted', {}, 'deposit 200.00 UAH (returned if upheld)')),
+    h('div.form-row', {}, text),
+    h('div.form-row', {}, h('button.primary', { id: 'file-protest', onclick: () => ask({ type: 'club_protest', round: rd.round, match: mi + 1, board: Number(board.value), text: text.value, deposit: 20000 }, 'protest', 'protest filed') }, 'File protest')),
+    ...message('protest'));
+}
+
+function protestsSection() {
+  const ps = app.snap.protests;
+  const rows = ps.map((p) => {
+    const cells = [h('td.num', {}, p.protest), h('td', {}, `R${p.round} M${p.match} B${p.board}`), h('td', {}, teamName(p.team)), h('td', {}, p.text),
+      h('td', {}, p.state + (p.state === 'upheld' ? ` → ${p.new_result}, deposit returned` : '') + (p.reason ? ` (${p.reason})` : ''))];
+    if (app.role === 'director' && p.state === 'filed') {
+      const res = h('select', { id: `decide-res-${p.protest}` }, ...['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'].map((x) => h('option', { value: x }, x)));
+      const reason = h('input', { id: `decide-reason-${p.protest}`, placeholder: 'reason' });
+      const go = (upheld) => ask({ type: 'club_decide', token: app.appeals, protest: p.protest, upheld, result: res.value, reason: reason.value }, 'decide', `protest ${p.protest} ${upheld ? 'upheld' : 'rejected'}`);
+      cells.push(h('td', {}, res, ' ', reason, ' ', h('button', { id: `uphold-${p.protest}`, onclick: () => go(true) }, 'uphold'), ' ', h('button', { id: `reject-${p.protest}`, onclick: () => go(false) }, 'reject')));
+    }
+    return h('tr', {}, cells);
+  });
+  const parts = [h('h2', {}, 'Protests (F-PROTEST)')];
+  if (!ps.length) parts.push(h('p.muted', {}, 'none'));
+  else parts.push(h('div.scroll', {}, h('table', { id: 'protests' }, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'game'), h('th', {}, 'by'), h('th', {}, 'text'), h('th', {}, 'decision')), rows)));
+  if (app.role === 'director') {
+    const tok = h('input', { id: 'appeals-token', type: 'password', placeholder: 'appeals committee token', value: app.appeals, oninput: (ev) => { app.appeals = ev.target.value; } });
+    parts.push(h('div.form-row', {}, tok, h('button', { id: 'new-appeals', onclick: async () => {
+      const r = await ask({ type: 'club_appeals' }, 'decide', 'a new appeals token (give it to the committee)');
+      if (r) { app.appeals = r.token; render(); }
+    } }, 'issue token')), ...message('decide'));
+  }
+  if (app.role === 'team') parts.push(protestForm());
+  return h('section', { id: 'protest' }, parts);
+}
+
+// ---- the page --------------------------------------------------------------------------------
+
+function render() {
+  const s = app.snap;
+  if (!s) return;
+  document.getElementById('title').textContent = s.name;
+  document.getElementById('sub').textContent = `${s.status} · round ${s.round} of ${s.rounds} · ${s.boards} boards`;
+  const sched = h('section.wide', { id: 'schedule' }, h('h2', {}, 'Rounds'), ...s.schedule.slice().reverse().flatMap(roundSection));
+  if (app.role === 'director') sched.append(...message('result'));
+  const parts = [];
+  if (app.role === 'team') parts.push(lineupSection());
+  parts.push(standingsSection(), protestsSection(), sched);
+  root.replaceChildren(...parts.filter(Boolean));
+  tickCountdown();
+}
+
+function tickCountdown() {
+  const el = document.getElementById('countdown');
+  if (!el || !app.deadlineAt) return;
+  const ms = Math.max(0, app.deadlineAt - performance.now());
+  const m = Math.floor(ms / 60000), sec = Math.floor((ms % 60000) / 1000);
+  el.textContent = `${m}:${String(sec).padStart(2, '0')}`;
+}
+setInterval(tickCountdown, 250);
+
+async function signIn() {
+  const token = document.getElementById('token').value.trim();
+  if (!token) return;
+  sessionStorage.setItem('club-token', token);
+  try {
+    const r = await app.net.request({ type: 'auth', token });
+    app.role = r.role;
+    app.team = r.team || 0;
+  } catch (e) {
+    app.role = 'spectator';
+    document.getElementById('role').textContent = errText(e);
+    return;
+  }
+  document.getElementById('role').textContent = app.role === 'team' ? `captain of ${app.snap ? teamName(app.team) : app.team}` : app.role;
+  render();
+}
+
+document.getElementById('connect').addEventListener('click', signIn);
+const saved = sessionStorage.getItem('club-token');
+if (saved) document.getElementById('token').value = saved;
+
+app.time = new ServerTime();
+app.net = new Net({
+  time: app.time,
+  onStatus: (s) => { netEl.textContent = s; netEl.className = `net ${s}`; },
+  onOpen: async () => {
+    if (document.getElementById('token').value) await signIn();
+    await refresh();
+  },
+  onPush: (m) => {
+    if (m.type === 'club' && m.club === app.club) {
+      app.snap = m;
+      noteDeadline();
+      render();
+    }
+  },
+});

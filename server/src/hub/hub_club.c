@@ -1,0 +1,603 @@
+/* hub_club.c: the club round robins (issue 15) in the server: the club_* messages
+ * (proto_club.h) carried to the pure core (tourney/club.h), which decides everything; the
+ * hub stores each event's state (store_club.h) before any reply of the turn, mints the team
+ * and appeals tokens, and pushes the event's snapshot after a change.
+ * SPDX-License-Identifier: MIT
+ * Boards are played over the board (seed 004 is an over-the-board event): the arbiter, as
+ * the director, enters each board's result (club_result), forfeits included. With wait_s
+ * set the arbiter checks attendance (club_attend) and the waiting time's end forfeits the
+ * boards of those not marked (T-WAIT); with wait_s 0 (the default here) he enters those
+ * forfeits himself. (The hub's games are bughouse only so far: it hosts no board.) */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "auth.h"
+#include "bh.h"
+#include "club.h"
+#include "log.h"
+#include "now.h"
+#include "proto_club.h"
+#include "store_club.h"
+#include "hub_int.h"
+
+typedef struct {
+    int64_t id;
+    club *c;
+    uint64_t *subs; /* connections that sent a message about this event: they get its pushes */
+    int nsubs, capsubs;
+} hclub;
+
+struct hub_clubs {
+    hclub *v;
+    int n, cap;
+};
+
+static hub_clubs *clubs(hub *h)
+{
+    if (!h->clubs_)
+        h->clubs_ = xcalloc(1, sizeof *h->clubs_);
+    return h->clubs_;
+}
+
+static hclub *find_h(hub *h, int64_t id)
+{
+    hub_clubs *cs = clubs(h);
+    for (int i = 0; i < cs->n; i++)
+        if (cs->v[i].id == id)
+            return &cs->v[i];
+    return NULL;
+}
+
+static club *find(hub *h, int64_t id)
+{
+    hclub *x = find_h(h, id);
+    return x ? x->c : NULL;
+}
+
+bool hub__club_has(hub *h, int64_t id)
+{
+    return find_h(h, id) != NULL;
+}
+
+static void subscribe(hub *h, int64_t id, uint64_t conn)
+{
+    hclub *x = find_h(h, id);
+    if (!x)
+        return;
+    for (int i = 0; i < x->nsubs; i++)
+        if (x->subs[i] == conn)
+            return;
+    BH_GROW(x->subs, x->nsubs, x->capsubs);
+    x->subs[x->nsubs++] = conn;
+}
+
+static void add(hub *h, int64_t id, club *c)
+{
+    hub_clubs *cs = clubs(h);
+    BH_GROW(cs->v, cs->n, cs->cap);
+    cs->v[cs->n++] = (hclub){id, c, NULL, 0, 0};
+}
+
+void hub__club_free(hub *h)
+{
+    if (!h->clubs_)
+        return;
+    for (int i = 0; i < h->clubs_->n; i++) {
+        club_free(h->clubs_->v[i].c);
+        free(h->clubs_->v[i].subs);
+    }
+    free(h->clubs_->v);
+    free(h->clubs_);
+    h->clubs_ = NULL;
+}
+
+/* ---- the snapshot ---------------------------------------------------------------------------- */
+
+static const char *const RES[CLUB_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+
+static int res_code(const char *s)
+{
+    for (int i = CLUB_1_0; i < CLUB_RES_N_; i++)
+        if (strcmp(s, RES[i]) == 0)
+            return i;
+    return -1;
+}
+
+static const char *status_name(int st)
+{
+    return st == RUNNER_REGISTERING ? "registering" : st == RUNNER_FINISHED ? "finished"
+                                                                            : "running";
+}
+
+/* The snapshot of c as the wire has it (proto_club.h); every array freed here. */
+static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_t now_us)
+{
+    const club_config *cfg = club_config_get(c);
+    int nt = club_n_teams(c), nr = club_rounds(c), nb = cfg->lr.boards;
+    pclub_team *teams = xcalloc((size_t)nt + 1, sizeof *teams);
+    pclub_player *pl = xcalloc((size_t)nt * ROSTER_MAX + 1, sizeof *pl);
+    for (int t = 1; t <= nt; t++) {
+        const roster *r = club_team_roster(c, t);
+        pclub_player *p = &pl[(t - 1) * ROSTER_MAX];
+        for (int i = 0; i < r->n; i++)
+            p[i] = (pclub_player){r->p[i].id, r->p[i].name, r->p[i].rating};
+        teams[t - 1] = (pclub_team){club_team_id(c, t), club_team_name(c, t),
+                                    club_team_captain(c, t), p, r->n};
+    }
+    /* rounds that started or take line-ups now */
+    int shown = club_status(c) == RUNNER_REGISTERING ? 0 : club_current_round(c);
+    pclub_round *rounds = xcalloc((size_t)shown + 1, sizeof *rounds);
+    pclub_match *matches = xcalloc((size_t)shown * 16 + 1, sizeof *matches);
+    pclub_board *boards = xcalloc((size_t)shown * 16 * (size_t)nb + 1, sizeof *boards);
+    pclub_lineup *lus = xcalloc((size_t)shown * (size_t)nt + 1, sizeof *lus);
+    int nm = 0, nbd = 0, nl = 0;
+    for (int r = 1; r <= shown && r <= nr; r++) {
+        pclub_round *x = &rounds[r - 1];
+        x->round = r;
+        bool started = club_round_started(c, r);
+        x->status = !started ? "lineups" : "playing";
+        uint64_t dl = club_deadline(c);
+        x->starts_in_ms = !started && dl > now_us ? (int64_t)(dl - now_us) / 1000 : 0;
+        x->matches = &matches[nm];
+        bool all = true;
+        for (int mi = 0; mi < club_n_matches(c, r); mi++) {
+            pclub_match *m = &matches[nm++];
+            club_match(c, r, mi, &m->home, &m->away);
+            int g[2];
+            m->done = club_match_score(c, r, mi, &g[0], &g[1]);
+            all &= m->done;
+            m->gp[0] = g[0] / 2.0;
+            m->gp[1] = g[1] / 2.0;
+            m->mp[0] = g[0] > g[1] ? 2 : g[0] == g[1] ? 1 : 0;
+            m->mp[1] = 2 - m->mp[0];
+            m->boards = &boards[nbd];
+            for (int b = 0; b < nb && started; b++) {
+                const club_board *cb = club_board_get(c, (runner_key){r, mi, 0, b});
+                boards[nbd++] = (pclub_board){b + 1, {cb->team[0], cb->team[1]},
+                                              {cb->player[0], cb->player[1]}, RES[cb->res],
+                                              cb->live};
+                m->n++;
+            }
+            x->nm++;
+        }
+        if (started && all)
+            x->status = "done";
+        x->lineups = &lus[nl];
+        for (int t = 1; t <= nt; t++) {
+            bool sub = false;
+            const lineup *l = club_lineup_get(c, club_team_id(c, t), r, &sub);
+            if (!l)
+                continue;
+            lus[nl++] = (pclub_lineup){club_team_id(c, t), sub, l->player, l->boards};
+            x->nl++;
+        }
+    }
+    const protest_desk *d = club_protests(c);
+    int np = protest_count(d);
+    pclub_protest *ps = xcalloc((size_t)np + 1, sizeof *ps);
+    static const char *const PST[] = {"filed", "upheld", "rejected"};
+    for (int i = 0; i < np; i++) {
+        const protest *p = protest_get(d, i);
+        int tid = p->team;
+        ps[i] = (pclub_protest){p->id,
+                                PST[p->state],
+                                (int)(p->game >> 12),
+                                (int)((p->game >> 6) & 63u),
+                                (int)(p->game & 63u),
+                                club_team_id(c, tid),
+                                p->text,
+                                p->reason,
+                                p->deposit_minor,
+                                cfg->pr.currency,
+                                p->deposit_returned,
+                                p->state == PROTEST_UPHELD && p->new_result > 0 &&
+                                        p->new_result < CLUB_RES_N_
+                                    ? RES[p->new_result]
+                                    : NULL};
+    }
+    rank_table rt = {0, NULL, {0}};
+    pclub_row *rows = NULL;
+    pclub_snapshot s = {.club = id,
+                        .name = cfg->name,
+                        .status = status_name(club_status(c)),
+                        .round = club_current_round(c),
+                        .rounds = nr,
+                        .boards = nb,
+                        .teams = teams,
+                        .nt = nt,
+                        .rounds_v = rounds,
+                        .nr = shown < nr ? shown : nr,
+                        .protests = ps,
+                        .np = np};
+    if (club_status(c) != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK) {
+        rows = xcalloc((size_t)rt.n + 1, sizeof *rows);
+        s.n_tb = rt.rules.n_tb < PCLUB_TB_MAX ? rt.rules.n_tb : PCLUB_TB_MAX;
+        for (int k = 0; k < s.n_tb; k++)
+            s.tb_names[k] = rank_tb_name(rt.rules.tb[k]);
+        for (int i = 0; i < rt.n; i++) {
+            const rank_row *x = &rt.rows[i];
+            rows[i] = (pclub_row){x->place, club_team_id(c, x->team), club_team_name(c, x->team),
+                                  x->mp, x->gp2 / 2.0, {0}, x->tied_next};
+            for (int k = 0; k < s.n_tb; k++)
+                rows[i].tb[k] = (double)x->tb[k] / rank_tb_scale(&rt.rules, rt.rules.tb[k]);
+        }
+        s.rows = rows;
+        s.n_rows = rt.n;
+    }
+    char *out = proto_club_enc(has_id, msg_id, &s);
+    rank_table_fini(&rt);
+    free(rows);
+    free(ps);
+    free(lus);
+    free(boards);
+    free(matches);
+    free(rounds);
+    free(pl);
+    free(teams);
+    return out;
+}
+
+/* ---- actions --------------------------------------------------------------------------------- */
+
+static void persist(hub *h, int64_t id, const club *c)
+{
+    char *text = club_save(c);
+    if (store_club_put(h->st, id, text) != BH_OK)
+        h->store_failed = true;
+    free(text);
+}
+
+/* Carry out the core's actions: store, push the snapshot once to the event's connections
+ * (those that sent a message about it and are still open) when a round or the standings
+ * changed, log the rest. (CREATE_GAME and END_GAME: the boards are
+ * played over the board; see the file comment.) */
+static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_us)
+{
+    bool push = false, save = false;
+    for (int i = 0; i < a->n; i++) {
+        const runner_act *x = &a->v[i];
+        switch (x->kind) {
+        case RUNNER_ACT_PERSIST: save = true; break;
+        case RUNNER_ACT_ROUND:
+        case RUNNER_ACT_STANDINGS: push = true; break;
+        case RUNNER_ACT_CREATE_GAME:
+            log_info("hub: club %lld round %d match %d board %d: %d (White) - %d",
+                     (long long)id, x->key.round, x->key.match + 1, x->key.board + 1,
+                     x->player[0], x->player[1]);
+            break;
+        case RUNNER_ACT_NOTE:
+        case RUNNER_ACT_FINISH:
+            log_info("hub: club %lld: %s", (long long)id, x->text);
+            break;
+        default: break;
+        }
+    }
+    runner_acts_fini(a);
+    if (save)
+        persist(h, id, c);
+    if (!push)
+        return;
+    hclub *x = find_h(h, id);
+    char *msg = enc(c, id, false, 0, now_us);
+    for (int i = 0; x && i < x->nsubs;) {
+        if (!hub__sess_find(h, x->subs[i])) { /* closed */
+            x->subs[i] = x->subs[--x->nsubs];
+            continue;
+        }
+        hub__queue(h, x->subs[i++], xstrdup(msg));
+    }
+    free(msg);
+}
+
+/* ---- commands -------------------------------------------------------------------------------- */
+
+static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why)
+{
+    hub__queue(h, conn, proto_club_enc_error(true, id, rc, why ? why->field : NULL,
+                                             why ? why->rule : NULL));
+}
+
+static int mint(hub *h, const char *role, int64_t ref, char token[AUTH_TOKEN_LEN + 1])
+{
+    char hash[AUTH_HASH_LEN + 1];
+    int rc = auth_token_new(token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, role, ref, -1);
+    return rc;
+}
+
+static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
+{
+    club_config cfg;
+    club_config_seed004(&cfg);
+    snprintf(cfg.name, sizeof cfg.name, "%s", m->name);
+    if (m->boards > 0) {
+        cfg.lr.boards = m->boards;
+        cfg.rk.boards = m->boards;
+    }
+    if (m->reserves >= 0)
+        cfg.lr.reserves = m->reserves;
+    if (m->max_subs >= 0)
+        cfg.lr.max_subs = m->max_subs;
+    if (m->min_players > 0)
+        cfg.lr.min_players = m->min_players;
+    if (m->double_rr >= 0)
+        cfg.double_rr = m->double_rr == 1;
+    if (m->base_ms > 0)
+        cfg.base_ms = (uint32_t)m->base_ms;
+    if (m->inc_ms >= 0)
+        cfg.inc_ms = (uint32_t)m->inc_ms;
+    cfg.wait_us = m->wait_s >= 0 ? m->wait_s * 1000000 : 0; /* see the file comment */
+    if (m->protest_s >= 0)
+        cfg.pr.window_us = m->protest_s * 1000000;
+    if (m->break_s >= 0)
+        cfg.break_us = m->break_s * 1000000;
+    if (m->deposit >= 0)
+        cfg.pr.deposit_minor = (long)m->deposit;
+    refusal why = {NULL, NULL, -1};
+    int rc = club_config_check(&cfg, &why);
+    if (rc != BH_OK) {
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    int64_t id;
+    if (store_tournament_add(h->st, m->name, now_wall_ms(), &id) != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+        return;
+    }
+    club *c = club_new(id, &cfg);
+    add(h, id, c);
+    subscribe(h, id, s->conn);
+    persist(h, id, c);
+    hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
+}
+
+static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
+{
+    roster r;
+    roster_init(&r);
+    refusal why = {NULL, NULL, -1};
+    int rc = BH_OK;
+    for (int i = 0; i < m->n_players && rc == BH_OK; i++) {
+        rc = roster_add(&r, m->players[i].id, m->players[i].name, m->players[i].rating, false,
+                        &why);
+        if (rc != BH_OK)
+            why.field = "players", why.index = i;
+    }
+    if (rc == BH_OK)
+        rc = club_check_team(c, INT64_MAX, m->name, &r, m->captain, &why);
+    if (rc != BH_OK) {
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    int64_t team;
+    int k = roster_find(&r, m->captain);
+    char token[AUTH_TOKEN_LEN + 1];
+    if (store_team_add(h->st, m->club, m->name, r.p[k].name, "", &team) != BH_OK ||
+        mint(h, "team", team, token) != BH_OK) {
+        h->store_failed = true;
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+        return;
+    }
+    club_add_team(c, team, m->name, &r, m->captain, NULL);
+    BH_GROW(h->teams, h->nteams, h->capteams);
+    hub_team *ht = &h->teams[h->nteams++];
+    memset(ht, 0, sizeof *ht);
+    ht->id = team;
+    ht->tournament = m->club;
+    snprintf(ht->name, sizeof ht->name, "%s", m->name);
+    snprintf(ht->players[0], sizeof ht->players[0], "%s", r.p[k].name);
+    persist(h, m->club, c);
+    hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
+}
+
+/* The appeals committee's token of this event (role "appeals", ref = the event). */
+static bool appeals_ok(hub *h, int64_t club_id, const char *token)
+{
+    char hash[AUTH_HASH_LEN + 1], role[16];
+    int64_t ref;
+    int seat;
+    return auth_hash(token, hash) == BH_OK &&
+           store_token_find(h->st, hash, role, &ref, &seat) == BH_OK &&
+           strcmp(role, "appeals") == 0 && ref == club_id;
+}
+
+static void ack(hub *h, uint64_t conn, int64_t id)
+{
+    hub__queue(h, conn, proto_enc_ack(id, -1, 0, 0, 0));
+}
+
+static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
+{
+    runner_acts a;
+    runner_acts_init(&a);
+    refusal why = {NULL, NULL, -1};
+    int rc = BH_OK, pid = 0;
+    bool director = s->role == ROLE_DIRECTOR;
+    runner_key k = {m->round, m->match, 0, m->board};
+    switch (m->type) {
+    case PCLUB_START: rc = club_start(c, now_us, &a, &why); break;
+    case PCLUB_ROUND_START: rc = club_round_start(c, now_us, &a, &why); break;
+    case PCLUB_LINEUP: {
+        int64_t team = director ? m->team : s->team;
+        if (director && !m->team) {
+            rc = refusal_set(&why, BH_EFIELD, "F-LINEUP", "team", -1);
+            break;
+        }
+        int tid = club_team_tid(c, team);
+        rc = club_lineup(c, team, tid ? club_team_captain(c, tid) : 0, director, m->round, m->ids,
+                         m->n_ids, now_us, &a, &why);
+        break;
+    }
+    case PCLUB_RESULT: {
+        const club_board *b = club_board_get(c, k);
+        int code = res_code(m->result);
+        if (!b) {
+            rc = refusal_set(&why, BH_ENOTFOUND, "F-RR", "board", -1);
+        } else if (!b->live) {
+            rc = refusal_set(&why, b->res ? BH_EDECIDED : BH_ESTATE, "F-RR", "board", -1);
+        } else if (code >= CLUB_FF_W) { /* T-WAIT: the arbiter's forfeit */
+            unsigned mask = code == CLUB_FF_W ? 2u : code == CLUB_FF_B ? 1u : 3u;
+            rc = club_board_absent(c, k, mask, now_us, &a);
+        } else {
+            club_game_over(c, k, code == CLUB_1_0 ? RUNNER_WIN1 : code == CLUB_0_1 ? RUNNER_WIN2
+                                                                                   : RUNNER_DRAW,
+                           now_us, &a);
+        }
+        break;
+    }
+    case PCLUB_PROTEST: {
+        if (s->role != ROLE_TEAM) {
+            rc = refusal_set(&why, BH_ENOTCAPTAIN, "F-PROTEST", "filer", -1);
+            break;
+        }
+        int tid = club_team_tid(c, s->team);
+        rc = club_protest(c, s->team, tid ? club_team_captain(c, tid) : 0, m->round, k, m->text,
+                          (long)m->deposit, now_us, &pid, &a, &why);
+        break;
+    }
+    case PCLUB_ATTEND: rc = club_attend(c, m->round, m->attend, m->n_attend, &why); break;
+    case PCLUB_DECIDE:
+        if (!appeals_ok(h, m->club, m->token)) {
+            rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
+            break;
+        }
+        rc = club_protest_decide(c, m->protest, m->upheld, m->upheld ? res_code(m->result) : -1,
+                                 m->reason, now_us, &a, &why);
+        break;
+    default: rc = BH_ETYPE; break;
+    }
+    if (rc != BH_OK) {
+        runner_acts_fini(&a);
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    run(h, m->club, c, &a, now_us);
+    if (m->type == PCLUB_PROTEST)
+        hub__queue(h, s->conn, proto_club_enc_created(m->id, "protest", pid, NULL));
+    else
+        ack(h, s->conn, m->id);
+}
+
+bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t now_us)
+{
+    if (!proto_club_is(buf, len))
+        return false;
+    pclub_msg *m = xmalloc(sizeof *m);
+    proto_err err;
+    int rc = proto_club_decode(buf, len, m, &err);
+    if (rc == BH_ETYPE) {
+        free(m);
+        return false; /* "club_" was in a value, not the type: proto_decode's */
+    }
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, err.has_id, err.id, rc, err.field);
+        goto done;
+    }
+    bool director_only = m->type == PCLUB_CREATE || m->type == PCLUB_TEAM ||
+                         m->type == PCLUB_START || m->type == PCLUB_ROUND_START ||
+                         m->type == PCLUB_RESULT || m->type == PCLUB_APPEALS ||
+                         m->type == PCLUB_EXPORT || m->type == PCLUB_ATTEND;
+    if (director_only && s->role != ROLE_DIRECTOR) {
+        hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
+        goto done;
+    }
+    if (m->type == PCLUB_CREATE) {
+        do_create(h, s, m);
+        goto done;
+    }
+    club *c = find(h, m->club);
+    if (!c) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "club");
+        goto done;
+    }
+    subscribe(h, m->club, s->conn);
+    if (m->type == PCLUB_LINEUP && s->role != ROLE_DIRECTOR &&
+        (s->role != ROLE_TEAM || !club_team_tid(c, s->team))) {
+        refusal why = {"F-LINEUP", "captain", -1};
+        refuse(h, s->conn, m->id, BH_ENOTCAPTAIN, &why);
+        goto done;
+    }
+    switch (m->type) {
+    case PCLUB_TEAM: do_team(h, s, c, m); break;
+    case PCLUB_GET: hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us)); break;
+    case PCLUB_APPEALS: {
+        char token[AUTH_TOKEN_LEN + 1];
+        if (mint(h, "appeals", m->club, token) != BH_OK) {
+            h->store_failed = true;
+            hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+            break;
+        }
+        hub__queue(h, s->conn, proto_club_enc_created(m->id, "appeals", m->club, token));
+        break;
+    }
+    case PCLUB_EXPORT: {
+        char *text = strcmp(m->what, "trf") == 0          ? club_trf(c)
+                     : strcmp(m->what, "crosstable") == 0 ? club_crosstable(c)
+                                                          : club_lineups_text(c);
+        hub__queue(h, s->conn, proto_club_enc_text(m->id, m->what, text));
+        free(text);
+        break;
+    }
+    default: do_cmd(h, s, c, m, now_us); break;
+    }
+done:
+    free(m);
+    return true;
+}
+
+/* ---- time and loading ------------------------------------------------------------------------ */
+
+uint64_t hub__club_deadline(const hub *h)
+{
+    uint64_t at = 0;
+    for (int i = 0; h->clubs_ && i < h->clubs_->n; i++) {
+        uint64_t x = club_deadline(h->clubs_->v[i].c);
+        if (x && (!at || x < at))
+            at = x;
+    }
+    return at;
+}
+
+void hub__club_timers(hub *h, uint64_t now_us)
+{
+    for (int i = 0; h->clubs_ && i < h->clubs_->n; i++) {
+        hclub *x = &h->clubs_->v[i];
+        uint64_t at = club_deadline(x->c);
+        if (!at || at > now_us)
+            continue;
+        runner_acts a;
+        runner_acts_init(&a);
+        club_on_time(x->c, now_us, &a);
+        run(h, x->id, x->c, &a, now_us);
+    }
+}
+
+typedef struct {
+    hub *h;
+    uint64_t now_us;
+} load_ctx;
+
+static int load_row(void *ctx, int64_t id, const char *state)
+{
+    load_ctx *lc = ctx;
+    club *c = NULL;
+    int line = 0;
+    if (club_load(id, state, lc->now_us, &c, &line) != BH_OK) {
+        log_error("hub: club %lld: the stored state does not load (line %d): kept as stored",
+                  (long long)id, line);
+        return 0;
+    }
+    add(lc->h, id, c);
+    return 0;
+}
+
+int hub__club_load(hub *h, uint64_t now_us)
+{
+    load_ctx lc = {h, now_us};
+    return store_each_club(h->st, load_row, &lc);
+}

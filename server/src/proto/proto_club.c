@@ -1,0 +1,458 @@
+/* proto_club.c: the club round robin's messages (proto_club.h).
+ * SPDX-License-Identifier: MIT
+ * The field readers follow proto.c's (an integer in a range, a string of 1..max bytes, the
+ * field named on every refusal); they are local so that proto.c's table stays untouched. */
+#include "proto_club.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "proto_int.h"
+
+static const char *const names[PCLUB_TYPE_COUNT_] = {
+    "club_create", "club_team",    "club_start",  "club_lineup", "club_round_start",
+    "club_result", "club_protest", "club_appeals", "club_decide", "club_get",
+    "club_export", "club_attend",
+};
+
+bool proto_club_is(const char *buf, size_t len)
+{
+    static const char key[] = "\"club_";
+    size_t k = sizeof key - 1;
+    for (size_t i = 0; i + k <= len; i++)
+        if (buf[i] == '"' && memcmp(buf + i, key, k) == 0)
+            return true;
+    return false;
+}
+
+static int bad(proto_err *err, int code, const char *field)
+{
+    snprintf(err->field, sizeof err->field, "%s", field);
+    return code;
+}
+
+static int int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err)
+{
+    if (!cJSON_IsNumber(v))
+        return bad(err, BH_EFIELD, name);
+    double d = v->valuedouble;
+    if (!isfinite(d) || d != floor(d) || d < (double)lo || d > (double)hi)
+        return bad(err, BH_EFIELD, name);
+    *out = (int64_t)d;
+    return BH_OK;
+}
+
+/* An integer field in [lo, hi]; absent: *out = dflt when optional, else BH_EFIELD. */
+static int int_field(const cJSON *o, const char *name, bool optional, int64_t dflt, int64_t lo,
+                     int64_t hi, int64_t *out, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v) {
+        *out = dflt;
+        return optional ? BH_OK : bad(err, BH_EFIELD, name);
+    }
+    return int_val(v, name, lo, hi, out, err);
+}
+
+static int int_small(const cJSON *o, const char *name, bool optional, int lo, int hi, int *out,
+                     proto_err *err)
+{
+    int64_t v;
+    int rc = int_field(o, name, optional, -1, lo, hi, &v, err);
+    *out = (int)v;
+    return rc;
+}
+
+static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
+{
+    if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
+        return bad(err, BH_EFIELD, name);
+    size_t n = strlen(v->valuestring);
+    if (n > max)
+        return bad(err, BH_ELIMIT, name);
+    memcpy(out, v->valuestring, n + 1);
+    return BH_OK;
+}
+
+static int str_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    return v ? str_val(v, name, max, out, err) : bad(err, BH_EFIELD, name);
+}
+
+static int bool_field(const cJSON *o, const char *name, bool optional, int *out, proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v) {
+        *out = -1;
+        return optional ? BH_OK : bad(err, BH_EFIELD, name);
+    }
+    if (!cJSON_IsBool(v))
+        return bad(err, BH_EFIELD, name);
+    *out = cJSON_IsTrue(v) ? 1 : 0;
+    return BH_OK;
+}
+
+/* players: [{id, name, rating}] (club_team). */
+static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+        return bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > PCLUB_PLAYERS_MAX)
+        return bad(err, BH_ELIMIT, "players");
+    const cJSON *p;
+    int rc;
+    cJSON_ArrayForEach(p, a)
+    {
+        pclub_player_in *x = &m->players[m->n_players++];
+        int64_t v;
+        if (!cJSON_IsObject(p))
+            return bad(err, BH_EFIELD, "players");
+        if ((rc = int_field(p, "id", false, 0, 1, INT32_MAX, &v, err)) != BH_OK)
+            return rc;
+        x->id = (int)v;
+        if ((rc = int_field(p, "rating", true, 0, 0, 4000, &v, err)) != BH_OK)
+            return rc;
+        x->rating = (int)v;
+        if ((rc = str_field(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
+            return rc;
+    }
+    return BH_OK;
+}
+
+/* players: [id, ...] (club_lineup; may be empty: every board lost by forfeit is refused by
+ * the rules, not here). */
+static int ids_field(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!cJSON_IsArray(a))
+        return bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > PCLUB_BOARDS_MAX)
+        return bad(err, BH_ELIMIT, "players");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, a)
+    {
+        int64_t x;
+        int rc = int_val(v, "players", 1, INT32_MAX, &x, err);
+        if (rc != BH_OK)
+            return rc;
+        m->ids[m->n_ids++] = (int)x;
+    }
+    return BH_OK;
+}
+
+/* players: [id, ...] of an attendance check (club_attend). */
+static int attend_field(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+        return bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > PCLUB_ATTEND_MAX)
+        return bad(err, BH_ELIMIT, "players");
+    const cJSON *v;
+    cJSON_ArrayForEach(v, a)
+    {
+        int64_t x;
+        int rc = int_val(v, "players", 1, INT32_MAX, &x, err);
+        if (rc != BH_OK)
+            return rc;
+        m->attend[m->n_attend++] = (int)x;
+    }
+    return BH_OK;
+}
+
+/* round, match and board of a game (1-based on the wire). */
+static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    int rc;
+    if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK ||
+        (rc = int_small(o, "match", false, 1, 64, &m->match, err)) != BH_OK ||
+        (rc = int_small(o, "board", false, 1, PCLUB_BOARDS_MAX, &m->board, err)) != BH_OK)
+        return rc;
+    m->match--;
+    m->board--;
+    return BH_OK;
+}
+
+static int result_field(const cJSON *o, const char *name, char out[8], proto_err *err)
+{
+    static const char *const ok[] = {"1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+    int rc = str_field(o, name, 7, out, err);
+    if (rc != BH_OK)
+        return rc;
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
+        if (strcmp(out, ok[i]) == 0)
+            return BH_OK;
+    return bad(err, BH_EFIELD, name);
+}
+
+static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
+{
+    int rc, b;
+    if (m->type != PCLUB_CREATE &&
+        (rc = int_field(o, "club", false, 0, 1, PROTO_ID_MAX, &m->club, err)) != BH_OK)
+        return rc;
+    switch (m->type) {
+    case PCLUB_CREATE:
+        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+            (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &m->boards, err)) != BH_OK ||
+            (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &m->reserves, err)) ||
+            (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &m->max_subs, err)) ||
+            (rc = int_small(o, "min_players", true, 1, PCLUB_BOARDS_MAX, &m->min_players, err)) ||
+            (rc = bool_field(o, "double", true, &m->double_rr, err)) ||
+            (rc = int_field(o, "base_ms", true, -1, 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) ||
+            (rc = int_field(o, "inc_ms", true, -1, 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) ||
+            (rc = int_field(o, "wait_s", true, -1, 0, 86400, &m->wait_s, err)) ||
+            (rc = int_field(o, "break_s", true, -1, 0, 86400, &m->break_s, err)) ||
+            (rc = int_field(o, "protest_s", true, -1, 0, 86400, &m->protest_s, err)) ||
+            (rc = int_field(o, "deposit", true, -1, 0, 1000000000, &m->deposit, err)))
+            return rc;
+        return BH_OK;
+    case PCLUB_TEAM:
+        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+            (rc = roster_field(o, m, err)) != BH_OK)
+            return rc;
+        return int_small(o, "captain", false, 1, INT32_MAX, &m->captain, err);
+    case PCLUB_LINEUP:
+        if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK ||
+            (rc = int_field(o, "team", true, 0, 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+            return rc;
+        return ids_field(o, m, err);
+    case PCLUB_RESULT:
+        if ((rc = game_fields(o, m, err)) != BH_OK)
+            return rc;
+        return result_field(o, "result", m->result, err);
+    case PCLUB_PROTEST:
+        if ((rc = game_fields(o, m, err)) != BH_OK ||
+            (rc = str_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
+            return rc;
+        return int_field(o, "deposit", false, 0, 0, 1000000000, &m->deposit, err);
+    case PCLUB_DECIDE:
+        if ((rc = str_field(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
+            (rc = int_small(o, "protest", false, 1, INT32_MAX, &m->protest, err)) != BH_OK ||
+            (rc = bool_field(o, "upheld", false, &b, err)) != BH_OK ||
+            (rc = str_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
+            return rc;
+        m->upheld = b == 1;
+        if (m->upheld)
+            return result_field(o, "result", m->result, err);
+        return BH_OK;
+    case PCLUB_ATTEND:
+        if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK)
+            return rc;
+        return attend_field(o, m, err);
+    case PCLUB_EXPORT:
+        if ((rc = str_field(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
+            return rc;
+        if (strcmp(m->what, "trf") && strcmp(m->what, "crosstable") && strcmp(m->what, "lineups"))
+            return bad(err, BH_EFIELD, "what");
+        return BH_OK;
+    default:
+        return BH_OK; /* start, round_start, appeals, get: the club alone */
+    }
+}
+
+int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
+    if (len > PROTO_MAX_FRAME)
+        return bad(err, BH_ELIMIT, "");
+    cJSON *o = cJSON_ParseWithLength(buf, len);
+    if (!o || !cJSON_IsObject(o)) {
+        cJSON_Delete(o);
+        return BH_EJSON;
+    }
+    memset(out, 0, sizeof *out);
+    out->boards = out->reserves = out->max_subs = out->min_players = out->double_rr = -1;
+    int rc = BH_OK;
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
+    int64_t id;
+    int k = PCLUB_TYPE_COUNT_;
+    if (cJSON_IsString(t) && t->valuestring)
+        for (k = 0; k < PCLUB_TYPE_COUNT_ && strcmp(t->valuestring, names[k]) != 0; k++)
+            ;
+    if (k == PCLUB_TYPE_COUNT_) {
+        rc = BH_ETYPE; /* not ours: proto_decode answers it */
+        goto out;
+    }
+    out->type = (pclub_type)k;
+    if ((rc = int_val(cJSON_GetObjectItemCaseSensitive(o, "id"), "id", 0, PROTO_ID_MAX, &id,
+                      err)) != BH_OK)
+        goto out;
+    out->id = id;
+    err->has_id = true;
+    err->id = id;
+    rc = decode_fields(o, out, err);
+out:
+    cJSON_Delete(o);
+    return rc;
+}
+
+/* ---- encoders ------------------------------------------------------------------------------ */
+
+static void num(cJSON *o, const char *k, double v)
+{
+    cJSON_AddNumberToObject(o, k, v);
+}
+
+char *proto_club_enc_created(int64_t id, const char *what, int64_t value, const char *token)
+{
+    cJSON *o = proto__head("created", true, id);
+    num(o, what, (double)value);
+    if (token)
+        cJSON_AddStringToObject(o, "token", token);
+    return proto__done(o);
+}
+
+char *proto_club_enc_text(int64_t id, const char *what, const char *text)
+{
+    cJSON *o = proto__head("export_reply", true, id);
+    cJSON_AddStringToObject(o, "what", what);
+    cJSON_AddStringToObject(o, "text", text ? text : "");
+    return proto__done(o);
+}
+
+char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
+                           const char *rule)
+{
+    char msg[200];
+    if (rule)
+        snprintf(msg, sizeof msg, "%s: %s", rule, bh_strerror(code));
+    else
+        snprintf(msg, sizeof msg, "%s", bh_strerror(code));
+    cJSON *o = proto__head("error", has_id, id);
+    cJSON_AddStringToObject(o, "code", bh_errname(code));
+    cJSON_AddStringToObject(o, "message", msg);
+    if (field && field[0])
+        cJSON_AddStringToObject(o, "field", field);
+    if (rule)
+        cJSON_AddStringToObject(o, "rule", rule);
+    return proto__done(o);
+}
+
+static cJSON *enc_team(const pclub_team *t)
+{
+    cJSON *x = proto__obj();
+    num(x, "team", (double)t->team);
+    cJSON_AddStringToObject(x, "name", t->name);
+    num(x, "captain", t->captain);
+    cJSON *a = cJSON_AddArrayToObject(x, "players");
+    for (int i = 0; i < t->n; i++) {
+        cJSON *p = proto__obj();
+        num(p, "id", t->players[i].id);
+        cJSON_AddStringToObject(p, "name", t->players[i].name);
+        num(p, "rating", t->players[i].rating);
+        cJSON_AddItemToArray(a, p);
+    }
+    return x;
+}
+
+static cJSON *enc_match(const pclub_match *m)
+{
+    cJSON *x = proto__obj();
+    num(x, "home", (double)m->home);
+    num(x, "away", (double)m->away);
+    cJSON *gp = cJSON_AddArrayToObject(x, "gp");
+    cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[0]));
+    cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[1]));
+    if (m->done)
+        proto__ints(x, "mp", m->mp, 2);
+    cJSON_AddStringToObject(x, "status", m->done ? "done" : "playing");
+    cJSON *a = cJSON_AddArrayToObject(x, "boards");
+    for (int i = 0; i < m->n; i++) {
+        const pclub_board *b = &m->boards[i];
+        cJSON *y = proto__obj();
+        num(y, "board", b->board);
+        num(y, "white_team", (double)b->team[0]);
+        num(y, "black_team", (double)b->team[1]);
+        num(y, "white", b->player[0]);
+        num(y, "black", b->player[1]);
+        cJSON_AddStringToObject(y, "result", b->result);
+        cJSON_AddBoolToObject(y, "live", b->live);
+        cJSON_AddItemToArray(a, y);
+    }
+    return x;
+}
+
+static cJSON *enc_round(const pclub_round *r)
+{
+    cJSON *x = proto__obj();
+    num(x, "round", r->round);
+    cJSON_AddStringToObject(x, "status", r->status);
+    if (strcmp(r->status, "lineups") == 0)
+        num(x, "starts_in_ms", (double)r->starts_in_ms);
+    cJSON *a = cJSON_AddArrayToObject(x, "matches");
+    for (int i = 0; i < r->nm; i++)
+        cJSON_AddItemToArray(a, enc_match(&r->matches[i]));
+    a = cJSON_AddArrayToObject(x, "lineups");
+    for (int i = 0; i < r->nl; i++) {
+        cJSON *y = proto__obj();
+        num(y, "team", (double)r->lineups[i].team);
+        cJSON_AddBoolToObject(y, "submitted", r->lineups[i].submitted);
+        proto__ints(y, "players", r->lineups[i].players, r->lineups[i].n);
+        cJSON_AddItemToArray(a, y);
+    }
+    return x;
+}
+
+static cJSON *enc_protest(const pclub_protest *p)
+{
+    cJSON *x = proto__obj();
+    num(x, "protest", p->id);
+    cJSON_AddStringToObject(x, "state", p->state);
+    num(x, "round", p->round);
+    num(x, "match", p->match + 1);
+    num(x, "board", p->board + 1);
+    num(x, "team", (double)p->team);
+    cJSON_AddStringToObject(x, "text", p->text);
+    proto__str_or_null(x, "reason", p->reason);
+    num(x, "deposit", (double)p->deposit);
+    cJSON_AddStringToObject(x, "currency", p->currency);
+    cJSON_AddBoolToObject(x, "deposit_returned", p->returned);
+    proto__str_or_null(x, "new_result", p->new_result);
+    return x;
+}
+
+char *proto_club_enc(bool has_id, int64_t id, const pclub_snapshot *s)
+{
+    cJSON *o = proto__head("club", has_id, id);
+    num(o, "club", (double)s->club);
+    cJSON_AddStringToObject(o, "name", s->name);
+    cJSON_AddStringToObject(o, "status", s->status);
+    num(o, "round", s->round);
+    num(o, "rounds", s->rounds);
+    num(o, "boards", s->boards);
+    cJSON *a = cJSON_AddArrayToObject(o, "teams");
+    for (int i = 0; i < s->nt; i++)
+        cJSON_AddItemToArray(a, enc_team(&s->teams[i]));
+    a = cJSON_AddArrayToObject(o, "schedule");
+    for (int i = 0; i < s->nr; i++)
+        cJSON_AddItemToArray(a, enc_round(&s->rounds_v[i]));
+    a = cJSON_AddArrayToObject(o, "protests");
+    for (int i = 0; i < s->np; i++)
+        cJSON_AddItemToArray(a, enc_protest(&s->protests[i]));
+    a = cJSON_AddArrayToObject(o, "tiebreaks");
+    for (int i = 0; i < s->n_tb; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(s->tb_names[i]));
+    a = cJSON_AddArrayToObject(o, "standings");
+    for (int i = 0; i < s->n_rows; i++) {
+        const pclub_row *r = &s->rows[i];
+        cJSON *x = proto__obj();
+        num(x, "place", r->place);
+        num(x, "team", (double)r->team);
+        cJSON_AddStringToObject(x, "name", r->name);
+        num(x, "mp", r->mp);
+        num(x, "gp", r->gp);
+        cJSON *tb = cJSON_AddArrayToObject(x, "tb");
+        for (int k = 0; k < s->n_tb; k++)
+            cJSON_AddItemToArray(tb, cJSON_CreateNumber(r->tb[k]));
+        cJSON_AddBoolToObject(x, "lot", r->lot);
+        cJSON_AddItemToArray(a, x);
+    }
+    return proto__done(o);
+}

@@ -1,0 +1,183 @@
+/* proto_club.h: the club round robin's messages (issue 15; protocol/messages/c2s-club_*.md,
+ * s2c-club.md): JSON <-> typed C structs, kept apart from proto.h's table so that the two
+ * change independently. SPDX-License-Identifier: MIT
+ * Same conventions as proto.h: decoders fill a struct and name the offending field; each
+ * encoder returns a new compact JSON string (caller frees). */
+#ifndef BH_PROTO_CLUB_H
+#define BH_PROTO_CLUB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proto.h"
+
+#define PCLUB_PLAYERS_MAX 32 /* roster players (tourney ROSTER_MAX) */
+#define PCLUB_BOARDS_MAX 16  /* boards of a match (tourney LINEUP_MAX_BOARDS) */
+#define PCLUB_NAME_MAX 47    /* bytes of a player's or team's name */
+#define PCLUB_TEXT_MAX 2000  /* bytes of a protest's text or a decision's reason */
+#define PCLUB_TB_MAX 6
+#define PCLUB_ATTEND_MAX 512 /* players of a round (32 teams x 16 boards) */
+
+typedef enum {
+    PCLUB_CREATE,       /* director: a new club round robin (options: seed 004's defaults) */
+    PCLUB_TEAM,         /* director: a team with its roster and captain; reply: team token */
+    PCLUB_START,        /* director: close registration, round 1's line-ups open */
+    PCLUB_LINEUP,       /* captain (team token) or director: the line-up of a round */
+    PCLUB_ROUND_START,  /* director: start the round whose line-ups are taken, now */
+    PCLUB_RESULT,       /* director (the arbiter): a board's result, or its forfeit */
+    PCLUB_PROTEST,      /* captain (team token): a protest about a game of the round */
+    PCLUB_APPEALS,      /* director: a token for the appeals committee */
+    PCLUB_DECIDE,       /* appeals committee (its token in the message): uphold or reject */
+    PCLUB_GET,          /* anyone: the event's snapshot */
+    PCLUB_EXPORT,       /* director: "trf", "crosstable" or "lineups" as text */
+    PCLUB_ATTEND,       /* director (the arbiter): players at their boards (T-WAIT) */
+    PCLUB_TYPE_COUNT_
+} pclub_type;
+
+typedef struct {
+    int id; /* > 0 */
+    char name[PCLUB_NAME_MAX + 1];
+    int rating; /* 0..4000 */
+} pclub_player_in;
+
+/* A decoded club message; only the fields of its type are meaningful. Optional numbers are
+ * -1 when absent. */
+typedef struct {
+    pclub_type type;
+    int64_t id;
+    int64_t club;                  /* every type but create */
+    char name[PROTO_NAME_MAX + 1]; /* create, team */
+    /* create options (-1: seed 004's default) */
+    int boards, reserves, max_subs, min_players, double_rr;
+    int64_t base_ms, inc_ms, wait_s, break_s, protest_s, deposit;
+    /* team */
+    int n_players;
+    pclub_player_in players[PCLUB_PLAYERS_MAX];
+    int captain;
+    /* lineup (team: director only), result, protest */
+    int64_t team;
+    int round, match, board;  /* round 1-based; match, board 0-based in the structs (the
+                               * wire's board is 1-based, as printed on a scoresheet) */
+    int n_ids;
+    int ids[PCLUB_BOARDS_MAX]; /* lineup: player ids in board order */
+    char result[8];            /* result: "1-0", "1/2-1/2", "0-1", "+-", "-+", "--";
+                                * decide: the upheld board's new result */
+    char text[PCLUB_TEXT_MAX + 1];   /* protest */
+    char reason[PCLUB_TEXT_MAX + 1]; /* decide */
+    int protest;                     /* decide */
+    bool upheld;                     /* decide */
+    char token[PROTO_TOKEN_MAX + 1]; /* decide: the appeals token */
+    char what[16];                   /* export */
+    int n_attend;                    /* attend: player ids present */
+    int attend[PCLUB_ATTEND_MAX];
+} pclub_msg;
+
+/* Is buf (len bytes) a club message? A cheap test (no parse): its text names a "club_" type.
+ * Frames that fail it go to proto_decode. */
+bool proto_club_is(const char *buf, size_t len);
+
+/* Decode a club message. BH_OK, or BH_ELIMIT (frame too large), BH_EJSON, BH_ETYPE (not a
+ * club type: the caller hands the frame to proto_decode), BH_EFIELD / BH_ELIMIT with
+ * err->field. err is always written. */
+int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err);
+
+/* ---- encoders ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int id;
+    const char *name;
+    int rating;
+} pclub_player;
+
+typedef struct {
+    int64_t team;
+    const char *name;
+    int captain;
+    const pclub_player *players;
+    int n;
+} pclub_team;
+
+typedef struct {
+    int board;            /* 1-based */
+    int64_t team[2];      /* White's team, Black's */
+    int player[2];        /* roster ids, 0 empty */
+    const char *result;   /* "*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--" */
+    bool live;
+} pclub_board;
+
+typedef struct {
+    int64_t home, away;
+    double gp[2];
+    int mp[2]; /* when done */
+    bool done;
+    const pclub_board *boards;
+    int n;
+} pclub_match;
+
+typedef struct {
+    int64_t team;
+    bool submitted;
+    const int *players; /* by board, 0 empty */
+    int n;
+} pclub_lineup;
+
+typedef struct {
+    int round;
+    const char *status; /* "lineups", "playing", "done" */
+    int64_t starts_in_ms; /* "lineups": until the deadline (the round's start) */
+    const pclub_match *matches;
+    int nm;
+    const pclub_lineup *lineups;
+    int nl;
+} pclub_round;
+
+typedef struct {
+    int id;
+    const char *state; /* "filed", "upheld", "rejected" */
+    int round, match, board;
+    int64_t team;
+    const char *text, *reason; /* reason NULL while filed */
+    long deposit;
+    const char *currency;
+    bool returned;
+    const char *new_result; /* upheld: the board's new result */
+} pclub_protest;
+
+typedef struct {
+    int place;
+    int64_t team;
+    const char *name;
+    int mp;
+    double gp;
+    double tb[PCLUB_TB_MAX];
+    bool lot;
+} pclub_row;
+
+typedef struct {
+    int64_t club;
+    const char *name, *status; /* "registering", "running", "finished" */
+    int round, rounds, boards;
+    const pclub_team *teams;
+    int nt;
+    const pclub_round *rounds_v;
+    int nr;
+    const pclub_protest *protests;
+    int np;
+    int n_tb;
+    const char *tb_names[PCLUB_TB_MAX];
+    const pclub_row *rows;
+    int n_rows;
+} pclub_snapshot;
+
+/* {"type":"club",...}: the reply to club_get (has_id) or a push after a change. */
+char *proto_club_enc(bool has_id, int64_t id, const pclub_snapshot *s);
+/* {"type":"created","id":..,"club":..} or with "team" and its "token". */
+char *proto_club_enc_created(int64_t id, const char *what, int64_t value, const char *token);
+/* {"type":"export_reply","id":..,"what":..,"text":..} */
+char *proto_club_enc_text(int64_t id, const char *what, const char *text);
+/* An error naming the field and the rule (RULES.md id, may be NULL): message "F-LINEUP: ...". */
+char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
+                           const char *rule);
+
+#endif

@@ -1,0 +1,49 @@
+/* club_int.h: the club round robin's state, shared by club.c (decisions) and club_io.c
+ * (exports, storage). SPDX-License-Identifier: MIT */
+#ifndef BH_CLUB_INT_H
+#define BH_CLUB_INT_H
+
+#include "club.h"
+
+#define MAX_MATCHES (CLUB_MAX_TEAMS / 2)
+
+typedef struct {
+    int64_t id;
+    char name[CLUB_NAME_LEN];
+    roster r;
+    int captain;
+} team_t;
+
+typedef struct {
+    lineup l;
+    bool have;      /* l is set (submitted, or the default at the round's start) */
+    bool submitted; /* by the captain or the director */
+} lu_t;
+
+typedef struct {
+    int n;                   /* matches (byes left out) */
+    int home[MAX_MATCHES];   /* pairing numbers: the team named first (Berger's White) */
+    int away[MAX_MATCHES];
+    club_board *b;           /* n * boards, by match then board */
+    bool started, ended;
+    uint64_t start_at;       /* while line-ups are taken: the deadline, the round's start */
+    uint64_t end_us;         /* when ended */
+    lu_t lu[CLUB_MAX_TEAMS + 1];
+} round_t;
+
+struct club {
+    int64_t id;
+    club_config cfg;
+    int status;
+    team_t t[CLUB_MAX_TEAMS + 1]; /* [1..nt] */
+    int nt;
+    int rounds;
+    round_t *rd; /* [1..rounds] */
+    int cur;     /* the round being played, or whose line-ups are taken */
+    protest_desk *pd;
+};
+
+/* The Berger schedule of c's nt teams into c->rounds, c->rd (club.c). */
+void club__schedule(club *c);
+
+#endif

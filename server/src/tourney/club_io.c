@@ -1,0 +1,570 @@
+/* club_io.c: the club round robin's exports (TRF-2026, crosstable, line-ups) and its stored
+ * text form (club.h).
+ * SPDX-License-Identifier: MIT
+ * The stored form is line based: a record code, numbers, then at most two strings, each
+ * %-escaped (bytes <= 0x20, '%' and 0x7f as %XX) so that names and protest texts keep their
+ * spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "club_int.h"
+#include "xalloc.h"
+
+typedef struct {
+    char *s;
+    size_t n, cap;
+} buf;
+
+static void bp(buf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void bp(buf *b, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return;
+        if (b->s && b->n + (size_t)k < b->cap) {
+            b->n += (size_t)k;
+            return;
+        }
+        b->cap = (b->cap + (size_t)k + 1) * 2;
+        b->s = xrealloc(b->s, b->cap);
+    }
+}
+
+static char *done(buf *b)
+{
+    if (!b->s)
+        bp(b, "%s", "");
+    return b->s;
+}
+
+/* A name for a fixed-width TRF column: no control characters. */
+static void clean(char *out, const char *in, size_t cap)
+{
+    snprintf(out, cap, "%s", in);
+    for (char *q = out; *q; q++)
+        if ((unsigned char)*q < 0x20)
+            *q = ' ';
+}
+
+/* ---- exports ------------------------------------------------------------------------------- */
+
+/* A board from the side of the player with colour s (0 White): the TRF result character. */
+static char trf_res(int res, int s)
+{
+    static const char W[CLUB_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[CLUB_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    return s ? B[res] : W[res];
+}
+
+static int pts2_of(char ch)
+{
+    return ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+}
+
+/* Start rank of roster index i of team tid: team by team, each in board order. */
+static int start_rank(const club *c, int tid, int i)
+{
+    int s = 0;
+    for (int t = 1; t < tid; t++)
+        s += c->t[t].r.n;
+    return s + i + 1;
+}
+
+/* Where player index pi of team tid sat in round r: *x the board, *side its colour; false if
+ * it did not play. */
+static bool seat_of(const club *c, int tid, int pi, int r, const club_board **x, int *side)
+{
+    const round_t *rd = &c->rd[r];
+    if (!rd->started)
+        return false;
+    int id = c->t[tid].r.p[pi].id, nb = c->cfg.lr.boards;
+    for (int mi = 0; mi < rd->n; mi++) {
+        if (rd->home[mi] != tid && rd->away[mi] != tid)
+            continue;
+        for (int b = 0; b < nb; b++) {
+            const club_board *y = &rd->b[mi * nb + b];
+            for (int s = 0; s < 2; s++)
+                if (y->player[s] == id && y->team[s] == c->t[tid].id) {
+                    *x = y;
+                    *side = s;
+                    return true;
+                }
+        }
+    }
+    return false;
+}
+
+static int roster_index_of(const club *c, int64_t team, int id, int *tid)
+{
+    *tid = club_team_tid(c, team);
+    return *tid ? roster_find(&c->t[*tid].r, id) : -1;
+}
+
+char *club_trf(const club *c)
+{
+    buf b = {0};
+    char name[80];
+    int players = 0, rated = 0;
+    for (int t = 1; t <= c->nt; t++)
+        for (int i = 0; i < c->t[t].r.n; i++) {
+            players++;
+            rated += c->t[t].r.p[i].rating > 0;
+        }
+    clean(name, c->cfg.name, sizeof name);
+    bp(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, c->nt);
+    bp(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
+       c->cfg.double_rr ? ", double" : "");
+    bp(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
+    bp(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    rank_table rt = {0, NULL, {0}};
+    int place[CLUB_MAX_TEAMS + 1] = {0};
+    if (c->status != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK)
+        for (int i = 0; i < rt.n; i++)
+            place[rt.rows[i].team] = rt.rows[i].place;
+    for (int t = 1; t <= c->nt; t++)
+        for (int i = 0; i < c->t[t].r.n; i++) {
+            const roster_player *p = &c->t[t].r.p[i];
+            int pts2 = 0;
+            for (int r = 1; r <= c->rounds; r++) {
+                const club_board *x;
+                int s;
+                if (seat_of(c, t, i, r, &x, &s))
+                    pts2 += pts2_of(trf_res(x->res, s));
+            }
+            clean(name, p->name, sizeof name);
+            bp(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", start_rank(c, t, i), name,
+               p->rating, "", "", "", pts2 / 2.0, place[t]);
+            for (int r = 1; r <= c->rounds; r++) {
+                const club_board *x;
+                int s, ot;
+                if (!seat_of(c, t, i, r, &x, &s) || x->res == CLUB_NONE) {
+                    bp(&b, "          ");
+                    continue;
+                }
+                int oi = x->player[1 - s] ? roster_index_of(c, x->team[1 - s], x->player[1 - s], &ot)
+                                          : -1;
+                if (oi < 0)
+                    bp(&b, "  0000 - %c", trf_res(x->res, s));
+                else
+                    bp(&b, "  %4d %c %c", start_rank(c, ot, oi), "wb"[s], trf_res(x->res, s));
+            }
+            bp(&b, "\n");
+        }
+    /* 310 as trf.c writes it: number, name, nickname, strength, MP, GP, rank, players */
+    for (int t = 1; t <= c->nt; t++) {
+        int mp = 0, gp2 = 0;
+        for (int i = 0; i < rt.n; i++)
+            if (rt.rows[i].team == t)
+                mp = rt.rows[i].mp, gp2 = rt.rows[i].gp2;
+        roster_rating rr = {0, 0, 0};
+        roster_team_rating(&c->t[t].r, c->cfg.lr.boards, &rr, NULL);
+        clean(name, c->t[t].name, sizeof name);
+        bp(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d ", t, name, "", rr.avg, (double)mp,
+           gp2 / 2.0, place[t]);
+        for (int i = 0; i < c->t[t].r.n; i++)
+            bp(&b, " %4d", start_rank(c, t, i));
+        bp(&b, "\n");
+    }
+    rank_table_fini(&rt);
+    return done(&b);
+}
+
+char *club_crosstable(const club *c)
+{
+    buf b = {0};
+    int n = c->nt, cyc = c->cfg.double_rr ? 2 : 1;
+    rank_table rt = {0, NULL, {0}};
+    int place[CLUB_MAX_TEAMS + 1] = {0}, mp[CLUB_MAX_TEAMS + 1] = {0},
+        gp2[CLUB_MAX_TEAMS + 1] = {0};
+    if (c->status != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK)
+        for (int i = 0; i < rt.n; i++) {
+            place[rt.rows[i].team] = rt.rows[i].place;
+            mp[rt.rows[i].team] = rt.rows[i].mp;
+            gp2[rt.rows[i].team] = rt.rows[i].gp2;
+        }
+    rank_table_fini(&rt);
+    bp(&b, "%-3s %-24s", "#", "team");
+    for (int o = 1; o <= n; o++)
+        bp(&b, " %*d", 6 * cyc, o);
+    bp(&b, " %4s %5s %5s\n", "MP", "GP", "place");
+    for (int t = 1; t <= n; t++) {
+        bp(&b, "%-3d %-24.24s", t, c->t[t].name);
+        for (int o = 1; o <= n; o++) {
+            char cell[32] = "";
+            size_t used = 0;
+            for (int r = 1; r <= c->rounds && o != t; r++)
+                for (int mi = 0; mi < c->rd[r].n; mi++) {
+                    const round_t *rd = &c->rd[r];
+                    bool th = rd->home[mi] == t && rd->away[mi] == o;
+                    bool ta = rd->away[mi] == t && rd->home[mi] == o;
+                    int h, w;
+                    if ((!th && !ta) || !club_match_score(c, r, mi, &h, &w))
+                        continue;
+                    int own = th ? h : w, opp = th ? w : h;
+                    int m = own > opp ? 2 : own == opp ? 1 : 0;
+                    used += (size_t)snprintf(cell + used, sizeof cell - used, "%s%d:%g",
+                                             used ? " " : "", m, own / 2.0);
+                }
+            bp(&b, " %*s", 6 * cyc, o == t ? "X" : cell[0] ? cell : ".");
+        }
+        bp(&b, " %4d %5g %5d\n", mp[t], gp2[t] / 2.0, place[t]);
+    }
+    return done(&b);
+}
+
+char *club_lineups_text(const club *c)
+{
+    buf b = {0};
+    for (int r = 1; r <= c->rounds; r++)
+        for (int t = 1; t <= c->nt; t++) {
+            const lu_t *u = &c->rd[r].lu[t];
+            if (!u->have)
+                continue;
+            bp(&b, "round %d %s (%s):", r, c->t[t].name, u->submitted ? "submitted" : "default");
+            for (int i = 0; i < u->l.boards; i++) {
+                int k = u->l.board[i];
+                if (k < 0)
+                    bp(&b, " %d. (empty)", i + 1);
+                else
+                    bp(&b, " %d. %s (%d)", i + 1, c->t[t].r.p[k].name, c->t[t].r.p[k].id);
+            }
+            bp(&b, "\n");
+        }
+    return done(&b);
+}
+
+/* ---- storage ------------------------------------------------------------------------------- */
+
+static void esc(buf *b, const char *s)
+{
+    if (!s || !*s) {
+        bp(b, " %%");
+        return;
+    }
+    bp(b, " ");
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
+            bp(b, "%%%02X", *p);
+        else
+            bp(b, "%c", *p);
+}
+
+static int hexval(char ch)
+{
+    return ch >= '0' && ch <= '9' ? ch - '0'
+           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                                    : -1;
+}
+
+/* Undo esc in place on one space-delimited token; "%" alone is the empty string. A '%' not
+ * followed by two hex digits is kept as it is (the text is not ours then: the caller's
+ * checks refuse what does not fit). */
+static void unesc(char *s)
+{
+    char *o = s;
+    if (s[0] == '%' && s[1] == 0) {
+        *s = 0;
+        return;
+    }
+    for (char *p = s; *p; p++) {
+        int hi = *p == '%' ? hexval(p[1]) : -1, lo = hi >= 0 ? hexval(p[2]) : -1;
+        if (lo >= 0) {
+            *o++ = (char)(hi * 16 + lo);
+            p += 2;
+        } else {
+            *o++ = *p;
+        }
+    }
+    *o = 0;
+}
+
+char *club_save(const club *c)
+{
+    buf b = {0};
+    const club_config *g = &c->cfg;
+    bp(&b, "CLUB 1\ncfg %s %u %u %d %d %d %d %d %lld %lld %lld %ld %u %u", g->ruleset,
+       (unsigned)g->base_ms, (unsigned)g->inc_ms, g->lr.boards, g->lr.reserves, g->lr.max_subs,
+       g->lr.min_players, g->double_rr ? 1 : 0, (long long)g->wait_us, (long long)g->break_us,
+       (long long)g->pr.window_us, g->pr.deposit_minor, (unsigned)g->rk.sb_opp,
+       (unsigned)g->rk.sb_own);
+    esc(&b, g->pr.currency);
+    esc(&b, g->name);
+    bp(&b, "\n");
+    for (int t = 1; t <= c->nt; t++) {
+        bp(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
+        esc(&b, c->t[t].name);
+        bp(&b, "\n");
+        for (int i = 0; i < c->t[t].r.n; i++) {
+            const roster_player *p = &c->t[t].r.p[i];
+            bp(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
+            esc(&b, p->name);
+            bp(&b, "\n");
+        }
+    }
+    bp(&b, "status %d %d\n", c->status, c->cur);
+    for (int r = 1; r <= c->rounds; r++) {
+        const round_t *rd = &c->rd[r];
+        bp(&b, "round %d %d %d\n", r, rd->started ? 1 : 0, rd->ended ? 1 : 0);
+        for (int t = 1; t <= c->nt; t++) {
+            const lu_t *u = &rd->lu[t];
+            if (!u->submitted)
+                continue;
+            bp(&b, "lineup %d %d %d", r, t, u->l.players);
+            for (int i = 0; i < u->l.players; i++)
+                bp(&b, " %d", u->l.player[i]);
+            bp(&b, "\n");
+        }
+        for (int i = 0; i < rd->n * g->lr.boards; i++)
+            if (rd->b[i].res != CLUB_NONE)
+                bp(&b, "board %d %d %d %d\n", r, rd->b[i].key.match, rd->b[i].key.board,
+                   rd->b[i].res);
+    }
+    for (int i = 0; i < protest_count(c->pd); i++) {
+        const protest *p = protest_get(c->pd, i);
+        bp(&b, "protest %d %u %d %u %d %d %ld %d %d", p->id, (unsigned)p->state, p->round,
+           (unsigned)p->game, p->team, p->player, p->deposit_minor, p->deposit_returned ? 1 : 0,
+           p->new_result);
+        esc(&b, p->text);
+        esc(&b, p->reason ? p->reason : "");
+        bp(&b, "\n");
+    }
+    return done(&b);
+}
+
+/* Split line into at most cap space-separated tokens (in place). */
+static int tokens(char *line, char **tok, int cap)
+{
+    int n = 0;
+    char *sv = NULL;
+    for (char *p = strtok_r(line, " \n", &sv); p && n < cap; p = strtok_r(NULL, " \n", &sv))
+        tok[n++] = p;
+    return n;
+}
+
+static bool num(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+#define NUM(i, lo, hi, dst)                                                                \
+    do {                                                                                   \
+        long long v_;                                                                      \
+        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                        \
+            goto bad;                                                                      \
+        dst = v_;                                                                          \
+    } while (0)
+
+int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line)
+{
+    *out = NULL;
+    char *copy = xstrdup(text);
+    club_config cfg;
+    club_config_seed004(&cfg);
+    club *c = NULL;
+    int ln = 0, status = RUNNER_REGISTERING, cur = 0;
+    long long v;
+    char *save = NULL;
+    for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+        ln++;
+        char *tok[LINEUP_MAX_BOARDS + 8];
+        int nt = tokens(l, tok, LINEUP_MAX_BOARDS + 8);
+        if (nt == 0)
+            continue;
+        if (ln == 1) {
+            if (nt != 2 || strcmp(tok[0], "CLUB") != 0 || strcmp(tok[1], "1") != 0)
+                goto bad;
+        } else if (strcmp(tok[0], "cfg") == 0 && !c) {
+            if (nt != 17)
+                goto bad;
+            snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[1]);
+            NUM(2, 1, UINT32_MAX, cfg.base_ms);
+            NUM(3, 0, UINT32_MAX, cfg.inc_ms);
+            NUM(4, 1, LINEUP_MAX_BOARDS, cfg.lr.boards);
+            NUM(5, 0, ROSTER_MAX, cfg.lr.reserves);
+            NUM(6, 0, ROSTER_MAX, cfg.lr.max_subs);
+            NUM(7, 1, LINEUP_MAX_BOARDS, cfg.lr.min_players);
+            NUM(8, 0, 1, v);
+            cfg.double_rr = v != 0;
+            NUM(9, 0, INT64_MAX, cfg.wait_us);
+            NUM(10, 0, INT64_MAX, cfg.break_us);
+            NUM(11, 0, INT64_MAX, cfg.pr.window_us);
+            NUM(12, 0, 1000000000, cfg.pr.deposit_minor);
+            NUM(13, 0, 1, cfg.rk.sb_opp);
+            NUM(14, 0, 1, cfg.rk.sb_own);
+            unesc(tok[15]);
+            unesc(tok[16]);
+            snprintf(cfg.pr.currency, sizeof cfg.pr.currency, "%s", tok[15]);
+            snprintf(cfg.name, sizeof cfg.name, "%s", tok[16]);
+            if (club_config_check(&cfg, NULL) != BH_OK)
+                goto bad;
+            c = club_new(id, &cfg);
+        } else if (!c) {
+            goto bad;
+        } else if (strcmp(tok[0], "team") == 0 && c->status == RUNNER_REGISTERING) {
+            long long tid, cap;
+            if (nt != 4 || c->nt >= CLUB_MAX_TEAMS)
+                goto bad;
+            NUM(1, INT64_MIN, INT64_MAX, tid);
+            NUM(2, 1, INT32_MAX, cap);
+            unesc(tok[3]);
+            team_t *t = &c->t[++c->nt];
+            t->id = tid;
+            t->captain = (int)cap;
+            snprintf(t->name, sizeof t->name, "%s", tok[3]);
+            roster_init(&t->r);
+        } else if (strcmp(tok[0], "player") == 0 && c->nt > 0 && c->status == RUNNER_REGISTERING) {
+            long long pid, rating, inv;
+            if (nt != 5)
+                goto bad;
+            NUM(1, 1, INT32_MAX, pid);
+            NUM(2, 0, ROSTER_RATING_MAX, rating);
+            NUM(3, 0, 1, inv);
+            unesc(tok[4]);
+            if (roster_add(&c->t[c->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
+                goto bad;
+        } else if (strcmp(tok[0], "status") == 0 && c->status == RUNNER_REGISTERING) {
+            if (nt != 3)
+                goto bad;
+            NUM(1, RUNNER_REGISTERING, RUNNER_FINISHED, status);
+            NUM(2, 0, 2 * CLUB_MAX_TEAMS, cur);
+            for (int t = 1; t <= c->nt; t++)
+                if (lineup_check_roster(&c->t[t].r, &c->cfg.lr, NULL) != BH_OK ||
+                    roster_find(&c->t[t].r, c->t[t].captain) < 0)
+                    goto bad;
+            if (status != RUNNER_REGISTERING) {
+                if (c->nt < 2)
+                    goto bad;
+                club__schedule(c);
+                if (cur < 1 || cur > c->rounds)
+                    goto bad;
+            }
+            c->status = status;
+            c->cur = cur;
+        } else if (strcmp(tok[0], "round") == 0 && c->rd) {
+            long long r, st, en;
+            if (nt != 4)
+                goto bad;
+            NUM(1, 1, c->rounds, r);
+            NUM(2, 0, 1, st);
+            NUM(3, 0, 1, en);
+            if (en && !st)
+                goto bad;
+            c->rd[r].started = st;
+            c->rd[r].ended = en;
+        } else if (strcmp(tok[0], "lineup") == 0 && c->rd) {
+            long long r, t, n;
+            NUM(1, 1, c->rounds, r);
+            NUM(2, 1, c->nt, t);
+            NUM(3, 0, c->cfg.lr.boards, n);
+            if (nt != 4 + n)
+                goto bad;
+            int ids[LINEUP_MAX_BOARDS];
+            for (int i = 0; i < n; i++)
+                NUM(4 + i, 1, INT32_MAX, ids[i]);
+            lu_t *u = &c->rd[r].lu[t];
+            if (lineup_check(&c->t[t].r, &c->cfg.lr, ids, (int)n, &u->l, NULL) != BH_OK)
+                goto bad;
+            u->have = u->submitted = true;
+        } else if (strcmp(tok[0], "board") == 0 && c->rd) {
+            long long r, mi, bd, res;
+            if (nt != 5)
+                goto bad;
+            NUM(1, 1, c->rounds, r);
+            NUM(2, 0, c->rd[r].n - 1, mi);
+            NUM(3, 0, c->cfg.lr.boards - 1, bd);
+            NUM(4, CLUB_1_0, CLUB_FF_BOTH, res);
+            c->rd[r].b[mi * c->cfg.lr.boards + bd].res = (uint8_t)res;
+        } else if (strcmp(tok[0], "protest") == 0) {
+            protest p;
+            memset(&p, 0, sizeof p);
+            long long st, game, ret;
+            if (nt != 12)
+                goto bad;
+            NUM(1, 1, INT32_MAX, p.id);
+            NUM(2, PROTEST_FILED, PROTEST_REJECTED, st);
+            NUM(3, 1, TOUR_MAX_ROUNDS, p.round);
+            NUM(4, 0, UINT32_MAX, game);
+            NUM(5, 1, c->nt, p.team);
+            NUM(6, 0, INT32_MAX, p.player);
+            NUM(7, 0, 1000000000, p.deposit_minor);
+            NUM(8, 0, 1, ret);
+            NUM(9, -1, CLUB_FF_BOTH, p.new_result);
+            unesc(tok[10]);
+            unesc(tok[11]);
+            p.state = (uint8_t)st;
+            p.game = (uint32_t)game;
+            p.deposit_returned = ret != 0;
+            p.text = tok[10];
+            p.reason = p.state == PROTEST_FILED ? NULL : tok[11];
+            p.filed_us = (int64_t)now_us;
+            p.decided_us = p.state == PROTEST_FILED ? 0 : (int64_t)now_us;
+            if (protest_load(c->pd, &p) != BH_OK)
+                goto bad;
+        } else {
+            goto bad;
+        }
+    }
+    if (!c)
+        goto bad;
+    /* rebuild what follows from the records: default line-ups, players at the boards, the
+     * waiting periods and windows from now on */
+    for (int r = 1; r <= c->rounds; r++) {
+        round_t *rd = &c->rd[r];
+        if (!rd->started)
+            continue;
+        int nb = c->cfg.lr.boards;
+        for (int mi = 0; mi < rd->n; mi++)
+            for (int s = 0; s < 2; s++) {
+                int t = s ? rd->away[mi] : rd->home[mi];
+                if (!rd->lu[t].have) {
+                    lineup_default(&c->t[t].r, &c->cfg.lr, &rd->lu[t].l);
+                    rd->lu[t].have = true;
+                }
+            }
+        for (int mi = 0; mi < rd->n; mi++)
+            for (int bd = 0; bd < nb; bd++) {
+                club_board *x = &rd->b[mi * nb + bd];
+                bool hw = bd % 2 == 0;
+                x->player[0] = rd->lu[hw ? rd->home[mi] : rd->away[mi]].l.player[bd];
+                x->player[1] = rd->lu[hw ? rd->away[mi] : rd->home[mi]].l.player[bd];
+                if (x->res == CLUB_NONE) {
+                    if (!x->player[0] || !x->player[1] || rd->ended)
+                        goto bad_end;
+                    x->live = true;
+                    x->start_us = now_us;
+                }
+            }
+        if (rd->ended)
+            rd->end_us = now_us;
+    }
+    if (c->status == RUNNER_RUNNING && !c->rd[c->cur].started)
+        c->rd[c->cur].start_at = now_us + (uint64_t)c->cfg.break_us;
+    free(copy);
+    *out = c;
+    return BH_OK;
+bad_end:
+    ln = 0; /* inconsistent as a whole: no single line to name */
+bad:
+    if (line)
+        *line = ln;
+    club_free(c);
+    free(copy);
+    return BH_EPARSE;
+}

@@ -1,0 +1,495 @@
+/* test_hub_club.c: the club round robin of seed 004 through the hub's messages (issue 15; no
+ * sockets: hub_fake.h). Six teams of 6 boards + 4 reserves, 5 rounds by the Berger table: the
+ * director creates the event and the teams (each gets its captain's token), captains submit
+ * line-ups with shifting substitutions (F-LINEUP) and one team plays short (F-SHORT), the
+ * rounds start at the line-up deadline, the arbiter enters the boards' results and a forfeit
+ * by waiting time (T-WAIT), one protest is upheld and one rejected by the appeals committee's
+ * token (F-PROTEST), the server restarts in the middle (its state from the store), and the
+ * final ranking it publishes equals the ranking recomputed from the stored state (F-RR).
+ * Every bad input gets its typed error naming the field and the rule.
+ * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "auth.h"
+#include "bh.h"
+#include "bh_test.h"
+#include "club.h"
+#include "hub.h"
+#include "store.h"
+#include "store_club.h"
+
+#define ADMIN "unit-admin-token-0123456789"
+#define T0 1000000000ULL
+#define S 1000000ULL
+
+#include "hub_fake.h"
+
+static char dbpath[64];
+static store *st;
+static hub *h;
+static fake io;
+static int64_t club_id;
+static int64_t team[7];
+static char token[7][80];
+static char appeals[80];
+
+enum { DIR = 1, SPECTATOR = 99 };
+
+static uint64_t team_conn(int t)
+{
+    return 10 + (uint64_t)t;
+}
+
+static void open_hub(bool fresh)
+{
+    snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_club_%d.db", (int)getpid());
+    CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
+}
+
+/* Send json from conn at now; the last message to conn afterwards. */
+static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    int before = io.n;
+    hub_on_text(h, conn, buf, strlen(buf), now);
+    CHECK_EQ_INT(buf, BH_OK, hub_turn_end(h));
+    for (int i = io.n - 1; i >= before; i--)
+        if (io.conn[i] == conn)
+            return io.msg[i];
+    return "";
+}
+
+/* The reply is an error with this code, field and rule (NULL: not asked). */
+static void refused(const char *reply, const char *code, const char *field, const char *rule)
+{
+    char want[96];
+    snprintf(want, sizeof want, "\"code\":\"%s\"", code);
+    CHECK_MSG(strstr(reply, want) != NULL, "want %s, got %s", want, reply);
+    if (field) {
+        snprintf(want, sizeof want, "\"field\":\"%s\"", field);
+        CHECK_MSG(strstr(reply, want) != NULL, "want %s, got %s", want, reply);
+    }
+    if (rule) {
+        snprintf(want, sizeof want, "\"rule\":\"%s\"", rule);
+        CHECK_MSG(strstr(reply, want) != NULL, "want %s, got %s", want, reply);
+    }
+}
+
+static void acked(const char *reply)
+{
+    CHECK_MSG(strstr(reply, "\"type\":\"ack\"") != NULL, "want ack, got %s", reply);
+}
+
+static void str_after(const char *json, const char *key, char *out, size_t cap)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":\"", key);
+    const char *p = strstr(json, k);
+    out[0] = 0;
+    if (!p)
+        return;
+    p += strlen(k);
+    size_t n = strcspn(p, "\"");
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+}
+
+static int pid(int t, int i)
+{
+    return 100 * t + i;
+}
+
+static void register_teams(void)
+{
+    for (int t = 1; t <= 6; t++) {
+        char players[1200];
+        size_t n = 0;
+        for (int i = 1; i <= 10; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n,
+                                  "%s{\"id\":%d,\"name\":\"P%d\",\"rating\":%d}", i > 1 ? "," : "",
+                                  pid(t, i), pid(t, i), 2300 - 10 * i);
+        const char *r = say(DIR, T0,
+                            "{\"type\":\"club_team\",\"id\":%d,\"club\":%lld,\"name\":\"Club %d\","
+                            "\"players\":[%s],\"captain\":%d}",
+                            10 + t, (long long)club_id, t, players, pid(t, 1));
+        team[t] = jint(r, "team");
+        CHECK_MSG(team[t] > 0, "team %d: %s", t, r);
+        str_after(r, "token", token[t], sizeof token[t]);
+        CHECK_MSG(token[t][0], "team token %d", t);
+    }
+}
+
+static void auth_all(void)
+{
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    for (int t = 1; t <= 6; t++)
+        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
+}
+
+/* The match of round r in which team t plays: its index (0-based) and whether t is home, from
+ * the snapshot's schedule as the club core has it (the Berger table: tested in test_club). */
+static const char *snapshot(uint64_t now)
+{
+    return say(SPECTATOR, now, "{\"type\":\"club_get\",\"id\":5,\"club\":%lld}", (long long)club_id);
+}
+
+/* Enter every undecided board of round r: (r + match + board) % 3 -> 1-0, 1/2-1/2, 0-1. */
+static void play_round(int r, uint64_t now)
+{
+    static const char *const res[] = {"1-0", "1/2-1/2", "0-1"};
+    for (int m = 1; m <= 3; m++)
+        for (int b = 1; b <= 6; b++) {
+            const char *x = say(DIR, now,
+                                "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,"
+                                "\"match\":%d,\"board\":%d,\"result\":\"%s\"}",
+                                (long long)club_id, r, m, b, res[(r + m + b) % 3]);
+            CHECK_MSG(strstr(x, "\"type\":\"ack\"") || strstr(x, "already_decided"),
+                      "round %d match %d board %d: %s", r, m, b, x);
+        }
+}
+
+/* The team ids of the standings of a snapshot, in place order. */
+static int standings_of(const char *json, int64_t *out, int cap)
+{
+    const char *p = strstr(json, "\"standings\":[");
+    int n = 0;
+    while (p && n < cap && (p = strstr(p, "{\"place\":")) != NULL) {
+        out[n++] = jint(p, "team");
+        p++;
+    }
+    return n;
+}
+
+static char *stored_state;
+static int keep_state(void *ctx, int64_t id, const char *state)
+{
+    (void)ctx;
+    if (id == club_id) {
+        free(stored_state);
+        stored_state = strdup(state);
+    }
+    return 0;
+}
+
+static void wire_event(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    refused(say(DIR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\",\"boards\":0}"),
+            "missing_field", "boards", NULL);
+    refused(say(DIR, T0,
+                "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\",\"break_s\":5,\"protest_s\":60}"),
+            "invalid", "break_s", "F-PROTEST");
+    refused(say(SPECTATOR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\"}"),
+            "unauthorized", NULL, NULL);
+    const char *r = say(DIR, T0,
+                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Chornomorsk 2016\","
+                        "\"break_s\":60,\"protest_s\":60}");
+    club_id = jint(r, "club");
+    CHECK_MSG(club_id > 0, "created: %s", r);
+    refused(say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"Bad\",\"players\":"
+                "[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"},{\"id\":3,\"name\":\"c\"}],"
+                "\"captain\":9}",
+                (long long)club_id),
+            "not_found", "captain", "F-LINEUP");
+    refused(say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"Bad\",\"players\":"
+                "[{\"id\":1,\"name\":\"a\"},{\"id\":1,\"name\":\"b\"},{\"id\":3,\"name\":\"c\"}],"
+                "\"captain\":1}",
+                (long long)club_id),
+            "exists", "players", "F-LINEUP");
+    refused(say(DIR, T0, "{\"type\":\"club_get\",\"id\":4,\"club\":999999}"), "not_found", "club",
+            NULL);
+    register_teams();
+    auth_all();
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", (long long)club_id));
+    refused(say(DIR, T0, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", (long long)club_id),
+            "bad_state", "tournament", "F-RR");
+
+    /* round 1 line-ups: team 1 leaves out board 2 and brings reserve 7 (shifting); team 2
+     * brings four players (boards 5, 6 lost by forfeit); bad ones refused by rule */
+    acked(say(team_conn(1), T0 + S,
+              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
+              "[%d,%d,%d,%d,%d,%d]}",
+              (long long)club_id, pid(1, 1), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6),
+              pid(1, 7)));
+    acked(say(team_conn(2), T0 + S,
+              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d,%d]}",
+              (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4)));
+    refused(say(team_conn(3), T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+                (long long)club_id, pid(3, 2), pid(3, 1), pid(3, 3)),
+            "board_order", "players", "F-LINEUP");
+    refused(say(team_conn(3), T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d]}",
+                (long long)club_id, pid(3, 1), pid(3, 2)),
+            "too_few_players", "players", "F-SHORT");
+    refused(say(team_conn(3), T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+                (long long)club_id, pid(3, 1), pid(4, 2), pid(3, 3)),
+            "not_found", "players", "F-LINEUP");
+    refused(say(team_conn(3), T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":2,\"players\":[%d,%d,%d]}",
+                (long long)club_id, pid(3, 1), pid(3, 2), pid(3, 3)),
+            "wrong_round", "round", "F-LINEUP");
+    refused(say(SPECTATOR, T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[1,2,3]}",
+                (long long)club_id),
+            "not_captain", "captain", "F-LINEUP");
+    refused(say(team_conn(3), T0 + S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":\"x\"}",
+                (long long)club_id),
+            "missing_field", "players", NULL);
+    r = snapshot(T0 + S);
+    CHECK_MSG(strstr(r, "\"status\":\"lineups\"") && jint(r, "starts_in_ms") == 59000,
+              "round 1 waits for its deadline 59 s from now: %s", r);
+
+    /* the deadline: round 1 starts by itself (the line-ups not submitted are the first six) */
+    f_run_timers(&io, h, T0 + 60 * S);
+    r = snapshot(T0 + 61 * S);
+    CHECK_MSG(strstr(r, "\"status\":\"playing\""), "round 1 plays: %s", r);
+    refused(say(team_conn(4), T0 + 61 * S,
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+                (long long)club_id, pid(4, 1), pid(4, 2), pid(4, 3)),
+            "too_late", "submitted_at", "F-LINEUP");
+
+    /* T-WAIT: the arbiter forfeits board 1 of match 1 (Black absent after the waiting time) */
+    acked(say(DIR, T0 + 70 * S,
+              "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":1,\"match\":1,"
+              "\"board\":1,\"result\":\"+-\"}",
+              (long long)club_id));
+    refused(say(DIR, T0 + 70 * S,
+                "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":1,\"result\":\"1-0\"}",
+                (long long)club_id),
+            "already_decided", "board", "F-RR");
+    refused(say(DIR, T0 + 70 * S,
+                "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":2,\"result\":\"2-0\"}",
+                (long long)club_id),
+            "missing_field", "result", NULL);
+    play_round(1, T0 + 600 * S);
+    r = snapshot(T0 + 600 * S);
+    CHECK_MSG(strstr(r, "\"result\":\"+-\""), "the forfeit is recorded as such: %s", r);
+    /* match 1 (1-6): boards 1 +- (team 1 White), 2 = , 3 0-1, 4 1-0 (team 6 White), 5 =,
+     * 6 0-1 (team 6 White): 3-3, a drawn match, 1 MP each */
+    CHECK_MSG(strstr(r, "\"gp\":[3,3],\"mp\":[1,1]"), "match 1 drawn 3-3: %s", r);
+
+    /* F-PROTEST: the captain of the team that lost board 2 of match 1 protests; appeals */
+    const char *a = say(DIR, T0 + 601 * S, "{\"type\":\"club_appeals\",\"id\":12,\"club\":%lld}",
+                        (long long)club_id);
+    str_after(a, "token", appeals, sizeof appeals);
+    CHECK(appeals[0]);
+    int home = 0;
+    for (int t = 1; t <= 6; t++) { /* Berger 6, round 1, match 1: 1-6 */
+        char k[48];
+        snprintf(k, sizeof k, "\"home\":%lld", (long long)team[t]);
+        if (strstr(r, k) && !home)
+            home = t;
+    }
+    CHECK_EQ_INT("match 1 of round 1: team 1 at home (C.05: 1-6)", 1, home);
+    r = say(team_conn(6), T0 + 602 * S,
+            "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":2,"
+            "\"text\":\"the arbiter stopped the clock late\",\"deposit\":20000}",
+            (long long)club_id);
+    int p1 = (int)jint(r, "protest");
+    CHECK_MSG(p1 == 1, "protest: %s", r);
+    r = say(team_conn(1), T0 + 603 * S,
+            "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":3,"
+            "\"text\":\"illegal move\",\"deposit\":20000}",
+            (long long)club_id);
+    int p2 = (int)jint(r, "protest");
+    CHECK_MSG(p2 == 2, "protest: %s", r);
+    refused(say(team_conn(6), T0 + 603 * S,
+                "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":2,\"text\":\"again\",\"deposit\":20000}",
+                (long long)club_id),
+            "exists", "game", "F-PROTEST");
+    refused(say(team_conn(2), T0 + 603 * S,
+                "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":2,\"text\":\"x\",\"deposit\":20000}",
+                (long long)club_id),
+            "not_captain", "team", "F-PROTEST");
+    refused(say(SPECTATOR, T0 + 603 * S,
+                "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":2,\"text\":\"x\",\"deposit\":20000}",
+                (long long)club_id),
+            "not_captain", "filer", "F-PROTEST");
+    refused(say(team_conn(6), T0 + 603 * S,
+                "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":4,\"text\":\"x\",\"deposit\":100}",
+                (long long)club_id),
+            "invalid", "deposit", "F-PROTEST");
+    refused(say(DIR, T0 + 604 * S,
+                "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"wrong\","
+                "\"protest\":1,\"upheld\":true,\"result\":\"0-1\",\"reason\":\"r\"}",
+                (long long)club_id),
+            "unauthorized", "token", "F-PROTEST");
+    /* board 2 is White = team 6 (even board: the away team); (1+1+2)%3 = 1: drawn -> 0-1
+     * would be team 6's loss: the committee gives team 6 the win, 1-0 from White's side */
+    acked(say(DIR, T0 + 605 * S,
+              "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\",\"protest\":1,"
+              "\"upheld\":true,\"result\":\"1-0\",\"reason\":\"the flag fell after the win\"}",
+              (long long)club_id, appeals));
+    acked(say(DIR, T0 + 605 * S,
+              "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\",\"protest\":2,"
+              "\"upheld\":false,\"reason\":\"not proven\"}",
+              (long long)club_id, appeals));
+    refused(say(DIR, T0 + 605 * S,
+                "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\",\"protest\":2,"
+                "\"upheld\":false,\"reason\":\"again\"}",
+                (long long)club_id, appeals),
+            "already_decided", "protest", "F-PROTEST");
+    r = snapshot(T0 + 606 * S);
+    CHECK_MSG(strstr(r, "\"gp\":[2.5,3.5],\"mp\":[0,2]"), "match 1 after the protest: %s", r);
+    CHECK_MSG(strstr(r, "\"state\":\"upheld\"") && strstr(r, "\"deposit_returned\":true") &&
+                  strstr(r, "\"state\":\"rejected\""),
+              "protests in the snapshot: %s", r);
+    refused(say(team_conn(1), T0 + 700 * S,
+                "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+                "\"board\":5,\"text\":\"late\",\"deposit\":20000}",
+                (long long)club_id),
+            "too_late", "filed_at", "F-PROTEST");
+
+    /* rounds 2-5; a restart (the hub and its store closed and opened) in round 3 */
+    uint64_t now = T0 + 700 * S;
+    for (int rnd = 2; rnd <= 5; rnd++) {
+        f_run_timers(&io, h, now);
+        if (rnd == 3) {
+            char *before = strdup(snapshot(now));
+            CHECK_MSG(strstr(before, "\"type\":\"club\""), "snapshot: %s", before);
+            f_close_hub(&io, st, h);
+            open_hub(false);
+            auth_all();
+            r = snapshot(now);
+            CHECK_MSG(strcmp(before, r) == 0, "after the restart the same event:\n%s\n%s",
+                      before, r);
+            /* the event's id is a tournament of the store: a bughouse team is refused */
+            refused(say(DIR, now,
+                        "{\"type\":\"team_register\",\"id\":30,\"tournament\":%lld,"
+                        "\"name\":\"Stray\",\"players\":[\"a\",\"b\"]}",
+                        (long long)club_id),
+                    "bad_state", "tournament", NULL);
+            free(before);
+        }
+        play_round(rnd, now + 100 * S);
+        now += 300 * S;
+    }
+    r = snapshot(now);
+    CHECK_MSG(strstr(r, "\"status\":\"finished\""), "finished: %s", r);
+    int64_t got[6];
+    CHECK_EQ_INT("standings rows", 6, standings_of(r, got, 6));
+
+    /* F-RR: the ranking recomputed from the stored state equals the published one */
+    store_flush(st);
+    CHECK_EQ_INT("stored", BH_OK, store_each_club(st, keep_state, NULL));
+    club *c = NULL;
+    int line = 0;
+    CHECK_EQ_INT("stored state loads", BH_OK, club_load(club_id, stored_state, now, &c, &line));
+    rank_table rt;
+    CHECK_EQ_INT("rank", BH_OK, c ? club_rank(c, &rt) : BH_EINVAL);
+    for (int i = 0; c && i < rt.n && i < 6; i++)
+        CHECK_MSG(club_team_id(c, rt.rows[i].team) == got[i], "place %d: stored %lld, server %lld",
+                  i + 1, (long long)club_team_id(c, rt.rows[i].team), (long long)got[i]);
+    if (c)
+        rank_table_fini(&rt);
+    club_free(c);
+    free(stored_state);
+    stored_state = NULL;
+
+    /* exports */
+    r = say(DIR, now, "{\"type\":\"club_export\",\"id\":15,\"club\":%lld,\"what\":\"trf\"}",
+            (long long)club_id);
+    CHECK_MSG(strstr(r, "XXR 5") && strstr(r, "310   1 Club 1"), "TRF: %.300s", r);
+    r = say(DIR, now, "{\"type\":\"club_export\",\"id\":15,\"club\":%lld,\"what\":\"lineups\"}",
+            (long long)club_id);
+    CHECK_MSG(strstr(r, "round 1 Club 2 (submitted): 1. P201 (201) 2. P202 (202) 3. P203 (203) "
+                        "4. P204 (204) 5. (empty) 6. (empty)"),
+              "line-ups: %.400s", r);
+    refused(say(DIR, now, "{\"type\":\"club_export\",\"id\":15,\"club\":%lld,\"what\":\"pdf\"}",
+                (long long)club_id),
+            "missing_field", "what", NULL);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
+/* T-WAIT with the server's timer (wait_s 600, seed 004 art. 2): the arbiter's attendance
+ * check marks every player of round 1 but team 2's board-2 player (White: even board, the
+ * away team); 10 minutes after the start that board alone is lost by forfeit (-+ from
+ * White's side: Black wins), pushed in the snapshot; bad checks get typed errors. */
+static void wire_attendance(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    const char *r = say(DIR, T0,
+                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Waiting\",\"wait_s\":600,"
+                        "\"break_s\":60,\"protest_s\":60}");
+    club_id = jint(r, "club");
+    for (int t = 1; t <= 2; t++) {
+        char players[600];
+        size_t n = 0;
+        for (int i = 1; i <= 6; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
+                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
+        r = say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":[%s],"
+                "\"captain\":%d}",
+                (long long)club_id, t, players, pid(t, 1));
+        str_after(r, "token", token[t], sizeof token[t]);
+        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
+    }
+    refused(say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T3\",\"players\":"
+                "[{\"id\":101,\"name\":\"x\"},{\"id\":301,\"name\":\"y\"},{\"id\":302,\"name\":\"z\"}],"
+                "\"captain\":301}",
+                (long long)club_id),
+            "exists", "players", "F-LINEUP");
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
+    acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
+              (long long)club_id));
+    refused(say(DIR, T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101,999]}",
+                (long long)club_id),
+            "not_found", "players", "T-WAIT");
+    refused(say(DIR, T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":2,\"players\":[101]}",
+                (long long)club_id),
+            "wrong_round", "round", "T-WAIT");
+    refused(say(team_conn(1), T0 + 2 * S,
+                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101]}",
+                (long long)club_id),
+            "unauthorized", NULL, NULL);
+    acked(say(DIR, T0 + 2 * S,
+              "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":"
+              "[101,102,103,104,105,106,201,203,204,205,206]}",
+              (long long)club_id));
+    f_run_timers(&io, h, T0 + S + 600 * S - 1);
+    r = snapshot(T0 + S + 600 * S - 1);
+    CHECK_MSG(!strstr(r, "\"result\":\"-+\""), "not before the waiting time's end: %s", r);
+    f_run_timers(&io, h, T0 + S + 600 * S);
+    r = snapshot(T0 + S + 600 * S);
+    CHECK_MSG(strstr(r, "{\"board\":2,\"white_team\":") && strstr(r, "\"white\":202,\"black\":102,"
+                                                                      "\"result\":\"-+\",\"live\":false"),
+              "board 2 forfeited at the waiting time's end: %s", r);
+    CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true"),
+              "board 1 plays on: %s", r);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
+static const bh_test_case cases[] = {
+    {"wire_event", wire_event},
+    {"wire_attendance", wire_attendance},
+};
+
+BH_TEST_MAIN(cases)
