@@ -502,18 +502,17 @@ int main(int argc, char **argv)
     const cJSON *st = s ? cJSON_GetObjectItem(s, "status") : NULL;
     if (st && cJSON_IsString(st) && strcmp(st->valuestring, "finished") == 0) {
         say("\nfinal ranking (seed 004 art. 4: MP, GP, direct encounter, matches won, team SB)\n");
-        say("%-5s %-13s %4s %5s %5s %4s %4s %6s\n", "place", "team", "MP", "GP", "GP", "DE",
-            "WIN", "SB");
+        say("%-5s %-13s %4s %5s %4s %4s %6s\n", "place", "team", "MP", "GP", "DE", "WIN", "SB");
         const cJSON *row;
         cJSON_ArrayForEach(row, cJSON_GetObjectItem(s, "standings"))
         {
             const cJSON *tb = cJSON_GetObjectItem(row, "tb");
-            say("%-5d %-13s %4d %5.1f %5.1f %4g %4g %6g\n",
+            /* tb: GP, DE, WIN, SB (the ranking's tie-breaks; GP is the row's gp) */
+            say("%-5d %-13s %4d %5.1f %4g %4g %6g\n",
                 (int)cJSON_GetNumberValue(cJSON_GetObjectItem(row, "place")),
                 cJSON_GetStringValue(cJSON_GetObjectItem(row, "name")),
                 (int)cJSON_GetNumberValue(cJSON_GetObjectItem(row, "mp")),
                 cJSON_GetNumberValue(cJSON_GetObjectItem(row, "gp")),
-                cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 0)),
                 cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 1)),
                 cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 2)),
                 cJSON_GetNumberValue(cJSON_GetArrayItem(tb, 3)));

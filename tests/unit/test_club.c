@@ -583,8 +583,8 @@ static void whole_event(void)
     }
     rank_table_fini(&rt);
     char *x = club_crosstable(c);
-    /* team 1 beat team 2: its row has "2:3.5" in column 2, team 2's row "0:2.5" */
-    CHECK_MSG(strstr(x, "2:3.5") && strstr(x, "0:2.5"), "crosstable:\n%s", x);
+    /* team 1 beat team 2: its row has "3.5(2)" in column 2, team 2's row "2.5(0)" */
+    CHECK_MSG(strstr(x, "3.5(2)") && strstr(x, "2.5(0)"), "crosstable:\n%s", x);
     free(x);
     char *trf = club_trf(c);
     CHECK_MSG(strstr(trf, "310   1 Club 1") != NULL, "TRF 310:\n%s", trf);

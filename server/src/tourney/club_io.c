@@ -194,6 +194,7 @@ char *club_crosstable(const club *c)
             gp2[rt.rows[i].team] = rt.rows[i].gp2;
         }
     rank_table_fini(&rt);
+    bp(&b, "a cell: the row team's game points in the match (its match points)\n");
     bp(&b, "%-3s %-24s", "#", "team");
     for (int o = 1; o <= n; o++)
         bp(&b, " %*d", 6 * cyc, o);
@@ -213,8 +214,8 @@ char *club_crosstable(const club *c)
                         continue;
                     int own = th ? h : w, opp = th ? w : h;
                     int m = own > opp ? 2 : own == opp ? 1 : 0;
-                    used += (size_t)snprintf(cell + used, sizeof cell - used, "%s%d:%g",
-                                             used ? " " : "", m, own / 2.0);
+                    used += (size_t)snprintf(cell + used, sizeof cell - used, "%s%g(%d)",
+                                             used ? " " : "", own / 2.0, m);
                 }
             bp(&b, " %*s", 6 * cyc, o == t ? "X" : cell[0] ? cell : ".");
         }
