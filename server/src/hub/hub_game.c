@@ -77,6 +77,15 @@ static game_delta no_delta(const hub_game *hg)
     return (game_delta){.ev_first = hg->stored, .board = -1, .seat = -1, .handed_to = -1};
 }
 
+/* The setup of hg's game: its ruleset, time control and players (team1_is 1, the initial
+ * position: a hub game has no other). */
+static void setup_of(const hub_game *hg, game_setup *out)
+{
+    game_setup_init(out, &hg->rules, hg->base_ms, hg->inc_ms);
+    for (int i = 0; i < 4; i++)
+        memcpy(out->players[i], hg->players[i], GAME_NAME_MAX);
+}
+
 static void watchers_add(hub_game *hg, uint64_t c)
 {
     BH_GROW(hg->watch, hg->nwatch, hg->capwatch);
@@ -103,7 +112,7 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->setup.base_ms;
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->base_ms;
 }
 
 static int running_seat(const hub_game *hg, int board)
@@ -121,7 +130,7 @@ static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
     } else {
         bh_pos p;
         bh_options o = BH_OPTIONS_DEFAULT;
-        o.dropped_rook_castles = hg->setup.rules.dropped_rook_castles;
+        o.dropped_rook_castles = hg->rules.dropped_rook_castles;
         bh_pos_start(&p, &o);
         bh_pos_to_fen(&p, buf, BH_FEN_MAX);
     }
@@ -338,8 +347,10 @@ static int replay(hub *h, hub_game *hg, bool set_rboard)
 {
     ev_buf b = {0};
     int rc = store_each_event(h->st, hg->id, load_event, &b);
+    game_setup su;
+    setup_of(hg, &su);
     if (rc == BH_OK && b.n > 0)
-        rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
+        rc = game_replay(&su, b.ev, (size_t)b.n, &hg->g);
     free(b.ev);
     hg->npause = b.npause;
     hg->end_gt = b.end_t_us;
@@ -374,9 +385,11 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hg->status = row->status;
     hg->rboard = -1;
     snprintf(hg->ruleset, sizeof hg->ruleset, "%s", r.name);
-    game_setup_init(&hg->setup, &r, (uint32_t)row->base_ms, (uint32_t)row->inc_ms);
+    hg->rules = r;
+    hg->base_ms = (uint32_t)row->base_ms;
+    hg->inc_ms = (uint32_t)row->inc_ms;
     for (int i = 0; i < 4; i++)
-        snprintf(hg->setup.players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
+        snprintf(hg->players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
     snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
     snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
@@ -488,8 +501,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .ply = {hg->g ? game_board_plies(hg->g, 0) : 0, hg->g ? game_board_plies(hg->g, 1) : 0},
         .running = {running_seat(hg, 0), running_seat(hg, 1)},
         .server_ms = now_wall_ms(),
-        .base_ms = hg->setup.base_ms,
-        .inc_ms = hg->setup.inc_ms,
+        .base_ms = hg->base_ms,
+        .inc_ms = hg->inc_ms,
         .role = mine                       ? "player"
                 : s->role == ROLE_DIRECTOR ? "director"
                                            : "spectator",
@@ -503,7 +516,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     for (int i = 0; i < 4; i++) {
-        ps.names[i] = hg->setup.players[i];
+        ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;
     }
     size_t n = 0;
@@ -557,7 +570,9 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
 {
     if (hg->status != STORE_WAITING)
         return BH_ESTATE;
-    int rc = game_new(&hg->setup, 0, &hg->g);
+    game_setup su;
+    setup_of(hg, &su);
+    int rc = game_new(&su, 0, &hg->g);
     if (rc != BH_OK)
         return rc;
     hg->base_us = (int64_t)now_us;
@@ -986,7 +1001,7 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
         hub__tour_game_info(h, hg->id, &r->tournament, &r->round, &r->match, &r->game_no,
                             r->teams);
         for (int k = 0; k < 4; k++)
-            r->names[k] = hg->setup.players[k];
+            r->names[k] = hg->players[k];
         clocks_ms(hg, gtime(hg, now_us), r->clock_ms);
         for (int b = 0; b < 2; b++) {
             r->running[b] = running_seat(hg, b);

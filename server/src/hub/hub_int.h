@@ -51,7 +51,10 @@ typedef struct {
     int64_t id; /* store rowid */
     int slot;   /* index in hub.games and id in the timer heap */
     int status; /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
-    game_setup setup;
+    game_rules rules; /* with the time control and players, what its game_setup is made of
+                       * (setup_of; no start FEN: a hub game starts from the initial position) */
+    uint32_t base_ms, inc_ms;
+    char players[4][GAME_NAME_MAX]; /* by seat, "" unknown */
     game *g;         /* NULL while waiting (and if a stored game fails to replay) */
     int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
     size_t stored;   /* events of g already in the store */
