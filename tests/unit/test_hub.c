@@ -51,6 +51,18 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
 
 static char tokens[4][AUTH_TOKEN_LEN + 1];
 
+/* The four seat tokens of a game_created message r (NULL: none read). */
+static void read_tokens(const char *r)
+{
+    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
+    for (int i = 0; t && i < 4; i++) {
+        t = strchr(t + (i ? 1 : 10), '"');
+        memcpy(tokens[i], t + 1, AUTH_TOKEN_LEN);
+        tokens[i][AUTH_TOKEN_LEN] = '\0';
+        t += AUTH_TOKEN_LEN + 1;
+    }
+}
+
 /* Director (conn 1) creates game 1 with base_ms and reads the tokens. */
 static void make_game(int base_ms)
 {
@@ -61,13 +73,7 @@ static void make_game(int base_ms)
     turn(1, msg, T0);
     const char *r = f_find(&io_log, 1, "game_created");
     CHECK_MSG(r != NULL, "no game_created");
-    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
-    for (int i = 0; t && i < 4; i++) {
-        t = strchr(t + (i ? 1 : 10), '"');
-        memcpy(tokens[i], t + 1, AUTH_TOKEN_LEN);
-        tokens[i][AUTH_TOKEN_LEN] = '\0';
-        t += AUTH_TOKEN_LEN + 1;
-    }
+    read_tokens(r);
 }
 
 /* Seat s connects as conn 10+s and joins game 1 at now. */
@@ -342,13 +348,7 @@ static void play_to_end(int g, uint64_t *now, char **state, char **bpgn, char **
     turn(1, msg, *now);
     const char *r = f_last(&io_log, 1, "game_created");
     CHECK_EQ_INT("game id", g, (int)jint(r, "game"));
-    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
-    for (int i = 0; t && i < 4; i++) {
-        t = strchr(t + (i ? 1 : 10), '"');
-        memcpy(tokens[i], t + 1, AUTH_TOKEN_LEN);
-        tokens[i][AUTH_TOKEN_LEN] = '\0';
-        t += AUTH_TOKEN_LEN + 1;
-    }
+    read_tokens(r);
     for (int s = 0; s < 4; s++) {
         uint64_t c = 100 + 4 * (uint64_t)g + (uint64_t)s;
         hub_on_open(h, c);
