@@ -423,12 +423,16 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
     snprintf(buf, sizeof buf, "{\"type\":\"games\",\"id\":%lld}", (long long)id);
     cJSON *r = call(d, dir, buf, id);
     const cJSON *g, *list = r ? cJSON_GetObjectItemCaseSensitive(r, "games") : NULL;
-    int rc = list ? 0 : -1;
+    int rc = list ? 0 : -1, nreq = 1;
     cJSON_ArrayForEach(g, list)
     {
         if (strcmp(str(g, "status"), "finished") != 0)
             continue;
         long long gid = (long long)num(g, "game", 0);
+        /* The server's rate limit (net.h: 40 messages at once, then 20 a second; more closes
+         * the connection as a flood): past the first 30 requests, one per 60 ms. */
+        if (++nreq > 30)
+            sleep_ms(60);
         id = d->next_id++;
         snprintf(buf, sizeof buf, "{\"type\":\"export\",\"id\":%lld,\"format\":\"bpgn\","
                  "\"game\":%lld}", (long long)id, gid);

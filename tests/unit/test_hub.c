@@ -2,7 +2,9 @@
  * timer it would arm, the time is passed in. Proves: nothing is acknowledged before the
  * turn's store commit; a flag is dated at its exact instant when the timer fires late
  * (R-FLAG-EXACT) and the single timer is armed to the earliest deadline; a game starts only
- * when all four seats are connected, and a disconnected player's clock keeps running.
+ * when all four seats are connected, and a disconnected player's clock keeps running; a
+ * finished game leaves memory and is the same state, BPGN and resend ack when asked for later
+ * and after a restart (issue 14 item 5).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +51,18 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
 
 static char tokens[4][AUTH_TOKEN_LEN + 1];
 
+/* The four seat tokens of a game_created message r (NULL: none read). */
+static void read_tokens(const char *r)
+{
+    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
+    for (int i = 0; t && i < 4; i++) {
+        t = strchr(t + (i ? 1 : 10), '"');
+        memcpy(tokens[i], t + 1, AUTH_TOKEN_LEN);
+        tokens[i][AUTH_TOKEN_LEN] = '\0';
+        t += AUTH_TOKEN_LEN + 1;
+    }
+}
+
 /* Director (conn 1) creates game 1 with base_ms and reads the tokens. */
 static void make_game(int base_ms)
 {
@@ -59,13 +73,7 @@ static void make_game(int base_ms)
     turn(1, msg, T0);
     const char *r = f_find(&io_log, 1, "game_created");
     CHECK_MSG(r != NULL, "no game_created");
-    const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
-    for (int i = 0; t && i < 4; i++) {
-        t = strchr(t + (i ? 1 : 10), '"');
-        memcpy(tokens[i], t + 1, AUTH_TOKEN_LEN);
-        tokens[i][AUTH_TOKEN_LEN] = '\0';
-        t += AUTH_TOKEN_LEN + 1;
-    }
+    read_tokens(r);
 }
 
 /* Seat s connects as conn 10+s and joins game 1 at now. */
@@ -283,7 +291,190 @@ static void director_watches_many(void)
     close_hub();
 }
 
+
+/* ---- finished games live in the store (issue 14 item 5) ------------------------------------ */
+
+/* A copy of the last message to conn containing needle with its "server_ms" value zeroed (the
+ * wall clock of the send), or NULL. Caller frees. */
+static char *last_no_wall(uint64_t conn, const char *needle)
+{
+    const char *m = f_last(&io_log, conn, needle);
+    if (!m)
+        return NULL;
+    char *c = strdup(m), *p = c;
+    while ((p = strstr(p, "\"server_ms\":")) != NULL) {
+        p += strlen("\"server_ms\":");
+        char *q = p;
+        while (*q >= '0' && *q <= '9')
+            q++;
+        memmove(p + 1, q, strlen(q) + 1);
+        *p = '0';
+    }
+    return c;
+}
+
+/* s (freed) with every from replaced by to, as a new string. */
+static char *replace_all(char *s, const char *from, const char *to)
+{
+    size_t lf = strlen(from), lt = strlen(to), n = 0;
+    for (const char *p = s; (p = strstr(p, from)) != NULL; p += lf)
+        n++;
+    char *out = malloc(strlen(s) + n * lt + 1), *o = out;
+    const char *p = s, *q;
+    while ((q = strstr(p, from)) != NULL) {
+        memcpy(o, p, (size_t)(q - p));
+        o += q - p;
+        memcpy(o, to, lt);
+        o += lt;
+        p = q + lf;
+    }
+    strcpy(o, p);
+    free(s);
+    return out;
+}
+
+#define NFIN 4 /* games played to the end */
+
+/* One game played to its end: director (conn 1) creates game g, four seats (conns 100 + 4g +
+ * s) join, moves on both boards and a chat line; the last act (game g's own) ends it in a
+ * turn where the director also asks for its state (join) and its BPGN (export) while the game
+ * object is still in memory: *state and *bpgn get those replies (caller frees). Ends by
+ * resignation (odd g), by flag through the timer (even g). */
+static void play_to_end(int g, uint64_t *now, char **state, char **bpgn, char **ack)
+{
+    char msg[256];
+    snprintf(msg, sizeof msg, "{\"type\":\"game_create\",\"id\":2,\"base_ms\":%d}",
+             g % 2 ? 60000 : 2000);
+    turn(1, msg, *now);
+    const char *r = f_last(&io_log, 1, "game_created");
+    CHECK_EQ_INT("game id", g, (int)jint(r, "game"));
+    read_tokens(r);
+    for (int s = 0; s < 4; s++) {
+        uint64_t c = 100 + 4 * (uint64_t)g + (uint64_t)s;
+        hub_on_open(h, c);
+        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":3,\"token\":\"%s\"}", tokens[s]);
+        turn(c, msg, *now);
+        snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":4,\"game\":%d}", g);
+        turn(c, msg, *now);
+    }
+    uint64_t c0 = 100 + 4 * (uint64_t)g;
+    static const struct {
+        int seat;
+        const char *board, *move;
+        int ply;
+    } mv[] = {{0, "A", "e2e4", 0}, {2, "B", "d2d4", 0}, {1, "A", "e7e5", 1}, {3, "B", "d7d5", 1},
+              {0, "A", "g1f3", 2}};
+    for (size_t i = 0; i < BH_ARRAY_LEN(mv); i++) {
+        *now += 100000;
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"move\",\"id\":%d,\"game\":%d,\"board\":\"%s\",\"ply\":%d,"
+                 "\"move\":\"%s\"}",
+                 (int)(50 + i), g, mv[i].board, mv[i].ply, mv[i].move);
+        turn(c0 + (uint64_t)mv[i].seat, msg, *now);
+    }
+    *ack = strdup(f_last(&io_log, c0, "\"type\":\"ack\",\"id\":54"));
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":60,\"game\":%d,\"text\":\"gg %d\"}", g, g);
+    turn(c0 + 3, msg, *now);
+    f_clear(&io_log);
+    if (g % 2) { /* resignation by WhiteB */
+        *now += 100000;
+        snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":61,\"game\":%d}", g);
+        hub_on_text(h, c0 + 2, msg, strlen(msg), *now);
+    } else { /* BlackA's 2 s run out: the timer fires late, the flag is dated exactly */
+        *now = io_log.timer_at + 3000;
+        hub_on_timer(h, *now);
+    }
+    CHECK_EQ_INT("in memory in the turn it ends", 1, hub_game_loaded(h));
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":70,\"game\":%d}", g);
+    hub_on_text(h, 1, msg, strlen(msg), *now);
+    snprintf(msg, sizeof msg, "{\"type\":\"export\",\"id\":71,\"format\":\"bpgn\",\"game\":%d}", g);
+    hub_on_text(h, 1, msg, strlen(msg), *now);
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+    CHECK_MSG(f_last(&io_log, c0, "\"type\":\"result\"") != NULL, "game %d did not end", g);
+    *state = last_no_wall(1, "\"type\":\"state\",\"id\":70");
+    *bpgn = strdup(f_last(&io_log, 1, "\"type\":\"export\""));
+    CHECK_MSG(*state && strstr(*state, "\"status\":\"finished\"") && strstr(*state, "gg "),
+              "state of game %d: %s", g, *state ? *state : "(none)");
+    CHECK_EQ_INT("out of memory after that turn", 0, hub_game_loaded(h));
+}
+
+/* The director's join and export of game g now: the same replies as while the game was in
+ * memory. */
+static void same_as_in_memory(int g, uint64_t now, char *const state[], char *const bpgn[],
+                              const char *when)
+{
+    char msg[256];
+    f_clear(&io_log);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":70,\"game\":%d}", g);
+    turn(1, msg, now);
+    snprintf(msg, sizeof msg, "{\"type\":\"export\",\"id\":71,\"format\":\"bpgn\",\"game\":%d}", g);
+    turn(1, msg, now);
+    char *st2 = last_no_wall(1, "\"type\":\"state\",\"id\":70");
+    const char *ex = f_last(&io_log, 1, "\"type\":\"export\"");
+    CHECK_MSG(st2 && strcmp(st2, state[g - 1]) == 0, "%s: state of game %d differs:\n%s\n%s", when,
+              g, state[g - 1], st2 ? st2 : "(none)");
+    CHECK_MSG(ex && strcmp(ex, bpgn[g - 1]) == 0, "%s: BPGN of game %d differs:\n%s\n%s", when, g,
+              bpgn[g - 1], ex ? ex : "(none)");
+    free(st2);
+    CHECK_EQ_INT("released again", 0, hub_game_loaded(h));
+}
+
+/* Issue 14 item 5: a finished game's game object leaves memory at the end of the turn it
+ * ended in; its state (events, clocks, positions, chat, result and result board) and BPGN,
+ * asked for later, and after a restart, are the same bytes as while it was in memory, and a
+ * resent last move is acknowledged again with the same event seq (P-MOVE resend). */
+static void finished_games_leave_memory(void)
+{
+    open_hub("online");
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    uint64_t now = T0;
+    char *state[NFIN], *bpgn[NFIN], *ack[NFIN];
+    for (int g = 1; g <= NFIN; g++)
+        play_to_end(g, &now, &state[g - 1], &bpgn[g - 1], &ack[g - 1]);
+    int live = -1;
+    CHECK_EQ_INT("games known", NFIN, hub_game_count(h, &live));
+    CHECK_EQ_INT("none live", 0, live);
+    CHECK_EQ_INT("none in memory", 0, hub_game_loaded(h));
+    for (int g = 1; g <= NFIN; g++)
+        same_as_in_memory(g, now + 1000000, state, bpgn, "later");
+    /* WhiteA of the last game resends its last move (ply 2 on board A): the ack of then. */
+    uint64_t c0 = 100 + 4 * (uint64_t)NFIN;
+    f_clear(&io_log);
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"move\",\"id\":54,\"game\":%d,\"board\":\"A\",\"ply\":2,\"move\":"
+             "\"g1f3\"}",
+             NFIN);
+    turn(c0, msg, now + 2000000);
+    const char *a = f_last(&io_log, c0, "\"type\":\"ack\",\"id\":54");
+    CHECK_MSG(a && strcmp(a, ack[NFIN - 1]) == 0, "resend ack: %s vs %s", a ? a : "(none)",
+              ack[NFIN - 1]);
+    CHECK_EQ_INT("released after the resend", 0, hub_game_loaded(h));
+    /* A restart: the finished games are loaded as records only. */
+    hub_free(h);
+    store_close(st);
+    f_clear(&io_log);
+    CHECK_EQ_INT("reopen", BH_OK,
+                 f_open_hub(dbpath, false, "online", ADMIN, &io_log, T0 + 100000000ULL, &st, &h));
+    CHECK_EQ_INT("none in memory after a restart", 0, hub_game_loaded(h));
+    /* ... and no seat is connected any more: the one difference a restart makes. */
+    for (int g = 0; g < NFIN; g++)
+        state[g] = replace_all(state[g], "\"connected\":true", "\"connected\":false");
+    hub_on_open(h, 1);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0 + 100000000ULL);
+    for (int g = 1; g <= NFIN; g++)
+        same_as_in_memory(g, T0 + 100000000ULL, state, bpgn, "after a restart");
+    for (int g = 0; g < NFIN; g++) {
+        free(state[g]);
+        free(bpgn[g]);
+        free(ack[g]);
+    }
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"finished_games_leave_memory", finished_games_leave_memory},
     {"director_watches_many", director_watches_many},
     {"store_failure_acknowledges_nothing", store_failure_acknowledges_nothing},
     {"draw_by_agreement", draw_by_agreement},

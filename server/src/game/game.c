@@ -557,3 +557,21 @@ const game_ply *game_plies(const game *g, size_t *n)
     *n = g->nply_all;
     return g->ply;
 }
+
+const game_ply *game_board_ply(const game *g, int board, int k, size_t *event)
+{
+    if (board < 0 || board >= game_boards(g) || k < 0 || k >= g->nply[board])
+        return NULL;
+    const game_ply *p = NULL;
+    for (size_t i = 0, seen = 0; i < g->nply_all && !p; i++)
+        if (g->ply[i].seat >> 1 == board && (int)seen++ == k)
+            p = &g->ply[i];
+    if (event)
+        for (size_t i = 0, seen = 0; i < g->nev; i++)
+            if (g->ev[i].type == GAME_EV_MOVE && g->ev[i].seat >> 1 == board &&
+                (int)seen++ == k) {
+                *event = i;
+                break;
+            }
+    return p;
+}

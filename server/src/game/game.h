@@ -375,6 +375,10 @@ uint64_t game_start_us(const game *g);
 uint64_t game_last_us(const game *g); /* latest instant the game has seen */
 const game_event *game_events(const game *g, size_t *n);
 const game_ply *game_plies(const game *g, size_t *n);
+/* The k-th move (k from 0) played on board: its ply record, and in *event (may be NULL) the
+ * index of its GAME_EV_MOVE event in game_events. NULL when board is not one of the game's
+ * or has fewer than k + 1 plies. Linear in the game's length (a resend check, not a loop). */
+const game_ply *game_board_ply(const game *g, int board, int k, size_t *event);
 
 /* Rebuild a game from setup s and its event list ev[0..n) (e.g. from the store after a
  * crash), applying each stored act at its stored instant; derived events (flags, results)

@@ -133,6 +133,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     for (int i = 0; i < h->nout; i++)
         free(h->out[i].msg);
     h->nout = 0;
+    hub__game_cool(h);
     hub__arm(h);
     *out = h;
     return BH_OK;
@@ -145,6 +146,7 @@ void hub_free(hub *h)
     for (int i = 0; i < h->ngames; i++)
         hub__game_free(h->games[i]);
     free(h->games);
+    free(h->warm);
     for (int i = 0; i < h->nout; i++)
         free(h->out[i].msg);
     free(h->out);
@@ -168,6 +170,14 @@ int hub_game_count(const hub *h, int *live)
     if (live)
         *live = n;
     return h->ngames;
+}
+
+int hub_game_loaded(const hub *h)
+{
+    int n = 0;
+    for (int i = 0; i < h->ngames; i++)
+        n += h->games[i]->g != NULL;
+    return n;
 }
 
 /* ---- connections ---------------------------------------------------------------------- */
@@ -228,6 +238,7 @@ int hub_turn_end(hub *h)
 {
     if (h->live_dirty)
         hub__live_push(h, h->live_now);
+    hub__game_cool(h); /* the turn's finished and warmed games leave memory */
     int rc = store_flush(h->st);
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);

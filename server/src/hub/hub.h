@@ -102,5 +102,9 @@ void hub_job_free(hub_job *j);
 
 /* Number of games in memory, and of those live (for logs and tests). */
 int hub_game_count(const hub *h, int *live);
+/* Number of games whose game object (moves, positions, clocks) is in memory: the live ones.
+ * A finished game is in the store only, loaded for the loop turn that asks for it (join,
+ * state, export, an override, a resent move) and released at that turn's hub_turn_end. */
+int hub_game_loaded(const hub *h);
 
 #endif

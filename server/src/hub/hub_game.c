@@ -49,15 +49,41 @@ static uint64_t gtime(const hub_game *hg, uint64_t now_us)
     return t < 0 || (uint64_t)t < last ? last : (uint64_t)t;
 }
 
-static void add_mv(hub_game *hg, int board, int64_t seq, int seat, bh_move m, const char *san)
+/* Where the moves among the events [from, n) of g stand: the index in game_plies of the
+ * first of them and each board's ply count before it (the game owns the move list; the hub
+ * keeps no copy). */
+typedef struct {
+    size_t ply;
+    int board[2];
+} mv_cursor;
+
+static mv_cursor mv_cursor_at(const game *g, size_t from)
 {
-    BH_GROW(hg->mv[board], hg->nmv[board], hg->capmv[board]);
-    hub_mv *x = &hg->mv[board][hg->nmv[board]++];
-    memset(x, 0, sizeof *x);
-    x->seq = seq;
-    x->seat = seat;
-    bh_move_to_uci(m, x->uci);
-    snprintf(x->san, sizeof x->san, "%s", san ? san : "");
+    size_t n, np;
+    const game_event *ev = game_events(g, &n);
+    game_plies(g, &np);
+    mv_cursor c = {np, {game_board_plies(g, 0), game_board_plies(g, 1)}};
+    for (size_t i = from; i < n; i++)
+        if (ev[i].type == GAME_EV_MOVE) {
+            c.ply--;
+            c.board[ev[i].seat >> 1]--;
+        }
+    return c;
+}
+
+/* A delta that appended nothing (a call that failed before the game looked at it). */
+static game_delta no_delta(const hub_game *hg)
+{
+    return (game_delta){.ev_first = hg->stored, .board = -1, .seat = -1, .handed_to = -1};
+}
+
+/* The setup of hg's game: its ruleset, time control and players (team1_is 1, the initial
+ * position: a hub game has no other). */
+static void setup_of(const hub_game *hg, game_setup *out)
+{
+    game_setup_init(out, &hg->rules, hg->base_ms, hg->inc_ms);
+    for (int i = 0; i < 4; i++)
+        memcpy(out->players[i], hg->players[i], GAME_NAME_MAX);
 }
 
 static void watchers_add(hub_game *hg, uint64_t c)
@@ -86,7 +112,7 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->setup.base_ms;
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->base_ms;
 }
 
 static int running_seat(const hub_game *hg, int board)
@@ -104,7 +130,7 @@ static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
     } else {
         bh_pos p;
         bh_options o = BH_OPTIONS_DEFAULT;
-        o.dropped_rook_castles = hg->setup.rules.dropped_rook_castles;
+        o.dropped_rook_castles = hg->rules.dropped_rook_castles;
         bh_pos_start(&p, &o);
         bh_pos_to_fen(&p, buf, BH_FEN_MAX);
     }
@@ -143,14 +169,12 @@ void hub__arm(hub *h)
 
 /* ---- persistence ------------------------------------------------------------------------ */
 
-/* Store the events appended since the last call; index the moves. */
+/* Store the events appended since the last call. */
 static int persist(hub *h, hub_game *hg)
 {
     size_t n;
     const game_event *ev = game_events(hg->g, &n);
-    size_t np;
-    const game_ply *plies = game_plies(hg->g, &np);
-    size_t nmoves = (size_t)(hg->nmv[0] + hg->nmv[1]);
+    mv_cursor c = mv_cursor_at(hg->g, hg->stored);
     int rc = BH_OK;
     for (size_t i = hg->stored; i < n; i++) {
         const game_event *e = &ev[i];
@@ -158,10 +182,8 @@ static int persist(hub *h, hub_game *hg)
         int ply = -1;
         char uci[BH_UCI_MAX] = "";
         if (e->type == GAME_EV_MOVE) {
-            ply = hg->nmv[board];
+            ply = c.board[board]++;
             bh_move_to_uci(e->move, uci);
-            add_mv(hg, board, (int64_t)i, e->seat, e->move, nmoves < np ? plies[nmoves].san : NULL);
-            nmoves++;
         }
         store_event se = {.game = hg->id,
                           .seq = (int64_t)i,
@@ -183,6 +205,8 @@ static int persist(hub *h, hub_game *hg)
     return rc;
 }
 
+static void cool_later(hub *h, hub_game *hg);
+
 static void finish(hub *h, hub_game *hg, const char *result, const char *reason, uint64_t now)
 {
     snprintf(hg->result, sizeof hg->result, "%s", result);
@@ -202,6 +226,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
     hub__tour_game_over(h, hg, now); /* its tournament goes on (runner.h) */
     hub__live_changed(h, now);
+    cool_later(h, hg); /* out of memory at the turn's end; the store has it all */
 }
 
 static const char *result_text(int winner)
@@ -212,40 +237,45 @@ static const char *result_text(int winner)
 static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int64_t id,
                        uint64_t now);
 
-/* After any call into the game: store new events, broadcast them, finish if over, and
- * reschedule. first = number of events before the call. */
-static void after_change(hub *h, hub_game *hg, size_t first, uint64_t now)
+/* After any call into the game: store new events, broadcast what the call did (its delta d:
+ * the events it appended, the clocks at its instant), finish if over, and reschedule. */
+static void after_change(hub *h, hub_game *hg, const game_delta *d, uint64_t now)
 {
     if (!hg->g)
         return;
     persist(h, hg);
-    size_t n;
+    size_t n, np;
     const game_event *ev = game_events(hg->g, &n);
-    uint64_t gt = gtime(hg, now);
+    const game_ply *plies = game_plies(hg->g, &np);
+    size_t first = d->ev_first, end = d->ev_first + d->ev_count;
+    mv_cursor c = mv_cursor_at(hg->g, first);
     bool other = false;
-    for (size_t i = first; i < n; i++) {
+    for (size_t i = first; i < end && i < n; i++) {
         const game_event *e = &ev[i];
         if (e->type != GAME_EV_MOVE) {
             other |= e->type != GAME_EV_START && e->type != GAME_EV_RESULT;
             continue;
         }
         int board = e->seat >> 1;
-        const hub_mv *mv = &hg->mv[board][hg->nmv[board] - 1];
-        char fen[2][BH_FEN_MAX];
+        const game_ply *pl = &plies[c.ply++];
+        int ply = c.board[board]++;
+        char uci[BH_UCI_MAX], fen[2][BH_FEN_MAX];
+        bh_move_to_uci(e->move, uci);
         fen_of(hg, 0, fen[0]);
         fen_of(hg, 1, fen[1]);
         proto_move_ev m = {.game = hg->id,
                            .seq = (int64_t)i,
                            .board = board,
-                           .ply = hg->nmv[board] - 1,
+                           .ply = ply,
                            .seat = e->seat,
-                           .move = mv->uci,
-                           .san = mv->san[0] ? mv->san : NULL,
+                           .move = uci,
+                           .san = pl->san[0] ? pl->san : NULL,
                            .fen = {fen[0], fen[1]},
                            .running = {running_seat(hg, 0), running_seat(hg, 1)},
                            .server_ms = now_wall_ms(),
                            .t_ms = (int64_t)(e->t_us / 1000)};
-        clocks_ms(hg, gt, m.clock_ms);
+        for (int k = 0; k < 4; k++)
+            m.clock_ms[k] = d->clock_us[k] / 1000;
         broadcast(h, hg, proto_enc_move(&m));
     }
     if (other) /* a board stopped (flag, resignation, draw...): everyone gets a new state */
@@ -314,13 +344,16 @@ static int load_chat(void *ctx, const store_chat *c)
     return 0;
 }
 
-/* Rebuild hg->g from the stored events and index its moves. */
-static int replay(hub *h, hub_game *hg)
+/* Rebuild hg->g from the stored events; with set_rboard the board of the model's result too
+ * (at load; a warmed game keeps the one it had, which a director's override cleared). */
+static int replay(hub *h, hub_game *hg, bool set_rboard)
 {
     ev_buf b = {0};
     int rc = store_each_event(h->st, hg->id, load_event, &b);
+    game_setup su;
+    setup_of(hg, &su);
     if (rc == BH_OK && b.n > 0)
-        rc = game_replay(&hg->setup, b.ev, (size_t)b.n, &hg->g);
+        rc = game_replay(&su, b.ev, (size_t)b.n, &hg->g);
     free(b.ev);
     hg->npause = b.npause;
     hg->end_gt = b.end_t_us;
@@ -336,18 +369,10 @@ static int replay(hub *h, hub_game *hg)
     }
     if (!hg->g)
         return BH_OK;
-    if (game_state(hg->g) == GAME_OVER)
+    if (set_rboard && game_state(hg->g) == GAME_OVER)
         hg->rboard = game_get_result(hg->g)->board;
-    size_t n, np;
-    const game_event *ev = game_events(hg->g, &n);
-    const game_ply *plies = game_plies(hg->g, &np);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        if (ev[i].type == GAME_EV_MOVE) {
-            add_mv(hg, ev[i].seat >> 1, (int64_t)i, ev[i].seat, ev[i].move,
-                   k < np ? plies[k].san : NULL);
-            k++;
-        }
+    size_t n;
+    game_events(hg->g, &n);
     hg->stored = n;
     return BH_OK;
 }
@@ -363,9 +388,11 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hg->status = row->status;
     hg->rboard = -1;
     snprintf(hg->ruleset, sizeof hg->ruleset, "%s", r.name);
-    game_setup_init(&hg->setup, &r, (uint32_t)row->base_ms, (uint32_t)row->inc_ms);
+    hg->rules = r;
+    hg->base_ms = (uint32_t)row->base_ms;
+    hg->inc_ms = (uint32_t)row->inc_ms;
     for (int i = 0; i < 4; i++)
-        snprintf(hg->setup.players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
+        snprintf(hg->players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
     snprintf(hg->reason, sizeof hg->reason, "%s", row->reason ? row->reason : "");
     snprintf(hg->recovery, sizeof hg->recovery, "%s", row->recovery ? row->recovery : "");
@@ -376,12 +403,18 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     BH_GROW(h->games, h->ngames, h->capgames);
     hg->slot = h->ngames;
     h->games[h->ngames++] = hg;
+    if (hg->status == STORE_FINISHED) {
+        /* Replayed once for the board of its result, then out of memory until asked for. */
+        int rc = replay(h, hg, true);
+        game_free(hg->g);
+        hg->g = NULL;
+        hg->cold = true;
+        return rc;
+    }
     store_each_chat(h->st, hg->id, load_chat, hg);
     if (hg->status == STORE_WAITING)
         return BH_OK;
-    int rc = replay(h, hg);
-    if (hg->status != STORE_LIVE)
-        return rc;
+    int rc = replay(h, hg, true);
     /* A game that was in progress when the server stopped: the stated policy. */
     if (rc != BH_OK || !hg->g || h->cfg.recovery == HUB_RECOVER_ADJUDICATE) {
         snprintf(hg->recovery, sizeof hg->recovery, "adjudicated");
@@ -398,8 +431,50 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
         return BH_ESTORE;
     log_info("hub: game %lld was in progress: resumed at game time %.3f s", (long long)hg->id,
              (double)game_last_us(hg->g) / 1e6);
-    after_change(h, hg, hg->stored, now_us);
+    game_delta d = no_delta(hg);
+    after_change(h, hg, &d, now_us);
     return BH_OK;
+}
+
+static void free_chat(hub_game *hg)
+{
+    for (int i = 0; i < hg->nchat; i++)
+        free(hg->chat[i].text);
+    free(hg->chat);
+    hg->chat = NULL;
+    hg->nchat = hg->capchat = 0;
+}
+
+int hub__game_warm(hub *h, hub_game *hg)
+{
+    if (!hg->cold)
+        return BH_OK;
+    hg->cold = false;
+    BH_GROW(h->warm, h->nwarm, h->capwarm);
+    h->warm[h->nwarm++] = hg->slot;
+    store_each_chat(h->st, hg->id, load_chat, hg);
+    return replay(h, hg, false);
+}
+
+/* Released at the turn's end (hub__game_cool). */
+static void cool_later(hub *h, hub_game *hg)
+{
+    BH_GROW(h->warm, h->nwarm, h->capwarm);
+    h->warm[h->nwarm++] = hg->slot;
+}
+
+void hub__game_cool(hub *h)
+{
+    for (int i = 0; i < h->nwarm; i++) {
+        hub_game *hg = h->games[h->warm[i]];
+        if (hg->status != STORE_FINISHED || hg->cold)
+            continue;
+        game_free(hg->g);
+        hg->g = NULL;
+        free_chat(hg);
+        hg->cold = true;
+    }
+    h->nwarm = 0;
 }
 
 void hub__game_free(hub_game *hg)
@@ -407,12 +482,8 @@ void hub__game_free(hub_game *hg)
     if (!hg)
         return;
     game_free(hg->g);
-    free(hg->mv[0]);
-    free(hg->mv[1]);
     free(hg->watch);
-    for (int i = 0; i < hg->nchat; i++)
-        free(hg->chat[i].text);
-    free(hg->chat);
+    free_chat(hg);
     free(hg);
 }
 
@@ -421,6 +492,7 @@ void hub__game_free(hub_game *hg)
 static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int64_t id,
                        uint64_t now)
 {
+    hub__game_warm(h, hg);
     char fen[2][BH_FEN_MAX];
     fen_of(hg, 0, fen[0]);
     fen_of(hg, 1, fen[1]);
@@ -429,11 +501,11 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .game = hg->id,
         .status = hub__status_name(hg->status),
         .fen = {fen[0], fen[1]},
-        .ply = {hg->nmv[0], hg->nmv[1]},
+        .ply = {hg->g ? game_board_plies(hg->g, 0) : 0, hg->g ? game_board_plies(hg->g, 1) : 0},
         .running = {running_seat(hg, 0), running_seat(hg, 1)},
         .server_ms = now_wall_ms(),
-        .base_ms = hg->setup.base_ms,
-        .inc_ms = hg->setup.inc_ms,
+        .base_ms = hg->base_ms,
+        .inc_ms = hg->inc_ms,
         .role = mine                       ? "player"
                 : s->role == ROLE_DIRECTOR ? "director"
                                            : "spectator",
@@ -447,7 +519,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     for (int i = 0; i < 4; i++) {
-        ps.names[i] = hg->setup.players[i];
+        ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;
     }
     size_t n = 0;
@@ -501,7 +573,9 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
 {
     if (hg->status != STORE_WAITING)
         return BH_ESTATE;
-    int rc = game_new(&hg->setup, 0, &hg->g);
+    game_setup su;
+    setup_of(hg, &su);
+    int rc = game_new(&su, 0, &hg->g);
     if (rc != BH_OK)
         return rc;
     hg->base_us = (int64_t)now_us;
@@ -625,11 +699,16 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESEAT, "board");
         return;
     }
+    hub__game_warm(h, hg); /* a finished game: its moves, for a resend of the last one */
     /* A resend of a move already applied at that ply: acknowledge again, apply once. */
-    if (m->ply < hg->nmv[board]) {
-        const hub_mv *x = &hg->mv[board][m->ply];
-        if (x->seat == s->seat && (strcmp(x->uci, m->move) == 0 || strcmp(x->san, m->move) == 0))
-            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, x->seq));
+    size_t seq = 0;
+    const game_ply *x =
+        hg->g && m->ply >= 0 ? game_board_ply(hg->g, board, m->ply, &seq) : NULL;
+    if (x) {
+        char uci[BH_UCI_MAX];
+        bh_move_to_uci(x->move, uci);
+        if (x->seat == s->seat && (strcmp(uci, m->move) == 0 || strcmp(x->san, m->move) == 0))
+            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, (int64_t)seq));
         else
             hub__error(h, s->conn, true, m->id, BH_ESTALE, "ply");
         return;
@@ -646,18 +725,23 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "paused");
         return;
     }
-    size_t first = hg->stored;
-    int before = hg->nmv[board];
-    game_delta d;
+    game_delta d = no_delta(hg);
     int rc = game_move(hg->g, s->seat, m->move, m->ply, gtime(hg, now_us), &d);
-    after_change(h, hg, first, now_us); /* flags due before the move, an illegal move ... */
+    after_change(h, hg, &d, now_us); /* flags due before the move, an illegal move ... */
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, rc == BH_ESTALE ? "ply" : "move");
         return;
     }
-    if (hg->nmv[board] > before)
-        hub__queue(h, s->conn,
-                   proto_enc_ack(m->id, hg->id, board, m->ply, hg->mv[board][before].seq));
+    /* The act's move is the first of its seat among the events the call appended (flags of
+     * the other board may come before it, the opponent's premove after it); a queued
+     * premove appended none. */
+    size_t n;
+    const game_event *ev = game_events(hg->g, &n);
+    for (size_t i = d.ev_first; i < d.ev_first + d.ev_count && i < n; i++)
+        if (ev[i].type == GAME_EV_MOVE && ev[i].seat == s->seat) {
+            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, (int64_t)i));
+            break;
+        }
 }
 
 void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -674,8 +758,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "paused");
         return;
     }
-    size_t first = hg->stored;
-    game_delta d;
+    game_delta d = no_delta(hg);
     uint64_t gt = gtime(hg, now_us);
     int rc;
     if (m->type == PROTO_CLAIM)
@@ -688,7 +771,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = game_decline_draw(hg->g, s->seat, gt, &d);
     else
         rc = game_resign(hg->g, s->seat, gt, &d);
-    after_change(h, hg, first, now_us);
+    after_change(h, hg, &d, now_us);
     if (rc != BH_OK)
         hub__error(h, s->conn, true, m->id, rc, NULL);
     else
@@ -701,6 +784,7 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub_game *hg = own_game(h, s, m);
     if (!hg)
         return;
+    hub__game_warm(h, hg); /* a finished game's chat goes on after its end */
     if (hg->nchat >= HUB_CHAT_MAX) { /* bounded: the whole chat goes into every state */
         hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
         return;
@@ -740,10 +824,9 @@ void hub__game_timers(hub *h, uint64_t now_us)
         if (!hg->g || hg->status != STORE_LIVE || hg->paused)
             continue;
         uint64_t before = game_next_deadline_us(hg->g);
-        size_t first = hg->stored;
-        game_delta d;
+        game_delta d = no_delta(hg);
         game_tick(hg->g, gtime(hg, now_us), &d);
-        after_change(h, hg, first, now_us);
+        after_change(h, hg, &d, now_us);
         if (hg->status == STORE_LIVE && game_next_deadline_us(hg->g) == before)
             theap_set(h->timers, hg->slot, (uint64_t)(hg->base_us + (int64_t)before) + 1);
     }
@@ -781,10 +864,9 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
         return BH_ESTATE;
     uint64_t gt = gtime(hg, now_us);
     if (pause) { /* a flag that is due falls first (R-FLAG-EXACT) */
-        size_t first = hg->stored;
-        game_delta d;
+        game_delta d = no_delta(hg);
         game_tick(hg->g, gt, &d);
-        after_change(h, hg, first, now_us);
+        after_change(h, hg, &d, now_us);
         if (hg->status != STORE_LIVE)
             return BH_EOVER;
         hg->paused_gt = gt;
@@ -834,8 +916,9 @@ static char *set_tag(char *text, const char *name, const char *value)
     return out;
 }
 
-char *hub__game_bpgn(hub *h, const hub_game *hg)
+char *hub__game_bpgn(hub *h, hub_game *hg)
 {
+    hub__game_warm(h, hg);
     if (!hg->g)
         return NULL;
     char event[PROTO_NAME_MAX + 1], date[11], round[32], match_game[16];
@@ -876,11 +959,11 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
 {
     if (hg->status == STORE_WAITING)
         return BH_ESTATE;
+    hub__game_warm(h, hg); /* an override: the record and its clocks again */
     if (hg->status == STORE_LIVE && hg->g) { /* a flag that is due falls first */
-        size_t first = hg->stored;
-        game_delta d;
+        game_delta d = no_delta(hg);
         game_tick(hg->g, gtime(hg, now_us), &d);
-        after_change(h, hg, first, now_us);
+        after_change(h, hg, &d, now_us);
     }
     hg->rboard = -1;
     if (hg->status == STORE_LIVE) {
@@ -921,11 +1004,11 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
         hub__tour_game_info(h, hg->id, &r->tournament, &r->round, &r->match, &r->game_no,
                             r->teams);
         for (int k = 0; k < 4; k++)
-            r->names[k] = hg->setup.players[k];
+            r->names[k] = hg->players[k];
         clocks_ms(hg, gtime(hg, now_us), r->clock_ms);
         for (int b = 0; b < 2; b++) {
             r->running[b] = running_seat(hg, b);
-            r->ply[b] = hg->nmv[b];
+            r->ply[b] = hg->g ? game_board_plies(hg->g, b) : 0;
         }
         r->paused = hg->paused;
     }

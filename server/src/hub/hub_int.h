@@ -43,13 +43,6 @@ typedef struct {
 } hub_sess;
 
 typedef struct {
-    int64_t seq; /* index of the MOVE event */
-    int seat;
-    char uci[BH_UCI_MAX];
-    char san[BH_SAN_MAX];
-} hub_mv;
-
-typedef struct {
     int seat;
     int64_t t_ms; /* wall clock */
     char *text;   /* owned */
@@ -59,12 +52,16 @@ typedef struct {
     int64_t id; /* store rowid */
     int slot;   /* index in hub.games and id in the timer heap */
     int status; /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
-    game_setup setup;
+    game_rules rules; /* with the time control and players, what its game_setup is made of
+                       * (setup_of; no start FEN: a hub game starts from the initial position) */
+    uint32_t base_ms, inc_ms;
+    char players[4][GAME_NAME_MAX]; /* by seat, "" unknown */
     game *g;         /* NULL while waiting (and if a stored game fails to replay) */
     int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
     size_t stored;   /* events of g already in the store */
-    hub_mv *mv[2];   /* moves by board, index = ply */
-    int nmv[2], capmv[2];
+    bool cold; /* finished, and its game object and chat are not in memory: they are loaded
+                * from the store when someone asks (hub__game_warm) and released again at the
+                * end of that loop turn (hub__game_cool); the moves are the game's alone */
     uint64_t *watch; /* connections that joined */
     int nwatch, capwatch;
     int conns[4];       /* seated connections by seat */
@@ -134,6 +131,8 @@ struct hub {
     hub_clubs *clubs_; /* club round robins (hub_club.c); NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
+    int *warm;         /* slots of finished games loaded this turn (released at its end) */
+    int nwarm, capwarm;
 };
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
@@ -158,6 +157,14 @@ hub_game *hub__game_by_id(hub *h, int64_t id);
 int hub__game_load(hub *h, const store_game *row, uint64_t now_us);
 /* Free a game and what it owns. */
 void hub__game_free(hub_game *hg);
+/* A finished game's record in memory for this loop turn: its events replayed from the store
+ * into hg->g and its chat loaded, when hg->cold. Live and waiting games are always in memory
+ * (no-op). BH_OK, or the replay's error (logged; hg->g stays NULL). */
+int hub__game_warm(hub *h, hub_game *hg);
+/* End of a loop turn: release the game objects and chats of finished games (those that
+ * finished this turn and those warmed for a request), so memory does not grow with the
+ * games an event has played. */
+void hub__game_cool(hub *h);
 /* Start a waiting game at now_us: events stored, start broadcast, timer armed. */
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
 /* A session joins hg (reply: state with id); seats a player of this game. */
@@ -195,7 +202,7 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
  * Tags: Event (the tournament's name, else "bughouse-server game N"), Site (cfg.site, "?"
  * unset), Date (UTC, of the game's creation) and Round ("3.2": round 3, pairing 2, with
  * MatchGame 1 or 2 (T-DOUBLE); "playoff" for an Armageddon game; "-" outside tournaments). */
-char *hub__game_bpgn(hub *h, const hub_game *hg);
+char *hub__game_bpgn(hub *h, hub_game *hg);
 /* hub.c: the name of tournament id, or NULL. Borrowed from h until the next tournament. */
 const char *hub__tour_name(const hub *h, int64_t id);
 /* The public live-games list: the reply to `live` (has_id) or a push. */

@@ -138,7 +138,7 @@ static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t g
             if (dir || owner == s->team) {
                 a.seats[a.n] = seat;
                 a.tokens[a.n] = tokens[seat];
-                a.names[a.n] = hg ? hg->setup.players[seat] : NULL;
+                a.names[a.n] = hg ? hg->players[seat] : NULL;
                 a.n++;
             }
         }
