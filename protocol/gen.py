@@ -285,7 +285,7 @@ M = [
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
-  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ...), match points "
+  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ..., \"forfeit\": a game not played, scored for the team present after a withdrawal), match points "
   "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
@@ -304,7 +304,7 @@ M = [
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
   "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
   "everything: a play-off decides (T-ARMAGEDDON).",
-  [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round"),
+  [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round: rounds 1..round count, not a later round's results (a forfeit set during it); prize false before round 1 is complete"),
    ("final", "boolean", "", "the tournament is over"),
    ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
    ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next")], [],
@@ -372,11 +372,17 @@ M = [
   [ID, GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
    ("reason", "string", "1..23 bytes of UTF-8, no control characters", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
   ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired; "
-   "field pairing: the tournament is pairing its next round)"],
+   "field pairing: the tournament is pairing its next round; field game with a message: a game of "
+   "a match forfeited by a withdrawal, or a game scored as a forfeit: its score is the forfeit's)"],
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "
-  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"), an "
+  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"); "
+  "when a game of that match was played already (game 1 of the double round), it stands and only "
+  "the games not yet decided are forfeited: a live game 2 ends as the team's loss, a game 2 not "
+  "yet started is scored as a win for the opponent (reason \"forfeit\" in the round, no game "
+  "created), and the match scores from its games (issue 17: 1-0 in game 1 then withdrawn is a "
+  "1-1 drawn match); an "
   "Armageddon play-off game too (lost; a withdrawn team leaves the play-off); with "
   "keep_current it plays that match out. Round and standings are broadcast.",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),

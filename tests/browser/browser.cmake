@@ -59,3 +59,10 @@ bh_browser_bot_test(browser_replay replay.test.mjs 180)
 # The hall (projector.test.mjs): projector.html at 1920x1080 through the live matches, the
 # pairings and the standings; an announcement on it; the public event page.
 bh_browser_bot_test(browser_projector projector.test.mjs 240)
+# Withdrawals (withdraw.test.mjs, issue 17): the confirmation, game 1 stands and only game 2
+# is forfeited, a whole match forfeited before it is played, an override refused with the
+# reason, the standings after round 1.
+add_test(NAME browser_withdraw
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/withdraw.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_withdraw PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -46,6 +46,8 @@ typedef struct {
     char ruleset[16];      /* game ruleset name: "regulation" or "online" */
     char site[64];         /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
                             * "" writes PGN's unknown "?" */
+    bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only (the
+                            * golden comparison with the hub before issue 17) */
 } hub_config;
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,

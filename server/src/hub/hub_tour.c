@@ -429,7 +429,8 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .rounds = m->rounds,
                          .small = m->small,
                          .tiebreaks = tb,
-                         .n_tiebreaks = m->n_tiebreaks};
+                         .n_tiebreaks = m->n_tiebreaks,
+                         .legacy_withdraw = h->cfg.legacy_withdraw};
 }
 
 int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
@@ -601,6 +602,7 @@ static int load_row(void *ctx, const store_tour *row)
                   (long long)row->id, line);
         return 0;
     }
+    runner_set_legacy_withdraw(r, h->cfg.legacy_withdraw);
     add_tour(h, r);
     return 0;
 }

@@ -54,6 +54,8 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
             x->results[k] = res_text(m->game[k]);
             const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
             x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
+            if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
+                x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
         }
         x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
     }
@@ -78,20 +80,22 @@ char *hub__tour_enc_round(hub *h, const htour *ht, int r)
     return s;
 }
 
-/* Standings after the rounds paired so far; rows (n_teams entries) is caller storage.
+/* Standings after the rounds complete so far; rows (n_teams entries) is caller storage.
  * Returns BH_OK or the tourney error. */
 static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
                            proto_standings *out)
 {
     const tour *t = runner_tour(ht->r);
-    int rc = tb_standings_compute(t, tbs);
+    int upto = tour_n_rounds(t);
+    if (upto > 0 && !tour_round_complete(t, upto))
+        upto--;
+    /* "after round k" counts rounds 1..k: not a forfeit already set in round k + 1 (issue 17) */
+    int rc = tb_standings_upto(t, upto, tbs);
     if (rc != BH_OK)
         return rc;
     memset(out, 0, sizeof *out);
     out->tournament = runner_id(ht->r);
-    out->round = tour_n_rounds(t);
-    if (out->round > 0 && !tour_round_complete(t, out->round))
-        out->round--;
+    out->round = upto;
     out->final = runner_status(ht->r) == RUNNER_FINISHED;
     out->n_tb = tbs->n_tb < PROTO_TB_MAX ? tbs->n_tb : PROTO_TB_MAX;
     for (int k = 0; k < out->n_tb; k++)

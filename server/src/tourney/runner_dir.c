@@ -86,7 +86,13 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     }
     runner *r = runner__alloc(id, tour_new(&rs), inline_jobs);
     r->seed = bh_weyl64((uint64_t)id);
+    r->legacy_wd = c->legacy_withdraw;
     return r;
+}
+
+void runner_set_legacy_withdraw(runner *r, bool on)
+{
+    r->legacy_wd = on;
 }
 
 int runner_can_register(const runner *r, const char *name, runner_reply *rep)
@@ -184,7 +190,10 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     int tid = runner_team_tid(r, team);
-    int rc = tid ? tour_withdraw(r->t, tid, keep_current) : BH_ENOTFOUND;
+    /* issue 17: the games played stand, only the rest is forfeited (tour_withdraw_games) */
+    int rc = !tid                             ? BH_ENOTFOUND
+             : keep_current || r->legacy_wd ? tour_withdraw(r->t, tid, keep_current)
+                                             : tour_withdraw_games(r->t, tid);
     if (rc != BH_OK) {
         runner__reply(rep, rc, "team");
         return rc;
@@ -201,9 +210,9 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         const tour_match *m = tour_round_match(r->t, g.key.round, g.key.match);
         bool playoff = g.key.round == 0 && !keep_current &&
                        (g.team[0] == team || g.key.match == tid);
+        bool ff = m && (m->forfeit != TOUR_FF_NONE || (m->ff_games >> g.key.game & 1));
         if (g.finished ||
-            (!playoff && (g.key.round != n || !m || m->forfeit == TOUR_FF_NONE ||
-                          (m->a != tid && m->b != tid))))
+            (!playoff && (g.key.round != n || !ff || (m->a != tid && m->b != tid))))
             continue;
         runner_result res = g.team[0] == team ? RUNNER_WIN2 : RUNNER_WIN1;
         runner_act *x = runner__act(a, RUNNER_ACT_END_GAME);
@@ -211,6 +220,14 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         x->result = res;
         x->reason = "withdrawn";
         runner_game_over(r, g.key, res, now_us, a);
+    }
+    /* A P-GAME2 choice for a game 2 now scored as a forfeit is no longer wanted */
+    for (int i = runner_n_choices(r) - 1; i >= 0; i--) {
+        runner_key k1 = runner_choice_at(r, i)->game1;
+        const tour_match *m = tour_round_match(r->t, k1.round, k1.match);
+        if (m && (m->a == tid || m->b == tid) && k1.game + 1 < TOUR_MAX_GAMES &&
+            m->game[k1.game + 1] != TOUR_G_NONE)
+            runner__choice_check(r, k1, now_us, a);
     }
     if (r->inline_jobs)
         cookie = 0;
@@ -388,7 +405,8 @@ static bool start_due(const runner *r)
                 last = x;
         }
         if (last && tm->forfeit == TOUR_FF_NONE && last->finished &&
-            last->key.game + 1 < tour_rules(r->t)->games)
+            last->key.game + 1 < tour_rules(r->t)->games &&
+            tm->game[last->key.game + 1] == TOUR_G_NONE) /* not scored as a forfeit */
             return true;
     }
     return false;
@@ -424,6 +442,20 @@ int runner_override_check(const runner *r, runner_key k, runner_reply *rep)
     else if (runner_busy(r)) {
         runner__reply(rep, BH_ESTATE, "pairing");
         snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
+    } else if (!r->legacy_wd && g->key.round > 0) {
+        /* issue 17: never a displayed result that the score ignores */
+        const tour_match *m = tour_round_match(r->t, k.round, k.match);
+        if (m && m->forfeit != TOUR_FF_NONE) {
+            runner__reply(rep, BH_ESTATE, "game");
+            snprintf(rep->msg, sizeof rep->msg, "round %d match %d was forfeited (T-FORFEIT: "
+                     "a withdrawal): its score is the forfeit's, not this game's", k.round,
+                     k.match + 1);
+        } else if (m && (m->ff_games >> k.game & 1)) {
+            runner__reply(rep, BH_ESTATE, "game");
+            snprintf(rep->msg, sizeof rep->msg, "game %d of round %d match %d was forfeited by "
+                     "a withdrawal (T-FORFEIT): a withdrawal is not undone", k.game + 1,
+                     k.round, k.match + 1);
+        }
     }
     return rep->rc;
 }

@@ -315,9 +315,56 @@ async function setResult() {
   }
 }
 
+// What a withdrawal of `team` now does to its current match (issue 17; the server decides:
+// runner_withdraw / tour_withdraw_games, T-FORFEIT): a sentence for the confirmation.
+export function withdrawEffect(tour, rounds, team, keep) {
+  const n = tour && tour.round ? tour.round : 0;
+  const rd = rounds[n];
+  const m = rd && rd.matches.find((x) => x.team1 === team || x.team2 === team);
+  const after = `It is not paired from round ${n + 1} on.`;
+  if (!m || m.status === 'done') return `Its round ${n} match is over: it stands. ${after}`;
+  if (m.status === 'bye') return `Its bye of round ${n} is given up (it scores nothing). ${after}`;
+  const other = m.team1 === team ? m.name2 : m.name1;
+  if (keep) return `It plays its round ${n} match against ${other} to the end. ${after}`;
+  const played = (m.results || []).map((r, i) => (r ? i : -1)).filter((i) => i >= 0);
+  if (!played.length) return `Its round ${n} match against ${other} is forfeited: ${other} wins it 2-0 (T-FORFEIT). ${after}`;
+  const mine = m.team1 === team ? 0 : 1;
+  const gp1 = (played.map((i) => m.results[i]).map((r) => (r === '1-0' ? [1, 0] : r === '0-1' ? [0, 1] : [0.5, 0.5])).reduce((s, x) => s + x[mine], 0));
+  const gpo = played.length - gp1;
+  const rest = (m.results || []).length - played.length;
+  const fmt = (x) => String(x).replace('.5', '½').replace(/^0½/, '½');
+  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${fmt(gp1)}-${fmt(gpo)}); ` +
+    `${rest === 1 ? 'game ' + (played.length + 1) + ' is' : 'the other games are'} forfeited to ${other}: ` +
+    `the match ends ${fmt(gp1)}-${fmt(gpo + rest)}. ${after}`;
+}
+
+function confirmDialog(title, text, yes) {
+  return new Promise((resolve) => {
+    let d = $('confirm');
+    if (!d) {
+      d = h('dialog.confirm', { id: 'confirm', 'aria-labelledby': 'confirm-title' },
+        h('h2', { id: 'confirm-title' }), h('p', { id: 'confirm-text' }),
+        h('div.chips', {}, h('button.danger', { id: 'confirm-yes', type: 'button' }), h('button', { id: 'confirm-no', type: 'button' }, 'Cancel')));
+      document.body.append(d);
+    }
+    d.querySelector('h2').textContent = title;
+    d.querySelector('p').textContent = text;
+    const y = d.querySelector('#confirm-yes'), n = d.querySelector('#confirm-no');
+    y.textContent = yes;
+    const done = (v) => { y.onclick = n.onclick = null; d.onclose = null; if (d.open) d.close(); resolve(v); };
+    y.onclick = () => done(true);
+    n.onclick = () => done(false);
+    d.onclose = () => done(false);
+    d.showModal();
+  });
+}
+
 async function withdrawTeam() {
   const team = Number($('c-team').value);
   if (!app.tour || !team) return toast('pick a team');
+  const keep = $('c-keep').checked;
+  const ok = await confirmDialog(`Withdraw ${teamName(team)}?`, withdrawEffect(app.tour, app.rounds, team, keep) + ' A withdrawal is not undone.', `Withdraw ${teamName(team)}`);
+  if (!ok) return;
   try {
     setTournament(await cmd('team_withdraw', msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked), `${teamName(team)}${$('c-keep').checked ? ' (keeps its match)' : ''}`));
     toast(`${teamName(team)} withdrawn`);

@@ -50,7 +50,9 @@ const BY_TYPE = {
   'game_pause:game_over': 'A flag fell before the pause: the game is over.',
   'game_result:bad_state': (e) => (e.field === 'round'
     ? 'This result can no longer be changed: a later round is paired already. Pause the tournament before a round ends to correct a result.'
-    : 'A game that has not started has no result to set.'),
+    : e.field === 'game' && e.message
+      ? `This result cannot be changed: ${e.message}.` // a forfeited game (issue 17: the server's reason)
+      : 'A game that has not started has no result to set.'),
   'game_result:too_large': 'The reason is too long (at most 23 bytes).',
   'team_withdraw:bad_state': 'This team cannot be withdrawn now (it is out already, or the tournament is over).',
   'round_pair:bad_state': 'A round can be paired only while the tournament is paused and the current round is complete.',
