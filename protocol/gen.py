@@ -169,8 +169,8 @@ M = [
   "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],
   {"type": "created", "id": 11, "team": 1}, None),
- ("team_created", "s2c", "Reply (type `created`) to team_register: the team id and its team token "
-  "(shown once; stored hashed).",
+ ("team_created", "s2c", "Reply (type `created`) to team_register and team_token: the team id and "
+  "its team token (shown once; stored hashed).",
   [ID, ("team", "integer", "", "the new team id"),
    ("token", "string", "32 hex chars", "team token: auth with it gives role `team`")], [],
   {"type": "created", "id": 11, "team": 1, "token": "5d0f8c2a9b7e4c1d3a6f0e9b8c7d6a5f"}, None),
@@ -445,6 +445,17 @@ M = [
    ("tournament", "integer", "trf only", ""), ("text", "string", "", "the file")], [],
   {"type": "export", "id": 26, "format": "bpgn", "game": 7,
    "text": "[Event \"bughouse-server game 7\"]\n[Result \"1-0\"]\n"}, None),
+ ("team_token", "c2s", "Director: reissue a team's link (issue 17), from any browser. Tokens are "
+  "stored hashed (SHA-256), so a token cannot be shown again: a new team token is minted, every "
+  "older team token of that team is revoked (a login with one gets unauthorized), the team's "
+  "connections logged in with an old one get an error (unauthorized, field token) and are closed, "
+  "and the server log records the reissue. The seat links a director sees (assign after "
+  "tournament_get) need no reissue: they are minted fresh for every director's request. The "
+  "reply is `created` (team_created) with the new token.",
+  [ID, ("team", "integer", "1 .. 2^53-1", "team id")],
+  ["unauthorized (not the director)", "missing_field (team absent or not an id)", "not_found (team)",
+   "store_error"],
+  {"type": "team_token", "id": 30, "team": 3}, "team_created"),
  ("announce", "c2s", "Director: a notice to the hall. Without team it goes to every connection "
   "(players, teams, spectators, other directors: the play pages, the watch and projector pages); with "
   "team to that team's connections (its team token's and its players' seats in tournament games) and "

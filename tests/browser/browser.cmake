@@ -66,3 +66,9 @@ add_test(NAME browser_withdraw
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/withdraw.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_withdraw PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# Links from anywhere (links.test.mjs, issue 17): a director in another browser sees every team
+# and reissues a team's link (team_token): the old token refused, the reissue logged.
+add_test(NAME browser_links
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/links.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_links PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -544,7 +544,8 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
                          m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
                          m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
                          m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
-                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE;
+                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE ||
+                         m->type == PROTO_TEAM_TOKEN;
     if (m->type == PROTO_EXPORT && m->action == PROTO_EXPORT_BPGN) {
         /* A finished game's record is public (its watchers saw every move and clock): the
          * download of a replay. A live game's stays the director's; an unknown game is
@@ -592,6 +593,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         break;
     case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
     case PROTO_ANNOUNCE: do_announce(h, s, m); break;
+    case PROTO_TEAM_TOKEN: hub__tour_team_token(h, s, m); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -222,6 +222,10 @@ void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* A team token authenticated s (s->team set) at now_us: reply authed and send assign
  * messages, and game2_choice for its choice still open (deadline_ms: the time left). */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
+/* team_token (a director): a new team token for m->team, every older one revoked and the
+ * connections logged in with one closed (unauthorized); the reply is team_created with the
+ * new token; logged. Errors: not_found (team), store_error. */
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m);
 /* hg just finished: tell its tournament's runner. */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* The runners' deadlines (their open choices): the earliest (0: none), and what is due at

@@ -484,6 +484,42 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     return true;
 }
 
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
+{
+    const hub_team *tm = hub_team_by_id(h, m->team);
+    if (!tm) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
+        return;
+    }
+    /* Tokens are stored hashed (store.h): the old one cannot be shown again; a new one is
+     * minted and the old ones revoked, in the turn's transaction (nothing sent if it fails). */
+    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    int rc = store_token_revoke(h->st, "team", tm->id);
+    if (rc == BH_OK)
+        rc = auth_token_new(token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "team", tm->id, -1);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+        h->store_failed = rc == BH_ESTORE;
+        return;
+    }
+    int closed = 0;
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *x = &h->sess[i];
+        if (x->conn && x->role == ROLE_TEAM && x->team == tm->id) {
+            hub__error(h, x->conn, false, 0, BH_EAUTH, "token");
+            hub__queue_close(h, x->conn, "unauthorized");
+            closed++;
+        }
+    }
+    log_info("hub: team %lld (%s): link reissued by the director, the old one revoked (%d "
+             "connection%s closed)", (long long)tm->id, tm->name, closed, closed == 1 ? "" : "s");
+    hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
+}
+
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
  * ht that is not finished: a team connection gets its own two seats, a director all four.
  * Then the runner's open choices that s may see (its team is to choose, or a director):

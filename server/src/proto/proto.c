@@ -39,6 +39,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_LIVE] = "live",
     [PROTO_GAME2_COLORS] = "game2_colors",
     [PROTO_ANNOUNCE] = "announce",
+    [PROTO_TEAM_TOKEN] = "team_token",
 };
 
 const char *proto_type_name(proto_type t)
@@ -458,6 +459,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         return t ? str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
                  : bad(err, BH_EFIELD, "text");
     }
+    case PROTO_TEAM_TOKEN: return need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");

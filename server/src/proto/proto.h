@@ -52,6 +52,8 @@ typedef enum {
     PROTO_LIVE,              /* anyone: the live games, and later pushes when that changes */
     PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_ANNOUNCE,          /* director: a notice to every page, or to one team (team) */
+    PROTO_TEAM_TOKEN,        /* director: reissue a team's link (team): a new token, the old
+                              * ones revoked (issue 17) */
     PROTO_TYPE_COUNT_
 } proto_type;
 

@@ -658,8 +658,25 @@ function drawTeams() {
         [0, 1].map((k) => h('span.who', {}, dot(k), tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
-        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server shows a team token once, to the browser that registered the team' }, 'links: in the browser that registered it'))));
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
+        x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
   }));
+}
+
+// team_token (issue 17): a new team link from any browser; the old one is revoked.
+async function reissue(team) {
+  const known = !!app.teamTokens[team];
+  const ok = await confirmDialog(`New links for ${teamName(team)}?`, `The server keeps links only as hashes, so it makes a new one for ${teamName(team)} and its two players${known ? '' : ' (the old links were made in another browser)'}. The old links stop working at once; pages open with them are disconnected. Send the new links to the team.`, 'Reissue the links');
+  if (!ok) return;
+  try {
+    const r = await cmd('team_token', msg.teamToken(team), `${teamName(team)}: new links, the old ones revoked`);
+    app.teamTokens[team] = r.token;
+    store.set('bh.teamtok', app.teamTokens);
+    toast(`${teamName(team)}: new links (the old ones no longer work)`);
+    drawTeams();
+  } catch (e) {
+    notifyError(explain('team_token', e));
+  }
 }
 
 // The hall's pages of this tournament: the public event page, the projector, the watch list.
