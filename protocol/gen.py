@@ -150,19 +150,25 @@ M = [
    ("ruleset", "string", 'optional, "regulation" / "online"', "game ruleset of its games (default: the server's --rules)"),
    ("rounds", "integer", "optional, 1..64", "rounds (default: T-ROUNDS)"),
    ("small", "string", 'optional, "rr" / "cap"', "T-ROUNDS small field: round robin (default) or rounds capped at N-1"),
+   ("late_until", "integer", "optional, 1..64", "T-LATE: team_register is taken after the start while the team would be paired from a round up to this one (absent: no late entries)"),
    ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order")],
   ["unauthorized", "not_found (field ruleset)", "missing_field (field tiebreaks: an unknown name)"],
   {"type": "tournament_create", "id": 10, "name": "Bughouse Open", "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation", "rounds": 5, "tiebreaks": ["DE", "BH-C1", "PO"]}, "created"),
  ("team_register", "c2s", "Director: register a team of two players (P-TEAM) in a tournament that "
-  "has not started. Team names are unique in a tournament. The reply carries the team token: "
+  "has not started, or a late entry (T-LATE) in a started Swiss whose tournament_create set "
+  "late_until: taken while the next round to be paired is at most late_until; the team gets the "
+  "next pairing number, scores 0 for the rounds it missed (no bye) and is paired from the next "
+  "round (snapshot teams[].entry, standings rows[].entry). Team names are unique in a tournament. The reply carries the team token: "
   "a bot or a team's client authenticates with it (role `team`) and receives an `assign` with the "
   "player tokens of each of the team's games.",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes of UTF-8, no control characters", "kept whole"),
    ("players", "array of 2 strings", "1..64 bytes of UTF-8 each, no control characters", "captain (board A), partner (board B)"),
    ("ratings", "array of 2 integers", "optional, 0..4000", "captain, partner (0 = unrated); the "
     "team rating (their mean) orders the pairing numbers")],
-  ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
+  ["unauthorized", "not_found (tournament)", "bad_state (field tournament, with a message: started "
+   "without late entries, past late_until, a round robin, finished; field pairing: a pairing is being "
+   "computed)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
    "ratings": [2100, 1950], "withdrawn": 0}, "created"),
  ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
@@ -250,17 +256,19 @@ M = [
    ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
    ("ruleset", "string", "", "game ruleset"),
    ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
-    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active)"),
+    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active), "
+    "entry (first round it is paired in: > 1 a late entry, T-LATE)"),
+   ("late_until", "integer", "", "T-LATE: late entries up to this round (tournament_create), 0 none"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
     "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
-   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "base_ms": 60000, "inc_ms": 0,
+   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation",
-   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0},
-             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0},
-             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0}],
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
                             "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
@@ -307,7 +315,7 @@ M = [
   [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round: rounds 1..round count, not a later round's results (a forfeit set during it); prize false before round 1 is complete"),
    ("final", "boolean", "", "the tournament is over"),
    ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
-   ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next")], [],
+   ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next, entry (only for a late entry: the round it was paired from, T-LATE)")], [],
   {"type": "standings", "tournament": 1, "round": 2, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
    "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 3, "gp": 2.5, "tb": [0, 2, 0],
              "prize": True, "tied_next": False},

@@ -72,3 +72,9 @@ add_test(NAME browser_links
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/links.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_links PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# Late entries (late.test.mjs, issue 17, T-LATE): registered after the start up to late_until,
+# 0 for the missed round (no bye), paired from the next, marked in Teams, standings and TRF.
+add_test(NAME browser_late
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/late.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_late PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

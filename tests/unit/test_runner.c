@@ -25,6 +25,7 @@
 static runner *R;
 static runner_acts A;
 static bool legacy_wd; /* event(): runner_config.legacy_withdraw */
+static int late_until; /* event(): runner_config.late_until */
 
 static int n_kind(int kind)
 {
@@ -56,7 +57,7 @@ static void event(int n, int rounds, int small, const char *const *tb, int ntb, 
     clear();
     runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = rounds,
                        .small = small, .tiebreaks = tb, .n_tiebreaks = ntb,
-                       .legacy_withdraw = legacy_wd};
+                       .legacy_withdraw = legacy_wd, .late_until = late_until};
     const char *field = NULL;
     CHECK_EQ_INT("config", BH_OK, runner_config_check(&c, &field));
     R = runner_new(1, &c, inl);
@@ -484,6 +485,61 @@ static void withdraw_after_game1(void)
     legacy_wd = false;
 }
 
+/* T-LATE (issue 17 item 4): a team registered after the start, late_until 2: during round 1
+ * it enters with the next pairing number, paired from round 2; round 1 scores 0 for it (an
+ * absence, not a bye: T-BYE's PAB is a pairing's); round 2 pairs it; once round 2 is paired
+ * entries are refused with the round named; the TRF keeps late= and its entry round. Without
+ * late_until an entry after the start is refused with a sentence, not a raw bad_state. */
+static void late_entry(void)
+{
+    event(6, 3, 0, NULL, 0, true);
+    runner_reply rep;
+    CHECK_EQ_INT("no late entries", BH_ESTATE, runner_can_register(R, "Late", &rep));
+    CHECK_MSG(strstr(rep.msg, "takes no late entries") != NULL, "no reason: %s", rep.msg);
+    late_until = 2;
+    event(6, 3, 0, NULL, 0, true);
+    late_until = 0;
+    CHECK_EQ_INT("late: may enter", BH_OK, runner_can_register(R, "Late", &rep));
+    CHECK_EQ_INT("duplicate name", BH_EEXIST, runner_can_register(R, "T1", &rep));
+    clear();
+    CHECK_EQ_INT("late: registered", BH_OK, runner_register(R, 201, "Late", "x", "y", 2500, 2500, &A));
+    int tid = runner_team_tid(R, 201);
+    CHECK_EQ_INT("the next pairing number", 7, tid);
+    CHECK_EQ_INT("paired from round 2", 2, tour_team_get(runner_tour(R), tid)->entry_round);
+    CHECK_MSG(n_kind(RUNNER_ACT_PERSIST) > 0 && n_kind(RUNNER_ACT_STANDINGS) > 0, "not published");
+    for (int mi = 0; mi < 3; mi++)
+        for (int g = 0; g < 2; g++)
+            over(key(1, mi, g), RUNNER_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
+    const tour *t = runner_tour(R);
+    tour_slot s1;
+    tour_slot_get(t, tid, 1, &s1);
+    CHECK_EQ_INT("round 1: absent", TOUR_SLOT_ABSENT, s1.kind);
+    CHECK_EQ_INT("round 1: 0 MP (no bye)", 0, s1.mp);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(t));
+    bool in2 = false;
+    for (int i = 0; i < tour_round_size(t, 2); i++) {
+        const tour_match *m = tour_round_match(t, 2, i);
+        in2 |= m->a == tid || m->b == tid;
+    }
+    CHECK_MSG(in2, "the late entry is not paired in round 2");
+    CHECK_EQ_INT("round 2: 7 teams, 4 pairs with the bye", 4, tour_round_size(t, 2));
+    CHECK_EQ_INT("past late_until", BH_ESTATE, runner_can_register(R, "Later", &rep));
+    CHECK_MSG(strstr(rep.msg, "up to round 2") != NULL, "no reason: %s", rep.msg);
+    CHECK_EQ_INT("register refused too", BH_ESTATE,
+                 runner_register(R, 202, "Later", "x", "y", 0, 0, &A));
+    runner_saved sv;
+    runner_save(R, &sv);
+    CHECK_MSG(strstr(sv.trf, " late=2") != NULL, "no late= in the BHR line");
+    CHECK_MSG(strstr(sv.trf, "BHT 7 2 0 ") != NULL, "the BHT line does not keep the entry round");
+    runner *r2 = NULL;
+    int line = 0;
+    CHECK_EQ_INT("restores", BH_OK, runner_restore(1, &sv, true, &r2, &line));
+    CHECK_EQ_INT("late_until back", 2, tour_rules(runner_tour(r2))->late_until);
+    CHECK_EQ_INT("the team map back", 201, (int)runner_team_id(r2, 7));
+    runner_free(r2);
+    runner_saved_fini(&sv);
+}
+
 /* Issue 17: the standings after round k count rounds 1..k only: with round 2 paired and a
  * forfeit already set in it (a withdrawal), tb_standings_upto(1) gives round 1's points, and
  * before any round no place is a prize place (T-PRIZES). */
@@ -857,6 +913,7 @@ static const bh_test_case cases[] = {
     {"teardown", teardown},
     {"withdraw_after_game1", withdraw_after_game1},
     {"standings_upto", standings_upto},
+    {"late_entry", late_entry},
     {"golden", golden},
     {"golden_async", golden_async},
     {"slow_golden_all", golden_all},

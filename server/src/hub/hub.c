@@ -386,11 +386,8 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     int64_t id;
-    int rc = hub__tour_check_team(h, m);
-    if (rc != BH_OK) {
-        hub__error(h, s->conn, true, m->id, rc, rc == BH_EEXIST ? "name" : "tournament");
+    if (!hub__tour_check_team(h, s, m))
         return;
-    }
     if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);

@@ -215,7 +215,8 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m);
 /* team_register: BH_OK, BH_ESTATE (started) or BH_EEXIST (name taken); then, once stored as
  * team id, add it and reply (created with the team token). Returns false when the
  * tournament is not one of ours (the caller replies). */
-int hub__tour_check_team(hub *h, const proto_msg *m);
+/* team_register: may the team enter (runner_can_register)? false: the error was sent. */
+bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m);
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
 /* tournament_start, tournament_pause and tournament_get. */
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

@@ -428,6 +428,7 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .inc_ms = m->inc_ms,
                          .rounds = m->rounds,
                          .small = m->small,
+                         .late_until = m->late_until,
                          .tiebreaks = tb,
                          .n_tiebreaks = m->n_tiebreaks,
                          .legacy_withdraw = h->cfg.legacy_withdraw};
@@ -449,12 +450,14 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
     persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL)));
 }
 
-int hub__tour_check_team(hub *h, const proto_msg *m)
+bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
-    return ht ? runner_can_register(ht->r, m->name, &rep) : BH_OK; /* none: an older database's
-                                                                    * tournament, teams only */
+    if (!ht || runner_can_register(ht->r, m->name, &rep) == BH_OK)
+        return true; /* none: an older database's tournament, teams only */
+    hub__tour_reply(h, ht, s->conn, m->id, &rep, 0); /* the runner's reason (T-LATE) */
+    return false;
 }
 
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)

@@ -113,6 +113,8 @@ static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
             x->tb[k] = tb_is_x2(tbs->tb[k]) ? r->tb[k] / 2.0 : r->tb[k];
         x->prize = r->prize;
         x->tied_next = r->tied_next;
+        const tour_team *tt = tour_team_get(t, r->id);
+        x->entry = tt && tt->entry_round > 1 ? tt->entry_round : 0;
     }
     out->rows = rows;
     out->n = tbs->n;
@@ -144,7 +146,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .name = tt->name,
                                      .players = {tt->captain, tt->partner},
                                      .ratings = {tt->rating_captain, tt->rating_partner},
-                                     .withdrawn = tt->withdrawn_round};
+                                     .withdrawn = tt->withdrawn_round,
+                                     .entry = tt->entry_round};
     }
     const tour_ruleset *rs = tour_rules(t);
     proto_tour_snap s = {.tournament = runner_id(ht->r),
@@ -154,6 +157,7 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .fallback = runner_fallback(ht->r),
                          .rounds = tour_planned_rounds(t),
                          .round = tour_n_rounds(t),
+                         .late_until = rs->late_until,
                          .base_ms = rs->base_ms,
                          .inc_ms = rs->inc_ms,
                          .ruleset = rs->game_ruleset,

@@ -248,6 +248,10 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
         (rc = opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->rounds = (int)v;
+    v = 0;
+    if ((rc = opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
+        return rc;
+    m->late_until = (int)v;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
     if (r && (rc = str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
         return rc;

@@ -85,6 +85,7 @@ typedef struct {
     char ruleset[16];                    /* game ruleset name */
     int rounds;                          /* rounds; 0 = T-ROUNDS */
     int small;                           /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
+    int late_until;                      /* T-LATE: late entries up to this round (0 none) */
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
     int ratings[2];                      /* team_register: captain, partner (0 = unrated) */

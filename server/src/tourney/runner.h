@@ -124,6 +124,7 @@ typedef struct {
     /* Withdrawals as the hub scored them before issue 17 (runner_set_legacy_withdraw): only
      * for the golden comparison with that hub (tests/data/runner/golden.txt). */
     bool legacy_withdraw;
+    int late_until; /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
 } runner_config;
 
 /* Check c: BH_OK, or BH_ENOTFOUND (field "ruleset": no such game ruleset) or BH_EFIELD
@@ -169,9 +170,14 @@ void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
 
 /* ---- events ------------------------------------------------------------------------------ */
 
-/* Registration (before the start; late entries are not taken): BH_OK, or BH_ESTATE (field
- * "tournament": started) or BH_EEXIST (field "name": taken, compared on TOUR_NAME_LEN - 1
- * bytes as the model keeps it). name is borrowed. */
+/* Registration: before the start, or after it a late entry (T-LATE, issue 17): taken while
+ * the team would be paired from a round <= the config's late_until (the next round to be
+ * paired: tour_n_rounds + 1), in a Swiss, running or paused, no pairing job in flight. BH_OK,
+ * or BH_ESTATE (field "tournament", with a message saying why: finished, no late entries,
+ * past late_until, a round robin; field "pairing": a job runs) or BH_EEXIST (field "name":
+ * taken, compared on TOUR_NAME_LEN - 1 bytes as the model keeps it). name is borrowed. A late
+ * entry scores 0 for the rounds it missed (ABSENT slots, no bye) and gets the next pairing
+ * number. */
 int runner_can_register(const runner *r, const char *name, runner_reply *rep);
 /* Register team `team` (the caller's id) with its players and ratings (strings copied).
  * BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */

@@ -78,6 +78,7 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     rs.rounds = c->rounds;
     if (c->small)
         rs.small_policy = c->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
+    rs.late_until = c->late_until > 0 && c->late_until <= TOUR_MAX_ROUNDS ? c->late_until : 0;
     if (c->n_tiebreaks) {
         rs.n_tb = 0;
         for (int i = 0; i < c->n_tiebreaks && i < TOUR_MAX_TB; i++)
@@ -95,11 +96,36 @@ void runner_set_legacy_withdraw(runner *r, bool on)
     r->legacy_wd = on;
 }
 
+/* T-LATE: may a team enter now, after the start? BH_OK or the refusal in *rep. */
+static int late_check(const runner *r, runner_reply *rep)
+{
+    const tour *t = r->t;
+    int entry = tour_n_rounds(t) + 1, until = tour_rules(t)->late_until;
+    if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK) {
+        if (rep->field[0] == 't')
+            snprintf(rep->msg, sizeof rep->msg, "the tournament is over: no entries");
+    } else if (tour_format(t) == TOUR_ROUND_ROBIN) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "a round robin takes no late entries (its Berger "
+                 "table is fixed at the start)");
+    } else if (!until) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "the tournament has started and takes no late "
+                 "entries (late_until is set at creation)");
+    } else if (entry > until || entry > tour_planned_rounds(t)) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "late entries were taken up to round %d; the next "
+                 "round is %d", until < tour_planned_rounds(t) ? until : tour_planned_rounds(t),
+                 entry);
+    }
+    return rep->rc;
+}
+
 int runner_can_register(const runner *r, const char *name, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);
     if (r->status != RUNNER_REGISTERING)
-        runner__reply(rep, BH_ESTATE, "tournament");
+        late_check(r, rep);
     for (int i = 1; rep->rc == BH_OK && i <= tour_n_teams(r->t); i++)
         if (strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
             runner__reply(rep, BH_EEXIST, "name"); /* unique, as the model keeps them */
@@ -110,12 +136,22 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
                     const char *partner, int rating_captain, int rating_partner, runner_acts *a)
 {
     int tid;
+    runner_reply rep;
+    if (r->status != RUNNER_REGISTERING && late_check(r, &rep) != BH_OK)
+        return rep.rc;
     int rc = tour_add_team(r->t, name, captain, partner, rating_captain, rating_partner, &tid);
     if (rc != BH_OK)
         return rc;
     r->team_of = xrealloc(r->team_of, (size_t)(tid + 1) * sizeof *r->team_of);
     r->team_of[tid] = team;
     r->nteam_of = tid + 1;
+    if (r->status != RUNNER_REGISTERING) { /* T-LATE */
+        runner__touch(r, a);
+        runner__note(a, 0, "late entry: team %lld, pairing number %d, paired from round %d",
+                     (long long)team, tid, tour_team_get(r->t, tid)->entry_round);
+        runner__rebroadcast(r, tour_n_rounds(r->t), a);
+        return BH_OK;
+    }
     runner__act(a, RUNNER_ACT_PERSIST);
     return BH_OK;
 }

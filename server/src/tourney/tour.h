@@ -61,6 +61,8 @@ typedef struct {
     int bye_gp2;              /* game points x2 of a PAB (T-BYE: half the games) */
     int small_policy;         /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
     int top_member;           /* TOUR_TOP_TPN (C.04.6 3.6.1 as written) or TOUR_TOP_RANK */
+    int late_until;           /* T-LATE: late entries are taken while they would be paired
+                               * from a round <= late_until (the director's; 0: none) */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
 } tour_ruleset;

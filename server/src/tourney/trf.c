@@ -119,6 +119,8 @@ char *trf_export(const tour *t)
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
+    if (rs->late_until)
+        buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
     buf_printf(&b, "\n");
 
     tb_standings st = {0, NULL, 0, {0}};
@@ -306,6 +308,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             rs->top_member = x;
         } else if (strcmp(k, "rounds") == 0) {
             rs->rounds = atoi(v);
+        } else if (strcmp(k, "late") == 0) {
+            rs->late_until = atoi(v);
+            if (rs->late_until < 0 || rs->late_until > TOUR_MAX_ROUNDS)
+                return false;
         } else if (strcmp(k, "format") == 0) {
             if ((x = pick(v, FORMAT, 2)) < 0)
                 return false;

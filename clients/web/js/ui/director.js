@@ -234,6 +234,7 @@ async function createTournament() {
   if ($('t-ruleset').value) o.ruleset = $('t-ruleset').value;
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
   if ($('t-small').value) o.small = $('t-small').value;
+  if ($('t-late').value) o.late_until = Number($('t-late').value);
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {
@@ -645,7 +646,10 @@ function drawTeams() {
   const t = app.tour;
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
-  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering';
+  // T-LATE: the form stays while a late entry is taken (the next round <= late_until)
+  const late = !!t && (t.status === 'running' || t.status === 'paused') && t.format === 'swiss' && t.late_until > 0 && t.round + 1 <= Math.min(t.late_until, t.rounds);
+  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering' && !late;
+  $('team-form-title').textContent = late ? `Register a late entry (paired from round ${t.round + 1}; entries up to round ${t.late_until})` : 'Register a team';
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
     const here = presence(x.team);
@@ -653,7 +657,8 @@ function drawTeams() {
     const dot = (k) => (here ? h(`span.dot${here[k] ? '.on' : ''}`, { title: here[k] ? 'at the board' : 'not connected to the current game', dataset: { present: here[k] ? 1 : 0 } }) : null);
     return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
       h('td.num', {}, x.no || '–'),
-      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null),
+      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null,
+        x.entry > 1 ? h('span.tag.late', { title: `a late entry: 0 for rounds 1-${x.entry - 1}, paired from round ${x.entry} (T-LATE)` }, ` late entry (R${x.entry})`) : null),
       h('td', {}, h('div.plinks', {},
         [0, 1].map((k) => h('span.who', {}, dot(k), tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))

@@ -40,7 +40,7 @@ const BY_TYPE = {
   'tournament_create:missing_field': (e) => (e.field === 'tiebreaks'
     ? 'A tie-break is not one of DE, BH-C1, BH, GP, WON, SB, PO.' : `The ${label(e.field)} is missing or not valid.`),
   'tournament_create:too_large': 'The tournament name is too long (at most 64 bytes).',
-  'team_register:bad_state': 'Teams can be added only before the tournament starts.',
+  'team_register:bad_state': (e) => (e.message ? `No team can be added now: ${e.message}.` : 'Teams can be added only before the tournament starts.'),
   'team_register:exists': 'A team of this name is registered already.',
   'team_register:not_found': 'This tournament is not on the server any more.',
   'team_register:too_large': (e) => `The ${label(e.field)} is too long (at most 64 bytes).`,
