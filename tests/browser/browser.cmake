@@ -78,3 +78,9 @@ add_test(NAME browser_late
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/late.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_late PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# A big field from the desk (import.test.mjs, issue 17): a 40-team CSV list imported on the
+# director's connection (no rate_limited), bad rows named; 11 rounds; a TRF's team records.
+add_test(NAME browser_import
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/import.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_import PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

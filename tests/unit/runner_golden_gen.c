@@ -131,7 +131,7 @@ static void open_hub_at(hw *w, bool fresh, bool adjudicate, uint64_t now)
                       .legacy_withdraw = true};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
     auth_hash(ADMIN, cfg.admin_hash);
-    hub_io io = {&w->io, f_send, f_close, f_timer, NULL};
+    hub_io io = {&w->io, f_send, f_close, f_timer, NULL, NULL};
     if (hub_new(w->st, &cfg, &io, now, &w->h) != BH_OK) {
         fprintf(stderr, "hub_new failed\n");
         exit(2);

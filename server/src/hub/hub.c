@@ -312,6 +312,8 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         s->role = ROLE_DIRECTOR;
         s->game = -1;
         s->seat = -1;
+        if (h->io.budget)
+            h->io.budget(h->io.ctx, s->conn, HUB_DIRECTOR_RATE_PER_S, HUB_DIRECTOR_BURST);
         hub__queue(h, s->conn, proto_enc_authed(m->id, "director", -1, -1));
         return;
     }

@@ -21,6 +21,7 @@ import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
+import { parseTeams } from '../teamimport.js';
 
 const store = {
   get: (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } },
@@ -63,6 +64,7 @@ function init() {
   $('game-form').onsubmit = (e) => { e.preventDefault(); createGame(); };
   $('tour-form').onsubmit = (e) => { e.preventDefault(); createTournament(); };
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
+  $('import-go').onclick = importTeams;
   $('t-start').onclick = startTournament;
   $('t-pause').onclick = pauseTournament;
   $('c-pause').onclick = () => pauseGame(Number($('c-game').value));
@@ -266,6 +268,40 @@ async function registerTeam() {
   } catch (e) {
     notifyError(explain('team_register', e));
   }
+}
+
+// Import a team list (CSV or TRF team records, teamimport.js): each team registered in turn
+// (the director's connection has a budget for this: hub.h HUB_DIRECTOR_BURST), a progress
+// line, and every line that was not registered with the reason (the parser's or the server's).
+async function importTeams() {
+  if (!app.tour) return toast('create the tournament first');
+  const file = $('import-file').files[0];
+  const text = file ? await file.text() : $('import-text').value;
+  if (!text.trim()) return toast('choose a file or paste the list');
+  const list = parseTeams(text);
+  const errors = list.errors.slice();
+  const prog = $('import-progress');
+  const go = $('import-go');
+  go.disabled = true;
+  let ok = 0;
+  const t0 = performance.now();
+  for (const [i, t] of list.teams.entries()) {
+    prog.textContent = `registering ${i + 1} of ${list.teams.length}: ${t.name}…`;
+    try {
+      const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, t.name, t.players, t.ratings.some(Boolean) ? t.ratings : undefined), `${t.name}: ${t.players.join(' & ')} (import, line ${t.line})`, (x) => `team ${x.team}`);
+      if (r.token) app.teamTokens[r.team] = r.token;
+      ok++;
+    } catch (e) {
+      errors.push({ line: t.line, text: `${t.name}: ${explain('team_register', e).text}` });
+      if (e.code === 'disconnected' || e.code === 'rate_limited') break;
+    }
+  }
+  store.set('bh.teamtok', app.teamTokens);
+  errors.sort((a, b) => a.line - b.line);
+  prog.textContent = `${ok} of ${list.teams.length + list.errors.length} team${list.teams.length + list.errors.length === 1 ? '' : 's'} imported from ${list.format.toUpperCase()} in ${((performance.now() - t0) / 1000).toFixed(1)} s${errors.length ? `; ${errors.length} not (below)` : ''}`;
+  $('import-errors').replaceChildren(...errors.map((e) => h('li', { dataset: { line: e.line } }, e.line ? `line ${e.line}: ${e.text}` : e.text)));
+  go.disabled = false;
+  await loadTournament(app.tour.tournament);
 }
 
 async function startTournament() {
@@ -648,7 +684,7 @@ function drawTeams() {
   $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
   // T-LATE: the form stays while a late entry is taken (the next round <= late_until)
   const late = !!t && (t.status === 'running' || t.status === 'paused') && t.format === 'swiss' && t.late_until > 0 && t.round + 1 <= Math.min(t.late_until, t.rounds);
-  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering' && !late;
+  $('team-form').hidden = $('team-form-title').hidden = $('team-import').hidden = !!t && t.status !== 'registering' && !late;
   $('team-form-title').textContent = late ? `Register a late entry (paired from round ${t.round + 1}; entries up to round ${t.late_until})` : 'Register a team';
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
