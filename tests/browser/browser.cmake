@@ -84,3 +84,9 @@ add_test(NAME browser_import
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/import.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_import PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# The spectators' hall (hall.test.mjs, issue 17): watch.html opens on the live matches, follows
+# the rounds, shows the standings and the next pairings between rounds.
+add_test(NAME browser_hall
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/hall.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_hall PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
