@@ -150,27 +150,33 @@ M = [
    ("ruleset", "string", 'optional, "regulation" / "online"', "game ruleset of its games (default: the server's --rules)"),
    ("rounds", "integer", "optional, 1..64", "rounds (default: T-ROUNDS)"),
    ("small", "string", 'optional, "rr" / "cap"', "T-ROUNDS small field: round robin (default) or rounds capped at N-1"),
+   ("late_until", "integer", "optional, 1..64", "T-LATE: team_register is taken after the start while the team would be paired from a round up to this one (absent: no late entries)"),
    ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order")],
   ["unauthorized", "not_found (field ruleset)", "missing_field (field tiebreaks: an unknown name)"],
   {"type": "tournament_create", "id": 10, "name": "Bughouse Open", "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation", "rounds": 5, "tiebreaks": ["DE", "BH-C1", "PO"]}, "created"),
  ("team_register", "c2s", "Director: register a team of two players (P-TEAM) in a tournament that "
-  "has not started. Team names are unique in a tournament. The reply carries the team token: "
+  "has not started, or a late entry (T-LATE) in a started Swiss whose tournament_create set "
+  "late_until: taken while the next round to be paired is at most late_until; the team gets the "
+  "next pairing number, scores 0 for the rounds it missed (no bye) and is paired from the next "
+  "round (snapshot teams[].entry, standings rows[].entry). Team names are unique in a tournament. The reply carries the team token: "
   "a bot or a team's client authenticates with it (role `team`) and receives an `assign` with the "
   "player tokens of each of the team's games.",
   [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes of UTF-8, no control characters", "kept whole"),
    ("players", "array of 2 strings", "1..64 bytes of UTF-8 each, no control characters", "captain (board A), partner (board B)"),
    ("ratings", "array of 2 integers", "optional, 0..4000", "captain, partner (0 = unrated); the "
     "team rating (their mean) orders the pairing numbers")],
-  ["unauthorized", "not_found (tournament)", "bad_state (tournament started)", "exists (field name)"],
+  ["unauthorized", "not_found (tournament)", "bad_state (field tournament, with a message: started "
+   "without late entries, past late_until, a round robin, finished; field pairing: a pairing is being "
+   "computed)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
    "ratings": [2100, 1950], "withdrawn": 0}, "created"),
  ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
   "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],
   {"type": "created", "id": 11, "team": 1}, None),
- ("team_created", "s2c", "Reply (type `created`) to team_register: the team id and its team token "
-  "(shown once; stored hashed).",
+ ("team_created", "s2c", "Reply (type `created`) to team_register and team_token: the team id and "
+  "its team token (shown once; stored hashed).",
   [ID, ("team", "integer", "", "the new team id"),
    ("token", "string", "32 hex chars", "team token: auth with it gives role `team`")], [],
   {"type": "created", "id": 11, "team": 1, "token": "5d0f8c2a9b7e4c1d3a6f0e9b8c7d6a5f"}, None),
@@ -250,17 +256,19 @@ M = [
    ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
    ("ruleset", "string", "", "game ruleset"),
    ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
-    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active)"),
+    "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active), "
+    "entry (first round it is paired in: > 1 a late entry, T-LATE)"),
+   ("late_until", "integer", "", "T-LATE: late entries up to this round (tournament_create), 0 none"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
     "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
-   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "base_ms": 60000, "inc_ms": 0,
+   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "base_ms": 60000, "inc_ms": 0,
    "ruleset": "regulation",
-   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0},
-             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0},
-             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0}],
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
                             "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
@@ -285,7 +293,7 @@ M = [
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
-  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ...), match points "
+  "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ..., \"forfeit\": a game not played, scored for the team present after a withdrawal), match points "
   "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
@@ -304,10 +312,10 @@ M = [
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
   "points, game-point tie-breaks in game points). tied_next: equal with the next row on "
   "everything: a play-off decides (T-ARMAGEDDON).",
-  [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round"),
+  [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round: rounds 1..round count, not a later round's results (a forfeit set during it); prize false before round 1 is complete"),
    ("final", "boolean", "", "the tournament is over"),
    ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
-   ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next")], [],
+   ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next, entry (only for a late entry: the round it was paired from, T-LATE)")], [],
   {"type": "standings", "tournament": 1, "round": 2, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
    "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 3, "gp": 2.5, "tb": [0, 2, 0],
              "prize": True, "tied_next": False},
@@ -372,11 +380,17 @@ M = [
   [ID, GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
    ("reason", "string", "1..23 bytes of UTF-8, no control characters", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
   ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired; "
-   "field pairing: the tournament is pairing its next round)"],
+   "field pairing: the tournament is pairing its next round; field game with a message: a game of "
+   "a match forfeited by a withdrawal, or a game scored as a forfeit: its score is the forfeit's)"],
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "
-  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"), an "
+  "complete) is lost by forfeit (T-FORFEIT) and its live game ends now (reason \"withdrawn\"); "
+  "when a game of that match was played already (game 1 of the double round), it stands and only "
+  "the games not yet decided are forfeited: a live game 2 ends as the team's loss, a game 2 not "
+  "yet started is scored as a win for the opponent (reason \"forfeit\" in the round, no game "
+  "created), and the match scores from its games (issue 17: 1-0 in game 1 then withdrawn is a "
+  "1-1 drawn match); an "
   "Armageddon play-off game too (lost; a withdrawn team leaves the play-off); with "
   "keep_current it plays that match out. Round and standings are broadcast.",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
@@ -439,6 +453,17 @@ M = [
    ("tournament", "integer", "trf only", ""), ("text", "string", "", "the file")], [],
   {"type": "export", "id": 26, "format": "bpgn", "game": 7,
    "text": "[Event \"bughouse-server game 7\"]\n[Result \"1-0\"]\n"}, None),
+ ("team_token", "c2s", "Director: reissue a team's link (issue 17), from any browser. Tokens are "
+  "stored hashed (SHA-256), so a token cannot be shown again: a new team token is minted, every "
+  "older team token of that team is revoked (a login with one gets unauthorized), the team's "
+  "connections logged in with an old one get an error (unauthorized, field token) and are closed, "
+  "and the server log records the reissue. The seat links a director sees (assign after "
+  "tournament_get) need no reissue: they are minted fresh for every director's request. The "
+  "reply is `created` (team_created) with the new token.",
+  [ID, ("team", "integer", "1 .. 2^53-1", "team id")],
+  ["unauthorized (not the director)", "missing_field (team absent or not an id)", "not_found (team)",
+   "store_error"],
+  {"type": "team_token", "id": 30, "team": 3}, "team_created"),
  ("announce", "c2s", "Director: a notice to the hall. Without team it goes to every connection "
   "(players, teams, spectators, other directors: the play pages, the watch and projector pages); with "
   "team to that team's connections (its team token's and its players' seats in tournament games) and "

@@ -194,7 +194,15 @@ typedef struct {
         char name[48];
     } names[DEMO_MAX_TEAMS]; /* team names from the standings rows */
     int nnames;
+    /* The director's requests are paced (issue 17): a bucket of DEMO_PACE_BURST requests
+     * refilled at DEMO_PACE_PER_S, under the budget a server gives any connection (20/s,
+     * burst 40), so that a big field's setup never meets rate_limited, whatever the server. */
+    double pace_tokens, pace_at;
+    char why[320]; /* why the last request failed: its error, a violation, the closing, no reply */
 } demo_state;
+
+#define DEMO_PACE_BURST 30.0
+#define DEMO_PACE_PER_S 15.0
 
 static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id);
 
@@ -374,20 +382,63 @@ static void handle(demo_state *d, const cJSON *e)
  * standings) are handled on the way. */
 static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id)
 {
+    double now = mono_s();
+    if (d->pace_at == 0) {
+        d->pace_tokens = DEMO_PACE_BURST;
+        d->pace_at = now;
+    }
+    d->pace_tokens += (now - d->pace_at) * DEMO_PACE_PER_S;
+    if (d->pace_tokens > DEMO_PACE_BURST)
+        d->pace_tokens = DEMO_PACE_BURST;
+    d->pace_at = now;
+    if (d->pace_tokens < 1.0) { /* wait for the next token */
+        double wait = (1.0 - d->pace_tokens) / DEMO_PACE_PER_S;
+        struct timespec ts = {(time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9)};
+        nanosleep(&ts, NULL);
+        d->pace_tokens = 1.0;
+        d->pace_at = mono_s();
+    }
+    d->pace_tokens -= 1.0;
+    d->why[0] = '\0';
     wsc_send(c, text);
     for (int i = 0; i < 500; i++) {
         char *m = wsc_recv(c, 20);
-        if (!m)
+        if (!m) {
+            if (wsc_closed(c)) {
+                snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why),
+                         "%sthe server closed the connection (%s)", d->why[0] ? "; " : "",
+                         wsc_close_reason(c) ? wsc_close_reason(c) : "no reason");
+                return NULL;
+            }
             continue;
+        }
         cJSON *o = cJSON_Parse(m);
         free(m);
         const cJSON *v = o ? cJSON_GetObjectItemCaseSensitive(o, "id") : NULL;
+        bool err = o && strcmp(str(o, "type"), "error") == 0;
+        if (err && (!v || (cJSON_IsNumber(v) && (int64_t)v->valuedouble == id)))
+            snprintf(d->why, sizeof d->why, "the server answered %s%s%s%s%s", str(o, "code"),
+                     str(o, "field")[0] ? " (field " : "", str(o, "field"),
+                     str(o, "field")[0] ? ")" : "", str(o, "message")[0] ? ": " : "");
+        if (err && str(o, "message")[0])
+            snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why), "%s",
+                     str(o, "message"));
         if (cJSON_IsNumber(v) && (int64_t)v->valuedouble == id)
             return o;
         handle(d, o);
         cJSON_Delete(o);
     }
+    snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why),
+             "%sno reply within 10 s", d->why[0] ? "; " : "");
     return NULL;
+}
+
+/* The reason a setup step failed: its error reply, else what call() saw. */
+static const char *why_failed(demo_state *d, const cJSON *r)
+{
+    if (r && strcmp(str(r, "type"), "error") != 0 && !d->why[0])
+        snprintf(d->why, sizeof d->why, "an unexpected reply (%s)", str(r, "type"));
+    return d->why[0] ? d->why : "no reply";
 }
 
 /* Write text to path; true if written. */
@@ -507,8 +558,11 @@ int demo_run(const demo_opts *o, demo_report *rep)
     bot_pool *bots = NULL;
     wsc_opts wo = {.host = "127.0.0.1", .port = rep->port, .tls = false};
     wsc *dir = x ? wsc_connect(x, &wo, 3000) : NULL;
-    if (!dir)
+    if (!dir) {
+        fprintf(stderr, "demo: the director could not connect to the server on 127.0.0.1:%d "
+                        "within 3 s (server log: %s)\n", rep->port, log);
         goto done;
+    }
     if (!o->quiet) {
         printf("server: pid %d, log %s, database %s (--no-tls on 127.0.0.1)\n", (int)d.pid, log,
                db);
@@ -521,6 +575,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
     int64_t id = 1;
     snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":%lld,\"token\":\"%s\"}", (long long)id,
              admin);
+    const char *step = "auth as the director";
+    char stepbuf[96];
     cJSON *r = call(&d, dir, buf, id++);
     if (!r || strcmp(str(r, "role"), "director") != 0)
         goto fail_r;
@@ -533,6 +589,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
              "\"inc_ms\":%d,\"ruleset\":\"%s\"%s}",
              (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
              rounds);
+    step = "tournament_create";
     r = call(&d, dir, buf, id++);
     int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;
     if (!tid)
@@ -556,6 +613,9 @@ int demo_run(const demo_opts *o, demo_report *rep)
                  "{\"type\":\"team_register\",\"id\":%lld,\"tournament\":%lld,\"name\":\"%s\","
                  "\"players\":[\"%s.captain\",\"%s.partner\"],\"ratings\":[%d,%d]}",
                  (long long)id, (long long)tid, name, name, name, rc_, rp);
+        snprintf(stepbuf, sizeof stepbuf, "team_register of team %d of %d (%s)", i + 1,
+                 o->teams, name);
+        step = stepbuf;
         r = call(&d, dir, buf, id++);
         const char *tok = r ? str(r, "token") : "";
         if (!tok[0])
@@ -568,6 +628,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     }
     snprintf(buf, sizeof buf, "{\"type\":\"tournament_start\",\"id\":%lld,\"tournament\":%lld}",
              (long long)id, (long long)tid);
+    step = "tournament_start";
     r = call(&d, dir, buf, id++);
     if (!r || strcmp(str(r, "type"), "tournament") != 0)
         goto fail_r;
@@ -634,7 +695,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
     }
     goto done;
 fail_r:
-    fprintf(stderr, "demo: the director's setup failed (see %s)\n", log);
+    fprintf(stderr, "demo: the director's setup failed at %s: %s (server log: %s)\n", step,
+            why_failed(&d, r), log);
     cJSON_Delete(r);
 done:
     bot_pool_free(bots);

@@ -116,6 +116,12 @@ static void io_send(void *ctx, uint64_t c, const char *buf, size_t len)
     net_send(a->n, c, buf, len);
 }
 
+static void io_budget(void *ctx, uint64_t c, double per_s, double burst)
+{
+    app *a = ctx;
+    net_conn_budget(a->n, c, per_s, burst);
+}
+
 static void io_close(void *ctx, uint64_t c, const char *reason)
 {
     app *a = ctx;
@@ -389,7 +395,7 @@ int main(int argc, char **argv)
         store_close(st);
         return 1;
     }
-    hub_io io = {&a, io_send, io_close, io_timer, io_job};
+    hub_io io = {&a, io_send, io_close, io_timer, io_job, io_budget};
     rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
     if (rc != BH_OK) {
         work_free(a.w);

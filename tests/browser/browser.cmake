@@ -64,4 +64,34 @@ bh_browser_bot_test(browser_projector projector.test.mjs 240)
 add_test(NAME browser_club
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/club.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_club PROPERTIES LABELS browser TIMEOUT 120
+# Withdrawals (withdraw.test.mjs, issue 17): the confirmation, game 1 stands and only game 2
+# is forfeited, a whole match forfeited before it is played, an override refused with the
+# reason, the standings after round 1.
+add_test(NAME browser_withdraw
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/withdraw.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_withdraw PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# Links from anywhere (links.test.mjs, issue 17): a director in another browser sees every team
+# and reissues a team's link (team_token): the old token refused, the reissue logged.
+add_test(NAME browser_links
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/links.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_links PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# Late entries (late.test.mjs, issue 17, T-LATE): registered after the start up to late_until,
+# 0 for the missed round (no bye), paired from the next, marked in Teams, standings and TRF.
+add_test(NAME browser_late
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/late.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_late PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# A big field from the desk (import.test.mjs, issue 17): a 40-team CSV list imported on the
+# director's connection (no rate_limited), bad rows named; 11 rounds; a TRF's team records.
+add_test(NAME browser_import
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/import.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_import PROPERTIES LABELS browser TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+# The spectators' hall (hall.test.mjs, issue 17): watch.html opens on the live matches, follows
+# the rounds, shows the standings and the next pairings between rounds.
+add_test(NAME browser_hall
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/hall.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_hall PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

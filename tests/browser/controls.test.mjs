@@ -129,6 +129,7 @@ async function main() {
     const wteam = r[1].matches[1].team1;
     await dir.selectOption('#c-team', String(wteam));
     await dir.click('#c-withdraw');
+    await dir.click('#confirm-yes'); // issue 17: a withdrawal is confirmed first
     await dir.waitForFunction((t) => document.querySelector(`#teams-body tr.withdrawn[data-team="${t}"]`), wteam, { timeout: 5000 });
     await dir.waitForFunction(() => window.app.rounds[1].matches[1].status === 'done', null, { timeout: 5000 });
     r = await rounds(dir);

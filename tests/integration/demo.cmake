@@ -2,9 +2,13 @@
 # checked from the database it leaves (test_demo_e2e.c).
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/demo.c)
   bh_add_test(test_demo_e2e SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_demo_e2e.c
-              LIBS bh_demo bh_store bh_game bh_tourney LABELS integration TIMEOUT 180)
+              LIBS bh_demo bh_store bh_game bh_tourney LABELS integration ARGS e2e TIMEOUT 180)
   set_tests_properties(test_demo_e2e PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
   add_dependencies(test_demo_e2e bughouse-server)
+  # issue 17 item 5: a 40-team, 11-round demo to the end (minutes: slow)
+  bh_add_test_run(test_demo_40_teams test_demo_e2e LABELS slow integration ARGS slow_demo_40_teams
+                  TIMEOUT 1200)
+  set_tests_properties(test_demo_40_teams PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 endif()
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot.c)
   bh_add_test(test_ws_tour SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_tour.c

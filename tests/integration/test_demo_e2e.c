@@ -321,8 +321,91 @@ out:
     }
 }
 
+/* A temp dir for a demo's files (removed by rm_out when the test passed). */
+static bool mk_out(char dir[64])
+{
+    snprintf(dir, 64, "/tmp/bh_e2e_XXXXXX");
+    return mkdtemp(dir) != NULL;
+}
+
+static void rm_out(const char *dir)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (bh_test_failures_ == 0 && !getenv("BH_ITEST_KEEP") && system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", dir);
+}
+
+/* Issue 17 item 5: a step of the director's setup that fails says which and why (here the
+ * server refuses tournament_create: no such game ruleset), instead of "the setup failed". */
+static void demo_says_why(void)
+{
+    const char *bin = getenv("BH_SERVER");
+    char dir[64], errf[128];
+    if (!bin || !mk_out(dir)) {
+        CHECK_MSG(0, "BH_SERVER is not set, or no temp dir");
+        return;
+    }
+    demo_opts o = {.server = bin, .out = dir, .teams = 4, .base_ms = 10000,
+                   .ruleset = "nonesuch", .pace_ms = 40, .seed = 7, .quiet = true,
+                   .timeout_s = 30};
+    snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *f = fopen(errf, "w");
+    CHECK_MSG(f && saved >= 0, "no stderr file");
+    if (!f || saved < 0)
+        return;
+    dup2(fileno(f), 2);
+    demo_report rep;
+    int rc = demo_run(&o, &rep);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(f);
+    CHECK_MSG(rc != 0, "the demo ran with no such ruleset");
+    char text[2048] = "";
+    f = fopen(errf, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+    CHECK_MSG(strstr(text, "setup failed at tournament_create: the server answered not_found "
+                           "(field ruleset)") != NULL,
+              "the failure does not say why: %s", text);
+    rm_out(dir);
+}
+
+/* Issue 17 item 5: a big field in the demo: 40 bot teams (more than 30: T-ROUNDS' 11 rounds),
+ * set up on the director's connection (the 39th team_register was rate_limited before) and
+ * played to the end: 11 rounds of 20 matches, 440 games at least (play-offs come on top),
+ * 40 standings rows. 3-second clocks: minutes of wall time (label slow). */
+static void slow_demo_40_teams(void)
+{
+    const char *bin = getenv("BH_SERVER");
+    char dir[64];
+    if (!bin || !mk_out(dir)) {
+        CHECK_MSG(0, "BH_SERVER is not set, or no temp dir");
+        return;
+    }
+    demo_opts o = {.server = bin, .out = dir, .teams = 40, .base_ms = 3000,
+                   .ruleset = "online", .pace_ms = 40, .seed = 11,
+                   .quiet = getenv("BH_E2E_VERBOSE") == NULL, .timeout_s = 900};
+    demo_report rep;
+    int rc = demo_run(&o, &rep);
+    CHECK_EQ_INT("the 40-team demo ran to the end", 0, rc);
+    CHECK_EQ_INT("T-ROUNDS: 11 rounds", 11, rep.rounds);
+    CHECK_EQ_INT("40 standings rows", 40, rep.n_rows);
+    CHECK_MSG(rep.games >= 440, "%d games (11 rounds x 20 matches x 2: 440)", rep.games);
+    fprintf(stderr, "demo 40 teams: %d games, %d rounds in %.1f s\n", rep.games, rep.rounds,
+            rep.wall_s);
+    rm_out(dir);
+}
+
 static const bh_test_case cases[] = {
     {"e2e_demo_6_teams_3_rounds", e2e},
+    {"e2e_demo_says_why", demo_says_why},
+    {"slow_demo_40_teams", slow_demo_40_teams},
 };
 
 BH_TEST_MAIN(cases)

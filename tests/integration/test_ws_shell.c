@@ -195,6 +195,54 @@ static void flood_3000(void)
     flood(3000);
 }
 
+/* The director's budget (issue 17 item 5: the demo's 39th team_register of a 40-team setup
+ * got rate_limited under a player's budget). On a server whose connections get a burst of 40
+ * and one message a second: a director writes a tournament_create and 120 team_register at
+ * once, every one is answered (team_created), none is rate_limited and the connection stays
+ * open; then a spectator's burst of 41 pings is rate_limited as before. */
+static void director_budget(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    const char *args[] = {"--rate", "1", "--burst", "40", NULL};
+    CHECK_MSG(itest_start(&s, args) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *d = itest_connect(x, &s, NULL);
+    char *r = d ? itest_call(d, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
+    char e[32];
+    CHECK_MSG(r && strstr(r, "\"director\""), "no director: %s", r ? r : "(none)");
+    free(r);
+    wsc_send(d, "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"Big\"}");
+    char msg[200];
+    for (int i = 0; i < 120; i++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,"
+                 "\"name\":\"T%d\",\"players\":[\"a%d\",\"b%d\"]}", 10 + i, i, i, i);
+        wsc_send(d, msg);
+    }
+    int created = 0, limited = 0;
+    for (int i = 0; i < 400 && created < 120; i++) {
+        char *m = wsc_recv(d, 5000);
+        if (!m)
+            break;
+        if (strstr(m, "\"token\""))
+            created++;
+        if (strstr(m, "rate_limited"))
+            limited++;
+        free(m);
+    }
+    CHECK_EQ_INT("120 team_register answered at once", 120, created);
+    CHECK_EQ_INT("no rate_limited for the director", 0, limited);
+    CHECK_MSG(!wsc_closed(d), "the director's connection was closed");
+    wsc *c = itest_connect(x, &s, NULL);
+    for (int i = 0; c && i < 41; i++)
+        wsc_send(c, "{\"type\":\"ping\",\"id\":1}");
+    r = c ? wsc_recv_type(c, "error", 5000) : NULL;
+    CHECK_EQ_STR("a spectator's 41 at once", "rate_limited", ecode(r, e));
+    free(r);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 /* Lines of the server's log that contain s. */
 static int log_count(const itest_srv *srv, const char *s)
 {
@@ -277,6 +325,7 @@ static void bot_gives_up_a_replaced_seat(void)
 static const bh_test_case cases[] = {
     {"bot_gives_up_a_replaced_seat", bot_gives_up_a_replaced_seat},
     {"bind_failure_exits", bind_failure_exits},
+    {"director_budget", director_budget},
     {"flood_300", flood_300},
     {"flood_3000", flood_3000},
     {"flood_41", flood_41},

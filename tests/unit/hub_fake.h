@@ -108,7 +108,7 @@ static inline int f_open_hub(const char *dbpath, bool fresh, const char *rules, 
     hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", rules);
     auth_hash(admin, cfg.admin_hash);
-    hub_io io = {f, f_send, f_close, f_timer, NULL};
+    hub_io io = {f, f_send, f_close, f_timer, NULL, NULL};
     return hub_new(*st, &cfg, &io, now, h);
 }
 

@@ -126,10 +126,12 @@ static void open_hub_at(hw *w, bool fresh, bool adjudicate, uint64_t now)
         fprintf(stderr, "store_open %s failed\n", w->db);
         exit(2);
     }
-    hub_config cfg = {.recovery = adjudicate ? HUB_RECOVER_ADJUDICATE : HUB_RECOVER_RESUME};
+    /* the golden file is the hub before issue 17: its withdrawals (hub_config.legacy_withdraw) */
+    hub_config cfg = {.recovery = adjudicate ? HUB_RECOVER_ADJUDICATE : HUB_RECOVER_RESUME,
+                      .legacy_withdraw = true};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
     auth_hash(ADMIN, cfg.admin_hash);
-    hub_io io = {&w->io, f_send, f_close, f_timer, NULL};
+    hub_io io = {&w->io, f_send, f_close, f_timer, NULL, NULL};
     if (hub_new(w->st, &cfg, &io, now, &w->h) != BH_OK) {
         fprintf(stderr, "hub_new failed\n");
         exit(2);

@@ -93,7 +93,11 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                        .rounds = s->rounds,
                        .small = !s->small ? 0 : strcmp(s->small, "rr") == 0 ? 1 : 2,
                        .tiebreaks = ntb ? tb : NULL,
-                       .n_tiebreaks = ntb};
+                       .n_tiebreaks = ntb,
+                       /* the golden file is the hub before issue 17: a withdrawal during a
+                        * match forfeited all of it, and an override of a forfeited game was
+                        * taken (and ignored by the score) */
+                       .legacy_withdraw = getenv("RW_NEW_WITHDRAW") == NULL};
     w->r = runner_new(w->id, &c, !w->async);
     runner_acts a = {0};
     runner_save(w->r, &w->saved);
@@ -205,6 +209,7 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
         fprintf(stderr, "runner_restore: line %d\n", line);
         exit(2);
     }
+    runner_set_legacy_withdraw(w->r, getenv("RW_NEW_WITHDRAW") == NULL); /* as runner_new */
     for (int i = 0; i < w->nrows; i++)
         runner_restore_game(w->r, w->rows[i].key, w->rows[i].team[0]);
     runner_acts a = {0};

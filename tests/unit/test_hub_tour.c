@@ -490,7 +490,7 @@ static void open_hub_jobs(void)
     hub_config cfg = {.recovery = HUB_RECOVER_RESUME};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
     auth_hash(ADMIN, cfg.admin_hash);
-    hub_io hio = {&io, f_send, f_close, f_timer, f_job};
+    hub_io hio = {&io, f_send, f_close, f_timer, f_job, NULL};
     CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, T0, &h));
 }
 

@@ -137,16 +137,16 @@ static void golden_server(void)
     proto_round r = {1, 2, 5, "playing", rm, 2};
     same("s2c-round.json", proto_enc_round(&r));
     proto_srow rows[3] = {
-        {1, 3, "Pawns", 3, 2.5, {0, 2, 0}, true, false},
-        {2, 1, "Knights", 2, 2, {0, 1, 0}, true, false},
-        {3, 2, "Rooks", 1, 1, {0, 2, 0}, true, false},
+        {1, 3, "Pawns", 3, 2.5, {0, 2, 0}, true, false, 0},
+        {2, 1, "Knights", 2, 2, {0, 1, 0}, true, false, 0},
+        {3, 2, "Rooks", 1, 1, {0, 2, 0}, true, false, 0},
     };
     proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
     same("s2c-standings.json", proto_enc_standings(&st));
 
-    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0},
-                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0},
-                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0}};
+    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1},
+                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1},
+                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1}};
     proto_tmatch cm[2] = {{.team1 = 1,
                            .team2 = 2,
                            .name1 = "Knights",
@@ -157,9 +157,9 @@ static void golden_server(void)
                           {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
     proto_round cur = {1, 1, 5, "playing", cm, 2};
     proto_srow srows[3] = {
-        {1, 3, "Pawns", 1, 1, {0, 0, 0}, true, false},
-        {2, 1, "Knights", 0, 0, {0, 0, 0}, true, true},
-        {3, 2, "Rooks", 0, 0, {0, 0, 0}, true, false},
+        {1, 3, "Pawns", 1, 1, {0, 0, 0}, true, false, 0},
+        {2, 1, "Knights", 0, 0, {0, 0, 0}, true, true, 0},
+        {3, 2, "Rooks", 0, 0, {0, 0, 0}, true, false, 0},
     };
     proto_standings sst = {1, 0, false, 3, {"DE", "BH-C1", "PO"}, srows, 3};
     proto_tour_snap snap = {.tournament = 1,

@@ -13,6 +13,7 @@
 #include "runner.h"
 #include "runner_int.h" /* a pairing job's pairer, replaced below by one that hits the bound */
 #include "tb.h"
+#include "trf.h"
 #include "runner_script.h"
 #include "runner_world.h"
 
@@ -23,6 +24,8 @@
 
 static runner *R;
 static runner_acts A;
+static bool legacy_wd; /* event(): runner_config.legacy_withdraw */
+static int late_until; /* event(): runner_config.late_until */
 
 static int n_kind(int kind)
 {
@@ -53,7 +56,8 @@ static void event(int n, int rounds, int small, const char *const *tb, int ntb, 
     runner_free(R);
     clear();
     runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = rounds,
-                       .small = small, .tiebreaks = tb, .n_tiebreaks = ntb};
+                       .small = small, .tiebreaks = tb, .n_tiebreaks = ntb,
+                       .legacy_withdraw = legacy_wd, .late_until = late_until};
     const char *field = NULL;
     CHECK_EQ_INT("config", BH_OK, runner_config_check(&c, &field));
     R = runner_new(1, &c, inl);
@@ -348,10 +352,11 @@ static void t_prizes(void)
     tb_standings_fini(&st);
 }
 
-/* T-FORFEIT and withdrawals: a team withdrawn without keep_current while game 2 of its match
- * is live: the match is forfeited, the live game ends at once as its loss ("withdrawn"), the
- * forfeit win scores 2 MP and every game point; withdrawn with keep_current, its match goes on
- * and it is not paired from the next round on. */
+/* T-FORFEIT and withdrawals (issue 17): a team withdrawn without keep_current while game 2 of
+ * its match is live, game 1 drawn: game 1 stands and only game 2 is forfeited: the live game
+ * ends at once as its loss ("withdrawn"), the other team wins the match 1.5-0.5 (2 MP, 1.5
+ * game points: T-SCORE), a match played in part (a meeting); withdrawn with keep_current, its
+ * match goes on and it is not paired from the next round on. */
 static void t_forfeit_withdraw(void)
 {
     event(4, 2, 0, NULL, 0, true);
@@ -370,9 +375,15 @@ static void t_forfeit_withdraw(void)
     CHECK_MSG(runner_game_get(R, k2)->finished, "the runner did not record the end");
     tour_slot sl;
     tour_slot_get(runner_tour(R), runner_team_tid(R, other), 1, &sl);
-    CHECK_EQ_INT("forfeit win", TOUR_SLOT_FF_WIN, sl.kind);
-    CHECK_EQ_INT("forfeit win MP", 2, sl.mp);
-    CHECK_EQ_INT("forfeit win GP x2", 4, sl.gp2);
+    CHECK_EQ_INT("game 1 stands: a match played", TOUR_SLOT_PLAYED, sl.kind);
+    CHECK_EQ_INT("1.5-0.5: 2 MP", 2, sl.mp);
+    CHECK_EQ_INT("1.5-0.5: GP x2", 3, sl.gp2);
+    CHECK_EQ_INT("game 2 marked a forfeit", 2,
+                 tour_round_match(runner_tour(R), 1, k2.match)->ff_games);
+    CHECK_EQ_INT("override of the forfeited game 2", BH_ESTATE,
+                 runner_override(R, k2, RUNNER_WIN1, T0 + 2 * SEC, &A, &rep));
+    CHECK_EQ_STR("names the game", "game", rep.field);
+    CHECK_MSG(strstr(rep.msg, "forfeited by a withdrawal") != NULL, "no reason: %s", rep.msg);
     CHECK_EQ_INT("withdrawn twice", BH_ESTATE,
                  runner_withdraw(R, quitter, false, T0 + 3 * SEC, 9, &A, &rep));
     CHECK_EQ_STR("its field", "team", rep.field);
@@ -394,6 +405,168 @@ static void t_forfeit_withdraw(void)
     CHECK_MSG(runner_team_id(R, m->a) != keeper && runner_team_id(R, m->b) != keeper &&
                   runner_team_id(R, m->a) != quitter && runner_team_id(R, m->b) != quitter,
               "a withdrawn team is paired");
+}
+
+/* Issue 17, the issue's case: team X wins game 1, then withdraws while its opponent Y is to
+ * choose game 2's colours (P-GAME2): game 1 stands, game 2 is a forfeit win for Y (no game 2
+ * is created, the choice is dropped): 1-1, a drawn match, 1 MP each (T-SCORE), not the 2-0
+ * forfeit win of the whole match. Before any game of its match is played a withdrawal
+ * forfeits the match (T-FORFEIT: 2 MP and every game point to the team present), and an
+ * override of a game of that forfeited match is refused with a reason. With legacy_withdraw
+ * (the hub before issue 17) the whole match was forfeited: Y got 2-0. */
+static void withdraw_after_game1(void)
+{
+    for (int legacy = 0; legacy < 2; legacy++) {
+        legacy_wd = legacy;
+        event(6, 2, 0, NULL, 0, true);
+        const runner_act *c1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        runner_key k = c1->key;
+        int64_t x = c1->team[0], y = c1->team[1];
+        runner_key o = act_of(RUNNER_ACT_CREATE_GAME, 1)->key;
+        int64_t z = act_of(RUNNER_ACT_CREATE_GAME, 1)->team[0];
+        over(k, RUNNER_WIN1, T0 + SEC); /* x wins game 1; y chooses */
+        CHECK_EQ_INT("y is asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
+        clear();
+        runner_reply rep;
+        CHECK_EQ_INT("x withdraws", BH_OK, runner_withdraw(R, x, false, T0 + 2 * SEC, 9, &A, &rep));
+        CHECK_EQ_INT("no game ended (none live)", 0, n_kind(RUNNER_ACT_END_GAME));
+        CHECK_EQ_INT("no game 2 created", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+        runner_choice ch;
+        CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND,
+                     runner_choice_get(R, k, &ch));
+        CHECK_EQ_U64("no deadline left", 0, runner_deadline(R));
+        tour_slot sy, sx;
+        tour_slot_get(runner_tour(R), runner_team_tid(R, y), 1, &sy);
+        tour_slot_get(runner_tour(R), runner_team_tid(R, x), 1, &sx);
+        CHECK_EQ_INT("y's MP", legacy ? 2 : 1, sy.mp);
+        CHECK_EQ_INT("y's GP x2", legacy ? 4 : 2, sy.gp2);
+        CHECK_EQ_INT("x's MP", legacy ? 0 : 1, sx.mp);
+        CHECK_EQ_INT("y's slot", legacy ? TOUR_SLOT_FF_WIN : TOUR_SLOT_PLAYED, sy.kind);
+        /* before its match is played: z withdraws while its game 1 is live */
+        clear();
+        CHECK_EQ_INT("z withdraws", BH_OK, runner_withdraw(R, z, false, T0 + 3 * SEC, 9, &A, &rep));
+        CHECK_EQ_INT("z's live game 1 ended", 1, n_kind(RUNNER_ACT_END_GAME));
+        const tour_match *mo = tour_round_match(runner_tour(R), 1, o.match);
+        CHECK_MSG(mo->forfeit != TOUR_FF_NONE, "z's match not forfeited");
+        int64_t w = runner_team_id(R, mo->a) == z ? runner_team_id(R, mo->b)
+                                                   : runner_team_id(R, mo->a);
+        tour_slot sw;
+        tour_slot_get(runner_tour(R), runner_team_tid(R, w), 1, &sw);
+        CHECK_EQ_INT("forfeit win", TOUR_SLOT_FF_WIN, sw.kind);
+        CHECK_EQ_INT("forfeit win MP", 2, sw.mp);
+        CHECK_EQ_INT("forfeit win GP x2", 4, sw.gp2);
+        int rc = runner_override(R, o, RUNNER_WIN1, T0 + 4 * SEC, &A, &rep);
+        CHECK_EQ_INT("override of a forfeited match's game", legacy ? BH_OK : BH_ESTATE, rc);
+        if (!legacy) {
+            CHECK_EQ_STR("its field", "game", rep.field);
+            CHECK_MSG(strstr(rep.msg, "was forfeited") != NULL, "no reason: %s", rep.msg);
+        }
+        CHECK_EQ_INT("round 1 still on", 1, tour_n_rounds(runner_tour(R)));
+        runner_key l = key(1, 0, 0);
+        for (int mi = 0; mi < 3; mi++)
+            if (mi != k.match && mi != o.match)
+                l = key(1, mi, 0);
+        over(l, RUNNER_DRAW, T0 + 5 * SEC);
+        over(key(1, l.match, 1), RUNNER_DRAW, T0 + 6 * SEC);
+        CHECK_EQ_INT("round 2 paired: x and z out", 2, tour_n_rounds(runner_tour(R)));
+        CHECK_EQ_INT("round 2: two matches", 2, tour_round_size(runner_tour(R), 2));
+        /* the stored state keeps the forfeited game 2 (BHM ffg) */
+        runner_saved sv;
+        runner_save(R, &sv);
+        CHECK_MSG(legacy || strstr(sv.trf, " 2\n") != NULL, "no ffg in the BHM line");
+        tour *back = NULL;
+        int line = 0;
+        CHECK_EQ_INT("reads back", BH_OK, trf_import(sv.trf, &back, &line));
+        CHECK_EQ_INT("ff_games back", legacy ? 0 : 2,
+                     tour_round_match(back, 1, k.match)->ff_games);
+        tour_free(back);
+        runner_saved_fini(&sv);
+    }
+    legacy_wd = false;
+}
+
+/* T-LATE (issue 17 item 4): a team registered after the start, late_until 2: during round 1
+ * it enters with the next pairing number, paired from round 2; round 1 scores 0 for it (an
+ * absence, not a bye: T-BYE's PAB is a pairing's); round 2 pairs it; once round 2 is paired
+ * entries are refused with the round named; the TRF keeps late= and its entry round. Without
+ * late_until an entry after the start is refused with a sentence, not a raw bad_state. */
+static void late_entry(void)
+{
+    event(6, 3, 0, NULL, 0, true);
+    runner_reply rep;
+    CHECK_EQ_INT("no late entries", BH_ESTATE, runner_can_register(R, "Late", &rep));
+    CHECK_MSG(strstr(rep.msg, "takes no late entries") != NULL, "no reason: %s", rep.msg);
+    late_until = 2;
+    event(6, 3, 0, NULL, 0, true);
+    late_until = 0;
+    CHECK_EQ_INT("late: may enter", BH_OK, runner_can_register(R, "Late", &rep));
+    CHECK_EQ_INT("duplicate name", BH_EEXIST, runner_can_register(R, "T1", &rep));
+    clear();
+    CHECK_EQ_INT("late: registered", BH_OK, runner_register(R, 201, "Late", "x", "y", 2500, 2500, &A));
+    int tid = runner_team_tid(R, 201);
+    CHECK_EQ_INT("the next pairing number", 7, tid);
+    CHECK_EQ_INT("paired from round 2", 2, tour_team_get(runner_tour(R), tid)->entry_round);
+    CHECK_MSG(n_kind(RUNNER_ACT_PERSIST) > 0 && n_kind(RUNNER_ACT_STANDINGS) > 0, "not published");
+    for (int mi = 0; mi < 3; mi++)
+        for (int g = 0; g < 2; g++)
+            over(key(1, mi, g), RUNNER_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
+    const tour *t = runner_tour(R);
+    tour_slot s1;
+    tour_slot_get(t, tid, 1, &s1);
+    CHECK_EQ_INT("round 1: absent", TOUR_SLOT_ABSENT, s1.kind);
+    CHECK_EQ_INT("round 1: 0 MP (no bye)", 0, s1.mp);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(t));
+    bool in2 = false;
+    for (int i = 0; i < tour_round_size(t, 2); i++) {
+        const tour_match *m = tour_round_match(t, 2, i);
+        in2 |= m->a == tid || m->b == tid;
+    }
+    CHECK_MSG(in2, "the late entry is not paired in round 2");
+    CHECK_EQ_INT("round 2: 7 teams, 4 pairs with the bye", 4, tour_round_size(t, 2));
+    CHECK_EQ_INT("past late_until", BH_ESTATE, runner_can_register(R, "Later", &rep));
+    CHECK_MSG(strstr(rep.msg, "up to round 2") != NULL, "no reason: %s", rep.msg);
+    CHECK_EQ_INT("register refused too", BH_ESTATE,
+                 runner_register(R, 202, "Later", "x", "y", 0, 0, &A));
+    runner_saved sv;
+    runner_save(R, &sv);
+    CHECK_MSG(strstr(sv.trf, " late=2") != NULL, "no late= in the BHR line");
+    CHECK_MSG(strstr(sv.trf, "BHT 7 2 0 ") != NULL, "the BHT line does not keep the entry round");
+    runner *r2 = NULL;
+    int line = 0;
+    CHECK_EQ_INT("restores", BH_OK, runner_restore(1, &sv, true, &r2, &line));
+    CHECK_EQ_INT("late_until back", 2, tour_rules(runner_tour(r2))->late_until);
+    CHECK_EQ_INT("the team map back", 201, (int)runner_team_id(r2, 7));
+    runner_free(r2);
+    runner_saved_fini(&sv);
+}
+
+/* Issue 17: the standings after round k count rounds 1..k only: with round 2 paired and a
+ * forfeit already set in it (a withdrawal), tb_standings_upto(1) gives round 1's points, and
+ * before any round no place is a prize place (T-PRIZES). */
+static void standings_upto(void)
+{
+    event(4, 3, 0, NULL, 0, true);
+    tb_standings st = {0};
+    CHECK_EQ_INT("upto 0", BH_OK, tb_standings_upto(runner_tour(R), 0, &st));
+    for (int x = 0; x < st.n; x++)
+        CHECK_MSG(!st.rows[x].prize && st.rows[x].mp == 0, "a prize or points before round 1");
+    tb_standings_fini(&st);
+    for (int mi = 0; mi < 2; mi++)
+        for (int g = 0; g < 2; g++)
+            over(key(1, mi, g), RUNNER_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
+    CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
+    int64_t q = act_of(RUNNER_ACT_CREATE_GAME, 0)->team[0];
+    clear();
+    runner_reply rep;
+    CHECK_EQ_INT("withdraw in round 2", BH_OK, runner_withdraw(R, q, false, T0 + 9 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("upto 1", BH_OK, tb_standings_upto(runner_tour(R), 1, &st));
+    for (int x = 0; x < st.n; x++)
+        CHECK_EQ_INT("after round 1: 1 MP each (1-1 draws)", 1, st.rows[x].mp);
+    CHECK_MSG(st.rows[0].prize, "no prize place after round 1");
+    tb_standings_fini(&st);
+    CHECK_EQ_INT("all", BH_OK, tb_standings_compute(runner_tour(R), &st));
+    CHECK_EQ_INT("with round 2's forfeit: 3 MP at the top", 3, st.rows[0].mp);
+    tb_standings_fini(&st);
 }
 
 /* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director (RUNNER_ACT_PAUSE
@@ -738,6 +911,9 @@ static const bh_test_case cases[] = {
     {"jobs_director", jobs_director},
     {"job_over_bound", job_over_bound},
     {"teardown", teardown},
+    {"withdraw_after_game1", withdraw_after_game1},
+    {"standings_upto", standings_upto},
+    {"late_entry", late_entry},
     {"golden", golden},
     {"golden_async", golden_async},
     {"slow_golden_all", golden_all},

@@ -303,9 +303,9 @@ static void score_match_points(void)
     CHECK(!warn);
     CHECK_EQ_STR("renumbered by rating", "B", tour_team_get(t, 1)->name);
     CHECK_EQ_STR("renumbered by rating 5", "E", tour_team_get(t, 5)->name);
-    tour_match m[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                       {3, 4, 4, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0},
-                       {5, 0, 0, {0}, 0, 0}};
+    tour_match m[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0, 0},
+                       {3, 4, 4, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
+                       {5, 0, 0, {0}, 0, 0, 0}};
     CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, m, 3));
     CHECK(tour_round_complete(t, 1));
     CHECK_EQ_INT("1.5-0.5 wins: 2 MP", 2, tour_team_mp(t, 1, -1));
@@ -314,7 +314,7 @@ static void score_match_points(void)
     CHECK_EQ_INT("1-1 draws", 1, tour_team_mp(t, 3, -1));
     CHECK_EQ_INT("PAB = drawn match", 1, tour_team_mp(t, 5, -1));
     CHECK_EQ_INT("PAB = 1 game point", 2, tour_team_gp2(t, 5, -1));
-    tour_match m2[3] = {{1, 3, 1, {0}, TOUR_FF_B, 0}, {2, 5, 2, {0}, 0, 0}, {4, 0, 0, {0}, 0, 0}};
+    tour_match m2[3] = {{1, 3, 1, {0}, TOUR_FF_B, 0, 0}, {2, 5, 2, {0}, 0, 0, 0}, {4, 0, 0, {0}, 0, 0, 0}};
     CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 3));
     CHECK(!tour_round_complete(t, 2));
     CHECK_EQ_INT("round 3 before 2 ends", BH_ESTATE, tour_add_round(t, m2, 3));
@@ -338,9 +338,9 @@ static void score_match_points(void)
     rs.bye_mp = 2;
     t = four_teams(&rs);
     tour_start(t, NULL);
-    tour_match g[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                       {3, 4, 4, {TOUR_G_WIN_B, TOUR_G_WIN_B}, 0, 0},
-                       {5, 0, 0, {0}, 0, 0}};
+    tour_match g[3] = {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0, 0},
+                       {3, 4, 4, {TOUR_G_WIN_B, TOUR_G_WIN_B}, 0, 0, 0},
+                       {5, 0, 0, {0}, 0, 0, 0}};
     tour_add_round(t, g, 3);
     CHECK_EQ_INT("score_per game: 2+1", 3, tour_team_mp(t, 1, -1));
     CHECK_EQ_INT("score_per game: 0+1", 1, tour_team_mp(t, 2, -1));
@@ -1271,12 +1271,12 @@ static tour *four_by_hand(const tour_match (*rounds)[2], int n)
  * -> 8; 1 cuts 0 -> 9; 4 cuts its voluntarily unplayed round (the forfeit loss, 16.5) -> 4. */
 static void tb_last_round_forfeit(void)
 {
-    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
-                                        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0},
-                                         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
-                                        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0},
-                                         {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
+                                         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
+                                        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0, 0},
+                                         {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
     static const int mp[5] = {0, 5, 0, 4, 3}, bh[5] = {0, 9, 12, 8, 7}, c1[5] = {0, 9, 9, 8, 4};
     int v[5], w[5];
@@ -1294,12 +1294,12 @@ static void direct_encounter(void)
 {
     /* 4 teams, 3 rounds, round robin by hand: 1 beats 2, 2 beats 3, 3 beats 1: 1, 2, 3 tied on
      * 4 MP... then 4 loses all. DE among {1,2,3}: each scored 2 -> no decision. */
-    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
-                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
-                                        {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0},
-                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
+                                        {{1, 3, 1, {TOUR_G_WIN_B, TOUR_G_DRAW}, 0, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
     /* MP: 1: 2+2+0 = 4; 2: 0+2+1 = 3; 3: 2+0+2 = 4; 4: 0+0+1 = 1. Tied: 1 and 3 (met: 3 won) */
     int v[5];
@@ -1317,8 +1317,8 @@ static void direct_encounter(void)
     tour_free(t);
 
     /* Two teams tied on everything: the play-off decides (T-ARMAGEDDON). */
-    static const tour_match d1[1][2] = {{{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0},
-                                         {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}}};
+    static const tour_match d1[1][2] = {{{1, 3, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0},
+                                         {2, 4, 2, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}}};
     t = four_by_hand(d1, 1);
     tb_standings_compute(t, &st);
     CHECK_EQ_INT("tied: TPN order", 1, st.rows[0].id);
@@ -2086,12 +2086,12 @@ static void trf_std_rebuild(void)
  * is reported open, the totals and match points stay exact. */
 static void trf_std_open_cycle(void)
 {
-    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0}},
-                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0},
-                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0}},
-                                        {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0},
-                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0}}};
+    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0, 0},
+                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
+                                        {{2, 3, 2, {TOUR_G_WIN_A, TOUR_G_DRAW}, 0, 0, 0},
+                                         {1, 4, 1, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0, 0}},
+                                        {{3, 1, 3, {TOUR_G_DRAW, TOUR_G_WIN_A}, 0, 0, 0},
+                                         {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
     char *x = trf_export(t);
     /* as this server wrote it before issue 14 (the match result on both boards): open; our

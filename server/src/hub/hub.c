@@ -326,6 +326,8 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         s->role = ROLE_DIRECTOR;
         s->game = -1;
         s->seat = -1;
+        if (h->io.budget)
+            h->io.budget(h->io.ctx, s->conn, HUB_DIRECTOR_RATE_PER_S, HUB_DIRECTOR_BURST);
         hub__queue(h, s->conn, proto_enc_authed(m->id, "director", -1, -1));
         return;
     }
@@ -400,11 +402,8 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
         return;
     }
     int64_t id;
-    int rc = hub__tour_check_team(h, m);
-    if (rc != BH_OK) {
-        hub__error(h, s->conn, true, m->id, rc, rc == BH_EEXIST ? "name" : "tournament");
+    if (!hub__tour_check_team(h, s, m))
         return;
-    }
     if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
@@ -562,7 +561,8 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
                          m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
                          m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
                          m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
-                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE;
+                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE ||
+                         m->type == PROTO_TEAM_TOKEN;
     if (m->type == PROTO_EXPORT && m->action == PROTO_EXPORT_BPGN) {
         /* A finished game's record is public (its watchers saw every move and clock): the
          * download of a replay. A live game's stays the director's; an unknown game is
@@ -610,6 +610,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         break;
     case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
     case PROTO_ANNOUNCE: do_announce(h, s, m); break;
+    case PROTO_TEAM_TOKEN: hub__tour_team_token(h, s, m); break;
     case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
     }
     hub__arm(h);

@@ -31,7 +31,16 @@ typedef struct {
      * the loop's thread (or hub_job_free(j) when the hub is going away). The callee owns j.
      * NULL: the hub computes pairings inside the calls that need them (tests). */
     void (*job)(void *ctx, hub_job *j);
+    /* Give connection c a message budget of per_s a second, burst at once (net_conn_budget);
+     * NULL: the transport's for everyone. The hub calls it when c becomes a director's. */
+    void (*budget)(void *ctx, uint64_t c, double per_s, double burst);
 } hub_io;
+
+/* A director's budget (issue 17: the 39th team_register of a 40-team setup got rate_limited
+ * under a player's 20/s, burst 40): setting up and importing a big field is its job. The
+ * admin token authenticates it; a player's budget stays the transport's. */
+#define HUB_DIRECTOR_RATE_PER_S 500.0
+#define HUB_DIRECTOR_BURST 5000.0
 
 /* Policy for a game that was in progress when the server stopped (DESIGN.md "store"). */
 typedef enum {
@@ -46,6 +55,8 @@ typedef struct {
     char ruleset[16];      /* game ruleset name: "regulation" or "online" */
     char site[64];         /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
                             * "" writes PGN's unknown "?" */
+    bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only (the
+                            * golden comparison with the hub before issue 17) */
 } hub_config;
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,

@@ -224,13 +224,18 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m);
 /* team_register: BH_OK, BH_ESTATE (started) or BH_EEXIST (name taken); then, once stored as
  * team id, add it and reply (created with the team token). Returns false when the
  * tournament is not one of ours (the caller replies). */
-int hub__tour_check_team(hub *h, const proto_msg *m);
+/* team_register: may the team enter (runner_can_register)? false: the error was sent. */
+bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m);
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
 /* tournament_start, tournament_pause and tournament_get. */
 void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* A team token authenticated s (s->team set) at now_us: reply authed and send assign
  * messages, and game2_choice for its choice still open (deadline_ms: the time left). */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
+/* team_token (a director): a new team token for m->team, every older one revoked and the
+ * connections logged in with one closed (unauthorized); the reply is team_created with the
+ * new token; logged. Errors: not_found (team), store_error. */
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m);
 /* hg just finished: tell its tournament's runner. */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* The runners' deadlines (their open choices): the earliest (0: none), and what is due at

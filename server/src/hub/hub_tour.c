@@ -428,8 +428,10 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .inc_ms = m->inc_ms,
                          .rounds = m->rounds,
                          .small = m->small,
+                         .late_until = m->late_until,
                          .tiebreaks = tb,
-                         .n_tiebreaks = m->n_tiebreaks};
+                         .n_tiebreaks = m->n_tiebreaks,
+                         .legacy_withdraw = h->cfg.legacy_withdraw};
 }
 
 int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
@@ -448,14 +450,19 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
     persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL)));
 }
 
-int hub__tour_check_team(hub *h, const proto_msg *m)
+bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
-    if (!ht && hub__club_has(h, m->tournament))
-        return BH_ESTATE; /* a club event's teams come with rosters (club_team) */
-    return ht ? runner_can_register(ht->r, m->name, &rep) : BH_OK; /* none: an older database's
-                                                                    * tournament, teams only */
+    if (!ht && hub__club_has(h, m->tournament)) {
+        /* a club event's teams come with rosters (club_team) */
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+        return false;
+    }
+    if (!ht || runner_can_register(ht->r, m->name, &rep) == BH_OK)
+        return true; /* none: an older database's tournament, teams only */
+    hub__tour_reply(h, ht, s->conn, m->id, &rep, 0); /* the runner's reason (T-LATE) */
+    return false;
 }
 
 bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
@@ -483,6 +490,42 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     hub__tour_run(h, ht, &a, 0);
     hub__queue(h, s->conn, proto_enc_team_created(m->id, team, token));
     return true;
+}
+
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
+{
+    const hub_team *tm = hub_team_by_id(h, m->team);
+    if (!tm) {
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
+        return;
+    }
+    /* Tokens are stored hashed (store.h): the old one cannot be shown again; a new one is
+     * minted and the old ones revoked, in the turn's transaction (nothing sent if it fails). */
+    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    int rc = store_token_revoke(h->st, "team", tm->id);
+    if (rc == BH_OK)
+        rc = auth_token_new(token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "team", tm->id, -1);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, NULL);
+        h->store_failed = rc == BH_ESTORE;
+        return;
+    }
+    int closed = 0;
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *x = &h->sess[i];
+        if (x->conn && x->role == ROLE_TEAM && x->team == tm->id) {
+            hub__error(h, x->conn, false, 0, BH_EAUTH, "token");
+            hub__queue_close(h, x->conn, "unauthorized");
+            closed++;
+        }
+    }
+    log_info("hub: team %lld (%s): link reissued by the director, the old one revoked (%d "
+             "connection%s closed)", (long long)tm->id, tm->name, closed, closed == 1 ? "" : "s");
+    hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
 }
 
 /* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
@@ -603,6 +646,7 @@ static int load_row(void *ctx, const store_tour *row)
                   (long long)row->id, line);
         return 0;
     }
+    runner_set_legacy_withdraw(r, h->cfg.legacy_withdraw);
     add_tour(h, r);
     return 0;
 }

@@ -54,6 +54,8 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
             x->results[k] = res_text(m->game[k]);
             const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
             x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
+            if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
+                x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
         }
         x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
     }
@@ -78,20 +80,22 @@ char *hub__tour_enc_round(hub *h, const htour *ht, int r)
     return s;
 }
 
-/* Standings after the rounds paired so far; rows (n_teams entries) is caller storage.
+/* Standings after the rounds complete so far; rows (n_teams entries) is caller storage.
  * Returns BH_OK or the tourney error. */
 static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
                            proto_standings *out)
 {
     const tour *t = runner_tour(ht->r);
-    int rc = tb_standings_compute(t, tbs);
+    int upto = tour_n_rounds(t);
+    if (upto > 0 && !tour_round_complete(t, upto))
+        upto--;
+    /* "after round k" counts rounds 1..k: not a forfeit already set in round k + 1 (issue 17) */
+    int rc = tb_standings_upto(t, upto, tbs);
     if (rc != BH_OK)
         return rc;
     memset(out, 0, sizeof *out);
     out->tournament = runner_id(ht->r);
-    out->round = tour_n_rounds(t);
-    if (out->round > 0 && !tour_round_complete(t, out->round))
-        out->round--;
+    out->round = upto;
     out->final = runner_status(ht->r) == RUNNER_FINISHED;
     out->n_tb = tbs->n_tb < PROTO_TB_MAX ? tbs->n_tb : PROTO_TB_MAX;
     for (int k = 0; k < out->n_tb; k++)
@@ -109,6 +113,8 @@ static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
             x->tb[k] = tb_is_x2(tbs->tb[k]) ? r->tb[k] / 2.0 : r->tb[k];
         x->prize = r->prize;
         x->tied_next = r->tied_next;
+        const tour_team *tt = tour_team_get(t, r->id);
+        x->entry = tt && tt->entry_round > 1 ? tt->entry_round : 0;
     }
     out->rows = rows;
     out->n = tbs->n;
@@ -140,7 +146,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .name = tt->name,
                                      .players = {tt->captain, tt->partner},
                                      .ratings = {tt->rating_captain, tt->rating_partner},
-                                     .withdrawn = tt->withdrawn_round};
+                                     .withdrawn = tt->withdrawn_round,
+                                     .entry = tt->entry_round};
     }
     const tour_ruleset *rs = tour_rules(t);
     proto_tour_snap s = {.tournament = runner_id(ht->r),
@@ -150,6 +157,7 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .fallback = runner_fallback(ht->r),
                          .rounds = tour_planned_rounds(t),
                          .round = tour_n_rounds(t),
+                         .late_until = rs->late_until,
                          .base_ms = rs->base_ms,
                          .inc_ms = rs->inc_ms,
                          .ruleset = rs->game_ruleset,

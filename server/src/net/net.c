@@ -46,6 +46,7 @@ typedef struct {
     int close_code;  /* 1008 policy violation, 1001 going away */
     char reason[32]; /* close reason */
     double tokens;   /* rate-limit bucket */
+    double rate_per_s, rate_burst; /* its budget: the config's, or net_conn_budget's */
     uint64_t tokens_at_us;
     uint64_t rx_us;         /* last traffic from the peer (messages, pongs) */
     bool want_ping;         /* a ping is to be written */
@@ -137,7 +138,9 @@ static sess *sess_new(net *n, struct lws *wsi)
     sess *x = xcalloc(1, sizeof *x);
     x->wsi = wsi;
     x->id = ((uint64_t)n->gen[s] << 32) | s;
-    x->tokens = n->cfg.rate_burst;
+    x->rate_per_s = n->cfg.rate_per_s;
+    x->rate_burst = n->cfg.rate_burst;
+    x->tokens = x->rate_burst;
     x->tokens_at_us = now_mono_us();
     x->rx_us = x->tokens_at_us;
     n->slots[s] = x;
@@ -263,9 +266,10 @@ static void violation(net *n, sess *x, int code, const char *field, bool fatal)
 static bool rate_ok(net *n, sess *x)
 {
     uint64_t now = now_mono_us();
-    x->tokens += (double)(now - x->tokens_at_us) * n->cfg.rate_per_s / 1e6;
-    if (x->tokens > n->cfg.rate_burst)
-        x->tokens = n->cfg.rate_burst;
+    (void)n;
+    x->tokens += (double)(now - x->tokens_at_us) * x->rate_per_s / 1e6;
+    if (x->tokens > x->rate_burst)
+        x->tokens = x->rate_burst;
     x->tokens_at_us = now;
     if (x->tokens < 1.0)
         return false;
@@ -781,6 +785,16 @@ int net_send(net *n, net_conn c, const char *buf, size_t len)
     x->queued += len;
     lws_callback_on_writable(x->wsi);
     return BH_OK;
+}
+
+void net_conn_budget(net *n, net_conn c, double per_s, double burst)
+{
+    sess *x = find(n, c);
+    if (!x || per_s <= 0 || burst < 1)
+        return;
+    x->rate_per_s = per_s;
+    x->rate_burst = burst;
+    x->tokens = burst; /* the new budget starts full */
 }
 
 void net_close_conn(net *n, net_conn c, const char *reason)

@@ -100,6 +100,11 @@ void net_stop(net *n);
  * max_queue_bytes (c is then closed). */
 int net_send(net *n, net_conn c, const char *buf, size_t len);
 
+/* Give c its own message budget from now on: per_s messages a second sustained, burst at
+ * once (the bucket starts full); the shell's decision for a role (a director's connection:
+ * hub_io.budget). Unknown c, per_s <= 0 or burst < 1: a no-op. */
+void net_conn_budget(net *n, net_conn c, double per_s, double burst);
+
 /* Close c (1008, reason as the close reason, e.g. an error name) once its queue is written.
  * Unknown c is a no-op. */
 void net_close_conn(net *n, net_conn c, const char *reason);

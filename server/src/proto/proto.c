@@ -39,6 +39,7 @@ static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_LIVE] = "live",
     [PROTO_GAME2_COLORS] = "game2_colors",
     [PROTO_ANNOUNCE] = "announce",
+    [PROTO_TEAM_TOKEN] = "team_token",
 };
 
 const char *proto_type_name(proto_type t)
@@ -247,6 +248,10 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
         (rc = opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->rounds = (int)v;
+    v = 0;
+    if ((rc = opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
+        return rc;
+    m->late_until = (int)v;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
     if (r && (rc = str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
         return rc;
@@ -458,6 +463,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         return t ? str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
                  : bad(err, BH_EFIELD, "text");
     }
+    case PROTO_TEAM_TOKEN: return need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return bad(err, BH_ETYPE, "type");

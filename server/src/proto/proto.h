@@ -52,6 +52,8 @@ typedef enum {
     PROTO_LIVE,              /* anyone: the live games, and later pushes when that changes */
     PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_ANNOUNCE,          /* director: a notice to every page, or to one team (team) */
+    PROTO_TEAM_TOKEN,        /* director: reissue a team's link (team): a new token, the old
+                              * ones revoked (issue 17) */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -83,6 +85,7 @@ typedef struct {
     char ruleset[16];                    /* game ruleset name */
     int rounds;                          /* rounds; 0 = T-ROUNDS */
     int small;                           /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
+    int late_until;                      /* T-LATE: late entries up to this round (0 none) */
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
     int ratings[2];                      /* team_register: captain, partner (0 = unrated) */

@@ -73,6 +73,8 @@ static void standings_body(cJSON *o, const proto_standings *s)
             cJSON_AddItemToArray(v, cJSON_CreateNumber(r->tb[k]));
         cJSON_AddBoolToObject(x, "prize", r->prize);
         cJSON_AddBoolToObject(x, "tied_next", r->tied_next);
+        if (r->entry > 1)
+            cJSON_AddNumberToObject(x, "entry", r->entry); /* a late entry (T-LATE) */
         cJSON_AddItemToArray(rows, x);
     }
 }
@@ -152,6 +154,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON_AddBoolToObject(o, "fallback", s->fallback);
     cJSON_AddNumberToObject(o, "rounds", s->rounds);
     cJSON_AddNumberToObject(o, "round", s->round);
+    cJSON_AddNumberToObject(o, "late_until", s->late_until);
     cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
     cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
     cJSON_AddStringToObject(o, "ruleset", s->ruleset ? s->ruleset : "");
@@ -169,6 +172,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
             cJSON_AddItemToArray(r, cJSON_CreateNumber(x->ratings[k]));
         }
         cJSON_AddNumberToObject(j, "withdrawn", x->withdrawn);
+        cJSON_AddNumberToObject(j, "entry", x->entry > 1 ? x->entry : 1);
         cJSON_AddItemToArray(t, j);
     }
     if (s->current) {

@@ -43,6 +43,7 @@ typedef struct {
     double tb[PROTO_TB_MAX]; /* in the order of proto_standings.tb_names */
     bool prize;              /* places 1-3 (T-PRIZES) */
     bool tied_next;          /* a play-off is due with the next row (T-ARMAGEDDON) */
+    int entry;               /* > 1: a late entry, paired from this round (T-LATE); else 0 */
 } proto_srow;
 
 typedef struct {
@@ -100,6 +101,7 @@ typedef struct {
     const char *players[2];
     int ratings[2];
     int withdrawn; /* first round the team is no longer paired in (team_withdraw), 0 active */
+    int entry;     /* first round the team is paired in: > 1 a late entry (T-LATE) */
 } proto_tteam;
 
 typedef struct {
@@ -110,6 +112,7 @@ typedef struct {
     bool fallback;      /* T-ROUNDS small-field fallback applied */
     int rounds;         /* planned (0 before the start) */
     int round;          /* rounds paired so far */
+    int late_until;     /* T-LATE: late entries up to this round, 0 none */
     int64_t base_ms, inc_ms;
     const char *ruleset;
     const proto_tteam *teams;

@@ -105,6 +105,11 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
  * BH_OK, BH_EEXIST (same hash twice) or BH_ESTORE. */
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat);
 
+/* Revoke every token of a role for game (a team token: role "team", game = the team id):
+ * they stop opening anything (issue 17: a director reissues a team's link). BH_OK (also when
+ * there were none) or BH_ESTORE. */
+int store_token_revoke(store *st, const char *role, int64_t game);
+
 /* Look up a token hash. On BH_OK writes role ("director"/"player", at most 15 chars + NUL
  * into role[16]), *game and *seat. BH_ENOTFOUND or BH_ESTORE otherwise. */
 int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat);

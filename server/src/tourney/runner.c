@@ -427,7 +427,8 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
 {
     runner_key k = g->key;
     const tour_match *m = tour_round_match(r->t, k.round, k.match);
-    if (!m || m->forfeit != TOUR_FF_NONE || runner__game(r, key_of(k.round, k.match, k.game + 1))) {
+    if (!m || m->forfeit != TOUR_FF_NONE || runner__game(r, key_of(k.round, k.match, k.game + 1)) ||
+        (k.game + 1 < TOUR_MAX_GAMES && m->game[k.game + 1] != TOUR_G_NONE)) { /* forfeited */
         drop_choice(r, k);
         return;
     }

@@ -123,6 +123,10 @@ typedef struct {
     int small;               /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
     const char *const *tiebreaks; /* tb_name()s in order; NULL / 0: T-TIEBREAK's default */
     int n_tiebreaks;
+    /* Withdrawals as the hub scored them before issue 17 (runner_set_legacy_withdraw): only
+     * for the golden comparison with that hub (tests/data/runner/golden.txt). */
+    bool legacy_withdraw;
+    int late_until; /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
 } runner_config;
 
 /* Check c: BH_OK, or BH_ENOTFOUND (field "ruleset": no such game ruleset) or BH_EFIELD
@@ -134,6 +138,8 @@ int runner_config_check(const runner_config *c, const char **field);
  * without a worker) instead of as RUNNER_ACT_PAIR_JOB; then no reply is ever deferred. Caller
  * frees with runner_free. */
 runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs);
+/* runner_config.legacy_withdraw for a restored runner (not stored: tests only). */
+void runner_set_legacy_withdraw(runner *r, bool on);
 void runner_free(runner *r); /* NULL-safe; a job in flight stays valid (runner_job_free) */
 
 /* The stored state: status, pairing seed, the team map as text ("<fallback> <team id by
@@ -166,9 +172,14 @@ void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
 
 /* ---- events ------------------------------------------------------------------------------ */
 
-/* Registration (before the start; late entries are not taken): BH_OK, or BH_ESTATE (field
- * "tournament": started) or BH_EEXIST (field "name": taken, compared on TOUR_NAME_LEN - 1
- * bytes as the model keeps it). name is borrowed. */
+/* Registration: before the start, or after it a late entry (T-LATE, issue 17): taken while
+ * the team would be paired from a round <= the config's late_until (the next round to be
+ * paired: tour_n_rounds + 1), in a Swiss, running or paused, no pairing job in flight. BH_OK,
+ * or BH_ESTATE (field "tournament", with a message saying why: finished, no late entries,
+ * past late_until, a round robin; field "pairing": a job runs) or BH_EEXIST (field "name":
+ * taken, compared on TOUR_NAME_LEN - 1 bytes as the model keeps it). name is borrowed. A late
+ * entry scores 0 for the rounds it missed (ABSENT slots, no bye) and gets the next pairing
+ * number. */
 int runner_can_register(const runner *r, const char *name, runner_reply *rep);
 /* Register team `team` (the caller's id) with its players and ratings (strings copied).
  * BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */
@@ -209,7 +220,12 @@ int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, runner
 /* team_withdraw: BH_ESTATE "tournament" (not running or paused), BH_ENOTFOUND "team" (not a
  * team of this event), tour_withdraw's errors "team", BH_ESTATE "pairing" (a job runs).
  * Without keep_current the team's current match is forfeited (T-FORFEIT) and its live games
- * end at once as losses (RUNNER_ACT_END_GAME "withdrawn"), a play-off game included. */
+ * end at once as losses (RUNNER_ACT_END_GAME "withdrawn"), a play-off game included. Issue
+ * 17: when a game of that match was played (game 1 of a double round), it stands and only
+ * the games not yet decided are forfeited (tour_withdraw_games: a live game 2 ends as a loss,
+ * a game 2 not started, its P-GAME2 choice open, is scored as a forfeit win for the
+ * opponent); the match scores from its games (a team that lost game 1 to the withdrawn team
+ * draws the match 1-1). With legacy_withdraw the whole match is forfeited as before. */
 int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
                     runner_acts *a, runner_reply *rep);
 
@@ -231,8 +247,12 @@ int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts 
 
 /* game_result for finished game k: the director overrides its result. BH_ESTATE "round" when
  * a later round is paired from it (or it is a play-off game), "pairing" while a job runs;
- * BH_ENOTFOUND "game" (not a finished game of this event). On BH_OK the match and standings
- * are recomputed and a pending P-GAME2 choice goes to the new loser. */
+ * BH_ENOTFOUND "game" (not a finished game of this event); BH_ESTATE "game" with a message
+ * (issue 17) for a game of a forfeited match or a game scored as a forfeit (a withdrawal):
+ * the score is the forfeit's and a result set on it would be shown and ignored, and a
+ * withdrawal is not undone (not with legacy_withdraw: then accepted as before, and ignored by
+ * the score of a forfeited match). On BH_OK the match and standings are recomputed and a
+ * pending P-GAME2 choice goes to the new loser. */
 int runner_override_check(const runner *r, runner_key k, runner_reply *rep);
 int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
                     runner_acts *a, runner_reply *rep);

@@ -78,6 +78,7 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     rs.rounds = c->rounds;
     if (c->small)
         rs.small_policy = c->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
+    rs.late_until = c->late_until > 0 && c->late_until <= TOUR_MAX_ROUNDS ? c->late_until : 0;
     if (c->n_tiebreaks) {
         rs.n_tb = 0;
         for (int i = 0; i < c->n_tiebreaks && i < TOUR_MAX_TB; i++)
@@ -86,14 +87,45 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     }
     runner *r = runner__alloc(id, tour_new(&rs), inline_jobs);
     r->seed = bh_weyl64((uint64_t)id);
+    r->legacy_wd = c->legacy_withdraw;
     return r;
+}
+
+void runner_set_legacy_withdraw(runner *r, bool on)
+{
+    r->legacy_wd = on;
+}
+
+/* T-LATE: may a team enter now, after the start? BH_OK or the refusal in *rep. */
+static int late_check(const runner *r, runner_reply *rep)
+{
+    const tour *t = r->t;
+    int entry = tour_n_rounds(t) + 1, until = tour_rules(t)->late_until;
+    if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK) {
+        if (rep->field[0] == 't')
+            snprintf(rep->msg, sizeof rep->msg, "the tournament is over: no entries");
+    } else if (tour_format(t) == TOUR_ROUND_ROBIN) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "a round robin takes no late entries (its Berger "
+                 "table is fixed at the start)");
+    } else if (!until) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "the tournament has started and takes no late "
+                 "entries (late_until is set at creation)");
+    } else if (entry > until || entry > tour_planned_rounds(t)) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "late entries were taken up to round %d; the next "
+                 "round is %d", until < tour_planned_rounds(t) ? until : tour_planned_rounds(t),
+                 entry);
+    }
+    return rep->rc;
 }
 
 int runner_can_register(const runner *r, const char *name, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);
     if (r->status != RUNNER_REGISTERING)
-        runner__reply(rep, BH_ESTATE, "tournament");
+        late_check(r, rep);
     for (int i = 1; rep->rc == BH_OK && i <= tour_n_teams(r->t); i++)
         if (strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
             runner__reply(rep, BH_EEXIST, "name"); /* unique, as the model keeps them */
@@ -104,12 +136,22 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
                     const char *partner, int rating_captain, int rating_partner, runner_acts *a)
 {
     int tid;
+    runner_reply rep;
+    if (r->status != RUNNER_REGISTERING && late_check(r, &rep) != BH_OK)
+        return rep.rc;
     int rc = tour_add_team(r->t, name, captain, partner, rating_captain, rating_partner, &tid);
     if (rc != BH_OK)
         return rc;
     r->team_of = xrealloc(r->team_of, (size_t)(tid + 1) * sizeof *r->team_of);
     r->team_of[tid] = team;
     r->nteam_of = tid + 1;
+    if (r->status != RUNNER_REGISTERING) { /* T-LATE */
+        runner__touch(r, a);
+        runner__note(a, 0, "late entry: team %lld, pairing number %d, paired from round %d",
+                     (long long)team, tid, tour_team_get(r->t, tid)->entry_round);
+        runner__rebroadcast(r, tour_n_rounds(r->t), a);
+        return BH_OK;
+    }
     runner__act(a, RUNNER_ACT_PERSIST);
     return BH_OK;
 }
@@ -184,7 +226,10 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     int tid = runner_team_tid(r, team);
-    int rc = tid ? tour_withdraw(r->t, tid, keep_current) : BH_ENOTFOUND;
+    /* issue 17: the games played stand, only the rest is forfeited (tour_withdraw_games) */
+    int rc = !tid                             ? BH_ENOTFOUND
+             : keep_current || r->legacy_wd ? tour_withdraw(r->t, tid, keep_current)
+                                             : tour_withdraw_games(r->t, tid);
     if (rc != BH_OK) {
         runner__reply(rep, rc, "team");
         return rc;
@@ -201,9 +246,9 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         const tour_match *m = tour_round_match(r->t, g.key.round, g.key.match);
         bool playoff = g.key.round == 0 && !keep_current &&
                        (g.team[0] == team || g.key.match == tid);
+        bool ff = m && (m->forfeit != TOUR_FF_NONE || (m->ff_games >> g.key.game & 1));
         if (g.finished ||
-            (!playoff && (g.key.round != n || !m || m->forfeit == TOUR_FF_NONE ||
-                          (m->a != tid && m->b != tid))))
+            (!playoff && (g.key.round != n || !ff || (m->a != tid && m->b != tid))))
             continue;
         runner_result res = g.team[0] == team ? RUNNER_WIN2 : RUNNER_WIN1;
         runner_act *x = runner__act(a, RUNNER_ACT_END_GAME);
@@ -211,6 +256,14 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         x->result = res;
         x->reason = "withdrawn";
         runner_game_over(r, g.key, res, now_us, a);
+    }
+    /* A P-GAME2 choice for a game 2 now scored as a forfeit is no longer wanted */
+    for (int i = runner_n_choices(r) - 1; i >= 0; i--) {
+        runner_key k1 = runner_choice_at(r, i)->game1;
+        const tour_match *m = tour_round_match(r->t, k1.round, k1.match);
+        if (m && (m->a == tid || m->b == tid) && k1.game + 1 < TOUR_MAX_GAMES &&
+            m->game[k1.game + 1] != TOUR_G_NONE)
+            runner__choice_check(r, k1, now_us, a);
     }
     if (r->inline_jobs)
         cookie = 0;
@@ -388,7 +441,8 @@ static bool start_due(const runner *r)
                 last = x;
         }
         if (last && tm->forfeit == TOUR_FF_NONE && last->finished &&
-            last->key.game + 1 < tour_rules(r->t)->games)
+            last->key.game + 1 < tour_rules(r->t)->games &&
+            tm->game[last->key.game + 1] == TOUR_G_NONE) /* not scored as a forfeit */
             return true;
     }
     return false;
@@ -424,6 +478,20 @@ int runner_override_check(const runner *r, runner_key k, runner_reply *rep)
     else if (runner_busy(r)) {
         runner__reply(rep, BH_ESTATE, "pairing");
         snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
+    } else if (!r->legacy_wd && g->key.round > 0) {
+        /* issue 17: never a displayed result that the score ignores */
+        const tour_match *m = tour_round_match(r->t, k.round, k.match);
+        if (m && m->forfeit != TOUR_FF_NONE) {
+            runner__reply(rep, BH_ESTATE, "game");
+            snprintf(rep->msg, sizeof rep->msg, "round %d match %d was forfeited (T-FORFEIT: "
+                     "a withdrawal): its score is the forfeit's, not this game's", k.round,
+                     k.match + 1);
+        } else if (m && (m->ff_games >> k.game & 1)) {
+            runner__reply(rep, BH_ESTATE, "game");
+            snprintf(rep->msg, sizeof rep->msg, "game %d of round %d match %d was forfeited by "
+                     "a withdrawal (T-FORFEIT): a withdrawal is not undone", k.game + 1,
+                     k.round, k.match + 1);
+        }
     }
     return rep->rc;
 }

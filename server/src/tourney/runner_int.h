@@ -65,6 +65,7 @@ struct runner {
     uint64_t seed; /* pairing seed: round r is paired with seed + r - 1 */
     bool fallback; /* T-ROUNDS small-field fallback applied at the start */
     bool inline_jobs;
+    bool legacy_wd; /* withdrawals as the hub scored them before issue 17 (runner.h) */
     tour *t;
     int64_t *team_of; /* the caller's team id by pairing number (1..nteam_of-1); [0] unused */
     int nteam_of;

@@ -35,11 +35,12 @@ static bool met(int kind)
     return kind == TOUR_SLOT_PLAYED || kind == TOUR_SLOT_PENDING;
 }
 
-static void tbc_init(tbc *c, const tour *t)
+/* upto: the rounds counted (1..upto; < 0 or past the rounds paired: all) */
+static void tbc_init(tbc *c, const tour *t, int upto)
 {
     c->t = t;
     c->n = tour_n_teams(t);
-    c->R = tour_n_rounds(t);
+    c->R = upto < 0 || upto > tour_n_rounds(t) ? tour_n_rounds(t) : upto;
     c->s = xcalloc(((size_t)c->n + 1) * ((size_t)c->R + 1), sizeof *c->s);
     c->mp = xcalloc((size_t)c->n + 1, sizeof *c->mp);
     c->gp2 = xcalloc((size_t)c->n + 1, sizeof *c->gp2);
@@ -222,7 +223,7 @@ int tb_compute(const tour *t, int id, const int *group, int *vals)
     if (i < 0)
         return BH_EINVAL;
     tbc c;
-    tbc_init(&c, t);
+    tbc_init(&c, t, -1);
     int *g = NULL;
     if (!group) { /* one group per match-point total, numbered by its first team */
         g = xcalloc((size_t)c.n + 1, sizeof *g);
@@ -274,9 +275,14 @@ static void sort_rows(tb_row *r, int n, int n_tb)
 
 int tb_standings_compute(const tour *t, tb_standings *out)
 {
+    return tb_standings_upto(t, -1, out);
+}
+
+int tb_standings_upto(const tour *t, int upto, tb_standings *out)
+{
     const tour_ruleset *rs = tour_rules(t);
     tbc c;
-    tbc_init(&c, t);
+    tbc_init(&c, t, upto);
     int n = c.n;
     tb_row *rows = xcalloc((size_t)n + 1, sizeof *rows);
     int *group = xcalloc((size_t)n + 1, sizeof *group);
@@ -312,7 +318,7 @@ int tb_standings_compute(const tour *t, tb_standings *out)
     sort_rows(rows, n, n_tb);
     for (int x = 0; x < n; x++) {
         rows[x].place = x + 1;
-        rows[x].prize = x < 3; /* T-PRIZES */
+        rows[x].prize = x < 3 && c.R > 0; /* T-PRIZES; no prize place before round 1 */
         rows[x].tied_next = x + 1 < n && row_cmp(&rows[x], &rows[x + 1], n_tb) == 0;
     }
     out->n = n;

@@ -246,6 +246,34 @@ int tour_withdraw(tour *t, int id, bool keep_current)
     return BH_OK;
 }
 
+int tour_withdraw_games(tour *t, int id)
+{
+    if (id < 1 || id > t->n_teams)
+        return BH_ENOTFOUND;
+    if (t->teams[id - 1].withdrawn_round)
+        return BH_ESTATE;
+    int cur = t->n_rounds;
+    tour_match *m = NULL;
+    if (cur > 0 && !tour_round_complete(t, cur) && tour_is_active(t, id, cur)) {
+        tround *rd = &t->rounds[cur - 1];
+        int mi = id <= rd->n_index ? rd->where[id] - 1 : -1;
+        m = mi >= 0 ? &rd->m[mi] : NULL;
+    }
+    bool played = false;
+    for (int g = 0; m && m->b != 0 && m->forfeit == TOUR_FF_NONE && g < t->rs.games; g++)
+        played |= m->game[g] != TOUR_G_NONE;
+    if (!played)
+        return tour_withdraw(t, id, false);
+    uint8_t win = m->a == id ? TOUR_G_WIN_B : TOUR_G_WIN_A;
+    for (int g = 0; g < t->rs.games; g++)
+        if (m->game[g] == TOUR_G_NONE) {
+            m->game[g] = win;
+            m->ff_games |= (uint8_t)(1u << g);
+        }
+    t->teams[id - 1].withdrawn_round = cur + 1;
+    return BH_OK;
+}
+
 bool tour_is_active(const tour *t, int id, int r)
 {
     if (id < 1 || id > t->n_teams)
@@ -257,8 +285,9 @@ bool tour_is_active(const tour *t, int id, int r)
 static bool games_ok(const tour_match *m)
 {
     for (int g = 0; g < TOUR_MAX_GAMES; g++)
-        if (m->game[g] > TOUR_G_WIN_B)
-            return false;
+        if (m->game[g] > TOUR_G_WIN_B ||
+            ((m->ff_games >> g & 1) && (m->game[g] == TOUR_G_NONE || m->game[g] == TOUR_G_DRAW)))
+            return false; /* a forfeited game is a win */
     return true;
 }
 
@@ -332,6 +361,7 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
     if (g < 0 || g >= t->rs.games || m->b == 0 || (unsigned)res > TOUR_G_WIN_B)
         return BH_EINVAL;
     m->game[g] = (uint8_t)res;
+    m->ff_games &= (uint8_t)~(1u << g); /* a result set replaces a forfeit's */
     return BH_OK;
 }
 

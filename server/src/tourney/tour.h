@@ -61,6 +61,8 @@ typedef struct {
     int bye_gp2;              /* game points x2 of a PAB (T-BYE: half the games) */
     int small_policy;         /* TOUR_SMALL_RR or TOUR_SMALL_CAP (T-ROUNDS) */
     int top_member;           /* TOUR_TOP_TPN (C.04.6 3.6.1 as written) or TOUR_TOP_RANK */
+    int late_until;           /* T-LATE: late entries are taken while they would be paired
+                               * from a round <= late_until (the director's; 0: none) */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
 } tour_ruleset;
@@ -92,6 +94,8 @@ typedef struct {
     uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
     uint8_t forfeit;              /* tour_forfeit; a forfeit overrides the games */
     uint8_t bye;                  /* tour_bye when b == 0 */
+    uint8_t ff_games;             /* bit g: game g was not played and its result (a win for
+                                   * the team present) is a forfeit's (tour_withdraw_games) */
 } tour_match;
 
 /* What a team got in one round (derived from the matches). */
@@ -159,6 +163,15 @@ int tour_start(tour *t, bool *warn);
  * match becomes a forfeit loss (its PAB is forfeited). Returns BH_OK, BH_ENOTFOUND,
  * BH_ESTATE (already withdrawn). */
 int tour_withdraw(tour *t, int id, bool keep_current);
+
+/* Withdraw team id during its match of the current round (issue 17, T-FORFEIT applied to
+ * the games not played): when a game of that match has a result, the games played stand and
+ * each game still without one is scored as a win for the opponent, marked in ff_games (the
+ * match stays a meeting: it was played in part); the team is not paired from the next round.
+ * When no game has a result (or the team is on a bye, or not in the round), as
+ * tour_withdraw(t, id, false): the whole match is forfeited. BH_OK, BH_ENOTFOUND, BH_ESTATE
+ * (already withdrawn). */
+int tour_withdraw_games(tour *t, int id);
 
 /* Append a paired round: n matches copied from m. Normally called by tour_pair_next
  * (swiss.h); exposed for imports, director overrides and tests. Checks that ids exist, that no

@@ -119,6 +119,8 @@ char *trf_export(const tour *t)
         FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
+    if (rs->late_until)
+        buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
     buf_printf(&b, "\n");
 
     tb_standings st = {0, NULL, 0, {0}};
@@ -242,7 +244,8 @@ char *trf_export(const tour *t)
             for (int g = 0; g < rs->games; g++)
                 gs[g] = (char)('0' + m->game[g]);
             gs[rs->games] = '\0';
-            buf_printf(&b, "BHM %d %d %d %d %s %d %d\n", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
+            buf_printf(&b, "BHM %d %d %d %d %s %d %d", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
+            buf_printf(&b, m->ff_games ? " %d\n" : "\n", m->ff_games); /* only when set */
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
@@ -305,6 +308,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             rs->top_member = x;
         } else if (strcmp(k, "rounds") == 0) {
             rs->rounds = atoi(v);
+        } else if (strcmp(k, "late") == 0) {
+            rs->late_until = atoi(v);
+            if (rs->late_until < 0 || rs->late_until > TOUR_MAX_ROUNDS)
+                return false;
         } else if (strcmp(k, "format") == 0) {
             if ((x = pick(v, FORMAT, 2)) < 0)
                 return false;
@@ -410,12 +417,13 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 else
                     rc = tour_request_bye(t, id, r, (tour_bye)k);
             } else if (strncmp(line, "BHM", 3) == 0) {
-                int r, a, bb, w, ff, by;
+                int r, a, bb, w, ff, by, ffg = 0;
                 char gs[16] = "";
                 tour_match m;
                 memset(&m, 0, sizeof m);
+                int got = sscanf(rest, "%d %d %d %d %15s %d %d %d", &r, &a, &bb, &w, gs, &ff, &by, &ffg);
                 bool ok =
-                    sscanf(rest, "%d %d %d %d %15s %d %d", &r, &a, &bb, &w, gs, &ff, &by) == 7 &&
+                    (got == 7 || got == 8) && ffg >= 0 && ffg < 1 << TOUR_MAX_GAMES &&
                     r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
                     by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
@@ -437,6 +445,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     m.white = w;
                     m.forfeit = (uint8_t)ff;
                     m.bye = (uint8_t)by;
+                    m.ff_games = (uint8_t)ffg;
                     ms[n_ms++] = m;
                 }
             } else if (strncmp(line, "BHP", 3) == 0) {

@@ -20,7 +20,8 @@
  *   BHR key=value ...                 our ruleset (time control, scoring, bye value, top=tpn or
  *                                     rank: tour.h TOUR_TOP_*, tb list)
  *   BHT id entry withdrawn rating_c rating_p name|captain|partner
- *   BHM round a b white GAMES forfeit bye   every match exactly (GAMES: a digit per game)
+ *   BHM round a b white GAMES forfeit bye [ffg]   every match exactly (GAMES: a digit per
+ *             game; ffg, written when not 0: tour_match.ff_games, the games won by forfeit)
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
  * Columns of 013/310/320/330 and 162/362 as the FIDE tie-break checker reads them
  * (OttoMilvang/TieBreakServer, trf2json.py; checked by hand against its tiebreakchecker.py:

@@ -21,6 +21,7 @@ import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
+import { parseTeams } from '../teamimport.js';
 
 const store = {
   get: (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } },
@@ -63,6 +64,7 @@ function init() {
   $('game-form').onsubmit = (e) => { e.preventDefault(); createGame(); };
   $('tour-form').onsubmit = (e) => { e.preventDefault(); createTournament(); };
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
+  $('import-go').onclick = importTeams;
   $('t-start').onclick = startTournament;
   $('t-pause').onclick = pauseTournament;
   $('c-pause').onclick = () => pauseGame(Number($('c-game').value));
@@ -234,6 +236,7 @@ async function createTournament() {
   if ($('t-ruleset').value) o.ruleset = $('t-ruleset').value;
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
   if ($('t-small').value) o.small = $('t-small').value;
+  if ($('t-late').value) o.late_until = Number($('t-late').value);
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {
@@ -265,6 +268,40 @@ async function registerTeam() {
   } catch (e) {
     notifyError(explain('team_register', e));
   }
+}
+
+// Import a team list (CSV or TRF team records, teamimport.js): each team registered in turn
+// (the director's connection has a budget for this: hub.h HUB_DIRECTOR_BURST), a progress
+// line, and every line that was not registered with the reason (the parser's or the server's).
+async function importTeams() {
+  if (!app.tour) return toast('create the tournament first');
+  const file = $('import-file').files[0];
+  const text = file ? await file.text() : $('import-text').value;
+  if (!text.trim()) return toast('choose a file or paste the list');
+  const list = parseTeams(text);
+  const errors = list.errors.slice();
+  const prog = $('import-progress');
+  const go = $('import-go');
+  go.disabled = true;
+  let ok = 0;
+  const t0 = performance.now();
+  for (const [i, t] of list.teams.entries()) {
+    prog.textContent = `registering ${i + 1} of ${list.teams.length}: ${t.name}…`;
+    try {
+      const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, t.name, t.players, t.ratings.some(Boolean) ? t.ratings : undefined), `${t.name}: ${t.players.join(' & ')} (import, line ${t.line})`, (x) => `team ${x.team}`);
+      if (r.token) app.teamTokens[r.team] = r.token;
+      ok++;
+    } catch (e) {
+      errors.push({ line: t.line, text: `${t.name}: ${explain('team_register', e).text}` });
+      if (e.code === 'disconnected' || e.code === 'rate_limited') break;
+    }
+  }
+  store.set('bh.teamtok', app.teamTokens);
+  errors.sort((a, b) => a.line - b.line);
+  prog.textContent = `${ok} of ${list.teams.length + list.errors.length} team${list.teams.length + list.errors.length === 1 ? '' : 's'} imported from ${list.format.toUpperCase()} in ${((performance.now() - t0) / 1000).toFixed(1)} s${errors.length ? `; ${errors.length} not (below)` : ''}`;
+  $('import-errors').replaceChildren(...errors.map((e) => h('li', { dataset: { line: e.line } }, e.line ? `line ${e.line}: ${e.text}` : e.text)));
+  go.disabled = false;
+  await loadTournament(app.tour.tournament);
 }
 
 async function startTournament() {
@@ -315,9 +352,56 @@ async function setResult() {
   }
 }
 
+// What a withdrawal of `team` now does to its current match (issue 17; the server decides:
+// runner_withdraw / tour_withdraw_games, T-FORFEIT): a sentence for the confirmation.
+export function withdrawEffect(tour, rounds, team, keep) {
+  const n = tour && tour.round ? tour.round : 0;
+  const rd = rounds[n];
+  const m = rd && rd.matches.find((x) => x.team1 === team || x.team2 === team);
+  const after = `It is not paired from round ${n + 1} on.`;
+  if (!m || m.status === 'done') return `Its round ${n} match is over: it stands. ${after}`;
+  if (m.status === 'bye') return `Its bye of round ${n} is given up (it scores nothing). ${after}`;
+  const other = m.team1 === team ? m.name2 : m.name1;
+  if (keep) return `It plays its round ${n} match against ${other} to the end. ${after}`;
+  const played = (m.results || []).map((r, i) => (r ? i : -1)).filter((i) => i >= 0);
+  if (!played.length) return `Its round ${n} match against ${other} is forfeited: ${other} wins it 2-0 (T-FORFEIT). ${after}`;
+  const mine = m.team1 === team ? 0 : 1;
+  const gp1 = (played.map((i) => m.results[i]).map((r) => (r === '1-0' ? [1, 0] : r === '0-1' ? [0, 1] : [0.5, 0.5])).reduce((s, x) => s + x[mine], 0));
+  const gpo = played.length - gp1;
+  const rest = (m.results || []).length - played.length;
+  const fmt = (x) => String(x).replace('.5', '½').replace(/^0½/, '½');
+  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${fmt(gp1)}-${fmt(gpo)}); ` +
+    `${rest === 1 ? 'game ' + (played.length + 1) + ' is' : 'the other games are'} forfeited to ${other}: ` +
+    `the match ends ${fmt(gp1)}-${fmt(gpo + rest)}. ${after}`;
+}
+
+function confirmDialog(title, text, yes) {
+  return new Promise((resolve) => {
+    let d = $('confirm');
+    if (!d) {
+      d = h('dialog.confirm', { id: 'confirm', 'aria-labelledby': 'confirm-title' },
+        h('h2', { id: 'confirm-title' }), h('p', { id: 'confirm-text' }),
+        h('div.chips', {}, h('button.danger', { id: 'confirm-yes', type: 'button' }), h('button', { id: 'confirm-no', type: 'button' }, 'Cancel')));
+      document.body.append(d);
+    }
+    d.querySelector('h2').textContent = title;
+    d.querySelector('p').textContent = text;
+    const y = d.querySelector('#confirm-yes'), n = d.querySelector('#confirm-no');
+    y.textContent = yes;
+    const done = (v) => { y.onclick = n.onclick = null; d.onclose = null; if (d.open) d.close(); resolve(v); };
+    y.onclick = () => done(true);
+    n.onclick = () => done(false);
+    d.onclose = () => done(false);
+    d.showModal();
+  });
+}
+
 async function withdrawTeam() {
   const team = Number($('c-team').value);
   if (!app.tour || !team) return toast('pick a team');
+  const keep = $('c-keep').checked;
+  const ok = await confirmDialog(`Withdraw ${teamName(team)}?`, withdrawEffect(app.tour, app.rounds, team, keep) + ' A withdrawal is not undone.', `Withdraw ${teamName(team)}`);
+  if (!ok) return;
   try {
     setTournament(await cmd('team_withdraw', msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked), `${teamName(team)}${$('c-keep').checked ? ' (keeps its match)' : ''}`));
     toast(`${teamName(team)} withdrawn`);
@@ -598,7 +682,10 @@ function drawTeams() {
   const t = app.tour;
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
-  $('team-form').hidden = $('team-form-title').hidden = !!t && t.status !== 'registering';
+  // T-LATE: the form stays while a late entry is taken (the next round <= late_until)
+  const late = !!t && (t.status === 'running' || t.status === 'paused') && t.format === 'swiss' && t.late_until > 0 && t.round + 1 <= Math.min(t.late_until, t.rounds);
+  $('team-form').hidden = $('team-form-title').hidden = $('team-import').hidden = !!t && t.status !== 'registering' && !late;
+  $('team-form-title').textContent = late ? `Register a late entry (paired from round ${t.round + 1}; entries up to round ${t.late_until})` : 'Register a team';
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
     const here = presence(x.team);
@@ -606,13 +693,31 @@ function drawTeams() {
     const dot = (k) => (here ? h(`span.dot${here[k] ? '.on' : ''}`, { title: here[k] ? 'at the board' : 'not connected to the current game', dataset: { present: here[k] ? 1 : 0 } }) : null);
     return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
       h('td.num', {}, x.no || '–'),
-      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null),
+      h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null,
+        x.entry > 1 ? h('span.tag.late', { title: `a late entry: 0 for rounds 1-${x.entry - 1}, paired from round ${x.entry} (T-LATE)` }, ` late entry (R${x.entry})`) : null),
       h('td', {}, h('div.plinks', {},
         [0, 1].map((k) => h('span.who', {}, dot(k), tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
-        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server shows a team token once, to the browser that registered the team' }, 'links: in the browser that registered it'))));
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
+        x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
   }));
+}
+
+// team_token (issue 17): a new team link from any browser; the old one is revoked.
+async function reissue(team) {
+  const known = !!app.teamTokens[team];
+  const ok = await confirmDialog(`New links for ${teamName(team)}?`, `The server keeps links only as hashes, so it makes a new one for ${teamName(team)} and its two players${known ? '' : ' (the old links were made in another browser)'}. The old links stop working at once; pages open with them are disconnected. Send the new links to the team.`, 'Reissue the links');
+  if (!ok) return;
+  try {
+    const r = await cmd('team_token', msg.teamToken(team), `${teamName(team)}: new links, the old ones revoked`);
+    app.teamTokens[team] = r.token;
+    store.set('bh.teamtok', app.teamTokens);
+    toast(`${teamName(team)}: new links (the old ones no longer work)`);
+    drawTeams();
+  } catch (e) {
+    notifyError(explain('team_token', e));
+  }
 }
 
 // The hall's pages of this tournament: the public event page, the projector, the watch list.

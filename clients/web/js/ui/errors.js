@@ -40,7 +40,7 @@ const BY_TYPE = {
   'tournament_create:missing_field': (e) => (e.field === 'tiebreaks'
     ? 'A tie-break is not one of DE, BH-C1, BH, GP, WON, SB, PO.' : `The ${label(e.field)} is missing or not valid.`),
   'tournament_create:too_large': 'The tournament name is too long (at most 64 bytes).',
-  'team_register:bad_state': 'Teams can be added only before the tournament starts.',
+  'team_register:bad_state': (e) => (e.message ? `No team can be added now: ${e.message}.` : 'Teams can be added only before the tournament starts.'),
   'team_register:exists': 'A team of this name is registered already.',
   'team_register:not_found': 'This tournament is not on the server any more.',
   'team_register:too_large': (e) => `The ${label(e.field)} is too long (at most 64 bytes).`,
@@ -50,7 +50,9 @@ const BY_TYPE = {
   'game_pause:game_over': 'A flag fell before the pause: the game is over.',
   'game_result:bad_state': (e) => (e.field === 'round'
     ? 'This result can no longer be changed: a later round is paired already. Pause the tournament before a round ends to correct a result.'
-    : 'A game that has not started has no result to set.'),
+    : e.field === 'game' && e.message
+      ? `This result cannot be changed: ${e.message}.` // a forfeited game (issue 17: the server's reason)
+      : 'A game that has not started has no result to set.'),
   'game_result:too_large': 'The reason is too long (at most 23 bytes).',
   'team_withdraw:bad_state': 'This team cannot be withdrawn now (it is out already, or the tournament is over).',
   'round_pair:bad_state': 'A round can be paired only while the tournament is paused and the current round is complete.',

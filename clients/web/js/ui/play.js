@@ -60,7 +60,7 @@ function badLink(why, detail) {
   const what = {
     'no-token': ['This page needs your player link', 'The link the director gives each player ends in ?token=… (one game) or ?team=…&board=A (your team\'s games in a tournament). This address has neither.'],
     token: ['This player link does not work', 'The server does not know this link. It may be cut short or mistyped, or it belongs to an event this server no longer holds.'],
-    team: ['This team link does not work', 'The server does not know this team link. It may be cut short or mistyped, or it belongs to an event this server no longer holds.'],
+    team: ['This team link does not work', 'The server does not know this team link. The director may have replaced it with a new one (ask for it), or it is cut short or mistyped, or it belongs to an event this server no longer holds.'],
     game: ['This game is not on the server', 'The link names a game the server does not have.'],
   }[why];
   document.title = `Bughouse · ${what[0].toLowerCase()}`;

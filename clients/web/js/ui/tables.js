@@ -54,7 +54,7 @@ export function standingsInto(thead, tbody, s) {
   const early = !s || s.round < 1;
   tbody.replaceChildren(...rows.map((x) => h(`tr${x.prize && !early ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
     h('td.place', {}, x.place, x.prize && !early ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
-    h('td', {}, x.name, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+    h('td', {}, x.name, x.entry > 1 ? h('span.tag.late', { title: `a late entry, paired from round ${x.entry}: 0 for the rounds before (T-LATE)` }, ` late (R${x.entry})`) : null, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
     h('td.num', {}, x.mp),
     h('td.num', {}, x.gp),
     x.tb.map((v) => h('td.num', {}, v)))));

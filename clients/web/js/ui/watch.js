@@ -1,5 +1,12 @@
 // ui/watch.js: the spectator view (watch.html?game=N) and the list of games to watch.
 // SPDX-License-Identifier: MIT
+// Without ?game the page is the hall (issue 17 item 8): it opens on the live matches of the
+// current round of the latest tournament (each card both boards, the clocks, the team names
+// and the match score; a card opens that game), follows the event from round to round by
+// itself (the `round`, `standings` and `live` pushes), and between rounds (no game of the
+// round live: the round paired and not started, the event paused, over) shows the standings
+// and the next pairings. A spectator's connection watches one game at a time, so the hall
+// keeps one more socket per live match on screen (they share one server clock offset).
 // The list: the games of the current round of the latest tournament (tournament_get, open to
 // anyone, then the `round` pushes every connection receives), with the pairing's team names,
 // and every live game from `live` (open to anyone; the server pushes the list again when a game
@@ -13,6 +20,9 @@ import { GameView, resultText } from './view.js';
 import { h, params, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
+import { foldPush } from '../tourdata.js';
+import { roundTable, standingsTable } from './tables.js';
+import { bestFit } from './desk_live.js';
 
 const app = {
   gameId: Number(params().get('game')) || 0,
@@ -23,6 +33,11 @@ const app = {
   live: [], // the `live` list: rows of the live games
   round: null, // the current round of the latest tournament (a `round` message)
   els: {},
+  // the hall (no ?game): the tournament snapshot, its rounds, one socket per live match card
+  tour: null,
+  rounds: {},
+  cards: new Map(), // game id -> {net, g, view, el, root, m}
+  mode: '', // 'live' | 'between' | 'none': what the hall shows (for the browser test)
 };
 window.app = app;
 
@@ -36,9 +51,15 @@ function init() {
   app.els.root.before(app.els.result);
   app.net = new Net({ time: app.time, onOpen, onPush, onStatus: (s) => { app.els.net.textContent = s; app.els.net.className = `net ${s}`; } });
   const frame = () => {
-    if (app.view) app.view.tick(app.time.now());
+    const now = app.time.now();
+    if (app.view) app.view.tick(now);
+    for (const c of app.cards.values()) if (c.view) c.view.tick(now);
     requestAnimationFrame(frame);
   };
+  if (!app.gameId) {
+    document.body.classList.add('hall-page');
+    window.addEventListener('resize', () => fitHall());
+  }
   requestAnimationFrame(frame);
 }
 
@@ -46,7 +67,8 @@ async function onOpen() {
   app.net.request(msg.live()).then(setLive, () => {});
   app.net.request(msg.tournamentGet()).then((t) => {
     if (t.current) setRound({ ...t.current, name: t.name });
-  }, () => {});
+    if (!app.gameId) setTour(t);
+  }, (e) => { if (!app.gameId && e.code === 'not_found') drawHall(); });
   if (!app.gameId) return;
   try {
     await app.net.request(msg.join(app.gameId));
@@ -75,11 +97,17 @@ function setRound(r) {
 function setLive(l) {
   app.live = l.games;
   drawList();
+  if (!app.gameId) drawHall();
 }
 
 function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'live') return setLive(m);
+  if (!app.gameId && (m.type === 'round' || m.type === 'standings')) {
+    const f = foldPush(app.tour, app.rounds, m);
+    if (f === 'changed') drawHall();
+    else if (f === 'newer') app.net.request(msg.tournamentGet()).then(setTour, () => {}); // a newer event
+  }
   if (m.type === 'round') return setRound(m);
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
@@ -132,6 +160,130 @@ function drawList() {
       { href: `watch.html?game=${x.game}`, dataset: { game: x.game }, title: `${names(1)} vs ${names(2)}; lowest clock of each team at the last update` },
       `#${x.game}${where} ${who} · ${clocks}${x.paused ? ' · paused' : ''}`));
   }
+}
+
+// ---- the hall -------------------------------------------------------------------------------
+
+function setTour(t) {
+  app.tour = t;
+  app.rounds = {};
+  for (const r of t.history || []) app.rounds[r.round] = r;
+  drawHall();
+}
+
+// The newest game of each match of the current round that is live now (game 2 once it began).
+function liveMatches() {
+  const cur = app.tour && app.tour.current;
+  if (!cur) return [];
+  const live = new Set(app.live.map((x) => x.game));
+  return cur.matches.filter((m) => m.team2 && m.games).map((m) => ({ m, game: m.games[1] || m.games[0] })).filter((x) => x.game && live.has(x.game));
+}
+
+function drawHall() {
+  if (app.gameId) return;
+  const t = app.tour;
+  const root = app.els.root;
+  if (!t) {
+    app.mode = 'none';
+    app.els.title.textContent = 'no tournament on this server yet: the live games are listed above';
+    root.replaceChildren(h('p.hall-wait', { id: 'hall' }, 'No tournament yet. Single games, when there are any, are listed above.'));
+    return;
+  }
+  const cur = t.current;
+  const lm = liveMatches();
+  const head = `${t.name} · ${t.status === 'finished' ? 'final' : cur ? `round ${cur.round} of ${cur.rounds}` : 'registration'}`;
+  if (lm.length) {
+    app.mode = 'live';
+    app.els.title.textContent = `${head} · ${lm.length} live match${lm.length === 1 ? '' : 'es'}`;
+    let grid = root.querySelector('#hall-grid');
+    if (!grid) {
+      root.replaceChildren(h('section.hall', { id: 'hall' }, grid = h('div.hall-grid', { id: 'hall-grid' }),
+        h('aside.hall-side', { id: 'hall-side' })));
+    }
+    // one card per live match: keep the cards of games still live, add the new ones
+    const want = new Set(lm.map((x) => x.game));
+    for (const [id, c] of app.cards) if (!want.has(id)) { c.net.close(); c.el.remove(); app.cards.delete(id); }
+    for (const x of lm) {
+      let c = app.cards.get(x.game);
+      if (!c) c = newCard(x.game, grid);
+      c.m = x.m;
+      drawCardHead(c);
+    }
+    // in the order of the boards
+    for (const x of lm) grid.append(app.cards.get(x.game).el);
+    const side = root.querySelector('#hall-side');
+    side.replaceChildren(h('h2', {}, t.standings && t.standings.round ? `Standings after round ${t.standings.round}` : 'Standings'),
+      t.standings && t.standings.round ? standingsTable(t.standings) : h('p.muted', {}, 'after round 1'));
+    fitHall();
+    return;
+  }
+  // between rounds (or before the first game, or after the last): standings and next pairings
+  for (const c of app.cards.values()) c.net.close();
+  app.cards.clear();
+  app.mode = 'between';
+  const next = cur && cur.status !== 'done' ? cur : null;
+  const st = t.standings;
+  app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
+  const stTitle = !st ? 'Standings' : st.final ? 'Final standings' : st.round ? `Standings after round ${st.round}` : 'Standings (no round complete)';
+  root.replaceChildren(h('section.hall.between', { id: 'hall' },
+    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, stTitle), st ? standingsTable(st) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
+    h('div.hall-col', {}, next
+      ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
+      : t.status === 'finished'
+        ? [h('h2', {}, 'The event is over'), h('p', {}, h('a', { href: `event.html?tournament=${t.tournament}` }, 'every round, the crosstable and the results'))]
+        : [h('h2', {}, 'Waiting for the next round'), cur ? roundTable(cur, t) : null])));
+}
+
+function newCard(game, grid) {
+  const c = { game, g: null, view: null, m: null };
+  c.root = h('div.hall-boards');
+  c.el = h('a.hall-card.match-card', { href: `watch.html?game=${game}`, dataset: { game }, title: 'watch this game' }, h('div.hall-head'), c.root);
+  grid.append(c.el);
+  c.net = new Net({
+    time: app.time,
+    onOpen: () => c.net.request(msg.join(game)).catch(() => {}),
+    onPush: (m) => {
+      if (m.game !== game) return;
+      if (m.type === 'state') {
+        c.g = fromState(m);
+        if (!c.view) {
+          c.view = new GameView(c.root, { layout: 'mini', you: -1 });
+          requestAnimationFrame(() => fitHall());
+        }
+      } else if (!apply(c.g, m)) return;
+      c.view.render(c.g);
+    },
+    onStatus: () => {},
+  });
+  app.cards.set(game, c);
+  return c;
+}
+
+function drawCardHead(c) {
+  const m = c.m;
+  c.el.querySelector('.hall-head').replaceChildren(
+    h('span.hall-bd', {}, `Bd ${m.match + 1}`),
+    h('span.hall-n1', {}, m.name1),
+    h('span.hall-score', {}, `${String(m.gp[0]).replace('.5', '½')}–${String(m.gp[1]).replace('.5', '½')}`),
+    h('span.hall-n2', {}, m.name2),
+    h('span.hall-gno', {}, `G${m.games[1] === c.game ? 2 : 1}`));
+}
+
+// The cards' board size: as large as the hall allows with every card on screen (desk_live.js).
+function fitHall() {
+  const grid = document.getElementById('hall-grid');
+  if (!grid || !grid.children.length) return;
+  const c = grid.children[0];
+  const board = c.querySelector('.board');
+  const bs0 = board ? board.getBoundingClientRect().height : 0;
+  const chrome = bs0 ? c.getBoundingClientRect().height - bs0 : 90;
+  const side = bs0 ? c.getBoundingClientRect().width - 2 * bs0 : 24;
+  const top = grid.getBoundingClientRect().top;
+  const fit = bestFit(grid.children.length, grid.clientWidth, window.innerHeight - top - 8, chrome, side);
+  grid.style.setProperty('--cols', fit.cols);
+  grid.style.setProperty('--hbs', `${fit.bs}px`);
+  grid.dataset.cols = fit.cols;
+  grid.dataset.bs = fit.bs;
 }
 
 init();
