@@ -64,6 +64,7 @@ bh_browser_bot_test(browser_projector projector.test.mjs 240)
 add_test(NAME browser_club
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/club.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_club PROPERTIES LABELS browser TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 # Withdrawals (withdraw.test.mjs, issue 17): the confirmation, game 1 stands and only game 2
 # is forfeited, a whole match forfeited before it is played, an override refused with the
 # reason, the standings after round 1.
