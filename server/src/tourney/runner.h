@@ -45,6 +45,7 @@ typedef struct {
     int64_t team[2];      /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
     bool finished;        /* its end is known (runner_game_over, or ended by the runner) */
     runner_result result; /* when finished: the latest (a director's override included) */
+    uint64_t end_us;      /* monotonic instant its end was known (runner_game_over), 0 none */
 } runner_game;
 
 /* A P-GAME2 choice: game 1 of a match was decided; the loser chooses game 2's colours. */
@@ -57,8 +58,9 @@ typedef struct {
 } runner_choice;
 
 enum {
-    RUNNER_ACT_CREATE_GAME, /* create and start game `key` now: team[] in seat order, ruleset,
-                             * base_ms, inc_ms, armageddon (T-AUTO: the clocks run at once) */
+    RUNNER_ACT_CREATE_GAME, /* create game `key` now: team[] in seat order, ruleset, base_ms,
+                             * inc_ms, armageddon; its clocks start by the gate start_us +
+                             * wait_s (issue 13; both 0 / now: at once, as before) */
     RUNNER_ACT_END_GAME,    /* end live game `key` now with result and reason (a withdrawal);
                              * the runner has recorded the end already */
     RUNNER_ACT_ASK_CHOICE,  /* ask team[0] (the loser of game 1 `key`) for P-GAME2's choice
@@ -80,6 +82,12 @@ typedef struct {
     char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
     uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
     bool armageddon;          /* CREATE_GAME */
+    uint64_t start_us;        /* CREATE_GAME: the earliest instant its clocks may start
+                               * (monotonic; now_us + break_s after a game or a round, T-AUTO;
+                               * now_us for round 1 and the director's starts) */
+    uint32_t wait_s;          /* CREATE_GAME: the gate's waiting time (game_gate, game.h):
+                               * from start_us the clocks start when every seat is connected,
+                               * absent seats forfeit after wait_s; 0: start at start_us */
     runner_result result;     /* END_GAME */
     const char *reason;       /* END_GAME: static text ("withdrawn") */
     uint64_t deadline_us;     /* ASK_CHOICE */
@@ -121,6 +129,8 @@ typedef struct {
     int small;               /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
     const char *const *tiebreaks; /* tb_name()s in order; NULL / 0: T-TIEBREAK's default */
     int n_tiebreaks;
+    uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, the old behaviour) */
+    uint32_t break_s; /* tour_ruleset break_s (0: the next game or round starts at once) */
 } runner_config;
 
 /* Check c: BH_OK, or BH_ENOTFOUND (field "ruleset": no such game ruleset) or BH_EFIELD
