@@ -13,6 +13,12 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+
+/* The demo's own tournament timing (issue 13): its bots join at once, so the clocks start
+ * when the four are connected; a short break between games and rounds, so that the pages show
+ * their countdowns without slowing the demo (the server's defaults are for people). */
+#define DEMO_WAIT_S 30
+#define DEMO_BREAK_S 2
 #include <unistd.h>
 
 #include "bot.h"
@@ -520,9 +526,9 @@ int demo_run(const demo_opts *o, demo_report *rep)
         snprintf(rounds, sizeof rounds, ",\"rounds\":%d", o->rounds);
     snprintf(buf, sizeof buf,
              "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"Demo Swiss\",\"base_ms\":%d,"
-             "\"inc_ms\":%d,\"ruleset\":\"%s\"%s}",
+             "\"inc_ms\":%d,\"ruleset\":\"%s\"%s,\"wait_s\":%d,\"break_s\":%d}",
              (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
-             rounds);
+             rounds, DEMO_WAIT_S, DEMO_BREAK_S);
     r = call(&d, dir, buf, id++);
     int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;
     if (!tid)

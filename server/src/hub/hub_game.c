@@ -443,6 +443,15 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .result_board = hg->rboard,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
+    if (hg->status == STORE_WAITING && hg->gated) { /* the gate's instants on the wall clock */
+        int64_t wall = now_wall_ms();
+        uint64_t dl = game_gate_deadline_us(&hg->gate);
+        ps.start_ms = wall + (hg->gate.not_before_us > now
+                                  ? (int64_t)((hg->gate.not_before_us - now) / 1000)
+                                  : 0);
+        if (dl != GAME_NEVER)
+            ps.forfeit_ms = wall + (dl > now ? (int64_t)((dl - now) / 1000) : 0);
+    }
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->setup.players[i];
         ps.connected[i] = hg->conns[i] > 0;
@@ -494,10 +503,17 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
 
 /* ---- sessions in games -------------------------------------------------------------------- */
 
+static void add_record(hub *h, hub_game *hg, int type, uint64_t t_us);
+static void gate_apply(hub *h, hub_game *hg, uint64_t now_us);
+
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
 {
     if (hg->status != STORE_WAITING)
         return BH_ESTATE;
+    if (hg->gated) {
+        hg->gated = false;
+        theap_del(h->timers, hg->slot);
+    }
     int rc = game_new(&hg->setup, 0, &hg->g);
     if (rc != BH_OK)
         return rc;
@@ -590,9 +606,51 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
     }
     send_state(h, hg, s, true, id, now_us);
-    /* A game starts when all four seats are connected (or on the director's game_start). */
-    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] && hg->conns[3])
+    /* A game starts when all four seats are connected (or on the director's game_start); a
+     * tournament game when its gate says so (issue 13). */
+    if (hg->status == STORE_WAITING && hg->gated)
+        gate_apply(h, hg, now_us);
+    else if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] &&
+             hg->conns[3])
         hub__game_start(h, hg, now_us);
+}
+
+static void gate_apply(hub *h, hub_game *hg, uint64_t now_us)
+{
+    unsigned present = 0;
+    for (int s = 0; s < 4; s++)
+        present |= hg->conns[s] > 0 ? 1u << s : 0u;
+    int winner = GAME_DRAW;
+    uint64_t next = GAME_NEVER;
+    game_gate_verdict v =
+        game_gate_decide(&hg->gate, hg->setup.kind, present, now_us, &winner, &next);
+    if (v == GAME_GATE_HOLD) {
+        if (next == GAME_NEVER)
+            theap_del(h->timers, hg->slot);
+        else
+            theap_set(h->timers, hg->slot, next ? next : 1);
+        return;
+    }
+    if (hub__game_start(h, hg, now_us) != BH_OK || v == GAME_GATE_START)
+        return;
+    /* Forfeit: the game is started and ended at game time 0, so that its record (store, BPGN,
+     * TRF through the runner) is a game like any other with its result. */
+    bool both = winner == GAME_DRAW; /* absences of both teams (game_gate_decide) */
+    hg->end_gt = gtime(hg, now_us);
+    add_record(h, hg, HUB_EV_END, hg->end_gt);
+    log_info("hub: game %lld: absent seats (present %x of %x) after %u s: %s by forfeit",
+             (long long)hg->id, present, (1u << game_seats(hg->g)) - 1u, hg->gate.wait_s,
+             result_text(winner));
+    finish(h, hg, result_text(winner), both ? "forfeit_both" : "forfeit", now_us);
+}
+
+void hub__game_gate(hub *h, hub_game *hg, const game_gate *gt, uint64_t now_us)
+{
+    if (hg->status != STORE_WAITING)
+        return;
+    hg->gated = true;
+    hg->gate = *gt;
+    gate_apply(h, hg, now_us);
 }
 
 /* Checks shared by move, resign and chat: the sender holds a seat of this game. */
@@ -734,6 +792,10 @@ void hub__game_timers(hub *h, uint64_t now_us)
     }
     for (int i = 0; i < n; i++) {
         hub_game *hg = h->games[due[i]];
+        if (hg->status == STORE_WAITING && hg->gated) {
+            gate_apply(h, hg, now_us);
+            continue;
+        }
         if (!hg->g || hg->status != STORE_LIVE || hg->paused)
             continue;
         uint64_t before = game_next_deadline_us(hg->g);

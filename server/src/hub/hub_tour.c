@@ -159,8 +159,9 @@ static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
 }
 
 /* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
- * started now as the runner asks (the clocks run whether or not the players are there), and
- * its tokens assigned. */
+ * its tokens assigned, and started as the runner asks: at once without a gate (wait_s 0 and
+ * no break: the clocks run whether or not the players are there), else behind the gate
+ * (issue 13: after the break, when every seat is connected, or by forfeit after wait_s). */
 static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
 {
     const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
@@ -196,8 +197,8 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    if (hg)
-        rc = hub__game_start(h, hg, now_us);
+    if (hg && x->wait_s == 0 && x->start_us <= now_us)
+        rc = hub__game_start(h, hg, now_us); /* no gate: the clocks run at once (as before) */
     add_gid(ht, rc == BH_OK ? row.id : 0);
     if (rc != BH_OK) {
         log_error("hub: tournament %lld: cannot create a game: %s", (long long)tid,
@@ -208,6 +209,8 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
     const runner_game *g = runner_game_get(ht->r, x->key);
     if (g)
         send_assign(h, ht, g, row.id, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
+    if (hg && hg->status == STORE_WAITING) /* issue 13: after the break, when all are here */
+        hub__game_gate(h, hg, &(game_gate){x->start_us, x->wait_s}, now_us);
     log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)tid,
              x->key.round, x->key.match + 1, x->key.game + 1, (long long)row.id);
 }
@@ -273,6 +276,8 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
         case RUNNER_ACT_CREATE_GAME: create_game(h, ht, x, now_us); break;
         case RUNNER_ACT_END_GAME: {
             hub_game *hg = hub__game_by_id(h, hub__tour_gid(ht, x->key));
+            if (hg && hg->status == STORE_WAITING) /* withdrawn while its game waits */
+                hub__game_start(h, hg, now_us);
             if (hg && hg->status == STORE_LIVE)
                 hub__game_set_result(h, hg, x->result == RUNNER_WIN1 ? "1-0" : "0-1", x->reason,
                                      now_us);
@@ -429,7 +434,9 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .rounds = m->rounds,
                          .small = m->small,
                          .tiebreaks = tb,
-                         .n_tiebreaks = m->n_tiebreaks};
+                         .n_tiebreaks = m->n_tiebreaks,
+                         .wait_s = (uint32_t)(m->wait_s >= 0 ? m->wait_s : h->cfg.wait_s),
+                         .break_s = (uint32_t)(m->break_s >= 0 ? m->break_s : h->cfg.break_s)};
 }
 
 int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)

@@ -18,6 +18,8 @@
  * a longer string is BH_ELIMIT, never cut. */
 #define PROTO_TOKEN_MAX 128             /* bytes of a token */
 #define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
+#define PROTO_WAIT_MAX_S 86400          /* tournament_create wait_s: at most a day */
+#define PROTO_BREAK_MAX_S 86400         /* tournament_create break_s: at most a day */
 #define PROTO_TEXT_MAX 500              /* bytes of a chat line */
 #define PROTO_MOVE_MAX 15               /* bytes of a move text ("e7e8q", "N@f3", "Nbxd7+") */
 #define PROTO_PLY_MAX 100000            /* largest ply accepted */
@@ -82,6 +84,7 @@ typedef struct {
     /* tournament_create options (0 / "" = the ruleset default; proto_tour.h) */
     char ruleset[16];                    /* game ruleset name */
     int rounds;                          /* rounds; 0 = T-ROUNDS */
+    int64_t wait_s, break_s;             /* issue 13: -1 = absent (the server's default) */
     int small;                           /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];               /* tie-break names ("DE", "BH-C1", ...) */
@@ -196,6 +199,10 @@ typedef struct {
     bool with_chat; /* include "chat" (players and director only) */
     bool paused;    /* the director paused the game: clocks stand still */
     int result_board; /* board of the deciding event, -1 none */
+    int64_t start_ms;   /* waiting, issue 13: wall-clock ms from which the clocks may start
+                         * (the break's end); 0 = omitted */
+    int64_t forfeit_ms; /* waiting: wall-clock ms at which absent seats forfeit (wait_s);
+                         * 0 = omitted (the game waits for the director or all seats) */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */

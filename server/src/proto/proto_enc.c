@@ -214,6 +214,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
                                        ? board_name(s->result_board)
                                        : NULL);
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->start_ms > 0)
+        num(o, "start_ms", s->start_ms);
+    if (s->forfeit_ms > 0)
+        num(o, "forfeit_ms", s->forfeit_ms);
     if (s->with_chat) {
         cJSON *c = cJSON_AddArrayToObject(o, "chat");
         for (size_t i = 0; i < s->n_chat; i++) {

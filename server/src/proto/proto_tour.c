@@ -154,6 +154,8 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON_AddNumberToObject(o, "round", s->round);
     cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
     cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
+    cJSON_AddNumberToObject(o, "wait_s", (double)s->wait_s);
+    cJSON_AddNumberToObject(o, "break_s", (double)s->break_s);
     cJSON_AddStringToObject(o, "ruleset", s->ruleset ? s->ruleset : "");
     cJSON *t = cJSON_AddArrayToObject(o, "teams");
     for (int i = 0; i < s->n_teams; i++) {

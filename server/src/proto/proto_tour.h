@@ -111,6 +111,7 @@ typedef struct {
     int rounds;         /* planned (0 before the start) */
     int round;          /* rounds paired so far */
     int64_t base_ms, inc_ms;
+    int64_t wait_s, break_s; /* issue 13: the start gate's waiting time, the break */
     const char *ruleset;
     const proto_tteam *teams;
     int n_teams;
