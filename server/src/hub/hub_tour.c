@@ -645,6 +645,15 @@ int hub__tour_load(hub *h, uint64_t now_us)
         }
         runner_loaded(ht->r, now_us, &a);
         hub__tour_run(h, ht, &a, now_us);
+        /* A game that was waiting for its players (issue 13): its gate is not stored (its
+         * instants are monotonic), so it waits the whole wait_s again from now (a game
+         * waiting without wait_s, in a break, starts now). */
+        game_gate again = {now_us, tour_rules(runner_tour(ht->r))->wait_s};
+        for (int i = 0; i < ht->ngid; i++) {
+            hub_game *hg = hub__game_by_id(h, ht->gid[i]);
+            if (hg && hg->status == STORE_WAITING && !hg->gated)
+                hub__game_gate(h, hg, &again, now_us);
+        }
         const tour *tt = runner_tour(ht->r);
         log_info("hub: tournament %lld: %s, round %d of %d", (long long)runner_id(ht->r),
                  runner_status_name(runner_status(ht->r)), tour_n_rounds(tt),
