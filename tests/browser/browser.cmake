@@ -59,3 +59,10 @@ bh_browser_bot_test(browser_replay replay.test.mjs 180)
 # The hall (projector.test.mjs): projector.html at 1920x1080 through the live matches, the
 # pairings and the standings; an announcement on it; the public event page.
 bh_browser_bot_test(browser_projector projector.test.mjs 240)
+
+# A tournament as its players live it (tournament.test.mjs, issue 13 items 3-5): team links on a
+# laptop and a phone, the waiting time and its forfeit, the break before game 2.
+add_test(NAME browser_tournament
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/tournament.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_tournament PROPERTIES LABELS browser TIMEOUT 240
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -25,7 +25,7 @@ export const msg = {
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),
-  // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?} (c2s-tournament_create.md)
+  // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?, wait_s?, break_s?} (c2s-tournament_create.md)
   tournamentCreate: (o) => ({ type: 'tournament_create', ...o }),
   teamRegister: (tournament, name, players, ratings) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}) }),
   tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
@@ -70,6 +70,8 @@ const REASONS = {
   repetition: 'threefold repetition',
   adjudicated: 'adjudicated',
   withdrawn: 'withdrawal',
+  forfeit: 'forfeit (a player did not come)',
+  forfeit_both: 'forfeit on both sides (players of both teams did not come)',
 };
 
 export function reasonText(reason) {

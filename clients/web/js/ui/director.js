@@ -234,6 +234,8 @@ async function createTournament() {
   if ($('t-ruleset').value) o.ruleset = $('t-ruleset').value;
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
   if ($('t-small').value) o.small = $('t-small').value;
+  if ($('t-wait').value !== '') o.wait_s = Number($('t-wait').value);
+  if ($('t-break').value !== '') o.break_s = Number($('t-break').value);
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {

@@ -99,8 +99,8 @@ function followTeam() {
       const q = new URLSearchParams({ team: app.team, board: BOARDS[app.board], game: m.game, token: mine.token });
       const go = () => location.replace(`play.html?${q}`);
       if (!app.token) return go();
-      toast(`Your next game (#${m.game}) has started: opening it…`);
-      setTimeout(go, 1500); // its clocks run already (T-AUTO)
+      toast(`Your next game (#${m.game}) is ready: opening it…`);
+      setTimeout(go, 1500); // its clocks start when all four are there (or wait_s passes)
     },
   });
 }

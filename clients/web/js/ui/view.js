@@ -56,7 +56,9 @@ export class GameView {
     else this.el.append(...this.panels.map((p) => p.el));
     this.banner = h('div.result.hidden', { role: 'status' });
     this.pausedEl = h('div.paused-note', { hidden: true, role: 'status' }, 'Paused by the director: the clocks stand still');
-    root.append(this.pausedEl, this.el);
+    // Before the clocks start (issue 13): the break's countdown, who is missing, the forfeit's.
+    this.waitEl = h('div.wait-note', { hidden: true, role: 'status', id: layout === 'mini' ? undefined : 'wait-note' });
+    root.append(this.pausedEl, this.waitEl, this.el);
   }
 
   bar(seat, where) {
@@ -101,6 +103,9 @@ export class GameView {
   tick(now) {
     const g = this.g;
     if (!g) return;
+    const w = waitText(g, now ?? g.clocks.server_ms, this.layout === 'mini');
+    if (this.waitEl.textContent !== w) this.waitEl.textContent = w;
+    this.waitEl.hidden = !w;
     for (const p of this.panels) {
       for (const bar of p.bars) {
         const ms = remaining(g.clocks, bar.seat, now ?? g.clocks.server_ms);
@@ -112,6 +117,33 @@ export class GameView {
       }
     }
   }
+}
+
+// m:ss of a countdown, rounded up to the second (0:00 only when it is over).
+export function countdown(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function names(list) {
+  return list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+// What a waiting game waits for, at server time now (issue 13; protocol/messages/s2c-state.md
+// start_ms, forfeit_ms): "" once it is not waiting. short: the desk's small cards.
+export function waitText(g, now, short) {
+  if (!g || g.status !== 'waiting') return '';
+  const absent = g.seats.filter((s) => !s.connected).map((s) => s.name || `seat ${s.seat}`);
+  if (g.startMs && now < g.startMs) {
+    const left = countdown(g.startMs - now);
+    return short ? `starts in ${left}` : `Break between games: the clocks start in ${left}` + (absent.length ? `, when all four players are here (waiting for ${names(absent)})` : '');
+  }
+  if (!absent.length) return short ? 'starting' : 'All four players are here: the clocks start now';
+  if (short) return g.forfeitMs ? `waiting for ${absent.length}, forfeit in ${countdown(g.forfeitMs - now)}` : `waiting for ${absent.length}`;
+  const who = `Waiting for ${names(absent)}: the clocks start when all four players are here.`;
+  if (!g.forfeitMs) return `${who} (Or when the director starts the game.)`;
+  const left = g.forfeitMs - now;
+  return left > 0 ? `${who} A player still missing in ${countdown(left)} loses the game for the team by forfeit.` : `${who} The waiting time is over: forfeit.`;
 }
 
 // "Team 1 (ann & bob) wins by checkmate on board B" and, for a player, who that is for them.
