@@ -235,6 +235,18 @@ M = [
    ("swap_default", "boolean", "", "what applies without a choice")], [],
   {"type": "game2_choice", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
    "deadline_ms": 15000, "swap_default": True}, None),
+ ("game2_decided", "s2c", "P-GAME2's outcome (issue 13): how game 2's colours were decided, sent to both "
+  "teams' connections, to everyone watching game 1 (its players, spectators) and to every director, "
+  "just before game 2's `assign`. `how`: `chosen` (the losing team answered game2_choice), `default` "
+  "(no answer before the deadline: swap), `draw` (game 1 was drawn: the game ruleset decides, "
+  "regulation: swap). The pages say it to everyone (\"Bravo chose to keep the colours\").",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
+   ("team", "integer", "", "the team that lost game 1; 0 after a draw"),
+   ("swap", "boolean", "", "true: every player takes the other colour in game 2"),
+   ("how", "string", '"chosen" / "default" / "draw"', "")], [],
+  {"type": "game2_decided", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
+   "swap": False, "how": "chosen"}, None),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
   "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
   "so a dashboard that reconnects can hand out tokens again.",

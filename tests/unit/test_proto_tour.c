@@ -126,6 +126,8 @@ static void golden_server(void)
     same("s2c-assign.json", proto_enc_assign(&a));
     proto_game2_choice gc = {1, 1, 0, 9, 3, 15000, true};
     same("s2c-game2_choice.json", proto_enc_game2_choice(&gc));
+    proto_game2_decided gd = {1, 1, 0, 9, 3, false, "chosen"};
+    same("s2c-game2_decided.json", proto_enc_game2_decided(&gd));
     proto_tmatch rm[2] = {{.team1 = 1,
                            .team2 = 3,
                            .name1 = "Knights",

@@ -774,7 +774,41 @@ static void wait_and_break(void)
     runner_saved_fini(&sv);
 }
 
+
+/* Issue 13 item 4: P-GAME2's outcome as an action for everyone, just before game 2 is created:
+ * who decided (the loser's choice, the deadline's default, the draw rule) and whether the
+ * colours swap, the same as game 2's seats show. */
+static void p_game2_outcome(void)
+{
+    for (int mode = 0; mode < 3; mode++) {
+        event(2, 0, 0, NULL, 0, true);
+        const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        int64_t t1 = g1->team[0];
+        runner_key k = g1->key;
+        over(k, mode == 2 ? RUNNER_DRAW : RUNNER_WIN2, T0 + SEC);
+        if (mode == 0) {
+            clear();
+            runner_choose(R, k, false, T0 + 2 * SEC, &A);
+        } else if (mode == 1) {
+            clear();
+            runner_on_time(R, T0 + 16 * SEC, &A);
+        }
+        const runner_act *d = act_of(RUNNER_ACT_GAME2, 0);
+        const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        CHECK_MSG(d && g2 && d < g2, "mode %d: the outcome before game 2", mode);
+        if (!d || !g2)
+            continue;
+        CHECK_EQ_INT("key: game 1", 0, d->key.game);
+        CHECK_EQ_INT("how", mode == 0 ? RUNNER_G2_CHOSEN : mode == 1 ? RUNNER_G2_DEFAULT : RUNNER_G2_DRAW,
+                     d->how);
+        CHECK_EQ_INT("loser (0 after a draw)", (int)(mode == 2 ? 0 : t1), (int)d->team[0]);
+        CHECK_EQ_INT("swap as game 2 seats it", g2->team[0] != t1, d->swap);
+        CHECK_EQ_INT("keep only when chosen", mode != 0, d->swap);
+    }
+}
+
 static const bh_test_case cases[] = {
+    {"p_game2_outcome", p_game2_outcome},
     {"wait_and_break", wait_and_break},
     {"t_auto_double", t_auto_double},
     {"p_game2", p_game2},

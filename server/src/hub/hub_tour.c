@@ -244,6 +244,34 @@ static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, ui
     free(msg);
 }
 
+/* RUNNER_ACT_GAME2 (issue 13): P-GAME2's outcome to both teams' connections, game 1's
+ * watchers (its players, spectators) and every director. */
+static void game2_decided(hub *h, const htour *ht, const runner_act *x)
+{
+    static const char *const how[] = {"chosen", "default", "draw"};
+    const runner_game *g = runner_game_get(ht->r, x->key);
+    int64_t gid = hub__tour_gid(ht, x->key);
+    hub_game *hg = hub__game_by_id(h, gid);
+    proto_game2_decided d = {.tournament = runner_id(ht->r),
+                             .round = x->key.round,
+                             .match = x->key.match,
+                             .game = gid,
+                             .team = x->team[0],
+                             .swap = x->swap,
+                             .how = x->how >= 0 && x->how < 3 ? how[x->how] : "default"};
+    char *msg = proto_enc_game2_decided(&d);
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *s = &h->sess[i];
+        bool team = g && s->role == ROLE_TEAM && (s->team == g->team[0] || s->team == g->team[1]);
+        bool watcher = false;
+        for (int k = 0; hg && !watcher && k < hg->nwatch; k++)
+            watcher = hg->watch[k] == s->conn;
+        if (s->conn && (team || watcher || s->role == ROLE_DIRECTOR))
+            hub__queue(h, s->conn, xstrdup(msg));
+    }
+    free(msg);
+}
+
 /* ---- the runner's actions ------------------------------------------------------------------- */
 
 struct hub_job {
@@ -307,6 +335,7 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
             break;
         }
         case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
+        case RUNNER_ACT_GAME2: game2_decided(h, ht, x); break;
         }
     }
     runner_acts_fini(a);

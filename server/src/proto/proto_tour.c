@@ -125,6 +125,19 @@ char *proto_enc_game2_choice(const proto_game2_choice *c)
     return proto__done(o);
 }
 
+char *proto_enc_game2_decided(const proto_game2_decided *d)
+{
+    cJSON *o = proto__head("game2_decided", false, 0);
+    cJSON_AddNumberToObject(o, "tournament", (double)d->tournament);
+    cJSON_AddNumberToObject(o, "round", d->round);
+    cJSON_AddNumberToObject(o, "match", d->match);
+    cJSON_AddNumberToObject(o, "game", (double)d->game);
+    cJSON_AddNumberToObject(o, "team", (double)d->team);
+    cJSON_AddBoolToObject(o, "swap", d->swap);
+    cJSON_AddStringToObject(o, "how", d->how ? d->how : "");
+    return proto__done(o);
+}
+
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
 {
     cJSON *o = proto__head("created", true, id);

@@ -424,6 +424,16 @@ static void drop_choice(runner *r, runner_key game1)
         *c = r->ch[--r->nch];
 }
 
+/* P-GAME2's outcome for everyone (issue 13): before game 2 of game 1 `game1` is created. */
+static void game2_decided(runner_acts *a, runner_key game1, int64_t loser, bool swap, int how)
+{
+    runner_act *x = runner__act(a, RUNNER_ACT_GAME2);
+    x->key = game1;
+    x->team[0] = loser;
+    x->swap = swap;
+    x->how = how;
+}
+
 /* After game g of a match (finished, or its result in the model): start the match's next game
  * if it has one and it does not exist yet. P-GAME2: after a decisive game the losing team
  * chooses whether to swap colours (runner_choose); the game waits for the choice until
@@ -470,6 +480,11 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
             return; /* still the loser's time to choose */
         choice = c->choice < 0 ? 1 : c->choice;
         what = f->next_game(r->t, m, k.game, a_team1, res, choice, &loser_a, &next_a);
+        if (what == RUNNER_NEXT_GAME)
+            game2_decided(a, k, c->loser, choice == 1, c->choice < 0 ? RUNNER_G2_DEFAULT
+                                                                     : RUNNER_G2_CHOSEN);
+    } else if (what == RUNNER_NEXT_GAME && k.game == 0) {
+        game2_decided(a, k, 0, next_a != a_team1, RUNNER_G2_DRAW);
     }
     drop_choice(r, k);
     if (what == RUNNER_NEXT_GAME)

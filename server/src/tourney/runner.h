@@ -72,7 +72,17 @@ enum {
     RUNNER_ACT_FINISH,      /* the event is over (text: how) */
     RUNNER_ACT_PAIR_JOB,    /* run `job` off the loop (runner_job_run), then runner_job_done */
     RUNNER_ACT_REPLY,       /* the deferred reply to the command with `cookie`: rc, field, text */
-    RUNNER_ACT_NOTE         /* a line for the log (text; rc < 0: an error) */
+    RUNNER_ACT_NOTE,        /* a line for the log (text; rc < 0: an error) */
+    RUNNER_ACT_GAME2        /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
+                             * everyone), just before game 2 is created: team[0] the loser
+                             * (0 after a draw), swap, how */
+};
+
+/* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
+enum {
+    RUNNER_G2_CHOSEN = 0,  /* the loser chose (runner_choose) */
+    RUNNER_G2_DEFAULT = 1, /* no choice before the deadline: the default (swap) */
+    RUNNER_G2_DRAW = 2     /* game 1 was drawn: the game ruleset decides (draw_swaps_game2) */
 };
 
 typedef struct {
@@ -89,6 +99,8 @@ typedef struct {
                                * from start_us the clocks start when every seat is connected,
                                * absent seats forfeit after wait_s; 0: start at start_us */
     runner_result result;     /* END_GAME */
+    bool swap;                /* GAME2: the players take the other colour in game 2 */
+    int how;                  /* GAME2: RUNNER_G2_* */
     const char *reason;       /* END_GAME: static text ("withdrawn") */
     uint64_t deadline_us;     /* ASK_CHOICE */
     int round;                /* ROUND */
@@ -232,8 +244,10 @@ int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rem
                      runner_acts *a, runner_reply *rep);
 
 /* round_start while paused: start what T-AUTO would start next (the round paired by hand, the
- * games 2 due, or the next round, pairing it first); it stays paused. BH_ESTATE "tournament",
- * "pairing", "round" (nothing to start). */
+ * games 2 due, or the next round, pairing it first); it stays paused. A game 2 whose P-GAME2
+ * choice is open is not started (the loser's time does not run while paused: it starts on the
+ * next round_start after the choice, or after the deadline once resumed; the desk says so).
+ * BH_ESTATE "tournament", "pairing", "round" (nothing to start). */
 int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
                        runner_reply *rep);
 
