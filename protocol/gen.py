@@ -64,6 +64,7 @@ M = [
    ("paused", "boolean", "", "the director paused the game (game_pause): clocks stand still, running is -1 on both boards, moves get bad_state"),
    ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
    ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
+   ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
    ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators")],
   [], {"type": "state", "id": 2, "game": 7, "status": "live", "role": "player", "you": 2,
        "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},

@@ -614,6 +614,9 @@ static void gate_forfeit_and_break(void)
     CHECK_MSG(st2 && strstr(st2, "\"status\":\"waiting\""), "game 1 not waiting: %s", st2);
     CHECK_MSG(st2 && jint(st2, "forfeit_ms") - jint(st2, "server_ms") == 60000,
               "forfeit in 60 s: %s", st2);
+    CHECK_MSG(st2 && strstr(st2, "\"tournament\":{\"tournament\":1,\"name\":\"Gate\",\"round\":1,"
+                                 "\"match\":0,\"game_no\":0,\"teams\":[\"T"),
+              "state: its tournament: %s", st2);
     sit(6, 1 /* BlackA */, g1, T0 + SEC(1));
     sit(8, 3 /* BlackB */, g1, T0 + SEC(1));
     f_clear(&io);

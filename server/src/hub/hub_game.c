@@ -452,6 +452,9 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         if (dl != GAME_NEVER)
             ps.forfeit_ms = wall + (dl > now ? (int64_t)((dl - now) / 1000) : 0);
     }
+    if (hub__tour_game_info(h, hg->id, &ps.tour.id, &ps.tour.round, &ps.tour.match,
+                            &ps.tour.game_no, ps.tour.teams))
+        ps.tour.name = hub__tour_name(h, ps.tour.id);
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->setup.players[i];
         ps.connected[i] = hg->conns[i] > 0;

@@ -203,6 +203,12 @@ typedef struct {
                          * (the break's end); 0 = omitted */
     int64_t forfeit_ms; /* waiting: wall-clock ms at which absent seats forfeit (wait_s);
                          * 0 = omitted (the game waits for the director or all seats) */
+    struct {            /* issue 13: the game's place in its tournament (id 0 = omitted) */
+        int64_t id;
+        const char *name;
+        int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */
+        const char *teams[2];      /* names of the team seated as team 1 (seats 0 + 3), 2 */
+    } tour;
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */
