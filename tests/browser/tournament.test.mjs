@@ -30,6 +30,7 @@ async function main() {
   const page = async (url, viewport, mobile = false) => {
     const ctx = await w.browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
     const p = w.watch(await ctx.newPage(), url, true);
+    p.on('dialog', (d) => d.accept()); // "Resign the game for your team?"
     if (url) await p.goto(w.base + url);
     return p;
   };
@@ -45,64 +46,103 @@ async function main() {
     const snap = await dir.evaluate(() => ({ wait: window.app.tour.wait_s, brk: window.app.tour.break_s }));
     check('the event keeps wait_s 20 and break_s 8', snap.wait === 20 && snap.brk === 8, snap);
 
-    // ---- game 1: the captains only ----
+    // ---- game 1: Dana (Bravo, board B) does not come ----
     const pA = await page(`/play.html?team=${alfa}&board=A`, LAPTOP);
+    const pB = await page(`/play.html?team=${alfa}&board=B`, LAPTOP);
     const pC = await page(`/play.html?team=${bravo}&board=A`, PHONE, true);
+    await pA.waitForFunction(() => /has not started yet/.test((document.getElementById('landing') || {}).textContent || ''), null, { timeout: 10000 });
+    const land = await pA.evaluate(() => document.getElementById('landing').textContent);
+    check('item 5: the waiting page says what it waits for', /Spring Cup has not started yet.*opens on this page by itself/.test(land), land);
+    await shot(pA, 'tour-landing-laptop.png');
     await dir.click('#t-start');
-    for (const p of [pA, pC]) await p.waitForFunction(() => window.app.g && window.app.g.status === 'waiting', null, { timeout: 20000 });
+    for (const p of [pA, pB, pC]) await p.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'waiting', null, { timeout: 20000 });
     const g1 = await pA.evaluate(() => window.app.g.id);
     await pA.waitForFunction(() => /Waiting for/.test(document.getElementById('wait-note').textContent));
     const t1 = await waitNote(pA);
     log(`game ${g1}: ${t1}`);
-    check('the waiting page names the missing players', /Boris/.test(t1) && /Dana/.test(t1) && !/Anna/.test(t1), t1);
+    check('item 3: the waiting page names the missing player', /Waiting for Dana:/.test(t1), t1);
     const left = /forfeit/.test(t1) && /in 0:(\d\d)/.exec(t1);
-    check('with the forfeit countdown (at most 0:20)', left && Number(left[1]) <= 20 && Number(left[1]) > 5, t1);
-    check('no clock runs while waiting', await pA.evaluate(() => window.app.g.clocks.running.every((x) => x < 0)));
-    check('the phone page says it too', /Waiting for .*Boris/.test(await waitNote(pC)), await waitNote(pC));
+    check('item 3: with the forfeit countdown (at most 0:20)', left && Number(left[1]) <= 20 && Number(left[1]) > 5, t1);
+    check('item 3: no clock runs while waiting', await pA.evaluate(() => window.app.g.clocks.running.every((x) => x < 0)));
+    check('item 3: the phone page says it too', /Waiting for Dana/.test(await waitNote(pC)), await waitNote(pC));
+    await pA.waitForFunction(() => /Spring Cup/.test((document.getElementById('tour-bar') || {}).textContent || '') && /of 1/.test(document.getElementById('tour-bar').textContent), null, { timeout: 10000 });
+    const bar1 = await pA.evaluate(() => document.getElementById('tour-bar').textContent);
+    check('item 5: the bar: event, round 1 of 1, game 1 of 2, both teams by name, standings', /Spring Cup.*Round 1 of 1.*Game 1 of 2.*Alfa vs Bravo.*Standings/.test(bar1), bar1);
+    const title1 = await pA.evaluate(() => document.getElementById('title').textContent);
+    check('item 5: no "team 1" in the title, the team name', /Alfa with Boris/.test(title1) && !/team \d/.test(title1), title1);
     const watch = await page(`/watch.html?game=${g1}`, LAPTOP);
     await watch.waitForFunction(() => /Waiting for/.test((document.getElementById('wait-note') || {}).textContent || ''));
-    check('the watch page says what the game waits for', /forfeit in|missing in/.test(await waitNote(watch)) || /loses the game/.test(await waitNote(watch)), await waitNote(watch));
+    check('item 3: the watch page says what the game waits for', /Dana.*loses the game/.test(await waitNote(watch)), await waitNote(watch));
     await dir.waitForFunction(() => [...document.querySelectorAll('.match-card .wait-note')].some((e) => !e.hidden && /forfeit in \d:\d\d/.test(e.textContent)), null, { timeout: 10000 }).catch(() => {});
     const deskNote = await dir.evaluate(() => [...document.querySelectorAll('.match-card .wait-note')].map((e) => (e.hidden ? '' : e.textContent)).join('|'));
-    check('the desk card counts down to the forfeit', /waiting for 2, forfeit in \d:\d\d/.test(deskNote), deskNote);
+    check('item 3: the desk card counts down to the forfeit', /waiting for 1, forfeit in \d:\d\d/.test(deskNote), deskNote);
     await shot(pA, 'tour-wait-laptop.png');
     await shot(pC, 'tour-wait-phone.png');
     await shot(watch, 'tour-wait-watch.png');
     await shot(dir, 'tour-wait-desk.png');
 
-    // ---- the waiting time runs out: absences of both teams, a draw by forfeit ----
-    // (read on the watch page: a player's team link moves on to game 2 by itself)
+    // ---- the waiting time runs out: Bravo loses game 1 by forfeit ----
     await watch.waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, { timeout: 30000 });
-    const r1 = await watch.evaluate(() => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms }));
-    check('game 1: 1/2-1/2 forfeit_both', r1.result === '1/2-1/2' && r1.reason === 'forfeit_both', r1);
-    check('game 1: the clocks never ran (1:00 each)', r1.clocks.every((c) => c === 60000), r1.clocks);
-    const banner = await watch.evaluate(() => document.getElementById('result').textContent);
-    check('the watch page says forfeit', /forfeit/.test(banner), banner);
+    const r1 = await watch.evaluate(() => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms, tour: window.app.g.tour }));
+    const alfaWhite = r1.tour && r1.tour.teams[0] === 'Alfa';
+    check('item 3: game 1 won by Alfa by forfeit', r1.reason === 'forfeit' && r1.result === (alfaWhite ? '1-0' : '0-1'), r1);
+    check('item 3: game 1: the clocks never ran (1:00 each)', r1.clocks.every((c) => c === 60000), r1.clocks);
+    const wres = await watch.evaluate(() => document.getElementById('result').textContent);
+    check('item 6: the watch page: "Alfa (Anna & Boris) wins by forfeit: a player of Bravo did not come"', /^Alfa \(Anna & Boris\) wins by forfeit: a player of Bravo did not come/.test(wres), wres);
+    await pA.waitForFunction(() => /Won by forfeit/.test(document.getElementById('result').textContent), null, { timeout: 5000 });
+    check('item 5: Anna reads "Won by forfeit" (no stale "Game over" alone)', true);
     await shot(watch, 'tour-forfeit-watch.png');
 
-    // ---- game 2 behind the break ----
+    // ---- item 4: Bravo's captain chooses game 2's colours ----
+    await pC.waitForSelector('#g2-keep', { timeout: 10000 });
+    const ask = await pC.evaluate(() => document.getElementById('g2-choice').textContent);
+    check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
+    const pD = await page(`/play.html?team=${bravo}&board=B`, PHONE, true); // Dana, late
+    await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 10000 });
+    const partner = await pD.evaluate(() => document.getElementById('g2-choice').textContent);
+    check('item 4: the partner reads "your captain is choosing" with the time left', /Your captain is choosing the colours for game 2 \(0:\d\d left/.test(partner), partner);
+    check('item 4: the winners are not asked', (await pA.evaluate(() => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
+    await shot(pC, 'tour-choice-phone.png');
+    await shot(pD, 'tour-choice-partner-phone.png');
+    await pC.click('#g2-keep');
+
+    // ---- game 2 behind the break, with the outcome on every page ----
     await pA.waitForFunction((id) => window.app && window.app.g && window.app.g.id > id, g1, { timeout: 20000 });
     const g2 = await pA.evaluate(() => window.app.g.id);
-    await pA.waitForFunction(() => /Break between games: the clocks start in 0:0\d/.test((document.getElementById('wait-note') || {}).textContent || ''), null, { timeout: 8000 });
+    await pA.waitForFunction(() => /Game 2 vs Bravo starts in 0:0\d/.test((document.getElementById('wait-note') || {}).textContent || ''), null, { timeout: 8000 }).catch(() => {});
     const t2 = await waitNote(pA);
     log(`game ${g2}: ${t2}`);
-    check('game 2: the break counts down', /the clocks start in 0:0[0-8]/.test(t2), t2);
+    check('items 3+5: "Game 2 vs Bravo starts in 0:0x"', /^Game 2 vs Bravo starts in 0:0[0-8]/.test(t2), t2);
+    const out = await pA.evaluate(() => (document.getElementById('g2-outcome') || {}).textContent || '');
+    check('item 4: the outcome for everyone: "Bravo chose to keep the colours"', /Bravo chose to keep the colours in game 2/.test(out), out);
     await shot(pA, 'tour-break-laptop.png');
-    const pB = await page(`/play.html?team=${alfa}&board=B`, LAPTOP);
-    const pD = await page(`/play.html?team=${bravo}&board=B`, PHONE, true);
     const all = [pA, pB, pC, pD];
     for (const p of all) await p.waitForFunction((id) => window.app && window.app.g && window.app.g.id === id, g2, { timeout: 20000 });
-    await pD.waitForFunction(() => window.app.g.seats.every((s) => s.connected), null, { timeout: 10000 });
-    const stillBreak = await pD.evaluate(() => ({ status: window.app.g.status, left: window.app.g.startMs - window.app.time.now() }));
-    log(`all four connected, ${stillBreak.left} ms of break left`);
-    if (stillBreak.left > 300) check('all four there: still the break', stillBreak.status === 'waiting', stillBreak);
+    const outD = await pD.evaluate(() => (document.getElementById('g2-outcome') || {}).textContent || '');
+    check('item 4: Dana reads the outcome too', /Bravo chose to keep/.test(outD), outD);
     await shot(pD, 'tour-break-phone.png');
+    const kept = await pA.evaluate(() => window.app.g.tour.teams[0]);
+    check('item 4: keep: Alfa sits as in game 1', (kept === 'Alfa') === alfaWhite, { kept, alfaWhite });
     for (const p of all) await p.waitForFunction(() => window.app.g.status === 'live', null, { timeout: 20000 });
-    const started = await pA.evaluate(() => ({ running: window.app.g.clocks.running, server: window.app.g.clocks.server_ms, start: window.app.g.startMs }));
-    check('game 2 live on all four pages, White to move on both boards', started.running[0] === 0 && started.running[1] === 2, started);
-    check('the wait note is gone', (await waitNote(pA)) === '');
-    check('no page errors', w.errors.length === 0, w.errors);
+    const started = await pA.evaluate(() => window.app.g.clocks.running);
+    check('item 3: game 2 live, White to move on both boards', started[0] === 0 && started[1] === 2, started);
+    check('item 3: the wait note is gone', (await waitNote(pA)) === '');
+    await pA.waitForFunction(() => /match 1–0/.test((document.getElementById('match-score') || {}).textContent || ''), null, { timeout: 10000 }).catch(() => {});
+    const bar2 = await pA.evaluate(() => document.getElementById('tour-bar').textContent);
+    check('item 5: game 2 of 2, the match score so far 1–0', /Game 2 of 2.*match 1–0/.test(bar2), bar2);
     await shot(pA, 'tour-live-laptop.png');
+
+    // ---- Cid resigns game 2: Alfa wins the match and the event; the final places ----
+    await pC.click('#resign');
+    await pA.waitForFunction(() => /Final: 1st of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
+    const fa = await pA.evaluate(() => ({ bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent }));
+    check('item 5: Alfa: final place 1st of 2, match 2–0', /match 2–0.*Final: 1st of 2/.test(fa.bar), fa.bar);
+    check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
+    await pC.waitForFunction(() => /Final: 2nd of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
+    check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await pC.evaluate(() => document.getElementById('tour-bar').textContent)));
+    await shot(pA, 'tour-final-laptop.png');
+    await shot(pC, 'tour-final-phone.png');
+    check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);
   } finally {
     await w.close();

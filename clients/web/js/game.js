@@ -48,6 +48,8 @@ export function fromState(m) {
     // A waiting tournament game (issue 13): server wall-clock instants of the break's end and
     // of the forfeit of absent seats (state.start_ms, state.forfeit_ms), null when none.
     startMs: m.start_ms || null,
+    // Its tournament (state.tournament): { tournament, name, round, match, game_no, teams }.
+    tour: m.tournament || null,
     forfeitMs: m.forfeit_ms || null,
     // The board of the deciding event as the server names it (state.result_board).
     serverBoard: m.result_board ? BOARDS.indexOf(m.result_board) : null,

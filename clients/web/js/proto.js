@@ -40,6 +40,8 @@ export const msg = {
     ? { type: 'round_pair', tournament, pairs, allow_rematch: !!allow_rematch }
     : { type: 'round_pair', tournament }),
   roundStart: (tournament) => ({ type: 'round_start', tournament }),
+  // P-GAME2: the losing captain's answer to game2_choice (c2s-game2_colors.md)
+  game2Colors: (game, swap) => ({ type: 'game2_colors', game, swap }),
   exportBpgn: (game) => ({ type: 'export', format: 'bpgn', game }),
   exportTrf: (tournament) => ({ type: 'export', format: 'trf', tournament }),
   live: () => ({ type: 'live' }),

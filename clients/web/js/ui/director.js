@@ -16,7 +16,7 @@ import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, toast, notifyError } from './dom.js';
+import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
@@ -70,7 +70,7 @@ function init() {
   $('c-bpgn').onclick = exportBpgn;
   $('c-withdraw').onclick = withdrawTeam;
   $('c-pair').onclick = pairRound;
-  $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart, 'start next round');
+  $('c-start-round').onclick = startRound;
   $('c-trf').onclick = exportTrf;
   $('c-game').onchange = drawControls;
   $('ann-send').onclick = announce;
@@ -339,6 +339,20 @@ async function tourCmd(what, build, detail) {
   }
 }
 
+// round_start. While a P-GAME2 choice is open, game 2 waits for the losing captain whatever the
+// director presses (issue 13): the desk says so, with the time left, instead of nothing.
+async function startRound() {
+  const open = [...app.choices.values()].filter((c) => c.until > performance.now());
+  await tourCmd('round_start', msg.roundStart, 'start next round');
+  if (!open.length) return;
+  const c = open[0];
+  const left = Math.max(0, Math.ceil((c.until - performance.now()) / 1000));
+  notify({
+    id: 'g2-wait', kind: 'warn', sticky: true,
+    text: `Game 2 waits for ${teamName(c.team)}'s captain to choose the colours (P-GAME2, ${left} s left${app.tour && app.tour.status === 'paused' ? ', counted once the tournament runs' : ''})${open.length > 1 ? ` and ${open.length - 1} more` : ''}: it starts after the choice, or with the colours swapped when the time is up.`,
+  });
+}
+
 // round_pair: by the Swiss pairer when the Pairs field is empty, else by hand ("1-4, 2-3, 5-0":
 // pairing numbers, 0 = the bye). A refusal names the pair as typed and the server's reason.
 async function pairRound() {
@@ -475,6 +489,14 @@ function onPush(p) {
   if (p.type === 'assign') return onAssign(p);
   if (p.type === 'game2_choice') {
     app.choices.set(p.game, { ...p, until: performance.now() + p.deadline_ms });
+    return drawCardFlags();
+  }
+  if (p.type === 'game2_decided') {
+    app.choices.delete(p.game);
+    dismiss('g2-wait');
+    const who = p.team ? teamName(p.team) : '';
+    const text = p.how === 'draw' ? `game 1 drawn: colours ${p.swap ? 'swap' : 'stay'}` : p.how === 'chosen' ? `${who} chose to ${p.swap ? 'swap' : 'keep'} the colours` : `${who} did not choose in time: colours swap`;
+    logDone(logEntry('game2', `round ${p.round} match ${p.match + 1}: ${text}`), true, 'game 2 next');
     return drawCardFlags();
   }
   if (p.type === 'announcement') {

@@ -136,7 +136,9 @@ export function waitText(g, now, short) {
   const absent = g.seats.filter((s) => !s.connected).map((s) => s.name || `seat ${s.seat}`);
   if (g.startMs && now < g.startMs) {
     const left = countdown(g.startMs - now);
-    return short ? `starts in ${left}` : `Break between games: the clocks start in ${left}` + (absent.length ? `, when all four players are here (waiting for ${names(absent)})` : '');
+    if (short) return `starts in ${left}`;
+    const head = g.tour ? `${gameLabel(g)} starts in ${left}` : `Break between games: the clocks start in ${left}`;
+    return head + (absent.length ? `, when all four players are here (waiting for ${names(absent)})` : '');
   }
   if (!absent.length) return short ? 'starting' : 'All four players are here: the clocks start now';
   if (short) return g.forfeitMs ? `waiting for ${absent.length}, forfeit in ${countdown(g.forfeitMs - now)}` : `waiting for ${absent.length}`;
@@ -146,11 +148,33 @@ export function waitText(g, now, short) {
   return left > 0 ? `${who} A player still missing in ${countdown(left)} loses the game for the team by forfeit.` : `${who} The waiting time is over: forfeit.`;
 }
 
+// A team's name: its tournament name (state.tournament.teams), else "Team 1" / "Team 2" (seats).
+export function teamName(g, t) {
+  return (g.tour && g.tour.teams && g.tour.teams[t - 1]) || `Team ${t}`;
+}
+
+// "Round 2, game 1 vs Bravo" (a player) or "Round 2, game 1: Alfa vs Bravo"; game 2 of a match
+// is "Game 2 vs Bravo" (the round is the same as game 1's).
+export function gameLabel(g) {
+  const t = g.tour;
+  if (!t) return `Game ${g.id}`;
+  const vs = g.you >= 0 ? ` vs ${teamName(g, 3 - teamOf(g.you))}` : `: ${teamName(g, 1)} vs ${teamName(g, 2)}`;
+  if (t.round === 0) return `Play-off game ${t.game_no + 1}${vs}`;
+  return t.game_no > 0 ? `Game ${t.game_no + 1}${vs}` : `Round ${t.round}, game 1${vs}`;
+}
+
 // "Team 1 (ann & bob) wins by checkmate on board B" and, for a player, who that is for them.
 export function resultText(g, you) {
   if (!g.result) return '';
   const w = winnerTeam(g.result);
-  const team = (t) => `Team ${t} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
+  const team = (t) => `${teamName(g, t)} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
+  // Forfeits (issue 13): who withdrew, who did not come; a player reads it for their side.
+  if (w && (g.reason === 'withdrawn' || g.reason === 'forfeit')) {
+    const loser = teamName(g, 3 - w);
+    const why = g.reason === 'withdrawn' ? `${loser} withdrew` : `a player of ${loser} did not come in the waiting time`;
+    if (you >= 0) return w === teamOf(you) ? `Won by forfeit: ${why} (${g.result})` : `Lost by forfeit: ${g.reason === 'withdrawn' ? 'your team withdrew' : `a player of your team did not come in the waiting time`} (${g.result})`;
+    return `${team(w)} wins by forfeit: ${why} (${g.result})`;
+  }
   // A mate, a flag or an illegal move happens on one board; a resignation or a draw is the team's.
   const onBoard = g.reason !== 'agreement' && g.endBoard !== null && g.endBoard !== undefined;
   const where = onBoard ? ` on board ${BOARDS[g.endBoard]}` : '';

@@ -81,6 +81,10 @@ function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'live') return setLive(m);
   if (m.type === 'round') return setRound(m);
+  if (m.type === 'game2_decided') { // P-GAME2's outcome (issue 13), for a spectator of game 1
+    const text = m.how === 'draw' ? `Game 1 was drawn: the colours ${m.swap ? 'swap' : 'stay'} in game 2` : m.how === 'chosen' ? `The team that lost game 1 chose to ${m.swap ? 'swap' : 'keep'} the colours in game 2` : 'The team that lost game 1 did not choose in time: the colours swap in game 2';
+    return toast(text);
+  }
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) app.view = new GameView(app.els.root, { layout: 'watch', you: -1 });
