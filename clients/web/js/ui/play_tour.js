@@ -175,10 +175,21 @@ export class TourBar {
       el.replaceChildren(h('span.g2-text', { id: 'g2-outcome' }, this.note));
     } else {
       el.hidden = true;
+      this.relayout();
       return;
     }
     el.hidden = false;
     this.tick();
+    this.relayout();
+  }
+
+  // The bar and the choice sit above the boards: when their height changes, chessground must
+  // measure its squares again (it keeps their screen positions from its last draw).
+  relayout() {
+    const sig = `${this.el.hidden ? 0 : this.el.offsetHeight},${this.choiceEl.hidden ? 0 : this.choiceEl.offsetHeight}`;
+    if (sig === this.sig) return;
+    this.sig = sig;
+    if (this.app.view) for (const p of this.app.view.panels) p.view.cg.redrawAll();
   }
 
   // The choice's countdown (every frame).

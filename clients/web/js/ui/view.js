@@ -95,7 +95,10 @@ export class GameView {
     }
     this.el.classList.toggle('finished', g.status === 'finished');
     this.el.classList.toggle('paused', !!g.paused);
-    this.pausedEl.hidden = !g.paused;
+    if (this.pausedEl.hidden !== !g.paused) {
+      this.pausedEl.hidden = !g.paused;
+      for (const p of this.panels) p.view.cg.redrawAll(); // the boards moved (see tick)
+    }
     this.tick();
   }
 
@@ -105,7 +108,12 @@ export class GameView {
     if (!g) return;
     const w = waitText(g, now ?? g.clocks.server_ms, this.layout === 'mini');
     if (this.waitEl.textContent !== w) this.waitEl.textContent = w;
-    this.waitEl.hidden = !w;
+    if (this.waitEl.hidden !== !w) {
+      // The note above the boards comes or goes: the boards move, and chessground keeps the
+      // squares' screen positions from when it drew; it must measure them again.
+      this.waitEl.hidden = !w;
+      for (const p of this.panels) p.view.cg.redrawAll();
+    }
     for (const p of this.panels) {
       for (const bar of p.bars) {
         const ms = remaining(g.clocks, bar.seat, now ?? g.clocks.server_ms);
