@@ -49,7 +49,10 @@ export class TourBar {
     setInterval(() => this.tick(), 250); // the choice's countdown, with or without a game view
     try {
       const kept = JSON.parse(sessionStorage.getItem(G2_KEY) || 'null');
-      if (kept && Date.now() - kept.at < 10 * 60000) this.note = kept.text;
+      if (kept && Date.now() - kept.at < 10 * 60000) {
+        this.note = kept.text;
+        this.noteAt = kept.at;
+      }
     } catch {
       // no storage: the outcome stays on game 1's page only
     }
@@ -65,8 +68,8 @@ export class TourBar {
       this.tid = g.tour.tournament;
       this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }, () => {});
     }
-    if (g.status === 'live' && this.note && !this.choice) {
-      // the outcome was for game 2's waiting time; once it plays, the note goes
+    if (g.status === 'live' && this.note && !this.choice && Date.now() - (this.noteAt || 0) > 30000) {
+      // the outcome is for game 2's waiting time and its first moves; then the note goes
       this.note = '';
       sessionStorage.removeItem(G2_KEY);
     }
@@ -92,7 +95,8 @@ export class TourBar {
       this.note = m.how === 'draw' ? `Game 1 was drawn: the colours ${m.swap ? 'swap' : 'stay'} in game 2 (P-GAME2)`
         : m.how === 'chosen' ? `${loser} chose to ${m.swap ? 'swap' : 'keep'} the colours in game 2`
           : `${loser} did not choose in time: the colours swap in game 2`;
-      try { sessionStorage.setItem(G2_KEY, JSON.stringify({ text: this.note, at: Date.now() })); } catch { /* none */ }
+      this.noteAt = Date.now();
+      try { sessionStorage.setItem(G2_KEY, JSON.stringify({ text: this.note, at: this.noteAt })); } catch { /* none */ }
     } else return false;
     this.render();
     return true;
