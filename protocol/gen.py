@@ -28,8 +28,10 @@ M = [
   [ID, ("token", "string", "1..128 bytes", "the token shown once at creation")],
   ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
- ("authed", "s2c", "Reply to auth.",
-  [ID, ("role", "string", '"director" or "player"', ""),
+ ("authed", "s2c", "Reply to auth. A player token of a finished game opens a read-only view "
+  "(issue 13): role `spectator` with the game and seat of the token; join shows the game, no act "
+  "is accepted.",
+  [ID, ("role", "string", '"director", "player", "team" or "spectator" (a finished game\'s player token)', ""),
    ("game", "integer", "", "players only: the game of the seat"),
    ("seat", "integer", "0..3", "players only: 0 = A white, 1 = A black, 2 = B white, 3 = B black")],
   [], {"type": "authed", "id": 1, "role": "player", "game": 7, "seat": 2}, None),
@@ -337,8 +339,10 @@ M = [
              "prize": True, "tied_next": False}]}, None),
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
-  "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
+  "connection that authenticates later gets one per unfinished game of its team (a director: on "
+  "tournament_get), with the same tokens: a seat has one token (issue 13: logins do not add "
+  "tokens), derived from a key the server keeps beside its database (`<db>.seat-key`), never in it. "
+  "The game waits for its players (wait_s) or plays already: auth with a token on a new connection, then join. "
   "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
   "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
   "draw counts as a win for team2; the standings are broadcast after each one.",

@@ -231,10 +231,10 @@ static void print_playoffs(demo_state *d)
                 continue;
             s->printed = true;
             if (!d->o->quiet)
-                printf("[%6.1fs] play-off game %lld: %s - %s %s %s (White 3:00 v Black 2:00; "
+                printf("[%6.1fs] play-off game %lld: %s %s %s (%s; White 3:00 v Black 2:00; "
                        "a draw counts for %s)\n",
                        mono_s() - d->t0, (long long)gid, team_name(d, s->team1),
-                       team_name(d, s->team2), str(g, "result"), str(g, "reason"),
+                       str(g, "result"), team_name(d, s->team2), str(g, "reason"),
                        team_name(d, s->team2));
         }
     }
@@ -264,9 +264,11 @@ static void on_round(demo_state *d, const cJSON *o)
             d->seen[d->nseen++] = (seen_game){id, true, 0, 0};
             d->rep->games++;
             if (!d->o->quiet)
-                printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s %s\n",
+                /* protocol/README.md "Results": the names around the score they read it by
+                 * (the round's results are from team1's side: name1 first) */
+                printf("[%6.1fs] round %d match %d game %d (game %lld): %s %s %s (%s)\n",
                        mono_s() - d->t0, r, (int)num(m, "match", 0) + 1, k + 1, (long long)id,
-                       str(m, "name1"), str(m, "name2"), x->valuestring,
+                       str(m, "name1"), x->valuestring, str(m, "name2"),
                        cJSON_IsString(y) ? y->valuestring : "");
         }
     }

@@ -385,6 +385,14 @@ int main(int argc, char **argv)
     if (cfg.tls && !own_cert && ensure_dev_cert(cfg.cert_path, cfg.key_path) != BH_OK)
         return 1;
 
+    /* The seat tokens' key (issue 13 item 10): beside the database, never in it. */
+    char keypath[4096];
+    snprintf(keypath, sizeof keypath, "%s.seat-key", db);
+    if (auth_key_load(keypath, hc.token_key) != BH_OK) {
+        fprintf(stderr, "bughouse-server: cannot read or make the seat-token key %s\n", keypath);
+        return 1;
+    }
+
     app a = {0};
     store *st = NULL;
     if (store_open(db, &st) != BH_OK) {

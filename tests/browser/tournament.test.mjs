@@ -145,6 +145,27 @@ async function main() {
     check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
     await pC.waitForFunction(() => /Final: 2nd of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
     check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await pC.evaluate(() => document.getElementById('tour-bar').textContent)));
+    // ---- item 6: game 2's result read from every place, in the one notation ----
+    const sides = await pA.evaluate(() => ({ t: window.app.g.tour.teams, r: window.app.g.result }));
+    const [T1, T2] = sides.t;
+    const R = sides.r;
+    log(`game ${g2}: ${T1} ${R} ${T2}`);
+    check('item 6: Alfa won game 2 in the seats\' notation', R === (T1 === 'Alfa' ? '1-0' : '0-1'), sides);
+    const logLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => l.includes(`hub: game ${g2} ended:`)) || '';
+    check('item 6: the server log: "Alfa 1-0 Bravo" by seats', logLine.includes(`ended: ${T1} ${R} ${T2} (resign, board A)`), logLine);
+    const runnerLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => /round 1 match 1 game 2: /.test(l)) || '';
+    check('item 6: the runner\'s log line the same', runnerLine.includes(`game 2: ${T1} ${R} ${T2}`), runnerLine);
+    const bpgn = await dir.evaluate(async (id) => (await window.app.net.request({ type: 'export', format: 'bpgn', game: id })).text, g2);
+    const tag = (k) => ((new RegExp(`\\[${k} "([^"]*)"\\]`).exec(bpgn || '')) || [])[1];
+    const anna = T1 === 'Alfa' ? 'Anna' : 'Cid';
+    check('item 6: the BPGN: Result and WhiteA agree', tag('Result') === R && tag('WhiteA') === anna, { result: tag('Result'), whiteA: tag('WhiteA') });
+    await dir.waitForFunction((id) => /·/.test((document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || ''), g2, { timeout: 15000 }).catch(() => {});
+    const deskCell = await dir.evaluate((id) => (document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || '', g2);
+    check('item 6: the desk: "Alfa 1-0 Bravo · resignation"', deskCell === `${T1} ${R} ${T2} · resignation`, deskCell);
+    check('item 6: the player\'s page: Alfa wins, the same result', fa.res.includes(`Alfa (Anna & Boris) wins — resignation on board A (${R})`), fa.res);
+    const snapRes = await pA.evaluate(() => { const s = window.app.bar.snap; const m = s.current.matches[0]; return { n1: m.name1, n2: m.name2, r: m.results[1] }; });
+    const winnerBySnap = snapRes.r === '1-0' ? snapRes.n1 : snapRes.r === '0-1' ? snapRes.n2 : 'draw';
+    check('item 6: the round (read from name1): Alfa won game 2', winnerBySnap === 'Alfa', snapRes);
     await shot(pA, 'tour-final-laptop.png');
     await shot(pC, 'tour-final-phone.png');
     check('no page errors', w.errors.length === 0, w.errors);

@@ -32,3 +32,10 @@ bh_add_test(test_ws_utf8 SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_utf8.c
 target_include_directories(test_ws_utf8 PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_utf8 PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_utf8 bughouse-server)
+
+# Tokens do not pile up (issue 13 item 10): 300 team logins leave the tokens table as it was.
+bh_add_test(test_ws_tokens SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_tokens.c
+            LIBS bh_wsclient SQLite::SQLite3 LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_tokens PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_tokens PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_tokens bughouse-server)

@@ -49,6 +49,9 @@ typedef struct {
     int wait_s;  /* issue 13: tournament_create's wait_s when it gives none (0: clocks start
                   * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
     int break_s; /* tournament_create's break_s when it gives none (--break-s) */
+    unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
+                                  * a seat's token is the same at every login (zeroed: a
+                                  * test's fixed key) */
 } hub_config;
 
 /* The server's defaults for a human event (bughouse-server --wait-s, --break-s): 5 minutes

@@ -180,10 +180,36 @@ static int persist(hub *h, hub_game *hg)
     return rc;
 }
 
+/* The result notation (protocol/README.md "Results", issue 13 item 6): the two sides by name
+ * in seat order, the team of seats 0 and 3 (White on board A) first, with BPGN's result
+ * between them: "Alfa 1-0 Bravo" (Alfa won), read the same in the log, the BPGN Result tag,
+ * the console and the pages. A game outside tournaments names its players. */
+static void result_line(const hub *h, const hub_game *hg, char *out, size_t cap)
+{
+    char side[2][2 * GAME_NAME_MAX + 4];
+    for (int k = 0; k < 2; k++) {
+        const char *team = NULL;
+        for (int i = 0; i < h->nteams && !team; i++)
+            if (hg->team[k] && h->teams[i].id == hg->team[k])
+                team = h->teams[i].name;
+        int a = k ? GAME_A_BLACK : GAME_A_WHITE, b = k ? GAME_B_WHITE : GAME_B_BLACK;
+        if (team)
+            snprintf(side[k], sizeof side[k], "%s", team);
+        else
+            snprintf(side[k], sizeof side[k], "%s & %s", hg->setup.players[a],
+                     hg->setup.players[b]);
+    }
+    snprintf(out, cap, "%s %s %s (%s%s%s)", side[0], hg->result, side[1], hg->reason,
+             hg->rboard >= 0 ? ", board " : "", hg->rboard == 0 ? "A" : hg->rboard == 1 ? "B" : "");
+}
+
 static void finish(hub *h, hub_game *hg, const char *result, const char *reason, uint64_t now)
 {
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
+    char line[400];
+    result_line(h, hg, line, sizeof line);
+    log_info("hub: game %lld ended: %s", (long long)hg->id, line);
     hg->status = STORE_FINISHED;
     hg->paused = false;
     char *bpgn = hub__game_bpgn(h, hg);

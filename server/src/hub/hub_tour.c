@@ -146,16 +146,19 @@ static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t g
     }
 }
 
-/* Mint a player token for seat of game gid into out. */
+/* The player token of seat of game gid into out (issue 13 item 10): the seat's own token
+ * (auth_seat_token), stored once; a team's login or a director's tournament_get hands out the
+ * same token again and adds no row. */
 static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
 {
+    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
     char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_token_new(out);
+    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, out);
     if (rc == BH_OK)
         rc = auth_hash(out, hash);
     if (rc == BH_OK)
         rc = store_token_add(h->st, hash, "player", gid, seat);
-    return rc;
+    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
 }
 
 /* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
@@ -519,8 +522,8 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     return true;
 }
 
-/* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
- * ht that is not finished: a team connection gets its own two seats, a director all four.
+/* The player tokens (the seats' own, mint) of every game of ht that is not finished: a team
+ * connection gets its own two seats, a director all four.
  * Then the runner's open choices that s may see (its team is to choose, or a director):
  * the push went only to the connections open when game 1 ended (none after a restart). */
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)

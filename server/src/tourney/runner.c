@@ -597,9 +597,14 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
     runner__touch(r, a);
     if (tour_set_game(r->t, k.round, k.match, k.game, tour_res(r, &copy, m, res)) != BH_OK)
         return;
-    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2 (void)"};
-    runner__note(a, 0, "round %d match %d game %d: %s", k.round, k.match + 1, k.game + 1,
-                 text[res]);
+    /* The result notation (protocol/README.md "Results"): the teams by name in seat order, the
+     * team seated as team 1 (White on board A) first, BPGN's result between them. */
+    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
+    const tour_team *t1 = tour_team_get(r->t, tid_of(r, copy.team[0]));
+    const tour_team *t2 = tour_team_get(r->t, tid_of(r, copy.team[1]));
+    runner__note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
+                 k.game + 1, t1 ? t1->name : "?", text[res], t2 ? t2->name : "?",
+                 res == RUNNER_VOID ? " (void)" : "");
     if (r->status == RUNNER_RUNNING)
         next_game(r, &copy, now_us, a);
     persist(a);

@@ -687,6 +687,13 @@ function drawStandings() {
 
 const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
 
+// A game's result in the one notation (protocol/README.md "Results"): the sides by name in
+// seat order around BPGN's result, "Alfa 1-0 Bravo · resignation".
+function resultCell(t, x) {
+  const side = (k) => (t && t[`team${k}`] ? teamName(t[`team${k}`]) : t ? TEAM_SEATS[k].map((s) => t.names[s] || '?').join(' & ') : '');
+  return side(1) ? `${side(1)} ${x.result} ${side(2)} · ${reasonText(x.reason)}` : `${x.result} ${reasonText(x.reason)}`;
+}
+
 function drawGames() {
   // Redrawn only when something in it changed (a refresh every 2 s would otherwise replace a
   // button under the director's pointer).
@@ -704,7 +711,7 @@ function drawGames() {
       h('td', {}, where),
       h('td', {}, h(`span.status.${x.status}`, {}, x.status), app.live.get(x.game) && app.live.get(x.game).paused ? h('span.status.paused', { dataset: { paused: x.game } }, ' paused') : null, x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
       h('td', {}, links),
-      h('td', {}, x.result ? `${x.result} ${reasonText(x.reason)}` : ''),
+      h('td', { class: 'result-cell' }, x.result ? resultCell(t, x) : ''),
       h('td', {},
         x.status === 'waiting' ? h('button.start', { onclick: () => startGame(x.game) }, 'Start') : null,
         h('a', { href: gameHref(x.game, x.status === 'finished'), target: '_blank' }, x.status === 'finished' ? ' replay' : ' watch')));
@@ -792,7 +799,7 @@ function drawCardHead(id) {
     // Pairing order, each team in the colour of its bars (blue: seats 0+3, White on A).
     const swap = !!(t && t.team1 === m.team2);
     names.replaceChildren(h(swap ? 'span.t2' : 'span.t1', {}, m.name1), h('span.score', { title: 'game points of the match so far' }, ` ${gpText(m.gp[0])}–${gpText(m.gp[1])} `), h(swap ? 'span.t1' : 'span.t2', {}, m.name2));
-    const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.results[0]} ${reasonText(m.reasons[0])}` : '';
+    const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.name1} ${m.results[0]} ${m.name2} (${reasonText(m.reasons[0])})` : '';
     mi.prev.textContent = g1;
   } else if (mi.g) {
     const row = app.live.get(id);

@@ -120,7 +120,7 @@ function drawList() {
         if (!id) return;
         inRound.add(id);
         const res = x.results[k];
-        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} ${x.name1} – ${x.name2} G${k + 1}${res ? ' ' + res : ' (live)'}`));
+        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, res ? `#${id} G${k + 1} ${x.name1} ${res} ${x.name2}` : `#${id} G${k + 1} ${x.name1} – ${x.name2} (live)`));
       });
     }
   }
