@@ -153,7 +153,7 @@ async function main() {
     check('item 6: Alfa won game 2 in the seats\' notation', R === (T1 === 'Alfa' ? '1-0' : '0-1'), sides);
     const logLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => l.includes(`hub: game ${g2} ended:`)) || '';
     check('item 6: the server log: "Alfa 1-0 Bravo" by seats', logLine.includes(`ended: ${T1} ${R} ${T2} (resign, board A)`), logLine);
-    const runnerLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => /round 1 match 1 game 2: /.test(l)) || '';
+    const runnerLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => /tournament 1: round 1 match 1 game 2: /.test(l)) || '';
     check('item 6: the runner\'s log line the same', runnerLine.includes(`game 2: ${T1} ${R} ${T2}`), runnerLine);
     const bpgn = await dir.evaluate(async (id) => (await window.app.net.request({ type: 'export', format: 'bpgn', game: id })).text, g2);
     const tag = (k) => ((new RegExp(`\\[${k} "([^"]*)"\\]`).exec(bpgn || '')) || [])[1];
