@@ -1,15 +1,21 @@
-// tournament.test.mjs: a tournament as its players live it (issue 13 item 3) in headless
+// tournament.test.mjs: a tournament as its players live it (issue 13 items 3-6) in headless
 // Chromium (ctest `browser_tournament`, label `browser`). SPDX-License-Identifier: MIT
 // The director's desk makes a 2-team event with a waiting time of 20 s and a break of 25 s
 // (the desk's own fields); each player opens the team link of their board
 // (play.html?team=T&board=A|B), as people do, at human speed:
-//   - game 1: only the two captains come. Their pages (a laptop and a phone), the watch page and
-//     the desk's card say what the game waits for (the missing players by name) with the
-//     forfeit's countdown; no clock runs. When the 20 s are over, absences of both teams are a
-//     draw by forfeit (forfeit_both, R-FLAG-FLAG's combination): the clocks never ran;
-//   - game 2 (a draw: no P-GAME2 choice) follows behind the break: the pages show "the clocks
-//     start in 0:0x"; the partners open their links; all four are there, yet nothing starts
-//     before the break's end; then the clocks run on every page.
+//   - before the start the team link says what it waits for (item 5);
+//   - game 1: Dana (Bravo, board B) does not come. The pages (a laptop, a phone), the watch
+//     page and the desk's card name her with the forfeit's countdown; no clock runs; the play
+//     page's bar shows the event, round 1 of 1, game 1 of 2, both teams by name (item 5). At
+//     20 s Bravo loses by forfeit (item 3): the clocks never ran, "Won by forfeit" (item 5);
+//   - item 4: Bravo's captain (Cid) gets Keep/Swap with the countdown; Dana, arriving late,
+//     reads "your captain is choosing"; the winners are not asked; Cid keeps; everyone reads
+//     "Bravo chose to keep the colours", on game 2's page too;
+//   - game 2 behind the break: "Game 2 vs Bravo starts in 0:xx" (while it runs), then the
+//     clocks start with all four there; the bar's match score 1-0; Cid resigns: match 2-0,
+//     final places 1st / 2nd of 2;
+//   - item 6: game 2's result read from the server log, the runner's log line, the BPGN
+//     export, the desk's games table, the player's page and the round: one notation.
 // Screenshots tests/artifacts/tour-*.png (docs/screenshots with UPDATE_SCREENSHOTS=1).
 // usage: node tests/browser/tournament.test.mjs SERVER_BINARY   (cwd: the repo root)
 
