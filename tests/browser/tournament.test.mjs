@@ -26,7 +26,19 @@ const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-const waitNote = (p) => p.evaluate(() => { const e = document.getElementById('wait-note'); return e && !e.hidden ? e.textContent : ''; });
+// page.evaluate that survives a page moving to its next game by itself (the team link).
+async function ev(p, f, arg) {
+  for (let i = 0; ; i++) {
+    try {
+      return await p.evaluate(f, arg);
+    } catch (e) {
+      if (i > 20 || !/context was destroyed|navigat/.test(e.message)) throw e;
+      await p.waitForLoadState().catch(() => {});
+      await p.waitForFunction(() => window.app, null, { timeout: 30000 }).catch(() => {});
+    }
+  }
+}
+const waitNote = (p) => ev(p, () => { const e = document.getElementById('wait-note'); return e && !e.hidden ? e.textContent : ''; });
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
@@ -57,24 +69,24 @@ async function main() {
     const pB = await page(`/play.html?team=${alfa}&board=B`, LAPTOP);
     const pC = await page(`/play.html?team=${bravo}&board=A`, PHONE, true);
     await pA.waitForFunction(() => /has not started yet/.test((document.getElementById('landing') || {}).textContent || ''), null, { timeout: 30000 });
-    const land = await pA.evaluate(() => document.getElementById('landing').textContent);
+    const land = await ev(pA, () => document.getElementById('landing').textContent);
     check('item 5: the waiting page says what it waits for', /Spring Cup has not started yet.*opens on this page by itself/.test(land), land);
     await shot(pA, 'tour-landing-laptop.png');
     await dir.click('#t-start');
     for (const p of [pA, pB, pC]) await p.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'waiting', null, { timeout: 40000 });
-    const g1 = await pA.evaluate(() => window.app.g.id);
+    const g1 = await ev(pA, () => window.app.g.id);
     await pA.waitForFunction(() => /Waiting for/.test(document.getElementById('wait-note').textContent));
     const t1 = await waitNote(pA);
     log(`game ${g1}: ${t1}`);
     check('item 3: the waiting page names the missing player', /Waiting for Dana:/.test(t1), t1);
     const left = /forfeit/.test(t1) && /in 0:(\d\d)/.exec(t1);
     check('item 3: with the forfeit countdown (at most 0:20)', left && Number(left[1]) <= 20 && Number(left[1]) > 5, t1);
-    check('item 3: no clock runs while waiting', await pA.evaluate(() => window.app.g.clocks.running.every((x) => x < 0)));
+    check('item 3: no clock runs while waiting', await ev(pA, () => window.app.g.clocks.running.every((x) => x < 0)));
     check('item 3: the phone page says it too', /Waiting for Dana/.test(await waitNote(pC)), await waitNote(pC));
     await pA.waitForFunction(() => /Spring Cup/.test((document.getElementById('tour-bar') || {}).textContent || '') && /of 1/.test(document.getElementById('tour-bar').textContent), null, { timeout: 30000 });
-    const bar1 = await pA.evaluate(() => document.getElementById('tour-bar').textContent);
+    const bar1 = await ev(pA, () => document.getElementById('tour-bar').textContent);
     check('item 5: the bar: event, round 1 of 1, game 1 of 2, both teams by name, standings', /Spring Cup.*Round 1 of 1.*Game 1 of 2.*Alfa vs Bravo.*Standings/.test(bar1), bar1);
-    const title1 = await pA.evaluate(() => document.getElementById('title').textContent);
+    const title1 = await ev(pA, () => document.getElementById('title').textContent);
     check('item 5: no "team 1" in the title, the team name', /Alfa with Boris/.test(title1) && !/team \d/.test(title1), title1);
     const watch = await page(`/watch.html?game=${g1}`, LAPTOP);
     await watch.waitForFunction(() => /Waiting for/.test((document.getElementById('wait-note') || {}).textContent || ''));
@@ -89,70 +101,70 @@ async function main() {
 
     // ---- the waiting time runs out: Bravo loses game 1 by forfeit ----
     await watch.waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, { timeout: 30000 });
-    const r1 = await watch.evaluate(() => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms, tour: window.app.g.tour }));
+    const r1 = await ev(watch, () => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms, tour: window.app.g.tour }));
     const alfaWhite = r1.tour && r1.tour.teams[0] === 'Alfa';
     check('item 3: game 1 won by Alfa by forfeit', r1.reason === 'forfeit' && r1.result === (alfaWhite ? '1-0' : '0-1'), r1);
     check('item 3: game 1: the clocks never ran (1:00 each)', r1.clocks.every((c) => c === 60000), r1.clocks);
-    const wres = await watch.evaluate(() => document.getElementById('result').textContent);
+    const wres = await ev(watch, () => document.getElementById('result').textContent);
     check('item 6: the watch page: "Alfa (Anna & Boris) wins by forfeit: a player of Bravo did not come"', /^Alfa \(Anna & Boris\) wins by forfeit: a player of Bravo did not come/.test(wres), wres);
     await pA.waitForFunction(() => /Won by forfeit/.test(document.getElementById('result').textContent), null, { timeout: 15000 });
     check('item 5: Anna reads "Won by forfeit" (no stale "Game over" alone)', true);
     await shot(watch, 'tour-forfeit-watch.png');
 
     // ---- item 4: Bravo's captain chooses game 2's colours ----
-    await pC.waitForSelector('#g2-keep', { timeout: 30000 });
-    const ask = await pC.evaluate(() => document.getElementById('g2-choice').textContent);
+    // (the choice lasts 15 s: Dana's page opens while the captain's is read)
+    const [, pD] = await Promise.all([pC.waitForSelector('#g2-keep', { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
+    const ask = await ev(pC, () => document.getElementById('g2-choice').textContent);
     check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
-    const pD = await page(`/play.html?team=${bravo}&board=B`, PHONE, true); // Dana, late
     await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
-    const partner = await pD.evaluate(() => document.getElementById('g2-choice').textContent);
+    const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
     check('item 4: the partner reads "your captain is choosing" with the time left', /Your captain is choosing the colours for game 2 \(0:\d\d left/.test(partner), partner);
-    check('item 4: the winners are not asked', (await pA.evaluate(() => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
+    check('item 4: the winners are not asked', (await ev(pA, () => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
     await shot(pC, 'tour-choice-phone.png');
     await shot(pD, 'tour-choice-partner-phone.png');
     await pC.click('#g2-keep');
 
     // ---- game 2 behind the break, with the outcome on every page ----
     await pA.waitForFunction((id) => window.app && window.app.g && window.app.g.id > id, g1, { timeout: 40000 });
-    const g2 = await pA.evaluate(() => window.app.g.id);
+    const g2 = await ev(pA, () => window.app.g.id);
     await pA.waitForFunction(() => /Game 2 vs Bravo starts in 0:\d\d/.test((document.getElementById('wait-note') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
     const t2 = await waitNote(pA);
     log(`game ${g2}: ${t2}`);
     // (on a loaded machine the break can be over before the page looks: then only logged;
     // test_hub_tour gate_forfeit_and_break checks the break's instants exactly)
-    const inBreak = await pA.evaluate(() => window.app.g.status === 'waiting' && window.app.g.startMs - window.app.time.now() > 1000);
+    const inBreak = await ev(pA, () => window.app.g.status === 'waiting' && window.app.g.startMs - window.app.time.now() > 1000);
     if (inBreak) check('items 3+5: "Game 2 vs Bravo starts in 0:xx"', /^Game 2 vs Bravo starts in 0:[0-2]\d/.test(t2), t2);
     else log('the break was over before the page looked (a loaded machine)');
     await pA.waitForFunction(() => document.getElementById('g2-outcome'), null, { timeout: 15000 }).catch(() => {});
-    const out = await pA.evaluate(() => (document.getElementById('g2-outcome') || {}).textContent || '');
+    const out = await ev(pA, () => (document.getElementById('g2-outcome') || {}).textContent || '');
     check('item 4: the outcome for everyone: "Bravo chose to keep the colours"', /Bravo chose to keep the colours in game 2/.test(out), out);
     await shot(pA, 'tour-break-laptop.png');
     const all = [pA, pB, pC, pD];
     for (const p of all) await p.waitForFunction((id) => window.app && window.app.g && window.app.g.id === id, g2, { timeout: 40000 });
-    const outD = await pD.evaluate(() => (document.getElementById('g2-outcome') || {}).textContent || '');
+    const outD = await ev(pD, () => (document.getElementById('g2-outcome') || {}).textContent || '');
     check('item 4: Dana reads the outcome too', /Bravo chose to keep/.test(outD), outD);
     await shot(pD, 'tour-break-phone.png');
-    const kept = await pA.evaluate(() => window.app.g.tour.teams[0]);
+    const kept = await ev(pA, () => window.app.g.tour.teams[0]);
     check('item 4: keep: Alfa sits as in game 1', (kept === 'Alfa') === alfaWhite, { kept, alfaWhite });
     for (const p of all) await p.waitForFunction(() => window.app.g.status === 'live', null, { timeout: 40000 });
-    const started = await pA.evaluate(() => window.app.g.clocks.running);
+    const started = await ev(pA, () => window.app.g.clocks.running);
     check('item 3: game 2 live, White to move on both boards', started[0] === 0 && started[1] === 2, started);
     check('item 3: the wait note is gone', (await waitNote(pA)) === '');
     await pA.waitForFunction(() => /match 1–0/.test((document.getElementById('match-score') || {}).textContent || ''), null, { timeout: 30000 }).catch(() => {});
-    const bar2 = await pA.evaluate(() => document.getElementById('tour-bar').textContent);
+    const bar2 = await ev(pA, () => document.getElementById('tour-bar').textContent);
     check('item 5: game 2 of 2, the match score so far 1–0', /Game 2 of 2.*match 1–0/.test(bar2), bar2);
     await shot(pA, 'tour-live-laptop.png');
 
     // ---- Cid resigns game 2: Alfa wins the match and the event; the final places ----
     await pC.click('#resign');
     await pA.waitForFunction(() => /Final: 1st of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
-    const fa = await pA.evaluate(() => ({ bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent }));
+    const fa = await ev(pA, () => ({ bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent }));
     check('item 5: Alfa: final place 1st of 2, match 2–0', /match 2–0.*Final: 1st of 2/.test(fa.bar), fa.bar);
     check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
     await pC.waitForFunction(() => /Final: 2nd of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
-    check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await pC.evaluate(() => document.getElementById('tour-bar').textContent)));
+    check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await ev(pC, () => document.getElementById('tour-bar').textContent)));
     // ---- item 6: game 2's result read from every place, in the one notation ----
-    const sides = await pA.evaluate(() => ({ t: window.app.g.tour.teams, r: window.app.g.result }));
+    const sides = await ev(pA, () => ({ t: window.app.g.tour.teams, r: window.app.g.result }));
     const [T1, T2] = sides.t;
     const R = sides.r;
     log(`game ${g2}: ${T1} ${R} ${T2}`);
@@ -169,7 +181,7 @@ async function main() {
     const deskCell = await dir.evaluate((id) => (document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || '', g2);
     check('item 6: the desk: "Alfa 1-0 Bravo · resignation"', deskCell === `${T1} ${R} ${T2} · resignation`, deskCell);
     check('item 6: the player\'s page: Alfa wins, the same result', fa.res.includes(`Alfa (Anna & Boris) wins — resignation on board A (${R})`), fa.res);
-    const snapRes = await pA.evaluate(() => { const s = window.app.bar.snap; const m = s.current.matches[0]; return { n1: m.name1, n2: m.name2, r: m.results[1] }; });
+    const snapRes = await ev(pA, () => { const s = window.app.bar.snap; const m = s.current.matches[0]; return { n1: m.name1, n2: m.name2, r: m.results[1] }; });
     const winnerBySnap = snapRes.r === '1-0' ? snapRes.n1 : snapRes.r === '0-1' ? snapRes.n2 : 'draw';
     check('item 6: the round (read from name1): Alfa won game 2', winnerBySnap === 'Alfa', snapRes);
     await shot(pA, 'tour-final-laptop.png');
