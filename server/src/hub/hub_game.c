@@ -470,7 +470,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     if (hg->status == STORE_WAITING && hg->gated) { /* the gate's instants on the wall clock */
-        int64_t wall = now_wall_ms();
+        int64_t wall = ps.server_ms; /* the same instant as server_ms: the client counts
+                                      * start_ms - server_ms exactly */
         uint64_t dl = game_gate_deadline_us(&hg->gate);
         ps.start_ms = wall + (hg->gate.not_before_us > now
                                   ? (int64_t)((hg->gate.not_before_us - now) / 1000)
