@@ -28,8 +28,10 @@ M = [
   [ID, ("token", "string", "1..128 bytes", "the token shown once at creation")],
   ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
- ("authed", "s2c", "Reply to auth.",
-  [ID, ("role", "string", '"director" or "player"', ""),
+ ("authed", "s2c", "Reply to auth. A player token of a finished game opens a read-only view "
+  "(issue 13): role `spectator` with the game and seat of the token; join shows the game, no act "
+  "is accepted.",
+  [ID, ("role", "string", '"director", "player", "team" or "spectator" (a finished game\'s player token)', ""),
    ("game", "integer", "", "players only: the game of the seat"),
    ("seat", "integer", "0..3", "players only: 0 = A white, 1 = A black, 2 = B white, 3 = B black")],
   [], {"type": "authed", "id": 1, "role": "player", "game": 7, "seat": 2}, None),
@@ -62,6 +64,9 @@ M = [
    ("recovery", "string or null", '"resumed" / "adjudicated"', "the policy applied after a restart, if any"),
    ("result_board", "string or null", '"A" / "B"', "board of the deciding event (mate, flag, illegal move, resignation); null for agreement, a director's result, or while playing"),
    ("paused", "boolean", "", "the director paused the game (game_pause): clocks stand still, running is -1 on both boards, moves get bad_state"),
+   ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
+   ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
+   ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
    ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators")],
   [], {"type": "state", "id": 2, "game": 7, "status": "live", "role": "player", "you": 2,
        "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
@@ -151,10 +156,13 @@ M = [
    ("rounds", "integer", "optional, 1..64", "rounds (default: T-ROUNDS)"),
    ("small", "string", 'optional, "rr" / "cap"', "T-ROUNDS small field: round robin (default) or rounds capped at N-1"),
    ("late_until", "integer", "optional, 1..64", "T-LATE: team_register is taken after the start while the team would be paired from a round up to this one (absent: no late entries)"),
-   ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order")],
+   ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order"),
+   ("wait_s", "integer", "optional, 0..86400 s", "waiting time (issue 13): a game's clocks start when its four players are connected; a seat still absent wait_s after the scheduled start loses its board by forfeit (an absence counts as a flag at that instant: absent seats of one team lose the game for it, absent seats of both teams make it a draw, R-FLAG-FLAG). 0: the clocks start at once, whoever is there. Default: the server's --wait-s (300; seed 004 art. 2 waits 10 minutes)"),
+   ("break_s", "integer", "optional, 0..86400 s", "break between a game's end and the match's next game (the P-GAME2 choice runs during it), and between the last game of a round and the next round. Default: the server's --break-s (60)")],
   ["unauthorized", "not_found (field ruleset)", "missing_field (field tiebreaks: an unknown name)"],
   {"type": "tournament_create", "id": 10, "name": "Bughouse Open", "base_ms": 60000, "inc_ms": 0,
-   "ruleset": "regulation", "rounds": 5, "tiebreaks": ["DE", "BH-C1", "PO"]}, "created"),
+   "ruleset": "regulation", "rounds": 5, "tiebreaks": ["DE", "BH-C1", "PO"], "wait_s": 300,
+   "break_s": 60}, "created"),
  ("team_register", "c2s", "Director: register a team of two players (P-TEAM) in a tournament that "
   "has not started, or a late entry (T-LATE) in a started Swiss whose tournament_create set "
   "late_until: taken while the next round to be paired is at most late_until; the team gets the "
@@ -236,6 +244,18 @@ M = [
    ("swap_default", "boolean", "", "what applies without a choice")], [],
   {"type": "game2_choice", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
    "deadline_ms": 15000, "swap_default": True}, None),
+ ("game2_decided", "s2c", "P-GAME2's outcome (issue 13): how game 2's colours were decided, sent to both "
+  "teams' connections, to everyone watching game 1 (its players, spectators) and to every director, "
+  "just before game 2's `assign`. `how`: `chosen` (the losing team answered game2_choice), `default` "
+  "(no answer before the deadline: swap), `draw` (game 1 was drawn: the game ruleset decides, "
+  "regulation: swap). The pages say it to everyone (\"Bravo chose to keep the colours\").",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("match", "integer", "0..", "index in the round"), ("game", "integer", "", "game 1"),
+   ("team", "integer", "", "the team that lost game 1; 0 after a draw"),
+   ("swap", "boolean", "", "true: every player takes the other colour in game 2"),
+   ("how", "string", '"chosen" / "default" / "draw"', "")], [],
+  {"type": "game2_decided", "tournament": 1, "round": 1, "match": 0, "game": 9, "team": 3,
+   "swap": False, "how": "chosen"}, None),
  ("tournament_get", "c2s", "Anyone: a snapshot of a tournament (default: the latest one). A director also "
   "receives an `assign` (fresh tokens for all four seats) for every game of it that is not finished, "
   "so a dashboard that reconnects can hand out tokens again.",
@@ -254,6 +274,8 @@ M = [
    ("rounds", "integer", "", "planned (0 before the start)"),
    ("round", "integer", "", "rounds paired so far"),
    ("base_ms", "integer", "ms", ""), ("inc_ms", "integer", "ms", ""),
+   ("wait_s", "integer", "s", "waiting time for a game's players (tournament_create)"),
+   ("break_s", "integer", "s", "break between games and rounds (tournament_create)"),
    ("ruleset", "string", "", "game ruleset"),
    ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
     "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active), "
@@ -265,7 +287,7 @@ M = [
     "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
    "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "base_ms": 60000, "inc_ms": 0,
-   "ruleset": "regulation",
+   "wait_s": 300, "break_s": 60, "ruleset": "regulation",
    "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1},
              {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1},
              {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1}],
@@ -325,8 +347,10 @@ M = [
              "prize": True, "tied_next": False}]}, None),
  ("assign", "s2c", "Player tokens of a tournament game as T-AUTO creates it: to the connections "
   "of the two teams (each its own two seats) and to every director (all four seats). A team "
-  "connection that authenticates later gets one per unfinished game of its team, with fresh "
-  "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
+  "connection that authenticates later gets one per unfinished game of its team (a director: on "
+  "tournament_get), with the same tokens: a seat has one token (issue 13: logins do not add "
+  "tokens), derived from a key the server keeps beside its database (`<db>.seat-key`), never in it. "
+  "The game waits for its players (wait_s) or plays already: auth with a token on a new connection, then join. "
   "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
   "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
   "draw counts as a win for team2; the standings are broadcast after each one.",
@@ -504,7 +528,7 @@ M = [
   {"type": "start", "game": 7, "clock_ms": [180000, 180000, 180000, 180000], "running": [0, 2], "server_ms": 1764400000000}, None),
  ("result", "s2c", "Broadcast when the game ends (mate, flag, resignation, draw, adjudication).",
   [GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
-   ("reason", "string", "", "mate, flag, illegal, resign, agreement, repetition; mate_both, flag_both, illegal_both: a draw by mates, flags or illegal moves of both teams, one on each board (RULES.md R-MATE-MATE, R-FLAG-FLAG, R-ILLEGAL-ILLEGAL); adjudicated (restart), withdrawn, or a director's reason"),
+   ("reason", "string", "", "mate, flag, illegal, resign, agreement, repetition; mate_both, flag_both, illegal_both: a draw by mates, flags or illegal moves of both teams, one on each board (RULES.md R-MATE-MATE, R-FLAG-FLAG, R-ILLEGAL-ILLEGAL); adjudicated (restart), withdrawn; forfeit (a seat absent when the waiting time wait_s ran out: its team loses), forfeit_both (absent seats of both teams: a draw, as R-FLAG-FLAG); or a director's reason"),
    ("board", "string or null", '"A" / "B"', "board of the deciding event (the first one for mate_both, flag_both, illegal_both); null for agreement or a director's result"),
    ("clock_ms", "array of 4 integers", "ms", ""), ("server_ms", "integer", "", "")], [],
   {"type": "result", "game": 7, "result": "1/2-1/2", "reason": "mate_both", "board": "A", "clock_ms": [150000, 149000, 170000, 171000], "server_ms": 1764400060000}, None),

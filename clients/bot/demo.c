@@ -13,6 +13,12 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+
+/* The demo's own tournament timing (issue 13): its bots join at once, so the clocks start
+ * when the four are connected; a short break between games and rounds, so that the pages show
+ * their countdowns without slowing the demo (the server's defaults are for people). */
+#define DEMO_WAIT_S 30
+#define DEMO_BREAK_S 2
 #include <unistd.h>
 
 #include "bot.h"
@@ -239,10 +245,10 @@ static void print_playoffs(demo_state *d)
                 continue;
             s->printed = true;
             if (!d->o->quiet)
-                printf("[%6.1fs] play-off game %lld: %s - %s %s %s (White 3:00 v Black 2:00; "
+                printf("[%6.1fs] play-off game %lld: %s %s %s (%s; White 3:00 v Black 2:00; "
                        "a draw counts for %s)\n",
                        mono_s() - d->t0, (long long)gid, team_name(d, s->team1),
-                       team_name(d, s->team2), str(g, "result"), str(g, "reason"),
+                       str(g, "result"), team_name(d, s->team2), str(g, "reason"),
                        team_name(d, s->team2));
         }
     }
@@ -272,9 +278,11 @@ static void on_round(demo_state *d, const cJSON *o)
             d->seen[d->nseen++] = (seen_game){id, true, 0, 0};
             d->rep->games++;
             if (!d->o->quiet)
-                printf("[%6.1fs] round %d match %d game %d (game %lld): %s - %s %s %s\n",
+                /* protocol/README.md "Results": the names around the score they read it by
+                 * (the round's results are from team1's side: name1 first) */
+                printf("[%6.1fs] round %d match %d game %d (game %lld): %s %s %s (%s)\n",
                        mono_s() - d->t0, r, (int)num(m, "match", 0) + 1, k + 1, (long long)id,
-                       str(m, "name1"), str(m, "name2"), x->valuestring,
+                       str(m, "name1"), x->valuestring, str(m, "name2"),
                        cJSON_IsString(y) ? y->valuestring : "");
         }
     }
@@ -586,9 +594,9 @@ int demo_run(const demo_opts *o, demo_report *rep)
         snprintf(rounds, sizeof rounds, ",\"rounds\":%d", o->rounds);
     snprintf(buf, sizeof buf,
              "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"Demo Swiss\",\"base_ms\":%d,"
-             "\"inc_ms\":%d,\"ruleset\":\"%s\"%s}",
+             "\"inc_ms\":%d,\"ruleset\":\"%s\"%s,\"wait_s\":%d,\"break_s\":%d}",
              (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
-             rounds);
+             rounds, DEMO_WAIT_S, DEMO_BREAK_S);
     step = "tournament_create";
     r = call(&d, dir, buf, id++);
     int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;

@@ -13,6 +13,7 @@
 #include "auth.h"
 #include "bh.h"
 #include "game.h"
+#include "proto.h"
 #include "hub.h"
 #include "log.h"
 #include "net.h"
@@ -151,6 +152,11 @@ static void usage(FILE *f)
                "  --rules NAME      ruleset of new games: regulation (default) or online\n"
                "  --site TEXT       the Site tag of every game's BPGN (\"City, Region COUNTRY\"\n"
                "                    or the server's URL; default \"?\", PGN's unknown)\n"
+               "  --wait-s N        a tournament game's clocks start when its four players are\n"
+               "                    connected, or after N s, absent seats losing by forfeit\n"
+               "                    (default 300; 0: at once); tournament_create's wait_s\n"
+               "  --break-s N       seconds between a tournament's games and rounds (default\n"
+               "                    60); tournament_create's break_s\n"
                "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
                "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
                "  --idle-s N        close a connection silent for N seconds, pongs included\n"
@@ -199,7 +205,10 @@ int main(int argc, char **argv)
                       .origins = origins,
                       .max_conns_per_ip = 256,
                       .max_conns_loopback = 0};
-    hub_config hc = {.recovery = HUB_RECOVER_RESUME, .ruleset = "regulation"};
+    hub_config hc = {.recovery = HUB_RECOVER_RESUME,
+                     .ruleset = "regulation",
+                     .wait_s = HUB_WAIT_S_DEFAULT,
+                     .break_s = HUB_BREAK_S_DEFAULT};
     const char *db = "bughouse.db";
     const char *admin = getenv("BH_ADMIN_TOKEN");
     bool own_cert = false;
@@ -217,6 +226,8 @@ int main(int argc, char **argv)
         {"site", required_argument, NULL, 's'},
         {"allow-origin", required_argument, NULL, 'o'},
         {"ping-s", required_argument, NULL, 'P'},
+        {"wait-s", required_argument, NULL, 'W'},
+        {"break-s", required_argument, NULL, 'B'},
         {"idle-s", required_argument, NULL, 'I'},
         {"rate", required_argument, NULL, 'x'},
         {"burst", required_argument, NULL, 'b'},
@@ -284,6 +295,16 @@ int main(int argc, char **argv)
                 return 2;
             }
             origins[norigins++] = optarg;
+            break;
+        case 'W':
+            if (!num_arg(optarg, 0, PROTO_WAIT_MAX_S, &v))
+                goto bad_num;
+            hc.wait_s = (int)v;
+            break;
+        case 'B':
+            if (!num_arg(optarg, 0, PROTO_BREAK_MAX_S, &v))
+                goto bad_num;
+            hc.break_s = (int)v;
             break;
         case 'P':
             if (!num_arg(optarg, 1, 3600, &v))
@@ -369,6 +390,14 @@ int main(int argc, char **argv)
         return 1;
     if (cfg.tls && !own_cert && ensure_dev_cert(cfg.cert_path, cfg.key_path) != BH_OK)
         return 1;
+
+    /* The seat tokens' key (issue 13 item 10): beside the database, never in it. */
+    char keypath[4096];
+    snprintf(keypath, sizeof keypath, "%s.seat-key", db);
+    if (auth_key_load(keypath, hc.token_key) != BH_OK) {
+        fprintf(stderr, "bughouse-server: cannot read or make the seat-token key %s\n", keypath);
+        return 1;
+    }
 
     app a = {0};
     store *st = NULL;

@@ -96,3 +96,10 @@ add_test(NAME browser_hall
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/hall.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_hall PROPERTIES LABELS browser TIMEOUT 180
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# A tournament as its players live it (tournament.test.mjs, issue 13 items 3-5): team links on a
+# laptop and a phone, the waiting time and its forfeit, the break before game 2.
+add_test(NAME browser_tournament
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/tournament.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_tournament PROPERTIES LABELS browser TIMEOUT 240
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

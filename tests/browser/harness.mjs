@@ -32,7 +32,7 @@ export function log(s) {
 export async function startServer(bin, tmp, port = 0, extra = []) {
   const logPath = path.join(tmp, 'server.log');
   const out = fs.openSync(logPath, 'w');
-  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web', ...extra], { stdio: ['ignore', out, out] });
+  const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web', '--wait-s', '0', '--break-s', '0', ...extra], { stdio: ['ignore', out, out] });
   for (let i = 0; i < 100; i++) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(logPath, 'utf8'));
     if (m) return { srv, port: Number(m[1]) };

@@ -76,6 +76,12 @@ static inline int itest_start(itest_srv *s, const char *const *extra)
     argv[n++] = ITEST_ADMIN;
     argv[n++] = "--web";
     argv[n++] = web;
+    /* Tournament games start at once, as before issue 13 (a test that waits for players or
+     * keeps a break gives --wait-s / --break-s in extra: the last one counts). */
+    argv[n++] = "--wait-s";
+    argv[n++] = "0";
+    argv[n++] = "--break-s";
+    argv[n++] = "0";
     for (int i = 0; extra && extra[i] && n < 38; i++)
         argv[n++] = extra[i];
     argv[n] = NULL;

@@ -39,3 +39,9 @@ bh_add_test(test_ws_club SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_club.c
 target_include_directories(test_ws_club PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_club PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_club bughouse-server)
+# Tokens do not pile up (issue 13 item 10): 300 team logins leave the tokens table as it was.
+bh_add_test(test_ws_tokens SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_tokens.c
+            LIBS bh_wsclient SQLite::SQLite3 LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_tokens PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_tokens PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_tokens bughouse-server)

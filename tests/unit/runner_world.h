@@ -24,7 +24,7 @@ typedef struct {
     runner_saved saved; /* the last RUNNER_ACT_PERSIST */
     rw_row *rows;       /* every game created, in creation order */
     int nrows, caprows;
-    int acts[RUNNER_ACT_NOTE + 1]; /* actions carried out, by kind */
+    int acts[RUNNER_ACT_GAME2 + 1]; /* actions carried out, by kind */
     bool async; /* the runner asks for pairing jobs; each is done at once, where it is asked */
     runner_reply late; /* the last RUNNER_ACT_REPLY carried out: a deferred reply */
     bool has_late;

@@ -23,6 +23,7 @@
 #define ADMIN "unit-admin-token-0123456789"
 #define T0 1000000000ULL
 #define BASE_MS 5000
+#define SEC(s) ((uint64_t)(s) * 1000000ULL)
 
 #include "hub_fake.h"
 
@@ -563,7 +564,88 @@ static void jobs_off_loop(void)
     rm_db();
 }
 
+
+/* Connect seat `seat` of the director's last assigned game as connection conn at now. */
+static void sit(uint64_t conn, int seat, long long gid, uint64_t now)
+{
+    char tok[80], msg[256];
+    seat_token(seat, tok, sizeof tok);
+    hub_on_open(h, conn);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok);
+    turn(conn, msg, now);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":2,\"game\":%lld}", gid);
+    turn(conn, msg, now);
+}
+
+/* Issue 13 item 3 through the hub: wait_s 60, break_s 10, two teams, one round. Game 1: the
+ * players of WhiteA (team 1) and WhiteB (team 2) never come; the other two do at 1 s. The
+ * clocks do not run (the spectator's state says waiting, with the forfeit instant); at 59 s
+ * nothing has happened, at 60 s the game ends unplayed: absences of both teams, a draw
+ * (forfeit_both, R-FLAG-FLAG's combination). Game 2 follows (a draw: no P-GAME2 choice),
+ * behind the break: all four players connected at 61 s do not start it before 70 s (10 s
+ * after game 1's end), and at 70 s it starts. */
+static void gate_forfeit_and_break(void)
+{
+    memset(&io, 0, sizeof io);
+    open_hub(true);
+    hub_on_open(h, 1);
+    hub_on_open(h, 2);
+    turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
+    char msg[320];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"Gate\",\"base_ms\":%d,"
+             "\"ruleset\":\"online\",\"rounds\":1,\"tiebreaks\":[\"DE\"],\"wait_s\":60,"
+             "\"break_s\":10}",
+             BASE_MS);
+    turn(1, msg, T0);
+    for (int i = 0; i < 2; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"T%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,%d]}",
+                 3 + i, i, i, i, 2000 - 100 * i, 1800);
+        turn(1, msg, T0);
+    }
+    turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
+    long long g1 = jint(f_last(&io, 1, "\"type\":\"assign\""), "game");
+    CHECK_MSG(g1 > 0, "no game 1");
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":3,\"game\":%lld}", g1);
+    turn(2, msg, T0);
+    const char *st2 = f_last(&io, 2, "\"type\":\"state\"");
+    CHECK_MSG(st2 && strstr(st2, "\"status\":\"waiting\""), "game 1 not waiting: %s", st2);
+    CHECK_MSG(st2 && jint(st2, "forfeit_ms") - jint(st2, "server_ms") == 60000,
+              "forfeit in 60 s: %s", st2);
+    CHECK_MSG(st2 && strstr(st2, "\"tournament\":{\"tournament\":1,\"name\":\"Gate\",\"round\":1,"
+                                 "\"match\":0,\"game_no\":0,\"teams\":[\"T"),
+              "state: its tournament: %s", st2);
+    sit(6, 1 /* BlackA */, g1, T0 + SEC(1));
+    sit(8, 3 /* BlackB */, g1, T0 + SEC(1));
+    f_clear(&io);
+    run_timers(T0 + SEC(59));
+    CHECK_EQ_INT("no start before the waiting time", 0, f_count(&io, 2, "\"type\":\"start\""));
+    CHECK_EQ_INT("no result before the waiting time", 0, f_count(&io, 2, "\"type\":\"result\""));
+    run_timers(T0 + SEC(60));
+    const char *res = f_last(&io, 2, "\"type\":\"result\"");
+    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\"") && strstr(res, "\"reason\":\"forfeit_both\""),
+              "game 1: %s", res ? res : "(no result)");
+    long long g2 = jint(f_last(&io, 1, "\"type\":\"assign\""), "game");
+    CHECK_MSG(g2 > g1, "game 2 not created after the draw");
+    for (int s = 0; s < 4; s++)
+        sit(10 + (uint64_t)s, s, g2, T0 + SEC(61));
+    const char *st10 = f_last(&io, 10, "\"type\":\"state\"");
+    CHECK_MSG(st10 && strstr(st10, "\"status\":\"waiting\"") &&
+                  jint(st10, "start_ms") - jint(st10, "server_ms") == 9000,
+              "game 2 in the break, 9 s left: %s", st10 ? st10 : "(none)");
+    CHECK_EQ_INT("all four there: still the break", 0, f_count(&io, 10, "\"type\":\"start\""));
+    run_timers(T0 + SEC(69));
+    CHECK_EQ_INT("not before the break's end", 0, f_count(&io, 10, "\"type\":\"start\""));
+    run_timers(T0 + SEC(70));
+    CHECK_EQ_INT("game 2 starts at 70 s", 1, f_count(&io, 10, "\"type\":\"start\""));
+    close_hub();
+    rm_db();
+}
+
 static const bh_test_case cases[] = {
+    {"gate_forfeit_and_break", gate_forfeit_and_break},
     {"jobs_off_loop", jobs_off_loop},
     {"game2_keep", game2_keep},
     {"game2_default", game2_default},

@@ -28,6 +28,8 @@ static void golden_client(void)
     CHECK_EQ_INT("tcreate inc", 0, m.inc_ms);
     CHECK_EQ_STR("tcreate ruleset", "regulation", m.ruleset);
     CHECK_EQ_INT("tcreate rounds", 5, m.rounds);
+    CHECK_EQ_INT("tcreate wait_s", 300, m.wait_s);
+    CHECK_EQ_INT("tcreate break_s", 60, m.break_s);
     CHECK_EQ_INT("tcreate n_tb", 3, m.n_tiebreaks);
     CHECK_EQ_STR("tcreate tb1", "BH-C1", m.tiebreaks[1]);
     CHECK_EQ_STR("tcreate tb2", "PO", m.tiebreaks[2]);
@@ -57,6 +59,8 @@ static void bad_options(void)
         const char *field;
     } cases[] = {
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":0}", BH_EFIELD, "rounds"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"wait_s\":-1}", BH_EFIELD, "wait_s"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"break_s\":86401}", BH_EFIELD, "break_s"},
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":65}", BH_EFIELD,
          "rounds"},
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"base_ms\":999}", BH_EFIELD,
@@ -122,6 +126,8 @@ static void golden_server(void)
     same("s2c-assign.json", proto_enc_assign(&a));
     proto_game2_choice gc = {1, 1, 0, 9, 3, 15000, true};
     same("s2c-game2_choice.json", proto_enc_game2_choice(&gc));
+    proto_game2_decided gd = {1, 1, 0, 9, 3, false, "chosen"};
+    same("s2c-game2_decided.json", proto_enc_game2_decided(&gd));
     proto_tmatch rm[2] = {{.team1 = 1,
                            .team2 = 3,
                            .name1 = "Knights",
@@ -169,6 +175,8 @@ static void golden_server(void)
                             .rounds = 5,
                             .round = 1,
                             .base_ms = 60000,
+                            .wait_s = 300,
+                            .break_s = 60,
                             .ruleset = "regulation",
                             .teams = teams,
                             .n_teams = 3,

@@ -894,7 +894,95 @@ static void teardown(void)
     clear();
 }
 
+
+/* Issue 13 item 3: wait_s and break_s. Every created game carries the gate's waiting time;
+ * round 1 may start at once (T0); game 2 of a match starts break_s after game 1 ended, the
+ * P-GAME2 choice included (a choice made within the break does not shorten it); the next
+ * round break_s after the game that completed the round; both survive runner_save /
+ * runner_restore (the BHR line). With 0 (every other case here, and the golden events) the
+ * games start at once, as before. */
+static void wait_and_break(void)
+{
+    runner_free(R);
+    clear();
+    runner_config c = {.name = "W", .ruleset = "online", .base_ms = 60000, .rounds = 2,
+                       .wait_s = 300, .break_s = 60};
+    R = runner_new(1, &c, true);
+    for (int i = 0; i < 4; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "T%d", i + 1);
+        runner_register(R, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i, &A);
+    }
+    clear();
+    runner_reply rep;
+    CHECK_EQ_INT("start", BH_OK, runner_start(R, T0, 7, &A, &rep));
+    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_EQ_U64("round 1 starts at once", T0, g1 ? g1->start_us : 0);
+    CHECK_EQ_INT("the gate's waiting time", 300, g1 ? (int)g1->wait_s : 0);
+    runner_key k0 = act_of(RUNNER_ACT_CREATE_GAME, 0)->key, k1 = act_of(RUNNER_ACT_CREATE_GAME, 1)->key;
+    over(k0, RUNNER_DRAW, T0 + 100 * SEC);
+    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_EQ_U64("game 2 after a draw: 60 s after game 1", T0 + 160 * SEC, g2 ? g2->start_us : 0);
+    over(k1, RUNNER_WIN1, T0 + 110 * SEC);
+    clear();
+    CHECK_EQ_INT("choice", BH_OK, runner_choose(R, k1, true, T0 + 115 * SEC, &A));
+    g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_EQ_U64("game 2 after a choice: still 60 s after game 1", T0 + 170 * SEC,
+                 g2 ? g2->start_us : 0);
+    over(key(1, k0.match, 1), RUNNER_DRAW, T0 + 400 * SEC);
+    over(key(1, k1.match, 1), RUNNER_DRAW, T0 + 500 * SEC);
+    const runner_act *r2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    CHECK_MSG(r2 && r2->key.round == 2, "round 2 paired");
+    CHECK_EQ_U64("round 2: 60 s after the last game", T0 + 560 * SEC, r2 ? r2->start_us : 0);
+    runner_saved sv;
+    runner_save(R, &sv);
+    CHECK_MSG(strstr(sv.trf, " wait_s=300 break_s=60") != NULL, "BHR keeps wait_s, break_s");
+    runner *back = NULL;
+    CHECK_EQ_INT("restore", BH_OK, runner_restore(1, &sv, true, &back, NULL));
+    if (back) {
+        CHECK_EQ_INT("restored wait_s", 300, (int)tour_rules(runner_tour(back))->wait_s);
+        CHECK_EQ_INT("restored break_s", 60, (int)tour_rules(runner_tour(back))->break_s);
+    }
+    runner_free(back);
+    runner_saved_fini(&sv);
+}
+
+
+/* Issue 13 item 4: P-GAME2's outcome as an action for everyone, just before game 2 is created:
+ * who decided (the loser's choice, the deadline's default, the draw rule) and whether the
+ * colours swap, the same as game 2's seats show. */
+static void p_game2_outcome(void)
+{
+    for (int mode = 0; mode < 3; mode++) {
+        event(2, 0, 0, NULL, 0, true);
+        const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        int64_t t1 = g1->team[0];
+        runner_key k = g1->key;
+        over(k, mode == 2 ? RUNNER_DRAW : RUNNER_WIN2, T0 + SEC);
+        if (mode == 0) {
+            clear();
+            runner_choose(R, k, false, T0 + 2 * SEC, &A);
+        } else if (mode == 1) {
+            clear();
+            runner_on_time(R, T0 + 16 * SEC, &A);
+        }
+        const runner_act *d = act_of(RUNNER_ACT_GAME2, 0);
+        const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        CHECK_MSG(d && g2 && d < g2, "mode %d: the outcome before game 2", mode);
+        if (!d || !g2)
+            continue;
+        CHECK_EQ_INT("key: game 1", 0, d->key.game);
+        CHECK_EQ_INT("how", mode == 0 ? RUNNER_G2_CHOSEN : mode == 1 ? RUNNER_G2_DEFAULT : RUNNER_G2_DRAW,
+                     d->how);
+        CHECK_EQ_INT("loser (0 after a draw)", (int)(mode == 2 ? 0 : t1), (int)d->team[0]);
+        CHECK_EQ_INT("swap as game 2 seats it", g2->team[0] != t1, d->swap);
+        CHECK_EQ_INT("keep only when chosen", mode != 0, d->swap);
+    }
+}
+
 static const bh_test_case cases[] = {
+    {"p_game2_outcome", p_game2_outcome},
+    {"wait_and_break", wait_and_break},
     {"t_auto_double", t_auto_double},
     {"p_game2", p_game2},
     {"p_game2_override", p_game2_override},

@@ -45,6 +45,12 @@ export function fromState(m) {
     chat: m.chat ? m.chat.slice() : null,
     mateBoard: null,
     paused: !!m.paused,
+    // A waiting tournament game (issue 13): server wall-clock instants of the break's end and
+    // of the forfeit of absent seats (state.start_ms, state.forfeit_ms), null when none.
+    startMs: m.start_ms || null,
+    // Its tournament (state.tournament): { tournament, name, round, match, game_no, teams }.
+    tour: m.tournament || null,
+    forfeitMs: m.forfeit_ms || null,
     // The board of the deciding event as the server names it (state.result_board).
     serverBoard: m.result_board ? BOARDS.indexOf(m.result_board) : null,
   };
@@ -87,6 +93,7 @@ export function apply(g, m) {
     }
     case 'start':
       g.status = 'live';
+      g.startMs = g.forfeitMs = null;
       g.clocks = { clock_ms: m.clock_ms.slice(), running: m.running.slice(), server_ms: m.server_ms, live: true };
       return true;
     case 'result':

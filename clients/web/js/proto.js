@@ -25,7 +25,7 @@ export const msg = {
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),
-  // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?} (c2s-tournament_create.md)
+  // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?, wait_s?, break_s?} (c2s-tournament_create.md)
   tournamentCreate: (o) => ({ type: 'tournament_create', ...o }),
   teamRegister: (tournament, name, players, ratings) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}) }),
   tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
@@ -41,6 +41,8 @@ export const msg = {
     ? { type: 'round_pair', tournament, pairs, allow_rematch: !!allow_rematch }
     : { type: 'round_pair', tournament }),
   roundStart: (tournament) => ({ type: 'round_start', tournament }),
+  // P-GAME2: the losing captain's answer to game2_choice (c2s-game2_colors.md)
+  game2Colors: (game, swap) => ({ type: 'game2_colors', game, swap }),
   exportBpgn: (game) => ({ type: 'export', format: 'bpgn', game }),
   exportTrf: (tournament) => ({ type: 'export', format: 'trf', tournament }),
   live: () => ({ type: 'live' }),
@@ -71,6 +73,8 @@ const REASONS = {
   repetition: 'threefold repetition',
   adjudicated: 'adjudicated',
   withdrawn: 'withdrawal',
+  forfeit: 'forfeit (a player did not come)',
+  forfeit_both: 'forfeit on both sides (players of both teams did not come)',
 };
 
 export function reasonText(reason) {

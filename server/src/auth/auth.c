@@ -4,9 +4,14 @@
 
 #include <openssl/crypto.h>
 #include <openssl/err.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 #include <openssl/rand.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bh.h"
 #include "log.h"
@@ -30,6 +35,59 @@ int auth_token_new(char out[AUTH_TOKEN_LEN + 1])
     }
     to_hex(raw, sizeof raw, out);
     OPENSSL_cleanse(raw, sizeof raw);
+    return BH_OK;
+}
+
+int auth_seat_token(const unsigned char key[AUTH_KEY_BYTES], long long game, int seat,
+                    char out[AUTH_TOKEN_LEN + 1])
+{
+    char text[64];
+    int n = snprintf(text, sizeof text, "bughouse seat %lld %d", game, seat);
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int md_len = 0;
+    if (!HMAC(EVP_sha256(), key, AUTH_KEY_BYTES, (const unsigned char *)text, (size_t)n, md,
+              &md_len) ||
+        md_len < AUTH_TOKEN_BYTES) {
+        log_error("auth: HMAC failed: error %lu", ERR_get_error());
+        return BH_EIO;
+    }
+    to_hex(md, AUTH_TOKEN_BYTES, out);
+    OPENSSL_cleanse(md, sizeof md);
+    return BH_OK;
+}
+
+int auth_key_load(const char *path, unsigned char key[AUTH_KEY_BYTES])
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        unsigned char extra;
+        ssize_t got = read(fd, key, AUTH_KEY_BYTES);
+        ssize_t more = got == AUTH_KEY_BYTES ? read(fd, &extra, 1) : 0;
+        close(fd);
+        if (got != AUTH_KEY_BYTES || more != 0) {
+            log_error("auth: %s: not a key of %d bytes", path, AUTH_KEY_BYTES);
+            return got < 0 ? BH_EIO : BH_EPARSE;
+        }
+        return BH_OK;
+    }
+    if (errno != ENOENT) {
+        log_error("auth: %s: %s", path, strerror(errno));
+        return BH_EIO;
+    }
+    if (RAND_bytes(key, AUTH_KEY_BYTES) != 1) {
+        log_error("auth: RAND_bytes failed: error %lu", ERR_get_error());
+        return BH_EIO;
+    }
+    fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    ssize_t put = fd >= 0 ? write(fd, key, AUTH_KEY_BYTES) : -1;
+    if (fd < 0 || put != AUTH_KEY_BYTES || fsync(fd) != 0) {
+        log_error("auth: cannot write %s: %s", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return BH_EIO;
+    }
+    close(fd);
+    log_info("auth: made the seat-token key %s", path);
     return BH_OK;
 }
 

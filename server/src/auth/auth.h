@@ -17,6 +17,21 @@
  * Returns BH_OK, or BH_EIO when OpenSSL's RNG fails (logged). */
 int auth_token_new(char out[AUTH_TOKEN_LEN + 1]);
 
+#define AUTH_KEY_BYTES 32 /* the key of the seat tokens (auth_seat_token) */
+
+/* The player token of seat `seat` of game `game` (issue 13 item 10: a login hands out the same
+ * token again instead of a new one, so tokens do not pile up): the first AUTH_TOKEN_BYTES of
+ * HMAC-SHA256(key, "bughouse seat <game> <seat>") (RFC 2104) as lowercase hex. Only its hash is
+ * stored; without the key (bughouse-server keeps it in a file beside the database, not in it)
+ * the database does not give the token. BH_OK, or BH_EIO when OpenSSL fails (logged). */
+int auth_seat_token(const unsigned char key[AUTH_KEY_BYTES], long long game, int seat,
+                    char out[AUTH_TOKEN_LEN + 1]);
+
+/* The seat-token key in file path: read (exactly AUTH_KEY_BYTES bytes), or made with
+ * RAND_bytes and written (mode 0600) when the file does not exist. BH_OK, BH_EIO (cannot read
+ * or write it, or the RNG fails), BH_EPARSE (a file of another size). */
+int auth_key_load(const char *path, unsigned char key[AUTH_KEY_BYTES]);
+
 /* Write the hex SHA-256 of token (AUTH_HASH_LEN characters and a NUL) into out.
  * Returns BH_OK, BH_ELIMIT when token is longer than AUTH_TOKEN_MAX, BH_EIO when EVP fails. */
 int auth_hash(const char *token, char out[AUTH_HASH_LEN + 1]);

@@ -389,4 +389,43 @@ const game_ply *game_board_ply(const game *g, int board, int k, size_t *event);
  * rebuilt list differs from ev). */
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out);
 
+/* ---- the start gate (issue 13 item 3): a created game's clocks start when its players can
+ * play --------------------------------------------------------------------------------------- */
+
+/* When the clocks of a created game may start, and what happens to absent seats. Value type.
+ * not_before_us: the earliest instant (a tournament's break_s between games and rounds ends);
+ * wait_s: from not_before_us on, the clocks start as soon as every seat of the game is
+ * connected; when wait_s seconds have passed with a seat still absent, that seat loses its
+ * board by forfeit (seed 004 art. 2: "waiting for a late opponent: 10 minutes"). wait_s 0: the
+ * clocks start at not_before_us whoever is there (the behaviour before issue 13). */
+typedef struct game_gate {
+    uint64_t not_before_us; /* monotonic µs */
+    uint32_t wait_s;        /* seconds after not_before_us; 0 = no waiting (start regardless) */
+} game_gate;
+
+typedef enum {
+    GAME_GATE_HOLD = 0,   /* not yet: ask again at *next_us (or when a seat connects) */
+    GAME_GATE_START = 1,  /* start the clocks now (game_new at now_us) */
+    GAME_GATE_FORFEIT = 2 /* wait_s has passed with seats absent: the game is decided unplayed */
+} game_gate_verdict;
+
+/* The gate's verdict at now_us for a game of kind k whose connected seats are the bits of
+ * present (bit s = seat s; seats 0..game_seats-1 of the kind: 4 bughouse, 2 chess).
+ * FORFEIT: the result's winner in *winner. The combination (RULES.md names no rule for an absent
+ * player; we read an absence as a flag at the deadline, R-FLAG-FLAG): an absent seat's board is lost by its team
+ * at the deadline, a decisive event on that board; the two boards' events are simultaneous and
+ * combine as R-FLAG-FLAG combines flags:
+ *   - every absent seat of one team (one or both of its boards): that team loses
+ *     (GAME_TEAM_1 / GAME_TEAM_2 wins the other);
+ *   - absent seats of both teams (on one board or on two): draw (GAME_DRAW), as decisive
+ *     events against both teams; nobody connected at all is such a draw too.
+ * A chess game (one board, team 1 = White) is the same with two seats: the absent side loses;
+ * both absent: draw. HOLD: *next_us is the instant to ask again (GAME_NEVER: only a seat's
+ * arrival changes anything, which a gate with wait_s 0 never waits for). *winner and *next_us
+ * may be NULL. Pure: never reads a clock. */
+game_gate_verdict game_gate_decide(const game_gate *gt, game_kind k, unsigned present,
+                                   uint64_t now_us, int *winner, uint64_t *next_us);
+/* The instant absent seats forfeit (not_before_us + wait_s), GAME_NEVER for wait_s 0. */
+uint64_t game_gate_deadline_us(const game_gate *gt);
+
 #endif

@@ -336,6 +336,17 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int seat;
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
     hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
+    if (hg && seat >= 0 && seat < 4 && hg->status == STORE_FINISHED) {
+        /* Issue 13 item 10: the token of a finished game opens a read-only view of it (the
+         * seat plays no more): the connection is a spectator, told the game and the seat. */
+        release_seat(h, s);
+        hub__game_leave(h, s);
+        s->role = ROLE_SPECTATOR;
+        s->game = -1;
+        s->seat = -1;
+        hub__queue(h, s->conn, proto_enc_authed(m->id, "spectator", gid, seat));
+        return;
+    }
     if (hg && seat >= 0 && seat < 4) {
         if (!may_take(h, s, m, hg, seat, now_us))
             return; /* s stays what it was */

@@ -57,7 +57,19 @@ typedef struct {
                             * "" writes PGN's unknown "?" */
     bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only (the
                             * golden comparison with the hub before issue 17) */
+    int wait_s;  /* issue 13: tournament_create's wait_s when it gives none (0: clocks start
+                  * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
+    int break_s; /* tournament_create's break_s when it gives none (--break-s) */
+    unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
+                                  * a seat's token is the same at every login (zeroed: a
+                                  * test's fixed key) */
 } hub_config;
+
+/* The server's defaults for a human event (bughouse-server --wait-s, --break-s): 5 minutes
+ * of waiting for the players of a game (seed 004 art. 2 waits 10 minutes for 10+5 chess; a
+ * 3+0 bughouse game lasts about 6 minutes on the clock), 1 minute between games and rounds. */
+#define HUB_WAIT_S_DEFAULT 300
+#define HUB_BREAK_S_DEFAULT 60
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,
  * teams and games from it, and apply cfg->recovery to games that were live (the result is

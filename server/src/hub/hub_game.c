@@ -206,11 +206,36 @@ static int persist(hub *h, hub_game *hg)
 }
 
 static void cool_later(hub *h, hub_game *hg);
+/* The result notation (protocol/README.md "Results", issue 13 item 6): the two sides by name
+ * in seat order, the team of seats 0 and 3 (White on board A) first, with BPGN's result
+ * between them: "Alfa 1-0 Bravo" (Alfa won), read the same in the log, the BPGN Result tag,
+ * the console and the pages. A game outside tournaments names its players. */
+static void result_line(const hub *h, const hub_game *hg, char *out, size_t cap)
+{
+    char side[2][2 * GAME_NAME_MAX + 4];
+    for (int k = 0; k < 2; k++) {
+        const char *team = NULL;
+        for (int i = 0; i < h->nteams && !team; i++)
+            if (hg->team[k] && h->teams[i].id == hg->team[k])
+                team = h->teams[i].name;
+        int a = k ? GAME_A_BLACK : GAME_A_WHITE, b = k ? GAME_B_WHITE : GAME_B_BLACK;
+        if (team)
+            snprintf(side[k], sizeof side[k], "%s", team);
+        else
+            snprintf(side[k], sizeof side[k], "%s & %s", hg->players[a],
+                     hg->players[b]);
+    }
+    snprintf(out, cap, "%s %s %s (%s%s%s)", side[0], hg->result, side[1], hg->reason,
+             hg->rboard >= 0 ? ", board " : "", hg->rboard == 0 ? "A" : hg->rboard == 1 ? "B" : "");
+}
 
 static void finish(hub *h, hub_game *hg, const char *result, const char *reason, uint64_t now)
 {
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
+    char line[400];
+    result_line(h, hg, line, sizeof line);
+    log_info("hub: game %lld ended: %s", (long long)hg->id, line);
     hg->status = STORE_FINISHED;
     hg->paused = false;
     char *bpgn = hub__game_bpgn(h, hg);
@@ -518,6 +543,19 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .result_board = hg->rboard,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
+    if (hg->status == STORE_WAITING && hg->gated) { /* the gate's instants on the wall clock */
+        int64_t wall = ps.server_ms; /* the same instant as server_ms: the client counts
+                                      * start_ms - server_ms exactly */
+        uint64_t dl = game_gate_deadline_us(&hg->gate);
+        ps.start_ms = wall + (hg->gate.not_before_us > now
+                                  ? (int64_t)((hg->gate.not_before_us - now) / 1000)
+                                  : 0);
+        if (dl != GAME_NEVER)
+            ps.forfeit_ms = wall + (dl > now ? (int64_t)((dl - now) / 1000) : 0);
+    }
+    if (hub__tour_game_info(h, hg->id, &ps.tour.id, &ps.tour.round, &ps.tour.match,
+                            &ps.tour.game_no, ps.tour.teams))
+        ps.tour.name = hub__tour_name(h, ps.tour.id);
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;
@@ -569,10 +607,17 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
 
 /* ---- sessions in games -------------------------------------------------------------------- */
 
+static void add_record(hub *h, hub_game *hg, int type, uint64_t t_us);
+static void gate_apply(hub *h, hub_game *hg, uint64_t now_us);
+
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
 {
     if (hg->status != STORE_WAITING)
         return BH_ESTATE;
+    if (hg->gated) {
+        hg->gated = false;
+        theap_del(h->timers, hg->slot);
+    }
     game_setup su;
     setup_of(hg, &su);
     int rc = game_new(&su, 0, &hg->g);
@@ -667,9 +712,51 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
     }
     send_state(h, hg, s, true, id, now_us);
-    /* A game starts when all four seats are connected (or on the director's game_start). */
-    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] && hg->conns[3])
+    /* A game starts when all four seats are connected (or on the director's game_start); a
+     * tournament game when its gate says so (issue 13). */
+    if (hg->status == STORE_WAITING && hg->gated)
+        gate_apply(h, hg, now_us);
+    else if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] &&
+             hg->conns[3])
         hub__game_start(h, hg, now_us);
+}
+
+static void gate_apply(hub *h, hub_game *hg, uint64_t now_us)
+{
+    unsigned present = 0;
+    for (int s = 0; s < 4; s++)
+        present |= hg->conns[s] > 0 ? 1u << s : 0u;
+    int winner = GAME_DRAW;
+    uint64_t next = GAME_NEVER;
+    game_gate_verdict v =
+        game_gate_decide(&hg->gate, GAME_KIND_BUGHOUSE /* the hub hosts bughouse games */, present, now_us, &winner, &next);
+    if (v == GAME_GATE_HOLD) {
+        if (next == GAME_NEVER)
+            theap_del(h->timers, hg->slot);
+        else
+            theap_set(h->timers, hg->slot, next ? next : 1);
+        return;
+    }
+    if (hub__game_start(h, hg, now_us) != BH_OK || v == GAME_GATE_START)
+        return;
+    /* Forfeit: the game is started and ended at game time 0, so that its record (store, BPGN,
+     * TRF through the runner) is a game like any other with its result. */
+    bool both = winner == GAME_DRAW; /* absences of both teams (game_gate_decide) */
+    hg->end_gt = gtime(hg, now_us);
+    add_record(h, hg, HUB_EV_END, hg->end_gt);
+    log_info("hub: game %lld: absent seats (present %x of %x) after %u s: %s by forfeit",
+             (long long)hg->id, present, (1u << game_seats(hg->g)) - 1u, hg->gate.wait_s,
+             result_text(winner));
+    finish(h, hg, result_text(winner), both ? "forfeit_both" : "forfeit", now_us);
+}
+
+void hub__game_gate(hub *h, hub_game *hg, const game_gate *gt, uint64_t now_us)
+{
+    if (hg->status != STORE_WAITING)
+        return;
+    hg->gated = true;
+    hg->gate = *gt;
+    gate_apply(h, hg, now_us);
 }
 
 /* Checks shared by move, resign and chat: the sender holds a seat of this game. */
@@ -821,6 +908,10 @@ void hub__game_timers(hub *h, uint64_t now_us)
     }
     for (int i = 0; i < n; i++) {
         hub_game *hg = h->games[due[i]];
+        if (hg->status == STORE_WAITING && hg->gated) {
+            gate_apply(h, hg, now_us);
+            continue;
+        }
         if (!hg->g || hg->status != STORE_LIVE || hg->paused)
             continue;
         uint64_t before = game_next_deadline_us(hg->g);

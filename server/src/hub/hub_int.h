@@ -84,6 +84,9 @@ typedef struct {
     int64_t created_ms; /* wall clock of its creation (the BPGN Date) */
     int64_t tournament; /* its tournament, 0 none */
     int64_t team[2];    /* hub teams of seats 0+3 and of seats 1+2, 0 unknown */
+    bool gated;         /* waiting behind gate (issue 13: a tournament game), which decides
+                         * when its clocks start and whether absent seats forfeit */
+    game_gate gate;     /* monotonic µs; not stored: a restart waits wait_s again from then */
 } hub_game;
 
 typedef struct {
@@ -167,6 +170,11 @@ int hub__game_warm(hub *h, hub_game *hg);
 void hub__game_cool(hub *h);
 /* Start a waiting game at now_us: events stored, start broadcast, timer armed. */
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
+/* Put waiting game hg behind gate gt (issue 13) and carry out its verdict at now_us (again
+ * whenever a seat connects and at its deadlines): start the game, hold it (timer armed), or
+ * start and end it at once by forfeit ("1-0", "0-1" or "1/2-1/2", reason "forfeit", or
+ * "forfeit_both" for absences of both teams: game_gate_decide's combination). */
+void hub__game_gate(hub *h, hub_game *hg, const game_gate *gt, uint64_t now_us);
 /* A session joins hg (reply: state with id); seats a player of this game. */
 void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_us);
 /* A session leaves the game(s) it watches (close, a new identity, or a spectator's or

@@ -146,21 +146,25 @@ static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t g
     }
 }
 
-/* Mint a player token for seat of game gid into out. */
+/* The player token of seat of game gid into out (issue 13 item 10): the seat's own token
+ * (auth_seat_token), stored once; a team's login or a director's tournament_get hands out the
+ * same token again and adds no row. */
 static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
 {
+    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
     char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_token_new(out);
+    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, out);
     if (rc == BH_OK)
         rc = auth_hash(out, hash);
     if (rc == BH_OK)
         rc = store_token_add(h->st, hash, "player", gid, seat);
-    return rc;
+    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
 }
 
 /* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
- * started now as the runner asks (the clocks run whether or not the players are there), and
- * its tokens assigned. */
+ * its tokens assigned, and started as the runner asks: at once without a gate (wait_s 0 and
+ * no break: the clocks run whether or not the players are there), else behind the gate
+ * (issue 13: after the break, when every seat is connected, or by forfeit after wait_s). */
 static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
 {
     const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
@@ -196,8 +200,8 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    if (hg)
-        rc = hub__game_start(h, hg, now_us);
+    if (hg && x->wait_s == 0 && x->start_us <= now_us)
+        rc = hub__game_start(h, hg, now_us); /* no gate: the clocks run at once (as before) */
     add_gid(ht, rc == BH_OK ? row.id : 0);
     if (rc != BH_OK) {
         log_error("hub: tournament %lld: cannot create a game: %s", (long long)tid,
@@ -208,6 +212,8 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
     const runner_game *g = runner_game_get(ht->r, x->key);
     if (g)
         send_assign(h, ht, g, row.id, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
+    if (hg && hg->status == STORE_WAITING) /* issue 13: after the break, when all are here */
+        hub__game_gate(h, hg, &(game_gate){x->start_us, x->wait_s}, now_us);
     log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)tid,
              x->key.round, x->key.match + 1, x->key.game + 1, (long long)row.id);
 }
@@ -236,6 +242,34 @@ static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, ui
         if (s->conn && (!only_conn || s->conn == only_conn) &&
             (s->role == ROLE_DIRECTOR || (s->role == ROLE_TEAM && s->team == loser) ||
              (s->role == ROLE_PLAYER && s->game == gid && s->seat == captain)))
+            hub__queue(h, s->conn, xstrdup(msg));
+    }
+    free(msg);
+}
+
+/* RUNNER_ACT_GAME2 (issue 13): P-GAME2's outcome to both teams' connections, game 1's
+ * watchers (its players, spectators) and every director. */
+static void game2_decided(hub *h, const htour *ht, const runner_act *x)
+{
+    static const char *const how[] = {"chosen", "default", "draw"};
+    const runner_game *g = runner_game_get(ht->r, x->key);
+    int64_t gid = hub__tour_gid(ht, x->key);
+    hub_game *hg = hub__game_by_id(h, gid);
+    proto_game2_decided d = {.tournament = runner_id(ht->r),
+                             .round = x->key.round,
+                             .match = x->key.match,
+                             .game = gid,
+                             .team = x->team[0],
+                             .swap = x->swap,
+                             .how = x->how >= 0 && x->how < 3 ? how[x->how] : "default"};
+    char *msg = proto_enc_game2_decided(&d);
+    for (int i = 0; i < h->capsess; i++) {
+        const hub_sess *s = &h->sess[i];
+        bool team = g && s->role == ROLE_TEAM && (s->team == g->team[0] || s->team == g->team[1]);
+        bool watcher = false;
+        for (int k = 0; hg && !watcher && k < hg->nwatch; k++)
+            watcher = hg->watch[k] == s->conn;
+        if (s->conn && (team || watcher || s->role == ROLE_DIRECTOR))
             hub__queue(h, s->conn, xstrdup(msg));
     }
     free(msg);
@@ -273,6 +307,8 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
         case RUNNER_ACT_CREATE_GAME: create_game(h, ht, x, now_us); break;
         case RUNNER_ACT_END_GAME: {
             hub_game *hg = hub__game_by_id(h, hub__tour_gid(ht, x->key));
+            if (hg && hg->status == STORE_WAITING) /* withdrawn while its game waits */
+                hub__game_start(h, hg, now_us);
             if (hg && hg->status == STORE_LIVE)
                 hub__game_set_result(h, hg, x->result == RUNNER_WIN1 ? "1-0" : "0-1", x->reason,
                                      now_us);
@@ -302,6 +338,7 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
             break;
         }
         case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
+        case RUNNER_ACT_GAME2: game2_decided(h, ht, x); break;
         }
     }
     runner_acts_fini(a);
@@ -431,7 +468,9 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .late_until = m->late_until,
                          .tiebreaks = tb,
                          .n_tiebreaks = m->n_tiebreaks,
-                         .legacy_withdraw = h->cfg.legacy_withdraw};
+                         .legacy_withdraw = h->cfg.legacy_withdraw,
+                         .wait_s = (uint32_t)(m->wait_s >= 0 ? m->wait_s : h->cfg.wait_s),
+                         .break_s = (uint32_t)(m->break_s >= 0 ? m->break_s : h->cfg.break_s)};
 }
 
 int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
@@ -528,8 +567,8 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
     hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
 }
 
-/* Fresh player tokens (tokens are stored hashed: old ones cannot be resent) for every game of
- * ht that is not finished: a team connection gets its own two seats, a director all four.
+/* The player tokens (the seats' own, mint) of every game of ht that is not finished: a team
+ * connection gets its own two seats, a director all four.
  * Then the runner's open choices that s may see (its team is to choose, or a director):
  * the push went only to the connections open when game 1 ended (none after a restart). */
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
@@ -684,6 +723,15 @@ int hub__tour_load(hub *h, uint64_t now_us)
         }
         runner_loaded(ht->r, now_us, &a);
         hub__tour_run(h, ht, &a, now_us);
+        /* A game that was waiting for its players (issue 13): its gate is not stored (its
+         * instants are monotonic), so it waits the whole wait_s again from now (a game
+         * waiting without wait_s, in a break, starts now). */
+        game_gate again = {now_us, tour_rules(runner_tour(ht->r))->wait_s};
+        for (int i = 0; i < ht->ngid; i++) {
+            hub_game *hg = hub__game_by_id(h, ht->gid[i]);
+            if (hg && hg->status == STORE_WAITING && !hg->gated)
+                hub__game_gate(h, hg, &again, now_us);
+        }
         const tour *tt = runner_tour(ht->r);
         log_info("hub: tournament %lld: %s, round %d of %d", (long long)runner_id(ht->r),
                  runner_status_name(runner_status(ht->r)), tour_n_rounds(tt),

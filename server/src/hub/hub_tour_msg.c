@@ -160,6 +160,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .late_until = rs->late_until,
                          .base_ms = rs->base_ms,
                          .inc_ms = rs->inc_ms,
+                         .wait_s = rs->wait_s,
+                         .break_s = rs->break_s,
                          .ruleset = rs->game_ruleset,
                          .teams = teams,
                          .n_teams = nt};

@@ -252,6 +252,10 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
     if ((rc = opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->late_until = (int)v;
+    m->wait_s = m->break_s = -1; /* absent: the server's --wait-s / --break-s */
+    if ((rc = opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &m->wait_s, err)) != BH_OK ||
+        (rc = opt_int(o, "break_s", 0, PROTO_BREAK_MAX_S, &m->break_s, err)) != BH_OK)
+        return rc;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
     if (r && (rc = str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
         return rc;

@@ -18,6 +18,8 @@
  * a longer string is BH_ELIMIT, never cut. */
 #define PROTO_TOKEN_MAX 128             /* bytes of a token */
 #define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
+#define PROTO_WAIT_MAX_S 86400          /* tournament_create wait_s: at most a day */
+#define PROTO_BREAK_MAX_S 86400         /* tournament_create break_s: at most a day */
 #define PROTO_TEXT_MAX 500              /* bytes of a chat line */
 #define PROTO_MOVE_MAX 15               /* bytes of a move text ("e7e8q", "N@f3", "Nbxd7+") */
 #define PROTO_PLY_MAX 100000            /* largest ply accepted */
@@ -84,6 +86,7 @@ typedef struct {
     /* tournament_create options (0 / "" = the ruleset default; proto_tour.h) */
     char ruleset[16];                    /* game ruleset name */
     int rounds;                          /* rounds; 0 = T-ROUNDS */
+    int64_t wait_s, break_s;             /* issue 13: -1 = absent (the server's default) */
     int small;                           /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
     int late_until;                      /* T-LATE: late entries up to this round (0 none) */
     int n_tiebreaks;                     /* 0 = T-TIEBREAK default */
@@ -199,6 +202,16 @@ typedef struct {
     bool with_chat; /* include "chat" (players and director only) */
     bool paused;    /* the director paused the game: clocks stand still */
     int result_board; /* board of the deciding event, -1 none */
+    int64_t start_ms;   /* waiting, issue 13: wall-clock ms from which the clocks may start
+                         * (the break's end); 0 = omitted */
+    int64_t forfeit_ms; /* waiting: wall-clock ms at which absent seats forfeit (wait_s);
+                         * 0 = omitted (the game waits for the director or all seats) */
+    struct {            /* issue 13: the game's place in its tournament (id 0 = omitted) */
+        int64_t id;
+        const char *name;
+        int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */
+        const char *teams[2];      /* names of the team seated as team 1 (seats 0 + 3), 2 */
+    } tour;
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */

@@ -214,6 +214,21 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
                                        ? board_name(s->result_board)
                                        : NULL);
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->start_ms > 0)
+        num(o, "start_ms", s->start_ms);
+    if (s->forfeit_ms > 0)
+        num(o, "forfeit_ms", s->forfeit_ms);
+    if (s->tour.id > 0) {
+        cJSON *t = cJSON_AddObjectToObject(o, "tournament");
+        num(t, "tournament", s->tour.id);
+        cJSON_AddStringToObject(t, "name", s->tour.name ? s->tour.name : "");
+        num(t, "round", s->tour.round);
+        num(t, "match", s->tour.match);
+        num(t, "game_no", s->tour.game_no);
+        cJSON *tn = cJSON_AddArrayToObject(t, "teams");
+        for (int i = 0; i < 2; i++)
+            cJSON_AddItemToArray(tn, cJSON_CreateString(s->tour.teams[i] ? s->tour.teams[i] : ""));
+    }
     if (s->with_chat) {
         cJSON *c = cJSON_AddArrayToObject(o, "chat");
         for (size_t i = 0; i < s->n_chat; i++) {

@@ -127,6 +127,19 @@ char *proto_enc_game2_choice(const proto_game2_choice *c)
     return proto__done(o);
 }
 
+char *proto_enc_game2_decided(const proto_game2_decided *d)
+{
+    cJSON *o = proto__head("game2_decided", false, 0);
+    cJSON_AddNumberToObject(o, "tournament", (double)d->tournament);
+    cJSON_AddNumberToObject(o, "round", d->round);
+    cJSON_AddNumberToObject(o, "match", d->match);
+    cJSON_AddNumberToObject(o, "game", (double)d->game);
+    cJSON_AddNumberToObject(o, "team", (double)d->team);
+    cJSON_AddBoolToObject(o, "swap", d->swap);
+    cJSON_AddStringToObject(o, "how", d->how ? d->how : "");
+    return proto__done(o);
+}
+
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token)
 {
     cJSON *o = proto__head("created", true, id);
@@ -157,6 +170,8 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON_AddNumberToObject(o, "late_until", s->late_until);
     cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
     cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
+    cJSON_AddNumberToObject(o, "wait_s", (double)s->wait_s);
+    cJSON_AddNumberToObject(o, "break_s", (double)s->break_s);
     cJSON_AddStringToObject(o, "ruleset", s->ruleset ? s->ruleset : "");
     cJSON *t = cJSON_AddArrayToObject(o, "teams");
     for (int i = 0; i < s->n_teams; i++) {

@@ -89,6 +89,19 @@ typedef struct {
 
 char *proto_enc_game2_choice(const proto_game2_choice *c);
 
+/* game2_decided (issue 13): P-GAME2's outcome, to both teams, game 1's watchers and every
+ * director, before game 2's assign. how: "chosen", "default" or "draw" (static). */
+typedef struct {
+    int64_t tournament;
+    int round, match;
+    int64_t game; /* game 1 */
+    int64_t team; /* the loser of game 1, 0 after a draw */
+    bool swap;
+    const char *how;
+} proto_game2_decided;
+
+char *proto_enc_game2_decided(const proto_game2_decided *d);
+
 /* {"type":"created","id":..,"team":team,"token":token}: team_register reply. */
 char *proto_enc_team_created(int64_t id, int64_t team, const char *token);
 /* {"type":"authed","id":..,"role":"team","team":..,"tournament":..}. */
@@ -114,6 +127,7 @@ typedef struct {
     int round;          /* rounds paired so far */
     int late_until;     /* T-LATE: late entries up to this round, 0 none */
     int64_t base_ms, inc_ms;
+    int64_t wait_s, break_s; /* issue 13: the start gate's waiting time, the break */
     const char *ruleset;
     const proto_tteam *teams;
     int n_teams;

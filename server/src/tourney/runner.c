@@ -129,11 +129,20 @@ void runner__touch(runner *r, runner_acts *a)
     reply_due(a, r->job_cookie, BH_OK, NULL);
 }
 
+/* When a game that follows the end at end_us (0: none, the event's start) may start: after
+ * the ruleset's break_s (issue 13), never before now_us. */
+static uint64_t after_break(const runner *r, uint64_t end_us, uint64_t now_us)
+{
+    uint64_t b = (uint64_t)tour_rules(r->t)->break_s * 1000000u;
+    return end_us && end_us + b > now_us ? end_us + b : now_us;
+}
+
 static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const char *ruleset,
-                        uint32_t base_ms, uint32_t inc_ms, bool arm, runner_acts *a)
+                        uint32_t base_ms, uint32_t inc_ms, bool arm, uint64_t start_us,
+                        runner_acts *a)
 {
     BH_GROW(r->g, r->ng, r->capg);
-    r->g[r->ng++] = (runner_game){k, {t1, t2}, false, RUNNER_DRAW};
+    r->g[r->ng++] = (runner_game){k, {t1, t2}, false, RUNNER_DRAW, 0};
     runner_act *x = runner__act(a, RUNNER_ACT_CREATE_GAME);
     x->key = k;
     x->team[0] = t1;
@@ -142,24 +151,26 @@ static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const c
     x->base_ms = base_ms;
     x->inc_ms = inc_ms;
     x->armageddon = arm;
+    x->start_us = start_us;
+    x->wait_s = tour_rules(r->t)->wait_s;
 }
 
 /* Create game `game` on board `board` of match mi of round rnd, side a seated as team 1 when
  * a_team1. */
 static void create_match_game(runner *r, int rnd, int mi, int game, int board, bool a_team1,
-                              runner_acts *a)
+                              uint64_t start_us, runner_acts *a)
 {
     const tour_ruleset *rs = tour_rules(r->t);
     const tour_match *m = tour_round_match(r->t, rnd, mi);
     int64_t ta = r->team_of[m->a], tb = r->team_of[m->b];
     runner_key k = {rnd, mi, game, board};
     create_game(r, k, a_team1 ? ta : tb, a_team1 ? tb : ta, rs->game_ruleset, rs->base_ms,
-                rs->inc_ms, false, a);
+                rs->inc_ms, false, start_us, a);
 }
 
 /* The first games of every match of round rnd (not byes, T-BYE; not matches forfeited by a
  * withdrawal, T-FORFEIT: a round robin pairs a withdrawn team, forfeited). */
-static bool start_round(runner *r, int rnd, runner_acts *a)
+static bool start_round(runner *r, int rnd, uint64_t start_us, runner_acts *a)
 {
     const runner_format *f = runner__format(r->t);
     bool any = false;
@@ -170,7 +181,7 @@ static bool start_round(runner *r, int rnd, runner_acts *a)
         bool a_team1[RUNNER_MAX_BOARDS];
         int n = f->first_games(r->t, m, a_team1, RUNNER_MAX_BOARDS);
         for (int b = 0; b < n; b++)
-            create_match_game(r, rnd, i, 0, b, a_team1[b], a);
+            create_match_game(r, rnd, i, 0, b, a_team1[b], start_us, a);
         any |= n > 0;
     }
     return any;
@@ -232,7 +243,7 @@ static bool prize_tie(const tour *t, int *a, int *b)
  * else to the one that had White less often; else by lot. Returns true while the play-off
  * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
  * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
-static bool playoff_next(runner *r, runner_acts *a)
+static bool playoff_next(runner *r, uint64_t now_us, runner_acts *a)
 {
     int k = 0, ta, tb, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
     int met = -1; /* a's colour when a and b last met in the play-off */
@@ -266,7 +277,8 @@ static bool playoff_next(runner *r, runner_acts *a)
     runner__note(a, 0, "Armageddon play-off game %d: %d (White) - %d", k + 1, a_white ? ta : tb,
                  a_white ? tb : ta);
     create_game(r, key_of(0, a_white ? tb : ta, k), a_white ? two[0] : two[1],
-                a_white ? two[1] : two[0], rules, RUNNER_ARM_WHITE_MS, 0, true, a);
+                a_white ? two[1] : two[0], rules, RUNNER_ARM_WHITE_MS, 0, true,
+                after_break(r, r->last_end_us, now_us), a);
     standings(a);
     return true;
 }
@@ -324,7 +336,7 @@ static void finish(runner *r, int rc, const char *text, runner_acts *a)
 
 /* Round rnd + 1 was paired (rc BH_OK, appended) or not: start it and return true to go on, or
  * end the event or pause it (false). */
-static bool paired(runner *r, int rc, int rnd, runner_acts *a)
+static bool paired(runner *r, int rc, int rnd, uint64_t now_us, runner_acts *a)
 {
     char text[200];
     if (rc != BH_OK && teams_to_pair(r->t, rnd + 1) < 2) {
@@ -350,7 +362,7 @@ static bool paired(runner *r, int rc, int rnd, runner_acts *a)
         standings(a);
         return false;
     }
-    start_round(r, rnd + 1, a);
+    start_round(r, rnd + 1, after_break(r, rnd > 0 ? r->last_end_us : 0, now_us), a);
     persist(a);
     round_msg(a, rnd + 1);
     return true;
@@ -366,7 +378,6 @@ static int pair_now(runner *r, swiss_pairing *p)
 
 void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a)
 {
-    (void)now_us;
     for (;;) {
         int n = tour_n_rounds(r->t);
         if (n > 0 && !tour_round_complete(r->t, n))
@@ -374,7 +385,7 @@ void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts
         if (n > 0 && n < tour_planned_rounds(r->t))
             standings(a);
         if (n >= tour_planned_rounds(r->t)) {
-            if (playoff_next(r, a)) {
+            if (playoff_next(r, now_us, a)) {
                 persist(a);
                 break;
             }
@@ -390,7 +401,7 @@ void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts
         swiss_pairing p = {0, NULL};
         int rc = pair_now(r, &p);
         swiss_pairing_fini(&p);
-        if (!paired(r, rc, n, a))
+        if (!paired(r, rc, n, now_us, a))
             break;
     }
     reply_due(a, cookie, BH_OK, NULL);
@@ -411,6 +422,16 @@ static void drop_choice(runner *r, runner_key game1)
     runner_choice *c = find_choice(r, game1);
     if (c)
         *c = r->ch[--r->nch];
+}
+
+/* P-GAME2's outcome for everyone (issue 13): before game 2 of game 1 `game1` is created. */
+static void game2_decided(runner_acts *a, runner_key game1, int64_t loser, bool swap, int how)
+{
+    runner_act *x = runner__act(a, RUNNER_ACT_GAME2);
+    x->key = game1;
+    x->team[0] = loser;
+    x->swap = swap;
+    x->how = how;
 }
 
 /* After game g of a match (finished, or its result in the model): start the match's next game
@@ -460,10 +481,16 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
             return; /* still the loser's time to choose */
         choice = c->choice < 0 ? 1 : c->choice;
         what = f->next_game(r->t, m, k.game, a_team1, res, choice, &loser_a, &next_a);
+        if (what == RUNNER_NEXT_GAME)
+            game2_decided(a, k, c->loser, choice == 1, c->choice < 0 ? RUNNER_G2_DEFAULT
+                                                                     : RUNNER_G2_CHOSEN);
+    } else if (what == RUNNER_NEXT_GAME && k.game == 0) {
+        game2_decided(a, k, 0, next_a != a_team1, RUNNER_G2_DRAW);
     }
     drop_choice(r, k);
     if (what == RUNNER_NEXT_GAME)
-        create_match_game(r, k.round, k.match, k.game + 1, k.board, next_a, a);
+        create_match_game(r, k.round, k.match, k.game + 1, k.board, next_a,
+                          after_break(r, g->end_us, now_us), a);
 }
 
 /* Game 2 of the match of game 1 game1 is due (a choice or the deadline): create it. */
@@ -556,6 +583,8 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
         return;
     g->finished = true;
     g->result = res;
+    g->end_us = now_us;
+    r->last_end_us = now_us;
     runner_game copy = *g;
     if (k.round == 0) {
         runner__touch(r, a);
@@ -569,9 +598,14 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
     runner__touch(r, a);
     if (tour_set_game(r->t, k.round, k.match, k.game, tour_res(r, &copy, m, res)) != BH_OK)
         return;
-    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2 (void)"};
-    runner__note(a, 0, "round %d match %d game %d: %s", k.round, k.match + 1, k.game + 1,
-                 text[res]);
+    /* The result notation (protocol/README.md "Results"): the teams by name in seat order, the
+     * team seated as team 1 (White on board A) first, BPGN's result between them. */
+    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
+    const tour_team *t1 = tour_team_get(r->t, tid_of(r, copy.team[0]));
+    const tour_team *t2 = tour_team_get(r->t, tid_of(r, copy.team[1]));
+    runner__note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
+                 k.game + 1, t1 ? t1->name : "?", text[res], t2 ? t2->name : "?",
+                 res == RUNNER_VOID ? " (void)" : "");
     if (r->status == RUNNER_RUNNING)
         next_game(r, &copy, now_us, a);
     persist(a);
@@ -586,7 +620,7 @@ void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a
 {
     int n = tour_n_rounds(r->t);
     if (runner_round_unstarted(r, n))
-        start_round(r, n, a); /* a round the director paired by hand */
+        start_round(r, n, now_us, a); /* a round the director paired by hand */
     for (int mi = 0; n > 0 && mi < tour_round_size(r->t, n); mi++) {
         const runner_game *last = NULL;
         for (int k = 0; k < TOUR_MAX_GAMES; k++) {
@@ -682,7 +716,7 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
     r->job_id = 0;
     int rc = j->rc == BH_OK ? tour_add_round(r->t, j->p.m, j->p.n) : j->rc;
     if (j->purpose == RUNNER_JOB_AUTO) {
-        if (paired(r, rc, j->round, a))
+        if (paired(r, rc, j->round, now_us, a))
             runner__next_round(r, now_us, j->cookie, a);
         else
             reply_due(a, j->cookie, BH_OK, NULL);

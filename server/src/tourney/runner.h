@@ -45,6 +45,7 @@ typedef struct {
     int64_t team[2];      /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
     bool finished;        /* its end is known (runner_game_over, or ended by the runner) */
     runner_result result; /* when finished: the latest (a director's override included) */
+    uint64_t end_us;      /* monotonic instant its end was known (runner_game_over), 0 none */
 } runner_game;
 
 /* A P-GAME2 choice: game 1 of a match was decided; the loser chooses game 2's colours. */
@@ -57,8 +58,9 @@ typedef struct {
 } runner_choice;
 
 enum {
-    RUNNER_ACT_CREATE_GAME, /* create and start game `key` now: team[] in seat order, ruleset,
-                             * base_ms, inc_ms, armageddon (T-AUTO: the clocks run at once) */
+    RUNNER_ACT_CREATE_GAME, /* create game `key` now: team[] in seat order, ruleset, base_ms,
+                             * inc_ms, armageddon; its clocks start by the gate start_us +
+                             * wait_s (issue 13; both 0 / now: at once, as before) */
     RUNNER_ACT_END_GAME,    /* end live game `key` now with result and reason (a withdrawal);
                              * the runner has recorded the end already */
     RUNNER_ACT_ASK_CHOICE,  /* ask team[0] (the loser of game 1 `key`) for P-GAME2's choice
@@ -70,7 +72,17 @@ enum {
     RUNNER_ACT_FINISH,      /* the event is over (text: how) */
     RUNNER_ACT_PAIR_JOB,    /* run `job` off the loop (runner_job_run), then runner_job_done */
     RUNNER_ACT_REPLY,       /* the deferred reply to the command with `cookie`: rc, field, text */
-    RUNNER_ACT_NOTE         /* a line for the log (text; rc < 0: an error) */
+    RUNNER_ACT_NOTE,        /* a line for the log (text; rc < 0: an error) */
+    RUNNER_ACT_GAME2        /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
+                             * everyone), just before game 2 is created: team[0] the loser
+                             * (0 after a draw), swap, how */
+};
+
+/* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
+enum {
+    RUNNER_G2_CHOSEN = 0,  /* the loser chose (runner_choose) */
+    RUNNER_G2_DEFAULT = 1, /* no choice before the deadline: the default (swap) */
+    RUNNER_G2_DRAW = 2     /* game 1 was drawn: the game ruleset decides (draw_swaps_game2) */
 };
 
 typedef struct {
@@ -82,7 +94,15 @@ typedef struct {
     bool armageddon;          /* CREATE_GAME */
     int player[2];            /* CREATE_GAME of a club board (club.h): the roster ids of White
                                * and Black; 0 for the Swiss's bughouse games */
+    uint64_t start_us;        /* CREATE_GAME: the earliest instant its clocks may start
+                               * (monotonic; now_us + break_s after a game or a round, T-AUTO;
+                               * now_us for round 1 and the director's starts) */
+    uint32_t wait_s;          /* CREATE_GAME: the gate's waiting time (game_gate, game.h):
+                               * from start_us the clocks start when every seat is connected,
+                               * absent seats forfeit after wait_s; 0: start at start_us */
     runner_result result;     /* END_GAME */
+    bool swap;                /* GAME2: the players take the other colour in game 2 */
+    int how;                  /* GAME2: RUNNER_G2_* */
     const char *reason;       /* END_GAME: static text ("withdrawn") */
     uint64_t deadline_us;     /* ASK_CHOICE */
     int round;                /* ROUND */
@@ -127,6 +147,8 @@ typedef struct {
      * for the golden comparison with that hub (tests/data/runner/golden.txt). */
     bool legacy_withdraw;
     int late_until; /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
+    uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, the old behaviour) */
+    uint32_t break_s; /* tour_ruleset break_s (0: the next game or round starts at once) */
 } runner_config;
 
 /* Check c: BH_OK, or BH_ENOTFOUND (field "ruleset": no such game ruleset) or BH_EFIELD
@@ -240,8 +262,10 @@ int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rem
                      runner_acts *a, runner_reply *rep);
 
 /* round_start while paused: start what T-AUTO would start next (the round paired by hand, the
- * games 2 due, or the next round, pairing it first); it stays paused. BH_ESTATE "tournament",
- * "pairing", "round" (nothing to start). */
+ * games 2 due, or the next round, pairing it first); it stays paused. A game 2 whose P-GAME2
+ * choice is open is not started (the loser's time does not run while paused: it starts on the
+ * next round_start after the choice, or after the deadline once resumed; the desk says so).
+ * BH_ESTATE "tournament", "pairing", "round" (nothing to start). */
 int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
                        runner_reply *rep);
 

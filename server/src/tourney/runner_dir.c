@@ -85,6 +85,8 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
             if (tb_by_name(c->tiebreaks[i]))
                 rs.tb[rs.n_tb++] = tb_by_name(c->tiebreaks[i]);
     }
+    rs.wait_s = c->wait_s;
+    rs.break_s = c->break_s;
     runner *r = runner__alloc(id, tour_new(&rs), inline_jobs);
     r->seed = bh_weyl64((uint64_t)id);
     r->legacy_wd = c->legacy_withdraw;

@@ -76,6 +76,8 @@ struct runner {
     uint64_t job_id;     /* the pairing job in flight, 0 none */
     uint64_t job_cookie; /* its command's cookie */
     uint64_t next_job;
+    uint64_t last_end_us; /* instant of the latest game end (runner_game_over), 0 none: the
+                           * break_s before the next round counts from it */
 };
 
 /* runner.c, for runner_dir.c. */

@@ -88,7 +88,7 @@ int runner_restore_game(runner *r, runner_key k, int64_t team1)
     else if (k.round == 0 && k.match > 0 && k.match < r->nteam_of)
         team2 = r->team_of[k.match]; /* a play-off game: match = Black's pairing number */
     BH_GROW(r->g, r->ng, r->capg);
-    r->g[r->ng++] = (runner_game){k, {team1, team2}, false, RUNNER_DRAW};
+    r->g[r->ng++] = (runner_game){k, {team1, team2}, false, RUNNER_DRAW, 0};
     return team2 ? BH_OK : BH_EINVAL;
 }
 

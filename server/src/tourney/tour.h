@@ -65,6 +65,11 @@ typedef struct {
                                * from a round <= late_until (the director's; 0: none) */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
+    uint32_t wait_s;          /* issue 13: a game's clocks start when its seats are all
+                               * connected, or after wait_s with absent seats forfeiting
+                               * (game_gate); 0: they start at once, whoever is there */
+    uint32_t break_s;         /* issue 13: seconds between a game's end and the start of the
+                               * match's next game or of the next round (T-AUTO); 0: none */
 } tour_ruleset;
 
 typedef struct {

@@ -121,6 +121,10 @@ char *trf_export(const tour *t)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
     if (rs->late_until)
         buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
+    if (rs->wait_s) /* issue 13: written when set, so that older files read the same */
+        buf_printf(&b, " wait_s=%u", (unsigned)rs->wait_s);
+    if (rs->break_s)
+        buf_printf(&b, " break_s=%u", (unsigned)rs->break_s);
     buf_printf(&b, "\n");
 
     tb_standings st = {0, NULL, 0, {0}};
@@ -306,6 +310,10 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             if ((x = pick(v, TOP, 2)) < 0)
                 return false;
             rs->top_member = x;
+        } else if (strcmp(k, "wait_s") == 0) {
+            rs->wait_s = (uint32_t)strtoul(v, NULL, 10);
+        } else if (strcmp(k, "break_s") == 0) {
+            rs->break_s = (uint32_t)strtoul(v, NULL, 10);
         } else if (strcmp(k, "rounds") == 0) {
             rs->rounds = atoi(v);
         } else if (strcmp(k, "late") == 0) {

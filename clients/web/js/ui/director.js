@@ -16,7 +16,7 @@ import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, toast, notifyError } from './dom.js';
+import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
@@ -72,7 +72,7 @@ function init() {
   $('c-bpgn').onclick = exportBpgn;
   $('c-withdraw').onclick = withdrawTeam;
   $('c-pair').onclick = pairRound;
-  $('c-start-round').onclick = () => tourCmd('round_start', msg.roundStart, 'start next round');
+  $('c-start-round').onclick = startRound;
   $('c-trf').onclick = exportTrf;
   $('c-game').onchange = drawControls;
   $('ann-send').onclick = announce;
@@ -237,6 +237,8 @@ async function createTournament() {
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
   if ($('t-small').value) o.small = $('t-small').value;
   if ($('t-late').value) o.late_until = Number($('t-late').value);
+  if ($('t-wait').value !== '') o.wait_s = Number($('t-wait').value);
+  if ($('t-break').value !== '') o.break_s = Number($('t-break').value);
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
   if (tb.length) o.tiebreaks = tb;
   try {
@@ -421,6 +423,20 @@ async function tourCmd(what, build, detail) {
   }
 }
 
+// round_start. While a P-GAME2 choice is open, game 2 waits for the losing captain whatever the
+// director presses (issue 13): the desk says so, with the time left, instead of nothing.
+async function startRound() {
+  const open = [...app.choices.values()].filter((c) => c.until > performance.now());
+  await tourCmd('round_start', msg.roundStart, 'start next round');
+  if (!open.length) return;
+  const c = open[0];
+  const left = Math.max(0, Math.ceil((c.until - performance.now()) / 1000));
+  notify({
+    id: 'g2-wait', kind: 'warn', sticky: true,
+    text: `Game 2 waits for ${teamName(c.team)}'s captain to choose the colours (P-GAME2, ${left} s left${app.tour && app.tour.status === 'paused' ? ', counted once the tournament runs' : ''})${open.length > 1 ? ` and ${open.length - 1} more` : ''}: it starts after the choice, or with the colours swapped when the time is up.`,
+  });
+}
+
 // round_pair: by the Swiss pairer when the Pairs field is empty, else by hand ("1-4, 2-3, 5-0":
 // pairing numbers, 0 = the bye). A refusal names the pair as typed and the server's reason.
 async function pairRound() {
@@ -557,6 +573,14 @@ function onPush(p) {
   if (p.type === 'assign') return onAssign(p);
   if (p.type === 'game2_choice') {
     app.choices.set(p.game, { ...p, until: performance.now() + p.deadline_ms });
+    return drawCardFlags();
+  }
+  if (p.type === 'game2_decided') {
+    app.choices.delete(p.game);
+    dismiss('g2-wait');
+    const who = p.team ? teamName(p.team) : '';
+    const text = p.how === 'draw' ? `game 1 drawn: colours ${p.swap ? 'swap' : 'stay'}` : p.how === 'chosen' ? `${who} chose to ${p.swap ? 'swap' : 'keep'} the colours` : `${who} did not choose in time: colours swap`;
+    logDone(logEntry('game2', `round ${p.round} match ${p.match + 1}: ${text}`), true, 'game 2 next');
     return drawCardFlags();
   }
   if (p.type === 'announcement') {
@@ -768,6 +792,13 @@ function drawStandings() {
 
 const SEAT_LABEL = ['A white', 'A black', 'B white', 'B black'];
 
+// A game's result in the one notation (protocol/README.md "Results"): the sides by name in
+// seat order around BPGN's result, "Alfa 1-0 Bravo · resignation".
+function resultCell(t, x) {
+  const side = (k) => (t && t[`team${k}`] ? teamName(t[`team${k}`]) : t ? TEAM_SEATS[k].map((s) => t.names[s] || '?').join(' & ') : '');
+  return side(1) ? `${side(1)} ${x.result} ${side(2)} · ${reasonText(x.reason)}` : `${x.result} ${reasonText(x.reason)}`;
+}
+
 function drawGames() {
   // Redrawn only when something in it changed (a refresh every 2 s would otherwise replace a
   // button under the director's pointer).
@@ -785,7 +816,7 @@ function drawGames() {
       h('td', {}, where),
       h('td', {}, h(`span.status.${x.status}`, {}, x.status), app.live.get(x.game) && app.live.get(x.game).paused ? h('span.status.paused', { dataset: { paused: x.game } }, ' paused') : null, x.recovery ? h('div', { style: 'font-size:11px' }, x.recovery) : null),
       h('td', {}, links),
-      h('td', {}, x.result ? `${x.result} ${reasonText(x.reason)}` : ''),
+      h('td', { class: 'result-cell' }, x.result ? resultCell(t, x) : ''),
       h('td', {},
         x.status === 'waiting' ? h('button.start', { onclick: () => startGame(x.game) }, 'Start') : null,
         h('a', { href: gameHref(x.game, x.status === 'finished'), target: '_blank' }, x.status === 'finished' ? ' replay' : ' watch')));
@@ -873,7 +904,7 @@ function drawCardHead(id) {
     // Pairing order, each team in the colour of its bars (blue: seats 0+3, White on A).
     const swap = !!(t && t.team1 === m.team2);
     names.replaceChildren(h(swap ? 'span.t2' : 'span.t1', {}, m.name1), h('span.score', { title: 'game points of the match so far' }, ` ${gpText(m.gp[0])}–${gpText(m.gp[1])} `), h(swap ? 'span.t1' : 'span.t2', {}, m.name2));
-    const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.results[0]} ${reasonText(m.reasons[0])}` : '';
+    const g1 = m.games[1] === id && m.results[0] ? ` · G1 ${m.name1} ${m.results[0]} ${m.name2} (${reasonText(m.reasons[0])})` : '';
     mi.prev.textContent = g1;
   } else if (mi.g) {
     const row = app.live.get(id);

@@ -11,10 +11,11 @@ import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, SIGNALS, partnerOf, colorOf, boardOf, BOARDS, teamOf } from '../proto.js';
 import { fromState, apply, seatName, drawOffer } from '../game.js';
-import { GameView, resultText } from './view.js';
+import { GameView, resultText, teamName } from './view.js';
 import { h, params, toast, notify, notifyError, dismiss, update } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
+import { TourBar, landingText } from './play_tour.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -31,6 +32,9 @@ const app = {
   replaced: false, // another connection holds the seat: this page watches
   unreadChat: 0,
   els: {},
+  tn: null, // the team link's socket (followTeam)
+  teamId: 0, // the team of the team link (its authed reply)
+  bar: null, // the tournament bar and P-GAME2 (play_tour.js)
 };
 window.app = app; // for the browser test and for debugging
 
@@ -39,9 +43,14 @@ function init() {
   app.els.net = document.getElementById('net');
   app.els.title = document.getElementById('title');
   app.els.root = document.getElementById('root');
+  app.bar = new TourBar(app);
   if (app.team) followTeam();
   if (!app.token) {
-    if (app.team) app.els.root.append(h('p.landing', { id: 'landing' }, `Waiting for your team's next game (board ${BOARDS[app.board]})…`));
+    if (app.team) {
+      const el = h('p.landing', { id: 'landing' }, `Waiting for your team's next game (board ${BOARDS[app.board]})…`);
+      app.els.root.append(el);
+      app.bar.mount(el); // P-GAME2 reaches the team link before its next game (the partner)
+    }
     else badLink('no-token');
     return;
   }
@@ -78,11 +87,24 @@ function badLink(why, detail) {
 // unless another tab plays this seat now (it follows the team itself).
 function followTeam() {
   const shown = Number(params().get('game')) || 0;
+  // The page before any game says what it waits for (landingText), from the snapshot.
+  const landing = () => {
+    if (app.token || !app.tourId) return;
+    tn.request(msg.tournamentGet(app.tourId)).then((s) => {
+      const el = document.getElementById('landing');
+      if (el) el.textContent = landingText(s, app.teamId, BOARDS[app.board]);
+      if (!app.bar.snap) app.bar.snap = s; // team names for P-GAME2's outcome
+    }, () => {});
+  };
   const tn = new Net({
     time: new ServerTime(),
+    onStatus: (st) => { if (!app.token) setNet(st); }, // the landing's own connection
     onOpen: async () => {
       try {
-        await tn.request(msg.auth(app.team));
+        const r = await tn.request(msg.auth(app.team));
+        app.teamId = r.team || 0;
+        app.tourId = r.tournament || 0;
+        landing();
       } catch (e) {
         if (e.code === 'unauthorized') {
           tn.close();
@@ -92,6 +114,8 @@ function followTeam() {
     },
     onPush: (m) => {
       if (m.type === 'announcement') return showNotice(m);
+      if (m.type === 'round' || m.type === 'standings') landing();
+      if (app.bar.onPush(m)) return;
       if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0) || app.replaced) return;
       const mine = m.seats.find((x) => x.seat >> 1 === app.board);
       if (!mine) return;
@@ -99,10 +123,11 @@ function followTeam() {
       const q = new URLSearchParams({ team: app.team, board: BOARDS[app.board], game: m.game, token: mine.token });
       const go = () => location.replace(`play.html?${q}`);
       if (!app.token) return go();
-      toast(`Your next game (#${m.game}) has started: opening it…`);
-      setTimeout(go, 1500); // its clocks run already (T-AUTO)
+      toast(`Your next game (#${m.game}) is ready: opening it…`);
+      setTimeout(go, 1500); // its clocks start when all four are there (or wait_s passes)
     },
   });
+  app.tn = tn;
 }
 
 function setNet(s) {
@@ -174,6 +199,7 @@ async function playHere() {
 
 function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
+  if (app.bar.onPush(m)) return;
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) build();
@@ -191,6 +217,7 @@ function onPush(m) {
 function build() {
   const you = app.g.you >= 0 ? app.g.you : app.seat;
   app.view = new GameView(app.els.root, { layout: 'play', you, onMove: sendMove });
+  app.bar.mount(app.view.pausedEl);
   const lines = h('div.lines', { id: 'chat-lines' });
   const input = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'message to partner', autocomplete: 'off' });
   const form = h('form', { onsubmit: (e) => { e.preventDefault(); sendChat(input.value); input.value = ''; } }, input, h('button', { type: 'submit' }, 'Send'));
@@ -220,7 +247,7 @@ function statusText(g, you) {
   const b = g.boards[boardOf(you)];
   if (app.replaced) return 'Watching: another tab or device plays this seat';
   if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/4 players connected)`;
-  if (g.status === 'finished') return 'Game over';
+  if (g.status === 'finished') return g.tour && g.tour.round > 0 && g.tour.game_no === 0 ? 'Game over · game 2 of the match follows after the break' : 'Game over';
   if (g.paused) return 'Paused by the director: the clocks stand still';
   if (g.clocks.running[boardOf(you)] === -1) return 'Your board has stopped; the other board plays on (settle window)';
   return b.pos.turn === colorOf(you) ? (b.check ? 'Your move — you are in check!' : 'Your move') : `${seatName(g, you ^ 1)} to move`;
@@ -230,8 +257,9 @@ function render() {
   const g = app.g;
   const you = app.view.you;
   app.view.render(g);
+  app.bar.setGame(g);
   const me = seatName(g, you);
-  app.els.title.textContent = `Game ${g.id} · ${me}: ${colorOf(you)} on board ${BOARDS[boardOf(you)]} · team ${teamOf(you)} with ${seatName(g, partnerOf(you))}`;
+  app.els.title.textContent = `Game ${g.id} · ${me}: ${colorOf(you)} on board ${BOARDS[boardOf(you)]} · ${g.tour ? teamName(g, teamOf(you)) : `team ${teamOf(you)}`} with ${seatName(g, partnerOf(you))}`;
   document.title = `Bughouse · game ${g.id}`;
   app.view.el.classList.toggle('replaced', app.replaced);
   const st = app.els.status;

@@ -56,7 +56,9 @@ export class GameView {
     else this.el.append(...this.panels.map((p) => p.el));
     this.banner = h('div.result.hidden', { role: 'status' });
     this.pausedEl = h('div.paused-note', { hidden: true, role: 'status' }, 'Paused by the director: the clocks stand still');
-    root.append(this.pausedEl, this.el);
+    // Before the clocks start (issue 13): the break's countdown, who is missing, the forfeit's.
+    this.waitEl = h('div.wait-note', { hidden: true, role: 'status', id: layout === 'mini' ? undefined : 'wait-note' });
+    root.append(this.pausedEl, this.waitEl, this.el);
   }
 
   bar(seat, where) {
@@ -93,7 +95,10 @@ export class GameView {
     }
     this.el.classList.toggle('finished', g.status === 'finished');
     this.el.classList.toggle('paused', !!g.paused);
-    this.pausedEl.hidden = !g.paused;
+    if (this.pausedEl.hidden !== !g.paused) {
+      this.pausedEl.hidden = !g.paused;
+      for (const p of this.panels) p.view.cg.redrawAll(); // the boards moved (see tick)
+    }
     this.tick();
   }
 
@@ -101,6 +106,14 @@ export class GameView {
   tick(now) {
     const g = this.g;
     if (!g) return;
+    const w = waitText(g, now ?? g.clocks.server_ms, this.layout === 'mini');
+    if (this.waitEl.textContent !== w) this.waitEl.textContent = w;
+    if (this.waitEl.hidden !== !w) {
+      // The note above the boards comes or goes: the boards move, and chessground keeps the
+      // squares' screen positions from when it drew; it must measure them again.
+      this.waitEl.hidden = !w;
+      for (const p of this.panels) p.view.cg.redrawAll();
+    }
     for (const p of this.panels) {
       for (const bar of p.bars) {
         const ms = remaining(g.clocks, bar.seat, now ?? g.clocks.server_ms);
@@ -114,11 +127,62 @@ export class GameView {
   }
 }
 
+// m:ss of a countdown, rounded up to the second (0:00 only when it is over).
+export function countdown(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function names(list) {
+  return list.length <= 1 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+// What a waiting game waits for, at server time now (issue 13; protocol/messages/s2c-state.md
+// start_ms, forfeit_ms): "" once it is not waiting. short: the desk's small cards.
+export function waitText(g, now, short) {
+  if (!g || g.status !== 'waiting') return '';
+  const absent = g.seats.filter((s) => !s.connected).map((s) => s.name || `seat ${s.seat}`);
+  if (g.startMs && now < g.startMs) {
+    const left = countdown(g.startMs - now);
+    if (short) return `starts in ${left}`;
+    const head = g.tour ? `${gameLabel(g)} starts in ${left}` : `Break between games: the clocks start in ${left}`;
+    return head + (absent.length ? `, when all four players are here (waiting for ${names(absent)})` : '');
+  }
+  if (!absent.length) return short ? 'starting' : 'All four players are here: the clocks start now';
+  if (short) return g.forfeitMs ? `waiting for ${absent.length}, forfeit in ${countdown(g.forfeitMs - now)}` : `waiting for ${absent.length}`;
+  const who = `Waiting for ${names(absent)}: the clocks start when all four players are here.`;
+  if (!g.forfeitMs) return `${who} (Or when the director starts the game.)`;
+  const left = g.forfeitMs - now;
+  return left > 0 ? `${who} A player still missing in ${countdown(left)} loses the game for the team by forfeit.` : `${who} The waiting time is over: forfeit.`;
+}
+
+// A team's name: its tournament name (state.tournament.teams), else "Team 1" / "Team 2" (seats).
+export function teamName(g, t) {
+  return (g.tour && g.tour.teams && g.tour.teams[t - 1]) || `Team ${t}`;
+}
+
+// "Round 2, game 1 vs Bravo" (a player) or "Round 2, game 1: Alfa vs Bravo"; game 2 of a match
+// is "Game 2 vs Bravo" (the round is the same as game 1's).
+export function gameLabel(g) {
+  const t = g.tour;
+  if (!t) return `Game ${g.id}`;
+  const vs = g.you >= 0 ? ` vs ${teamName(g, 3 - teamOf(g.you))}` : `: ${teamName(g, 1)} vs ${teamName(g, 2)}`;
+  if (t.round === 0) return `Play-off game ${t.game_no + 1}${vs}`;
+  return t.game_no > 0 ? `Game ${t.game_no + 1}${vs}` : `Round ${t.round}, game 1${vs}`;
+}
+
 // "Team 1 (ann & bob) wins by checkmate on board B" and, for a player, who that is for them.
 export function resultText(g, you) {
   if (!g.result) return '';
   const w = winnerTeam(g.result);
-  const team = (t) => `Team ${t} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
+  const team = (t) => `${teamName(g, t)} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
+  // Forfeits (issue 13): who withdrew, who did not come; a player reads it for their side.
+  if (w && (g.reason === 'withdrawn' || g.reason === 'forfeit')) {
+    const loser = teamName(g, 3 - w);
+    const why = g.reason === 'withdrawn' ? `${loser} withdrew` : `a player of ${loser} did not come in the waiting time`;
+    if (you >= 0) return w === teamOf(you) ? `Won by forfeit: ${why} (${g.result})` : `Lost by forfeit: ${g.reason === 'withdrawn' ? 'your team withdrew' : `a player of your team did not come in the waiting time`} (${g.result})`;
+    return `${team(w)} wins by forfeit: ${why} (${g.result})`;
+  }
   // A mate, a flag or an illegal move happens on one board; a resignation or a draw is the team's.
   const onBoard = g.reason !== 'agreement' && g.endBoard !== null && g.endBoard !== undefined;
   const where = onBoard ? ` on board ${BOARDS[g.endBoard]}` : '';

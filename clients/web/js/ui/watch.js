@@ -109,6 +109,10 @@ function onPush(m) {
     else if (f === 'newer') app.net.request(msg.tournamentGet()).then(setTour, () => {}); // a newer event
   }
   if (m.type === 'round') return setRound(m);
+  if (m.type === 'game2_decided') { // P-GAME2's outcome (issue 13), for a spectator of game 1
+    const text = m.how === 'draw' ? `Game 1 was drawn: the colours ${m.swap ? 'swap' : 'stay'} in game 2` : m.how === 'chosen' ? `The team that lost game 1 chose to ${m.swap ? 'swap' : 'keep'} the colours in game 2` : 'The team that lost game 1 did not choose in time: the colours swap in game 2';
+    return toast(text);
+  }
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) app.view = new GameView(app.els.root, { layout: 'watch', you: -1 });
@@ -144,7 +148,7 @@ function drawList() {
         if (!id) return;
         inRound.add(id);
         const res = x.results[k];
-        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, `#${id} ${x.name1} – ${x.name2} G${k + 1}${res ? ' ' + res : ' (live)'}`));
+        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, res ? `#${id} G${k + 1} ${x.name1} ${res} ${x.name2}` : `#${id} G${k + 1} ${x.name1} – ${x.name2} (live)`));
       });
     }
   }

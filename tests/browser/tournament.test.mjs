@@ -1,0 +1,196 @@
+// tournament.test.mjs: a tournament as its players live it (issue 13 items 3-6) in headless
+// Chromium (ctest `browser_tournament`, label `browser`). SPDX-License-Identifier: MIT
+// The director's desk makes a 2-team event with a waiting time of 20 s and a break of 25 s
+// (the desk's own fields); each player opens the team link of their board
+// (play.html?team=T&board=A|B), as people do, at human speed:
+//   - before the start the team link says what it waits for (item 5);
+//   - game 1: Dana (Bravo, board B) does not come. The pages (a laptop, a phone), the watch
+//     page and the desk's card name her with the forfeit's countdown; no clock runs; the play
+//     page's bar shows the event, round 1 of 1, game 1 of 2, both teams by name (item 5). At
+//     20 s Bravo loses by forfeit (item 3): the clocks never ran, "Won by forfeit" (item 5);
+//   - item 4: Bravo's captain (Cid) gets Keep/Swap with the countdown; Dana, arriving late,
+//     reads "your captain is choosing"; the winners are not asked; Cid keeps; everyone reads
+//     "Bravo chose to keep the colours", on game 2's page too;
+//   - game 2 behind the break: "Game 2 vs Bravo starts in 0:xx" (while it runs), then the
+//     clocks start with all four there; the bar's match score 1-0; Cid resigns: match 2-0,
+//     final places 1st / 2nd of 2;
+//   - item 6: game 2's result read from the server log, the runner's log line, the BPGN
+//     export, the desk's games table, the player's page and the round: one notation.
+// Screenshots tests/artifacts/tour-*.png (docs/screenshots with UPDATE_SCREENSHOTS=1).
+// usage: node tests/browser/tournament.test.mjs SERVER_BINARY   (cwd: the repo root)
+
+import fs from 'node:fs';
+import { ART, check, deskEvent, log, openDashboard, publish, run, world } from './harness.mjs';
+
+const bin = process.argv[2] || 'build/dev/server/bughouse-server';
+const LAPTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+
+// page.evaluate that survives a page moving to its next game by itself (the team link).
+async function ev(p, f, arg) {
+  for (let i = 0; ; i++) {
+    try {
+      return await p.evaluate(f, arg);
+    } catch (e) {
+      if (i > 20 || !/context was destroyed|navigat/.test(e.message)) throw e;
+      await p.waitForLoadState().catch(() => {});
+      await p.waitForFunction(() => window.app, null, { timeout: 30000 }).catch(() => {});
+    }
+  }
+}
+const waitNote = (p) => ev(p, () => { const e = document.getElementById('wait-note'); return e && !e.hidden ? e.textContent : ''; });
+
+async function main() {
+  fs.mkdirSync(ART, { recursive: true });
+  const w = await world('tournament', bin);
+  const shots = [];
+  const shot = async (p, f) => { await p.screenshot({ path: `${ART}/${f}` }); shots.push(f); };
+  const page = async (url, viewport, mobile = false) => {
+    const ctx = await w.browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
+    const p = w.watch(await ctx.newPage(), url, true);
+    p.on('dialog', (d) => d.accept()); // "Resign the game for your team?"
+    if (url) await p.goto(w.base + url);
+    return p;
+  };
+  try {
+    const dir = await page('', { width: 1440, height: 900 });
+    await openDashboard(dir, w.base);
+    await dir.click('#tab-event');
+    await dir.fill('#t-wait', '20');
+    await dir.fill('#t-break', '25');
+    const [alfa, bravo] = await deskEvent(dir, { name: 'Spring Cup', base: 1, ruleset: 'online', rounds: 1 },
+      [['Alfa', 'Anna', 2000, 'Boris'], ['Bravo', 'Cid', 1900, 'Dana']]);
+    check('two team tokens', alfa && bravo, [alfa, bravo]);
+    const snap = await dir.evaluate(() => ({ wait: window.app.tour.wait_s, brk: window.app.tour.break_s }));
+    check('the event keeps wait_s 20 and break_s 25', snap.wait === 20 && snap.brk === 25, snap);
+
+    // ---- game 1: Dana (Bravo, board B) does not come ----
+    const pA = await page(`/play.html?team=${alfa}&board=A`, LAPTOP);
+    const pB = await page(`/play.html?team=${alfa}&board=B`, LAPTOP);
+    const pC = await page(`/play.html?team=${bravo}&board=A`, PHONE, true);
+    await pA.waitForFunction(() => /has not started yet/.test((document.getElementById('landing') || {}).textContent || ''), null, { timeout: 30000 });
+    const land = await ev(pA, () => document.getElementById('landing').textContent);
+    check('item 5: the waiting page says what it waits for', /Spring Cup has not started yet.*opens on this page by itself/.test(land), land);
+    await shot(pA, 'tour-landing-laptop.png');
+    await dir.click('#t-start');
+    for (const p of [pA, pB, pC]) await p.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'waiting', null, { timeout: 40000 });
+    const g1 = await ev(pA, () => window.app.g.id);
+    await pA.waitForFunction(() => /Waiting for/.test(document.getElementById('wait-note').textContent));
+    const t1 = await waitNote(pA);
+    log(`game ${g1}: ${t1}`);
+    check('item 3: the waiting page names the missing player', /Waiting for Dana:/.test(t1), t1);
+    const left = /forfeit/.test(t1) && /in 0:(\d\d)/.exec(t1);
+    check('item 3: with the forfeit countdown (at most 0:20)', left && Number(left[1]) <= 20 && Number(left[1]) > 5, t1);
+    check('item 3: no clock runs while waiting', await ev(pA, () => window.app.g.clocks.running.every((x) => x < 0)));
+    check('item 3: the phone page says it too', /Waiting for Dana/.test(await waitNote(pC)), await waitNote(pC));
+    await pA.waitForFunction(() => /Spring Cup/.test((document.getElementById('tour-bar') || {}).textContent || '') && /of 1/.test(document.getElementById('tour-bar').textContent), null, { timeout: 30000 });
+    const bar1 = await ev(pA, () => document.getElementById('tour-bar').textContent);
+    check('item 5: the bar: event, round 1 of 1, game 1 of 2, both teams by name, standings', /Spring Cup.*Round 1 of 1.*Game 1 of 2.*Alfa vs Bravo.*Standings/.test(bar1), bar1);
+    const title1 = await ev(pA, () => document.getElementById('title').textContent);
+    check('item 5: no "team 1" in the title, the team name', /Alfa with Boris/.test(title1) && !/team \d/.test(title1), title1);
+    const watch = await page(`/watch.html?game=${g1}`, LAPTOP);
+    await watch.waitForFunction(() => /Waiting for/.test((document.getElementById('wait-note') || {}).textContent || ''));
+    check('item 3: the watch page says what the game waits for', /Dana.*loses the game/.test(await waitNote(watch)), await waitNote(watch));
+    await dir.waitForFunction(() => [...document.querySelectorAll('.match-card .wait-note')].some((e) => !e.hidden && /forfeit in \d:\d\d/.test(e.textContent)), null, { timeout: 30000 }).catch(() => {});
+    const deskNote = await dir.evaluate(() => [...document.querySelectorAll('.match-card .wait-note')].map((e) => (e.hidden ? '' : e.textContent)).join('|'));
+    check('item 3: the desk card counts down to the forfeit', /waiting for 1, forfeit in \d:\d\d/.test(deskNote), deskNote);
+    await shot(pA, 'tour-wait-laptop.png');
+    await shot(pC, 'tour-wait-phone.png');
+    await shot(watch, 'tour-wait-watch.png');
+    await shot(dir, 'tour-wait-desk.png');
+
+    // ---- the waiting time runs out: Bravo loses game 1 by forfeit ----
+    await watch.waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, { timeout: 30000 });
+    const r1 = await ev(watch, () => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms, tour: window.app.g.tour }));
+    const alfaWhite = r1.tour && r1.tour.teams[0] === 'Alfa';
+    check('item 3: game 1 won by Alfa by forfeit', r1.reason === 'forfeit' && r1.result === (alfaWhite ? '1-0' : '0-1'), r1);
+    check('item 3: game 1: the clocks never ran (1:00 each)', r1.clocks.every((c) => c === 60000), r1.clocks);
+    const wres = await ev(watch, () => document.getElementById('result').textContent);
+    check('item 6: the watch page: "Alfa (Anna & Boris) wins by forfeit: a player of Bravo did not come"', /^Alfa \(Anna & Boris\) wins by forfeit: a player of Bravo did not come/.test(wres), wres);
+    await pA.waitForFunction(() => /Won by forfeit/.test(document.getElementById('result').textContent), null, { timeout: 15000 });
+    check('item 5: Anna reads "Won by forfeit" (no stale "Game over" alone)', true);
+    await shot(watch, 'tour-forfeit-watch.png');
+
+    // ---- item 4: Bravo's captain chooses game 2's colours ----
+    // (the choice lasts 15 s: Dana's page opens while the captain's is read)
+    const [, pD] = await Promise.all([pC.waitForSelector('#g2-keep', { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
+    const ask = await ev(pC, () => document.getElementById('g2-choice').textContent);
+    check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
+    await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
+    const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
+    check('item 4: the partner reads "your captain is choosing" with the time left', /Your captain is choosing the colours for game 2 \(0:\d\d left/.test(partner), partner);
+    check('item 4: the winners are not asked', (await ev(pA, () => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
+    await shot(pC, 'tour-choice-phone.png');
+    await shot(pD, 'tour-choice-partner-phone.png');
+    await pC.click('#g2-keep');
+
+    // ---- game 2 behind the break, with the outcome on every page ----
+    await pA.waitForFunction((id) => window.app && window.app.g && window.app.g.id > id, g1, { timeout: 40000 });
+    const g2 = await ev(pA, () => window.app.g.id);
+    await pA.waitForFunction(() => /Game 2 vs Bravo starts in 0:\d\d/.test((document.getElementById('wait-note') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
+    const t2 = await waitNote(pA);
+    log(`game ${g2}: ${t2}`);
+    // (on a loaded machine the break can be over before the page looks: then only logged;
+    // test_hub_tour gate_forfeit_and_break checks the break's instants exactly)
+    const inBreak = await ev(pA, () => window.app.g.status === 'waiting' && window.app.g.startMs - window.app.time.now() > 1000);
+    if (inBreak) check('items 3+5: "Game 2 vs Bravo starts in 0:xx"', /^Game 2 vs Bravo starts in 0:[0-2]\d/.test(t2), t2);
+    else log('the break was over before the page looked (a loaded machine)');
+    await pA.waitForFunction(() => document.getElementById('g2-outcome'), null, { timeout: 15000 }).catch(() => {});
+    const out = await ev(pA, () => (document.getElementById('g2-outcome') || {}).textContent || '');
+    check('item 4: the outcome for everyone: "Bravo chose to keep the colours"', /Bravo chose to keep the colours in game 2/.test(out), out);
+    await shot(pA, 'tour-break-laptop.png');
+    const all = [pA, pB, pC, pD];
+    for (const p of all) await p.waitForFunction((id) => window.app && window.app.g && window.app.g.id === id, g2, { timeout: 40000 });
+    const outD = await ev(pD, () => (document.getElementById('g2-outcome') || {}).textContent || '');
+    check('item 4: Dana reads the outcome too', /Bravo chose to keep/.test(outD), outD);
+    await shot(pD, 'tour-break-phone.png');
+    const kept = await ev(pA, () => window.app.g.tour.teams[0]);
+    check('item 4: keep: Alfa sits as in game 1', (kept === 'Alfa') === alfaWhite, { kept, alfaWhite });
+    for (const p of all) await p.waitForFunction(() => window.app.g.status === 'live', null, { timeout: 40000 });
+    const started = await ev(pA, () => window.app.g.clocks.running);
+    check('item 3: game 2 live, White to move on both boards', started[0] === 0 && started[1] === 2, started);
+    check('item 3: the wait note is gone', (await waitNote(pA)) === '');
+    await pA.waitForFunction(() => /match 1–0/.test((document.getElementById('match-score') || {}).textContent || ''), null, { timeout: 30000 }).catch(() => {});
+    const bar2 = await ev(pA, () => document.getElementById('tour-bar').textContent);
+    check('item 5: game 2 of 2, the match score so far 1–0', /Game 2 of 2.*match 1–0/.test(bar2), bar2);
+    await shot(pA, 'tour-live-laptop.png');
+
+    // ---- Cid resigns game 2: Alfa wins the match and the event; the final places ----
+    await pC.click('#resign');
+    await pA.waitForFunction(() => /Final: 1st of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
+    const fa = await ev(pA, () => ({ bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent }));
+    check('item 5: Alfa: final place 1st of 2, match 2–0', /match 2–0.*Final: 1st of 2/.test(fa.bar), fa.bar);
+    check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
+    await pC.waitForFunction(() => /Final: 2nd of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
+    check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await ev(pC, () => document.getElementById('tour-bar').textContent)));
+    // ---- item 6: game 2's result read from every place, in the one notation ----
+    const sides = await ev(pA, () => ({ t: window.app.g.tour.teams, r: window.app.g.result }));
+    const [T1, T2] = sides.t;
+    const R = sides.r;
+    log(`game ${g2}: ${T1} ${R} ${T2}`);
+    check('item 6: Alfa won game 2 in the seats\' notation', R === (T1 === 'Alfa' ? '1-0' : '0-1'), sides);
+    const logLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => l.includes(`hub: game ${g2} ended:`)) || '';
+    check('item 6: the server log: "Alfa 1-0 Bravo" by seats', logLine.includes(`ended: ${T1} ${R} ${T2} (resign, board A)`), logLine);
+    const runnerLine = fs.readFileSync(`${w.tmp}/server.log`, 'utf8').split('\n').find((l) => /tournament 1: round 1 match 1 game 2: /.test(l)) || '';
+    check('item 6: the runner\'s log line the same', runnerLine.includes(`game 2: ${T1} ${R} ${T2}`), runnerLine);
+    const bpgn = await dir.evaluate(async (id) => (await window.app.net.request({ type: 'export', format: 'bpgn', game: id })).text, g2);
+    const tag = (k) => ((new RegExp(`\\[${k} "([^"]*)"\\]`).exec(bpgn || '')) || [])[1];
+    const anna = T1 === 'Alfa' ? 'Anna' : 'Cid';
+    check('item 6: the BPGN: Result and WhiteA agree', tag('Result') === R && tag('WhiteA') === anna, { result: tag('Result'), whiteA: tag('WhiteA') });
+    await dir.waitForFunction((id) => /·/.test((document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || ''), g2, { timeout: 15000 }).catch(() => {});
+    const deskCell = await dir.evaluate((id) => (document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || '', g2);
+    check('item 6: the desk: "Alfa 1-0 Bravo · resignation"', deskCell === `${T1} ${R} ${T2} · resignation`, deskCell);
+    check('item 6: the player\'s page: Alfa wins, the same result', fa.res.includes(`Alfa (Anna & Boris) wins — resignation on board A (${R})`), fa.res);
+    const snapRes = await ev(pA, () => { const s = window.app.bar.snap; const m = s.current.matches[0]; return { n1: m.name1, n2: m.name2, r: m.results[1] }; });
+    const winnerBySnap = snapRes.r === '1-0' ? snapRes.n1 : snapRes.r === '0-1' ? snapRes.n2 : 'draw';
+    check('item 6: the round (read from name1): Alfa won game 2', winnerBySnap === 'Alfa', snapRes);
+    await shot(pA, 'tour-final-laptop.png');
+    await shot(pC, 'tour-final-phone.png');
+    check('no page errors', w.errors.length === 0, w.errors);
+    publish(shots);
+  } finally {
+    await w.close();
+  }
+}
+
+run(main);
