@@ -86,19 +86,23 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->setup.base_ms;
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000
+                 : s < hub__seats(hg) ? (int64_t)hg->setup.base_ms
+                                      : 0;
 }
 
 static int running_seat(const hub_game *hg, int board)
 {
     if (!hg->g || hg->status != STORE_LIVE || hg->paused || game_state(hg->g) == GAME_OVER ||
-        game_board_stopped(hg->g, board))
+        2 * board >= hub__seats(hg) || game_board_stopped(hg->g, board))
         return -1;
     return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
 }
 
 static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 {
+    if (hub__chess_fen(hg, board, buf)) /* a chess game's board, or its board B: "" */
+        return;
     if (hg->g) {
         bh_pos_to_fen(game_pos(hg->g, board), buf, BH_FEN_MAX);
     } else {
@@ -364,6 +368,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hg->rboard = -1;
     snprintf(hg->ruleset, sizeof hg->ruleset, "%s", r.name);
     game_setup_init(&hg->setup, &r, (uint32_t)row->base_ms, (uint32_t)row->inc_ms);
+    hg->setup.kind = row->kind == GAME_KIND_CHESS ? GAME_KIND_CHESS : GAME_KIND_BUGHOUSE;
     for (int i = 0; i < 4; i++)
         snprintf(hg->setup.players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
@@ -444,6 +449,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .with_chat = mine || s->role == ROLE_DIRECTOR,
         .paused = hg->paused,
         .result_board = hg->rboard,
+        .chess = hg->setup.kind == GAME_KIND_CHESS,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     for (int i = 0; i < 4; i++) {
@@ -593,8 +599,11 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
     }
     send_state(h, hg, s, true, id, now_us);
-    /* A game starts when all four seats are connected (or on the director's game_start). */
-    if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] && hg->conns[3])
+    /* A game starts when all its seats are connected (or on the director's game_start). */
+    bool all = true;
+    for (int i = 0; i < hub__seats(hg); i++)
+        all &= hg->conns[i] > 0;
+    if (hg->status == STORE_WAITING && all)
         hub__game_start(h, hg, now_us);
 }
 
@@ -679,7 +688,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     uint64_t gt = gtime(hg, now_us);
     int rc;
     if (m->type == PROTO_CLAIM)
-        rc = game_claim_repetition(hg->g, s->seat, gt, &d);
+        rc = hub__claim(hg, s->seat, m, gt, &d);
     else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
         rc = game_offer_draw(hg->g, s->seat, gt, &d);
     else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
@@ -690,7 +699,8 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = game_resign(hg->g, s->seat, gt, &d);
     after_change(h, hg, first, now_us);
     if (rc != BH_OK)
-        hub__error(h, s->conn, true, m->id, rc, NULL);
+        hub__error(h, s->conn, true, m->id, rc,
+                   m->type == PROTO_CLAIM ? hub__claim_field(hg, m, rc) : NULL);
     else
         hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
