@@ -593,6 +593,8 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     watchers_add(hg, s->conn);
     if (s->role == ROLE_PLAYER && s->game == hg->id) {
         s->seated = true;
+        if (hg->conns[s->seat] == 0 && hg->tournament)
+            hub__club_seat(h, hg, s->seat); /* T-WAIT: a club board's player is present */
         if (hg->conns[s->seat]++ == 0)
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)

@@ -263,6 +263,10 @@ void hub__club_timers(hub *h, uint64_t now_us);
 /* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
 int hub__club_load(hub *h, uint64_t now_us);
 void hub__club_free(hub *h);
+/* hg (a hosted club board) just finished: tell its event (club_game_over). */
+void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* T-WAIT: seat of hg (a hosted club board) connected: reported present to its event. */
+void hub__club_seat(hub *h, hub_game *hg, int seat);
 /* Is id a club event (its teams are registered by club_team, not team_register)? */
 bool hub__club_has(hub *h, int64_t id);
 

@@ -365,8 +365,10 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
 {
     int i;
     htour *ht = hub__tour_of_game(h, hg->id, &i);
-    if (!ht)
+    if (!ht) {
+        hub__club_game_over(h, hg, now_us); /* a club board (hub_club.c), if it is one */
         return;
+    }
     runner_acts a = {0};
     runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us, &a);
     hub__tour_run(h, ht, &a, now_us);
