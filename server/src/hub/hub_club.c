@@ -430,12 +430,20 @@ static void board_create(hub *h, int64_t id, const club *c, const runner_act *x,
         return;
     }
     map_add(h, id, row.id, x->key);
-    hclub *hc = find_h(h, id);
-    for (int i = 0; hc && i < hc->nsubs; i++) {
-        hub_sess *s = hub__sess_find(h, hc->subs[i]);
-        if (s && s->role == ROLE_TEAM && (s->team == x->team[0] || s->team == x->team[1]))
+    for (int i = 0; i < h->capsess; i++) { /* every connection of the two teams' tokens */
+        hub_sess *s = &h->sess[i];
+        if (s->conn && s->role == ROLE_TEAM && (s->team == x->team[0] || s->team == x->team[1]))
             send_assign(h, s->conn, c, &clubs(h)->g[clubs(h)->ng - 1], s->team);
     }
+}
+
+void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id)
+{
+    club *c = find(h, club_id);
+    if (!c)
+        return;
+    subscribe(h, club_id, s->conn);
+    assigns_to(h, s, club_id, c);
 }
 
 /* RUNNER_ACT_END_GAME of a club board (a forfeit: T-WAIT, the arbiter's): its game ends with

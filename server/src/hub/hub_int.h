@@ -265,6 +265,9 @@ int hub__club_load(hub *h, uint64_t now_us);
 void hub__club_free(hub *h);
 /* hg (a hosted club board) just finished: tell its event (club_game_over). */
 void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* A club team's token authenticated s: the event takes its pushes, and s gets an assign
+ * for each of the team's live boards. */
+void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id);
 /* T-WAIT: seat of hg (a hosted club board) connected: reported present to its event. */
 void hub__club_seat(hub *h, hub_game *hg, int seat);
 /* Is id a club event (its teams are registered by club_team, not team_register)? */

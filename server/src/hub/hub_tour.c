@@ -571,6 +571,8 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
         reassign(h, ht, s, now_us);
+    else if (tm)
+        hub__club_team_authed(h, s, tm->tournament); /* a club team: its boards' tokens */
 }
 
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
