@@ -347,8 +347,7 @@ static const char *player_name(const club *c, int64_t team, int player)
     return k >= 0 ? r->p[k].name : "";
 }
 
-/* Fresh player tokens of the seats of team (both when team is 0: the director) in hosted
- * board g, sent as an `assign` (game_no: the board, 0-based; seats 0 White, 1 Black). Tokens
+/* Fresh player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the board, 0-based; seats 0 White, 1 Black). Tokens
  * are stored hashed, so each assign mints new ones (as the Swiss's reassign). */
 static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, int64_t team)
 {
@@ -364,7 +363,7 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
                       .team1 = b->team[0],
                       .team2 = b->team[1]};
     for (int seat = 0; seat < 2; seat++) {
-        if (team && b->team[seat] != team)
+        if (b->team[seat] != team)
             continue;
         char hash[AUTH_HASH_LEN + 1];
         if (auth_token_new(tok[seat]) != BH_OK || auth_hash(tok[seat], hash) != BH_OK ||
@@ -381,19 +380,18 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
         hub__queue(h, conn, proto_enc_assign(&a));
 }
 
-/* The assigns of s (a team's captain: its seats; a director: every seat) for the live boards
- * of event id. */
+/* The assigns of s (a team's captain: its seats) for the live boards of event id. (Not for
+ * a director: the arbiter does not play, and each assign mints tokens.) */
 static void assigns_to(hub *h, hub_sess *s, int64_t id, const club *c)
 {
-    if (s->role != ROLE_TEAM && s->role != ROLE_DIRECTOR)
+    if (s->role != ROLE_TEAM)
         return;
     hub_clubs *cs = clubs(h);
     for (int i = 0; i < cs->ng; i++) {
         const hcgame *g = &cs->g[i];
         const club_board *b = g->club == id ? club_board_get(c, g->key) : NULL;
-        if (b && b->live && (s->role == ROLE_DIRECTOR || b->team[0] == s->team ||
-                             b->team[1] == s->team))
-            send_assign(h, s->conn, c, g, s->role == ROLE_DIRECTOR ? 0 : s->team);
+        if (b && b->live && (b->team[0] == s->team || b->team[1] == s->team))
+            send_assign(h, s->conn, c, g, s->team);
     }
 }
 
