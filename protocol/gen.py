@@ -334,7 +334,11 @@ M = [
   "tokens (a director: on tournament_get). The game is already live: auth with a token on a new connection, then join. "
   "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
   "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
-  "draw counts as a win for team2; the standings are broadcast after each one.",
+  "draw counts as a win for team2; the standings are broadcast after each one. "
+  "A club event's board (issue 15) comes the same way to its team's connections only (team token): "
+  "tournament is the club, match 0-based, game_no the board (0-based), the game a chess game (seats 0 White, "
+  "1 Black; team1 White's team), at the board's creation when its round starts, at the team token's auth and on "
+  "club_get, each time with fresh tokens of the team's seat.",
   [("tournament", "integer", "", ""), ("round", "integer", "0..", "0: a play-off game"),
    ("match", "integer", "0..", "index in the round (play-off: team2's pairing number)"),
    ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE; play-off: its number from 0)"),
