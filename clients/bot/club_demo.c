@@ -282,10 +282,11 @@ static void export_round(int r, const char *out, int *games)
 /* The captains' line-ups of round r (a third of the teams leave it to the default). */
 static void lineups(int r)
 {
+    if (r == 2)
+        lineup(3, r, 4); /* F-SHORT: four players, boards 5 and 6 lost by forfeit (first: the
+                          * deadline is break_s after the round's end) */
     for (int t = 1; t <= TEAMS; t++)
-        if (r == 2 && t == 3)
-            lineup(t, r, 4); /* F-SHORT: four players, boards 5 and 6 lost by forfeit */
-        else if (rnd(3) != 0) /* the others play their first six (no line-up: art. 3) */
+        if (!(r == 2 && t == 3) && rnd(3) != 0) /* a third play their first six (art. 3) */
             lineup(t, r, BOARDS);
 }
 

@@ -13,7 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 for seed in 7 1234; do
     rm -rf "$out/run"
-    log=$("$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --break-s 2 --base-ms 3000 --pace-ms 20 \
+    log=$("$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --break-s 3 --base-ms 3000 --pace-ms 20 \
           --seed "$seed") || { echo "demo failed (seed $seed)"; tail -30 "$out/run/server.log"; exit 1; }
     games=$(ls "$out/run/games" | wc -l)
     [ "$games" = 87 ] || { echo "seed $seed: $games games, want 87"; exit 1; }
