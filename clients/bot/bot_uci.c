@@ -122,7 +122,7 @@ void bot_engine_close(bot_engine *e)
 bh_move bot_engine_move(bot_engine *e, const bh_pos *pos, int movetime_ms)
 {
     char fen[BH_FEN_MAX], cmd[BH_FEN_MAX + 64], line[256];
-    if (bh_pos_to_fen(pos, fen, sizeof fen) != 0)
+    if (bh_pos_to_fen(pos, fen, sizeof fen) < 0) /* it returns the length written */
         return BH_MOVE_NONE;
     /* The variant follows the board: a chess game's plain FEN is UCI_Variant chess. */
     bool chess = bh_pos_options(pos)->model == BH_MODEL_CHESS;
