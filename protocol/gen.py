@@ -48,13 +48,17 @@ M = [
   [ID, GAME, ("status", "string", '"waiting" / "live" / "finished"', ""),
    ("role", "string", '"player" / "spectator" / "director"', "the receiver's role in this game"),
    ("you", "integer", "-1..3", "the receiver's seat, -1 if none"),
-   ("boards", "array of 2 objects", "", "board (\"A\"/\"B\"), fen (FEN with reserves in [], "
+   ("kind", "string", '"bughouse" / "chess"', "the game kind. A chess game (F-CHESS) has one board, "
+    "\"A\", and two seats: 0 = White, 1 = Black; its boards, clock_ms and seats hold 1, 2 and 2 "
+    "entries, its FEN has no reserve. In the deltas (`move`, `start`, `result`) the arrays keep "
+    "their bughouse length: seats 2 and 3 read 0, board B's running -1 and fen \"\""),
+   ("boards", "array of 2 objects (chess: 1)", "", "board (\"A\"/\"B\"), fen (FEN with reserves in [], "
     "promoted pieces marked ~), ply (the ply the next move must name), running (seat whose clock runs, -1 none)"),
-   ("clock_ms", "array of 4 integers", "ms", "remaining time by seat at server_ms"),
+   ("clock_ms", "array of 4 integers (chess: 2)", "ms", "remaining time by seat at server_ms"),
    ("server_ms", "integer", "ms since the Unix epoch", "server wall clock of the snapshot"),
    ("base_ms", "integer", "ms", "time control: each player's initial time"),
    ("inc_ms", "integer", "ms", "time control: increment per move"),
-   ("seats", "array of 4 objects", "", "seat, name, connected"),
+   ("seats", "array of 4 objects (chess: 2)", "", "seat, name, connected"),
    ("events", "array", "", "the game's event list: seq, t_ms (ms since the game started; a "
     "director's pause does not count), kind (start, move, flag, resign, result, ...), seat, board, "
     "ply, text; a move also san and clock_ms (the mover's time left after it, increment added, "
@@ -69,7 +73,7 @@ M = [
    ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
    ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators")],
   [], {"type": "state", "id": 2, "game": 7, "status": "live", "role": "player", "you": 2,
-       "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
+       "kind": "bughouse", "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
                   {"board": "B", "fen": FEN0, "ply": 0, "running": 2}],
        "clock_ms": [178950, 180000, 180000, 180000], "server_ms": 1764400000000,
        "base_ms": 180000, "inc_ms": 0,
@@ -126,8 +130,17 @@ M = [
   {"type": "draw", "id": 8, "game": 7, "action": "offer"}, "ack"),
  ("claim", "c2s", "P-REPEAT: claim that the current position of the sender's board occurred three "
   "times (board, side to move, castling, en passant and both reserves). A valid claim draws "
-  "the game; an invalid one is `bad_state` and changes nothing.",
-  [ID, GAME], ["unauthorized", "not_your_seat", "bad_state (not a threefold repetition)", "game_over"],
+  "the game; an invalid one is `bad_state` and changes nothing. In a chess game (FIDE Laws 9.2, "
+  "9.3) the claimant must have the move; `claim` \"fifty\" claims the 50-move rule, and `move` "
+  "names the intended move whose position is claimed (9.2.1.1, 9.3.1: not played when the "
+  "claim is correct); under the `fide` ruleset an incorrect claim gives the opponent one minute "
+  "(9.5.3) and the intended move is played.",
+  [ID, GAME, ("claim", "string", 'optional, "repetition" (default) / "fifty"', "fifty: chess only"),
+   ("move", "string", "optional, 1..15 bytes, UCI or SAN", "chess only: the intended move")],
+  ["unauthorized", "not_your_seat", "bad_state (field claim: not a threefold repetition / not 50 moves)",
+   "invalid (field claim or move: a chess-only claim in a bughouse game)",
+   "not_your_turn (field turn: chess, the opponent has the move)",
+   "illegal_move / bad_move (field move: the intended move)", "game_over"],
   {"type": "claim", "id": 9, "game": 7}, "ack"),
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
@@ -353,7 +366,11 @@ M = [
   "The game waits for its players (wait_s) or plays already: auth with a token on a new connection, then join. "
   "Round 0 is an Armageddon play-off game (T-ARMAGEDDON), created after the last round while two teams are tied on "
   "everything on a prize place (T-PRIZES): team1 (White on board A) has 3:00 and team2 2:00 on both boards, and a "
-  "draw counts as a win for team2; the standings are broadcast after each one.",
+  "draw counts as a win for team2; the standings are broadcast after each one. "
+  "A club event's board (issue 15) comes the same way to its team's connections only (team token): "
+  "tournament is the club, match 0-based, game_no the board (0-based), the game a chess game (seats 0 White, "
+  "1 Black; team1 White's team), at the board's creation when its round starts, at the team token's auth and on "
+  "club_get, each time with fresh tokens of the team's seat.",
   [("tournament", "integer", "", ""), ("round", "integer", "0..", "0: a play-off game"),
    ("match", "integer", "0..", "index in the round (play-off: team2's pairing number)"),
    ("game_no", "integer", "0 / 1", "game of the pairing (T-DOUBLE; play-off: its number from 0)"),
@@ -365,16 +382,20 @@ M = [
                          {"seat": 3, "name": "bob", "token": "0f1e2d3c4b5a69788796a5b4c3d2e1f0"}]}, None),
  ("game_create", "c2s", "Director: create a game and get one token per seat. With team1 and team2 "
   "the seats are filled by P-TEAM (team1's captain plays White on A, team1's partner Black on B); "
-  "otherwise by the players array. The game starts when all four seats are connected, or on game_start.",
+  "otherwise by the players array. The game starts when all its seats are connected, or on game_start. "
+  "`kind` \"chess\" makes a chess game (F-CHESS, ruleset `fide`: FIDE Laws with the rapid and "
+  "blitz penalties): one board, seats 0 (White) and 1 (Black), players of 2 names, no teams; a "
+  "drop in it is illegal_move (field move), a move for board B not_your_seat (field board).",
   [ID, ("tournament", "integer", "optional", ""), ("team1", "integer", "optional", ""),
    ("team2", "integer", "optional", ""), ("base_ms", "integer", "1000..86400000 ms", "time per player"),
    ("inc_ms", "integer", "0..86400000 ms, optional (0)", "increment"),
-   ("players", "array of 4 strings", "optional, 1..64 bytes of UTF-8 each, no control characters", "names by seat when no teams are given")],
-  ["unauthorized", "not_found (team or tournament)"],
+   ("players", "array of 4 strings (chess: 2)", "optional, 1..64 bytes of UTF-8 each, no control characters", "names by seat when no teams are given"),
+   ("kind", "string", 'optional, "bughouse" (default) / "chess"', "the game kind")],
+  ["unauthorized", "not_found (team or tournament)", "missing_field (field kind: unknown; team1: teams with chess; players: not 2 names for chess)"],
   {"type": "game_create", "id": 12, "base_ms": 180000, "inc_ms": 0, "players": ["ann", "cid", "dan", "bob"]}, "game_created"),
- ("game_created", "s2c", "Reply to game_create: the game id and the four player tokens by seat. "
+ ("game_created", "s2c", "Reply to game_create: the game id and the player tokens by seat (four; chess: two). "
   "Tokens are shown only here (the server keeps their SHA-256).",
-  [ID, GAME, ("tokens", "array of 4 strings", "32 hex chars", "by seat")], [],
+  [ID, GAME, ("tokens", "array of 4 strings (chess: 2)", "32 hex chars", "by seat")], [],
   {"type": "game_created", "id": 12, "game": 7, "tokens": ["3f1c0a9be2d84c51a07e6b2f9d3c4e15",
    "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10", "c4d2e6f8a0b1c3d5e7f9a1b3c5d7e9f1", "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b"]}, None),
  ("game_start", "c2s", "Director: start a waiting game now, without waiting for all four seats. "
@@ -675,6 +696,22 @@ EXTRA = {
              "message": "this seat moved to another connection moments ago; it stays there: try "
                         "again in 5 s (each try before then waits 5 s more)",
              "field": "token", "retry_ms": 4870})],
+ "game_create": [("chess", "a chess game (issue 15): White, Black, 10 min + 5 s",
+                  {"type": "game_create", "id": 12, "base_ms": 600000, "inc_ms": 5000, "kind": "chess",
+                   "players": ["Ivanenko", "Kovalenko"]})],
+ "state": [("chess", "a chess game after 1. f3, seen by a spectator",
+            {"type": "state", "game": 8, "status": "live", "role": "spectator", "you": -1, "kind": "chess",
+             "boards": [{"board": "A", "fen": "rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1",
+                         "ply": 1, "running": 1}],
+             "clock_ms": [603000, 600000], "server_ms": 1764400000000, "base_ms": 600000, "inc_ms": 5000,
+             "seats": [{"seat": 0, "name": "Ivanenko", "connected": True},
+                       {"seat": 1, "name": "Kovalenko", "connected": True}],
+             "events": [{"seq": 0, "t_ms": 0, "kind": "start"},
+                        {"seq": 1, "t_ms": 2000, "kind": "move", "seat": 0, "board": "A", "ply": 0,
+                         "text": "f2f3", "san": "f3", "clock_ms": 603000}],
+             "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False})],
+ "claim": [("fifty", "a chess 50-move claim with the intended move (FIDE 9.3.1)",
+            {"type": "claim", "id": 9, "game": 8, "claim": "fifty", "move": "Kg2"})],
  "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
                  {"type": "round_pair", "id": 28, "tournament": 1,
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],

@@ -25,6 +25,7 @@ typedef struct {
     bool done;    /* the game ended (or the seat was given up): nothing more to do */
     bool replaced; /* given up: another connection plays it (its slot is not reused, so a
                     * later assign of the same game does not take the seat back) */
+    bool chess;   /* a chess game (state "kind"): one board, FEN without reserve, F-CHESS */
     bh_pos pos;   /* own board as the server last showed it */
     bool have_pos;
     int ply;      /* the board's ply count as the server last showed it */
@@ -216,7 +217,7 @@ static bh_move choose(bot_pool *p, const bh_pos *pos)
             w += 2;
         if (bh_in_check(&q)) {
             w += 8;
-            if (bh_is_bughouse_mate(&q))
+            if (bh_is_mate(&q)) /* the model's mate: bughouse mate, or checkmate in chess */
                 w += 10000;
         }
         /* weighted reservoir: key = w * random */
@@ -252,7 +253,8 @@ static void maybe_move(bot_pool *p, seat_conn *s, long long now)
     if (m == BH_MOVE_NONE || !bh_is_legal(&s->pos, m))
         m = choose(p, &s->pos);
     if (m == BH_MOVE_NONE)
-        return; /* P-WAIT: nothing legal now; a partner's capture may change that */
+        return; /* P-WAIT: nothing legal now; a partner's capture may change that (in chess
+                 * mate or stalemate: the server ends the game) */
     char uci[BH_UCI_MAX];
     bh_move_to_uci(m, uci);
     send_fmt(s->c, "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
@@ -280,6 +282,8 @@ static double jnum(const cJSON *o, const char *k, double def)
 static void set_fen(seat_conn *s, const char *fen)
 {
     bh_options opt = BH_OPTIONS_DEFAULT;
+    if (s->chess)
+        opt.model = BH_MODEL_CHESS;
     bh_fen_error fe;
     if (fen && bh_pos_from_fen(&s->pos, fen, &opt, &fe) == 0)
         s->have_pos = true;
@@ -313,6 +317,8 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
             goto out;
         }
         s->live = st && strcmp(st, "live") == 0;
+        const char *kind = jstr(o, "kind");
+        s->chess = kind && strcmp(kind, "chess") == 0;
         const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "boards"),
                                             s->seat >> 1);
         if (b && s->seat >= 0) {

@@ -11,7 +11,8 @@ typedef struct bot_engine bot_engine;
 bot_engine *bot_engine_open(const char *cmd);
 /* Stop the child and free. NULL is a no-op. */
 void bot_engine_close(bot_engine *e);
-/* The engine's move for pos (position fen + go movetime), BH_MOVE_NONE on any failure.
+/* The engine's move for pos (position fen + go movetime), BH_MOVE_NONE on any failure. A
+ * chess-model position switches the engine to UCI_Variant chess (and back for bughouse).
  * Blocks up to movetime_ms plus a margin. The caller still checks legality. */
 bh_move bot_engine_move(bot_engine *e, const bh_pos *pos, int movetime_ms);
 

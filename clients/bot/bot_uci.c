@@ -20,6 +20,7 @@ struct bot_engine {
     int out; /* read end: engine stdout */
     char buf[8192];
     size_t len;
+    bool chess; /* UCI_Variant set to chess (a chess board, F-CHESS), else crazyhouse */
 };
 
 static long long mono_ms(void)
@@ -121,8 +122,17 @@ void bot_engine_close(bot_engine *e)
 bh_move bot_engine_move(bot_engine *e, const bh_pos *pos, int movetime_ms)
 {
     char fen[BH_FEN_MAX], cmd[BH_FEN_MAX + 64], line[256];
-    if (bh_pos_to_fen(pos, fen, sizeof fen) != 0)
+    if (bh_pos_to_fen(pos, fen, sizeof fen) < 0) /* it returns the length written */
         return BH_MOVE_NONE;
+    /* The variant follows the board: a chess game's plain FEN is UCI_Variant chess. */
+    bool chess = bh_pos_options(pos)->model == BH_MODEL_CHESS;
+    if (chess != e->chess) {
+        snprintf(cmd, sizeof cmd, "setoption name UCI_Variant value %s\nisready\n",
+                 chess ? "chess" : "crazyhouse");
+        if (say(e, cmd) || wait_for(e, "readyok", NULL, 0, 5000))
+            return BH_MOVE_NONE;
+        e->chess = chess;
+    }
     snprintf(cmd, sizeof cmd, "position fen %s\ngo movetime %d\n", fen,
              movetime_ms > 0 ? movetime_ms : 50);
     if (say(e, cmd) || wait_for(e, "bestmove ", line, sizeof line, movetime_ms + 2000))

@@ -1,12 +1,14 @@
 /* club_demo.c: bughouse-club-demo (scripts/run.sh demo --format club-rr): a seed-004-shaped
  * club round robin run by the server (issue 15): 6 bot teams of 6 boards + 4 reserves, the
  * captains' bots submit varying line-ups (shifting substitutions), one team is short in round
- * 2, every board is a chess game between two random bots (the game module's chess kind, 10+5,
- * played here and entered by the arbiter, as the server hosts only bughouse games so far), one
- * board is lost by forfeit after the waiting time, one protest is upheld and one rejected by
- * the appeals committee; the rounds start at their line-up deadline (the countdown is in the
- * snapshot). At the end: the club ranking, and in --out the PGN of every game, the TRF-2026,
- * the crosstable and the line-ups. SPDX-License-Identifier: MIT */
+ * 2, every board is a chess game hosted by the server (F-CHESS, ruleset fide, a fast clock)
+ * and played over the wire by random bots (bot.h) with the player tokens the captains'
+ * connections receive (assign); nobody enters a result: each game's end reaches the event. In
+ * round 3 one board's Black never comes, and the server forfeits it when the waiting time
+ * passes (T-WAIT); one protest is upheld and one rejected by the appeals committee; the rounds
+ * start at their line-up deadline (the countdown is in the snapshot). At the end: the club
+ * ranking, and in --out the PGN of every game (the server's export), the TRF-2026, the
+ * crosstable and the line-ups. SPDX-License-Identifier: MIT */
 #include <cjson/cJSON.h>
 #include <getopt.h>
 #include <signal.h>
@@ -20,10 +22,8 @@
 #include <unistd.h>
 
 #include "bh.h"
+#include "bot.h"
 #include "demo.h"
-#include "game.h"
-#include "pgn.h"
-#include "rules.h"
 #include "wsclient.h"
 
 #define TEAMS 6
@@ -51,6 +51,64 @@ static uint32_t rnd(uint32_t n)
 }
 
 static wsc *dir, *cap[TEAMS + 1];
+static wsc_ctx *ctx;
+static bot_pool *pool;
+
+/* The hosted boards seen in assigns: game id and board key (round, match and board 1-based). */
+typedef struct {
+    long long game;
+    int r, m, b;
+} hosted;
+static hosted boards_v[TEAMS * TEAMS * BOARDS];
+static int n_boards;
+
+/* T-WAIT in the demo: Black of round 3, match 2, board 4 never comes. */
+static bool absent_seat(int r, int m, int b, int seat)
+{
+    return r == 3 && m == 2 && b == 4 && seat == 1;
+}
+
+static double num_of(const cJSON *o, const char *k)
+{
+    return cJSON_GetNumberValue(cJSON_GetObjectItem(o, k));
+}
+
+/* A pushed message on a captain's connection: an assign gives its seats to the bots. */
+static void take_push(const cJSON *o)
+{
+    const cJSON *t = cJSON_GetObjectItem(o, "type");
+    if (!cJSON_IsString(t) || strcmp(t->valuestring, "assign") != 0)
+        return;
+    long long game = (long long)num_of(o, "game");
+    int r = (int)num_of(o, "round"), m = (int)num_of(o, "match") + 1,
+        b = (int)num_of(o, "game_no") + 1;
+    bool known = false;
+    for (int i = 0; i < n_boards; i++)
+        known |= boards_v[i].game == game;
+    if (!known && n_boards < (int)(sizeof boards_v / sizeof *boards_v))
+        boards_v[n_boards++] = (hosted){game, r, m, b};
+    const cJSON *seat;
+    cJSON_ArrayForEach(seat, cJSON_GetObjectItem(o, "seats"))
+    {
+        const cJSON *tok = cJSON_GetObjectItem(seat, "token");
+        if (cJSON_IsString(tok) && !absent_seat(r, m, b, (int)num_of(seat, "seat")))
+            bot_pool_add_seat(pool, tok->valuestring, game);
+    }
+}
+
+static void drain_caps(void)
+{
+    for (int t = 1; t <= TEAMS; t++) {
+        char *s;
+        while (cap[t] && (s = wsc_recv(cap[t], 0)) != NULL) {
+            cJSON *o = cJSON_Parse(s);
+            free(s);
+            if (o)
+                take_push(o);
+            cJSON_Delete(o);
+        }
+    }
+}
 static long long club_id, team_id[TEAMS + 1];
 static char token[TEAMS + 1][64];
 static bool quiet;
@@ -96,6 +154,8 @@ static cJSON *call(wsc *c, const char *fmt, ...)
         cJSON *rid = o ? cJSON_GetObjectItem(o, "id") : NULL;
         if (rid && cJSON_IsNumber(rid) && rid->valuedouble == id)
             return o;
+        if (o)
+            take_push(o);
         cJSON_Delete(o);
     }
     return NULL;
@@ -126,50 +186,6 @@ static bool write_file(const char *path, const char *text)
         return false;
     fputs(text, f);
     return fclose(f) == 0;
-}
-
-/* A chess game between two random bots to its end (10+5, a second a move): the result from
- * White's side ("1-0", "1/2-1/2", "0-1"); its PGN written to path. */
-static const char *play_board(const char *white, const char *black, const char *event, int r,
-                              const char *path)
-{
-    game_rules gr;
-    game_rules_by_name("fide", &gr);
-    game_setup s;
-    game_setup_init(&s, &gr, 600000, 5000);
-    s.kind = GAME_KIND_CHESS;
-    snprintf(s.players[GAME_A_WHITE], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, white);
-    snprintf(s.players[GAME_A_BLACK], GAME_NAME_MAX, "%.*s", GAME_NAME_MAX - 1, black);
-    game *g = NULL;
-    if (game_new(&s, 0, &g) != BH_OK)
-        return "1/2-1/2";
-    uint64_t now = 0;
-    bh_move mv[BH_MAX_MOVES];
-    for (int ply = 0; game_state(g) != GAME_OVER && ply < 2000; ply++) {
-        const bh_pos *p = game_pos(g, 0);
-        int n = bh_gen_legal(p, mv);
-        if (n <= 0)
-            break;
-        bh_move m = mv[rnd((uint32_t)n)];
-        now += 1000000;
-        game_delta d;
-        int seat = bh_side_to_move(p) == BH_WHITE ? GAME_A_WHITE : GAME_A_BLACK;
-        if (game_move_bh(g, seat, m, game_board_plies(g, 0), 0, now, &d) != BH_OK)
-            break;
-    }
-    const game_result *res = game_get_result(g);
-    const char *out = !res || res->winner == GAME_DRAW ? "1/2-1/2"
-                      : res->winner == GAME_TEAM_1     ? "1-0"
-                                                       : "0-1";
-    char round[8];
-    snprintf(round, sizeof round, "%d", r);
-    pgn_meta meta = {event, "bughouse-server club demo", NULL, round};
-    char *pgn = pgn_export(g, &meta);
-    if (pgn)
-        write_file(path, pgn);
-    free(pgn);
-    game_free(g);
-    return out;
 }
 
 /* The captain's line-up of team t for round r: k random substitutions by shifting (k of the
@@ -214,63 +230,64 @@ static const char *name_of(long long team)
     return "?";
 }
 
-/* The roster player's name of player id (team t). */
-static void player_name(int id, char *out, size_t cap_)
+
+/* Round r is played by the bots on the server's boards: pump them until every board of the
+ * round is decided (mates, draws, flags, and the forfeit of the absent Black when the waiting
+ * time passes). */
+static int play_round(int r)
 {
-    int t = id / 100, i = id % 100;
-    if (t >= 1 && t <= TEAMS && i >= 1 && i <= ROSTER)
-        snprintf(out, cap_, "%s, %c. (%s)", SURNAMES[i - 1], 'A' + t - 1, CLUBS[t - 1]);
-    else
-        snprintf(out, cap_, "?");
+    long long last = 0;
+    bool done = false;
+    for (int i = 0; i < 30000 && !stop_flag && !done; i++) { /* 10 ms a turn: 5 min at most */
+        wsc_pump(ctx, 10);
+        drain_caps();
+        bot_pool_step(pool);
+        if (i - last < 30)
+            continue;
+        last = i;
+        cJSON *s = snapshot();
+        const cJSON *rd = s ? cJSON_GetArrayItem(cJSON_GetObjectItem(s, "schedule"), r - 1) : NULL;
+        const cJSON *st = rd ? cJSON_GetObjectItem(rd, "status") : NULL;
+        done = st && cJSON_IsString(st) && strcmp(st->valuestring, "done") == 0;
+        cJSON_Delete(s);
+    }
+    return done ? 0 : -1;
 }
 
-/* Play the boards of round r (the snapshot's schedule): a random chess game on each live
- * board, entered by the arbiter; in round 3 one board is forfeited after the waiting time. */
-static int play_round(int r, const char *out, int pace_ms, int *games)
+/* The PGN of each game of round r as the server exports it (the absent Black's board has
+ * no game played). */
+static void export_round(int r, const char *out, int *games)
 {
-    cJSON *s = snapshot();
-    const cJSON *sched = s ? cJSON_GetObjectItem(s, "schedule") : NULL;
-    const cJSON *rd = sched ? cJSON_GetArrayItem(sched, r - 1) : NULL;
-    const cJSON *ms = rd ? cJSON_GetObjectItem(rd, "matches") : NULL;
-    int mi = 0;
-    const cJSON *m;
-    cJSON_ArrayForEach(m, ms)
-    {
-        mi++;
-        const cJSON *b;
-        cJSON_ArrayForEach(b, cJSON_GetObjectItem(m, "boards"))
-        {
-            if (!cJSON_IsTrue(cJSON_GetObjectItem(b, "live")) || stop_flag)
-                continue;
-            int board = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "board"));
-            int w = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "white"));
-            int k = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(b, "black"));
-            const char *res;
-            char wn[64], bn[64], path[700];
-            player_name(w, wn, sizeof wn);
-            player_name(k, bn, sizeof bn);
-            if (r == 3 && mi == 2 && board == 4) {
-                res = "+-"; /* T-WAIT: Black did not come within the waiting time */
-                say("  round %d match %d board %d: %s - %s: +- (absent after the waiting time)\n",
-                    r, mi, board, wn, bn);
-            } else {
-                snprintf(path, sizeof path, "%s/games/r%d-m%d-b%d.pgn", out, r, mi, board);
-                res = play_board(wn, bn, "Club championship (demo)", r, path);
-                (*games)++;
-            }
-            if (!ok(call(dir, "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,"
-                              "\"match\":%d,\"board\":%d,\"result\":\"%s\"}",
-                         club_id, r, mi, board, res),
-                    "result")) {
-                cJSON_Delete(s);
-                return -1;
-            }
-            if (pace_ms > 0)
-                pause_ms(pace_ms);
+    for (int i = 0; i < n_boards; i++) {
+        const hosted *b = &boards_v[i];
+        if (b->r != r)
+            continue;
+        if (absent_seat(b->r, b->m, b->b, 1)) {
+            say("  round %d match %d board %d: +- (Black absent after the waiting time, T-WAIT)\n",
+                r, b->m, b->b);
+            continue;
         }
+        cJSON *x = call(dir, "{\"type\":\"export\",\"id\":17,\"format\":\"bpgn\",\"game\":%lld}",
+                        b->game);
+        const cJSON *t = x ? cJSON_GetObjectItem(x, "text") : NULL;
+        char path[700];
+        snprintf(path, sizeof path, "%s/games/r%d-m%d-b%d.pgn", out, r, b->m, b->b);
+        if (cJSON_IsString(t) && write_file(path, t->valuestring))
+            (*games)++;
+        cJSON_Delete(x);
+        pause_ms(60); /* the server's flood limit on the director's connection */
     }
-    cJSON_Delete(s);
-    return 0;
+}
+
+/* The captains' line-ups of round r (a third of the teams leave it to the default). */
+static void lineups(int r)
+{
+    if (r == 2)
+        lineup(3, r, 4); /* F-SHORT: four players, boards 5 and 6 lost by forfeit (first: the
+                          * deadline is break_s after the round's end) */
+    for (int t = 1; t <= TEAMS; t++)
+        if (!(r == 2 && t == 3) && rnd(3) != 0) /* a third play their first six (art. 3) */
+            lineup(t, r, BOARDS);
 }
 
 static void print_matches(int r)
@@ -327,8 +344,10 @@ static void usage(void)
            "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
            "  --web DIR        static files (default clients/web)\n"
            "  --break-s N      line-up deadline after each round's end = protest window (default 5)\n"
-           "  --pace-ms MS     pause after each board's result (default 100; at least 60: the\n"
-           "                   server takes 20 messages a second from one connection)\n"
+           "  --pace-ms MS     the bots' think time per move (default 25)\n"
+           "  --base-ms MS     each player's time on the clock (default 5000; seed 004: 600000)\n"
+           "  --inc-ms MS      increment per move (default 0; seed 004: 5000)\n"
+           "  --wait-s N       waiting time at the boards (default 2; seed 004: 600)\n"
            "  --seed N         the bots' random seed\n"
            "  --keep           after the end keep the server running until Ctrl-C\n"
            "  --quiet          no progress lines\n");
@@ -340,7 +359,7 @@ int main(int argc, char **argv)
                    .web = "clients/web",
                    .out = "demo-out/club",
                    .port = 8080};
-    int break_s = 5, pace_ms = 100;
+    int break_s = 5, pace_ms = 25, base_ms = 5000, inc_ms = 0, wait_s = 2;
     bool keep = false;
     static const struct option opts[] = {
         {"port", required_argument, NULL, 'P'},  {"out", required_argument, NULL, 'o'},
@@ -348,6 +367,8 @@ int main(int argc, char **argv)
         {"break-s", required_argument, NULL, 'B'}, {"pace-ms", required_argument, NULL, 'p'},
         {"seed", required_argument, NULL, 'S'},   {"keep", no_argument, NULL, 'K'},
         {"quiet", no_argument, NULL, 'q'},        {"format", required_argument, NULL, 'f'},
+        {"base-ms", required_argument, NULL, 'b'}, {"inc-ms", required_argument, NULL, 'i'},
+        {"wait-s", required_argument, NULL, 'W'},
         {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -358,6 +379,9 @@ int main(int argc, char **argv)
         case 'w': o.web = optarg; break;
         case 'B': break_s = atoi(optarg); break;
         case 'p': pace_ms = atoi(optarg); break;
+        case 'b': base_ms = atoi(optarg); break;
+        case 'i': inc_ms = atoi(optarg); break;
+        case 'W': wait_s = atoi(optarg); break;
         case 'S': rng = strtoull(optarg, NULL, 10); break;
         case 'K': keep = true; break;
         case 'q': quiet = true; break;
@@ -371,8 +395,12 @@ int main(int argc, char **argv)
         default: usage(); return 2;
         }
     }
-    if (pace_ms < 60)
-        pace_ms = 60; /* the server's flood limit: 20 messages a second after a burst of 40 */
+    if (pace_ms < 10)
+        pace_ms = 10;
+    if (base_ms < 1000 || inc_ms < 0 || wait_s < 1) {
+        fprintf(stderr, "bughouse-club-demo: --base-ms at least 1000, --wait-s at least 1\n");
+        return 2;
+    }
     if (break_s < 1) {
         fprintf(stderr, "bughouse-club-demo: --break-s must be at least 1\n");
         return 2;
@@ -397,13 +425,19 @@ int main(int argc, char **argv)
     }
     say("server on http://127.0.0.1:%d/ (log %s); director token %s\n", port, log, admin);
     wsc_ctx *x = wsc_ctx_new();
+    ctx = x;
     wsc_opts wo = {.host = "127.0.0.1", .port = port, .tls = false};
+    bot_opts bo = {.server = {.host = "127.0.0.1", .port = port, .tls = false},
+                   .pace_ms = pace_ms,
+                   .seed = rng};
+    pool = bot_pool_new(x, &bo);
     dir = wsc_connect(x, &wo, 5000);
     if (!dir || !ok(call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", admin), "auth"))
         goto out;
     cJSON *r = call(dir, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Club championship (demo)\","
-                         "\"break_s\":%d,\"protest_s\":%d}",
-                    break_s, break_s);
+                         "\"break_s\":%d,\"protest_s\":%d,\"base_ms\":%d,\"inc_ms\":%d,"
+                         "\"wait_s\":%d}",
+                    break_s, break_s, base_ms, inc_ms, wait_s);
     club_id = r ? (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "club")) : 0;
     cJSON_Delete(r);
     if (club_id <= 0)
@@ -438,15 +472,11 @@ int main(int argc, char **argv)
     say("club round robin %lld: %d teams of %d boards + %d reserves, 5 rounds (Berger tables)\n"
         "watch it at http://127.0.0.1:%d/club.html?club=%lld (a captain signs in with a team token)\n",
         club_id, TEAMS, BOARDS, ROSTER - BOARDS, port, club_id);
+    lineups(1);
     for (int rr = 1; rr <= TEAMS - 1 && !stop_flag; rr++) {
-        for (int t = 1; t <= TEAMS; t++)
-            if (rr == 2 && t == 3)
-                lineup(t, rr, 4); /* F-SHORT: four players, boards 5 and 6 lost by forfeit */
-            else if (rnd(3) != 0) /* the others play their first six (no line-up: art. 3) */
-                lineup(t, rr, BOARDS);
         if (!wait_playing(rr))
             goto out;
-        if (play_round(rr, o.out, pace_ms, &games) != 0)
+        if (play_round(rr) != 0)
             goto out;
         print_matches(rr);
         if (rr == 1) {
@@ -497,6 +527,9 @@ int main(int argc, char **argv)
                     "rejected\n",
                     CLUBS[ta - 1], was, now);
         }
+        if (rr < TEAMS - 1) /* the next round's line-ups, from this round's end (art. 3) */
+            lineups(rr + 1);
+        export_round(rr, o.out, &games);
     }
     cJSON *s = snapshot();
     const cJSON *st = s ? cJSON_GetObjectItem(s, "status") : NULL;
@@ -539,6 +572,7 @@ int main(int argc, char **argv)
             sleep(1);
     }
 out:
+    bot_pool_free(pool);
     wsc_ctx_free(x);
     kill(srv, SIGTERM);
     waitpid(srv, NULL, 0);

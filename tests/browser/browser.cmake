@@ -103,3 +103,10 @@ add_test(NAME browser_tournament
          COMMAND node ${CMAKE_CURRENT_LIST_DIR}/tournament.test.mjs $<TARGET_FILE:bughouse-server>)
 set_tests_properties(browser_tournament PROPERTIES LABELS browser TIMEOUT 240
                      WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# issue 15: a person plays a hosted club board to mate (Fool's mate) on the play page, and
+# the result reaches the club standings (tests/browser/club_chess.test.mjs).
+add_test(NAME browser_club_chess
+         COMMAND node ${CMAKE_CURRENT_LIST_DIR}/club_chess.test.mjs $<TARGET_FILE:bughouse-server>)
+set_tests_properties(browser_club_chess PROPERTIES LABELS browser TIMEOUT 240
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})

@@ -45,3 +45,14 @@ bh_add_test(test_ws_tokens SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_tokens.c
 target_include_directories(test_ws_tokens PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_tokens PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_tokens bughouse-server)
+
+# issue 15: the bot pool plays a hosted chess game, Fairy-Stockfish (UCI_Variant chess)
+# against random moves (test_ws_chess_bot.c; skipped without fairy-stockfish).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot.c)
+  bh_add_test(test_ws_chess_bot SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_chess_bot.c
+              LIBS bh_bot bh_wsclient LABELS integration TIMEOUT 120)
+  target_include_directories(test_ws_chess_bot PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+  set_tests_properties(test_ws_chess_bot PROPERTIES SKIP_RETURN_CODE 77
+                       ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+  add_dependencies(test_ws_chess_bot bughouse-server)
+endif()

@@ -433,7 +433,8 @@ static void wire_attendance(void)
     say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
     const char *r = say(DIR, T0,
                         "{\"type\":\"club_create\",\"id\":3,\"name\":\"Waiting\",\"wait_s\":600,"
-                        "\"break_s\":60,\"protest_s\":60}");
+                        "\"break_s\":60,\"protest_s\":60,\"base_ms\":3600000}");
+    /* 60 min: the boards are hosted games whose clocks run; none may flag in the waiting time */
     club_id = jint(r, "club");
     for (int t = 1; t <= 2; t++) {
         char players[600];
@@ -487,7 +488,103 @@ static void wire_attendance(void)
     bh_test_rm_db(dbpath);
 }
 
+/* The last assign to conn for board b (game_no, 0-based) of the event: its game id and the
+ * token of seat (0 White, 1 Black); false if none. */
+static bool assign_of(uint64_t conn, int b, int seat, int64_t *game, char tok[80])
+{
+    char want[32], seat_key[32];
+    snprintf(want, sizeof want, "\"game_no\":%d,", b);
+    snprintf(seat_key, sizeof seat_key, "{\"seat\":%d,", seat);
+    for (int i = io.n - 1; i >= 0; i--) {
+        const char *m = io.msg[i];
+        const char *p = io.conn[i] == conn && strstr(m, "\"type\":\"assign\"") && strstr(m, want)
+                            ? strstr(m, seat_key)
+                            : NULL;
+        if (p) {
+            *game = jint(m, "game");
+            str_after(p, "token", tok, 80);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Issue 15: the boards are hosted chess games. Two teams of 2, one round: at the round's start
+ * each board is a live chess game (10+5, F-CHESS) and each captain's connection gets the
+ * tokens of its team's seats (`assign`). Board 1 (101 White v 201) is played to Fool's mate,
+ * 1. f3 e5 2. g4 Qh4#: the event records 0-1 without any arbiter entry. On board 2 (202 White,
+ * the away team on the even board, v 102) only White comes: when the waiting time (60 s)
+ * passes, Black loses by forfeit (+-, T-WAIT), decided by club.h, and the hosted game ends
+ * 1-0 "forfeit". Team 2 wins the match 2-0 (match points 2). */
+static void hosted_boards(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    const char *r = say(DIR, T0,
+                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Hosted\",\"boards\":2,"
+                        "\"reserves\":0,\"min_players\":1,\"wait_s\":60,\"break_s\":60,"
+                        "\"protest_s\":60,\"base_ms\":600000,\"inc_ms\":5000}");
+    club_id = jint(r, "club");
+    for (int t = 1; t <= 2; t++) {
+        r = say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":"
+                "[{\"id\":%d,\"name\":\"P%d\"},{\"id\":%d,\"name\":\"P%d\"}],\"captain\":%d}",
+                (long long)club_id, t, 100 * t + 1, 100 * t + 1, 100 * t + 2, 100 * t + 2,
+                100 * t + 1);
+        str_after(r, "token", token[t], sizeof token[t]);
+        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
+        say(team_conn(t), T0, "{\"type\":\"club_get\",\"id\":2,\"club\":%lld}", (long long)club_id);
+    }
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
+    acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
+              (long long)club_id));
+    int64_t g1 = 0, g1b = 0, g2 = 0, gx = 0;
+    char w1[80] = "", b1[80] = "", w2[80] = "", none[80] = "";
+    CHECK_MSG(assign_of(team_conn(1), 0, 0, &g1, w1), "team 1: no token for board 1 White");
+    CHECK_MSG(assign_of(team_conn(2), 0, 1, &g1b, b1), "team 2: no token for board 1 Black");
+    CHECK_MSG(assign_of(team_conn(2), 1, 0, &g2, w2), "team 2: no token for board 2 White");
+    CHECK_MSG(!assign_of(team_conn(1), 0, 1, &gx, none), "team 1 got team 2's seat");
+    CHECK_EQ_INT("one game for board 1", g1, g1b);
+    CHECK_MSG(g1 > 0 && g2 > 0 && g1 != g2, "games %lld %lld", (long long)g1, (long long)g2);
+    const char *tok[3] = {w1, b1, w2};
+    int64_t gid[3] = {g1, g1, g2};
+    for (int i = 0; i < 3; i++) {
+        say(60 + (uint64_t)i, T0 + 2 * S, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[i]);
+        r = say(60 + (uint64_t)i, T0 + 2 * S, "{\"type\":\"join\",\"id\":2,\"game\":%lld}",
+                (long long)gid[i]);
+        CHECK_MSG(strstr(r, "\"status\":\"live\"") && strstr(r, "\"kind\":\"chess\"") &&
+                      strstr(r, "\"base_ms\":600000,\"inc_ms\":5000"),
+                  "a live chess board: %s", r);
+    }
+    CHECK_MSG(strstr(r, "{\"seat\":0,\"name\":\"P202\"") && strstr(r, "{\"seat\":1,\"name\":\"P102\""),
+              "board 2's players by colour: %s", r);
+    static const char *const fool[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
+    for (int p = 0; p < 4; p++) {
+        r = say(60 + (uint64_t)(p & 1), T0 + (3 + (uint64_t)p) * S,
+                "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"A\",\"ply\":%d,"
+                "\"move\":\"%s\"}",
+                10 + p, (long long)g1, p, fool[p]);
+        CHECK_MSG(strstr(r, "\"type\":\"ack\"") || strstr(r, "\"type\":\"result\""), "move %d: %s",
+                  p, r);
+    }
+    r = snapshot(T0 + 8 * S);
+    CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"0-1\",\"live\":false"),
+              "board 1's mate in the event: %s", r);
+    CHECK_MSG(strstr(r, "\"white\":202,\"black\":102,\"result\":\"*\",\"live\":true"),
+              "board 2 waits: %s", r);
+    f_run_timers(&io, h, T0 + S + 60 * S);
+    r = snapshot(T0 + 62 * S);
+    CHECK_MSG(strstr(r, "\"white\":202,\"black\":102,\"result\":\"+-\",\"live\":false"),
+              "board 2 forfeited by the absent Black: %s", r);
+    CHECK_MSG(strstr(r, "\"gp\":[0,2],\"mp\":[0,2]"), "team 2 wins 2-0: %s", r);
+    r = say(62, T0 + 63 * S, "{\"type\":\"join\",\"id\":3,\"game\":%lld}", (long long)g2);
+    CHECK_MSG(strstr(r, "\"result\":\"1-0\",\"reason\":\"forfeit\""), "board 2's game: %s", r);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
+    {"hosted_boards", hosted_boards},
     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance},
 };

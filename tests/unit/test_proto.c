@@ -46,6 +46,16 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("draw action", PROTO_DRAW_OFFER, m.action);
     CHECK_EQ_INT("claim", BH_OK, decode_file("c2s-claim.json", &m));
     CHECK_EQ_INT("claim game", 7, m.game);
+    CHECK_EQ_INT("claim default", PROTO_CLAIM_REPETITION, m.claim);
+    CHECK_EQ_STR("claim no move", "", m.move);
+    /* issue 15: a chess game and a chess claim */
+    CHECK_EQ_INT("gcreate chess", BH_OK, decode_file("c2s-game_create_chess.json", &m));
+    CHECK_EQ_INT("chess kind", PROTO_KIND_CHESS, m.kind);
+    CHECK_EQ_STR("chess black", "Kovalenko", m.players[1]);
+    CHECK_EQ_INT("chess inc", 5000, m.inc_ms);
+    CHECK_EQ_INT("claim fifty", BH_OK, decode_file("c2s-claim_fifty.json", &m));
+    CHECK_EQ_INT("claim what", PROTO_CLAIM_FIFTY, m.claim);
+    CHECK_EQ_STR("claim move", "Kg2", m.move);
     CHECK_EQ_INT("games", BH_OK, decode_file("c2s-games.json", &m));
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
     CHECK_EQ_INT("announce", BH_OK, decode_file("c2s-announce.json", &m));
@@ -73,7 +83,7 @@ static void golden_server_messages(void)
                                 3, "Pawns", 1764400000000, 4));
     const char *tok[4] = {"3f1c0a9be2d84c51a07e6b2f9d3c4e15", "0b8e55d2a4c94f0c9a1e7d3b6f2c8a10",
                           "c4d2e6f8a0b1c3d5e7f9a1b3c5d7e9f1", "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b"};
-    same("s2c-game_created.json", proto_enc_game_created(12, 7, tok));
+    same("s2c-game_created.json", proto_enc_game_created(12, 7, tok, 4));
     proto_game_row row = {7, "live", NULL, NULL, "resumed"};
     same("s2c-games_reply.json", proto_enc_games(14, &row, 1));
     int64_t c0[4] = {180000, 180000, 180000, 180000};
@@ -125,6 +135,27 @@ static void golden_server_messages(void)
     char *s = proto_enc_state(false, 0, &st);
     CHECK_MSG(!strstr(s, "\"chat\"") && !strstr(s, "knight"), "spectator state has chat: %s", s);
     free(s);
+    /* A chess game's state (issue 15): one board, two seats, two clocks. */
+    proto_event cev[2] = {{0, 0, "start", -1, -1, -1, NULL, NULL, -1},
+                          {1, 2000, "move", 0, 0, 0, "f2f3", "f3", 603000}};
+    proto_state cs = {.game = 8,
+                      .status = "live",
+                      .fen = {"rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b KQkq - 0 1", ""},
+                      .ply = {1, 0},
+                      .clock_ms = {603000, 600000, 0, 0},
+                      .running = {1, -1},
+                      .server_ms = 1764400000000,
+                      .base_ms = 600000,
+                      .inc_ms = 5000,
+                      .names = {"Ivanenko", "Kovalenko", "", ""},
+                      .connected = {true, true, false, false},
+                      .role = "spectator",
+                      .you = -1,
+                      .events = cev,
+                      .n_events = 2,
+                      .result_board = -1,
+                      .chess = true};
+    same("s2c-state_chess.json", proto_enc_state(false, 0, &cs));
 }
 
 typedef struct {
@@ -196,6 +227,19 @@ static void hostile_input(void)
          "{\"id\":8,\"type\":\"team_register\",\"tournament\":1,"
          "\"name\":\"x\",\"players\":[\"a\",3]}",
          BH_EFIELD, "players", 1},
+        {"chess kind unknown",
+         "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"shogi\"}",
+         BH_EFIELD, "kind", 1},
+        {"chess 4 players",
+         "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"chess\","
+         "\"players\":[\"a\",\"b\",\"c\",\"d\"]}",
+         BH_EFIELD, "players", 1},
+        {"chess with teams",
+         "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"chess\","
+         "\"team1\":1,\"team2\":2}",
+         BH_EFIELD, "team1", 1},
+        {"claim unknown", "{\"id\":9,\"type\":\"claim\",\"game\":1,\"claim\":\"boredom\"}",
+         BH_EFIELD, "claim", 1},
         {"draw bad action", "{\"id\":9,\"type\":\"draw\",\"game\":1,\"action\":\"maybe\"}",
          BH_EFIELD, "action", 1},
         {"game base tiny", "{\"id\":9,\"type\":\"game_create\",\"base_ms\":5}", BH_EFIELD,

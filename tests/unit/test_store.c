@@ -66,11 +66,11 @@ static int keep_game(void *ctx, const store_game *g)
     game_seen *s = ctx;
     if (s->n < 4)
         snprintf(s->line[s->n], 200,
-                 "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s", (long long)g->id,
+                 "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s k%d", (long long)g->id,
                  (long long)g->tournament, (long long)g->team1, (long long)g->team2,
                  (long long)g->base_ms, (long long)g->inc_ms, g->status, g->names[0], g->names[1],
                  g->names[2], g->names[3], g->result ? g->result : "-", g->reason ? g->reason : "-",
-                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset);
+                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset, g->kind);
     s->n++;
     return 0;
 }
@@ -99,7 +99,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 3, store_schema_version(st)); /* v3: the club tables */
+    CHECK_EQ_INT("schema", 4, store_schema_version(st)); /* v4: the game kind */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -144,7 +144,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 3, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 4, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -153,7 +153,7 @@ static void round_trip(void)
     game_seen gs = {0};
     CHECK_EQ_INT("games", BH_OK, store_each_game(st, keep_game, &gs));
     CHECK_EQ_INT("n games", 1, gs.n);
-    CHECK_EQ_STR("game row", "1 1 1-2 180000+0 st2 ann/cid/dan/bob 1-0 mate - [BPGN] online",
+    CHECK_EQ_STR("game row", "1 1 1-2 180000+0 st2 ann/cid/dan/bob 1-0 mate - [BPGN] online k0",
                  gs.line[0]);
     ev_seen es = {0};
     CHECK_EQ_INT("events", BH_OK, store_each_event(st, gid, keep_event, &es));
@@ -176,6 +176,14 @@ static void round_trip(void)
     gs.n = 0;
     CHECK_EQ_INT("game get", BH_OK, store_game_get(st, gid, keep_game, &gs));
     CHECK_EQ_INT("game get missing", BH_ENOTFOUND, store_game_get(st, 42, keep_game, &gs));
+    /* a chess game (issue 15): two names, its kind kept */
+    store_game cg = {.base_ms = 600000, .inc_ms = 5000, .created_ms = 1, .status = STORE_WAITING,
+                     .names = {"eve", "fay"}, .ruleset = "fide", .kind = 1};
+    int64_t cid;
+    CHECK_EQ_INT("chess game", BH_OK, store_game_add(st, &cg, &cid));
+    gs.n = 0;
+    CHECK_EQ_INT("chess get", BH_OK, store_game_get(st, cid, keep_game, &gs));
+    CHECK_EQ_STR("chess row", "2 0 0-0 600000+5000 st0 eve/fay// - - - - fide k1", gs.line[0]);
     store_close(st);
 }
 
@@ -322,15 +330,17 @@ static void tour_tables_v2(void)
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
     CHECK_EQ_INT("tables", BH_OK, store_tour_init(st));
     store_close(st);
+    /* a version-1 file has no games.kind (v4) either */
     raw("INSERT INTO tour_state(id, status, seed, teams, trf) VALUES(7, 1, 42, '0 1 2', 'T');"
-        "PRAGMA user_version = 1");
+        "ALTER TABLE games DROP COLUMN kind; PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 3, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 4, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
     store_close(st);
-    raw("DROP TABLE tour_state; DROP TABLE tour_games; PRAGMA user_version = 1");
+    raw("DROP TABLE tour_state; DROP TABLE tour_games; ALTER TABLE games DROP COLUMN kind;"
+        "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 without them", BH_OK, store_open(path, &st));
     CHECK_EQ_INT("tables made", BH_OK, store_tour_init(st));
     store_tour row = {3, 0, 9, NULL, "X"};

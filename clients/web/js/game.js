@@ -20,7 +20,9 @@ function uciSquares(uci) {
 
 export function fromState(m) {
   const events = (m.events || []).slice();
-  const boards = [0, 1].map((b) => {
+  // A chess game (kind "chess", F-CHESS): one board, A, and two seats, 0 White and 1 Black.
+  const chess = m.kind === 'chess';
+  const boards = (chess ? [0] : [0, 1]).map((b) => {
     const sb = m.boards.find((x) => x.board === BOARDS[b]) || m.boards[b];
     const lastMv = [...events].reverse().find((e) => e.kind === 'move' && e.board === BOARDS[b]);
     return boardModel(sb.fen, sb.ply, uciSquares(lastMv && lastMv.text));
@@ -29,6 +31,7 @@ export function fromState(m) {
     id: m.game,
     status: m.status,
     role: m.role,
+    chess,
     you: typeof m.you === 'number' ? m.you : -1,
     seats: m.seats || [],
     boards,
@@ -80,7 +83,7 @@ export function apply(g, m) {
   switch (m.type) {
     case 'move': {
       const b = BOARDS.indexOf(m.board);
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < g.boards.length; i++) {
         const old = g.boards[i];
         const last = i === b ? uciSquares(m.move) : old.last;
         const ply = i === b ? m.ply + 1 : old.ply;

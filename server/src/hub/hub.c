@@ -454,10 +454,17 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
                       .status = STORE_WAITING,
                       .names = {names[0], names[1], names[2], names[3]},
                       .ruleset = h->cfg.ruleset};
+    /* A chess game (F-CHESS): seats 0 White and 1 Black, the FIDE Laws' ruleset. */
+    int nseats = m->kind == PROTO_KIND_CHESS ? 2 : 4;
+    if (m->kind == PROTO_KIND_CHESS) {
+        row.kind = GAME_KIND_CHESS;
+        row.ruleset = "fide";
+        row.names[2] = row.names[3] = "";
+    }
     char tokens[4][AUTH_TOKEN_LEN + 1];
     const char *tok[4];
     int rc = store_game_add(h->st, &row, &row.id);
-    for (int i = 0; i < 4 && rc == BH_OK; i++) {
+    for (int i = 0; i < nseats && rc == BH_OK; i++) {
         char hash[AUTH_HASH_LEN + 1];
         rc = auth_token_new(tokens[i]);
         if (rc == BH_OK)
@@ -473,7 +480,7 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         hub__error(h, s->conn, true, m->id, rc, NULL);
         return;
     }
-    hub__queue(h, s->conn, proto_enc_game_created(m->id, row.id, tok));
+    hub__queue(h, s->conn, proto_enc_game_created(m->id, row.id, tok, nseats));
 }
 
 static void do_game_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

@@ -3,11 +3,14 @@
  * hub stores each event's state (store_club.h) before any reply of the turn, mints the team
  * and appeals tokens, and pushes the event's snapshot after a change.
  * SPDX-License-Identifier: MIT
- * Boards are played over the board (seed 004 is an over-the-board event): the arbiter, as
- * the director, enters each board's result (club_result), forfeits included. With wait_s
- * set the arbiter checks attendance (club_attend) and the waiting time's end forfeits the
- * boards of those not marked (T-WAIT); with wait_s 0 (the default here) he enters those
- * forfeits himself. (The hub's games are bughouse only so far: it hosts no board.) */
+ * Every board is a hosted chess game (hub_chess.c, ruleset "fide", the event's clock): made
+ * and started when its round starts, its two player tokens given to the captains' connections
+ * (`assign`), its end fed to club.h (hub__club_game_over). The arbiter may still enter a
+ * board's result while it is played (club_result: the game ends with it), forfeits included.
+ * With wait_s set, a seat that connects is reported present (T-WAIT, club_seat_present) and
+ * the waiting time's end forfeits the boards of those absent (the decision is club.h's);
+ * over the board the arbiter checks attendance instead (club_attend). With wait_s 0 (the
+ * default here) he enters those forfeits himself. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +21,11 @@
 #include "log.h"
 #include "now.h"
 #include "proto_club.h"
+#include "proto_tour.h"
 #include "store_club.h"
+#include "store_tour.h"
 #include "hub_int.h"
+#include "hub_tour_int.h"
 
 typedef struct {
     int64_t id;
@@ -28,9 +34,18 @@ typedef struct {
     int nsubs, capsubs;
 } hclub;
 
+/* A hosted board: the hub game of club board key (stored in tour_games: round, match,
+ * game_no = board, team1 = White's team). */
+typedef struct {
+    int64_t club, game;
+    runner_key key;
+} hcgame;
+
 struct hub_clubs {
     hclub *v;
     int n, cap;
+    hcgame *g;
+    int ng, capg;
 };
 
 static hub_clubs *clubs(hub *h)
@@ -88,6 +103,7 @@ void hub__club_free(hub *h)
         free(h->clubs_->v[i].subs);
     }
     free(h->clubs_->v);
+    free(h->clubs_->g);
     free(h->clubs_);
     h->clubs_ = NULL;
 }
@@ -252,6 +268,10 @@ static void persist(hub *h, int64_t id, const club *c)
  * (those that sent a message about it and are still open) when a round or the standings
  * changed, log the rest. (CREATE_GAME and END_GAME: the boards are
  * played over the board; see the file comment.) */
+static void board_create(hub *h, int64_t id, const club *c, const runner_act *x,
+                         uint64_t now_us);
+static void board_end(hub *h, int64_t id, const runner_act *x, uint64_t now_us);
+
 static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_us)
 {
     bool push = false, save = false;
@@ -265,7 +285,9 @@ static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_
             log_info("hub: club %lld round %d match %d board %d: %d (White) - %d",
                      (long long)id, x->key.round, x->key.match + 1, x->key.board + 1,
                      x->player[0], x->player[1]);
+            board_create(h, id, c, x, now_us);
             break;
+        case RUNNER_ACT_END_GAME: board_end(h, id, x, now_us); break;
         case RUNNER_ACT_NOTE:
         case RUNNER_ACT_FINISH:
             log_info("hub: club %lld: %s", (long long)id, x->text);
@@ -288,6 +310,171 @@ static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_
         hub__queue(h, x->subs[i++], xstrdup(msg));
     }
     free(msg);
+}
+
+/* ---- hosted boards ----------------------------------------------------------------------------- */
+
+static hcgame *board_of_game(hub *h, int64_t gid)
+{
+    hub_clubs *cs = clubs(h);
+    for (int i = 0; i < cs->ng; i++)
+        if (cs->g[i].game == gid)
+            return &cs->g[i];
+    return NULL;
+}
+
+static hcgame *game_of_board(hub *h, int64_t id, runner_key k)
+{
+    hub_clubs *cs = clubs(h);
+    for (int i = 0; i < cs->ng; i++)
+        if (cs->g[i].club == id && cs->g[i].key.round == k.round &&
+            cs->g[i].key.match == k.match && cs->g[i].key.board == k.board)
+            return &cs->g[i];
+    return NULL;
+}
+
+static void map_add(hub *h, int64_t id, int64_t gid, runner_key k)
+{
+    hub_clubs *cs = clubs(h);
+    BH_GROW(cs->g, cs->ng, cs->capg);
+    cs->g[cs->ng++] = (hcgame){id, gid, k};
+}
+
+static const char *player_name(const club *c, int64_t team, int player)
+{
+    const roster *r = club_team_roster(c, club_team_tid(c, team));
+    int k = r ? roster_find(r, player) : -1;
+    return k >= 0 ? r->p[k].name : "";
+}
+
+/* Fresh player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the board, 0-based; seats 0 White, 1 Black). Tokens
+ * are stored hashed, so each assign mints new ones (as the Swiss's reassign). */
+static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, int64_t team)
+{
+    const club_board *b = club_board_get(c, g->key);
+    if (!b)
+        return;
+    char tok[2][AUTH_TOKEN_LEN + 1];
+    proto_assign a = {.tournament = g->club,
+                      .round = g->key.round,
+                      .match = g->key.match,
+                      .game_no = g->key.board,
+                      .game = g->game,
+                      .team1 = b->team[0],
+                      .team2 = b->team[1]};
+    for (int seat = 0; seat < 2; seat++) {
+        if (b->team[seat] != team)
+            continue;
+        char hash[AUTH_HASH_LEN + 1];
+        if (auth_token_new(tok[seat]) != BH_OK || auth_hash(tok[seat], hash) != BH_OK ||
+            store_token_add(h->st, hash, "player", g->game, seat) != BH_OK) {
+            h->store_failed = true;
+            return;
+        }
+        a.seats[a.n] = seat;
+        a.tokens[a.n] = tok[seat];
+        a.names[a.n] = player_name(c, b->team[seat], b->player[seat]);
+        a.n++;
+    }
+    if (a.n)
+        hub__queue(h, conn, proto_enc_assign(&a));
+}
+
+/* The assigns of s (a team's captain: its seats) for the live boards of event id. (Not for
+ * a director: the arbiter does not play, and each assign mints tokens.) */
+static void assigns_to(hub *h, hub_sess *s, int64_t id, const club *c)
+{
+    if (s->role != ROLE_TEAM)
+        return;
+    hub_clubs *cs = clubs(h);
+    for (int i = 0; i < cs->ng; i++) {
+        const hcgame *g = &cs->g[i];
+        const club_board *b = g->club == id ? club_board_get(c, g->key) : NULL;
+        if (b && b->live && (b->team[0] == s->team || b->team[1] == s->team))
+            send_assign(h, s->conn, c, g, s->team);
+    }
+}
+
+/* RUNNER_ACT_CREATE_GAME of a club board: a chess game (F-CHESS) with the line-up's players,
+ * started now (T-WAIT: the clocks run from the round's start, whoever is at the board), its
+ * key stored, and the assigns to the two teams' connections of the event. */
+static void board_create(hub *h, int64_t id, const club *c, const runner_act *x,
+                         uint64_t now_us)
+{
+    const club_config *cfg = club_config_get(c);
+    store_game row = {.tournament = id,
+                      .team1 = x->team[0],
+                      .team2 = x->team[1],
+                      .base_ms = cfg->base_ms,
+                      .inc_ms = cfg->inc_ms,
+                      .created_ms = now_wall_ms(),
+                      .status = STORE_WAITING,
+                      .names = {player_name(c, x->team[0], x->player[0]),
+                                player_name(c, x->team[1], x->player[1]), "", ""},
+                      .ruleset = cfg->ruleset,
+                      .kind = GAME_KIND_CHESS};
+    store_tgame tg = {0, id, x->key.round, x->key.match, x->key.board, x->team[0]};
+    int rc = store_game_add(h->st, &row, &row.id);
+    tg.game = row.id;
+    if (rc == BH_OK)
+        rc = store_tgame_add(h->st, &tg);
+    if (rc == BH_OK)
+        rc = hub__game_load(h, &row, now_us);
+    hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
+    if (!hg || hub__game_start(h, hg, now_us) != BH_OK) {
+        h->store_failed = true;
+        log_error("hub: club %lld: board %d.%d.%d: no game (%s)", (long long)id, x->key.round,
+                  x->key.match + 1, x->key.board + 1, bh_errname(rc));
+        return;
+    }
+    map_add(h, id, row.id, x->key);
+    for (int i = 0; i < h->capsess; i++) { /* every connection of the two teams' tokens */
+        hub_sess *s = &h->sess[i];
+        if (s->conn && s->role == ROLE_TEAM && (s->team == x->team[0] || s->team == x->team[1]))
+            send_assign(h, s->conn, c, &clubs(h)->g[clubs(h)->ng - 1], s->team);
+    }
+}
+
+void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id)
+{
+    club *c = find(h, club_id);
+    if (!c)
+        return;
+    subscribe(h, club_id, s->conn);
+    assigns_to(h, s, club_id, c);
+}
+
+/* RUNNER_ACT_END_GAME of a club board (a forfeit: T-WAIT, the arbiter's): its game ends with
+ * that result, if it is still played. */
+static void board_end(hub *h, int64_t id, const runner_act *x, uint64_t now_us)
+{
+    hcgame *g = game_of_board(h, id, x->key);
+    hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
+    if (!hg || hg->status == STORE_FINISHED)
+        return;
+    const char *res = x->result == RUNNER_WIN1 ? "1-0" : x->result == RUNNER_WIN2 ? "0-1"
+                                                                                   : "1/2-1/2";
+    hub__game_set_result(h, hg, res, "forfeit", now_us); /* x->reason: in the log */
+}
+
+void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us)
+{
+    hcgame *g = board_of_game(h, hg->id);
+    club *c = g ? find(h, g->club) : NULL;
+    if (!c)
+        return;
+    runner_acts a;
+    runner_acts_init(&a);
+    club_game_over(c, g->key, hub__tour_res(hg), now_us, &a); /* a decided board: ignored */
+    run(h, g->club, c, &a, now_us);
+}
+
+void hub__club_seat(hub *h, hub_game *hg, int seat)
+{
+    hcgame *g = board_of_game(h, hg->id);
+    club *c = g ? find(h, g->club) : NULL;
+    if (c && club_seat_present(c, g->key, seat) == BH_OK)
+        persist(h, g->club, c);
 }
 
 /* ---- commands -------------------------------------------------------------------------------- */
@@ -447,6 +634,10 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             club_game_over(c, k, code == CLUB_1_0 ? RUNNER_WIN1 : code == CLUB_0_1 ? RUNNER_WIN2
                                                                                    : RUNNER_DRAW,
                            now_us, &a);
+            hcgame *g = game_of_board(h, m->club, k); /* the hosted game ends with it */
+            hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
+            if (hg && hg->status == STORE_LIVE)
+                hub__game_set_result(h, hg, RES[code], "arbiter", now_us);
         }
         break;
     }
@@ -524,7 +715,10 @@ bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t n
     }
     switch (m->type) {
     case PCLUB_TEAM: do_team(h, s, c, m); break;
-    case PCLUB_GET: hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us)); break;
+    case PCLUB_GET:
+        hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us));
+        assigns_to(h, s, m->club, c); /* a captain's page: its boards' player tokens */
+        break;
     case PCLUB_APPEALS: {
         char token[AUTH_TOKEN_LEN + 1];
         if (mint(h, "appeals", m->club, token) != BH_OK) {
@@ -596,8 +790,30 @@ static int load_row(void *ctx, int64_t id, const char *state)
     return 0;
 }
 
+static int load_tgame(void *ctx, const store_tgame *row)
+{
+    hub *h = ctx;
+    if (find_h(h, row->tournament))
+        map_add(h, row->tournament, row->game,
+                (runner_key){row->round, row->match, 0, row->game_no});
+    return 0;
+}
+
 int hub__club_load(hub *h, uint64_t now_us)
 {
     load_ctx lc = {h, now_us};
-    return store_each_club(h->st, load_row, &lc);
+    int rc = store_each_club(h->st, load_row, &lc);
+    if (rc == BH_OK)
+        rc = store_each_tgame(h->st, load_tgame, h);
+    /* A board whose game ended without the event hearing of it (a restart adjudicated it
+     * before the events were loaded): its result now. */
+    for (int i = 0; rc == BH_OK && h->clubs_ && i < h->clubs_->ng; i++) {
+        hcgame g = h->clubs_->g[i];
+        hub_game *hg = hub__game_by_id(h, g.game);
+        club *c = find(h, g.club);
+        const club_board *b = c ? club_board_get(c, g.key) : NULL;
+        if (hg && b && b->live && hg->status == STORE_FINISHED)
+            hub__club_game_over(h, hg, now_us);
+    }
+    return rc;
 }

@@ -82,6 +82,7 @@ static game_delta no_delta(const hub_game *hg)
 static void setup_of(const hub_game *hg, game_setup *out)
 {
     game_setup_init(out, &hg->rules, hg->base_ms, hg->inc_ms);
+    out->kind = hg->kind;
     for (int i = 0; i < 4; i++)
         memcpy(out->players[i], hg->players[i], GAME_NAME_MAX);
 }
@@ -112,19 +113,23 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000 : (int64_t)hg->base_ms;
+        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000
+                 : s < hub__seats(hg) ? (int64_t)hg->base_ms
+                                      : 0;
 }
 
 static int running_seat(const hub_game *hg, int board)
 {
     if (!hg->g || hg->status != STORE_LIVE || hg->paused || game_state(hg->g) == GAME_OVER ||
-        game_board_stopped(hg->g, board))
+        2 * board >= hub__seats(hg) || game_board_stopped(hg->g, board))
         return -1;
     return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
 }
 
 static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 {
+    if (hub__chess_fen(hg, board, buf)) /* a chess game's board, or its board B: "" */
+        return;
     if (hg->g) {
         bh_pos_to_fen(game_pos(hg->g, board), buf, BH_FEN_MAX);
     } else {
@@ -416,6 +421,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hg->rules = r;
     hg->base_ms = (uint32_t)row->base_ms;
     hg->inc_ms = (uint32_t)row->inc_ms;
+    hg->kind = row->kind == GAME_KIND_CHESS ? GAME_KIND_CHESS : GAME_KIND_BUGHOUSE;
     for (int i = 0; i < 4; i++)
         snprintf(hg->players[i], GAME_NAME_MAX, "%s", row->names[i] ? row->names[i] : "");
     snprintf(hg->result, sizeof hg->result, "%s", row->result ? row->result : "");
@@ -541,6 +547,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .with_chat = mine || s->role == ROLE_DIRECTOR,
         .paused = hg->paused,
         .result_board = hg->rboard,
+        .chess = hg->kind == GAME_KIND_CHESS,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     if (hg->status == STORE_WAITING && hg->gated) { /* the gate's instants on the wall clock */
@@ -706,18 +713,22 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     watchers_add(hg, s->conn);
     if (s->role == ROLE_PLAYER && s->game == hg->id) {
         s->seated = true;
+        if (hg->conns[s->seat] == 0 && hg->tournament)
+            hub__club_seat(h, hg, s->seat); /* T-WAIT: a club board's player is present */
         if (hg->conns[s->seat]++ == 0)
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
     }
     send_state(h, hg, s, true, id, now_us);
-    /* A game starts when all four seats are connected (or on the director's game_start); a
+    /* A game starts when all its seats are connected (or on the director's game_start); a
      * tournament game when its gate says so (issue 13). */
+    bool all = true;
+    for (int i = 0; i < hub__seats(hg); i++)
+        all &= hg->conns[i] > 0;
     if (hg->status == STORE_WAITING && hg->gated)
         gate_apply(h, hg, now_us);
-    else if (hg->status == STORE_WAITING && hg->conns[0] && hg->conns[1] && hg->conns[2] &&
-             hg->conns[3])
+    else if (hg->status == STORE_WAITING && all)
         hub__game_start(h, hg, now_us);
 }
 
@@ -729,7 +740,7 @@ static void gate_apply(hub *h, hub_game *hg, uint64_t now_us)
     int winner = GAME_DRAW;
     uint64_t next = GAME_NEVER;
     game_gate_verdict v =
-        game_gate_decide(&hg->gate, GAME_KIND_BUGHOUSE /* the hub hosts bughouse games */, present, now_us, &winner, &next);
+        game_gate_decide(&hg->gate, hg->kind, present, now_us, &winner, &next);
     if (v == GAME_GATE_HOLD) {
         if (next == GAME_NEVER)
             theap_del(h->timers, hg->slot);
@@ -849,7 +860,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     uint64_t gt = gtime(hg, now_us);
     int rc;
     if (m->type == PROTO_CLAIM)
-        rc = game_claim_repetition(hg->g, s->seat, gt, &d);
+        rc = hub__claim(hg, s->seat, m, gt, &d);
     else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
         rc = game_offer_draw(hg->g, s->seat, gt, &d);
     else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
@@ -860,7 +871,8 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = game_resign(hg->g, s->seat, gt, &d);
     after_change(h, hg, &d, now_us);
     if (rc != BH_OK)
-        hub__error(h, s->conn, true, m->id, rc, NULL);
+        hub__error(h, s->conn, true, m->id, rc,
+                   m->type == PROTO_CLAIM ? hub__claim_field(hg, m, rc) : NULL);
     else
         hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }

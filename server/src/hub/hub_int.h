@@ -55,6 +55,7 @@ typedef struct {
     game_rules rules; /* with the time control and players, what its game_setup is made of
                        * (setup_of; no start FEN: a hub game starts from the initial position) */
     uint32_t base_ms, inc_ms;
+    game_kind kind;                 /* GAME_KIND_BUGHOUSE or GAME_KIND_CHESS (2 seats) */
     char players[4][GAME_NAME_MAX]; /* by seat, "" unknown */
     game *g;         /* NULL while waiting (and if a stored game fails to replay) */
     int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
@@ -260,6 +261,18 @@ void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2]);
 
+/* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
+/* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */
+int hub__seats(const hub_game *hg);
+/* FEN of a chess game's board into buf (board B: ""; waiting: the initial position as plain
+ * FEN) and true; false for a bughouse game (the caller writes it). */
+bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX]);
+/* A claim message of seat at game time gt: game_claim_draw's result (game.h), BH_EINVAL for
+ * a chess-only claim (fifty, an intended move) in a bughouse game. */
+int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d);
+/* The reply field naming what a refused claim got wrong. */
+const char *hub__claim_field(const hub_game *hg, const proto_msg *m, int rc);
+
 /* hub_club.c: the club round robins (issue 15: tourney/club.h). */
 /* A club_* message (proto_club.h): handled (replied) and true, or false: not one, for
  * proto_decode. */
@@ -271,6 +284,13 @@ void hub__club_timers(hub *h, uint64_t now_us);
 /* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
 int hub__club_load(hub *h, uint64_t now_us);
 void hub__club_free(hub *h);
+/* hg (a hosted club board) just finished: tell its event (club_game_over). */
+void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* A club team's token authenticated s: the event takes its pushes, and s gets an assign
+ * for each of the team's live boards. */
+void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id);
+/* T-WAIT: seat of hg (a hosted club board) connected: reported present to its event. */
+void hub__club_seat(hub *h, hub_game *hg, int seat);
 /* Is id a club event (its teams are registered by club_team, not team_register)? */
 bool hub__club_has(hub *h, int64_t id);
 

@@ -402,8 +402,10 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
 {
     int i;
     htour *ht = hub__tour_of_game(h, hg->id, &i);
-    if (!ht)
+    if (!ht) {
+        hub__club_game_over(h, hg, now_us); /* a club board (hub_club.c), if it is one */
         return;
+    }
     runner_acts a = {0};
     runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us, &a);
     hub__tour_run(h, ht, &a, now_us);
@@ -651,6 +653,8 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
         reassign(h, ht, s, now_us);
+    else if (tm)
+        hub__club_team_authed(h, s, tm->tournament); /* a club team: its boards' tokens */
 }
 
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,

@@ -399,9 +399,24 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             }
         return bad(err, BH_EFIELD, "action");
     }
+    case PROTO_CLAIM: {
+        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+            return rc;
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "claim");
+        if (c) {
+            if (!cJSON_IsString(c) || !c->valuestring)
+                return bad(err, BH_EFIELD, "claim");
+            if (strcmp(c->valuestring, "fifty") == 0)
+                m->claim = PROTO_CLAIM_FIFTY;
+            else if (strcmp(c->valuestring, "repetition") != 0)
+                return bad(err, BH_EFIELD, "claim");
+        }
+        if (cJSON_GetObjectItemCaseSensitive(o, "move"))
+            return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+        return BH_OK;
+    }
     case PROTO_JOIN:
     case PROTO_RESIGN:
-    case PROTO_CLAIM:
     case PROTO_GAME_START: return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
     case PROTO_CHAT:
         if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
@@ -449,8 +464,21 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             (rc = need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
             (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
             return rc;
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
+        if (k) {
+            if (!cJSON_IsString(k) || !k->valuestring)
+                return bad(err, BH_EFIELD, "kind");
+            if (strcmp(k->valuestring, "chess") == 0)
+                m->kind = PROTO_KIND_CHESS;
+            else if (strcmp(k->valuestring, "bughouse") != 0)
+                return bad(err, BH_EFIELD, "kind");
+        }
+        /* A chess game has two players and no bughouse teams (P-TEAM pairs). */
+        if (m->kind == PROTO_KIND_CHESS && (m->team1 || m->team2))
+            return bad(err, BH_EFIELD, m->team1 ? "team1" : "team2");
         if (cJSON_GetObjectItemCaseSensitive(o, "players"))
-            return need_names(o, "players", 4, m->players, err);
+            return need_names(o, "players", m->kind == PROTO_KIND_CHESS ? 2 : 4, m->players,
+                              err);
         return BH_OK;
     case PROTO_GAME_PAUSE:
     case PROTO_GAME_RESULT:

@@ -98,7 +98,18 @@ typedef struct {
     bool hand;                           /* round_pair: "pairs" given (a pairing by hand) */
     int n_pairs;                         /* round_pair: pairs used in `pairs` */
     int64_t pairs[PROTO_PAIRS_MAX][2];   /* round_pair: {team, team or 0 (the bye)}, as sent */
+    int kind;        /* game_create: PROTO_KIND_BUGHOUSE (default) or PROTO_KIND_CHESS (then
+                      * players holds 2 names, White and Black, and no teams are given) */
+    int claim;       /* claim: PROTO_CLAIM_REPETITION (default) or PROTO_CLAIM_FIFTY */
 } proto_msg;
+
+/* Game kinds on the wire (game_create "kind", state "kind"): equal to game.h's game_kind.
+ * A chess game has one board, "A", and two seats: 0 White, 1 Black (game.h GAME_A_WHITE,
+ * GAME_A_BLACK). */
+enum { PROTO_KIND_BUGHOUSE = 0, PROTO_KIND_CHESS = 1 };
+/* What a claim claims (FIDE 9.2 threefold repetition, 9.3 fifty moves: chess only); its
+ * optional "move" (in proto_msg.move, "" none) is the intended move of 9.2.1.1 / 9.3.1. */
+enum { PROTO_CLAIM_REPETITION = 0, PROTO_CLAIM_FIFTY = 1 };
 
 /* What is known about a message that failed to decode: its id if it had a valid one, and
  * the offending field (for the error's "field"). */
@@ -146,8 +157,9 @@ char *proto_enc_pong(int64_t id, int64_t server_ms);
 /* {"type":"created","id":..,"<what>":value} with what "tournament" or "team". */
 char *proto_enc_created(int64_t id, const char *what, int64_t value);
 
-/* {"type":"game_created","id":..,"game":..,"tokens":[4 strings by seat]}. */
-char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[4]);
+/* {"type":"game_created","id":..,"game":..,"tokens":[n strings by seat]}: n 4 (bughouse) or
+ * 2 (chess). */
+char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[], int n);
 
 typedef struct {
     int64_t game;
@@ -212,6 +224,8 @@ typedef struct {
         int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */
         const char *teams[2];      /* names of the team seated as team 1 (seats 0 + 3), 2 */
     } tour;
+    bool chess;       /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
+                       * clocks; else "kind" "bughouse" with two boards and four seats */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */

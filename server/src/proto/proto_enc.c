@@ -132,12 +132,12 @@ char *proto_enc_created(int64_t id, const char *what, int64_t value)
     return proto__done(o);
 }
 
-char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[4])
+char *proto_enc_game_created(int64_t id, int64_t game, const char *const tokens[], int n)
 {
     cJSON *o = proto__head("game_created", true, id);
     num(o, "game", game);
     cJSON *a = cJSON_AddArrayToObject(o, "tokens");
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(a, cJSON_CreateString(tokens[i]));
     return proto__done(o);
 }
@@ -165,8 +165,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
     cJSON_AddStringToObject(o, "status", s->status);
     cJSON_AddStringToObject(o, "role", s->role);
     num(o, "you", s->you);
+    cJSON_AddStringToObject(o, "kind", s->chess ? "chess" : "bughouse");
+    int nboards = s->chess ? 1 : 2, nseats = 2 * nboards;
     cJSON *boards = cJSON_AddArrayToObject(o, "boards");
-    for (int b = 0; b < 2; b++) {
+    for (int b = 0; b < nboards; b++) {
         cJSON *x = cJSON_CreateObject();
         cJSON_AddStringToObject(x, "board", board_name(b));
         cJSON_AddStringToObject(x, "fen", s->fen[b] ? s->fen[b] : "");
@@ -174,12 +176,12 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
         num(x, "running", s->running[b]);
         cJSON_AddItemToArray(boards, x);
     }
-    nums(o, "clock_ms", s->clock_ms, 4);
+    nums(o, "clock_ms", s->clock_ms, nseats);
     num(o, "server_ms", s->server_ms);
     num(o, "base_ms", s->base_ms);
     num(o, "inc_ms", s->inc_ms);
     cJSON *seats = cJSON_AddArrayToObject(o, "seats");
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < nseats; i++) {
         cJSON *x = cJSON_CreateObject();
         num(x, "seat", i);
         cJSON_AddStringToObject(x, "name", s->names[i] ? s->names[i] : "");

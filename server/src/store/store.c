@@ -50,6 +50,8 @@ static const char *const migrations[] = {
     "  match INTEGER NOT NULL, game_no INTEGER NOT NULL, team1 INTEGER NOT NULL);",
     /* v3: the club round robins (issue 15, store_club.h): each event's whole state as text */
     "CREATE TABLE IF NOT EXISTS club_state(id INTEGER PRIMARY KEY, state TEXT NOT NULL);",
+    /* v4: chess games hosted by the hub (issue 15): the game kind, 0 bughouse, 1 chess */
+    "ALTER TABLE games ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;",
 };
 
 enum {
@@ -76,9 +78,9 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TEAM_ADD] = "INSERT INTO teams(tournament_id, name, player1, player2)"
                    " VALUES(?1, ?2, ?3, ?4)",
     [Q_GAME_ADD] = "INSERT INTO games(tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
-                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset)"
-                   " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,"
-                   " ?16)",
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset,"
+                   " kind) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+                   " ?15, ?16, ?17)",
     [Q_GAME_UPD] = "UPDATE games SET status = ?2, result = ?3, reason = ?4, recovery = ?5,"
                    " bpgn = ?6 WHERE id = ?1",
     [Q_TOKEN_ADD] = "INSERT INTO tokens(hash, role, game_id, seat) VALUES(?1, ?2, ?3, ?4)",
@@ -90,11 +92,11 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TOURS] = "SELECT id, name FROM tournaments ORDER BY id",
     [Q_TEAMS] = "SELECT id, tournament_id, name, player1, player2 FROM teams ORDER BY id",
     [Q_GAMES] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms, status,"
-                " name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
-                " FROM games ORDER BY id",
+                " name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset,"
+                " kind FROM games ORDER BY id",
     [Q_GAME_GET] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
-                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset"
-                   " FROM games WHERE id = ?1",
+                   " status, name0, name1, name2, name3, result, reason, recovery, bpgn,"
+                   " ruleset, kind FROM games WHERE id = ?1",
     [Q_EVENTS] = "SELECT game_id, seq, t_us, kind, seat, ply, text, type, arg, lag_us, move"
                  " FROM events"
                  " WHERE game_id = ?1 ORDER BY seq",
@@ -411,6 +413,7 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
     store__bind_text(s, 14, g->recovery);
     store__bind_text(s, 15, g->bpgn);
     store__bind_text(s, 16, g->ruleset ? g->ruleset : "");
+    sqlite3_bind_int(s, 17, g->kind);
     int rc = step_write(st, s, "game_add");
     if (rc == BH_OK)
         *id = sqlite3_last_insert_rowid(st->db);
@@ -566,6 +569,7 @@ static int row_game(sqlite3_stmt *s, any_fn fn, void *ctx)
         .recovery = col_text(s, 14),
         .bpgn = col_text(s, 15),
         .ruleset = col_text(s, 16),
+        .kind = sqlite3_column_int(s, 17),
     };
     return f(ctx, &g);
 }

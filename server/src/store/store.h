@@ -28,7 +28,8 @@ typedef struct {
     const char *reason;   /* why it ended ("mate", "flag", "adjudicated", ...) or NULL */
     const char *recovery; /* policy applied after a restart ("resumed", "adjudicated") or NULL */
     const char *bpgn;     /* the BPGN text of a finished game or NULL */
-    const char *ruleset;  /* the game's ruleset name ("regulation", "online") */
+    const char *ruleset;  /* the game's ruleset name ("regulation", "online", "fide") */
+    int kind;             /* game_kind: 0 bughouse (4 names), 1 chess (names[0..1]; schema v4) */
 } store_game;
 
 typedef struct {

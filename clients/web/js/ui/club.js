@@ -18,6 +18,9 @@ const app = {
   draft: null, // the captain's ticks: player ids, kept across pushes until submitted
   deadlineAt: 0, // performance.now() of the waiting round's start
   appeals: '',
+  // The captain's seats on the hosted boards (the server's `assign`: a fresh token per seat),
+  // by "round.match.board" (1-based): { game, seat, name, token }.
+  seats: new Map(),
 };
 
 const root = document.getElementById('root');
@@ -125,6 +128,12 @@ function boardRow(rd, mi, b) {
     h('td', {}, playerName(b.black)),
     h(`td${cls}`, { class: b.live ? 'live' : undefined }, b.live ? h('span.live-dot', {}, '● playing') : b.result),
   ];
+  const mine = app.role === 'team' && app.seats.get(`${rd.round}.${mi + 1}.${b.board}`);
+  if (mine && b.live) {
+    const colour = mine.seat === 0 ? 'White' : 'Black';
+    cells.push(h('td', {}, h('a.play', { href: `play.html?game=${mine.game}&token=${mine.token}`, target: '_blank', title: `${mine.name} plays ${colour}: the player's link (give it to the player only)` }, `play ${colour}`),
+      ' ', h('a.watch', { href: `watch.html?game=${mine.game}`, target: '_blank' }, 'watch')));
+  }
   if (app.role === 'director' && b.live) {
     const sel = h('select', { id: `res-${rd.round}-${mi + 1}-${b.board}` },
       ...['1-0', '1/2-1/2', '0-1', '+-', '-+', '--'].map((x) => h('option', { value: x }, x)));
@@ -260,6 +269,11 @@ app.net = new Net({
     await refresh();
   },
   onPush: (m) => {
+    if (m.type === 'assign' && m.tournament === app.club) { // a hosted board of ours
+      for (const s of m.seats) app.seats.set(`${m.round}.${m.match + 1}.${m.game_no + 1}`, { game: m.game, seat: s.seat, name: s.name, token: s.token });
+      if (app.snap) render();
+      return;
+    }
     if (m.type === 'club' && m.club === app.club) {
       app.snap = m;
       noteDeadline();

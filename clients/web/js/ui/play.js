@@ -216,7 +216,7 @@ function onPush(m) {
 
 function build() {
   const you = app.g.you >= 0 ? app.g.you : app.seat;
-  app.view = new GameView(app.els.root, { layout: 'play', you, onMove: sendMove });
+  app.view = new GameView(app.els.root, { layout: 'play', you, onMove: sendMove, chess: app.g.chess });
   app.bar.mount(app.view.pausedEl);
   const lines = h('div.lines', { id: 'chat-lines' });
   const input = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'message to partner', autocomplete: 'off' });
@@ -234,7 +234,10 @@ function build() {
   app.els.chatLast = h('span.chat-last', { id: 'chat-last' });
   app.els.chat = h('details.chat', { id: 'chat', open: !matchMedia('(max-width: 700px) and (orientation: portrait)').matches, ontoggle: () => { if (app.els.chat.open) app.unreadChat = 0; renderChat(); } },
     h('summary', {}, h('span.chat-title', {}, 'Partner chat'), app.els.chatLast), lines, form);
-  app.view.extra.append(app.els.result, app.els.status, signals, app.els.chat,
+  // A chess game has no partner: no signals, no partner chat (F-CHESS).
+  const talk = app.g.chess ? [] : [signals, app.els.chat];
+  if (app.g.chess) app.els.offer.title = 'offer a draw';
+  app.view.extra.append(app.els.result, app.els.status, ...talk,
     h('div.actions', {}, app.els.offer, app.els.accept, app.els.decline, app.els.claim, resign));
   app.els.lines = lines;
   app.els.resign = resign;
@@ -246,7 +249,7 @@ function build() {
 function statusText(g, you) {
   const b = g.boards[boardOf(you)];
   if (app.replaced) return 'Watching: another tab or device plays this seat';
-  if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/4 players connected)`;
+  if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/${g.seats.length} players connected)`;
   if (g.status === 'finished') return g.tour && g.tour.round > 0 && g.tour.game_no === 0 ? 'Game over · game 2 of the match follows after the break' : 'Game over';
   if (g.paused) return 'Paused by the director: the clocks stand still';
   if (g.clocks.running[boardOf(you)] === -1) return 'Your board has stopped; the other board plays on (settle window)';
@@ -259,7 +262,9 @@ function render() {
   app.view.render(g);
   app.bar.setGame(g);
   const me = seatName(g, you);
-  app.els.title.textContent = `Game ${g.id} · ${me}: ${colorOf(you)} on board ${BOARDS[boardOf(you)]} · ${g.tour ? teamName(g, teamOf(you)) : `team ${teamOf(you)}`} with ${seatName(g, partnerOf(you))}`;
+  app.els.title.textContent = g.chess
+    ? `Game ${g.id} · ${me}: ${colorOf(you)} against ${seatName(g, you ^ 1)} · chess`
+    : `Game ${g.id} · ${me}: ${colorOf(you)} on board ${BOARDS[boardOf(you)]} · ${g.tour ? teamName(g, teamOf(you)) : `team ${teamOf(you)}`} with ${seatName(g, partnerOf(you))}`;
   document.title = `Bughouse · game ${g.id}`;
   app.view.el.classList.toggle('replaced', app.replaced);
   const st = app.els.status;

@@ -11,9 +11,11 @@ import { h } from './dom.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
-// layout: 'play' | 'watch' | 'mini'; you: the viewer's seat or -1; handlers: { onMove(b, uci) }
+// layout: 'play' | 'watch' | 'mini'; you: the viewer's seat or -1; handlers: { onMove(b, uci) };
+// chess: a chess game (one board, no pockets, no partner board).
 export class GameView {
-  constructor(root, { layout, you, onMove }) {
+  constructor(root, { layout, you, onMove, chess = false }) {
+    this.chess = chess;
     this.root = root;
     this.layout = layout;
     this.you = you;
@@ -23,12 +25,12 @@ export class GameView {
     // Board order on screen and orientation: the viewer's board first with the viewer at the
     // bottom; the partner board beside it with the partner at the bottom (as partners sit).
     // Spectators: A with White below, B with Black below, so each team sits on one side.
-    this.order = [mineBoard, 1 - mineBoard];
+    this.order = chess ? [0] : [mineBoard, 1 - mineBoard];
     const orient = [];
     orient[mineBoard] = mineColor;
     orient[1 - mineBoard] = other(mineColor);
     this.panels = [];
-    this.el = h(`div.game.layout-${layout}`);
+    this.el = h(`div.game.layout-${layout}${chess ? '.chess' : ''}`);
     for (const b of this.order) {
       const bottom = seatOf(b, orient[b]);
       const top = seatOf(b, other(orient[b]));
@@ -46,13 +48,13 @@ export class GameView {
         onDrop: interactive ? (uci) => onMove(b, uci) : null,
       });
       const big = layout === 'play' && b === mineBoard;
-      panel.bars[0].el.prepend(h('span.board-label', { title: `board ${BOARDS[b]}` }, BOARDS[b]));
+      if (!chess) panel.bars[0].el.prepend(h('span.board-label', { title: `board ${BOARDS[b]}` }, BOARDS[b]));
       panel.el = h(`section.panel${big ? '.big' : '.side'}`, { dataset: { board: BOARDS[b] } }, panel.bars[0].el, boardEl, panel.bars[1].el);
       this.panels.push(panel);
     }
     // On the play page the partner board and the chat share the second column.
     this.extra = h('div.extra');
-    if (layout === 'play') this.el.append(this.panels[0].el, h('div.sidecol', {}, this.panels[1].el, this.extra));
+    if (layout === 'play') this.el.append(this.panels[0].el, h('div.sidecol', {}, ...this.panels.slice(1).map((p) => p.el), this.extra));
     else this.el.append(...this.panels.map((p) => p.el));
     this.banner = h('div.result.hidden', { role: 'status' });
     this.pausedEl = h('div.paused-note', { hidden: true, role: 'status' }, 'Paused by the director: the clocks stand still');
@@ -87,7 +89,7 @@ export class GameView {
         bar.name.textContent = seatName(g, seat) + (seat === this.you ? ' (you)' : '');
         bar.dot.classList.toggle('on', !!(s && s.connected));
         const color = colorOf(seat);
-        drawPocket(bar.pocket, m.pos.pocket[color], color, mine === color && this.layout === 'play' ? p.view : null);
+        if (!this.chess) drawPocket(bar.pocket, m.pos.pocket[color], color, mine === color && this.layout === 'play' ? p.view : null);
         const toMove = live && g.clocks.running[p.b] === seat;
         bar.el.classList.toggle('to-move', toMove);
       }
@@ -175,6 +177,11 @@ export function gameLabel(g) {
 export function resultText(g, you) {
   if (!g.result) return '';
   const w = winnerTeam(g.result);
+  if (g.chess) { // "1-0" is White's win (seat 0)
+    const head = !w ? 'Draw' : w === 1 ? `White (${seatName(g, 0)}) wins` : `Black (${seatName(g, 1)}) wins`;
+    const mine = you < 0 ? '' : !w ? '½–½. ' : w === teamOf(you) ? 'You win! ' : 'You lose. ';
+    return `${mine}${head} — ${reasonText(g.reason)} (${g.result})`;
+  }
   const team = (t) => `${teamName(g, t)} (${TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ')})`;
   // Forfeits (issue 13): who withdrew, who did not come; a player reads it for their side.
   if (w && (g.reason === 'withdrawn' || g.reason === 'forfeit')) {

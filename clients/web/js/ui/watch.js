@@ -115,13 +115,14 @@ function onPush(m) {
   }
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
-    if (!app.view) app.view = new GameView(app.els.root, { layout: 'watch', you: -1 });
+    if (!app.view) app.view = new GameView(app.els.root, { layout: 'watch', you: -1, chess: app.g.chess });
   } else if (!apply(app.g, m)) {
     return;
   }
   const g = app.g;
   app.view.render(g);
-  const names = (t) => TEAM_SEATS[t].map((s) => seatName(g, s)).join(' & ');
+  // chess: White (seat 0) vs Black (seat 1); bughouse: the teams of seats 0+3 and 1+2
+  const names = (t) => (g.chess ? [t - 1] : TEAM_SEATS[t]).map((s) => seatName(g, s)).join(' & ');
   app.els.title.textContent = `Game ${g.id} · ${names(1)} vs ${names(2)} · ${g.status}`;
   app.els.result.textContent = resultText(g, -1);
   app.els.result.classList.toggle('hidden', !g.result);

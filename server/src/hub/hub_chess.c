@@ -1,0 +1,56 @@
+/* hub_chess.c: the hub's chess games (issue 15, RULES.md F-CHESS): what differs from a
+ * bughouse game, kept out of hub_game.c. SPDX-License-Identifier: MIT
+ * A chess game (game.h GAME_KIND_CHESS) has one board, "A", and two seats, 0 White and
+ * 1 Black; the game model decides everything (FIDE Laws: claims 9.2 / 9.3, penalties 9.5.3). */
+#include <stdio.h>
+#include <string.h>
+
+#include "bh.h"
+#include "hub_int.h"
+
+int hub__seats(const hub_game *hg)
+{
+    return hg->kind == GAME_KIND_CHESS ? 2 : 4;
+}
+
+bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX])
+{
+    if (hg->kind != GAME_KIND_CHESS)
+        return false;
+    buf[0] = '\0';
+    if (board != 0)
+        return true;
+    if (hg->g) {
+        bh_pos_to_fen(game_pos(hg->g, 0), buf, BH_FEN_MAX);
+    } else {
+        bh_pos p;
+        bh_options o = BH_OPTIONS_DEFAULT;
+        o.model = BH_MODEL_CHESS;
+        bh_pos_start(&p, &o);
+        bh_pos_to_fen(&p, buf, BH_FEN_MAX);
+    }
+    return true;
+}
+
+int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d)
+{
+    bool chess = hg->kind == GAME_KIND_CHESS;
+    /* P-REPEAT: bughouse knows the threefold repetition of the present position only. */
+    if (!chess && (m->claim != PROTO_CLAIM_REPETITION || m->move[0]))
+        return BH_EINVAL;
+    game_claim what = m->claim == PROTO_CLAIM_FIFTY ? GAME_CLAIM_FIFTY : GAME_CLAIM_REPETITION;
+    return game_claim_draw(hg->g, seat, what, m->move[0] ? m->move : NULL, gt, d);
+}
+
+const char *hub__claim_field(const hub_game *hg, const proto_msg *m, int rc)
+{
+    if (rc == BH_EINVAL && hg->kind != GAME_KIND_CHESS)
+        return m->move[0] ? "move" : "claim"; /* chess-only (FIDE 9.3, 9.2.1.1) */
+    if (rc == BH_EMOVE || rc == BH_EAMBIGUOUS || rc == BH_EILLEGAL)
+        return "move";
+    if (rc == BH_ETURN)
+        return "turn";
+    if (rc == BH_ESTATE)
+        return "claim"; /* the claim is incorrect (9.5.3) */
+    return "game";
+}
