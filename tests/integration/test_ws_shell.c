@@ -239,6 +239,8 @@ static void director_budget(void)
     r = c ? wsc_recv_type(c, "error", 5000) : NULL;
     CHECK_EQ_STR("a spectator's 41 at once", "rate_limited", ecode(r, e));
     free(r);
+    wsc_free(c);
+    wsc_free(d);
     wsc_ctx_free(x);
     ITEST_FINISH(&s);
 }
