@@ -16,6 +16,7 @@ import { GameView } from './view.js';
 import { h, params } from './dom.js';
 import { gpText, standingsRows, foldPush } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
+import { matchScore } from './tables.js';
 
 const q = params();
 const app = {
@@ -182,7 +183,7 @@ function glance() {
   return h('div.pj-glance', {}, cur.matches.map((m) => h(`div.pj-g${onSlide.has(m.match) ? '.on' : ''}${m.status === 'done' ? '.done' : ''}`, {},
     h('span.pj-gbd', {}, `${m.match + 1}`),
     h('span.pj-gn1', {}, m.name1),
-    h('span.pj-gs', {}, m.status === 'bye' ? 'bye' : `${gpText(m.gp[0])}–${gpText(m.gp[1])}`),
+    h('span.pj-gs', {}, m.status === 'bye' ? 'bye' : matchScore(m)),
     h('span.pj-gn2', {}, m.status === 'bye' ? '' : m.name2))));
 }
 
@@ -257,7 +258,7 @@ function pairingsSlide(r) {
       h('tbody', {}, r.matches.map((m) => h(`tr.${m.status}`, {},
         h('td.num', {}, m.match + 1),
         h('td', {}, m.name1 || (teams.get(m.team1) || {}).name),
-        h('td.num.score', {}, m.status === 'bye' ? '' : `${gpText(m.gp[0])}–${gpText(m.gp[1])}`),
+        h('td.num.score', {}, m.status === 'bye' ? '' : matchScore(m)),
         h('td', {}, m.status === 'bye' ? h('em', {}, 'bye') : m.name2 || (teams.get(m.team2) || {}).name),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 0)),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 1)))))));

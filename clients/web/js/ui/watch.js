@@ -21,7 +21,7 @@ import { h, params, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
 import { foldPush } from '../tourdata.js';
-import { roundTable, standingsTable } from './tables.js';
+import { roundTable, standingsTable, matchScore } from './tables.js';
 import { bestFit } from './desk_live.js';
 
 const app = {
@@ -269,7 +269,7 @@ function drawCardHead(c) {
   c.el.querySelector('.hall-head').replaceChildren(
     h('span.hall-bd', {}, `Bd ${m.match + 1}`),
     h('span.hall-n1', {}, m.name1),
-    h('span.hall-score', {}, `${String(m.gp[0]).replace('.5', '½')}–${String(m.gp[1]).replace('.5', '½')}`),
+    h('span.hall-score', {}, matchScore(m)),
     h('span.hall-n2', {}, m.name2),
     h('span.hall-gno', {}, `G${m.games[1] === c.game ? 2 : 1}`));
 }
