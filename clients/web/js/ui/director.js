@@ -371,10 +371,9 @@ export function withdrawEffect(tour, rounds, team, keep) {
   const gp1 = (played.map((i) => m.results[i]).map((r) => (r === '1-0' ? [1, 0] : r === '0-1' ? [0, 1] : [0.5, 0.5])).reduce((s, x) => s + x[mine], 0));
   const gpo = played.length - gp1;
   const rest = (m.results || []).length - played.length;
-  const fmt = (x) => String(x).replace('.5', '½').replace(/^0½/, '½');
-  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${fmt(gp1)}-${fmt(gpo)}); ` +
+  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${gpText(gp1)}-${gpText(gpo)}); ` +
     `${rest === 1 ? 'game ' + (played.length + 1) + ' is' : 'the other games are'} forfeited to ${other}: ` +
-    `the match ends ${fmt(gp1)}-${fmt(gpo + rest)}. ${after}`;
+    `the match ends ${gpText(gp1)}-${gpText(gpo + rest)}. ${after}`;
 }
 
 function confirmDialog(title, text, yes) {
