@@ -10,7 +10,8 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
-import { h, params, toast } from './dom.js';
+import { h, params, notifyError } from './dom.js';
+import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, foldPush } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
@@ -49,7 +50,7 @@ async function onOpen() {
     setTour(await app.net.request(msg.tournamentGet(app.want || undefined)));
   } catch (e) {
     if (e.code === 'not_found') $('ev-empty').textContent = app.want ? `There is no tournament ${app.want}.` : 'No tournament yet.';
-    else if (e.code !== 'disconnected') toast(`tournament_get: ${e.code}`);
+    else if (e.code !== 'disconnected') notifyError(explain('tournament_get', e));
   }
 }
 
