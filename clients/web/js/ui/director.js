@@ -18,7 +18,7 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
@@ -781,7 +781,7 @@ function drawPairings() {
 function drawStandings() {
   const s = app.tour && app.tour.standings;
   standingsInto($('standings-head'), $('standings-body'), s);
-  $('standings-title').textContent = s ? (s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)') : 'Standings';
+  $('standings-title').textContent = standingsTitle(s);
   const rows = s ? s.rows : [];
   const note = $('standings-note');
   note.hidden = !s || s.round < 1 || !rows.some((x) => x.tied_next);

@@ -12,7 +12,7 @@ import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, foldPush } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
 
@@ -66,10 +66,6 @@ function onPush(m) {
   const f = foldPush(app.tour, app.rounds, m);
   if (f === 'changed') draw();
   else if (f === 'newer' && !q.get('tournament')) onOpen(); // a newer tournament: the latest is shown
-}
-
-function standingsTitle(s) {
-  return !s ? 'Standings' : s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)';
 }
 
 // The head of a printed sheet: the event, what the sheet is, the date it was printed.

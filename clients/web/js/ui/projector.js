@@ -14,7 +14,7 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { gpText, standingsRows, foldPush } from '../tourdata.js';
+import { gpText, standingsRows, foldPush, liveMatches } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
 import { matchScore } from './tables.js';
 
@@ -98,13 +98,6 @@ function onPush(m) {
 
 // ---- the slides ----
 
-// The newest game of each match of the current round that is live now.
-function liveMatches() {
-  const cur = app.tour && app.tour.current;
-  if (!cur) return [];
-  return cur.matches.filter((m) => m.team2 && m.games).map((m) => ({ m, game: m.games[1] || m.games[0] })).filter((x) => x.game && app.live.has(x.game));
-}
-
 const ROWS = 16; // standings rows per slide
 
 function build() {
@@ -114,7 +107,7 @@ function build() {
   $('pj-event').textContent = t.name;
   $('pj-round').textContent = t.status === 'registering' ? 'registration' : t.status === 'finished' ? 'final' : cur ? `round ${cur.round} of ${cur.rounds}${cur.status === 'paired' ? ' · paired' : cur.status === 'done' ? ' · done' : ''}` : '';
   const slides = [];
-  const lm = liveMatches();
+  const lm = liveMatches(t, (id) => app.live.has(id));
   for (let i = 0; i < lm.length; i += app.per) slides.push({ kind: 'matches', key: `m${lm.slice(i, i + app.per).map((x) => x.game).join('-')}`, items: lm.slice(i, i + app.per) });
   if (cur) slides.push({ kind: 'pairings', key: `p${cur.round}`, round: cur });
   const rows = standingsRows(t);
