@@ -54,6 +54,20 @@ export function foldPush(tour, rounds, m) {
   return 'changed';
 }
 
+// The heading of standings s (a `standings` message or null): "Final standings", "Standings
+// after round 3", ...
+export function standingsTitle(s) {
+  return !s ? 'Standings' : s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)';
+}
+
+// The newest game of each match of tour's current round that is live now (game 2 once it
+// began): [{ m: the match, game: its id }] in board order. isLive(id): the `live` list has it.
+export function liveMatches(tour, isLive) {
+  const cur = tour && tour.current;
+  if (!cur) return [];
+  return cur.matches.filter((m) => m.team2 && m.games).map((m) => ({ m, game: m.games[1] || m.games[0] })).filter((x) => x.game && isLive(x.game));
+}
+
 // The teams by id, with the pairing number `no`.
 export function teamIndex(tour) {
   return new Map(((tour && tour.teams) || []).map((t) => [t.team, t]));

@@ -18,7 +18,7 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, gpText } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
@@ -371,10 +371,9 @@ export function withdrawEffect(tour, rounds, team, keep) {
   const gp1 = (played.map((i) => m.results[i]).map((r) => (r === '1-0' ? [1, 0] : r === '0-1' ? [0, 1] : [0.5, 0.5])).reduce((s, x) => s + x[mine], 0));
   const gpo = played.length - gp1;
   const rest = (m.results || []).length - played.length;
-  const fmt = (x) => String(x).replace('.5', '½').replace(/^0½/, '½');
-  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${fmt(gp1)}-${fmt(gpo)}); ` +
+  return `Game ${played.map((i) => i + 1).join(', ')} against ${other} stands (${gpText(gp1)}-${gpText(gpo)}); ` +
     `${rest === 1 ? 'game ' + (played.length + 1) + ' is' : 'the other games are'} forfeited to ${other}: ` +
-    `the match ends ${fmt(gp1)}-${fmt(gpo + rest)}. ${after}`;
+    `the match ends ${gpText(gp1)}-${gpText(gpo + rest)}. ${after}`;
 }
 
 function confirmDialog(title, text, yes) {
@@ -782,7 +781,7 @@ function drawPairings() {
 function drawStandings() {
   const s = app.tour && app.tour.standings;
   standingsInto($('standings-head'), $('standings-body'), s);
-  $('standings-title').textContent = s ? (s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)') : 'Standings';
+  $('standings-title').textContent = standingsTitle(s);
   const rows = s ? s.rows : [];
   const note = $('standings-note');
   note.hidden = !s || s.round < 1 || !rows.some((x) => x.tied_next);

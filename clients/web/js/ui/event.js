@@ -10,8 +10,9 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
-import { h, params, toast } from './dom.js';
-import { roundList, slug, standingsCsv, crosstableCsv, foldPush } from '../tourdata.js';
+import { h, params, notifyError } from './dom.js';
+import { explain } from './errors.js';
+import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
 
@@ -49,7 +50,7 @@ async function onOpen() {
     setTour(await app.net.request(msg.tournamentGet(app.want || undefined)));
   } catch (e) {
     if (e.code === 'not_found') $('ev-empty').textContent = app.want ? `There is no tournament ${app.want}.` : 'No tournament yet.';
-    else if (e.code !== 'disconnected') toast(`tournament_get: ${e.code}`);
+    else if (e.code !== 'disconnected') notifyError(explain('tournament_get', e));
   }
 }
 
@@ -65,10 +66,6 @@ function onPush(m) {
   const f = foldPush(app.tour, app.rounds, m);
   if (f === 'changed') draw();
   else if (f === 'newer' && !q.get('tournament')) onOpen(); // a newer tournament: the latest is shown
-}
-
-function standingsTitle(s) {
-  return !s ? 'Standings' : s.final ? 'Final standings' : s.round ? `Standings after round ${s.round}` : 'Standings (no round complete)';
 }
 
 // The head of a printed sheet: the event, what the sheet is, the date it was printed.

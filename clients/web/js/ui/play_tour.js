@@ -10,11 +10,11 @@ import { msg, teamOf, boardOf } from '../proto.js';
 import { teamName, countdown } from './view.js';
 import { h, notifyError } from './dom.js';
 import { explain } from './errors.js';
+import { gpText } from '../tourdata.js';
 
 const G2_KEY = 'bh.g2'; // the outcome of P-GAME2, carried to game 2's page (sessionStorage)
 
 export const ordinal = (n) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
-const half = (x) => (Math.floor(x) || (x % 1 ? '' : '0')) + (x % 1 ? '½' : '');
 
 // The match of round r, index mi, in snapshot s (the round as `round` sends it), or null.
 function matchOf(s, r, mi) {
@@ -147,7 +147,7 @@ export class TourBar {
       if (m && m.gp) {
         const ownGp = m.name1 === own ? m.gp[0] : m.gp[1];
         const oppGp = m.name1 === own ? m.gp[1] : m.gp[0];
-        parts.push(h('span.score', { id: 'match-score' }, `match ${half(ownGp)}–${half(oppGp)}`));
+        parts.push(h('span.score', { id: 'match-score' }, `match ${gpText(ownGp)}–${gpText(oppGp)}`));
       }
       const place = finalPlace(s, own);
       if (place) parts.push(h('strong.final', { id: 'final-place' }, place));

@@ -14,8 +14,9 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { gpText, standingsRows, foldPush } from '../tourdata.js';
+import { gpText, standingsRows, foldPush, liveMatches } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
+import { matchScore } from './tables.js';
 
 const q = params();
 const app = {
@@ -97,13 +98,6 @@ function onPush(m) {
 
 // ---- the slides ----
 
-// The newest game of each match of the current round that is live now.
-function liveMatches() {
-  const cur = app.tour && app.tour.current;
-  if (!cur) return [];
-  return cur.matches.filter((m) => m.team2 && m.games).map((m) => ({ m, game: m.games[1] || m.games[0] })).filter((x) => x.game && app.live.has(x.game));
-}
-
 const ROWS = 16; // standings rows per slide
 
 function build() {
@@ -113,7 +107,7 @@ function build() {
   $('pj-event').textContent = t.name;
   $('pj-round').textContent = t.status === 'registering' ? 'registration' : t.status === 'finished' ? 'final' : cur ? `round ${cur.round} of ${cur.rounds}${cur.status === 'paired' ? ' · paired' : cur.status === 'done' ? ' · done' : ''}` : '';
   const slides = [];
-  const lm = liveMatches();
+  const lm = liveMatches(t, (id) => app.live.has(id));
   for (let i = 0; i < lm.length; i += app.per) slides.push({ kind: 'matches', key: `m${lm.slice(i, i + app.per).map((x) => x.game).join('-')}`, items: lm.slice(i, i + app.per) });
   if (cur) slides.push({ kind: 'pairings', key: `p${cur.round}`, round: cur });
   const rows = standingsRows(t);
@@ -182,7 +176,7 @@ function glance() {
   return h('div.pj-glance', {}, cur.matches.map((m) => h(`div.pj-g${onSlide.has(m.match) ? '.on' : ''}${m.status === 'done' ? '.done' : ''}`, {},
     h('span.pj-gbd', {}, `${m.match + 1}`),
     h('span.pj-gn1', {}, m.name1),
-    h('span.pj-gs', {}, m.status === 'bye' ? 'bye' : `${gpText(m.gp[0])}–${gpText(m.gp[1])}`),
+    h('span.pj-gs', {}, m.status === 'bye' ? 'bye' : matchScore(m)),
     h('span.pj-gn2', {}, m.status === 'bye' ? '' : m.name2))));
 }
 
@@ -257,7 +251,7 @@ function pairingsSlide(r) {
       h('tbody', {}, r.matches.map((m) => h(`tr.${m.status}`, {},
         h('td.num', {}, m.match + 1),
         h('td', {}, m.name1 || (teams.get(m.team1) || {}).name),
-        h('td.num.score', {}, m.status === 'bye' ? '' : `${gpText(m.gp[0])}–${gpText(m.gp[1])}`),
+        h('td.num.score', {}, m.status === 'bye' ? '' : matchScore(m)),
         h('td', {}, m.status === 'bye' ? h('em', {}, 'bye') : m.name2 || (teams.get(m.team2) || {}).name),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 0)),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 1)))))));

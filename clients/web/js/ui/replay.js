@@ -12,7 +12,8 @@ import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, BOARDS } from '../proto.js';
 import { boardModel, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, params, toast } from './dom.js';
+import { h, params, toast, notifyError } from './dom.js';
+import { explain } from './errors.js';
 import { timeline, frameAt, clocksAt, moveLists } from '../replay.js';
 
 const q = params();
@@ -72,7 +73,7 @@ async function onOpen() {
     if (e.code === 'not_found') {
       $('title').textContent = `no game ${app.gameId}`;
       note(`There is no game ${app.gameId} on this server.`);
-    } else if (e.code !== 'disconnected') toast(`game ${app.gameId}: ${e.code}`);
+    } else if (e.code !== 'disconnected') notifyError(explain('join', e));
     return;
   }
   if (app.state.status === 'finished' && !app.bpgn) {
@@ -81,7 +82,7 @@ async function onOpen() {
       app.tags = Object.fromEntries([...app.bpgn.matchAll(/^\[(\w+) "((?:[^"\\]|\\.)*)"\]$/gm)].map((m) => [m[1], m[2].replace(/\\(.)/g, '$1')]));
       drawTags();
     } catch (e) {
-      if (e.code !== 'disconnected') toast(`BPGN: ${e.code}`);
+      if (e.code !== 'disconnected') notifyError(explain('export', e));
     }
   }
   if (app.tags.Round && app.tags.Round !== '-' && !app.teams.length) {

@@ -5,7 +5,7 @@
 // spectator view (watch.html?game=N).
 
 import { h } from './dom.js';
-import { crosstable, gpText, sideResult, teamIndex, TB_TITLE } from '../tourdata.js';
+import { crosstable, gpText, teamIndex, TB_TITLE } from '../tourdata.js';
 import { reasonText } from '../proto.js';
 
 // The page for game id: its replay once it has a result, else the live view.
@@ -40,7 +40,7 @@ export function roundTable(r, tour) {
       m.status === 'bye' ? [h('td.num', {}, ''), h('td', {}, h('em', {}, 'bye (T-BYE)'))] : [h('td.num', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
       m.status === 'bye' ? [h('td', {}, ''), h('td', {}, '')] : [h('td', {}, gameCell(m, 0)), h('td', {}, gameCell(m, 1))],
       h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
-      h('td.num', {}, `${gpText(m.gp[0])}–${gpText(m.gp[1])}`)))));
+      h('td.num', {}, matchScore(m))))));
 }
 
 // The standings: #, Team (with "= next" when tied with the next row on everything), MP, GP and
@@ -93,9 +93,8 @@ export function crosstableTable(tour, rounds) {
       h('td.num', {}, gpText(r.gp))))));
 }
 
-// "Team 1 won 2–0" style line of a match from team 1's side, for a round list.
+// A match's game points from team 1's side as people write them: "1½–½". The one notation of
+// the pairings, the projector and the hall.
 export function matchScore(m) {
   return `${gpText(m.gp[0])}–${gpText(m.gp[1])}`;
 }
-
-export { sideResult };

@@ -20,8 +20,8 @@ import { GameView, resultText } from './view.js';
 import { h, params, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
-import { foldPush } from '../tourdata.js';
-import { roundTable, standingsTable } from './tables.js';
+import { foldPush, liveMatches, standingsTitle } from '../tourdata.js';
+import { roundTable, standingsTable, matchScore } from './tables.js';
 import { bestFit } from './desk_live.js';
 
 const app = {
@@ -176,14 +176,6 @@ function setTour(t) {
   drawHall();
 }
 
-// The newest game of each match of the current round that is live now (game 2 once it began).
-function liveMatches() {
-  const cur = app.tour && app.tour.current;
-  if (!cur) return [];
-  const live = new Set(app.live.map((x) => x.game));
-  return cur.matches.filter((m) => m.team2 && m.games).map((m) => ({ m, game: m.games[1] || m.games[0] })).filter((x) => x.game && live.has(x.game));
-}
-
 function drawHall() {
   if (app.gameId) return;
   const t = app.tour;
@@ -195,7 +187,8 @@ function drawHall() {
     return;
   }
   const cur = t.current;
-  const lm = liveMatches();
+  const live = new Set(app.live.map((x) => x.game));
+  const lm = liveMatches(t, (id) => live.has(id));
   const head = `${t.name} · ${t.status === 'finished' ? 'final' : cur ? `round ${cur.round} of ${cur.rounds}` : 'registration'}`;
   if (lm.length) {
     app.mode = 'live';
@@ -229,9 +222,8 @@ function drawHall() {
   const next = cur && cur.status !== 'done' ? cur : null;
   const st = t.standings;
   app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
-  const stTitle = !st ? 'Standings' : st.final ? 'Final standings' : st.round ? `Standings after round ${st.round}` : 'Standings (no round complete)';
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
-    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, stTitle), st ? standingsTable(st) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
+    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
     h('div.hall-col', {}, next
       ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
       : t.status === 'finished'
@@ -269,7 +261,7 @@ function drawCardHead(c) {
   c.el.querySelector('.hall-head').replaceChildren(
     h('span.hall-bd', {}, `Bd ${m.match + 1}`),
     h('span.hall-n1', {}, m.name1),
-    h('span.hall-score', {}, `${String(m.gp[0]).replace('.5', '½')}–${String(m.gp[1]).replace('.5', '½')}`),
+    h('span.hall-score', {}, matchScore(m)),
     h('span.hall-n2', {}, m.name2),
     h('span.hall-gno', {}, `G${m.games[1] === c.game ? 2 : 1}`));
 }
