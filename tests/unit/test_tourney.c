@@ -10,6 +10,7 @@
 
 #include "bh.h"
 #include "bh_test.h"
+#include "held14_fixture.h"
 #include "rng.h"
 #include "swiss.h"
 #include "tb.h"
@@ -25,35 +26,10 @@ static int rnd_below(uint64_t *s, int n)
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
 
-/* The table's cells: cell[team][round] ("8w2.5", "+F", "PAB", ...). false if it did not load. */
-static bool held_cells(char cell[15][8][16])
-{
-    FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
-    if (!f)
-        return false;
-    int rows = 0;
-    char line[512];
-    while (fgets(line, sizeof line, f) && rows < 14) {
-        int team;
-        if (sscanf(line, "| %d |", &team) != 1 || team != rows + 1)
-            continue;
-        char *p = strchr(line + 1, '|') + 1;
-        for (int r = 1; r <= 7; r++) {
-            char *q = strchr(p, '|');
-            *q = '\0';
-            sscanf(p, "%15s", cell[team][r]);
-            p = q + 1;
-        }
-        rows++;
-    }
-    fclose(f);
-    return rows == 14;
-}
-
 static tour *load_held(void)
 {
     char cell[15][8][16];
-    if (!held_cells(cell))
+    if (!held14_cells(cell))
         return NULL;
     tour_ruleset rs;
     tour_ruleset_default(&rs);
@@ -256,7 +232,7 @@ static char *held_trf(char cell[15][8][16])
 static void held14_from_trf(void)
 {
     char cell[15][8][16];
-    CHECK_MSG(held_cells(cell), "held-14 data did not load");
+    CHECK_MSG(held14_cells(cell), "held-14 data did not load");
     char *x = held_trf(cell);
     tour *t = NULL;
     int line = 0;
