@@ -3,7 +3,6 @@
  * A round goes: line-ups taken (from the previous round's end, or the start, until start_at),
  * then started (every board a chess game or a forfeit), then ended when its last board is
  * decided. The schedule of every round is fixed at the start by the Berger table. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,20 +77,6 @@ void club_free(club *c)
 }
 
 /* ---- actions ----------------------------------------------------------------------------- */
-
-static void note(runner_acts *a, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void note(runner_acts *a, const char *fmt, ...)
-{
-    runner_act *x = runner__act(a, RUNNER_ACT_NOTE);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(x->text, sizeof x->text, fmt, ap);
-    va_end(ap);
-}
 
 static void act(runner_acts *a, int kind, int rnd)
 {
@@ -195,7 +180,8 @@ int club_start(club *c, uint64_t now_us, runner_acts *a, refusal *why)
     c->status = RUNNER_RUNNING;
     c->cur = 1;
     c->rd[1].start_at = now_us + (uint64_t)c->cfg.break_us;
-    note(a, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt, c->rounds);
+    runner__note(a, 0, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt,
+                 c->rounds);
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, 1);
     act(a, RUNNER_ACT_STANDINGS, 0);
@@ -242,8 +228,8 @@ static void board_done(club *c, int rnd, uint64_t now_us, runner_acts *a)
     if (!rd->ended && round_decided(c, rnd)) {
         rd->ended = true;
         rd->end_us = now_us;
-        note(a, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
-             (long long)(c->cfg.pr.window_us / 1000000));
+        runner__note(a, 0, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
+                     (long long)(c->cfg.pr.window_us / 1000000));
         if (rnd < c->rounds) {
             c->cur = rnd + 1;
             c->rd[rnd + 1].start_at = now_us + (uint64_t)c->cfg.break_us;
@@ -280,11 +266,12 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
             if (!rd->lu[tid].have) {
                 lineup_default(&c->t[tid].r, &c->cfg.lr, &rd->lu[tid].l);
                 rd->lu[tid].have = true;
-                note(a, "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)", rnd,
-                     c->t[tid].name, nb);
+                runner__note(a, 0,
+                             "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
+                             rnd, c->t[tid].name, nb);
             }
         }
-    note(a, "round %d started", rnd);
+    runner__note(a, 0, "round %d started", rnd);
     for (int mi = 0; mi < rd->n; mi++)
         for (int b = 0; b < nb; b++) {
             club_board *x = &rd->b[mi * nb + b];
@@ -309,8 +296,8 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
             x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
-            note(a, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1, b + 1,
-                 RES_TEXT[x->res]);
+            runner__note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
+                         b + 1, RES_TEXT[x->res]);
         }
     board_done(c, rnd, now_us, a);
 }
@@ -353,8 +340,8 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, runn
     e->team[1] = x->team[1];
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
-    note(a, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-         x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
+    runner__note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
+                 x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
     board_done(c, x->key.round, now_us, a);
 }
 
@@ -427,7 +414,8 @@ void club_game_over(club *c, runner_key k, runner_result res, uint64_t now_us, r
         return;
     x->live = false;
     x->res = res == RUNNER_WIN1 ? CLUB_1_0 : res == RUNNER_WIN2 ? CLUB_0_1 : CLUB_DRAW;
-    note(a, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1, RES_TEXT[x->res]);
+    runner__note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
+                 RES_TEXT[x->res]);
     board_done(c, k.round, now_us, a);
 }
 
@@ -469,8 +457,8 @@ int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
     u->l = l;
     u->have = u->submitted = true;
     (void)now_us;
-    note(a, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd, c->t[tid].name,
-         l.players, l.subs, by_director ? " by the director" : "");
+    runner__note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd,
+                 c->t[tid].name, l.players, l.subs, by_director ? " by the director" : "");
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, rnd);
     return BH_OK;
@@ -531,8 +519,8 @@ int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const
         return rc;
     if (id)
         *id = pid;
-    note(a, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid, c->t[tid].name,
-         k.round, k.match + 1, k.board + 1);
+    runner__note(a, 0, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid,
+                 c->t[tid].name, k.round, k.match + 1, k.board + 1);
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, k.round); /* the desk is published with the round */
     return BH_OK;
@@ -552,10 +540,10 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     p = protest_find(c->pd, id);
     runner_key k = key_of_id(p->game);
     club_board *x = board_at(c, k);
-    note(a, "protest %d %s", id, upheld ? "upheld" : "rejected");
+    runner__note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
-        note(a, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
-             k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
+        runner__note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
+                     k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
         x->res = (uint8_t)new_result;
         act(a, RUNNER_ACT_PERSIST, 0);
         act(a, RUNNER_ACT_ROUND, k.round);
