@@ -162,8 +162,7 @@ void club__schedule(club *c)
             for (int b = 0; b < nb; b++) {
                 club_board *x = &rd->b[mi * nb + b];
                 x->key = (runner_key){r, mi, 0, b};
-                /* F-CHESS: the team named first has White on the odd boards (1, 3, 5: b even) */
-                bool home_white = b % 2 == 0;
+                bool home_white = club__home_white(b);
                 x->team[0] = c->t[home_white ? rd->home[mi] : rd->away[mi]].id;
                 x->team[1] = c->t[home_white ? rd->away[mi] : rd->home[mi]].id;
             }
@@ -253,6 +252,22 @@ static runner_result runner_res(int res)
                                                  : RUNNER_DRAW;
 }
 
+bool club__lineup_fill(const club *c, round_t *rd, int tid)
+{
+    if (rd->lu[tid].have)
+        return false;
+    lineup_default(&c->t[tid].r, &c->cfg.lr, &rd->lu[tid].l);
+    rd->lu[tid].have = true;
+    return true;
+}
+
+void club__seat(const round_t *rd, int mi, int b, club_board *x)
+{
+    bool hw = club__home_white(b);
+    x->player[0] = rd->lu[hw ? rd->home[mi] : rd->away[mi]].l.player[b];
+    x->player[1] = rd->lu[hw ? rd->away[mi] : rd->home[mi]].l.player[b];
+}
+
 /* Start round rnd: the default line-ups (art. 3: "the team plays its first six"), then each
  * board a game, or a forfeit where a seat is empty (F-SHORT). */
 static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
@@ -263,23 +278,16 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
     for (int mi = 0; mi < rd->n; mi++)
         for (int s = 0; s < 2; s++) {
             int tid = s ? rd->away[mi] : rd->home[mi];
-            if (!rd->lu[tid].have) {
-                lineup_default(&c->t[tid].r, &c->cfg.lr, &rd->lu[tid].l);
-                rd->lu[tid].have = true;
+            if (club__lineup_fill(c, rd, tid))
                 runner__note(a, 0,
                              "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
                              rnd, c->t[tid].name, nb);
-            }
         }
     runner__note(a, 0, "round %d started", rnd);
     for (int mi = 0; mi < rd->n; mi++)
         for (int b = 0; b < nb; b++) {
             club_board *x = &rd->b[mi * nb + b];
-            bool home_white = b % 2 == 0;
-            int wt = home_white ? rd->home[mi] : rd->away[mi];
-            int bt = home_white ? rd->away[mi] : rd->home[mi];
-            x->player[0] = rd->lu[wt].l.player[b];
-            x->player[1] = rd->lu[bt].l.player[b];
+            club__seat(rd, mi, b, x);
             if (x->player[0] && x->player[1]) {
                 x->live = true;
                 x->start_us = now_us;
@@ -584,7 +592,7 @@ bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_aw
         int w, k;
         board_gp2(x->res, &w, &k);
         all &= x->res != CLUB_NONE;
-        bool home_white = b % 2 == 0;
+        bool home_white = club__home_white(b);
         *gp2_home += home_white ? w : k;
         *gp2_away += home_white ? k : w;
     }

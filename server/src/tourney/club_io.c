@@ -532,19 +532,12 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             continue;
         int nb = c->cfg.lr.boards;
         for (int mi = 0; mi < rd->n; mi++)
-            for (int s = 0; s < 2; s++) {
-                int t = s ? rd->away[mi] : rd->home[mi];
-                if (!rd->lu[t].have) {
-                    lineup_default(&c->t[t].r, &c->cfg.lr, &rd->lu[t].l);
-                    rd->lu[t].have = true;
-                }
-            }
+            for (int s = 0; s < 2; s++)
+                club__lineup_fill(c, rd, s ? rd->away[mi] : rd->home[mi]);
         for (int mi = 0; mi < rd->n; mi++)
             for (int bd = 0; bd < nb; bd++) {
                 club_board *x = &rd->b[mi * nb + bd];
-                bool hw = bd % 2 == 0;
-                x->player[0] = rd->lu[hw ? rd->home[mi] : rd->away[mi]].l.player[bd];
-                x->player[1] = rd->lu[hw ? rd->away[mi] : rd->home[mi]].l.player[bd];
+                club__seat(rd, mi, bd, x);
                 if (x->res == CLUB_NONE) {
                     if (!x->player[0] || !x->player[1] || rd->ended)
                         goto bad_end;
