@@ -227,8 +227,37 @@ static char *held_trf(char cell[15][8][16])
     return x;
 }
 
+/* Team id's game points x2 in the matches it played over the boards, as the table prints
+ * them (cells "8w2.5": 2.5), the published side of a GP check. */
+static int held_played_gp2(char cell[15][8][16], int id)
+{
+    int sum = 0;
+    for (int r = 1; r <= 7; r++) {
+        int o;
+        char col;
+        double gp;
+        if (sscanf(cell[id][r], "%d%c%lf", &o, &col, &gp) == 3)
+            sum += (int)(gp * 2 + 0.5);
+    }
+    return sum;
+}
+
+/* Team id's game points x2 in t's matches played over the boards. */
+static int tour_played_gp2(const tour *t, int id)
+{
+    int sum = 0;
+    for (int r = 1; r <= tour_n_rounds(t); r++) {
+        tour_slot x;
+        tour_slot_get(t, id, r, &x);
+        if (x.kind == TOUR_SLOT_PLAYED)
+            sum += x.gp2;
+    }
+    return sum;
+}
+
 /* held-14 read from that TRF file (standard records only, a game per board): the published
- * match points, Buchholz and MP/GP order, and the Buchholz Cut-1 derived above. */
+ * match points, Buchholz and MP/GP order, the Buchholz Cut-1 derived above, and the played
+ * matches' game points as the table prints them. */
 static void held14_from_trf(void)
 {
     char cell[15][8][16];
@@ -248,6 +277,14 @@ static void held14_from_trf(void)
         tour *ref = load_held();
         for (int id = 1; ref && id <= 14; id++)
             CHECK_EQ_INT("GP as the table", tour_team_gp2(ref, id, -1), tour_team_gp2(t, id, -1));
+        for (int id = 1; id <= 14; id++) { /* the check above is ours against ours: this one
+                                            * is against the published cells */
+            CHECK_EQ_INT("played GP as printed (TRF)", held_played_gp2(cell, id),
+                         tour_played_gp2(t, id));
+            if (ref)
+                CHECK_EQ_INT("played GP as printed (table)", held_played_gp2(cell, id),
+                             tour_played_gp2(ref, id));
+        }
         tour_free(ref);
     }
     tour_free(t);
