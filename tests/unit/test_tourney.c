@@ -26,13 +26,18 @@ static int rnd_below(uint64_t *s, int n)
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
 
-static tour *load_held(void)
+/* The table as a tour; tb0 > 0: its only tie-break (otherwise T-TIEBREAK's defaults). */
+static tour *load_held_tb(int tb0)
 {
     char cell[15][8][16];
     if (!held14_cells(cell))
         return NULL;
     tour_ruleset rs;
     tour_ruleset_default(&rs);
+    if (tb0 > 0) {
+        rs.n_tb = 1;
+        rs.tb[0] = tb0;
+    }
     rs.games = 4;   /* 4 boards, each a game */
     rs.bye_gp2 = 4; /* a bye is a drawn match: 2 of 4 game points */
     rs.rounds = 7;
@@ -88,6 +93,11 @@ static tour *load_held(void)
     return t;
 }
 
+static tour *load_held(void)
+{
+    return load_held_tb(0);
+}
+
 static void held14_check_mp_bh_order(const tour *t)
 {
     static const int mp[] = {10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4};
@@ -126,6 +136,25 @@ static void held14_mp_bh_order(void)
     CHECK_MSG(t != NULL, "held-14 data did not load");
     if (t)
         held14_check_mp_bh_order(t);
+    tour_free(t);
+}
+
+/* The standings (tb_standings_compute) with game points as the only tie-break: the published
+ * ordering by match points, then game points. */
+static void held14_standings_mp_gp(void)
+{
+    static const int order[] = {5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12};
+    tour *t = load_held_tb(TB_GP);
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    tb_standings st = {0};
+    if (t)
+        CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t, &st));
+    CHECK_EQ_INT("rows", 14, st.n);
+    for (int i = 0; i < 14 && st.n == 14; i++) {
+        CHECK_EQ_INT("order by MP, GP", order[i], st.rows[i].id);
+        CHECK_EQ_INT("place", i + 1, st.rows[i].place);
+    }
+    tb_standings_fini(&st);
     tour_free(t);
 }
 
@@ -2367,6 +2396,7 @@ static void blossom_matching(void)
 
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
+    {"held14_standings_mp_gp", held14_standings_mp_gp},
     {"held14_bh_cut1", held14_bh_cut1},
     {"held14_from_trf", held14_from_trf},
     {"score_match_points", score_match_points},
