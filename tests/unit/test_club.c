@@ -14,6 +14,7 @@
 #include "bh_test.h"
 #include "club.h"
 #include "formats_fixture.h"
+#include "rng.h"
 
 #define T0 1000000000ull /* the start instant (µs) */
 #define MIN_US 60000000ull
@@ -596,14 +597,7 @@ static void whole_event(void)
 /* The stored text is read back only when it is whole and consistent: every truncation at a
  * line end past the header gives BH_OK or BH_EPARSE, byte mutations never crash (ASan) and
  * give BH_OK or BH_EPARSE, and named inconsistencies are refused with their line. */
-static uint64_t xs = 88172645463325252ull;
-static uint64_t xorshift(void)
-{
-    xs ^= xs << 13;
-    xs ^= xs >> 7;
-    xs ^= xs << 17;
-    return xs;
-}
+static uint64_t xs = 88172645463325252ull; /* bh_splitmix64's state: the mutations' seed */
 
 static void load_refusals(void)
 {
@@ -639,9 +633,9 @@ static void load_refusals(void)
     }
     for (int i = 0; i < 3000; i++) {
         memcpy(buf, s, n + 1);
-        int flips = 1 + (int)(xorshift() % 4);
+        int flips = 1 + (int)(bh_splitmix64(&xs) % 4);
         for (int f = 0; f < flips; f++)
-            buf[xorshift() % n] = (char)(" 0123456789-x%\n"[xorshift() % 15]);
+            buf[bh_splitmix64(&xs) % n] = (char)(" 0123456789-x%\n"[bh_splitmix64(&xs) % 15]);
         int rc = club_load(1, buf, 0, &d, &line);
         CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "mutant %d: %d", i, rc);
         club_free(d);

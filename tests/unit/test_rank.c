@@ -8,33 +8,18 @@
 
 #include "bh.h"
 #include "bh_test.h"
+#include "held14_fixture.h"
 #include "rank.h"
 
 /* ---- Held's 14-team Swiss (4 boards, 7 rounds) as rank_match records ---- */
 
 static int held_load(rank_match *m, int cap)
 {
-    FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
-    if (!f)
+    char cell[15][8][16];
+    if (!held14_cells(cell))
         return 0;
-    char cell[15][8][16], line[512];
-    int rows = 0;
-    while (fgets(line, sizeof line, f) && rows < 14) {
-        int team;
-        if (sscanf(line, "| %d |", &team) != 1 || team != rows + 1)
-            continue;
-        char *p = strchr(line + 1, '|') + 1;
-        for (int r = 1; r <= 7; r++) {
-            char *q = strchr(p, '|');
-            *q = '\0';
-            sscanf(p, "%15s", cell[team][r]);
-            p = q + 1;
-        }
-        rows++;
-    }
-    fclose(f);
     int n = 0;
-    for (int t = 1; t <= 14 && rows == 14; t++)
+    for (int t = 1; t <= 14; t++)
         for (int r = 1; r <= 7 && n < cap; r++) {
             const char *c = cell[t][r];
             int o;
@@ -59,7 +44,7 @@ static int held_load(rank_match *m, int cap)
             }
             m[n++] = x;
         }
-    return rows == 14 ? n : 0;
+    return n;
 }
 
 static void held_rules(rank_rules *rr, int tb0, int tb1)

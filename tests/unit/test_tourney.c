@@ -10,6 +10,7 @@
 
 #include "bh.h"
 #include "bh_test.h"
+#include "held14_fixture.h"
 #include "rng.h"
 #include "swiss.h"
 #include "tb.h"
@@ -25,38 +26,18 @@ static int rnd_below(uint64_t *s, int n)
 
 /* ---- held-14: FIDE C.07 team exercises (tests/data/tiebreak/held-14-teams.md) ---- */
 
-/* The table's cells: cell[team][round] ("8w2.5", "+F", "PAB", ...). false if it did not load. */
-static bool held_cells(char cell[15][8][16])
-{
-    FILE *f = fopen(bh_test_data("tiebreak/held-14-teams.md"), "r");
-    if (!f)
-        return false;
-    int rows = 0;
-    char line[512];
-    while (fgets(line, sizeof line, f) && rows < 14) {
-        int team;
-        if (sscanf(line, "| %d |", &team) != 1 || team != rows + 1)
-            continue;
-        char *p = strchr(line + 1, '|') + 1;
-        for (int r = 1; r <= 7; r++) {
-            char *q = strchr(p, '|');
-            *q = '\0';
-            sscanf(p, "%15s", cell[team][r]);
-            p = q + 1;
-        }
-        rows++;
-    }
-    fclose(f);
-    return rows == 14;
-}
-
-static tour *load_held(void)
+/* The table as a tour; tb0 > 0: its only tie-break (otherwise T-TIEBREAK's defaults). */
+static tour *load_held_tb(int tb0)
 {
     char cell[15][8][16];
-    if (!held_cells(cell))
+    if (!held14_cells(cell))
         return NULL;
     tour_ruleset rs;
     tour_ruleset_default(&rs);
+    if (tb0 > 0) {
+        rs.n_tb = 1;
+        rs.tb[0] = tb0;
+    }
     rs.games = 4;   /* 4 boards, each a game */
     rs.bye_gp2 = 4; /* a bye is a drawn match: 2 of 4 game points */
     rs.rounds = 7;
@@ -112,6 +93,11 @@ static tour *load_held(void)
     return t;
 }
 
+static tour *load_held(void)
+{
+    return load_held_tb(0);
+}
+
 static void held14_check_mp_bh_order(const tour *t)
 {
     static const int mp[] = {10, 10, 10, 10, 10, 7, 6, 7, 6, 5, 4, 2, 6, 4};
@@ -150,6 +136,25 @@ static void held14_mp_bh_order(void)
     CHECK_MSG(t != NULL, "held-14 data did not load");
     if (t)
         held14_check_mp_bh_order(t);
+    tour_free(t);
+}
+
+/* The standings (tb_standings_compute) with game points as the only tie-break: the published
+ * ordering by match points, then game points. */
+static void held14_standings_mp_gp(void)
+{
+    static const int order[] = {5, 1, 2, 4, 3, 8, 6, 9, 7, 13, 10, 11, 14, 12};
+    tour *t = load_held_tb(TB_GP);
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    tb_standings st = {0};
+    if (t)
+        CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t, &st));
+    CHECK_EQ_INT("rows", 14, st.n);
+    for (int i = 0; i < 14 && st.n == 14; i++) {
+        CHECK_EQ_INT("order by MP, GP", order[i], st.rows[i].id);
+        CHECK_EQ_INT("place", i + 1, st.rows[i].place);
+    }
+    tb_standings_fini(&st);
     tour_free(t);
 }
 
@@ -251,12 +256,41 @@ static char *held_trf(char cell[15][8][16])
     return x;
 }
 
+/* Team id's game points x2 in the matches it played over the boards, as the table prints
+ * them (cells "8w2.5": 2.5), the published side of a GP check. */
+static int held_played_gp2(char cell[15][8][16], int id)
+{
+    int sum = 0;
+    for (int r = 1; r <= 7; r++) {
+        int o;
+        char col;
+        double gp;
+        if (sscanf(cell[id][r], "%d%c%lf", &o, &col, &gp) == 3)
+            sum += (int)(gp * 2 + 0.5);
+    }
+    return sum;
+}
+
+/* Team id's game points x2 in t's matches played over the boards. */
+static int tour_played_gp2(const tour *t, int id)
+{
+    int sum = 0;
+    for (int r = 1; r <= tour_n_rounds(t); r++) {
+        tour_slot x;
+        tour_slot_get(t, id, r, &x);
+        if (x.kind == TOUR_SLOT_PLAYED)
+            sum += x.gp2;
+    }
+    return sum;
+}
+
 /* held-14 read from that TRF file (standard records only, a game per board): the published
- * match points, Buchholz and MP/GP order, and the Buchholz Cut-1 derived above. */
+ * match points, Buchholz and MP/GP order, the Buchholz Cut-1 derived above, and the played
+ * matches' game points as the table prints them. */
 static void held14_from_trf(void)
 {
     char cell[15][8][16];
-    CHECK_MSG(held_cells(cell), "held-14 data did not load");
+    CHECK_MSG(held14_cells(cell), "held-14 data did not load");
     char *x = held_trf(cell);
     tour *t = NULL;
     int line = 0;
@@ -272,6 +306,14 @@ static void held14_from_trf(void)
         tour *ref = load_held();
         for (int id = 1; ref && id <= 14; id++)
             CHECK_EQ_INT("GP as the table", tour_team_gp2(ref, id, -1), tour_team_gp2(t, id, -1));
+        for (int id = 1; id <= 14; id++) { /* the check above is ours against ours: this one
+                                            * is against the published cells */
+            CHECK_EQ_INT("played GP as printed (TRF)", held_played_gp2(cell, id),
+                         tour_played_gp2(t, id));
+            if (ref)
+                CHECK_EQ_INT("played GP as printed (table)", held_played_gp2(cell, id),
+                             tour_played_gp2(ref, id));
+        }
         tour_free(ref);
     }
     tour_free(t);
@@ -2354,6 +2396,7 @@ static void blossom_matching(void)
 
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
+    {"held14_standings_mp_gp", held14_standings_mp_gp},
     {"held14_bh_cut1", held14_bh_cut1},
     {"held14_from_trf", held14_from_trf},
     {"score_match_points", score_match_points},

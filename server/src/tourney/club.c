@@ -3,7 +3,6 @@
  * A round goes: line-ups taken (from the previous round's end, or the start, until start_at),
  * then started (every board a chess game or a forfeit), then ended when its last board is
  * decided. The schedule of every round is fixed at the start by the Berger table. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,20 +77,6 @@ void club_free(club *c)
 }
 
 /* ---- actions ----------------------------------------------------------------------------- */
-
-static void note(runner_acts *a, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void note(runner_acts *a, const char *fmt, ...)
-{
-    runner_act *x = runner__act(a, RUNNER_ACT_NOTE);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(x->text, sizeof x->text, fmt, ap);
-    va_end(ap);
-}
 
 static void act(runner_acts *a, int kind, int rnd)
 {
@@ -177,8 +162,7 @@ void club__schedule(club *c)
             for (int b = 0; b < nb; b++) {
                 club_board *x = &rd->b[mi * nb + b];
                 x->key = (runner_key){r, mi, 0, b};
-                /* F-CHESS: the team named first has White on the odd boards (1, 3, 5: b even) */
-                bool home_white = b % 2 == 0;
+                bool home_white = club__home_white(b);
                 x->team[0] = c->t[home_white ? rd->home[mi] : rd->away[mi]].id;
                 x->team[1] = c->t[home_white ? rd->away[mi] : rd->home[mi]].id;
             }
@@ -195,7 +179,8 @@ int club_start(club *c, uint64_t now_us, runner_acts *a, refusal *why)
     c->status = RUNNER_RUNNING;
     c->cur = 1;
     c->rd[1].start_at = now_us + (uint64_t)c->cfg.break_us;
-    note(a, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt, c->rounds);
+    runner__note(a, 0, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt,
+                 c->rounds);
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, 1);
     act(a, RUNNER_ACT_STANDINGS, 0);
@@ -242,8 +227,8 @@ static void board_done(club *c, int rnd, uint64_t now_us, runner_acts *a)
     if (!rd->ended && round_decided(c, rnd)) {
         rd->ended = true;
         rd->end_us = now_us;
-        note(a, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
-             (long long)(c->cfg.pr.window_us / 1000000));
+        runner__note(a, 0, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
+                     (long long)(c->cfg.pr.window_us / 1000000));
         if (rnd < c->rounds) {
             c->cur = rnd + 1;
             c->rd[rnd + 1].start_at = now_us + (uint64_t)c->cfg.break_us;
@@ -267,6 +252,22 @@ static runner_result runner_res(int res)
                                                  : RUNNER_DRAW;
 }
 
+bool club__lineup_fill(const club *c, round_t *rd, int tid)
+{
+    if (rd->lu[tid].have)
+        return false;
+    lineup_default(&c->t[tid].r, &c->cfg.lr, &rd->lu[tid].l);
+    rd->lu[tid].have = true;
+    return true;
+}
+
+void club__seat(const round_t *rd, int mi, int b, club_board *x)
+{
+    bool hw = club__home_white(b);
+    x->player[0] = rd->lu[hw ? rd->home[mi] : rd->away[mi]].l.player[b];
+    x->player[1] = rd->lu[hw ? rd->away[mi] : rd->home[mi]].l.player[b];
+}
+
 /* Start round rnd: the default line-ups (art. 3: "the team plays its first six"), then each
  * board a game, or a forfeit where a seat is empty (F-SHORT). */
 static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
@@ -277,22 +278,16 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
     for (int mi = 0; mi < rd->n; mi++)
         for (int s = 0; s < 2; s++) {
             int tid = s ? rd->away[mi] : rd->home[mi];
-            if (!rd->lu[tid].have) {
-                lineup_default(&c->t[tid].r, &c->cfg.lr, &rd->lu[tid].l);
-                rd->lu[tid].have = true;
-                note(a, "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)", rnd,
-                     c->t[tid].name, nb);
-            }
+            if (club__lineup_fill(c, rd, tid))
+                runner__note(a, 0,
+                             "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
+                             rnd, c->t[tid].name, nb);
         }
-    note(a, "round %d started", rnd);
+    runner__note(a, 0, "round %d started", rnd);
     for (int mi = 0; mi < rd->n; mi++)
         for (int b = 0; b < nb; b++) {
             club_board *x = &rd->b[mi * nb + b];
-            bool home_white = b % 2 == 0;
-            int wt = home_white ? rd->home[mi] : rd->away[mi];
-            int bt = home_white ? rd->away[mi] : rd->home[mi];
-            x->player[0] = rd->lu[wt].l.player[b];
-            x->player[1] = rd->lu[bt].l.player[b];
+            club__seat(rd, mi, b, x);
             if (x->player[0] && x->player[1]) {
                 x->live = true;
                 x->start_us = now_us;
@@ -309,8 +304,8 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
             x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
-            note(a, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1, b + 1,
-                 RES_TEXT[x->res]);
+            runner__note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
+                         b + 1, RES_TEXT[x->res]);
         }
     board_done(c, rnd, now_us, a);
 }
@@ -353,8 +348,8 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, runn
     e->team[1] = x->team[1];
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
-    note(a, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-         x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
+    runner__note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
+                 x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
     board_done(c, x->key.round, now_us, a);
 }
 
@@ -427,7 +422,8 @@ void club_game_over(club *c, runner_key k, runner_result res, uint64_t now_us, r
         return;
     x->live = false;
     x->res = res == RUNNER_WIN1 ? CLUB_1_0 : res == RUNNER_WIN2 ? CLUB_0_1 : CLUB_DRAW;
-    note(a, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1, RES_TEXT[x->res]);
+    runner__note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
+                 RES_TEXT[x->res]);
     board_done(c, k.round, now_us, a);
 }
 
@@ -469,8 +465,8 @@ int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
     u->l = l;
     u->have = u->submitted = true;
     (void)now_us;
-    note(a, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd, c->t[tid].name,
-         l.players, l.subs, by_director ? " by the director" : "");
+    runner__note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd,
+                 c->t[tid].name, l.players, l.subs, by_director ? " by the director" : "");
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, rnd);
     return BH_OK;
@@ -531,8 +527,8 @@ int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const
         return rc;
     if (id)
         *id = pid;
-    note(a, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid, c->t[tid].name,
-         k.round, k.match + 1, k.board + 1);
+    runner__note(a, 0, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid,
+                 c->t[tid].name, k.round, k.match + 1, k.board + 1);
     act(a, RUNNER_ACT_PERSIST, 0);
     act(a, RUNNER_ACT_ROUND, k.round); /* the desk is published with the round */
     return BH_OK;
@@ -552,10 +548,10 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     p = protest_find(c->pd, id);
     runner_key k = key_of_id(p->game);
     club_board *x = board_at(c, k);
-    note(a, "protest %d %s", id, upheld ? "upheld" : "rejected");
+    runner__note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
-        note(a, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
-             k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
+        runner__note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
+                     k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
         x->res = (uint8_t)new_result;
         act(a, RUNNER_ACT_PERSIST, 0);
         act(a, RUNNER_ACT_ROUND, k.round);
@@ -596,7 +592,7 @@ bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_aw
         int w, k;
         board_gp2(x->res, &w, &k);
         all &= x->res != CLUB_NONE;
-        bool home_white = b % 2 == 0;
+        bool home_white = club__home_white(b);
         *gp2_home += home_white ? w : k;
         *gp2_away += home_white ? k : w;
     }

@@ -46,4 +46,19 @@ struct club {
 /* The Berger schedule of c's nt teams into c->rounds, c->rd (club.c). */
 void club__schedule(club *c);
 
+/* F-CHESS: whether the home team (the one named first) has White on board b (0-based) of
+ * its match: on the odd boards 1, 3, 5, ... (b even). */
+static inline bool club__home_white(int b)
+{
+    return b % 2 == 0;
+}
+
+/* Round rd's line-up of team tid: the default (art. 3: "the team plays its first six") if
+ * none was set; true if it was just set so (club.c). */
+bool club__lineup_fill(const club *c, round_t *rd, int tid);
+
+/* The players of board b of match mi from rd's line-ups (set: club__lineup_fill), White's
+ * in player[0] (club.c). */
+void club__seat(const round_t *rd, int mi, int b, club_board *x);
+
 #endif

@@ -4,48 +4,20 @@
  * The stored form is line based: a record code, numbers, then at most two strings, each
  * %-escaped (bytes <= 0x20, '%' and 0x7f as %XX) so that names and protest texts keep their
  * spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
+#include "buf.h"
 #include "club_int.h"
 #include "xalloc.h"
 
-typedef struct {
-    char *s;
-    size_t n, cap;
-} buf;
-
-static void bp(buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void bp(buf *b, const char *fmt, ...)
+static char *done(buf *b) /* the text, "" if nothing was appended: the caller's */
 {
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0)
-            return;
-        if (b->s && b->n + (size_t)k < b->cap) {
-            b->n += (size_t)k;
-            return;
-        }
-        b->cap = (b->cap + (size_t)k + 1) * 2;
-        b->s = xrealloc(b->s, b->cap);
-    }
-}
-
-static char *done(buf *b)
-{
-    if (!b->s)
-        bp(b, "%s", "");
-    return b->s;
+    if (!b->p)
+        buf_printf(b, "%s", "");
+    return b->p;
 }
 
 /* A name for a fixed-width TRF column: no control characters. */
@@ -122,11 +94,11 @@ char *club_trf(const club *c)
             rated += c->t[t].r.p[i].rating > 0;
         }
     clean(name, c->cfg.name, sizeof name);
-    bp(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, c->nt);
-    bp(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
-       c->cfg.double_rr ? ", double" : "");
-    bp(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
-    bp(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, c->nt);
+    buf_printf(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
+               c->cfg.double_rr ? ", double" : "");
+    buf_printf(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
+    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0};
     if (c->status != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK)
@@ -143,23 +115,25 @@ char *club_trf(const club *c)
                     pts2 += pts2_of(trf_res(x->res, s));
             }
             clean(name, p->name, sizeof name);
-            bp(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", start_rank(c, t, i), name,
-               p->rating, "", "", "", pts2 / 2.0, place[t]);
+            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", start_rank(c, t, i),
+                       name, p->rating, "", "", "", pts2 / 2.0, place[t]);
             for (int r = 1; r <= c->rounds; r++) {
                 const club_board *x;
                 int s, ot;
                 if (!seat_of(c, t, i, r, &x, &s) || x->res == CLUB_NONE) {
-                    bp(&b, "          ");
+                    buf_printf(&b, "          ");
                     continue;
                 }
-                int oi = x->player[1 - s] ? roster_index_of(c, x->team[1 - s], x->player[1 - s], &ot)
-                                          : -1;
+                int oi = x->player[1 - s]
+                             ? roster_index_of(c, x->team[1 - s], x->player[1 - s], &ot)
+                             : -1;
                 if (oi < 0)
-                    bp(&b, "  0000 - %c", trf_res(x->res, s));
+                    buf_printf(&b, "  0000 - %c", trf_res(x->res, s));
                 else
-                    bp(&b, "  %4d %c %c", start_rank(c, ot, oi), "wb"[s], trf_res(x->res, s));
+                    buf_printf(&b, "  %4d %c %c", start_rank(c, ot, oi), "wb"[s],
+                               trf_res(x->res, s));
             }
-            bp(&b, "\n");
+            buf_printf(&b, "\n");
         }
     /* 310 as trf.c writes it: number, name, nickname, strength, MP, GP, rank, players */
     for (int t = 1; t <= c->nt; t++) {
@@ -170,11 +144,11 @@ char *club_trf(const club *c)
         roster_rating rr = {0, 0, 0};
         roster_team_rating(&c->t[t].r, c->cfg.lr.boards, &rr, NULL);
         clean(name, c->t[t].name, sizeof name);
-        bp(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d ", t, name, "", rr.avg, (double)mp,
-           gp2 / 2.0, place[t]);
+        buf_printf(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d ", t, name, "", rr.avg,
+                   (double)mp, gp2 / 2.0, place[t]);
         for (int i = 0; i < c->t[t].r.n; i++)
-            bp(&b, " %4d", start_rank(c, t, i));
-        bp(&b, "\n");
+            buf_printf(&b, " %4d", start_rank(c, t, i));
+        buf_printf(&b, "\n");
     }
     rank_table_fini(&rt);
     return done(&b);
@@ -194,13 +168,13 @@ char *club_crosstable(const club *c)
             gp2[rt.rows[i].team] = rt.rows[i].gp2;
         }
     rank_table_fini(&rt);
-    bp(&b, "a cell: the row team's game points in the match (its match points)\n");
-    bp(&b, "%-3s %-24s", "#", "team");
+    buf_printf(&b, "a cell: the row team's game points in the match (its match points)\n");
+    buf_printf(&b, "%-3s %-24s", "#", "team");
     for (int o = 1; o <= n; o++)
-        bp(&b, " %*d", 6 * cyc, o);
-    bp(&b, " %4s %5s %5s\n", "MP", "GP", "place");
+        buf_printf(&b, " %*d", 6 * cyc, o);
+    buf_printf(&b, " %4s %5s %5s\n", "MP", "GP", "place");
     for (int t = 1; t <= n; t++) {
-        bp(&b, "%-3d %-24.24s", t, c->t[t].name);
+        buf_printf(&b, "%-3d %-24.24s", t, c->t[t].name);
         for (int o = 1; o <= n; o++) {
             char cell[32] = "";
             size_t used = 0;
@@ -217,9 +191,9 @@ char *club_crosstable(const club *c)
                     used += (size_t)snprintf(cell + used, sizeof cell - used, "%s%g(%d)",
                                              used ? " " : "", own / 2.0, m);
                 }
-            bp(&b, " %*s", 6 * cyc, o == t ? "X" : cell[0] ? cell : ".");
+            buf_printf(&b, " %*s", 6 * cyc, o == t ? "X" : cell[0] ? cell : ".");
         }
-        bp(&b, " %4d %5g %5d\n", mp[t], gp2[t] / 2.0, place[t]);
+        buf_printf(&b, " %4d %5g %5d\n", mp[t], gp2[t] / 2.0, place[t]);
     }
     return done(&b);
 }
@@ -232,15 +206,16 @@ char *club_lineups_text(const club *c)
             const lu_t *u = &c->rd[r].lu[t];
             if (!u->have)
                 continue;
-            bp(&b, "round %d %s (%s):", r, c->t[t].name, u->submitted ? "submitted" : "default");
+            buf_printf(&b, "round %d %s (%s):", r, c->t[t].name,
+                       u->submitted ? "submitted" : "default");
             for (int i = 0; i < u->l.boards; i++) {
                 int k = u->l.board[i];
                 if (k < 0)
-                    bp(&b, " %d. (empty)", i + 1);
+                    buf_printf(&b, " %d. (empty)", i + 1);
                 else
-                    bp(&b, " %d. %s (%d)", i + 1, c->t[t].r.p[k].name, c->t[t].r.p[k].id);
+                    buf_printf(&b, " %d. %s (%d)", i + 1, c->t[t].r.p[k].name, c->t[t].r.p[k].id);
             }
-            bp(&b, "\n");
+            buf_printf(&b, "\n");
         }
     return done(&b);
 }
@@ -250,15 +225,15 @@ char *club_lineups_text(const club *c)
 static void esc(buf *b, const char *s)
 {
     if (!s || !*s) {
-        bp(b, " %%");
+        buf_printf(b, " %%");
         return;
     }
-    bp(b, " ");
+    buf_printf(b, " ");
     for (const unsigned char *p = (const unsigned char *)s; *p; p++)
         if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            bp(b, "%%%02X", *p);
+            buf_printf(b, "%%%02X", *p);
         else
-            bp(b, "%c", *p);
+            buf_printf(b, "%c", *p);
 }
 
 static int hexval(char ch)
@@ -295,51 +270,51 @@ char *club_save(const club *c)
 {
     buf b = {0};
     const club_config *g = &c->cfg;
-    bp(&b, "CLUB 1\ncfg %s %u %u %d %d %d %d %d %lld %lld %lld %ld %u %u", g->ruleset,
-       (unsigned)g->base_ms, (unsigned)g->inc_ms, g->lr.boards, g->lr.reserves, g->lr.max_subs,
-       g->lr.min_players, g->double_rr ? 1 : 0, (long long)g->wait_us, (long long)g->break_us,
-       (long long)g->pr.window_us, g->pr.deposit_minor, (unsigned)g->rk.sb_opp,
-       (unsigned)g->rk.sb_own);
+    buf_printf(&b, "CLUB 1\ncfg %s %u %u %d %d %d %d %d %lld %lld %lld %ld %u %u", g->ruleset,
+               (unsigned)g->base_ms, (unsigned)g->inc_ms, g->lr.boards, g->lr.reserves,
+               g->lr.max_subs, g->lr.min_players, g->double_rr ? 1 : 0, (long long)g->wait_us,
+               (long long)g->break_us, (long long)g->pr.window_us, g->pr.deposit_minor,
+               (unsigned)g->rk.sb_opp, (unsigned)g->rk.sb_own);
     esc(&b, g->pr.currency);
     esc(&b, g->name);
-    bp(&b, "\n");
+    buf_printf(&b, "\n");
     for (int t = 1; t <= c->nt; t++) {
-        bp(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
+        buf_printf(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
         esc(&b, c->t[t].name);
-        bp(&b, "\n");
+        buf_printf(&b, "\n");
         for (int i = 0; i < c->t[t].r.n; i++) {
             const roster_player *p = &c->t[t].r.p[i];
-            bp(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
+            buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
             esc(&b, p->name);
-            bp(&b, "\n");
+            buf_printf(&b, "\n");
         }
     }
-    bp(&b, "status %d %d\n", c->status, c->cur);
+    buf_printf(&b, "status %d %d\n", c->status, c->cur);
     for (int r = 1; r <= c->rounds; r++) {
         const round_t *rd = &c->rd[r];
-        bp(&b, "round %d %d %d\n", r, rd->started ? 1 : 0, rd->ended ? 1 : 0);
+        buf_printf(&b, "round %d %d %d\n", r, rd->started ? 1 : 0, rd->ended ? 1 : 0);
         for (int t = 1; t <= c->nt; t++) {
             const lu_t *u = &rd->lu[t];
             if (!u->submitted)
                 continue;
-            bp(&b, "lineup %d %d %d", r, t, u->l.players);
+            buf_printf(&b, "lineup %d %d %d", r, t, u->l.players);
             for (int i = 0; i < u->l.players; i++)
-                bp(&b, " %d", u->l.player[i]);
-            bp(&b, "\n");
+                buf_printf(&b, " %d", u->l.player[i]);
+            buf_printf(&b, "\n");
         }
         for (int i = 0; i < rd->n * g->lr.boards; i++)
             if (rd->b[i].res != CLUB_NONE)
-                bp(&b, "board %d %d %d %d\n", r, rd->b[i].key.match, rd->b[i].key.board,
-                   rd->b[i].res);
+                buf_printf(&b, "board %d %d %d %d\n", r, rd->b[i].key.match, rd->b[i].key.board,
+                           rd->b[i].res);
     }
     for (int i = 0; i < protest_count(c->pd); i++) {
         const protest *p = protest_get(c->pd, i);
-        bp(&b, "protest %d %u %d %u %d %d %ld %d %d", p->id, (unsigned)p->state, p->round,
-           (unsigned)p->game, p->team, p->player, p->deposit_minor, p->deposit_returned ? 1 : 0,
-           p->new_result);
+        buf_printf(&b, "protest %d %u %d %u %d %d %ld %d %d", p->id, (unsigned)p->state, p->round,
+                   (unsigned)p->game, p->team, p->player, p->deposit_minor,
+                   p->deposit_returned ? 1 : 0, p->new_result);
         esc(&b, p->text);
         esc(&b, p->reason ? p->reason : "");
-        bp(&b, "\n");
+        buf_printf(&b, "\n");
     }
     return done(&b);
 }
@@ -532,19 +507,12 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             continue;
         int nb = c->cfg.lr.boards;
         for (int mi = 0; mi < rd->n; mi++)
-            for (int s = 0; s < 2; s++) {
-                int t = s ? rd->away[mi] : rd->home[mi];
-                if (!rd->lu[t].have) {
-                    lineup_default(&c->t[t].r, &c->cfg.lr, &rd->lu[t].l);
-                    rd->lu[t].have = true;
-                }
-            }
+            for (int s = 0; s < 2; s++)
+                club__lineup_fill(c, rd, s ? rd->away[mi] : rd->home[mi]);
         for (int mi = 0; mi < rd->n; mi++)
             for (int bd = 0; bd < nb; bd++) {
                 club_board *x = &rd->b[mi * nb + bd];
-                bool hw = bd % 2 == 0;
-                x->player[0] = rd->lu[hw ? rd->home[mi] : rd->away[mi]].l.player[bd];
-                x->player[1] = rd->lu[hw ? rd->away[mi] : rd->home[mi]].l.player[bd];
+                club__seat(rd, mi, bd, x);
                 if (x->res == CLUB_NONE) {
                     if (!x->player[0] || !x->player[1] || rd->ended)
                         goto bad_end;

@@ -15,6 +15,7 @@
 
 #include "bh.h"
 #include "buf.h"
+#include "tb_order.h"
 #include "xalloc.h"
 
 enum { S_NONE = 0, S_PLAYED, S_FF_WIN, S_FF_LOSS, S_PAB, S_HPB, S_ZPB, S_ABSENT };
@@ -381,36 +382,15 @@ static int ctx_init(ctx *c, const rank_rules *rr, int n, const rank_match *m, in
 
 /* ---- the table ---- */
 
-/* Order: match points, then the first k tie-breaks, then team number (deterministic). */
-static int row_cmp(const rank_row *a, const rank_row *b, int k)
+/* tb_order's view of rr->tb: tie-break k as ints (the values fit: rank_compute's limits) */
+static void rank_step(void *arg, int k, const int *group, int *v)
 {
-    if (a->mp != b->mp)
-        return a->mp > b->mp ? -1 : 1;
-    for (int i = 0; i < k; i++)
-        if (a->tb[i] != b->tb[i])
-            return a->tb[i] > b->tb[i] ? -1 : 1;
-    return (a->team > b->team) - (a->team < b->team);
-}
-
-static void sort_rows(rank_row *r, int n, int k) /* insertion sort: n <= RANK_MAX_TEAMS */
-{
-    for (int i = 1; i < n; i++) {
-        rank_row x = r[i];
-        int j = i;
-        for (; j > 0 && row_cmp(&x, &r[j - 1], k) < 0; j--)
-            r[j] = r[j - 1];
-        r[j] = x;
-    }
-}
-
-static bool same(const rank_row *a, const rank_row *b, int k)
-{
-    if (a->mp != b->mp)
-        return false;
-    for (int i = 0; i < k; i++)
-        if (a->tb[i] != b->tb[i])
-            return false;
-    return true;
+    const ctx *c = arg;
+    long *lv = xcalloc((size_t)c->n + 1, sizeof *lv);
+    TB[find_tb(c->rr->tb[k])].fn(c, group, lv);
+    for (int t = 1; t <= c->n; t++)
+        v[t] = (int)lv[t];
+    free(lv);
 }
 
 int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
@@ -433,31 +413,23 @@ int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
     }
     c.rating = rating;
     rank_row *rows = xcalloc((size_t)n, sizeof *rows);
-    int *group = xcalloc((size_t)n + 1, sizeof *group);
-    long *v = xcalloc((size_t)n + 1, sizeof *v);
-    for (int t = 1; t <= n; t++)
-        rows[t - 1] = (rank_row){.team = t, .mp = c.mp[t], .gp2 = c.gp2[t]};
-    for (int k = 0; k <= rr->n_tb; k++) {
-        sort_rows(rows, n, k);
-        if (k == rr->n_tb)
-            break;
-        /* tie groups: equal on match points and every tie-break so far */
-        for (int i = 0; i < n; i++)
-            group[rows[i].team] =
-                i > 0 && same(&rows[i - 1], &rows[i], k) ? group[rows[i - 1].team] : i + 1;
-        TB[find_tb(rr->tb[k])].fn(&c, group, v);
-        for (int i = 0; i < n; i++)
-            rows[i].tb[k] = (int)v[rows[i].team];
-    }
+    int *order = xcalloc((size_t)n, sizeof *order);
+    int *val = xcalloc(((size_t)n + 1) * (size_t)rr->n_tb + 1, sizeof *val);
+    bool *tied = xcalloc((size_t)n, sizeof *tied);
+    tb_order(n, c.mp, rr->n_tb, rank_step, &c, order, val, tied);
     for (int i = 0; i < n; i++) {
-        rows[i].place = i + 1;
-        rows[i].tied_next = i + 1 < n && same(&rows[i], &rows[i + 1], rr->n_tb);
+        int t = order[i];
+        rows[i] = (rank_row){.team = t, .place = i + 1, .mp = c.mp[t], .gp2 = c.gp2[t],
+                             .tied_next = tied[i]};
+        for (int k = 0; k < rr->n_tb; k++)
+            rows[i].tb[k] = val[t * rr->n_tb + k];
     }
     out->n = n;
     out->rows = rows;
     out->rules = *rr;
-    free(group);
-    free(v);
+    free(order);
+    free(val);
+    free(tied);
     ctx_fini(&c);
     return BH_OK;
 }

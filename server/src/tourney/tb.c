@@ -9,11 +9,11 @@
  * at the opponent's score, or at a draw a round); that is not applied here. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "bh.h"
 #include "buf.h"
 #include "tb.h"
+#include "tb_order.h"
 #include "xalloc.h"
 
 typedef struct {
@@ -243,39 +243,21 @@ int tb_compute(const tour *t, int id, const int *group, int *vals)
     return BH_OK;
 }
 
-static int row_cmp(const tb_row *a, const tb_row *b, int n_tb)
-{
-    if (a->mp != b->mp)
-        return a->mp > b->mp ? -1 : 1;
-    for (int k = 0; k < n_tb; k++)
-        if (a->tb[k] != b->tb[k])
-            return a->tb[k] > b->tb[k] ? -1 : 1;
-    return 0;
-}
-
-/* Stable bottom-up merge sort: rows that tie keep their order (pairing number). */
-static void sort_rows(tb_row *r, int n, int n_tb)
-{
-    tb_row *tmp = xmalloc(((size_t)n + 1) * sizeof *tmp);
-    for (int w = 1; w < n; w *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * w) {
-            int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            int i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                tmp[k++] = row_cmp(&r[j], &r[i], n_tb) < 0 ? r[j++] : r[i++];
-            while (i < mid)
-                tmp[k++] = r[i++];
-            while (j < hi)
-                tmp[k++] = r[j++];
-        }
-        memcpy(r, tmp, (size_t)n * sizeof *r);
-    }
-    free(tmp);
-}
-
 int tb_standings_compute(const tour *t, tb_standings *out)
 {
     return tb_standings_upto(t, -1, out);
+}
+
+/* tb_order's view of the ruleset's known tie-breaks (TB indices in ix) */
+typedef struct {
+    const tbc *c;
+    const int *ix;
+} step;
+
+static void tb_step(void *ctx, int k, const int *group, int *v)
+{
+    const step *st = ctx;
+    TB[st->ix[k]].fn(st->c, group, v);
 }
 
 int tb_standings_upto(const tour *t, int upto, tb_standings *out)
@@ -283,49 +265,35 @@ int tb_standings_upto(const tour *t, int upto, tb_standings *out)
     const tour_ruleset *rs = tour_rules(t);
     tbc c;
     tbc_init(&c, t, upto);
-    int n = c.n;
-    tb_row *rows = xcalloc((size_t)n + 1, sizeof *rows);
-    int *group = xcalloc((size_t)n + 1, sizeof *group);
-    int *vals = xcalloc((size_t)n + 1, sizeof *vals);
-    for (int id = 1; id <= n; id++) {
-        rows[id - 1].id = id;
-        rows[id - 1].mp = c.mp[id];
-        rows[id - 1].gp2 = c.gp2[id];
-    }
-    int n_tb = 0;
+    int n = c.n, n_tb = 0, ix[TOUR_MAX_TB];
     for (int k = 0; k < rs->n_tb; k++) {
         int i = find_tb(rs->tb[k]);
         if (i < 0)
             continue;
-        /* Tie groups: equal on match points and every tie-break so far. */
-        sort_rows(rows, n, n_tb);
-        for (int x = 0; x < n; x++)
-            group[rows[x].id] =
-                x > 0 && row_cmp(&rows[x - 1], &rows[x], n_tb) == 0 ? group[rows[x - 1].id] : x + 1;
-        TB[i].fn(&c, group, vals);
-        for (int x = 0; x < n; x++)
-            rows[x].tb[n_tb] = vals[rows[x].id];
+        ix[n_tb] = i;
         out->tb[n_tb++] = rs->tb[k];
     }
-    /* rows may be out of id order after the sorts: restore it so ties fall to the TPN */
-    for (int x = 0; x < n; x++)
-        group[rows[x].id] = x;
-    tb_row *byid = xmalloc(((size_t)n + 1) * sizeof *byid);
-    for (int x = 0; x < n; x++)
-        byid[rows[x].id - 1] = rows[x];
-    memcpy(rows, byid, (size_t)n * sizeof *rows);
-    free(byid);
-    sort_rows(rows, n, n_tb);
+    tb_row *rows = xcalloc((size_t)n + 1, sizeof *rows);
+    int *order = xcalloc((size_t)n + 1, sizeof *order);
+    int *val = xcalloc(((size_t)n + 1) * (size_t)n_tb + 1, sizeof *val);
+    bool *tied = xcalloc((size_t)n + 1, sizeof *tied);
+    step st = {&c, ix};
+    tb_order(n, c.mp, n_tb, tb_step, &st, order, val, tied);
     for (int x = 0; x < n; x++) {
-        rows[x].place = x + 1;
-        rows[x].prize = x < 3 && c.R > 0; /* T-PRIZES; no prize place before round 1 */
-        rows[x].tied_next = x + 1 < n && row_cmp(&rows[x], &rows[x + 1], n_tb) == 0;
+        int id = order[x];
+        tb_row *r = &rows[x];
+        *r = (tb_row){.id = id, .place = x + 1, .mp = c.mp[id], .gp2 = c.gp2[id]};
+        for (int k = 0; k < n_tb; k++)
+            r->tb[k] = val[id * n_tb + k];
+        r->prize = x < 3 && c.R > 0; /* T-PRIZES; no prize place before round 1 */
+        r->tied_next = tied[x];
     }
     out->n = n;
     out->rows = rows;
     out->n_tb = n_tb;
-    free(group);
-    free(vals);
+    free(order);
+    free(val);
+    free(tied);
     tbc_fini(&c);
     return BH_OK;
 }
