@@ -652,7 +652,82 @@ static void load_refusals(void)
     club_free(c);
 }
 
+/* Characters of a UTF-8 string: bytes that are not continuation bytes (10xxxxxx), counted
+ * here by the definition (RFC 3629), not by our utf8.h. */
+static size_t utf8_chars(const char *s, size_t bytes)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < bytes; i++)
+        n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* Byte offset of character k of s (or its end). */
+static size_t utf8_at(const char *s, size_t k)
+{
+    size_t i = 0, n = 0;
+    for (; s[i]; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80 && n++ == k)
+            return i;
+    return i;
+}
+
+/* The TRF of an event with Cyrillic names longer than their fields: TRF-2026 counts a column
+ * a character (001: name in columns 15-47, rating 49-52; 310: team name 9-40), so a long name
+ * is cut at a character boundary and the next field keeps its column; the text stays valid
+ * UTF-8 (issue 13 item 2: every export). */
+static void trf_names_by_character(void)
+{
+    /* a player: 23 x "Ж" (2 bytes each), 46 bytes, 23 characters: shorter than 33 columns in
+     * characters although longer in bytes; a team: 33 characters, 51 bytes, over its 32 */
+    static const char *const player = "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ";
+    club_config_seed004(&cfg);
+    club *c = club_new(7, &cfg);
+    for (int t = 1; t <= 2; t++) {
+        roster r;
+        roster_init(&r);
+        for (int i = 0; i < 10; i++)
+            CHECK_EQ_INT("player", BH_OK, roster_add(&r, pid(t, i + 1), player, 2000 + i, false, NULL));
+        char name[80];
+        snprintf(name, sizeof name, "ШахтарШахтарШахтар Donetsk-Club-%d", t);
+        CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
+    }
+    runner_acts a;
+    runner_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, club_start(c, T0, &a, NULL));
+    char *trf = club_trf(c);
+    int lines001 = 0, lines310 = 0;
+    for (char *line = trf, *end; line && *line; line = end ? end + 1 : NULL) {
+        end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        char ln[512];
+        snprintf(ln, sizeof ln, "%.*s", (int)len, line);
+        /* no character cut: the line ends on a lead byte's whole sequence */
+        size_t last = strlen(ln);
+        CHECK_MSG(last == 0 || ((unsigned char)ln[last - 1] & 0xC0) != 0xC0, "cut: %s", ln);
+        if (strncmp(ln, "001", 3) == 0) {
+            lines001++;
+            /* column 48 is a space, 49-52 the rating (characters 47 and 48-51, 0-based) */
+            size_t at = utf8_at(ln, 47);
+            CHECK_MSG(ln[at] == ' ' && atoi(ln + at + 1) >= 2000 && atoi(ln + at + 1) <= 2009,
+                      "001 rating at column 49: %s", ln);
+            CHECK_EQ_INT("name field: 33 characters", 33,
+                         (int)utf8_chars(ln + utf8_at(ln, 14), utf8_at(ln, 47) - utf8_at(ln, 14)));
+        } else if (strncmp(ln, "310", 3) == 0) {
+            lines310++;
+            size_t at = utf8_at(ln, 40); /* column 41: the space after the 32-column name */
+            CHECK_MSG(ln[at] == ' ' && ln[at - 1] != ' ', "310 name cut to 32 columns: %s", ln);
+        }
+    }
+    CHECK_EQ_INT("001 lines: 2 x 10 players", 20, lines001);
+    CHECK_EQ_INT("310 lines", 2, lines310);
+    free(trf);
+    runner_acts_fini(&a);
+    club_free(c);
+}
+
 static const bh_test_case cases[] = {
+    {"trf_names_by_character", trf_names_by_character},
     {"load_refusals", load_refusals},
     {"schedule_six", schedule_six},
     {"schedule_five_bye", schedule_five_bye},

@@ -11,6 +11,8 @@
 #include "bh.h"
 #include "buf.h"
 #include "club_int.h"
+#include "trf.h"
+#include "trf_col.h"
 #include "xalloc.h"
 
 static char *done(buf *b) /* the text, "" if nothing was appended: the caller's */
@@ -21,14 +23,6 @@ static char *done(buf *b) /* the text, "" if nothing was appended: the caller's 
 }
 
 /* A name for a fixed-width TRF column: no control characters. */
-static void clean(char *out, const char *in, size_t cap)
-{
-    snprintf(out, cap, "%s", in);
-    for (char *q = out; *q; q++)
-        if ((unsigned char)*q < 0x20)
-            *q = ' ';
-}
-
 /* ---- exports ------------------------------------------------------------------------------- */
 
 /* A board from the side of the player with colour s (0 White): the TRF result character. */
@@ -93,7 +87,7 @@ char *club_trf(const club *c)
             players++;
             rated += c->t[t].r.p[i].rating > 0;
         }
-    clean(name, c->cfg.name, sizeof name);
+    trf_clean(name, c->cfg.name, sizeof name);
     buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, c->nt);
     buf_printf(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
                c->cfg.double_rr ? ", double" : "");
@@ -114,9 +108,11 @@ char *club_trf(const club *c)
                 if (seat_of(c, t, i, r, &x, &s))
                     pts2 += pts2_of(trf_res(x->res, s));
             }
-            clean(name, p->name, sizeof name);
-            buf_printf(&b, "001 %4d      %-33.33s %4d %3s %11s %10s %4.1f %4d", start_rank(c, t, i),
-                       name, p->rating, "", "", "", pts2 / 2.0, place[t]);
+            trf_clean(name, p->name, sizeof name);
+            buf_printf(&b, "001 %4d      ", start_rank(c, t, i));
+            trf_put_col(&b, name, 33);
+            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts2 / 2.0,
+                       place[t]);
             for (int r = 1; r <= c->rounds; r++) {
                 const club_board *x;
                 int s, ot;
@@ -143,9 +139,11 @@ char *club_trf(const club *c)
                 mp = rt.rows[i].mp, gp2 = rt.rows[i].gp2;
         roster_rating rr = {0, 0, 0};
         roster_team_rating(&c->t[t].r, c->cfg.lr.boards, &rr, NULL);
-        clean(name, c->t[t].name, sizeof name);
-        buf_printf(&b, "310 %3d %-32.32s %-5.5s %6d %6.1f %6.1f %3d ", t, name, "", rr.avg,
-                   (double)mp, gp2 / 2.0, place[t]);
+        trf_clean(name, c->t[t].name, sizeof name);
+        buf_printf(&b, "310 %3d ", t);
+        trf_put_col(&b, name, 32);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", rr.avg, (double)mp, gp2 / 2.0,
+                   place[t]);
         for (int i = 0; i < c->t[t].r.n; i++)
             buf_printf(&b, " %4d", start_rank(c, t, i));
         buf_printf(&b, "\n");

@@ -13,10 +13,11 @@
 #include "tb.h"
 #include "tour_int.h"
 #include "trf.h"
+#include "trf_col.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-static void clean(char *dst, const char *src, size_t cap)
+void trf_clean(char *dst, const char *src, size_t cap)
 {
     size_t i = 0;
     for (; src[i] && i + 1 < cap; i++)
@@ -28,7 +29,7 @@ static void clean(char *dst, const char *src, size_t cap)
  * character (what a UTF-8 reader slices, e.g. the FIDE checker's trf2json.py; trf_std.c
  * reads it back the same way), so s is cut at a character boundary and padded with spaces
  * to width characters: the bytes stay valid UTF-8 and the next field keeps its column. */
-static void put_col(buf *b, const char *s, size_t width)
+void trf_put_col(buf *b, const char *s, size_t width)
 {
     size_t chars = 0, n = bh_utf8_prefix(s, width, (size_t)-1, &chars);
     buf_printf(b, "%.*s%*s", (int)n, s, (int)(width - chars), "");
@@ -82,7 +83,7 @@ char *trf_export(const tour *t)
     const tour_ruleset *rs = tour_rules(t);
     int n = tour_n_teams(t), R = tour_n_rounds(t);
     char name[TOUR_NAME_LEN], cap_[TOUR_NAME_LEN], par[TOUR_NAME_LEN];
-    clean(name, rs->name, sizeof name);
+    trf_clean(name, rs->name, sizeof name);
     int rated = 0;
     for (int id = 1; id <= n; id++) {
         const tour_team *tm = tour_team_get(t, id);
@@ -106,7 +107,7 @@ char *trf_export(const tour *t)
                0.0, rs->bye_gp2 / 4.0);
     if (rs->score_per == TOUR_SCORE_MATCH)
         buf_printf(&b, "362 TW%4.1f   TD%4.1f   TL%4.1f\n", 2.0, 1.0, 0.0);
-    clean(cap_, rs->game_ruleset, sizeof cap_);
+    trf_clean(cap_, rs->game_ruleset, sizeof cap_);
     for (char *q = cap_; *q; q++)
         if (*q == ' ')
             *q = '_';
@@ -152,9 +153,9 @@ char *trf_export(const tour *t)
                 tour_slot_get(t, id, r, &x);
                 pts2 += board_pts2(board_res(&x, rs->games, board), rs);
             }
-            clean(par, board ? tm->partner : tm->captain, sizeof par);
+            trf_clean(par, board ? tm->partner : tm->captain, sizeof par);
             buf_printf(&b, "001 %4d      ", 2 * id - 1 + board);
-            put_col(&b, par, 33);
+            trf_put_col(&b, par, 33);
             buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d",
                 board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0, rank[id]);
             for (int r = 1; r <= R; r++) {
@@ -179,16 +180,16 @@ char *trf_export(const tour *t)
      * players from 74 (4 columns each, one apart). Column layout as read by the FIDE tie-break
      * checker (OttoMilvang/TieBreakServer trf2json.py parse_trf_team). */
     for (int id = 1; id <= n; id++) {
-        clean(name, tour_team_get(t, id)->name, sizeof name);
+        trf_clean(name, tour_team_get(t, id)->name, sizeof name);
         buf_printf(&b, "013 ");
-        put_col(&b, name, 32);
+        trf_put_col(&b, name, 32);
         buf_printf(&b, "%4d %4d\n", 2 * id - 1, 2 * id);
     }
     for (int id = 1; id <= n; id++) {
-        clean(name, tour_team_get(t, id)->name, sizeof name);
+        trf_clean(name, tour_team_get(t, id)->name, sizeof name);
         int gp2 = tour_team_gp2(t, id, -1);
         buf_printf(&b, "310 %3d ", id);
-        put_col(&b, name, 32);
+        trf_put_col(&b, name, 32);
         buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d  %4d %4d\n", "", tour_team_rating(t, id),
                    (double)tour_team_mp(t, id, -1), gp2 / 2.0, rank[id], 2 * id - 1, 2 * id);
     }
@@ -232,9 +233,9 @@ char *trf_export(const tour *t)
 
     for (int id = 1; id <= n; id++) {
         const tour_team *tm = tour_team_get(t, id);
-        clean(name, tm->name, sizeof name);
-        clean(cap_, tm->captain, sizeof cap_);
-        clean(par, tm->partner, sizeof par);
+        trf_clean(name, tm->name, sizeof name);
+        trf_clean(cap_, tm->captain, sizeof cap_);
+        trf_clean(par, tm->partner, sizeof par);
         buf_printf(&b, "BHT %d %d %d %d %d %s|%s|%s\n", id, tm->entry_round, tm->withdrawn_round,
             tm->rating_captain, tm->rating_partner, name, cap_, par);
     }
