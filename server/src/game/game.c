@@ -486,12 +486,12 @@ game_kind game_get_kind(const game *g)
 
 int game_boards(const game *g)
 {
-    return game__chess(g) ? 1 : 2;
+    return game_kind_boards(g->setup.kind);
 }
 
 int game_seats(const game *g)
 {
-    return game__chess(g) ? 2 : 4;
+    return game_kind_seats(g->setup.kind);
 }
 
 int game_state(const game *g)

@@ -455,12 +455,12 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
                       .names = {names[0], names[1], names[2], names[3]},
                       .ruleset = h->cfg.ruleset};
     /* A chess game (F-CHESS): seats 0 White and 1 Black, the FIDE Laws' ruleset. */
-    int nseats = m->kind == PROTO_KIND_CHESS ? 2 : 4;
     if (m->kind == PROTO_KIND_CHESS) {
         row.kind = GAME_KIND_CHESS;
         row.ruleset = "fide";
         row.names[2] = row.names[3] = "";
     }
+    int nseats = game_kind_seats(row.kind);
     char tokens[4][AUTH_TOKEN_LEN + 1];
     const char *tok[4];
     int rc = store_game_add(h->st, &row, &row.id);

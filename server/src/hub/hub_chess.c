@@ -10,7 +10,7 @@
 
 int hub__seats(const hub_game *hg)
 {
-    return hg->kind == GAME_KIND_CHESS ? 2 : 4;
+    return game_kind_seats(hg->kind);
 }
 
 bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX])
