@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "auth.h"
 #include "game.h"
 #include "hub.h"
 #include "proto.h"
@@ -152,6 +153,11 @@ void hub__queue(hub *h, uint64_t conn, char *msg);
 void hub__queue_close(hub *h, uint64_t conn, const char *reason);
 /* hub.c: queue an error reply. */
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field);
+/* hub.c: a new random token (auth_token_new) into token, its hash stored for role with ref
+ * (the game, or the team / event of a team or appeals token) and seat (-1: none) in the turn's
+ * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
+int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
+                   char token[AUTH_TOKEN_LEN + 1]);
 /* hub.c: the game with this id, or NULL. */
 hub_game *hub__game_by_id(hub *h, int64_t id);
 

@@ -511,17 +511,13 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     htour *ht = hub__tour_find(h, m->tournament);
     if (!ht)
         return false;
-    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    char token[AUTH_TOKEN_LEN + 1];
     runner_acts a = {0};
     int rc = runner_register(ht->r, team, m->name, m->players[0], m->players[1], m->ratings[0],
                              m->ratings[1], &a);
-    if (rc == BH_OK)
-        rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
     /* The team token: role "team", game_id = the team id (store_token_find). */
     if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "team", team, -1);
+        rc = hub__token_new(h, "team", team, -1, token);
     if (rc != BH_OK) {
         runner_acts_fini(&a);
         hub__error(h, s->conn, true, m->id, rc, NULL);
@@ -542,14 +538,10 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
     }
     /* Tokens are stored hashed (store.h): the old one cannot be shown again; a new one is
      * minted and the old ones revoked, in the turn's transaction (nothing sent if it fails). */
-    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    char token[AUTH_TOKEN_LEN + 1];
     int rc = store_token_revoke(h->st, "team", tm->id);
     if (rc == BH_OK)
-        rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "team", tm->id, -1);
+        rc = hub__token_new(h, "team", tm->id, -1, token);
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, NULL);
         h->store_failed = rc == BH_ESTORE;
