@@ -109,7 +109,7 @@ static bool has_control(const char *s, bool lf_ok)
 /* Copy a string value of 1..max bytes into out (max + 1 bytes): longer is refused
  * (too_large), never cut; the frame is valid UTF-8 already (text_ok), so only control
  * characters are left to refuse (bad_text). */
-static int str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
+int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
                       proto_err *err)
 {
     if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
@@ -125,7 +125,7 @@ static int str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, 
 
 int proto__str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
 {
-    return str_val_lf(v, name, max, false, out, err);
+    return proto__str_val_lf(v, name, max, false, out, err);
 }
 
 /* The frame's text as the envelope requires (protocol/README.md): JSON text is UTF-8 (RFC
@@ -498,7 +498,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             return rc;
         /* An announcement may have several lines (LF); no other control character. */
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "text");
-        return t ? str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
+        return t ? proto__str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
                  : proto__bad(err, BH_EFIELD, "text");
     }
     case PROTO_TEAM_TOKEN: return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);

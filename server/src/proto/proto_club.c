@@ -39,21 +39,11 @@ static int int_small(const cJSON *o, const char *name, bool optional, int lo, in
     return rc;
 }
 
-static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
-{
-    if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
-        return proto__bad(err, BH_EFIELD, name);
-    size_t n = strlen(v->valuestring);
-    if (n > max)
-        return proto__bad(err, BH_ELIMIT, name);
-    memcpy(out, v->valuestring, n + 1);
-    return BH_OK;
-}
-
-static int str_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+/* A prose field (a protest's text, the committee's reason): line breaks allowed. */
+static int text_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    return v ? str_val(v, name, max, out, err) : proto__bad(err, BH_EFIELD, name);
+    return v ? proto__str_val_lf(v, name, max, true, out, err) : proto__bad(err, BH_EFIELD, name);
 }
 
 /* players: [{id, name, rating}] (club_team). */
@@ -79,7 +69,7 @@ static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
         if ((rc = proto__opt_int(p, "rating", 0, 4000, &v, err)) != BH_OK)
             return rc;
         x->rating = (int)v;
-        if ((rc = str_field(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
+        if ((rc = proto__need_str(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
             return rc;
     }
     return BH_OK;
@@ -123,7 +113,7 @@ static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 static int result_field(const cJSON *o, const char *name, char out[8], proto_err *err)
 {
     static const char *const ok[] = {"1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
-    int rc = str_field(o, name, 7, out, err);
+    int rc = proto__need_str(o, name, 7, out, err);
     if (rc != BH_OK)
         return rc;
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
@@ -141,7 +131,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     switch (m->type) {
     case PCLUB_CREATE:
         m->base_ms = m->inc_ms = m->wait_s = m->break_s = m->protest_s = m->deposit = -1;
-        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
             (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &m->boards, err)) != BH_OK ||
             (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &m->reserves, err)) ||
             (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &m->max_subs, err)) ||
@@ -156,7 +146,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
             return rc;
         return BH_OK;
     case PCLUB_TEAM:
-        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
             (rc = roster_field(o, m, err)) != BH_OK)
             return rc;
         return int_small(o, "captain", false, 1, INT32_MAX, &m->captain, err);
@@ -171,14 +161,14 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         return result_field(o, "result", m->result, err);
     case PCLUB_PROTEST:
         if ((rc = game_fields(o, m, err)) != BH_OK ||
-            (rc = str_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
+            (rc = text_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
             return rc;
         return proto__need_int(o, "deposit", 0, 1000000000, &m->deposit, err);
     case PCLUB_DECIDE:
-        if ((rc = str_field(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
+        if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
             (rc = int_small(o, "protest", false, 1, INT32_MAX, &m->protest, err)) != BH_OK ||
             (rc = proto__need_bool(o, "upheld", &b, err)) != BH_OK ||
-            (rc = str_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
+            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
             return rc;
         m->upheld = b == 1;
         if (m->upheld)
@@ -189,7 +179,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
             return rc;
         return ids_field(o, 1, PCLUB_ATTEND_MAX, m->attend, &m->n_attend, err);
     case PCLUB_EXPORT:
-        if ((rc = str_field(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
+        if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
         if (strcmp(m->what, "trf") && strcmp(m->what, "crosstable") && strcmp(m->what, "lineups"))
             return proto__bad(err, BH_EFIELD, "what");
@@ -229,6 +219,10 @@ int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *er
     out->id = id;
     err->has_id = true;
     err->id = id;
+    if (!proto__text_ok(buf, len, err->field, sizeof err->field)) {
+        rc = BH_ETEXT;
+        goto out;
+    }
     rc = decode_fields(o, out, err);
 out:
     cJSON_Delete(o);

@@ -33,6 +33,9 @@ int proto__need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
  * BH_EFIELD; longer: BH_ELIMIT (never cut); a control character (Cc): BH_ETEXT. The frame's
  * UTF-8 is proto__text_ok's. */
 int proto__str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err);
+/* The same, a line feed allowed when lf_ok (a text of several lines). */
+int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
+                      proto_err *err);
 /* The string field o[name] (proto__str_val); absent: BH_EFIELD. */
 int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err);
 /* The frame buf (parsed as JSON already) is valid UTF-8 and no string holds \u0000; false with
