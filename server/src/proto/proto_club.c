@@ -261,11 +261,7 @@ char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
         snprintf(msg, sizeof msg, "%s: %s", rule, bh_strerror(code));
     else
         snprintf(msg, sizeof msg, "%s", bh_strerror(code));
-    cJSON *o = proto__head("error", has_id, id);
-    cJSON_AddStringToObject(o, "code", bh_errname(code));
-    cJSON_AddStringToObject(o, "message", msg);
-    if (field && field[0])
-        cJSON_AddStringToObject(o, "field", field);
+    cJSON *o = proto__error(has_id, id, code, field, msg);
     if (rule)
         cJSON_AddStringToObject(o, "rule", rule);
     return proto__done(o);

@@ -50,6 +50,9 @@ bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap);
 cJSON *proto__obj(void);
 /* A new message object starting {"type": type[, "id": id]}. */
 cJSON *proto__head(const char *type, bool has_id, int64_t id);
+/* A new error object {"type":"error"[,"id"],"code","message"[,"field"]} (proto_enc_error_msg's
+ * shape: message NULL is bh_strerror(code), field NULL or "" omitted) for the caller to extend. */
+cJSON *proto__error(bool has_id, int64_t id, int code, const char *field, const char *message);
 /* o as compact JSON text (malloc'd, the caller frees it); o is freed. */
 char *proto__done(cJSON *o);
 /* o[k] = v, or null when v is NULL. */
