@@ -74,6 +74,10 @@ typedef struct game_rules {
                           * under illegal_loses the first illegal move loses. */
 } game_rules;
 
+/* The position options of a board of kind k under ruleset r: the chess model (captures leave
+ * the game, nothing dropped) or bughouse with r's P-CASTLE-DROP. */
+bh_options game_kind_options(game_kind k, const game_rules *r);
+
 /* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
  * premoves, no lag credit, draw -> swap in game 2. */
 void game_rules_regulation(game_rules *out);

@@ -56,6 +56,13 @@ int game_kind_seats(game_kind k)
     return k == GAME_KIND_CHESS ? 2 : 4;
 }
 
+bh_options game_kind_options(game_kind k, const game_rules *r)
+{
+    bool chess = k == GAME_KIND_CHESS;
+    return (bh_options){chess ? BH_MODEL_CHESS : BH_MODEL_BUGHOUSE,
+                        !chess && r->dropped_rook_castles};
+}
+
 int game_kind_by_name(const char *name, game_kind *out)
 {
     if (name && strcmp(name, "bughouse") == 0)

@@ -121,21 +121,23 @@ static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 static int running_seat(const hub_game *hg, int board)
 {
     if (!hg->g || hg->status != STORE_LIVE || hg->paused || game_state(hg->g) == GAME_OVER ||
-        2 * board >= hub__seats(hg) || game_board_stopped(hg->g, board))
+        board >= game_kind_boards(hg->kind) || game_board_stopped(hg->g, board))
         return -1;
     return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
 }
 
+/* FEN of board of hg into buf: "" for a board its kind has not (a chess game's board B);
+ * waiting: the initial position (a chess game's as plain FEN). */
 static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 {
-    if (hub__chess_fen(hg, board, buf)) /* a chess game's board, or its board B: "" */
+    buf[0] = '\0';
+    if (board >= game_kind_boards(hg->kind))
         return;
     if (hg->g) {
         bh_pos_to_fen(game_pos(hg->g, board), buf, BH_FEN_MAX);
     } else {
         bh_pos p;
-        bh_options o = BH_OPTIONS_DEFAULT;
-        o.dropped_rook_castles = hg->rules.dropped_rook_castles;
+        bh_options o = game_kind_options(hg->kind, &hg->rules);
         bh_pos_start(&p, &o);
         bh_pos_to_fen(&p, buf, BH_FEN_MAX);
     }

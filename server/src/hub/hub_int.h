@@ -270,9 +270,6 @@ bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, i
 /* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
 /* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */
 int hub__seats(const hub_game *hg);
-/* FEN of a chess game's board into buf (board B: ""; waiting: the initial position as plain
- * FEN) and true; false for a bughouse game (the caller writes it). */
-bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX]);
 /* A claim message of seat at game time gt: game_claim_draw's result (game.h), BH_EINVAL for
  * a chess-only claim (fifty, an intended move) in a bughouse game. */
 int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d);
