@@ -55,6 +55,18 @@ int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
     return rc;
 }
 
+int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1])
+{
+    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
+    char hash[AUTH_HASH_LEN + 1];
+    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "player", gid, seat);
+    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
+}
+
 hub_game *hub__game_by_id(hub *h, int64_t id)
 {
     int lo = 0, hi = h->ngames - 1;

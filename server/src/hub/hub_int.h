@@ -158,6 +158,11 @@ void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const 
  * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
 int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
                    char token[AUTH_TOKEN_LEN + 1]);
+/* hub.c: the player token of seat of game gid into token (issue 13 item 10): the seat's own
+ * token (auth_seat_token under cfg.token_key), stored once; handing it out again (a team's
+ * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
+ * BH_ESTORE. */
+int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1]);
 /* hub.c: the game with this id, or NULL. */
 hub_game *hub__game_by_id(hub *h, int64_t id);
 
