@@ -347,8 +347,9 @@ static const char *player_name(const club *c, int64_t team, int player)
     return k >= 0 ? r->p[k].name : "";
 }
 
-/* Fresh player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the board, 0-based; seats 0 White, 1 Black). Tokens
- * are stored hashed, so each assign mints new ones (as the Swiss's reassign). */
+/* The player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the
+ * board, 0-based; seats 0 White, 1 Black): the seats' own (hub__seat_token, as the Swiss's
+ * reassign), so a captain's page shown again hands out the same tokens and adds no row. */
 static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, int64_t team)
 {
     const club_board *b = club_board_get(c, g->key);
@@ -365,7 +366,7 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
     for (int seat = 0; seat < 2; seat++) {
         if (b->team[seat] != team)
             continue;
-        if (hub__token_new(h, "player", g->game, seat, tok[seat]) != BH_OK) {
+        if (hub__seat_token(h, g->game, seat, tok[seat]) != BH_OK) {
             h->store_failed = true;
             return;
         }
@@ -379,7 +380,7 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
 }
 
 /* The assigns of s (a team's captain: its seats) for the live boards of event id. (Not for
- * a director: the arbiter does not play, and each assign mints tokens.) */
+ * a director: the arbiter does not play.) */
 static void assigns_to(hub *h, hub_sess *s, int64_t id, const club *c)
 {
     if (s->role != ROLE_TEAM)
