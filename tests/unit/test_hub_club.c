@@ -546,6 +546,13 @@ static void hosted_boards(void)
     CHECK_MSG(!assign_of(team_conn(1), 0, 1, &gx, none), "team 1 got team 2's seat");
     CHECK_EQ_INT("one game for board 1", g1, g1b);
     CHECK_MSG(g1 > 0 && g2 > 0 && g1 != g2, "games %lld %lld", (long long)g1, (long long)g2);
+    /* Issue 13 item 10: the captain's page shown again hands out the seat's own token again
+     * (hub__seat_token), not a new one beside it. */
+    say(team_conn(1), T0 + S, "{\"type\":\"club_get\",\"id\":7,\"club\":%lld}",
+        (long long)club_id);
+    char again[80] = "";
+    CHECK_MSG(assign_of(team_conn(1), 0, 0, &gx, again) && strcmp(again, w1) == 0,
+              "board 1 White's token again: %s, first %s", again, w1);
     const char *tok[3] = {w1, b1, w2};
     int64_t gid[3] = {g1, g1, g2};
     for (int i = 0; i < 3; i++) {

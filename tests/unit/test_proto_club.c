@@ -127,6 +127,20 @@ static void hostile(void)
         {"{\"type\":\"club_export\",\"id\":1,\"club\":3,\"what\":\"pgn\"}", BH_EFIELD, "what"},
         {"{\"type\":\"club_attend\",\"id\":1,\"club\":3,\"round\":1,\"players\":[]}", BH_EFIELD,
          "players"},
+        /* Text as in every other message (protocol/README.md "Envelope"): the frame is UTF-8
+         * (RFC 3629: a lone continuation byte, an overlong form), no \u0000, no control
+         * character in a name; a protest's text may have line breaks, nothing else. */
+        {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"Dnipro\x80\",\"players\":"
+         "[{\"id\":1,\"name\":\"a\"}],\"captain\":1}",
+         BH_ETEXT, "name"},
+        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"\xC0\xAF\"}", BH_ETEXT, "name"},
+        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"a\\u0000b\"}", BH_ETEXT, "name"},
+        {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"Ivan\\nenko\"}],\"captain\":1}",
+         BH_ETEXT, "name"},
+        {"{\"type\":\"club_protest\",\"id\":1,\"club\":3,\"round\":1,\"match\":1,\"board\":1,"
+         "\"text\":\"the flag\\u0007\",\"deposit\":0}",
+         BH_ETEXT, "text"},
     };
     static pclub_msg m;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -137,6 +151,11 @@ static void hostile(void)
                   bh_errname(cases[i].rc), cases[i].field, bh_errname(rc), err.field);
     }
     proto_err err;
+    static const char two_lines[] = "{\"type\":\"club_protest\",\"id\":1,\"club\":3,\"round\":1,"
+                                    "\"match\":1,\"board\":1,\"text\":\"a\\nb\",\"deposit\":0}";
+    CHECK_EQ_INT("protest text: a line break is fine", BH_OK,
+                 proto_club_decode(two_lines, strlen(two_lines), &m, &err));
+    CHECK_EQ_STR("protest text: two lines", "a\nb", m.text);
     CHECK_EQ_INT("not JSON", BH_EJSON, proto_club_decode("{\"club_", 7, &m, &err));
     const char *other = "{\"type\":\"move\",\"x\":\"club_\"}";
     CHECK_EQ_INT("another type", BH_ETYPE, proto_club_decode(other, strlen(other), &m, &err));
@@ -150,7 +169,8 @@ static void hostile(void)
 }
 
 /* Byte mutations of every client example: the decoder never crashes (ASan) and answers with
- * one of its codes; a refusal of a club message names a field (or the frame: EJSON). */
+ * one of its codes (bad_text: a mutated escape such as "\t" in a name); a refusal of a club
+ * message names a field (or the frame: EJSON). */
 static void mutations(void)
 {
     static const char *const files[] = {
@@ -176,7 +196,7 @@ static void mutations(void)
             proto_err err;
             int rc = proto_club_decode(buf, n, &m, &err);
             CHECK_MSG(rc == BH_OK || rc == BH_EJSON || rc == BH_ETYPE || rc == BH_EFIELD ||
-                          rc == BH_ELIMIT,
+                          rc == BH_ELIMIT || rc == BH_ETEXT,
                       "%s mutant %d: %d", files[f], i, rc);
             CHECK_MSG(rc != BH_EFIELD || err.field[0], "%s mutant %d: no field", files[f], i);
         }

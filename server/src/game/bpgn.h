@@ -83,19 +83,20 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
                 size_t *bad);
 
 /* Optional header values for export (NULL fields are left out). Borrowed for the call.
- * date is PGN's "YYYY.MM.DD"; round PGN's Round ("3", "3.2" round 3 board 2, "-" none). */
+ * date is PGN's "YYYY.MM.DD"; round PGN's Round ("3", "3.2" round 3 board 2, "-" none);
+ * match_game the game of a team match ("1" or "2", T-DOUBLE). */
 typedef struct bpgn_meta {
-    const char *event, *site, *date, *time, *round;
+    const char *event, *site, *date, *time, *round, *match_game;
 } bpgn_meta;
 
-/* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, the four players,
- * TimeControl, Ruleset, Rules (every option, written only when the ruleset is not exactly the
- * named "regulation" or "online"), FENA / FENB for a board that did not start from the initial
- * position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves in
- * time order with clocks, act comments with their instants, and the closing comment with the
- * result token. A chess game is written as PGN instead (pgn_export, with meta's event, site
- * and date). Returns a NUL-terminated string the caller frees with free(). Never NULL (OOM
- * aborts). */
+/* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, MatchGame, the four
+ * players, TimeControl, Ruleset, Rules (every option, written only when the ruleset is not
+ * exactly the named "regulation" or "online"), FENA / FENB for a board that did not start from
+ * the initial position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves
+ * in time order with clocks, act comments with their instants, and the closing comment with
+ * the result token. A chess game is written as PGN instead (pgn_export, with meta's event, site
+ * and date only). Returns a NUL-terminated string the caller frees with free(). Never NULL
+ * (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
 /* bpgn_export with the team result given outside the game model (a director's adjudication

@@ -206,6 +206,8 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
         put_tag(&b, "Round", meta->round);
     if (meta && meta->time)
         put_tag(&b, "Time", meta->time);
+    if (meta && meta->match_game)
+        put_tag(&b, "MatchGame", meta->match_game);
     for (int s = 0; s < 4; s++)
         put_tag(&b, game_seat_name(s), g->setup.players[s]);
     fmt_secs(s1, sizeof s1, g->setup.base_ms);

@@ -112,8 +112,7 @@ int game_new(const game_setup *s, uint64_t start_us, game **out)
     for (int i = 0; i < 4; i++)
         g->setup.players[i][GAME_NAME_MAX - 1] = '\0';
     bool chess = game__chess(g);
-    bh_options o = {chess ? BH_MODEL_CHESS : BH_MODEL_BUGHOUSE,
-                    !chess && s->rules.dropped_rook_castles};
+    bh_options o = game_kind_options(s->kind, &s->rules);
     /* A chess game has board A only: board B never starts and counts as stopped, so every
      * decisive event ends the game at once (no settle window). */
     for (int b = 0; b < 2; b++) {
@@ -486,12 +485,12 @@ game_kind game_get_kind(const game *g)
 
 int game_boards(const game *g)
 {
-    return game__chess(g) ? 1 : 2;
+    return game_kind_boards(g->setup.kind);
 }
 
 int game_seats(const game *g)
 {
-    return game__chess(g) ? 2 : 4;
+    return game_kind_seats(g->setup.kind);
 }
 
 int game_state(const game *g)

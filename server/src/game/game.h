@@ -42,6 +42,10 @@ typedef enum { GAME_KIND_BUGHOUSE = 0, GAME_KIND_CHESS = 1 } game_kind;
 const char *game_kind_name(game_kind k);
 /* Kind by name ("bughouse", "chess") into *out: BH_OK, or BH_ENOTFOUND (*out untouched). */
 int game_kind_by_name(const char *name, game_kind *out);
+/* Boards of kind k: 2 (bughouse) or 1 (chess). */
+int game_kind_boards(game_kind k);
+/* Seats of kind k: 4 (bughouse) or 2 (chess): seats are 0 .. game_kind_seats(k) - 1. */
+int game_kind_seats(game_kind k);
 
 /* Team (GAME_TEAM_1/2) of a seat 0..3. */
 int game_team_of(int seat);
@@ -69,6 +73,10 @@ typedef struct game_rules {
                           * second loses). 0: an incorrect claim is refused unrecorded, and
                           * under illegal_loses the first illegal move loses. */
 } game_rules;
+
+/* The position options of a board of kind k under ruleset r: the chess model (captures leave
+ * the game, nothing dropped) or bughouse with r's P-CASTLE-DROP. */
+bh_options game_kind_options(game_kind k, const game_rules *r);
 
 /* regulation (seed 000): illegal move loses, settle 2000 ms, dropped rooks castle, no
  * premoves, no lag credit, draw -> swap in game 2. */
@@ -360,8 +368,8 @@ uint64_t game_next_deadline_us(const game *g);
 
 /* Accessors. Returned pointers are borrowed and valid until the next mutating call. */
 game_kind game_get_kind(const game *g);
-int game_boards(const game *g); /* 2 (bughouse) or 1 (chess) */
-int game_seats(const game *g);  /* 4 (bughouse) or 2 (chess): seats are 0 .. game_seats - 1 */
+int game_boards(const game *g); /* game_kind_boards of g's kind */
+int game_seats(const game *g);  /* game_kind_seats of g's kind */
 int game_state(const game *g);
 const game_result *game_get_result(const game *g); /* NULL until GAME_OVER */
 const game_setup *game_get_setup(const game *g);

@@ -48,7 +48,7 @@ static inline bool game__chess(const game *g)
 /* A seat of this game's kind: 0..3 (bughouse) or 0..1 (chess). */
 static inline bool game__seat_ok(const game *g, int seat)
 {
-    return seat >= 0 && seat < (game__chess(g) ? 2 : 4);
+    return seat >= 0 && seat < game_seats(g);
 }
 
 size_t game__push_ev(game *g, int type, int seat, uint64_t t_us, bh_move m, uint32_t lag_us,

@@ -15,7 +15,7 @@ uint64_t game_gate_deadline_us(const game_gate *gt)
 game_gate_verdict game_gate_decide(const game_gate *gt, game_kind k, unsigned present,
                                    uint64_t now_us, int *winner, uint64_t *next_us)
 {
-    int seats = k == GAME_KIND_CHESS ? 2 : 4;
+    int seats = game_kind_seats(k);
     unsigned all = (1u << seats) - 1u;
     uint64_t deadline = game_gate_deadline_us(gt);
     if (winner)

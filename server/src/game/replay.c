@@ -46,6 +46,23 @@ const char *game_kind_name(game_kind k)
     return k == GAME_KIND_BUGHOUSE ? "bughouse" : k == GAME_KIND_CHESS ? "chess" : "?";
 }
 
+int game_kind_boards(game_kind k)
+{
+    return k == GAME_KIND_CHESS ? 1 : 2;
+}
+
+int game_kind_seats(game_kind k)
+{
+    return k == GAME_KIND_CHESS ? 2 : 4;
+}
+
+bh_options game_kind_options(game_kind k, const game_rules *r)
+{
+    bool chess = k == GAME_KIND_CHESS;
+    return (bh_options){chess ? BH_MODEL_CHESS : BH_MODEL_BUGHOUSE,
+                        !chess && r->dropped_rook_castles};
+}
+
 int game_kind_by_name(const char *name, game_kind *out)
 {
     if (name && strcmp(name, "bughouse") == 0)
@@ -87,7 +104,7 @@ int game_setup_next(const game_setup *s1, int winner, bool loser_swaps, game_set
         /* Each player takes the other colour on the same board, so team 1's seats
          * (White-A, Black-B) now hold the other match team. */
         char tmp[GAME_NAME_MAX];
-        for (int b = 0; b < (s1->kind == GAME_KIND_CHESS ? 1 : 2); b++) {
+        for (int b = 0; b < game_kind_boards(s1->kind); b++) {
             memcpy(tmp, out->players[2 * b], sizeof tmp);
             memcpy(out->players[2 * b], out->players[2 * b + 1], sizeof tmp);
             memcpy(out->players[2 * b + 1], tmp, sizeof tmp);

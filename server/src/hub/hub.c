@@ -43,6 +43,30 @@ void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const 
     hub__queue(h, conn, proto_enc_error(has_id, id, code, field));
 }
 
+int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
+                   char token[AUTH_TOKEN_LEN + 1])
+{
+    char hash[AUTH_HASH_LEN + 1];
+    int rc = auth_token_new(token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, role, ref, seat);
+    return rc;
+}
+
+int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1])
+{
+    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
+    char hash[AUTH_HASH_LEN + 1];
+    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, token);
+    if (rc == BH_OK)
+        rc = auth_hash(token, hash);
+    if (rc == BH_OK)
+        rc = store_token_add(h->st, hash, "player", gid, seat);
+    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
+}
+
 hub_game *hub__game_by_id(hub *h, int64_t id)
 {
     int lo = 0, hi = h->ngames - 1;
@@ -455,22 +479,17 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
                       .names = {names[0], names[1], names[2], names[3]},
                       .ruleset = h->cfg.ruleset};
     /* A chess game (F-CHESS): seats 0 White and 1 Black, the FIDE Laws' ruleset. */
-    int nseats = m->kind == PROTO_KIND_CHESS ? 2 : 4;
     if (m->kind == PROTO_KIND_CHESS) {
         row.kind = GAME_KIND_CHESS;
         row.ruleset = "fide";
         row.names[2] = row.names[3] = "";
     }
+    int nseats = game_kind_seats(row.kind);
     char tokens[4][AUTH_TOKEN_LEN + 1];
     const char *tok[4];
     int rc = store_game_add(h->st, &row, &row.id);
     for (int i = 0; i < nseats && rc == BH_OK; i++) {
-        char hash[AUTH_HASH_LEN + 1];
-        rc = auth_token_new(tokens[i]);
-        if (rc == BH_OK)
-            rc = auth_hash(tokens[i], hash);
-        if (rc == BH_OK)
-            rc = store_token_add(h->st, hash, "player", row.id, i);
+        rc = hub__token_new(h, "player", row.id, i, tokens[i]);
         tok[i] = tokens[i];
     }
     if (rc == BH_OK)

@@ -10,26 +10,7 @@
 
 int hub__seats(const hub_game *hg)
 {
-    return hg->kind == GAME_KIND_CHESS ? 2 : 4;
-}
-
-bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX])
-{
-    if (hg->kind != GAME_KIND_CHESS)
-        return false;
-    buf[0] = '\0';
-    if (board != 0)
-        return true;
-    if (hg->g) {
-        bh_pos_to_fen(game_pos(hg->g, 0), buf, BH_FEN_MAX);
-    } else {
-        bh_pos p;
-        bh_options o = BH_OPTIONS_DEFAULT;
-        o.model = BH_MODEL_CHESS;
-        bh_pos_start(&p, &o);
-        bh_pos_to_fen(&p, buf, BH_FEN_MAX);
-    }
-    return true;
+    return game_kind_seats(hg->kind);
 }
 
 int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d)

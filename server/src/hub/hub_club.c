@@ -347,8 +347,9 @@ static const char *player_name(const club *c, int64_t team, int player)
     return k >= 0 ? r->p[k].name : "";
 }
 
-/* Fresh player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the board, 0-based; seats 0 White, 1 Black). Tokens
- * are stored hashed, so each assign mints new ones (as the Swiss's reassign). */
+/* The player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the
+ * board, 0-based; seats 0 White, 1 Black): the seats' own (hub__seat_token, as the Swiss's
+ * reassign), so a captain's page shown again hands out the same tokens and adds no row. */
 static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, int64_t team)
 {
     const club_board *b = club_board_get(c, g->key);
@@ -365,9 +366,7 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
     for (int seat = 0; seat < 2; seat++) {
         if (b->team[seat] != team)
             continue;
-        char hash[AUTH_HASH_LEN + 1];
-        if (auth_token_new(tok[seat]) != BH_OK || auth_hash(tok[seat], hash) != BH_OK ||
-            store_token_add(h->st, hash, "player", g->game, seat) != BH_OK) {
+        if (hub__seat_token(h, g->game, seat, tok[seat]) != BH_OK) {
             h->store_failed = true;
             return;
         }
@@ -381,7 +380,7 @@ static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, i
 }
 
 /* The assigns of s (a team's captain: its seats) for the live boards of event id. (Not for
- * a director: the arbiter does not play, and each assign mints tokens.) */
+ * a director: the arbiter does not play.) */
 static void assigns_to(hub *h, hub_sess *s, int64_t id, const club *c)
 {
     if (s->role != ROLE_TEAM)
@@ -485,17 +484,6 @@ static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why
                                              why ? why->rule : NULL));
 }
 
-static int mint(hub *h, const char *role, int64_t ref, char token[AUTH_TOKEN_LEN + 1])
-{
-    char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, role, ref, -1);
-    return rc;
-}
-
 static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
 {
     club_config cfg;
@@ -565,7 +553,7 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
     int k = roster_find(&r, m->captain);
     char token[AUTH_TOKEN_LEN + 1];
     if (store_team_add(h->st, m->club, m->name, r.p[k].name, "", &team) != BH_OK ||
-        mint(h, "team", team, token) != BH_OK) {
+        hub__token_new(h, "team", team, -1, token) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
@@ -721,7 +709,7 @@ bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t n
         break;
     case PCLUB_APPEALS: {
         char token[AUTH_TOKEN_LEN + 1];
-        if (mint(h, "appeals", m->club, token) != BH_OK) {
+        if (hub__token_new(h, "appeals", m->club, -1, token) != BH_OK) {
             h->store_failed = true;
             hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
             break;

@@ -121,21 +121,23 @@ static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 static int running_seat(const hub_game *hg, int board)
 {
     if (!hg->g || hg->status != STORE_LIVE || hg->paused || game_state(hg->g) == GAME_OVER ||
-        2 * board >= hub__seats(hg) || game_board_stopped(hg->g, board))
+        board >= game_kind_boards(hg->kind) || game_board_stopped(hg->g, board))
         return -1;
     return 2 * board + (int)bh_side_to_move(game_pos(hg->g, board));
 }
 
+/* FEN of board of hg into buf: "" for a board its kind has not (a chess game's board B);
+ * waiting: the initial position (a chess game's as plain FEN). */
 static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 {
-    if (hub__chess_fen(hg, board, buf)) /* a chess game's board, or its board B: "" */
+    buf[0] = '\0';
+    if (board >= game_kind_boards(hg->kind))
         return;
     if (hg->g) {
         bh_pos_to_fen(game_pos(hg->g, board), buf, BH_FEN_MAX);
     } else {
         bh_pos p;
-        bh_options o = BH_OPTIONS_DEFAULT;
-        o.dropped_rook_castles = hg->rules.dropped_rook_castles;
+        bh_options o = game_kind_options(hg->kind, &hg->rules);
         bh_pos_start(&p, &o);
         bh_pos_to_fen(&p, buf, BH_FEN_MAX);
     }
@@ -986,39 +988,6 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
     return BH_OK;
 }
 
-/* Replace the value of tag name in BPGN text (a new string), or insert the tag when it is
- * missing: before the players' tags (after the Seven Tag Roster's Event .. Round), else after
- * the first line. The value is escaped ('"' and '\\') as bpgn_export writes tag values: a
- * director's reason is client text. */
-static char *set_tag(char *text, const char *name, const char *value)
-{
-    char key[40];
-    snprintf(key, sizeof key, "[%s \"", name);
-    char *esc = xmalloc(2 * strlen(value) + 1), *e = esc;
-    for (const char *v = value; *v; v++) {
-        if (*v == '"' || *v == '\\')
-            *e++ = '\\';
-        *e++ = *v;
-    }
-    *e = '\0';
-    char *p = strstr(text, key);
-    size_t cap = strlen(text) + strlen(key) + strlen(esc) + 8;
-    char *out = xmalloc(cap);
-    if (p) {
-        char *q = p + strlen(key); /* the end of the old value, past its escapes */
-        while (*q && *q != '"')
-            q += q[0] == '\\' && q[1] ? 2 : 1;
-        snprintf(out, cap, "%.*s%s%s%s", (int)(p - text), text, key, esc, q);
-    } else {
-        char *nl = strchr(text, '\n'), *players = strstr(text, "\n[WhiteA \"");
-        size_t head = players ? (size_t)(players - text) + 1 : nl ? (size_t)(nl - text) + 1 : 0;
-        snprintf(out, cap, "%.*s%s%s\"]\n%s", (int)head, text, key, esc, text + head);
-    }
-    free(esc);
-    free(text);
-    return out;
-}
-
 char *hub__game_bpgn(hub *h, hub_game *hg)
 {
     hub__game_warm(h, hg);
@@ -1046,15 +1015,13 @@ char *hub__game_bpgn(hub *h, hub_game *hg)
     bpgn_meta meta = {.event = event,
                       .site = h->cfg.site[0] ? h->cfg.site : "?",
                       .date = date,
-                      .round = round};
+                      .round = round,
+                      .match_game = match_game[0] ? match_game : NULL};
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
     /* The director's result (adjudication, override, recovery) when the model's differs. */
     bool own = hg->result[0] && !(r && strcmp(result_text(r->winner), hg->result) == 0 &&
                                   strcmp(game_result_reason(r), hg->reason) == 0);
-    char *text = bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
-    if (match_game[0])
-        text = set_tag(text, "MatchGame", match_game);
-    return text;
+    return bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "auth.h"
 #include "game.h"
 #include "hub.h"
 #include "proto.h"
@@ -152,6 +153,16 @@ void hub__queue(hub *h, uint64_t conn, char *msg);
 void hub__queue_close(hub *h, uint64_t conn, const char *reason);
 /* hub.c: queue an error reply. */
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field);
+/* hub.c: a new random token (auth_token_new) into token, its hash stored for role with ref
+ * (the game, or the team / event of a team or appeals token) and seat (-1: none) in the turn's
+ * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
+int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
+                   char token[AUTH_TOKEN_LEN + 1]);
+/* hub.c: the player token of seat of game gid into token (issue 13 item 10): the seat's own
+ * token (auth_seat_token under cfg.token_key), stored once; handing it out again (a team's
+ * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
+ * BH_ESTORE. */
+int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1]);
 /* hub.c: the game with this id, or NULL. */
 hub_game *hub__game_by_id(hub *h, int64_t id);
 
@@ -264,9 +275,6 @@ bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, i
 /* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
 /* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */
 int hub__seats(const hub_game *hg);
-/* FEN of a chess game's board into buf (board B: ""; waiting: the initial position as plain
- * FEN) and true; false for a bughouse game (the caller writes it). */
-bool hub__chess_fen(const hub_game *hg, int board, char buf[BH_FEN_MAX]);
 /* A claim message of seat at game time gt: game_claim_draw's result (game.h), BH_EINVAL for
  * a chess-only claim (fifty, an intended move) in a bughouse game. */
 int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d);

@@ -146,21 +146,6 @@ static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t g
     }
 }
 
-/* The player token of seat of game gid into out (issue 13 item 10): the seat's own token
- * (auth_seat_token), stored once; a team's login or a director's tournament_get hands out the
- * same token again and adds no row. */
-static int mint(hub *h, int64_t gid, int seat, char out[AUTH_TOKEN_LEN + 1])
-{
-    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
-    char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, out);
-    if (rc == BH_OK)
-        rc = auth_hash(out, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "player", gid, seat);
-    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
-}
-
 /* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
  * its tokens assigned, and started as the runner asks: at once without a gate (wait_s 0 and
  * no break: the clocks run whether or not the players are there), else behind the gate
@@ -193,7 +178,7 @@ static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
     char tokens[4][AUTH_TOKEN_LEN + 1];
     int rc = store_game_add(h->st, &row, &row.id);
     for (int i = 0; i < 4 && rc == BH_OK; i++)
-        rc = mint(h, row.id, i, tokens[i]);
+        rc = hub__seat_token(h, row.id, i, tokens[i]);
     store_tgame sg = {row.id, tid, x->key.round, x->key.match, x->key.game, x->team[0]};
     if (rc == BH_OK)
         rc = store_tgame_add(h->st, &sg);
@@ -511,17 +496,13 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
     htour *ht = hub__tour_find(h, m->tournament);
     if (!ht)
         return false;
-    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    char token[AUTH_TOKEN_LEN + 1];
     runner_acts a = {0};
     int rc = runner_register(ht->r, team, m->name, m->players[0], m->players[1], m->ratings[0],
                              m->ratings[1], &a);
-    if (rc == BH_OK)
-        rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
     /* The team token: role "team", game_id = the team id (store_token_find). */
     if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "team", team, -1);
+        rc = hub__token_new(h, "team", team, -1, token);
     if (rc != BH_OK) {
         runner_acts_fini(&a);
         hub__error(h, s->conn, true, m->id, rc, NULL);
@@ -542,14 +523,10 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
     }
     /* Tokens are stored hashed (store.h): the old one cannot be shown again; a new one is
      * minted and the old ones revoked, in the turn's transaction (nothing sent if it fails). */
-    char token[AUTH_TOKEN_LEN + 1], hash[AUTH_HASH_LEN + 1];
+    char token[AUTH_TOKEN_LEN + 1];
     int rc = store_token_revoke(h->st, "team", tm->id);
     if (rc == BH_OK)
-        rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "team", tm->id, -1);
+        rc = hub__token_new(h, "team", tm->id, -1, token);
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, NULL);
         h->store_failed = rc == BH_ESTORE;
@@ -569,8 +546,8 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
     hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
 }
 
-/* The player tokens (the seats' own, mint) of every game of ht that is not finished: a team
- * connection gets its own two seats, a director all four.
+/* The player tokens (the seats' own, hub__seat_token) of every game of ht that is not
+ * finished: a team connection gets its own two seats, a director all four.
  * Then the runner's open choices that s may see (its team is to choose, or a director):
  * the push went only to the connections open when game 1 ended (none after a restart). */
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
@@ -592,7 +569,7 @@ static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
         memset(tokens, 0, sizeof tokens);
         for (int seat = 0; seat < 4; seat++) {
             bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team[0]);
-            if (mine && mint(h, ht->gid[i], seat, tokens[seat]) != BH_OK)
+            if (mine && hub__seat_token(h, ht->gid[i], seat, tokens[seat]) != BH_OK)
                 h->store_failed = true;
         }
         send_assign(h, ht, g, ht->gid[i], (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, s->conn,

@@ -262,11 +262,11 @@ static void violation(net *n, sess *x, int code, const char *field, bool fatal)
         begin_close(x, bh_errname(code));
 }
 
-/* Token bucket: rate_per_s tokens per second up to rate_burst; one token per message. */
-static bool rate_ok(net *n, sess *x)
+/* Token bucket: x's rate_per_s tokens per second up to its rate_burst; one token per
+ * message. */
+static bool rate_ok(sess *x)
 {
     uint64_t now = now_mono_us();
-    (void)n;
     x->tokens += (double)(now - x->tokens_at_us) * x->rate_per_s / 1e6;
     if (x->tokens > x->rate_burst)
         x->tokens = x->rate_burst;
@@ -305,7 +305,7 @@ static void on_receive(net *n, sess *x, struct lws *wsi, const char *in, size_t 
     x->rx_len = total;
     if (!lws_is_final_fragment(wsi))
         return;
-    if (!rate_ok(n, x)) {
+    if (!rate_ok(x)) {
         violation(n, x, BH_ERATE, "", true);
         return;
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bh.h"
+#include "proto_int.h"
 #include "utf8.h"
 
 static const char *const type_names[PROTO_TYPE_COUNT_] = {
@@ -47,23 +48,23 @@ const char *proto_type_name(proto_type t)
     return (unsigned)t < PROTO_TYPE_COUNT_ ? type_names[t] : NULL;
 }
 
-static int bad(proto_err *err, int code, const char *field)
+int proto__bad(proto_err *err, int code, const char *field)
 {
     snprintf(err->field, sizeof err->field, "%s", field);
     return code;
 }
 
 /* An integer value in [lo, hi]; name is the field the error names. */
-static int int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
+int proto__int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
                    proto_err *err)
 {
     if (!cJSON_IsNumber(v))
-        return bad(err, BH_EFIELD, name);
+        return proto__bad(err, BH_EFIELD, name);
     double d = v->valuedouble;
     /* Huge, fractional, infinite (1e400 parses as inf) or out-of-range values are rejected
      * before any conversion, so no cast below is undefined. */
     if (!isfinite(d) || d != floor(d) || d < (double)lo || d > (double)hi)
-        return bad(err, BH_EFIELD, name);
+        return proto__bad(err, BH_EFIELD, name);
     *out = (int64_t)d;
     return BH_OK;
 }
@@ -75,17 +76,17 @@ static int get_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!v)
         return BH_ENOTFOUND;
-    return int_val(v, name, lo, hi, out, err);
+    return proto__int_val(v, name, lo, hi, out, err);
 }
 
-static int need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+int proto__need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
                     proto_err *err)
 {
     int rc = get_int(o, name, lo, hi, out, err);
-    return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
+    return rc == BH_ENOTFOUND ? proto__bad(err, BH_EFIELD, name) : rc;
 }
 
-static int opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+int proto__opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
                    proto_err *err)
 {
     int rc = get_int(o, name, lo, hi, out, err);
@@ -108,23 +109,23 @@ static bool has_control(const char *s, bool lf_ok)
 /* Copy a string value of 1..max bytes into out (max + 1 bytes): longer is refused
  * (too_large), never cut; the frame is valid UTF-8 already (text_ok), so only control
  * characters are left to refuse (bad_text). */
-static int str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
+int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
                       proto_err *err)
 {
     if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
-        return bad(err, BH_EFIELD, name);
+        return proto__bad(err, BH_EFIELD, name);
     size_t n = strlen(v->valuestring);
     if (n > max)
-        return bad(err, BH_ELIMIT, name);
+        return proto__bad(err, BH_ELIMIT, name);
     if (has_control(v->valuestring, lf_ok))
-        return bad(err, BH_ETEXT, name);
+        return proto__bad(err, BH_ETEXT, name);
     memcpy(out, v->valuestring, n + 1);
     return BH_OK;
 }
 
-static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
+int proto__str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
 {
-    return str_val_lf(v, name, max, false, out, err);
+    return proto__str_val_lf(v, name, max, false, out, err);
 }
 
 /* The frame's text as the envelope requires (protocol/README.md): JSON text is UTF-8 (RFC
@@ -133,7 +134,7 @@ static int str_val(const cJSON *v, const char *name, size_t max, char *out, prot
  * \u0000 (cJSON would end the string there: a silent cut). buf parsed as JSON already, so
  * outside strings it is ASCII. On a problem returns false with field = the top-level key whose
  * value holds it ("" for a key or the envelope itself). */
-static bool text_ok(const char *buf, size_t len, char *field, size_t cap)
+bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap)
 {
     int depth = 0;
     bool in_str = false, is_key = false, want_key = false;
@@ -180,12 +181,12 @@ bad:
     return false;
 }
 
-static int need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!v)
-        return bad(err, BH_EFIELD, name);
-    return str_val(v, name, max, out, err);
+        return proto__bad(err, BH_EFIELD, name);
+    return proto__str_val(v, name, max, out, err);
 }
 
 /* An array of exactly n non-empty name strings. */
@@ -194,12 +195,12 @@ static int need_names(const cJSON *o, const char *name, int n, char out[][PROTO_
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != n)
-        return bad(err, BH_EFIELD, name);
+        return proto__bad(err, BH_EFIELD, name);
     int i = 0, rc;
     const cJSON *v;
     cJSON_ArrayForEach(v, a)
     {
-        if ((rc = str_val(v, name, PROTO_NAME_MAX, out[i++], err)) != BH_OK)
+        if ((rc = proto__str_val(v, name, PROTO_NAME_MAX, out[i++], err)) != BH_OK)
             return rc;
     }
     return BH_OK;
@@ -209,13 +210,13 @@ static int need_board(const cJSON *o, int *board, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "board");
     if (!cJSON_IsString(v) || !v->valuestring)
-        return bad(err, BH_EFIELD, "board");
+        return proto__bad(err, BH_EFIELD, "board");
     if (strcmp(v->valuestring, "A") == 0)
         *board = 0;
     else if (strcmp(v->valuestring, "B") == 0)
         *board = 1;
     else
-        return bad(err, BH_EFIELD, "board");
+        return proto__bad(err, BH_EFIELD, "board");
     return BH_OK;
 }
 
@@ -226,13 +227,13 @@ static int decode_ratings(const cJSON *o, proto_msg *m, proto_err *err)
     if (!a)
         return BH_OK;
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) != 2)
-        return bad(err, BH_EFIELD, "ratings");
+        return proto__bad(err, BH_EFIELD, "ratings");
     for (int i = 0; i < 2; i++) {
         const cJSON *v = cJSON_GetArrayItem(a, i);
         if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
             v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 ||
             v->valuedouble > 4000)
-            return bad(err, BH_EFIELD, "ratings");
+            return proto__bad(err, BH_EFIELD, "ratings");
         m->ratings[i] = (int)v->valuedouble;
     }
     return BH_OK;
@@ -243,21 +244,21 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
 {
     int64_t v = 0;
     int rc;
-    if ((rc = opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
-        (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK ||
-        (rc = opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
+    if ((rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
+        (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK ||
+        (rc = proto__opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->rounds = (int)v;
     v = 0;
-    if ((rc = opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
+    if ((rc = proto__opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->late_until = (int)v;
     m->wait_s = m->break_s = -1; /* absent: the server's --wait-s / --break-s */
-    if ((rc = opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &m->wait_s, err)) != BH_OK ||
-        (rc = opt_int(o, "break_s", 0, PROTO_BREAK_MAX_S, &m->break_s, err)) != BH_OK)
+    if ((rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &m->wait_s, err)) != BH_OK ||
+        (rc = proto__opt_int(o, "break_s", 0, PROTO_BREAK_MAX_S, &m->break_s, err)) != BH_OK)
         return rc;
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
-    if (r && (rc = str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
+    if (r && (rc = proto__str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
         return rc;
     const cJSON *sm = cJSON_GetObjectItemCaseSensitive(o, "small");
     if (sm) {
@@ -266,18 +267,18 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
         else if (cJSON_IsString(sm) && sm->valuestring && strcmp(sm->valuestring, "cap") == 0)
             m->small = 2;
         else
-            return bad(err, BH_EFIELD, "small");
+            return proto__bad(err, BH_EFIELD, "small");
     }
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "tiebreaks");
     if (!a)
         return BH_OK;
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1 || cJSON_GetArraySize(a) > 8)
-        return bad(err, BH_EFIELD, "tiebreaks");
+        return proto__bad(err, BH_EFIELD, "tiebreaks");
     const cJSON *t;
     cJSON_ArrayForEach(t, a)
     {
-        if ((rc = str_val(t, "tiebreaks", sizeof m->tiebreaks[0] - 1,
-                          m->tiebreaks[m->n_tiebreaks], err)) != BH_OK)
+        if ((rc = proto__str_val(t, "tiebreaks", sizeof m->tiebreaks[0] - 1,
+                                 m->tiebreaks[m->n_tiebreaks], err)) != BH_OK)
             return rc;
         m->n_tiebreaks++;
     }
@@ -285,21 +286,21 @@ static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
 }
 
 /* A boolean field into *out (1 / 0); absent: BH_ENOTFOUND. */
-static int get_bool(const cJSON *o, const char *name, int *out, proto_err *err)
+int proto__get_bool(const cJSON *o, const char *name, int *out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
     if (!v)
         return BH_ENOTFOUND;
     if (!cJSON_IsBool(v))
-        return bad(err, BH_EFIELD, name);
+        return proto__bad(err, BH_EFIELD, name);
     *out = cJSON_IsTrue(v) ? 1 : 0;
     return BH_OK;
 }
 
-static int need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
+int proto__need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
 {
-    int rc = get_bool(o, name, out, err);
-    return rc == BH_ENOTFOUND ? bad(err, BH_EFIELD, name) : rc;
+    int rc = proto__get_bool(o, name, out, err);
+    return rc == BH_ENOTFOUND ? proto__bad(err, BH_EFIELD, name) : rc;
 }
 
 /* round_pair (protocol/messages/c2s-round_pair.md): the tournament, and optionally a pairing
@@ -307,18 +308,18 @@ static int need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
  * the shape is checked here; the hub checks the teams. */
 static int decode_round_pair(const cJSON *o, proto_msg *m, proto_err *err)
 {
-    int rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    int rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     if (rc != BH_OK)
         return rc;
-    if (get_bool(o, "allow_rematch", &m->action, err) == BH_EFIELD)
+    if (proto__get_bool(o, "allow_rematch", &m->action, err) == BH_EFIELD)
         return BH_EFIELD;
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "pairs");
     if (!a)
         return BH_OK;
     if (!cJSON_IsArray(a))
-        return bad(err, BH_EFIELD, "pairs");
+        return proto__bad(err, BH_EFIELD, "pairs");
     if (cJSON_GetArraySize(a) > PROTO_PAIRS_MAX)
-        return bad(err, BH_ELIMIT, "pairs");
+        return proto__bad(err, BH_ELIMIT, "pairs");
     m->hand = true;
     const cJSON *p;
     cJSON_ArrayForEach(p, a)
@@ -326,12 +327,13 @@ static int decode_round_pair(const cJSON *o, proto_msg *m, proto_err *err)
         char name[24];
         snprintf(name, sizeof name, "pairs[%d]", m->n_pairs);
         if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2)
-            return bad(err, BH_EFIELD, name);
+            return proto__bad(err, BH_EFIELD, name);
         int64_t *ab = m->pairs[m->n_pairs++];
         /* team ids from 1; the second may be 0: the pairing-allocated bye */
-        if ((rc = int_val(cJSON_GetArrayItem(p, 0), name, 1, PROTO_ID_MAX, &ab[0], err)) !=
+        if ((rc = proto__int_val(cJSON_GetArrayItem(p, 0), name, 1, PROTO_ID_MAX, &ab[0], err)) !=
                 BH_OK ||
-            (rc = int_val(cJSON_GetArrayItem(p, 1), name, 0, PROTO_ID_MAX, &ab[1], err)) != BH_OK)
+            (rc = proto__int_val(cJSON_GetArrayItem(p, 1), name, 0, PROTO_ID_MAX, &ab[1], err)) !=
+                BH_OK)
             return rc;
     }
     return BH_OK;
@@ -343,37 +345,39 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
     int rc;
     switch (m->type) {
     case PROTO_GAME_PAUSE:
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
-        return need_bool(o, "paused", &m->action, err);
+        return proto__need_bool(o, "paused", &m->action, err);
     case PROTO_GAME_RESULT: {
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
-            (rc = need_str(o, "result", sizeof m->result - 1, m->result, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
+            (rc = proto__need_str(o, "result", sizeof m->result - 1, m->result, err)) != BH_OK)
             return rc;
         if (strcmp(m->result, "1-0") != 0 && strcmp(m->result, "0-1") != 0 &&
             strcmp(m->result, "1/2-1/2") != 0)
-            return bad(err, BH_EFIELD, "result");
-        return need_str(o, "reason", PROTO_REASON_MAX, m->reason, err);
+            return proto__bad(err, BH_EFIELD, "result");
+        return proto__need_str(o, "reason", PROTO_REASON_MAX, m->reason, err);
     }
     case PROTO_TEAM_WITHDRAW:
-        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
-            (rc = need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) !=
+                BH_OK ||
+            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
             return rc;
-        rc = get_bool(o, "keep_current", &m->action, err);
+        rc = proto__get_bool(o, "keep_current", &m->action, err);
         return rc == BH_ENOTFOUND ? BH_OK : rc;
     case PROTO_ROUND_PAIR: return decode_round_pair(o, m, err);
-    case PROTO_ROUND_START: return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    case PROTO_ROUND_START:
+        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     case PROTO_EXPORT: {
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
             m->action = PROTO_EXPORT_BPGN;
-            return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+            return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
         }
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "trf") == 0) {
             m->action = PROTO_EXPORT_TRF;
-            return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+            return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
         }
-        return bad(err, BH_EFIELD, "format");
+        return proto__bad(err, BH_EFIELD, "format");
     }
     default: return BH_OK; /* live: no field */
     }
@@ -384,11 +388,11 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     int64_t v = 0;
     int rc = BH_OK;
     switch (m->type) {
-    case PROTO_AUTH: return need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
+    case PROTO_AUTH: return proto__need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
     case PROTO_PING:
     case PROTO_GAMES: return BH_OK;
     case PROTO_DRAW: {
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
         const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
         static const char *const actions[] = {"offer", "accept", "decline"};
@@ -397,85 +401,87 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
                 m->action = i;
                 return BH_OK;
             }
-        return bad(err, BH_EFIELD, "action");
+        return proto__bad(err, BH_EFIELD, "action");
     }
     case PROTO_CLAIM: {
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "claim");
         if (c) {
             if (!cJSON_IsString(c) || !c->valuestring)
-                return bad(err, BH_EFIELD, "claim");
+                return proto__bad(err, BH_EFIELD, "claim");
             if (strcmp(c->valuestring, "fifty") == 0)
                 m->claim = PROTO_CLAIM_FIFTY;
             else if (strcmp(c->valuestring, "repetition") != 0)
-                return bad(err, BH_EFIELD, "claim");
+                return proto__bad(err, BH_EFIELD, "claim");
         }
         if (cJSON_GetObjectItemCaseSensitive(o, "move"))
-            return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+            return proto__need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
         return BH_OK;
     }
     case PROTO_JOIN:
     case PROTO_RESIGN:
-    case PROTO_GAME_START: return need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+    case PROTO_GAME_START: return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
     case PROTO_CHAT:
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
-        return need_str(o, "text", PROTO_TEXT_MAX, m->text, err);
+        return proto__need_str(o, "text", PROTO_TEXT_MAX, m->text, err);
     case PROTO_MOVE:
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
             (rc = need_board(o, &m->board, err)) != BH_OK ||
-            (rc = need_int(o, "ply", 0, PROTO_PLY_MAX, &v, err)) != BH_OK)
+            (rc = proto__need_int(o, "ply", 0, PROTO_PLY_MAX, &v, err)) != BH_OK)
             return rc;
         m->ply = (int)v;
-        return need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+        return proto__need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
     case PROTO_TOURNAMENT_CREATE:
-        if ((rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
             return rc;
         return decode_tour_opts(o, m, err);
     case PROTO_TOURNAMENT_START:
-        return need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     case PROTO_TOURNAMENT_GET:
-        return opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
     case PROTO_TOURNAMENT_PAUSE: {
-        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
             return rc;
-        return need_bool(o, "paused", &m->action, err);
+        return proto__need_bool(o, "paused", &m->action, err);
     }
     case PROTO_GAME2_COLORS: {
-        if ((rc = need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
             return rc;
         const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "swap");
         if (!cJSON_IsBool(p))
-            return bad(err, BH_EFIELD, "swap");
+            return proto__bad(err, BH_EFIELD, "swap");
         m->action = cJSON_IsTrue(p) ? 1 : 0;
         return BH_OK;
     }
     case PROTO_TEAM_REGISTER:
-        if ((rc = need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
-            (rc = need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) !=
+                BH_OK ||
+            (rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
             (rc = need_names(o, "players", 2, m->players, err)) != BH_OK)
             return rc;
         return decode_ratings(o, m, err);
     case PROTO_GAME_CREATE:
-        if ((rc = opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
-            (rc = opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||
-            (rc = opt_int(o, "team2", 1, PROTO_ID_MAX, &m->team2, err)) != BH_OK ||
-            (rc = need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
-            (rc = opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
+        if ((rc = proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team2", 1, PROTO_ID_MAX, &m->team2, err)) != BH_OK ||
+            (rc = proto__need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) !=
+                BH_OK ||
+            (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
             return rc;
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
         if (k) {
             if (!cJSON_IsString(k) || !k->valuestring)
-                return bad(err, BH_EFIELD, "kind");
+                return proto__bad(err, BH_EFIELD, "kind");
             if (strcmp(k->valuestring, "chess") == 0)
                 m->kind = PROTO_KIND_CHESS;
             else if (strcmp(k->valuestring, "bughouse") != 0)
-                return bad(err, BH_EFIELD, "kind");
+                return proto__bad(err, BH_EFIELD, "kind");
         }
         /* A chess game has two players and no bughouse teams (P-TEAM pairs). */
         if (m->kind == PROTO_KIND_CHESS && (m->team1 || m->team2))
-            return bad(err, BH_EFIELD, m->team1 ? "team1" : "team2");
+            return proto__bad(err, BH_EFIELD, m->team1 ? "team1" : "team2");
         if (cJSON_GetObjectItemCaseSensitive(o, "players"))
             return need_names(o, "players", m->kind == PROTO_KIND_CHESS ? 2 : 4, m->players,
                               err);
@@ -488,17 +494,17 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_EXPORT:
     case PROTO_LIVE: return decode_director(o, m, err);
     case PROTO_ANNOUNCE: {
-        if ((rc = opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
             return rc;
         /* An announcement may have several lines (LF); no other control character. */
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "text");
-        return t ? str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
-                 : bad(err, BH_EFIELD, "text");
+        return t ? proto__str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
+                 : proto__bad(err, BH_EFIELD, "text");
     }
-    case PROTO_TEAM_TOKEN: return need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);
+    case PROTO_TEAM_TOKEN: return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);
     case PROTO_TYPE_COUNT_: break;
     }
-    return bad(err, BH_ETYPE, "type");
+    return proto__bad(err, BH_ETYPE, "type");
 }
 
 int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
@@ -514,24 +520,24 @@ int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
     }
     proto_msg m;
     memset(&m, 0, sizeof m);
-    if ((rc = need_int(o, "id", 0, PROTO_ID_MAX, &m.id, err)) != BH_OK)
+    if ((rc = proto__need_int(o, "id", 0, PROTO_ID_MAX, &m.id, err)) != BH_OK)
         goto done;
     err->has_id = true;
     err->id = m.id;
-    if (!text_ok(buf, len, err->field, sizeof err->field)) {
+    if (!proto__text_ok(buf, len, err->field, sizeof err->field)) {
         rc = BH_ETEXT;
         goto done;
     }
     /* Optional protocol version: absent or 1 (protocol/README.md "Envelope"). */
     int64_t v = 1;
-    if ((rc = opt_int(o, "v", 1, 1, &v, err)) != BH_OK)
+    if ((rc = proto__opt_int(o, "v", 1, 1, &v, err)) != BH_OK)
         goto done;
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
     if (!cJSON_IsString(t) || !t->valuestring) {
-        rc = bad(err, BH_EFIELD, "type");
+        rc = proto__bad(err, BH_EFIELD, "type");
         goto done;
     }
-    rc = bad(err, BH_ETYPE, "type");
+    rc = proto__bad(err, BH_ETYPE, "type");
     for (int i = 0; i < PROTO_TYPE_COUNT_; i++)
         if (strcmp(t->valuestring, type_names[i]) == 0) {
             m.type = (proto_type)i;

@@ -1,7 +1,7 @@
 /* proto_club.c: the club round robin's messages (proto_club.h).
  * SPDX-License-Identifier: MIT
- * The field readers follow proto.c's (an integer in a range, a string of 1..max bytes, the
- * field named on every refusal); they are local so that proto.c's table stays untouched. */
+ * The field readers are proto.c's (proto_int.h: an integer in a range, a string of 1..max
+ * bytes, the field named on every refusal). */
 #include "proto_club.h"
 
 #include <math.h>
@@ -28,73 +28,22 @@ bool proto_club_is(const char *buf, size_t len)
     return false;
 }
 
-static int bad(proto_err *err, int code, const char *field)
-{
-    snprintf(err->field, sizeof err->field, "%s", field);
-    return code;
-}
-
-static int int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
-                   proto_err *err)
-{
-    if (!cJSON_IsNumber(v))
-        return bad(err, BH_EFIELD, name);
-    double d = v->valuedouble;
-    if (!isfinite(d) || d != floor(d) || d < (double)lo || d > (double)hi)
-        return bad(err, BH_EFIELD, name);
-    *out = (int64_t)d;
-    return BH_OK;
-}
-
-/* An integer field in [lo, hi]; absent: *out = dflt when optional, else BH_EFIELD. */
-static int int_field(const cJSON *o, const char *name, bool optional, int64_t dflt, int64_t lo,
-                     int64_t hi, int64_t *out, proto_err *err)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v) {
-        *out = dflt;
-        return optional ? BH_OK : bad(err, BH_EFIELD, name);
-    }
-    return int_val(v, name, lo, hi, out, err);
-}
-
+/* An int field in [lo, hi] (proto.c's readers); absent: -1 when optional, else BH_EFIELD. */
 static int int_small(const cJSON *o, const char *name, bool optional, int lo, int hi, int *out,
                      proto_err *err)
 {
-    int64_t v;
-    int rc = int_field(o, name, optional, -1, lo, hi, &v, err);
+    int64_t v = -1;
+    int rc = optional ? proto__opt_int(o, name, lo, hi, &v, err)
+                      : proto__need_int(o, name, lo, hi, &v, err);
     *out = (int)v;
     return rc;
 }
 
-static int str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err)
-{
-    if (!cJSON_IsString(v) || !v->valuestring || !v->valuestring[0])
-        return bad(err, BH_EFIELD, name);
-    size_t n = strlen(v->valuestring);
-    if (n > max)
-        return bad(err, BH_ELIMIT, name);
-    memcpy(out, v->valuestring, n + 1);
-    return BH_OK;
-}
-
-static int str_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+/* A prose field (a protest's text, the committee's reason): line breaks allowed. */
+static int text_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    return v ? str_val(v, name, max, out, err) : bad(err, BH_EFIELD, name);
-}
-
-static int bool_field(const cJSON *o, const char *name, bool optional, int *out, proto_err *err)
-{
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    if (!v) {
-        *out = -1;
-        return optional ? BH_OK : bad(err, BH_EFIELD, name);
-    }
-    if (!cJSON_IsBool(v))
-        return bad(err, BH_EFIELD, name);
-    *out = cJSON_IsTrue(v) ? 1 : 0;
-    return BH_OK;
+    return v ? proto__str_val_lf(v, name, max, true, out, err) : proto__bad(err, BH_EFIELD, name);
 }
 
 /* players: [{id, name, rating}] (club_team). */
@@ -102,9 +51,9 @@ static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
-        return bad(err, BH_EFIELD, "players");
+        return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > PCLUB_PLAYERS_MAX)
-        return bad(err, BH_ELIMIT, "players");
+        return proto__bad(err, BH_ELIMIT, "players");
     const cJSON *p;
     int rc;
     cJSON_ArrayForEach(p, a)
@@ -112,56 +61,38 @@ static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
         pclub_player_in *x = &m->players[m->n_players++];
         int64_t v;
         if (!cJSON_IsObject(p))
-            return bad(err, BH_EFIELD, "players");
-        if ((rc = int_field(p, "id", false, 0, 1, INT32_MAX, &v, err)) != BH_OK)
+            return proto__bad(err, BH_EFIELD, "players");
+        if ((rc = proto__need_int(p, "id", 1, INT32_MAX, &v, err)) != BH_OK)
             return rc;
         x->id = (int)v;
-        if ((rc = int_field(p, "rating", true, 0, 0, 4000, &v, err)) != BH_OK)
+        v = 0;
+        if ((rc = proto__opt_int(p, "rating", 0, 4000, &v, err)) != BH_OK)
             return rc;
         x->rating = (int)v;
-        if ((rc = str_field(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
+        if ((rc = proto__need_str(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
             return rc;
     }
     return BH_OK;
 }
 
-/* players: [id, ...] (club_lineup; may be empty: every board lost by forfeit is refused by
- * the rules, not here). */
-static int ids_field(const cJSON *o, pclub_msg *m, proto_err *err)
+/* players: [id, ...] of min..max player ids into out, their count in *n: a line-up
+ * (club_lineup; may be empty: every board lost by forfeit is refused by the rules, not here)
+ * or an attendance check (club_attend, at least one). */
+static int ids_field(const cJSON *o, int min, int max, int *out, int *n, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
-    if (!cJSON_IsArray(a))
-        return bad(err, BH_EFIELD, "players");
-    if (cJSON_GetArraySize(a) > PCLUB_BOARDS_MAX)
-        return bad(err, BH_ELIMIT, "players");
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < min)
+        return proto__bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > max)
+        return proto__bad(err, BH_ELIMIT, "players");
     const cJSON *v;
     cJSON_ArrayForEach(v, a)
     {
         int64_t x;
-        int rc = int_val(v, "players", 1, INT32_MAX, &x, err);
+        int rc = proto__int_val(v, "players", 1, INT32_MAX, &x, err);
         if (rc != BH_OK)
             return rc;
-        m->ids[m->n_ids++] = (int)x;
-    }
-    return BH_OK;
-}
-
-/* players: [id, ...] of an attendance check (club_attend). */
-static int attend_field(const cJSON *o, pclub_msg *m, proto_err *err)
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
-        return bad(err, BH_EFIELD, "players");
-    if (cJSON_GetArraySize(a) > PCLUB_ATTEND_MAX)
-        return bad(err, BH_ELIMIT, "players");
-    const cJSON *v;
-    cJSON_ArrayForEach(v, a)
-    {
-        int64_t x;
-        int rc = int_val(v, "players", 1, INT32_MAX, &x, err);
-        if (rc != BH_OK)
-            return rc;
-        m->attend[m->n_attend++] = (int)x;
+        out[(*n)++] = (int)x;
     }
     return BH_OK;
 }
@@ -182,61 +113,62 @@ static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 static int result_field(const cJSON *o, const char *name, char out[8], proto_err *err)
 {
     static const char *const ok[] = {"1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
-    int rc = str_field(o, name, 7, out, err);
+    int rc = proto__need_str(o, name, 7, out, err);
     if (rc != BH_OK)
         return rc;
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
         if (strcmp(out, ok[i]) == 0)
             return BH_OK;
-    return bad(err, BH_EFIELD, name);
+    return proto__bad(err, BH_EFIELD, name);
 }
 
 static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 {
     int rc, b;
     if (m->type != PCLUB_CREATE &&
-        (rc = int_field(o, "club", false, 0, 1, PROTO_ID_MAX, &m->club, err)) != BH_OK)
+        (rc = proto__need_int(o, "club", 1, PROTO_ID_MAX, &m->club, err)) != BH_OK)
         return rc;
     switch (m->type) {
     case PCLUB_CREATE:
-        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+        m->base_ms = m->inc_ms = m->wait_s = m->break_s = m->protest_s = m->deposit = -1;
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
             (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &m->boards, err)) != BH_OK ||
             (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &m->reserves, err)) ||
             (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &m->max_subs, err)) ||
             (rc = int_small(o, "min_players", true, 1, PCLUB_BOARDS_MAX, &m->min_players, err)) ||
-            (rc = bool_field(o, "double", true, &m->double_rr, err)) ||
-            (rc = int_field(o, "base_ms", true, -1, 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) ||
-            (rc = int_field(o, "inc_ms", true, -1, 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) ||
-            (rc = int_field(o, "wait_s", true, -1, 0, 86400, &m->wait_s, err)) ||
-            (rc = int_field(o, "break_s", true, -1, 0, 86400, &m->break_s, err)) ||
-            (rc = int_field(o, "protest_s", true, -1, 0, 86400, &m->protest_s, err)) ||
-            (rc = int_field(o, "deposit", true, -1, 0, 1000000000, &m->deposit, err)))
+            (rc = proto__get_bool(o, "double", &m->double_rr, err)) == BH_EFIELD ||
+            (rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) ||
+            (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) ||
+            (rc = proto__opt_int(o, "wait_s", 0, 86400, &m->wait_s, err)) ||
+            (rc = proto__opt_int(o, "break_s", 0, 86400, &m->break_s, err)) ||
+            (rc = proto__opt_int(o, "protest_s", 0, 86400, &m->protest_s, err)) ||
+            (rc = proto__opt_int(o, "deposit", 0, 1000000000, &m->deposit, err)))
             return rc;
         return BH_OK;
     case PCLUB_TEAM:
-        if ((rc = str_field(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
             (rc = roster_field(o, m, err)) != BH_OK)
             return rc;
         return int_small(o, "captain", false, 1, INT32_MAX, &m->captain, err);
     case PCLUB_LINEUP:
         if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK ||
-            (rc = int_field(o, "team", true, 0, 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
             return rc;
-        return ids_field(o, m, err);
+        return ids_field(o, 0, PCLUB_BOARDS_MAX, m->ids, &m->n_ids, err);
     case PCLUB_RESULT:
         if ((rc = game_fields(o, m, err)) != BH_OK)
             return rc;
         return result_field(o, "result", m->result, err);
     case PCLUB_PROTEST:
         if ((rc = game_fields(o, m, err)) != BH_OK ||
-            (rc = str_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
+            (rc = text_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
             return rc;
-        return int_field(o, "deposit", false, 0, 0, 1000000000, &m->deposit, err);
+        return proto__need_int(o, "deposit", 0, 1000000000, &m->deposit, err);
     case PCLUB_DECIDE:
-        if ((rc = str_field(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
+        if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
             (rc = int_small(o, "protest", false, 1, INT32_MAX, &m->protest, err)) != BH_OK ||
-            (rc = bool_field(o, "upheld", false, &b, err)) != BH_OK ||
-            (rc = str_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
+            (rc = proto__need_bool(o, "upheld", &b, err)) != BH_OK ||
+            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
             return rc;
         m->upheld = b == 1;
         if (m->upheld)
@@ -245,12 +177,12 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_ATTEND:
         if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK)
             return rc;
-        return attend_field(o, m, err);
+        return ids_field(o, 1, PCLUB_ATTEND_MAX, m->attend, &m->n_attend, err);
     case PCLUB_EXPORT:
-        if ((rc = str_field(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
+        if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
         if (strcmp(m->what, "trf") && strcmp(m->what, "crosstable") && strcmp(m->what, "lineups"))
-            return bad(err, BH_EFIELD, "what");
+            return proto__bad(err, BH_EFIELD, "what");
         return BH_OK;
     default:
         return BH_OK; /* start, round_start, appeals, get: the club alone */
@@ -261,7 +193,7 @@ int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *er
 {
     memset(err, 0, sizeof *err);
     if (len > PROTO_MAX_FRAME)
-        return bad(err, BH_ELIMIT, "");
+        return proto__bad(err, BH_ELIMIT, "");
     cJSON *o = cJSON_ParseWithLength(buf, len);
     if (!o || !cJSON_IsObject(o)) {
         cJSON_Delete(o);
@@ -281,12 +213,16 @@ int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *er
         goto out;
     }
     out->type = (pclub_type)k;
-    if ((rc = int_val(cJSON_GetObjectItemCaseSensitive(o, "id"), "id", 0, PROTO_ID_MAX, &id,
-                      err)) != BH_OK)
+    if ((rc = proto__int_val(cJSON_GetObjectItemCaseSensitive(o, "id"), "id", 0, PROTO_ID_MAX,
+                             &id, err)) != BH_OK)
         goto out;
     out->id = id;
     err->has_id = true;
     err->id = id;
+    if (!proto__text_ok(buf, len, err->field, sizeof err->field)) {
+        rc = BH_ETEXT;
+        goto out;
+    }
     rc = decode_fields(o, out, err);
 out:
     cJSON_Delete(o);
@@ -325,11 +261,7 @@ char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
         snprintf(msg, sizeof msg, "%s: %s", rule, bh_strerror(code));
     else
         snprintf(msg, sizeof msg, "%s", bh_strerror(code));
-    cJSON *o = proto__head("error", has_id, id);
-    cJSON_AddStringToObject(o, "code", bh_errname(code));
-    cJSON_AddStringToObject(o, "message", msg);
-    if (field && field[0])
-        cJSON_AddStringToObject(o, "field", field);
+    cJSON *o = proto__error(has_id, id, code, field, msg);
     if (rule)
         cJSON_AddStringToObject(o, "rule", rule);
     return proto__done(o);

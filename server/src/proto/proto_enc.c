@@ -71,6 +71,16 @@ static const char *board_name(int b)
     return b == 0 ? "A" : b == 1 ? "B" : NULL;
 }
 
+cJSON *proto__error(bool has_id, int64_t id, int code, const char *field, const char *message)
+{
+    cJSON *o = proto__head("error", has_id, id);
+    cJSON_AddStringToObject(o, "code", bh_errname(code));
+    cJSON_AddStringToObject(o, "message", message ? message : bh_strerror(code));
+    if (field && field[0])
+        cJSON_AddStringToObject(o, "field", field);
+    return o;
+}
+
 char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
 {
     return proto_enc_error_msg(has_id, id, code, field, NULL);
@@ -85,11 +95,7 @@ char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
 char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field,
                             const char *message, int64_t retry_ms)
 {
-    cJSON *o = proto__head("error", has_id, id);
-    cJSON_AddStringToObject(o, "code", bh_errname(code));
-    cJSON_AddStringToObject(o, "message", message ? message : bh_strerror(code));
-    if (field && field[0])
-        cJSON_AddStringToObject(o, "field", field);
+    cJSON *o = proto__error(has_id, id, code, field, message);
     if (retry_ms >= 0)
         num(o, "retry_ms", retry_ms);
     return proto__done(o);

@@ -1,6 +1,6 @@
-/* proto_int.h: the encoder helpers proto_enc.c shares with proto_tour.c (cJSON stays inside
- * the proto module). Out of memory aborts (STYLE.md section 6): none of these fails.
- * SPDX-License-Identifier: MIT */
+/* proto_int.h: the helpers the proto module's files share (cJSON stays inside the module):
+ * proto.c's field readers, used by proto_club.c too, and proto_enc.c's encoder helpers, used by
+ * proto_tour.c and proto_club.c. SPDX-License-Identifier: MIT */
 #ifndef BH_PROTO_INT_H
 #define BH_PROTO_INT_H
 
@@ -8,10 +8,51 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "proto.h"
+
+/* ---- field readers (proto.c). Each refusal names its field in err->field. ---- */
+
+/* err->field = field; returns code. */
+int proto__bad(proto_err *err, int code, const char *field);
+/* The integer value v in [lo, hi] into *out; not an integer, fractional, infinite or out of
+ * range: BH_EFIELD naming name. */
+int proto__int_val(const cJSON *v, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err);
+/* The integer field o[name] (proto__int_val); absent: BH_EFIELD. */
+int proto__need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                    proto_err *err);
+/* The same, absent: BH_OK with *out untouched (the caller's default). */
+int proto__opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
+                   proto_err *err);
+/* The boolean field o[name] into *out (1 / 0); not a boolean: BH_EFIELD; absent:
+ * BH_ENOTFOUND (nothing named, *out untouched). */
+int proto__get_bool(const cJSON *o, const char *name, int *out, proto_err *err);
+/* The same, absent: BH_EFIELD. */
+int proto__need_bool(const cJSON *o, const char *name, int *out, proto_err *err);
+/* Copy the string value v of 1..max bytes into out (max + 1 bytes): not a string or empty:
+ * BH_EFIELD; longer: BH_ELIMIT (never cut); a control character (Cc): BH_ETEXT. The frame's
+ * UTF-8 is proto__text_ok's. */
+int proto__str_val(const cJSON *v, const char *name, size_t max, char *out, proto_err *err);
+/* The same, a line feed allowed when lf_ok (a text of several lines). */
+int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, char *out,
+                      proto_err *err);
+/* The string field o[name] (proto__str_val); absent: BH_EFIELD. */
+int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err);
+/* The frame buf (parsed as JSON already) is valid UTF-8 and no string holds \u0000; false with
+ * field (cap bytes) = the top-level key whose value holds the problem ("" for a key or the
+ * envelope). */
+bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap);
+
+/* ---- encoder helpers (proto_enc.c). Out of memory aborts (STYLE.md section 6): none of
+ * these fails. ---- */
+
 /* A new empty object (the caller owns it). */
 cJSON *proto__obj(void);
 /* A new message object starting {"type": type[, "id": id]}. */
 cJSON *proto__head(const char *type, bool has_id, int64_t id);
+/* A new error object {"type":"error"[,"id"],"code","message"[,"field"]} (proto_enc_error_msg's
+ * shape: message NULL is bh_strerror(code), field NULL or "" omitted) for the caller to extend. */
+cJSON *proto__error(bool has_id, int64_t id, int code, const char *field, const char *message);
 /* o as compact JSON text (malloc'd, the caller frees it); o is freed. */
 char *proto__done(cJSON *o);
 /* o[k] = v, or null when v is NULL. */

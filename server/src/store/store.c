@@ -123,12 +123,6 @@ struct store {
     ckpt *ckpt;  /* NULL: sqlite's automatic checkpoints */
 };
 
-static int fail(store *st, const char *what)
-{
-    log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
-    return BH_ESTORE;
-}
-
 static int exec(store *st, const char *s)
 {
     char *err = NULL;
@@ -362,7 +356,7 @@ static int step_write(store *st, sqlite3_stmt *s, const char *what)
         return BH_OK;
     if (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)
         return BH_EEXIST;
-    return fail(st, what);
+    return store__fail(st, what);
 }
 
 int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id)
@@ -472,7 +466,7 @@ int store_token_find(store *st, const char *hash, char role[16], int64_t *game, 
         *seat = sqlite3_column_int(s, 2);
         out = BH_OK;
     } else if (rc != SQLITE_DONE) {
-        out = fail(st, "token_find");
+        out = store__fail(st, "token_find");
     }
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
@@ -530,7 +524,7 @@ static int walk(store *st, sqlite3_stmt *s, row_fn row, any_fn fn, void *ctx, bo
             break;
     }
     if (out == 0 && rc != SQLITE_DONE)
-        out = fail(st, "read");
+        out = store__fail(st, "read");
     sqlite3_reset(s);
     sqlite3_clear_bindings(s);
     return out;
@@ -641,6 +635,12 @@ int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_ch
 }
 
 /* ---- for the store's other files (store_int.h) ------------------------------------------- */
+
+int store__fail(store *st, const char *what)
+{
+    log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
+    return BH_ESTORE;
+}
 
 sqlite3 *store__db(store *st)
 {

@@ -7,12 +7,6 @@
 #include "log.h"
 #include "store_int.h"
 
-static int fail(store *st, const char *what)
-{
-    log_error("store: %s: %s", what, sqlite3_errmsg(store__db(st)));
-    return BH_ESTORE;
-}
-
 int store_club_put(store *st, int64_t id, const char *state)
 {
     sqlite3_stmt *s = NULL;
@@ -21,10 +15,10 @@ int store_club_put(store *st, int64_t id, const char *state)
     if (sqlite3_prepare_v2(store__db(st),
                            "INSERT OR REPLACE INTO club_state(id, state) VALUES(?1, ?2)", -1, &s,
                            NULL) != SQLITE_OK)
-        return fail(st, "club_put prepare");
+        return store__fail(st, "club_put prepare");
     sqlite3_bind_int64(s, 1, id);
     store__bind_text(s, 2, state ? state : "");
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : fail(st, "club_put");
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : store__fail(st, "club_put");
     sqlite3_finalize(s);
     return rc;
 }
@@ -34,7 +28,7 @@ int store_each_club(store *st, int (*fn)(void *ctx, int64_t id, const char *stat
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(store__db(st), "SELECT id, state FROM club_state ORDER BY id", -1, &s,
                            NULL) != SQLITE_OK)
-        return fail(st, "each_club prepare");
+        return store__fail(st, "each_club prepare");
     int rc, out = BH_OK;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         const char *text = (const char *)sqlite3_column_text(s, 1);
@@ -42,7 +36,7 @@ int store_each_club(store *st, int (*fn)(void *ctx, int64_t id, const char *stat
             break;
     }
     if (out == BH_OK && rc != SQLITE_DONE)
-        out = fail(st, "each_club");
+        out = store__fail(st, "each_club");
     sqlite3_finalize(s);
     return out;
 }

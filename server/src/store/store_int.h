@@ -1,4 +1,4 @@
-/* store_int.h: what store.c shares with the store's other files (store_tour.c).
+/* store_int.h: what store.c shares with the store's other files (store_tour.c, store_club.c).
  * SPDX-License-Identifier: MIT */
 #ifndef BH_STORE_INT_H
 #define BH_STORE_INT_H
@@ -7,6 +7,8 @@
 
 #include "store.h"
 
+/* Log what failed with SQLite's message; returns BH_ESTORE. */
+int store__fail(store *st, const char *what);
 /* The open database handle (borrowed; valid until store_close). */
 sqlite3 *store__db(store *st);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */

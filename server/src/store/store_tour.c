@@ -10,12 +10,6 @@
 #include "log.h"
 #include "store_int.h"
 
-static int fail(store *st, const char *what)
-{
-    log_error("store: %s: %s", what, sqlite3_errmsg(store__db(st)));
-    return BH_ESTORE;
-}
-
 int store_tour_init(store *st)
 {
     if (store_schema_version(st) >= 2)
@@ -34,13 +28,13 @@ int store_tour_put(store *st, const store_tour *t)
                            "INSERT OR REPLACE INTO tour_state(id, status, seed, teams, trf)"
                            " VALUES(?1, ?2, ?3, ?4, ?5)",
                            -1, &s, NULL) != SQLITE_OK)
-        return fail(st, "tour_put prepare");
+        return store__fail(st, "tour_put prepare");
     sqlite3_bind_int64(s, 1, t->id);
     sqlite3_bind_int(s, 2, t->status);
     sqlite3_bind_int64(s, 3, (sqlite3_int64)t->seed);
     store__bind_text(s, 4, t->teams);
     store__bind_text(s, 5, t->trf);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : fail(st, "tour_put");
+    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : store__fail(st, "tour_put");
     sqlite3_finalize(s);
     return rc;
 }
@@ -54,7 +48,7 @@ int store_tgame_add(store *st, const store_tgame *g)
                            "INSERT INTO tour_games(game_id, tournament_id, round, match, game_no,"
                            " team1) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
                            -1, &s, NULL) != SQLITE_OK)
-        return fail(st, "tgame_add prepare");
+        return store__fail(st, "tgame_add prepare");
     sqlite3_bind_int64(s, 1, g->game);
     sqlite3_bind_int64(s, 2, g->tournament);
     sqlite3_bind_int(s, 3, g->round);
@@ -68,7 +62,7 @@ int store_tgame_add(store *st, const store_tgame *g)
         return BH_OK;
     if (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)
         return BH_EEXIST;
-    return fail(st, "tgame_add");
+    return store__fail(st, "tgame_add");
 }
 
 static const char *col_text(sqlite3_stmt *s, int i)
@@ -82,7 +76,7 @@ int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *
     if (sqlite3_prepare_v2(store__db(st),
                            "SELECT id, status, seed, teams, trf FROM tour_state ORDER BY id", -1,
                            &s, NULL) != SQLITE_OK)
-        return fail(st, "each_tour prepare");
+        return store__fail(st, "each_tour prepare");
     int rc, out = BH_OK;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_tour t = {.id = sqlite3_column_int64(s, 0),
@@ -94,7 +88,7 @@ int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *
             break;
     }
     if (out == BH_OK && rc != SQLITE_DONE)
-        out = fail(st, "each_tour");
+        out = store__fail(st, "each_tour");
     sqlite3_finalize(s);
     return out;
 }
@@ -106,7 +100,7 @@ int store_each_tgame(store *st, int (*fn)(void *ctx, const store_tgame *g), void
                            "SELECT game_id, tournament_id, round, match, game_no, team1 FROM tour_games"
                            " ORDER BY game_id",
                            -1, &s, NULL) != SQLITE_OK)
-        return fail(st, "each_tgame prepare");
+        return store__fail(st, "each_tgame prepare");
     int rc, out = BH_OK;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
         store_tgame g = {.game = sqlite3_column_int64(s, 0),
@@ -119,7 +113,7 @@ int store_each_tgame(store *st, int (*fn)(void *ctx, const store_tgame *g), void
             break;
     }
     if (out == BH_OK && rc != SQLITE_DONE)
-        out = fail(st, "each_tgame");
+        out = store__fail(st, "each_tgame");
     sqlite3_finalize(s);
     return out;
 }
