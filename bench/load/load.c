@@ -26,6 +26,7 @@
 #include "lean.h"
 #include "runner.h"
 #include "tour_db.h"
+#include "xalloc.h"
 
 static const char *const shuffle[2][4] = {
     {"g1f3", "g8f6", "f3g1", "f6g8"}, /* board A */
@@ -237,10 +238,7 @@ static void send_move(run *r, int bi, int64_t now)
     if (now >= r->win_lo && now < r->win_hi)
         r->sent_in_win++;
     if (r->deep_sent && now >= r->deep_sent) {
-        if (r->nsent2 == r->capsent2) {
-            r->capsent2 = r->capsent2 ? 2 * r->capsent2 : 65536;
-            r->sent2 = realloc(r->sent2, r->capsent2 * sizeof *r->sent2);
-        }
+        BH_GROW(r->sent2, r->nsent2, r->capsent2);
         r->sent2[r->nsent2++] = now;
     }
     lc_send(c, msg, (size_t)len);
@@ -259,23 +257,13 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
     if (p->seat != 2 * bd + 1 - (ply & 1) || ply != b->ply || !b->sent_us)
         return;
     if (b->sent_us >= r->win_lo && b->sent_us < r->win_hi) {
-        if (r->nlat == r->caplat) {
-            r->caplat = r->caplat ? 2 * r->caplat : 65536;
-            r->lat = realloc(r->lat, r->caplat * sizeof *r->lat);
-            if (!r->lat) {
-                fprintf(stderr, "out of memory\n");
-                exit(1);
-            }
-        }
+        BH_GROW(r->lat, r->nlat, r->caplat);
         int32_t us = (int32_t)(now - b->sent_us);
         r->lat[r->nlat++] = us;
         if (us > r->max_lat)
             r->max_lat = us, r->max_t = b->sent_us;
     } else if (r->deep_sent && b->sent_us >= r->deep_sent) {
-        if (r->nlat2 == r->caplat2) {
-            r->caplat2 = r->caplat2 ? 2 * r->caplat2 : 65536;
-            r->lat2 = realloc(r->lat2, r->caplat2 * sizeof *r->lat2);
-        }
+        BH_GROW(r->lat2, r->nlat2, r->caplat2);
         r->lat2[r->nlat2].sent = b->sent_us;
         r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }

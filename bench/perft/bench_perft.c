@@ -174,9 +174,10 @@ static void package_of(const char *path, char *out, size_t cap)
     snprintf(cmd, sizeof cmd, "dpkg-query -W -f='${Version} ${Architecture}' '%s' 2>/dev/null",
              pkg);
     f = popen(cmd, "r");
-    if (f && fgets(line, sizeof line, f) &&
-        snprintf(out, cap, "Debian package %s %s", pkg, line) >= (int)cap)
-        out[cap - 1] = '\0'; /* cut short (snprintf ended it already): still a label */
+    /* Fields bounded (a name of 63, a version and architecture of 111 characters: longer
+     * than any Debian's) so that the label always fits the caller's 192 bytes. */
+    if (f && fgets(line, sizeof line, f))
+        snprintf(out, cap, "Debian package %.63s %.111s", pkg, line);
     if (f)
         pclose(f);
 }

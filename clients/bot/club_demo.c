@@ -179,15 +179,6 @@ static int pid_of(int t, int i) /* roster player i (1-based) of team t */
     return 100 * t + i;
 }
 
-static bool write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return false;
-    fputs(text, f);
-    return fclose(f) == 0;
-}
-
 /* The captain's line-up of team t for round r: k random substitutions by shifting (k of the
  * main players left out, k reserves in), or a short team of `players`. */
 static void lineup(int t, int r, int players)
@@ -272,7 +263,7 @@ static void export_round(int r, const char *out, int *games)
         const cJSON *t = x ? cJSON_GetObjectItem(x, "text") : NULL;
         char path[700];
         snprintf(path, sizeof path, "%s/games/r%d-m%d-b%d.pgn", out, r, b->m, b->b);
-        if (cJSON_IsString(t) && write_file(path, t->valuestring))
+        if (cJSON_IsString(t) && demo_write_file(path, t->valuestring))
             (*games)++;
         cJSON_Delete(x);
         pause_ms(60); /* the server's flood limit on the director's connection */
@@ -556,7 +547,7 @@ int main(int argc, char **argv)
         for (int i = 0; i < 3; i++) {
             char *text = export_text(what[i]);
             snprintf(path, sizeof path, "%s/%s", o.out, file[i]);
-            if (!text || !write_file(path, text))
+            if (!text || !demo_write_file(path, text))
                 rc = 1;
             if (i == 1 && text)
                 say("\n%s", text);

@@ -57,9 +57,8 @@ static long rss_kb(pid_t pid)
     return kb;
 }
 
-/* Start the server; returns its pid (port in *port) or -1. */
-static pid_t start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
-                          int *port)
+pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
+                        int *port)
 {
     char portarg[16];
     snprintf(portarg, sizeof portarg, "%d", o->port);
@@ -113,12 +112,6 @@ static pid_t start_server(const demo_opts *o, const char *db, const char *log, c
         waitpid(pid, NULL, 0);
     }
     return -1;
-}
-
-pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
-                        int *port)
-{
-    return start_server(o, db, log, admin, port);
 }
 
 static double num(const cJSON *o, const char *k, double def)
@@ -449,8 +442,7 @@ static const char *why_failed(demo_state *d, const cJSON *r)
     return d->why[0] ? d->why : "no reply";
 }
 
-/* Write text to path; true if written. */
-static bool write_file(const char *path, const char *text)
+bool demo_write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");
     if (!f)
@@ -497,7 +489,7 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
                  "\"game\":%lld}", (long long)id, gid);
         char *text = export_text(d, dir, buf, id);
         snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", out, gid);
-        if (text && write_file(path, text))
+        if (text && demo_write_file(path, text))
             (*ngames)++;
         else
             rc = -1;
@@ -509,7 +501,7 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
              "\"tournament\":%lld}", (long long)id, (long long)tid);
     char *trf = export_text(d, dir, buf, id);
     snprintf(path, sizeof path, "%s/tournament.trf", out);
-    if (!trf || !write_file(path, trf))
+    if (!trf || !demo_write_file(path, trf))
         rc = -1;
     free(trf);
     return rc;
@@ -556,7 +548,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     snprintf(admin, sizeof admin, "demo-director-%llx-%d", (unsigned long long)o->seed,
              (int)getpid());
     demo_state d = {.o = o, .rep = rep, .t0 = mono_s()};
-    d.pid = start_server(o, db, log, admin, &rep->port);
+    d.pid = demo_start_server(o, db, log, admin, &rep->port);
     if (d.pid < 0) {
         fprintf(stderr, "demo: the server did not start (see %s)\n", log);
         return -1;

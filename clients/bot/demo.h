@@ -62,4 +62,8 @@ int demo_run(const demo_opts *o, demo_report *rep);
 pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
                         int *port);
 
+/* Write text to path (created or truncated). Returns true when every byte was written and the
+ * file closed, false otherwise (the file may then be partial). */
+bool demo_write_file(const char *path, const char *text);
+
 #endif

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, run, startServer, stop } from './harness.mjs';
+import { ADMIN, ART, check, drag, launchBrowser, log, run, squareXY, startServer, stop } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -37,33 +37,11 @@ async function director(page, body) {
   }, [ADMIN, body]);
 }
 
-async function box(locator) {
-  for (let i = 0; i < 40; i++) {
-    const b = await locator.boundingBox();
-    if (b) return b;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no box for ${locator}`);
-}
-
-async function squareXY(page, k) {
-  const bb = await box(page.locator('.panel.big cg-board'));
-  const white = await page.evaluate(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('orientation-white'));
-  const f = k.charCodeAt(0) - 97, r = Number(k[1]) - 1;
-  const sq = bb.width / 8;
-  return { x: bb.x + ((white ? f : 7 - f) + 0.5) * sq, y: bb.y + ((white ? 7 - r : r) + 0.5) * sq };
-}
-
 // A person drags uci's piece on their board, then the server's answer moves the ply on.
 async function play(page, uci) {
   const ply = await page.evaluate(() => window.app.g.boards[0].ply);
   await page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, { timeout: 5000 });
-  const a = await squareXY(page, uci.slice(0, 2)), z = await squareXY(page, uci.slice(2, 4));
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + z.x) / 2, (a.y + z.y) / 2, { steps: 4 });
-  await page.mouse.move(z.x, z.y, { steps: 4 });
-  await page.mouse.up();
+  await drag(page, await squareXY(page, uci.slice(0, 2)), await squareXY(page, uci.slice(2, 4)));
   await page.waitForFunction((p) => window.app.g.boards[0].ply > p, ply, { timeout: 5000 });
 }
 

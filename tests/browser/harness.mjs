@@ -1,5 +1,6 @@
 // harness.mjs: what the browser tests share: counted checks, a timestamped log, the server
-// on a free port with a temp database, and headless Chromium. SPDX-License-Identifier: MIT
+// on a free port with a temp database, headless Chromium, and moves by mouse on a page's
+// board. SPDX-License-Identifier: MIT
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -141,4 +142,35 @@ export function publish(files) {
   if (!process.env.UPDATE_SCREENSHOTS) return;
   fs.mkdirSync('docs/screenshots', { recursive: true });
   for (const f of files) fs.copyFileSync(`${ART}/${f}`, `docs/screenshots/${path.basename(f)}`);
+}
+
+// A visible element's box (a re-render may detach it for a moment: ask again).
+export async function box(locator) {
+  for (let i = 0; i < 40; i++) {
+    const b = await locator.boundingBox();
+    if (b) return b;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no box for ${locator}`);
+}
+
+// Centre of square k on the viewer's own (large) board, in page pixels.
+export async function squareXY(page, k, sel = '.panel.big') {
+  const bb = await box(page.locator(`${sel} cg-board`));
+  const white = await page.evaluate((s) => document.querySelector(`${s} .board > .cg-wrap`).classList.contains('orientation-white'), sel);
+  const f = k.charCodeAt(0) - 97;
+  const r = Number(k[1]) - 1;
+  const col = white ? f : 7 - f;
+  const row = white ? 7 - r : r;
+  const sq = bb.width / 8;
+  return { x: bb.x + (col + 0.5) * sq, y: bb.y + (row + 0.5) * sq };
+}
+
+// A person drags from one point to another (page pixels, e.g. squareXY's).
+export async function drag(page, from, to) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
 }

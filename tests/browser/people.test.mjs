@@ -23,7 +23,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ART, check, launchBrowser, log, openDashboard, results, run, startServer, stop } from './harness.mjs';
+import { ART, check, drag, launchBrowser, log, openDashboard, results, run, squareXY, startServer, stop } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -228,18 +228,10 @@ async function main() {
   }
 }
 
-// A move by mouse on the page's own (large) board, White at the bottom.
+// A move by mouse on the page's own (large) board.
 async function dragMove(page, from, to) {
   await page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, { timeout: 5000 });
-  const bb = await page.locator('.panel.big cg-board').boundingBox();
-  const sq = bb.width / 8;
-  const xy = (k) => ({ x: bb.x + (k.charCodeAt(0) - 97 + 0.5) * sq, y: bb.y + (8 - Number(k[1]) + 0.5) * sq });
-  const a = xy(from), z = xy(to);
-  await page.mouse.move(a.x, a.y);
-  await page.mouse.down();
-  await page.mouse.move((a.x + z.x) / 2, (a.y + z.y) / 2, { steps: 4 });
-  await page.mouse.move(z.x, z.y, { steps: 4 });
-  await page.mouse.up();
+  await drag(page, await squareXY(page, from), await squareXY(page, to));
 }
 
 run(main);

@@ -13,39 +13,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, results, startServer, stop, run } from './harness.mjs';
+import { ADMIN, ART, box, check, drag, launchBrowser, log, results, squareXY, startServer, stop, run } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
-
-// A visible element's box (a re-render may detach it for a moment: ask again).
-async function box(locator) {
-  for (let i = 0; i < 40; i++) {
-    const b = await locator.boundingBox();
-    if (b) return b;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no box for ${locator}`);
-}
-
-// Centre of square k on the viewer's own (large) board, in page pixels.
-async function squareXY(page, k, sel = '.panel.big') {
-  const bb = await box(page.locator(`${sel} cg-board`));
-  const white = await page.evaluate((s) => document.querySelector(`${s} .board > .cg-wrap`).classList.contains('orientation-white'), sel);
-  const f = k.charCodeAt(0) - 97;
-  const r = Number(k[1]) - 1;
-  const col = white ? f : 7 - f;
-  const row = white ? 7 - r : r;
-  const sq = bb.width / 8;
-  return { x: bb.x + (col + 0.5) * sq, y: bb.y + (row + 0.5) * sq };
-}
-
-async function drag(page, from, to) {
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
-  await page.mouse.move(to.x, to.y, { steps: 4 });
-  await page.mouse.up();
-}
 
 const boardPly = (page, b) => page.evaluate((bb) => (window.app.g ? window.app.g.boards[bb].ply : -1), b);
 

@@ -216,24 +216,52 @@ static inline const char *jstr(const char *json, const char *key, char *out, siz
     return out;
 }
 
-/* Send text and wait for the reply with that id (other messages are skipped). Caller frees. */
-static inline char *itest_call(wsc *c, const char *text)
+/* One frame of c within ms, or NULL: wsc_recv, or a test's reader that also checks each frame. */
+typedef char *(*itest_recv_fn)(wsc *c, int ms);
+
+/* Send text and wait for the reply with that id, reading at most `frames` frames with recv,
+ * each within ms (other messages are skipped). Caller frees; NULL on a send error or timeout. */
+static inline char *itest_call_via(wsc *c, const char *text, int frames, int ms,
+                                   itest_recv_fn recv)
 {
     long long id = jint(text, "id", -1);
     if (wsc_send(c, text) != 0)
         return NULL;
     char want[48];
-    snprintf(want, sizeof want, "\"id\":%lld", id);
-    for (int i = 0; i < 200; i++) {
-        char *s = wsc_recv(c, 3000);
+    int n = snprintf(want, sizeof want, "\"id\":%lld", id);
+    for (int i = 0; i < frames; i++) {
+        char *s = recv(c, ms);
         if (!s)
             return NULL;
-        if (strstr(s, want) &&
-            (strstr(s, want)[strlen(want)] == ',' || strstr(s, want)[strlen(want)] == '}'))
+        const char *at = strstr(s, want);
+        if (at && (at[n] == ',' || at[n] == '}'))
             return s;
         free(s);
     }
     return NULL;
+}
+
+/* The next frame of c of type, reading at most `frames` frames with recv, each within ms
+ * (others are dropped). Unlike wsc_recv_type, ms bounds each frame, not the whole wait.
+ * Caller frees; NULL on timeout. */
+static inline char *itest_recv_type_via(wsc *c, const char *type, int frames, int ms,
+                                        itest_recv_fn recv)
+{
+    char want[48];
+    snprintf(want, sizeof want, "\"type\":\"%s\"", type);
+    for (int i = 0; i < frames; i++) {
+        char *s = recv(c, ms);
+        if (!s || strstr(s, want))
+            return s;
+        free(s);
+    }
+    return NULL;
+}
+
+/* Send text and wait for the reply with that id (other messages are skipped). Caller frees. */
+static inline char *itest_call(wsc *c, const char *text)
+{
+    return itest_call_via(c, text, 200, 3000, wsc_recv);
 }
 
 /* Error code of a reply ("" if it is not an error). */

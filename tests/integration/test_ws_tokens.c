@@ -11,36 +11,15 @@
 
 static const char *bin;
 
+/* Replies and pushes may queue behind 300 logins: more frames, longer waits than itest_call. */
 static char *call(wsc *c, const char *text)
 {
-    long long id = jint(text, "id", -1);
-    if (wsc_send(c, text) != 0)
-        return NULL;
-    char want[48];
-    int n = snprintf(want, sizeof want, "\"id\":%lld", id);
-    for (int i = 0; i < 400; i++) {
-        char *s = wsc_recv(c, 5000);
-        if (!s)
-            return NULL;
-        const char *at = strstr(s, want);
-        if (at && (at[n] == ',' || at[n] == '}'))
-            return s;
-        free(s);
-    }
-    return NULL;
+    return itest_call_via(c, text, 400, 5000, wsc_recv);
 }
 
 static char *recv_type(wsc *c, const char *type, int ms)
 {
-    char want[48];
-    snprintf(want, sizeof want, "\"type\":\"%s\"", type);
-    for (int i = 0; i < 400; i++) {
-        char *s = wsc_recv(c, ms);
-        if (!s || strstr(s, want))
-            return s;
-        free(s);
-    }
-    return NULL;
+    return itest_recv_type_via(c, type, 400, ms, wsc_recv);
 }
 
 /* Rows of the tokens table of the server's database (read while it runs: WAL). */

@@ -48,35 +48,13 @@ static char *recv_checked(wsc *c, int ms)
 /* Send text; return the reply with its id, checking every frame read on the way. */
 static char *call(wsc *c, const char *text)
 {
-    long long id = jint(text, "id", -1);
-    if (wsc_send(c, text) != 0)
-        return NULL;
-    char want[48];
-    int n = snprintf(want, sizeof want, "\"id\":%lld", id);
-    for (int i = 0; i < 300; i++) {
-        char *s = recv_checked(c, 3000);
-        if (!s)
-            return NULL;
-        const char *at = strstr(s, want);
-        if (at && (at[n] == ',' || at[n] == '}'))
-            return s;
-        free(s);
-    }
-    return NULL;
+    return itest_call_via(c, text, 300, 3000, recv_checked);
 }
 
 /* The next frame of c of type (others checked and dropped). */
 static char *recv_type(wsc *c, const char *type, int ms)
 {
-    char want[48];
-    snprintf(want, sizeof want, "\"type\":\"%s\"", type);
-    for (int i = 0; i < 300; i++) {
-        char *s = recv_checked(c, ms);
-        if (!s || strstr(s, want))
-            return s;
-        free(s);
-    }
-    return NULL;
+    return itest_recv_type_via(c, type, 300, ms, recv_checked);
 }
 
 /* Check every frame waiting on c. */
