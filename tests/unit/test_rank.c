@@ -117,6 +117,38 @@ static void held_team_sb(void)
     rank_table_fini(&t);
 }
 
+/* C.07 art. 16 with a forfeit loss in the last round: the published table with round 7's
+ * 8-11 (3-1 on the board) scored as a forfeit win for 8. Team 11 lost that round either way,
+ * so it keeps 4 MP; for its opponents of rounds 1-6 (4, 10, 14, 13, 6, 12) it still counts 4,
+ * the points awarded (16.3.1: only requested byes and unpaired rounds at the end count as
+ * draws), so their Buchholz stays the published one. The forfeit is no meeting: 8 counts a
+ * dummy with its own 7 MP instead of 11's 4 (41 - 4 + 7 = 44) and 11 a dummy with its own 4
+ * instead of 8's 7 (41 - 7 + 4 = 38). FIDE TEC's TieBreakServer reads art. 16 the same way
+ * (tiebreak.py, the adjusted score "abh": a round with a scheduled opponent keeps its points;
+ * read in its source, not run: its checker stopped on a program error on this table's TRF).
+ * rank.c once counted that trailing forfeit loss as a draw (5 for 11's opponents). */
+static void held_last_round_forfeit(void)
+{
+    static const int bh[] = {64, 57, 58, 56, 55, 46, 44, 44, 50, 44, 38, 41, 52, 36};
+    rank_match m[64];
+    int n = held_load(m, 64), hit = 0;
+    for (int i = 0; i < n; i++)
+        if (m[i].round == 7 && m[i].a == 8 && m[i].b == 11) {
+            m[i].kind = RANK_FF_B; /* the b side (11) forfeits: 8 wins 4-0 */
+            m[i].gp2_a = 8;
+            m[i].gp2_b = 0;
+            hit++;
+        }
+    CHECK_EQ_INT("round 7: 8-11 found once", 1, hit);
+    rank_rules rr;
+    held_rules(&rr, RANK_TB_BH, 0);
+    rank_table t;
+    CHECK_EQ_INT("rank", BH_OK, rank_compute(&rr, 14, m, n, NULL, &t, NULL));
+    for (int team = 1; team <= 14 && t.n == 14; team++)
+        CHECK_EQ_INT("BH with 11's last-round forfeit", bh[team - 1], row_of(&t, team)->tb[0]);
+    rank_table_fini(&t);
+}
+
 /* Direct encounter on the published data: teams 2 and 4 are equal on MP (10) and GP (17);
  * 2 beat 4 in round 6 (2.5-1.5), so 2 ranks ahead; teams 7 and 13 (6 MP, 11.5 GP) drew theirs
  * (2-2) and stay tied; the published order (which breaks those ties by number) holds. */
@@ -378,6 +410,7 @@ static const bh_test_case cases[] = {
     {"held_direct_encounter", held_direct_encounter},
     {"seed004_worked_example", seed004_worked_example},
     {"forfeit_and_rest_round", forfeit_and_rest_round},
+    {"held_last_round_forfeit", held_last_round_forfeit},
     {"de_not_all_met", de_not_all_met},
     {"de_iterated", de_iterated},
     {"seed003_group", seed003_group},

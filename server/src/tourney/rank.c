@@ -2,8 +2,9 @@
  * as applied from 1 August 2024. SPDX-License-Identifier: MIT
  * Each team gets one slot per round from the records. Unplayed rounds (C.07 art. 16): in a
  * Swiss (rules.rr false) a team's own unplayed rounds count against a dummy opponent with its
- * own score, and an opponent's voluntarily unplayed rounds with only such rounds after them
- * count as draws; a forfeit is no meeting. In a round robin (rules.rr) the rest round of an
+ * own score, and an opponent's requested byes and unpaired rounds with only voluntarily
+ * unplayed rounds after them count as draws (its forfeit losses keep their 0, as in tb.c);
+ * a forfeit is no meeting. In a round robin (rules.rr) the rest round of an
  * odd count is no round at all and a forfeited match counts, with its recorded score, as a
  * meeting with the scheduled opponent (our choice, as FIDE TEC's TieBreakServer treats round
  * robins): every cell of the crosstable is then a result. */
@@ -372,9 +373,17 @@ static int ctx_init(ctx *c, const rank_rules *rr, int n, const rank_match *m, in
         }
         c->amp[t] = c->mp[t];
         c->agp[t] = c->gp2[t];
-        for (int r = c->R; r >= 1 && voluntary(c, at(c, t, r)); r--) { /* art. 16: draws */
-            c->amp[t] += rr->draw_mp - at(c, t, r)->mp;
-            c->agp[t] += rr->boards - at(c, t, r)->gp2;
+        /* Art. 16 (16.3.2): the voluntarily unplayed rounds after the team's last other
+         * round count as draws for its opponents, but only those without a scheduled
+         * opponent (requested byes, rounds not paired in); a forfeit loss keeps the points
+         * awarded, 0, wherever it is (16.3.1), as in tb.c and in FIDE TEC's TieBreakServer
+         * (its adjusted score: the points of a round with an opponent stand). */
+        for (int r = c->R; r >= 1 && voluntary(c, at(c, t, r)); r--) {
+            const slot *x = at(c, t, r);
+            if (x->opp)
+                continue;
+            c->amp[t] += rr->draw_mp - x->mp;
+            c->agp[t] += rr->boards - x->gp2;
         }
     }
     return BH_OK;
