@@ -42,7 +42,11 @@ async function main() {
     // ---- a slide of two live matches ----
     await pj.waitForFunction(() => {
       const ms = document.querySelectorAll('#pj-stage .pj-match');
-      return ms.length === 2 && [...ms].every((m) => m.querySelectorAll('cg-board').length === 2) && window.app.slots.every((s) => s.g && s.g.boards[0].ply + s.g.boards[1].ply >= 4);
+      const ok = ms.length === 2 && [...ms].every((m) => m.querySelectorAll('cg-board').length === 2) && window.app.slots.every((s) => s.g && s.g.boards[0].ply + s.g.boards[1].ply >= 4);
+      // Hold the slide in the same instant (what space does), so that the rotation (3 s here)
+      // cannot turn it before it is measured and photographed on a slow machine.
+      if (ok) window.app.held = true;
+      return ok;
     }, null, { timeout: 30000 });
     await pj.waitForTimeout(200);
     const look = await pj.evaluate(() => {
@@ -61,6 +65,8 @@ async function main() {
       };
     });
     await pj.screenshot({ path: `${ART}/projector-1920.png` });
+    await pj.keyboard.press(' '); // space again: the rotation goes on
+    check('projector: space released the hold', await pj.evaluate(() => window.app.held === false));
     check('projector: two matches, both boards of each, at least 400 px', look.boards.length === 4 && look.boards.every((b) => b >= 400), look.boards);
     check('projector: team names and clocks of 40 px or more', look.team >= 40 && look.clock >= 40 && look.clocks === 8, [look.team, look.clock, look.clocks]);
     check('projector: the slide on one screen', look.bottom <= 1080 && look.right <= 1920 && look.scroll[0] <= 1920 && look.scroll[1] <= 1080, look);

@@ -10,6 +10,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include "itest.h"
 
@@ -203,6 +204,14 @@ static char *auth(wsc *c, const char *token, int id)
     return itest_call(c, msg);
 }
 
+/* A monotonic clock in ms (the bounds of the server's instants). */
+static long long mono_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
 /* session_replaced pushes waiting on c (read within ms). */
 static int replaced_pushes(wsc_ctx *x, wsc *c, int ms)
 {
@@ -231,7 +240,11 @@ static void takeover_loop_throttled(void)
     char e[32], t[32];
     /* The holder: a second tab that took the seat from p[0] (one takeover). */
     wsc *holder = itest_connect(x, &s, NULL);
+    /* The seat's lock runs 5 s from the server's handling of the last takeover or refused
+     * try, an instant between that request's send and its reply: [prev_send, prev_recv] */
+    long long prev_send = mono_ms();
     char *r = auth(holder, g.tokens[0], 30);
+    long long prev_recv = mono_ms();
     CHECK_EQ_STR("the second tab takes the seat", "authed", jstr(r, "type", t, sizeof t));
     free(r);
     char msg[128];
@@ -245,13 +258,22 @@ static void takeover_loop_throttled(void)
     static const char *const moves[] = {"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"};
     for (int i = 0; i < 30; i++) {
         wsc *fresh = i >= 20 ? itest_connect(x, &s, NULL) : NULL;
+        long long t_send = mono_ms();
         r = auth(fresh ? fresh : g.p[0], g.tokens[0], 40 + i);
+        long long t_recv = mono_ms();
         if (strcmp(ecode(r, e), "replace_throttled") == 0) {
             throttled++;
+            /* what is left of the 5 s lock (HUB_REPLACE_LOCK_MS) set by the previous
+             * request, rounded up to the ms: the server's two instants lie in the two
+             * send-reply intervals, so the bounds hold however slow the machine is (2 ms
+             * for our clock's whole-ms readings and the server's rounding up) */
             retry = jint(r, "retry_ms", -1);
-            CHECK_MSG(retry > 4000 && retry <= 5000, "retry_ms %lld", retry);
+            long long lo = 5000 - (t_recv - prev_send) - 2, hi = 5000 - (t_send - prev_recv) + 2;
+            CHECK_MSG(retry >= lo && retry <= hi && retry <= 5000,
+                      "retry_ms %lld outside [%lld, %lld]", retry, lo, hi);
             CHECK_EQ_STR("field", "token", jstr(r, "field", t, sizeof t));
         }
+        prev_send = t_send, prev_recv = t_recv;
         free(r);
         wsc_free(fresh);
         if (i % 5 == 0 && ply < 6) { /* the holder (White) and Black on board A play on */
