@@ -83,17 +83,18 @@ static const char *send_raw(uint64_t conn, const char *json, long long id)
     return reply_to(conn, id);
 }
 
-/* printf-style message from conn with a fresh id in place of the first %lld; its reply. */
-static const char *say(uint64_t conn, const char *fmt, ...)
+/* printf-style message from conn (fmt opens the object: "{\"type\":..."), sent with a fresh
+ * id inserted first; its reply. */
+__attribute__((format(printf, 2, 3))) static const char *say(uint64_t conn, const char *fmt,
+                                                             ...)
 {
-    char json[2048];
+    char body[2048], json[2100];
     long long id = next_id++;
     va_list ap;
     va_start(ap, fmt);
-    char f2[2048];
-    snprintf(f2, sizeof f2, "{\"id\":%lld,%s", id, fmt + 1); /* fmt starts with '{' */
-    vsnprintf(json, sizeof json, f2, ap);
+    vsnprintf(body, sizeof body, fmt, ap);
     va_end(ap);
+    snprintf(json, sizeof json, "{\"id\":%lld,%s", id, body + 1);
     return send_raw(conn, json, id);
 }
 
