@@ -47,20 +47,6 @@ static long long T, KA, C, F;
 static char ka_tok[AUTH_TOKEN_LEN + 1], club_tok[AUTH_TOKEN_LEN + 1], f_tok[AUTH_TOKEN_LEN + 1],
     ap_tok[AUTH_TOKEN_LEN + 1];
 
-/* The string value after "key":" in json into out (cap bytes), "" when none. */
-static void str_after(const char *json, const char *key, char *out, size_t cap)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":\"", key);
-    const char *p = json ? strstr(json, k) : NULL;
-    out[0] = '\0';
-    if (!p)
-        return;
-    p += strlen(k);
-    size_t n = strcspn(p, "\"");
-    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
-}
-
 /* The reply to message id on conn (the message naming that id), or NULL. */
 static const char *reply_to(uint64_t conn, long long id)
 {
@@ -133,7 +119,7 @@ static void fixture(void)
                              "\"players\":[\"a1\",\"a2\"]}",
                         T);
     KA = jint(r, "team");
-    str_after(r, "token", ka_tok, sizeof ka_tok);
+    jstr(r, "token", ka_tok, sizeof ka_tok);
     say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"Bravo\","
              "\"players\":[\"b1\",\"b2\"]}",
         T);
@@ -145,9 +131,9 @@ static void fixture(void)
                      "\"captain\":%d}",
                 C, t, players, 100 * t + 1);
         if (t == 1)
-            str_after(r, "token", club_tok, sizeof club_tok);
+            jstr(r, "token", club_tok, sizeof club_tok);
     }
-    str_after(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok,
+    jstr(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok,
               sizeof ap_tok);
     F = live_game(f_tok);
     r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
@@ -398,7 +384,7 @@ static void code_of(const char *r, char *out, size_t cap)
 {
     out[0] = '\0';
     if (r && strncmp(r, "{\"type\":\"error\"", 15) == 0)
-        str_after(r, "code", out, cap);
+        jstr(r, "code", out, cap);
 }
 
 static int cells, refused_cells;
@@ -421,13 +407,13 @@ static void cell(const doc_row *d, int r, long long g, const char *gtok, bool al
         /* Not the role's refusal; a club captain's message may still be not_captain for
          * what its page names besides (a team not in that match: field team). */
         char field[32];
-        str_after(copy, "field", field, sizeof field);
+        jstr(copy, "field", field, sizeof field);
         CHECK_MSG(strcmp(code, "unauthorized") != 0 &&
                       !(strcmp(code, d->refusal) == 0 && strcmp(field, d->ref_field) == 0),
                   "%s from %s (documented as allowed) was refused: %s", d->type, ROLE_NAME[r],
                   copy ? copy : "");
         if (strcmp(d->type, "team_token") == 0 && copy) /* the old team token is revoked */
-            str_after(copy, "token", ka_tok, sizeof ka_tok);
+            jstr(copy, "token", ka_tok, sizeof ka_tok);
     } else {
         refused_cells++;
         if (strcmp(d->refusal, "unauthorized") == 0) {
@@ -437,7 +423,7 @@ static void cell(const doc_row *d, int r, long long g, const char *gtok, bool al
             free(want);
         } else {
             char field[32];
-            str_after(copy, "field", field, sizeof field);
+            jstr(copy, "field", field, sizeof field);
             CHECK_MSG(strcmp(code, d->refusal) == 0 && strcmp(field, d->ref_field) == 0,
                       "%s from %s: want %s (field %s), got %s", d->type, ROLE_NAME[r],
                       d->refusal, d->ref_field, copy ? copy : "(none)");

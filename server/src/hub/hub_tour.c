@@ -365,19 +365,21 @@ uint64_t hub__tour_cookie(hub *h)
     return h->tours_ ? ++h->tours_->next_cookie : 0;
 }
 
-htour *hub__tour_or_error(hub *h, hub_sess *s, int64_t id, int64_t tournament)
+bool hub__tour_cmd_begin(hub *h, hub_sess *s, int64_t id, int64_t tournament, htour_cmd *c)
 {
-    htour *ht = hub__tour_find(h, tournament);
-    if (!ht)
+    *c = (htour_cmd){.ht = hub__tour_find(h, tournament)};
+    if (!c->ht) {
         hub__error(h, s->conn, true, id, BH_ENOTFOUND, "tournament");
-    return ht;
+        return false;
+    }
+    c->cookie = hub__tour_cookie(h);
+    return true;
 }
 
-void hub__tour_answer(hub *h, htour *ht, hub_sess *s, int64_t id, runner_acts *a,
-                      const runner_reply *rep, uint64_t cookie, uint64_t now_us)
+void hub__tour_cmd_end(hub *h, hub_sess *s, int64_t id, htour_cmd *c, uint64_t now_us)
 {
-    hub__tour_run(h, ht, a, now_us);
-    hub__tour_reply(h, ht, s->conn, id, rep, cookie);
+    hub__tour_run(h, c->ht, &c->a, now_us);
+    hub__tour_reply(h, c->ht, s->conn, id, &c->rep, c->cookie);
 }
 
 void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
@@ -621,28 +623,22 @@ void hub__tour_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 
 void hub__tour_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    htour *ht = hub__tour_or_error(h, s, m->id, m->tournament_start.tournament);
-    if (!ht)
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, m->tournament_start.tournament, &c))
         return;
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    runner_start(ht->r, now_us, cookie, &a, &rep);
-    hub__tour_answer(h, ht, s, m->id, &a, &rep, cookie, now_us);
+    runner_start(c.ht->r, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
 /* The director's pause (no new game, no new round) or resume. */
 void hub__tour_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_tournament_pause *x = &m->tournament_pause;
-    htour *ht = hub__tour_or_error(h, s, m->id, x->tournament);
-    if (!ht)
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    runner_pause(ht->r, x->paused, now_us, cookie, &a, &rep);
-    hub__tour_answer(h, ht, s, m->id, &a, &rep, cookie, now_us);
+    runner_pause(c.ht->r, x->paused, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its

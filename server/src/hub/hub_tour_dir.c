@@ -97,45 +97,36 @@ void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 
 /* team_withdraw, round_pair and round_start: the runner decides and answers; its actions are
  * carried out before the reply (the snapshot, or the error), which waits for a pairing job
- * the command started (hub__tour_answer). */
+ * the command started (hub__tour_cmd_end). */
 void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_team_withdraw *x = &m->team_withdraw;
-    htour *ht = hub__tour_or_error(h, s, m->id, x->tournament);
-    if (!ht)
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    runner_withdraw(ht->r, x->team, x->keep_current, now_us, cookie, &a, &rep);
-    hub__tour_answer(h, ht, s, m->id, &a, &rep, cookie, now_us);
+    runner_withdraw(c.ht->r, x->team, x->keep_current, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_round_pair *x = &m->round_pair;
-    htour *ht = hub__tour_or_error(h, s, m->id, x->tournament);
-    if (!ht)
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
     if (x->hand)
-        runner_pair_hand(ht->r, (const int64_t(*)[2])x->pairs, x->n_pairs, x->allow_rematch, &a,
-                         &rep);
+        runner_pair_hand(c.ht->r, (const int64_t(*)[2])x->pairs, x->n_pairs, x->allow_rematch,
+                         &c.a, &c.rep);
     else
-        runner_pair(ht->r, cookie, &a, &rep);
-    hub__tour_answer(h, ht, s, m->id, &a, &rep, cookie, now_us);
+        runner_pair(c.ht->r, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
 void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    htour *ht = hub__tour_or_error(h, s, m->id, m->round_start.tournament);
-    if (!ht)
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, m->round_start.tournament, &c))
         return;
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    runner_round_start(ht->r, now_us, cookie, &a, &rep);
-    hub__tour_answer(h, ht, s, m->id, &a, &rep, cookie, now_us);
+    runner_round_start(c.ht->r, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
