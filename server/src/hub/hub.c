@@ -630,9 +630,10 @@ typedef struct {
     hub_run_club *run_club;
 } hub_route;
 
-#define DIR HUB_MAY_DIRECTOR
-#define ANY HUB_MAY_ANYONE
+#define DIRECTOR HUB_MAY_DIRECTOR
+#define ANYONE HUB_MAY_ANYONE
 #define PLAYER HUB_MAY_PLAYER
+#define TEAM HUB_MAY_TEAM
 #define R(kind, name, who, fn) [kind] = {{name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL}
 #define C(kind, name, who, ...) \
     [PROTO_TYPE_COUNT_ + kind] = {{name, who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg}
@@ -644,51 +645,52 @@ typedef struct {
  * club line-up only for a team of that event (not_captain), club_decide with the appeals
  * token it carries (unauthorized). */
 static const hub_route routes[] = {
-    R(PROTO_AUTH, "auth", ANY, do_auth),
-    R(PROTO_JOIN, "join", ANY, do_join),
+    R(PROTO_AUTH, "auth", ANYONE, do_auth),
+    R(PROTO_JOIN, "join", ANYONE, do_join),
     R(PROTO_MOVE, "move", PLAYER, hub__game_move),
     R(PROTO_RESIGN, "resign", PLAYER, hub__game_act),
     R(PROTO_CHAT, "chat", PLAYER, hub__game_chat),
-    R(PROTO_PING, "ping", ANY, do_ping),
-    R(PROTO_TOURNAMENT_CREATE, "tournament_create", DIR, do_tournament_create),
-    R(PROTO_TEAM_REGISTER, "team_register", DIR, do_team_register),
-    R(PROTO_GAME_CREATE, "game_create", DIR, do_game_create),
-    R(PROTO_GAME_START, "game_start", DIR, do_game_start),
-    R(PROTO_GAMES, "games", DIR, do_games),
+    R(PROTO_PING, "ping", ANYONE, do_ping),
+    R(PROTO_TOURNAMENT_CREATE, "tournament_create", DIRECTOR, do_tournament_create),
+    R(PROTO_TEAM_REGISTER, "team_register", DIRECTOR, do_team_register),
+    R(PROTO_GAME_CREATE, "game_create", DIRECTOR, do_game_create),
+    R(PROTO_GAME_START, "game_start", DIRECTOR, do_game_start),
+    R(PROTO_GAMES, "games", DIRECTOR, do_games),
     R(PROTO_DRAW, "draw", PLAYER, hub__game_act),
     R(PROTO_CLAIM, "claim", PLAYER, hub__game_act),
-    R(PROTO_TOURNAMENT_START, "tournament_start", DIR, hub__tour_start),
-    R(PROTO_TOURNAMENT_GET, "tournament_get", ANY, hub__tour_get),
-    R(PROTO_TOURNAMENT_PAUSE, "tournament_pause", DIR, hub__tour_pause),
-    R(PROTO_GAME_PAUSE, "game_pause", DIR, hub__dir_game_pause),
-    R(PROTO_GAME_RESULT, "game_result", DIR, hub__dir_game_result),
-    R(PROTO_TEAM_WITHDRAW, "team_withdraw", DIR, hub__dir_team_withdraw),
-    R(PROTO_ROUND_PAIR, "round_pair", DIR, hub__dir_round_pair),
-    R(PROTO_ROUND_START, "round_start", DIR, hub__dir_round_start),
-    [PROTO_EXPORT] = {{"export", DIR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
+    R(PROTO_TOURNAMENT_START, "tournament_start", DIRECTOR, hub__tour_start),
+    R(PROTO_TOURNAMENT_GET, "tournament_get", ANYONE, hub__tour_get),
+    R(PROTO_TOURNAMENT_PAUSE, "tournament_pause", DIRECTOR, hub__tour_pause),
+    R(PROTO_GAME_PAUSE, "game_pause", DIRECTOR, hub__dir_game_pause),
+    R(PROTO_GAME_RESULT, "game_result", DIRECTOR, hub__dir_game_result),
+    R(PROTO_TEAM_WITHDRAW, "team_withdraw", DIRECTOR, hub__dir_team_withdraw),
+    R(PROTO_ROUND_PAIR, "round_pair", DIRECTOR, hub__dir_round_pair),
+    R(PROTO_ROUND_START, "round_start", DIRECTOR, hub__dir_round_start),
+    [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
                       public_bpgn, hub__dir_export, NULL},
-    R(PROTO_LIVE, "live", ANY, do_live),
-    R(PROTO_GAME2_COLORS, "game2_colors", PLAYER | HUB_MAY_TEAM, hub__tour_game2_colors),
-    R(PROTO_ANNOUNCE, "announce", DIR, do_announce),
-    R(PROTO_TEAM_TOKEN, "team_token", DIR, hub__tour_team_token),
-    C(PCLUB_CREATE, "club_create", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_TEAM, "club_team", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_START, "club_start", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_LINEUP, "club_lineup", DIR | HUB_MAY_TEAM, BH_ENOTCAPTAIN, "F-LINEUP", "captain"),
-    C(PCLUB_ROUND_START, "club_round_start", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_RESULT, "club_result", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_PROTEST, "club_protest", HUB_MAY_TEAM, BH_ENOTCAPTAIN, "F-PROTEST", "filer"),
-    C(PCLUB_APPEALS, "club_appeals", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_DECIDE, "club_decide", ANY, BH_EAUTH, NULL, NULL),
-    C(PCLUB_GET, "club_get", ANY, BH_EAUTH, NULL, NULL),
-    C(PCLUB_EXPORT, "club_export", DIR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_ATTEND, "club_attend", DIR, BH_EAUTH, NULL, NULL),
+    R(PROTO_LIVE, "live", ANYONE, do_live),
+    R(PROTO_GAME2_COLORS, "game2_colors", PLAYER | TEAM, hub__tour_game2_colors),
+    R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
+    R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
+    C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_TEAM, "club_team", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_START, "club_start", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_LINEUP, "club_lineup", DIRECTOR | TEAM, BH_ENOTCAPTAIN, "F-LINEUP", "captain"),
+    C(PCLUB_ROUND_START, "club_round_start", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_RESULT, "club_result", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_PROTEST, "club_protest", TEAM, BH_ENOTCAPTAIN, "F-PROTEST", "filer"),
+    C(PCLUB_APPEALS, "club_appeals", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_DECIDE, "club_decide", ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_GET, "club_get", ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_EXPORT, "club_export", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_ATTEND, "club_attend", DIRECTOR, BH_EAUTH, NULL, NULL),
 };
 #undef R
 #undef C
-#undef DIR
-#undef ANY
+#undef DIRECTOR
+#undef ANYONE
 #undef PLAYER
+#undef TEAM
 
 _Static_assert(sizeof routes / sizeof routes[0] == PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_,
                "one route per message kind");
