@@ -189,8 +189,9 @@ typedef struct {
     int64_t team;
 } proto_team_token;
 
-/* A decoded client message: its type, its id, and the struct of its type (the union member
- * named as the type; ping, games and live have none). */
+/* A decoded client message: its type, its id, and the struct of its type: the union member
+ * named as the type (export_: export is a C++ keyword); ping, games and live have none.
+ * 528 bytes on x86-64 (was 17,648 with one struct for all kinds and the pairs inline). */
 typedef struct {
     proto_type type;
     int64_t id; /* echoed in the reply; 0..PROTO_ID_MAX */
