@@ -7,7 +7,9 @@
  * be); a cell it does not allow must get exactly the refusal (unauthorized, no field; a club
  * captain's message: not_captain with the field the message's page names) and change nothing
  * the director can see (games, the tournament, the club event). The export exception ("anyone:
- * the BPGN of a finished game") is tried as a second row with a finished game.
+ * the BPGN of a finished game") is tried as a second row with a finished game, and so is
+ * game2_colors' (not_found for anyone while no choice is open), whose first row answers an
+ * open choice (P-GAME2).
  * SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
@@ -46,6 +48,12 @@ static long long next_id = 700000; /* message ids: unique, so a reply is found b
 static long long T, KA, C, F;
 static char ka_tok[AUTH_TOKEN_LEN + 1], club_tok[AUTH_TOKEN_LEN + 1], f_tok[AUTH_TOKEN_LEN + 1],
     ap_tok[AUTH_TOKEN_LEN + 1];
+/* And an open game-2 choice (P-GAME2): game 1 (CG1) of tournament "Choice" ended 1-0, so its
+ * runner asks the loser, team 2 (token loser_tok), whose captain plays board A Black: the
+ * player connection cap_conn, authenticated before the end. */
+static long long CG1;
+static uint64_t cap_conn;
+static char loser_tok[AUTH_TOKEN_LEN + 1];
 
 /* The reply to message id on conn (the message naming that id), or NULL. */
 static const char *reply_to(uint64_t conn, long long id)
@@ -135,6 +143,32 @@ static void fixture(void)
     }
     jstr(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok,
               sizeof ap_tok);
+    /* The open choice. */
+    long long t2 = jint(say(DIR, "{\"type\":\"tournament_create\",\"name\":\"Choice\","
+                                 "\"wait_s\":0,\"break_s\":0}"),
+                        "tournament");
+    say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C1\","
+             "\"players\":[\"c1\",\"c2\"]}",
+        t2);
+    jstr(say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C2\","
+                  "\"players\":[\"d1\",\"d2\"]}",
+             t2),
+         "token", loser_tok, sizeof loser_tok);
+    say(DIR, "{\"type\":\"tournament_start\",\"tournament\":%lld}", t2);
+    const char *as = f_last(&io_log, DIR, "\"type\":\"assign\"");
+    CG1 = jint(as, "game");
+    const char *s1 = as ? strstr(as, "\"seat\":1,") : NULL;
+    char cap_tok[AUTH_TOKEN_LEN + 1];
+    jstr(s1, "token", cap_tok, sizeof cap_tok);
+    say(DIR, "{\"type\":\"game_start\",\"game\":%lld}", CG1); /* if it waits still */
+    cap_conn = next_conn++;
+    hub_on_open(h, cap_conn);
+    r = say(cap_conn, "{\"type\":\"auth\",\"token\":\"%s\"}", cap_tok);
+    CHECK_MSG(r && strstr(r, "\"player\""), "captain: %s", r ? r : "(none)");
+    r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
+            CG1);
+    CHECK_MSG(f_last(&io_log, cap_conn, "\"game2_choice\"") != NULL, "no game2_choice: %s",
+              r ? r : "(none)");
     F = live_game(f_tok);
     r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
             F);
@@ -263,13 +297,18 @@ static char *snapshot(void)
 
 /* A fresh connection with role r for a message of kind type; game g's seat-0 token gtok for
  * a player. Returns the connection. */
-static uint64_t connect_as(int r, const char *type, const char *gtok)
+static uint64_t connect_as(int r, const char *type, long long g, const char *gtok)
 {
+    bool choice = strcmp(type, "game2_colors") == 0 && g == CG1;
+    if (choice && r == R_PLAYER)
+        return cap_conn; /* the captain asked, connected before game 1 ended */
     uint64_t c = next_conn++;
     hub_on_open(h, c);
     const char *tok = r == R_SPECTATOR ? f_tok
                       : r == R_PLAYER  ? gtok
-                      : r == R_TEAM    ? (strncmp(type, "club_", 5) == 0 ? club_tok : ka_tok)
+                      : r == R_TEAM    ? (choice                          ? loser_tok
+                                          : strncmp(type, "club_", 5) == 0 ? club_tok
+                                                                          : ka_tok)
                       : r == R_DIRECTOR ? ADMIN
                                         : NULL;
     static const char *const want[R_N] = {NULL, "\"spectator\"", "\"player\"", "\"team",
@@ -393,7 +432,7 @@ static int cells, refused_cells;
  * of token gtok), which d allows or not. */
 static void cell(const doc_row *d, int r, long long g, const char *gtok, bool allowed)
 {
-    uint64_t c = connect_as(r, d->type, gtok);
+    uint64_t c = connect_as(r, d->type, g, gtok);
     char json[2048];
     long long id = next_id++;
     message(json, sizeof json, d->type, id, g);
@@ -435,7 +474,8 @@ static void cell(const doc_row *d, int r, long long g, const char *gtok, bool al
     }
     free(before);
     free(copy);
-    hub_on_close(h, c);
+    if (c != cap_conn)
+        hub_on_close(h, c);
 }
 
 static void every_role_every_kind(void)
@@ -454,16 +494,26 @@ static void every_role_every_kind(void)
         if (i < PROTO_TYPE_COUNT_)
             CHECK_EQ_STR("the table's kind is proto.h's", proto_type_name((proto_type)i), p->type);
         CHECK_MSG(d->anyone_also == (p->also != NULL), "%s: the exception", p->type);
-        for (int r = 0; r < R_N; r++) {
-            char gtok[AUTH_TOKEN_LEN + 1] = "";
-            long long g = live_game(gtok);
-            cell(d, r, g, gtok, (d->roles >> r & 1) != 0);
-        }
-        if (d->anyone_also) /* export: a finished game's BPGN is anyone's */
+        /* The refused roles first (they change nothing), then the allowed ones. */
+        for (int pass = 0; pass < 2; pass++)
+            for (int r = 0; r < R_N; r++) {
+                bool allowed = (d->roles >> r & 1) != 0;
+                if (allowed != (pass == 1))
+                    continue;
+                char gtok[AUTH_TOKEN_LEN + 1] = "";
+                long long g = live_game(gtok);
+                if (strcmp(d->type, "game2_colors") == 0)
+                    g = CG1; /* the choice is open: only its captain may answer */
+                cell(d, r, g, gtok, allowed);
+            }
+        /* The exceptions: a finished game's BPGN is anyone's (export); without an open choice
+         * game2_colors is not_found for anyone (a live game outside tournaments). */
+        if (d->anyone_also)
             for (int r = 0; r < R_N; r++) {
                 char gtok[AUTH_TOKEN_LEN + 1] = "";
-                live_game(gtok); /* the player's own seat: a finished game's is a spectator's */
-                cell(d, r, F, gtok, true);
+                /* the player's own seat: a finished game's token is a spectator's */
+                long long g = live_game(gtok);
+                cell(d, r, strcmp(d->type, "export") == 0 ? F : g, gtok, true);
             }
     }
     CHECK_MSG(cells >= 5 * 38 && refused_cells > 0, "%d cells, %d refused", cells,

@@ -615,6 +615,13 @@ static bool public_bpgn(hub *h, const proto_msg *m)
     return !hg || hg->status == STORE_FINISHED;
 }
 
+/* game2_colors' exception: while no choice of that game is open the answer is not_found, for
+ * anyone (as before the table); only an open choice is the captain's. */
+static bool no_choice(hub *h, const proto_msg *m)
+{
+    return !hub__tour_choice_open(h, m->game2_colors.game);
+}
+
 /* ---- dispatch ------------------------------------------------------------------------- */
 
 typedef void hub_run(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
@@ -669,7 +676,9 @@ static const hub_route routes[] = {
     [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
                       public_bpgn, hub__dir_export, NULL},
     R(PROTO_LIVE, "live", ANYONE, do_live),
-    R(PROTO_GAME2_COLORS, "game2_colors", PLAYER | TEAM, hub__tour_game2_colors),
+    [PROTO_GAME2_COLORS] = {{"game2_colors", PLAYER | TEAM, "not_found while no choice of that "
+                             "game is open", BH_EAUTH, NULL, NULL},
+                            no_choice, hub__tour_game2_colors, NULL},
     R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
     R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
     C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),

@@ -139,7 +139,8 @@ typedef struct {
     const char *type; /* the message's wire type ("move", "club_lineup") */
     unsigned roles;   /* HUB_MAY_* bits of the roles that may send it */
     const char *also; /* NULL, or when anyone else may too, in words (export: "the BPGN of a
-                       * finished game"; an unknown game is then not_found for anyone) */
+                       * finished game", an unknown game being not_found for anyone;
+                       * game2_colors: while no choice is open, not_found for anyone) */
     int refusal;      /* what a refused sender gets: BH_EAUTH (error unauthorized, no field)
                        * or, for a club captain's message, BH_ENOTCAPTAIN (field and rule) */
     const char *rule; /* the refusal's rule id (RULES.md) and field, NULL for BH_EAUTH */

@@ -273,6 +273,8 @@ void hub__tour_timers(hub *h, uint64_t now_us);
 /* game2_colors from s (m->game2_colors): the answer of the team the runner asked (its captain
  * or connection; anyone else: unauthorized). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* Is a game-2 colour choice open for game 1 gid (the runner asked, nobody answered yet)? */
+bool hub__tour_choice_open(hub *h, int64_t gid);
 
 /* hub_tour_dir.c: the director's controls (issue 7). */
 /* game_pause, game_result, team_withdraw, round_pair, round_start, export (the union member of

@@ -433,6 +433,14 @@ void hub__tour_timers(hub *h, uint64_t now_us)
     }
 }
 
+bool hub__tour_choice_open(hub *h, int64_t gid)
+{
+    int i;
+    runner_choice c;
+    htour *ht = hub__tour_of_game(h, gid, &i);
+    return ht && runner_choice_get(ht->r, runner_game_at(ht->r, i)->key, &c) == BH_OK;
+}
+
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_game2_colors *x = &m->game2_colors;
