@@ -82,6 +82,20 @@ static inline long long jint(const char *json, const char *key)
     return p ? strtoll(p + strlen(k), NULL, 10) : -1;
 }
 
+/* The string value after "key":" in json into out (cap bytes), "" when none. */
+static inline void jstr(const char *json, const char *key, char *out, size_t cap)
+{
+    char k[64];
+    snprintf(k, sizeof k, "\"%s\":\"", key);
+    const char *p = json ? strstr(json, k) : NULL;
+    out[0] = '\0';
+    if (!p)
+        return;
+    p += strlen(k);
+    size_t n = strcspn(p, "\"");
+    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+}
+
 /* Fire h's timer at its armed instants (f->timer_at) until nothing is armed or until `until`. */
 static inline void f_run_timers(fake *f, hub *h, uint64_t until)
 {

@@ -68,20 +68,6 @@ static void turn(uint64_t conn, const char *json, uint64_t now)
     CHECK_EQ_INT(json, BH_OK, hub_turn_end(h));
 }
 
-/* The string value after "key":" in json into out (cap bytes), or "" if none. */
-static void jstr(const char *json, const char *key, char *out, size_t cap)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\":\"", key);
-    const char *p = json ? strstr(json, k) : NULL;
-    out[0] = '\0';
-    if (!p)
-        return;
-    p += strlen(k);
-    size_t n = strcspn(p, "\"");
-    snprintf(out, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
-}
-
 /* The value of BPGN tag name in text (a parsed copy), or "" if absent. */
 static void tag(const char *text, const char *name, char *out, size_t cap)
 {

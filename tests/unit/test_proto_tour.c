@@ -23,32 +23,32 @@ static void golden_client(void)
     proto_msg m;
     CHECK_EQ_INT("tcreate", BH_OK, decode_file("c2s-tournament_create.json", &m));
     CHECK_EQ_INT("tcreate type", PROTO_TOURNAMENT_CREATE, m.type);
-    CHECK_EQ_STR("tcreate name", "Bughouse Open", m.name);
-    CHECK_EQ_INT("tcreate base", 60000, m.base_ms);
-    CHECK_EQ_INT("tcreate inc", 0, m.inc_ms);
-    CHECK_EQ_STR("tcreate ruleset", "regulation", m.ruleset);
-    CHECK_EQ_INT("tcreate rounds", 5, m.rounds);
-    CHECK_EQ_INT("tcreate wait_s", 300, m.wait_s);
-    CHECK_EQ_INT("tcreate break_s", 60, m.break_s);
-    CHECK_EQ_INT("tcreate n_tb", 3, m.n_tiebreaks);
-    CHECK_EQ_STR("tcreate tb1", "BH-C1", m.tiebreaks[1]);
-    CHECK_EQ_STR("tcreate tb2", "PO", m.tiebreaks[2]);
+    CHECK_EQ_STR("tcreate name", "Bughouse Open", m.tournament_create.name);
+    CHECK_EQ_INT("tcreate base", 60000, m.tournament_create.base_ms);
+    CHECK_EQ_INT("tcreate inc", 0, m.tournament_create.inc_ms);
+    CHECK_EQ_STR("tcreate ruleset", "regulation", m.tournament_create.ruleset);
+    CHECK_EQ_INT("tcreate rounds", 5, m.tournament_create.rounds);
+    CHECK_EQ_INT("tcreate wait_s", 300, m.tournament_create.wait_s);
+    CHECK_EQ_INT("tcreate break_s", 60, m.tournament_create.break_s);
+    CHECK_EQ_INT("tcreate n_tb", 3, m.tournament_create.n_tiebreaks);
+    CHECK_EQ_STR("tcreate tb1", "BH-C1", m.tournament_create.tiebreaks[1]);
+    CHECK_EQ_STR("tcreate tb2", "PO", m.tournament_create.tiebreaks[2]);
     CHECK_EQ_INT("team", BH_OK, decode_file("c2s-team_register.json", &m));
-    CHECK_EQ_INT("team rating c", 2100, m.ratings[0]);
-    CHECK_EQ_INT("team rating p", 1950, m.ratings[1]);
+    CHECK_EQ_INT("team rating c", 2100, m.team_register.ratings[0]);
+    CHECK_EQ_INT("team rating p", 1950, m.team_register.ratings[1]);
     CHECK_EQ_INT("start", BH_OK, decode_file("c2s-tournament_start.json", &m));
     CHECK_EQ_INT("start type", PROTO_TOURNAMENT_START, m.type);
-    CHECK_EQ_INT("start tour", 1, m.tournament);
+    CHECK_EQ_INT("start tour", 1, m.tournament_start.tournament);
     CHECK_EQ_INT("get", BH_OK, decode_file("c2s-tournament_get.json", &m));
     CHECK_EQ_INT("get type", PROTO_TOURNAMENT_GET, m.type);
-    CHECK_EQ_INT("get tour", 1, m.tournament);
+    CHECK_EQ_INT("get tour", 1, m.tournament_get.tournament);
     CHECK_EQ_INT("pause", BH_OK, decode_file("c2s-tournament_pause.json", &m));
     CHECK_EQ_INT("pause type", PROTO_TOURNAMENT_PAUSE, m.type);
-    CHECK_EQ_INT("pause action", 1, m.action);
+    CHECK_EQ_INT("pause action", 1, m.tournament_pause.paused);
     CHECK_EQ_INT("game2_colors", BH_OK, decode_file("c2s-game2_colors.json", &m));
     CHECK_EQ_INT("game2_colors type", PROTO_GAME2_COLORS, m.type);
-    CHECK_EQ_INT("game2_colors game", 9, m.game);
-    CHECK_EQ_INT("game2_colors keep", 0, m.action);
+    CHECK_EQ_INT("game2_colors game", 9, m.game2_colors.game);
+    CHECK_EQ_INT("game2_colors keep", 0, m.game2_colors.swap);
 }
 
 static void bad_options(void)
@@ -103,7 +103,7 @@ static void bad_options(void)
     proto_err err;
     CHECK_EQ_INT("get without id", BH_OK,
                  decode_str("{\"type\":\"tournament_get\",\"id\":4}", &m, &err));
-    CHECK_EQ_INT("get default", 0, m.tournament);
+    CHECK_EQ_INT("get default", 0, m.tournament_get.tournament);
 }
 
 static void golden_server(void)
@@ -194,24 +194,24 @@ static void golden_director(void)
     proto_msg m;
     CHECK_EQ_INT("game_pause", BH_OK, decode_file("c2s-game_pause.json", &m));
     CHECK_EQ_INT("game_pause type", PROTO_GAME_PAUSE, m.type);
-    CHECK_EQ_INT("game_pause game", 7, m.game);
-    CHECK_EQ_INT("game_pause paused", 1, m.action);
+    CHECK_EQ_INT("game_pause game", 7, m.game_pause.game);
+    CHECK_EQ_INT("game_pause paused", 1, m.game_pause.paused);
     CHECK_EQ_INT("game_result", BH_OK, decode_file("c2s-game_result.json", &m));
     CHECK_EQ_INT("game_result type", PROTO_GAME_RESULT, m.type);
-    CHECK_EQ_STR("game_result result", "1/2-1/2", m.result);
-    CHECK_EQ_STR("game_result reason", "adjudicated", m.reason);
+    CHECK_EQ_STR("game_result result", "1/2-1/2", m.game_result.result);
+    CHECK_EQ_STR("game_result reason", "adjudicated", m.game_result.reason);
     CHECK_EQ_INT("team_withdraw", BH_OK, decode_file("c2s-team_withdraw.json", &m));
-    CHECK_EQ_INT("team_withdraw team", 3, m.team);
-    CHECK_EQ_INT("team_withdraw tournament", 1, m.tournament);
-    CHECK_EQ_INT("team_withdraw keep", 0, m.action);
+    CHECK_EQ_INT("team_withdraw team", 3, m.team_withdraw.team);
+    CHECK_EQ_INT("team_withdraw tournament", 1, m.team_withdraw.tournament);
+    CHECK_EQ_INT("team_withdraw keep", 0, m.team_withdraw.keep_current);
     CHECK_EQ_INT("round_pair", BH_OK, decode_file("c2s-round_pair.json", &m));
     CHECK_EQ_INT("round_pair type", PROTO_ROUND_PAIR, m.type);
     CHECK_EQ_INT("round_start", BH_OK, decode_file("c2s-round_start.json", &m));
     CHECK_EQ_INT("round_start type", PROTO_ROUND_START, m.type);
-    CHECK_EQ_INT("round_start tournament", 1, m.tournament);
+    CHECK_EQ_INT("round_start tournament", 1, m.round_start.tournament);
     CHECK_EQ_INT("export", BH_OK, decode_file("c2s-export.json", &m));
-    CHECK_EQ_INT("export format", PROTO_EXPORT_TRF, m.action);
-    CHECK_EQ_INT("export tournament", 1, m.tournament);
+    CHECK_EQ_INT("export format", PROTO_EXPORT_TRF, m.export_.format);
+    CHECK_EQ_INT("export tournament", 1, m.export_.tournament);
     CHECK_EQ_INT("live", BH_OK, decode_file("c2s-live.json", &m));
     CHECK_EQ_INT("live type", PROTO_LIVE, m.type);
 
@@ -268,20 +268,23 @@ static void round_pair_hand(void)
     proto_msg *m = malloc(sizeof *m);
     CHECK_EQ_INT("hand", BH_OK, decode_file("c2s-round_pair_hand.json", m));
     CHECK_EQ_INT("hand type", PROTO_ROUND_PAIR, m->type);
-    CHECK_EQ_INT("hand tournament", 1, m->tournament);
-    CHECK_MSG(m->hand, "pairs not seen");
-    CHECK_EQ_INT("allow_rematch", 1, m->action);
-    CHECK_EQ_INT("3 pairs", 3, m->n_pairs);
+    CHECK_EQ_INT("hand tournament", 1, m->round_pair.tournament);
+    CHECK_MSG(m->round_pair.hand, "pairs not seen");
+    CHECK_EQ_INT("allow_rematch", 1, m->round_pair.allow_rematch);
+    CHECK_EQ_INT("3 pairs", 3, m->round_pair.n_pairs);
     const int64_t want[3][2] = {{1, 4}, {2, 3}, {5, 0}};
-    for (int i = 0; i < 3 && m->n_pairs == 3; i++)
+    for (int i = 0; i < 3 && m->round_pair.n_pairs == 3; i++)
         for (int k = 0; k < 2; k++)
-            CHECK_EQ_INT("pair", want[i][k], m->pairs[i][k]);
+            CHECK_EQ_INT("pair", want[i][k], m->round_pair.pairs[i][k]);
+    proto_msg_free(m);
     CHECK_EQ_INT("computed", BH_OK, decode_file("c2s-round_pair.json", m));
-    CHECK_MSG(!m->hand && m->n_pairs == 0 && m->action == 0, "pairs in the computed form");
+    CHECK_MSG(!m->round_pair.hand && m->round_pair.n_pairs == 0 && !m->round_pair.allow_rematch,
+              "pairs in the computed form");
     CHECK_EQ_INT("empty list", BH_OK,
                  decode_str("{\"type\":\"round_pair\",\"id\":1,\"tournament\":1,\"pairs\":[]}", m,
                             &(proto_err){0}));
-    CHECK_MSG(m->hand && m->n_pairs == 0, "an empty list is a (bad) hand pairing, not none");
+    CHECK_MSG(m->round_pair.hand && m->round_pair.n_pairs == 0,
+              "an empty list is a (bad) hand pairing, not none");
 
     static const struct {
         const char *pairs; /* the value of "pairs", or a whole tail after "tournament":1 */
@@ -325,7 +328,8 @@ static void round_pair_hand(void)
         int rc = proto_decode(json, len, m, &err);
         if (n == PROTO_PAIRS_MAX) {
             CHECK_EQ_INT("1024 pairs", BH_OK, rc);
-            CHECK_EQ_INT("1024 pairs kept", PROTO_PAIRS_MAX, m->n_pairs);
+            CHECK_EQ_INT("1024 pairs kept", PROTO_PAIRS_MAX, m->round_pair.n_pairs);
+            proto_msg_free(m);
         } else {
             CHECK_EQ_INT("1025 pairs", BH_ELIMIT, rc);
             CHECK_EQ_STR("1025 pairs field", "pairs", err.field);

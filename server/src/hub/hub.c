@@ -295,8 +295,7 @@ static hub_sess *other_holder(hub *h, const hub_game *hg, int seat, const hub_se
  * open connections (HUB_REPLACE_LOCK_MS): then the refusal, which locks it again, is queued
  * (replace_throttled with retry_ms) and false returned. A seat without an open holder (a
  * reconnect after a close) is always free. */
-static bool may_take(hub *h, hub_sess *s, const proto_msg *m, hub_game *hg, int seat,
-                     uint64_t now_us)
+static bool may_take(hub *h, hub_sess *s, int64_t id, hub_game *hg, int seat, uint64_t now_us)
 {
     if (!other_holder(h, hg, seat, s) || now_us >= hg->lock_us[seat])
         return true;
@@ -312,7 +311,7 @@ static bool may_take(hub *h, hub_sess *s, const proto_msg *m, hub_game *hg, int 
              "%d s (each try before then waits %d s more)",
              (int)((left_ms + 999) / 1000), HUB_REPLACE_LOCK_MS / 1000);
     hub__queue(h, s->conn,
-               proto_enc_error_retry(true, m->id, BH_ETHROTTLED, "token", msg, left_ms));
+               proto_enc_error_retry(true, id, BH_ETHROTTLED, "token", msg, left_ms));
     return false;
 }
 
@@ -343,7 +342,7 @@ static void take_seat(hub *h, hub_sess *s, hub_game *hg, int seat, uint64_t now_
 static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     char hash[AUTH_HASH_LEN + 1];
-    if (auth_hash(m->token, hash) != BH_OK)
+    if (auth_hash(m->auth.token, hash) != BH_OK)
         goto bad;
     if (h->cfg.admin_hash[0] && auth_hash_eq(hash, h->cfg.admin_hash)) {
         release_seat(h, s);
@@ -372,7 +371,7 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         return;
     }
     if (hg && seat >= 0 && seat < 4) {
-        if (!may_take(h, s, m, hg, seat, now_us))
+        if (!may_take(h, s, m->id, hg, seat, now_us))
             return; /* s stays what it was */
         /* A new identity on this connection: leave the seat of the old one first. */
         release_seat(h, s);
@@ -411,54 +410,59 @@ static const hub_team *find_team(const hub *h, int64_t id)
     return NULL;
 }
 
-static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m)
+static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
+    (void)now_us;
+    const proto_tournament_create *x = &m->tournament_create;
     int64_t id;
     const char *field = NULL;
-    int rc = hub__tour_check_create(h, m, &field);
+    int rc = hub__tour_check_create(h, x, &field);
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, field);
         return;
     }
-    if (store_tournament_add(h->st, m->name, now_wall_ms(), &id) != BH_OK) {
+    if (store_tournament_add(h->st, x->name, now_wall_ms(), &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    load_tour(h, id, m->name);
-    hub__tour_created(h, id, m);
+    load_tour(h, id, x->name);
+    hub__tour_created(h, id, x);
     hub__queue(h, s->conn, proto_enc_created(m->id, "tournament", id));
 }
 
-static void do_team_register(hub *h, hub_sess *s, const proto_msg *m)
+static void do_team_register(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    if (!has_tournament(h, m->tournament)) {
+    (void)now_us;
+    const proto_team_register *x = &m->team_register;
+    if (!has_tournament(h, x->tournament)) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
         return;
     }
     int64_t id;
-    if (!hub__tour_check_team(h, s, m))
+    if (!hub__tour_check_team(h, s, m->id, x))
         return;
-    if (store_team_add(h->st, m->tournament, m->name, m->players[0], m->players[1], &id) != BH_OK) {
+    if (store_team_add(h->st, x->tournament, x->name, x->players[0], x->players[1], &id) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    load_team(h, id, m->tournament, m->name, m->players[0], m->players[1]);
-    if (hub__tour_team_added(h, s, m, id))
+    load_team(h, id, x->tournament, x->name, x->players[0], x->players[1]);
+    if (hub__tour_team_added(h, s, m->id, x, id))
         return;
     hub__queue(h, s->conn, proto_enc_created(m->id, "team", id));
 }
 
 static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    const char *names[4] = {m->players[0], m->players[1], m->players[2], m->players[3]};
-    if (m->tournament && !has_tournament(h, m->tournament)) {
+    const proto_game_create *x = &m->game_create;
+    const char *names[4] = {x->players[0], x->players[1], x->players[2], x->players[3]};
+    if (x->tournament && !has_tournament(h, x->tournament)) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
         return;
     }
-    if (m->team1 || m->team2) {
-        const hub_team *t1 = find_team(h, m->team1), *t2 = find_team(h, m->team2);
+    if (x->team1 || x->team2) {
+        const hub_team *t1 = find_team(h, x->team1), *t2 = find_team(h, x->team2);
         if (!t1 || !t2 || t1 == t2) {
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, t1 ? "team2" : "team1");
             return;
@@ -469,17 +473,17 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         names[GAME_A_BLACK] = t2->players[0];
         names[GAME_B_WHITE] = t2->players[1];
     }
-    store_game row = {.tournament = m->tournament,
-                      .team1 = m->team1,
-                      .team2 = m->team2,
-                      .base_ms = m->base_ms,
-                      .inc_ms = m->inc_ms,
+    store_game row = {.tournament = x->tournament,
+                      .team1 = x->team1,
+                      .team2 = x->team2,
+                      .base_ms = x->base_ms,
+                      .inc_ms = x->inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
                       .names = {names[0], names[1], names[2], names[3]},
                       .ruleset = h->cfg.ruleset};
     /* A chess game (F-CHESS): seats 0 White and 1 Black, the FIDE Laws' ruleset. */
-    if (m->kind == PROTO_KIND_CHESS) {
+    if (x->kind == PROTO_KIND_CHESS) {
         row.kind = GAME_KIND_CHESS;
         row.ruleset = "fide";
         row.names[2] = row.names[3] = "";
@@ -504,7 +508,7 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
 
 static void do_game_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    hub_game *hg = hub__game_by_id(h, m->game);
+    hub_game *hg = hub__game_by_id(h, m->game_start.game);
     if (!hg) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
@@ -521,8 +525,9 @@ static void do_game_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
-static void do_games(hub *h, hub_sess *s, const proto_msg *m)
+static void do_games(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
+    (void)now_us;
     proto_game_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
     for (int i = 0; i < h->ngames; i++) {
         const hub_game *hg = h->games[i];
@@ -550,16 +555,18 @@ static int64_t team_of_sess(hub *h, const hub_sess *s)
  * spectators, directors) or to one team's connections (its team token's and its seats') and
  * the directors. Not stored: a page that is not connected at that moment does not get it.
  * The reply says to how many connections it went. */
-static void do_announce(hub *h, hub_sess *s, const proto_msg *m)
+static void do_announce(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
+    (void)now_us;
+    const proto_announce *a = &m->announce;
     const hub_team *t = NULL;
-    if (m->team && !(t = find_team(h, m->team))) {
+    if (a->team && !(t = find_team(h, a->team))) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
         return;
     }
     const char *name = t ? t->name : NULL;
     int64_t now_ms = now_wall_ms();
-    char *push = proto_enc_announcement(false, 0, m->text, m->team, name, now_ms, 0);
+    char *push = proto_enc_announcement(false, 0, a->text, a->team, name, now_ms, 0);
     int n = 0;
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *x = &h->sess[i];
@@ -572,8 +579,158 @@ static void do_announce(hub *h, hub_sess *s, const proto_msg *m)
     }
     free(push);
     log_info("hub: announcement to %s (%d connections): %s", name ? name : "everyone", n,
-             m->text);
-    hub__queue(h, s->conn, proto_enc_announcement(true, m->id, m->text, m->team, name, now_ms, n));
+             a->text);
+    hub__queue(h, s->conn, proto_enc_announcement(true, m->id, a->text, a->team, name, now_ms, n));
+}
+
+static void do_ping(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    (void)now_us;
+    hub__queue(h, s->conn, proto_enc_pong(m->id, now_wall_ms()));
+}
+
+static void do_join(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    hub_game *hg = hub__game_by_id(h, m->join.game);
+    if (!hg)
+        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+    else
+        hub__game_join(h, s, hg, m->id, now_us);
+}
+
+static void do_live(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    s->live_sub = true;
+    hub__queue(h, s->conn, hub__game_enc_live(h, true, m->id, now_us));
+}
+
+/* export's exception: a finished game's record is public (its watchers saw every move and
+ * clock): the download of a replay. A live game's stays the director's; an unknown game is
+ * not_found for anyone, as a join is. */
+static bool public_bpgn(hub *h, const proto_msg *m)
+{
+    if (m->export_.format != PROTO_EXPORT_BPGN)
+        return false;
+    const hub_game *hg = hub__game_by_id(h, m->export_.game);
+    return !hg || hg->status == STORE_FINISHED;
+}
+
+/* game2_colors' exception: while no choice of that game is open the answer is not_found, for
+ * anyone (as before the table); only an open choice is the captain's. */
+static bool no_choice(hub *h, const proto_msg *m)
+{
+    return !hub__tour_choice_open(h, m->game2_colors.game);
+}
+
+/* ---- dispatch ------------------------------------------------------------------------- */
+
+typedef void hub_run(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+typedef void hub_run_club(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
+
+/* One message kind: who may send it (perm, public in hub.h), when anyone else may too
+ * (open_if, the test behind perm.also), and what carries it out (run for proto.h's kinds,
+ * run_club for proto_club.h's). */
+typedef struct {
+    hub_perm perm;
+    bool (*open_if)(hub *h, const proto_msg *m);
+    hub_run *run;
+    hub_run_club *run_club;
+} hub_route;
+
+#define DIRECTOR HUB_MAY_DIRECTOR
+#define ANYONE HUB_MAY_ANYONE
+#define PLAYER HUB_MAY_PLAYER
+#define TEAM HUB_MAY_TEAM
+#define R(kind, name, who, fn) [kind] = {{name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL}
+#define C(kind, name, who, ...) \
+    [PROTO_TYPE_COUNT_ + kind] = {{name, who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg}
+
+/* Every kind, by proto_type, then by PROTO_TYPE_COUNT_ + pclub_type. The roles are
+ * protocol/README.md's "who" column (tests/unit/test_hub_perm.c holds the two together);
+ * what a role alone does not decide stays with the handler: a player acts only for its own
+ * seat (own_game: not_your_seat), game2_colors only for the captain asked (unauthorized), a
+ * club line-up only for a team of that event (not_captain), club_decide with the appeals
+ * token it carries (unauthorized). */
+static const hub_route routes[] = {
+    R(PROTO_AUTH, "auth", ANYONE, do_auth),
+    R(PROTO_JOIN, "join", ANYONE, do_join),
+    R(PROTO_MOVE, "move", PLAYER, hub__game_move),
+    R(PROTO_RESIGN, "resign", PLAYER, hub__game_act),
+    R(PROTO_CHAT, "chat", PLAYER, hub__game_chat),
+    R(PROTO_PING, "ping", ANYONE, do_ping),
+    R(PROTO_TOURNAMENT_CREATE, "tournament_create", DIRECTOR, do_tournament_create),
+    R(PROTO_TEAM_REGISTER, "team_register", DIRECTOR, do_team_register),
+    R(PROTO_GAME_CREATE, "game_create", DIRECTOR, do_game_create),
+    R(PROTO_GAME_START, "game_start", DIRECTOR, do_game_start),
+    R(PROTO_GAMES, "games", DIRECTOR, do_games),
+    R(PROTO_DRAW, "draw", PLAYER, hub__game_act),
+    R(PROTO_CLAIM, "claim", PLAYER, hub__game_act),
+    R(PROTO_TOURNAMENT_START, "tournament_start", DIRECTOR, hub__tour_start),
+    R(PROTO_TOURNAMENT_GET, "tournament_get", ANYONE, hub__tour_get),
+    R(PROTO_TOURNAMENT_PAUSE, "tournament_pause", DIRECTOR, hub__tour_pause),
+    R(PROTO_GAME_PAUSE, "game_pause", DIRECTOR, hub__dir_game_pause),
+    R(PROTO_GAME_RESULT, "game_result", DIRECTOR, hub__dir_game_result),
+    R(PROTO_TEAM_WITHDRAW, "team_withdraw", DIRECTOR, hub__dir_team_withdraw),
+    R(PROTO_ROUND_PAIR, "round_pair", DIRECTOR, hub__dir_round_pair),
+    R(PROTO_ROUND_START, "round_start", DIRECTOR, hub__dir_round_start),
+    [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
+                      public_bpgn, hub__dir_export, NULL},
+    R(PROTO_LIVE, "live", ANYONE, do_live),
+    [PROTO_GAME2_COLORS] = {{"game2_colors", PLAYER | TEAM, "not_found while no choice of that "
+                             "game is open", BH_EAUTH, NULL, NULL},
+                            no_choice, hub__tour_game2_colors, NULL},
+    R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
+    R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
+    C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_TEAM, "club_team", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_START, "club_start", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_LINEUP, "club_lineup", DIRECTOR | TEAM, BH_ENOTCAPTAIN, "F-LINEUP", "captain"),
+    C(PCLUB_ROUND_START, "club_round_start", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_RESULT, "club_result", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_PROTEST, "club_protest", TEAM, BH_ENOTCAPTAIN, "F-PROTEST", "filer"),
+    C(PCLUB_APPEALS, "club_appeals", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_DECIDE, "club_decide", ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_GET, "club_get", ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_EXPORT, "club_export", DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_ATTEND, "club_attend", DIRECTOR, BH_EAUTH, NULL, NULL),
+};
+#undef R
+#undef C
+#undef DIRECTOR
+#undef ANYONE
+#undef PLAYER
+#undef TEAM
+
+_Static_assert(sizeof routes / sizeof routes[0] == PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_,
+               "one route per message kind");
+_Static_assert(HUB_ROLE_BIT(ROLE_SPECTATOR) == HUB_MAY_SPECTATOR &&
+                   HUB_ROLE_BIT(ROLE_PLAYER) == HUB_MAY_PLAYER &&
+                   HUB_ROLE_BIT(ROLE_DIRECTOR) == HUB_MAY_DIRECTOR &&
+                   HUB_ROLE_BIT(ROLE_TEAM) == HUB_MAY_TEAM,
+               "hub.h's HUB_MAY_* bits are the roles'");
+
+size_t hub_dispatch_count(void)
+{
+    return sizeof routes / sizeof routes[0];
+}
+
+const hub_perm *hub_dispatch_at(size_t i)
+{
+    return i < hub_dispatch_count() ? &routes[i].perm : NULL;
+}
+
+/* May s send a message of route r (open: its exception holds)? Else the refusal is queued
+ * (nothing else happens: no handler runs, no state changes) and false returned. */
+static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, bool open)
+{
+    if (open || (r->perm.roles & HUB_ROLE_BIT(s->role)))
+        return true;
+    if (r->perm.refusal == BH_EAUTH)
+        hub__error(h, s->conn, true, id, BH_EAUTH, NULL);
+    else
+        hub__queue(h, s->conn,
+                   proto_club_enc_error(true, id, r->perm.refusal, r->perm.field, r->perm.rule));
+    return false;
 }
 
 void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us)
@@ -581,76 +738,30 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     hub_sess *s = hub__sess_find(h, c);
     if (!s)
         s = hub__sess_add(h, c);
-    if (hub__club_text(h, s, buf, len, now_us)) { /* issue 15: hub_club.c */
-        hub__arm(h);
-        return;
-    }
-    proto_msg *m = xmalloc(sizeof *m); /* ~2 KB: keep it off the stack */
     proto_err err;
-    int rc = proto_decode(buf, len, m, &err);
+    int rc;
+    if (proto_club_is(buf, len)) { /* issue 15: a club_* type (hub_club.c) */
+        pclub_msg cm;
+        rc = proto_club_decode(buf, len, &cm, &err);
+        if (rc != BH_ETYPE) { /* else "club_" was in a value, not the type: proto_decode's */
+            const hub_route *r = &routes[PROTO_TYPE_COUNT_ + cm.type];
+            if (rc != BH_OK)
+                hub__error(h, c, err.has_id, err.id, rc, err.field);
+            else if (allowed(h, s, cm.id, r, false))
+                r->run_club(h, s, &cm, now_us);
+            hub__arm(h);
+            return;
+        }
+    }
+    proto_msg m;
+    rc = proto_decode(buf, len, &m, &err);
     if (rc != BH_OK) {
         hub__error(h, c, err.has_id, err.id, rc, err.field);
-        goto done;
+        return;
     }
-    bool director_only = m->type == PROTO_TOURNAMENT_CREATE || m->type == PROTO_TEAM_REGISTER ||
-                         m->type == PROTO_GAME_CREATE || m->type == PROTO_GAME_START ||
-                         m->type == PROTO_GAMES || m->type == PROTO_TOURNAMENT_START ||
-                         m->type == PROTO_TOURNAMENT_PAUSE || m->type == PROTO_GAME_PAUSE ||
-                         m->type == PROTO_GAME_RESULT || m->type == PROTO_TEAM_WITHDRAW ||
-                         m->type == PROTO_ROUND_PAIR || m->type == PROTO_ROUND_START ||
-                         m->type == PROTO_EXPORT || m->type == PROTO_ANNOUNCE ||
-                         m->type == PROTO_TEAM_TOKEN;
-    if (m->type == PROTO_EXPORT && m->action == PROTO_EXPORT_BPGN) {
-        /* A finished game's record is public (its watchers saw every move and clock): the
-         * download of a replay. A live game's stays the director's; an unknown game is
-         * not_found for anyone, as a join is. */
-        const hub_game *hg = hub__game_by_id(h, m->game);
-        director_only = hg && hg->status != STORE_FINISHED;
-    }
-    if (director_only && s->role != ROLE_DIRECTOR) {
-        hub__error(h, c, true, m->id, BH_EAUTH, NULL);
-        goto done;
-    }
-    switch (m->type) {
-    case PROTO_AUTH: do_auth(h, s, m, now_us); break;
-    case PROTO_PING: hub__queue(h, c, proto_enc_pong(m->id, now_wall_ms())); break;
-    case PROTO_JOIN: {
-        hub_game *hg = hub__game_by_id(h, m->game);
-        if (!hg)
-            hub__error(h, c, true, m->id, BH_ENOTFOUND, "game");
-        else
-            hub__game_join(h, s, hg, m->id, now_us);
-        break;
-    }
-    case PROTO_MOVE: hub__game_move(h, s, m, now_us); break;
-    case PROTO_RESIGN:
-    case PROTO_DRAW:
-    case PROTO_CLAIM: hub__game_act(h, s, m, now_us); break;
-    case PROTO_CHAT: hub__game_chat(h, s, m, now_us); break;
-    case PROTO_TOURNAMENT_CREATE: do_tournament_create(h, s, m); break;
-    case PROTO_TEAM_REGISTER: do_team_register(h, s, m); break;
-    case PROTO_GAME_CREATE: do_game_create(h, s, m, now_us); break;
-    case PROTO_GAME_START: do_game_start(h, s, m, now_us); break;
-    case PROTO_GAMES: do_games(h, s, m); break;
-    case PROTO_TOURNAMENT_START:
-    case PROTO_TOURNAMENT_PAUSE:
-    case PROTO_TOURNAMENT_GET: hub__tour_cmd(h, s, m, now_us); break;
-    case PROTO_GAME_PAUSE:
-    case PROTO_GAME_RESULT:
-    case PROTO_TEAM_WITHDRAW:
-    case PROTO_ROUND_PAIR:
-    case PROTO_ROUND_START:
-    case PROTO_EXPORT: hub__dir_cmd(h, s, m, now_us); break;
-    case PROTO_LIVE:
-        s->live_sub = true;
-        hub__queue(h, c, hub__game_enc_live(h, true, m->id, now_us));
-        break;
-    case PROTO_GAME2_COLORS: hub__tour_game2_colors(h, s, m, now_us); break;
-    case PROTO_ANNOUNCE: do_announce(h, s, m); break;
-    case PROTO_TEAM_TOKEN: hub__tour_team_token(h, s, m); break;
-    case PROTO_TYPE_COUNT_: hub__error(h, c, true, m->id, BH_ETYPE, "type"); break;
-    }
+    const hub_route *r = &routes[m.type];
+    if (allowed(h, s, m.id, r, r->open_if && r->open_if(h, &m)))
+        r->run(h, s, &m, now_us);
+    proto_msg_free(&m);
     hub__arm(h);
-done:
-    free(m);
 }

@@ -123,6 +123,35 @@ void hub_job_cancel(hub_job *j);
 /* Free a job without delivering it (shutdown); NULL-safe. */
 void hub_job_free(hub_job *j);
 
+/* Who may send what (issue 14 item 4): hub_on_text looks every decoded message up in one
+ * const table, by kind, and refuses a sender whose role is not in the entry before any
+ * handler runs; the table is readable here for tests and tools. A connection without a token
+ * is a spectator (protocol/README.md "Roles"). */
+enum {
+    HUB_MAY_SPECTATOR = 1u << 0,
+    HUB_MAY_PLAYER = 1u << 1,
+    HUB_MAY_DIRECTOR = 1u << 2,
+    HUB_MAY_TEAM = 1u << 3,
+    HUB_MAY_ANYONE = 0xFu
+};
+
+typedef struct {
+    const char *type; /* the message's wire type ("move", "club_lineup") */
+    unsigned roles;   /* HUB_MAY_* bits of the roles that may send it */
+    const char *also; /* NULL, or when anyone else may too, in words (export: "the BPGN of a
+                       * finished game", an unknown game being not_found for anyone;
+                       * game2_colors: while no choice is open, not_found for anyone) */
+    int refusal;      /* what a refused sender gets: BH_EAUTH (error unauthorized, no field)
+                       * or, for a club captain's message, BH_ENOTCAPTAIN (field and rule) */
+    const char *rule; /* the refusal's rule id (RULES.md) and field, NULL for BH_EAUTH */
+    const char *field;
+} hub_perm;
+
+/* The dispatch table: hub_dispatch_count() entries, one per message kind of proto.h and
+ * proto_club.h; hub_dispatch_at(i) for i below it, else NULL. Static, read-only. */
+size_t hub_dispatch_count(void);
+const hub_perm *hub_dispatch_at(size_t i);
+
 /* Number of games in memory, and of those live (for logs and tests). */
 int hub_game_count(const hub *h, int *live);
 /* Number of games whose game object (moves, positions, clocks) is in memory: the live ones.

@@ -13,7 +13,7 @@ int hub__seats(const hub_game *hg)
     return game_kind_seats(hg->kind);
 }
 
-int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d)
+int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_delta *d)
 {
     bool chess = hg->kind == GAME_KIND_CHESS;
     /* P-REPEAT: bughouse knows the threefold repetition of the present position only. */
@@ -23,7 +23,7 @@ int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_del
     return game_claim_draw(hg->g, seat, what, m->move[0] ? m->move : NULL, gt, d);
 }
 
-const char *hub__claim_field(const hub_game *hg, const proto_msg *m, int rc)
+const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc)
 {
     if (rc == BH_EINVAL && hg->kind != GAME_KIND_CHESS)
         return m->move[0] ? "move" : "claim"; /* chess-only (FIDE 9.3, 9.2.1.1) */

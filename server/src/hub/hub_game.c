@@ -772,29 +772,27 @@ void hub__game_gate(hub *h, hub_game *hg, const game_gate *gt, uint64_t now_us)
     gate_apply(h, hg, now_us);
 }
 
-/* Checks shared by move, resign and chat: the sender holds a seat of this game. */
-static hub_game *own_game(hub *h, hub_sess *s, const proto_msg *m)
+/* Checks shared by move, resign, draw, claim and chat (message id, for game gid), which only
+ * players may send (hub.c's dispatch table): the sender holds a seat of this game. */
+static hub_game *own_game(hub *h, hub_sess *s, int64_t id, int64_t gid)
 {
-    if (s->role != ROLE_PLAYER) {
-        hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
+    if (gid != s->game) {
+        hub__error(h, s->conn, true, id, BH_ESEAT, "game");
         return NULL;
     }
-    if (m->game != s->game) {
-        hub__error(h, s->conn, true, m->id, BH_ESEAT, "game");
-        return NULL;
-    }
-    hub_game *hg = hub__game_by_id(h, m->game);
+    hub_game *hg = hub__game_by_id(h, gid);
     if (!hg)
-        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
+        hub__error(h, s->conn, true, id, BH_ENOTFOUND, "game");
     return hg;
 }
 
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    hub_game *hg = own_game(h, s, m);
+    const proto_move *mv = &m->move;
+    hub_game *hg = own_game(h, s, m->id, mv->game);
     if (!hg)
         return;
-    int board = m->board;
+    int board = mv->board;
     if (board != s->seat >> 1) {
         hub__error(h, s->conn, true, m->id, BH_ESEAT, "board");
         return;
@@ -803,12 +801,12 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     /* A resend of a move already applied at that ply: acknowledge again, apply once. */
     size_t seq = 0;
     const game_ply *x =
-        hg->g && m->ply >= 0 ? game_board_ply(hg->g, board, m->ply, &seq) : NULL;
+        hg->g && mv->ply >= 0 ? game_board_ply(hg->g, board, mv->ply, &seq) : NULL;
     if (x) {
         char uci[BH_UCI_MAX];
         bh_move_to_uci(x->move, uci);
-        if (x->seat == s->seat && (strcmp(uci, m->move) == 0 || strcmp(x->san, m->move) == 0))
-            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, (int64_t)seq));
+        if (x->seat == s->seat && (strcmp(uci, mv->move) == 0 || strcmp(x->san, mv->move) == 0))
+            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, mv->ply, (int64_t)seq));
         else
             hub__error(h, s->conn, true, m->id, BH_ESTALE, "ply");
         return;
@@ -826,7 +824,7 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         return;
     }
     game_delta d = no_delta(hg);
-    int rc = game_move(hg->g, s->seat, m->move, m->ply, gtime(hg, now_us), &d);
+    int rc = game_move(hg->g, s->seat, mv->move, mv->ply, gtime(hg, now_us), &d);
     after_change(h, hg, &d, now_us); /* flags due before the move, an illegal move ... */
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, rc == BH_ESTALE ? "ply" : "move");
@@ -839,14 +837,17 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     const game_event *ev = game_events(hg->g, &n);
     for (size_t i = d.ev_first; i < d.ev_first + d.ev_count && i < n; i++)
         if (ev[i].type == GAME_EV_MOVE && ev[i].seat == s->seat) {
-            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, m->ply, (int64_t)i));
+            hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, mv->ply, (int64_t)i));
             break;
         }
 }
 
 void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    hub_game *hg = own_game(h, s, m);
+    int64_t gid = m->type == PROTO_CLAIM  ? m->claim.game
+                  : m->type == PROTO_DRAW ? m->draw.game
+                                          : m->resign.game;
+    hub_game *hg = own_game(h, s, m->id, gid);
     if (!hg)
         return;
     if (hg->status != STORE_LIVE || !hg->g) {
@@ -862,10 +863,10 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     uint64_t gt = gtime(hg, now_us);
     int rc;
     if (m->type == PROTO_CLAIM)
-        rc = hub__claim(hg, s->seat, m, gt, &d);
-    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_OFFER)
+        rc = hub__claim(hg, s->seat, &m->claim, gt, &d);
+    else if (m->type == PROTO_DRAW && m->draw.action == PROTO_DRAW_OFFER)
         rc = game_offer_draw(hg->g, s->seat, gt, &d);
-    else if (m->type == PROTO_DRAW && m->action == PROTO_DRAW_ACCEPT)
+    else if (m->type == PROTO_DRAW && m->draw.action == PROTO_DRAW_ACCEPT)
         rc = game_accept_draw(hg->g, s->seat, gt, &d);
     else if (m->type == PROTO_DRAW)
         rc = game_decline_draw(hg->g, s->seat, gt, &d);
@@ -874,7 +875,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     after_change(h, hg, &d, now_us);
     if (rc != BH_OK)
         hub__error(h, s->conn, true, m->id, rc,
-                   m->type == PROTO_CLAIM ? hub__claim_field(hg, m, rc) : NULL);
+                   m->type == PROTO_CLAIM ? hub__claim_field(hg, &m->claim, rc) : NULL);
     else
         hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
@@ -882,7 +883,7 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
-    hub_game *hg = own_game(h, s, m);
+    hub_game *hg = own_game(h, s, m->id, m->chat.game);
     if (!hg)
         return;
     hub__game_warm(h, hg); /* a finished game's chat goes on after its end */
@@ -890,16 +891,16 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
         return;
     }
-    store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->text};
+    store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->chat.text};
     if (store_chat_add(h->st, &c) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
     BH_GROW(hg->chat, hg->nchat, hg->capchat);
-    hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->text)};
+    hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->chat.text)};
     /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
-    char *msg = proto_enc_chat(hg->id, s->seat, m->text, c.t_ms);
+    char *msg = proto_enc_chat(hg->id, s->seat, m->chat.text, c.t_ms);
     for (int i = 0; i < hg->nwatch; i++) {
         const hub_sess *w = hub__sess_find(h, hg->watch[i]);
         if (w && (w->role == ROLE_DIRECTOR || (w->role == ROLE_PLAYER && w->game == hg->id &&

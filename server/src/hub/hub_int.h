@@ -11,12 +11,15 @@
 #include "game.h"
 #include "hub.h"
 #include "proto.h"
+#include "proto_club.h"
 #include "store.h"
 #include "theap.h"
 #include "tour.h"
 #include "xalloc.h"
 
 enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
+/* hub.h's HUB_MAY_* bit of a role. */
+#define HUB_ROLE_BIT(role) (1u << (role))
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
 typedef struct hub_clubs hub_clubs; /* hub_club.c */
@@ -196,9 +199,10 @@ void hub__game_leave(hub *h, hub_sess *s);
  * counting as the seat's connection (seat pushed when none is left) but keeps watching the
  * game, now as a spectator, and gets that state (no id) at once. */
 void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us);
-/* Player commands; each replies (ack or error) to s->conn with id. */
+/* Player commands (the dispatch table lets only players send them); each replies (ack or
+ * error) to s->conn with m->id. move: m->move; resign, draw (offer / accept / decline) and
+ * claim (m->resign, m->draw, m->claim): acts of a seat that the game judges; chat: m->chat. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* resign, draw (offer / accept / decline) and claim: acts of a seat that the game judges. */
 void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Apply due deadlines of every game up to now_us. */
@@ -239,35 +243,48 @@ int hub__tour_load(hub *h, uint64_t now_us);
 void hub__tour_free(hub *h);
 /* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
  * tournament id created in the store. */
-int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field);
-void hub__tour_created(hub *h, int64_t id, const proto_msg *m);
+int hub__tour_check_create(const hub *h, const proto_tournament_create *m, const char **field);
+void hub__tour_created(hub *h, int64_t id, const proto_tournament_create *m);
 /* team_register: BH_OK, BH_ESTATE (started) or BH_EEXIST (name taken); then, once stored as
  * team id, add it and reply (created with the team token). Returns false when the
  * tournament is not one of ours (the caller replies). */
-/* team_register: may the team enter (runner_can_register)? false: the error was sent. */
-bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m);
-bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team);
-/* tournament_start, tournament_pause and tournament_get. */
-void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* team_register: may the team enter (runner_can_register)? false: the error was sent (to
+ * s->conn with id). */
+bool hub__tour_check_team(hub *h, hub_sess *s, int64_t id, const proto_team_register *m);
+bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_register *m,
+                          int64_t team);
+/* tournament_start, tournament_pause and tournament_get (m->tournament_start, ...). */
+void hub__tour_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__tour_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__tour_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* A team token authenticated s (s->team set) at now_us: reply authed and send assign
  * messages, and game2_choice for its choice still open (deadline_ms: the time left). */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
 /* team_token (a director): a new team token for m->team, every older one revoked and the
  * connections logged in with one closed (unauthorized); the reply is team_created with the
  * new token; logged. Errors: not_found (team), store_error. */
-void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m);
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* hg just finished: tell its tournament's runner. */
 void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* The runners' deadlines (their open choices): the earliest (0: none), and what is due at
  * now_us (hub_on_timer). */
 uint64_t hub__tour_deadline(const hub *h);
 void hub__tour_timers(hub *h, uint64_t now_us);
-/* game2_colors from s: the answer of the team the runner asked (its captain or connection). */
+/* game2_colors from s (m->game2_colors): the answer of the team the runner asked (its captain
+ * or connection; anyone else: unauthorized). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* Is a game-2 colour choice open for game 1 gid (the runner asked, nobody answered yet)? */
+bool hub__tour_choice_open(hub *h, int64_t gid);
 
 /* hub_tour_dir.c: the director's controls (issue 7). */
-/* game_pause, game_result, team_withdraw, round_pair, round_start, export: each replies. */
-void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* game_pause, game_result, team_withdraw, round_pair, round_start, export (the union member of
+ * that name in m): each replies. */
+void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Tournament facts of game gid for the live list: false when it is no tournament's game. */
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2]);
@@ -277,14 +294,14 @@ bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, i
 int hub__seats(const hub_game *hg);
 /* A claim message of seat at game time gt: game_claim_draw's result (game.h), BH_EINVAL for
  * a chess-only claim (fifty, an intended move) in a bughouse game. */
-int hub__claim(hub_game *hg, int seat, const proto_msg *m, uint64_t gt, game_delta *d);
+int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_delta *d);
 /* The reply field naming what a refused claim got wrong. */
-const char *hub__claim_field(const hub_game *hg, const proto_msg *m, int rc);
+const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
 /* hub_club.c: the club round robins (issue 15: tourney/club.h). */
-/* A club_* message (proto_club.h): handled (replied) and true, or false: not one, for
- * proto_decode. */
-bool hub__club_text(hub *h, hub_sess *s, const char *buf, size_t len, uint64_t now_us);
+/* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
+ * director's kinds, a captain's lineup and protest): carried out and replied. */
+void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
 /* The events' deadlines (line-up deadlines, waiting times): the earliest (0 none), and what
  * is due at now_us. */
 uint64_t hub__club_deadline(const hub *h);

@@ -365,6 +365,23 @@ uint64_t hub__tour_cookie(hub *h)
     return h->tours_ ? ++h->tours_->next_cookie : 0;
 }
 
+bool hub__tour_cmd_begin(hub *h, hub_sess *s, int64_t id, int64_t tournament, htour_cmd *c)
+{
+    *c = (htour_cmd){.ht = hub__tour_find(h, tournament)};
+    if (!c->ht) {
+        hub__error(h, s->conn, true, id, BH_ENOTFOUND, "tournament");
+        return false;
+    }
+    c->cookie = hub__tour_cookie(h);
+    return true;
+}
+
+void hub__tour_cmd_end(hub *h, hub_sess *s, int64_t id, htour_cmd *c, uint64_t now_us)
+{
+    hub__tour_run(h, c->ht, &c->a, now_us);
+    hub__tour_reply(h, c->ht, s->conn, id, &c->rep, c->cookie);
+}
+
 void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
                      uint64_t cookie)
 {
@@ -416,11 +433,20 @@ void hub__tour_timers(hub *h, uint64_t now_us)
     }
 }
 
-void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+bool hub__tour_choice_open(hub *h, int64_t gid)
 {
     int i;
     runner_choice c;
-    htour *ht = hub__tour_of_game(h, m->game, &i);
+    htour *ht = hub__tour_of_game(h, gid, &i);
+    return ht && runner_choice_get(ht->r, runner_game_at(ht->r, i)->key, &c) == BH_OK;
+}
+
+void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_game2_colors *x = &m->game2_colors;
+    int i;
+    runner_choice c;
+    htour *ht = hub__tour_of_game(h, x->game, &i);
     runner_key k = ht ? runner_game_at(ht->r, i)->key : (runner_key){0, 0, 0, 0};
     if (!ht || runner_choice_get(ht->r, k, &c) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
@@ -430,19 +456,20 @@ void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
      * (board A) of game 1 (protocol/messages/c2s-game2_colors.md). */
     int captain = c.loser_is_team1 ? GAME_A_WHITE : GAME_A_BLACK;
     if (!((s->role == ROLE_TEAM && s->team == c.loser) ||
-          (s->role == ROLE_PLAYER && s->game == m->game && s->seat == captain))) {
+          (s->role == ROLE_PLAYER && s->game == x->game && s->seat == captain))) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
         return;
     }
     runner_acts a = {0};
-    runner_choose(ht->r, k, m->action != 0, now_us, &a);
+    runner_choose(ht->r, k, x->swap, now_us, &a);
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
     hub__tour_run(h, ht, &a, now_us);
 }
 
 /* ---- creation, registration, start, pause ---------------------------------------------- */
 
-static void config_of(const hub *h, const proto_msg *m, runner_config *c, const char **tb)
+static void config_of(const hub *h, const proto_tournament_create *m, runner_config *c,
+                      const char **tb)
 {
     for (int i = 0; i < m->n_tiebreaks; i++)
         tb[i] = m->tiebreaks[i];
@@ -460,7 +487,7 @@ static void config_of(const hub *h, const proto_msg *m, runner_config *c, const 
                          .break_s = (uint32_t)(m->break_s >= 0 ? m->break_s : h->cfg.break_s)};
 }
 
-int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
+int hub__tour_check_create(const hub *h, const proto_tournament_create *m, const char **field)
 {
     const char *tb[PROTO_TB_MAX + 1];
     runner_config c;
@@ -468,7 +495,7 @@ int hub__tour_check_create(const hub *h, const proto_msg *m, const char **field)
     return runner_config_check(&c, field);
 }
 
-void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
+void hub__tour_created(hub *h, int64_t id, const proto_tournament_create *m)
 {
     const char *tb[PROTO_TB_MAX + 1];
     runner_config c;
@@ -476,22 +503,23 @@ void hub__tour_created(hub *h, int64_t id, const proto_msg *m)
     persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL)));
 }
 
-bool hub__tour_check_team(hub *h, hub_sess *s, const proto_msg *m)
+bool hub__tour_check_team(hub *h, hub_sess *s, int64_t id, const proto_team_register *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
     if (!ht && hub__club_has(h, m->tournament)) {
         /* a club event's teams come with rosters (club_team) */
-        hub__error(h, s->conn, true, m->id, BH_ESTATE, "tournament");
+        hub__error(h, s->conn, true, id, BH_ESTATE, "tournament");
         return false;
     }
     if (!ht || runner_can_register(ht->r, m->name, &rep) == BH_OK)
         return true; /* none: an older database's tournament, teams only */
-    hub__tour_reply(h, ht, s->conn, m->id, &rep, 0); /* the runner's reason (T-LATE) */
+    hub__tour_reply(h, ht, s->conn, id, &rep, 0); /* the runner's reason (T-LATE) */
     return false;
 }
 
-bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
+bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_register *m,
+                          int64_t team)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     if (!ht)
@@ -505,18 +533,19 @@ bool hub__tour_team_added(hub *h, hub_sess *s, const proto_msg *m, int64_t team)
         rc = hub__token_new(h, "team", team, -1, token);
     if (rc != BH_OK) {
         runner_acts_fini(&a);
-        hub__error(h, s->conn, true, m->id, rc, NULL);
+        hub__error(h, s->conn, true, id, rc, NULL);
         h->store_failed = rc == BH_ESTORE;
         return true;
     }
     hub__tour_run(h, ht, &a, 0);
-    hub__queue(h, s->conn, proto_enc_team_created(m->id, team, token));
+    hub__queue(h, s->conn, proto_enc_team_created(id, team, token));
     return true;
 }
 
-void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m)
+void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    const hub_team *tm = hub_team_by_id(h, m->team);
+    (void)now_us;
+    const hub_team *tm = hub_team_by_id(h, m->team_token.team);
     if (!tm) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
         return;
@@ -582,11 +611,12 @@ static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
     }
 }
 
-static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__tour_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     htour *ht = NULL;
-    if (m->tournament)
-        ht = hub__tour_find(h, m->tournament);
+    int64_t want = m->tournament_get.tournament;
+    if (want)
+        ht = hub__tour_find(h, want);
     else if (h->tours_ && h->tours_->n)
         ht = h->tours_->v[h->tours_->n - 1]; /* the latest */
     if (!ht) {
@@ -599,26 +629,24 @@ static void do_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         reassign(h, ht, s, now_us);
 }
 
-void hub__tour_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__tour_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    if (m->type == PROTO_TOURNAMENT_GET) {
-        do_get(h, s, m, now_us);
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, m->tournament_start.tournament, &c))
         return;
-    }
-    htour *ht = hub__tour_find(h, m->tournament);
-    if (!ht) {
-        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+    runner_start(c.ht->r, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
+}
+
+/* The director's pause (no new game, no new round) or resume. */
+void hub__tour_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_tournament_pause *x = &m->tournament_pause;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    }
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    if (m->type == PROTO_TOURNAMENT_START)
-        runner_start(ht->r, now_us, cookie, &a, &rep);
-    else /* the director's pause (no new game, no new round) or resume */
-        runner_pause(ht->r, m->action == 1, now_us, cookie, &a, &rep);
-    hub__tour_run(h, ht, &a, now_us);
-    hub__tour_reply(h, ht, s->conn, m->id, &rep, cookie);
+    runner_pause(c.ht->r, x->paused, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
 /* A team's connection authenticated: fresh player tokens for its seats of every game of its

@@ -18,10 +18,11 @@
 
 /* ---- games ---------------------------------------------------------------------------------- */
 
-static void do_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    hub_game *hg = hub__game_by_id(h, m->game);
-    int rc = hg ? hub__game_pause(h, hg, m->action == 1, now_us) : BH_ENOTFOUND;
+    const proto_game_pause *x = &m->game_pause;
+    hub_game *hg = hub__game_by_id(h, x->game);
+    int rc = hg ? hub__game_pause(h, hg, x->paused, now_us) : BH_ENOTFOUND;
     if (rc != BH_OK)
         hub__error(h, s->conn, true, m->id, rc, "game");
     else
@@ -30,9 +31,10 @@ static void do_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
 
 /* game_result: adjudicate a live game (its end reaches the runner as any end) or override a
  * finished one (the runner recomputes the match and the standings). */
-static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    hub_game *hg = hub__game_by_id(h, m->game);
+    const proto_game_result *x = &m->game_result;
+    hub_game *hg = hub__game_by_id(h, x->game);
     if (!hg) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
@@ -50,7 +52,7 @@ static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         hub__tour_reply(h, ht, s->conn, m->id, &rep, 0);
         return;
     }
-    int rc = hub__game_set_result(h, hg, m->result, m->reason, now_us);
+    int rc = hub__game_set_result(h, hg, x->result, x->reason, now_us);
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, "game");
         return;
@@ -63,11 +65,13 @@ static void do_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
-static void do_export(hub *h, hub_sess *s, const proto_msg *m)
+void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
+    (void)now_us;
+    const proto_export *x = &m->export_;
     char *text = NULL;
-    if (m->action == PROTO_EXPORT_BPGN) {
-        hub_game *hg = hub__game_by_id(h, m->game);
+    if (x->format == PROTO_EXPORT_BPGN) {
+        hub_game *hg = hub__game_by_id(h, x->game);
         if (!hg) {
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
             return;
@@ -78,13 +82,13 @@ static void do_export(hub *h, hub_sess *s, const proto_msg *m)
         }
         hub__queue(h, s->conn, proto_enc_export(m->id, "bpgn", hg->id, 0, text));
     } else {
-        htour *ht = hub__tour_find(h, m->tournament);
+        htour *ht = hub__tour_find(h, x->tournament);
         if (!ht) {
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
             return;
         }
         text = trf_export(runner_tour(ht->r));
-        hub__queue(h, s->conn, proto_enc_export(m->id, "trf", 0, m->tournament, text));
+        hub__queue(h, s->conn, proto_enc_export(m->id, "trf", 0, x->tournament, text));
     }
     free(text);
 }
@@ -93,39 +97,36 @@ static void do_export(hub *h, hub_sess *s, const proto_msg *m)
 
 /* team_withdraw, round_pair and round_start: the runner decides and answers; its actions are
  * carried out before the reply (the snapshot, or the error), which waits for a pairing job
- * the command started. */
-static void do_tour(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+ * the command started (hub__tour_cmd_end). */
+void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    htour *ht = hub__tour_find(h, m->tournament);
-    if (!ht) {
-        hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "tournament");
+    const proto_team_withdraw *x = &m->team_withdraw;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    }
-    runner_acts a = {0};
-    runner_reply rep;
-    uint64_t cookie = hub__tour_cookie(h);
-    if (m->type == PROTO_TEAM_WITHDRAW)
-        runner_withdraw(ht->r, m->team, m->action == 1, now_us, cookie, &a, &rep);
-    else if (m->type == PROTO_ROUND_PAIR && m->hand)
-        runner_pair_hand(ht->r, (const int64_t(*)[2])m->pairs, m->n_pairs, m->action == 1, &a,
-                         &rep);
-    else if (m->type == PROTO_ROUND_PAIR)
-        runner_pair(ht->r, cookie, &a, &rep);
-    else
-        runner_round_start(ht->r, now_us, cookie, &a, &rep);
-    hub__tour_run(h, ht, &a, now_us);
-    hub__tour_reply(h, ht, s->conn, m->id, &rep, cookie);
+    runner_withdraw(c.ht->r, x->team, x->keep_current, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
-void hub__dir_cmd(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    switch (m->type) {
-    case PROTO_GAME_PAUSE: do_game_pause(h, s, m, now_us); break;
-    case PROTO_GAME_RESULT: do_game_result(h, s, m, now_us); break;
-    case PROTO_EXPORT: do_export(h, s, m); break;
-    case PROTO_TEAM_WITHDRAW:
-    case PROTO_ROUND_PAIR:
-    case PROTO_ROUND_START: do_tour(h, s, m, now_us); break;
-    default: hub__error(h, s->conn, true, m->id, BH_ETYPE, "type"); break;
-    }
+    const proto_round_pair *x = &m->round_pair;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
+        return;
+    if (x->hand)
+        runner_pair_hand(c.ht->r, (const int64_t(*)[2])x->pairs, x->n_pairs, x->allow_rematch,
+                         &c.a, &c.rep);
+    else
+        runner_pair(c.ht->r, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
+}
+
+void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, m->round_start.tournament, &c))
+        return;
+    runner_round_start(c.ht->r, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }

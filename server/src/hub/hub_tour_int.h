@@ -46,6 +46,22 @@ void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us);
  * the tournament snapshot now. */
 void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
                      uint64_t cookie);
+/* A director's command to a tournament's runner (tournament_start, tournament_pause,
+ * team_withdraw, round_pair, round_start): its tournament, the runner's actions and reply,
+ * and the cookie of the pairing job it may start. */
+typedef struct {
+    htour *ht;
+    runner_acts a;
+    runner_reply rep;
+    uint64_t cookie;
+} htour_cmd;
+
+/* hub_tour.c: begin command id of s for tournament into c: false (not_found, field
+ * tournament, sent) when there is none. Then the caller asks the runner (c->ht->r, c->cookie,
+ * &c->a, &c->rep) and ends it with hub__tour_cmd_end: the actions carried out, then the reply
+ * (the snapshot or the runner's error; it waits for the pairing job the command started). */
+bool hub__tour_cmd_begin(hub *h, hub_sess *s, int64_t id, int64_t tournament, htour_cmd *c);
+void hub__tour_cmd_end(hub *h, hub_sess *s, int64_t id, htour_cmd *c, uint64_t now_us);
 /* hub_tour.c: a fresh cookie for a command that may wait for a job. */
 uint64_t hub__tour_cookie(hub *h);
 /* hub_tour.c: the runner's result of the store game hg (RUNNER_VOID: a restart adjudicated

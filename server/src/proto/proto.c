@@ -8,11 +8,13 @@
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
 #include "proto_int.h"
 #include "utf8.h"
+#include "xalloc.h"
 
 static const char *const type_names[PROTO_TYPE_COUNT_] = {
     [PROTO_AUTH] = "auth",
@@ -221,7 +223,7 @@ static int need_board(const cJSON *o, int *board, proto_err *err)
 }
 
 /* team_register "ratings": optional [captain, partner], integers 0..4000. */
-static int decode_ratings(const cJSON *o, proto_msg *m, proto_err *err)
+static int decode_ratings(const cJSON *o, proto_team_register *m, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "ratings");
     if (!a)
@@ -240,7 +242,7 @@ static int decode_ratings(const cJSON *o, proto_msg *m, proto_err *err)
 }
 
 /* tournament_create options (protocol/messages/c2s-tournament_create.md); all optional. */
-static int decode_tour_opts(const cJSON *o, proto_msg *m, proto_err *err)
+static int decode_tour_opts(const cJSON *o, proto_tournament_create *m, proto_err *err)
 {
     int64_t v = 0;
     int rc;
@@ -303,24 +305,42 @@ int proto__need_bool(const cJSON *o, const char *name, int *out, proto_err *err)
     return rc == BH_ENOTFOUND ? proto__bad(err, BH_EFIELD, name) : rc;
 }
 
+/* proto__need_bool into a bool. */
+static int need_flag(const cJSON *o, const char *name, bool *out, proto_err *err)
+{
+    int v = 0, rc = proto__need_bool(o, name, &v, err);
+    *out = v != 0;
+    return rc;
+}
+
+/* An optional boolean into a bool (absent: false). */
+static int opt_flag(const cJSON *o, const char *name, bool *out, proto_err *err)
+{
+    int v = 0, rc = proto__get_bool(o, name, &v, err);
+    *out = v != 0;
+    return rc == BH_ENOTFOUND ? BH_OK : rc;
+}
+
 /* round_pair (protocol/messages/c2s-round_pair.md): the tournament, and optionally a pairing
  * by hand, "pairs": [[team, team or 0], ...] (at most PROTO_PAIRS_MAX), "allow_rematch". Only
  * the shape is checked here; the hub checks the teams. */
-static int decode_round_pair(const cJSON *o, proto_msg *m, proto_err *err)
+static int decode_round_pair(const cJSON *o, proto_round_pair *m, proto_err *err)
 {
     int rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
-    if (rc != BH_OK)
+    if (rc != BH_OK || (rc = opt_flag(o, "allow_rematch", &m->allow_rematch, err)) != BH_OK)
         return rc;
-    if (proto__get_bool(o, "allow_rematch", &m->action, err) == BH_EFIELD)
-        return BH_EFIELD;
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "pairs");
     if (!a)
         return BH_OK;
     if (!cJSON_IsArray(a))
         return proto__bad(err, BH_EFIELD, "pairs");
-    if (cJSON_GetArraySize(a) > PROTO_PAIRS_MAX)
+    int n = cJSON_GetArraySize(a);
+    if (n > PROTO_PAIRS_MAX)
         return proto__bad(err, BH_ELIMIT, "pairs");
     m->hand = true;
+    /* Freed by proto_msg_free (proto_decode's caller, or proto_decode on an error). */
+    if (n > 0)
+        m->pairs = xmalloc((size_t)n * sizeof *m->pairs);
     const cJSON *p;
     cJSON_ArrayForEach(p, a)
     {
@@ -344,38 +364,43 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
 {
     int rc;
     switch (m->type) {
-    case PROTO_GAME_PAUSE:
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+    case PROTO_GAME_PAUSE: {
+        proto_game_pause *x = &m->game_pause;
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
             return rc;
-        return proto__need_bool(o, "paused", &m->action, err);
-    case PROTO_GAME_RESULT: {
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
-            (rc = proto__need_str(o, "result", sizeof m->result - 1, m->result, err)) != BH_OK)
-            return rc;
-        if (strcmp(m->result, "1-0") != 0 && strcmp(m->result, "0-1") != 0 &&
-            strcmp(m->result, "1/2-1/2") != 0)
-            return proto__bad(err, BH_EFIELD, "result");
-        return proto__need_str(o, "reason", PROTO_REASON_MAX, m->reason, err);
+        return need_flag(o, "paused", &x->paused, err);
     }
-    case PROTO_TEAM_WITHDRAW:
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) !=
-                BH_OK ||
-            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+    case PROTO_GAME_RESULT: {
+        proto_game_result *x = &m->game_result;
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
+            (rc = proto__need_str(o, "result", sizeof x->result - 1, x->result, err)) != BH_OK)
             return rc;
-        rc = proto__get_bool(o, "keep_current", &m->action, err);
-        return rc == BH_ENOTFOUND ? BH_OK : rc;
-    case PROTO_ROUND_PAIR: return decode_round_pair(o, m, err);
+        if (strcmp(x->result, "1-0") != 0 && strcmp(x->result, "0-1") != 0 &&
+            strcmp(x->result, "1/2-1/2") != 0)
+            return proto__bad(err, BH_EFIELD, "result");
+        return proto__need_str(o, "reason", PROTO_REASON_MAX, x->reason, err);
+    }
+    case PROTO_TEAM_WITHDRAW: {
+        proto_team_withdraw *x = &m->team_withdraw;
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
+                BH_OK ||
+            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK)
+            return rc;
+        return opt_flag(o, "keep_current", &x->keep_current, err);
+    }
+    case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
     case PROTO_ROUND_START:
-        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->round_start.tournament, err);
     case PROTO_EXPORT: {
+        proto_export *x = &m->export_;
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
-            m->action = PROTO_EXPORT_BPGN;
-            return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+            x->format = PROTO_EXPORT_BPGN;
+            return proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err);
         }
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "trf") == 0) {
-            m->action = PROTO_EXPORT_TRF;
-            return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+            x->format = PROTO_EXPORT_TRF;
+            return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err);
         }
         return proto__bad(err, BH_EFIELD, "format");
     }
@@ -388,104 +413,112 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     int64_t v = 0;
     int rc = BH_OK;
     switch (m->type) {
-    case PROTO_AUTH: return proto__need_str(o, "token", PROTO_TOKEN_MAX, m->token, err);
+    case PROTO_AUTH: return proto__need_str(o, "token", PROTO_TOKEN_MAX, m->auth.token, err);
     case PROTO_PING:
     case PROTO_GAMES: return BH_OK;
     case PROTO_DRAW: {
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->draw.game, err)) != BH_OK)
             return rc;
         const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
         static const char *const actions[] = {"offer", "accept", "decline"};
         for (int i = 0; cJSON_IsString(a) && a->valuestring && i < 3; i++)
             if (strcmp(a->valuestring, actions[i]) == 0) {
-                m->action = i;
+                m->draw.action = i;
                 return BH_OK;
             }
         return proto__bad(err, BH_EFIELD, "action");
     }
     case PROTO_CLAIM: {
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        proto_claim *x = &m->claim;
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
             return rc;
         const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "claim");
         if (c) {
             if (!cJSON_IsString(c) || !c->valuestring)
                 return proto__bad(err, BH_EFIELD, "claim");
             if (strcmp(c->valuestring, "fifty") == 0)
-                m->claim = PROTO_CLAIM_FIFTY;
+                x->claim = PROTO_CLAIM_FIFTY;
             else if (strcmp(c->valuestring, "repetition") != 0)
                 return proto__bad(err, BH_EFIELD, "claim");
         }
         if (cJSON_GetObjectItemCaseSensitive(o, "move"))
-            return proto__need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+            return proto__need_str(o, "move", PROTO_MOVE_MAX, x->move, err);
         return BH_OK;
     }
     case PROTO_JOIN:
     case PROTO_RESIGN:
-    case PROTO_GAME_START: return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
+    case PROTO_GAME_START: /* one layout: proto_game_ref */
+        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->join.game, err);
     case PROTO_CHAT:
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->chat.game, err)) != BH_OK)
             return rc;
-        return proto__need_str(o, "text", PROTO_TEXT_MAX, m->text, err);
-    case PROTO_MOVE:
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK ||
-            (rc = need_board(o, &m->board, err)) != BH_OK ||
+        return proto__need_str(o, "text", PROTO_TEXT_MAX, m->chat.text, err);
+    case PROTO_MOVE: {
+        proto_move *x = &m->move;
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
+            (rc = need_board(o, &x->board, err)) != BH_OK ||
             (rc = proto__need_int(o, "ply", 0, PROTO_PLY_MAX, &v, err)) != BH_OK)
             return rc;
-        m->ply = (int)v;
-        return proto__need_str(o, "move", PROTO_MOVE_MAX, m->move, err);
+        x->ply = (int)v;
+        return proto__need_str(o, "move", PROTO_MOVE_MAX, x->move, err);
+    }
     case PROTO_TOURNAMENT_CREATE:
-        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK)
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->tournament_create.name, err)) !=
+            BH_OK)
             return rc;
-        return decode_tour_opts(o, m, err);
+        return decode_tour_opts(o, &m->tournament_create, err);
     case PROTO_TOURNAMENT_START:
-        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_start.tournament,
+                               err);
     case PROTO_TOURNAMENT_GET:
-        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_get.tournament,
+                              err);
     case PROTO_TOURNAMENT_PAUSE: {
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK)
+        proto_tournament_pause *x = &m->tournament_pause;
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) != BH_OK)
             return rc;
-        return proto__need_bool(o, "paused", &m->action, err);
+        return need_flag(o, "paused", &x->paused, err);
     }
     case PROTO_GAME2_COLORS: {
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err)) != BH_OK)
+        proto_game2_colors *x = &m->game2_colors;
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
             return rc;
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(o, "swap");
-        if (!cJSON_IsBool(p))
-            return proto__bad(err, BH_EFIELD, "swap");
-        m->action = cJSON_IsTrue(p) ? 1 : 0;
-        return BH_OK;
+        return need_flag(o, "swap", &x->swap, err);
     }
-    case PROTO_TEAM_REGISTER:
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) !=
+    case PROTO_TEAM_REGISTER: {
+        proto_team_register *x = &m->team_register;
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
                 BH_OK ||
-            (rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
-            (rc = need_names(o, "players", 2, m->players, err)) != BH_OK)
+            (rc = proto__need_str(o, "name", PROTO_NAME_MAX, x->name, err)) != BH_OK ||
+            (rc = need_names(o, "players", 2, x->players, err)) != BH_OK)
             return rc;
-        return decode_ratings(o, m, err);
-    case PROTO_GAME_CREATE:
-        if ((rc = proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team1", 1, PROTO_ID_MAX, &m->team1, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team2", 1, PROTO_ID_MAX, &m->team2, err)) != BH_OK ||
-            (rc = proto__need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) !=
+        return decode_ratings(o, x, err);
+    }
+    case PROTO_GAME_CREATE: {
+        proto_game_create *x = &m->game_create;
+        if ((rc = proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team1", 1, PROTO_ID_MAX, &x->team1, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team2", 1, PROTO_ID_MAX, &x->team2, err)) != BH_OK ||
+            (rc = proto__need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &x->base_ms, err)) !=
                 BH_OK ||
-            (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK)
+            (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK)
             return rc;
         const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
         if (k) {
             if (!cJSON_IsString(k) || !k->valuestring)
                 return proto__bad(err, BH_EFIELD, "kind");
             if (strcmp(k->valuestring, "chess") == 0)
-                m->kind = PROTO_KIND_CHESS;
+                x->kind = PROTO_KIND_CHESS;
             else if (strcmp(k->valuestring, "bughouse") != 0)
                 return proto__bad(err, BH_EFIELD, "kind");
         }
         /* A chess game has two players and no bughouse teams (P-TEAM pairs). */
-        if (m->kind == PROTO_KIND_CHESS && (m->team1 || m->team2))
-            return proto__bad(err, BH_EFIELD, m->team1 ? "team1" : "team2");
+        if (x->kind == PROTO_KIND_CHESS && (x->team1 || x->team2))
+            return proto__bad(err, BH_EFIELD, x->team1 ? "team1" : "team2");
         if (cJSON_GetObjectItemCaseSensitive(o, "players"))
-            return need_names(o, "players", m->kind == PROTO_KIND_CHESS ? 2 : 4, m->players,
-                              err);
+            return need_names(o, "players", x->kind == PROTO_KIND_CHESS ? 2 : 4, x->players, err);
         return BH_OK;
+    }
     case PROTO_GAME_PAUSE:
     case PROTO_GAME_RESULT:
     case PROTO_TEAM_WITHDRAW:
@@ -494,17 +527,27 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_EXPORT:
     case PROTO_LIVE: return decode_director(o, m, err);
     case PROTO_ANNOUNCE: {
-        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->announce.team, err)) != BH_OK)
             return rc;
         /* An announcement may have several lines (LF); no other control character. */
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "text");
-        return t ? proto__str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->text, err)
+        return t ? proto__str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->announce.text, err)
                  : proto__bad(err, BH_EFIELD, "text");
     }
-    case PROTO_TEAM_TOKEN: return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team, err);
+    case PROTO_TEAM_TOKEN:
+        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_token.team, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return proto__bad(err, BH_ETYPE, "type");
+}
+
+void proto_msg_free(proto_msg *m)
+{
+    if (m->type == PROTO_ROUND_PAIR) {
+        free(m->round_pair.pairs);
+        m->round_pair.pairs = NULL;
+        m->round_pair.n_pairs = 0;
+    }
 }
 
 int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
@@ -546,7 +589,9 @@ int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
             break;
         }
     if (rc == BH_OK)
-        *out = m;
+        memcpy(out, &m, sizeof m); /* every byte, the unused union bytes zero */
+    else
+        proto_msg_free(&m);
 done:
     cJSON_Delete(o);
     return rc;
