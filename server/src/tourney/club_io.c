@@ -2,8 +2,7 @@
  * text form (club.h).
  * SPDX-License-Identifier: MIT
  * The stored form is line based: a record code, numbers, then at most two strings, each
- * %-escaped (bytes <= 0x20, '%' and 0x7f as %XX) so that names and protest texts keep their
- * spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
+ * %-escaped (text_esc.h) so that names and protest texts keep their spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "buf.h"
 #include "club_int.h"
 #include "trf.h"
+#include "text_esc.h"
 #include "trf_col.h"
 #include "xalloc.h"
 
@@ -220,50 +220,6 @@ char *club_lineups_text(const club *c)
 
 /* ---- storage ------------------------------------------------------------------------------- */
 
-static void esc(buf *b, const char *s)
-{
-    if (!s || !*s) {
-        buf_printf(b, " %%");
-        return;
-    }
-    buf_printf(b, " ");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            buf_printf(b, "%%%02X", *p);
-        else
-            buf_printf(b, "%c", *p);
-}
-
-static int hexval(char ch)
-{
-    return ch >= '0' && ch <= '9' ? ch - '0'
-           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-                                    : -1;
-}
-
-/* Undo esc in place on one space-delimited token; "%" alone is the empty string. A '%' not
- * followed by two hex digits is kept as it is (the text is not ours then: the caller's
- * checks refuse what does not fit). */
-static void unesc(char *s)
-{
-    char *o = s;
-    if (s[0] == '%' && s[1] == 0) {
-        *s = 0;
-        return;
-    }
-    for (char *p = s; *p; p++) {
-        int hi = *p == '%' ? hexval(p[1]) : -1, lo = hi >= 0 ? hexval(p[2]) : -1;
-        if (lo >= 0) {
-            *o++ = (char)(hi * 16 + lo);
-            p += 2;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = 0;
-}
-
 char *club_save(const club *c)
 {
     buf b = {0};
@@ -273,17 +229,17 @@ char *club_save(const club *c)
                g->lr.max_subs, g->lr.min_players, g->double_rr ? 1 : 0, (long long)g->wait_us,
                (long long)g->break_us, (long long)g->pr.window_us, g->pr.deposit_minor,
                (unsigned)g->rk.sb_opp, (unsigned)g->rk.sb_own);
-    esc(&b, g->pr.currency);
-    esc(&b, g->name);
+    text_esc(&b, g->pr.currency);
+    text_esc(&b, g->name);
     buf_printf(&b, "\n");
     for (int t = 1; t <= c->nt; t++) {
         buf_printf(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
-        esc(&b, c->t[t].name);
+        text_esc(&b, c->t[t].name);
         buf_printf(&b, "\n");
         for (int i = 0; i < c->t[t].r.n; i++) {
             const roster_player *p = &c->t[t].r.p[i];
             buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
-            esc(&b, p->name);
+            text_esc(&b, p->name);
             buf_printf(&b, "\n");
         }
     }
@@ -310,8 +266,8 @@ char *club_save(const club *c)
         buf_printf(&b, "protest %d %u %d %u %d %d %ld %d %d", p->id, (unsigned)p->state, p->round,
                    (unsigned)p->game, p->team, p->player, p->deposit_minor,
                    p->deposit_returned ? 1 : 0, p->new_result);
-        esc(&b, p->text);
-        esc(&b, p->reason ? p->reason : "");
+        text_esc(&b, p->text);
+        text_esc(&b, p->reason ? p->reason : "");
         buf_printf(&b, "\n");
     }
     return done(&b);
@@ -382,8 +338,8 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             NUM(12, 0, 1000000000, cfg.pr.deposit_minor);
             NUM(13, 0, 1, cfg.rk.sb_opp);
             NUM(14, 0, 1, cfg.rk.sb_own);
-            unesc(tok[15]);
-            unesc(tok[16]);
+            text_unesc(tok[15]);
+            text_unesc(tok[16]);
             snprintf(cfg.pr.currency, sizeof cfg.pr.currency, "%s", tok[15]);
             snprintf(cfg.name, sizeof cfg.name, "%s", tok[16]);
             if (club_config_check(&cfg, NULL) != BH_OK)
@@ -397,7 +353,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
                 goto bad;
             NUM(1, INT64_MIN, INT64_MAX, tid);
             NUM(2, 1, INT32_MAX, cap);
-            unesc(tok[3]);
+            text_unesc(tok[3]);
             team_t *t = &c->t[++c->nt];
             t->id = tid;
             t->captain = (int)cap;
@@ -410,7 +366,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             NUM(1, 1, INT32_MAX, pid);
             NUM(2, 0, ROSTER_RATING_MAX, rating);
             NUM(3, 0, 1, inv);
-            unesc(tok[4]);
+            text_unesc(tok[4]);
             if (roster_add(&c->t[c->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && c->status == RUNNER_REGISTERING) {
@@ -480,8 +436,8 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             NUM(7, 0, 1000000000, p.deposit_minor);
             NUM(8, 0, 1, ret);
             NUM(9, -1, CLUB_FF_BOTH, p.new_result);
-            unesc(tok[10]);
-            unesc(tok[11]);
+            text_unesc(tok[10]);
+            text_unesc(tok[11]);
             p.state = (uint8_t)st;
             p.game = (uint32_t)game;
             p.deposit_returned = ret != 0;

@@ -46,7 +46,35 @@ int league_bracket_init(league_bracket *kb, const int first[4], const int second
         kb->m[i].team[0] = pair[i][0];
         kb->m[i].team[1] = pair[i][1];
     }
+    kb->groups = 4;
     return BH_OK;
+}
+
+int league_bracket_init2(league_bracket *kb, const int first[2], const int second[2],
+                         refusal *why)
+{
+    const int ids[4] = {first[0], second[0], first[1], second[1]};
+    for (int i = 0; i < 4; i++) {
+        if (ids[i] < 1)
+            return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
+        for (int j = 0; j < i; j++)
+            if (ids[j] == ids[i])
+                return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
+    }
+    memset(kb, 0, sizeof *kb);
+    for (int i = 0; i < LEAGUE_MATCHES; i++)
+        kb->m[i].winner = -1;
+    kb->m[LEAGUE_SF1].team[0] = first[0]; /* 1A-2B */
+    kb->m[LEAGUE_SF1].team[1] = second[1];
+    kb->m[LEAGUE_SF2].team[0] = second[0]; /* 2A-1B */
+    kb->m[LEAGUE_SF2].team[1] = first[1];
+    kb->groups = 2;
+    return BH_OK;
+}
+
+int league_first_match(const league_bracket *kb)
+{
+    return kb->groups == 2 ? LEAGUE_SF1 : LEAGUE_QF1;
 }
 
 static void advance(league_bracket *kb, int mi, int winner, unsigned char by)
@@ -127,4 +155,11 @@ int league_ko_sender(int mi, int b, int g)
     if (mi <= LEAGUE_QF4)
         return mi == LEAGUE_QF1 || mi == LEAGUE_QF3 ? 1 : 0;
     return w;
+}
+
+int league_ko_sender_in(const league_bracket *kb, int mi, int b, int g)
+{
+    if (kb->groups == 2 && (mi == LEAGUE_SF1 || mi == LEAGUE_SF2))
+        return league_ko_sender(mi == LEAGUE_SF1 ? LEAGUE_QF1 : LEAGUE_QF2, b, g);
+    return league_ko_sender(mi, b, g);
 }

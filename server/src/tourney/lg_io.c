@@ -1,0 +1,462 @@
+/* lg_io.c: the league event's exports (group tables, bracket) and its stored text form (lg.h).
+ * SPDX-License-Identifier: MIT
+ * The stored form is line based, like the club's (club_io.c): a record code, numbers, then
+ * %-escaped strings (text_esc.h); a game's challenge is chal_save's line. The schedules are
+ * not stored: the stored draw and the Berger tables give the group matches again, the group
+ * results the bracket, and the stored results (with the stored lots) decide it again. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "buf.h"
+#include "lg_int.h"
+#include "text_esc.h"
+#include "xalloc.h"
+
+static char *done(buf *b)
+{
+    if (!b->p)
+        buf_printf(b, "%s", "");
+    return b->p;
+}
+
+/* ---- exports ------------------------------------------------------------------------------ */
+
+static const char *const KO_NAME[LEAGUE_MATCHES] = {"QF1 1A-2B", "QF2 2A-1B", "QF3 1C-2D",
+                                                    "QF4 2C-1D", "SF1",       "SF2",
+                                                    "Final"};
+
+char *lg_tables_text(const lg *l)
+{
+    buf b = {0};
+    if (!l->drawn)
+        return done(&b);
+    roster_rating rr[LG_MAX_TEAMS];
+    const char *names[LG_MAX_TEAMS];
+    for (int t = 1; t <= l->nt; t++) {
+        rr[t - 1] = l->rating[LG_STAGE_GROUPS][t];
+        names[t - 1] = l->t[t].name;
+    }
+    char *draw = groups_format(&l->draw, rr, names);
+    buf_printf(&b, "%s", draw);
+    free(draw);
+    lg_row rows[GROUPS_MAX_S];
+    for (int g = 0; g < l->draw.g; g++) {
+        int s = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        buf_printf(&b, "\nGroup %c  (a cell: the row team's game points against that number)\n",
+                   'A' + g);
+        buf_printf(&b, "%-5s %-3s %-24s %2s %3s %5s %7s", "place", "no", "team", "m", "MP", "GP",
+                   "rating");
+        for (int n = 1; n <= s; n++)
+            buf_printf(&b, " %5d", n);
+        buf_printf(&b, "\n");
+        for (int i = 0; i < s; i++) {
+            const lg_row *r = &rows[i];
+            buf_printf(&b, "%-5d %-3d %-24.24s %2d %3d %5g %7.1f", r->place, r->number,
+                       l->t[r->tid].name, r->played, r->mp, r->gp2 / 2.0,
+                       (double)r->rating.sum / r->rating.n);
+            for (int n = 1; n <= s; n++) {
+                int opp = l->draw.team[g][n - 1] + 1;
+                char cell[16] = ".";
+                if (opp == r->tid)
+                    snprintf(cell, sizeof cell, "X");
+                for (int mi = 0; mi < l->ngm && opp != r->tid; mi++) {
+                    const lg_mt *m = &l->gm[mi];
+                    int x[2];
+                    bool me0 = m->team[0] == r->tid && m->team[1] == opp;
+                    bool me1 = m->team[1] == r->tid && m->team[0] == opp;
+                    if (!me0 && !me1)
+                        continue;
+                    bool all = lg_match_score(l, LG_STAGE_GROUPS, mi, &x[0], &x[1]);
+                    if (all)
+                        snprintf(cell, sizeof cell, "%g", x[me0 ? 0 : 1] / 2.0);
+                }
+                buf_printf(&b, " %5s", cell);
+            }
+            buf_printf(&b, "\n");
+        }
+    }
+    return done(&b);
+}
+
+char *lg_bracket_text(const lg *l)
+{
+    buf b = {0};
+    if (!l->have_kb)
+        return done(&b);
+    static const char *const BY[] = {"open", "on points", "drawn: the lower rating goes on",
+                                     "drawn, equal ratings: lot due", "drawn: by lot"};
+    for (int mi = 0; mi < LEAGUE_MATCHES; mi++) {
+        const league_match *m = &l->kb.m[mi];
+        if (!m->team[0] && !m->team[1] && (l->kb.groups == 2 && mi <= LEAGUE_QF4))
+            continue;
+        int s = lg__ko_stage(mi);
+        buf_printf(&b, "%-10s", KO_NAME[mi]);
+        for (int i = 0; i < 2; i++) {
+            int tid = m->team[i];
+            if (!tid) {
+                buf_printf(&b, "%s(to be decided)", i ? " - " : "");
+                continue;
+            }
+            buf_printf(&b, "%s%s", i ? " - " : "", l->t[tid].name);
+            if (l->rating[s][tid].n)
+                buf_printf(&b, " (%.1f)", (double)l->rating[s][tid].sum / l->rating[s][tid].n);
+        }
+        if (m->by != LEAGUE_OPEN)
+            buf_printf(&b, "  %g:%g", m->gp2[0] / 2.0, m->gp2[1] / 2.0);
+        buf_printf(&b, "  %s", BY[m->by]);
+        if (m->winner >= 0)
+            buf_printf(&b, ", winner %s", l->t[m->team[m->winner]].name);
+        buf_printf(&b, "\n");
+    }
+    return done(&b);
+}
+
+/* ---- storage ------------------------------------------------------------------------------ */
+
+static void save_stage_games(const lg *l, buf *b, int s)
+{
+    char text[CHAL_TEXT_MAX];
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        for (int gi = 0; m && gi < lg_games_per_match(l, s); gi++) {
+            const lg_game *g = &m->g[gi];
+            chal_save(&g->c, text, sizeof text);
+            buf_printf(b, "game %d %d %d %d %d %s\n", s, mi, g->key.game, g->key.board, g->res,
+                       text);
+        }
+    }
+}
+
+char *lg_save(const lg *l)
+{
+    buf b = {0};
+    const lg_config *c = &l->cfg;
+    buf_printf(&b, "LEAGUE 1\ncfg %d %d %d %d %d %u %lld %lld %d %d %d %d", c->teams, c->groups,
+               c->boards, c->max_invited, c->rating_date, (unsigned)c->wait_s,
+               (long long)c->cr.first_valid_us, (long long)c->cr.second_valid_us, c->cr.base_s,
+               c->cr.inc_s, c->cr.alt_base_s, c->cr.alt_inc_s);
+    text_esc(&b, c->ruleset);
+    text_esc(&b, c->name);
+    buf_printf(&b, "\n");
+    for (int t = 1; t <= l->nt; t++) {
+        buf_printf(&b, "team %lld %d", (long long)l->t[t].id, l->t[t].captain);
+        text_esc(&b, l->t[t].name);
+        buf_printf(&b, "\n");
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
+            text_esc(&b, p->name);
+            buf_printf(&b, "\n");
+        }
+    }
+    buf_printf(&b, "status %d %d\n", l->status, l->stage);
+    if (l->drawn)
+        for (int g = 0; g < l->draw.g; g++) {
+            buf_printf(&b, "group %d", g);
+            for (int n = 0; n < l->draw.s; n++)
+                buf_printf(&b, " %d", l->draw.team[g][n] + 1);
+            buf_printf(&b, "\n");
+        }
+    for (int s = LG_STAGE_GROUPS; s <= l->stage; s++) {
+        for (int t = 1; t <= l->nt; t++)
+            if (l->rating[s][t].n)
+                buf_printf(&b, "rating %d %d %ld %d\n", s, t, l->rating[s][t].sum,
+                           l->rating[s][t].n);
+        save_stage_games(l, &b, s);
+    }
+    for (int mi = 0; mi < LEAGUE_MATCHES; mi++)
+        if (l->lot[mi] >= 0)
+            buf_printf(&b, "lot %d %d\n", mi, l->lot[mi]);
+    return done(&b);
+}
+
+static int tokens(char *line, char **tok, int cap)
+{
+    int n = 0;
+    char *sv = NULL;
+    for (char *p = strtok_r(line, " ", &sv); p && n < cap; p = strtok_r(NULL, " ", &sv))
+        tok[n++] = p;
+    return n;
+}
+
+static bool num(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+#define NUM(i, lo, hi, dst)                                                                \
+    do {                                                                                   \
+        long long v_;                                                                      \
+        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                        \
+            goto bad;                                                                      \
+        dst = v_;                                                                          \
+    } while (0)
+
+typedef struct {
+    int s, mi, gi, res, line;
+    chal c;
+} stash_t;
+
+/* The draw's sums and spreads from its teams and the group stage's ratings (groups.h). */
+static void draw_sums(lg *l)
+{
+    groups_draw *d = &l->draw;
+    d->board_n = l->cfg.boards;
+    memset(d->sum, 0, sizeof d->sum);
+    for (int p = 0; p < d->s; p++) {
+        long hi = 0, lo = 0;
+        for (int g = 0; g < d->g; g++) {
+            d->sum[g] += l->rating[LG_STAGE_GROUPS][d->team[g][p] + 1].sum;
+            if (g == 0 || d->sum[g] > hi)
+                hi = d->sum[g];
+            if (g == 0 || d->sum[g] < lo)
+                lo = d->sum[g];
+        }
+        d->spread[p] = hi - lo;
+    }
+}
+
+/* Put the stashed games of stage s into the schedule: each game once, every game. */
+static bool apply_stash(lg *l, int s, const stash_t *st, int n)
+{
+    int want = 0, got = 0; /* lg_load refused a game line twice: got counts distinct games */
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++)
+        want += lg__match(l, s, mi) ? lg_games_per_match(l, s) : 0;
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) {
+        if (st[i].s != s)
+            continue;
+        lg_mt *m = lg__match(l, s, st[i].mi);
+        if (!m || st[i].gi >= lg_games_per_match(l, s)) {
+            ok = false;
+            break;
+        }
+        lg_game *g = &m->g[st[i].gi];
+        /* the players come from the stored challenge (rosters may have changed since) */
+        if (g->c.sender != st[i].c.sender) {
+            ok = false;
+            break;
+        }
+        g->c = st[i].c;
+        g->res = (uint8_t)st[i].res;
+        g->created = g->c.state == CHAL_STARTED;
+        got++;
+    }
+    return ok && got == want;
+}
+
+int lg_load(int64_t id, const char *text, lg **out, int *line)
+{
+    *out = NULL;
+    char *copy = xstrdup(text);
+    lg_config cfg;
+    lg_config_seed003(&cfg);
+    lg *l = NULL;
+    int ln = 0, status = LG_REGISTERING, stage = 0, ngroups = 0;
+    stash_t *st = NULL;
+    int nst = 0, cst = 0;
+    char *save = NULL;
+    for (char *lp = strtok_r(copy, "\n", &save); lp; lp = strtok_r(NULL, "\n", &save)) {
+        ln++;
+        if (strncmp(lp, "game ", 5) == 0 && l && l->status != LG_REGISTERING) {
+            int s, mi, game, board, res, off = 0;
+            if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
+                off == 0 || s < LG_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 ||
+                game > 1 || board < 0 || board >= l->cfg.boards || res < LG_NONE ||
+                res >= LG_RES_N_)
+                goto bad;
+            if (nst == cst) {
+                cst = cst ? 2 * cst : 64;
+                st = xrealloc(st, (size_t)cst * sizeof *st);
+            }
+            stash_t *x = &st[nst++];
+            x->s = s, x->mi = mi, x->gi = game * l->cfg.boards + board, x->res = res;
+            x->line = ln;
+            if (chal_load(&x->c, lp + off) != BH_OK)
+                goto bad;
+            for (int i = 0; i < nst - 1; i++)
+                if (st[i].s == s && st[i].mi == mi && st[i].gi == x->gi)
+                    goto bad; /* twice */
+            continue;
+        }
+        char *tok[GROUPS_MAX_S + 4];
+        int nt = tokens(lp, tok, GROUPS_MAX_S + 4);
+        if (nt == 0)
+            continue;
+        if (ln == 1) {
+            if (nt != 2 || strcmp(tok[0], "LEAGUE") != 0 || strcmp(tok[1], "1") != 0)
+                goto bad;
+        } else if (strcmp(tok[0], "cfg") == 0 && !l) {
+            if (nt != 15)
+                goto bad;
+            NUM(1, 1, LG_MAX_TEAMS, cfg.teams);
+            NUM(2, 1, LG_MAX_TEAMS, cfg.groups);
+            NUM(3, 1, LG_MAX_BOARDS, cfg.boards);
+            NUM(4, 0, LG_MAX_BOARDS, cfg.max_invited);
+            NUM(5, 0, 99999999, cfg.rating_date);
+            NUM(6, 0, 86400, cfg.wait_s);
+            NUM(7, 1, INT64_MAX, cfg.cr.first_valid_us);
+            NUM(8, 1, INT64_MAX, cfg.cr.second_valid_us);
+            NUM(9, 1, 86400, cfg.cr.base_s);
+            NUM(10, 0, 3600, cfg.cr.inc_s);
+            NUM(11, 1, 86400, cfg.cr.alt_base_s);
+            NUM(12, 0, 3600, cfg.cr.alt_inc_s);
+            text_unesc(tok[13]);
+            text_unesc(tok[14]);
+            snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[13]);
+            snprintf(cfg.name, sizeof cfg.name, "%s", tok[14]);
+            if (lg_config_check(&cfg, NULL) != BH_OK)
+                goto bad;
+            l = lg_new(id, &cfg);
+        } else if (!l) {
+            goto bad;
+        } else if (strcmp(tok[0], "team") == 0 && l->status == LG_REGISTERING) {
+            long long tid, cap;
+            if (nt != 4 || l->nt >= l->cfg.teams)
+                goto bad;
+            NUM(1, INT64_MIN, INT64_MAX, tid);
+            NUM(2, 1, INT32_MAX, cap);
+            text_unesc(tok[3]);
+            if (!tok[3][0] || strlen(tok[3]) >= LG_NAME_LEN || lg_team_tid(l, tid))
+                goto bad;
+            lg_team *t = &l->t[++l->nt];
+            t->id = tid;
+            t->captain = (int)cap;
+            snprintf(t->name, sizeof t->name, "%s", tok[3]);
+            roster_init(&t->r);
+        } else if (strcmp(tok[0], "player") == 0 && l->nt > 0 && l->status == LG_REGISTERING) {
+            long long pid, rating, inv;
+            if (nt != 5)
+                goto bad;
+            NUM(1, 1, INT32_MAX, pid);
+            NUM(2, 0, ROSTER_RATING_MAX, rating);
+            NUM(3, 0, 1, inv);
+            text_unesc(tok[4]);
+            if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) !=
+                BH_OK)
+                goto bad;
+        } else if (strcmp(tok[0], "status") == 0 && l->status == LG_REGISTERING && !stage) {
+            if (nt != 3)
+                goto bad;
+            NUM(1, LG_REGISTERING, LG_FINISHED, status);
+            NUM(2, 0, LG_STAGE_FINAL, stage);
+            if ((status == LG_REGISTERING) != (stage == 0))
+                goto bad;
+            for (int t = 1; t <= l->nt; t++) {
+                const lg_team *x = &l->t[t];
+                roster_rating rr;
+                if (!roster_is_by_rating(&x->r) || roster_find(&x->r, x->captain) < 0 ||
+                    roster_check_invited(&x->r, l->cfg.max_invited, NULL) != BH_OK ||
+                    roster_team_rating(&x->r, l->cfg.boards, &rr, NULL) != BH_OK)
+                    goto bad;
+                for (int u = 1; u < t; u++)
+                    for (int i = 0; i < x->r.n; i++)
+                        if (roster_find(&l->t[u].r, x->r.p[i].id) >= 0)
+                            goto bad;
+            }
+            if (status != LG_REGISTERING && l->nt != l->cfg.teams)
+                goto bad;
+            l->status = status;
+            l->stage = stage;
+        } else if (strcmp(tok[0], "group") == 0 && l->status != LG_REGISTERING) {
+            long long g;
+            int s = l->cfg.teams / l->cfg.groups;
+            if (nt != 2 + s)
+                goto bad;
+            NUM(1, ngroups, ngroups, g);
+            for (int n = 0; n < s; n++) {
+                long long tid;
+                NUM(2 + n, 1, l->nt, tid);
+                for (int h = 0; h <= g; h++)
+                    for (int k = 0; k < (h < g ? s : n); k++)
+                        if (l->draw.team[h][k] == tid - 1)
+                            goto bad;
+                l->draw.team[g][n] = (int)tid - 1;
+            }
+            ngroups++;
+        } else if (strcmp(tok[0], "rating") == 0 && l->status != LG_REGISTERING) {
+            long long s, t, sum, n;
+            if (nt != 5)
+                goto bad;
+            NUM(1, LG_STAGE_GROUPS, l->stage, s);
+            NUM(2, 1, l->nt, t);
+            NUM(3, 1, (long long)ROSTER_RATING_MAX * LG_MAX_BOARDS, sum);
+            NUM(4, l->cfg.boards, l->cfg.boards, n);
+            roster_rating *r = &l->rating[s][t];
+            r->sum = (long)sum;
+            r->n = (int)n;
+            r->avg = (int)((2 * sum + n) / (2 * n));
+        } else if (strcmp(tok[0], "lot") == 0 && l->status != LG_REGISTERING) {
+            long long mi, w;
+            if (nt != 3)
+                goto bad;
+            NUM(1, 0, LEAGUE_MATCHES - 1, mi);
+            NUM(2, 0, 1, w);
+            l->lot[mi] = (int)w;
+        } else {
+            goto bad;
+        }
+    }
+    if (!l)
+        goto bad;
+    ln = 0; /* from here on: the whole */
+    if (l->status != LG_REGISTERING) {
+        if (ngroups != l->cfg.groups)
+            goto bad;
+        l->draw.g = l->cfg.groups;
+        l->draw.s = l->cfg.teams / l->cfg.groups;
+        for (int t = 1; t <= l->nt; t++)
+            if (!l->rating[LG_STAGE_GROUPS][t].n)
+                goto bad;
+        draw_sums(l);
+        l->drawn = true;
+        lg__schedule_groups(l);
+        if (!apply_stash(l, LG_STAGE_GROUPS, st, nst))
+            goto bad;
+        lg__replay(l, LG_STAGE_GROUPS);
+        for (int s = LG_STAGE_QF; s <= l->stage; s++) {
+            if (!l->have_kb || (s == LG_STAGE_QF && l->kb.groups == 2))
+                goto bad;
+            int lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
+            int hi = s == LG_STAGE_QF ? LEAGUE_SF1 : s == LG_STAGE_SF ? LEAGUE_FINAL
+                                                                      : LEAGUE_MATCHES;
+            for (int mi = lo; mi < hi; mi++)
+                for (int i = 0; i < 2; i++)
+                    if (!l->kb.m[mi].team[i] || !l->rating[s][l->kb.m[mi].team[i]].n)
+                        goto bad;
+            lg__schedule_ko(l, s);
+            if (!apply_stash(l, s, st, nst))
+                goto bad;
+            int save_stage = l->stage;
+            l->stage = s; /* the replay decides stage s's matches */
+            lg__replay(l, s);
+            l->stage = save_stage;
+        }
+        /* the status must be what the results make it */
+        bool over = lg__stage_done(l);
+        int want = !over ? LG_RUNNING : l->stage == LG_STAGE_FINAL ? LG_FINISHED : LG_BETWEEN;
+        if (l->status != want)
+            goto bad;
+    }
+    for (int i = 0; i < nst; i++)
+        if (st[i].s > l->stage)
+            goto bad;
+    free(st);
+    free(copy);
+    *out = l;
+    return BH_OK;
+bad:
+    if (line)
+        *line = ln;
+    free(st);
+    lg_free(l);
+    free(copy);
+    return BH_EPARSE;
+}
