@@ -422,8 +422,10 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             goto bad;
         lg__replay(l, LG_STAGE_GROUPS);
         for (int s = LG_STAGE_QF; s <= l->stage; s++) {
-            if (!l->have_kb || (s == LG_STAGE_QF && l->kb.groups == 2))
+            if (!l->have_kb)
                 goto bad;
+            if (s == LG_STAGE_QF && l->kb.groups == 2)
+                continue; /* semi-finals first */
             int lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
             int hi = s == LG_STAGE_QF ? LEAGUE_SF1 : s == LG_STAGE_SF ? LEAGUE_FINAL
                                                                       : LEAGUE_MATCHES;
