@@ -125,6 +125,14 @@ static const lg_act *find_kind(const lg_acts *a, int kind)
     return NULL;
 }
 
+static int count_str(const char *s, const char *what)
+{
+    int k = 0;
+    for (const char *p = s; (p = strstr(p, what)) != NULL; p++)
+        k++;
+    return k;
+}
+
 static int tid_of(const lg *l, int64_t id)
 {
     return lg_team_tid(l, id);
@@ -202,23 +210,32 @@ static void config_seed003_and_refusals(void)
     static const struct {
         const char *rule, *field;
     } bad[] = {
-        {"F-KNOCKOUT", "groups"},       {"F-GROUPS", "teams"},         {"F-GROUPS", "teams"},
-        {"F-GROUPS", "teams"},          {"F-GROUPS", "boards"},        {"F-GROUPS", "boards"},
-        {"F-TEAMRATING", "max_invited"}, {"F-TEAMRATING", "rating_date"},
-        {"F-CHALLENGE", "first_valid_us"}, {"F-CHALLENGE", "second_valid_us"},
-        {"F-CHESS", "base_s"},          {"F-CHESS", "alt_inc_s"},      {"F-CHESS", "ruleset"},
-        {"F-GROUPS", "name"},           {"T-WAIT", "wait_s"},
+        {"F-KNOCKOUT", "groups"},
+        {"F-GROUPS", "teams"},
+        {"F-GROUPS", "teams"},
+        {"F-GROUPS", "teams"},
+        {"F-GROUPS", "boards"},
+        {"F-GROUPS", "boards"},
+        {"F-TEAMRATING", "max_invited"},
+        {"F-TEAMRATING", "rating_date"},
+        {"F-CHALLENGE", "first_valid_us"},
+        {"F-CHALLENGE", "second_valid_us"},
+        {"F-CHESS", "base_s"},
+        {"F-CHESS", "alt_inc_s"},
+        {"F-CHESS", "ruleset"},
+        {"F-GROUPS", "name"},
+        {"T-WAIT", "wait_s"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
         lg_config_seed003(&c);
         switch (i) {
-        case 0: c.groups = 3; break;          /* the brackets are of 4 or 2 groups */
-        case 1: c.teams = 18; break;          /* not 4 groups of equal size */
-        case 2: c.teams = 4; break;           /* groups of 1: nobody is second */
-        case 3: c.teams = 36; break;          /* over LG_MAX_TEAMS */
+        case 0: c.groups = 3; break; /* the brackets are of 4 or 2 groups */
+        case 1: c.teams = 18; break; /* not 4 groups of equal size */
+        case 2: c.teams = 4; break;  /* groups of 1: nobody is second */
+        case 3: c.teams = 36; break; /* over LG_MAX_TEAMS */
         case 4: c.boards = 0; break;
         case 5: c.boards = 17; break;
-        case 6: c.max_invited = 11; break;    /* more than the boards */
+        case 6: c.max_invited = 11; break;       /* more than the boards */
         case 7: c.rating_date = 20050230; break; /* 30 February */
         case 8: c.cr.first_valid_us = 0; break;
         case 9: c.cr.second_valid_us = -1; break;
@@ -259,8 +276,7 @@ static void registration_refusals(void)
     CHECK_EQ_STR("invited", "invited", why.field);
     roster short9;
     make_roster(&short9, 1, r10, 7); /* 9 players for 10 boards */
-    CHECK_EQ_INT("9 players", BH_ESHORT,
-                 lg_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
+    CHECK_EQ_INT("9 players", BH_ESHORT, lg_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
     CHECK_EQ_STR("players", "players", why.field);
     /* the roster is ordered strictly by rating (art. 2), whatever order it came in */
     roster rev;
@@ -353,8 +369,8 @@ static void seed003_schedule(void)
                 ns = d->team[g][n] + 1 == tid_of(l, s) ? n + 1 : ns;
             }
             CHECK_MSG(k < 10 && nf == want[k][0] && ns == want[k][1],
-                      "group %c match %d: %d-%d, table %d-%d", 'A' + g, k, nf, ns,
-                      want[k][0], want[k][1]);
+                      "group %c match %d: %d-%d, table %d-%d", 'A' + g, k, nf, ns, want[k][0],
+                      want[k][1]);
             k++;
             matches[tid_of(l, f)]++;
             matches[tid_of(l, s)]++;
@@ -377,8 +393,8 @@ static void seed003_schedule(void)
     for (int t = 1; t <= 20; t++) {
         CHECK_EQ_INT("4 matches a team", 4, matches[t]);
         for (int b = 0; b < 10; b++)
-            CHECK_MSG(wcount[t][b] == 2 && bcount[t][b] == 2, "team %d board %d: %dW %dB", t,
-                      b + 1, wcount[t][b], bcount[t][b]);
+            CHECK_MSG(wcount[t][b] == 2 && bcount[t][b] == 2, "team %d board %d: %dW %dB", t, b + 1,
+                      wcount[t][b], bcount[t][b]);
     }
     refusal why = {0};
     CHECK_EQ_INT("again", BH_ESTATE, lg_start(l, T0, &a, &why));
@@ -455,6 +471,23 @@ static void ranking_chain_and_bracket(void)
     CHECK_EQ_INT("SF2 2A", 1, kb->m[LEAGUE_SF2].team[0]);
     CHECK_EQ_INT("SF2 1B", 7, kb->m[LEAGUE_SF2].team[1]);
     CHECK_EQ_INT("no QF", 0, kb->m[LEAGUE_QF1].team[0]);
+    /* the TRF of the group stage: a 310 record per team with its MP and GP, and team 4
+     * (first in A: MP 5, GP 9) */
+    char *trf = lg_trf_groups(l);
+    CHECK_EQ_INT("310 records", 8, count_str(trf, "\n310 "));
+    CHECK_EQ_INT("001 records: 8 teams of 6", 48, count_str(trf, "\n001 "));
+    const char *t4 = strstr(trf, "310   4 Team 4");
+    CHECK(t4 != NULL);
+    if (t4) {
+        double mpv = 0, gpv = 0;
+        int pl = 0, rat = 0;
+        CHECK_EQ_INT("310 fields", 4, sscanf(t4 + 41, "%d %lf %lf %d", &rat, &mpv, &gpv, &pl));
+        CHECK_EQ_INT("rating", 2250, rat);
+        CHECK_EQ_DBL("MP", 5.0, mpv, 1e-9);
+        CHECK_EQ_DBL("GP", 9.0, gpv, 1e-9);
+        CHECK_EQ_INT("place", 1, pl);
+    }
+    free(trf);
     char *tables = lg_tables_text(l);
     CHECK(strstr(tables, "Group A") && strstr(tables, "Team 4"));
     free(tables);
@@ -633,7 +666,8 @@ static void challenge_accepted_and_countered(void)
     CHECK_EQ_INT("no game before its time", 0, count_kind(&a, LG_ACT_CREATE_GAME));
     l = rt(l);
     CHECK(lg_next_instant(l, &at) && at == start);
-    CHECK_EQ_INT("tc Black (before the game)", BH_OK, lg_agree_tc(l, k, b, true, t + DAY, &a, NULL));
+    CHECK_EQ_INT("tc Black (before the game)", BH_OK,
+                 lg_agree_tc(l, k, b, true, t + DAY, &a, NULL));
     lg_acts_fini(&a);
     lg_acts_init(&a);
     CHECK_EQ_INT("nothing a µs early", 0, lg_on_time(l, start - 1, &a));
@@ -722,15 +756,16 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     /* make board 1's Black the one rated lowest? board 1 is rated as everyone (flat 4-board
      * fixture): the reserve is 10 below, accepted; nobody is above a flat board 1 on the
      * roster, so the rating refusal is tested on a re-rated roster below */
-    CHECK_EQ_INT("substitute", BH_OK,
-                 lg_substitute(l, k, lg_team_captain(l, bt), reserve, t + 10 * DAY + HOUR, &a,
-                               NULL));
+    CHECK_EQ_INT(
+        "substitute", BH_OK,
+        lg_substitute(l, k, lg_team_captain(l, bt), reserve, t + 10 * DAY + HOUR, &a, NULL));
     CHECK_EQ_INT("told", 1, count_note(&a, LG_N_SUBSTITUTED, reserve));
     l = rt(l);
     g = lg_game_get(l, k);
     CHECK_EQ_INT("the substitute plays", reserve, g->c.player[CHAL_BLACK]);
     int64_t t2 = t + 11 * DAY;
-    CHECK_EQ_INT("the replaced player answers no more", BH_ESEAT, lg_send(l, k, b, 0, t2, &a, &why));
+    CHECK_EQ_INT("the replaced player answers no more", BH_ESEAT,
+                 lg_send(l, k, b, 0, t2, &a, &why));
     CHECK_EQ_INT("second challenge", BH_OK, lg_send(l, k, w, 0, t2, &a, NULL));
     l = rt(l);
     int64_t at;
@@ -750,8 +785,9 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     lg_acts_init(&a);
     CHECK_EQ_INT("lapse", 1, lg_on_time(l, t + 10 * DAY, &a));
     CHECK_EQ_INT("sender told", 1, count_note(&a, LG_N_LAPSED, w));
-    CHECK_EQ_INT("captain told", 1,
-                 count_note(&a, LG_N_SUBST, lg_team_captain(l, tid_of(l, lg_game_get(l, k2)->team[1]))));
+    CHECK_EQ_INT(
+        "captain told", 1,
+        count_note(&a, LG_N_SUBST, lg_team_captain(l, tid_of(l, lg_game_get(l, k2)->team[1]))));
     l = rt(l);
     CHECK_EQ_INT("second", BH_OK, lg_send(l, k2, w, 0, t + 12 * DAY, &a, NULL));
     l = rt(l);
@@ -772,8 +808,8 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     lg_match_score(l, LG_STAGE_GROUPS, 0, &x, &y);
     int64_t first, second;
     lg_match(l, LG_STAGE_GROUPS, 0, &first, &second, NULL, NULL);
-    CHECK_EQ_INT("the forfeit scores a point for White's team",
-                 2, lg_game_get(l, k2)->team[0] == first ? x : y);
+    CHECK_EQ_INT("the forfeit scores a point for White's team", 2,
+                 lg_game_get(l, k2)->team[0] == first ? x : y);
     lg_acts_fini(&a);
     lg_free(l);
 }
@@ -830,7 +866,8 @@ static void director_extends(void)
     lg_acts_fini(&a);
     lg_acts_init(&a);
     CHECK_EQ_INT("not at 10 days", 0, lg_on_time(l, t + 10 * DAY, &a));
-    CHECK_EQ_INT("an answer on day 11 is in time", BH_OK, lg_counter(l, k, b, t + 13 * DAY, t + 11 * DAY, &a, NULL));
+    CHECK_EQ_INT("an answer on day 11 is in time", BH_OK,
+                 lg_counter(l, k, b, t + 13 * DAY, t + 11 * DAY, &a, NULL));
     l = rt(l);
     CHECK(lg_next_instant(l, &at) && at == t + 21 * DAY); /* a fresh 10 days from day 11 */
     CHECK_EQ_INT("White lets it lapse", 1, lg_on_time(l, t + 21 * DAY, &a));
@@ -982,8 +1019,8 @@ typedef struct {
     uint8_t plan[KEYS];
     uint8_t lapses[KEYS], forfeits[KEYS];
     int n_counter, n_lapse, n_forfeit, n_subst, n_created, n_results, n_alt_tc;
-    int rerated;          /* the team re-rated before the first knockout stage */
-    int drawn_mi;         /* the knockout match whose games are all drawn */
+    int rerated;  /* the team re-rated before the first knockout stage */
+    int drawn_mi; /* the knockout match whose games are all drawn */
     bool finished;
     int64_t winner;
 } world_t;
@@ -1018,14 +1055,16 @@ static void react(world_t *w, const lg_acts *a)
         case LG_ACT_NOTICE:
             if (x->note == LG_N_SEND) {
                 uint64_t p = rnd(w, 100);
-                w->plan[ix] = p < 55 ? PLAN_ACCEPT : p < 75 ? PLAN_COUNTER : p < 90 ? PLAN_LAPSE
-                                                                                    : PLAN_FORFEIT;
+                w->plan[ix] = p < 55   ? PLAN_ACCEPT
+                              : p < 75 ? PLAN_COUNTER
+                              : p < 90 ? PLAN_LAPSE
+                                       : PLAN_FORFEIT;
                 later(w, w->now + (int64_t)rnd(w, 2 * DAY), DO_SEND, x->key, 0);
             } else if (x->note == LG_N_PROPOSED && g) {
                 bool to_sender = x->to == g->c.player[g->c.sender];
                 int plan = w->plan[ix];
-                if (to_sender || (g->c.stage == 2 && plan != PLAN_FORFEIT) ||
-                    plan == PLAN_ACCEPT || (plan == PLAN_COUNTER && g->c.counters > 0))
+                if (to_sender || (g->c.stage == 2 && plan != PLAN_FORFEIT) || plan == PLAN_ACCEPT ||
+                    (plan == PLAN_COUNTER && g->c.counters > 0))
                     later(w, w->now + DAY, DO_ACCEPT, x->key, 0);
                 else if (plan == PLAN_COUNTER)
                     later(w, w->now + DAY, DO_COUNTER, x->key, 0);
@@ -1047,18 +1086,13 @@ static void react(world_t *w, const lg_acts *a)
             if (x->base_ms == 600000)
                 w->n_alt_tc++;
             break;
-        case LG_ACT_STAGE_OVER:
-            later(w, w->now + DAY, DO_STAGE, x->key, 0);
-            break;
-        case LG_ACT_LOT_DUE:
-            later(w, w->now, DO_LOT, x->key, 0);
-            break;
+        case LG_ACT_STAGE_OVER: later(w, w->now + DAY, DO_STAGE, x->key, 0); break;
+        case LG_ACT_LOT_DUE: later(w, w->now, DO_LOT, x->key, 0); break;
         case LG_ACT_FINISH:
             w->finished = true;
             w->winner = x->team[0];
             break;
-        default:
-            break;
+        default: break;
         }
     }
 }
@@ -1076,9 +1110,7 @@ static void act(world_t *w, const todo_t *t, lg_acts *a)
             lg_agree_tc(w->l, t->k, g->c.player[1], true, w->now, a, NULL);
         }
         break;
-    case DO_ACCEPT:
-        rc = lg_accept(w->l, t->k, g->c.player[g->c.turn], w->now, a, &why);
-        break;
+    case DO_ACCEPT: rc = lg_accept(w->l, t->k, g->c.player[g->c.turn], w->now, a, &why); break;
     case DO_COUNTER:
         rc = lg_counter(w->l, t->k, g->c.player[g->c.turn], w->now + 3 * DAY, w->now, a, &why);
         w->n_counter += rc == BH_OK;
@@ -1122,9 +1154,7 @@ static void act(world_t *w, const todo_t *t, lg_acts *a)
         }
         rc = lg_stage_start(w->l, w->now, a, &why);
         break;
-    case DO_LOT:
-        rc = lg_lot(w->l, t->k.match, 0, w->now, a, &why);
-        break;
+    case DO_LOT: rc = lg_lot(w->l, t->k.match, 0, w->now, a, &why); break;
     }
     CHECK_MSG(rc == BH_OK, "todo %d at %lld: rc %d (%s %s)", t->what, (long long)t->at, rc,
               why.rule ? why.rule : "", why.field ? why.field : "");
@@ -1240,8 +1270,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
             }
         }
     int ko_matches = groups == 4 ? 7 : 3;
-    CHECK_EQ_INT("every game", n / groups * (s - 1) / 2 * groups * nb + ko_matches * 2 * nb,
-                 games);
+    CHECK_EQ_INT("every game", n / groups * (s - 1) / 2 * groups * nb + ko_matches * 2 * nb, games);
     /* art. 7: the bracket from the group tables, 1A-2B, 2A-1B (, 1C-2D, 2C-1D) */
     int m0 = league_first_match(kb);
     lg_row rows[GROUPS_MAX_S][GROUPS_MAX_S];
@@ -1271,8 +1300,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
             for (int b = 0; b < nb; b++)
                 sum[i] += lg_team_roster(w.l, m->team[i])->p[b].rating;
         if (sum[0] != sum[1])
-            CHECK_EQ_INT("drawn: the lower rated goes through", sum[0] < sum[1] ? 0 : 1,
-                         m->winner);
+            CHECK_EQ_INT("drawn: the lower rated goes through", sum[0] < sum[1] ? 0 : 1, m->winner);
     }
     CHECK_MSG(drawn >= 1, "a drawn knockout match");
     CHECK_MSG(w.n_counter > 0 && w.n_lapse > 0 && w.n_subst > 0 && w.n_alt_tc > 0,

@@ -164,8 +164,7 @@ static int check_roster(const lg *l, int self, const roster *r, int captain, ros
     return roster_team_rating(out, l->cfg.boards, &rr, why);
 }
 
-int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain,
-                refusal *why)
+int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain, refusal *why)
 {
     if (l->status != LG_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-GROUPS", "tournament", -1);
@@ -662,8 +661,7 @@ int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, 
         return refusal_set(why, BH_ENOTFOUND, "F-CHALLENGE", "player", -1);
     for (int gi = 0; gi < ngames(l, l->stage); gi++) {
         const lg_game *o = &m->g[gi];
-        if (o->key.board != k.board &&
-            (o->c.player[0] == player || o->c.player[1] == player))
+        if (o->key.board != k.board && (o->c.player[0] == player || o->c.player[1] == player))
             return refusal_set(why, BH_EEXIST, "F-CHALLENGE", "player", -1);
     }
     rc = chal_substitute(&g->c, (chal_side)side, player, r->p[pi].rating, why);
@@ -675,8 +673,7 @@ int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, 
     return BH_OK;
 }
 
-int lg_agree_tc(lg *l, runner_key k, int actor, bool want, int64_t now_us, lg_acts *a,
-                refusal *why)
+int lg_agree_tc(lg *l, runner_key k, int actor, bool want, int64_t now_us, lg_acts *a, refusal *why)
 {
     lg_mt *m;
     lg_game *g;
@@ -734,8 +731,7 @@ int lg_game_over(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, re
     return result_in(l, k, res, false, now_us, a, why);
 }
 
-int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a,
-                       refusal *why)
+int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);
 }
@@ -900,12 +896,12 @@ static int row_cmp(const void *pa, const void *pb)
 {
     const lg_row *a = pa, *b = pb;
     if (a->mp != b->mp)
-        return b->mp - a->mp;   /* art. 6: match points */
+        return b->mp - a->mp; /* art. 6: match points */
     if (a->gp2 != b->gp2)
         return b->gp2 - a->gp2; /* art. 6 a: game points on all boards in all matches */
     int c = roster_rating_cmp(&a->rating, &b->rating);
     if (c != 0)
-        return c;               /* art. 6 b: the lower team rating first */
+        return c;                 /* art. 6 b: the lower team rating first */
     return a->number - b->number; /* our choice: the number in the group table */
 }
 

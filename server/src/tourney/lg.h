@@ -65,15 +65,15 @@ typedef enum {
 
 typedef struct {
     char name[LG_NAME_LEN];
-    char ruleset[32];  /* game ruleset of the boards ("fide": F-CHESS) */
-    int teams;         /* 20 (art. 1) */
-    int groups;        /* 4 (art. 1); 2 for a smaller league (league_bracket_init2) */
-    int boards;        /* 10 (art. 2, 3) */
-    int max_invited;   /* invited players a roster may flag: 3 (art. 2) */
-    int rating_date;   /* YYYYMMDD the ratings are fixed at: 20050215 (art. 2) */
-    uint32_t wait_s;   /* T-WAIT at an agreed game: the clocks start when both are present,
-                        * an absent seat loses after wait_s (the hub's gate); 600 */
-    chal_rules cr;     /* art. 4, 5: 10 days, 5 days, 5+1, 10+1 by agreement */
+    char ruleset[32]; /* game ruleset of the boards ("fide": F-CHESS) */
+    int teams;        /* 20 (art. 1) */
+    int groups;       /* 4 (art. 1); 2 for a smaller league (league_bracket_init2) */
+    int boards;       /* 10 (art. 2, 3) */
+    int max_invited;  /* invited players a roster may flag: 3 (art. 2) */
+    int rating_date;  /* YYYYMMDD the ratings are fixed at: 20050215 (art. 2) */
+    uint32_t wait_s;  /* T-WAIT at an agreed game: the clocks start when both are present,
+                       * an absent seat loses after wait_s (the hub's gate); 600 */
+    chal_rules cr;    /* art. 4, 5: 10 days, 5 days, 5+1, 10+1 by agreement */
 } lg_config;
 
 /* Seed 003: "fide", 20 teams, 4 groups, 10 boards, 3 invited, 15 February 2005, 600 s,
@@ -114,35 +114,36 @@ enum {
 
 /* Notices (LG_ACT_NOTICE note). */
 enum {
-    LG_N_SEND = 0,     /* you send the challenge of this game (art. 5, 5.1) */
-    LG_N_PROPOSED,     /* a challenge or counter-proposal for start at_us... awaits your answer
-                        * until deadline_us */
-    LG_N_AGREED,       /* the game is agreed to start at at_us (0: as soon as both are present) */
-    LG_N_LAPSED,       /* your challenge lapsed unanswered: send the second one (5 days) */
-    LG_N_SUBST,        /* (to the non-answering team's captain) you may put in a substitute
-                        * rated not above the player (art. 5) */
-    LG_N_SUBSTITUTED,  /* a substitute took the board */
-    LG_N_FORFEIT,      /* the second challenge lapsed: the non-answering player lost by
-                        * forfeit (at_us: the deadline) */
-    LG_N_EXTENDED,     /* the director extended the deadline to deadline_us */
-    LG_N_TC,           /* the opponent agreed (or withdrew) the alternative time control */
+    LG_N_SEND = 0,    /* you send the challenge of this game (art. 5, 5.1) */
+    LG_N_PROPOSED,    /* a challenge or counter-proposal for the start at_us (0: now)
+                       * awaits your answer until deadline_us */
+    LG_N_AGREED,      /* the game is agreed to start at at_us (0: as soon as both are present) */
+    LG_N_LAPSED,      /* your challenge lapsed unanswered: send the second one (5 days) */
+    LG_N_SUBST,       /* (to the non-answering team's captain) you may put in a substitute
+                       * rated not above the player (art. 5) */
+    LG_N_SUBSTITUTED, /* a substitute took the board */
+    LG_N_FORFEIT,     /* the second challenge lapsed: the non-answering player lost by
+                       * forfeit (at_us: the deadline) */
+    LG_N_EXTENDED,    /* the director extended the deadline to deadline_us */
+    LG_N_TC,          /* the opponent agreed (at_us 1) or withdrew (at_us 0) the alternative
+                       * time control */
 };
 
 typedef struct {
     int kind;
     runner_key key;
-    int64_t team[2];     /* CREATE_GAME: White's team, Black's team; FINISH: team[0] winner */
-    int player[2];       /* CREATE_GAME: White, Black (roster ids) */
-    char ruleset[32];    /* CREATE_GAME */
+    int64_t team[2];          /* CREATE_GAME: White's team, Black's team; FINISH: team[0] winner */
+    int player[2];            /* CREATE_GAME: White, Black (roster ids) */
+    char ruleset[32];         /* CREATE_GAME */
     uint32_t base_ms, inc_ms; /* CREATE_GAME */
-    int64_t start_us;    /* CREATE_GAME: now */
-    uint32_t wait_s;     /* CREATE_GAME */
-    int to;              /* NOTICE: the player (roster id) told */
-    int note;            /* NOTICE: LG_N_* */
-    int64_t at_us;       /* NOTICE: the proposed or agreed start (0 = now), or the instant a
-                          * deadline fired */
-    int64_t deadline_us; /* NOTICE: the answer's deadline (PROPOSED, EXTENDED), else 0 */
-    int stage;           /* STAGE, STAGE_OVER */
+    int64_t start_us;         /* CREATE_GAME: now */
+    uint32_t wait_s;          /* CREATE_GAME */
+    int to;                   /* NOTICE: the player (roster id) told */
+    int note;                 /* NOTICE: LG_N_* */
+    int64_t at_us;            /* NOTICE: the proposed or agreed start (0 = now), or the instant a
+                               * deadline fired */
+    int64_t deadline_us;      /* NOTICE: the answer's deadline (PROPOSED, EXTENDED), else 0 */
+    int stage;                /* STAGE, STAGE_OVER */
 } lg_act;
 
 typedef struct {
@@ -165,8 +166,7 @@ void lg_acts_fini(lg_acts *a);
  * "invited"); roster_team_rating's (BH_ESHORT "players": fewer than cfg.boards, BH_EINVAL
  * "rating": an unrated board player). The team rating is the average of the cfg.boards
  * board players' ratings (F-TEAMRATING; roster_team_rating). */
-int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain,
-                refusal *why);
+int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain, refusal *why);
 
 /* A new roster for team (same checks; its captain stays and must be on it), in registration
  * or between stages (art. 7: "the rosters change considerably" before the knockout): the next
@@ -234,8 +234,7 @@ int lg_game_over(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, re
 /* The director decides game k not yet decided, whatever its challenge's state (e.g. a sender
  * who never sent: the regulation is silent, the director rules). Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
-int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a,
-                       refusal *why);
+int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why);
 /* The lot of a drawn knockout match between equal team ratings (LG_ACT_LOT_DUE): winner 0
  * (the team named first) or 1. league_lot's refusals. */
 int lg_lot(lg *l, int mi, int winner, int64_t now_us, lg_acts *a, refusal *why);
@@ -260,7 +259,7 @@ int lg_team_captain(const lg *l, int tid);
 /* Team tid's rating in stage s (the group stage's is fixed at the start, a knockout stage's
  * at its start); false if not computed. */
 bool lg_team_rating(const lg *l, int tid, int stage, roster_rating *out);
-const groups_draw *lg_draw(const lg *l); /* NULL before the start; team = tid - 1 */
+const groups_draw *lg_draw(const lg *l);       /* NULL before the start; team = tid - 1 */
 const league_bracket *lg_bracket(const lg *l); /* NULL before the group stage is over */
 
 typedef struct {
@@ -272,26 +271,28 @@ typedef struct {
 } lg_game;
 
 /* Matches of stage s: group stage in order group A..D, Berger round, board order of the
- * table; knockout: LEAGUE_MATCHES slots (the unused ones have team 0). *group the group
- * (0-based; -1 in the knockout), *round the Berger round (0 in the knockout). */
+ * table; knockout: an upper bound of the bracket's indices (LEAGUE_QF1..LEAGUE_FINAL):
+ * lg_match is false for those not of stage s (and the unused slots); 0 for a stage not
+ * reached. *group the group (0-based; -1 in the knockout), *round the Berger round (0 in the
+ * knockout); group and round may be NULL. */
 int lg_n_matches(const lg *l, int stage);
 bool lg_match(const lg *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
               int *round);
 /* Game points x2 of the first- and second-named team in match mi of stage s over its
  * decided games; true when every game is decided. */
 bool lg_match_score(const lg *l, int stage, int mi, int *gp2_first, int *gp2_second);
-int lg_games_per_match(const lg *l, int stage); /* boards, x2 in the knockout */
+int lg_games_per_match(const lg *l, int stage);        /* boards, x2 in the knockout */
 const lg_game *lg_game_get(const lg *l, runner_key k); /* NULL: none */
 
 /* A group table row (art. 6). */
 typedef struct {
-    int tid;               /* 1..n */
-    int number;            /* number in the group table (the draw's: 1 = the group's head) */
-    int played;            /* matches complete */
-    int mp;                /* match points 2/1/0 over complete matches */
-    int gp2;               /* game points x2 over every decided game of the group stage */
-    roster_rating rating;  /* the group stage's team rating */
-    int place;             /* 1.. */
+    int tid;              /* 1..n */
+    int number;           /* number in the group table (the draw's: 1 = the group's head) */
+    int played;           /* matches complete */
+    int mp;               /* match points 2/1/0 over complete matches */
+    int gp2;              /* game points x2 over every decided game of the group stage */
+    roster_rating rating; /* the group stage's team rating */
+    int place;            /* 1.. */
 } lg_row;
 
 /* Group g's table in ranking order (art. 6): match points, then total game points, then the
@@ -308,6 +309,15 @@ char *lg_tables_text(const lg *l);
 /* The bracket: each knockout match, its teams with their stage ratings, game points, how it
  * was decided. "" before the group stage is over. */
 char *lg_bracket_text(const lg *l);
+
+/* The group stage as TRF-2026 (columns as trf.h's export, like club_trf): 012, 062, 072,
+ * 082, 092, XXR and 142 (the Berger rounds), 192, 162, 362; one 001 record per player of the
+ * CURRENT rosters (start ranks team by team, each in board order; per Berger round the
+ * opponent, colour, 1 = 0 or + - for a forfeit; blank in the team's bye round or an undecided
+ * game; opponent 0000 when he is no longer on a roster, e.g. after a change between stages),
+ * then one 310 record per team: group-stage team rating, MP, GP, place in its group, players.
+ * "" before the start. */
+char *lg_trf_groups(const lg *l);
 
 /* ---- storage ------------------------------------------------------------------------------ */
 

@@ -25,14 +25,14 @@ typedef struct {
 struct lg {
     int64_t id;
     lg_config cfg;
-    int status; /* LG_* */
-    int stage;  /* LG_STAGE_*, 0 before the start */
+    int status;                  /* LG_* */
+    int stage;                   /* LG_STAGE_*, 0 before the start */
     lg_team t[LG_MAX_TEAMS + 1]; /* [1..nt] */
     int nt;
     bool drawn;
     groups_draw draw;
     roster_rating rating[LG_STAGES][LG_MAX_TEAMS + 1]; /* [stage][tid]; n == 0: none */
-    lg_mt *gm; /* the group stage's matches */
+    lg_mt *gm;                                         /* the group stage's matches */
     int ngm;
     bool have_kb;
     league_bracket kb;

@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "berger.h"
 #include "bh.h"
 #include "buf.h"
 #include "lg_int.h"
 #include "text_esc.h"
+#include "trf_col.h"
 #include "xalloc.h"
 
 static char *done(buf *b)
@@ -23,9 +25,8 @@ static char *done(buf *b)
 
 /* ---- exports ------------------------------------------------------------------------------ */
 
-static const char *const KO_NAME[LEAGUE_MATCHES] = {"QF1 1A-2B", "QF2 2A-1B", "QF3 1C-2D",
-                                                    "QF4 2C-1D", "SF1",       "SF2",
-                                                    "Final"};
+static const char *const KO_NAME[LEAGUE_MATCHES] = {
+    "QF1 1A-2B", "QF2 2A-1B", "QF3 1C-2D", "QF4 2C-1D", "SF1", "SF2", "Final"};
 
 char *lg_tables_text(const lg *l)
 {
@@ -113,6 +114,116 @@ char *lg_bracket_text(const lg *l)
     return done(&b);
 }
 
+/* TRF result character of a game from side s (0 White). */
+static char trf_res(int res, int s)
+{
+    static const char W[LG_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[LG_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    return s ? B[res] : W[res];
+}
+
+/* Start rank of the player id of team tid (team by team, each in board order), 0 if he is
+ * not on its current roster. */
+static int start_rank(const lg *l, int tid, int id)
+{
+    int s = 0;
+    for (int t = 1; t < tid; t++)
+        s += l->t[t].r.n;
+    int i = roster_find(&l->t[tid].r, id);
+    return i < 0 ? 0 : s + i + 1;
+}
+
+/* The group game player id of team tid played in Berger round r: *side its colour. */
+static const lg_game *game_in_round(const lg *l, int tid, int id, int r, int *side)
+{
+    for (int mi = 0; mi < l->ngm; mi++) {
+        const lg_mt *m = &l->gm[mi];
+        if (m->round != r || (m->team[0] != tid && m->team[1] != tid))
+            continue;
+        for (int b = 0; b < l->cfg.boards; b++)
+            for (int sd = 0; sd < 2; sd++)
+                if (m->g[b].c.player[sd] == id && m->g[b].team[sd] == l->t[tid].id) {
+                    *side = sd;
+                    return &m->g[b];
+                }
+    }
+    return NULL;
+}
+
+char *lg_trf_groups(const lg *l)
+{
+    buf b = {0};
+    if (!l->drawn)
+        return done(&b);
+    char name[80];
+    int players = 0, rated = 0, rounds = berger_rounds(l->draw.s, 0);
+    int place[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
+    lg_row rows[GROUPS_MAX_S];
+    for (int g = 0; g < l->draw.g; g++) {
+        int n = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        for (int i = 0; i < n; i++) {
+            place[rows[i].tid] = rows[i].place;
+            mp[rows[i].tid] = rows[i].mp;
+            gp2[rows[i].tid] = rows[i].gp2;
+        }
+    }
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            players++;
+            rated += l->t[t].r.p[i].rating > 0;
+        }
+    trf_clean(name, l->cfg.name, sizeof name);
+    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, l->nt);
+    buf_printf(&b,
+               "092 Team league, group stage: %d groups of %d, round robin (Berger tables, "
+               "FIDE C.05 Annex 1)\n",
+               l->draw.g, l->draw.s);
+    buf_printf(&b, "XXR %d\n142 %d\n", rounds, rounds);
+    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            int pts = 0, side;
+            for (int r = 1; r <= rounds; r++) {
+                const lg_game *g = game_in_round(l, t, p->id, r, &side);
+                if (g && g->res != LG_NONE) {
+                    char ch = trf_res(g->res, side);
+                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+                }
+            }
+            trf_clean(name, p->name, sizeof name);
+            buf_printf(&b, "001 %4d      ", start_rank(l, t, p->id));
+            trf_put_col(&b, name, 33);
+            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
+                       place[t]);
+            for (int r = 1; r <= rounds; r++) {
+                const lg_game *g = game_in_round(l, t, p->id, r, &side);
+                if (!g || g->res == LG_NONE) {
+                    buf_printf(&b, "          ");
+                    continue;
+                }
+                int ot = lg_team_tid(l, g->team[!side]);
+                int orank = start_rank(l, ot, g->c.player[!side]);
+                if (!orank)
+                    buf_printf(&b, "  0000 - %c", trf_res(g->res, side));
+                else
+                    buf_printf(&b, "  %4d %c %c", orank, "wb"[side], trf_res(g->res, side));
+            }
+            buf_printf(&b, "\n");
+        }
+    for (int t = 1; t <= l->nt; t++) {
+        trf_clean(name, l->t[t].name, sizeof name);
+        buf_printf(&b, "310 %3d ", t);
+        trf_put_col(&b, name, 32);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[LG_STAGE_GROUPS][t].avg,
+                   (double)mp[t], gp2[t] / 2.0, place[t]);
+        for (int i = 0; i < l->t[t].r.n; i++)
+            buf_printf(&b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
+        buf_printf(&b, "\n");
+    }
+    return done(&b);
+}
+
 /* ---- storage ------------------------------------------------------------------------------ */
 
 static void save_stage_games(const lg *l, buf *b, int s)
@@ -191,12 +302,12 @@ static bool num(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-#define NUM(i, lo, hi, dst)                                                                \
-    do {                                                                                   \
-        long long v_;                                                                      \
-        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                        \
-            goto bad;                                                                      \
-        dst = v_;                                                                          \
+#define NUM(i, lo, hi, dst)                                                                        \
+    do {                                                                                           \
+        long long v_;                                                                              \
+        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                                \
+            goto bad;                                                                              \
+        dst = v_;                                                                                  \
     } while (0)
 
 typedef struct {
@@ -262,15 +373,15 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
     int ln = 0, status = LG_REGISTERING, stage = 0, ngroups = 0;
     stash_t *st = NULL;
     int nst = 0, cst = 0;
+    bool *seen = xcalloc((size_t)(LG_STAGE_FINAL + 1) * 256 * LG_MAX_GAMES, sizeof *seen);
     char *save = NULL;
     for (char *lp = strtok_r(copy, "\n", &save); lp; lp = strtok_r(NULL, "\n", &save)) {
         ln++;
         if (strncmp(lp, "game ", 5) == 0 && l && l->status != LG_REGISTERING) {
             int s, mi, game, board, res, off = 0;
             if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
-                off == 0 || s < LG_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 ||
-                game > 1 || board < 0 || board >= l->cfg.boards || res < LG_NONE ||
-                res >= LG_RES_N_)
+                off == 0 || s < LG_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 || game > 1 ||
+                board < 0 || board >= l->cfg.boards || res < LG_NONE || res >= LG_RES_N_)
                 goto bad;
             if (nst == cst) {
                 cst = cst ? 2 * cst : 64;
@@ -281,9 +392,11 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             x->line = ln;
             if (chal_load(&x->c, lp + off) != BH_OK)
                 goto bad;
-            for (int i = 0; i < nst - 1; i++)
-                if (st[i].s == s && st[i].mi == mi && st[i].gi == x->gi)
-                    goto bad; /* twice */
+            /* each game once: mi < 256 (at most 2 groups x 120 matches, or a bracket slot) */
+            size_t bit = ((size_t)s * 256 + (size_t)mi) * LG_MAX_GAMES + (size_t)x->gi;
+            if (mi >= 256 || seen[bit])
+                goto bad;
+            seen[bit] = true;
             continue;
         }
         char *tok[GROUPS_MAX_S + 4];
@@ -339,8 +452,7 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             NUM(2, 0, ROSTER_RATING_MAX, rating);
             NUM(3, 0, 1, inv);
             text_unesc(tok[4]);
-            if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) !=
-                BH_OK)
+            if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && l->status == LG_REGISTERING && !stage) {
             if (nt != 3)
@@ -427,8 +539,9 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             if (s == LG_STAGE_QF && l->kb.groups == 2)
                 continue; /* semi-finals first */
             int lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
-            int hi = s == LG_STAGE_QF ? LEAGUE_SF1 : s == LG_STAGE_SF ? LEAGUE_FINAL
-                                                                      : LEAGUE_MATCHES;
+            int hi = s == LG_STAGE_QF   ? LEAGUE_SF1
+                     : s == LG_STAGE_SF ? LEAGUE_FINAL
+                                        : LEAGUE_MATCHES;
             for (int mi = lo; mi < hi; mi++)
                 for (int i = 0; i < 2; i++)
                     if (!l->kb.m[mi].team[i] || !l->rating[s][l->kb.m[mi].team[i]].n)
@@ -451,6 +564,7 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
         if (st[i].s > l->stage)
             goto bad;
     free(st);
+    free(seen);
     free(copy);
     *out = l;
     return BH_OK;
@@ -458,6 +572,7 @@ bad:
     if (line)
         *line = ln;
     free(st);
+    free(seen);
     lg_free(l);
     free(copy);
     return BH_EPARSE;

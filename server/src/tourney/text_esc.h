@@ -23,7 +23,7 @@ static inline void text_esc(buf *b, const char *s)
 
 static inline int text_hexval(char ch)
 {
-    return ch >= '0' && ch <= '9' ? ch - '0'
+    return ch >= '0' && ch <= '9'   ? ch - '0'
            : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
            : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
                                     : -1;
