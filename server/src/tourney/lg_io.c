@@ -54,8 +54,11 @@ char *lg_tables_text(const lg *l)
         buf_printf(&b, "\n");
         for (int i = 0; i < s; i++) {
             const lg_row *r = &rows[i];
-            buf_printf(&b, "%-5d %-3d %-24.24s %2d %3d %5g %7.1f", r->place, r->number,
-                       l->t[r->tid].name, r->played, r->mp, r->gp2 / 2.0,
+            char name[80];
+            trf_clean(name, l->t[r->tid].name, sizeof name);
+            buf_printf(&b, "%-5d %-3d ", r->place, r->number);
+            trf_put_col(&b, name, 24); /* by character: names are UTF-8 */
+            buf_printf(&b, " %2d %3d %5g %7.1f", r->played, r->mp, r->gp2 / 2.0,
                        (double)r->rating.sum / r->rating.n);
             for (int n = 1; n <= s; n++) {
                 int opp = l->draw.team[g][n - 1] + 1;
