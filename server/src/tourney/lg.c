@@ -587,13 +587,20 @@ static int side_of(const lg_game *g, int actor, refusal *why)
     return refusal_set(why, BH_ESEAT, "F-CHALLENGE", "player", -1);
 }
 
+/* begin, then actor's side in game *g: the side (>= 0) or the refusal (< 0). */
+static int begin_player(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, lg_game **g,
+                        refusal *why)
+{
+    lg_mt *m;
+    int rc = begin(l, k, now_us, a, &m, g, why);
+    return rc == BH_OK ? side_of(*g, actor, why) : rc;
+}
+
 int lg_send(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
             refusal *why)
 {
-    lg_mt *m;
     lg_game *g;
-    int rc = begin(l, k, now_us, a, &m, &g, why);
-    int side = rc == BH_OK ? side_of(g, actor, why) : rc;
+    int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_send(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
@@ -606,10 +613,8 @@ int lg_send(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us,
 
 int lg_accept(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, refusal *why)
 {
-    lg_mt *m;
     lg_game *g;
-    int rc = begin(l, k, now_us, a, &m, &g, why);
-    int side = rc == BH_OK ? side_of(g, actor, why) : rc;
+    int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_accept(&g->c, (chal_side)side, now_us, why);
@@ -626,10 +631,8 @@ int lg_accept(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, refusa
 int lg_counter(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
                refusal *why)
 {
-    lg_mt *m;
     lg_game *g;
-    int rc = begin(l, k, now_us, a, &m, &g, why);
-    int side = rc == BH_OK ? side_of(g, actor, why) : rc;
+    int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_counter(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
@@ -675,10 +678,8 @@ int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, 
 
 int lg_agree_tc(lg *l, runner_key k, int actor, bool want, int64_t now_us, lg_acts *a, refusal *why)
 {
-    lg_mt *m;
     lg_game *g;
-    int rc = begin(l, k, now_us, a, &m, &g, why);
-    int side = rc == BH_OK ? side_of(g, actor, why) : rc;
+    int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_agree_tc(&g->c, (chal_side)side, want, why);

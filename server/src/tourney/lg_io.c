@@ -286,33 +286,6 @@ char *lg_save(const lg *l)
     return done(&b);
 }
 
-static int tokens(char *line, char **tok, int cap)
-{
-    int n = 0;
-    char *sv = NULL;
-    for (char *p = strtok_r(line, " ", &sv); p && n < cap; p = strtok_r(NULL, " ", &sv))
-        tok[n++] = p;
-    return n;
-}
-
-static bool num(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-#define NUM(i, lo, hi, dst)                                                                        \
-    do {                                                                                           \
-        long long v_;                                                                              \
-        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                                \
-            goto bad;                                                                              \
-        dst = v_;                                                                                  \
-    } while (0)
-
 typedef struct {
     int s, mi, gi, res, line;
     chal c;
@@ -403,7 +376,7 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             continue;
         }
         char *tok[GROUPS_MAX_S + 4];
-        int nt = tokens(lp, tok, GROUPS_MAX_S + 4);
+        int nt = text_tokens(lp, " ", tok, GROUPS_MAX_S + 4);
         if (nt == 0)
             continue;
         if (ln == 1) {
@@ -412,18 +385,18 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
         } else if (strcmp(tok[0], "cfg") == 0 && !l) {
             if (nt != 15)
                 goto bad;
-            NUM(1, 1, LG_MAX_TEAMS, cfg.teams);
-            NUM(2, 1, LG_MAX_TEAMS, cfg.groups);
-            NUM(3, 1, LG_MAX_BOARDS, cfg.boards);
-            NUM(4, 0, LG_MAX_BOARDS, cfg.max_invited);
-            NUM(5, 0, 99999999, cfg.rating_date);
-            NUM(6, 0, 86400, cfg.wait_s);
-            NUM(7, 1, INT64_MAX, cfg.cr.first_valid_us);
-            NUM(8, 1, INT64_MAX, cfg.cr.second_valid_us);
-            NUM(9, 1, 86400, cfg.cr.base_s);
-            NUM(10, 0, 3600, cfg.cr.inc_s);
-            NUM(11, 1, 86400, cfg.cr.alt_base_s);
-            NUM(12, 0, 3600, cfg.cr.alt_inc_s);
+            TEXT_NUM(1, 1, LG_MAX_TEAMS, cfg.teams);
+            TEXT_NUM(2, 1, LG_MAX_TEAMS, cfg.groups);
+            TEXT_NUM(3, 1, LG_MAX_BOARDS, cfg.boards);
+            TEXT_NUM(4, 0, LG_MAX_BOARDS, cfg.max_invited);
+            TEXT_NUM(5, 0, 99999999, cfg.rating_date);
+            TEXT_NUM(6, 0, 86400, cfg.wait_s);
+            TEXT_NUM(7, 1, INT64_MAX, cfg.cr.first_valid_us);
+            TEXT_NUM(8, 1, INT64_MAX, cfg.cr.second_valid_us);
+            TEXT_NUM(9, 1, 86400, cfg.cr.base_s);
+            TEXT_NUM(10, 0, 3600, cfg.cr.inc_s);
+            TEXT_NUM(11, 1, 86400, cfg.cr.alt_base_s);
+            TEXT_NUM(12, 0, 3600, cfg.cr.alt_inc_s);
             text_unesc(tok[13]);
             text_unesc(tok[14]);
             snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[13]);
@@ -437,8 +410,8 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             long long tid, cap;
             if (nt != 4 || l->nt >= l->cfg.teams)
                 goto bad;
-            NUM(1, INT64_MIN, INT64_MAX, tid);
-            NUM(2, 1, INT32_MAX, cap);
+            TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
+            TEXT_NUM(2, 1, INT32_MAX, cap);
             text_unesc(tok[3]);
             if (!tok[3][0] || strlen(tok[3]) >= LG_NAME_LEN || lg_team_tid(l, tid))
                 goto bad;
@@ -451,17 +424,17 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             long long pid, rating, inv;
             if (nt != 5)
                 goto bad;
-            NUM(1, 1, INT32_MAX, pid);
-            NUM(2, 0, ROSTER_RATING_MAX, rating);
-            NUM(3, 0, 1, inv);
+            TEXT_NUM(1, 1, INT32_MAX, pid);
+            TEXT_NUM(2, 0, ROSTER_RATING_MAX, rating);
+            TEXT_NUM(3, 0, 1, inv);
             text_unesc(tok[4]);
             if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && l->status == LG_REGISTERING && !stage) {
             if (nt != 3)
                 goto bad;
-            NUM(1, LG_REGISTERING, LG_FINISHED, status);
-            NUM(2, 0, LG_STAGE_FINAL, stage);
+            TEXT_NUM(1, LG_REGISTERING, LG_FINISHED, status);
+            TEXT_NUM(2, 0, LG_STAGE_FINAL, stage);
             if ((status == LG_REGISTERING) != (stage == 0))
                 goto bad;
             for (int t = 1; t <= l->nt; t++) {
@@ -485,10 +458,10 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             int s = l->cfg.teams / l->cfg.groups;
             if (nt != 2 + s)
                 goto bad;
-            NUM(1, ngroups, ngroups, g);
+            TEXT_NUM(1, ngroups, ngroups, g);
             for (int n = 0; n < s; n++) {
                 long long tid;
-                NUM(2 + n, 1, l->nt, tid);
+                TEXT_NUM(2 + n, 1, l->nt, tid);
                 for (int h = 0; h <= g; h++)
                     for (int k = 0; k < (h < g ? s : n); k++)
                         if (l->draw.team[h][k] == tid - 1)
@@ -500,10 +473,10 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             long long s, t, sum, n;
             if (nt != 5)
                 goto bad;
-            NUM(1, LG_STAGE_GROUPS, l->stage, s);
-            NUM(2, 1, l->nt, t);
-            NUM(3, 1, (long long)ROSTER_RATING_MAX * LG_MAX_BOARDS, sum);
-            NUM(4, l->cfg.boards, l->cfg.boards, n);
+            TEXT_NUM(1, LG_STAGE_GROUPS, l->stage, s);
+            TEXT_NUM(2, 1, l->nt, t);
+            TEXT_NUM(3, 1, (long long)ROSTER_RATING_MAX * LG_MAX_BOARDS, sum);
+            TEXT_NUM(4, l->cfg.boards, l->cfg.boards, n);
             roster_rating *r = &l->rating[s][t];
             r->sum = (long)sum;
             r->n = (int)n;
@@ -512,8 +485,8 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             long long mi, w;
             if (nt != 3)
                 goto bad;
-            NUM(1, 0, LEAGUE_MATCHES - 1, mi);
-            NUM(2, 0, 1, w);
+            TEXT_NUM(1, 0, LEAGUE_MATCHES - 1, mi);
+            TEXT_NUM(2, 0, 1, w);
             l->lot[mi] = (int)w;
         } else {
             goto bad;

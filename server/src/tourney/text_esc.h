@@ -1,8 +1,13 @@
-/* text_esc.h: strings in the stored line-based text forms (club_io.c, lg_io.c): one token, with
- * bytes <= 0x20, '%' and 0x7f as %XX, so that names and texts keep their spaces and line
- * breaks; "%" alone is the empty string. SPDX-License-Identifier: MIT */
+/* text_esc.h: the stored line-based text forms (club_io.c, lg_io.c): a record is a code,
+ * numbers and strings separated by spaces; a string is one token, with bytes <= 0x20, '%' and
+ * 0x7f as %XX, so that names and texts keep their spaces and line breaks; "%" alone is the
+ * empty string. SPDX-License-Identifier: MIT */
 #ifndef BH_TEXT_ESC_H
 #define BH_TEXT_ESC_H
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "buf.h"
 
@@ -49,5 +54,36 @@ static inline void text_unesc(char *s)
     }
     *o = 0;
 }
+
+/* Split line into at most cap tokens separated by any of seps (in place). */
+static inline int text_tokens(char *line, const char *seps, char **tok, int cap)
+{
+    int n = 0;
+    char *sv = NULL;
+    for (char *p = strtok_r(line, seps, &sv); p && n < cap; p = strtok_r(NULL, seps, &sv))
+        tok[n++] = p;
+    return n;
+}
+
+/* s as a whole decimal number in lo..hi. */
+static inline bool text_num(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+/* In a reader with tokens tok[0..nt-1] and a label `bad`: token i as a number in lo..hi into
+ * dst, or goto bad. */
+#define TEXT_NUM(i, lo, hi, dst)                                                                   \
+    do {                                                                                           \
+        long long v_;                                                                              \
+        if ((i) >= nt || !text_num(tok[i], lo, hi, &v_))                                           \
+            goto bad;                                                                              \
+        dst = v_;                                                                                  \
+    } while (0)
 
 #endif
