@@ -301,8 +301,7 @@ static void registration_refusals(void)
     CHECK_EQ_INT("1 of 20 teams", BH_EINVAL, lg_start(l, T0, &a, &why));
     CHECK_EQ_STR("teams", "teams", why.field);
     CHECK_EQ_INT("no action", 0, a.n);
-    CHECK_EQ_INT("no roster change while registering? allowed", BH_OK,
-                 lg_set_roster(l, team_id(1), &ro, NULL));
+    CHECK_EQ_INT("a new roster while registering", BH_OK, lg_set_roster(l, team_id(1), &ro, NULL));
     lg_acts_fini(&a);
     lg_free(l);
 }
@@ -647,6 +646,14 @@ static void challenge_accepted_and_countered(void)
     CHECK_EQ_INT("no action", 0, a.n);
     int64_t start = t + 2 * DAY;
     CHECK_EQ_INT("White sends", BH_OK, lg_send(l, k, w, start, t, &a, &why));
+    char *fx = lg_fixtures_text(l, t + DAY);
+    char want[160];
+    snprintf(want, sizeof want,
+             "board 1: Player %d (%d) (White) - Player %d (%d), sent by White: proposed", w, w, b,
+             b);
+    CHECK_MSG(strstr(fx, want) != NULL, "fixtures: %s", fx);
+    CHECK_MSG(strstr(fx, "(in 9d 0h)") != NULL, "a day after sending, 9 days left: %s", fx);
+    free(fx);
     CHECK_EQ_INT("notice to Black", 1, count_note(&a, LG_N_PROPOSED, b));
     for (int i = 0; i < a.n; i++)
         if (a.v[i].note == LG_N_PROPOSED)

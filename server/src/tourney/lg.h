@@ -183,7 +183,8 @@ int lg_set_roster(lg *l, int64_t team, const roster *r, refusal *why);
 int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why);
 
 /* ---- challenges (F-CHALLENGE). Each applies the time first (lg_on_time). The identity
- * checks: BH_ENOTFOUND "game" (no such game), BH_ESTATE "tournament" (no stage runs),
+ * checks: BH_ENOTFOUND "game" (no such game in the running stage), BH_EDECIDED "game" (it has
+ * its result), BH_ESTATE "tournament" (no stage runs),
  * BH_ESEAT "player" (actor is not the player who may do this), BH_ENOTCAPTAIN "captain";
  * then chal.h's refusals (rule F-CHALLENGE: "state", "side", "proposal", "deadline",
  * "rating"). A refusal changes nothing (but the time applied). ------------------------------ */
@@ -231,8 +232,9 @@ bool lg_next_instant(const lg *l, int64_t *at_us);
  * the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK, BH_ENOTFOUND
  * "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
 int lg_game_over(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why);
-/* The director decides game k not yet decided, whatever its challenge's state (e.g. a sender
- * who never sent: the regulation is silent, the director rules). Same refusals but "game"
+/* The director decides game k not yet decided, whatever its challenge's state. The
+ * regulation sets no deadline for sending (a challenge never sent, or no second challenge
+ * after a lapse): no timer runs then, and the director rules with this. Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
 int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why);
 /* The lot of a drawn knockout match between equal team ratings (LG_ACT_LOT_DUE): winner 0
@@ -309,6 +311,12 @@ char *lg_tables_text(const lg *l);
 /* The bracket: each knockout match, its teams with their stage ratings, game points, how it
  * was decided. "" before the group stage is over. */
 char *lg_bracket_text(const lg *l);
+
+/* The current stage's fixtures for the director and the players: each match with its score,
+ * each game with its players, who sends, and its challenge's state: the open deadline (µs on
+ * lg's clock, and how long from now_us), the agreed start, or the result. "" before the
+ * start. */
+char *lg_fixtures_text(const lg *l, int64_t now_us);
 
 /* The group stage as TRF-2026 (columns as trf.h's export, like club_trf): 012, 062, 072,
  * 082, 092, XXR and 142 (the Berger rounds), 192, 162, 362; one 001 record per player of the

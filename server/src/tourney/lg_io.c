@@ -117,6 +117,81 @@ char *lg_bracket_text(const lg *l)
     return done(&b);
 }
 
+static const char *const CHAL_STATE_TEXT[CHAL_STATE_N_] = {
+    "to be sent", "proposed", "lapsed: substitute or second challenge",
+    "agreed",     "started",  "forfeit"};
+
+/* " 3d 4h" / " 25m": the time from now to at, for a line a person reads. */
+static void until(buf *b, int64_t now_us, int64_t at_us)
+{
+    int64_t m = (at_us - now_us) / 60000000;
+    if (m < 0)
+        buf_printf(b, " (due)");
+    else if (m >= 24 * 60)
+        buf_printf(b, " (in %lldd %lldh)", (long long)(m / (24 * 60)), (long long)(m / 60 % 24));
+    else
+        buf_printf(b, " (in %lldh %lldm)", (long long)(m / 60), (long long)(m % 60));
+}
+
+/* "name (id)" of player id on team's roster, "(id)" if he is not on it (any more). */
+static void put_player(buf *b, const lg *l, int64_t team, int id)
+{
+    int tid = lg_team_tid(l, team);
+    int i = tid ? roster_find(&l->t[tid].r, id) : -1;
+    if (i >= 0)
+        buf_printf(b, "%s ", l->t[tid].r.p[i].name);
+    buf_printf(b, "(%d)", id);
+}
+
+char *lg_fixtures_text(const lg *l, int64_t now_us)
+{
+    buf b = {0};
+    int s = l->stage;
+    if (!s)
+        return done(&b);
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        if (!m)
+            continue;
+        int x, y;
+        bool all = lg_match_score(l, s, mi, &x, &y);
+        if (s == LG_STAGE_GROUPS)
+            buf_printf(&b, "group %c round %d: ", 'A' + m->group, m->round);
+        else
+            buf_printf(&b, "%s: ", KO_NAME[mi]);
+        buf_printf(&b, "%s - %s  %g:%g%s\n", l->t[m->team[0]].name, l->t[m->team[1]].name, x / 2.0,
+                   y / 2.0, all ? " (complete)" : "");
+        for (int gi = 0; gi < lg_games_per_match(l, s); gi++) {
+            const lg_game *g = &m->g[gi];
+            buf_printf(&b, "  board %d", g->key.board + 1);
+            if (s != LG_STAGE_GROUPS)
+                buf_printf(&b, " game %d", g->key.game + 1);
+            buf_printf(&b, ": ");
+            put_player(&b, l, g->team[0], g->c.player[CHAL_WHITE]);
+            buf_printf(&b, " (White) - ");
+            put_player(&b, l, g->team[1], g->c.player[CHAL_BLACK]);
+            buf_printf(&b, ", sent by %s: ", g->c.sender == CHAL_WHITE ? "White" : "Black");
+            if (g->res != LG_NONE) {
+                static const char *const RES[LG_RES_N_] = {
+                    "", "1-0", "1/2-1/2", "0-1", "+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
+                buf_printf(&b, "%s\n", RES[g->res]);
+                continue;
+            }
+            buf_printf(&b, "%s", CHAL_STATE_TEXT[g->c.state]);
+            if (g->c.state == CHAL_PROPOSED) {
+                buf_printf(&b, ", challenge %d, %d to answer by %lld", g->c.stage,
+                           g->c.player[g->c.turn], (long long)g->c.deadline_us);
+                until(&b, now_us, g->c.deadline_us);
+            } else if (g->c.state == CHAL_AGREED && g->c.start_us) {
+                buf_printf(&b, ", at %lld", (long long)g->c.start_us);
+                until(&b, now_us, g->c.start_us);
+            }
+            buf_printf(&b, "\n");
+        }
+    }
+    return done(&b);
+}
+
 /* TRF result character of a game from side s (0 White). */
 static char trf_res(int res, int s)
 {
