@@ -2,7 +2,8 @@
  * text form (club.h).
  * SPDX-License-Identifier: MIT
  * The stored form is line based: a record code, numbers, then at most two strings, each
- * %-escaped (text_esc.h) so that names and protest texts keep their spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
+ * %-escaped (text_esc.h) so that names and protest texts keep their spaces and line breaks.
+ * The schedule is not stored: the Berger table gives it again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

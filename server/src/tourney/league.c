@@ -17,7 +17,7 @@ int league_group_white(int i, int j, int board)
 }
 
 /* Match fed by each match's winner, and the slot (0 first-named, 1 second) it takes. */
-static const int NEXT[LEAGUE_MATCHES] = {LEAGUE_SF1,   LEAGUE_SF2,   LEAGUE_SF1, LEAGUE_SF2,
+static const int NEXT[LEAGUE_MATCHES] = {LEAGUE_SF1, LEAGUE_SF2, LEAGUE_SF1, LEAGUE_SF2,
                                          LEAGUE_FINAL, LEAGUE_FINAL, -1};
 static const int SLOT[LEAGUE_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
 
@@ -51,8 +51,8 @@ int league_bracket_init(league_bracket *kb, const int first[4], const int second
     if (rc != BH_OK)
         return rc;
     /* art. 7: 1A-2B, 2A-1B, 1C-2D, 2C-1D */
-    const int pair[4][2] = {
-        {first[0], second[1]}, {second[0], first[1]}, {first[2], second[3]}, {second[2], first[3]}};
+    const int pair[4][2] = {{first[0], second[1]}, {second[0], first[1]},
+                            {first[2], second[3]}, {second[2], first[3]}};
     for (int i = 0; i < 4; i++) {
         kb->m[i].team[0] = pair[i][0];
         kb->m[i].team[1] = pair[i][1];
@@ -120,8 +120,8 @@ int league_result(league_bracket *kb, int mi, int boards, int gp2_first, int gp2
 int league_lot(league_bracket *kb, int mi, int winner, refusal *why)
 {
     if (mi < 0 || mi >= LEAGUE_MATCHES || winner < 0 || winner > 1)
-        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT",
-                           mi < 0 || mi >= LEAGUE_MATCHES ? "match" : "winner", -1);
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", mi < 0 || mi >= LEAGUE_MATCHES
+                                                              ? "match" : "winner", -1);
     if (kb->m[mi].by != LEAGUE_LOT_DUE)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
     advance(kb, mi, winner, LEAGUE_BY_LOT);
