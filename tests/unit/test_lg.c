@@ -94,8 +94,8 @@ static lg *league(int n, int groups, int boards, const int *rating)
             r[i] = rating[t - 1];
         roster ro;
         make_roster(&ro, t, r, boards);
-        char name[24];
-        snprintf(name, sizeof name, "Team %d", t);
+        char name[32];
+        snprintf(name, sizeof name, "Team %d (100%% ok)", t);
         CHECK_EQ_INT("team", BH_OK, lg_add_team(l, team_id(t), name, &ro, pid(t, 1), NULL));
     }
     return l;
@@ -318,6 +318,8 @@ static void seed003_schedule(void)
     lg_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, lg_start(l, T0, &a, NULL));
     l = rt(l);
+    CHECK_EQ_STR("a name with spaces and %% back from the stored text", "Team 1 (100% ok)",
+                 lg_team_name(l, 1));
     const groups_draw *d = lg_draw(l);
     CHECK(d != NULL);
     /* art. 1: the 4 best head the groups */
@@ -1192,8 +1194,8 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
             }
         roster ro;
         make_roster(&ro, t, r, boards);
-        char name[24];
-        snprintf(name, sizeof name, "Team %d", t);
+        char name[32];
+        snprintf(name, sizeof name, "Team %d (100%% ok)", t);
         CHECK_EQ_INT("team", BH_OK, lg_add_team(w.l, team_id(t), name, &ro, pid(t, 1), NULL));
     }
     w.now = T0;

@@ -18,12 +18,26 @@ static inline void text_esc(buf *b, const char *s)
         buf_printf(b, " %%");
         return;
     }
-    buf_printf(b, " ");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            buf_printf(b, "%%%02X", *p);
-        else
-            buf_printf(b, "%c", *p);
+    char out[256]; /* in chunks: one buf_printf per chunk, not per byte */
+    size_t n = 0;
+    out[n++] = ' ';
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (n > sizeof out - 4) {
+            out[n] = 0;
+            buf_printf(b, "%s", out);
+            n = 0;
+        }
+        if (*p <= 0x20 || *p == '%' || *p == 0x7f) {
+            static const char HEX[] = "0123456789ABCDEF";
+            out[n++] = '%';
+            out[n++] = HEX[*p >> 4];
+            out[n++] = HEX[*p & 15];
+        } else {
+            out[n++] = (char)*p;
+        }
+    }
+    out[n] = 0;
+    buf_printf(b, "%s", out);
 }
 
 static inline int text_hexval(char ch)
