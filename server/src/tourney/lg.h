@@ -154,7 +154,7 @@ typedef struct {
 void lg_acts_init(lg_acts *a);
 void lg_acts_fini(lg_acts *a);
 
-/* ---- registration ------------------------------------------------------------------------- */
+/* ---- registration (no actions: after a BH_OK the caller stores the state, lg_save) ----- */
 
 /* Register team `team` (the caller's id) named name with its roster (copied, then ordered
  * strictly by rating: art. 2, equal ratings in the published order) and its captain (a roster
