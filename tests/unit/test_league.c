@@ -157,12 +157,57 @@ static void bad_brackets(void)
     CHECK_EQ_STR("rule", "F-KNOCKOUT", why.rule);
 }
 
+/* Two groups (our extension): semi-finals 1A-2B and 2A-1B, then the final; the second-placed
+ * teams send both challenges of the semi-finals (art. 5.1 applied to the first knockout
+ * stage), the White player in the final. */
+static void two_group_bracket(void)
+{
+    league_bracket kb;
+    const int first[2] = {11, 21}, second[2] = {12, 22};
+    refusal why = {0};
+    CHECK_EQ_INT("init", BH_OK, league_bracket_init2(&kb, first, second, &why));
+    CHECK_EQ_INT("SF1 1A", 11, kb.m[LEAGUE_SF1].team[0]);
+    CHECK_EQ_INT("SF1 2B", 22, kb.m[LEAGUE_SF1].team[1]);
+    CHECK_EQ_INT("SF2 2A", 12, kb.m[LEAGUE_SF2].team[0]);
+    CHECK_EQ_INT("SF2 1B", 21, kb.m[LEAGUE_SF2].team[1]);
+    for (int mi = LEAGUE_QF1; mi <= LEAGUE_QF4; mi++)
+        CHECK_EQ_INT("no QF", 0, kb.m[mi].team[0] + kb.m[mi].team[1]);
+    CHECK_EQ_INT("first stage", LEAGUE_SF1, league_first_match(&kb));
+    for (int b = 1; b <= 10; b++)
+        for (int g = 1; g <= 2; g++) {
+            CHECK_EQ_INT("SF1: 2B sends", 1, league_ko_sender_in(&kb, LEAGUE_SF1, b, g));
+            CHECK_EQ_INT("SF2: 2A sends", 0, league_ko_sender_in(&kb, LEAGUE_SF2, b, g));
+            CHECK_EQ_INT("final: White sends", league_ko_white(b, g),
+                         league_ko_sender_in(&kb, LEAGUE_FINAL, b, g));
+        }
+    roster_rating hi = {2200 * 10, 10, 2200}, lo = {2100 * 10, 10, 2100};
+    CHECK_EQ_INT("QF1 has no teams", BH_ESTATE,
+                 league_result(&kb, LEAGUE_QF1, 10, 20, 20, &hi, &lo, NULL));
+    CHECK_EQ_INT("SF1 drawn", BH_OK, league_result(&kb, LEAGUE_SF1, 10, 20, 20, &lo, &hi, NULL));
+    CHECK_EQ_INT("lower rated 1A through", 11, league_winner(&kb, LEAGUE_SF1));
+    CHECK_EQ_INT("SF2", BH_OK, league_result(&kb, LEAGUE_SF2, 10, 19, 21, &hi, &lo, NULL));
+    CHECK_EQ_INT("final first", 11, kb.m[LEAGUE_FINAL].team[0]);
+    CHECK_EQ_INT("final second", 21, kb.m[LEAGUE_FINAL].team[1]);
+    const int dup[2] = {11, 12};
+    CHECK_EQ_INT("a team twice", BH_EINVAL, league_bracket_init2(&kb, first, dup, &why));
+    CHECK_EQ_STR("field", "teams", why.field);
+    league_bracket four;
+    const int f4[4] = {1, 3, 5, 7}, s4[4] = {2, 4, 6, 8};
+    CHECK_EQ_INT("four groups", BH_OK, league_bracket_init(&four, f4, s4, NULL));
+    CHECK_EQ_INT("QF first", LEAGUE_QF1, league_first_match(&four));
+    CHECK_EQ_INT("same as league_ko_sender", league_ko_sender(LEAGUE_QF2, 3, 2),
+                 league_ko_sender_in(&four, LEAGUE_QF2, 3, 2));
+    CHECK_EQ_INT("SF with 4 groups: White", league_ko_white(3, 2),
+                 league_ko_sender_in(&four, LEAGUE_SF1, 3, 2));
+}
+
 static const bh_test_case cases[] = {
     {"group_colours_two_and_two", group_colours_two_and_two},
     {"quarter_final_senders", quarter_final_senders},
     {"knockout_colours", knockout_colours},
     {"bracket_through_final", bracket_through_final},
     {"bad_brackets", bad_brackets},
+    {"two_group_bracket", two_group_bracket},
 };
 
 BH_TEST_MAIN(cases)

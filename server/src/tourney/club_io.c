@@ -2,8 +2,8 @@
  * text form (club.h).
  * SPDX-License-Identifier: MIT
  * The stored form is line based: a record code, numbers, then at most two strings, each
- * %-escaped (bytes <= 0x20, '%' and 0x7f as %XX) so that names and protest texts keep their
- * spaces and line breaks. The schedule is not stored: the Berger table gives it again. */
+ * %-escaped (text_esc.h) so that names and protest texts keep their spaces and line breaks.
+ * The schedule is not stored: the Berger table gives it again. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +12,7 @@
 #include "buf.h"
 #include "club_int.h"
 #include "trf.h"
+#include "text_esc.h"
 #include "trf_col.h"
 #include "xalloc.h"
 
@@ -220,50 +221,6 @@ char *club_lineups_text(const club *c)
 
 /* ---- storage ------------------------------------------------------------------------------- */
 
-static void esc(buf *b, const char *s)
-{
-    if (!s || !*s) {
-        buf_printf(b, " %%");
-        return;
-    }
-    buf_printf(b, " ");
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-        if (*p <= 0x20 || *p == '%' || *p == 0x7f)
-            buf_printf(b, "%%%02X", *p);
-        else
-            buf_printf(b, "%c", *p);
-}
-
-static int hexval(char ch)
-{
-    return ch >= '0' && ch <= '9' ? ch - '0'
-           : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
-           : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-                                    : -1;
-}
-
-/* Undo esc in place on one space-delimited token; "%" alone is the empty string. A '%' not
- * followed by two hex digits is kept as it is (the text is not ours then: the caller's
- * checks refuse what does not fit). */
-static void unesc(char *s)
-{
-    char *o = s;
-    if (s[0] == '%' && s[1] == 0) {
-        *s = 0;
-        return;
-    }
-    for (char *p = s; *p; p++) {
-        int hi = *p == '%' ? hexval(p[1]) : -1, lo = hi >= 0 ? hexval(p[2]) : -1;
-        if (lo >= 0) {
-            *o++ = (char)(hi * 16 + lo);
-            p += 2;
-        } else {
-            *o++ = *p;
-        }
-    }
-    *o = 0;
-}
-
 char *club_save(const club *c)
 {
     buf b = {0};
@@ -273,17 +230,17 @@ char *club_save(const club *c)
                g->lr.max_subs, g->lr.min_players, g->double_rr ? 1 : 0, (long long)g->wait_us,
                (long long)g->break_us, (long long)g->pr.window_us, g->pr.deposit_minor,
                (unsigned)g->rk.sb_opp, (unsigned)g->rk.sb_own);
-    esc(&b, g->pr.currency);
-    esc(&b, g->name);
+    text_esc(&b, g->pr.currency);
+    text_esc(&b, g->name);
     buf_printf(&b, "\n");
     for (int t = 1; t <= c->nt; t++) {
         buf_printf(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
-        esc(&b, c->t[t].name);
+        text_esc(&b, c->t[t].name);
         buf_printf(&b, "\n");
         for (int i = 0; i < c->t[t].r.n; i++) {
             const roster_player *p = &c->t[t].r.p[i];
             buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
-            esc(&b, p->name);
+            text_esc(&b, p->name);
             buf_printf(&b, "\n");
         }
     }
@@ -310,40 +267,12 @@ char *club_save(const club *c)
         buf_printf(&b, "protest %d %u %d %u %d %d %ld %d %d", p->id, (unsigned)p->state, p->round,
                    (unsigned)p->game, p->team, p->player, p->deposit_minor,
                    p->deposit_returned ? 1 : 0, p->new_result);
-        esc(&b, p->text);
-        esc(&b, p->reason ? p->reason : "");
+        text_esc(&b, p->text);
+        text_esc(&b, p->reason ? p->reason : "");
         buf_printf(&b, "\n");
     }
     return done(&b);
 }
-
-/* Split line into at most cap space-separated tokens (in place). */
-static int tokens(char *line, char **tok, int cap)
-{
-    int n = 0;
-    char *sv = NULL;
-    for (char *p = strtok_r(line, " \n", &sv); p && n < cap; p = strtok_r(NULL, " \n", &sv))
-        tok[n++] = p;
-    return n;
-}
-
-static bool num(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    long long v = strtoll(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-#define NUM(i, lo, hi, dst)                                                                \
-    do {                                                                                   \
-        long long v_;                                                                      \
-        if ((i) >= nt || !num(tok[i], lo, hi, &v_))                                        \
-            goto bad;                                                                      \
-        dst = v_;                                                                          \
-    } while (0)
 
 int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line)
 {
@@ -358,7 +287,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
     for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
         ln++;
         char *tok[LINEUP_MAX_BOARDS + 8];
-        int nt = tokens(l, tok, LINEUP_MAX_BOARDS + 8);
+        int nt = text_tokens(l, " \n", tok, LINEUP_MAX_BOARDS + 8);
         if (nt == 0)
             continue;
         if (ln == 1) {
@@ -368,22 +297,22 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             if (nt != 17)
                 goto bad;
             snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[1]);
-            NUM(2, 1, UINT32_MAX, cfg.base_ms);
-            NUM(3, 0, UINT32_MAX, cfg.inc_ms);
-            NUM(4, 1, LINEUP_MAX_BOARDS, cfg.lr.boards);
-            NUM(5, 0, ROSTER_MAX, cfg.lr.reserves);
-            NUM(6, 0, ROSTER_MAX, cfg.lr.max_subs);
-            NUM(7, 1, LINEUP_MAX_BOARDS, cfg.lr.min_players);
-            NUM(8, 0, 1, v);
+            TEXT_NUM(2, 1, UINT32_MAX, cfg.base_ms);
+            TEXT_NUM(3, 0, UINT32_MAX, cfg.inc_ms);
+            TEXT_NUM(4, 1, LINEUP_MAX_BOARDS, cfg.lr.boards);
+            TEXT_NUM(5, 0, ROSTER_MAX, cfg.lr.reserves);
+            TEXT_NUM(6, 0, ROSTER_MAX, cfg.lr.max_subs);
+            TEXT_NUM(7, 1, LINEUP_MAX_BOARDS, cfg.lr.min_players);
+            TEXT_NUM(8, 0, 1, v);
             cfg.double_rr = v != 0;
-            NUM(9, 0, INT64_MAX, cfg.wait_us);
-            NUM(10, 0, INT64_MAX, cfg.break_us);
-            NUM(11, 0, INT64_MAX, cfg.pr.window_us);
-            NUM(12, 0, 1000000000, cfg.pr.deposit_minor);
-            NUM(13, 0, 1, cfg.rk.sb_opp);
-            NUM(14, 0, 1, cfg.rk.sb_own);
-            unesc(tok[15]);
-            unesc(tok[16]);
+            TEXT_NUM(9, 0, INT64_MAX, cfg.wait_us);
+            TEXT_NUM(10, 0, INT64_MAX, cfg.break_us);
+            TEXT_NUM(11, 0, INT64_MAX, cfg.pr.window_us);
+            TEXT_NUM(12, 0, 1000000000, cfg.pr.deposit_minor);
+            TEXT_NUM(13, 0, 1, cfg.rk.sb_opp);
+            TEXT_NUM(14, 0, 1, cfg.rk.sb_own);
+            text_unesc(tok[15]);
+            text_unesc(tok[16]);
             snprintf(cfg.pr.currency, sizeof cfg.pr.currency, "%s", tok[15]);
             snprintf(cfg.name, sizeof cfg.name, "%s", tok[16]);
             if (club_config_check(&cfg, NULL) != BH_OK)
@@ -395,9 +324,9 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             long long tid, cap;
             if (nt != 4 || c->nt >= CLUB_MAX_TEAMS)
                 goto bad;
-            NUM(1, INT64_MIN, INT64_MAX, tid);
-            NUM(2, 1, INT32_MAX, cap);
-            unesc(tok[3]);
+            TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
+            TEXT_NUM(2, 1, INT32_MAX, cap);
+            text_unesc(tok[3]);
             team_t *t = &c->t[++c->nt];
             t->id = tid;
             t->captain = (int)cap;
@@ -407,17 +336,17 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             long long pid, rating, inv;
             if (nt != 5)
                 goto bad;
-            NUM(1, 1, INT32_MAX, pid);
-            NUM(2, 0, ROSTER_RATING_MAX, rating);
-            NUM(3, 0, 1, inv);
-            unesc(tok[4]);
+            TEXT_NUM(1, 1, INT32_MAX, pid);
+            TEXT_NUM(2, 0, ROSTER_RATING_MAX, rating);
+            TEXT_NUM(3, 0, 1, inv);
+            text_unesc(tok[4]);
             if (roster_add(&c->t[c->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && c->status == RUNNER_REGISTERING) {
             if (nt != 3)
                 goto bad;
-            NUM(1, RUNNER_REGISTERING, RUNNER_FINISHED, status);
-            NUM(2, 0, 2 * CLUB_MAX_TEAMS, cur);
+            TEXT_NUM(1, RUNNER_REGISTERING, RUNNER_FINISHED, status);
+            TEXT_NUM(2, 0, 2 * CLUB_MAX_TEAMS, cur);
             for (int t = 1; t <= c->nt; t++)
                 if (lineup_check_roster(&c->t[t].r, &c->cfg.lr, NULL) != BH_OK ||
                     roster_find(&c->t[t].r, c->t[t].captain) < 0)
@@ -435,23 +364,23 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             long long r, st, en;
             if (nt != 4)
                 goto bad;
-            NUM(1, 1, c->rounds, r);
-            NUM(2, 0, 1, st);
-            NUM(3, 0, 1, en);
+            TEXT_NUM(1, 1, c->rounds, r);
+            TEXT_NUM(2, 0, 1, st);
+            TEXT_NUM(3, 0, 1, en);
             if (en && !st)
                 goto bad;
             c->rd[r].started = st;
             c->rd[r].ended = en;
         } else if (strcmp(tok[0], "lineup") == 0 && c->rd) {
             long long r, t, n;
-            NUM(1, 1, c->rounds, r);
-            NUM(2, 1, c->nt, t);
-            NUM(3, 0, c->cfg.lr.boards, n);
+            TEXT_NUM(1, 1, c->rounds, r);
+            TEXT_NUM(2, 1, c->nt, t);
+            TEXT_NUM(3, 0, c->cfg.lr.boards, n);
             if (nt != 4 + n)
                 goto bad;
             int ids[LINEUP_MAX_BOARDS];
             for (int i = 0; i < n; i++)
-                NUM(4 + i, 1, INT32_MAX, ids[i]);
+                TEXT_NUM(4 + i, 1, INT32_MAX, ids[i]);
             lu_t *u = &c->rd[r].lu[t];
             if (lineup_check(&c->t[t].r, &c->cfg.lr, ids, (int)n, &u->l, NULL) != BH_OK)
                 goto bad;
@@ -460,10 +389,10 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             long long r, mi, bd, res;
             if (nt != 5)
                 goto bad;
-            NUM(1, 1, c->rounds, r);
-            NUM(2, 0, c->rd[r].n - 1, mi);
-            NUM(3, 0, c->cfg.lr.boards - 1, bd);
-            NUM(4, CLUB_1_0, CLUB_FF_BOTH, res);
+            TEXT_NUM(1, 1, c->rounds, r);
+            TEXT_NUM(2, 0, c->rd[r].n - 1, mi);
+            TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
+            TEXT_NUM(4, CLUB_1_0, CLUB_FF_BOTH, res);
             c->rd[r].b[mi * c->cfg.lr.boards + bd].res = (uint8_t)res;
         } else if (strcmp(tok[0], "protest") == 0) {
             protest p;
@@ -471,17 +400,17 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             long long st, game, ret;
             if (nt != 12)
                 goto bad;
-            NUM(1, 1, INT32_MAX, p.id);
-            NUM(2, PROTEST_FILED, PROTEST_REJECTED, st);
-            NUM(3, 1, TOUR_MAX_ROUNDS, p.round);
-            NUM(4, 0, UINT32_MAX, game);
-            NUM(5, 1, c->nt, p.team);
-            NUM(6, 0, INT32_MAX, p.player);
-            NUM(7, 0, 1000000000, p.deposit_minor);
-            NUM(8, 0, 1, ret);
-            NUM(9, -1, CLUB_FF_BOTH, p.new_result);
-            unesc(tok[10]);
-            unesc(tok[11]);
+            TEXT_NUM(1, 1, INT32_MAX, p.id);
+            TEXT_NUM(2, PROTEST_FILED, PROTEST_REJECTED, st);
+            TEXT_NUM(3, 1, TOUR_MAX_ROUNDS, p.round);
+            TEXT_NUM(4, 0, UINT32_MAX, game);
+            TEXT_NUM(5, 1, c->nt, p.team);
+            TEXT_NUM(6, 0, INT32_MAX, p.player);
+            TEXT_NUM(7, 0, 1000000000, p.deposit_minor);
+            TEXT_NUM(8, 0, 1, ret);
+            TEXT_NUM(9, -1, CLUB_FF_BOTH, p.new_result);
+            text_unesc(tok[10]);
+            text_unesc(tok[11]);
             p.state = (uint8_t)st;
             p.game = (uint32_t)game;
             p.deposit_returned = ret != 0;

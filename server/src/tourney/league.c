@@ -21,15 +21,17 @@ static const int NEXT[LEAGUE_MATCHES] = {LEAGUE_SF1, LEAGUE_SF2, LEAGUE_SF1, LEA
                                          LEAGUE_FINAL, LEAGUE_FINAL, -1};
 static const int SLOT[LEAGUE_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
 
-int league_bracket_init(league_bracket *kb, const int first[4], const int second[4],
-                        refusal *why)
+/* The bracket's teams first[g], second[g] of `groups` groups (A first, then its second, B, ...):
+ * BH_OK if each is > 0 and none twice; then kb is empty (no team, no winner). */
+static int bracket_start(league_bracket *kb, int groups, const int *first, const int *second,
+                         refusal *why)
 {
     int ids[8];
-    for (int g = 0; g < 4; g++) {
+    for (int g = 0; g < groups; g++) {
         ids[2 * g] = first[g];
         ids[2 * g + 1] = second[g];
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 2 * groups; i++) {
         if (ids[i] < 1)
             return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
         for (int j = 0; j < i; j++)
@@ -39,6 +41,15 @@ int league_bracket_init(league_bracket *kb, const int first[4], const int second
     memset(kb, 0, sizeof *kb);
     for (int i = 0; i < LEAGUE_MATCHES; i++)
         kb->m[i].winner = -1;
+    kb->groups = groups;
+    return BH_OK;
+}
+
+int league_bracket_init(league_bracket *kb, const int first[4], const int second[4], refusal *why)
+{
+    int rc = bracket_start(kb, 4, first, second, why);
+    if (rc != BH_OK)
+        return rc;
     /* art. 7: 1A-2B, 2A-1B, 1C-2D, 2C-1D */
     const int pair[4][2] = {{first[0], second[1]}, {second[0], first[1]},
                             {first[2], second[3]}, {second[2], first[3]}};
@@ -47,6 +58,23 @@ int league_bracket_init(league_bracket *kb, const int first[4], const int second
         kb->m[i].team[1] = pair[i][1];
     }
     return BH_OK;
+}
+
+int league_bracket_init2(league_bracket *kb, const int first[2], const int second[2], refusal *why)
+{
+    int rc = bracket_start(kb, 2, first, second, why);
+    if (rc != BH_OK)
+        return rc;
+    kb->m[LEAGUE_SF1].team[0] = first[0]; /* 1A-2B */
+    kb->m[LEAGUE_SF1].team[1] = second[1];
+    kb->m[LEAGUE_SF2].team[0] = second[0]; /* 2A-1B */
+    kb->m[LEAGUE_SF2].team[1] = first[1];
+    return BH_OK;
+}
+
+int league_first_match(const league_bracket *kb)
+{
+    return kb->groups == 2 ? LEAGUE_SF1 : LEAGUE_QF1;
 }
 
 static void advance(league_bracket *kb, int mi, int winner, unsigned char by)
@@ -127,4 +155,11 @@ int league_ko_sender(int mi, int b, int g)
     if (mi <= LEAGUE_QF4)
         return mi == LEAGUE_QF1 || mi == LEAGUE_QF3 ? 1 : 0;
     return w;
+}
+
+int league_ko_sender_in(const league_bracket *kb, int mi, int b, int g)
+{
+    if (kb->groups == 2 && (mi == LEAGUE_SF1 || mi == LEAGUE_SF2))
+        return league_ko_sender(mi == LEAGUE_SF1 ? LEAGUE_QF1 : LEAGUE_QF2, b, g);
+    return league_ko_sender(mi, b, g);
 }

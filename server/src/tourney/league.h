@@ -53,6 +53,8 @@ typedef struct {
 
 typedef struct {
     league_match m[LEAGUE_MATCHES];
+    int groups; /* 4 (league_bracket_init: quarter-finals first) or 2 (league_bracket_init2:
+                 * semi-finals first, the quarter-finals stay empty) */
 } league_bracket;
 
 /* A bracket from the group results: first[g] and second[g] are the teams placed first and
@@ -60,6 +62,16 @@ typedef struct {
  * if an id is < 1 or appears twice. */
 int league_bracket_init(league_bracket *kb, const int first[4], const int second[4],
                         refusal *why);
+
+/* A bracket of two groups (our extension for a smaller league, e.g. issue 16's 8 teams in 2
+ * groups; the regulation has four): semi-finals 1A-2B (LEAGUE_SF1) and 2A-1B (LEAGUE_SF2),
+ * pairing the groups as art. 7 pairs them in the quarter-finals, then the final (art. 9);
+ * the quarter-finals stay empty (teams 0, never played). Refusals as league_bracket_init. */
+int league_bracket_init2(league_bracket *kb, const int first[2], const int second[2],
+                         refusal *why);
+
+/* The first match of kb's first knockout stage: LEAGUE_QF1 (4 groups) or LEAGUE_SF1 (2). */
+int league_first_match(const league_bracket *kb);
 
 /* The result of match mi (LEAGUE_QF1..LEAGUE_FINAL): game points x2 of the first- and the
  * second-named team over both games on every board (0..4 x boards each, at most 4 x boards
@@ -92,5 +104,11 @@ int league_ko_white(int b, int g);
  * White in that game (art. 5; our reading for the semi-finals and the final). BH_EINVAL for a
  * bad mi, b or g. */
 int league_ko_sender(int mi, int b, int g);
+
+/* league_ko_sender for the bracket kb: with 2 groups the semi-finals are the first knockout
+ * stage and pair the groups as the quarter-finals do (1A-2B, 2A-1B), so art. 5.1 applies to
+ * them (our reading: the second-placed teams send, as league_ko_sender's LEAGUE_QF1 and
+ * LEAGUE_QF2); with 4 groups it is league_ko_sender. Same errors. */
+int league_ko_sender_in(const league_bracket *kb, int mi, int b, int g);
 
 #endif

@@ -1,0 +1,630 @@
+/* lg_io.c: the league event's exports (group tables, bracket) and its stored text form (lg.h).
+ * SPDX-License-Identifier: MIT
+ * The stored form is line based, like the club's (club_io.c): a record code, numbers, then
+ * %-escaped strings (text_esc.h); a game's challenge is chal_save's line. The schedules are
+ * not stored: the stored draw and the Berger tables give the group matches again, the group
+ * results the bracket, and the stored results (with the stored lots) decide it again. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "berger.h"
+#include "bh.h"
+#include "buf.h"
+#include "lg_int.h"
+#include "text_esc.h"
+#include "trf_col.h"
+#include "xalloc.h"
+
+static char *done(buf *b)
+{
+    if (!b->p)
+        buf_printf(b, "%s", "");
+    return b->p;
+}
+
+/* ---- exports ------------------------------------------------------------------------------ */
+
+static const char *const KO_NAME[LEAGUE_MATCHES] = {
+    "QF1 1A-2B", "QF2 2A-1B", "QF3 1C-2D", "QF4 2C-1D", "SF1", "SF2", "Final"};
+
+char *lg_tables_text(const lg *l)
+{
+    buf b = {0};
+    if (!l->drawn)
+        return done(&b);
+    roster_rating rr[LG_MAX_TEAMS];
+    const char *names[LG_MAX_TEAMS];
+    for (int t = 1; t <= l->nt; t++) {
+        rr[t - 1] = l->rating[LG_STAGE_GROUPS][t];
+        names[t - 1] = l->t[t].name;
+    }
+    char *draw = groups_format(&l->draw, rr, names);
+    buf_printf(&b, "%s", draw);
+    free(draw);
+    lg_row rows[GROUPS_MAX_S];
+    for (int g = 0; g < l->draw.g; g++) {
+        int s = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        buf_printf(&b, "\nGroup %c  (a cell: the row team's game points against that number)\n",
+                   'A' + g);
+        buf_printf(&b, "%-5s %-3s %-24s %2s %3s %5s %7s", "place", "no", "team", "m", "MP", "GP",
+                   "rating");
+        for (int n = 1; n <= s; n++)
+            buf_printf(&b, " %5d", n);
+        buf_printf(&b, "\n");
+        for (int i = 0; i < s; i++) {
+            const lg_row *r = &rows[i];
+            char name[80];
+            trf_clean(name, l->t[r->tid].name, sizeof name);
+            buf_printf(&b, "%-5d %-3d ", r->place, r->number);
+            trf_put_col(&b, name, 24); /* by character: names are UTF-8 */
+            buf_printf(&b, " %2d %3d %5g %7.1f", r->played, r->mp, r->gp2 / 2.0,
+                       (double)r->rating.sum / r->rating.n);
+            for (int n = 1; n <= s; n++) {
+                int opp = l->draw.team[g][n - 1] + 1;
+                char cell[16] = ".";
+                if (opp == r->tid)
+                    snprintf(cell, sizeof cell, "X");
+                for (int mi = 0; mi < l->ngm && opp != r->tid; mi++) {
+                    const lg_mt *m = &l->gm[mi];
+                    int x[2];
+                    bool me0 = m->team[0] == r->tid && m->team[1] == opp;
+                    bool me1 = m->team[1] == r->tid && m->team[0] == opp;
+                    if (!me0 && !me1)
+                        continue;
+                    bool all = lg_match_score(l, LG_STAGE_GROUPS, mi, &x[0], &x[1]);
+                    if (all)
+                        snprintf(cell, sizeof cell, "%g", x[me0 ? 0 : 1] / 2.0);
+                }
+                buf_printf(&b, " %5s", cell);
+            }
+            buf_printf(&b, "\n");
+        }
+    }
+    return done(&b);
+}
+
+char *lg_bracket_text(const lg *l)
+{
+    buf b = {0};
+    if (!l->have_kb)
+        return done(&b);
+    static const char *const BY[] = {"open", "on points", "drawn: the lower rating goes on",
+                                     "drawn, equal ratings: lot due", "drawn: by lot"};
+    for (int mi = 0; mi < LEAGUE_MATCHES; mi++) {
+        const league_match *m = &l->kb.m[mi];
+        if (!m->team[0] && !m->team[1] && (l->kb.groups == 2 && mi <= LEAGUE_QF4))
+            continue;
+        int s = lg__ko_stage(mi);
+        buf_printf(&b, "%-10s", KO_NAME[mi]);
+        for (int i = 0; i < 2; i++) {
+            int tid = m->team[i];
+            if (!tid) {
+                buf_printf(&b, "%s(to be decided)", i ? " - " : "");
+                continue;
+            }
+            buf_printf(&b, "%s%s", i ? " - " : "", l->t[tid].name);
+            if (l->rating[s][tid].n)
+                buf_printf(&b, " (%.1f)", (double)l->rating[s][tid].sum / l->rating[s][tid].n);
+        }
+        if (m->by != LEAGUE_OPEN)
+            buf_printf(&b, "  %g:%g", m->gp2[0] / 2.0, m->gp2[1] / 2.0);
+        buf_printf(&b, "  %s", BY[m->by]);
+        if (m->winner >= 0)
+            buf_printf(&b, ", winner %s", l->t[m->team[m->winner]].name);
+        buf_printf(&b, "\n");
+    }
+    return done(&b);
+}
+
+static const char *const CHAL_STATE_TEXT[CHAL_STATE_N_] = {
+    "to be sent", "proposed", "lapsed: substitute or second challenge",
+    "agreed",     "started",  "forfeit"};
+
+/* " 3d 4h" / " 25m": the time from now to at, for a line a person reads. */
+static void until(buf *b, int64_t now_us, int64_t at_us)
+{
+    int64_t m = (at_us - now_us) / 60000000;
+    if (m < 0)
+        buf_printf(b, " (due)");
+    else if (m >= 24 * 60)
+        buf_printf(b, " (in %lldd %lldh)", (long long)(m / (24 * 60)), (long long)(m / 60 % 24));
+    else
+        buf_printf(b, " (in %lldh %lldm)", (long long)(m / 60), (long long)(m % 60));
+}
+
+/* "name (id)" of player id on team's roster, "(id)" if he is not on it (any more). */
+static void put_player(buf *b, const lg *l, int64_t team, int id)
+{
+    int tid = lg_team_tid(l, team);
+    int i = tid ? roster_find(&l->t[tid].r, id) : -1;
+    if (i >= 0)
+        buf_printf(b, "%s ", l->t[tid].r.p[i].name);
+    buf_printf(b, "(%d)", id);
+}
+
+char *lg_fixtures_text(const lg *l, int64_t now_us)
+{
+    buf b = {0};
+    int s = l->stage;
+    if (!s)
+        return done(&b);
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        if (!m)
+            continue;
+        int x, y;
+        bool all = lg_match_score(l, s, mi, &x, &y);
+        if (s == LG_STAGE_GROUPS)
+            buf_printf(&b, "group %c round %d: ", 'A' + m->group, m->round);
+        else
+            buf_printf(&b, "%s: ", KO_NAME[mi]);
+        buf_printf(&b, "%s - %s  %g:%g%s\n", l->t[m->team[0]].name, l->t[m->team[1]].name, x / 2.0,
+                   y / 2.0, all ? " (complete)" : "");
+        for (int gi = 0; gi < lg_games_per_match(l, s); gi++) {
+            const lg_game *g = &m->g[gi];
+            buf_printf(&b, "  board %d", g->key.board + 1);
+            if (s != LG_STAGE_GROUPS)
+                buf_printf(&b, " game %d", g->key.game + 1);
+            buf_printf(&b, ": ");
+            put_player(&b, l, g->team[0], g->c.player[CHAL_WHITE]);
+            buf_printf(&b, " (White) - ");
+            put_player(&b, l, g->team[1], g->c.player[CHAL_BLACK]);
+            buf_printf(&b, ", sent by %s: ", g->c.sender == CHAL_WHITE ? "White" : "Black");
+            if (g->res != LG_NONE) {
+                static const char *const RES[LG_RES_N_] = {
+                    "", "1-0", "1/2-1/2", "0-1", "+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
+                buf_printf(&b, "%s\n", RES[g->res]);
+                continue;
+            }
+            buf_printf(&b, "%s", CHAL_STATE_TEXT[g->c.state]);
+            if (g->c.state == CHAL_PROPOSED) {
+                buf_printf(&b, ", challenge %d, %d to answer by %lld", g->c.stage,
+                           g->c.player[g->c.turn], (long long)g->c.deadline_us);
+                until(&b, now_us, g->c.deadline_us);
+            } else if (g->c.state == CHAL_AGREED && g->c.start_us) {
+                buf_printf(&b, ", at %lld", (long long)g->c.start_us);
+                until(&b, now_us, g->c.start_us);
+            }
+            buf_printf(&b, "\n");
+        }
+    }
+    return done(&b);
+}
+
+/* TRF result character of a game from side s (0 White). */
+static char trf_res(int res, int s)
+{
+    static const char W[LG_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[LG_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    return s ? B[res] : W[res];
+}
+
+/* Start rank of the player id of team tid (team by team, each in board order), 0 if he is
+ * not on its current roster. */
+static int start_rank(const lg *l, int tid, int id)
+{
+    int s = 0;
+    for (int t = 1; t < tid; t++)
+        s += l->t[t].r.n;
+    int i = roster_find(&l->t[tid].r, id);
+    return i < 0 ? 0 : s + i + 1;
+}
+
+/* The group game player id of team tid played in Berger round r: *side its colour. */
+static const lg_game *game_in_round(const lg *l, int tid, int id, int r, int *side)
+{
+    for (int mi = 0; mi < l->ngm; mi++) {
+        const lg_mt *m = &l->gm[mi];
+        if (m->round != r || (m->team[0] != tid && m->team[1] != tid))
+            continue;
+        for (int b = 0; b < l->cfg.boards; b++)
+            for (int sd = 0; sd < 2; sd++)
+                if (m->g[b].c.player[sd] == id && m->g[b].team[sd] == l->t[tid].id) {
+                    *side = sd;
+                    return &m->g[b];
+                }
+    }
+    return NULL;
+}
+
+char *lg_trf_groups(const lg *l)
+{
+    buf b = {0};
+    if (!l->drawn)
+        return done(&b);
+    char name[80];
+    int players = 0, rated = 0, rounds = berger_rounds(l->draw.s, 0);
+    int place[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
+    lg_row rows[GROUPS_MAX_S];
+    for (int g = 0; g < l->draw.g; g++) {
+        int n = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        for (int i = 0; i < n; i++) {
+            place[rows[i].tid] = rows[i].place;
+            mp[rows[i].tid] = rows[i].mp;
+            gp2[rows[i].tid] = rows[i].gp2;
+        }
+    }
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            players++;
+            rated += l->t[t].r.p[i].rating > 0;
+        }
+    trf_clean(name, l->cfg.name, sizeof name);
+    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, l->nt);
+    buf_printf(&b,
+               "092 Team league, group stage: %d groups of %d, round robin (Berger tables, "
+               "FIDE C.05 Annex 1)\n",
+               l->draw.g, l->draw.s);
+    buf_printf(&b, "XXR %d\n142 %d\n", rounds, rounds);
+    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            int pts = 0, side;
+            for (int r = 1; r <= rounds; r++) {
+                const lg_game *g = game_in_round(l, t, p->id, r, &side);
+                if (g && g->res != LG_NONE) {
+                    char ch = trf_res(g->res, side);
+                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+                }
+            }
+            trf_clean(name, p->name, sizeof name);
+            buf_printf(&b, "001 %4d      ", start_rank(l, t, p->id));
+            trf_put_col(&b, name, 33);
+            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
+                       place[t]);
+            for (int r = 1; r <= rounds; r++) {
+                const lg_game *g = game_in_round(l, t, p->id, r, &side);
+                if (!g || g->res == LG_NONE) {
+                    buf_printf(&b, "          ");
+                    continue;
+                }
+                int ot = lg_team_tid(l, g->team[!side]);
+                int orank = start_rank(l, ot, g->c.player[!side]);
+                if (!orank)
+                    buf_printf(&b, "  0000 - %c", trf_res(g->res, side));
+                else
+                    buf_printf(&b, "  %4d %c %c", orank, "wb"[side], trf_res(g->res, side));
+            }
+            buf_printf(&b, "\n");
+        }
+    for (int t = 1; t <= l->nt; t++) {
+        trf_clean(name, l->t[t].name, sizeof name);
+        buf_printf(&b, "310 %3d ", t);
+        trf_put_col(&b, name, 32);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[LG_STAGE_GROUPS][t].avg,
+                   (double)mp[t], gp2[t] / 2.0, place[t]);
+        for (int i = 0; i < l->t[t].r.n; i++)
+            buf_printf(&b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
+        buf_printf(&b, "\n");
+    }
+    return done(&b);
+}
+
+/* ---- storage ------------------------------------------------------------------------------ */
+
+static void save_stage_games(const lg *l, buf *b, int s)
+{
+    char text[CHAL_TEXT_MAX];
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        for (int gi = 0; m && gi < lg_games_per_match(l, s); gi++) {
+            const lg_game *g = &m->g[gi];
+            chal_save(&g->c, text, sizeof text);
+            buf_printf(b, "game %d %d %d %d %d %s\n", s, mi, g->key.game, g->key.board, g->res,
+                       text);
+        }
+    }
+}
+
+char *lg_save(const lg *l)
+{
+    buf b = {0};
+    const lg_config *c = &l->cfg;
+    buf_printf(&b, "LEAGUE 1\ncfg %d %d %d %d %d %u %lld %lld %d %d %d %d", c->teams, c->groups,
+               c->boards, c->max_invited, c->rating_date, (unsigned)c->wait_s,
+               (long long)c->cr.first_valid_us, (long long)c->cr.second_valid_us, c->cr.base_s,
+               c->cr.inc_s, c->cr.alt_base_s, c->cr.alt_inc_s);
+    text_esc(&b, c->ruleset);
+    text_esc(&b, c->name);
+    buf_printf(&b, "\n");
+    for (int t = 1; t <= l->nt; t++) {
+        buf_printf(&b, "team %lld %d", (long long)l->t[t].id, l->t[t].captain);
+        text_esc(&b, l->t[t].name);
+        buf_printf(&b, "\n");
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
+            text_esc(&b, p->name);
+            buf_printf(&b, "\n");
+        }
+    }
+    buf_printf(&b, "status %d %d\n", l->status, l->stage);
+    if (l->drawn)
+        for (int g = 0; g < l->draw.g; g++) {
+            buf_printf(&b, "group %d", g);
+            for (int n = 0; n < l->draw.s; n++)
+                buf_printf(&b, " %d", l->draw.team[g][n] + 1);
+            buf_printf(&b, "\n");
+        }
+    for (int s = LG_STAGE_GROUPS; s <= l->stage; s++) {
+        for (int t = 1; t <= l->nt; t++)
+            if (l->rating[s][t].n)
+                buf_printf(&b, "rating %d %d %ld %d\n", s, t, l->rating[s][t].sum,
+                           l->rating[s][t].n);
+        save_stage_games(l, &b, s);
+    }
+    for (int mi = 0; mi < LEAGUE_MATCHES; mi++)
+        if (l->lot[mi] >= 0)
+            buf_printf(&b, "lot %d %d\n", mi, l->lot[mi]);
+    return done(&b);
+}
+
+typedef struct {
+    int s, mi, gi, res, line;
+    chal c;
+} stash_t;
+
+/* The draw's sums and spreads from its teams and the group stage's ratings (groups.h). */
+static void draw_sums(lg *l)
+{
+    groups_draw *d = &l->draw;
+    d->board_n = l->cfg.boards;
+    memset(d->sum, 0, sizeof d->sum);
+    for (int p = 0; p < d->s; p++) {
+        long hi = 0, lo = 0;
+        for (int g = 0; g < d->g; g++) {
+            d->sum[g] += l->rating[LG_STAGE_GROUPS][d->team[g][p] + 1].sum;
+            if (g == 0 || d->sum[g] > hi)
+                hi = d->sum[g];
+            if (g == 0 || d->sum[g] < lo)
+                lo = d->sum[g];
+        }
+        d->spread[p] = hi - lo;
+    }
+}
+
+/* Put the stashed games of stage s into the schedule: each game once, every game. */
+static bool apply_stash(lg *l, int s, const stash_t *st, int n)
+{
+    int want = 0, got = 0; /* lg_load refused a game line twice: got counts distinct games */
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++)
+        want += lg__match(l, s, mi) ? lg_games_per_match(l, s) : 0;
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++) {
+        if (st[i].s != s)
+            continue;
+        lg_mt *m = lg__match(l, s, st[i].mi);
+        if (!m || st[i].gi >= lg_games_per_match(l, s)) {
+            ok = false;
+            break;
+        }
+        lg_game *g = &m->g[st[i].gi];
+        /* the players come from the stored challenge (rosters may have changed since) */
+        if (g->c.sender != st[i].c.sender) {
+            ok = false;
+            break;
+        }
+        g->c = st[i].c;
+        g->res = (uint8_t)st[i].res;
+        g->created = g->c.state == CHAL_STARTED;
+        got++;
+    }
+    return ok && got == want;
+}
+
+int lg_load(int64_t id, const char *text, lg **out, int *line)
+{
+    *out = NULL;
+    char *copy = xstrdup(text);
+    lg_config cfg;
+    lg_config_seed003(&cfg);
+    lg *l = NULL;
+    int ln = 0, status = LG_REGISTERING, stage = 0, ngroups = 0;
+    stash_t *st = NULL;
+    int nst = 0, cst = 0;
+    bool *seen = xcalloc((size_t)(LG_STAGE_FINAL + 1) * 256 * LG_MAX_GAMES, sizeof *seen);
+    char *save = NULL;
+    for (char *lp = strtok_r(copy, "\n", &save); lp; lp = strtok_r(NULL, "\n", &save)) {
+        ln++;
+        if (strncmp(lp, "game ", 5) == 0 && l && l->status != LG_REGISTERING) {
+            int s, mi, game, board, res, off = 0;
+            if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
+                off == 0 || s < LG_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 || game > 1 ||
+                board < 0 || board >= l->cfg.boards || res < LG_NONE || res >= LG_RES_N_)
+                goto bad;
+            if (nst == cst) {
+                cst = cst ? 2 * cst : 64;
+                st = xrealloc(st, (size_t)cst * sizeof *st);
+            }
+            stash_t *x = &st[nst++];
+            x->s = s, x->mi = mi, x->gi = game * l->cfg.boards + board, x->res = res;
+            x->line = ln;
+            if (chal_load(&x->c, lp + off) != BH_OK)
+                goto bad;
+            /* each game once: mi < 256 (at most 2 groups x 120 matches, or a bracket slot) */
+            size_t bit = ((size_t)s * 256 + (size_t)mi) * LG_MAX_GAMES + (size_t)x->gi;
+            if (mi >= 256 || seen[bit])
+                goto bad;
+            seen[bit] = true;
+            continue;
+        }
+        char *tok[GROUPS_MAX_S + 4];
+        int nt = text_tokens(lp, " ", tok, GROUPS_MAX_S + 4);
+        if (nt == 0)
+            continue;
+        if (ln == 1) {
+            if (nt != 2 || strcmp(tok[0], "LEAGUE") != 0 || strcmp(tok[1], "1") != 0)
+                goto bad;
+        } else if (strcmp(tok[0], "cfg") == 0 && !l) {
+            if (nt != 15)
+                goto bad;
+            TEXT_NUM(1, 1, LG_MAX_TEAMS, cfg.teams);
+            TEXT_NUM(2, 1, LG_MAX_TEAMS, cfg.groups);
+            TEXT_NUM(3, 1, LG_MAX_BOARDS, cfg.boards);
+            TEXT_NUM(4, 0, LG_MAX_BOARDS, cfg.max_invited);
+            TEXT_NUM(5, 0, 99999999, cfg.rating_date);
+            TEXT_NUM(6, 0, 86400, cfg.wait_s);
+            TEXT_NUM(7, 1, INT64_MAX, cfg.cr.first_valid_us);
+            TEXT_NUM(8, 1, INT64_MAX, cfg.cr.second_valid_us);
+            TEXT_NUM(9, 1, 86400, cfg.cr.base_s);
+            TEXT_NUM(10, 0, 3600, cfg.cr.inc_s);
+            TEXT_NUM(11, 1, 86400, cfg.cr.alt_base_s);
+            TEXT_NUM(12, 0, 3600, cfg.cr.alt_inc_s);
+            text_unesc(tok[13]);
+            text_unesc(tok[14]);
+            snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[13]);
+            snprintf(cfg.name, sizeof cfg.name, "%s", tok[14]);
+            if (lg_config_check(&cfg, NULL) != BH_OK)
+                goto bad;
+            l = lg_new(id, &cfg);
+        } else if (!l) {
+            goto bad;
+        } else if (strcmp(tok[0], "team") == 0 && l->status == LG_REGISTERING) {
+            long long tid, cap;
+            if (nt != 4 || l->nt >= l->cfg.teams)
+                goto bad;
+            TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
+            TEXT_NUM(2, 1, INT32_MAX, cap);
+            text_unesc(tok[3]);
+            if (!tok[3][0] || strlen(tok[3]) >= LG_NAME_LEN || lg_team_tid(l, tid))
+                goto bad;
+            lg_team *t = &l->t[++l->nt];
+            t->id = tid;
+            t->captain = (int)cap;
+            snprintf(t->name, sizeof t->name, "%s", tok[3]);
+            roster_init(&t->r);
+        } else if (strcmp(tok[0], "player") == 0 && l->nt > 0 && l->status == LG_REGISTERING) {
+            long long pid, rating, inv;
+            if (nt != 5)
+                goto bad;
+            TEXT_NUM(1, 1, INT32_MAX, pid);
+            TEXT_NUM(2, 0, ROSTER_RATING_MAX, rating);
+            TEXT_NUM(3, 0, 1, inv);
+            text_unesc(tok[4]);
+            if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
+                goto bad;
+        } else if (strcmp(tok[0], "status") == 0 && l->status == LG_REGISTERING && !stage) {
+            if (nt != 3)
+                goto bad;
+            TEXT_NUM(1, LG_REGISTERING, LG_FINISHED, status);
+            TEXT_NUM(2, 0, LG_STAGE_FINAL, stage);
+            if ((status == LG_REGISTERING) != (stage == 0))
+                goto bad;
+            for (int t = 1; t <= l->nt; t++) {
+                const lg_team *x = &l->t[t];
+                roster_rating rr;
+                if (!roster_is_by_rating(&x->r) || roster_find(&x->r, x->captain) < 0 ||
+                    roster_check_invited(&x->r, l->cfg.max_invited, NULL) != BH_OK ||
+                    roster_team_rating(&x->r, l->cfg.boards, &rr, NULL) != BH_OK)
+                    goto bad;
+                for (int u = 1; u < t; u++)
+                    for (int i = 0; i < x->r.n; i++)
+                        if (roster_find(&l->t[u].r, x->r.p[i].id) >= 0)
+                            goto bad;
+            }
+            if (status != LG_REGISTERING && l->nt != l->cfg.teams)
+                goto bad;
+            l->status = status;
+            l->stage = stage;
+        } else if (strcmp(tok[0], "group") == 0 && l->status != LG_REGISTERING) {
+            long long g;
+            int s = l->cfg.teams / l->cfg.groups;
+            if (nt != 2 + s)
+                goto bad;
+            TEXT_NUM(1, ngroups, ngroups, g);
+            for (int n = 0; n < s; n++) {
+                long long tid;
+                TEXT_NUM(2 + n, 1, l->nt, tid);
+                for (int h = 0; h <= g; h++)
+                    for (int k = 0; k < (h < g ? s : n); k++)
+                        if (l->draw.team[h][k] == tid - 1)
+                            goto bad;
+                l->draw.team[g][n] = (int)tid - 1;
+            }
+            ngroups++;
+        } else if (strcmp(tok[0], "rating") == 0 && l->status != LG_REGISTERING) {
+            long long s, t, sum, n;
+            if (nt != 5)
+                goto bad;
+            TEXT_NUM(1, LG_STAGE_GROUPS, l->stage, s);
+            TEXT_NUM(2, 1, l->nt, t);
+            TEXT_NUM(3, 1, (long long)ROSTER_RATING_MAX * LG_MAX_BOARDS, sum);
+            TEXT_NUM(4, l->cfg.boards, l->cfg.boards, n);
+            roster_rating *r = &l->rating[s][t];
+            r->sum = (long)sum;
+            r->n = (int)n;
+            r->avg = (int)((2 * sum + n) / (2 * n));
+        } else if (strcmp(tok[0], "lot") == 0 && l->status != LG_REGISTERING) {
+            long long mi, w;
+            if (nt != 3)
+                goto bad;
+            TEXT_NUM(1, 0, LEAGUE_MATCHES - 1, mi);
+            TEXT_NUM(2, 0, 1, w);
+            l->lot[mi] = (int)w;
+        } else {
+            goto bad;
+        }
+    }
+    if (!l)
+        goto bad;
+    ln = 0; /* from here on: the whole */
+    if (l->status != LG_REGISTERING) {
+        if (ngroups != l->cfg.groups)
+            goto bad;
+        l->draw.g = l->cfg.groups;
+        l->draw.s = l->cfg.teams / l->cfg.groups;
+        for (int t = 1; t <= l->nt; t++)
+            if (!l->rating[LG_STAGE_GROUPS][t].n)
+                goto bad;
+        draw_sums(l);
+        l->drawn = true;
+        lg__schedule_groups(l);
+        if (!apply_stash(l, LG_STAGE_GROUPS, st, nst))
+            goto bad;
+        lg__replay(l, LG_STAGE_GROUPS);
+        for (int s = LG_STAGE_QF; s <= l->stage; s++) {
+            if (!l->have_kb)
+                goto bad;
+            if (s == LG_STAGE_QF && l->kb.groups == 2)
+                continue; /* semi-finals first */
+            int lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
+            int hi = s == LG_STAGE_QF   ? LEAGUE_SF1
+                     : s == LG_STAGE_SF ? LEAGUE_FINAL
+                                        : LEAGUE_MATCHES;
+            for (int mi = lo; mi < hi; mi++)
+                for (int i = 0; i < 2; i++)
+                    if (!l->kb.m[mi].team[i] || !l->rating[s][l->kb.m[mi].team[i]].n)
+                        goto bad;
+            lg__schedule_ko(l, s);
+            if (!apply_stash(l, s, st, nst))
+                goto bad;
+            int save_stage = l->stage;
+            l->stage = s; /* the replay decides stage s's matches */
+            lg__replay(l, s);
+            l->stage = save_stage;
+        }
+        /* the status must be what the results make it */
+        bool over = lg__stage_done(l);
+        int want = !over ? LG_RUNNING : l->stage == LG_STAGE_FINAL ? LG_FINISHED : LG_BETWEEN;
+        if (l->status != want)
+            goto bad;
+    }
+    for (int i = 0; i < nst; i++)
+        if (st[i].s > l->stage)
+            goto bad;
+    free(st);
+    free(seen);
+    free(copy);
+    *out = l;
+    return BH_OK;
+bad:
+    if (line)
+        *line = ln;
+    free(st);
+    free(seen);
+    lg_free(l);
+    free(copy);
+    return BH_EPARSE;
+}

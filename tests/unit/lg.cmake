@@ -1,0 +1,5 @@
+# The team league of seed 003 (issue 16) in the pure core: lg.h over the format modules. Its
+# seeded whole leagues save and load the state after every event (about 7 s in a Debug build,
+# 20 s of CPU under ASan): the timeout leaves room for a loaded machine.
+bh_add_test(test_lg SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_lg.c LIBS bh_runner LABELS unit
+            TIMEOUT 300)
