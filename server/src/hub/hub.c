@@ -605,10 +605,11 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
          * download of a replay. A live game's stays the director's; an unknown game is
          * not_found for anyone, as a join is. */
         const hub_game *hg = hub__game_by_id(h, m->game);
-        director_only = hg && hg->status != STORE_FINISHED;
+        director_only = (hg && hg->status != STORE_FINISHED) || m->chat; /* chat: P-SEAT */
     }
     if (director_only && s->role != ROLE_DIRECTOR) {
-        hub__error(h, c, true, m->id, BH_EAUTH, NULL);
+        hub__error(h, c, true, m->id, BH_EAUTH,
+                   m->type == PROTO_EXPORT && m->chat ? "chat" : NULL);
         goto done;
     }
     switch (m->type) {

@@ -72,7 +72,9 @@ static void do_export(hub *h, hub_sess *s, const proto_msg *m)
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
             return;
         }
-        if (!(text = hub__game_bpgn(h, hg))) {
+        /* Partner chat is the director's to read (P-SEAT): hub.c lets a non-director
+         * export only a finished game, and without it. */
+        if (!(text = hub__game_bpgn(h, hg, m->chat))) {
             hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
             return;
         }

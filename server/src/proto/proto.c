@@ -371,6 +371,10 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
             m->action = PROTO_EXPORT_BPGN;
+            int chat = 0; /* issue 13 item 9: optional, false by default */
+            if ((rc = proto__get_bool(o, "chat", &chat, err)) != BH_OK && rc != BH_ENOTFOUND)
+                return rc;
+            m->chat = chat;
             return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->game, err);
         }
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "trf") == 0) {

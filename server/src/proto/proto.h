@@ -101,6 +101,7 @@ typedef struct {
     int kind;        /* game_create: PROTO_KIND_BUGHOUSE (default) or PROTO_KIND_CHESS (then
                       * players holds 2 names, White and Black, and no teams are given) */
     int claim;       /* claim: PROTO_CLAIM_REPETITION (default) or PROTO_CLAIM_FIFTY */
+    bool chat;       /* export (bpgn): partner chat as comments (director only; default false) */
 } proto_msg;
 
 /* Game kinds on the wire (game_create "kind", state "kind"): equal to game.h's game_kind.
@@ -189,6 +190,9 @@ typedef struct {
     int seat;
     int64_t t_ms; /* wall clock ms */
     const char *text;
+    int ply[2];      /* plies played on boards A and B when it was sent ("ply"); -1 unknown
+                      * (a line stored before the anchors): omitted */
+    int64_t game_ms; /* game time when it was sent, ms ("game_ms"); -1 unknown: omitted */
 } proto_chat_line;
 
 /* A full snapshot of one game as one connection may see it. */
@@ -255,8 +259,9 @@ char *proto_enc_move(const proto_move_ev *m);
 char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
                        const int64_t clock_ms[4], int64_t server_ms);
 
-/* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..}. */
-char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms);
+/* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..,"ply":[a,b],"game_ms":..}:
+ * the line's fields as in the state's chat list. */
+char *proto_enc_chat(int64_t game, const proto_chat_line *line);
 
 /* {"type":"seat","game":..,"seat":..,"connected":bool}. */
 char *proto_enc_seat(int64_t game, int seat, bool connected);
