@@ -35,6 +35,15 @@ export function finalPlace(s, name) {
   return row ? `Final: ${ordinal(row.place)} of ${s.standings.rows.length}` : '';
 }
 
+// After a finished game, when the event has moved on to a round in which team `own` plays no
+// game (a bye): "Round 2 of 3: your team has a bye" (a round with a game opens by itself), or "".
+function nextRound(s, g, own) {
+  const cur = s && s.current;
+  if (!cur || !g || g.status !== 'finished' || !g.tour || cur.round <= g.tour.round || s.status === 'finished') return '';
+  const m = (cur.matches || []).find((x) => x.name1 === own || x.name2 === own);
+  return m && (m.status === 'bye' || !m.team2) ? `Round ${cur.round} of ${s.rounds}: your team has a bye` : '';
+}
+
 export class TourBar {
   // app: the play page (app.net the seat socket, app.tn the team socket or null, app.g, app.board,
   // app.teamId the team of the team link or 0, app.seat).
@@ -151,6 +160,8 @@ export class TourBar {
       }
       const place = finalPlace(s, own);
       if (place) parts.push(h('strong.final', { id: 'final-place' }, place));
+      const next = nextRound(s, g, own);
+      if (next) parts.push(h('strong.next', { id: 'next-round' }, next));
       parts.push(h('a', { href: `event.html?tournament=${t.tournament}`, target: '_blank', id: 'standings-link' }, 'Standings'));
       const sep = [];
       parts.forEach((p, i) => sep.push(...(i ? [h('span.sep', {}, '·'), p] : [p])));
