@@ -126,8 +126,10 @@ async function main() {
 
     // ---- item 4: Bravo's captain chooses game 2's colours ----
     // (the choice lasts 15 s: Dana's page opens while the captain's is read)
-    const [, pD] = await Promise.all([pC.waitForSelector('#g2-keep', { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
-    const ask = await ev(pC, () => document.getElementById('g2-choice').textContent);
+    // (the captain's text is read the moment the choice shows: a loaded machine may take
+    // seconds to open Dana's page)
+    const [askH, pD] = await Promise.all([pC.waitForFunction(() => document.getElementById('g2-keep') && /left/.test(document.getElementById('g2-choice').textContent) && document.getElementById('g2-choice').textContent, null, { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
+    const ask = await askH.jsonValue();
     check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
     await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
     const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
@@ -181,10 +183,10 @@ async function main() {
       const rd = s && [...(s.history || []), s.current].filter((x) => x && x.round === 1).pop();
       const m = rd && rd.matches.find((x) => x.match === g.tour.match);
       return { bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent, link: (document.getElementById('standings-link') || {}).href || '',
-        teams: g.tour.teams, result: g.result, snap: m ? { n1: m.name1, n2: m.name2, r: m.results[1] } : null };
+        teams: g.tour.teams, result: g.result, tid: g.tour.tournament, snap: m ? { n1: m.name1, n2: m.name2, r: m.results[1] } : null };
     }, g2, { timeout: 15000 })).jsonValue();
     await shot(pA, 'tour-result-laptop.png'); // (the page opens round 2's game 1.5 s after its assign)
-    if ((await ev(pA, () => window.app.g.id)) !== g2) log('tour-result-laptop.png may show round 2 (a loaded machine)');
+    if ((await ev(pA, () => window.app.g && window.app.g.id)) !== g2) log('tour-result-laptop.png may show round 2 (a loaded machine)');
     check('item 5: Alfa: match 2–0 after game 2, round 1 of 2', /Round 1 of 2.*match 2–0/.test(fa.bar), fa.bar);
     check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
     check('item 5: the standings link names the event', /\/event\.html\?tournament=\d+$/.test(fa.link), fa.link);
@@ -218,7 +220,7 @@ async function main() {
     // TRF: the BHM record of round 1 (a digit per game, 1 = team a won, 3 = team b) and the
     // 001 records' round-1 result (with two games a board carries the team's game points:
     // 2-0 writes 1 on both boards of the winners, 0 on the losers').
-    const trf = await dir.evaluate(async (t) => (await window.app.net.request({ type: 'export', format: 'trf', tournament: t })).text, await ev(pA, () => window.app.g.tour.tournament));
+    const trf = await dir.evaluate(async (t) => (await window.app.net.request({ type: 'export', format: 'trf', tournament: t })).text, fa.tid);
     const lines = (trf || '').split('\n');
     const teamOfId = {};
     for (const l of lines.filter((x) => x.startsWith('BHT '))) { const f = l.split(' '); teamOfId[f[1]] = f.slice(6).join(' ').split('|')[0]; }
