@@ -71,7 +71,10 @@ M = [
    ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
    ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
    ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
-   ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators")],
+   ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators. "
+    "The lines in the order they were sent, each with seat, text, server_ms and its anchor in the game (issue 13): ply "
+    "([plies on board A, plies on board B] when it was sent: the moves it followed) and game_ms (game time in ms, as the events' t_ms; "
+    "0 while the game waits). Both are absent for a line stored by a server older than schema 5")],
   [], {"type": "state", "id": 2, "game": 7, "status": "live", "role": "player", "you": 2,
        "kind": "bughouse", "boards": [{"board": "A", "fen": FEN1, "ply": 1, "running": 1},
                   {"board": "B", "fen": FEN0, "ply": 0, "running": 2}],
@@ -85,7 +88,7 @@ M = [
                   {"seq": 1, "t_ms": 1050, "kind": "move", "seat": 0, "board": "A", "ply": 0, "text": "e2e4",
                    "san": "e4", "clock_ms": 178950}],
        "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False,
-       "chat": [{"seat": 3, "text": "need a knight", "server_ms": 1764399999000}]}, None),
+       "chat": [{"seat": 3, "text": "need a knight", "server_ms": 1764399999000, "ply": [1, 0], "game_ms": 1050}]}, None),
  ("move", "c2s", "A move or a drop on the sender's own board (P-SEAT), for the ply it was made "
   "for. If that exact move was already applied at that ply (a resend after a reconnect) it is "
   "acknowledged again and not applied twice. A move for any other ply is `stale_ply`: a premove "
@@ -151,8 +154,11 @@ M = [
  ("chat_delta", "s2c", "Broadcast (type `chat`) of a partner-chat line to the partner and the director (and "
   "the sender's other connections).",
   [GAME, ("seat", "integer", "0..3", "sender"), ("text", "string", "", ""),
-   ("server_ms", "integer", "", "")],
-  [], {"type": "chat", "game": 7, "seat": 3, "text": "need a knight", "server_ms": 1764399999000}, None),
+   ("server_ms", "integer", "ms since the epoch", "when the server received it"),
+   ("ply", "array of 2 integers", "plies", "the anchor (issue 13): plies played on boards A and B when the line was sent (the moves it followed; the state's boards[].ply)"),
+   ("game_ms", "integer", "ms", "game time when it was sent (as the events' t_ms; 0 while the game waits)")],
+  [], {"type": "chat", "game": 7, "seat": 3, "text": "need a knight", "server_ms": 1764399999000,
+       "ply": [12, 9], "game_ms": 61500}, None),
  ("ping", "c2s", "Application-level ping (the server also sends WebSocket pings).",
   [ID], [], {"type": "ping", "id": 6}, "pong"),
  ("pong", "s2c", "Reply to ping.", [ID, ("server_ms", "integer", "ms since the epoch", "")],
@@ -487,10 +493,15 @@ M = [
   "download of a replay). The BPGN carries the Seven Tag Roster's Event (the tournament's name, else "
   "`bughouse-server game N`), Site (the server's `--site`, else `?`), Date (UTC, `YYYY.MM.DD`) and "
   "Round (`3.2`: round 3, pairing 2, with `MatchGame` 1 or 2; `playoff` for an Armageddon game; `-` "
-  "outside tournaments).",
+  "outside tournaments). With `chat` (director only; issue 13) the BPGN has both teams' partner chat as "
+  "comments, each after the moves it followed (the line's `ply`), `{[%chat WhiteB 61.5] need a knight}`: "
+  "the sender's seat, the game time in seconds, the text (a `}` written as `)`, PGN comments having no "
+  "escape). Without it, and always in the stored and public record, there is no chat. Our import "
+  "skips every `[%...]` comment.",
   [ID, ("format", "string", '"bpgn" / "trf"', ""), ("game", "integer", "bpgn", ""),
-   ("tournament", "integer", "trf", "")],
-  ["unauthorized (a TRF, or a game not finished, without the admin token)",
+   ("tournament", "integer", "trf", ""),
+   ("chat", "boolean", "optional, bpgn, default false", "director: the partner chat as comments")],
+  ["unauthorized (a TRF, or a game not finished, without the admin token; field chat: chat without it)",
    "not_found (game / tournament)", "bad_state (game not started)"],
   {"type": "export", "id": 25, "format": "trf", "tournament": 1}, "export"),
  ("export_reply", "s2c", "Reply (type `export`) to export.",

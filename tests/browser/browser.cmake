@@ -72,9 +72,10 @@ bh_browser_test(browser_import import.test.mjs 180)
 # the rounds, shows the standings and the next pairings between rounds.
 bh_browser_test(browser_hall hall.test.mjs 180)
 
-# A tournament as its players live it (tournament.test.mjs, issue 13 items 3-5): team links on a
-# laptop and a phone, the waiting time and its forfeit, the break before game 2.
-bh_browser_test(browser_tournament tournament.test.mjs 240)
+# A tournament as its players live it (tournament.test.mjs, issue 13 items 3-6): team links on a
+# laptop and a phone, the waiting time and its forfeit, the break before game 2, the round
+# change to round 2 (its 20 s wait, 25 s breaks and 15 s choice are real time: ~2.5 min).
+bh_browser_test(browser_tournament tournament.test.mjs 420)
 
 # issue 15: a person plays a hosted club board to mate (Fool's mate) on the play page, and
 # the result reaches the club standings (tests/browser/club_chess.test.mjs).

@@ -175,6 +175,15 @@ async function main() {
     await p[0].fill('#chat-input', 'mate is coming');
     await p[0].press('#chat-input', 'Enter');
     await p[3].click('button.signal[data-text="sit!"]');
+    // Issue 13 item 9: each line shows the move it followed on its sender's board (board A
+    // had 12 plies when ann wrote: after Black's 6th move, "6…"), and the partner's signal
+    // its board B move; the title names both boards.
+    await p[3].waitForFunction(() => [...document.querySelectorAll('#chat-lines .line')].some((l) => /mate is coming/.test(l.textContent)), null, { timeout: 8000 });
+    const anchor = await p[3].evaluate(() => { const l = [...document.querySelectorAll('#chat-lines .line')].find((x) => /mate is coming/.test(x.textContent)); const a = l && l.querySelector('.at'); return a ? { text: a.textContent, title: a.title } : null; });
+    check('a chat line shows the move it followed: "A 6…"', anchor && anchor.text === 'A 6…' && /after 6… on board A/.test(anchor.title), anchor);
+    await p[0].waitForFunction(() => [...document.querySelectorAll('#chat-lines .line')].some((l) => /sit!/.test(l.textContent)), null, { timeout: 8000 });
+    const sig = await p[0].evaluate(() => { const l = [...document.querySelectorAll('#chat-lines .line')].find((x) => /sit!/.test(x.textContent)); const a = l && l.querySelector('.at'); return a ? a.textContent : null; });
+    check('the partner\'s signal shows its board B move', /^B \d+(\.|…)$/.test(sig || ''), sig);
     await play(p[3], 1, 'Q@f2');
     log('Q@f2 dropped; waiting for the result (settle window)');
     const all = [...p, spec];

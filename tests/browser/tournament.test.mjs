@@ -1,8 +1,8 @@
 // tournament.test.mjs: a tournament as its players live it (issue 13 items 3-6) in headless
 // Chromium (ctest `browser_tournament`, label `browser`). SPDX-License-Identifier: MIT
-// The director's desk makes a 2-team event with a waiting time of 20 s and a break of 25 s
-// (the desk's own fields); each player opens the team link of their board
-// (play.html?team=T&board=A|B), as people do, at human speed:
+// The director's desk makes a 3-team, 2-round event with a waiting time of 20 s and a break of
+// 25 s, a Swiss capped at N-1 rounds (the desk's own fields); Alfa's and Bravo's players open the team link of their board
+// (play.html?team=T&board=A|B), as people do, at human speed (Charlie has the round-1 bye):
 //   - before the start the team link says what it waits for (item 5);
 //   - game 1: Dana (Bravo, board B) does not come. The pages (a laptop, a phone), the watch
 //     page and the desk's card name her with the forfeit's countdown; no clock runs; the play
@@ -13,10 +13,16 @@
 //     "Bravo chose to keep the colours", on game 2's page too;
 //   - game 2 behind the break: "Game 2 vs Bravo starts in 0:xx" (while it runs), then the
 //     clocks start with all four there; the bar's match score 1-0; Cid resigns: match 2-0,
-//     final places 1st / 2nd of 2;
+//     the standings link on the play page opens the event's standings, Alfa first;
 //   - item 6: game 2's result read from the server log, the runner's log line, the BPGN
-//     export, the desk's games table, the player's page and the round: one notation.
-// Screenshots tests/artifacts/tour-*.png (docs/screenshots with UPDATE_SCREENSHOTS=1).
+//     export, the TRF export (the BHM record's game, the round-1 result columns of the four
+//     players' 001 records), the desk's games table, the player's page and the round: one
+//     notation;
+//   - the round change: after the break round 2 begins by itself on the same team links:
+//     Alfa's pages open "Round 2 of 2 · Game 1 of 2 · Alfa vs Charlie" (match score reset,
+//     waiting for Charlie's players), Bravo's say they have the bye.
+// Screenshots tests/artifacts/tour-*.png, each state at 1366x768 and 390x844 (docs/screenshots
+// with UPDATE_SCREENSHOTS=1).
 // usage: node tests/browser/tournament.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -44,7 +50,8 @@ async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const w = await world('tournament', bin);
   const shots = [];
-  const shot = async (p, f) => { await p.screenshot({ path: `${ART}/${f}` }); shots.push(f); };
+  // (from the top: a click on Resign scrolls a phone page down to the button)
+  const shot = async (p, f) => { await p.evaluate(() => scrollTo(0, 0)).catch(() => {}); await p.screenshot({ path: `${ART}/${f}` }); shots.push(f); };
   const page = async (url, viewport, mobile = false) => {
     const ctx = await w.browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
     const p = w.watch(await ctx.newPage(), url, true);
@@ -58,9 +65,9 @@ async function main() {
     await dir.click('#tab-event');
     await dir.fill('#t-wait', '20');
     await dir.fill('#t-break', '25');
-    const [alfa, bravo] = await deskEvent(dir, { name: 'Spring Cup', base: 1, ruleset: 'online', rounds: 1 },
-      [['Alfa', 'Anna', 2000, 'Boris'], ['Bravo', 'Cid', 1900, 'Dana']]);
-    check('two team tokens', alfa && bravo, [alfa, bravo]);
+    const [alfa, bravo, charlie] = await deskEvent(dir, { name: 'Spring Cup', base: 1, ruleset: 'online', rounds: 2, small: 'cap' },
+      [['Alfa', 'Anna', 2000, 'Boris'], ['Bravo', 'Cid', 1900, 'Dana'], ['Charlie', 'Carl', 1800, 'Chris']]);
+    check('three team tokens', alfa && bravo && charlie, [alfa, bravo, charlie]);
     const snap = await dir.evaluate(() => ({ wait: window.app.tour.wait_s, brk: window.app.tour.break_s }));
     check('the event keeps wait_s 20 and break_s 25', snap.wait === 20 && snap.brk === 25, snap);
 
@@ -71,9 +78,12 @@ async function main() {
     await pA.waitForFunction(() => /has not started yet/.test((document.getElementById('landing') || {}).textContent || ''), null, { timeout: 30000 });
     const land = await ev(pA, () => document.getElementById('landing').textContent);
     check('item 5: the waiting page says what it waits for', /Spring Cup has not started yet.*opens on this page by itself/.test(land), land);
+    await pC.waitForFunction(() => /has not started yet/.test((document.getElementById('landing') || {}).textContent || ''), null, { timeout: 30000 });
     await shot(pA, 'tour-landing-laptop.png');
+    await shot(pC, 'tour-landing-phone.png');
     await dir.click('#t-start');
-    for (const p of [pA, pB, pC]) await p.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'waiting', null, { timeout: 40000 });
+    await dir.waitForFunction(() => window.app.tour && window.app.tour.status !== 'registering', null, { timeout: 20000 }).catch(async () => log(`the start: ${await dir.evaluate(() => document.body.innerText.slice(0, 600))}`));
+    for (const p of [pA, pB, pC]) await p.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'waiting', null, { timeout: 40000 }).catch(async (e) => { log(`no waiting game: ${await p.evaluate(() => document.body.innerText.slice(0, 500))}`); throw e; });
     const g1 = await ev(pA, () => window.app.g.id);
     await pA.waitForFunction(() => /Waiting for/.test(document.getElementById('wait-note').textContent));
     const t1 = await waitNote(pA);
@@ -83,9 +93,9 @@ async function main() {
     check('item 3: with the forfeit countdown (at most 0:20)', left && Number(left[1]) <= 20 && Number(left[1]) > 5, t1);
     check('item 3: no clock runs while waiting', await ev(pA, () => window.app.g.clocks.running.every((x) => x < 0)));
     check('item 3: the phone page says it too', /Waiting for Dana/.test(await waitNote(pC)), await waitNote(pC));
-    await pA.waitForFunction(() => /Spring Cup/.test((document.getElementById('tour-bar') || {}).textContent || '') && /of 1/.test(document.getElementById('tour-bar').textContent), null, { timeout: 30000 });
+    await pA.waitForFunction(() => /Spring Cup/.test((document.getElementById('tour-bar') || {}).textContent || '') && /of 2/.test(document.getElementById('tour-bar').textContent), null, { timeout: 30000 });
     const bar1 = await ev(pA, () => document.getElementById('tour-bar').textContent);
-    check('item 5: the bar: event, round 1 of 1, game 1 of 2, both teams by name, standings', /Spring Cup.*Round 1 of 1.*Game 1 of 2.*Alfa vs Bravo.*Standings/.test(bar1), bar1);
+    check('item 5: the bar: event, round 1 of 2, game 1 of 2, both teams by name, standings', /Spring Cup.*Round 1 of 2.*Game 1 of 2.*Alfa vs Bravo.*Standings/.test(bar1), bar1);
     const title1 = await ev(pA, () => document.getElementById('title').textContent);
     check('item 5: no "team 1" in the title, the team name', /Alfa with Boris/.test(title1) && !/team \d/.test(title1), title1);
     const watch = await page(`/watch.html?game=${g1}`, LAPTOP);
@@ -110,11 +120,16 @@ async function main() {
     await pA.waitForFunction(() => /Won by forfeit/.test(document.getElementById('result').textContent), null, { timeout: 15000 });
     check('item 5: Anna reads "Won by forfeit" (no stale "Game over" alone)', true);
     await shot(watch, 'tour-forfeit-watch.png');
+    await shot(pA, 'tour-forfeit-laptop.png');
+    await pC.waitForFunction(() => /forfeit/i.test(document.getElementById('result').textContent), null, { timeout: 15000 }).catch(() => {});
+    await shot(pC, 'tour-forfeit-phone.png');
 
     // ---- item 4: Bravo's captain chooses game 2's colours ----
     // (the choice lasts 15 s: Dana's page opens while the captain's is read)
-    const [, pD] = await Promise.all([pC.waitForSelector('#g2-keep', { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
-    const ask = await ev(pC, () => document.getElementById('g2-choice').textContent);
+    // (the captain's text is read the moment the choice shows: a loaded machine may take
+    // seconds to open Dana's page)
+    const [askH, pD] = await Promise.all([pC.waitForFunction(() => document.getElementById('g2-keep') && /left/.test(document.getElementById('g2-choice').textContent) && document.getElementById('g2-choice').textContent, null, { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
+    const ask = await askH.jsonValue();
     check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
     await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
     const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
@@ -122,6 +137,7 @@ async function main() {
     check('item 4: the winners are not asked', (await ev(pA, () => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
     await shot(pC, 'tour-choice-phone.png');
     await shot(pD, 'tour-choice-partner-phone.png');
+    await shot(pA, 'tour-choice-winner-laptop.png');
     await pC.click('#g2-keep');
 
     // ---- game 2 behind the break, with the outcome on every page ----
@@ -154,17 +170,34 @@ async function main() {
     const bar2 = await ev(pA, () => document.getElementById('tour-bar').textContent);
     check('item 5: game 2 of 2, the match score so far 1–0', /Game 2 of 2.*match 1–0/.test(bar2), bar2);
     await shot(pA, 'tour-live-laptop.png');
+    await shot(pC, 'tour-live-phone.png');
 
-    // ---- Cid resigns game 2: Alfa wins the match and the event; the final places ----
+    // ---- Cid resigns game 2: Alfa wins the match 2-0; the standings link ----
     await pC.click('#resign');
-    await pA.waitForFunction(() => /Final: 1st of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
-    const fa = await ev(pA, () => ({ bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent }));
-    check('item 5: Alfa: final place 1st of 2, match 2–0', /match 2–0.*Final: 1st of 2/.test(fa.bar), fa.bar);
+    // Read at once what the page shows while game 2's end is on it: round 2's game is made
+    // right away and the team link opens it 1.5 s after its assign (play.js).
+    const fa = await (await pA.waitForFunction((id) => {
+      const g = window.app.g;
+      if (!g || g.id !== id || g.status !== 'finished' || !/match 2–0/.test((document.getElementById('match-score') || {}).textContent || '')) return null;
+      const s = window.app.bar.snap;
+      const rd = s && [...(s.history || []), s.current].filter((x) => x && x.round === 1).pop();
+      const m = rd && rd.matches.find((x) => x.match === g.tour.match);
+      return { bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent, link: (document.getElementById('standings-link') || {}).href || '',
+        teams: g.tour.teams, result: g.result, tid: g.tour.tournament, snap: m ? { n1: m.name1, n2: m.name2, r: m.results[1] } : null };
+    }, g2, { timeout: 15000 })).jsonValue();
+    await shot(pA, 'tour-result-laptop.png'); // (the page opens round 2's game 1.5 s after its assign)
+    if ((await ev(pA, () => window.app.g && window.app.g.id)) !== g2) log('tour-result-laptop.png may show round 2 (a loaded machine)');
+    check('item 5: Alfa: match 2–0 after game 2, round 1 of 2', /Round 1 of 2.*match 2–0/.test(fa.bar), fa.bar);
     check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
-    await pC.waitForFunction(() => /Final: 2nd of 2/.test((document.getElementById('final-place') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
-    check('item 5: Bravo: final place 2nd of 2', /Final: 2nd of 2/.test(await ev(pC, () => document.getElementById('tour-bar').textContent)));
+    check('item 5: the standings link names the event', /\/event\.html\?tournament=\d+$/.test(fa.link), fa.link);
+    const standings = await page(new URL(fa.link).pathname + new URL(fa.link).search, LAPTOP);
+    await standings.waitForFunction(() => /Alfa/.test(document.body.textContent) && /Charlie/.test(document.body.textContent), null, { timeout: 15000 });
+    const order = await standings.evaluate(() => ['Alfa', 'Bravo', 'Charlie'].map((n) => document.body.textContent.indexOf(n)));
+    check('item 5: the standings page it opens lists the three teams', order.every((i) => i >= 0), order);
+    await shot(standings, 'tour-standings-laptop.png');
+    await standings.close();
     // ---- item 6: game 2's result read from every place, in the one notation ----
-    const sides = await ev(pA, () => ({ t: window.app.g.tour.teams, r: window.app.g.result }));
+    const sides = { t: fa.teams, r: fa.result };
     const [T1, T2] = sides.t;
     const R = sides.r;
     log(`game ${g2}: ${T1} ${R} ${T2}`);
@@ -181,11 +214,51 @@ async function main() {
     const deskCell = await dir.evaluate((id) => (document.querySelector(`#games-body tr[data-game="${id}"] .result-cell`) || {}).textContent || '', g2);
     check('item 6: the desk: "Alfa 1-0 Bravo · resignation"', deskCell === `${T1} ${R} ${T2} · resignation`, deskCell);
     check('item 6: the player\'s page: Alfa wins, the same result', fa.res.includes(`Alfa (Anna & Boris) wins — resignation on board A (${R})`), fa.res);
-    const snapRes = await ev(pA, () => { const s = window.app.bar.snap; const m = s.current.matches[0]; return { n1: m.name1, n2: m.name2, r: m.results[1] }; });
+    const snapRes = fa.snap || {};
     const winnerBySnap = snapRes.r === '1-0' ? snapRes.n1 : snapRes.r === '0-1' ? snapRes.n2 : 'draw';
     check('item 6: the round (read from name1): Alfa won game 2', winnerBySnap === 'Alfa', snapRes);
-    await shot(pA, 'tour-final-laptop.png');
-    await shot(pC, 'tour-final-phone.png');
+    // TRF: the BHM record of round 1 (a digit per game, 1 = team a won, 3 = team b) and the
+    // 001 records' round-1 result (with two games a board carries the team's game points:
+    // 2-0 writes 1 on both boards of the winners, 0 on the losers').
+    const trf = await dir.evaluate(async (t) => (await window.app.net.request({ type: 'export', format: 'trf', tournament: t })).text, fa.tid);
+    const lines = (trf || '').split('\n');
+    const teamOfId = {};
+    for (const l of lines.filter((x) => x.startsWith('BHT '))) { const f = l.split(' '); teamOfId[f[1]] = f.slice(6).join(' ').split('|')[0]; }
+    const bhm = lines.find((l) => /^BHM 1 \d+ [1-9]\d* /.test(l)) || '';
+    const [, , a, b, , games] = bhm.split(' ');
+    const g2Digit = (games || '')[1];
+    const trfWinner = g2Digit === '1' ? teamOfId[a] : g2Digit === '3' ? teamOfId[b] : g2Digit === '2' ? 'draw' : '?';
+    log(`TRF: ${bhm} (teams ${JSON.stringify(teamOfId)})`);
+    check('item 6: the TRF\'s BHM record: Alfa won game 2 of round 1', trfWinner === 'Alfa', { bhm, teamOfId });
+    const p001 = (name) => { const l = lines.find((x) => x.startsWith('001 ') && x.slice(14, 47).trim() === name) || ''; return l.slice(91, 101); };
+    const cols = Object.fromEntries(['Anna', 'Boris', 'Cid', 'Dana'].map((n) => [n, p001(n)]));
+    log(`TRF 001 round 1: ${JSON.stringify(cols)}`);
+    check('item 6: the TRF\'s round-1 columns: Alfa\'s boards 1, Bravo\'s 0 (2-0)', /^\s*\d+ [wb] 1$/.test(cols.Anna.trimEnd()) && /^\s*\d+ [wb] 1$/.test(cols.Boris.trimEnd()) && /^\s*\d+ [wb] 0$/.test(cols.Cid.trimEnd()) && /^\s*\d+ [wb] 0$/.test(cols.Dana.trimEnd()), cols);
+    await shot(pC, 'tour-result-phone.png');
+
+    // ---- the round change: round 2 begins by itself after the break ----
+    const sched = await ev(pA, () => { const r = window.app.bar.snap; return r ? { round: r.current && r.current.round, status: r.status } : null; });
+    log(`after round 1: ${JSON.stringify(sched)}`);
+    await pA.waitForFunction((id) => window.app && window.app.g && window.app.g.id > id && window.app.g.tour && window.app.g.tour.round === 2, g2, { timeout: 60000 });
+    await pA.waitForFunction(() => /Round 2 of 2/.test((document.getElementById('tour-bar') || {}).textContent || ''), null, { timeout: 15000 });
+    const bar3 = await ev(pA, () => document.getElementById('tour-bar').textContent);
+    check('round 2 begins on the same link: round 2 of 2, game 1 of 2, Alfa vs Charlie', /Spring Cup.*Round 2 of 2.*Game 1 of 2.*Alfa vs Charlie.*Standings/.test(bar3), bar3);
+    check('round 2: no match score carried over from round 1', !/match 2–0/.test(bar3), bar3);
+    await pA.waitForFunction(() => (document.getElementById('g2-choice') || {}).hidden, null, { timeout: 5000 }).catch(() => {});
+    const stale = await ev(pA, () => { const e = document.getElementById('g2-choice'); return e && !e.hidden ? e.textContent : ''; });
+    check('round 2: no game-2 colour note of round 1\'s match', stale === '', stale);
+    const t3 = await waitNote(pA);
+    log(`round 2: ${t3}`);
+    check('round 2: the page says what the game waits for (the break, or Charlie\'s players)', /starts in \d:\d\d|Waiting for (Carl|Chris)/.test(t3), t3);
+    check('round 2: no clock runs while waiting', await ev(pA, () => window.app.g.status === 'waiting' && window.app.g.clocks.running.every((x) => x < 0)));
+    await shot(pA, 'tour-round2-laptop.png');
+    await pC.waitForFunction(() => /Round 2 of 2: your team has a bye/.test((document.getElementById('next-round') || {}).textContent || ''), null, { timeout: 30000 }).catch(() => {});
+    const bye = await ev(pC, () => document.getElementById('tour-bar').innerText);
+    check('round 2: Bravo\'s pages say they have the bye', /Round 2 of 2: your team has a bye/.test(bye), bye);
+    await shot(pC, 'tour-round2-bye-phone.png');
+    const pB2 = await page(`/play.html?team=${alfa}&board=B`, PHONE, true);
+    await pB2.waitForFunction(() => /Round 2 of 2/.test((document.getElementById('tour-bar') || {}).textContent || ''), null, { timeout: 30000 });
+    await shot(pB2, 'tour-round2-phone.png');
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);
   } finally {

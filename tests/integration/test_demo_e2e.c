@@ -9,11 +9,14 @@
  *     tournament fed the same pairings and those results) equal the final standings the server
  *     broadcast, row by row (team, match points, game points);
  *   - no two teams met twice (T-PAIR: no rematch);
- *   - the server's VmRSS at the end is within MEM_BOUND_KB of its VmRSS after round 1.
+ *   - the server's VmRSS at the end is within MEM_BOUND_KB of its VmRSS after round 1;
+ *   - issue 13 item 6: each round game's result names the same winner in the server log, the
+ *     demo's console, the stored result, the BPGN and the exported TRF (one_result_everywhere).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include "bh.h"
@@ -92,6 +95,113 @@ static int game_index(const db_dump *d, int64_t id)
     return -1;
 }
 
+/* The whole file at path (NUL-terminated; caller frees), or NULL. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t n = 0, cap = 4096;
+    char *s = malloc(cap);
+    for (size_t k; s && (k = fread(s + n, 1, cap - n - 1, f)) > 0;) {
+        n += k;
+        if (n + 1 == cap && !(s = realloc(s, cap *= 2)))
+            break;
+    }
+    fclose(f);
+    if (s)
+        s[n] = '\0';
+    return s;
+}
+
+/* The winner of "<name1> <result> <name2> (" that follows `after` in text: name1, name2 or
+ * "draw" into win (empty when not found); the result token into res; the names into t1, t2. */
+static void winner_after(const char *text, const char *after, char win[64], char res[8],
+                         char t1[64], char t2[64])
+{
+    win[0] = res[0] = t1[0] = t2[0] = '\0';
+    const char *p = text ? strstr(text, after) : NULL;
+    if (!p)
+        return;
+    p += strlen(after);
+    const char *eol = strchr(p, '\n');
+    static const char *const toks[] = {" 1-0 ", " 0-1 ", " 1/2-1/2 "};
+    for (int i = 0; i < 3; i++) {
+        const char *r = strstr(p, toks[i]);
+        const char *close = r ? strstr(r + strlen(toks[i]), " (") : NULL;
+        if (!r || !close || (eol && close > eol))
+            continue;
+        snprintf(t1, 64, "%.*s", (int)(r - p), p);
+        snprintf(res, 8, "%.*s", (int)strlen(toks[i]) - 2, toks[i] + 1);
+        const char *n2 = r + strlen(toks[i]);
+        snprintf(t2, 64, "%.*s", (int)(close - n2), n2);
+        snprintf(win, 64, "%s", i == 0 ? t1 : i == 1 ? t2 : "draw");
+        return;
+    }
+}
+
+/* Issue 13 item 6: one game's result, written one way, read from every place it is shown:
+ * the server log ("hub: game N ended: <seat team 1> R <seat team 2> (...)"), the demo's
+ * console ("(game N): <team1 of the round> R <team2> (...)": the round's side), the stored
+ * result (seats' notation), the BPGN's Winner tag, and the TRF export the demo wrote
+ * (tournament.trf, read back: the game's digit, by team ids). Each names the same winner. */
+static void one_result_everywhere(const char *dir, const char *console, const db_dump *d)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/server.log", dir);
+    char *log = slurp(path);
+    snprintf(path, sizeof path, "%s/tournament.trf", dir);
+    char *trf = slurp(path);
+    tour *t = NULL;
+    int line = 0;
+    CHECK_MSG(log && console, "server log or console missing");
+    CHECK_EQ_INT("exported TRF imports", BH_OK, trf ? trf_import(trf, &t, &line) : -1);
+    int checked = 0;
+    for (int i = 0; t && log && console && i < d->ntg; i++) {
+        const store_tgame *tg = &d->tg[i];
+        int k = game_index(d, tg->game);
+        if (tg->round == 0 || k < 0) /* play-off games are in no round */
+            continue;
+        char key[64], wl[64], rl[8], s1[64], s2[64], wc[64], rc[8], c1[64], c2[64];
+        snprintf(key, sizeof key, "hub: game %lld ended: ", (long long)tg->game);
+        winner_after(log, key, wl, rl, s1, s2);
+        snprintf(key, sizeof key, "(game %lld): ", (long long)tg->game);
+        winner_after(console, key, wc, rc, c1, c2);
+        const tour_match *m = tour_round_match(t, tg->round, tg->match);
+        const tour_team *ta = m ? tour_team_get(t, m->a) : NULL, *tb = m ? tour_team_get(t, m->b) : NULL;
+        int gr = m ? m->game[tg->game_no] : -1;
+        const char *wt = !ta || !tb ? "?" : gr == TOUR_G_WIN_A ? ta->name
+                                         : gr == TOUR_G_WIN_B ? tb->name
+                                         : gr == TOUR_G_DRAW ? "draw" : "?";
+        const char *res = d->g[k].result;
+        const char *ws = !strcmp(res, "1-0") ? s1 : !strcmp(res, "0-1") ? s2 : "draw";
+        bpgn_game bg;
+        if (d->g[k].bpgn && bpgn_parse(d->g[k].bpgn, strlen(d->g[k].bpgn), &bg, NULL) == BH_OK) {
+            const char *w = bpgn_get_tag(&bg, "Winner");
+            const char *wb = !w                            ? "?"
+                             : !strcmp(w, "WhiteA+BlackB") ? s1
+                             : !strcmp(w, "BlackA+WhiteB") ? s2
+                                                           : "draw";
+            CHECK_MSG(!strcmp(wb, wl), "game %lld: BPGN Winner %s (%s), log %s",
+                      (long long)tg->game, w ? w : "none", wb, wl);
+            bpgn_game_fini(&bg);
+        }
+        CHECK_MSG(wl[0] && !strcmp(rl, res), "game %lld: log \"%s %s %s\", stored %s",
+                  (long long)tg->game, s1, rl, s2, res);
+        CHECK_MSG(!strcmp(wl, ws), "game %lld: log winner %s, stored result names %s",
+                  (long long)tg->game, wl, ws);
+        CHECK_MSG(wc[0] && !strcmp(wc, wl), "game %lld: console \"%s %s %s\" (winner %s), log %s",
+                  (long long)tg->game, c1, rc, c2, wc, wl);
+        CHECK_MSG(!strcmp(wt, wl), "game %lld: TRF winner %s, log %s", (long long)tg->game, wt,
+                  wl);
+        checked++;
+    }
+    CHECK_MSG(checked >= 12, "only %d games compared", checked);
+    tour_free(t);
+    free(trf);
+    free(log);
+}
+
 static void e2e(void)
 {
     const char *bin = getenv("BH_SERVER");
@@ -121,10 +231,26 @@ static void e2e(void)
                    .ruleset = "regulation",
                    .pace_ms = 40,
                    .seed = 7,
-                   .quiet = getenv("BH_E2E_VERBOSE") == NULL,
+                   .quiet = false, /* its console lines are a place results are read */
                    .timeout_s = 150};
     demo_report rep;
+    char console_path[96];
+    snprintf(console_path, sizeof console_path, "%s/console.txt", dir);
+    fflush(stdout);
+    int saved = dup(STDOUT_FILENO), fd = open(console_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (saved >= 0 && fd >= 0)
+        dup2(fd, STDOUT_FILENO);
+    if (fd >= 0)
+        close(fd);
     int rc = demo_run(&o, &rep);
+    fflush(stdout);
+    if (saved >= 0) {
+        dup2(saved, STDOUT_FILENO);
+        close(saved);
+    }
+    char *console = slurp(console_path);
+    if (getenv("BH_E2E_VERBOSE") && console)
+        fputs(console, stderr);
     CHECK_EQ_INT("demo ran to the end", 0, rc);
     CHECK_EQ_INT("rounds", 3, rep.rounds);
     CHECK_EQ_INT("standings rows", 6, rep.n_rows);
@@ -215,6 +341,7 @@ static void e2e(void)
         bpgn_game_fini(&bg);
     }
     CHECK_EQ_INT("games replayed", expected_games, replayed);
+    one_result_everywhere(dir, console, d);
 
     /* Recompute the standings from the stored results: same teams and pairings, results from
      * the games table only. */
@@ -311,6 +438,7 @@ free_d:
     free(d->teams);
     free(d);
 out:
+    free(console);
     if (bh_test_failures_ == 0 && !getenv("BH_ITEST_KEEP")) {
         char cmd[128];
         snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

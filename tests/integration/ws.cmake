@@ -1,6 +1,7 @@
 # WebSocket integration tests: each starts bughouse-server on 127.0.0.1 (kernel-chosen port,
 # temp database) and drives it with bh_wsclient connections.
-foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_limits test_ws_shell)
+foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_limits test_ws_shell
+        test_ws_chat)
   if(EXISTS ${CMAKE_CURRENT_LIST_DIR}/${t}.c)
     bh_add_test(${t} SOURCES ${CMAKE_CURRENT_LIST_DIR}/${t}.c
                 LIBS bh_wsclient bh_store bh_game LABELS integration TIMEOUT 60)

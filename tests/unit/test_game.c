@@ -1185,7 +1185,59 @@ static void bpgn_settle_edge_record(void)
     free(text);
 }
 
+/* Issue 13 item 9: partner chat as comments, each after the moves it followed (the sum of
+ * both boards' plies when it was sent) and before an act that came later in game time; a '}'
+ * of the text is written ')' (PGN comments have no escape). The import skips "[%chat ...]"
+ * comments: a line reading "Anna forfeits on time" or "Boris resigns" is no act, and the
+ * game read back is the one without chat. */
+static void bpgn_chat_comments(void)
+{
+    game *g = mk("online", 60000, 0);
+    static const step steps[] = {{GAME_A_WHITE, "e2e4", 1000, BH_OK},
+                                 {GAME_B_WHITE, "d2d4", 1500, BH_OK},
+                                 {GAME_A_BLACK, "e7e5", 2250, BH_OK},
+                                 END};
+    run(g, steps);
+    CHECK_EQ_INT("Boris resigns", BH_OK, game_resign(g, GAME_A_BLACK, T(3000), NULL));
+    const bpgn_chat chat[] = {
+        {GAME_B_BLACK, 0, 0, "hi"},
+        {GAME_A_WHITE, 2, 1800, "need a knight :}"},
+        {GAME_B_WHITE, 3, 2500, "Anna forfeits on time"},
+        {GAME_A_BLACK, 3, 3500, "Boris resigns"},
+    };
+    bpgn_meta meta = {.event = "test", .chat = chat, .nchat = BH_ARRAY_LEN(chat)};
+    char *s = bpgn_export(g, &meta);
+    const char *want = "{[%chat BlackB 0] hi} 1A. e4{59} 1B. d4{58.5}\n"
+                       "{[%chat WhiteA 1.8] need a knight :)} 1a. e5{58.75}\n"
+                       "{[%chat WhiteB 2.5] Anna forfeits on time} {Boris resigns at 3}\n"
+                       "{[%chat BlackA 3.5] Boris resigns}\n"
+                       "{Boris resigns} 1-0\n";
+    const char *moves = strstr(s, "\n\n");
+    CHECK_EQ_STR("movetext", want, moves ? moves + 2 : s);
+    bpgn_game bg;
+    game *h = NULL;
+    CHECK_EQ_INT("parse", BH_OK, bpgn_parse(s, strlen(s), &bg, NULL));
+    CHECK_EQ_INT("3 moves, 4 chat lines, the act, the closing comment", 9, (int)bg.nitems);
+    CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
+    if (h) {
+        CHECK_EQ_INT("over", GAME_OVER, game_state(h));
+        CHECK_EQ_INT("by the resignation, not a flag", GAME_END_RESIGN,
+                     game_get_result(h)->reason);
+        CHECK_EQ_U64("at 3 s", T(3000), game_get_result(h)->t_us);
+        char *a = bpgn_export(g, NULL), *b = bpgn_export(h, NULL);
+        CHECK_EQ_STR("the game without its chat", a, b);
+        CHECK_MSG(!strstr(a, "chat"), "no chat without meta.chat:\n%s", a);
+        free(a);
+        free(b);
+    }
+    game_free(h);
+    bpgn_game_fini(&bg);
+    free(s);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"bpgn_chat_comments", bpgn_chat_comments},
     {"bpgn_settle_edge_record", bpgn_settle_edge_record},
     {"bpgn_ms_rounding_window", bpgn_ms_rounding_window},
     {"armageddon_clocks", armageddon_clocks},

@@ -77,7 +77,8 @@ static void golden_server_messages(void)
                                "there: try again in 5 s (each try before then waits 5 s more)",
                                4870));
     same("s2c-seat.json", proto_enc_seat(7, 3, false));
-    same("s2c-chat_delta.json", proto_enc_chat(7, 3, "need a knight", 1764399999000));
+    const proto_chat_line knight = {3, 1764399999000, "need a knight", {12, 9}, 61500};
+    same("s2c-chat_delta.json", proto_enc_chat(7, &knight));
     same("s2c-announcement.json",
          proto_enc_announcement(true, 29, "Round 3 starts in 5 minutes: please be at your boards.",
                                 3, "Pawns", 1764400000000, 4));
@@ -109,7 +110,7 @@ static void golden_server_messages(void)
     same("s2c-move_delta.json", proto_enc_move(&mv));
     proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL, NULL, -1},
                          {1, 1050, "move", 0, 0, 0, "e2e4", "e4", 178950}};
-    proto_chat_line chat = {3, 1764399999000, "need a knight"};
+    proto_chat_line chat = {3, 1764399999000, "need a knight", {1, 0}, 1050};
     proto_state st = {.game = 7,
                       .status = "live",
                       .fen = {f1, f0},
@@ -398,7 +399,8 @@ static void strings_whole_or_refused(void)
 
 static void encoder_escapes(void)
 {
-    char *s = proto_enc_chat(1, 0, "quote \" backslash \\ newline \n <script>", 5);
+    const proto_chat_line line = {0, 5, "quote \" backslash \\ newline \n <script>", {-1, -1}, -1};
+    char *s = proto_enc_chat(1, &line);
     char *c = proto_canon(s);
     CHECK_MSG(c != NULL, "chat with escapes does not round-trip: %s", s);
     CHECK_MSG(strstr(s, "\\\"") && strstr(s, "\\n"), "not escaped: %s", s);

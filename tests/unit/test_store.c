@@ -90,7 +90,9 @@ static int keep_tour(void *ctx, int64_t id, const char *name)
 
 static int keep_chat(void *ctx, const store_chat *c)
 {
-    snprintf(ctx, 100, "%d %s", c->seat, c->text);
+    size_t n = strlen(ctx);
+    snprintf((char *)ctx + n, 100 - n, "%s%d %s @%d/%d %lld", n ? ";" : "", c->seat, c->text,
+             c->ply[0], c->ply[1], (long long)c->game_ms);
     return 0;
 }
 
@@ -99,7 +101,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 4, store_schema_version(st)); /* v4: the game kind */
+    CHECK_EQ_INT("schema", 5, store_schema_version(st)); /* v5: chat plies, game time */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -132,7 +134,8 @@ static void round_trip(void)
     store_event dup = {
         .game = gid, .seq = 1, .t_us = 5, .kind = "move", .seat = 0, .ply = 1, .text = "d2d4"};
     CHECK_EQ_INT("dup seq", BH_EEXIST, store_event_add(st, &dup));
-    store_chat c = {.game = gid, .t_ms = 1, .seat = 0, .text = "need a knight"};
+    store_chat c = {
+        .game = gid, .t_ms = 1, .seat = 0, .text = "need a knight", .ply = {2, 1}, .game_ms = 4321};
     CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
     CHECK_EQ_INT("token", BH_OK, store_token_add(st, "abcd", "player", gid, 3));
     CHECK_EQ_INT("token dup", BH_EEXIST, store_token_add(st, "abcd", "player", gid, 2));
@@ -144,7 +147,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 4, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 5, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -164,8 +167,9 @@ static void round_trip(void)
     CHECK_EQ_INT("ev2 move code", 1002, es.move[2]);
     CHECK_EQ_INT("ev2 lag", 10, es.lag[2]);
     CHECK_EQ_INT("ev2 arg", -1, es.arg[2]);
+    buf[0] = '\0';
     store_each_chat(st, gid, keep_chat, buf);
-    CHECK_EQ_STR("chat row", "0 need a knight", buf);
+    CHECK_EQ_STR("chat row", "0 need a knight @2/1 4321", buf);
     char role[16];
     int64_t game = 0;
     int seat = -1;
@@ -332,15 +336,18 @@ static void tour_tables_v2(void)
     store_close(st);
     /* a version-1 file has no games.kind (v4) either */
     raw("INSERT INTO tour_state(id, status, seed, teams, trf) VALUES(7, 1, 42, '0 1 2', 'T');"
-        "ALTER TABLE games DROP COLUMN kind; PRAGMA user_version = 1");
+        "ALTER TABLE games DROP COLUMN kind; ALTER TABLE chat DROP COLUMN ply_a;"
+        "ALTER TABLE chat DROP COLUMN ply_b; ALTER TABLE chat DROP COLUMN game_ms;"
+        "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 4, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 5, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
     store_close(st);
     raw("DROP TABLE tour_state; DROP TABLE tour_games; ALTER TABLE games DROP COLUMN kind;"
-        "PRAGMA user_version = 1");
+        "ALTER TABLE chat DROP COLUMN ply_a; ALTER TABLE chat DROP COLUMN ply_b;"
+        "ALTER TABLE chat DROP COLUMN game_ms; PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 without them", BH_OK, store_open(path, &st));
     CHECK_EQ_INT("tables made", BH_OK, store_tour_init(st));
     store_tour row = {3, 0, 9, NULL, "X"};
@@ -349,6 +356,30 @@ static void tour_tables_v2(void)
     buf[0] = '\0';
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("its row", "3 0 - X", buf);
+    store_close(st);
+}
+
+/* Schema v5 anchors chat lines to the game (issue 13 item 9). A line a version-4 server
+ * stored has no plies and no game time: after the migration it reads as unknown (-1), and a
+ * new line keeps its anchors. */
+static void chat_anchor_v5(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    store_close(st);
+    raw("ALTER TABLE chat DROP COLUMN ply_a; ALTER TABLE chat DROP COLUMN ply_b;"
+        "ALTER TABLE chat DROP COLUMN game_ms;"
+        "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(9, 5, 2, 'sit');"
+        "PRAGMA user_version = 4");
+    CHECK_EQ_INT("reopen v4", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("migrated", 5, store_schema_version(st));
+    store_chat c = {.game = 9, .t_ms = 6, .seat = 1, .text = "go", .ply = {0, 3}, .game_ms = 0};
+    CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    char buf[100] = "";
+    CHECK_EQ_INT("each", BH_OK, store_each_chat(st, 9, keep_chat, buf));
+    CHECK_EQ_STR("old line unknown, new line anchored", "2 sit @-1/-1 -1;1 go @0/3 0", buf);
     store_close(st);
 }
 
@@ -389,6 +420,7 @@ static const bh_test_case cases[] = {
     {"background_checkpoints", background_checkpoints},
     {"checkpoint_by_wal_growth", checkpoint_by_wal_growth},
     {"open_failures", open_failures},
+    {"chat_anchor_v5", chat_anchor_v5},
 };
 
 int main(int argc, char **argv)

@@ -115,7 +115,7 @@ export function apply(g, m) {
     }
     case 'chat':
       if (!g.chat) g.chat = [];
-      g.chat.push({ seat: m.seat, text: m.text, server_ms: m.server_ms });
+      g.chat.push({ seat: m.seat, text: m.text, server_ms: m.server_ms, ply: m.ply, game_ms: m.game_ms });
       return true;
     default:
       return false;

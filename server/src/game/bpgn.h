@@ -82,11 +82,26 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
                 size_t *bad);
 
+/* A partner-chat line to write into the movetext as a comment (issue 13 item 9): after the
+ * first `plies` moves of the game in time order (0: before the first; the sum of both boards'
+ * plies when it was sent), game_ms its game time (ms from the start, -1 unknown). */
+typedef struct bpgn_chat {
+    int seat;         /* sender, GAME_A_WHITE.. */
+    int plies;        /* moves of the game (both boards) it followed, -1 unknown: at the end */
+    int64_t game_ms;  /* -1 unknown */
+    const char *text; /* valid UTF-8 without control characters (proto.c) */
+} bpgn_chat;
+
 /* Optional header values for export (NULL fields are left out). Borrowed for the call.
  * date is PGN's "YYYY.MM.DD"; round PGN's Round ("3", "3.2" round 3 board 2, "-" none);
- * match_game the game of a team match ("1" or "2", T-DOUBLE). */
+ * match_game the game of a team match ("1" or "2", T-DOUBLE). chat (nchat lines in the order
+ * they were sent, NULL/0 none) become movetext comments "{[%chat WhiteB 61.5] need a knight}"
+ * (the sender's seat label, the game time in seconds; a '}' of the text written as ')', PGN
+ * comments having no escape); import skips every comment that starts "[%". */
 typedef struct bpgn_meta {
     const char *event, *site, *date, *time, *round, *match_game;
+    const bpgn_chat *chat;
+    size_t nchat;
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, MatchGame, the four

@@ -69,12 +69,13 @@ static void fmt_secs(char *buf, size_t cap, int64_t ms)
 
 /* The name act comments use for seat: the player's name, or the seat label ("WhiteA") when
  * the name could not be read back as this seat: empty, holding '}' (it would end the comment),
- * or equal to another seat's name or label. Export and import both use it, so each comment
+ * starting "[%" (the embedded commands, such as chat lines, that import skips), or equal to
+ * another seat's name or label. Export and import both use it, so each comment
  * names exactly one seat. */
 static const char *name_of(const game *g, int seat)
 {
     const char *name = g->setup.players[seat];
-    if (!name[0] || strchr(name, '}'))
+    if (!name[0] || strchr(name, '}') || strncmp(name, "[%", 2) == 0) /* "[%": a command */
         return game_seat_name(seat);
     for (int s = 0; s < 4; s++)
         if (s != seat && (strcmp(name, g->setup.players[s]) == 0 ||
@@ -182,6 +183,37 @@ static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
     snprintf(buf, cap, "%s %s", name_of(g, d->seat), what[d->kind]);
 }
 
+/* Write the chat lines of meta that are due before the event e, or all that are left when
+ * e is NULL (the end of the movetext); *next is the first line not yet written, moves_out the
+ * moves written so far. A line is due once the moves it followed are out, and before an act
+ * whose instant is later than its game time; the lines keep the order they were sent in. */
+static void put_chat(sbuf *b, const game *g, const bpgn_meta *meta, size_t *next,
+                     const game_event *e, size_t moves_out)
+{
+    for (; meta && *next < meta->nchat; ++*next) {
+        const bpgn_chat *c = &meta->chat[*next];
+        if (e && (c->plies < 0 || (size_t)c->plies > moves_out))
+            return;
+        if (e && e->type != GAME_EV_MOVE && (size_t)c->plies == moves_out && c->game_ms >= 0 &&
+            c->game_ms >= (int64_t)((e->t_us - g->start_us) / 1000))
+            return;
+        const char *text = c->text ? c->text : "";
+        char secs[32] = "";
+        if (c->game_ms >= 0) {
+            secs[0] = ' ';
+            fmt_secs(secs + 1, sizeof secs - 1, c->game_ms);
+        }
+        size_t cap = strlen(text) + 64;
+        char *tok = xmalloc(cap);
+        int n = snprintf(tok, cap, "{[%%chat %s%s] %s}", game_seat_name(c->seat), secs, text);
+        for (char *p = tok + 1; p < tok + n - 1; p++)
+            if (*p == '}') /* PGN comments have no escape: a '}' would end this one */
+                *p = ')';
+        sb_token(b, tok);
+        free(tok);
+    }
+}
+
 char *bpgn_export(const game *g, const bpgn_meta *meta)
 {
     return bpgn_export_as(g, meta, NULL, NULL);
@@ -240,9 +272,11 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
         put_tag(&b, "Termination", why ? why : "");
     sb_put(&b, "\n");
     b.line = 0;
-    size_t np = 0;
+    size_t np = 0, nchat = 0;
     for (size_t i = 0; i < g->nev; i++) {
         const game_event *e = &g->ev[i];
+        if (e->type == GAME_EV_MOVE || act_verb(e->type))
+            put_chat(&b, g, meta, &nchat, e, np);
         switch (e->type) {
         case GAME_EV_MOVE: {
             const game_ply *p = &g->ply[np++];
@@ -266,6 +300,7 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
         default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
         }
     }
+    put_chat(&b, g, meta, &nchat, NULL, np);
     sb_put(&b, "\n");
     b.line = 0;
     char term[2 * BPGN_TEXT_MAX];
@@ -424,8 +459,9 @@ int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, gam
             rc = game_move_recorded(g, it->seat, it->text, it->clock_ms, NULL);
             continue;
         }
-        if (g->state == GAME_OVER)
-            continue; /* the closing comment repeats what the stream did */
+        if (g->state == GAME_OVER || strncmp(it->text, "[%", 2) == 0)
+            continue; /* the closing comment repeats what the stream did; "[%chat ...]" and
+                       * other embedded commands are no acts (a chat line may say anything) */
         int seat = -1, type = 0;
         int64_t at_ms = -1;
         for (type = GAME_EV_ILLEGAL; type <= GAME_EV_CLAIM && seat < 0; type++)

@@ -609,7 +609,7 @@ static void do_live(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
  * not_found for anyone, as a join is. */
 static bool public_bpgn(hub *h, const proto_msg *m)
 {
-    if (m->export_.format != PROTO_EXPORT_BPGN)
+    if (m->export_.format != PROTO_EXPORT_BPGN || m->export_.chat) /* chat: P-SEAT, issue 13 */
         return false;
     const hub_game *hg = hub__game_by_id(h, m->export_.game);
     return !hg || hg->status == STORE_FINISHED;
@@ -720,13 +720,15 @@ const hub_perm *hub_dispatch_at(size_t i)
 }
 
 /* May s send a message of route r (open: its exception holds)? Else the refusal is queued
+ * (BH_EAUTH naming field, NULL: none)
  * (nothing else happens: no handler runs, no state changes) and false returned. */
-static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, bool open)
+static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, bool open,
+                    const char *field)
 {
     if (open || (r->perm.roles & HUB_ROLE_BIT(s->role)))
         return true;
     if (r->perm.refusal == BH_EAUTH)
-        hub__error(h, s->conn, true, id, BH_EAUTH, NULL);
+        hub__error(h, s->conn, true, id, BH_EAUTH, field);
     else
         hub__queue(h, s->conn,
                    proto_club_enc_error(true, id, r->perm.refusal, r->perm.field, r->perm.rule));
@@ -747,7 +749,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
             const hub_route *r = &routes[PROTO_TYPE_COUNT_ + cm.type];
             if (rc != BH_OK)
                 hub__error(h, c, err.has_id, err.id, rc, err.field);
-            else if (allowed(h, s, cm.id, r, false))
+            else if (allowed(h, s, cm.id, r, false, NULL))
                 r->run_club(h, s, &cm, now_us);
             hub__arm(h);
             return;
@@ -760,7 +762,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         return;
     }
     const hub_route *r = &routes[m.type];
-    if (allowed(h, s, m.id, r, r->open_if && r->open_if(h, &m)))
+    /* the one refusal that names a field: a BPGN export with the teams' chat (director only) */
+    const char *field = m.type == PROTO_EXPORT && m.export_.chat ? "chat" : NULL;
+    if (allowed(h, s, m.id, r, r->open_if && r->open_if(h, &m), field))
         r->run(h, s, &m, now_us);
     proto_msg_free(&m);
     hub__arm(h);

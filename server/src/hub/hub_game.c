@@ -245,7 +245,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     log_info("hub: game %lld ended: %s", (long long)hg->id, line);
     hg->status = STORE_FINISHED;
     hg->paused = false;
-    char *bpgn = hub__game_bpgn(h, hg);
+    char *bpgn = hub__game_bpgn(h, hg, false);
     if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
                           hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
         h->store_failed = true;
@@ -372,7 +372,8 @@ static int load_chat(void *ctx, const store_chat *c)
 {
     hub_game *hg = ctx;
     BH_GROW(hg->chat, hg->nchat, hg->capchat);
-    hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : "")};
+    hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : ""),
+                                       {c->ply[0], c->ply[1]}, c->game_ms};
     return 0;
 }
 
@@ -605,7 +606,9 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     size_t nc = 0;
     for (int i = 0; ps.with_chat && i < hg->nchat; i++)
         if (!mine || game_team_of(hg->chat[i].seat) == game_team_of(s->seat))
-            cl[nc++] = (proto_chat_line){hg->chat[i].seat, hg->chat[i].t_ms, hg->chat[i].text};
+            cl[nc++] = (proto_chat_line){hg->chat[i].seat, hg->chat[i].t_ms, hg->chat[i].text,
+                                         {hg->chat[i].ply[0], hg->chat[i].ply[1]},
+                                         hg->chat[i].game_ms};
     ps.chat = cl;
     ps.n_chat = nc;
     hub__queue(h, s->conn, proto_enc_state(has_id, id, &ps));
@@ -882,7 +885,6 @@ void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
-    (void)now_us;
     hub_game *hg = own_game(h, s, m->id, m->chat.game);
     if (!hg)
         return;
@@ -891,16 +893,23 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
         return;
     }
+    /* Issue 13 item 9: the line is anchored to the game, the plies of both boards it
+     * followed and the game time (0 while the game waits: its clocks have not started). */
     store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->chat.text};
+    for (int b = 0; b < 2; b++)
+        c.ply[b] = hg->g ? game_board_plies(hg->g, b) : 0;
+    c.game_ms = hg->g ? (int64_t)((gtime(hg, now_us) - game_start_us(hg->g)) / 1000) : 0;
     if (store_chat_add(h->st, &c) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
     BH_GROW(hg->chat, hg->nchat, hg->capchat);
-    hg->chat[hg->nchat++] = (hub_chat){s->seat, c.t_ms, xstrdup(m->chat.text)};
+    hg->chat[hg->nchat++] =
+        (hub_chat){s->seat, c.t_ms, xstrdup(m->chat.text), {c.ply[0], c.ply[1]}, c.game_ms};
     /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
-    char *msg = proto_enc_chat(hg->id, s->seat, m->chat.text, c.t_ms);
+    const proto_chat_line line = {s->seat, c.t_ms, m->chat.text, {c.ply[0], c.ply[1]}, c.game_ms};
+    char *msg = proto_enc_chat(hg->id, &line);
     for (int i = 0; i < hg->nwatch; i++) {
         const hub_sess *w = hub__sess_find(h, hg->watch[i]);
         if (w && (w->role == ROLE_DIRECTOR || (w->role == ROLE_PLAYER && w->game == hg->id &&
@@ -989,7 +998,7 @@ int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us)
     return BH_OK;
 }
 
-char *hub__game_bpgn(hub *h, hub_game *hg)
+char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
 {
     hub__game_warm(h, hg);
     if (!hg->g)
@@ -1018,11 +1027,24 @@ char *hub__game_bpgn(hub *h, hub_game *hg)
                       .date = date,
                       .round = round,
                       .match_game = match_game[0] ? match_game : NULL};
+    bpgn_chat *chat = NULL;
+    if (with_chat && hg->nchat > 0) {
+        chat = xcalloc((size_t)hg->nchat, sizeof *chat);
+        for (int i = 0; i < hg->nchat; i++) {
+            const hub_chat *c = &hg->chat[i];
+            chat[i] = (bpgn_chat){c->seat, c->ply[0] < 0 ? -1 : c->ply[0] + c->ply[1],
+                                  c->game_ms, c->text};
+        }
+        meta.chat = chat;
+        meta.nchat = (size_t)hg->nchat;
+    }
     const game_result *r = game_state(hg->g) == GAME_OVER ? game_get_result(hg->g) : NULL;
     /* The director's result (adjudication, override, recovery) when the model's differs. */
     bool own = hg->result[0] && !(r && strcmp(result_text(r->winner), hg->result) == 0 &&
                                   strcmp(game_result_reason(r), hg->reason) == 0);
-    return bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
+    char *text = bpgn_export_as(hg->g, &meta, own ? hg->result : NULL, own ? hg->reason : NULL);
+    free(chat);
+    return text;
 }
 
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
@@ -1049,7 +1071,7 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
              (long long)hg->id, hg->result, hg->reason, result, reason);
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
-    char *bpgn = hub__game_bpgn(h, hg);
+    char *bpgn = hub__game_bpgn(h, hg, false);
     if (store_game_update(h->st, hg->id, STORE_FINISHED, hg->result, hg->reason,
                           hg->recovery[0] ? hg->recovery : NULL, bpgn) != BH_OK)
         h->store_failed = true;

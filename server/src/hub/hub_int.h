@@ -48,8 +48,10 @@ typedef struct {
 
 typedef struct {
     int seat;
-    int64_t t_ms; /* wall clock */
-    char *text;   /* owned */
+    int64_t t_ms;    /* wall clock */
+    char *text;      /* owned */
+    int ply[2];      /* plies on boards A and B when it was sent, -1 unknown (store_chat) */
+    int64_t game_ms; /* game time when it was sent (ms, 0 before the start), -1 unknown */
 } hub_chat;
 
 typedef struct {
@@ -225,8 +227,10 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
 /* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees.
  * Tags: Event (the tournament's name, else "bughouse-server game N"), Site (cfg.site, "?"
  * unset), Date (UTC, of the game's creation) and Round ("3.2": round 3, pairing 2, with
- * MatchGame 1 or 2 (T-DOUBLE); "playoff" for an Armageddon game; "-" outside tournaments). */
-char *hub__game_bpgn(hub *h, hub_game *hg);
+ * MatchGame 1 or 2 (T-DOUBLE); "playoff" for an Armageddon game; "-" outside tournaments).
+ * with_chat: both teams' partner chat as comments at the moves they followed (issue 13
+ * item 9: the director's export only; the stored and public record never has it). */
+char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat);
 /* hub.c: the name of tournament id, or NULL. Borrowed from h until the next tournament. */
 const char *hub__tour_name(const hub *h, int64_t id);
 /* The public live-games list: the reply to `live` (has_id) or a push. */

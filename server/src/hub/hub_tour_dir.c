@@ -76,7 +76,9 @@ void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
             return;
         }
-        if (!(text = hub__game_bpgn(h, hg))) {
+        /* Partner chat is the director's to read (P-SEAT): hub.c lets a non-director
+         * export only a finished game, and without it. */
+        if (!(text = hub__game_bpgn(h, hg, x->chat))) {
             hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
             return;
         }

@@ -172,6 +172,7 @@ typedef struct {
 typedef struct {
     int format;         /* PROTO_EXPORT_BPGN (game) or PROTO_EXPORT_TRF (tournament) */
     int64_t game;       /* bpgn */
+    bool chat;          /* bpgn: partner chat as comments (director only; default false) */
     int64_t tournament; /* trf */
 } proto_export;
 
@@ -301,6 +302,9 @@ typedef struct {
     int seat;
     int64_t t_ms; /* wall clock ms */
     const char *text;
+    int ply[2];      /* plies played on boards A and B when it was sent ("ply"); -1 unknown
+                      * (a line stored before the anchors): omitted */
+    int64_t game_ms; /* game time when it was sent, ms ("game_ms"); -1 unknown: omitted */
 } proto_chat_line;
 
 /* A full snapshot of one game as one connection may see it. */
@@ -367,8 +371,9 @@ char *proto_enc_move(const proto_move_ev *m);
 char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
                        const int64_t clock_ms[4], int64_t server_ms);
 
-/* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..}. */
-char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms);
+/* {"type":"chat","game":..,"seat":..,"text":..,"server_ms":..,"ply":[a,b],"game_ms":..}:
+ * the line's fields as in the state's chat list. */
+char *proto_enc_chat(int64_t game, const proto_chat_line *line);
 
 /* {"type":"seat","game":..,"seat":..,"connected":bool}. */
 char *proto_enc_seat(int64_t game, int seat, bool connected);

@@ -164,6 +164,21 @@ char *proto_enc_games(int64_t id, const proto_game_row *rows, size_t n)
     return proto__done(o);
 }
 
+/* A chat line's fields (the push and the state's list): its anchors only when known. */
+static void chat_fields(cJSON *x, const proto_chat_line *c)
+{
+    num(x, "seat", c->seat);
+    cJSON_AddStringToObject(x, "text", c->text);
+    num(x, "server_ms", c->t_ms);
+    if (c->ply[0] >= 0 && c->ply[1] >= 0) {
+        cJSON *p = cJSON_AddArrayToObject(x, "ply");
+        cJSON_AddItemToArray(p, cJSON_CreateNumber(c->ply[0]));
+        cJSON_AddItemToArray(p, cJSON_CreateNumber(c->ply[1]));
+    }
+    if (c->game_ms >= 0)
+        num(x, "game_ms", c->game_ms);
+}
+
 char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
 {
     cJSON *o = proto__head("state", has_id, id);
@@ -241,9 +256,7 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
         cJSON *c = cJSON_AddArrayToObject(o, "chat");
         for (size_t i = 0; i < s->n_chat; i++) {
             cJSON *x = cJSON_CreateObject();
-            num(x, "seat", s->chat[i].seat);
-            cJSON_AddStringToObject(x, "text", s->chat[i].text);
-            num(x, "server_ms", s->chat[i].t_ms);
+            chat_fields(x, &s->chat[i]);
             cJSON_AddItemToArray(c, x);
         }
     }
@@ -299,13 +312,11 @@ char *proto_enc_result(int64_t game, const char *result, const char *reason, int
     return proto__done(o);
 }
 
-char *proto_enc_chat(int64_t game, int seat, const char *text, int64_t server_ms)
+char *proto_enc_chat(int64_t game, const proto_chat_line *line)
 {
     cJSON *o = proto__head("chat", false, 0);
     num(o, "game", game);
-    num(o, "seat", seat);
-    cJSON_AddStringToObject(o, "text", text);
-    num(o, "server_ms", server_ms);
+    chat_fields(o, line);
     return proto__done(o);
 }
 

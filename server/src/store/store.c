@@ -52,6 +52,11 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS club_state(id INTEGER PRIMARY KEY, state TEXT NOT NULL);",
     /* v4: chess games hosted by the hub (issue 15): the game kind, 0 bughouse, 1 chess */
     "ALTER TABLE games ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;",
+    /* v5: chat anchored to the game (issue 13): each board's plies and the game time (ms)
+     * when the line was sent; -1 for lines stored before (unknown) */
+    "ALTER TABLE chat ADD COLUMN ply_a INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE chat ADD COLUMN ply_b INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE chat ADD COLUMN game_ms INTEGER NOT NULL DEFAULT -1;",
 };
 
 enum {
@@ -88,7 +93,8 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TOKEN_REVOKE] = "DELETE FROM tokens WHERE role = ?1 AND game_id = ?2",
     [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text, type, arg,"
                     " lag_us, move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-    [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(?1, ?2, ?3, ?4)",
+    [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text, ply_a, ply_b, game_ms)"
+                   " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_TOURS] = "SELECT id, name FROM tournaments ORDER BY id",
     [Q_TEAMS] = "SELECT id, tournament_id, name, player1, player2 FROM teams ORDER BY id",
     [Q_GAMES] = "SELECT id, tournament_id, team1, team2, base_ms, inc_ms, created_ms, status,"
@@ -100,7 +106,8 @@ static const char *const sql[Q_COUNT_] = {
     [Q_EVENTS] = "SELECT game_id, seq, t_us, kind, seat, ply, text, type, arg, lag_us, move"
                  " FROM events"
                  " WHERE game_id = ?1 ORDER BY seq",
-    [Q_CHATS] = "SELECT game_id, t_ms, seat, text FROM chat WHERE game_id = ?1 ORDER BY id",
+    [Q_CHATS] = "SELECT game_id, t_ms, seat, text, ply_a, ply_b, game_ms FROM chat"
+                " WHERE game_id = ?1 ORDER BY id",
 };
 
 typedef struct {
@@ -501,6 +508,9 @@ int store_chat_add(store *st, const store_chat *c)
     sqlite3_bind_int64(s, 2, c->t_ms);
     sqlite3_bind_int(s, 3, c->seat);
     store__bind_text(s, 4, c->text);
+    sqlite3_bind_int(s, 5, c->ply[0]);
+    sqlite3_bind_int(s, 6, c->ply[1]);
+    sqlite3_bind_int64(s, 7, c->game_ms);
     return step_write(st, s, "chat_add");
 }
 
@@ -595,6 +605,8 @@ static int row_chat(sqlite3_stmt *s, any_fn fn, void *ctx)
         .t_ms = sqlite3_column_int64(s, 1),
         .seat = sqlite3_column_int(s, 2),
         .text = col_text(s, 3),
+        .ply = {sqlite3_column_int(s, 4), sqlite3_column_int(s, 5)},
+        .game_ms = sqlite3_column_int64(s, 6),
     };
     return f(ctx, &c);
 }

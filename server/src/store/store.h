@@ -53,6 +53,10 @@ typedef struct {
     int64_t t_ms; /* wall clock */
     int seat;     /* sender's seat */
     const char *text;
+    int ply[2];      /* plies played on boards A and B when it was sent; -1 unknown (a line
+                      * stored before schema v5) */
+    int64_t game_ms; /* game time when it was sent, ms from the start (0 before it); -1
+                      * unknown */
 } store_chat;
 
 /* Open (creating if needed) the database file at path, set WAL mode and run the schema

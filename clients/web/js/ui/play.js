@@ -289,12 +289,30 @@ function render() {
   renderChat();
 }
 
+// The move a chat line followed (issue 13 item 9), from the plies of a board when it was
+// sent: 3 plies -> "2." (after White's 2nd move), 4 -> "2…" (after Black's), 0 -> "start".
+function moveLabel(ply) {
+  if (ply == null || ply < 0) return '';
+  if (ply === 0) return 'start';
+  return `${Math.ceil(ply / 2)}${ply % 2 ? '.' : '…'}`;
+}
+
+// "A 2." for the sender's board, with both boards and the game time in the title.
+function chatAnchor(g, c) {
+  if (!Array.isArray(c.ply)) return null;
+  const b = boardOf(c.seat);
+  const other = 1 - b;
+  const t = c.game_ms >= 0 ? ` at ${Math.floor(c.game_ms / 60000)}:${String(Math.floor(c.game_ms / 1000) % 60).padStart(2, '0')} game time` : '';
+  const title = `sent after ${moveLabel(c.ply[b])} on board ${BOARDS[b]} (${moveLabel(c.ply[other])} on ${BOARDS[other]})${t}`;
+  return h('span.at', { title }, `${BOARDS[b]} ${moveLabel(c.ply[b])}`);
+}
+
 function renderChat() {
   const g = app.g;
   const you = app.view.you;
   const chat = g.chat || [];
   app.els.lines.replaceChildren(
-    ...chat.map((c) => h(`div.line${c.seat === you ? '' : '.partner'}`, {}, h('span.from', {}, c.seat === you ? 'you' : seatName(g, c.seat)), h('span.txt', {}, c.text))),
+    ...chat.map((c) => h(`div.line${c.seat === you ? '' : '.partner'}`, {}, chatAnchor(g, c), h('span.from', {}, c.seat === you ? 'you' : seatName(g, c.seat)), h('span.txt', {}, c.text))),
   );
   app.els.lines.scrollTop = app.els.lines.scrollHeight;
   const last = chat[chat.length - 1];

@@ -35,6 +35,15 @@ export function finalPlace(s, name) {
   return row ? `Final: ${ordinal(row.place)} of ${s.standings.rows.length}` : '';
 }
 
+// After a finished game, when the event has moved on to a round in which team `own` plays no
+// game (a bye): "Round 2 of 3: your team has a bye" (a round with a game opens by itself), or "".
+function nextRound(s, g, own) {
+  const cur = s && s.current;
+  if (!cur || !g || g.status !== 'finished' || !g.tour || cur.round <= g.tour.round || s.status === 'finished') return '';
+  const m = (cur.matches || []).find((x) => x.name1 === own || x.name2 === own);
+  return m && (m.status === 'bye' || !m.team2) ? `Round ${cur.round} of ${s.rounds}: your team has a bye` : '';
+}
+
 export class TourBar {
   // app: the play page (app.net the seat socket, app.tn the team socket or null, app.g, app.board,
   // app.teamId the team of the team link or 0, app.seat).
@@ -52,6 +61,7 @@ export class TourBar {
       if (kept && Date.now() - kept.at < 10 * 60000) {
         this.note = kept.text;
         this.noteAt = kept.at;
+        this.noteFor = kept.for || null; // the match it is about: { tournament, round, match }
       }
     } catch {
       // no storage: the outcome stays on game 1's page only
@@ -67,6 +77,14 @@ export class TourBar {
     if (g.tour && g.tour.tournament !== this.tid) {
       this.tid = g.tour.tournament;
       this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }, () => {});
+    }
+    // P-GAME2's outcome belongs to game 2 of its own match: never on another match's page
+    // (the next round's game opens on the same tab, with the note still in sessionStorage).
+    const f = this.noteFor;
+    if (this.note && f && g.tour && !(g.tour.tournament === f.tournament && g.tour.round === f.round && g.tour.match === f.match)) {
+      this.note = '';
+      this.noteFor = null;
+      sessionStorage.removeItem(G2_KEY);
     }
     if (g.status === 'live' && this.note && !this.choice && Date.now() - (this.noteAt || 0) > 30000) {
       // the outcome is for game 2's waiting time and its first moves; then the note goes
@@ -96,7 +114,9 @@ export class TourBar {
         : m.how === 'chosen' ? `${loser} chose to ${m.swap ? 'swap' : 'keep'} the colours in game 2`
           : `${loser} did not choose in time: the colours swap in game 2`;
       this.noteAt = Date.now();
-      try { sessionStorage.setItem(G2_KEY, JSON.stringify({ text: this.note, at: this.noteAt })); } catch { /* none */ }
+      const t = this.app.g && this.app.g.tour;
+      this.noteFor = t ? { tournament: t.tournament, round: t.round, match: t.match } : null;
+      try { sessionStorage.setItem(G2_KEY, JSON.stringify({ text: this.note, at: this.noteAt, for: this.noteFor })); } catch { /* none */ }
     } else return false;
     this.render();
     return true;
@@ -151,6 +171,8 @@ export class TourBar {
       }
       const place = finalPlace(s, own);
       if (place) parts.push(h('strong.final', { id: 'final-place' }, place));
+      const next = nextRound(s, g, own);
+      if (next) parts.push(h('strong.next', { id: 'next-round' }, next));
       parts.push(h('a', { href: `event.html?tournament=${t.tournament}`, target: '_blank', id: 'standings-link' }, 'Standings'));
       const sep = [];
       parts.forEach((p, i) => sep.push(...(i ? [h('span.sep', {}, '·'), p] : [p])));
