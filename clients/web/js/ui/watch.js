@@ -211,7 +211,7 @@ function drawHall() {
     for (const x of lm) grid.append(app.cards.get(x.game).el);
     const side = root.querySelector('#hall-side');
     side.replaceChildren(h('h2', {}, t.standings && t.standings.round ? `Standings after round ${t.standings.round}` : 'Standings'),
-      t.standings && t.standings.round ? standingsTable(t.standings) : h('p.muted', {}, 'after round 1'));
+      t.standings && t.standings.round ? standingsTable(t.standings, t.teams) : h('p.muted', {}, 'after round 1'));
     fitHall();
     return;
   }
@@ -223,7 +223,7 @@ function drawHall() {
   const st = t.standings;
   app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
-    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
+    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st, t.teams) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
     h('div.hall-col', {}, next
       ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
       : t.status === 'finished'
