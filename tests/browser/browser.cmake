@@ -84,3 +84,7 @@ bh_browser_test(browser_club_chess club_chess.test.mjs 240)
 # from a second browser, a withdrawal after game 1, a late entry, print, export, the finish;
 # the desk's standings = bughouse-tourney's recomputation from the exported TRF.
 bh_browser_bot_test(browser_script script.test.mjs 180 $<TARGET_FILE:bughouse-tourney>)
+# A big round (bigfield.test.mjs, issue 17): 24 teams, 12 live matches on the desk (1920x1080
+# at once; 1366x768 without horizontal scrolling, at once with the panel hidden), the hall and
+# the projector (every match on its slides, paged pairings and standings, each on one screen).
+bh_browser_bot_test(browser_bigfield bigfield.test.mjs 240)

@@ -46,10 +46,11 @@ export function roundTable(r, tour) {
 // The standings: #, Team (with "= next" when tied with the next row on everything), MP, GP and
 // a column per tie-break in the tournament's order; prize places marked. Into thead / tbody.
 // teams (the tournament's, optional): a withdrawn team is marked "withdrawn (Rk)", k the first
-// round it was no longer paired in (T-FORFEIT).
-export function standingsInto(thead, tbody, s, teams) {
+// round it was no longer paired in (T-FORFEIT). opts.compact: #, Team, MP and GP only (the hall's
+// side column beside the live games; the tie-breaks are on the full table between rounds).
+export function standingsInto(thead, tbody, s, teams, opts = {}) {
   const out = new Map((teams || []).filter((t) => t.withdrawn).map((t) => [t.team, t.withdrawn]));
-  const tbs = s ? s.tiebreaks : [];
+  const tbs = s && !opts.compact ? s.tiebreaks : [];
   thead.replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', { title: 'match points' }, 'MP'), h('th.num', { title: 'game points' }, 'GP'),
     tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
   const rows = s ? s.rows : [];
@@ -61,14 +62,14 @@ export function standingsInto(thead, tbody, s, teams) {
       out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
     h('td.num', {}, x.mp),
     h('td.num', {}, x.gp),
-    x.tb.map((v) => h('td.num', {}, v)))));
+    opts.compact ? null : x.tb.map((v) => h('td.num', {}, v)))));
 }
 
-export function standingsTable(s, teams) {
+export function standingsTable(s, teams, opts = {}) {
   const thead = h('thead');
   const tbody = h('tbody');
-  standingsInto(thead, tbody, s, teams);
-  return h('table.standings', {}, thead, tbody);
+  standingsInto(thead, tbody, s, teams, opts);
+  return h(`table.standings${opts.compact ? '.compact' : ''}`, {}, thead, tbody);
 }
 
 // The crosstable, round by round: per team its place, pairing number, a cell per round (the
