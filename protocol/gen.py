@@ -493,7 +493,10 @@ M = [
   "download of a replay). The BPGN carries the Seven Tag Roster's Event (the tournament's name, else "
   "`bughouse-server game N`), Site (the server's `--site`, else `?`), Date (UTC, `YYYY.MM.DD`) and "
   "Round (`3.2`: round 3, pairing 2, with `MatchGame` 1 or 2; `playoff` for an Armageddon game; `-` "
-  "outside tournaments). With `chat` (director only; issue 13) the BPGN has both teams' partner chat as "
+  "outside tournaments). A board of a club round robin is a chess game, written as PGN: Event the club "
+  "event's name, Round `3.2` (round 3, match 2), `Board` (1 the top board), `WhiteTeam` and "
+  "`BlackTeam`; an arbiter's result (a forfeit for absence: Termination `Abandoned`) is its Result. "
+  "With `chat` (director only; issue 13) the BPGN has both teams' partner chat as "
   "comments, each after the moves it followed (the line's `ply`), `{[%chat WhiteB 61.5] need a knight}`: "
   "the sender's seat, the game time in seconds, the text (a `}` written as `)`, PGN comments having no "
   "escape). Without it, and always in the stored and public record, there is no chat. Our import "
@@ -587,10 +590,10 @@ M += [
  ("club_create", "c2s", "Director: a club team round robin (F-RR). Every option defaults to seed 004: "
   "6 boards, 4 reserves, 4 substitutions a round, at least 3 players, 10 min + 5 s, single round robin "
   "(Berger tables, FIDE C.05 Annex 1), protests within 10 min for a deposit of 200 UAH, a 10 min break "
-  "between rounds (the line-up deadline). `wait_s` 0 (the default here): the boards are played over the "
-  "board and the arbiter enters forfeits by waiting time (club_result); with a positive wait_s the arbiter "
-  "checks attendance (club_attend) and the server forfeits, wait_s after the round's start, every board "
-  "with a player not marked (T-WAIT).",
+  "between rounds (the line-up deadline), a 10 min waiting time (`wait_s` 600, seed 004 art. 2, T-WAIT): "
+  "wait_s after the round's start the server forfeits every board with a player neither connected to its "
+  "hosted game nor marked present by the arbiter (club_attend). `wait_s` 0: no timer, the arbiter enters "
+  "forfeits by waiting time himself (club_result).",
   [ID, ("name", "string", "1..64 bytes", ""), ("boards", "integer", "1..16", "optional"),
    ("reserves", "integer", "0..32", "optional"), ("max_subs", "integer", "0..32", "optional"),
    ("min_players", "integer", "1..boards", "optional"), ("double", "boolean", "", "optional: double round robin"),

@@ -80,3 +80,12 @@ bh_browser_test(browser_tournament tournament.test.mjs 420)
 # issue 15: a person plays a hosted club board to mate (Fool's mate) on the play page, and
 # the result reaches the club standings (tests/browser/club_chess.test.mjs).
 bh_browser_test(browser_club_chess club_chess.test.mjs 240)
+
+# The director's script of issue 17 (script.test.mjs): create, 8 teams, start, a link reissued
+# from a second browser, a withdrawal after game 1, a late entry, print, export, the finish;
+# the desk's standings = bughouse-tourney's recomputation from the exported TRF.
+bh_browser_bot_test(browser_script script.test.mjs 180 $<TARGET_FILE:bughouse-tourney>)
+# A big round (bigfield.test.mjs, issue 17): 24 teams, 12 live matches on the desk (1920x1080
+# at once; 1366x768 without horizontal scrolling, at once with the panel hidden), the hall and
+# the projector (every match on its slides, paged pairings and standings, each on one screen).
+bh_browser_bot_test(browser_bigfield bigfield.test.mjs 240)

@@ -26,7 +26,7 @@ async function setup(page) {
     };
     const call = (body) => new Promise((r) => { const i = ++id; waiting.set(i, r); ws.send(JSON.stringify({ ...body, id: i })); });
     await call({ type: 'auth', token: admin });
-    const c = await call({ type: 'club_create', name: 'Chornomorsk club championship', break_s: 600, protest_s: 600 });
+    const c = await call({ type: 'club_create', name: 'Chornomorsk club championship', break_s: 600, protest_s: 600, wait_s: 0 });
     const names = ['Portovyk', 'Druzhba', 'Chornomorets', 'Shakhtar'];
     const surnames = ['Ivanenko', 'Petrenko', 'Sydorenko', 'Kovalenko', 'Bondarenko', 'Tkachenko', 'Shevchenko', 'Kravchenko', 'Melnyk', 'Boyko'];
     const tokens = [];

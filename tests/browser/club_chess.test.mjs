@@ -63,7 +63,7 @@ async function main() {
     const ctx = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const boot = await ctx.newPage();
     await boot.goto(`${base}/club.html`);
-    const [c] = await director(boot, [{ type: 'club_create', name: 'Club championship', boards: 1, reserves: 0, min_players: 1, break_s: 600, protest_s: 600 }]);
+    const [c] = await director(boot, [{ type: 'club_create', name: 'Club championship', boards: 1, reserves: 0, min_players: 1, break_s: 600, protest_s: 600, wait_s: 0 }]);
     const teams = await director(boot, [
       { type: 'club_team', club: c.club, name: 'Portovyk', players: [{ id: 11, name: 'Ivanenko', rating: 2300 }], captain: 11 },
       { type: 'club_team', club: c.club, name: 'Druzhba', players: [{ id: 21, name: 'Kovalenko', rating: 2250 }], captain: 21 },

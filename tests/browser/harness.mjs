@@ -129,12 +129,28 @@ export async function deskEvent(dir, o, teams) {
   return dir.evaluate(() => [...document.querySelectorAll('#teams-body .token')].map((e) => e.dataset.token));
 }
 
-// One bughouse-bot process playing every team of tokens (random bots, pace ms per move).
-export function startBots(w, botBin, tokens, pace, seed) {
-  const out = fs.openSync(path.join(w.tmp, 'bot.log'), 'w');
+// One bughouse-bot process playing every team of tokens (random bots, pace ms per move); its
+// output in w.tmp/logName.
+export function startBots(w, botBin, tokens, pace, seed, logName = 'bot.log') {
+  const out = fs.openSync(path.join(w.tmp, logName), 'w');
   const bot = spawn(botBin, ['--host', '127.0.0.1', '--port', String(w.port), '--no-tls', '--pace-ms', String(pace), '--seed', String(seed), ...tokens.flatMap((t) => ['--team', t])], { stdio: ['ignore', out, out] });
   w.procs.push(bot);
   return bot;
+}
+
+// auth with token on a fresh WebSocket from page: [the first reply's type, its code or role].
+export const tryAuth = (page, token) => page.evaluate((tok) => new Promise((resolve) => {
+  const ws = new WebSocket(`ws://${location.host}/`, 'bughouse.v1');
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', id: 1, token: tok }));
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { resolve([m.type, m.code || m.role || '']); ws.close(); } };
+  ws.onerror = () => resolve(['ws-error', '']);
+  setTimeout(() => resolve(['timeout', '']), 5000);
+}), token);
+
+// The download that click() starts on page: { name (the suggested file name), text }.
+export async function downloadText(page, click) {
+  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), click()]);
+  return { name: dl.suggestedFilename(), text: fs.readFileSync(await dl.path(), 'utf8') };
 }
 
 // With UPDATE_SCREENSHOTS=1: copy these tests/artifacts files to docs/screenshots.

@@ -15,18 +15,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { ART, check, log, openDashboard, run, world, deskEvent, publish } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, publish, tryAuth } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
-
-// auth with token on a fresh WebSocket from page: the first reply's type and code.
-const tryAuth = (page, token) => page.evaluate((tok) => new Promise((resolve) => {
-  const ws = new WebSocket(`ws://${location.host}/`, 'bughouse.v1');
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', id: 1, token: tok }));
-  ws.onmessage = (e) => { const m = JSON.parse(e.data); if (m.id === 1) { resolve([m.type, m.code || m.role || '']); ws.close(); } };
-  ws.onerror = () => resolve(['ws-error', '']);
-  setTimeout(() => resolve(['timeout', '']), 5000);
-}), token);
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });

@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ART, check, log, openDashboard, run, world, deskEvent, startBots, publish } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, startBots, publish, downloadText } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const botBin = process.argv[3] || 'build/dev/clients/bot/bughouse-bot';
@@ -41,12 +41,6 @@ function parseCsv(text) {
   }
   if (f || row.length) { row.push(f); rows.push(row); }
   return rows;
-}
-
-async function downloadText(page, click) {
-  const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), click()]);
-  const p = await dl.path();
-  return { name: dl.suggestedFilename(), text: fs.readFileSync(p, 'utf8') };
 }
 
 async function main() {

@@ -144,7 +144,7 @@ static void club_event(void)
     x = wsc_ctx_new();
     connect_all(&s);
     char *r = itest_call(dir, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Chornomorsk 2016\","
-                              "\"break_s\":10,\"protest_s\":10}");
+                              "\"break_s\":10,\"protest_s\":10,\"wait_s\":0}");
     club_id = jint(r, "club", -1);
     CHECK_MSG(club_id > 0, "created: %s", r ? r : "(none)");
     free(r);

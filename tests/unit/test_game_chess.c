@@ -453,7 +453,9 @@ static void pgn_export_lichess_format(void)
     game_move(g, B, "e5", 1, T(4500), NULL);   /* 600 - 2.5 + 5 = 602.5 -> 603 */
     game_move(g, W, "g4", 2, T(5500), NULL);   /* 603 - 1 + 5 = 607 */
     game_move(g, B, "Qh4", 3, T(10000), NULL); /* 602.5 - 4.5 + 5 = 603 */
-    char *pgn = pgn_export(g, &(pgn_meta){"Club championship", "Kyiv", "2026.12.01", "1.3"});
+    const pgn_meta meta = {
+        .event = "Club championship", .site = "Kyiv", .date = "2026.12.01", .round = "1.3"};
+    char *pgn = pgn_export(g, &meta);
     CHECK_EQ_STR("pgn",
                  "[Event \"Club championship\"]\n[Site \"Kyiv\"]\n[Date \"2026.12.01\"]\n"
                  "[Round \"1.3\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n[Result \"0-1\"]\n"
@@ -471,7 +473,7 @@ static void pgn_export_lichess_format(void)
     CHECK_MSG(rc == BH_OK, "import of own export: %s", bh_errname(rc));
     if (h) {
         check_end(h, "round trip", GAME_TEAM_2, GAME_END_MATE);
-        char *again = pgn_export(h, &(pgn_meta){"Club championship", "Kyiv", "2026.12.01", "1.3"});
+        char *again = pgn_export(h, &meta);
         CHECK_EQ_STR("round trip", pgn, again);
         free(again);
     }
@@ -482,6 +484,45 @@ static void pgn_export_lichess_format(void)
     char *via = bpgn_export(g, NULL);
     CHECK_MSG(via && strstr(via, "[Result \"0-1\"]"), "bpgn_export: %s", via ? via : "NULL");
     free(via);
+    game_free(g);
+}
+
+/* A board of a team match (the club round robin, seed 004): the PGN standard's Round and the
+ * Board, WhiteTeam and BlackTeam tags of team events (as ChessBase and lichess broadcasts
+ * write them), in that order; an arbiter's forfeit the game model does not know (the board
+ * ended with 1. e4 played, Black absent after the waiting time, T-WAIT) is the Result, with
+ * the standard's Termination "abandoned" and a comment; an adjudication "Adjudication". A
+ * '}' in the arbiter's reason does not end the comment early. */
+static void pgn_export_team_board(void)
+{
+    game *g = mk("online");
+    game_move(g, W, "e4", 0, T(2000), NULL);
+    const pgn_meta m = {.event = "Chornomorsk 2016",
+                        .site = "Chornomorsk",
+                        .date = "2016.05.14",
+                        .round = "3.2",
+                        .board = "4",
+                        .white_team = "Shakhtar",
+                        .black_team = "Chornomorets",
+                        .result = "1-0",
+                        .reason = "forfeit"};
+    char *pgn = pgn_export(g, &m);
+    CHECK_EQ_STR("team board",
+                 "[Event \"Chornomorsk 2016\"]\n[Site \"Chornomorsk\"]\n[Date \"2016.05.14\"]\n"
+                 "[Round \"3.2\"]\n[Board \"4\"]\n[White \"Anna\"]\n[Black \"Boris\"]\n"
+                 "[WhiteTeam \"Shakhtar\"]\n[BlackTeam \"Chornomorets\"]\n[Result \"1-0\"]\n"
+                 "[TimeControl \"600+5\"]\n[Termination \"Abandoned\"]\n\n"
+                 "1. e4 { [%clk 0:10:03] } { The arbiter's result: 1-0 (forfeit). } 1-0\n",
+                 pgn);
+    free(pgn);
+    pgn_meta adj = m;
+    adj.result = "1/2-1/2";
+    adj.reason = "agreed}\n";
+    pgn = pgn_export(g, &adj);
+    CHECK_MSG(strstr(pgn, "[Termination \"Adjudication\"]") &&
+                  strstr(pgn, "{ The arbiter's result: 1/2-1/2 (agreed) ). } 1/2-1/2\n"),
+              "adjudicated: %s", pgn);
+    free(pgn);
     game_free(g);
 }
 
@@ -524,6 +565,7 @@ static const bh_test_case cases[] = {
     {"F-CHESS_increment_resign_agree", f_chess_increment_resign_agree},
     {"chess_bad_input", chess_bad_input},
     {"pgn_export_lichess_format", pgn_export_lichess_format},
+    {"pgn_export_team_board", pgn_export_team_board},
     {"pgn_parse_errors", pgn_parse_errors},
 };
 

@@ -193,7 +193,7 @@ static void wire_event(void)
             "unauthorized", NULL, NULL);
     const char *r = say(DIR, T0,
                         "{\"type\":\"club_create\",\"id\":3,\"name\":\"Chornomorsk 2016\","
-                        "\"break_s\":60,\"protest_s\":60}");
+                        "\"break_s\":60,\"protest_s\":60,\"wait_s\":0}");
     club_id = jint(r, "club");
     CHECK_MSG(club_id > 0, "created: %s", r);
     refused(say(DIR, T0,
@@ -423,16 +423,18 @@ static void wire_event(void)
     bh_test_rm_db(dbpath);
 }
 
-/* T-WAIT with the server's timer (wait_s 600, seed 004 art. 2): the arbiter's attendance
- * check marks every player of round 1 but team 2's board-2 player (White: even board, the
- * away team); 10 minutes after the start that board alone is lost by forfeit (-+ from
- * White's side: Black wins), pushed in the snapshot; bad checks get typed errors. */
+/* T-WAIT with the server's timer, wait_s not given: the default is the regulation's waiting
+ * time (seed 004 art. 2: "Очікування суперника при спізненні – 10 хвилин"; before, no timer
+ * at all). The arbiter's attendance check marks every player of round 1 but team 2's board-2
+ * player (White: even board, the away team); 10 minutes after the start that board alone is
+ * lost by forfeit (-+ from White's side: Black wins), pushed in the snapshot; bad checks get
+ * typed errors. */
 static void wire_attendance(void)
 {
     open_hub(true);
     say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
     const char *r = say(DIR, T0,
-                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Waiting\",\"wait_s\":600,"
+                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Waiting\","
                         "\"break_s\":60,\"protest_s\":60,\"base_ms\":3600000}");
     /* 60 min: the boards are hosted games whose clocks run; none may flag in the waiting time */
     club_id = jint(r, "club");
@@ -586,6 +588,25 @@ static void hosted_boards(void)
     CHECK_MSG(strstr(r, "\"gp\":[0,2],\"mp\":[0,2]"), "team 2 wins 2-0: %s", r);
     r = say(62, T0 + 63 * S, "{\"type\":\"join\",\"id\":3,\"game\":%lld}", (long long)g2);
     CHECK_MSG(strstr(r, "\"result\":\"1-0\",\"reason\":\"forfeit\""), "board 2's game: %s", r);
+    /* The boards' PGN (the director's export): the event's name, Round round.match, Board and
+     * the teams (PGN standard 8.1.1, the team tags of ChessBase); board 2's forfeit is its
+     * Result ("abandoned", 8.2.5), not the "*" of a game nobody finished. In the JSON reply a
+     * tag reads [Event \"Hosted\"] and a newline \n. */
+    r = say(DIR, T0 + 63 * S, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":%lld}",
+            (long long)g1);
+    CHECK_MSG(
+        strstr(r, "[Event \\\"Hosted\\\"]\\n") &&
+            strstr(r, "[Round \\\"1.1\\\"]\\n[Board \\\"1\\\"]") &&
+            strstr(r, "[WhiteTeam \\\"T1\\\"]\\n[BlackTeam \\\"T2\\\"]\\n[Result \\\"0-1\\\"]"),
+        "board 1's PGN: %s", r);
+    r = say(DIR, T0 + 63 * S, "{\"type\":\"export\",\"id\":9,\"format\":\"bpgn\",\"game\":%lld}",
+            (long long)g2);
+    CHECK_MSG(
+        strstr(r, "[Event \\\"Hosted\\\"]\\n") &&
+            strstr(r, "[Round \\\"1.1\\\"]\\n[Board \\\"2\\\"]") &&
+            strstr(r, "[WhiteTeam \\\"T2\\\"]\\n[BlackTeam \\\"T1\\\"]\\n[Result \\\"1-0\\\"]") &&
+            strstr(r, "[Termination \\\"Abandoned\\\"]"),
+        "board 2's PGN: %s", r);
     f_close_hub(&io, st, h);
     bh_test_rm_db(dbpath);
 }

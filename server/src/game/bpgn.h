@@ -102,6 +102,7 @@ typedef struct bpgn_meta {
     const char *event, *site, *date, *time, *round, *match_game;
     const bpgn_chat *chat;
     size_t nchat;
+    const char *board, *team[2]; /* a chess game of a team match (pgn_meta): board, teams */
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, MatchGame, the four
@@ -109,9 +110,9 @@ typedef struct bpgn_meta {
  * exactly the named "regulation" or "online"), FENA / FENB for a board that did not start from
  * the initial position, Clocks "per-board" for a setup.recorded game, Winner, Result), the moves
  * in time order with clocks, act comments with their instants, and the closing comment with
- * the result token. A chess game is written as PGN instead (pgn_export, with meta's event, site
- * and date only). Returns a NUL-terminated string the caller frees with free(). Never NULL
- * (OOM aborts). */
+ * the result token. A chess game is written as PGN instead (pgn_export with meta's event, site,
+ * date, round, board and teams; bpgn_export_as's result and reason as the arbiter's result).
+ * Returns a NUL-terminated string the caller frees with free(). Never NULL (OOM aborts). */
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
 /* bpgn_export with the team result given outside the game model (a director's adjudication

@@ -222,8 +222,15 @@ char *bpgn_export(const game *g, const bpgn_meta *meta)
 char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, const char *why)
 {
     if (game__chess(g)) {
-        pgn_meta pm = {meta ? meta->event : NULL, meta ? meta->site : NULL,
-                       meta ? meta->date : NULL, NULL};
+        pgn_meta pm = {.event = meta ? meta->event : NULL,
+                       .site = meta ? meta->site : NULL,
+                       .date = meta ? meta->date : NULL,
+                       .round = meta ? meta->round : NULL,
+                       .board = meta ? meta->board : NULL,
+                       .white_team = meta ? meta->team[0] : NULL,
+                       .black_team = meta ? meta->team[1] : NULL,
+                       .result = given,
+                       .reason = why};
         return pgn_export(g, &pm);
     }
     sbuf b = {0};

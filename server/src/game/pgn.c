@@ -118,16 +118,24 @@ char *pgn_export(const game *g, const pgn_meta *meta)
     put_tag(&b, "Site", meta && meta->site ? meta->site : "?");
     put_tag(&b, "Date", meta && meta->date ? meta->date : "????.??.??");
     put_tag(&b, "Round", meta && meta->round ? meta->round : "?");
+    if (meta && meta->board)
+        put_tag(&b, "Board", meta->board);
     put_tag(&b, "White", g->setup.players[0][0] ? g->setup.players[0] : "?");
     put_tag(&b, "Black", g->setup.players[1][0] ? g->setup.players[1] : "?");
-    put_tag(&b, "Result", result_token(g));
+    if (meta && meta->white_team)
+        put_tag(&b, "WhiteTeam", meta->white_team);
+    if (meta && meta->black_team)
+        put_tag(&b, "BlackTeam", meta->black_team);
+    const char *given = meta && meta->result ? meta->result : NULL;
+    put_tag(&b, "Result", given ? given : result_token(g));
     char tc[48];
     snprintf(tc, sizeof tc, "%lu+%lu", (unsigned long)(g->setup.base_ms / 1000),
              (unsigned long)(g->setup.inc_ms / 1000));
     if (g->setup.base_ms % 1000 || g->setup.inc_ms % 1000) /* not whole seconds: keep the ms */
         snprintf(tc, sizeof tc, "%.3f+%.3f", g->setup.base_ms / 1000.0, g->setup.inc_ms / 1000.0);
     put_tag(&b, "TimeControl", tc);
-    put_tag(&b, "Termination", termination(g));
+    bool forfeit = given && meta->reason && strcmp(meta->reason, "forfeit") == 0;
+    put_tag(&b, "Termination", !given ? termination(g) : forfeit ? "Abandoned" : "Adjudication");
     if (g->setup.fen[0][0]) {
         char fen[BH_FEN_MAX];
         bh_pos start;
@@ -168,8 +176,15 @@ char *pgn_export(const game *g, const pgn_meta *meta)
             comment = true;
         }
     }
-    put_reason(&b, g);
-    buf_printf(&b, "%s%s\n", sep(&b), result_token(g));
+    if (given) { /* the reason is client text: a '}' ends no comment, a newline no line */
+        buf_printf(&b, "%s{ The arbiter's result: %s (", sep(&b), given);
+        const char *why = meta->reason && meta->reason[0] ? meta->reason : "adjudicated";
+        for (const char *p = why; *p; p++)
+            buf_printf(&b, "%c", *p == '}' ? ')' : (unsigned char)*p < 0x20 ? ' ' : *p);
+        buf_printf(&b, "). }");
+    } else
+        put_reason(&b, g);
+    buf_printf(&b, "%s%s\n", sep(&b), given ? given : result_token(g));
     return b.p;
 }
 

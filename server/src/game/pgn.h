@@ -15,9 +15,16 @@
 #include "game.h"
 
 /* Optional tag values (NULL: "?", or "????.??.??" for the date, as the PGN standard says for
- * unknown values). Borrowed for the call. */
+ * unknown values). Borrowed for the call. A game of a team match also names its board and
+ * the teams: Board (the board of the match, 1 the top board), WhiteTeam and BlackTeam (the
+ * tags of ChessBase and lichess's broadcasts; written only when set). result: a result the
+ * arbiter gave ("1-0", "1/2-1/2", "0-1") that the game model does not know (an adjudication,
+ * a forfeit for absence), with reason (its word: "forfeit" gives Termination "Abandoned", any
+ * other "Adjudication", the PGN standard's 8.2.5 values); NULL: the model's own result. */
 typedef struct pgn_meta {
     const char *event, *site, *date, *round;
+    const char *board, *white_team, *black_team;
+    const char *result, *reason;
 } pgn_meta;
 
 /* Render chess game g (any state) as PGN; the movetext is one line, as lichess writes it.

@@ -9,8 +9,10 @@
  * board's result while it is played (club_result: the game ends with it), forfeits included.
  * With wait_s set, a seat that connects is reported present (T-WAIT, club_seat_present) and
  * the waiting time's end forfeits the boards of those absent (the decision is club.h's);
- * over the board the arbiter checks attendance instead (club_attend). With wait_s 0 (the
- * default here) he enters those forfeits himself. */
+ * over the board the arbiter checks attendance instead (club_attend). wait_s defaults to the
+ * regulation's waiting time (seed 004 art. 2: "Очікування суперника при спізненні – 10
+ * хвилин", club_config_seed004); with wait_s 0 there is no timer and the arbiter enters those
+ * forfeits himself (club_result). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -468,6 +470,23 @@ void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us)
     run(h, g->club, c, &a, now_us);
 }
 
+bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
+                         int *board, const char *teams[2])
+{
+    hcgame *g = board_of_game(h, gid);
+    club *c = g ? find(h, g->club) : NULL;
+    const club_board *x = c ? club_board_get(c, g->key) : NULL;
+    if (!x)
+        return false;
+    *event = club_config_get(c)->name;
+    *round = g->key.round;
+    *match = g->key.match;
+    *board = g->key.board;
+    for (int i = 0; i < 2; i++)
+        teams[i] = club_team_name(c, club_team_tid(c, x->team[i]));
+    return true;
+}
+
 void hub__club_seat(hub *h, hub_game *hg, int seat)
 {
     hcgame *g = board_of_game(h, hg->id);
@@ -505,7 +524,8 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
         cfg.base_ms = (uint32_t)m->base_ms;
     if (m->inc_ms >= 0)
         cfg.inc_ms = (uint32_t)m->inc_ms;
-    cfg.wait_us = m->wait_s >= 0 ? m->wait_s * 1000000 : 0; /* see the file comment */
+    if (m->wait_s >= 0) /* else seed 004's 10 minutes (T-WAIT; see the file comment) */
+        cfg.wait_us = m->wait_s * 1000000;
     if (m->protest_s >= 0)
         cfg.pr.window_us = m->protest_s * 1000000;
     if (m->break_s >= 0)

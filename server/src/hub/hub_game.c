@@ -1003,14 +1003,20 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     hub__game_warm(h, hg);
     if (!hg->g)
         return NULL;
-    char event[PROTO_NAME_MAX + 1], date[11], round[32], match_game[16];
+    char event[PROTO_NAME_MAX + 1], date[11], round[32], match_game[16], board[16];
     snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
     snprintf(round, sizeof round, "-");
-    match_game[0] = '\0';
+    match_game[0] = board[0] = '\0';
     int64_t tid = 0;
     int rno = 0, mi = 0, gno = 0;
-    const char *teams[2];
-    if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
+    const char *teams[2] = {NULL, NULL}, *club_name = NULL;
+    int cbd = 0;
+    if (hub__club_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
+        /* A club board (seed 004): the event's name, Round round.match, Board (1 the top). */
+        snprintf(event, sizeof event, "%s", club_name);
+        snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
+        snprintf(board, sizeof board, "%d", cbd + 1);
+    } else if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
         const char *name = hub__tour_name(h, tid);
         if (name && name[0])
             snprintf(event, sizeof event, "%s", name);
@@ -1026,7 +1032,9 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
                       .site = h->cfg.site[0] ? h->cfg.site : "?",
                       .date = date,
                       .round = round,
-                      .match_game = match_game[0] ? match_game : NULL};
+                      .match_game = match_game[0] ? match_game : NULL,
+                      .board = board[0] ? board : NULL,
+                      .team = {board[0] ? teams[0] : NULL, board[0] ? teams[1] : NULL}};
     bpgn_chat *chat = NULL;
     if (with_chat && hg->nchat > 0) {
         chat = xcalloc((size_t)hg->nchat, sizeof *chat);

@@ -313,6 +313,11 @@ void hub__club_timers(hub *h, uint64_t now_us);
 /* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
 int hub__club_load(hub *h, uint64_t now_us);
 void hub__club_free(hub *h);
+/* Game gid is a hosted club board: true with its event's name, its round (1-based), match
+ * and board (0-based) and the names of White's and Black's teams (borrowed: valid until the
+ * event changes); false if it is not one. */
+bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
+                         int *board, const char *teams[2]);
 /* hg (a hosted club board) just finished: tell its event (club_game_over). */
 void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* A club team's token authenticated s: the event takes its pushes, and s gets an assign

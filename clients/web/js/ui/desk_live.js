@@ -14,21 +14,23 @@ const MAX_BS = 420;
 const GAP = 8; // grid gap (desk.css .live-grid)
 
 // The board size and column count for n cards in a box w x h. chrome: a card's height
-// without its boards; side: its width without them (two boards side by side).
-export function bestFit(n, w, hgt, chrome, side) {
-  let best = { cols: 1, bs: MIN_BS };
+// without its boards; side: its width without them (two boards side by side); min: the
+// smallest board before the box scrolls instead (MIN_BS on the desk).
+export function bestFit(n, w, hgt, chrome, side, min = MIN_BS) {
+  let best = { cols: 1, bs: min };
   if (n < 1) return best;
   for (let cols = 1; cols <= n; cols++) {
     const rows = Math.ceil(n / cols);
     const byW = ((w - GAP * (cols - 1)) / cols - side) / 2;
     const byH = (hgt - GAP * (rows - 1)) / rows - chrome;
     const bs = Math.floor(Math.min(byW, byH, MAX_BS));
-    if (bs > best.bs || (cols === 1 && best.bs <= MIN_BS)) best = { cols, bs };
+    // equal boards: the more columns (fewer rows: the landscape's width used, not the height)
+    if (bs >= best.bs || (cols === 1 && best.bs <= min)) best = { cols, bs };
   }
-  if (best.bs < MIN_BS) {
-    // Too many to fit: the largest column count whose boards still reach MIN_BS, scrolling.
-    const cols = Math.max(1, Math.floor((w + GAP) / (2 * MIN_BS + side + GAP)));
-    best = { cols: Math.min(cols, n), bs: MIN_BS };
+  if (best.bs < min) {
+    // Too many to fit: the largest column count whose boards still reach min, scrolling.
+    const cols = Math.max(1, Math.floor((w + GAP) / (2 * min + side + GAP)));
+    best = { cols: Math.min(cols, n), bs: min };
   }
   return best;
 }

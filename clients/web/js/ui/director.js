@@ -780,7 +780,7 @@ function drawPairings() {
 
 function drawStandings() {
   const s = app.tour && app.tour.standings;
-  standingsInto($('standings-head'), $('standings-body'), s);
+  standingsInto($('standings-head'), $('standings-body'), s, app.tour && app.tour.teams);
   $('standings-title').textContent = standingsTitle(s);
   const rows = s ? s.rows : [];
   const note = $('standings-note');

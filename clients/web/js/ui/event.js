@@ -95,7 +95,7 @@ function draw() {
   const standings = h('section.sheet', { id: 'sec-standings' },
     sheetHead(t, standingsTitle(s)),
     h('div.sec-title', {}, h('h2', {}, standingsTitle(s)), started ? csvBtn('standings') : null),
-    started && s ? standingsTable(s) : h('p.muted', {}, 'After the first round.'),
+    started && s ? standingsTable(s, t.teams) : h('p.muted', {}, 'After the first round.'),
     started && s ? legend(`MP: match points (win 2, draw 1). GP: game points. Tie-breaks in order: ${tbs}. = next: equal with the next team on everything (an Armageddon play-off decides).`) : null);
   const cross = h('section.sheet', { id: 'sec-crosstable' },
     sheetHead(t, 'Crosstable'),

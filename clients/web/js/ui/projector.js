@@ -1,7 +1,8 @@
 // ui/projector.js: the hall's projector (projector.html?tournament=N[&rotate=S][&per=K]):
 // full screen, large type, the slides in turn: the live matches of the round (K per slide,
 // default 2: both boards, clocks and reserves, the team names and the match score), the
-// round's pairings with the results so far, and the standings (16 rows per slide). Every S
+// round's pairings with the results so far, and the standings (at most 12 rows per slide: a
+// big field's sheets are paged in equal parts, each on one screen). Every S
 // seconds (default 15) the next slide; F full screen, arrows change the slide, space holds it.
 // SPDX-License-Identifier: MIT
 // Data as every spectator gets it: tournament_get, the `round` / `standings` / `live` pushes,
@@ -98,7 +99,16 @@ function onPush(m) {
 
 // ---- the slides ----
 
-const ROWS = 16; // standings rows per slide
+// Rows of a pairings or standings slide: 12 rows of 3.3vh type fill the stage under the title
+// (projector.css), whatever the resolution. n rows in the fewest slides, as equal as can be.
+const ROWS = 12;
+function pages(n) {
+  const k = Math.max(1, Math.ceil(n / ROWS));
+  const per = Math.ceil(n / k);
+  const out = [];
+  for (let i = 0; i < n; i += per) out.push([i, Math.min(n, i + per)]);
+  return out.length ? out : [[0, 0]];
+}
 
 function build() {
   if (!app.tour) return;
@@ -109,10 +119,13 @@ function build() {
   const slides = [];
   const lm = liveMatches(t, (id) => app.live.has(id));
   for (let i = 0; i < lm.length; i += app.per) slides.push({ kind: 'matches', key: `m${lm.slice(i, i + app.per).map((x) => x.game).join('-')}`, items: lm.slice(i, i + app.per) });
-  if (cur) slides.push({ kind: 'pairings', key: `p${cur.round}`, round: cur });
+  if (cur) {
+    const ps = pages(cur.matches.length);
+    for (const [a, b] of ps) slides.push({ kind: 'pairings', key: `p${cur.round}-${a}`, round: cur, from: a, to: b, paged: ps.length > 1 });
+  }
   const rows = standingsRows(t);
   if (t.standings && t.standings.round >= 1) {
-    for (let i = 0; i < rows.length; i += ROWS) slides.push({ kind: 'standings', key: `s${i}`, from: i, rows: rows.slice(i, i + ROWS) });
+    for (const [a, b] of pages(rows.length)) slides.push({ kind: 'standings', key: `s${a}`, from: a, rows: rows.slice(a, b) });
   }
   if (!slides.length) slides.push({ kind: 'wait', key: 'wait' });
   const shown = app.slides[app.at];
@@ -149,7 +162,7 @@ function draw(fresh) {
   if (s.kind === 'matches') return drawMatches(s, fresh);
   for (const sl of app.slots) watch(sl, 0);
   if (s.kind === 'standings') return stage.replaceChildren(standingsSlide(s));
-  if (s.kind === 'pairings') return stage.replaceChildren(pairingsSlide(s.round));
+  if (s.kind === 'pairings') return stage.replaceChildren(pairingsSlide(s));
   stage.replaceChildren(h('p.pj-wait', {}, app.tour.status === 'registering' ? `${app.tour.name}: registration (${app.tour.teams.length} teams)` : 'Waiting for the next round…'));
 }
 
@@ -241,14 +254,15 @@ function slotPush(sl, m) {
   }
 }
 
-function pairingsSlide(r) {
+function pairingsSlide(s) {
+  const r = s.round;
   const teams = new Map(app.tour.teams.map((t) => [t.team, t]));
   const res = (m, k) => (m.results[k] ? m.results[k].replace('1/2-1/2', '½-½') : m.games[k] ? 'live' : '');
   return h('div.pj-sheet', {},
-    h('h2', {}, `Round ${r.round} of ${r.rounds} · pairings${r.status === 'paired' ? '' : ' and results'}`),
+    h('h2', {}, `Round ${r.round} of ${r.rounds} · pairings${r.status === 'paired' ? '' : ' and results'}${s.paged ? ` (boards ${s.from + 1}–${s.to})` : ''}`),
     h('table.pj-pairings', {},
       h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), h('th', {}, 'Team'), h('th.num', {}, ''), h('th', {}, 'Team'), h('th.c', {}, 'G1'), h('th.c', {}, 'G2'))),
-      h('tbody', {}, r.matches.map((m) => h(`tr.${m.status}`, {},
+      h('tbody', {}, r.matches.slice(s.from, s.to).map((m) => h(`tr.${m.status}`, {},
         h('td.num', {}, m.match + 1),
         h('td', {}, m.name1 || (teams.get(m.team1) || {}).name),
         h('td.num.score', {}, m.status === 'bye' ? '' : matchScore(m)),

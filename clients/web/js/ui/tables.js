@@ -45,8 +45,12 @@ export function roundTable(r, tour) {
 
 // The standings: #, Team (with "= next" when tied with the next row on everything), MP, GP and
 // a column per tie-break in the tournament's order; prize places marked. Into thead / tbody.
-export function standingsInto(thead, tbody, s) {
-  const tbs = s ? s.tiebreaks : [];
+// teams (the tournament's, optional): a withdrawn team is marked "withdrawn (Rk)", k the first
+// round it was no longer paired in (T-FORFEIT). opts.compact: #, Team, MP and GP only (the hall's
+// side column beside the live games; the tie-breaks are on the full table between rounds).
+export function standingsInto(thead, tbody, s, teams, opts = {}) {
+  const out = new Map((teams || []).filter((t) => t.withdrawn).map((t) => [t.team, t.withdrawn]));
+  const tbs = s && !opts.compact ? s.tiebreaks : [];
   thead.replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', { title: 'match points' }, 'MP'), h('th.num', { title: 'game points' }, 'GP'),
     tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
   const rows = s ? s.rows : [];
@@ -54,17 +58,18 @@ export function standingsInto(thead, tbody, s) {
   const early = !s || s.round < 1;
   tbody.replaceChildren(...rows.map((x) => h(`tr${x.prize && !early ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
     h('td.place', {}, x.place, x.prize && !early ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
-    h('td', {}, x.name, x.entry > 1 ? h('span.tag.late', { title: `a late entry, paired from round ${x.entry}: 0 for the rounds before (T-LATE)` }, ` late (R${x.entry})`) : null, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+    h('td', {}, x.name, x.entry > 1 ? h('span.tag.late', { title: `a late entry, paired from round ${x.entry}: 0 for the rounds before (T-LATE)` }, ` late (R${x.entry})`) : null,
+      out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
     h('td.num', {}, x.mp),
     h('td.num', {}, x.gp),
-    x.tb.map((v) => h('td.num', {}, v)))));
+    opts.compact ? null : x.tb.map((v) => h('td.num', {}, v)))));
 }
 
-export function standingsTable(s) {
+export function standingsTable(s, teams, opts = {}) {
   const thead = h('thead');
   const tbody = h('tbody');
-  standingsInto(thead, tbody, s);
-  return h('table.standings', {}, thead, tbody);
+  standingsInto(thead, tbody, s, teams, opts);
+  return h(`table.standings${opts.compact ? '.compact' : ''}`, {}, thead, tbody);
 }
 
 // The crosstable, round by round: per team its place, pairing number, a cell per round (the

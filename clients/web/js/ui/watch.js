@@ -24,6 +24,8 @@ import { foldPush, liveMatches, standingsTitle } from '../tourdata.js';
 import { roundTable, standingsTable, matchScore } from './tables.js';
 import { bestFit } from './desk_live.js';
 
+const HALL_MIN_BS = 96; // px: a board still read from a laptop's distance
+
 const app = {
   gameId: Number(params().get('game')) || 0,
   time: new ServerTime(),
@@ -140,6 +142,12 @@ function pairOrder(x) {
 function drawList() {
   const el = app.els.list;
   el.replaceChildren();
+  // The hall's cards are the links to the live games: there the list is one line (a big round
+  // lists dozens of games) until asked for in full.
+  if (!app.gameId) {
+    el.classList.toggle('open', !!app.listOpen);
+    el.append(h('button.list-toggle', { type: 'button', onclick: () => { app.listOpen = !app.listOpen; drawList(); fitHall(); }, title: app.listOpen ? 'the list on one line' : 'every game of the round and every live game' }, app.listOpen ? 'fewer ▴' : 'all games ▾'));
+  }
   const inRound = new Set();
   const r = app.round;
   if (r) {
@@ -211,7 +219,7 @@ function drawHall() {
     for (const x of lm) grid.append(app.cards.get(x.game).el);
     const side = root.querySelector('#hall-side');
     side.replaceChildren(h('h2', {}, t.standings && t.standings.round ? `Standings after round ${t.standings.round}` : 'Standings'),
-      t.standings && t.standings.round ? standingsTable(t.standings) : h('p.muted', {}, 'after round 1'));
+      t.standings && t.standings.round ? standingsTable(t.standings, t.teams, { compact: true }) : h('p.muted', {}, 'after round 1'));
     fitHall();
     return;
   }
@@ -223,7 +231,7 @@ function drawHall() {
   const st = t.standings;
   app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
-    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
+    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st, t.teams) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
     h('div.hall-col', {}, next
       ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
       : t.status === 'finished'
@@ -276,7 +284,8 @@ function fitHall() {
   const chrome = bs0 ? c.getBoundingClientRect().height - bs0 : 90;
   const side = bs0 ? c.getBoundingClientRect().width - 2 * bs0 : 24;
   const top = grid.getBoundingClientRect().top;
-  const fit = bestFit(grid.children.length, grid.clientWidth, window.innerHeight - top - 8, chrome, side);
+  // The hall is looked at, not played on: smaller boards than the desk's before it scrolls.
+  const fit = bestFit(grid.children.length, grid.clientWidth, window.innerHeight - top - 8, chrome, side, HALL_MIN_BS);
   grid.style.setProperty('--cols', fit.cols);
   grid.style.setProperty('--hbs', `${fit.bs}px`);
   grid.dataset.cols = fit.cols;
