@@ -64,7 +64,8 @@ async function main() {
     await dir.waitForFunction(() => window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 20000 });
     await dir.setViewportSize({ width: 1366, height: 768 });
     await dir.click('#tab-standings');
-    await dir.waitForTimeout(1500);
+    // the Live grid draws its cards as the games' states arrive: wait for them, not a fixed time
+    await dir.waitForFunction(() => document.querySelectorAll('.match-card').length >= 20, null, { timeout: 15000 }).catch(() => {});
     const cards = await dir.evaluate(() => document.querySelectorAll('.match-card').length);
     check('the Live grid has the 20 matches', cards === 20, cards);
     check('no horizontal scrolling at 1366x768', await dir.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
