@@ -607,9 +607,13 @@ static void do_live(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 /* export's exception: a finished game's record is public (its watchers saw every move and
  * clock): the download of a replay. A live game's stays the director's; an unknown game is
  * not_found for anyone, as a join is. */
-static bool public_bpgn(hub *h, const proto_msg *m)
+static bool public_bpgn(hub *h, const proto_msg *m, const char **field)
 {
-    if (m->export_.format != PROTO_EXPORT_BPGN || m->export_.chat) /* chat: P-SEAT, issue 13 */
+    if (m->export_.chat) { /* the teams' chat is the director's (P-SEAT, issue 13) */
+        *field = "chat";
+        return false;
+    }
+    if (m->export_.format != PROTO_EXPORT_BPGN)
         return false;
     const hub_game *hg = hub__game_by_id(h, m->export_.game);
     return !hg || hg->status == STORE_FINISHED;
@@ -617,8 +621,9 @@ static bool public_bpgn(hub *h, const proto_msg *m)
 
 /* game2_colors' exception: while no choice of that game is open the answer is not_found, for
  * anyone (as before the table); only an open choice is the captain's. */
-static bool no_choice(hub *h, const proto_msg *m)
+static bool no_choice(hub *h, const proto_msg *m, const char **field)
 {
+    (void)field;
     return !hub__tour_choice_open(h, m->game2_colors.game);
 }
 
@@ -628,11 +633,12 @@ typedef void hub_run(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 typedef void hub_run_club(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
 
 /* One message kind: who may send it (perm, public in hub.h), when anyone else may too
- * (open_if, the test behind perm.also), and what carries it out (run for proto.h's kinds,
+ * (open_if, the test behind perm.also; when it says no it may name the field the refusal
+ * names, else NULL), and what carries it out (run for proto.h's kinds,
  * run_club for proto_club.h's). */
 typedef struct {
     hub_perm perm;
-    bool (*open_if)(hub *h, const proto_msg *m);
+    bool (*open_if)(hub *h, const proto_msg *m, const char **field);
     hub_run *run;
     hub_run_club *run_club;
 } hub_route;
@@ -762,9 +768,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         return;
     }
     const hub_route *r = &routes[m.type];
-    /* the one refusal that names a field: a BPGN export with the teams' chat (director only) */
-    const char *field = m.type == PROTO_EXPORT && m.export_.chat ? "chat" : NULL;
-    if (allowed(h, s, m.id, r, r->open_if && r->open_if(h, &m), field))
+    const char *field = NULL; /* set by open_if: read only after it ran */
+    bool open = r->open_if && r->open_if(h, &m, &field);
+    if (allowed(h, s, m.id, r, open, field))
         r->run(h, s, &m, now_us);
     proto_msg_free(&m);
     hub__arm(h);
