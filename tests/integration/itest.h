@@ -387,16 +387,24 @@ static inline int itest_game_live(wsc_ctx *x, const itest_srv *s, itest_game *g,
     return rc;
 }
 
-/* Send a move and return the reply (ack or error); caller frees. */
-static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
-                               const char *mv)
+/* Send a move and return the reply (ack or error) read with recv (itest_call_via's limits);
+ * caller frees. */
+static inline char *itest_move_via(wsc *c, long long gid, int id, const char *board, int ply,
+                                   const char *mv, itest_recv_fn recv)
 {
     char msg[256];
     snprintf(msg, sizeof msg,
              "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%s\","
              "\"ply\":%d,\"move\":\"%s\"}",
              id, gid, board, ply, mv);
-    return itest_call(c, msg);
+    return itest_call_via(c, msg, 200, 3000, recv);
+}
+
+/* Send a move and return the reply (ack or error); caller frees. */
+static inline char *itest_move(wsc *c, long long gid, int id, const char *board, int ply,
+                               const char *mv)
+{
+    return itest_move_via(c, gid, id, board, ply, mv, wsc_recv);
 }
 
 static inline void itest_game_free(itest_game *g)

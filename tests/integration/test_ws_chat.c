@@ -72,12 +72,7 @@ static char *rcall(wsc *c, const char *text)
 
 static char *rmove(wsc *c, long long gid, int id, const char *board, int ply, const char *mv)
 {
-    char msg[256];
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"move\",\"id\":%d,\"game\":%lld,\"board\":\"%s\","
-             "\"ply\":%d,\"move\":\"%s\"}",
-             id, gid, board, ply, mv);
-    return rcall(c, msg);
+    return itest_move_via(c, gid, id, board, ply, mv, rec_recv);
 }
 
 /* Send a chat line from c; true when acknowledged. */

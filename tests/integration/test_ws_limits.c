@@ -10,9 +10,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <time.h>
 
 #include "itest.h"
+#include "now.h"
 
 static const char *bin;
 
@@ -204,12 +204,10 @@ static char *auth(wsc *c, const char *token, int id)
     return itest_call(c, msg);
 }
 
-/* A monotonic clock in ms (the bounds of the server's instants). */
+/* core's monotonic clock in whole ms (the bounds of the server's instants) */
 static long long mono_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (long long)(now_mono_us() / 1000);
 }
 
 /* session_replaced pushes waiting on c (read within ms). */
