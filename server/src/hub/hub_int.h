@@ -44,6 +44,11 @@ typedef struct {
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
     bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
+    /* A spectator that authenticated with the player token of a finished game (issue 13
+     * items 9 and 10): a read-only view of that game which still reads the chat of the
+     * token's team; -1 none. Its moves, chat lines, draws and resignations get game_over. */
+    int64_t view_game;
+    int view_seat;
 } hub_sess;
 
 typedef struct {
