@@ -650,7 +650,17 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
     schedule(h, hg);
     log_info("hub: game %lld started", (long long)hg->id);
     hub__live_changed(h, now_us);
+    hub__tour_game_changed(h, hg); /* its round: waiting -> live */
     return BH_OK;
+}
+
+/* The last connection of seat left hg: its watchers hear it, and the round of a waiting
+ * tournament game shows the seat absent again. */
+static void seat_gone(hub *h, hub_game *hg, int seat)
+{
+    broadcast(h, hg, proto_enc_seat(hg->id, seat, false));
+    if (hg->status == STORE_WAITING)
+        hub__tour_game_changed(h, hg);
 }
 
 void hub__game_leave(hub *h, hub_sess *s)
@@ -662,7 +672,7 @@ void hub__game_leave(hub *h, hub_sess *s)
     if (s->seated) {
         s->seated = false;
         if (--hg->conns[s->seat] == 0)
-            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+            seat_gone(h, hg, s->seat);
     }
     s->watch = -1;
     for (int i = 0; i < s->nmore; i++)
@@ -678,7 +688,7 @@ void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us)
     if (hg && s->seated) {
         s->seated = false;
         if (--hg->conns[s->seat] == 0)
-            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+            seat_gone(h, hg, s->seat);
     }
     s->role = ROLE_SPECTATOR;
     s->game = -1;
@@ -723,10 +733,13 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
         s->seated = true;
         if (hg->conns[s->seat] == 0 && hg->tournament)
             hub__club_seat(h, hg, s->seat); /* T-WAIT: a club board's player is present */
-        if (hg->conns[s->seat]++ == 0)
+        if (hg->conns[s->seat]++ == 0) {
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
+            if (hg->status == STORE_WAITING) /* its round: one seat fewer absent */
+                hub__tour_game_changed(h, hg);
+        }
     }
     send_state(h, hg, s, true, id, now_us);
     /* A game starts when all its seats are connected (or on the director's game_start); a

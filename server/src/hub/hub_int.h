@@ -297,6 +297,10 @@ void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Tournament facts of game gid for the live list: false when it is no tournament's game. */
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2]);
+/* Tournament game hg changed what its round shows (issue 13: it started, or a seat came or
+ * went while it waits): that round goes to every connection again (the `round` push, with
+ * its games' states and absent seats). Nothing for other games or a play-off (round 0). */
+void hub__tour_game_changed(hub *h, const hub_game *hg);
 
 /* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
 /* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */
