@@ -106,8 +106,13 @@ async function main() {
     // ---- the standings once round 1 is complete ----
     await dir.waitForFunction(() => window.app.tour.standings && window.app.tour.standings.round >= 1, null, { timeout: 90000 });
     log('round 1 complete');
-    await pj.waitForFunction(() => document.getElementById('pj-stage').dataset.kind === 'standings', null, { timeout: 30000 });
-    await pj.waitForTimeout(200);
+    // Held the moment it shows (what space does): a slide lasts 3 s here, and under ctest -j2
+    // the next step can come later than that (it once read the slide after it had turned).
+    await pj.waitForFunction(() => {
+      if (document.getElementById('pj-stage').dataset.kind !== 'standings') return false;
+      if (!window.app.held) { window.app.held = true; window.app.shownAt = performance.now(); }
+      return !!document.querySelector('.pj-standings td');
+    }, null, { timeout: 30000 });
     const st = await pj.evaluate(() => ({ rows: [...document.querySelectorAll('.pj-standings tbody tr')].map((tr) => [...tr.children].map((e) => e.textContent)), px: parseFloat(getComputedStyle(document.querySelector('.pj-standings td')).fontSize), title: document.querySelector('.pj-sheet h2').textContent }));
     await pj.screenshot({ path: `${ART}/projector-standings.png` });
     const want = await dir.evaluate(() => window.app.tour.standings);

@@ -104,6 +104,24 @@ async function main() {
     await dir.waitForFunction(() => [...document.querySelectorAll('.match-card .wait-note')].some((e) => !e.hidden && /forfeit in \d:\d\d/.test(e.textContent)), null, { timeout: 30000 }).catch(() => {});
     const deskNote = await dir.evaluate(() => [...document.querySelectorAll('.match-card .wait-note')].map((e) => (e.hidden ? '' : e.textContent)).join('|'));
     check('item 3: the desk card counts down to the forfeit', /waiting for 1, forfeit in \d:\d\d/.test(deskNote), deskNote);
+    // item 3: the event page labels the waiting game "waiting" and names who is missing (the
+    // round's states and absent), not "live"
+    const evPage = await page(`/event.html?tournament=${await dir.evaluate(() => window.app.tour.tournament)}`, LAPTOP);
+    const evPhone = await page(new URL(evPage.url()).pathname + new URL(evPage.url()).search, PHONE, true);
+    const cellOf = (id) => { const a = document.querySelector(`table.pairings a.game[data-game="${id}"]`); return a ? a.textContent : ''; };
+    for (const p of [evPage, evPhone]) await p.waitForFunction((id) => { const a = document.querySelector(`table.pairings a.game[data-game="${id}"]`); return a && /waiting/.test(a.textContent); }, g1, { timeout: 15000 }).catch(() => {});
+    const wcell = await evPage.evaluate(cellOf, g1);
+    check('item 3: the event page: game 1 "waiting for Dana", not "live"', /^waiting for Dana$/.test(wcell.trim()), wcell);
+    check('item 3: the phone event page too', /^waiting for Dana$/.test((await evPhone.evaluate(cellOf, g1)).trim()));
+    await shot(evPage, 'tour-event-waiting-laptop.png');
+    await shot(evPhone, 'tour-event-waiting-phone.png');
+    await evPhone.close();
+    // items 9+10: Anna writes to her partner while the game waits (read back after the end)
+    const annaToken = new URL(pA.url()).searchParams.get('token');
+    await pA.evaluate(() => { document.getElementById('chat').open = true; });
+    await pA.fill('#chat-input', 'Dana is late, play fast');
+    await pA.press('#chat-input', 'Enter');
+    await pA.waitForFunction(() => (window.app.g.chat || []).some((c) => c.text === 'Dana is late, play fast'), null, { timeout: 10000 });
     await shot(pA, 'tour-wait-laptop.png');
     await shot(pC, 'tour-wait-phone.png');
     await shot(watch, 'tour-wait-watch.png');
@@ -123,6 +141,18 @@ async function main() {
     await shot(pA, 'tour-forfeit-laptop.png');
     await pC.waitForFunction(() => /forfeit/i.test(document.getElementById('result').textContent), null, { timeout: 15000 }).catch(() => {});
     await shot(pC, 'tour-forfeit-phone.png');
+    check('P-SEAT: Bravo never got Alfa\'s chat', !(await ev(pC, () => JSON.stringify(window.app.g.chat || []))).includes('Dana is late'));
+    // items 9+10: game 1's own token now opens a read-only view with Alfa's chat
+    const ro = await page(`/play.html?token=${annaToken}`, PHONE, true);
+    await ro.waitForFunction(() => window.app.g && /read-only/.test(document.getElementById('status').textContent), null, { timeout: 15000 });
+    const roView = await ro.evaluate(() => ({ status: document.getElementById('status').textContent, chat: (window.app.g.chat || []).map((c) => c.text), form: document.querySelector('#chat form').hidden, resign: document.getElementById('resign').disabled }));
+    check('items 9+10: a finished game\'s token: read-only, its team\'s chat line, no input, no resign', roView.chat.includes('Dana is late, play fast') && roView.form && roView.resign, roView);
+    const roErr = await ro.evaluate(async (id) => { try { await window.app.net.request({ type: 'chat', game: id, text: 'hello?' }); return 'ack'; } catch (e) { return `${e.code}/${e.field}`; } }, g1);
+    check('item 10: a chat line from it gets game_over', roErr === 'game_over/game', roErr);
+    await ro.evaluate(() => { document.getElementById('chat').open = true; });
+    await ro.screenshot({ path: `${ART}/tour-readonly-phone.png`, fullPage: true }); // the chat is below the boards
+    shots.push('tour-readonly-phone.png');
+    await ro.close();
 
     // ---- item 4: Bravo's captain chooses game 2's colours ----
     // (the choice lasts 15 s: Dana's page opens while the captain's is read)
@@ -141,16 +171,25 @@ async function main() {
     await pC.click('#g2-keep');
 
     // ---- game 2 behind the break, with the outcome on every page ----
+    // item 5: game 1 stays on the page with its result, under "Game 2 vs Bravo starts in 0:xx"
+    // (the break of 25 s), until the break ends: no silent jump
+    await pA.waitForFunction(() => /^Game 2 vs Bravo starts in 0:\d\d$/.test((document.getElementById('next-title') || {}).textContent || ''), null, { timeout: 40000 });
+    const between = await ev(pA, () => ({ id: window.app.g.id, title: document.getElementById('next-title').textContent, detail: document.getElementById('next-detail').textContent, go: document.getElementById('next-go').textContent, result: document.getElementById('result').textContent }));
+    log(`between games: ${JSON.stringify(between)}`);
+    check('item 5: game 1 stays on screen with its result under the banner', between.id === g1 && /Won by forfeit/.test(between.result), between);
+    check('item 5: "Game 2 vs Bravo starts in 0:xx" (break 25 s) with "Go to game 2"', /^Game 2 vs Bravo starts in 0:[0-2]\d$/.test(between.title) && between.go === 'Go to game 2' && /opens game 2 when the break ends/.test(between.detail), between);
+    await pC.waitForFunction(() => /^Game 2 vs Alfa starts in 0:\d\d$/.test((document.getElementById('next-title') || {}).textContent || ''), null, { timeout: 15000 });
+    await shot(pA, 'tour-between-laptop.png');
+    await shot(pC, 'tour-between-phone.png');
+    // the event page: game 2 waits for the break and its players
+    await evPage.waitForFunction(() => [...document.querySelectorAll('table.pairings a.game')].filter((a) => /waiting/.test(a.textContent)).length === 1, null, { timeout: 15000 }).catch(() => {});
+    const g2cell = await evPage.evaluate(() => [...document.querySelectorAll('table.pairings a.game')].map((a) => a.textContent));
+    check('item 3: the event page: game 1 done, game 2 "waiting"', g2cell.length === 2 && /forfeit/.test(g2cell[0]) && /^waiting/.test(g2cell[1]), g2cell);
+    // Boris goes at once by the button; Anna's page goes by itself when the break ends
+    await pB.waitForFunction(() => document.getElementById('next-go'), null, { timeout: 15000 });
+    await pB.click('#next-go');
     await pA.waitForFunction((id) => window.app && window.app.g && window.app.g.id > id, g1, { timeout: 40000 });
     const g2 = await ev(pA, () => window.app.g.id);
-    await pA.waitForFunction(() => /Game 2 vs Bravo starts in 0:\d\d/.test((document.getElementById('wait-note') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
-    const t2 = await waitNote(pA);
-    log(`game ${g2}: ${t2}`);
-    // (on a loaded machine the break can be over before the page looks: then only logged;
-    // test_hub_tour gate_forfeit_and_break checks the break's instants exactly)
-    const inBreak = await ev(pA, () => window.app.g.status === 'waiting' && window.app.g.startMs - window.app.time.now() > 1000);
-    if (inBreak) check('items 3+5: "Game 2 vs Bravo starts in 0:xx"', /^Game 2 vs Bravo starts in 0:[0-2]\d/.test(t2), t2);
-    else log('the break was over before the page looked (a loaded machine)');
     await pA.waitForFunction(() => document.getElementById('g2-outcome'), null, { timeout: 15000 }).catch(() => {});
     const out = await ev(pA, () => (document.getElementById('g2-outcome') || {}).textContent || '');
     check('item 4: the outcome for everyone: "Bravo chose to keep the colours"', /Bravo chose to keep the colours in game 2/.test(out), out);
@@ -171,11 +210,14 @@ async function main() {
     check('item 5: game 2 of 2, the match score so far 1–0', /Game 2 of 2.*match 1–0/.test(bar2), bar2);
     await shot(pA, 'tour-live-laptop.png');
     await shot(pC, 'tour-live-phone.png');
+    await evPage.waitForFunction((id) => /^live$/.test((document.querySelector(`table.pairings a.game[data-game="${id}"]`) || {}).textContent || ''), g2, { timeout: 15000 }).catch(() => {});
+    const liveCell = await evPage.evaluate(cellOf, g2);
+    check('item 3: the event page: game 2 "live" once its clocks run (the round pushed at its start)', liveCell === 'live', liveCell);
 
     // ---- Cid resigns game 2: Alfa wins the match 2-0; the standings link ----
     await pC.click('#resign');
-    // Read at once what the page shows while game 2's end is on it: round 2's game is made
-    // right away and the team link opens it 1.5 s after its assign (play.js).
+    // Read what the page shows while game 2's end is on it: round 2's game is made right away
+    // and the team link keeps game 2 on the page until the break ends (play.js betweenGames).
     const fa = await (await pA.waitForFunction((id) => {
       const g = window.app.g;
       if (!g || g.id !== id || g.status !== 'finished' || !/match 2–0/.test((document.getElementById('match-score') || {}).textContent || '')) return null;
@@ -185,7 +227,10 @@ async function main() {
       return { bar: document.getElementById('tour-bar').textContent, res: document.getElementById('result').textContent, link: (document.getElementById('standings-link') || {}).href || '',
         teams: g.tour.teams, result: g.result, tid: g.tour.tournament, snap: m ? { n1: m.name1, n2: m.name2, r: m.results[1] } : null };
     }, g2, { timeout: 15000 })).jsonValue();
-    await shot(pA, 'tour-result-laptop.png'); // (the page opens round 2's game 1.5 s after its assign)
+    await shot(pA, 'tour-result-laptop.png'); // (the page opens round 2's game after the break)
+    await pA.waitForFunction(() => /^Round 2, game 1 vs Charlie starts in \d:\d\d$/.test((document.getElementById('next-title') || {}).textContent || ''), null, { timeout: 30000 }).catch(() => {});
+    const nextRound = await ev(pA, () => ({ id: window.app.g.id, title: (document.getElementById('next-title') || {}).textContent }));
+    check('item 5: after game 2: "Round 2, game 1 vs Charlie starts in m:ss" above game 2', nextRound.id === g2 && /^Round 2, game 1 vs Charlie starts in \d:\d\d$/.test(nextRound.title || ''), nextRound);
     if ((await ev(pA, () => window.app.g && window.app.g.id)) !== g2) log('tour-result-laptop.png may show round 2 (a loaded machine)');
     check('item 5: Alfa: match 2–0 after game 2, round 1 of 2', /Round 1 of 2.*match 2–0/.test(fa.bar), fa.bar);
     check('item 6: the result by team names', /You win! Alfa \(Anna & Boris\) wins — resignation/.test(fa.res), fa.res);
@@ -259,6 +304,7 @@ async function main() {
     const pB2 = await page(`/play.html?team=${alfa}&board=B`, PHONE, true);
     await pB2.waitForFunction(() => /Round 2 of 2/.test((document.getElementById('tour-bar') || {}).textContent || ''), null, { timeout: 30000 });
     await shot(pB2, 'tour-round2-phone.png');
+    await evPage.close();
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);
   } finally {

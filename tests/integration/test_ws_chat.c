@@ -182,6 +182,50 @@ static long long game_ms_of(const char *st, int n)
     return p ? strtoll(p + 10, NULL, 10) : -1;
 }
 
+/* The read-only view a finished game's tokens open (issue 13 items 9 and 10): bob's (team
+ * 1, st his state) and cid's (team 2) read their own team's lines with their plies, never the
+ * other team's; whatever a seat does from it gets game_over naming the game, and the
+ * connection keeps working; a spectator without a token reads no chat. */
+static void check_finished_view(wsc_ctx *x, itest_srv *s, itest_game *g, const char *st)
+{
+    CHECK_MSG(st && strstr(st, "\"role\":\"spectator\"") && strstr(st, "\"you\":-1"),
+              "read-only view: %s", st ? st : "(none)");
+    check_team1_state(st, "finished view (bob)");
+    char msg[256];
+    static const char *const acts[][2] = { /* type, the fields after game */
+        {"move", ",\"board\":\"B\",\"ply\":1,\"move\":\"e7e5\""},
+        {"chat", ",\"text\":\"after the end\""},
+        {"resign", ""},
+        {"draw", ",\"action\":\"offer\""},
+        {"claim", ""},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(acts); i++) {
+        snprintf(msg, sizeof msg, "{\"type\":\"%s\",\"id\":%d,\"game\":%lld%s}", acts[i][0],
+                 60 + (int)i, (long long)g->game, acts[i][1]);
+        char *r = itest_call(g->p[3], msg);
+        CHECK_MSG(r && strstr(r, "\"code\":\"game_over\"") && strstr(r, "\"field\":\"game\""),
+                  "the view's %s: %s", msg, r ? r : "(none)");
+        free(r);
+    }
+    char *again = call_game(g->p[3], "join", 66, g->game); /* still working, nothing added */
+    CHECK_MSG(again && chat_of(again) && !strstr(again, "after the end"),
+              "the view after its refused acts: %s", again ? again : "(none)");
+    free(again);
+    char *cid = itest_seat(x, s, g, 1);
+    CHECK_MSG(cid && strstr(cid, "\"role\":\"spectator\"") && chat_of(cid) &&
+                  strstr(chat_of(cid), "plan of team 2") && !strstr(cid, "hi partner") &&
+                  !strstr(cid, "need a knight") && !strstr(cid, "sit!"),
+              "team 2's read-only view: %s", cid ? cid : "(none)");
+    free(cid);
+    wsc *spec = itest_connect(x, s, NULL);
+    char *sp = call_game(spec, "join", 67, g->game);
+    CHECK_MSG(sp && strstr(sp, "\"type\":\"state\"") && !chat_of(sp) &&
+                  !strstr(sp, "hi partner") && !strstr(sp, "plan of team 2"),
+              "a spectator of the finished game: %s", sp ? sp : "(none)");
+    free(sp);
+    wsc_free(spec);
+}
+
 static void chat_at_plies(void)
 {
     itest_srv s;
@@ -292,9 +336,8 @@ static void chat_at_plies(void)
         st = itest_seat(x, &s, &g, 3);
         if (round == 0) /* a live game: bob plays on and reads his team's chat */
             check_team1_state(st, when);
-        else /* a finished game's token opens a spectator's view (item 10): no chat */
-            CHECK_MSG(st && strstr(st, "\"role\":\"spectator\"") && !chat_of(st),
-                      "%s: read-only view: %s", when, st ? st : "(none)");
+        else /* a finished game's token opens a read-only view (item 10) with its team's chat */
+            check_finished_view(x, &s, &g, st);
         free(st);
         char *kept = NULL;
         check_director_export(g.dir, id, when, &kept);

@@ -205,10 +205,10 @@ static void kill_resume_adjudicate(void)
     CHECK_EQ_INT("clock 0 frozen", c0, clock_of(r, 0));
     free(r);
     /* Issue 13 item 10: the token of a finished game opens a read-only view: the seat's
-     * connection (it authenticated after the restart) is a spectator, and a move is refused
-     * as one (unauthorized), never played. */
+     * connection (it authenticated after the restart) is a spectator, and a move in that
+     * game is refused with game_over (the game ended for that seat), never played. */
     r = itest_move(g.p[3], g.game, 40, "B", 3, "e7e6");
-    CHECK_EQ_STR("after adjudication: a read-only view", "unauthorized", ecode(r, e));
+    CHECK_EQ_STR("after adjudication: a read-only view", "game_over", ecode(r, e));
     free(r);
 
     wsc_free(dir);

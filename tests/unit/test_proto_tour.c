@@ -136,6 +136,7 @@ static void golden_server(void)
                            .games = {9, 10},
                            .results = {"0-1", NULL},
                            .reasons = {"mate", NULL},
+                           .states = {"finished", "live"},
                            .mp = {0, 0},
                            .gp = {0, 1},
                            .status = "playing"},
@@ -159,6 +160,9 @@ static void golden_server(void)
                            .name2 = "Rooks",
                            .white = 1,
                            .games = {7, 0},
+                           .states = {"waiting", NULL},
+                           .absent = {{"cid"}, {NULL}},
+                           .nabsent = {1, 0},
                            .status = "playing"},
                           {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
     proto_round cur = {1, 1, 5, "playing", cm, 2};

@@ -211,9 +211,12 @@ void hub_on_open(hub *h, uint64_t c)
     hub__sess_add(h, c);
 }
 
-/* s gives up the seat token it authenticated with (a close, or a new identity). */
+/* s gives up the seat token it authenticated with (a close, or a new identity), or the
+ * read-only view of a finished game's token. */
 static void release_seat(hub *h, hub_sess *s)
 {
+    s->view_game = -1;
+    s->view_seat = -1;
     if (s->role != ROLE_PLAYER)
         return;
     hub_game *hg = hub__game_by_id(h, s->game);
@@ -361,12 +364,16 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
     if (hg && seat >= 0 && seat < 4 && hg->status == STORE_FINISHED) {
         /* Issue 13 item 10: the token of a finished game opens a read-only view of it (the
-         * seat plays no more): the connection is a spectator, told the game and the seat. */
+         * seat plays no more): the connection is a spectator, told the game and the seat,
+         * that still reads its own team's chat with the plies (item 9), never the other
+         * team's; what a seat does gets game_over (allowed). */
         release_seat(h, s);
         hub__game_leave(h, s);
         s->role = ROLE_SPECTATOR;
         s->game = -1;
         s->seat = -1;
+        s->view_game = gid;
+        s->view_seat = seat;
         hub__queue(h, s->conn, proto_enc_authed(m->id, "spectator", gid, seat));
         return;
     }
@@ -725,15 +732,32 @@ const hub_perm *hub_dispatch_at(size_t i)
     return i < hub_dispatch_count() ? &routes[i].perm : NULL;
 }
 
+/* The game of a seat's act (move, resign, draw, claim, chat), -1 for other kinds. */
+static int64_t seat_act_game(const proto_msg *m)
+{
+    switch (m->type) {
+    case PROTO_MOVE: return m->move.game;
+    case PROTO_RESIGN: return m->resign.game;
+    case PROTO_DRAW: return m->draw.game;
+    case PROTO_CLAIM: return m->claim.game;
+    case PROTO_CHAT: return m->chat.game;
+    default: return -1;
+    }
+}
+
 /* May s send a message of route r (open: its exception holds)? Else the refusal is queued
- * (BH_EAUTH naming field, NULL: none)
- * (nothing else happens: no handler runs, no state changes) and false returned. */
+ * (BH_EAUTH naming field, NULL: none; m, NULL for a club kind: a read-only view's act in its
+ * finished game gets game_over instead) (nothing else happens: no handler runs, no state changes) and false returned. */
 static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, bool open,
-                    const char *field)
+                    const char *field, const proto_msg *m)
 {
     if (open || (r->perm.roles & HUB_ROLE_BIT(s->role)))
         return true;
-    if (r->perm.refusal == BH_EAUTH)
+    if (m && s->view_game >= 0 && seat_act_game(m) == s->view_game)
+        /* the read-only view of a finished game's token (issue 13 item 10) acting in that
+         * game: it is over for that seat, which is what its holder needs to hear */
+        hub__error(h, s->conn, true, id, BH_EOVER, "game");
+    else if (r->perm.refusal == BH_EAUTH)
         hub__error(h, s->conn, true, id, BH_EAUTH, field);
     else
         hub__queue(h, s->conn,
@@ -755,7 +779,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
             const hub_route *r = &routes[PROTO_TYPE_COUNT_ + cm.type];
             if (rc != BH_OK)
                 hub__error(h, c, err.has_id, err.id, rc, err.field);
-            else if (allowed(h, s, cm.id, r, false, NULL))
+            else if (allowed(h, s, cm.id, r, false, NULL, NULL))
                 r->run_club(h, s, &cm, now_us);
             hub__arm(h);
             return;
@@ -770,7 +794,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     const hub_route *r = &routes[m.type];
     const char *field = NULL; /* set by open_if: read only after it ran */
     bool open = r->open_if && r->open_if(h, &m, &field);
-    if (allowed(h, s, m.id, r, open, field))
+    if (allowed(h, s, m.id, r, open, field, &m))
         r->run(h, s, &m, now_us);
     proto_msg_free(&m);
     hub__arm(h);

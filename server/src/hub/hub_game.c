@@ -531,6 +531,9 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     fen_of(hg, 0, fen[0]);
     fen_of(hg, 1, fen[1]);
     bool mine = s->role == ROLE_PLAYER && s->game == hg->id;
+    /* the read-only view of this finished game's token reads its team's chat (item 10) */
+    bool view = s->role == ROLE_SPECTATOR && s->view_game == hg->id && s->view_seat >= 0;
+    int team_seat = mine ? s->seat : view ? s->view_seat : -1; /* whose team's chat, -1 all */
     proto_state ps = {
         .game = hg->id,
         .status = hub__status_name(hg->status),
@@ -547,7 +550,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .result = hg->result[0] ? hg->result : NULL,
         .reason = hg->reason[0] ? hg->reason : NULL,
         .recovery = hg->recovery[0] ? hg->recovery : NULL,
-        .with_chat = mine || s->role == ROLE_DIRECTOR,
+        .with_chat = mine || view || s->role == ROLE_DIRECTOR,
         .paused = hg->paused,
         .result_board = hg->rboard,
         .chess = hg->kind == GAME_KIND_CHESS,
@@ -605,7 +608,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     proto_chat_line *cl = xcalloc((size_t)hg->nchat + 1, sizeof *cl);
     size_t nc = 0;
     for (int i = 0; ps.with_chat && i < hg->nchat; i++)
-        if (!mine || game_team_of(hg->chat[i].seat) == game_team_of(s->seat))
+        if (team_seat < 0 || game_team_of(hg->chat[i].seat) == game_team_of(team_seat))
             cl[nc++] = (proto_chat_line){hg->chat[i].seat, hg->chat[i].t_ms, hg->chat[i].text,
                                          {hg->chat[i].ply[0], hg->chat[i].ply[1]},
                                          hg->chat[i].game_ms};
@@ -647,7 +650,17 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
     schedule(h, hg);
     log_info("hub: game %lld started", (long long)hg->id);
     hub__live_changed(h, now_us);
+    hub__tour_game_changed(h, hg); /* its round: waiting -> live */
     return BH_OK;
+}
+
+/* The last connection of seat left hg: its watchers hear it, and the round of a waiting
+ * tournament game shows the seat absent again. */
+static void seat_gone(hub *h, hub_game *hg, int seat)
+{
+    broadcast(h, hg, proto_enc_seat(hg->id, seat, false));
+    if (hg->status == STORE_WAITING)
+        hub__tour_game_changed(h, hg);
 }
 
 void hub__game_leave(hub *h, hub_sess *s)
@@ -659,7 +672,7 @@ void hub__game_leave(hub *h, hub_sess *s)
     if (s->seated) {
         s->seated = false;
         if (--hg->conns[s->seat] == 0)
-            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+            seat_gone(h, hg, s->seat);
     }
     s->watch = -1;
     for (int i = 0; i < s->nmore; i++)
@@ -675,7 +688,7 @@ void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us)
     if (hg && s->seated) {
         s->seated = false;
         if (--hg->conns[s->seat] == 0)
-            broadcast(h, hg, proto_enc_seat(hg->id, s->seat, false));
+            seat_gone(h, hg, s->seat);
     }
     s->role = ROLE_SPECTATOR;
     s->game = -1;
@@ -720,10 +733,13 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
         s->seated = true;
         if (hg->conns[s->seat] == 0 && hg->tournament)
             hub__club_seat(h, hg, s->seat); /* T-WAIT: a club board's player is present */
-        if (hg->conns[s->seat]++ == 0)
+        if (hg->conns[s->seat]++ == 0) {
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
+            if (hg->status == STORE_WAITING) /* its round: one seat fewer absent */
+                hub__tour_game_changed(h, hg);
+        }
     }
     send_state(h, hg, s, true, id, now_us);
     /* A game starts when all its seats are connected (or on the director's game_start); a
@@ -907,13 +923,17 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     BH_GROW(hg->chat, hg->nchat, hg->capchat);
     hg->chat[hg->nchat++] =
         (hub_chat){s->seat, c.t_ms, xstrdup(m->chat.text), {c.ply[0], c.ply[1]}, c.game_ms};
-    /* P-SEAT: partner chat reaches the sender's team and the director, nobody else. */
+    /* P-SEAT: partner chat reaches the sender's team (its seats, and the read-only views of
+     * its finished game's tokens) and the director, nobody else. */
     const proto_chat_line line = {s->seat, c.t_ms, m->chat.text, {c.ply[0], c.ply[1]}, c.game_ms};
     char *msg = proto_enc_chat(hg->id, &line);
     for (int i = 0; i < hg->nwatch; i++) {
         const hub_sess *w = hub__sess_find(h, hg->watch[i]);
-        if (w && (w->role == ROLE_DIRECTOR || (w->role == ROLE_PLAYER && w->game == hg->id &&
-                                               game_team_of(w->seat) == game_team_of(s->seat))))
+        bool team = w && ((w->role == ROLE_PLAYER && w->game == hg->id &&
+                           game_team_of(w->seat) == game_team_of(s->seat)) ||
+                          (w->role == ROLE_SPECTATOR && w->view_game == hg->id &&
+                           game_team_of(w->view_seat) == game_team_of(s->seat)));
+        if (w && (w->role == ROLE_DIRECTOR || team)) /* a read-only view: its team's too */
             hub__queue(h, w->conn, xstrdup(msg));
     }
     free(msg);

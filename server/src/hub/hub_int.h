@@ -44,6 +44,11 @@ typedef struct {
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
     bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
+    /* A spectator that authenticated with the player token of a finished game (issue 13
+     * items 9 and 10): a read-only view of that game which still reads the chat of the
+     * token's team; -1 none. Its moves, chat lines, draws and resignations get game_over. */
+    int64_t view_game;
+    int view_seat;
 } hub_sess;
 
 typedef struct {
@@ -292,6 +297,10 @@ void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Tournament facts of game gid for the live list: false when it is no tournament's game. */
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2]);
+/* Tournament game hg changed what its round shows (issue 13: it started, or a seat came or
+ * went while it waits): that round goes to every connection again (the `round` push, with
+ * its games' states and absent seats). Nothing for other games or a play-off (round 0). */
+void hub__tour_game_changed(hub *h, const hub_game *hg);
 
 /* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
 /* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */

@@ -662,6 +662,15 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
         hub__club_team_authed(h, s, tm->tournament); /* a club team: its boards' tokens */
 }
 
+void hub__tour_game_changed(hub *h, const hub_game *hg)
+{
+    int i;
+    htour *ht = hg->tournament ? hub__tour_of_game(h, hg->id, &i) : NULL;
+    int r = ht ? runner_game_at(ht->r, i)->key.round : 0;
+    if (r > 0)
+        to_all(h, hub__tour_enc_round(h, ht, r));
+}
+
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2])
 {

@@ -56,6 +56,10 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
             x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
             if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
                 x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
+            x->states[k] = hg ? hub__status_name(hg->status) : NULL;
+            for (int seat = 0; hg && hg->status == STORE_WAITING && seat < hub__seats(hg); seat++)
+                if (hg->conns[seat] == 0) /* issue 13: who the game waits for */
+                    x->absent[k][x->nabsent[k]++] = hg->players[seat];
         }
         x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
     }

@@ -32,6 +32,8 @@ static void round_body(cJSON *o, const proto_round *r)
         cJSON *g = cJSON_AddArrayToObject(x, "games");
         cJSON *res = cJSON_AddArrayToObject(x, "results");
         cJSON *why = cJSON_AddArrayToObject(x, "reasons");
+        cJSON *st = cJSON_AddArrayToObject(x, "states");
+        cJSON *abs = cJSON_AddArrayToObject(x, "absent");
         for (int k = 0; m->team2 && k < 2; k++) {
             cJSON_AddItemToArray(g, m->games[k] ? cJSON_CreateNumber((double)m->games[k])
                                                 : cJSON_CreateNull());
@@ -39,6 +41,12 @@ static void round_body(cJSON *o, const proto_round *r)
                                                     : cJSON_CreateNull());
             cJSON_AddItemToArray(why, m->reasons[k] ? cJSON_CreateString(m->reasons[k])
                                                     : cJSON_CreateNull());
+            cJSON_AddItemToArray(st, m->states[k] ? cJSON_CreateString(m->states[k])
+                                                  : cJSON_CreateNull());
+            cJSON *names = cJSON_CreateArray();
+            for (int j = 0; j < m->nabsent[k] && j < 4; j++)
+                cJSON_AddItemToArray(names, cJSON_CreateString(m->absent[k][j]));
+            cJSON_AddItemToArray(abs, names);
         }
         cJSON *mp = cJSON_AddArrayToObject(x, "mp");
         cJSON *gp = cJSON_AddArrayToObject(x, "gp");

@@ -20,6 +20,10 @@ typedef struct {
     int64_t games[2];           /* game ids, 0 = not created yet */
     const char *results[2];     /* per game, from team1's view ("1-0", "0-1", "1/2-1/2"), or NULL */
     const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
+    const char *states[2];      /* per game: "waiting" / "live" / "finished" (state's status),
+                                 * NULL while not created (issue 13) */
+    const char *absent[2][4];   /* per waiting game: names of the seats not connected (borrowed) */
+    int nabsent[2];
     int mp[2];                  /* match points of team1, team2 this round (final when done) */
     double gp[2];               /* game points of team1, team2 this round */
     const char *status;         /* "playing", "done", "bye" */

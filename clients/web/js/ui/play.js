@@ -11,7 +11,7 @@ import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, SIGNALS, partnerOf, colorOf, boardOf, BOARDS, teamOf } from '../proto.js';
 import { fromState, apply, seatName, drawOffer } from '../game.js';
-import { GameView, resultText, teamName } from './view.js';
+import { GameView, resultText, teamName, gameLabel, countdown } from './view.js';
 import { h, params, toast, notify, notifyError, dismiss, update } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
@@ -35,6 +35,8 @@ const app = {
   tn: null, // the team link's socket (followTeam)
   teamId: 0, // the team of the team link (its authed reply)
   bar: null, // the tournament bar and P-GAME2 (play_tour.js)
+  up: null, // the team's next game while this page still shows the last one (betweenGames)
+  readonly: false, // a finished game's token: a read-only view (its team's chat, no acts)
 };
 window.app = app; // for the browser test and for debugging
 
@@ -96,8 +98,9 @@ function followTeam() {
       if (!app.bar.snap) app.bar.snap = s; // team names for P-GAME2's outcome
     }, () => {});
   };
+  const tnTime = new ServerTime();
   const tn = new Net({
-    time: new ServerTime(),
+    time: tnTime,
     onStatus: (st) => { if (!app.token) setNet(st); }, // the landing's own connection
     onOpen: async () => {
       try {
@@ -105,6 +108,7 @@ function followTeam() {
         app.teamId = r.team || 0;
         app.tourId = r.tournament || 0;
         landing();
+        if (app.up) tn.request(msg.join(app.up.id)).catch(() => {}); // a reconnect: watch it again
       } catch (e) {
         if (e.code === 'unauthorized') {
           tn.close();
@@ -116,6 +120,7 @@ function followTeam() {
       if (m.type === 'announcement') return showNotice(m);
       if (m.type === 'round' || m.type === 'standings') landing();
       if (app.bar.onPush(m)) return;
+      if (app.up && m.game === app.up.id && m.type !== 'assign') return upPush(m);
       if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0) || app.replaced) return;
       const mine = m.seats.find((x) => x.seat >> 1 === app.board);
       if (!mine) return;
@@ -123,11 +128,88 @@ function followTeam() {
       const q = new URLSearchParams({ team: app.team, board: BOARDS[app.board], game: m.game, token: mine.token });
       const go = () => location.replace(`play.html?${q}`);
       if (!app.token) return go();
-      toast(`Your next game (#${m.game}) is ready: opening it…`);
-      setTimeout(go, 1500); // its clocks start when all four are there (or wait_s passes)
+      betweenGames(tn, tnTime, m.game, mine.seat, go);
     },
   });
   app.tn = tn;
+}
+
+// Between games (issue 13 item 5): the game that ended stays on the page with its result, and
+// a banner says what comes next, "Game 2 vs Bravo starts in 0:12", counting down to the next
+// game's start_ms (the end of the break, break_s) from that game's own state: the team socket
+// watches it (join), so the banner also knows who is there and when absent seats forfeit
+// (wait_s). The page opens the next game by itself when the break ends: its clocks start only
+// once all four seats are connected, so this seat is there as soon as they can start and
+// loses no time; before that the button "Go to game 2" opens it at once. Without a break the
+// result stays readable UP_MIN_MS first. A next game already live while this page is away
+// cannot be this seat's (the clocks wait for all four) unless the director started it: then
+// the page goes at once and says why; played from another tab, it only offers the button.
+const UP_MIN_MS = 4000;
+function betweenGames(tn, time, id, seat, go) {
+  app.up = { id, seat, go, time, g: null, since: Date.now() };
+  tn.request(msg.join(id)).catch(() => {}); // the state comes as a push too (upPush)
+  app.els.up = h('div.next-game', { id: 'next-game', role: 'status' },
+    h('div.next-title', { id: 'next-title' }, 'Your next game is ready'),
+    h('div.next-detail', { id: 'next-detail' }),
+    h('button.primary', { id: 'next-go', onclick: go }, 'Go to the next game'));
+  app.els.root.prepend(app.els.up);
+  clearInterval(app.upTimer);
+  app.upTimer = setInterval(showUp, 250);
+  showUp();
+}
+
+function upPush(m) {
+  const up = app.up;
+  if (m.type === 'state') {
+    up.g = fromState(m);
+    up.g.you = up.seat; // its label from this seat's side ("vs Bravo")
+  } else if (up.g) apply(up.g, m);
+  showUp();
+}
+
+function showUp() {
+  const up = app.up;
+  if (!up || !app.els.up) return;
+  const g = up.g;
+  const now = up.time.now();
+  const label = g ? gameLabel(g) : 'Your next game';
+  const short = g && g.tour ? (g.tour.game_no > 0 ? `game ${g.tour.game_no + 1}` : g.tour.round > 0 ? `round ${g.tour.round}` : 'the play-off') : 'the next game';
+  let title = `${label} is ready`;
+  let detail = '';
+  let at = up.since + UP_MIN_MS; // when the page moves (Date.now), Infinity: only by the button
+  if (g && g.status === 'waiting') {
+    const absent = g.seats.filter((x) => !x.connected && x.seat !== up.seat).map((x) => x.name || `seat ${x.seat}`);
+    const brk = g.startMs ? g.startMs - now : 0;
+    const forfeit = g.forfeitMs ? g.forfeitMs - now : 0;
+    const missing = forfeit > 0 ? ` A player still missing in ${countdown(forfeit)} loses it for the team by forfeit.` : '';
+    if (brk > 0) {
+      title = `${label} starts in ${countdown(brk)}`;
+      detail = `This page opens ${short} when the break ends; its clocks start when all four players are there.`;
+      at = Math.max(at, Date.now() + brk);
+    } else {
+      title = `${label}: the clocks start when all four players are there`;
+      detail = `You are not in ${short} yet: until this page opens it your seat counts as absent${absent.length ? ` (also waiting for ${absent.join(', ')})` : ''}.${missing}`;
+    }
+    if (brk <= 0 && at > Date.now()) detail += ` Opening it in ${countdown(at - Date.now())}.`;
+  } else if (g && g.status === 'live') {
+    const here = g.seats[up.seat] && g.seats[up.seat].connected;
+    title = here ? `${label} is being played from another tab or device` : `${label} has started: your clock may be running`;
+    detail = here ? 'This page shows the last game; open the next one here only to take the seat.' : 'Opening it now.';
+    at = here ? Infinity : 0;
+  } else if (g && g.status === 'finished') {
+    title = `${label} is over`;
+    at = Infinity;
+  }
+  // never away from a game that is still being played on this page
+  if (app.g && app.g.status === 'live' && !app.replaced && !app.readonly) at = Infinity;
+  app.els.up.dataset.status = g ? g.status : '';
+  document.getElementById('next-title').textContent = title;
+  document.getElementById('next-detail').textContent = detail;
+  document.getElementById('next-go').textContent = `Go to ${short}`;
+  if (Date.now() >= at) {
+    clearInterval(app.upTimer);
+    up.go();
+  }
 }
 
 function setNet(s) {
@@ -140,6 +222,7 @@ async function takeSeat() {
   const a = await app.net.request(msg.auth(app.token));
   app.seat = a.seat;
   app.gameId = a.game;
+  app.readonly = a.role === 'spectator'; // a finished game's token (issue 13 item 10)
   await app.net.request(msg.join(a.game));
 }
 
@@ -233,7 +316,7 @@ function build() {
   // The chat folds away (phones: folded at first); its summary shows the latest line.
   app.els.chatLast = h('span.chat-last', { id: 'chat-last' });
   app.els.chat = h('details.chat', { id: 'chat', open: !matchMedia('(max-width: 700px) and (orientation: portrait)').matches, ontoggle: () => { if (app.els.chat.open) app.unreadChat = 0; renderChat(); } },
-    h('summary', {}, h('span.chat-title', {}, 'Partner chat'), app.els.chatLast), lines, form);
+    h('summary', {}, app.els.chatTitle = h('span.chat-title', {}, 'Partner chat'), app.els.chatLast), lines, form);
   // A chess game has no partner: no signals, no partner chat (F-CHESS).
   const talk = app.g.chess ? [] : [signals, app.els.chat];
   if (app.g.chess) app.els.offer.title = 'offer a draw';
@@ -249,6 +332,7 @@ function build() {
 function statusText(g, you) {
   const b = g.boards[boardOf(you)];
   if (app.replaced) return 'Watching: another tab or device plays this seat';
+  if (app.readonly) return 'This game has ended: a read-only view of it and of your team\'s chat';
   if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/${g.seats.length} players connected)`;
   if (g.status === 'finished') return g.tour && g.tour.round > 0 && g.tour.game_no === 0 ? 'Game over · game 2 of the match follows after the break' : 'Game over';
   if (g.paused) return 'Paused by the director: the clocks stand still';
@@ -272,12 +356,16 @@ function render() {
   st.classList.toggle('your-move', text.startsWith('Your move'));
   app.els.result.textContent = resultText(g, you);
   app.els.result.classList.toggle('hidden', !g.result);
-  const live = g.status === 'live' && !app.replaced;
+  const live = g.status === 'live' && !app.replaced && !app.readonly;
   const offer = drawOffer(g);
   app.els.resign.disabled = !live;
   app.els.claim.disabled = !live;
-  // a page that only watches does not chat either (the server would refuse it)
+  // a page that only watches does not chat either (the server would refuse it); a read-only
+  // view of a finished game keeps its team's lines but no input
   for (const el of [app.els.signals, app.els.chatForm]) el.toggleAttribute('inert', app.replaced);
+  for (const el of [app.els.signals, app.els.chatForm]) el.hidden = app.readonly;
+  app.els.chat.classList.toggle('readonly', app.readonly);
+  app.els.chatTitle.textContent = app.readonly ? 'Partner chat (read-only: the game has ended)' : 'Partner chat';
   app.els.offer.disabled = !live || offer === teamOf(you);
   app.els.offer.textContent = offer === teamOf(you) ? 'Draw offered' : 'Offer draw';
   app.els.offer.hidden = offer !== 0 && offer !== teamOf(you);

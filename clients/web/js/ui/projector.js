@@ -257,7 +257,7 @@ function slotPush(sl, m) {
 function pairingsSlide(s) {
   const r = s.round;
   const teams = new Map(app.tour.teams.map((t) => [t.team, t]));
-  const res = (m, k) => (m.results[k] ? m.results[k].replace('1/2-1/2', '½-½') : m.games[k] ? 'live' : '');
+  const res = (m, k) => (m.results[k] ? m.results[k].replace('1/2-1/2', '½-½') : m.games[k] ? (m.states && m.states[k] === 'waiting' ? 'waiting' : 'live') : '');
   return h('div.pj-sheet', {},
     h('h2', {}, `Round ${r.round} of ${r.rounds} · pairings${r.status === 'paired' ? '' : ' and results'}${s.paged ? ` (boards ${s.from + 1}–${s.to})` : ''}`),
     h('table.pj-pairings', {},

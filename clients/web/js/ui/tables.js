@@ -13,13 +13,25 @@ export function gameHref(id, finished) {
   return finished ? `replay.html?game=${id}` : `watch.html?game=${id}`;
 }
 
+// A game of the round that has not ended: "waiting" while its clocks have not started (its
+// players are not all there, wait_s; or the break runs), with who is still absent, else "live"
+// (the round's states and absent, protocol/messages/s2c-round.md; a server without them: live).
+function pendingBadge(m, k, id) {
+  const absent = (m.absent && m.absent[k]) || [];
+  if (!m.states || m.states[k] !== 'waiting') return [h('span.status.live', { dataset: { state: 'live' } }, 'live'), `game ${id}: live (watch)`];
+  const who = absent.length ? ` for ${absent.join(', ')}` : '';
+  const title = `game ${id}: waiting${who ? who + ' (not connected yet)' : ' for the start'}: the clocks start when all four players are there (watch)`;
+  return [[h('span.status.waiting', { dataset: { state: 'waiting' } }, 'waiting'), who ? h('span.why.absent', {}, who) : null], title];
+}
+
 function gameCell(m, k) {
   const id = m.games && m.games[k];
   const res = m.results && m.results[k];
   if (!id && !res) return h('span.muted', {}, '–');
   if (!id) return h('span', { title: reasonText(m.reasons[k]) }, `${res} (${reasonText(m.reasons[k]) || 'forfeit'})`);
-  return h('a.game', { href: gameHref(id, !!res), dataset: { game: id }, title: res ? `game ${id}: ${res} ${reasonText(m.reasons[k])} (replay)` : `game ${id}: live (watch)` },
-    res ? h('span.res', {}, res) : h('span.status.live', {}, 'live'),
+  const [badge, title] = res ? [null, `game ${id}: ${res} ${reasonText(m.reasons[k])} (replay)`] : pendingBadge(m, k, id);
+  return h('a.game', { href: gameHref(id, !!res), dataset: { game: id }, title },
+    res ? h('span.res', {}, res) : badge,
     res && m.reasons[k] ? h('span.why', {}, ` ${reasonText(m.reasons[k])}`) : null);
 }
 
