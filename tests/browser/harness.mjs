@@ -36,14 +36,29 @@ export async function startServer(bin, tmp, port = 0, extra = []) {
   const srv = spawn(bin, ['--no-tls', '--port', String(port), '--db', path.join(tmp, 'test.db'), '--admin-token', ADMIN, '--web', 'clients/web', '--wait-s', '0', '--break-s', '0', ...extra], { stdio: ['ignore', out, out] });
   for (let i = 0; i < 100; i++) {
     const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\//.exec(fs.readFileSync(logPath, 'utf8'));
-    if (m) return { srv, port: Number(m[1]) };
+    if (m) {
+      srv.logPath = logPath;
+      return { srv, port: Number(m[1]) };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('the server did not report its port: ' + fs.readFileSync(logPath, 'utf8'));
 }
 
-// SIGTERM a child process and wait for it; a no-op for one that is gone.
+// The last lines of each stopped server's log, kept for run(): a test that fails by an
+// exception prints them even though its finally block removed the log (results.failed is
+// counted only after that block ran, so the block's own "after a failure" tail is skipped).
+const tails = [];
+
+// SIGTERM a child process and wait for it; a no-op for one that is gone. A server from
+// startServer leaves its log's last 30 lines in tails.
 export async function stop(p) {
+  if (p && p.logPath && !p.tailKept) {
+    p.tailKept = true;
+    try {
+      tails.push(fs.readFileSync(p.logPath, 'utf8').split('\n').slice(-30).join('\n'));
+    } catch { /* the log is gone */ }
+  }
   if (!p || p.exitCode !== null) return;
   p.kill('SIGTERM');
   await new Promise((r) => p.once('exit', r));
@@ -72,6 +87,7 @@ export function run(main) {
     .catch((e) => {
       results.failed++;
       console.log('FAIL', e && e.stack ? e.stack : e);
+      for (const t of tails) console.log('server log tail:\n' + t);
     })
     .finally(() => {
       log('done');
