@@ -204,6 +204,21 @@ static const char *fmt_seat_name(hub *h, hub_event *e, const runner_act *x, int 
     return player_name(hub__event_state(e), x->team[seat & 1], x->player[seat & 1]);
 }
 
+/* A board's names: the event's, White's and Black's teams'. */
+static bool fmt_game_names(hub *h, hub_event *e, runner_key k, const char **event,
+                           const char *teams[2])
+{
+    (void)h;
+    const club *c = hub__event_state(e);
+    const club_board *x = club_board_get(c, k);
+    if (!x)
+        return false;
+    *event = club_config_get(c)->name;
+    for (int i = 0; i < 2; i++)
+        teams[i] = club_team_name(c, club_team_tid(c, x->team[i]));
+    return true;
+}
+
 /* Every board is a hosted chess game (CREATE_GAME with game_kind chess), started at once
  * (T-WAIT is the club's: club_seat_present and its waiting time, not the hub's gate); its
  * player tokens go to the two teams' connections, not to the directors (the arbiter does not
@@ -213,25 +228,9 @@ const hub_fmt hub__club_fmt = {
     .label = "club",
     .enc = fmt_enc,
     .seat_name = fmt_seat_name,
+    .game_names = fmt_game_names,
 };
 
-bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
-                         int *board, const char *teams[2])
-{
-    runner_key k;
-    hub_event *e = hub__event_of_game(h, gid, &k);
-    club *c = e && hub__event_fmt(e) == &hub__club_fmt ? hub__event_state(e) : NULL;
-    const club_board *x = c ? club_board_get(c, k) : NULL;
-    if (!x)
-        return false;
-    *event = club_config_get(c)->name;
-    *round = k.round;
-    *match = k.match;
-    *board = k.board;
-    for (int i = 0; i < 2; i++)
-        teams[i] = club_team_name(c, club_team_tid(c, x->team[i]));
-    return true;
-}
 
 /* ---- commands -------------------------------------------------------------------------------- */
 

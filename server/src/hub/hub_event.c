@@ -237,6 +237,20 @@ void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s)
     }
 }
 
+bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, runner_key *k, const char **event,
+                          const char *teams[2])
+{
+    hub_event *x = hub__event_of_game(h, gid, k);
+    if (!x)
+        return false;
+    *e = x;
+    *event = NULL;
+    teams[0] = teams[1] = NULL;
+    if (x->f->game_names && !x->f->game_names(h, x, *k, event, teams))
+        *event = NULL, teams[0] = teams[1] = NULL;
+    return true;
+}
+
 tfmt_res hub__event_res(const hub_game *hg)
 {
     bool forfeit = strncmp(hg->reason, "forfeit", 7) == 0;

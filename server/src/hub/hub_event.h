@@ -54,6 +54,11 @@ typedef struct hub_fmt {
     void (*act)(hub *h, hub_event *e, runner_act *x, uint64_t now_us);
     /* A game's `assign` also goes to every director (all its seats). */
     bool assign_directors;
+    /* The names of game k for its record (BPGN Event, the teams' names for the live list):
+     * the event's name and White's / team 1's and Black's / team 2's team names, borrowed
+     * until the event changes. false: not a game of e. Optional (NULL: no names). */
+    bool (*game_names)(hub *h, hub_event *e, runner_key k, const char **event,
+                       const char *teams[2]);
 } hub_fmt;
 
 /* The club round robin (hub_club.c). */
@@ -97,6 +102,10 @@ runner_key hub__event_game_at(const hub_event *e, int i, int64_t *gid);
 void hub__event_assign(hub *h, int64_t gid, uint64_t conn, int64_t team);
 /* The assigns of s (ROLE_TEAM: its seats; anyone else: none) for e's games not finished. */
 void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s);
+/* Game gid is an event's game: true with its event, key and names (hub_fmt.game_names; NULL
+ * when the format has none); false if it is no event's game. */
+bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, runner_key *k, const char **event,
+                          const char *teams[2]);
 /* The runner_result-like end of a finished hub game (tfmt_res: forfeits by its reason). */
 tfmt_res hub__event_res(const hub_game *hg);
 

@@ -1011,13 +1011,18 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     match_game[0] = board[0] = '\0';
     int64_t tid = 0;
     int rno = 0, mi = 0, gno = 0;
-    const char *teams[2] = {NULL, NULL}, *club_name = NULL;
-    int cbd = 0;
-    if (hub__club_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
-        /* A club board (seed 004): the event's name, Round round.match, Board (1 the top). */
-        snprintf(event, sizeof event, "%s", club_name);
-        snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
-        snprintf(board, sizeof board, "%d", cbd + 1);
+    const char *teams[2] = {NULL, NULL}, *ev_name = NULL;
+    hub_event *ev;
+    runner_key k;
+    if (hub__event_game_info(h, hg->id, &ev, &k, &ev_name, teams)) {
+        /* An event's board (seed 004, 003): the event's name, Round round.match, Board (1 the
+         * top), and MatchGame when a board has two games (TFMT_SLOT_PACKED). */
+        if (ev_name)
+            snprintf(event, sizeof event, "%s", ev_name);
+        snprintf(round, sizeof round, "%d.%d", k.round, k.match + 1);
+        snprintf(board, sizeof board, "%d", k.board + 1);
+        if (hub__event_fmt(ev)->core->slot == TFMT_SLOT_PACKED)
+            snprintf(match_game, sizeof match_game, "%d", k.game + 1);
     } else if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
         const char *name = hub__tour_name(h, tid);
         if (name && name[0])

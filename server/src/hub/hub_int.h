@@ -307,10 +307,5 @@ const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
-/* Game gid is a hosted club board: true with its event's name, its round (1-based), match
- * and board (0-based) and the names of White's and Black's teams (borrowed: valid until the
- * event changes); false if it is not one. */
-bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
-                         int *board, const char *teams[2]);
 
 #endif

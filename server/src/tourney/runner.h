@@ -76,9 +76,11 @@ enum {
     RUNNER_ACT_GAME2,       /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
                              * everyone), just before game 2 is created: team[0] the loser
                              * (0 after a draw), swap, how */
-    RUNNER_ACT_NOTICE       /* tfmt.h formats: tell player `to` (a roster id of team[0]) the
+    RUNNER_ACT_NOTICE,      /* tfmt.h formats: tell player `to` (a roster id of team[0]) the
                              * format's note `note` about game `key`, at_us the instant it
                              * concerns, deadline_us an answer's deadline (0 none) */
+    RUNNER_ACT_FORMAT_ = 100 /* kinds from here on are a format's own (tfmt.h: carried out by
+                              * its hub hook, hub_fmt.act) */
 };
 
 /* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
