@@ -17,7 +17,7 @@
 #include "xalloc.h"
 
 /* The formats the loader knows, by the magic word of their saved text. */
-static const hub_fmt *const FORMATS[] = {&hub__club_fmt};
+static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt};
 
 typedef struct {
     runner_key key;
@@ -125,6 +125,10 @@ void hub__event_subscribe(hub *h, hub_event *e, uint64_t conn)
 
 void hub__event_persist(hub *h, hub_event *e)
 {
+    if (e->f->persist) {
+        e->f->persist(h, e);
+        return;
+    }
     char *text = e->f->core->save(e->ev);
     if (!text || store_club_put(h->st, e->id, text) != BH_OK)
         h->store_failed = true;
@@ -272,7 +276,12 @@ static void create_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_
     bool chess = x->game_kind == GAME_KIND_CHESS;
     const char *names[4] = {"", "", "", ""};
     for (int seat = 0; seat < (chess ? 2 : 4) && e->f->seat_name; seat++)
-        names[seat] = e->f->seat_name(h, e, x, seat);
+        if (!(names[seat] = e->f->seat_name(h, e, x, seat))) {
+            log_error("hub: %s %lld: a game of unknown teams %lld - %lld", e->f->label,
+                      (long long)e->id, (long long)x->team[0], (long long)x->team[1]);
+            map_add(e, x->key, 0);
+            return;
+        }
     char n0[GAME_NAME_MAX], n1[GAME_NAME_MAX], n2[GAME_NAME_MAX], n3[GAME_NAME_MAX];
     snprintf(n0, sizeof n0, "%s", names[0]); /* seat_name's storage is borrowed per call */
     snprintf(n1, sizeof n1, "%s", names[1]);
@@ -323,6 +332,12 @@ static void create_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_
     }
     if (hg->status == STORE_WAITING) /* issue 13: from start_us, when all are here */
         hub__game_gate(h, hg, &(game_gate){start_us, x->wait_s}, now_us);
+    char where[32] = "";
+    if (ops->slot != TFMT_SLOT_GAME)
+        snprintf(where, sizeof where, " board %d", x->key.board + 1);
+    log_info("hub: %s %lld round %d match %d game %d%s: game %lld", e->f->label,
+             (long long)e->id, x->key.round, x->key.match + 1, x->key.game + 1, where,
+             (long long)row.id);
 }
 
 /* END_GAME: the game ends now, if it is still played (a waiting one starts first). */
@@ -353,7 +368,12 @@ void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us)
         case RUNNER_ACT_END_GAME: end_game(h, e, x, now_us); break;
         case RUNNER_ACT_PERSIST: save = true; break;
         case RUNNER_ACT_ROUND:
-        case RUNNER_ACT_STANDINGS: push = true; break;
+        case RUNNER_ACT_STANDINGS:
+            if (e->f->publish)
+                e->f->publish(h, e, x, now_us);
+            else
+                push = true;
+            break;
         case RUNNER_ACT_NOTE:
         case RUNNER_ACT_FINISH:
             log_msg(x->rc < 0 ? LOG_ERROR : LOG_INFO, "hub: %s %lld: %s", e->f->label,
@@ -479,6 +499,9 @@ static int load_tgame(void *ctx, const store_tgame *row)
 int hub__event_load(hub *h, uint64_t now_us)
 {
     load_ctx lc = {h, now_us};
+    for (size_t i = 0; i < BH_ARRAY_LEN(FORMATS); i++)
+        if (FORMATS[i]->load_rows && FORMATS[i]->load_rows(h, now_us) != BH_OK)
+            return BH_ESTORE;
     if (store_each_club(h->st, load_row, &lc) != BH_OK ||
         store_each_tgame(h->st, load_tgame, h) != BH_OK)
         return BH_ESTORE;
@@ -509,6 +532,8 @@ int hub__event_load(hub *h, uint64_t now_us)
             if (hg && hg->status == STORE_WAITING && !hg->gated)
                 hub__game_gate(h, hg, &again, now_us);
         }
+        if (e->f->after_load)
+            e->f->after_load(h, e);
         time_of(h, e, now_us); /* what fell due while the server was down */
     }
     return BH_OK;

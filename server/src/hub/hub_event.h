@@ -47,7 +47,8 @@ typedef struct hub_fmt {
      * frees), NULL for none. Optional (NULL: no push). */
     char *(*enc)(hub *h, hub_event *e, uint64_t now_us);
     /* CREATE_GAME: the player's name on seat (chess: 0 White, 1 Black; bughouse: game.h's
-     * seats), "" unknown; borrowed until the next call. Optional (NULL: ""). */
+     * seats), "" unknown; borrowed until the next call; NULL: the game cannot be created (a
+     * team the hub does not know: logged, its key mapped to no game). Optional (NULL: ""). */
     const char *(*seat_name)(hub *h, hub_event *e, const runner_act *x, int seat);
     /* The kinds the executor does not carry out (NOTICE, the Swiss's own), in list order.
      * Optional (NULL: logged). */
@@ -59,10 +60,22 @@ typedef struct hub_fmt {
      * until the event changes. false: not a game of e. Optional (NULL: no names). */
     bool (*game_names)(hub *h, hub_event *e, runner_key k, const char **event,
                        const char *teams[2]);
+    /* ROUND and STANDINGS carried out one by one in list order instead of the snapshot push
+     * (the Swiss's round and standings messages to everyone). Optional. */
+    void (*publish)(hub *h, hub_event *e, const runner_act *x, uint64_t now_us);
+    /* PERSIST into the format's own row instead of the event table (the Swiss's tour_state:
+     * TRF and team map, read by the exports' recomputation). Optional. */
+    void (*persist)(hub *h, hub_event *e);
+    /* At load, before the event table: add the format's events stored in its own rows
+     * (hub__event_add). BH_OK or BH_ESTORE. Optional. */
+    int (*load_rows)(hub *h, uint64_t now_us);
+    /* At load, after e's games, loaded and its waiting games: the format's own line. Optional. */
+    void (*after_load)(hub *h, hub_event *e);
 } hub_fmt;
 
-/* The club round robin (hub_club.c). */
+/* The club round robin (hub_club.c) and the bughouse Swiss (hub_tour.c). */
 extern const hub_fmt hub__club_fmt;
+extern const hub_fmt hub__swiss_fmt;
 
 /* ---- events ------------------------------------------------------------------------------- */
 

@@ -163,9 +163,6 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
-    uint64_t tour_at = hub__tour_deadline(h); /* the tournaments' (runner.h) */
-    if (tour_at && (!at || tour_at < at))
-        at = tour_at;
     uint64_t ev_at = hub__event_deadline(h); /* the team events on the seam (hub_event.h) */
     if (ev_at && (!at || ev_at < at))
         at = ev_at;
@@ -257,8 +254,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    if (!hub__event_game_over(h, hg, now)) /* its event goes on (hub_event.h) */
-        hub__tour_game_over(h, hg, now); /* or its tournament (runner.h) */
+    hub__event_game_over(h, hg, now); /* its event goes on (hub_event.h) */
     hub__live_changed(h, now);
     cool_later(h, hg); /* out of memory at the turn's end; the store has it all */
 }
@@ -1014,16 +1010,7 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     const char *teams[2] = {NULL, NULL}, *ev_name = NULL;
     hub_event *ev;
     runner_key k;
-    if (hub__event_game_info(h, hg->id, &ev, &k, &ev_name, teams)) {
-        /* An event's board (seed 004, 003): the event's name, Round round.match, Board (1 the
-         * top), and MatchGame when a board has two games (TFMT_SLOT_PACKED). */
-        if (ev_name)
-            snprintf(event, sizeof event, "%s", ev_name);
-        snprintf(round, sizeof round, "%d.%d", k.round, k.match + 1);
-        snprintf(board, sizeof board, "%d", k.board + 1);
-        if (hub__event_fmt(ev)->core->slot == TFMT_SLOT_PACKED)
-            snprintf(match_game, sizeof match_game, "%d", k.game + 1);
-    } else if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
+    if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
         const char *name = hub__tour_name(h, tid);
         if (name && name[0])
             snprintf(event, sizeof event, "%s", name);
@@ -1033,6 +1020,15 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
         else
             snprintf(round, sizeof round, "playoff");
         snprintf(match_game, sizeof match_game, "%d", gno + 1);
+    } else if (hub__event_game_info(h, hg->id, &ev, &k, &ev_name, teams)) {
+        /* An N-board event's board (seed 004, 003): the event's name, Round round.match, Board
+         * (1 the top), and MatchGame when a board has two games (TFMT_SLOT_PACKED). */
+        if (ev_name)
+            snprintf(event, sizeof event, "%s", ev_name);
+        snprintf(round, sizeof round, "%d.%d", k.round, k.match + 1);
+        snprintf(board, sizeof board, "%d", k.board + 1);
+        if (hub__event_fmt(ev)->core->slot == TFMT_SLOT_PACKED)
+            snprintf(match_game, sizeof match_game, "%d", k.game + 1);
     }
     now_pgn_date(hg->created_ms, date);
     bpgn_meta meta = {.event = event,

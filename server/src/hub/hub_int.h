@@ -240,10 +240,8 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 void hub__live_changed(hub *h, uint64_t now_us);
 void hub__live_push(hub *h, uint64_t now_us);
 
-/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides). */
-/* Load the stored tournaments after the games, apply results of games that ended without a
- * tournament update, go on with running ones. BH_OK or BH_ESTORE. */
-int hub__tour_load(hub *h, uint64_t now_us);
+/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides; a format on
+ * the seam, hub_event.h: the executor loads them, feeds them the games' ends and the time). */
 void hub__tour_free(hub *h);
 /* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
  * tournament id created in the store. */
@@ -268,12 +266,6 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
  * connections logged in with one closed (unauthorized); the reply is team_created with the
  * new token; logged. Errors: not_found (team), store_error. */
 void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* hg just finished: tell its tournament's runner. */
-void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* The runners' deadlines (their open choices): the earliest (0: none), and what is due at
- * now_us (hub_on_timer). */
-uint64_t hub__tour_deadline(const hub *h);
-void hub__tour_timers(hub *h, uint64_t now_us);
 /* game2_colors from s (m->game2_colors): the answer of the team the runner asked (its captain
  * or connection; anyone else: unauthorized). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

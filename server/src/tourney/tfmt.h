@@ -110,5 +110,7 @@ const tfmt_ops *tfmt_find(const tfmt_ops *const *fmts, int n, const char *text);
 
 /* The club round robin of seed 004 (club.h) on the seam: club_fmt.c. */
 extern const tfmt_ops tfmt_club;
+/* The bughouse Swiss runner (runner.h) on the seam: runner_tfmt.c. */
+extern const tfmt_ops tfmt_swiss;
 
 #endif
