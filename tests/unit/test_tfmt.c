@@ -172,11 +172,87 @@ static void club_through_the_ops(void)
     ops->free(ev);
 }
 
+/* The Swiss through tfmt_swiss's ops as the executor drives it: 6 teams, 3 rounds, every
+ * game won by team 1 and no P-GAME2 choice made, so the default (swap) applies at each
+ * deadline (next_instant, on_time): T-DOUBLE gives 3 x 3 x 2 = 18 round games, each match
+ * 1-1; the equal teams then play T-PRIZES' play-off (round 0) until the event is finished.
+ * The saved text comes back through the magic word and load unchanged. */
+static void swiss_through_the_ops(void)
+{
+    const tfmt_ops *ops = &tfmt_swiss;
+    CHECK(ops->clock == TFMT_CLOCK_MONO && ops->slot == TFMT_SLOT_GAME);
+    runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = 3};
+    runner *r = runner_new(1, &c, true);
+    runner_acts a;
+    runner_acts_init(&a);
+    for (int i = 0; i < 6; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "T%d", i + 1);
+        CHECK_EQ_INT("register", BH_OK,
+                     runner_register(r, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i, &a));
+    }
+    runner_acts_fini(&a);
+    runner_reply rep;
+    uint64_t now = 1000000000ull;
+    CHECK_EQ_INT("start", BH_OK, runner_start(r, now, 7, &a, &rep));
+    int round_games = 0, playoff = 0;
+    for (int guard = 0; guard < 500 && runner_status(r) != RUNNER_FINISHED; guard++) {
+        runner_acts b;
+        runner_acts_init(&b);
+        int created = 0;
+        for (int i = 0; i < a.n; i++) {
+            const runner_act *x = &a.v[i];
+            if (x->kind != RUNNER_ACT_CREATE_GAME)
+                continue;
+            created++;
+            CHECK_EQ_INT("bughouse", GAME_KIND_BUGHOUSE, x->game_kind);
+            int no;
+            CHECK_EQ_INT("slot", BH_OK, tfmt_key_pack(ops->slot, x->key, &no));
+            if (x->key.round > 0)
+                round_games++;
+            else
+                playoff++;
+            ops->game_over(r, x->key, TFMT_WIN1, now + 1000, &b);
+        }
+        runner_acts_fini(&a);
+        a = b;
+        now += 2000;
+        if (!created && !a.n) { /* nothing started: the time (a P-GAME2 deadline) */
+            uint64_t at = ops->next_instant(r);
+            CHECK(at > 0);
+            if (!at)
+                break;
+            now = at > now ? at : now;
+            ops->on_time(r, now, &a);
+        }
+    }
+    runner_acts_fini(&a);
+    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(r));
+    CHECK_EQ_INT("round games", 18, round_games);
+    CHECK(playoff > 0);
+    CHECK_EQ_INT("rounds", 3, tour_n_rounds(runner_tour(r)));
+    const tfmt_ops *fmts[] = {&tfmt_club, &tfmt_swiss};
+    char *text = ops->save(r);
+    CHECK(tfmt_find(fmts, 2, text) == &tfmt_swiss);
+    void *back = NULL;
+    CHECK_EQ_INT("load", BH_OK, ops->load(1, text, now, &back, NULL));
+    char *again = back ? ops->save(back) : NULL;
+    CHECK(again && strcmp(text, again) == 0);
+    void *bad = NULL;
+    CHECK_EQ_INT("bad text", BH_EPARSE, ops->load(1, "SWISS 1 x\n", now, &bad, NULL));
+    CHECK(bad == NULL);
+    free(text);
+    free(again);
+    ops->free(back);
+    ops->free(r);
+}
+
 static const bh_test_case cases[] = {
     {"key_slots", key_slots},
     {"find_by_magic", find_by_magic},
     {"results", results},
     {"club_through_the_ops", club_through_the_ops},
+    {"swiss_through_the_ops", swiss_through_the_ops},
 };
 
 BH_TEST_MAIN(cases)
