@@ -106,7 +106,7 @@ static void club_through_the_ops(void)
     for (int t = 1; t <= 4; t++) {
         roster r;
         fx_roster(&r, 10, 100 * t + 1, NULL);
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "Club %d", t);
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, 1000 + t, name, &r, 100 * t + 1, NULL));
     }
@@ -186,7 +186,7 @@ static void swiss_through_the_ops(void)
     runner_acts a;
     runner_acts_init(&a);
     for (int i = 0; i < 6; i++) {
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "T%d", i + 1);
         CHECK_EQ_INT("register", BH_OK,
                      runner_register(r, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i, &a));
