@@ -534,7 +534,10 @@ int hub__event_load(hub *h, uint64_t now_us)
         }
         if (e->f->after_load)
             e->f->after_load(h, e);
-        time_of(h, e, now_us); /* what fell due while the server was down */
+        /* What fell due while the server was down, once (the formats act only on what is
+         * due: a league's deadlines that passed fire now). */
+        ops->on_time(e->ev, now, &a);
+        hub__event_run(h, e, &a, now_us);
     }
     return BH_OK;
 }

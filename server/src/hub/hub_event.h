@@ -133,7 +133,8 @@ void hub__event_seat(hub *h, hub_game *hg, int seat);
 uint64_t hub__event_deadline(const hub *h);
 void hub__event_timers(hub *h, uint64_t now_us);
 /* Load every stored event of a known format (after the games and teams), its game map, the
- * ends of its finished games, then loaded and the time once. BH_OK or BH_ESTORE. */
+ * ends of its finished games, then loaded, its waiting games gated again, and on_time once
+ * at now_us (what fell due while the server was down). BH_OK or BH_ESTORE. */
 int hub__event_load(hub *h, uint64_t now_us);
 void hub__event_free(hub *h);
 
