@@ -1,11 +1,13 @@
-/* hub_club.c: the club round robins (issue 15) in the server: the club_* messages
- * (proto_club.h) carried to the pure core (tourney/club.h), which decides everything; the
- * hub stores each event's state (store_club.h) before any reply of the turn, mints the team
- * and appeals tokens, and pushes the event's snapshot after a change.
+/* hub_club.c: the club round robins (issue 15) in the server, a format on the seam
+ * (tourney/tfmt.h: tfmt_club; hub_event.h: hub__club_fmt): the club_* messages (proto_club.h)
+ * carried to the pure core (tourney/club.h), which decides everything, the team and appeals
+ * tokens, and the event's snapshot; the hub's executor (hub_event.c) carries out the core's
+ * actions: stores the state before any reply of the turn, creates and ends the boards' games,
+ * pushes the snapshot after a change, keeps the time and loads the events back.
  * SPDX-License-Identifier: MIT
  * Every board is a hosted chess game (hub_chess.c, ruleset "fide", the event's clock): made
  * and started when its round starts, its two player tokens given to the captains' connections
- * (`assign`), its end fed to club.h (hub__club_game_over). The arbiter may still enter a
+ * (`assign`), its end fed to club.h (club_game_over through the executor). The arbiter may still enter a
  * board's result while it is played (club_result: the game ends with it), forfeits included.
  * With wait_s set, a seat that connects is reported present (T-WAIT, club_seat_present) and
  * the waiting time's end forfeits the boards of those absent (the decision is club.h's);
@@ -20,12 +22,9 @@
 #include "auth.h"
 #include "bh.h"
 #include "club.h"
-#include "log.h"
 #include "now.h"
 #include "proto_club.h"
 #include "proto_tour.h"
-#include "store_club.h"
-#include "store_tour.h"
 #include "hub_event.h"
 #include "hub_int.h"
 
