@@ -22,7 +22,7 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 #define HUB_ROLE_BIT(role) (1u << (role))
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
-typedef struct hub_clubs hub_clubs; /* hub_club.c */
+typedef struct hub_events hub_events; /* hub_event.c: the team events on the seam */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -143,7 +143,7 @@ struct hub {
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
-    hub_clubs *clubs_; /* club round robins (hub_club.c); NULL until the first */
+    hub_events *events_; /* team events on the seam (hub_event.c); NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
     int *warm;         /* slots of finished games loaded this turn (released at its end) */
@@ -245,10 +245,8 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 void hub__live_changed(hub *h, uint64_t now_us);
 void hub__live_push(hub *h, uint64_t now_us);
 
-/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides). */
-/* Load the stored tournaments after the games, apply results of games that ended without a
- * tournament update, go on with running ones. BH_OK or BH_ESTORE. */
-int hub__tour_load(hub *h, uint64_t now_us);
+/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides; a format on
+ * the seam, hub_event.h: the executor loads them, feeds them the games' ends and the time). */
 void hub__tour_free(hub *h);
 /* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
  * tournament id created in the store. */
@@ -273,12 +271,6 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us);
  * connections logged in with one closed (unauthorized); the reply is team_created with the
  * new token; logged. Errors: not_found (team), store_error. */
 void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* hg just finished: tell its tournament's runner. */
-void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* The runners' deadlines (their open choices): the earliest (0: none), and what is due at
- * now_us (hub_on_timer). */
-uint64_t hub__tour_deadline(const hub *h);
-void hub__tour_timers(hub *h, uint64_t now_us);
 /* game2_colors from s (m->game2_colors): the answer of the team the runner asked (its captain
  * or connection; anyone else: unauthorized). */
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
@@ -311,30 +303,10 @@ int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_d
 /* The reply field naming what a refused claim got wrong. */
 const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
-/* hub_club.c: the club round robins (issue 15: tourney/club.h). */
+/* hub_club.c: the club round robins (issue 15: tourney/club.h), a format on the seam
+ * (hub_event.h: hub__club_fmt): what is left here is the club's own messages. */
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
-/* The events' deadlines (line-up deadlines, waiting times): the earliest (0 none), and what
- * is due at now_us. */
-uint64_t hub__club_deadline(const hub *h);
-void hub__club_timers(hub *h, uint64_t now_us);
-/* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
-int hub__club_load(hub *h, uint64_t now_us);
-void hub__club_free(hub *h);
-/* Game gid is a hosted club board: true with its event's name, its round (1-based), match
- * and board (0-based) and the names of White's and Black's teams (borrowed: valid until the
- * event changes); false if it is not one. */
-bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
-                         int *board, const char *teams[2]);
-/* hg (a hosted club board) just finished: tell its event (club_game_over). */
-void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* A club team's token authenticated s: the event takes its pushes, and s gets an assign
- * for each of the team's live boards. */
-void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id);
-/* T-WAIT: seat of hg (a hosted club board) connected: reported present to its event. */
-void hub__club_seat(hub *h, hub_game *hg, int seat);
-/* Is id a club event (its teams are registered by club_team, not team_register)? */
-bool hub__club_has(hub *h, int64_t id);
 
 #endif

@@ -1,7 +1,9 @@
 /* hub_tour.c: the tournaments run by the server, as the hub's part of them: each is a runner
- * (tourney/runner.h) that decides; this file carries out its actions (games with their tokens,
- * the store, assign / game2_choice / round / standings messages, pairing jobs), feeds it the
- * games' ends and the time, and loads it back at start.
+ * (tourney/runner.h) that decides, run as a format on the seam (tourney/tfmt.h: tfmt_swiss)
+ * by the hub's one executor (hub_event.h), which creates and ends its games, keeps their map,
+ * feeds it the games' ends and the time and loads it back; this file is the Swiss's hub side:
+ * its own actions (game2_choice, pairing jobs, deferred replies, the directors' pause notice),
+ * its round and standings messages to everyone, its stored row, its tokens and commands.
  * SPDX-License-Identifier: MIT
  * The whole tournament is stored (runner_save: TRF and the team map) in the same store
  * transaction as the game result that changed it, so a restart restores it exactly; a game
@@ -13,6 +15,7 @@
 
 #include "auth.h"
 #include "bh.h"
+#include "hub_event.h"
 #include "hub_tour_int.h"
 #include "log.h"
 #include "now.h"
@@ -36,49 +39,25 @@ static htour *add_tour(hub *h, runner *r)
     BH_GROW(ts->v, ts->n, ts->cap);
     htour *ht = xcalloc(1, sizeof *ht);
     ht->r = r;
+    ht->e = hub__event_add(h, runner_id(r), &hub__swiss_fmt, r); /* the executor frees r */
     ts->v[ts->n++] = ht;
     return ht;
 }
 
-static void add_gid(htour *ht, int64_t gid)
+htour *hub__tour_of_game(hub *h, int64_t gid, runner_key *k)
 {
-    BH_GROW(ht->gid, ht->ngid, ht->capgid);
-    ht->gid[ht->ngid++] = gid;
-}
-
-htour *hub__tour_of_game(hub *h, int64_t gid, int *index)
-{
-    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        htour *ht = h->tours_->v[t];
-        for (int i = 0; i < ht->ngid; i++)
-            if (ht->gid[i] == gid) {
-                *index = i;
-                return ht;
-            }
-    }
-    return NULL;
+    hub_event *e = hub__event_of_game(h, gid, k);
+    return e && hub__event_fmt(e) == &hub__swiss_fmt ? hub__tour_find(h, hub__event_id(e)) : NULL;
 }
 
 int64_t hub__tour_gid(const htour *ht, runner_key k)
 {
-    for (int i = runner_n_games(ht->r) - 1; i >= 0; i--) {
-        const runner_game *g = runner_game_at(ht->r, i);
-        if (g->key.round == k.round && g->key.match == k.match && g->key.game == k.game &&
-            g->key.board == k.board)
-            return i < ht->ngid ? ht->gid[i] : 0;
-    }
-    return 0;
+    return hub__event_gid(ht->e, k);
 }
 
 runner_result hub__tour_res(const hub_game *hg)
 {
-    if (strcmp(hg->result, "1-0") == 0)
-        return RUNNER_WIN1;
-    if (strcmp(hg->result, "0-1") == 0)
-        return RUNNER_WIN2;
-    /* A game that no one decided over the board (a restart adjudicated it): void. A director's
-     * result is not, whatever its reason says (the protocol's own example is "adjudicated"). */
-    return strcmp(hg->recovery, "adjudicated") == 0 ? RUNNER_VOID : RUNNER_DRAW;
+    return tfmt_runner_res(hub__event_res(hg));
 }
 
 static const hub_team *hub_team_by_id(const hub *h, int64_t id)
@@ -98,11 +77,11 @@ static void to_all(hub *h, char *msg)
     free(msg);
 }
 
-static void persist(hub *h, const htour *ht)
+static void persist(hub *h, hub_event *e)
 {
     runner_saved s;
-    runner_save(ht->r, &s);
-    store_tour row = {runner_id(ht->r), s.status, s.seed, s.teams, s.trf};
+    runner_save(hub__event_state(e), &s);
+    store_tour row = {hub__event_id(e), s.status, s.seed, s.teams, s.trf};
     if (store_tour_put(h->st, &row) != BH_OK)
         h->store_failed = true;
     runner_saved_fini(&s);
@@ -110,97 +89,20 @@ static void persist(hub *h, const htour *ht)
 
 /* ---- games -------------------------------------------------------------------------------- */
 
-/* Tell the connections of the two teams of game g (store id gid) and, when to_directors,
- * every director, the player tokens of g: a team sees its own two seats, a director all four.
- * tokens by seat; only_conn: to that connection only (0: all). */
-static void send_assign(hub *h, const htour *ht, const runner_game *g, int64_t gid,
-                        const char tokens[4][AUTH_TOKEN_LEN + 1], const hub_game *hg,
-                        uint64_t only_conn, bool to_directors)
+/* CREATE_GAME's seats (hub_event.c creates the game): P-TEAM, team 1 = White on A (its
+ * captain) + Black on B (its partner); NULL for a team the hub does not know. */
+static const char *seat_name(hub *h, hub_event *e, const runner_act *x, int seat)
 {
-    proto_assign a = {.tournament = runner_id(ht->r),
-                      .round = g->key.round,
-                      .match = g->key.match,
-                      .game_no = g->key.game,
-                      .game = gid,
-                      .team1 = g->team[0],
-                      .team2 = g->team[1]};
-    for (int i = 0; i < h->capsess; i++) {
-        const hub_sess *s = &h->sess[i];
-        if (!s->conn || (only_conn && s->conn != only_conn))
-            continue;
-        bool dir = s->role == ROLE_DIRECTOR && to_directors;
-        bool team = s->role == ROLE_TEAM && (s->team == g->team[0] || s->team == g->team[1]);
-        if (!dir && !team)
-            continue;
-        a.n = 0;
-        for (int seat = 0; seat < 4; seat++) {
-            int64_t owner = g->team[game_team_of(seat) == GAME_TEAM_1 ? 0 : 1];
-            if (dir || owner == s->team) {
-                a.seats[a.n] = seat;
-                a.tokens[a.n] = tokens[seat];
-                a.names[a.n] = hg ? hg->players[seat] : NULL;
-                a.n++;
-            }
-        }
-        hub__queue(h, s->conn, proto_enc_assign(&a));
-    }
-}
-
-/* RUNNER_ACT_CREATE_GAME: the game in the store with its four tokens and its tournament row,
- * its tokens assigned, and started as the runner asks: at once without a gate (wait_s 0 and
- * no break: the clocks run whether or not the players are there), else behind the gate
- * (issue 13: after the break, when every seat is connected, or by forfeit after wait_s). */
-static void create_game(hub *h, htour *ht, const runner_act *x, uint64_t now_us)
-{
+    (void)e;
     const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
-    int64_t tid = runner_id(ht->r);
-    if (!a || !b) {
-        log_error("hub: tournament %lld: a game of unknown teams %lld - %lld", (long long)tid,
-                  (long long)x->team[0], (long long)x->team[1]);
-        add_gid(ht, 0);
-        return;
+    if (!a || !b)
+        return NULL;
+    switch (seat) {
+    case GAME_A_WHITE: return a->players[0];
+    case GAME_B_BLACK: return a->players[1];
+    case GAME_A_BLACK: return b->players[0];
+    default: return b->players[1]; /* GAME_B_WHITE */
     }
-    const char *names[4];
-    /* P-TEAM: team 1 = White on A (captain) + Black on B (partner). */
-    names[GAME_A_WHITE] = a->players[0];
-    names[GAME_B_BLACK] = a->players[1];
-    names[GAME_A_BLACK] = b->players[0];
-    names[GAME_B_WHITE] = b->players[1];
-    store_game row = {.tournament = tid,
-                      .team1 = x->team[0],
-                      .team2 = x->team[1],
-                      .base_ms = x->base_ms,
-                      .inc_ms = x->inc_ms,
-                      .created_ms = now_wall_ms(),
-                      .status = STORE_WAITING,
-                      .names = {names[0], names[1], names[2], names[3]},
-                      .ruleset = x->ruleset};
-    char tokens[4][AUTH_TOKEN_LEN + 1];
-    int rc = store_game_add(h->st, &row, &row.id);
-    for (int i = 0; i < 4 && rc == BH_OK; i++)
-        rc = hub__seat_token(h, row.id, i, tokens[i]);
-    store_tgame sg = {row.id, tid, x->key.round, x->key.match, x->key.game, x->team[0]};
-    if (rc == BH_OK)
-        rc = store_tgame_add(h->st, &sg);
-    if (rc == BH_OK)
-        rc = hub__game_load(h, &row, now_us);
-    hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    if (hg && x->wait_s == 0 && x->start_us <= now_us)
-        rc = hub__game_start(h, hg, now_us); /* no gate: the clocks run at once (as before) */
-    add_gid(ht, rc == BH_OK ? row.id : 0);
-    if (rc != BH_OK) {
-        log_error("hub: tournament %lld: cannot create a game: %s", (long long)tid,
-                  bh_errname(rc));
-        h->store_failed = true;
-        return;
-    }
-    const runner_game *g = runner_game_get(ht->r, x->key);
-    if (g)
-        send_assign(h, ht, g, row.id, (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, 0, true);
-    if (hg && hg->status == STORE_WAITING) /* issue 13: after the break, when all are here */
-        hub__game_gate(h, hg, &(game_gate){x->start_us, x->wait_s}, now_us);
-    log_info("hub: tournament %lld round %d match %d game %d: game %lld", (long long)tid,
-             x->key.round, x->key.match + 1, x->key.game + 1, (long long)row.id);
 }
 
 /* RUNNER_ACT_ASK_CHOICE: to the team the runner names (its team's connections, its captain's
@@ -283,50 +185,45 @@ static void reply_pending(hub *h, htour *ht, const runner_act *x)
     }
 }
 
+/* The Swiss's own kinds (hub_fmt.act), in list order. */
+static void act(hub *h, hub_event *e, runner_act *x, uint64_t now_us)
+{
+    htour *ht = hub__tour_find(h, hub__event_id(e));
+    switch (x->kind) {
+    case RUNNER_ACT_ASK_CHOICE:
+        ask_choice(h, ht, x->key, x->team[0], x->deadline_us, now_us, 0);
+        break;
+    case RUNNER_ACT_PAUSE:
+        log_error("hub: tournament %lld: %s", (long long)hub__event_id(e), x->text);
+        for (int k = 0; k < h->capsess; k++)
+            if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
+                hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
+        break;
+    case RUNNER_ACT_PAIR_JOB: {
+        hub_job *j = xmalloc(sizeof *j);
+        j->rj = x->job;
+        x->job = NULL;
+        h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
+        break;
+    }
+    case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
+    case RUNNER_ACT_GAME2: game2_decided(h, ht, x); break;
+    default: break;
+    }
+}
+
+/* ROUND and STANDINGS: the round's and the standings' messages to every connection. */
+static void publish(hub *h, hub_event *e, const runner_act *x, uint64_t now_us)
+{
+    (void)now_us;
+    htour *ht = hub__tour_find(h, hub__event_id(e));
+    to_all(h, x->kind == RUNNER_ACT_ROUND ? hub__tour_enc_round(h, ht, x->round)
+                                          : hub__tour_enc_standings(ht));
+}
+
 void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
 {
-    long long tid = (long long)runner_id(ht->r);
-    for (int i = 0; i < a->n; i++) {
-        runner_act *x = &a->v[i];
-        switch (x->kind) {
-        case RUNNER_ACT_CREATE_GAME: create_game(h, ht, x, now_us); break;
-        case RUNNER_ACT_END_GAME: {
-            hub_game *hg = hub__game_by_id(h, hub__tour_gid(ht, x->key));
-            if (hg && hg->status == STORE_WAITING) /* withdrawn while its game waits */
-                hub__game_start(h, hg, now_us);
-            if (hg && hg->status == STORE_LIVE)
-                hub__game_set_result(h, hg, x->result == RUNNER_WIN1 ? "1-0" : "0-1", x->reason,
-                                     now_us);
-            break;
-        }
-        case RUNNER_ACT_ASK_CHOICE:
-            ask_choice(h, ht, x->key, x->team[0], x->deadline_us, now_us, 0);
-            break;
-        case RUNNER_ACT_ROUND: to_all(h, hub__tour_enc_round(h, ht, x->round)); break;
-        case RUNNER_ACT_STANDINGS: to_all(h, hub__tour_enc_standings(ht)); break;
-        case RUNNER_ACT_PERSIST: persist(h, ht); break;
-        case RUNNER_ACT_PAUSE:
-            log_error("hub: tournament %lld: %s", tid, x->text);
-            for (int k = 0; k < h->capsess; k++)
-                if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
-                    hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
-            break;
-        case RUNNER_ACT_FINISH:
-        case RUNNER_ACT_NOTE:
-            log_msg(x->rc < 0 ? LOG_ERROR : LOG_INFO, "hub: tournament %lld: %s", tid, x->text);
-            break;
-        case RUNNER_ACT_PAIR_JOB: {
-            hub_job *j = xmalloc(sizeof *j);
-            j->rj = x->job;
-            x->job = NULL;
-            h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
-            break;
-        }
-        case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
-        case RUNNER_ACT_GAME2: game2_decided(h, ht, x); break;
-        }
-    }
-    runner_acts_fini(a);
+    hub__event_run(h, ht->e, a, now_us);
 }
 
 void hub_job_run(hub_job *j)
@@ -400,54 +297,20 @@ void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_
 
 /* ---- events from the hub --------------------------------------------------------------------- */
 
-void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
-{
-    int i;
-    htour *ht = hub__tour_of_game(h, hg->id, &i);
-    if (!ht) {
-        hub__club_game_over(h, hg, now_us); /* a club board (hub_club.c), if it is one */
-        return;
-    }
-    runner_acts a = {0};
-    runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us, &a);
-    hub__tour_run(h, ht, &a, now_us);
-}
-
-uint64_t hub__tour_deadline(const hub *h)
-{
-    uint64_t at = 0;
-    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        uint64_t d = runner_deadline(h->tours_->v[t]->r);
-        if (d && (!at || d < at))
-            at = d;
-    }
-    return at;
-}
-
-void hub__tour_timers(hub *h, uint64_t now_us)
-{
-    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        runner_acts a = {0};
-        runner_on_time(h->tours_->v[t]->r, now_us, &a);
-        hub__tour_run(h, h->tours_->v[t], &a, now_us);
-    }
-}
-
 bool hub__tour_choice_open(hub *h, int64_t gid)
 {
-    int i;
+    runner_key k;
     runner_choice c;
-    htour *ht = hub__tour_of_game(h, gid, &i);
-    return ht && runner_choice_get(ht->r, runner_game_at(ht->r, i)->key, &c) == BH_OK;
+    htour *ht = hub__tour_of_game(h, gid, &k);
+    return ht && runner_choice_get(ht->r, k, &c) == BH_OK;
 }
 
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_game2_colors *x = &m->game2_colors;
-    int i;
+    runner_key k = {0, 0, 0, 0};
     runner_choice c;
-    htour *ht = hub__tour_of_game(h, x->game, &i);
-    runner_key k = ht ? runner_game_at(ht->r, i)->key : (runner_key){0, 0, 0, 0};
+    htour *ht = hub__tour_of_game(h, x->game, &k);
     if (!ht || runner_choice_get(ht->r, k, &c) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
@@ -500,15 +363,15 @@ void hub__tour_created(hub *h, int64_t id, const proto_tournament_create *m)
     const char *tb[PROTO_TB_MAX + 1];
     runner_config c;
     config_of(h, m, &c, tb);
-    persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL)));
+    hub__event_persist(h, add_tour(h, runner_new(id, &c, h->io.job == NULL))->e);
 }
 
 bool hub__tour_check_team(hub *h, hub_sess *s, int64_t id, const proto_team_register *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
-    if (!ht && hub__club_has(h, m->tournament)) {
-        /* a club event's teams come with rosters (club_team) */
+    if (!ht && hub__event_find(h, m->tournament)) {
+        /* an event on the seam: its teams come with rosters (club_team, ...) */
         hub__error(h, s->conn, true, id, BH_ESTATE, "tournament");
         return false;
     }
@@ -586,23 +449,17 @@ static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
         return;
     bool dir = s->role == ROLE_DIRECTOR;
     const tour *t = runner_tour(ht->r);
-    for (int i = 0; i < runner_n_games(ht->r) && i < ht->ngid; i++) {
-        const runner_game *g = runner_game_at(ht->r, i);
-        hub_game *hg = hub__game_by_id(h, ht->gid[i]);
-        if ((!tour_round_match(t, g->key.round, g->key.match) && g->key.round != 0) || !hg ||
+    for (int i = 0; i < hub__event_n_games(ht->e); i++) {
+        int64_t gid;
+        runner_key k = hub__event_game_at(ht->e, i, &gid);
+        const runner_game *g = runner_game_get(ht->r, k);
+        hub_game *hg = hub__game_by_id(h, gid);
+        if (!g || (!tour_round_match(t, k.round, k.match) && k.round != 0) || !hg ||
             hg->status == STORE_FINISHED)
             continue;
         if (!dir && s->team != g->team[0] && s->team != g->team[1])
             continue;
-        char tokens[4][AUTH_TOKEN_LEN + 1];
-        memset(tokens, 0, sizeof tokens);
-        for (int seat = 0; seat < 4; seat++) {
-            bool mine = dir || (game_team_of(seat) == GAME_TEAM_1) == (s->team == g->team[0]);
-            if (mine && hub__seat_token(h, ht->gid[i], seat, tokens[seat]) != BH_OK)
-                h->store_failed = true;
-        }
-        send_assign(h, ht, g, ht->gid[i], (const char(*)[AUTH_TOKEN_LEN + 1])tokens, hg, s->conn,
-                    dir);
+        hub__event_assign(h, gid, s->conn, dir ? 0 : s->team);
     }
     for (int k = 0; k < runner_n_choices(ht->r); k++) {
         const runner_choice *c = runner_choice_at(ht->r, k);
@@ -658,15 +515,18 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
         reassign(h, ht, s, now_us);
-    else if (tm)
-        hub__club_team_authed(h, s, tm->tournament); /* a club team: its boards' tokens */
+    else if (tm && hub__event_find(h, tm->tournament)) { /* its boards' tokens, its pushes */
+        hub_event *e = hub__event_find(h, tm->tournament);
+        hub__event_subscribe(h, e, s->conn);
+        hub__event_assigns_to(h, e, s);
+    }
 }
 
 void hub__tour_game_changed(hub *h, const hub_game *hg)
 {
-    int i;
-    htour *ht = hg->tournament ? hub__tour_of_game(h, hg->id, &i) : NULL;
-    int r = ht ? runner_game_at(ht->r, i)->key.round : 0;
+    runner_key k;
+    htour *ht = hg->tournament ? hub__tour_of_game(h, hg->id, &k) : NULL;
+    int r = ht ? k.round : 0;
     if (r > 0)
         to_all(h, hub__tour_enc_round(h, ht, r));
 }
@@ -674,18 +534,18 @@ void hub__tour_game_changed(hub *h, const hub_game *hg)
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2])
 {
-    int i;
-    htour *ht = hub__tour_of_game(h, gid, &i);
-    if (!ht)
+    runner_key k;
+    htour *ht = hub__tour_of_game(h, gid, &k);
+    const runner_game *g = ht ? runner_game_get(ht->r, k) : NULL;
+    if (!g)
         return false;
-    const runner_game *g = runner_game_at(ht->r, i);
     *tournament = runner_id(ht->r);
     *round = g->key.round;
     *match = g->key.match;
     *game_no = g->key.game;
-    for (int k = 0; k < 2; k++) {
-        const hub_team *tm = hub_team_by_id(h, g->team[k]);
-        teams[k] = tm ? tm->name : NULL;
+    for (int i = 0; i < 2; i++) {
+        const hub_team *tm = hub_team_by_id(h, g->team[i]);
+        teams[i] = tm ? tm->name : NULL;
     }
     return true;
 }
@@ -708,65 +568,44 @@ static int load_row(void *ctx, const store_tour *row)
     return 0;
 }
 
-static int load_tgame(void *ctx, const store_tgame *row)
+/* The Swiss's events are stored in their own rows (tour_state): added before the executor
+ * reads the game map, feeds the stored ends, calls runner_loaded and gates the waiting games
+ * again (tfmt_swiss.wait_s). */
+static int load_rows(hub *h, uint64_t now_us)
 {
-    hub *h = ctx;
-    htour *ht = hub__tour_find(h, row->tournament);
-    if (ht) {
-        runner_restore_game(ht->r, (runner_key){row->round, row->match, row->game_no, 0},
-                            row->team1);
-        add_gid(ht, row->game);
-    }
-    return 0;
-}
-
-int hub__tour_load(hub *h, uint64_t now_us)
-{
-    if (store_tour_init(h->st) != BH_OK || store_each_tour(h->st, load_row, h) != BH_OK ||
-        store_each_tgame(h->st, load_tgame, h) != BH_OK)
+    (void)now_us;
+    if (store_tour_init(h->st) != BH_OK || store_each_tour(h->st, load_row, h) != BH_OK)
         return BH_ESTORE;
-    /* The games' ends as the store has them, in creation order: the runner notes those it
-     * recorded and applies the others (those of a turn whose tournament update is missing:
-     * recovery at load), which may pair the next round; then a running event goes on. */
-    for (int t = 0; h->tours_ && t < h->tours_->n; t++) {
-        htour *ht = h->tours_->v[t];
-        runner_acts a = {0};
-        for (int i = 0; i < ht->ngid; i++) {
-            hub_game *hg = hub__game_by_id(h, ht->gid[i]);
-            if (hg && hg->status == STORE_FINISHED) {
-                runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us,
-                                 &a);
-                hub__tour_run(h, ht, &a, now_us);
-            }
-        }
-        runner_loaded(ht->r, now_us, &a);
-        hub__tour_run(h, ht, &a, now_us);
-        /* A game that was waiting for its players (issue 13): its gate is not stored (its
-         * instants are monotonic), so it waits the whole wait_s again from now (a game
-         * waiting without wait_s, in a break, starts now). */
-        game_gate again = {now_us, tour_rules(runner_tour(ht->r))->wait_s};
-        for (int i = 0; i < ht->ngid; i++) {
-            hub_game *hg = hub__game_by_id(h, ht->gid[i]);
-            if (hg && hg->status == STORE_WAITING && !hg->gated)
-                hub__game_gate(h, hg, &again, now_us);
-        }
-        const tour *tt = runner_tour(ht->r);
-        log_info("hub: tournament %lld: %s, round %d of %d", (long long)runner_id(ht->r),
-                 runner_status_name(runner_status(ht->r)), tour_n_rounds(tt),
-                 tour_planned_rounds(tt));
-    }
     return BH_OK;
 }
+
+static void after_load(hub *h, hub_event *e)
+{
+    (void)h;
+    const runner *r = hub__event_state(e);
+    const tour *tt = runner_tour(r);
+    log_info("hub: tournament %lld: %s, round %d of %d", (long long)runner_id(r),
+             runner_status_name(runner_status(r)), tour_n_rounds(tt), tour_planned_rounds(tt));
+}
+
+const hub_fmt hub__swiss_fmt = {
+    .core = &tfmt_swiss,
+    .label = "tournament",
+    .seat_name = seat_name,
+    .act = act,
+    .assign_directors = true,
+    .publish = publish,
+    .persist = persist,
+    .load_rows = load_rows,
+    .after_load = after_load,
+};
 
 void hub__tour_free(hub *h)
 {
     if (!h->tours_)
         return;
-    for (int i = 0; i < h->tours_->n; i++) {
-        runner_free(h->tours_->v[i]->r);
-        free(h->tours_->v[i]->gid);
-        free(h->tours_->v[i]);
-    }
+    for (int i = 0; i < h->tours_->n; i++)
+        free(h->tours_->v[i]); /* its runner is the executor's (hub__event_free) */
     free(h->tours_->v);
     free(h->tours_->pend);
     free(h->tours_);

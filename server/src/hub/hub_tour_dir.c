@@ -43,10 +43,9 @@ void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
         return;
     }
-    int i;
-    htour *ht = hub__tour_of_game(h, hg->id, &i);
+    runner_key k = {0, 0, 0, 0};
+    htour *ht = hub__tour_of_game(h, hg->id, &k);
     bool override = ht && hg->status == STORE_FINISHED;
-    runner_key k = ht ? runner_game_at(ht->r, i)->key : (runner_key){0, 0, 0, 0};
     runner_reply rep;
     if (override && runner_override_check(ht->r, k, &rep) != BH_OK) {
         hub__tour_reply(h, ht, s->conn, m->id, &rep, 0);

@@ -2,21 +2,22 @@
  * out: games, tokens, store, messages; loading), hub_tour_dir.c (the director's commands) and
  * hub_tour_msg.c (round, standings and tournament messages).
  * SPDX-License-Identifier: MIT
- * Each tournament is a runner (tourney/runner.h), which decides everything about it; the hub
- * keeps only what the runner does not know: the store's game id of each of its games. */
+ * Each tournament is a runner (tourney/runner.h), which decides everything about it, run as
+ * a format on the seam by the hub's executor (hub_event.h: hub__swiss_fmt), which keeps the
+ * store's game id of each of its games. */
 #ifndef BH_HUB_TOUR_INT_H
 #define BH_HUB_TOUR_INT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hub_event.h"
 #include "hub_int.h"
 #include "runner.h"
 
 typedef struct {
-    runner *r;
-    int64_t *gid; /* the store's game id of the runner's game i (runner_game_at), 0 none */
-    int ngid, capgid;
+    runner *r;    /* the event's state (hub__event_state(e)), freed by the executor */
+    hub_event *e; /* the executor's event: its games, its subscribers */
 } htour;
 
 /* A director's reply that waits for a pairing job (runner_reply.deferred). */
@@ -35,12 +36,12 @@ struct hub_tours {
     uint64_t next_cookie;
 };
 
-/* hub_tour.c: the tournament with this id (NULL none); the tournament and runner game index of
+/* hub_tour.c: the tournament with this id (NULL none); the tournament and runner key of
  * store game gid (NULL none); the store id of r's game k (0 none). */
 htour *hub__tour_find(hub *h, int64_t id);
-htour *hub__tour_of_game(hub *h, int64_t gid, int *index);
+htour *hub__tour_of_game(hub *h, int64_t gid, runner_key *k);
 int64_t hub__tour_gid(const htour *ht, runner_key k);
-/* hub_tour.c: carry out the runner's actions a (in order; a is emptied). */
+/* hub_tour.c: carry out the runner's actions a (in order; a is emptied): hub__event_run. */
 void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us);
 /* hub_tour.c: answer a director's command: the error of rep, or (cookie) wait for its job, or
  * the tournament snapshot now. */
