@@ -728,7 +728,7 @@ M += [
   [ID, ("name", "string", "1..64 bytes", ""), ("ruleset", "string", "1..31 bytes", "optional, \"fide\" (F-CHESS)"),
    ("teams", "integer", "4..32", "optional, 20: groups x teams a group (2..16)"),
    ("groups", "integer", "2 or 4", "optional, 4: with 2 groups the knockout starts with the semi-finals 1A-2B, 2A-1B"),
-   ("boards", "integer", "1..16", "optional, 10"), ("max_invited", "integer", "0..boards", "optional, 3 (art. 2)"),
+   ("boards", "integer", "1..16", "optional, 10"), ("max_invited", "integer", "0..boards", "optional, 3 (art. 2), or boards when fewer"),
    ("rating_date", "integer", "YYYYMMDD", "optional, 20050215: the date the roster ratings are as of (art. 2)"),
    ("wait_s", "integer", "0..86400 s", "optional, 600: at an agreed game the clocks start when both players are "
     "present; an absent player loses after wait_s"),

@@ -168,6 +168,9 @@ void hub__arm(hub *h)
     uint64_t club_at = hub__club_deadline(h); /* the club events' (club.h) */
     if (club_at && (!at || club_at < at))
         at = club_at;
+    uint64_t league_at = hub__league_deadline(h); /* the leagues' (lg.h) */
+    if (league_at && (!at || league_at < at))
+        at = league_at;
     if (at != h->armed_us) {
         h->armed_us = at;
         h->io.timer(h->io.ctx, at);
@@ -1013,6 +1016,11 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     int cbd = 0;
     if (hub__club_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
         /* A club board (seed 004): the event's name, Round round.match, Board (1 the top). */
+        snprintf(event, sizeof event, "%s", club_name);
+        snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
+        snprintf(board, sizeof board, "%d", cbd + 1);
+    } else if (hub__league_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
+        /* A league game (seed 003): the league's name, Round stage.match, Board. */
         snprintf(event, sizeof event, "%s", club_name);
         snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
         snprintf(board, sizeof board, "%d", cbd + 1);

@@ -12,6 +12,7 @@
 #include "hub.h"
 #include "proto.h"
 #include "proto_club.h"
+#include "proto_league.h"
 #include "store.h"
 #include "theap.h"
 #include "tour.h"
@@ -23,6 +24,7 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
 typedef struct hub_clubs hub_clubs; /* hub_club.c */
+typedef struct hub_leagues hub_leagues; /* hub_league.c */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -139,6 +141,7 @@ struct hub {
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
     hub_clubs *clubs_; /* club round robins (hub_club.c); NULL until the first */
+    hub_leagues *leagues_; /* leagues of seed 003 (hub_league.c); NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
     int *warm;         /* slots of finished games loaded this turn (released at its end) */
@@ -327,5 +330,27 @@ void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id);
 void hub__club_seat(hub *h, hub_game *hg, int seat);
 /* Is id a club event (its teams are registered by club_team, not team_register)? */
 bool hub__club_has(hub *h, int64_t id);
+
+/* hub_league.c: the leagues of seed 003 (issue 16: tourney/lg.h). */
+/* A decoded league_* message (proto_league.h) that the dispatch table let s send (the
+ * director's kinds; a player's, whose league token in the message the handler checks):
+ * carried out and replied. */
+void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us);
+/* The leagues' next instants (deadlines, agreed starts) as a monotonic instant (0 none), and
+ * what is due at now_us (their clock is the wall clock: lg.h). */
+uint64_t hub__league_deadline(const hub *h);
+void hub__league_timers(hub *h, uint64_t now_us);
+/* Load the stored leagues (after the games): games that ended unheard are applied, waiting
+ * games gated again, and what fell due meanwhile fires once. BH_OK or BH_ESTORE. */
+int hub__league_load(hub *h, uint64_t now_us);
+void hub__league_free(hub *h);
+/* hg (a hosted league game) just finished: tell its league (lg_game_over). */
+void hub__league_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* Game gid is a hosted league game: true with the league's name, the stage (LG_STAGE_*),
+ * match and board (0-based) and White's and Black's team names (borrowed). */
+bool hub__league_game_info(hub *h, int64_t gid, const char **event, int *stage, int *match,
+                           int *board, const char *teams[2]);
+/* Is id a league? */
+bool hub__league_has(hub *h, int64_t id);
 
 #endif

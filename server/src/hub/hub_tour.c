@@ -405,7 +405,8 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
     int i;
     htour *ht = hub__tour_of_game(h, hg->id, &i);
     if (!ht) {
-        hub__club_game_over(h, hg, now_us); /* a club board (hub_club.c), if it is one */
+        hub__club_game_over(h, hg, now_us);   /* a club board (hub_club.c), if it is one */
+        hub__league_game_over(h, hg, now_us); /* a league game (hub_league.c), if it is one */
         return;
     }
     runner_acts a = {0};
