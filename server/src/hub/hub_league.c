@@ -288,7 +288,8 @@ static char *enc(hub *h, const hleague *x, bool has_id, int64_t msg_id)
             chal_time_control(&g->c, &cfg->cr, &base_s, &inc_s);
             tc_text(tcs[ngo], sizeof tcs[ngo], base_s, inc_s);
             bool open = g->c.state == CHAL_PROPOSED && g->res == LG_NONE;
-            gs[ngo++] = (pleague_game_out){
+            int j = ngo++;
+            gs[j] = (pleague_game_out){
                 .board = k.board + 1,
                 .game = k.game + 1,
                 .team = {g->team[0], g->team[1]},
@@ -301,7 +302,7 @@ static char *enc(hub *h, const hleague *x, bool has_id, int64_t msg_id)
                 .proposal_ms = open ? g->c.proposal_us / 1000 : 0,
                 .start_ms = g->c.start_us / 1000,
                 .want_alt = {g->c.want_alt[0], g->c.want_alt[1]},
-                .tc = tcs[ngo],
+                .tc = tcs[j],
                 .subs = g->c.subs[0] + g->c.subs[1],
                 .extensions = g->c.extensions,
                 .result = RES[g->res < LG_RES_N_ ? g->res : 0],
