@@ -10,3 +10,8 @@ bh_add_test(test_hub_club SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_hub_club.c
 # The club messages against their golden files (protocol/gen.py) and hostile inputs.
 bh_add_test(test_proto_club SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_proto_club.c LIBS bh_proto
             LABELS unit)
+
+# The seam a format plugs into (tfmt.h): key slots, formats by magic word, the club through
+# its ops only (no sqlite, no JSON).
+bh_add_test(test_tfmt SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tfmt.c LIBS bh_runner LABELS unit)
+target_include_directories(test_tfmt PRIVATE ${CMAKE_CURRENT_LIST_DIR})

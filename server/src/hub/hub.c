@@ -8,6 +8,7 @@
 
 #include "auth.h"
 #include "bh.h"
+#include "hub_event.h"
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
@@ -148,7 +149,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
         store_each_game(st, load_game, &lc) != BH_OK || hub__tour_load(h, now_us) != BH_OK ||
-        hub__club_load(h, now_us) != BH_OK || hub__league_load(h, now_us) != BH_OK ||
+        hub__event_load(h, now_us) != BH_OK ||
         store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
@@ -181,7 +182,7 @@ void hub_free(hub *h)
     free(h->tournaments);
     free(h->teams);
     hub__tour_free(h);
-    hub__club_free(h);
+    hub__event_free(h);
     hub__league_free(h);
     theap_free(h->timers);
     free(h);
@@ -255,8 +256,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
     h->armed_us = 0;
     hub__game_timers(h, now_us);
     hub__tour_timers(h, now_us); /* the tournaments' deadlines (runner.h) */
-    hub__club_timers(h, now_us); /* the club events' (club.h) */
-    hub__league_timers(h, now_us); /* the leagues' (lg.h) */
+    hub__event_timers(h, now_us); /* the team events on the seam (hub_event.h) */
     hub__arm(h);
 }
 

@@ -26,88 +26,14 @@
 #include "proto_tour.h"
 #include "store_club.h"
 #include "store_tour.h"
+#include "hub_event.h"
 #include "hub_int.h"
-#include "hub_tour_int.h"
 
-typedef struct {
-    int64_t id;
-    club *c;
-    uint64_t *subs; /* connections that sent a message about this event: they get its pushes */
-    int nsubs, capsubs;
-} hclub;
-
-/* A hosted board: the hub game of club board key (stored in tour_games: round, match,
- * game_no = board, team1 = White's team). */
-typedef struct {
-    int64_t club, game;
-    runner_key key;
-} hcgame;
-
-struct hub_clubs {
-    hclub *v;
-    int n, cap;
-    hcgame *g;
-    int ng, capg;
-};
-
-static hub_clubs *clubs(hub *h)
-{
-    if (!h->clubs_)
-        h->clubs_ = xcalloc(1, sizeof *h->clubs_);
-    return h->clubs_;
-}
-
-static hclub *find_h(hub *h, int64_t id)
-{
-    hub_clubs *cs = clubs(h);
-    for (int i = 0; i < cs->n; i++)
-        if (cs->v[i].id == id)
-            return &cs->v[i];
-    return NULL;
-}
-
+/* The club of event id (NULL: none, or another format's event). */
 static club *find(hub *h, int64_t id)
 {
-    hclub *x = find_h(h, id);
-    return x ? x->c : NULL;
-}
-
-bool hub__club_has(hub *h, int64_t id)
-{
-    return find_h(h, id) != NULL;
-}
-
-static void subscribe(hub *h, int64_t id, uint64_t conn)
-{
-    hclub *x = find_h(h, id);
-    if (!x)
-        return;
-    for (int i = 0; i < x->nsubs; i++)
-        if (x->subs[i] == conn)
-            return;
-    BH_GROW(x->subs, x->nsubs, x->capsubs);
-    x->subs[x->nsubs++] = conn;
-}
-
-static void add(hub *h, int64_t id, club *c)
-{
-    hub_clubs *cs = clubs(h);
-    BH_GROW(cs->v, cs->n, cs->cap);
-    cs->v[cs->n++] = (hclub){id, c, NULL, 0, 0};
-}
-
-void hub__club_free(hub *h)
-{
-    if (!h->clubs_)
-        return;
-    for (int i = 0; i < h->clubs_->n; i++) {
-        club_free(h->clubs_->v[i].c);
-        free(h->clubs_->v[i].subs);
-    }
-    free(h->clubs_->v);
-    free(h->clubs_->g);
-    free(h->clubs_);
-    h->clubs_ = NULL;
+    hub_event *e = hub__event_find_fmt(h, id, &hub__club_fmt);
+    return e ? hub__event_state(e) : NULL;
 }
 
 /* ---- the snapshot ---------------------------------------------------------------------------- */
@@ -256,91 +182,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
     return out;
 }
 
-/* ---- actions --------------------------------------------------------------------------------- */
-
-static void persist(hub *h, int64_t id, const club *c)
-{
-    char *text = club_save(c);
-    if (store_club_put(h->st, id, text) != BH_OK)
-        h->store_failed = true;
-    free(text);
-}
-
-/* Carry out the core's actions: store, push the snapshot once to the event's connections
- * (those that sent a message about it and are still open) when a round or the standings
- * changed, log the rest. (CREATE_GAME and END_GAME: the boards are
- * played over the board; see the file comment.) */
-static void board_create(hub *h, int64_t id, const club *c, const runner_act *x,
-                         uint64_t now_us);
-static void board_end(hub *h, int64_t id, const runner_act *x, uint64_t now_us);
-
-static void run(hub *h, int64_t id, const club *c, runner_acts *a, uint64_t now_us)
-{
-    bool push = false, save = false;
-    for (int i = 0; i < a->n; i++) {
-        const runner_act *x = &a->v[i];
-        switch (x->kind) {
-        case RUNNER_ACT_PERSIST: save = true; break;
-        case RUNNER_ACT_ROUND:
-        case RUNNER_ACT_STANDINGS: push = true; break;
-        case RUNNER_ACT_CREATE_GAME:
-            log_info("hub: club %lld round %d match %d board %d: %d (White) - %d",
-                     (long long)id, x->key.round, x->key.match + 1, x->key.board + 1,
-                     x->player[0], x->player[1]);
-            board_create(h, id, c, x, now_us);
-            break;
-        case RUNNER_ACT_END_GAME: board_end(h, id, x, now_us); break;
-        case RUNNER_ACT_NOTE:
-        case RUNNER_ACT_FINISH:
-            log_info("hub: club %lld: %s", (long long)id, x->text);
-            break;
-        default: break;
-        }
-    }
-    runner_acts_fini(a);
-    if (save)
-        persist(h, id, c);
-    if (!push)
-        return;
-    hclub *x = find_h(h, id);
-    char *msg = enc(c, id, false, 0, now_us);
-    for (int i = 0; x && i < x->nsubs;) {
-        if (!hub__sess_find(h, x->subs[i])) { /* closed */
-            x->subs[i] = x->subs[--x->nsubs];
-            continue;
-        }
-        hub__queue(h, x->subs[i++], xstrdup(msg));
-    }
-    free(msg);
-}
-
-/* ---- hosted boards ----------------------------------------------------------------------------- */
-
-static hcgame *board_of_game(hub *h, int64_t gid)
-{
-    hub_clubs *cs = clubs(h);
-    for (int i = 0; i < cs->ng; i++)
-        if (cs->g[i].game == gid)
-            return &cs->g[i];
-    return NULL;
-}
-
-static hcgame *game_of_board(hub *h, int64_t id, runner_key k)
-{
-    hub_clubs *cs = clubs(h);
-    for (int i = 0; i < cs->ng; i++)
-        if (cs->g[i].club == id && cs->g[i].key.round == k.round &&
-            cs->g[i].key.match == k.match && cs->g[i].key.board == k.board)
-            return &cs->g[i];
-    return NULL;
-}
-
-static void map_add(hub *h, int64_t id, int64_t gid, runner_key k)
-{
-    hub_clubs *cs = clubs(h);
-    BH_GROW(cs->g, cs->ng, cs->capg);
-    cs->g[cs->ng++] = (hcgame){id, gid, k};
-}
+/* ---- the format's hub side ------------------------------------------------------------------ */
 
 static const char *player_name(const club *c, int64_t team, int player)
 {
@@ -349,151 +191,46 @@ static const char *player_name(const club *c, int64_t team, int player)
     return k >= 0 ? r->p[k].name : "";
 }
 
-/* The player tokens of the seats of team in hosted board g, sent as an `assign` (game_no: the
- * board, 0-based; seats 0 White, 1 Black): the seats' own (hub__seat_token, as the Swiss's
- * reassign), so a captain's page shown again hands out the same tokens and adds no row. */
-static void send_assign(hub *h, uint64_t conn, const club *c, const hcgame *g, int64_t team)
+static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
 {
-    const club_board *b = club_board_get(c, g->key);
-    if (!b)
-        return;
-    char tok[2][AUTH_TOKEN_LEN + 1];
-    proto_assign a = {.tournament = g->club,
-                      .round = g->key.round,
-                      .match = g->key.match,
-                      .game_no = g->key.board,
-                      .game = g->game,
-                      .team1 = b->team[0],
-                      .team2 = b->team[1]};
-    for (int seat = 0; seat < 2; seat++) {
-        if (b->team[seat] != team)
-            continue;
-        if (hub__seat_token(h, g->game, seat, tok[seat]) != BH_OK) {
-            h->store_failed = true;
-            return;
-        }
-        a.seats[a.n] = seat;
-        a.tokens[a.n] = tok[seat];
-        a.names[a.n] = player_name(c, b->team[seat], b->player[seat]);
-        a.n++;
-    }
-    if (a.n)
-        hub__queue(h, conn, proto_enc_assign(&a));
+    (void)h;
+    return enc(hub__event_state(e), hub__event_id(e), false, 0, now_us);
 }
 
-/* The assigns of s (a team's captain: its seats) for the live boards of event id. (Not for
- * a director: the arbiter does not play.) */
-static void assigns_to(hub *h, hub_sess *s, int64_t id, const club *c)
+/* A board's seats (F-CHESS): 0 White, 1 Black, the line-up's players. */
+static const char *fmt_seat_name(hub *h, hub_event *e, const runner_act *x, int seat)
 {
-    if (s->role != ROLE_TEAM)
-        return;
-    hub_clubs *cs = clubs(h);
-    for (int i = 0; i < cs->ng; i++) {
-        const hcgame *g = &cs->g[i];
-        const club_board *b = g->club == id ? club_board_get(c, g->key) : NULL;
-        if (b && b->live && (b->team[0] == s->team || b->team[1] == s->team))
-            send_assign(h, s->conn, c, g, s->team);
-    }
+    (void)h;
+    return player_name(hub__event_state(e), x->team[seat & 1], x->player[seat & 1]);
 }
 
-/* RUNNER_ACT_CREATE_GAME of a club board: a chess game (F-CHESS) with the line-up's players,
- * started now (T-WAIT: the clocks run from the round's start, whoever is at the board), its
- * key stored, and the assigns to the two teams' connections of the event. */
-static void board_create(hub *h, int64_t id, const club *c, const runner_act *x,
-                         uint64_t now_us)
+/* A board's names: the event's, White's and Black's teams'. */
+static bool fmt_game_names(hub *h, hub_event *e, runner_key k, const char **event,
+                           const char *teams[2])
 {
-    const club_config *cfg = club_config_get(c);
-    store_game row = {.tournament = id,
-                      .team1 = x->team[0],
-                      .team2 = x->team[1],
-                      .base_ms = cfg->base_ms,
-                      .inc_ms = cfg->inc_ms,
-                      .created_ms = now_wall_ms(),
-                      .status = STORE_WAITING,
-                      .names = {player_name(c, x->team[0], x->player[0]),
-                                player_name(c, x->team[1], x->player[1]), "", ""},
-                      .ruleset = cfg->ruleset,
-                      .kind = GAME_KIND_CHESS};
-    store_tgame tg = {0, id, x->key.round, x->key.match, x->key.board, x->team[0]};
-    int rc = store_game_add(h->st, &row, &row.id);
-    tg.game = row.id;
-    if (rc == BH_OK)
-        rc = store_tgame_add(h->st, &tg);
-    if (rc == BH_OK)
-        rc = hub__game_load(h, &row, now_us);
-    hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    if (!hg || hub__game_start(h, hg, now_us) != BH_OK) {
-        h->store_failed = true;
-        log_error("hub: club %lld: board %d.%d.%d: no game (%s)", (long long)id, x->key.round,
-                  x->key.match + 1, x->key.board + 1, bh_errname(rc));
-        return;
-    }
-    map_add(h, id, row.id, x->key);
-    for (int i = 0; i < h->capsess; i++) { /* every connection of the two teams' tokens */
-        hub_sess *s = &h->sess[i];
-        if (s->conn && s->role == ROLE_TEAM && (s->team == x->team[0] || s->team == x->team[1]))
-            send_assign(h, s->conn, c, &clubs(h)->g[clubs(h)->ng - 1], s->team);
-    }
-}
-
-void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id)
-{
-    club *c = find(h, club_id);
-    if (!c)
-        return;
-    subscribe(h, club_id, s->conn);
-    assigns_to(h, s, club_id, c);
-}
-
-/* RUNNER_ACT_END_GAME of a club board (a forfeit: T-WAIT, the arbiter's): its game ends with
- * that result, if it is still played. */
-static void board_end(hub *h, int64_t id, const runner_act *x, uint64_t now_us)
-{
-    hcgame *g = game_of_board(h, id, x->key);
-    hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
-    if (!hg || hg->status == STORE_FINISHED)
-        return;
-    const char *res = x->result == RUNNER_WIN1 ? "1-0" : x->result == RUNNER_WIN2 ? "0-1"
-                                                                                   : "1/2-1/2";
-    hub__game_set_result(h, hg, res, "forfeit", now_us); /* x->reason: in the log */
-}
-
-void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us)
-{
-    hcgame *g = board_of_game(h, hg->id);
-    club *c = g ? find(h, g->club) : NULL;
-    if (!c)
-        return;
-    runner_acts a;
-    runner_acts_init(&a);
-    club_game_over(c, g->key, hub__tour_res(hg), now_us, &a); /* a decided board: ignored */
-    run(h, g->club, c, &a, now_us);
-}
-
-bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
-                         int *board, const char *teams[2])
-{
-    hcgame *g = board_of_game(h, gid);
-    club *c = g ? find(h, g->club) : NULL;
-    const club_board *x = c ? club_board_get(c, g->key) : NULL;
+    (void)h;
+    const club *c = hub__event_state(e);
+    const club_board *x = club_board_get(c, k);
     if (!x)
         return false;
     *event = club_config_get(c)->name;
-    *round = g->key.round;
-    *match = g->key.match;
-    *board = g->key.board;
     for (int i = 0; i < 2; i++)
         teams[i] = club_team_name(c, club_team_tid(c, x->team[i]));
     return true;
 }
 
-void hub__club_seat(hub *h, hub_game *hg, int seat)
-{
-    hcgame *g = board_of_game(h, hg->id);
-    club *c = g ? find(h, g->club) : NULL;
-    if (c && club_seat_present(c, g->key, seat) == BH_OK)
-        persist(h, g->club, c);
-}
+/* Every board is a hosted chess game (CREATE_GAME with game_kind chess), started at once
+ * (T-WAIT is the club's: club_seat_present and its waiting time, not the hub's gate); its
+ * player tokens go to the two teams' connections, not to the directors (the arbiter does not
+ * play); the snapshot is pushed to the connections that sent a message about the event. */
+const hub_fmt hub__club_fmt = {
+    .core = &tfmt_club,
+    .label = "club",
+    .enc = fmt_enc,
+    .seat_name = fmt_seat_name,
+    .game_names = fmt_game_names,
+};
+
 
 /* ---- commands -------------------------------------------------------------------------------- */
 
@@ -544,10 +281,9 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    club *c = club_new(id, &cfg);
-    add(h, id, c);
-    subscribe(h, id, s->conn);
-    persist(h, id, c);
+    hub_event *e = hub__event_add(h, id, &hub__club_fmt, club_new(id, &cfg));
+    hub__event_subscribe(h, e, s->conn);
+    hub__event_persist(h, e);
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
 }
 
@@ -586,7 +322,7 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
     ht->tournament = m->club;
     snprintf(ht->name, sizeof ht->name, "%s", m->name);
     snprintf(ht->players[0], sizeof ht->players[0], "%s", r.p[k].name);
-    persist(h, m->club, c);
+    hub__event_persist(h, hub__event_find(h, m->club));
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
 }
 
@@ -642,8 +378,8 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             club_game_over(c, k, code == CLUB_1_0 ? RUNNER_WIN1 : code == CLUB_0_1 ? RUNNER_WIN2
                                                                                    : RUNNER_DRAW,
                            now_us, &a);
-            hcgame *g = game_of_board(h, m->club, k); /* the hosted game ends with it */
-            hub_game *hg = g ? hub__game_by_id(h, g->game) : NULL;
+            /* the hosted game ends with it */
+            hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));
             if (hg && hg->status == STORE_LIVE)
                 hub__game_set_result(h, hg, RES[code], "arbiter", now_us);
         }
@@ -671,7 +407,7 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }
-    run(h, m->club, c, &a, now_us);
+    hub__event_run(h, hub__event_find(h, m->club), &a, now_us);
     if (m->type == PCLUB_PROTEST)
         hub__queue(h, s->conn, proto_club_enc_created(m->id, "protest", pid, NULL));
     else
@@ -689,7 +425,8 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "club");
         return;
     }
-    subscribe(h, m->club, s->conn);
+    hub_event *e = hub__event_find(h, m->club);
+    hub__event_subscribe(h, e, s->conn);
     /* The dispatch table let a team token send a line-up; it must be this event's team. */
     if (m->type == PCLUB_LINEUP && s->role == ROLE_TEAM && !club_team_tid(c, s->team)) {
         refusal why = {"F-LINEUP", "captain", -1};
@@ -700,7 +437,7 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
     case PCLUB_TEAM: do_team(h, s, c, m); break;
     case PCLUB_GET:
         hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us));
-        assigns_to(h, s, m->club, c); /* a captain's page: its boards' player tokens */
+        hub__event_assigns_to(h, e, s); /* a captain's page: its boards' player tokens */
         break;
     case PCLUB_APPEALS: {
         char token[AUTH_TOKEN_LEN + 1];
@@ -722,78 +459,4 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
     }
     default: do_cmd(h, s, c, m, now_us); break;
     }
-}
-
-/* ---- time and loading ------------------------------------------------------------------------ */
-
-uint64_t hub__club_deadline(const hub *h)
-{
-    uint64_t at = 0;
-    for (int i = 0; h->clubs_ && i < h->clubs_->n; i++) {
-        uint64_t x = club_deadline(h->clubs_->v[i].c);
-        if (x && (!at || x < at))
-            at = x;
-    }
-    return at;
-}
-
-void hub__club_timers(hub *h, uint64_t now_us)
-{
-    for (int i = 0; h->clubs_ && i < h->clubs_->n; i++) {
-        hclub *x = &h->clubs_->v[i];
-        uint64_t at = club_deadline(x->c);
-        if (!at || at > now_us)
-            continue;
-        runner_acts a;
-        runner_acts_init(&a);
-        club_on_time(x->c, now_us, &a);
-        run(h, x->id, x->c, &a, now_us);
-    }
-}
-
-typedef struct {
-    hub *h;
-    uint64_t now_us;
-} load_ctx;
-
-static int load_row(void *ctx, int64_t id, const char *state)
-{
-    load_ctx *lc = ctx;
-    club *c = NULL;
-    int line = 0;
-    if (club_load(id, state, lc->now_us, &c, &line) != BH_OK) {
-        log_error("hub: club %lld: the stored state does not load (line %d): kept as stored",
-                  (long long)id, line);
-        return 0;
-    }
-    add(lc->h, id, c);
-    return 0;
-}
-
-static int load_tgame(void *ctx, const store_tgame *row)
-{
-    hub *h = ctx;
-    if (find_h(h, row->tournament))
-        map_add(h, row->tournament, row->game,
-                (runner_key){row->round, row->match, 0, row->game_no});
-    return 0;
-}
-
-int hub__club_load(hub *h, uint64_t now_us)
-{
-    load_ctx lc = {h, now_us};
-    int rc = store_each_club(h->st, load_row, &lc);
-    if (rc == BH_OK)
-        rc = store_each_tgame(h->st, load_tgame, h);
-    /* A board whose game ended without the event hearing of it (a restart adjudicated it
-     * before the events were loaded): its result now. */
-    for (int i = 0; rc == BH_OK && h->clubs_ && i < h->clubs_->ng; i++) {
-        hcgame g = h->clubs_->g[i];
-        hub_game *hg = hub__game_by_id(h, g.game);
-        club *c = find(h, g.club);
-        const club_board *b = c ? club_board_get(c, g.key) : NULL;
-        if (hg && b && b->live && hg->status == STORE_FINISHED)
-            hub__club_game_over(h, hg, now_us);
-    }
-    return rc;
 }

@@ -10,6 +10,7 @@
 
 #include "bh.h"
 #include "bpgn.h"
+#include "hub_event.h"
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
@@ -165,12 +166,9 @@ void hub__arm(hub *h)
     uint64_t tour_at = hub__tour_deadline(h); /* the tournaments' (runner.h) */
     if (tour_at && (!at || tour_at < at))
         at = tour_at;
-    uint64_t club_at = hub__club_deadline(h); /* the club events' (club.h) */
-    if (club_at && (!at || club_at < at))
-        at = club_at;
-    uint64_t league_at = hub__league_deadline(h); /* the leagues' (lg.h) */
-    if (league_at && (!at || league_at < at))
-        at = league_at;
+    uint64_t ev_at = hub__event_deadline(h); /* the team events on the seam (hub_event.h) */
+    if (ev_at && (!at || ev_at < at))
+        at = ev_at;
     if (at != h->armed_us) {
         h->armed_us = at;
         h->io.timer(h->io.ctx, at);
@@ -259,7 +257,8 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    hub__tour_game_over(h, hg, now); /* its tournament goes on (runner.h) */
+    if (!hub__event_game_over(h, hg, now)) /* its event goes on (hub_event.h) */
+        hub__tour_game_over(h, hg, now); /* or its tournament (runner.h) */
     hub__live_changed(h, now);
     cool_later(h, hg); /* out of memory at the turn's end; the store has it all */
 }
@@ -722,7 +721,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     if (s->role == ROLE_PLAYER && s->game == hg->id) {
         s->seated = true;
         if (hg->conns[s->seat] == 0 && hg->tournament)
-            hub__club_seat(h, hg, s->seat); /* T-WAIT: a club board's player is present */
+            hub__event_seat(h, hg, s->seat); /* T-WAIT kept by a format (the club's) */
         if (hg->conns[s->seat]++ == 0)
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)
@@ -1012,18 +1011,18 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     match_game[0] = board[0] = '\0';
     int64_t tid = 0;
     int rno = 0, mi = 0, gno = 0;
-    const char *teams[2] = {NULL, NULL}, *club_name = NULL;
-    int cbd = 0;
-    if (hub__club_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
-        /* A club board (seed 004): the event's name, Round round.match, Board (1 the top). */
-        snprintf(event, sizeof event, "%s", club_name);
-        snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
-        snprintf(board, sizeof board, "%d", cbd + 1);
-    } else if (hub__league_game_info(h, hg->id, &club_name, &rno, &mi, &cbd, teams)) {
-        /* A league game (seed 003): the league's name, Round stage.match, Board. */
-        snprintf(event, sizeof event, "%s", club_name);
-        snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
-        snprintf(board, sizeof board, "%d", cbd + 1);
+    const char *teams[2] = {NULL, NULL}, *ev_name = NULL;
+    hub_event *ev;
+    runner_key k;
+    if (hub__event_game_info(h, hg->id, &ev, &k, &ev_name, teams)) {
+        /* An event's board (seed 004, 003): the event's name, Round round.match, Board (1 the
+         * top), and MatchGame when a board has two games (TFMT_SLOT_PACKED). */
+        if (ev_name)
+            snprintf(event, sizeof event, "%s", ev_name);
+        snprintf(round, sizeof round, "%d.%d", k.round, k.match + 1);
+        snprintf(board, sizeof board, "%d", k.board + 1);
+        if (hub__event_fmt(ev)->core->slot == TFMT_SLOT_PACKED)
+            snprintf(match_game, sizeof match_game, "%d", k.game + 1);
     } else if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
         const char *name = hub__tour_name(h, tid);
         if (name && name[0])

@@ -23,8 +23,8 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 #define HUB_ROLE_BIT(role) (1u << (role))
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
-typedef struct hub_clubs hub_clubs; /* hub_club.c */
-typedef struct hub_leagues hub_leagues; /* hub_league.c */
+typedef struct hub_events hub_events; /* hub_event.c: the team events on the seam */
+typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -140,8 +140,8 @@ struct hub {
     int nout, capout;
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
-    hub_clubs *clubs_; /* club round robins (hub_club.c); NULL until the first */
-    hub_leagues *leagues_; /* leagues of seed 003 (hub_league.c); NULL until the first */
+    hub_events *events_; /* team events on the seam (hub_event.c); NULL until the first */
+    hub_leagues *leagues_; /* hub_league.c: notice subscribers; NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
     int *warm;         /* slots of finished games loaded this turn (released at its end) */
@@ -305,52 +305,17 @@ int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_d
 /* The reply field naming what a refused claim got wrong. */
 const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
-/* hub_club.c: the club round robins (issue 15: tourney/club.h). */
+/* hub_club.c: the club round robins (issue 15: tourney/club.h), a format on the seam
+ * (hub_event.h: hub__club_fmt): what is left here is the club's own messages. */
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
-/* The events' deadlines (line-up deadlines, waiting times): the earliest (0 none), and what
- * is due at now_us. */
-uint64_t hub__club_deadline(const hub *h);
-void hub__club_timers(hub *h, uint64_t now_us);
-/* Load the stored events (after the teams). BH_OK or BH_ESTORE. */
-int hub__club_load(hub *h, uint64_t now_us);
-void hub__club_free(hub *h);
-/* Game gid is a hosted club board: true with its event's name, its round (1-based), match
- * and board (0-based) and the names of White's and Black's teams (borrowed: valid until the
- * event changes); false if it is not one. */
-bool hub__club_game_info(hub *h, int64_t gid, const char **event, int *round, int *match,
-                         int *board, const char *teams[2]);
-/* hg (a hosted club board) just finished: tell its event (club_game_over). */
-void hub__club_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* A club team's token authenticated s: the event takes its pushes, and s gets an assign
- * for each of the team's live boards. */
-void hub__club_team_authed(hub *h, hub_sess *s, int64_t club_id);
-/* T-WAIT: seat of hg (a hosted club board) connected: reported present to its event. */
-void hub__club_seat(hub *h, hub_game *hg, int seat);
-/* Is id a club event (its teams are registered by club_team, not team_register)? */
-bool hub__club_has(hub *h, int64_t id);
 
-/* hub_league.c: the leagues of seed 003 (issue 16: tourney/lg.h). */
-/* A decoded league_* message (proto_league.h) that the dispatch table let s send (the
- * director's kinds; a player's, whose league token in the message the handler checks):
- * carried out and replied. */
+/* hub_league.c: the leagues of seed 003 (issue 16: tourney/lg.h), a format on the seam
+ * (hub_event.h: hub__league_fmt). A decoded league_* message (proto_league.h) that the
+ * dispatch table let s send (the director's kinds; a player's, whose league token in the
+ * message the handler checks): carried out and replied. */
 void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us);
-/* The leagues' next instants (deadlines, agreed starts) as a monotonic instant (0 none), and
- * what is due at now_us (their clock is the wall clock: lg.h). */
-uint64_t hub__league_deadline(const hub *h);
-void hub__league_timers(hub *h, uint64_t now_us);
-/* Load the stored leagues (after the games): games that ended unheard are applied, waiting
- * games gated again, and what fell due meanwhile fires once. BH_OK or BH_ESTORE. */
-int hub__league_load(hub *h, uint64_t now_us);
 void hub__league_free(hub *h);
-/* hg (a hosted league game) just finished: tell its league (lg_game_over). */
-void hub__league_game_over(hub *h, hub_game *hg, uint64_t now_us);
-/* Game gid is a hosted league game: true with the league's name, the stage (LG_STAGE_*),
- * match and board (0-based) and White's and Black's team names (borrowed). */
-bool hub__league_game_info(hub *h, int64_t gid, const char **event, int *stage, int *match,
-                           int *board, const char *teams[2]);
-/* Is id a league? */
-bool hub__league_has(hub *h, int64_t id);
 
 #endif

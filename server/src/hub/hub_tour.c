@@ -13,6 +13,7 @@
 
 #include "auth.h"
 #include "bh.h"
+#include "hub_event.h"
 #include "hub_tour_int.h"
 #include "log.h"
 #include "now.h"
@@ -404,11 +405,8 @@ void hub__tour_game_over(hub *h, hub_game *hg, uint64_t now_us)
 {
     int i;
     htour *ht = hub__tour_of_game(h, hg->id, &i);
-    if (!ht) {
-        hub__club_game_over(h, hg, now_us);   /* a club board (hub_club.c), if it is one */
-        hub__league_game_over(h, hg, now_us); /* a league game (hub_league.c), if it is one */
+    if (!ht)
         return;
-    }
     runner_acts a = {0};
     runner_game_over(ht->r, runner_game_at(ht->r, i)->key, hub__tour_res(hg), now_us, &a);
     hub__tour_run(h, ht, &a, now_us);
@@ -508,8 +506,8 @@ bool hub__tour_check_team(hub *h, hub_sess *s, int64_t id, const proto_team_regi
 {
     htour *ht = hub__tour_find(h, m->tournament);
     runner_reply rep;
-    if (!ht && hub__club_has(h, m->tournament)) {
-        /* a club event's teams come with rosters (club_team) */
+    if (!ht && hub__event_find(h, m->tournament)) {
+        /* an event on the seam: its teams come with rosters (club_team, ...) */
         hub__error(h, s->conn, true, id, BH_ESTATE, "tournament");
         return false;
     }
@@ -659,8 +657,11 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
         reassign(h, ht, s, now_us);
-    else if (tm)
-        hub__club_team_authed(h, s, tm->tournament); /* a club team: its boards' tokens */
+    else if (tm && hub__event_find(h, tm->tournament)) { /* its boards' tokens, its pushes */
+        hub_event *e = hub__event_find(h, tm->tournament);
+        hub__event_subscribe(h, e, s->conn);
+        hub__event_assigns_to(h, e, s);
+    }
 }
 
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,

@@ -1,7 +1,6 @@
-/* store_league.h: the stored leagues of seed 003 (issue 16): per league its whole state as
- * the text lg_save writes (tourney/lg.h; opaque here), and its players' notice feed.
- * SPDX-License-Identifier: MIT
- * The tables are schema version 6 of store.c's migrations. Writes join the turn's transaction
+/* store_league.h: the leagues of seed 003 (issue 16): their players' notice feed (the
+ * league's state is stored as every event's, store_club.h). SPDX-License-Identifier: MIT
+ * The table is schema version 6 of store.c's migrations. Writes join the turn's transaction
  * (store_flush commits), so a challenge, its deadline's effect and the notices it made are on
  * disk together before any reply or push of the turn. */
 #ifndef BH_STORE_LEAGUE_H
@@ -10,14 +9,6 @@
 #include <stdint.h>
 
 #include "store.h"
-
-/* Insert or replace the state of league id (a tournaments.id). BH_OK or BH_ESTORE. */
-int store_league_put(store *st, int64_t id, const char *state);
-
-/* Every stored league in id order (state borrowed for the call); fn returning non-zero stops
- * the walk and that value is returned. BH_OK after a full walk, or BH_ESTORE. */
-int store_each_league(store *st, int (*fn)(void *ctx, int64_t id, const char *state),
-                      void *ctx);
 
 /* One notice of a league's feed (the hub's row; note is tourney/lg.h's LG_N_*, or the hub's
  * own "game created" note). Instants: at_us, deadline_us on the league's clock (wall µs),
@@ -36,7 +27,8 @@ typedef struct {
 int store_notice_add(store *st, const store_notice *n);
 
 /* League league's notices with seq > since, in seq order, of player (or of every player when
- * player is 0); fn as store_each_league's. */
+ * player is 0); fn returning non-zero stops the walk and that value is returned. BH_OK
+ * after a full walk, or BH_ESTORE. */
 int store_each_notice(store *st, int64_t league, int player, int64_t since,
                       int (*fn)(void *ctx, const store_notice *n), void *ctx);
 

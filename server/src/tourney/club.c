@@ -10,6 +10,7 @@
 #include "berger.h"
 #include "bh.h"
 #include "club_int.h"
+#include "game.h"
 #include "runner_int.h"
 #include "xalloc.h"
 
@@ -300,6 +301,7 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
                 snprintf(g->ruleset, sizeof g->ruleset, "%s", c->cfg.ruleset);
                 g->base_ms = c->cfg.base_ms;
                 g->inc_ms = c->cfg.inc_ms;
+                g->game_kind = GAME_KIND_CHESS; /* F-CHESS: one game a board */
                 continue;
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */

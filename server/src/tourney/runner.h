@@ -73,9 +73,14 @@ enum {
     RUNNER_ACT_PAIR_JOB,    /* run `job` off the loop (runner_job_run), then runner_job_done */
     RUNNER_ACT_REPLY,       /* the deferred reply to the command with `cookie`: rc, field, text */
     RUNNER_ACT_NOTE,        /* a line for the log (text; rc < 0: an error) */
-    RUNNER_ACT_GAME2        /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
+    RUNNER_ACT_GAME2,       /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
                              * everyone), just before game 2 is created: team[0] the loser
                              * (0 after a draw), swap, how */
+    RUNNER_ACT_NOTICE,      /* tfmt.h formats: tell player `to` (a roster id of team[0]) the
+                             * format's note `note` about game `key`, at_us the instant it
+                             * concerns, deadline_us an answer's deadline (0 none) */
+    RUNNER_ACT_FORMAT_ = 100 /* kinds from here on are a format's own (tfmt.h: carried out by
+                              * its hub hook, hub_fmt.act) */
 };
 
 /* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
@@ -92,6 +97,8 @@ typedef struct {
     char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
     uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
     bool armageddon;          /* CREATE_GAME */
+    int game_kind;            /* CREATE_GAME: game.h's game_kind (GAME_KIND_BUGHOUSE, the
+                               * zeroed default, or GAME_KIND_CHESS: seats 0 White, 1 Black) */
     int player[2];            /* CREATE_GAME of a club board (club.h): the roster ids of White
                                * and Black; 0 for the Swiss's bughouse games */
     uint64_t start_us;        /* CREATE_GAME: the earliest instant its clocks may start
@@ -103,8 +110,12 @@ typedef struct {
     runner_result result;     /* END_GAME */
     bool swap;                /* GAME2: the players take the other colour in game 2 */
     int how;                  /* GAME2: RUNNER_G2_* */
-    const char *reason;       /* END_GAME: static text ("withdrawn") */
-    uint64_t deadline_us;     /* ASK_CHOICE */
+    const char *reason;       /* END_GAME: static text, a short code the game keeps as its
+                               * reason, optionally followed by ": " and an explanation for the
+                               * log ("withdrawn", "forfeit: absent after the waiting time") */
+    uint64_t deadline_us;     /* ASK_CHOICE, NOTICE */
+    int to, note;             /* NOTICE: the player told, the format's note code */
+    uint64_t at_us;           /* NOTICE: the instant the note concerns (0 none) */
     int round;                /* ROUND */
     runner_job *job;          /* PAIR_JOB: owned by the list until taken (set to NULL) */
     uint64_t cookie;          /* REPLY */

@@ -1,0 +1,129 @@
+/* hub_event.h: the hub's one executor of team events (issue 14 item 1, issue 15): every
+ * format on the seam (tourney/tfmt.h) is run by it. A format's hub file (hub_club.c, ...)
+ * keeps only its own messages; the executor carries out the actions every format returns
+ * (runner_acts), keeps the map games <-> keys, stores the state, publishes to subscribers,
+ * arms the time and loads everything back at start.
+ * SPDX-License-Identifier: MIT
+ * How a format plugs in: (1) a tfmt_ops in tourney/ (pure: save/load/free, next_instant,
+ * on_time, game_over ...); (2) a hub_fmt here with its encoder and the names of its seats;
+ * (3) its hub_fmt in hub_event.c's FORMATS list (the loader finds a stored event's format by
+ * the magic word its saved text starts with); (4) its messages create events with
+ * hub__event_add and hand the core's actions to hub__event_run.
+ *
+ * What the executor does with each action (runner.h's kinds):
+ *   CREATE_GAME  a hub game of x->game_kind in the store (its seats named by hub_fmt.seat_name,
+ *                x->ruleset, base_ms + inc_ms), its seats' tokens, its map row (tour_games:
+ *                round, match, the key's game_no by tfmt_ops.slot, team[0]); its clocks start
+ *                at once when x->wait_s is 0 and x->start_us has come, else behind the gate
+ *                (game_gate: start_us, wait_s; start_us on the format's clock); an `assign`
+ *                with the seats' tokens to the connections of the two teams (and every
+ *                director, with hub_fmt.assign_directors).
+ *   END_GAME     the game ends now with x->result ("1-0", "0-1", else "1/2-1/2"), its reason
+ *                x->reason up to ": " (a waiting game starts first).
+ *   PERSIST      the state (tfmt_ops.save) into the store's event table (store_club.h) once,
+ *                after the list, in the turn's transaction: on disk before any reply.
+ *   ROUND, STANDINGS  the snapshot (hub_fmt.enc) pushed once, after the list, to the
+ *                event's subscribers that are still open.
+ *   NOTE, FINISH log lines (rc < 0: an error), prefixed with hub_fmt.label and the event id.
+ *   NOTICE, and every other kind: hub_fmt.act (NULL: logged and dropped).
+ * The timer: the earliest next_instant of all events (converted to the loop's monotonic clock
+ * for TFMT_CLOCK_WALL formats), and on_time for each event that is due. */
+#ifndef BH_HUB_EVENT_H
+#define BH_HUB_EVENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hub_int.h"
+#include "tfmt.h"
+
+typedef struct hub_event hub_event;
+
+/* A format's hub side. */
+typedef struct hub_fmt {
+    const tfmt_ops *core;
+    const char *label; /* the log's name of its events ("club") */
+    /* The snapshot pushed to the subscribers (ROUND, STANDINGS): a new message (caller
+     * frees), NULL for none. Optional (NULL: no push). */
+    char *(*enc)(hub *h, hub_event *e, uint64_t now_us);
+    /* CREATE_GAME: the player's name on seat (chess: 0 White, 1 Black; bughouse: game.h's
+     * seats), "" unknown; borrowed until the next call. Optional (NULL: ""). */
+    const char *(*seat_name)(hub *h, hub_event *e, const runner_act *x, int seat);
+    /* The kinds the executor does not carry out (NOTICE, the Swiss's own), in list order.
+     * Optional (NULL: logged). */
+    void (*act)(hub *h, hub_event *e, runner_act *x, uint64_t now_us);
+    /* A game's `assign` also goes to every director (all its seats). */
+    bool assign_directors;
+    /* The names of game k for its record (BPGN Event, the teams' names for the live list):
+     * the event's name and White's / team 1's and Black's / team 2's team names, borrowed
+     * until the event changes. false: not a game of e. Optional (NULL: no names). */
+    bool (*game_names)(hub *h, hub_event *e, runner_key k, const char **event,
+                       const char *teams[2]);
+} hub_fmt;
+
+/* The club round robin (hub_club.c). */
+extern const hub_fmt hub__club_fmt;
+/* The league of seed 003 (hub_league.c). */
+extern const hub_fmt hub__league_fmt;
+
+/* ---- events ------------------------------------------------------------------------------- */
+
+/* A new event id (a tournaments.id stored by the caller) of format f with state ev (taken:
+ * freed by f->core->free with the hub). Returns it; the caller persists (hub__event_persist)
+ * or runs its first actions. */
+hub_event *hub__event_add(hub *h, int64_t id, const hub_fmt *f, void *ev);
+/* The event with this id (NULL none); of format f only (NULL if it is another's). */
+hub_event *hub__event_find(hub *h, int64_t id);
+hub_event *hub__event_find_fmt(hub *h, int64_t id, const hub_fmt *f);
+int64_t hub__event_id(const hub_event *e);
+const hub_fmt *hub__event_fmt(const hub_event *e);
+void *hub__event_state(const hub_event *e); /* the format's state (club *, ...) */
+/* now_us (the loop's monotonic µs) on e's format's clock (tfmt_ops.clock). */
+uint64_t hub__event_now(const hub *h, const hub_event *e, uint64_t now_us);
+
+/* Connection conn takes e's pushes (once; closed connections are dropped at the push). */
+void hub__event_subscribe(hub *h, hub_event *e, uint64_t conn);
+/* Carry out the actions a (in order, as the file comment says; a is emptied). */
+void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us);
+/* Store e's state now (h->store_failed on an error). */
+void hub__event_persist(hub *h, hub_event *e);
+/* The snapshot (hub_fmt.enc) to e's subscribers now. */
+void hub__event_push(hub *h, hub_event *e, uint64_t now_us);
+
+/* ---- games -------------------------------------------------------------------------------- */
+
+/* The store's game id of e's game k (0: none, or a game that could not be created). */
+int64_t hub__event_gid(const hub_event *e, runner_key k);
+/* The event and key of store game gid (NULL: no event's game). */
+hub_event *hub__event_of_game(hub *h, int64_t gid, runner_key *k);
+/* e's games in creation order: n, and the i-th's key and store id. */
+int hub__event_n_games(const hub_event *e);
+runner_key hub__event_game_at(const hub_event *e, int i, int64_t *gid);
+/* The `assign` of game gid's seats owned by team (0: a director, every seat) to conn: the
+ * seats' own tokens (hub__seat_token: handed out again, the same token and no new row). */
+void hub__event_assign(hub *h, int64_t gid, uint64_t conn, int64_t team);
+/* The assigns of s (ROLE_TEAM: its seats; anyone else: none) for e's games not finished. */
+void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s);
+/* Game gid is an event's game: true with its event, key and names (hub_fmt.game_names; NULL
+ * when the format has none); false if it is no event's game. */
+bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, runner_key *k, const char **event,
+                          const char *teams[2]);
+/* The runner_result-like end of a finished hub game (tfmt_res: forfeits by its reason). */
+tfmt_res hub__event_res(const hub_game *hg);
+
+/* ---- the hub's hooks ---------------------------------------------------------------------- */
+
+/* hg finished: its event's game_over (false: hg is no event's game). */
+bool hub__event_game_over(hub *h, hub_game *hg, uint64_t now_us);
+/* Seat of hg connected: tfmt_ops.seat_present (persisted when it changed). */
+void hub__event_seat(hub *h, hub_game *hg, int seat);
+/* The earliest next instant of every event on the loop's clock (0 none), and on_time for
+ * those due at now_us. */
+uint64_t hub__event_deadline(const hub *h);
+void hub__event_timers(hub *h, uint64_t now_us);
+/* Load every stored event of a known format (after the games and teams), its game map, the
+ * ends of its finished games, then loaded and the time once. BH_OK or BH_ESTORE. */
+int hub__event_load(hub *h, uint64_t now_us);
+void hub__event_free(hub *h);
+
+#endif
