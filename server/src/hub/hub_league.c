@@ -593,14 +593,18 @@ static int token_player(hub *h, int64_t league, const char *token)
     return seat;
 }
 
-/* The director's result of a game: lg decides; a live hosted game ends with it (its end
- * then comes back to lg as a game already decided, and is ignored). */
+/* The director's result of a game: lg decides; a hosted game still played or waiting for
+ * its players ends with it (a waiting one starts first, as the executor's END_GAME does, so
+ * that its record is a game with that result); its end then comes back to lg as a game
+ * already decided, and is ignored. */
 static int director_result(hub *h, hub_event *e, runner_key k, const char *res, int64_t now,
                            lg_acts *a, refusal *why, uint64_t now_us)
 {
     int code = res_code(res);
     int rc = lg_director_result(lg_of(e), k, (lg_res)code, now, a, why);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, hub__event_gid(e, k)) : NULL;
+    if (hg && hg->status == STORE_WAITING)
+        hub__game_start(h, hg, now_us);
     if (hg && hg->status == STORE_LIVE)
         hub__game_set_result(h, hg,
                              code == LG_1_0 || code == LG_FF_W   ? "1-0"
