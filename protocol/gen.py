@@ -946,6 +946,11 @@ EXTRA = {
              "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False})],
  "claim": [("fifty", "a chess 50-move claim with the intended move (FIDE 9.3.1)",
             {"type": "claim", "id": 9, "game": 8, "claim": "fifty", "move": "Kg2"})],
+ "created": [("league_team", "the reply to league_team (issue 16): the team and one league token per roster "
+              "player, shown once (league_roster's reply: the tokens of the players new on the roster)",
+              {"type": "created", "id": 61, "team": 12,
+               "tokens": [{"player": 101, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15"},
+                          {"player": 102, "token": "6f3e0a9be2d84c51a07e6b2f9d3c4e15"}]})],
  "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
                  {"type": "round_pair", "id": 28, "tournament": 1,
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],

@@ -102,6 +102,9 @@ static void golden_server(void)
     pleague_notice p = {7, 201, "proposed", {1, 0, 0, 0}, 0, 1764400004000, 0, -1, NULL,
                         1764400000000};
     same("s2c-league_notice.json", proto_league_enc_notice(7, &p));
+    int ids[] = {101, 102};
+    const char *toks[] = {"5e2d0a9be2d84c51a07e6b2f9d3c4e15", "6f3e0a9be2d84c51a07e6b2f9d3c4e15"};
+    same("s2c-created_league_team.json", proto_league_enc_team(61, 12, ids, toks, 2));
 }
 
 typedef struct {
