@@ -690,11 +690,11 @@ static const hub_route routes[] = {
     R(PROTO_ROUND_PAIR, "round_pair", DIRECTOR, hub__dir_round_pair),
     R(PROTO_ROUND_START, "round_start", DIRECTOR, hub__dir_round_start),
     [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
-                      public_bpgn, hub__dir_export, NULL},
+                      public_bpgn, hub__dir_export, NULL, NULL},
     R(PROTO_LIVE, "live", ANYONE, do_live),
     [PROTO_GAME2_COLORS] = {{"game2_colors", PLAYER | TEAM, "not_found while no choice of that "
                              "game is open", BH_EAUTH, NULL, NULL},
-                            no_choice, hub__tour_game2_colors, NULL},
+                            no_choice, hub__tour_game2_colors, NULL, NULL},
     R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
     R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
     C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),
