@@ -136,6 +136,7 @@ static void a_game_through_the_seam(void)
     CHECK_EQ_INT("an end heard again: nothing", 0, a.n);
     CHECK_EQ_INT("still the forfeit", LG_FF_W, lg_game_get(ev, k)->res);
     runner_acts_fini(&a);
+    lg_acts_fini(&la);
     tfmt_league.free(ev);
 }
 
