@@ -701,6 +701,226 @@ M += [
                  {"place": 2, "team": 5, "name": "Druzhba", "mp": 0, "gp": 0, "tb": [0, 0, 0, 0], "lot": False}]}, None),
 ]
 
+# ---- the team league of seed 003 (issue 16; tourney/lg.h, hub_league.c) ----
+LEAGUE = ("league", "integer", "1 .. 2^53-1", "the league's id (league_create's reply)")
+LTOKEN = ("token", "string", "1..128 bytes", "the acting player's league token (league_team's reply): it names the player; "
+          "any connection may carry it, and that connection then gets the player's `league_notice` pushes")
+LKEY = [("stage", "integer", "1..4", "1 groups, 2 quarter-finals, 3 semi-finals, 4 final"),
+        ("match", "integer", "1..", "the match's number in its stage, as league_get's fixtures list it"),
+        ("board", "integer", "1..boards", "board 1 is the top board (the best-rated player, F-TEAMRATING)"),
+        ("game", "integer", "1..2", "optional, 1: the knockout plays two games a board (art. 7), game 2 with colours reversed")]
+LREFUSE = ["not_found (field league; field game: no such game in the running stage)",
+           "bad_state (field tournament: no stage runs)", "already_decided (field game: it has its result)"]
+LCHAL = ["not_your_seat (field player: the token's player may not do this in this game; rule F-CHALLENGE)",
+         "bad_state (field state: the challenge is not in a state that allows it; rule F-CHALLENGE)",
+         "not_your_turn (field side: the other side must act; rule F-CHALLENGE)",
+         "too_late (field deadline: the answer came at or after the deadline, which has fired)",
+         "invalid (field proposal: a start in the past)"]
+LRESULTS = '"1-0" / "1/2-1/2" / "0-1" (White first) / "+-" / "-+" / "--" (forfeits: Black lost, White lost, both)'
+M += [
+ ("league_create", "c2s", "Director: a team league of seed 003 (F-GROUPS, F-KNOCKOUT, F-CHALLENGE, F-CHESS). Every "
+  "option defaults to the regulation: 20 teams in 4 groups of 5, 10 boards, up to 3 invited players a team, ratings "
+  "fixed on 15 February 2005, games at 5+1 or by agreement 10+1 (art. 4), a first challenge valid 10 days and a second "
+  "valid 5 days (art. 5), a waiting time of 600 s at an agreed game (T-WAIT). For tests and the demo the deadlines "
+  "may be compressed (`first_valid_ms`, `second_valid_ms`). Deadlines run on the server's wall clock and are stored: "
+  "they survive a restart and fire once, at their instant (a deadline that passed while the server was down fires at "
+  "the restart, dated at its own instant).",
+  [ID, ("name", "string", "1..64 bytes", ""), ("ruleset", "string", "1..31 bytes", "optional, \"fide\" (F-CHESS)"),
+   ("teams", "integer", "4..32", "optional, 20: groups x teams a group (2..16)"),
+   ("groups", "integer", "2 or 4", "optional, 4: with 2 groups the knockout starts with the semi-finals 1A-2B, 2A-1B"),
+   ("boards", "integer", "1..16", "optional, 10"), ("max_invited", "integer", "0..boards", "optional, 3 (art. 2), or boards when fewer"),
+   ("rating_date", "integer", "YYYYMMDD", "optional, 20050215: the date the roster ratings are as of (art. 2)"),
+   ("wait_s", "integer", "0..86400 s", "optional, 600: at an agreed game the clocks start when both players are "
+    "present; an absent player loses after wait_s"),
+   ("first_valid_ms", "integer", "ms", "optional, 864000000 (10 days)"),
+   ("second_valid_ms", "integer", "ms", "optional, 432000000 (5 days)"),
+   ("base_s", "integer", "s", "optional, 300"), ("inc_s", "integer", "s", "optional, 1"),
+   ("alt_base_s", "integer", "s", "optional, 600: by agreement (league_tc)"), ("alt_inc_s", "integer", "s", "optional, 1")],
+  ["unauthorized", "invalid (field teams, groups, boards, max_invited, rating_date, first_valid_us, second_valid_us, "
+   "base_s, inc_s, alt_base_s, alt_inc_s or wait_s; message: the rule)"],
+  {"type": "league_create", "id": 60, "name": "Open League 2005", "teams": 8, "groups": 2, "boards": 4,
+   "first_valid_ms": 4000, "second_valid_ms": 2000}, "created"),
+ ("league_team", "c2s", "Director: a team with its roster (ratings as of the rating date, invited players flagged) and "
+  "its captain, a roster player. The server orders the roster strictly by rating (art. 2; equal ratings keep the "
+  "order given) and computes the team rating: the average of the board players' ratings (F-TEAMRATING). One team "
+  "a message (a frame is at most 8 KiB). The reply carries one league token per roster player (shown once): the "
+  "player sends and answers challenges with it and reads its notices; the captain's also puts in substitutes.",
+  [ID, LEAGUE, ("name", "string", "1..64 bytes", ""),
+   ("players", "array of objects", "1..32", "id (> 0, unique in the league), name (1..47 bytes), rating (0..4000; "
+    "every board player must be rated), invited (boolean, optional)"),
+   ("captain", "integer", "", "a player id of the roster")],
+  ["unauthorized", "not_found (field league; field captain: not on the roster)",
+   "exists (field team, name; field players: a player on another team's roster)",
+   "too_large (field teams: the league is full; field invited: more invited players than max_invited)",
+   "too_few_players (field players: fewer than boards)", "invalid (field rating: an unrated board player)",
+   "bad_state (field tournament: started)"],
+  {"type": "league_team", "id": 61, "league": 7, "name": "Kaissa", "captain": 101,
+   "players": [{"id": 101, "name": "Orlov", "rating": 2210}, {"id": 102, "name": "Belov", "rating": 2150},
+               {"id": 103, "name": "Sokolov", "rating": 2105, "invited": True}, {"id": 104, "name": "Popov", "rating": 2020}]},
+  "created"),
+ ("league_roster", "c2s", "Director: a team's new roster, in registration or between stages (art. 7: before each "
+  "knockout stage the rosters and ratings change; the next stage's boards and team rating come from it). The "
+  "captain stays and must be on it; new players get league tokens in the reply (an `created` like league_team's).",
+  [ID, LEAGUE, ("team", "integer", "", "the team's id"),
+   ("players", "array of objects", "1..32", "as league_team's")],
+  ["unauthorized", "not_found (field team; field captain)", "bad_state (field tournament: a stage runs, or the league is over)",
+   "too_few_players (field players)", "too_large (field invited)", "exists (field players)"],
+  {"type": "league_roster", "id": 62, "league": 7, "team": 12,
+   "players": [{"id": 101, "name": "Orlov", "rating": 2230}, {"id": 102, "name": "Belov", "rating": 2140},
+               {"id": 105, "name": "Lebedev", "rating": 2120}, {"id": 104, "name": "Popov", "rating": 2030}]}, "created"),
+ ("league_start", "c2s", "Director: close registration: the draw (the best-rated teams head the groups, each next pot "
+  "placed so that the groups' average ratings are as close as possible, F-GROUPS), each group's round robin in Berger "
+  "order, every board game a challenge its White player sends (art. 3, 5). Every sender gets a `send` notice.",
+  [ID, LEAGUE], ["unauthorized", "not_found (field league)", "bad_state (field tournament: started)",
+                 "invalid (field teams: not all teams registered)"],
+  {"type": "league_start", "id": 63, "league": 7}, "ack"),
+ ("league_stage_start", "c2s", "Director: start the next knockout stage (art. 7, 10: by agreement with the captains): "
+  "team ratings recomputed from the current rosters (F-TEAMRATING), boards in rating order, two games a board "
+  "(colours reversed in game 2), challenges sent by the White players, in the quarter-finals by the players of the "
+  "teams placed second (art. 5.1).",
+  [ID, LEAGUE], ["unauthorized", "not_found (field league)", "bad_state (field tournament: the stage before is not over)",
+                 "too_few_players (field players)"],
+  {"type": "league_stage_start", "id": 64, "league": 7}, "ack"),
+ ("league_get", "c2s", "Anyone: the league's snapshot (`league`). The same message is pushed to every connection that "
+  "sent a message about the league after a change (a stage, a result, the standings, a challenge's state).",
+  [ID, LEAGUE], ["not_found (field league)"], {"type": "league_get", "id": 65, "league": 7}, "league"),
+ ("league_send", "c2s", "The sending player (its league token): send the challenge of a game with a proposed start "
+  "(`start_ms`, or now). The first challenge is valid first_valid_ms, the second (after the first lapsed) "
+  "second_valid_ms (art. 5). The opponent gets a `proposed` notice with the deadline.",
+  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch", "optional, 0: now (as soon as both are present)")],
+  ["unauthorized (field token: not a token of this league)"] + LREFUSE + LCHAL,
+  {"type": "league_send", "id": 66, "league": 7, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
+   "board": 1, "start_ms": 0}, "ack"),
+ ("league_accept", "c2s", "The player who must answer (its league token): accept the open proposal. Both get an "
+  "`agreed` notice; at the agreed start (now, if 0 or past) the server creates the chess game and each player gets "
+  "a `game` notice with the game and the seat's player token (auth with it and join).",
+  [ID, LEAGUE, LTOKEN] + LKEY, ["unauthorized (field token)"] + LREFUSE + LCHAL,
+  {"type": "league_accept", "id": 67, "league": 7, "token": "6f3e0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
+   "board": 1}, "ack"),
+ ("league_counter", "c2s", "The player who must answer: propose another start instead. That is an answer: the other "
+  "player must now answer it within a fresh window of the current challenge's validity (our reading where art. 5 "
+  "is silent); a player who lets a counter-proposal lapse is the non-answering one.",
+  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch", "optional, 0: now")],
+  ["unauthorized (field token)"] + LREFUSE + LCHAL,
+  {"type": "league_counter", "id": 68, "league": 7, "token": "6f3e0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
+   "board": 1, "start_ms": 1764500000000}, "ack"),
+ ("league_tc", "c2s", "A player of the game: agree (`want` true, the default) or withdraw the agreement to the "
+  "alternative time control (art. 4: 10+1 when both agree before the game is created). The opponent gets a `tc` "
+  "notice (at_ms 1 agreed, 0 withdrawn).",
+  [ID, LEAGUE, LTOKEN] + LKEY + [("want", "boolean", "", "optional, true")],
+  ["unauthorized (field token)"] + LREFUSE + ["not_your_seat (field player)", "bad_state (field state: the game was created)"],
+  {"type": "league_tc", "id": 69, "league": 7, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
+   "board": 1, "want": True}, "ack"),
+ ("league_substitute", "c2s", "The captain of the non-answering team (its league token): after the first challenge "
+  "lapsed (or while the second is unanswered) put in a substitute from the roster rated not above the player "
+  "replaced (art. 5). The substitute and the opponent get a `substituted` notice.",
+  [ID, LEAGUE, LTOKEN] + LKEY + [("player", "integer", "", "the substitute's player id (on the team's roster)")],
+  ["unauthorized (field token)"] + LREFUSE +
+  ["not_captain (field captain: the token's player is not that team's captain; rule F-CHALLENGE)",
+   "not_found (field player: not on the roster)", "exists (field player: plays another board of this match)",
+   "rating_too_high (field rating; rule F-CHALLENGE)", "bad_state (field state)"],
+  {"type": "league_substitute", "id": 70, "league": 7, "token": "7a4f0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1,
+   "match": 1, "board": 3, "player": 105}, "ack"),
+ ("league_extend", "c2s", "Director: move a game's open deadline to `deadline_ms` (later than the current one and "
+  "now). The player who must answer gets an `extended` notice; the old deadline does not fire.",
+  [ID, LEAGUE] + LKEY + [("deadline_ms", "integer", "ms since the Unix epoch", "the new deadline")],
+  ["unauthorized"] + LREFUSE + ["bad_state (field state: no deadline runs)", "invalid (field deadline: not later)"],
+  {"type": "league_extend", "id": 71, "league": 7, "stage": 1, "match": 1, "board": 2, "deadline_ms": 1764600000000},
+  "ack"),
+ ("league_result", "c2s", "Director: a game's result, whatever its challenge's state (a challenge never sent, a "
+  "second challenge never sent: the regulation sets no deadline for sending, so the director rules). A live "
+  "hosted game ends with it.",
+  [ID, LEAGUE] + LKEY + [("result", "string", LRESULTS, "")],
+  ["unauthorized"] + LREFUSE + ["missing_field (field result)"],
+  {"type": "league_result", "id": 72, "league": 7, "stage": 1, "match": 2, "board": 4, "result": "+-"}, "ack"),
+ ("league_lot", "c2s", "Director: the lot of a drawn knockout match between teams of equal rating (the bracket's "
+  "`by` is `lot_due`): `winner` 1 the team named first, 2 the second.",
+  [ID, LEAGUE, ("match", "integer", "1..7", "the bracket's match (QF1..QF4 1..4, SF1 5, SF2 6, final 7)"),
+   ("winner", "integer", "1..2", "")],
+  ["unauthorized", "not_found (field league)", "bad_state (field match: no lot is due)"],
+  {"type": "league_lot", "id": 73, "league": 7, "match": 5, "winner": 2}, "ack"),
+ ("league_notices", "c2s", "A player (its league token): its notices with a sequence number above `since` (a bot or "
+  "a mail bridge keeps the last one it read). The feed is stored: a restart keeps it, and each deadline's notice is "
+  "in it once. The connection then gets the player's new notices as `league_notice` pushes.",
+  [ID, LEAGUE, LTOKEN, ("since", "integer", "0..", "optional, 0: the whole feed")],
+  ["unauthorized (field token)", "not_found (field league)"],
+  {"type": "league_notices", "id": 74, "league": 7, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15", "since": 3},
+  "league_notices"),
+ ("league_export", "c2s", "Director: the group tables with the draw's averages, the bracket, the current stage's "
+  "fixtures with their deadlines, or the group stage as TRF-2026, as text.",
+  [ID, LEAGUE, ("what", "string", '"tables" / "bracket" / "fixtures" / "trf"', "")],
+  ["unauthorized", "not_found (field league)", "missing_field (field what)"],
+  {"type": "league_export", "id": 75, "league": 7, "what": "tables"}, "export_reply"),
+ ("league", "s2c", "The snapshot of a league: its rules, teams with rosters and current team ratings, the groups with "
+  "their average ratings and tables (art. 6 order: match points, game points, the lower team rating), the current "
+  "stage's fixtures (every game with its players, who sends, its challenge's state and deadline, the time control "
+  "and its result), and the bracket.",
+  [("id", "integer", "", "absent in a push"), LEAGUE, ("name", "string", "", ""),
+   ("status", "string", '"registering" / "running" / "between" / "finished"', "between: a stage is over, the next "
+    "waits for league_stage_start"),
+   ("stage", "string or null", '"groups" / "qf" / "sf" / "final"', "the stage being played or last played"),
+   ("boards", "integer", "", ""), ("teams_max", "integer", "", ""), ("groups_n", "integer", "", ""),
+   ("first_valid_ms", "integer", "ms", ""), ("second_valid_ms", "integer", "ms", ""),
+   ("tc", "string", '"5+1"', "minutes + seconds"), ("alt_tc", "string", '"10+1"', "by agreement"),
+   ("wait_s", "integer", "s", ""), ("server_ms", "integer", "ms since the Unix epoch", "the snapshot's instant"),
+   ("teams", "array", "", "team, name, captain, rating (the current team rating), players (id, name, rating, invited) in board order"),
+   ("groups", "array", "", "group (\"A\"..), average (the group's average rating), table (place, number in the group "
+    "table, team, played, mp, gp, rating)"),
+   ("fixtures", "array", "", "the current stage's matches: match, label (\"A1\" group A round 1, or \"SF1\", \"F\"), "
+    "group and round (group stage), teams (first- and second-named), gp, done, games (board, game, white_team, "
+    "black_team, white, black, sender (\"white\"/\"black\"), state (new / proposed / lapsed / agreed / started / "
+    "forfeit / decided), challenge (1 or 2), turn, deadline_ms and proposal_ms (proposed: who must answer, until "
+    "when, the start proposed, 0 now), start_ms (agreed, started), want_alt ([White, Black] agree to alt_tc), tc "
+    "(the time control it is or would be played at), subs, extensions, result (\"*\" or as league_result's), "
+    "game_id (the hosted chess game, once created))"),
+   ("bracket", "array", "", "from the end of the group stage: label (QF1..QF4, SF1, SF2, F), match (1..7), teams "
+    "(0 until known), rating (the stage's team ratings), gp, winner (team id, 0 open), by (open / points / rating / "
+    "lot_due / lot)"),
+   ("winner", "integer", "", "the league's winner, 0 until the final is decided")], [],
+  {"type": "league", "id": 65, "league": 7, "name": "Open League 2005", "status": "running", "stage": "groups",
+   "boards": 1, "teams_max": 4, "groups_n": 2, "first_valid_ms": 4000, "second_valid_ms": 2000, "tc": "5+1",
+   "alt_tc": "10+1", "wait_s": 600, "server_ms": 1764400000000,
+   "teams": [{"team": 12, "name": "Kaissa", "captain": 101, "rating": 2210,
+              "players": [{"id": 101, "name": "Orlov", "rating": 2210, "invited": False}]},
+             {"team": 13, "name": "Chigorin", "captain": 201, "rating": 2190,
+              "players": [{"id": 201, "name": "Zaitsev", "rating": 2190, "invited": True}]}],
+   "groups": [{"group": "A", "average": 2210, "table": [{"place": 1, "number": 1, "team": 12, "played": 0, "mp": 0,
+                                                          "gp": 0, "rating": 2210}]}],
+   "fixtures": [{"match": 1, "label": "A1", "group": "A", "round": 1, "teams": [12, 13], "gp": [0, 0], "done": False,
+                 "games": [{"board": 1, "game": 1, "white_team": 12, "black_team": 13, "white": 101, "black": 201,
+                            "sender": "white", "state": "proposed", "challenge": 1, "turn": "black",
+                            "deadline_ms": 1764400004000, "proposal_ms": 0, "want_alt": [True, False], "tc": "5+1",
+                            "subs": 0, "extensions": 0, "result": "*"}]}],
+   "bracket": [], "winner": 0}, None),
+ ("league_notices", "s2c", "Reply to league_notices: the player's notices after `since`, oldest first, and `last`, "
+  "the newest sequence number of the feed (0 empty). Each notice: seq (1.. in the league), player, note, stage "
+  "(\"groups\"..), match, board, game (1-based, as league_get's), at_ms (the instant it concerns: the proposed or "
+  "agreed start, 0 now; the deadline that fired), deadline_ms (proposed, extended: the answer's deadline), "
+  "server_ms (when it was made). Notes: `send` (you send this game's challenge, art. 5, 5.1), `proposed` (a "
+  "challenge or counter-proposal for at_ms awaits your answer until deadline_ms), `agreed` (the game starts at "
+  "at_ms, 0 as soon as both are present), `lapsed` (your challenge lapsed unanswered: send the second one), `subst` "
+  "(to the non-answering team's captain: you may put in a substitute rated not above the player), `substituted` "
+  "(a substitute took the board), `forfeit` (the second challenge lapsed at at_ms: the non-answering player lost "
+  "by forfeit), `extended` (the director moved your deadline to deadline_ms), `tc` (the opponent agreed, at_ms 1, "
+  "or withdrew, 0, the alternative time control), `game` (your game was created: game_id, seat 0 White / 1 Black, "
+  "token: the seat's player token; auth with it and join).",
+  [ID, LEAGUE, ("player", "integer", "", "the token's player"), ("notices", "array", "", "as above"),
+   ("last", "integer", "", "")], [],
+  {"type": "league_notices", "id": 74, "league": 7, "player": 101,
+   "notices": [{"seq": 4, "player": 101, "note": "agreed", "stage": "groups", "match": 1, "board": 1, "game": 1,
+                "at_ms": 0, "server_ms": 1764400001000},
+               {"seq": 6, "player": 101, "note": "game", "stage": "groups", "match": 1, "board": 1, "game": 1,
+                "at_ms": 0, "game_id": 31, "seat": 0, "token": "8b5a0a9be2d84c51a07e6b2f9d3c4e15",
+                "server_ms": 1764400001000}],
+   "last": 6}, None),
+ ("league_notice", "s2c", "Push of one new notice (as in `league_notices`) to the connections that sent a league "
+  "message with the player's token.",
+  [LEAGUE, ("notice", "object", "", "seq, player, note, stage, match, board, game, at_ms, deadline_ms?, game_id?, seat?, token?, server_ms")], [],
+  {"type": "league_notice", "league": 7,
+   "notice": {"seq": 7, "player": 201, "note": "proposed", "stage": "groups", "match": 1, "board": 1, "game": 1,
+              "at_ms": 0, "deadline_ms": 1764400004000, "server_ms": 1764400000000}}, None),
+]
+
 # More golden examples of a message: name -> [(suffix, what it shows, example)]; each is
 # written to examples/<prefix>-<name>_<suffix>.json and shown in the message's document.
 EXTRA = {
@@ -726,6 +946,11 @@ EXTRA = {
              "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False})],
  "claim": [("fifty", "a chess 50-move claim with the intended move (FIDE 9.3.1)",
             {"type": "claim", "id": 9, "game": 8, "claim": "fifty", "move": "Kg2"})],
+ "created": [("league_team", "the reply to league_team (issue 16): the team and one league token per roster "
+              "player, shown once (league_roster's reply: the tokens of the players new on the roster)",
+              {"type": "created", "id": 61, "team": 12,
+               "tokens": [{"player": 101, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15"},
+                          {"player": 102, "token": "6f3e0a9be2d84c51a07e6b2f9d3c4e15"}]})],
  "round_pair": [("hand", "a pairing by hand: teams 1-4 and 2-3, team 5 gets the bye, a rematch allowed",
                  {"type": "round_pair", "id": 28, "tournament": 1,
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],

@@ -57,3 +57,10 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot.c)
                        ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
   add_dependencies(test_ws_chess_bot bughouse-server)
 endif()
+# The league of seed 003 over real sockets with a SIGKILL in a challenge window (issue 16,
+# test_ws_league.c).
+bh_add_test(test_ws_league SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league.c
+            LIBS bh_wsclient bh_core PkgConfig::CJSON LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_league PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_league PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_league bughouse-server)

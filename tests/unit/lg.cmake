@@ -3,3 +3,6 @@
 # 20 s of CPU under ASan): the timeout leaves room for a loaded machine.
 bh_add_test(test_lg SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_lg.c LIBS bh_runner LABELS unit
             TIMEOUT 300)
+
+# The league as a format on the seam (tfmt_league, lg_fmt.h): through its operations only.
+bh_add_test(test_lg_fmt SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_lg_fmt.c LIBS bh_runner LABELS unit)

@@ -52,6 +52,10 @@ static char ka_tok[AUTH_TOKEN_LEN + 1], club_tok[AUTH_TOKEN_LEN + 1], f_tok[AUTH
  * runner asks the loser, team 2 (token loser_tok), whose captain plays board A Black: the
  * player connection cap_conn, authenticated before the end. */
 static long long CG1;
+/* And league L (issue 16) with one team of 4, whose captain 501's league token is lg_tok (a
+ * league player's kinds carry it in the message: any connection may send them). */
+static long long LG;
+static char lg_tok[AUTH_TOKEN_LEN + 1];
 static uint64_t cap_conn;
 static char loser_tok[AUTH_TOKEN_LEN + 1];
 
@@ -143,6 +147,15 @@ static void fixture(void)
     }
     jstr(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok,
               sizeof ap_tok);
+    LG = jint(say(DIR, "{\"type\":\"league_create\",\"name\":\"Perm League\",\"teams\":4,"
+                       "\"groups\":2,\"boards\":2}"),
+              "league");
+    r = say(DIR, "{\"type\":\"league_team\",\"league\":%lld,\"name\":\"L1\",\"captain\":501,"
+                 "\"players\":[{\"id\":501,\"name\":\"p1\",\"rating\":2000},"
+                 "{\"id\":502,\"name\":\"p2\",\"rating\":1990}]}",
+            LG);
+    const char *lt = r ? strstr(r, "\"player\":501,") : NULL;
+    jstr(lt, "token", lg_tok, sizeof lg_tok);
     /* The open choice. */
     long long t2 = jint(say(DIR, "{\"type\":\"tournament_create\",\"name\":\"Choice\","
                                  "\"wait_s\":0,\"break_s\":0}"),
@@ -172,7 +185,8 @@ static void fixture(void)
     F = live_game(f_tok);
     r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
             F);
-    CHECK_MSG(T > 0 && KA > 0 && C > 0 && ka_tok[0] && club_tok[0] && ap_tok[0] && f_tok[0] &&
+    CHECK_MSG(T > 0 && KA > 0 && C > 0 && LG > 0 && lg_tok[0] && ka_tok[0] && club_tok[0] &&
+                  ap_tok[0] && f_tok[0] &&
                   r && strstr(r, "\"ack\""),
               "fixture: T %lld KA %lld C %lld", T, KA, C);
 }
@@ -194,11 +208,13 @@ static int nrows;
 
 /* Who may send it, read from the "who" column's words: "anyone" (with or without a token)
  * is every role; "director", "player" and "team token" name roles; "the appeals committee"
- * carries its token in the message, so any connection may send it. */
+ * and a league player ("token in the message") carry their token in the message, so any
+ * connection may send it. */
 static unsigned roles_of(const char *who, bool *also)
 {
     *also = strstr(who, "(anyone") != NULL;
-    if (strncmp(who, "anyone", 6) == 0 || strstr(who, "appeals committee"))
+    if (strncmp(who, "anyone", 6) == 0 || strstr(who, "appeals committee") ||
+        strstr(who, "token in the message"))
         return ALL;
     unsigned r = 0;
     if (strstr(who, "director"))
@@ -274,13 +290,15 @@ static char *snapshot(void)
 {
     size_t cap = 1 << 16, n = 0;
     char *out = calloc(1, cap);
-    const char *q[3] = {"{\"type\":\"games\",\"id\":1}", NULL, NULL};
-    char t[96], c[96];
+    const char *q[4] = {"{\"type\":\"games\",\"id\":1}", NULL, NULL, NULL};
+    char t[96], c[96], l[96];
     snprintf(t, sizeof t, "{\"type\":\"tournament_get\",\"id\":1,\"tournament\":%lld}", T);
     snprintf(c, sizeof c, "{\"type\":\"club_get\",\"id\":1,\"club\":%lld}", C);
+    snprintf(l, sizeof l, "{\"type\":\"league_get\",\"id\":1,\"league\":%lld}", LG);
     q[1] = t;
     q[2] = c;
-    for (int i = 0; i < 3; i++) {
+    q[3] = l;
+    for (int i = 0; i < 4; i++) {
         const char *r = send_raw(DIR, q[i], 1);
         for (const char *s = r ? r : "(none)"; *s && n + 1 < cap; s++) {
             if (strncmp(s, "\"server_ms\":", 12) == 0) {
@@ -323,7 +341,7 @@ static uint64_t connect_as(int r, const char *type, long long g, const char *gto
 
 /* A valid message of kind type into json: message id id, game g. In the templates $I is the
  * id, $G the game, $T the tournament, $K its team Alfa, $C the club event, $P a roster, $A
- * the appeals token, $D the director's token. */
+ * the appeals token, $D the director's token, $L the league, $Q its captain's league token. */
 static void message(char *json, size_t cap, const char *type, long long id, long long g)
 {
     static const struct {
@@ -386,6 +404,41 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"club_attend",
          "{\"type\":\"club_attend\",\"id\":$I,\"club\":$C,\"round\":1,\"players\":[101,"
          "201]}"},
+        {"league_create", "{\"type\":\"league_create\",\"id\":$I,\"name\":\"Another\"}"},
+        {"league_team",
+         "{\"type\":\"league_team\",\"id\":$I,\"league\":$L,\"name\":\"L9\",\"captain\":901,"
+         "\"players\":[$P]}"},
+        {"league_roster",
+         "{\"type\":\"league_roster\",\"id\":$I,\"league\":$L,\"team\":1,\"players\":[$P]}"},
+        {"league_start", "{\"type\":\"league_start\",\"id\":$I,\"league\":$L}"},
+        {"league_stage_start", "{\"type\":\"league_stage_start\",\"id\":$I,\"league\":$L}"},
+        {"league_get", "{\"type\":\"league_get\",\"id\":$I,\"league\":$L}"},
+        {"league_send",
+         "{\"type\":\"league_send\",\"id\":$I,\"league\":$L,\"token\":\"$Q\",\"stage\":1,"
+         "\"match\":1,\"board\":1}"},
+        {"league_accept",
+         "{\"type\":\"league_accept\",\"id\":$I,\"league\":$L,\"token\":\"$Q\",\"stage\":1,"
+         "\"match\":1,\"board\":1}"},
+        {"league_counter",
+         "{\"type\":\"league_counter\",\"id\":$I,\"league\":$L,\"token\":\"$Q\",\"stage\":1,"
+         "\"match\":1,\"board\":1}"},
+        {"league_tc",
+         "{\"type\":\"league_tc\",\"id\":$I,\"league\":$L,\"token\":\"$Q\",\"stage\":1,"
+         "\"match\":1,\"board\":1}"},
+        {"league_substitute",
+         "{\"type\":\"league_substitute\",\"id\":$I,\"league\":$L,\"token\":\"$Q\","
+         "\"stage\":1,\"match\":1,\"board\":1,\"player\":502}"},
+        {"league_extend",
+         "{\"type\":\"league_extend\",\"id\":$I,\"league\":$L,\"stage\":1,\"match\":1,"
+         "\"board\":1,\"deadline_ms\":4102444800000}"},
+        {"league_result",
+         "{\"type\":\"league_result\",\"id\":$I,\"league\":$L,\"stage\":1,\"match\":1,"
+         "\"board\":1,\"result\":\"1-0\"}"},
+        {"league_lot", "{\"type\":\"league_lot\",\"id\":$I,\"league\":$L,\"match\":5,\"winner\":1}"},
+        {"league_notices",
+         "{\"type\":\"league_notices\",\"id\":$I,\"league\":$L,\"token\":\"$Q\"}"},
+        {"league_export",
+         "{\"type\":\"league_export\",\"id\":$I,\"league\":$L,\"what\":\"tables\"}"},
     };
     char players[600];
     roster(players, sizeof players, 900);
@@ -408,6 +461,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
             case 'C': snprintf(v, sizeof v, "%lld", C); break;
             case 'P': snprintf(v, sizeof v, "%s", players); break;
             case 'A': snprintf(v, sizeof v, "%s", ap_tok); break;
+            case 'L': snprintf(v, sizeof v, "%lld", LG); break;
+            case 'Q': snprintf(v, sizeof v, "%s", lg_tok); break;
             default: snprintf(v, sizeof v, "%s", ADMIN); break;
             }
             int k = snprintf(json + n, cap - n, "%s", v);

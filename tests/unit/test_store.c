@@ -14,6 +14,7 @@
 #include "bh_test.h"
 #include "store.h"
 #include "store_club.h"
+#include "store_league.h"
 #include "store_tour.h"
 
 static char dir[] = "/tmp/bh_store_XXXXXX";
@@ -101,7 +102,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 5, store_schema_version(st)); /* v5: chat plies, game time */
+    CHECK_EQ_INT("schema", 6, store_schema_version(st)); /* v6: the leagues */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -147,7 +148,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 5, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 6, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -340,7 +341,7 @@ static void tour_tables_v2(void)
         "ALTER TABLE chat DROP COLUMN ply_b; ALTER TABLE chat DROP COLUMN game_ms;"
         "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 5, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 6, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
@@ -373,7 +374,7 @@ static void chat_anchor_v5(void)
         "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(9, 5, 2, 'sit');"
         "PRAGMA user_version = 4");
     CHECK_EQ_INT("reopen v4", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 5, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 6, store_schema_version(st));
     store_chat c = {.game = 9, .t_ms = 6, .seat = 1, .text = "go", .ply = {0, 3}, .game_ms = 0};
     CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
     CHECK_EQ_INT("flush", BH_OK, store_flush(st));
@@ -411,7 +412,49 @@ static void club_state_rows(void)
     store_close(st);
 }
 
+static int keep_notice(void *ctx, const store_notice *n)
+{
+    char *buf = ctx;
+    size_t k = strlen(buf);
+    snprintf(buf + k, 200 - k, "%lld:%d/%d %d.%d.%d.%d @%lld dl%lld g%lld s%d;", (long long)n->seq,
+             n->player, n->note, n->stage, n->match, n->game_no, n->board, (long long)n->at_us,
+             (long long)n->deadline_us, (long long)n->game, n->seat);
+    return 0;
+}
+
+/* The leagues (schema v6): the notice feed appended, read back after a reopen per player and
+ * since a sequence number, a seq never twice. */
+static void league_rows(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    store_notice a = {7, 1, 101, 0, 1, 0, 0, 0, 0, 0, 0, -1, 5};
+    store_notice b = {7, 2, 201, 1, 1, 0, 0, 2, 0, 1764400004000000, 0, -1, 6};
+    store_notice c = {7, 3, 101, 9, 1, 0, 0, 0, 0, 0, 31, 0, 7};
+    CHECK_EQ_INT("notice 1", BH_OK, store_notice_add(st, &a));
+    CHECK_EQ_INT("notice 2", BH_OK, store_notice_add(st, &b));
+    CHECK_EQ_INT("notice 3", BH_OK, store_notice_add(st, &c));
+    CHECK_EQ_INT("notice 3 again", BH_ESTORE, store_notice_add(st, &c));
+    store_close(st);
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
+    char buf[200] = "";
+    CHECK_EQ_INT("player 101", BH_OK, store_each_notice(st, 7, 101, 0, keep_notice, buf));
+    CHECK_EQ_STR("101's", "1:101/0 1.0.0.0 @0 dl0 g0 s-1;3:101/9 1.0.0.0 @0 dl0 g31 s0;", buf);
+    buf[0] = '\0';
+    CHECK_EQ_INT("since 1", BH_OK, store_each_notice(st, 7, 0, 1, keep_notice, buf));
+    CHECK_EQ_STR("everyone's after 1",
+                 "2:201/1 1.0.0.2 @0 dl1764400004000000 g0 s-1;3:101/9 1.0.0.0 @0 dl0 g31 s0;", buf);
+    int64_t last = -1;
+    CHECK_EQ_INT("last", BH_OK, store_notice_last(st, 7, &last));
+    CHECK_EQ_INT("last seq", 3, last);
+    CHECK_EQ_INT("last of none", BH_OK, store_notice_last(st, 8, &last));
+    CHECK_EQ_INT("empty", 0, last);
+    store_close(st);
+}
+
 static const bh_test_case cases[] = {
+    {"league_rows", league_rows},
     {"club_state_rows", club_state_rows},
     {"tour_tables_v2", tour_tables_v2},
     {"round_trip", round_trip},

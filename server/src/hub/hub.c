@@ -183,6 +183,7 @@ void hub_free(hub *h)
     free(h->teams);
     hub__event_free(h);
     hub__tour_free(h);
+    hub__league_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -638,32 +639,40 @@ static bool no_choice(hub *h, const proto_msg *m, const char **field)
 
 typedef void hub_run(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 typedef void hub_run_club(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
+typedef void hub_run_league(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us);
 
 /* One message kind: who may send it (perm, public in hub.h), when anyone else may too
  * (open_if, the test behind perm.also; when it says no it may name the field the refusal
  * names, else NULL), and what carries it out (run for proto.h's kinds,
- * run_club for proto_club.h's). */
+ * run_club for proto_club.h's, run_league for proto_league.h's). */
 typedef struct {
     hub_perm perm;
     bool (*open_if)(hub *h, const proto_msg *m, const char **field);
     hub_run *run;
     hub_run_club *run_club;
+    hub_run_league *run_league;
 } hub_route;
 
 #define DIRECTOR HUB_MAY_DIRECTOR
 #define ANYONE HUB_MAY_ANYONE
 #define PLAYER HUB_MAY_PLAYER
 #define TEAM HUB_MAY_TEAM
-#define R(kind, name, who, fn) [kind] = {{name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL}
+#define R(kind, name, who, fn) \
+    [kind] = {{name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL, NULL}
 #define C(kind, name, who, ...) \
-    [PROTO_TYPE_COUNT_ + kind] = {{name, who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg}
+    [PROTO_TYPE_COUNT_ + kind] = {{name, who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg, NULL}
+#define L(kind, name, who)                                                                 \
+    [PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + kind] = {                                     \
+        {name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, NULL, NULL, hub__league_msg}
 
-/* Every kind, by proto_type, then by PROTO_TYPE_COUNT_ + pclub_type. The roles are
+/* Every kind, by proto_type, then by PROTO_TYPE_COUNT_ + pclub_type, then by
+ * PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + pleague_type. The roles are
  * protocol/README.md's "who" column (tests/unit/test_hub_perm.c holds the two together);
  * what a role alone does not decide stays with the handler: a player acts only for its own
  * seat (own_game: not_your_seat), game2_colors only for the captain asked (unauthorized), a
  * club line-up only for a team of that event (not_captain), club_decide with the appeals
- * token it carries (unauthorized). */
+ * token it carries (unauthorized), a league player's kinds with the league token they carry
+ * (unauthorized, field token; then the league's own checks: not_your_seat, not_captain). */
 static const hub_route routes[] = {
     R(PROTO_AUTH, "auth", ANYONE, do_auth),
     R(PROTO_JOIN, "join", ANYONE, do_join),
@@ -687,11 +696,11 @@ static const hub_route routes[] = {
     R(PROTO_ROUND_PAIR, "round_pair", DIRECTOR, hub__dir_round_pair),
     R(PROTO_ROUND_START, "round_start", DIRECTOR, hub__dir_round_start),
     [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
-                      public_bpgn, hub__dir_export, NULL},
+                      public_bpgn, hub__dir_export, NULL, NULL},
     R(PROTO_LIVE, "live", ANYONE, do_live),
     [PROTO_GAME2_COLORS] = {{"game2_colors", PLAYER | TEAM, "not_found while no choice of that "
                              "game is open", BH_EAUTH, NULL, NULL},
-                            no_choice, hub__tour_game2_colors, NULL},
+                            no_choice, hub__tour_game2_colors, NULL, NULL},
     R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
     R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
     C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),
@@ -706,15 +715,33 @@ static const hub_route routes[] = {
     C(PCLUB_GET, "club_get", ANYONE, BH_EAUTH, NULL, NULL),
     C(PCLUB_EXPORT, "club_export", DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_ATTEND, "club_attend", DIRECTOR, BH_EAUTH, NULL, NULL),
+    L(PLG_CREATE, "league_create", DIRECTOR),
+    L(PLG_TEAM, "league_team", DIRECTOR),
+    L(PLG_ROSTER, "league_roster", DIRECTOR),
+    L(PLG_START, "league_start", DIRECTOR),
+    L(PLG_STAGE_START, "league_stage_start", DIRECTOR),
+    L(PLG_GET, "league_get", ANYONE),
+    L(PLG_SEND, "league_send", ANYONE),
+    L(PLG_ACCEPT, "league_accept", ANYONE),
+    L(PLG_COUNTER, "league_counter", ANYONE),
+    L(PLG_TC, "league_tc", ANYONE),
+    L(PLG_SUBSTITUTE, "league_substitute", ANYONE),
+    L(PLG_EXTEND, "league_extend", DIRECTOR),
+    L(PLG_RESULT, "league_result", DIRECTOR),
+    L(PLG_LOT, "league_lot", DIRECTOR),
+    L(PLG_NOTICES, "league_notices", ANYONE),
+    L(PLG_EXPORT, "league_export", DIRECTOR),
 };
 #undef R
 #undef C
+#undef L
 #undef DIRECTOR
 #undef ANYONE
 #undef PLAYER
 #undef TEAM
 
-_Static_assert(sizeof routes / sizeof routes[0] == PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_,
+_Static_assert(sizeof routes / sizeof routes[0] ==
+                   PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + PLG_TYPE_COUNT_,
                "one route per message kind");
 _Static_assert(HUB_ROLE_BIT(ROLE_SPECTATOR) == HUB_MAY_SPECTATOR &&
                    HUB_ROLE_BIT(ROLE_PLAYER) == HUB_MAY_PLAYER &&
@@ -772,6 +799,19 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         s = hub__sess_add(h, c);
     proto_err err;
     int rc;
+    if (proto_league_is(buf, len)) { /* issue 16: a league_* type (hub_league.c) */
+        pleague_msg lm;
+        rc = proto_league_decode(buf, len, &lm, &err);
+        if (rc != BH_ETYPE) { /* else "league_" was in a value, not the type */
+            const hub_route *r = &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + lm.type];
+            if (rc != BH_OK)
+                hub__error(h, c, err.has_id, err.id, rc, err.field);
+            else if (allowed(h, s, lm.id, r, false, NULL, NULL))
+                r->run_league(h, s, &lm, now_us);
+            hub__arm(h);
+            return;
+        }
+    }
     if (proto_club_is(buf, len)) { /* issue 15: a club_* type (hub_club.c) */
         pclub_msg cm;
         rc = proto_club_decode(buf, len, &cm, &err);

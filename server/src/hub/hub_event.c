@@ -17,7 +17,7 @@
 #include "xalloc.h"
 
 /* The formats the loader knows, by the magic word of their saved text. */
-static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt};
+static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt, &hub__league_fmt};
 
 typedef struct {
     runner_key key;

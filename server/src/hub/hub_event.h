@@ -76,6 +76,8 @@ typedef struct hub_fmt {
 /* The club round robin (hub_club.c) and the bughouse Swiss (hub_tour.c). */
 extern const hub_fmt hub__club_fmt;
 extern const hub_fmt hub__swiss_fmt;
+/* The league of seed 003 (hub_league.c). */
+extern const hub_fmt hub__league_fmt;
 
 /* ---- events ------------------------------------------------------------------------------- */
 

@@ -12,6 +12,7 @@
 #include "hub.h"
 #include "proto.h"
 #include "proto_club.h"
+#include "proto_league.h"
 #include "store.h"
 #include "theap.h"
 #include "tour.h"
@@ -23,6 +24,7 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 
 typedef struct hub_tours hub_tours; /* hub_tour.c */
 typedef struct hub_events hub_events; /* hub_event.c: the team events on the seam */
+typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -144,6 +146,7 @@ struct hub {
     bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
     hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
     hub_events *events_; /* team events on the seam (hub_event.c); NULL until the first */
+    hub_leagues *leagues_; /* hub_league.c: notice subscribers; NULL until the first */
     bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now; /* the turn's time for that push */
     int *warm;         /* slots of finished games loaded this turn (released at its end) */
@@ -308,5 +311,12 @@ const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
+
+/* hub_league.c: the leagues of seed 003 (issue 16: tourney/lg.h), a format on the seam
+ * (hub_event.h: hub__league_fmt). A decoded league_* message (proto_league.h) that the
+ * dispatch table let s send (the director's kinds; a player's, whose league token in the
+ * message the handler checks): carried out and replied. */
+void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us);
+void hub__league_free(hub *h);
 
 #endif

@@ -183,6 +183,41 @@ bad:
     return false;
 }
 
+int proto__family(const char *buf, size_t len, const char *const *names, int n, cJSON **o,
+                  int *kind, int64_t *id, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
+    *o = NULL;
+    if (len > PROTO_MAX_FRAME)
+        return proto__bad(err, BH_ELIMIT, "");
+    cJSON *x = cJSON_ParseWithLength(buf, len);
+    if (!x || !cJSON_IsObject(x)) {
+        cJSON_Delete(x);
+        return BH_EJSON;
+    }
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(x, "type");
+    int k = n, rc;
+    if (cJSON_IsString(t) && t->valuestring)
+        for (k = 0; k < n && strcmp(t->valuestring, names[k]) != 0; k++)
+            ;
+    if (k == n) {
+        rc = BH_ETYPE;
+    } else if ((rc = proto__int_val(cJSON_GetObjectItemCaseSensitive(x, "id"), "id", 0,
+                                    PROTO_ID_MAX, id, err)) == BH_OK) {
+        err->has_id = true;
+        err->id = *id;
+        if (!proto__text_ok(buf, len, err->field, sizeof err->field))
+            rc = BH_ETEXT;
+    }
+    if (rc != BH_OK) {
+        cJSON_Delete(x);
+        return rc;
+    }
+    *kind = k;
+    *o = x;
+    return BH_OK;
+}
+
 int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);

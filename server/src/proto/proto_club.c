@@ -191,40 +191,17 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)
 {
-    memset(err, 0, sizeof *err);
-    if (len > PROTO_MAX_FRAME)
-        return proto__bad(err, BH_ELIMIT, "");
-    cJSON *o = cJSON_ParseWithLength(buf, len);
-    if (!o || !cJSON_IsObject(o)) {
-        cJSON_Delete(o);
-        return BH_EJSON;
-    }
+    cJSON *o;
+    int k = 0;
+    int64_t id = 0;
+    int rc = proto__family(buf, len, names, PCLUB_TYPE_COUNT_, &o, &k, &id, err);
+    if (rc != BH_OK)
+        return rc; /* BH_ETYPE: not ours, proto_decode answers it */
     memset(out, 0, sizeof *out);
     out->boards = out->reserves = out->max_subs = out->min_players = out->double_rr = -1;
-    int rc = BH_OK;
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
-    int64_t id;
-    int k = PCLUB_TYPE_COUNT_;
-    if (cJSON_IsString(t) && t->valuestring)
-        for (k = 0; k < PCLUB_TYPE_COUNT_ && strcmp(t->valuestring, names[k]) != 0; k++)
-            ;
-    if (k == PCLUB_TYPE_COUNT_) {
-        rc = BH_ETYPE; /* not ours: proto_decode answers it */
-        goto out;
-    }
     out->type = (pclub_type)k;
-    if ((rc = proto__int_val(cJSON_GetObjectItemCaseSensitive(o, "id"), "id", 0, PROTO_ID_MAX,
-                             &id, err)) != BH_OK)
-        goto out;
     out->id = id;
-    err->has_id = true;
-    err->id = id;
-    if (!proto__text_ok(buf, len, err->field, sizeof err->field)) {
-        rc = BH_ETEXT;
-        goto out;
-    }
     rc = decode_fields(o, out, err);
-out:
     cJSON_Delete(o);
     return rc;
 }

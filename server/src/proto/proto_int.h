@@ -43,6 +43,15 @@ int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, pro
  * envelope). */
 bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap);
 
+/* The envelope of a message of a family with its own type names (the club's, the league's):
+ * the frame (len bytes, at most PROTO_MAX_FRAME) parsed as a JSON object, its type one of
+ * names[0..n) (its index into *kind), its id (into *id; err->has_id set), its text checked
+ * (proto__text_ok). BH_OK with *o (the caller deletes it and reads the fields), or BH_ELIMIT,
+ * BH_EJSON, BH_ETYPE (another family's type: the caller hands the frame on), BH_EFIELD
+ * ("id"), BH_ETEXT, with *o NULL. err is always written. */
+int proto__family(const char *buf, size_t len, const char *const *names, int n, cJSON **o,
+                  int *kind, int64_t *id, proto_err *err);
+
 /* ---- encoder helpers (proto_enc.c). Out of memory aborts (STYLE.md section 6): none of
  * these fails. ---- */
 

@@ -57,6 +57,14 @@ static const char *const migrations[] = {
     "ALTER TABLE chat ADD COLUMN ply_a INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE chat ADD COLUMN ply_b INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE chat ADD COLUMN game_ms INTEGER NOT NULL DEFAULT -1;",
+    /* v6: the leagues of seed 003 (issue 16, store_league.h): every player's notice feed
+     * (seq: 1.. per league; the league's state is an event's, in club_state) */
+    "CREATE TABLE IF NOT EXISTS league_notices(league_id INTEGER NOT NULL,"
+    "  seq INTEGER NOT NULL, player INTEGER NOT NULL, note INTEGER NOT NULL,"
+    "  stage INTEGER NOT NULL, match INTEGER NOT NULL, game_no INTEGER NOT NULL,"
+    "  board INTEGER NOT NULL, at_us INTEGER NOT NULL, deadline_us INTEGER NOT NULL,"
+    "  game_id INTEGER NOT NULL, seat INTEGER NOT NULL, made_ms INTEGER NOT NULL,"
+    "  PRIMARY KEY(league_id, seq)) WITHOUT ROWID;",
 };
 
 enum {
