@@ -462,15 +462,22 @@ static void trace_commit(store *st, uint64_t t0, uint64_t t1)
                  wal_bytes(st->path));
     if (t1 - t->since_us < TRACE_EVERY_US)
         return;
+    unsigned long long restarts = 0;
+    if (st->ckpt) {
+        pthread_mutex_lock(&st->ckpt->mu);
+        restarts = st->ckpt->restarts;
+        pthread_mutex_unlock(&st->ckpt->mu);
+    }
     log_info("store: %llu commits in %.0f s, mean %.3f ms, max %.1f ms; <0.25 ms %llu, <0.5 %llu,"
-             " <1 %llu, <2 %llu, <5 %llu, <10 %llu, <50 %llu, >=50 %llu; WAL file %lld bytes",
+             " <1 %llu, <2 %llu, <5 %llu, <10 %llu, <50 %llu, >=50 %llu; WAL file %lld bytes,"
+             " %llu WAL restarts so far",
              (unsigned long long)t->n, (double)(t1 - t->since_us) / 1e6,
              t->n ? (double)t->sum_us / (double)t->n / 1e3 : 0.0, (double)t->max_us / 1e3,
              (unsigned long long)t->hist[0], (unsigned long long)t->hist[1],
              (unsigned long long)t->hist[2], (unsigned long long)t->hist[3],
              (unsigned long long)t->hist[4], (unsigned long long)t->hist[5],
              (unsigned long long)t->hist[6], (unsigned long long)t->hist[7],
-             wal_bytes(st->path));
+             wal_bytes(st->path), restarts);
     *t = (commit_trace){.on = true, .since_us = t1};
 }
 
