@@ -293,10 +293,10 @@ static void ckpt_sync(ckpt *c, int op)
  * loop. sqlite restarts the WAL in a COMMIT that begins when every frame is in the database
  * file; a PASSIVE checkpoint only ever copies the frames that were there when it began, so
  * under continuous commits (every 4 ms at 1,500 games) it never catches up and the WAL grows
- * without end (660 MB in 15 minutes). So: fsync the database file and the WAL here, outside
- * any lock (the pages the last checkpoint copied, the frames so far), then PASSIVE passes
- * that have little left to copy and sync: a pass that no commit overtakes lets the next
- * commit restart the WAL. After CATCH_UP_TRIES such passes, or once the WAL holds twice the
+ * without end (660 MB in 15 minutes). So: fsync the database file and the WAL once here,
+ * outside any lock (the pages the last checkpoint copied, which sqlite left unsynced because
+ * it had not caught up, and the frames so far), then PASSIVE passes that have little left to
+ * copy and sync: a pass that no commit overtakes lets the next commit restart the WAL. After CATCH_UP_TRIES such passes, or once the WAL holds twice the
  * restart mark, a RESTART checkpoint: it holds the write lock for what is left (the loop's
  * next write waits in on_busy for about two fsyncs) and waits for readers of old frames.
  * Called with mu held; returns with it held. */
@@ -304,10 +304,12 @@ enum { CATCH_UP_TRIES = 8 };
 static void ckpt_catch_up(ckpt *c, int log)
 {
     uint64_t restarts = c->restarts;
+    pthread_mutex_unlock(&c->mu);
+    ckpt_sync(c, SQLITE_FCNTL_FILE_POINTER);
+    ckpt_sync(c, SQLITE_FCNTL_JOURNAL_POINTER);
+    pthread_mutex_lock(&c->mu);
     for (int i = 0; i < CATCH_UP_TRIES && log >= 0 && log < 2 * c->restart && !c->stop; i++) {
         pthread_mutex_unlock(&c->mu);
-        ckpt_sync(c, SQLITE_FCNTL_FILE_POINTER);
-        ckpt_sync(c, SQLITE_FCNTL_JOURNAL_POINTER);
         ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive catch-up", &log);
         pthread_mutex_lock(&c->mu);
         /* the loop's next commit tells: up to 50 ms for it */
