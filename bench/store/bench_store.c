@@ -122,7 +122,7 @@ int main(int argc, char **argv)
 {
     opts o = {.seconds = 60, .games = 1500, .moves = 6, .turn_us = 4000, .runs = 1,
               .dir = "/tmp"};
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* --flag value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int *num = !strcmp(a, "--seconds") ? &o.seconds
                    : !strcmp(a, "--games") ? &o.games
@@ -142,7 +142,6 @@ int main(int argc, char **argv)
         } else {
             o.dir = v;
         }
-        i++;
     }
     char la[64];
     printf("bench_store: %d games, a turn of %d moves every %d us, %d s in %s; load average %s\n",
