@@ -296,9 +296,10 @@ static void ckpt_sync(ckpt *c, int op)
  * without end (660 MB in 15 minutes). So: fsync the database file and the WAL once here,
  * outside any lock (the pages the last checkpoint copied, which sqlite left unsynced because
  * it had not caught up, and the frames so far), then PASSIVE passes that have little left to
- * copy and sync: a pass that no commit overtakes lets the next commit restart the WAL. After CATCH_UP_TRIES such passes, or once the WAL holds twice the
- * restart mark, a RESTART checkpoint: it holds the write lock for what is left (the loop's
- * next write waits in on_busy for about two fsyncs) and waits for readers of old frames.
+ * copy and sync: a pass that no commit overtakes lets the next commit restart the WAL. After
+ * CATCH_UP_TRIES such passes, or once the WAL holds twice the restart mark, a RESTART
+ * checkpoint: it holds the write lock for what is left (the loop's next write waits in
+ * on_busy for about two fsyncs) and waits up to 50 ms for readers of old frames.
  * Called with mu held; returns with it held. */
 enum { CATCH_UP_TRIES = 8 };
 static void ckpt_catch_up(ckpt *c, int log)
