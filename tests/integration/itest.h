@@ -44,7 +44,8 @@ static inline int itest_sh(const char *cmd)
 static inline void itest_init(itest_srv *s, const char *bin)
 {
     memset(s, 0, sizeof *s);
-    snprintf(s->dir, sizeof s->dir, "/tmp/bh_itest_XXXXXX");
+    const char *base = getenv("BH_ITEST_TMP"); /* e.g. /dev/shm: the database on tmpfs */
+    snprintf(s->dir, sizeof s->dir, "%s/bh_itest_XXXXXX", base && *base ? base : "/tmp");
     if (!mkdtemp(s->dir)) {
         perror("mkdtemp");
         exit(1);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "bh.h"
@@ -118,6 +119,27 @@ static const char *const sql[Q_COUNT_] = {
                 " WHERE game_id = ?1 ORDER BY id",
 };
 
+/* A sqlite3_busy_handler that retries every 200 us for ms: sqlite's own busy_timeout sleeps
+ * 1, 2, 5, 10, ... 100 ms between tries, so a lock held for 3 ms (a RESTART checkpoint) would
+ * cost the loop 8 ms. */
+typedef struct {
+    int ms;
+    uint64_t since_us; /* when the current wait began */
+} busy_wait;
+
+static int on_busy(void *arg, int n)
+{
+    busy_wait *b = arg;
+    uint64_t now = now_mono_us();
+    if (n == 0)
+        b->since_us = now;
+    if (now - b->since_us >= (uint64_t)b->ms * 1000)
+        return 0;
+    struct timespec ts = {0, 200 * 1000};
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
 typedef struct {
     pthread_t th;
     pthread_mutex_t mu;
@@ -127,8 +149,27 @@ typedef struct {
     int period_ms;  /* at the latest this long after a commit, a checkpoint */
     int frames;     /* or as soon as the WAL has grown by this many frames */
     int wal_frames; /* loop thread only (on_wal_commit): frames in the WAL at the last commit */
-    sqlite3 *db;    /* the thread's own connection */
+    int restart;    /* from this many frames in the WAL the thread makes it restart */
+    uint64_t commits;  /* under mu: the loop's commits so far */
+    uint64_t restarts; /* under mu: of them, those that restarted the WAL */
+    bool waiting;      /* under mu: the thread waits for the loop's next commit */
+    sqlite3 *db;       /* the thread's own connection */
+    busy_wait busy;    /* its lock waits (RESTART): short, the loop's writes wait meanwhile */
+    bool trace;        /* BH_STORE_TRACE: log each checkpoint */
 } ckpt;
+
+/* The loop's COMMIT times, kept when BH_STORE_TRACE is set in the environment (store_open):
+ * every commit slower than TRACE_SLOW_US is logged, and every TRACE_EVERY_US a summary line
+ * (count, histogram, max, the WAL file's size). Two clock reads a commit; off: none. */
+enum { TRACE_SLOW_US = 5000, TRACE_EVERY_US = 60 * 1000 * 1000, TRACE_BUCKETS = 8 };
+static const uint64_t trace_edge_us[TRACE_BUCKETS - 1] = {250, 500, 1000, 2000, 5000, 10000,
+                                                          50000};
+typedef struct {
+    bool on;
+    uint64_t since_us; /* start of the summary's interval */
+    uint64_t n, max_us, sum_us;
+    uint64_t hist[TRACE_BUCKETS]; /* < 0.25, 0.5, 1, 2, 5, 10, 50 ms, >= 50 ms */
+} commit_trace;
 
 struct store {
     sqlite3 *db;
@@ -136,6 +177,8 @@ struct store {
     bool in_tx;  /* a transaction is open since the last store_flush */
     char *path;  /* for the checkpoint thread's connection */
     ckpt *ckpt;  /* NULL: sqlite's automatic checkpoints */
+    busy_wait busy; /* how long a write waits for a lock */
+    commit_trace tr;
 };
 
 static int exec(store *st, const char *s)
@@ -182,7 +225,9 @@ int store_open(const char *path, store **out)
     if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK)
         goto fail;
-    sqlite3_busy_timeout(st->db, 2000);
+    store_set_busy_ms(st, 2000);
+    st->tr.on = getenv("BH_STORE_TRACE") != NULL;
+    st->tr.since_us = now_mono_us();
     /* WAL: readers never block the writer; NORMAL sync is durable across process crashes
      * (SIGKILL), which is the failure the recovery policy is about. */
     if (exec(st, "PRAGMA journal_mode = WAL") != BH_OK ||
@@ -212,14 +257,86 @@ static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int nframes)
     ckpt *c = arg;
     (void)db;
     (void)name;
-    int added = nframes >= c->wal_frames ? nframes - c->wal_frames : nframes;
+    bool restarted = nframes < c->wal_frames;
+    int added = restarted ? nframes : nframes - c->wal_frames;
     c->wal_frames = nframes;
     pthread_mutex_lock(&c->mu);
     c->grown += added;
-    if (c->grown >= c->frames)
+    c->commits++;
+    c->restarts += restarted;
+    if (c->grown >= c->frames || c->waiting)
         pthread_cond_signal(&c->cv);
     pthread_mutex_unlock(&c->mu);
     return SQLITE_OK;
+}
+
+/* One checkpoint of mode on the thread's connection (mu not held); *log receives the frames
+ * in the WAL, -1 after a failure. */
+static void ckpt_run(ckpt *c, int mode, const char *name, int *log)
+{
+    int done = 0;
+    *log = 0;
+    uint64_t t0 = c->trace ? now_mono_us() : 0;
+    int r = sqlite3_wal_checkpoint_v2(c->db, NULL, mode, log, &done);
+    if (r != SQLITE_OK && r != SQLITE_BUSY)
+        log_warn("store: background checkpoint (%s): %s", name, sqlite3_errmsg(c->db));
+    if (c->trace)
+        log_info("store: checkpoint %s %.1f ms: %d of %d WAL frames copied%s", name,
+                 (double)(now_mono_us() - t0) / 1e3, done, *log, r == SQLITE_BUSY ? " (busy)" : "");
+    if (r != SQLITE_OK)
+        *log = -1;
+}
+
+/* fsync one of the connection's files (op: SQLITE_FCNTL_FILE_POINTER for the database,
+ * SQLITE_FCNTL_JOURNAL_POINTER for the WAL) through sqlite's own VFS handle: no second file
+ * descriptor, whose close would drop sqlite's POSIX locks on the file. */
+static void ckpt_sync(ckpt *c, int op)
+{
+    sqlite3_file *f = NULL;
+    if (sqlite3_file_control(c->db, "main", op, &f) == SQLITE_OK && f && f->pMethods)
+        f->pMethods->xSync(f, SQLITE_SYNC_NORMAL);
+}
+
+/* Make the WAL restart (its next commit writes from its start again) without stopping the
+ * loop. sqlite restarts the WAL in a COMMIT that begins when every frame is in the database
+ * file; a PASSIVE checkpoint only ever copies the frames that were there when it began, so
+ * under continuous commits (every 4 ms at 1,500 games) it never catches up and the WAL grows
+ * without end (660 MB in 15 minutes). So: fsync the database file and the WAL once here,
+ * outside any lock (the pages the last checkpoint copied, which sqlite left unsynced because
+ * it had not caught up, and the frames so far), then PASSIVE passes that have little left to
+ * copy and sync: a pass that no commit overtakes lets the next commit restart the WAL. After
+ * CATCH_UP_TRIES such passes, or once the WAL holds twice the restart mark, a RESTART
+ * checkpoint: it holds the write lock for what is left (the loop's next write waits in
+ * on_busy for about two fsyncs) and waits up to 50 ms for readers of old frames.
+ * Called with mu held; returns with it held. */
+enum { CATCH_UP_TRIES = 8 };
+static void ckpt_catch_up(ckpt *c, int log)
+{
+    uint64_t restarts = c->restarts;
+    pthread_mutex_unlock(&c->mu);
+    ckpt_sync(c, SQLITE_FCNTL_FILE_POINTER);
+    ckpt_sync(c, SQLITE_FCNTL_JOURNAL_POINTER);
+    pthread_mutex_lock(&c->mu);
+    for (int i = 0; i < CATCH_UP_TRIES && log >= 0 && log < 2 * c->restart && !c->stop; i++) {
+        pthread_mutex_unlock(&c->mu);
+        ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive catch-up", &log);
+        pthread_mutex_lock(&c->mu);
+        /* the loop's next commit tells: up to 50 ms for it */
+        uint64_t seen = c->commits;
+        struct timespec ts = now_wall_after(50);
+        int rc = 0;
+        c->waiting = true;
+        while (!c->stop && c->commits == seen && rc != ETIMEDOUT)
+            rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        c->waiting = false;
+        if (c->restarts != restarts || c->commits == seen)
+            return; /* restarted, or no commit to restart it yet: the next catch-up will */
+    }
+    if (c->stop)
+        return;
+    pthread_mutex_unlock(&c->mu);
+    ckpt_run(c, SQLITE_CHECKPOINT_RESTART, "restart", &log);
+    pthread_mutex_lock(&c->mu);
 }
 
 static void *ckpt_main(void *arg)
@@ -238,11 +355,11 @@ static void *ckpt_main(void *arg)
         c->grown = 0;
         pthread_mutex_unlock(&c->mu);
         /* PASSIVE: copies what no reader still needs, never waits for the writer. */
-        int log = 0, done = 0;
-        int r = sqlite3_wal_checkpoint_v2(c->db, NULL, SQLITE_CHECKPOINT_PASSIVE, &log, &done);
-        if (r != SQLITE_OK && r != SQLITE_BUSY)
-            log_warn("store: background checkpoint: %s", sqlite3_errmsg(c->db));
+        int log = 0;
+        ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive", &log);
         pthread_mutex_lock(&c->mu);
+        if (log >= c->restart)
+            ckpt_catch_up(c, log);
     }
     pthread_mutex_unlock(&c->mu);
     return NULL;
@@ -254,17 +371,27 @@ int store_checkpoint_thread(store *st, int period_ms, int frames)
         return BH_OK;
     ckpt *c = xcalloc(1, sizeof *c);
     c->period_ms = period_ms > 0 ? period_ms : 10000;
+    c->trace = st->tr.on;
+    c->restart = 4 * (frames > 0 ? frames : 4096);
     c->frames = frames > 0 ? frames : 4096;
     /* The connection opens the file lazily: a statement makes it read the WAL (else the
      * checkpoint reports "not in WAL mode" and does nothing). */
     if (sqlite3_open_v2(st->path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
-        sqlite3_exec(c->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK) {
+        sqlite3_exec(c->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_exec(c->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL) != SQLITE_OK) {
         log_error("store: checkpoint connection to %s: %s", st->path,
                   c->db ? sqlite3_errmsg(c->db) : "no memory");
         sqlite3_close(c->db);
         free(c);
         return BH_ESTORE;
     }
+    c->busy.ms = 50;
+    sqlite3_busy_handler(c->db, on_busy, &c->busy);
+    /* After a burst the restart truncates the WAL file to twice the restart mark. */
+    char limit[64];
+    snprintf(limit, sizeof limit, "PRAGMA journal_size_limit = %lld",
+             2LL * c->restart * (4096 + 24));
+    exec(st, limit);
     pthread_mutex_init(&c->mu, NULL);
     pthread_cond_init(&c->cv, NULL);
     if (pthread_create(&c->th, NULL, ckpt_main, c) != 0) {
@@ -302,7 +429,8 @@ static void ckpt_stop(store *st)
 
 void store_set_busy_ms(store *st, int ms)
 {
-    sqlite3_busy_timeout(st->db, ms);
+    st->busy.ms = ms > 0 ? ms : 0;
+    sqlite3_busy_handler(st->db, on_busy, &st->busy);
 }
 
 void store_close(store *st)
@@ -318,15 +446,64 @@ void store_close(store *st)
     free(st);
 }
 
+/* Size of the WAL file in bytes, or -1 (no file). */
+static long long wal_bytes(const char *db_path)
+{
+    char p[4096];
+    struct stat sb;
+    snprintf(p, sizeof p, "%s-wal", db_path);
+    return stat(p, &sb) == 0 ? (long long)sb.st_size : -1;
+}
+
+/* BH_STORE_TRACE: count one commit of took_us; log it if slow, and the interval's summary. */
+static void trace_commit(store *st, uint64_t t0, uint64_t t1)
+{
+    commit_trace *t = &st->tr;
+    uint64_t took = t1 - t0;
+    int b = 0;
+    while (b < TRACE_BUCKETS - 1 && took >= trace_edge_us[b])
+        b++;
+    t->hist[b]++;
+    t->n++;
+    t->sum_us += took;
+    if (took > t->max_us)
+        t->max_us = took;
+    if (took >= TRACE_SLOW_US)
+        log_info("store: slow commit %.1f ms (WAL file %lld bytes)", (double)took / 1e3,
+                 wal_bytes(st->path));
+    if (t1 - t->since_us < TRACE_EVERY_US)
+        return;
+    unsigned long long restarts = 0;
+    if (st->ckpt) {
+        pthread_mutex_lock(&st->ckpt->mu);
+        restarts = st->ckpt->restarts;
+        pthread_mutex_unlock(&st->ckpt->mu);
+    }
+    log_info("store: %llu commits in %.0f s, mean %.3f ms, max %.1f ms; <0.25 ms %llu, <0.5 %llu,"
+             " <1 %llu, <2 %llu, <5 %llu, <10 %llu, <50 %llu, >=50 %llu; WAL file %lld bytes,"
+             " %llu WAL restarts so far",
+             (unsigned long long)t->n, (double)(t1 - t->since_us) / 1e6,
+             t->n ? (double)t->sum_us / (double)t->n / 1e3 : 0.0, (double)t->max_us / 1e3,
+             (unsigned long long)t->hist[0], (unsigned long long)t->hist[1],
+             (unsigned long long)t->hist[2], (unsigned long long)t->hist[3],
+             (unsigned long long)t->hist[4], (unsigned long long)t->hist[5],
+             (unsigned long long)t->hist[6], (unsigned long long)t->hist[7],
+             wal_bytes(st->path), restarts);
+    *t = (commit_trace){.on = true, .since_us = t1};
+}
+
 int store_flush(store *st)
 {
     if (!st->in_tx)
         return BH_OK;
     st->in_tx = false;
+    uint64_t t0 = st->tr.on ? now_mono_us() : 0;
     if (exec(st, "COMMIT") != BH_OK) {
         exec(st, "ROLLBACK");
         return BH_ESTORE;
     }
+    if (st->tr.on)
+        trace_commit(st, t0, now_mono_us());
     return BH_OK;
 }
 
