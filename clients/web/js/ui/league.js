@@ -258,32 +258,34 @@ function stateCell(s, g) {
     case 'agreed': return h('span.st.agreed', {}, 'agreed: ', g.start_ms ? when(g.start_ms) : 'starts when both are present');
     case 'started': return h('span.st.live', {}, g.game_id ? h('a', { href: gameHref(g.game_id, false) }, '● playing (watch)') : '● playing');
     case 'forfeit': return h('span.st.forfeit', {}, 'the second challenge lapsed: forfeit');
-    default: return h('span.st.done', {}, g.result !== '*' ? 'decided' : g.state);
+    default: return h('span.st.done', {}, g.result === '*' ? g.state : g.game_id ? 'played' : 'entered by the director');
   }
 }
 
 function validText(ms) {
   if (ms % 86400000 === 0) return `${ms / 86400000} days`;
   if (ms >= 3600000) return `${Math.round(ms / 360000) / 10} h`;
+  if (ms >= 60000) return `${Math.round(ms / 6000) / 10} min`;
   return `${Math.round(ms / 100) / 10} s`;
 }
 
 function resultCell(g) {
   if (g.result === '*') return h('span.muted', {}, '–');
   const text = resultText(g.result);
-  return g.game_id ? h('a.game', { href: gameHref(g.game_id, true), dataset: { game: g.game_id }, title: 'replay the game' }, h('span.res', {}, text)) : h('span.res', {}, text);
+  return g.game_id ? h('a.gl', { href: gameHref(g.game_id, true), dataset: { game: g.game_id }, title: 'replay the game' }, h('span.res', {}, text)) : h('span.res', {}, text);
 }
 
 function fixtureTable(s, f) {
   const two = f.games.some((g) => g.game === 2);
   return h('div.scroll', {}, h('table.fixture', {},
-    h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), two ? h('th.num', {}, 'G') : null, h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'Challenge'), h('th', {}, 'TC'), h('th', {}, 'Result'))),
+    h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), two ? h('th.num', {}, 'G') : null, h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'Result'), h('th', {}, 'Challenge'), h('th', {}, 'TC'))),
     h('tbody', {}, f.games.map((g) => h(`tr.st-${g.state}`, { dataset: { board: g.board, game: g.game, state: g.state } },
       h('td.num', {}, g.board), two ? h('td.num', {}, g.game) : null,
       h('td', {}, playerName(g.white), h('span.muted.tn', {}, ` ${teamName(g.white_team)}`)),
       h('td', {}, playerName(g.black), h('span.muted.tn', {}, ` ${teamName(g.black_team)}`)),
+      h('td.res', {}, resultCell(g)),
       h('td.state', {}, stateCell(s, g), g.subs ? h('span.tag', { title: 'a substitute took the board' }, ' (sub)') : null, g.extensions ? h('span.tag', { title: 'the director extended the deadline' }, ' (extended)') : null),
-      h('td', {}, g.tc), h('td.res', {}, resultCell(g)))))));
+      h('td', {}, g.tc))))));
 }
 
 function matchHead(f) {
@@ -296,7 +298,7 @@ function fixturesSection(s) {
     return h('section.card', { id: 'sec-fixtures' }, h('h2', {}, 'Fixtures'), h('p.muted', {}, s.status === 'registering' ? 'After the draw.' : 'No stage is being played.'));
   const byRound = new Map();
   for (const f of s.fixtures) {
-    const k = s.stage === 'groups' ? `Round ${f.round}` : STAGE_NAME[s.stage];
+    const k = s.stage === 'groups' ? `Round ${f.round}` : STAGE_NAME[s.stage].replace(/^./, (c) => c.toUpperCase());
     if (!byRound.has(k)) byRound.set(k, []);
     byRound.get(k).push(f);
   }
@@ -355,10 +357,10 @@ function boardsOf(f) {
     const mine = g.white_team === first ? w : g.result === '--' ? 0 : 1 - w;
     return mine === 0.5 ? '½' : String(mine);
   };
-  return h('details.bb', {}, h('summary', {}, 'boards'),
-    h('table.bbt', {}, h('tbody', {}, [...rows].map(([bd, gs]) => h('tr', {}, h('td.num', {}, bd),
-      gs.sort((a, b) => a.game - b.game).map((g) => h('td', { title: `game ${g.game}: ${playerName(g.white)} (White) – ${playerName(g.black)} ${g.result}` },
-        g.game_id ? h('a', { href: gameHref(g.game_id, g.result !== '*') }, pts(g)) : pts(g))))))));
+  return h('details.bb', { open: true }, h('summary', {}, `boards: ${teamName(first)}'s points in game 1 · game 2`),
+    [...rows].map(([bd, gs]) => h('div.bbr', { dataset: { board: bd } }, h('span.muted', {}, `Bd ${bd}: `),
+      gs.sort((a, b) => a.game - b.game).flatMap((g, i) => [i ? ' · ' : '', h('span.bg', { title: `game ${g.game}: ${playerName(g.white)} (White) – ${playerName(g.black)} ${g.result}` },
+        g.game_id ? h('a', { href: gameHref(g.game_id, g.result !== '*') }, pts(g)) : pts(g))]))));
 }
 
 function bracketSection(s) {
@@ -371,7 +373,7 @@ function bracketSection(s) {
     const ms = labels.map((l) => b.find((x) => x.label === l)).filter(Boolean);
     return ms.length ? h('div.bcol', {}, h('div.bh', {}, title), h('div.bms', {}, ms.map((m) => bracketMatch(s, m)))) : null;
   };
-  const champion = s.winner ? h('div.bcol.champ', {}, h('div.bh', {}, 'Winner'), h('div.bms', {}, h('div.bm.champion', { id: 'champion' }, '🏆 ', teamName(s.winner)))) : null;
+  const champion = s.winner ? h('div.bcol.champ', {}, h('div.bh', {}, 'Winner'), h('div.bms', {}, h('div.bm.champion', { id: 'champion' }, teamName(s.winner)))) : null;
   return h('section.card', { id: 'sec-bracket' }, h('h2', {}, 'Knockout'),
     h('div.bracket', {}, col('Quarter-finals', ['QF1', 'QF2', 'QF3', 'QF4']), col('Semi-finals', ['SF1', 'SF2']), col('Final', ['F']), champion),
     h('p.legend', {}, 'Two games a board, colours reversed in the second (art. 7). The score is game points; a drawn match sends the team with the lower rating (recomputed before each stage) through.'));
@@ -438,7 +440,7 @@ function myGameCard(s, f, g) {
     const iWant = !!(g.want_alt && g.want_alt[mine === 'white' ? 0 : 1]);
     const theyWant = !!(g.want_alt && g.want_alt[mine === 'white' ? 1 : 0]);
     body.push(h('div.form-row', {}, h('label', {}, h('input', { type: 'checkbox', id: `alt-${k}`, checked: iWant, onchange: (ev) => act('league_tc', { want: ev.target.checked }, ev.target.checked ? `you agree to ${s.alt_tc}` : `agreement to ${s.alt_tc} withdrawn`) }), ` I agree to play ${s.alt_tc}`),
-      h('span.muted', {}, theyWant ? `${playerName(opp)} agrees too` : `${playerName(opp)} has not agreed`), h('span', {}, ` · played at ${g.tc}`)));
+      h('span.muted', {}, theyWant ? `${playerName(opp)} agrees too` : `${playerName(opp)} has not agreed`), h('span.muted', {}, `(played at ${g.tc})`)));
   }
   return h('article.mygame', { id: `mine-${k}`, dataset: { state: g.state, key: k } },
     h('h4', {}, `${f.label} · board ${g.board}${g.game === 2 ? ' · game 2' : ''}: `, h('b', {}, mine === 'white' ? 'White' : 'Black'), ` against ${playerName(opp)} (${teamName(mine === 'white' ? g.black_team : g.white_team)})`),
@@ -575,7 +577,7 @@ function render() {
   const y = window.scrollY;
   document.title = `${s.name} · league`;
   const stage = s.stage ? STAGE_NAME[s.stage] : '';
-  $('title').textContent = `${s.name} · ${s.status === 'finished' ? `finished: ${teamName(s.winner)} wins` : s.status === 'between' ? `${stage} over` : s.status === 'registering' ? 'registration' : stage} · ${s.teams_max} teams · ${s.boards} boards · ${s.tc}`;
+  $('title').textContent = `${s.name} · ${s.status === 'finished' ? `finished: ${teamName(s.winner)} wins` : s.status === 'between' ? `${stage} over` : s.status === 'registering' ? 'registration' : stage} · ${s.teams_max} teams · ${s.boards} board${s.boards === 1 ? '' : 's'} · ${s.tc}`;
   $('nav-mine').hidden = app.role !== 'player';
   $('nav-desk').hidden = app.role !== 'director';
   const unread = app.notices.filter((n) => n.seq > app.read).length;
