@@ -516,16 +516,16 @@ static void print_groups(bool tables)
     {
         say("Group %s (average rating %.1f)\n", str(g, "group"), num(g, "average"));
         if (tables)
-            say("  %-2s %-18s %3s %3s %5s %6s\n", "#", "team", "P", "MP", "GP", "rating");
+            say("  %-2s %-18s %3s %3s %5s %7s\n", "#", "team", "P", "MP", "GP", "rating");
         cJSON_ArrayForEach(r, cJSON_GetObjectItem(g, "table"))
         {
             long long team = (long long)num(r, "team");
             if (tables)
-                say("  %-2d %-18s %3d %3d %5.1f %6d\n", (int)num(r, "place"), team_name(team),
-                    (int)num(r, "played"), (int)num(r, "mp"), num(r, "gp"), (int)num(r, "rating"));
+                say("  %-2d %-18s %3d %3d %5.1f %7.1f\n", (int)num(r, "place"), team_name(team),
+                    (int)num(r, "played"), (int)num(r, "mp"), num(r, "gp"), num(r, "rating"));
             else
-                say("  %d. %-18s %6d\n", (int)num(r, "number"), team_name(team),
-                    (int)num(r, "rating"));
+                say("  %d. %-18s %7.1f\n", (int)num(r, "number"), team_name(team),
+                    num(r, "rating"));
         }
     }
 }
@@ -541,11 +541,11 @@ static void print_bracket(void)
         long long t2 = (long long)cJSON_GetNumberValue(cJSON_GetArrayItem(t, 1));
         long long w = (long long)num(b, "winner");
         const char *by = str(b, "by");
-        say("  %-4s %-18s %4d %4.1f - %-4.1f %-18s %4d  -> %s%s\n", str(b, "label"),
-            t1 ? team_name(t1) : "?", (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rt, 0)),
+        say("  %-4s %-18s %6.1f %4.1f - %-4.1f %-18s %6.1f  -> %s%s\n", str(b, "label"),
+            t1 ? team_name(t1) : "?", cJSON_GetNumberValue(cJSON_GetArrayItem(rt, 0)),
             cJSON_GetNumberValue(cJSON_GetArrayItem(gp, 0)),
             cJSON_GetNumberValue(cJSON_GetArrayItem(gp, 1)), t2 ? team_name(t2) : "?",
-            (int)cJSON_GetNumberValue(cJSON_GetArrayItem(rt, 1)), w ? team_name(w) : "open",
+            cJSON_GetNumberValue(cJSON_GetArrayItem(rt, 1)), w ? team_name(w) : "open",
             !strcmp(by, "rating") ? " (drawn: the lower team rating, art. 7)"
             : !strcmp(by, "lot")  ? " (drawn, equal ratings: by lot)"
                                   : "");
