@@ -126,8 +126,31 @@ static cJSON *snap;      /* the `league` snapshot being acted on */
 static cJSON *next_snap; /* a newer one (reply or push), taken between passes (promote) */
 static bool snap_new;
 
+static char *next_raw; /* the newest pushed snapshot, unparsed: a busy league pushes one per
+                        * change, and only the newest matters (parsing each made the players
+                        * answer after their deadlines) */
+
+/* A pushed `league` (no id): kept as text, replacing the one before. Returns true if taken. */
+static bool keep_raw(char *s)
+{
+    static const char pre[] = "{\"type\":\"league\",";
+    if (strncmp(s, pre, sizeof pre - 1) != 0 || strncmp(s + sizeof pre - 1, "\"id\":", 5) == 0)
+        return false;
+    free(next_raw);
+    next_raw = s;
+    cJSON_Delete(next_snap);
+    next_snap = NULL;
+    return true;
+}
+
 static void promote(void)
 {
+    if (next_raw) {
+        cJSON_Delete(next_snap);
+        next_snap = cJSON_Parse(next_raw);
+        free(next_raw);
+        next_raw = NULL;
+    }
     if (!next_snap)
         return;
     cJSON_Delete(snap);
@@ -184,6 +207,8 @@ static void drain(void)
 {
     char *s;
     while ((s = wsc_recv(dir, 0)) != NULL) {
+        if (keep_raw(s))
+            continue;
         cJSON *o = cJSON_Parse(s);
         free(s);
         if (o)
@@ -209,6 +234,8 @@ static cJSON *call(const char *fmt, ...)
         char *s = wsc_recv(dir, 10000);
         if (!s)
             return NULL;
+        if (keep_raw(s))
+            continue;
         cJSON *o = cJSON_Parse(s);
         free(s);
         if (!o)
@@ -219,6 +246,8 @@ static cJSON *call(const char *fmt, ...)
             if (type && strcmp(type, "league") == 0) { /* league_get's reply is a snapshot too */
                 cJSON_Delete(next_snap);
                 next_snap = cJSON_Duplicate(o, true);
+                free(next_raw);
+                next_raw = NULL;
             }
             return o;
         }
@@ -269,13 +298,14 @@ typedef struct {
     int stage, match, board, game;
     scenario sc;
     char done[96]; /* the state this game was last acted on (one action per state seen) */
-    bool tc_sent, counter_sent, subst_sent, told;
+    bool tc_sent, counter_sent, subst_sent, told, unplanned_seen;
     long long game_id;
     char label[24]; /* "A1 #2": a group round has several matches; "SF1" */
 } gstate;
 static gstate gs_v[MAX_GAMES];
 static int gs_n;
 static int sc_count[7];
+static int unplanned; /* lapses no scenario asked for */
 
 static gstate *gs_of(int stage, int match, int board, int game)
 {
@@ -374,6 +404,14 @@ static void act(void)
             char sig[96];
             snprintf(sig, sizeof sig, "%s/%d/%d/%.0f/%d", st, (int)num(x, "challenge"), turn,
                      num(x, "deadline_ms"), (int)num(x, "subs"));
+            if (!g->unplanned_seen && (!strcmp(st, "lapsed") || !strcmp(st, "forfeit")) &&
+                g->sc != SC_LATE && g->sc != SC_SUBST && g->sc != SC_FORFEIT) {
+                g->unplanned_seen = true; /* a player answered after the deadline: a slow machine */
+                unplanned++;
+                say("  %s board %d: lapsed although its player meant to answer (the demo was "
+                    "late: a loaded machine?)\n",
+                    g->label, g->board);
+            }
             if (strcmp(result, "*") != 0) {
                 if (!g->told && (g->sc == SC_FORFEIT || !strcmp(st, "forfeit"))) {
                     g->told = true;
@@ -500,7 +538,8 @@ static void plan_stage(void)
                     g->sc = order[at];
             } else if (!strcmp(str(fx, "label"), first_ko))
                 g->sc = SC_RULED;
-            sc_count[g->sc]++;
+            if (sn == 1 || g->sc == SC_RULED)
+                sc_count[g->sc]++;
             k++;
         }
         fi++;
@@ -582,8 +621,8 @@ static void usage(void)
            "  --groups N       2 or 4 (default 4)\n"
            "  --boards N       boards a match (default 10)\n"
            "  --reserves N     roster players beyond the boards (default 2)\n"
-           "  --first-ms MS    a first challenge's validity (default 3000; seed 003: 10 days)\n"
-           "  --second-ms MS   a second challenge's validity (default 2000; seed 003: 5 days)\n"
+           "  --first-ms MS    a first challenge's validity (default 6000; seed 003: 10 days)\n"
+           "  --second-ms MS   a second challenge's validity (default 4000; seed 003: 5 days)\n"
            "  --base-s S       each player's time (default 2; seed 003: 300), --inc-s S (0)\n"
            "  --live N         games arranged at once (default 30)\n"
            "  --pace-ms MS     the bots' think time per move (default 20)\n"
@@ -602,7 +641,7 @@ int main(int argc, char **argv)
                    .web = "clients/web",
                    .out = "demo-out/league",
                    .port = 8080};
-    int first_ms = 3000, second_ms = 2000, base_s = 2, inc_s = 0, pace_ms = 20, reserves = 2;
+    int first_ms = 6000, second_ms = 4000, base_s = 2, inc_s = 0, pace_ms = 20, reserves = 2;
     bool keep = true;
     n_teams = 20, n_groups = 4, n_boards = 10;
     static const struct option opts[] = {
@@ -771,7 +810,7 @@ int main(int argc, char **argv)
                 say("\ngroup tables (art. 6: match points, game points, the lower team rating):\n");
                 print_groups(true);
             } else {
-                say("\n%s:\n", !strcmp(stage, "qf") ? "quarter-finals" : "semi-finals");
+                say("\nthe bracket after the %s:\n", !strcmp(stage, "qf") ? "quarter-finals" : "semi-finals");
                 print_bracket();
             }
             const cJSON *b;
@@ -808,13 +847,14 @@ int main(int argc, char **argv)
     }
     if (stop_flag)
         goto out;
-    say("\nfinal:\n");
+    say("\nfinal:\n"); /* league_demo.sh reads the bracket below this line */
     print_bracket();
     say("\nthe winner: %s\n", team_name((long long)num(snap, "winner")));
     say("\nthe challenges of the group stage: ");
     for (int i = 0; i < 6; i++)
         say("%s%d %s", i ? ", " : "", sc_count[i], SC_NAME[i]);
-    say("; the knockout's drawn match: %d games ruled by the director\n", sc_count[SC_RULED]);
+    say("; the knockout's drawn match: %d games ruled by the director; %d unplanned lapses\n",
+        sc_count[SC_RULED], unplanned);
     /* the files: the server's snapshot, its exports, the PGN of every game played */
     rc = 0;
     {
@@ -859,6 +899,7 @@ int main(int argc, char **argv)
 out:
     cJSON_Delete(snap);
     cJSON_Delete(next_snap);
+    free(next_raw);
     bot_pool_free(pool);
     wsc_ctx_free(x);
     kill(srv, SIGTERM);

@@ -13,7 +13,7 @@ demo=$1 server=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --teams 8 --groups 2 \
-    --boards 2 --first-ms 2500 --second-ms 1500 --base-s 2 --pace-ms 15 --seed 7 --exit \
+    --boards 2 --first-ms 4000 --second-ms 2500 --base-s 2 --pace-ms 15 --seed 7 --exit \
     >"$out/log" || { echo "demo failed"; cat "$out/log"; tail -30 "$out/run/server.log"; exit 1; }
 for what in 'counter-proposes' 'agree to play' 'does not answer' 'puts in' 'loses by forfeit' \
             'the lower team rating, art. 7' 'the winner: '; do
