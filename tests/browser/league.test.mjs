@@ -51,8 +51,9 @@ async function play(page, uci) {
   await page.waitForFunction((p) => window.app.g.boards[0].ply > p, ply, { timeout: 10000 });
 }
 
-// The page's snapshot satisfies fn (a function of window.app.snap, as source text).
-const snapWait = (page, fn, arg, timeout = 10000) => page.waitForFunction(`(() => { const s = window.app && window.app.snap; return !!s && (${fn})(s, ${JSON.stringify(arg)}); })()`, null, { timeout });
+// The page's snapshot satisfies fn (a function of window.app.snap, as source text)
+// (and is on screen: the page draws the newest snapshot at most every 250 ms)
+const snapWait = (page, fn, arg, timeout = 10000) => page.waitForFunction(`(() => { const s = window.app && window.app.snap; return !!s && window.app.shown === s && (${fn})(s, ${JSON.stringify(arg)}); })()`, null, { timeout });
 
 // The page scrolls sideways?
 const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

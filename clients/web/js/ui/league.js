@@ -154,10 +154,15 @@ function message(slot) {
   return h('div.msgs', { dataset: { slot } }, m.err ? h('div.err', { role: 'alert' }, m.err) : null, m.ok ? h('div.okmsg', {}, m.ok) : null);
 }
 
+// A busy league pushes a snapshot per change (many a second while a stage is played): the page
+// draws the newest at most every 250 ms. app.shown is the snapshot on screen.
+let drawTimer = 0, drawnAt = 0;
 function setSnap(s) {
   app.snap = s;
   if (s.stage && s.stage !== 'groups') for (const f of s.fixtures || []) app.past.set(f.label, f);
-  render();
+  if (drawTimer) return;
+  const wait = Math.max(0, 250 - (performance.now() - drawnAt));
+  drawTimer = setTimeout(() => { drawTimer = 0; render(); }, wait);
 }
 
 async function onOpen() {
@@ -592,6 +597,8 @@ function render() {
   if (focus && $(focus)) $(focus).focus();
   window.scrollTo(0, y);
   tickCountdowns();
+  drawnAt = performance.now();
+  app.shown = s;
   app.ready = true;
 }
 
