@@ -284,7 +284,7 @@ function fixtureTable(s, f) {
   const two = f.games.some((g) => g.game === 2);
   return h('div.scroll', {}, h('table.fixture', {},
     h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), two ? h('th.num', {}, 'G') : null, h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'Result'), h('th', {}, 'Challenge'), h('th', {}, 'TC'))),
-    h('tbody', {}, f.games.map((g) => h(`tr.st-${g.state}`, { dataset: { board: g.board, game: g.game, state: g.state } },
+    h('tbody', {}, f.games.slice().sort((a, b) => a.board - b.board || a.game - b.game).map((g) => h(`tr.st-${g.state}`, { dataset: { board: g.board, game: g.game, state: g.state } },
       h('td.num', {}, g.board), two ? h('td.num', {}, g.game) : null,
       h('td', {}, playerName(g.white), h('span.muted.tn', {}, ` ${teamName(g.white_team)}`)),
       h('td', {}, playerName(g.black), h('span.muted.tn', {}, ` ${teamName(g.black_team)}`)),
