@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -703,21 +702,10 @@ int main(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
-    char path[800], db[700], log[700], admin[48];
-    mkdir("demo-out", 0755);
-    mkdir(o.out, 0755);
-    snprintf(path, sizeof path, "%s/games", o.out);
-    mkdir(path, 0755);
-    snprintf(db, sizeof db, "%s/league.db", o.out);
-    snprintf(log, sizeof log, "%s/server.log", o.out);
-    unlink(db);
-    snprintf(path, sizeof path, "%s-wal", db);
-    unlink(path);
-    snprintf(path, sizeof path, "%s-shm", db);
-    unlink(path);
-    snprintf(admin, sizeof admin, "league-demo-%llx", (unsigned long long)rng ^ (unsigned long long)time(NULL));
+    char path[800], log[700], admin[48];
     int port = 0, rc = 1, games = 0;
-    pid_t srv = demo_start_server(&o, db, log, admin, &port);
+    pid_t srv = demo_start_fresh(&o, "league.db", "league-demo", rng, admin, sizeof admin, log,
+                                 sizeof log, &port);
     if (srv < 0) {
         fprintf(stderr, "league-demo: the server did not start (log: %s)\n", log);
         return 1;

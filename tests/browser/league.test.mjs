@@ -19,29 +19,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, drag, launchBrowser, log, run, squareXY, startServer, stop } from './harness.mjs';
+import { ADMIN, ART, check, drag, launchBrowser, log, run, squareXY, startServer, stop, wsSteps } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
-// Messages over a raw WebSocket inside a page (auth as the director first when admin).
-async function wire(page, steps, admin = true) {
-  return page.evaluate(async ([tok, list]) => {
-    const ws = new WebSocket(`ws://${location.host}/`, 'bughouse.v1');
-    await new Promise((r) => (ws.onopen = r));
-    let id = 0;
-    const waiting = new Map();
-    ws.onmessage = (ev) => {
-      const m = JSON.parse(ev.data);
-      if (waiting.has(m.id)) { waiting.get(m.id)(m); waiting.delete(m.id); }
-    };
-    const call = (b) => new Promise((r) => { const i = ++id; waiting.set(i, r); ws.send(JSON.stringify({ ...b, id: i })); });
-    if (tok) await call({ type: 'auth', token: tok });
-    const out = [];
-    for (const s of list) out.push(await call(s));
-    ws.close();
-    return out;
-  }, [admin ? ADMIN : '', steps]);
-}
+// Messages over a raw WebSocket inside a page, as the director (or, admin false, anyone).
+const wire = (page, steps, admin = true) => wsSteps(page, admin ? ADMIN : '', steps);
 
 // A person drags uci's piece on the play page's board; the server's answer moves the ply on.
 async function play(page, uci) {
