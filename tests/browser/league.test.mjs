@@ -172,6 +172,18 @@ async function main() {
     await desk.waitForFunction(() => document.querySelector('#role').textContent === 'director', null, { timeout: 10000 });
     const fb = snap.fixtures.find((f) => f.group === 'B');
     const kb = `${fb.match}-1-1`;
+    // group B's White challenges (over the wire): the desk lists it by its deadline; extend it
+    const gb = fb.games[0];
+    const [sent] = await wire(boot, [{ type: 'league_send', league: L, token: tok.get(gb.white), stage: 1, match: fb.match, board: 1, start_ms: 0 }], false);
+    check('group B\'s challenge sent', sent.type === 'ack', sent);
+    await desk.waitForSelector(`#extend-${kb}`, { timeout: 10000 });
+    const before = await desk.evaluate((m) => window.app.snap.fixtures.find((f) => f.match === m).games[0].deadline_ms, fb.match);
+    await desk.selectOption(`#ext-${kb}`, '600000');
+    await desk.click(`#extend-${kb}`);
+    await snapWait(desk, (s, a) => s.fixtures.find((f) => f.match === a.m).games[0].deadline_ms === a.d + 600000, { m: fb.match, d: before });
+    const ext = await desk.textContent(`#open-challenges tr[data-key="${kb}"]`);
+    log(`extended: ${ext}`);
+    check('the desk shows the extension', /extended/.test(ext), ext);
     await desk.selectOption(`#res-${kb}`, '1-0');
     await desk.click(`#result-${kb}`);
     await snapWait(desk, (s) => s.status === 'between' && s.bracket.length === 3);

@@ -274,6 +274,10 @@ function validText(ms) {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
+// A substitute on the board, a deadline the director moved.
+const tags = (g) => [g.subs ? h('span.tag', { title: 'a substitute took the board (art. 5)' }, ' (sub)') : null,
+  g.extensions ? h('span.tag', { title: 'the director extended the deadline' }, g.extensions > 1 ? ` (extended ×${g.extensions})` : ' (extended)') : null];
+
 function resultCell(g) {
   if (g.result === '*') return h('span.muted', {}, '–');
   const text = resultText(g.result);
@@ -289,7 +293,7 @@ function fixtureTable(s, f) {
       h('td', {}, playerName(g.white), h('span.muted.tn', {}, ` ${teamName(g.white_team)}`)),
       h('td', {}, playerName(g.black), h('span.muted.tn', {}, ` ${teamName(g.black_team)}`)),
       h('td.res', {}, resultCell(g)),
-      h('td.state', {}, stateCell(s, g), g.subs ? h('span.tag', { title: 'a substitute took the board' }, ' (sub)') : null, g.extensions ? h('span.tag', { title: 'the director extended the deadline' }, ' (extended)') : null),
+      h('td.state', {}, stateCell(s, g), tags(g)),
       h('td', {}, g.tc))))));
 }
 
@@ -550,7 +554,7 @@ function deskSection(s) {
       return h('tr', { dataset: { key: k, state: g.state } },
         h('td', {}, f.label), h('td.num', {}, `${g.board}${g.game === 2 ? '/2' : ''}`),
         h('td', {}, `${playerName(g.white)} – ${playerName(g.black)}`),
-        h('td.state', {}, stateCell(s, g)),
+        h('td.state', {}, stateCell(s, g), tags(g)),
         h('td', {}, g.state === 'proposed' ? [ext, ' ', h('button.small', { id: `extend-${k}`, onclick: () => ask({ type: 'league_extend', ...where(s, f, g), deadline_ms: g.deadline_ms + Number(ext.value) }, 'desk', `${f.label} board ${g.board}: deadline extended`) }, 'extend')] : h('span.muted', {}, '–')),
         h('td', {}, res, ' ', h('button.small', { id: `result-${k}`, onclick: () => ask({ type: 'league_result', ...where(s, f, g), result: res.value }, 'desk', `${f.label} board ${g.board}: ${res.value} entered`) }, 'enter')));
     }))));
