@@ -10,6 +10,13 @@
 #                                   the club round robin of seed 004 (bughouse-club-demo: 6 bot
 #                                   teams, 6 boards + 4 reserves, line-ups, a short team, a
 #                                   forfeit, protests; PGN, TRF, crosstable in demo-out/club)
+#   scripts/run.sh demo --format league [FLAGS]
+#                                   the team league of seed 003 (bughouse-league-demo: 20 bot
+#                                   teams of 10 boards in 4 groups, challenges with compressed
+#                                   deadlines: accepted, countered, lapsed, substituted,
+#                                   forfeited; the knockout with a drawn match decided by
+#                                   rating, the final; group tables, bracket, TRF and PGN in
+#                                   demo-out/league; --exit ends it with the league)
 #   scripts/run.sh server [FLAGS]   only the server (TLS with a development certificate made on
 #   scripts/run.sh --FLAG ...       first start); flags pass on to bughouse-server
 set -euo pipefail
@@ -29,6 +36,10 @@ demo)
     if [ "${1:-}" = --format ] && [ "${2:-}" = club-rr ]; then
         shift 2
         exec build/release/clients/bot/bughouse-club-demo "$@"
+    fi
+    if [ "${1:-}" = --format ] && [ "${2:-}" = league ]; then
+        shift 2
+        exec build/release/clients/bot/bughouse-league-demo "$@"
     fi
     exec build/release/clients/bot/bughouse-demo "$@"
     ;;

@@ -399,17 +399,10 @@ int main(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGPIPE, SIG_IGN);
-    char path[700], db[700], log[700], admin[40];
-    mkdir("demo-out", 0755);
-    mkdir(o.out, 0755);
-    snprintf(path, sizeof path, "%s/games", o.out);
-    mkdir(path, 0755);
-    snprintf(db, sizeof db, "%s/club.db", o.out);
-    snprintf(log, sizeof log, "%s/server.log", o.out);
-    unlink(db);
-    snprintf(admin, sizeof admin, "club-demo-%llx", (unsigned long long)rng ^ (unsigned long long)time(NULL));
+    char path[700], log[700], admin[40];
     int port = 0, rc = 1, games = 0;
-    pid_t srv = demo_start_server(&o, db, log, admin, &port);
+    pid_t srv = demo_start_fresh(&o, "club.db", "club-demo", rng, admin, sizeof admin, log,
+                                 sizeof log, &port);
     if (srv < 0) {
         fprintf(stderr, "club-demo: the server did not start (log: %s)\n", log);
         return 1;

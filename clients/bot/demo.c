@@ -114,6 +114,25 @@ pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, con
     return -1;
 }
 
+pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefix, uint64_t seed,
+                       char *admin, size_t admin_len, char *log, size_t log_len, int *port)
+{
+    char path[800], db[700];
+    mkdir("demo-out", 0755);
+    mkdir(o->out, 0755);
+    snprintf(path, sizeof path, "%s/games", o->out);
+    mkdir(path, 0755);
+    snprintf(db, sizeof db, "%s/%s", o->out, dbname);
+    static const char *const ext[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s%s", db, ext[i]);
+        unlink(path);
+    }
+    snprintf(log, log_len, "%s/server.log", o->out);
+    snprintf(admin, admin_len, "%s-%llx", prefix, (unsigned long long)seed ^ (unsigned long long)time(NULL));
+    return demo_start_server(o, db, log, admin, port);
+}
+
 static double num(const cJSON *o, const char *k, double def)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);

@@ -62,6 +62,15 @@ int demo_run(const demo_opts *o, demo_report *rep);
 pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
                         int *port);
 
+/* A fresh run in o->out for a format's demo (club_demo.c, league_demo.c): makes demo-out/,
+ * o->out and o->out/games, removes the database o->out/dbname left by an earlier run (with its
+ * -wal and -shm files), picks a director token "<prefix>-<hex of seed and the time>" (into
+ * admin, admin_len bytes), and starts the server as demo_start_server does, its log
+ * o->out/server.log (into log, log_len bytes). Returns the server's pid and sets *port, or -1
+ * (log names the log to read). */
+pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefix, uint64_t seed,
+                       char *admin, size_t admin_len, char *log, size_t log_len, int *port);
+
 /* Write text to path (created or truncated). Returns true when every byte was written and the
  * file closed, false otherwise (the file may then be partial). */
 bool demo_write_file(const char *path, const char *text);

@@ -89,3 +89,9 @@ bh_browser_bot_test(browser_script script.test.mjs 180 $<TARGET_FILE:bughouse-to
 # at once; 1366x768 without horizontal scrolling, at once with the panel hidden), the hall and
 # the projector (every match on its slides, paged pairings and standings, each on one screen).
 bh_browser_bot_test(browser_bigfield bigfield.test.mjs 240)
+
+# issue 16: the team league in the browser (tests/browser/league.test.mjs): a player challenges
+# from the league page, the other accepts on a phone, both play the chess game on the play page;
+# the result on the league page; the director drives a small league (2 groups, 1 board) through
+# the semi-finals (one drawn, the lower rating through) and the final: the bracket shows it.
+bh_browser_test(browser_league league.test.mjs 180)

@@ -72,6 +72,27 @@ export function launchBrowser() {
   });
 }
 
+// Messages over a raw WebSocket opened inside page (its server): auth with token first unless
+// it is empty, then each of steps in turn, each awaiting its reply; resolves to the replies.
+export function wsSteps(page, token, steps) {
+  return page.evaluate(async ([tok, list]) => {
+    const ws = new WebSocket(`ws://${location.host}/`, 'bughouse.v1');
+    await new Promise((r) => (ws.onopen = r));
+    let id = 0;
+    const waiting = new Map();
+    ws.onmessage = (ev) => {
+      const m = JSON.parse(ev.data);
+      if (waiting.has(m.id)) { waiting.get(m.id)(m); waiting.delete(m.id); }
+    };
+    const call = (b) => new Promise((r) => { const i = ++id; waiting.set(i, r); ws.send(JSON.stringify({ ...b, id: i })); });
+    if (tok) await call({ type: 'auth', token: tok });
+    const out = [];
+    for (const s of list) out.push(await call(s));
+    ws.close();
+    return out;
+  }, [token, steps]);
+}
+
 // The director dashboard of the server at base in page, connected with the admin token.
 export async function openDashboard(page, base) {
   await page.goto(base + '/director.html');

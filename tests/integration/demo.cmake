@@ -27,3 +27,13 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/club_demo.c)
   set_tests_properties(club_demo PROPERTIES LABELS integration TIMEOUT 360
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# issue 16: the league demo, small (league_demo.sh): 8 teams, 2 groups, 2 boards, to the final;
+# its printed tables and bracket against the server's league_get.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/league_demo.c)
+  add_test(NAME league_demo
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/league_demo.sh $<TARGET_FILE:bughouse-league-demo>
+                   $<TARGET_FILE:bughouse-server>)
+  set_tests_properties(league_demo PROPERTIES LABELS integration TIMEOUT 180
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()

@@ -109,7 +109,7 @@ function draw() {
     wanted.length ? wanted.map((r) => h('article.sheet.round-sheet', { dataset: { round: r.round } },
       sheetHead(t, `Pairings and results · round ${r.round} of ${r.rounds}`),
       h('h3', {}, `Round ${r.round} of ${r.rounds}`, h('span.muted', {}, ` · ${r.status}`)),
-      roundTable(r, t),
+      h('div.scroll-x', {}, roundTable(r, t)),
       legend('Bd: the pairing\'s board. ♔: White on board A in game 1. Game results from team 1\'s side; MP 2-1-0, GP the games won.'))) : h('p.muted', {}, 'The pairings appear here when round 1 is paired.'));
   const teamsSec = h('section.sheet.screen-only', { id: 'sec-teams' },
     h('div.sec-title', {}, h('h2', {}, `Teams (${t.teams.length})`)),

@@ -43,13 +43,13 @@ export function roundTable(r, tour) {
   const name = (id, n) => n || (teams.get(id) || {}).name || `team ${id}`;
   const white = (m, t) => (m.white === t ? h('span.tag', { title: 'White on board A in game 1' }, ' ♔') : null);
   return h('table.pairings', {},
-    h('thead', {}, h('tr', {}, h('th.num', { title: 'board: the pairing\'s row' }, 'Bd'), h('th.num', {}, 'No'), h('th', {}, 'Team 1'), h('th.num', {}, 'No'), h('th', {}, 'Team 2'),
+    h('thead', {}, h('tr', {}, h('th.num', { title: 'board: the pairing\'s row' }, 'Bd'), h('th.num.no', {}, 'No'), h('th', {}, 'Team 1'), h('th.num.no', {}, 'No'), h('th', {}, 'Team 2'),
       h('th', {}, 'Game 1'), h('th', {}, 'Game 2'), h('th.num', { title: 'match points (T-SCORE: 2 / 1 / 0)' }, 'MP'), h('th.num', {}, 'GP'))),
     h('tbody', {}, r.matches.map((m) => h('tr', { dataset: { match: m.match, status: m.status } },
       h('td.num', {}, m.match + 1),
-      h('td.num', {}, no(m.team1)),
+      h('td.num.no', {}, no(m.team1)),
       h('td.team', {}, name(m.team1, m.name1), white(m, 1)),
-      m.status === 'bye' ? [h('td.num', {}, ''), h('td', {}, h('em', {}, 'bye (T-BYE)'))] : [h('td.num', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
+      m.status === 'bye' ? [h('td.num.no', {}, ''), h('td', {}, h('em', {}, 'bye (T-BYE)'))] : [h('td.num.no', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
       m.status === 'bye' ? [h('td', {}, ''), h('td', {}, '')] : [h('td', {}, gameCell(m, 0)), h('td', {}, gameCell(m, 1))],
       h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
       h('td.num', {}, matchScore(m))))));
