@@ -847,8 +847,10 @@ M += [
   {"type": "league_notices", "id": 74, "league": 7, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15", "since": 3},
   "league_notices"),
  ("league_export", "c2s", "Director: the group tables with the draw's averages, the bracket, the current stage's "
-  "fixtures with their deadlines, or the group stage as TRF-2026, as text.",
-  [ID, LEAGUE, ("what", "string", '"tables" / "bracket" / "fixtures" / "trf"', "")],
+  "fixtures with their deadlines, or one stage as TRF-2026 (`trf`: the group stage; `trf_qf`, `trf_sf`, "
+  "`trf_final`: a knockout stage, two rounds for the two games of each board, the team ratings recomputed for "
+  "that stage, place 1 for the team through; empty for a stage not reached), as text.",
+  [ID, LEAGUE, ("what", "string", '"tables" / "bracket" / "fixtures" / "trf" / "trf_qf" / "trf_sf" / "trf_final"', "")],
   ["unauthorized", "not_found (field league)", "missing_field (field what)"],
   {"type": "league_export", "id": 75, "league": 7, "what": "tables"}, "export_reply"),
  ("league", "s2c", "The snapshot of a league: its rules, teams with rosters and current team ratings, the groups with "

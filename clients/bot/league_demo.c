@@ -852,12 +852,15 @@ int main(int argc, char **argv)
             rc = 1;
         free(j);
     }
-    static const char *const what[] = {"tables", "bracket", "trf"};
-    static const char *const file[] = {"tables.txt", "bracket.txt", "league.trf"};
-    for (int i = 0; i < 3; i++) {
+    /* every stage as TRF-2026 (league_export trf, trf_qf, trf_sf, trf_final; a stage not
+     * reached, the quarter-finals of a two-group league, is empty and not written) */
+    static const char *const what[] = {"tables", "bracket", "trf", "trf_qf", "trf_sf", "trf_final"};
+    static const char *const file[] = {"tables.txt", "bracket.txt", "league.trf",
+                                       "league-qf.trf", "league-sf.trf", "league-final.trf"};
+    for (int i = 0; i < 6; i++) {
         char *text = export_text(what[i]);
         snprintf(path, sizeof path, "%s/%s", o.out, file[i]);
-        if (!text || !demo_write_file(path, text))
+        if (!text || (text[0] && !demo_write_file(path, text)))
             rc = 1;
         free(text);
     }
@@ -874,9 +877,9 @@ int main(int argc, char **argv)
         cJSON_Delete(e);
     }
     say("\n%d games played (PGN in %s/games); the group tables %s/tables.txt, the bracket "
-        "%s/bracket.txt, the group stage as TRF-2026 %s/league.trf, the server's league_get "
-        "%s/league.json\n",
-        games, o.out, o.out, o.out, o.out, o.out);
+        "%s/bracket.txt, the group stage as TRF-2026 %s/league.trf and each knockout stage "
+        "%s/league-{qf,sf,final}.trf, the server's league_get %s/league.json\n",
+        games, o.out, o.out, o.out, o.out, o.out, o.out);
     if (keep) {
         say("the server keeps running on http://127.0.0.1:%d/league.html?league=%lld (Ctrl-C "
             "ends it)\n",

@@ -1170,6 +1170,108 @@ static void act(world_t *w, const todo_t *t, lg_acts *a)
 }
 
 /* A whole league: n teams in `groups` groups on `boards` boards, ratings drawn from seed. */
+/* Knockout stage st's TRF-2026 (lg_trf_stage) read back by the format's own columns
+ * (TRF-2026: points at 81-84, a round's opponent, colour and result at 92-95, 97, 99, ten
+ * columns a round): every game seen from both players alike (the opponent's record names
+ * this player, the other colour, the other result), a team's 001 points add up to its 310
+ * game points, which are the match's, and place 1 is the bracket's winner. */
+static void check_ko_trf(const lg *l, int st)
+{
+    char *trf = lg_trf_stage(l, st);
+    enum { MAXR = LG_MAX_TEAMS * (LG_MAX_BOARDS + 4) + 1 };
+    static char opp_col[MAXR][2], res[MAXR][2];
+    static int opp[MAXR][2], team_of[MAXR];
+    static double pts[MAXR];
+    memset(opp, 0, sizeof opp);
+    memset(team_of, 0, sizeof team_of);
+    int n001 = 0, n310 = 0;
+    double team_pts[LG_MAX_TEAMS + 1] = {0};
+    for (const char *ln = trf; *ln;) {
+        const char *e = strchr(ln, '\n');
+        size_t len = e ? (size_t)(e - ln) : strlen(ln);
+        if (len > 84 && strncmp(ln, "001 ", 4) == 0) {
+            int rank = atoi(ln + 4);
+            CHECK(rank > 0 && rank < MAXR);
+            if (rank <= 0 || rank >= MAXR)
+                break;
+            n001++;
+            pts[rank] = atof(ln + 80);
+            for (int r = 0; r < 2; r++) {
+                size_t at = 91 + 10 * (size_t)r;
+                if (len > at + 7 && ln[at + 5] != ' ') {
+                    opp[rank][r] = atoi(ln + at);
+                    opp_col[rank][r] = ln[at + 5];
+                    res[rank][r] = ln[at + 7];
+                }
+            }
+        } else if (strncmp(ln, "310 ", 4) == 0) {
+            n310++;
+            int tid = atoi(ln + 4), rat = 0, place = -1;
+            double mpv = -1, gpv = -1;
+            CHECK_EQ_INT("310 fields", 4, sscanf(ln + 41, "%d %lf %lf %d", &rat, &mpv, &gpv, &place));
+            const char *q = ln + 41;
+            for (int f = 0; f < 4; f++) { /* past rating, MP, GP, place: the players */
+                while (*q == ' ')
+                    q++;
+                while (*q && *q != ' ' && *q != '\n')
+                    q++;
+            }
+            while (*q && *q != '\n') {
+                char *end;
+                long r = strtol(q, &end, 10);
+                if (end == q)
+                    break;
+                if (r > 0 && r < MAXR)
+                    team_of[r] = tid;
+                q = end;
+            }
+            /* the match of this team in stage st */
+            for (int mi = 0; mi < lg_n_matches(l, st); mi++) {
+                int64_t f, sc;
+                if (!lg_match(l, st, mi, &f, &sc, NULL, NULL))
+                    continue;
+                int side = f == lg_team_id(l, tid) ? 0 : sc == lg_team_id(l, tid) ? 1 : -1;
+                if (side < 0)
+                    continue;
+                int x, y;
+                lg_match_score(l, st, mi, &x, &y);
+                CHECK_EQ_DBL("310 GP = the match's game points", (side ? y : x) / 2.0, gpv, 1e-9);
+                CHECK_EQ_INT("310 place 1 = the bracket's winner", lg_bracket(l)->m[mi].winner == side ? 1 : 2, place);
+                roster_rating rr;
+                CHECK(lg_team_rating(l, tid, st, &rr));
+                CHECK_EQ_INT("310 rating = the stage's recomputed team rating", rr.avg, rat);
+            }
+            team_pts[tid] += gpv;
+        }
+        ln = e ? e + 1 : ln + len;
+    }
+    CHECK_EQ_INT("a 310 record per team of the stage", 2 * (st == LG_STAGE_QF ? 4 : st == LG_STAGE_SF ? 2 : 1), n310);
+    double sum001[LG_MAX_TEAMS + 1] = {0};
+    int games = 0;
+    for (int a = 1; a < MAXR; a++) {
+        if (team_of[a])
+            sum001[team_of[a]] += pts[a];
+        for (int r = 0; r < 2; r++) {
+            int b = opp[a][r];
+            if (!b)
+                continue;
+            games++;
+            CHECK_MSG(b < MAXR && opp[b][r] == a, "round %d: %d's opponent %d names %d", r + 1, a, b, opp[b][r]);
+            CHECK_MSG(opp_col[a][r] != opp_col[b][r], "round %d: %d and %d on other colours", r + 1, a, b);
+            const char pair[] = {res[a][r], res[b][r], 0};
+            CHECK_MSG(strcmp(pair, "10") == 0 || strcmp(pair, "01") == 0 || strcmp(pair, "==") == 0 ||
+                          strcmp(pair, "+-") == 0 || strcmp(pair, "-+") == 0,
+                      "round %d: %d-%d results %s", r + 1, a, b, pair);
+        }
+    }
+    CHECK_EQ_INT("every board game twice (each side), two games a board", 2 * 2 * lg_games_per_match(l, st) / 2 * (n310 / 2), games);
+    for (int t = 1; t <= lg_n_teams(l); t++)
+        if (team_pts[t] > 0)
+            CHECK_EQ_DBL("a team's 001 points add up to its game points", team_pts[t], sum001[t], 1e-9);
+    CHECK(n001 > 0);
+    free(trf);
+}
+
 static void whole_league(int n, int groups, int boards, uint64_t seed)
 {
     static world_t w;
@@ -1278,6 +1380,13 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 CHECK_MSG(forfeit == (w.forfeits[kidx(k)] == 2), "forfeit iff told");
             }
         }
+    for (int st = groups == 4 ? LG_STAGE_QF : LG_STAGE_SF; st <= LG_STAGE_FINAL; st++)
+        check_ko_trf(w.l, st);
+    if (groups == 2) {
+        char *qf = lg_trf_stage(w.l, LG_STAGE_QF);
+        CHECK_MSG(qf[0] == '\0', "no quarter-finals in a two-group league");
+        free(qf);
+    }
     int ko_matches = groups == 4 ? 7 : 3;
     CHECK_EQ_INT("every game", n / groups * (s - 1) / 2 * groups * nb + ko_matches * 2 * nb, games);
     /* art. 7: the bracket from the group tables, 1A-2B, 2A-1B (, 1C-2D, 2C-1D) */

@@ -697,10 +697,13 @@ static void do_notices(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m)
 static void do_export(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
     const lg *l = lg_of(e);
-    char *text = strcmp(m->what, "tables") == 0    ? lg_tables_text(l)
-                 : strcmp(m->what, "bracket") == 0 ? lg_bracket_text(l)
-                 : strcmp(m->what, "trf") == 0     ? lg_trf_groups(l)
-                                                   : lg_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
+    char *text = strcmp(m->what, "tables") == 0        ? lg_tables_text(l)
+                 : strcmp(m->what, "bracket") == 0     ? lg_bracket_text(l)
+                 : strcmp(m->what, "trf") == 0         ? lg_trf_stage(l, LG_STAGE_GROUPS)
+                 : strcmp(m->what, "trf_qf") == 0      ? lg_trf_stage(l, LG_STAGE_QF)
+                 : strcmp(m->what, "trf_sf") == 0      ? lg_trf_stage(l, LG_STAGE_SF)
+                 : strcmp(m->what, "trf_final") == 0   ? lg_trf_stage(l, LG_STAGE_FINAL)
+                                                       : lg_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
     hub__queue(h, s->conn, proto_club_enc_text(m->id, m->what, text));
     free(text);
 }

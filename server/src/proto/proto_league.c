@@ -204,10 +204,14 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     case PLG_EXPORT:
         if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
-        if (strcmp(m->what, "tables") && strcmp(m->what, "bracket") &&
-            strcmp(m->what, "fixtures") && strcmp(m->what, "trf"))
-            return proto__bad(err, BH_EFIELD, "what");
-        return BH_OK;
+    {
+        static const char *const what[] = {"tables", "bracket", "fixtures", "trf",
+                                           "trf_qf", "trf_sf", "trf_final"};
+        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+            if (strcmp(m->what, what[i]) == 0)
+                return BH_OK;
+        return proto__bad(err, BH_EFIELD, "what");
+    }
     default: return BH_OK; /* start, stage_start, get: the league alone */
     }
 }

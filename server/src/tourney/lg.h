@@ -326,6 +326,16 @@ char *lg_fixtures_text(const lg *l, int64_t now_us);
  * then one 310 record per team: group-stage team rating, MP, GP, place in its group, players.
  * "" before the start. */
 char *lg_trf_groups(const lg *l);
+/* Stage s (LG_STAGE_*) as TRF-2026 (malloc'd, the caller frees): the group stage is
+ * lg_trf_groups; a knockout stage has two rounds, game 1 and game 2 of each board (art. 7:
+ * colours reversed in the second), a 001 record for every roster player of the stage's teams
+ * (start ranks as lg_trf_groups numbers them, so one player has one number in every file),
+ * and a 310 record per team: the team rating recomputed for that stage (art. 7), MP 2/1/0 of
+ * its match by game points once every game is decided, GP, place 1 for the team that went
+ * through (a drawn match: the lower team rating, art. 7, F-KNOCKOUT) and 2 for the other, 0
+ * undecided.
+ * "" for a stage not reached (e.g. the quarter-finals of a two-group league). */
+char *lg_trf_stage(const lg *l, int s);
 
 /* ---- storage ------------------------------------------------------------------------------ */
 

@@ -302,6 +302,123 @@ char *lg_trf_groups(const lg *l)
     return done(&b);
 }
 
+/* The game player id of team tid played in game gi (0 or 1) of knockout stage s: *side his
+ * colour, *mi the match. */
+static const lg_game *ko_game(const lg *l, int s, int tid, int id, int gi, int *side)
+{
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        if (!m || (m->team[0] != tid && m->team[1] != tid))
+            continue;
+        for (int b = 0; b < l->cfg.boards; b++) {
+            const lg_game *g = &m->g[gi * l->cfg.boards + b];
+            for (int sd = 0; sd < 2; sd++)
+                if (g->c.player[sd] == id && g->team[sd] == l->t[tid].id) {
+                    *side = sd;
+                    return g;
+                }
+        }
+    }
+    return NULL;
+}
+
+char *lg_trf_stage(const lg *l, int s)
+{
+    if (s == LG_STAGE_GROUPS)
+        return lg_trf_groups(l);
+    buf b = {0};
+    if (s < LG_STAGE_QF || s > LG_STAGE_FINAL || !l->have_kb || lg_n_matches(l, s) == 0)
+        return done(&b);
+    /* the stage's teams: match points 2/1/0 by game points, place 1 for the team through */
+    int in[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
+    int place[LG_MAX_TEAMS + 1] = {0}, nteams = 0, players = 0, rated = 0;
+    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
+        const lg_mt *m = lg__match(l, s, mi);
+        int a, z;
+        if (!m || !m->team[0] || !m->team[1])
+            continue;
+        bool all = lg_match_score(l, s, mi, &a, &z);
+        const int t0 = m->team[0], t1 = m->team[1];
+        in[t0] = in[t1] = 1;
+        nteams += 2;
+        gp2[t0] = a;
+        gp2[t1] = z;
+        if (all) {
+            mp[t0] = a > z ? 2 : a == z ? 1 : 0;
+            mp[t1] = 2 - mp[t0];
+        }
+        int w = l->kb.m[mi].winner;
+        if (w == 0 || w == 1) {
+            place[m->team[w]] = 1;
+            place[m->team[!w]] = 2;
+        }
+    }
+    if (nteams == 0)
+        return done(&b);
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
+            players++;
+            rated += l->t[t].r.p[i].rating > 0;
+        }
+    static const char *const stage_name[] = {"", "", "quarter-finals", "semi-finals", "final"};
+    char name[80];
+    trf_clean(name, l->cfg.name, sizeof name);
+    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, nteams);
+    buf_printf(&b,
+               "092 Team league, knockout: %s, two games a board, colours reversed in the "
+               "second (art. 7); a drawn match goes to the lower team rating\n",
+               stage_name[s]);
+    buf_printf(&b, "XXR 2\n142 2\n");
+    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            int pts = 0, side;
+            const lg_game *g[2];
+            int sd[2];
+            for (int gi = 0; gi < 2; gi++) {
+                g[gi] = ko_game(l, s, t, p->id, gi, &side);
+                sd[gi] = side;
+                if (g[gi] && g[gi]->res != LG_NONE) {
+                    char ch = trf_res(g[gi]->res, side);
+                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+                }
+            }
+            trf_clean(name, p->name, sizeof name);
+            buf_printf(&b, "001 %4d      ", start_rank(l, t, p->id));
+            trf_put_col(&b, name, 33);
+            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
+                       place[t]);
+            for (int gi = 0; gi < 2; gi++) {
+                if (!g[gi] || g[gi]->res == LG_NONE) {
+                    buf_printf(&b, "          ");
+                    continue;
+                }
+                int ot = lg_team_tid(l, g[gi]->team[!sd[gi]]);
+                int orank = start_rank(l, ot, g[gi]->c.player[!sd[gi]]);
+                if (!orank)
+                    buf_printf(&b, "  0000 - %c", trf_res(g[gi]->res, sd[gi]));
+                else
+                    buf_printf(&b, "  %4d %c %c", orank, "wb"[sd[gi]],
+                               trf_res(g[gi]->res, sd[gi]));
+            }
+            buf_printf(&b, "\n");
+        }
+    for (int t = 1; t <= l->nt; t++) {
+        if (!in[t])
+            continue;
+        trf_clean(name, l->t[t].name, sizeof name);
+        buf_printf(&b, "310 %3d ", t);
+        trf_put_col(&b, name, 32);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
+                   gp2[t] / 2.0, place[t]);
+        for (int i = 0; i < l->t[t].r.n; i++)
+            buf_printf(&b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
+        buf_printf(&b, "\n");
+    }
+    return done(&b);
+}
+
 /* ---- storage ------------------------------------------------------------------------------ */
 
 static void save_stage_games(const lg *l, buf *b, int s)
