@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
 # gen.py: writes protocol/messages/*.md and protocol/examples/*.json from the table below
 # (one source for both). Run from the repo root after editing: python3 protocol/gen.py
-import json, os
+# Never edit the generated files by hand: the next run reverts them, and the ctest
+# protocol_docs_current (python3 protocol/gen.py --check) fails while they differ.
+#   python3 protocol/gen.py             writes protocol/messages/ and protocol/examples/
+#   python3 protocol/gen.py --out DIR   writes DIR/messages/ and DIR/examples/ instead
+#   python3 protocol/gen.py --check     writes into a temporary directory and compares with the
+#                                       committed files: exit 0 if they are byte for byte the
+#                                       same set, else 1 with the list of differing files
+import argparse, difflib, json, os, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEN0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
@@ -974,13 +981,19 @@ EXTRA = {
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],
 }
 
-def main():
+def generate(out):
+    """Writes every message document to out/messages/ and every example to out/examples/
+    (both created if absent). Returns the paths written, relative to out, e.g. "messages/c2s-move.md"."""
+    written = []
+    def put(rel, text):
+        os.makedirs(os.path.dirname(os.path.join(out, rel)), exist_ok=True)
+        with open(os.path.join(out, rel), "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        written.append(rel)
     for name, d, summary, fields, errors, ex, reply in M:
         prefix = "c2s" if d == "c2s" else "s2c"
         wire = ex["type"]
-        with open(os.path.join(HERE, "examples", f"{prefix}-{name}.json"), "w") as f:
-            json.dump(ex, f, indent=2)
-            f.write("\n")
+        put(f"examples/{prefix}-{name}.json", json.dumps(ex, indent=2) + "\n")
         lines = [f"# `{wire}` ({'client -> server' if d == 'c2s' else 'server -> client'})", "",
                  summary, "", "| field | type | unit / limits | meaning |", "|---|---|---|---|",
                  f"| type | string | `\"{wire}\"` | |"]
@@ -994,12 +1007,65 @@ def main():
         lines += ["Example (`protocol/examples/" + f"{prefix}-{name}.json`):", "", "```json",
                   json.dumps(ex, indent=2), "```", ""]
         for suffix, what, ex2 in EXTRA.get(name, []):
-            with open(os.path.join(HERE, "examples", f"{prefix}-{name}_{suffix}.json"), "w") as f:
-                json.dump(ex2, f, indent=2)
-                f.write("\n")
+            put(f"examples/{prefix}-{name}_{suffix}.json", json.dumps(ex2, indent=2) + "\n")
             lines += [f"Example, {what} (`protocol/examples/{prefix}-{name}_{suffix}.json`):", "",
                       "```json", json.dumps(ex2, indent=2), "```", ""]
-        with open(os.path.join(HERE, "messages", f"{prefix}-{name}.md"), "w") as f:
-            f.write("\n".join(lines))
+        put(f"messages/{prefix}-{name}.md", "\n".join(lines))
+    return written
 
-main()
+def check():
+    """Generates into a temporary directory and compares with protocol/messages/ and
+    protocol/examples/: every generated file must equal the committed one byte for byte, and
+    every committed file there must be one gen.py writes. Prints each difference (a short
+    unified diff per differing file) to stderr; returns 0 if none, else 1."""
+    with tempfile.TemporaryDirectory(prefix="bh-gen-") as tmp:
+        written = set(generate(tmp))
+        committed = {f"{sub}/{fn}" for sub in ("messages", "examples")
+                     if os.path.isdir(os.path.join(HERE, sub))
+                     for fn in os.listdir(os.path.join(HERE, sub))}
+        bad = []
+        for rel in sorted(written | committed):
+            mine, theirs = os.path.join(tmp, rel), os.path.join(HERE, rel)
+            if rel not in committed:
+                bad.append((rel, "written by gen.py, missing in protocol/", []))
+                continue
+            if rel not in written:
+                bad.append((rel, "in protocol/ but not written by gen.py (remove it, or add it to gen.py)", []))
+                continue
+            with open(mine, "rb") as a, open(theirs, "rb") as b:
+                gen_bytes, git_bytes = a.read(), b.read()
+            if gen_bytes != git_bytes:
+                diff = list(difflib.unified_diff(
+                    git_bytes.decode("utf-8", "replace").splitlines(),
+                    gen_bytes.decode("utf-8", "replace").splitlines(),
+                    f"protocol/{rel} (committed)", f"protocol/{rel} (gen.py)", n=1, lineterm=""))
+                bad.append((rel, "differs from gen.py's output", diff))
+    if not bad:
+        print(f"gen.py --check: the {len(written)} generated files equal the committed ones")
+        return 0
+    print(f"gen.py --check: {len(bad)} file(s) differ from protocol/gen.py's output:", file=sys.stderr)
+    for rel, why, _ in bad:
+        print(f"  protocol/{rel}: {why}", file=sys.stderr)
+    for rel, _, diff in bad:
+        if diff:
+            print("", file=sys.stderr)
+            print("\n".join(diff[:40] + (["  ..."] if len(diff) > 40 else [])), file=sys.stderr)
+    print("\nPort every hand edit into protocol/gen.py, run python3 protocol/gen.py and commit "
+          "its output.", file=sys.stderr)
+    return 1
+
+def main():
+    ap = argparse.ArgumentParser(description="Writes the protocol's message documents and examples.")
+    ap.add_argument("--out", metavar="DIR", help="write DIR/messages and DIR/examples (default: protocol/)")
+    ap.add_argument("--check", action="store_true",
+                    help="compare a fresh generation with the committed files; exit 1 if they differ")
+    args = ap.parse_args()
+    if args.check and args.out:
+        ap.error("--check generates into a temporary directory of its own: no --out")
+    if args.check:
+        return check()
+    generate(args.out if args.out else HERE)
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())
