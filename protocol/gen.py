@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
 # gen.py: writes protocol/messages/*.md and protocol/examples/*.json from the table below
 # (one source for both). Run from the repo root after editing: python3 protocol/gen.py
-import json, os
+# Never edit the generated files by hand: the next run reverts them, and the ctest
+# protocol_docs_current (python3 protocol/gen.py --check) fails while they differ.
+#   python3 protocol/gen.py             writes protocol/messages/ and protocol/examples/
+#   python3 protocol/gen.py --out DIR   writes DIR/messages/ and DIR/examples/ instead
+#   python3 protocol/gen.py --check     writes into a temporary directory and compares with the
+#                                       committed files: exit 0 if they are byte for byte the
+#                                       same set, else 1 with the list of differing files
+import argparse, difflib, json, os, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FEN0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
@@ -29,8 +36,9 @@ M = [
   ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
  ("authed", "s2c", "Reply to auth. A player token of a finished game opens a read-only view "
-  "(issue 13): role `spectator` with the game and seat of the token; join shows the game, no act "
-  "is accepted.",
+  "(issue 13): role `spectator` with the game and seat of the token; join shows the game with that "
+  "seat's own team's partner chat (state `chat`, with the plies; never the other team's), and every "
+  "act of a seat in that game (move, chat, resign, draw, claim) gets `game_over` (field game).",
   [ID, ("role", "string", '"director", "player", "team" or "spectator" (a finished game\'s player token)', ""),
    ("game", "integer", "", "players only: the game of the seat"),
    ("seat", "integer", "0..3", "players only: 0 = A white, 1 = A black, 2 = B white, 3 = B black")],
@@ -71,7 +79,8 @@ M = [
    ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
    ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
    ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
-   ("chat", "array", "", "partner chat: only for players (their team's lines) and the director (all); absent for spectators. "
+   ("chat", "array", "", "partner chat: only for players (their team's lines), the read-only view of a finished game "
+    "opened by a player token (that seat's team's lines, issue 13) and the director (all); absent for other spectators. "
     "The lines in the order they were sent, each with seat, text, server_ms and its anchor in the game (issue 13): ply "
     "([plies on board A, plies on board B] when it was sent: the moves it followed) and game_ms (game time in ms, as the events' t_ms; "
     "0 while the game waits). Both are absent for a line stored by a server older than schema 5")],
@@ -98,7 +107,9 @@ M = [
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),
    ("move", "string", "1..15 bytes", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
   ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
-   "not_your_turn", "stale_ply", "illegal_move", "bad_move", "game_over", "bad_state (game not started)", "not_found"],
+   "not_your_turn", "stale_ply", "illegal_move", "bad_move",
+   "game_over (also, field game, from the read-only view a finished game's player token opens)",
+   "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),
  ("ack", "s2c", "Success reply to move, resign, draw, claim, chat and game_start. For a move it names the "
   "board, the ply and the event's seq in the game's event list; the ack is sent only after the "
@@ -148,7 +159,9 @@ M = [
  ("chat", "c2s", "Partner chat (P-SEAT): delivered to the partner and the director only, never to "
   "opponents or spectators. Stored, and included in the state of those who may see it.",
   [ID, GAME, ("text", "string", "1..500 bytes of UTF-8, no control characters", "kept whole: a longer line is too_large")],
-  ["unauthorized (spectators may not chat)", "not_your_seat (another game)",
+  ["unauthorized (spectators may not chat)",
+   "game_over (field game: the read-only view a finished game's player token opens, s2c-authed.md)",
+   "not_your_seat (another game)",
    "too_large (the game has 1000 chat lines already)"],
   {"type": "chat", "id": 5, "game": 7, "text": "need a knight"}, "ack"),
  ("chat_delta", "s2c", "Broadcast (type `chat`) of a partner-chat line to the partner and the director (and "
@@ -312,11 +325,12 @@ M = [
              {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
-                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
+                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None],
+                            "states": ["waiting", None], "absent": [["cid"], []], "mp": [0, 0],
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
-                            "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
-                            "status": "bye"}]},
+                            "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
+                            "mp": [1, 0], "gp": [1, 0], "status": "bye"}]},
    "standings": {"tournament": 1, "round": 0, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
                  "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 1, "gp": 1, "tb": [0, 0, 0],
                            "prize": True, "tied_next": False},
@@ -326,27 +340,36 @@ M = [
                            "prize": True, "tied_next": False}]},
    "history": [{"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
-                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None], "mp": [0, 0],
+                            "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None],
+                            "states": ["waiting", None], "absent": [["cid"], []], "mp": [0, 0],
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
-                            "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
-                            "status": "bye"}]}]}, None),
+                            "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
+                            "mp": [1, 0], "gp": [1, 0], "status": "bye"}]}]}, None),
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
   "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ..., \"forfeit\": a game not played, scored for the team present after a withdrawal), match points "
-  "(T-SCORE: 2 / 1 / 0) and game points of each team this round. A bye has team2 null and "
+  "(T-SCORE: 2 / 1 / 0) and game points of each team this round; per game also its state (issue 13: "
+  "`states`, the game's `status` as the `state` message has it: \"waiting\" while its clocks have not "
+  "started because it waits for its players (wait_s) or for the end of the break, \"live\", \"finished\"; "
+  "null until created) and, for a waiting game, `absent`: the names of its players not connected yet (the "
+  "game starts when none is left, or forfeits them when wait_s passes). Also broadcast when a game of the "
+  "round starts, and when a seat of a waiting game connects or leaves. A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
    ("rounds", "integer", "", "planned"), ("status", "string", '"paired" (no game started yet) / "playing" / "done"', ""),
    ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
-    "mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
+    "states (\"waiting\" / \"live\" / \"finished\" / null, per game), absent (per game: the names of a "
+    "waiting game's seats not connected, else []), mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
   {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
    "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
-                "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None], "mp": [0, 0],
+                "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None],
+                "states": ["finished", "live"], "absent": [[], []], "mp": [0, 0],
                 "gp": [0, 1], "status": "playing"},
                {"match": 1, "team1": 2, "name1": "Rooks", "team2": None, "name2": None,
-                "white": None, "games": [], "results": [], "reasons": [], "mp": [1, 0], "gp": [1, 0],
+                "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
+                "mp": [1, 0], "gp": [1, 0],
                 "status": "bye"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
   "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
@@ -958,13 +981,19 @@ EXTRA = {
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],
 }
 
-def main():
+def generate(out):
+    """Writes every message document to out/messages/ and every example to out/examples/
+    (both created if absent). Returns the paths written, relative to out, e.g. "messages/c2s-move.md"."""
+    written = []
+    def put(rel, text):
+        os.makedirs(os.path.dirname(os.path.join(out, rel)), exist_ok=True)
+        with open(os.path.join(out, rel), "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        written.append(rel)
     for name, d, summary, fields, errors, ex, reply in M:
         prefix = "c2s" if d == "c2s" else "s2c"
         wire = ex["type"]
-        with open(os.path.join(HERE, "examples", f"{prefix}-{name}.json"), "w") as f:
-            json.dump(ex, f, indent=2)
-            f.write("\n")
+        put(f"examples/{prefix}-{name}.json", json.dumps(ex, indent=2) + "\n")
         lines = [f"# `{wire}` ({'client -> server' if d == 'c2s' else 'server -> client'})", "",
                  summary, "", "| field | type | unit / limits | meaning |", "|---|---|---|---|",
                  f"| type | string | `\"{wire}\"` | |"]
@@ -978,12 +1007,65 @@ def main():
         lines += ["Example (`protocol/examples/" + f"{prefix}-{name}.json`):", "", "```json",
                   json.dumps(ex, indent=2), "```", ""]
         for suffix, what, ex2 in EXTRA.get(name, []):
-            with open(os.path.join(HERE, "examples", f"{prefix}-{name}_{suffix}.json"), "w") as f:
-                json.dump(ex2, f, indent=2)
-                f.write("\n")
+            put(f"examples/{prefix}-{name}_{suffix}.json", json.dumps(ex2, indent=2) + "\n")
             lines += [f"Example, {what} (`protocol/examples/{prefix}-{name}_{suffix}.json`):", "",
                       "```json", json.dumps(ex2, indent=2), "```", ""]
-        with open(os.path.join(HERE, "messages", f"{prefix}-{name}.md"), "w") as f:
-            f.write("\n".join(lines))
+        put(f"messages/{prefix}-{name}.md", "\n".join(lines))
+    return written
 
-main()
+def check():
+    """Generates into a temporary directory and compares with protocol/messages/ and
+    protocol/examples/: every generated file must equal the committed one byte for byte, and
+    every committed file there must be one gen.py writes. Prints each difference (a short
+    unified diff per differing file) to stderr; returns 0 if none, else 1."""
+    with tempfile.TemporaryDirectory(prefix="bh-gen-") as tmp:
+        written = set(generate(tmp))
+        committed = {f"{sub}/{fn}" for sub in ("messages", "examples")
+                     if os.path.isdir(os.path.join(HERE, sub))
+                     for fn in os.listdir(os.path.join(HERE, sub))}
+        bad = []
+        for rel in sorted(written | committed):
+            mine, theirs = os.path.join(tmp, rel), os.path.join(HERE, rel)
+            if rel not in committed:
+                bad.append((rel, "written by gen.py, missing in protocol/", []))
+                continue
+            if rel not in written:
+                bad.append((rel, "in protocol/ but not written by gen.py (remove it, or add it to gen.py)", []))
+                continue
+            with open(mine, "rb") as a, open(theirs, "rb") as b:
+                gen_bytes, git_bytes = a.read(), b.read()
+            if gen_bytes != git_bytes:
+                diff = list(difflib.unified_diff(
+                    git_bytes.decode("utf-8", "replace").splitlines(),
+                    gen_bytes.decode("utf-8", "replace").splitlines(),
+                    f"protocol/{rel} (committed)", f"protocol/{rel} (gen.py)", n=1, lineterm=""))
+                bad.append((rel, "differs from gen.py's output", diff))
+    if not bad:
+        print(f"gen.py --check: the {len(written)} generated files equal the committed ones")
+        return 0
+    print(f"gen.py --check: {len(bad)} file(s) differ from protocol/gen.py's output:", file=sys.stderr)
+    for rel, why, _ in bad:
+        print(f"  protocol/{rel}: {why}", file=sys.stderr)
+    for rel, _, diff in bad:
+        if diff:
+            print("", file=sys.stderr)
+            print("\n".join(diff[:40] + (["  ..."] if len(diff) > 40 else [])), file=sys.stderr)
+    print("\nPort every hand edit into protocol/gen.py, run python3 protocol/gen.py and commit "
+          "its output.", file=sys.stderr)
+    return 1
+
+def main():
+    ap = argparse.ArgumentParser(description="Writes the protocol's message documents and examples.")
+    ap.add_argument("--out", metavar="DIR", help="write DIR/messages and DIR/examples (default: protocol/)")
+    ap.add_argument("--check", action="store_true",
+                    help="compare a fresh generation with the committed files; exit 1 if they differ")
+    args = ap.parse_args()
+    if args.check and args.out:
+        ap.error("--check generates into a temporary directory of its own: no --out")
+    if args.check:
+        return check()
+    generate(args.out if args.out else HERE)
+    return 0
+
+if __name__ == "__main__":
+    sys.exit(main())
