@@ -16,6 +16,7 @@ int fuzz_move_one(const uint8_t *data, size_t size);
 int fuzz_bpgn_one(const uint8_t *data, size_t size);
 int fuzz_game_one(const uint8_t *data, size_t size);
 int fuzz_proto_one(const uint8_t *data, size_t size);
+int fuzz_league_one(const uint8_t *data, size_t size);
 
 #define fuzz_fail(...)                                                                    \
     do {                                                                                  \
