@@ -349,6 +349,8 @@ static void league_hostile(void)
         "\"type\":\"league_send\",\"league\":%lld,\"token\":7,\"stage\":1,\"match\":1,"
         "\"board\":1}",
         L);
+    /* a league token is no auth token (protocol/README.md "Leagues") */
+    ERR(anon, BH_EAUTH, "", NULL, "\"type\":\"auth\",\"token\":\"%s\"}", tok[snd]);
     /* out of turn, another seat's game, another board's, a game that is not there */
     ERR(pc, BH_ETURN, NULL, "F-CHALLENGE", SEND(pc, L, tok[ans], 1, ""));
     ERR(pc, BH_ESEAT, NULL, "F-CHALLENGE", SEND(pc, L, tok[snd], 2, ""));
@@ -660,6 +662,12 @@ static void league_late(void)
         "\"type\":\"league_team\",\"league\":%lld,\"name\":\"Late\",\"captain\":91,"
         "\"players\":[{\"id\":91,\"name\":\"a\",\"rating\":2000}]}",
         L);
+    /* between the stages rosters may change, but only a team of this league's */
+    r = call(dir, "\"type\":\"league_roster\",\"league\":%lld,\"team\":999999,"
+                  "\"players\":[{\"id\":91,\"name\":\"a\",\"rating\":2000}]}",
+             L);
+    want_err(__LINE__, r, BH_ENOTFOUND, NULL, NULL);
+    free(r);
     same_snap(__LINE__, dir, L, s0);
     free(s0);
     OK(dir, "ack", "\"type\":\"league_stage_start\",\"league\":%lld}", L);
