@@ -17,17 +17,6 @@
 #include "proto_league.h"
 #include "utf8.h"
 
-static void check_str(const char *s, size_t cap, size_t min, const char *what)
-{
-    size_t n = strnlen(s, cap);
-    FUZZ_CHECK(n < cap, "%s not terminated", what);
-    FUZZ_CHECK(n >= min, "%s shorter than %zu", what, min);
-    FUZZ_CHECK(bh_utf8_valid(s, n, NULL), "%s is not valid UTF-8", what);
-    for (size_t i = 0; i < n; i++)
-        FUZZ_CHECK((unsigned char)s[i] >= 0x20 && s[i] != 0x7F, "%s holds a control character",
-                   what);
-}
-
 static void check_range(int64_t v, int64_t lo, int64_t hi, const char *what)
 {
     FUZZ_CHECK(v >= lo && v <= hi, "%s %lld not in %lld..%lld", what, (long long)v,
@@ -48,14 +37,14 @@ static void check_roster(const pleague_team *t)
     for (int i = 0; i < t->n_players; i++) {
         check_range(t->players[i].id, 1, INT32_MAX, "player id");
         check_range(t->players[i].rating, 0, 4000, "rating");
-        check_str(t->players[i].name, sizeof t->players[i].name, 1, "player name");
+        fuzz_check_str(t->players[i].name, sizeof t->players[i].name, 1, "player name");
     }
 }
 
 static void check_create(const pleague_create *c)
 {
-    check_str(c->name, sizeof c->name, 1, "name");
-    check_str(c->ruleset, sizeof c->ruleset, 0, "ruleset");
+    fuzz_check_str(c->name, sizeof c->name, 1, "name");
+    fuzz_check_str(c->ruleset, sizeof c->ruleset, 0, "ruleset");
     FUZZ_CHECK(c->teams == -1 || (c->teams >= 4 && c->teams <= PLG_TEAMS_MAX), "teams %d",
                c->teams);
     FUZZ_CHECK(c->groups == -1 || c->groups == 2 || c->groups == 4, "groups %d", c->groups);
@@ -80,7 +69,7 @@ static void check_msg(const pleague_msg *m)
     switch (m->type) {
     case PLG_CREATE: check_create(&m->create); break;
     case PLG_TEAM:
-        check_str(m->team.name, sizeof m->team.name, 1, "team name");
+        fuzz_check_str(m->team.name, sizeof m->team.name, 1, "team name");
         check_range(m->team.captain, 1, INT32_MAX, "captain");
         check_roster(&m->team);
         break;
@@ -94,11 +83,11 @@ static void check_msg(const pleague_msg *m)
         /* fall through */
     case PLG_ACCEPT:
     case PLG_TC:
-        check_str(g->token, sizeof g->token, 1, "token");
+        fuzz_check_str(g->token, sizeof g->token, 1, "token");
         check_key(&g->key);
         break;
     case PLG_SUBSTITUTE:
-        check_str(g->token, sizeof g->token, 1, "token");
+        fuzz_check_str(g->token, sizeof g->token, 1, "token");
         check_key(&g->key);
         check_range(g->player, 1, INT32_MAX, "player");
         break;
@@ -108,14 +97,14 @@ static void check_msg(const pleague_msg *m)
         break;
     case PLG_RESULT:
         check_key(&g->key);
-        check_str(g->result, sizeof g->result, 2, "result");
+        fuzz_check_str(g->result, sizeof g->result, 2, "result");
         break;
     case PLG_LOT:
         check_range(m->lot.match, 0, 6, "lot match");
         check_range(m->lot.winner, 0, 1, "lot winner");
         break;
     case PLG_NOTICES:
-        check_str(m->notices.token, sizeof m->notices.token, 1, "token");
+        fuzz_check_str(m->notices.token, sizeof m->notices.token, 1, "token");
         check_range(m->notices.since, 0, PROTO_ID_MAX, "since");
         break;
     case PLG_EXPORT:
