@@ -810,7 +810,7 @@ M += [
  ("league_send", "c2s", "The sending player (its league token): send the challenge of a game with a proposed start "
   "(`start_ms`, or now). The first challenge is valid first_valid_ms, the second (after the first lapsed) "
   "second_valid_ms (art. 5). The opponent gets a `proposed` notice with the deadline.",
-  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch", "optional, 0: now (as soon as both are present)")],
+  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch, at most 253402300799999 (9999-12-31)", "optional, 0: now (as soon as both are present)")],
   ["unauthorized (field token: not a token of this league)"] + LREFUSE + LCHAL,
   {"type": "league_send", "id": 66, "league": 7, "token": "5e2d0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
    "board": 1, "start_ms": 0}, "ack"),
@@ -823,7 +823,7 @@ M += [
  ("league_counter", "c2s", "The player who must answer: propose another start instead. That is an answer: the other "
   "player must now answer it within a fresh window of the current challenge's validity (our reading where art. 5 "
   "is silent); a player who lets a counter-proposal lapse is the non-answering one.",
-  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch", "optional, 0: now")],
+  [ID, LEAGUE, LTOKEN] + LKEY + [("start_ms", "integer", "ms since the Unix epoch, at most 253402300799999 (9999-12-31)", "optional, 0: now")],
   ["unauthorized (field token)"] + LREFUSE + LCHAL,
   {"type": "league_counter", "id": 68, "league": 7, "token": "6f3e0a9be2d84c51a07e6b2f9d3c4e15", "stage": 1, "match": 1,
    "board": 1, "start_ms": 1764500000000}, "ack"),
@@ -846,7 +846,7 @@ M += [
    "match": 1, "board": 3, "player": 105}, "ack"),
  ("league_extend", "c2s", "Director: move a game's open deadline to `deadline_ms` (later than the current one and "
   "now). The player who must answer gets an `extended` notice; the old deadline does not fire.",
-  [ID, LEAGUE] + LKEY + [("deadline_ms", "integer", "ms since the Unix epoch", "the new deadline")],
+  [ID, LEAGUE] + LKEY + [("deadline_ms", "integer", "ms since the Unix epoch, at most 253402300799999 (9999-12-31)", "the new deadline")],
   ["unauthorized"] + LREFUSE + ["bad_state (field state: no deadline runs)", "invalid (field deadline: not later)"],
   {"type": "league_extend", "id": 71, "league": 7, "stage": 1, "match": 1, "board": 2, "deadline_ms": 1764600000000},
   "ack"),

@@ -10,12 +10,16 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "utf8.h"
 
 int fuzz_fen_one(const uint8_t *data, size_t size);
 int fuzz_move_one(const uint8_t *data, size_t size);
 int fuzz_bpgn_one(const uint8_t *data, size_t size);
 int fuzz_game_one(const uint8_t *data, size_t size);
 int fuzz_proto_one(const uint8_t *data, size_t size);
+int fuzz_league_one(const uint8_t *data, size_t size);
 
 #define fuzz_fail(...)                                                                    \
     do {                                                                                  \
@@ -30,6 +34,19 @@ int fuzz_proto_one(const uint8_t *data, size_t size);
         if (!(cond))                                                                      \
             fuzz_fail(__VA_ARGS__);                                                       \
     } while (0)
+
+/* A decoded string's contract (fuzz_proto, fuzz_league): NUL-terminated within cap, at
+ * least min bytes, valid UTF-8 without control characters (protocol/README.md "Strings"). */
+static inline void fuzz_check_str(const char *s, size_t cap, size_t min, const char *what)
+{
+    size_t n = strnlen(s, cap);
+    FUZZ_CHECK(n < cap, "%s not terminated", what);
+    FUZZ_CHECK(n >= min, "%s shorter than %zu", what, min);
+    FUZZ_CHECK(bh_utf8_valid(s, n, NULL), "%s is not valid UTF-8", what);
+    for (size_t i = 0; i < n; i++)
+        FUZZ_CHECK((unsigned char)s[i] >= 0x20 && s[i] != 0x7F, "%s holds a control character",
+                   what);
+}
 
 #ifdef BH_FUZZ_MAIN
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -14,17 +14,6 @@
 #include "proto.h"
 #include "utf8.h"
 
-static void check_str(const char *s, size_t cap, size_t min, const char *what)
-{
-    size_t n = strnlen(s, cap);
-    FUZZ_CHECK(n < cap, "%s not terminated", what);
-    FUZZ_CHECK(n >= min, "%s shorter than %zu", what, min);
-    FUZZ_CHECK(bh_utf8_valid(s, n, NULL), "%s is not valid UTF-8", what);
-    for (size_t i = 0; i < n; i++)
-        FUZZ_CHECK((unsigned char)s[i] >= 0x20 && s[i] != 0x7F, "%s holds a control character",
-                   what);
-}
-
 static void check_id(int64_t v, int64_t lo, const char *what)
 {
     FUZZ_CHECK(v >= lo && v <= PROTO_ID_MAX, "%s %lld", what, (long long)v);
@@ -37,22 +26,22 @@ static void check_msg(const proto_msg *m)
                (int)m->type);
     FUZZ_CHECK(m->id >= 0 && m->id <= PROTO_ID_MAX, "id %lld", (long long)m->id);
     switch (m->type) {
-    case PROTO_AUTH: check_str(m->auth.token, sizeof m->auth.token, 1, "token"); break;
+    case PROTO_AUTH: fuzz_check_str(m->auth.token, sizeof m->auth.token, 1, "token"); break;
     case PROTO_JOIN:
     case PROTO_RESIGN:
     case PROTO_GAME_START: check_id(m->join.game, 1, "game"); break;
     case PROTO_CHAT:
         check_id(m->chat.game, 1, "game");
-        check_str(m->chat.text, sizeof m->chat.text, 1, "text");
+        fuzz_check_str(m->chat.text, sizeof m->chat.text, 1, "text");
         break;
     case PROTO_ANNOUNCE: check_id(m->announce.team, 0, "team"); break; /* text may hold LF */
     case PROTO_TOURNAMENT_CREATE:
-        check_str(m->tournament_create.name, sizeof m->tournament_create.name, 1, "name");
+        fuzz_check_str(m->tournament_create.name, sizeof m->tournament_create.name, 1, "name");
         break;
     case PROTO_TEAM_REGISTER:
-        check_str(m->team_register.name, sizeof m->team_register.name, 1, "name");
+        fuzz_check_str(m->team_register.name, sizeof m->team_register.name, 1, "name");
         for (int i = 0; i < 2; i++)
-            check_str(m->team_register.players[i], sizeof m->team_register.players[i], 1,
+            fuzz_check_str(m->team_register.players[i], sizeof m->team_register.players[i], 1,
                       "players");
         break;
     case PROTO_DRAW:
@@ -62,18 +51,18 @@ static void check_msg(const proto_msg *m)
         break;
     case PROTO_CLAIM:
         check_id(m->claim.game, 1, "game");
-        check_str(m->claim.move, sizeof m->claim.move, 0, "move");
+        fuzz_check_str(m->claim.move, sizeof m->claim.move, 0, "move");
         break;
     case PROTO_GAME_PAUSE: check_id(m->game_pause.game, 1, "game"); break;
     case PROTO_GAME2_COLORS: check_id(m->game2_colors.game, 1, "game"); break;
     case PROTO_GAME_RESULT: {
         const proto_game_result *x = &m->game_result;
         check_id(x->game, 1, "game");
-        check_str(x->result, sizeof x->result, 1, "result");
+        fuzz_check_str(x->result, sizeof x->result, 1, "result");
         FUZZ_CHECK(strcmp(x->result, "1-0") == 0 || strcmp(x->result, "0-1") == 0 ||
                        strcmp(x->result, "1/2-1/2") == 0,
                    "result %s", x->result);
-        check_str(x->reason, sizeof x->reason, 1, "reason");
+        fuzz_check_str(x->reason, sizeof x->reason, 1, "reason");
         break;
     }
     case PROTO_TEAM_WITHDRAW:
@@ -105,7 +94,7 @@ static void check_msg(const proto_msg *m)
         check_id(m->move.game, 1, "game");
         FUZZ_CHECK(m->move.board == 0 || m->move.board == 1, "board %d", m->move.board);
         FUZZ_CHECK(m->move.ply >= 0 && m->move.ply <= PROTO_PLY_MAX, "ply %d", m->move.ply);
-        check_str(m->move.move, sizeof m->move.move, 1, "move");
+        fuzz_check_str(m->move.move, sizeof m->move.move, 1, "move");
         break;
     default: break;
     }

@@ -64,3 +64,11 @@ bh_add_test(test_ws_league SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league.c
 target_include_directories(test_ws_league PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_league PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_league bughouse-server)
+# The league attacked as a hostile client would: typed errors, state unchanged, kill -9
+# (test_ws_league_hostile.c).
+bh_add_test(test_ws_league_hostile SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league_hostile.c
+            LIBS bh_wsclient bh_core PkgConfig::CJSON LABELS integration TIMEOUT 60)
+target_include_directories(test_ws_league_hostile PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_league_hostile PROPERTIES
+                     ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_league_hostile bughouse-server)

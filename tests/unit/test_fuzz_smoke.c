@@ -170,6 +170,41 @@ static const seed proto_seeds[] = {
     SEED("{\"type\":\"move\",\"id\":3,\"game\":7,\"board\":\"A\",\"ply\":0,\"move\":\"e7e8\"}"),
 };
 
+/* fuzz_league.c input: one league_* frame (protocol/examples/c2s-league_*.json's shapes). */
+static const seed league_seeds[] = {
+    SEED("{\"type\":\"league_create\",\"id\":1,\"name\":\"Open League\",\"teams\":8,"
+         "\"groups\":2,\"boards\":4,\"first_valid_ms\":4000,\"wait_s\":60}"),
+    SEED("{\"type\":\"league_team\",\"id\":2,\"league\":7,\"name\":\"Kaissa\",\"captain\":101,"
+         "\"players\":[{\"id\":101,\"name\":\"Orlov\",\"rating\":2210},"
+         "{\"id\":102,\"name\":\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\",\"rating\":2150,"
+         "\"invited\":true}]}"),
+    SEED("{\"type\":\"league_roster\",\"id\":3,\"league\":7,\"team\":12,"
+         "\"players\":[{\"id\":101,\"name\":\"Orlov\"}]}"),
+    SEED("{\"type\":\"league_send\",\"id\":4,\"league\":7,\"token\":\"t\",\"stage\":1,"
+         "\"match\":1,\"board\":1,\"start_ms\":253402300799999}"),
+    SEED("{\"type\":\"league_counter\",\"id\":5,\"league\":7,\"token\":\"t\",\"stage\":2,"
+         "\"match\":1,\"board\":16,\"game\":2,\"start_ms\":0}"),
+    SEED("{\"type\":\"league_tc\",\"id\":6,\"league\":7,\"token\":\"t\",\"stage\":1,"
+         "\"match\":1,\"board\":1,\"want\":false}"),
+    SEED("{\"type\":\"league_substitute\",\"id\":7,\"league\":7,\"token\":\"t\",\"stage\":1,"
+         "\"match\":1,\"board\":3,\"player\":105}"),
+    SEED("{\"type\":\"league_extend\",\"id\":8,\"league\":7,\"stage\":1,\"match\":2,"
+         "\"board\":1,\"deadline_ms\":1764600000000}"),
+    SEED("{\"type\":\"league_result\",\"id\":9,\"league\":7,\"stage\":4,\"match\":7,"
+         "\"board\":1,\"result\":\"1/2-1/2\"}"),
+    SEED("{\"type\":\"league_lot\",\"id\":10,\"league\":7,\"match\":5,\"winner\":2}"),
+    SEED("{\"type\":\"league_notices\",\"id\":11,\"league\":7,\"token\":\"t\","
+         "\"since\":9007199254740991}"),
+    SEED("{\"type\":\"league_export\",\"id\":12,\"league\":7,\"what\":\"fixtures\"}"),
+    SEED("{\"type\":\"league_get\",\"id\":9007199254740991,\"league\":1}"),
+};
+
+static void smoke_league(void)
+{
+    long n = run(fuzz_league_one, league_seeds, BH_ARRAY_LEN(league_seeds), 3000, 0x1ea9e);
+    CHECK(n > 3000);
+}
+
 static void smoke_fen(void)
 {
     long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1000, 0x1234567);
@@ -202,6 +237,7 @@ static void smoke_proto(void)
 
 static const bh_test_case cases[] = {
     {"smoke_proto", smoke_proto},
+    {"smoke_league", smoke_league},
     {"smoke_fen", smoke_fen},
     {"smoke_move", smoke_move},
     {"smoke_bpgn", smoke_bpgn},

@@ -113,6 +113,73 @@ typedef struct {
     const char *field;
 } bad_case;
 
+/* A name of n copies of the UTF-8 character ch, then pad ASCII bytes. */
+static char *utf8_name(char *out, const char *ch, int n, int pad)
+{
+    size_t k = 0, w = strlen(ch);
+    for (int i = 0; i < n; i++, k += w)
+        memcpy(out + k, ch, w);
+    memset(out + k, 'a', (size_t)pad);
+    out[k + (size_t)pad] = '\0';
+    return out;
+}
+
+/* Limits taken whole: player names of PLG_PNAME_MAX (47) bytes in 2-, 3- and 4-byte UTF-8,
+ * a team name of PROTO_NAME_MAX (64); rosters of PLG_PLAYERS_MAX (32) and one more; the
+ * largest instant; an id of 2^53-1 echoed exact by the encoders (cJSON alone prints
+ * 9.00719925474099e+15). */
+static void limits(pleague_msg *m)
+{
+    static const struct {
+        const char *ch;
+        int n, pad;
+    } at[] = {{"\xc3\xa9", 23, 1}, {"\xe2\x82\xac", 15, 2}, {"\xf0\x9f\x98\x80", 11, 3}};
+    char name[64], team[80], json[512];
+    proto_err err;
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        utf8_name(name, at[i].ch, at[i].n, at[i].pad);
+        utf8_name(team, "\xf0\x9f\x98\x80", 16, 0);
+        snprintf(json, sizeof json,
+                 "{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"%s\","
+                 "\"players\":[{\"id\":1,\"name\":\"%s\"}],\"captain\":1}",
+                 team, name);
+        CHECK_EQ_INT(name, BH_OK, proto_league_decode(json, strlen(json), m, &err));
+        CHECK_EQ_INT("47 bytes", 47, (int)strlen(m->team.players[0].name));
+        CHECK_EQ_STR("whole", name, m->team.players[0].name);
+        CHECK_EQ_STR("team name of 64 bytes", team, m->team.name);
+    }
+    static char big[8000];
+    for (int n = 32; n <= 33; n++) {
+        size_t k = (size_t)snprintf(big, sizeof big,
+                                    "{\"type\":\"league_roster\",\"id\":1,\"league\":7,"
+                                    "\"team\":3,\"players\":[");
+        for (int i = 0; i < n; i++)
+            k += (size_t)snprintf(big + k, sizeof big - k, "%s{\"id\":%d,\"name\":\"P%d\"}",
+                                  i ? "," : "", i + 1, i + 1);
+        snprintf(big + k, sizeof big - k, "]}");
+        int rc = proto_league_decode(big, strlen(big), m, &err);
+        CHECK_EQ_INT(n == 32 ? "32 players" : "33 players", n == 32 ? BH_OK : BH_ELIMIT, rc);
+        if (n == 32)
+            CHECK_EQ_INT("n_players", 32, m->team.n_players);
+        else
+            CHECK_EQ_STR("field", "players", err.field);
+    }
+    const char *late = "{\"type\":\"league_extend\",\"id\":1,\"league\":7,\"stage\":1,"
+                       "\"match\":1,\"board\":1,\"deadline_ms\":253402300799999}";
+    CHECK_EQ_INT("9999-12-31", BH_OK, proto_league_decode(late, strlen(late), m, &err));
+    CHECK_EQ_INT("deadline", PLG_INSTANT_MAX_MS, m->game.deadline_ms);
+    char *out = proto_league_enc_notices(PROTO_ID_MAX, PROTO_ID_MAX, 1, NULL, 0, PROTO_ID_MAX);
+    CHECK_MSG(strstr(out, "\"id\":9007199254740991,") &&
+                  strstr(out, "\"league\":9007199254740991,") &&
+                  strstr(out, "\"last\":9007199254740991}"),
+              "2^53-1 exact: %s", out);
+    free(out);
+    out = proto_league_enc_notices(1, 1000000000000000LL, 1, NULL, 0, -1000000000000001LL);
+    CHECK_MSG(strstr(out, "\"league\":1000000000000000,") && strstr(out, "\"last\":-1000000000000001}"),
+              "16 digits exact: %s", out);
+    free(out);
+}
+
 static void hostile(void)
 {
     static const bad_case cases[] = {
@@ -195,6 +262,67 @@ static void hostile(void)
         {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
          "\"name\":\"Or\\nlov\"}],\"captain\":1}",
          BH_ETEXT, "name"},
+        /* The session's attacks (test_ws_league_hostile.c has them over sockets): numbers at
+         * 2^53 and as strings, instants after 9999-12-31 (PLG_INSTANT_MAX_MS), a roster of
+         * 33, a player that is no object, player ids 0 and 2^31, names one byte over in 2-,
+         * 3- and 4-byte UTF-8, a character cut at the limit. */
+        {"{\"type\":\"league_get\",\"id\":1,\"league\":9007199254740992}", BH_EFIELD, "league"},
+        {"{\"type\":\"league_get\",\"id\":9007199254740992,\"league\":1}", BH_EFIELD, "id"},
+        {"{\"type\":\"league_get\",\"id\":1,\"league\":\"NaN\"}", BH_EFIELD, "league"},
+        {"{\"type\":\"league_get\",\"id\":1,\"league\":-0.5}", BH_EFIELD, "league"},
+        {"{\"type\":\"league_send\",\"id\":1,\"league\":7,\"token\":\"t\",\"stage\":1,"
+         "\"match\":1,\"board\":1,\"start_ms\":253402300800000}",
+         BH_EFIELD, "start_ms"},
+        {"{\"type\":\"league_counter\",\"id\":1,\"league\":7,\"token\":\"t\",\"stage\":1,"
+         "\"match\":1,\"board\":1,\"start_ms\":9007199254740991}",
+         BH_EFIELD, "start_ms"},
+        {"{\"type\":\"league_extend\",\"id\":1,\"league\":7,\"stage\":1,\"match\":1,"
+         "\"board\":1,\"deadline_ms\":253402300800000}",
+         BH_EFIELD, "deadline_ms"},
+        {"{\"type\":\"league_extend\",\"id\":1,\"league\":7,\"stage\":1,\"match\":1,"
+         "\"board\":1,\"deadline_ms\":0}",
+         BH_EFIELD, "deadline_ms"},
+        {"{\"type\":\"league_notices\",\"id\":1,\"league\":7,\"token\":\"t\",\"since\":-1}",
+         BH_EFIELD, "since"},
+        {"{\"type\":\"league_notices\",\"id\":1,\"league\":7,\"token\":\"t\","
+         "\"since\":9007199254740992}",
+         BH_EFIELD, "since"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[1],"
+         "\"captain\":1}",
+         BH_EFIELD, "players"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":{},"
+         "\"captain\":1}",
+         BH_EFIELD, "players"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":0,"
+         "\"name\":\"a\"}],\"captain\":1}",
+         BH_EFIELD, "id"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":"
+         "2147483648,\"name\":\"a\"}],\"captain\":1}",
+         BH_EFIELD, "id"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"a\",\"rating\":-1}],\"captain\":1}",
+         BH_EFIELD, "rating"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"a\"}],\"captain\":-7}",
+         BH_EFIELD, "captain"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\xc3\xa9\xc3\xa9\xc3\xa9\"}],\"captain\":1}", /* 24 x 2 = 48 bytes */
+         BH_ELIMIT, "name"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac"
+         "\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac"
+         "\xe2\x82\xac\xe2\x82\xac\xe2\x82\xac\"}],\"captain\":1}", /* 16 x 3 = 48 */
+         BH_ELIMIT, "name"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80"
+         "\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80"
+         "\xf0\x9f\x98\x80\xf0\x9f\x98\x80\xf0\x9f\x98\x80\"}],\"captain\":1}", /* 12 x 4 = 48 */
+         BH_ELIMIT, "name"},
+        {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
+         "\"name\":\"0123456789012345678901234567890123456789012345\xf0\x9f\"}],\"captain\":1}",
+         BH_ETEXT, "players"}, /* proto__text_ok names the top-level field it is in */
     };
     static pleague_msg m;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -205,6 +333,7 @@ static void hostile(void)
                   bh_errname(cases[i].rc), cases[i].field, bh_errname(rc), err.field);
     }
     proto_err err;
+    limits(&m);
     CHECK_EQ_INT("not JSON", BH_EJSON, proto_league_decode("{\"league_", 9, &m, &err));
     const char *other = "{\"type\":\"move\",\"x\":\"league_\"}";
     CHECK_EQ_INT("another type", BH_ETYPE, proto_league_decode(other, strlen(other), &m, &err));

@@ -803,7 +803,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         pleague_msg lm;
         rc = proto_league_decode(buf, len, &lm, &err);
         if (rc != BH_ETYPE) { /* else "league_" was in a value, not the type */
-            const hub_route *r = &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + lm.type];
+            /* lm.type is set only on BH_OK (a bad id, frame or text leaves it unset) */
+            const hub_route *r =
+                rc == BH_OK ? &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + lm.type] : NULL;
             if (rc != BH_OK)
                 hub__error(h, c, err.has_id, err.id, rc, err.field);
             else if (allowed(h, s, lm.id, r, false, NULL, NULL))
@@ -816,7 +818,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         pclub_msg cm;
         rc = proto_club_decode(buf, len, &cm, &err);
         if (rc != BH_ETYPE) { /* else "club_" was in a value, not the type: proto_decode's */
-            const hub_route *r = &routes[PROTO_TYPE_COUNT_ + cm.type];
+            const hub_route *r = rc == BH_OK ? &routes[PROTO_TYPE_COUNT_ + cm.type] : NULL;
             if (rc != BH_OK)
                 hub__error(h, c, err.has_id, err.id, rc, err.field);
             else if (allowed(h, s, cm.id, r, false, NULL, NULL))

@@ -6,6 +6,8 @@
 #include "proto_int.h"
 
 #include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +58,33 @@ void proto__ints(cJSON *o, const char *k, const int *v, int n)
         cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
 }
 
+/* cJSON 1.7's print_number keeps 15 significant digits when they read back within a
+ * relative DBL_EPSILON, which prints 9007199254740991 (an id at PROTO_ID_MAX) as
+ * 9.00719925474099e+15, another number: every integer of 16 digits or more in o goes out as
+ * raw text, exact (a double holds every integer up to 2^53: ids 0..2^53-1, protocol/README.md). */
+static void exact_ints(cJSON *o)
+{
+    for (cJSON *c = o->child; c; c = c->next) {
+        double d = c->valuedouble;
+        if (cJSON_IsNumber(c) && fabs(d) >= 1e15 && fabs(d) <= 9007199254740992.0 &&
+            d == floor(d)) {
+            char buf[24];
+            int n = snprintf(buf, sizeof buf, "%lld", (long long)d);
+            char *raw = cJSON_malloc((size_t)n + 1);
+            if (!raw)
+                abort();
+            memcpy(raw, buf, (size_t)n + 1);
+            c->type = cJSON_Raw; /* cJSON_Delete frees valuestring */
+            c->valuestring = raw;
+        } else if (c->child) {
+            exact_ints(c);
+        }
+    }
+}
+
 char *proto__done(cJSON *o)
 {
+    exact_ints(o);
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!s)

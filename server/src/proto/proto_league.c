@@ -163,7 +163,7 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
         if ((rc = need_token(o, g->token, err)) != BH_OK ||
             (rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return proto__opt_int(o, "start_ms", 0, PROTO_ID_MAX, &g->start_ms, err);
+        return proto__opt_int(o, "start_ms", 0, PLG_INSTANT_MAX_MS, &g->start_ms, err);
     case PLG_ACCEPT:
         if ((rc = need_token(o, g->token, err)) != BH_OK)
             return rc;
@@ -185,7 +185,7 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     case PLG_EXTEND:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return proto__need_int(o, "deadline_ms", 1, PROTO_ID_MAX, &g->deadline_ms, err);
+        return proto__need_int(o, "deadline_ms", 1, PLG_INSTANT_MAX_MS, &g->deadline_ms, err);
     case PLG_RESULT:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;

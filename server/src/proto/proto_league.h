@@ -23,6 +23,10 @@
 #define PLG_BOARDS_MAX 16  /* tourney LG_MAX_BOARDS */
 #define PLG_TEAMS_MAX 32   /* tourney LG_MAX_TEAMS */
 #define PLG_VALID_MAX_MS (366LL * 86400 * 1000) /* a challenge's validity: at most a year */
+/* The latest instant a message may name (start_ms, deadline_ms): 9999-12-31T23:59:59.999Z,
+ * as ISO 8601's four-digit years go; later is refused naming the field (its µs stay far from
+ * INT64_MAX, its text exact in 15 digits). */
+#define PLG_INSTANT_MAX_MS 253402300799999LL
 
 typedef enum {
     PLG_CREATE,      /* director: a new league (options: seed 003's defaults) */

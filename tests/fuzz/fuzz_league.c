@@ -1,0 +1,150 @@
+/* fuzz_league.c: proto_league_decode (the league_* messages of issue 16) on arbitrary bytes,
+ * with the contracts of a decoded message (proto_league.h).
+ * SPDX-License-Identifier: MIT
+ * The input is one frame (not NUL-terminated). A rejected frame returns one of the documented
+ * codes with a NUL-terminated err->field (BH_ETYPE: not a league type, proto_decode's); an
+ * accepted one has a known type, an id and a league in range, NUL-terminated strings within
+ * their limits, each valid UTF-8 without control characters, a game key 0-based within the
+ * wire's ranges, a roster of 1..PLG_PLAYERS_MAX players, instants within
+ * 0..PLG_INSTANT_MAX_MS. Decoding is deterministic: the same frame decodes to the same bytes. */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "fuzz.h"
+#include "proto.h"
+#include "proto_league.h"
+#include "utf8.h"
+
+static void check_range(int64_t v, int64_t lo, int64_t hi, const char *what)
+{
+    FUZZ_CHECK(v >= lo && v <= hi, "%s %lld not in %lld..%lld", what, (long long)v,
+               (long long)lo, (long long)hi);
+}
+
+static void check_key(const pleague_key *k)
+{
+    check_range(k->stage, 1, 4, "stage");
+    check_range(k->match, 0, 511, "match");
+    check_range(k->board, 0, PLG_BOARDS_MAX - 1, "board");
+    check_range(k->game, 0, 1, "game");
+}
+
+static void check_roster(const pleague_team *t)
+{
+    check_range(t->n_players, 1, PLG_PLAYERS_MAX, "players");
+    for (int i = 0; i < t->n_players; i++) {
+        check_range(t->players[i].id, 1, INT32_MAX, "player id");
+        check_range(t->players[i].rating, 0, 4000, "rating");
+        fuzz_check_str(t->players[i].name, sizeof t->players[i].name, 1, "player name");
+    }
+}
+
+static void check_create(const pleague_create *c)
+{
+    fuzz_check_str(c->name, sizeof c->name, 1, "name");
+    fuzz_check_str(c->ruleset, sizeof c->ruleset, 0, "ruleset");
+    FUZZ_CHECK(c->teams == -1 || (c->teams >= 4 && c->teams <= PLG_TEAMS_MAX), "teams %d",
+               c->teams);
+    FUZZ_CHECK(c->groups == -1 || c->groups == 2 || c->groups == 4, "groups %d", c->groups);
+    FUZZ_CHECK(c->boards == -1 || (c->boards >= 1 && c->boards <= PLG_BOARDS_MAX), "boards %d",
+               c->boards);
+    FUZZ_CHECK(c->first_valid_ms == -1 || (c->first_valid_ms >= 1 &&
+                                           c->first_valid_ms <= PLG_VALID_MAX_MS),
+               "first_valid_ms");
+    FUZZ_CHECK(c->second_valid_ms == -1 || (c->second_valid_ms >= 1 &&
+                                            c->second_valid_ms <= PLG_VALID_MAX_MS),
+               "second_valid_ms");
+}
+
+static void check_msg(const pleague_msg *m)
+{
+    FUZZ_CHECK((unsigned)m->type < PLG_TYPE_COUNT_ && proto_league_type_name(m->type), "type %d",
+               (int)m->type);
+    check_range(m->id, 0, PROTO_ID_MAX, "id");
+    if (m->type != PLG_CREATE)
+        check_range(m->league, 1, PROTO_ID_MAX, "league");
+    const pleague_game *g = &m->game;
+    switch (m->type) {
+    case PLG_CREATE: check_create(&m->create); break;
+    case PLG_TEAM:
+        fuzz_check_str(m->team.name, sizeof m->team.name, 1, "team name");
+        check_range(m->team.captain, 1, INT32_MAX, "captain");
+        check_roster(&m->team);
+        break;
+    case PLG_ROSTER:
+        check_range(m->team.team, 1, PROTO_ID_MAX, "team");
+        check_roster(&m->team);
+        break;
+    case PLG_SEND:
+    case PLG_COUNTER:
+        check_range(g->start_ms, 0, PLG_INSTANT_MAX_MS, "start_ms");
+        /* fall through */
+    case PLG_ACCEPT:
+    case PLG_TC:
+        fuzz_check_str(g->token, sizeof g->token, 1, "token");
+        check_key(&g->key);
+        break;
+    case PLG_SUBSTITUTE:
+        fuzz_check_str(g->token, sizeof g->token, 1, "token");
+        check_key(&g->key);
+        check_range(g->player, 1, INT32_MAX, "player");
+        break;
+    case PLG_EXTEND:
+        check_key(&g->key);
+        check_range(g->deadline_ms, 1, PLG_INSTANT_MAX_MS, "deadline_ms");
+        break;
+    case PLG_RESULT:
+        check_key(&g->key);
+        fuzz_check_str(g->result, sizeof g->result, 2, "result");
+        break;
+    case PLG_LOT:
+        check_range(m->lot.match, 0, 6, "lot match");
+        check_range(m->lot.winner, 0, 1, "lot winner");
+        break;
+    case PLG_NOTICES:
+        fuzz_check_str(m->notices.token, sizeof m->notices.token, 1, "token");
+        check_range(m->notices.since, 0, PROTO_ID_MAX, "since");
+        break;
+    case PLG_EXPORT:
+        FUZZ_CHECK(strcmp(m->what, "tables") == 0 || strcmp(m->what, "bracket") == 0 ||
+                       strcmp(m->what, "fixtures") == 0 || strcmp(m->what, "trf") == 0,
+                   "what %.16s", m->what);
+        break;
+    default: break;
+    }
+}
+
+int fuzz_league_one(const uint8_t *data, size_t size)
+{
+    /* A heap copy of exactly size bytes: ASan catches a read past the frame. */
+    char *buf = malloc(size ? size : 1);
+    if (!buf)
+        abort();
+    memcpy(buf, data, size);
+    pleague_msg *m = malloc(2 * sizeof *m);
+    if (!m)
+        abort();
+    memset(m, 0xA5, 2 * sizeof *m);
+    proto_err err, err2;
+    int rc = proto_league_decode(buf, size, &m[0], &err);
+    int rc2 = proto_league_decode(buf, size, &m[1], &err2);
+    FUZZ_CHECK(rc == rc2, "not deterministic: %d then %d", rc, rc2);
+    if (rc == BH_OK) {
+        check_msg(&m[0]);
+        FUZZ_CHECK(memcmp(&m[0], &m[1], sizeof *m) == 0, "two decodes differ");
+    } else {
+        FUZZ_CHECK(rc == BH_ELIMIT || rc == BH_EJSON || rc == BH_EFIELD || rc == BH_ETYPE ||
+                       rc == BH_ETEXT,
+                   "undocumented code %d", rc);
+        FUZZ_CHECK(strnlen(err.field, sizeof err.field) < sizeof err.field, "field");
+        FUZZ_CHECK(strcmp(err.field, err2.field) == 0, "two refusals name different fields");
+        FUZZ_CHECK(!err.has_id || (err.id >= 0 && err.id <= PROTO_ID_MAX), "err id");
+    }
+    free(m);
+    free(buf);
+    return 0;
+}
+
+BH_FUZZ_EXPORT(fuzz_league_one)
