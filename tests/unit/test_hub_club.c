@@ -50,7 +50,8 @@ static void open_hub(bool fresh)
     CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
 }
 
-/* Send json from conn at now; the last message to conn afterwards. */
+/* Send json from conn at now; the last message to conn afterwards that is not a `club` push
+ * (the reply: the push of the change follows it, hub_event.h). */
 static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
@@ -64,7 +65,7 @@ static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
     hub_on_text(h, conn, buf, strlen(buf), now);
     CHECK_EQ_INT(buf, BH_OK, hub_turn_end(h));
     for (int i = io.n - 1; i >= before; i--)
-        if (io.conn[i] == conn)
+        if (io.conn[i] == conn && strncmp(io.msg[i], "{\"type\":\"club\",\"club\":", 22) != 0)
             return io.msg[i];
     return "";
 }
