@@ -5,9 +5,10 @@
  * storm of S league_send messages (env BH_PUSH_SENDS, default 40) arrives from the
  * subscribers at once. Counted per subscriber: `league` pushes and their bytes; the longest
  * ping round trip of a probe connection during the storm (a stalled loop shows there).
- * Asserted: the pushes are coalesced (protocol/README.md "league": at most one per league every
- * 250 ms, the last state always sent), so the league start is at most 2 pushes and the storm
- * at most 2 + its duration / 250 ms; the last push equals league_get's reply (without its id).
+ * Asserted: the pushes are coalesced (protocol/README.md "Server pushes": at most one per league
+ * every 250 ms, the last state always sent): the league start is at most 2 pushes, two pushes
+ * of the storm are 250 ms apart at least by their server_ms, and the last push equals
+ * league_get's reply (without its id and server_ms).
  * The figures go to stdout ("PUSH ..." lines).
  * SPDX-License-Identifier: MIT */
 #include <cjson/cJSON.h>
@@ -28,6 +29,7 @@ typedef struct {
     long long bytes;
     char *last; /* the last league push */
     int acks;
+    long long prev_ms, min_gap_ms; /* server_ms of the last push; the least gap between two */
 } sub;
 
 static sub subs[MAXK];
@@ -56,6 +58,10 @@ static void drain(int i, int ms)
         if (is_push(f)) {
             subs[i].pushes++;
             subs[i].bytes += (long long)strlen(f);
+            long long at = jint(f, "server_ms", 0); /* the first: the snapshot's own */
+            if (subs[i].prev_ms && (subs[i].min_gap_ms < 0 || at - subs[i].prev_ms < subs[i].min_gap_ms))
+                subs[i].min_gap_ms = at - subs[i].prev_ms;
+            subs[i].prev_ms = at;
             free(subs[i].last);
             subs[i].last = f;
             continue;
@@ -72,7 +78,7 @@ static void drain(int i, int ms)
 static void reset(void)
 {
     for (int i = 0; i < K; i++)
-        subs[i].pushes = 0, subs[i].bytes = 0, subs[i].acks = 0;
+        subs[i].pushes = 0, subs[i].bytes = 0, subs[i].acks = 0, subs[i].min_gap_ms = -1;
 }
 
 /* Drain every subscriber until quiet_ms pass without a frame anywhere (or until_ms). */
@@ -255,13 +261,20 @@ static void league_push(void)
         acks += subs[i].acks;
     CHECK_EQ_INT("every league_send acknowledged", ns, acks);
     figures("storm", storm_ms);
+    printf("PUSH storm: least gap between two pushes %lld ms (subscriber 0)\n", subs[0].min_gap_ms);
     printf("PUSH storm: %d league_send acked in %lld ms, longest ping round trip %lld ms (%d pings)\n",
            acks, (long long)storm_ms, (long long)worst, pings);
+    /* At most one push every 250 ms, whatever the client's speed. By the pushes' server_ms
+     * (read at the encoding, up to a turn's length after the turn's instant the gap counts
+     * from: slack for a loaded machine); one push per change, as before, is 0-15 ms apart. */
     int cap = 2 + (int)(storm_ms / 250);
-    for (int i = 0; i < K; i++)
+    for (int i = 0; i < K; i++) {
         CHECK_MSG(subs[i].pushes >= 1 && subs[i].pushes <= cap,
                   "subscriber %d: %d pushes in a storm of %lld ms (at most %d)", i,
                   subs[i].pushes, (long long)storm_ms, cap);
+        CHECK_MSG(subs[i].min_gap_ms < 0 || subs[i].min_gap_ms >= 100,
+                  "subscriber %d: two pushes %lld ms apart (at least 250)", i, subs[i].min_gap_ms);
+    }
     r = call(dir, body);
     for (int i = 0; i < K; i++)
         CHECK_MSG(same_as_get(subs[i].last, r), "subscriber %d: the last push is league_get's", i);
