@@ -695,7 +695,10 @@ M += [
   {"type": "club_attend", "id": 51, "club": 3, "round": 1, "players": [11, 12, 13, 21, 22]}, "ack"),
  ("club", "s2c", "The snapshot of a club event: teams and rosters, the schedule of every round started "
   "or taking line-ups (matches with their boards: White's and Black's teams and players, the result; the "
-  "line-ups), the protests, and the standings with the tie-breaks of seed 004 art. 4.",
+  "line-ups), the protests, and the standings with the tie-breaks of seed 004 art. 4. As a push (no `id`): sent at the end of the server loop turn that changed the event, after that "
+  "turn's replies (the `ack` of the change comes first), and at most once every 250 ms per event: a change "
+  "sooner after the last push waits for it, one push carries every change of the gap, and the last state is "
+  "always sent.",
   [("id", "integer", "", "absent in a push"), CLUB, ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "finished"', ""), ("round", "integer", "", "the current round"),
    ("rounds", "integer", "", ""), ("boards", "integer", "", ""), ("teams", "array", "", "team, name, captain, players"),
@@ -879,7 +882,10 @@ M += [
  ("league", "s2c", "The snapshot of a league: its rules, teams with rosters and current team ratings, the groups with "
   "their average ratings and tables (art. 6 order: match points, game points, the lower team rating), the current "
   "stage's fixtures (every game with its players, who sends, its challenge's state and deadline, the time control "
-  "and its result), and the bracket.",
+  "and its result), and the bracket. As a push (no `id`): sent at the end of the server loop turn that changed the event, after that "
+  "turn's replies (the `ack` of the change comes first), and at most once every 250 ms per event: a change "
+  "sooner after the last push waits for it, one push carries every change of the gap, and the last state is "
+  "always sent.",
   [("id", "integer", "", "absent in a push"), LEAGUE, ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "between" / "finished"', "between: a stage is over, the next "
     "waits for league_stage_start"),

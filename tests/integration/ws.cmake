@@ -72,3 +72,12 @@ target_include_directories(test_ws_league_hostile PRIVATE ${CMAKE_CURRENT_LIST_D
 set_tests_properties(test_ws_league_hostile PROPERTIES
                      ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_league_hostile bughouse-server)
+
+# The league's pushes under load (issue 16 at full size, issue 14: the loop never stalls):
+# coalesced, the last equal to league_get's reply (test_ws_league_push.c; BH_PUSH_SUBS and
+# BH_PUSH_SENDS scale it for a measurement).
+bh_add_test(test_ws_league_push SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league_push.c
+            LIBS bh_wsclient bh_core PkgConfig::CJSON LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_league_push PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_league_push PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_league_push bughouse-server)

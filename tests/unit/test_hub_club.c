@@ -50,7 +50,8 @@ static void open_hub(bool fresh)
     CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
 }
 
-/* Send json from conn at now; the last message to conn afterwards. */
+/* Send json from conn at now; the last message to conn afterwards that is not a `club` push
+ * (the reply: the push of the change follows it, hub_event.h). */
 static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
@@ -64,7 +65,7 @@ static const char *say(uint64_t conn, uint64_t now, const char *fmt, ...)
     hub_on_text(h, conn, buf, strlen(buf), now);
     CHECK_EQ_INT(buf, BH_OK, hub_turn_end(h));
     for (int i = io.n - 1; i >= before; i--)
-        if (io.conn[i] == conn)
+        if (io.conn[i] == conn && strncmp(io.msg[i], "{\"type\":\"club\",\"club\":", 22) != 0)
             return io.msg[i];
     return "";
 }
@@ -611,10 +612,64 @@ static void hosted_boards(void)
     bh_test_rm_db(dbpath);
 }
 
+/* The club's pushes are coalesced (hub_event.h, protocol/README.md "Server pushes"): the first
+ * change pushes at its turn's end, after the reply; changes within 250 ms of that push wait
+ * for the timer, which sends one push with all of them, equal to club_get's reply. */
+static void push_coalesced(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    club_id = jint(say(DIR, T0,
+                       "{\"type\":\"club_create\",\"id\":3,\"name\":\"Coalesced\","
+                       "\"break_s\":60,\"protest_s\":60,\"wait_s\":0}"),
+                   "club");
+    register_teams();
+    auth_all();
+    snapshot(T0); /* SPECTATOR takes the pushes */
+    const char *PUSH = "{\"type\":\"club\",\"club\":";
+    f_clear(&io);
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", (long long)club_id));
+    CHECK_EQ_INT("the start: one push", 1, f_count(&io, SPECTATOR, PUSH));
+    int ack_at = -1, push_at = -1; /* DIR created the club: it takes the pushes too */
+    for (int i = 0; i < io.n; i++)
+        if (io.conn[i] == DIR && strstr(io.msg[i], "\"type\":\"ack\""))
+            ack_at = i;
+        else if (io.conn[i] == DIR && strstr(io.msg[i], PUSH) && push_at < 0)
+            push_at = i;
+    CHECK_MSG(ack_at >= 0 && push_at > ack_at, "the ack (%d), then the push (%d)", ack_at, push_at);
+    uint64_t t1 = T0 + 100000, t2 = T0 + 200000, gap = 250000; /* µs */
+    f_clear(&io);
+    acked(say(team_conn(1), t1,
+              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
+              "[%d,%d,%d,%d,%d,%d]}",
+              (long long)club_id, pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6)));
+    acked(say(team_conn(2), t2,
+              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
+              "[%d,%d,%d,%d,%d,%d]}",
+              (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4), pid(2, 5), pid(2, 6)));
+    CHECK_EQ_INT("two line-ups within 250 ms: held", 0, f_count(&io, SPECTATOR, PUSH));
+    CHECK_EQ_INT("the timer at the gap's end", (long long)(T0 + gap), (long long)io.timer_at);
+    f_run_timers(&io, h, T0 + gap);
+    CHECK_EQ_INT("one push for both", 1, f_count(&io, SPECTATOR, PUSH));
+    const char *p = f_last(&io, SPECTATOR, PUSH);
+    char *push = strdup(p ? p : "");
+    CHECK_MSG(strstr(push, "\"team\":1,\"submitted\":true") &&
+                  strstr(push, "\"team\":2,\"submitted\":true"),
+              "both line-ups in it: %s", push);
+    const char *get = snapshot(T0 + gap);
+    const char *body = strstr(get, ",\"club\":"); /* the reply without its type and id */
+    CHECK_MSG(body && strcmp(body, push + strlen("{\"type\":\"club\"")) == 0,
+              "the push is club_get's reply: %s", get);
+    free(push);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
     {"hosted_boards", hosted_boards},
     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance},
+    {"push_coalesced", push_coalesced},
 };
 
 BH_TEST_MAIN(cases)

@@ -15,28 +15,69 @@
 #include "utf8.h"
 #include "xalloc.h"
 
-void hub__queue(hub *h, uint64_t conn, char *msg)
+/* msg (owned) checked for UTF-8; returns it or its repair (msg freed), its length in *len. */
+static char *checked(uint64_t conn, char *msg, size_t *len)
 {
-    size_t len = strlen(msg), bad = 0;
+    size_t bad = 0;
+    *len = strlen(msg);
     /* Valid UTF-8, always: a strict client (a browser, node's ws) drops the connection on one
      * bad byte and reconnects in a loop. Every string we send was checked when it came in and
      * is stored whole (protocol/README.md "Strings"), so this is a last line that should
      * never fire; if it does, the message goes out repaired (U+FFFD) and the log says so. */
-    if (!bh_utf8_valid(msg, len, &bad)) {
+    if (!bh_utf8_valid(msg, *len, &bad)) {
         log_error("hub: a message to %llx is not valid UTF-8 at byte %zu (sent repaired): %.80s",
                   (unsigned long long)conn, bad, msg);
-        char *fixed = bh_utf8_repair(msg, len, &len);
+        char *fixed = bh_utf8_repair(msg, *len, len);
         free(msg);
         msg = fixed;
     }
+    return msg;
+}
+
+void hub__queue(hub *h, uint64_t conn, char *msg)
+{
+    size_t len;
+    msg = checked(conn, msg, &len);
     BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, msg, len, NULL};
+    h->out[h->nout++] = (hub_out){conn, msg, len, NULL, NULL};
+}
+
+hub_blob *hub__blob_new(char *msg)
+{
+    size_t len;
+    msg = checked(0, msg, &len);
+    hub_blob *b = xmalloc(sizeof *b + len + 1);
+    b->refs = 1;
+    b->len = len;
+    memcpy(b->msg, msg, len + 1);
+    free(msg);
+    return b;
+}
+
+void hub__queue_blob(hub *h, uint64_t conn, hub_blob *b)
+{
+    b->refs++;
+    BH_GROW(h->out, h->nout, h->capout);
+    h->out[h->nout++] = (hub_out){conn, NULL, b->len, NULL, b};
+}
+
+void hub__blob_unref(hub_blob *b)
+{
+    if (b && --b->refs == 0)
+        free(b);
+}
+
+/* Release what outbox entry o holds. */
+static void out_free(hub_out *o)
+{
+    free(o->msg);
+    hub__blob_unref(o->blob);
 }
 
 void hub__queue_close(hub *h, uint64_t conn, const char *reason)
 {
     BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, NULL, 0, reason};
+    h->out[h->nout++] = (hub_out){conn, NULL, 0, reason, NULL};
 }
 
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field)
@@ -173,7 +214,7 @@ void hub_free(hub *h)
     free(h->games);
     free(h->warm);
     for (int i = 0; i < h->nout; i++)
-        free(h->out[i].msg);
+        out_free(&h->out[i]);
     free(h->out);
     for (int i = 0; i < h->capsess; i++)
         if (h->sess[i].conn)
@@ -266,21 +307,24 @@ int hub_turn_end(hub *h)
 {
     if (h->live_dirty)
         hub__live_push(h, h->live_now);
+    hub__event_flush(h); /* the events' pushes, after the turn's replies (hub_event.h) */
+    hub__arm(h);         /* a push held back has its timer */
     hub__game_cool(h); /* the turn's finished and warmed games leave memory */
     int rc = store_flush(h->st);
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
         for (int i = 0; i < h->nout; i++)
-            free(h->out[i].msg);
+            out_free(&h->out[i]);
         h->nout = 0;
         return BH_ESTORE;
     }
     for (int i = 0; i < h->nout; i++) {
-        if (h->out[i].len)
-            h->io.send(h->io.ctx, h->out[i].conn, h->out[i].msg, h->out[i].len);
-        if (h->out[i].close)
-            h->io.close(h->io.ctx, h->out[i].conn, h->out[i].close);
-        free(h->out[i].msg);
+        hub_out *o = &h->out[i];
+        if (o->len)
+            h->io.send(h->io.ctx, o->conn, o->blob ? o->blob->msg : o->msg, o->len);
+        if (o->close)
+            h->io.close(h->io.ctx, o->conn, o->close);
+        out_free(o);
     }
     h->nout = 0;
     return BH_OK;

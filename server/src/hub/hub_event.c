@@ -32,6 +32,9 @@ struct hub_event {
     int nsubs, capsubs;
     hev_game *g; /* creation order */
     int ng, capg;
+    bool dirty;        /* changed since its last push: pushed by hub__event_flush */
+    bool pushed;       /* pushed once: last_push_us holds */
+    uint64_t last_push_us;
 };
 
 struct hub_events {
@@ -39,6 +42,7 @@ struct hub_events {
     int n, cap;
     bool have_off;
     int64_t wall_off_us; /* wall-clock µs - monotonic µs, read once */
+    uint64_t now_us;     /* the latest loop time given to an event (the turn's, for the flush) */
 };
 
 static hub_events *events(hub *h)
@@ -137,15 +141,43 @@ void hub__event_persist(hub *h, hub_event *e)
 
 void hub__event_push(hub *h, hub_event *e, uint64_t now_us)
 {
+    e->dirty = true;
+    if (now_us > h->events_->now_us)
+        h->events_->now_us = now_us;
+}
+
+/* When e's due push may go (monotonic µs): at once (0) or HUB_EVENT_PUSH_GAP_MS after its last. */
+static uint64_t push_due(const hub_event *e)
+{
+    return e->pushed ? e->last_push_us + (uint64_t)HUB_EVENT_PUSH_GAP_MS * 1000 : 0;
+}
+
+/* The snapshot (hub_fmt.enc) encoded once, one buffer queued to every open subscriber. */
+static void push_now(hub *h, hub_event *e, uint64_t now_us)
+{
+    e->dirty = false;
+    e->pushed = true;
+    e->last_push_us = now_us;
     char *msg = e->f->enc ? e->f->enc(h, e, now_us) : NULL;
-    for (int i = 0; msg && i < e->nsubs;) {
+    hub_blob *b = msg ? hub__blob_new(msg) : NULL;
+    for (int i = 0; b && i < e->nsubs;) {
         if (!hub__sess_find(h, e->subs[i])) { /* closed */
             e->subs[i] = e->subs[--e->nsubs];
             continue;
         }
-        hub__queue(h, e->subs[i++], xstrdup(msg));
+        hub__queue_blob(h, e->subs[i++], b);
     }
-    free(msg);
+    hub__blob_unref(b);
+}
+
+void hub__event_flush(hub *h)
+{
+    hub_events *es = h->events_;
+    for (int i = 0; es && i < es->n; i++) {
+        hub_event *e = es->v[i];
+        if (e->dirty && push_due(e) <= es->now_us)
+            push_now(h, e, es->now_us);
+    }
 }
 
 /* ---- games -------------------------------------------------------------------------------- */
@@ -426,6 +458,9 @@ uint64_t hub__event_deadline(const hub *h)
         uint64_t x = to_mono(h, e, e->f->core->next_instant(e->ev));
         if (x && (!at || x < at))
             at = x;
+        uint64_t p = e->dirty ? push_due(e) : 0; /* a push held back (hub__event_flush) */
+        if (p && (!at || p < at))
+            at = p;
     }
     return at;
 }
@@ -443,6 +478,8 @@ static void time_of(hub *h, hub_event *e, uint64_t now_us)
 
 void hub__event_timers(hub *h, uint64_t now_us)
 {
+    if (h->events_ && now_us > h->events_->now_us)
+        h->events_->now_us = now_us; /* a held-back push due now goes at the turn's end */
     for (int i = 0; h->events_ && i < h->events_->n; i++)
         time_of(h, h->events_->v[i], now_us);
 }

@@ -100,8 +100,18 @@ void hub__event_subscribe(hub *h, hub_event *e, uint64_t conn);
 void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us);
 /* Store e's state now (h->store_failed on an error). */
 void hub__event_persist(hub *h, hub_event *e);
-/* The snapshot (hub_fmt.enc) to e's subscribers now. */
+/* e changed at now_us (the loop's monotonic µs): its snapshot (hub_fmt.enc) goes to its
+ * subscribers at the end of the turn (hub__event_flush), after the turn's replies, and at most
+ * once every HUB_EVENT_PUSH_GAP_MS: a change sooner after the last push waits for a timer
+ * (hub__event_deadline), so a storm of changes costs one encoding a gap and the last state is
+ * always sent (issue 14: the loop never stalls; protocol/README.md "Server pushes"). */
 void hub__event_push(hub *h, hub_event *e, uint64_t now_us);
+/* The minimum time between two pushes of one event, ms. */
+#define HUB_EVENT_PUSH_GAP_MS 250
+/* hub_turn_end: every changed event whose push is due (at the latest loop time an event was
+ * given) is encoded once and queued, one shared buffer (hub__queue_blob), to its open
+ * subscribers; the others stay held until their timer. */
+void hub__event_flush(hub *h);
 
 /* ---- games -------------------------------------------------------------------------------- */
 

@@ -103,11 +103,20 @@ typedef struct {
     game_gate gate;     /* monotonic µs; not stored: a restart waits wait_s again from then */
 } hub_game;
 
+/* A message queued for many connections (hub__queue_blob): one buffer, counted references;
+ * the outbox entries hold one each. */
+typedef struct {
+    int refs;
+    size_t len;
+    char msg[]; /* NUL-terminated, valid UTF-8 */
+} hub_blob;
+
 typedef struct {
     uint64_t conn;
-    char *msg; /* owned; NULL for a close */
+    char *msg; /* owned; NULL for a close or a blob */
     size_t len;
     const char *close; /* not NULL: close conn with this reason after what was queued */
+    hub_blob *blob;    /* not NULL: the message is the blob's (a reference held) */
 } hub_out;
 
 /* One limit per name field, equal to every buffer the name is copied into (protocol/README.md
@@ -162,6 +171,14 @@ void hub__sess_del(hub *h, uint64_t conn);
 
 /* hub.c: queue msg (owned, taken) for conn in the outbox. */
 void hub__queue(hub *h, uint64_t conn, char *msg);
+/* hub.c: msg (owned, taken) as a blob for hub__queue_blob, checked for UTF-8 once (repaired
+ * as hub__queue does); one reference, the caller's: drop it with hub__blob_unref after the
+ * queueing. Sent to many connections, one buffer serves them all until hub_turn_end. */
+hub_blob *hub__blob_new(char *msg);
+/* hub.c: queue b (a reference taken) for conn in the outbox. */
+void hub__queue_blob(hub *h, uint64_t conn, hub_blob *b);
+/* hub.c: drop a reference to b (NULL: nothing); the last frees it. */
+void hub__blob_unref(hub_blob *b);
 /* hub.c: queue closing conn (reason: static text) after what is queued for it. */
 void hub__queue_close(hub *h, uint64_t conn, const char *reason);
 /* hub.c: queue an error reply. */

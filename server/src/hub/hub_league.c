@@ -320,7 +320,7 @@ static void push_notice(hub *h, int64_t league, const store_notice *n)
     hub_leagues *ls = h->leagues_;
     char tok[AUTH_TOKEN_LEN + 1];
     pleague_notice p = wire_notice(n);
-    char *msg = NULL;
+    hub_blob *msg = NULL; /* one buffer for the player's connections */
     for (int i = 0; ls && i < ls->n;) {
         hlsub *x = &ls->v[i];
         if (!hub__sess_find(h, x->conn)) { /* closed */
@@ -331,13 +331,13 @@ static void push_notice(hub *h, int64_t league, const store_notice *n)
             if (!msg) {
                 if (p.game_id && p.seat >= 0 && hub__seat_token(h, p.game_id, p.seat, tok) == BH_OK)
                     p.token = tok;
-                msg = proto_league_enc_notice(league, &p);
+                msg = hub__blob_new(proto_league_enc_notice(league, &p));
             }
-            hub__queue(h, x->conn, xstrdup(msg));
+            hub__queue_blob(h, x->conn, msg);
         }
         i++;
     }
-    free(msg);
+    hub__blob_unref(msg);
 }
 
 /* NOTICE (lg.h's LG_N_*, lg_fmt.h's LG_N_GAME after its CREATE_GAME): the next seq of the

@@ -68,13 +68,14 @@ static const hub_team *hub_team_by_id(const hub *h, int64_t id)
     return NULL;
 }
 
-/* Queue msg (freed) to every connection. */
+/* Queue msg (freed) to every connection: one buffer for all (hub__queue_blob). */
 static void to_all(hub *h, char *msg)
 {
-    for (int i = 0; msg && i < h->capsess; i++)
+    hub_blob *b = msg ? hub__blob_new(msg) : NULL;
+    for (int i = 0; b && i < h->capsess; i++)
         if (h->sess[i].conn)
-            hub__queue(h, h->sess[i].conn, xstrdup(msg));
-    free(msg);
+            hub__queue_blob(h, h->sess[i].conn, b);
+    hub__blob_unref(b);
 }
 
 static void persist(hub *h, hub_event *e)
