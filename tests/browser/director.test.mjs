@@ -215,11 +215,25 @@ async function main() {
     // issue 13 item 1) and the page does not move: the seat flags. It follows the team to game
     // 2 by itself; then it is closed, so that the bot plays the team's later games (a play-off
     // at 3:00 vs 2:00 would otherwise wait for this page's flag).
+    // The bot gets the same assign for game 2 and connects to all its seats at once: when its
+    // connection holds the captain's seat before the page looks (a loaded machine), the page
+    // rightly does not take it by itself ("being played from another tab or device", the
+    // product's rule against reconnect wars, issue 13 item 1) and offers its button, which
+    // the person clicks. Either way the page ends on game 2 as ann. (browser_director failed
+    // 3 in 5 loaded runs by waiting here for a jump that was never coming, and once it then
+    // followed into a play-off at 3:00 and was closed there: a 3-minute flag.)
     let seen2 = seen;
+    let clicked = false;
     for (let i = 0; i < 150; i++) {
       const km = await kMatch();
       seen2 = (await shownGame()) || seen2;
       if (km.games[1] && seen2 && seen2.game === km.games[1]) break;
+      const up = await evalStable(pl, () => { const e = document.getElementById('next-game'); return e && window.app.up ? { id: window.app.up.id, status: e.dataset.status, title: document.getElementById('next-title').textContent } : null; });
+      if (!clicked && up && up.id === km.games[1] && up.status === 'live' && /being played from another tab or device/.test(up.title)) {
+        log(`the bot held the captain's seat of game 2 first: "${up.title}", Go clicked`);
+        clicked = true;
+        await pl.click('#next-go').catch(() => {});
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
     await pl.close();
