@@ -129,6 +129,11 @@ async function main() {
 
     // ---- the waiting time runs out: Bravo loses game 1 by forfeit ----
     await watch.waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, { timeout: 30000 });
+    // item 4's choice opens with game 1's end (15 s): its text is read the moment it shows on
+    // the captain's page, not after the checks below (browser_tournament failed so on a loaded
+    // machine: they took 7 s and the page rightly showed "0:08 left")
+    const askP = pC.waitForFunction(() => document.getElementById('g2-keep') && /left/.test(document.getElementById('g2-choice').textContent) && document.getElementById('g2-choice').textContent, null, { timeout: 30000 }).then((x) => x.jsonValue());
+    askP.catch(() => {}); // awaited below
     const r1 = await ev(watch, () => ({ result: window.app.g.result, reason: window.app.g.reason, clocks: window.app.g.clocks.clock_ms, tour: window.app.g.tour }));
     const alfaWhite = r1.tour && r1.tour.teams[0] === 'Alfa';
     check('item 3: game 1 won by Alfa by forfeit', r1.reason === 'forfeit' && r1.result === (alfaWhite ? '1-0' : '0-1'), r1);
@@ -155,11 +160,8 @@ async function main() {
     await ro.close();
 
     // ---- item 4: Bravo's captain chooses game 2's colours ----
-    // (the choice lasts 15 s: Dana's page opens while the captain's is read)
-    // (the captain's text is read the moment the choice shows: a loaded machine may take
-    // seconds to open Dana's page)
-    const [askH, pD] = await Promise.all([pC.waitForFunction(() => document.getElementById('g2-keep') && /left/.test(document.getElementById('g2-choice').textContent) && document.getElementById('g2-choice').textContent, null, { timeout: 30000 }), page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
-    const ask = await askH.jsonValue();
+    // (the choice lasts 15 s; its text was read the moment it showed: askP above)
+    const [ask, pD] = await Promise.all([askP, page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
     check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
     await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
     const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
