@@ -58,7 +58,8 @@ async function main() {
     await dir.screenshot({ path: `${ART}/import-1920.png` });
 
     await dir.click('#t-start');
-    await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.length === 20, null, { timeout: 20000 });
+    // the round's push and the tournament's (its planned rounds) are two messages: wait for both
+    await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.length === 20 && window.app.tour && window.app.tour.rounds > 0, null, { timeout: 20000 }).catch(() => {});
     const tour = await dir.evaluate(() => ({ rounds: window.app.tour.rounds, format: window.app.tour.format }));
     check('T-ROUNDS: more than 30 teams play 11 rounds (a Swiss)', tour.rounds === 11 && tour.format === 'swiss', tour);
     await dir.waitForFunction(() => window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 20000 });
