@@ -228,80 +228,6 @@ static const lg_game *game_in_round(const lg *l, int tid, int id, int r, int *si
     return NULL;
 }
 
-char *lg_trf_groups(const lg *l)
-{
-    buf b = {0};
-    if (!l->drawn)
-        return done(&b);
-    char name[80];
-    int players = 0, rated = 0, rounds = berger_rounds(l->draw.s, 0);
-    int place[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
-    lg_row rows[GROUPS_MAX_S];
-    for (int g = 0; g < l->draw.g; g++) {
-        int n = lg_group_table(l, g, rows, GROUPS_MAX_S);
-        for (int i = 0; i < n; i++) {
-            place[rows[i].tid] = rows[i].place;
-            mp[rows[i].tid] = rows[i].mp;
-            gp2[rows[i].tid] = rows[i].gp2;
-        }
-    }
-    for (int t = 1; t <= l->nt; t++)
-        for (int i = 0; i < l->t[t].r.n; i++) {
-            players++;
-            rated += l->t[t].r.p[i].rating > 0;
-        }
-    trf_clean(name, l->cfg.name, sizeof name);
-    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, l->nt);
-    buf_printf(&b,
-               "092 Team league, group stage: %d groups of %d, round robin (Berger tables, "
-               "FIDE C.05 Annex 1)\n",
-               l->draw.g, l->draw.s);
-    buf_printf(&b, "XXR %d\n142 %d\n", rounds, rounds);
-    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
-    for (int t = 1; t <= l->nt; t++)
-        for (int i = 0; i < l->t[t].r.n; i++) {
-            const roster_player *p = &l->t[t].r.p[i];
-            int pts = 0, side;
-            for (int r = 1; r <= rounds; r++) {
-                const lg_game *g = game_in_round(l, t, p->id, r, &side);
-                if (g && g->res != LG_NONE) {
-                    char ch = trf_res(g->res, side);
-                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
-                }
-            }
-            trf_clean(name, p->name, sizeof name);
-            buf_printf(&b, "001 %4d      ", start_rank(l, t, p->id));
-            trf_put_col(&b, name, 33);
-            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
-                       place[t]);
-            for (int r = 1; r <= rounds; r++) {
-                const lg_game *g = game_in_round(l, t, p->id, r, &side);
-                if (!g || g->res == LG_NONE) {
-                    buf_printf(&b, "          ");
-                    continue;
-                }
-                int ot = lg_team_tid(l, g->team[!side]);
-                int orank = start_rank(l, ot, g->c.player[!side]);
-                if (!orank)
-                    buf_printf(&b, "  0000 - %c", trf_res(g->res, side));
-                else
-                    buf_printf(&b, "  %4d %c %c", orank, "wb"[side], trf_res(g->res, side));
-            }
-            buf_printf(&b, "\n");
-        }
-    for (int t = 1; t <= l->nt; t++) {
-        trf_clean(name, l->t[t].name, sizeof name);
-        buf_printf(&b, "310 %3d ", t);
-        trf_put_col(&b, name, 32);
-        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[LG_STAGE_GROUPS][t].avg,
-                   (double)mp[t], gp2[t] / 2.0, place[t]);
-        for (int i = 0; i < l->t[t].r.n; i++)
-            buf_printf(&b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
-        buf_printf(&b, "\n");
-    }
-    return done(&b);
-}
-
 /* The game player id of team tid played in game gi (0 or 1) of knockout stage s: *side his
  * colour, *mi the match. */
 static const lg_game *ko_game(const lg *l, int s, int tid, int id, int gi, int *side)
@@ -322,16 +248,122 @@ static const lg_game *ko_game(const lg *l, int s, int tid, int id, int gi, int *
     return NULL;
 }
 
+#define LG_MAX_ROUNDS_TRF GROUPS_MAX_S /* Berger rounds of the largest group (>= 2 games) */
+
+/* Stage s's TRF-2026 records after the header: a 001 record for every roster player of the
+ * teams with in[t] (his points over the stage's rounds 1..rounds, the team's place[t], each
+ * round's opponent, colour, result), then a 310 record per such team: its rating for stage
+ * s, mp[t], gp2[t] / 2 and place[t]. A round of the group stage is its Berger round; of a
+ * knockout stage, game 1 or 2 of the board. */
+static void trf_records(const lg *l, buf *b, int s, int rounds, const int *in, const int *place,
+                        const int *mp, const int *gp2)
+{
+    char name[80];
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
+            const roster_player *p = &l->t[t].r.p[i];
+            const lg_game *g[LG_MAX_ROUNDS_TRF];
+            int side[LG_MAX_ROUNDS_TRF], pts = 0;
+            for (int r = 0; r < rounds; r++) {
+                g[r] = s == LG_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
+                                            : ko_game(l, s, t, p->id, r, &side[r]);
+                if (g[r] && g[r]->res != LG_NONE) {
+                    char ch = trf_res(g[r]->res, side[r]);
+                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+                }
+            }
+            trf_clean(name, p->name, sizeof name);
+            buf_printf(b, "001 %4d      ", start_rank(l, t, p->id));
+            trf_put_col(b, name, 33);
+            buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
+                       place[t]);
+            for (int r = 0; r < rounds; r++) {
+                if (!g[r] || g[r]->res == LG_NONE) {
+                    buf_printf(b, "          ");
+                    continue;
+                }
+                int ot = lg_team_tid(l, g[r]->team[!side[r]]);
+                int orank = start_rank(l, ot, g[r]->c.player[!side[r]]);
+                if (!orank)
+                    buf_printf(b, "  0000 - %c", trf_res(g[r]->res, side[r]));
+                else
+                    buf_printf(b, "  %4d %c %c", orank, "wb"[side[r]], trf_res(g[r]->res, side[r]));
+            }
+            buf_printf(b, "\n");
+        }
+    for (int t = 1; t <= l->nt; t++) {
+        if (!in[t])
+            continue;
+        trf_clean(name, l->t[t].name, sizeof name);
+        buf_printf(b, "310 %3d ", t);
+        trf_put_col(b, name, 32);
+        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
+                   gp2[t] / 2.0, place[t]);
+        for (int i = 0; i < l->t[t].r.n; i++)
+            buf_printf(b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
+        buf_printf(b, "\n");
+    }
+}
+
+/* The header: event name, players and rated players of the teams with in[t], their count,
+ * the stage's line 092, rounds, and the point systems. */
+static void trf_header(const lg *l, buf *b, const int *in, int rounds, const char *what)
+{
+    char name[80];
+    int players = 0, rated = 0, teams = 0;
+    for (int t = 1; t <= l->nt; t++) {
+        teams += in[t] != 0;
+        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
+            players++;
+            rated += l->t[t].r.p[i].rating > 0;
+        }
+    }
+    trf_clean(name, l->cfg.name, sizeof name);
+    buf_printf(b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, teams);
+    buf_printf(b, "092 %s\n", what);
+    buf_printf(b, "XXR %d\n142 %d\n", rounds, rounds);
+    buf_printf(b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+}
+
+char *lg_trf_groups(const lg *l)
+{
+    buf b = {0};
+    if (!l->drawn)
+        return done(&b);
+    int rounds = berger_rounds(l->draw.s, 0);
+    int in[LG_MAX_TEAMS + 1], place[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0},
+        gp2[LG_MAX_TEAMS + 1] = {0};
+    lg_row rows[GROUPS_MAX_S];
+    for (int t = 0; t <= LG_MAX_TEAMS; t++)
+        in[t] = t >= 1 && t <= l->nt;
+    for (int g = 0; g < l->draw.g; g++) {
+        int n = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        for (int i = 0; i < n; i++) {
+            place[rows[i].tid] = rows[i].place;
+            mp[rows[i].tid] = rows[i].mp;
+            gp2[rows[i].tid] = rows[i].gp2;
+        }
+    }
+    char what[160];
+    snprintf(what, sizeof what,
+             "Team league, group stage: %d groups of %d, round robin (Berger tables, FIDE C.05 "
+             "Annex 1)",
+             l->draw.g, l->draw.s);
+    trf_header(l, &b, in, rounds, what);
+    trf_records(l, &b, LG_STAGE_GROUPS, rounds, in, place, mp, gp2);
+    return done(&b);
+}
+
 char *lg_trf_stage(const lg *l, int s)
 {
     if (s == LG_STAGE_GROUPS)
         return lg_trf_groups(l);
     buf b = {0};
-    if (s < LG_STAGE_QF || s > LG_STAGE_FINAL || !l->have_kb || lg_n_matches(l, s) == 0)
+    if (s < LG_STAGE_QF || s > LG_STAGE_FINAL || !l->have_kb)
         return done(&b);
     /* the stage's teams: match points 2/1/0 by game points, place 1 for the team through */
     int in[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
-    int place[LG_MAX_TEAMS + 1] = {0}, nteams = 0, players = 0, rated = 0;
+    int place[LG_MAX_TEAMS + 1] = {0}, nteams = 0;
     for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
         const lg_mt *m = lg__match(l, s, mi);
         int a, z;
@@ -355,67 +387,14 @@ char *lg_trf_stage(const lg *l, int s)
     }
     if (nteams == 0)
         return done(&b);
-    for (int t = 1; t <= l->nt; t++)
-        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
-            players++;
-            rated += l->t[t].r.p[i].rating > 0;
-        }
     static const char *const stage_name[] = {"", "", "quarter-finals", "semi-finals", "final"};
-    char name[80];
-    trf_clean(name, l->cfg.name, sizeof name);
-    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, nteams);
-    buf_printf(&b,
-               "092 Team league, knockout: %s, two games a board, colours reversed in the "
-               "second (art. 7); a drawn match goes to the lower team rating\n",
-               stage_name[s]);
-    buf_printf(&b, "XXR 2\n142 2\n");
-    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
-    for (int t = 1; t <= l->nt; t++)
-        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
-            const roster_player *p = &l->t[t].r.p[i];
-            int pts = 0, side;
-            const lg_game *g[2];
-            int sd[2];
-            for (int gi = 0; gi < 2; gi++) {
-                g[gi] = ko_game(l, s, t, p->id, gi, &side);
-                sd[gi] = side;
-                if (g[gi] && g[gi]->res != LG_NONE) {
-                    char ch = trf_res(g[gi]->res, side);
-                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
-                }
-            }
-            trf_clean(name, p->name, sizeof name);
-            buf_printf(&b, "001 %4d      ", start_rank(l, t, p->id));
-            trf_put_col(&b, name, 33);
-            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
-                       place[t]);
-            for (int gi = 0; gi < 2; gi++) {
-                if (!g[gi] || g[gi]->res == LG_NONE) {
-                    buf_printf(&b, "          ");
-                    continue;
-                }
-                int ot = lg_team_tid(l, g[gi]->team[!sd[gi]]);
-                int orank = start_rank(l, ot, g[gi]->c.player[!sd[gi]]);
-                if (!orank)
-                    buf_printf(&b, "  0000 - %c", trf_res(g[gi]->res, sd[gi]));
-                else
-                    buf_printf(&b, "  %4d %c %c", orank, "wb"[sd[gi]],
-                               trf_res(g[gi]->res, sd[gi]));
-            }
-            buf_printf(&b, "\n");
-        }
-    for (int t = 1; t <= l->nt; t++) {
-        if (!in[t])
-            continue;
-        trf_clean(name, l->t[t].name, sizeof name);
-        buf_printf(&b, "310 %3d ", t);
-        trf_put_col(&b, name, 32);
-        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
-                   gp2[t] / 2.0, place[t]);
-        for (int i = 0; i < l->t[t].r.n; i++)
-            buf_printf(&b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
-        buf_printf(&b, "\n");
-    }
+    char what[200];
+    snprintf(what, sizeof what,
+             "Team league, knockout: %s, two games a board, colours reversed in the second "
+             "(art. 7); a drawn match goes to the lower team rating",
+             stage_name[s]);
+    trf_header(l, &b, in, 2, what);
+    trf_records(l, &b, s, 2, in, place, mp, gp2);
     return done(&b);
 }
 
