@@ -185,6 +185,21 @@ static double rq_wait_s(pid_t pid)
     return (double)wait / 1e9;
 }
 
+/* Seconds of CPU the hypervisor took from this virtual machine so far, summed over its CPUs
+ * ("steal", the 8th value of /proc/stat's cpu line, in USER_HZ ticks): time in which no
+ * process here ran, however idle the machine looked from inside. 0 if unknown. */
+static double steal_s(void)
+{
+    unsigned long long v[8] = {0};
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return 0;
+    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                   &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    return k == 8 ? (double)v[7] / (double)sysconf(_SC_CLK_TCK) : 0;
+}
+
 static double self_cpu_s(void)
 {
     struct rusage ru;
@@ -457,21 +472,25 @@ typedef struct {
     double ccpu_s; /* our CPU time at its start */
     double rq_s;   /* server run-queue wait at its start */
     double crq_s;  /* ours */
+    double steal_s; /* the machine's stolen CPU time at its start */
 } interval;
 
 static interval interval_start(const run *r, pid_t pid, int64_t now)
 {
-    return (interval){now, r->nlat, cpu_s(pid), self_cpu_s(), rq_wait_s(pid), rq_wait_s(0)};
+    return (interval){now,           r->nlat,         cpu_s(pid), self_cpu_s(),
+                      rq_wait_s(pid), rq_wait_s(0), steal_s()};
 }
 
 static void interval_head(void)
 {
-    printf("  %6s %7s %7s %7s %8s %8s %7s %7s %7s %7s %7s\n", "t_s", "moves/s", "p50_ms", "p99_ms",
-           "max_ms", "max_at_s", "srv_cpu", "srv_rq", "cli_cpu", "cli_rq", "srv_MB");
+    printf("  %6s %7s %7s %7s %8s %8s %7s %7s %7s %7s %7s %7s\n", "t_s", "moves/s", "p50_ms",
+           "p99_ms", "max_ms", "max_at_s", "srv_cpu", "srv_rq", "cli_cpu", "cli_rq", "steal",
+           "srv_MB");
 }
 
 /* Print the interval that ends at now and start the next one. srv_rq and cli_rq: % of the
- * interval the server's loop thread and the client waited for a CPU (other processes). */
+ * interval the server's loop thread and the client waited for a CPU (other processes); steal:
+ * % of the machine's CPU time (all its CPUs) the hypervisor took. */
 static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
 {
     size_t k = r->nlat - iv->from;
@@ -489,11 +508,13 @@ static void interval_row(run *r, pid_t pid, interval *iv, int64_t now)
         free(v);
     }
     interval next = interval_start(r, pid, now);
-    printf("  %6.0f %7.0f %7.2f %7.2f %8.2f %8.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7.1f\n",
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    printf("  %6.0f %7.0f %7.2f %7.2f %8.2f %8.1f %6.1f%% %6.1f%% %6.1f%% %6.1f%% %6.1f%% %7.1f\n",
            (double)(now - r->win_lo) / 1e6, (double)k / el, p50, p99, r->max_lat / 1000.0,
            r->max_lat ? (double)(r->max_t - r->win_lo) / 1e6 : 0.0,
            100.0 * (next.cpu_s - iv->cpu_s) / el, 100.0 * (next.rq_s - iv->rq_s) / el,
            100.0 * (next.ccpu_s - iv->ccpu_s) / el, 100.0 * (next.crq_s - iv->crq_s) / el,
+           100.0 * (next.steal_s - iv->steal_s) / el / (double)(ncpu > 0 ? ncpu : 1),
            (double)rss_kb(pid) / 1024.0);
     fflush(stdout);
     *iv = next;

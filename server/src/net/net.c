@@ -4,6 +4,7 @@
  * lws owns the per-session memory and holds only the id of our session (slot + generation),
  * which we free on LWS_CALLBACK_CLOSED. Output is written only in SERVER_WRITEABLE, one
  * queued message per callback, from buffers with LWS_PRE headroom (STYLE.md section 7). */
+#define _GNU_SOURCE /* RUSAGE_THREAD: BH_LOOP_TRACE counts the loop thread's own faults */
 #include "net.h"
 
 #include <ev.h>
@@ -15,10 +16,12 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bh.h"
@@ -74,6 +77,164 @@ typedef struct ipcount {
 static const lws_retry_bo_t no_validity = {.secs_since_valid_ping = 0,
                                            .secs_since_valid_hangup = 0};
 
+/* ---- BH_LOOP_TRACE: the loop's turns measured ----------------------------------------
+ * With BH_LOOP_TRACE in the environment (its value: the slow-turn threshold in ms, default 5)
+ * the loop measures each turn: from the poll's return (ev_check, run first) to the end of
+ * on_turn_end (ev_prepare, before the next poll). A reply can wait at most a turn for the
+ * turn's commit and then for the writes of the next one, so the longest turns bound the
+ * tail of send-to-opponent latency that the server itself adds (bench/load's 15-minute
+ * window, issue 14 item 7). Every 60 s it logs the interval's turns: count, p50/p99/max of
+ * their lengths, the share of the time the loop was busy, and the slowest turn split into
+ * its parts; every turn over the threshold is logged alone. Off (lt NULL) it costs one
+ * pointer test per callback. */
+#define LT_BUCKET_US 10u
+#define LT_BUCKETS 10001u /* 10 µs buckets up to 100 ms; the last one holds longer turns */
+#define LT_REPORT_US 60000000u
+
+typedef struct {
+    uint64_t len_us, rx_us, wr_us, timer_us, end_us; /* the turn and its parts */
+    uint64_t cpu_us; /* the loop thread's CPU time in it (CLOCK_THREAD_CPUTIME_ID) */
+    int rx, wr, timers;                              /* callbacks in it */
+    long minflt, majflt, nvcsw, nivcsw; /* page faults; waits (blocked), preemptions in it */
+} lt_turn;
+
+typedef struct {
+    uint64_t slow_us;
+    uint64_t t0, since; /* this turn's start (0 outside one); this interval's start */
+    uint64_t turns, busy_us, slow;
+    lt_turn cur, worst;
+    struct rusage ru0;  /* at this turn's start */
+    uint64_t cpu0;      /* the thread's CPU time at this turn's start */
+    uint64_t off_us;    /* this interval: wall time of turns beyond their CPU time */
+    unsigned long long steal0; /* /proc/stat's steal ticks at the interval's start */
+    uint32_t hist[LT_BUCKETS];
+} looptrace;
+
+static uint64_t thread_cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* The machine's stolen time so far (/proc/stat "cpu" line, 8th value, in USER_HZ ticks): the
+ * time the hypervisor ran something else on our virtual CPUs. 0 when unreadable. */
+static unsigned long long steal_ticks(void)
+{
+    unsigned long long v[8] = {0};
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return 0;
+    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                   &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    return k == 8 ? v[7] : 0;
+}
+
+static looptrace *lt_new(void)
+{
+    const char *e = getenv("BH_LOOP_TRACE");
+    if (!e)
+        return NULL;
+    looptrace *t = xcalloc(1, sizeof *t);
+    double ms = atof(e);
+    t->slow_us = (uint64_t)((ms > 0 ? ms : 5.0) * 1000.0);
+    t->since = now_mono_us();
+    t->steal0 = steal_ticks();
+    log_info("net: BH_LOOP_TRACE: turns over %.1f ms logged, a summary every 60 s",
+             (double)t->slow_us / 1000.0);
+    return t;
+}
+
+static uint64_t lt_pct(const looptrace *t, double q)
+{
+    uint64_t want = (uint64_t)((double)t->turns * q), seen = 0;
+    for (uint32_t b = 0; b < LT_BUCKETS; b++)
+        if ((seen += t->hist[b]) > want)
+            return (uint64_t)b * LT_BUCKET_US;
+    return (uint64_t)(LT_BUCKETS - 1) * LT_BUCKET_US;
+}
+
+static void lt_turn_log(const char *what, const lt_turn *u)
+{
+    log_info("net: loop %s %.2f ms (on CPU %.2f ms): %d reads %.2f ms, %d writes %.2f ms, %d timers %.2f ms, "
+             "turn end %.2f ms, %ld+%ld page faults, %ld waits, %ld preemptions",
+             what, (double)u->len_us / 1e3, (double)u->cpu_us / 1e3, u->rx, (double)u->rx_us / 1e3, u->wr,
+             (double)u->wr_us / 1e3, u->timers, (double)u->timer_us / 1e3,
+             (double)u->end_us / 1e3, u->minflt, u->majflt, u->nvcsw, u->nivcsw);
+}
+
+/* The poll returned: a turn starts. */
+static void lt_begin(looptrace *t)
+{
+    memset(&t->cur, 0, sizeof t->cur);
+    getrusage(RUSAGE_THREAD, &t->ru0);
+    t->cpu0 = thread_cpu_us();
+    t->t0 = now_mono_us();
+}
+
+/* The turn ended at now (after on_turn_end, whose share was end_us). */
+static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
+{
+    if (!t->t0)
+        return; /* the first prepare, before any poll */
+    struct rusage ru;
+    getrusage(RUSAGE_THREAD, &ru);
+    lt_turn *u = &t->cur;
+    u->len_us = now - t->t0;
+    u->cpu_us = thread_cpu_us() - t->cpu0;
+    if (u->len_us > u->cpu_us)
+        t->off_us += u->len_us - u->cpu_us;
+    u->end_us = end_us;
+    u->minflt = ru.ru_minflt - t->ru0.ru_minflt;
+    u->majflt = ru.ru_majflt - t->ru0.ru_majflt;
+    u->nvcsw = ru.ru_nvcsw - t->ru0.ru_nvcsw;
+    u->nivcsw = ru.ru_nivcsw - t->ru0.ru_nivcsw;
+    t->t0 = 0;
+    uint64_t b = u->len_us / LT_BUCKET_US;
+    t->hist[b < LT_BUCKETS ? b : LT_BUCKETS - 1]++;
+    t->turns++;
+    t->busy_us += u->len_us;
+    if (u->len_us > t->worst.len_us)
+        t->worst = *u;
+    if (u->len_us > t->slow_us) {
+        t->slow++;
+        lt_turn_log("turn", u);
+    }
+    if (now - t->since < LT_REPORT_US)
+        return;
+    unsigned long long steal = steal_ticks();
+    long hz = sysconf(_SC_CLK_TCK), ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    double steal_pct = hz > 0 && ncpu > 0 && t->steal0 ? 100.0 * (double)(steal - t->steal0) /
+                                                             (double)hz / (double)ncpu /
+                                                             ((double)(now - t->since) / 1e6)
+                                                       : -1.0;
+    log_info("net: loop %.0f s: %llu turns, p50 %.2f ms, p99 %.2f ms, max %.2f ms, busy %.1f %%, "
+             "%llu over %.1f ms; turns off CPU %.0f ms in all; the machine's steal %.1f %%",
+             (double)(now - t->since) / 1e6, (unsigned long long)t->turns,
+             (double)lt_pct(t, 0.50) / 1e3, (double)lt_pct(t, 0.99) / 1e3,
+             (double)t->worst.len_us / 1e3, 100.0 * (double)t->busy_us / (double)(now - t->since),
+             (unsigned long long)t->slow, (double)t->slow_us / 1e3, (double)t->off_us / 1e3,
+             steal_pct);
+    lt_turn_log("interval's slowest turn", &t->worst);
+    uint64_t slow_us = t->slow_us;
+    memset(t, 0, sizeof *t);
+    t->slow_us = slow_us;
+    t->since = now;
+    t->steal0 = steal;
+}
+
+/* One callback of the turn took since..now: counted in *n, its time in *us. */
+#define LT_TIMED(lt, field_n, field_us, stmt)                                                  \
+    do {                                                                                       \
+        uint64_t lt_s_ = (lt) && (lt)->t0 ? now_mono_us() : 0;                                 \
+        stmt;                                                                                  \
+        if (lt_s_) {                                                                           \
+            (lt)->cur.field_n++;                                                               \
+            (lt)->cur.field_us += now_mono_us() - lt_s_;                                       \
+        }                                                                                      \
+    } while (0)
+
 #define NET_IP_BUCKETS 4096
 /* Open-files limit asked for at start: 4 per game, so about 65,000 games. */
 #define NET_NOFILE_WANT 262144
@@ -94,7 +255,8 @@ struct net {
     ev_timer kick;  /* wakes lws's timer list, see on_kick */
     ev_timer sweep; /* pings and idle hang-ups, see on_sweep */
     ev_prepare prepare;
-    ev_async wake; /* net_wake from another thread: on_wake in the loop */
+    ev_check check; /* BH_LOOP_TRACE: a turn starts when the poll returns */
+    ev_async wake;  /* net_wake from another thread: on_wake in the loop */
     net_handlers h;
     net_config cfg;
     int port;
@@ -107,6 +269,7 @@ struct net {
     ipcount *ips[NET_IP_BUCKETS];
     int nconn;
     bool destroying; /* inside net_close: no callbacks to the owner any more */
+    looptrace *lt;   /* BH_LOOP_TRACE set: the turns measured; NULL otherwise */
 };
 
 #define SLOT(id) ((uint32_t)((id)&0xffffffffu))
@@ -424,7 +587,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         if (x) {
             x->rx_us = now_mono_us();
             x->pinged = false;
-            on_receive(n, x, wsi, in, len);
+            LT_TIMED(n->lt, rx, rx_us, on_receive(n, x, wsi, in, len));
         }
         return 0;
     case LWS_CALLBACK_RECEIVE_PONG:
@@ -433,7 +596,12 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
             x->pinged = false;
         }
         return 0;
-    case LWS_CALLBACK_SERVER_WRITEABLE: return x ? write_one(n, x) : 0;
+    case LWS_CALLBACK_SERVER_WRITEABLE: {
+        int rc = 0;
+        if (x)
+            LT_TIMED(n->lt, wr, wr_us, rc = write_one(n, x));
+        return rc;
+    }
     case LWS_CALLBACK_CLOSED:
         if (x) {
             net_conn id = x->id;
@@ -461,7 +629,7 @@ static void on_ev_timer(struct ev_loop *loop, ev_timer *w, int revents)
     (void)revents;
     net *n = w->data;
     if (n->h.on_timer)
-        n->h.on_timer(n->h.ctx);
+        LT_TIMED(n->lt, timers, timer_us, n->h.on_timer(n->h.ctx));
 }
 
 /* lws 4.1's libev glue re-arms its own timer (lws_sul: handshake and close timeouts,
@@ -480,11 +648,18 @@ static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
  * insert). Here each session keeps the time of its last traffic and a once-a-second sweep
  * (O(connections) per second, about 0.1 ms at 40,000) sends a ping after ping_s of silence
  * and drops a connection silent for idle_s. */
+static void sweep(net *n);
+
 static void on_sweep(struct ev_loop *loop, ev_timer *w, int revents)
 {
     (void)loop;
     (void)revents;
     net *n = w->data;
+    LT_TIMED(n->lt, timers, timer_us, sweep(n));
+}
+
+static void sweep(net *n)
+{
     uint64_t now = now_mono_us(), ping_us = (uint64_t)n->cfg.ping_s * 1000000u,
              idle_us = (uint64_t)n->cfg.idle_s * 1000000u;
     for (uint32_t s = 0; s < n->nslots; s++) {
@@ -510,7 +685,7 @@ static void on_ev_wake(struct ev_loop *loop, ev_async *w, int revents)
     (void)revents;
     net *n = w->data;
     if (n->h.on_wake && !n->destroying)
-        n->h.on_wake(n->h.ctx);
+        LT_TIMED(n->lt, timers, timer_us, n->h.on_wake(n->h.ctx));
 }
 
 static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
@@ -518,8 +693,21 @@ static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
     (void)loop;
     (void)revents;
     net *n = w->data;
+    uint64_t t = n->lt ? now_mono_us() : 0;
     if (n->h.on_turn_end)
         n->h.on_turn_end(n->h.ctx);
+    if (n->lt) {
+        uint64_t now = now_mono_us();
+        lt_end(n->lt, now, now - t);
+    }
+}
+
+static void on_ev_check(struct ev_loop *loop, ev_check *w, int revents)
+{
+    (void)loop;
+    (void)revents;
+    net *n = w->data;
+    lt_begin(n->lt);
 }
 
 static void defaults(net_config *c)
@@ -735,6 +923,13 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     ev_prepare_init(&n->prepare, on_ev_prepare);
     n->prepare.data = n;
     ev_prepare_start(n->loop, &n->prepare);
+    n->lt = lt_new();
+    if (n->lt) {
+        ev_check_init(&n->check, on_ev_check);
+        n->check.data = n;
+        ev_set_priority(&n->check, EV_MAXPRI); /* before the turn's other callbacks */
+        ev_check_start(n->loop, &n->check);
+    }
     ev_async_init(&n->wake, on_ev_wake);
     n->wake.data = n;
     ev_async_start(n->loop, &n->wake);
@@ -860,5 +1055,6 @@ void net_close(net *n)
             free(c);
         }
     ev_loop_destroy(n->loop);
+    free(n->lt);
     free(n);
 }
