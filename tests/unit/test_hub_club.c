@@ -211,6 +211,10 @@ static void wire_event(void)
             "exists", "players", "F-LINEUP");
     refused(say(DIR, T0, "{\"type\":\"club_get\",\"id\":4,\"club\":999999}"), "not_found", "club",
             NULL);
+    /* The same with the type's "_" as a JSON escape: the same string (RFC 8259 section 7), so
+     * the club's answer, not unknown_type (the hub decodes each frame once, proto_any.h). */
+    refused(say(DIR, T0, "{\"type\":\"club\\u005fget\",\"id\":4,\"club\":999999}"), "not_found",
+            "club", NULL);
     register_teams();
     auth_all();
     acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", (long long)club_id));

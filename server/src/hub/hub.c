@@ -10,6 +10,7 @@
 #include "bh.h"
 #include "hub_event.h"
 #include "hub_int.h"
+#include "proto_any.h"
 #include "log.h"
 #include "now.h"
 #include "utf8.h"
@@ -842,46 +843,34 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     if (!s)
         s = hub__sess_add(h, c);
     proto_err err;
-    int rc;
-    if (proto_league_is(buf, len)) { /* issue 16: a league_* type (hub_league.c) */
-        pleague_msg lm;
-        rc = proto_league_decode(buf, len, &lm, &err);
-        if (rc != BH_ETYPE) { /* else "league_" was in a value, not the type */
-            /* lm.type is set only on BH_OK (a bad id, frame or text leaves it unset) */
-            const hub_route *r =
-                rc == BH_OK ? &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + lm.type] : NULL;
-            if (rc != BH_OK)
-                hub__error(h, c, err.has_id, err.id, rc, err.field);
-            else if (allowed(h, s, lm.id, r, false, NULL, NULL))
-                r->run_league(h, s, &lm, now_us);
-            hub__arm(h);
-            return;
-        }
-    }
-    if (proto_club_is(buf, len)) { /* issue 15: a club_* type (hub_club.c) */
-        pclub_msg cm;
-        rc = proto_club_decode(buf, len, &cm, &err);
-        if (rc != BH_ETYPE) { /* else "club_" was in a value, not the type: proto_decode's */
-            const hub_route *r = rc == BH_OK ? &routes[PROTO_TYPE_COUNT_ + cm.type] : NULL;
-            if (rc != BH_OK)
-                hub__error(h, c, err.has_id, err.id, rc, err.field);
-            else if (allowed(h, s, cm.id, r, false, NULL, NULL))
-                r->run_club(h, s, &cm, now_us);
-            hub__arm(h);
-            return;
-        }
-    }
-    proto_msg m;
-    rc = proto_decode(buf, len, &m, &err);
+    proto_any a; /* decoded once; its family is the type's (proto_any.h) */
+    int rc = proto_decode_any(buf, len, &a, &err);
     if (rc != BH_OK) {
         hub__error(h, c, err.has_id, err.id, rc, err.field);
+        hub__arm(h);
         return;
     }
-    const hub_route *r = &routes[m.type];
-    const char *field = NULL; /* set by open_if: read only after it ran */
-    bool open = r->open_if && r->open_if(h, &m, &field);
-    if (allowed(h, s, m.id, r, open, field, &m))
-        r->run(h, s, &m, now_us);
-    proto_msg_free(&m);
+    const hub_route *r;
+    switch (a.fam) {
+    case PROTO_FAM_LEAGUE: /* issue 16 (hub_league.c) */
+        r = &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + a.league.type];
+        if (allowed(h, s, a.league.id, r, false, NULL, NULL))
+            r->run_league(h, s, &a.league, now_us);
+        break;
+    case PROTO_FAM_CLUB: /* issue 15 (hub_club.c) */
+        r = &routes[PROTO_TYPE_COUNT_ + a.club.type];
+        if (allowed(h, s, a.club.id, r, false, NULL, NULL))
+            r->run_club(h, s, &a.club, now_us);
+        break;
+    default: {
+        r = &routes[a.core.type];
+        const char *field = NULL; /* set by open_if: read only after it ran */
+        bool open = r->open_if && r->open_if(h, &a.core, &field);
+        if (allowed(h, s, a.core.id, r, open, field, &a.core))
+            r->run(h, s, &a.core, now_us);
+        proto_msg_free(&a.core);
+        break;
+    }
+    }
     hub__arm(h);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bh.h"
+#include "proto_any.h"
 #include "proto_int.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -195,6 +196,19 @@ int proto__family(const char *buf, size_t len, const char *const *names, int n, 
         cJSON_Delete(x);
         return BH_EJSON;
     }
+    int rc = proto__family_obj(x, buf, len, names, n, kind, id, err);
+    if (rc != BH_OK) {
+        cJSON_Delete(x);
+        return rc;
+    }
+    *o = x;
+    return BH_OK;
+}
+
+int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
+                      int n, int *kind, int64_t *id, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(x, "type");
     int k = n, rc;
     if (cJSON_IsString(t) && t->valuestring)
@@ -209,13 +223,9 @@ int proto__family(const char *buf, size_t len, const char *const *names, int n, 
         if (!proto__text_ok(buf, len, err->field, sizeof err->field))
             rc = BH_ETEXT;
     }
-    if (rc != BH_OK) {
-        cJSON_Delete(x);
-        return rc;
-    }
-    *kind = k;
-    *o = x;
-    return BH_OK;
+    if (rc == BH_OK)
+        *kind = k;
+    return rc;
 }
 
 int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
@@ -587,17 +597,12 @@ void proto_msg_free(proto_msg *m)
     }
 }
 
-int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
+/* proto_decode after the parse: o, a JSON object, stays the caller's. */
+static int decode_obj(const cJSON *o, const char *buf, size_t len, proto_msg *out,
+                      proto_err *err)
 {
     memset(err, 0, sizeof *err);
-    if (len > PROTO_MAX_FRAME)
-        return BH_ELIMIT;
-    cJSON *o = cJSON_ParseWithLength(buf, len);
     int rc = BH_OK;
-    if (!cJSON_IsObject(o)) {
-        rc = BH_EJSON;
-        goto done;
-    }
     proto_msg m;
     memset(&m, 0, sizeof m);
     if ((rc = proto__need_int(o, "id", 0, PROTO_ID_MAX, &m.id, err)) != BH_OK)
@@ -630,6 +635,54 @@ int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
     else
         proto_msg_free(&m);
 done:
+    return rc;
+}
+
+int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
+    if (len > PROTO_MAX_FRAME)
+        return BH_ELIMIT;
+    cJSON *o = cJSON_ParseWithLength(buf, len);
+    int rc = cJSON_IsObject(o) ? decode_obj(o, buf, len, out, err) : BH_EJSON;
+    cJSON_Delete(o);
+    return rc;
+}
+
+/* Which family a type name is of: a club_* or league_* name of proto_club.c's or
+ * proto_league.c's tables, else the core's (whose decoder answers an unknown one). */
+static proto_family family_of(const cJSON *o)
+{
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "type");
+    if (!cJSON_IsString(t) || !t->valuestring)
+        return PROTO_FAM_CORE;
+    for (int k = 0; k < PCLUB_TYPE_COUNT_; k++)
+        if (strcmp(t->valuestring, proto_club_type_name((pclub_type)k)) == 0)
+            return PROTO_FAM_CLUB;
+    for (int k = 0; k < PLG_TYPE_COUNT_; k++)
+        if (strcmp(t->valuestring, proto_league_type_name((pleague_type)k)) == 0)
+            return PROTO_FAM_LEAGUE;
+    return PROTO_FAM_CORE;
+}
+
+int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err)
+{
+    memset(err, 0, sizeof *err);
+    out->fam = PROTO_FAM_CORE;
+    if (len > PROTO_MAX_FRAME)
+        return BH_ELIMIT;
+    cJSON *o = cJSON_ParseWithLength(buf, len);
+    int rc = BH_EJSON;
+    if (cJSON_IsObject(o)) {
+        out->fam = family_of(o);
+        switch (out->fam) {
+        case PROTO_FAM_CLUB: rc = proto__club_decode_obj(o, buf, len, &out->club, err); break;
+        case PROTO_FAM_LEAGUE:
+            rc = proto__league_decode_obj(o, buf, len, &out->league, err);
+            break;
+        default: rc = decode_obj(o, buf, len, &out->core, err); break;
+        }
+    }
     cJSON_Delete(o);
     return rc;
 }

@@ -18,14 +18,9 @@ static const char *const names[PCLUB_TYPE_COUNT_] = {
     "club_export", "club_attend",
 };
 
-bool proto_club_is(const char *buf, size_t len)
+const char *proto_club_type_name(pclub_type t)
 {
-    static const char key[] = "\"club_";
-    size_t k = sizeof key - 1;
-    for (size_t i = 0; i + k <= len; i++)
-        if (buf[i] == '"' && memcmp(buf + i, key, k) == 0)
-            return true;
-    return false;
+    return (unsigned)t < PCLUB_TYPE_COUNT_ ? names[t] : NULL;
 }
 
 /* An int field in [lo, hi] (proto.c's readers); absent: -1 when optional, else BH_EFIELD. */
@@ -189,6 +184,21 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     }
 }
 
+int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_msg *out,
+                           proto_err *err)
+{
+    int k = 0;
+    int64_t id = 0;
+    int rc = proto__family_obj(o, buf, len, names, PCLUB_TYPE_COUNT_, &k, &id, err);
+    if (rc != BH_OK)
+        return rc; /* BH_ETYPE: not ours */
+    memset(out, 0, sizeof *out);
+    out->boards = out->reserves = out->max_subs = out->min_players = out->double_rr = -1;
+    out->type = (pclub_type)k;
+    out->id = id;
+    return decode_fields(o, out, err);
+}
+
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)
 {
     cJSON *o;
@@ -197,11 +207,7 @@ int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *er
     int rc = proto__family(buf, len, names, PCLUB_TYPE_COUNT_, &o, &k, &id, err);
     if (rc != BH_OK)
         return rc; /* BH_ETYPE: not ours, proto_decode answers it */
-    memset(out, 0, sizeof *out);
-    out->boards = out->reserves = out->max_subs = out->min_players = out->double_rr = -1;
-    out->type = (pclub_type)k;
-    out->id = id;
-    rc = decode_fields(o, out, err);
+    rc = proto__club_decode_obj(o, buf, len, out, err);
     cJSON_Delete(o);
     return rc;
 }

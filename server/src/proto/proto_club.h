@@ -73,9 +73,8 @@ typedef struct {
     int attend[PCLUB_ATTEND_MAX];
 } pclub_msg;
 
-/* Is buf (len bytes) a club message? A cheap test (no parse): its text names a "club_" type.
- * Frames that fail it go to proto_decode. */
-bool proto_club_is(const char *buf, size_t len);
+/* Wire name of a kind ("club_lineup"), static string; NULL out of range. */
+const char *proto_club_type_name(pclub_type t);
 
 /* Decode a club message. BH_OK, or BH_ELIMIT (frame too large), BH_EJSON, BH_ETYPE (not a
  * club type: the caller hands the frame to proto_decode), BH_EFIELD / BH_ELIMIT with

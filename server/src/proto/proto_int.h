@@ -9,6 +9,8 @@
 #include <stdint.h>
 
 #include "proto.h"
+#include "proto_club.h"
+#include "proto_league.h"
 
 /* ---- field readers (proto.c). Each refusal names its field in err->field. ---- */
 
@@ -51,6 +53,16 @@ bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap);
  * ("id"), BH_ETEXT, with *o NULL. err is always written. */
 int proto__family(const char *buf, size_t len, const char *const *names, int n, cJSON **o,
                   int *kind, int64_t *id, proto_err *err);
+/* proto__family on a frame already parsed into the object x (which stays the caller's): the
+ * same checks after the parse, the same errors but BH_ELIMIT and BH_EJSON. */
+int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
+                      int n, int *kind, int64_t *id, proto_err *err);
+/* The club's and the league's decoders on a parsed frame (proto_decode_any): as
+ * proto_club_decode and proto_league_decode after their parse; o stays the caller's. */
+int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_msg *out,
+                           proto_err *err);
+int proto__league_decode_obj(const cJSON *o, const char *buf, size_t len, pleague_msg *out,
+                             proto_err *err);
 
 /* ---- encoder helpers (proto_enc.c). Out of memory aborts (STYLE.md section 6): none of
  * these fails. ---- */

@@ -32,15 +32,6 @@ const char *proto_league_stage_name(int stage)
     return stage >= 1 && stage <= 4 ? s[stage] : NULL;
 }
 
-bool proto_league_is(const char *buf, size_t len)
-{
-    static const char key[] = "\"league_";
-    size_t k = sizeof key - 1;
-    for (size_t i = 0; i + k <= len; i++)
-        if (buf[i] == '"' && memcmp(buf + i, key, k) == 0)
-            return true;
-    return false;
-}
 
 /* An int field in [lo, hi]; absent: *out = dflt when optional, else BH_EFIELD. */
 static int int_field(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi,
@@ -216,6 +207,20 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     }
 }
 
+int proto__league_decode_obj(const cJSON *o, const char *buf, size_t len, pleague_msg *out,
+                             proto_err *err)
+{
+    int k = 0;
+    int64_t id = 0;
+    int rc = proto__family_obj(o, buf, len, names, PLG_TYPE_COUNT_, &k, &id, err);
+    if (rc != BH_OK)
+        return rc; /* BH_ETYPE: not ours */
+    memset(out, 0, sizeof *out);
+    out->type = (pleague_type)k;
+    out->id = id;
+    return decode_fields(o, out, err);
+}
+
 int proto_league_decode(const char *buf, size_t len, pleague_msg *out, proto_err *err)
 {
     cJSON *o;
@@ -224,10 +229,7 @@ int proto_league_decode(const char *buf, size_t len, pleague_msg *out, proto_err
     int rc = proto__family(buf, len, names, PLG_TYPE_COUNT_, &o, &k, &id, err);
     if (rc != BH_OK)
         return rc; /* BH_ETYPE: not ours, proto_decode answers it */
-    memset(out, 0, sizeof *out);
-    out->type = (pleague_type)k;
-    out->id = id;
-    rc = decode_fields(o, out, err);
+    rc = proto__league_decode_obj(o, buf, len, out, err);
     cJSON_Delete(o);
     return rc;
 }

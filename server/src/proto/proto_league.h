@@ -115,9 +115,6 @@ typedef struct {
     };
 } pleague_msg;
 
-/* Is buf (len bytes) a league message? A cheap test (no parse): it names a "league_" type.
- * Frames that fail it go to proto_decode. */
-bool proto_league_is(const char *buf, size_t len);
 
 /* Decode a league message. BH_OK, or BH_ELIMIT (frame too large, a string over its limit),
  * BH_EJSON, BH_ETYPE (not a league type: the caller hands the frame on), BH_ETEXT,

@@ -1,0 +1,36 @@
+/* proto_any.h: one decode for every message kind, the family chosen by the type's value.
+ * SPDX-License-Identifier: MIT
+ * The server reads each frame once: parsed as JSON, its "type" looked up in the core's, the
+ * club's (proto_club.h) and the league's (proto_league.h) names, and decoded by that family.
+ * Before, the hub tried the club and league decoders on frames whose bytes held "club_" or
+ * "league_", so a type written with a JSON escape ("club\u005fget") was refused as
+ * unknown_type, though an escaped string is the same string (RFC 8259 section 7). */
+#ifndef BH_PROTO_ANY_H
+#define BH_PROTO_ANY_H
+
+#include <stddef.h>
+
+#include "proto.h"
+#include "proto_club.h"
+#include "proto_league.h"
+
+typedef enum { PROTO_FAM_CORE, PROTO_FAM_CLUB, PROTO_FAM_LEAGUE } proto_family;
+
+typedef struct {
+    proto_family fam; /* which member below holds the message */
+    union {
+        proto_msg core; /* release with proto_msg_free */
+        pclub_msg club;
+        pleague_msg league;
+    };
+} proto_any;
+
+/* Decode one text frame of len bytes (need not be NUL-terminated) into *out: out->fam is the
+ * family whose name table holds the frame's type (PROTO_FAM_CORE when none does, or when there
+ * is no type string), and that family's decoder fills its member with the errors it documents
+ * (proto_decode, proto_club_decode, proto_league_decode): BH_ELIMIT, BH_EJSON (out->fam
+ * CORE), BH_ETEXT, BH_EFIELD, BH_ETYPE (an unknown type: CORE). err is always written. On
+ * BH_OK with fam CORE the caller calls proto_msg_free(&out->core) once. */
+int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err);
+
+#endif
