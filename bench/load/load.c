@@ -24,6 +24,7 @@
 #include "bench_stats.h"
 #include "itest.h"
 #include "lean.h"
+#include "now.h"
 #include "runner.h"
 #include "tour_db.h"
 #include "xalloc.h"
@@ -183,21 +184,6 @@ static double rq_wait_s(pid_t pid)
         fclose(f);
     }
     return (double)wait / 1e9;
-}
-
-/* Seconds of CPU the hypervisor took from this virtual machine so far, summed over its CPUs
- * ("steal", the 8th value of /proc/stat's cpu line, in USER_HZ ticks): time in which no
- * process here ran, however idle the machine looked from inside. 0 if unknown. */
-static double steal_s(void)
-{
-    unsigned long long v[8] = {0};
-    FILE *f = fopen("/proc/stat", "r");
-    if (!f)
-        return 0;
-    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-                   &v[4], &v[5], &v[6], &v[7]);
-    fclose(f);
-    return k == 8 ? (double)v[7] / (double)sysconf(_SC_CLK_TCK) : 0;
 }
 
 static double self_cpu_s(void)
@@ -478,7 +464,7 @@ typedef struct {
 static interval interval_start(const run *r, pid_t pid, int64_t now)
 {
     return (interval){now,           r->nlat,         cpu_s(pid), self_cpu_s(),
-                      rq_wait_s(pid), rq_wait_s(0), steal_s()};
+                      rq_wait_s(pid), rq_wait_s(0), (double)now_steal_us() / 1e6};
 }
 
 static void interval_head(void)

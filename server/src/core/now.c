@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 uint64_t now_mono_us(void)
 {
@@ -50,4 +51,24 @@ void now_pgn_date(int64_t wall_ms, char out[11])
     snprintf(buf, sizeof buf, "%04d.%02d.%02d", (int)(y % 10000), m, d);
     memcpy(out, buf, 10);
     out[10] = '\0';
+}
+
+uint64_t now_thread_cpu_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+uint64_t now_steal_us(void)
+{
+    unsigned long long v[8] = {0};
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f)
+        return 0;
+    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+                   &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    long hz = sysconf(_SC_CLK_TCK);
+    return k == 8 && hz > 0 ? (uint64_t)(v[7] * 1000000ull / (unsigned long long)hz) : 0;
 }

@@ -16,6 +16,16 @@ int64_t now_wall_ms(void);
 /* The CLOCK_REALTIME instant after_ms from now, as pthread_cond_timedwait takes its deadline. */
 struct timespec now_wall_after(uint32_t after_ms);
 
+/* The loop thread's own CPU time in microseconds (CLOCK_THREAD_CPUTIME_ID of the calling
+ * thread): BH_LOOP_TRACE's time on the CPU of a turn. */
+uint64_t now_thread_cpu_us(void);
+
+/* CPU time the hypervisor gave to other machines so far, summed over this machine's CPUs, in
+ * microseconds ("steal", the 8th value of /proc/stat's cpu line, proc(5)); 0 when unknown.
+ * No process here runs in it, and no run queue shows it: BH_LOOP_TRACE and bench_load report
+ * it beside their latencies. */
+uint64_t now_steal_us(void);
+
 /* wall_ms (ms since the Unix epoch) as PGN's UTC date "YYYY.MM.DD" into out (11 bytes with
  * the NUL). Pure arithmetic (the proleptic Gregorian calendar), no clock read; a negative
  * wall_ms (before 1970) is written as "????.??.??", PGN's unknown date. */

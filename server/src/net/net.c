@@ -16,12 +16,10 @@
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bh.h"
@@ -106,30 +104,9 @@ typedef struct {
     struct rusage ru0;  /* at this turn's start */
     uint64_t cpu0;      /* the thread's CPU time at this turn's start */
     uint64_t off_us;    /* this interval: wall time of turns beyond their CPU time */
-    unsigned long long steal0; /* /proc/stat's steal ticks at the interval's start */
+    uint64_t steal0;    /* the machine's steal (now_steal_us) at the interval's start */
     uint32_t hist[LT_BUCKETS];
 } looptrace;
-
-static uint64_t thread_cpu_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-/* The machine's stolen time so far (/proc/stat "cpu" line, 8th value, in USER_HZ ticks): the
- * time the hypervisor ran something else on our virtual CPUs. 0 when unreadable. */
-static unsigned long long steal_ticks(void)
-{
-    unsigned long long v[8] = {0};
-    FILE *f = fopen("/proc/stat", "r");
-    if (!f)
-        return 0;
-    int k = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-                   &v[4], &v[5], &v[6], &v[7]);
-    fclose(f);
-    return k == 8 ? v[7] : 0;
-}
 
 static looptrace *lt_new(void)
 {
@@ -140,7 +117,7 @@ static looptrace *lt_new(void)
     double ms = atof(e);
     t->slow_us = (uint64_t)((ms > 0 ? ms : 5.0) * 1000.0);
     t->since = now_mono_us();
-    t->steal0 = steal_ticks();
+    t->steal0 = now_steal_us();
     log_info("net: BH_LOOP_TRACE: turns over %.1f ms logged, a summary every 60 s",
              (double)t->slow_us / 1000.0);
     return t;
@@ -169,7 +146,7 @@ static void lt_begin(looptrace *t)
 {
     memset(&t->cur, 0, sizeof t->cur);
     getrusage(RUSAGE_THREAD, &t->ru0);
-    t->cpu0 = thread_cpu_us();
+    t->cpu0 = now_thread_cpu_us();
     t->t0 = now_mono_us();
 }
 
@@ -182,7 +159,7 @@ static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
     getrusage(RUSAGE_THREAD, &ru);
     lt_turn *u = &t->cur;
     u->len_us = now - t->t0;
-    u->cpu_us = thread_cpu_us() - t->cpu0;
+    u->cpu_us = now_thread_cpu_us() - t->cpu0;
     if (u->len_us > u->cpu_us)
         t->off_us += u->len_us - u->cpu_us;
     u->end_us = end_us;
@@ -203,12 +180,11 @@ static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
     }
     if (now - t->since < LT_REPORT_US)
         return;
-    unsigned long long steal = steal_ticks();
-    long hz = sysconf(_SC_CLK_TCK), ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    double steal_pct = hz > 0 && ncpu > 0 && t->steal0 ? 100.0 * (double)(steal - t->steal0) /
-                                                             (double)hz / (double)ncpu /
-                                                             ((double)(now - t->since) / 1e6)
-                                                       : -1.0;
+    uint64_t steal = now_steal_us();
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    double steal_pct = ncpu > 0 && t->steal0 ? 100.0 * (double)(steal - t->steal0) /
+                                                   (double)ncpu / (double)(now - t->since)
+                                             : -1.0;
     log_info("net: loop %.0f s: %llu turns, p50 %.2f ms, p99 %.2f ms, max %.2f ms, busy %.1f %%, "
              "%llu over %.1f ms; turns off CPU %.0f ms in all; the machine's steal %.1f %%",
              (double)(now - t->since) / 1e6, (unsigned long long)t->turns,
