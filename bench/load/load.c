@@ -56,6 +56,12 @@ typedef struct {
 typedef struct {
     int ply;         /* ply of the outstanding move (or the next to send) */
     int64_t sent_us; /* when it was sent; 0 = waiting for its turn */
+    int64_t due_us;  /* when it was due: its phase. The next move is due one period later,
+                      * not one period after the send: boards due within one poll of the
+                      * client are sent together, and with the send as the phase they stayed
+                      * together, merging a little more each period (the server's loop went
+                      * from 68,000 turns a minute to 7,000, p50 from 1 ms to 6 ms, in 15
+                      * minutes: the load was no longer spread over the period) */
 } board;
 
 typedef struct {
@@ -268,7 +274,7 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         r->lat2[r->nlat2].sent = b->sent_us;
         r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }
-    int64_t next = b->sent_us + (int64_t)r->o->rate_ms * 1000;
+    int64_t next = b->due_us + (int64_t)r->o->rate_ms * 1000; /* the phase kept */
     b->ply++;
     b->sent_us = 0;
     q_push(r, bi, next > now ? next : now);
@@ -658,10 +664,11 @@ static int run_one(const opts *o, int n, result *res)
              now >= r->deep_sent + 600000000))
             break;
         while (r->qlen && r->q[r->qhead].due_us <= now) {
-            int bi = r->q[r->qhead].board;
+            due d = r->q[r->qhead];
             r->qhead = (r->qhead + 1) % r->qcap;
             r->qlen--;
-            send_move(r, bi, now);
+            r->b[d.board].due_us = d.due_us;
+            send_move(r, d.board, now);
         }
         /* Round the wait up: sleeping past a due time delays a send (the latency counts
          * from the actual send), while rounding down would spin on epoll_wait(0). */
