@@ -184,25 +184,21 @@ bad:
     return false;
 }
 
-int proto__family(const char *buf, size_t len, const char *const *names, int n, cJSON **o,
-                  int *kind, int64_t *id, proto_err *err)
+cJSON *proto__parse(const char *buf, size_t len, proto_err *err, int *rc)
 {
     memset(err, 0, sizeof *err);
-    *o = NULL;
-    if (len > PROTO_MAX_FRAME)
-        return proto__bad(err, BH_ELIMIT, "");
+    if (len > PROTO_MAX_FRAME) {
+        *rc = proto__bad(err, BH_ELIMIT, "");
+        return NULL;
+    }
     cJSON *x = cJSON_ParseWithLength(buf, len);
     if (!x || !cJSON_IsObject(x)) {
         cJSON_Delete(x);
-        return BH_EJSON;
+        *rc = BH_EJSON;
+        return NULL;
     }
-    int rc = proto__family_obj(x, buf, len, names, n, kind, id, err);
-    if (rc != BH_OK) {
-        cJSON_Delete(x);
-        return rc;
-    }
-    *o = x;
-    return BH_OK;
+    *rc = BH_OK;
+    return x;
 }
 
 int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
@@ -640,11 +636,11 @@ done:
 
 int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err)
 {
-    memset(err, 0, sizeof *err);
-    if (len > PROTO_MAX_FRAME)
-        return BH_ELIMIT;
-    cJSON *o = cJSON_ParseWithLength(buf, len);
-    int rc = cJSON_IsObject(o) ? decode_obj(o, buf, len, out, err) : BH_EJSON;
+    int rc;
+    cJSON *o = proto__parse(buf, len, err, &rc);
+    if (!o)
+        return rc;
+    rc = decode_obj(o, buf, len, out, err);
     cJSON_Delete(o);
     return rc;
 }
@@ -667,21 +663,16 @@ static proto_family family_of(const cJSON *o)
 
 int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err)
 {
-    memset(err, 0, sizeof *err);
     out->fam = PROTO_FAM_CORE;
-    if (len > PROTO_MAX_FRAME)
-        return BH_ELIMIT;
-    cJSON *o = cJSON_ParseWithLength(buf, len);
-    int rc = BH_EJSON;
-    if (cJSON_IsObject(o)) {
-        out->fam = family_of(o);
-        switch (out->fam) {
-        case PROTO_FAM_CLUB: rc = proto__club_decode_obj(o, buf, len, &out->club, err); break;
-        case PROTO_FAM_LEAGUE:
-            rc = proto__league_decode_obj(o, buf, len, &out->league, err);
-            break;
-        default: rc = decode_obj(o, buf, len, &out->core, err); break;
-        }
+    int rc;
+    cJSON *o = proto__parse(buf, len, err, &rc);
+    if (!o)
+        return rc;
+    out->fam = family_of(o);
+    switch (out->fam) {
+    case PROTO_FAM_CLUB: rc = proto__club_decode_obj(o, buf, len, &out->club, err); break;
+    case PROTO_FAM_LEAGUE: rc = proto__league_decode_obj(o, buf, len, &out->league, err); break;
+    default: rc = decode_obj(o, buf, len, &out->core, err); break;
     }
     cJSON_Delete(o);
     return rc;

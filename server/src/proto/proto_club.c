@@ -201,13 +201,11 @@ int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_ms
 
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)
 {
-    cJSON *o;
-    int k = 0;
-    int64_t id = 0;
-    int rc = proto__family(buf, len, names, PCLUB_TYPE_COUNT_, &o, &k, &id, err);
-    if (rc != BH_OK)
-        return rc; /* BH_ETYPE: not ours, proto_decode answers it */
-    rc = proto__club_decode_obj(o, buf, len, out, err);
+    int rc;
+    cJSON *o = proto__parse(buf, len, err, &rc);
+    if (!o)
+        return rc;
+    rc = proto__club_decode_obj(o, buf, len, out, err); /* BH_ETYPE: not ours */
     cJSON_Delete(o);
     return rc;
 }

@@ -45,16 +45,15 @@ int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, pro
  * envelope). */
 bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap);
 
-/* The envelope of a message of a family with its own type names (the club's, the league's):
- * the frame (len bytes, at most PROTO_MAX_FRAME) parsed as a JSON object, its type one of
+/* A frame (len bytes) parsed as a JSON object, which the caller deletes; NULL with *rc =
+ * BH_ELIMIT (over PROTO_MAX_FRAME, err->field "") or BH_EJSON (not a JSON object). err is
+ * always written. */
+cJSON *proto__parse(const char *buf, size_t len, proto_err *err, int *rc);
+/* The envelope of a message of a family with its own type names (the club's, the league's),
+ * on a frame already parsed into the object x (which stays the caller's): its type one of
  * names[0..n) (its index into *kind), its id (into *id; err->has_id set), its text checked
- * (proto__text_ok). BH_OK with *o (the caller deletes it and reads the fields), or BH_ELIMIT,
- * BH_EJSON, BH_ETYPE (another family's type: the caller hands the frame on), BH_EFIELD
- * ("id"), BH_ETEXT, with *o NULL. err is always written. */
-int proto__family(const char *buf, size_t len, const char *const *names, int n, cJSON **o,
-                  int *kind, int64_t *id, proto_err *err);
-/* proto__family on a frame already parsed into the object x (which stays the caller's): the
- * same checks after the parse, the same errors but BH_ELIMIT and BH_EJSON. */
+ * (proto__text_ok). BH_OK, or BH_ETYPE (another family's type), BH_EFIELD ("id"), BH_ETEXT.
+ * err is always written. */
 int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
                       int n, int *kind, int64_t *id, proto_err *err);
 /* The club's and the league's decoders on a parsed frame (proto_decode_any): as
