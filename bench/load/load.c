@@ -85,8 +85,8 @@ typedef struct {
     int next_conn;                      /* next player connection to open */
     int *start_seen;                    /* per game: start messages received */
     board *b;                           /* 2n */
-    due *q;                             /* ring of boards waiting for their next move */
-    int qcap, qhead, qlen;
+    due *q;                             /* min-heap by due_us of the boards waiting */
+    int qcap, qlen;
     int64_t t_start;        /* when the director connected */
     int64_t win_lo, win_hi; /* measuring window (moves sent inside it count) */
     int32_t *lat;           /* µs, in order of arrival */
@@ -219,13 +219,41 @@ static long raise_nofile(long need)
 
 /* ---- messages ----------------------------------------------------------------------------- */
 
+/* The boards waiting for their next move, earliest due first: a binary min-heap, so that a
+ * board is sent at its own due time whatever the order its replies came back in (a FIFO ring
+ * held a board due now behind one due later, and sent them together). */
 static void q_push(run *r, int bi, int64_t at)
 {
     if (r->qlen == r->qcap) {
         fprintf(stderr, "queue overflow\n");
         exit(1);
     }
-    r->q[(r->qhead + r->qlen++) % r->qcap] = (due){bi, at};
+    int i = r->qlen++;
+    while (i > 0 && r->q[(i - 1) / 2].due_us > at) {
+        r->q[i] = r->q[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    r->q[i] = (due){bi, at};
+}
+
+static due q_pop(run *r)
+{
+    due top = r->q[0], last = r->q[--r->qlen];
+    int i = 0;
+    for (;;) {
+        int c = 2 * i + 1;
+        if (c >= r->qlen)
+            break;
+        if (c + 1 < r->qlen && r->q[c + 1].due_us < r->q[c].due_us)
+            c++;
+        if (r->q[c].due_us >= last.due_us)
+            break;
+        r->q[i] = r->q[c];
+        i = c;
+    }
+    if (r->qlen)
+        r->q[i] = last;
+    return top;
 }
 
 static void send_move(run *r, int bi, int64_t now)
@@ -274,10 +302,16 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         r->lat2[r->nlat2].sent = b->sent_us;
         r->lat2[r->nlat2++].lat = (int32_t)(now - b->sent_us);
     }
-    int64_t next = b->due_us + (int64_t)r->o->rate_ms * 1000; /* the phase kept */
+    /* The phase kept, also for a late reply: its next move is sent at once but stays due at
+     * its slot (before, a late board became due "now", the moment the host gave the CPU
+     * back, and every board late in one pause shared that phase from then on). Slots missed
+     * whole are skipped: a board catches up one move, not a burst. */
+    int64_t period = (int64_t)r->o->rate_ms * 1000, next = b->due_us + period;
+    while (next + period <= now)
+        next += period;
     b->ply++;
     b->sent_us = 0;
-    q_push(r, bi, next > now ? next : now);
+    q_push(r, bi, next);
 }
 
 static void parse_created(run *r, const char *m)
@@ -663,16 +697,14 @@ static int run_one(const opts *o, int n, result *res)
             ((r->deep_done && now >= r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6)) ||
              now >= r->deep_sent + 600000000))
             break;
-        while (r->qlen && r->q[r->qhead].due_us <= now) {
-            due d = r->q[r->qhead];
-            r->qhead = (r->qhead + 1) % r->qcap;
-            r->qlen--;
+        while (r->qlen && r->q[0].due_us <= now) {
+            due d = q_pop(r);
             r->b[d.board].due_us = d.due_us;
             send_move(r, d.board, now);
         }
         /* Round the wait up: sleeping past a due time delays a send (the latency counts
          * from the actual send), while rounding down would spin on epoll_wait(0). */
-        int wait = r->qlen ? (int)((r->q[r->qhead].due_us - now + 999) / 1000) : 5;
+        int wait = r->qlen ? (int)((r->q[0].due_us - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
     if (g_stop) {

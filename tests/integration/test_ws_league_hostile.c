@@ -376,6 +376,9 @@ static void league_hostile(void)
     ERR(pc, BH_EFIELD, "start_ms", NULL,
         SEND(pc, L, tok[snd], 1, ",\"start_ms\":9007199254740992"));
     ERR(pc, BH_EFIELD, "start_ms", NULL, SEND(pc, L, tok[snd], 1, ",\"start_ms\":\"NaN\""));
+    /* a start already past (1970-01-01, 1 ms): refused by the challenge's rule (chal.c names
+     * it "proposal"), the reply names the field the client sent */
+    ERR(pc, BH_EINVAL, "start_ms", "F-CHALLENGE", SEND(pc, L, tok[snd], 1, ",\"start_ms\":1"));
     ERR(pc, BH_EFIELD, "board", NULL,
         "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,\"match\":1,"
         "\"board\":-1}",
