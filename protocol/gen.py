@@ -741,7 +741,7 @@ LCHAL = ["not_your_seat (field player: the token's player may not do this in thi
          "bad_state (field state: the challenge is not in a state that allows it; rule F-CHALLENGE)",
          "not_your_turn (field side: the other side must act; rule F-CHALLENGE)",
          "too_late (field deadline: the answer came at or after the deadline, which has fired)",
-         "invalid (field proposal: a start in the past)"]
+         "invalid (field start_ms: a start in the past; rule F-CHALLENGE)"]
 LRESULTS = '"1-0" / "1/2-1/2" / "0-1" (White first) / "+-" / "-+" / "--" (forfeits: Black lost, White lost, both)'
 M += [
  ("league_create", "c2s", "Director: a team league of seed 003 (F-GROUPS, F-KNOCKOUT, F-CHALLENGE, F-CHESS). Every "

@@ -100,7 +100,7 @@ async function main() {
     await pw.waitForSelector(`#mine-${key} .err`, { timeout: 10000 });
     const refusal = await pw.textContent(`#mine-${key} .err`);
     log(`refusal: ${refusal}`);
-    check('the refusal is a sentence with its field and rule', /in the past/.test(refusal) && /field proposal/.test(refusal) && !/^invalid/.test(refusal), refusal);
+    check('the refusal is a sentence with its field and rule', /in the past/.test(refusal) && /field start_ms/.test(refusal) && !/^invalid/.test(refusal), refusal);
     await shot(pw, 'league-challenge-1366.png', false);
     await pw.click(`#send-now-${key}`);
 

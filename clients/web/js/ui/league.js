@@ -116,7 +116,7 @@ const LG = {
   not_your_seat: 'Only the two players of this game may do this.',
   not_your_turn: 'It is the other player\'s turn on this challenge: wait for the answer.',
   too_late: 'Too late: the deadline passed before the answer arrived.',
-  'invalid:proposal': 'The proposed start is in the past: pick a later time.',
+  'invalid:start_ms': 'The proposed start is in the past: pick a later time.',
   'invalid:deadline': 'The new deadline must be later than the current one and than now.',
   'invalid:teams': 'Not all teams are registered yet.',
   not_captain: 'Only the team\'s captain may put in a substitute.',
