@@ -26,6 +26,7 @@
 #include "lean.h"
 #include "now.h"
 #include "runner.h"
+#include "theap.h"
 #include "tour_db.h"
 #include "xalloc.h"
 
@@ -65,11 +66,6 @@ typedef struct {
 } board;
 
 typedef struct {
-    int board;
-    int64_t due_us;
-} due;
-
-typedef struct {
     int n; /* games */
     const opts *o;
     lc_loop *l;
@@ -85,8 +81,7 @@ typedef struct {
     int next_conn;                      /* next player connection to open */
     int *start_seen;                    /* per game: start messages received */
     board *b;                           /* 2n */
-    due *q;                             /* min-heap by due_us of the boards waiting */
-    int qcap, qlen;
+    theap *q; /* the boards waiting for their next move, by due time (id: the board) */
     int64_t t_start;        /* when the director connected */
     int64_t win_lo, win_hi; /* measuring window (moves sent inside it count) */
     int32_t *lat;           /* µs, in order of arrival */
@@ -219,43 +214,6 @@ static long raise_nofile(long need)
 
 /* ---- messages ----------------------------------------------------------------------------- */
 
-/* The boards waiting for their next move, earliest due first: a binary min-heap, so that a
- * board is sent at its own due time whatever the order its replies came back in (a FIFO ring
- * held a board due now behind one due later, and sent them together). */
-static void q_push(run *r, int bi, int64_t at)
-{
-    if (r->qlen == r->qcap) {
-        fprintf(stderr, "queue overflow\n");
-        exit(1);
-    }
-    int i = r->qlen++;
-    while (i > 0 && r->q[(i - 1) / 2].due_us > at) {
-        r->q[i] = r->q[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    r->q[i] = (due){bi, at};
-}
-
-static due q_pop(run *r)
-{
-    due top = r->q[0], last = r->q[--r->qlen];
-    int i = 0;
-    for (;;) {
-        int c = 2 * i + 1;
-        if (c >= r->qlen)
-            break;
-        if (c + 1 < r->qlen && r->q[c + 1].due_us < r->q[c].due_us)
-            c++;
-        if (r->q[c].due_us >= last.due_us)
-            break;
-        r->q[i] = r->q[c];
-        i = c;
-    }
-    if (r->qlen)
-        r->q[i] = last;
-    return top;
-}
-
 static void send_move(run *r, int bi, int64_t now)
 {
     board *b = &r->b[bi];
@@ -311,7 +269,7 @@ static void on_move(run *r, const pconn *p, const char *m, int64_t now)
         next += period;
     b->ply++;
     b->sent_us = 0;
-    q_push(r, bi, next);
+    theap_set(r->q, bi, (uint64_t)next);
 }
 
 static void parse_created(run *r, const char *m)
@@ -629,8 +587,7 @@ static int run_one(const opts *o, int n, result *res)
     r->pl = calloc(4 * (size_t)n, sizeof *r->pl);
     r->start_seen = calloc((size_t)n, sizeof *r->start_seen);
     r->b = calloc(2 * (size_t)n, sizeof *r->b);
-    r->qcap = 2 * n + 1;
-    r->q = calloc((size_t)r->qcap, sizeof *r->q);
+    r->q = theap_new();
     r->win_lo = r->win_hi = INT64_MAX;
     lc_handlers h = {r, on_open, on_text, on_close};
     r->l = lc_new("127.0.0.1", srv.port, o->tls, &h);
@@ -651,7 +608,7 @@ static int run_one(const opts *o, int n, result *res)
     /* Play: the boards' first moves spread evenly over one period. */
     int64_t t0 = lc_now_us() + 10000, period = (int64_t)o->rate_ms * 1000;
     for (int i = 0; i < 2 * n; i++)
-        q_push(r, i, t0 + period * i / (2 * n));
+        theap_set(r->q, i, (uint64_t)(t0 + period * i / (2 * n)));
     r->win_lo = t0 + (int64_t)(o->warmup * 1e6);
     r->win_hi = r->win_lo + (int64_t)(o->seconds * 1e6);
     double c0 = 0, cc0 = 0;
@@ -697,14 +654,19 @@ static int run_one(const opts *o, int n, result *res)
             ((r->deep_done && now >= r->deep_done + 1000000 + (int64_t)(o->seconds * 1e6)) ||
              now >= r->deep_sent + 600000000))
             break;
-        while (r->qlen && r->q[0].due_us <= now) {
-            due d = q_pop(r);
-            r->b[d.board].due_us = d.due_us;
-            send_move(r, d.board, now);
+        /* Earliest due first (a min-heap, theap.h), so that a board is sent at its own due
+         * time whatever the order its replies came back in (a FIFO ring held a board due now
+         * behind one due later, and sent them together). */
+        int bi;
+        uint64_t at;
+        while (theap_peek(r->q, &bi, &at) && (int64_t)at <= now) {
+            theap_del(r->q, bi);
+            r->b[bi].due_us = (int64_t)at;
+            send_move(r, bi, now);
         }
         /* Round the wait up: sleeping past a due time delays a send (the latency counts
          * from the actual send), while rounding down would spin on epoll_wait(0). */
-        int wait = r->qlen ? (int)((r->q[0].due_us - now + 999) / 1000) : 5;
+        int wait = theap_peek(r->q, &bi, &at) ? (int)(((int64_t)at - now + 999) / 1000) : 5;
         lc_poll(l, wait < 0 ? 0 : wait > 5 ? 5 : wait);
     }
     if (g_stop) {
@@ -767,7 +729,7 @@ out:
     free(r->pl);
     free(r->start_seen);
     free(r->b);
-    free(r->q);
+    theap_free(r->q);
     free(r->lat);
     free(r->lat2);
     free(r->sent2);
