@@ -388,17 +388,13 @@ static void run(hub *h, hub_event *e, lg_acts *a, uint64_t now_us)
 
 /* ---- commands ----------------------------------------------------------------------------- */
 
-/* The wire's name (proto_league.h) of a field the core names by its own (lg.h, chal.h): a
- * refusal names what the client sent. */
+/* The wire's name (proto_league.h) of a field the core names by its own: a refusal names
+ * what the client sent. The one that differs and that the wire can reach is chal.h's
+ * "proposal", the start_ms of league_send and league_counter (lg.h's first_valid_us and
+ * second_valid_us cannot fail: proto_league.c takes only validities of 1 ms and more). */
 static const char *wire_field(const char *core)
 {
-    static const char *const map[][2] = {{"proposal", "start_ms"},
-                                         {"first_valid_us", "first_valid_ms"},
-                                         {"second_valid_us", "second_valid_ms"}};
-    for (size_t i = 0; core && i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(core, map[i][0]) == 0)
-            return map[i][1];
-    return core;
+    return core && strcmp(core, "proposal") == 0 ? "start_ms" : core;
 }
 
 static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why)
