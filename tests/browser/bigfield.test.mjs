@@ -159,7 +159,9 @@ async function main() {
     check('desk 1920x1080: both boards of each card, at least 150 px', D.cards.every((c) => c.boards.length === 2 && c.boards.every((b) => b >= 150)), D.cards.map((c) => c.boards));
     check('desk 1920x1080: no page scroll, no horizontal scroll (the games list below the grid scrolls)', D.page[0] <= 0 && D.page[1] <= 0 && D.paneX <= 0, D);
     // The grid refits on a resize (a frame or two later): wait for the cards to take the width.
-    const fitted = (vw) => dir.waitForFunction((x) => [...document.querySelectorAll('#live-grid .match-card')].every((c) => c.getBoundingClientRect().right <= x && c.querySelectorAll('.board').length === 2 && [...c.querySelectorAll('.board')].every((b) => b.getBoundingClientRect().width >= 112)), vw, { timeout: 10000 }).catch(() => {});
+    // The pane's own width settles with them: the check below failed once (ASan CI, 2 Dec) with
+    // every card inside 1,366 px and the live pane 80 px wider than its box, read too early.
+    const fitted = (vw) => dir.waitForFunction((x) => document.getElementById('live-pane').scrollWidth <= document.getElementById('live-pane').clientWidth && [...document.querySelectorAll('#live-grid .match-card')].every((c) => c.getBoundingClientRect().right <= x && c.querySelectorAll('.board').length === 2 && [...c.querySelectorAll('.board')].every((b) => b.getBoundingClientRect().width >= 112)), vw, { timeout: 10000 }).catch(() => {});
     await dir.setViewportSize({ width: 1366, height: 768 });
     await fitted(1366);
     const S = await deskLook(dir);
