@@ -727,7 +727,7 @@ M += [
                  {"place": 2, "team": 5, "name": "Druzhba", "mp": 0, "gp": 0, "tb": [0, 0, 0, 0], "lot": False}]}, None),
 ]
 
-# ---- the team league of seed 003 (issue 16; tourney/lg.h, hub_league.c) ----
+# ---- the team league of seed 003 (issue 16; tourney/league/league.h, hub_league.c) ----
 LEAGUE = ("league", "integer", "1 .. 2^53-1", "the league's id (league_create's reply)")
 LTOKEN = ("token", "string", "1..128 bytes", "the acting player's league token (league_team's reply): it names the player; "
           "any connection may carry it, and that connection then gets the player's `league_notice` pushes")

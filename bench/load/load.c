@@ -558,7 +558,7 @@ static int run_one(const opts *o, int n, result *res)
     if (o->deep) {
         int teams = 0;
         char *trf = bh_test_slurp(o->deep_trf, NULL);
-        if (!trf || tour_db_write(srv.db, trf, RUNNER_PAUSED, &tournament, &teams) != 0) {
+        if (!trf || tour_db_write(srv.db, trf, TFMT_PAUSED, &tournament, &teams) != 0) {
             fprintf(stderr, "cannot make a database of %s\n", o->deep_trf);
             free(trf);
             itest_cleanup(&srv);

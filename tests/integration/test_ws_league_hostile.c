@@ -217,7 +217,7 @@ static void league_hostile(void)
     ERR(dir, BH_EFIELD, "league", NULL, "\"type\":\"league_get\",\"league\":null}");
     ERR(dir, BH_EFIELD, "league", NULL, "\"type\":\"league_get\",\"league\":[1]}");
     ERR(dir, BH_EFIELD, "league", NULL, "\"type\":\"league_get\",\"league\":1.5}");
-    /* a roster of 33 (PLG_PLAYERS_MAX 32) */
+    /* a roster of 33 (PLEAGUE_PLAYERS_MAX 32) */
     {
         static char pl[8000];
         size_t n = 0;
@@ -229,7 +229,7 @@ static void league_hostile(void)
             "\"players\":[%s]}",
             L, pl);
     }
-    /* names one byte over PLG_PNAME_MAX (47) in 2-, 3- and 4-byte UTF-8; a character cut at
+    /* names one byte over PLEAGUE_PNAME_MAX (47) in 2-, 3- and 4-byte UTF-8; a character cut at
      * the limit; a team name over PROTO_NAME_MAX (64) */
     static const struct {
         const char *ch;
@@ -496,7 +496,7 @@ static void league_hostile(void)
         "\"type\":\"league_extend\",\"league\":%lld,\"stage\":1,\"match\":1,\"board\":1,"
         "\"deadline_ms\":1}",
         L);
-    /* instants after 9999-12-31 (PLG_INSTANT_MAX_MS) are no dates */
+    /* instants after 9999-12-31 (PLEAGUE_INSTANT_MAX_MS) are no dates */
     ERR(dir, BH_EFIELD, "deadline_ms", NULL,
         "\"type\":\"league_extend\",\"league\":%lld,\"stage\":1,\"match\":1,\"board\":1,"
         "\"deadline_ms\":253402300800000}",

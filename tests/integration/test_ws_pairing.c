@@ -21,7 +21,7 @@ static bool setup(itest_srv *s, wsc_ctx *x, wsc **d, itest_game *g, int64_t *tid
     itest_init(s, bin);
     char *trf = bh_test_data_file("tourney/draws78-r34.trf", NULL);
     int teams = 0;
-    int rc = trf ? tour_db_write(s->db, trf, RUNNER_PAUSED, tid, &teams) : -1;
+    int rc = trf ? tour_db_write(s->db, trf, TFMT_PAUSED, tid, &teams) : -1;
     free(trf);
     CHECK_EQ_INT("database", BH_OK, rc);
     CHECK_EQ_INT("teams", 78, teams);

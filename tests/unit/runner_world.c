@@ -10,7 +10,7 @@
 #include "bh.h"
 #include "trf.h"
 
-static rw_row *row_of(rw *w, runner_key k)
+static rw_row *row_of(rw *w, tfmt_key k)
 {
     for (int i = 0; i < w->nrows; i++)
         if (w->rows[i].key.round == k.round && w->rows[i].key.match == k.match &&
@@ -20,43 +20,43 @@ static rw_row *row_of(rw *w, runner_key k)
 }
 
 /* Carry out the actions: the games table and the stored state; the rest are messages. */
-static void run(rw *w, runner_acts *a);
+static void run(rw *w, tfmt_acts *a);
 
-static void run(rw *w, runner_acts *a)
+static void run(rw *w, tfmt_acts *a)
 {
     for (int i = 0; i < a->n; i++) {
-        runner_act *x = &a->v[i];
+        tfmt_act *x = &a->v[i];
         w->acts[x->kind]++;
-        if (x->kind == RUNNER_ACT_CREATE_GAME) {
+        if (x->kind == TFMT_ACT_CREATE_GAME) {
             if (w->nrows == w->caprows) {
                 w->caprows = w->caprows ? 2 * w->caprows : 64;
                 w->rows = realloc(w->rows, (size_t)w->caprows * sizeof *w->rows);
             }
             w->rows[w->nrows++] = (rw_row){x->key, {x->team[0], x->team[1]}, false, false, 0};
-        } else if (x->kind == RUNNER_ACT_END_GAME) {
+        } else if (x->kind == TFMT_ACT_END_GAME) {
             rw_row *g = row_of(w, x->key);
             if (g && !g->finished) {
                 g->finished = true;
                 g->result = x->result;
                 runner_game_over(w->r, x->key, x->result, 0, a); /* noted only */
             }
-        } else if (x->kind == RUNNER_ACT_PERSIST) {
+        } else if (x->kind == TFMT_ACT_PERSIST) {
             runner_saved_fini(&w->saved);
             runner_save(w->r, &w->saved);
-        } else if (x->kind == RUNNER_ACT_REPLY) {
+        } else if (x->kind == TFMT_ACT_REPLY) {
             w->late.rc = x->rc;
             snprintf(w->late.field, sizeof w->late.field, "%s", x->field);
             w->has_late = true;
-        } else if (x->kind == RUNNER_ACT_PAIR_JOB) {
+        } else if (x->kind == TFMT_ACT_JOB) {
             runner_job *j = x->job;
             x->job = NULL;
             runner_job_run(j);
-            runner_acts b = {0};
+            tfmt_acts b = {0};
             runner_job_done(w->r, j, 0, &b);
             run(w, &b);
         }
     }
-    runner_acts_fini(a);
+    tfmt_acts_fini(a);
 }
 
 static void reply_of(const runner_reply *rep, char reply[64])
@@ -99,7 +99,7 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                         * taken (and ignored by the score) */
                        .legacy_withdraw = getenv("RW_NEW_WITHDRAW") == NULL};
     w->r = runner_new(w->id, &c, !w->async);
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     runner_save(w->r, &w->saved);
     for (int i = 0; i < s->n_teams; i++) {
         char name[16], cap[16], par[16];
@@ -112,17 +112,17 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
     w->n_teams = s->n_teams;
 }
 
-static runner_result res_of(int r)
+static tfmt_res res_of(int r)
 {
-    return r == 0 ? RUNNER_WIN1 : r == 1 ? RUNNER_WIN2 : RUNNER_DRAW;
+    return r == 0 ? TFMT_WIN1 : r == 1 ? TFMT_WIN2 : TFMT_DRAW;
 }
 
 static void w_cmd(void *ctx, const rs_cmd *c, uint64_t now, char reply[64])
 {
     rw *w = ctx;
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     runner_reply rep = {0};
-    runner_key k = {c->round, c->match, c->game_no, 0};
+    tfmt_key k = {c->round, c->match, c->game_no, 0};
     rw_row *g = NULL;
     switch (c->kind) {
     case RS_START: runner_start(w->r, now, 1, &a, &rep); break;
@@ -185,7 +185,7 @@ static void w_advance(void *ctx, uint64_t now)
         uint64_t at = runner_deadline(w->r);
         if (!at || at > now)
             break;
-        runner_acts a = {0};
+        tfmt_acts a = {0};
         runner_on_time(w->r, at, &a);
         run(w, &a);
     }
@@ -202,7 +202,7 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
         if (!w->rows[i].finished) {
             w->rows[i].finished = true;
             w->rows[i].adjudicated = true;
-            w->rows[i].result = RUNNER_DRAW;
+            w->rows[i].result = TFMT_DRAW;
         }
     int line;
     if (runner_restore(w->id, &w->saved, !w->async, &w->r, &line) != BH_OK) {
@@ -212,11 +212,11 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
     runner_set_legacy_withdraw(w->r, getenv("RW_NEW_WITHDRAW") == NULL); /* as runner_new */
     for (int i = 0; i < w->nrows; i++)
         runner_restore_game(w->r, w->rows[i].key, w->rows[i].team[0]);
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     for (int i = 0; i < w->nrows; i++)
         if (w->rows[i].finished) {
-            runner_result res = w->rows[i].adjudicated && w->rows[i].result == RUNNER_DRAW
-                                    ? RUNNER_VOID
+            tfmt_res res = w->rows[i].adjudicated && w->rows[i].result == TFMT_DRAW
+                                    ? TFMT_VOID
                                     : w->rows[i].result;
             runner_game_over(w->r, w->rows[i].key, res, now, &a);
             run(w, &a);

@@ -10,23 +10,23 @@
 #include "runner_script.h"
 
 typedef struct {
-    runner_key key;
+    tfmt_key key;
     int64_t team[2];
     bool finished;
     bool adjudicated; /* a restart adjudicated it (the hub's recovery "adjudicated") */
-    runner_result result;
+    tfmt_res result;
 } rw_row;
 
 typedef struct {
     runner *r;
     int64_t id;
     int n_teams;
-    runner_saved saved; /* the last RUNNER_ACT_PERSIST */
+    runner_saved saved; /* the last TFMT_ACT_PERSIST */
     rw_row *rows;       /* every game created, in creation order */
     int nrows, caprows;
     int acts[RUNNER_ACT_GAME2 + 1]; /* actions carried out, by kind */
     bool async; /* the runner asks for pairing jobs; each is done at once, where it is asked */
-    runner_reply late; /* the last RUNNER_ACT_REPLY carried out: a deferred reply */
+    runner_reply late; /* the last TFMT_ACT_REPLY carried out: a deferred reply */
     bool has_late;
 } rw;
 

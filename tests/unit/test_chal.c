@@ -17,7 +17,7 @@ static chal_rules cr;
 
 static void fresh(chal *c, chal_side sender)
 {
-    chal_rules_seed003(&cr);
+    chal_rules_default(&cr);
     CHECK_EQ_INT("init", BH_OK, chal_init(c, sender, 11, 2100, 21, 2050));
 }
 
@@ -33,7 +33,7 @@ static void round_trip(const chal *c, chal *out)
 
 static void seed003_rules(void)
 {
-    chal_rules_seed003(&cr);
+    chal_rules_default(&cr);
     CHECK_EQ_INT("first challenge: 10 days", 10 * DAY, cr.first_valid_us);
     CHECK_EQ_INT("second: 5 days", 5 * DAY, cr.second_valid_us);
     CHECK(cr.base_s == 300 && cr.inc_s == 1 && cr.alt_base_s == 600 && cr.alt_inc_s == 1);

@@ -34,7 +34,7 @@ static int pid(int t, int i) /* player i (1-based board order) of team t */
 /* An event of n teams with `players` each (NULL: 10), started at T0. */
 static club *event(int n, const int *players, bool dbl)
 {
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     cfg.double_rr = dbl;
     club *c = club_new(7, &cfg);
     for (int t = 1; t <= n; t++) {
@@ -46,14 +46,14 @@ static club *event(int n, const int *players, bool dbl)
         int rc = club_add_team(c, team_id(t), name, &r, pid(t, 1), &why);
         CHECK_EQ_INT("team registered", BH_OK, rc);
     }
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, club_start(c, T0, &a, NULL));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     return c;
 }
 
-static int count_kind(const runner_acts *a, int kind)
+static int count_kind(const tfmt_acts *a, int kind)
 {
     int n = 0;
     for (int i = 0; i < a->n; i++)
@@ -62,12 +62,12 @@ static int count_kind(const runner_acts *a, int kind)
 }
 
 /* Start the round that waits (at its deadline); every seat present unless absent(k, seat). */
-static uint64_t start_round(club *c, runner_acts *a, bool (*absent)(runner_key, int))
+static uint64_t start_round(club *c, tfmt_acts *a, bool (*absent)(tfmt_key, int))
 {
     uint64_t at = club_deadline(c);
     club_on_time(c, at, a);
     for (int i = 0; i < a->n; i++)
-        if (a->v[i].kind == RUNNER_ACT_CREATE_GAME)
+        if (a->v[i].kind == TFMT_ACT_CREATE_GAME)
             for (int s = 0; s < 2; s++)
                 if (!absent || !absent(a->v[i].key, s))
                     club_seat_present(c, a->v[i].key, s);
@@ -75,22 +75,22 @@ static uint64_t start_round(club *c, runner_acts *a, bool (*absent)(runner_key, 
 }
 
 /* Play every live board of round rnd with res(key) (from White's seat). */
-static void play_round(club *c, int rnd, uint64_t now, runner_result (*res)(runner_key),
-                       runner_acts *a)
+static void play_round(club *c, int rnd, uint64_t now, tfmt_res (*res)(tfmt_key),
+                       tfmt_acts *a)
 {
     for (int mi = 0; mi < club_n_matches(c, rnd); mi++)
         for (int b = 0; b < 6; b++) {
-            runner_key k = {rnd, mi, 0, b};
+            tfmt_key k = {rnd, mi, 0, b};
             const club_board *x = club_board_get(c, k);
             if (x && x->live)
                 club_game_over(c, k, res(k), now, a);
         }
 }
 
-static runner_result all_draw(runner_key k)
+static tfmt_res all_draw(tfmt_key k)
 {
     (void)k;
-    return RUNNER_DRAW;
+    return TFMT_DRAW;
 }
 
 /* ---- the schedule ---------------------------------------------------------------------- */
@@ -191,14 +191,14 @@ static void schedule_double(void)
 static void colours_and_games(void)
 {
     club *c = event(6, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_U64("round 1 at the line-up deadline (10 min)", T0 + 10 * MIN_US, club_deadline(c));
     start_round(c, &a, NULL);
-    CHECK_EQ_INT("games created: 3 matches x 6 boards", 18, count_kind(&a, RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("games created: 3 matches x 6 boards", 18, count_kind(&a, TFMT_ACT_CREATE_GAME));
     for (int i = 0; i < a.n; i++) {
-        const runner_act *x = &a.v[i];
-        if (x->kind != RUNNER_ACT_CREATE_GAME)
+        const tfmt_act *x = &a.v[i];
+        if (x->kind != TFMT_ACT_CREATE_GAME)
             continue;
         int64_t h, w;
         club_match(c, 1, x->key.match, &h, &w);
@@ -212,7 +212,7 @@ static void colours_and_games(void)
         CHECK_EQ_INT("White's player", odd_board ? pid(th, b) : pid(tw, b), x->player[0]);
         CHECK_EQ_INT("Black's player", odd_board ? pid(tw, b) : pid(th, b), x->player[1]);
     }
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
@@ -223,8 +223,8 @@ static void colours_and_games(void)
 static void lineup_shifting(void)
 {
     club *c = event(2, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     int ids[6] = {pid(1, 1), pid(1, 3), pid(1, 4), pid(1, 6), pid(1, 7), pid(1, 8)};
     refusal why;
     CHECK_EQ_INT("line-up by the captain", BH_OK,
@@ -235,7 +235,7 @@ static void lineup_shifting(void)
     CHECK(l && sub);
     CHECK_EQ_INT("substitutions", 2, l ? l->subs : -1);
     for (int b = 0; b < 6; b++) {
-        const club_board *x = club_board_get(c, (runner_key){1, 0, 0, b});
+        const club_board *x = club_board_get(c, (tfmt_key){1, 0, 0, b});
         int64_t h, w;
         club_match(c, 1, 0, &h, &w);
         int side = x->team[0] == team_id(1) ? 0 : 1;
@@ -244,7 +244,7 @@ static void lineup_shifting(void)
     }
     l = club_lineup_get(c, team_id(2), 1, &sub);
     CHECK(l && !sub);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
@@ -252,8 +252,8 @@ static void lineup_shifting(void)
 static void lineup_refusals(void)
 {
     club *c = event(4, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why;
     int six[6] = {pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6)};
     CHECK_EQ_INT("not the captain", BH_ENOTCAPTAIN,
@@ -288,7 +288,7 @@ static void lineup_refusals(void)
                  club_lineup(c, team_id(1), pid(1, 1), false, 2, six, 6, T0 + 11 * MIN_US, &a, &why));
     CHECK_EQ_INT("the director may", BH_OK,
                  club_lineup(c, team_id(1), 0, true, 2, six, 6, T0 + 11 * MIN_US, &a, &why));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
@@ -297,7 +297,7 @@ static void lineup_refusals(void)
  * player over the limit. */
 static void lineup_limit(void)
 {
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     cfg.lr.max_subs = 3;
     club *c = club_new(8, &cfg);
     for (int t = 1; t <= 2; t++) {
@@ -306,8 +306,8 @@ static void lineup_limit(void)
         char name[8] = {'T', (char)('0' + t), 0};
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
     }
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     club_start(c, T0, &a, NULL);
     refusal why;
     int four[6] = {pid(1, 1), pid(1, 2), pid(1, 7), pid(1, 8), pid(1, 9), pid(1, 10)};
@@ -317,13 +317,13 @@ static void lineup_limit(void)
     CHECK_EQ_INT("the first one over", 5, why.index);
     CHECK_EQ_INT("three", BH_OK,
                  club_lineup(c, team_id(1), pid(1, 1), false, 1, four, 5, T0, &a, &why));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
 /* ---- short teams, waiting time, match points -------------------------------------------- */
 
-static bool absent_b2_black(runner_key k, int seat)
+static bool absent_b2_black(tfmt_key k, int seat)
 {
     return k.board == 1 && seat == 1;
 }
@@ -335,29 +335,29 @@ static bool absent_b2_black(runner_key k, int seat)
 static void short_team_and_wait(void)
 {
     club *c = event(2, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     int four[4] = {pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4)};
     CHECK_EQ_INT("four players", BH_OK,
                  club_lineup(c, team_id(1), pid(1, 1), false, 1, four, 4, T0, &a, NULL));
     uint64_t t = start_round(c, &a, absent_b2_black);
-    CHECK_EQ_INT("games on boards 1-4 only", 4, count_kind(&a, RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("games on boards 1-4 only", 4, count_kind(&a, TFMT_ACT_CREATE_GAME));
     int64_t h, w;
     club_match(c, 1, 0, &h, &w);
     CHECK_EQ_INT("Berger 2 teams: 1 is home", team_id(1), h);
     CHECK_EQ_INT("board 5: team 1 White, empty: -+", CLUB_FF_B,
-                 club_board_get(c, (runner_key){1, 0, 0, 4})->res);
+                 club_board_get(c, (tfmt_key){1, 0, 0, 4})->res);
     CHECK_EQ_INT("board 6: team 2 White: +-", CLUB_FF_W,
-                 club_board_get(c, (runner_key){1, 0, 0, 5})->res);
+                 club_board_get(c, (tfmt_key){1, 0, 0, 5})->res);
     CHECK_EQ_U64("waiting time ends 10 min after the start", t + 10 * MIN_US, club_deadline(c));
-    runner_acts_fini(&a);
-    runner_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     club_on_time(c, t + 10 * MIN_US - 1, &a);
-    CHECK_EQ_INT("not yet", 0, count_kind(&a, RUNNER_ACT_END_GAME));
+    CHECK_EQ_INT("not yet", 0, count_kind(&a, TFMT_ACT_END_GAME));
     club_on_time(c, t + 10 * MIN_US, &a);
-    CHECK_EQ_INT("board 2 ended", 1, count_kind(&a, RUNNER_ACT_END_GAME));
+    CHECK_EQ_INT("board 2 ended", 1, count_kind(&a, TFMT_ACT_END_GAME));
     CHECK_EQ_INT("board 2: +- (team 2 White present)", CLUB_FF_W,
-                 club_board_get(c, (runner_key){1, 0, 0, 1})->res);
+                 club_board_get(c, (tfmt_key){1, 0, 0, 1})->res);
     play_round(c, 1, t + 20 * MIN_US, all_draw, &a);
     int gh, gw;
     CHECK(club_match_score(c, 1, 0, &gh, &gw));
@@ -369,7 +369,7 @@ static void short_team_and_wait(void)
     CHECK_EQ_INT("MP 2", 2, rt.rows[0].mp);
     CHECK_EQ_INT("MP 0", 0, rt.rows[1].mp);
     rank_table_fini(&rt);
-    CHECK_EQ_INT("finished (one round)", RUNNER_FINISHED, club_status(c));
+    CHECK_EQ_INT("finished (one round)", TFMT_FINISHED, club_status(c));
     char *trf = club_trf(c);
     /* team 1's board-5 player (start rank 5) did not play; its board-4 player drew with team
      * 2's board-4 player (start rank 14) as Black (board 4 even: team 2 White) */
@@ -378,11 +378,11 @@ static void short_team_and_wait(void)
     CHECK_MSG(strstr(trf, "   12 b -") != NULL, "TRF forfeit loss of board 2:\n%s", trf);
     CHECK_MSG(strstr(trf, "  0000 - +") != NULL, "TRF empty board:\n%s", trf);
     free(trf);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
-static bool all_absent(runner_key k, int seat)
+static bool all_absent(tfmt_key k, int seat)
 {
     (void)k, (void)seat;
     return true;
@@ -395,8 +395,8 @@ static bool all_absent(runner_key k, int seat)
 static void attendance(void)
 {
     club *c = event(2, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     uint64_t t = start_round(c, &a, all_absent);
     int ids[11], n = 0;
     for (int i = 1; i <= 6; i++) {
@@ -409,28 +409,28 @@ static void attendance(void)
     CHECK_EQ_INT("a player on no board", BH_ENOTFOUND, club_attend(c, 1, bad, 2, &why));
     CHECK_EQ_STR("field", "players", why.field);
     CHECK_EQ_INT("index", 1, why.index);
-    CHECK(!club_board_get(c, (runner_key){1, 0, 0, 0})->present[0]); /* nothing marked */
+    CHECK(!club_board_get(c, (tfmt_key){1, 0, 0, 0})->present[0]); /* nothing marked */
     CHECK_EQ_INT("another round", BH_EROUND, club_attend(c, 2, ids, n, &why));
     CHECK_EQ_INT("attendance", BH_OK, club_attend(c, 1, ids, n, &why));
     CHECK_EQ_U64("the waiting time's end", t + 10 * MIN_US, club_deadline(c));
-    runner_acts_fini(&a);
-    runner_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     club_on_time(c, t + 10 * MIN_US, &a);
-    CHECK_EQ_INT("one board ended", 1, count_kind(&a, RUNNER_ACT_END_GAME));
+    CHECK_EQ_INT("one board ended", 1, count_kind(&a, TFMT_ACT_END_GAME));
     CHECK_EQ_INT("board 3: White absent: -+", CLUB_FF_B,
-                 club_board_get(c, (runner_key){1, 0, 0, 2})->res);
+                 club_board_get(c, (tfmt_key){1, 0, 0, 2})->res);
     for (int b = 0; b < 6; b++)
         if (b != 2)
-            CHECK_MSG(club_board_get(c, (runner_key){1, 0, 0, b})->live, "board %d plays", b + 1);
+            CHECK_MSG(club_board_get(c, (tfmt_key){1, 0, 0, b})->live, "board %d plays", b + 1);
     CHECK_EQ_U64("no more waiting", 0, club_deadline(c));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
 /* A player plays for one team: an id on two rosters is refused (F-LINEUP). */
 static void one_team_per_player(void)
 {
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     club *c = club_new(9, &cfg);
     roster r1, r2;
     fx_roster(&r1, 6, 1, NULL);
@@ -446,9 +446,9 @@ static void one_team_per_player(void)
 /* ---- a whole event, protests, the ranking, storage ------------------------------------- */
 
 /* Board 1 won by White, the rest drawn: a 3.5-2.5 win for the home team. */
-static runner_result seeded(runner_key k)
+static tfmt_res seeded(tfmt_key k)
 {
-    return k.board == 0 ? RUNNER_WIN1 : RUNNER_DRAW;
+    return k.board == 0 ? TFMT_WIN1 : TFMT_DRAW;
 }
 
 /* F-PROTEST: a protest about board 1 of a round-1 match, upheld (0-1 instead of 1-0: the
@@ -457,10 +457,10 @@ static runner_result seeded(runner_key k)
 static void protests(void)
 {
     club *c = event(4, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     uint64_t t = start_round(c, &a, NULL);
-    runner_key b1 = {1, 0, 0, 0}, b2 = {1, 0, 0, 1};
+    tfmt_key b1 = {1, 0, 0, 0}, b2 = {1, 0, 0, 1};
     int64_t h, w;
     club_match(c, 1, 0, &h, &w);
     int ch = pid((int)(h - 1000), 1), cw = pid((int)(w - 1000), 1);
@@ -468,7 +468,7 @@ static void protests(void)
     int id = 0;
     CHECK_EQ_INT("a game in progress", BH_ESTATE,
                  club_protest(c, w, cw, 1, b1, "x", 20000, t, &id, &a, &why));
-    club_game_over(c, b1, RUNNER_WIN1, t + MIN_US, &a);
+    club_game_over(c, b1, TFMT_WIN1, t + MIN_US, &a);
     CHECK_EQ_INT("during the round, once the game ended", BH_OK,
                  club_protest(c, w, cw, 1, b1, "the flag fell first", 20000, t + MIN_US, &id,
                               &a, &why));
@@ -503,12 +503,12 @@ static void protests(void)
     CHECK_EQ_INT("upheld without a result", BH_EINVAL,
                  club_protest_decide(c, 1, true, 0, "reason", end, &a, &why));
     CHECK_EQ_STR("field", "result", why.field);
-    runner_acts_fini(&a);
-    runner_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("upheld", BH_OK,
                  club_protest_decide(c, 1, true, CLUB_0_1, "the flag fell first", end + MIN_US,
                                      &a, &why));
-    CHECK_EQ_INT("standings republished", 1, count_kind(&a, RUNNER_ACT_STANDINGS));
+    CHECK_EQ_INT("standings republished", 1, count_kind(&a, TFMT_ACT_STANDINGS));
     CHECK_EQ_INT("decided twice", BH_EDECIDED,
                  club_protest_decide(c, 1, false, 0, "no", end + MIN_US, &a, &why));
     CHECK_EQ_INT("rejected", BH_OK,
@@ -526,20 +526,20 @@ static void protests(void)
         if (rt.rows[i].team == (int)(w - 1000))
             CHECK_EQ_INT("the away team has the match's 2 MP", 2, rt.rows[i].mp);
     rank_table_fini(&rt);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
 /* Board 1 goes to the team with the smaller pairing number, the other boards are drawn: it
  * wins every match 3.5-2.5. */
 static club *g_event;
-static runner_result lower_wins(runner_key k)
+static tfmt_res lower_wins(tfmt_key k)
 {
     int64_t h, w;
     club_match(g_event, k.round, k.match, &h, &w);
     if (k.board != 0)
-        return RUNNER_DRAW;
-    return h < w ? RUNNER_WIN1 : RUNNER_WIN2; /* board 1: the home team is White */
+        return TFMT_DRAW;
+    return h < w ? TFMT_WIN1 : TFMT_WIN2; /* board 1: the home team is White */
 }
 
 /* A whole event of 6 teams (5 rounds, the Berger table) where the smaller pairing number wins
@@ -549,8 +549,8 @@ static runner_result lower_wins(runner_key k)
 static void whole_event(void)
 {
     club *c = event(6, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     for (int r = 1; r <= 5; r++) {
         uint64_t t = start_round(c, &a, NULL);
         if (r == 3) {
@@ -573,7 +573,7 @@ static void whole_event(void)
         g_event = c;
         play_round(c, r, t + 40 * MIN_US, lower_wins, &a);
     }
-    CHECK_EQ_INT("finished", RUNNER_FINISHED, club_status(c));
+    CHECK_EQ_INT("finished", TFMT_FINISHED, club_status(c));
     rank_table rt;
     CHECK_EQ_INT("rank", BH_OK, club_rank(c, &rt));
     for (int i = 0; i < rt.n; i++) {
@@ -590,7 +590,7 @@ static void whole_event(void)
     char *trf = club_trf(c);
     CHECK_MSG(strstr(trf, "310   1 Club 1") != NULL, "TRF 310:\n%s", trf);
     free(trf);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 
@@ -602,14 +602,14 @@ static uint64_t xs = 88172645463325252ull; /* bh_splitmix64's state: the mutatio
 static void load_refusals(void)
 {
     club *c = event(4, NULL, false);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     uint64_t t = start_round(c, &a, NULL);
     play_round(c, 1, t + MIN_US, seeded, &a);
     int id = 0;
-    club_protest(c, club_team_id(c, 1), pid(1, 1), 1, (runner_key){1, 0, 0, 0}, "x y\nz%",
+    club_protest(c, club_team_id(c, 1), pid(1, 1), 1, (tfmt_key){1, 0, 0, 0}, "x y\nz%",
                  20000, t + MIN_US, &id, &a, NULL);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     char *s = club_save(c);
     club *d = NULL;
     int line = 0;
@@ -681,7 +681,7 @@ static void trf_names_by_character(void)
     /* a player: 23 x "Ж" (2 bytes each), 46 bytes, 23 characters: shorter than 33 columns in
      * characters although longer in bytes; a team: 33 characters, 51 bytes, over its 32 */
     static const char *const player = "ЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖЖ";
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     club *c = club_new(7, &cfg);
     for (int t = 1; t <= 2; t++) {
         roster r;
@@ -692,8 +692,8 @@ static void trf_names_by_character(void)
         snprintf(name, sizeof name, "ШахтарШахтарШахтар Donetsk-Club-%d", t);
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
     }
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, club_start(c, T0, &a, NULL));
     char *trf = club_trf(c);
     int lines001 = 0, lines310 = 0;
@@ -722,7 +722,7 @@ static void trf_names_by_character(void)
     CHECK_EQ_INT("001 lines: 2 x 10 players", 20, lines001);
     CHECK_EQ_INT("310 lines", 2, lines310);
     free(trf);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     club_free(c);
 }
 

@@ -26,10 +26,10 @@ typedef struct {
     uint64_t fired_at;
     int overs, notices;
     tfmt_res last;
-    runner_key last_key;
+    tfmt_key last_key;
 } fstate;
 
-static const runner_key KEY = {2, 0, 1, 3}; /* stage 2, match 0, game 2 of board 4 */
+static const tfmt_key KEY = {2, 0, 1, 3}; /* stage 2, match 0, game 2 of board 4 */
 
 static char *f_save(const void *ev)
 {
@@ -56,14 +56,14 @@ static uint64_t f_next(const void *ev)
     return ((const fstate *)ev)->at;
 }
 
-static void f_on_time(void *ev, uint64_t now_us, runner_acts *a)
+static void f_on_time(void *ev, uint64_t now_us, tfmt_acts *a)
 {
     fstate *s = ev;
     if (!s->at || now_us < s->at)
         return;
     s->at = 0;
     s->fired_at = now_us;
-    runner_act *g = tfmt_act(a, RUNNER_ACT_CREATE_GAME);
+    tfmt_act *g = tfmt_push(a, TFMT_ACT_CREATE_GAME);
     g->key = KEY;
     g->team[0] = 71;
     g->team[1] = 72;
@@ -74,14 +74,14 @@ static void f_on_time(void *ev, uint64_t now_us, runner_acts *a)
     g->inc_ms = 1000;
     g->game_kind = GAME_KIND_CHESS;
     g->start_us = now_us; /* on the format's clock */
-    runner_act *n = tfmt_act(a, RUNNER_ACT_NOTICE);
+    tfmt_act *n = tfmt_push(a, TFMT_ACT_NOTICE);
     n->key = KEY;
     n->to = 11;
     n->note = 2;
-    tfmt_act(a, RUNNER_ACT_PERSIST);
+    tfmt_push(a, TFMT_ACT_PERSIST);
 }
 
-static void f_game_over(void *ev, runner_key k, tfmt_res res, uint64_t now_us, runner_acts *a)
+static void f_game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
     (void)now_us, (void)a;
     fstate *s = ev;
@@ -103,21 +103,21 @@ static const tfmt_ops fake_ops = {
     .game_over = f_game_over,
 };
 
-static const char *f_seat(hub *h, hub_event *e, const runner_act *x, int seat)
+static const char *f_seat(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)h, (void)e, (void)x;
     return seat == 0 ? "White Player" : "Black Player";
 }
 
-static void f_act(hub *h, hub_event *e, runner_act *x, uint64_t now_us)
+static void f_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
     (void)h, (void)now_us;
     fstate *s = hub__event_state(e);
-    if (x->kind == RUNNER_ACT_NOTICE && x->to == 11 && x->note == 2 && tfmt_key_eq(x->key, KEY))
+    if (x->kind == TFMT_ACT_NOTICE && x->to == 11 && x->note == 2 && tfmt_key_eq(x->key, KEY))
         s->notices++;
 }
 
-static bool f_names(hub *h, hub_event *e, runner_key k, const char **event, const char *teams[2])
+static bool f_names(hub *h, hub_event *e, tfmt_key k, const char **event, const char *teams[2])
 {
     (void)h, (void)e, (void)k;
     *event = "Fake Cup";
@@ -189,7 +189,7 @@ static void wall_format(void)
     CHECK(hg->base_ms == 300000 && hg->inc_ms == 1000);
     CHECK(hg->team[0] == 71 && hg->team[1] == 72);
     CHECK_EQ_INT("notice to the hook", 1, s.notices);
-    runner_key k;
+    tfmt_key k;
     CHECK(hub__event_of_game(h, gid, &k) == e && tfmt_key_eq(k, KEY));
     CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
     int64_t want[2] = {gid, id};

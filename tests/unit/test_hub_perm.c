@@ -52,10 +52,10 @@ static char ka_tok[AUTH_TOKEN_LEN + 1], club_tok[AUTH_TOKEN_LEN + 1], f_tok[AUTH
  * runner asks the loser, team 2 (token loser_tok), whose captain plays board A Black: the
  * player connection cap_conn, authenticated before the end. */
 static long long CG1;
-/* And league L (issue 16) with one team of 4, whose captain 501's league token is lg_tok (a
+/* And league L (issue 16) with one team of 4, whose captain 501's league token is league_tok (a
  * league player's kinds carry it in the message: any connection may send them). */
 static long long LG;
-static char lg_tok[AUTH_TOKEN_LEN + 1];
+static char league_tok[AUTH_TOKEN_LEN + 1];
 static uint64_t cap_conn;
 static char loser_tok[AUTH_TOKEN_LEN + 1];
 
@@ -155,7 +155,7 @@ static void fixture(void)
                  "{\"id\":502,\"name\":\"p2\",\"rating\":1990}]}",
             LG);
     const char *lt = r ? strstr(r, "\"player\":501,") : NULL;
-    jstr(lt, "token", lg_tok, sizeof lg_tok);
+    jstr(lt, "token", league_tok, sizeof league_tok);
     /* The open choice. */
     long long t2 = jint(say(DIR, "{\"type\":\"tournament_create\",\"name\":\"Choice\","
                                  "\"wait_s\":0,\"break_s\":0}"),
@@ -185,7 +185,7 @@ static void fixture(void)
     F = live_game(f_tok);
     r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
             F);
-    CHECK_MSG(T > 0 && KA > 0 && C > 0 && LG > 0 && lg_tok[0] && ka_tok[0] && club_tok[0] &&
+    CHECK_MSG(T > 0 && KA > 0 && C > 0 && LG > 0 && league_tok[0] && ka_tok[0] && club_tok[0] &&
                   ap_tok[0] && f_tok[0] &&
                   r && strstr(r, "\"ack\""),
               "fixture: T %lld KA %lld C %lld", T, KA, C);
@@ -462,7 +462,7 @@ static void message(char *json, size_t cap, const char *type, long long id, long
             case 'P': snprintf(v, sizeof v, "%s", players); break;
             case 'A': snprintf(v, sizeof v, "%s", ap_tok); break;
             case 'L': snprintf(v, sizeof v, "%lld", LG); break;
-            case 'Q': snprintf(v, sizeof v, "%s", lg_tok); break;
+            case 'Q': snprintf(v, sizeof v, "%s", league_tok); break;
             default: snprintf(v, sizeof v, "%s", ADMIN); break;
             }
             int k = snprintf(json + n, cap - n, "%s", v);

@@ -1,4 +1,4 @@
-/* test_lg.c: the team league of seed 003 as one event (lg.h): the regulation's numbers (art.
+/* test_lg.c: the team league of seed 003 as one event (league.h): the regulation's numbers (art.
  * 1-9: 20 teams, 4 groups of 5, 10 boards, 3 invited players, challenges valid 10 and 5 days,
  * 5+1 or 10+1 by agreement, the bracket 1A-2B, 2A-1B, 1C-2D, 2C-1D), the group fixtures in
  * the order of the published Berger tables (tests/data/berger/fide-c05-annex1.txt, FIDE C.05
@@ -17,7 +17,7 @@
 
 #include "bh.h"
 #include "bh_test.h"
-#include "lg.h"
+#include "league.h"
 #include "rng.h"
 
 #define LID 9
@@ -35,9 +35,9 @@ static int pid(int t, int i) /* player i (1-based) of team t */
     return 1000 * t + i;
 }
 
-static runner_key K(int s, int mi, int g, int b)
+static tfmt_key K(int s, int mi, int g, int b)
 {
-    return (runner_key){s, mi, g, b};
+    return (tfmt_key){s, mi, g, b};
 }
 
 /* Team t's roster: boards players rated rating[i] (descending), then two reserves. */
@@ -57,59 +57,59 @@ static void make_roster(roster *r, int t, const int *rating, int boards)
 }
 
 /* Save, load, save: the same text; the loaded copy replaces l. */
-static lg *rt(lg *l)
+static league *rt(league *l)
 {
-    char *a = lg_save(l);
-    lg *m = NULL;
+    char *a = league_save(l);
+    league *m = NULL;
     int line = -1;
-    int rc = lg_load(LID, a, &m, &line);
+    int rc = league_load(LID, a, &m, &line);
     if (rc != BH_OK) {
         CHECK_MSG(false, "load refused its own save: rc %d line %d", rc, line);
         free(a);
         return l;
     }
-    char *b = lg_save(m);
+    char *b = league_save(m);
     if (strcmp(a, b) != 0)
         CHECK_MSG(false, "save -> load -> save differs");
     free(a);
     free(b);
-    lg_free(l);
+    league_free(l);
     return m;
 }
 
 /* A league of n teams in `groups` groups on `boards` boards; team t's board ratings all
  * rating[t-1] (flat: the team rating is exactly that). Not started. */
-static lg *league(int n, int groups, int boards, const int *rating)
+static league *make_league(int n, int groups, int boards, const int *rating)
 {
-    lg_config c;
-    lg_config_seed003(&c);
+    league_config c;
+    league_config_default(&c);
     c.teams = n;
     c.groups = groups;
     c.boards = boards;
-    CHECK_EQ_INT("config", BH_OK, lg_config_check(&c, NULL));
-    lg *l = lg_new(LID, &c);
+    CHECK_EQ_INT("config", BH_OK, league_config_check(&c, NULL));
+    league *l = league_new(LID, &c);
     for (int t = 1; t <= n; t++) {
-        int r[LG_MAX_BOARDS];
+        int r[LEAGUE_MAX_BOARDS];
         for (int i = 0; i < boards; i++)
             r[i] = rating[t - 1];
         roster ro;
         make_roster(&ro, t, r, boards);
         char name[32];
         snprintf(name, sizeof name, "Team %d (100%% ok)", t);
-        CHECK_EQ_INT("team", BH_OK, lg_add_team(l, team_id(t), name, &ro, pid(t, 1), NULL));
+        CHECK_EQ_INT("team", BH_OK, league_add_team(l, team_id(t), name, &ro, pid(t, 1), NULL));
     }
     return l;
 }
 
-static int count_note(const lg_acts *a, int note, int to)
+static int count_note(const league_acts *a, int note, int to)
 {
     int k = 0;
     for (int i = 0; i < a->n; i++)
-        k += a->v[i].kind == LG_ACT_NOTICE && a->v[i].note == note && (!to || a->v[i].to == to);
+        k += a->v[i].kind == LEAGUE_ACT_NOTICE && a->v[i].note == note && (!to || a->v[i].to == to);
     return k;
 }
 
-static int count_kind(const lg_acts *a, int kind)
+static int count_kind(const league_acts *a, int kind)
 {
     int k = 0;
     for (int i = 0; i < a->n; i++)
@@ -117,7 +117,7 @@ static int count_kind(const lg_acts *a, int kind)
     return k;
 }
 
-static const lg_act *find_kind(const lg_acts *a, int kind)
+static const league_act *find_kind(const league_acts *a, int kind)
 {
     for (int i = 0; i < a->n; i++)
         if (a->v[i].kind == kind)
@@ -133,41 +133,41 @@ static int count_str(const char *s, const char *what)
     return k;
 }
 
-static int tid_of(const lg *l, int64_t id)
+static int tid_of(const league *l, int64_t id)
 {
-    return lg_team_tid(l, id);
+    return league_team_tid(l, id);
 }
 
 /* Decide match mi of stage s by the director: pts2[b] the first-named team's game points x2
  * on board b (game 1; in the knockout game 2 takes the same). */
-static lg *decide_match(lg *l, int s, int mi, const int *pts2, int64_t now)
+static league *decide_match(league *l, int s, int mi, const int *pts2, int64_t now)
 {
     int64_t first, second;
-    CHECK(lg_match(l, s, mi, &first, &second, NULL, NULL));
-    int boards = lg_config_get(l)->boards, games = lg_games_per_match(l, s) / boards;
+    CHECK(league_match(l, s, mi, &first, &second, NULL, NULL));
+    int boards = league_config_get(l)->boards, games = league_games_per_match(l, s) / boards;
     for (int g = 0; g < games; g++)
         for (int b = 0; b < boards; b++) { /* (l is replaced by its loaded copy each time) */
-            const lg_game *x = lg_game_get(l, K(s, mi, g, b));
+            const league_game *x = league_game_get(l, K(s, mi, g, b));
             int p = x->team[0] == first ? pts2[b] : 2 - pts2[b]; /* White's points */
-            lg_res res = p == 2 ? LG_1_0 : p == 1 ? LG_DRAW : LG_0_1;
-            lg_acts a;
-            lg_acts_init(&a);
-            int rc = lg_director_result(l, K(s, mi, g, b), res, now, &a, NULL);
+            league_res res = p == 2 ? LEAGUE_1_0 : p == 1 ? LEAGUE_DRAW : LEAGUE_0_1;
+            league_acts a;
+            league_acts_init(&a);
+            int rc = league_director_result(l, K(s, mi, g, b), res, now, &a, NULL);
             CHECK_EQ_INT("director result", BH_OK, rc);
-            lg_acts_fini(&a);
+            league_acts_fini(&a);
             l = rt(l);
         }
     return l;
 }
 
 /* The group-stage match between numbers i and j of group g (either order). */
-static int find_group_match(const lg *l, int g, int i, int j)
+static int find_group_match(const league *l, int g, int i, int j)
 {
-    const groups_draw *d = lg_draw(l);
+    const groups_draw *d = league_draw(l);
     int64_t ti = team_id(d->team[g][i - 1] + 1), tj = team_id(d->team[g][j - 1] + 1);
-    for (int mi = 0; mi < lg_n_matches(l, LG_STAGE_GROUPS); mi++) {
+    for (int mi = 0; mi < league_n_matches(l, LEAGUE_STAGE_GROUPS); mi++) {
         int64_t a, b;
-        lg_match(l, LG_STAGE_GROUPS, mi, &a, &b, NULL, NULL);
+        league_match(l, LEAGUE_STAGE_GROUPS, mi, &a, &b, NULL, NULL);
         if ((a == ti && b == tj) || (a == tj && b == ti))
             return mi;
     }
@@ -175,24 +175,24 @@ static int find_group_match(const lg *l, int g, int i, int j)
 }
 
 /* Match (numbers i, j of group g) with number i's game points x2 per board. */
-static lg *group_result(lg *l, int g, int i, int j, const int *pts2_i, int64_t now)
+static league *group_result(league *l, int g, int i, int j, const int *pts2_i, int64_t now)
 {
     int mi = find_group_match(l, g, i, j);
     int64_t first, second;
-    lg_match(l, LG_STAGE_GROUPS, mi, &first, &second, NULL, NULL);
-    const groups_draw *d = lg_draw(l);
-    int p[LG_MAX_BOARDS];
-    for (int b = 0; b < lg_config_get(l)->boards; b++)
+    league_match(l, LEAGUE_STAGE_GROUPS, mi, &first, &second, NULL, NULL);
+    const groups_draw *d = league_draw(l);
+    int p[LEAGUE_MAX_BOARDS];
+    for (int b = 0; b < league_config_get(l)->boards; b++)
         p[b] = first == team_id(d->team[g][i - 1] + 1) ? pts2_i[b] : 2 - pts2_i[b];
-    return decide_match(l, LG_STAGE_GROUPS, mi, p, now);
+    return decide_match(l, LEAGUE_STAGE_GROUPS, mi, p, now);
 }
 
 /* ---- config and registration -------------------------------------------------------------- */
 
 static void config_seed003_and_refusals(void)
 {
-    lg_config c;
-    lg_config_seed003(&c);
+    league_config c;
+    league_config_default(&c);
     /* the regulation's numbers: art. 1 (20 teams, 4 groups), art. 2 (10 boards, 3 invited,
      * 15 February), art. 4 (5+1, 10+1), art. 5 (10 days, 5 days) */
     CHECK_EQ_INT("teams", 20, c.teams);
@@ -206,7 +206,7 @@ static void config_seed003_and_refusals(void)
     CHECK_EQ_INT("5+1 inc", 1, c.cr.inc_s);
     CHECK_EQ_INT("10+1 base", 600, c.cr.alt_base_s);
     CHECK_EQ_INT("10+1 inc", 1, c.cr.alt_inc_s);
-    CHECK_EQ_INT("seed003 ok", BH_OK, lg_config_check(&c, NULL));
+    CHECK_EQ_INT("seed003 ok", BH_OK, league_config_check(&c, NULL));
     static const struct {
         const char *rule, *field;
     } bad[] = {
@@ -227,12 +227,12 @@ static void config_seed003_and_refusals(void)
         {"T-WAIT", "wait_s"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
-        lg_config_seed003(&c);
+        league_config_default(&c);
         switch (i) {
         case 0: c.groups = 3; break; /* the brackets are of 4 or 2 groups */
         case 1: c.teams = 18; break; /* not 4 groups of equal size */
         case 2: c.teams = 4; break;  /* groups of 1: nobody is second */
-        case 3: c.teams = 36; break; /* over LG_MAX_TEAMS */
+        case 3: c.teams = 36; break; /* over LEAGUE_MAX_TEAMS */
         case 4: c.boards = 0; break;
         case 5: c.boards = 17; break;
         case 6: c.max_invited = 11; break;       /* more than the boards */
@@ -246,64 +246,64 @@ static void config_seed003_and_refusals(void)
         case 14: c.wait_s = 100000; break;
         }
         refusal why = {0};
-        CHECK_EQ_INT(bad[i].field, BH_EINVAL, lg_config_check(&c, &why));
+        CHECK_EQ_INT(bad[i].field, BH_EINVAL, league_config_check(&c, &why));
         CHECK_EQ_STR("rule", bad[i].rule, why.rule ? why.rule : "");
         CHECK_EQ_STR("field", bad[i].field, why.field ? why.field : "");
     }
-    lg_config_seed003(&c);
+    league_config_default(&c);
     c.rating_date = 20040229; /* a leap day is a date */
-    CHECK_EQ_INT("29 Feb 2004", BH_OK, lg_config_check(&c, NULL));
+    CHECK_EQ_INT("29 Feb 2004", BH_OK, league_config_check(&c, NULL));
 }
 
 static void registration_refusals(void)
 {
-    lg_config c;
-    lg_config_seed003(&c);
-    lg *l = lg_new(LID, &c);
+    league_config c;
+    league_config_default(&c);
+    league *l = league_new(LID, &c);
     int r10[10] = {2300, 2250, 2200, 2150, 2100, 2050, 2000, 1950, 1900, 1850};
     roster ro;
     make_roster(&ro, 1, r10, 10);
     refusal why = {0};
     CHECK_EQ_INT("captain off the roster", BH_ENOTFOUND,
-                 lg_add_team(l, team_id(1), "A", &ro, 77, &why));
+                 league_add_team(l, team_id(1), "A", &ro, 77, &why));
     CHECK_EQ_STR("captain", "captain", why.field);
     /* art. 2: at most 3 invited players (the fixture flags one) */
     roster inv = ro;
     for (int i = 0; i < 4; i++)
         inv.p[i].invited = true;
-    CHECK_EQ_INT("4 invited", BH_ELIMIT, lg_add_team(l, team_id(1), "A", &inv, pid(1, 1), &why));
+    CHECK_EQ_INT("4 invited", BH_ELIMIT, league_add_team(l, team_id(1), "A", &inv, pid(1, 1), &why));
     CHECK_EQ_STR("invited rule", "F-TEAMRATING", why.rule);
     CHECK_EQ_STR("invited", "invited", why.field);
     roster short9;
     make_roster(&short9, 1, r10, 7); /* 9 players for 10 boards */
-    CHECK_EQ_INT("9 players", BH_ESHORT, lg_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
+    CHECK_EQ_INT("9 players", BH_ESHORT, league_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
     CHECK_EQ_STR("players", "players", why.field);
     /* the roster is ordered strictly by rating (art. 2), whatever order it came in */
     roster rev;
     roster_init(&rev);
     for (int i = ro.n - 1; i >= 0; i--)
         roster_add(&rev, ro.p[i].id, ro.p[i].name, ro.p[i].rating, ro.p[i].invited, NULL);
-    CHECK_EQ_INT("team 1", BH_OK, lg_add_team(l, team_id(1), "A", &rev, pid(1, 1), NULL));
-    const roster *got = lg_team_roster(l, 1);
+    CHECK_EQ_INT("team 1", BH_OK, league_add_team(l, team_id(1), "A", &rev, pid(1, 1), NULL));
+    const roster *got = league_team_roster(l, 1);
     CHECK_EQ_INT("board 1 is the best rated", 2300, got->p[0].rating);
     CHECK_EQ_INT("board 10", 1850, got->p[9].rating);
     roster_rating tr;
     CHECK_EQ_INT("team rating", BH_OK, roster_team_rating(got, 10, &tr, NULL));
     CHECK_EQ_INT("average of the 10 board players", 2075, tr.avg); /* (2300+1850)/2 */
-    CHECK_EQ_INT("id again", BH_EEXIST, lg_add_team(l, team_id(1), "B", &ro, pid(1, 1), &why));
-    CHECK_EQ_INT("name again", BH_EEXIST, lg_add_team(l, team_id(2), "A", &ro, pid(1, 1), &why));
+    CHECK_EQ_INT("id again", BH_EEXIST, league_add_team(l, team_id(1), "B", &ro, pid(1, 1), &why));
+    CHECK_EQ_INT("name again", BH_EEXIST, league_add_team(l, team_id(2), "A", &ro, pid(1, 1), &why));
     CHECK_EQ_STR("name", "name", why.field);
     CHECK_EQ_INT("player on another team", BH_EEXIST,
-                 lg_add_team(l, team_id(2), "B", &ro, pid(1, 1), &why));
+                 league_add_team(l, team_id(2), "B", &ro, pid(1, 1), &why));
     CHECK_EQ_STR("players", "players", why.field);
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("1 of 20 teams", BH_EINVAL, lg_start(l, T0, &a, &why));
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("1 of 20 teams", BH_EINVAL, league_start(l, T0, &a, &why));
     CHECK_EQ_STR("teams", "teams", why.field);
     CHECK_EQ_INT("no action", 0, a.n);
-    CHECK_EQ_INT("a new roster while registering", BH_OK, lg_set_roster(l, team_id(1), &ro, NULL));
-    lg_acts_fini(&a);
-    lg_free(l);
+    CHECK_EQ_INT("a new roster while registering", BH_OK, league_set_roster(l, team_id(1), &ro, NULL));
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 /* ---- the group stage's schedule ------------------------------------------------------------ */
@@ -313,25 +313,25 @@ static const int R20[20] = {2250, 2210, 2180, 2150, 2120, 2100, 2095, 2080, 2040
 
 static void seed003_schedule(void)
 {
-    lg *l = league(20, 4, 10, R20);
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("start", BH_OK, lg_start(l, T0, &a, NULL));
+    league *l = make_league(20, 4, 10, R20);
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
     l = rt(l);
     CHECK_EQ_STR("a name with spaces and %% back from the stored text", "Team 1 (100% ok)",
-                 lg_team_name(l, 1));
-    const groups_draw *d = lg_draw(l);
+                 league_team_name(l, 1));
+    const groups_draw *d = league_draw(l);
     CHECK(d != NULL);
     /* art. 1: the 4 best head the groups */
     for (int g = 0; g < 4; g++)
         CHECK_EQ_INT("head", g, d->team[g][0]);
     /* 4 groups x 10 matches (5 teams, single round robin) x 10 boards, one game a board */
-    CHECK_EQ_INT("matches", 40, lg_n_matches(l, LG_STAGE_GROUPS));
-    CHECK_EQ_INT("games a match", 10, lg_games_per_match(l, LG_STAGE_GROUPS));
-    CHECK_EQ_INT("a send notice per game", 400, count_note(&a, LG_N_SEND, 0));
-    CHECK_EQ_INT("stage action", 1, count_kind(&a, LG_ACT_STAGE));
+    CHECK_EQ_INT("matches", 40, league_n_matches(l, LEAGUE_STAGE_GROUPS));
+    CHECK_EQ_INT("games a match", 10, league_games_per_match(l, LEAGUE_STAGE_GROUPS));
+    CHECK_EQ_INT("a send notice per game", 400, count_note(&a, LEAGUE_N_SEND, 0));
+    CHECK_EQ_INT("stage action", 1, count_kind(&a, LEAGUE_ACT_STAGE));
     int64_t at;
-    CHECK_MSG(!lg_next_instant(l, &at), "nothing sent: no deadline runs");
+    CHECK_MSG(!league_next_instant(l, &at), "nothing sent: no deadline runs");
     /* the order of the published Berger table for 6 (5 teams, 6 the bye) in each group */
     char *tab = bh_test_data_file("berger/fide-c05-annex1.txt", NULL);
     CHECK(tab != NULL);
@@ -361,7 +361,7 @@ static void seed003_schedule(void)
         for (int mi = 0; mi < 40; mi++) {
             int64_t f, s;
             int grp, rnd;
-            lg_match(l, LG_STAGE_GROUPS, mi, &f, &s, &grp, &rnd);
+            league_match(l, LEAGUE_STAGE_GROUPS, mi, &f, &s, &grp, &rnd);
             if (grp != g)
                 continue;
             int nf = 0, ns = 0;
@@ -376,14 +376,14 @@ static void seed003_schedule(void)
             matches[tid_of(l, f)]++;
             matches[tid_of(l, s)]++;
             for (int b = 0; b < 10; b++) {
-                const lg_game *x = lg_game_get(l, K(LG_STAGE_GROUPS, mi, 0, b));
+                const league_game *x = league_game_get(l, K(LEAGUE_STAGE_GROUPS, mi, 0, b));
                 CHECK(x->c.sender == CHAL_WHITE); /* art. 5: White sends */
                 CHECK(x->c.state == CHAL_NEW);
                 wcount[tid_of(l, x->team[0])][b]++;
                 bcount[tid_of(l, x->team[1])][b]++;
                 int to = 0;
                 for (int i = 0; i < a.n; i++)
-                    if (a.v[i].kind == LG_ACT_NOTICE && a.v[i].note == LG_N_SEND &&
+                    if (a.v[i].kind == LEAGUE_ACT_NOTICE && a.v[i].note == LEAGUE_N_SEND &&
                         a.v[i].key.match == mi && a.v[i].key.board == b)
                         to = a.v[i].to;
                 CHECK_EQ_INT("send notice to White", x->c.player[CHAL_WHITE], to);
@@ -398,11 +398,11 @@ static void seed003_schedule(void)
                       wcount[t][b], bcount[t][b]);
     }
     refusal why = {0};
-    CHECK_EQ_INT("again", BH_ESTATE, lg_start(l, T0, &a, &why));
+    CHECK_EQ_INT("again", BH_ESTATE, league_start(l, T0, &a, &why));
     CHECK_EQ_INT("roster change in the group stage", BH_ESTATE,
-                 lg_set_roster(l, team_id(1), lg_team_roster(l, 1), &why));
-    lg_acts_fini(&a);
-    lg_free(l);
+                 league_set_roster(l, team_id(1), league_team_roster(l, 1), &why));
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 /* ---- the ranking chain (art. 6) and the bracket from it ------------------------------------ */
@@ -411,20 +411,20 @@ static void seed003_schedule(void)
  * crosswise: both sums 4650; pot 3: 2200 to A; pot 4 crosswise again: 8900 each). */
 static const int R8[8] = {2400, 2350, 2300, 2250, 2200, 2150, 2100, 2050};
 
-static lg *small_started(void)
+static league *small_started(void)
 {
-    lg *l = league(8, 2, 4, R8);
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("start", BH_OK, lg_start(l, T0, &a, NULL));
-    lg_acts_fini(&a);
+    league *l = make_league(8, 2, 4, R8);
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
+    league_acts_fini(&a);
     return rt(l);
 }
 
 static void ranking_chain_and_bracket(void)
 {
-    lg *l = small_started();
-    const groups_draw *d = lg_draw(l);
+    league *l = small_started();
+    const groups_draw *d = league_draw(l);
     const int A[4] = {1, 4, 5, 8}, Bg[4] = {2, 3, 6, 7};
     for (int n = 0; n < 4; n++) {
         CHECK_EQ_INT("group A by hand", A[n], d->team[0][n] + 1);
@@ -442,8 +442,8 @@ static void ranking_chain_and_bracket(void)
     l = group_result(l, 0, 2, 3, win35, T0 + DAY);
     l = group_result(l, 0, 2, 4, win35, T0 + DAY);
     l = group_result(l, 0, 3, 4, draw2, T0 + DAY);
-    lg_row rows[GROUPS_MAX_S];
-    CHECK_EQ_INT("rows", 4, lg_group_table(l, 0, rows, GROUPS_MAX_S));
+    league_row rows[GROUPS_MAX_S];
+    CHECK_EQ_INT("rows", 4, league_group_table(l, 0, rows, GROUPS_MAX_S));
     const int orderA[4] = {4, 1, 8, 5}, mpA[4] = {5, 5, 1, 1}, gp2A[4] = {18, 14, 8, 8};
     for (int i = 0; i < 4; i++) {
         CHECK_EQ_INT("A order", orderA[i], rows[i].tid);
@@ -451,30 +451,30 @@ static void ranking_chain_and_bracket(void)
         CHECK_EQ_INT("A GP x2", gp2A[i], rows[i].gp2);
         CHECK_EQ_INT("A played", 3, rows[i].played);
     }
-    CHECK(lg_bracket(l) == NULL); /* group B still open */
+    CHECK(league_bracket(l) == NULL); /* group B still open */
     /* group B: every match 2:2, so MP 3 and GP 6 each: the lower rating first */
     for (int i = 1; i <= 4; i++)
         for (int j = i + 1; j <= 4; j++)
             l = group_result(l, 1, i, j, draw2, T0 + 2 * DAY);
-    lg_group_table(l, 1, rows, GROUPS_MAX_S);
+    league_group_table(l, 1, rows, GROUPS_MAX_S);
     const int orderB[4] = {7, 6, 3, 2};
     for (int i = 0; i < 4; i++) {
         CHECK_EQ_INT("B order by the lower rating", orderB[i], rows[i].tid);
         CHECK_EQ_INT("B MP", 3, rows[i].mp);
         CHECK_EQ_INT("B GP x2", 12, rows[i].gp2);
     }
-    CHECK_EQ_INT("between stages", LG_BETWEEN, lg_status(l));
-    const league_bracket *kb = lg_bracket(l);
+    CHECK_EQ_INT("between stages", LEAGUE_BETWEEN, league_status(l));
+    const bracket *kb = league_bracket(l);
     CHECK(kb != NULL);
     /* two groups: semi-finals 1A-2B (team 4 - team 6) and 2A-1B (team 1 - team 7) */
-    CHECK_EQ_INT("SF1 1A", 4, kb->m[LEAGUE_SF1].team[0]);
-    CHECK_EQ_INT("SF1 2B", 6, kb->m[LEAGUE_SF1].team[1]);
-    CHECK_EQ_INT("SF2 2A", 1, kb->m[LEAGUE_SF2].team[0]);
-    CHECK_EQ_INT("SF2 1B", 7, kb->m[LEAGUE_SF2].team[1]);
-    CHECK_EQ_INT("no QF", 0, kb->m[LEAGUE_QF1].team[0]);
+    CHECK_EQ_INT("SF1 1A", 4, kb->m[BRACKET_SF1].team[0]);
+    CHECK_EQ_INT("SF1 2B", 6, kb->m[BRACKET_SF1].team[1]);
+    CHECK_EQ_INT("SF2 2A", 1, kb->m[BRACKET_SF2].team[0]);
+    CHECK_EQ_INT("SF2 1B", 7, kb->m[BRACKET_SF2].team[1]);
+    CHECK_EQ_INT("no QF", 0, kb->m[BRACKET_QF1].team[0]);
     /* the TRF of the group stage: a 310 record per team with its MP and GP, and team 4
      * (first in A: MP 5, GP 9) */
-    char *trf = lg_trf_groups(l);
+    char *trf = league_trf_groups(l);
     CHECK_EQ_INT("310 records", 8, count_str(trf, "\n310 "));
     CHECK_EQ_INT("001 records: 8 teams of 6", 48, count_str(trf, "\n001 "));
     const char *t4 = strstr(trf, "310   4 Team 4");
@@ -489,38 +489,38 @@ static void ranking_chain_and_bracket(void)
         CHECK_EQ_INT("place", 1, pl);
     }
     free(trf);
-    char *tables = lg_tables_text(l);
+    char *tables = league_tables_text(l);
     CHECK(strstr(tables, "Group A") && strstr(tables, "Team 4"));
     free(tables);
-    lg_free(l);
+    league_free(l);
 }
 
 static void exact_tie_by_number(void)
 {
     const int eq[8] = {2000, 2000, 2000, 2000, 2000, 2000, 2000, 2000};
-    lg *l = league(8, 2, 4, eq);
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("start", BH_OK, lg_start(l, T0, &a, NULL));
-    lg_acts_fini(&a);
+    league *l = make_league(8, 2, 4, eq);
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
+    league_acts_fini(&a);
     const int draw2[4] = {2, 1, 1, 0};
     for (int g = 0; g < 2; g++)
         for (int i = 1; i <= 4; i++)
             for (int j = i + 1; j <= 4; j++)
                 l = group_result(l, g, i, j, draw2, T0 + DAY);
-    lg_row rows[GROUPS_MAX_S];
-    lg_group_table(l, 0, rows, GROUPS_MAX_S);
+    league_row rows[GROUPS_MAX_S];
+    league_group_table(l, 0, rows, GROUPS_MAX_S);
     /* all equal: the number in the group table decides (our rule) */
     for (int i = 0; i < 4; i++)
         CHECK_EQ_INT("by number", i + 1, rows[i].number);
-    lg_free(l);
+    league_free(l);
 }
 
 /* ---- the knockout through the event: the drawn match and recomputed ratings (art. 7) ------- */
 
 static void knockout_drawn_by_recomputed_rating(void)
 {
-    lg *l = small_started();
+    league *l = small_started();
     const int draw2[4] = {2, 1, 1, 0}, win25[4] = {2, 2, 1, 0}, win35[4] = {2, 2, 2, 1};
     l = group_result(l, 0, 1, 2, draw2, T0 + DAY);
     l = group_result(l, 0, 1, 3, win25, T0 + DAY);
@@ -538,21 +538,21 @@ static void knockout_drawn_by_recomputed_rating(void)
     roster ro;
     make_roster(&ro, 6, r, 4);
     refusal why = {0};
-    CHECK_EQ_INT("new roster between stages", BH_OK, lg_set_roster(l, team_id(6), &ro, &why));
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("semi-finals", BH_OK, lg_stage_start(l, T0 + 180 * DAY, &a, &why));
+    CHECK_EQ_INT("new roster between stages", BH_OK, league_set_roster(l, team_id(6), &ro, &why));
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("semi-finals", BH_OK, league_stage_start(l, T0 + 180 * DAY, &a, &why));
     l = rt(l);
-    CHECK_EQ_INT("stage", LG_STAGE_SF, lg_stage(l));
+    CHECK_EQ_INT("stage", LEAGUE_STAGE_SF, league_stage(l));
     roster_rating g6, s6;
-    CHECK(lg_team_rating(l, 6, LG_STAGE_GROUPS, &g6) && g6.avg == 2150);
-    CHECK(lg_team_rating(l, 6, LG_STAGE_SF, &s6) && s6.avg == 2300);
+    CHECK(league_team_rating(l, 6, LEAGUE_STAGE_GROUPS, &g6) && g6.avg == 2150);
+    CHECK(league_team_rating(l, 6, LEAGUE_STAGE_SF, &s6) && s6.avg == 2300);
     /* art. 7: two games a board, colours reversed in game 2; art. 5.1 (our reading for the
      * first stage of a 2-group bracket): the second-placed team's players send */
-    CHECK_EQ_INT("games a match", 8, lg_games_per_match(l, LG_STAGE_SF));
+    CHECK_EQ_INT("games a match", 8, league_games_per_match(l, LEAGUE_STAGE_SF));
     for (int b = 0; b < 4; b++) {
-        const lg_game *g1 = lg_game_get(l, K(LG_STAGE_SF, LEAGUE_SF1, 0, b));
-        const lg_game *g2 = lg_game_get(l, K(LG_STAGE_SF, LEAGUE_SF1, 1, b));
+        const league_game *g1 = league_game_get(l, K(LEAGUE_STAGE_SF, BRACKET_SF1, 0, b));
+        const league_game *g2 = league_game_get(l, K(LEAGUE_STAGE_SF, BRACKET_SF1, 1, b));
         CHECK(g1->team[0] == g2->team[1] && g1->team[1] == g2->team[0]);
         CHECK_EQ_INT("board b's players meet twice", g1->c.player[0], g2->c.player[1]);
         /* team 6 is 2B: its player sends in both games */
@@ -561,94 +561,94 @@ static void knockout_drawn_by_recomputed_rating(void)
         CHECK_MSG(b % 2 != 0 || g1->team[0] == team_id(4), "odd board %d: 1A White in game 1",
                   b + 1);
     }
-    lg_acts_fini(&a);
+    league_acts_fini(&a);
     const int all_draw[4] = {1, 1, 1, 1}, sf2[4] = {2, 2, 1, 1};
-    l = decide_match(l, LG_STAGE_SF, LEAGUE_SF1, all_draw, T0 + 181 * DAY);
-    const league_bracket *kb = lg_bracket(l);
-    CHECK_EQ_INT("drawn 8:8", 8, kb->m[LEAGUE_SF1].gp2[0]);
-    CHECK_EQ_INT("by rating", LEAGUE_BY_RATING, kb->m[LEAGUE_SF1].by);
-    CHECK_EQ_INT("the lower (recomputed) goes through", 4, league_winner(kb, LEAGUE_SF1));
-    l = decide_match(l, LG_STAGE_SF, LEAGUE_SF2, sf2, T0 + 181 * DAY);
-    kb = lg_bracket(l);
-    CHECK_EQ_INT("SF2 on points", LEAGUE_BY_POINTS, kb->m[LEAGUE_SF2].by);
-    CHECK_EQ_INT("SF2 winner 2A", 1, league_winner(kb, LEAGUE_SF2));
-    CHECK_EQ_INT("between", LG_BETWEEN, lg_status(l));
-    lg_acts_init(&a);
-    CHECK_EQ_INT("final", BH_OK, lg_stage_start(l, T0 + 200 * DAY, &a, NULL));
-    lg_acts_fini(&a);
+    l = decide_match(l, LEAGUE_STAGE_SF, BRACKET_SF1, all_draw, T0 + 181 * DAY);
+    const bracket *kb = league_bracket(l);
+    CHECK_EQ_INT("drawn 8:8", 8, kb->m[BRACKET_SF1].gp2[0]);
+    CHECK_EQ_INT("by rating", BRACKET_BY_RATING, kb->m[BRACKET_SF1].by);
+    CHECK_EQ_INT("the lower (recomputed) goes through", 4, bracket_winner(kb, BRACKET_SF1));
+    l = decide_match(l, LEAGUE_STAGE_SF, BRACKET_SF2, sf2, T0 + 181 * DAY);
+    kb = league_bracket(l);
+    CHECK_EQ_INT("SF2 on points", BRACKET_BY_POINTS, kb->m[BRACKET_SF2].by);
+    CHECK_EQ_INT("SF2 winner 2A", 1, bracket_winner(kb, BRACKET_SF2));
+    CHECK_EQ_INT("between", LEAGUE_BETWEEN, league_status(l));
+    league_acts_init(&a);
+    CHECK_EQ_INT("final", BH_OK, league_stage_start(l, T0 + 200 * DAY, &a, NULL));
+    league_acts_fini(&a);
     l = rt(l);
-    CHECK_EQ_INT("final: W(SF1) first", 4, lg_bracket(l)->m[LEAGUE_FINAL].team[0]);
-    CHECK_EQ_INT("final: W(SF2) second", 1, lg_bracket(l)->m[LEAGUE_FINAL].team[1]);
+    CHECK_EQ_INT("final: W(SF1) first", 4, league_bracket(l)->m[BRACKET_FINAL].team[0]);
+    CHECK_EQ_INT("final: W(SF2) second", 1, league_bracket(l)->m[BRACKET_FINAL].team[1]);
     /* a drawn final between team 4 (2250) and team 1 (2400): team 4 (art. 7: also the final) */
     const int fd[4] = {2, 0, 1, 1};
-    l = decide_match(l, LG_STAGE_FINAL, LEAGUE_FINAL, fd, T0 + 201 * DAY);
-    CHECK_EQ_INT("finished", LG_FINISHED, lg_status(l));
-    CHECK_EQ_INT("winner", 4, league_winner(lg_bracket(l), LEAGUE_FINAL));
-    char *br = lg_bracket_text(l);
+    l = decide_match(l, LEAGUE_STAGE_FINAL, BRACKET_FINAL, fd, T0 + 201 * DAY);
+    CHECK_EQ_INT("finished", LEAGUE_FINISHED, league_status(l));
+    CHECK_EQ_INT("winner", 4, bracket_winner(league_bracket(l), BRACKET_FINAL));
+    char *br = league_bracket_text(l);
     CHECK(strstr(br, "lower rating") != NULL);
     free(br);
-    lg_free(l);
+    league_free(l);
 }
 
 static void knockout_equal_ratings_lot(void)
 {
     const int eq[8] = {2000, 2000, 2000, 2000, 2000, 2000, 2000, 2000};
-    lg *l = league(8, 2, 4, eq);
-    lg_acts a;
-    lg_acts_init(&a);
-    lg_start(l, T0, &a, NULL);
+    league *l = make_league(8, 2, 4, eq);
+    league_acts a;
+    league_acts_init(&a);
+    league_start(l, T0, &a, NULL);
     const int draw2[4] = {2, 1, 1, 0}, all_draw[4] = {1, 1, 1, 1};
     for (int g = 0; g < 2; g++)
         for (int i = 1; i <= 4; i++)
             for (int j = i + 1; j <= 4; j++)
                 l = group_result(l, g, i, j, draw2, T0 + DAY);
-    CHECK_EQ_INT("semi-finals", BH_OK, lg_stage_start(l, T0 + 2 * DAY, &a, NULL));
-    lg_acts_fini(&a);
-    l = decide_match(l, LG_STAGE_SF, LEAGUE_SF1, all_draw, T0 + 3 * DAY);
-    CHECK_EQ_INT("lot due", LEAGUE_LOT_DUE, lg_bracket(l)->m[LEAGUE_SF1].by);
-    lg_acts_init(&a);
+    CHECK_EQ_INT("semi-finals", BH_OK, league_stage_start(l, T0 + 2 * DAY, &a, NULL));
+    league_acts_fini(&a);
+    l = decide_match(l, LEAGUE_STAGE_SF, BRACKET_SF1, all_draw, T0 + 3 * DAY);
+    CHECK_EQ_INT("lot due", BRACKET_LOT_DUE, league_bracket(l)->m[BRACKET_SF1].by);
+    league_acts_init(&a);
     refusal why;
-    CHECK_EQ_INT("lot", BH_OK, lg_lot(l, LEAGUE_SF1, 1, T0 + 3 * DAY, &a, &why));
-    CHECK_EQ_INT("lot again", BH_ESTATE, lg_lot(l, LEAGUE_SF1, 0, T0 + 3 * DAY, &a, &why));
-    lg_acts_fini(&a);
+    CHECK_EQ_INT("lot", BH_OK, league_lot(l, BRACKET_SF1, 1, T0 + 3 * DAY, &a, &why));
+    CHECK_EQ_INT("lot again", BH_ESTATE, league_lot(l, BRACKET_SF1, 0, T0 + 3 * DAY, &a, &why));
+    league_acts_fini(&a);
     l = rt(l); /* the lot is stored */
-    CHECK_EQ_INT("by lot", LEAGUE_BY_LOT, lg_bracket(l)->m[LEAGUE_SF1].by);
-    CHECK_EQ_INT("winner by lot", lg_bracket(l)->m[LEAGUE_SF1].team[1],
-                 league_winner(lg_bracket(l), LEAGUE_SF1));
-    lg_free(l);
+    CHECK_EQ_INT("by lot", BRACKET_BY_LOT, league_bracket(l)->m[BRACKET_SF1].by);
+    CHECK_EQ_INT("winner by lot", league_bracket(l)->m[BRACKET_SF1].team[1],
+                 bracket_winner(league_bracket(l), BRACKET_SF1));
+    league_free(l);
 }
 
 /* ---- challenges through the event (art. 4, 5) ---------------------------------------------- */
 
 /* Game K(groups, mi 0, board b) and its players. */
-static void players(const lg *l, runner_key k, int *w, int *b)
+static void players(const league *l, tfmt_key k, int *w, int *b)
 {
-    const lg_game *g = lg_game_get(l, k);
+    const league_game *g = league_game_get(l, k);
     *w = g->c.player[CHAL_WHITE];
     *b = g->c.player[CHAL_BLACK];
 }
 
 static void challenge_accepted_and_countered(void)
 {
-    lg *l = small_started();
-    runner_key k = K(LG_STAGE_GROUPS, 0, 0, 0);
+    league *l = small_started();
+    tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 0);
     int w, b;
     players(l, k, &w, &b);
-    lg_acts a;
-    lg_acts_init(&a);
+    league_acts a;
+    league_acts_init(&a);
     refusal why = {0};
     int64_t t = T0 + HOUR;
-    CHECK_EQ_INT("a stranger sends", BH_ESEAT, lg_send(l, k, 4242, 0, t, &a, &why));
+    CHECK_EQ_INT("a stranger sends", BH_ESEAT, league_send(l, k, 4242, 0, t, &a, &why));
     CHECK_EQ_STR("rule", "F-CHALLENGE", why.rule);
     CHECK_EQ_STR("field", "player", why.field);
-    CHECK_EQ_INT("Black sends", BH_ETURN, lg_send(l, k, b, 0, t, &a, &why));
+    CHECK_EQ_INT("Black sends", BH_ETURN, league_send(l, k, b, 0, t, &a, &why));
     CHECK_EQ_INT("unknown game", BH_ENOTFOUND,
-                 lg_send(l, K(LG_STAGE_GROUPS, 99, 0, 0), w, 0, t, &a, &why));
+                 league_send(l, K(LEAGUE_STAGE_GROUPS, 99, 0, 0), w, 0, t, &a, &why));
     CHECK_EQ_STR("game", "game", why.field);
     CHECK_EQ_INT("no action", 0, a.n);
     int64_t start = t + 2 * DAY;
-    CHECK_EQ_INT("White sends", BH_OK, lg_send(l, k, w, start, t, &a, &why));
-    char *fx = lg_fixtures_text(l, t + DAY);
+    CHECK_EQ_INT("White sends", BH_OK, league_send(l, k, w, start, t, &a, &why));
+    char *fx = league_fixtures_text(l, t + DAY);
     char want[160];
     snprintf(want, sizeof want,
              "board 1: Player %d (%d) (White) - Player %d (%d), sent by White: proposed", w, w, b,
@@ -656,32 +656,32 @@ static void challenge_accepted_and_countered(void)
     CHECK_MSG(strstr(fx, want) != NULL, "fixtures: %s", fx);
     CHECK_MSG(strstr(fx, "(in 9d 0h)") != NULL, "a day after sending, 9 days left: %s", fx);
     free(fx);
-    CHECK_EQ_INT("notice to Black", 1, count_note(&a, LG_N_PROPOSED, b));
+    CHECK_EQ_INT("notice to Black", 1, count_note(&a, LEAGUE_N_PROPOSED, b));
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].note == LG_N_PROPOSED)
+        if (a.v[i].note == LEAGUE_N_PROPOSED)
             CHECK(a.v[i].deadline_us == t + 10 * DAY); /* art. 5: valid 10 days */
     l = rt(l);
     int64_t at;
-    CHECK(lg_next_instant(l, &at) && at == t + 10 * DAY);
-    CHECK_EQ_INT("White accepts his own", BH_ETURN, lg_accept(l, k, w, t + HOUR, &a, &why));
+    CHECK(league_next_instant(l, &at) && at == t + 10 * DAY);
+    CHECK_EQ_INT("White accepts his own", BH_ETURN, league_accept(l, k, w, t + HOUR, &a, &why));
     /* art. 4: 10+1 by agreement of both */
-    CHECK_EQ_INT("tc White", BH_OK, lg_agree_tc(l, k, w, true, t + HOUR, &a, NULL));
-    CHECK_EQ_INT("tc stranger", BH_ESEAT, lg_agree_tc(l, k, 5555, true, t + HOUR, &a, &why));
+    CHECK_EQ_INT("tc White", BH_OK, league_agree_tc(l, k, w, true, t + HOUR, &a, NULL));
+    CHECK_EQ_INT("tc stranger", BH_ESEAT, league_agree_tc(l, k, 5555, true, t + HOUR, &a, &why));
     l = rt(l);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("Black accepts", BH_OK, lg_accept(l, k, b, t + DAY, &a, NULL));
-    CHECK_EQ_INT("agreed to both", 2, count_note(&a, LG_N_AGREED, 0));
-    CHECK_EQ_INT("no game before its time", 0, count_kind(&a, LG_ACT_CREATE_GAME));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("Black accepts", BH_OK, league_accept(l, k, b, t + DAY, &a, NULL));
+    CHECK_EQ_INT("agreed to both", 2, count_note(&a, LEAGUE_N_AGREED, 0));
+    CHECK_EQ_INT("no game before its time", 0, count_kind(&a, LEAGUE_ACT_CREATE_GAME));
     l = rt(l);
-    CHECK(lg_next_instant(l, &at) && at == start);
+    CHECK(league_next_instant(l, &at) && at == start);
     CHECK_EQ_INT("tc Black (before the game)", BH_OK,
-                 lg_agree_tc(l, k, b, true, t + DAY, &a, NULL));
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("nothing a µs early", 0, lg_on_time(l, start - 1, &a));
-    CHECK_EQ_INT("the game at its start", 1, lg_on_time(l, start, &a));
-    const lg_act *cg = find_kind(&a, LG_ACT_CREATE_GAME);
+                 league_agree_tc(l, k, b, true, t + DAY, &a, NULL));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("nothing a µs early", 0, league_on_time(l, start - 1, &a));
+    CHECK_EQ_INT("the game at its start", 1, league_on_time(l, start, &a));
+    const league_act *cg = find_kind(&a, LEAGUE_ACT_CREATE_GAME);
     CHECK(cg != NULL);
     if (cg) {
         CHECK_EQ_INT("White", w, cg->player[0]);
@@ -692,135 +692,135 @@ static void challenge_accepted_and_countered(void)
         CHECK_EQ_INT("waiting time", 600, (int)cg->wait_s);
     }
     l = rt(l);
-    CHECK_EQ_INT("once", 0, lg_on_time(l, start + DAY, &a));
-    CHECK_EQ_INT("tc after the start", BH_ESTATE, lg_agree_tc(l, k, b, false, start, &a, &why));
-    CHECK_EQ_INT("result", BH_OK, lg_game_over(l, k, LG_DRAW, start + HOUR, &a, NULL));
-    CHECK_EQ_INT("result twice", BH_ESTATE, lg_game_over(l, k, LG_1_0, start + HOUR, &a, &why));
+    CHECK_EQ_INT("once", 0, league_on_time(l, start + DAY, &a));
+    CHECK_EQ_INT("tc after the start", BH_ESTATE, league_agree_tc(l, k, b, false, start, &a, &why));
+    CHECK_EQ_INT("result", BH_OK, league_game_over(l, k, LEAGUE_DRAW, start + HOUR, &a, NULL));
+    CHECK_EQ_INT("result twice", BH_ESTATE, league_game_over(l, k, LEAGUE_1_0, start + HOUR, &a, &why));
     l = rt(l);
-    CHECK_EQ_INT("stored", LG_DRAW, lg_game_get(l, k)->res);
+    CHECK_EQ_INT("stored", LEAGUE_DRAW, league_game_get(l, k)->res);
 
     /* countered: board 2, Black proposes another time, White accepts; 5+1 by default */
-    runner_key k2 = K(LG_STAGE_GROUPS, 0, 0, 1);
+    tfmt_key k2 = K(LEAGUE_STAGE_GROUPS, 0, 0, 1);
     players(l, k2, &w, &b);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("send now", BH_OK, lg_send(l, k2, w, 0, t, &a, NULL));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("send now", BH_OK, league_send(l, k2, w, 0, t, &a, NULL));
     l = rt(l);
-    CHECK_EQ_INT("White counters", BH_ETURN, lg_counter(l, k2, w, t + 5 * DAY, t + DAY, &a, &why));
-    CHECK_EQ_INT("Black counters", BH_OK, lg_counter(l, k2, b, t + 5 * DAY, t + DAY, &a, NULL));
-    CHECK_EQ_INT("counter to White", 1, count_note(&a, LG_N_PROPOSED, w));
+    CHECK_EQ_INT("White counters", BH_ETURN, league_counter(l, k2, w, t + 5 * DAY, t + DAY, &a, &why));
+    CHECK_EQ_INT("Black counters", BH_OK, league_counter(l, k2, b, t + 5 * DAY, t + DAY, &a, NULL));
+    CHECK_EQ_INT("counter to White", 1, count_note(&a, LEAGUE_N_PROPOSED, w));
     l = rt(l);
     /* the counter-proposal opens a fresh 10-day window for White (chal.h) */
-    CHECK(lg_next_instant(l, &at));
-    CHECK_EQ_INT("Black accepts his own", BH_ETURN, lg_accept(l, k2, b, t + 2 * DAY, &a, &why));
-    CHECK_EQ_INT("White accepts", BH_OK, lg_accept(l, k2, w, t + 2 * DAY, &a, NULL));
+    CHECK(league_next_instant(l, &at));
+    CHECK_EQ_INT("Black accepts his own", BH_ETURN, league_accept(l, k2, b, t + 2 * DAY, &a, &why));
+    CHECK_EQ_INT("White accepts", BH_OK, league_accept(l, k2, w, t + 2 * DAY, &a, NULL));
     l = rt(l);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    lg_on_time(l, t + 5 * DAY, &a);
-    cg = find_kind(&a, LG_ACT_CREATE_GAME);
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    league_on_time(l, t + 5 * DAY, &a);
+    cg = find_kind(&a, LEAGUE_ACT_CREATE_GAME);
     CHECK(cg && cg->base_ms == 300000 && cg->inc_ms == 1000); /* art. 4: 5+1 */
-    lg_acts_fini(&a);
-    lg_free(l);
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 static void challenge_lapsed_substituted_and_forfeit(void)
 {
-    lg *l = small_started();
-    lg_acts a;
-    lg_acts_init(&a);
+    league *l = small_started();
+    league_acts a;
+    league_acts_init(&a);
     refusal why = {0};
-    runner_key k = K(LG_STAGE_GROUPS, 0, 0, 0);
+    tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 0);
     int w, b;
     players(l, k, &w, &b);
-    const lg_game *g = lg_game_get(l, k);
+    const league_game *g = league_game_get(l, k);
     int bt = tid_of(l, g->team[1]), wt = tid_of(l, g->team[0]);
     int64_t t = T0 + HOUR;
-    CHECK_EQ_INT("send", BH_OK, lg_send(l, k, w, 0, t, &a, NULL));
+    CHECK_EQ_INT("send", BH_OK, league_send(l, k, w, 0, t, &a, NULL));
     l = rt(l);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("a µs before 10 days", 0, lg_on_time(l, t + 10 * DAY - 1, &a));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("a µs before 10 days", 0, league_on_time(l, t + 10 * DAY - 1, &a));
     /* an answer at the deadline is too late: the call applies the time first, the lapse
      * fires in it, and the answer finds the challenge lapsed */
-    CHECK_EQ_INT("answer at the deadline", BH_ESTATE, lg_accept(l, k, b, t + 10 * DAY, &a, &why));
-    CHECK_EQ_INT("the lapse fired in that call", 1, count_note(&a, LG_N_LAPSED, w));
-    lg_acts_fini(&a);
+    CHECK_EQ_INT("answer at the deadline", BH_ESTATE, league_accept(l, k, b, t + 10 * DAY, &a, &why));
+    CHECK_EQ_INT("the lapse fired in that call", 1, count_note(&a, LEAGUE_N_LAPSED, w));
+    league_acts_fini(&a);
     l = rt(l);
-    lg_acts_init(&a);
-    g = lg_game_get(l, k);
+    league_acts_init(&a);
+    g = league_game_get(l, k);
     CHECK_EQ_INT("lapsed", CHAL_LAPSED, g->c.state);
-    CHECK_EQ_INT("fires once", 0, lg_on_time(l, t + 11 * DAY, &a));
+    CHECK_EQ_INT("fires once", 0, league_on_time(l, t + 11 * DAY, &a));
     /* art. 5: the non-answering team's captain substitutes; rated not above the replaced */
     int reserve = pid(bt, 5), other_board = pid(bt, 2);
     CHECK_EQ_INT("a stranger", BH_ENOTCAPTAIN,
-                 lg_substitute(l, k, 31337, reserve, t + 10 * DAY + HOUR, &a, &why));
+                 league_substitute(l, k, 31337, reserve, t + 10 * DAY + HOUR, &a, &why));
     CHECK_EQ_STR("captain", "captain", why.field);
     CHECK_EQ_INT("the sender's captain", BH_ESTATE,
-                 lg_substitute(l, k, lg_team_captain(l, wt), pid(wt, 5), t + 10 * DAY, &a, &why));
+                 league_substitute(l, k, league_team_captain(l, wt), pid(wt, 5), t + 10 * DAY, &a, &why));
     CHECK_EQ_INT("not on the roster", BH_ENOTFOUND,
-                 lg_substitute(l, k, lg_team_captain(l, bt), 999999, t + 10 * DAY, &a, &why));
+                 league_substitute(l, k, league_team_captain(l, bt), 999999, t + 10 * DAY, &a, &why));
     CHECK_EQ_INT("plays another board", BH_EEXIST,
-                 lg_substitute(l, k, lg_team_captain(l, bt), other_board, t + 10 * DAY, &a, &why));
+                 league_substitute(l, k, league_team_captain(l, bt), other_board, t + 10 * DAY, &a, &why));
     /* make board 1's Black the one rated lowest? board 1 is rated as everyone (flat 4-board
      * fixture): the reserve is 10 below, accepted; nobody is above a flat board 1 on the
      * roster, so the rating refusal is tested on a re-rated roster below */
     CHECK_EQ_INT(
         "substitute", BH_OK,
-        lg_substitute(l, k, lg_team_captain(l, bt), reserve, t + 10 * DAY + HOUR, &a, NULL));
-    CHECK_EQ_INT("told", 1, count_note(&a, LG_N_SUBSTITUTED, reserve));
+        league_substitute(l, k, league_team_captain(l, bt), reserve, t + 10 * DAY + HOUR, &a, NULL));
+    CHECK_EQ_INT("told", 1, count_note(&a, LEAGUE_N_SUBSTITUTED, reserve));
     l = rt(l);
-    g = lg_game_get(l, k);
+    g = league_game_get(l, k);
     CHECK_EQ_INT("the substitute plays", reserve, g->c.player[CHAL_BLACK]);
     int64_t t2 = t + 11 * DAY;
     CHECK_EQ_INT("the replaced player answers no more", BH_ESEAT,
-                 lg_send(l, k, b, 0, t2, &a, &why));
-    CHECK_EQ_INT("second challenge", BH_OK, lg_send(l, k, w, 0, t2, &a, NULL));
+                 league_send(l, k, b, 0, t2, &a, &why));
+    CHECK_EQ_INT("second challenge", BH_OK, league_send(l, k, w, 0, t2, &a, NULL));
     l = rt(l);
     int64_t at;
-    CHECK(lg_next_instant(l, &at) && at == t2 + 5 * DAY); /* art. 5: valid 5 days */
-    CHECK_EQ_INT("the substitute accepts", BH_OK, lg_accept(l, k, reserve, t2 + DAY, &a, NULL));
-    CHECK_EQ_INT("created at once (now)", 1, count_kind(&a, LG_ACT_CREATE_GAME));
+    CHECK(league_next_instant(l, &at) && at == t2 + 5 * DAY); /* art. 5: valid 5 days */
+    CHECK_EQ_INT("the substitute accepts", BH_OK, league_accept(l, k, reserve, t2 + DAY, &a, NULL));
+    CHECK_EQ_INT("created at once (now)", 1, count_kind(&a, LEAGUE_ACT_CREATE_GAME));
     l = rt(l);
 
     /* expired twice -> forfeit: board 2 */
-    runner_key k2 = K(LG_STAGE_GROUPS, 0, 0, 1);
+    tfmt_key k2 = K(LEAGUE_STAGE_GROUPS, 0, 0, 1);
     players(l, k2, &w, &b);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("send", BH_OK, lg_send(l, k2, w, 0, t, &a, NULL));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("send", BH_OK, league_send(l, k2, w, 0, t, &a, NULL));
     l = rt(l);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("lapse", 1, lg_on_time(l, t + 10 * DAY, &a));
-    CHECK_EQ_INT("sender told", 1, count_note(&a, LG_N_LAPSED, w));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("lapse", 1, league_on_time(l, t + 10 * DAY, &a));
+    CHECK_EQ_INT("sender told", 1, count_note(&a, LEAGUE_N_LAPSED, w));
     CHECK_EQ_INT(
         "captain told", 1,
-        count_note(&a, LG_N_SUBST, lg_team_captain(l, tid_of(l, lg_game_get(l, k2)->team[1]))));
+        count_note(&a, LEAGUE_N_SUBST, league_team_captain(l, tid_of(l, league_game_get(l, k2)->team[1]))));
     l = rt(l);
-    CHECK_EQ_INT("second", BH_OK, lg_send(l, k2, w, 0, t + 12 * DAY, &a, NULL));
+    CHECK_EQ_INT("second", BH_OK, league_send(l, k2, w, 0, t + 12 * DAY, &a, NULL));
     l = rt(l);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("a µs before 5 days", 0, lg_on_time(l, t + 17 * DAY - 1, &a));
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("a µs before 5 days", 0, league_on_time(l, t + 17 * DAY - 1, &a));
     l = rt(l);
-    CHECK_EQ_INT("forfeit at 5 days", 1, lg_on_time(l, t + 17 * DAY, &a));
-    CHECK_EQ_INT("both told", 2, count_note(&a, LG_N_FORFEIT, 0));
+    CHECK_EQ_INT("forfeit at 5 days", 1, league_on_time(l, t + 17 * DAY, &a));
+    CHECK_EQ_INT("both told", 2, count_note(&a, LEAGUE_N_FORFEIT, 0));
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].note == LG_N_FORFEIT)
+        if (a.v[i].note == LEAGUE_N_FORFEIT)
             CHECK(a.v[i].at_us == t + 17 * DAY);
     l = rt(l);
-    CHECK_EQ_INT("Black loses by forfeit", LG_FF_W, lg_game_get(l, k2)->res);
-    CHECK_EQ_INT("once", 0, lg_on_time(l, t + 30 * DAY, &a));
-    CHECK_EQ_INT("decided", BH_EDECIDED, lg_send(l, k2, w, 0, t + 30 * DAY, &a, &why));
+    CHECK_EQ_INT("Black loses by forfeit", LEAGUE_FF_W, league_game_get(l, k2)->res);
+    CHECK_EQ_INT("once", 0, league_on_time(l, t + 30 * DAY, &a));
+    CHECK_EQ_INT("decided", BH_EDECIDED, league_send(l, k2, w, 0, t + 30 * DAY, &a, &why));
     int x, y;
-    lg_match_score(l, LG_STAGE_GROUPS, 0, &x, &y);
+    league_match_score(l, LEAGUE_STAGE_GROUPS, 0, &x, &y);
     int64_t first, second;
-    lg_match(l, LG_STAGE_GROUPS, 0, &first, &second, NULL, NULL);
+    league_match(l, LEAGUE_STAGE_GROUPS, 0, &first, &second, NULL, NULL);
     CHECK_EQ_INT("the forfeit scores a point for White's team", 2,
-                 lg_game_get(l, k2)->team[0] == first ? x : y);
-    lg_acts_fini(&a);
-    lg_free(l);
+                 league_game_get(l, k2)->team[0] == first ? x : y);
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 static void substitute_rated_above_refused(void)
@@ -828,77 +828,77 @@ static void substitute_rated_above_refused(void)
     /* boards are ordered by rating, so a free reserve is never rated above a board player;
      * but a second substitution is measured against the first substitute (art. 5: "rated
      * not above the replaced player") */
-    lg *l = small_started();
-    lg_acts a;
-    lg_acts_init(&a);
+    league *l = small_started();
+    league_acts a;
+    league_acts_init(&a);
     refusal why = {0};
-    runner_key k = K(LG_STAGE_GROUPS, 0, 0, 3);
+    tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 3);
     int w, b;
     players(l, k, &w, &b);
-    int bt = tid_of(l, lg_game_get(l, k)->team[1]);
-    int cap = lg_team_captain(l, bt), res1 = pid(bt, 5), res2 = pid(bt, 6);
-    CHECK_EQ_INT("before a lapse", BH_ESTATE, lg_substitute(l, k, cap, res2, T0, &a, &why));
-    CHECK_EQ_INT("send", BH_OK, lg_send(l, k, w, 0, T0, &a, NULL));
-    lg_on_time(l, T0 + 10 * DAY, &a);
+    int bt = tid_of(l, league_game_get(l, k)->team[1]);
+    int cap = league_team_captain(l, bt), res1 = pid(bt, 5), res2 = pid(bt, 6);
+    CHECK_EQ_INT("before a lapse", BH_ESTATE, league_substitute(l, k, cap, res2, T0, &a, &why));
+    CHECK_EQ_INT("send", BH_OK, league_send(l, k, w, 0, T0, &a, NULL));
+    league_on_time(l, T0 + 10 * DAY, &a);
     CHECK_EQ_INT("reserve 2 (20 below)", BH_OK,
-                 lg_substitute(l, k, cap, res2, T0 + 10 * DAY, &a, NULL));
+                 league_substitute(l, k, cap, res2, T0 + 10 * DAY, &a, NULL));
     l = rt(l);
     CHECK_EQ_INT("reserve 1 (10 below) is above reserve 2", BH_ERATING,
-                 lg_substitute(l, k, cap, res1, T0 + 10 * DAY, &a, &why));
+                 league_substitute(l, k, cap, res1, T0 + 10 * DAY, &a, &why));
     CHECK_EQ_STR("rule", "F-CHALLENGE", why.rule);
     CHECK_EQ_STR("field", "rating", why.field);
     CHECK_EQ_INT("the player replaced, rated above too", BH_ERATING,
-                 lg_substitute(l, k, cap, b, T0 + 10 * DAY, &a, &why));
-    CHECK_EQ_INT("still reserve 2", res2, lg_game_get(l, k)->c.player[CHAL_BLACK]);
-    lg_acts_fini(&a);
-    lg_free(l);
+                 league_substitute(l, k, cap, b, T0 + 10 * DAY, &a, &why));
+    CHECK_EQ_INT("still reserve 2", res2, league_game_get(l, k)->c.player[CHAL_BLACK]);
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 static void director_extends(void)
 {
-    lg *l = small_started();
-    lg_acts a;
-    lg_acts_init(&a);
+    league *l = small_started();
+    league_acts a;
+    league_acts_init(&a);
     refusal why = {0};
-    runner_key k = K(LG_STAGE_GROUPS, 1, 0, 2);
+    tfmt_key k = K(LEAGUE_STAGE_GROUPS, 1, 0, 2);
     int w, b;
     players(l, k, &w, &b);
     int64_t t = T0 + 3 * HOUR;
-    CHECK_EQ_INT("nothing to extend", BH_ESTATE, lg_extend(l, k, t + 12 * DAY, t, &a, &why));
-    CHECK_EQ_INT("send", BH_OK, lg_send(l, k, w, 0, t, &a, NULL));
-    CHECK_EQ_INT("not later", BH_EINVAL, lg_extend(l, k, t + 9 * DAY, t, &a, &why));
-    CHECK_EQ_INT("extend to 12 days", BH_OK, lg_extend(l, k, t + 12 * DAY, t + DAY, &a, NULL));
-    CHECK_EQ_INT("Black told", 1, count_note(&a, LG_N_EXTENDED, b));
+    CHECK_EQ_INT("nothing to extend", BH_ESTATE, league_extend(l, k, t + 12 * DAY, t, &a, &why));
+    CHECK_EQ_INT("send", BH_OK, league_send(l, k, w, 0, t, &a, NULL));
+    CHECK_EQ_INT("not later", BH_EINVAL, league_extend(l, k, t + 9 * DAY, t, &a, &why));
+    CHECK_EQ_INT("extend to 12 days", BH_OK, league_extend(l, k, t + 12 * DAY, t + DAY, &a, NULL));
+    CHECK_EQ_INT("Black told", 1, count_note(&a, LEAGUE_N_EXTENDED, b));
     l = rt(l);
     int64_t at;
-    CHECK(lg_next_instant(l, &at) && at == t + 12 * DAY);
-    lg_acts_fini(&a);
-    lg_acts_init(&a);
-    CHECK_EQ_INT("not at 10 days", 0, lg_on_time(l, t + 10 * DAY, &a));
+    CHECK(league_next_instant(l, &at) && at == t + 12 * DAY);
+    league_acts_fini(&a);
+    league_acts_init(&a);
+    CHECK_EQ_INT("not at 10 days", 0, league_on_time(l, t + 10 * DAY, &a));
     CHECK_EQ_INT("an answer on day 11 is in time", BH_OK,
-                 lg_counter(l, k, b, t + 13 * DAY, t + 11 * DAY, &a, NULL));
+                 league_counter(l, k, b, t + 13 * DAY, t + 11 * DAY, &a, NULL));
     l = rt(l);
-    CHECK(lg_next_instant(l, &at) && at == t + 21 * DAY); /* a fresh 10 days from day 11 */
-    CHECK_EQ_INT("White lets it lapse", 1, lg_on_time(l, t + 21 * DAY, &a));
-    CHECK_EQ_INT("White is the non-answering side", CHAL_WHITE, lg_game_get(l, k)->c.defaulter);
-    lg_acts_fini(&a);
-    lg_free(l);
+    CHECK(league_next_instant(l, &at) && at == t + 21 * DAY); /* a fresh 10 days from day 11 */
+    CHECK_EQ_INT("White lets it lapse", 1, league_on_time(l, t + 21 * DAY, &a));
+    CHECK_EQ_INT("White is the non-answering side", CHAL_WHITE, league_game_get(l, k)->c.defaulter);
+    league_acts_fini(&a);
+    league_free(l);
 }
 
 /* ---- every deadline once at its instant, across save/load ---------------------------------- */
 
 typedef struct {
     int note, to;
-    runner_key k;
+    tfmt_key k;
     int64_t at;
 } fired_t;
 
-static int collect(const lg_acts *a, fired_t *out, int n, int cap)
+static int collect(const league_acts *a, fired_t *out, int n, int cap)
 {
     for (int i = 0; i < a->n && n < cap; i++)
-        if (a->v[i].kind == LG_ACT_NOTICE &&
-            (a->v[i].note == LG_N_LAPSED || a->v[i].note == LG_N_SUBST ||
-             a->v[i].note == LG_N_FORFEIT))
+        if (a->v[i].kind == LEAGUE_ACT_NOTICE &&
+            (a->v[i].note == LEAGUE_N_LAPSED || a->v[i].note == LEAGUE_N_SUBST ||
+             a->v[i].note == LEAGUE_N_FORFEIT))
             out[n++] = (fired_t){a->v[i].note, a->v[i].to, a->v[i].key, a->v[i].at_us};
     return n;
 }
@@ -907,10 +907,10 @@ static int collect(const lg_acts *a, fired_t *out, int n, int cap)
  * server that was down), and the sender of a lapsed challenge sends the second one a day
  * after the lapse's instant; restart: save and load after every step. Returns the fired
  * notices in *out; *most the most deadlines one tick fired. */
-static int drive(lg **lp, int64_t late, bool restart, fired_t *out, int cap, int *most)
+static int drive(league **lp, int64_t late, bool restart, fired_t *out, int cap, int *most)
 {
     struct {
-        runner_key k;
+        tfmt_key k;
         int to;
         int64_t at;
     } pend[32];
@@ -918,30 +918,30 @@ static int drive(lg **lp, int64_t late, bool restart, fired_t *out, int cap, int
     *most = 0;
     for (;;) {
         int64_t at = 0;
-        bool have = lg_next_instant(*lp, &at);
+        bool have = league_next_instant(*lp, &at);
         int pi = -1;
         for (int i = 0; i < np; i++)
             if (pi < 0 || pend[i].at < pend[pi].at)
                 pi = i;
         if (!have && pi < 0)
             break;
-        lg_acts a;
-        lg_acts_init(&a);
+        league_acts a;
+        league_acts_init(&a);
         if (pi >= 0 && (!have || pend[pi].at <= at + late)) {
             CHECK_EQ_INT("second challenge", BH_OK,
-                         lg_send(*lp, pend[pi].k, pend[pi].to, 0, pend[pi].at, &a, NULL));
+                         league_send(*lp, pend[pi].k, pend[pi].to, 0, pend[pi].at, &a, NULL));
             pend[pi] = pend[--np];
         } else {
-            int f = lg_on_time(*lp, at + late, &a);
+            int f = league_on_time(*lp, at + late, &a);
             CHECK_MSG(f >= 1, "the instant told fires something");
             *most = f > *most ? f : *most;
         }
         n = collect(&a, out, n, cap);
         for (int i = 0; i < a.n; i++)
-            if (a.v[i].kind == LG_ACT_NOTICE && a.v[i].note == LG_N_LAPSED && np < 32)
+            if (a.v[i].kind == LEAGUE_ACT_NOTICE && a.v[i].note == LEAGUE_N_LAPSED && np < 32)
                 pend[np].k = a.v[i].key, pend[np].to = a.v[i].to,
                 pend[np++].at = a.v[i].at_us + DAY;
-        lg_acts_fini(&a);
+        league_acts_fini(&a);
         if (restart)
             *lp = rt(*lp);
     }
@@ -952,19 +952,19 @@ static void deadlines_once_across_restarts(void)
 {
     /* two copies of one league: `plain` ticks at every instant; `re` is saved and loaded
      * after every step and ticks 3 hours late (several deadlines due at once) */
-    lg *plain = small_started(), *re = small_started();
+    league *plain = small_started(), *re = small_started();
     enum { CAP = 256 };
     static fired_t fp[CAP], fr[CAP];
     /* first challenges on the 8 boards of the first two matches, one an hour apart */
     for (int i = 0; i < 8; i++) {
-        runner_key k = K(LG_STAGE_GROUPS, i / 4, 0, i % 4);
+        tfmt_key k = K(LEAGUE_STAGE_GROUPS, i / 4, 0, i % 4);
         int w, b;
         players(plain, k, &w, &b);
-        lg_acts a;
-        lg_acts_init(&a);
-        CHECK_EQ_INT("send p", BH_OK, lg_send(plain, k, w, 0, T0 + i * HOUR, &a, NULL));
-        CHECK_EQ_INT("send r", BH_OK, lg_send(re, k, w, 0, T0 + i * HOUR, &a, NULL));
-        lg_acts_fini(&a);
+        league_acts a;
+        league_acts_init(&a);
+        CHECK_EQ_INT("send p", BH_OK, league_send(plain, k, w, 0, T0 + i * HOUR, &a, NULL));
+        CHECK_EQ_INT("send r", BH_OK, league_send(re, k, w, 0, T0 + i * HOUR, &a, NULL));
+        league_acts_fini(&a);
         re = rt(re);
     }
     int most_p, most_r;
@@ -984,11 +984,11 @@ static void deadlines_once_across_restarts(void)
         CHECK_MSG(found == 1, "notice %d (note %d) fired %d times after the restarts", i,
                   fp[i].note, found);
         int idx = fp[i].k.match * 4 + fp[i].k.board;
-        if (fp[i].note == LG_N_LAPSED) {
+        if (fp[i].note == LEAGUE_N_LAPSED) {
             lapses++;
             CHECK(fp[i].at == T0 + idx * HOUR + 10 * DAY);
         }
-        if (fp[i].note == LG_N_FORFEIT) {
+        if (fp[i].note == LEAGUE_N_FORFEIT) {
             forfeits++;
             CHECK(fp[i].at == T0 + idx * HOUR + 10 * DAY + DAY + 5 * DAY);
         }
@@ -996,12 +996,12 @@ static void deadlines_once_across_restarts(void)
     CHECK_EQ_INT("8 lapses", 8, lapses);
     CHECK_EQ_INT("8 forfeits, both players told", 16, forfeits);
     for (int i = 0; i < 8; i++) {
-        runner_key k = K(LG_STAGE_GROUPS, i / 4, 0, i % 4);
-        CHECK_EQ_INT("same result", lg_game_get(plain, k)->res, lg_game_get(re, k)->res);
-        CHECK_EQ_INT("Black lost by forfeit", LG_FF_W, lg_game_get(re, k)->res);
+        tfmt_key k = K(LEAGUE_STAGE_GROUPS, i / 4, 0, i % 4);
+        CHECK_EQ_INT("same result", league_game_get(plain, k)->res, league_game_get(re, k)->res);
+        CHECK_EQ_INT("Black lost by forfeit", LEAGUE_FF_W, league_game_get(re, k)->res);
     }
-    lg_free(plain);
-    lg_free(re);
+    league_free(plain);
+    league_free(re);
 }
 
 /* ---- seeded whole leagues ------------------------------------------------------------------ */
@@ -1010,17 +1010,17 @@ static void deadlines_once_across_restarts(void)
 enum { PLAN_ACCEPT, PLAN_COUNTER, PLAN_LAPSE, PLAN_FORFEIT };
 enum { DO_SEND, DO_ACCEPT, DO_COUNTER, DO_SUBST, DO_RESULT, DO_STAGE, DO_LOT };
 
-#define KEYS (5 * 64 * 2 * LG_MAX_BOARDS)
+#define KEYS (5 * 64 * 2 * LEAGUE_MAX_BOARDS)
 
 typedef struct {
     int64_t at;
     int what;
-    runner_key k;
+    tfmt_key k;
     int arg;
 } todo_t;
 
 typedef struct {
-    lg *l;
+    league *l;
     uint64_t rng;
     int64_t now;
     todo_t q[4096];
@@ -1034,9 +1034,9 @@ typedef struct {
     int64_t winner;
 } world_t;
 
-static int kidx(runner_key k)
+static int kidx(tfmt_key k)
 {
-    return ((k.round * 64 + k.match) * 2 + k.game) * LG_MAX_BOARDS + k.board;
+    return ((k.round * 64 + k.match) * 2 + k.game) * LEAGUE_MAX_BOARDS + k.board;
 }
 
 static uint64_t rnd(world_t *w, uint64_t n)
@@ -1044,7 +1044,7 @@ static uint64_t rnd(world_t *w, uint64_t n)
     return bh_splitmix64(&w->rng) % n;
 }
 
-static void later(world_t *w, int64_t at, int what, runner_key k, int arg)
+static void later(world_t *w, int64_t at, int what, tfmt_key k, int arg)
 {
     if (w->nq >= (int)BH_ARRAY_LEN(w->q)) {
         CHECK_MSG(false, "todo queue full");
@@ -1054,22 +1054,22 @@ static void later(world_t *w, int64_t at, int what, runner_key k, int arg)
 }
 
 /* The players, captains and director react to what the league did. */
-static void react(world_t *w, const lg_acts *a)
+static void react(world_t *w, const league_acts *a)
 {
     for (int i = 0; i < a->n; i++) {
-        const lg_act *x = &a->v[i];
+        const league_act *x = &a->v[i];
         int ix = kidx(x->key);
-        const lg_game *g = x->kind == LG_ACT_NOTICE ? lg_game_get(w->l, x->key) : NULL;
+        const league_game *g = x->kind == LEAGUE_ACT_NOTICE ? league_game_get(w->l, x->key) : NULL;
         switch (x->kind) {
-        case LG_ACT_NOTICE:
-            if (x->note == LG_N_SEND) {
+        case LEAGUE_ACT_NOTICE:
+            if (x->note == LEAGUE_N_SEND) {
                 uint64_t p = rnd(w, 100);
                 w->plan[ix] = p < 55   ? PLAN_ACCEPT
                               : p < 75 ? PLAN_COUNTER
                               : p < 90 ? PLAN_LAPSE
                                        : PLAN_FORFEIT;
                 later(w, w->now + (int64_t)rnd(w, 2 * DAY), DO_SEND, x->key, 0);
-            } else if (x->note == LG_N_PROPOSED && g) {
+            } else if (x->note == LEAGUE_N_PROPOSED && g) {
                 bool to_sender = x->to == g->c.player[g->c.sender];
                 int plan = w->plan[ix];
                 if (to_sender || (g->c.stage == 2 && plan != PLAN_FORFEIT) || plan == PLAN_ACCEPT ||
@@ -1078,26 +1078,26 @@ static void react(world_t *w, const lg_acts *a)
                 else if (plan == PLAN_COUNTER)
                     later(w, w->now + DAY, DO_COUNTER, x->key, 0);
                 /* PLAN_LAPSE, PLAN_FORFEIT: no answer */
-            } else if (x->note == LG_N_LAPSED) {
+            } else if (x->note == LEAGUE_N_LAPSED) {
                 w->lapses[ix]++;
                 w->n_lapse++;
                 later(w, w->now + DAY, DO_SEND, x->key, 0);
-            } else if (x->note == LG_N_SUBST) {
+            } else if (x->note == LEAGUE_N_SUBST) {
                 if (rnd(w, 2))
                     later(w, w->now + HOUR, DO_SUBST, x->key, x->to);
-            } else if (x->note == LG_N_FORFEIT) {
+            } else if (x->note == LEAGUE_N_FORFEIT) {
                 w->forfeits[ix]++;
             }
             break;
-        case LG_ACT_CREATE_GAME:
+        case LEAGUE_ACT_CREATE_GAME:
             w->n_created++;
             later(w, w->now + HOUR, DO_RESULT, x->key, 0);
             if (x->base_ms == 600000)
                 w->n_alt_tc++;
             break;
-        case LG_ACT_STAGE_OVER: later(w, w->now + DAY, DO_STAGE, x->key, 0); break;
-        case LG_ACT_LOT_DUE: later(w, w->now, DO_LOT, x->key, 0); break;
-        case LG_ACT_FINISH:
+        case LEAGUE_ACT_STAGE_OVER: later(w, w->now + DAY, DO_STAGE, x->key, 0); break;
+        case LEAGUE_ACT_LOT_DUE: later(w, w->now, DO_LOT, x->key, 0); break;
+        case LEAGUE_ACT_FINISH:
             w->finished = true;
             w->winner = x->team[0];
             break;
@@ -1106,31 +1106,31 @@ static void react(world_t *w, const lg_acts *a)
     }
 }
 
-static void act(world_t *w, const todo_t *t, lg_acts *a)
+static void act(world_t *w, const todo_t *t, league_acts *a)
 {
-    const lg_game *g = t->what <= DO_RESULT ? lg_game_get(w->l, t->k) : NULL;
+    const league_game *g = t->what <= DO_RESULT ? league_game_get(w->l, t->k) : NULL;
     refusal why = {0};
     int rc = BH_OK;
     switch (t->what) {
     case DO_SEND:
-        rc = lg_send(w->l, t->k, g->c.player[g->c.sender], 0, w->now, a, &why);
+        rc = league_send(w->l, t->k, g->c.player[g->c.sender], 0, w->now, a, &why);
         if (rc == BH_OK && rnd(w, 4) == 0) { /* now and then both want 10+1 (art. 4) */
-            lg_agree_tc(w->l, t->k, g->c.player[0], true, w->now, a, NULL);
-            lg_agree_tc(w->l, t->k, g->c.player[1], true, w->now, a, NULL);
+            league_agree_tc(w->l, t->k, g->c.player[0], true, w->now, a, NULL);
+            league_agree_tc(w->l, t->k, g->c.player[1], true, w->now, a, NULL);
         }
         break;
-    case DO_ACCEPT: rc = lg_accept(w->l, t->k, g->c.player[g->c.turn], w->now, a, &why); break;
+    case DO_ACCEPT: rc = league_accept(w->l, t->k, g->c.player[g->c.turn], w->now, a, &why); break;
     case DO_COUNTER:
-        rc = lg_counter(w->l, t->k, g->c.player[g->c.turn], w->now + 3 * DAY, w->now, a, &why);
+        rc = league_counter(w->l, t->k, g->c.player[g->c.turn], w->now + 3 * DAY, w->now, a, &why);
         w->n_counter += rc == BH_OK;
         break;
     case DO_SUBST: {
         /* the captain puts in a reserve (rated below every board player), the first who does
          * not play another board of the match */
-        int tid = tid_of(w->l, g->team[g->c.defaulter]), nb = lg_config_get(w->l)->boards;
-        const roster *r = lg_team_roster(w->l, tid);
+        int tid = tid_of(w->l, g->team[g->c.defaulter]), nb = league_config_get(w->l)->boards;
+        const roster *r = league_team_roster(w->l, tid);
         for (int i = nb; i < r->n; i++) {
-            rc = lg_substitute(w->l, t->k, t->arg, r->p[i].id, w->now, a, &why);
+            rc = league_substitute(w->l, t->k, t->arg, r->p[i].id, w->now, a, &why);
             if (rc != BH_EEXIST)
                 break;
         }
@@ -1141,51 +1141,51 @@ static void act(world_t *w, const todo_t *t, lg_acts *a)
         break;
     }
     case DO_RESULT: {
-        lg_res res = (lg_res)(LG_1_0 + rnd(w, 3));
-        if (t->k.round != LG_STAGE_GROUPS && t->k.match == w->drawn_mi)
-            res = LG_DRAW; /* one knockout match drawn on every game */
-        rc = lg_game_over(w->l, t->k, res, w->now, a, &why);
+        league_res res = (league_res)(LEAGUE_1_0 + rnd(w, 3));
+        if (t->k.round != LEAGUE_STAGE_GROUPS && t->k.match == w->drawn_mi)
+            res = LEAGUE_DRAW; /* one knockout match drawn on every game */
+        rc = league_game_over(w->l, t->k, res, w->now, a, &why);
         w->n_results += rc == BH_OK;
         break;
     }
     case DO_STAGE:
-        if (lg_stage(w->l) == LG_STAGE_GROUPS) {
+        if (league_stage(w->l) == LEAGUE_STAGE_GROUPS) {
             /* art. 7: before the knockout a team's players are re-rated (+100 each): its team
              * rating is recomputed from the new roster */
-            const league_bracket *kb = lg_bracket(w->l);
-            w->drawn_mi = league_first_match(kb);
+            const bracket *kb = league_bracket(w->l);
+            w->drawn_mi = bracket_first_match(kb);
             w->rerated = kb->m[w->drawn_mi].team[0];
-            roster r = *lg_team_roster(w->l, w->rerated);
+            roster r = *league_team_roster(w->l, w->rerated);
             for (int i = 0; i < r.n; i++)
                 r.p[i].rating += 100;
-            rc = lg_set_roster(w->l, lg_team_id(w->l, w->rerated), &r, &why);
+            rc = league_set_roster(w->l, league_team_id(w->l, w->rerated), &r, &why);
             CHECK_EQ_INT("re-rated roster", BH_OK, rc);
         }
-        rc = lg_stage_start(w->l, w->now, a, &why);
+        rc = league_stage_start(w->l, w->now, a, &why);
         break;
-    case DO_LOT: rc = lg_lot(w->l, t->k.match, 0, w->now, a, &why); break;
+    case DO_LOT: rc = league_lot(w->l, t->k.match, 0, w->now, a, &why); break;
     }
     CHECK_MSG(rc == BH_OK, "todo %d at %lld: rc %d (%s %s)", t->what, (long long)t->at, rc,
               why.rule ? why.rule : "", why.field ? why.field : "");
 }
 
 /* A whole league: n teams in `groups` groups on `boards` boards, ratings drawn from seed. */
-/* Knockout stage st's TRF-2026 (lg_trf_stage) read back by the format's own columns
+/* Knockout stage st's TRF-2026 (league_trf_stage) read back by the format's own columns
  * (TRF-2026: points at 81-84, a round's opponent, colour and result at 92-95, 97, 99, ten
  * columns a round): every game seen from both players alike (the opponent's record names
  * this player, the other colour, the other result), a team's 001 points add up to its 310
  * game points, which are the match's, and place 1 is the bracket's winner. */
-static void check_ko_trf(const lg *l, int st)
+static void check_ko_trf(const league *l, int st)
 {
-    char *trf = lg_trf_stage(l, st);
-    enum { MAXR = LG_MAX_TEAMS * (LG_MAX_BOARDS + 4) + 1 };
+    char *trf = league_trf_stage(l, st);
+    enum { MAXR = LEAGUE_MAX_TEAMS * (LEAGUE_MAX_BOARDS + 4) + 1 };
     static char opp_col[MAXR][2], res[MAXR][2];
     static int opp[MAXR][2], team_of[MAXR];
     static double pts[MAXR];
     memset(opp, 0, sizeof opp);
     memset(team_of, 0, sizeof team_of);
     int n001 = 0, n310 = 0;
-    double team_pts[LG_MAX_TEAMS + 1] = {0};
+    double team_pts[LEAGUE_MAX_TEAMS + 1] = {0};
     for (const char *ln = trf; *ln;) {
         const char *e = strchr(ln, '\n');
         size_t len = e ? (size_t)(e - ln) : strlen(ln);
@@ -1226,27 +1226,27 @@ static void check_ko_trf(const lg *l, int st)
                 q = end;
             }
             /* the match of this team in stage st */
-            for (int mi = 0; mi < lg_n_matches(l, st); mi++) {
+            for (int mi = 0; mi < league_n_matches(l, st); mi++) {
                 int64_t f, sc;
-                if (!lg_match(l, st, mi, &f, &sc, NULL, NULL))
+                if (!league_match(l, st, mi, &f, &sc, NULL, NULL))
                     continue;
-                int side = f == lg_team_id(l, tid) ? 0 : sc == lg_team_id(l, tid) ? 1 : -1;
+                int side = f == league_team_id(l, tid) ? 0 : sc == league_team_id(l, tid) ? 1 : -1;
                 if (side < 0)
                     continue;
                 int x, y;
-                lg_match_score(l, st, mi, &x, &y);
+                league_match_score(l, st, mi, &x, &y);
                 CHECK_EQ_DBL("310 GP = the match's game points", (side ? y : x) / 2.0, gpv, 1e-9);
-                CHECK_EQ_INT("310 place 1 = the bracket's winner", lg_bracket(l)->m[mi].winner == side ? 1 : 2, place);
+                CHECK_EQ_INT("310 place 1 = the bracket's winner", league_bracket(l)->m[mi].winner == side ? 1 : 2, place);
                 roster_rating rr;
-                CHECK(lg_team_rating(l, tid, st, &rr));
+                CHECK(league_team_rating(l, tid, st, &rr));
                 CHECK_EQ_INT("310 rating = the stage's recomputed team rating", rr.avg, rat);
             }
             team_pts[tid] += gpv;
         }
         ln = e ? e + 1 : ln + len;
     }
-    CHECK_EQ_INT("a 310 record per team of the stage", 2 * (st == LG_STAGE_QF ? 4 : st == LG_STAGE_SF ? 2 : 1), n310);
-    double sum001[LG_MAX_TEAMS + 1] = {0};
+    CHECK_EQ_INT("a 310 record per team of the stage", 2 * (st == LEAGUE_STAGE_QF ? 4 : st == LEAGUE_STAGE_SF ? 2 : 1), n310);
+    double sum001[LEAGUE_MAX_TEAMS + 1] = {0};
     int games = 0;
     for (int a = 1; a < MAXR; a++) {
         if (team_of[a])
@@ -1264,8 +1264,8 @@ static void check_ko_trf(const lg *l, int st)
                       "round %d: %d-%d results %s", r + 1, a, b, pair);
         }
     }
-    CHECK_EQ_INT("every board game twice (each side), two games a board", 2 * 2 * lg_games_per_match(l, st) / 2 * (n310 / 2), games);
-    for (int t = 1; t <= lg_n_teams(l); t++)
+    CHECK_EQ_INT("every board game twice (each side), two games a board", 2 * 2 * league_games_per_match(l, st) / 2 * (n310 / 2), games);
+    for (int t = 1; t <= league_n_teams(l); t++)
         if (team_pts[t] > 0)
             CHECK_EQ_DBL("a team's 001 points add up to its game points", team_pts[t], sum001[t], 1e-9);
     CHECK(n001 > 0);
@@ -1278,14 +1278,14 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
     memset(&w, 0, sizeof w);
     w.rng = seed;
     w.drawn_mi = -1;
-    lg_config c;
-    lg_config_seed003(&c);
+    league_config c;
+    league_config_default(&c);
     c.teams = n;
     c.groups = groups;
     c.boards = boards;
-    w.l = lg_new(LID, &c);
+    w.l = league_new(LID, &c);
     for (int t = 1; t <= n; t++) {
-        int r[LG_MAX_BOARDS];
+        int r[LEAGUE_MAX_BOARDS];
         for (int i = 0; i < boards; i++)
             r[i] = 1600 + (int)rnd(&w, 900);
         for (int i = 1; i < boards; i++) /* descending, so the reserves are below them */
@@ -1298,22 +1298,22 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
         make_roster(&ro, t, r, boards);
         char name[32];
         snprintf(name, sizeof name, "Team %d (100%% ok)", t);
-        CHECK_EQ_INT("team", BH_OK, lg_add_team(w.l, team_id(t), name, &ro, pid(t, 1), NULL));
+        CHECK_EQ_INT("team", BH_OK, league_add_team(w.l, team_id(t), name, &ro, pid(t, 1), NULL));
     }
     w.now = T0;
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("start", BH_OK, lg_start(w.l, w.now, &a, NULL));
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, league_start(w.l, w.now, &a, NULL));
     w.l = rt(w.l);
     /* art. 3 with groups of 5: each board player 2 White and 2 Black */
     int s = n / groups, nb = boards;
     if (s == 5) {
-        static int wc[LG_MAX_TEAMS + 1][LG_MAX_BOARDS], bc[LG_MAX_TEAMS + 1][LG_MAX_BOARDS];
+        static int wc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS], bc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS];
         memset(wc, 0, sizeof wc);
         memset(bc, 0, sizeof bc);
-        for (int mi = 0; mi < lg_n_matches(w.l, LG_STAGE_GROUPS); mi++)
+        for (int mi = 0; mi < league_n_matches(w.l, LEAGUE_STAGE_GROUPS); mi++)
             for (int b = 0; b < nb; b++) {
-                const lg_game *g = lg_game_get(w.l, K(LG_STAGE_GROUPS, mi, 0, b));
+                const league_game *g = league_game_get(w.l, K(LEAGUE_STAGE_GROUPS, mi, 0, b));
                 wc[tid_of(w.l, g->team[0])][b]++;
                 bc[tid_of(w.l, g->team[1])][b]++;
             }
@@ -1322,19 +1322,19 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 CHECK_MSG(wc[t][b] == 2 && bc[t][b] == 2, "team %d board %d", t, b + 1);
     }
     react(&w, &a);
-    lg_acts_fini(&a);
+    league_acts_fini(&a);
     int steps = 0;
-    int stage_first[LG_STAGE_FINAL + 1] = {0};
+    int stage_first[LEAGUE_STAGE_FINAL + 1] = {0};
     while (!w.finished && steps++ < 200000) {
         int64_t at = 0;
-        bool have = lg_next_instant(w.l, &at);
+        bool have = league_next_instant(w.l, &at);
         int qi = -1;
         for (int i = 0; i < w.nq; i++)
             if (qi < 0 || w.q[i].at < w.q[qi].at)
                 qi = i;
         if (!have && qi < 0)
             break;
-        lg_acts_init(&a);
+        league_acts_init(&a);
         if (qi >= 0 && (!have || w.q[qi].at < at)) {
             todo_t t = w.q[qi];
             w.q[qi] = w.q[--w.nq];
@@ -1342,58 +1342,58 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
             act(&w, &t, &a);
         } else {
             w.now = at > w.now ? at : w.now;
-            CHECK_MSG(lg_on_time(w.l, w.now, &a) >= 1, "the instant told fires something");
+            CHECK_MSG(league_on_time(w.l, w.now, &a) >= 1, "the instant told fires something");
         }
-        int st = lg_stage(w.l);
+        int st = league_stage(w.l);
         if (!stage_first[st])
             stage_first[st] = steps;
         react(&w, &a);
-        lg_acts_fini(&a);
+        league_acts_fini(&a);
         w.l = rt(w.l);
     }
     CHECK_MSG(w.finished, "the league finished (%d steps)", steps);
-    CHECK_EQ_INT("finished", LG_FINISHED, lg_status(w.l));
-    const league_bracket *kb = lg_bracket(w.l);
-    CHECK(w.winner == lg_team_id(w.l, league_winner(kb, LEAGUE_FINAL)));
+    CHECK_EQ_INT("finished", LEAGUE_FINISHED, league_status(w.l));
+    const bracket *kb = league_bracket(w.l);
+    CHECK(w.winner == league_team_id(w.l, bracket_winner(kb, BRACKET_FINAL)));
     /* the stages played: 4 groups -> QF, SF, final; 2 groups -> SF, final */
-    CHECK_EQ_INT("QF played iff 4 groups", groups == 4, stage_first[LG_STAGE_QF] != 0);
-    CHECK(stage_first[LG_STAGE_SF] && stage_first[LG_STAGE_FINAL]);
+    CHECK_EQ_INT("QF played iff 4 groups", groups == 4, stage_first[LEAGUE_STAGE_QF] != 0);
+    CHECK(stage_first[LEAGUE_STAGE_SF] && stage_first[LEAGUE_STAGE_FINAL]);
     /* every game decided, every match's points add up (no double forfeits here), each
      * deadline fired at most once a game */
     int games = 0;
-    for (int st = LG_STAGE_GROUPS; st <= LG_STAGE_FINAL; st++)
-        for (int mi = 0; mi < lg_n_matches(w.l, st); mi++) {
+    for (int st = LEAGUE_STAGE_GROUPS; st <= LEAGUE_STAGE_FINAL; st++)
+        for (int mi = 0; mi < league_n_matches(w.l, st); mi++) {
             int64_t f, sc;
-            if (!lg_match(w.l, st, mi, &f, &sc, NULL, NULL))
+            if (!league_match(w.l, st, mi, &f, &sc, NULL, NULL))
                 continue;
-            int x, y, per = lg_games_per_match(w.l, st);
-            CHECK(lg_match_score(w.l, st, mi, &x, &y));
+            int x, y, per = league_games_per_match(w.l, st);
+            CHECK(league_match_score(w.l, st, mi, &x, &y));
             CHECK_MSG(x + y == 2 * per, "stage %d match %d: %d + %d of %d games", st, mi, x, y,
                       per);
             for (int gi = 0; gi < per; gi++) {
-                runner_key k = K(st, mi, gi / nb, gi % nb);
-                const lg_game *g = lg_game_get(w.l, k);
+                tfmt_key k = K(st, mi, gi / nb, gi % nb);
+                const league_game *g = league_game_get(w.l, k);
                 games++;
-                CHECK(g->res != LG_NONE);
+                CHECK(g->res != LEAGUE_NONE);
                 CHECK(w.lapses[kidx(k)] <= 1 && w.forfeits[kidx(k)] <= 2);
-                bool forfeit = g->res == LG_FF_W || g->res == LG_FF_B;
+                bool forfeit = g->res == LEAGUE_FF_W || g->res == LEAGUE_FF_B;
                 CHECK_MSG(forfeit == (w.forfeits[kidx(k)] == 2), "forfeit iff told");
             }
         }
-    for (int st = groups == 4 ? LG_STAGE_QF : LG_STAGE_SF; st <= LG_STAGE_FINAL; st++)
+    for (int st = groups == 4 ? LEAGUE_STAGE_QF : LEAGUE_STAGE_SF; st <= LEAGUE_STAGE_FINAL; st++)
         check_ko_trf(w.l, st);
     if (groups == 2) {
-        char *qf = lg_trf_stage(w.l, LG_STAGE_QF);
+        char *qf = league_trf_stage(w.l, LEAGUE_STAGE_QF);
         CHECK_MSG(qf[0] == '\0', "no quarter-finals in a two-group league");
         free(qf);
     }
     int ko_matches = groups == 4 ? 7 : 3;
     CHECK_EQ_INT("every game", n / groups * (s - 1) / 2 * groups * nb + ko_matches * 2 * nb, games);
     /* art. 7: the bracket from the group tables, 1A-2B, 2A-1B (, 1C-2D, 2C-1D) */
-    int m0 = league_first_match(kb);
-    lg_row rows[GROUPS_MAX_S][GROUPS_MAX_S];
+    int m0 = bracket_first_match(kb);
+    league_row rows[GROUPS_MAX_S][GROUPS_MAX_S];
     for (int g = 0; g < groups; g++)
-        lg_group_table(w.l, g, rows[g], GROUPS_MAX_S);
+        league_group_table(w.l, g, rows[g], GROUPS_MAX_S);
     for (int p = 0; p < groups; p++) {
         int ga = p / 2 * 2, gb = ga + 1; /* QF1 1A-2B, QF2 2A-1B, QF3 1C-2D, QF4 2C-1D */
         const int first = p % 2 == 0 ? rows[ga][0].tid : rows[ga][1].tid;
@@ -1404,19 +1404,19 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
     /* ratings recomputed before each knockout stage from the current rosters (the average
      * of the board players), the drawn match to the lower rated */
     roster_rating gr, kr;
-    CHECK(lg_team_rating(w.l, w.rerated, LG_STAGE_GROUPS, &gr));
-    CHECK(lg_team_rating(w.l, w.rerated, (m0 == LEAGUE_QF1 ? LG_STAGE_QF : LG_STAGE_SF), &kr));
+    CHECK(league_team_rating(w.l, w.rerated, LEAGUE_STAGE_GROUPS, &gr));
+    CHECK(league_team_rating(w.l, w.rerated, (m0 == BRACKET_QF1 ? LEAGUE_STAGE_QF : LEAGUE_STAGE_SF), &kr));
     CHECK_EQ_INT("re-rated by +100", (int)gr.sum + 100 * nb, (int)kr.sum);
     int drawn = 0;
-    for (int mi = m0; mi < LEAGUE_MATCHES; mi++) {
-        const league_match *m = &kb->m[mi];
+    for (int mi = m0; mi < BRACKET_MATCHES; mi++) {
+        const bracket_match *m = &kb->m[mi];
         if (m->gp2[0] != m->gp2[1])
             continue;
         drawn++;
         long sum[2] = {0, 0};
         for (int i = 0; i < 2; i++)
             for (int b = 0; b < nb; b++)
-                sum[i] += lg_team_roster(w.l, m->team[i])->p[b].rating;
+                sum[i] += league_team_roster(w.l, m->team[i])->p[b].rating;
         if (sum[0] != sum[1])
             CHECK_EQ_INT("drawn: the lower rated goes through", sum[0] < sum[1] ? 0 : 1, m->winner);
     }
@@ -1433,7 +1433,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
     printf("  %d teams: %d games, %d created, %d counters, %d lapses, %d substitutions, %d "
            "forfeits, %d steps\n",
            n, games, w.n_created, w.n_counter, w.n_lapse, w.n_subst, ff, steps);
-    lg_free(w.l);
+    league_free(w.l);
 }
 
 static void seed003_whole_league(void)
@@ -1456,29 +1456,29 @@ static char *xstrdup_test(const char *s)
 
 static void load_refuses_bad_text(void)
 {
-    lg *l = small_started();
-    char *t = lg_save(l);
-    lg *m = NULL;
+    league *l = small_started();
+    char *t = league_save(l);
+    league *m = NULL;
     int line = 0;
-    CHECK_EQ_INT("empty", BH_EPARSE, lg_load(LID, "", &m, &line));
-    CHECK_EQ_INT("other header", BH_EPARSE, lg_load(LID, "CLUB 1\n", &m, &line));
+    CHECK_EQ_INT("empty", BH_EPARSE, league_load(LID, "", &m, &line));
+    CHECK_EQ_INT("other header", BH_EPARSE, league_load(LID, "CLUB 1\n", &m, &line));
     /* a game line broken */
     char *g = strstr(t, "\ngame ");
     CHECK(g != NULL);
     char *bad = xstrdup_test(t);
     bad[g - t + 6] = 'x';
-    CHECK_EQ_INT("bad game line", BH_EPARSE, lg_load(LID, bad, &m, &line));
+    CHECK_EQ_INT("bad game line", BH_EPARSE, league_load(LID, bad, &m, &line));
     CHECK(m == NULL);
     free(bad);
     /* a game line missing: the schedule is incomplete */
     bad = xstrdup_test(t);
     char *e = strchr(bad + (g - t) + 1, '\n');
     memmove(bad + (g - t), e, strlen(e) + 1);
-    CHECK_EQ_INT("missing game", BH_EPARSE, lg_load(LID, bad, &m, &line));
+    CHECK_EQ_INT("missing game", BH_EPARSE, league_load(LID, bad, &m, &line));
     CHECK_EQ_INT("named as the whole", 0, line);
     free(bad);
     free(t);
-    lg_free(l);
+    league_free(l);
 }
 
 static const bh_test_case cases[] = {

@@ -1,4 +1,4 @@
-/* test_lg_fmt.c: the league of seed 003 as a format on the seam (tourney/lg_fmt.h), through
+/* test_lg_fmt.c: the league of seed 003 as a format on the seam (tourney/league/league_fmt.h), through
  * tfmt_league's operations only, as the hub's executor drives it: found by its magic word,
  * its deadlines on the wall clock (art. 5: 10 days, then 5), a challenge answered into a
  * CREATE_GAME of a chess game (F-CHESS: players, colours, 5+1, T-WAIT) followed by a game
@@ -12,12 +12,13 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "game.h"
-#include "lg_fmt.h"
+#include "club.h"
+#include "league_fmt.h"
 
 #define DAY (86400LL * 1000000)
 #define T0 (1109635200LL * 1000000) /* 1 March 2005 00:00 UTC (art. 10), µs */
 
-static int kinds(const runner_acts *a, int kind)
+static int kinds(const tfmt_acts *a, int kind)
 {
     int n = 0;
     for (int i = 0; i < a->n; i++)
@@ -26,16 +27,16 @@ static int kinds(const runner_acts *a, int kind)
 }
 
 /* 4 teams in 2 groups on 1 board (team t: players 10t+1, 10t+2), started at T0. */
-static lg *small(void)
+static league *small(void)
 {
-    lg_config c;
-    lg_config_seed003(&c);
+    league_config c;
+    league_config_default(&c);
     c.teams = 4;
     c.groups = 2;
     c.boards = 1;
     c.max_invited = 1;
-    CHECK_EQ_INT("config", BH_OK, lg_config_check(&c, NULL));
-    lg *l = lg_new(9, &c);
+    CHECK_EQ_INT("config", BH_OK, league_config_check(&c, NULL));
+    league *l = league_new(9, &c);
     for (int t = 1; t <= 4; t++) {
         roster r;
         roster_init(&r);
@@ -45,12 +46,12 @@ static lg *small(void)
             roster_add(&r, 10 * t + i, name, 2300 - 10 * t - i, false, NULL);
         }
         snprintf(name, sizeof name, "T%d", t);
-        CHECK_EQ_INT("team", BH_OK, lg_add_team(l, 100 + t, name, &r, 10 * t + 1, NULL));
+        CHECK_EQ_INT("team", BH_OK, league_add_team(l, 100 + t, name, &r, 10 * t + 1, NULL));
     }
-    lg_acts a;
-    lg_acts_init(&a);
-    CHECK_EQ_INT("start", BH_OK, lg_start(l, T0, &a, NULL));
-    lg_acts_fini(&a);
+    league_acts a;
+    league_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
+    league_acts_fini(&a);
     return l;
 }
 
@@ -74,38 +75,38 @@ static void a_game_through_the_seam(void)
     void *ev = reload(small());
     CHECK_EQ_INT("no deadline before a challenge", 0, (int)tfmt_league.next_instant(ev));
     CHECK_EQ_INT("T-WAIT 600 s", 600, (int)tfmt_league.wait_s(ev));
-    runner_key k = {LG_STAGE_GROUPS, 0, 0, 0};
-    const lg_game *g = lg_game_get(ev, k);
+    tfmt_key k = {LEAGUE_STAGE_GROUPS, 0, 0, 0};
+    const league_game *g = league_game_get(ev, k);
     int w = g->c.player[0], b = g->c.player[1];
-    lg_acts la;
-    lg_acts_init(&la);
-    runner_acts a;
-    runner_acts_init(&a);
-    CHECK_EQ_INT("send", BH_OK, lg_send(ev, k, w, 0, T0 + DAY, &la, NULL));
-    lg_fmt_acts(&la, &a);
+    league_acts la;
+    league_acts_init(&la);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    CHECK_EQ_INT("send", BH_OK, league_send(ev, k, w, 0, T0 + DAY, &la, NULL));
+    league_fmt_acts(&la, &a);
     CHECK_EQ_INT("lg's list emptied", 0, la.n);
-    const runner_act *n = NULL;
+    const tfmt_act *n = NULL;
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].kind == RUNNER_ACT_NOTICE)
+        if (a.v[i].kind == TFMT_ACT_NOTICE)
             n = &a.v[i];
-    CHECK_MSG(n && n->to == b && n->note == LG_N_PROPOSED &&
+    CHECK_MSG(n && n->to == b && n->note == LEAGUE_N_PROPOSED &&
                   n->deadline_us == (uint64_t)(T0 + 11 * DAY),
               "the proposal to Black, valid 10 days (art. 5)");
-    CHECK_EQ_INT("persisted", 1, kinds(&a, RUNNER_ACT_PERSIST));
-    CHECK_EQ_INT("published", 1, kinds(&a, RUNNER_ACT_STANDINGS));
-    runner_acts_fini(&a);
+    CHECK_EQ_INT("persisted", 1, kinds(&a, TFMT_ACT_PERSIST));
+    CHECK_EQ_INT("published", 1, kinds(&a, TFMT_ACT_STANDINGS));
+    tfmt_acts_fini(&a);
     ev = reload(ev);
     CHECK(tfmt_league.next_instant(ev) == (uint64_t)(T0 + 11 * DAY));
-    CHECK_EQ_INT("accept", BH_OK, lg_accept(ev, k, b, T0 + 2 * DAY, &la, NULL));
-    runner_acts_init(&a);
-    lg_fmt_acts(&la, &a);
+    CHECK_EQ_INT("accept", BH_OK, league_accept(ev, k, b, T0 + 2 * DAY, &la, NULL));
+    tfmt_acts_init(&a);
+    league_fmt_acts(&la, &a);
     int cg = -1;
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].kind == RUNNER_ACT_CREATE_GAME)
+        if (a.v[i].kind == TFMT_ACT_CREATE_GAME)
             cg = i;
     CHECK(cg >= 0 && cg + 2 < a.n);
     if (cg >= 0 && cg + 2 < a.n) {
-        const runner_act *x = &a.v[cg];
+        const tfmt_act *x = &a.v[cg];
         CHECK_EQ_INT("a chess game", GAME_KIND_CHESS, x->game_kind);
         CHECK_EQ_INT("White", w, x->player[0]);
         CHECK_EQ_INT("Black", b, x->player[1]);
@@ -115,45 +116,45 @@ static void a_game_through_the_seam(void)
         CHECK_EQ_INT("waiting time", 600, (int)x->wait_s);
         CHECK(x->start_us == (uint64_t)(T0 + 2 * DAY));
         for (int s = 0; s < 2; s++) {
-            const runner_act *y = &a.v[cg + 1 + s];
-            CHECK_MSG(y->kind == RUNNER_ACT_NOTICE && y->note == LG_N_GAME &&
+            const tfmt_act *y = &a.v[cg + 1 + s];
+            CHECK_MSG(y->kind == TFMT_ACT_NOTICE && y->note == LEAGUE_N_GAME &&
                           y->to == x->player[s] && tfmt_key_eq(y->key, k),
                       "the game notice to seat %d right after its CREATE_GAME", s);
         }
     }
     int pack = -1;
-    CHECK_EQ_INT("packed", BH_OK, tfmt_key_pack(TFMT_SLOT_PACKED, (runner_key){2, 1, 1, 3}, &pack));
+    CHECK_EQ_INT("packed", BH_OK, tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){2, 1, 1, 3}, &pack));
     CHECK_EQ_INT("game 2 board 4", 67, pack);
-    runner_acts_fini(&a);
-    /* Black absent after the waiting time: the gate's forfeit (T-WAIT), a forfeit in lg */
-    runner_acts_init(&a);
+    tfmt_acts_fini(&a);
+    /* Black absent after the waiting time: the gate's forfeit (T-WAIT), a forfeit in league */
+    tfmt_acts_init(&a);
     tfmt_league.game_over(ev, k, TFMT_FF_W, T0 + 2 * DAY + 600 * 1000000LL, &a);
-    CHECK_EQ_INT("recorded as a forfeit", LG_FF_W, lg_game_get(ev, k)->res);
-    CHECK_EQ_INT("persisted", 1, kinds(&a, RUNNER_ACT_PERSIST));
-    runner_acts_fini(&a);
-    runner_acts_init(&a);
+    CHECK_EQ_INT("recorded as a forfeit", LEAGUE_FF_W, league_game_get(ev, k)->res);
+    CHECK_EQ_INT("persisted", 1, kinds(&a, TFMT_ACT_PERSIST));
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     tfmt_league.game_over(ev, k, TFMT_WIN2, T0 + 3 * DAY, &a);
     CHECK_EQ_INT("an end heard again: nothing", 0, a.n);
-    CHECK_EQ_INT("still the forfeit", LG_FF_W, lg_game_get(ev, k)->res);
-    runner_acts_fini(&a);
-    lg_acts_fini(&la);
+    CHECK_EQ_INT("still the forfeit", LEAGUE_FF_W, league_game_get(ev, k)->res);
+    tfmt_acts_fini(&a);
+    league_acts_fini(&la);
     tfmt_league.free(ev);
 }
 
 static void a_lapse_once_across_a_reload(void)
 {
     void *ev = small();
-    runner_key k = {LG_STAGE_GROUPS, 1, 0, 0}; /* group B's match */
-    int w = lg_game_get(ev, k)->c.player[0];
-    lg_acts la;
-    lg_acts_init(&la);
-    CHECK_EQ_INT("send", BH_OK, lg_send(ev, k, w, 0, T0, &la, NULL));
-    lg_acts_fini(&la);
+    tfmt_key k = {LEAGUE_STAGE_GROUPS, 1, 0, 0}; /* group B's match */
+    int w = league_game_get(ev, k)->c.player[0];
+    league_acts la;
+    league_acts_init(&la);
+    CHECK_EQ_INT("send", BH_OK, league_send(ev, k, w, 0, T0, &la, NULL));
+    league_acts_fini(&la);
     ev = reload(ev);
     uint64_t at = tfmt_league.next_instant(ev);
     CHECK(at == (uint64_t)(T0 + 10 * DAY));
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     tfmt_league.on_time(ev, at - 1, &a);
     CHECK_EQ_INT("nothing a µs early", 0, a.n);
     /* the server was down over the deadline: loaded after it, the lapse fires once, dated at it */
@@ -161,20 +162,20 @@ static void a_lapse_once_across_a_reload(void)
     tfmt_league.loaded(ev, at + DAY, &a);
     int lapsed = 0;
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].kind == RUNNER_ACT_NOTICE && a.v[i].note == LG_N_LAPSED) {
+        if (a.v[i].kind == TFMT_ACT_NOTICE && a.v[i].note == LEAGUE_N_LAPSED) {
             lapsed++;
             CHECK(a.v[i].to == w && a.v[i].at_us == at);
         }
     CHECK_EQ_INT("lapsed once", 1, lapsed);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     ev = reload(ev);
-    runner_acts_init(&a);
+    tfmt_acts_init(&a);
     tfmt_league.on_time(ev, at + 2 * DAY, &a);
     tfmt_league.loaded(ev, at + 2 * DAY, &a);
-    CHECK_EQ_INT("not again", 0, kinds(&a, RUNNER_ACT_NOTICE));
+    CHECK_EQ_INT("not again", 0, kinds(&a, TFMT_ACT_NOTICE));
     CHECK_EQ_INT("no deadline runs (the second challenge is not sent)", 0,
                  (int)tfmt_league.next_instant(ev));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     tfmt_league.free(ev);
 }
 

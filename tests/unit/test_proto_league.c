@@ -28,7 +28,7 @@ static void golden_client(void)
 {
     static pleague_msg m;
     CHECK_EQ_INT("create", BH_OK, dec_file("c2s-league_create.json", &m));
-    CHECK_EQ_INT("type", PLG_CREATE, m.type);
+    CHECK_EQ_INT("type", PLEAGUE_CREATE, m.type);
     CHECK_EQ_STR("name", "Open League 2005", m.create.name);
     CHECK_EQ_INT("teams", 8, m.create.teams);
     CHECK_EQ_INT("groups", 2, m.create.groups);
@@ -125,8 +125,8 @@ static char *utf8_name(char *out, const char *ch, int n, int pad)
     return out;
 }
 
-/* Limits taken whole: player names of PLG_PNAME_MAX (47) bytes in 2-, 3- and 4-byte UTF-8,
- * a team name of PROTO_NAME_MAX (64); rosters of PLG_PLAYERS_MAX (32) and one more; the
+/* Limits taken whole: player names of PLEAGUE_PNAME_MAX (47) bytes in 2-, 3- and 4-byte UTF-8,
+ * a team name of PROTO_NAME_MAX (64); rosters of PLEAGUE_PLAYERS_MAX (32) and one more; the
  * largest instant; an id of 2^53-1 echoed exact by the encoders (cJSON alone prints
  * 9.00719925474099e+15). */
 static void limits(pleague_msg *m)
@@ -168,7 +168,7 @@ static void limits(pleague_msg *m)
     const char *late = "{\"type\":\"league_extend\",\"id\":1,\"league\":7,\"stage\":1,"
                        "\"match\":1,\"board\":1,\"deadline_ms\":253402300799999}";
     CHECK_EQ_INT("9999-12-31", BH_OK, proto_league_decode(late, strlen(late), m, &err));
-    CHECK_EQ_INT("deadline", PLG_INSTANT_MAX_MS, m->game.deadline_ms);
+    CHECK_EQ_INT("deadline", PLEAGUE_INSTANT_MAX_MS, m->game.deadline_ms);
     char *out = proto_league_enc_notices(PROTO_ID_MAX, PROTO_ID_MAX, 1, NULL, 0, PROTO_ID_MAX);
     CHECK_MSG(strstr(out, "\"id\":9007199254740991,") &&
                   strstr(out, "\"league\":9007199254740991,") &&
@@ -264,7 +264,7 @@ static void hostile(void)
          "\"name\":\"Or\\nlov\"}],\"captain\":1}",
          BH_ETEXT, "name"},
         /* The session's attacks (test_ws_league_hostile.c has them over sockets): numbers at
-         * 2^53 and as strings, instants after 9999-12-31 (PLG_INSTANT_MAX_MS), a roster of
+         * 2^53 and as strings, instants after 9999-12-31 (PLEAGUE_INSTANT_MAX_MS), a roster of
          * 33, a player that is no object, player ids 0 and 2^31, names one byte over in 2-,
          * 3- and 4-byte UTF-8, a character cut at the limit. */
         {"{\"type\":\"league_get\",\"id\":1,\"league\":9007199254740992}", BH_EFIELD, "league"},
@@ -344,7 +344,7 @@ static void hostile(void)
     const char *esc = "{\"type\":\"league\\u005Fget\",\"id\":65,\"league\":7}";
     CHECK_EQ_INT("escaped league_get: decoded", BH_OK,
                  proto_decode_any(esc, strlen(esc), &a, &err));
-    CHECK_MSG(a.fam == PROTO_FAM_LEAGUE && a.league.type == PLG_GET && a.league.id == 65,
+    CHECK_MSG(a.fam == PROTO_FAM_LEAGUE && a.league.type == PLEAGUE_GET && a.league.id == 65,
               "escaped league_get: fam %d type %d id %lld", (int)a.fam, (int)a.league.type,
               (long long)a.league.id);
     const char *club = "{\"type\":\"club_get\",\"id\":49,\"club\":3,\"x\":\"league_\"}";
@@ -356,8 +356,8 @@ static void hostile(void)
     big[PROTO_MAX_FRAME + 1] = 0;
     CHECK_EQ_INT("too large", BH_ELIMIT, proto_league_decode(big, PROTO_MAX_FRAME + 1, &m, &err));
     free(big);
-    CHECK_EQ_STR("type name", "league_substitute", proto_league_type_name(PLG_SUBSTITUTE));
-    CHECK(proto_league_type_name(PLG_TYPE_COUNT_) == NULL);
+    CHECK_EQ_STR("type name", "league_substitute", proto_league_type_name(PLEAGUE_SUBSTITUTE));
+    CHECK(proto_league_type_name(PLEAGUE_TYPE_COUNT_) == NULL);
 }
 
 /* Byte mutations of every client example: the decoder never crashes (ASan) and answers with

@@ -23,7 +23,7 @@
 #define SEC 1000000ULL
 
 static runner *R;
-static runner_acts A;
+static tfmt_acts A;
 static bool legacy_wd; /* event(): runner_config.legacy_withdraw */
 static int late_until; /* event(): runner_config.late_until */
 
@@ -36,7 +36,7 @@ static int n_kind(int kind)
 }
 
 /* The nth action of a kind (0 first), or NULL. */
-static const runner_act *act_of(int kind, int nth)
+static const tfmt_act *act_of(int kind, int nth)
 {
     for (int i = 0; i < A.n; i++)
         if (A.v[i].kind == kind && nth-- == 0)
@@ -46,7 +46,7 @@ static const runner_act *act_of(int kind, int nth)
 
 static void clear(void)
 {
-    runner_acts_fini(&A);
+    tfmt_acts_fini(&A);
 }
 
 /* A new event of n teams registered as 101, 102, ... with falling ratings (so pairing number
@@ -75,13 +75,13 @@ static void event(int n, int rounds, int small, const char *const *tb, int ntb, 
     CHECK_EQ_INT("start", BH_OK, runner_start(R, T0, 7, &A, &rep));
 }
 
-static runner_key key(int r, int m, int g)
+static tfmt_key key(int r, int m, int g)
 {
-    return (runner_key){r, m, g, 0};
+    return (tfmt_key){r, m, g, 0};
 }
 
 /* End live game k with res at now; A holds what follows. */
-static void over(runner_key k, runner_result res, uint64_t now)
+static void over(tfmt_key k, tfmt_res res, uint64_t now)
 {
     clear();
     runner_game_over(R, k, res, now, &A);
@@ -110,45 +110,45 @@ static const tour_match *match_of(int r, int64_t x, int64_t y, int *mi)
 static void t_auto_double(void)
 {
     event(4, 2, 0, NULL, 0, true);
-    CHECK_EQ_INT("running", RUNNER_RUNNING, runner_status(R));
-    CHECK_EQ_INT("round 1 games", 2, n_kind(RUNNER_ACT_CREATE_GAME));
-    CHECK_EQ_INT("round 1 published", 1, n_kind(RUNNER_ACT_ROUND));
-    CHECK_EQ_INT("persisted", 2, n_kind(RUNNER_ACT_PERSIST));
+    CHECK_EQ_INT("running", TFMT_RUNNING, runner_status(R));
+    CHECK_EQ_INT("round 1 games", 2, n_kind(TFMT_ACT_CREATE_GAME));
+    CHECK_EQ_INT("round 1 published", 1, n_kind(TFMT_ACT_ROUND));
+    CHECK_EQ_INT("persisted", 2, n_kind(TFMT_ACT_PERSIST));
     int mi;
     CHECK_MSG(match_of(1, 101, 103, &mi) && match_of(1, 102, 104, &mi), "round 1 not 1-3 2-4");
-    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_INT("game 1 key", 0, g1->key.game);
     CHECK_EQ_STR("ruleset", "online", g1->ruleset);
     CHECK_EQ_INT("base", 60000, (int)g1->base_ms);
     CHECK_MSG(!g1->armageddon, "game 1 an Armageddon game");
     int64_t t1 = g1->team[0], t2 = g1->team[1];
-    runner_key k = g1->key;
-    over(k, RUNNER_DRAW, T0 + SEC);
-    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    tfmt_key k = g1->key;
+    over(k, TFMT_DRAW, T0 + SEC);
+    const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(g2 && g2->key.game == 1 && g2->team[0] == t2 && g2->team[1] == t1,
               "game 2 after a draw: not created with the colours swapped");
     CHECK_EQ_INT("no choice after a draw", 0, n_kind(RUNNER_ACT_ASK_CHOICE));
-    over(key(1, k.match, 1), RUNNER_WIN1, T0 + 2 * SEC); /* t2 wins game 2: 1.5-0.5 */
-    CHECK_EQ_INT("the match has no game 3", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    over(key(1, k.match, 1), TFMT_WIN1, T0 + 2 * SEC); /* t2 wins game 2: 1.5-0.5 */
+    CHECK_EQ_INT("the match has no game 3", 0, n_kind(TFMT_ACT_CREATE_GAME));
     const tour *t = runner_tour(R);
     CHECK_EQ_INT("T-SCORE: 1.5-0.5 is a won match", 2, tour_team_mp(t, runner_team_tid(R, t2), 1));
     CHECK_EQ_INT("loser", 0, tour_team_mp(t, runner_team_tid(R, t1), 1));
     int other = 1 - k.match;
-    over(key(1, other, 0), RUNNER_DRAW, T0 + 3 * SEC);
-    over(key(1, other, 1), RUNNER_DRAW, T0 + 4 * SEC);
-    CHECK_EQ_INT("standings at the round's end", 1, n_kind(RUNNER_ACT_STANDINGS));
+    over(key(1, other, 0), TFMT_DRAW, T0 + 3 * SEC);
+    over(key(1, other, 1), TFMT_DRAW, T0 + 4 * SEC);
+    CHECK_EQ_INT("standings at the round's end", 1, n_kind(TFMT_ACT_STANDINGS));
     CHECK_EQ_INT("round 2 paired without anyone", 2, tour_n_rounds(runner_tour(R)));
-    CHECK_EQ_INT("round 2 started", 2, n_kind(RUNNER_ACT_CREATE_GAME));
-    runner_act r2[2] = {*act_of(RUNNER_ACT_CREATE_GAME, 0), *act_of(RUNNER_ACT_CREATE_GAME, 1)};
+    CHECK_EQ_INT("round 2 started", 2, n_kind(TFMT_ACT_CREATE_GAME));
+    tfmt_act r2[2] = {*act_of(TFMT_ACT_CREATE_GAME, 0), *act_of(TFMT_ACT_CREATE_GAME, 1)};
     for (int i = 0; i < 2; i++) {
         CHECK_MSG(!match_of(1, r2[i].team[0], r2[i].team[1], &mi),
                   "round 2: a rematch (T-PAIR [C1])");
-        over(r2[i].key, RUNNER_DRAW, T0 + 5 * SEC);
-        over(key(2, r2[i].key.match, 1), RUNNER_DRAW, T0 + 6 * SEC);
+        over(r2[i].key, TFMT_DRAW, T0 + 5 * SEC);
+        over(key(2, r2[i].key.match, 1), TFMT_DRAW, T0 + 6 * SEC);
     }
-    CHECK_EQ_INT("finished after the last round", RUNNER_FINISHED, runner_status(R));
-    CHECK_EQ_INT("finish", 1, n_kind(RUNNER_ACT_FINISH));
-    CHECK_EQ_INT("final standings", 1, n_kind(RUNNER_ACT_STANDINGS));
+    CHECK_EQ_INT("finished after the last round", TFMT_FINISHED, runner_status(R));
+    CHECK_EQ_INT("finish", 1, n_kind(TFMT_ACT_FINISH));
+    CHECK_EQ_INT("final standings", 1, n_kind(TFMT_ACT_STANDINGS));
 }
 
 /* P-GAME2: after a decisive game 1 the loser is asked, with a deadline of 15 s; game 2 waits;
@@ -159,15 +159,15 @@ static void p_game2(void)
 {
     for (int mode = 0; mode < 2; mode++) {
         event(2, 0, 0, NULL, 0, true);
-        const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
         int64_t t1 = g1->team[0], t2 = g1->team[1];
-        runner_key k = g1->key;
+        tfmt_key k = g1->key;
         uint64_t t = T0 + 3 * SEC;
-        over(k, RUNNER_WIN2, t); /* team 1 lost */
-        const runner_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
+        over(k, TFMT_WIN2, t); /* team 1 lost */
+        const tfmt_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
         CHECK_MSG(q && q->team[0] == t1 && q->team[1] == t2, "the loser is not asked");
         CHECK_EQ_U64("deadline", t + 15 * SEC, q ? q->deadline_us : 0);
-        CHECK_EQ_INT("game 2 waits", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+        CHECK_EQ_INT("game 2 waits", 0, n_kind(TFMT_ACT_CREATE_GAME));
         CHECK_EQ_U64("runner_deadline", t + 15 * SEC, runner_deadline(R));
         runner_choice c;
         CHECK_EQ_INT("open", BH_OK, runner_choice_get(R, k, &c));
@@ -175,16 +175,16 @@ static void p_game2(void)
         if (mode == 0) {
             clear();
             CHECK_EQ_INT("keep", BH_OK, runner_choose(R, k, false, t + SEC, &A));
-            const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+            const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
             CHECK_MSG(g2 && g2->team[0] == t1 && g2->team[1] == t2, "kept: not the same seats");
             CHECK_EQ_INT("twice", BH_ENOTFOUND, runner_choose(R, k, true, t + 2 * SEC, &A));
             CHECK_EQ_U64("no deadline left", 0, runner_deadline(R));
         } else {
             clear();
             runner_on_time(R, t + 15 * SEC - 1, &A);
-            CHECK_EQ_INT("not before the deadline", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+            CHECK_EQ_INT("not before the deadline", 0, n_kind(TFMT_ACT_CREATE_GAME));
             runner_on_time(R, t + 15 * SEC, &A);
-            const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+            const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
             CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "default: not swapped");
             CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND, runner_choice_get(R, k, &c));
         }
@@ -197,21 +197,21 @@ static void p_game2(void)
 static void p_game2_override(void)
 {
     event(2, 0, 0, NULL, 0, true);
-    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
     int64_t t1 = g1->team[0], t2 = g1->team[1];
-    runner_key k = g1->key;
-    over(k, RUNNER_WIN1, T0 + SEC); /* team 2 lost */
+    tfmt_key k = g1->key;
+    over(k, TFMT_WIN1, T0 + SEC); /* team 2 lost */
     CHECK_EQ_INT("asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
     clear();
     runner_reply rep;
-    CHECK_EQ_INT("override", BH_OK, runner_override(R, k, RUNNER_WIN2, T0 + 2 * SEC, &A, &rep));
-    const runner_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
+    CHECK_EQ_INT("override", BH_OK, runner_override(R, k, TFMT_WIN2, T0 + 2 * SEC, &A, &rep));
+    const tfmt_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
     CHECK_MSG(q && q->team[0] == t1, "the new loser is not asked");
     CHECK_EQ_U64("a new deadline", T0 + 17 * SEC, q ? q->deadline_us : 0);
     clear();
     CHECK_EQ_INT("override to a draw", BH_OK,
-                 runner_override(R, k, RUNNER_DRAW, T0 + 3 * SEC, &A, &rep));
-    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+                 runner_override(R, k, TFMT_DRAW, T0 + 3 * SEC, &A, &rep));
+    const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "draw: game 2 not started swapped");
     CHECK_EQ_INT("no such game", BH_ENOTFOUND, runner_override_check(R, key(0, 0, 0), &rep));
     CHECK_EQ_STR("its field", "game", rep.field);
@@ -224,7 +224,7 @@ static void t_bye(void)
     event(5, 3, 0, NULL, 0, true);
     const tour *t = runner_tour(R);
     CHECK_EQ_INT("Swiss", TOUR_SWISS, tour_format(t));
-    CHECK_EQ_INT("two games 1 (the bye has none)", 2, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("two games 1 (the bye has none)", 2, n_kind(TFMT_ACT_CREATE_GAME));
     const tour_match *bye = NULL;
     for (int i = 0; i < tour_round_size(t, 1); i++)
         if (tour_round_match(t, 1, i)->b == 0)
@@ -288,27 +288,27 @@ static void t_tiebreak(void)
 static void t_armageddon(void)
 {
     event(2, 0, 0, NULL, 0, true);
-    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
-    over(k, RUNNER_DRAW, T0 + SEC);
-    over(key(1, k.match, 1), RUNNER_DRAW, T0 + 2 * SEC);
-    const runner_act *po = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    tfmt_key k = act_of(TFMT_ACT_CREATE_GAME, 0)->key;
+    over(k, TFMT_DRAW, T0 + SEC);
+    over(key(1, k.match, 1), TFMT_DRAW, T0 + 2 * SEC);
+    const tfmt_act *po = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(po && po->key.round == 0 && po->armageddon, "no play-off game");
     if (!po)
         return;
     CHECK_EQ_STR("ruleset", "online-arm", po->ruleset);
     CHECK_EQ_INT("White's time", 180000, (int)po->base_ms);
-    CHECK_EQ_INT("not finished", RUNNER_RUNNING, runner_status(R));
-    runner_key pk = po->key;
+    CHECK_EQ_INT("not finished", TFMT_RUNNING, runner_status(R));
+    tfmt_key pk = po->key;
     int64_t w = po->team[0], b = po->team[1];
     CHECK_EQ_INT("match = Black's pairing number", runner_team_tid(R, b), pk.match);
-    over(pk, RUNNER_VOID, T0 + 200 * SEC);
-    const runner_act *again = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    over(pk, TFMT_VOID, T0 + 200 * SEC);
+    const tfmt_act *again = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(again && again->key.round == 0 && again->key.game == 1 && again->team[0] == b &&
                   again->team[1] == w,
               "a void game is not played again with the colours swapped");
     CHECK_EQ_INT("no play-off record for a void game", 0, tour_n_playoffs(runner_tour(R)));
-    over(again->key, RUNNER_DRAW, T0 + 400 * SEC); /* draw: Black's team (w) wins */
-    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(R));
+    over(again->key, TFMT_DRAW, T0 + 400 * SEC); /* draw: Black's team (w) wins */
+    CHECK_EQ_INT("finished", TFMT_FINISHED, runner_status(R));
     const tour_playoff *p = tour_playoff_get(runner_tour(R), 0);
     CHECK_MSG(p && runner_team_id(R, p->winner) == w, "a draw is not Black's win");
     tb_standings st = {0};
@@ -328,17 +328,17 @@ static void t_prizes(void)
     for (int r = 1; r <= 2; r++)
         for (int mi = 0; mi < 2; mi++)
             for (int g = 0; g < 2; g++)
-                over(key(r, mi, g), RUNNER_DRAW, now += SEC);
+                over(key(r, mi, g), TFMT_DRAW, now += SEC);
     int games = 0;
     int64_t pw[16], pb[16];
-    const runner_act *po;
-    while ((po = act_of(RUNNER_ACT_CREATE_GAME, 0)) && po->key.round == 0 && games < 12) {
+    const tfmt_act *po;
+    while ((po = act_of(TFMT_ACT_CREATE_GAME, 0)) && po->key.round == 0 && games < 12) {
         pw[games] = po->team[0], pb[games] = po->team[1];
         games++;
-        over(po->key, RUNNER_DRAW, now += 200 * SEC);
+        over(po->key, TFMT_DRAW, now += 200 * SEC);
     }
     CHECK_EQ_INT("play-off games", 6, games);
-    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(R));
+    CHECK_EQ_INT("finished", TFMT_FINISHED, runner_status(R));
     for (int i = 0; i < games; i++)
         for (int j = i + 1; j < games; j++)
             if ((pw[i] == pw[j] && pb[i] == pb[j]) || (pw[i] == pb[j] && pb[i] == pw[j])) {
@@ -360,17 +360,17 @@ static void t_prizes(void)
 static void t_forfeit_withdraw(void)
 {
     event(4, 2, 0, NULL, 0, true);
-    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
-    over(k, RUNNER_DRAW, T0 + SEC);
-    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    tfmt_key k = act_of(TFMT_ACT_CREATE_GAME, 0)->key;
+    over(k, TFMT_DRAW, T0 + SEC);
+    const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     int64_t quitter = g2->team[0], other = g2->team[1];
-    runner_key k2 = g2->key;
+    tfmt_key k2 = g2->key;
     clear();
     runner_reply rep;
     CHECK_EQ_INT("withdraw", BH_OK, runner_withdraw(R, quitter, false, T0 + 2 * SEC, 9, &A, &rep));
-    const runner_act *end = act_of(RUNNER_ACT_END_GAME, 0);
+    const tfmt_act *end = act_of(TFMT_ACT_END_GAME, 0);
     CHECK_MSG(end && end->key.game == k2.game && end->key.match == k2.match &&
-                  end->result == RUNNER_WIN2 && strcmp(end->reason, "withdrawn") == 0,
+                  end->result == TFMT_WIN2 && strcmp(end->reason, "withdrawn") == 0,
               "the live game is not ended as the withdrawn team's loss");
     CHECK_MSG(runner_game_get(R, k2)->finished, "the runner did not record the end");
     tour_slot sl;
@@ -381,7 +381,7 @@ static void t_forfeit_withdraw(void)
     CHECK_EQ_INT("game 2 marked a forfeit", 2,
                  tour_round_match(runner_tour(R), 1, k2.match)->ff_games);
     CHECK_EQ_INT("override of the forfeited game 2", BH_ESTATE,
-                 runner_override(R, k2, RUNNER_WIN1, T0 + 2 * SEC, &A, &rep));
+                 runner_override(R, k2, TFMT_WIN1, T0 + 2 * SEC, &A, &rep));
     CHECK_EQ_STR("names the game", "game", rep.field);
     CHECK_MSG(strstr(rep.msg, "forfeited by a withdrawal") != NULL, "no reason: %s", rep.msg);
     CHECK_EQ_INT("withdrawn twice", BH_ESTATE,
@@ -390,14 +390,14 @@ static void t_forfeit_withdraw(void)
     CHECK_EQ_INT("not a team", BH_ENOTFOUND, runner_withdraw(R, 999, false, T0, 9, &A, &rep));
     /* the other match: keep_current, then it ends; round 2 pairs 2 teams, not the leaver */
     int mi = 1 - k.match;
-    runner_key o = key(1, mi, 0);
+    tfmt_key o = key(1, mi, 0);
     int64_t keeper = runner_game_get(R, o)->team[0];
     clear();
     CHECK_EQ_INT("keep current", BH_OK,
                  runner_withdraw(R, keeper, true, T0 + 4 * SEC, 9, &A, &rep));
-    CHECK_EQ_INT("its game goes on", 0, n_kind(RUNNER_ACT_END_GAME));
-    over(o, RUNNER_DRAW, T0 + 5 * SEC);
-    over(key(1, mi, 1), RUNNER_DRAW, T0 + 6 * SEC);
+    CHECK_EQ_INT("its game goes on", 0, n_kind(TFMT_ACT_END_GAME));
+    over(o, TFMT_DRAW, T0 + 5 * SEC);
+    over(key(1, mi, 1), TFMT_DRAW, T0 + 6 * SEC);
     const tour *t = runner_tour(R);
     CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(t));
     CHECK_EQ_INT("round 2: one match of the two left", 1, tour_round_size(t, 2));
@@ -419,18 +419,18 @@ static void withdraw_after_game1(void)
     for (int legacy = 0; legacy < 2; legacy++) {
         legacy_wd = legacy;
         event(6, 2, 0, NULL, 0, true);
-        const runner_act *c1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
-        runner_key k = c1->key;
+        const tfmt_act *c1 = act_of(TFMT_ACT_CREATE_GAME, 0);
+        tfmt_key k = c1->key;
         int64_t x = c1->team[0], y = c1->team[1];
-        runner_key o = act_of(RUNNER_ACT_CREATE_GAME, 1)->key;
-        int64_t z = act_of(RUNNER_ACT_CREATE_GAME, 1)->team[0];
-        over(k, RUNNER_WIN1, T0 + SEC); /* x wins game 1; y chooses */
+        tfmt_key o = act_of(TFMT_ACT_CREATE_GAME, 1)->key;
+        int64_t z = act_of(TFMT_ACT_CREATE_GAME, 1)->team[0];
+        over(k, TFMT_WIN1, T0 + SEC); /* x wins game 1; y chooses */
         CHECK_EQ_INT("y is asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
         clear();
         runner_reply rep;
         CHECK_EQ_INT("x withdraws", BH_OK, runner_withdraw(R, x, false, T0 + 2 * SEC, 9, &A, &rep));
-        CHECK_EQ_INT("no game ended (none live)", 0, n_kind(RUNNER_ACT_END_GAME));
-        CHECK_EQ_INT("no game 2 created", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+        CHECK_EQ_INT("no game ended (none live)", 0, n_kind(TFMT_ACT_END_GAME));
+        CHECK_EQ_INT("no game 2 created", 0, n_kind(TFMT_ACT_CREATE_GAME));
         runner_choice ch;
         CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND,
                      runner_choice_get(R, k, &ch));
@@ -445,7 +445,7 @@ static void withdraw_after_game1(void)
         /* before its match is played: z withdraws while its game 1 is live */
         clear();
         CHECK_EQ_INT("z withdraws", BH_OK, runner_withdraw(R, z, false, T0 + 3 * SEC, 9, &A, &rep));
-        CHECK_EQ_INT("z's live game 1 ended", 1, n_kind(RUNNER_ACT_END_GAME));
+        CHECK_EQ_INT("z's live game 1 ended", 1, n_kind(TFMT_ACT_END_GAME));
         const tour_match *mo = tour_round_match(runner_tour(R), 1, o.match);
         CHECK_MSG(mo->forfeit != TOUR_FF_NONE, "z's match not forfeited");
         int64_t w = runner_team_id(R, mo->a) == z ? runner_team_id(R, mo->b)
@@ -455,19 +455,19 @@ static void withdraw_after_game1(void)
         CHECK_EQ_INT("forfeit win", TOUR_SLOT_FF_WIN, sw.kind);
         CHECK_EQ_INT("forfeit win MP", 2, sw.mp);
         CHECK_EQ_INT("forfeit win GP x2", 4, sw.gp2);
-        int rc = runner_override(R, o, RUNNER_WIN1, T0 + 4 * SEC, &A, &rep);
+        int rc = runner_override(R, o, TFMT_WIN1, T0 + 4 * SEC, &A, &rep);
         CHECK_EQ_INT("override of a forfeited match's game", legacy ? BH_OK : BH_ESTATE, rc);
         if (!legacy) {
             CHECK_EQ_STR("its field", "game", rep.field);
             CHECK_MSG(strstr(rep.msg, "was forfeited") != NULL, "no reason: %s", rep.msg);
         }
         CHECK_EQ_INT("round 1 still on", 1, tour_n_rounds(runner_tour(R)));
-        runner_key l = key(1, 0, 0);
+        tfmt_key l = key(1, 0, 0);
         for (int mi = 0; mi < 3; mi++)
             if (mi != k.match && mi != o.match)
                 l = key(1, mi, 0);
-        over(l, RUNNER_DRAW, T0 + 5 * SEC);
-        over(key(1, l.match, 1), RUNNER_DRAW, T0 + 6 * SEC);
+        over(l, TFMT_DRAW, T0 + 5 * SEC);
+        over(key(1, l.match, 1), TFMT_DRAW, T0 + 6 * SEC);
         CHECK_EQ_INT("round 2 paired: x and z out", 2, tour_n_rounds(runner_tour(R)));
         CHECK_EQ_INT("round 2: two matches", 2, tour_round_size(runner_tour(R), 2));
         /* the stored state keeps the forfeited game 2 (BHM ffg) */
@@ -506,10 +506,10 @@ static void late_entry(void)
     int tid = runner_team_tid(R, 201);
     CHECK_EQ_INT("the next pairing number", 7, tid);
     CHECK_EQ_INT("paired from round 2", 2, tour_team_get(runner_tour(R), tid)->entry_round);
-    CHECK_MSG(n_kind(RUNNER_ACT_PERSIST) > 0 && n_kind(RUNNER_ACT_STANDINGS) > 0, "not published");
+    CHECK_MSG(n_kind(TFMT_ACT_PERSIST) > 0 && n_kind(TFMT_ACT_STANDINGS) > 0, "not published");
     for (int mi = 0; mi < 3; mi++)
         for (int g = 0; g < 2; g++)
-            over(key(1, mi, g), RUNNER_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
+            over(key(1, mi, g), TFMT_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
     const tour *t = runner_tour(R);
     tour_slot s1;
     tour_slot_get(t, tid, 1, &s1);
@@ -553,9 +553,9 @@ static void standings_upto(void)
     tb_standings_fini(&st);
     for (int mi = 0; mi < 2; mi++)
         for (int g = 0; g < 2; g++)
-            over(key(1, mi, g), RUNNER_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
+            over(key(1, mi, g), TFMT_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
     CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
-    int64_t q = act_of(RUNNER_ACT_CREATE_GAME, 0)->team[0];
+    int64_t q = act_of(TFMT_ACT_CREATE_GAME, 0)->team[0];
     clear();
     runner_reply rep;
     CHECK_EQ_INT("withdraw in round 2", BH_OK, runner_withdraw(R, q, false, T0 + 9 * SEC, 9, &A, &rep));
@@ -569,7 +569,7 @@ static void standings_upto(void)
     tb_standings_fini(&st);
 }
 
-/* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director (RUNNER_ACT_PAUSE
+/* T-AUTO meets a round it cannot pair (T-PAIR): it pauses for the director (TFMT_ACT_PAUSE
  * with the reason), a resume pauses again; a hand pairing with a rematch is refused without
  * allow_rematch (no_pairing, pairs[0], a message naming both teams) and taken with it. Six
  * teams, 3 rounds; teams 2, 3, 5, 6 withdraw in round 1; 1-4 is played out. */
@@ -582,15 +582,15 @@ static void unpairable_pause(void)
             runner_withdraw(R, 101 + i, false, T0 + SEC, 9, &A, &rep);
     int mi;
     CHECK_MSG(match_of(1, 101, 104, &mi), "round 1 has no 1-4");
-    over(key(1, mi, 0), RUNNER_DRAW, T0 + 2 * SEC);
-    over(key(1, mi, 1), RUNNER_DRAW, T0 + 3 * SEC);
-    CHECK_EQ_INT("paused", RUNNER_PAUSED, runner_status(R));
-    const runner_act *p = act_of(RUNNER_ACT_PAUSE, 0);
+    over(key(1, mi, 0), TFMT_DRAW, T0 + 2 * SEC);
+    over(key(1, mi, 1), TFMT_DRAW, T0 + 3 * SEC);
+    CHECK_EQ_INT("paused", TFMT_PAUSED, runner_status(R));
+    const tfmt_act *p = act_of(TFMT_ACT_PAUSE, 0);
     CHECK_MSG(p && strstr(p->text, "round 2 cannot be paired (no_pairing)"), "pause reason: %s",
               p ? p->text : "(none)");
     clear();
     CHECK_EQ_INT("resume", BH_OK, runner_pause(R, false, T0 + 4 * SEC, 9, &A, &rep));
-    CHECK_EQ_INT("paused again", RUNNER_PAUSED, runner_status(R));
+    CHECK_EQ_INT("paused again", TFMT_PAUSED, runner_status(R));
     int64_t pairs[1][2] = {{101, 104}};
     CHECK_EQ_INT("rematch refused", BH_EPAIR,
                  runner_pair_hand(R, (const int64_t(*)[2])pairs, 1, false, &A, &rep));
@@ -615,7 +615,7 @@ static void repair_by_hand(void)
             clear();
             if (g == 1) /* games 2 wait while paused: round_start starts them */
                 runner_round_start(R, T0 + SEC, 9, &A, &rep);
-            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+            over(key(1, mi, g), TFMT_DRAW, T0 + 2 * SEC);
         }
     CHECK_EQ_INT("round 1 done, round 2 not paired", 1, tour_n_rounds(runner_tour(R)));
     clear();
@@ -642,8 +642,8 @@ static void repair_by_hand(void)
     CHECK_MSG(match_of(2, a, rest[0], &mi) && match_of(2, b, rest[1], &mi), "not as given");
     clear();
     CHECK_EQ_INT("round start", BH_OK, runner_round_start(R, T0 + 3 * SEC, 9, &A, &rep));
-    CHECK_EQ_INT("its games", 2, n_kind(RUNNER_ACT_CREATE_GAME));
-    CHECK_EQ_INT("still paused", RUNNER_PAUSED, runner_status(R));
+    CHECK_EQ_INT("its games", 2, n_kind(TFMT_ACT_CREATE_GAME));
+    CHECK_EQ_INT("still paused", TFMT_PAUSED, runner_status(R));
     CHECK_EQ_INT("pair with the round in progress", BH_ESTATE, runner_pair(R, 9, &A, &rep));
     CHECK_EQ_STR("field", "round", rep.field);
 }
@@ -654,8 +654,8 @@ static void repair_by_hand(void)
 static void save_restore(void)
 {
     event(4, 2, 0, NULL, 0, true);
-    runner_key k = act_of(RUNNER_ACT_CREATE_GAME, 0)->key;
-    over(k, RUNNER_WIN1, T0 + SEC);
+    tfmt_key k = act_of(TFMT_ACT_CREATE_GAME, 0)->key;
+    over(k, TFMT_WIN1, T0 + SEC);
     runner_saved s;
     runner_save(R, &s);
     runner *r2 = NULL;
@@ -665,8 +665,8 @@ static void save_restore(void)
         const runner_game *g = runner_game_at(R, i);
         CHECK_EQ_INT("game", BH_OK, runner_restore_game(r2, g->key, g->team[0]));
     }
-    runner_acts a = {0};
-    runner_game_over(r2, k, RUNNER_WIN1, T0 + 50 * SEC, &a);
+    tfmt_acts a = {0};
+    runner_game_over(r2, k, TFMT_WIN1, T0 + 50 * SEC, &a);
     CHECK_EQ_INT("a recorded end is only noted", 0, a.n);
     runner_loaded(r2, T0 + 50 * SEC, &a);
     int asked = 0;
@@ -683,7 +683,7 @@ static void save_restore(void)
     CHECK_EQ_U64("seed", s.seed, s2.seed);
     runner_saved_fini(&s);
     runner_saved_fini(&s2);
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     runner_free(r2);
 }
 
@@ -694,29 +694,29 @@ static void save_restore(void)
 static void jobs(void)
 {
     event(4, 2, 0, NULL, 0, false);
-    CHECK_EQ_INT("a job, no game yet", 1, n_kind(RUNNER_ACT_PAIR_JOB));
-    CHECK_EQ_INT("no game", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("a job, no game yet", 1, n_kind(TFMT_ACT_JOB));
+    CHECK_EQ_INT("no game", 0, n_kind(TFMT_ACT_CREATE_GAME));
     CHECK_MSG(runner_busy(R), "not busy");
-    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     runner_job *j = x->job;
     x->job = NULL;
     CHECK_EQ_INT("its tournament", 1, (int)runner_job_tournament(j));
     runner_reply rep;
-    runner_acts b = {0};
+    tfmt_acts b = {0};
     CHECK_EQ_INT("withdraw while busy", BH_ESTATE, runner_withdraw(R, 101, false, T0, 3, &b, &rep));
     CHECK_EQ_STR("field", "pairing", rep.field);
     CHECK_MSG(rep.msg[0], "no message");
     runner_job_run(j);
     clear();
     runner_job_done(R, j, T0 + SEC, &A);
-    CHECK_EQ_INT("round 1", 2, n_kind(RUNNER_ACT_CREATE_GAME));
-    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    CHECK_EQ_INT("round 1", 2, n_kind(TFMT_ACT_CREATE_GAME));
+    const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
     CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
     CHECK_MSG(!runner_busy(R), "busy");
     for (int mi = 0; mi < 2; mi++)
         for (int g = 0; g < 2; g++)
-            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
-    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+            over(key(1, mi, g), TFMT_DRAW, T0 + 2 * SEC);
+    x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     CHECK_MSG(x != NULL, "no job for round 2");
     if (!x)
         return;
@@ -729,13 +729,13 @@ static void jobs(void)
     runner_job_run(j);
     clear();
     runner_job_done(R, j, T0 + 4 * SEC, &A);
-    CHECK_EQ_INT("the stale result is dropped", 0, n_kind(RUNNER_ACT_CREATE_GAME));
+    CHECK_EQ_INT("the stale result is dropped", 0, n_kind(TFMT_ACT_CREATE_GAME));
     CHECK_EQ_INT("round 2 not paired", 1, tour_n_rounds(runner_tour(R)));
     clear();
     CHECK_EQ_INT("resume", BH_OK, runner_pause(R, false, T0 + 5 * SEC, 6, &A, &rep));
     CHECK_MSG(rep.deferred, "the resume's reply does not wait for its job");
-    CHECK_EQ_INT("a new job", 1, n_kind(RUNNER_ACT_PAIR_JOB));
-    runner_acts_fini(&b);
+    CHECK_EQ_INT("a new job", 1, n_kind(TFMT_ACT_JOB));
+    tfmt_acts_fini(&b);
 }
 
 /* Replay events of the golden file (the first `count`) through the runner; async: its
@@ -801,7 +801,7 @@ static void golden_all(void)
 static void jobs_director(void)
 {
     event(4, 2, 0, NULL, 0, false);
-    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     runner_job *j = x->job;
     x->job = NULL;
     runner_job_run(j);
@@ -814,18 +814,18 @@ static void jobs_director(void)
             clear();
             if (g == 1)
                 runner_round_start(R, T0 + SEC, 5, &A, &rep);
-            over(key(1, mi, g), RUNNER_DRAW, T0 + 2 * SEC);
+            over(key(1, mi, g), TFMT_DRAW, T0 + 2 * SEC);
         }
     clear();
     CHECK_EQ_INT("pair", BH_OK, runner_pair(R, 11, &A, &rep));
     CHECK_MSG(rep.deferred, "the reply does not wait");
-    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     CHECK_MSG(x != NULL, "no job");
     if (!x)
         return;
     j = x->job;
     x->job = NULL;
-    runner_acts b = {0};
+    tfmt_acts b = {0};
     CHECK_EQ_INT("round_start while pairing", BH_ESTATE, runner_round_start(R, T0, 12, &b, &rep));
     CHECK_EQ_STR("field", "pairing", rep.field);
     CHECK_EQ_INT("resume while pairing", BH_ESTATE, runner_pause(R, false, T0, 12, &b, &rep));
@@ -835,13 +835,13 @@ static void jobs_director(void)
     runner_job_done(R, j, T0 + 3 * SEC, &A);
     CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
     CHECK_MSG(runner_round_unstarted(R, 2), "round 2 started");
-    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
     CHECK_MSG(re && re->cookie == 11 && re->rc == BH_OK, "the reply");
     tour_match before = *tour_round_match(runner_tour(R), 2, 0);
     clear();
     CHECK_EQ_INT("re-pair", BH_OK, runner_pair(R, 13, &A, &rep));
     CHECK_EQ_INT("the round is dropped meanwhile", 1, tour_n_rounds(runner_tour(R)));
-    x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     j = x ? x->job : NULL;
     if (x)
         x->job = NULL;
@@ -852,10 +852,10 @@ static void jobs_director(void)
     CHECK_EQ_INT("put back", 2, tour_n_rounds(runner_tour(R)));
     const tour_match *m = tour_round_match(runner_tour(R), 2, 0);
     CHECK_MSG(m && m->a == before.a && m->b == before.b, "not the same round");
-    re = act_of(RUNNER_ACT_REPLY, 0);
+    re = act_of(TFMT_ACT_REPLY, 0);
     CHECK_MSG(re && re->cookie == 13 && re->rc == BH_ESTATE, "the cancelled job's reply");
     CHECK_MSG(!runner_busy(R), "still busy");
-    runner_acts_fini(&b);
+    tfmt_acts_fini(&b);
 }
 
 /* A pairer over its node bound (swiss.h: seconds in deep drawn events). */
@@ -871,18 +871,18 @@ static int pair_over_bound(const tour *t, uint64_t seed, const atomic_int *stop,
 static void job_over_bound(void)
 {
     event(4, 2, 0, NULL, 0, false);
-    runner_act *x = (runner_act *)act_of(RUNNER_ACT_PAIR_JOB, 0);
+    tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
     runner_job *j = x->job;
     x->job = NULL;
     j->pair = pair_over_bound;
     runner_job_run(j);
     clear();
     runner_job_done(R, j, T0 + SEC, &A);
-    CHECK_EQ_INT("paused", RUNNER_PAUSED, runner_status(R));
-    const runner_act *p = act_of(RUNNER_ACT_PAUSE, 0);
+    CHECK_EQ_INT("paused", TFMT_PAUSED, runner_status(R));
+    const tfmt_act *p = act_of(TFMT_ACT_PAUSE, 0);
     CHECK_MSG(p && strstr(p->text, "round 1 cannot be paired (too_large)"), "pause: %s",
               p ? p->text : "(none)");
-    const runner_act *re = act_of(RUNNER_ACT_REPLY, 0);
+    const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
     CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
     CHECK_EQ_INT("no round", 0, tour_n_rounds(runner_tour(R)));
 }
@@ -916,22 +916,22 @@ static void wait_and_break(void)
     clear();
     runner_reply rep;
     CHECK_EQ_INT("start", BH_OK, runner_start(R, T0, 7, &A, &rep));
-    const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_U64("round 1 starts at once", T0, g1 ? g1->start_us : 0);
     CHECK_EQ_INT("the gate's waiting time", 300, g1 ? (int)g1->wait_s : 0);
-    runner_key k0 = act_of(RUNNER_ACT_CREATE_GAME, 0)->key, k1 = act_of(RUNNER_ACT_CREATE_GAME, 1)->key;
-    over(k0, RUNNER_DRAW, T0 + 100 * SEC);
-    const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    tfmt_key k0 = act_of(TFMT_ACT_CREATE_GAME, 0)->key, k1 = act_of(TFMT_ACT_CREATE_GAME, 1)->key;
+    over(k0, TFMT_DRAW, T0 + 100 * SEC);
+    const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_U64("game 2 after a draw: 60 s after game 1", T0 + 160 * SEC, g2 ? g2->start_us : 0);
-    over(k1, RUNNER_WIN1, T0 + 110 * SEC);
+    over(k1, TFMT_WIN1, T0 + 110 * SEC);
     clear();
     CHECK_EQ_INT("choice", BH_OK, runner_choose(R, k1, true, T0 + 115 * SEC, &A));
-    g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_U64("game 2 after a choice: still 60 s after game 1", T0 + 170 * SEC,
                  g2 ? g2->start_us : 0);
-    over(key(1, k0.match, 1), RUNNER_DRAW, T0 + 400 * SEC);
-    over(key(1, k1.match, 1), RUNNER_DRAW, T0 + 500 * SEC);
-    const runner_act *r2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+    over(key(1, k0.match, 1), TFMT_DRAW, T0 + 400 * SEC);
+    over(key(1, k1.match, 1), TFMT_DRAW, T0 + 500 * SEC);
+    const tfmt_act *r2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(r2 && r2->key.round == 2, "round 2 paired");
     CHECK_EQ_U64("round 2: 60 s after the last game", T0 + 560 * SEC, r2 ? r2->start_us : 0);
     runner_saved sv;
@@ -955,10 +955,10 @@ static void p_game2_outcome(void)
 {
     for (int mode = 0; mode < 3; mode++) {
         event(2, 0, 0, NULL, 0, true);
-        const runner_act *g1 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
         int64_t t1 = g1->team[0];
-        runner_key k = g1->key;
-        over(k, mode == 2 ? RUNNER_DRAW : RUNNER_WIN2, T0 + SEC);
+        tfmt_key k = g1->key;
+        over(k, mode == 2 ? TFMT_DRAW : TFMT_WIN2, T0 + SEC);
         if (mode == 0) {
             clear();
             runner_choose(R, k, false, T0 + 2 * SEC, &A);
@@ -966,8 +966,8 @@ static void p_game2_outcome(void)
             clear();
             runner_on_time(R, T0 + 16 * SEC, &A);
         }
-        const runner_act *d = act_of(RUNNER_ACT_GAME2, 0);
-        const runner_act *g2 = act_of(RUNNER_ACT_CREATE_GAME, 0);
+        const tfmt_act *d = act_of(RUNNER_ACT_GAME2, 0);
+        const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
         CHECK_MSG(d && g2 && d < g2, "mode %d: the outcome before game 2", mode);
         if (!d || !g2)
             continue;

@@ -1,4 +1,4 @@
-/* test_tfmt.c: the seam a format plugs into (tourney/tfmt.h) with no sqlite and no JSON: the
+/* test_tfmt.c: the seam a format plugs into (tourney/seam/tfmt.h) with no sqlite and no JSON: the
  * stored form of a game's key for each slot (the Swiss's game_no = game, the club's = board,
  * the packed form of two games a board), the format found by its saved text's magic word,
  * the gate's forfeits mapped onto runner results as the hub scores them (forfeit_both is
@@ -15,39 +15,40 @@
 #include "club.h"
 #include "formats_fixture.h"
 #include "game.h"
+#include "runner.h"
 #include "tfmt.h"
 
 static void key_slots(void)
 {
     int no = -1;
-    runner_key k;
+    tfmt_key k;
     /* The Swiss: game 2 of a double round is game_no 1 (tour_games rows before the seam). */
-    CHECK_EQ_INT("swiss pack", BH_OK, tfmt_key_pack(TFMT_SLOT_GAME, (runner_key){3, 2, 1, 0}, &no));
+    CHECK_EQ_INT("swiss pack", BH_OK, tfmt_key_pack(TFMT_SLOT_GAME, (tfmt_key){3, 2, 1, 0}, &no));
     CHECK_EQ_INT("swiss game_no", 1, no);
     CHECK_EQ_INT("swiss board refused", BH_EINVAL,
-                 tfmt_key_pack(TFMT_SLOT_GAME, (runner_key){3, 2, 0, 1}, &no));
+                 tfmt_key_pack(TFMT_SLOT_GAME, (tfmt_key){3, 2, 0, 1}, &no));
     CHECK_EQ_INT("swiss unpack", BH_OK, tfmt_key_unpack(TFMT_SLOT_GAME, 3, 2, 1, &k));
-    CHECK(tfmt_key_eq(k, (runner_key){3, 2, 1, 0}));
+    CHECK(tfmt_key_eq(k, (tfmt_key){3, 2, 1, 0}));
     /* The club: board 6 of a match is game_no 5 (hub_club.c's rows before the seam). */
-    CHECK_EQ_INT("club pack", BH_OK, tfmt_key_pack(TFMT_SLOT_BOARD, (runner_key){5, 0, 0, 5}, &no));
+    CHECK_EQ_INT("club pack", BH_OK, tfmt_key_pack(TFMT_SLOT_BOARD, (tfmt_key){5, 0, 0, 5}, &no));
     CHECK_EQ_INT("club game_no", 5, no);
     CHECK_EQ_INT("club game refused", BH_EINVAL,
-                 tfmt_key_pack(TFMT_SLOT_BOARD, (runner_key){5, 0, 1, 5}, &no));
+                 tfmt_key_pack(TFMT_SLOT_BOARD, (tfmt_key){5, 0, 1, 5}, &no));
     CHECK_EQ_INT("club unpack", BH_OK, tfmt_key_unpack(TFMT_SLOT_BOARD, 5, 0, 5, &k));
-    CHECK(tfmt_key_eq(k, (runner_key){5, 0, 0, 5}));
+    CHECK(tfmt_key_eq(k, (tfmt_key){5, 0, 0, 5}));
     /* Two games a board (seed 003 art. 7: the knockout): every pair round-trips. */
     for (int g = 0; g < 2; g++)
         for (int b = 0; b < TFMT_PACK; b++) {
-            runner_key in = {2, 3, g, b};
+            tfmt_key in = {2, 3, g, b};
             CHECK_EQ_INT("packed", BH_OK, tfmt_key_pack(TFMT_SLOT_PACKED, in, &no));
             CHECK_EQ_INT("packed unpack", BH_OK, tfmt_key_unpack(TFMT_SLOT_PACKED, 2, 3, no, &k));
             CHECK_MSG(tfmt_key_eq(k, in), "game %d board %d -> %d -> %d %d", g, b, no, k.game,
                       k.board);
         }
     CHECK_EQ_INT("board past the pack", BH_EINVAL,
-                 tfmt_key_pack(TFMT_SLOT_PACKED, (runner_key){1, 0, 0, TFMT_PACK}, &no));
-    CHECK_EQ_INT("negative", BH_EINVAL, tfmt_key_pack(TFMT_SLOT_PACKED, (runner_key){1, 0, -1, 0}, &no));
-    CHECK_EQ_INT("unknown slot", BH_EINVAL, tfmt_key_pack(7, (runner_key){1, 0, 0, 0}, &no));
+                 tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){1, 0, 0, TFMT_PACK}, &no));
+    CHECK_EQ_INT("negative", BH_EINVAL, tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){1, 0, -1, 0}, &no));
+    CHECK_EQ_INT("unknown slot", BH_EINVAL, tfmt_key_pack(7, (tfmt_key){1, 0, 0, 0}, &no));
     CHECK_EQ_INT("negative game_no", BH_EINVAL, tfmt_key_unpack(TFMT_SLOT_GAME, 1, 0, -1, &k));
 }
 
@@ -66,14 +67,14 @@ static void find_by_magic(void)
 
 static void results(void)
 {
-    CHECK_EQ_INT("win1", RUNNER_WIN1, tfmt_runner_res(TFMT_WIN1));
-    CHECK_EQ_INT("ff white", RUNNER_WIN1, tfmt_runner_res(TFMT_FF_W));
-    CHECK_EQ_INT("win2", RUNNER_WIN2, tfmt_runner_res(TFMT_WIN2));
-    CHECK_EQ_INT("ff black", RUNNER_WIN2, tfmt_runner_res(TFMT_FF_B));
-    CHECK_EQ_INT("draw", RUNNER_DRAW, tfmt_runner_res(TFMT_DRAW));
+    CHECK_EQ_INT("win1", TFMT_WIN1, tfmt_res_plain(TFMT_WIN1));
+    CHECK_EQ_INT("ff white", TFMT_WIN1, tfmt_res_plain(TFMT_FF_W));
+    CHECK_EQ_INT("win2", TFMT_WIN2, tfmt_res_plain(TFMT_WIN2));
+    CHECK_EQ_INT("ff black", TFMT_WIN2, tfmt_res_plain(TFMT_FF_B));
+    CHECK_EQ_INT("draw", TFMT_DRAW, tfmt_res_plain(TFMT_DRAW));
     /* game_gate_decide: both absent is "1/2-1/2" (reason forfeit_both) */
-    CHECK_EQ_INT("ff both", RUNNER_DRAW, tfmt_runner_res(TFMT_FF_BOTH));
-    CHECK_EQ_INT("void", RUNNER_VOID, tfmt_runner_res(TFMT_VOID));
+    CHECK_EQ_INT("ff both", TFMT_DRAW, tfmt_res_plain(TFMT_FF_BOTH));
+    CHECK_EQ_INT("void", TFMT_VOID, tfmt_res_plain(TFMT_VOID));
 }
 
 /* save -> the format by its magic -> load -> save: the same text (and the state replaced). */
@@ -101,7 +102,7 @@ static void club_through_the_ops(void)
     const tfmt_ops *ops = &tfmt_club;
     CHECK(ops->clock == TFMT_CLOCK_MONO && ops->slot == TFMT_SLOT_BOARD);
     club_config cfg;
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     club *c = club_new(7, &cfg);
     for (int t = 1; t <= 4; t++) {
         roster r;
@@ -110,11 +111,11 @@ static void club_through_the_ops(void)
         snprintf(name, sizeof name, "Club %d", t);
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, 1000 + t, name, &r, 100 * t + 1, NULL));
     }
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     uint64_t now = 1000000000ull;
     CHECK_EQ_INT("start", BH_OK, club_start(c, now, &a, NULL));
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     void *ev = c;
     int rounds = 0, boards = 0;
     for (int guard = 0; guard < 100; guard++) {
@@ -126,8 +127,8 @@ static void club_through_the_ops(void)
         ops->on_time(ev, now, &a);
         int created = 0;
         for (int i = 0; i < a.n; i++) {
-            const runner_act *x = &a.v[i];
-            if (x->kind != RUNNER_ACT_CREATE_GAME)
+            const tfmt_act *x = &a.v[i];
+            if (x->kind != TFMT_ACT_CREATE_GAME)
                 continue;
             created++;
             CHECK_EQ_INT("chess", GAME_KIND_CHESS, x->game_kind);
@@ -140,28 +141,28 @@ static void club_through_the_ops(void)
             for (int s = 0; s < 2; s++)
                 CHECK(ops->seat_present(ev, x->key, s));
         }
-        runner_acts b;
-        runner_acts_init(&b);
+        tfmt_acts b;
+        tfmt_acts_init(&b);
         for (int i = 0; i < a.n; i++)
-            if (a.v[i].kind == RUNNER_ACT_CREATE_GAME)
+            if (a.v[i].kind == TFMT_ACT_CREATE_GAME)
                 ops->game_over(ev, a.v[i].key, TFMT_WIN1, now + 1000, &b);
         if (created) {
             rounds++;
             boards += created;
             CHECK_EQ_INT("boards of a round", 12, created);
             /* a board's end comes back (the executor feeds it again at load): ignored */
-            runner_acts_fini(&b);
+            tfmt_acts_fini(&b);
             ops->game_over(ev, a.v[0].key, TFMT_WIN2, now + 2000, &b);
             CHECK_EQ_INT("decided board ignored", 0, b.n);
             CHECK(!ops->seat_present(ev, a.v[0].key, 0));
         }
-        runner_acts_fini(&b);
-        runner_acts_fini(&a);
+        tfmt_acts_fini(&b);
+        tfmt_acts_fini(&a);
         ev = reload(ops, ev, now + 3000);
     }
     CHECK_EQ_INT("rounds", 3, rounds);
     CHECK_EQ_INT("boards", 36, boards);
-    CHECK_EQ_INT("finished", RUNNER_FINISHED, club_status(ev));
+    CHECK_EQ_INT("finished", TFMT_FINISHED, club_status(ev));
     rank_table rt;
     CHECK_EQ_INT("rank", BH_OK, club_rank(ev, &rt));
     for (int i = 0; i < rt.n; i++) {
@@ -183,26 +184,26 @@ static void swiss_through_the_ops(void)
     CHECK(ops->clock == TFMT_CLOCK_MONO && ops->slot == TFMT_SLOT_GAME);
     runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = 3};
     runner *r = runner_new(1, &c, true);
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     for (int i = 0; i < 6; i++) {
         char name[24];
         snprintf(name, sizeof name, "T%d", i + 1);
         CHECK_EQ_INT("register", BH_OK,
                      runner_register(r, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i, &a));
     }
-    runner_acts_fini(&a);
+    tfmt_acts_fini(&a);
     runner_reply rep;
     uint64_t now = 1000000000ull;
     CHECK_EQ_INT("start", BH_OK, runner_start(r, now, 7, &a, &rep));
     int round_games = 0, playoff = 0;
-    for (int guard = 0; guard < 500 && runner_status(r) != RUNNER_FINISHED; guard++) {
-        runner_acts b;
-        runner_acts_init(&b);
+    for (int guard = 0; guard < 500 && runner_status(r) != TFMT_FINISHED; guard++) {
+        tfmt_acts b;
+        tfmt_acts_init(&b);
         int created = 0;
         for (int i = 0; i < a.n; i++) {
-            const runner_act *x = &a.v[i];
-            if (x->kind != RUNNER_ACT_CREATE_GAME)
+            const tfmt_act *x = &a.v[i];
+            if (x->kind != TFMT_ACT_CREATE_GAME)
                 continue;
             created++;
             CHECK_EQ_INT("bughouse", GAME_KIND_BUGHOUSE, x->game_kind);
@@ -214,7 +215,7 @@ static void swiss_through_the_ops(void)
                 playoff++;
             ops->game_over(r, x->key, TFMT_WIN1, now + 1000, &b);
         }
-        runner_acts_fini(&a);
+        tfmt_acts_fini(&a);
         a = b;
         now += 2000;
         if (!created && !a.n) { /* nothing started: the time (a P-GAME2 deadline) */
@@ -226,8 +227,8 @@ static void swiss_through_the_ops(void)
             ops->on_time(r, now, &a);
         }
     }
-    runner_acts_fini(&a);
-    CHECK_EQ_INT("finished", RUNNER_FINISHED, runner_status(r));
+    tfmt_acts_fini(&a);
+    CHECK_EQ_INT("finished", TFMT_FINISHED, runner_status(r));
     CHECK_EQ_INT("round games", 18, round_games);
     CHECK(playoff > 0);
     CHECK_EQ_INT("rounds", 3, tour_n_rounds(runner_tour(r)));

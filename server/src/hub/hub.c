@@ -760,22 +760,22 @@ static const hub_route routes[] = {
     C(PCLUB_GET, "club_get", ANYONE, BH_EAUTH, NULL, NULL),
     C(PCLUB_EXPORT, "club_export", DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_ATTEND, "club_attend", DIRECTOR, BH_EAUTH, NULL, NULL),
-    L(PLG_CREATE, "league_create", DIRECTOR),
-    L(PLG_TEAM, "league_team", DIRECTOR),
-    L(PLG_ROSTER, "league_roster", DIRECTOR),
-    L(PLG_START, "league_start", DIRECTOR),
-    L(PLG_STAGE_START, "league_stage_start", DIRECTOR),
-    L(PLG_GET, "league_get", ANYONE),
-    L(PLG_SEND, "league_send", ANYONE),
-    L(PLG_ACCEPT, "league_accept", ANYONE),
-    L(PLG_COUNTER, "league_counter", ANYONE),
-    L(PLG_TC, "league_tc", ANYONE),
-    L(PLG_SUBSTITUTE, "league_substitute", ANYONE),
-    L(PLG_EXTEND, "league_extend", DIRECTOR),
-    L(PLG_RESULT, "league_result", DIRECTOR),
-    L(PLG_LOT, "league_lot", DIRECTOR),
-    L(PLG_NOTICES, "league_notices", ANYONE),
-    L(PLG_EXPORT, "league_export", DIRECTOR),
+    L(PLEAGUE_CREATE, "league_create", DIRECTOR),
+    L(PLEAGUE_TEAM, "league_team", DIRECTOR),
+    L(PLEAGUE_ROSTER, "league_roster", DIRECTOR),
+    L(PLEAGUE_START, "league_start", DIRECTOR),
+    L(PLEAGUE_STAGE_START, "league_stage_start", DIRECTOR),
+    L(PLEAGUE_GET, "league_get", ANYONE),
+    L(PLEAGUE_SEND, "league_send", ANYONE),
+    L(PLEAGUE_ACCEPT, "league_accept", ANYONE),
+    L(PLEAGUE_COUNTER, "league_counter", ANYONE),
+    L(PLEAGUE_TC, "league_tc", ANYONE),
+    L(PLEAGUE_SUBSTITUTE, "league_substitute", ANYONE),
+    L(PLEAGUE_EXTEND, "league_extend", DIRECTOR),
+    L(PLEAGUE_RESULT, "league_result", DIRECTOR),
+    L(PLEAGUE_LOT, "league_lot", DIRECTOR),
+    L(PLEAGUE_NOTICES, "league_notices", ANYONE),
+    L(PLEAGUE_EXPORT, "league_export", DIRECTOR),
 };
 #undef R
 #undef C
@@ -786,7 +786,7 @@ static const hub_route routes[] = {
 #undef TEAM
 
 _Static_assert(sizeof routes / sizeof routes[0] ==
-                   PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + PLG_TYPE_COUNT_,
+                   PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + PLEAGUE_TYPE_COUNT_,
                "one route per message kind");
 _Static_assert(HUB_ROLE_BIT(ROLE_SPECTATOR) == HUB_MAY_SPECTATOR &&
                    HUB_ROLE_BIT(ROLE_PLAYER) == HUB_MAY_PLAYER &&

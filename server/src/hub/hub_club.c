@@ -1,6 +1,6 @@
 /* hub_club.c: the club round robins (issue 15) in the server, a format on the seam
- * (tourney/tfmt.h: tfmt_club; hub_event.h: hub__club_fmt): the club_* messages (proto_club.h)
- * carried to the pure core (tourney/club.h), which decides everything, the team and appeals
+ * (tourney/seam/tfmt.h: tfmt_club; hub_event.h: hub__club_fmt): the club_* messages (proto_club.h)
+ * carried to the pure core (tourney/club/club.h), which decides everything, the team and appeals
  * tokens, and the event's snapshot; the hub's executor (hub_event.c) carries out the core's
  * actions: stores the state before any reply of the turn, creates and ends the boards' games,
  * pushes the snapshot after a change, keeps the time and loads the events back.
@@ -13,7 +13,7 @@
  * the waiting time's end forfeits the boards of those absent (the decision is club.h's);
  * over the board the arbiter checks attendance instead (club_attend). wait_s defaults to the
  * regulation's waiting time (seed 004 art. 2: "Очікування суперника при спізненні – 10
- * хвилин", club_config_seed004); with wait_s 0 there is no timer and the arbiter enters those
+ * хвилин", club_config_default); with wait_s 0 there is no timer and the arbiter enters those
  * forfeits himself (club_result). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +49,7 @@ static int res_code(const char *s)
 
 static const char *status_name(int st)
 {
-    return st == RUNNER_REGISTERING ? "registering" : st == RUNNER_FINISHED ? "finished"
+    return st == TFMT_REGISTERING ? "registering" : st == TFMT_FINISHED ? "finished"
                                                                             : "running";
 }
 
@@ -69,7 +69,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
                                     club_team_captain(c, t), p, r->n};
     }
     /* rounds that started or take line-ups now */
-    int shown = club_status(c) == RUNNER_REGISTERING ? 0 : club_current_round(c);
+    int shown = club_status(c) == TFMT_REGISTERING ? 0 : club_current_round(c);
     pclub_round *rounds = xcalloc((size_t)shown + 1, sizeof *rounds);
     pclub_match *matches = xcalloc((size_t)shown * 16 + 1, sizeof *matches);
     pclub_board *boards = xcalloc((size_t)shown * 16 * (size_t)nb + 1, sizeof *boards);
@@ -96,7 +96,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
             m->mp[1] = 2 - m->mp[0];
             m->boards = &boards[nbd];
             for (int b = 0; b < nb && started; b++) {
-                const club_board *cb = club_board_get(c, (runner_key){r, mi, 0, b});
+                const club_board *cb = club_board_get(c, (tfmt_key){r, mi, 0, b});
                 boards[nbd++] = (pclub_board){b + 1, {cb->team[0], cb->team[1]},
                                               {cb->player[0], cb->player[1]}, RES[cb->res],
                                               cb->live};
@@ -153,7 +153,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
                         .nr = shown < nr ? shown : nr,
                         .protests = ps,
                         .np = np};
-    if (club_status(c) != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK) {
+    if (club_status(c) != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK) {
         rows = xcalloc((size_t)rt.n + 1, sizeof *rows);
         s.n_tb = rt.rules.n_tb < PCLUB_TB_MAX ? rt.rules.n_tb : PCLUB_TB_MAX;
         for (int k = 0; k < s.n_tb; k++)
@@ -197,14 +197,14 @@ static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
 }
 
 /* A board's seats (F-CHESS): 0 White, 1 Black, the line-up's players. */
-static const char *fmt_seat_name(hub *h, hub_event *e, const runner_act *x, int seat)
+static const char *fmt_seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)h;
     return player_name(hub__event_state(e), x->team[seat & 1], x->player[seat & 1]);
 }
 
 /* A board's names: the event's, White's and Black's teams'. */
-static bool fmt_game_names(hub *h, hub_event *e, runner_key k, const char **event,
+static bool fmt_game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
                            const char *teams[2])
 {
     (void)h;
@@ -242,7 +242,7 @@ static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why
 static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
 {
     club_config cfg;
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     snprintf(cfg.name, sizeof cfg.name, "%s", m->name);
     if (m->boards > 0) {
         cfg.lr.boards = m->boards;
@@ -343,12 +343,12 @@ static void ack(hub *h, uint64_t conn, int64_t id)
 
 static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
 {
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK, pid = 0;
     bool director = s->role == ROLE_DIRECTOR;
-    runner_key k = {m->round, m->match, 0, m->board};
+    tfmt_key k = {m->round, m->match, 0, m->board};
     switch (m->type) {
     case PCLUB_START: rc = club_start(c, now_us, &a, &why); break;
     case PCLUB_ROUND_START: rc = club_round_start(c, now_us, &a, &why); break;
@@ -374,8 +374,8 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             unsigned mask = code == CLUB_FF_W ? 2u : code == CLUB_FF_B ? 1u : 3u;
             rc = club_board_absent(c, k, mask, now_us, &a);
         } else {
-            club_game_over(c, k, code == CLUB_1_0 ? RUNNER_WIN1 : code == CLUB_0_1 ? RUNNER_WIN2
-                                                                                   : RUNNER_DRAW,
+            club_game_over(c, k, code == CLUB_1_0 ? TFMT_WIN1 : code == CLUB_0_1 ? TFMT_WIN2
+                                                                                   : TFMT_DRAW,
                            now_us, &a);
             /* the hosted game ends with it */
             hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));
@@ -402,7 +402,7 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
     default: rc = BH_ETYPE; break;
     }
     if (rc != BH_OK) {
-        runner_acts_fini(&a);
+        tfmt_acts_fini(&a);
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }

@@ -1,4 +1,4 @@
-/* hub_event.c: the one executor of the team events on the seam (hub_event.h, tourney/tfmt.h).
+/* hub_event.c: the one executor of the team events on the seam (hub_event.h, tourney/seam/tfmt.h).
  * SPDX-License-Identifier: MIT
  * Each event's state text is stored in the event table (store_club.h: id, state; the format
  * named by the text's magic word) and each of its games in the game map (tour_games) in the
@@ -20,7 +20,7 @@
 static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt, &hub__league_fmt};
 
 typedef struct {
-    runner_key key;
+    tfmt_key key;
     int64_t gid; /* 0: the game could not be created */
 } hev_game;
 
@@ -182,13 +182,13 @@ void hub__event_flush(hub *h)
 
 /* ---- games -------------------------------------------------------------------------------- */
 
-static void map_add(hub_event *e, runner_key k, int64_t gid)
+static void map_add(hub_event *e, tfmt_key k, int64_t gid)
 {
     BH_GROW(e->g, e->ng, e->capg);
     e->g[e->ng++] = (hev_game){k, gid};
 }
 
-int64_t hub__event_gid(const hub_event *e, runner_key k)
+int64_t hub__event_gid(const hub_event *e, tfmt_key k)
 {
     for (int i = e->ng - 1; i >= 0; i--) /* the latest: a game played again has a new id */
         if (tfmt_key_eq(e->g[i].key, k))
@@ -196,7 +196,7 @@ int64_t hub__event_gid(const hub_event *e, runner_key k)
     return 0;
 }
 
-hub_event *hub__event_of_game(hub *h, int64_t gid, runner_key *k)
+hub_event *hub__event_of_game(hub *h, int64_t gid, tfmt_key *k)
 {
     for (int t = 0; gid && h->events_ && t < h->events_->n; t++) {
         hub_event *e = h->events_->v[t];
@@ -215,7 +215,7 @@ int hub__event_n_games(const hub_event *e)
     return e->ng;
 }
 
-runner_key hub__event_game_at(const hub_event *e, int i, int64_t *gid)
+tfmt_key hub__event_game_at(const hub_event *e, int i, int64_t *gid)
 {
     if (gid)
         *gid = e->g[i].gid;
@@ -234,7 +234,7 @@ static int owner(const hub_game *hg, int seat)
 void hub__event_assign(hub *h, int64_t gid, uint64_t conn, int64_t team)
 {
     hub_game *hg = hub__game_by_id(h, gid);
-    runner_key k = {0, 0, 0, 0};
+    tfmt_key k = {0, 0, 0, 0};
     hub_event *e = hub__event_of_game(h, gid, &k);
     if (!hg || !e)
         return;
@@ -273,7 +273,7 @@ void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s)
     }
 }
 
-bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, runner_key *k, const char **event,
+bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, tfmt_key *k, const char **event,
                           const char *teams[2])
 {
     hub_event *x = hub__event_of_game(h, gid, k);
@@ -302,7 +302,7 @@ tfmt_res hub__event_res(const hub_game *hg)
 }
 
 /* CREATE_GAME (see hub_event.h). */
-static void create_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_us)
+static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 {
     const tfmt_ops *ops = e->f->core;
     bool chess = x->game_kind == GAME_KIND_CHESS;
@@ -373,7 +373,7 @@ static void create_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_
 }
 
 /* END_GAME: the game ends now, if it is still played (a waiting one starts first). */
-static void end_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_us)
+static void end_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 {
     hub_game *hg = hub__game_by_id(h, hub__event_gid(e, x->key));
     if (hg && hg->status == STORE_WAITING)
@@ -385,29 +385,29 @@ static void end_game(hub *h, hub_event *e, const runner_act *x, uint64_t now_us)
     size_t n = strcspn(why, ":");
     snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1),
              why);
-    const char *res = x->result == RUNNER_WIN1 ? "1-0" : x->result == RUNNER_WIN2 ? "0-1"
+    const char *res = x->result == TFMT_WIN1 ? "1-0" : x->result == TFMT_WIN2 ? "0-1"
                                                                                    : "1/2-1/2";
     hub__game_set_result(h, hg, res, reason, now_us);
 }
 
-void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us)
+void hub__event_run(hub *h, hub_event *e, tfmt_acts *a, uint64_t now_us)
 {
     bool push = false, save = false;
     for (int i = 0; i < a->n; i++) {
-        runner_act *x = &a->v[i];
+        tfmt_act *x = &a->v[i];
         switch (x->kind) {
-        case RUNNER_ACT_CREATE_GAME: create_game(h, e, x, now_us); break;
-        case RUNNER_ACT_END_GAME: end_game(h, e, x, now_us); break;
-        case RUNNER_ACT_PERSIST: save = true; break;
-        case RUNNER_ACT_ROUND:
-        case RUNNER_ACT_STANDINGS:
+        case TFMT_ACT_CREATE_GAME: create_game(h, e, x, now_us); break;
+        case TFMT_ACT_END_GAME: end_game(h, e, x, now_us); break;
+        case TFMT_ACT_PERSIST: save = true; break;
+        case TFMT_ACT_ROUND:
+        case TFMT_ACT_STANDINGS:
             if (e->f->publish)
                 e->f->publish(h, e, x, now_us);
             else
                 push = true;
             break;
-        case RUNNER_ACT_NOTE:
-        case RUNNER_ACT_FINISH:
+        case TFMT_ACT_NOTE:
+        case TFMT_ACT_FINISH:
             log_msg(x->rc < 0 ? LOG_ERROR : LOG_INFO, "hub: %s %lld: %s", e->f->label,
                     (long long)e->id, x->text);
             break;
@@ -420,7 +420,7 @@ void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us)
             break;
         }
     }
-    runner_acts_fini(a);
+    tfmt_acts_fini(a);
     if (save)
         hub__event_persist(h, e);
     if (push)
@@ -431,12 +431,12 @@ void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us)
 
 bool hub__event_game_over(hub *h, hub_game *hg, uint64_t now_us)
 {
-    runner_key k;
+    tfmt_key k;
     hub_event *e = hub__event_of_game(h, hg->id, &k);
     if (!e)
         return false;
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     e->f->core->game_over(e->ev, k, hub__event_res(hg), hub__event_now(h, e, now_us), &a);
     hub__event_run(h, e, &a, now_us);
     return true;
@@ -444,7 +444,7 @@ bool hub__event_game_over(hub *h, hub_game *hg, uint64_t now_us)
 
 void hub__event_seat(hub *h, hub_game *hg, int seat)
 {
-    runner_key k;
+    tfmt_key k;
     hub_event *e = hub__event_of_game(h, hg->id, &k);
     if (e && e->f->core->seat_present && e->f->core->seat_present(e->ev, k, seat))
         hub__event_persist(h, e);
@@ -470,8 +470,8 @@ static void time_of(hub *h, hub_event *e, uint64_t now_us)
     uint64_t at = to_mono(h, e, e->f->core->next_instant(e->ev));
     if (!at || at > now_us)
         return;
-    runner_acts a;
-    runner_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     e->f->core->on_time(e->ev, hub__event_now(h, e, now_us), &a);
     hub__event_run(h, e, &a, now_us);
 }
@@ -524,7 +524,7 @@ static int load_tgame(void *ctx, const store_tgame *row)
 {
     hub *h = ctx;
     hub_event *e = hub__event_find(h, row->tournament);
-    runner_key k;
+    tfmt_key k;
     if (!e || tfmt_key_unpack(e->f->core->slot, row->round, row->match, row->game_no, &k) != BH_OK)
         return 0;
     if (e->f->core->restore_game)
@@ -548,8 +548,8 @@ int hub__event_load(hub *h, uint64_t now_us)
         uint64_t now = hub__event_now(h, e, now_us);
         /* The games' ends as the store has them, in creation order: the format ignores those
          * it knows and applies the others (a turn whose event update is missing). */
-        runner_acts a;
-        runner_acts_init(&a);
+        tfmt_acts a;
+        tfmt_acts_init(&a);
         for (int i = 0; i < e->ng; i++) {
             hub_game *hg = hub__game_by_id(h, e->g[i].gid);
             if (hg && hg->status == STORE_FINISHED) {

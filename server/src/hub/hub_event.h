@@ -1,7 +1,7 @@
 /* hub_event.h: the hub's one executor of team events (issue 14 item 1, issue 15): every
- * format on the seam (tourney/tfmt.h) is run by it. A format's hub file (hub_club.c, ...)
+ * format on the seam (tourney/seam/tfmt.h) is run by it. A format's hub file (hub_club.c, ...)
  * keeps only its own messages; the executor carries out the actions every format returns
- * (runner_acts), keeps the map games <-> keys, stores the state, publishes to subscribers,
+ * (tfmt_acts), keeps the map games <-> keys, stores the state, publishes to subscribers,
  * arms the time and loads everything back at start.
  * SPDX-License-Identifier: MIT
  * How a format plugs in: (1) a tfmt_ops in tourney/ (pure: save/load/free, next_instant,
@@ -49,20 +49,20 @@ typedef struct hub_fmt {
     /* CREATE_GAME: the player's name on seat (chess: 0 White, 1 Black; bughouse: game.h's
      * seats), "" unknown; borrowed until the next call; NULL: the game cannot be created (a
      * team the hub does not know: logged, its key mapped to no game). Optional (NULL: ""). */
-    const char *(*seat_name)(hub *h, hub_event *e, const runner_act *x, int seat);
+    const char *(*seat_name)(hub *h, hub_event *e, const tfmt_act *x, int seat);
     /* The kinds the executor does not carry out (NOTICE, the Swiss's own), in list order.
      * Optional (NULL: logged). */
-    void (*act)(hub *h, hub_event *e, runner_act *x, uint64_t now_us);
+    void (*act)(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us);
     /* A game's `assign` also goes to every director (all its seats). */
     bool assign_directors;
     /* The names of game k for its record (BPGN Event, the teams' names for the live list):
      * the event's name and White's / team 1's and Black's / team 2's team names, borrowed
      * until the event changes. false: not a game of e. Optional (NULL: no names). */
-    bool (*game_names)(hub *h, hub_event *e, runner_key k, const char **event,
+    bool (*game_names)(hub *h, hub_event *e, tfmt_key k, const char **event,
                        const char *teams[2]);
     /* ROUND and STANDINGS carried out one by one in list order instead of the snapshot push
      * (the Swiss's round and standings messages to everyone). Optional. */
-    void (*publish)(hub *h, hub_event *e, const runner_act *x, uint64_t now_us);
+    void (*publish)(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us);
     /* PERSIST into the format's own row instead of the event table (the Swiss's tour_state:
      * TRF and team map, read by the exports' recomputation). Optional. */
     void (*persist)(hub *h, hub_event *e);
@@ -97,7 +97,7 @@ uint64_t hub__event_now(const hub *h, const hub_event *e, uint64_t now_us);
 /* Connection conn takes e's pushes (once; closed connections are dropped at the push). */
 void hub__event_subscribe(hub *h, hub_event *e, uint64_t conn);
 /* Carry out the actions a (in order, as the file comment says; a is emptied). */
-void hub__event_run(hub *h, hub_event *e, runner_acts *a, uint64_t now_us);
+void hub__event_run(hub *h, hub_event *e, tfmt_acts *a, uint64_t now_us);
 /* Store e's state now (h->store_failed on an error). */
 void hub__event_persist(hub *h, hub_event *e);
 /* e changed at now_us (the loop's monotonic µs): its snapshot (hub_fmt.enc) goes to its
@@ -116,12 +116,12 @@ void hub__event_flush(hub *h);
 /* ---- games -------------------------------------------------------------------------------- */
 
 /* The store's game id of e's game k (0: none, or a game that could not be created). */
-int64_t hub__event_gid(const hub_event *e, runner_key k);
+int64_t hub__event_gid(const hub_event *e, tfmt_key k);
 /* The event and key of store game gid (NULL: no event's game). */
-hub_event *hub__event_of_game(hub *h, int64_t gid, runner_key *k);
+hub_event *hub__event_of_game(hub *h, int64_t gid, tfmt_key *k);
 /* e's games in creation order: n, and the i-th's key and store id. */
 int hub__event_n_games(const hub_event *e);
-runner_key hub__event_game_at(const hub_event *e, int i, int64_t *gid);
+tfmt_key hub__event_game_at(const hub_event *e, int i, int64_t *gid);
 /* The `assign` of game gid's seats owned by team (0: a director, every seat) to conn: the
  * seats' own tokens (hub__seat_token: handed out again, the same token and no new row). */
 void hub__event_assign(hub *h, int64_t gid, uint64_t conn, int64_t team);
@@ -129,9 +129,9 @@ void hub__event_assign(hub *h, int64_t gid, uint64_t conn, int64_t team);
 void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s);
 /* Game gid is an event's game: true with its event, key and names (hub_fmt.game_names; NULL
  * when the format has none); false if it is no event's game. */
-bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, runner_key *k, const char **event,
+bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, tfmt_key *k, const char **event,
                           const char *teams[2]);
-/* The runner_result-like end of a finished hub game (tfmt_res: forfeits by its reason). */
+/* The tfmt_res-like end of a finished hub game (tfmt_res: forfeits by its reason). */
 tfmt_res hub__event_res(const hub_game *hg);
 
 /* ---- the hub's hooks ---------------------------------------------------------------------- */

@@ -1029,7 +1029,7 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     int rno = 0, mi = 0, gno = 0;
     const char *teams[2] = {NULL, NULL}, *ev_name = NULL;
     hub_event *ev;
-    runner_key k;
+    tfmt_key k;
     if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
         const char *name = hub__tour_name(h, tid);
         if (name && name[0])

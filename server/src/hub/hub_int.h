@@ -323,13 +323,13 @@ int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_d
 /* The reply field naming what a refused claim got wrong. */
 const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
-/* hub_club.c: the club round robins (issue 15: tourney/club.h), a format on the seam
+/* hub_club.c: the club round robins (issue 15: tourney/club/club.h), a format on the seam
  * (hub_event.h: hub__club_fmt): what is left here is the club's own messages. */
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
 
-/* hub_league.c: the leagues of seed 003 (issue 16: tourney/lg.h), a format on the seam
+/* hub_league.c: the leagues of seed 003 (issue 16: tourney/league/league.h), a format on the seam
  * (hub_event.h: hub__league_fmt). A decoded league_* message (proto_league.h) that the
  * dispatch table let s send (the director's kinds; a player's, whose league token in the
  * message the handler checks): carried out and replied. */

@@ -1,12 +1,12 @@
 /* hub_league.c: the team leagues of seed 003 (issue 16) in the server, a format on the seam
- * (hub_event.h: hub__league_fmt over tourney/lg_fmt.h's tfmt_league). The league_* messages
- * (proto_league.h) are carried to the pure core (tourney/lg.h), which decides everything;
+ * (hub_event.h: hub__league_fmt over tourney/league/league_fmt.h's tfmt_league). The league_* messages
+ * (proto_league.h) are carried to the pure core (tourney/league/league.h), which decides everything;
  * this file checks who acts (a league token names one roster player: he acts only in his
  * own games, the captain substitutes), mints the league tokens, keeps the players' notice
  * feed (store_league.h) and encodes the snapshot. The executor (hub_event.c) does the rest
  * for every format: the games (a chess game per agreed challenge, with the players, colours
  * and agreed time control, behind the T-WAIT gate), the state's storage, the pushes, the one
- * timer from lg_next_instant (the league's clock is the wall clock), the load.
+ * timer from league_next_instant (the league's clock is the wall clock), the load.
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +16,8 @@
 #include "bh.h"
 #include "hub_event.h"
 #include "hub_int.h"
-#include "lg.h"
-#include "lg_fmt.h"
+#include "league.h"
+#include "league_fmt.h"
 #include "log.h"
 #include "now.h"
 #include "proto_league.h"
@@ -35,16 +35,16 @@ struct hub_leagues {
     int n, cap;
 };
 
-static void subscribe_player(hub *h, int64_t league, uint64_t conn, int player)
+static void subscribe_player(hub *h, int64_t lid, uint64_t conn, int player)
 {
     if (!h->leagues_)
         h->leagues_ = xcalloc(1, sizeof *h->leagues_);
     hub_leagues *ls = h->leagues_;
     for (int i = 0; i < ls->n; i++)
-        if (ls->v[i].league == league && ls->v[i].conn == conn && ls->v[i].player == player)
+        if (ls->v[i].league == lid && ls->v[i].conn == conn && ls->v[i].player == player)
             return;
     BH_GROW(ls->v, ls->n, ls->cap);
-    ls->v[ls->n++] = (hlsub){league, conn, player};
+    ls->v[ls->n++] = (hlsub){lid, conn, player};
 }
 
 void hub__league_free(hub *h)
@@ -56,18 +56,18 @@ void hub__league_free(hub *h)
     h->leagues_ = NULL;
 }
 
-static lg *lg_of(hub_event *e)
+static league *league_of(hub_event *e)
 {
     return hub__event_state(e);
 }
 
 /* ---- the snapshot ------------------------------------------------------------------------ */
 
-static const char *const RES[LG_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+static const char *const RES[LEAGUE_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
 
 static int res_code(const char *s)
 {
-    for (int i = LG_1_0; i < LG_RES_N_; i++)
+    for (int i = LEAGUE_1_0; i < LEAGUE_RES_N_; i++)
         if (strcmp(s, RES[i]) == 0)
             return i;
     return -1;
@@ -76,7 +76,7 @@ static int res_code(const char *s)
 static const char *status_name(int st)
 {
     static const char *const n[] = {"registering", "running", "between", "finished"};
-    return st >= 0 && st <= LG_FINISHED ? n[st] : "?";
+    return st >= 0 && st <= LEAGUE_FINISHED ? n[st] : "?";
 }
 
 static double rating_avg(const roster_rating *r)
@@ -93,12 +93,12 @@ static void tc_text(char *out, size_t cap, int base_s, int inc_s)
         snprintf(out, cap, "%ds+%d", base_s, inc_s);
 }
 
-static const char *chal_state_name(const lg_game *g)
+static const char *chal_state_name(const league_game *g)
 {
     static const char *const n[] = {"new", "proposed", "lapsed", "agreed", "started", "forfeit"};
     if (g->c.state == CHAL_FORFEIT)
         return "forfeit";
-    if (g->res != LG_NONE)
+    if (g->res != LEAGUE_NONE)
         return "decided";
     return g->c.state < CHAL_STATE_N_ ? n[g->c.state] : "?";
 }
@@ -106,43 +106,43 @@ static const char *chal_state_name(const lg_game *g)
 static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
 {
     (void)h;
-    const lg *l = lg_of(e);
-    const lg_config *cfg = lg_config_get(l);
-    int nt = lg_n_teams(l), stage = lg_stage(l);
-    int rstage = stage ? stage : LG_STAGE_GROUPS;
+    const league *l = league_of(e);
+    const league_config *cfg = league_config_get(l);
+    int nt = league_n_teams(l), stage = league_stage(l);
+    int rstage = stage ? stage : LEAGUE_STAGE_GROUPS;
     pleague_team_out *teams = xcalloc((size_t)nt + 1, sizeof *teams);
     pleague_player *pl = xcalloc((size_t)nt * ROSTER_MAX + 1, sizeof *pl);
     for (int t = 1; t <= nt; t++) {
-        const roster *r = lg_team_roster(l, t);
+        const roster *r = league_team_roster(l, t);
         pleague_player *p = &pl[(t - 1) * ROSTER_MAX];
         for (int i = 0; i < r->n; i++)
             p[i] = (pleague_player){r->p[i].id, r->p[i].name, r->p[i].rating, r->p[i].invited};
         roster_rating rr = {0, 0, 0};
-        if (!lg_team_rating(l, t, rstage, &rr))
+        if (!league_team_rating(l, t, rstage, &rr))
             roster_team_rating(r, cfg->boards, &rr, NULL);
-        teams[t - 1] = (pleague_team_out){lg_team_id(l, t), lg_team_name(l, t),
-                                          lg_team_captain(l, t), rating_avg(&rr), p, r->n};
+        teams[t - 1] = (pleague_team_out){league_team_id(l, t), league_team_name(l, t),
+                                          league_team_captain(l, t), rating_avg(&rr), p, r->n};
     }
     /* groups with their tables */
-    const groups_draw *d = lg_draw(l);
+    const groups_draw *d = league_draw(l);
     int ng = d ? d->g : 0;
     pleague_group *groups = xcalloc((size_t)ng + 1, sizeof *groups);
     pleague_row *rows = xcalloc((size_t)ng * GROUPS_MAX_S + 1, sizeof *rows);
     static const char *const GN[] = {"A", "B", "C", "D", "E", "F", "G", "H"};
     for (int g = 0; g < ng; g++) {
-        lg_row lr[GROUPS_MAX_S];
-        int n = lg_group_table(l, g, lr, GROUPS_MAX_S);
+        league_row lr[GROUPS_MAX_S];
+        int n = league_group_table(l, g, lr, GROUPS_MAX_S);
         pleague_row *pr = &rows[g * GROUPS_MAX_S];
         for (int i = 0; i < n; i++)
-            pr[i] = (pleague_row){lr[i].place,  lr[i].number, lg_team_id(l, lr[i].tid),
+            pr[i] = (pleague_row){lr[i].place,  lr[i].number, league_team_id(l, lr[i].tid),
                                   lr[i].played, lr[i].mp,     lr[i].gp2 / 2.0,
                                   rating_avg(&lr[i].rating)};
         double avg = d->s && d->board_n ? (double)d->sum[g] / (d->s * d->board_n) : 0;
         groups[g] = (pleague_group){GN[g], avg, pr, n > 0 ? n : 0};
     }
     /* the current stage's fixtures */
-    int nm = stage ? lg_n_matches(l, stage) : 0;
-    int gpm = stage ? lg_games_per_match(l, stage) : 0;
+    int nm = stage ? league_n_matches(l, stage) : 0;
+    int gpm = stage ? league_games_per_match(l, stage) : 0;
     pleague_match_out *fx = xcalloc((size_t)nm + 1, sizeof *fx);
     pleague_game_out *gs = xcalloc((size_t)nm * (size_t)gpm + 1, sizeof *gs);
     char(*tcs)[16] = xcalloc((size_t)nm * (size_t)gpm + 1, sizeof *tcs);
@@ -152,28 +152,28 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
     for (int mi = 0; mi < nm; mi++) {
         int64_t first, second;
         int group = -1, round = 0;
-        if (!lg_match(l, stage, mi, &first, &second, &group, &round))
+        if (!league_match(l, stage, mi, &first, &second, &group, &round))
             continue;
         pleague_match_out *m = &fx[nf];
         int g2[2];
-        m->done = lg_match_score(l, stage, mi, &g2[0], &g2[1]);
-        if (stage == LG_STAGE_GROUPS)
+        m->done = league_match_score(l, stage, mi, &g2[0], &g2[1]);
+        if (stage == LEAGUE_STAGE_GROUPS)
             snprintf(labels[nf], sizeof labels[nf], "%s%d", group >= 0 && group < 8 ? GN[group] : "?",
                      round);
         else
             snprintf(labels[nf], sizeof labels[nf], "%s", mi < 7 ? KO[mi] : "?");
-        *m = (pleague_match_out){mi + 1, labels[nf], stage == LG_STAGE_GROUPS ? group : -1, round,
+        *m = (pleague_match_out){mi + 1, labels[nf], stage == LEAGUE_STAGE_GROUPS ? group : -1, round,
                                  {first, second}, {g2[0] / 2.0, g2[1] / 2.0}, m->done,
                                  &gs[ngo], 0};
         for (int gi = 0; gi < gpm; gi++) {
-            runner_key k = {stage, mi, gi / cfg->boards, gi % cfg->boards};
-            const lg_game *g = lg_game_get(l, k);
+            tfmt_key k = {stage, mi, gi / cfg->boards, gi % cfg->boards};
+            const league_game *g = league_game_get(l, k);
             if (!g)
                 continue;
             int base_s, inc_s;
             chal_time_control(&g->c, &cfg->cr, &base_s, &inc_s);
             tc_text(tcs[ngo], sizeof tcs[ngo], base_s, inc_s);
-            bool open = g->c.state == CHAL_PROPOSED && g->res == LG_NONE;
+            bool open = g->c.state == CHAL_PROPOSED && g->res == LEAGUE_NONE;
             int j = ngo++;
             gs[j] = (pleague_game_out){
                 .board = k.board + 1,
@@ -191,31 +191,31 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
                 .tc = tcs[j],
                 .subs = g->c.subs[0] + g->c.subs[1],
                 .extensions = g->c.extensions,
-                .result = RES[g->res < LG_RES_N_ ? g->res : 0],
+                .result = RES[g->res < LEAGUE_RES_N_ ? g->res : 0],
                 .game_id = g->created ? hub__event_gid(e, k) : 0};
             m->n++;
         }
         nf++;
     }
     /* the bracket */
-    const league_bracket *kb = lg_bracket(l);
-    pleague_ko ko[LEAGUE_MATCHES];
+    const bracket *kb = league_bracket(l);
+    pleague_ko ko[BRACKET_MATCHES];
     int nk = 0;
     int64_t winner = 0;
     static const char *const BY[] = {"open", "points", "rating", "lot_due", "lot"};
-    for (int mi = kb ? (kb->groups == 4 ? LEAGUE_QF1 : LEAGUE_SF1) : LEAGUE_MATCHES;
-         mi < LEAGUE_MATCHES; mi++) {
-        const league_match *m = &kb->m[mi];
+    for (int mi = kb ? (kb->groups == 4 ? BRACKET_QF1 : BRACKET_SF1) : BRACKET_MATCHES;
+         mi < BRACKET_MATCHES; mi++) {
+        const bracket_match *m = &kb->m[mi];
         pleague_ko *k = &ko[nk++];
         *k = (pleague_ko){KO[mi],
-                          {m->team[0] ? lg_team_id(l, m->team[0]) : 0,
-                           m->team[1] ? lg_team_id(l, m->team[1]) : 0},
+                          {m->team[0] ? league_team_id(l, m->team[0]) : 0,
+                           m->team[1] ? league_team_id(l, m->team[1]) : 0},
                           {rating_avg(&m->rating[0]), rating_avg(&m->rating[1])},
                           {m->gp2[0] / 2.0, m->gp2[1] / 2.0},
-                          m->winner >= 0 && m->team[m->winner] ? lg_team_id(l, m->team[m->winner])
+                          m->winner >= 0 && m->team[m->winner] ? league_team_id(l, m->team[m->winner])
                                                                : 0,
-                          m->by <= LEAGUE_BY_LOT ? BY[m->by] : "?"};
-        if (mi == LEAGUE_FINAL)
+                          m->by <= BRACKET_BY_LOT ? BY[m->by] : "?"};
+        if (mi == BRACKET_FINAL)
             winner = k->winner;
     }
     char tc[16], alt[16];
@@ -223,7 +223,7 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
     tc_text(alt, sizeof alt, cfg->cr.alt_base_s, cfg->cr.alt_inc_s);
     pleague_snapshot s = {.league = hub__event_id(e),
                           .name = cfg->name,
-                          .status = status_name(lg_status(l)),
+                          .status = status_name(league_status(l)),
                           .stage = proto_league_stage_name(stage),
                           .boards = cfg->boards,
                           .teams_max = cfg->teams,
@@ -263,30 +263,30 @@ static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
     return enc(h, e, false, 0);
 }
 
-static const char *player_name(const lg *l, int64_t team, int player)
+static const char *player_name(const league *l, int64_t team, int player)
 {
-    const roster *r = lg_team_roster(l, lg_team_tid(l, team));
+    const roster *r = league_team_roster(l, league_team_tid(l, team));
     int k = r ? roster_find(r, player) : -1;
     return k >= 0 ? r->p[k].name : "";
 }
 
-static const char *fmt_seat_name(hub *h, hub_event *e, const runner_act *x, int seat)
+static const char *fmt_seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)h;
-    return seat < 2 ? player_name(lg_of(e), x->team[seat], x->player[seat]) : "";
+    return seat < 2 ? player_name(league_of(e), x->team[seat], x->player[seat]) : "";
 }
 
-static bool fmt_game_names(hub *h, hub_event *e, runner_key k, const char **event,
+static bool fmt_game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
                            const char *teams[2])
 {
     (void)h;
-    const lg *l = lg_of(e);
-    const lg_game *g = lg_game_get(l, k);
+    const league *l = league_of(e);
+    const league_game *g = league_game_get(l, k);
     if (!g)
         return false;
-    *event = lg_config_get(l)->name;
+    *event = league_config_get(l)->name;
     for (int i = 0; i < 2; i++)
-        teams[i] = lg_team_name(l, lg_team_tid(l, g->team[i]));
+        teams[i] = league_team_name(l, league_team_tid(l, g->team[i]));
     return true;
 }
 
@@ -294,12 +294,12 @@ static const char *note_name(int note)
 {
     static const char *const NOTE[] = {"send",  "proposed", "agreed", "lapsed", "subst",
                                        "substituted", "forfeit", "extended", "tc"};
-    return note == LG_N_GAME ? "game" : note >= 0 && note <= LG_N_TC ? NOTE[note] : "?";
+    return note == LEAGUE_N_GAME ? "game" : note >= 0 && note <= LEAGUE_N_TC ? NOTE[note] : "?";
 }
 
 static pleague_notice wire_notice(const store_notice *n)
 {
-    bool is_game = n->note == LG_N_GAME;
+    bool is_game = n->note == LEAGUE_N_GAME;
     return (pleague_notice){n->seq,
                             n->player,
                             note_name(n->note),
@@ -315,7 +315,7 @@ static pleague_notice wire_notice(const store_notice *n)
 /* Notice n of league `league` to its player's connections still open; a game's notice with
  * the seat's player token (the player's alone: only his league token's connections get it;
  * hub__seat_token gives the same token each time and adds no row). */
-static void push_notice(hub *h, int64_t league, const store_notice *n)
+static void push_notice(hub *h, int64_t lid, const store_notice *n)
 {
     hub_leagues *ls = h->leagues_;
     char tok[AUTH_TOKEN_LEN + 1];
@@ -327,11 +327,11 @@ static void push_notice(hub *h, int64_t league, const store_notice *n)
             ls->v[i] = ls->v[--ls->n];
             continue;
         }
-        if (x->league == league && x->player == n->player) {
+        if (x->league == lid && x->player == n->player) {
             if (!msg) {
                 if (p.game_id && p.seat >= 0 && hub__seat_token(h, p.game_id, p.seat, tok) == BH_OK)
                     p.token = tok;
-                msg = hub__blob_new(proto_league_enc_notice(league, &p));
+                msg = hub__blob_new(proto_league_enc_notice(lid, &p));
             }
             hub__queue_blob(h, x->conn, msg);
         }
@@ -340,31 +340,31 @@ static void push_notice(hub *h, int64_t league, const store_notice *n)
     hub__blob_unref(msg);
 }
 
-/* NOTICE (lg.h's LG_N_*, lg_fmt.h's LG_N_GAME after its CREATE_GAME): the next seq of the
+/* NOTICE (league.h's LEAGUE_N_*, league_fmt.h's LEAGUE_N_GAME after its CREATE_GAME): the next seq of the
  * league's feed, stored in the turn's transaction, pushed. */
-static void fmt_act(hub *h, hub_event *e, runner_act *x, uint64_t now_us)
+static void fmt_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
     (void)now_us;
-    int64_t league = hub__event_id(e), seq = 0;
-    if (x->kind != RUNNER_ACT_NOTICE) {
-        log_error("hub: league %lld: action %d not carried out", (long long)league, x->kind);
+    int64_t lid = hub__event_id(e), seq = 0;
+    if (x->kind != TFMT_ACT_NOTICE) {
+        log_error("hub: league %lld: action %d not carried out", (long long)lid, x->kind);
         return;
     }
     int64_t gid = 0;
     int seat = -1;
-    if (x->note == LG_N_GAME) {
-        const lg_game *g = lg_game_get(lg_of(e), x->key);
+    if (x->note == LEAGUE_N_GAME) {
+        const league_game *g = league_game_get(league_of(e), x->key);
         gid = hub__event_gid(e, x->key);
         seat = g && g->c.player[1] == x->to ? 1 : 0;
     }
-    if (store_notice_last(h->st, league, &seq) != BH_OK)
+    if (store_notice_last(h->st, lid, &seq) != BH_OK)
         h->store_failed = true;
-    store_notice n = {league,        seq + 1,  x->to,  x->note,           x->key.round,
+    store_notice n = {lid,        seq + 1,  x->to,  x->note,           x->key.round,
                       x->key.match,  x->key.game, x->key.board, (int64_t)x->at_us,
                       (int64_t)x->deadline_us, gid, seat, now_wall_ms()};
     if (store_notice_add(h->st, &n) != BH_OK)
         h->store_failed = true;
-    push_notice(h, league, &n);
+    push_notice(h, lid, &n);
 }
 
 const hub_fmt hub__league_fmt = {
@@ -376,13 +376,13 @@ const hub_fmt hub__league_fmt = {
     .game_names = fmt_game_names,
 };
 
-/* lg's actions carried out by the executor (a emptied). */
-static void run(hub *h, hub_event *e, lg_acts *a, uint64_t now_us)
+/* the league's actions carried out by the executor (a emptied). */
+static void run(hub *h, hub_event *e, league_acts *a, uint64_t now_us)
 {
-    runner_acts ra;
-    runner_acts_init(&ra);
-    lg_fmt_acts(a, &ra);
-    lg_acts_fini(a);
+    tfmt_acts ra;
+    tfmt_acts_init(&ra);
+    league_fmt_acts(a, &ra);
+    league_acts_fini(a);
     hub__event_run(h, e, &ra, now_us);
 }
 
@@ -390,7 +390,7 @@ static void run(hub *h, hub_event *e, lg_acts *a, uint64_t now_us)
 
 /* The wire's name (proto_league.h) of a field the core names by its own: a refusal names
  * what the client sent. The one that differs and that the wire can reach is chal.h's
- * "proposal", the start_ms of league_send and league_counter (lg.h's first_valid_us and
+ * "proposal", the start_ms of league_send and league_counter (league.h's first_valid_us and
  * second_valid_us cannot fail: proto_league.c takes only validities of 1 ms and more). */
 static const char *wire_field(const char *core)
 {
@@ -411,8 +411,8 @@ static void ack(hub *h, uint64_t conn, int64_t id)
 static void do_create(hub *h, hub_sess *s, const pleague_msg *m)
 {
     const pleague_create *c = &m->create;
-    lg_config cfg;
-    lg_config_seed003(&cfg);
+    league_config cfg;
+    league_config_default(&cfg);
     snprintf(cfg.name, sizeof cfg.name, "%s", c->name);
     if (c->ruleset[0])
         snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", c->ruleset);
@@ -443,7 +443,7 @@ static void do_create(hub *h, hub_sess *s, const pleague_msg *m)
     if (c->alt_inc_s >= 0)
         cfg.cr.alt_inc_s = c->alt_inc_s;
     refusal why = {NULL, NULL, -1};
-    int rc = lg_config_check(&cfg, &why);
+    int rc = league_config_check(&cfg, &why);
     game_rules gr;
     if (rc == BH_OK && game_rules_by_name(cfg.ruleset, &gr) != BH_OK)
         rc = refusal_set(&why, BH_ENOTFOUND, "F-CHESS", "ruleset", -1);
@@ -457,7 +457,7 @@ static void do_create(hub *h, hub_sess *s, const pleague_msg *m)
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    hub_event *e = hub__event_add(h, id, &hub__league_fmt, lg_new(id, &cfg));
+    hub_event *e = hub__event_add(h, id, &hub__league_fmt, league_new(id, &cfg));
     hub__event_subscribe(h, e, s->conn);
     hub__event_persist(h, e);
     log_info("hub: league %lld \"%s\": %d teams, %d groups, %d boards, challenges %lld + %lld ms",
@@ -484,17 +484,17 @@ static int roster_of(const pleague_team *t, roster *r, refusal *why)
 }
 
 /* Is player on a roster of league l already (and so holds a league token)? */
-static bool on_a_roster(const lg *l, int player)
+static bool on_a_roster(const league *l, int player)
 {
-    for (int t = 1; t <= lg_n_teams(l); t++)
-        if (roster_find(lg_team_roster(l, t), player) >= 0)
+    for (int t = 1; t <= league_n_teams(l); t++)
+        if (roster_find(league_team_roster(l, t), player) >= 0)
             return true;
     return false;
 }
 
 /* Mint the league tokens of roster r's players marked fresh (role "league", ref the league,
  * seat the player id) and reply created with them. */
-static void reply_tokens(hub *h, hub_sess *s, int64_t id, int64_t league, int64_t team,
+static void reply_tokens(hub *h, hub_sess *s, int64_t id, int64_t lid, int64_t team,
                          const roster *r, const bool *fresh)
 {
     char tok[ROSTER_MAX][AUTH_TOKEN_LEN + 1];
@@ -503,7 +503,7 @@ static void reply_tokens(hub *h, hub_sess *s, int64_t id, int64_t league, int64_
     for (int i = 0; i < r->n; i++) {
         if (!fresh[i])
             continue;
-        if (hub__token_new(h, "league", league, r->p[i].id, tok[n]) != BH_OK) {
+        if (hub__token_new(h, "league", lid, r->p[i].id, tok[n]) != BH_OK) {
             h->store_failed = true;
             hub__error(h, s->conn, true, id, BH_ESTORE, NULL);
             return;
@@ -517,21 +517,21 @@ static void reply_tokens(hub *h, hub_sess *s, int64_t id, int64_t league, int64_
 
 static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
-    lg *l = lg_of(e);
-    int64_t league = hub__event_id(e);
+    league *l = league_of(e);
+    int64_t lid = hub__event_id(e);
     roster r;
     refusal why = {NULL, NULL, -1};
     int rc = roster_of(&m->team, &r, &why);
     int k = rc == BH_OK ? roster_find(&r, m->team.captain) : 0;
-    /* lg_add_team decides; the team id it needs comes from the store, so it is tried first
+    /* league_add_team decides; the team id it needs comes from the store, so it is tried first
      * on a copy of the league (a refusal stores and mints nothing). */
     if (rc == BH_OK) {
-        char *text = lg_save(l);
-        lg *probe = NULL;
-        rc = lg_load(league, text, &probe, NULL);
+        char *text = league_save(l);
+        league *probe = NULL;
+        rc = league_load(lid, text, &probe, NULL);
         if (rc == BH_OK)
-            rc = lg_add_team(probe, INT64_MAX, m->team.name, &r, m->team.captain, &why);
-        lg_free(probe);
+            rc = league_add_team(probe, INT64_MAX, m->team.name, &r, m->team.captain, &why);
+        league_free(probe);
         free(text);
     }
     if (rc != BH_OK) {
@@ -539,8 +539,8 @@ static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uin
         return;
     }
     int64_t team = 0;
-    if (store_team_add(h->st, league, m->team.name, r.p[k].name, "", &team) != BH_OK ||
-        lg_add_team(l, team, m->team.name, &r, m->team.captain, &why) != BH_OK) {
+    if (store_team_add(h->st, lid, m->team.name, r.p[k].name, "", &team) != BH_OK ||
+        league_add_team(l, team, m->team.name, &r, m->team.captain, &why) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
@@ -549,20 +549,20 @@ static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uin
     hub_team *ht = &h->teams[h->nteams++];
     memset(ht, 0, sizeof *ht);
     ht->id = team;
-    ht->tournament = league;
+    ht->tournament = lid;
     snprintf(ht->name, sizeof ht->name, "%s", m->team.name);
     snprintf(ht->players[0], sizeof ht->players[0], "%s", r.p[k].name);
     hub__event_persist(h, e);
     bool fresh[ROSTER_MAX];
     for (int i = 0; i < r.n; i++)
         fresh[i] = true;
-    reply_tokens(h, s, m->id, league, team, &r, fresh);
+    reply_tokens(h, s, m->id, lid, team, &r, fresh);
     hub__event_push(h, e, now_us);
 }
 
 static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
-    lg *l = lg_of(e);
+    league *l = league_of(e);
     roster r;
     refusal why = {NULL, NULL, -1};
     int rc = roster_of(&m->team, &r, &why);
@@ -570,12 +570,12 @@ static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, u
     for (int i = 0; rc == BH_OK && i < r.n; i++)
         was[i] = on_a_roster(l, r.p[i].id);
     if (rc == BH_OK)
-        rc = lg_set_roster(l, m->team.team, &r, &why);
+        rc = league_set_roster(l, m->team.team, &r, &why);
     if (rc != BH_OK) {
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }
-    const roster *now = lg_team_roster(l, lg_team_tid(l, m->team.team));
+    const roster *now = league_team_roster(l, league_team_tid(l, m->team.team));
     bool fresh[ROSTER_MAX]; /* by the stored (rating) order */
     for (int i = 0; i < now->n; i++) {
         fresh[i] = false;
@@ -590,34 +590,34 @@ static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, u
 
 /* The roster player a league token names (role "league", ref = this league, seat = the
  * player id): > 0, or 0 for a token that is not one of this league's. */
-static int token_player(hub *h, int64_t league, const char *token)
+static int token_player(hub *h, int64_t lid, const char *token)
 {
     char hash[AUTH_HASH_LEN + 1], role[16];
     int64_t ref;
     int seat;
     if (auth_hash(token, hash) != BH_OK ||
         store_token_find(h->st, hash, role, &ref, &seat) != BH_OK ||
-        strcmp(role, "league") != 0 || ref != league || seat <= 0)
+        strcmp(role, "league") != 0 || ref != lid || seat <= 0)
         return 0;
     return seat;
 }
 
-/* The director's result of a game: lg decides; a hosted game still played or waiting for
+/* The director's result of a game: the league decides; a hosted game still played or waiting for
  * its players ends with it (a waiting one starts first, as the executor's END_GAME does, so
- * that its record is a game with that result); its end then comes back to lg as a game
+ * that its record is a game with that result); its end then comes back to the league as a game
  * already decided, and is ignored. */
-static int director_result(hub *h, hub_event *e, runner_key k, const char *res, int64_t now,
-                           lg_acts *a, refusal *why, uint64_t now_us)
+static int director_result(hub *h, hub_event *e, tfmt_key k, const char *res, int64_t now,
+                           league_acts *a, refusal *why, uint64_t now_us)
 {
     int code = res_code(res);
-    int rc = lg_director_result(lg_of(e), k, (lg_res)code, now, a, why);
+    int rc = league_director_result(league_of(e), k, (league_res)code, now, a, why);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, hub__event_gid(e, k)) : NULL;
     if (hg && hg->status == STORE_WAITING)
         hub__game_start(h, hg, now_us);
     if (hg && hg->status == STORE_LIVE)
         hub__game_set_result(h, hg,
-                             code == LG_1_0 || code == LG_FF_W   ? "1-0"
-                             : code == LG_0_1 || code == LG_FF_B ? "0-1"
+                             code == LEAGUE_1_0 || code == LEAGUE_FF_W   ? "1-0"
+                             : code == LEAGUE_0_1 || code == LEAGUE_FF_B ? "0-1"
                                                                  : "1/2-1/2",
                              "director", now_us);
     return rc;
@@ -625,16 +625,16 @@ static int director_result(hub *h, hub_event *e, runner_key k, const char *res, 
 
 static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
-    lg *l = lg_of(e);
+    league *l = league_of(e);
     int64_t now = (int64_t)hub__event_now(h, e, now_us);
-    lg_acts a;
-    lg_acts_init(&a);
+    league_acts a;
+    league_acts_init(&a);
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK, actor = 0;
     const pleague_game *g = &m->game;
-    runner_key k = {g->key.stage, g->key.match, g->key.game, g->key.board};
-    bool by_token = m->type == PLG_SEND || m->type == PLG_ACCEPT || m->type == PLG_COUNTER ||
-                    m->type == PLG_TC || m->type == PLG_SUBSTITUTE;
+    tfmt_key k = {g->key.stage, g->key.match, g->key.game, g->key.board};
+    bool by_token = m->type == PLEAGUE_SEND || m->type == PLEAGUE_ACCEPT || m->type == PLEAGUE_COUNTER ||
+                    m->type == PLEAGUE_TC || m->type == PLEAGUE_SUBSTITUTE;
     if (by_token && !(actor = token_player(h, hub__event_id(e), g->token))) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
         return;
@@ -642,19 +642,19 @@ static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint
     if (by_token)
         subscribe_player(h, hub__event_id(e), s->conn, actor);
     switch (m->type) {
-    case PLG_START: rc = lg_start(l, now, &a, &why); break;
-    case PLG_STAGE_START: rc = lg_stage_start(l, now, &a, &why); break;
-    case PLG_SEND: rc = lg_send(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
-    case PLG_ACCEPT: rc = lg_accept(l, k, actor, now, &a, &why); break;
-    case PLG_COUNTER: rc = lg_counter(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
-    case PLG_TC: rc = lg_agree_tc(l, k, actor, g->want, now, &a, &why); break;
-    case PLG_SUBSTITUTE: rc = lg_substitute(l, k, actor, g->player, now, &a, &why); break;
-    case PLG_EXTEND: rc = lg_extend(l, k, g->deadline_ms * 1000, now, &a, &why); break;
-    case PLG_RESULT: rc = director_result(h, e, k, g->result, now, &a, &why, now_us); break;
-    case PLG_LOT: rc = lg_lot(l, m->lot.match, m->lot.winner, now, &a, &why); break;
+    case PLEAGUE_START: rc = league_start(l, now, &a, &why); break;
+    case PLEAGUE_STAGE_START: rc = league_stage_start(l, now, &a, &why); break;
+    case PLEAGUE_SEND: rc = league_send(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
+    case PLEAGUE_ACCEPT: rc = league_accept(l, k, actor, now, &a, &why); break;
+    case PLEAGUE_COUNTER: rc = league_counter(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
+    case PLEAGUE_TC: rc = league_agree_tc(l, k, actor, g->want, now, &a, &why); break;
+    case PLEAGUE_SUBSTITUTE: rc = league_substitute(l, k, actor, g->player, now, &a, &why); break;
+    case PLEAGUE_EXTEND: rc = league_extend(l, k, g->deadline_ms * 1000, now, &a, &why); break;
+    case PLEAGUE_RESULT: rc = director_result(h, e, k, g->result, now, &a, &why, now_us); break;
+    case PLEAGUE_LOT: rc = league_lot(l, m->lot.match, m->lot.winner, now, &a, &why); break;
     default: rc = BH_ETYPE; break;
     }
-    /* A refusal changes nothing but the time applied (lg.h): what fell due is carried out. */
+    /* A refusal changes nothing but the time applied (league.h): what fell due is carried out. */
     run(h, e, &a, now_us);
     if (rc != BH_OK)
         refuse(h, s->conn, m->id, rc, &why);
@@ -679,16 +679,16 @@ static int keep_notice(void *ctx, const store_notice *n)
  * seat's player token. The connection gets his next notices pushed. */
 static void do_notices(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m)
 {
-    int64_t league = hub__event_id(e), last = 0;
-    int player = token_player(h, league, m->notices.token);
+    int64_t lid = hub__event_id(e), last = 0;
+    int player = token_player(h, lid, m->notices.token);
     if (!player) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
         return;
     }
-    subscribe_player(h, league, s->conn, player);
+    subscribe_player(h, lid, s->conn, player);
     notices_ctx c = {NULL, 0, 0};
-    if (store_each_notice(h->st, league, player, m->notices.since, keep_notice, &c) != BH_OK ||
-        store_notice_last(h->st, league, &last) != BH_OK) {
+    if (store_each_notice(h->st, lid, player, m->notices.since, keep_notice, &c) != BH_OK ||
+        store_notice_last(h->st, lid, &last) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         free(c.v);
         return;
@@ -698,28 +698,28 @@ static void do_notices(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m)
         if (c.v[i].game_id && c.v[i].seat >= 0 &&
             hub__seat_token(h, c.v[i].game_id, c.v[i].seat, tok[i]) == BH_OK)
             c.v[i].token = tok[i];
-    hub__queue(h, s->conn, proto_league_enc_notices(m->id, league, player, c.v, c.n, last));
+    hub__queue(h, s->conn, proto_league_enc_notices(m->id, lid, player, c.v, c.n, last));
     free(tok);
     free(c.v);
 }
 
 static void do_export(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
-    const lg *l = lg_of(e);
-    char *text = strcmp(m->what, "tables") == 0        ? lg_tables_text(l)
-                 : strcmp(m->what, "bracket") == 0     ? lg_bracket_text(l)
-                 : strcmp(m->what, "trf") == 0         ? lg_trf_stage(l, LG_STAGE_GROUPS)
-                 : strcmp(m->what, "trf_qf") == 0      ? lg_trf_stage(l, LG_STAGE_QF)
-                 : strcmp(m->what, "trf_sf") == 0      ? lg_trf_stage(l, LG_STAGE_SF)
-                 : strcmp(m->what, "trf_final") == 0   ? lg_trf_stage(l, LG_STAGE_FINAL)
-                                                       : lg_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
+    const league *l = league_of(e);
+    char *text = strcmp(m->what, "tables") == 0        ? league_tables_text(l)
+                 : strcmp(m->what, "bracket") == 0     ? league_bracket_text(l)
+                 : strcmp(m->what, "trf") == 0         ? league_trf_stage(l, LEAGUE_STAGE_GROUPS)
+                 : strcmp(m->what, "trf_qf") == 0      ? league_trf_stage(l, LEAGUE_STAGE_QF)
+                 : strcmp(m->what, "trf_sf") == 0      ? league_trf_stage(l, LEAGUE_STAGE_SF)
+                 : strcmp(m->what, "trf_final") == 0   ? league_trf_stage(l, LEAGUE_STAGE_FINAL)
+                                                       : league_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
     hub__queue(h, s->conn, proto_club_enc_text(m->id, m->what, text));
     free(text);
 }
 
 void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us)
 {
-    if (m->type == PLG_CREATE) {
+    if (m->type == PLEAGUE_CREATE) {
         do_create(h, s, m);
         return;
     }
@@ -730,11 +730,11 @@ void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us)
     }
     hub__event_subscribe(h, e, s->conn);
     switch (m->type) {
-    case PLG_TEAM: do_team(h, s, e, m, now_us); break;
-    case PLG_ROSTER: do_roster(h, s, e, m, now_us); break;
-    case PLG_GET: hub__queue(h, s->conn, enc(h, e, true, m->id)); break;
-    case PLG_NOTICES: do_notices(h, s, e, m); break;
-    case PLG_EXPORT: do_export(h, s, e, m, now_us); break;
+    case PLEAGUE_TEAM: do_team(h, s, e, m, now_us); break;
+    case PLEAGUE_ROSTER: do_roster(h, s, e, m, now_us); break;
+    case PLEAGUE_GET: hub__queue(h, s->conn, enc(h, e, true, m->id)); break;
+    case PLEAGUE_NOTICES: do_notices(h, s, e, m); break;
+    case PLEAGUE_EXPORT: do_export(h, s, e, m, now_us); break;
     default: do_cmd(h, s, e, m, now_us); break;
     }
 }

@@ -1,5 +1,5 @@
 /* hub_tour.c: the tournaments run by the server, as the hub's part of them: each is a runner
- * (tourney/runner.h) that decides, run as a format on the seam (tourney/tfmt.h: tfmt_swiss)
+ * (tourney/swiss/runner.h) that decides, run as a format on the seam (tourney/seam/tfmt.h: tfmt_swiss)
  * by the hub's one executor (hub_event.h), which creates and ends its games, keeps their map,
  * feeds it the games' ends and the time and loads it back; this file is the Swiss's hub side:
  * its own actions (game2_choice, pairing jobs, deferred replies, the directors' pause notice),
@@ -44,20 +44,20 @@ static htour *add_tour(hub *h, runner *r)
     return ht;
 }
 
-htour *hub__tour_of_game(hub *h, int64_t gid, runner_key *k)
+htour *hub__tour_of_game(hub *h, int64_t gid, tfmt_key *k)
 {
     hub_event *e = hub__event_of_game(h, gid, k);
     return e && hub__event_fmt(e) == &hub__swiss_fmt ? hub__tour_find(h, hub__event_id(e)) : NULL;
 }
 
-int64_t hub__tour_gid(const htour *ht, runner_key k)
+int64_t hub__tour_gid(const htour *ht, tfmt_key k)
 {
     return hub__event_gid(ht->e, k);
 }
 
-runner_result hub__tour_res(const hub_game *hg)
+tfmt_res hub__tour_res(const hub_game *hg)
 {
-    return tfmt_runner_res(hub__event_res(hg));
+    return tfmt_res_plain(hub__event_res(hg));
 }
 
 static const hub_team *hub_team_by_id(const hub *h, int64_t id)
@@ -92,7 +92,7 @@ static void persist(hub *h, hub_event *e)
 
 /* CREATE_GAME's seats (hub_event.c creates the game): P-TEAM, team 1 = White on A (its
  * captain) + Black on B (its partner); NULL for a team the hub does not know. */
-static const char *seat_name(hub *h, hub_event *e, const runner_act *x, int seat)
+static const char *seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)e;
     const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
@@ -109,7 +109,7 @@ static const char *seat_name(hub *h, hub_event *e, const runner_act *x, int seat
 /* RUNNER_ACT_ASK_CHOICE: to the team the runner names (its team's connections, its captain's
  * seat of game 1 g1, every director); only connection only_conn of them if it is not 0 (a
  * connection that authenticates while the choice is open). */
-static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, uint64_t deadline_us,
+static void ask_choice(hub *h, const htour *ht, tfmt_key g1, int64_t loser, uint64_t deadline_us,
                        uint64_t now_us, uint64_t only_conn)
 {
     const runner_game *g = runner_game_get(ht->r, g1);
@@ -137,7 +137,7 @@ static void ask_choice(hub *h, const htour *ht, runner_key g1, int64_t loser, ui
 
 /* RUNNER_ACT_GAME2 (issue 13): P-GAME2's outcome to both teams' connections, game 1's
  * watchers (its players, spectators) and every director. */
-static void game2_decided(hub *h, const htour *ht, const runner_act *x)
+static void game2_decided(hub *h, const htour *ht, const tfmt_act *x)
 {
     static const char *const how[] = {"chosen", "default", "draw"};
     const runner_game *g = runner_game_get(ht->r, x->key);
@@ -169,7 +169,7 @@ struct hub_job {
     runner_job *rj;
 };
 
-static void reply_pending(hub *h, htour *ht, const runner_act *x)
+static void reply_pending(hub *h, htour *ht, const tfmt_act *x)
 {
     hub_tours *ts = h->tours_;
     for (int i = 0; i < ts->npend; i++) {
@@ -187,42 +187,42 @@ static void reply_pending(hub *h, htour *ht, const runner_act *x)
 }
 
 /* The Swiss's own kinds (hub_fmt.act), in list order. */
-static void act(hub *h, hub_event *e, runner_act *x, uint64_t now_us)
+static void act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
     htour *ht = hub__tour_find(h, hub__event_id(e));
     switch (x->kind) {
     case RUNNER_ACT_ASK_CHOICE:
         ask_choice(h, ht, x->key, x->team[0], x->deadline_us, now_us, 0);
         break;
-    case RUNNER_ACT_PAUSE:
+    case TFMT_ACT_PAUSE:
         log_error("hub: tournament %lld: %s", (long long)hub__event_id(e), x->text);
         for (int k = 0; k < h->capsess; k++)
             if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
                 hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
         break;
-    case RUNNER_ACT_PAIR_JOB: {
+    case TFMT_ACT_JOB: {
         hub_job *j = xmalloc(sizeof *j);
         j->rj = x->job;
         x->job = NULL;
         h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
         break;
     }
-    case RUNNER_ACT_REPLY: reply_pending(h, ht, x); break;
+    case TFMT_ACT_REPLY: reply_pending(h, ht, x); break;
     case RUNNER_ACT_GAME2: game2_decided(h, ht, x); break;
     default: break;
     }
 }
 
 /* ROUND and STANDINGS: the round's and the standings' messages to every connection. */
-static void publish(hub *h, hub_event *e, const runner_act *x, uint64_t now_us)
+static void publish(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 {
     (void)now_us;
     htour *ht = hub__tour_find(h, hub__event_id(e));
-    to_all(h, x->kind == RUNNER_ACT_ROUND ? hub__tour_enc_round(h, ht, x->round)
+    to_all(h, x->kind == TFMT_ACT_ROUND ? hub__tour_enc_round(h, ht, x->round)
                                           : hub__tour_enc_standings(ht));
 }
 
-void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us)
+void hub__tour_run(hub *h, htour *ht, tfmt_acts *a, uint64_t now_us)
 {
     hub__event_run(h, ht->e, a, now_us);
 }
@@ -247,7 +247,7 @@ void hub_job_free(hub_job *j)
 void hub_on_job(hub *h, hub_job *j, uint64_t now_us)
 {
     htour *ht = hub__tour_find(h, runner_job_tournament(j->rj));
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     if (ht) {
         runner_job_done(ht->r, j->rj, now_us, &a); /* takes the job */
         hub__tour_run(h, ht, &a, now_us);
@@ -300,7 +300,7 @@ void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_
 
 bool hub__tour_choice_open(hub *h, int64_t gid)
 {
-    runner_key k;
+    tfmt_key k;
     runner_choice c;
     htour *ht = hub__tour_of_game(h, gid, &k);
     return ht && runner_choice_get(ht->r, k, &c) == BH_OK;
@@ -309,7 +309,7 @@ bool hub__tour_choice_open(hub *h, int64_t gid)
 void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_game2_colors *x = &m->game2_colors;
-    runner_key k = {0, 0, 0, 0};
+    tfmt_key k = {0, 0, 0, 0};
     runner_choice c;
     htour *ht = hub__tour_of_game(h, x->game, &k);
     if (!ht || runner_choice_get(ht->r, k, &c) != BH_OK) {
@@ -324,7 +324,7 @@ void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
         hub__error(h, s->conn, true, m->id, BH_EAUTH, NULL);
         return;
     }
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     runner_choose(ht->r, k, x->swap, now_us, &a);
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
     hub__tour_run(h, ht, &a, now_us);
@@ -389,14 +389,14 @@ bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_regi
     if (!ht)
         return false;
     char token[AUTH_TOKEN_LEN + 1];
-    runner_acts a = {0};
+    tfmt_acts a = {0};
     int rc = runner_register(ht->r, team, m->name, m->players[0], m->players[1], m->ratings[0],
                              m->ratings[1], &a);
     /* The team token: role "team", game_id = the team id (store_token_find). */
     if (rc == BH_OK)
         rc = hub__token_new(h, "team", team, -1, token);
     if (rc != BH_OK) {
-        runner_acts_fini(&a);
+        tfmt_acts_fini(&a);
         hub__error(h, s->conn, true, id, rc, NULL);
         h->store_failed = rc == BH_ESTORE;
         return true;
@@ -446,13 +446,13 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
 static void reassign(hub *h, htour *ht, const hub_sess *s, uint64_t now_us)
 {
     int st = runner_status(ht->r);
-    if (st != RUNNER_RUNNING && st != RUNNER_PAUSED)
+    if (st != TFMT_RUNNING && st != TFMT_PAUSED)
         return;
     bool dir = s->role == ROLE_DIRECTOR;
     const tour *t = runner_tour(ht->r);
     for (int i = 0; i < hub__event_n_games(ht->e); i++) {
         int64_t gid;
-        runner_key k = hub__event_game_at(ht->e, i, &gid);
+        tfmt_key k = hub__event_game_at(ht->e, i, &gid);
         const runner_game *g = runner_game_get(ht->r, k);
         hub_game *hg = hub__game_by_id(h, gid);
         if (!g || (!tour_round_match(t, k.round, k.match) && k.round != 0) || !hg ||
@@ -525,7 +525,7 @@ void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 
 void hub__tour_game_changed(hub *h, const hub_game *hg)
 {
-    runner_key k;
+    tfmt_key k;
     htour *ht = hg->tournament ? hub__tour_of_game(h, hg->id, &k) : NULL;
     int r = ht ? k.round : 0;
     if (r > 0)
@@ -535,7 +535,7 @@ void hub__tour_game_changed(hub *h, const hub_game *hg)
 bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
                          int *game_no, const char *teams[2])
 {
-    runner_key k;
+    tfmt_key k;
     htour *ht = hub__tour_of_game(h, gid, &k);
     const runner_game *g = ht ? runner_game_get(ht->r, k) : NULL;
     if (!g)

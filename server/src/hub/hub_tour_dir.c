@@ -43,7 +43,7 @@ void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
         return;
     }
-    runner_key k = {0, 0, 0, 0};
+    tfmt_key k = {0, 0, 0, 0};
     htour *ht = hub__tour_of_game(h, hg->id, &k);
     bool override = ht && hg->status == STORE_FINISHED;
     runner_reply rep;
@@ -57,7 +57,7 @@ void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
         return;
     }
     if (override) {
-        runner_acts a = {0};
+        tfmt_acts a = {0};
         runner_override(ht->r, k, hub__tour_res(hg), now_us, &a, &rep);
         hub__tour_run(h, ht, &a, now_us);
     }

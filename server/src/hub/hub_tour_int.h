@@ -2,7 +2,7 @@
  * out: games, tokens, store, messages; loading), hub_tour_dir.c (the director's commands) and
  * hub_tour_msg.c (round, standings and tournament messages).
  * SPDX-License-Identifier: MIT
- * Each tournament is a runner (tourney/runner.h), which decides everything about it, run as
+ * Each tournament is a runner (tourney/swiss/runner.h), which decides everything about it, run as
  * a format on the seam by the hub's executor (hub_event.h: hub__swiss_fmt), which keeps the
  * store's game id of each of its games. */
 #ifndef BH_HUB_TOUR_INT_H
@@ -39,10 +39,10 @@ struct hub_tours {
 /* hub_tour.c: the tournament with this id (NULL none); the tournament and runner key of
  * store game gid (NULL none); the store id of r's game k (0 none). */
 htour *hub__tour_find(hub *h, int64_t id);
-htour *hub__tour_of_game(hub *h, int64_t gid, runner_key *k);
-int64_t hub__tour_gid(const htour *ht, runner_key k);
+htour *hub__tour_of_game(hub *h, int64_t gid, tfmt_key *k);
+int64_t hub__tour_gid(const htour *ht, tfmt_key k);
 /* hub_tour.c: carry out the runner's actions a (in order; a is emptied): hub__event_run. */
-void hub__tour_run(hub *h, htour *ht, runner_acts *a, uint64_t now_us);
+void hub__tour_run(hub *h, htour *ht, tfmt_acts *a, uint64_t now_us);
 /* hub_tour.c: answer a director's command: the error of rep, or (cookie) wait for its job, or
  * the tournament snapshot now. */
 void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_reply *rep,
@@ -52,7 +52,7 @@ void hub__tour_reply(hub *h, htour *ht, uint64_t conn, int64_t id, const runner_
  * and the cookie of the pairing job it may start. */
 typedef struct {
     htour *ht;
-    runner_acts a;
+    tfmt_acts a;
     runner_reply rep;
     uint64_t cookie;
 } htour_cmd;
@@ -65,9 +65,9 @@ bool hub__tour_cmd_begin(hub *h, hub_sess *s, int64_t id, int64_t tournament, ht
 void hub__tour_cmd_end(hub *h, hub_sess *s, int64_t id, htour_cmd *c, uint64_t now_us);
 /* hub_tour.c: a fresh cookie for a command that may wait for a job. */
 uint64_t hub__tour_cookie(hub *h);
-/* hub_tour.c: the runner's result of the store game hg (RUNNER_VOID: a restart adjudicated
+/* hub_tour.c: the runner's result of the store game hg (TFMT_VOID: a restart adjudicated
  * it and nobody changed its draw since). */
-runner_result hub__tour_res(const hub_game *hg);
+tfmt_res hub__tour_res(const hub_game *hg);
 
 /* hub_tour_msg.c: encoders (new strings, caller frees; enc_standings NULL if the tourney
  * module fails) and the snapshot reply queued to conn. */

@@ -50,7 +50,7 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
         x->mp[1] = sb.mp;
         x->gp[1] = sb.gp2 / 2.0;
         for (int k = 0; k < 2; k++) {
-            x->games[k] = hub__tour_gid(ht, (runner_key){r, i, k, 0});
+            x->games[k] = hub__tour_gid(ht, (tfmt_key){r, i, k, 0});
             x->results[k] = res_text(m->game[k]);
             const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
             x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
@@ -100,7 +100,7 @@ static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
     memset(out, 0, sizeof *out);
     out->tournament = runner_id(ht->r);
     out->round = upto;
-    out->final = runner_status(ht->r) == RUNNER_FINISHED;
+    out->final = runner_status(ht->r) == TFMT_FINISHED;
     out->n_tb = tbs->n_tb < PROTO_TB_MAX ? tbs->n_tb : PROTO_TB_MAX;
     for (int k = 0; k < out->n_tb; k++)
         out->tb_names[k] = tb_name(tbs->tb[k]);

@@ -655,7 +655,7 @@ static proto_family family_of(const cJSON *o)
     for (int k = 0; k < PCLUB_TYPE_COUNT_; k++)
         if (strcmp(t->valuestring, proto_club_type_name((pclub_type)k)) == 0)
             return PROTO_FAM_CLUB;
-    for (int k = 0; k < PLG_TYPE_COUNT_; k++)
+    for (int k = 0; k < PLEAGUE_TYPE_COUNT_; k++)
         if (strcmp(t->valuestring, proto_league_type_name((pleague_type)k)) == 0)
             return PROTO_FAM_LEAGUE;
     return PROTO_FAM_CORE;

@@ -10,20 +10,20 @@
 #include "bh.h"
 #include "proto_int.h"
 
-static const char *const names[PLG_TYPE_COUNT_] = {
-    [PLG_CREATE] = "league_create",         [PLG_TEAM] = "league_team",
-    [PLG_ROSTER] = "league_roster",         [PLG_START] = "league_start",
-    [PLG_STAGE_START] = "league_stage_start", [PLG_GET] = "league_get",
-    [PLG_SEND] = "league_send",             [PLG_ACCEPT] = "league_accept",
-    [PLG_COUNTER] = "league_counter",       [PLG_TC] = "league_tc",
-    [PLG_SUBSTITUTE] = "league_substitute", [PLG_EXTEND] = "league_extend",
-    [PLG_RESULT] = "league_result",         [PLG_LOT] = "league_lot",
-    [PLG_NOTICES] = "league_notices",       [PLG_EXPORT] = "league_export",
+static const char *const names[PLEAGUE_TYPE_COUNT_] = {
+    [PLEAGUE_CREATE] = "league_create",         [PLEAGUE_TEAM] = "league_team",
+    [PLEAGUE_ROSTER] = "league_roster",         [PLEAGUE_START] = "league_start",
+    [PLEAGUE_STAGE_START] = "league_stage_start", [PLEAGUE_GET] = "league_get",
+    [PLEAGUE_SEND] = "league_send",             [PLEAGUE_ACCEPT] = "league_accept",
+    [PLEAGUE_COUNTER] = "league_counter",       [PLEAGUE_TC] = "league_tc",
+    [PLEAGUE_SUBSTITUTE] = "league_substitute", [PLEAGUE_EXTEND] = "league_extend",
+    [PLEAGUE_RESULT] = "league_result",         [PLEAGUE_LOT] = "league_lot",
+    [PLEAGUE_NOTICES] = "league_notices",       [PLEAGUE_EXPORT] = "league_export",
 };
 
 const char *proto_league_type_name(pleague_type t)
 {
-    return (unsigned)t < PLG_TYPE_COUNT_ ? names[t] : NULL;
+    return (unsigned)t < PLEAGUE_TYPE_COUNT_ ? names[t] : NULL;
 }
 
 const char *proto_league_stage_name(int stage)
@@ -50,7 +50,7 @@ static int roster_field(const cJSON *o, pleague_team *t, proto_err *err)
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
         return proto__bad(err, BH_EFIELD, "players");
-    if (cJSON_GetArraySize(a) > PLG_PLAYERS_MAX)
+    if (cJSON_GetArraySize(a) > PLEAGUE_PLAYERS_MAX)
         return proto__bad(err, BH_ELIMIT, "players");
     const cJSON *p;
     int rc;
@@ -62,7 +62,7 @@ static int roster_field(const cJSON *o, pleague_team *t, proto_err *err)
             return proto__bad(err, BH_EFIELD, "players");
         if ((rc = int_field(p, "id", false, 1, INT32_MAX, 0, &x->id, err)) != BH_OK ||
             (rc = int_field(p, "rating", true, 0, 4000, 0, &x->rating, err)) != BH_OK ||
-            (rc = proto__need_str(p, "name", PLG_PNAME_MAX, x->name, err)) != BH_OK)
+            (rc = proto__need_str(p, "name", PLEAGUE_PNAME_MAX, x->name, err)) != BH_OK)
             return rc;
         if (proto__get_bool(p, "invited", &inv, err) == BH_EFIELD)
             return BH_EFIELD;
@@ -77,7 +77,7 @@ static int key_fields(const cJSON *o, pleague_key *k, proto_err *err)
     int rc;
     if ((rc = int_field(o, "stage", false, 1, 4, 0, &k->stage, err)) != BH_OK ||
         (rc = int_field(o, "match", false, 1, 512, 0, &k->match, err)) != BH_OK ||
-        (rc = int_field(o, "board", false, 1, PLG_BOARDS_MAX, 0, &k->board, err)) != BH_OK ||
+        (rc = int_field(o, "board", false, 1, PLEAGUE_BOARDS_MAX, 0, &k->board, err)) != BH_OK ||
         (rc = int_field(o, "game", true, 1, 2, 1, &k->game, err)) != BH_OK)
         return rc;
     k->match--;
@@ -107,14 +107,14 @@ static int decode_create(const cJSON *o, pleague_create *c, proto_err *err)
     if (cJSON_GetObjectItemCaseSensitive(o, "ruleset") &&
         (rc = proto__need_str(o, "ruleset", sizeof c->ruleset - 1, c->ruleset, err)) != BH_OK)
         return rc;
-    if ((rc = int_field(o, "teams", true, 4, PLG_TEAMS_MAX, -1, &c->teams, err)) ||
+    if ((rc = int_field(o, "teams", true, 4, PLEAGUE_TEAMS_MAX, -1, &c->teams, err)) ||
         (rc = int_field(o, "groups", true, 2, 4, -1, &c->groups, err)) ||
-        (rc = int_field(o, "boards", true, 1, PLG_BOARDS_MAX, -1, &c->boards, err)) ||
-        (rc = int_field(o, "max_invited", true, 0, PLG_BOARDS_MAX, -1, &c->max_invited, err)) ||
+        (rc = int_field(o, "boards", true, 1, PLEAGUE_BOARDS_MAX, -1, &c->boards, err)) ||
+        (rc = int_field(o, "max_invited", true, 0, PLEAGUE_BOARDS_MAX, -1, &c->max_invited, err)) ||
         (rc = int_field(o, "rating_date", true, 19000101, 99991231, -1, &c->rating_date, err)) ||
         (rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &c->wait_s, err)) ||
-        (rc = proto__opt_int(o, "first_valid_ms", 1, PLG_VALID_MAX_MS, &c->first_valid_ms, err)) ||
-        (rc = proto__opt_int(o, "second_valid_ms", 1, PLG_VALID_MAX_MS, &c->second_valid_ms,
+        (rc = proto__opt_int(o, "first_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->first_valid_ms, err)) ||
+        (rc = proto__opt_int(o, "second_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->second_valid_ms,
                              err)) ||
         (rc = int_field(o, "base_s", true, 1, 86400, -1, &c->base_s, err)) ||
         (rc = int_field(o, "inc_s", true, 0, 3600, -1, &c->inc_s, err)) ||
@@ -134,32 +134,32 @@ static int need_token(const cJSON *o, char *out, proto_err *err)
 static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
 {
     int rc, b = 0;
-    if (m->type != PLG_CREATE &&
+    if (m->type != PLEAGUE_CREATE &&
         (rc = proto__need_int(o, "league", 1, PROTO_ID_MAX, &m->league, err)) != BH_OK)
         return rc;
     pleague_game *g = &m->game;
     switch (m->type) {
-    case PLG_CREATE: return decode_create(o, &m->create, err);
-    case PLG_TEAM:
+    case PLEAGUE_CREATE: return decode_create(o, &m->create, err);
+    case PLEAGUE_TEAM:
         if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
             (rc = roster_field(o, &m->team, err)) != BH_OK)
             return rc;
         return int_field(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
-    case PLG_ROSTER:
+    case PLEAGUE_ROSTER:
         if ((rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK)
             return rc;
         return roster_field(o, &m->team, err);
-    case PLG_SEND:
-    case PLG_COUNTER:
+    case PLEAGUE_SEND:
+    case PLEAGUE_COUNTER:
         if ((rc = need_token(o, g->token, err)) != BH_OK ||
             (rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return proto__opt_int(o, "start_ms", 0, PLG_INSTANT_MAX_MS, &g->start_ms, err);
-    case PLG_ACCEPT:
+        return proto__opt_int(o, "start_ms", 0, PLEAGUE_INSTANT_MAX_MS, &g->start_ms, err);
+    case PLEAGUE_ACCEPT:
         if ((rc = need_token(o, g->token, err)) != BH_OK)
             return rc;
         return key_fields(o, &g->key, err);
-    case PLG_TC:
+    case PLEAGUE_TC:
         if ((rc = need_token(o, g->token, err)) != BH_OK ||
             (rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
@@ -168,31 +168,31 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
             return BH_EFIELD;
         g->want = b == 1;
         return BH_OK;
-    case PLG_SUBSTITUTE:
+    case PLEAGUE_SUBSTITUTE:
         if ((rc = need_token(o, g->token, err)) != BH_OK ||
             (rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
         return int_field(o, "player", false, 1, INT32_MAX, 0, &g->player, err);
-    case PLG_EXTEND:
+    case PLEAGUE_EXTEND:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return proto__need_int(o, "deadline_ms", 1, PLG_INSTANT_MAX_MS, &g->deadline_ms, err);
-    case PLG_RESULT:
+        return proto__need_int(o, "deadline_ms", 1, PLEAGUE_INSTANT_MAX_MS, &g->deadline_ms, err);
+    case PLEAGUE_RESULT:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
         return result_field(o, g->result, err);
-    case PLG_LOT:
+    case PLEAGUE_LOT:
         if ((rc = int_field(o, "match", false, 1, 7, 0, &m->lot.match, err)) != BH_OK ||
             (rc = int_field(o, "winner", false, 1, 2, 0, &m->lot.winner, err)) != BH_OK)
             return rc;
         m->lot.match--;
         m->lot.winner--;
         return BH_OK;
-    case PLG_NOTICES:
+    case PLEAGUE_NOTICES:
         if ((rc = need_token(o, m->notices.token, err)) != BH_OK)
             return rc;
         return proto__opt_int(o, "since", 0, PROTO_ID_MAX, &m->notices.since, err);
-    case PLG_EXPORT:
+    case PLEAGUE_EXPORT:
         if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
     {
@@ -212,7 +212,7 @@ int proto__league_decode_obj(const cJSON *o, const char *buf, size_t len, pleagu
 {
     int k = 0;
     int64_t id = 0;
-    int rc = proto__family_obj(o, buf, len, names, PLG_TYPE_COUNT_, &k, &id, err);
+    int rc = proto__family_obj(o, buf, len, names, PLEAGUE_TYPE_COUNT_, &k, &id, err);
     if (rc != BH_OK)
         return rc; /* BH_ETYPE: not ours */
     memset(out, 0, sizeof *out);

@@ -5,7 +5,7 @@
  * field; each encoder returns a new compact JSON string (the caller frees it).
  *
  * A league game is named on the wire by stage (1 groups, 2 quarter-finals, 3 semi-finals,
- * 4 final: tourney/lg.h LG_STAGE_*), match (1-based: the match's index in its stage as
+ * 4 final: tourney/league/league.h LEAGUE_STAGE_*), match (1-based: the match's index in its stage as
  * league_get lists it), board (1-based, as printed on a scoresheet) and game (1, or 1 and 2
  * in the knockout: art. 7, two games a board). Instants are wall-clock ms since the Unix
  * epoch (*_ms), durations ms or s as named. */
@@ -18,35 +18,35 @@
 
 #include "proto.h"
 
-#define PLG_PLAYERS_MAX 32 /* roster players (tourney ROSTER_MAX) */
-#define PLG_PNAME_MAX 47   /* bytes of a player's name (tourney ROSTER_NAME_LEN - 1) */
-#define PLG_BOARDS_MAX 16  /* tourney LG_MAX_BOARDS */
-#define PLG_TEAMS_MAX 32   /* tourney LG_MAX_TEAMS */
-#define PLG_VALID_MAX_MS (366LL * 86400 * 1000) /* a challenge's validity: at most a year */
+#define PLEAGUE_PLAYERS_MAX 32 /* roster players (tourney ROSTER_MAX) */
+#define PLEAGUE_PNAME_MAX 47   /* bytes of a player's name (tourney ROSTER_NAME_LEN - 1) */
+#define PLEAGUE_BOARDS_MAX 16  /* tourney LEAGUE_MAX_BOARDS */
+#define PLEAGUE_TEAMS_MAX 32   /* tourney LEAGUE_MAX_TEAMS */
+#define PLEAGUE_VALID_MAX_MS (366LL * 86400 * 1000) /* a challenge's validity: at most a year */
 /* The latest instant a message may name (start_ms, deadline_ms): 9999-12-31T23:59:59.999Z,
  * as ISO 8601's four-digit years go; later is refused naming the field (its µs stay far from
  * INT64_MAX, its text exact in 15 digits). */
-#define PLG_INSTANT_MAX_MS 253402300799999LL
+#define PLEAGUE_INSTANT_MAX_MS 253402300799999LL
 
 typedef enum {
-    PLG_CREATE,      /* director: a new league (options: seed 003's defaults) */
-    PLG_TEAM,        /* director: a team with roster, ratings, invited flags, captain;
+    PLEAGUE_CREATE,      /* director: a new league (options: seed 003's defaults) */
+    PLEAGUE_TEAM,        /* director: a team with roster, ratings, invited flags, captain;
                       * reply: the team and one league token per roster player */
-    PLG_ROSTER,      /* director: a team's new roster (registration, or between stages) */
-    PLG_START,       /* director: close registration, the draw, the group stage */
-    PLG_STAGE_START, /* director: the next knockout stage (ratings recomputed) */
-    PLG_GET,         /* anyone: the league's snapshot */
-    PLG_SEND,        /* the sending player (league token): the challenge, a start or now */
-    PLG_ACCEPT,      /* the answering player: accept the open proposal */
-    PLG_COUNTER,     /* the answering player: propose another start */
-    PLG_TC,          /* a player of the game: agree to (or withdraw from) 10+1 */
-    PLG_SUBSTITUTE,  /* the non-answering team's captain (league token): a substitute */
-    PLG_EXTEND,      /* director: move an open deadline */
-    PLG_RESULT,      /* director: a game's result (forfeits included) */
-    PLG_LOT,         /* director: the lot of a drawn knockout match between equal ratings */
-    PLG_NOTICES,     /* a player (league token): its notice feed since a sequence number */
-    PLG_EXPORT,      /* director: "tables", "bracket", "fixtures" or "trf" as text */
-    PLG_TYPE_COUNT_
+    PLEAGUE_ROSTER,      /* director: a team's new roster (registration, or between stages) */
+    PLEAGUE_START,       /* director: close registration, the draw, the group stage */
+    PLEAGUE_STAGE_START, /* director: the next knockout stage (ratings recomputed) */
+    PLEAGUE_GET,         /* anyone: the league's snapshot */
+    PLEAGUE_SEND,        /* the sending player (league token): the challenge, a start or now */
+    PLEAGUE_ACCEPT,      /* the answering player: accept the open proposal */
+    PLEAGUE_COUNTER,     /* the answering player: propose another start */
+    PLEAGUE_TC,          /* a player of the game: agree to (or withdraw from) 10+1 */
+    PLEAGUE_SUBSTITUTE,  /* the non-answering team's captain (league token): a substitute */
+    PLEAGUE_EXTEND,      /* director: move an open deadline */
+    PLEAGUE_RESULT,      /* director: a game's result (forfeits included) */
+    PLEAGUE_LOT,         /* director: the lot of a drawn knockout match between equal ratings */
+    PLEAGUE_NOTICES,     /* a player (league token): its notice feed since a sequence number */
+    PLEAGUE_EXPORT,      /* director: "tables", "bracket", "fixtures" or "trf" as text */
+    PLEAGUE_TYPE_COUNT_
 } pleague_type;
 
 /* Stage names on the wire and in the snapshot: "groups", "qf", "sf", "final". */
@@ -54,7 +54,7 @@ const char *proto_league_stage_name(int stage);
 
 typedef struct {
     int id; /* > 0, unique in the league */
-    char name[PLG_PNAME_MAX + 1];
+    char name[PLEAGUE_PNAME_MAX + 1];
     int rating; /* 0..4000 (0 unrated: not on a board, F-TEAMRATING) */
     bool invited;
 } pleague_player_in;
@@ -78,7 +78,7 @@ typedef struct {
     char name[PROTO_NAME_MAX + 1]; /* team only */
     int captain;                   /* team only */
     int n_players;
-    pleague_player_in players[PLG_PLAYERS_MAX];
+    pleague_player_in players[PLEAGUE_PLAYERS_MAX];
 } pleague_team;
 
 typedef struct {
@@ -92,7 +92,7 @@ typedef struct {
 } pleague_game;
 
 typedef struct {
-    int match;  /* 0-based knockout match index (LEAGUE_QF1..LEAGUE_FINAL) */
+    int match;  /* 0-based knockout match index (BRACKET_QF1..BRACKET_FINAL) */
     int winner; /* 0 the team named first, 1 the second */
 } pleague_lot;
 

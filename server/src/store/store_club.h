@@ -1,5 +1,5 @@
 /* store_club.h: the stored state of the club round robins (issue 15): per event its whole
- * state as the text club_save writes (tourney/club.h; opaque here). SPDX-License-Identifier: MIT
+ * state as the text club_save writes (tourney/club/club.h; opaque here). SPDX-License-Identifier: MIT
  * The table is schema version 3 of store.c's migrations. Writes join the turn's transaction
  * (store_flush commits), so a line-up or a protest is on disk before it is acknowledged. */
 #ifndef BH_STORE_CLUB_H

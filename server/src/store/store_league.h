@@ -10,7 +10,7 @@
 
 #include "store.h"
 
-/* One notice of a league's feed (the hub's row; note is tourney/lg.h's LG_N_*, or the hub's
+/* One notice of a league's feed (the hub's row; note is tourney/league/league.h's LEAGUE_N_*, or the hub's
  * own "game created" note). Instants: at_us, deadline_us on the league's clock (wall µs),
  * made_ms wall ms. */
 typedef struct {

@@ -1,14 +1,14 @@
-/* league.c: seed 003's group colours, knockout bracket and challenge senders.
+/* bracket.c: seed 003's group colours, knockout bracket and challenge senders.
  * SPDX-License-Identifier: MIT
  * The bracket is a fixed tree of seven matches: a decided match writes its winner into the
  * slot of the match it feeds (NEXT/SLOT below), so results may arrive in any order. */
-#include "league.h"
+#include "bracket.h"
 
 #include <string.h>
 
 #include "bh.h"
 
-int league_group_white(int i, int j, int board)
+int bracket_group_white(int i, int j, int board)
 {
     if (i < 1 || j < 1 || board < 1 || i == j)
         return BH_EINVAL;
@@ -17,13 +17,13 @@ int league_group_white(int i, int j, int board)
 }
 
 /* Match fed by each match's winner, and the slot (0 first-named, 1 second) it takes. */
-static const int NEXT[LEAGUE_MATCHES] = {LEAGUE_SF1, LEAGUE_SF2, LEAGUE_SF1, LEAGUE_SF2,
-                                         LEAGUE_FINAL, LEAGUE_FINAL, -1};
-static const int SLOT[LEAGUE_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
+static const int NEXT[BRACKET_MATCHES] = {BRACKET_SF1, BRACKET_SF2, BRACKET_SF1, BRACKET_SF2,
+                                         BRACKET_FINAL, BRACKET_FINAL, -1};
+static const int SLOT[BRACKET_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
 
 /* The bracket's teams first[g], second[g] of `groups` groups (A first, then its second, B, ...):
  * BH_OK if each is > 0 and none twice; then kb is empty (no team, no winner). */
-static int bracket_start(league_bracket *kb, int groups, const int *first, const int *second,
+static int bracket_start(bracket *kb, int groups, const int *first, const int *second,
                          refusal *why)
 {
     int ids[8];
@@ -39,13 +39,13 @@ static int bracket_start(league_bracket *kb, int groups, const int *first, const
                 return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "teams", i);
     }
     memset(kb, 0, sizeof *kb);
-    for (int i = 0; i < LEAGUE_MATCHES; i++)
+    for (int i = 0; i < BRACKET_MATCHES; i++)
         kb->m[i].winner = -1;
     kb->groups = groups;
     return BH_OK;
 }
 
-int league_bracket_init(league_bracket *kb, const int first[4], const int second[4], refusal *why)
+int bracket_init(bracket *kb, const int first[4], const int second[4], refusal *why)
 {
     int rc = bracket_start(kb, 4, first, second, why);
     if (rc != BH_OK)
@@ -60,44 +60,44 @@ int league_bracket_init(league_bracket *kb, const int first[4], const int second
     return BH_OK;
 }
 
-int league_bracket_init2(league_bracket *kb, const int first[2], const int second[2], refusal *why)
+int bracket_init2(bracket *kb, const int first[2], const int second[2], refusal *why)
 {
     int rc = bracket_start(kb, 2, first, second, why);
     if (rc != BH_OK)
         return rc;
-    kb->m[LEAGUE_SF1].team[0] = first[0]; /* 1A-2B */
-    kb->m[LEAGUE_SF1].team[1] = second[1];
-    kb->m[LEAGUE_SF2].team[0] = second[0]; /* 2A-1B */
-    kb->m[LEAGUE_SF2].team[1] = first[1];
+    kb->m[BRACKET_SF1].team[0] = first[0]; /* 1A-2B */
+    kb->m[BRACKET_SF1].team[1] = second[1];
+    kb->m[BRACKET_SF2].team[0] = second[0]; /* 2A-1B */
+    kb->m[BRACKET_SF2].team[1] = first[1];
     return BH_OK;
 }
 
-int league_first_match(const league_bracket *kb)
+int bracket_first_match(const bracket *kb)
 {
-    return kb->groups == 2 ? LEAGUE_SF1 : LEAGUE_QF1;
+    return kb->groups == 2 ? BRACKET_SF1 : BRACKET_QF1;
 }
 
-static void advance(league_bracket *kb, int mi, int winner, unsigned char by)
+static void advance(bracket *kb, int mi, int winner, unsigned char by)
 {
-    league_match *m = &kb->m[mi];
+    bracket_match *m = &kb->m[mi];
     m->winner = winner;
     m->by = by;
     if (NEXT[mi] >= 0)
         kb->m[NEXT[mi]].team[SLOT[mi]] = m->team[winner];
 }
 
-int league_result(league_bracket *kb, int mi, int boards, int gp2_first, int gp2_second,
+int bracket_result(bracket *kb, int mi, int boards, int gp2_first, int gp2_second,
                   const roster_rating *rating_first, const roster_rating *rating_second,
                   refusal *why)
 {
-    if (mi < 0 || mi >= LEAGUE_MATCHES)
+    if (mi < 0 || mi >= BRACKET_MATCHES)
         return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "match", -1);
     if (boards < 1)
         return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "boards", -1);
-    league_match *m = &kb->m[mi];
+    bracket_match *m = &kb->m[mi];
     if (!m->team[0] || !m->team[1])
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
-    if (m->by != LEAGUE_OPEN)
+    if (m->by != BRACKET_OPEN)
         return refusal_set(why, BH_EDECIDED, "F-KNOCKOUT", "match", -1);
     if (gp2_first < 0 || gp2_second < 0 || gp2_first + gp2_second > 4 * boards)
         return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "result", -1);
@@ -106,36 +106,36 @@ int league_result(league_bracket *kb, int mi, int boards, int gp2_first, int gp2
     m->rating[0] = *rating_first;
     m->rating[1] = *rating_second;
     if (gp2_first != gp2_second) {
-        advance(kb, mi, gp2_first > gp2_second ? 0 : 1, LEAGUE_BY_POINTS);
+        advance(kb, mi, gp2_first > gp2_second ? 0 : 1, BRACKET_BY_POINTS);
         return BH_OK;
     }
     int c = roster_rating_cmp(rating_first, rating_second); /* art. 7: the lower goes on */
     if (c != 0)
-        advance(kb, mi, c < 0 ? 0 : 1, LEAGUE_BY_RATING);
+        advance(kb, mi, c < 0 ? 0 : 1, BRACKET_BY_RATING);
     else
-        m->by = LEAGUE_LOT_DUE;
+        m->by = BRACKET_LOT_DUE;
     return BH_OK;
 }
 
-int league_lot(league_bracket *kb, int mi, int winner, refusal *why)
+int bracket_lot(bracket *kb, int mi, int winner, refusal *why)
 {
-    if (mi < 0 || mi >= LEAGUE_MATCHES || winner < 0 || winner > 1)
-        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", mi < 0 || mi >= LEAGUE_MATCHES
+    if (mi < 0 || mi >= BRACKET_MATCHES || winner < 0 || winner > 1)
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", mi < 0 || mi >= BRACKET_MATCHES
                                                               ? "match" : "winner", -1);
-    if (kb->m[mi].by != LEAGUE_LOT_DUE)
+    if (kb->m[mi].by != BRACKET_LOT_DUE)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
-    advance(kb, mi, winner, LEAGUE_BY_LOT);
+    advance(kb, mi, winner, BRACKET_BY_LOT);
     return BH_OK;
 }
 
-int league_winner(const league_bracket *kb, int mi)
+int bracket_winner(const bracket *kb, int mi)
 {
-    if (mi < 0 || mi >= LEAGUE_MATCHES || kb->m[mi].winner < 0)
+    if (mi < 0 || mi >= BRACKET_MATCHES || kb->m[mi].winner < 0)
         return 0;
     return kb->m[mi].team[kb->m[mi].winner];
 }
 
-int league_ko_white(int b, int g)
+int bracket_ko_white(int b, int g)
 {
     if (b < 1 || g < 1 || g > 2)
         return BH_EINVAL;
@@ -143,23 +143,23 @@ int league_ko_white(int b, int g)
     return first_white ? 0 : 1;
 }
 
-int league_ko_sender(int mi, int b, int g)
+int bracket_ko_sender(int mi, int b, int g)
 {
-    if (mi < 0 || mi >= LEAGUE_MATCHES)
+    if (mi < 0 || mi >= BRACKET_MATCHES)
         return BH_EINVAL;
-    int w = league_ko_white(b, g);
+    int w = bracket_ko_white(b, g);
     if (w < 0)
         return w;
     /* QF1 1A-2B and QF3 1C-2D: the second-placed team is named second; QF2 2A-1B and QF4
      * 2C-1D: named first */
-    if (mi <= LEAGUE_QF4)
-        return mi == LEAGUE_QF1 || mi == LEAGUE_QF3 ? 1 : 0;
+    if (mi <= BRACKET_QF4)
+        return mi == BRACKET_QF1 || mi == BRACKET_QF3 ? 1 : 0;
     return w;
 }
 
-int league_ko_sender_in(const league_bracket *kb, int mi, int b, int g)
+int bracket_ko_sender_in(const bracket *kb, int mi, int b, int g)
 {
-    if (kb->groups == 2 && (mi == LEAGUE_SF1 || mi == LEAGUE_SF2))
-        return league_ko_sender(mi == LEAGUE_SF1 ? LEAGUE_QF1 : LEAGUE_QF2, b, g);
-    return league_ko_sender(mi, b, g);
+    if (kb->groups == 2 && (mi == BRACKET_SF1 || mi == BRACKET_SF2))
+        return bracket_ko_sender(mi == BRACKET_SF1 ? BRACKET_QF1 : BRACKET_QF2, b, g);
+    return bracket_ko_sender(mi, b, g);
 }

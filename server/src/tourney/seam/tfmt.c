@@ -1,25 +1,64 @@
-/* tfmt.c: the seam's small logic (tfmt.h): results, the stored form of a game's key, the
+/* tfmt.c: the seam's small logic (tfmt.h): the action list, results, the stored form of a game's key, the
  * format of a saved text.
  * SPDX-License-Identifier: MIT */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
-#include "runner_int.h"
 #include "tfmt.h"
+#include "xalloc.h"
 
-runner_result tfmt_runner_res(tfmt_res r)
+/* ---- actions ------------------------------------------------------------------------------- */
+
+void tfmt_acts_init(tfmt_acts *a)
+{
+    memset(a, 0, sizeof *a);
+}
+
+void tfmt_acts_fini(tfmt_acts *a)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->v[i].job && a->v[i].job_free)
+            a->v[i].job_free(a->v[i].job);
+    free(a->v);
+    memset(a, 0, sizeof *a);
+}
+
+tfmt_act *tfmt_push(tfmt_acts *a, int kind)
+{
+    BH_GROW(a->v, a->n, a->cap);
+    tfmt_act *x = &a->v[a->n++];
+    memset(x, 0, sizeof *x);
+    x->kind = kind;
+    return x;
+}
+
+void tfmt_note(tfmt_acts *a, int rc, const char *fmt, ...)
+{
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_NOTE);
+    x->rc = rc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    va_end(ap);
+}
+
+
+tfmt_res tfmt_res_plain(tfmt_res r)
 {
     switch (r) {
     case TFMT_WIN1:
-    case TFMT_FF_W: return RUNNER_WIN1;
+    case TFMT_FF_W: return TFMT_WIN1;
     case TFMT_WIN2:
-    case TFMT_FF_B: return RUNNER_WIN2;
-    case TFMT_VOID: return RUNNER_VOID;
-    default: return RUNNER_DRAW; /* TFMT_DRAW, TFMT_FF_BOTH */
+    case TFMT_FF_B: return TFMT_WIN2;
+    case TFMT_VOID: return TFMT_VOID;
+    default: return TFMT_DRAW; /* TFMT_DRAW, TFMT_FF_BOTH */
     }
 }
 
-int tfmt_key_pack(int slot, runner_key k, int *game_no)
+int tfmt_key_pack(int slot, tfmt_key k, int *game_no)
 {
     if (k.game < 0 || k.board < 0)
         return BH_EINVAL;
@@ -43,11 +82,11 @@ int tfmt_key_pack(int slot, runner_key k, int *game_no)
     }
 }
 
-int tfmt_key_unpack(int slot, int round, int match, int game_no, runner_key *k)
+int tfmt_key_unpack(int slot, int round, int match, int game_no, tfmt_key *k)
 {
     if (game_no < 0)
         return BH_EINVAL;
-    *k = (runner_key){round, match, 0, 0};
+    *k = (tfmt_key){round, match, 0, 0};
     switch (slot) {
     case TFMT_SLOT_GAME: k->game = game_no; return BH_OK;
     case TFMT_SLOT_BOARD: k->board = game_no; return BH_OK;
@@ -59,14 +98,9 @@ int tfmt_key_unpack(int slot, int round, int match, int game_no, runner_key *k)
     }
 }
 
-bool tfmt_key_eq(runner_key a, runner_key b)
+bool tfmt_key_eq(tfmt_key a, tfmt_key b)
 {
     return a.round == b.round && a.match == b.match && a.game == b.game && a.board == b.board;
-}
-
-runner_act *tfmt_act(runner_acts *a, int kind)
-{
-    return runner__act(a, kind);
 }
 
 const tfmt_ops *tfmt_find(const tfmt_ops *const *fmts, int n, const char *text)

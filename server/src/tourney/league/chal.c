@@ -16,7 +16,7 @@
 static const char *const STATE[CHAL_STATE_N_] = {"new",    "proposed", "lapsed",
                                                  "agreed", "started",  "forfeit"};
 
-void chal_rules_seed003(chal_rules *cr)
+void chal_rules_default(chal_rules *cr)
 {
     cr->first_valid_us = 10 * CHAL_DAY_US;
     cr->second_valid_us = 5 * CHAL_DAY_US;

@@ -103,7 +103,7 @@ static int late_check(const runner *r, runner_reply *rep)
 {
     const tour *t = r->t;
     int entry = tour_n_rounds(t) + 1, until = tour_rules(t)->late_until;
-    if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK) {
+    if (check(r, 1u << TFMT_RUNNING | 1u << TFMT_PAUSED, false, rep) != BH_OK) {
         if (rep->field[0] == 't')
             snprintf(rep->msg, sizeof rep->msg, "the tournament is over: no entries");
     } else if (tour_format(t) == TOUR_ROUND_ROBIN) {
@@ -126,7 +126,7 @@ static int late_check(const runner *r, runner_reply *rep)
 int runner_can_register(const runner *r, const char *name, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);
-    if (r->status != RUNNER_REGISTERING)
+    if (r->status != TFMT_REGISTERING)
         late_check(r, rep);
     for (int i = 1; rep->rc == BH_OK && i <= tour_n_teams(r->t); i++)
         if (strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
@@ -135,11 +135,11 @@ int runner_can_register(const runner *r, const char *name, runner_reply *rep)
 }
 
 int runner_register(runner *r, int64_t team, const char *name, const char *captain,
-                    const char *partner, int rating_captain, int rating_partner, runner_acts *a)
+                    const char *partner, int rating_captain, int rating_partner, tfmt_acts *a)
 {
     int tid;
     runner_reply rep;
-    if (r->status != RUNNER_REGISTERING && late_check(r, &rep) != BH_OK)
+    if (r->status != TFMT_REGISTERING && late_check(r, &rep) != BH_OK)
         return rep.rc;
     int rc = tour_add_team(r->t, name, captain, partner, rating_captain, rating_partner, &tid);
     if (rc != BH_OK)
@@ -147,14 +147,14 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
     r->team_of = xrealloc(r->team_of, (size_t)(tid + 1) * sizeof *r->team_of);
     r->team_of[tid] = team;
     r->nteam_of = tid + 1;
-    if (r->status != RUNNER_REGISTERING) { /* T-LATE */
+    if (r->status != TFMT_REGISTERING) { /* T-LATE */
         runner__touch(r, a);
-        runner__note(a, 0, "late entry: team %lld, pairing number %d, paired from round %d",
+        tfmt_note(a, 0, "late entry: team %lld, pairing number %d, paired from round %d",
                      (long long)team, tid, tour_team_get(r->t, tid)->entry_round);
         runner__rebroadcast(r, tour_n_rounds(r->t), a);
         return BH_OK;
     }
-    runner__act(a, RUNNER_ACT_PERSIST);
+    tfmt_push(a, TFMT_ACT_PERSIST);
     return BH_OK;
 }
 
@@ -165,9 +165,9 @@ static bool same_entry(const tour_team *a, const tour_team *b)
            a->rating_partner == b->rating_partner;
 }
 
-int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, runner_reply *rep)
+int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runner_reply *rep)
 {
-    if (check(r, 1u << RUNNER_REGISTERING, true, rep) != BH_OK)
+    if (check(r, 1u << TFMT_REGISTERING, true, rep) != BH_OK)
         return rep->rc;
     /* tour_start renumbers by rating (T-PAIR's pairing numbers): keep each entry as it was
      * (the names are unique, so no two entries are equal) and find it again after the start. */
@@ -190,42 +190,42 @@ int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, ru
     free(r->team_of);
     r->team_of = map;
     r->nteam_of = n + 1;
-    r->status = RUNNER_RUNNING;
-    runner__note(a, 0, "started: %d teams, %d rounds, %s%s", n, tour_planned_rounds(r->t),
+    r->status = TFMT_RUNNING;
+    tfmt_note(a, 0, "started: %d teams, %d rounds, %s%s", n, tour_planned_rounds(r->t),
                  tour_format(r->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
                  r->fallback ? " (T-ROUNDS small-field fallback)" : "");
     if (r->inline_jobs)
         cookie = 0;
     runner__next_round(r, now_us, cookie, a);
-    runner__act(a, RUNNER_ACT_PERSIST);
+    tfmt_push(a, TFMT_ACT_PERSIST);
     deferred(r, cookie, rep);
     return BH_OK;
 }
 
 /* ---- the director's controls -------------------------------------------------------------- */
 
-int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, runner_acts *a,
+int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, tfmt_acts *a,
                  runner_reply *rep)
 {
-    if (check(r, 1u << (pause ? RUNNER_RUNNING : RUNNER_PAUSED), pause, rep) != BH_OK)
+    if (check(r, 1u << (pause ? TFMT_RUNNING : TFMT_PAUSED), pause, rep) != BH_OK)
         return rep->rc;
     if (pause)
         runner__touch(r, a); /* T-AUTO's pairing in flight is no longer wanted */
-    r->status = pause ? RUNNER_PAUSED : RUNNER_RUNNING;
-    runner__note(a, 0, "%s", pause ? "paused" : "resumed");
+    r->status = pause ? TFMT_PAUSED : TFMT_RUNNING;
+    tfmt_note(a, 0, "%s", pause ? "paused" : "resumed");
     if (r->inline_jobs)
         cookie = 0;
     if (!pause)
         runner__advance(r, now_us, cookie, a);
-    runner__act(a, RUNNER_ACT_PERSIST);
+    tfmt_push(a, TFMT_ACT_PERSIST);
     deferred(r, cookie, rep);
     return BH_OK;
 }
 
 int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
-                    runner_acts *a, runner_reply *rep)
+                    tfmt_acts *a, runner_reply *rep)
 {
-    if (check(r, 1u << RUNNER_RUNNING | 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+    if (check(r, 1u << TFMT_RUNNING | 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     int tid = runner_team_tid(r, team);
     /* issue 17: the games played stand, only the rest is forfeited (tour_withdraw_games) */
@@ -237,7 +237,7 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         return rc;
     }
     int n = tour_n_rounds(r->t);
-    runner__note(a, 0, "team %lld withdrawn%s", (long long)team,
+    tfmt_note(a, 0, "team %lld withdrawn%s", (long long)team,
                  keep_current ? " after its current match" : "");
     /* End the team's live games of a forfeited match or of the play-off (T-FORFEIT; in the
      * play-off, T-ARMAGEDDON: the other team wins, and a withdrawn team is out of it): each
@@ -252,8 +252,8 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         if (g.finished ||
             (!playoff && (g.key.round != n || !ff || (m->a != tid && m->b != tid))))
             continue;
-        runner_result res = g.team[0] == team ? RUNNER_WIN2 : RUNNER_WIN1;
-        runner_act *x = runner__act(a, RUNNER_ACT_END_GAME);
+        tfmt_res res = g.team[0] == team ? TFMT_WIN2 : TFMT_WIN1;
+        tfmt_act *x = tfmt_push(a, TFMT_ACT_END_GAME);
         x->key = g.key;
         x->result = res;
         x->reason = "withdrawn";
@@ -261,7 +261,7 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     }
     /* A P-GAME2 choice for a game 2 now scored as a forfeit is no longer wanted */
     for (int i = runner_n_choices(r) - 1; i >= 0; i--) {
-        runner_key k1 = runner_choice_at(r, i)->game1;
+        tfmt_key k1 = runner_choice_at(r, i)->game1;
         const tour_match *m = tour_round_match(r->t, k1.round, k1.match);
         if (m && (m->a == tid || m->b == tid) && k1.game + 1 < TOUR_MAX_GAMES &&
             m->game[k1.game + 1] != TOUR_G_NONE)
@@ -269,7 +269,7 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     }
     if (r->inline_jobs)
         cookie = 0;
-    if (r->status == RUNNER_RUNNING && !runner_busy(r))
+    if (r->status == TFMT_RUNNING && !runner_busy(r))
         runner__advance(r, now_us, cookie, a);
     runner__rebroadcast(r, tour_n_rounds(r->t), a);
     deferred(r, cookie, rep);
@@ -359,9 +359,9 @@ static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_
 /* round_pair, computed (given NULL) or by hand. On any error the event is left as it was: a
  * round paired before is put back. */
 static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch,
-                   uint64_t cookie, runner_acts *a, runner_reply *rep)
+                   uint64_t cookie, tfmt_acts *a, runner_reply *rep)
 {
-    if (check(r, 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+    if (check(r, 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     int rnd = tour_n_rounds(r->t), nold = 0;
     tour_match *old = NULL; /* the unstarted round replaced, kept until the new one stands */
@@ -402,24 +402,24 @@ static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_remat
     }
     if (rc != BH_OK) {
         if (old && tour_add_round(r->t, old, nold) != BH_OK)
-            runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+            tfmt_note(a, BH_ESTATE, "the round replaced could not be put back");
         free(old); /* not expected: it was valid a moment ago */
         return rep->rc;
     }
     free(old);
-    runner__note(a, 0, "round %d paired %s", rnd + 1,
+    tfmt_note(a, 0, "round %d paired %s", rnd + 1,
                  given ? "by hand by the director" : "by the director");
     runner__rebroadcast(r, rnd + 1, a);
     return BH_OK;
 }
 
-int runner_pair(runner *r, uint64_t cookie, runner_acts *a, runner_reply *rep)
+int runner_pair(runner *r, uint64_t cookie, tfmt_acts *a, runner_reply *rep)
 {
     return do_pair(r, NULL, 0, false, cookie, a, rep);
 }
 
 int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
-                     runner_acts *a, runner_reply *rep)
+                     tfmt_acts *a, runner_reply *rep)
 {
     static const int64_t none[1][2] = {{0, 0}};
     return do_pair(r, n > 0 ? pairs : none, n, allow_rematch, 0, a, rep);
@@ -438,7 +438,7 @@ static bool start_due(const runner *r)
         const tour_match *tm = tour_round_match(r->t, n, mi);
         const runner_game *last = NULL;
         for (int k = 0; k < TOUR_MAX_GAMES; k++) {
-            const runner_game *x = runner_game_get(r, (runner_key){n, mi, k, 0});
+            const runner_game *x = runner_game_get(r, (tfmt_key){n, mi, k, 0});
             if (x)
                 last = x;
         }
@@ -450,10 +450,10 @@ static bool start_due(const runner *r)
     return false;
 }
 
-int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
+int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a,
                        runner_reply *rep)
 {
-    if (check(r, 1u << RUNNER_PAUSED, false, rep) != BH_OK)
+    if (check(r, 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     if (!start_due(r)) {
         runner__reply(rep, BH_ESTATE, "round");
@@ -462,12 +462,12 @@ int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts 
     if (r->inline_jobs)
         cookie = 0;
     runner__advance(r, now_us, cookie, a);
-    runner__note(a, 0, "round %d started by the director", tour_n_rounds(r->t));
+    tfmt_note(a, 0, "round %d started by the director", tour_n_rounds(r->t));
     deferred(r, cookie, rep);
     return BH_OK;
 }
 
-int runner_override_check(const runner *r, runner_key k, runner_reply *rep)
+int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);
     const runner_game *g = runner_game_get(r, k);
@@ -498,8 +498,8 @@ int runner_override_check(const runner *r, runner_key k, runner_reply *rep)
     return rep->rc;
 }
 
-int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
-                    runner_acts *a, runner_reply *rep)
+int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
+                    tfmt_acts *a, runner_reply *rep)
 {
     if (runner_override_check(r, k, rep) != BH_OK)
         return rep->rc;
@@ -509,8 +509,8 @@ int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
     const tour_match *m = tour_round_match(r->t, k.round, k.match);
     if (m) {
         bool a1 = copy.team[0] == r->team_of[m->a];
-        tour_game tg = res == RUNNER_WIN1   ? (a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B)
-                       : res == RUNNER_WIN2 ? (a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A)
+        tour_game tg = res == TFMT_WIN1   ? (a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B)
+                       : res == TFMT_WIN2 ? (a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A)
                                             : TOUR_G_DRAW;
         if (tour_set_game(r->t, k.round, k.match, k.game, tg) == BH_OK)
             runner__rebroadcast(r, k.round, a);

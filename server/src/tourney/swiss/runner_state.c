@@ -79,7 +79,7 @@ int runner_restore(int64_t id, const runner_saved *s, bool inline_jobs, runner *
     return BH_OK;
 }
 
-int runner_restore_game(runner *r, runner_key k, int64_t team1)
+int runner_restore_game(runner *r, tfmt_key k, int64_t team1)
 {
     int64_t team2 = 0;
     const tour_match *m = tour_round_match(r->t, k.round, k.match);
@@ -88,13 +88,13 @@ int runner_restore_game(runner *r, runner_key k, int64_t team1)
     else if (k.round == 0 && k.match > 0 && k.match < r->nteam_of)
         team2 = r->team_of[k.match]; /* a play-off game: match = Black's pairing number */
     BH_GROW(r->g, r->ng, r->capg);
-    r->g[r->ng++] = (runner_game){k, {team1, team2}, false, RUNNER_DRAW, 0};
+    r->g[r->ng++] = (runner_game){k, {team1, team2}, false, TFMT_DRAW, 0};
     return team2 ? BH_OK : BH_EINVAL;
 }
 
-void runner_loaded(runner *r, uint64_t now_us, runner_acts *a)
+void runner_loaded(runner *r, uint64_t now_us, tfmt_acts *a)
 {
-    if (r->status == RUNNER_RUNNING)
+    if (r->status == TFMT_RUNNING)
         runner__advance(r, now_us, 0, a); /* games due (a P-GAME2 choice asked again), next round */
 }
 

@@ -1,4 +1,4 @@
-/* text_esc.h: the stored line-based text forms (club_io.c, lg_io.c): a record is a code,
+/* text_esc.h: the stored line-based text forms (club_io.c, league_io.c): a record is a code,
  * numbers and strings separated by spaces; a string is one token, with bytes <= 0x20, '%' and
  * 0x7f as %XX, so that names and texts keep their spaces and line breaks; "%" alone is the
  * empty string. SPDX-License-Identifier: MIT */

@@ -7,9 +7,9 @@
  * Pure: no I/O, no clock reads, no threads; every T-* decision of a running event is here
  * (T-AUTO, T-DOUBLE and P-GAME2, T-BYE and T-FORFEIT through the pairing and withdrawals,
  * T-ROUNDS at the start, T-ARMAGEDDON, T-PRIZES, the pause on an unpairable round) and the
- * format (runner_int.h: fmt_swiss.c) says who plays whom, on how many boards, in which
+ * format (runner_int.h: pairers.c) says who plays whom, on how many boards, in which
  * colours. Teams are named by the caller's ids (int64, the store's team ids); games by a
- * runner_key. The state saves as text (runner_save) and comes back exactly (runner_restore),
+ * tfmt_key. The state saves as text (runner_save) and comes back exactly (runner_restore),
  * the stored form of the hub's tournaments before the runner (TRF + a team map). */
 #ifndef BH_RUNNER_H
 #define BH_RUNNER_H
@@ -17,71 +17,38 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "tfmt.h"
 #include "tour.h"
 
 typedef struct runner runner;
 typedef struct runner_job runner_job;
 
-/* Status; the values are stored (tour_state.status): never renumber. RUNNER_PAUSED: T-AUTO
- * creates no game and pairs no round until resumed; results of games in progress count. */
-enum { RUNNER_REGISTERING = 0, RUNNER_RUNNING = 1, RUNNER_FINISHED = 2, RUNNER_PAUSED = 3 };
-
-/* A game's result from its seats (team 1 = GAME_TEAM_1: White on board A, Black on B).
- * RUNNER_VOID: nobody decided it over the board (a restart adjudicated it a draw): it counts as
- * a draw in a match, and a play-off game is played again. */
-typedef enum { RUNNER_WIN1 = 0, RUNNER_DRAW = 1, RUNNER_WIN2 = 2, RUNNER_VOID = 3 } runner_result;
-
-/* A game of the event. Play-off games (T-ARMAGEDDON) are round 0: match = the pairing number
- * of the team seated as team 2, game = the play-off game's number from 0. */
-typedef struct {
-    int round; /* 1-based; 0: play-off */
-    int match; /* index of the match in its round (0-based) */
-    int game;  /* game of the match (0-based: 0 and 1 in a double round, T-DOUBLE) */
-    int board; /* 0: a bughouse game is both boards (a board number for N-board matches) */
-} runner_key;
 
 typedef struct {
-    runner_key key;
+    tfmt_key key;
     int64_t team[2];      /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
     bool finished;        /* its end is known (runner_game_over, or ended by the runner) */
-    runner_result result; /* when finished: the latest (a director's override included) */
+    tfmt_res result; /* when finished: the latest (a director's override included) */
     uint64_t end_us;      /* monotonic instant its end was known (runner_game_over), 0 none */
 } runner_game;
 
 /* A P-GAME2 choice: game 1 of a match was decided; the loser chooses game 2's colours. */
 typedef struct {
-    runner_key game1;
+    tfmt_key game1;
     int64_t loser;        /* the team that lost game 1 */
     bool loser_is_team1;  /* it sat as team 1 in game 1 (its captain had White on A) */
     uint64_t deadline_us; /* monotonic: the default (swap) applies from then on */
     int choice;           /* -1 none yet, 0 keep colours, 1 swap */
 } runner_choice;
 
+/* The Swiss's own action kinds (tfmt.h: a format's own from TFMT_ACT_FORMAT_ on). */
 enum {
-    RUNNER_ACT_CREATE_GAME, /* create game `key` now: team[] in seat order, ruleset, base_ms,
-                             * inc_ms, armageddon; its clocks start by the gate start_us +
-                             * wait_s (issue 13; both 0 / now: at once, as before) */
-    RUNNER_ACT_END_GAME,    /* end live game `key` now with result and reason (a withdrawal);
-                             * the runner has recorded the end already */
-    RUNNER_ACT_ASK_CHOICE,  /* ask team[0] (the loser of game 1 `key`) for P-GAME2's choice
-                             * before deadline_us */
-    RUNNER_ACT_ROUND,       /* publish round `round` */
-    RUNNER_ACT_STANDINGS,   /* publish the standings */
-    RUNNER_ACT_PERSIST,     /* store the state (runner_save) */
-    RUNNER_ACT_PAUSE,       /* T-AUTO paused itself: tell the directors (text: why) */
-    RUNNER_ACT_FINISH,      /* the event is over (text: how) */
-    RUNNER_ACT_PAIR_JOB,    /* run `job` off the loop (runner_job_run), then runner_job_done */
-    RUNNER_ACT_REPLY,       /* the deferred reply to the command with `cookie`: rc, field, text */
-    RUNNER_ACT_NOTE,        /* a line for the log (text; rc < 0: an error) */
-    RUNNER_ACT_GAME2,       /* P-GAME2 decided for game 1 `key` (issue 13: the outcome to
-                             * everyone), just before game 2 is created: team[0] the loser
-                             * (0 after a draw), swap, how */
-    RUNNER_ACT_NOTICE,      /* tfmt.h formats: tell player `to` (a roster id of team[0]) the
-                             * format's note `note` about game `key`, at_us the instant it
-                             * concerns, deadline_us an answer's deadline (0 none) */
-    RUNNER_ACT_FORMAT_ = 100 /* kinds from here on are a format's own (tfmt.h: carried out by
-                              * its hub hook, hub_fmt.act) */
+    RUNNER_ACT_ASK_CHOICE = TFMT_ACT_FORMAT_, /* ask team[0] (the loser of game 1 `key`) for
+                                               * P-GAME2's choice before deadline_us */
+    RUNNER_ACT_GAME2 /* P-GAME2 decided for game 1 `key` (the outcome to everyone), just before
+                      * game 2 is created: team[0] the loser (0 after a draw), swap, how */
 };
+
 
 /* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
 enum {
@@ -90,53 +57,10 @@ enum {
     RUNNER_G2_DRAW = 2     /* game 1 was drawn: the game ruleset decides (draw_swaps_game2) */
 };
 
-typedef struct {
-    int kind;
-    runner_key key;
-    int64_t team[2];
-    char ruleset[40];         /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
-    uint32_t base_ms, inc_ms; /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
-    bool armageddon;          /* CREATE_GAME */
-    int game_kind;            /* CREATE_GAME: game.h's game_kind (GAME_KIND_BUGHOUSE, the
-                               * zeroed default, or GAME_KIND_CHESS: seats 0 White, 1 Black) */
-    int player[2];            /* CREATE_GAME of a club board (club.h): the roster ids of White
-                               * and Black; 0 for the Swiss's bughouse games */
-    uint64_t start_us;        /* CREATE_GAME: the earliest instant its clocks may start
-                               * (monotonic; now_us + break_s after a game or a round, T-AUTO;
-                               * now_us for round 1 and the director's starts) */
-    uint32_t wait_s;          /* CREATE_GAME: the gate's waiting time (game_gate, game.h):
-                               * from start_us the clocks start when every seat is connected,
-                               * absent seats forfeit after wait_s; 0: start at start_us */
-    runner_result result;     /* END_GAME */
-    bool swap;                /* GAME2: the players take the other colour in game 2 */
-    int how;                  /* GAME2: RUNNER_G2_* */
-    const char *reason;       /* END_GAME: static text, a short code the game keeps as its
-                               * reason, optionally followed by ": " and an explanation for the
-                               * log ("withdrawn", "forfeit: absent after the waiting time") */
-    uint64_t deadline_us;     /* ASK_CHOICE, NOTICE */
-    int to, note;             /* NOTICE: the player told, the format's note code */
-    uint64_t at_us;           /* NOTICE: the instant the note concerns (0 none) */
-    int round;                /* ROUND */
-    runner_job *job;          /* PAIR_JOB: owned by the list until taken (set to NULL) */
-    uint64_t cookie;          /* REPLY */
-    int rc;                   /* REPLY: BH_OK or the error; NOTE: < 0 for an error line */
-    char field[24];           /* REPLY: the field to name in an error */
-    char text[200];           /* PAUSE, FINISH, NOTE; REPLY: the error's message ("" none) */
-} runner_act;
-
-/* A growable list of actions (caller storage: zero it, or runner_acts_init). */
-typedef struct {
-    runner_act *v;
-    int n, cap;
-} runner_acts;
-
-void runner_acts_init(runner_acts *a);
-/* Free the list and every job still in it (runner_job_free). */
-void runner_acts_fini(runner_acts *a);
 
 /* What a director's command answers: rc BH_OK or an error with the field to name and, for
  * some, a message (protocol/messages/c2s-*.md); deferred: BH_OK now, and the reply (the
- * snapshot) is due when the pairing job it started is done (RUNNER_ACT_REPLY, cookie). */
+ * snapshot) is due when the pairing job it started is done (TFMT_ACT_REPLY, cookie). */
 typedef struct {
     int rc;
     char field[24];
@@ -168,7 +92,7 @@ int runner_config_check(const runner_config *c, const char **field);
 
 /* A new event `id` (the store's tournament id) in registration, from a checked c. The pairing
  * seed comes from id (core/rng.h). inline_jobs: pairings run inside the calls (tests, a caller
- * without a worker) instead of as RUNNER_ACT_PAIR_JOB; then no reply is ever deferred. Caller
+ * without a worker) instead of as TFMT_ACT_JOB; then no reply is ever deferred. Caller
  * frees with runner_free. */
 runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs);
 /* runner_config.legacy_withdraw for a restored runner (not stored: tests only). */
@@ -198,10 +122,10 @@ int runner_restore(int64_t id, const runner_saved *s, bool inline_jobs, runner *
 /* A stored game: key and the team seated as team 1 (the other team comes from its match, or
  * for a play-off game from its key). BH_OK, or BH_EINVAL (no such match: the game is kept,
  * with team[1] 0, as the store has it). */
-int runner_restore_game(runner *r, runner_key k, int64_t team1);
+int runner_restore_game(runner *r, tfmt_key k, int64_t team1);
 /* Loading is over: a running event goes on (games due, P-GAME2 choices asked again, the
  * next round). */
-void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
+void runner_loaded(runner *r, uint64_t now_us, tfmt_acts *a);
 
 /* ---- events ------------------------------------------------------------------------------ */
 
@@ -215,52 +139,52 @@ void runner_loaded(runner *r, uint64_t now_us, runner_acts *a);
  * number. */
 int runner_can_register(const runner *r, const char *name, runner_reply *rep);
 /* Register team `team` (the caller's id) with its players and ratings (strings copied).
- * BH_OK (then RUNNER_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */
+ * BH_OK (then TFMT_ACT_PERSIST) or tour_add_team's error (BH_EINVAL, BH_ELIMIT, BH_ESTATE). */
 int runner_register(runner *r, int64_t team, const char *name, const char *captain,
-                    const char *partner, int rating_captain, int rating_partner, runner_acts *a);
+                    const char *partner, int rating_captain, int rating_partner, tfmt_acts *a);
 
 /* tournament_start: close registration (T-ROUNDS decides rounds and format; pairing numbers by
  * rating), pair and start round 1 (T-AUTO). Errors: BH_ESTATE "tournament" (not registering),
  * tour_start's (BH_EINVAL: fewer than 2 teams) with field "tournament". cookie: a non-zero
- * id of the command; the reply waits for the pairing job (rep->deferred; RUNNER_ACT_REPLY
+ * id of the command; the reply waits for the pairing job (rep->deferred; TFMT_ACT_REPLY
  * with the cookie) unless the runner pairs inline. */
-int runner_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a, runner_reply *rep);
+int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runner_reply *rep);
 
 /* Game k ended with res (the caller's record of it, a director's adjudication included):
  * recorded (T-SCORE through the model), then T-AUTO goes on: game 2 or its P-GAME2 choice,
  * the next round, the play-off, the end. A game whose end is known already (one the runner
- * ended itself: RUNNER_ACT_END_GAME coming back) and an unknown key are ignored. Paused, the
+ * ended itself: TFMT_ACT_END_GAME coming back) and an unknown key are ignored. Paused, the
  * result is recorded and nothing starts (the standings follow when the round is complete). */
-void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_us,
-                      runner_acts *a);
+void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
+                      tfmt_acts *a);
 
 /* P-GAME2: the open choice of game 1 `game1` (BH_OK, *out filled) or BH_ENOTFOUND (none, or
  * made already). Who may choose for the loser is the caller's business (its sessions). */
-int runner_choice_get(const runner *r, runner_key game1, runner_choice *out);
+int runner_choice_get(const runner *r, tfmt_key game1, runner_choice *out);
 /* The loser chose (swap or keep): game 2 starts now if running. BH_OK or BH_ENOTFOUND. */
-int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runner_acts *a);
+int runner_choose(runner *r, tfmt_key game1, bool swap, uint64_t now_us, tfmt_acts *a);
 /* The earliest P-GAME2 deadline of a running event (monotonic µs; 0: none), and applying
  * those due at now_us (the default: swap; the choices still open stay). */
 uint64_t runner_deadline(const runner *r);
-void runner_on_time(runner *r, uint64_t now_us, runner_acts *a);
+void runner_on_time(runner *r, uint64_t now_us, tfmt_acts *a);
 
 /* tournament_pause: pause (T-AUTO holds) or resume (it goes on). BH_ESTATE "tournament" when
  * not running (pause) or not paused (resume); "pairing" for a resume while a pairing job
  * runs. A pause while T-AUTO's pairing job runs makes that job stale (its result is dropped). */
-int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, runner_acts *a,
+int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, tfmt_acts *a,
                  runner_reply *rep);
 
 /* team_withdraw: BH_ESTATE "tournament" (not running or paused), BH_ENOTFOUND "team" (not a
  * team of this event), tour_withdraw's errors "team", BH_ESTATE "pairing" (a job runs).
  * Without keep_current the team's current match is forfeited (T-FORFEIT) and its live games
- * end at once as losses (RUNNER_ACT_END_GAME "withdrawn"), a play-off game included. Issue
+ * end at once as losses (TFMT_ACT_END_GAME "withdrawn"), a play-off game included. Issue
  * 17: when a game of that match was played (game 1 of a double round), it stands and only
  * the games not yet decided are forfeited (tour_withdraw_games: a live game 2 ends as a loss,
  * a game 2 not started, its P-GAME2 choice open, is scored as a forfeit win for the
  * opponent); the match scores from its games (a team that lost game 1 to the withdrawn team
  * draws the match 1-1). With legacy_withdraw the whole match is forfeited as before. */
 int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
-                    runner_acts *a, runner_reply *rep);
+                    tfmt_acts *a, runner_reply *rep);
 
 /* round_pair while paused: pair the next round (again, if none of its games started), by the
  * format's pairer (a job) or by the director's pairs (team ids; 0 the bye); its games start
@@ -268,16 +192,16 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
  * runs), "round" (the round not complete, all rounds paired), "pairs" (a round robin: by its
  * Berger table); the pairer's errors "round"; a hand pairing's "pairs[i]" or "pairs" with a
  * message naming the teams (swiss_pair_hand). On an error nothing changes. */
-int runner_pair(runner *r, uint64_t cookie, runner_acts *a, runner_reply *rep);
+int runner_pair(runner *r, uint64_t cookie, tfmt_acts *a, runner_reply *rep);
 int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
-                     runner_acts *a, runner_reply *rep);
+                     tfmt_acts *a, runner_reply *rep);
 
 /* round_start while paused: start what T-AUTO would start next (the round paired by hand, the
  * games 2 due, or the next round, pairing it first); it stays paused. A game 2 whose P-GAME2
  * choice is open is not started (the loser's time does not run while paused: it starts on the
  * next round_start after the choice, or after the deadline once resumed; the desk says so).
  * BH_ESTATE "tournament", "pairing", "round" (nothing to start). */
-int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a,
+int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a,
                        runner_reply *rep);
 
 /* game_result for finished game k: the director overrides its result. BH_ESTATE "round" when
@@ -288,9 +212,9 @@ int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, runner_acts 
  * withdrawal is not undone (not with legacy_withdraw: then accepted as before, and ignored by
  * the score of a forfeited match). On BH_OK the match and standings are recomputed and a
  * pending P-GAME2 choice goes to the new loser. */
-int runner_override_check(const runner *r, runner_key k, runner_reply *rep);
-int runner_override(runner *r, runner_key k, runner_result res, uint64_t now_us,
-                    runner_acts *a, runner_reply *rep);
+int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep);
+int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
+                    tfmt_acts *a, runner_reply *rep);
 
 /* ---- pairing jobs (item 3: off the loop) --------------------------------------------------- */
 
@@ -302,7 +226,7 @@ void runner_job_run(runner_job *j);
 void runner_job_cancel(runner_job *j);
 /* Its result, on the runner's thread (takes j). A job that is stale (the runner moved on: a
  * pause, a newer job) is dropped; else T-AUTO or the director's command goes on. */
-void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a);
+void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a);
 void runner_job_free(runner_job *j); /* NULL-safe */
 /* The tournament a job belongs to (runner_new's id). */
 int64_t runner_job_tournament(const runner_job *j);
@@ -320,10 +244,13 @@ int64_t runner_team_id(const runner *r, int tid); /* the caller's id of pairing 
 int runner_team_tid(const runner *r, int64_t team); /* pairing number of a team id, 0 none */
 int runner_n_games(const runner *r);
 const runner_game *runner_game_at(const runner *r, int i); /* creation order */
-const runner_game *runner_game_get(const runner *r, runner_key k); /* NULL: none */
+const runner_game *runner_game_get(const runner *r, tfmt_key k); /* NULL: none */
 int runner_n_choices(const runner *r);
 const runner_choice *runner_choice_at(const runner *r, int i);
 /* Round r was paired and none of its games was created yet (a round paired by the director). */
 bool runner_round_unstarted(const runner *r, int round);
+
+/* The bughouse Swiss runner on the seam (tfmt.h): swiss_fmt.c. */
+extern const tfmt_ops tfmt_swiss;
 
 #endif

@@ -1,6 +1,6 @@
 /* club.h: the club team round robin of seed 004 (F-RR, F-LINEUP, F-SHORT, F-PROTEST, F-CHESS,
- * T-WAIT), run like the runner (runner.h): events in, each with now_us (monotonic µs), actions
- * out (runner_acts, the same action kinds the hub already carries out for the Swiss).
+ * T-WAIT), a format on the seam (tfmt.h): events in, each with now_us (monotonic µs), actions
+ * out (tfmt_acts, the action kinds the hub carries out for every format).
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no clock reads. The schedule is the Berger table (berger.h, FIDE C.05 Annex 1;
  * single or double); a match is N boards, each one chess game, colours by F-CHESS (the team
@@ -11,9 +11,9 @@
  * art. 4). Teams are the caller's ids (int64); their pairing numbers are the registration
  * order (seed 004 is silent: the director registers them in the drawn order).
  *
- * Why not a runner_format (runner_int.h): that seam decides over tour.h's model, whose match
- * is at most TOUR_MAX_GAMES game results without players, line-ups or board forfeits; the club
- * event needs all three, so it keeps its own state and shares the runner's action types. */
+ * Why not a pairer of the Swiss runner (swiss/runner_int.h): those decide over the Swiss's
+ * model, whose match is at most a few game results without players, line-ups or board
+ * forfeits; the club event needs all three, so it keeps its own state. */
 #ifndef BH_CLUB_H
 #define BH_CLUB_H
 
@@ -25,7 +25,7 @@
 #include "rank.h"
 #include "refusal.h"
 #include "roster.h"
-#include "runner.h"
+#include "tfmt.h"
 
 #define CLUB_MAX_TEAMS 32
 #define CLUB_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
@@ -63,7 +63,7 @@ typedef struct {
 /* Seed 004: "fide", 10+5, 6 boards + 4 reserves, 4 substitutions, at least 3 players, single
  * round robin, 10 min waiting time, 10 min break, protests within 10 min (200 UAH), ranking
  * MP, GP, DE, WIN, SB. */
-void club_config_seed004(club_config *c);
+void club_config_default(club_config *c);
 
 /* Check c: BH_OK or BH_EINVAL with *why (rule F-RR, field "boards", "ruleset", "wait_s",
  * "break_s", "base_ms"). */
@@ -90,7 +90,7 @@ int club_check_team(const club *c, int64_t team, const char *name, const roster 
 
 /* Close registration and open round 1's line-ups until now_us + break_us, when round 1
  * starts. BH_OK, or BH_ESTATE ("tournament": started), BH_EINVAL ("teams": fewer than 2). */
-int club_start(club *c, uint64_t now_us, runner_acts *a, refusal *why);
+int club_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why);
 
 /* A line-up for round rnd from team's captain (by_director: the director's correction, taken
  * at any time before the round starts, no captain needed). ids: the player ids in board order
@@ -100,7 +100,7 @@ int club_start(club *c, uint64_t now_us, runner_acts *a, refusal *why);
  * started; lineup_submit's window otherwise); lineup_check's refusals (BH_ELIMIT,
  * BH_ENOTFOUND, BH_EEXIST, BH_EORDER, BH_ESHORT, BH_ESUBS; "players" and the index). */
 int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
-                const int *ids, int n, uint64_t now_us, runner_acts *a, refusal *why);
+                const int *ids, int n, uint64_t now_us, tfmt_acts *a, refusal *why);
 
 /* The line-up of team in round rnd (submitted, or the default once the round started);
  * NULL if there is none yet. *submitted (may be NULL): it came from the captain or director. */
@@ -109,43 +109,43 @@ const lineup *club_lineup_get(const club *c, int64_t team, int rnd, bool *submit
 /* The earliest instant something is due (a round's start, a board's waiting time), 0 none;
  * and doing what is due at now_us. */
 uint64_t club_deadline(const club *c);
-void club_on_time(club *c, uint64_t now_us, runner_acts *a);
+void club_on_time(club *c, uint64_t now_us, tfmt_acts *a);
 
 /* The director starts the round whose line-ups are taken now, before its deadline (the
  * missing line-ups are the default ones; the previous round's protest window closes with
  * it). BH_OK or BH_ESTATE "round" (no round waits). */
-int club_round_start(club *c, uint64_t now_us, runner_acts *a, refusal *why);
+int club_round_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why);
 
 /* T-WAIT: the player on seat (0 White, 1 Black) of game k is at the board (the hub saw the
  * seat connected). BH_OK, BH_ENOTFOUND (no such live game). A seat not reported by the game's
- * start + wait_us loses the board by forfeit (club_on_time: RUNNER_ACT_END_GAME). */
-int club_seat_present(club *c, runner_key k, int seat);
+ * start + wait_us loses the board by forfeit (club_on_time: TFMT_ACT_END_GAME). */
+int club_seat_present(club *c, tfmt_key k, int seat);
 /* T-WAIT over the board: the arbiter's attendance check of round rnd (the round being
  * played): each player in ids (borrowed) is at his board (club_seat_present for his seat).
  * All or nothing: BH_OK, or with *why (rule T-WAIT): BH_EROUND "round" (not the round being
  * played), BH_ENOTFOUND "players" (ids[i] plays no live board of the round). */
 int club_attend(club *c, int rnd, const int *ids, int n, refusal *why);
 /* The hub's own waiting time ran out with seats absent (bit 0 White, bit 1 Black): the board
- * is lost by forfeit now (both absent: both lose). BH_OK (RUNNER_ACT_END_GAME follows),
+ * is lost by forfeit now (both absent: both lose). BH_OK (TFMT_ACT_END_GAME follows),
  * BH_ENOTFOUND (no such live game), BH_EINVAL (mask 0). */
-int club_board_absent(club *c, runner_key k, unsigned mask, uint64_t now_us, runner_acts *a);
+int club_board_absent(club *c, tfmt_key k, unsigned mask, uint64_t now_us, tfmt_acts *a);
 
 /* Game k ended over the board with res (from the seats: WIN1 = White). Unknown or finished
  * games are ignored. When the round's last board ends, the round ends: its protest window
  * opens, the standings follow, the next round's line-ups are taken until end + break_us. */
-void club_game_over(club *c, runner_key k, runner_result res, uint64_t now_us, runner_acts *a);
+void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a);
 
 /* F-PROTEST: the captain `player` of team files a protest about game k of round rnd. BH_OK
  * (*id), or protest_file's refusals, and BH_ENOTFOUND "team" (not a team of the event),
  * BH_ESTATE "game" (the game is still being played). */
-int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const char *text,
-                 long deposit_minor, uint64_t now_us, int *id, runner_acts *a, refusal *why);
+int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const char *text,
+                 long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why);
 /* The appeals committee decides protest id: upheld with the board's new result (club_res
  * CLUB_1_0..CLUB_FF_BOTH), which replaces the old one, the ranking is recomputed and
  * republished; or rejected. protest_decide's refusals, BH_EINVAL "result" (upheld with a
  * result outside CLUB_1_0..CLUB_FF_BOTH). */
 int club_protest_decide(club *c, int id, bool upheld, int new_result, const char *reason,
-                        uint64_t now_us, runner_acts *a, refusal *why);
+                        uint64_t now_us, tfmt_acts *a, refusal *why);
 const protest_desk *club_protests(const club *c);
 
 /* The ranking now (seed 004 art. 4) over the matches whose every board is decided. BH_OK with
@@ -155,7 +155,7 @@ int club_rank(const club *c, rank_table *out);
 /* ---- read access ------------------------------------------------------------------------- */
 
 typedef struct {
-    runner_key key;    /* round, match, game 0, board 0..N-1 */
+    tfmt_key key;    /* round, match, game 0, board 0..N-1 */
     int64_t team[2];   /* White's team, Black's team */
     int player[2];     /* roster ids, 0: the board is empty on that side */
     uint8_t res;       /* club_res */
@@ -164,7 +164,7 @@ typedef struct {
     uint64_t start_us; /* when its game was created (0: no game: an empty board) */
 } club_board;
 
-int club_status(const club *c); /* RUNNER_REGISTERING, _RUNNING, _FINISHED */
+int club_status(const club *c); /* TFMT_REGISTERING, _RUNNING, _FINISHED */
 const club_config *club_config_get(const club *c);
 int club_n_teams(const club *c);
 int64_t club_team_id(const club *c, int tid); /* pairing number 1..n -> the caller's id, 0 */
@@ -178,7 +178,7 @@ bool club_round_started(const club *c, int rnd);
 /* The matches of round rnd (byes left out): home = the team named first (Berger's White). */
 int club_n_matches(const club *c, int rnd);
 bool club_match(const club *c, int rnd, int mi, int64_t *home, int64_t *away);
-const club_board *club_board_get(const club *c, runner_key k);
+const club_board *club_board_get(const club *c, tfmt_key k);
 /* Game points x2 of each team in match mi of round rnd (board points summed) and whether
  * every board is decided. */
 bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_away);
@@ -207,5 +207,8 @@ char *club_save(const club *c);
  * live games are the caller's: it ends or keeps them; those still undecided are live again,
  * their waiting time restarting at now_us. */
 int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line);
+
+/* The club round robin on the seam (tfmt.h): club_fmt.c. */
+extern const tfmt_ops tfmt_club;
 
 #endif

@@ -38,7 +38,7 @@ typedef struct {
 } chal_rules;
 
 /* Seed 003: 10 days, 5 days, 5+1, by agreement 10+1. */
-void chal_rules_seed003(chal_rules *cr);
+void chal_rules_default(chal_rules *cr);
 
 typedef struct {
     uint8_t state;       /* chal_state */

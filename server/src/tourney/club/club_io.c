@@ -96,7 +96,7 @@ char *club_trf(const club *c)
     buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0};
-    if (c->status != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK)
+    if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)
         for (int i = 0; i < rt.n; i++)
             place[rt.rows[i].team] = rt.rows[i].place;
     for (int t = 1; t <= c->nt; t++)
@@ -160,7 +160,7 @@ char *club_crosstable(const club *c)
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0}, mp[CLUB_MAX_TEAMS + 1] = {0},
         gp2[CLUB_MAX_TEAMS + 1] = {0};
-    if (c->status != RUNNER_REGISTERING && club_rank(c, &rt) == BH_OK)
+    if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)
         for (int i = 0; i < rt.n; i++) {
             place[rt.rows[i].team] = rt.rows[i].place;
             mp[rt.rows[i].team] = rt.rows[i].mp;
@@ -279,9 +279,9 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
     *out = NULL;
     char *copy = xstrdup(text);
     club_config cfg;
-    club_config_seed004(&cfg);
+    club_config_default(&cfg);
     club *c = NULL;
-    int ln = 0, status = RUNNER_REGISTERING, cur = 0;
+    int ln = 0, status = TFMT_REGISTERING, cur = 0;
     long long v;
     char *save = NULL;
     for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
@@ -320,7 +320,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             c = club_new(id, &cfg);
         } else if (!c) {
             goto bad;
-        } else if (strcmp(tok[0], "team") == 0 && c->status == RUNNER_REGISTERING) {
+        } else if (strcmp(tok[0], "team") == 0 && c->status == TFMT_REGISTERING) {
             long long tid, cap;
             if (nt != 4 || c->nt >= CLUB_MAX_TEAMS)
                 goto bad;
@@ -332,7 +332,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             t->captain = (int)cap;
             snprintf(t->name, sizeof t->name, "%s", tok[3]);
             roster_init(&t->r);
-        } else if (strcmp(tok[0], "player") == 0 && c->nt > 0 && c->status == RUNNER_REGISTERING) {
+        } else if (strcmp(tok[0], "player") == 0 && c->nt > 0 && c->status == TFMT_REGISTERING) {
             long long pid, rating, inv;
             if (nt != 5)
                 goto bad;
@@ -342,16 +342,16 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             text_unesc(tok[4]);
             if (roster_add(&c->t[c->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
-        } else if (strcmp(tok[0], "status") == 0 && c->status == RUNNER_REGISTERING) {
+        } else if (strcmp(tok[0], "status") == 0 && c->status == TFMT_REGISTERING) {
             if (nt != 3)
                 goto bad;
-            TEXT_NUM(1, RUNNER_REGISTERING, RUNNER_FINISHED, status);
+            TEXT_NUM(1, TFMT_REGISTERING, TFMT_FINISHED, status);
             TEXT_NUM(2, 0, 2 * CLUB_MAX_TEAMS, cur);
             for (int t = 1; t <= c->nt; t++)
                 if (lineup_check_roster(&c->t[t].r, &c->cfg.lr, NULL) != BH_OK ||
                     roster_find(&c->t[t].r, c->t[t].captain) < 0)
                     goto bad;
-            if (status != RUNNER_REGISTERING) {
+            if (status != TFMT_REGISTERING) {
                 if (c->nt < 2)
                     goto bad;
                 club__schedule(c);
@@ -450,7 +450,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
         if (rd->ended)
             rd->end_us = now_us;
     }
-    if (c->status == RUNNER_RUNNING && !c->rd[c->cur].started)
+    if (c->status == TFMT_RUNNING && !c->rd[c->cur].started)
         c->rd[c->cur].start_at = now_us + (uint64_t)c->cfg.break_us;
     free(copy);
     *out = c;

@@ -1,4 +1,4 @@
-/* fmt_swiss.c: the runner's formats of today: the bughouse Swiss (FIDE C.04.6 colour-free,
+/* pairers.c: the runner's formats of today: the bughouse Swiss (FIDE C.04.6 colour-free,
  * T-PAIR) and its T-ROUNDS round-robin fallback (Berger tables). Both play double rounds of
  * one bughouse game at a time (T-DOUBLE): game 1 with the lot's colours, game 2 after it with
  * the colours P-GAME2 gives (game_setup_next, the tested rule of game.h).
@@ -35,14 +35,14 @@ static int first_games(const tour *t, const tour_match *m, bool *a_team1, int ma
  * chooses whether to swap (the caller waits for the choice or its deadline, then passes it:
  * the default is a swap); after a draw the game ruleset decides (draw_swaps_game2). */
 static int next_game(const tour *t, const tour_match *m, int game_no, bool a_team1,
-                     runner_result res, int choice, bool *loser_a, bool *a_team1_next)
+                     tfmt_res res, int choice, bool *loser_a, bool *a_team1_next)
 {
     const tour_ruleset *rs = tour_rules(t);
     if (m->b == 0 || m->forfeit != TOUR_FF_NONE || game_no + 1 >= rs->games)
         return RUNNER_NEXT_NONE;
-    bool decisive = res == RUNNER_WIN1 || res == RUNNER_WIN2;
+    bool decisive = res == TFMT_WIN1 || res == TFMT_WIN2;
     if (decisive && choice < 0) {
-        *loser_a = (res == RUNNER_WIN1) != a_team1; /* team 1 won and a was team 2, or ... */
+        *loser_a = (res == TFMT_WIN1) != a_team1; /* team 1 won and a was team 2, or ... */
         return RUNNER_NEXT_CHOICE;
     }
     game_rules gr;
@@ -51,7 +51,7 @@ static int next_game(const tour *t, const tour_match *m, int game_no, bool a_tea
     game_setup s1, s2;
     game_setup_init(&s1, &gr, rs->base_ms, rs->inc_ms);
     s1.team1_is = a_team1 ? 1 : 2; /* match team 1 = side a */
-    int winner = res == RUNNER_WIN1 ? GAME_TEAM_1 : res == RUNNER_WIN2 ? GAME_TEAM_2 : GAME_DRAW;
+    int winner = res == TFMT_WIN1 ? GAME_TEAM_1 : res == TFMT_WIN2 ? GAME_TEAM_2 : GAME_DRAW;
     if (game_setup_next(&s1, winner, choice != 0, &s2) != BH_OK)
         return RUNNER_NEXT_NONE;
     *a_team1_next = s2.team1_is == 1;

@@ -29,7 +29,7 @@ static uint64_t next_instant(const void *ev)
     return club_deadline(ev);
 }
 
-static void on_time(void *ev, uint64_t now_us, runner_acts *a)
+static void on_time(void *ev, uint64_t now_us, tfmt_acts *a)
 {
     club_on_time(ev, now_us, a);
 }
@@ -37,12 +37,12 @@ static void on_time(void *ev, uint64_t now_us, runner_acts *a)
 /* The club's core has no forfeit result from the hub: its forfeits are its own decisions
  * (club_board_absent, club_on_time) that come back here as the ends of decided boards, which
  * club_game_over ignores. */
-static void game_over(void *ev, runner_key k, tfmt_res res, uint64_t now_us, runner_acts *a)
+static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
-    club_game_over(ev, k, tfmt_runner_res(res), now_us, a);
+    club_game_over(ev, k, tfmt_res_plain(res), now_us, a);
 }
 
-static bool seat_present(void *ev, runner_key k, int seat)
+static bool seat_present(void *ev, tfmt_key k, int seat)
 {
     return club_seat_present(ev, k, seat) == BH_OK;
 }

@@ -1,10 +1,10 @@
-/* lg.c: the team league of seed 003 as one event (lg.h): registration, the draw, the group
+/* league.c: the team league of seed 003 as one event (league.h): registration, the draw, the group
  * round robins, the challenges of every board game, results, the group ranking, the knockout.
  * SPDX-License-Identifier: MIT
  * Only the current stage has open challenges (a stage starts when the one before is over), so
  * the time and the next instant look at its games only. A game decided (over the board, by a
  * forfeit, by the director) is out of the time's reach: its challenge fires nothing more. */
-#include "lg_int.h"
+#include "league_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #include "bh.h"
 #include "xalloc.h"
 
-void lg_config_seed003(lg_config *c)
+void league_config_default(league_config *c)
 {
     memset(c, 0, sizeof *c);
     memcpy(c->name, "League", 7);
@@ -24,7 +24,7 @@ void lg_config_seed003(lg_config *c)
     c->max_invited = 3;
     c->rating_date = 20050215;
     c->wait_s = 600;
-    chal_rules_seed003(&c->cr);
+    chal_rules_default(&c->cr);
 }
 
 static bool date_ok(int d)
@@ -37,7 +37,7 @@ static bool date_ok(int d)
     return day <= LEN[m - 1] + (m == 2 && leap);
 }
 
-int lg_config_check(const lg_config *c, refusal *why)
+int league_config_check(const league_config *c, refusal *why)
 {
     size_t nl = strnlen(c->name, sizeof c->name), rl = strnlen(c->ruleset, sizeof c->ruleset);
     if (nl == 0 || nl == sizeof c->name)
@@ -46,10 +46,10 @@ int lg_config_check(const lg_config *c, refusal *why)
         return refusal_set(why, BH_EINVAL, "F-CHESS", "ruleset", -1);
     if (c->groups != 2 && c->groups != 4)
         return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "groups", -1);
-    if (c->teams < 2 * c->groups || c->teams > LG_MAX_TEAMS || c->teams % c->groups != 0 ||
+    if (c->teams < 2 * c->groups || c->teams > LEAGUE_MAX_TEAMS || c->teams % c->groups != 0 ||
         c->teams / c->groups > GROUPS_MAX_S)
         return refusal_set(why, BH_EINVAL, "F-GROUPS", "teams", -1);
-    if (c->boards < 1 || c->boards > LG_MAX_BOARDS)
+    if (c->boards < 1 || c->boards > LEAGUE_MAX_BOARDS)
         return refusal_set(why, BH_EINVAL, "F-GROUPS", "boards", -1);
     if (c->max_invited < 0 || c->max_invited > c->boards)
         return refusal_set(why, BH_EINVAL, "F-TEAMRATING", "max_invited", -1);
@@ -72,17 +72,17 @@ int lg_config_check(const lg_config *c, refusal *why)
     return BH_OK;
 }
 
-lg *lg_new(int64_t id, const lg_config *c)
+league *league_new(int64_t id, const league_config *c)
 {
-    lg *l = xcalloc(1, sizeof *l);
+    league *l = xcalloc(1, sizeof *l);
     l->id = id;
     l->cfg = *c;
-    for (int i = 0; i < LEAGUE_MATCHES; i++)
+    for (int i = 0; i < BRACKET_MATCHES; i++)
         l->lot[i] = -1;
     return l;
 }
 
-void lg_free(lg *l)
+void league_free(league *l)
 {
     if (!l)
         return;
@@ -92,20 +92,20 @@ void lg_free(lg *l)
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
-void lg_acts_init(lg_acts *a)
+void league_acts_init(league_acts *a)
 {
     memset(a, 0, sizeof *a);
 }
 
-void lg_acts_fini(lg_acts *a)
+void league_acts_fini(league_acts *a)
 {
     free(a->v);
     memset(a, 0, sizeof *a);
 }
 
-static lg_act *push(lg_acts *a, int kind)
+static league_act *push(league_acts *a, int kind)
 {
-    static lg_act sink; /* a NULL list (the load's replay) takes nothing */
+    static league_act sink; /* a NULL list (the load's replay) takes nothing */
     if (!a) {
         memset(&sink, 0, sizeof sink);
         return &sink;
@@ -114,15 +114,15 @@ static lg_act *push(lg_acts *a, int kind)
         a->cap = a->cap ? 2 * a->cap : 16;
         a->v = xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
     }
-    lg_act *x = &a->v[a->n++];
+    league_act *x = &a->v[a->n++];
     memset(x, 0, sizeof *x);
     x->kind = kind;
     return x;
 }
 
-static void notice(lg_acts *a, int to, int note, runner_key k, int64_t at_us, int64_t deadline_us)
+static void notice(league_acts *a, int to, int note, tfmt_key k, int64_t at_us, int64_t deadline_us)
 {
-    lg_act *x = push(a, LG_ACT_NOTICE);
+    league_act *x = push(a, LEAGUE_ACT_NOTICE);
     x->to = to;
     x->note = note;
     x->key = k;
@@ -130,14 +130,14 @@ static void notice(lg_acts *a, int to, int note, runner_key k, int64_t at_us, in
     x->deadline_us = deadline_us;
 }
 
-static void persist(lg_acts *a)
+static void persist(league_acts *a)
 {
-    push(a, LG_ACT_PERSIST);
+    push(a, LEAGUE_ACT_PERSIST);
 }
 
 /* ---- teams -------------------------------------------------------------------------------- */
 
-int lg_team_tid(const lg *l, int64_t team)
+int league_team_tid(const league *l, int64_t team)
 {
     for (int t = 1; t <= l->nt; t++)
         if (l->t[t].id == team)
@@ -146,7 +146,7 @@ int lg_team_tid(const lg *l, int64_t team)
 }
 
 /* The checks of a roster for team `self` (0: a new team): *out the roster by rating. */
-static int check_roster(const lg *l, int self, const roster *r, int captain, roster *out,
+static int check_roster(const league *l, int self, const roster *r, int captain, roster *out,
                         refusal *why)
 {
     *out = *r;
@@ -164,15 +164,15 @@ static int check_roster(const lg *l, int self, const roster *r, int captain, ros
     return roster_team_rating(out, l->cfg.boards, &rr, why);
 }
 
-int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain, refusal *why)
+int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain, refusal *why)
 {
-    if (l->status != LG_REGISTERING)
+    if (l->status != LEAGUE_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-GROUPS", "tournament", -1);
     if (l->nt >= l->cfg.teams)
         return refusal_set(why, BH_ELIMIT, "F-GROUPS", "teams", -1);
-    if (lg_team_tid(l, team))
+    if (league_team_tid(l, team))
         return refusal_set(why, BH_EEXIST, "F-GROUPS", "team", -1);
-    if (!name || !name[0] || strlen(name) >= LG_NAME_LEN)
+    if (!name || !name[0] || strlen(name) >= LEAGUE_NAME_LEN)
         return refusal_set(why, BH_EINVAL, "F-GROUPS", "name", -1);
     for (int t = 1; t <= l->nt; t++)
         if (strcmp(l->t[t].name, name) == 0)
@@ -181,7 +181,7 @@ int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int capt
     int rc = check_roster(l, 0, r, captain, &sorted, why);
     if (rc != BH_OK)
         return rc;
-    lg_team *t = &l->t[++l->nt];
+    league_team *t = &l->t[++l->nt];
     t->id = team;
     memcpy(t->name, name, strlen(name) + 1);
     t->r = sorted;
@@ -189,11 +189,11 @@ int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int capt
     return BH_OK;
 }
 
-int lg_set_roster(lg *l, int64_t team, const roster *r, refusal *why)
+int league_set_roster(league *l, int64_t team, const roster *r, refusal *why)
 {
-    if (l->status != LG_REGISTERING && l->status != LG_BETWEEN)
+    if (l->status != LEAGUE_REGISTERING && l->status != LEAGUE_BETWEEN)
         return refusal_set(why, BH_ESTATE, "F-TEAMRATING", "tournament", -1);
-    int tid = lg_team_tid(l, team);
+    int tid = league_team_tid(l, team);
     if (!tid)
         return refusal_set(why, BH_ENOTFOUND, "F-TEAMRATING", "team", -1);
     roster sorted;
@@ -206,43 +206,43 @@ int lg_set_roster(lg *l, int64_t team, const roster *r, refusal *why)
 
 /* ---- schedules ---------------------------------------------------------------------------- */
 
-int lg__ko_stage(int mi)
+int league__ko_stage(int mi)
 {
-    return mi <= LEAGUE_QF4 ? LG_STAGE_QF : mi <= LEAGUE_SF2 ? LG_STAGE_SF : LG_STAGE_FINAL;
+    return mi <= BRACKET_QF4 ? LEAGUE_STAGE_QF : mi <= BRACKET_SF2 ? LEAGUE_STAGE_SF : LEAGUE_STAGE_FINAL;
 }
 
 static void stage_range(int s, int *lo, int *hi) /* knockout matches of stage s: [lo, hi) */
 {
-    *lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
-    *hi = s == LG_STAGE_QF ? LEAGUE_SF1 : s == LG_STAGE_SF ? LEAGUE_FINAL : LEAGUE_MATCHES;
+    *lo = s == LEAGUE_STAGE_QF ? BRACKET_QF1 : s == LEAGUE_STAGE_SF ? BRACKET_SF1 : BRACKET_FINAL;
+    *hi = s == LEAGUE_STAGE_QF ? BRACKET_SF1 : s == LEAGUE_STAGE_SF ? BRACKET_FINAL : BRACKET_MATCHES;
 }
 
-static int ngames(const lg *l, int s)
+static int ngames(const league *l, int s)
 {
-    return s == LG_STAGE_GROUPS ? l->cfg.boards : 2 * l->cfg.boards;
+    return s == LEAGUE_STAGE_GROUPS ? l->cfg.boards : 2 * l->cfg.boards;
 }
 
-lg_mt *lg__match(const lg *l, int s, int mi)
+league_mt *league__match(const league *l, int s, int mi)
 {
-    if (s == LG_STAGE_GROUPS)
+    if (s == LEAGUE_STAGE_GROUPS)
         return mi >= 0 && mi < l->ngm ? &l->gm[mi] : NULL;
     int lo, hi;
-    if (s < LG_STAGE_QF || s > LG_STAGE_FINAL)
+    if (s < LEAGUE_STAGE_QF || s > LEAGUE_STAGE_FINAL)
         return NULL;
     stage_range(s, &lo, &hi);
     if (mi < lo || mi >= hi || !l->km[mi].team[0])
         return NULL;
-    return (lg_mt *)&l->km[mi];
+    return (league_mt *)&l->km[mi];
 }
 
 /* Game `gi` (game * boards + board) of match m: White's team index w (0 first-named), the
  * sender's side; the players are board b of each roster. */
-static void make_game(lg *l, lg_mt *m, int s, int mi, int gi, int w, int sender_idx)
+static void make_game(league *l, league_mt *m, int s, int mi, int gi, int w, int sender_idx)
 {
     int nb = l->cfg.boards, b = gi % nb;
-    lg_game *g = &m->g[gi];
+    league_game *g = &m->g[gi];
     memset(g, 0, sizeof *g);
-    g->key = (runner_key){s, mi, gi / nb, b};
+    g->key = (tfmt_key){s, mi, gi / nb, b};
     const roster_player *pw = &l->t[m->team[w]].r.p[b], *pb = &l->t[m->team[!w]].r.p[b];
     g->team[0] = l->t[m->team[w]].id;
     g->team[1] = l->t[m->team[!w]].id;
@@ -250,7 +250,7 @@ static void make_game(lg *l, lg_mt *m, int s, int mi, int gi, int w, int sender_
               pb->rating);
 }
 
-void lg__schedule_groups(lg *l)
+void league__schedule_groups(league *l)
 {
     int s = l->draw.s, rounds = berger_rounds(s, 0), per = (s + s % 2) / 2;
     free(l->gm);
@@ -264,26 +264,26 @@ void lg__schedule_groups(lg *l)
                 if (!pr[p].white || !pr[p].black)
                     continue; /* the bye: that team rests */
                 int mi = l->ngm++;
-                lg_mt *m = &l->gm[mi];
+                league_mt *m = &l->gm[mi];
                 m->group = g;
                 m->round = r;
                 m->team[0] = l->draw.team[g][pr[p].white - 1] + 1;
                 m->team[1] = l->draw.team[g][pr[p].black - 1] + 1;
                 for (int b = 0; b < l->cfg.boards; b++) {
                     /* art. 3: colours by the numbers in the group table and the board */
-                    int w = league_group_white(pr[p].white, pr[p].black, b + 1) ? 0 : 1;
-                    make_game(l, m, LG_STAGE_GROUPS, mi, b, w, w); /* art. 5: White sends */
+                    int w = bracket_group_white(pr[p].white, pr[p].black, b + 1) ? 0 : 1;
+                    make_game(l, m, LEAGUE_STAGE_GROUPS, mi, b, w, w); /* art. 5: White sends */
                 }
             }
         }
 }
 
-void lg__schedule_ko(lg *l, int s)
+void league__schedule_ko(league *l, int s)
 {
     int lo, hi, nb = l->cfg.boards;
     stage_range(s, &lo, &hi);
     for (int mi = lo; mi < hi; mi++) {
-        lg_mt *m = &l->km[mi];
+        league_mt *m = &l->km[mi];
         memset(m, 0, sizeof *m);
         m->group = -1;
         m->team[0] = l->kb.m[mi].team[0];
@@ -294,29 +294,29 @@ void lg__schedule_ko(lg *l, int s)
         }
         for (int gi = 0; gi < 2 * nb; gi++) {
             int b = gi % nb + 1, game = gi / nb + 1;
-            make_game(l, m, s, mi, gi, league_ko_white(b, game),
-                      league_ko_sender_in(&l->kb, mi, b, game));
+            make_game(l, m, s, mi, gi, bracket_ko_white(b, game),
+                      bracket_ko_sender_in(&l->kb, mi, b, game));
         }
     }
 }
 
-static void send_notices(lg *l, int s, lg_acts *a)
+static void send_notices(league *l, int s, league_acts *a)
 {
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        league_mt *m = league__match(l, s, mi);
         for (int gi = 0; m && gi < ngames(l, s); gi++)
-            notice(a, m->g[gi].c.player[m->g[gi].c.sender], LG_N_SEND, m->g[gi].key, 0, 0);
+            notice(a, m->g[gi].c.player[m->g[gi].c.sender], LEAGUE_N_SEND, m->g[gi].key, 0, 0);
     }
 }
 
-int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
+int league_start(league *l, int64_t now_us, league_acts *a, refusal *why)
 {
     (void)now_us;
-    if (l->status != LG_REGISTERING)
+    if (l->status != LEAGUE_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-GROUPS", "tournament", -1);
     if (l->nt != l->cfg.teams)
         return refusal_set(why, BH_EINVAL, "F-GROUPS", "teams", -1);
-    roster_rating rr[LG_MAX_TEAMS];
+    roster_rating rr[LEAGUE_MAX_TEAMS];
     for (int t = 1; t <= l->nt; t++) {
         int rc = roster_team_rating(&l->t[t].r, l->cfg.boards, &rr[t - 1], why);
         if (rc != BH_OK)
@@ -326,13 +326,13 @@ int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
     if (rc != BH_OK)
         return rc;
     for (int t = 1; t <= l->nt; t++)
-        l->rating[LG_STAGE_GROUPS][t] = rr[t - 1];
+        l->rating[LEAGUE_STAGE_GROUPS][t] = rr[t - 1];
     l->drawn = true;
-    l->status = LG_RUNNING;
-    l->stage = LG_STAGE_GROUPS;
-    lg__schedule_groups(l);
-    push(a, LG_ACT_STAGE)->stage = LG_STAGE_GROUPS;
-    send_notices(l, LG_STAGE_GROUPS, a);
+    l->status = LEAGUE_RUNNING;
+    l->stage = LEAGUE_STAGE_GROUPS;
+    league__schedule_groups(l);
+    push(a, LEAGUE_ACT_STAGE)->stage = LEAGUE_STAGE_GROUPS;
+    send_notices(l, LEAGUE_STAGE_GROUPS, a);
     persist(a);
     return BH_OK;
 }
@@ -341,18 +341,18 @@ int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
 
 static int pts2(int res, int side) /* game points x2 of White (side 0) or Black */
 {
-    static const int W[LG_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
-    static const int B[LG_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
+    static const int W[LEAGUE_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
+    static const int B[LEAGUE_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
     return side ? B[res] : W[res];
 }
 
-static bool score(const lg *l, const lg_mt *m, int s, int *gp2_first, int *gp2_second)
+static bool score(const league *l, const league_mt *m, int s, int *gp2_first, int *gp2_second)
 {
     int x[2] = {0, 0};
     bool all = true;
     for (int gi = 0; gi < ngames(l, s); gi++) {
-        const lg_game *g = &m->g[gi];
-        if (g->res == LG_NONE) {
+        const league_game *g = &m->g[gi];
+        if (g->res == LEAGUE_NONE) {
             all = false;
             continue;
         }
@@ -365,78 +365,78 @@ static bool score(const lg *l, const lg_mt *m, int s, int *gp2_first, int *gp2_s
     return all;
 }
 
-static bool stage_done(const lg *l)
+static bool stage_done(const league *l)
 {
     int s = l->stage;
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
         int a, b;
         if (!m)
             continue;
         if (!score(l, m, s, &a, &b))
             return false;
-        if (s != LG_STAGE_GROUPS && l->kb.m[mi].winner < 0)
+        if (s != LEAGUE_STAGE_GROUPS && l->kb.m[mi].winner < 0)
             return false;
     }
     return true;
 }
 
-static void group_stage_over(lg *l)
+static void group_stage_over(league *l)
 {
     int first[4], second[4];
-    lg_row rows[GROUPS_MAX_S];
+    league_row rows[GROUPS_MAX_S];
     for (int g = 0; g < l->cfg.groups; g++) {
-        lg_group_table(l, g, rows, GROUPS_MAX_S);
+        league_group_table(l, g, rows, GROUPS_MAX_S);
         first[g] = rows[0].tid;
         second[g] = rows[1].tid;
     }
     if (l->cfg.groups == 4)
-        league_bracket_init(&l->kb, first, second, NULL);
+        bracket_init(&l->kb, first, second, NULL);
     else
-        league_bracket_init2(&l->kb, first, second, NULL);
+        bracket_init2(&l->kb, first, second, NULL);
     l->have_kb = true;
 }
 
 /* Match mi of stage s has its last game decided: the knockout decides it. */
-static void match_done(lg *l, int s, int mi, lg_acts *a)
+static void match_done(league *l, int s, int mi, league_acts *a)
 {
-    if (s != LG_STAGE_GROUPS) {
-        const lg_mt *m = &l->km[mi];
+    if (s != LEAGUE_STAGE_GROUPS) {
+        const league_mt *m = &l->km[mi];
         int x, y;
         score(l, m, s, &x, &y);
-        league_result(&l->kb, mi, l->cfg.boards, x, y, &l->rating[s][m->team[0]],
+        bracket_result(&l->kb, mi, l->cfg.boards, x, y, &l->rating[s][m->team[0]],
                       &l->rating[s][m->team[1]], NULL);
-        if (l->kb.m[mi].by == LEAGUE_LOT_DUE) {
+        if (l->kb.m[mi].by == BRACKET_LOT_DUE) {
             if (l->lot[mi] >= 0)
-                league_lot(&l->kb, mi, l->lot[mi], NULL); /* the load's replay */
+                bracket_lot(&l->kb, mi, l->lot[mi], NULL); /* the load's replay */
             else
-                push(a, LG_ACT_LOT_DUE)->key = (runner_key){s, mi, 0, 0};
+                push(a, LEAGUE_ACT_LOT_DUE)->key = (tfmt_key){s, mi, 0, 0};
         }
     }
-    push(a, LG_ACT_STANDINGS)->stage = s;
+    push(a, LEAGUE_ACT_STANDINGS)->stage = s;
 }
 
 /* After a match's end or a lot: the stage may be over. */
-static void stage_check(lg *l, lg_acts *a)
+static void stage_check(league *l, league_acts *a)
 {
-    if (l->status != LG_RUNNING || !stage_done(l))
+    if (l->status != LEAGUE_RUNNING || !stage_done(l))
         return;
-    if (l->stage == LG_STAGE_GROUPS)
+    if (l->stage == LEAGUE_STAGE_GROUPS)
         group_stage_over(l);
-    if (l->stage == LG_STAGE_FINAL) {
-        l->status = LG_FINISHED;
-        lg_act *x = push(a, LG_ACT_FINISH);
+    if (l->stage == LEAGUE_STAGE_FINAL) {
+        l->status = LEAGUE_FINISHED;
+        league_act *x = push(a, LEAGUE_ACT_FINISH);
         x->stage = l->stage;
-        x->team[0] = l->t[league_winner(&l->kb, LEAGUE_FINAL)].id;
+        x->team[0] = l->t[bracket_winner(&l->kb, BRACKET_FINAL)].id;
         return;
     }
-    l->status = LG_BETWEEN;
-    push(a, LG_ACT_STAGE_OVER)->stage = l->stage;
+    l->status = LEAGUE_BETWEEN;
+    push(a, LEAGUE_ACT_STAGE_OVER)->stage = l->stage;
 }
 
-void lg__replay(lg *l, int s)
+void league__replay(league *l, int s)
 {
-    if (s == LG_STAGE_GROUPS) {
+    if (s == LEAGUE_STAGE_GROUPS) {
         int x, y;
         for (int mi = 0; mi < l->ngm; mi++)
             if (!score(l, &l->gm[mi], s, &x, &y))
@@ -453,13 +453,13 @@ void lg__replay(lg *l, int s)
     }
 }
 
-bool lg__stage_done(const lg *l)
+bool league__stage_done(const league *l)
 {
     return stage_done(l);
 }
 
 /* Record res for game g of match m (the current stage's), then what follows. */
-static void record(lg *l, lg_mt *m, lg_game *g, int res, lg_acts *a)
+static void record(league *l, league_mt *m, league_game *g, int res, league_acts *a)
 {
     g->res = (uint8_t)res;
     int x, y;
@@ -470,11 +470,11 @@ static void record(lg *l, lg_mt *m, lg_game *g, int res, lg_acts *a)
 
 /* ---- the time ----------------------------------------------------------------------------- */
 
-static void create_game(lg *l, lg_game *g, int64_t now_us, lg_acts *a)
+static void create_game(league *l, league_game *g, int64_t now_us, league_acts *a)
 {
     chal_start(&g->c, NULL);
     g->created = true;
-    lg_act *x = push(a, LG_ACT_CREATE_GAME);
+    league_act *x = push(a, LEAGUE_ACT_CREATE_GAME);
     x->key = g->key;
     x->team[0] = g->team[0];
     x->team[1] = g->team[1];
@@ -489,16 +489,16 @@ static void create_game(lg *l, lg_game *g, int64_t now_us, lg_acts *a)
     x->wait_s = l->cfg.wait_s;
 }
 
-static int captain_of(const lg *l, int64_t team)
+static int captain_of(const league *l, int64_t team)
 {
-    int tid = lg_team_tid(l, team);
+    int tid = league_team_tid(l, team);
     return tid ? l->t[tid].captain : 0;
 }
 
 /* One game's time: returns 1 if something fired. */
-static int game_time(lg *l, lg_mt *m, lg_game *g, int64_t now_us, lg_acts *a)
+static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, league_acts *a)
 {
-    if (g->res != LG_NONE)
+    if (g->res != LEAGUE_NONE)
         return 0;
     if (g->c.state == CHAL_AGREED && !g->created && g->c.start_us <= now_us) {
         create_game(l, g, now_us, a);
@@ -509,23 +509,23 @@ static int game_time(lg *l, lg_mt *m, lg_game *g, int64_t now_us, lg_acts *a)
         return 0;
     int d = ev.side, other = !d;
     if (ev.kind == CHAL_EV_LAPSED) {
-        notice(a, g->c.player[g->c.sender], LG_N_LAPSED, g->key, ev.at_us, 0);
-        notice(a, captain_of(l, g->team[d]), LG_N_SUBST, g->key, ev.at_us, 0);
+        notice(a, g->c.player[g->c.sender], LEAGUE_N_LAPSED, g->key, ev.at_us, 0);
+        notice(a, captain_of(l, g->team[d]), LEAGUE_N_SUBST, g->key, ev.at_us, 0);
     } else {
-        notice(a, g->c.player[d], LG_N_FORFEIT, g->key, ev.at_us, 0);
-        notice(a, g->c.player[other], LG_N_FORFEIT, g->key, ev.at_us, 0);
-        record(l, m, g, d == CHAL_WHITE ? LG_FF_B : LG_FF_W, a); /* art. 5 */
+        notice(a, g->c.player[d], LEAGUE_N_FORFEIT, g->key, ev.at_us, 0);
+        notice(a, g->c.player[other], LEAGUE_N_FORFEIT, g->key, ev.at_us, 0);
+        record(l, m, g, d == CHAL_WHITE ? LEAGUE_FF_B : LEAGUE_FF_W, a); /* art. 5 */
     }
     return 1;
 }
 
-int lg_on_time(lg *l, int64_t now_us, lg_acts *a)
+int league_on_time(league *l, int64_t now_us, league_acts *a)
 {
-    if (l->status != LG_RUNNING)
+    if (l->status != LEAGUE_RUNNING)
         return 0;
     int fired = 0, s = l->stage;
-    for (int mi = 0; mi < lg_n_matches(l, s) && l->stage == s; mi++) {
-        lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s) && l->stage == s; mi++) {
+        league_mt *m = league__match(l, s, mi);
         for (int gi = 0; m && gi < ngames(l, s); gi++)
             fired += game_time(l, m, &m->g[gi], now_us, a);
     }
@@ -534,18 +534,18 @@ int lg_on_time(lg *l, int64_t now_us, lg_acts *a)
     return fired;
 }
 
-bool lg_next_instant(const lg *l, int64_t *at_us)
+bool league_next_instant(const league *l, int64_t *at_us)
 {
     bool any = false;
     int s = l->stage;
-    if (l->status != LG_RUNNING)
+    if (l->status != LEAGUE_RUNNING)
         return false;
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
         for (int gi = 0; m && gi < ngames(l, s); gi++) {
-            const lg_game *g = &m->g[gi];
+            const league_game *g = &m->g[gi];
             int64_t t;
-            if (g->res != LG_NONE)
+            if (g->res != LEAGUE_NONE)
                 continue;
             if (g->c.state == CHAL_AGREED && !g->created)
                 t = g->c.start_us;
@@ -562,23 +562,23 @@ bool lg_next_instant(const lg *l, int64_t *at_us)
 /* ---- challenge events --------------------------------------------------------------------- */
 
 /* The time first, then game k of the running stage, undecided. */
-static int begin(lg *l, runner_key k, int64_t now_us, lg_acts *a, lg_mt **m, lg_game **g,
+static int begin(league *l, tfmt_key k, int64_t now_us, league_acts *a, league_mt **m, league_game **g,
                  refusal *why)
 {
-    lg_on_time(l, now_us, a);
-    if (l->status != LG_RUNNING)
+    league_on_time(l, now_us, a);
+    if (l->status != LEAGUE_RUNNING)
         return refusal_set(why, BH_ESTATE, "F-CHALLENGE", "tournament", -1);
-    *m = k.round == l->stage ? lg__match(l, k.round, k.match) : NULL;
+    *m = k.round == l->stage ? league__match(l, k.round, k.match) : NULL;
     if (!*m || k.board < 0 || k.board >= l->cfg.boards || k.game < 0 ||
         k.game >= ngames(l, k.round) / l->cfg.boards)
         return refusal_set(why, BH_ENOTFOUND, "F-CHALLENGE", "game", -1);
     *g = &(*m)->g[k.game * l->cfg.boards + k.board];
-    if ((*g)->res != LG_NONE)
+    if ((*g)->res != LEAGUE_NONE)
         return refusal_set(why, BH_EDECIDED, "F-CHALLENGE", "game", -1);
     return BH_OK;
 }
 
-static int side_of(const lg_game *g, int actor, refusal *why)
+static int side_of(const league_game *g, int actor, refusal *why)
 {
     if (actor > 0 && actor == g->c.player[CHAL_WHITE])
         return CHAL_WHITE;
@@ -588,32 +588,32 @@ static int side_of(const lg_game *g, int actor, refusal *why)
 }
 
 /* begin, then actor's side in game *g: the side (>= 0) or the refusal (< 0). */
-static int begin_player(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, lg_game **g,
+static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, league_game **g,
                         refusal *why)
 {
-    lg_mt *m;
+    league_mt *m;
     int rc = begin(l, k, now_us, a, &m, g, why);
     return rc == BH_OK ? side_of(*g, actor, why) : rc;
 }
 
-int lg_send(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
             refusal *why)
 {
-    lg_game *g;
+    league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_send(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
     if (rc != BH_OK)
         return rc;
-    notice(a, g->c.player[g->c.turn], LG_N_PROPOSED, k, proposal_us, g->c.deadline_us);
+    notice(a, g->c.player[g->c.turn], LEAGUE_N_PROPOSED, k, proposal_us, g->c.deadline_us);
     persist(a);
     return BH_OK;
 }
 
-int lg_accept(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, refusal *why)
+int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, refusal *why)
 {
-    lg_game *g;
+    league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
@@ -621,33 +621,33 @@ int lg_accept(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, refusa
     if (rc != BH_OK)
         return rc;
     for (int s = 0; s < 2; s++)
-        notice(a, g->c.player[s], LG_N_AGREED, k, g->c.start_us, 0);
+        notice(a, g->c.player[s], LEAGUE_N_AGREED, k, g->c.start_us, 0);
     if (g->c.start_us <= now_us)
         create_game(l, g, now_us, a);
     persist(a);
     return BH_OK;
 }
 
-int lg_counter(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
+int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
                refusal *why)
 {
-    lg_game *g;
+    league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_counter(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
     if (rc != BH_OK)
         return rc;
-    notice(a, g->c.player[g->c.turn], LG_N_PROPOSED, k, proposal_us, g->c.deadline_us);
+    notice(a, g->c.player[g->c.turn], LEAGUE_N_PROPOSED, k, proposal_us, g->c.deadline_us);
     persist(a);
     return BH_OK;
 }
 
-int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, lg_acts *a,
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, league_acts *a,
                   refusal *why)
 {
-    lg_mt *m;
-    lg_game *g;
+    league_mt *m;
+    league_game *g;
     int rc = begin(l, k, now_us, a, &m, &g, why);
     if (rc != BH_OK)
         return rc;
@@ -658,61 +658,61 @@ int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, 
             side = s;
     if (side < 0)
         return refusal_set(why, BH_ENOTCAPTAIN, "F-CHALLENGE", "captain", -1);
-    const roster *r = &l->t[lg_team_tid(l, g->team[side])].r;
+    const roster *r = &l->t[league_team_tid(l, g->team[side])].r;
     int pi = roster_find(r, player);
     if (pi < 0)
         return refusal_set(why, BH_ENOTFOUND, "F-CHALLENGE", "player", -1);
     for (int gi = 0; gi < ngames(l, l->stage); gi++) {
-        const lg_game *o = &m->g[gi];
+        const league_game *o = &m->g[gi];
         if (o->key.board != k.board && (o->c.player[0] == player || o->c.player[1] == player))
             return refusal_set(why, BH_EEXIST, "F-CHALLENGE", "player", -1);
     }
     rc = chal_substitute(&g->c, (chal_side)side, player, r->p[pi].rating, why);
     if (rc != BH_OK)
         return rc;
-    notice(a, player, LG_N_SUBSTITUTED, k, 0, g->c.deadline_us);
-    notice(a, g->c.player[!side], LG_N_SUBSTITUTED, k, 0, g->c.deadline_us);
+    notice(a, player, LEAGUE_N_SUBSTITUTED, k, 0, g->c.deadline_us);
+    notice(a, g->c.player[!side], LEAGUE_N_SUBSTITUTED, k, 0, g->c.deadline_us);
     persist(a);
     return BH_OK;
 }
 
-int lg_agree_tc(lg *l, runner_key k, int actor, bool want, int64_t now_us, lg_acts *a, refusal *why)
+int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a, refusal *why)
 {
-    lg_game *g;
+    league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
     rc = chal_agree_tc(&g->c, (chal_side)side, want, why);
     if (rc != BH_OK)
         return rc;
-    notice(a, g->c.player[!side], LG_N_TC, k, want, 0);
+    notice(a, g->c.player[!side], LEAGUE_N_TC, k, want, 0);
     persist(a);
     return BH_OK;
 }
 
-int lg_extend(lg *l, runner_key k, int64_t new_deadline_us, int64_t now_us, lg_acts *a,
+int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
               refusal *why)
 {
-    lg_mt *m;
-    lg_game *g;
+    league_mt *m;
+    league_game *g;
     int rc = begin(l, k, now_us, a, &m, &g, why);
     if (rc != BH_OK)
         return rc;
     rc = chal_extend(&g->c, new_deadline_us, now_us, why);
     if (rc != BH_OK)
         return rc;
-    notice(a, g->c.player[g->c.turn], LG_N_EXTENDED, k, g->c.proposal_us, g->c.deadline_us);
+    notice(a, g->c.player[g->c.turn], LEAGUE_N_EXTENDED, k, g->c.proposal_us, g->c.deadline_us);
     persist(a);
     return BH_OK;
 }
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-static int result_in(lg *l, runner_key k, lg_res res, bool director, int64_t now_us, lg_acts *a,
+static int result_in(league *l, tfmt_key k, league_res res, bool director, int64_t now_us, league_acts *a,
                      refusal *why)
 {
-    lg_mt *m;
-    lg_game *g;
+    league_mt *m;
+    league_game *g;
     int rc = begin(l, k, now_us, a, &m, &g, why);
     if (rc == BH_EDECIDED && !director)
         return refusal_set(why, BH_ESTATE, "F-CHESS", "game", -1);
@@ -720,47 +720,47 @@ static int result_in(lg *l, runner_key k, lg_res res, bool director, int64_t now
         return rc;
     if (!director && !g->created)
         return refusal_set(why, BH_ESTATE, "F-CHESS", "game", -1);
-    if (res <= LG_NONE || res >= LG_RES_N_)
+    if (res <= LEAGUE_NONE || res >= LEAGUE_RES_N_)
         return refusal_set(why, BH_EINVAL, "F-CHESS", "result", -1);
     record(l, m, g, res, a);
     persist(a);
     return BH_OK;
 }
 
-int lg_game_over(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why)
+int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why)
 {
     return result_in(l, k, res, false, now_us, a, why);
 }
 
-int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why)
+int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);
 }
 
-int lg_lot(lg *l, int mi, int winner, int64_t now_us, lg_acts *a, refusal *why)
+int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, refusal *why)
 {
-    lg_on_time(l, now_us, a);
-    if (l->status != LG_RUNNING || !l->have_kb)
+    league_on_time(l, now_us, a);
+    if (l->status != LEAGUE_RUNNING || !l->have_kb)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "tournament", -1);
-    int rc = league_lot(&l->kb, mi, winner, why);
+    int rc = bracket_lot(&l->kb, mi, winner, why);
     if (rc != BH_OK)
         return rc;
     l->lot[mi] = winner;
-    push(a, LG_ACT_STANDINGS)->stage = l->stage;
+    push(a, LEAGUE_ACT_STANDINGS)->stage = l->stage;
     stage_check(l, a);
     persist(a);
     return BH_OK;
 }
 
-int lg_stage_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
+int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why)
 {
     (void)now_us;
-    if (l->status != LG_BETWEEN || !l->have_kb)
+    if (l->status != LEAGUE_BETWEEN || !l->have_kb)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "tournament", -1);
-    int s = l->stage == LG_STAGE_GROUPS ? lg__ko_stage(league_first_match(&l->kb)) : l->stage + 1;
+    int s = l->stage == LEAGUE_STAGE_GROUPS ? league__ko_stage(bracket_first_match(&l->kb)) : l->stage + 1;
     int lo, hi;
     stage_range(s, &lo, &hi);
-    roster_rating rr[LG_MAX_TEAMS + 1];
+    roster_rating rr[LEAGUE_MAX_TEAMS + 1];
     memset(rr, 0, sizeof rr);
     for (int mi = lo; mi < hi; mi++)
         for (int i = 0; i < 2; i++) {
@@ -774,9 +774,9 @@ int lg_stage_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
         }
     memcpy(l->rating[s], rr, sizeof rr);
     l->stage = s;
-    l->status = LG_RUNNING;
-    lg__schedule_ko(l, s);
-    push(a, LG_ACT_STAGE)->stage = s;
+    l->status = LEAGUE_RUNNING;
+    league__schedule_ko(l, s);
+    push(a, LEAGUE_ACT_STAGE)->stage = s;
     send_notices(l, s, a);
     persist(a);
     return BH_OK;
@@ -784,80 +784,80 @@ int lg_stage_start(lg *l, int64_t now_us, lg_acts *a, refusal *why)
 
 /* ---- read access -------------------------------------------------------------------------- */
 
-int lg_status(const lg *l)
+int league_status(const league *l)
 {
     return l->status;
 }
 
-int lg_stage(const lg *l)
+int league_stage(const league *l)
 {
     return l->stage;
 }
 
-const lg_config *lg_config_get(const lg *l)
+const league_config *league_config_get(const league *l)
 {
     return &l->cfg;
 }
 
-int lg_n_teams(const lg *l)
+int league_n_teams(const league *l)
 {
     return l->nt;
 }
 
-int64_t lg_team_id(const lg *l, int tid)
+int64_t league_team_id(const league *l, int tid)
 {
     return tid >= 1 && tid <= l->nt ? l->t[tid].id : 0;
 }
 
-const char *lg_team_name(const lg *l, int tid)
+const char *league_team_name(const league *l, int tid)
 {
     return tid >= 1 && tid <= l->nt ? l->t[tid].name : NULL;
 }
 
-const roster *lg_team_roster(const lg *l, int tid)
+const roster *league_team_roster(const league *l, int tid)
 {
     return tid >= 1 && tid <= l->nt ? &l->t[tid].r : NULL;
 }
 
-int lg_team_captain(const lg *l, int tid)
+int league_team_captain(const league *l, int tid)
 {
     return tid >= 1 && tid <= l->nt ? l->t[tid].captain : 0;
 }
 
-bool lg_team_rating(const lg *l, int tid, int stage, roster_rating *out)
+bool league_team_rating(const league *l, int tid, int stage, roster_rating *out)
 {
-    if (tid < 1 || tid > l->nt || stage < LG_STAGE_GROUPS || stage > LG_STAGE_FINAL ||
+    if (tid < 1 || tid > l->nt || stage < LEAGUE_STAGE_GROUPS || stage > LEAGUE_STAGE_FINAL ||
         l->rating[stage][tid].n == 0)
         return false;
     *out = l->rating[stage][tid];
     return true;
 }
 
-const groups_draw *lg_draw(const lg *l)
+const groups_draw *league_draw(const league *l)
 {
     return l->drawn ? &l->draw : NULL;
 }
 
-const league_bracket *lg_bracket(const lg *l)
+const bracket *league_bracket(const league *l)
 {
     return l->have_kb ? &l->kb : NULL;
 }
 
-int lg_n_matches(const lg *l, int stage)
+int league_n_matches(const league *l, int stage)
 {
-    if (stage == LG_STAGE_GROUPS)
+    if (stage == LEAGUE_STAGE_GROUPS)
         return l->ngm;
-    if (stage < LG_STAGE_QF || stage > LG_STAGE_FINAL || stage > l->stage)
+    if (stage < LEAGUE_STAGE_QF || stage > LEAGUE_STAGE_FINAL || stage > l->stage)
         return 0;
     int lo, hi;
     stage_range(stage, &lo, &hi);
     return hi; /* indices are the bracket's: [lo, hi) are this stage's */
 }
 
-bool lg_match(const lg *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
+bool league_match(const league *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
               int *round)
 {
-    const lg_mt *m = stage <= l->stage ? lg__match(l, stage, mi) : NULL;
+    const league_mt *m = stage <= l->stage ? league__match(l, stage, mi) : NULL;
     if (!m)
         return false;
     *first = l->t[m->team[0]].id;
@@ -869,9 +869,9 @@ bool lg_match(const lg *l, int stage, int mi, int64_t *first, int64_t *second, i
     return true;
 }
 
-bool lg_match_score(const lg *l, int stage, int mi, int *gp2_first, int *gp2_second)
+bool league_match_score(const league *l, int stage, int mi, int *gp2_first, int *gp2_second)
 {
-    const lg_mt *m = stage <= l->stage ? lg__match(l, stage, mi) : NULL;
+    const league_mt *m = stage <= l->stage ? league__match(l, stage, mi) : NULL;
     if (!m) {
         *gp2_first = *gp2_second = 0;
         return false;
@@ -879,14 +879,14 @@ bool lg_match_score(const lg *l, int stage, int mi, int *gp2_first, int *gp2_sec
     return score(l, m, stage, gp2_first, gp2_second);
 }
 
-int lg_games_per_match(const lg *l, int stage)
+int league_games_per_match(const league *l, int stage)
 {
     return ngames(l, stage);
 }
 
-const lg_game *lg_game_get(const lg *l, runner_key k)
+const league_game *league_game_get(const league *l, tfmt_key k)
 {
-    const lg_mt *m = k.round <= l->stage ? lg__match(l, k.round, k.match) : NULL;
+    const league_mt *m = k.round <= l->stage ? league__match(l, k.round, k.match) : NULL;
     if (!m || k.board < 0 || k.board >= l->cfg.boards || k.game < 0 ||
         k.game >= ngames(l, k.round) / l->cfg.boards)
         return NULL;
@@ -895,7 +895,7 @@ const lg_game *lg_game_get(const lg *l, runner_key k)
 
 static int row_cmp(const void *pa, const void *pb)
 {
-    const lg_row *a = pa, *b = pb;
+    const league_row *a = pa, *b = pb;
     if (a->mp != b->mp)
         return b->mp - a->mp; /* art. 6: match points */
     if (a->gp2 != b->gp2)
@@ -906,24 +906,24 @@ static int row_cmp(const void *pa, const void *pb)
     return a->number - b->number; /* our choice: the number in the group table */
 }
 
-int lg_group_table(const lg *l, int g, lg_row *rows, int cap)
+int league_group_table(const league *l, int g, league_row *rows, int cap)
 {
     if (!l->drawn || g < 0 || g >= l->draw.g || cap < l->draw.s)
         return BH_EINVAL;
     int s = l->draw.s;
     for (int n = 0; n < s; n++) {
-        lg_row *r = &rows[n];
+        league_row *r = &rows[n];
         memset(r, 0, sizeof *r);
         r->number = n + 1;
         r->tid = l->draw.team[g][n] + 1;
-        r->rating = l->rating[LG_STAGE_GROUPS][r->tid];
+        r->rating = l->rating[LEAGUE_STAGE_GROUPS][r->tid];
     }
     for (int mi = 0; mi < l->ngm; mi++) {
-        const lg_mt *m = &l->gm[mi];
+        const league_mt *m = &l->gm[mi];
         if (m->group != g)
             continue;
         int x[2];
-        bool all = score(l, m, LG_STAGE_GROUPS, &x[0], &x[1]);
+        bool all = score(l, m, LEAGUE_STAGE_GROUPS, &x[0], &x[1]);
         for (int n = 0; n < s; n++)
             for (int i = 0; i < 2; i++)
                 if (rows[n].tid == m->team[i]) {

@@ -1,25 +1,25 @@
-/* lg.h: the team league of seed 003 as one event (issue 16; F-GROUPS, F-TEAMRATING,
+/* league.h: the team league of seed 003 as one event (issue 16; F-GROUPS, F-TEAMRATING,
  * F-CHALLENGE, F-KNOCKOUT, F-CHESS): groups balanced by rating, a round robin in each group,
  * every board game arranged by a challenge with deadlines, then the knockout of the eight (or,
  * with two groups, four) best, run like the club round robin (club.h): events in, each with
- * now_us, actions out (lg_acts), the whole state as text.
+ * now_us, actions out (league_acts), the whole state as text.
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no clock reads. It composes the format modules: groups.h (the draw), berger.h
- * (the order of each group's matches), league.h (group colours, the bracket, the drawn-match
+ * (the order of each group's matches), bracket.h (group colours, the bracket, the drawn-match
  * rule, who sends a challenge), chal.h (one board game's challenge, deadlines and time
  * control), roster.h (rosters in board order, team ratings).
  *
  * The clock. Deadlines run 10 and 5 days (art. 5), across restarts, so now_us is ONE clock
  * whose instants are stored: the caller's persistent clock (wall-clock µs since the epoch in
  * the hub, an injected clock in tests), not a monotonic one. Every event applies the time
- * first (what is due at now_us fires, once: lg_on_time), so the order of a timer and a message
- * at the same instant does not matter. lg_next_instant tells the one timer to arm.
+ * first (what is due at now_us fires, once: league_on_time), so the order of a timer and a message
+ * at the same instant does not matter. league_next_instant tells the one timer to arm.
  *
- * Games are named by a runner_key: round = the stage (LG_STAGE_*), match = the match's index
- * in its stage (group stage: lg_n_matches order; knockout: LEAGUE_QF1..LEAGUE_FINAL), game =
+ * Games are named by a tfmt_key: round = the stage (LEAGUE_STAGE_*), match = the match's index
+ * in its stage (group stage: league_n_matches order; knockout: BRACKET_QF1..BRACKET_FINAL), game =
  * 0, or 0 and 1 in the knockout (art. 7: two games a board), board = 0-based board. */
-#ifndef BH_LG_H
-#define BH_LG_H
+#ifndef BH_LEAGUE_H
+#define BH_LEAGUE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -27,111 +27,111 @@
 
 #include "chal.h"
 #include "groups.h"
-#include "league.h"
+#include "bracket.h"
 #include "refusal.h"
 #include "roster.h"
-#include "runner.h"
+#include "tfmt.h"
 
-#define LG_MAX_TEAMS 32
-#define LG_MAX_BOARDS 16
-#define LG_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
+#define LEAGUE_MAX_TEAMS 32
+#define LEAGUE_MAX_BOARDS 16
+#define LEAGUE_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
 
-/* Stages (runner_key.round). Stored values: never renumber. */
-enum { LG_STAGE_GROUPS = 1, LG_STAGE_QF = 2, LG_STAGE_SF = 3, LG_STAGE_FINAL = 4 };
+/* Stages (tfmt_key.round). Stored values: never renumber. */
+enum { LEAGUE_STAGE_GROUPS = 1, LEAGUE_STAGE_QF = 2, LEAGUE_STAGE_SF = 3, LEAGUE_STAGE_FINAL = 4 };
 
 /* Status. Stored values: never renumber. */
 enum {
-    LG_REGISTERING = 0, /* teams come in (lg_add_team) */
-    LG_RUNNING = 1,     /* a stage is being played */
-    LG_BETWEEN = 2,     /* a stage is over, the next waits for the director (art. 10: the
+    LEAGUE_REGISTERING = 0, /* teams come in (league_add_team) */
+    LEAGUE_RUNNING = 1,     /* a stage is being played */
+    LEAGUE_BETWEEN = 2,     /* a stage is over, the next waits for the director (art. 10: the
                          * knockout starts "by agreement with the captains"); rosters may
                          * change (art. 7) */
-    LG_FINISHED = 3,
+    LEAGUE_FINISHED = 3,
 };
 
 /* A game's result from White's side. Forfeits are recorded as such (TRF + and -), never as
  * games played. Stored values: never renumber. */
 typedef enum {
-    LG_NONE = 0,
-    LG_1_0 = 1,
-    LG_DRAW = 2,
-    LG_0_1 = 3,
-    LG_FF_W = 4,    /* White won by forfeit (Black did not answer the second challenge, art.
+    LEAGUE_NONE = 0,
+    LEAGUE_1_0 = 1,
+    LEAGUE_DRAW = 2,
+    LEAGUE_0_1 = 3,
+    LEAGUE_FF_W = 4,    /* White won by forfeit (Black did not answer the second challenge, art.
                      * 5, or was absent at the agreed game, T-WAIT) */
-    LG_FF_B = 5,    /* Black won by forfeit */
-    LG_FF_BOTH = 6, /* both lost by forfeit (both absent: T-WAIT, or the director's ruling) */
-    LG_RES_N_
-} lg_res;
+    LEAGUE_FF_B = 5,    /* Black won by forfeit */
+    LEAGUE_FF_BOTH = 6, /* both lost by forfeit (both absent: T-WAIT, or the director's ruling) */
+    LEAGUE_RES_N_
+} league_res;
 
 typedef struct {
-    char name[LG_NAME_LEN];
+    char name[LEAGUE_NAME_LEN];
     char ruleset[32]; /* game ruleset of the boards ("fide": F-CHESS) */
     int teams;        /* 20 (art. 1) */
-    int groups;       /* 4 (art. 1); 2 for a smaller league (league_bracket_init2) */
+    int groups;       /* 4 (art. 1); 2 for a smaller league (bracket_init2) */
     int boards;       /* 10 (art. 2, 3) */
     int max_invited;  /* invited players a roster may flag: 3 (art. 2) */
     int rating_date;  /* YYYYMMDD the ratings are fixed at: 20050215 (art. 2) */
     uint32_t wait_s;  /* T-WAIT at an agreed game: the clocks start when both are present,
                        * an absent seat loses after wait_s (the hub's gate); 600 */
     chal_rules cr;    /* art. 4, 5: 10 days, 5 days, 5+1, 10+1 by agreement */
-} lg_config;
+} league_config;
 
 /* Seed 003: "fide", 20 teams, 4 groups, 10 boards, 3 invited, 15 February 2005, 600 s,
- * chal_rules_seed003. */
-void lg_config_seed003(lg_config *c);
+ * chal_rules_default. */
+void league_config_default(league_config *c);
 
 /* Check c: BH_OK or BH_EINVAL with *why naming the field and the rule: "name" (empty or too
  * long), "ruleset" (empty or too long; F-CHESS), "groups" (not 2 or 4: the brackets of
- * F-KNOCKOUT), "teams" (not groups x s with 2 <= s <= GROUPS_MAX_S, or over LG_MAX_TEAMS;
- * F-GROUPS), "boards" (1..LG_MAX_BOARDS; F-GROUPS), "max_invited" (0..boards; F-TEAMRATING),
+ * F-KNOCKOUT), "teams" (not groups x s with 2 <= s <= GROUPS_MAX_S, or over LEAGUE_MAX_TEAMS;
+ * F-GROUPS), "boards" (1..LEAGUE_MAX_BOARDS; F-GROUPS), "max_invited" (0..boards; F-TEAMRATING),
  * "rating_date" (not a calendar date YYYYMMDD from 1900; F-TEAMRATING), "first_valid_us",
  * "second_valid_us" (not > 0; F-CHALLENGE), "base_s", "inc_s", "alt_base_s", "alt_inc_s"
  * (base not > 0 or increment < 0; F-CHESS), "wait_s" (over a day; T-WAIT). */
-int lg_config_check(const lg_config *c, refusal *why);
+int league_config_check(const league_config *c, refusal *why);
 
-typedef struct lg lg;
+typedef struct league league;
 
-/* A new league `id` in registration from a checked c (copied). Caller frees with lg_free. */
-lg *lg_new(int64_t id, const lg_config *c);
-void lg_free(lg *l); /* NULL-safe */
+/* A new league `id` in registration from a checked c (copied). Caller frees with league_free. */
+league *league_new(int64_t id, const league_config *c);
+void league_free(league *l); /* NULL-safe */
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
 enum {
-    LG_ACT_CREATE_GAME, /* create the chess game `key` now: team[] and player[] White's then
+    LEAGUE_ACT_CREATE_GAME, /* create the chess game `key` now: team[] and player[] White's then
                          * Black's, ruleset, base_ms + inc_ms (the agreed time control),
-                         * start_us (now, on lg's clock), wait_s (T-WAIT: the gate) */
-    LG_ACT_NOTICE,      /* tell player `to` (a per-player feed): note (LG_N_*) about game
+                         * start_us (now, on the league's clock), wait_s (T-WAIT: the gate) */
+    LEAGUE_ACT_NOTICE,      /* tell player `to` (a per-player feed): note (LEAGUE_N_*) about game
                          * `key`, at_us the instant it concerns (a deadline, a start) */
-    LG_ACT_STAGE,       /* stage `stage` began (publish its fixtures) */
-    LG_ACT_STANDINGS,   /* publish the group tables or the bracket */
-    LG_ACT_LOT_DUE,     /* knockout match key.match is drawn between equal team ratings: the
-                         * director draws the lot (lg_lot) */
-    LG_ACT_STAGE_OVER,  /* stage `stage` is over: the next waits for lg_stage_start */
-    LG_ACT_FINISH,      /* the league is over: team[0] is the winner */
-    LG_ACT_PERSIST,     /* store the state (lg_save); last in a list that changed it */
+    LEAGUE_ACT_STAGE,       /* stage `stage` began (publish its fixtures) */
+    LEAGUE_ACT_STANDINGS,   /* publish the group tables or the bracket */
+    LEAGUE_ACT_LOT_DUE,     /* knockout match key.match is drawn between equal team ratings: the
+                         * director draws the lot (league_lot) */
+    LEAGUE_ACT_STAGE_OVER,  /* stage `stage` is over: the next waits for league_stage_start */
+    LEAGUE_ACT_FINISH,      /* the league is over: team[0] is the winner */
+    LEAGUE_ACT_PERSIST,     /* store the state (league_save); last in a list that changed it */
 };
 
-/* Notices (LG_ACT_NOTICE note). */
+/* Notices (LEAGUE_ACT_NOTICE note). */
 enum {
-    LG_N_SEND = 0,    /* you send the challenge of this game (art. 5, 5.1) */
-    LG_N_PROPOSED,    /* a challenge or counter-proposal for the start at_us (0: now)
+    LEAGUE_N_SEND = 0,    /* you send the challenge of this game (art. 5, 5.1) */
+    LEAGUE_N_PROPOSED,    /* a challenge or counter-proposal for the start at_us (0: now)
                        * awaits your answer until deadline_us */
-    LG_N_AGREED,      /* the game is agreed to start at at_us (0: as soon as both are present) */
-    LG_N_LAPSED,      /* your challenge lapsed unanswered: send the second one (5 days) */
-    LG_N_SUBST,       /* (to the non-answering team's captain) you may put in a substitute
+    LEAGUE_N_AGREED,      /* the game is agreed to start at at_us (0: as soon as both are present) */
+    LEAGUE_N_LAPSED,      /* your challenge lapsed unanswered: send the second one (5 days) */
+    LEAGUE_N_SUBST,       /* (to the non-answering team's captain) you may put in a substitute
                        * rated not above the player (art. 5) */
-    LG_N_SUBSTITUTED, /* a substitute took the board */
-    LG_N_FORFEIT,     /* the second challenge lapsed: the non-answering player lost by
+    LEAGUE_N_SUBSTITUTED, /* a substitute took the board */
+    LEAGUE_N_FORFEIT,     /* the second challenge lapsed: the non-answering player lost by
                        * forfeit (at_us: the deadline) */
-    LG_N_EXTENDED,    /* the director extended the deadline to deadline_us */
-    LG_N_TC,          /* the opponent agreed (at_us 1) or withdrew (at_us 0) the alternative
+    LEAGUE_N_EXTENDED,    /* the director extended the deadline to deadline_us */
+    LEAGUE_N_TC,          /* the opponent agreed (at_us 1) or withdrew (at_us 0) the alternative
                        * time control */
 };
 
 typedef struct {
     int kind;
-    runner_key key;
+    tfmt_key key;
     int64_t team[2];          /* CREATE_GAME: White's team, Black's team; FINISH: team[0] winner */
     int player[2];            /* CREATE_GAME: White, Black (roster ids) */
     char ruleset[32];         /* CREATE_GAME */
@@ -139,22 +139,22 @@ typedef struct {
     int64_t start_us;         /* CREATE_GAME: now */
     uint32_t wait_s;          /* CREATE_GAME */
     int to;                   /* NOTICE: the player (roster id) told */
-    int note;                 /* NOTICE: LG_N_* */
+    int note;                 /* NOTICE: LEAGUE_N_* */
     int64_t at_us;            /* NOTICE: the proposed or agreed start (0 = now), or the instant a
                                * deadline fired */
     int64_t deadline_us;      /* NOTICE: the answer's deadline (PROPOSED, EXTENDED), else 0 */
     int stage;                /* STAGE, STAGE_OVER */
-} lg_act;
+} league_act;
 
 typedef struct {
-    lg_act *v;
+    league_act *v;
     int n, cap;
-} lg_acts;
+} league_acts;
 
-void lg_acts_init(lg_acts *a);
-void lg_acts_fini(lg_acts *a);
+void league_acts_init(league_acts *a);
+void league_acts_fini(league_acts *a);
 
-/* ---- registration (no actions: after a BH_OK the caller stores the state, lg_save) ----- */
+/* ---- registration (no actions: after a BH_OK the caller stores the state, league_save) ----- */
 
 /* Register team `team` (the caller's id) named name with its roster (copied, then ordered
  * strictly by rating: art. 2, equal ratings in the published order) and its captain (a roster
@@ -166,23 +166,23 @@ void lg_acts_fini(lg_acts *a);
  * "invited"); roster_team_rating's (BH_ESHORT "players": fewer than cfg.boards, BH_EINVAL
  * "rating": an unrated board player). The team rating is the average of the cfg.boards
  * board players' ratings (F-TEAMRATING; roster_team_rating). */
-int lg_add_team(lg *l, int64_t team, const char *name, const roster *r, int captain, refusal *why);
+int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain, refusal *why);
 
 /* A new roster for team (same checks; its captain stays and must be on it), in registration
  * or between stages (art. 7: "the rosters change considerably" before the knockout): the next
  * stage's boards and team rating come from it. BH_ESTATE "tournament" while a stage runs or
  * after the end; BH_ENOTFOUND "team". */
-int lg_set_roster(lg *l, int64_t team, const roster *r, refusal *why);
+int league_set_roster(league *l, int64_t team, const roster *r, refusal *why);
 
 /* Close registration at now_us: the draw (groups_make over the team ratings as of the rating
  * date), each group's round robin in Berger order (berger.h; the team's number in the group
  * table is its pairing number, the group's head 1), every board game a challenge in CHAL_NEW
- * sent by its White player (league_group_white, art. 3 and 5): LG_ACT_STAGE, a LG_N_SEND
- * notice to every sender, LG_ACT_PERSIST. BH_ESTATE "tournament" (started), BH_EINVAL
+ * sent by its White player (bracket_group_white, art. 3 and 5): LEAGUE_ACT_STAGE, a LEAGUE_N_SEND
+ * notice to every sender, LEAGUE_ACT_PERSIST. BH_ESTATE "tournament" (started), BH_EINVAL
  * "teams" (not cfg.teams registered; F-GROUPS), groups_make's refusals. */
-int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why);
+int league_start(league *l, int64_t now_us, league_acts *a, refusal *why);
 
-/* ---- challenges (F-CHALLENGE). Each applies the time first (lg_on_time). The identity
+/* ---- challenges (F-CHALLENGE). Each applies the time first (league_on_time). The identity
  * checks: BH_ENOTFOUND "game" (no such game in the running stage), BH_EDECIDED "game" (it has
  * its result), BH_ESTATE "tournament" (no stage runs),
  * BH_ESEAT "player" (actor is not the player who may do this), BH_ENOTCAPTAIN "captain";
@@ -191,100 +191,100 @@ int lg_start(lg *l, int64_t now_us, lg_acts *a, refusal *why);
 
 /* The sender of game k (its player on the sending side) sends the challenge proposing start
  * proposal_us (0: now): the first (valid cr.first_valid_us) or, after a lapse, the second
- * (cr.second_valid_us). LG_N_PROPOSED to the opponent. */
-int lg_send(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
+ * (cr.second_valid_us). LEAGUE_N_PROPOSED to the opponent. */
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
             refusal *why);
-/* The player who must answer accepts: LG_N_AGREED to both; a start of 0 or one that has come
- * creates the game now (LG_ACT_CREATE_GAME), a later one when lg_on_time reaches it. */
-int lg_accept(lg *l, runner_key k, int actor, int64_t now_us, lg_acts *a, refusal *why);
+/* The player who must answer accepts: LEAGUE_N_AGREED to both; a start of 0 or one that has come
+ * creates the game now (LEAGUE_ACT_CREATE_GAME), a later one when league_on_time reaches it. */
+int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, refusal *why);
 /* The player who must answer proposes another start instead (chal_counter). */
-int lg_counter(lg *l, runner_key k, int actor, int64_t proposal_us, int64_t now_us, lg_acts *a,
+int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
                refusal *why);
 /* The captain of the non-answering team puts in a substitute (player id on the team's roster,
  * rated as the roster has it) for game k's non-answering player (chal_substitute: rated not
  * above him). Also BH_ENOTFOUND "player" (not on the roster), BH_EEXIST "player" (he plays
- * another board of this match). LG_N_SUBSTITUTED to the substitute and the opponent. */
-int lg_substitute(lg *l, runner_key k, int captain, int player, int64_t now_us, lg_acts *a,
+ * another board of this match). LEAGUE_N_SUBSTITUTED to the substitute and the opponent. */
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, league_acts *a,
                   refusal *why);
 /* A player of game k agrees (want) or withdraws agreement to the alternative time control
- * (art. 4: 10+1 when both agree, until the game is created). LG_N_TC to the opponent. */
-int lg_agree_tc(lg *l, runner_key k, int actor, bool want, int64_t now_us, lg_acts *a,
+ * (art. 4: 10+1 when both agree, until the game is created). LEAGUE_N_TC to the opponent. */
+int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a,
                 refusal *why);
 /* The director moves game k's open deadline to new_deadline_us (chal_extend: later than the
- * current one and now_us). Who is the director is the caller's business. LG_N_EXTENDED to
+ * current one and now_us). Who is the director is the caller's business. LEAGUE_N_EXTENDED to
  * the player who must answer. */
-int lg_extend(lg *l, runner_key k, int64_t new_deadline_us, int64_t now_us, lg_acts *a,
+int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
               refusal *why);
 
 /* Apply the time now_us: every open deadline at or before it fires once (the first
- * challenge lapses: LG_N_LAPSED to the sender, LG_N_SUBST to the other team's captain; the
- * second: the non-answering player loses by forfeit, LG_N_FORFEIT to both), every agreed
+ * challenge lapses: LEAGUE_N_LAPSED to the sender, LEAGUE_N_SUBST to the other team's captain; the
+ * second: the non-answering player loses by forfeit, LEAGUE_N_FORFEIT to both), every agreed
  * start that has come creates its game. Returns how many things fired. */
-int lg_on_time(lg *l, int64_t now_us, lg_acts *a);
+int league_on_time(league *l, int64_t now_us, league_acts *a);
 
-/* The earliest instant lg_on_time must see (a deadline, an agreed start): true with *at_us,
+/* The earliest instant league_on_time must see (a deadline, an agreed start): true with *at_us,
  * false if nothing waits for the time. */
-bool lg_next_instant(const lg *l, int64_t *at_us);
+bool league_next_instant(const league *l, int64_t *at_us);
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-/* Game k (created: LG_ACT_CREATE_GAME) ended with res (LG_1_0..LG_FF_BOTH: the forfeits of
+/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (LEAGUE_1_0..LEAGUE_FF_BOTH: the forfeits of
  * the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK, BH_ENOTFOUND
  * "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
-int lg_game_over(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why);
+int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why);
 /* The director decides game k not yet decided, whatever its challenge's state. The
  * regulation sets no deadline for sending (a challenge never sent, or no second challenge
  * after a lapse): no timer runs then, and the director rules with this. Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
-int lg_director_result(lg *l, runner_key k, lg_res res, int64_t now_us, lg_acts *a, refusal *why);
-/* The lot of a drawn knockout match between equal team ratings (LG_ACT_LOT_DUE): winner 0
- * (the team named first) or 1. league_lot's refusals. */
-int lg_lot(lg *l, int mi, int winner, int64_t now_us, lg_acts *a, refusal *why);
+int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why);
+/* The lot of a drawn knockout match between equal team ratings (LEAGUE_ACT_LOT_DUE): winner 0
+ * (the team named first) or 1. bracket_lot's refusals. */
+int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, refusal *why);
 /* The director starts the next knockout stage (art. 7, 10) at now_us: team ratings
  * recomputed from the current rosters (F-TEAMRATING), boards in rating order, two games a
- * board with colours league_ko_white, challenges sent per league_ko_sender_in (art. 5.1 in
- * the quarter-finals). BH_ESTATE "tournament" (not LG_BETWEEN), a roster's refusal ("players"
- * etc. as lg_add_team). */
-int lg_stage_start(lg *l, int64_t now_us, lg_acts *a, refusal *why);
+ * board with colours bracket_ko_white, challenges sent per bracket_ko_sender_in (art. 5.1 in
+ * the quarter-finals). BH_ESTATE "tournament" (not LEAGUE_BETWEEN), a roster's refusal ("players"
+ * etc. as league_add_team). */
+int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why);
 
 /* ---- read access -------------------------------------------------------------------------- */
 
-int lg_status(const lg *l);
-int lg_stage(const lg *l); /* the stage being played or last played, 0 before the start */
-const lg_config *lg_config_get(const lg *l);
-int lg_n_teams(const lg *l);
-int64_t lg_team_id(const lg *l, int tid);   /* 1..n in registration order -> id; 0 */
-int lg_team_tid(const lg *l, int64_t team); /* 0: none */
-const char *lg_team_name(const lg *l, int tid);
-const roster *lg_team_roster(const lg *l, int tid);
-int lg_team_captain(const lg *l, int tid);
+int league_status(const league *l);
+int league_stage(const league *l); /* the stage being played or last played, 0 before the start */
+const league_config *league_config_get(const league *l);
+int league_n_teams(const league *l);
+int64_t league_team_id(const league *l, int tid);   /* 1..n in registration order -> id; 0 */
+int league_team_tid(const league *l, int64_t team); /* 0: none */
+const char *league_team_name(const league *l, int tid);
+const roster *league_team_roster(const league *l, int tid);
+int league_team_captain(const league *l, int tid);
 /* Team tid's rating in stage s (the group stage's is fixed at the start, a knockout stage's
  * at its start); false if not computed. */
-bool lg_team_rating(const lg *l, int tid, int stage, roster_rating *out);
-const groups_draw *lg_draw(const lg *l);       /* NULL before the start; team = tid - 1 */
-const league_bracket *lg_bracket(const lg *l); /* NULL before the group stage is over */
+bool league_team_rating(const league *l, int tid, int stage, roster_rating *out);
+const groups_draw *league_draw(const league *l);       /* NULL before the start; team = tid - 1 */
+const bracket *league_bracket(const league *l); /* NULL before the group stage is over */
 
 typedef struct {
-    runner_key key;
+    tfmt_key key;
     int64_t team[2]; /* White's team, Black's team */
     chal c;          /* the challenge: players, ratings, state, deadlines */
-    uint8_t res;     /* lg_res */
+    uint8_t res;     /* league_res */
     bool created;    /* its chess game was created */
-} lg_game;
+} league_game;
 
 /* Matches of stage s: group stage in order group A..D, Berger round, board order of the
- * table; knockout: an upper bound of the bracket's indices (LEAGUE_QF1..LEAGUE_FINAL):
- * lg_match is false for those not of stage s (and the unused slots); 0 for a stage not
+ * table; knockout: an upper bound of the bracket's indices (BRACKET_QF1..BRACKET_FINAL):
+ * league_match is false for those not of stage s (and the unused slots); 0 for a stage not
  * reached. *group the group (0-based; -1 in the knockout), *round the Berger round (0 in the
  * knockout); group and round may be NULL. */
-int lg_n_matches(const lg *l, int stage);
-bool lg_match(const lg *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
+int league_n_matches(const league *l, int stage);
+bool league_match(const league *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
               int *round);
 /* Game points x2 of the first- and second-named team in match mi of stage s over its
  * decided games; true when every game is decided. */
-bool lg_match_score(const lg *l, int stage, int mi, int *gp2_first, int *gp2_second);
-int lg_games_per_match(const lg *l, int stage);        /* boards, x2 in the knockout */
-const lg_game *lg_game_get(const lg *l, runner_key k); /* NULL: none */
+bool league_match_score(const league *l, int stage, int mi, int *gp2_first, int *gp2_second);
+int league_games_per_match(const league *l, int stage);        /* boards, x2 in the knockout */
+const league_game *league_game_get(const league *l, tfmt_key k); /* NULL: none */
 
 /* A group table row (art. 6). */
 typedef struct {
@@ -295,28 +295,28 @@ typedef struct {
     int gp2;              /* game points x2 over every decided game of the group stage */
     roster_rating rating; /* the group stage's team rating */
     int place;            /* 1.. */
-} lg_row;
+} league_row;
 
 /* Group g's table in ranking order (art. 6): match points, then total game points, then the
  * LOWER team rating (art. 6 b, exactly: roster_rating_cmp), then (our choice where the
  * regulation is silent) the lower number in the group table, so every order is total and
  * deterministic. Writes s rows; returns s, or BH_EINVAL for a bad g or no draw. */
-int lg_group_table(const lg *l, int g, lg_row *rows, int cap);
+int league_group_table(const league *l, int g, league_row *rows, int cap);
 
 /* ---- exports (malloc'd text, caller frees) ------------------------------------------------ */
 
 /* The draw with the groups' averages (groups_format) and each group's table: place, number,
  * team, matches, MP, GP, rating, and each meeting's game points. */
-char *lg_tables_text(const lg *l);
+char *league_tables_text(const league *l);
 /* The bracket: each knockout match, its teams with their stage ratings, game points, how it
  * was decided. "" before the group stage is over. */
-char *lg_bracket_text(const lg *l);
+char *league_bracket_text(const league *l);
 
 /* The current stage's fixtures for the director and the players: each match with its score,
  * each game with its players, who sends, and its challenge's state: the open deadline (µs on
- * lg's clock, and how long from now_us), the agreed start, or the result. "" before the
+ * the league's clock, and how long from now_us), the agreed start, or the result. "" before the
  * start. */
-char *lg_fixtures_text(const lg *l, int64_t now_us);
+char *league_fixtures_text(const league *l, int64_t now_us);
 
 /* The group stage as TRF-2026 (columns as trf.h's export, like club_trf): 012, 062, 072,
  * 082, 092, XXR and 142 (the Berger rounds), 192, 162, 362; one 001 record per player of the
@@ -325,27 +325,27 @@ char *lg_fixtures_text(const lg *l, int64_t now_us);
  * game; opponent 0000 when he is no longer on a roster, e.g. after a change between stages),
  * then one 310 record per team: group-stage team rating, MP, GP, place in its group, players.
  * "" before the start. */
-char *lg_trf_groups(const lg *l);
-/* Stage s (LG_STAGE_*) as TRF-2026 (malloc'd, the caller frees): the group stage is
- * lg_trf_groups; a knockout stage has two rounds, game 1 and game 2 of each board (art. 7:
+char *league_trf_groups(const league *l);
+/* Stage s (LEAGUE_STAGE_*) as TRF-2026 (malloc'd, the caller frees): the group stage is
+ * league_trf_groups; a knockout stage has two rounds, game 1 and game 2 of each board (art. 7:
  * colours reversed in the second), a 001 record for every roster player of the stage's teams
- * (start ranks as lg_trf_groups numbers them, so one player has one number in every file),
+ * (start ranks as league_trf_groups numbers them, so one player has one number in every file),
  * and a 310 record per team: the team rating recomputed for that stage (art. 7), MP 2/1/0 of
  * its match by game points once every game is decided, GP, place 1 for the team that went
  * through (a drawn match: the lower team rating, art. 7, F-KNOCKOUT) and 2 for the other, 0
  * undecided.
  * "" for a stage not reached (e.g. the quarter-finals of a two-group league). */
-char *lg_trf_stage(const lg *l, int s);
+char *league_trf_stage(const league *l, int s);
 
 /* ---- storage ------------------------------------------------------------------------------ */
 
 /* The whole state as text (malloc'd): config, teams, current rosters, status, the draw, the
- * stage ratings, every game (result and challenge: chal_save), the lots. Instants are on lg's
+ * stage ratings, every game (result and challenge: chal_save), the lots. Instants are on the league's
  * clock and stored as they are. */
-char *lg_save(const lg *l);
-/* Back from lg_save's text: BH_OK with *out, or BH_EPARSE (*out NULL; *line, may be NULL: the
- * line, 0 for an inconsistency of the whole). The next lg_on_time fires what fell due while
+char *league_save(const league *l);
+/* Back from league_save's text: BH_OK with *out, or BH_EPARSE (*out NULL; *line, may be NULL: the
+ * line, 0 for an inconsistency of the whole). The next league_on_time fires what fell due while
  * the state was stored, once. Live games (created, undecided) are the caller's. */
-int lg_load(int64_t id, const char *text, lg **out, int *line);
+int league_load(int64_t id, const char *text, league **out, int *line);
 
 #endif

@@ -19,39 +19,7 @@
 #include "trf.h"
 #include "xalloc.h"
 
-/* ---- actions ------------------------------------------------------------------------------- */
-
-void runner_acts_init(runner_acts *a)
-{
-    memset(a, 0, sizeof *a);
-}
-
-void runner_acts_fini(runner_acts *a)
-{
-    for (int i = 0; i < a->n; i++)
-        runner_job_free(a->v[i].job);
-    free(a->v);
-    memset(a, 0, sizeof *a);
-}
-
-runner_act *runner__act(runner_acts *a, int kind)
-{
-    BH_GROW(a->v, a->n, a->cap);
-    runner_act *x = &a->v[a->n++];
-    memset(x, 0, sizeof *x);
-    x->kind = kind;
-    return x;
-}
-
-void runner__note(runner_acts *a, int rc, const char *fmt, ...)
-{
-    runner_act *x = runner__act(a, RUNNER_ACT_NOTE);
-    x->rc = rc;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(x->text, sizeof x->text, fmt, ap);
-    va_end(ap);
-}
+/* ---- replies ------------------------------------------------------------------------------- */
 
 void runner__reply(runner_reply *rep, int rc, const char *field)
 {
@@ -61,33 +29,33 @@ void runner__reply(runner_reply *rep, int rc, const char *field)
         snprintf(rep->field, sizeof rep->field, "%s", field);
 }
 
-static void persist(runner_acts *a)
+static void persist(tfmt_acts *a)
 {
-    runner__act(a, RUNNER_ACT_PERSIST);
+    tfmt_push(a, TFMT_ACT_PERSIST);
 }
 
-static void standings(runner_acts *a)
+static void standings(tfmt_acts *a)
 {
-    runner__act(a, RUNNER_ACT_STANDINGS);
+    tfmt_push(a, TFMT_ACT_STANDINGS);
 }
 
-static void round_msg(runner_acts *a, int rnd)
+static void round_msg(tfmt_acts *a, int rnd)
 {
-    runner__act(a, RUNNER_ACT_ROUND)->round = rnd;
+    tfmt_push(a, TFMT_ACT_ROUND)->round = rnd;
 }
 
 /* The deferred reply of the command with cookie (0: none is waiting). */
-static void reply_due(runner_acts *a, uint64_t cookie, int rc, const char *field)
+static void reply_due(tfmt_acts *a, uint64_t cookie, int rc, const char *field)
 {
     if (!cookie)
         return;
-    runner_act *x = runner__act(a, RUNNER_ACT_REPLY);
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_REPLY);
     x->cookie = cookie;
     x->rc = rc;
     snprintf(x->field, sizeof x->field, "%s", field ? field : "");
 }
 
-void runner__rebroadcast(runner *r, int rnd, runner_acts *a)
+void runner__rebroadcast(runner *r, int rnd, tfmt_acts *a)
 {
     persist(a);
     if (rnd > 0)
@@ -98,12 +66,12 @@ void runner__rebroadcast(runner *r, int rnd, runner_acts *a)
 
 /* ---- games ----------------------------------------------------------------------------------- */
 
-static bool same_key(runner_key a, runner_key b)
+static bool same_key(tfmt_key a, tfmt_key b)
 {
     return a.round == b.round && a.match == b.match && a.game == b.game && a.board == b.board;
 }
 
-runner_game *runner__game(runner *r, runner_key k)
+runner_game *runner__game(runner *r, tfmt_key k)
 {
     for (int i = r->ng - 1; i >= 0; i--)
         if (same_key(r->g[i].key, k))
@@ -111,17 +79,17 @@ runner_game *runner__game(runner *r, runner_key k)
     return NULL;
 }
 
-const runner_game *runner_game_get(const runner *r, runner_key k)
+const runner_game *runner_game_get(const runner *r, tfmt_key k)
 {
     return runner__game((runner *)r, k);
 }
 
-static runner_key key_of(int rnd, int match, int game)
+static tfmt_key key_of(int rnd, int match, int game)
 {
-    return (runner_key){rnd, match, game, 0};
+    return (tfmt_key){rnd, match, game, 0};
 }
 
-void runner__touch(runner *r, runner_acts *a)
+void runner__touch(runner *r, tfmt_acts *a)
 {
     if (!r->job_id)
         return;
@@ -137,13 +105,13 @@ static uint64_t after_break(const runner *r, uint64_t end_us, uint64_t now_us)
     return end_us && end_us + b > now_us ? end_us + b : now_us;
 }
 
-static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const char *ruleset,
+static void create_game(runner *r, tfmt_key k, int64_t t1, int64_t t2, const char *ruleset,
                         uint32_t base_ms, uint32_t inc_ms, bool arm, uint64_t start_us,
-                        runner_acts *a)
+                        tfmt_acts *a)
 {
     BH_GROW(r->g, r->ng, r->capg);
-    r->g[r->ng++] = (runner_game){k, {t1, t2}, false, RUNNER_DRAW, 0};
-    runner_act *x = runner__act(a, RUNNER_ACT_CREATE_GAME);
+    r->g[r->ng++] = (runner_game){k, {t1, t2}, false, TFMT_DRAW, 0};
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_CREATE_GAME);
     x->key = k;
     x->team[0] = t1;
     x->team[1] = t2;
@@ -158,19 +126,19 @@ static void create_game(runner *r, runner_key k, int64_t t1, int64_t t2, const c
 /* Create game `game` on board `board` of match mi of round rnd, side a seated as team 1 when
  * a_team1. */
 static void create_match_game(runner *r, int rnd, int mi, int game, int board, bool a_team1,
-                              uint64_t start_us, runner_acts *a)
+                              uint64_t start_us, tfmt_acts *a)
 {
     const tour_ruleset *rs = tour_rules(r->t);
     const tour_match *m = tour_round_match(r->t, rnd, mi);
     int64_t ta = r->team_of[m->a], tb = r->team_of[m->b];
-    runner_key k = {rnd, mi, game, board};
+    tfmt_key k = {rnd, mi, game, board};
     create_game(r, k, a_team1 ? ta : tb, a_team1 ? tb : ta, rs->game_ruleset, rs->base_ms,
                 rs->inc_ms, false, start_us, a);
 }
 
 /* The first games of every match of round rnd (not byes, T-BYE; not matches forfeited by a
  * withdrawal, T-FORFEIT: a round robin pairs a withdrawn team, forfeited). */
-static bool start_round(runner *r, int rnd, uint64_t start_us, runner_acts *a)
+static bool start_round(runner *r, int rnd, uint64_t start_us, tfmt_acts *a)
 {
     const runner_format *f = runner__format(r->t);
     bool any = false;
@@ -243,7 +211,7 @@ static bool prize_tie(const tour *t, int *a, int *b)
  * else to the one that had White less often; else by lot. Returns true while the play-off
  * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
  * and no value passes k-1 among k tied teams, so at most k(k-1)/2 games order them. */
-static bool playoff_next(runner *r, uint64_t now_us, runner_acts *a)
+static bool playoff_next(runner *r, uint64_t now_us, tfmt_acts *a)
 {
     int k = 0, ta, tb, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
     int met = -1; /* a's colour when a and b last met in the play-off */
@@ -274,7 +242,7 @@ static bool playoff_next(runner *r, uint64_t now_us, runner_acts *a)
                                                                       : (lot >> 63) != 0;
     char rules[24];
     snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(r->t)->game_ruleset);
-    runner__note(a, 0, "Armageddon play-off game %d: %d (White) - %d", k + 1, a_white ? ta : tb,
+    tfmt_note(a, 0, "Armageddon play-off game %d: %d (White) - %d", k + 1, a_white ? ta : tb,
                  a_white ? tb : ta);
     create_game(r, key_of(0, a_white ? tb : ta, k), a_white ? two[0] : two[1],
                 a_white ? two[1] : two[0], rules, RUNNER_ARM_WHITE_MS, 0, true,
@@ -286,26 +254,26 @@ static bool playoff_next(runner *r, uint64_t now_us, runner_acts *a)
 /* Play-off game g ended: record the winner (T-ARMAGEDDON: a draw counts as a win for Black's
  * team, the team of Black on board A) and go on (the standings follow once). A void game is
  * played again. Applied once: each earlier finished, not void play-off game made one record. */
-static void playoff_over(runner *r, const runner_game *g, uint64_t now_us, runner_acts *a)
+static void playoff_over(runner *r, const runner_game *g, uint64_t now_us, tfmt_acts *a)
 {
-    if (r->status != RUNNER_RUNNING && r->status != RUNNER_PAUSED)
+    if (r->status != TFMT_RUNNING && r->status != TFMT_PAUSED)
         return;
     int before = 0;
     for (int i = 0; i < r->ng && &r->g[i] != g; i++)
-        before += r->g[i].key.round == 0 && r->g[i].finished && r->g[i].result != RUNNER_VOID;
+        before += r->g[i].key.round == 0 && r->g[i].finished && r->g[i].result != TFMT_VOID;
     if (tour_n_playoffs(r->t) > before)
         return;
     int white = tid_of(r, g->team[0]), black = g->key.match;
-    bool v = g->result == RUNNER_VOID;
+    bool v = g->result == TFMT_VOID;
     if (!v) {
-        bool w = g->result == RUNNER_WIN1;
+        bool w = g->result == TFMT_WIN1;
         tour_add_playoff(r->t, w ? white : black, w ? black : white);
     }
     static const char *const res[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
-    runner__note(a, 0, "play-off game %d: %s%s", g->key.game + 1, res[g->result],
+    tfmt_note(a, 0, "play-off game %d: %s%s", g->key.game + 1, res[g->result],
                  v ? " (void: played again)" : "");
     persist(a);
-    if (r->status == RUNNER_RUNNING) { /* its standings come once: with the next play-off game
+    if (r->status == TFMT_RUNNING) { /* its standings come once: with the next play-off game
                                         * (playoff_next) or as the final ones */
         runner__next_round(r, now_us, 0, a);
         return;
@@ -324,19 +292,19 @@ static int teams_to_pair(const tour *t, int rnd)
     return n;
 }
 
-static void finish(runner *r, int rc, const char *text, runner_acts *a)
+static void finish(runner *r, int rc, const char *text, tfmt_acts *a)
 {
-    r->status = RUNNER_FINISHED;
+    r->status = TFMT_FINISHED;
     persist(a);
     standings(a);
-    runner_act *x = runner__act(a, RUNNER_ACT_FINISH);
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_FINISH);
     x->rc = rc;
     snprintf(x->text, sizeof x->text, "%s", text);
 }
 
 /* Round rnd + 1 was paired (rc BH_OK, appended) or not: start it and return true to go on, or
  * end the event or pause it (false). */
-static bool paired(runner *r, int rc, int rnd, uint64_t now_us, runner_acts *a)
+static bool paired(runner *r, int rc, int rnd, uint64_t now_us, tfmt_acts *a)
 {
     char text[200];
     if (rc != BH_OK && teams_to_pair(r->t, rnd + 1) < 2) {
@@ -352,9 +320,9 @@ static bool paired(runner *r, int rc, int rnd, uint64_t now_us, runner_acts *a)
          * is lost and the event does not end. T-AUTO pauses and the directors get the
          * snapshot: they pair the round by hand (round_pair with pairs, a rematch only with
          * allow_rematch), or resume to try again. */
-        r->status = RUNNER_PAUSED;
+        r->status = TFMT_PAUSED;
         persist(a);
-        runner_act *x = runner__act(a, RUNNER_ACT_PAUSE);
+        tfmt_act *x = tfmt_push(a, TFMT_ACT_PAUSE);
         x->rc = rc;
         snprintf(x->text, sizeof x->text,
                  "round %d cannot be paired (%s): paused for the director (round_pair with pairs)",
@@ -376,7 +344,7 @@ static int pair_now(runner *r, swiss_pairing *p)
     return rc;
 }
 
-void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a)
+void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a)
 {
     for (;;) {
         int n = tour_n_rounds(r->t);
@@ -409,7 +377,7 @@ void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts
 
 /* ---- P-GAME2: the loser of game 1 chooses game 2's colours ---------------------------------- */
 
-static runner_choice *find_choice(runner *r, runner_key game1)
+static runner_choice *find_choice(runner *r, tfmt_key game1)
 {
     for (int i = 0; i < r->nch; i++)
         if (same_key(r->ch[i].game1, game1))
@@ -417,7 +385,7 @@ static runner_choice *find_choice(runner *r, runner_key game1)
     return NULL;
 }
 
-static void drop_choice(runner *r, runner_key game1)
+static void drop_choice(runner *r, tfmt_key game1)
 {
     runner_choice *c = find_choice(r, game1);
     if (c)
@@ -425,9 +393,9 @@ static void drop_choice(runner *r, runner_key game1)
 }
 
 /* P-GAME2's outcome for everyone (issue 13): before game 2 of game 1 `game1` is created. */
-static void game2_decided(runner_acts *a, runner_key game1, int64_t loser, bool swap, int how)
+static void game2_decided(tfmt_acts *a, tfmt_key game1, int64_t loser, bool swap, int how)
 {
-    runner_act *x = runner__act(a, RUNNER_ACT_GAME2);
+    tfmt_act *x = tfmt_push(a, RUNNER_ACT_GAME2);
     x->key = game1;
     x->team[0] = loser;
     x->swap = swap;
@@ -444,9 +412,9 @@ static void game2_decided(runner_acts *a, runner_key game1, int64_t loser, bool 
  * pending only if the current loser of g is still to choose: a choice made stale by a
  * forfeit, a game 2 that exists, or an override of g's result (another loser, or a draw) is
  * dropped, so that the deadline (runner_on_time) always makes progress. */
-static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_acts *a)
+static void next_game(runner *r, const runner_game *g, uint64_t now_us, tfmt_acts *a)
 {
-    runner_key k = g->key;
+    tfmt_key k = g->key;
     const tour_match *m = tour_round_match(r->t, k.round, k.match);
     if (!m || m->forfeit != TOUR_FF_NONE || runner__game(r, key_of(k.round, k.match, k.game + 1)) ||
         (k.game + 1 < TOUR_MAX_GAMES && m->game[k.game + 1] != TOUR_G_NONE)) { /* forfeited */
@@ -456,7 +424,7 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
     const runner_format *f = runner__format(r->t);
     bool a_team1 = g->team[0] == r->team_of[m->a], loser_a = false, next_a = true;
     /* a game whose end is not known counts as a draw (the hub's game is gone) */
-    runner_result res = g->finished ? g->result : RUNNER_DRAW;
+    tfmt_res res = g->finished ? g->result : TFMT_DRAW;
     int choice = -1, what = f->next_game(r->t, m, k.game, a_team1, res, -1, &loser_a, &next_a);
     if (what == RUNNER_NEXT_CHOICE) {
         int64_t loser = loser_a ? r->team_of[m->a] : r->team_of[m->b];
@@ -470,7 +438,7 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
             c = &r->ch[r->nch++];
             *c = (runner_choice){k, loser, loser == g->team[0],
                                  now_us + (uint64_t)RUNNER_GAME2_CHOICE_MS * 1000, -1};
-            runner_act *x = runner__act(a, RUNNER_ACT_ASK_CHOICE);
+            tfmt_act *x = tfmt_push(a, RUNNER_ACT_ASK_CHOICE);
             x->key = k;
             x->team[0] = loser;
             x->team[1] = loser == g->team[0] ? g->team[1] : g->team[0];
@@ -494,7 +462,7 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, runner_a
 }
 
 /* Game 2 of the match of game 1 game1 is due (a choice or the deadline): create it. */
-static void choice_due(runner *r, runner_key game1, uint64_t now_us, runner_acts *a)
+static void choice_due(runner *r, tfmt_key game1, uint64_t now_us, tfmt_acts *a)
 {
     runner_game *g = runner__game(r, game1);
     if (!g)
@@ -508,20 +476,20 @@ static void choice_due(runner *r, runner_key game1, uint64_t now_us, runner_acts
 uint64_t runner_deadline(const runner *r)
 {
     uint64_t at = 0;
-    for (int i = 0; r->status == RUNNER_RUNNING && i < r->nch; i++)
+    for (int i = 0; r->status == TFMT_RUNNING && i < r->nch; i++)
         if (!at || r->ch[i].deadline_us < at)
             at = r->ch[i].deadline_us;
     return at;
 }
 
-void runner_on_time(runner *r, uint64_t now_us, runner_acts *a)
+void runner_on_time(runner *r, uint64_t now_us, tfmt_acts *a)
 {
-    for (int i = 0; r->status == RUNNER_RUNNING && i < r->nch;) {
+    for (int i = 0; r->status == TFMT_RUNNING && i < r->nch;) {
         if (r->ch[i].deadline_us > now_us) {
             i++;
             continue;
         }
-        runner_key game1 = r->ch[i].game1;
+        tfmt_key game1 = r->ch[i].game1;
         choice_due(r, game1, now_us, a); /* next_game removes the entry */
         runner_choice *c = find_choice(r, game1);
         if (c && c->deadline_us <= now_us)
@@ -529,17 +497,17 @@ void runner_on_time(runner *r, uint64_t now_us, runner_acts *a)
     }
 }
 
-void runner__choice_check(runner *r, runner_key game1, uint64_t now_us, runner_acts *a)
+void runner__choice_check(runner *r, tfmt_key game1, uint64_t now_us, tfmt_acts *a)
 {
     if (!find_choice(r, game1))
         return;
-    if (r->status == RUNNER_RUNNING)
+    if (r->status == TFMT_RUNNING)
         choice_due(r, game1, now_us, a); /* asks the new loser, or starts game 2 after a draw */
     else
         drop_choice(r, game1); /* paused: round_start or the resume asks the loser again */
 }
 
-int runner_choice_get(const runner *r, runner_key game1, runner_choice *out)
+int runner_choice_get(const runner *r, tfmt_key game1, runner_choice *out)
 {
     const runner_choice *c = find_choice((runner *)r, game1);
     if (!c || c->choice >= 0)
@@ -548,15 +516,15 @@ int runner_choice_get(const runner *r, runner_key game1, runner_choice *out)
     return BH_OK;
 }
 
-int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runner_acts *a)
+int runner_choose(runner *r, tfmt_key game1, bool swap, uint64_t now_us, tfmt_acts *a)
 {
     runner_choice *c = find_choice(r, game1);
     if (!c || c->choice >= 0)
         return BH_ENOTFOUND;
     c->choice = swap;
-    runner__note(a, 0, "round %d match %d: the loser chooses to %s colours in game 2",
+    tfmt_note(a, 0, "round %d match %d: the loser chooses to %s colours in game 2",
                  game1.round, game1.match + 1, swap ? "swap" : "keep");
-    if (r->status == RUNNER_RUNNING)
+    if (r->status == TFMT_RUNNING)
         choice_due(r, game1, now_us, a);
     return BH_OK;
 }
@@ -565,18 +533,18 @@ int runner_choose(runner *r, runner_key game1, bool swap, uint64_t now_us, runne
 
 /* The model's result of game g of match m (side a's view) from its result from the seats. */
 static tour_game tour_res(const runner *r, const runner_game *g, const tour_match *m,
-                          runner_result res)
+                          tfmt_res res)
 {
     bool a1 = g->team[0] == r->team_of[m->a];
-    if (res == RUNNER_WIN1)
+    if (res == TFMT_WIN1)
         return a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B;
-    if (res == RUNNER_WIN2)
+    if (res == TFMT_WIN2)
         return a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A;
     return TOUR_G_DRAW;
 }
 
-void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_us,
-                      runner_acts *a)
+void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
+                      tfmt_acts *a)
 {
     runner_game *g = runner__game(r, k);
     if (!g || g->finished)
@@ -593,7 +561,7 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
     }
     const tour_match *m = tour_round_match(r->t, k.round, k.match);
     if (!m || m->game[k.game] != TOUR_G_NONE ||
-        (r->status != RUNNER_RUNNING && r->status != RUNNER_PAUSED))
+        (r->status != TFMT_RUNNING && r->status != TFMT_PAUSED))
         return;
     runner__touch(r, a);
     if (tour_set_game(r->t, k.round, k.match, k.game, tour_res(r, &copy, m, res)) != BH_OK)
@@ -603,20 +571,20 @@ void runner_game_over(runner *r, runner_key k, runner_result res, uint64_t now_u
     static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
     const tour_team *t1 = tour_team_get(r->t, tid_of(r, copy.team[0]));
     const tour_team *t2 = tour_team_get(r->t, tid_of(r, copy.team[1]));
-    runner__note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
+    tfmt_note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
                  k.game + 1, t1 ? t1->name : "?", text[res], t2 ? t2->name : "?",
-                 res == RUNNER_VOID ? " (void)" : "");
-    if (r->status == RUNNER_RUNNING)
+                 res == TFMT_VOID ? " (void)" : "");
+    if (r->status == TFMT_RUNNING)
         next_game(r, &copy, now_us, a);
     persist(a);
     round_msg(a, k.round);
-    if (r->status == RUNNER_RUNNING)
+    if (r->status == TFMT_RUNNING)
         runner__next_round(r, now_us, 0, a);
     else if (tour_round_complete(r->t, k.round))
         standings(a); /* the round ended while T-AUTO pauses */
 }
 
-void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a)
+void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a)
 {
     int n = tour_n_rounds(r->t);
     if (runner_round_unstarted(r, n))
@@ -642,8 +610,14 @@ void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a
 
 /* ---- pairing jobs ---------------------------------------------------------------------------- */
 
+/* runner_job_free as the action list's job_free. */
+static void job_free(void *j)
+{
+    runner_job_free(j);
+}
+
 void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, int nold,
-                    runner_acts *a)
+                    tfmt_acts *a)
 {
     runner_job *j = xcalloc(1, sizeof *j);
     j->tournament = r->id;
@@ -660,7 +634,9 @@ void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, in
     j->nold = nold;
     r->job_id = j->id;
     r->job_cookie = cookie;
-    runner__act(a, RUNNER_ACT_PAIR_JOB)->job = j;
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_JOB);
+    x->job = j;
+    x->job_free = job_free;
 }
 
 void runner_job_run(runner_job *j)
@@ -693,7 +669,7 @@ bool runner_busy(const runner *r)
     return r->job_id != 0;
 }
 
-void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
+void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a)
 {
     if (!j)
         return;
@@ -704,11 +680,11 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
             bool put_back = j->purpose == RUNNER_JOB_PAIR && j->old &&
                             j->round == tour_n_rounds(r->t);
             if (put_back && tour_add_round(r->t, j->old, j->nold) != BH_OK)
-                runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+                tfmt_note(a, BH_ESTATE, "the round replaced could not be put back");
             reply_due(a, j->cookie, j->purpose == RUNNER_JOB_PAIR ? BH_ESTATE : BH_OK,
                       j->purpose == RUNNER_JOB_PAIR ? "pairing" : NULL);
         }
-        runner__note(a, 0, "a pairing of round %d that is no longer wanted was dropped",
+        tfmt_note(a, 0, "a pairing of round %d that is no longer wanted was dropped",
                      j->round + 1);
         runner_job_free(j);
         return;
@@ -722,10 +698,10 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, runner_acts *a)
             reply_due(a, j->cookie, BH_OK, NULL);
     } else if (rc != BH_OK) {
         if (j->old && tour_add_round(r->t, j->old, j->nold) != BH_OK)
-            runner__note(a, BH_ESTATE, "the round replaced could not be put back");
+            tfmt_note(a, BH_ESTATE, "the round replaced could not be put back");
         reply_due(a, j->cookie, rc, "round");
     } else {
-        runner__note(a, 0, "round %d paired by the director", j->round + 1);
+        tfmt_note(a, 0, "round %d paired by the director", j->round + 1);
         runner__rebroadcast(r, j->round + 1, a);
         reply_due(a, j->cookie, BH_OK, NULL);
     }

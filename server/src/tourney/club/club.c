@@ -11,12 +11,12 @@
 #include "bh.h"
 #include "club_int.h"
 #include "game.h"
-#include "runner_int.h"
+#include "tfmt.h"
 #include "xalloc.h"
 
 /* ---- config ------------------------------------------------------------------------------ */
 
-void club_config_seed004(club_config *c)
+void club_config_default(club_config *c)
 {
     memset(c, 0, sizeof *c);
     snprintf(c->name, sizeof c->name, "%s", "club championship");
@@ -55,7 +55,7 @@ club *club_new(int64_t id, const club_config *cfg)
     c->id = id;
     c->cfg = *cfg;
     c->cfg.rk.boards = cfg->lr.boards;
-    c->status = RUNNER_REGISTERING;
+    c->status = TFMT_REGISTERING;
     c->pd = protest_desk_new(&c->cfg.pr);
     return c;
 }
@@ -79,9 +79,9 @@ void club_free(club *c)
 
 /* ---- actions ----------------------------------------------------------------------------- */
 
-static void act(runner_acts *a, int kind, int rnd)
+static void act(tfmt_acts *a, int kind, int rnd)
 {
-    runner__act(a, kind)->round = rnd;
+    tfmt_push(a, kind)->round = rnd;
 }
 
 /* ---- registration ------------------------------------------------------------------------ */
@@ -97,7 +97,7 @@ int club_team_tid(const club *c, int64_t team)
 int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
                   refusal *why)
 {
-    if (c->status != RUNNER_REGISTERING)
+    if (c->status != TFMT_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-RR", "tournament", -1);
     if (c->nt >= CLUB_MAX_TEAMS)
         return refusal_set(why, BH_ELIMIT, "F-RR", "teams", -1);
@@ -162,7 +162,7 @@ void club__schedule(club *c)
         for (int mi = 0; mi < rd->n; mi++)
             for (int b = 0; b < nb; b++) {
                 club_board *x = &rd->b[mi * nb + b];
-                x->key = (runner_key){r, mi, 0, b};
+                x->key = (tfmt_key){r, mi, 0, b};
                 bool home_white = club__home_white(b);
                 x->team[0] = c->t[home_white ? rd->home[mi] : rd->away[mi]].id;
                 x->team[1] = c->t[home_white ? rd->away[mi] : rd->home[mi]].id;
@@ -170,29 +170,29 @@ void club__schedule(club *c)
     }
 }
 
-int club_start(club *c, uint64_t now_us, runner_acts *a, refusal *why)
+int club_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why)
 {
-    if (c->status != RUNNER_REGISTERING)
+    if (c->status != TFMT_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-RR", "tournament", -1);
     if (c->nt < 2)
         return refusal_set(why, BH_EINVAL, "F-RR", "teams", -1);
     club__schedule(c);
-    c->status = RUNNER_RUNNING;
+    c->status = TFMT_RUNNING;
     c->cur = 1;
     c->rd[1].start_at = now_us + (uint64_t)c->cfg.break_us;
-    runner__note(a, 0, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt,
+    tfmt_note(a, 0, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt,
                  c->rounds);
-    act(a, RUNNER_ACT_PERSIST, 0);
-    act(a, RUNNER_ACT_ROUND, 1);
-    act(a, RUNNER_ACT_STANDINGS, 0);
+    act(a, TFMT_ACT_PERSIST, 0);
+    act(a, TFMT_ACT_ROUND, 1);
+    act(a, TFMT_ACT_STANDINGS, 0);
     return BH_OK;
 }
 
 /* ---- boards ------------------------------------------------------------------------------ */
 
-static club_board *board_at(const club *c, runner_key k)
+static club_board *board_at(const club *c, tfmt_key k)
 {
-    if (c->status == RUNNER_REGISTERING || k.round < 1 || k.round > c->rounds || k.game != 0)
+    if (c->status == TFMT_REGISTERING || k.round < 1 || k.round > c->rounds || k.game != 0)
         return NULL;
     const round_t *rd = &c->rd[k.round];
     if (k.match < 0 || k.match >= rd->n || k.board < 0 || k.board >= c->cfg.lr.boards)
@@ -200,7 +200,7 @@ static club_board *board_at(const club *c, runner_key k)
     return &rd->b[k.match * c->cfg.lr.boards + k.board];
 }
 
-const club_board *club_board_get(const club *c, runner_key k)
+const club_board *club_board_get(const club *c, tfmt_key k)
 {
     return board_at(c, k);
 }
@@ -214,21 +214,21 @@ static bool round_decided(const club *c, int rnd)
     return true;
 }
 
-static void finish(club *c, runner_acts *a)
+static void finish(club *c, tfmt_acts *a)
 {
-    c->status = RUNNER_FINISHED;
-    runner_act *x = runner__act(a, RUNNER_ACT_FINISH);
+    c->status = TFMT_FINISHED;
+    tfmt_act *x = tfmt_push(a, TFMT_ACT_FINISH);
     snprintf(x->text, sizeof x->text, "finished after %d rounds", c->rounds);
 }
 
 /* A board of round rnd was decided: the round's end when it was the last. */
-static void board_done(club *c, int rnd, uint64_t now_us, runner_acts *a)
+static void board_done(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
 {
     round_t *rd = &c->rd[rnd];
     if (!rd->ended && round_decided(c, rnd)) {
         rd->ended = true;
         rd->end_us = now_us;
-        runner__note(a, 0, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
+        tfmt_note(a, 0, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
                      (long long)(c->cfg.pr.window_us / 1000000));
         if (rnd < c->rounds) {
             c->cur = rnd + 1;
@@ -237,20 +237,20 @@ static void board_done(club *c, int rnd, uint64_t now_us, runner_acts *a)
             finish(c, a);
         }
     }
-    act(a, RUNNER_ACT_PERSIST, 0);
-    act(a, RUNNER_ACT_ROUND, rnd);
+    act(a, TFMT_ACT_PERSIST, 0);
+    act(a, TFMT_ACT_ROUND, rnd);
     if (rd->ended)
-        act(a, RUNNER_ACT_STANDINGS, 0);
+        act(a, TFMT_ACT_STANDINGS, 0);
 }
 
 static const char *const RES_TEXT[CLUB_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
 
-static runner_result runner_res(int res)
+static tfmt_res runner_res(int res)
 {
-    return res == CLUB_1_0 || res == CLUB_FF_W ? RUNNER_WIN1
-           : res == CLUB_0_1 || res == CLUB_FF_B ? RUNNER_WIN2
-           : res == CLUB_FF_BOTH                 ? RUNNER_VOID
-                                                 : RUNNER_DRAW;
+    return res == CLUB_1_0 || res == CLUB_FF_W ? TFMT_WIN1
+           : res == CLUB_0_1 || res == CLUB_FF_B ? TFMT_WIN2
+           : res == CLUB_FF_BOTH                 ? TFMT_VOID
+                                                 : TFMT_DRAW;
 }
 
 bool club__lineup_fill(const club *c, round_t *rd, int tid)
@@ -271,7 +271,7 @@ void club__seat(const round_t *rd, int mi, int b, club_board *x)
 
 /* Start round rnd: the default line-ups (art. 3: "the team plays its first six"), then each
  * board a game, or a forfeit where a seat is empty (F-SHORT). */
-static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
+static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
 {
     round_t *rd = &c->rd[rnd];
     int nb = c->cfg.lr.boards;
@@ -280,11 +280,11 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
         for (int s = 0; s < 2; s++) {
             int tid = s ? rd->away[mi] : rd->home[mi];
             if (club__lineup_fill(c, rd, tid))
-                runner__note(a, 0,
+                tfmt_note(a, 0,
                              "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
                              rnd, c->t[tid].name, nb);
         }
-    runner__note(a, 0, "round %d started", rnd);
+    tfmt_note(a, 0, "round %d started", rnd);
     for (int mi = 0; mi < rd->n; mi++)
         for (int b = 0; b < nb; b++) {
             club_board *x = &rd->b[mi * nb + b];
@@ -292,7 +292,7 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
             if (x->player[0] && x->player[1]) {
                 x->live = true;
                 x->start_us = now_us;
-                runner_act *g = runner__act(a, RUNNER_ACT_CREATE_GAME);
+                tfmt_act *g = tfmt_push(a, TFMT_ACT_CREATE_GAME);
                 g->key = x->key;
                 g->team[0] = x->team[0];
                 g->team[1] = x->team[1];
@@ -306,15 +306,15 @@ static void start_round(club *c, int rnd, uint64_t now_us, runner_acts *a)
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
             x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
-            runner__note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
+            tfmt_note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
                          b + 1, RES_TEXT[x->res]);
         }
     board_done(c, rnd, now_us, a);
 }
 
-int club_round_start(club *c, uint64_t now_us, runner_acts *a, refusal *why)
+int club_round_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why)
 {
-    if (c->status != RUNNER_RUNNING || c->rd[c->cur].started)
+    if (c->status != TFMT_RUNNING || c->rd[c->cur].started)
         return refusal_set(why, BH_ESTATE, "F-RR", "round", -1);
     start_round(c, c->cur, now_us, a);
     return BH_OK;
@@ -322,7 +322,7 @@ int club_round_start(club *c, uint64_t now_us, runner_acts *a, refusal *why)
 
 uint64_t club_deadline(const club *c)
 {
-    if (c->status != RUNNER_RUNNING)
+    if (c->status != TFMT_RUNNING)
         return 0;
     const round_t *rd = &c->rd[c->cur];
     if (!rd->started)
@@ -340,24 +340,24 @@ uint64_t club_deadline(const club *c)
 }
 
 /* A board lost by forfeit: seats in mask absent (T-WAIT). */
-static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, runner_acts *a)
+static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt_acts *a)
 {
     x->live = false;
     x->res = mask == 3 ? CLUB_FF_BOTH : (mask & 1) ? CLUB_FF_B : CLUB_FF_W;
-    runner_act *e = runner__act(a, RUNNER_ACT_END_GAME);
+    tfmt_act *e = tfmt_push(a, TFMT_ACT_END_GAME);
     e->key = x->key;
     e->team[0] = x->team[0];
     e->team[1] = x->team[1];
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
-    runner__note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
+    tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
                  x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
     board_done(c, x->key.round, now_us, a);
 }
 
-void club_on_time(club *c, uint64_t now_us, runner_acts *a)
+void club_on_time(club *c, uint64_t now_us, tfmt_acts *a)
 {
-    if (c->status != RUNNER_RUNNING)
+    if (c->status != TFMT_RUNNING)
         return;
     round_t *rd = &c->rd[c->cur];
     if (!rd->started) {
@@ -375,7 +375,7 @@ void club_on_time(club *c, uint64_t now_us, runner_acts *a)
     }
 }
 
-int club_seat_present(club *c, runner_key k, int seat)
+int club_seat_present(club *c, tfmt_key k, int seat)
 {
     club_board *x = board_at(c, k);
     if (!x || !x->live || seat < 0 || seat > 1)
@@ -386,7 +386,7 @@ int club_seat_present(club *c, runner_key k, int seat)
 
 int club_attend(club *c, int rnd, const int *ids, int n, refusal *why)
 {
-    if (c->status != RUNNER_RUNNING || rnd != c->cur || !c->rd[rnd].started)
+    if (c->status != TFMT_RUNNING || rnd != c->cur || !c->rd[rnd].started)
         return refusal_set(why, BH_EROUND, "T-WAIT", "round", -1);
     round_t *rd = &c->rd[rnd];
     int nb = rd->n * c->cfg.lr.boards;
@@ -406,7 +406,7 @@ int club_attend(club *c, int rnd, const int *ids, int n, refusal *why)
     return BH_OK;
 }
 
-int club_board_absent(club *c, runner_key k, unsigned mask, uint64_t now_us, runner_acts *a)
+int club_board_absent(club *c, tfmt_key k, unsigned mask, uint64_t now_us, tfmt_acts *a)
 {
     club_board *x = board_at(c, k);
     if (!x || !x->live)
@@ -417,14 +417,14 @@ int club_board_absent(club *c, runner_key k, unsigned mask, uint64_t now_us, run
     return BH_OK;
 }
 
-void club_game_over(club *c, runner_key k, runner_result res, uint64_t now_us, runner_acts *a)
+void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
     club_board *x = board_at(c, k);
     if (!x || !x->live)
         return;
     x->live = false;
-    x->res = res == RUNNER_WIN1 ? CLUB_1_0 : res == RUNNER_WIN2 ? CLUB_0_1 : CLUB_DRAW;
-    runner__note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
+    x->res = res == TFMT_WIN1 ? CLUB_1_0 : res == TFMT_WIN2 ? CLUB_0_1 : CLUB_DRAW;
+    tfmt_note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
                  RES_TEXT[x->res]);
     board_done(c, k.round, now_us, a);
 }
@@ -432,23 +432,23 @@ void club_game_over(club *c, runner_key k, runner_result res, uint64_t now_us, r
 /* ---- line-ups ------------------------------------------------------------------------------ */
 
 int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
-                const int *ids, int n, uint64_t now_us, runner_acts *a, refusal *why)
+                const int *ids, int n, uint64_t now_us, tfmt_acts *a, refusal *why)
 {
     int tid = club_team_tid(c, team);
     if (!tid)
         return refusal_set(why, BH_ENOTFOUND, "F-LINEUP", "team", -1);
     if (!by_director && submitter != c->t[tid].captain)
         return refusal_set(why, BH_ENOTCAPTAIN, "F-LINEUP", "captain", -1);
-    int open = c->status == RUNNER_REGISTERING ? 1 : c->cur;
-    if (c->status == RUNNER_FINISHED || rnd < 1 || (c->rounds && rnd > c->rounds))
+    int open = c->status == TFMT_REGISTERING ? 1 : c->cur;
+    if (c->status == TFMT_FINISHED || rnd < 1 || (c->rounds && rnd > c->rounds))
         return refusal_set(why, BH_EROUND, "F-LINEUP", "round", -1);
-    if (rnd < open || (rnd == open && c->status == RUNNER_RUNNING && c->rd[rnd].started))
+    if (rnd < open || (rnd == open && c->status == TFMT_RUNNING && c->rd[rnd].started))
         return refusal_set(why, BH_ELATE, "F-LINEUP", "submitted_at", -1);
-    if (rnd == open + 1 && c->status == RUNNER_RUNNING && c->rd[open].started && !by_director)
+    if (rnd == open + 1 && c->status == TFMT_RUNNING && c->rd[open].started && !by_director)
         return refusal_set(why, BH_ESTATE, "F-LINEUP", "submitted_at", -1); /* art. 3 */
     if (rnd != open && !(by_director && rnd == open + 1))
         return refusal_set(why, BH_EROUND, "F-LINEUP", "round", -1);
-    if (c->status == RUNNER_RUNNING) {
+    if (c->status == TFMT_RUNNING) {
         /* rounds before the start (registration) have no round record yet: plain check */
         int k;
         for (k = 0; k < c->rd[rnd].n; k++)
@@ -461,23 +461,23 @@ int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
     int rc = lineup_check(&c->t[tid].r, &c->cfg.lr, ids, n, &l, why);
     if (rc != BH_OK)
         return rc;
-    if (c->status == RUNNER_REGISTERING)
+    if (c->status == TFMT_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-LINEUP", "submitted_at", -1); /* checked only */
     lu_t *u = &c->rd[rnd].lu[tid];
     u->l = l;
     u->have = u->submitted = true;
     (void)now_us;
-    runner__note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd,
+    tfmt_note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd,
                  c->t[tid].name, l.players, l.subs, by_director ? " by the director" : "");
-    act(a, RUNNER_ACT_PERSIST, 0);
-    act(a, RUNNER_ACT_ROUND, rnd);
+    act(a, TFMT_ACT_PERSIST, 0);
+    act(a, TFMT_ACT_ROUND, rnd);
     return BH_OK;
 }
 
 const lineup *club_lineup_get(const club *c, int64_t team, int rnd, bool *submitted)
 {
     int tid = club_team_tid(c, team);
-    if (!tid || c->status == RUNNER_REGISTERING || rnd < 1 || rnd > c->rounds ||
+    if (!tid || c->status == TFMT_REGISTERING || rnd < 1 || rnd > c->rounds ||
         !c->rd[rnd].lu[tid].have)
         return NULL;
     if (submitted)
@@ -487,23 +487,23 @@ const lineup *club_lineup_get(const club *c, int64_t team, int rnd, bool *submit
 
 /* ---- protests -------------------------------------------------------------------------------- */
 
-static uint32_t game_id(runner_key k)
+static uint32_t game_id(tfmt_key k)
 {
     return ((uint32_t)k.round << 12) | ((uint32_t)k.match << 6) | (uint32_t)k.board;
 }
 
-static runner_key key_of_id(uint32_t id)
+static tfmt_key key_of_id(uint32_t id)
 {
-    return (runner_key){(int)(id >> 12), (int)((id >> 6) & 63u), 0, (int)(id & 63u)};
+    return (tfmt_key){(int)(id >> 12), (int)((id >> 6) & 63u), 0, (int)(id & 63u)};
 }
 
-int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const char *text,
-                 long deposit_minor, uint64_t now_us, int *id, runner_acts *a, refusal *why)
+int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const char *text,
+                 long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why)
 {
     int tid = club_team_tid(c, team);
     if (!tid)
         return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "team", -1);
-    if (c->status == RUNNER_REGISTERING)
+    if (c->status == TFMT_REGISTERING)
         return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "game", -1);
     /* protests are taken for the last round that started, until its window closes */
     int pr_round = c->rd[c->cur].started ? c->cur : c->cur - 1;
@@ -529,15 +529,15 @@ int club_protest(club *c, int64_t team, int player, int rnd, runner_key k, const
         return rc;
     if (id)
         *id = pid;
-    runner__note(a, 0, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid,
+    tfmt_note(a, 0, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid,
                  c->t[tid].name, k.round, k.match + 1, k.board + 1);
-    act(a, RUNNER_ACT_PERSIST, 0);
-    act(a, RUNNER_ACT_ROUND, k.round); /* the desk is published with the round */
+    act(a, TFMT_ACT_PERSIST, 0);
+    act(a, TFMT_ACT_ROUND, k.round); /* the desk is published with the round */
     return BH_OK;
 }
 
 int club_protest_decide(club *c, int id, bool upheld, int new_result, const char *reason,
-                        uint64_t now_us, runner_acts *a, refusal *why)
+                        uint64_t now_us, tfmt_acts *a, refusal *why)
 {
     const protest *p = protest_find(c->pd, id);
     if (p && p->state == PROTEST_FILED && upheld &&
@@ -548,19 +548,19 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     if (rc != BH_OK)
         return rc;
     p = protest_find(c->pd, id);
-    runner_key k = key_of_id(p->game);
+    tfmt_key k = key_of_id(p->game);
     club_board *x = board_at(c, k);
-    runner__note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
+    tfmt_note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
-        runner__note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
+        tfmt_note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
                      k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
         x->res = (uint8_t)new_result;
-        act(a, RUNNER_ACT_PERSIST, 0);
-        act(a, RUNNER_ACT_ROUND, k.round);
-        act(a, RUNNER_ACT_STANDINGS, 0);
+        act(a, TFMT_ACT_PERSIST, 0);
+        act(a, TFMT_ACT_ROUND, k.round);
+        act(a, TFMT_ACT_STANDINGS, 0);
     } else {
-        act(a, RUNNER_ACT_PERSIST, 0);
-        act(a, RUNNER_ACT_ROUND, k.round);
+        act(a, TFMT_ACT_PERSIST, 0);
+        act(a, TFMT_ACT_ROUND, k.round);
     }
     return BH_OK;
 }
@@ -584,7 +584,7 @@ static void board_gp2(int res, int *w, int *b)
 bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_away)
 {
     *gp2_home = *gp2_away = 0;
-    if (c->status == RUNNER_REGISTERING || rnd < 1 || rnd > c->rounds || mi < 0 ||
+    if (c->status == TFMT_REGISTERING || rnd < 1 || rnd > c->rounds || mi < 0 ||
         mi >= c->rd[rnd].n)
         return false;
     bool all = true;
@@ -669,12 +669,12 @@ int club_current_round(const club *c)
 
 bool club_round_started(const club *c, int rnd)
 {
-    return c->status != RUNNER_REGISTERING && rnd >= 1 && rnd <= c->rounds && c->rd[rnd].started;
+    return c->status != TFMT_REGISTERING && rnd >= 1 && rnd <= c->rounds && c->rd[rnd].started;
 }
 
 int club_n_matches(const club *c, int rnd)
 {
-    return c->status != RUNNER_REGISTERING && rnd >= 1 && rnd <= c->rounds ? c->rd[rnd].n : 0;
+    return c->status != TFMT_REGISTERING && rnd >= 1 && rnd <= c->rounds ? c->rd[rnd].n : 0;
 }
 
 bool club_match(const club *c, int rnd, int mi, int64_t *home, int64_t *away)

@@ -1,4 +1,4 @@
-/* lg_io.c: the league event's exports (group tables, bracket) and its stored text form (lg.h).
+/* league_io.c: the league event's exports (group tables, bracket) and its stored text form (league.h).
  * SPDX-License-Identifier: MIT
  * The stored form is line based, like the club's (club_io.c): a record code, numbers, then
  * %-escaped strings (text_esc.h); a game's challenge is chal_save's line. The schedules are
@@ -11,7 +11,7 @@
 #include "berger.h"
 #include "bh.h"
 #include "buf.h"
-#include "lg_int.h"
+#include "league_int.h"
 #include "text_esc.h"
 #include "trf_col.h"
 #include "xalloc.h"
@@ -25,26 +25,26 @@ static char *done(buf *b)
 
 /* ---- exports ------------------------------------------------------------------------------ */
 
-static const char *const KO_NAME[LEAGUE_MATCHES] = {
+static const char *const KO_NAME[BRACKET_MATCHES] = {
     "QF1 1A-2B", "QF2 2A-1B", "QF3 1C-2D", "QF4 2C-1D", "SF1", "SF2", "Final"};
 
-char *lg_tables_text(const lg *l)
+char *league_tables_text(const league *l)
 {
     buf b = {0};
     if (!l->drawn)
         return done(&b);
-    roster_rating rr[LG_MAX_TEAMS];
-    const char *names[LG_MAX_TEAMS];
+    roster_rating rr[LEAGUE_MAX_TEAMS];
+    const char *names[LEAGUE_MAX_TEAMS];
     for (int t = 1; t <= l->nt; t++) {
-        rr[t - 1] = l->rating[LG_STAGE_GROUPS][t];
+        rr[t - 1] = l->rating[LEAGUE_STAGE_GROUPS][t];
         names[t - 1] = l->t[t].name;
     }
     char *draw = groups_format(&l->draw, rr, names);
     buf_printf(&b, "%s", draw);
     free(draw);
-    lg_row rows[GROUPS_MAX_S];
+    league_row rows[GROUPS_MAX_S];
     for (int g = 0; g < l->draw.g; g++) {
-        int s = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        int s = league_group_table(l, g, rows, GROUPS_MAX_S);
         buf_printf(&b, "\nGroup %c  (a cell: the row team's game points against that number)\n",
                    'A' + g);
         buf_printf(&b, "%-5s %-3s %-24s %2s %3s %5s %7s", "place", "no", "team", "m", "MP", "GP",
@@ -53,7 +53,7 @@ char *lg_tables_text(const lg *l)
             buf_printf(&b, " %5d", n);
         buf_printf(&b, "\n");
         for (int i = 0; i < s; i++) {
-            const lg_row *r = &rows[i];
+            const league_row *r = &rows[i];
             char name[80];
             trf_clean(name, l->t[r->tid].name, sizeof name);
             buf_printf(&b, "%-5d %-3d ", r->place, r->number);
@@ -66,13 +66,13 @@ char *lg_tables_text(const lg *l)
                 if (opp == r->tid)
                     snprintf(cell, sizeof cell, "X");
                 for (int mi = 0; mi < l->ngm && opp != r->tid; mi++) {
-                    const lg_mt *m = &l->gm[mi];
+                    const league_mt *m = &l->gm[mi];
                     int x[2];
                     bool me0 = m->team[0] == r->tid && m->team[1] == opp;
                     bool me1 = m->team[1] == r->tid && m->team[0] == opp;
                     if (!me0 && !me1)
                         continue;
-                    bool all = lg_match_score(l, LG_STAGE_GROUPS, mi, &x[0], &x[1]);
+                    bool all = league_match_score(l, LEAGUE_STAGE_GROUPS, mi, &x[0], &x[1]);
                     if (all)
                         snprintf(cell, sizeof cell, "%g", x[me0 ? 0 : 1] / 2.0);
                 }
@@ -84,18 +84,18 @@ char *lg_tables_text(const lg *l)
     return done(&b);
 }
 
-char *lg_bracket_text(const lg *l)
+char *league_bracket_text(const league *l)
 {
     buf b = {0};
     if (!l->have_kb)
         return done(&b);
     static const char *const BY[] = {"open", "on points", "drawn: the lower rating goes on",
                                      "drawn, equal ratings: lot due", "drawn: by lot"};
-    for (int mi = 0; mi < LEAGUE_MATCHES; mi++) {
-        const league_match *m = &l->kb.m[mi];
-        if (!m->team[0] && !m->team[1] && (l->kb.groups == 2 && mi <= LEAGUE_QF4))
+    for (int mi = 0; mi < BRACKET_MATCHES; mi++) {
+        const bracket_match *m = &l->kb.m[mi];
+        if (!m->team[0] && !m->team[1] && (l->kb.groups == 2 && mi <= BRACKET_QF4))
             continue;
-        int s = lg__ko_stage(mi);
+        int s = league__ko_stage(mi);
         buf_printf(&b, "%-10s", KO_NAME[mi]);
         for (int i = 0; i < 2; i++) {
             int tid = m->team[i];
@@ -107,7 +107,7 @@ char *lg_bracket_text(const lg *l)
             if (l->rating[s][tid].n)
                 buf_printf(&b, " (%.1f)", (double)l->rating[s][tid].sum / l->rating[s][tid].n);
         }
-        if (m->by != LEAGUE_OPEN)
+        if (m->by != BRACKET_OPEN)
             buf_printf(&b, "  %g:%g", m->gp2[0] / 2.0, m->gp2[1] / 2.0);
         buf_printf(&b, "  %s", BY[m->by]);
         if (m->winner >= 0)
@@ -134,45 +134,45 @@ static void until(buf *b, int64_t now_us, int64_t at_us)
 }
 
 /* "name (id)" of player id on team's roster, "(id)" if he is not on it (any more). */
-static void put_player(buf *b, const lg *l, int64_t team, int id)
+static void put_player(buf *b, const league *l, int64_t team, int id)
 {
-    int tid = lg_team_tid(l, team);
+    int tid = league_team_tid(l, team);
     int i = tid ? roster_find(&l->t[tid].r, id) : -1;
     if (i >= 0)
         buf_printf(b, "%s ", l->t[tid].r.p[i].name);
     buf_printf(b, "(%d)", id);
 }
 
-char *lg_fixtures_text(const lg *l, int64_t now_us)
+char *league_fixtures_text(const league *l, int64_t now_us)
 {
     buf b = {0};
     int s = l->stage;
     if (!s)
         return done(&b);
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
         if (!m)
             continue;
         int x, y;
-        bool all = lg_match_score(l, s, mi, &x, &y);
-        if (s == LG_STAGE_GROUPS)
+        bool all = league_match_score(l, s, mi, &x, &y);
+        if (s == LEAGUE_STAGE_GROUPS)
             buf_printf(&b, "group %c round %d: ", 'A' + m->group, m->round);
         else
             buf_printf(&b, "%s: ", KO_NAME[mi]);
         buf_printf(&b, "%s - %s  %g:%g%s\n", l->t[m->team[0]].name, l->t[m->team[1]].name, x / 2.0,
                    y / 2.0, all ? " (complete)" : "");
-        for (int gi = 0; gi < lg_games_per_match(l, s); gi++) {
-            const lg_game *g = &m->g[gi];
+        for (int gi = 0; gi < league_games_per_match(l, s); gi++) {
+            const league_game *g = &m->g[gi];
             buf_printf(&b, "  board %d", g->key.board + 1);
-            if (s != LG_STAGE_GROUPS)
+            if (s != LEAGUE_STAGE_GROUPS)
                 buf_printf(&b, " game %d", g->key.game + 1);
             buf_printf(&b, ": ");
             put_player(&b, l, g->team[0], g->c.player[CHAL_WHITE]);
             buf_printf(&b, " (White) - ");
             put_player(&b, l, g->team[1], g->c.player[CHAL_BLACK]);
             buf_printf(&b, ", sent by %s: ", g->c.sender == CHAL_WHITE ? "White" : "Black");
-            if (g->res != LG_NONE) {
-                static const char *const RES[LG_RES_N_] = {
+            if (g->res != LEAGUE_NONE) {
+                static const char *const RES[LEAGUE_RES_N_] = {
                     "", "1-0", "1/2-1/2", "0-1", "+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
                 buf_printf(&b, "%s\n", RES[g->res]);
                 continue;
@@ -195,14 +195,14 @@ char *lg_fixtures_text(const lg *l, int64_t now_us)
 /* TRF result character of a game from side s (0 White). */
 static char trf_res(int res, int s)
 {
-    static const char W[LG_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
-    static const char B[LG_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    static const char W[LEAGUE_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[LEAGUE_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
     return s ? B[res] : W[res];
 }
 
 /* Start rank of the player id of team tid (team by team, each in board order), 0 if he is
  * not on its current roster. */
-static int start_rank(const lg *l, int tid, int id)
+static int start_rank(const league *l, int tid, int id)
 {
     int s = 0;
     for (int t = 1; t < tid; t++)
@@ -212,10 +212,10 @@ static int start_rank(const lg *l, int tid, int id)
 }
 
 /* The group game player id of team tid played in Berger round r: *side its colour. */
-static const lg_game *game_in_round(const lg *l, int tid, int id, int r, int *side)
+static const league_game *game_in_round(const league *l, int tid, int id, int r, int *side)
 {
     for (int mi = 0; mi < l->ngm; mi++) {
-        const lg_mt *m = &l->gm[mi];
+        const league_mt *m = &l->gm[mi];
         if (m->round != r || (m->team[0] != tid && m->team[1] != tid))
             continue;
         for (int b = 0; b < l->cfg.boards; b++)
@@ -230,14 +230,14 @@ static const lg_game *game_in_round(const lg *l, int tid, int id, int r, int *si
 
 /* The game player id of team tid played in game gi (0 or 1) of knockout stage s: *side his
  * colour, *mi the match. */
-static const lg_game *ko_game(const lg *l, int s, int tid, int id, int gi, int *side)
+static const league_game *ko_game(const league *l, int s, int tid, int id, int gi, int *side)
 {
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
         if (!m || (m->team[0] != tid && m->team[1] != tid))
             continue;
         for (int b = 0; b < l->cfg.boards; b++) {
-            const lg_game *g = &m->g[gi * l->cfg.boards + b];
+            const league_game *g = &m->g[gi * l->cfg.boards + b];
             for (int sd = 0; sd < 2; sd++)
                 if (g->c.player[sd] == id && g->team[sd] == l->t[tid].id) {
                     *side = sd;
@@ -248,26 +248,26 @@ static const lg_game *ko_game(const lg *l, int s, int tid, int id, int gi, int *
     return NULL;
 }
 
-#define LG_MAX_ROUNDS_TRF GROUPS_MAX_S /* Berger rounds of the largest group (>= 2 games) */
+#define LEAGUE_MAX_ROUNDS_TRF GROUPS_MAX_S /* Berger rounds of the largest group (>= 2 games) */
 
 /* Stage s's TRF-2026 records after the header: a 001 record for every roster player of the
  * teams with in[t] (his points over the stage's rounds 1..rounds, the team's place[t], each
  * round's opponent, colour, result), then a 310 record per such team: its rating for stage
  * s, mp[t], gp2[t] / 2 and place[t]. A round of the group stage is its Berger round; of a
  * knockout stage, game 1 or 2 of the board. */
-static void trf_records(const lg *l, buf *b, int s, int rounds, const int *in, const int *place,
+static void trf_records(const league *l, buf *b, int s, int rounds, const int *in, const int *place,
                         const int *mp, const int *gp2)
 {
     char name[80];
     for (int t = 1; t <= l->nt; t++)
         for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
             const roster_player *p = &l->t[t].r.p[i];
-            const lg_game *g[LG_MAX_ROUNDS_TRF];
-            int side[LG_MAX_ROUNDS_TRF], pts = 0;
+            const league_game *g[LEAGUE_MAX_ROUNDS_TRF];
+            int side[LEAGUE_MAX_ROUNDS_TRF], pts = 0;
             for (int r = 0; r < rounds; r++) {
-                g[r] = s == LG_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
+                g[r] = s == LEAGUE_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
                                             : ko_game(l, s, t, p->id, r, &side[r]);
-                if (g[r] && g[r]->res != LG_NONE) {
+                if (g[r] && g[r]->res != LEAGUE_NONE) {
                     char ch = trf_res(g[r]->res, side[r]);
                     pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
                 }
@@ -278,11 +278,11 @@ static void trf_records(const lg *l, buf *b, int s, int rounds, const int *in, c
             buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
                        place[t]);
             for (int r = 0; r < rounds; r++) {
-                if (!g[r] || g[r]->res == LG_NONE) {
+                if (!g[r] || g[r]->res == LEAGUE_NONE) {
                     buf_printf(b, "          ");
                     continue;
                 }
-                int ot = lg_team_tid(l, g[r]->team[!side[r]]);
+                int ot = league_team_tid(l, g[r]->team[!side[r]]);
                 int orank = start_rank(l, ot, g[r]->c.player[!side[r]]);
                 if (!orank)
                     buf_printf(b, "  0000 - %c", trf_res(g[r]->res, side[r]));
@@ -307,7 +307,7 @@ static void trf_records(const lg *l, buf *b, int s, int rounds, const int *in, c
 
 /* The header: event name, players and rated players of the teams with in[t], their count,
  * the stage's line 092, rounds, and the point systems. */
-static void trf_header(const lg *l, buf *b, const int *in, int rounds, const char *what)
+static void trf_header(const league *l, buf *b, const int *in, int rounds, const char *what)
 {
     char name[80];
     int players = 0, rated = 0, teams = 0;
@@ -325,19 +325,19 @@ static void trf_header(const lg *l, buf *b, const int *in, int rounds, const cha
     buf_printf(b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
 }
 
-char *lg_trf_groups(const lg *l)
+char *league_trf_groups(const league *l)
 {
     buf b = {0};
     if (!l->drawn)
         return done(&b);
     int rounds = berger_rounds(l->draw.s, 0);
-    int in[LG_MAX_TEAMS + 1], place[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0},
-        gp2[LG_MAX_TEAMS + 1] = {0};
-    lg_row rows[GROUPS_MAX_S];
-    for (int t = 0; t <= LG_MAX_TEAMS; t++)
+    int in[LEAGUE_MAX_TEAMS + 1], place[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0},
+        gp2[LEAGUE_MAX_TEAMS + 1] = {0};
+    league_row rows[GROUPS_MAX_S];
+    for (int t = 0; t <= LEAGUE_MAX_TEAMS; t++)
         in[t] = t >= 1 && t <= l->nt;
     for (int g = 0; g < l->draw.g; g++) {
-        int n = lg_group_table(l, g, rows, GROUPS_MAX_S);
+        int n = league_group_table(l, g, rows, GROUPS_MAX_S);
         for (int i = 0; i < n; i++) {
             place[rows[i].tid] = rows[i].place;
             mp[rows[i].tid] = rows[i].mp;
@@ -350,26 +350,26 @@ char *lg_trf_groups(const lg *l)
              "Annex 1)",
              l->draw.g, l->draw.s);
     trf_header(l, &b, in, rounds, what);
-    trf_records(l, &b, LG_STAGE_GROUPS, rounds, in, place, mp, gp2);
+    trf_records(l, &b, LEAGUE_STAGE_GROUPS, rounds, in, place, mp, gp2);
     return done(&b);
 }
 
-char *lg_trf_stage(const lg *l, int s)
+char *league_trf_stage(const league *l, int s)
 {
-    if (s == LG_STAGE_GROUPS)
-        return lg_trf_groups(l);
+    if (s == LEAGUE_STAGE_GROUPS)
+        return league_trf_groups(l);
     buf b = {0};
-    if (s < LG_STAGE_QF || s > LG_STAGE_FINAL || !l->have_kb)
+    if (s < LEAGUE_STAGE_QF || s > LEAGUE_STAGE_FINAL || !l->have_kb)
         return done(&b);
     /* the stage's teams: match points 2/1/0 by game points, place 1 for the team through */
-    int in[LG_MAX_TEAMS + 1] = {0}, mp[LG_MAX_TEAMS + 1] = {0}, gp2[LG_MAX_TEAMS + 1] = {0};
-    int place[LG_MAX_TEAMS + 1] = {0}, nteams = 0;
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
+    int in[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0}, gp2[LEAGUE_MAX_TEAMS + 1] = {0};
+    int place[LEAGUE_MAX_TEAMS + 1] = {0}, nteams = 0;
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
         int a, z;
         if (!m || !m->team[0] || !m->team[1])
             continue;
-        bool all = lg_match_score(l, s, mi, &a, &z);
+        bool all = league_match_score(l, s, mi, &a, &z);
         const int t0 = m->team[0], t1 = m->team[1];
         in[t0] = in[t1] = 1;
         nteams += 2;
@@ -400,13 +400,13 @@ char *lg_trf_stage(const lg *l, int s)
 
 /* ---- storage ------------------------------------------------------------------------------ */
 
-static void save_stage_games(const lg *l, buf *b, int s)
+static void save_stage_games(const league *l, buf *b, int s)
 {
     char text[CHAL_TEXT_MAX];
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++) {
-        const lg_mt *m = lg__match(l, s, mi);
-        for (int gi = 0; m && gi < lg_games_per_match(l, s); gi++) {
-            const lg_game *g = &m->g[gi];
+    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
+        const league_mt *m = league__match(l, s, mi);
+        for (int gi = 0; m && gi < league_games_per_match(l, s); gi++) {
+            const league_game *g = &m->g[gi];
             chal_save(&g->c, text, sizeof text);
             buf_printf(b, "game %d %d %d %d %d %s\n", s, mi, g->key.game, g->key.board, g->res,
                        text);
@@ -414,10 +414,10 @@ static void save_stage_games(const lg *l, buf *b, int s)
     }
 }
 
-char *lg_save(const lg *l)
+char *league_save(const league *l)
 {
     buf b = {0};
-    const lg_config *c = &l->cfg;
+    const league_config *c = &l->cfg;
     buf_printf(&b, "LEAGUE 1\ncfg %d %d %d %d %d %u %lld %lld %d %d %d %d", c->teams, c->groups,
                c->boards, c->max_invited, c->rating_date, (unsigned)c->wait_s,
                (long long)c->cr.first_valid_us, (long long)c->cr.second_valid_us, c->cr.base_s,
@@ -444,14 +444,14 @@ char *lg_save(const lg *l)
                 buf_printf(&b, " %d", l->draw.team[g][n] + 1);
             buf_printf(&b, "\n");
         }
-    for (int s = LG_STAGE_GROUPS; s <= l->stage; s++) {
+    for (int s = LEAGUE_STAGE_GROUPS; s <= l->stage; s++) {
         for (int t = 1; t <= l->nt; t++)
             if (l->rating[s][t].n)
                 buf_printf(&b, "rating %d %d %ld %d\n", s, t, l->rating[s][t].sum,
                            l->rating[s][t].n);
         save_stage_games(l, &b, s);
     }
-    for (int mi = 0; mi < LEAGUE_MATCHES; mi++)
+    for (int mi = 0; mi < BRACKET_MATCHES; mi++)
         if (l->lot[mi] >= 0)
             buf_printf(&b, "lot %d %d\n", mi, l->lot[mi]);
     return done(&b);
@@ -463,7 +463,7 @@ typedef struct {
 } stash_t;
 
 /* The draw's sums and spreads from its teams and the group stage's ratings (groups.h). */
-static void draw_sums(lg *l)
+static void draw_sums(league *l)
 {
     groups_draw *d = &l->draw;
     d->board_n = l->cfg.boards;
@@ -471,7 +471,7 @@ static void draw_sums(lg *l)
     for (int p = 0; p < d->s; p++) {
         long hi = 0, lo = 0;
         for (int g = 0; g < d->g; g++) {
-            d->sum[g] += l->rating[LG_STAGE_GROUPS][d->team[g][p] + 1].sum;
+            d->sum[g] += l->rating[LEAGUE_STAGE_GROUPS][d->team[g][p] + 1].sum;
             if (g == 0 || d->sum[g] > hi)
                 hi = d->sum[g];
             if (g == 0 || d->sum[g] < lo)
@@ -482,21 +482,21 @@ static void draw_sums(lg *l)
 }
 
 /* Put the stashed games of stage s into the schedule: each game once, every game. */
-static bool apply_stash(lg *l, int s, const stash_t *st, int n)
+static bool apply_stash(league *l, int s, const stash_t *st, int n)
 {
-    int want = 0, got = 0; /* lg_load refused a game line twice: got counts distinct games */
-    for (int mi = 0; mi < lg_n_matches(l, s); mi++)
-        want += lg__match(l, s, mi) ? lg_games_per_match(l, s) : 0;
+    int want = 0, got = 0; /* league_load refused a game line twice: got counts distinct games */
+    for (int mi = 0; mi < league_n_matches(l, s); mi++)
+        want += league__match(l, s, mi) ? league_games_per_match(l, s) : 0;
     bool ok = true;
     for (int i = 0; i < n && ok; i++) {
         if (st[i].s != s)
             continue;
-        lg_mt *m = lg__match(l, s, st[i].mi);
-        if (!m || st[i].gi >= lg_games_per_match(l, s)) {
+        league_mt *m = league__match(l, s, st[i].mi);
+        if (!m || st[i].gi >= league_games_per_match(l, s)) {
             ok = false;
             break;
         }
-        lg_game *g = &m->g[st[i].gi];
+        league_game *g = &m->g[st[i].gi];
         /* the players come from the stored challenge (rosters may have changed since) */
         if (g->c.sender != st[i].c.sender) {
             ok = false;
@@ -510,25 +510,25 @@ static bool apply_stash(lg *l, int s, const stash_t *st, int n)
     return ok && got == want;
 }
 
-int lg_load(int64_t id, const char *text, lg **out, int *line)
+int league_load(int64_t id, const char *text, league **out, int *line)
 {
     *out = NULL;
     char *copy = xstrdup(text);
-    lg_config cfg;
-    lg_config_seed003(&cfg);
-    lg *l = NULL;
-    int ln = 0, status = LG_REGISTERING, stage = 0, ngroups = 0;
+    league_config cfg;
+    league_config_default(&cfg);
+    league *l = NULL;
+    int ln = 0, status = LEAGUE_REGISTERING, stage = 0, ngroups = 0;
     stash_t *st = NULL;
     int nst = 0, cst = 0;
-    bool *seen = xcalloc((size_t)(LG_STAGE_FINAL + 1) * 256 * LG_MAX_GAMES, sizeof *seen);
+    bool *seen = xcalloc((size_t)(LEAGUE_STAGE_FINAL + 1) * 256 * LEAGUE_MAX_GAMES, sizeof *seen);
     char *save = NULL;
     for (char *lp = strtok_r(copy, "\n", &save); lp; lp = strtok_r(NULL, "\n", &save)) {
         ln++;
-        if (strncmp(lp, "game ", 5) == 0 && l && l->status != LG_REGISTERING) {
+        if (strncmp(lp, "game ", 5) == 0 && l && l->status != LEAGUE_REGISTERING) {
             int s, mi, game, board, res, off = 0;
             if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
-                off == 0 || s < LG_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 || game > 1 ||
-                board < 0 || board >= l->cfg.boards || res < LG_NONE || res >= LG_RES_N_)
+                off == 0 || s < LEAGUE_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 || game > 1 ||
+                board < 0 || board >= l->cfg.boards || res < LEAGUE_NONE || res >= LEAGUE_RES_N_)
                 goto bad;
             if (nst == cst) {
                 cst = cst ? 2 * cst : 64;
@@ -540,7 +540,7 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             if (chal_load(&x->c, lp + off) != BH_OK)
                 goto bad;
             /* each game once: mi < 256 (at most 2 groups x 120 matches, or a bracket slot) */
-            size_t bit = ((size_t)s * 256 + (size_t)mi) * LG_MAX_GAMES + (size_t)x->gi;
+            size_t bit = ((size_t)s * 256 + (size_t)mi) * LEAGUE_MAX_GAMES + (size_t)x->gi;
             if (mi >= 256 || seen[bit])
                 goto bad;
             seen[bit] = true;
@@ -556,10 +556,10 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
         } else if (strcmp(tok[0], "cfg") == 0 && !l) {
             if (nt != 15)
                 goto bad;
-            TEXT_NUM(1, 1, LG_MAX_TEAMS, cfg.teams);
-            TEXT_NUM(2, 1, LG_MAX_TEAMS, cfg.groups);
-            TEXT_NUM(3, 1, LG_MAX_BOARDS, cfg.boards);
-            TEXT_NUM(4, 0, LG_MAX_BOARDS, cfg.max_invited);
+            TEXT_NUM(1, 1, LEAGUE_MAX_TEAMS, cfg.teams);
+            TEXT_NUM(2, 1, LEAGUE_MAX_TEAMS, cfg.groups);
+            TEXT_NUM(3, 1, LEAGUE_MAX_BOARDS, cfg.boards);
+            TEXT_NUM(4, 0, LEAGUE_MAX_BOARDS, cfg.max_invited);
             TEXT_NUM(5, 0, 99999999, cfg.rating_date);
             TEXT_NUM(6, 0, 86400, cfg.wait_s);
             TEXT_NUM(7, 1, INT64_MAX, cfg.cr.first_valid_us);
@@ -572,26 +572,26 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             text_unesc(tok[14]);
             snprintf(cfg.ruleset, sizeof cfg.ruleset, "%s", tok[13]);
             snprintf(cfg.name, sizeof cfg.name, "%s", tok[14]);
-            if (lg_config_check(&cfg, NULL) != BH_OK)
+            if (league_config_check(&cfg, NULL) != BH_OK)
                 goto bad;
-            l = lg_new(id, &cfg);
+            l = league_new(id, &cfg);
         } else if (!l) {
             goto bad;
-        } else if (strcmp(tok[0], "team") == 0 && l->status == LG_REGISTERING) {
+        } else if (strcmp(tok[0], "team") == 0 && l->status == LEAGUE_REGISTERING) {
             long long tid, cap;
             if (nt != 4 || l->nt >= l->cfg.teams)
                 goto bad;
             TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
             TEXT_NUM(2, 1, INT32_MAX, cap);
             text_unesc(tok[3]);
-            if (!tok[3][0] || strlen(tok[3]) >= LG_NAME_LEN || lg_team_tid(l, tid))
+            if (!tok[3][0] || strlen(tok[3]) >= LEAGUE_NAME_LEN || league_team_tid(l, tid))
                 goto bad;
-            lg_team *t = &l->t[++l->nt];
+            league_team *t = &l->t[++l->nt];
             t->id = tid;
             t->captain = (int)cap;
             snprintf(t->name, sizeof t->name, "%s", tok[3]);
             roster_init(&t->r);
-        } else if (strcmp(tok[0], "player") == 0 && l->nt > 0 && l->status == LG_REGISTERING) {
+        } else if (strcmp(tok[0], "player") == 0 && l->nt > 0 && l->status == LEAGUE_REGISTERING) {
             long long pid, rating, inv;
             if (nt != 5)
                 goto bad;
@@ -601,15 +601,15 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
             text_unesc(tok[4]);
             if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
                 goto bad;
-        } else if (strcmp(tok[0], "status") == 0 && l->status == LG_REGISTERING && !stage) {
+        } else if (strcmp(tok[0], "status") == 0 && l->status == LEAGUE_REGISTERING && !stage) {
             if (nt != 3)
                 goto bad;
-            TEXT_NUM(1, LG_REGISTERING, LG_FINISHED, status);
-            TEXT_NUM(2, 0, LG_STAGE_FINAL, stage);
-            if ((status == LG_REGISTERING) != (stage == 0))
+            TEXT_NUM(1, LEAGUE_REGISTERING, LEAGUE_FINISHED, status);
+            TEXT_NUM(2, 0, LEAGUE_STAGE_FINAL, stage);
+            if ((status == LEAGUE_REGISTERING) != (stage == 0))
                 goto bad;
             for (int t = 1; t <= l->nt; t++) {
-                const lg_team *x = &l->t[t];
+                const league_team *x = &l->t[t];
                 roster_rating rr;
                 if (!roster_is_by_rating(&x->r) || roster_find(&x->r, x->captain) < 0 ||
                     roster_check_invited(&x->r, l->cfg.max_invited, NULL) != BH_OK ||
@@ -620,11 +620,11 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
                         if (roster_find(&l->t[u].r, x->r.p[i].id) >= 0)
                             goto bad;
             }
-            if (status != LG_REGISTERING && l->nt != l->cfg.teams)
+            if (status != LEAGUE_REGISTERING && l->nt != l->cfg.teams)
                 goto bad;
             l->status = status;
             l->stage = stage;
-        } else if (strcmp(tok[0], "group") == 0 && l->status != LG_REGISTERING) {
+        } else if (strcmp(tok[0], "group") == 0 && l->status != LEAGUE_REGISTERING) {
             long long g;
             int s = l->cfg.teams / l->cfg.groups;
             if (nt != 2 + s)
@@ -640,23 +640,23 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
                 l->draw.team[g][n] = (int)tid - 1;
             }
             ngroups++;
-        } else if (strcmp(tok[0], "rating") == 0 && l->status != LG_REGISTERING) {
+        } else if (strcmp(tok[0], "rating") == 0 && l->status != LEAGUE_REGISTERING) {
             long long s, t, sum, n;
             if (nt != 5)
                 goto bad;
-            TEXT_NUM(1, LG_STAGE_GROUPS, l->stage, s);
+            TEXT_NUM(1, LEAGUE_STAGE_GROUPS, l->stage, s);
             TEXT_NUM(2, 1, l->nt, t);
-            TEXT_NUM(3, 1, (long long)ROSTER_RATING_MAX * LG_MAX_BOARDS, sum);
+            TEXT_NUM(3, 1, (long long)ROSTER_RATING_MAX * LEAGUE_MAX_BOARDS, sum);
             TEXT_NUM(4, l->cfg.boards, l->cfg.boards, n);
             roster_rating *r = &l->rating[s][t];
             r->sum = (long)sum;
             r->n = (int)n;
             r->avg = (int)((2 * sum + n) / (2 * n));
-        } else if (strcmp(tok[0], "lot") == 0 && l->status != LG_REGISTERING) {
+        } else if (strcmp(tok[0], "lot") == 0 && l->status != LEAGUE_REGISTERING) {
             long long mi, w;
             if (nt != 3)
                 goto bad;
-            TEXT_NUM(1, 0, LEAGUE_MATCHES - 1, mi);
+            TEXT_NUM(1, 0, BRACKET_MATCHES - 1, mi);
             TEXT_NUM(2, 0, 1, w);
             l->lot[mi] = (int)w;
         } else {
@@ -666,44 +666,44 @@ int lg_load(int64_t id, const char *text, lg **out, int *line)
     if (!l)
         goto bad;
     ln = 0; /* from here on: the whole */
-    if (l->status != LG_REGISTERING) {
+    if (l->status != LEAGUE_REGISTERING) {
         if (ngroups != l->cfg.groups)
             goto bad;
         l->draw.g = l->cfg.groups;
         l->draw.s = l->cfg.teams / l->cfg.groups;
         for (int t = 1; t <= l->nt; t++)
-            if (!l->rating[LG_STAGE_GROUPS][t].n)
+            if (!l->rating[LEAGUE_STAGE_GROUPS][t].n)
                 goto bad;
         draw_sums(l);
         l->drawn = true;
-        lg__schedule_groups(l);
-        if (!apply_stash(l, LG_STAGE_GROUPS, st, nst))
+        league__schedule_groups(l);
+        if (!apply_stash(l, LEAGUE_STAGE_GROUPS, st, nst))
             goto bad;
-        lg__replay(l, LG_STAGE_GROUPS);
-        for (int s = LG_STAGE_QF; s <= l->stage; s++) {
+        league__replay(l, LEAGUE_STAGE_GROUPS);
+        for (int s = LEAGUE_STAGE_QF; s <= l->stage; s++) {
             if (!l->have_kb)
                 goto bad;
-            if (s == LG_STAGE_QF && l->kb.groups == 2)
+            if (s == LEAGUE_STAGE_QF && l->kb.groups == 2)
                 continue; /* semi-finals first */
-            int lo = s == LG_STAGE_QF ? LEAGUE_QF1 : s == LG_STAGE_SF ? LEAGUE_SF1 : LEAGUE_FINAL;
-            int hi = s == LG_STAGE_QF   ? LEAGUE_SF1
-                     : s == LG_STAGE_SF ? LEAGUE_FINAL
-                                        : LEAGUE_MATCHES;
+            int lo = s == LEAGUE_STAGE_QF ? BRACKET_QF1 : s == LEAGUE_STAGE_SF ? BRACKET_SF1 : BRACKET_FINAL;
+            int hi = s == LEAGUE_STAGE_QF   ? BRACKET_SF1
+                     : s == LEAGUE_STAGE_SF ? BRACKET_FINAL
+                                        : BRACKET_MATCHES;
             for (int mi = lo; mi < hi; mi++)
                 for (int i = 0; i < 2; i++)
                     if (!l->kb.m[mi].team[i] || !l->rating[s][l->kb.m[mi].team[i]].n)
                         goto bad;
-            lg__schedule_ko(l, s);
+            league__schedule_ko(l, s);
             if (!apply_stash(l, s, st, nst))
                 goto bad;
             int save_stage = l->stage;
             l->stage = s; /* the replay decides stage s's matches */
-            lg__replay(l, s);
+            league__replay(l, s);
             l->stage = save_stage;
         }
         /* the status must be what the results make it */
-        bool over = lg__stage_done(l);
-        int want = !over ? LG_RUNNING : l->stage == LG_STAGE_FINAL ? LG_FINISHED : LG_BETWEEN;
+        bool over = league__stage_done(l);
+        int want = !over ? LEAGUE_RUNNING : l->stage == LEAGUE_STAGE_FINAL ? LEAGUE_FINISHED : LEAGUE_BETWEEN;
         if (l->status != want)
             goto bad;
     }
@@ -720,7 +720,7 @@ bad:
         *line = ln;
     free(st);
     free(seen);
-    lg_free(l);
+    league_free(l);
     free(copy);
     return BH_EPARSE;
 }

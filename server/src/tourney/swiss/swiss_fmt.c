@@ -1,4 +1,4 @@
-/* runner_tfmt.c: the bughouse Swiss runner (runner.h) as a format on the seam (tfmt.h): its
+/* swiss_fmt.c: the bughouse Swiss runner (runner.h) as a format on the seam (tfmt.h): its
  * state is a runner, its clock monotonic (P-GAME2 deadlines are not stored: runner_loaded
  * asks again), its games one per game of a match (TFMT_SLOT_GAME: a bughouse game is both
  * boards), its game list given back in creation order (runner_restore_game).
@@ -61,12 +61,12 @@ static void free_(void *ev)
     runner_free(ev);
 }
 
-static int restore_game(void *ev, runner_key k, int64_t team1)
+static int restore_game(void *ev, tfmt_key k, int64_t team1)
 {
     return runner_restore_game(ev, k, team1);
 }
 
-static void loaded(void *ev, uint64_t now_us, runner_acts *a)
+static void loaded(void *ev, uint64_t now_us, tfmt_acts *a)
 {
     runner_loaded(ev, now_us, a);
 }
@@ -76,16 +76,16 @@ static uint64_t next_instant(const void *ev)
     return runner_deadline(ev);
 }
 
-static void on_time(void *ev, uint64_t now_us, runner_acts *a)
+static void on_time(void *ev, uint64_t now_us, tfmt_acts *a)
 {
     runner_on_time(ev, now_us, a);
 }
 
 /* The runner has no forfeit result: a gate's forfeit is the win (T-FORFEIT scores a game
  * forfeited by absence as lost, issue 13), both absent a draw as the hub records it. */
-static void game_over(void *ev, runner_key k, tfmt_res res, uint64_t now_us, runner_acts *a)
+static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
-    runner_game_over(ev, k, tfmt_runner_res(res), now_us, a);
+    runner_game_over(ev, k, tfmt_res_plain(res), now_us, a);
 }
 
 static uint32_t wait_s(const void *ev)

@@ -1,6 +1,6 @@
 /* runner_int.h: the runner's state and the format seam, shared by runner.c (T-AUTO, P-GAME2,
  * the play-off, jobs), runner_dir.c (the commands), runner_state.c (lifetime, storage, read
- * access) and fmt_swiss.c (formats).
+ * access) and pairers.c (formats).
  * SPDX-License-Identifier: MIT */
 #ifndef BH_RUNNER_INT_H
 #define BH_RUNNER_INT_H
@@ -18,7 +18,7 @@ enum { RUNNER_NEXT_NONE, RUNNER_NEXT_CHOICE, RUNNER_NEXT_GAME };
 
 /* A format: the runner's policy for who plays whom next, on how many boards, in which
  * colours. The Swiss (C.04.6, T-PAIR) and its T-ROUNDS round-robin fallback are today's two
- * (fmt_swiss.c); a club round robin with line-ups and N-board matches (seed 004) and groups
+ * (pairers.c); a club round robin with line-ups and N-board matches (seed 004) and groups
  * + knockout (seed 003) plug in here. */
 typedef struct {
     const char *name; /* the snapshot's "format": "swiss", "round_robin" */
@@ -35,10 +35,10 @@ typedef struct {
      * first: *loser_a says whether side a lost) or RUNNER_NEXT_GAME (game + 1, *a_team1_next
      * its seat order). choice: the loser's, -1 none yet, 0 keep, 1 swap. */
     int (*next_game)(const tour *t, const tour_match *m, int game_no, bool a_team1,
-                     runner_result res, int choice, bool *loser_a, bool *a_team1_next);
+                     tfmt_res res, int choice, bool *loser_a, bool *a_team1_next);
 } runner_format;
 
-/* fmt_swiss.c: the format of t (by tour_format). */
+/* pairers.c: the format of t (by tour_format). */
 const runner_format *runner__format(const tour *t);
 
 enum { RUNNER_JOB_AUTO, RUNNER_JOB_PAIR }; /* T-AUTO's next round; the director's round_pair */
@@ -81,28 +81,22 @@ struct runner {
 };
 
 /* runner.c, for runner_dir.c. */
-runner_act *runner__act(runner_acts *a, int kind);
-void runner__note(runner_acts *a, int rc, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 void runner__reply(runner_reply *rep, int rc, const char *field);
 /* Persist, round rnd (> 0) and the standings (once started): after a change by the director. */
-void runner__rebroadcast(runner *r, int rnd, runner_acts *a);
+void runner__rebroadcast(runner *r, int rnd, tfmt_acts *a);
 /* T-AUTO's next step: start a round paired by hand, the games due, then the next round. */
-void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a);
+void runner__advance(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a);
 /* Pair the next round (T-AUTO) and start it, or finish; cookie: a reply waiting for it. */
-void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, runner_acts *a);
+void runner__next_round(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a);
 /* A job for round tour_n_rounds+1 (purpose, the waiting command's cookie, the round it
- * replaces, taken), as a RUNNER_ACT_PAIR_JOB. */
+ * replaces, taken), as a TFMT_ACT_JOB. */
 void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, int nold,
-                    runner_acts *a);
+                    tfmt_acts *a);
 /* A game of r was created or ended: any job in flight is stale (it reads an older state). */
-void runner__touch(runner *r, runner_acts *a);
-runner_game *runner__game(runner *r, runner_key k);
+void runner__touch(runner *r, tfmt_acts *a);
+runner_game *runner__game(runner *r, tfmt_key k);
 /* The P-GAME2 choice of game1 changed hands (an override): settled now or dropped. */
-void runner__choice_check(runner *r, runner_key game1, uint64_t now_us, runner_acts *a);
+void runner__choice_check(runner *r, tfmt_key game1, uint64_t now_us, tfmt_acts *a);
 /* A runner over t (taken) with no team mapped yet. */
 runner *runner__alloc(int64_t id, tour *t, bool inline_jobs);
 
