@@ -669,11 +669,53 @@ static void push_coalesced(void)
     bh_test_rm_db(dbpath);
 }
 
+/* A game created for an event of any format (game_create's "tournament") is that event's: the
+ * hub knows the event by its id from its creation on, as it does after a restart (the club's
+ * and the league's ids once answered not_found until the next start). */
+static void event_names(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    long long c = jint(say(DIR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"Names Club\"}"),
+                       "club");
+    long long l = jint(say(DIR, T0,
+                           "{\"type\":\"league_create\",\"id\":3,\"name\":\"Names League\","
+                           "\"teams\":4,\"groups\":2,\"boards\":2}"),
+                       "league");
+    CHECK_MSG(c > 0 && l > 0, "created: club %lld, league %lld", c, l);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) { /* the same after a restart */
+            f_close_hub(&io, st, h);
+            open_hub(false);
+            say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+        }
+        long long ev[2] = {c, l};
+        for (int i = 0; i < 2; i++) {
+            const char *r = say(DIR, T0,
+                                "{\"type\":\"game_create\",\"id\":4,\"tournament\":%lld,\"base_ms\":60000,"
+                                "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
+                                ev[i]);
+            CHECK_MSG(strstr(r, "\"type\":\"game_created\"") != NULL,
+                      "%s, pass %d: game_create for event %lld: %s", i ? "league" : "club", pass,
+                      ev[i], r);
+        }
+        CHECK_MSG(strstr(say(DIR, T0,
+                             "{\"type\":\"game_create\",\"id\":5,\"tournament\":%lld,\"base_ms\":60000,"
+                             "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
+                             l + 100),
+                         "\"field\":\"tournament\"") != NULL,
+                  "no such event: not_found (tournament)");
+    }
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
     {"hosted_boards", hosted_boards},
     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance},
     {"push_coalesced", push_coalesced},
+    {"event_names", event_names},
 };
 
 BH_TEST_MAIN(cases)

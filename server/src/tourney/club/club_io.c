@@ -11,7 +11,6 @@
 #include "bh.h"
 #include "buf.h"
 #include "club_int.h"
-#include "trf.h"
 #include "text_esc.h"
 #include "trf_col.h"
 #include "xalloc.h"
@@ -402,7 +401,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
                 goto bad;
             TEXT_NUM(1, 1, INT32_MAX, p.id);
             TEXT_NUM(2, PROTEST_FILED, PROTEST_REJECTED, st);
-            TEXT_NUM(3, 1, TOUR_MAX_ROUNDS, p.round);
+            TEXT_NUM(3, 1, RANK_MAX_ROUNDS, p.round);
             TEXT_NUM(4, 0, UINT32_MAX, game);
             TEXT_NUM(5, 1, c->nt, p.team);
             TEXT_NUM(6, 0, INT32_MAX, p.player);

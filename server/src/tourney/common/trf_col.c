@@ -1,0 +1,23 @@
+/* trf_col.c: fixed-width fields of TRF text (trf_col.h), shared by every TRF writer (the
+ * Swiss's trf.c, the club's club_io.c, the league's league_io.c).
+ * SPDX-License-Identifier: MIT */
+#include "trf_col.h"
+#include "utf8.h"
+
+void trf_clean(char *dst, const char *src, size_t cap)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < cap; i++)
+        dst[i] = (src[i] == '|' || (unsigned char)src[i] < 32) ? ' ' : src[i];
+    dst[i] = '\0';
+}
+
+/* s (cleaned, valid UTF-8) as a fixed-width field of width columns: TRF counts a column a
+ * character (what a UTF-8 reader slices, e.g. the FIDE checker's trf2json.py; trf_std.c
+ * reads it back the same way), so s is cut at a character boundary and padded with spaces
+ * to width characters: the bytes stay valid UTF-8 and the next field keeps its column. */
+void trf_put_col(buf *b, const char *s, size_t width)
+{
+    size_t chars = 0, n = bh_utf8_prefix(s, width, (size_t)-1, &chars);
+    buf_printf(b, "%.*s%*s", (int)n, s, (int)(width - chars), "");
+}
