@@ -16,152 +16,18 @@
 #include "utf8.h"
 #include "xalloc.h"
 
-/* msg (owned) checked for UTF-8; returns it or its repair (msg freed), its length in *len. */
-static char *checked(uint64_t conn, char *msg, size_t *len)
-{
-    size_t bad = 0;
-    *len = strlen(msg);
-    /* Valid UTF-8, always: a strict client (a browser, node's ws) drops the connection on one
-     * bad byte and reconnects in a loop. Every string we send was checked when it came in and
-     * is stored whole (protocol/README.md "Strings"), so this is a last line that should
-     * never fire; if it does, the message goes out repaired (U+FFFD) and the log says so. */
-    if (!bh_utf8_valid(msg, *len, &bad)) {
-        log_error("hub: a message to %llx is not valid UTF-8 at byte %zu (sent repaired): %.80s",
-                  (unsigned long long)conn, bad, msg);
-        char *fixed = bh_utf8_repair(msg, *len, len);
-        free(msg);
-        msg = fixed;
-    }
-    return msg;
-}
-
-void hub__queue(hub *h, uint64_t conn, char *msg)
-{
-    size_t len;
-    msg = checked(conn, msg, &len);
-    BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, msg, len, NULL, NULL};
-}
-
-hub_blob *hub__blob_new(char *msg)
-{
-    size_t len;
-    msg = checked(0, msg, &len);
-    hub_blob *b = xmalloc(sizeof *b + len + 1);
-    b->refs = 1;
-    b->len = len;
-    memcpy(b->msg, msg, len + 1);
-    free(msg);
-    return b;
-}
-
-void hub__queue_blob(hub *h, uint64_t conn, hub_blob *b)
-{
-    b->refs++;
-    BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, NULL, b->len, NULL, b};
-}
-
-void hub__blob_unref(hub_blob *b)
-{
-    if (b && --b->refs == 0)
-        free(b);
-}
-
-/* Release what outbox entry o holds. */
-static void out_free(hub_out *o)
-{
-    free(o->msg);
-    hub__blob_unref(o->blob);
-}
-
-void hub__queue_close(hub *h, uint64_t conn, const char *reason)
-{
-    BH_GROW(h->out, h->nout, h->capout);
-    h->out[h->nout++] = (hub_out){conn, NULL, 0, reason, NULL};
-}
-
-void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field)
-{
-    hub__queue(h, conn, proto_enc_error(has_id, id, code, field));
-}
-
-int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
-                   char token[AUTH_TOKEN_LEN + 1])
-{
-    char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_token_new(token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, role, ref, seat);
-    return rc;
-}
-
-int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1])
-{
-    _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");
-    char hash[AUTH_HASH_LEN + 1];
-    int rc = auth_seat_token(h->cfg.token_key, (long long)gid, seat, token);
-    if (rc == BH_OK)
-        rc = auth_hash(token, hash);
-    if (rc == BH_OK)
-        rc = store_token_add(h->st, hash, "player", gid, seat);
-    return rc == BH_EEXIST ? BH_OK : rc; /* handed out before: the same row */
-}
-
-hub_game *hub__game_by_id(hub *h, int64_t id)
-{
-    int lo = 0, hi = h->ngames - 1;
-    while (lo <= hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (h->games[mid]->id == id)
-            return h->games[mid];
-        if (h->games[mid]->id < id)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return NULL;
-}
-
-const char *hub__status_name(int status)
-{
-    return status == STORE_LIVE ? "live" : status == STORE_FINISHED ? "finished" : "waiting";
-}
-
 /* ---- loading -------------------------------------------------------------------------- */
 
 static int load_tour(void *ctx, int64_t id, const char *name)
 {
-    hub *h = ctx;
-    BH_GROW(h->tournaments, h->ntour, h->captour);
-    hub_tname *t = &h->tournaments[h->ntour++];
-    t->id = id;
-    snprintf(t->name, sizeof t->name, "%s", name ? name : "");
+    hub__event_name_add(ctx, id, name);
     return 0;
-}
-
-const char *hub__tour_name(const hub *h, int64_t id)
-{
-    for (int i = 0; i < h->ntour; i++)
-        if (h->tournaments[i].id == id)
-            return h->tournaments[i].name;
-    return NULL;
 }
 
 static int load_team(void *ctx, int64_t id, int64_t tid, const char *name, const char *p1,
                      const char *p2)
 {
-    hub *h = ctx;
-    BH_GROW(h->teams, h->nteams, h->capteams);
-    hub_team *t = &h->teams[h->nteams++];
-    memset(t, 0, sizeof *t);
-    t->id = id;
-    t->tournament = tid;
-    snprintf(t->name, sizeof t->name, "%s", name ? name : "");
-    snprintf(t->players[0], sizeof t->players[0], "%s", p1 ? p1 : "");
-    snprintf(t->players[1], sizeof t->players[1], "%s", p2 ? p2 : "");
+    hub__team_add(ctx, id, tid, name, p1, p2);
     return 0;
 }
 
@@ -215,7 +81,7 @@ void hub_free(hub *h)
     free(h->games);
     free(h->warm);
     for (int i = 0; i < h->nout; i++)
-        out_free(&h->out[i]);
+        hub__out_free(&h->out[i]);
     free(h->out);
     for (int i = 0; i < h->capsess; i++)
         if (h->sess[i].conn)
@@ -315,7 +181,7 @@ int hub_turn_end(hub *h)
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
         for (int i = 0; i < h->nout; i++)
-            out_free(&h->out[i]);
+            hub__out_free(&h->out[i]);
         h->nout = 0;
         return BH_ESTORE;
     }
@@ -325,7 +191,7 @@ int hub_turn_end(hub *h)
             h->io.send(h->io.ctx, o->conn, o->blob ? o->blob->msg : o->msg, o->len);
         if (o->close)
             h->io.close(h->io.ctx, o->conn, o->close);
-        out_free(o);
+        hub__out_free(o);
     }
     h->nout = 0;
     return BH_OK;
@@ -452,15 +318,7 @@ bad:
 
 static bool has_tournament(const hub *h, int64_t id)
 {
-    return hub__tour_name(h, id) != NULL;
-}
-
-static const hub_team *find_team(const hub *h, int64_t id)
-{
-    for (int i = 0; i < h->nteams; i++)
-        if (h->teams[i].id == id)
-            return &h->teams[i];
-    return NULL;
+    return hub__event_name(h, id) != NULL;
 }
 
 static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
@@ -474,12 +332,10 @@ static void do_tournament_create(hub *h, hub_sess *s, const proto_msg *m, uint64
         hub__error(h, s->conn, true, m->id, rc, field);
         return;
     }
-    if (store_tournament_add(h->st, x->name, now_wall_ms(), &id) != BH_OK) {
-        h->store_failed = true;
+    if (hub__event_create(h, x->name, &id) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    load_tour(h, id, x->name);
     hub__tour_created(h, id, x);
     hub__queue(h, s->conn, proto_enc_created(m->id, "tournament", id));
 }
@@ -495,12 +351,10 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m, uint64_t n
     int64_t id;
     if (!hub__tour_check_team(h, s, m->id, x))
         return;
-    if (store_team_add(h->st, x->tournament, x->name, x->players[0], x->players[1], &id) != BH_OK) {
-        h->store_failed = true;
+    if (!hub__team_create(h, x->tournament, x->name, x->players[0], x->players[1], &id)) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    load_team(h, id, x->tournament, x->name, x->players[0], x->players[1]);
     if (hub__tour_team_added(h, s, m->id, x, id))
         return;
     hub__queue(h, s->conn, proto_enc_created(m->id, "team", id));
@@ -515,7 +369,7 @@ static void do_game_create(hub *h, hub_sess *s, const proto_msg *m, uint64_t now
         return;
     }
     if (x->team1 || x->team2) {
-        const hub_team *t1 = find_team(h, x->team1), *t2 = find_team(h, x->team2);
+        const hub_team *t1 = hub__team_by_id(h, x->team1), *t2 = hub__team_by_id(h, x->team2);
         if (!t1 || !t2 || t1 == t2) {
             hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, t1 ? "team2" : "team1");
             return;
@@ -613,7 +467,7 @@ static void do_announce(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us
     (void)now_us;
     const proto_announce *a = &m->announce;
     const hub_team *t = NULL;
-    if (a->team && !(t = find_team(h, a->team))) {
+    if (a->team && !(t = hub__team_by_id(h, a->team))) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
         return;
     }

@@ -275,8 +275,7 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
         return;
     }
     int64_t id;
-    if (store_tournament_add(h->st, m->name, now_wall_ms(), &id) != BH_OK) {
-        h->store_failed = true;
+    if (hub__event_create(h, m->name, &id) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
@@ -314,13 +313,7 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
         return;
     }
     club_add_team(c, team, m->name, &r, m->captain, NULL);
-    BH_GROW(h->teams, h->nteams, h->capteams);
-    hub_team *ht = &h->teams[h->nteams++];
-    memset(ht, 0, sizeof *ht);
-    ht->id = team;
-    ht->tournament = m->club;
-    snprintf(ht->name, sizeof ht->name, "%s", m->name);
-    snprintf(ht->players[0], sizeof ht->players[0], "%s", r.p[k].name);
+    hub__team_add(h, team, m->club, m->name, r.p[k].name, "");
     hub__event_persist(h, hub__event_find(h, m->club));
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
 }

@@ -566,7 +566,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     }
     if (hub__tour_game_info(h, hg->id, &ps.tour.id, &ps.tour.round, &ps.tour.match,
                             &ps.tour.game_no, ps.tour.teams))
-        ps.tour.name = hub__tour_name(h, ps.tour.id);
+        ps.tour.name = hub__event_name(h, ps.tour.id);
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;
@@ -1031,7 +1031,7 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     hub_event *ev;
     tfmt_key k;
     if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
-        const char *name = hub__tour_name(h, tid);
+        const char *name = hub__event_name(h, tid);
         if (name && name[0])
             snprintf(event, sizeof event, "%s", name);
         /* PGN's Round of a team event: round.board, the board being the pairing's row. */
@@ -1159,4 +1159,26 @@ void hub__live_push(hub *h, uint64_t now_us)
         hub__queue(h, h->sess[i].conn, xstrdup(msg));
     }
     free(msg);
+}
+
+/* ---- the registry of games ----------------------------------------------------------- */
+
+hub_game *hub__game_by_id(hub *h, int64_t id)
+{
+    int lo = 0, hi = h->ngames - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (h->games[mid]->id == id)
+            return h->games[mid];
+        if (h->games[mid]->id < id)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return NULL;
+}
+
+const char *hub__status_name(int status)
+{
+    return status == STORE_LIVE ? "live" : status == STORE_FINISHED ? "finished" : "waiting";
 }

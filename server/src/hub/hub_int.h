@@ -1,5 +1,14 @@
-/* hub_int.h: the hub's internal types, shared by hub.c (sessions, dispatch, director),
- * hub_game.c (games: start, moves, clocks, persistence, broadcasts) and hub_sess.c.
+/* hub_int.h: the hub's internal types and the functions its files share. The files are
+ * layered, each calling only those below it (tests/include_graph.py checks it):
+ *   hub.c            the door: lifecycle, sessions and roles, the dispatch table, the formats
+ *   hub_club.c, hub_league.c, hub_tour.c (+ hub_tour_dir.c, hub_tour_msg.c)
+ *                    each format's messages and its hub side (hub_fmt)
+ *   hub_event.c      the one executor of every format's actions (hub_event.h)
+ *   hub_game.c, hub_chess.c   games: start, moves, clocks, persistence, broadcasts; what a
+ *                    game needs from its event comes through h->owner (hub_game_owner), set
+ *                    by the executor
+ *   hub_reg.c        the registry of events' names and teams
+ *   hub_sess.c, hub_out.c     the session map; the outbox, errors and tokens
  * SPDX-License-Identifier: MIT */
 #ifndef BH_HUB_INT_H
 #define BH_HUB_INT_H
@@ -169,32 +178,53 @@ hub_sess *hub__sess_find(hub *h, uint64_t conn);
 hub_sess *hub__sess_add(hub *h, uint64_t conn);
 void hub__sess_del(hub *h, uint64_t conn);
 
-/* hub.c: queue msg (owned, taken) for conn in the outbox. */
+/* hub_out.c: the outbox, errors and tokens. */
+/* queue msg (owned, taken) for conn in the outbox. */
 void hub__queue(hub *h, uint64_t conn, char *msg);
-/* hub.c: msg (owned, taken) as a blob for hub__queue_blob, checked for UTF-8 once (repaired
+/* msg (owned, taken) as a blob for hub__queue_blob, checked for UTF-8 once (repaired
  * as hub__queue does); one reference, the caller's: drop it with hub__blob_unref after the
  * queueing. Sent to many connections, one buffer serves them all until hub_turn_end. */
 hub_blob *hub__blob_new(char *msg);
-/* hub.c: queue b (a reference taken) for conn in the outbox. */
+/* queue b (a reference taken) for conn in the outbox. */
 void hub__queue_blob(hub *h, uint64_t conn, hub_blob *b);
-/* hub.c: drop a reference to b (NULL: nothing); the last frees it. */
+/* drop a reference to b (NULL: nothing); the last frees it. */
 void hub__blob_unref(hub_blob *b);
-/* hub.c: queue closing conn (reason: static text) after what is queued for it. */
+/* Release what outbox entry o holds. */
+void hub__out_free(hub_out *o);
+/* queue closing conn (reason: static text) after what is queued for it. */
 void hub__queue_close(hub *h, uint64_t conn, const char *reason);
-/* hub.c: queue an error reply. */
+/* queue an error reply. */
 void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const char *field);
-/* hub.c: a new random token (auth_token_new) into token, its hash stored for role with ref
+/* a new random token (auth_token_new) into token, its hash stored for role with ref
  * (the game, or the team / event of a team or appeals token) and seat (-1: none) in the turn's
  * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
 int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
                    char token[AUTH_TOKEN_LEN + 1]);
-/* hub.c: the player token of seat of game gid into token (issue 13 item 10): the seat's own
+/* the player token of seat of game gid into token (issue 13 item 10): the seat's own
  * token (auth_seat_token under cfg.token_key), stored once; handing it out again (a team's
  * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
  * BH_ESTORE. */
 int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1]);
-/* hub.c: the game with this id, or NULL. */
-hub_game *hub__game_by_id(hub *h, int64_t id);
+
+/* hub_reg.c: the registry of events and teams, filled one way at creation and at load. */
+/* Register event id's name (the BPGN Event of its games; a name NULL is ""). */
+void hub__event_name_add(hub *h, int64_t id, const char *name);
+/* The name of event id (any format), or NULL: no such event. Borrowed until the next
+ * hub__event_name_add. */
+const char *hub__event_name(const hub *h, int64_t id);
+/* A new event: its row stored (tournaments: the id every format's event takes) in the turn's
+ * transaction and its name registered. BH_OK, or BH_ESTORE (h->store_failed set). */
+int hub__event_create(hub *h, const char *name, int64_t *id);
+/* Register team id of event (players p1, p2: "" for none); returns it (valid until the next
+ * add). */
+hub_team *hub__team_add(hub *h, int64_t id, int64_t event, const char *name, const char *p1,
+                       const char *p2);
+/* A new team of event: its row stored and registered (hub__team_add); NULL: the store failed
+ * (h->store_failed set). */
+hub_team *hub__team_create(hub *h, int64_t event, const char *name, const char *p1,
+                           const char *p2, int64_t *id);
+/* The team with this id (any event), or NULL. */
+const hub_team *hub__team_by_id(const hub *h, int64_t id);
 
 /* hub_game.c */
 /* Load: build the game of a stored row (replaying its events) and apply the recovery
@@ -236,6 +266,8 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_timers(hub *h, uint64_t now_us);
 /* Re-arm io.timer to the heap's earliest deadline when it changed. */
 void hub__arm(hub *h);
+/* The game with this id, or NULL. */
+hub_game *hub__game_by_id(hub *h, int64_t id);
 /* Status name: "waiting", "live", "finished". */
 const char *hub__status_name(int status);
 /* The director pauses (pause true) or resumes a live game: its clocks stand still at the
@@ -256,8 +288,6 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
  * with_chat: both teams' partner chat as comments at the moves they followed (issue 13
  * item 9: the director's export only; the stored and public record never has it). */
 char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat);
-/* hub.c: the name of tournament id, or NULL. Borrowed from h until the next tournament. */
-const char *hub__tour_name(const hub *h, int64_t id);
 /* The public live-games list: the reply to `live` (has_id) or a push. */
 char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 /* The list changed (a game started, ended or paused): hub_turn_end pushes it once to every

@@ -452,8 +452,7 @@ static void do_create(hub *h, hub_sess *s, const pleague_msg *m)
         return;
     }
     int64_t id;
-    if (store_tournament_add(h->st, cfg.name, now_wall_ms(), &id) != BH_OK) {
-        h->store_failed = true;
+    if (hub__event_create(h, cfg.name, &id) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
@@ -545,13 +544,7 @@ static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uin
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    BH_GROW(h->teams, h->nteams, h->capteams);
-    hub_team *ht = &h->teams[h->nteams++];
-    memset(ht, 0, sizeof *ht);
-    ht->id = team;
-    ht->tournament = lid;
-    snprintf(ht->name, sizeof ht->name, "%s", m->team.name);
-    snprintf(ht->players[0], sizeof ht->players[0], "%s", r.p[k].name);
+    hub__team_add(h, team, lid, m->team.name, r.p[k].name, "");
     hub__event_persist(h, e);
     bool fresh[ROSTER_MAX];
     for (int i = 0; i < r.n; i++)

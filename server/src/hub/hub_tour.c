@@ -60,14 +60,6 @@ tfmt_res hub__tour_res(const hub_game *hg)
     return tfmt_res_plain(hub__event_res(hg));
 }
 
-static const hub_team *hub_team_by_id(const hub *h, int64_t id)
-{
-    for (int i = 0; i < h->nteams; i++)
-        if (h->teams[i].id == id)
-            return &h->teams[i];
-    return NULL;
-}
-
 /* Queue msg (freed) to every connection: one buffer for all (hub__queue_blob). */
 static void to_all(hub *h, char *msg)
 {
@@ -95,7 +87,7 @@ static void persist(hub *h, hub_event *e)
 static const char *seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)e;
-    const hub_team *a = hub_team_by_id(h, x->team[0]), *b = hub_team_by_id(h, x->team[1]);
+    const hub_team *a = hub__team_by_id(h, x->team[0]), *b = hub__team_by_id(h, x->team[1]);
     if (!a || !b)
         return NULL;
     switch (seat) {
@@ -409,7 +401,7 @@ bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_regi
 void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
-    const hub_team *tm = hub_team_by_id(h, m->team_token.team);
+    const hub_team *tm = hub__team_by_id(h, m->team_token.team);
     if (!tm) {
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "team");
         return;
@@ -511,7 +503,7 @@ void hub__tour_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
  * tournament that is not finished, and its open choice. */
 void hub__tour_team_authed(hub *h, hub_sess *s, int64_t id, uint64_t now_us)
 {
-    const hub_team *tm = hub_team_by_id(h, s->team);
+    const hub_team *tm = hub__team_by_id(h, s->team);
     htour *ht = tm ? hub__tour_find(h, tm->tournament) : NULL;
     hub__queue(h, s->conn, proto_enc_authed_team(id, s->team, tm ? tm->tournament : 0));
     if (ht)
@@ -545,7 +537,7 @@ bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, i
     *match = g->key.match;
     *game_no = g->key.game;
     for (int i = 0; i < 2; i++) {
-        const hub_team *tm = hub_team_by_id(h, g->team[i]);
+        const hub_team *tm = hub__team_by_id(h, g->team[i]);
         teams[i] = tm ? tm->name : NULL;
     }
     return true;
