@@ -16,6 +16,14 @@
 #include "utf8.h"
 #include "xalloc.h"
 
+/* ---- the formats ------------------------------------------------------------------------ */
+
+/* Every event format the hub runs: its hub side (hub_event.h), which the executor loads by
+ * the magic word of its saved text. Its messages' routes are in the dispatch table below
+ * (the core's, then club_*, then league_*). */
+static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt, &hub__league_fmt};
+_Static_assert(BH_ARRAY_LEN(FORMATS) <= HUB_FORMATS_MAX, "HUB_FORMATS_MAX");
+
 /* ---- loading -------------------------------------------------------------------------- */
 
 static int load_tour(void *ctx, int64_t id, const char *name)
@@ -53,6 +61,9 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     h->cfg = *cfg;
     h->io = *io;
     h->timers = theap_new();
+    h->owner = &hub__event_owner;
+    h->formats = FORMATS;
+    h->nformats = (int)BH_ARRAY_LEN(FORMATS);
     load_ctx lc = {h, now_us};
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||

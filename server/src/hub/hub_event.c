@@ -16,9 +16,6 @@
 #include "store_tour.h"
 #include "xalloc.h"
 
-/* The formats the loader knows, by the magic word of their saved text. */
-static const hub_fmt *const FORMATS[] = {&hub__swiss_fmt, &hub__club_fmt, &hub__league_fmt};
-
 typedef struct {
     tfmt_key key;
     int64_t gid; /* 0: the game could not be created */
@@ -494,14 +491,15 @@ typedef struct {
 static int load_row(void *ctx, int64_t id, const char *state)
 {
     load_ctx *lc = ctx;
-    const tfmt_ops *cores[BH_ARRAY_LEN(FORMATS)];
-    for (size_t i = 0; i < BH_ARRAY_LEN(FORMATS); i++)
-        cores[i] = FORMATS[i]->core;
-    const tfmt_ops *ops = tfmt_find(cores, (int)BH_ARRAY_LEN(FORMATS), state);
+    const hub *h = lc->h;
+    const tfmt_ops *cores[HUB_FORMATS_MAX];
+    for (int i = 0; i < h->nformats; i++)
+        cores[i] = h->formats[i]->core;
+    const tfmt_ops *ops = tfmt_find(cores, h->nformats, state);
     const hub_fmt *f = NULL;
-    for (size_t i = 0; ops && i < BH_ARRAY_LEN(FORMATS); i++)
-        if (FORMATS[i]->core == ops)
-            f = FORMATS[i];
+    for (int i = 0; ops && i < h->nformats; i++)
+        if (h->formats[i]->core == ops)
+            f = h->formats[i];
     if (!f) {
         log_error("hub: event %lld: stored state of an unknown format (\"%.16s\"): kept as "
                   "stored", (long long)id, state);
@@ -536,8 +534,8 @@ static int load_tgame(void *ctx, const store_tgame *row)
 int hub__event_load(hub *h, uint64_t now_us)
 {
     load_ctx lc = {h, now_us};
-    for (size_t i = 0; i < BH_ARRAY_LEN(FORMATS); i++)
-        if (FORMATS[i]->load_rows && FORMATS[i]->load_rows(h, now_us) != BH_OK)
+    for (int i = 0; i < h->nformats; i++)
+        if (h->formats[i]->load_rows && h->formats[i]->load_rows(h, now_us) != BH_OK)
             return BH_ESTORE;
     if (store_each_club(h->st, load_row, &lc) != BH_OK ||
         store_each_tgame(h->st, load_tgame, h) != BH_OK)
@@ -594,3 +592,39 @@ void hub__event_free(hub *h)
     free(h->events_);
     h->events_ = NULL;
 }
+
+/* ---- the games' owner --------------------------------------------------------------------- */
+
+static bool owner_game_over(hub *h, hub_game *hg, uint64_t now_us)
+{
+    return hub__event_game_over(h, hg, now_us);
+}
+
+static void owner_changed(hub *h, const hub_game *hg)
+{
+    tfmt_key k;
+    hub_event *e = hg->tournament ? hub__event_of_game(h, hg->id, &k) : NULL;
+    if (e && e->f->game_changed)
+        e->f->game_changed(h, e, hg);
+}
+
+static bool owner_info(hub *h, int64_t gid, hub_game_info *out)
+{
+    hub_event *e;
+    const char *event;
+    memset(out, 0, sizeof *out);
+    if (!hub__event_game_info(h, gid, &e, &out->key, &event, out->teams))
+        return false;
+    out->event = e->id;
+    out->name = event;
+    out->slot = e->f->core->slot;
+    return true;
+}
+
+const hub_game_owner hub__event_owner = {
+    .deadline = hub__event_deadline,
+    .game_over = owner_game_over,
+    .seat = hub__event_seat,
+    .changed = owner_changed,
+    .info = owner_info,
+};

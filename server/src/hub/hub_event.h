@@ -6,8 +6,8 @@
  * SPDX-License-Identifier: MIT
  * How a format plugs in: (1) a tfmt_ops in tourney/ (pure: save/load/free, next_instant,
  * on_time, game_over ...); (2) a hub_fmt here with its encoder and the names of its seats;
- * (3) its hub_fmt in hub_event.c's FORMATS list (the loader finds a stored event's format by
- * the magic word its saved text starts with); (4) its messages create events with
+ * (3) its hub_fmt in hub.c's FORMATS table, beside its messages' routes (the loader finds a
+ * stored event's format by the magic word its saved text starts with); (4) its messages create events with
  * hub__event_add and hand the core's actions to hub__event_run.
  *
  * What the executor does with each action (runner.h's kinds):
@@ -40,7 +40,7 @@
 typedef struct hub_event hub_event;
 
 /* A format's hub side. */
-typedef struct hub_fmt {
+struct hub_fmt {
     const tfmt_ops *core;
     const char *label; /* the log's name of its events ("club") */
     /* The snapshot pushed to the subscribers (ROUND, STANDINGS): a new message (caller
@@ -71,7 +71,12 @@ typedef struct hub_fmt {
     int (*load_rows)(hub *h, uint64_t now_us);
     /* At load, after e's games, loaded and its waiting games: the format's own line. Optional. */
     void (*after_load)(hub *h, hub_event *e);
-} hub_fmt;
+    /* Game hg of e changed what the event shows (hub_game_owner.changed). Optional. */
+    void (*game_changed)(hub *h, hub_event *e, const hub_game *hg);
+};
+
+/* The executor as the games' owner (hub_int.h), set by hub_new. */
+extern const hub_game_owner hub__event_owner;
 
 /* The club round robin (hub_club.c) and the bughouse Swiss (hub_tour.c). */
 extern const hub_fmt hub__club_fmt;

@@ -10,7 +10,6 @@
 
 #include "bh.h"
 #include "bpgn.h"
-#include "hub_event.h"
 #include "hub_int.h"
 #include "log.h"
 #include "now.h"
@@ -163,7 +162,7 @@ void hub__arm(hub *h)
     uint64_t at = 0;
     if (!theap_peek(h->timers, &id, &at))
         at = 0;
-    uint64_t ev_at = hub__event_deadline(h); /* the team events on the seam (hub_event.h) */
+    uint64_t ev_at = h->owner->deadline(h); /* the events (hub_game_owner) */
     if (ev_at && (!at || ev_at < at))
         at = ev_at;
     if (at != h->armed_us) {
@@ -254,7 +253,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    hub__event_game_over(h, hg, now); /* its event goes on (hub_event.h) */
+    h->owner->game_over(h, hg, now); /* its event goes on */
     hub__live_changed(h, now);
     cool_later(h, hg); /* out of memory at the turn's end; the store has it all */
 }
@@ -564,9 +563,16 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         if (dl != GAME_NEVER)
             ps.forfeit_ms = wall + (dl > now ? (int64_t)((dl - now) / 1000) : 0);
     }
-    if (hub__tour_game_info(h, hg->id, &ps.tour.id, &ps.tour.round, &ps.tour.match,
-                            &ps.tour.game_no, ps.tour.teams))
+    hub_game_info gi;
+    if (h->owner->info(h, hg->id, &gi) && gi.slot == TFMT_SLOT_GAME) { /* a bughouse event's */
+        ps.tour.id = gi.event;
+        ps.tour.round = gi.key.round;
+        ps.tour.match = gi.key.match;
+        ps.tour.game_no = gi.key.game;
+        ps.tour.teams[0] = gi.teams[0];
+        ps.tour.teams[1] = gi.teams[1];
         ps.tour.name = hub__event_name(h, ps.tour.id);
+    }
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;
@@ -648,7 +654,7 @@ int hub__game_start(hub *h, hub_game *hg, uint64_t now_us)
     schedule(h, hg);
     log_info("hub: game %lld started", (long long)hg->id);
     hub__live_changed(h, now_us);
-    hub__tour_game_changed(h, hg); /* its round: waiting -> live */
+    h->owner->changed(h, hg); /* its round: waiting -> live */
     return BH_OK;
 }
 
@@ -658,7 +664,7 @@ static void seat_gone(hub *h, hub_game *hg, int seat)
 {
     broadcast(h, hg, proto_enc_seat(hg->id, seat, false));
     if (hg->status == STORE_WAITING)
-        hub__tour_game_changed(h, hg);
+        h->owner->changed(h, hg);
 }
 
 void hub__game_leave(hub *h, hub_sess *s)
@@ -730,13 +736,13 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     if (s->role == ROLE_PLAYER && s->game == hg->id) {
         s->seated = true;
         if (hg->conns[s->seat] == 0 && hg->tournament)
-            hub__event_seat(h, hg, s->seat); /* T-WAIT kept by a format (the club's) */
+            h->owner->seat(h, hg, s->seat); /* T-WAIT kept by a format (the club's) */
         if (hg->conns[s->seat]++ == 0) {
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)
                     hub__queue(h, hg->watch[i], proto_enc_seat(hg->id, s->seat, true));
             if (hg->status == STORE_WAITING) /* its round: one seat fewer absent */
-                hub__tour_game_changed(h, hg);
+                h->owner->changed(h, hg);
         }
     }
     send_state(h, hg, s, true, id, now_us);
@@ -1025,30 +1031,32 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     snprintf(event, sizeof event, "bughouse-server game %lld", (long long)hg->id);
     snprintf(round, sizeof round, "-");
     match_game[0] = board[0] = '\0';
-    int64_t tid = 0;
-    int rno = 0, mi = 0, gno = 0;
-    const char *teams[2] = {NULL, NULL}, *ev_name = NULL;
-    hub_event *ev;
-    tfmt_key k;
-    if (hub__tour_game_info(h, hg->id, &tid, &rno, &mi, &gno, teams)) {
-        const char *name = hub__event_name(h, tid);
+    const char *teams[2] = {NULL, NULL};
+    hub_game_info gi;
+    if (!h->owner->info(h, hg->id, &gi)) {
+        /* no event's game */
+    } else if (gi.slot == TFMT_SLOT_GAME) {
+        /* A bughouse event's game (both boards): the tournament's name, PGN's Round of a team
+         * event round.board, the board being the pairing's row, and MatchGame (T-DOUBLE). */
+        const char *name = hub__event_name(h, gi.event);
         if (name && name[0])
             snprintf(event, sizeof event, "%s", name);
-        /* PGN's Round of a team event: round.board, the board being the pairing's row. */
-        if (rno > 0)
-            snprintf(round, sizeof round, "%d.%d", rno, mi + 1);
+        if (gi.key.round > 0)
+            snprintf(round, sizeof round, "%d.%d", gi.key.round, gi.key.match + 1);
         else
             snprintf(round, sizeof round, "playoff");
-        snprintf(match_game, sizeof match_game, "%d", gno + 1);
-    } else if (hub__event_game_info(h, hg->id, &ev, &k, &ev_name, teams)) {
+        snprintf(match_game, sizeof match_game, "%d", gi.key.game + 1);
+    } else {
         /* An N-board event's board (seed 004, 003): the event's name, Round round.match, Board
          * (1 the top), and MatchGame when a board has two games (TFMT_SLOT_PACKED). */
-        if (ev_name)
-            snprintf(event, sizeof event, "%s", ev_name);
-        snprintf(round, sizeof round, "%d.%d", k.round, k.match + 1);
-        snprintf(board, sizeof board, "%d", k.board + 1);
-        if (hub__event_fmt(ev)->core->slot == TFMT_SLOT_PACKED)
-            snprintf(match_game, sizeof match_game, "%d", k.game + 1);
+        if (gi.name)
+            snprintf(event, sizeof event, "%s", gi.name);
+        snprintf(round, sizeof round, "%d.%d", gi.key.round, gi.key.match + 1);
+        snprintf(board, sizeof board, "%d", gi.key.board + 1);
+        if (gi.slot == TFMT_SLOT_PACKED)
+            snprintf(match_game, sizeof match_game, "%d", gi.key.game + 1);
+        teams[0] = gi.teams[0];
+        teams[1] = gi.teams[1];
     }
     now_pgn_date(hg->created_ms, date);
     bpgn_meta meta = {.event = event,
@@ -1125,8 +1133,15 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
             continue;
         proto_live_row *r = &rows[n++];
         r->game = hg->id;
-        hub__tour_game_info(h, hg->id, &r->tournament, &r->round, &r->match, &r->game_no,
-                            r->teams);
+        hub_game_info gi;
+        if (h->owner->info(h, hg->id, &gi) && gi.slot == TFMT_SLOT_GAME) { /* a bughouse event's */
+            r->tournament = gi.event;
+            r->round = gi.key.round;
+            r->match = gi.key.match;
+            r->game_no = gi.key.game;
+            r->teams[0] = gi.teams[0];
+            r->teams[1] = gi.teams[1];
+        }
         for (int k = 0; k < 4; k++)
             r->names[k] = hg->players[k];
         clocks_ms(hg, gtime(hg, now_us), r->clock_ms);

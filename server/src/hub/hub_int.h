@@ -23,6 +23,7 @@
 #include "proto_club.h"
 #include "proto_league.h"
 #include "store.h"
+#include "tfmt.h"
 #include "theap.h"
 #include "tour.h"
 #include "xalloc.h"
@@ -34,6 +35,8 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 typedef struct hub_tours hub_tours; /* hub_tour.c */
 typedef struct hub_events hub_events; /* hub_event.c: the team events on the seam */
 typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
+typedef struct hub_fmt hub_fmt;       /* hub_event.h: a format's hub side */
+#define HUB_FORMATS_MAX 8             /* formats in hub.c's table */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -145,8 +148,40 @@ typedef struct {
     char name[PROTO_NAME_MAX + 1]; /* the BPGN Event of its games */
 } hub_tname;
 
+/* What a game of an event is in its event (hub_game_owner.info). */
+typedef struct {
+    int64_t event;        /* the event's id */
+    const char *name;     /* the event's name, NULL unknown */
+    tfmt_key key;         /* the game's key in its event */
+    int slot;             /* TFMT_SLOT_* of its format: TFMT_SLOT_GAME, a bughouse game is a
+                           * pairing's game on both boards (the Swiss); else one board of an
+                           * N-board match */
+    const char *teams[2]; /* the names of the team seated as team 1 (White) and team 2, NULL
+                           * unknown */
+} hub_game_info;
+
+/* What the games (hub_game.c) need from the events their games belong to, without calling
+ * up into them: set once by hub_new to the executor's (hub_event.c: hub__event_owner). */
+typedef struct {
+    /* The earliest instant any event wants the time (the loop's monotonic µs), 0 none. */
+    uint64_t (*deadline)(const hub *h);
+    /* hg finished at now_us: its event goes on. false: hg is no event's game. */
+    bool (*game_over)(hub *h, hub_game *hg, uint64_t now_us);
+    /* The first connection of seat of hg (an event's game) arrived. */
+    void (*seat)(hub *h, hub_game *hg, int seat);
+    /* Event game hg changed what its event shows (it started; a seat came or went while it
+     * waits). */
+    void (*changed)(hub *h, const hub_game *hg);
+    /* Game gid's place in its event: true with *out filled (names borrowed until the event
+     * changes), false if it is no event's game. */
+    bool (*info)(hub *h, int64_t gid, hub_game_info *out);
+} hub_game_owner;
+
 struct hub {
     store *st; /* borrowed */
+    const hub_game_owner *owner; /* the events, for the games (hub_event.c) */
+    const hub_fmt *const *formats; /* hub.c's table: the formats the executor loads */
+    int nformats;
     hub_config cfg;
     hub_io io;
     hub_sess *sess; /* open-addressing map by conn (hub_sess.c) */
@@ -336,9 +371,6 @@ void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* Tournament facts of game gid for the live list: false when it is no tournament's game. */
-bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
-                         int *game_no, const char *teams[2]);
 /* Tournament game hg changed what its round shows (issue 13: it started, or a seat came or
  * went while it waits): that round goes to every connection again (the `round` push, with
  * its games' states and absent seats). Nothing for other games or a play-off (round 0). */

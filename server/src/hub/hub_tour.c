@@ -50,11 +50,6 @@ htour *hub__tour_of_game(hub *h, int64_t gid, tfmt_key *k)
     return e && hub__event_fmt(e) == &hub__swiss_fmt ? hub__tour_find(h, hub__event_id(e)) : NULL;
 }
 
-int64_t hub__tour_gid(const htour *ht, tfmt_key k)
-{
-    return hub__event_gid(ht->e, k);
-}
-
 tfmt_res hub__tour_res(const hub_game *hg)
 {
     return tfmt_res_plain(hub__event_res(hg));
@@ -524,23 +519,28 @@ void hub__tour_game_changed(hub *h, const hub_game *hg)
         to_all(h, hub__tour_enc_round(h, ht, r));
 }
 
-bool hub__tour_game_info(hub *h, int64_t gid, int64_t *tournament, int *round, int *match,
-                         int *game_no, const char *teams[2])
+/* hub_fmt.game_names: the tournament's name and the names of the teams seated as team 1 and
+ * team 2 in game k. */
+static bool game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
+                       const char *teams[2])
 {
-    tfmt_key k;
-    htour *ht = hub__tour_of_game(h, gid, &k);
+    htour *ht = hub__tour_find(h, hub__event_id(e));
     const runner_game *g = ht ? runner_game_get(ht->r, k) : NULL;
     if (!g)
         return false;
-    *tournament = runner_id(ht->r);
-    *round = g->key.round;
-    *match = g->key.match;
-    *game_no = g->key.game;
+    *event = hub__event_name(h, hub__event_id(e));
     for (int i = 0; i < 2; i++) {
         const hub_team *tm = hub__team_by_id(h, g->team[i]);
         teams[i] = tm ? tm->name : NULL;
     }
     return true;
+}
+
+/* hub_fmt.game_changed: the round of game hg goes to everyone again. */
+static void game_changed(hub *h, hub_event *e, const hub_game *hg)
+{
+    (void)e;
+    hub__tour_game_changed(h, hg);
 }
 
 /* ---- load ---------------------------------------------------------------------------------- */
@@ -591,6 +591,8 @@ const hub_fmt hub__swiss_fmt = {
     .persist = persist,
     .load_rows = load_rows,
     .after_load = after_load,
+    .game_names = game_names,
+    .game_changed = game_changed,
 };
 
 void hub__tour_free(hub *h)

@@ -40,7 +40,10 @@ struct hub_tours {
  * store game gid (NULL none); the store id of r's game k (0 none). */
 htour *hub__tour_find(hub *h, int64_t id);
 htour *hub__tour_of_game(hub *h, int64_t gid, tfmt_key *k);
-int64_t hub__tour_gid(const htour *ht, tfmt_key k);
+static inline int64_t hub__tour_gid(const htour *ht, tfmt_key k)
+{
+    return hub__event_gid(ht->e, k);
+}
 /* hub_tour.c: carry out the runner's actions a (in order; a is emptied): hub__event_run. */
 void hub__tour_run(hub *h, htour *ht, tfmt_acts *a, uint64_t now_us);
 /* hub_tour.c: answer a director's command: the error of rep, or (cookie) wait for its job, or
