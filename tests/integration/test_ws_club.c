@@ -12,7 +12,7 @@
 #include "club.h"
 #include "itest.h"
 #include "store.h"
-#include "store_club.h"
+#include "store_state.h"
 
 static const char *bin;
 
@@ -279,7 +279,7 @@ static void club_event(void)
     store *st = NULL;
     CHECK_EQ_INT("db", BH_OK, store_open(s.db, &st));
     if (st) {
-        store_each_club(st, keep, NULL);
+        store_each_state(st, keep, NULL);
         store_close(st);
     }
     club *c = NULL;

@@ -20,7 +20,7 @@
 #include "club.h"
 #include "hub.h"
 #include "store.h"
-#include "store_club.h"
+#include "store_state.h"
 
 #define ADMIN "unit-admin-token-0123456789"
 #define T0 1000000000ULL
@@ -397,7 +397,7 @@ static void wire_event(void)
 
     /* F-RR: the ranking recomputed from the stored state equals the published one */
     store_flush(st);
-    CHECK_EQ_INT("stored", BH_OK, store_each_club(st, keep_state, NULL));
+    CHECK_EQ_INT("stored", BH_OK, store_each_state(st, keep_state, NULL));
     club *c = NULL;
     int line = 0;
     CHECK_EQ_INT("stored state loads", BH_OK, club_load(club_id, stored_state, now, &c, &line));

@@ -15,7 +15,7 @@
 #include "bh_test.h"
 #include "hub_event.h"
 #include "hub_fake.h"
-#include "store_club.h"
+#include "store_state.h"
 #include "store_tour.h"
 
 #define T0 5000000000ull
@@ -195,7 +195,7 @@ static void wall_format(void)
     int64_t want[2] = {gid, id};
     CHECK_EQ_INT("tgames", BH_OK, store_each_tgame(st, on_tgame, want));
     CHECK_EQ_INT("map row: game_no 1 * 64 + 3", 1, int67_found);
-    CHECK_EQ_INT("states", BH_OK, store_each_club(st, on_club, &id));
+    CHECK_EQ_INT("states", BH_OK, store_each_state(st, on_club, &id));
     CHECK_EQ_STR("state text", "FAKE 1 0", stored);
     char *pgn = hub__game_bpgn(h, hg, false);
     CHECK_MSG(pgn && strstr(pgn, "[Event \"Fake Cup\"]") && strstr(pgn, "[Round \"2.1\"]") &&

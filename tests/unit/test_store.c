@@ -17,7 +17,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "store.h"
-#include "store_club.h"
+#include "store_state.h"
 #include "store_league.h"
 #include "store_tour.h"
 
@@ -546,15 +546,15 @@ static void club_state_rows(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("put", BH_OK, store_club_put(st, 9, "CLUB 1\nstatus 0 0"));
-    CHECK_EQ_INT("put", BH_OK, store_club_put(st, 4, "A"));
-    CHECK_EQ_INT("replace", BH_OK, store_club_put(st, 4, "B"));
+    CHECK_EQ_INT("put", BH_OK, store_state_put(st, 9, "CLUB 1\nstatus 0 0"));
+    CHECK_EQ_INT("put", BH_OK, store_state_put(st, 4, "A"));
+    CHECK_EQ_INT("replace", BH_OK, store_state_put(st, 4, "B"));
     CHECK_EQ_INT("flush", BH_OK, store_flush(st));
-    CHECK_EQ_INT("open at close", BH_OK, store_club_put(st, 5, "kept"));
+    CHECK_EQ_INT("open at close", BH_OK, store_state_put(st, 5, "kept"));
     store_close(st);
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
     char buf[100] = "";
-    CHECK_EQ_INT("each", BH_OK, store_each_club(st, keep_club_row, buf));
+    CHECK_EQ_INT("each", BH_OK, store_each_state(st, keep_club_row, buf));
     CHECK_EQ_STR("rows", "4:B;5:kept;9:CLUB 1\nstatus 0 0;", buf);
     store_close(st);
 }

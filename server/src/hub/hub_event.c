@@ -1,6 +1,6 @@
 /* hub_event.c: the one executor of the team events on the seam (hub_event.h, tourney/seam/tfmt.h).
  * SPDX-License-Identifier: MIT
- * Each event's state text is stored in the event table (store_club.h: id, state; the format
+ * Each event's state text is stored in the event table (store_state.h: id, state; the format
  * named by the text's magic word) and each of its games in the game map (tour_games) in the
  * turn's transaction that made it, so a kill -9 loses nothing that was acknowledged. */
 #include <stdio.h>
@@ -12,7 +12,7 @@
 #include "log.h"
 #include "now.h"
 #include "proto_tour.h"
-#include "store_club.h"
+#include "store_state.h"
 #include "store_tour.h"
 #include "xalloc.h"
 
@@ -131,7 +131,7 @@ void hub__event_persist(hub *h, hub_event *e)
         return;
     }
     char *text = e->f->core->save(e->ev);
-    if (!text || store_club_put(h->st, e->id, text) != BH_OK)
+    if (!text || store_state_put(h->st, e->id, text) != BH_OK)
         h->store_failed = true;
     free(text);
 }
@@ -537,7 +537,7 @@ int hub__event_load(hub *h, uint64_t now_us)
     for (int i = 0; i < h->nformats; i++)
         if (h->formats[i]->load_rows && h->formats[i]->load_rows(h, now_us) != BH_OK)
             return BH_ESTORE;
-    if (store_each_club(h->st, load_row, &lc) != BH_OK ||
+    if (store_each_state(h->st, load_row, &lc) != BH_OK ||
         store_each_tgame(h->st, load_tgame, h) != BH_OK)
         return BH_ESTORE;
     for (int t = 0; h->events_ && t < h->events_->n; t++) {

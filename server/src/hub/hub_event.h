@@ -20,7 +20,7 @@
  *                director, with hub_fmt.assign_directors).
  *   END_GAME     the game ends now with x->result ("1-0", "0-1", else "1/2-1/2"), its reason
  *                x->reason up to ": " (a waiting game starts first).
- *   PERSIST      the state (tfmt_ops.save) into the store's event table (store_club.h) once,
+ *   PERSIST      the state (tfmt_ops.save) into the store's event table (store_state.h) once,
  *                after the list, in the turn's transaction: on disk before any reply.
  *   ROUND, STANDINGS  the snapshot (hub_fmt.enc) pushed once, after the list, to the
  *                event's subscribers that are still open.

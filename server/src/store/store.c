@@ -49,7 +49,7 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS tour_games(game_id INTEGER PRIMARY KEY,"
     "  tournament_id INTEGER NOT NULL, round INTEGER NOT NULL,"
     "  match INTEGER NOT NULL, game_no INTEGER NOT NULL, team1 INTEGER NOT NULL);",
-    /* v3: the club round robins (issue 15, store_club.h): each event's whole state as text */
+    /* v3: the club round robins (issue 15, store_state.h): each event's whole state as text */
     "CREATE TABLE IF NOT EXISTS club_state(id INTEGER PRIMARY KEY, state TEXT NOT NULL);",
     /* v4: chess games hosted by the hub (issue 15): the game kind, 0 bughouse, 1 chess */
     "ALTER TABLE games ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;",

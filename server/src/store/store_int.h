@@ -1,4 +1,4 @@
-/* store_int.h: what store.c shares with the store's other files (store_tour.c, store_club.c).
+/* store_int.h: what store.c shares with the store's other files (store_tour.c, store_state.c).
  * SPDX-License-Identifier: MIT */
 #ifndef BH_STORE_INT_H
 #define BH_STORE_INT_H

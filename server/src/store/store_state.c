@@ -1,13 +1,13 @@
-/* store_club.c: table club_state (store_club.h; made by store.c's v3).
+/* store_state.c: table club_state (store_state.h; made by store.c's v3).
  * SPDX-License-Identifier: MIT
  * A write per decision of an event (a line-up, a board's result, a protest): a few a minute. */
-#include "store_club.h"
+#include "store_state.h"
 
 #include "bh.h"
 #include "log.h"
 #include "store_int.h"
 
-int store_club_put(store *st, int64_t id, const char *state)
+int store_state_put(store *st, int64_t id, const char *state)
 {
     sqlite3_stmt *s = NULL;
     if (store__begin(st) != BH_OK)
@@ -23,7 +23,7 @@ int store_club_put(store *st, int64_t id, const char *state)
     return rc;
 }
 
-int store_each_club(store *st, int (*fn)(void *ctx, int64_t id, const char *state), void *ctx)
+int store_each_state(store *st, int (*fn)(void *ctx, int64_t id, const char *state), void *ctx)
 {
     sqlite3_stmt *s = NULL;
     if (sqlite3_prepare_v2(store__db(st), "SELECT id, state FROM club_state ORDER BY id", -1, &s,
