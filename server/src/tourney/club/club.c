@@ -127,7 +127,7 @@ int club_add_team(club *c, int64_t team, const char *name, const roster *r, int 
     int rc = club_check_team(c, team, name, r, captain, why);
     if (rc != BH_OK)
         return rc;
-    team_t *t = &c->t[++c->nt];
+    roster_team *t = &c->t[++c->nt];
     t->id = team;
     snprintf(t->name, sizeof t->name, "%s", name);
     t->r = *r;

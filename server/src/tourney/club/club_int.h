@@ -4,15 +4,11 @@
 #define BH_CLUB_INT_H
 
 #include "club.h"
+#include "roster_team.h"
+
+_Static_assert(CLUB_NAME_LEN == ROSTER_TEAM_NAME_LEN, "a club team's name is a roster_team's");
 
 #define MAX_MATCHES (CLUB_MAX_TEAMS / 2)
-
-typedef struct {
-    int64_t id;
-    char name[CLUB_NAME_LEN];
-    roster r;
-    int captain;
-} team_t;
 
 typedef struct {
     lineup l;
@@ -35,7 +31,7 @@ struct club {
     int64_t id;
     club_config cfg;
     int status;
-    team_t t[CLUB_MAX_TEAMS + 1]; /* [1..nt] */
+    roster_team t[CLUB_MAX_TEAMS + 1]; /* [1..nt] */
     int nt;
     int rounds;
     round_t *rd; /* [1..rounds] */

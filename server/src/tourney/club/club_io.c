@@ -232,17 +232,8 @@ char *club_save(const club *c)
     text_esc(&b, g->pr.currency);
     text_esc(&b, g->name);
     buf_printf(&b, "\n");
-    for (int t = 1; t <= c->nt; t++) {
-        buf_printf(&b, "team %lld %d", (long long)c->t[t].id, c->t[t].captain);
-        text_esc(&b, c->t[t].name);
-        buf_printf(&b, "\n");
-        for (int i = 0; i < c->t[t].r.n; i++) {
-            const roster_player *p = &c->t[t].r.p[i];
-            buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
-            text_esc(&b, p->name);
-            buf_printf(&b, "\n");
-        }
-    }
+    for (int t = 1; t <= c->nt; t++)
+        roster_team_save(&b, &c->t[t]);
     buf_printf(&b, "status %d %d\n", c->status, c->cur);
     for (int r = 1; r <= c->rounds; r++) {
         const round_t *rd = &c->rd[r];
@@ -320,26 +311,11 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
         } else if (!c) {
             goto bad;
         } else if (strcmp(tok[0], "team") == 0 && c->status == TFMT_REGISTERING) {
-            long long tid, cap;
-            if (nt != 4 || c->nt >= CLUB_MAX_TEAMS)
+            if (c->nt >= CLUB_MAX_TEAMS || roster_team_read(&c->t[c->nt + 1], tok, nt) != BH_OK)
                 goto bad;
-            TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
-            TEXT_NUM(2, 1, INT32_MAX, cap);
-            text_unesc(tok[3]);
-            team_t *t = &c->t[++c->nt];
-            t->id = tid;
-            t->captain = (int)cap;
-            snprintf(t->name, sizeof t->name, "%s", tok[3]);
-            roster_init(&t->r);
+            c->nt++;
         } else if (strcmp(tok[0], "player") == 0 && c->nt > 0 && c->status == TFMT_REGISTERING) {
-            long long pid, rating, inv;
-            if (nt != 5)
-                goto bad;
-            TEXT_NUM(1, 1, INT32_MAX, pid);
-            TEXT_NUM(2, 0, ROSTER_RATING_MAX, rating);
-            TEXT_NUM(3, 0, 1, inv);
-            text_unesc(tok[4]);
-            if (roster_add(&c->t[c->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
+            if (roster_team_read_player(&c->t[c->nt], tok, nt) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && c->status == TFMT_REGISTERING) {
             if (nt != 3)

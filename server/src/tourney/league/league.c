@@ -181,7 +181,7 @@ int league_add_team(league *l, int64_t team, const char *name, const roster *r, 
     int rc = check_roster(l, 0, r, captain, &sorted, why);
     if (rc != BH_OK)
         return rc;
-    league_team *t = &l->t[++l->nt];
+    roster_team *t = &l->t[++l->nt];
     t->id = team;
     memcpy(t->name, name, strlen(name) + 1);
     t->r = sorted;

@@ -4,16 +4,12 @@
 #define BH_LEAGUE_INT_H
 
 #include "league.h"
+#include "roster_team.h"
+
+_Static_assert(LEAGUE_NAME_LEN == ROSTER_TEAM_NAME_LEN, "a league team's name is a roster_team's");
 
 #define LEAGUE_MAX_GAMES (2 * LEAGUE_MAX_BOARDS)
 #define LEAGUE_STAGES 5 /* indexed by LEAGUE_STAGE_* (0 unused) */
-
-typedef struct {
-    int64_t id;
-    char name[LEAGUE_NAME_LEN];
-    roster r;
-    int captain;
-} league_team;
 
 typedef struct {
     int team[2]; /* tids: the team named first, the second; 0 = an unused knockout slot */
@@ -27,7 +23,7 @@ struct league {
     league_config cfg;
     int status;                  /* LG_* */
     int stage;                   /* LEAGUE_STAGE_*, 0 before the start */
-    league_team t[LEAGUE_MAX_TEAMS + 1]; /* [1..nt] */
+    roster_team t[LEAGUE_MAX_TEAMS + 1]; /* [1..nt] */
     int nt;
     bool drawn;
     groups_draw draw;

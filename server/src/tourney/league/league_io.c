@@ -425,17 +425,8 @@ char *league_save(const league *l)
     text_esc(&b, c->ruleset);
     text_esc(&b, c->name);
     buf_printf(&b, "\n");
-    for (int t = 1; t <= l->nt; t++) {
-        buf_printf(&b, "team %lld %d", (long long)l->t[t].id, l->t[t].captain);
-        text_esc(&b, l->t[t].name);
-        buf_printf(&b, "\n");
-        for (int i = 0; i < l->t[t].r.n; i++) {
-            const roster_player *p = &l->t[t].r.p[i];
-            buf_printf(&b, "player %d %d %d", p->id, p->rating, p->invited ? 1 : 0);
-            text_esc(&b, p->name);
-            buf_printf(&b, "\n");
-        }
-    }
+    for (int t = 1; t <= l->nt; t++)
+        roster_team_save(&b, &l->t[t]);
     buf_printf(&b, "status %d %d\n", l->status, l->stage);
     if (l->drawn)
         for (int g = 0; g < l->draw.g; g++) {
@@ -578,28 +569,14 @@ int league_load(int64_t id, const char *text, league **out, int *line)
         } else if (!l) {
             goto bad;
         } else if (strcmp(tok[0], "team") == 0 && l->status == LEAGUE_REGISTERING) {
-            long long tid, cap;
-            if (nt != 4 || l->nt >= l->cfg.teams)
+            roster_team *t = &l->t[l->nt + 1];
+            if (l->nt >= l->cfg.teams || roster_team_read(t, tok, nt) != BH_OK)
                 goto bad;
-            TEXT_NUM(1, INT64_MIN, INT64_MAX, tid);
-            TEXT_NUM(2, 1, INT32_MAX, cap);
-            text_unesc(tok[3]);
-            if (!tok[3][0] || strlen(tok[3]) >= LEAGUE_NAME_LEN || league_team_tid(l, tid))
+            if (!tok[3][0] || strlen(tok[3]) >= LEAGUE_NAME_LEN || league_team_tid(l, t->id))
                 goto bad;
-            league_team *t = &l->t[++l->nt];
-            t->id = tid;
-            t->captain = (int)cap;
-            snprintf(t->name, sizeof t->name, "%s", tok[3]);
-            roster_init(&t->r);
+            l->nt++;
         } else if (strcmp(tok[0], "player") == 0 && l->nt > 0 && l->status == LEAGUE_REGISTERING) {
-            long long pid, rating, inv;
-            if (nt != 5)
-                goto bad;
-            TEXT_NUM(1, 1, INT32_MAX, pid);
-            TEXT_NUM(2, 0, ROSTER_RATING_MAX, rating);
-            TEXT_NUM(3, 0, 1, inv);
-            text_unesc(tok[4]);
-            if (roster_add(&l->t[l->nt].r, (int)pid, tok[4], (int)rating, inv != 0, NULL) != BH_OK)
+            if (roster_team_read_player(&l->t[l->nt], tok, nt) != BH_OK)
                 goto bad;
         } else if (strcmp(tok[0], "status") == 0 && l->status == LEAGUE_REGISTERING && !stage) {
             if (nt != 3)
@@ -609,7 +586,7 @@ int league_load(int64_t id, const char *text, league **out, int *line)
             if ((status == LEAGUE_REGISTERING) != (stage == 0))
                 goto bad;
             for (int t = 1; t <= l->nt; t++) {
-                const league_team *x = &l->t[t];
+                const roster_team *x = &l->t[t];
                 roster_rating rr;
                 if (!roster_is_by_rating(&x->r) || roster_find(&x->r, x->captain) < 0 ||
                     roster_check_invited(&x->r, l->cfg.max_invited, NULL) != BH_OK ||
