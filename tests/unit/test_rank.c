@@ -49,7 +49,7 @@ static int held_load(rank_match *m, int cap)
 
 static void held_rules(rank_rules *rr, int tb0, int tb1)
 {
-    rank_rules_seed004(rr);
+    rank_rules_club(rr);
     rr->boards = 4;
     rr->rr = false; /* a Swiss: C.07 art. 16 for unplayed rounds */
     rr->n_tb = tb1 ? 2 : 1;
@@ -215,7 +215,7 @@ static void seed004_worked_example(void)
     for (int i = 0; i < n; i++)
         CHECK_EQ_INT("each match is 6 game points", 12, m[i].gp2_a + m[i].gp2_b);
     rank_rules rr;
-    rank_rules_seed004(&rr);
+    rank_rules_club(&rr);
     rank_table t;
     CHECK_EQ_INT("rank", BH_OK, rank_compute(&rr, 6, m, n, NULL, &t, NULL));
     static const int order[] = {6, 1, 2, 3, 4, 5};
@@ -246,7 +246,7 @@ static void seed004_worked_example(void)
 static void forfeit_and_rest_round(void)
 {
     rank_rules rr;
-    rank_rules_seed004(&rr);
+    rank_rules_club(&rr);
     /* 3 teams, 6 boards: 1 beats 3 by forfeit (6-0), 2 beats 3 4-2, 1 and 2 draw 3-3 */
     const rank_match m[] = {
         {1, 2, 3, 8, 4, RANK_PLAYED}, /* round 1: team 1 rests */
@@ -271,7 +271,7 @@ static void forfeit_and_rest_round(void)
 static void de_not_all_met(void)
 {
     rank_rules rr;
-    rank_rules_seed004(&rr);
+    rank_rules_club(&rr);
     rr.n_tb = 1;
     rr.tb[0] = RANK_TB_DE;
     /* teams 1 (A), 2 (B), 3 (C), 4, 5: MP equalised by the matches against 4 and 5 */
@@ -297,7 +297,7 @@ static void de_not_all_met(void)
 static void de_iterated(void)
 {
     rank_rules rr;
-    rank_rules_seed004(&rr);
+    rank_rules_club(&rr);
     rr.n_tb = 1;
     rr.tb[0] = RANK_TB_DE;
     const rank_match m[] = {
@@ -326,7 +326,7 @@ static void de_iterated(void)
 static void seed003_group(void)
 {
     rank_rules rr;
-    rank_rules_seed003_group(&rr);
+    rank_rules_league_group(&rr);
     /* Berger 5 (6 with the bye): rounds 1-5; game points out of 10 (x2 out of 20) */
     const rank_match m[] = {
         {1, 2, 5, 12, 8, RANK_PLAYED},  {1, 3, 4, 10, 10, RANK_PLAYED},
@@ -367,7 +367,7 @@ static void seed003_group(void)
 static void refusals(void)
 {
     rank_rules rr;
-    rank_rules_seed004(&rr);
+    rank_rules_club(&rr);
     rank_table t;
     refusal why;
     static const struct {

@@ -27,7 +27,7 @@ void club_config_default(club_config *c)
     c->wait_us = 600 * (int64_t)1000000;  /* art. 2: waiting time 10 minutes */
     c->break_us = 600 * (int64_t)1000000; /* our choice: the protest window (art. 5) */
     protest_rules_seed004(&c->pr);
-    rank_rules_seed004(&c->rk);
+    rank_rules_club(&c->rk);
 }
 
 int club_config_check(const club_config *c, refusal *why)

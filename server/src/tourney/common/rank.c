@@ -1,10 +1,13 @@
-/* rank.c: match points and the tie-break table of a team event (F-RR, F-GROUPS), FIDE C.07
- * as applied from 1 August 2024. SPDX-License-Identifier: MIT
- * Each team gets one slot per round from the records. Unplayed rounds (C.07 art. 16): in a
- * Swiss (rules.rr false) a team's own unplayed rounds count against a dummy opponent with its
- * own score, and an opponent's requested byes and unpaired rounds with only voluntarily
- * unplayed rounds after them count as draws (its forfeit losses keep their 0, as in tb.c);
- * a forfeit is no meeting. In a round robin (rules.rr) the rest round of an
+/* rank.c: the C.07 engine (rank.h: the crosstable and its tie-breaks, FIDE C.07 as applied
+ * from 1 August 2024) and the ranking of a team event from its records (F-RR, F-GROUPS).
+ * SPDX-License-Identifier: MIT
+ * Each team has one slot a round. Unplayed rounds (C.07 art. 16): in a Swiss (rules.rr false)
+ * a team's own unplayed rounds count against a dummy opponent with its own score, and an
+ * opponent's requested byes and unpaired rounds with only voluntarily unplayed rounds after
+ * them count as draws (its forfeit losses keep their 0: 16.2.4, 16.3.1); a forfeit is no
+ * meeting. Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5).
+ * The 2026 edition of C.07 (from 1 March 2026) caps those dummies (16.4: at the opponent's
+ * score, or at a draw a round); that is not applied here. In a round robin (rules.rr) the rest round of an
  * odd count is no round at all and a forfeited match counts, with its recorded score, as a
  * meeting with the scheduled opponent (our choice, as FIDE TEC's TieBreakServer treats round
  * robins): every cell of the crosstable is then a result. */
@@ -19,23 +22,20 @@
 #include "tb_order.h"
 #include "xalloc.h"
 
-enum { S_NONE = 0, S_PLAYED, S_FF_WIN, S_FF_LOSS, S_PAB, S_HPB, S_ZPB, S_ABSENT };
-
-typedef struct {
-    uint8_t kind; /* S_* */
-    int opp;      /* opponent, 0 if none */
-    int mp, gp2;  /* scored this round */
-} slot;
-
-typedef struct {
+struct rank_xt {
     const rank_rules *rr;
-    const roster_rating *rating;
-    int n, R;       /* teams, rounds */
-    slot *s;        /* (n+1) x (R+1) */
-    int *mp, *gp2;  /* by team: totals */
-    int *amp, *agp; /* by team: totals as an opponent sees them (art. 16) */
-    int *meet, *de; /* n x n (0-based): meetings counted, match points scored in them */
-} ctx;
+    const roster_rating *rating; /* RANK_TB_LOW_RATING only (rank_compute) */
+    int n, R;                    /* teams, rounds */
+    rank_slot *s;                /* (n+1) x (R+1) */
+    int *mp, *gp2;               /* by team: totals */
+    int *amp, *agp;              /* by team: totals as an opponent sees them (art. 16) */
+    int *meet, *de;              /* n x n (0-based): meetings counted, match points in them */
+    int (*po)[2];                /* play-off games: winner, loser */
+    int npo, cappo;
+};
+
+typedef rank_xt ctx;
+typedef rank_slot slot;
 
 static slot *at(const ctx *c, int t, int r)
 {
@@ -44,19 +44,19 @@ static slot *at(const ctx *c, int t, int r)
 
 static bool met(const ctx *c, const slot *x)
 {
-    return x->kind == S_PLAYED ||
-           (c->rr->rr && (x->kind == S_FF_WIN || x->kind == S_FF_LOSS) && x->opp);
+    return x->kind == RANK_S_PLAYED || x->kind == RANK_S_PENDING ||
+           (c->rr->rr && (x->kind == RANK_S_FF_WIN || x->kind == RANK_S_FF_LOSS) && x->opp);
 }
 
 /* A voluntarily unplayed round (C.07 art. 16): own forfeit, requested bye, absence. In a
  * round robin a rest round is not a round, so it is not voluntary either. */
 static bool voluntary(const ctx *c, const slot *x)
 {
-    return x->kind == S_FF_LOSS || x->kind == S_HPB || x->kind == S_ZPB ||
-           x->kind == S_ABSENT || (x->kind == S_NONE && !c->rr->rr);
+    return x->kind == RANK_S_FF_LOSS || x->kind == RANK_S_HPB || x->kind == RANK_S_ZPB ||
+           x->kind == RANK_S_ABSENT || (x->kind == RANK_S_NONE && !c->rr->rr);
 }
 
-void rank_rules_seed004(rank_rules *rr)
+void rank_rules_club(rank_rules *rr)
 {
     memset(rr, 0, sizeof *rr);
     rr->win_mp = 2;
@@ -72,9 +72,9 @@ void rank_rules_seed004(rank_rules *rr)
     rr->tb[3] = RANK_TB_SB;
 }
 
-void rank_rules_seed003_group(rank_rules *rr)
+void rank_rules_league_group(rank_rules *rr)
 {
-    rank_rules_seed004(rr);
+    rank_rules_club(rr);
     rr->boards = 10;
     rr->n_tb = 2;
     rr->tb[0] = RANK_TB_GP;
@@ -98,28 +98,50 @@ static void tb_win(const ctx *c, const int *group, long *v)
     for (int t = 1; t <= c->n; t++) {
         v[t] = 0;
         for (int r = 1; r <= c->R; r++)
-            v[t] += at(c, t, r)->mp == c->rr->win_mp;
+            v[t] += at(c, t, r)->won;
     }
 }
 
-/* C.07 art. 8.1: the opponents' match points; art. 16 for unplayed rounds. */
+/* C.07 art. 8.1: one round's part of the opponents' match points; art. 16 for unplayed rounds
+ * (in a Swiss a dummy opponent with the team's own score; in a round robin nothing). */
+static long bh_part(const ctx *c, int t, int r)
+{
+    const slot *x = at(c, t, r);
+    return met(c, x) ? c->amp[x->opp] : !c->rr->rr ? c->mp[t] : 0;
+}
+
 static void tb_bh(const ctx *c, const int *group, long *v)
 {
     (void)group;
     for (int t = 1; t <= c->n; t++) {
         v[t] = 0;
-        for (int r = 1; r <= c->R; r++) {
-            const slot *x = at(c, t, r);
-            if (met(c, x))
-                v[t] += c->amp[x->opp];
-            else if (!c->rr->rr)
-                v[t] += c->mp[t]; /* dummy opponent with the team's own score */
-        }
+        for (int r = 1; r <= c->R; r++)
+            v[t] += bh_part(c, t, r);
     }
 }
 
-/* C.07 art. 9.1 for teams: each opponent's score (match or game points, rules.sb_opp) times
- * the team's result against it (match or game points, rules.sb_own); art. 16 as in BH. */
+/* C.07 art. 14.1 Cut-1: the lowest part left out; a voluntarily unplayed round's part (the
+ * last one) is cut first (art. 16.5). */
+static void tb_bh_c1(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    for (int t = 1; t <= c->n; t++) {
+        long sum = 0, low = 0, vol = -1;
+        for (int r = 1; r <= c->R; r++) {
+            long p = bh_part(c, t, r);
+            sum += p;
+            if (r == 1 || p < low)
+                low = p;
+            if (voluntary(c, at(c, t, r)))
+                vol = p;
+        }
+        v[t] = c->R == 0 ? 0 : sum - (vol >= 0 ? vol : low);
+    }
+}
+
+/* C.07 art. 9.1 for teams, read by rules.sb (rank_sb): RANK_SB_ART16, each opponent's score
+ * (match or game points, rules.sb_opp) times the team's result against it (match or game
+ * points, rules.sb_own), art. 16 as in BH; RANK_SB_PLAYED, the matches played only. */
 static void tb_sb(const ctx *c, const int *group, long *v)
 {
     (void)group;
@@ -128,6 +150,11 @@ static void tb_sb(const ctx *c, const int *group, long *v)
         v[t] = 0;
         for (int r = 1; r <= c->R; r++) {
             const slot *x = at(c, t, r);
+            if (rr->sb == RANK_SB_PLAYED) {
+                if (x->kind == RANK_S_PLAYED)
+                    v[t] += (long)c->mp[x->opp] * x->gp2;
+                continue;
+            }
             long own = rr->sb_own == RANK_GP ? x->gp2 : x->mp, opp;
             if (met(c, x))
                 opp = rr->sb_opp == RANK_GP ? c->agp[x->opp] : c->amp[x->opp];
@@ -219,8 +246,47 @@ static int de_tiers(const ctx *c, int *mem, int k, int *tier, int tier0)
     return used;
 }
 
+/* RANK_DE_ALL_MET: inside each tie group, the match points scored in meetings between its
+ * members; it decides only if every member met every other; otherwise 0 for the group. */
+static void de_all_met(const ctx *c, const int *group, long *v)
+{
+    int *size = xcalloc((size_t)c->n + 2, sizeof *size);
+    int *stamp = xcalloc((size_t)c->n + 1, sizeof *stamp);
+    bool *complete = xmalloc(((size_t)c->n + 2) * sizeof *complete);
+    for (int t = 1; t <= c->n; t++)
+        size[group[t]]++;
+    for (int g = 0; g <= c->n + 1; g++)
+        complete[g] = true;
+    for (int t = 1; t <= c->n; t++) {
+        v[t] = 0;
+        int distinct = 0;
+        for (int r = 1; r <= c->R; r++) {
+            const slot *x = at(c, t, r);
+            if (!met(c, x) || group[x->opp] != group[t])
+                continue;
+            v[t] += x->mp;
+            if (stamp[x->opp] != t) {
+                stamp[x->opp] = t;
+                distinct++;
+            }
+        }
+        if (distinct != size[group[t]] - 1)
+            complete[group[t]] = false;
+    }
+    for (int t = 1; t <= c->n; t++)
+        if (size[group[t]] < 2 || !complete[group[t]])
+            v[t] = 0;
+    free(size);
+    free(stamp);
+    free(complete);
+}
+
 static void tb_de(const ctx *c, const int *group, long *v)
 {
+    if (c->rr->de == RANK_DE_ALL_MET) {
+        de_all_met(c, group, v);
+        return;
+    }
     int *mem = xcalloc((size_t)c->n + 1, sizeof *mem), *tier = xcalloc((size_t)c->n + 1,
                                                                           sizeof *tier);
     bool *done = xcalloc((size_t)c->n + 1, sizeof *done);
@@ -242,6 +308,18 @@ static void tb_de(const ctx *c, const int *group, long *v)
     free(done);
 }
 
+/* T-ARMAGEDDON: play-off games won against teams of the same tie group. */
+static void tb_playoff(const ctx *c, const int *group, long *v)
+{
+    for (int t = 1; t <= c->n; t++)
+        v[t] = 0;
+    for (int i = 0; i < c->npo; i++) {
+        int w = c->po[i][0], l = c->po[i][1];
+        if (w >= 1 && w <= c->n && l >= 1 && l <= c->n && group[w] == group[l])
+            v[w]++;
+    }
+}
+
 static const struct {
     int id;
     const char *name;
@@ -250,6 +328,7 @@ static const struct {
     {RANK_TB_GP, "GP", tb_gp},   {RANK_TB_DE, "DE", tb_de},
     {RANK_TB_WIN, "WIN", tb_win}, {RANK_TB_SB, "SB", tb_sb},
     {RANK_TB_BH, "BH", tb_bh},   {RANK_TB_LOW_RATING, "LOW", tb_low_rating},
+    {RANK_TB_BH_C1, "BH-C1", tb_bh_c1}, {RANK_TB_PLAYOFF, "PO", tb_playoff},
 };
 
 static int find_tb(int id)
@@ -270,6 +349,8 @@ int rank_tb_scale(const rank_rules *rr, int tb)
 {
     if (tb == RANK_TB_GP)
         return 2;
+    if (tb == RANK_TB_SB && rr->sb == RANK_SB_PLAYED)
+        return 2;
     if (tb == RANK_TB_SB)
         return (rr->sb_opp == RANK_GP ? 2 : 1) * (rr->sb_own == RANK_GP ? 2 : 1);
     return 1;
@@ -285,9 +366,9 @@ static int bad(refusal *why, int rc, int i)
 static int put(ctx *c, int t, int r, uint8_t kind, int opp, int mp, int gp2)
 {
     slot *x = at(c, t, r);
-    if (x->kind != S_NONE)
+    if (x->kind != RANK_S_NONE)
         return BH_EEXIST;
-    *x = (slot){kind, opp, mp, gp2};
+    *x = (slot){kind, mp == c->rr->win_mp, opp, mp, gp2};
     return BH_OK;
 }
 
@@ -304,28 +385,50 @@ static int record(ctx *c, const rank_match *m)
         int d = m->gp2_a - m->gp2_b;
         int ma = d > 0 ? rr->win_mp : d == 0 ? rr->draw_mp : 0;
         int mb = d < 0 ? rr->win_mp : d == 0 ? rr->draw_mp : 0;
-        if ((rc = put(c, a, r, S_PLAYED, b, ma, m->gp2_a)) != BH_OK)
+        if ((rc = put(c, a, r, RANK_S_PLAYED, b, ma, m->gp2_a)) != BH_OK)
             return rc;
-        return put(c, b, r, S_PLAYED, a, mb, m->gp2_b);
+        return put(c, b, r, RANK_S_PLAYED, a, mb, m->gp2_b);
     }
     case RANK_FF_A:
     case RANK_FF_B:
     case RANK_FF_BOTH: {
         bool wa = m->kind == RANK_FF_B, wb = m->kind == RANK_FF_A;
-        if ((rc = put(c, a, r, wa ? S_FF_WIN : S_FF_LOSS, b, wa ? rr->win_mp : 0,
+        if ((rc = put(c, a, r, wa ? RANK_S_FF_WIN : RANK_S_FF_LOSS, b, wa ? rr->win_mp : 0,
                       m->gp2_a)) != BH_OK)
             return rc;
-        return put(c, b, r, wb ? S_FF_WIN : S_FF_LOSS, a, wb ? rr->win_mp : 0, m->gp2_b);
+        return put(c, b, r, wb ? RANK_S_FF_WIN : RANK_S_FF_LOSS, a, wb ? rr->win_mp : 0,
+                   m->gp2_b);
     }
-    case RANK_PAB: return put(c, a, r, S_PAB, 0, rr->draw_mp, m->gp2_a);
-    case RANK_HPB: return put(c, a, r, S_HPB, 0, rr->draw_mp, m->gp2_a);
-    case RANK_ZPB: return put(c, a, r, S_ZPB, 0, 0, m->gp2_a);
-    default: return put(c, a, r, S_ABSENT, 0, 0, m->gp2_a);
+    case RANK_PAB: return put(c, a, r, RANK_S_PAB, 0, rr->draw_mp, m->gp2_a);
+    case RANK_HPB: return put(c, a, r, RANK_S_HPB, 0, rr->draw_mp, m->gp2_a);
+    case RANK_ZPB: return put(c, a, r, RANK_S_ZPB, 0, 0, m->gp2_a);
+    default: return put(c, a, r, RANK_S_ABSENT, 0, 0, m->gp2_a);
     }
 }
 
-static void ctx_fini(ctx *c)
+/* ---- the crosstable ---- */
+
+rank_xt *rank_xt_new(const rank_rules *rr, int n, int rounds)
 {
+    ctx *c = xcalloc(1, sizeof *c);
+    size_t nn = (size_t)n + 1;
+    c->rr = rr;
+    c->n = n;
+    c->R = rounds;
+    c->s = xcalloc(nn * ((size_t)rounds + 1), sizeof *c->s);
+    c->mp = xcalloc(nn, sizeof *c->mp);
+    c->gp2 = xcalloc(nn, sizeof *c->gp2);
+    c->amp = xcalloc(nn, sizeof *c->amp);
+    c->agp = xcalloc(nn, sizeof *c->agp);
+    c->meet = xcalloc((size_t)n * (size_t)n + 1, sizeof *c->meet);
+    c->de = xcalloc((size_t)n * (size_t)n + 1, sizeof *c->de);
+    return c;
+}
+
+void rank_xt_free(rank_xt *c)
+{
+    if (!c)
+        return;
     free(c->s);
     free(c->mp);
     free(c->gp2);
@@ -333,42 +436,37 @@ static void ctx_fini(ctx *c)
     free(c->agp);
     free(c->meet);
     free(c->de);
+    free(c->po);
+    free(c);
 }
 
-static int ctx_init(ctx *c, const rank_rules *rr, int n, const rank_match *m, int n_m,
-                    refusal *why)
+rank_slot *rank_xt_slot(rank_xt *c, int t, int r)
 {
-    memset(c, 0, sizeof *c);
-    c->rr = rr;
-    c->n = n;
-    for (int i = 0; i < n_m; i++) {
-        if (m[i].round < 1 || m[i].round > RANK_MAX_ROUNDS)
-            return bad(why, BH_EINVAL, i);
-        c->R = m[i].round > c->R ? m[i].round : c->R;
-    }
-    size_t nn = (size_t)n + 1;
-    c->s = xcalloc(nn * ((size_t)c->R + 1), sizeof *c->s);
-    c->mp = xcalloc(nn, sizeof *c->mp);
-    c->gp2 = xcalloc(nn, sizeof *c->gp2);
-    c->amp = xcalloc(nn, sizeof *c->amp);
-    c->agp = xcalloc(nn, sizeof *c->agp);
-    c->meet = xcalloc((size_t)n * (size_t)n, sizeof *c->meet);
-    c->de = xcalloc((size_t)n * (size_t)n, sizeof *c->de);
-    for (int i = 0; i < n_m; i++) {
-        int rc = record(c, &m[i]);
-        if (rc != BH_OK)
-            return bad(why, rc, i);
-    }
+    return at(c, t, r);
+}
+
+void rank_xt_playoff(rank_xt *c, int winner, int loser)
+{
+    BH_GROW(c->po, c->npo, c->cappo);
+    c->po[c->npo][0] = winner;
+    c->po[c->npo++][1] = loser;
+}
+
+int rank_xt_close(rank_xt *c)
+{
+    const rank_rules *rr = c->rr;
+    int rc = BH_OK, n = c->n;
     for (int t = 1; t <= n; t++) {
+        c->mp[t] = c->gp2[t] = 0;
         for (int r = 1; r <= c->R; r++) {
             const slot *x = at(c, t, r);
             c->mp[t] += x->mp;
             c->gp2[t] += x->gp2;
-            if (!met(c, x))
+            if (!met(c, x) || x->opp < 1 || x->opp > n)
                 continue;
             size_t ij = (size_t)(t - 1) * (size_t)n + (size_t)(x->opp - 1);
             if (++c->meet[ij] > 4)
-                return bad(why, BH_ELIMIT, -1);
+                rc = BH_ELIMIT;
             c->de[ij] += x->mp;
         }
         c->amp[t] = c->mp[t];
@@ -376,16 +474,39 @@ static int ctx_init(ctx *c, const rank_rules *rr, int n, const rank_match *m, in
         /* Art. 16 (16.3.2): the voluntarily unplayed rounds after the team's last other
          * round count as draws for its opponents, but only those without a scheduled
          * opponent (requested byes, rounds not paired in); a forfeit loss keeps the points
-         * awarded, 0, wherever it is (16.3.1), as in tb.c and in FIDE TEC's TieBreakServer
-         * (its adjusted score: the points of a round with an opponent stand). */
+         * awarded, 0, wherever it is (16.3.1), as in FIDE TEC's TieBreakServer (its adjusted
+         * score: the points of a round with an opponent stand). */
         for (int r = c->R; r >= 1 && voluntary(c, at(c, t, r)); r--) {
             const slot *x = at(c, t, r);
-            if (x->opp)
+            if (x->kind == RANK_S_FF_LOSS)
                 continue;
             c->amp[t] += rr->draw_mp - x->mp;
             c->agp[t] += rr->boards - x->gp2;
         }
     }
+    return rc;
+}
+
+int rank_xt_mp(const rank_xt *c, int t)
+{
+    return c->mp[t];
+}
+
+int rank_xt_gp2(const rank_xt *c, int t)
+{
+    return c->gp2[t];
+}
+
+int rank_xt_tb(const rank_xt *c, int tb, const int *group, int *v)
+{
+    int i = find_tb(tb);
+    if (i < 0 || tb == RANK_TB_LOW_RATING)
+        return BH_EINVAL;
+    long *lv = xcalloc((size_t)c->n + 1, sizeof *lv);
+    TB[i].fn(c, group, lv);
+    for (int t = 1; t <= c->n; t++)
+        v[t] = (int)lv[t];
+    free(lv);
     return BH_OK;
 }
 
@@ -406,7 +527,8 @@ int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
                  const roster_rating *rating, rank_table *out, refusal *why)
 {
     if (n < 1 || n > RANK_MAX_TEAMS || rr->n_tb < 0 || rr->n_tb > RANK_MAX_TB ||
-        rr->boards < 1 || rr->sb_opp > RANK_GP || rr->sb_own > RANK_GP)
+        rr->boards < 1 || rr->sb_opp > RANK_GP || rr->sb_own > RANK_GP ||
+        rr->sb > RANK_SB_PLAYED || rr->de > RANK_DE_ALL_MET)
         return refusal_set(why, BH_EINVAL, "F-RR", "rules", -1);
     for (int k = 0; k < rr->n_tb; k++) {
         if (find_tb(rr->tb[k]) < 0)
@@ -414,21 +536,32 @@ int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
         if (rr->tb[k] == RANK_TB_LOW_RATING && !rating)
             return refusal_set(why, BH_EINVAL, "F-GROUPS", "rating", -1);
     }
-    ctx c;
-    int rc = ctx_init(&c, rr, n, m, n_m, why);
+    int R = 0;
+    for (int i = 0; i < n_m; i++) {
+        if (m[i].round < 1 || m[i].round > RANK_MAX_ROUNDS)
+            return bad(why, BH_EINVAL, i);
+        R = m[i].round > R ? m[i].round : R;
+    }
+    ctx *c = rank_xt_new(rr, n, R);
+    int rc = BH_OK;
+    for (int i = 0; i < n_m && rc == BH_OK; i++)
+        if ((rc = record(c, &m[i])) != BH_OK)
+            bad(why, rc, i);
+    if (rc == BH_OK && (rc = rank_xt_close(c)) != BH_OK)
+        bad(why, rc, -1);
     if (rc != BH_OK) {
-        ctx_fini(&c);
+        rank_xt_free(c);
         return rc;
     }
-    c.rating = rating;
+    c->rating = rating;
     rank_row *rows = xcalloc((size_t)n, sizeof *rows);
     int *order = xcalloc((size_t)n, sizeof *order);
     int *val = xcalloc(((size_t)n + 1) * (size_t)rr->n_tb + 1, sizeof *val);
     bool *tied = xcalloc((size_t)n, sizeof *tied);
-    tb_order(n, c.mp, rr->n_tb, rank_step, &c, order, val, tied);
+    tb_order(n, c->mp, rr->n_tb, rank_step, c, order, val, tied);
     for (int i = 0; i < n; i++) {
         int t = order[i];
-        rows[i] = (rank_row){.team = t, .place = i + 1, .mp = c.mp[t], .gp2 = c.gp2[t],
+        rows[i] = (rank_row){.team = t, .place = i + 1, .mp = c->mp[t], .gp2 = c->gp2[t],
                              .tied_next = tied[i]};
         for (int k = 0; k < rr->n_tb; k++)
             rows[i].tb[k] = val[t * rr->n_tb + k];
@@ -439,7 +572,7 @@ int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
     free(order);
     free(val);
     free(tied);
-    ctx_fini(&c);
+    rank_xt_free(c);
     return BH_OK;
 }
 

@@ -1,201 +1,83 @@
-/* tb.c: tie-breaks as a table of functions, and the standings built from them.
- * SPDX-License-Identifier: MIT
- * C.07 (from 1 August 2024), art. 16: a team's own unplayed rounds count against a dummy
- * opponent with the team's own final score; an opponent's requested byes and rounds it was
- * not paired in (a withdrawal) that are followed only by voluntarily unplayed rounds count as
- * draws (16.2.5, 16.3.2), while its forfeit losses keep their 0 wherever they are (16.2.4,
- * 16.3.1: the points awarded); Cut-1 (art. 14) cuts a voluntarily unplayed round before any
- * other (art. 16.5). The 2026 edition of C.07 (from 1 March 2026) caps those dummies (16.4:
- * at the opponent's score, or at a draw a round); that is not applied here. */
+/* tb.c: the Swiss's tie-breaks and standings (T-TIEBREAK, T-ARMAGEDDON, T-PRIZES) over the
+ * one C.07 engine (rank.h): the model's slots become a crosstable, each tie-break of the
+ * ruleset (tour.h's TB_*) is one of the engine's, read the Swiss's way (direct encounter
+ * RANK_DE_ALL_MET, Sonneborn-Berger RANK_SB_PLAYED), and the standings are ordered as every
+ * team event's are (tb_order.h). SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bh.h"
 #include "buf.h"
+#include "rank.h"
 #include "tb.h"
 #include "tb_order.h"
 #include "xalloc.h"
 
+/* The Swiss's tie-breaks: the engine's, their short names, and whether a value is x2. */
+static const struct {
+    int id;
+    int rank; /* rank_tb */
+    const char *name;
+    bool x2;
+} TB[] = {
+    {TB_DE, RANK_TB_DE, "DE", false},        {TB_BH_C1, RANK_TB_BH_C1, "BH-C1", false},
+    {TB_BH, RANK_TB_BH, "BH", false},        {TB_GP, RANK_TB_GP, "GP", true},
+    {TB_WON, RANK_TB_WIN, "WON", false},     {TB_SB, RANK_TB_SB, "SB", true},
+    {TB_PLAYOFF, RANK_TB_PLAYOFF, "PO", false},
+};
+
+static const uint8_t KIND[] = {
+    [TOUR_SLOT_ABSENT] = RANK_S_ABSENT, [TOUR_SLOT_PENDING] = RANK_S_PENDING,
+    [TOUR_SLOT_PLAYED] = RANK_S_PLAYED, [TOUR_SLOT_PAB] = RANK_S_PAB,
+    [TOUR_SLOT_FF_WIN] = RANK_S_FF_WIN, [TOUR_SLOT_FF_LOSS] = RANK_S_FF_LOSS,
+    [TOUR_SLOT_HPB] = RANK_S_HPB,       [TOUR_SLOT_ZPB] = RANK_S_ZPB,
+    [TOUR_SLOT_FPB] = RANK_S_FPB,
+};
+
 typedef struct {
-    const tour *t;
-    int n, R;      /* teams, rounds paired */
-    tour_slot *s;  /* (n+1) x (R+1): s[id * (R+1) + r] */
-    int *mp, *gp2; /* by id */
-    int *adj;      /* by id: score as an opponent (trailing voluntary rounds as draws) */
-    int draw_mp;   /* match points of a drawn match */
+    rank_rules rr;
+    rank_xt *x;
+    int n, R; /* teams, rounds counted */
 } tbc;
 
-static const tour_slot *slot(const tbc *c, int id, int r)
-{
-    return &c->s[(size_t)id * (size_t)(c->R + 1) + (size_t)r];
-}
-
-static bool met(int kind)
-{
-    return kind == TOUR_SLOT_PLAYED || kind == TOUR_SLOT_PENDING;
-}
-
-/* upto: the rounds counted (1..upto; < 0 or past the rounds paired: all) */
+/* t's crosstable over rounds 1..upto (< 0 or past the rounds paired: all), its play-offs
+ * included. A round won: a match won over the board, by forfeit, or a full-point bye. */
 static void tbc_init(tbc *c, const tour *t, int upto)
 {
-    c->t = t;
+    const tour_ruleset *rs = tour_rules(t);
     c->n = tour_n_teams(t);
     c->R = upto < 0 || upto > tour_n_rounds(t) ? tour_n_rounds(t) : upto;
-    c->s = xcalloc(((size_t)c->n + 1) * ((size_t)c->R + 1), sizeof *c->s);
-    c->mp = xcalloc((size_t)c->n + 1, sizeof *c->mp);
-    c->gp2 = xcalloc((size_t)c->n + 1, sizeof *c->gp2);
-    c->adj = xcalloc((size_t)c->n + 1, sizeof *c->adj);
-    c->draw_mp = tour_rules(t)->score_per == TOUR_SCORE_GAME ? 2 : 1;
-    for (int id = 1; id <= c->n; id++) {
+    memset(&c->rr, 0, sizeof c->rr);
+    c->rr.win_mp = 2;
+    c->rr.draw_mp = rs->score_per == TOUR_SCORE_GAME ? 2 : 1;
+    c->rr.boards = rs->games;
+    c->rr.sb = RANK_SB_PLAYED;
+    c->rr.de = RANK_DE_ALL_MET;
+    c->x = rank_xt_new(&c->rr, c->n, c->R);
+    for (int id = 1; id <= c->n; id++)
         for (int r = 1; r <= c->R; r++) {
-            tour_slot *x = &c->s[(size_t)id * (size_t)(c->R + 1) + (size_t)r];
-            tour_slot_get(t, id, r, x);
-            c->mp[id] += x->mp;
-            c->gp2[id] += x->gp2;
+            tour_slot s;
+            tour_slot_get(t, id, r, &s);
+            rank_slot *x = rank_xt_slot(c->x, id, r);
+            x->kind = s.kind < (int)BH_ARRAY_LEN(KIND) ? KIND[s.kind] : RANK_S_ABSENT;
+            x->opp = s.opp;
+            x->mp = s.mp;
+            x->gp2 = s.gp2;
+            x->won = (s.kind == TOUR_SLOT_PLAYED && s.gp2 > rs->games) ||
+                     s.kind == TOUR_SLOT_FF_WIN || s.kind == TOUR_SLOT_FPB;
         }
-        c->adj[id] = c->mp[id];
-        for (int r = c->R; r >= 1 && tour_slot_is_voluntary(slot(c, id, r)->kind); r--)
-            if (slot(c, id, r)->kind != TOUR_SLOT_FF_LOSS)
-                c->adj[id] += c->draw_mp - slot(c, id, r)->mp;
+    for (int i = 0; i < tour_n_playoffs(t); i++) {
+        const tour_playoff *p = tour_playoff_get(t, i);
+        rank_xt_playoff(c->x, p->winner, p->loser);
     }
+    rank_xt_close(c->x); /* a Swiss has no rematch: no BH_ELIMIT */
 }
 
 static void tbc_fini(tbc *c)
 {
-    free(c->s);
-    free(c->mp);
-    free(c->gp2);
-    free(c->adj);
+    rank_xt_free(c->x);
 }
-
-/* Buchholz contributions of one round (art. 16: dummy opponent for own unplayed rounds). */
-static int bh_part(const tbc *c, int id, int r)
-{
-    const tour_slot *x = slot(c, id, r);
-    return met(x->kind) ? c->adj[x->opp] : c->mp[id];
-}
-
-static void tb_bh(const tbc *c, const int *group, int *v)
-{
-    (void)group;
-    for (int id = 1; id <= c->n; id++) {
-        v[id] = 0;
-        for (int r = 1; r <= c->R; r++)
-            v[id] += bh_part(c, id, r);
-    }
-}
-
-static void tb_bh_c1(const tbc *c, const int *group, int *v)
-{
-    (void)group;
-    for (int id = 1; id <= c->n; id++) {
-        int sum = 0, low = 0, vol = -1;
-        for (int r = 1; r <= c->R; r++) {
-            int p = bh_part(c, id, r);
-            sum += p;
-            if (r == 1 || p < low)
-                low = p;
-            if (tour_slot_is_voluntary(slot(c, id, r)->kind))
-                vol = p; /* art. 16.5: cut first */
-        }
-        v[id] = c->R == 0 ? 0 : sum - (vol >= 0 ? vol : low);
-    }
-}
-
-static void tb_gp(const tbc *c, const int *group, int *v)
-{
-    (void)group;
-    for (int id = 1; id <= c->n; id++)
-        v[id] = c->gp2[id];
-}
-
-static void tb_won(const tbc *c, const int *group, int *v)
-{
-    (void)group;
-    for (int id = 1; id <= c->n; id++) {
-        v[id] = 0;
-        for (int r = 1; r <= c->R; r++) {
-            const tour_slot *x = slot(c, id, r);
-            v[id] += (x->kind == TOUR_SLOT_PLAYED && x->gp2 > tour_rules(c->t)->games) ||
-                     x->kind == TOUR_SLOT_FF_WIN || x->kind == TOUR_SLOT_FPB;
-        }
-    }
-}
-
-/* Team Sonneborn-Berger: each opponent's match points times the game points (x2) scored
- * against it, over the matches played (choice: the F-RR reading). */
-static void tb_sb(const tbc *c, const int *group, int *v)
-{
-    (void)group;
-    for (int id = 1; id <= c->n; id++) {
-        v[id] = 0;
-        for (int r = 1; r <= c->R; r++) {
-            const tour_slot *x = slot(c, id, r);
-            if (x->kind == TOUR_SLOT_PLAYED)
-                v[id] += c->mp[x->opp] * x->gp2;
-        }
-    }
-}
-
-/* Direct encounter (C.07 art. 6): inside each tie group, the match points scored in matches
- * played between its members; it decides only if every member has met every other (choice:
- * a forfeit is not a meeting, T-FORFEIT); otherwise it is 0 for the whole group. */
-static void tb_de(const tbc *c, const int *group, int *v)
-{
-    int *size = xcalloc((size_t)c->n + 2, sizeof *size);
-    int *stamp = xcalloc((size_t)c->n + 1, sizeof *stamp);
-    bool *complete = xmalloc(((size_t)c->n + 2) * sizeof *complete);
-    for (int id = 1; id <= c->n; id++)
-        size[group[id]]++;
-    for (int g = 0; g <= c->n + 1; g++)
-        complete[g] = true;
-    for (int id = 1; id <= c->n; id++) {
-        v[id] = 0;
-        int distinct = 0;
-        for (int r = 1; r <= c->R; r++) {
-            const tour_slot *x = slot(c, id, r);
-            if (!met(x->kind) || group[x->opp] != group[id])
-                continue;
-            v[id] += x->mp;
-            if (stamp[x->opp] != id) {
-                stamp[x->opp] = id;
-                distinct++;
-            }
-        }
-        if (distinct != size[group[id]] - 1)
-            complete[group[id]] = false;
-    }
-    for (int id = 1; id <= c->n; id++)
-        if (size[group[id]] < 2 || !complete[group[id]])
-            v[id] = 0;
-    free(size);
-    free(stamp);
-    free(complete);
-}
-
-/* Armageddon play-off (T-ARMAGEDDON): games won against teams of the same tie group. */
-static void tb_playoff(const tbc *c, const int *group, int *v)
-{
-    for (int id = 1; id <= c->n; id++)
-        v[id] = 0;
-    for (int i = 0; i < tour_n_playoffs(c->t); i++) {
-        const tour_playoff *p = tour_playoff_get(c->t, i);
-        if (p->winner <= c->n && p->loser <= c->n && group[p->winner] == group[p->loser])
-            v[p->winner]++;
-    }
-}
-
-static const struct {
-    int id;
-    const char *name;
-    bool x2;
-    void (*fn)(const tbc *c, const int *group, int *v);
-} TB[] = {
-    {TB_DE, "DE", false, tb_de},           {TB_BH_C1, "BH-C1", false, tb_bh_c1},
-    {TB_BH, "BH", false, tb_bh},           {TB_GP, "GP", true, tb_gp},
-    {TB_WON, "WON", false, tb_won},        {TB_SB, "SB", true, tb_sb},
-    {TB_PLAYOFF, "PO", false, tb_playoff},
-};
 
 static int find_tb(int id)
 {
@@ -230,13 +112,13 @@ int tb_compute(const tour *t, int id, const int *group, int *vals)
         for (int x = 1; x <= c.n; x++) {
             g[x] = x;
             for (int y = 1; y < x; y++)
-                if (c.mp[y] == c.mp[x]) {
+                if (rank_xt_mp(c.x, y) == rank_xt_mp(c.x, x)) {
                     g[x] = g[y];
                     break;
                 }
         }
     }
-    TB[i].fn(&c, group ? group : g, vals);
+    rank_xt_tb(c.x, TB[i].rank, group ? group : g, vals);
     vals[0] = 0;
     free(g);
     tbc_fini(&c);
@@ -257,7 +139,7 @@ typedef struct {
 static void tb_step(void *ctx, int k, const int *group, int *v)
 {
     const step *st = ctx;
-    TB[st->ix[k]].fn(st->c, group, v);
+    rank_xt_tb(st->c->x, TB[st->ix[k]].rank, group, v);
 }
 
 int tb_standings_upto(const tour *t, int upto, tb_standings *out)
@@ -278,11 +160,14 @@ int tb_standings_upto(const tour *t, int upto, tb_standings *out)
     int *val = xcalloc(((size_t)n + 1) * (size_t)n_tb + 1, sizeof *val);
     bool *tied = xcalloc((size_t)n + 1, sizeof *tied);
     step st = {&c, ix};
-    tb_order(n, c.mp, n_tb, tb_step, &st, order, val, tied);
+    int *mp = xcalloc((size_t)n + 1, sizeof *mp);
+    for (int id = 1; id <= n; id++)
+        mp[id] = rank_xt_mp(c.x, id);
+    tb_order(n, mp, n_tb, tb_step, &st, order, val, tied);
     for (int x = 0; x < n; x++) {
         int id = order[x];
         tb_row *r = &rows[x];
-        *r = (tb_row){.id = id, .place = x + 1, .mp = c.mp[id], .gp2 = c.gp2[id]};
+        *r = (tb_row){.id = id, .place = x + 1, .mp = mp[id], .gp2 = rank_xt_gp2(c.x, id)};
         for (int k = 0; k < n_tb; k++)
             r->tb[k] = val[id * n_tb + k];
         r->prize = x < 3 && c.R > 0; /* T-PRIZES; no prize place before round 1 */
@@ -291,6 +176,7 @@ int tb_standings_upto(const tour *t, int upto, tb_standings *out)
     out->n = n;
     out->rows = rows;
     out->n_tb = n_tb;
+    free(mp);
     free(order);
     free(val);
     free(tied);
