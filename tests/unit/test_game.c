@@ -2,7 +2,7 @@
  * P-* rules (transfer, seat, premove, illegal, agreement, repetition, game 2), clock checks
  * (R-FLAG-EXACT, equal sums), replay from the event list, and a hand-checkable BPGN export.
  * SPDX-License-Identifier: MIT
- * Times are written in ms from the game start; expected results follow from RULES.md alone. */
+ * Times are written in ms from the game start; expected results follow from docs/rules.md alone. */
 #include <stdlib.h>
 #include <string.h>
 
