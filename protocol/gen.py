@@ -586,7 +586,7 @@ M = [
   {"type": "start", "game": 7, "clock_ms": [180000, 180000, 180000, 180000], "running": [0, 2], "server_ms": 1764400000000}, None),
  ("result", "s2c", "Broadcast when the game ends (mate, flag, resignation, draw, adjudication).",
   [GAME, ("result", "string", '"1-0" / "0-1" / "1/2-1/2"', "team of seats 0 and 3 first"),
-   ("reason", "string", "", "mate, flag, illegal, resign, agreement, repetition; mate_both, flag_both, illegal_both: a draw by mates, flags or illegal moves of both teams, one on each board (RULES.md R-MATE-MATE, R-FLAG-FLAG, R-ILLEGAL-ILLEGAL); adjudicated (restart), withdrawn; forfeit (a seat absent when the waiting time wait_s ran out: its team loses), forfeit_both (absent seats of both teams: a draw, as R-FLAG-FLAG); or a director's reason"),
+   ("reason", "string", "", "mate, flag, illegal, resign, agreement, repetition; mate_both, flag_both, illegal_both: a draw by mates, flags or illegal moves of both teams, one on each board (docs/rules.md R-MATE-MATE, R-FLAG-FLAG, R-ILLEGAL-ILLEGAL); adjudicated (restart), withdrawn; forfeit (a seat absent when the waiting time wait_s ran out: its team loses), forfeit_both (absent seats of both teams: a draw, as R-FLAG-FLAG); or a director's reason"),
    ("board", "string or null", '"A" / "B"', "board of the deciding event (the first one for mate_both, flag_both, illegal_both); null for agreement or a director's result"),
    ("clock_ms", "array of 4 integers", "ms", ""), ("server_ms", "integer", "", "")], [],
   {"type": "result", "game": 7, "result": "1/2-1/2", "reason": "mate_both", "board": "A", "clock_ms": [150000, 149000, 170000, 171000], "server_ms": 1764400060000}, None),
@@ -604,7 +604,7 @@ M = [
 
 # ---- the club round robin of seed 004 (issue 15; server/src/proto/proto_club.c) ----------------
 # Kept as a block of its own: decoded by proto_club_decode, not by proto.c's table. Refusals of
-# the rules carry "rule" (a RULES.md id) besides "field".
+# the rules carry "rule" (a docs/rules.md id) besides "field".
 CLUB = ("club", "integer", "1 .. 2^53-1", "the event's id (club_create's reply)")
 GAMEKEY = [("round", "integer", "1..", ""), ("match", "integer", "1..", "the match's number in the round (the schedule's order)"),
            ("board", "integer", "1..boards", "board 1 is the top board")]

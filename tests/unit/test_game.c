@@ -2,7 +2,7 @@
  * P-* rules (transfer, seat, premove, illegal, agreement, repetition, game 2), clock checks
  * (R-FLAG-EXACT, equal sums), replay from the event list, and a hand-checkable BPGN export.
  * SPDX-License-Identifier: MIT
- * Times are written in ms from the game start; expected results follow from RULES.md alone. */
+ * Times are written in ms from the game start; expected results follow from docs/rules.md alone. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -1109,7 +1109,7 @@ static void armageddon_clocks(void)
  * (R-SETTLE, regulation: 2 s after the first decisive event) must replay inside it, though the
  * replayed instants can be up to 2 ms early (one rounded clock per side of a board). 5 s per
  * player. Board A: 1.f3 at 1 s + u0, 1...e5 at 2 s + u1, then White A's flag falls at
- * F = 6 s + u1 - u0 (R-FLAG). Board B: 1.e4 at 0.5 s, 1...e5 at 4 s, 2.Nf3 at 7.5 s, and
+ * F = 6 s + u1 - u0 (R-FLAG-EXACT). Board B: 1.e4 at 0.5 s, 1...e5 at 4 s, 2.Nf3 at 7.5 s, and
  * 2...Nc6 less than 1 ms before the window's end F + 2 s. 300 seeded cases (u in µs): each
  * export imports back with the same result (Team 2: White A flagged). */
 static void bpgn_ms_rounding_window(void)

@@ -1,4 +1,4 @@
-/* test_game_chess.c: the chess game kind (RULES.md F-CHESS) against outside references: real
+/* test_game_chess.c: the chess game kind (docs/rules.md F-CHESS) against outside references: real
  * chess.com games (tests/data/games/chess, SOURCES.md) replayed move by move with their clocks
  * to their published ends, FIDE Laws article examples (5, 6.9, 7.5.5, 9.2 - 9.6), the Fischer
  * increment of seed 004, event replay, and a hand-checkable PGN export in lichess's format.

@@ -291,6 +291,39 @@ static void director_watches_many(void)
     close_hub();
 }
 
+/* P-RESERVE: the reserves are public. 1.e4 d5 2.exd5 on board A hands the pawn to White A's
+ * partner, Black on board B; the move that captured it reaches both teams' four seats and a
+ * spectator with board B's FEN showing that reserve, and so does a spectator's state. */
+static void reserves_are_public(void)
+{
+    static const char *const b_fen = "RNBQKBNR[p] w KQkq - 0 1";
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    hub_on_open(h, 50); /* no auth: a spectator */
+    turn(50, "{\"type\":\"join\",\"id\":5,\"game\":1}", T0);
+    turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,"
+             "\"move\":\"e2e4\"}", T0 + 1000);
+    turn(11, "{\"type\":\"move\",\"id\":7,\"game\":1,\"board\":\"A\",\"ply\":1,"
+             "\"move\":\"d7d5\"}", T0 + 2000);
+    f_clear(&io_log);
+    turn(10, "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"A\",\"ply\":2,"
+             "\"move\":\"e4d5\"}", T0 + 3000);
+    static const uint64_t conns[] = {10, 11, 12, 13, 50};
+    for (size_t i = 0; i < BH_ARRAY_LEN(conns); i++) {
+        const char *m = f_last(&io_log, conns[i], "\"type\":\"move\"");
+        CHECK_MSG(m && strstr(m, b_fen), "conn %d: the capture's move shows no reserve on B: %s",
+                  (int)conns[i], m ? m : "(none)");
+    }
+    f_clear(&io_log);
+    turn(50, "{\"type\":\"join\",\"id\":9,\"game\":1}", T0 + 4000);
+    const char *state = f_last(&io_log, 50, "\"type\":\"state\"");
+    CHECK_MSG(state && strstr(state, "\"role\":\"spectator\"") && strstr(state, b_fen),
+              "the spectator's state shows no reserve on B: %s", state ? state : "(none)");
+    close_hub();
+}
+
 
 /* ---- finished games live in the store (issue 14 item 5) ------------------------------------ */
 
@@ -476,6 +509,7 @@ static void finished_games_leave_memory(void)
 static const bh_test_case cases[] = {
     {"finished_games_leave_memory", finished_games_leave_memory},
     {"director_watches_many", director_watches_many},
+    {"P-RESERVE_public", reserves_are_public},
     {"store_failure_acknowledges_nothing", store_failure_acknowledges_nothing},
     {"draw_by_agreement", draw_by_agreement},
     {"ack_only_after_commit", ack_only_after_commit},

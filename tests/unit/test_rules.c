@@ -1,6 +1,6 @@
 /* test_rules.c: the rules module against outside references: Fairy-Stockfish perft counts
  * (tests/data/perft), real crazyhouse games (tests/data/games/crazyhouse-pgn) and positions
- * named after the rule they check (RULES.md P-*).
+ * named after the rule they check (docs/rules.md P-*).
  * SPDX-License-Identifier: MIT
  * `test_rules` runs the unit cases; `test_rules --slow [PREFIX]` runs the deep perft rows. */
 #include "bh_test.h"

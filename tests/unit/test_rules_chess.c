@@ -1,4 +1,4 @@
-/* test_rules_chess.c: the chess model of the rules module (BH_MODEL_CHESS, RULES.md F-CHESS)
+/* test_rules_chess.c: the chess model of the rules module (BH_MODEL_CHESS, docs/rules.md F-CHESS)
  * against outside references: the published perft counts (tests/data/perft/perft-chess.epd,
  * chessprogramming.org), and positions for the FIDE Laws articles they illustrate.
  * SPDX-License-Identifier: MIT

@@ -1,4 +1,4 @@
-/* arbiter.c: decisive events -> the team result (RULES.md R-*), the settle window, flags,
+/* arbiter.c: decisive events -> the team result (docs/rules.md R-*), the settle window, flags,
  * resignation, draws by agreement and by repetition claim.
  * SPDX-License-Identifier: MIT
  * The first decisive event stops its board and opens the window [t, t + settle_ms]; the

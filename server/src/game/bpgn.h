@@ -2,7 +2,7 @@
  * SPDX-License-Identifier: MIT
  * One time-ordered stream for both boards ("1A. e4{179.547} 1a. Nc6{...} 1B. ..."), drops
  * "N@f3", the mover's remaining clock after each move in seconds with milliseconds.
- * Result convention (RULES.md, FORMAT.md): bughousedb writes [Result] (and the final token)
+ * Result convention (docs/rules.md, FORMAT.md): bughousedb writes [Result] (and the final token)
  * for the board where the game ended, in that board's colours, which alone does not name the
  * team. We write the same (so bughousedb readers are right) and state the team in a tag:
  * [Winner "WhiteA+BlackB" | "BlackA+WhiteB" | "draw" | "*"]. Reading: a Winner tag decides;

@@ -1,5 +1,5 @@
 /* game.h: a game of one of two kinds. Bughouse: two boards, four seats, two clocks, partner
- * transfers, and the arbiter that turns decisive events into the team result (RULES.md P-*,
+ * transfers, and the arbiter that turns decisive events into the team result (docs/rules.md P-*,
  * R-*). Chess (F-CHESS, issue 15): one board, two seats, one clock pair, the FIDE Laws'
  * results (mate, stalemate, dead position, flag, claims of threefold and 50 moves, fivefold and
  * 75 moves).
@@ -54,7 +54,7 @@ int game_partner_of(int seat);
 /* Static label of a seat: "WhiteA", "BlackA", "WhiteB", "BlackB"; "?" if out of range. */
 const char *game_seat_name(int seat);
 
-/* A ruleset: every option written out (RULES.md). Value type. */
+/* A ruleset: every option written out (docs/rules.md). Value type. */
 typedef struct game_rules {
     char name[16];             /* "regulation", "online", or a custom name */
     bool illegal_loses;        /* P-ILLEGAL: true = a legal-looking illegal move loses */
@@ -419,8 +419,8 @@ typedef enum {
 
 /* The gate's verdict at now_us for a game of kind k whose connected seats are the bits of
  * present (bit s = seat s; seats 0..game_seats-1 of the kind: 4 bughouse, 2 chess).
- * FORFEIT: the result's winner in *winner. The combination (RULES.md names no rule for an absent
- * player; we read an absence as a flag at the deadline, R-FLAG-FLAG): an absent seat's board is lost by its team
+ * FORFEIT: the result's winner in *winner. The combination (our reading, docs/rules.md T-WAIT:
+ * an absence is a flag at the deadline, R-FLAG-FLAG): an absent seat's board is lost by its team
  * at the deadline, a decisive event on that board; the two boards' events are simultaneous and
  * combine as R-FLAG-FLAG combines flags:
  *   - every absent seat of one team (one or both of its boards): that team loses

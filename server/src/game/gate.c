@@ -22,7 +22,7 @@ game_gate_verdict game_gate_decide(const game_gate *gt, game_kind k, unsigned pr
         *winner = GAME_DRAW;
     if (next_us)
         *next_us = GAME_NEVER;
-    if (now_us < gt->not_before_us) { /* the break runs: nobody starts early */
+    if (now_us < gt->not_before_us) { /* the break runs (T-BREAK): nobody starts early */
         if (next_us)
             *next_us = gt->not_before_us;
         return GAME_GATE_HOLD;

@@ -143,7 +143,7 @@ typedef struct {
                        * game2_colors: while no choice is open, not_found for anyone) */
     int refusal;      /* what a refused sender gets: BH_EAUTH (error unauthorized, no field)
                        * or, for a club captain's message, BH_ENOTCAPTAIN (field and rule) */
-    const char *rule; /* the refusal's rule id (RULES.md) and field, NULL for BH_EAUTH */
+    const char *rule; /* the refusal's rule id (docs/rules.md) and field, NULL for BH_EAUTH */
     const char *field;
 } hub_perm;
 

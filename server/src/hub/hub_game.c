@@ -127,7 +127,10 @@ static int running_seat(const hub_game *hg, int board)
 }
 
 /* FEN of board of hg into buf: "" for a board its kind has not (a chess game's board B);
- * waiting: the initial position (a chess game's as plain FEN). */
+ * waiting: the initial position (a chess game's as plain FEN). A bughouse FEN carries the
+ * board's two reserves ("[...]"); the state and every move's broadcast send both boards' FEN
+ * to each receiver alike, the four players and the spectators (P-RESERVE: reserves are
+ * public). */
 static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 {
     buf[0] = '\0';

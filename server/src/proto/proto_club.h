@@ -175,7 +175,8 @@ char *proto_club_enc(bool has_id, int64_t id, const pclub_snapshot *s);
 char *proto_club_enc_created(int64_t id, const char *what, int64_t value, const char *token);
 /* {"type":"export_reply","id":..,"what":..,"text":..} */
 char *proto_club_enc_text(int64_t id, const char *what, const char *text);
-/* An error naming the field and the rule (RULES.md id, may be NULL): message "F-LINEUP: ...". */
+/* An error naming the field and the rule (a docs/rules.md id, may be NULL): message
+ * "F-LINEUP: ...". */
 char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
                            const char *rule);
 

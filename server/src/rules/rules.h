@@ -3,7 +3,7 @@
  * key, perft.
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no allocation, no mutable globals (attack tables are built once, thread-safely,
- * by the first bh_pos_start/bh_pos_from_fen). Rule ids (P-*) refer to shared RULES.md.
+ * by the first bh_pos_start/bh_pos_from_fen). Rule ids (P-*) are defined in docs/rules.md.
  * Squares are 0..63 with a1 = 0, b1 = 1, ..., h8 = 63. */
 #ifndef BH_RULES_H
 #define BH_RULES_H
@@ -90,7 +90,7 @@ static inline int bh_move_promo(bh_move m)
 typedef enum {
     BH_MODEL_BUGHOUSE = 0,   /* captured piece leaves the board; the caller hands it on (P-MOVE) */
     BH_MODEL_CRAZYHOUSE = 1, /* captured piece goes to the capturer's own reserve */
-    BH_MODEL_CHESS = 2       /* chess (FIDE Laws; RULES.md F-CHESS): a captured piece leaves the
+    BH_MODEL_CHESS = 2       /* chess (FIDE Laws; F-CHESS): a captured piece leaves the
                               * game, there is no reserve and no drop, no promoted marks; mate is
                               * the FIDE checkmate (art. 5.1.1), no legal move and no check is
                               * stalemate (art. 5.2.1); the en-passant square counts (FEN, key)

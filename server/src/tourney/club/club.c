@@ -25,7 +25,7 @@ void club_config_default(club_config *c)
     c->inc_ms = 5000;    /* ... plus 5 seconds a move from move 1 */
     lineup_rules_seed004(&c->lr);
     c->wait_us = 600 * (int64_t)1000000;  /* art. 2: waiting time 10 minutes */
-    c->break_us = 600 * (int64_t)1000000; /* our choice: the protest window (art. 5) */
+    c->break_us = 600 * (int64_t)1000000; /* T-BREAK, our choice: the protest window (art. 5) */
     protest_rules_seed004(&c->pr);
     rank_rules_club(&c->rk);
 }

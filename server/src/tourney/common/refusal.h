@@ -1,13 +1,13 @@
 /* refusal.h: why a format module refused an input: the rule and the field, for a typed error.
  * SPDX-License-Identifier: MIT
  * The BH_E* return code says what kind of refusal it is; this names the rule (an id of
- * RULES.md, e.g. "F-LINEUP") and the offending field, so the server can reply with a typed
+ * docs/rules.md, e.g. "F-LINEUP") and the offending field, so the server can reply with a typed
  * error that names both. Strings are static: the struct owns nothing. */
 #ifndef BH_REFUSAL_H
 #define BH_REFUSAL_H
 
 typedef struct {
-    const char *rule;  /* RULES.md id ("F-LINEUP", "F-PROTEST", ...); static */
+    const char *rule;  /* docs/rules.md id ("F-LINEUP", "F-PROTEST", ...); static */
     const char *field; /* the input field at fault ("players", "game", ...); static */
     int index;         /* index into that field's list, -1 if it is not a list */
 } refusal;

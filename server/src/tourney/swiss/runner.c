@@ -98,7 +98,7 @@ void runner__touch(runner *r, tfmt_acts *a)
 }
 
 /* When a game that follows the end at end_us (0: none, the event's start) may start: after
- * the ruleset's break_s (issue 13), never before now_us. */
+ * the ruleset's break_s (T-BREAK, issue 13), never before now_us. */
 static uint64_t after_break(const runner *r, uint64_t end_us, uint64_t now_us)
 {
     uint64_t b = (uint64_t)tour_rules(r->t)->break_s * 1000000u;

@@ -69,7 +69,8 @@ typedef struct {
                                * connected, or after wait_s with absent seats forfeiting
                                * (game_gate); 0: they start at once, whoever is there */
     uint32_t break_s;         /* issue 13: seconds between a game's end and the start of the
-                               * match's next game or of the next round (T-AUTO); 0: none */
+                               * match's next game or of the next round (T-BREAK, T-AUTO);
+                               * 0: none */
 } tour_ruleset;
 
 typedef struct {
