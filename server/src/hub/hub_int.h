@@ -386,7 +386,7 @@ int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_d
 const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
 /* hub_club.c: the club round robins (tourney/club/club.h), a format on the seam
- * (hub_event.h: hub__club_fmt): what is left here is the club's own messages. */
+ * (hub_event.h: hub__club_fmt); hub_club.c keeps the club's own messages. */
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);

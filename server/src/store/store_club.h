@@ -1,4 +1,4 @@
-/* store_club.h: the stored state of the club round robins (issue 15): per event its whole
+/* store_club.h: the stored state of the club round robins: per event its whole
  * state as the text club_save writes (tourney/club/club.h; opaque here). SPDX-License-Identifier: MIT
  * The table is schema version 3 of store.c's migrations. Writes join the turn's transaction
  * (store_flush commits), so a line-up or a protest is on disk before it is acknowledged. */
