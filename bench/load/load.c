@@ -10,8 +10,8 @@
  * row every S seconds of the window (long windows: p50/p99/max, server CPU and memory).
  * --deep-pairing starts the server on a deep Swiss paused before a slow pairing (tour_db.h); after
  * the window the director asks for that pairing (round_pair), and the moves sent while the
- * server pairs (until round_pair's reply, which waits for it) make a second window (issue 14
- * item 3). round_pair, not a resume: a resume first sends the last round and the standings to
+ * server pairs (until round_pair's reply, which waits for it) make a second window.
+ * round_pair, not a resume: a resume first sends the last round and the standings to
  * every connection (tens of MB at 4,000), which would be measured instead of the pairing.
  * The client is one epoll thread (lean.c) on the same machine: it shares the CPU with the
  * server, so the latency includes the client's own time. The server dies with the bench
@@ -59,10 +59,10 @@ typedef struct {
     int64_t sent_us; /* when it was sent; 0 = waiting for its turn */
     int64_t due_us;  /* when it was due: its phase. The next move is due one period later,
                       * not one period after the send: boards due within one poll of the
-                      * client are sent together, and with the send as the phase they stayed
-                      * together, merging a little more each period (the server's loop went
-                      * from 68,000 turns a minute to 7,000, p50 from 1 ms to 6 ms, in 15
-                      * minutes: the load was no longer spread over the period) */
+                      * client are sent together, and with the send as the phase they would
+                      * stay together, merging a little more each period (measured so: the
+                      * server's loop fell from 68,000 turns a minute to 7,000, p50 from 1 ms
+                      * to 6 ms, in 15 minutes: the load bunched instead of spreading) */
 } board;
 
 typedef struct {

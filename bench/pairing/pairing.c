@@ -5,11 +5,11 @@
  * SPDX-License-Identifier: MIT
  * Usage: bench_pairing [--top-rank] [N ...] | bench_pairing stress [LO HI EVENTS [ROUNDS]]
  *        | bench_pairing readings [LO HI EVENTS]
- * --top-rank pairs with the reading of C.04.6 3.6.1 this server had before issue 14
- * (TOUR_TOP_RANK): the same events as a build of that time, to compare the code's speed.
+ * --top-rank pairs with the other reading of C.04.6 3.6.1 (TOUR_TOP_RANK, tour.h): the same
+ * events as a build that pairs only by that reading, to compare the code's speed.
  * `readings` counts, over seeded events of LO..HI teams (T-ROUNDS, the results of play()), the
  * rounds that the two readings of C.04.6 art. 3.6.1 (tour.h TOUR_TOP_TPN, TOUR_TOP_RANK) pair
- * differently, among the rounds with an upfloater (issue 14). */
+ * differently, among the rounds with an upfloater. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

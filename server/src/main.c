@@ -60,7 +60,7 @@ static void on_timer(void *ctx)
     hub_on_timer(a->h, now_mono_us());
 }
 
-/* Pairing jobs (issue 14 item 3): the hub hands them over, the worker computes them, the loop
+/* Pairing jobs: the hub hands them over, the worker computes them, the loop
  * gets them back through net_wake and on_wake. */
 static void io_job(void *ctx, hub_job *j)
 {
@@ -391,7 +391,7 @@ int main(int argc, char **argv)
     if (cfg.tls && !own_cert && ensure_dev_cert(cfg.cert_path, cfg.key_path) != BH_OK)
         return 1;
 
-    /* The seat tokens' key (issue 13 item 10): beside the database, never in it. */
+    /* The seat tokens' key: beside the database, never in it. */
     char keypath[4096];
     snprintf(keypath, sizeof keypath, "%s.seat-key", db);
     if (auth_key_load(keypath, hc.token_key) != BH_OK) {

@@ -1,4 +1,4 @@
-/* test_demo_e2e.c: issue 8's end-to-end test. A short demo (6 bot teams, 3 rounds, 10-second
+/* test_demo_e2e.c: the demo's end-to-end test. A short demo (6 bot teams, 3 rounds, 10-second
  * clocks, random bots at a fast pace) runs to the end by T-AUTO against a real
  * bughouse-server; then, from the database the server left:
  *   - every tournament game is finished with a result, none by an illegal move (the bots'
@@ -10,7 +10,7 @@
  *     broadcast, row by row (team, match points, game points);
  *   - no two teams met twice (T-PAIR: no rematch);
  *   - the server's VmRSS at the end is within MEM_BOUND_KB of its VmRSS after round 1;
- *   - issue 13 item 6: each round game's result names the same winner in the server log, the
+ *   - each round game's result names the same winner in the server log, the
  *     demo's console, the stored result, the BPGN and the exported TRF (one_result_everywhere).
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* test_ws_chat.c: partner chat anchored to the game (issue 13 item 9) over real sockets.
+/* test_ws_chat.c: partner chat anchored to the game over real sockets.
  * Two partners chat (lines and signals) at known plies; each line carries both boards' plies
  * and the game time; a reconnect gets the team's lines back in order with their plies (the
  * state's chat list); the other team never receives them (P-SEAT); the director's BPGN export

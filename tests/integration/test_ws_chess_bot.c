@@ -1,5 +1,5 @@
-/* test_ws_chess_bot.c: bughouse-bot's pool plays a hosted chess game over real sockets (issue
- * 15): the director makes a chess game (game_create kind chess, 1+0), one pool plays White
+/* test_ws_chess_bot.c: bughouse-bot's pool plays a hosted chess game over real sockets:
+ * the director makes a chess game (game_create kind chess, 1+0), one pool plays White
  * with Fairy-Stockfish (UCI_Variant chess: bot_uci.c switches the variant to the board's
  * model), another plays Black with random legal moves. The game reaches its end on the server
  * with no error reply to either bot (every move was legal in the server's position), and the

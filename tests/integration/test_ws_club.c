@@ -1,5 +1,5 @@
 /* test_ws_club.c: the club round robin of seed 004 through the server over real sockets
- * (issue 15, "Done when"): 6 teams of 6 boards + 4 reserves, 5 rounds by the Berger table;
+ * (docs/formats.md): 6 teams of 6 boards + 4 reserves, 5 rounds by the Berger table;
  * captains submit line-ups with shifting substitutions over their team connections, one team
  * is short in round 1 (its empty boards lost by forfeit), round 1 starts by itself at its
  * line-up deadline, the arbiter enters results and a forfeit by waiting time, one protest is

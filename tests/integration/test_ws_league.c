@@ -1,4 +1,4 @@
-/* test_ws_league.c: the league of seed 003 (issue 16; F-GROUPS, F-KNOCKOUT, F-CHALLENGE,
+/* test_ws_league.c: the league of seed 003 (F-GROUPS, F-KNOCKOUT, F-CHALLENGE,
  * F-CHESS) over real sockets, with a SIGKILL in the middle of a challenge window. A smaller
  * league (8 teams in 2 groups, 4 boards, then the semi-finals and the final) with compressed
  * deadlines (first challenge 4 s, second 8 s): challenges accepted and played (a chess game

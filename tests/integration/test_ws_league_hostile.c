@@ -1,4 +1,4 @@
-/* test_ws_league_hostile.c: the league of seed 003 (issue 16) attacked over real sockets as a
+/* test_ws_league_hostile.c: the league of seed 003 attacked over real sockets as a
  * hostile client would (the brief: bad input never crashes the server and never corrupts
  * state). Every attack gets a typed error naming its field (and, for a refusal by the
  * league's rules, the rule: F-CHALLENGE, F-GROUPS, F-TEAMRATING, F-KNOCKOUT), the

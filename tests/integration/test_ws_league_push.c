@@ -1,5 +1,5 @@
-/* test_ws_league_push.c: the `league` push under load (issue 16's seed 003 at full size: 20
- * teams in 4 groups, 10 boards; issue 14: the loop never stalls). K connections (env
+/* test_ws_league_push.c: the `league` push under load (seed 003 at full size: 20
+ * teams in 4 groups, 10 boards; the loop never stalls). K connections (env
  * BH_PUSH_SUBS, default 20) sent league_get and so take the league's pushes; the director
  * starts the group stage (one action list: 4 groups' round robins, 400 challenges), then a
  * storm of S league_send messages (env BH_PUSH_SENDS, default 40) arrives from the

@@ -2,7 +2,7 @@
  * WebSocket connections per remote address (typed error, then close; per address; a freed
  * place is reusable); a second connection authenticating with the same player token (the
  * new one takes the seat, the old one gets session_replaced and watches on as a spectator,
- * open); and a client that takes the seat back by itself in a loop (issue 13 item 1): after
+ * open); and a client that takes the seat back by itself in a loop: after
  * one takeover every try within 5 s is replace_throttled (with retry_ms), each try waits
  * again, and the holder plays on undisturbed. SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* memmem */

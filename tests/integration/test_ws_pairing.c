@@ -1,4 +1,4 @@
-/* test_ws_pairing.c: pairing off the loop (issue 14 item 3) over real sockets. The server
+/* test_ws_pairing.c: pairing off the loop over real sockets. The server
  * starts on a deep Swiss paused just before a slow pairing (tests/data/tourney/draws78-r34.trf:
  * 78 teams, 33 rounds played, round 34 runs to the node bound: about 9 s in a release build,
  * far longer here) and a casual game of four players. The director resumes the event; the

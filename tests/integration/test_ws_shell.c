@@ -1,11 +1,11 @@
-/* test_ws_shell.c: the shell tells the truth (issue 13 item 11), over real sockets and
+/* test_ws_shell.c: the shell tells the truth, over real sockets and
  * processes. A flood of 300 messages gets the documented rate_limited and a 1008 close, as a
  * burst of 41 does; --no-tls serves only a loopback address, judged by the address bound, not
  * by the name given (an interface named "127.evil" with address 10.9.9.9, in a network
  * namespace of its own); a port that cannot be bound is an exit with the reason, never
  * "listening"; --idle-s at or below --ping-s is refused with a message; a premove gets the
  * error protocol/messages/c2s-move.md names. And bughouse-bot gives up a seat that a person
- * takes (issue 13 item 1): it exits with a message instead of taking it back.
+ * takes: it exits with a message instead of taking it back.
  * SPDX-License-Identifier: MIT */
 #include <sys/socket.h>
 

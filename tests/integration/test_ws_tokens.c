@@ -1,9 +1,9 @@
-/* test_ws_tokens.c: tokens do not pile up (issue 13 item 10), over real sockets. Before: each
- * team-token login minted 2 new seat tokens per unfinished game and each director's
- * tournament_get 4, and the old ones stayed valid (300 logins: 6 -> 726 rows). Now a seat has
- * one token (auth_seat_token): 300 team logins and 50 tournament_get leave the tokens table as
- * it was (counted in the server's own database with sqlite3), hand out the same token every
+/* test_ws_tokens.c: tokens do not pile up, over real sockets. A seat has one token
+ * (auth_seat_token), so 300 team logins and 50 tournament_get leave the tokens table as it
+ * was (counted in the server's own database with sqlite3), hand out the same token every
  * time, and that token still plays; once the game is finished it opens a read-only view.
+ * (A token minted per login, 2 per unfinished game for a team, 4 for a director's
+ * tournament_get, the old ones valid, would grow it: 300 logins, 6 -> 726 rows.)
  * SPDX-License-Identifier: MIT */
 #include <sqlite3.h>
 

@@ -1,4 +1,4 @@
-/* test_ws_tour.c: a server tournament over real sockets (issue 6 wiring): director commands
+/* test_ws_tour.c: a server tournament over real sockets: director commands
  * and their errors, team tokens and assign messages, T-AUTO with bots, and a crash (SIGKILL)
  * in the middle: after the restart the pairings and standings are the stored ones, the bots'
  * team connections get fresh tokens, and the event runs to its end. SPDX-License-Identifier: MIT */

@@ -1,4 +1,4 @@
-/* test_ws_utf8.c: valid UTF-8, always (issue 13 item 2), over real sockets. Every string field
+/* test_ws_utf8.c: valid UTF-8, always, over real sockets. Every string field
  * at its limit, with 2-, 3- and 4-byte characters (tournament, team and player names 64 bytes,
  * a chat line 500, a director's reason 23), comes back whole in join/state, live,
  * tournament_get, assign, chat, result and the BPGN and TRF exports, also after a restart

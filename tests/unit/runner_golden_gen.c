@@ -1,6 +1,6 @@
 /* runner_golden_gen.c: the hub world of runner_script.h (JSON messages, the sqlite store,
  * hub_fake.h), and the program that plays events 0..N-1 in it and writes the golden digests
- * tests/data/runner/golden.txt that test_runner compares the pure runner with (issue 14 item 2).
+ * tests/data/runner/golden.txt that test_runner compares the pure runner with.
  * SPDX-License-Identifier: MIT
  * Usage: runner_golden_gen [FIRST COUNT]             a line per event: seed steps finished digest
  *        runner_golden_gen --transcript SEED         the steps of one event

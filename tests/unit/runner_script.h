@@ -1,5 +1,5 @@
-/* runner_script.h: seeded random whole tournaments for the runner's equivalence test (issue 14
- * item 2). One driver plays the same script against two worlds: the hub (JSON messages, the
+/* runner_script.h: seeded random whole tournaments for the runner's equivalence test.
+ * One driver plays the same script against two worlds: the hub (JSON messages, the
  * sqlite store, tests/unit/hub_fake.h: runner_golden_gen.c) and the pure runner (test_runner.c).
  * SPDX-License-Identifier: MIT
  * The driver decides its next step only from what it observes (rs_obs: the tournament's status,

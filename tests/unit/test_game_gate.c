@@ -1,4 +1,4 @@
-/* test_game_gate.c: the start gate (game.h game_gate, issue 13 item 3): seed 004 art. 2's
+/* test_game_gate.c: the start gate (game.h game_gate): seed 004 art. 2's
  * waiting time ("10 minutes for a late opponent": 600 s), the break before it, and the result
  * of an absence combined over the two boards as R-FLAG-FLAG combines two flags (docs/rules.md:
  * flags of players of different teams: draw; both of one team: that team loses).

@@ -4,7 +4,7 @@
  * (R-FLAG-EXACT) and the single timer is armed to the earliest deadline; a game starts only
  * when all four seats are connected, and a disconnected player's clock keeps running; a
  * finished game leaves memory and is the same state, BPGN and resend ack when asked for later
- * and after a restart (issue 14 item 5).
+ * and after a restart (docs/runner.md "Finished games").
  * SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>

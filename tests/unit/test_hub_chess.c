@@ -1,4 +1,4 @@
-/* test_hub_chess.c: chess games hosted by the hub (issue 15, docs/rules.md F-CHESS), without
+/* test_hub_chess.c: chess games hosted by the hub (docs/rules.md F-CHESS), without
  * sockets: game_create with kind chess gives two tokens, the game starts when both seats are
  * connected, Fool's mate (1. f3 e5 2. g4 Qh4#, the shortest mate, FIDE Laws 5.1.1) ends it
  * 0-1 by mate, the PGN export has the [%clk] of every move as lichess writes it (10+5 from

@@ -1,4 +1,4 @@
-/* test_hub_club.c: the club round robin of seed 004 through the hub's messages (issue 15; no
+/* test_hub_club.c: the club round robin of seed 004 through the hub's messages (no
  * sockets: hub_fake.h). Six teams of 6 boards + 4 reserves, 5 rounds by the Berger table: the
  * director creates the event and the teams (each gets its captain's token), captains submit
  * line-ups with shifting substitutions (F-LINEUP) and one team plays short (F-SHORT), the

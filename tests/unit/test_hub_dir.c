@@ -1,4 +1,4 @@
-/* test_hub_dir.c: the director's controls in the hub without sockets (issue 7). A fake
+/* test_hub_dir.c: the director's controls in the hub without sockets. A fake
  * transport records what would be sent; time is passed in. Proves: a paused game's clocks
  * stand at the pause instant, a restart keeps the pause and charges nothing for the downtime,
  * the resumed clock flags exactly when its stored remaining time runs out (R-FLAG-EXACT) and
@@ -10,7 +10,7 @@
  * round paired by hand (round_pair with pairs): every bad list refused with its typed error
  * and nothing changed, the good one stored as sent, replaced by a re-pair, kept across a
  * restart and played.
- * Regressions of the hostile-input review (stale P-GAME2 choices, a choice after a restart,
+ * Hostile and edge cases (stale P-GAME2 choices, a choice after a restart,
  * a play-off the director adjudicates, a paused game ended and restarted, a round robin's
  * withdrawn team, a reason in the BPGN) and seeded random controls.
  * SPDX-License-Identifier: MIT */

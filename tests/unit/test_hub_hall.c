@@ -1,4 +1,4 @@
-/* test_hub_hall.c: what the hub gives the director's desk and the hall (issue 17), without
+/* test_hub_hall.c: what the hub gives the director's desk and the hall, without
  * sockets (a fake transport records what would be sent; time is passed in). Proves:
  *   - a game's BPGN carries the Seven Tag Roster's Event (the tournament's name), Site (the
  *     server's --site, else PGN's "?"), Date (UTC, of its creation) and Round ("1.2": round

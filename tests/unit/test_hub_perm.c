@@ -1,4 +1,4 @@
-/* test_hub_perm.c: who may send what (issue 14 item 4), the hub without sockets. It walks the
+/* test_hub_perm.c: who may send what, the hub without sockets. It walks the
  * hub's dispatch table (hub_dispatch_at) and, for every kind in it and every role (no token,
  * spectator, player, team, director), sends a valid message of that kind from a fresh
  * connection of that role. The roles that may send a kind come from protocol/README.md's

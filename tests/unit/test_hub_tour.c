@@ -1,4 +1,4 @@
-/* test_hub_tour.c: tournaments in the hub without sockets (issue 6 wiring, T-AUTO). A fake
+/* test_hub_tour.c: tournaments in the hub without sockets (T-AUTO). A fake
  * transport records what would be sent; time is passed in. Nobody moves, so every game ends
  * when the two White clocks fall at the same instant: flags of different teams on different
  * boards, a draw (R-FLAG-FLAG). Proves: round 1 is paired and started at tournament_start;

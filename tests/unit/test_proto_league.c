@@ -1,4 +1,4 @@
-/* test_proto_league.c: the league's messages (proto_league.h, issue 16) against their golden
+/* test_proto_league.c: the league's messages (proto_league.h) against their golden
  * files (protocol/examples/c2s-league_*.json, s2c-league*.json, written by protocol/gen.py)
  * and hostile inputs: every wrong type or range is refused naming its field.
  * SPDX-License-Identifier: MIT */

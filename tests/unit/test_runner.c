@@ -1,7 +1,7 @@
-/* test_runner.c: the tournament runner (issue 14) with no sqlite and no JSON: every T-* rule by
- * id through the runner's events and actions, and the 500 seeded whole events of
+/* test_runner.c: the tournament runner (docs/runner.md) with no sqlite and no JSON: every T-*
+ * rule by id through the runner's events and actions, and the 500 seeded whole events of
  * tests/data/runner/golden.txt replayed through the runner: the same pairings, results and
- * standings as the hub gave before the runner existed (main 49a90f4, see the header of golden.txt).
+ * standings as the file records (made at main 49a90f4; its header says how).
  * SPDX-License-Identifier: MIT */
 #include <inttypes.h>
 #include <stdio.h>

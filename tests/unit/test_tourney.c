@@ -1,4 +1,4 @@
-/* test_tourney.c: the Swiss team tournament module (issue 6): scoring, rounds, tie-breaks on a
+/* test_tourney.c: the Swiss team tournament module: scoring, rounds, tie-breaks on a
  * published exercise, the pairer against a brute-force reference, invariants, TRF round trip.
  * SPDX-License-Identifier: MIT
  * `test_tourney brute_force_slow N` checks N seeded random tournaments against the reference

@@ -19,8 +19,8 @@ int auth_token_new(char out[AUTH_TOKEN_LEN + 1]);
 
 #define AUTH_KEY_BYTES 32 /* the key of the seat tokens (auth_seat_token) */
 
-/* The player token of seat `seat` of game `game` (issue 13 item 10: a login hands out the same
- * token again instead of a new one, so tokens do not pile up): the first AUTH_TOKEN_BYTES of
+/* The player token of seat `seat` of game `game` (a login hands out the same token again
+ * instead of a new one, so tokens do not pile up): the first AUTH_TOKEN_BYTES of
  * HMAC-SHA256(key, "bughouse seat <game> <seat>") (RFC 2104) as lowercase hex. Only its hash is
  * stored; without the key (bughouse-server keeps it in a file beside the database, not in it)
  * the database does not give the token. BH_OK, or BH_EIO when OpenSSL fails (logged). */

@@ -82,7 +82,7 @@ int bpgn_team_result(const bpgn_game *bg, int *winner);
 int bpgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
                 size_t *bad);
 
-/* A partner-chat line to write into the movetext as a comment (issue 13 item 9): after the
+/* A partner-chat line to write into the movetext as a comment: after the
  * first `plies` moves of the game in time order (0: before the first; the sum of both boards'
  * plies when it was sent), game_ms its game time (ms from the start, -1 unknown). */
 typedef struct bpgn_chat {

@@ -1,6 +1,6 @@
 /* game.h: a game of one of two kinds. Bughouse: two boards, four seats, two clocks, partner
  * transfers, and the arbiter that turns decisive events into the team result (docs/rules.md P-*,
- * R-*). Chess (F-CHESS, issue 15): one board, two seats, one clock pair, the FIDE Laws'
+ * R-*). Chess (F-CHESS): one board, two seats, one clock pair, the FIDE Laws'
  * results (mate, stalemate, dead position, flag, claims of threefold and 50 moves, fivefold and
  * 75 moves).
  * SPDX-License-Identifier: MIT
@@ -397,7 +397,7 @@ const game_ply *game_board_ply(const game *g, int board, int k, size_t *event);
  * rebuilt list differs from ev). */
 int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out);
 
-/* ---- the start gate (issue 13 item 3): a created game's clocks start when its players can
+/* ---- the start gate: a created game's clocks start when its players can
  * play --------------------------------------------------------------------------------------- */
 
 /* When the clocks of a created game may start, and what happens to absent seats. Value type.
@@ -405,7 +405,7 @@ int game_replay(const game_setup *s, const game_event *ev, size_t n, game **out)
  * wait_s: from not_before_us on, the clocks start as soon as every seat of the game is
  * connected; when wait_s seconds have passed with a seat still absent, that seat loses its
  * board by forfeit (seed 004 art. 2: "waiting for a late opponent: 10 minutes"). wait_s 0: the
- * clocks start at not_before_us whoever is there (the behaviour before issue 13). */
+ * clocks start at not_before_us whoever is there. */
 typedef struct game_gate {
     uint64_t not_before_us; /* monotonic µs */
     uint32_t wait_s;        /* seconds after not_before_us; 0 = no waiting (start regardless) */

@@ -1,4 +1,4 @@
-/* gate.c: the start gate of a created game (game.h, issue 13 item 3): when its clocks start,
+/* gate.c: the start gate of a created game (game.h): when its clocks start,
  * and the result of a game whose players did not come.
  * SPDX-License-Identifier: MIT
  * Pure: every instant comes from the caller. */

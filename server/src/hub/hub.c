@@ -286,9 +286,9 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
     hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
     if (hg && seat >= 0 && seat < 4 && hg->status == STORE_FINISHED) {
-        /* Issue 13 item 10: the token of a finished game opens a read-only view of it (the
+        /* The token of a finished game opens a read-only view of it (the
          * seat plays no more): the connection is a spectator, told the game and the seat,
-         * that still reads its own team's chat with the plies (item 9), never the other
+         * that still reads its own team's chat with the plies, never the other
          * team's; what a seat does gets game_over (allowed). */
         release_seat(h, s);
         hub__game_leave(h, s);
@@ -527,7 +527,7 @@ static void do_live(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
  * not_found for anyone, as a join is. */
 static bool public_bpgn(hub *h, const proto_msg *m, const char **field)
 {
-    if (m->export_.chat) { /* the teams' chat is the director's (P-SEAT, issue 13) */
+    if (m->export_.chat) { /* the teams' chat is the director's (P-SEAT) */
         *field = "chat";
         return false;
     }
@@ -538,7 +538,7 @@ static bool public_bpgn(hub *h, const proto_msg *m, const char **field)
 }
 
 /* game2_colors' exception: while no choice of that game is open the answer is not_found, for
- * anyone (as before the table); only an open choice is the captain's. */
+ * anyone, whatever the role; only an open choice is the captain's. */
 static bool no_choice(hub *h, const proto_msg *m, const char **field)
 {
     (void)field;
@@ -691,7 +691,7 @@ static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, b
     if (open || (r->perm.roles & HUB_ROLE_BIT(s->role)))
         return true;
     if (m && s->view_game >= 0 && seat_act_game(m) == s->view_game)
-        /* the read-only view of a finished game's token (issue 13 item 10) acting in that
+        /* the read-only view of a finished game's token acting in that
          * game: it is over for that seat, which is what its holder needs to hear */
         hub__error(h, s->conn, true, id, BH_EOVER, "game");
     else if (r->perm.refusal == BH_EAUTH)
@@ -717,12 +717,12 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
     }
     const hub_route *r;
     switch (a.fam) {
-    case PROTO_FAM_LEAGUE: /* issue 16 (hub_league.c) */
+    case PROTO_FAM_LEAGUE: /* the leagues (hub_league.c) */
         r = &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + a.league.type];
         if (allowed(h, s, a.league.id, r, false, NULL, NULL))
             r->run_league(h, s, &a.league, now_us);
         break;
-    case PROTO_FAM_CLUB: /* issue 15 (hub_club.c) */
+    case PROTO_FAM_CLUB: /* the club round robins (hub_club.c) */
         r = &routes[PROTO_TYPE_COUNT_ + a.club.type];
         if (allowed(h, s, a.club.id, r, false, NULL, NULL))
             r->run_club(h, s, &a.club, now_us);

@@ -16,7 +16,7 @@
 #include "store.h"
 
 typedef struct hub hub;
-typedef struct hub_job hub_job; /* a pairing job of a tournament (issue 14 item 3) */
+typedef struct hub_job hub_job; /* a pairing job of a tournament, run off the loop */
 
 /* What the hub asks of the shell. ctx is passed back. */
 typedef struct {
@@ -36,8 +36,8 @@ typedef struct {
     void (*budget)(void *ctx, uint64_t c, double per_s, double burst);
 } hub_io;
 
-/* A director's budget (issue 17: the 39th team_register of a 40-team setup got rate_limited
- * under a player's 20/s, burst 40): setting up and importing a big field is its job. The
+/* A director's budget: setting up and importing a big field is its job, and a player's 20/s,
+ * burst 40 would refuse it (the 39th team_register of a 40-team setup: rate_limited). The
  * admin token authenticates it; a player's budget stays the transport's. */
 #define HUB_DIRECTOR_RATE_PER_S 500.0
 #define HUB_DIRECTOR_BURST 5000.0
@@ -55,9 +55,9 @@ typedef struct {
     char ruleset[16];      /* game ruleset name: "regulation" or "online" */
     char site[64];         /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
                             * "" writes PGN's unknown "?" */
-    bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only (the
-                            * golden comparison with the hub before issue 17) */
-    int wait_s;  /* issue 13: tournament_create's wait_s when it gives none (0: clocks start
+    bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only
+                            * (tests/data/runner/golden.txt's scoring of withdrawals) */
+    int wait_s;  /* tournament_create's wait_s when it gives none (0: clocks start
                   * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
     int break_s; /* tournament_create's break_s when it gives none (--break-s) */
     unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
@@ -123,7 +123,7 @@ void hub_job_cancel(hub_job *j);
 /* Free a job without delivering it (shutdown); NULL-safe. */
 void hub_job_free(hub_job *j);
 
-/* Who may send what (issue 14 item 4): hub_on_text looks every decoded message up in one
+/* Who may send what: hub_on_text looks every decoded message up in one
  * const table, by kind, and refuses a sender whose role is not in the entry before any
  * handler runs; the table is readable here for tests and tools. A connection without a token
  * is a spectator (protocol/README.md "Roles"). */

@@ -1,4 +1,4 @@
-/* hub_chess.c: the hub's chess games (issue 15, docs/rules.md F-CHESS): what differs from a
+/* hub_chess.c: the hub's chess games (docs/rules.md F-CHESS): what differs from a
  * bughouse game, kept out of hub_game.c. SPDX-License-Identifier: MIT
  * A chess game (game.h GAME_KIND_CHESS) has one board, "A", and two seats, 0 White and
  * 1 Black; the game model decides everything (FIDE Laws: claims 9.2 / 9.3, penalties 9.5.3). */

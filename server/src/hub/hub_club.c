@@ -1,4 +1,4 @@
-/* hub_club.c: the club round robins (issue 15) in the server, a format on the seam
+/* hub_club.c: the club round robins in the server (docs/formats.md), a format on the seam
  * (tourney/seam/tfmt.h: tfmt_club; hub_event.h: hub__club_fmt): the club_* messages (proto_club.h)
  * carried to the pure core (tourney/club/club.h), which decides everything, the team and appeals
  * tokens, and the event's snapshot; the hub's executor (hub_event.c) carries out the core's

@@ -359,7 +359,7 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
         else if (s->role == ROLE_DIRECTOR && e->f->assign_directors)
             hub__event_assign(h, row.id, s->conn, 0);
     }
-    if (hg->status == STORE_WAITING) /* issue 13: from start_us, when all are here */
+    if (hg->status == STORE_WAITING) /* the gate: from start_us, when all are here */
         hub__game_gate(h, hg, &(game_gate){start_us, x->wait_s}, now_us);
     char where[32] = "";
     if (ops->slot != TFMT_SLOT_GAME)

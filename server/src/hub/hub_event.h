@@ -1,4 +1,4 @@
-/* hub_event.h: the hub's one executor of team events (issue 14 item 1, issue 15): every
+/* hub_event.h: the hub's one executor of team events (docs/formats.md, "The event seam"): every
  * format on the seam (tourney/seam/tfmt.h) is run by it. A format's hub file (hub_club.c, ...)
  * keeps only its own messages; the executor carries out the actions every format returns
  * (tfmt_acts), keeps the map games <-> keys, stores the state, publishes to subscribers,
@@ -109,7 +109,7 @@ void hub__event_persist(hub *h, hub_event *e);
  * subscribers at the end of the turn (hub__event_flush), after the turn's replies, and at most
  * once every HUB_EVENT_PUSH_GAP_MS: a change sooner after the last push waits for a timer
  * (hub__event_deadline), so a storm of changes costs one encoding a gap and the last state is
- * always sent (issue 14: the loop never stalls; protocol/README.md "Server pushes"). */
+ * always sent (so the loop never stalls; protocol/README.md "Server pushes"). */
 void hub__event_push(hub *h, hub_event *e, uint64_t now_us);
 /* The minimum time between two pushes of one event, ms. */
 #define HUB_EVENT_PUSH_GAP_MS 250

@@ -213,7 +213,7 @@ static int persist(hub *h, hub_game *hg)
 }
 
 static void cool_later(hub *h, hub_game *hg);
-/* The result notation (protocol/README.md "Results", issue 13 item 6): the two sides by name
+/* The result notation (protocol/README.md "Results"): the two sides by name
  * in seat order, the team of seats 0 and 3 (White on board A) first, with BPGN's result
  * between them: "Alfa 1-0 Bravo" (Alfa won), read the same in the log, the BPGN Result tag,
  * the console and the pages. A game outside tournaments names its players. */
@@ -531,7 +531,7 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     fen_of(hg, 0, fen[0]);
     fen_of(hg, 1, fen[1]);
     bool mine = s->role == ROLE_PLAYER && s->game == hg->id;
-    /* the read-only view of this finished game's token reads its team's chat (item 10) */
+    /* the read-only view of this finished game's token reads its team's chat */
     bool view = s->role == ROLE_SPECTATOR && s->view_game == hg->id && s->view_seat >= 0;
     int team_seat = mine ? s->seat : view ? s->view_seat : -1; /* whose team's chat, -1 all */
     proto_state ps = {
@@ -750,7 +750,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     }
     send_state(h, hg, s, true, id, now_us);
     /* A game starts when all its seats are connected (or on the director's game_start); a
-     * tournament game when its gate says so (issue 13). */
+     * tournament game when its gate says so. */
     bool all = true;
     for (int i = 0; i < hub__seats(hg); i++)
         all &= hg->conns[i] > 0;
@@ -916,7 +916,7 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
         return;
     }
-    /* Issue 13 item 9: the line is anchored to the game, the plies of both boards it
+    /* The line is anchored to the game, the plies of both boards it
      * followed and the game time (0 while the game waits: its clocks have not started). */
     store_chat c = {.game = hg->id, .t_ms = now_wall_ms(), .seat = s->seat, .text = m->chat.text};
     for (int b = 0; b < 2; b++)
@@ -974,7 +974,7 @@ void hub__game_timers(hub *h, uint64_t now_us)
     }
 }
 
-/* ---- the director's controls (issue 7) ------------------------------------------------------ */
+/* ---- the director's controls ------------------------------------------------------------ */
 
 static void states_to_watchers(hub *h, hub_game *hg, uint64_t now_us)
 {

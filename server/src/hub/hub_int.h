@@ -58,8 +58,8 @@ typedef struct {
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
     bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
-    /* A spectator that authenticated with the player token of a finished game (issue 13
-     * items 9 and 10): a read-only view of that game which still reads the chat of the
+    /* A spectator that authenticated with the player token of a finished game: a
+     * read-only view of that game which still reads the chat of the
      * token's team; -1 none. Its moves, chat lines, draws and resignations get game_over. */
     int64_t view_game;
     int view_seat;
@@ -110,7 +110,7 @@ typedef struct {
     int64_t created_ms; /* wall clock of its creation (the BPGN Date) */
     int64_t tournament; /* its tournament, 0 none */
     int64_t team[2];    /* hub teams of seats 0+3 and of seats 1+2, 0 unknown */
-    bool gated;         /* waiting behind gate (issue 13: a tournament game), which decides
+    bool gated;         /* waiting behind gate (a tournament game), which decides
                          * when its clocks start and whether absent seats forfeit */
     game_gate gate;     /* monotonic µs; not stored: a restart waits wait_s again from then */
 } hub_game;
@@ -235,7 +235,7 @@ void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const 
  * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
 int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
                    char token[AUTH_TOKEN_LEN + 1]);
-/* the player token of seat of game gid into token (issue 13 item 10): the seat's own
+/* the player token of seat of game gid into token: the seat's own
  * token (auth_seat_token under cfg.token_key), stored once; handing it out again (a team's
  * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
  * BH_ESTORE. */
@@ -277,7 +277,7 @@ int hub__game_warm(hub *h, hub_game *hg);
 void hub__game_cool(hub *h);
 /* Start a waiting game at now_us: events stored, start broadcast, timer armed. */
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
-/* Put waiting game hg behind gate gt (issue 13) and carry out its verdict at now_us (again
+/* Put waiting game hg behind gate gt and carry out its verdict at now_us (again
  * whenever a seat connects and at its deadlines): start the game, hold it (timer armed), or
  * start and end it at once by forfeit ("1-0", "0-1" or "1/2-1/2", reason "forfeit", or
  * "forfeit_both" for absences of both teams: game_gate_decide's combination). */
@@ -320,8 +320,8 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
  * Tags: Event (the tournament's name, else "bughouse-server game N"), Site (cfg.site, "?"
  * unset), Date (UTC, of the game's creation) and Round ("3.2": round 3, pairing 2, with
  * MatchGame 1 or 2 (T-DOUBLE); "playoff" for an Armageddon game; "-" outside tournaments).
- * with_chat: both teams' partner chat as comments at the moves they followed (issue 13
- * item 9: the director's export only; the stored and public record never has it). */
+ * with_chat: both teams' partner chat as comments at the moves they followed (the
+ * director's export only; the stored and public record never has it). */
 char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat);
 /* The public live-games list: the reply to `live` (has_id) or a push. */
 char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
@@ -330,7 +330,7 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us);
 void hub__live_changed(hub *h, uint64_t now_us);
 void hub__live_push(hub *h, uint64_t now_us);
 
-/* hub_tour.c: tournaments (issue 6; issue 14: each is a runner, which decides; a format on
+/* hub_tour.c: tournaments (each is a runner, which decides: docs/runner.md; a format on
  * the seam, hub_event.h: the executor loads them, feeds them the games' ends and the time). */
 void hub__tour_free(hub *h);
 /* tournament_create: validate the options (BH_OK, or an error and *field), then set up the
@@ -362,7 +362,7 @@ void hub__tour_game2_colors(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
 /* Is a game-2 colour choice open for game 1 gid (the runner asked, nobody answered yet)? */
 bool hub__tour_choice_open(hub *h, int64_t gid);
 
-/* hub_tour_dir.c: the director's controls (issue 7). */
+/* hub_tour_dir.c: the director's controls (protocol/README.md "The director's controls"). */
 /* game_pause, game_result, team_withdraw, round_pair, round_start, export (the union member of
  * that name in m): each replies. */
 void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
@@ -371,12 +371,12 @@ void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
-/* Tournament game hg changed what its round shows (issue 13: it started, or a seat came or
+/* Tournament game hg changed what its round shows (it started, or a seat came or
  * went while it waits): that round goes to every connection again (the `round` push, with
  * its games' states and absent seats). Nothing for other games or a play-off (round 0). */
 void hub__tour_game_changed(hub *h, const hub_game *hg);
 
-/* hub_chess.c: what differs for a chess game (issue 15: GAME_KIND_CHESS, F-CHESS). */
+/* hub_chess.c: what differs for a chess game (GAME_KIND_CHESS, F-CHESS). */
 /* Seats of hg's kind: 4 (bughouse) or 2 (chess: 0 White, 1 Black, board A). */
 int hub__seats(const hub_game *hg);
 /* A claim message of seat at game time gt: game_claim_draw's result (game.h), BH_EINVAL for
@@ -385,13 +385,13 @@ int hub__claim(hub_game *hg, int seat, const proto_claim *m, uint64_t gt, game_d
 /* The reply field naming what a refused claim got wrong. */
 const char *hub__claim_field(const hub_game *hg, const proto_claim *m, int rc);
 
-/* hub_club.c: the club round robins (issue 15: tourney/club/club.h), a format on the seam
- * (hub_event.h: hub__club_fmt): what is left here is the club's own messages. */
+/* hub_club.c: the club round robins (tourney/club/club.h), a format on the seam
+ * (hub_event.h: hub__club_fmt); hub_club.c keeps the club's own messages. */
 /* A decoded club_* message (proto_club.h) that the dispatch table let s send (hub.c: the
  * director's kinds, a captain's lineup and protest): carried out and replied. */
 void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
 
-/* hub_league.c: the leagues of seed 003 (issue 16: tourney/league/league.h), a format on the seam
+/* hub_league.c: the leagues of seed 003 (tourney/league/league.h), a format on the seam
  * (hub_event.h: hub__league_fmt). A decoded league_* message (proto_league.h) that the
  * dispatch table let s send (the director's kinds; a player's, whose league token in the
  * message the handler checks): carried out and replied. */

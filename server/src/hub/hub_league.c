@@ -1,4 +1,4 @@
-/* hub_league.c: the team leagues of seed 003 (issue 16) in the server, a format on the seam
+/* hub_league.c: the team leagues of seed 003 in the server (docs/formats.md), a format on the seam
  * (hub_event.h: hub__league_fmt over tourney/league/league_fmt.h's tfmt_league). The league_* messages
  * (proto_league.h) are carried to the pure core (tourney/league/league.h), which decides everything;
  * this file checks who acts (a league token names one roster player: he acts only in his

@@ -122,7 +122,7 @@ static void ask_choice(hub *h, const htour *ht, tfmt_key g1, int64_t loser, uint
     free(msg);
 }
 
-/* RUNNER_ACT_GAME2 (issue 13): P-GAME2's outcome to both teams' connections, game 1's
+/* RUNNER_ACT_GAME2: P-GAME2's outcome to both teams' connections, game 1's
  * watchers (its players, spectators) and every director. */
 static void game2_decided(hub *h, const htour *ht, const tfmt_act *x)
 {

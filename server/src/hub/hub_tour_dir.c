@@ -1,4 +1,4 @@
-/* hub_tour_dir.c: the director's controls (issue 7): pause and resume one game, adjudicate or
+/* hub_tour_dir.c: the director's controls: pause and resume one game, adjudicate or
  * override a result, withdraw a team, pair and start the next round by hand while the
  * tournament is paused, and export BPGN / TRF (protocol/messages/c2s-game_pause.md ...
  * c2s-export.md).

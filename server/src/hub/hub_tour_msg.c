@@ -58,7 +58,7 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
                 x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
             x->states[k] = hg ? hub__status_name(hg->status) : NULL;
             for (int seat = 0; hg && hg->status == STORE_WAITING && seat < hub__seats(hg); seat++)
-                if (hg->conns[seat] == 0) /* issue 13: who the game waits for */
+                if (hg->conns[seat] == 0) /* who the game waits for */
                     x->absent[k][x->nabsent[k]++] = hg->players[seat];
         }
         x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
@@ -93,7 +93,7 @@ static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
     int upto = tour_n_rounds(t);
     if (upto > 0 && !tour_round_complete(t, upto))
         upto--;
-    /* "after round k" counts rounds 1..k: not a forfeit already set in round k + 1 (issue 17) */
+    /* "after round k" counts rounds 1..k: not a forfeit already set in round k + 1 */
     int rc = tb_standings_upto(t, upto, tbs);
     if (rc != BH_OK)
         return rc;

@@ -81,7 +81,7 @@ static const lws_retry_bo_t no_validity = {.secs_since_valid_ping = 0,
  * on_turn_end (ev_prepare, before the next poll). A reply can wait at most a turn for the
  * turn's commit and then for the writes of the next one, so the longest turns bound the
  * tail of send-to-opponent latency that the server itself adds (bench/load's 15-minute
- * window, issue 14 item 7). Every 60 s it logs the interval's turns: count, p50/p99/max of
+ * window). Every 60 s it logs the interval's turns: count, p50/p99/max of
  * their lengths, the share of the time the loop was busy, and the slowest turn split into
  * its parts; every turn over the threshold is logged alone. Off (lt NULL) it costs one
  * pointer test per callback. */

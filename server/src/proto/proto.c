@@ -436,7 +436,7 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         proto_export *x = &m->export_;
         const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
         if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
-            x->format = PROTO_EXPORT_BPGN; /* issue 13 item 9: "chat" optional, false */
+            x->format = PROTO_EXPORT_BPGN; /* "chat" optional, false */
             if ((rc = opt_flag(o, "chat", &x->chat, err)) != BH_OK)
                 return rc;
             return proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err);

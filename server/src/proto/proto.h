@@ -55,7 +55,7 @@ typedef enum {
     PROTO_GAME2_COLORS,      /* P-GAME2: the loser of game 1 swaps colours in game 2 or not */
     PROTO_ANNOUNCE,          /* director: a notice to every page, or to one team (team) */
     PROTO_TEAM_TOKEN,        /* director: reissue a team's link (team): a new token, the old
-                              * ones revoked (issue 17) */
+                              * ones revoked */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -110,7 +110,7 @@ typedef struct {
     char ruleset[16];        /* game ruleset name, "" the server's */
     int64_t base_ms, inc_ms; /* time control, 0 = the ruleset's */
     int rounds;              /* 0 = T-ROUNDS */
-    int64_t wait_s, break_s; /* issue 13: -1 = absent (the server's default) */
+    int64_t wait_s, break_s; /* -1 = absent (the server's default) */
     int small;               /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
     int late_until;          /* T-LATE: late entries up to this round (0 none) */
     int n_tiebreaks;         /* 0 = T-TIEBREAK default */
@@ -192,7 +192,7 @@ typedef struct {
 
 /* A decoded client message: its type, its id, and the struct of its type: the union member
  * named as the type (export_: export is a C++ keyword); ping, games and live have none.
- * 528 bytes on x86-64 (was 17,648 with one struct for all kinds and the pairs inline). */
+ * 528 bytes on x86-64 (one struct for all kinds with the pairs inline would be 17,648). */
 typedef struct {
     proto_type type;
     int64_t id; /* echoed in the reply; 0..PROTO_ID_MAX */
@@ -303,7 +303,7 @@ typedef struct {
     int64_t t_ms; /* wall clock ms */
     const char *text;
     int ply[2];      /* plies played on boards A and B when it was sent ("ply"); -1 unknown
-                      * (a line stored before the anchors): omitted */
+                      * (a line stored before schema v5): omitted */
     int64_t game_ms; /* game time when it was sent, ms ("game_ms"); -1 unknown: omitted */
 } proto_chat_line;
 
@@ -330,11 +330,11 @@ typedef struct {
     bool with_chat; /* include "chat" (players and director only) */
     bool paused;    /* the director paused the game: clocks stand still */
     int result_board; /* board of the deciding event, -1 none */
-    int64_t start_ms;   /* waiting, issue 13: wall-clock ms from which the clocks may start
+    int64_t start_ms;   /* waiting: wall-clock ms from which the clocks may start
                          * (the break's end); 0 = omitted */
     int64_t forfeit_ms; /* waiting: wall-clock ms at which absent seats forfeit (wait_s);
                          * 0 = omitted (the game waits for the director or all seats) */
-    struct {            /* issue 13: the game's place in its tournament (id 0 = omitted) */
+    struct {            /* the game's place in its tournament (id 0 = omitted) */
         int64_t id;
         const char *name;
         int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */

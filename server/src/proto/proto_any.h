@@ -2,9 +2,9 @@
  * SPDX-License-Identifier: MIT
  * The server reads each frame once: parsed as JSON, its "type" looked up in the core's, the
  * club's (proto_club.h) and the league's (proto_league.h) names, and decoded by that family.
- * Before, the hub tried the club and league decoders on frames whose bytes held "club_" or
- * "league_", so a type written with a JSON escape ("club\u005fget") was refused as
- * unknown_type, though an escaped string is the same string (RFC 8259 section 7). */
+ * The type is matched after JSON decoding, never on the frame's bytes: a type written with a
+ * JSON escape ("club\u005fget") is the same string (RFC 8259 section 7) and is decoded as
+ * such, not refused as unknown_type. */
 #ifndef BH_PROTO_ANY_H
 #define BH_PROTO_ANY_H
 

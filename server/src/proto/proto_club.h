@@ -1,4 +1,4 @@
-/* proto_club.h: the club round robin's messages (issue 15; protocol/messages/c2s-club_*.md,
+/* proto_club.h: the club round robin's messages (protocol/messages/c2s-club_*.md,
  * s2c-club.md): JSON <-> typed C structs, kept apart from proto.h's table so that the two
  * change independently. SPDX-License-Identifier: MIT
  * Same conventions as proto.h: decoders fill a struct and name the offending field; each

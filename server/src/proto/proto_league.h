@@ -1,4 +1,4 @@
-/* proto_league.h: the team league's messages (issue 16, seed 003; protocol/messages/
+/* proto_league.h: the team league's messages (seed 003; protocol/messages/
  * c2s-league_*.md, s2c-league*.md): JSON <-> typed C structs, kept apart from proto.h's and
  * proto_club.h's tables so that they change independently. SPDX-License-Identifier: MIT
  * Same conventions as proto.h: the decoder fills one struct per kind and names the offending

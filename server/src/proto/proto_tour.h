@@ -21,7 +21,7 @@ typedef struct {
     const char *results[2];     /* per game, from team1's view ("1-0", "0-1", "1/2-1/2"), or NULL */
     const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
     const char *states[2];      /* per game: "waiting" / "live" / "finished" (state's status),
-                                 * NULL while not created (issue 13) */
+                                 * NULL while not created */
     const char *absent[2][4];   /* per waiting game: names of the seats not connected (borrowed) */
     int nabsent[2];
     int mp[2];                  /* match points of team1, team2 this round (final when done) */
@@ -93,7 +93,7 @@ typedef struct {
 
 char *proto_enc_game2_choice(const proto_game2_choice *c);
 
-/* game2_decided (issue 13): P-GAME2's outcome, to both teams, game 1's watchers and every
+/* game2_decided: P-GAME2's outcome, to both teams, game 1's watchers and every
  * director, before game 2's assign. how: "chosen", "default" or "draw" (static). */
 typedef struct {
     int64_t tournament;
@@ -131,7 +131,7 @@ typedef struct {
     int round;          /* rounds paired so far */
     int late_until;     /* T-LATE: late entries up to this round, 0 none */
     int64_t base_ms, inc_ms;
-    int64_t wait_s, break_s; /* issue 13: the start gate's waiting time, the break */
+    int64_t wait_s, break_s; /* the start gate's waiting time, the break */
     const char *ruleset;
     const proto_tteam *teams;
     int n_teams;

@@ -42,23 +42,23 @@ static const char *const migrations[] = {
     "CREATE TABLE chat(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
     "  t_ms INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL);"
     "CREATE INDEX chat_game ON chat(game_id, id);",
-    /* v2: the tournaments run by the server (store_tour.h). IF NOT EXISTS: before they were a
-     * migration the server made them itself in version 1 databases, which keep their rows. */
+    /* v2: the tournaments run by the server (store_tour.h). IF NOT EXISTS: a version 1
+     * database may hold them already (made by the server outside the migrations), rows kept. */
     "CREATE TABLE IF NOT EXISTS tour_state(id INTEGER PRIMARY KEY,"
     "  status INTEGER NOT NULL, seed INTEGER NOT NULL, teams TEXT, trf TEXT);"
     "CREATE TABLE IF NOT EXISTS tour_games(game_id INTEGER PRIMARY KEY,"
     "  tournament_id INTEGER NOT NULL, round INTEGER NOT NULL,"
     "  match INTEGER NOT NULL, game_no INTEGER NOT NULL, team1 INTEGER NOT NULL);",
-    /* v3: the club round robins (issue 15, store_state.h): each event's whole state as text */
+    /* v3: the club round robins (store_state.h): each event's whole state as text */
     "CREATE TABLE IF NOT EXISTS club_state(id INTEGER PRIMARY KEY, state TEXT NOT NULL);",
-    /* v4: chess games hosted by the hub (issue 15): the game kind, 0 bughouse, 1 chess */
+    /* v4: chess games hosted by the hub: the game kind, 0 bughouse, 1 chess */
     "ALTER TABLE games ADD COLUMN kind INTEGER NOT NULL DEFAULT 0;",
-    /* v5: chat anchored to the game (issue 13): each board's plies and the game time (ms)
-     * when the line was sent; -1 for lines stored before (unknown) */
+    /* v5: chat anchored to the game: each board's plies and the game time (ms)
+     * when the line was sent; -1 for lines stored under an earlier schema (unknown) */
     "ALTER TABLE chat ADD COLUMN ply_a INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE chat ADD COLUMN ply_b INTEGER NOT NULL DEFAULT -1;"
     "ALTER TABLE chat ADD COLUMN game_ms INTEGER NOT NULL DEFAULT -1;",
-    /* v6: the leagues of seed 003 (issue 16, store_league.h): every player's notice feed
+    /* v6: the leagues of seed 003 (store_league.h): every player's notice feed
      * (seq: 1.. per league; the league's state is an event's, in club_state) */
     "CREATE TABLE IF NOT EXISTS league_notices(league_id INTEGER NOT NULL,"
     "  seq INTEGER NOT NULL, player INTEGER NOT NULL, note INTEGER NOT NULL,"

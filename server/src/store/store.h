@@ -128,7 +128,7 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat);
 
 /* Revoke every token of a role for game (a team token: role "team", game = the team id):
- * they stop opening anything (issue 17: a director reissues a team's link). BH_OK (also when
+ * they stop opening anything (a director reissues a team's link). BH_OK (also when
  * there were none) or BH_ESTORE. */
 int store_token_revoke(store *st, const char *role, int64_t game);
 

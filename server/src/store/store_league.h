@@ -1,4 +1,4 @@
-/* store_league.h: the leagues of seed 003 (issue 16): their players' notice feed (the
+/* store_league.h: the leagues of seed 003: their players' notice feed (the
  * league's state is stored as every event's, store_state.h). SPDX-License-Identifier: MIT
  * The table is schema version 6 of store.c's migrations. Writes join the turn's transaction
  * (store_flush commits), so a challenge, its deadline's effect and the notices it made are on

@@ -1,4 +1,4 @@
-/* store_tour.h: the stored state of tournaments run by the server (issue 6): per tournament
+/* store_tour.h: the stored state of tournaments run by the server: per tournament
  * its status, pairing seed, team map and the whole tournament as TRF text (trf.h), and per
  * tournament game its round, match and game number. SPDX-License-Identifier: MIT
  * The tables are schema version 2 of store.c's migrations. Writes join the turn's transaction

@@ -1,4 +1,4 @@
-/* work.h: one worker thread for long computations off the event loop (issue 14 item 3: a
+/* work.h: one worker thread for long computations off the event loop (a
  * deep pairing takes seconds; the loop keeps serving every game meanwhile).
  * SPDX-License-Identifier: MIT
  * The owner (the loop's thread) submits jobs; the worker runs them one at a time, in order;

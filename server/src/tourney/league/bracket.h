@@ -63,7 +63,7 @@ typedef struct {
 int bracket_init(bracket *kb, const int first[4], const int second[4],
                         refusal *why);
 
-/* A bracket of two groups (our extension for a smaller league, e.g. issue 16's 8 teams in 2
+/* A bracket of two groups (our extension for a smaller league, e.g. 8 teams in 2
  * groups; the regulation has four): semi-finals 1A-2B (BRACKET_SF1) and 2A-1B (BRACKET_SF2),
  * pairing the groups as art. 7 pairs them in the quarter-finals, then the final (art. 9);
  * the quarter-finals stay empty (teams 0, never played). Refusals as bracket_init. */

@@ -1,4 +1,4 @@
-/* league.h: the team league of seed 003 as one event (issue 16; F-GROUPS, F-TEAMRATING,
+/* league.h: the team league of seed 003 as one event (docs/formats.md; F-GROUPS, F-TEAMRATING,
  * F-CHALLENGE, F-KNOCKOUT, F-CHESS): groups balanced by rating, a round robin in each group,
  * every board game arranged by a challenge with deadlines, then the knockout of the eight (or,
  * with two groups, four) best, run like the club round robin (club.h): events in, each with

@@ -127,8 +127,8 @@ static void loaded(void *ev, uint64_t now_us, tfmt_acts *a)
 }
 
 /* The hub's end of game k (the gate's forfeits recorded as forfeits, never as games played;
- * a void game, which a restart adjudicated, counts as drawn: lg has no replay). A game decided
- * already (the director's result) is refused by lg and ignored here. */
+ * a void game, which a restart adjudicated, counts as drawn: the league has no replay). A
+ * game decided already (the director's result) is refused by the league and ignored here. */
 static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
     static const league_res R[] = {[TFMT_WIN1] = LEAGUE_1_0,   [TFMT_DRAW] = LEAGUE_DRAW,

@@ -21,7 +21,7 @@ typedef struct {
 struct league {
     int64_t id;
     league_config cfg;
-    int status;                  /* LG_* */
+    int status;                  /* LEAGUE_REGISTERING .. LEAGUE_FINISHED */
     int stage;                   /* LEAGUE_STAGE_*, 0 before the start */
     roster_team t[LEAGUE_MAX_TEAMS + 1]; /* [1..nt] */
     int nt;

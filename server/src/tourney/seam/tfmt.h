@@ -56,7 +56,7 @@ typedef struct {
 enum {
     TFMT_ACT_CREATE_GAME, /* create game `key` now: team[] in seat order, ruleset, base_ms,
                              * inc_ms, armageddon; its clocks start by the gate start_us +
-                             * wait_s (issue 13; both 0 / now: at once, as before) */
+                             * wait_s (both 0 / now: at once) */
     TFMT_ACT_END_GAME,    /* end live game `key` now with result and reason (a withdrawal);
                              * the format has recorded the end already */
     TFMT_ACT_ROUND,       /* publish round `round` */

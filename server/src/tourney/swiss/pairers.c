@@ -1,4 +1,4 @@
-/* pairers.c: the runner's formats of today: the bughouse Swiss (FIDE C.04.6 colour-free,
+/* pairers.c: the runner's formats: the bughouse Swiss (FIDE C.04.6 colour-free,
  * T-PAIR) and its T-ROUNDS round-robin fallback (Berger tables). Both play double rounds of
  * one bughouse game at a time (T-DOUBLE): game 1 with the lot's colours, game 2 after it with
  * the colours P-GAME2 gives (game_setup_next, the tested rule of game.h).

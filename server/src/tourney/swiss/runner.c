@@ -4,9 +4,9 @@
  * last round (T-ARMAGEDDON, T-PRIZES), and the pairing jobs.
  * SPDX-License-Identifier: MIT
  * Every call appends its actions in the order the caller must carry them out; an action's
- * content is final when appended. Choices are kept in an array with swap-removal, as the hub
- * kept them: the order in which due choices are settled (and so the games' creation order)
- * depends on it. */
+ * content is final when appended. Choices are kept in an array with swap-removal: the order
+ * in which due choices are settled (and so the games' creation order) depends on it, and
+ * tests/data/runner/golden.txt records that order. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,7 +98,7 @@ void runner__touch(runner *r, tfmt_acts *a)
 }
 
 /* When a game that follows the end at end_us (0: none, the event's start) may start: after
- * the ruleset's break_s (T-BREAK, issue 13), never before now_us. */
+ * the ruleset's break_s (T-BREAK), never before now_us. */
 static uint64_t after_break(const runner *r, uint64_t end_us, uint64_t now_us)
 {
     uint64_t b = (uint64_t)tour_rules(r->t)->break_s * 1000000u;
@@ -392,7 +392,7 @@ static void drop_choice(runner *r, tfmt_key game1)
         *c = r->ch[--r->nch];
 }
 
-/* P-GAME2's outcome for everyone (issue 13): before game 2 of game 1 `game1` is created. */
+/* P-GAME2's outcome for everyone: before game 2 of game 1 `game1` is created. */
 static void game2_decided(tfmt_acts *a, tfmt_key game1, int64_t loser, bool swap, int how)
 {
     tfmt_act *x = tfmt_push(a, RUNNER_ACT_GAME2);

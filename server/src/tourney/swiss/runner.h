@@ -1,4 +1,4 @@
-/* runner.h: the tournament runner (issue 14): one event's state machine. Events in, each with
+/* runner.h: the tournament runner (docs/runner.md): one event's state machine. Events in, each with
  * now_us (monotonic µs): the start, a game's end and its result, a P-GAME2 choice, the time
  * (choice deadlines), the director's commands, the result of a pairing job. Actions out: a
  * list the caller carries out in order (create a game, end one, ask for a choice, publish a
@@ -10,7 +10,7 @@
  * format (runner_int.h: pairers.c) says who plays whom, on how many boards, in which
  * colours. Teams are named by the caller's ids (int64, the store's team ids); games by a
  * tfmt_key. The state saves as text (runner_save) and comes back exactly (runner_restore),
- * the stored form of the hub's tournaments before the runner (TRF + a team map). */
+ * the stored form of the server's tournaments (TRF + a team map). */
 #ifndef BH_RUNNER_H
 #define BH_RUNNER_H
 
@@ -78,11 +78,11 @@ typedef struct {
     int small;               /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
     const char *const *tiebreaks; /* tb_name()s in order; NULL / 0: T-TIEBREAK's default */
     int n_tiebreaks;
-    /* Withdrawals as the hub scored them before issue 17 (runner_set_legacy_withdraw): only
-     * for the golden comparison with that hub (tests/data/runner/golden.txt). */
+    /* Tests only (the golden comparison, tests/data/runner/golden.txt): a withdrawal forfeits
+     * its whole current match, games played included (runner_set_legacy_withdraw). */
     bool legacy_withdraw;
     int late_until; /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
-    uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, the old behaviour) */
+    uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, whoever is there) */
     uint32_t break_s; /* tour_ruleset break_s (0: the next game or round starts at once) */
 } runner_config;
 
@@ -129,7 +129,7 @@ void runner_loaded(runner *r, uint64_t now_us, tfmt_acts *a);
 
 /* ---- events ------------------------------------------------------------------------------ */
 
-/* Registration: before the start, or after it a late entry (T-LATE, issue 17): taken while
+/* Registration: before the start, or after it a late entry (T-LATE): taken while
  * the team would be paired from a round <= the config's late_until (the next round to be
  * paired: tour_n_rounds + 1), in a Swiss, running or paused, no pairing job in flight. BH_OK,
  * or BH_ESTATE (field "tournament", with a message saying why: finished, no late entries,
@@ -177,12 +177,12 @@ int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, tfmt_a
 /* team_withdraw: BH_ESTATE "tournament" (not running or paused), BH_ENOTFOUND "team" (not a
  * team of this event), tour_withdraw's errors "team", BH_ESTATE "pairing" (a job runs).
  * Without keep_current the team's current match is forfeited (T-FORFEIT) and its live games
- * end at once as losses (TFMT_ACT_END_GAME "withdrawn"), a play-off game included. Issue
- * 17: when a game of that match was played (game 1 of a double round), it stands and only
+ * end at once as losses (TFMT_ACT_END_GAME "withdrawn"), a play-off game included. But
+ * when a game of that match was played (game 1 of a double round), it stands and only
  * the games not yet decided are forfeited (tour_withdraw_games: a live game 2 ends as a loss,
  * a game 2 not started, its P-GAME2 choice open, is scored as a forfeit win for the
  * opponent); the match scores from its games (a team that lost game 1 to the withdrawn team
- * draws the match 1-1). With legacy_withdraw the whole match is forfeited as before. */
+ * draws the match 1-1). With legacy_withdraw the whole match is forfeited, games played too. */
 int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
                     tfmt_acts *a, runner_reply *rep);
 
@@ -207,16 +207,16 @@ int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a
 /* game_result for finished game k: the director overrides its result. BH_ESTATE "round" when
  * a later round is paired from it (or it is a play-off game), "pairing" while a job runs;
  * BH_ENOTFOUND "game" (not a finished game of this event); BH_ESTATE "game" with a message
- * (issue 17) for a game of a forfeited match or a game scored as a forfeit (a withdrawal):
+ * for a game of a forfeited match or a game scored as a forfeit (a withdrawal):
  * the score is the forfeit's and a result set on it would be shown and ignored, and a
- * withdrawal is not undone (not with legacy_withdraw: then accepted as before, and ignored by
+ * withdrawal is not undone (with legacy_withdraw such a result is accepted, and ignored by
  * the score of a forfeited match). On BH_OK the match and standings are recomputed and a
  * pending P-GAME2 choice goes to the new loser. */
 int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep);
 int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
                     tfmt_acts *a, runner_reply *rep);
 
-/* ---- pairing jobs (item 3: off the loop) --------------------------------------------------- */
+/* ---- pairing jobs (off the loop) ----------------------------------------------------------- */
 
 /* Compute the job's pairing: any thread; touches only j (it holds its own copy of the tour).
  * Up to the node bound's time (swiss.h: about 10 s in deep drawn events). */

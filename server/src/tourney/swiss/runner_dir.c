@@ -1,8 +1,8 @@
 /* runner_dir.c: the runner's commands (runner.h): creation and registration, the start, and the
- * director's controls of issue 7 (T-AUTO "the director may pause, override a result, or re-pair
+ * director's controls (T-AUTO "the director may pause, override a result, or re-pair
  * before start"): pause and resume, withdraw a team, pair the next round (computed or by hand)
  * and start it while paused, override a result. SPDX-License-Identifier: MIT
- * Each answers as the hub answered: the same codes and fields (protocol/messages/c2s-*.md).
+ * Each answers with the codes and fields of protocol/messages/c2s-*.md.
  * While a pairing job runs, a command that would change the event is refused (bad_state, field
  * "pairing"): the job pairs the state it copied. A pause is the exception: T-AUTO's job is
  * then stale and its result is dropped. */
@@ -228,7 +228,7 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     if (check(r, 1u << TFMT_RUNNING | 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
     int tid = runner_team_tid(r, team);
-    /* issue 17: the games played stand, only the rest is forfeited (tour_withdraw_games) */
+    /* the games played stand, only the rest is forfeited (tour_withdraw_games) */
     int rc = !tid                             ? BH_ENOTFOUND
              : keep_current || r->legacy_wd ? tour_withdraw(r->t, tid, keep_current)
                                              : tour_withdraw_games(r->t, tid);
@@ -481,7 +481,7 @@ int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep)
         runner__reply(rep, BH_ESTATE, "pairing");
         snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
     } else if (!r->legacy_wd && g->key.round > 0) {
-        /* issue 17: never a displayed result that the score ignores */
+        /* never a displayed result that the score ignores */
         const tour_match *m = tour_round_match(r->t, k.round, k.match);
         if (m && m->forfeit != TOUR_FF_NONE) {
             runner__reply(rep, BH_ESTATE, "game");

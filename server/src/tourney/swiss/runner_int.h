@@ -17,9 +17,9 @@
 enum { RUNNER_NEXT_NONE, RUNNER_NEXT_CHOICE, RUNNER_NEXT_GAME };
 
 /* A format: the runner's policy for who plays whom next, on how many boards, in which
- * colours. The Swiss (C.04.6, T-PAIR) and its T-ROUNDS round-robin fallback are today's two
- * (pairers.c); a club round robin with line-ups and N-board matches (seed 004) and groups
- * + knockout (seed 003) plug in here. */
+ * colours. The Swiss (C.04.6, T-PAIR) and its T-ROUNDS round-robin fallback are the two
+ * (pairers.c); the club round robin (seed 004) and the league (seed 003) are formats of the
+ * event seam instead (tourney/seam/tfmt.h). */
 typedef struct {
     const char *name; /* the snapshot's "format": "swiss", "round_robin" */
     /* Pair round tour_n_rounds(t)+1 (swiss.h's contract; stop as swiss_pair_until's, may be
@@ -65,7 +65,7 @@ struct runner {
     uint64_t seed; /* pairing seed: round r is paired with seed + r - 1 */
     bool fallback; /* T-ROUNDS small-field fallback applied at the start */
     bool inline_jobs;
-    bool legacy_wd; /* withdrawals as the hub scored them before issue 17 (runner.h) */
+    bool legacy_wd; /* withdrawals scored as golden.txt records them (runner.h) */
     tour *t;
     int64_t *team_of; /* the caller's team id by pairing number (1..nteam_of-1); [0] unused */
     int nteam_of;

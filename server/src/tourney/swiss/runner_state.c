@@ -1,5 +1,5 @@
-/* runner_state.c: the runner's lifetime, its stored state (runner.h: runner_save, the form
- * the hub stored before the runner: TRF and "<fallback> <team id by pairing number>") and read
+/* runner_state.c: the runner's lifetime, its stored state (runner.h: runner_save,
+ * TRF and "<fallback> <team id by pairing number>") and read
  * access. SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>

@@ -80,10 +80,10 @@
  *     public conformance notes; the search tool shows the page only up to its preface.)
  *     Among the bracket's legal pairings, the first by identifier. TPN is the pairing number
  *     (team id), so the top member is the smaller pairing number whatever the scores: an
- *     upfloater with a smaller number than its opponent is a top member (T-PAIR, issue 14).
- *     The ruleset's top_member = TOUR_TOP_RANK keeps the reading this file had before (the
- *     ranking position, score then pairing number, stands for the TPN: an upfloater is
- *     always a bottom member), for comparisons with earlier events. The whole top sequence
+ *     upfloater with a smaller number than its opponent is a top member (T-PAIR).
+ *     The ruleset's top_member = TOUR_TOP_RANK reads it by rank instead (the ranking
+ *     position, score then pairing number, stands for the TPN: an upfloater is always a
+ *     bottom member), for events paired under that reading (tour.h). The whole top sequence
  *     comes first, so the top set is fixed first (the next top: the smallest team for which
  *     a pairing exists whose tops below it are those chosen), then each top in ascending
  *     order takes the smallest bottom that still completes (identifier_first). 6 teams, 1-4

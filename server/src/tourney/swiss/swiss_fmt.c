@@ -82,7 +82,7 @@ static void on_time(void *ev, uint64_t now_us, tfmt_acts *a)
 }
 
 /* The runner has no forfeit result: a gate's forfeit is the win (T-FORFEIT scores a game
- * forfeited by absence as lost, issue 13), both absent a draw as the hub records it. */
+ * forfeited by absence as lost), both absent a draw as the hub records it. */
 static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
     runner_game_over(ev, k, tfmt_res_plain(res), now_us, a);

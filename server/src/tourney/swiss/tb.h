@@ -44,7 +44,7 @@ int tb_compute(const tour *t, int id, const int *group, int *vals);
 int tb_standings_compute(const tour *t, tb_standings *out);
 /* The standings after rounds 1..upto only (upto < 0 or past the rounds paired: all, as
  * tb_standings_compute): a later round's results (a forfeit set by a withdrawal during it, a
- * match finished early) do not count (issue 17: "standings after round k" count rounds up
+ * match finished early) do not count ("standings after round k" count rounds up
  * to k). With no round counted no row is a prize place. BH_OK. */
 int tb_standings_upto(const tour *t, int upto, tb_standings *out);
 void tb_standings_fini(tb_standings *s); /* NULL-safe */

@@ -1,4 +1,4 @@
-/* tour.h: the Swiss team tournament model (issue 6): ruleset, teams, rounds, double-round
+/* tour.h: the Swiss team tournament model: ruleset, teams, rounds, double-round
  * matches, forfeits, byes, withdrawals, play-off games, scoring (T-SCORE, T-BYE, T-FORFEIT).
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no clock reads. Every change is one call, so the caller (the server) can log
@@ -37,12 +37,12 @@ enum { TOUR_SMALL_RR = 0, TOUR_SMALL_CAP = 1 };     /* T-ROUNDS small-field poli
  * of the pair; the team with the larger TPN is the bottom member of the pair." TOUR_TOP_TPN
  * reads it as written (the default): the top member is the smaller pairing number whatever
  * the scores, so an upfloater with a smaller number than its opponent is a top member of the
- * pairing identifier (3.6.2). TOUR_TOP_RANK is the reading this server had before issue 14
- * (and another engine's code): the top member is the higher-ranked team (match points, then
- * pairing number), so an upfloater is always a bottom member. The two give the same brackets,
+ * pairing identifier (3.6.2). TOUR_TOP_RANK is the other reading (another engine's code;
+ * events stored without top=, trf.c): the top member is the higher-ranked team (match points,
+ * then pairing number), so an upfloater is always a bottom member. The two give the same brackets,
  * upfloaters and sets (3.2-3.5); only the pairing inside a bracket with an upfloater can
- * differ. TOUR_TOP_RANK is kept so that today's behaviour can be reproduced (issue 14: the
- * runner's equivalence test); it is stored in the TRF (BHR top=rank). */
+ * differ. TOUR_TOP_RANK keeps an event paired under it on that reading, and lets the pairing
+ * benchmark compare the two; it is stored in the TRF (BHR top=rank). */
 enum { TOUR_TOP_TPN = 0, TOUR_TOP_RANK = 1 };
 
 /* One game of a match, from side a's point of view. */
@@ -65,10 +65,10 @@ typedef struct {
                                * from a round <= late_until (the director's; 0: none) */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
-    uint32_t wait_s;          /* issue 13: a game's clocks start when its seats are all
+    uint32_t wait_s;          /* a game's clocks start when its seats are all
                                * connected, or after wait_s with absent seats forfeiting
                                * (game_gate); 0: they start at once, whoever is there */
-    uint32_t break_s;         /* issue 13: seconds between a game's end and the start of the
+    uint32_t break_s;         /* seconds between a game's end and the start of the
                                * match's next game or of the next round (T-BREAK, T-AUTO);
                                * 0: none */
 } tour_ruleset;
@@ -170,7 +170,7 @@ int tour_start(tour *t, bool *warn);
  * BH_ESTATE (already withdrawn). */
 int tour_withdraw(tour *t, int id, bool keep_current);
 
-/* Withdraw team id during its match of the current round (issue 17, T-FORFEIT applied to
+/* Withdraw team id during its match of the current round (T-FORFEIT applied to
  * the games not played): when a game of that match has a result, the games played stand and
  * each game still without one is scored as a win for the opponent, marked in ff_games (the
  * match stays a meeting: it was played in part); the team is not paired from the next round.

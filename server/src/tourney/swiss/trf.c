@@ -104,7 +104,7 @@ char *trf_export(const tour *t)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
     if (rs->late_until)
         buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
-    if (rs->wait_s) /* issue 13: written when set, so that older files read the same */
+    if (rs->wait_s) /* written only when set: a line without it reads 0 */
         buf_printf(&b, " wait_s=%u", (unsigned)rs->wait_s);
     if (rs->break_s)
         buf_printf(&b, " break_s=%u", (unsigned)rs->break_s);
@@ -256,8 +256,8 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
     char text[512];
     snprintf(text, sizeof text, "%s", line);
     char *save = NULL;
-    /* A BHR line without top= was written before issue 14, by a server that paired with the
-     * top member read by rank: an event stored then keeps the reading it was paired under
+    /* A BHR line without top= comes from a server version that paired with the top member
+     * read by rank: such an event keeps the reading it was paired under
      * (a file with no BHR line at all, another tool's, gets the text's reading). */
     rs->top_member = TOUR_TOP_RANK;
     for (char *tok = strtok_r(text, " \t\r", &save); tok; tok = strtok_r(NULL, " \t\r", &save)) {

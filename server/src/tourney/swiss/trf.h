@@ -25,7 +25,7 @@
  *   BHQ id round kind                 requested byes;   BHP winner loser   play-off games
  * Columns of 013/310/320/330 and 162/362 as the FIDE tie-break checker reads them
  * (OttoMilvang/TieBreakServer, trf2json.py; checked by hand against its tiebreakchecker.py:
- * same match points, game points and Buchholz Cut-1 under C.07 2024, issue 14). Import
+ * same match points, game points and Buchholz Cut-1 under C.07 2024). Import
  * replays the BH* records when there are any (exact).
  * A file without BHT records (another tool's, or ours with the BH* lines stripped) is read
  * from the standard records (trf_std.c):
@@ -43,7 +43,7 @@
  *              (which TRF-2026 reads as Z) is a round the team was not paired in
  *   162, 362   must give the points we score (games 1 / 0.5 / 0, matches 2 / 1 / 0), else
  *              BH_EPARSE at that line; a 162 record says the entries are each board's own
- *              game points (our export since issue 14): the game points are then exact
+ *              game points (our export writes it): the game points are then exact
  *   320        the PAB's match and game points (the ruleset's bye values) and its team per
  *              round; it must agree with the U entries; listed with a blank 001 entry: a PAB
  *              given up by a withdrawal
@@ -53,8 +53,9 @@
  *   started    when a round was played, or when 142/XXR plans rounds for 2 teams or more (the
  *              file's team numbers are kept as pairing numbers: round 1 can be paired);
  *              else a registration list (tour_start would number the teams)
- * Game points of a file without 162 (ours before issue 14: the 001 result was the team's
- * match result, so a won match reads as 2-0; with two games a match it was 2-0 or 1.5-0.5):
+ * Game points of a file without 162 (its 001 result is the team's match result, as this
+ * server's exports without 162 have it: a won match reads as 2-0, with two games a match
+ * it was 2-0 or 1.5-0.5):
  * the 310 game-point totals decide: the narrow wins
  * are the ones that make every team's total match (a flow problem). When several choices fit
  * the totals (the results form a cycle along which half points can move), the file does not

@@ -62,7 +62,7 @@ typedef struct {
     int n_ff;
     std_ff *ff;
     bool exact; /* a 162 record: the round entries are each board's own game points (as our
-                 * export writes them since issue 14), not the match result on every board */
+                 * export writes them), not the match result on every board */
 } std_file;
 
 /* Columns [a, b) of line (length ll) as an integer (0 if blank or out of the line). */
