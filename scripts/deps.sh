@@ -14,9 +14,10 @@ fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
       libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates nodejs)
 # Tests: chromium for the browser tests, poppler-utils (pdftoppm, pdfinfo) for the print test;
-# clang (and its sanitizer/libFuzzer runtime) for the second compiler's build in scripts/test.sh.
+# clang (and its sanitizer/libFuzzer runtime) for the second compiler's build in scripts/test.sh;
+# clang-format for ctest clang_format (tools/format.sh --check).
 # python3 runs protocol/gen.py --check (ctest protocol_docs_current) and league_demo.sh.
-[ "$mode" = run ] || pkgs+=(chromium poppler-utils clang libclang-rt-dev python3)
+[ "$mode" = run ] || pkgs+=(chromium poppler-utils clang clang-format libclang-rt-dev python3)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do
