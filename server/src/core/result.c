@@ -40,14 +40,3 @@ bh_result bh_result_plain(bh_result r)
                                         : r == BH_RES_FF_BOTH ? BH_RES_DRAW
                                                               : r;
 }
-
-int bh_result_winner(bh_result r)
-{
-    bh_result p = bh_result_plain(r);
-    return p == BH_RES_WIN1 ? 1 : p == BH_RES_WIN2 ? 2 : 0;
-}
-
-bh_result bh_result_of_winner(int side)
-{
-    return side == 1 ? BH_RES_WIN1 : side == 2 ? BH_RES_WIN2 : BH_RES_DRAW;
-}

@@ -46,11 +46,4 @@ bool bh_result_is_forfeit(bh_result r);
  * scores both sides absent); every other value is itself. */
 bh_result bh_result_plain(bh_result r);
 
-/* The winning side of r, a forfeit included: 1 (WIN1, FF_W), 2 (WIN2, FF_B), else 0 (a draw,
- * a double forfeit, no result). */
-int bh_result_winner(bh_result r);
-
-/* The over-the-board result won by side 1 or 2; a draw for any other side (0). */
-bh_result bh_result_of_winner(int side);
-
 #endif
