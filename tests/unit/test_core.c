@@ -1,12 +1,13 @@
 /* test_core.c: core helpers: error names are the wire names of protocol/errors.md; the UTF-8
  * validator agrees with glibc's iconv decoder (an independent strict one) and RFC 3629's own
- * examples. SPDX-License-Identifier: MIT */
+ * examples; the result tokens are the PGN standard's. SPDX-License-Identifier: MIT */
 #include <iconv.h>
 
 #include "bh.h"
 #include "bh_test.h"
 #include "buf.h"
 #include "now.h"
+#include "result.h"
 #include "utf8.h"
 
 static void errname_wire_names(void)
@@ -152,6 +153,50 @@ static void utf8_prefix_and_repair(void)
     free(r);
 }
 
+/* The PGN standard's result tokens (8.2.6, the Seven Tag Roster's Result tag: "1-0" White
+ * wins, "0-1" Black wins, "1/2-1/2" drawn, "*" unknown or ongoing) and the TRF forfeits round
+ * trip through result.h; anything else is refused and leaves the value alone. */
+static void result_tokens(void)
+{
+    static const struct {
+        const char *token;
+        bh_result r;
+    } tok[] = { /* the PGN standard's four, then the forfeits */
+        {"1-0", BH_RES_WIN1},  {"0-1", BH_RES_WIN2},  {"1/2-1/2", BH_RES_DRAW},
+        {"*", BH_RES_NONE},    {"+-", BH_RES_FF_W},   {"-+", BH_RES_FF_B},
+        {"--", BH_RES_FF_BOTH},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(tok); i++) {
+        bh_result r = BH_RES_N_;
+        CHECK_EQ_INT(tok[i].token, BH_OK, bh_result_parse(tok[i].token, strlen(tok[i].token), &r));
+        CHECK_EQ_INT(tok[i].token, (int)tok[i].r, (int)r);
+        CHECK_EQ_STR(tok[i].token, tok[i].token, bh_result_token(r));
+        CHECK_EQ_INT(tok[i].token, i >= 4, bh_result_is_forfeit(r));
+    }
+    static const struct {
+        const char *s;
+        size_t len;
+    } bad[] = {
+        {"1-1", 3}, {"1/2", 3}, {"", 0}, {"1-0 ", 4}, {" 1-0", 4}, {"1-0\0", 4},
+        {"1\0-0", 4}, {"1/2-1/2\0", 8}, {"1-", 2}, {"1:0", 3}, {"0-0", 3}, {"1/2-1/", 6},
+        {"=", 1}, {"**", 2}, {"+", 1}, {"+:-", 3}, {"1-0", 2}, {"1-0", 4},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        bh_result r = BH_RES_DRAW;
+        CHECK_EQ_INT(bad[i].s, BH_EINVAL, bh_result_parse(bad[i].s, bad[i].len, &r));
+        CHECK_EQ_INT("left alone", BH_RES_DRAW, (int)r);
+    }
+    bh_result r = BH_RES_WIN1;
+    CHECK_EQ_INT("NULL", BH_EINVAL, bh_result_parse(NULL, 0, &r));
+    CHECK(bh_result_token(BH_RES_N_) == NULL && bh_result_token((bh_result)-1) == NULL);
+    /* A forfeit counts as the win (a double one as a draw). */
+    CHECK_EQ_INT("FF_W", BH_RES_WIN1, (int)bh_result_plain(BH_RES_FF_W));
+    CHECK_EQ_INT("FF_B", BH_RES_WIN2, (int)bh_result_plain(BH_RES_FF_B));
+    CHECK_EQ_INT("FF_BOTH", BH_RES_DRAW, (int)bh_result_plain(BH_RES_FF_BOTH));
+    CHECK_EQ_INT("NONE", BH_RES_NONE, (int)bh_result_plain(BH_RES_NONE));
+    CHECK_EQ_INT("DRAW", BH_RES_DRAW, (int)bh_result_plain(BH_RES_DRAW));
+}
+
 static const bh_test_case cases[] = {
     {"buf_printf_grows", buf_printf_grows},
     {"errname_wire_names", errname_wire_names},
@@ -160,6 +205,7 @@ static const bh_test_case cases[] = {
     {"utf8_rfc3629_examples", utf8_rfc3629_examples},
     {"utf8_valid_as_iconv", utf8_valid_as_iconv},
     {"pgn_date", pgn_date},
+    {"result_tokens", result_tokens},
 };
 
 BH_TEST_MAIN(cases)

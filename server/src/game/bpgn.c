@@ -132,16 +132,14 @@ int bpgn__parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t 
 
 bool bpgn__is_result(const char *t, size_t len, size_t i, size_t *n)
 {
-    static const char *const res[] = {"1/2-1/2", "1-0", "0-1", "*"};
-    for (size_t k = 0; k < BH_ARRAY_LEN(res); k++) {
-        size_t m = strlen(res[k]);
-        if (i + m <= len && memcmp(t + i, res[k], m) == 0 &&
-            (i + m == len || isspace((unsigned char)t[i + m]))) {
-            *n = m;
-            return true;
-        }
-    }
-    return false;
+    size_t m = 0; /* the word at i: a PGN result token (result.h), not a forfeit */
+    while (i + m < len && !isspace((unsigned char)t[i + m]))
+        m++;
+    bh_result r;
+    if (i >= len || bh_result_parse(t + i, m, &r) != BH_OK || bh_result_is_forfeit(r))
+        return false;
+    *n = m;
+    return true;
 }
 
 int bpgn__finish(bpgn_game *bg, int rc, size_t consumed, bpgn_game *out, size_t *used)
@@ -276,9 +274,11 @@ int bpgn_team_result(const bpgn_game *bg, int *winner)
             return BH_ENOTFOUND;
         return BH_OK;
     }
-    if (!bg->result[0] || strcmp(bg->result, "*") == 0)
+    bh_result res = BH_RES_NONE; /* the token read (bpgn__is_result), "" none */
+    bh_result_parse(bg->result, strlen(bg->result), &res);
+    if (res == BH_RES_NONE)
         return BH_ENOTFOUND;
-    if (strcmp(bg->result, "1/2-1/2") == 0) {
+    if (res == BH_RES_DRAW) {
         *winner = GAME_DRAW;
         return BH_OK;
     }
@@ -301,7 +301,7 @@ int bpgn_team_result(const bpgn_game *bg, int *winner)
         }
     if (board < 0)
         return BH_ENOTFOUND;
-    int white_won = strcmp(bg->result, "1-0") == 0;
+    int white_won = res == BH_RES_WIN1;
     *winner = game_team_of(board * 2 + (white_won ? 0 : 1));
     return BH_OK;
 }

@@ -40,7 +40,7 @@ typedef struct bpgn_game {
     size_t ntags;
     bpgn_item *items; /* owned; moves and comments in stream order */
     size_t nitems;
-    char result[8]; /* result token: "1-0", "0-1", "1/2-1/2", "*", or "" if none */
+    char result[8]; /* a PGN result token (result.h: no forfeit), or "" if none */
 } bpgn_game;
 
 /* Tokenize one game (tags, movetext, result token) from text[0..len). Parsing stops after the
@@ -62,7 +62,7 @@ const char *bpgn_get_tag(const bpgn_game *bg, const char *name);
  * *winner. Reads a [Winner] tag (our convention), else bughousedb's: the closing comment's
  * name ("X checkmated", "X forfeits on time", "X resigns") is the loser; failing that, the
  * result token is read for the board of the last move. Returns BH_OK, or BH_ENOTFOUND for an
- * unfinished game ("*", no result, or nothing to tell). */
+ * unfinished game (result NONE, no result, or nothing to tell). */
 int bpgn_team_result(const bpgn_game *bg, int *winner);
 
 /* Replay bg through the game model: rules r (NULL: the [Ruleset] tag, else "online", with the
@@ -116,10 +116,10 @@ typedef struct bpgn_meta {
 char *bpgn_export(const game *g, const bpgn_meta *meta);
 
 /* bpgn_export with the team result given outside the game model (a director's adjudication
- * or override, a restart's adjudication): result "1-0" (team 1: WhiteA+BlackB), "0-1" or
- * "1/2-1/2" and reason (client text) go into the Winner and Result tags, a Termination tag and
- * the closing comment ("{reason} result", a '}' of the reason written as ')'). result NULL:
- * bpgn_export. */
+ * or override, a restart's adjudication): result, a token of result.h (WIN1 for team 1:
+ * WhiteA+BlackB, WIN2 or DRAW), and reason (client text) go into the Winner and Result tags, a
+ * Termination tag and the closing comment ("{reason} result", a '}' of the reason written as
+ * ')'). result NULL: bpgn_export. */
 char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *result,
                      const char *reason);
 

@@ -89,11 +89,11 @@ static const char *name_of(const game *g, int seat)
 static const char *result_token(const game *g)
 {
     if (g->state != GAME_OVER)
-        return "*";
+        return bh_result_token(BH_RES_NONE);
     if (g->result.winner == GAME_DRAW)
-        return "1/2-1/2";
+        return bh_result_token(BH_RES_DRAW);
     int board = g->result.board < 0 ? 0 : g->result.board;
-    return game_team_of(board * 2) == g->result.winner ? "1-0" : "0-1";
+    return bh_result_token(game_team_of(board * 2) == g->result.winner ? BH_RES_WIN1 : BH_RES_WIN2);
 }
 
 static const char *winner_tag(const game *g)
@@ -270,10 +270,13 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
     if (g->setup.recorded)
         put_tag(&b, "Clocks", "per-board");
     const char *res = given ? given : result_token(g); /* the arbiter's: the team result */
-    put_tag(&b, "Winner", !given                        ? winner_tag(g)
-                          : strcmp(given, "1-0") == 0 ? "WhiteA+BlackB"
-                          : strcmp(given, "0-1") == 0 ? "BlackA+WhiteB"
-                                                      : "draw");
+    bh_result gr = BH_RES_DRAW;
+    if (given)
+        bh_result_parse(given, strlen(given), &gr);
+    put_tag(&b, "Winner", !given                 ? winner_tag(g)
+                          : gr == BH_RES_WIN1 ? "WhiteA+BlackB"
+                          : gr == BH_RES_WIN2 ? "BlackA+WhiteB"
+                                              : "draw");
     put_tag(&b, "Result", res);
     if (given)
         put_tag(&b, "Termination", why ? why : "");

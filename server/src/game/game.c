@@ -15,6 +15,11 @@ int game_team_of(int seat)
     return seat == GAME_A_WHITE || seat == GAME_B_BLACK ? GAME_TEAM_1 : GAME_TEAM_2;
 }
 
+bh_result game_winner_result(int winner)
+{
+    return winner == GAME_TEAM_1 ? BH_RES_WIN1 : winner == GAME_TEAM_2 ? BH_RES_WIN2 : BH_RES_DRAW;
+}
+
 int game_partner_of(int seat)
 {
     return 3 - seat;

@@ -15,6 +15,7 @@
 
 #include "bh.h"
 #include "clk.h"
+#include "result.h"
 #include "rules.h"
 
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
@@ -49,6 +50,9 @@ int game_kind_seats(game_kind k);
 
 /* Team (GAME_TEAM_1/2) of a seat 0..3. */
 int game_team_of(int seat);
+/* The team result (result.h) of a winner: GAME_TEAM_1 WIN1, GAME_TEAM_2 WIN2, any other a
+ * DRAW. The winners are stored (GAME_EV_RESULT): they keep their values, mapped here. */
+bh_result game_winner_result(int winner);
 /* Partner of a seat: the other board, the other colour (0<->3, 1<->2). */
 int game_partner_of(int seat);
 /* Static label of a seat: "WhiteA", "BlackA", "WhiteB", "BlackB"; "?" if out of range. */

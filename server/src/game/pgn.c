@@ -28,11 +28,8 @@ static void put_tag(buf *b, const char *name, const char *value)
 
 static const char *result_token(const game *g)
 {
-    if (g->state != GAME_OVER)
-        return "*";
-    return g->result.winner == GAME_DRAW ? "1/2-1/2"
-           : g->result.winner == GAME_TEAM_1 ? "1-0"
-                                             : "0-1";
+    return bh_result_token(g->state != GAME_OVER ? BH_RES_NONE
+                                                 : game_winner_result(g->result.winner));
 }
 
 /* Termination as lichess writes it (the PGN standard's values, capitalised). */
@@ -352,7 +349,9 @@ static int apply_ending(game *g, const bpgn_game *bg)
         res = bg->result;
     uint64_t now = g->last_us;
     int stm = (int)bh_side_to_move(&g->pos[0]);
-    if (has(term, "abandoned") || strcmp(res, "*") == 0 || !res[0])
+    bh_result r = BH_RES_N_; /* BH_RES_N_: not a result token */
+    bh_result_parse(res, strlen(res), &r);
+    if (has(term, "abandoned") || r == BH_RES_NONE || !res[0])
         return BH_OK;
     if (has(term, "on time") || has(term, "Time forfeit") || has(term, "timeout")) {
         game__run_out(g);
@@ -362,12 +361,12 @@ static int apply_ending(game *g, const bpgn_game *bg)
         return game_claim_draw(g, stm, GAME_CLAIM_REPETITION, NULL, now, NULL);
     if (has(term, "50-move") || has(term, "fifty"))
         return game_claim_draw(g, stm, GAME_CLAIM_FIFTY, NULL, now, NULL);
-    if (strcmp(res, "1/2-1/2") == 0) {
+    if (r == BH_RES_DRAW) {
         int rc = game_offer_draw(g, stm ^ 1, now, NULL);
         return rc == BH_OK ? game_accept_draw(g, stm, now, NULL) : rc;
     }
-    if (strcmp(res, "1-0") == 0 || strcmp(res, "0-1") == 0)
-        return game_resign(g, res[0] == '1' ? GAME_A_BLACK : GAME_A_WHITE, now, NULL);
+    if (r == BH_RES_WIN1 || r == BH_RES_WIN2)
+        return game_resign(g, r == BH_RES_WIN1 ? GAME_A_BLACK : GAME_A_WHITE, now, NULL);
     return BH_ESTATE;
 }
 

@@ -18,9 +18,10 @@
  * unknown values). Borrowed for the call. A game of a team match also names its board and
  * the teams: Board (the board of the match, 1 the top board), WhiteTeam and BlackTeam (the
  * tags of ChessBase and lichess's broadcasts; written only when set). result: a result the
- * arbiter gave ("1-0", "1/2-1/2", "0-1") that the game model does not know (an adjudication,
- * a forfeit for absence), with reason (its word: "forfeit" gives Termination "Abandoned", any
- * other "Adjudication", the PGN standard's 8.2.5 values); NULL: the model's own result. */
+ * arbiter gave (a token of result.h: WIN1, DRAW, WIN2) that the game model does not know (an
+ * adjudication, a forfeit for absence), with reason (its word: "forfeit" gives Termination
+ * "Abandoned", any other "Adjudication", the PGN standard's 8.2.5 values); NULL: the model's
+ * own result. */
 typedef struct pgn_meta {
     const char *event, *site, *date, *round;
     const char *board, *white_team, *black_team;
@@ -54,8 +55,8 @@ int pgn_parse(const char *text, size_t len, bpgn_game *out, size_t *used);
  * and lichess write them: "on time" / "Time forfeit" runs the clock to the flag;
  * "repetition" and "50-move" are claimed by the side to move (the claim must be correct);
  * "agreement" (or a draw otherwise) is an offer and its acceptance; "resignation" (or a win
- * otherwise) is the loser's resignation; "abandoned" and "*" leave it running. Returns BH_OK
- * (*out owns the game), the error of the first move that does not replay (its item index in
+ * otherwise) is the loser's resignation; "abandoned" and result NONE leave it running. Returns
+ * BH_OK (*out owns the game), the error of the first move that does not replay (its item index in
  * *bad if bad is non-NULL; the partial game is freed), BH_ESTATE (the ending does not apply,
  * e.g. an incorrect repetition claim; *bad = nitems), or BH_EPARSE (bad TimeControl). */
 int pgn_import(const bpgn_game *pg, const game_rules *r, uint64_t start_us, game **out,

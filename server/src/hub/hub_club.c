@@ -25,6 +25,7 @@
 #include "now.h"
 #include "proto_club.h"
 #include "proto_tour.h"
+#include "result.h"
 #include "hub_event.h"
 #include "hub_int.h"
 
@@ -37,14 +38,18 @@ static club *find(hub *h, int64_t id)
 
 /* ---- the snapshot ---------------------------------------------------------------------------- */
 
-static const char *const RES[CLUB_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+/* The token (result.h) of a club_res, and the club_res of a token but NONE's (-1: none). */
+static const char *res_text(int res)
+{
+    return bh_result_token(club_res_result((club_res)res));
+}
 
 static int res_code(const char *s)
 {
-    for (int i = CLUB_1_0; i < CLUB_RES_N_; i++)
-        if (strcmp(s, RES[i]) == 0)
-            return i;
-    return -1;
+    bh_result r;
+    if (bh_result_parse(s, strlen(s), &r) != BH_OK || r == BH_RES_NONE)
+        return -1;
+    return (int)club_res_of(r);
 }
 
 static const char *status_name(int st)
@@ -98,7 +103,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
             for (int b = 0; b < nb && started; b++) {
                 const club_board *cb = club_board_get(c, (tfmt_key){r, mi, 0, b});
                 boards[nbd++] = (pclub_board){b + 1, {cb->team[0], cb->team[1]},
-                                              {cb->player[0], cb->player[1]}, RES[cb->res],
+                                              {cb->player[0], cb->player[1]}, res_text(cb->res),
                                               cb->live};
                 m->n++;
             }
@@ -136,7 +141,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
                                 p->deposit_returned,
                                 p->state == PROTEST_UPHELD && p->new_result > 0 &&
                                         p->new_result < CLUB_RES_N_
-                                    ? RES[p->new_result]
+                                    ? res_text(p->new_result)
                                     : NULL};
     }
     rank_table rt = {0, NULL, {0}};
@@ -373,7 +378,7 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             /* the hosted game ends with it */
             hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));
             if (hg && hg->status == STORE_LIVE)
-                hub__game_set_result(h, hg, RES[code], "arbiter", now_us);
+                hub__game_set_result(h, hg, res_text(code), "arbiter", now_us);
         }
         break;
     }

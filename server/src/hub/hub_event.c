@@ -12,6 +12,7 @@
 #include "log.h"
 #include "now.h"
 #include "proto_tour.h"
+#include "result.h"
 #include "store_state.h"
 #include "store_tour.h"
 #include "xalloc.h"
@@ -287,9 +288,11 @@ bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, tfmt_key *k, const
 tfmt_res hub__event_res(const hub_game *hg)
 {
     bool forfeit = strncmp(hg->reason, "forfeit", 7) == 0;
-    if (strcmp(hg->result, "1-0") == 0)
+    bh_result r = BH_RES_NONE;
+    bh_result_parse(hg->result, strlen(hg->result), &r);
+    if (r == BH_RES_WIN1)
         return forfeit ? TFMT_FF_W : TFMT_WIN1;
-    if (strcmp(hg->result, "0-1") == 0)
+    if (r == BH_RES_WIN2)
         return forfeit ? TFMT_FF_B : TFMT_WIN2;
     if (strcmp(hg->reason, "forfeit_both") == 0)
         return TFMT_FF_BOTH;
@@ -382,8 +385,7 @@ static void end_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
     size_t n = strcspn(why, ":");
     snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1),
              why);
-    const char *res = x->result == TFMT_WIN1 ? "1-0" : x->result == TFMT_WIN2 ? "0-1"
-                                                                                   : "1/2-1/2";
+    const char *res = bh_result_token(bh_result_plain(tfmt_res_result(x->result)));
     hub__game_set_result(h, hg, res, reason, now_us);
 }
 

@@ -18,8 +18,8 @@
  *                (game_gate: start_us, wait_s; start_us on the format's clock); an `assign`
  *                with the seats' tokens to the connections of the two teams (and every
  *                director, with hub_fmt.assign_directors).
- *   END_GAME     the game ends now with x->result ("1-0", "0-1", else "1/2-1/2"), its reason
- *                x->reason up to ": " (a waiting game starts first).
+ *   END_GAME     the game ends now with x->result (its result.h token, a forfeit as its
+ *                win), its reason x->reason up to ": " (a waiting game starts first).
  *   PERSIST      the state (tfmt_ops.save) into the store's event table (store_state.h) once,
  *                after the list, in the turn's transaction: on disk before any reply.
  *   ROUND, STANDINGS  the snapshot (hub_fmt.enc) pushed once, after the list, to the

@@ -14,6 +14,7 @@
 #include "log.h"
 #include "now.h"
 #include "proto_tour.h"
+#include "result.h"
 #include "xalloc.h"
 
 static const char *const ev_kind[] = {
@@ -263,7 +264,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
 
 static const char *result_text(int winner)
 {
-    return winner == GAME_TEAM_1 ? "1-0" : winner == GAME_TEAM_2 ? "0-1" : "1/2-1/2";
+    return bh_result_token(game_winner_result(winner));
 }
 
 static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int64_t id,
@@ -453,7 +454,7 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     if (rc != BH_OK || !hg->g || h->cfg.recovery == HUB_RECOVER_ADJUDICATE) {
         snprintf(hg->recovery, sizeof hg->recovery, "adjudicated");
         hg->base_us = (int64_t)now_us - (int64_t)(hg->g ? game_last_us(hg->g) : 0);
-        finish(h, hg, "1/2-1/2", "adjudicated", now_us);
+        finish(h, hg, bh_result_token(BH_RES_DRAW), "adjudicated", now_us);
         log_info("hub: game %lld was in progress: adjudicated a draw", (long long)hg->id);
         return BH_OK;
     }

@@ -279,7 +279,7 @@ void hub__game_cool(hub *h);
 int hub__game_start(hub *h, hub_game *hg, uint64_t now_us);
 /* Put waiting game hg behind gate gt and carry out its verdict at now_us (again
  * whenever a seat connects and at its deadlines): start the game, hold it (timer armed), or
- * start and end it at once by forfeit ("1-0", "0-1" or "1/2-1/2", reason "forfeit", or
+ * start and end it at once by forfeit (a result.h token: WIN1, WIN2 or DRAW, reason "forfeit", or
  * "forfeit_both" for absences of both teams: game_gate_decide's combination). */
 void hub__game_gate(hub *h, hub_game *hg, const game_gate *gt, uint64_t now_us);
 /* A session joins hg (reply: state with id); seats a player of this game. */

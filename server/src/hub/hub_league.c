@@ -21,6 +21,7 @@
 #include "log.h"
 #include "now.h"
 #include "proto_league.h"
+#include "result.h"
 #include "store_league.h"
 
 typedef struct {
@@ -63,14 +64,18 @@ static league *league_of(hub_event *e)
 
 /* ---- the snapshot ------------------------------------------------------------------------ */
 
-static const char *const RES[LEAGUE_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+/* The token (result.h) of a league_res, and the league_res of a token but NONE's (-1: none). */
+static const char *res_text(int res)
+{
+    return bh_result_token(league_res_result((league_res)res));
+}
 
 static int res_code(const char *s)
 {
-    for (int i = LEAGUE_1_0; i < LEAGUE_RES_N_; i++)
-        if (strcmp(s, RES[i]) == 0)
-            return i;
-    return -1;
+    bh_result r;
+    if (bh_result_parse(s, strlen(s), &r) != BH_OK || r == BH_RES_NONE)
+        return -1;
+    return (int)league_res_of(r);
 }
 
 static const char *status_name(int st)
@@ -191,7 +196,7 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
                 .tc = tcs[j],
                 .subs = g->c.subs[0] + g->c.subs[1],
                 .extensions = g->c.extensions,
-                .result = RES[g->res < LEAGUE_RES_N_ ? g->res : 0],
+                .result = res_text(g->res),
                 .game_id = g->created ? hub__event_gid(e, k) : 0};
             m->n++;
         }
@@ -608,10 +613,7 @@ static int director_result(hub *h, hub_event *e, tfmt_key k, const char *res, in
     if (hg && hg->status == STORE_WAITING)
         hub__game_start(h, hg, now_us);
     if (hg && hg->status == STORE_LIVE)
-        hub__game_set_result(h, hg,
-                             code == LEAGUE_1_0 || code == LEAGUE_FF_W   ? "1-0"
-                             : code == LEAGUE_0_1 || code == LEAGUE_FF_B ? "0-1"
-                                                                 : "1/2-1/2",
+        hub__game_set_result(h, hg, bh_result_token(bh_result_plain(league_res_result(code))),
                              "director", now_us);
     return rc;
 }

@@ -12,8 +12,8 @@
 
 static const char *res_text(int g)
 {
-    return g == TOUR_G_WIN_A ? "1-0" : g == TOUR_G_WIN_B ? "0-1" : g == TOUR_G_DRAW ? "1/2-1/2"
-                                                                                    : NULL;
+    bh_result r = tour_game_result((tour_game)g);
+    return r == BH_RES_NONE ? NULL : bh_result_token(r);
 }
 
 static const char *team_name(const htour *ht, int id)

@@ -14,6 +14,7 @@
 #include "bh.h"
 #include "proto_any.h"
 #include "proto_int.h"
+#include "result.h"
 #include "utf8.h"
 #include "xalloc.h"
 
@@ -232,6 +233,19 @@ int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, pro
     return proto__str_val(v, name, max, out, err);
 }
 
+int proto__need_result(const cJSON *o, const char *name, bool forfeit_ok, char out[8],
+                       proto_err *err)
+{
+    int rc = proto__need_str(o, name, 7, out, err);
+    if (rc != BH_OK)
+        return rc;
+    bh_result r;
+    if (bh_result_parse(out, strlen(out), &r) != BH_OK || r == BH_RES_NONE ||
+        (!forfeit_ok && bh_result_is_forfeit(r)))
+        return proto__bad(err, BH_EFIELD, name);
+    return BH_OK;
+}
+
 /* An array of exactly n non-empty name strings. */
 static int need_names(const cJSON *o, const char *name, int n, char out[][PROTO_NAME_MAX + 1],
                       proto_err *err)
@@ -414,11 +428,8 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_RESULT: {
         proto_game_result *x = &m->game_result;
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
-            (rc = proto__need_str(o, "result", sizeof x->result - 1, x->result, err)) != BH_OK)
+            (rc = proto__need_result(o, "result", false, x->result, err)) != BH_OK)
             return rc;
-        if (strcmp(x->result, "1-0") != 0 && strcmp(x->result, "0-1") != 0 &&
-            strcmp(x->result, "1/2-1/2") != 0)
-            return proto__bad(err, BH_EFIELD, "result");
         return proto__need_str(o, "reason", PROTO_REASON_MAX, x->reason, err);
     }
     case PROTO_TEAM_WITHDRAW: {

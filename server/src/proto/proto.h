@@ -149,7 +149,7 @@ typedef struct {
 
 typedef struct {
     int64_t game;
-    char result[8];                    /* "1-0", "0-1" or "1/2-1/2" */
+    char result[8];                    /* a result token (result.h): WIN1, WIN2 or DRAW */
     char reason[PROTO_REASON_MAX + 1]; /* why (shown with the result) */
 } proto_game_result;
 

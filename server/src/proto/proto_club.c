@@ -105,18 +105,6 @@ static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     return BH_OK;
 }
 
-static int result_field(const cJSON *o, const char *name, char out[8], proto_err *err)
-{
-    static const char *const ok[] = {"1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
-    int rc = proto__need_str(o, name, 7, out, err);
-    if (rc != BH_OK)
-        return rc;
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (strcmp(out, ok[i]) == 0)
-            return BH_OK;
-    return proto__bad(err, BH_EFIELD, name);
-}
-
 static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 {
     int rc, b;
@@ -153,7 +141,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_RESULT:
         if ((rc = game_fields(o, m, err)) != BH_OK)
             return rc;
-        return result_field(o, "result", m->result, err);
+        return proto__need_result(o, "result", true, m->result, err);
     case PCLUB_PROTEST:
         if ((rc = game_fields(o, m, err)) != BH_OK ||
             (rc = text_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
@@ -167,7 +155,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
             return rc;
         m->upheld = b == 1;
         if (m->upheld)
-            return result_field(o, "result", m->result, err);
+            return proto__need_result(o, "result", true, m->result, err);
         return BH_OK;
     case PCLUB_ATTEND:
         if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK)

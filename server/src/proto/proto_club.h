@@ -61,7 +61,7 @@ typedef struct {
                                * wire's board is 1-based, as printed on a scoresheet) */
     int n_ids;
     int ids[PCLUB_BOARDS_MAX]; /* lineup: player ids in board order */
-    char result[8];            /* result: "1-0", "1/2-1/2", "0-1", "+-", "-+", "--";
+    char result[8];            /* result: a result token (result.h) but NONE's;
                                 * decide: the upheld board's new result */
     char text[PCLUB_TEXT_MAX + 1];   /* protest */
     char reason[PCLUB_TEXT_MAX + 1]; /* decide */
@@ -101,7 +101,7 @@ typedef struct {
     int board;            /* 1-based */
     int64_t team[2];      /* White's team, Black's */
     int player[2];        /* roster ids, 0 empty */
-    const char *result;   /* "*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--" */
+    const char *result;   /* a result token (result.h), NONE's included */
     bool live;
 } pclub_board;
 

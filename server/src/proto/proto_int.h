@@ -40,6 +40,10 @@ int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, 
                       proto_err *err);
 /* The string field o[name] (proto__str_val); absent: BH_EFIELD. */
 int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err);
+/* The result field o[name] (proto__need_str): a result token of result.h, not the "no result"
+ * one, a forfeit only when forfeit_ok; else BH_EFIELD. */
+int proto__need_result(const cJSON *o, const char *name, bool forfeit_ok, char out[8],
+                       proto_err *err);
 /* The frame buf (parsed as JSON already) is valid UTF-8 and no string holds \u0000; false with
  * field (cap bytes) = the top-level key whose value holds the problem ("" for a key or the
  * envelope). */

@@ -86,18 +86,6 @@ static int key_fields(const cJSON *o, pleague_key *k, proto_err *err)
     return BH_OK;
 }
 
-static int result_field(const cJSON *o, char out[8], proto_err *err)
-{
-    static const char *const ok[] = {"1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
-    int rc = proto__need_str(o, "result", 7, out, err);
-    if (rc != BH_OK)
-        return rc;
-    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++)
-        if (strcmp(out, ok[i]) == 0)
-            return BH_OK;
-    return proto__bad(err, BH_EFIELD, "result");
-}
-
 static int decode_create(const cJSON *o, pleague_create *c, proto_err *err)
 {
     int rc;
@@ -180,7 +168,7 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     case PLEAGUE_RESULT:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return result_field(o, g->result, err);
+        return proto__need_result(o, "result", true, g->result, err);
     case PLEAGUE_LOT:
         if ((rc = int_field(o, "match", false, 1, 7, 0, &m->lot.match, err)) != BH_OK ||
             (rc = int_field(o, "winner", false, 1, 2, 0, &m->lot.winner, err)) != BH_OK)

@@ -88,7 +88,7 @@ typedef struct {
     bool want;           /* tc */
     int player;          /* substitute: the substitute's player id */
     int64_t deadline_ms; /* extend */
-    char result[8];      /* result: "1-0", "1/2-1/2", "0-1", "+-", "-+", "--" */
+    char result[8];      /* result: a result token (result.h) but NONE's */
 } pleague_game;
 
 typedef struct {
@@ -172,7 +172,7 @@ typedef struct {
     bool want_alt[2];         /* White, Black agree to the alternative time control */
     const char *tc;           /* "5+1" (what the game is played at if created now) */
     int subs, extensions;
-    const char *result;       /* "*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--" */
+    const char *result;       /* a result token (result.h), NONE's included */
     int64_t game_id;          /* the hosted chess game, 0 none */
 } pleague_game_out;
 

@@ -18,7 +18,7 @@ typedef struct {
     const char *name1, *name2;  /* team names (name2 NULL for a bye) */
     int white;                  /* 1 or 2: the team whose captain has White on A in game 1 */
     int64_t games[2];           /* game ids, 0 = not created yet */
-    const char *results[2];     /* per game, from team1's view ("1-0", "0-1", "1/2-1/2"), or NULL */
+    const char *results[2];     /* per game, from team1's view (a token of result.h), or NULL */
     const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
     const char *states[2];      /* per game: "waiting" / "live" / "finished" (state's status),
                                  * NULL while not created */

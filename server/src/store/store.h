@@ -24,7 +24,7 @@ typedef struct {
     int64_t created_ms;   /* wall clock, ms since the epoch */
     int status;           /* STORE_WAITING, STORE_LIVE or STORE_FINISHED */
     const char *names[4]; /* player names by seat; NULL = "" */
-    const char *result;   /* "1-0", "0-1", "1/2-1/2" (team 1 first) or NULL */
+    const char *result;   /* a result token (result.h: WIN1, WIN2, DRAW; team 1 first) or NULL */
     const char *reason;   /* why it ended ("mate", "flag", "adjudicated", ...) or NULL */
     const char *recovery; /* policy applied after a restart ("resumed", "adjudicated") or NULL */
     const char *bpgn;     /* the BPGN text of a finished game or NULL */

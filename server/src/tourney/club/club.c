@@ -243,7 +243,30 @@ static void board_done(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
         act(a, TFMT_ACT_STANDINGS, 0);
 }
 
-static const char *const RES_TEXT[CLUB_RES_N_] = {"*", "1-0", "1/2-1/2", "0-1", "+-", "-+", "--"};
+static const bh_result CLUB_RESULT[CLUB_RES_N_] = {
+    [CLUB_NONE] = BH_RES_NONE, [CLUB_1_0] = BH_RES_WIN1, [CLUB_DRAW] = BH_RES_DRAW,
+    [CLUB_0_1] = BH_RES_WIN2,  [CLUB_FF_W] = BH_RES_FF_W, [CLUB_FF_B] = BH_RES_FF_B,
+    [CLUB_FF_BOTH] = BH_RES_FF_BOTH,
+};
+
+bh_result club_res_result(club_res r)
+{
+    return (unsigned)r < CLUB_RES_N_ ? CLUB_RESULT[r] : BH_RES_NONE;
+}
+
+club_res club_res_of(bh_result r)
+{
+    for (int i = 0; i < CLUB_RES_N_; i++)
+        if (CLUB_RESULT[i] == r)
+            return (club_res)i;
+    return CLUB_NONE;
+}
+
+/* The result token of a club_res (result.h), for the notes. */
+static const char *res_text(int res)
+{
+    return bh_result_token(club_res_result((club_res)res));
+}
 
 static tfmt_res runner_res(int res)
 {
@@ -307,7 +330,7 @@ static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
             x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
             tfmt_note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
-                         b + 1, RES_TEXT[x->res]);
+                         b + 1, res_text(x->res));
         }
     board_done(c, rnd, now_us, a);
 }
@@ -351,7 +374,7 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
     tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-                 x->key.round, x->key.match + 1, x->key.board + 1, RES_TEXT[x->res]);
+                 x->key.round, x->key.match + 1, x->key.board + 1, res_text(x->res));
     board_done(c, x->key.round, now_us, a);
 }
 
@@ -425,7 +448,7 @@ void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_act
     x->live = false;
     x->res = res == TFMT_WIN1 ? CLUB_1_0 : res == TFMT_WIN2 ? CLUB_0_1 : CLUB_DRAW;
     tfmt_note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
-                 RES_TEXT[x->res]);
+                 res_text(x->res));
     board_done(c, k.round, now_us, a);
 }
 
@@ -553,7 +576,7 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     tfmt_note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
         tfmt_note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
-                     k.match + 1, k.board + 1, RES_TEXT[x->res], RES_TEXT[new_result], id);
+                     k.match + 1, k.board + 1, res_text(x->res), res_text(new_result), id);
         x->res = (uint8_t)new_result;
         act(a, TFMT_ACT_PERSIST, 0);
         act(a, TFMT_ACT_ROUND, k.round);

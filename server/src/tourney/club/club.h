@@ -44,6 +44,11 @@ typedef enum {
     CLUB_RES_N_
 } club_res;
 
+/* The result (result.h) of a club_res and back, their one mapping (the same results, NONE for
+ * a value outside the enum; club_res_of: CLUB_NONE for a value outside result.h's). */
+bh_result club_res_result(club_res r);
+club_res club_res_of(bh_result r);
+
 typedef struct {
     char name[CLUB_NAME_LEN];
     char ruleset[32];        /* game ruleset of the boards ("fide": F-CHESS) */

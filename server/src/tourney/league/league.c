@@ -732,6 +732,25 @@ int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, leag
     return result_in(l, k, res, false, now_us, a, why);
 }
 
+static const bh_result LEAGUE_RESULT[LEAGUE_RES_N_] = {
+    [LEAGUE_NONE] = BH_RES_NONE, [LEAGUE_1_0] = BH_RES_WIN1, [LEAGUE_DRAW] = BH_RES_DRAW,
+    [LEAGUE_0_1] = BH_RES_WIN2,  [LEAGUE_FF_W] = BH_RES_FF_W, [LEAGUE_FF_B] = BH_RES_FF_B,
+    [LEAGUE_FF_BOTH] = BH_RES_FF_BOTH,
+};
+
+bh_result league_res_result(league_res r)
+{
+    return (unsigned)r < LEAGUE_RES_N_ ? LEAGUE_RESULT[r] : BH_RES_NONE;
+}
+
+league_res league_res_of(bh_result r)
+{
+    for (int i = 0; i < LEAGUE_RES_N_; i++)
+        if (LEAGUE_RESULT[i] == r)
+            return (league_res)i;
+    return LEAGUE_NONE;
+}
+
 int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);

@@ -63,6 +63,11 @@ typedef enum {
     LEAGUE_RES_N_
 } league_res;
 
+/* The result (result.h) of a league_res and back, their one mapping (the same results, NONE
+ * for a value outside the enum; league_res_of: LEAGUE_NONE for a value outside result.h's). */
+bh_result league_res_result(league_res r);
+league_res league_res_of(bh_result r);
+
 typedef struct {
     char name[LEAGUE_NAME_LEN];
     char ruleset[32]; /* game ruleset of the boards ("fide": F-CHESS) */

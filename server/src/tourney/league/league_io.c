@@ -172,9 +172,12 @@ char *league_fixtures_text(const league *l, int64_t now_us)
             put_player(&b, l, g->team[1], g->c.player[CHAL_BLACK]);
             buf_printf(&b, ", sent by %s: ", g->c.sender == CHAL_WHITE ? "White" : "Black");
             if (g->res != LEAGUE_NONE) {
-                static const char *const RES[LEAGUE_RES_N_] = {
-                    "", "1-0", "1/2-1/2", "0-1", "+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
-                buf_printf(&b, "%s\n", RES[g->res]);
+                /* the result token (result.h); a forfeit as a crosstable shows it, a display
+                 * text, not a token */
+                static const char *const FF[] = {"+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
+                bh_result r = league_res_result((league_res)g->res);
+                buf_printf(&b, "%s\n",
+                           bh_result_is_forfeit(r) ? FF[r - BH_RES_FF_W] : bh_result_token(r));
                 continue;
             }
             buf_printf(&b, "%s", CHAL_STATE_TEXT[g->c.state]);

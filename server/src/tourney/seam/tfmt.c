@@ -58,6 +58,16 @@ tfmt_res tfmt_res_plain(tfmt_res r)
     }
 }
 
+bh_result tfmt_res_result(tfmt_res r)
+{
+    static const bh_result map[] = {
+        [TFMT_WIN1] = BH_RES_WIN1, [TFMT_DRAW] = BH_RES_DRAW, [TFMT_WIN2] = BH_RES_WIN2,
+        [TFMT_VOID] = BH_RES_DRAW, [TFMT_FF_W] = BH_RES_FF_W, [TFMT_FF_B] = BH_RES_FF_B,
+        [TFMT_FF_BOTH] = BH_RES_FF_BOTH,
+    };
+    return (unsigned)r < BH_ARRAY_LEN(map) ? map[r] : BH_RES_NONE;
+}
+
 int tfmt_key_pack(int slot, tfmt_key k, int *game_no)
 {
     if (k.game < 0 || k.board < 0)

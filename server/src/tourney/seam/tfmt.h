@@ -18,6 +18,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "result.h"
+
 /* An event's status; the values are stored (tour_state.status): never renumber. TFMT_PAUSED:
  * the event creates no game and pairs no round until resumed (T-AUTO holds); results of games
  * in progress count. */
@@ -39,9 +41,13 @@ typedef enum {
 } tfmt_res;
 
 /* tfmt_res of r: a forfeit win is the win (FF_W WIN1, FF_B WIN2), a double forfeit a
- * draw (the hub scores "forfeit_both" as 1/2-1/2, as game_gate_decide says); the others
+ * draw (the hub scores "forfeit_both" as a draw, as game_gate_decide says); the others
  * are the same values. */
 tfmt_res tfmt_res_plain(tfmt_res r);
+
+/* The result (result.h) of r, its one mapping: the same result, a forfeit as that forfeit,
+ * TFMT_VOID a draw (as a match counts it); NONE for a value outside the enum. */
+bh_result tfmt_res_result(tfmt_res r);
 
 /* A game of the event. Play-off games (T-ARMAGEDDON) are round 0: match = the pairing number
  * of the team seated as team 2, game = the play-off game's number from 0. */

@@ -269,9 +269,8 @@ static void playoff_over(runner *r, const runner_game *g, uint64_t now_us, tfmt_
         bool w = g->result == TFMT_WIN1;
         tour_add_playoff(r->t, w ? white : black, w ? black : white);
     }
-    static const char *const res[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
-    tfmt_note(a, 0, "play-off game %d: %s%s", g->key.game + 1, res[g->result],
-                 v ? " (void: played again)" : "");
+    tfmt_note(a, 0, "play-off game %d: %s%s", g->key.game + 1,
+                 bh_result_token(tfmt_res_result(g->result)), v ? " (void: played again)" : "");
     persist(a);
     if (r->status == TFMT_RUNNING) { /* its standings come once: with the next play-off game
                                         * (playoff_next) or as the final ones */
@@ -568,12 +567,11 @@ void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
         return;
     /* The result notation (protocol/README.md "Results"): the teams by name in seat order, the
      * team seated as team 1 (White on board A) first, BPGN's result between them. */
-    static const char *const text[] = {"1-0", "1/2-1/2", "0-1", "1/2-1/2"};
     const tour_team *t1 = tour_team_get(r->t, tid_of(r, copy.team[0]));
     const tour_team *t2 = tour_team_get(r->t, tid_of(r, copy.team[1]));
     tfmt_note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
-                 k.game + 1, t1 ? t1->name : "?", text[res], t2 ? t2->name : "?",
-                 res == TFMT_VOID ? " (void)" : "");
+                 k.game + 1, t1 ? t1->name : "?", bh_result_token(tfmt_res_result(res)),
+                 t2 ? t2->name : "?", res == TFMT_VOID ? " (void)" : "");
     if (r->status == TFMT_RUNNING)
         next_game(r, &copy, now_us, a);
     persist(a);

@@ -353,6 +353,13 @@ static tour_match *match_at(tour *t, int r, int mi)
     return &t->rounds[r - 1].m[mi];
 }
 
+bh_result tour_game_result(tour_game g)
+{
+    return g == TOUR_G_WIN_A ? BH_RES_WIN1 : g == TOUR_G_DRAW ? BH_RES_DRAW
+                                          : g == TOUR_G_WIN_B ? BH_RES_WIN2
+                                                              : BH_RES_NONE;
+}
+
 int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
 {
     tour_match *m = match_at(t, r, mi);

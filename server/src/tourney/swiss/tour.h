@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "result.h"
+
 #define TOUR_MAX_TEAMS 4096 /* BH_ELIMIT beyond */
 #define TOUR_MAX_ROUNDS 64
 #define TOUR_MAX_TB 8
@@ -47,6 +49,9 @@ enum { TOUR_TOP_TPN = 0, TOUR_TOP_RANK = 1 };
 
 /* One game of a match, from side a's point of view. */
 typedef enum { TOUR_G_NONE = 0, TOUR_G_WIN_A, TOUR_G_DRAW, TOUR_G_WIN_B } tour_game;
+/* The result (result.h) of a tour_game, side a as side 1, its one mapping (the values are
+ * stored in the TRF's game columns): NONE for TOUR_G_NONE or a value outside the enum. */
+bh_result tour_game_result(tour_game g);
 /* A forfeited match (T-FORFEIT): who was absent. */
 typedef enum { TOUR_FF_NONE = 0, TOUR_FF_A, TOUR_FF_B, TOUR_FF_BOTH } tour_forfeit;
 
