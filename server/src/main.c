@@ -1,7 +1,8 @@
-/* main.c: bughouse-server entry point: parse flags -> open store, net, hub -> run loop ->
- * flush and teardown. SPDX-License-Identifier: MIT
+/* main.c: bughouse-server entry point: parse_flags -> app_open (store, net, worker, hub) ->
+ * app_run (the loop, then the last flush) -> app_close (the same, in reverse).
+ * SPDX-License-Identifier: MIT
  * Wiring only (STYLE.md section 1): the app struct lends net's callbacks to the hub and the
- * hub's outputs to net. */
+ * hub's outputs to net. One unwinding path: app_close closes whatever app_open opened. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -23,11 +24,25 @@
 
 #define MAX_ORIGINS 16
 
+/* The command line, checked (parse_flags): all that app_open needs. Its strings borrow argv
+ * and the environment. */
 typedef struct {
+    net_config net;                       /* net.origins points at origins below */
+    hub_config hub;                       /* admin_hash, token_key empty: app_open fills a copy */
+    const char *origins[MAX_ORIGINS + 1]; /* --allow-origin values, NULL-terminated */
+    const char *db;                       /* the database file (--db) */
+    const char *admin;                    /* --admin-token, else $BH_ADMIN_TOKEN; NULL: make one */
+    bool own_cert;                        /* --cert or --key given: never made here */
+    bool help;                            /* --help: the usage is printed, nothing to run */
+} config;
+
+/* What app_open opened, in its order; NULL: not open (app_close skips it). */
+typedef struct {
+    store *st;
     net *n;
-    hub *h;
     work *w; /* the pairing jobs' thread */
-    int rc;  /* exit status */
+    hub *h;
+    int rc; /* exit status */
 } app;
 
 static void on_open(void *ctx, net_conn c)
@@ -192,26 +207,77 @@ static int ensure_dev_cert(const char *cert, const char *key)
     return net_cert_make_dev(cert, key);
 }
 
-int main(int argc, char **argv)
+/* The checks that need the flags all read, or the machine: "localhost" is taken as 127.0.0.1,
+ * --iface must name an interface or an IPv4 address, --no-tls is refused off a loopback
+ * address, --idle-s must be more than --ping-s, and a given admin token must be of the
+ * accepted form. Sets cfg->net.loopback_only. Returns the exit status: 0, or 2 with the reason
+ * on stderr. */
+static int check_flags(config *cfg)
 {
-    const char *origins[MAX_ORIGINS + 1] = {NULL};
+    if (strcmp(cfg->net.iface, "localhost") == 0) /* not an interface name: lws would not find it */
+        cfg->net.iface = "127.0.0.1";
+    /* --no-tls: plain http only where nobody else can listen in. Judged by the address the
+     * name stands for (an interface named "127.evil" may be 10.9.9.9), and net checks the
+     * socket it bound once more (loopback_only). */
+    char addr[16];
+    bool loopback = false;
+    if (net_resolve_iface(cfg->net.iface, addr, &loopback) != BH_OK) {
+        fprintf(stderr,
+                "bughouse-server: --iface \"%s\" is neither an interface nor an IPv4 "
+                "address\n",
+                cfg->net.iface);
+        return 2;
+    }
+    if (!cfg->net.tls && !loopback) {
+        fprintf(stderr,
+                "bughouse-server: --no-tls is allowed only on a loopback address "
+                "(--iface \"%s\" is %s)\n",
+                cfg->net.iface, addr);
+        return 2;
+    }
+    cfg->net.loopback_only = !cfg->net.tls;
+    /* The keepalive: a ping after ping_s quiet seconds must have time to be answered before
+     * idle_s closes the connection. */
+    int ping_s = cfg->net.ping_s ? cfg->net.ping_s : 30;
+    if (cfg->net.idle_s && cfg->net.idle_s <= ping_s) {
+        fprintf(stderr,
+                "bughouse-server: --idle-s (%d) must be more than --ping-s (%d): a "
+                "connection would be closed before its ping could be answered\n",
+                cfg->net.idle_s, ping_s);
+        return 2;
+    }
+    if (cfg->admin && !auth_token_ok(cfg->admin)) {
+        fprintf(stderr, "bughouse-server: the admin token must be 16..128 printable "
+                        "characters without spaces\n");
+        return 2;
+    }
+    return 0;
+}
+
+/* Fill *cfg with the defaults, then with the flags in argv, checking each as it comes (a
+ * number's range, at most MAX_ORIGINS --allow-origin, a known --rules name, a --site of one
+ * line), then check_flags. Nothing is opened or made. Returns the exit status: 0 to go on, 0
+ * with cfg->help set after --help (the usage is on stdout; the flags after it are not read),
+ * or 2 at the first bad flag (its reason, or the usage, is on stderr). cfg must stay where it
+ * is: cfg->net.origins points into it. */
+static int parse_flags(int argc, char **argv, config *cfg)
+{
+    *cfg = (config){.net = {.iface = "127.0.0.1",
+                            .port = 8443,
+                            .tls = true,
+                            .cert_path = "certs/dev-cert.pem",
+                            .key_path = "certs/dev-key.pem",
+                            .web_root = "clients/web",
+                            .max_conns_per_ip = 256,
+                            .max_conns_loopback = 0},
+                    .hub = {.recovery = HUB_RECOVER_RESUME,
+                            .ruleset = "regulation",
+                            .wait_s = HUB_WAIT_S_DEFAULT,
+                            .break_s = HUB_BREAK_S_DEFAULT},
+                    .db = "bughouse.db",
+                    .admin = getenv("BH_ADMIN_TOKEN")};
+    cfg->net.origins = cfg->origins;
     int norigins = 0;
-    net_config cfg = {.iface = "127.0.0.1",
-                      .port = 8443,
-                      .tls = true,
-                      .cert_path = "certs/dev-cert.pem",
-                      .key_path = "certs/dev-key.pem",
-                      .web_root = "clients/web",
-                      .origins = origins,
-                      .max_conns_per_ip = 256,
-                      .max_conns_loopback = 0};
-    hub_config hc = {.recovery = HUB_RECOVER_RESUME,
-                     .ruleset = "regulation",
-                     .wait_s = HUB_WAIT_S_DEFAULT,
-                     .break_s = HUB_BREAK_S_DEFAULT};
-    const char *db = "bughouse.db";
-    const char *admin = getenv("BH_ADMIN_TOKEN");
-    bool own_cert = false;
     static const struct option opts[] = {
         {"port", required_argument, NULL, 'p'},
         {"iface", required_argument, NULL, 'i'},
@@ -237,6 +303,8 @@ int main(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
+    net_config *nc = &cfg->net;
+    hub_config *hc = &cfg->hub;
     int c;
     long v;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -246,26 +314,26 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bughouse-server: --port wants 0..65535, got \"%s\"\n", optarg);
                 return 2;
             }
-            cfg.port = (int)v;
+            nc->port = (int)v;
             break;
-        case 'i': cfg.iface = optarg; break;
-        case 'n': cfg.tls = false; break;
+        case 'i': nc->iface = optarg; break;
+        case 'n': nc->tls = false; break;
         case 'c':
-            cfg.cert_path = optarg;
-            own_cert = true;
+            nc->cert_path = optarg;
+            cfg->own_cert = true;
             break;
         case 'k':
-            cfg.key_path = optarg;
-            own_cert = true;
+            nc->key_path = optarg;
+            cfg->own_cert = true;
             break;
-        case 'w': cfg.web_root = optarg; break;
-        case 'd': db = optarg; break;
-        case 'a': admin = optarg; break;
+        case 'w': nc->web_root = optarg; break;
+        case 'd': cfg->db = optarg; break;
+        case 'a': cfg->admin = optarg; break;
         case 'r':
             if (strcmp(optarg, "resume") == 0)
-                hc.recovery = HUB_RECOVER_RESUME;
+                hc->recovery = HUB_RECOVER_RESUME;
             else if (strcmp(optarg, "adjudicate") == 0)
-                hc.recovery = HUB_RECOVER_ADJUDICATE;
+                hc->recovery = HUB_RECOVER_ADJUDICATE;
             else {
                 fprintf(stderr, "bughouse-server: --recover wants resume or adjudicate\n");
                 return 2;
@@ -278,108 +346,99 @@ int main(int argc, char **argv)
                         optarg);
                 return 2;
             }
-            snprintf(hc.ruleset, sizeof hc.ruleset, "%s", optarg);
+            snprintf(hc->ruleset, sizeof hc->ruleset, "%s", optarg);
             break;
         }
         case 's':
-            if (strlen(optarg) >= sizeof hc.site || strcspn(optarg, "\n\r\t") != strlen(optarg)) {
+            if (strlen(optarg) >= sizeof hc->site || strcspn(optarg, "\n\r\t") != strlen(optarg)) {
                 fprintf(stderr, "bughouse-server: --site wants one line of at most %zu bytes\n",
-                        sizeof hc.site - 1);
+                        sizeof hc->site - 1);
                 return 2;
             }
-            snprintf(hc.site, sizeof hc.site, "%s", optarg);
+            snprintf(hc->site, sizeof hc->site, "%s", optarg);
             break;
         case 'o':
             if (norigins == MAX_ORIGINS) {
                 fprintf(stderr, "bughouse-server: at most %d --allow-origin\n", MAX_ORIGINS);
                 return 2;
             }
-            origins[norigins++] = optarg;
+            cfg->origins[norigins++] = optarg;
             break;
         case 'W':
             if (!num_arg(optarg, 0, PROTO_WAIT_MAX_S, &v))
                 goto bad_num;
-            hc.wait_s = (int)v;
+            hc->wait_s = (int)v;
             break;
         case 'B':
             if (!num_arg(optarg, 0, PROTO_BREAK_MAX_S, &v))
                 goto bad_num;
-            hc.break_s = (int)v;
+            hc->break_s = (int)v;
             break;
         case 'P':
             if (!num_arg(optarg, 1, 3600, &v))
                 goto bad_num;
-            cfg.ping_s = (int)v;
+            nc->ping_s = (int)v;
             break;
         case 'I':
             if (!num_arg(optarg, 2, 7200, &v))
                 goto bad_num;
-            cfg.idle_s = (int)v;
+            nc->idle_s = (int)v;
             break;
         case 'x':
             if (!num_arg(optarg, 1, 100000, &v))
                 goto bad_num;
-            cfg.rate_per_s = (double)v;
+            nc->rate_per_s = (double)v;
             break;
         case 'b':
             if (!num_arg(optarg, 1, 100000, &v))
                 goto bad_num;
-            cfg.rate_burst = (double)v;
+            nc->rate_burst = (double)v;
             break;
         case 'm':
             if (!num_arg(optarg, 256, 1 << 20, &v))
                 goto bad_num;
-            cfg.max_msg_bytes = (size_t)v;
+            nc->max_msg_bytes = (size_t)v;
             break;
         case 'C':
             if (!num_arg(optarg, 0, 1000000, &v))
                 goto bad_num;
-            cfg.max_conns_per_ip = (int)v;
+            nc->max_conns_per_ip = (int)v;
             break;
         case 'L':
             if (!num_arg(optarg, 0, 1000000, &v))
                 goto bad_num;
-            cfg.max_conns_loopback = (int)v;
+            nc->max_conns_loopback = (int)v;
             break;
-        case 'h': usage(stdout); return 0;
+        case 'h':
+            usage(stdout);
+            cfg->help = true;
+            return 0;
         default: usage(stderr); return 2;
         }
     }
-    if (strcmp(cfg.iface, "localhost") == 0) /* not an interface name: lws would not find it */
-        cfg.iface = "127.0.0.1";
-    /* --no-tls: plain http only where nobody else can listen in. Judged by the address the
-     * name stands for (an interface named "127.evil" may be 10.9.9.9), and net checks the
-     * socket it bound once more (loopback_only). */
-    char addr[16];
-    bool loopback = false;
-    if (net_resolve_iface(cfg.iface, addr, &loopback) != BH_OK) {
-        fprintf(stderr, "bughouse-server: --iface \"%s\" is neither an interface nor an IPv4 "
-                        "address\n",
-                cfg.iface);
-        return 2;
-    }
-    if (!cfg.tls && !loopback) {
-        fprintf(stderr, "bughouse-server: --no-tls is allowed only on a loopback address "
-                        "(--iface \"%s\" is %s)\n",
-                cfg.iface, addr);
-        return 2;
-    }
-    cfg.loopback_only = !cfg.tls;
-    /* The keepalive: a ping after ping_s quiet seconds must have time to be answered before
-     * idle_s closes the connection. */
-    int ping_s = cfg.ping_s ? cfg.ping_s : 30;
-    if (cfg.idle_s && cfg.idle_s <= ping_s) {
-        fprintf(stderr, "bughouse-server: --idle-s (%d) must be more than --ping-s (%d): a "
-                        "connection would be closed before its ping could be answered\n",
-                cfg.idle_s, ping_s);
-        return 2;
-    }
+    return check_flags(cfg);
+bad_num:
+    fprintf(stderr, "bughouse-server: bad number \"%s\"\n", optarg);
+    return 2;
+}
+
+/* Open the server cfg describes (borrowed: it must outlive a, as net keeps its web root and
+ * origins), in this order: the admin token's hash (with no token given, a new one is made and
+ * printed on stderr), the development certificate (made if missing, unless --cert or --key),
+ * the seat tokens' key beside the database (read, or made), the store and its checkpoint
+ * thread, net, the worker and the hub (which loads the store); then logs what was loaded and
+ * where it listens. Returns the exit status: 0 with all of it open; 1 when a step fails (no
+ * random token, hash, certificate or seat-token key; a database that cannot be opened or
+ * loaded; an unknown ruleset; no worker thread; an address net cannot bind); 2 when net
+ * refuses the configuration (BH_EINVAL, or BH_EAUTH: the address bound for --no-tls is not a
+ * loopback one). Each failure is printed on stderr here or logged where it happens. On failure a
+ * holds what was opened before it, for app_close, which the caller calls in every case. */
+static int app_open(app *a, const config *cfg)
+{
+    *a = (app){0};
+    hub_config hc = cfg->hub;
+    const char *admin = cfg->admin;
     char admin_new[AUTH_TOKEN_LEN + 1];
-    if (admin && !auth_token_ok(admin)) {
-        fprintf(stderr, "bughouse-server: the admin token must be 16..128 printable "
-                        "characters without spaces\n");
-        return 2;
-    }
     if (!admin) {
         if (auth_token_new(admin_new) != BH_OK)
             return 1;
@@ -388,70 +447,92 @@ int main(int argc, char **argv)
     }
     if (auth_hash(admin, hc.admin_hash) != BH_OK)
         return 1;
-    if (cfg.tls && !own_cert && ensure_dev_cert(cfg.cert_path, cfg.key_path) != BH_OK)
+    const net_config *nc = &cfg->net;
+    if (nc->tls && !cfg->own_cert && ensure_dev_cert(nc->cert_path, nc->key_path) != BH_OK)
         return 1;
 
     /* The seat tokens' key: beside the database, never in it. */
     char keypath[4096];
-    snprintf(keypath, sizeof keypath, "%s.seat-key", db);
+    snprintf(keypath, sizeof keypath, "%s.seat-key", cfg->db);
     if (auth_key_load(keypath, hc.token_key) != BH_OK) {
         fprintf(stderr, "bughouse-server: cannot read or make the seat-token key %s\n", keypath);
         return 1;
     }
 
-    app a = {0};
-    store *st = NULL;
-    if (store_open(db, &st) != BH_OK) {
-        fprintf(stderr, "bughouse-server: cannot open the database %s\n", db);
+    if (store_open(cfg->db, &a->st) != BH_OK) {
+        fprintf(stderr, "bughouse-server: cannot open the database %s\n", cfg->db);
         return 1;
     }
     /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
-    store_checkpoint_thread(st, 10000, 4096);
-    net_handlers nh = {&a,       on_open,     on_text, on_violation, on_close,
-                       on_timer, on_turn_end, on_wake};
-    int rc = net_open(&cfg, &nh, &a.n);
+    store_checkpoint_thread(a->st, 10000, 4096);
+    net_handlers nh = {a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end, on_wake};
+    int rc = net_open(nc, &nh, &a->n);
     if (rc != BH_OK) { /* net logged the reason (the errno text of a failed bind) */
-        fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", cfg.iface, cfg.port,
+        fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", nc->iface, nc->port,
                 rc == BH_EAUTH ? "the address bound is not a loopback address (--no-tls)"
                                : bh_strerror(rc));
-        store_close(st);
         return rc == BH_EIO ? 1 : 2;
     }
     /* nice 10: a pairing of seconds takes the CPU the loop leaves, not the loop's */
-    work_fns wf = {job_run, job_done, job_drop, job_cancel, &a, job_wake, &a, 10};
-    if (work_new(&wf, &a.w) != BH_OK) {
-        net_close(a.n);
-        store_close(st);
+    work_fns wf = {job_run, job_done, job_drop, job_cancel, a, job_wake, a, 10};
+    if (work_new(&wf, &a->w) != BH_OK)
         return 1;
-    }
-    hub_io io = {&a, io_send, io_close, io_timer, io_job, io_budget};
-    rc = hub_new(st, &hc, &io, now_mono_us(), &a.h);
+    hub_io io = {a, io_send, io_close, io_timer, io_job, io_budget};
+    rc = hub_new(a->st, &hc, &io, now_mono_us(), &a->h);
     if (rc != BH_OK) {
-        work_free(a.w);
         if (rc == BH_ENOTFOUND)
             fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
                     hc.ruleset);
         else
-            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db,
+            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", cfg->db,
                     bh_strerror(rc));
-        net_close(a.n);
-        store_close(st);
         return 1;
     }
-    int live = 0, ngames = hub_game_count(a.h, &live);
-    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db, ngames, live,
-             hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
-    log_info("listening on %s://%s:%d/", cfg.tls ? "https" : "http", net_addr(a.n), net_port(a.n));
-    net_run(a.n);
+    int live = 0, ngames = hub_game_count(a->h, &live);
+    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", cfg->db, ngames,
+             live, hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
+    log_info("listening on %s://%s:%d/", nc->tls ? "https" : "http", net_addr(a->n),
+             net_port(a->n));
+    return 0;
+}
+
+/* Serve: run the loop until SIGINT or SIGTERM, or until a turn's commit fails (on_turn_end
+ * stops it), then commit and send the last turn. Returns the exit status: 0, or 1 when a
+ * commit failed (logged). */
+static int app_run(app *a)
+{
+    net_run(a->n);
     log_info("shutting down");
-    if (hub_turn_end(a.h) != BH_OK)
-        a.rc = 1;
-    work_free(a.w); /* a pairing in flight gives up; its tournament pairs again at the restart */
-    net_close(a.n);
-    hub_free(a.h);
-    store_close(st);
-    return a.rc;
-bad_num:
-    fprintf(stderr, "bughouse-server: bad number \"%s\"\n", optarg);
-    return 2;
+    if (hub_turn_end(a->h) != BH_OK)
+        a->rc = 1;
+    return a->rc;
+}
+
+/* Close what app_open opened, each once, in the reverse order of opening, and leave a empty;
+ * what a failed app_open did not open (NULL) is skipped. Does not flush: app_run did. The hub
+ * can go first: net_close calls no handler, and a pairing job never touches the hub
+ * (hub_job_run). The worker goes before net: a job that finishes wakes the loop (net_wake). */
+static void app_close(app *a)
+{
+    hub_free(a->h);
+    work_free(a->w); /* a pairing in flight gives up; its tournament pairs again at the restart */
+    net_close(a->n);
+    store_close(a->st);
+    *a = (app){0};
+}
+
+/* Exit status: 0 after --help or a stop by SIGINT or SIGTERM; 1 when opening fails or a commit
+ * fails; 2 for a bad command line, or a configuration net refuses. */
+int main(int argc, char **argv)
+{
+    config cfg;
+    int rc = parse_flags(argc, argv, &cfg);
+    if (rc != 0 || cfg.help)
+        return rc;
+    app a;
+    rc = app_open(&a, &cfg);
+    if (rc == 0)
+        rc = app_run(&a);
+    app_close(&a);
+    return rc;
 }
