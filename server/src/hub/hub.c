@@ -733,9 +733,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         bool open = r->open_if && r->open_if(h, &a.core, &field);
         if (allowed(h, s, a.core.id, r, open, field, &a.core))
             r->run(h, s, &a.core, now_us);
-        proto_msg_free(&a.core);
         break;
     }
     }
+    proto_any_free(&a);
     hub__arm(h);
 }

@@ -677,3 +677,12 @@ int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err
     cJSON_Delete(o);
     return rc;
 }
+
+void proto_any_free(proto_any *a)
+{
+    switch (a->fam) {
+    case PROTO_FAM_CLUB: proto_club_msg_free(&a->club); break;
+    case PROTO_FAM_LEAGUE: proto_league_msg_free(&a->league); break;
+    default: proto_msg_free(&a->core); break;
+    }
+}

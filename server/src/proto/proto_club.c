@@ -11,6 +11,7 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "xalloc.h"
 
 static const char *const names[PCLUB_TYPE_COUNT_] = {
     "club_create", "club_team",    "club_start",  "club_lineup", "club_round_start",
@@ -34,11 +35,15 @@ static int int_small(const cJSON *o, const char *name, bool optional, int lo, in
     return rc;
 }
 
-/* A prose field (a protest's text, the committee's reason): line breaks allowed. */
-static int text_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+/* A prose field (a protest's text, the committee's reason): line breaks allowed. Into a new
+ * string *out of its length (proto_club_msg_free's). */
+static int text_field(const cJSON *o, const char *name, size_t max, char **out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    return v ? proto__str_val_lf(v, name, max, true, out, err) : proto__bad(err, BH_EFIELD, name);
+    if (!v)
+        return proto__bad(err, BH_EFIELD, name);
+    *out = xmalloc(cJSON_IsString(v) && v->valuestring ? strlen(v->valuestring) + 1 : 1);
+    return proto__str_val_lf(v, name, max, true, *out, err);
 }
 
 /* players: [{id, name, rating}] (club_team). */
@@ -49,6 +54,7 @@ static int roster_field(const cJSON *o, pclub_team_in *m, proto_err *err)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > PCLUB_PLAYERS_MAX)
         return proto__bad(err, BH_ELIMIT, "players");
+    m->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *m->players);
     const cJSON *p;
     int rc;
     cJSON_ArrayForEach(p, a)
@@ -72,14 +78,17 @@ static int roster_field(const cJSON *o, pclub_team_in *m, proto_err *err)
 
 /* players: [id, ...] of min..max player ids into out, their count in *n: a line-up
  * (club_lineup; may be empty: every board lost by forfeit is refused by the rules, not here)
- * or an attendance check (club_attend, at least one). */
-static int ids_field(const cJSON *o, int min, int max, int *out, int *n, proto_err *err)
+ * or an attendance check (club_attend, at least one), whose ids go to a new array *heap
+ * (proto_club_msg_free's) when heap is not NULL. */
+static int ids_field(const cJSON *o, int min, int max, int *out, int **heap, int *n, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < min)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > max)
         return proto__bad(err, BH_ELIMIT, "players");
+    if (heap)
+        out = *heap = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *out);
     const cJSON *v;
     cJSON_ArrayForEach(v, a)
     {
@@ -156,7 +165,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         if ((rc = int_small(o, "round", false, 1, 64, &l->round, err)) != BH_OK ||
             (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &l->team, err)) != BH_OK)
             return rc;
-        return ids_field(o, 0, PCLUB_BOARDS_MAX, l->ids, &l->n_ids, err);
+        return ids_field(o, 0, PCLUB_BOARDS_MAX, l->ids, NULL, &l->n_ids, err);
     }
     case PCLUB_RESULT: {
         pclub_result_in *r = &m->result;
@@ -167,7 +176,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_PROTEST: {
         pclub_protest_in *p = &m->protest;
         if ((rc = game_fields(o, &p->round, &p->match, &p->board, err)) != BH_OK ||
-            (rc = text_field(o, "text", PCLUB_TEXT_MAX, p->text, err)) != BH_OK)
+            (rc = text_field(o, "text", PCLUB_TEXT_MAX, &p->text, err)) != BH_OK)
             return rc;
         return proto__need_int(o, "deposit", 0, 1000000000, &p->deposit, err);
     }
@@ -176,7 +185,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, d->token, err)) != BH_OK ||
             (rc = int_small(o, "protest", false, 1, INT32_MAX, &d->protest, err)) != BH_OK ||
             (rc = proto__need_bool(o, "upheld", &b, err)) != BH_OK ||
-            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, d->reason, err)) != BH_OK)
+            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, &d->reason, err)) != BH_OK)
             return rc;
         d->upheld = b == 1;
         if (d->upheld)
@@ -187,7 +196,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         pclub_attend_in *t = &m->attend;
         if ((rc = int_small(o, "round", false, 1, 64, &t->round, err)) != BH_OK)
             return rc;
-        return ids_field(o, 1, PCLUB_ATTEND_MAX, t->attend, &t->n_attend, err);
+        return ids_field(o, 1, PCLUB_ATTEND_MAX, NULL, &t->attend, &t->n_attend, err);
     }
     case PCLUB_EXPORT:
         if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
@@ -211,7 +220,35 @@ int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_ms
     memset(out, 0, sizeof *out);
     out->type = (pclub_type)k;
     out->id = id;
-    return decode_fields(o, out, err);
+    rc = decode_fields(o, out, err);
+    if (rc != BH_OK)
+        proto_club_msg_free(out);
+    return rc;
+}
+
+void proto_club_msg_free(pclub_msg *m)
+{
+    switch (m->type) {
+    case PCLUB_TEAM:
+        free(m->team.players);
+        m->team.players = NULL;
+        m->team.n_players = 0;
+        break;
+    case PCLUB_PROTEST:
+        free(m->protest.text);
+        m->protest.text = NULL;
+        break;
+    case PCLUB_DECIDE:
+        free(m->decide.reason);
+        m->decide.reason = NULL;
+        break;
+    case PCLUB_ATTEND:
+        free(m->attend.attend);
+        m->attend.attend = NULL;
+        m->attend.n_attend = 0;
+        break;
+    default: break;
+    }
 }
 
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)

@@ -55,8 +55,8 @@ typedef struct {
 typedef struct {
     char name[PROTO_NAME_MAX + 1];
     int captain;
-    int n_players;
-    pclub_player_in players[PCLUB_PLAYERS_MAX];
+    int n_players;            /* 1..PCLUB_PLAYERS_MAX */
+    pclub_player_in *players; /* out of line (proto_club_msg_free) */
 } pclub_team_in;
 
 typedef struct {
@@ -76,7 +76,7 @@ typedef struct {
 typedef struct {
     int round, match, board; /* as pclub_result_in's */
     int64_t deposit;
-    char text[PCLUB_TEXT_MAX + 1];
+    char *text; /* 1..PCLUB_TEXT_MAX bytes, out of line (proto_club_msg_free) */
 } pclub_protest_in;
 
 typedef struct {
@@ -84,19 +84,21 @@ typedef struct {
     int protest;
     bool upheld;
     char result[8]; /* upheld: the board's new result */
-    char reason[PCLUB_TEXT_MAX + 1];
+    char *reason;   /* 1..PCLUB_TEXT_MAX bytes, out of line (proto_club_msg_free) */
 } pclub_decide_in;
 
 typedef struct {
     int round;
-    int n_attend; /* player ids present */
-    int attend[PCLUB_ATTEND_MAX];
+    int n_attend; /* player ids present: 1..PCLUB_ATTEND_MAX */
+    int *attend;  /* out of line (proto_club_msg_free) */
 } pclub_attend_in;
 
 /* A decoded club message: its type, its id, its club (every type but create) and the struct
  * of its type, the union member named as the type; start, round_start, appeals and get have
- * none (the club alone). Its size is the largest member's (decide, attend, protest: the
- * 2,000-byte texts and the 512 ids of an attendance), not the sum (8,264 bytes before). */
+ * none (the club alone). The large parts (a roster, a protest's text, a decision's reason, an
+ * attendance's ids) are out of line, allocated by the decoder and freed by
+ * proto_club_msg_free, as proto_msg's hand pairs are: 184 bytes on x86-64 (8,264 with one
+ * struct for all kinds, 2,176 as a union with them inline). */
 typedef struct {
     pclub_type type;
     int64_t id;
@@ -120,6 +122,11 @@ const char *proto_club_type_name(pclub_type t);
  * club type: the caller hands the frame to proto_decode), BH_EFIELD / BH_ELIMIT with
  * err->field. err is always written. */
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err);
+
+/* Release what a decoded message owns (its kind's out-of-line part) and clear the pointer; a
+ * no-op for the other kinds and for a zeroed message. Call it once after each decode that
+ * returned BH_OK (on an error the decoder has released what it took). */
+void proto_club_msg_free(pclub_msg *m);
 
 /* ---- encoders ------------------------------------------------------------------------------ */
 

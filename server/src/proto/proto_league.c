@@ -9,6 +9,7 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "xalloc.h"
 
 static const char *const names[PLEAGUE_TYPE_COUNT_] = {
     [PLEAGUE_CREATE] = "league_create",         [PLEAGUE_TEAM] = "league_team",
@@ -52,6 +53,7 @@ static int roster_field(const cJSON *o, pleague_team *t, proto_err *err)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > PLEAGUE_PLAYERS_MAX)
         return proto__bad(err, BH_ELIMIT, "players");
+    t->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *t->players);
     const cJSON *p;
     int rc;
     cJSON_ArrayForEach(p, a)
@@ -218,7 +220,19 @@ int proto__league_decode_obj(const cJSON *o, const char *buf, size_t len, pleagu
     memset(out, 0, sizeof *out);
     out->type = (pleague_type)k;
     out->id = id;
-    return decode_fields(o, out, err);
+    rc = decode_fields(o, out, err);
+    if (rc != BH_OK)
+        proto_league_msg_free(out);
+    return rc;
+}
+
+void proto_league_msg_free(pleague_msg *m)
+{
+    if (m->type == PLEAGUE_TEAM || m->type == PLEAGUE_ROSTER) {
+        free(m->team.players);
+        m->team.players = NULL;
+        m->team.n_players = 0;
+    }
 }
 
 int proto_league_decode(const char *buf, size_t len, pleague_msg *out, proto_err *err)
