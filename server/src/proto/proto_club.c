@@ -11,13 +11,16 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "proto_names.h"
 #include "xalloc.h"
 
-static const char *const names[PCLUB_TYPE_COUNT_] = {
-    "club_create", "club_team",    "club_start",  "club_lineup", "club_round_start",
-    "club_result", "club_protest", "club_appeals", "club_decide", "club_get",
-    "club_export", "club_attend",
-};
+/* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
+#define NAME(kind, wire) [kind] = wire,
+#define ONE(kind, wire) +1
+static const char *const names[PCLUB_TYPE_COUNT_] = {PCLUB_C2S_TYPES(NAME)};
+_Static_assert(0 PCLUB_C2S_TYPES(ONE) == PCLUB_TYPE_COUNT_, "proto_names.h names every kind");
+#undef NAME
+#undef ONE
 
 const char *proto_club_type_name(pclub_type t)
 {

@@ -9,18 +9,16 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "proto_names.h"
 #include "xalloc.h"
 
-static const char *const names[PLEAGUE_TYPE_COUNT_] = {
-    [PLEAGUE_CREATE] = "league_create",         [PLEAGUE_TEAM] = "league_team",
-    [PLEAGUE_ROSTER] = "league_roster",         [PLEAGUE_START] = "league_start",
-    [PLEAGUE_STAGE_START] = "league_stage_start", [PLEAGUE_GET] = "league_get",
-    [PLEAGUE_SEND] = "league_send",             [PLEAGUE_ACCEPT] = "league_accept",
-    [PLEAGUE_COUNTER] = "league_counter",       [PLEAGUE_TC] = "league_tc",
-    [PLEAGUE_SUBSTITUTE] = "league_substitute", [PLEAGUE_EXTEND] = "league_extend",
-    [PLEAGUE_RESULT] = "league_result",         [PLEAGUE_LOT] = "league_lot",
-    [PLEAGUE_NOTICES] = "league_notices",       [PLEAGUE_EXPORT] = "league_export",
-};
+/* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
+#define NAME(kind, wire) [kind] = wire,
+#define ONE(kind, wire) +1
+static const char *const names[PLEAGUE_TYPE_COUNT_] = {PLEAGUE_C2S_TYPES(NAME)};
+_Static_assert(0 PLEAGUE_C2S_TYPES(ONE) == PLEAGUE_TYPE_COUNT_, "proto_names.h names every kind");
+#undef NAME
+#undef ONE
 
 const char *proto_league_type_name(pleague_type t)
 {
