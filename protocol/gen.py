@@ -995,8 +995,9 @@ EXTRA = {
 # A client message kind's enum constant in C is its wire name upper-cased after its family's
 # prefix: "move" PROTO_MOVE (proto.h proto_type), "club_lineup" PCLUB_LINEUP (proto_club.h
 # pclub_type), "league_send" PLEAGUE_SEND (proto_league.h pleague_type). The C files build
-# their name tables from the header, and assert that it names every constant of their enum: a
-# kind added here without its constant, or in C without its row here, does not compile.
+# their name tables from the header (and hub.c its dispatch table, PROTO_WIRE), and assert that
+# it names every constant of their enum: a kind added here without its constant, or in C
+# without its row here, does not compile.
 C_FAMILIES = [  # X-macro, wire prefix, enum prefix, the enum
     ("PROTO_C2S_TYPES", "", "PROTO_", "proto.h proto_type: the core's kinds"),
     ("PCLUB_C2S_TYPES", "club_", "PCLUB_", "proto_club.h pclub_type: the club round robin's"),
