@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-# gen.py: writes protocol/messages/*.md and protocol/examples/*.json from the table below
-# (one source for both). Run from the repo root after editing: python3 protocol/gen.py
+# gen.py: writes protocol/messages/*.md, protocol/examples/*.json and the C name tables
+# server/src/proto/proto_names.h from the table below (one source for all three: a wire name
+# is written once, here). Run from the repo root after editing: python3 protocol/gen.py
 # Never edit the generated files by hand: the next run reverts them, and the ctest
 # protocol_docs_current (python3 protocol/gen.py --check) fails while they differ.
-#   python3 protocol/gen.py             writes protocol/messages/ and protocol/examples/
-#   python3 protocol/gen.py --out DIR   writes DIR/messages/ and DIR/examples/ instead
+#   python3 protocol/gen.py             writes protocol/messages/, protocol/examples/ and
+#                                       server/src/proto/proto_names.h
+#   python3 protocol/gen.py --out DIR   writes DIR/messages/, DIR/examples/ and
+#                                       DIR/proto_names.h instead
 #   python3 protocol/gen.py --check     writes into a temporary directory and compares with the
 #                                       committed files: exit 0 if they are byte for byte the
 #                                       same set, else 1 with the list of differing files
 import argparse, difflib, json, os, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+HEADER = os.path.join(os.path.dirname(HERE), "server", "src", "proto", "proto_names.h")
 FEN0 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
 FEN1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1"
 
@@ -987,9 +991,61 @@ EXTRA = {
                   "pairs": [[1, 4], [2, 3], [5, 0]], "allow_rematch": True})],
 }
 
-def generate(out):
+# ---- the C name tables (server/src/proto/proto_names.h) ---------------------------------------
+# A client message kind's enum constant in C is its wire name upper-cased after its family's
+# prefix: "move" PROTO_MOVE (proto.h proto_type), "club_lineup" PCLUB_LINEUP (proto_club.h
+# pclub_type), "league_send" PLEAGUE_SEND (proto_league.h pleague_type). The C files build
+# their name tables from the header (and hub.c its dispatch table, PROTO_WIRE), and assert that
+# it names every constant of their enum: a kind added here without its constant, or in C
+# without its row here, does not compile.
+C_FAMILIES = [  # X-macro, wire prefix, enum prefix, the enum
+    ("PROTO_C2S_TYPES", "", "PROTO_", "proto.h proto_type: the core's kinds"),
+    ("PCLUB_C2S_TYPES", "club_", "PCLUB_", "proto_club.h pclub_type: the club round robin's"),
+    ("PLEAGUE_C2S_TYPES", "league_", "PLEAGUE_", "proto_league.h pleague_type: the league's"),
+]
+
+def c_family(wire):
+    """The C_FAMILIES row of a client message's wire name (the core's when no prefix fits)."""
+    for fam in C_FAMILIES[1:]:
+        if wire.startswith(fam[1]):
+            return fam
+    return C_FAMILIES[0]
+
+def c_enum(wire):
+    fam = c_family(wire)
+    return fam[2] + wire[len(fam[1]):].upper()
+
+def c_header():
+    """server/src/proto/proto_names.h: the wire name of every client message kind by its enum
+    constant, as string macros and one X-macro per family, in the table's order."""
+    wires = [ex["type"] for _, d, _, _, _, ex, _ in M if d == "c2s"]
+    width = max(len(c_enum(w)) for w in wires) + len("PROTO_WIRE_")
+    lines = ["/* proto_names.h: the wire name of every client message kind, by its enum constant.",
+             " * SPDX-License-Identifier: MIT",
+             " * Written by protocol/gen.py from its message table, the one source of the documents in",
+             " * protocol/messages/: do not edit (python3 protocol/gen.py rewrites it; the ctest",
+             " * protocol_docs_current fails while it differs). */",
+             "#ifndef BH_PROTO_NAMES_H", "#define BH_PROTO_NAMES_H", "",
+             "/* PROTO_WIRE(kind): the wire name of one kind, a string literal (a constant expression,",
+             " * for static tables): PROTO_WIRE(PROTO_MOVE) is \"move\". */",
+             "#define PROTO_WIRE(kind) PROTO_WIRE_##kind"]
+    for w in wires:
+        lines.append(f"#define {('PROTO_WIRE_' + c_enum(w)).ljust(width)} \"{w}\"")
+    for macro, _, _, what in C_FAMILIES:
+        rows = [f"    X({c_enum(w)}, PROTO_WIRE_{c_enum(w)})" for w in wires
+                if c_family(w)[0] == macro]
+        rows.insert(0, f"#define {macro}(X)")
+        cols = max(len(r) for r in rows)
+        lines += ["", f"/* X(kind, wire name) for each kind of {what}. */"]
+        lines += [r.ljust(cols) + " \\" for r in rows[:-1]] + rows[-1:]
+    lines += ["", "#endif", ""]
+    return "\n".join(lines)
+
+def generate(out, header=None):
     """Writes every message document to out/messages/ and every example to out/examples/
-    (both created if absent). Returns the paths written, relative to out, e.g. "messages/c2s-move.md"."""
+    (both created if absent), and the C name tables to header (a path; None: not written).
+    Returns the paths written, relative to out, e.g. "messages/c2s-move.md" (the header not
+    among them)."""
     written = []
     def put(rel, text):
         os.makedirs(os.path.dirname(os.path.join(out, rel)), exist_ok=True)
@@ -1017,15 +1073,31 @@ def generate(out):
             lines += [f"Example, {what} (`protocol/examples/{prefix}-{name}_{suffix}.json`):", "",
                       "```json", json.dumps(ex2, indent=2), "```", ""]
         put(f"messages/{prefix}-{name}.md", "\n".join(lines))
+    if header:
+        with open(header, "w", encoding="utf-8", newline="\n") as f:
+            f.write(c_header())
     return written
 
 def check():
-    """Generates into a temporary directory and compares with protocol/messages/ and
-    protocol/examples/: every generated file must equal the committed one byte for byte, and
-    every committed file there must be one gen.py writes. Prints each difference (a short
-    unified diff per differing file) to stderr; returns 0 if none, else 1."""
+    """Generates into a temporary directory and compares with protocol/messages/,
+    protocol/examples/ and server/src/proto/proto_names.h: every generated file must equal the
+    committed one byte for byte, and every committed file there must be one gen.py writes.
+    Prints each difference (a short unified diff per differing file) to stderr; returns 0 if
+    none, else 1."""
+    def differ(shown, gen_path, git_path):
+        """The entry of bad for two files that differ (shown: the committed one's name), else None."""
+        with open(gen_path, "rb") as a, open(git_path, "rb") as b:
+            gen_bytes, git_bytes = a.read(), b.read()
+        if gen_bytes == git_bytes:
+            return None
+        diff = list(difflib.unified_diff(
+            git_bytes.decode("utf-8", "replace").splitlines(),
+            gen_bytes.decode("utf-8", "replace").splitlines(),
+            f"{shown} (committed)", f"{shown} (gen.py)", n=1, lineterm=""))
+        return (shown, "differs from gen.py's output", diff)
     with tempfile.TemporaryDirectory(prefix="bh-gen-") as tmp:
-        written = set(generate(tmp))
+        header = os.path.join(tmp, "proto_names.h")
+        written = set(generate(tmp, header))
         committed = {f"{sub}/{fn}" for sub in ("messages", "examples")
                      if os.path.isdir(os.path.join(HERE, sub))
                      for fn in os.listdir(os.path.join(HERE, sub))}
@@ -1033,25 +1105,27 @@ def check():
         for rel in sorted(written | committed):
             mine, theirs = os.path.join(tmp, rel), os.path.join(HERE, rel)
             if rel not in committed:
-                bad.append((rel, "written by gen.py, missing in protocol/", []))
+                bad.append((f"protocol/{rel}", "written by gen.py, missing in protocol/", []))
                 continue
             if rel not in written:
-                bad.append((rel, "in protocol/ but not written by gen.py (remove it, or add it to gen.py)", []))
+                bad.append((f"protocol/{rel}", "in protocol/ but not written by gen.py (remove it, or add it to gen.py)", []))
                 continue
-            with open(mine, "rb") as a, open(theirs, "rb") as b:
-                gen_bytes, git_bytes = a.read(), b.read()
-            if gen_bytes != git_bytes:
-                diff = list(difflib.unified_diff(
-                    git_bytes.decode("utf-8", "replace").splitlines(),
-                    gen_bytes.decode("utf-8", "replace").splitlines(),
-                    f"protocol/{rel} (committed)", f"protocol/{rel} (gen.py)", n=1, lineterm=""))
-                bad.append((rel, "differs from gen.py's output", diff))
+            d = differ(f"protocol/{rel}", mine, theirs)
+            if d:
+                bad.append(d)
+        shown = os.path.relpath(HEADER, os.path.dirname(HERE))
+        if not os.path.exists(HEADER):
+            bad.append((shown, "written by gen.py, missing", []))
+        else:
+            d = differ(shown, header, HEADER)
+            if d:
+                bad.append(d)
     if not bad:
-        print(f"gen.py --check: the {len(written)} generated files equal the committed ones")
+        print(f"gen.py --check: the {len(written) + 1} generated files equal the committed ones")
         return 0
     print(f"gen.py --check: {len(bad)} file(s) differ from protocol/gen.py's output:", file=sys.stderr)
-    for rel, why, _ in bad:
-        print(f"  protocol/{rel}: {why}", file=sys.stderr)
+    for shown, why, _ in bad:
+        print(f"  {shown}: {why}", file=sys.stderr)
     for rel, _, diff in bad:
         if diff:
             print("", file=sys.stderr)
@@ -1061,8 +1135,10 @@ def check():
     return 1
 
 def main():
-    ap = argparse.ArgumentParser(description="Writes the protocol's message documents and examples.")
-    ap.add_argument("--out", metavar="DIR", help="write DIR/messages and DIR/examples (default: protocol/)")
+    ap = argparse.ArgumentParser(description="Writes the protocol's message documents and examples, "
+                                 "and the C name tables (server/src/proto/proto_names.h).")
+    ap.add_argument("--out", metavar="DIR", help="write DIR/messages, DIR/examples and DIR/proto_names.h "
+                    "(default: protocol/ and server/src/proto/proto_names.h)")
     ap.add_argument("--check", action="store_true",
                     help="compare a fresh generation with the committed files; exit 1 if they differ")
     args = ap.parse_args()
@@ -1070,7 +1146,10 @@ def main():
         ap.error("--check generates into a temporary directory of its own: no --out")
     if args.check:
         return check()
-    generate(args.out if args.out else HERE)
+    if args.out:
+        generate(args.out, os.path.join(args.out, "proto_names.h"))
+    else:
+        generate(HERE, HEADER)
     return 0
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ static int dec_file(const char *name, pclub_msg *m)
     if (!s)
         return -1;
     proto_err err;
+    proto_club_msg_free(m); /* the previous file's message */
     int rc = proto_club_decode(s, strlen(s), m, &err);
     free(s);
     return rc;
@@ -28,28 +29,28 @@ static void golden_client(void)
     static pclub_msg m;
     CHECK_EQ_INT("create", BH_OK, dec_file("c2s-club_create.json", &m));
     CHECK_EQ_INT("type", PCLUB_CREATE, m.type);
-    CHECK_EQ_STR("name", "Chornomorsk 2016", m.name);
-    CHECK_EQ_INT("break_s", 600, m.break_s);
-    CHECK_EQ_INT("boards absent", -1, m.boards);
+    CHECK_EQ_STR("name", "Chornomorsk 2016", m.create.name);
+    CHECK_EQ_INT("break_s", 600, m.create.break_s);
+    CHECK_EQ_INT("boards absent", -1, m.create.boards);
     CHECK_EQ_INT("team", BH_OK, dec_file("c2s-club_team.json", &m));
-    CHECK_EQ_INT("players", 3, m.n_players);
-    CHECK_EQ_INT("rating", 2290, m.players[1].rating);
-    CHECK_EQ_INT("captain", 11, m.captain);
+    CHECK_EQ_INT("players", 3, m.team.n_players);
+    CHECK_EQ_INT("rating", 2290, m.team.players[1].rating);
+    CHECK_EQ_INT("captain", 11, m.team.captain);
     CHECK_EQ_INT("lineup", BH_OK, dec_file("c2s-club_lineup.json", &m));
-    CHECK_EQ_INT("ids", 6, m.n_ids);
-    CHECK_EQ_INT("board 2", 13, m.ids[1]);
+    CHECK_EQ_INT("ids", 6, m.lineup.n_ids);
+    CHECK_EQ_INT("board 2", 13, m.lineup.ids[1]);
     CHECK_EQ_INT("result", BH_OK, dec_file("c2s-club_result.json", &m));
-    CHECK_EQ_INT("board (0-based)", 1, m.board);
-    CHECK_EQ_INT("match (0-based)", 0, m.match);
-    CHECK_EQ_STR("result", "1/2-1/2", m.result);
+    CHECK_EQ_INT("board (0-based)", 1, m.result.board);
+    CHECK_EQ_INT("match (0-based)", 0, m.result.match);
+    CHECK_EQ_STR("result", "1/2-1/2", m.result.result);
     CHECK_EQ_INT("protest", BH_OK, dec_file("c2s-club_protest.json", &m));
-    CHECK_EQ_INT("deposit", 20000, m.deposit);
+    CHECK_EQ_INT("deposit", 20000, m.protest.deposit);
     CHECK_EQ_INT("decide", BH_OK, dec_file("c2s-club_decide.json", &m));
-    CHECK(m.upheld);
-    CHECK_EQ_STR("new result", "0-1", m.result);
+    CHECK(m.decide.upheld);
+    CHECK_EQ_STR("new result", "0-1", m.decide.result);
     CHECK_EQ_INT("attend", BH_OK, dec_file("c2s-club_attend.json", &m));
-    CHECK_EQ_INT("present", 5, m.n_attend);
-    CHECK_EQ_INT("present 4", 21, m.attend[3]);
+    CHECK_EQ_INT("present", 5, m.attend.n_attend);
+    CHECK_EQ_INT("present 4", 21, m.attend.attend[3]);
     static const char *const plain[] = {"c2s-club_start.json", "c2s-club_round_start.json",
                                         "c2s-club_appeals.json", "c2s-club_get.json", "c2s-club_attend.json",
                                         "c2s-club_export.json"};
@@ -146,6 +147,7 @@ static void hostile(void)
     static pclub_msg m;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         proto_err err;
+        proto_club_msg_free(&m);
         int rc = proto_club_decode(cases[i].json, strlen(cases[i].json), &m, &err);
         CHECK_MSG(rc == cases[i].rc && strcmp(err.field, cases[i].field) == 0,
                   "%s: want %s field %s, got %s field %s", cases[i].json,
@@ -156,7 +158,8 @@ static void hostile(void)
                                     "\"match\":1,\"board\":1,\"text\":\"a\\nb\",\"deposit\":0}";
     CHECK_EQ_INT("protest text: a line break is fine", BH_OK,
                  proto_club_decode(two_lines, strlen(two_lines), &m, &err));
-    CHECK_EQ_STR("protest text: two lines", "a\nb", m.text);
+    CHECK_EQ_STR("protest text: two lines", "a\nb", m.protest.text);
+    proto_club_msg_free(&m);
     CHECK_EQ_INT("not JSON", BH_EJSON, proto_club_decode("{\"club_", 7, &m, &err));
     const char *other = "{\"type\":\"move\",\"x\":\"club_\"}";
     CHECK_EQ_INT("another type", BH_ETYPE, proto_club_decode(other, strlen(other), &m, &err));
@@ -168,6 +171,7 @@ static void hostile(void)
     CHECK_MSG(a.fam == PROTO_FAM_CLUB && a.club.type == PCLUB_GET && a.club.id == 49,
               "escaped club_get: fam %d type %d id %lld", (int)a.fam, (int)a.club.type,
               (long long)a.club.id);
+    proto_any_free(&a);
     const char *mv = "{\"type\":\"move\",\"id\":1,\"x\":\"club_\"}";
     CHECK_EQ_INT("move with club_ in a value: the core's refusal", BH_EFIELD,
                  proto_decode_any(mv, strlen(mv), &a, &err));
@@ -209,6 +213,7 @@ static void mutations(void)
                 buf[x % n] = "{}[]\",:0-9e.x \\"[(x >> 32) % 15];
             }
             proto_err err;
+            proto_club_msg_free(&m);
             int rc = proto_club_decode(buf, n, &m, &err);
             CHECK_MSG(rc == BH_OK || rc == BH_EJSON || rc == BH_ETYPE || rc == BH_EFIELD ||
                           rc == BH_ELIMIT || rc == BH_ETEXT,
@@ -220,7 +225,22 @@ static void mutations(void)
     }
 }
 
+/* The hub decodes every frame into one proto_any on its stack (hub_on_text): a tagged union is
+ * as large as its largest message, not the sum of every kind's fields (8,272 bytes when the
+ * club's message was one flat struct, 2,184 with the club's and the league's large parts
+ * inline). 536 bytes on x86-64: the core's proto_msg (528: game_create's four names) and the
+ * family; pclub_msg 184, pleague_msg 208, their rosters, texts and attendances out of line.
+ * The bound leaves room for a few fields, none for an inline text (PCLUB_TEXT_MAX) or roster
+ * (PCLUB_PLAYERS_MAX players). */
+static void frame_size(void)
+{
+    CHECK_MSG(sizeof(proto_any) <= 640,
+              "proto_any: %zu bytes (pclub_msg %zu, pleague_msg %zu, proto_msg %zu)",
+              sizeof(proto_any), sizeof(pclub_msg), sizeof(pleague_msg), sizeof(proto_msg));
+}
+
 static const bh_test_case cases[] = {
+    {"frame_size", frame_size},
     {"mutations", mutations},
     {"golden_client", golden_client},
     {"golden_server", golden_server},

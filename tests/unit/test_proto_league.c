@@ -19,6 +19,7 @@ static int dec_file(const char *name, pleague_msg *m)
     if (!s)
         return -1;
     proto_err err;
+    proto_league_msg_free(m); /* the previous file's message */
     int rc = proto_league_decode(s, strlen(s), m, &err);
     free(s);
     return rc;
@@ -144,6 +145,7 @@ static void limits(pleague_msg *m)
                  "{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"%s\","
                  "\"players\":[{\"id\":1,\"name\":\"%s\"}],\"captain\":1}",
                  team, name);
+        proto_league_msg_free(m);
         CHECK_EQ_INT(name, BH_OK, proto_league_decode(json, strlen(json), m, &err));
         CHECK_EQ_INT("47 bytes", 47, (int)strlen(m->team.players[0].name));
         CHECK_EQ_STR("whole", name, m->team.players[0].name);
@@ -158,6 +160,7 @@ static void limits(pleague_msg *m)
             k += (size_t)snprintf(big + k, sizeof big - k, "%s{\"id\":%d,\"name\":\"P%d\"}",
                                   i ? "," : "", i + 1, i + 1);
         snprintf(big + k, sizeof big - k, "]}");
+        proto_league_msg_free(m);
         int rc = proto_league_decode(big, strlen(big), m, &err);
         CHECK_EQ_INT(n == 32 ? "32 players" : "33 players", n == 32 ? BH_OK : BH_ELIMIT, rc);
         if (n == 32)
@@ -167,6 +170,7 @@ static void limits(pleague_msg *m)
     }
     const char *late = "{\"type\":\"league_extend\",\"id\":1,\"league\":7,\"stage\":1,"
                        "\"match\":1,\"board\":1,\"deadline_ms\":253402300799999}";
+    proto_league_msg_free(m);
     CHECK_EQ_INT("9999-12-31", BH_OK, proto_league_decode(late, strlen(late), m, &err));
     CHECK_EQ_INT("deadline", PLEAGUE_INSTANT_MAX_MS, m->game.deadline_ms);
     char *out = proto_league_enc_notices(PROTO_ID_MAX, PROTO_ID_MAX, 1, NULL, 0, PROTO_ID_MAX);
@@ -328,6 +332,7 @@ static void hostile(void)
     static pleague_msg m;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         proto_err err;
+        proto_league_msg_free(&m);
         int rc = proto_league_decode(cases[i].json, strlen(cases[i].json), &m, &err);
         CHECK_MSG(rc == cases[i].rc && strcmp(err.field, cases[i].field) == 0,
                   "%s: want %s field %s, got %s field %s", cases[i].json,
@@ -386,6 +391,7 @@ static void mutations(void)
                 buf[x % n] = "{}[]\",:0-9e.x \\"[(x >> 32) % 15];
             }
             proto_err err;
+            proto_league_msg_free(&m);
             int rc = proto_league_decode(buf, n, &m, &err);
             CHECK_MSG(rc == BH_OK || rc == BH_EJSON || rc == BH_ETYPE || rc == BH_EFIELD ||
                           rc == BH_ELIMIT || rc == BH_ETEXT,

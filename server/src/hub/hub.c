@@ -11,6 +11,7 @@
 #include "hub_event.h"
 #include "hub_int.h"
 #include "proto_any.h"
+#include "proto_names.h"
 #include "log.h"
 #include "now.h"
 #include "utf8.h"
@@ -567,13 +568,15 @@ typedef struct {
 #define ANYONE HUB_MAY_ANYONE
 #define PLAYER HUB_MAY_PLAYER
 #define TEAM HUB_MAY_TEAM
-#define R(kind, name, who, fn) \
-    [kind] = {{name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL, NULL}
-#define C(kind, name, who, ...) \
-    [PROTO_TYPE_COUNT_ + kind] = {{name, who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg, NULL}
-#define L(kind, name, who)                                                                 \
+/* A route's perm is named by its kind's wire name (PROTO_WIRE: proto_names.h, from gen.py). */
+#define R(kind, who, fn) \
+    [kind] = {{PROTO_WIRE(kind), who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL, NULL}
+#define C(kind, who, ...)                                                                  \
+    [PROTO_TYPE_COUNT_ + kind] = {                                                         \
+        {PROTO_WIRE(kind), who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg, NULL}
+#define L(kind, who)                                                                       \
     [PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + kind] = {                                     \
-        {name, who, NULL, BH_EAUTH, NULL, NULL}, NULL, NULL, NULL, hub__league_msg}
+        {PROTO_WIRE(kind), who, NULL, BH_EAUTH, NULL, NULL}, NULL, NULL, NULL, hub__league_msg}
 
 /* Every kind, by proto_type, then by PROTO_TYPE_COUNT_ + pclub_type, then by
  * PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + pleague_type. The roles are
@@ -584,63 +587,65 @@ typedef struct {
  * token it carries (unauthorized), a league player's kinds with the league token they carry
  * (unauthorized, field token; then the league's own checks: not_your_seat, not_captain). */
 static const hub_route routes[] = {
-    R(PROTO_AUTH, "auth", ANYONE, do_auth),
-    R(PROTO_JOIN, "join", ANYONE, do_join),
-    R(PROTO_MOVE, "move", PLAYER, hub__game_move),
-    R(PROTO_RESIGN, "resign", PLAYER, hub__game_act),
-    R(PROTO_CHAT, "chat", PLAYER, hub__game_chat),
-    R(PROTO_PING, "ping", ANYONE, do_ping),
-    R(PROTO_TOURNAMENT_CREATE, "tournament_create", DIRECTOR, do_tournament_create),
-    R(PROTO_TEAM_REGISTER, "team_register", DIRECTOR, do_team_register),
-    R(PROTO_GAME_CREATE, "game_create", DIRECTOR, do_game_create),
-    R(PROTO_GAME_START, "game_start", DIRECTOR, do_game_start),
-    R(PROTO_GAMES, "games", DIRECTOR, do_games),
-    R(PROTO_DRAW, "draw", PLAYER, hub__game_act),
-    R(PROTO_CLAIM, "claim", PLAYER, hub__game_act),
-    R(PROTO_TOURNAMENT_START, "tournament_start", DIRECTOR, hub__tour_start),
-    R(PROTO_TOURNAMENT_GET, "tournament_get", ANYONE, hub__tour_get),
-    R(PROTO_TOURNAMENT_PAUSE, "tournament_pause", DIRECTOR, hub__tour_pause),
-    R(PROTO_GAME_PAUSE, "game_pause", DIRECTOR, hub__dir_game_pause),
-    R(PROTO_GAME_RESULT, "game_result", DIRECTOR, hub__dir_game_result),
-    R(PROTO_TEAM_WITHDRAW, "team_withdraw", DIRECTOR, hub__dir_team_withdraw),
-    R(PROTO_ROUND_PAIR, "round_pair", DIRECTOR, hub__dir_round_pair),
-    R(PROTO_ROUND_START, "round_start", DIRECTOR, hub__dir_round_start),
-    [PROTO_EXPORT] = {{"export", DIRECTOR, "the BPGN of a finished game", BH_EAUTH, NULL, NULL},
+    R(PROTO_AUTH, ANYONE, do_auth),
+    R(PROTO_JOIN, ANYONE, do_join),
+    R(PROTO_MOVE, PLAYER, hub__game_move),
+    R(PROTO_RESIGN, PLAYER, hub__game_act),
+    R(PROTO_CHAT, PLAYER, hub__game_chat),
+    R(PROTO_PING, ANYONE, do_ping),
+    R(PROTO_TOURNAMENT_CREATE, DIRECTOR, do_tournament_create),
+    R(PROTO_TEAM_REGISTER, DIRECTOR, do_team_register),
+    R(PROTO_GAME_CREATE, DIRECTOR, do_game_create),
+    R(PROTO_GAME_START, DIRECTOR, do_game_start),
+    R(PROTO_GAMES, DIRECTOR, do_games),
+    R(PROTO_DRAW, PLAYER, hub__game_act),
+    R(PROTO_CLAIM, PLAYER, hub__game_act),
+    R(PROTO_TOURNAMENT_START, DIRECTOR, hub__tour_start),
+    R(PROTO_TOURNAMENT_GET, ANYONE, hub__tour_get),
+    R(PROTO_TOURNAMENT_PAUSE, DIRECTOR, hub__tour_pause),
+    R(PROTO_GAME_PAUSE, DIRECTOR, hub__dir_game_pause),
+    R(PROTO_GAME_RESULT, DIRECTOR, hub__dir_game_result),
+    R(PROTO_TEAM_WITHDRAW, DIRECTOR, hub__dir_team_withdraw),
+    R(PROTO_ROUND_PAIR, DIRECTOR, hub__dir_round_pair),
+    R(PROTO_ROUND_START, DIRECTOR, hub__dir_round_start),
+    [PROTO_EXPORT] = {{PROTO_WIRE(PROTO_EXPORT), DIRECTOR, "the BPGN of a finished game",
+                       BH_EAUTH, NULL, NULL},
                       public_bpgn, hub__dir_export, NULL, NULL},
-    R(PROTO_LIVE, "live", ANYONE, do_live),
-    [PROTO_GAME2_COLORS] = {{"game2_colors", PLAYER | TEAM, "not_found while no choice of that "
-                             "game is open", BH_EAUTH, NULL, NULL},
+    R(PROTO_LIVE, ANYONE, do_live),
+    [PROTO_GAME2_COLORS] = {{PROTO_WIRE(PROTO_GAME2_COLORS), PLAYER | TEAM,
+                             "not_found while no choice of that game is open", BH_EAUTH, NULL,
+                             NULL},
                             no_choice, hub__tour_game2_colors, NULL, NULL},
-    R(PROTO_ANNOUNCE, "announce", DIRECTOR, do_announce),
-    R(PROTO_TEAM_TOKEN, "team_token", DIRECTOR, hub__tour_team_token),
-    C(PCLUB_CREATE, "club_create", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_TEAM, "club_team", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_START, "club_start", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_LINEUP, "club_lineup", DIRECTOR | TEAM, BH_ENOTCAPTAIN, "F-LINEUP", "captain"),
-    C(PCLUB_ROUND_START, "club_round_start", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_RESULT, "club_result", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_PROTEST, "club_protest", TEAM, BH_ENOTCAPTAIN, "F-PROTEST", "filer"),
-    C(PCLUB_APPEALS, "club_appeals", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_DECIDE, "club_decide", ANYONE, BH_EAUTH, NULL, NULL),
-    C(PCLUB_GET, "club_get", ANYONE, BH_EAUTH, NULL, NULL),
-    C(PCLUB_EXPORT, "club_export", DIRECTOR, BH_EAUTH, NULL, NULL),
-    C(PCLUB_ATTEND, "club_attend", DIRECTOR, BH_EAUTH, NULL, NULL),
-    L(PLEAGUE_CREATE, "league_create", DIRECTOR),
-    L(PLEAGUE_TEAM, "league_team", DIRECTOR),
-    L(PLEAGUE_ROSTER, "league_roster", DIRECTOR),
-    L(PLEAGUE_START, "league_start", DIRECTOR),
-    L(PLEAGUE_STAGE_START, "league_stage_start", DIRECTOR),
-    L(PLEAGUE_GET, "league_get", ANYONE),
-    L(PLEAGUE_SEND, "league_send", ANYONE),
-    L(PLEAGUE_ACCEPT, "league_accept", ANYONE),
-    L(PLEAGUE_COUNTER, "league_counter", ANYONE),
-    L(PLEAGUE_TC, "league_tc", ANYONE),
-    L(PLEAGUE_SUBSTITUTE, "league_substitute", ANYONE),
-    L(PLEAGUE_EXTEND, "league_extend", DIRECTOR),
-    L(PLEAGUE_RESULT, "league_result", DIRECTOR),
-    L(PLEAGUE_LOT, "league_lot", DIRECTOR),
-    L(PLEAGUE_NOTICES, "league_notices", ANYONE),
-    L(PLEAGUE_EXPORT, "league_export", DIRECTOR),
+    R(PROTO_ANNOUNCE, DIRECTOR, do_announce),
+    R(PROTO_TEAM_TOKEN, DIRECTOR, hub__tour_team_token),
+    C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_TEAM, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_START, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_LINEUP, DIRECTOR | TEAM, BH_ENOTCAPTAIN, "F-LINEUP", "captain"),
+    C(PCLUB_ROUND_START, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_RESULT, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_PROTEST, TEAM, BH_ENOTCAPTAIN, "F-PROTEST", "filer"),
+    C(PCLUB_APPEALS, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_DECIDE, ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_GET, ANYONE, BH_EAUTH, NULL, NULL),
+    C(PCLUB_EXPORT, DIRECTOR, BH_EAUTH, NULL, NULL),
+    C(PCLUB_ATTEND, DIRECTOR, BH_EAUTH, NULL, NULL),
+    L(PLEAGUE_CREATE, DIRECTOR),
+    L(PLEAGUE_TEAM, DIRECTOR),
+    L(PLEAGUE_ROSTER, DIRECTOR),
+    L(PLEAGUE_START, DIRECTOR),
+    L(PLEAGUE_STAGE_START, DIRECTOR),
+    L(PLEAGUE_GET, ANYONE),
+    L(PLEAGUE_SEND, ANYONE),
+    L(PLEAGUE_ACCEPT, ANYONE),
+    L(PLEAGUE_COUNTER, ANYONE),
+    L(PLEAGUE_TC, ANYONE),
+    L(PLEAGUE_SUBSTITUTE, ANYONE),
+    L(PLEAGUE_EXTEND, DIRECTOR),
+    L(PLEAGUE_RESULT, DIRECTOR),
+    L(PLEAGUE_LOT, DIRECTOR),
+    L(PLEAGUE_NOTICES, ANYONE),
+    L(PLEAGUE_EXPORT, DIRECTOR),
 };
 #undef R
 #undef C
@@ -733,9 +738,9 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         bool open = r->open_if && r->open_if(h, &a.core, &field);
         if (allowed(h, s, a.core.id, r, open, field, &a.core))
             r->run(h, s, &a.core, now_us);
-        proto_msg_free(&a.core);
         break;
     }
     }
+    proto_any_free(&a);
     hub__arm(h);
 }

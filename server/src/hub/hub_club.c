@@ -248,31 +248,31 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
 {
     club_config cfg;
     club_config_default(&cfg);
-    snprintf(cfg.name, sizeof cfg.name, "%s", m->name);
-    if (m->boards > 0) {
-        cfg.lr.boards = m->boards;
-        cfg.rk.boards = m->boards;
+    snprintf(cfg.name, sizeof cfg.name, "%s", m->create.name);
+    if (m->create.boards > 0) {
+        cfg.lr.boards = m->create.boards;
+        cfg.rk.boards = m->create.boards;
     }
-    if (m->reserves >= 0)
-        cfg.lr.reserves = m->reserves;
-    if (m->max_subs >= 0)
-        cfg.lr.max_subs = m->max_subs;
-    if (m->min_players > 0)
-        cfg.lr.min_players = m->min_players;
-    if (m->double_rr >= 0)
-        cfg.double_rr = m->double_rr == 1;
-    if (m->base_ms > 0)
-        cfg.base_ms = (uint32_t)m->base_ms;
-    if (m->inc_ms >= 0)
-        cfg.inc_ms = (uint32_t)m->inc_ms;
-    if (m->wait_s >= 0) /* else seed 004's 10 minutes (T-WAIT; see the file comment) */
-        cfg.wait_us = m->wait_s * 1000000;
-    if (m->protest_s >= 0)
-        cfg.pr.window_us = m->protest_s * 1000000;
-    if (m->break_s >= 0)
-        cfg.break_us = m->break_s * 1000000;
-    if (m->deposit >= 0)
-        cfg.pr.deposit_minor = (long)m->deposit;
+    if (m->create.reserves >= 0)
+        cfg.lr.reserves = m->create.reserves;
+    if (m->create.max_subs >= 0)
+        cfg.lr.max_subs = m->create.max_subs;
+    if (m->create.min_players > 0)
+        cfg.lr.min_players = m->create.min_players;
+    if (m->create.double_rr >= 0)
+        cfg.double_rr = m->create.double_rr == 1;
+    if (m->create.base_ms > 0)
+        cfg.base_ms = (uint32_t)m->create.base_ms;
+    if (m->create.inc_ms >= 0)
+        cfg.inc_ms = (uint32_t)m->create.inc_ms;
+    if (m->create.wait_s >= 0) /* else seed 004's 10 minutes (T-WAIT; see the file comment) */
+        cfg.wait_us = m->create.wait_s * 1000000;
+    if (m->create.protest_s >= 0)
+        cfg.pr.window_us = m->create.protest_s * 1000000;
+    if (m->create.break_s >= 0)
+        cfg.break_us = m->create.break_s * 1000000;
+    if (m->create.deposit >= 0)
+        cfg.pr.deposit_minor = (long)m->create.deposit;
     refusal why = {NULL, NULL, -1};
     int rc = club_config_check(&cfg, &why);
     if (rc != BH_OK) {
@@ -280,7 +280,7 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
         return;
     }
     int64_t id;
-    if (hub__event_create(h, m->name, &id) != BH_OK) {
+    if (hub__event_create(h, m->create.name, &id) != BH_OK) {
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
@@ -296,29 +296,29 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
     roster_init(&r);
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK;
-    for (int i = 0; i < m->n_players && rc == BH_OK; i++) {
-        rc = roster_add(&r, m->players[i].id, m->players[i].name, m->players[i].rating, false,
-                        &why);
+    for (int i = 0; i < m->team.n_players && rc == BH_OK; i++) {
+        const pclub_player_in *p = &m->team.players[i];
+        rc = roster_add(&r, p->id, p->name, p->rating, false, &why);
         if (rc != BH_OK)
             why.field = "players", why.index = i;
     }
     if (rc == BH_OK)
-        rc = club_check_team(c, INT64_MAX, m->name, &r, m->captain, &why);
+        rc = club_check_team(c, INT64_MAX, m->team.name, &r, m->team.captain, &why);
     if (rc != BH_OK) {
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }
     int64_t team;
-    int k = roster_find(&r, m->captain);
+    int k = roster_find(&r, m->team.captain);
     char token[AUTH_TOKEN_LEN + 1];
-    if (store_team_add(h->st, m->club, m->name, r.p[k].name, "", &team) != BH_OK ||
+    if (store_team_add(h->st, m->club, m->team.name, r.p[k].name, "", &team) != BH_OK ||
         hub__token_new(h, "team", team, -1, token) != BH_OK) {
         h->store_failed = true;
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
         return;
     }
-    club_add_team(c, team, m->name, &r, m->captain, NULL);
-    hub__team_add(h, team, m->club, m->name, r.p[k].name, "");
+    club_add_team(c, team, m->team.name, &r, m->team.captain, NULL);
+    hub__team_add(h, team, m->club, m->team.name, r.p[k].name, "");
     hub__event_persist(h, hub__event_find(h, m->club));
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
 }
@@ -346,24 +346,24 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK, pid = 0;
     bool director = s->role == ROLE_DIRECTOR;
-    tfmt_key k = {m->round, m->match, 0, m->board};
     switch (m->type) {
     case PCLUB_START: rc = club_start(c, now_us, &a, &why); break;
     case PCLUB_ROUND_START: rc = club_round_start(c, now_us, &a, &why); break;
     case PCLUB_LINEUP: {
-        int64_t team = director ? m->team : s->team;
-        if (director && !m->team) {
+        int64_t team = director ? m->lineup.team : s->team;
+        if (director && !m->lineup.team) {
             rc = refusal_set(&why, BH_EFIELD, "F-LINEUP", "team", -1);
             break;
         }
         int tid = club_team_tid(c, team);
-        rc = club_lineup(c, team, tid ? club_team_captain(c, tid) : 0, director, m->round, m->ids,
-                         m->n_ids, now_us, &a, &why);
+        rc = club_lineup(c, team, tid ? club_team_captain(c, tid) : 0, director, m->lineup.round,
+                         m->lineup.ids, m->lineup.n_ids, now_us, &a, &why);
         break;
     }
     case PCLUB_RESULT: {
+        tfmt_key k = {m->result.round, m->result.match, 0, m->result.board};
         const club_board *b = club_board_get(c, k);
-        int code = res_code(m->result);
+        int code = res_code(m->result.result);
         if (!b) {
             rc = refusal_set(&why, BH_ENOTFOUND, "F-RR", "board", -1);
         } else if (!b->live) {
@@ -383,20 +383,26 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         break;
     }
     case PCLUB_PROTEST: { /* a team token's only (the dispatch table) */
+        const pclub_protest_in *p = &m->protest;
+        tfmt_key k = {p->round, p->match, 0, p->board};
         int tid = club_team_tid(c, s->team);
-        rc = club_protest(c, s->team, tid ? club_team_captain(c, tid) : 0, m->round, k, m->text,
-                          (long)m->deposit, now_us, &pid, &a, &why);
+        rc = club_protest(c, s->team, tid ? club_team_captain(c, tid) : 0, p->round, k, p->text,
+                          (long)p->deposit, now_us, &pid, &a, &why);
         break;
     }
-    case PCLUB_ATTEND: rc = club_attend(c, m->round, m->attend, m->n_attend, &why); break;
-    case PCLUB_DECIDE:
-        if (!appeals_ok(h, m->club, m->token)) {
+    case PCLUB_ATTEND:
+        rc = club_attend(c, m->attend.round, m->attend.attend, m->attend.n_attend, &why);
+        break;
+    case PCLUB_DECIDE: {
+        const pclub_decide_in *d = &m->decide;
+        if (!appeals_ok(h, m->club, d->token)) {
             rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
             break;
         }
-        rc = club_protest_decide(c, m->protest, m->upheld, m->upheld ? res_code(m->result) : -1,
-                                 m->reason, now_us, &a, &why);
+        rc = club_protest_decide(c, d->protest, d->upheld, d->upheld ? res_code(d->result) : -1,
+                                 d->reason, now_us, &a, &why);
         break;
+    }
     default: rc = BH_ETYPE; break;
     }
     if (rc != BH_OK) {

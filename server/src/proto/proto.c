@@ -14,38 +14,18 @@
 #include "bh.h"
 #include "proto_any.h"
 #include "proto_int.h"
+#include "proto_names.h"
 #include "result.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-static const char *const type_names[PROTO_TYPE_COUNT_] = {
-    [PROTO_AUTH] = "auth",
-    [PROTO_JOIN] = "join",
-    [PROTO_MOVE] = "move",
-    [PROTO_RESIGN] = "resign",
-    [PROTO_CHAT] = "chat",
-    [PROTO_PING] = "ping",
-    [PROTO_TOURNAMENT_CREATE] = "tournament_create",
-    [PROTO_TEAM_REGISTER] = "team_register",
-    [PROTO_GAME_CREATE] = "game_create",
-    [PROTO_GAME_START] = "game_start",
-    [PROTO_GAMES] = "games",
-    [PROTO_DRAW] = "draw",
-    [PROTO_CLAIM] = "claim",
-    [PROTO_TOURNAMENT_START] = "tournament_start",
-    [PROTO_TOURNAMENT_GET] = "tournament_get",
-    [PROTO_TOURNAMENT_PAUSE] = "tournament_pause",
-    [PROTO_GAME_PAUSE] = "game_pause",
-    [PROTO_GAME_RESULT] = "game_result",
-    [PROTO_TEAM_WITHDRAW] = "team_withdraw",
-    [PROTO_ROUND_PAIR] = "round_pair",
-    [PROTO_ROUND_START] = "round_start",
-    [PROTO_EXPORT] = "export",
-    [PROTO_LIVE] = "live",
-    [PROTO_GAME2_COLORS] = "game2_colors",
-    [PROTO_ANNOUNCE] = "announce",
-    [PROTO_TEAM_TOKEN] = "team_token",
-};
+/* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
+#define NAME(kind, wire) [kind] = wire,
+#define ONE(kind, wire) +1
+static const char *const type_names[PROTO_TYPE_COUNT_] = {PROTO_C2S_TYPES(NAME)};
+_Static_assert(0 PROTO_C2S_TYPES(ONE) == PROTO_TYPE_COUNT_, "proto_names.h names every kind");
+#undef NAME
+#undef ONE
 
 const char *proto_type_name(proto_type t)
 {
@@ -687,4 +667,13 @@ int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err
     }
     cJSON_Delete(o);
     return rc;
+}
+
+void proto_any_free(proto_any *a)
+{
+    switch (a->fam) {
+    case PROTO_FAM_CLUB: proto_club_msg_free(&a->club); break;
+    case PROTO_FAM_LEAGUE: proto_league_msg_free(&a->league); break;
+    default: proto_msg_free(&a->core); break;
+    }
 }

@@ -19,7 +19,7 @@ typedef enum { PROTO_FAM_CORE, PROTO_FAM_CLUB, PROTO_FAM_LEAGUE } proto_family;
 typedef struct {
     proto_family fam; /* which member below holds the message */
     union {
-        proto_msg core; /* release with proto_msg_free */
+        proto_msg core;
         pclub_msg club;
         pleague_msg league;
     };
@@ -30,7 +30,11 @@ typedef struct {
  * is no type string), and that family's decoder fills its member with the errors it documents
  * (proto_decode, proto_club_decode, proto_league_decode): BH_ELIMIT, BH_EJSON (out->fam
  * CORE), BH_ETEXT, BH_EFIELD, BH_ETYPE (an unknown type: CORE). err is always written. On
- * BH_OK with fam CORE the caller calls proto_msg_free(&out->core) once. */
+ * BH_OK the caller calls proto_any_free(out) once. */
 int proto_decode_any(const char *buf, size_t len, proto_any *out, proto_err *err);
+
+/* Release what a decoded message owns: its family's proto_msg_free, proto_club_msg_free or
+ * proto_league_msg_free. */
+void proto_any_free(proto_any *a);
 
 #endif

@@ -11,12 +11,16 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "proto_names.h"
+#include "xalloc.h"
 
-static const char *const names[PCLUB_TYPE_COUNT_] = {
-    "club_create", "club_team",    "club_start",  "club_lineup", "club_round_start",
-    "club_result", "club_protest", "club_appeals", "club_decide", "club_get",
-    "club_export", "club_attend",
-};
+/* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
+#define NAME(kind, wire) [kind] = wire,
+#define ONE(kind, wire) +1
+static const char *const names[PCLUB_TYPE_COUNT_] = {PCLUB_C2S_TYPES(NAME)};
+_Static_assert(0 PCLUB_C2S_TYPES(ONE) == PCLUB_TYPE_COUNT_, "proto_names.h names every kind");
+#undef NAME
+#undef ONE
 
 const char *proto_club_type_name(pclub_type t)
 {
@@ -34,21 +38,26 @@ static int int_small(const cJSON *o, const char *name, bool optional, int lo, in
     return rc;
 }
 
-/* A prose field (a protest's text, the committee's reason): line breaks allowed. */
-static int text_field(const cJSON *o, const char *name, size_t max, char *out, proto_err *err)
+/* A prose field (a protest's text, the committee's reason): line breaks allowed. Into a new
+ * string *out of its length (proto_club_msg_free's). */
+static int text_field(const cJSON *o, const char *name, size_t max, char **out, proto_err *err)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
-    return v ? proto__str_val_lf(v, name, max, true, out, err) : proto__bad(err, BH_EFIELD, name);
+    if (!v)
+        return proto__bad(err, BH_EFIELD, name);
+    *out = xmalloc(cJSON_IsString(v) && v->valuestring ? strlen(v->valuestring) + 1 : 1);
+    return proto__str_val_lf(v, name, max, true, *out, err);
 }
 
 /* players: [{id, name, rating}] (club_team). */
-static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
+static int roster_field(const cJSON *o, pclub_team_in *m, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > PCLUB_PLAYERS_MAX)
         return proto__bad(err, BH_ELIMIT, "players");
+    m->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *m->players);
     const cJSON *p;
     int rc;
     cJSON_ArrayForEach(p, a)
@@ -72,14 +81,17 @@ static int roster_field(const cJSON *o, pclub_msg *m, proto_err *err)
 
 /* players: [id, ...] of min..max player ids into out, their count in *n: a line-up
  * (club_lineup; may be empty: every board lost by forfeit is refused by the rules, not here)
- * or an attendance check (club_attend, at least one). */
-static int ids_field(const cJSON *o, int min, int max, int *out, int *n, proto_err *err)
+ * or an attendance check (club_attend, at least one), whose ids go to a new array *heap
+ * (proto_club_msg_free's) when heap is not NULL. */
+static int ids_field(const cJSON *o, int min, int max, int *out, int **heap, int *n, proto_err *err)
 {
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
     if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < min)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > max)
         return proto__bad(err, BH_ELIMIT, "players");
+    if (heap)
+        out = *heap = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *out);
     const cJSON *v;
     cJSON_ArrayForEach(v, a)
     {
@@ -93,15 +105,36 @@ static int ids_field(const cJSON *o, int min, int max, int *out, int *n, proto_e
 }
 
 /* round, match and board of a game (1-based on the wire). */
-static int game_fields(const cJSON *o, pclub_msg *m, proto_err *err)
+static int game_fields(const cJSON *o, int *round, int *match, int *board, proto_err *err)
 {
     int rc;
-    if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK ||
-        (rc = int_small(o, "match", false, 1, 64, &m->match, err)) != BH_OK ||
-        (rc = int_small(o, "board", false, 1, PCLUB_BOARDS_MAX, &m->board, err)) != BH_OK)
+    if ((rc = int_small(o, "round", false, 1, 64, round, err)) != BH_OK ||
+        (rc = int_small(o, "match", false, 1, 64, match, err)) != BH_OK ||
+        (rc = int_small(o, "board", false, 1, PCLUB_BOARDS_MAX, board, err)) != BH_OK)
         return rc;
-    m->match--;
-    m->board--;
+    (*match)--;
+    (*board)--;
+    return BH_OK;
+}
+
+static int decode_create(const cJSON *o, pclub_create_in *c, proto_err *err)
+{
+    int rc;
+    c->boards = c->reserves = c->max_subs = c->min_players = c->double_rr = -1;
+    c->base_ms = c->inc_ms = c->wait_s = c->break_s = c->protest_s = c->deposit = -1;
+    if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, c->name, err)) != BH_OK ||
+        (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &c->boards, err)) != BH_OK ||
+        (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &c->reserves, err)) ||
+        (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &c->max_subs, err)) ||
+        (rc = int_small(o, "min_players", true, 1, PCLUB_BOARDS_MAX, &c->min_players, err)) ||
+        (rc = proto__get_bool(o, "double", &c->double_rr, err)) == BH_EFIELD ||
+        (rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &c->base_ms, err)) ||
+        (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &c->inc_ms, err)) ||
+        (rc = proto__opt_int(o, "wait_s", 0, 86400, &c->wait_s, err)) ||
+        (rc = proto__opt_int(o, "break_s", 0, 86400, &c->break_s, err)) ||
+        (rc = proto__opt_int(o, "protest_s", 0, 86400, &c->protest_s, err)) ||
+        (rc = proto__opt_int(o, "deposit", 0, 1000000000, &c->deposit, err)))
+        return rc;
     return BH_OK;
 }
 
@@ -112,55 +145,50 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         (rc = proto__need_int(o, "club", 1, PROTO_ID_MAX, &m->club, err)) != BH_OK)
         return rc;
     switch (m->type) {
-    case PCLUB_CREATE:
-        m->base_ms = m->inc_ms = m->wait_s = m->break_s = m->protest_s = m->deposit = -1;
-        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
-            (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &m->boards, err)) != BH_OK ||
-            (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &m->reserves, err)) ||
-            (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &m->max_subs, err)) ||
-            (rc = int_small(o, "min_players", true, 1, PCLUB_BOARDS_MAX, &m->min_players, err)) ||
-            (rc = proto__get_bool(o, "double", &m->double_rr, err)) == BH_EFIELD ||
-            (rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) ||
-            (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) ||
-            (rc = proto__opt_int(o, "wait_s", 0, 86400, &m->wait_s, err)) ||
-            (rc = proto__opt_int(o, "break_s", 0, 86400, &m->break_s, err)) ||
-            (rc = proto__opt_int(o, "protest_s", 0, 86400, &m->protest_s, err)) ||
-            (rc = proto__opt_int(o, "deposit", 0, 1000000000, &m->deposit, err)))
-            return rc;
-        return BH_OK;
+    case PCLUB_CREATE: return decode_create(o, &m->create, err);
     case PCLUB_TEAM:
-        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->name, err)) != BH_OK ||
-            (rc = roster_field(o, m, err)) != BH_OK)
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
+            (rc = roster_field(o, &m->team, err)) != BH_OK)
             return rc;
-        return int_small(o, "captain", false, 1, INT32_MAX, &m->captain, err);
-    case PCLUB_LINEUP:
-        if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team, err)) != BH_OK)
+        return int_small(o, "captain", false, 1, INT32_MAX, &m->team.captain, err);
+    case PCLUB_LINEUP: {
+        pclub_lineup_in *l = &m->lineup;
+        if ((rc = int_small(o, "round", false, 1, 64, &l->round, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &l->team, err)) != BH_OK)
             return rc;
-        return ids_field(o, 0, PCLUB_BOARDS_MAX, m->ids, &m->n_ids, err);
-    case PCLUB_RESULT:
-        if ((rc = game_fields(o, m, err)) != BH_OK)
+        return ids_field(o, 0, PCLUB_BOARDS_MAX, l->ids, NULL, &l->n_ids, err);
+    }
+    case PCLUB_RESULT: {
+        pclub_result_in *r = &m->result;
+        if ((rc = game_fields(o, &r->round, &r->match, &r->board, err)) != BH_OK)
             return rc;
-        return proto__need_result(o, "result", true, m->result, err);
-    case PCLUB_PROTEST:
-        if ((rc = game_fields(o, m, err)) != BH_OK ||
-            (rc = text_field(o, "text", PCLUB_TEXT_MAX, m->text, err)) != BH_OK)
+        return proto__need_result(o, "result", true, r->result, err);
+    }
+    case PCLUB_PROTEST: {
+        pclub_protest_in *p = &m->protest;
+        if ((rc = game_fields(o, &p->round, &p->match, &p->board, err)) != BH_OK ||
+            (rc = text_field(o, "text", PCLUB_TEXT_MAX, &p->text, err)) != BH_OK)
             return rc;
-        return proto__need_int(o, "deposit", 0, 1000000000, &m->deposit, err);
-    case PCLUB_DECIDE:
-        if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, m->token, err)) != BH_OK ||
-            (rc = int_small(o, "protest", false, 1, INT32_MAX, &m->protest, err)) != BH_OK ||
+        return proto__need_int(o, "deposit", 0, 1000000000, &p->deposit, err);
+    }
+    case PCLUB_DECIDE: {
+        pclub_decide_in *d = &m->decide;
+        if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, d->token, err)) != BH_OK ||
+            (rc = int_small(o, "protest", false, 1, INT32_MAX, &d->protest, err)) != BH_OK ||
             (rc = proto__need_bool(o, "upheld", &b, err)) != BH_OK ||
-            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, m->reason, err)) != BH_OK)
+            (rc = text_field(o, "reason", PCLUB_TEXT_MAX, &d->reason, err)) != BH_OK)
             return rc;
-        m->upheld = b == 1;
-        if (m->upheld)
-            return proto__need_result(o, "result", true, m->result, err);
+        d->upheld = b == 1;
+        if (d->upheld)
+            return proto__need_result(o, "result", true, d->result, err);
         return BH_OK;
-    case PCLUB_ATTEND:
-        if ((rc = int_small(o, "round", false, 1, 64, &m->round, err)) != BH_OK)
+    }
+    case PCLUB_ATTEND: {
+        pclub_attend_in *t = &m->attend;
+        if ((rc = int_small(o, "round", false, 1, 64, &t->round, err)) != BH_OK)
             return rc;
-        return ids_field(o, 1, PCLUB_ATTEND_MAX, m->attend, &m->n_attend, err);
+        return ids_field(o, 1, PCLUB_ATTEND_MAX, NULL, &t->attend, &t->n_attend, err);
+    }
     case PCLUB_EXPORT:
         if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
@@ -181,10 +209,37 @@ int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_ms
     if (rc != BH_OK)
         return rc; /* BH_ETYPE: not ours */
     memset(out, 0, sizeof *out);
-    out->boards = out->reserves = out->max_subs = out->min_players = out->double_rr = -1;
     out->type = (pclub_type)k;
     out->id = id;
-    return decode_fields(o, out, err);
+    rc = decode_fields(o, out, err);
+    if (rc != BH_OK)
+        proto_club_msg_free(out);
+    return rc;
+}
+
+void proto_club_msg_free(pclub_msg *m)
+{
+    switch (m->type) {
+    case PCLUB_TEAM:
+        free(m->team.players);
+        m->team.players = NULL;
+        m->team.n_players = 0;
+        break;
+    case PCLUB_PROTEST:
+        free(m->protest.text);
+        m->protest.text = NULL;
+        break;
+    case PCLUB_DECIDE:
+        free(m->decide.reason);
+        m->decide.reason = NULL;
+        break;
+    case PCLUB_ATTEND:
+        free(m->attend.attend);
+        m->attend.attend = NULL;
+        m->attend.n_attend = 0;
+        break;
+    default: break;
+    }
 }
 
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err)

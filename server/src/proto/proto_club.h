@@ -41,36 +41,78 @@ typedef struct {
     int rating; /* 0..4000 */
 } pclub_player_in;
 
-/* A decoded club message; only the fields of its type are meaningful. Optional numbers are
- * -1 when absent. */
+/* ---- one struct per message kind (protocol/messages/c2s-club_*.md), fields named as on the
+ * wire but for the lists of player ids (the wire's "players": ids, attend); optional numbers
+ * are -1 when absent. ---- */
+
+typedef struct {
+    char name[PROTO_NAME_MAX + 1];
+    /* options (-1: seed 004's default) */
+    int boards, reserves, max_subs, min_players, double_rr;
+    int64_t base_ms, inc_ms, wait_s, break_s, protest_s, deposit;
+} pclub_create_in;
+
+typedef struct {
+    char name[PROTO_NAME_MAX + 1];
+    int captain;
+    int n_players;            /* 1..PCLUB_PLAYERS_MAX */
+    pclub_player_in *players; /* out of line (proto_club_msg_free) */
+} pclub_team_in;
+
+typedef struct {
+    int round;    /* 1-based */
+    int64_t team; /* director only; 0 absent */
+    int n_ids;
+    int ids[PCLUB_BOARDS_MAX]; /* player ids in board order */
+} pclub_lineup_in;
+
+/* A game of a round: round 1-based; match, board 0-based (the wire's board is 1-based, as
+ * printed on a scoresheet). */
+typedef struct {
+    int round, match, board;
+    char result[8]; /* a result token (result.h) but NONE's */
+} pclub_result_in;
+
+typedef struct {
+    int round, match, board; /* as pclub_result_in's */
+    int64_t deposit;
+    char *text; /* 1..PCLUB_TEXT_MAX bytes, out of line (proto_club_msg_free) */
+} pclub_protest_in;
+
+typedef struct {
+    char token[PROTO_TOKEN_MAX + 1]; /* the appeals token */
+    int protest;
+    bool upheld;
+    char result[8]; /* upheld: the board's new result */
+    char *reason;   /* 1..PCLUB_TEXT_MAX bytes, out of line (proto_club_msg_free) */
+} pclub_decide_in;
+
+typedef struct {
+    int round;
+    int n_attend; /* player ids present: 1..PCLUB_ATTEND_MAX */
+    int *attend;  /* out of line (proto_club_msg_free) */
+} pclub_attend_in;
+
+/* A decoded club message: its type, its id, its club (every type but create) and the struct
+ * of its type, the union member named as the type; start, round_start, appeals and get have
+ * none (the club alone). The large parts (a roster, a protest's text, a decision's reason, an
+ * attendance's ids) are out of line, allocated by the decoder and freed by
+ * proto_club_msg_free, as proto_msg's hand pairs are: 184 bytes on x86-64 (8,264 with one
+ * struct for all kinds, 2,176 as a union with them inline). */
 typedef struct {
     pclub_type type;
     int64_t id;
-    int64_t club;                  /* every type but create */
-    char name[PROTO_NAME_MAX + 1]; /* create, team */
-    /* create options (-1: seed 004's default) */
-    int boards, reserves, max_subs, min_players, double_rr;
-    int64_t base_ms, inc_ms, wait_s, break_s, protest_s, deposit;
-    /* team */
-    int n_players;
-    pclub_player_in players[PCLUB_PLAYERS_MAX];
-    int captain;
-    /* lineup (team: director only), result, protest */
-    int64_t team;
-    int round, match, board;  /* round 1-based; match, board 0-based in the structs (the
-                               * wire's board is 1-based, as printed on a scoresheet) */
-    int n_ids;
-    int ids[PCLUB_BOARDS_MAX]; /* lineup: player ids in board order */
-    char result[8];            /* result: a result token (result.h) but NONE's;
-                                * decide: the upheld board's new result */
-    char text[PCLUB_TEXT_MAX + 1];   /* protest */
-    char reason[PCLUB_TEXT_MAX + 1]; /* decide */
-    int protest;                     /* decide */
-    bool upheld;                     /* decide */
-    char token[PROTO_TOKEN_MAX + 1]; /* decide: the appeals token */
-    char what[16];                   /* export */
-    int n_attend;                    /* attend: player ids present */
-    int attend[PCLUB_ATTEND_MAX];
+    int64_t club; /* every type but create */
+    union {
+        pclub_create_in create;
+        pclub_team_in team;
+        pclub_lineup_in lineup;
+        pclub_result_in result;
+        pclub_protest_in protest;
+        pclub_decide_in decide;
+        pclub_attend_in attend;
+        char what[16]; /* export: "trf", "crosstable" or "lineups" */
+    };
 } pclub_msg;
 
 /* Wire name of a kind ("club_lineup"), static string; NULL out of range. */
@@ -80,6 +122,11 @@ const char *proto_club_type_name(pclub_type t);
  * club type: the caller hands the frame to proto_decode), BH_EFIELD / BH_ELIMIT with
  * err->field. err is always written. */
 int proto_club_decode(const char *buf, size_t len, pclub_msg *out, proto_err *err);
+
+/* Release what a decoded message owns (its kind's out-of-line part) and clear the pointer; a
+ * no-op for the other kinds and for a zeroed message. Call it once after each decode that
+ * returned BH_OK (on an error the decoder has released what it took). */
+void proto_club_msg_free(pclub_msg *m);
 
 /* ---- encoders ------------------------------------------------------------------------------ */
 

@@ -9,17 +9,16 @@
 
 #include "bh.h"
 #include "proto_int.h"
+#include "proto_names.h"
+#include "xalloc.h"
 
-static const char *const names[PLEAGUE_TYPE_COUNT_] = {
-    [PLEAGUE_CREATE] = "league_create",         [PLEAGUE_TEAM] = "league_team",
-    [PLEAGUE_ROSTER] = "league_roster",         [PLEAGUE_START] = "league_start",
-    [PLEAGUE_STAGE_START] = "league_stage_start", [PLEAGUE_GET] = "league_get",
-    [PLEAGUE_SEND] = "league_send",             [PLEAGUE_ACCEPT] = "league_accept",
-    [PLEAGUE_COUNTER] = "league_counter",       [PLEAGUE_TC] = "league_tc",
-    [PLEAGUE_SUBSTITUTE] = "league_substitute", [PLEAGUE_EXTEND] = "league_extend",
-    [PLEAGUE_RESULT] = "league_result",         [PLEAGUE_LOT] = "league_lot",
-    [PLEAGUE_NOTICES] = "league_notices",       [PLEAGUE_EXPORT] = "league_export",
-};
+/* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
+#define NAME(kind, wire) [kind] = wire,
+#define ONE(kind, wire) +1
+static const char *const names[PLEAGUE_TYPE_COUNT_] = {PLEAGUE_C2S_TYPES(NAME)};
+_Static_assert(0 PLEAGUE_C2S_TYPES(ONE) == PLEAGUE_TYPE_COUNT_, "proto_names.h names every kind");
+#undef NAME
+#undef ONE
 
 const char *proto_league_type_name(pleague_type t)
 {
@@ -52,6 +51,7 @@ static int roster_field(const cJSON *o, pleague_team *t, proto_err *err)
         return proto__bad(err, BH_EFIELD, "players");
     if (cJSON_GetArraySize(a) > PLEAGUE_PLAYERS_MAX)
         return proto__bad(err, BH_ELIMIT, "players");
+    t->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *t->players);
     const cJSON *p;
     int rc;
     cJSON_ArrayForEach(p, a)
@@ -206,7 +206,19 @@ int proto__league_decode_obj(const cJSON *o, const char *buf, size_t len, pleagu
     memset(out, 0, sizeof *out);
     out->type = (pleague_type)k;
     out->id = id;
-    return decode_fields(o, out, err);
+    rc = decode_fields(o, out, err);
+    if (rc != BH_OK)
+        proto_league_msg_free(out);
+    return rc;
+}
+
+void proto_league_msg_free(pleague_msg *m)
+{
+    if (m->type == PLEAGUE_TEAM || m->type == PLEAGUE_ROSTER) {
+        free(m->team.players);
+        m->team.players = NULL;
+        m->team.n_players = 0;
+    }
 }
 
 int proto_league_decode(const char *buf, size_t len, pleague_msg *out, proto_err *err)

@@ -77,8 +77,8 @@ typedef struct {
     int64_t team;                  /* roster only */
     char name[PROTO_NAME_MAX + 1]; /* team only */
     int captain;                   /* team only */
-    int n_players;
-    pleague_player_in players[PLEAGUE_PLAYERS_MAX];
+    int n_players;                 /* 1..PLEAGUE_PLAYERS_MAX */
+    pleague_player_in *players;    /* out of line (proto_league_msg_free) */
 } pleague_team;
 
 typedef struct {
@@ -101,6 +101,9 @@ typedef struct {
     int64_t since; /* notices with seq > since */
 } pleague_notices;
 
+/* A decoded league message: its type, its id, its league and the struct of its kind. A
+ * roster is out of line, allocated by the decoder and freed by proto_league_msg_free: 208
+ * bytes on x86-64 (2,032 with the roster inline). */
 typedef struct {
     pleague_type type;
     int64_t id;
@@ -120,6 +123,11 @@ typedef struct {
  * BH_EJSON, BH_ETYPE (not a league type: the caller hands the frame on), BH_ETEXT,
  * BH_EFIELD with err->field (missing, mistyped or out of range). err is always written. */
 int proto_league_decode(const char *buf, size_t len, pleague_msg *out, proto_err *err);
+
+/* Release what a decoded message owns (team, roster: the players) and clear the pointer; a
+ * no-op for the other kinds and for a zeroed message. Call it once after each decode that
+ * returned BH_OK (on an error the decoder has released what it took). */
+void proto_league_msg_free(pleague_msg *m);
 
 /* Wire name of a kind ("league_send"); NULL out of range. */
 const char *proto_league_type_name(pleague_type t);
