@@ -1026,6 +1026,8 @@ def c_header():
              " * protocol/messages/: do not edit (python3 protocol/gen.py rewrites it; the ctest",
              " * protocol_docs_current fails while it differs). */",
              "#ifndef BH_PROTO_NAMES_H", "#define BH_PROTO_NAMES_H", "",
+             "/* The layout is gen.py's (aligned columns): tools/format.sh leaves it as it is. */",
+             "/* clang-format off */", "",
              "/* PROTO_WIRE(kind): the wire name of one kind, a string literal (a constant expression,",
              " * for static tables): PROTO_WIRE(PROTO_MOVE) is \"move\". */",
              "#define PROTO_WIRE(kind) PROTO_WIRE_##kind"]
@@ -1038,7 +1040,7 @@ def c_header():
         cols = max(len(r) for r in rows)
         lines += ["", f"/* X(kind, wire name) for each kind of {what}. */"]
         lines += [r.ljust(cols) + " \\" for r in rows[:-1]] + rows[-1:]
-    lines += ["", "#endif", ""]
+    lines += ["", "/* clang-format on */", "", "#endif", ""]
     return "\n".join(lines)
 
 def generate(out, header=None):

@@ -6,6 +6,9 @@
 #ifndef BH_PROTO_NAMES_H
 #define BH_PROTO_NAMES_H
 
+/* The layout is gen.py's (aligned columns): tools/format.sh leaves it as it is. */
+/* clang-format off */
+
 /* PROTO_WIRE(kind): the wire name of one kind, a string literal (a constant expression,
  * for static tables): PROTO_WIRE(PROTO_MOVE) is "move". */
 #define PROTO_WIRE(kind) PROTO_WIRE_##kind
@@ -126,5 +129,7 @@
     X(PLEAGUE_LOT, PROTO_WIRE_PLEAGUE_LOT)                 \
     X(PLEAGUE_NOTICES, PROTO_WIRE_PLEAGUE_NOTICES)         \
     X(PLEAGUE_EXPORT, PROTO_WIRE_PLEAGUE_EXPORT)
+
+/* clang-format on */
 
 #endif
