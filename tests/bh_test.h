@@ -24,59 +24,59 @@ typedef struct {
 static int bh_test_failures_;
 static long bh_test_checks_;
 
-#define BH_FAIL_(...)                                                    \
-    do {                                                                 \
-        fprintf(stderr, "  FAIL %s:%d: ", __FILE__, __LINE__);           \
-        fprintf(stderr, __VA_ARGS__);                                    \
-        fputc('\n', stderr);                                             \
-        bh_test_failures_++;                                             \
+#define BH_FAIL_(...)                                                                              \
+    do {                                                                                           \
+        fprintf(stderr, "  FAIL %s:%d: ", __FILE__, __LINE__);                                     \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fputc('\n', stderr);                                                                       \
+        bh_test_failures_++;                                                                       \
     } while (0)
 
-#define CHECK(cond)                                 \
-    do {                                            \
-        bh_test_checks_++;                          \
-        if (!(cond))                                \
-            BH_FAIL_("expected true: %s", #cond);   \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        bh_test_checks_++;                                                                         \
+        if (!(cond))                                                                               \
+            BH_FAIL_("expected true: %s", #cond);                                                  \
     } while (0)
 
-#define CHECK_MSG(cond, ...)        \
-    do {                            \
-        bh_test_checks_++;          \
-        if (!(cond))                \
-            BH_FAIL_(__VA_ARGS__);  \
+#define CHECK_MSG(cond, ...)                                                                       \
+    do {                                                                                           \
+        bh_test_checks_++;                                                                         \
+        if (!(cond))                                                                               \
+            BH_FAIL_(__VA_ARGS__);                                                                 \
     } while (0)
 
-#define CHECK_EQ_INT(what, expected, actual)                                              \
-    do {                                                                                  \
-        long long e_ = (long long)(expected), a_ = (long long)(actual);                   \
-        bh_test_checks_++;                                                                \
-        if (e_ != a_)                                                                     \
-            BH_FAIL_("%s: expected %lld, actual %lld", (what), e_, a_);                   \
+#define CHECK_EQ_INT(what, expected, actual)                                                       \
+    do {                                                                                           \
+        long long e_ = (long long)(expected), a_ = (long long)(actual);                            \
+        bh_test_checks_++;                                                                         \
+        if (e_ != a_)                                                                              \
+            BH_FAIL_("%s: expected %lld, actual %lld", (what), e_, a_);                            \
     } while (0)
 
-#define CHECK_EQ_U64(what, expected, actual)                                              \
-    do {                                                                                  \
-        uint64_t e_ = (uint64_t)(expected), a_ = (uint64_t)(actual);                      \
-        bh_test_checks_++;                                                                \
-        if (e_ != a_)                                                                     \
-            BH_FAIL_("%s: expected %" PRIu64 ", actual %" PRIu64, (what), e_, a_);        \
+#define CHECK_EQ_U64(what, expected, actual)                                                       \
+    do {                                                                                           \
+        uint64_t e_ = (uint64_t)(expected), a_ = (uint64_t)(actual);                               \
+        bh_test_checks_++;                                                                         \
+        if (e_ != a_)                                                                              \
+            BH_FAIL_("%s: expected %" PRIu64 ", actual %" PRIu64, (what), e_, a_);                 \
     } while (0)
 
-#define CHECK_EQ_DBL(what, expected, actual, eps)                                         \
-    do {                                                                                  \
-        double e_ = (double)(expected), a_ = (double)(actual);                            \
-        bh_test_checks_++;                                                                \
-        if (!(e_ - a_ <= (eps) && a_ - e_ <= (eps)))                                      \
-            BH_FAIL_("%s: expected %.6g, actual %.6g", (what), e_, a_);                   \
+#define CHECK_EQ_DBL(what, expected, actual, eps)                                                  \
+    do {                                                                                           \
+        double e_ = (double)(expected), a_ = (double)(actual);                                     \
+        bh_test_checks_++;                                                                         \
+        if (!(e_ - a_ <= (eps) && a_ - e_ <= (eps)))                                               \
+            BH_FAIL_("%s: expected %.6g, actual %.6g", (what), e_, a_);                            \
     } while (0)
 
-#define CHECK_EQ_STR(what, expected, actual)                                              \
-    do {                                                                                  \
-        const char *e_ = (expected), *a_ = (actual);                                      \
-        bh_test_checks_++;                                                                \
-        if (!e_ || !a_ || strcmp(e_, a_) != 0)                                            \
-            BH_FAIL_("%s: expected \"%s\", actual \"%s\"", (what), e_ ? e_ : "(null)",   \
-                     a_ ? a_ : "(null)");                                                 \
+#define CHECK_EQ_STR(what, expected, actual)                                                       \
+    do {                                                                                           \
+        const char *e_ = (expected), *a_ = (actual);                                               \
+        bh_test_checks_++;                                                                         \
+        if (!e_ || !a_ || strcmp(e_, a_) != 0)                                                     \
+            BH_FAIL_("%s: expected \"%s\", actual \"%s\"", (what), e_ ? e_ : "(null)",             \
+                     a_ ? a_ : "(null)");                                                          \
     } while (0)
 
 /* Path of a file under tests/data (BH_TEST_DATA is set by CMake). Static buffer. */
@@ -174,10 +174,10 @@ static inline int bh_test_run(const bh_test_case *cases, size_t n, int argc, cha
     return failed ? 1 : 0;
 }
 
-#define BH_TEST_MAIN(cases)                                         \
-    int main(int argc, char **argv)                                 \
-    {                                                               \
-        return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv); \
+#define BH_TEST_MAIN(cases)                                                                        \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);                                \
     }
 
 #endif

@@ -216,7 +216,7 @@ lc_conn *lc_connect(lc_loop *l, const char *src, void *user)
     l->all = c;
     l->count++;
     return c;
-fail: {
+fail : {
     int e = errno;
     close(fd);
     errno = e;

@@ -81,8 +81,8 @@ typedef struct {
     int next_conn;                      /* next player connection to open */
     int *start_seen;                    /* per game: start messages received */
     board *b;                           /* 2n */
-    theap *q; /* the boards waiting for their next move, by due time (id: the board) */
-    int64_t t_start;        /* when the director connected */
+    theap *q;        /* the boards waiting for their next move, by due time (id: the board) */
+    int64_t t_start; /* when the director connected */
     int64_t win_lo, win_hi; /* measuring window (moves sent inside it count) */
     int32_t *lat;           /* µs, in order of arrival */
     int32_t max_lat;        /* largest latency since the last --report-s row (µs) */
@@ -450,19 +450,24 @@ static int setup(run *r)
 
 /* One row of a long window (--report-s): the moves that arrived since the last row. */
 typedef struct {
-    int64_t t_us;  /* start of the interval */
-    size_t from;   /* its first latency in r->lat */
-    double cpu_s;  /* server CPU time at its start */
-    double ccpu_s; /* our CPU time at its start */
-    double rq_s;   /* server run-queue wait at its start */
-    double crq_s;  /* ours */
+    int64_t t_us;   /* start of the interval */
+    size_t from;    /* its first latency in r->lat */
+    double cpu_s;   /* server CPU time at its start */
+    double ccpu_s;  /* our CPU time at its start */
+    double rq_s;    /* server run-queue wait at its start */
+    double crq_s;   /* ours */
     double steal_s; /* the machine's stolen CPU time at its start */
 } interval;
 
 static interval interval_start(const run *r, pid_t pid, int64_t now)
 {
-    return (interval){now,           r->nlat,         cpu_s(pid), self_cpu_s(),
-                      rq_wait_s(pid), rq_wait_s(0), (double)now_steal_us() / 1e6};
+    return (interval){now,
+                      r->nlat,
+                      cpu_s(pid),
+                      self_cpu_s(),
+                      rq_wait_s(pid),
+                      rq_wait_s(0),
+                      (double)now_steal_us() / 1e6};
 }
 
 static void interval_head(void)

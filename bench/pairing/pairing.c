@@ -203,8 +203,8 @@ static void readings(int lo, int hi, int events)
     printf("readings of C.04.6 3.6.1, %d-%d teams, %d events each: %d rounds, %d with an "
            "upfloater, %d of them (%.1f %%) paired otherwise by rank than by TPN; %d of %d "
            "matches (%.1f %%) differ\n",
-           lo, hi, events, rounds, with_up, differ, with_up ? 100.0 * differ / with_up : 0.0,
-           moved, matches, matches ? 100.0 * moved / matches : 0.0);
+           lo, hi, events, rounds, with_up, differ, with_up ? 100.0 * differ / with_up : 0.0, moved,
+           matches, matches ? 100.0 * moved / matches : 0.0);
 }
 
 int main(int argc, char **argv)

@@ -70,9 +70,16 @@ static int run(const opts *o, result *r)
     while (now_mono_us() < end && n < cap) {
         for (int i = 0; i < o->moves; i++) {
             int g = 1 + rand() % o->games;
-            store_event e = {.game = g, .seq = seq[g], .t_us = seq[g] * 2000000, .kind = "move",
-                             .seat = (int)(seq[g] % 4), .ply = (int)(seq[g] / 2),
-                             .text = "g1f3", .type = 1, .lag_us = 1000, .move = 1234};
+            store_event e = {.game = g,
+                             .seq = seq[g],
+                             .t_us = seq[g] * 2000000,
+                             .kind = "move",
+                             .seat = (int)(seq[g] % 4),
+                             .ply = (int)(seq[g] / 2),
+                             .text = "g1f3",
+                             .type = 1,
+                             .lag_us = 1000,
+                             .move = 1234};
             seq[g]++;
             if (store_event_add(st, &e) != BH_OK)
                 return -1;
@@ -120,16 +127,15 @@ static int usage(void)
 
 int main(int argc, char **argv)
 {
-    opts o = {.seconds = 60, .games = 1500, .moves = 6, .turn_us = 4000, .runs = 1,
-              .dir = "/tmp"};
+    opts o = {.seconds = 60, .games = 1500, .moves = 6, .turn_us = 4000, .runs = 1, .dir = "/tmp"};
     for (int i = 1; i < argc; i += 2) { /* --flag value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *num = !strcmp(a, "--seconds") ? &o.seconds
-                   : !strcmp(a, "--games") ? &o.games
-                   : !strcmp(a, "--moves") ? &o.moves
+        int *num = !strcmp(a, "--seconds")   ? &o.seconds
+                   : !strcmp(a, "--games")   ? &o.games
+                   : !strcmp(a, "--moves")   ? &o.moves
                    : !strcmp(a, "--turn-us") ? &o.turn_us
-                   : !strcmp(a, "--runs") ? &o.runs
-                                           : NULL;
+                   : !strcmp(a, "--runs")    ? &o.runs
+                                             : NULL;
         if (!v || (!num && strcmp(a, "--dir")))
             return usage();
         if (num) {

@@ -20,18 +20,18 @@ typedef struct {
     wsc *c;
     char token[160];
     int64_t game;
-    int seat;     /* -1 until authed */
-    bool live;    /* the game is live */
-    bool done;    /* the game ended (or the seat was given up): nothing more to do */
+    int seat;      /* -1 until authed */
+    bool live;     /* the game is live */
+    bool done;     /* the game ended (or the seat was given up): nothing more to do */
     bool replaced; /* given up: another connection plays it (its slot is not reused, so a
                     * later assign of the same game does not take the seat back) */
-    bool chess;   /* a chess game (state "kind"): one board, FEN without reserve, F-CHESS */
-    bh_pos pos;   /* own board as the server last showed it */
+    bool chess;    /* a chess game (state "kind"): one board, FEN without reserve, F-CHESS */
+    bh_pos pos;    /* own board as the server last showed it */
     bool have_pos;
-    int ply;      /* the board's ply count as the server last showed it */
-    int sent_ply; /* ply we sent a move for, -1 none */
-    long long move_at;   /* when to move (ms), 0 = not scheduled */
-    long long retry_at;  /* reconnect time when closed */
+    int ply;            /* the board's ply count as the server last showed it */
+    int sent_ply;       /* ply we sent a move for, -1 none */
+    long long move_at;  /* when to move (ms), 0 = not scheduled */
+    long long retry_at; /* reconnect time when closed */
     int64_t next_id;
 } seat_conn;
 
@@ -257,10 +257,10 @@ static void maybe_move(bot_pool *p, seat_conn *s, long long now)
                  * mate or stalemate: the server ends the game) */
     char uci[BH_UCI_MAX];
     bh_move_to_uci(m, uci);
-    send_fmt(s->c, "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
-                   "\"move\":\"%s\"}",
-             (long long)s->next_id++, (long long)s->game, s->seat >> 1 ? 'B' : 'A', s->ply,
-             uci);
+    send_fmt(s->c,
+             "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
+             "\"move\":\"%s\"}",
+             (long long)s->next_id++, (long long)s->game, s->seat >> 1 ? 'B' : 'A', s->ply, uci);
     s->sent_ply = s->ply;
     p->st.moves_sent++;
 }
@@ -319,8 +319,8 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
         s->live = st && strcmp(st, "live") == 0;
         const char *kind = jstr(o, "kind");
         s->chess = kind && strcmp(kind, "chess") == 0;
-        const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "boards"),
-                                            s->seat >> 1);
+        const cJSON *b =
+            cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(o, "boards"), s->seat >> 1);
         if (b && s->seat >= 0) {
             set_fen(s, jstr(b, "fen"));
             s->ply = (int)jnum(b, "ply", 0);
@@ -361,8 +361,8 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
         } else if (s->c) {
             /* Whatever went wrong, ask for the server's state again. */
             s->sent_ply = -1;
-            send_fmt(s->c, "{\"type\":\"join\",\"id\":%lld,\"game\":%lld}",
-                     (long long)s->next_id++, (long long)s->game);
+            send_fmt(s->c, "{\"type\":\"join\",\"id\":%lld,\"game\":%lld}", (long long)s->next_id++,
+                     (long long)s->game);
         }
     }
 out:

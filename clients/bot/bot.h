@@ -20,12 +20,12 @@
 typedef struct bot_pool bot_pool;
 
 typedef struct {
-    wsc_opts server;   /* where to connect (borrowed strings must outlive the pool) */
-    int pace_ms;       /* think time before each move: uniform in [pace_ms/2, pace_ms] */
-    uint64_t seed;     /* random moves */
-    const char *uci;   /* NULL: random bot; else the engine command ("fairy-stockfish") */
-    int movetime_ms;   /* engine: go movetime */
-    bool verbose;      /* log connections and errors to stderr */
+    wsc_opts server; /* where to connect (borrowed strings must outlive the pool) */
+    int pace_ms;     /* think time before each move: uniform in [pace_ms/2, pace_ms] */
+    uint64_t seed;   /* random moves */
+    const char *uci; /* NULL: random bot; else the engine command ("fairy-stockfish") */
+    int movetime_ms; /* engine: go movetime */
+    bool verbose;    /* log connections and errors to stderr */
 } bot_opts;
 
 /* New pool over context x (borrowed; outlives the pool). */

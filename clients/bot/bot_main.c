@@ -23,13 +23,17 @@ int main(int argc, char **argv)
                   .seed = 1,
                   .movetime_ms = 100,
                   .verbose = true};
-    static const struct option opts[] = {
-        {"host", required_argument, NULL, 'H'},   {"port", required_argument, NULL, 'P'},
-        {"no-tls", no_argument, NULL, 'n'},       {"team", required_argument, NULL, 't'},
-        {"seat", required_argument, NULL, 's'},   {"pace-ms", required_argument, NULL, 'p'},
-        {"uci", required_argument, NULL, 'u'},    {"movetime", required_argument, NULL, 'm'},
-        {"seed", required_argument, NULL, 'S'},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"host", required_argument, NULL, 'H'},
+                                         {"port", required_argument, NULL, 'P'},
+                                         {"no-tls", no_argument, NULL, 'n'},
+                                         {"team", required_argument, NULL, 't'},
+                                         {"seat", required_argument, NULL, 's'},
+                                         {"pace-ms", required_argument, NULL, 'p'},
+                                         {"uci", required_argument, NULL, 'u'},
+                                         {"movetime", required_argument, NULL, 'm'},
+                                         {"seed", required_argument, NULL, 'S'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     const char *teams[256], *seats[256];
     long long seat_games[256];
     int nt = 0, ns = 0, c;

@@ -1,7 +1,7 @@
 /* bot_uci.c: a UCI engine child process (Fairy-Stockfish with UCI_Variant crazyhouse):
- * "position fen <FEN with [reserve]>", "go movetime N", read "bestmove". SPDX-License-Identifier: MIT
- * The bughouse position is given to the engine as crazyhouse: it does not know that pieces
- * can arrive from the partner, so its move is a suggestion that the bot checks for legality. */
+ * "position fen <FEN with [reserve]>", "go movetime N", read "bestmove". SPDX-License-Identifier:
+ * MIT The bughouse position is given to the engine as crazyhouse: it does not know that pieces can
+ * arrive from the partner, so its move is a suggestion that the bot checks for legality. */
 #include "bot_int.h"
 
 #include <poll.h>

@@ -30,11 +30,11 @@
 #define BOARDS 6
 #define ROSTER 10
 
-static const char *const CLUBS[TEAMS] = {"Portovyk", "Druzhba", "Chornomorets", "Illichivets",
-                                         "Shakhtar", "Dnipro"};
-static const char *const SURNAMES[ROSTER] = {"Ivanenko",  "Petrenko", "Sydorenko", "Kovalenko",
+static const char *const CLUBS[TEAMS] = {"Portovyk",    "Druzhba",  "Chornomorets",
+                                         "Illichivets", "Shakhtar", "Dnipro"};
+static const char *const SURNAMES[ROSTER] = {"Ivanenko",   "Petrenko",  "Sydorenko",  "Kovalenko",
                                              "Bondarenko", "Tkachenko", "Shevchenko", "Kravchenko",
-                                             "Melnyk",    "Boyko"};
+                                             "Melnyk",     "Boyko"};
 
 static volatile int stop_flag;
 static void on_signal(int sig)
@@ -197,11 +197,13 @@ static void lineup(int t, int r, int players)
     int named = 0;
     for (int i = 1; i <= ROSTER && named < players; i++)
         if (in[i]) {
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%d", named ? "," : "", pid_of(t, i));
+            n +=
+                (size_t)snprintf(list + n, sizeof list - n, "%s%d", named ? "," : "", pid_of(t, i));
             named++;
         }
-    if (ok(call(cap[t], "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":%d,"
-                        "\"players\":[%s]}",
+    if (ok(call(cap[t],
+                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":%d,"
+                "\"players\":[%s]}",
                 club_id, r, list),
            "line-up"))
         say("  round %d %-13s line-up [%s]%s\n", r, CLUBS[t - 1], list,
@@ -220,7 +222,6 @@ static const char *name_of(long long team)
             return CLUBS[t - 1];
     return "?";
 }
-
 
 /* Round r is played by the bots on the server's boards: pump them until every board of the
  * round is decided (mates, draws, flags, and the forfeit of the absent Black when the waiting
@@ -258,8 +259,8 @@ static void export_round(int r, const char *out, int *games)
                 r, b->m, b->b);
             continue;
         }
-        cJSON *x = call(dir, "{\"type\":\"export\",\"id\":17,\"format\":\"bpgn\",\"game\":%lld}",
-                        b->game);
+        cJSON *x =
+            call(dir, "{\"type\":\"export\",\"id\":17,\"format\":\"bpgn\",\"game\":%lld}", b->game);
         const cJSON *t = x ? cJSON_GetObjectItem(x, "text") : NULL;
         char path[700];
         snprintf(path, sizeof path, "%s/games/r%d-m%d-b%d.pgn", out, r, b->m, b->b);
@@ -329,19 +330,20 @@ static char *export_text(const char *what)
 
 static void usage(void)
 {
-    printf("usage: bughouse-club-demo [options]   (scripts/run.sh demo --format club-rr)\n"
-           "  --port N         server port (default 8080; 0 = any free port)\n"
-           "  --out DIR        output directory (default demo-out/club)\n"
-           "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
-           "  --web DIR        static files (default clients/web)\n"
-           "  --break-s N      line-up deadline after each round's end = protest window (default 5)\n"
-           "  --pace-ms MS     the bots' think time per move (default 25)\n"
-           "  --base-ms MS     each player's time on the clock (default 5000; seed 004: 600000)\n"
-           "  --inc-ms MS      increment per move (default 0; seed 004: 5000)\n"
-           "  --wait-s N       waiting time at the boards (default 2; seed 004: 600)\n"
-           "  --seed N         the bots' random seed\n"
-           "  --keep           after the end keep the server running until Ctrl-C\n"
-           "  --quiet          no progress lines\n");
+    printf(
+        "usage: bughouse-club-demo [options]   (scripts/run.sh demo --format club-rr)\n"
+        "  --port N         server port (default 8080; 0 = any free port)\n"
+        "  --out DIR        output directory (default demo-out/club)\n"
+        "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
+        "  --web DIR        static files (default clients/web)\n"
+        "  --break-s N      line-up deadline after each round's end = protest window (default 5)\n"
+        "  --pace-ms MS     the bots' think time per move (default 25)\n"
+        "  --base-ms MS     each player's time on the clock (default 5000; seed 004: 600000)\n"
+        "  --inc-ms MS      increment per move (default 0; seed 004: 5000)\n"
+        "  --wait-s N       waiting time at the boards (default 2; seed 004: 600)\n"
+        "  --seed N         the bots' random seed\n"
+        "  --keep           after the end keep the server running until Ctrl-C\n"
+        "  --quiet          no progress lines\n");
 }
 
 int main(int argc, char **argv)
@@ -352,15 +354,21 @@ int main(int argc, char **argv)
                    .port = 8080};
     int break_s = 5, pace_ms = 25, base_ms = 5000, inc_ms = 0, wait_s = 2;
     bool keep = false;
-    static const struct option opts[] = {
-        {"port", required_argument, NULL, 'P'},  {"out", required_argument, NULL, 'o'},
-        {"server", required_argument, NULL, 's'}, {"web", required_argument, NULL, 'w'},
-        {"break-s", required_argument, NULL, 'B'}, {"pace-ms", required_argument, NULL, 'p'},
-        {"seed", required_argument, NULL, 'S'},   {"keep", no_argument, NULL, 'K'},
-        {"quiet", no_argument, NULL, 'q'},        {"format", required_argument, NULL, 'f'},
-        {"base-ms", required_argument, NULL, 'b'}, {"inc-ms", required_argument, NULL, 'i'},
-        {"wait-s", required_argument, NULL, 'W'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+    static const struct option opts[] = {{"port", required_argument, NULL, 'P'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"server", required_argument, NULL, 's'},
+                                         {"web", required_argument, NULL, 'w'},
+                                         {"break-s", required_argument, NULL, 'B'},
+                                         {"pace-ms", required_argument, NULL, 'p'},
+                                         {"seed", required_argument, NULL, 'S'},
+                                         {"keep", no_argument, NULL, 'K'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"format", required_argument, NULL, 'f'},
+                                         {"base-ms", required_argument, NULL, 'b'},
+                                         {"inc-ms", required_argument, NULL, 'i'},
+                                         {"wait-s", required_argument, NULL, 'W'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -418,9 +426,10 @@ int main(int argc, char **argv)
     dir = wsc_connect(x, &wo, 5000);
     if (!dir || !ok(call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", admin), "auth"))
         goto out;
-    cJSON *r = call(dir, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Club championship (demo)\","
-                         "\"break_s\":%d,\"protest_s\":%d,\"base_ms\":%d,\"inc_ms\":%d,"
-                         "\"wait_s\":%d}",
+    cJSON *r = call(dir,
+                    "{\"type\":\"club_create\",\"id\":3,\"name\":\"Club championship (demo)\","
+                    "\"break_s\":%d,\"protest_s\":%d,\"base_ms\":%d,\"inc_ms\":%d,"
+                    "\"wait_s\":%d}",
                     break_s, break_s, base_ms, inc_ms, wait_s);
     club_id = r ? (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "club")) : 0;
     cJSON_Delete(r);
@@ -431,11 +440,12 @@ int main(int argc, char **argv)
         size_t n = 0;
         for (int i = 1; i <= ROSTER; i++)
             n += (size_t)snprintf(players + n, sizeof players - n,
-                                  "%s{\"id\":%d,\"name\":\"%s, %c.\",\"rating\":%d}", i > 1 ? "," : "",
-                                  pid_of(t, i), SURNAMES[i - 1], 'A' + t - 1,
+                                  "%s{\"id\":%d,\"name\":\"%s, %c.\",\"rating\":%d}",
+                                  i > 1 ? "," : "", pid_of(t, i), SURNAMES[i - 1], 'A' + t - 1,
                                   2400 - 15 * i - 10 * t);
-        r = call(dir, "{\"type\":\"club_team\",\"id\":%d,\"club\":%lld,\"name\":\"%s\","
-                      "\"players\":[%s],\"captain\":%d}",
+        r = call(dir,
+                 "{\"type\":\"club_team\",\"id\":%d,\"club\":%lld,\"name\":\"%s\","
+                 "\"players\":[%s],\"captain\":%d}",
                  10 + t, club_id, CLUBS[t - 1], players, pid_of(t, 1));
         const cJSON *tk = r ? cJSON_GetObjectItem(r, "token") : NULL;
         team_id[t] = r ? (long long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "team")) : 0;
@@ -454,7 +464,8 @@ int main(int argc, char **argv)
     if (!ok(call(dir, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", club_id), "start"))
         goto out;
     say("club round robin %lld: %d teams of %d boards + %d reserves, 5 rounds (Berger tables)\n"
-        "watch it at http://127.0.0.1:%d/club.html?club=%lld (a captain signs in with a team token)\n",
+        "watch it at http://127.0.0.1:%d/club.html?club=%lld (a captain signs in with a team "
+        "token)\n",
         club_id, TEAMS, BOARDS, ROSTER - BOARDS, port, club_id);
     lineups(1);
     for (int rr = 1; rr <= TEAMS - 1 && !stop_flag; rr++) {
@@ -487,24 +498,28 @@ int main(int argc, char **argv)
             }
             cJSON_Delete(s);
             bool filed = th && ta &&
-                         ok(call(cap[ta], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
-                                          "\"round\":1,\"match\":1,\"board\":1,\"text\":\"the "
-                                          "result was entered wrongly\",\"deposit\":20000}",
+                         ok(call(cap[ta],
+                                 "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
+                                 "\"round\":1,\"match\":1,\"board\":1,\"text\":\"the "
+                                 "result was entered wrongly\",\"deposit\":20000}",
                                  club_id),
                             "protest") &&
-                         ok(call(cap[th], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
-                                          "\"round\":1,\"match\":1,\"board\":2,\"text\":\"a "
-                                          "touched piece was not moved\",\"deposit\":20000}",
+                         ok(call(cap[th],
+                                 "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,"
+                                 "\"round\":1,\"match\":1,\"board\":2,\"text\":\"a "
+                                 "touched piece was not moved\",\"deposit\":20000}",
                                  club_id),
                             "protest");
             if (filed &&
-                ok(call(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
-                             "\"protest\":1,\"upheld\":true,\"result\":\"%s\",\"reason\":\"the "
-                             "scoresheets show %s\"}",
+                ok(call(dir,
+                        "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                        "\"protest\":1,\"upheld\":true,\"result\":\"%s\",\"reason\":\"the "
+                        "scoresheets show %s\"}",
                         club_id, appeals, now, now),
                    "decide") &&
-                ok(call(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
-                             "\"protest\":2,\"upheld\":false,\"reason\":\"not proven\"}",
+                ok(call(dir,
+                        "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                        "\"protest\":2,\"upheld\":false,\"reason\":\"not proven\"}",
                         club_id, appeals),
                    "decide"))
                 say("  protest 1 (%s, board 1: %s) upheld: %s, deposit returned; protest 2 "

@@ -24,10 +24,9 @@
 #include "bot.h"
 
 static const char *const team_names[] = {
-    "Alfa",  "Bravo",    "Charlie", "Delta",  "Echo",   "Foxtrot", "Golf",    "Hotel",
-    "India", "Juliett",  "Kilo",    "Lima",   "Mike",   "November", "Oscar",  "Papa",
-    "Quebec", "Romeo",   "Sierra",  "Tango",  "Uniform", "Victor", "Whiskey", "Xray",
-    "Yankee", "Zulu",
+    "Alfa",    "Bravo", "Charlie", "Delta",  "Echo",     "Foxtrot", "Golf",   "Hotel",  "India",
+    "Juliett", "Kilo",  "Lima",    "Mike",   "November", "Oscar",   "Papa",   "Quebec", "Romeo",
+    "Sierra",  "Tango", "Uniform", "Victor", "Whiskey",  "Xray",    "Yankee", "Zulu",
 };
 
 static double mono_s(void)
@@ -129,7 +128,8 @@ pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefi
         unlink(path);
     }
     snprintf(log, log_len, "%s/server.log", o->out);
-    snprintf(admin, admin_len, "%s-%llx", prefix, (unsigned long long)seed ^ (unsigned long long)time(NULL));
+    snprintf(admin, admin_len, "%s-%llx", prefix,
+             (unsigned long long)seed ^ (unsigned long long)time(NULL));
     return demo_start_server(o, db, log, admin, port);
 }
 
@@ -150,8 +150,7 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
 {
     size_t len = 0;
     const cJSON *tbs = cJSON_GetObjectItemCaseSensitive(o, "tiebreaks");
-    len += (size_t)snprintf(buf + len, cap - len, "  %-3s %-10s %4s %5s", "#", "team", "MP",
-                            "GP");
+    len += (size_t)snprintf(buf + len, cap - len, "  %-3s %-10s %4s %5s", "#", "team", "MP", "GP");
     const cJSON *t;
     cJSON_ArrayForEach(t, tbs)
     {
@@ -190,8 +189,8 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
 
 typedef struct {
     int64_t game;
-    bool printed;          /* its result line is out (play-off games: once it ended) */
-    int64_t team1, team2;  /* play-off games: White on board A, Black on board A */
+    bool printed;         /* its result line is out (play-off games: once it ended) */
+    int64_t team1, team2; /* play-off games: White on board A, Black on board A */
 } seen_game;
 
 typedef struct {
@@ -204,9 +203,9 @@ typedef struct {
     int rounds_planned;
     int last_announced; /* last round whose pairings were printed */
     double t0;
-    wsc *dir;           /* the director's connection, for the play-off results */
-    int64_t next_id;    /* next request id on it */
-    bool in_call;       /* a request on dir is waiting for its reply */
+    wsc *dir;        /* the director's connection, for the play-off results */
+    int64_t next_id; /* next request id on it */
+    bool in_call;    /* a request on dir is waiting for its reply */
     struct {
         int64_t team;
         char name[48];
@@ -259,9 +258,8 @@ static void print_playoffs(demo_state *d)
             if (!d->o->quiet)
                 printf("[%6.1fs] play-off game %lld: %s %s %s (%s; White 3:00 v Black 2:00; "
                        "a draw counts for %s)\n",
-                       mono_s() - d->t0, (long long)gid, team_name(d, s->team1),
-                       str(g, "result"), team_name(d, s->team2), str(g, "reason"),
-                       team_name(d, s->team2));
+                       mono_s() - d->t0, (long long)gid, team_name(d, s->team1), str(g, "result"),
+                       team_name(d, s->team2), str(g, "reason"), team_name(d, s->team2));
         }
     }
     cJSON_Delete(r);
@@ -448,8 +446,8 @@ static cJSON *call(demo_state *d, wsc *c, const char *text, int64_t id)
         handle(d, o);
         cJSON_Delete(o);
     }
-    snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why),
-             "%sno reply within 10 s", d->why[0] ? "; " : "");
+    snprintf(d->why + strlen(d->why), sizeof d->why - strlen(d->why), "%sno reply within 10 s",
+             d->why[0] ? "; " : "");
     return NULL;
 }
 
@@ -504,8 +502,10 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
         if (++nreq > 30)
             sleep_ms(60);
         id = d->next_id++;
-        snprintf(buf, sizeof buf, "{\"type\":\"export\",\"id\":%lld,\"format\":\"bpgn\","
-                 "\"game\":%lld}", (long long)id, gid);
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"export\",\"id\":%lld,\"format\":\"bpgn\","
+                 "\"game\":%lld}",
+                 (long long)id, gid);
         char *text = export_text(d, dir, buf, id);
         snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", out, gid);
         if (text && demo_write_file(path, text))
@@ -516,8 +516,10 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
     }
     cJSON_Delete(r);
     id = d->next_id++;
-    snprintf(buf, sizeof buf, "{\"type\":\"export\",\"id\":%lld,\"format\":\"trf\","
-             "\"tournament\":%lld}", (long long)id, (long long)tid);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"export\",\"id\":%lld,\"format\":\"trf\","
+             "\"tournament\":%lld}",
+             (long long)id, (long long)tid);
     char *trf = export_text(d, dir, buf, id);
     snprintf(path, sizeof path, "%s/tournament.trf", out);
     if (!trf || !demo_write_file(path, trf))
@@ -578,15 +580,16 @@ int demo_run(const demo_opts *o, demo_report *rep)
     wsc_opts wo = {.host = "127.0.0.1", .port = rep->port, .tls = false};
     wsc *dir = x ? wsc_connect(x, &wo, 3000) : NULL;
     if (!dir) {
-        fprintf(stderr, "demo: the director could not connect to the server on 127.0.0.1:%d "
-                        "within 3 s (server log: %s)\n", rep->port, log);
+        fprintf(stderr,
+                "demo: the director could not connect to the server on 127.0.0.1:%d "
+                "within 3 s (server log: %s)\n",
+                rep->port, log);
         goto done;
     }
     if (!o->quiet) {
         printf("server: pid %d, log %s, database %s (--no-tls on 127.0.0.1)\n", (int)d.pid, log,
                db);
-        printf("spectators:         http://127.0.0.1:%d/watch.html  (all pages: /)\n",
-               rep->port);
+        printf("spectators:         http://127.0.0.1:%d/watch.html  (all pages: /)\n", rep->port);
         printf("director dashboard: http://127.0.0.1:%d/director.html  (token %s)\n", rep->port,
                admin);
     }
@@ -606,8 +609,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
     snprintf(buf, sizeof buf,
              "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"Demo Swiss\",\"base_ms\":%d,"
              "\"inc_ms\":%d,\"ruleset\":\"%s\"%s,\"wait_s\":%d,\"break_s\":%d}",
-             (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation",
-             rounds, DEMO_WAIT_S, DEMO_BREAK_S);
+             (long long)id, o->base_ms, o->inc_ms, o->ruleset ? o->ruleset : "regulation", rounds,
+             DEMO_WAIT_S, DEMO_BREAK_S);
     step = "tournament_create";
     r = call(&d, dir, buf, id++);
     int64_t tid = r ? (int64_t)num(r, "tournament", 0) : 0;
@@ -632,8 +635,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
                  "{\"type\":\"team_register\",\"id\":%lld,\"tournament\":%lld,\"name\":\"%s\","
                  "\"players\":[\"%s.captain\",\"%s.partner\"],\"ratings\":[%d,%d]}",
                  (long long)id, (long long)tid, name, name, name, rc_, rp);
-        snprintf(stepbuf, sizeof stepbuf, "team_register of team %d of %d (%s)", i + 1,
-                 o->teams, name);
+        snprintf(stepbuf, sizeof stepbuf, "team_register of team %d of %d (%s)", i + 1, o->teams,
+                 name);
         step = stepbuf;
         r = call(&d, dir, buf, id++);
         const char *tok = r ? str(r, "token") : "";
@@ -664,11 +667,11 @@ int demo_run(const demo_opts *o, demo_report *rep)
     r = NULL;
     d.dir = dir;
     d.next_id = id;
-    double limit = o->timeout_s > 0
-                       ? o->timeout_s
-                       : d.rounds_planned * 2.0 * (2.0 * o->base_ms / 1000.0 + 10 +
-                                                   o->inc_ms / 1000.0 * 150) +
-                             60;
+    double limit =
+        o->timeout_s > 0
+            ? o->timeout_s
+            : d.rounds_planned * 2.0 * (2.0 * o->base_ms / 1000.0 + 10 + o->inc_ms / 1000.0 * 150) +
+                  60;
     bool stopped = false;
     while (!d.final && mono_s() - d.t0 < limit && !(stopped = o->stop && *o->stop)) {
         wsc_pump(x, 5);
@@ -689,9 +692,10 @@ int demo_run(const demo_opts *o, demo_report *rep)
     rep->rss_end_kb = rss_kb(d.pid);
     if (!d.final) {
         if (stopped)
-            fprintf(stderr, "demo: stopped by a signal during round %d of %d; the server's "
-                            "database (every game so far) is %s\n", d.last_announced,
-                    d.rounds_planned, db);
+            fprintf(stderr,
+                    "demo: stopped by a signal during round %d of %d; the server's "
+                    "database (every game so far) is %s\n",
+                    d.last_announced, d.rounds_planned, db);
         else if (!wsc_closed(dir))
             fprintf(stderr, "demo: the tournament did not finish within %.0f s\n", limit);
         goto done;

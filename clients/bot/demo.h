@@ -25,8 +25,8 @@ typedef struct {
     const char *uci;     /* engine command for UCI bots, NULL = random bots */
     int movetime_ms;     /* engine think time */
     uint64_t seed;
-    bool quiet;          /* no progress lines */
-    int timeout_s;       /* give up after this long (0 = a bound from the clocks) */
+    bool quiet;    /* no progress lines */
+    int timeout_s; /* give up after this long (0 = a bound from the clocks) */
     /* When non-NULL: after the end keep the server running (the pages stay up) until
      * *stop becomes non-zero (a signal handler sets it). */
     volatile int *keep_until;
@@ -35,15 +35,15 @@ typedef struct {
 } demo_opts;
 
 typedef struct {
-    int ok;              /* 1 when the tournament finished */
+    int ok; /* 1 when the tournament finished */
     int port;
-    int rounds;          /* played */
-    int games;           /* finished games seen */
-    double wall_s;       /* from the start to the final standings */
-    long rss_round1_kb;  /* server VmRSS when round 1 ended */
-    long rss_end_kb;     /* server VmRSS at the end (before it stops) */
-    int server_exit;     /* the server's exit status after SIGTERM (128 + signal if killed) */
-    char db[600];        /* database path */
+    int rounds;         /* played */
+    int games;          /* finished games seen */
+    double wall_s;      /* from the start to the final standings */
+    long rss_round1_kb; /* server VmRSS when round 1 ended */
+    long rss_end_kb;    /* server VmRSS at the end (before it stops) */
+    int server_exit;    /* the server's exit status after SIGTERM (128 + signal if killed) */
+    char db[600];       /* database path */
     /* final standings as the server sent them, by place */
     int n_rows;
     int64_t team[DEMO_MAX_TEAMS];

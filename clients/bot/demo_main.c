@@ -19,23 +19,24 @@ static void on_signal(int sig)
 
 static void usage(void)
 {
-    printf("usage: bughouse-demo [options]\n"
-           "  --teams N        bot teams (default 8)\n"
-           "  --rounds N       rounds (default: T-ROUNDS; with 8 teams a round robin of 7)\n"
-           "  --base-ms MS     clock per player per board (default 60000)\n"
-           "  --inc-ms MS      increment (default 0)\n"
-           "  --ruleset NAME   regulation (default) or online\n"
-           "  --bot KIND       random (default) or uci (fairy-stockfish, crazyhouse)\n"
-           "  --engine CMD     UCI engine command (default /usr/games/fairy-stockfish)\n"
-           "  --movetime MS    engine think time (default 100)\n"
-           "  --pace-ms MS     random bot think time (default 400)\n"
-           "  --port N         server port (default 8080; 0 = any free port)\n"
-           "  --out DIR        output directory (default demo-out)\n"
-           "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
-           "  --web DIR        static files (default clients/web)\n"
-           "  --seed N         bots' random seed\n"
-           "  --keep           after the end keep the server running until Ctrl-C\n"
-           "  --quiet          no progress lines\n");
+    printf(
+        "usage: bughouse-demo [options]\n"
+        "  --teams N        bot teams (default 8)\n"
+        "  --rounds N       rounds (default: T-ROUNDS; with 8 teams a round robin of 7)\n"
+        "  --base-ms MS     clock per player per board (default 60000)\n"
+        "  --inc-ms MS      increment (default 0)\n"
+        "  --ruleset NAME   regulation (default) or online\n"
+        "  --bot KIND       random (default) or uci (fairy-stockfish, crazyhouse)\n"
+        "  --engine CMD     UCI engine command (default /usr/games/fairy-stockfish)\n"
+        "  --movetime MS    engine think time (default 100)\n"
+        "  --pace-ms MS     random bot think time (default 400)\n"
+        "  --port N         server port (default 8080; 0 = any free port)\n"
+        "  --out DIR        output directory (default demo-out)\n"
+        "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
+        "  --web DIR        static files (default clients/web)\n"
+        "  --seed N         bots' random seed\n"
+        "  --keep           after the end keep the server running until Ctrl-C\n"
+        "  --quiet          no progress lines\n");
 }
 
 int main(int argc, char **argv)
@@ -53,7 +54,7 @@ int main(int argc, char **argv)
     const char *engine = "/usr/games/fairy-stockfish";
     bool uci = false;
     static const struct option opts[] = {
-        {"teams", required_argument, NULL, 't'},  {"rounds", required_argument, NULL, 'r'},
+        {"teams", required_argument, NULL, 't'},   {"rounds", required_argument, NULL, 'r'},
         {"base-ms", required_argument, NULL, 'b'}, {"inc-ms", required_argument, NULL, 'i'},
         {"ruleset", required_argument, NULL, 'R'}, {"bot", required_argument, NULL, 'k'},
         {"engine", required_argument, NULL, 'e'},  {"movetime", required_argument, NULL, 'm'},
@@ -61,8 +62,7 @@ int main(int argc, char **argv)
         {"out", required_argument, NULL, 'o'},     {"server", required_argument, NULL, 's'},
         {"web", required_argument, NULL, 'w'},     {"seed", required_argument, NULL, 'S'},
         {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
-        {"keep", no_argument, NULL, 'K'},
-        {NULL, 0, NULL, 0}};
+        {"keep", no_argument, NULL, 'K'},          {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -98,8 +98,10 @@ int main(int argc, char **argv)
         snprintf(first, sizeof first, "%s", engine);
         first[strcspn(first, " \t")] = '\0';
         if (strchr(first, '/') && access(first, X_OK) != 0) {
-            fprintf(stderr, "bughouse-demo: --bot uci: engine \"%s\" not found (Debian: "
-                            "apt-get install fairy-stockfish; or --engine CMD)\n", first);
+            fprintf(stderr,
+                    "bughouse-demo: --bot uci: engine \"%s\" not found (Debian: "
+                    "apt-get install fairy-stockfish; or --engine CMD)\n",
+                    first);
             return 2;
         }
         o.uci = engine;

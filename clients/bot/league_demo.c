@@ -37,16 +37,17 @@
 #define MAX_GAMES 4096
 
 static const char *const CLUBS[MAX_TEAMS] = {
-    "Kaissa",     "Chigorin",   "Tal Memorial", "Petrosian", "Dnipro",     "Portovyk",
-    "Odesa Rooks", "Lviv Lions", "Kharkiv Ks",  "Poltava",   "Chernihiv",  "Vinnytsia",
-    "Zaporizhzhia", "Sumy Bishops", "Kherson",  "Mykolaiv",  "Rivne",      "Lutsk",
-    "Uzhhorod",   "Ternopil",   "Ivano-Frankivsk", "Cherkasy", "Zhytomyr", "Kropyvnytskyi",
-    "Khmelnytskyi", "Chernivtsi", "Mariupol",   "Kramatorsk", "Bila Tserkva", "Kremenchuk",
-    "Kamianske",  "Brovary"};
+    "Kaissa",          "Chigorin",    "Tal Memorial", "Petrosian",     "Dnipro",
+    "Portovyk",        "Odesa Rooks", "Lviv Lions",   "Kharkiv Ks",    "Poltava",
+    "Chernihiv",       "Vinnytsia",   "Zaporizhzhia", "Sumy Bishops",  "Kherson",
+    "Mykolaiv",        "Rivne",       "Lutsk",        "Uzhhorod",      "Ternopil",
+    "Ivano-Frankivsk", "Cherkasy",    "Zhytomyr",     "Kropyvnytskyi", "Khmelnytskyi",
+    "Chernivtsi",      "Mariupol",    "Kramatorsk",   "Bila Tserkva",  "Kremenchuk",
+    "Kamianske",       "Brovary"};
 static const char *const SURNAMES[] = {
-    "Ivanenko", "Petrenko", "Sydorenko", "Kovalenko", "Bondarenko", "Tkachenko", "Shevchenko",
-    "Kravchenko", "Melnyk", "Boyko", "Oliynyk", "Lysenko", "Moroz", "Savchenko", "Rudenko",
-    "Marchenko", "Polishchuk", "Karpenko", "Honchar", "Koval"};
+    "Ivanenko",   "Petrenko",  "Sydorenko",  "Kovalenko", "Bondarenko", "Tkachenko", "Shevchenko",
+    "Kravchenko", "Melnyk",    "Boyko",      "Oliynyk",   "Lysenko",    "Moroz",     "Savchenko",
+    "Rudenko",    "Marchenko", "Polishchuk", "Karpenko",  "Honchar",    "Koval"};
 #define N_SURNAMES ((int)(sizeof SURNAMES / sizeof *SURNAMES))
 
 static volatile int stop_flag;
@@ -112,7 +113,8 @@ static const char *pname(int player) /* "Ivanenko, C." */
 {
     char *b = pname_buf[pname_i++ & 3];
     int t = player / 100, i = player % 100;
-    snprintf(b, sizeof pname_buf[0], "%s, %c.", SURNAMES[(i - 1 + t) % N_SURNAMES], 'A' + (t - 1) % 26);
+    snprintf(b, sizeof pname_buf[0], "%s, %c.", SURNAMES[(i - 1 + t) % N_SURNAMES],
+             'A' + (t - 1) % 26);
     return b;
 }
 
@@ -290,7 +292,7 @@ typedef enum {
     SC_FORFEIT,    /* both challenges lapse unanswered: the answerer loses by forfeit */
     SC_RULED       /* the director enters the result (the knockout's drawn match) */
 } scenario;
-static const char *const SC_NAME[] = {"accepted", "countered", "10+1 agreed", "lapsed once",
+static const char *const SC_NAME[] = {"accepted",    "countered", "10+1 agreed", "lapsed once",
                                       "substituted", "forfeited", "ruled"};
 
 typedef struct {
@@ -440,8 +442,8 @@ static void act(void)
                     ok(call("\"type\":\"league_tc\",\"token\":\"%s\"," WHERE ",\"want\":true}",
                             token_of(black), WHERE_ARGS(g)),
                        "tc");
-                    say("  %s board %d: %s and %s agree to play %s (art. 4)\n", g->label,
-                        g->board, pname(white), pname(black), str(snap, "alt_tc"));
+                    say("  %s board %d: %s and %s agree to play %s (art. 4)\n", g->label, g->board,
+                        pname(white), pname(black), str(snap, "alt_tc"));
                 }
                 if (ok(call("\"type\":\"league_send\",\"token\":\"%s\"," WHERE ",\"start_ms\":0}",
                             token_of(sender), WHERE_ARGS(g)),
@@ -449,8 +451,8 @@ static void act(void)
                     in_flight++;
             } else if (!strcmp(st, "proposed")) {
                 int ch = (int)num(x, "challenge");
-                bool ignore = (g->sc == SC_FORFEIT) ||
-                              ((g->sc == SC_LATE || g->sc == SC_SUBST) && ch == 1);
+                bool ignore =
+                    (g->sc == SC_FORFEIT) || ((g->sc == SC_LATE || g->sc == SC_SUBST) && ch == 1);
                 if (ignore && turn == answerer) {
                     if (ch == 1)
                         say("  %s board %d: %s does not answer %s's challenge (valid %.1f s)\n",
@@ -615,23 +617,24 @@ static char *export_text(const char *what)
 
 static void usage(void)
 {
-    printf("usage: bughouse-league-demo [options]   (scripts/run.sh demo --format league)\n"
-           "  --teams N        teams (default 20; 4..32, a multiple of --groups)\n"
-           "  --groups N       2 or 4 (default 4)\n"
-           "  --boards N       boards a match (default 10)\n"
-           "  --reserves N     roster players beyond the boards (default 2)\n"
-           "  --first-ms MS    a first challenge's validity (default 6000; seed 003: 10 days)\n"
-           "  --second-ms MS   a second challenge's validity (default 4000; seed 003: 5 days)\n"
-           "  --base-s S       each player's time (default 2; seed 003: 300), --inc-s S (0)\n"
-           "  --live N         games arranged at once (default 30)\n"
-           "  --pace-ms MS     the bots' think time per move (default 20)\n"
-           "  --port N         server port (default 8080; 0 = any free port)\n"
-           "  --out DIR        output directory (default demo-out/league)\n"
-           "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
-           "  --web DIR        static files (default clients/web)\n"
-           "  --seed N         ratings and moves\n"
-           "  --exit           end with the league (default: keep serving until Ctrl-C)\n"
-           "  --quiet          no progress lines\n");
+    printf(
+        "usage: bughouse-league-demo [options]   (scripts/run.sh demo --format league)\n"
+        "  --teams N        teams (default 20; 4..32, a multiple of --groups)\n"
+        "  --groups N       2 or 4 (default 4)\n"
+        "  --boards N       boards a match (default 10)\n"
+        "  --reserves N     roster players beyond the boards (default 2)\n"
+        "  --first-ms MS    a first challenge's validity (default 6000; seed 003: 10 days)\n"
+        "  --second-ms MS   a second challenge's validity (default 4000; seed 003: 5 days)\n"
+        "  --base-s S       each player's time (default 2; seed 003: 300), --inc-s S (0)\n"
+        "  --live N         games arranged at once (default 30)\n"
+        "  --pace-ms MS     the bots' think time per move (default 20)\n"
+        "  --port N         server port (default 8080; 0 = any free port)\n"
+        "  --out DIR        output directory (default demo-out/league)\n"
+        "  --server PATH    bughouse-server binary (default build/release/server/bughouse-server)\n"
+        "  --web DIR        static files (default clients/web)\n"
+        "  --seed N         ratings and moves\n"
+        "  --exit           end with the league (default: keep serving until Ctrl-C)\n"
+        "  --quiet          no progress lines\n");
 }
 
 int main(int argc, char **argv)
@@ -644,17 +647,17 @@ int main(int argc, char **argv)
     bool keep = true;
     n_teams = 20, n_groups = 4, n_boards = 10;
     static const struct option opts[] = {
-        {"teams", required_argument, NULL, 'T'},     {"groups", required_argument, NULL, 'G'},
-        {"boards", required_argument, NULL, 'N'},    {"reserves", required_argument, NULL, 'R'},
-        {"first-ms", required_argument, NULL, '1'},  {"second-ms", required_argument, NULL, '2'},
-        {"base-s", required_argument, NULL, 'b'},    {"inc-s", required_argument, NULL, 'i'},
-        {"live", required_argument, NULL, 'L'},      {"pace-ms", required_argument, NULL, 'p'},
-        {"port", required_argument, NULL, 'P'},      {"out", required_argument, NULL, 'o'},
-        {"server", required_argument, NULL, 's'},    {"web", required_argument, NULL, 'w'},
-        {"seed", required_argument, NULL, 'S'},      {"exit", no_argument, NULL, 'X'},
-        {"no-keep", no_argument, NULL, 'X'},         {"keep", no_argument, NULL, 'K'},
-        {"quiet", no_argument, NULL, 'q'},           {"format", required_argument, NULL, 'f'},
-        {"help", no_argument, NULL, 'h'},            {NULL, 0, NULL, 0}};
+        {"teams", required_argument, NULL, 'T'},    {"groups", required_argument, NULL, 'G'},
+        {"boards", required_argument, NULL, 'N'},   {"reserves", required_argument, NULL, 'R'},
+        {"first-ms", required_argument, NULL, '1'}, {"second-ms", required_argument, NULL, '2'},
+        {"base-s", required_argument, NULL, 'b'},   {"inc-s", required_argument, NULL, 'i'},
+        {"live", required_argument, NULL, 'L'},     {"pace-ms", required_argument, NULL, 'p'},
+        {"port", required_argument, NULL, 'P'},     {"out", required_argument, NULL, 'o'},
+        {"server", required_argument, NULL, 's'},   {"web", required_argument, NULL, 'w'},
+        {"seed", required_argument, NULL, 'S'},     {"exit", no_argument, NULL, 'X'},
+        {"no-keep", no_argument, NULL, 'X'},        {"keep", no_argument, NULL, 'K'},
+        {"quiet", no_argument, NULL, 'q'},          {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -691,9 +694,10 @@ int main(int argc, char **argv)
         n_teams % n_groups || n_boards < 1 || n_boards > 16 || reserves < 1 ||
         n_roster > MAX_ROSTER || first_ms < 200 || second_ms < 200 || base_s < 1 || inc_s < 0 ||
         live_limit < 1) {
-        fprintf(stderr, "bughouse-league-demo: --groups 2 or 4, --teams a multiple of it (4..32), "
-                        "--boards 1..16, --reserves 1..%d, --first-ms/--second-ms at least 200, "
-                        "--base-s at least 1\n",
+        fprintf(stderr,
+                "bughouse-league-demo: --groups 2 or 4, --teams a multiple of it (4..32), "
+                "--boards 1..16, --reserves 1..%d, --first-ms/--second-ms at least 200, "
+                "--base-s at least 1\n",
                 MAX_ROSTER - n_boards);
         return 2;
     }
@@ -721,11 +725,11 @@ int main(int argc, char **argv)
     dir = wsc_connect(x, &wo, 5000);
     if (!dir || !ok(call("\"type\":\"auth\",\"token\":\"%s\"}", admin), "auth"))
         goto out;
-    cJSON *r = call("\"type\":\"league_create\",\"name\":\"Team league (demo)\",\"teams\":%d,"
-                    "\"groups\":%d,\"boards\":%d,\"first_valid_ms\":%d,\"second_valid_ms\":%d,"
-                    "\"base_s\":%d,\"inc_s\":%d,\"alt_base_s\":%d,\"alt_inc_s\":%d,\"wait_s\":10}",
-                    n_teams, n_groups, n_boards, first_ms, second_ms, base_s, inc_s, 2 * base_s,
-                    inc_s);
+    cJSON *r =
+        call("\"type\":\"league_create\",\"name\":\"Team league (demo)\",\"teams\":%d,"
+             "\"groups\":%d,\"boards\":%d,\"first_valid_ms\":%d,\"second_valid_ms\":%d,"
+             "\"base_s\":%d,\"inc_s\":%d,\"alt_base_s\":%d,\"alt_inc_s\":%d,\"wait_s\":10}",
+             n_teams, n_groups, n_boards, first_ms, second_ms, base_s, inc_s, 2 * base_s, inc_s);
     league_id = r ? (long long)num(r, "league") : 0;
     if (!r || league_id <= 0) {
         ok(r, "league_create");
@@ -798,24 +802,30 @@ int main(int argc, char **argv)
                 say("\ngroup tables (art. 6: match points, game points, the lower team rating):\n");
                 print_groups(true);
             } else {
-                say("\nthe bracket after the %s:\n", !strcmp(stage, "qf") ? "quarter-finals" : "semi-finals");
+                say("\nthe bracket after the %s:\n",
+                    !strcmp(stage, "qf") ? "quarter-finals" : "semi-finals");
                 print_bracket();
             }
             const cJSON *b;
-            cJSON_ArrayForEach(b, cJSON_GetObjectItem(snap, "bracket")) if (!strcmp(str(b, "by"), "lot_due"))
+            cJSON_ArrayForEach(
+                b, cJSON_GetObjectItem(snap, "bracket")) if (!strcmp(str(b, "by"), "lot_due"))
             {
                 ok(call("\"type\":\"league_lot\",\"league\":%lld,\"match\":%d,\"winner\":1}",
                         league_id, (int)num(b, "match")),
                    "lot");
-                say("  %s: drawn between equal ratings: the director draws the lot\n", str(b, "label"));
+                say("  %s: drawn between equal ratings: the director draws the lot\n",
+                    str(b, "label"));
             }
-            if (!ok(call("\"type\":\"league_stage_start\",\"league\":%lld}", league_id), "stage start") ||
+            if (!ok(call("\"type\":\"league_stage_start\",\"league\":%lld}", league_id),
+                    "stage start") ||
                 !ok(call("\"type\":\"league_get\",\"league\":%lld}", league_id), "league_get"))
                 goto out;
             promote();
             const char *ns = str(snap, "stage");
             say("\n%s (team ratings recomputed from the rosters; two games a board):\n",
-                !strcmp(ns, "qf") ? "quarter-finals" : !strcmp(ns, "sf") ? "semi-finals" : "final");
+                !strcmp(ns, "qf")   ? "quarter-finals"
+                : !strcmp(ns, "sf") ? "semi-finals"
+                                    : "final");
             if ((n_groups == 2 && !strcmp(ns, "sf")) || (n_groups == 4 && !strcmp(ns, "qf")))
                 say("  %s: the director rules every game 1-0 for White (colours reversed in game "
                     "2: a drawn match, to show art. 7)\n",
@@ -855,7 +865,7 @@ int main(int argc, char **argv)
     /* every stage as TRF-2026 (league_export trf, trf_qf, trf_sf, trf_final; a stage not
      * reached, the quarter-finals of a two-group league, is empty and not written) */
     static const char *const what[] = {"tables", "bracket", "trf", "trf_qf", "trf_sf", "trf_final"};
-    static const char *const file[] = {"tables.txt", "bracket.txt", "league.trf",
+    static const char *const file[] = {"tables.txt",    "bracket.txt",   "league.trf",
                                        "league-qf.trf", "league-sf.trf", "league-final.trf"};
     for (int i = 0; i < 6; i++) {
         char *text = export_text(what[i]);

@@ -21,18 +21,18 @@ int fuzz_game_one(const uint8_t *data, size_t size);
 int fuzz_proto_one(const uint8_t *data, size_t size);
 int fuzz_league_one(const uint8_t *data, size_t size);
 
-#define fuzz_fail(...)                                                                    \
-    do {                                                                                  \
-        fprintf(stderr, "fuzz contract breach %s:%d: ", __FILE__, __LINE__);              \
-        fprintf(stderr, __VA_ARGS__);                                                     \
-        fputc('\n', stderr);                                                              \
-        abort();                                                                          \
+#define fuzz_fail(...)                                                                             \
+    do {                                                                                           \
+        fprintf(stderr, "fuzz contract breach %s:%d: ", __FILE__, __LINE__);                       \
+        fprintf(stderr, __VA_ARGS__);                                                              \
+        fputc('\n', stderr);                                                                       \
+        abort();                                                                                   \
     } while (0)
 
-#define FUZZ_CHECK(cond, ...)                                                             \
-    do {                                                                                  \
-        if (!(cond))                                                                      \
-            fuzz_fail(__VA_ARGS__);                                                       \
+#define FUZZ_CHECK(cond, ...)                                                                      \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            fuzz_fail(__VA_ARGS__);                                                                \
     } while (0)
 
 /* A decoded string's contract (fuzz_proto, fuzz_league): NUL-terminated within cap, at
@@ -50,10 +50,10 @@ static inline void fuzz_check_str(const char *s, size_t cap, size_t min, const c
 
 #ifdef BH_FUZZ_MAIN
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-#define BH_FUZZ_EXPORT(fn)                                                                \
-    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                          \
-    {                                                                                     \
-        return fn(data, size);                                                            \
+#define BH_FUZZ_EXPORT(fn)                                                                         \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)                                   \
+    {                                                                                              \
+        return fn(data, size);                                                                     \
     }
 #else
 #define BH_FUZZ_EXPORT(fn)

@@ -64,8 +64,8 @@ static void check_game(const game *g)
             moves[ev[i].seat >> 1]++;
     for (int b = 0; b < 2; b++) {
         FUZZ_CHECK(bh_pos_ok(game_pos(g, b)), "board %d not ok", b);
-        FUZZ_CHECK(game_board_plies(g, b) == moves[b], "plies %d vs %d moves", game_board_plies(g, b),
-                   moves[b]);
+        FUZZ_CHECK(game_board_plies(g, b) == moves[b], "plies %d vs %d moves",
+                   game_board_plies(g, b), moves[b]);
     }
     FUZZ_CHECK((size_t)(moves[0] + moves[1]) == npl, "ply list");
     for (int s = 0; s < 4; s++)
@@ -73,8 +73,7 @@ static void check_game(const game *g)
     if (game_state(g) == GAME_OVER) {
         const game_result *r = game_get_result(g);
         FUZZ_CHECK(r && (r->winner == GAME_DRAW || r->winner == 1 || r->winner == 2), "result");
-        FUZZ_CHECK(ev[nev - 1].type == GAME_EV_RESULT,
-                   "last event %d", ev[nev - 1].type);
+        FUZZ_CHECK(ev[nev - 1].type == GAME_EV_RESULT, "last event %d", ev[nev - 1].type);
         FUZZ_CHECK(game_next_deadline_us(g) == GAME_NEVER, "deadline after the end");
     } else {
         FUZZ_CHECK(!game_get_result(g), "result before the end");
@@ -158,7 +157,7 @@ int fuzz_game_one(const uint8_t *data, size_t size)
         uint64_t dt = dts[a % 7];
         uint64_t at = now + dt < now ? UINT64_MAX : now + dt;
         if ((a & 0xc0) == 0xc0 && now > 0)
-            at = now - 1; /* backwards */
+            at = now - 1;                 /* backwards */
         int seat = (int)(rd(&r) % 6) - 1; /* -1 and 4 are out of range */
         snap before, after;
         if (at >= game_last_us(g))
@@ -176,8 +175,10 @@ int fuzz_game_one(const uint8_t *data, size_t size)
             char text[32];
             move_text(g, &r, seat < 0 || seat > 3 ? 0 : seat, text, sizeof text);
             int plies = seat >= 0 && seat < 4 ? game_board_plies(g, seat >> 1) : 0;
-            int ply = kind / 10 % 4 == 0 ? plies : kind / 10 % 4 == 1 ? GAME_PLY_ANY
-                      : kind / 10 % 4 == 2 ? plies + 1 : (int)rd(&r) - 128;
+            int ply = kind / 10 % 4 == 0   ? plies
+                      : kind / 10 % 4 == 1 ? GAME_PLY_ANY
+                      : kind / 10 % 4 == 2 ? plies + 1
+                                           : (int)rd(&r) - 128;
             rc = game_move(g, seat, text, ply, at, &d);
             if (rc == BH_EILLEGAL)
                 checked = !rules.illegal_loses;
@@ -203,16 +204,15 @@ int fuzz_game_one(const uint8_t *data, size_t size)
         case 6: rc = game_offer_draw(g, seat, at, &d); break;
         case 7: rc = game_accept_draw(g, seat, at, &d); break;
         case 8:
-            rc = a & 1 ? game_decline_draw(g, seat, at, &d) : game_claim_repetition(g, seat, at, &d);
+            rc =
+                a & 1 ? game_decline_draw(g, seat, at, &d) : game_claim_repetition(g, seat, at, &d);
             break;
-        case 9:
-            rc = a & 1 ? game_cancel_premove(g, seat, at, &d) : game_tick(g, at, &d);
-            break;
+        case 9: rc = a & 1 ? game_cancel_premove(g, seat, at, &d) : game_tick(g, at, &d); break;
         default: { /* an importer's move: the instant comes from the clock after it */
             char text[32];
             move_text(g, &r, seat < 0 || seat > 3 ? 0 : seat, text, sizeof text);
-            static const int64_t clocks[] = {-1, 0, 1000, 179000, 180000, GAME_CLOCK_MAX_MS,
-                                             GAME_CLOCK_MAX_MS + 1, INT64_MAX};
+            static const int64_t clocks[] = {
+                -1, 0, 1000, 179000, 180000, GAME_CLOCK_MAX_MS, GAME_CLOCK_MAX_MS + 1, INT64_MAX};
             rc = game_move_recorded(g, seat, text, clocks[a % 8], &d);
             checked = false; /* it advances to its own instant first */
             /* With setup.recorded a refused move may have applied its own board's flags
@@ -229,7 +229,8 @@ int fuzz_game_one(const uint8_t *data, size_t size)
         /* Once the game is over every act of a valid seat at a valid instant is BH_EOVER
          * (ticks, cancels excepted). */
         if (state0 == GAME_OVER && valid && kind % 11 < 9)
-            FUZZ_CHECK(rc == BH_EOVER, "act after the end: %s (kind %u)", bh_errname(rc), kind % 11);
+            FUZZ_CHECK(rc == BH_EOVER, "act after the end: %s (kind %u)", bh_errname(rc),
+                       kind % 11);
         if (rc != BH_OK && checked)
             FUZZ_CHECK(same(&before, &after), "rejected act (%s, kind %u) changed the game",
                        bh_errname(rc), kind % 11);
@@ -329,8 +330,8 @@ int fuzz_game_one(const uint8_t *data, size_t size)
     game *g3 = NULL;
     size_t bad = 0;
     rc = bpgn_import(&bg, NULL, game_start_us(g), &g3, &bad);
-    FUZZ_CHECK(rc == BH_OK || !exact, "export does not import: %s at item %zu\n%s",
-               bh_errname(rc), bad, text);
+    FUZZ_CHECK(rc == BH_OK || !exact, "export does not import: %s at item %zu\n%s", bh_errname(rc),
+               bad, text);
     if (rc == BH_OK && exact && game_state(g) != GAME_SETTLING) {
         if (getenv("BH_FUZZ_TRACE")) {
             dump_events(g);

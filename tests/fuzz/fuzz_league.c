@@ -20,8 +20,8 @@
 
 static void check_range(int64_t v, int64_t lo, int64_t hi, const char *what)
 {
-    FUZZ_CHECK(v >= lo && v <= hi, "%s %lld not in %lld..%lld", what, (long long)v,
-               (long long)lo, (long long)hi);
+    FUZZ_CHECK(v >= lo && v <= hi, "%s %lld not in %lld..%lld", what, (long long)v, (long long)lo,
+               (long long)hi);
 }
 
 static void check_key(const pleague_key *k)
@@ -51,18 +51,18 @@ static void check_create(const pleague_create *c)
     FUZZ_CHECK(c->groups == -1 || c->groups == 2 || c->groups == 4, "groups %d", c->groups);
     FUZZ_CHECK(c->boards == -1 || (c->boards >= 1 && c->boards <= PLEAGUE_BOARDS_MAX), "boards %d",
                c->boards);
-    FUZZ_CHECK(c->first_valid_ms == -1 || (c->first_valid_ms >= 1 &&
-                                           c->first_valid_ms <= PLEAGUE_VALID_MAX_MS),
+    FUZZ_CHECK(c->first_valid_ms == -1 ||
+                   (c->first_valid_ms >= 1 && c->first_valid_ms <= PLEAGUE_VALID_MAX_MS),
                "first_valid_ms");
-    FUZZ_CHECK(c->second_valid_ms == -1 || (c->second_valid_ms >= 1 &&
-                                            c->second_valid_ms <= PLEAGUE_VALID_MAX_MS),
+    FUZZ_CHECK(c->second_valid_ms == -1 ||
+                   (c->second_valid_ms >= 1 && c->second_valid_ms <= PLEAGUE_VALID_MAX_MS),
                "second_valid_ms");
 }
 
 static void check_msg(const pleague_msg *m)
 {
-    FUZZ_CHECK((unsigned)m->type < PLEAGUE_TYPE_COUNT_ && proto_league_type_name(m->type), "type %d",
-               (int)m->type);
+    FUZZ_CHECK((unsigned)m->type < PLEAGUE_TYPE_COUNT_ && proto_league_type_name(m->type),
+               "type %d", (int)m->type);
     check_range(m->id, 0, PROTO_ID_MAX, "id");
     if (m->type != PLEAGUE_CREATE)
         check_range(m->league, 1, PROTO_ID_MAX, "league");

@@ -42,7 +42,7 @@ static void check_msg(const proto_msg *m)
         fuzz_check_str(m->team_register.name, sizeof m->team_register.name, 1, "name");
         for (int i = 0; i < 2; i++)
             fuzz_check_str(m->team_register.players[i], sizeof m->team_register.players[i], 1,
-                      "players");
+                           "players");
         break;
     case PROTO_DRAW:
         check_id(m->draw.game, 1, "game");
@@ -83,7 +83,7 @@ static void check_msg(const proto_msg *m)
     case PROTO_ROUND_START: check_id(m->round_start.tournament, 1, "tournament"); break;
     case PROTO_EXPORT: {
         const proto_export *x = &m->export_;
-        FUZZ_CHECK(x->format == PROTO_EXPORT_BPGN ? x->game >= 1 && x->game <= PROTO_ID_MAX
+        FUZZ_CHECK(x->format == PROTO_EXPORT_BPGN  ? x->game >= 1 && x->game <= PROTO_ID_MAX
                    : x->format == PROTO_EXPORT_TRF ? x->tournament >= 1
                                                    : false,
                    "export %d game %lld tournament %lld", x->format, (long long)x->game,

@@ -222,8 +222,7 @@ typedef char *(*itest_recv_fn)(wsc *c, int ms);
 
 /* Send text and wait for the reply with that id, reading at most `frames` frames with recv,
  * each within ms (other messages are skipped). Caller frees; NULL on a send error or timeout. */
-static inline char *itest_call_via(wsc *c, const char *text, int frames, int ms,
-                                   itest_recv_fn recv)
+static inline char *itest_call_via(wsc *c, const char *text, int frames, int ms, itest_recv_fn recv)
 {
     long long id = jint(text, "id", -1);
     if (wsc_send(c, text) != 0)
@@ -291,29 +290,28 @@ static inline const char *ecode(const char *reply, char out[32])
         free(r_);                                                                                  \
     } while (0)
 
-
 /* End of a test case: SIGTERM must give a clean exit; on any failure the server's log is
  * printed; then the temp directory goes. */
-#define ITEST_FINISH(s)                                                \
-    do {                                                               \
-        CHECK_EQ_INT("clean exit", 0, itest_stop((s), SIGTERM));       \
-        if (bh_test_failures_)                                         \
-            itest_dump_log(s);                                         \
-        itest_cleanup(s);                                              \
+#define ITEST_FINISH(s)                                                                            \
+    do {                                                                                           \
+        CHECK_EQ_INT("clean exit", 0, itest_stop((s), SIGTERM));                                   \
+        if (bh_test_failures_)                                                                     \
+            itest_dump_log(s);                                                                     \
+        itest_cleanup(s);                                                                          \
     } while (0)
 
 /* main() of an integration test: BH_SERVER names the server binary (set by ctest), stored in
  * the file's `bin`; SIGPIPE is ignored so a closed socket is an error return, not a death. */
-#define ITEST_MAIN(cases)                                                      \
-    int main(int argc, char **argv)                                            \
-    {                                                                          \
-        bin = getenv("BH_SERVER");                                             \
-        if (!bin) {                                                            \
-            fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");  \
-            return 2;                                                          \
-        }                                                                      \
-        signal(SIGPIPE, SIG_IGN);                                              \
-        return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);            \
+#define ITEST_MAIN(cases)                                                                          \
+    int main(int argc, char **argv)                                                                \
+    {                                                                                              \
+        bin = getenv("BH_SERVER");                                                                 \
+        if (!bin) {                                                                                \
+            fprintf(stderr, "set BH_SERVER to the bughouse-server binary\n");                      \
+            return 2;                                                                              \
+        }                                                                                          \
+        signal(SIGPIPE, SIG_IGN);                                                                  \
+        return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);                                \
     }
 
 #endif

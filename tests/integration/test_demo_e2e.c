@@ -168,11 +168,14 @@ static void one_result_everywhere(const char *dir, const char *console, const db
         snprintf(key, sizeof key, "(game %lld): ", (long long)tg->game);
         winner_after(console, key, wc, rc, c1, c2);
         const tour_match *m = tour_round_match(t, tg->round, tg->match);
-        const tour_team *ta = m ? tour_team_get(t, m->a) : NULL, *tb = m ? tour_team_get(t, m->b) : NULL;
+        const tour_team *ta = m ? tour_team_get(t, m->a) : NULL,
+                        *tb = m ? tour_team_get(t, m->b) : NULL;
         int gr = m ? m->game[tg->game_no] : -1;
-        const char *wt = !ta || !tb ? "?" : gr == TOUR_G_WIN_A ? ta->name
-                                         : gr == TOUR_G_WIN_B ? tb->name
-                                         : gr == TOUR_G_DRAW ? "draw" : "?";
+        const char *wt = !ta || !tb           ? "?"
+                         : gr == TOUR_G_WIN_A ? ta->name
+                         : gr == TOUR_G_WIN_B ? tb->name
+                         : gr == TOUR_G_DRAW  ? "draw"
+                                              : "?";
         const char *res = d->g[k].result;
         const char *ws = !strcmp(res, "1-0") ? s1 : !strcmp(res, "0-1") ? s2 : "draw";
         bpgn_game bg;
@@ -192,8 +195,7 @@ static void one_result_everywhere(const char *dir, const char *console, const db
                   (long long)tg->game, wl, ws);
         CHECK_MSG(wc[0] && !strcmp(wc, wl), "game %lld: console \"%s %s %s\" (winner %s), log %s",
                   (long long)tg->game, c1, rc, c2, wc, wl);
-        CHECK_MSG(!strcmp(wt, wl), "game %lld: TRF winner %s, log %s", (long long)tg->game, wt,
-                  wl);
+        CHECK_MSG(!strcmp(wt, wl), "game %lld: TRF winner %s, log %s", (long long)tg->game, wt, wl);
         checked++;
     }
     CHECK_MSG(checked >= 12, "only %d games compared", checked);
@@ -474,8 +476,14 @@ static void demo_says_why(void)
         CHECK_MSG(0, "BH_SERVER is not set, or no temp dir");
         return;
     }
-    demo_opts o = {.server = bin, .out = dir, .teams = 4, .base_ms = 10000,
-                   .ruleset = "nonesuch", .pace_ms = 40, .seed = 7, .quiet = true,
+    demo_opts o = {.server = bin,
+                   .out = dir,
+                   .teams = 4,
+                   .base_ms = 10000,
+                   .ruleset = "nonesuch",
+                   .pace_ms = 40,
+                   .seed = 7,
+                   .quiet = true,
                    .timeout_s = 30};
     snprintf(errf, sizeof errf, "%s/stderr.txt", dir);
     fflush(stderr);
@@ -516,9 +524,15 @@ static void slow_demo_40_teams(void)
         CHECK_MSG(0, "BH_SERVER is not set, or no temp dir");
         return;
     }
-    demo_opts o = {.server = bin, .out = dir, .teams = 40, .base_ms = 3000,
-                   .ruleset = "online", .pace_ms = 40, .seed = 11,
-                   .quiet = getenv("BH_E2E_VERBOSE") == NULL, .timeout_s = 900};
+    demo_opts o = {.server = bin,
+                   .out = dir,
+                   .teams = 40,
+                   .base_ms = 3000,
+                   .ruleset = "online",
+                   .pace_ms = 40,
+                   .seed = 11,
+                   .quiet = getenv("BH_E2E_VERBOSE") == NULL,
+                   .timeout_s = 900};
     demo_report rep;
     int rc = demo_run(&o, &rep);
     CHECK_EQ_INT("the 40-team demo ran to the end", 0, rc);

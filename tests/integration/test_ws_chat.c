@@ -136,8 +136,7 @@ static void check_director_export(wsc *dir, long long game, const char *when, ch
     CHECK_MSG(before(r, "1B. d4{", "{[%chat BlackB ") &&
                   before(r, "] need a knight :)}", "2A. Nf3{"),
               "%s: line 2 at ply 3: %s", when, r);
-    CHECK_MSG(before(r, "1B. d4{", "{[%chat BlackA ") &&
-                  before(r, "] plan of team 2}", "2A. Nf3{"),
+    CHECK_MSG(before(r, "1B. d4{", "{[%chat BlackA ") && before(r, "] plan of team 2}", "2A. Nf3{"),
               "%s: the other team's line too, for the director: %s", when, r);
     CHECK_MSG(before(r, "2A. Nf3{", "{[%chat WhiteA ") && before(r, "] sit!}", NULL),
               "%s: the signal after Nf3: %s", when, r);
@@ -192,7 +191,8 @@ static void check_finished_view(wsc_ctx *x, itest_srv *s, itest_game *g, const c
               "read-only view: %s", st ? st : "(none)");
     check_team1_state(st, "finished view (bob)");
     char msg[256];
-    static const char *const acts[][2] = { /* type, the fields after game */
+    static const char *const acts[][2] = {
+        /* type, the fields after game */
         {"move", ",\"board\":\"B\",\"ply\":1,\"move\":\"e7e5\""},
         {"chat", ",\"text\":\"after the end\""},
         {"resign", ""},
@@ -219,8 +219,8 @@ static void check_finished_view(wsc_ctx *x, itest_srv *s, itest_game *g, const c
     free(cid);
     wsc *spec = itest_connect(x, s, NULL);
     char *sp = call_game(spec, "join", 67, g->game);
-    CHECK_MSG(sp && strstr(sp, "\"type\":\"state\"") && !chat_of(sp) &&
-                  !strstr(sp, "hi partner") && !strstr(sp, "plan of team 2"),
+    CHECK_MSG(sp && strstr(sp, "\"type\":\"state\"") && !chat_of(sp) && !strstr(sp, "hi partner") &&
+                  !strstr(sp, "plan of team 2"),
               "a spectator of the finished game: %s", sp ? sp : "(none)");
     free(sp);
     wsc_free(spec);
@@ -284,8 +284,8 @@ static void chat_at_plies(void)
     free(st);
     /* cid's own state: team 2's line only. */
     st = call_game(g.p[1], "join", 12, id);
-    CHECK_MSG(chat_of(st) && strstr(chat_of(st), "plan of team 2") &&
-                  !strstr(st, "hi partner") && !strstr(st, "sit!"),
+    CHECK_MSG(chat_of(st) && strstr(chat_of(st), "plan of team 2") && !strstr(st, "hi partner") &&
+                  !strstr(st, "sit!"),
               "team 2's state: %s", st ? st : "(none)");
     free(st);
     st = call_game(spec, "join", 13, id);
@@ -366,7 +366,8 @@ static void chat_at_plies(void)
                       "a spectator's export: %s", r ? r : "(none)");
             free(r);
             r = export_bpgn(spec, id, 47, ",\"chat\":true");
-            CHECK_MSG(r && strstr(r, "\"code\":\"unauthorized\"") && strstr(r, "\"field\":\"chat\""),
+            CHECK_MSG(r && strstr(r, "\"code\":\"unauthorized\"") &&
+                          strstr(r, "\"field\":\"chat\""),
                       "a spectator asks for chat: %s", r ? r : "(none)");
             free(r);
             wsc_free(spec);

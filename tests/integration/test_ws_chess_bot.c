@@ -25,10 +25,12 @@ static void engine_beats_random(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     wsc *dir = itest_connect(x, &s, NULL);
-    char *r = dir ? itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
+    char *r =
+        dir ? itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
     free(r);
-    r = dir ? itest_call(dir, "{\"type\":\"game_create\",\"id\":2,\"base_ms\":60000,\"kind\":\"chess\","
-                              "\"players\":[\"Fairy-Stockfish\",\"random\"]}")
+    r = dir ? itest_call(dir,
+                         "{\"type\":\"game_create\",\"id\":2,\"base_ms\":60000,\"kind\":\"chess\","
+                         "\"players\":[\"Fairy-Stockfish\",\"random\"]}")
             : NULL;
     long long game = jint(r, "game", -1);
     char tok[2][40] = {"", ""};

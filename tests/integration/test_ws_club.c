@@ -81,16 +81,18 @@ static void submit(int t, int rnd, const int *ids, int n, const char *want)
     size_t k = 0;
     for (int i = 0; i < n; i++)
         k += (size_t)snprintf(list + k, sizeof list - k, "%s%d", i ? "," : "", ids[i]);
-    expect(callf(cap[t], "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":%d,"
-                         "\"players\":[%s]}",
+    expect(callf(cap[t],
+                 "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":%d,"
+                 "\"players\":[%s]}",
                  club_id, rnd, list),
            want, "line-up");
 }
 
 static void result(int rnd, int m, int b, const char *res, const char *want)
 {
-    expect(callf(dir, "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,\"match\":%d,"
-                      "\"board\":%d,\"result\":\"%s\"}",
+    expect(callf(dir,
+                 "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,\"match\":%d,"
+                 "\"board\":%d,\"result\":\"%s\"}",
                  club_id, rnd, m, b, res),
            want, "result");
 }
@@ -101,8 +103,9 @@ static void play(int r, int from_match)
     static const char *const res[] = {"1-0", "1/2-1/2", "0-1"};
     for (int m = from_match; m <= 3; m++)
         for (int b = 1; b <= 6; b++) {
-            char *rep = callf(dir, "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,"
-                                   "\"match\":%d,\"board\":%d,\"result\":\"%s\"}",
+            char *rep = callf(dir,
+                              "{\"type\":\"club_result\",\"id\":7,\"club\":%lld,\"round\":%d,"
+                              "\"match\":%d,\"board\":%d,\"result\":\"%s\"}",
                               club_id, r, m, b, res[(r + m + b) % 3]);
             CHECK_MSG(rep && (strstr(rep, "\"type\":\"ack\"") || strstr(rep, "already_decided")),
                       "round %d match %d board %d: %s", r, m, b, rep ? rep : "(none)");
@@ -209,36 +212,43 @@ static void club_event(void)
     jstr(r, "token", appeals, sizeof appeals);
     CHECK_MSG(appeals[0], "appeals token: %s", r ? r : "(none)");
     free(r);
-    r = callf(cap[6], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
-                      "\"board\":2,\"text\":\"the clock was stopped late\",\"deposit\":20000}",
+    r = callf(cap[6],
+              "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+              "\"board\":2,\"text\":\"the clock was stopped late\",\"deposit\":20000}",
               club_id);
     long long p1 = jint(r, "protest", -1);
     CHECK_MSG(p1 == 1, "protest 1: %s", r ? r : "(none)");
     free(r);
-    r = callf(cap[1], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
-                      "\"board\":3,\"text\":\"an illegal move\",\"deposit\":20000}",
+    r = callf(cap[1],
+              "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,"
+              "\"board\":3,\"text\":\"an illegal move\",\"deposit\":20000}",
               club_id);
     long long p2 = jint(r, "protest", -1);
     CHECK_MSG(p2 == 2, "protest 2: %s", r ? r : "(none)");
     free(r);
-    expect(callf(cap[2], "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,"
-                         "\"match\":1,\"board\":2,\"text\":\"x\",\"deposit\":20000}",
+    expect(callf(cap[2],
+                 "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,"
+                 "\"match\":1,\"board\":2,\"text\":\"x\",\"deposit\":20000}",
                  club_id),
            "not_captain", "a team not in the match");
-    expect(callf(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"nope\","
-                      "\"protest\":1,\"upheld\":true,\"result\":\"1-0\",\"reason\":\"r\"}",
+    expect(callf(dir,
+                 "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"nope\","
+                 "\"protest\":1,\"upheld\":true,\"result\":\"1-0\",\"reason\":\"r\"}",
                  club_id),
            "unauthorized", "a wrong appeals token");
-    expect(callf(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
-                      "\"protest\":1,\"upheld\":true,\"result\":\"1-0\",\"reason\":\"upheld\"}",
+    expect(callf(dir,
+                 "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                 "\"protest\":1,\"upheld\":true,\"result\":\"1-0\",\"reason\":\"upheld\"}",
                  club_id, appeals),
            "ack", "upheld");
-    expect(callf(dir, "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
-                      "\"protest\":2,\"upheld\":false,\"reason\":\"not proven\"}",
+    expect(callf(dir,
+                 "{\"type\":\"club_decide\",\"id\":14,\"club\":%lld,\"token\":\"%s\","
+                 "\"protest\":2,\"upheld\":false,\"reason\":\"not proven\"}",
                  club_id, appeals),
            "ack", "rejected");
     r = snapshot();
-    CHECK_MSG(r && strstr(r, "\"gp\":[2.5,3.5],\"mp\":[0,2]") && strstr(r, "\"state\":\"rejected\""),
+    CHECK_MSG(r && strstr(r, "\"gp\":[2.5,3.5],\"mp\":[0,2]") &&
+                  strstr(r, "\"state\":\"rejected\""),
               "match 1 after the protest (3-3 became 2.5-3.5): %s", r ? r : "(none)");
     free(r);
 

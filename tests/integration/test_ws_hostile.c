@@ -213,9 +213,9 @@ static void policy_violations_close(void)
     wsc_free(c);
 
     /* A flood: 41 pings at once, one over the burst of 40 (floods of 300 and 3000, whose rest
-     * arrives after the server's close frame: test_ws_shell). On a server of its own that refills 1 message per second: at the default 20/s a busy machine
-     * that spreads the 41 over more than 50 ms earns the client a token, and no flood (the
-     * flake seen once under load). */
+     * arrives after the server's close frame: test_ws_shell). On a server of its own that refills 1
+     * message per second: at the default 20/s a busy machine that spreads the 41 over more than 50
+     * ms earns the client a token, and no flood (the flake seen once under load). */
     itest_srv slow;
     itest_init(&slow, bin);
     const char *slow_args[] = {"--rate", "1", "--burst", "40", NULL};
@@ -267,14 +267,23 @@ static void policy_violations_close(void)
  * never crashes (it runs under ASan), and the connections still work afterwards. */
 static void random_garbage_over_the_wire(void)
 {
-    static const char *const files[] = {"c2s-auth.json", "c2s-join.json", "c2s-move.json",
-                                        "c2s-chat.json", "c2s-draw.json", "c2s-game_create.json",
-                                        "c2s-team_register.json", "c2s-resign.json",
-                                        "c2s-game_pause.json", "c2s-game_result.json",
-                                        "c2s-team_withdraw.json", "c2s-round_pair.json",
+    static const char *const files[] = {"c2s-auth.json",
+                                        "c2s-join.json",
+                                        "c2s-move.json",
+                                        "c2s-chat.json",
+                                        "c2s-draw.json",
+                                        "c2s-game_create.json",
+                                        "c2s-team_register.json",
+                                        "c2s-resign.json",
+                                        "c2s-game_pause.json",
+                                        "c2s-game_result.json",
+                                        "c2s-team_withdraw.json",
+                                        "c2s-round_pair.json",
                                         "c2s-round_pair_hand.json",
-                                        "c2s-round_start.json", "c2s-export.json",
-                                        "c2s-live.json", "c2s-game2_colors.json"};
+                                        "c2s-round_start.json",
+                                        "c2s-export.json",
+                                        "c2s-live.json",
+                                        "c2s-game2_colors.json"};
     char *ex[BH_ARRAY_LEN(files)];
     for (size_t i = 0; i < BH_ARRAY_LEN(files); i++)
         ex[i] = bh_test_example(files[i]);
@@ -375,14 +384,16 @@ static void director_controls_hostile(void)
         const char *fmt, *arg, *code;
     } bad[] = {
         {"{\"type\":\"game_pause\",\"id\":60,\"paused\":true}", "", "missing_field"},
-        {"{\"type\":\"game_pause\",\"id\":61,\"game\":\"@\",\"paused\":true}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":61,\"game\":\"@\",\"paused\":true}", live,
+         "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":62,\"game\":-@,\"paused\":true}", live, "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":63,\"game\":@.5,\"paused\":true}", live, "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":64,\"game\":9007199254740993,\"paused\":true}", "",
          "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":65,\"game\":1e999,\"paused\":true}", "", "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":66,\"game\":@}", live, "missing_field"},
-        {"{\"type\":\"game_pause\",\"id\":67,\"game\":@,\"paused\":\"true\"}", live, "missing_field"},
+        {"{\"type\":\"game_pause\",\"id\":67,\"game\":@,\"paused\":\"true\"}", live,
+         "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":68,\"game\":@,\"paused\":null}", live, "missing_field"},
         {"{\"type\":\"game_pause\",\"id\":69,\"game\":999999,\"paused\":true}", "", "not_found"},
         {"{\"type\":\"game_pause\",\"id\":70,\"game\":@,\"paused\":true}", wait, "bad_state"},
@@ -402,14 +413,15 @@ static void director_controls_hostile(void)
          live, "missing_field"},
         {"{\"type\":\"game_result\",\"id\":78,\"game\":999999,\"result\":\"1-0\",\"reason\":\"x\"}",
          "", "not_found"},
-        {"{\"type\":\"game_result\",\"id\":79,\"game\":@,\"result\":\"1-0\",\"reason\":\"x\"}", wait,
-         "bad_state"},
+        {"{\"type\":\"game_result\",\"id\":79,\"game\":@,\"result\":\"1-0\",\"reason\":\"x\"}",
+         wait, "bad_state"},
         {"{\"type\":\"team_withdraw\",\"id\":80,\"tournament\":@}", tour, "missing_field"},
         {"{\"type\":\"team_withdraw\",\"id\":81,\"tournament\":@,\"team\":-1}", tour,
          "missing_field"},
         {"{\"type\":\"team_withdraw\",\"id\":82,\"tournament\":@,\"team\":1,\"keep_current\":1}",
          tour, "missing_field"},
-        {"{\"type\":\"team_withdraw\",\"id\":83,\"tournament\":999999,\"team\":1}", "", "not_found"},
+        {"{\"type\":\"team_withdraw\",\"id\":83,\"tournament\":999999,\"team\":1}", "",
+         "not_found"},
         {"{\"type\":\"team_withdraw\",\"id\":84,\"tournament\":@,\"team\":1}", tour, "bad_state"},
         {"{\"type\":\"round_pair\",\"id\":85}", "", "missing_field"},
         {"{\"type\":\"round_pair\",\"id\":86,\"tournament\":\"@\"}", tour, "missing_field"},
@@ -479,13 +491,15 @@ static void director_controls_hostile(void)
               "tournament after the bad controls: %.300s", r ? r : "(none)");
     free(r);
     /* Pause twice, a move while paused, resume twice. */
-    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":113,\"game\":%s,\"paused\":true}", live);
+    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":113,\"game\":%s,\"paused\":true}",
+             live);
     CHECK_CALL_TYPE(d, msg, "ack");
     CHECK_CALL_ERR(d, msg, "bad_state");
     r = itest_move(g.p[0], g.game, 114, "A", 0, "e2e4");
     CHECK_EQ_STR("move while paused", "bad_state", ecode(r, e));
     free(r);
-    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":115,\"game\":%s,\"paused\":false}", live);
+    snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":115,\"game\":%s,\"paused\":false}",
+             live);
     CHECK_CALL_TYPE(d, msg, "ack");
     CHECK_CALL_ERR(d, msg, "bad_state");
     r = itest_move(g.p[0], g.game, 116, "A", 0, "e2e4");

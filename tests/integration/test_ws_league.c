@@ -102,13 +102,13 @@ __attribute__((format(printf, 2, 3))) static char *call(wsc *c, const char *fmt,
 }
 
 /* The same, expecting the reply type `want`. */
-#define CALL_OK(c, want, ...)                                                                     \
-    do {                                                                                          \
-        char *r_ = call((c), __VA_ARGS__);                                                        \
-        char t_[32];                                                                              \
-        CHECK_MSG(r_ && strcmp(jstr(r_, "type", t_, sizeof t_), (want)) == 0, "%s: %s", #__VA_ARGS__, \
-                  r_ ? r_ : "(none)");                                                            \
-        free(r_);                                                                                 \
+#define CALL_OK(c, want, ...)                                                                      \
+    do {                                                                                           \
+        char *r_ = call((c), __VA_ARGS__);                                                         \
+        char t_[32];                                                                               \
+        CHECK_MSG(r_ &&strcmp(jstr(r_, "type", t_, sizeof t_), (want)) == 0, "%s: %s",             \
+                  #__VA_ARGS__, r_ ? r_ : "(none)");                                               \
+        free(r_);                                                                                  \
     } while (0)
 
 static int count_notes(int player, const char *note, int match, int board)
@@ -121,8 +121,7 @@ static int count_notes(int player, const char *note, int match, int board)
 }
 
 /* The first notice `note` of player about group match/board with a seq above after. */
-static const notice *find_after(int player, const char *note, int match, int board,
-                                long long after)
+static const notice *find_after(int player, const char *note, int match, int board, long long after)
 {
     for (int i = 0; i < log_n; i++)
         if (log_v[i].player == player && strcmp(log_v[i].note, note) == 0 &&
@@ -184,7 +183,7 @@ static const cJSON *game_of(const cJSON *s, int match, int board, int game)
         if (num(m, "match") != match)
             continue;
         cJSON_ArrayForEach(g, cJSON_GetObjectItem(m, "games")) if (num(g, "board") == board &&
-                                                                    num(g, "game") == game) return g;
+                                                                   num(g, "game") == game) return g;
     }
     return NULL;
 }
@@ -291,9 +290,10 @@ static void league_end_to_end(void)
     wsc *dir = itest_connect(x, &s, NULL), *pc = itest_connect(x, &s, NULL);
     CALL_OK(dir, "authed", "\"type\":\"auth\",\"token\":\"%s\"}", ITEST_ADMIN);
     CALL_OK(pc, "authed", "\"type\":\"auth\",\"token\":\"%s\"}", ITEST_ADMIN);
-    char *r = call(dir, "\"type\":\"league_create\",\"name\":\"Mini League\",\"teams\":%d,"
-                        "\"groups\":2,\"boards\":%d,\"first_valid_ms\":%d,\"second_valid_ms\":%d,"
-                        "\"wait_s\":60}",
+    char *r = call(dir,
+                   "\"type\":\"league_create\",\"name\":\"Mini League\",\"teams\":%d,"
+                   "\"groups\":2,\"boards\":%d,\"first_valid_ms\":%d,\"second_valid_ms\":%d,"
+                   "\"wait_s\":60}",
                    NT, NB, FIRST_MS, SECOND_MS);
     long long L = jint(r, "league", -1);
     free(r);
@@ -306,8 +306,9 @@ static void league_end_to_end(void)
             n += (size_t)snprintf(pl + n, sizeof pl - n,
                                   "%s{\"id\":%d,\"name\":\"P%d\",\"rating\":%d}", i > 1 ? "," : "",
                                   t * 10 + i, t * 10 + i, 2400 - 20 * t - 3 * i);
-        r = call(dir, "\"type\":\"league_team\",\"league\":%lld,\"name\":\"Team %d\","
-                      "\"captain\":%d,\"players\":[%s]}",
+        r = call(dir,
+                 "\"type\":\"league_team\",\"league\":%lld,\"name\":\"Team %d\","
+                 "\"captain\":%d,\"players\":[%s]}",
                  L, t, t * 10 + 1, pl);
         team_id[t] = jint(r, "team", -1);
         for (int i = 1; i <= 5; i++) {
@@ -336,36 +337,44 @@ static void league_end_to_end(void)
     cJSON_Delete(sn);
     { /* a wrong token is refused naming the field; an act for another player too */
         char e[32];
-        r = call(pc, "\"type\":\"league_send\",\"league\":%lld,\"token\":\"nope\",\"stage\":1,"
-                     "\"match\":1,\"board\":1}",
+        r = call(pc,
+                 "\"type\":\"league_send\",\"league\":%lld,\"token\":\"nope\",\"stage\":1,"
+                 "\"match\":1,\"board\":1}",
                  L);
         CHECK_EQ_STR("bad token", "unauthorized", ecode(r, e));
         free(r);
-        r = call(pc, "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                     "\"match\":1,\"board\":1}",
+        r = call(pc,
+                 "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+                 "\"match\":1,\"board\":1}",
                  L, tok[R[1][1]]);
         CHECK_EQ_STR("the answerer does not send", "not_your_turn", ecode(r, e));
         free(r);
-        r = call(pc, "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                     "\"match\":1,\"board\":1}",
+        r = call(pc,
+                 "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+                 "\"match\":1,\"board\":1}",
                  L, tok[S[2][1]]);
         CHECK_EQ_STR("not a player of this game", "not_your_seat", ecode(r, e));
         free(r);
-        r = call(pc, "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                     "\"match\":1,\"board\":1}",
+        r = call(pc,
+                 "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+                 "\"match\":1,\"board\":1}",
                  L, tok[R[1][1]]);
         CHECK_EQ_STR("nothing to accept", "bad_state", ecode(r, e));
         free(r);
     }
 
     /* m1 b1: sent for now, accepted, played (the answerer resigns). */
-    CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":1,\"start_ms\":0}", L, tok[S[1][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":1,\"start_ms\":0}",
+            L, tok[S[1][1]]);
     CHECK(wait_note(pc, R[1][1], "proposed", 1, 1, 5000) != NULL);
-    CALL_OK(pc, "ack", "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":1}", L, tok[R[1][1]]);
-    CHECK_EQ_INT("agreed to both", 2, count_notes(S[1][1], "agreed", 1, 1) +
-                                         count_notes(R[1][1], "agreed", 1, 1));
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":1}",
+            L, tok[R[1][1]]);
+    CHECK_EQ_INT("agreed to both", 2,
+                 count_notes(S[1][1], "agreed", 1, 1) + count_notes(R[1][1], "agreed", 1, 1));
     cJSON *s1 = snap(pc, L);
     const cJSON *g11 = game_of(s1, 1, 1, 1);
     int w11 = g11 ? num(g11, "white") : 0, b11 = g11 ? num(g11, "black") : 0;
@@ -376,19 +385,29 @@ static void league_end_to_end(void)
 
     /* m1 b2: a start proposed later, countered with now, accepted; both agreed 10+1. */
     long long later = now_wall_ms() + 3600000;
-    CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":2,\"start_ms\":%lld}", L, tok[S[2][1]], later);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":2,\"start_ms\":%lld}",
+            L, tok[S[2][1]], later);
     const notice *pr = wait_note(pc, R[2][1], "proposed", 1, 2, 5000);
     CHECK_MSG(pr && pr->at_ms == later, "the proposal's start");
-    CALL_OK(pc, "ack", "\"type\":\"league_tc\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":2,\"want\":true}", L, tok[S[2][1]]);
-    CALL_OK(pc, "ack", "\"type\":\"league_tc\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":2}", L, tok[R[2][1]]);
-    CALL_OK(pc, "ack", "\"type\":\"league_counter\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":2,\"start_ms\":0}", L, tok[R[2][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_tc\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":2,\"want\":true}",
+            L, tok[S[2][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_tc\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":2}",
+            L, tok[R[2][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_counter\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":2,\"start_ms\":0}",
+            L, tok[R[2][1]]);
     CHECK(wait_note(pc, S[2][1], "proposed", 1, 2, 5000) != NULL);
-    CALL_OK(pc, "ack", "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":2}", L, tok[S[2][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":2}",
+            L, tok[S[2][1]]);
     s1 = snap(pc, L);
     const cJSON *g12 = game_of(s1, 1, 2, 1);
     int w12 = g12 ? num(g12, "white") : 0, b12 = g12 ? num(g12, "black") : 0;
@@ -402,13 +421,16 @@ static void league_end_to_end(void)
      * b1 (extended by the director: its first deadline never fires). */
     static const int dl[4][2] = {{1, 3}, {1, 4}, {2, 2}, {2, 1}};
     for (int i = 0; i < 4; i++)
-        CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\","
-                           "\"stage\":1,\"match\":%d,\"board\":%d}",
+        CALL_OK(pc, "ack",
+                "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\","
+                "\"stage\":1,\"match\":%d,\"board\":%d}",
                 L, tok[S[dl[i][1]][dl[i][0]]], dl[i][0], dl[i][1]);
     const notice *p21 = wait_note(pc, R[1][2], "proposed", 2, 1, 5000);
     long long ext = p21 ? p21->deadline_ms + 30000 : 0;
-    CALL_OK(dir, "ack", "\"type\":\"league_extend\",\"league\":%lld,\"stage\":1,\"match\":2,"
-                        "\"board\":1,\"deadline_ms\":%lld}", L, ext);
+    CALL_OK(dir, "ack",
+            "\"type\":\"league_extend\",\"league\":%lld,\"stage\":1,\"match\":2,"
+            "\"board\":1,\"deadline_ms\":%lld}",
+            L, ext);
     CHECK(wait_note(pc, R[1][2], "extended", 2, 1, 5000) != NULL);
     const notice *p13 = find_note(R[3][1], "proposed", 1, 3);
     const notice *l13 = wait_note(pc, S[3][1], "lapsed", 1, 3, FIRST_MS + 8000);
@@ -419,8 +441,10 @@ static void league_end_to_end(void)
     CHECK(wait_note(pc, S[4][1], "lapsed", 1, 4, 3000) != NULL);
     CHECK(wait_note(pc, S[2][2], "lapsed", 2, 2, 3000) != NULL);
     /* m2 b2's second challenge: its deadline passes while the server is down */
-    CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":2,\"board\":2}", L, tok[S[2][2]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":2,\"board\":2}",
+            L, tok[S[2][2]]);
     const notice *l22 = find_note(S[2][2], "lapsed", 2, 2);
     const notice *p22 = wait_after(pc, R[2][2], "proposed", 2, 2, l22 ? l22->seq : 0, 5000);
     long long dl22 = p22 ? p22->deadline_ms : 0;
@@ -428,33 +452,42 @@ static void league_end_to_end(void)
      * not above is checked: another team's captain is refused */
     int sub = R[3][1] / 10 * 10 + 5;
     char e[32];
-    r = call(pc, "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                 "\"match\":1,\"board\":3,\"player\":%d}",
+    r = call(pc,
+             "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+             "\"match\":1,\"board\":3,\"player\":%d}",
              L, tok[R[3][1]], sub);
     CHECK_EQ_STR("a player, not the captain", "not_captain", ecode(r, e));
     free(r);
-    r = call(pc, "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                 "\"match\":1,\"board\":3,\"player\":%d}",
+    r = call(pc,
+             "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+             "\"match\":1,\"board\":3,\"player\":%d}",
              L, tok[captain_of(S[3][1])], sub);
     CHECK_EQ_STR("the other captain: not on his roster", "not_found", ecode(r, e));
     free(r);
-    CALL_OK(pc, "ack", "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\","
-                       "\"stage\":1,\"match\":1,\"board\":3,\"player\":%d}",
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_substitute\",\"league\":%lld,\"token\":\"%s\","
+            "\"stage\":1,\"match\":1,\"board\":3,\"player\":%d}",
             L, tok[captain_of(R[3][1])], sub);
     CHECK(wait_note(pc, sub, "substituted", 1, 3, 3000) != NULL);
-    CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":3}", L, tok[S[3][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":3}",
+            L, tok[S[3][1]]);
     CHECK(wait_note(pc, sub, "proposed", 1, 3, 5000) != NULL);
-    CALL_OK(pc, "ack", "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":3}", L, tok[sub]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":3}",
+            L, tok[sub]);
     CHECK(wait_note(pc, sub, "game", 1, 3, 5000) != NULL);
     /* m1 b4's second challenge 5 s after m2 b2's, then the kill: the server is down until 1 s
      * after m2 b2's deadline, which passes while it is down; m1 b4's comes 4 s after that,
      * after the restart (the margins are for a loaded machine). */
     while (dl22 && now_wall_ms() < dl22 - SECOND_MS + 5000)
         itest_sleep_ms(50);
-    CALL_OK(pc, "ack", "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":1,\"board\":4}", L, tok[S[4][1]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":1,\"board\":4}",
+            L, tok[S[4][1]]);
     const notice *l14 = find_note(S[4][1], "lapsed", 1, 4);
     const notice *p14 = wait_after(pc, R[4][1], "proposed", 1, 4, l14 ? l14->seq : 0, 5000);
     long long dl14 = p14 ? p14->deadline_ms : 0;
@@ -505,8 +538,10 @@ static void league_end_to_end(void)
     CHECK_MSG(g && strcmp(str(g, "result"), w11 == R[1][1] ? "0-1" : "1-0") == 0,
               "m1 b1: the resignation's result");
     cJSON_Delete(sn);
-    CALL_OK(pc, "ack", "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                       "\"match\":2,\"board\":1}", L, tok[R[1][2]]);
+    CALL_OK(pc, "ack",
+            "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+            "\"match\":2,\"board\":1}",
+            L, tok[R[1][2]]);
     CHECK(wait_note(pc, R[1][2], "game", 2, 1, 5000) != NULL);
 
     /* The rest of the group stage by the director: White wins, draws, Black wins. */
@@ -514,7 +549,8 @@ static void league_end_to_end(void)
     decide_rest(dir, L, 1, gres, 5);
     sn = snap(dir, L);
     CHECK_EQ_STR("the group stage is over", "between", str(sn, "status"));
-    CHECK_EQ_INT("semi-finals and final", 3, cJSON_GetArraySize(cJSON_GetObjectItem(sn, "bracket")));
+    CHECK_EQ_INT("semi-finals and final", 3,
+                 cJSON_GetArraySize(cJSON_GetObjectItem(sn, "bracket")));
     cJSON_Delete(sn);
     r = call(dir, "\"type\":\"league_export\",\"league\":%lld,\"what\":\"tables\"}", L);
     CHECK_MSG(r && strstr(r, "\"export_reply\"") && strstr(r, "Team 1"), "tables: %.200s",
@@ -529,8 +565,8 @@ static void league_end_to_end(void)
     const cJSON *m;
     cJSON_ArrayForEach(m, cJSON_GetObjectItem(sn, "fixtures"))
     {
-        long long first = (long long)cJSON_GetNumberValue(
-            cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 0));
+        long long first =
+            (long long)cJSON_GetNumberValue(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 0));
         const cJSON *y;
         cJSON_ArrayForEach(y, cJSON_GetObjectItem(m, "games"))
         {
@@ -561,10 +597,9 @@ static void league_end_to_end(void)
     CALL_OK(dir, "ack", "\"type\":\"league_stage_start\",\"league\":%lld}", L);
     sn = snap(dir, L);
     m = cJSON_GetArrayItem(cJSON_GetObjectItem(sn, "fixtures"), 0);
-    long long fin[2] = {(long long)cJSON_GetNumberValue(
-                            cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 0)),
-                        (long long)cJSON_GetNumberValue(
-                            cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 1))};
+    long long fin[2] = {
+        (long long)cJSON_GetNumberValue(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 0)),
+        (long long)cJSON_GetNumberValue(cJSON_GetArrayItem(cJSON_GetObjectItem(m, "teams"), 1))};
     CHECK_MSG(num(m, "match") == 7 && fin[0] == f1 && fin[1] == lower,
               "the final: W(SF1) v W(SF2)");
     const cJSON *y;

@@ -62,20 +62,20 @@ static void want_err(int line, const char *r, int code, const char *field, const
     cJSON_Delete(o);
 }
 
-#define ERR(c, code, field, rule, ...)                                                          \
-    do {                                                                                        \
-        char *r_ = call((c), __VA_ARGS__);                                                      \
-        want_err(__LINE__, r_, (code), (field), (rule));                                        \
-        free(r_);                                                                               \
+#define ERR(c, code, field, rule, ...)                                                             \
+    do {                                                                                           \
+        char *r_ = call((c), __VA_ARGS__);                                                         \
+        want_err(__LINE__, r_, (code), (field), (rule));                                           \
+        free(r_);                                                                                  \
     } while (0)
 
-#define OK(c, want, ...)                                                                        \
-    do {                                                                                        \
-        char *r_ = call((c), __VA_ARGS__);                                                      \
-        char t_[32];                                                                            \
-        CHECK_MSG(r_ && strcmp(jstr(r_, "type", t_, sizeof t_), (want)) == 0, "line %d: %s",    \
-                  __LINE__, r_ ? r_ : "(none)");                                                \
-        free(r_);                                                                               \
+#define OK(c, want, ...)                                                                           \
+    do {                                                                                           \
+        char *r_ = call((c), __VA_ARGS__);                                                         \
+        char t_[32];                                                                               \
+        CHECK_MSG(r_ &&strcmp(jstr(r_, "type", t_, sizeof t_), (want)) == 0, "line %d: %s",        \
+                  __LINE__, r_ ? r_ : "(none)");                                                   \
+        free(r_);                                                                                  \
     } while (0)
 
 /* The raw frame text (no id added) and the error it must get. */
@@ -122,9 +122,10 @@ static void alive(int line, wsc *c)
 
 static long long create(wsc *dir, const char *name)
 {
-    char *r = call(dir, "\"type\":\"league_create\",\"name\":\"%s\",\"teams\":%d,\"groups\":2,"
-                        "\"boards\":%d,\"first_valid_ms\":600000,\"second_valid_ms\":600000,"
-                        "\"wait_s\":60}",
+    char *r = call(dir,
+                   "\"type\":\"league_create\",\"name\":\"%s\",\"teams\":%d,\"groups\":2,"
+                   "\"boards\":%d,\"first_valid_ms\":600000,\"second_valid_ms\":600000,"
+                   "\"wait_s\":60}",
                    name, NT, NB);
     long long L = jint(r, "league", -1);
     CHECK_MSG(L > 0, "create %s: %s", name, r ? r : "(none)");
@@ -140,8 +141,9 @@ static void team(wsc *dir, long long L, int t, char (*tv)[40])
     for (int i = 1; i <= 3; i++)
         n += (size_t)snprintf(pl + n, sizeof pl - n, "%s{\"id\":%d,\"name\":\"P%d\",\"rating\":%d}",
                               i > 1 ? "," : "", t * 10 + i, t * 10 + i, 2400 - 20 * t - 3 * i);
-    char *r = call(dir, "\"type\":\"league_team\",\"league\":%lld,\"name\":\"Team %d\","
-                        "\"captain\":%d,\"players\":[%s]}",
+    char *r = call(dir,
+                   "\"type\":\"league_team\",\"league\":%lld,\"name\":\"Team %d\","
+                   "\"captain\":%d,\"players\":[%s]}",
                    L, t, t * 10 + 1, pl);
     for (int i = 1; i <= 3; i++) {
         char k[32];
@@ -184,9 +186,9 @@ static void sides(wsc *c, long long L, int b, int *sender, int *other, int *sub_
     cJSON_Delete(o);
 }
 
-#define SEND(c, L, token, b, extra)                                                             \
-    "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,\"match\":1,"     \
-    "\"board\":%d" extra "}",                                                                   \
+#define SEND(c, L, token, b, extra)                                                                \
+    "\"type\":\"league_send\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,\"match\":1,"           \
+    "\"board\":%d" extra "}",                                                                      \
         (L), (token), (b)
 
 static void league_hostile(void)
@@ -234,10 +236,10 @@ static void league_hostile(void)
     static const struct {
         const char *ch;
         int n, pad, code;
-    } over[] = {{"\xc3\xa9", 24, 0, BH_ELIMIT},         /* é x24 = 48 bytes */
-                {"\xe2\x82\xac", 16, 0, BH_ELIMIT},     /* € x16 = 48 */
-                {"\xf0\x9f\x98\x80", 12, 0, BH_ELIMIT}, /* U+1F600 x12 = 48 */
-                {"\xf0\x9f\x98\x80", 11, 4, BH_ELIMIT}};/* 44 + 4 = 48 */
+    } over[] = {{"\xc3\xa9", 24, 0, BH_ELIMIT},          /* é x24 = 48 bytes */
+                {"\xe2\x82\xac", 16, 0, BH_ELIMIT},      /* € x16 = 48 */
+                {"\xf0\x9f\x98\x80", 12, 0, BH_ELIMIT},  /* U+1F600 x12 = 48 */
+                {"\xf0\x9f\x98\x80", 11, 4, BH_ELIMIT}}; /* 44 + 4 = 48 */
     for (size_t i = 0; i < BH_ARRAY_LEN(over); i++)
         ERR(dir, over[i].code, "name", NULL,
             "\"type\":\"league_team\",\"league\":%lld,\"name\":\"T\",\"captain\":1,"
@@ -263,9 +265,10 @@ static void league_hostile(void)
         "\"type\":\"league_team\",\"league\":%lld,\"name\":\"T\",\"captain\":2,"
         "\"players\":[{\"id\":1,\"name\":\"a\",\"rating\":2000}]}",
         L);
-    char *r = call(dir, "\"type\":\"league_team\",\"league\":%lld,\"name\":\"T\",\"captain\":1,"
-                        "\"players\":[{\"id\":1,\"name\":\"a\",\"rating\":2000},"
-                        "{\"id\":1,\"name\":\"b\",\"rating\":2100}]}",
+    char *r = call(dir,
+                   "\"type\":\"league_team\",\"league\":%lld,\"name\":\"T\",\"captain\":1,"
+                   "\"players\":[{\"id\":1,\"name\":\"a\",\"rating\":2000},"
+                   "{\"id\":1,\"name\":\"b\",\"rating\":2100}]}",
                    L);
     want_err(__LINE__, r, BH_EEXIST, "players", NULL);
     free(r);
@@ -294,8 +297,9 @@ static void league_hostile(void)
                  "\"rating\":2290},{\"id\":13,\"name\":\"%s\",\"rating\":2280}",
                  utf8_name(n1, "\xc3\xa9", 23, 1), utf8_name(n2, "\xe2\x82\xac", 15, 2),
                  utf8_name(n3, "\xf0\x9f\x98\x80", 11, 3));
-        r = call(dir, "\"type\":\"league_team\",\"league\":%lld,\"name\":\"%s\",\"captain\":11,"
-                      "\"players\":[%s]}",
+        r = call(dir,
+                 "\"type\":\"league_team\",\"league\":%lld,\"name\":\"%s\",\"captain\":11,"
+                 "\"players\":[%s]}",
                  LB, utf8_name(nm, "\xf0\x9f\x98\x80", 16, 0), pl); /* team name 64 bytes */
         char t[32];
         CHECK_MSG(r && strcmp(jstr(r, "type", t, sizeof t), "created") == 0, "at the limit: %s",
@@ -396,7 +400,8 @@ static void league_hostile(void)
         "\"type\":\"league_counter\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,\"match\":1,"
         "\"board\":1}",
         L, tok[ans]);
-    /* the director's acts by a connection without the director's token (a player's): unauthorized */
+    /* the director's acts by a connection without the director's token (a player's): unauthorized
+     */
     ERR(anon, BH_EAUTH, "", NULL,
         "\"type\":\"league_extend\",\"league\":%lld,\"stage\":1,\"match\":1,\"board\":1,"
         "\"deadline_ms\":253402300799999}",
@@ -429,13 +434,13 @@ static void league_hostile(void)
         L);
     /* notices: since negative, over 2^53; a huge since is simply nothing new */
     ERR(pc, BH_EFIELD, "since", NULL,
-        "\"type\":\"league_notices\",\"league\":%lld,\"token\":\"%s\",\"since\":-1}", L,
-        tok[snd]);
+        "\"type\":\"league_notices\",\"league\":%lld,\"token\":\"%s\",\"since\":-1}", L, tok[snd]);
     ERR(pc, BH_EFIELD, "since", NULL,
         "\"type\":\"league_notices\",\"league\":%lld,\"token\":\"%s\",\"since\":9007199254740992}",
         L, tok[snd]);
-    r = call(pc, "\"type\":\"league_notices\",\"league\":%lld,\"token\":\"%s\","
-                   "\"since\":9007199254740991}",
+    r = call(pc,
+             "\"type\":\"league_notices\",\"league\":%lld,\"token\":\"%s\","
+             "\"since\":9007199254740991}",
              L, tok[snd]);
     CHECK_MSG(r && strstr(r, "\"notices\":[]"), "since 2^53-1: %s", r ? r : "(none)");
     free(r);
@@ -450,7 +455,8 @@ static void league_hostile(void)
     raw_err(__LINE__, anon, "{\"type\":[\"league_get\"],\"id\":5}", BH_EFIELD, "type");
     {
         static char big[9000];
-        int n = snprintf(big, sizeof big, "{\"type\":\"league_get\",\"id\":5,\"league\":1,\"x\":\"");
+        int n =
+            snprintf(big, sizeof big, "{\"type\":\"league_get\",\"id\":5,\"league\":1,\"x\":\"");
         memset(big + n, 'x', sizeof big - (size_t)n - 3);
         memcpy(big + sizeof big - 3, "\"}", 3);
         raw_err(__LINE__, anon, big, BH_ELIMIT, "");
@@ -608,8 +614,9 @@ static void league_late(void)
     /* the deadline passes unanswered: the answer is too late (the lapse is applied first) */
     itest_sleep_ms(1700);
     char *s0 = NULL;
-    r = call(dir, "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
-                  "\"match\":1,\"board\":1}",
+    r = call(dir,
+             "\"type\":\"league_accept\",\"league\":%lld,\"token\":\"%s\",\"stage\":1,"
+             "\"match\":1,\"board\":1}",
              L, tok[ans]);
     want_err(__LINE__, r, BH_ESTATE, "state", "F-CHALLENGE");
     free(r);
@@ -671,8 +678,9 @@ static void league_late(void)
         "\"players\":[{\"id\":91,\"name\":\"a\",\"rating\":2000}]}",
         L);
     /* between the stages rosters may change, but only a team of this league's */
-    r = call(dir, "\"type\":\"league_roster\",\"league\":%lld,\"team\":999999,"
-                  "\"players\":[{\"id\":91,\"name\":\"a\",\"rating\":2000}]}",
+    r = call(dir,
+             "\"type\":\"league_roster\",\"league\":%lld,\"team\":999999,"
+             "\"players\":[{\"id\":91,\"name\":\"a\",\"rating\":2000}]}",
              L);
     want_err(__LINE__, r, BH_ENOTFOUND, NULL, NULL);
     free(r);

@@ -59,7 +59,8 @@ static void drain(int i, int ms)
             subs[i].pushes++;
             subs[i].bytes += (long long)strlen(f);
             long long at = jint(f, "server_ms", 0); /* the first: the snapshot's own */
-            if (subs[i].prev_ms && (subs[i].min_gap_ms < 0 || at - subs[i].prev_ms < subs[i].min_gap_ms))
+            if (subs[i].prev_ms &&
+                (subs[i].min_gap_ms < 0 || at - subs[i].prev_ms < subs[i].min_gap_ms))
                 subs[i].min_gap_ms = at - subs[i].prev_ms;
             subs[i].prev_ms = at;
             free(subs[i].last);
@@ -204,7 +205,7 @@ static void league_push(void)
     /* 2. the storm: S challenges sent at once (the senders' tokens, from the subscribers) */
     cJSON *sn = cJSON_Parse(r);
     free(r);
-    char (*msgs)[512] = calloc((size_t)S, sizeof *msgs);
+    char(*msgs)[512] = calloc((size_t)S, sizeof *msgs);
     int ns = 0;
     const cJSON *m, *g;
     cJSON_ArrayForEach(m, cJSON_GetObjectItem(sn, "fixtures"))
@@ -262,16 +263,17 @@ static void league_push(void)
     CHECK_EQ_INT("every league_send acknowledged", ns, acks);
     figures("storm", storm_ms);
     printf("PUSH storm: least gap between two pushes %lld ms (subscriber 0)\n", subs[0].min_gap_ms);
-    printf("PUSH storm: %d league_send acked in %lld ms, longest ping round trip %lld ms (%d pings)\n",
-           acks, (long long)storm_ms, (long long)worst, pings);
+    printf(
+        "PUSH storm: %d league_send acked in %lld ms, longest ping round trip %lld ms (%d pings)\n",
+        acks, (long long)storm_ms, (long long)worst, pings);
     /* At most one push every 250 ms, whatever the client's speed. By the pushes' server_ms
      * (read at the encoding, up to a turn's length after the turn's instant the gap counts
      * from: slack for a loaded machine); one push per change, as before, is 0-15 ms apart. */
     int cap = 2 + (int)(storm_ms / 250);
     for (int i = 0; i < K; i++) {
         CHECK_MSG(subs[i].pushes >= 1 && subs[i].pushes <= cap,
-                  "subscriber %d: %d pushes in a storm of %lld ms (at most %d)", i,
-                  subs[i].pushes, (long long)storm_ms, cap);
+                  "subscriber %d: %d pushes in a storm of %lld ms (at most %d)", i, subs[i].pushes,
+                  (long long)storm_ms, cap);
         CHECK_MSG(subs[i].min_gap_ms < 0 || subs[i].min_gap_ms >= 100,
                   "subscriber %d: two pushes %lld ms apart (at least 250)", i, subs[i].min_gap_ms);
     }

@@ -30,8 +30,8 @@ static bool setup(itest_srv *s, wsc_ctx *x, wsc **d, itest_game *g, int64_t *tid
         return false;
     }
     *d = itest_connect(x, s, NULL);
-    char *r = *d ? itest_call(*d, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}")
-                 : NULL;
+    char *r =
+        *d ? itest_call(*d, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
     CHECK_MSG(r && strstr(r, "\"role\":\"director\""), "director: %s", r ? r : "(none)");
     free(r);
     CHECK_EQ_INT("game", 0, itest_create_game(x, s, g, 600000, false));

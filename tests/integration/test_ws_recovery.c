@@ -258,7 +258,8 @@ static void kill_paused_choice_playoff(void)
         jstr(r, "token", tok[i], sizeof tok[i]);
         free(r);
     }
-    snprintf(msg, sizeof msg, "{\"type\":\"tournament_start\",\"id\":26,\"tournament\":%lld}", tour);
+    snprintf(msg, sizeof msg, "{\"type\":\"tournament_start\",\"id\":26,\"tournament\":%lld}",
+             tour);
     r = itest_call(g.dir, msg); /* its current round: game 1 and who has White on A */
     const char *cur = r ? strstr(r, "\"current\":") : NULL;
     const char *gs = cur ? strstr(cur, "\"games\":[") : NULL;

@@ -208,15 +208,18 @@ static void director_budget(void)
     CHECK_MSG(itest_start(&s, args) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     wsc *d = itest_connect(x, &s, NULL);
-    char *r = d ? itest_call(d, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
+    char *r =
+        d ? itest_call(d, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}") : NULL;
     char e[32];
     CHECK_MSG(r && strstr(r, "\"director\""), "no director: %s", r ? r : "(none)");
     free(r);
     wsc_send(d, "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"Big\"}");
     char msg[200];
     for (int i = 0; i < 120; i++) {
-        snprintf(msg, sizeof msg, "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,"
-                 "\"name\":\"T%d\",\"players\":[\"a%d\",\"b%d\"]}", 10 + i, i, i, i);
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,"
+                 "\"name\":\"T%d\",\"players\":[\"a%d\",\"b%d\"]}",
+                 10 + i, i, i, i);
         wsc_send(d, msg);
     }
     int created = 0, limited = 0;

@@ -117,9 +117,10 @@ static void logins_keep_token_count(void)
     free(r);
 
     /* The director ends the game: the token opens a read-only view. */
-    snprintf(buf, sizeof buf,
-             "{\"type\":\"game_result\",\"id\":6,\"game\":%lld,\"result\":\"1-0\",\"reason\":\"test\"}",
-             gid);
+    snprintf(
+        buf, sizeof buf,
+        "{\"type\":\"game_result\",\"id\":6,\"game\":%lld,\"result\":\"1-0\",\"reason\":\"test\"}",
+        gid);
     r = call(d, buf);
     CHECK_MSG(r && !strstr(r, "\"error\""), "game_result: %s", r ? r : "(none)");
     free(r);
@@ -134,8 +135,7 @@ static void logins_keep_token_count(void)
     CHECK_MSG(r && strstr(r, "\"role\":\"spectator\"") && strstr(r, "\"status\":\"finished\""),
               "read-only state: %.200s", r ? r : "(none)");
     free(r);
-    snprintf(buf, sizeof buf,
-             "{\"type\":\"chat\",\"id\":3,\"game\":%lld,\"text\":\"gg\"}", gid);
+    snprintf(buf, sizeof buf, "{\"type\":\"chat\",\"id\":3,\"game\":%lld,\"text\":\"gg\"}", gid);
     r = call(v, buf);
     CHECK_MSG(r && strstr(r, "\"type\":\"error\""), "a read-only view cannot chat: %s",
               r ? r : "(none)");

@@ -90,8 +90,9 @@ static void run(bool adjudicate)
                    "unauthorized");
     CHECK_CALL_ERR(d, "{\"type\":\"tournament_create\",\"id\":3,\"name\":\"T\",\"ruleset\":\"x\"}",
                    "not_found");
-    CHECK_CALL_ERR(d, "{\"type\":\"tournament_create\",\"id\":4,\"name\":\"T\",\"tiebreaks\":[\"XX\"]}",
-                   "missing_field");
+    CHECK_CALL_ERR(
+        d, "{\"type\":\"tournament_create\",\"id\":4,\"name\":\"T\",\"tiebreaks\":[\"XX\"]}",
+        "missing_field");
     cJSON *r = jcall(d, "{\"type\":\"tournament_create\",\"id\":5,\"name\":\"Restart Cup\","
                         "\"base_ms\":6000,\"ruleset\":\"online\",\"rounds\":2}");
     int tid = (int)jn(r, "tournament");
@@ -144,7 +145,8 @@ static void run(bool adjudicate)
     const cJSON *bye = cJSON_GetArrayItem(ms, 2);
     CHECK_EQ_STR("bye status", "bye", js(bye, "status"));
     CHECK_EQ_STR("bye team", "T0", js(bye, "name1"));
-    CHECK_EQ_INT("bye games", 0, cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(bye, "games")));
+    CHECK_EQ_INT("bye games", 0,
+                 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(bye, "games")));
     const cJSON *bye_mp = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(bye, "mp"), 0);
     CHECK_EQ_INT("bye MP", 1, cJSON_IsNumber(bye_mp) ? (int)bye_mp->valuedouble : -1);
     cJSON_Delete(r);
@@ -159,7 +161,8 @@ static void run(bool adjudicate)
     char *a = wsc_recv_type(tc, "assign", 3000);
     cJSON *ao = a ? cJSON_Parse(a) : NULL;
     free(a);
-    CHECK_EQ_INT("assign seats", 2, cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(ao, "seats")));
+    CHECK_EQ_INT("assign seats", 2,
+                 cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(ao, "seats")));
     CHECK_EQ_INT("assign round", 1, (int)jn(ao, "round"));
     cJSON_Delete(ao);
     wsc_free(tc);
@@ -168,9 +171,8 @@ static void run(bool adjudicate)
     CHECK_MSG(rs != NULL, "spectator got no round");
     free(rs);
 
-    bot_opts bo = {.server = {.host = "127.0.0.1", .port = s.port, .tls = true},
-                   .pace_ms = 30,
-                   .seed = 3};
+    bot_opts bo = {
+        .server = {.host = "127.0.0.1", .port = s.port, .tls = true}, .pace_ms = 30, .seed = 3};
     bots = bot_pool_new(x, &bo);
     for (int i = 0; i < NTEAMS; i++)
         bot_pool_add_team(bots, tokens[i]);
@@ -281,7 +283,6 @@ static void tournament_restart_adjudicate(void)
 {
     run(true);
 }
-
 
 /* ---- hostile round_pair over the wire (hostile-input review) ---- */
 
@@ -504,8 +505,8 @@ static void hand_pair_kill(void)
     CHECK_EQ_STR("paused after the crash", "paused", js(r, "status"));
     CHECK_EQ_INT("round 2 after the crash", 2, (int)jn(r, "round"));
     cJSON_Delete(r);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]],\"allow_rematch\":true",
-             team[0][2], team[0][0], team[0][1], team[0][3]);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]],\"allow_rematch\":true", team[0][2],
+             team[0][0], team[0][1], team[0][3]);
     r = call_f(d, &id, "round_pair", tid[0], t);
     CHECK_EQ_STR("re-pair with a rematch", "tournament", js(r, "type"));
     cJSON_Delete(r);

@@ -54,7 +54,7 @@ static inline int read_rows(const char *rel, perft_row *rows, int max)
 
 static inline bh_options row_options(const perft_row *r)
 {
-    bh_model m = strstr(r->variant, "crazyhouse") ? BH_MODEL_CRAZYHOUSE
+    bh_model m = strstr(r->variant, "crazyhouse")   ? BH_MODEL_CRAZYHOUSE
                  : strcmp(r->variant, "chess") == 0 ? BH_MODEL_CHESS
                                                     : BH_MODEL_BUGHOUSE;
     bh_options o = {m, strstr(r->variant, "+drc") != NULL};

@@ -58,8 +58,7 @@ static void collect(hw *w)
         memmove(&w->games[at + 1], &w->games[at], (size_t)(w->ngames - at) * sizeof *w->games);
         w->games[at] = (hgame){id,
                                {(int)jint(m, "round"), (int)jint(m, "match"),
-                                (int)jint(m, "game_no"), jint(m, "team1"), jint(m, "team2"),
-                                true}};
+                                (int)jint(m, "game_no"), jint(m, "team1"), jint(m, "team2"), true}};
         w->ngames++;
     }
     f_clear(&w->io);
@@ -149,8 +148,8 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
     open_conns(w, now);
     char msg[512];
     for (int i = 0; i < s->extra_tours; i++) {
-        snprintf(msg, sizeof msg,
-                 "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"X%d\"}", nid(w), i);
+        snprintf(msg, sizeof msg, "{\"type\":\"tournament_create\",\"id\":%lld,\"name\":\"X%d\"}",
+                 nid(w), i);
         send_msg(w, 1, msg, now, NULL, false);
     }
     size_t len = (size_t)snprintf(msg, sizeof msg,

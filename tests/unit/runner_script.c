@@ -123,9 +123,9 @@ static void hand_pairs(uint64_t *s, const rs_obs *o, const tour *t, rs_cmd *c)
     c->flag = below(s, 2);
 }
 
-static const char *const kind_name[RS_KINDS_] = {
-    "start", "end", "override", "choose", "pause", "withdraw", "pair", "pair_hand",
-    "round_start", "register"};
+static const char *const kind_name[RS_KINDS_] = {"start",       "end",      "override", "choose",
+                                                 "pause",       "withdraw", "pair",     "pair_hand",
+                                                 "round_start", "register"};
 
 static void cmd_text(const rs_cmd *c, char *out, size_t cap)
 {
@@ -242,17 +242,17 @@ uint64_t rs_run(const rs_world *w, uint64_t seed, int *steps, bool *finished, FI
         int nc = candidates(&o, t, cidx, closer, cwinner);
         bool can_wait = now - RS_T0 < RS_ELAPSED_S * 1000000ull && !po_live;
         int wts[12] = {0};
-        wts[0] = nlive ? 50 : 0;                            /* end a live game */
-        wts[1] = nc ? 20 : 0;                               /* a P-GAME2 choice */
-        wts[2] = can_wait ? 10 : 0;                         /* time passes */
+        wts[0] = nlive ? 50 : 0;                                      /* end a live game */
+        wts[1] = nc ? 20 : 0;                                         /* a P-GAME2 choice */
+        wts[2] = can_wait ? 10 : 0;                                   /* time passes */
         wts[3] = drain ? (status == 3 ? 6 : 0) : status == 3 ? 6 : 3; /* pause / resume */
         wts[4] = !drain && withdrawals < st.n_teams / 3 ? 1 : 0;
         wts[5] = drain ? 0 : status == 3 ? 4 : 1; /* pair */
         wts[6] = status == 3 ? 4 : drain ? 0 : 1; /* pair by hand */
         wts[7] = status == 3 ? 4 : drain ? 0 : 1; /* round start */
-        wts[8] = !drain && nfin ? 3 : 0;         /* override */
-        wts[9] = !drain && restarts < 3 ? 1 : 0; /* restart */
-        wts[10] = !drain ? 1 : 0;                /* a choice for a game with none, a late entry */
+        wts[8] = !drain && nfin ? 3 : 0;          /* override */
+        wts[9] = !drain && restarts < 3 ? 1 : 0;  /* restart */
+        wts[10] = !drain ? 1 : 0;                 /* a choice for a game with none, a late entry */
         wts[11] = 0;
         if (!wts[0] && !wts[1] && !wts[2] && !wts[3] && !wts[6] && !wts[7]) {
             if (transcript)
@@ -345,8 +345,8 @@ uint64_t rs_run(const rs_world *w, uint64_t seed, int *steps, bool *finished, FI
                 cmd_text(&c, text, sizeof text);
             else
                 snprintf(text, sizeof text, "%s", op == 2 ? "wait" : "restart");
-            fprintf(transcript, "%d %s -> %s | s%d r%d g%d live%d c%d\n", step, text, reply,
-                    status, tour_n_rounds(t), o.ngames, nlive, nc);
+            fprintf(transcript, "%d %s -> %s | s%d r%d g%d live%d c%d\n", step, text, reply, status,
+                    tour_n_rounds(t), o.ngames, nlive, nc);
         }
         tour_free(t);
         rs_obs_fini(&o);

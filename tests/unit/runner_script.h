@@ -17,13 +17,13 @@
 #define RS_MAX_PAIRS 64
 
 typedef struct {
-    int n_teams;          /* 2..12 */
-    int rounds;           /* 0: T-ROUNDS */
-    const char *small;    /* NULL, "rr" or "cap" (tournament_create "small") */
-    const char *tb;       /* tie-breaks as a JSON array's body ("\"DE\",\"BH-C1\"") or NULL */
-    const char *ruleset;  /* "online" or "regulation" */
-    int extra_tours;      /* empty tournaments created first: the event's id (its seed) varies */
-    int ratings[12][2];   /* captain, partner */
+    int n_teams;         /* 2..12 */
+    int rounds;          /* 0: T-ROUNDS */
+    const char *small;   /* NULL, "rr" or "cap" (tournament_create "small") */
+    const char *tb;      /* tie-breaks as a JSON array's body ("\"DE\",\"BH-C1\"") or NULL */
+    const char *ruleset; /* "online" or "regulation" */
+    int extra_tours;     /* empty tournaments created first: the event's id (its seed) varies */
+    int ratings[12][2];  /* captain, partner */
 } rs_setup;
 
 enum {
@@ -58,9 +58,9 @@ typedef struct {
 } rs_game;
 
 typedef struct {
-    int status;       /* 0 registering, 1 running, 2 finished, 3 paused */
-    char *trf;        /* the tournament's TRF (trf_export), malloc'd */
-    rs_game *games;   /* every game of the tournament in creation order, malloc'd */
+    int status;     /* 0 registering, 1 running, 2 finished, 3 paused */
+    char *trf;      /* the tournament's TRF (trf_export), malloc'd */
+    rs_game *games; /* every game of the tournament in creation order, malloc'd */
     int ngames;
     int64_t team_of[13]; /* hub team id by pairing number (1..n_teams) */
 } rs_obs;

@@ -91,7 +91,9 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                        .ruleset = s->ruleset,
                        .base_ms = RS_BASE_MS,
                        .rounds = s->rounds,
-                       .small = !s->small ? 0 : strcmp(s->small, "rr") == 0 ? 1 : 2,
+                       .small = !s->small                     ? 0
+                                : strcmp(s->small, "rr") == 0 ? 1
+                                                              : 2,
                        .tiebreaks = ntb ? tb : NULL,
                        .n_tiebreaks = ntb,
                        /* the golden file is the hub before issue 17: a withdrawal during a
@@ -216,8 +218,8 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
     for (int i = 0; i < w->nrows; i++)
         if (w->rows[i].finished) {
             tfmt_res res = w->rows[i].adjudicated && w->rows[i].result == TFMT_DRAW
-                                    ? TFMT_VOID
-                                    : w->rows[i].result;
+                               ? TFMT_VOID
+                               : w->rows[i].result;
             runner_game_over(w->r, w->rows[i].key, res, now, &a);
             run(w, &a);
         }
@@ -235,8 +237,8 @@ static void w_observe(void *ctx, rs_obs *o)
     o->ngames = w->nrows;
     for (int i = 0; i < w->nrows; i++) {
         const rw_row *g = &w->rows[i];
-        o->games[i] = (rs_game){g->key.round, g->key.match, g->key.game, g->team[0], g->team[1],
-                                !g->finished};
+        o->games[i] = (rs_game){g->key.round, g->key.match, g->key.game,
+                                g->team[0],   g->team[1],   !g->finished};
     }
     for (int i = 1; i <= 12 && tour_is_started(t); i++)
         o->team_of[i] = runner_team_id(w->r, i);

@@ -80,8 +80,8 @@ static void odd_count_bye(void)
             int w = pub[i].p[j].white == pub[i].m ? 0 : pub[i].p[j].white;
             int b = pub[i].p[j].black == pub[i].m ? 0 : pub[i].p[j].black;
             CHECK_MSG(got[j].white == w && got[j].black == b,
-                      "%d players round %d board %d: want %d-%d, got %d-%d", odd, pub[i].r,
-                      j + 1, w, b, got[j].white, got[j].black);
+                      "%d players round %d board %d: want %d-%d, got %d-%d", odd, pub[i].r, j + 1,
+                      w, b, got[j].white, got[j].black);
         }
     }
 }
@@ -96,10 +96,10 @@ static void round_of_published(void)
         for (int j = 0; j < pub[i].n; j++) {
             bool aw = false, bw = true;
             int w = pub[i].p[j].white, b = pub[i].p[j].black;
-            CHECK_EQ_INT("round of white-black", pub[i].r, berger_round_of(pub[i].m, w, b, 1,
-                                                                           0, &aw));
-            CHECK_EQ_INT("round of black-white", pub[i].r, berger_round_of(pub[i].m, b, w, 1,
-                                                                           0, &bw));
+            CHECK_EQ_INT("round of white-black", pub[i].r,
+                         berger_round_of(pub[i].m, w, b, 1, 0, &aw));
+            CHECK_EQ_INT("round of black-white", pub[i].r,
+                         berger_round_of(pub[i].m, b, w, 1, 0, &bw));
             CHECK(aw && !bw);
             CHECK_EQ_INT("second cycle", pub[i].m - 1 + pub[i].r,
                          berger_round_of(pub[i].m, w, b, 2, BERGER_DOUBLE, &aw));
@@ -158,8 +158,7 @@ static void double_round_robin(void)
         berger_pair a[8], b[8];
         for (int t = 1; t < n; t++) {
             int k = berger_round(n, t, 0, a, 8);
-            CHECK_EQ_INT("second cycle boards", k, berger_round(n, n - 1 + t, BERGER_DOUBLE,
-                                                                 b, 8));
+            CHECK_EQ_INT("second cycle boards", k, berger_round(n, n - 1 + t, BERGER_DOUBLE, b, 8));
             for (int j = 0; j < k; j++)
                 CHECK(a[j].white == b[j].black && a[j].black == b[j].white);
         }
@@ -176,8 +175,7 @@ static void double_round_robin(void)
             runs3_swap += strstr(t, "WWW") || strstr(t, "BBB");
         }
         CHECK_MSG(runs3_plain > 0, "n=%d: the unswapped double RR has no 3-run", n);
-        CHECK_MSG(runs3_swap == 0, "n=%d: %d players with 3 equal colours in a row", n,
-                  runs3_swap);
+        CHECK_MSG(runs3_swap == 0, "n=%d: %d players with 3 equal colours in a row", n, runs3_swap);
         CHECK_EQ_INT("double rounds", 2 * (n - 1), berger_rounds(n, BERGER_DOUBLE));
     }
 }
@@ -201,12 +199,9 @@ static void bad_arguments(void)
 }
 
 static const bh_test_case cases[] = {
-    {"published_tables", published_tables},
-    {"odd_count_bye", odd_count_bye},
-    {"round_of_published", round_of_published},
-    {"every_pair_once", every_pair_once},
-    {"double_round_robin", double_round_robin},
-    {"bad_arguments", bad_arguments},
+    {"published_tables", published_tables},     {"odd_count_bye", odd_count_bye},
+    {"round_of_published", round_of_published}, {"every_pair_once", every_pair_once},
+    {"double_round_robin", double_round_robin}, {"bad_arguments", bad_arguments},
 };
 
 BH_TEST_MAIN(cases)

@@ -126,14 +126,12 @@ static void expired_once_then_substituted(void)
     CHECK(c.player[CHAL_BLACK] == 22 && c.rating[CHAL_BLACK] == 2050 && c.subs[CHAL_BLACK] == 1);
     CHECK_EQ_INT("black cannot send", BH_ETURN,
                  chal_send(&c, &cr, CHAL_BLACK, 0, T0 + 11 * DAY, NULL));
-    CHECK_EQ_INT("second challenge", BH_OK, chal_send(&c, &cr, CHAL_WHITE, 0, T0 + 11 * DAY,
-                                                      NULL));
+    CHECK_EQ_INT("second challenge", BH_OK, chal_send(&c, &cr, CHAL_WHITE, 0, T0 + 11 * DAY, NULL));
     CHECK(chal_next_deadline(&c, &at) && at == T0 + 16 * DAY);
     CHECK_EQ_INT("stage", 2, c.stage);
     CHECK_EQ_INT("another substitute while unanswered", BH_OK,
                  chal_substitute(&c, CHAL_BLACK, 23, 1990, NULL));
-    CHECK_EQ_INT("the substitute accepts", BH_OK, chal_accept(&c, CHAL_BLACK, T0 + 12 * DAY,
-                                                              NULL));
+    CHECK_EQ_INT("the substitute accepts", BH_OK, chal_accept(&c, CHAL_BLACK, T0 + 12 * DAY, NULL));
     CHECK_EQ_INT("agreed", CHAL_AGREED, c.state);
     CHECK_EQ_INT("no substitute now", BH_ESTATE, chal_substitute(&c, CHAL_BLACK, 24, 1900, NULL));
 }
@@ -173,8 +171,8 @@ static void extended_by_director(void)
     int64_t at;
     CHECK(chal_next_deadline(&c, &at) && at == T0 + 12 * DAY);
     CHECK_EQ_INT("old deadline", 0, chal_tick(&c, T0 + 10 * DAY, NULL));
-    CHECK_EQ_INT("answer in the extension", BH_OK, chal_accept(&c, CHAL_BLACK, T0 + 11 * DAY,
-                                                               NULL));
+    CHECK_EQ_INT("answer in the extension", BH_OK,
+                 chal_accept(&c, CHAL_BLACK, T0 + 11 * DAY, NULL));
     chal d;
     fresh(&d, CHAL_WHITE);
     chal_send(&d, &cr, CHAL_WHITE, 0, T0, NULL);

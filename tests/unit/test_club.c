@@ -75,8 +75,7 @@ static uint64_t start_round(club *c, tfmt_acts *a, bool (*absent)(tfmt_key, int)
 }
 
 /* Play every live board of round rnd with res(key) (from White's seat). */
-static void play_round(club *c, int rnd, uint64_t now, tfmt_res (*res)(tfmt_key),
-                       tfmt_acts *a)
+static void play_round(club *c, int rnd, uint64_t now, tfmt_res (*res)(tfmt_key), tfmt_acts *a)
 {
     for (int mi = 0; mi < club_n_matches(c, rnd); mi++)
         for (int b = 0; b < 6; b++) {
@@ -105,8 +104,7 @@ static int published(int m, int r, int (*pairs)[2], int cap)
     int n = -1;
     while (fgets(line, sizeof line, f)) {
         int pm, pr, used;
-        if (line[0] == '#' || sscanf(line, "%d %d:%n", &pm, &pr, &used) != 2 || pm != m ||
-            pr != r)
+        if (line[0] == '#' || sscanf(line, "%d %d:%n", &pm, &pr, &used) != 2 || pm != m || pr != r)
             continue;
         n = 0;
         char *s = line + used;
@@ -281,11 +279,13 @@ static void lineup_refusals(void)
                  club_lineup(c, team_id(1), pid(1, 1), false, 1, two, 2, T0, &a, &why));
     CHECK_EQ_STR("rule", "F-SHORT", why.rule);
     start_round(c, &a, NULL);
-    CHECK_EQ_INT("after the round started", BH_ELATE,
-                 club_lineup(c, team_id(1), pid(1, 1), false, 1, six, 6, T0 + 11 * MIN_US, &a, &why));
+    CHECK_EQ_INT(
+        "after the round started", BH_ELATE,
+        club_lineup(c, team_id(1), pid(1, 1), false, 1, six, 6, T0 + 11 * MIN_US, &a, &why));
     CHECK_EQ_STR("field", "submitted_at", why.field);
-    CHECK_EQ_INT("the next round before this one ends (art. 3)", BH_ESTATE,
-                 club_lineup(c, team_id(1), pid(1, 1), false, 2, six, 6, T0 + 11 * MIN_US, &a, &why));
+    CHECK_EQ_INT(
+        "the next round before this one ends (art. 3)", BH_ESTATE,
+        club_lineup(c, team_id(1), pid(1, 1), false, 2, six, 6, T0 + 11 * MIN_US, &a, &why));
     CHECK_EQ_INT("the director may", BH_OK,
                  club_lineup(c, team_id(1), 0, true, 2, six, 6, T0 + 11 * MIN_US, &a, &why));
     tfmt_acts_fini(&a);
@@ -469,9 +469,9 @@ static void protests(void)
     CHECK_EQ_INT("a game in progress", BH_ESTATE,
                  club_protest(c, w, cw, 1, b1, "x", 20000, t, &id, &a, &why));
     club_game_over(c, b1, TFMT_WIN1, t + MIN_US, &a);
-    CHECK_EQ_INT("during the round, once the game ended", BH_OK,
-                 club_protest(c, w, cw, 1, b1, "the flag fell first", 20000, t + MIN_US, &id,
-                              &a, &why));
+    CHECK_EQ_INT(
+        "during the round, once the game ended", BH_OK,
+        club_protest(c, w, cw, 1, b1, "the flag fell first", 20000, t + MIN_US, &id, &a, &why));
     CHECK_EQ_INT("id", 1, id);
     CHECK_EQ_INT("duplicate", BH_EEXIST,
                  club_protest(c, w, cw, 1, b1, "again", 20000, t + MIN_US, NULL, &a, &why));
@@ -481,8 +481,8 @@ static void protests(void)
     int64_t oh, ow; /* a team of the other match */
     club_match(c, 1, 1, &oh, &ow);
     CHECK_EQ_INT("a team not in the match", BH_ENOTCAPTAIN,
-                 club_protest(c, oh, pid((int)(oh - 1000), 1), 1, b1, "x", 20000, t + MIN_US,
-                              NULL, &a, &why));
+                 club_protest(c, oh, pid((int)(oh - 1000), 1), 1, b1, "x", 20000, t + MIN_US, NULL,
+                              &a, &why));
     CHECK_EQ_STR("field", "team", why.field);
     CHECK_EQ_INT("wrong deposit (200 UAH)", BH_EINVAL,
                  club_protest(c, h, ch, 1, b1, "x", 100, t + MIN_US, NULL, &a, &why));
@@ -505,9 +505,9 @@ static void protests(void)
     CHECK_EQ_STR("field", "result", why.field);
     tfmt_acts_fini(&a);
     tfmt_acts_init(&a);
-    CHECK_EQ_INT("upheld", BH_OK,
-                 club_protest_decide(c, 1, true, CLUB_0_1, "the flag fell first", end + MIN_US,
-                                     &a, &why));
+    CHECK_EQ_INT(
+        "upheld", BH_OK,
+        club_protest_decide(c, 1, true, CLUB_0_1, "the flag fell first", end + MIN_US, &a, &why));
     CHECK_EQ_INT("standings republished", 1, count_kind(&a, TFMT_ACT_STANDINGS));
     CHECK_EQ_INT("decided twice", BH_EDECIDED,
                  club_protest_decide(c, 1, false, 0, "no", end + MIN_US, &a, &why));
@@ -607,8 +607,8 @@ static void load_refusals(void)
     uint64_t t = start_round(c, &a, NULL);
     play_round(c, 1, t + MIN_US, seeded, &a);
     int id = 0;
-    club_protest(c, club_team_id(c, 1), pid(1, 1), 1, (tfmt_key){1, 0, 0, 0}, "x y\nz%",
-                 20000, t + MIN_US, &id, &a, NULL);
+    club_protest(c, club_team_id(c, 1), pid(1, 1), 1, (tfmt_key){1, 0, 0, 0}, "x y\nz%", 20000,
+                 t + MIN_US, &id, &a, NULL);
     tfmt_acts_fini(&a);
     char *s = club_save(c);
     club *d = NULL;
@@ -687,7 +687,8 @@ static void trf_names_by_character(void)
         roster r;
         roster_init(&r);
         for (int i = 0; i < 10; i++)
-            CHECK_EQ_INT("player", BH_OK, roster_add(&r, pid(t, i + 1), player, 2000 + i, false, NULL));
+            CHECK_EQ_INT("player", BH_OK,
+                         roster_add(&r, pid(t, i + 1), player, 2000 + i, false, NULL));
         char name[80];
         snprintf(name, sizeof name, "ШахтарШахтарШахтар Donetsk-Club-%d", t);
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));

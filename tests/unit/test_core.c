@@ -85,7 +85,8 @@ static void utf8_valid_as_iconv(void)
     CHECK_MSG(cd != (iconv_t)-1, "no iconv UTF-8 decoder");
     if (cd == (iconv_t)-1)
         return;
-    static const unsigned char edge[] = {0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
+    static const unsigned char edge[] = {0x00, 0x7F, 0x80, 0x8F, 0x90,
+                                         0x9F, 0xA0, 0xBF, 0xC0, 0xFF};
     long differ = 0, valid = 0;
     unsigned char b[4];
     for (unsigned x = 0; x < 65536; x++) {
@@ -111,7 +112,10 @@ static void utf8_valid_as_iconv(void)
 static void utf8_rfc3629_examples(void)
 {
     /* RFC 3629 section 7: "A<NOT IDENTICAL TO><ALPHA>.", "hangugeo", "nihongo", U+233B4. */
-    static const struct { const char *s; uint32_t cp[4]; } ex[] = {
+    static const struct {
+        const char *s;
+        uint32_t cp[4];
+    } ex[] = {
         {"\x41\xE2\x89\xA2\xCE\x91\x2E", {0x41, 0x2262, 0x391, 0x2E}},
         {"\xED\x95\x9C\xEA\xB5\xAD\xEC\x96\xB4", {0xD55C, 0xAD6D, 0xC5B4}},
         {"\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E", {0x65E5, 0x672C, 0x8A9E}},
@@ -146,8 +150,13 @@ static void utf8_prefix_and_repair(void)
     CHECK_EQ_U64("2 chars", 4, bh_utf8_prefix(e24, 2, 99, NULL));
     CHECK_EQ_U64("a 4-byte char in 3 bytes", 0, bh_utf8_prefix("\xF0\x9F\x98\x80", 9, 3, NULL));
     size_t n = 0;
-    char *r = bh_utf8_repair("a\xC3" "b\xFF", 4, &n);
-    CHECK_EQ_STR("repaired", "a\xEF\xBF\xBD" "b\xEF\xBF\xBD", r);
+    char *r = bh_utf8_repair("a\xC3"
+                             "b\xFF",
+                             4, &n);
+    CHECK_EQ_STR("repaired",
+                 "a\xEF\xBF\xBD"
+                 "b\xEF\xBF\xBD",
+                 r);
     CHECK_EQ_U64("length", 8, n);
     CHECK(bh_utf8_valid(r, n, NULL));
     free(r);
@@ -161,10 +170,10 @@ static void result_tokens(void)
     static const struct {
         const char *token;
         bh_result r;
-    } tok[] = { /* the PGN standard's four, then the forfeits */
-        {"1-0", BH_RES_WIN1},  {"0-1", BH_RES_WIN2},  {"1/2-1/2", BH_RES_DRAW},
-        {"*", BH_RES_NONE},    {"+-", BH_RES_FF_W},   {"-+", BH_RES_FF_B},
-        {"--", BH_RES_FF_BOTH},
+    } tok[] = {
+        /* the PGN standard's four, then the forfeits */
+        {"1-0", BH_RES_WIN1}, {"0-1", BH_RES_WIN2}, {"1/2-1/2", BH_RES_DRAW}, {"*", BH_RES_NONE},
+        {"+-", BH_RES_FF_W},  {"-+", BH_RES_FF_B},  {"--", BH_RES_FF_BOTH},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(tok); i++) {
         bh_result r = BH_RES_N_;
@@ -177,9 +186,9 @@ static void result_tokens(void)
         const char *s;
         size_t len;
     } bad[] = {
-        {"1-1", 3}, {"1/2", 3}, {"", 0}, {"1-0 ", 4}, {" 1-0", 4}, {"1-0\0", 4},
-        {"1\0-0", 4}, {"1/2-1/2\0", 8}, {"1-", 2}, {"1:0", 3}, {"0-0", 3}, {"1/2-1/", 6},
-        {"=", 1}, {"**", 2}, {"+", 1}, {"+:-", 3}, {"1-0", 2}, {"1-0", 4},
+        {"1-1", 3},   {"1/2", 3},       {"", 0},   {"1-0 ", 4}, {" 1-0", 4}, {"1-0\0", 4},
+        {"1\0-0", 4}, {"1/2-1/2\0", 8}, {"1-", 2}, {"1:0", 3},  {"0-0", 3},  {"1/2-1/", 6},
+        {"=", 1},     {"**", 2},        {"+", 1},  {"+:-", 3},  {"1-0", 2},  {"1-0", 4},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
         bh_result r = BH_RES_DRAW;

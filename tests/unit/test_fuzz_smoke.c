@@ -39,7 +39,10 @@ typedef struct {
     const char *s;
     size_t n; /* seeds may hold NUL bytes */
 } seed;
-#define SEED(x) {x, sizeof(x) - 1}
+#define SEED(x)                                                                                    \
+    {                                                                                              \
+        x, sizeof(x) - 1                                                                           \
+    }
 
 /* Run fn on each seed, then on iters mutants of random seeds. Returns the number of runs. */
 static long run(fuzz_fn fn, const seed *seeds, size_t nseeds, int iters, uint64_t rng_seed)
@@ -236,12 +239,8 @@ static void smoke_proto(void)
 }
 
 static const bh_test_case cases[] = {
-    {"smoke_proto", smoke_proto},
-    {"smoke_league", smoke_league},
-    {"smoke_fen", smoke_fen},
-    {"smoke_move", smoke_move},
-    {"smoke_bpgn", smoke_bpgn},
-    {"smoke_game", smoke_game},
+    {"smoke_proto", smoke_proto}, {"smoke_league", smoke_league}, {"smoke_fen", smoke_fen},
+    {"smoke_move", smoke_move},   {"smoke_bpgn", smoke_bpgn},     {"smoke_game", smoke_game},
 };
 
 BH_TEST_MAIN(cases)

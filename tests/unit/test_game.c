@@ -739,8 +739,7 @@ static void issue_bpgn_move_numbers(void)
         check_round_trip(g, "move 65535");
     game_free(g);
     bpgn_game_fini(&bg);
-    static const char *const bad[] = {"99999999999999999999A. e4", "65536A. e4",
-                                      "2147483648a. e5"};
+    static const char *const bad[] = {"99999999999999999999A. e4", "65536A. e4", "2147483648a. e5"};
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++)
         CHECK_EQ_INT(bad[i], BH_EPARSE, bpgn_parse(bad[i], strlen(bad[i]), &bg, NULL));
 }
@@ -776,8 +775,8 @@ static void issue_bpgn_unreadable_names(void)
         int rc = bpgn_parse(a, strlen(a), &bg, NULL);
         if (rc == BH_OK)
             rc = bpgn_import(&bg, NULL, T0, &h, NULL);
-        CHECK_MSG(rc == BH_OK, "names %s/%s: import %s\n%s", sets[k][0], sets[k][1],
-                  bh_errname(rc), a);
+        CHECK_MSG(rc == BH_OK, "names %s/%s: import %s\n%s", sets[k][0], sets[k][1], bh_errname(rc),
+                  a);
         if (h) {
             CHECK_EQ_INT("winner", GAME_TEAM_1, game_get_result(h)->winner);
             CHECK_EQ_INT("resigning seat", GAME_A_BLACK, game_get_result(h)->seat);
@@ -903,8 +902,8 @@ static void issue_fen_ep_without_capturer(void)
         abort();
     static const char *const shuffle[] = {"g8f6", "g1f3", "f6g8", "f3g1"};
     for (int i = 0; i < 8; i++)
-        CHECK_EQ_INT(shuffle[i % 4], BH_OK, mv(g, i % 2 ? GAME_A_WHITE : GAME_A_BLACK,
-                                               shuffle[i % 4], T(100 * (i + 1))));
+        CHECK_EQ_INT(shuffle[i % 4], BH_OK,
+                     mv(g, i % 2 ? GAME_A_WHITE : GAME_A_BLACK, shuffle[i % 4], T(100 * (i + 1))));
     CHECK_EQ_INT("third occurrence of the start", BH_OK,
                  game_claim_repetition(g, GAME_A_BLACK, T(1000), NULL));
     CHECK_EQ_INT("drawn", GAME_DRAW, game_get_result(g) ? game_get_result(g)->winner : -1);
@@ -991,8 +990,9 @@ static void issue_lag_credit_fits_event(void)
     size_t n;
     const game_event *ev = game_events(g, &n);
     CHECK_EQ_U64("credit capped at the event's field", UINT32_MAX, ev[n - 1].lag_us);
-    CHECK_EQ_INT("white charged 6000 s - credit", (int64_t)UINT32_MAX * 1000 - 6000000000LL +
-                 UINT32_MAX, game_clock_us(g, GAME_A_WHITE, T(6000000)));
+    CHECK_EQ_INT("white charged 6000 s - credit",
+                 (int64_t)UINT32_MAX * 1000 - 6000000000LL + UINT32_MAX,
+                 game_clock_us(g, GAME_A_WHITE, T(6000000)));
     game *h = NULL;
     CHECK_EQ_INT("replays", BH_OK, game_replay(&s, ev, n, &h));
     game_free(h);
@@ -1081,7 +1081,6 @@ static void issue_bpgn_huge_increment(void)
     game_free(g);
 }
 
-
 /* T-ARMAGEDDON: "online-arm" is the online ruleset with White 3:00 and Black 2:00 on both
  * boards (two thirds of base_ms); a name with the suffix on an unknown ruleset is unknown. */
 static void armageddon_clocks(void)
@@ -1143,8 +1142,9 @@ static void bpgn_ms_rounding_window(void)
         const game_result *hr = h ? game_get_result(h) : NULL;
         if (irc != BH_OK || !hr || hr->winner != GAME_TEAM_2) {
             if (failed++ < 3)
-                fprintf(stderr, "  case %d (u %llu %llu %llu %llu %llu %llu): import %s at item %zu\n",
-                        k, (unsigned long long)u[0], (unsigned long long)u[1],
+                fprintf(stderr,
+                        "  case %d (u %llu %llu %llu %llu %llu %llu): import %s at item %zu\n", k,
+                        (unsigned long long)u[0], (unsigned long long)u[1],
                         (unsigned long long)u[2], (unsigned long long)u[3],
                         (unsigned long long)u[4], (unsigned long long)u[5], bh_errname(irc), bad);
         }
@@ -1221,8 +1221,7 @@ static void bpgn_chat_comments(void)
     CHECK_EQ_INT("import", BH_OK, bpgn_import(&bg, NULL, T0, &h, NULL));
     if (h) {
         CHECK_EQ_INT("over", GAME_OVER, game_state(h));
-        CHECK_EQ_INT("by the resignation, not a flag", GAME_END_RESIGN,
-                     game_get_result(h)->reason);
+        CHECK_EQ_INT("by the resignation, not a flag", GAME_END_RESIGN, game_get_result(h)->reason);
         CHECK_EQ_U64("at 3 s", T(3000), game_get_result(h)->t_us);
         char *a = bpgn_export(g, NULL), *b = bpgn_export(h, NULL);
         CHECK_EQ_STR("the game without its chat", a, b);

@@ -209,8 +209,7 @@ static void fide_9_2_threefold_claim(void)
                  game_claim_draw(g, B, GAME_CLAIM_REPETITION, NULL, T(10000), NULL));
     CHECK(game_can_claim(g, W, GAME_CLAIM_REPETITION));
     CHECK(!game_can_claim(g, W, GAME_CLAIM_FIFTY));
-    CHECK_EQ_INT("third occurrence", BH_OK,
-                 game_claim_repetition(g, W, T(10000), NULL));
+    CHECK_EQ_INT("third occurrence", BH_OK, game_claim_repetition(g, W, T(10000), NULL));
     check_end(g, "threefold", GAME_DRAW, GAME_END_REPEAT);
     CHECK_EQ_STR("reason", "repetition", game_result_reason(game_get_result(g)));
     check_replay(g, "threefold");

@@ -6,7 +6,7 @@
 #include "bh_test.h"
 #include "game.h"
 
-#define S(x) ((uint64_t)(x) * 1000000ULL)
+#define S(x) ((uint64_t)(x)*1000000ULL)
 #define ALL4 0xFu
 
 /* Seed 004 art. 2: 10 minutes of waiting from the scheduled start (here 60 s after the
@@ -55,12 +55,12 @@ static void absences_combine_as_flags(void)
     /* By name: WhiteA and WhiteB absent (both boards, different teams): a draw, as R-FLAG-FLAG
      * for two flags of players of different teams on different boards. */
     int w = -1;
-    game_gate_decide(&g, GAME_KIND_BUGHOUSE, (1u << GAME_A_BLACK) | (1u << GAME_B_BLACK), S(1),
-                     &w, NULL);
+    game_gate_decide(&g, GAME_KIND_BUGHOUSE, (1u << GAME_A_BLACK) | (1u << GAME_B_BLACK), S(1), &w,
+                     NULL);
     CHECK_EQ_INT("WhiteA + WhiteB absent: draw", GAME_DRAW, w);
     /* WhiteA and BlackB absent: both boards of team 1, which loses. */
-    game_gate_decide(&g, GAME_KIND_BUGHOUSE, (1u << GAME_A_BLACK) | (1u << GAME_B_WHITE), S(1),
-                     &w, NULL);
+    game_gate_decide(&g, GAME_KIND_BUGHOUSE, (1u << GAME_A_BLACK) | (1u << GAME_B_WHITE), S(1), &w,
+                     NULL);
     CHECK_EQ_INT("team 1 absent: team 2 wins", GAME_TEAM_2, w);
 }
 

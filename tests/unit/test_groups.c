@@ -87,8 +87,8 @@ static void seed003_every_pot_minimal(void)
         for (int i = 0; i < 4; i++)
             pot[i] = r[4 * p + i].sum;
         long want = min_spread(prev, pot);
-        CHECK_MSG(d.spread[p] == want, "pot %d: spread %ld, the minimum is %ld", p + 1,
-                  d.spread[p], want);
+        CHECK_MSG(d.spread[p] == want, "pot %d: spread %ld, the minimum is %ld", p + 1, d.spread[p],
+                  want);
         for (int k = 0; k < 4; k++) {
             CHECK_MSG(d.team[k][p] / 4 == p, "pot %d: group %c got team %d", p + 1, 'A' + k,
                       d.team[k][p]);
@@ -108,9 +108,10 @@ static void seed003_every_pot_minimal(void)
     for (int k = 1; k < 4; k++)
         lo = snake[k] < lo ? snake[k] : lo, hi = snake[k] > hi ? snake[k] : hi;
     CHECK_MSG(d.spread[4] < hi - lo, "final spread %ld, snake %ld", d.spread[4], hi - lo);
-    char *s = groups_format(&d, r, (const char *const[]){
-        "T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10",
-        "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18", "T19", "T20"});
+    char *s =
+        groups_format(&d, r, (const char *const[]){"T01", "T02", "T03", "T04", "T05", "T06", "T07",
+                                                   "T08", "T09", "T10", "T11", "T12", "T13", "T14",
+                                                   "T15", "T16", "T17", "T18", "T19", "T20"});
     CHECK(s && strncmp(s, "A  ", 3) == 0 && strstr(s, "T01 (2250.0), T08 (2080.0)"));
     free(s);
 }
@@ -129,8 +130,8 @@ static void ties_and_order(void)
     CHECK_EQ_INT("A second: 1900", 3, d.team[0][1]);
     CHECK_EQ_INT("B second: 1800", 0, d.team[1][1]);
     char *s = groups_format(&d, r, (const char *const[]){"a", "b", "c", "d"});
-    CHECK(s && strcmp(s, "A  1950.0  b (2000.0), d (1900.0)\nB  1900.0  c (2000.0), a (1800.0)\n")
-                   == 0);
+    CHECK(s &&
+          strcmp(s, "A  1950.0  b (2000.0), d (1900.0)\nB  1900.0  c (2000.0), a (1800.0)\n") == 0);
     free(s);
 }
 

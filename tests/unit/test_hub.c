@@ -279,8 +279,10 @@ static void director_watches_many(void)
     turn(50, "{\"type\":\"join\",\"id\":35,\"game\":2}", T0);
     turn(1, "{\"type\":\"game_start\",\"id\":36,\"game\":2}", T0);
     f_clear(&io_log);
-    turn(10, "{\"type\":\"move\",\"id\":37,\"game\":1,\"board\":\"A\",\"ply\":0,"
-             "\"move\":\"e2e4\"}", T0 + 1000);
+    turn(10,
+         "{\"type\":\"move\",\"id\":37,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         T0 + 1000);
     int n1 = 0, n50 = 0;
     for (int i = 0; i < io_log.n; i++) {
         n1 += io_log.conn[i] == 1 && strstr(io_log.msg[i], "\"type\":\"move\",\"game\":1");
@@ -303,13 +305,19 @@ static void reserves_are_public(void)
         seat(s, T0);
     hub_on_open(h, 50); /* no auth: a spectator */
     turn(50, "{\"type\":\"join\",\"id\":5,\"game\":1}", T0);
-    turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,"
-             "\"move\":\"e2e4\"}", T0 + 1000);
-    turn(11, "{\"type\":\"move\",\"id\":7,\"game\":1,\"board\":\"A\",\"ply\":1,"
-             "\"move\":\"d7d5\"}", T0 + 2000);
+    turn(10,
+         "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,"
+         "\"move\":\"e2e4\"}",
+         T0 + 1000);
+    turn(11,
+         "{\"type\":\"move\",\"id\":7,\"game\":1,\"board\":\"A\",\"ply\":1,"
+         "\"move\":\"d7d5\"}",
+         T0 + 2000);
     f_clear(&io_log);
-    turn(10, "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"A\",\"ply\":2,"
-             "\"move\":\"e4d5\"}", T0 + 3000);
+    turn(10,
+         "{\"type\":\"move\",\"id\":8,\"game\":1,\"board\":\"A\",\"ply\":2,"
+         "\"move\":\"e4d5\"}",
+         T0 + 3000);
     static const uint64_t conns[] = {10, 11, 12, 13, 50};
     for (size_t i = 0; i < BH_ARRAY_LEN(conns); i++) {
         const char *m = f_last(&io_log, conns[i], "\"type\":\"move\"");
@@ -323,7 +331,6 @@ static void reserves_are_public(void)
               "the spectator's state shows no reserve on B: %s", state ? state : "(none)");
     close_hub();
 }
-
 
 /* ---- finished games live in the store (issue 14 item 5) ------------------------------------ */
 
@@ -395,7 +402,10 @@ static void play_to_end(int g, uint64_t *now, char **state, char **bpgn, char **
         int seat;
         const char *board, *move;
         int ply;
-    } mv[] = {{0, "A", "e2e4", 0}, {2, "B", "d2d4", 0}, {1, "A", "e7e5", 1}, {3, "B", "d7d5", 1},
+    } mv[] = {{0, "A", "e2e4", 0},
+              {2, "B", "d2d4", 0},
+              {1, "A", "e7e5", 1},
+              {3, "B", "d7d5", 1},
               {0, "A", "g1f3", 2}};
     for (size_t i = 0; i < BH_ARRAY_LEN(mv); i++) {
         *now += 100000;

@@ -44,8 +44,10 @@ static void chess_game(bool join)
     CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, true, "online", ADMIN, &io_log, T0, &st, &h));
     hub_on_open(h, 1);
     turn(1, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}", T0);
-    turn(1, "{\"type\":\"game_create\",\"id\":2,\"base_ms\":600000,\"inc_ms\":5000,"
-            "\"kind\":\"chess\",\"players\":[\"Ivanenko\",\"Kovalenko\"]}", T0);
+    turn(1,
+         "{\"type\":\"game_create\",\"id\":2,\"base_ms\":600000,\"inc_ms\":5000,"
+         "\"kind\":\"chess\",\"players\":[\"Ivanenko\",\"Kovalenko\"]}",
+         T0);
     const char *r = f_last(&io_log, 1, "game_created");
     CHECK_MSG(r != NULL, "no game_created");
     const char *t = r ? strstr(r, "\"tokens\":[") : NULL;
@@ -112,8 +114,9 @@ static void fools_mate(void)
     hub_on_open(h, 31); /* anyone may export a finished game */
     turn(31, "{\"type\":\"export\",\"id\":6,\"format\":\"bpgn\",\"game\":1}", T0 + 8 * SEC);
     const char *x = f_last(&io_log, 31, "\"type\":\"export\"");
-    CHECK_MSG(x && strstr(x, "[White \\\"Ivanenko\\\"]") && strstr(x, "[Black \\\"Kovalenko\\\"]") &&
-                  strstr(x, "[Result \\\"0-1\\\"]") && strstr(x, "[TimeControl \\\"600+5\\\"]") &&
+    CHECK_MSG(x && strstr(x, "[White \\\"Ivanenko\\\"]") &&
+                  strstr(x, "[Black \\\"Kovalenko\\\"]") && strstr(x, "[Result \\\"0-1\\\"]") &&
+                  strstr(x, "[TimeControl \\\"600+5\\\"]") &&
                   strstr(x, "1. f3 { [%clk 0:10:03] } 1... e5 { [%clk 0:10:03] }") &&
                   strstr(x, "2... Qh4# { [%clk 0:10:06] }") && !strstr(x, "WhiteA"),
               "PGN: %s", x ? x : "(none)");

@@ -140,7 +140,8 @@ static void auth_all(void)
  * the snapshot's schedule as the club core has it (the Berger table: tested in test_club). */
 static const char *snapshot(uint64_t now)
 {
-    return say(SPECTATOR, now, "{\"type\":\"club_get\",\"id\":5,\"club\":%lld}", (long long)club_id);
+    return say(SPECTATOR, now, "{\"type\":\"club_get\",\"id\":5,\"club\":%lld}",
+               (long long)club_id);
 }
 
 /* Enter every undecided board of round r: (r + match + board) % 3 -> 1-0, 1/2-1/2, 0-1. */
@@ -187,9 +188,10 @@ static void wire_event(void)
     say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
     refused(say(DIR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\",\"boards\":0}"),
             "missing_field", "boards", NULL);
-    refused(say(DIR, T0,
-                "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\",\"break_s\":5,\"protest_s\":60}"),
-            "invalid", "break_s", "F-PROTEST");
+    refused(
+        say(DIR, T0,
+            "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\",\"break_s\":5,\"protest_s\":60}"),
+        "invalid", "break_s", "F-PROTEST");
     refused(say(SPECTATOR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"x\"}"),
             "unauthorized", NULL, NULL);
     const char *r = say(DIR, T0,
@@ -228,25 +230,29 @@ static void wire_event(void)
               "[%d,%d,%d,%d,%d,%d]}",
               (long long)club_id, pid(1, 1), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6),
               pid(1, 7)));
-    acked(say(team_conn(2), T0 + S,
-              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d,%d]}",
-              (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4)));
-    refused(say(team_conn(3), T0 + S,
-                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
-                (long long)club_id, pid(3, 2), pid(3, 1), pid(3, 3)),
-            "board_order", "players", "F-LINEUP");
+    acked(say(
+        team_conn(2), T0 + S,
+        "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d,%d]}",
+        (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4)));
+    refused(
+        say(team_conn(3), T0 + S,
+            "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+            (long long)club_id, pid(3, 2), pid(3, 1), pid(3, 3)),
+        "board_order", "players", "F-LINEUP");
     refused(say(team_conn(3), T0 + S,
                 "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d]}",
                 (long long)club_id, pid(3, 1), pid(3, 2)),
             "too_few_players", "players", "F-SHORT");
-    refused(say(team_conn(3), T0 + S,
-                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
-                (long long)club_id, pid(3, 1), pid(4, 2), pid(3, 3)),
-            "not_found", "players", "F-LINEUP");
-    refused(say(team_conn(3), T0 + S,
-                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":2,\"players\":[%d,%d,%d]}",
-                (long long)club_id, pid(3, 1), pid(3, 2), pid(3, 3)),
-            "wrong_round", "round", "F-LINEUP");
+    refused(
+        say(team_conn(3), T0 + S,
+            "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+            (long long)club_id, pid(3, 1), pid(4, 2), pid(3, 3)),
+        "not_found", "players", "F-LINEUP");
+    refused(
+        say(team_conn(3), T0 + S,
+            "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":2,\"players\":[%d,%d,%d]}",
+            (long long)club_id, pid(3, 1), pid(3, 2), pid(3, 3)),
+        "wrong_round", "round", "F-LINEUP");
     refused(say(SPECTATOR, T0 + S,
                 "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[1,2,3]}",
                 (long long)club_id),
@@ -263,10 +269,11 @@ static void wire_event(void)
     f_run_timers(&io, h, T0 + 60 * S);
     r = snapshot(T0 + 61 * S);
     CHECK_MSG(strstr(r, "\"status\":\"playing\""), "round 1 plays: %s", r);
-    refused(say(team_conn(4), T0 + 61 * S,
-                "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
-                (long long)club_id, pid(4, 1), pid(4, 2), pid(4, 3)),
-            "too_late", "submitted_at", "F-LINEUP");
+    refused(
+        say(team_conn(4), T0 + 61 * S,
+            "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":[%d,%d,%d]}",
+            (long long)club_id, pid(4, 1), pid(4, 2), pid(4, 3)),
+        "too_late", "submitted_at", "F-LINEUP");
 
     /* T-WAIT: the arbiter forfeits board 1 of match 1 (Black absent after the waiting time) */
     acked(say(DIR, T0 + 70 * S,
@@ -303,16 +310,18 @@ static void wire_event(void)
             home = t;
     }
     CHECK_EQ_INT("match 1 of round 1: team 1 at home (C.05: 1-6)", 1, home);
-    r = say(team_conn(6), T0 + 602 * S,
-            "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":2,"
-            "\"text\":\"the arbiter stopped the clock late\",\"deposit\":20000}",
-            (long long)club_id);
+    r = say(
+        team_conn(6), T0 + 602 * S,
+        "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":2,"
+        "\"text\":\"the arbiter stopped the clock late\",\"deposit\":20000}",
+        (long long)club_id);
     int p1 = (int)jint(r, "protest");
     CHECK_MSG(p1 == 1, "protest: %s", r);
-    r = say(team_conn(1), T0 + 603 * S,
-            "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":3,"
-            "\"text\":\"illegal move\",\"deposit\":20000}",
-            (long long)club_id);
+    r = say(
+        team_conn(1), T0 + 603 * S,
+        "{\"type\":\"club_protest\",\"id\":13,\"club\":%lld,\"round\":1,\"match\":1,\"board\":3,"
+        "\"text\":\"illegal move\",\"deposit\":20000}",
+        (long long)club_id);
     int p2 = (int)jint(r, "protest");
     CHECK_MSG(p2 == 2, "protest: %s", r);
     refused(say(team_conn(6), T0 + 603 * S,
@@ -377,8 +386,8 @@ static void wire_event(void)
             open_hub(false);
             auth_all();
             r = snapshot(now);
-            CHECK_MSG(strcmp(before, r) == 0, "after the restart the same event:\n%s\n%s",
-                      before, r);
+            CHECK_MSG(strcmp(before, r) == 0, "after the restart the same event:\n%s\n%s", before,
+                      r);
             /* the event's id is a tournament of the store: a bughouse team is refused */
             refused(say(DIR, now,
                         "{\"type\":\"team_register\",\"id\":30,\"tournament\":%lld,"
@@ -456,19 +465,21 @@ static void wire_attendance(void)
         str_after(r, "token", token[t], sizeof token[t]);
         say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
     }
-    refused(say(DIR, T0,
-                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T3\",\"players\":"
-                "[{\"id\":101,\"name\":\"x\"},{\"id\":301,\"name\":\"y\"},{\"id\":302,\"name\":\"z\"}],"
-                "\"captain\":301}",
-                (long long)club_id),
-            "exists", "players", "F-LINEUP");
+    refused(
+        say(DIR, T0,
+            "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T3\",\"players\":"
+            "[{\"id\":101,\"name\":\"x\"},{\"id\":301,\"name\":\"y\"},{\"id\":302,\"name\":\"z\"}],"
+            "\"captain\":301}",
+            (long long)club_id),
+        "exists", "players", "F-LINEUP");
     acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
     acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
               (long long)club_id));
-    refused(say(DIR, T0 + 2 * S,
-                "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101,999]}",
-                (long long)club_id),
-            "not_found", "players", "T-WAIT");
+    refused(
+        say(DIR, T0 + 2 * S,
+            "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":[101,999]}",
+            (long long)club_id),
+        "not_found", "players", "T-WAIT");
     refused(say(DIR, T0 + 2 * S,
                 "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":2,\"players\":[101]}",
                 (long long)club_id),
@@ -486,8 +497,9 @@ static void wire_attendance(void)
     CHECK_MSG(!strstr(r, "\"result\":\"-+\""), "not before the waiting time's end: %s", r);
     f_run_timers(&io, h, T0 + S + 600 * S);
     r = snapshot(T0 + S + 600 * S);
-    CHECK_MSG(strstr(r, "{\"board\":2,\"white_team\":") && strstr(r, "\"white\":202,\"black\":102,"
-                                                                      "\"result\":\"-+\",\"live\":false"),
+    CHECK_MSG(strstr(r, "{\"board\":2,\"white_team\":") &&
+                  strstr(r, "\"white\":202,\"black\":102,"
+                            "\"result\":\"-+\",\"live\":false"),
               "board 2 forfeited at the waiting time's end: %s", r);
     CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true"),
               "board 1 plays on: %s", r);
@@ -555,8 +567,7 @@ static void hosted_boards(void)
     CHECK_MSG(g1 > 0 && g2 > 0 && g1 != g2, "games %lld %lld", (long long)g1, (long long)g2);
     /* Issue 13 item 10: the captain's page shown again hands out the seat's own token again
      * (hub__seat_token), not a new one beside it. */
-    say(team_conn(1), T0 + S, "{\"type\":\"club_get\",\"id\":7,\"club\":%lld}",
-        (long long)club_id);
+    say(team_conn(1), T0 + S, "{\"type\":\"club_get\",\"id\":7,\"club\":%lld}", (long long)club_id);
     char again[80] = "";
     CHECK_MSG(assign_of(team_conn(1), 0, 0, &gx, again) && strcmp(again, w1) == 0,
               "board 1 White's token again: %s, first %s", again, w1);
@@ -570,7 +581,8 @@ static void hosted_boards(void)
                       strstr(r, "\"base_ms\":600000,\"inc_ms\":5000"),
                   "a live chess board: %s", r);
     }
-    CHECK_MSG(strstr(r, "{\"seat\":0,\"name\":\"P202\"") && strstr(r, "{\"seat\":1,\"name\":\"P102\""),
+    CHECK_MSG(strstr(r, "{\"seat\":0,\"name\":\"P202\"") &&
+                  strstr(r, "{\"seat\":1,\"name\":\"P102\""),
               "board 2's players by colour: %s", r);
     static const char *const fool[] = {"f2f3", "e7e5", "g2g4", "d8h4"};
     for (int p = 0; p < 4; p++) {
@@ -646,11 +658,13 @@ static void push_coalesced(void)
     acked(say(team_conn(1), t1,
               "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
               "[%d,%d,%d,%d,%d,%d]}",
-              (long long)club_id, pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6)));
+              (long long)club_id, pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4), pid(1, 5),
+              pid(1, 6)));
     acked(say(team_conn(2), t2,
               "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
               "[%d,%d,%d,%d,%d,%d]}",
-              (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4), pid(2, 5), pid(2, 6)));
+              (long long)club_id, pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 4), pid(2, 5),
+              pid(2, 6)));
     CHECK_EQ_INT("two line-ups within 250 ms: held", 0, f_count(&io, SPECTATOR, PUSH));
     CHECK_EQ_INT("the timer at the gap's end", (long long)(T0 + gap), (long long)io.timer_at);
     f_run_timers(&io, h, T0 + gap);
@@ -676,8 +690,8 @@ static void event_names(void)
 {
     open_hub(true);
     say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
-    long long c = jint(say(DIR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"Names Club\"}"),
-                       "club");
+    long long c =
+        jint(say(DIR, T0, "{\"type\":\"club_create\",\"id\":2,\"name\":\"Names Club\"}"), "club");
     long long l = jint(say(DIR, T0,
                            "{\"type\":\"league_create\",\"id\":3,\"name\":\"Names League\","
                            "\"teams\":4,\"groups\":2,\"boards\":2}"),
@@ -691,30 +705,30 @@ static void event_names(void)
         }
         long long ev[2] = {c, l};
         for (int i = 0; i < 2; i++) {
-            const char *r = say(DIR, T0,
-                                "{\"type\":\"game_create\",\"id\":4,\"tournament\":%lld,\"base_ms\":60000,"
-                                "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
-                                ev[i]);
+            const char *r =
+                say(DIR, T0,
+                    "{\"type\":\"game_create\",\"id\":4,\"tournament\":%lld,\"base_ms\":60000,"
+                    "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
+                    ev[i]);
             CHECK_MSG(strstr(r, "\"type\":\"game_created\"") != NULL,
                       "%s, pass %d: game_create for event %lld: %s", i ? "league" : "club", pass,
                       ev[i], r);
         }
-        CHECK_MSG(strstr(say(DIR, T0,
-                             "{\"type\":\"game_create\",\"id\":5,\"tournament\":%lld,\"base_ms\":60000,"
-                             "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
-                             l + 100),
-                         "\"field\":\"tournament\"") != NULL,
-                  "no such event: not_found (tournament)");
+        CHECK_MSG(
+            strstr(say(DIR, T0,
+                       "{\"type\":\"game_create\",\"id\":5,\"tournament\":%lld,\"base_ms\":60000,"
+                       "\"kind\":\"chess\",\"players\":[\"ann\",\"bob\"]}",
+                       l + 100),
+                   "\"field\":\"tournament\"") != NULL,
+            "no such event: not_found (tournament)");
     }
     f_close_hub(&io, st, h);
     bh_test_rm_db(dbpath);
 }
 
 static const bh_test_case cases[] = {
-    {"hosted_boards", hosted_boards},
-    {"wire_event", wire_event},
-    {"wire_attendance", wire_attendance},
-    {"push_coalesced", push_coalesced},
+    {"hosted_boards", hosted_boards},     {"wire_event", wire_event},
+    {"wire_attendance", wire_attendance}, {"push_coalesced", push_coalesced},
     {"event_names", event_names},
 };
 

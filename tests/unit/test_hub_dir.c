@@ -90,8 +90,8 @@ static void live_game(void)
     for (int s = 0; t && s < 4; s++) {
         t = strchr(t + (s ? 1 : 10), '"');
         char msg[160];
-        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":3,\"token\":\"%.*s\"}",
-                 AUTH_TOKEN_LEN, t + 1);
+        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":3,\"token\":\"%.*s\"}", AUTH_TOKEN_LEN,
+                 t + 1);
         t += AUTH_TOKEN_LEN + 1;
         hub_on_open(h, 10 + (uint64_t)s);
         turn(10 + (uint64_t)s, msg, T0);
@@ -142,8 +142,8 @@ static void pause_resume_restart(void)
     f_clear(&io);
     turn(1, "{\"type\":\"game_pause\",\"id\":2,\"game\":1,\"paused\":false}", T0 + 200 * SEC);
     s = f_last(&io, 20, "\"type\":\"state\"");
-    CHECK_MSG(s && strstr(s, "\"paused\":false") && strstr(s, "\"running\":1"),
-              "resume: %s", s ? s : "(none)");
+    CHECK_MSG(s && strstr(s, "\"paused\":false") && strstr(s, "\"running\":1"), "resume: %s",
+              s ? s : "(none)");
     CHECK_EQ_INT("flag armed at 250 s", (int)((T0 + 250 * SEC) / 1000), (int)(io.timer_at / 1000));
     f_run_timers(&io, h, T0 + 300 * SEC);
     const char *res = f_last(&io, 20, "\"type\":\"result\"");
@@ -170,12 +170,14 @@ static void adjudicate_override_export(void)
     CHECK_MSG(f_last(&io, 1, "\"code\":\"bad_state\"") != NULL, "result of a waiting game");
     turn(1, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":2}", T0 + SEC);
     CHECK_MSG(f_last(&io, 1, "\"id\":8,\"code\":\"bad_state\"") != NULL, "BPGN of a waiting game");
-    turn(1, "{\"type\":\"game_result\",\"id\":9,\"game\":1,\"result\":\"1/2-1/2\","
-            "\"reason\":\"adjudicated\"}",
+    turn(1,
+         "{\"type\":\"game_result\",\"id\":9,\"game\":1,\"result\":\"1/2-1/2\","
+         "\"reason\":\"adjudicated\"}",
          T0 + 5 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":9") != NULL, "no ack to the adjudication");
     const char *res = f_last(&io, 20, "\"type\":\"result\"");
-    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"adjudicated\",\"board\":null"),
+    CHECK_MSG(res &&
+                  strstr(res, "\"result\":\"1/2-1/2\",\"reason\":\"adjudicated\",\"board\":null"),
               "adjudication: %s", res ? res : "(none)");
     CHECK_MSG(res && strstr(res, "\"clock_ms\":[55000,60000,55000,60000]"), "clocks: %s",
               res ? res : "(none)");
@@ -186,18 +188,23 @@ static void adjudicate_override_export(void)
                   strstr(ex, "{adjudicated} 1/2-1/2\\n\""),
               "BPGN: %s", ex ? ex : "(none)");
     f_clear(&io);
-    turn(1, "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"0-1\","
-            "\"reason\":\"appeal\"}",
+    turn(1,
+         "{\"type\":\"game_result\",\"id\":11,\"game\":1,\"result\":\"0-1\","
+         "\"reason\":\"appeal\"}",
          T0 + 7 * SEC);
-    CHECK_MSG(f_last(&io, 20, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "no override result");
+    CHECK_MSG(f_last(&io, 20, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL,
+              "no override result");
     CHECK_MSG(f_last(&io, 20, "\"type\":\"state\"") != NULL, "no state after the override");
     turn(1, "{\"type\":\"games\",\"id\":12}", T0 + 7 * SEC);
-    CHECK_MSG(f_last(&io, 1, "\"game\":1,\"status\":\"finished\",\"result\":\"0-1\",\"reason\":\"appeal\"") !=
-                  NULL,
-              "games list: %s", f_last(&io, 1, "\"type\":\"games\""));
+    CHECK_MSG(
+        f_last(&io, 1,
+               "\"game\":1,\"status\":\"finished\",\"result\":\"0-1\",\"reason\":\"appeal\"") !=
+            NULL,
+        "games list: %s", f_last(&io, 1, "\"type\":\"games\""));
     turn(1, "{\"type\":\"export\",\"id\":13,\"format\":\"bpgn\",\"game\":1}", T0 + 8 * SEC);
     ex = f_last(&io, 1, "\"type\":\"export\"");
-    CHECK_MSG(ex && strstr(ex, "[Winner \\\"BlackA+WhiteB\\\"]") && strstr(ex, "[Result \\\"0-1\\\"]"),
+    CHECK_MSG(ex && strstr(ex, "[Winner \\\"BlackA+WhiteB\\\"]") &&
+                  strstr(ex, "[Result \\\"0-1\\\"]"),
               "BPGN after the override: %s", ex ? ex : "(none)");
     turn(1, "{\"type\":\"export\",\"id\":14,\"format\":\"trf\",\"tournament\":5}", T0 + 8 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"not_found\"") != NULL, "TRF of no tournament");
@@ -206,7 +213,8 @@ static void adjudicate_override_export(void)
     open_hub(false, T0 + 20 * SEC);
     director(1, T0 + 20 * SEC);
     turn(1, "{\"type\":\"games\",\"id\":2}", T0 + 20 * SEC);
-    CHECK_MSG(f_last(&io, 1, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL, "override not stored");
+    CHECK_MSG(f_last(&io, 1, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL,
+              "override not stored");
     close_hub(true);
 }
 
@@ -280,7 +288,8 @@ static void tournament_by_hand(void)
     char msg[256];
     new_tour("D", 4, 2);
     turn(1, "{\"type\":\"team_withdraw\",\"id\":7,\"tournament\":1,\"team\":1}", T0);
-    CHECK_MSG(f_last(&io, 1, "\"id\":7,\"code\":\"bad_state\"") != NULL, "withdraw before the start");
+    CHECK_MSG(f_last(&io, 1, "\"id\":7,\"code\":\"bad_state\"") != NULL,
+              "withdraw before the start");
     f_clear(&io);
     turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
     int64_t a[16][3];
@@ -289,7 +298,8 @@ static void tournament_by_hand(void)
     CHECK_MSG(lv && !strstr(lv, "\"id\"") && count(lv, "\"round\":1,") == 2,
               "live push at the start: %s", lv ? lv : "(none)");
     turn(1, "{\"type\":\"round_start\",\"id\":9,\"tournament\":1}", T0);
-    CHECK_MSG(f_last(&io, 1, "\"id\":9,\"code\":\"bad_state\"") != NULL, "round_start while running");
+    CHECK_MSG(f_last(&io, 1, "\"id\":9,\"code\":\"bad_state\"") != NULL,
+              "round_start while running");
     turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
 
     /* Withdraw team1 of game a[0] (its match is lost by forfeit; its game ends now). */
@@ -322,11 +332,13 @@ static void tournament_by_hand(void)
     lv = f_last(&io, 2, "\"type\":\"live\"");
     CHECK_MSG(lv && strstr(lv, "\"games\":[]"), "live push after the ends: %s", lv ? lv : "(none)");
     turn(1, "{\"type\":\"round_pair\",\"id\":14,\"tournament\":1}", T0 + 6 * SEC);
-    CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"bad_state\"") != NULL, "paired an incomplete round");
+    CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"bad_state\"") != NULL,
+              "paired an incomplete round");
     turn(1, "{\"type\":\"round_start\",\"id\":15,\"tournament\":1}", T0 + 6 * SEC);
     CHECK_EQ_INT("round_start: game 2", 1, assigns(a + 2, 14));
     f_clear(&io);
-    f_run_timers(&io, h, T0 + 12 * SEC); /* game 2 draws too: round 1 complete, round 2 not paired */
+    f_run_timers(&io, h,
+                 T0 + 12 * SEC); /* game 2 draws too: round 1 complete, round 2 not paired */
     const char *sd = f_last(&io, 2, "\"type\":\"standings\"");
     CHECK_MSG(sd && count(sd, "\"mp\":2,") == 1 && count(sd, "\"mp\":1,") == 2,
               "standings after round 1 (forfeit win, 1-1): %s", sd ? sd : "(none)");
@@ -342,7 +354,8 @@ static void tournament_by_hand(void)
     sd = f_last(&io, 2, "\"type\":\"standings\"");
     CHECK_MSG(sd && count(sd, "\"mp\":2,") == 2 && count(sd, "\"mp\":0,") == 2,
               "standings after the override: %s", sd ? sd : "(none)");
-    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\",\"appeal\"]") != NULL, "round shows no appeal");
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\",\"appeal\"]") != NULL,
+              "round shows no appeal");
 
     /* Pair round 2 by hand (3 active teams: one bye), again, then start it. */
     f_clear(&io);
@@ -399,12 +412,12 @@ static void live_playoff(void)
     turn(1, "{\"type\":\"tournament_start\",\"id\":5,\"tournament\":1}", T0);
     f_run_timers(&io, h, T0 + 2 * BASE * 1000ULL); /* games 1 and 2: draws on time */
     const char *lv = f_last(&io, 2, "\"type\":\"live\"");
-    CHECK_MSG(lv && strstr(lv, "\"round\":0,") && count(lv, "\"game\":") == 1 &&
-                  (strstr(lv, "\"teams\":[\"T0\",\"T1\"]") || strstr(lv, "\"teams\":[\"T1\",\"T0\"]")),
-              "play-off in the live list: %s", lv ? lv : "(none)");
+    CHECK_MSG(
+        lv && strstr(lv, "\"round\":0,") && count(lv, "\"game\":") == 1 &&
+            (strstr(lv, "\"teams\":[\"T0\",\"T1\"]") || strstr(lv, "\"teams\":[\"T1\",\"T0\"]")),
+        "play-off in the live list: %s", lv ? lv : "(none)");
     close_hub(true);
 }
-
 
 /* Round 1 of a 4-team, 2-round event started; game 1 of the match of a[0] adjudicated 1-0 by
  * the director at 1 s, so its team2 (the loser) is asked for game 2's colours (P-GAME2). */
@@ -429,8 +442,9 @@ static long long choice_pending(int64_t a[16][3])
 /* How many assigns to conn 1 start game 2 of match 0 of round 1 (the match of choice_pending). */
 static int games2(void)
 {
-    return f_count(&io, 1, "\"type\":\"assign\",\"tournament\":1,\"round\":1,\"match\":0,"
-                           "\"game_no\":1,");
+    return f_count(&io, 1,
+                   "\"type\":\"assign\",\"tournament\":1,\"round\":1,\"match\":0,"
+                   "\"game_no\":1,");
 }
 
 /* Regression: a P-GAME2 choice made stale while pending. Before the fix the deadline timer
@@ -484,7 +498,6 @@ static void game2_stale_choice(void)
     alarm(0);
 }
 
-
 /* Regression: the director adjudicates an Armageddon play-off game (T-ARMAGEDDON) with the
  * reason of the protocol's example, "adjudicated". Before the fix the play-off took it for a
  * game a restart had adjudicated (void) and played another game, ignoring the result. */
@@ -508,7 +521,8 @@ static void playoff_adjudicated(void)
     CHECK_EQ_INT("no second play-off game", 0, f_count(&io, 1, "\"type\":\"assign\""));
     const char *sd = f_last(&io, 1, "\"type\":\"standings\"");
     CHECK_MSG(sd && strstr(sd, "\"final\":true"), "not final: %s", sd ? sd : "(none)");
-    CHECK_EQ_INT("White's team first", (int)white, (int)jint(sd ? strstr(sd, "\"rows\"") : NULL, "team"));
+    CHECK_EQ_INT("White's team first", (int)white,
+                 (int)jint(sd ? strstr(sd, "\"rows\"") : NULL, "team"));
     close_hub(true);
 }
 
@@ -587,8 +601,9 @@ static void reason_in_bpgn(void)
     live_game();
     turn(10, "{\"type\":\"move\",\"id\":6,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
          T0 + 1 * SEC);
-    turn(1, "{\"type\":\"game_result\",\"id\":7,\"game\":1,\"result\":\"1-0\","
-            "\"reason\":\"a\\\"]{b\\\\c}d\"}",
+    turn(1,
+         "{\"type\":\"game_result\",\"id\":7,\"game\":1,\"result\":\"1-0\","
+         "\"reason\":\"a\\\"]{b\\\\c}d\"}",
          T0 + 2 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"type\":\"ack\",\"id\":7") != NULL, "no ack");
     turn(1, "{\"type\":\"export\",\"id\":8,\"format\":\"bpgn\",\"game\":1}", T0 + 3 * SEC);
@@ -607,7 +622,6 @@ static void reason_in_bpgn(void)
     free(text);
     close_hub(true);
 }
-
 
 /* Regression: a P-GAME2 choice open when the server restarts is asked again at load, when no
  * connection is open, and was never sent to the team's connection that authenticates
@@ -693,8 +707,9 @@ static void random_controls_seed(uint64_t seed)
         switch (op) {
         case 0:
         case 1:
-            snprintf(msg, sizeof msg, "{\"type\":\"game_pause\",\"id\":%d,\"game\":%u,\"paused\":%s}",
-                     id, gid, b ? "true" : "false");
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"game_pause\",\"id\":%d,\"game\":%u,\"paused\":%s}", id, gid,
+                     b ? "true" : "false");
             break;
         case 2:
             snprintf(msg, sizeof msg,
@@ -721,22 +736,29 @@ static void random_controls_seed(uint64_t seed)
                          "[[%u,%u],[%u,%u]],\"allow_rematch\":%s}",
                          id, tour, a1, b1, a2, b2, rematch ? "true" : "false");
             } else
-                snprintf(msg, sizeof msg,
-                         "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}", id, tour);
+                snprintf(msg, sizeof msg, "{\"type\":\"round_pair\",\"id\":%d,\"tournament\":%u}",
+                         id, tour);
             break;
-        case 5: snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 5:
+            snprintf(msg, sizeof msg, "{\"type\":\"round_start\",\"id\":%d,\"tournament\":%u}", id,
+                     tour);
+            break;
         case 6:
             snprintf(msg, sizeof msg,
-                     "{\"type\":\"tournament_pause\",\"id\":%d,\"tournament\":%u,\"paused\":%s}", id,
-                     tour, b ? "true" : "false");
+                     "{\"type\":\"tournament_pause\",\"id\":%d,\"tournament\":%u,\"paused\":%s}",
+                     id, tour, b ? "true" : "false");
             break;
         case 7:
-            snprintf(msg, sizeof msg, b ? "{\"type\":\"export\",\"id\":%d,\"format\":\"bpgn\",\"game\":%u}"
-                                        : "{\"type\":\"export\",\"id\":%d,\"format\":\"trf\",\"tournament\":%u}",
+            snprintf(msg, sizeof msg,
+                     b ? "{\"type\":\"export\",\"id\":%d,\"format\":\"bpgn\",\"game\":%u}"
+                       : "{\"type\":\"export\",\"id\":%d,\"format\":\"trf\",\"tournament\":%u}",
                      id, b ? gid : tour);
             break;
         case 8: snprintf(msg, sizeof msg, "{\"type\":\"live\",\"id\":%d}", id); break;
-        case 9: snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":%d,\"tournament\":%u}", id, tour); break;
+        case 9:
+            snprintf(msg, sizeof msg, "{\"type\":\"tournament_get\",\"id\":%d,\"tournament\":%u}",
+                     id, tour);
+            break;
         case 10:
         case 11: { /* time passes: clocks, deadlines */
             uint64_t secs = rnd(8);
@@ -752,14 +774,16 @@ static void random_controls_seed(uint64_t seed)
                 director(1, now);
                 for (int k = 0; k < 4; k++) {
                     hub_on_open(h, 30 + (uint64_t)k);
-                    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", tok[k]);
+                    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}",
+                             tok[k]);
                     turn(30 + (uint64_t)k, msg, now);
                 }
                 hub_on_open(h, 2);
                 continue;
             }
-            snprintf(msg, sizeof msg, "{\"type\":\"game2_colors\",\"id\":%d,\"game\":%u,\"swap\":%s}",
-                     id, gid, b ? "true" : "false");
+            snprintf(msg, sizeof msg,
+                     "{\"type\":\"game2_colors\",\"id\":%d,\"game\":%u,\"swap\":%s}", id, gid,
+                     b ? "true" : "false");
             break;
         }
         if (io.n > FAKE_MAX_MSGS - 200)
@@ -788,8 +812,6 @@ static void random_controls(void)
         random_controls_seed((uint64_t)i);
     alarm(0);
 }
-
-
 
 /* Regression: a team withdrawn (without keep_current) while it plays an Armageddon play-off
  * game: that game went on (and the event could finish with it still live). Now it ends at
@@ -879,7 +901,7 @@ static void hand_pairing(void)
 {
     fresh_hub();
     hub_on_open(h, 2); /* spectator */
-    long long tid[6]; /* hub team id by TPN - 1 */
+    long long tid[6];  /* hub team id by TPN - 1 */
     new_tour_ids("H", 6, 3, tid);
     turn(1, "{\"type\":\"tournament_start\",\"id\":9,\"tournament\":1}", T0);
     long long m[8][3];
@@ -904,7 +926,7 @@ static void hand_pairing(void)
     f_clear(&io);
     uint64_t now = T0 + 13 * SEC;
     char t[512];
-#define P(i) tid[(i) - 1] /* hub team id of TPN i */
+#define P(i) tid[(i)-1] /* hub team id of TPN i */
     hand_pair(2, 20, ",\"pairs\":[[1,2]]", "unauthorized", NULL, NULL, now);
     hand_pair(1, 21, ",\"pairs\":\"1-2, 3-5, 4-0\"", "missing_field", "pairs", NULL, now);
     hand_pair(1, 22, ",\"pairs\":[[1,2],[3]]", "missing_field", "pairs[1]", NULL, now);
@@ -920,8 +942,8 @@ static void hand_pairing(void)
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
              P(6), P(4), P(5));
     hand_pair(1, 25, t, "bad_state", "pairs[1]", "withdrawn", now);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(3),
-             P(5), P(1));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(3), P(5),
+             P(1));
     hand_pair(1, 26, t, "exists", "pairs[2]", "listed twice", now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,%lld]]", P(1), P(2), P(3),
              P(3), P(4), P(5));
@@ -932,11 +954,11 @@ static void hand_pairing(void)
     hand_pair(1, 28, t, "invalid", "pairs", left, now);
     snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,0],[%lld,0]]", P(1), P(2), P(5), P(4));
     hand_pair(1, 29, t, "too_large", "pairs[2]", "one PAB at most", now);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(4),
-             P(5), P(3));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(1), P(2), P(4), P(5),
+             P(3));
     hand_pair(1, 30, t, "no_pairing", "pairs[2]", "C.04.1 d", now);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2),
-             P(3), P(5));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2), P(3),
+             P(5));
     char met[96];
     snprintf(met, sizeof met, "teams %lld and %lld met before", P(4), P(1));
     hand_pair(1, 31, t, "no_pairing", "pairs[0]", met, now);
@@ -956,8 +978,8 @@ static void hand_pairing(void)
     CHECK_MSG(f_last(&io, 1, "\"type\":\"pong\",\"id\":34") != NULL, "the connection is dead");
 
     /* The good pairing, in another order and with the sides swapped: 3-5 1-2 4-bye. */
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,0],[%lld,%lld],[%lld,%lld]]", P(4), P(2), P(1),
-             P(5), P(3));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,0],[%lld,%lld],[%lld,%lld]]", P(4), P(2), P(1), P(5),
+             P(3));
     hand_pair(1, 35, t, NULL, NULL, NULL, now);
     const char *rd = f_last(&io, 2, "\"type\":\"round\"");
     CHECK_MSG(rd && strstr(rd, "\"round\":2,") && strstr(rd, "\"status\":\"paired\""),
@@ -975,8 +997,8 @@ static void hand_pairing(void)
     /* An error now leaves the hand round as it is; a re-pair (a rematch allowed) replaces it;
      * the hand pairing is set again. */
     f_clear(&io);
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2),
-             P(3), P(5));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(4), P(1), P(2), P(3),
+             P(5));
     hand_pair(1, 36, t, "no_pairing", "pairs[0]", met, now);
     CHECK_EQ_INT("no round after the error", 0, f_count(&io, 2, "\"type\":\"round\""));
     turn(1, "{\"type\":\"tournament_get\",\"id\":37,\"tournament\":1}", now);
@@ -992,8 +1014,8 @@ static void hand_pairing(void)
     CHECK_MSG(has_match(m, 3, P(1), P(4)) && has_match(m, 3, P(2), P(3)) &&
                   has_match(m, 3, P(5), 0),
               "the re-pair with a rematch did not replace round 2");
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(3), P(5), P(1),
-             P(2), P(4));
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", P(3), P(5), P(1), P(2),
+             P(4));
     hand_pair(1, 39, t, NULL, NULL, NULL, now);
     CHECK_EQ_INT("set again", 3, round_matches(f_last(&io, 2, "\"type\":\"round\""), m, 8));
     CHECK_MSG(memcmp(m, sent, sizeof m[0] * 3) == 0, "the same pairing, other colours");
@@ -1048,8 +1070,8 @@ static void unpairable_pauses(void)
         if (i == 3)
             continue;
         snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
-                 10 + i, tid[i]);
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}", 10 + i,
+                 tid[i]);
         turn(1, msg, T0 + SEC);
     }
     f_clear(&io);
@@ -1076,7 +1098,6 @@ static void unpairable_pauses(void)
     close_hub(true);
 }
 
-
 /* Hostile-input review: withdrawals after a pairing by hand, before its games. Five teams,
  * 3 rounds: round 1 is 1-3 2-4 and the PAB to 5, drawn. Round 2 by hand: 1-5 2-3, the PAB to
  * 4. Team 4 withdraws (its PAB is forfeited: 0 MP), then team 5 (1 wins 1-5 by forfeit); no
@@ -1095,8 +1116,8 @@ static void withdraw_after_hand(void)
     f_run_timers(&io, h, T0 + 12 * SEC);
     uint64_t now = T0 + 13 * SEC;
     char t[256];
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", tid[0], tid[4],
-             tid[1], tid[2], tid[3]);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld],[%lld,0]]", tid[0], tid[4], tid[1],
+             tid[2], tid[3]);
     hand_pair(1, 12, t, NULL, NULL, NULL, now);
     for (int i = 3; i < 5; i++) {
         snprintf(t, sizeof t,
@@ -1184,8 +1205,8 @@ static void lone_team_run(bool all)
     char msg[256];
     for (int i = all ? 0 : 1; i < 4; i++) {
         snprintf(msg, sizeof msg,
-                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}",
-                 11 + i, tid[i]);
+                 "{\"type\":\"team_withdraw\",\"id\":%d,\"tournament\":1,\"team\":%lld}", 11 + i,
+                 tid[i]);
         turn(1, msg, T0 + SEC);
     }
     f_run_timers(&io, h, T0 + 12 * SEC);
@@ -1228,8 +1249,7 @@ static void rr_no_hand_pairing(void)
          T0 + 6 * SEC);
     f_run_timers(&io, h, T0 + 100 * SEC); /* round 1 complete, round 2 not paired (paused) */
     char t[128];
-    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", tid[0], tid[1], tid[2],
-             tid[3]);
+    snprintf(t, sizeof t, ",\"pairs\":[[%lld,%lld],[%lld,%lld]]", tid[0], tid[1], tid[2], tid[3]);
     hand_pair(1, 7, t, "bad_state", "pairs", "Berger table", T0 + 101 * SEC);
     turn(1, "{\"type\":\"tournament_get\",\"id\":8,\"tournament\":1}", T0 + 101 * SEC);
     const char *snap = f_last(&io, 1, "\"id\":8,");

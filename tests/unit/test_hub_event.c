@@ -140,8 +140,7 @@ static int on_tgame(void *ctx, const store_tgame *g)
 {
     const int64_t *want = ctx;
     if (g->game == want[0] && g->tournament == want[1] && g->round == KEY.round &&
-        g->match == KEY.match && g->game_no == KEY.game * TFMT_PACK + KEY.board &&
-        g->team1 == 71)
+        g->match == KEY.match && g->game_no == KEY.game * TFMT_PACK + KEY.board && g->team1 == 71)
         int67_found++;
     return 0;
 }

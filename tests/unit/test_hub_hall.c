@@ -48,7 +48,8 @@ static void open_hub(const char *site)
     hub_config cfg = {.recovery = HUB_RECOVER_RESUME, .ruleset = "online"};
     snprintf(cfg.site, sizeof cfg.site, "%s", site);
     auth_hash(ADMIN, cfg.admin_hash);
-    hub_io hio = {&io, f_send, f_close, f_timer, NULL, NULL}; /* no job: pairings inside the calls */
+    hub_io hio = {&io,     f_send, f_close,
+                  f_timer, NULL,   NULL}; /* no job: pairings inside the calls */
     CHECK_EQ_INT("hub", BH_OK, hub_new(st, &cfg, &hio, T0, &h));
     hub_on_open(h, 1);
     const char *auth = "{\"type\":\"auth\",\"id\":1,\"token\":\"" ADMIN "\"}";

@@ -30,8 +30,7 @@
 #include "hub_fake.h"
 
 enum { R_NONE, R_SPECTATOR, R_PLAYER, R_TEAM, R_DIRECTOR, R_N };
-static const char *const ROLE_NAME[R_N] = {"no token", "spectator", "player", "team",
-                                           "director"};
+static const char *const ROLE_NAME[R_N] = {"no token", "spectator", "player", "team", "director"};
 
 static char dbpath[64];
 static store *st;
@@ -83,8 +82,7 @@ static const char *send_raw(uint64_t conn, const char *json, long long id)
 
 /* printf-style message from conn (fmt opens the object: "{\"type\":..."), sent with a fresh
  * id inserted first; its reply. */
-__attribute__((format(printf, 2, 3))) static const char *say(uint64_t conn, const char *fmt,
-                                                             ...)
+__attribute__((format(printf, 2, 3))) static const char *say(uint64_t conn, const char *fmt, ...)
 {
     char body[2048], json[2100];
     long long id = next_id++;
@@ -127,32 +125,35 @@ static void fixture(void)
     CHECK_MSG(strstr(say(DIR, "{\"type\":\"auth\",\"token\":\"%s\"}", ADMIN), "director"),
               "director auth");
     T = jint(say(DIR, "{\"type\":\"tournament_create\",\"name\":\"Perm Open\"}"), "tournament");
-    const char *r = say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"Alfa\","
-                             "\"players\":[\"a1\",\"a2\"]}",
+    const char *r = say(DIR,
+                        "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"Alfa\","
+                        "\"players\":[\"a1\",\"a2\"]}",
                         T);
     KA = jint(r, "team");
     jstr(r, "token", ka_tok, sizeof ka_tok);
-    say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"Bravo\","
-             "\"players\":[\"b1\",\"b2\"]}",
+    say(DIR,
+        "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"Bravo\","
+        "\"players\":[\"b1\",\"b2\"]}",
         T);
     C = jint(say(DIR, "{\"type\":\"club_create\",\"name\":\"Perm Club\"}"), "club");
     for (int t = 1; t <= 2; t++) {
         char players[600];
         roster(players, sizeof players, 100 * t);
-        r = say(DIR, "{\"type\":\"club_team\",\"club\":%lld,\"name\":\"Club %d\",\"players\":[%s],"
-                     "\"captain\":%d}",
+        r = say(DIR,
+                "{\"type\":\"club_team\",\"club\":%lld,\"name\":\"Club %d\",\"players\":[%s],"
+                "\"captain\":%d}",
                 C, t, players, 100 * t + 1);
         if (t == 1)
             jstr(r, "token", club_tok, sizeof club_tok);
     }
-    jstr(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok,
-              sizeof ap_tok);
+    jstr(say(DIR, "{\"type\":\"club_appeals\",\"club\":%lld}", C), "token", ap_tok, sizeof ap_tok);
     LG = jint(say(DIR, "{\"type\":\"league_create\",\"name\":\"Perm League\",\"teams\":4,"
                        "\"groups\":2,\"boards\":2}"),
               "league");
-    r = say(DIR, "{\"type\":\"league_team\",\"league\":%lld,\"name\":\"L1\",\"captain\":501,"
-                 "\"players\":[{\"id\":501,\"name\":\"p1\",\"rating\":2000},"
-                 "{\"id\":502,\"name\":\"p2\",\"rating\":1990}]}",
+    r = say(DIR,
+            "{\"type\":\"league_team\",\"league\":%lld,\"name\":\"L1\",\"captain\":501,"
+            "\"players\":[{\"id\":501,\"name\":\"p1\",\"rating\":2000},"
+            "{\"id\":502,\"name\":\"p2\",\"rating\":1990}]}",
             LG);
     const char *lt = r ? strstr(r, "\"player\":501,") : NULL;
     jstr(lt, "token", league_tok, sizeof league_tok);
@@ -160,11 +161,13 @@ static void fixture(void)
     long long t2 = jint(say(DIR, "{\"type\":\"tournament_create\",\"name\":\"Choice\","
                                  "\"wait_s\":0,\"break_s\":0}"),
                         "tournament");
-    say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C1\","
-             "\"players\":[\"c1\",\"c2\"]}",
+    say(DIR,
+        "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C1\","
+        "\"players\":[\"c1\",\"c2\"]}",
         t2);
-    jstr(say(DIR, "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C2\","
-                  "\"players\":[\"d1\",\"d2\"]}",
+    jstr(say(DIR,
+             "{\"type\":\"team_register\",\"tournament\":%lld,\"name\":\"C2\","
+             "\"players\":[\"d1\",\"d2\"]}",
              t2),
          "token", loser_tok, sizeof loser_tok);
     say(DIR, "{\"type\":\"tournament_start\",\"tournament\":%lld}", t2);
@@ -183,11 +186,9 @@ static void fixture(void)
     CHECK_MSG(f_last(&io_log, cap_conn, "\"game2_choice\"") != NULL, "no game2_choice: %s",
               r ? r : "(none)");
     F = live_game(f_tok);
-    r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}",
-            F);
+    r = say(DIR, "{\"type\":\"game_result\",\"game\":%lld,\"result\":\"1-0\",\"reason\":\"x\"}", F);
     CHECK_MSG(T > 0 && KA > 0 && C > 0 && LG > 0 && league_tok[0] && ka_tok[0] && club_tok[0] &&
-                  ap_tok[0] && f_tok[0] &&
-                  r && strstr(r, "\"ack\""),
+                  ap_tok[0] && f_tok[0] && r && strstr(r, "\"ack\""),
               "fixture: T %lld KA %lld C %lld", T, KA, C);
 }
 
@@ -322,11 +323,11 @@ static uint64_t connect_as(int r, const char *type, long long g, const char *gto
         return cap_conn; /* the captain asked, connected before game 1 ended */
     uint64_t c = next_conn++;
     hub_on_open(h, c);
-    const char *tok = r == R_SPECTATOR ? f_tok
-                      : r == R_PLAYER  ? gtok
-                      : r == R_TEAM    ? (choice                          ? loser_tok
-                                          : strncmp(type, "club_", 5) == 0 ? club_tok
-                                                                          : ka_tok)
+    const char *tok = r == R_SPECTATOR  ? f_tok
+                      : r == R_PLAYER   ? gtok
+                      : r == R_TEAM     ? (choice                           ? loser_tok
+                                           : strncmp(type, "club_", 5) == 0 ? club_tok
+                                                                            : ka_tok)
                       : r == R_DIRECTOR ? ADMIN
                                         : NULL;
     static const char *const want[R_N] = {NULL, "\"spectator\"", "\"player\"", "\"team",
@@ -349,9 +350,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
     } M[] = {
         {"auth", "{\"type\":\"auth\",\"id\":$I,\"token\":\"$D\"}"},
         {"join", "{\"type\":\"join\",\"id\":$I,\"game\":$G}"},
-        {"move",
-         "{\"type\":\"move\",\"id\":$I,\"game\":$G,\"board\":\"A\",\"ply\":0,"
-         "\"move\":\"e2e4\"}"},
+        {"move", "{\"type\":\"move\",\"id\":$I,\"game\":$G,\"board\":\"A\",\"ply\":0,"
+                 "\"move\":\"e2e4\"}"},
         {"resign", "{\"type\":\"resign\",\"id\":$I,\"game\":$G}"},
         {"chat", "{\"type\":\"chat\",\"id\":$I,\"game\":$G,\"text\":\"hello\"}"},
         {"ping", "{\"type\":\"ping\",\"id\":$I}"},
@@ -369,9 +369,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"tournament_pause",
          "{\"type\":\"tournament_pause\",\"id\":$I,\"tournament\":$T,\"paused\":true}"},
         {"game_pause", "{\"type\":\"game_pause\",\"id\":$I,\"game\":$G,\"paused\":true}"},
-        {"game_result",
-         "{\"type\":\"game_result\",\"id\":$I,\"game\":$G,\"result\":\"1-0\","
-         "\"reason\":\"adjudicated\"}"},
+        {"game_result", "{\"type\":\"game_result\",\"id\":$I,\"game\":$G,\"result\":\"1-0\","
+                        "\"reason\":\"adjudicated\"}"},
         {"team_withdraw", "{\"type\":\"team_withdraw\",\"id\":$I,\"tournament\":$T,\"team\":$K}"},
         {"round_pair", "{\"type\":\"round_pair\",\"id\":$I,\"tournament\":$T}"},
         {"round_start", "{\"type\":\"round_start\",\"id\":$I,\"tournament\":$T}"},
@@ -381,17 +380,15 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"announce", "{\"type\":\"announce\",\"id\":$I,\"text\":\"Round 2 soon\"}"},
         {"team_token", "{\"type\":\"team_token\",\"id\":$I,\"team\":$K}"},
         {"club_create", "{\"type\":\"club_create\",\"id\":$I,\"name\":\"Another\"}"},
-        {"club_team",
-         "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
-         "\"captain\":901,\"players\":[$P]}"},
+        {"club_team", "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
+                      "\"captain\":901,\"players\":[$P]}"},
         {"club_start", "{\"type\":\"club_start\",\"id\":$I,\"club\":$C}"},
         {"club_lineup",
          "{\"type\":\"club_lineup\",\"id\":$I,\"club\":$C,\"round\":1,\"players\":[101,"
          "102,103,104,105,106]}"},
         {"club_round_start", "{\"type\":\"club_round_start\",\"id\":$I,\"club\":$C}"},
-        {"club_result",
-         "{\"type\":\"club_result\",\"id\":$I,\"club\":$C,\"round\":1,\"match\":1,"
-         "\"board\":2,\"result\":\"1/2-1/2\"}"},
+        {"club_result", "{\"type\":\"club_result\",\"id\":$I,\"club\":$C,\"round\":1,\"match\":1,"
+                        "\"board\":2,\"result\":\"1/2-1/2\"}"},
         {"club_protest",
          "{\"type\":\"club_protest\",\"id\":$I,\"club\":$C,\"round\":1,\"match\":1,"
          "\"board\":2,\"text\":\"the flag fell after the mate\",\"deposit\":20000}"},
@@ -434,7 +431,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"league_result",
          "{\"type\":\"league_result\",\"id\":$I,\"league\":$L,\"stage\":1,\"match\":1,"
          "\"board\":1,\"result\":\"1-0\"}"},
-        {"league_lot", "{\"type\":\"league_lot\",\"id\":$I,\"league\":$L,\"match\":5,\"winner\":1}"},
+        {"league_lot",
+         "{\"type\":\"league_lot\",\"id\":$I,\"league\":$L,\"match\":5,\"winner\":1}"},
         {"league_notices",
          "{\"type\":\"league_notices\",\"id\":$I,\"league\":$L,\"token\":\"$Q\"}"},
         {"league_export",
@@ -519,12 +517,12 @@ static void cell(const doc_row *d, int r, long long g, const char *gtok, bool al
             char field[32];
             jstr(copy, "field", field, sizeof field);
             CHECK_MSG(strcmp(code, d->refusal) == 0 && strcmp(field, d->ref_field) == 0,
-                      "%s from %s: want %s (field %s), got %s", d->type, ROLE_NAME[r],
-                      d->refusal, d->ref_field, copy ? copy : "(none)");
+                      "%s from %s: want %s (field %s), got %s", d->type, ROLE_NAME[r], d->refusal,
+                      d->ref_field, copy ? copy : "(none)");
         }
         char *after = snapshot();
-        CHECK_MSG(strcmp(before, after) == 0, "%s from %s: refused, yet the state changed",
-                  d->type, ROLE_NAME[r]);
+        CHECK_MSG(strcmp(before, after) == 0, "%s from %s: refused, yet the state changed", d->type,
+                  ROLE_NAME[r]);
         free(after);
     }
     free(before);
@@ -571,8 +569,7 @@ static void every_role_every_kind(void)
                 cell(d, r, strcmp(d->type, "export") == 0 ? F : g, gtok, true);
             }
     }
-    CHECK_MSG(cells >= 5 * 38 && refused_cells > 0, "%d cells, %d refused", cells,
-              refused_cells);
+    CHECK_MSG(cells >= 5 * 38 && refused_cells > 0, "%d cells, %d refused", cells, refused_cells);
     f_close_hub(&io_log, st, h);
     bh_test_rm_db(dbpath);
 }

@@ -23,7 +23,7 @@
 #define ADMIN "unit-admin-token-0123456789"
 #define T0 1000000000ULL
 #define BASE_MS 5000
-#define SEC(s) ((uint64_t)(s) * 1000000ULL)
+#define SEC(s) ((uint64_t)(s)*1000000ULL)
 
 #include "hub_fake.h"
 
@@ -35,8 +35,7 @@ static fake io;
 static void open_hub(bool fresh)
 {
     snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_tour_%d.db", (int)getpid());
-    CHECK_EQ_INT("hub", BH_OK,
-                 f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
+    CHECK_EQ_INT("hub", BH_OK, f_open_hub(dbpath, fresh, "regulation", ADMIN, &io, T0, &st, &h));
 }
 
 static void close_hub(void)
@@ -136,7 +135,8 @@ static void tauto_draws(void)
         CHECK_EQ_INT("swapped team1", (int)g1[i][1], (int)a[i][0]);
         CHECK_EQ_INT("swapped team2", (int)g1[i][0], (int)a[i][1]);
     }
-    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\"") != NULL, "round shows no flag_both reason (R-FLAG-FLAG draw)");
+    CHECK_MSG(f_last(&io, 2, "\"reasons\":[\"flag_both\"") != NULL,
+              "round shows no flag_both reason (R-FLAG-FLAG draw)");
 
     /* Game 2: draws again; round 1 complete: 1 MP each, standings, round 2 paired. */
     f_clear(&io);
@@ -246,7 +246,6 @@ static void pause_holds_tauto(void)
     close_hub();
     rm_db();
 }
-
 
 /* The last assign sent to conn 1 for round 0 (a play-off game): its game, team1, team2. */
 static bool playoff_assign(int64_t *game, int64_t *t1, int64_t *t2)
@@ -467,7 +466,6 @@ static void game2_default(void)
     game2_choice_case(false);
 }
 
-
 /* ---- pairing jobs off the loop (issue 14 item 3) ------------------------------------------ */
 
 /* The hub's pairing jobs, held by the test as the server's worker would hold them. */
@@ -564,7 +562,6 @@ static void jobs_off_loop(void)
     rm_db();
 }
 
-
 /* Connect seat `seat` of the director's last assigned game as connection conn at now. */
 static void sit(uint64_t conn, int seat, long long gid, uint64_t now)
 {
@@ -625,7 +622,8 @@ static void gate_forfeit_and_break(void)
     CHECK_EQ_INT("no result before the waiting time", 0, f_count(&io, 2, "\"type\":\"result\""));
     run_timers(T0 + SEC(60));
     const char *res = f_last(&io, 2, "\"type\":\"result\"");
-    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\"") && strstr(res, "\"reason\":\"forfeit_both\""),
+    CHECK_MSG(res && strstr(res, "\"result\":\"1/2-1/2\"") &&
+                  strstr(res, "\"reason\":\"forfeit_both\""),
               "game 1: %s", res ? res : "(no result)");
     long long g2 = jint(f_last(&io, 1, "\"type\":\"assign\""), "game");
     CHECK_MSG(g2 > g1, "game 2 not created after the draw");

@@ -39,8 +39,8 @@ static void group_colours_two_and_two(void)
         for (int t = 1; t <= s; t++)
             for (int bd = 1; bd <= 10; bd++) {
                 CHECK_EQ_INT("games per player", s - 1, games[t][bd]);
-                CHECK_MSG(white[t][bd] == (s - 1) / 2, "group of %d: team %d board %d: %d White",
-                          s, t, bd, white[t][bd]);
+                CHECK_MSG(white[t][bd] == (s - 1) / 2, "group of %d: team %d board %d: %d White", s,
+                          t, bd, white[t][bd]);
             }
     }
     CHECK_EQ_INT("1 v 2, board 1: 1 White", 1, bracket_group_white(1, 2, 1));
@@ -67,8 +67,8 @@ static void quarter_final_senders(void)
         for (int b = 1; b <= 10; b++)
             for (int g = 1; g <= 2; g++) {
                 int s = bracket_ko_sender(mi, b, g);
-                CHECK_MSG(s >= 0 && m->team[s] == sender[mi], "QF%d board %d game %d", mi + 1,
-                          b, g);
+                CHECK_MSG(s >= 0 && m->team[s] == sender[mi], "QF%d board %d game %d", mi + 1, b,
+                          g);
             }
     }
     CHECK_EQ_INT("QF1 is 1A-2B", 1, kb.m[BRACKET_QF1].team[0]);
@@ -119,15 +119,15 @@ static void bracket_through_final(void)
     CHECK_EQ_INT("QF3 winner", 6, bracket_winner(&kb, BRACKET_QF3));
     CHECK_EQ_INT("SF1: W(QF1) first", 2, kb.m[BRACKET_SF1].team[0]);
     CHECK_EQ_INT("SF1: W(QF3) second", 6, kb.m[BRACKET_SF1].team[1]);
-    CHECK_EQ_INT("again", BH_EDECIDED, bracket_result(&kb, BRACKET_QF1, 10, 30, 10, &hi, &lo,
-                                                     &why));
+    CHECK_EQ_INT("again", BH_EDECIDED,
+                 bracket_result(&kb, BRACKET_QF1, 10, 30, 10, &hi, &lo, &why));
     bracket_result(&kb, BRACKET_QF2, 10, 25, 15, &lo, &hi, NULL); /* 3 */
     CHECK_EQ_INT("QF4 drawn, equal ratings", BH_OK,
                  bracket_result(&kb, BRACKET_QF4, 10, 20, 20, &eq, &eq, NULL));
     CHECK_EQ_INT("lot due", BRACKET_LOT_DUE, kb.m[BRACKET_QF4].by);
     CHECK_EQ_INT("no winner yet", 0, bracket_winner(&kb, BRACKET_QF4));
-    CHECK_EQ_INT("SF2 waits", BH_ESTATE, bracket_result(&kb, BRACKET_SF2, 10, 20, 20, &hi, &lo,
-                                                       NULL));
+    CHECK_EQ_INT("SF2 waits", BH_ESTATE,
+                 bracket_result(&kb, BRACKET_SF2, 10, 20, 20, &hi, &lo, NULL));
     CHECK_EQ_INT("no lot for QF2", BH_ESTATE, bracket_lot(&kb, BRACKET_QF2, 0, NULL));
     CHECK_EQ_INT("lot", BH_OK, bracket_lot(&kb, BRACKET_QF4, 1, NULL)); /* 8 */
     CHECK_EQ_INT("SF2", 3, kb.m[BRACKET_SF2].team[0]);

@@ -271,12 +271,14 @@ static void registration_refusals(void)
     roster inv = ro;
     for (int i = 0; i < 4; i++)
         inv.p[i].invited = true;
-    CHECK_EQ_INT("4 invited", BH_ELIMIT, league_add_team(l, team_id(1), "A", &inv, pid(1, 1), &why));
+    CHECK_EQ_INT("4 invited", BH_ELIMIT,
+                 league_add_team(l, team_id(1), "A", &inv, pid(1, 1), &why));
     CHECK_EQ_STR("invited rule", "F-TEAMRATING", why.rule);
     CHECK_EQ_STR("invited", "invited", why.field);
     roster short9;
     make_roster(&short9, 1, r10, 7); /* 9 players for 10 boards */
-    CHECK_EQ_INT("9 players", BH_ESHORT, league_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
+    CHECK_EQ_INT("9 players", BH_ESHORT,
+                 league_add_team(l, team_id(1), "A", &short9, pid(1, 1), &why));
     CHECK_EQ_STR("players", "players", why.field);
     /* the roster is ordered strictly by rating (art. 2), whatever order it came in */
     roster rev;
@@ -291,7 +293,8 @@ static void registration_refusals(void)
     CHECK_EQ_INT("team rating", BH_OK, roster_team_rating(got, 10, &tr, NULL));
     CHECK_EQ_INT("average of the 10 board players", 2075, tr.avg); /* (2300+1850)/2 */
     CHECK_EQ_INT("id again", BH_EEXIST, league_add_team(l, team_id(1), "B", &ro, pid(1, 1), &why));
-    CHECK_EQ_INT("name again", BH_EEXIST, league_add_team(l, team_id(2), "A", &ro, pid(1, 1), &why));
+    CHECK_EQ_INT("name again", BH_EEXIST,
+                 league_add_team(l, team_id(2), "A", &ro, pid(1, 1), &why));
     CHECK_EQ_STR("name", "name", why.field);
     CHECK_EQ_INT("player on another team", BH_EEXIST,
                  league_add_team(l, team_id(2), "B", &ro, pid(1, 1), &why));
@@ -301,7 +304,8 @@ static void registration_refusals(void)
     CHECK_EQ_INT("1 of 20 teams", BH_EINVAL, league_start(l, T0, &a, &why));
     CHECK_EQ_STR("teams", "teams", why.field);
     CHECK_EQ_INT("no action", 0, a.n);
-    CHECK_EQ_INT("a new roster while registering", BH_OK, league_set_roster(l, team_id(1), &ro, NULL));
+    CHECK_EQ_INT("a new roster while registering", BH_OK,
+                 league_set_roster(l, team_id(1), &ro, NULL));
     league_acts_fini(&a);
     league_free(l);
 }
@@ -695,7 +699,8 @@ static void challenge_accepted_and_countered(void)
     CHECK_EQ_INT("once", 0, league_on_time(l, start + DAY, &a));
     CHECK_EQ_INT("tc after the start", BH_ESTATE, league_agree_tc(l, k, b, false, start, &a, &why));
     CHECK_EQ_INT("result", BH_OK, league_game_over(l, k, LEAGUE_DRAW, start + HOUR, &a, NULL));
-    CHECK_EQ_INT("result twice", BH_ESTATE, league_game_over(l, k, LEAGUE_1_0, start + HOUR, &a, &why));
+    CHECK_EQ_INT("result twice", BH_ESTATE,
+                 league_game_over(l, k, LEAGUE_1_0, start + HOUR, &a, &why));
     l = rt(l);
     CHECK_EQ_INT("stored", LEAGUE_DRAW, league_game_get(l, k)->res);
 
@@ -706,7 +711,8 @@ static void challenge_accepted_and_countered(void)
     league_acts_init(&a);
     CHECK_EQ_INT("send now", BH_OK, league_send(l, k2, w, 0, t, &a, NULL));
     l = rt(l);
-    CHECK_EQ_INT("White counters", BH_ETURN, league_counter(l, k2, w, t + 5 * DAY, t + DAY, &a, &why));
+    CHECK_EQ_INT("White counters", BH_ETURN,
+                 league_counter(l, k2, w, t + 5 * DAY, t + DAY, &a, &why));
     CHECK_EQ_INT("Black counters", BH_OK, league_counter(l, k2, b, t + 5 * DAY, t + DAY, &a, NULL));
     CHECK_EQ_INT("counter to White", 1, count_note(&a, LEAGUE_N_PROPOSED, w));
     l = rt(l);
@@ -743,7 +749,8 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     CHECK_EQ_INT("a µs before 10 days", 0, league_on_time(l, t + 10 * DAY - 1, &a));
     /* an answer at the deadline is too late: the call applies the time first, the lapse
      * fires in it, and the answer finds the challenge lapsed */
-    CHECK_EQ_INT("answer at the deadline", BH_ESTATE, league_accept(l, k, b, t + 10 * DAY, &a, &why));
+    CHECK_EQ_INT("answer at the deadline", BH_ESTATE,
+                 league_accept(l, k, b, t + 10 * DAY, &a, &why));
     CHECK_EQ_INT("the lapse fired in that call", 1, count_note(&a, LEAGUE_N_LAPSED, w));
     league_acts_fini(&a);
     l = rt(l);
@@ -756,18 +763,21 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     CHECK_EQ_INT("a stranger", BH_ENOTCAPTAIN,
                  league_substitute(l, k, 31337, reserve, t + 10 * DAY + HOUR, &a, &why));
     CHECK_EQ_STR("captain", "captain", why.field);
-    CHECK_EQ_INT("the sender's captain", BH_ESTATE,
-                 league_substitute(l, k, league_team_captain(l, wt), pid(wt, 5), t + 10 * DAY, &a, &why));
-    CHECK_EQ_INT("not on the roster", BH_ENOTFOUND,
-                 league_substitute(l, k, league_team_captain(l, bt), 999999, t + 10 * DAY, &a, &why));
-    CHECK_EQ_INT("plays another board", BH_EEXIST,
-                 league_substitute(l, k, league_team_captain(l, bt), other_board, t + 10 * DAY, &a, &why));
+    CHECK_EQ_INT(
+        "the sender's captain", BH_ESTATE,
+        league_substitute(l, k, league_team_captain(l, wt), pid(wt, 5), t + 10 * DAY, &a, &why));
+    CHECK_EQ_INT(
+        "not on the roster", BH_ENOTFOUND,
+        league_substitute(l, k, league_team_captain(l, bt), 999999, t + 10 * DAY, &a, &why));
+    CHECK_EQ_INT(
+        "plays another board", BH_EEXIST,
+        league_substitute(l, k, league_team_captain(l, bt), other_board, t + 10 * DAY, &a, &why));
     /* make board 1's Black the one rated lowest? board 1 is rated as everyone (flat 4-board
      * fixture): the reserve is 10 below, accepted; nobody is above a flat board 1 on the
      * roster, so the rating refusal is tested on a re-rated roster below */
-    CHECK_EQ_INT(
-        "substitute", BH_OK,
-        league_substitute(l, k, league_team_captain(l, bt), reserve, t + 10 * DAY + HOUR, &a, NULL));
+    CHECK_EQ_INT("substitute", BH_OK,
+                 league_substitute(l, k, league_team_captain(l, bt), reserve, t + 10 * DAY + HOUR,
+                                   &a, NULL));
     CHECK_EQ_INT("told", 1, count_note(&a, LEAGUE_N_SUBSTITUTED, reserve));
     l = rt(l);
     g = league_game_get(l, k);
@@ -794,9 +804,9 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     league_acts_init(&a);
     CHECK_EQ_INT("lapse", 1, league_on_time(l, t + 10 * DAY, &a));
     CHECK_EQ_INT("sender told", 1, count_note(&a, LEAGUE_N_LAPSED, w));
-    CHECK_EQ_INT(
-        "captain told", 1,
-        count_note(&a, LEAGUE_N_SUBST, league_team_captain(l, tid_of(l, league_game_get(l, k2)->team[1]))));
+    CHECK_EQ_INT("captain told", 1,
+                 count_note(&a, LEAGUE_N_SUBST,
+                            league_team_captain(l, tid_of(l, league_game_get(l, k2)->team[1]))));
     l = rt(l);
     CHECK_EQ_INT("second", BH_OK, league_send(l, k2, w, 0, t + 12 * DAY, &a, NULL));
     l = rt(l);
@@ -1208,7 +1218,8 @@ static void check_ko_trf(const league *l, int st)
             n310++;
             int tid = atoi(ln + 4), rat = 0, place = -1;
             double mpv = -1, gpv = -1;
-            CHECK_EQ_INT("310 fields", 4, sscanf(ln + 41, "%d %lf %lf %d", &rat, &mpv, &gpv, &place));
+            CHECK_EQ_INT("310 fields", 4,
+                         sscanf(ln + 41, "%d %lf %lf %d", &rat, &mpv, &gpv, &place));
             const char *q = ln + 41;
             for (int f = 0; f < 4; f++) { /* past rating, MP, GP, place: the players */
                 while (*q == ' ')
@@ -1236,7 +1247,8 @@ static void check_ko_trf(const league *l, int st)
                 int x, y;
                 league_match_score(l, st, mi, &x, &y);
                 CHECK_EQ_DBL("310 GP = the match's game points", (side ? y : x) / 2.0, gpv, 1e-9);
-                CHECK_EQ_INT("310 place 1 = the bracket's winner", league_bracket(l)->m[mi].winner == side ? 1 : 2, place);
+                CHECK_EQ_INT("310 place 1 = the bracket's winner",
+                             league_bracket(l)->m[mi].winner == side ? 1 : 2, place);
                 roster_rating rr;
                 CHECK(league_team_rating(l, tid, st, &rr));
                 CHECK_EQ_INT("310 rating = the stage's recomputed team rating", rr.avg, rat);
@@ -1245,7 +1257,11 @@ static void check_ko_trf(const league *l, int st)
         }
         ln = e ? e + 1 : ln + len;
     }
-    CHECK_EQ_INT("a 310 record per team of the stage", 2 * (st == LEAGUE_STAGE_QF ? 4 : st == LEAGUE_STAGE_SF ? 2 : 1), n310);
+    CHECK_EQ_INT("a 310 record per team of the stage",
+                 2 * (st == LEAGUE_STAGE_QF   ? 4
+                      : st == LEAGUE_STAGE_SF ? 2
+                                              : 1),
+                 n310);
     double sum001[LEAGUE_MAX_TEAMS + 1] = {0};
     int games = 0;
     for (int a = 1; a < MAXR; a++) {
@@ -1256,18 +1272,23 @@ static void check_ko_trf(const league *l, int st)
             if (!b)
                 continue;
             games++;
-            CHECK_MSG(b < MAXR && opp[b][r] == a, "round %d: %d's opponent %d names %d", r + 1, a, b, opp[b][r]);
-            CHECK_MSG(opp_col[a][r] != opp_col[b][r], "round %d: %d and %d on other colours", r + 1, a, b);
+            CHECK_MSG(b < MAXR && opp[b][r] == a, "round %d: %d's opponent %d names %d", r + 1, a,
+                      b, opp[b][r]);
+            CHECK_MSG(opp_col[a][r] != opp_col[b][r], "round %d: %d and %d on other colours", r + 1,
+                      a, b);
             const char pair[] = {res[a][r], res[b][r], 0};
-            CHECK_MSG(strcmp(pair, "10") == 0 || strcmp(pair, "01") == 0 || strcmp(pair, "==") == 0 ||
-                          strcmp(pair, "+-") == 0 || strcmp(pair, "-+") == 0,
+            CHECK_MSG(strcmp(pair, "10") == 0 || strcmp(pair, "01") == 0 ||
+                          strcmp(pair, "==") == 0 || strcmp(pair, "+-") == 0 ||
+                          strcmp(pair, "-+") == 0,
                       "round %d: %d-%d results %s", r + 1, a, b, pair);
         }
     }
-    CHECK_EQ_INT("every board game twice (each side), two games a board", 2 * 2 * league_games_per_match(l, st) / 2 * (n310 / 2), games);
+    CHECK_EQ_INT("every board game twice (each side), two games a board",
+                 2 * 2 * league_games_per_match(l, st) / 2 * (n310 / 2), games);
     for (int t = 1; t <= league_n_teams(l); t++)
         if (team_pts[t] > 0)
-            CHECK_EQ_DBL("a team's 001 points add up to its game points", team_pts[t], sum001[t], 1e-9);
+            CHECK_EQ_DBL("a team's 001 points add up to its game points", team_pts[t], sum001[t],
+                         1e-9);
     CHECK(n001 > 0);
     free(trf);
 }
@@ -1308,7 +1329,8 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
     /* art. 3 with groups of 5: each board player 2 White and 2 Black */
     int s = n / groups, nb = boards;
     if (s == 5) {
-        static int wc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS], bc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS];
+        static int wc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS],
+            bc[LEAGUE_MAX_TEAMS + 1][LEAGUE_MAX_BOARDS];
         memset(wc, 0, sizeof wc);
         memset(bc, 0, sizeof bc);
         for (int mi = 0; mi < league_n_matches(w.l, LEAGUE_STAGE_GROUPS); mi++)
@@ -1405,7 +1427,8 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
      * of the board players), the drawn match to the lower rated */
     roster_rating gr, kr;
     CHECK(league_team_rating(w.l, w.rerated, LEAGUE_STAGE_GROUPS, &gr));
-    CHECK(league_team_rating(w.l, w.rerated, (m0 == BRACKET_QF1 ? LEAGUE_STAGE_QF : LEAGUE_STAGE_SF), &kr));
+    CHECK(league_team_rating(w.l, w.rerated,
+                             (m0 == BRACKET_QF1 ? LEAGUE_STAGE_QF : LEAGUE_STAGE_SF), &kr));
     CHECK_EQ_INT("re-rated by +100", (int)gr.sum + 100 * nb, (int)kr.sum);
     int drawn = 0;
     for (int mi = m0; mi < BRACKET_MATCHES; mi++) {

@@ -1,5 +1,5 @@
-/* test_lg_fmt.c: the league of seed 003 as a format on the seam (tourney/league/league_fmt.h), through
- * tfmt_league's operations only, as the hub's executor drives it: found by its magic word,
+/* test_lg_fmt.c: the league of seed 003 as a format on the seam (tourney/league/league_fmt.h),
+ * through tfmt_league's operations only, as the hub's executor drives it: found by its magic word,
  * its deadlines on the wall clock (art. 5: 10 days, then 5), a challenge answered into a
  * CREATE_GAME of a chess game (F-CHESS: players, colours, 5+1, T-WAIT) followed by a game
  * notice to each player, a gate forfeit recorded as a forfeit, an end heard twice counted

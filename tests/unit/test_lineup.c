@@ -176,10 +176,14 @@ static void bad_rules(void)
 }
 
 static const bh_test_case cases[] = {
-    {"seed004_rules", seed004_rules},       {"default_first_six", default_first_six},
-    {"shifting", shifting},                 {"short_team", short_team},
-    {"refusals", refusals},                 {"too_many_changes", too_many_changes},
-    {"window", window},                     {"bad_rules", bad_rules},
+    {"seed004_rules", seed004_rules},
+    {"default_first_six", default_first_six},
+    {"shifting", shifting},
+    {"short_team", short_team},
+    {"refusals", refusals},
+    {"too_many_changes", too_many_changes},
+    {"window", window},
+    {"bad_rules", bad_rules},
 };
 
 BH_TEST_MAIN(cases)

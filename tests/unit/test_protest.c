@@ -39,12 +39,12 @@ static void window(void)
     protest_desk *d = desk();
     refusal why;
     int id = 0;
-    CHECK_EQ_INT("at 10:00", BH_OK, protest_file(d, &R3, &G31, &CAP1, "board 3: flag not seen",
-                                                 20000, T_END + 10 * MIN_US, &id, NULL));
+    CHECK_EQ_INT("at 10:00", BH_OK,
+                 protest_file(d, &R3, &G31, &CAP1, "board 3: flag not seen", 20000,
+                              T_END + 10 * MIN_US, &id, NULL));
     CHECK_EQ_INT("id", 1, id);
     CHECK_EQ_INT("at 10:00.000001", BH_ELATE,
-                 protest_file(d, &R3, &G31, &CAP2, "x", 20000, T_END + 10 * MIN_US + 1, &id,
-                              &why));
+                 protest_file(d, &R3, &G31, &CAP2, "x", 20000, T_END + 10 * MIN_US + 1, &id, &why));
     CHECK_EQ_STR("rule", "F-PROTEST", why.rule);
     CHECK_EQ_STR("field", "filed_at", why.field);
     protest_round playing = {3, 0}; /* round still on: a finished game may be protested */
@@ -65,10 +65,10 @@ static void refusals(void)
         const char *name, *field;
         int rc;
     } want[] = {
-        {"unknown game", "game", BH_ENOTFOUND}, {"another round", "game", BH_EROUND},
+        {"unknown game", "game", BH_ENOTFOUND},     {"another round", "game", BH_EROUND},
         {"not a captain", "filer", BH_ENOTCAPTAIN}, {"another team", "team", BH_ENOTCAPTAIN},
-        {"duplicate", "game", BH_EEXIST},        {"empty text", "text", BH_EINVAL},
-        {"long text", "text", BH_ELIMIT},        {"no deposit", "deposit", BH_EINVAL},
+        {"duplicate", "game", BH_EEXIST},           {"empty text", "text", BH_EINVAL},
+        {"long text", "text", BH_ELIMIT},           {"no deposit", "deposit", BH_EINVAL},
     };
     char *longtext = malloc(PROTEST_TEXT_MAX + 2);
     memset(longtext, 'a', PROTEST_TEXT_MAX + 1);
@@ -110,8 +110,8 @@ static void upheld_and_rejected(void)
                  protest_decide(d, a, true, 7, "the move was illegal", T_END + 30 * MIN_US, NULL));
     const protest *p = protest_find(d, a);
     CHECK(p && p->state == PROTEST_UPHELD && p->deposit_returned && p->new_result == 7);
-    CHECK(p && p->decided_us == T_END + 30 * MIN_US && strcmp(p->reason, "the move was illegal")
-                                                            == 0);
+    CHECK(p && p->decided_us == T_END + 30 * MIN_US &&
+          strcmp(p->reason, "the move was illegal") == 0);
     CHECK_EQ_INT("again", BH_EDECIDED, protest_decide(d, a, false, 0, "no", T_END, &why));
     CHECK_EQ_STR("field", "protest", why.field);
     CHECK_EQ_INT("no reason", BH_EINVAL, protest_decide(d, b, false, 0, "", T_END, &why));

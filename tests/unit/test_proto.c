@@ -60,7 +60,8 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("games type", PROTO_GAMES, m.type);
     CHECK_EQ_INT("announce", BH_OK, decode_file("c2s-announce.json", &m));
     CHECK_EQ_INT("announce type", PROTO_ANNOUNCE, m.type);
-    CHECK_EQ_STR("announce text", "Round 3 starts in 5 minutes: please be at your boards.", m.announce.text);
+    CHECK_EQ_STR("announce text", "Round 3 starts in 5 minutes: please be at your boards.",
+                 m.announce.text);
     CHECK_EQ_INT("announce team", 3, m.announce.team);
 }
 
@@ -229,8 +230,8 @@ static void hostile_input(void)
          "\"name\":\"x\",\"players\":[\"a\",3]}",
          BH_EFIELD, "players", 1},
         {"chess kind unknown",
-         "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"shogi\"}",
-         BH_EFIELD, "kind", 1},
+         "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"shogi\"}", BH_EFIELD,
+         "kind", 1},
         {"chess 4 players",
          "{\"id\":8,\"type\":\"game_create\",\"base_ms\":60000,\"kind\":\"chess\","
          "\"players\":[\"a\",\"b\",\"c\",\"d\"]}",
@@ -252,8 +253,11 @@ static void hostile_input(void)
         {"announce no text", "{\"id\":10,\"type\":\"announce\"}", BH_EFIELD, "text", 1},
         {"announce empty", "{\"id\":10,\"type\":\"announce\",\"text\":\"\"}", BH_EFIELD, "text", 1},
         {"announce number", "{\"id\":10,\"type\":\"announce\",\"text\":5}", BH_EFIELD, "text", 1},
-        /* Bad UTF-8: bad_text naming the field (the frame is checked as UTF-8 first, issue 13 item 2). */
-        {"announce overlong", "{\"id\":10,\"type\":\"announce\",\"text\":\"a\xC0\xAF" "b\"}",
+        /* Bad UTF-8: bad_text naming the field (the frame is checked as UTF-8 first, issue 13 item
+           2). */
+        {"announce overlong",
+         "{\"id\":10,\"type\":\"announce\",\"text\":\"a\xC0\xAF"
+         "b\"}",
          BH_ETEXT, "text", 1},
         {"announce surrogate", "{\"id\":10,\"type\":\"announce\",\"text\":\"\xED\xA0\x80\"}",
          BH_ETEXT, "text", 1},
@@ -294,7 +298,8 @@ static void hostile_input(void)
      * U+20AC, U+00E9), 501 are too_large. */
     char ann[700];
     int at = snprintf(ann, sizeof ann, "{\"id\":11,\"type\":\"announce\",\"text\":\"");
-    const char *seq = "\xF0\x9F\x98\x80\xE2\x82\xAC\xC3\xA9" "a"; /* 10 bytes */
+    const char *seq = "\xF0\x9F\x98\x80\xE2\x82\xAC\xC3\xA9"
+                      "a"; /* 10 bytes */
     for (int k = 0; k < 50; k++)
         at += snprintf(ann + at, sizeof ann - (size_t)at, "%s", seq);
     snprintf(ann + at, sizeof ann - (size_t)at, "\"}");
@@ -343,14 +348,16 @@ static void strings_whole_or_refused(void)
                  name, name, name);
         proto_msg *m = malloc(sizeof *m);
         proto_err err;
-        CHECK_EQ_STR("64 bytes accepted", "ok", bh_errname(proto_decode(json, strlen(json), m, &err)));
+        CHECK_EQ_STR("64 bytes accepted", "ok",
+                     bh_errname(proto_decode(json, strlen(json), m, &err)));
         CHECK_EQ_STR("name whole", name, m->team_register.name);
         CHECK_EQ_STR("player whole", name, m->team_register.players[1]);
         snprintf(json, sizeof json,
                  "{\"id\":1,\"type\":\"team_register\",\"tournament\":1,\"name\":\"a\","
                  "\"players\":[\"b\",\"%sy\"]}",
                  name);
-        CHECK_EQ_STR("65 bytes", "too_large", bh_errname(proto_decode(json, strlen(json), m, &err)));
+        CHECK_EQ_STR("65 bytes", "too_large",
+                     bh_errname(proto_decode(json, strlen(json), m, &err)));
         CHECK_EQ_STR("65 bytes: field", "players", err.field);
         free(m);
     }
@@ -363,21 +370,22 @@ static void strings_whole_or_refused(void)
         {"cut 2-byte char in a name",
          "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"ab\xC3\"}", BH_ETEXT, "name"},
         {"surrogate in a chat line",
-         "{\"id\":2,\"type\":\"chat\",\"game\":1,\"text\":\"hi \xED\xA0\x80\"}", BH_ETEXT,
-         "text"},
-        {"overlong in a player", "{\"id\":2,\"type\":\"game_create\",\"base_ms\":60000,"
-         "\"players\":[\"a\",\"b\",\"\xC0\xAF\",\"d\"]}", BH_ETEXT, "players"},
-        {"bad byte in an unknown field",
-         "{\"id\":2,\"type\":\"ping\",\"note\":\"\xFF\"}", BH_ETEXT, "note"},
+         "{\"id\":2,\"type\":\"chat\",\"game\":1,\"text\":\"hi \xED\xA0\x80\"}", BH_ETEXT, "text"},
+        {"overlong in a player",
+         "{\"id\":2,\"type\":\"game_create\",\"base_ms\":60000,"
+         "\"players\":[\"a\",\"b\",\"\xC0\xAF\",\"d\"]}",
+         BH_ETEXT, "players"},
+        {"bad byte in an unknown field", "{\"id\":2,\"type\":\"ping\",\"note\":\"\xFF\"}", BH_ETEXT,
+         "note"},
         {"bad byte in a key", "{\"id\":2,\"type\":\"ping\",\"n\xFF\":1}", BH_ETEXT, ""},
         {"U+0000 escape (cJSON would cut there)",
-         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"ab\\u0000cd\"}", BH_ETEXT,
-         "name"},
-        {"line feed in a name",
-         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\nb\"}", BH_ETEXT, "name"},
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"ab\\u0000cd\"}", BH_ETEXT, "name"},
+        {"line feed in a name", "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\nb\"}",
+         BH_ETEXT, "name"},
         {"C1 control in a reason",
          "{\"id\":2,\"type\":\"game_result\",\"game\":1,\"result\":\"1-0\","
-         "\"reason\":\"x\xC2\x85\"}", BH_ETEXT, "reason"},
+         "\"reason\":\"x\xC2\x85\"}",
+         BH_ETEXT, "reason"},
         {"an escaped backslash before u0000 is text",
          "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\\\u0000\"}", BH_OK, ""},
         {"U+0085 written as an escape",
@@ -455,9 +463,8 @@ static void mutations_never_crash(void)
             if (rc == BH_OK) {
                 ok++;
                 proto_msg_free(&m); /* a mutated hand round_pair owns its pairs */
-            }
-            else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT &&
-                     rc != BH_ETEXT)
+            } else if (rc != BH_EJSON && rc != BH_EFIELD && rc != BH_ETYPE && rc != BH_ELIMIT &&
+                       rc != BH_ETEXT)
                 bad++;
             if (err.has_id && (err.id < 0 || err.id > PROTO_ID_MAX))
                 bad++;

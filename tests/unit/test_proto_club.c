@@ -51,9 +51,9 @@ static void golden_client(void)
     CHECK_EQ_INT("attend", BH_OK, dec_file("c2s-club_attend.json", &m));
     CHECK_EQ_INT("present", 5, m.attend.n_attend);
     CHECK_EQ_INT("present 4", 21, m.attend.attend[3]);
-    static const char *const plain[] = {"c2s-club_start.json", "c2s-club_round_start.json",
-                                        "c2s-club_appeals.json", "c2s-club_get.json", "c2s-club_attend.json",
-                                        "c2s-club_export.json"};
+    static const char *const plain[] = {"c2s-club_start.json",   "c2s-club_round_start.json",
+                                        "c2s-club_appeals.json", "c2s-club_get.json",
+                                        "c2s-club_attend.json",  "c2s-club_export.json"};
     for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
         CHECK_EQ_INT(plain[i], BH_OK, dec_file(plain[i], &m));
         CHECK_EQ_INT("club", 3, m.club);
@@ -70,13 +70,25 @@ static void golden_server(void)
     int l4[] = {11, 12}, l5[] = {21, 0};
     pclub_lineup lus[] = {{4, true, l4, 2}, {5, false, l5, 2}};
     pclub_round r = {1, "playing", 0, &m, 1, lus, 2};
-    pclub_protest p = {1, "filed", 1, 0, 0, 5, "the flag fell first", NULL, 20000, "UAH", false,
-                       NULL};
+    pclub_protest p = {1,    "filed", 1,     0,     0,   5, "the flag fell first",
+                       NULL, 20000,   "UAH", false, NULL};
     pclub_row rows[] = {{1, 4, "Portovik", 0, 0, {0}, false}, {2, 5, "Druzhba", 0, 0, {0}, false}};
-    pclub_snapshot s = {.club = 3, .name = "Chornomorsk 2016", .status = "running", .round = 1,
-                        .rounds = 1, .boards = 2, .teams = teams, .nt = 2, .rounds_v = &r,
-                        .nr = 1, .protests = &p, .np = 1, .n_tb = 4,
-                        .tb_names = {"GP", "DE", "WIN", "SB"}, .rows = rows, .n_rows = 2};
+    pclub_snapshot s = {.club = 3,
+                        .name = "Chornomorsk 2016",
+                        .status = "running",
+                        .round = 1,
+                        .rounds = 1,
+                        .boards = 2,
+                        .teams = teams,
+                        .nt = 2,
+                        .rounds_v = &r,
+                        .nr = 1,
+                        .protests = &p,
+                        .np = 1,
+                        .n_tb = 4,
+                        .tb_names = {"GP", "DE", "WIN", "SB"},
+                        .rows = rows,
+                        .n_rows = 2};
     same("s2c-club.json", proto_club_enc(true, 49, &s));
 }
 
@@ -95,7 +107,8 @@ static void hostile(void)
         {"{\"type\":\"club_create\",\"id\":1}", BH_EFIELD, "name"},
         {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"boards\":17}", BH_EFIELD, "boards"},
         {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"double\":1}", BH_EFIELD, "double"},
-        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"wait_s\":1e400}", BH_EFIELD, "wait_s"},
+        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"wait_s\":1e400}", BH_EFIELD,
+         "wait_s"},
         {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"x\",\"players\":[],\"captain\":1}",
          BH_EFIELD, "players"},
         {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"x\",\"players\":[{\"id\":0,"
@@ -104,8 +117,8 @@ static void hostile(void)
         {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"x\",\"players\":[{\"id\":1,"
          "\"name\":\"\"}],\"captain\":1}",
          BH_EFIELD, "name"},
-        {"{\"type\":\"club_lineup\",\"id\":1,\"club\":3,\"round\":1,\"players\":[1,2.5]}", BH_EFIELD,
-         "players"},
+        {"{\"type\":\"club_lineup\",\"id\":1,\"club\":3,\"round\":1,\"players\":[1,2.5]}",
+         BH_EFIELD, "players"},
         {"{\"type\":\"club_lineup\",\"id\":1,\"club\":3,\"round\":1,\"players\":[1,2,3,4,5,6,7,8,9,"
          "10,11,12,13,14,15,16,17]}",
          BH_ELIMIT, "players"},
@@ -150,8 +163,8 @@ static void hostile(void)
         proto_club_msg_free(&m);
         int rc = proto_club_decode(cases[i].json, strlen(cases[i].json), &m, &err);
         CHECK_MSG(rc == cases[i].rc && strcmp(err.field, cases[i].field) == 0,
-                  "%s: want %s field %s, got %s field %s", cases[i].json,
-                  bh_errname(cases[i].rc), cases[i].field, bh_errname(rc), err.field);
+                  "%s: want %s field %s, got %s field %s", cases[i].json, bh_errname(cases[i].rc),
+                  cases[i].field, bh_errname(rc), err.field);
     }
     proto_err err;
     static const char two_lines[] = "{\"type\":\"club_protest\",\"id\":1,\"club\":3,\"round\":1,"
@@ -193,9 +206,9 @@ static void hostile(void)
 static void mutations(void)
 {
     static const char *const files[] = {
-        "c2s-club_create.json", "c2s-club_team.json",   "c2s-club_lineup.json",
+        "c2s-club_create.json", "c2s-club_team.json",    "c2s-club_lineup.json",
         "c2s-club_result.json", "c2s-club_protest.json", "c2s-club_decide.json",
-        "c2s-club_attend.json", "c2s-club_export.json", "c2s-club_get.json"};
+        "c2s-club_attend.json", "c2s-club_export.json",  "c2s-club_get.json"};
     uint64_t x = 0x9e3779b97f4a7c15ull;
     static pclub_msg m;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
@@ -240,11 +253,8 @@ static void frame_size(void)
 }
 
 static const bh_test_case cases[] = {
-    {"frame_size", frame_size},
-    {"mutations", mutations},
-    {"golden_client", golden_client},
-    {"golden_server", golden_server},
-    {"hostile", hostile},
+    {"frame_size", frame_size},       {"mutations", mutations}, {"golden_client", golden_client},
+    {"golden_server", golden_server}, {"hostile", hostile},
 };
 
 BH_TEST_MAIN(cases)

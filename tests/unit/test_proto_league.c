@@ -85,24 +85,54 @@ static void golden_server(void)
                                 {13, "Chigorin", 201, 2190, p13, 1}};
     pleague_row rows[] = {{1, 1, 12, 0, 0, 0, 2210}};
     pleague_group g = {"A", 2210, rows, 1};
-    pleague_game_out gm = {.board = 1, .game = 1, .team = {12, 13}, .player = {101, 201},
-                           .sender = "white", .state = "proposed", .challenge = 1,
-                           .turn = "black", .deadline_ms = 1764400004000, .proposal_ms = 0,
-                           .want_alt = {true, false}, .tc = "5+1", .result = "*"};
+    pleague_game_out gm = {.board = 1,
+                           .game = 1,
+                           .team = {12, 13},
+                           .player = {101, 201},
+                           .sender = "white",
+                           .state = "proposed",
+                           .challenge = 1,
+                           .turn = "black",
+                           .deadline_ms = 1764400004000,
+                           .proposal_ms = 0,
+                           .want_alt = {true, false},
+                           .tc = "5+1",
+                           .result = "*"};
     pleague_match_out mo = {1, "A1", 0, 1, {12, 13}, {0, 0}, false, &gm, 1};
-    pleague_snapshot s = {.league = 7, .name = "Open League 2005", .status = "running",
-                          .stage = "groups", .boards = 1, .teams_max = 4, .groups_n = 2,
-                          .first_valid_ms = 4000, .second_valid_ms = 2000, .tc = "5+1",
-                          .alt_tc = "10+1", .wait_s = 600, .server_ms = 1764400000000,
-                          .teams = teams, .nt = 2, .groups = &g, .ng = 1, .fixtures = &mo,
+    pleague_snapshot s = {.league = 7,
+                          .name = "Open League 2005",
+                          .status = "running",
+                          .stage = "groups",
+                          .boards = 1,
+                          .teams_max = 4,
+                          .groups_n = 2,
+                          .first_valid_ms = 4000,
+                          .second_valid_ms = 2000,
+                          .tc = "5+1",
+                          .alt_tc = "10+1",
+                          .wait_s = 600,
+                          .server_ms = 1764400000000,
+                          .teams = teams,
+                          .nt = 2,
+                          .groups = &g,
+                          .ng = 1,
+                          .fixtures = &mo,
                           .nf = 1};
     same("s2c-league.json", proto_league_enc(true, 65, &s));
     pleague_notice v[] = {{4, 101, "agreed", {1, 0, 0, 0}, 0, 0, 0, -1, NULL, 1764400001000},
-                          {6, 101, "game", {1, 0, 0, 0}, 0, 0, 31, 0,
-                           "8b5a0a9be2d84c51a07e6b2f9d3c4e15", 1764400001000}};
+                          {6,
+                           101,
+                           "game",
+                           {1, 0, 0, 0},
+                           0,
+                           0,
+                           31,
+                           0,
+                           "8b5a0a9be2d84c51a07e6b2f9d3c4e15",
+                           1764400001000}};
     same("s2c-league_notices.json", proto_league_enc_notices(74, 7, 101, v, 2, 6));
-    pleague_notice p = {7, 201, "proposed", {1, 0, 0, 0}, 0, 1764400004000, 0, -1, NULL,
-                        1764400000000};
+    pleague_notice p = {7, 201, "proposed", {1, 0, 0, 0}, 0, 1764400004000,
+                        0, -1,  NULL,       1764400000000};
     same("s2c-league_notice.json", proto_league_enc_notice(7, &p));
     int ids[] = {101, 102};
     const char *toks[] = {"5e2d0a9be2d84c51a07e6b2f9d3c4e15", "6f3e0a9be2d84c51a07e6b2f9d3c4e15"};
@@ -180,7 +210,8 @@ static void limits(pleague_msg *m)
               "2^53-1 exact: %s", out);
     free(out);
     out = proto_league_enc_notices(1, 1000000000000000LL, 1, NULL, 0, -1000000000000001LL);
-    CHECK_MSG(strstr(out, "\"league\":1000000000000000,") && strstr(out, "\"last\":-1000000000000001}"),
+    CHECK_MSG(strstr(out, "\"league\":1000000000000000,") &&
+                  strstr(out, "\"last\":-1000000000000001}"),
               "16 digits exact: %s", out);
     free(out);
 }
@@ -311,7 +342,8 @@ static void hostile(void)
          "\"name\":\"a\"}],\"captain\":-7}",
          BH_EFIELD, "captain"},
         {"{\"type\":\"league_team\",\"id\":1,\"league\":7,\"name\":\"x\",\"players\":[{\"id\":1,"
-         "\"name\":\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+         "\"name\":"
+         "\"\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
          "\xc3\xa9\xc3\xa9\xc3\xa9\"}],\"captain\":1}", /* 24 x 2 = 48 bytes */
          BH_ELIMIT, "name"},
@@ -335,8 +367,8 @@ static void hostile(void)
         proto_league_msg_free(&m);
         int rc = proto_league_decode(cases[i].json, strlen(cases[i].json), &m, &err);
         CHECK_MSG(rc == cases[i].rc && strcmp(err.field, cases[i].field) == 0,
-                  "%s: want %s field %s, got %s field %s", cases[i].json,
-                  bh_errname(cases[i].rc), cases[i].field, bh_errname(rc), err.field);
+                  "%s: want %s field %s, got %s field %s", cases[i].json, bh_errname(cases[i].rc),
+                  cases[i].field, bh_errname(rc), err.field);
     }
     proto_err err;
     limits(&m);
@@ -370,10 +402,10 @@ static void hostile(void)
 static void mutations(void)
 {
     static const char *const files[] = {
-        "c2s-league_create.json", "c2s-league_team.json",       "c2s-league_roster.json",
-        "c2s-league_send.json",   "c2s-league_counter.json",    "c2s-league_tc.json",
-        "c2s-league_substitute.json", "c2s-league_extend.json", "c2s-league_result.json",
-        "c2s-league_lot.json",    "c2s-league_notices.json",    "c2s-league_export.json"};
+        "c2s-league_create.json",     "c2s-league_team.json",    "c2s-league_roster.json",
+        "c2s-league_send.json",       "c2s-league_counter.json", "c2s-league_tc.json",
+        "c2s-league_substitute.json", "c2s-league_extend.json",  "c2s-league_result.json",
+        "c2s-league_lot.json",        "c2s-league_notices.json", "c2s-league_export.json"};
     uint64_t x = 0x9e3779b97f4a7c15ull;
     static pleague_msg m;
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {

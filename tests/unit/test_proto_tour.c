@@ -58,9 +58,12 @@ static void bad_options(void)
         int rc;
         const char *field;
     } cases[] = {
-        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":0}", BH_EFIELD, "rounds"},
-        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"wait_s\":-1}", BH_EFIELD, "wait_s"},
-        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"break_s\":86401}", BH_EFIELD, "break_s"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":0}", BH_EFIELD,
+         "rounds"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"wait_s\":-1}", BH_EFIELD,
+         "wait_s"},
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"break_s\":86401}", BH_EFIELD,
+         "break_s"},
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"rounds\":65}", BH_EFIELD,
          "rounds"},
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"base_ms\":999}", BH_EFIELD,
@@ -72,7 +75,8 @@ static void bad_options(void)
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":"
          "[\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\",\"DE\"]}",
          BH_EFIELD, "tiebreaks"},
-        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":[\"abcdefghijklm\"]}",
+        {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"tiebreaks\":[\"abcdefghijklm\"]"
+         "}",
          BH_ELIMIT, "tiebreaks"},
         {"{\"type\":\"tournament_create\",\"id\":1,\"name\":\"x\",\"ruleset\":5}", BH_EFIELD,
          "ruleset"},
@@ -111,36 +115,37 @@ static void golden_server(void)
     same("s2c-team_created.json",
          proto_enc_team_created(11, 1, "5d0f8c2a9b7e4c1d3a6f0e9b8c7d6a5f"));
     same("s2c-authed_team.json", proto_enc_authed_team(1, 3, 1));
-    proto_assign a = {.tournament = 1,
-                      .round = 1,
-                      .match = 0,
-                      .game_no = 0,
-                      .game = 7,
-                      .team1 = 1,
-                      .team2 = 2,
-                      .n = 2,
-                      .seats = {0, 3},
-                      .tokens = {"9a1b2c3d4e5f60718293a4b5c6d7e8f9",
-                                 "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
-                      .names = {"ann", "bob"}};
+    proto_assign a = {
+        .tournament = 1,
+        .round = 1,
+        .match = 0,
+        .game_no = 0,
+        .game = 7,
+        .team1 = 1,
+        .team2 = 2,
+        .n = 2,
+        .seats = {0, 3},
+        .tokens = {"9a1b2c3d4e5f60718293a4b5c6d7e8f9", "0f1e2d3c4b5a69788796a5b4c3d2e1f0"},
+        .names = {"ann", "bob"}};
     same("s2c-assign.json", proto_enc_assign(&a));
     proto_game2_choice gc = {1, 1, 0, 9, 3, 15000, true};
     same("s2c-game2_choice.json", proto_enc_game2_choice(&gc));
     proto_game2_decided gd = {1, 1, 0, 9, 3, false, "chosen"};
     same("s2c-game2_decided.json", proto_enc_game2_decided(&gd));
-    proto_tmatch rm[2] = {{.team1 = 1,
-                           .team2 = 3,
-                           .name1 = "Knights",
-                           .name2 = "Pawns",
-                           .white = 2,
-                           .games = {9, 10},
-                           .results = {"0-1", NULL},
-                           .reasons = {"mate", NULL},
-                           .states = {"finished", "live"},
-                           .mp = {0, 0},
-                           .gp = {0, 1},
-                           .status = "playing"},
-                          {.team1 = 2, .name1 = "Rooks", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
+    proto_tmatch rm[2] = {
+        {.team1 = 1,
+         .team2 = 3,
+         .name1 = "Knights",
+         .name2 = "Pawns",
+         .white = 2,
+         .games = {9, 10},
+         .results = {"0-1", NULL},
+         .reasons = {"mate", NULL},
+         .states = {"finished", "live"},
+         .mp = {0, 0},
+         .gp = {0, 1},
+         .status = "playing"},
+        {.team1 = 2, .name1 = "Rooks", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
     proto_round r = {1, 2, 5, "playing", rm, 2};
     same("s2c-round.json", proto_enc_round(&r));
     proto_srow rows[3] = {
@@ -154,17 +159,18 @@ static void golden_server(void)
     proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1},
                             {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1},
                             {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1}};
-    proto_tmatch cm[2] = {{.team1 = 1,
-                           .team2 = 2,
-                           .name1 = "Knights",
-                           .name2 = "Rooks",
-                           .white = 1,
-                           .games = {7, 0},
-                           .states = {"waiting", NULL},
-                           .absent = {{"cid"}, {NULL}},
-                           .nabsent = {1, 0},
-                           .status = "playing"},
-                          {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
+    proto_tmatch cm[2] = {
+        {.team1 = 1,
+         .team2 = 2,
+         .name1 = "Knights",
+         .name2 = "Rooks",
+         .white = 1,
+         .games = {7, 0},
+         .states = {"waiting", NULL},
+         .absent = {{"cid"}, {NULL}},
+         .nabsent = {1, 0},
+         .status = "playing"},
+        {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
     proto_round cur = {1, 1, 5, "playing", cm, 2};
     proto_srow srows[3] = {
         {1, 3, "Pawns", 1, 1, {0, 0, 0}, true, false, 0},
@@ -243,8 +249,7 @@ static void golden_director(void)
         {"{\"type\":\"game_pause\",\"id\":1,\"game\":7,\"paused\":1}", BH_EFIELD, "paused"},
         {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"2-0\",\"reason\":\"x\"}",
          BH_EFIELD, "result"},
-        {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"1-0\"}", BH_EFIELD,
-         "reason"},
+        {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"1-0\"}", BH_EFIELD, "reason"},
         {"{\"type\":\"game_result\",\"id\":1,\"game\":7,\"result\":\"1-0\",\"reason\":"
          "\"a reason that is far too long\"}",
          BH_ELIMIT, "reason"},
@@ -254,8 +259,7 @@ static void golden_director(void)
          BH_EFIELD, "keep_current"},
         {"{\"type\":\"round_start\",\"id\":1}", BH_EFIELD, "tournament"},
         {"{\"type\":\"export\",\"id\":1,\"format\":\"pgn\",\"game\":7}", BH_EFIELD, "format"},
-        {"{\"type\":\"export\",\"id\":1,\"format\":\"bpgn\",\"tournament\":1}", BH_EFIELD,
-         "game"},
+        {"{\"type\":\"export\",\"id\":1,\"format\":\"bpgn\",\"tournament\":1}", BH_EFIELD, "game"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
         proto_err err;
@@ -322,8 +326,9 @@ static void round_pair_hand(void)
     /* PROTO_PAIRS_MAX pairs decode; one more is too_large (both under the 8 KiB frame). */
     for (int n = PROTO_PAIRS_MAX; n <= PROTO_PAIRS_MAX + 1; n++) {
         char *json = malloc(PROTO_MAX_FRAME + 1);
-        size_t len = (size_t)snprintf(json, 80, "{\"type\":\"round_pair\",\"id\":2,"
-                                                "\"tournament\":1,\"pairs\":[");
+        size_t len = (size_t)snprintf(json, 80,
+                                      "{\"type\":\"round_pair\",\"id\":2,"
+                                      "\"tournament\":1,\"pairs\":[");
         for (int i = 0; i < n; i++)
             len += (size_t)snprintf(json + len, 8, "%s[1,2]", i ? "," : "");
         len += (size_t)snprintf(json + len, 4, "]}");
@@ -344,10 +349,8 @@ static void round_pair_hand(void)
 }
 
 static const bh_test_case cases[] = {
-    {"golden_director", golden_director},
-    {"round_pair_hand", round_pair_hand},
-    {"golden_client", golden_client},
-    {"bad_options", bad_options},
+    {"golden_director", golden_director}, {"round_pair_hand", round_pair_hand},
+    {"golden_client", golden_client},     {"bad_options", bad_options},
     {"golden_server", golden_server},
 };
 

@@ -187,8 +187,13 @@ static void held_direct_encounter(void)
  *   3: 6x3.5 + 6x2 + 2x3 + 2x4.5 + 8x3 = 21 + 12 + 6 + 9 + 24 = 72 -> 2 third, 3 fourth.
  * Teams 4 and 5: 2 MP each, game points 12.5 against 12: 4 fifth, 5 sixth. */
 static const double XT[7][7] = {
-    {0}, {0, -1, 3.5, 2.5, 4, 4, 2},   {0, 2.5, -1, 4, 3.5, 3, 3},   {0, 3.5, 2, -1, 3, 4.5, 3},
-    {0, 2, 2.5, 3, -1, 3, 2},          {0, 2, 3, 1.5, 3, -1, 2.5},   {0, 4, 3, 3, 4, 3.5, -1},
+    {0},
+    {0, -1, 3.5, 2.5, 4, 4, 2},
+    {0, 2.5, -1, 4, 3.5, 3, 3},
+    {0, 3.5, 2, -1, 3, 4.5, 3},
+    {0, 2, 2.5, 3, -1, 3, 2},
+    {0, 2, 3, 1.5, 3, -1, 2.5},
+    {0, 4, 3, 3, 4, 3.5, -1},
 };
 
 /* The crosstable's matches in their Berger rounds for 6 (C.05 Annex 1). */
@@ -202,8 +207,8 @@ static int xt_matches(rank_match *m)
     for (int r = 0; r < 5; r++)
         for (int k = 0; k < 3; k++) {
             int a = berger6[r][k][0], b = berger6[r][k][1];
-            m[n++] = (rank_match){r + 1, a, b, (int)(2 * XT[a][b]), (int)(2 * XT[b][a]),
-                                  RANK_PLAYED};
+            m[n++] =
+                (rank_match){r + 1, a, b, (int)(2 * XT[a][b]), (int)(2 * XT[b][a]), RANK_PLAYED};
         }
     return n;
 }
@@ -276,9 +281,8 @@ static void de_not_all_met(void)
     rr.tb[0] = RANK_TB_DE;
     /* teams 1 (A), 2 (B), 3 (C), 4, 5: MP equalised by the matches against 4 and 5 */
     const rank_match m[] = {
-        {1, 1, 2, 8, 4, RANK_PLAYED}, {1, 3, 4, 8, 4, RANK_PLAYED},
-        {2, 1, 3, 8, 4, RANK_PLAYED}, {2, 2, 5, 8, 4, RANK_PLAYED},
-        {3, 2, 4, 8, 4, RANK_PLAYED}, {3, 3, 5, 8, 4, RANK_PLAYED},
+        {1, 1, 2, 8, 4, RANK_PLAYED}, {1, 3, 4, 8, 4, RANK_PLAYED}, {2, 1, 3, 8, 4, RANK_PLAYED},
+        {2, 2, 5, 8, 4, RANK_PLAYED}, {3, 2, 4, 8, 4, RANK_PLAYED}, {3, 3, 5, 8, 4, RANK_PLAYED},
     };
     rank_table t;
     CHECK_EQ_INT("rank", BH_OK, rank_compute(&rr, 5, m, BH_ARRAY_LEN(m), NULL, &t, NULL));
@@ -359,8 +363,7 @@ static void seed003_group(void)
     free(s);
     rank_table_fini(&t);
     refusal why;
-    CHECK_EQ_INT("no ratings", BH_EINVAL,
-                 rank_compute(&rr, 5, m, BH_ARRAY_LEN(m), NULL, &t, &why));
+    CHECK_EQ_INT("no ratings", BH_EINVAL, rank_compute(&rr, 5, m, BH_ARRAY_LEN(m), NULL, &t, &why));
     CHECK_EQ_STR("field", "rating", why.field);
 }
 
@@ -384,7 +387,10 @@ static void refusals(void)
         {"round 0", {{0, 1, 2, 6, 6, RANK_PLAYED}}, 1, BH_EINVAL, 0},
         {"kind", {{1, 1, 2, 6, 6, RANK_KIND_N_}}, 1, BH_EINVAL, 0},
         {"twice a round",
-         {{1, 1, 2, 6, 6, RANK_PLAYED}, {1, 3, 1, 6, 6, RANK_PLAYED}}, 2, BH_EEXIST, 1},
+         {{1, 1, 2, 6, 6, RANK_PLAYED}, {1, 3, 1, 6, 6, RANK_PLAYED}},
+         2,
+         BH_EEXIST,
+         1},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         CHECK_EQ_INT(cases[i].name, cases[i].rc,

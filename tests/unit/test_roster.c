@@ -105,8 +105,10 @@ static void team_rating_refusals(void)
 }
 
 static const bh_test_case cases[] = {
-    {"add_refusals", add_refusals},       {"boards_by_rating", boards_by_rating},
-    {"invited_limit", invited_limit},     {"team_rating", team_rating},
+    {"add_refusals", add_refusals},
+    {"boards_by_rating", boards_by_rating},
+    {"invited_limit", invited_limit},
+    {"team_rating", team_rating},
     {"team_rating_refusals", team_rating_refusals},
 };
 

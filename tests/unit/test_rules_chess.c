@@ -185,8 +185,8 @@ static void fide_5_2_2_dead_positions(void)
         bh_pos p;
         if (!load(&p, cases[i].fen, &OPT_CHESS))
             continue;
-        CHECK_MSG(bh_is_dead_position(&p) == cases[i].dead, "%s: dead %d expected",
-                  cases[i].what, cases[i].dead);
+        CHECK_MSG(bh_is_dead_position(&p) == cases[i].dead, "%s: dead %d expected", cases[i].what,
+                  cases[i].dead);
         CHECK_EQ_INT(cases[i].what, cases[i].dead ? BH_STATUS_DEAD : BH_STATUS_PLAYING,
                      bh_status(&p));
     }
@@ -217,10 +217,8 @@ static void fide_6_9_can_checkmate(void)
         bh_pos p;
         if (!load(&p, cases[i].fen, &OPT_CHESS))
             continue;
-        CHECK_MSG(bh_can_checkmate(&p, BH_WHITE) == cases[i].white, "%s: white",
-                  cases[i].what);
-        CHECK_MSG(bh_can_checkmate(&p, BH_BLACK) == cases[i].black, "%s: black",
-                  cases[i].what);
+        CHECK_MSG(bh_can_checkmate(&p, BH_WHITE) == cases[i].white, "%s: white", cases[i].what);
+        CHECK_MSG(bh_can_checkmate(&p, BH_BLACK) == cases[i].black, "%s: black", cases[i].what);
     }
 }
 

@@ -55,9 +55,15 @@ static void event(int n, int rounds, int small, const char *const *tb, int ntb, 
 {
     runner_free(R);
     clear();
-    runner_config c = {.name = "U", .ruleset = "online", .base_ms = 60000, .rounds = rounds,
-                       .small = small, .tiebreaks = tb, .n_tiebreaks = ntb,
-                       .legacy_withdraw = legacy_wd, .late_until = late_until};
+    runner_config c = {.name = "U",
+                       .ruleset = "online",
+                       .base_ms = 60000,
+                       .rounds = rounds,
+                       .small = small,
+                       .tiebreaks = tb,
+                       .n_tiebreaks = ntb,
+                       .legacy_withdraw = legacy_wd,
+                       .late_until = late_until};
     const char *field = NULL;
     CHECK_EQ_INT("config", BH_OK, runner_config_check(&c, &field));
     R = runner_new(1, &c, inl);
@@ -67,8 +73,7 @@ static void event(int n, int rounds, int small, const char *const *tb, int ntb, 
         runner_reply rep;
         CHECK_EQ_INT("can register", BH_OK, runner_can_register(R, name, &rep));
         CHECK_EQ_INT("register", BH_OK,
-                     runner_register(R, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i,
-                                     &A));
+                     runner_register(R, 101 + i, name, "c", "p", 2000 - 50 * i, 2000 - 50 * i, &A));
     }
     clear();
     runner_reply rep;
@@ -432,8 +437,7 @@ static void withdraw_after_game1(void)
         CHECK_EQ_INT("no game ended (none live)", 0, n_kind(TFMT_ACT_END_GAME));
         CHECK_EQ_INT("no game 2 created", 0, n_kind(TFMT_ACT_CREATE_GAME));
         runner_choice ch;
-        CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND,
-                     runner_choice_get(R, k, &ch));
+        CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND, runner_choice_get(R, k, &ch));
         CHECK_EQ_U64("no deadline left", 0, runner_deadline(R));
         tour_slot sy, sx;
         tour_slot_get(runner_tour(R), runner_team_tid(R, y), 1, &sy);
@@ -448,8 +452,8 @@ static void withdraw_after_game1(void)
         CHECK_EQ_INT("z's live game 1 ended", 1, n_kind(TFMT_ACT_END_GAME));
         const tour_match *mo = tour_round_match(runner_tour(R), 1, o.match);
         CHECK_MSG(mo->forfeit != TOUR_FF_NONE, "z's match not forfeited");
-        int64_t w = runner_team_id(R, mo->a) == z ? runner_team_id(R, mo->b)
-                                                   : runner_team_id(R, mo->a);
+        int64_t w =
+            runner_team_id(R, mo->a) == z ? runner_team_id(R, mo->b) : runner_team_id(R, mo->a);
         tour_slot sw;
         tour_slot_get(runner_tour(R), runner_team_tid(R, w), 1, &sw);
         CHECK_EQ_INT("forfeit win", TOUR_SLOT_FF_WIN, sw.kind);
@@ -477,8 +481,7 @@ static void withdraw_after_game1(void)
         tour *back = NULL;
         int line = 0;
         CHECK_EQ_INT("reads back", BH_OK, trf_import(sv.trf, &back, &line));
-        CHECK_EQ_INT("ff_games back", legacy ? 0 : 2,
-                     tour_round_match(back, 1, k.match)->ff_games);
+        CHECK_EQ_INT("ff_games back", legacy ? 0 : 2, tour_round_match(back, 1, k.match)->ff_games);
         tour_free(back);
         runner_saved_fini(&sv);
     }
@@ -502,7 +505,8 @@ static void late_entry(void)
     CHECK_EQ_INT("late: may enter", BH_OK, runner_can_register(R, "Late", &rep));
     CHECK_EQ_INT("duplicate name", BH_EEXIST, runner_can_register(R, "T1", &rep));
     clear();
-    CHECK_EQ_INT("late: registered", BH_OK, runner_register(R, 201, "Late", "x", "y", 2500, 2500, &A));
+    CHECK_EQ_INT("late: registered", BH_OK,
+                 runner_register(R, 201, "Late", "x", "y", 2500, 2500, &A));
     int tid = runner_team_tid(R, 201);
     CHECK_EQ_INT("the next pairing number", 7, tid);
     CHECK_EQ_INT("paired from round 2", 2, tour_team_get(runner_tour(R), tid)->entry_round);
@@ -558,7 +562,8 @@ static void standings_upto(void)
     int64_t q = act_of(TFMT_ACT_CREATE_GAME, 0)->team[0];
     clear();
     runner_reply rep;
-    CHECK_EQ_INT("withdraw in round 2", BH_OK, runner_withdraw(R, q, false, T0 + 9 * SEC, 9, &A, &rep));
+    CHECK_EQ_INT("withdraw in round 2", BH_OK,
+                 runner_withdraw(R, q, false, T0 + 9 * SEC, 9, &A, &rep));
     CHECK_EQ_INT("upto 1", BH_OK, tb_standings_upto(runner_tour(R), 1, &st));
     for (int x = 0; x < st.n; x++)
         CHECK_EQ_INT("after round 1: 1 MP each (1-1 draws)", 1, st.rows[x].mp);
@@ -894,7 +899,6 @@ static void teardown(void)
     clear();
 }
 
-
 /* Issue 13 item 3: wait_s and break_s. Every created game carries the gate's waiting time;
  * round 1 may start at once (T0); game 2 of a match starts break_s after game 1 ended, the
  * P-GAME2 choice included (a choice made within the break does not shorten it); the next
@@ -905,8 +909,12 @@ static void wait_and_break(void)
 {
     runner_free(R);
     clear();
-    runner_config c = {.name = "W", .ruleset = "online", .base_ms = 60000, .rounds = 2,
-                       .wait_s = 300, .break_s = 60};
+    runner_config c = {.name = "W",
+                       .ruleset = "online",
+                       .base_ms = 60000,
+                       .rounds = 2,
+                       .wait_s = 300,
+                       .break_s = 60};
     R = runner_new(1, &c, true);
     for (int i = 0; i < 4; i++) {
         char name[16];
@@ -947,7 +955,6 @@ static void wait_and_break(void)
     runner_saved_fini(&sv);
 }
 
-
 /* Issue 13 item 4: P-GAME2's outcome as an action for everyone, just before game 2 is created:
  * who decided (the loser's choice, the deadline's default, the draw rule) and whether the
  * colours swap, the same as game 2's seats show. */
@@ -972,7 +979,10 @@ static void p_game2_outcome(void)
         if (!d || !g2)
             continue;
         CHECK_EQ_INT("key: game 1", 0, d->key.game);
-        CHECK_EQ_INT("how", mode == 0 ? RUNNER_G2_CHOSEN : mode == 1 ? RUNNER_G2_DEFAULT : RUNNER_G2_DRAW,
+        CHECK_EQ_INT("how",
+                     mode == 0   ? RUNNER_G2_CHOSEN
+                     : mode == 1 ? RUNNER_G2_DEFAULT
+                                 : RUNNER_G2_DRAW,
                      d->how);
         CHECK_EQ_INT("loser (0 after a draw)", (int)(mode == 2 ? 0 : t1), (int)d->team[0]);
         CHECK_EQ_INT("swap as game 2 seats it", g2->team[0] != t1, d->swap);

@@ -70,12 +70,12 @@ static int keep_game(void *ctx, const store_game *g)
 {
     game_seen *s = ctx;
     if (s->n < 4)
-        snprintf(s->line[s->n], 200,
-                 "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s k%d", (long long)g->id,
-                 (long long)g->tournament, (long long)g->team1, (long long)g->team2,
-                 (long long)g->base_ms, (long long)g->inc_ms, g->status, g->names[0], g->names[1],
-                 g->names[2], g->names[3], g->result ? g->result : "-", g->reason ? g->reason : "-",
-                 g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset, g->kind);
+        snprintf(
+            s->line[s->n], 200, "%lld %lld %lld-%lld %lld+%lld st%d %s/%s/%s/%s %s %s %s %s %s k%d",
+            (long long)g->id, (long long)g->tournament, (long long)g->team1, (long long)g->team2,
+            (long long)g->base_ms, (long long)g->inc_ms, g->status, g->names[0], g->names[1],
+            g->names[2], g->names[3], g->result ? g->result : "-", g->reason ? g->reason : "-",
+            g->recovery ? g->recovery : "-", g->bpgn ? g->bpgn : "-", g->ruleset, g->kind);
     s->n++;
     return 0;
 }
@@ -186,8 +186,13 @@ static void round_trip(void)
     CHECK_EQ_INT("game get", BH_OK, store_game_get(st, gid, keep_game, &gs));
     CHECK_EQ_INT("game get missing", BH_ENOTFOUND, store_game_get(st, 42, keep_game, &gs));
     /* a chess game (issue 15): two names, its kind kept */
-    store_game cg = {.base_ms = 600000, .inc_ms = 5000, .created_ms = 1, .status = STORE_WAITING,
-                     .names = {"eve", "fay"}, .ruleset = "fide", .kind = 1};
+    store_game cg = {.base_ms = 600000,
+                     .inc_ms = 5000,
+                     .created_ms = 1,
+                     .status = STORE_WAITING,
+                     .names = {"eve", "fay"},
+                     .ruleset = "fide",
+                     .kind = 1};
     int64_t cid;
     CHECK_EQ_INT("chess game", BH_OK, store_game_add(st, &cg, &cid));
     gs.n = 0;
@@ -346,8 +351,13 @@ static void *reader_main(void *arg)
 static void add_turn(store *a, int t)
 {
     for (int g = 0; g < 4; g++) {
-        store_event e = {.game = g + 1, .seq = t, .t_us = 10 * t, .kind = "move", .seat = g,
-                         .ply = t, .text = "g1f3"};
+        store_event e = {.game = g + 1,
+                         .seq = t,
+                         .t_us = 10 * t,
+                         .kind = "move",
+                         .seat = g,
+                         .ply = t,
+                         .text = "g1f3"};
         CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
     }
 }
@@ -430,8 +440,10 @@ static void crash_keeps_flushed_turns(void)
     CHECK_EQ_INT("child", pid, waitpid(pid, &status, 0));
     CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "child status %d", status);
     long w = wal_size();
-    CHECK_MSG(w >= 0 && w < 8L * 1024 * 1024, "the crashed process's WAL: %ld bytes (30 MB without"
-              " restarts)", w);
+    CHECK_MSG(w >= 0 && w < 8L * 1024 * 1024,
+              "the crashed process's WAL: %ld bytes (30 MB without"
+              " restarts)",
+              w);
     store *a;
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
     for (int g = 1; g <= 4; g++) {
@@ -591,7 +603,8 @@ static void league_rows(void)
     buf[0] = '\0';
     CHECK_EQ_INT("since 1", BH_OK, store_each_notice(st, 7, 0, 1, keep_notice, buf));
     CHECK_EQ_STR("everyone's after 1",
-                 "2:201/1 1.0.0.2 @0 dl1764400004000000 g0 s-1;3:101/9 1.0.0.0 @0 dl0 g31 s0;", buf);
+                 "2:201/1 1.0.0.2 @0 dl1764400004000000 g0 s-1;3:101/9 1.0.0.0 @0 dl0 g31 s0;",
+                 buf);
     int64_t last = -1;
     CHECK_EQ_INT("last", BH_OK, store_notice_last(st, 7, &last));
     CHECK_EQ_INT("last seq", 3, last);

@@ -47,7 +47,8 @@ static void key_slots(void)
         }
     CHECK_EQ_INT("board past the pack", BH_EINVAL,
                  tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){1, 0, 0, TFMT_PACK}, &no));
-    CHECK_EQ_INT("negative", BH_EINVAL, tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){1, 0, -1, 0}, &no));
+    CHECK_EQ_INT("negative", BH_EINVAL,
+                 tfmt_key_pack(TFMT_SLOT_PACKED, (tfmt_key){1, 0, -1, 0}, &no));
     CHECK_EQ_INT("unknown slot", BH_EINVAL, tfmt_key_pack(7, (tfmt_key){1, 0, 0, 0}, &no));
     CHECK_EQ_INT("negative game_no", BH_EINVAL, tfmt_key_unpack(TFMT_SLOT_GAME, 1, 0, -1, &k));
 }
@@ -136,8 +137,8 @@ static void club_through_the_ops(void)
             int64_t home, away;
             CHECK(club_match(ev, x->key.round, x->key.match, &home, &away));
             bool odd = x->key.board % 2 == 0; /* boards 1, 3, 5 */
-            CHECK_MSG(x->team[0] == (odd ? home : away), "round %d match %d board %d",
-                      x->key.round, x->key.match, x->key.board + 1);
+            CHECK_MSG(x->team[0] == (odd ? home : away), "round %d match %d board %d", x->key.round,
+                      x->key.match, x->key.board + 1);
             for (int s = 0; s < 2; s++)
                 CHECK(ops->seat_present(ev, x->key, s));
         }

@@ -356,7 +356,8 @@ static void score_match_points(void)
     CHECK_EQ_INT("1-1 draws", 1, tour_team_mp(t, 3, -1));
     CHECK_EQ_INT("PAB = drawn match", 1, tour_team_mp(t, 5, -1));
     CHECK_EQ_INT("PAB = 1 game point", 2, tour_team_gp2(t, 5, -1));
-    tour_match m2[3] = {{1, 3, 1, {0}, TOUR_FF_B, 0, 0}, {2, 5, 2, {0}, 0, 0, 0}, {4, 0, 0, {0}, 0, 0, 0}};
+    tour_match m2[3] = {
+        {1, 3, 1, {0}, TOUR_FF_B, 0, 0}, {2, 5, 2, {0}, 0, 0, 0}, {4, 0, 0, {0}, 0, 0, 0}};
     CHECK_EQ_INT("round 2", BH_OK, tour_add_round(t, m2, 3));
     CHECK(!tour_round_complete(t, 2));
     CHECK_EQ_INT("round 3 before 2 ends", BH_ESTATE, tour_add_round(t, m2, 3));
@@ -550,8 +551,7 @@ static void hand_refused(const tour *t, const char *what, const int (*pairs)[2],
 
 /* The 4 pairs given by hand for t's next round come back as swiss_pair's pairing, colours
  * included, for seeds 1..seeds. */
-static void hand_equals_computed(const tour *t, const char *what, const int (*pairs)[2],
-                                 int seeds)
+static void hand_equals_computed(const tour *t, const char *what, const int (*pairs)[2], int seeds)
 {
     for (uint64_t seed = 1; seed <= (uint64_t)seeds; seed++) {
         swiss_pairing p = {0, NULL}, q = {0, NULL};
@@ -864,7 +864,6 @@ static void pair_c10_opponents(void)
     tour_free(t);
 }
 
-
 /* C.04.6 art. 3.6.1 as written (issue 14, T-PAIR): "For each pair, the team with the smaller
  * TPN is the top member of the pair; the team with the larger TPN is the bottom member of the
  * pair", whatever the scores. Eight teams, 5 rounds; round 1: 1-5 1 wins, 2-6 2 wins, 3-7
@@ -956,8 +955,8 @@ static void big_bracket_file(const char *file, int r, int want_active)
         for (int k = 1; k <= r; k++) {
             tour_slot x;
             tour_slot_get(t, m->a, k, &x);
-            CHECK_MSG(x.kind != TOUR_SLOT_PLAYED || x.opp != m->b, "%s: rematch %d-%d", file,
-                      m->a, m->b);
+            CHECK_MSG(x.kind != TOUR_SLOT_PLAYED || x.opp != m->b, "%s: rematch %d-%d", file, m->a,
+                      m->b);
         }
     }
     for (int id = 1; id <= tour_n_teams(t) && id < 128; id++) {
@@ -993,7 +992,7 @@ typedef struct {
 static void play_round(tour *t, uint64_t *s, const chaos *ch)
 {
     int r = tour_n_rounds(t);
-    if (rnd_below(s, 100) < ch->mid_withdraw) { /* before the results: maybe without result */
+    if (rnd_below(s, 100) < ch->mid_withdraw) {     /* before the results: maybe without result */
         int id = 1 + rnd_below(s, tour_n_teams(t)); /* drawn first, whatever the compiler */
         tour_withdraw(t, id, rnd_below(s, 2));
     }
@@ -1063,10 +1062,10 @@ static void partners(const swiss_pairing *p, int nt, int *part)
 
 /* What brute_one counts over the rounds it pairs. */
 typedef struct {
-    int rounds;   /* rounds compared with the reference */
-    int with_up;  /* of them, rounds with an upfloater (a pair of teams with other MP) */
-    int differ;   /* rounds the other reading of 3.6.1 pairs otherwise */
-    int differ0;  /* of those, rounds without any upfloater (must be 0) */
+    int rounds;  /* rounds compared with the reference */
+    int with_up; /* of them, rounds with an upfloater (a pair of teams with other MP) */
+    int differ;  /* rounds the other reading of 3.6.1 pairs otherwise */
+    int differ0; /* of those, rounds without any upfloater (must be 0) */
 } brute_stats;
 
 /* One seeded random tournament, every round checked against the reference, with the reading
@@ -1313,12 +1312,12 @@ static tour *four_by_hand(const tour_match (*rounds)[2], int n)
  * -> 8; 1 cuts 0 -> 9; 4 cuts its voluntarily unplayed round (the forfeit loss, 16.5) -> 4. */
 static void tb_last_round_forfeit(void)
 {
-    static const tour_match rr[3][2] = {{{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0},
-                                         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0, 0}},
-                                        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
-                                         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
-                                        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0, 0},
-                                         {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}}};
+    static const tour_match rr[3][2] = {
+        {{1, 2, 1, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0},
+         {3, 4, 3, {TOUR_G_WIN_A, TOUR_G_WIN_B}, 0, 0, 0}},
+        {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
+         {4, 2, 4, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}},
+        {{1, 4, 1, {0, 0}, TOUR_FF_B, 0, 0}, {3, 2, 3, {TOUR_G_WIN_A, TOUR_G_WIN_A}, 0, 0, 0}}};
     tour *t = four_by_hand(rr, 3);
     static const int mp[5] = {0, 5, 0, 4, 3}, bh[5] = {0, 9, 12, 8, 7}, c1[5] = {0, 9, 9, 8, 4};
     int v[5], w[5];
@@ -1418,7 +1417,6 @@ static void trf_round_trip(void)
     free(a);
     tour_free(t);
 }
-
 
 /* Columns [a, b) of s, in a static buffer (for one CHECK at a time). */
 static const char *strndup_cols(const char *s, size_t a, size_t b)
@@ -1764,12 +1762,9 @@ static void trf_export_points(void)
         int sno;
         const char *pts, *rounds; /* columns 81-84, 92-119 */
     } pl[] = {
-        {1, " 2.5", "   7 w 1     5 b +     3 b ="},
-        {2, " 2.0", "   8 b =     6 w +     4 w ="},
-        {5, " 1.5", "0000 - U     1 w -     9 b 1"},
-        {6, " 1.5", "0000 - U     2 b -    10 w 1"},
-        {7, " 2.0", "   1 b 0     3 b 1  0000 - F"},
-        {8, " 2.5", "   2 w =     4 w 1  0000 - F"},
+        {1, " 2.5", "   7 w 1     5 b +     3 b ="}, {2, " 2.0", "   8 b =     6 w +     4 w ="},
+        {5, " 1.5", "0000 - U     1 w -     9 b 1"}, {6, " 1.5", "0000 - U     2 b -    10 w 1"},
+        {7, " 2.0", "   1 b 0     3 b 1  0000 - F"}, {8, " 2.5", "   2 w =     4 w 1  0000 - F"},
         {9, " 1.0", "   3 w =  0000 - H     5 w 0"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(pl); i++) {
@@ -1917,12 +1912,12 @@ static bool absent_in(const tour_match *m, int id)
 static int same_rounds(const tour *t, const tour *u, const trf_info *in, const char *what)
 {
     int bad = 0, n = tour_n_teams(t), R = tour_n_rounds(t);
-#define SAME(name, x, y, ...)                                                                     \
-    do {                                                                                      \
-        if ((x) != (y)) {                                                                     \
-            bad++;                                                                            \
-            CHECK_MSG(0, "%s: " name ": original %d, imported %d", what, __VA_ARGS__, (x), (y)); \
-        }                                                                                     \
+#define SAME(name, x, y, ...)                                                                      \
+    do {                                                                                           \
+        if ((x) != (y)) {                                                                          \
+            bad++;                                                                                 \
+            CHECK_MSG(0, "%s: " name ": original %d, imported %d", what, __VA_ARGS__, (x), (y));   \
+        }                                                                                          \
     } while (0)
     SAME("teams%s", n, tour_n_teams(u), "");
     SAME("rounds%s", R, tour_n_rounds(u), "");
@@ -1999,8 +1994,9 @@ static void trf_utf8_names(void)
             strcat(names[u], "x");
     }
     for (int u = 0; u < 3; u++)
-        CHECK_EQ_INT("add", BH_OK,
-                     tour_add_team(t, names[u], names[(u + 1) % 3], names[(u + 2) % 3], 0, 0, NULL));
+        CHECK_EQ_INT(
+            "add", BH_OK,
+            tour_add_team(t, names[u], names[(u + 1) % 3], names[(u + 2) % 3], 0, 0, NULL));
     char *x = trf_export(t);
     iconv_t cd = iconv_open("UTF-32LE", "UTF-8");
     char *in = x, out[4 * 8192], *o = out;
@@ -2017,7 +2013,8 @@ static void trf_utf8_names(void)
         size_t w = strlen(unit[u]), chars = u == 1 ? 21 : 64 / w, take = chars < 32 ? chars : 32;
         size_t bytes = take * w + (take < 32 ? 32 - take : 0);
         CHECK_MSG(strncmp(l + 8, names[u], take * w) == 0, "310 name of team %d", u + 1);
-        CHECK_MSG(l[8 + bytes] == ' ' && l[8 + bytes + 1] == ' ', "310 columns after the name of team %d: %s", u + 1, l + 8 + bytes);
+        CHECK_MSG(l[8 + bytes] == ' ' && l[8 + bytes + 1] == ' ',
+                  "310 columns after the name of team %d: %s", u + 1, l + 8 + bytes);
     }
     tour *back = NULL;
     CHECK_EQ_INT("import", BH_OK, trf_import(x, &back, NULL));
@@ -2261,14 +2258,22 @@ static void trf_std_contradiction(void)
                                "XXR 1\n";
     /* 4 teams, round 1: 1-2 and 3-4 (lines 3-10: players 1-8; 11-14: teams). */
     static const char *const ok_players[8] = {
-        "001    1      Ann                               2000                             2.0    1     3 w 1",
-        "001    2      Bob                               2000                             2.0    1     4 b 1",
-        "001    3      Cid                               2000                             0.0    4     1 b 0",
-        "001    4      Dan                               2000                             0.0    4     2 w 0",
-        "001    5      Eve                               2000                             1.0    2     7 w =",
-        "001    6      Fay                               2000                             1.0    2     8 b =",
-        "001    7      Gus                               2000                             1.0    3     5 b =",
-        "001    8      Hal                               2000                             1.0    3     6 w =",
+        "001    1      Ann                               2000                             2.0    1 "
+        "    3 w 1",
+        "001    2      Bob                               2000                             2.0    1 "
+        "    4 b 1",
+        "001    3      Cid                               2000                             0.0    4 "
+        "    1 b 0",
+        "001    4      Dan                               2000                             0.0    4 "
+        "    2 w 0",
+        "001    5      Eve                               2000                             1.0    2 "
+        "    7 w =",
+        "001    6      Fay                               2000                             1.0    2 "
+        "    8 b =",
+        "001    7      Gus                               2000                             1.0    3 "
+        "    5 b =",
+        "001    8      Hal                               2000                             1.0    3 "
+        "    6 w =",
     };
     static const char teams[] = "013 One                              1    2\n"
                                 "013 Two                              3    4\n"
@@ -2282,23 +2287,49 @@ static void trf_std_contradiction(void)
         const char *line2;
     } cases[] = {
         /* Bob (team One) says his opponent is Hal (team Four): One's players disagree */
-        {1, "001    2      Bob                               2000                             2.0    1     8 b 1", 4, -1, NULL},
+        {1,
+         "001    2      Bob                               2000                             2.0    "
+         "1     8 b 1",
+         4, -1, NULL},
         /* Cid names team Three, Dan team One: Two's players disagree (line of Dan) */
-        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 6, -1, NULL},
+        {2,
+         "001    3      Cid                               2000                             0.0    "
+         "4     5 b 0",
+         6, -1, NULL},
         /* Cid and Dan both name team Three: One is not named back (line of Cid, Two's first) */
-        {2, "001    3      Cid                               2000                             0.0    4     5 b 0", 5,
-         3, "001    4      Dan                               2000                             0.0    4     6 w 0"},
+        {2,
+         "001    3      Cid                               2000                             0.0    "
+         "4     5 b 0",
+         5, 3,
+         "001    4      Dan                               2000                             0.0    "
+         "4     6 w 0"},
         /* Cid says he won too: both teams won the match (line of Two's first player) */
-        {2, "001    3      Cid                               2000                             2.0    1     1 b 1", 5, -1, NULL},
+        {2,
+         "001    3      Cid                               2000                             2.0    "
+         "1     1 b 1",
+         5, -1, NULL},
         /* Dan says Black, as Bob: Two's boards do not alternate colours (line of Dan) */
-        {3, "001    4      Dan                               2000                             0.0    4     2 b 0", 6, -1, NULL},
+        {3,
+         "001    4      Dan                               2000                             0.0    "
+         "4     2 b 0",
+         6, -1, NULL},
         /* Cid and Dan both swap colours: both teams had White on board A (Two's first line) */
-        {2, "001    3      Cid                               2000                             0.0    4     1 w 0", 5,
-         3, "001    4      Dan                               2000                             0.0    4     2 b 0"},
+        {2,
+         "001    3      Cid                               2000                             0.0    "
+         "4     1 w 0",
+         5, 3,
+         "001    4      Dan                               2000                             0.0    "
+         "4     2 b 0"},
         /* Eve has a PAB beside Fay's match (line of Fay) */
-        {4, "001    5      Eve                               2000                             1.0    2  0000 - U", 8, -1, NULL},
+        {4,
+         "001    5      Eve                               2000                             1.0    "
+         "2  0000 - U",
+         8, -1, NULL},
         /* an opponent that is no player */
-        {0, "001    1      Ann                               2000                             2.0    1    99 w 1", 3, -1, NULL},
+        {0,
+         "001    1      Ann                               2000                             2.0    "
+         "1    99 w 1",
+         3, -1, NULL},
     };
     char buf[4096];
     /* the consistent file reads */

@@ -45,11 +45,11 @@ typedef struct {
     bool fprev[MAXT]; /* a floater in the previous round (up or down, over the board) */
     bool floats_on;   /* [C7] and [C10] apply: not one of the last two rounds */
     bool met[MAXT][MAXT];
-    int rank[MAXT];   /* field index -> ranking position (0 = first) */
-    int byrank[MAXT]; /* ranking position -> field index */
+    int rank[MAXT];     /* field index -> ranking position (0 = first) */
+    int byrank[MAXT];   /* ranking position -> field index */
     int order[MAXT];    /* field index -> position in the order of 3.6 (TPN or rank) */
     int by_order[MAXT]; /* that position -> field index */
-    int mate[MAXT];   /* current matching (field indices), -1 free, -2 bye */
+    int mate[MAXT];     /* current matching (field indices), -1 free, -2 bye */
     int best_key[KEYLEN], best_len;
     int best_mate[MAXT];
     bool found;
@@ -124,7 +124,7 @@ static void consider(ref *R, int bye)
         key[len++] = c7;            /* [C7] */
         for (int a = 0; a < k; a++) /* 3.5.3-3.5.5 */
             key[len++] = R->rank[ups[a]];
-        key[len++] = c10;       /* [C10] */
+        key[len++] = c10; /* [C10] */
         /* 3.6: the tops in ascending order, then their bottoms; the order is by pairing
          * number (3.6.1 as written: the top member of a pair is its smaller TPN) or, with
          * TOUR_TOP_RANK, by ranking position */

@@ -185,8 +185,9 @@ static int cmd_status_chess(const bh_pos *p, const cli_args *a, const char *fen,
                "\"checkmate\":%s,\"stalemate\":%s,\"dead_position\":%s,\"halfmove\":%d,"
                "\"legal_moves\":%d,\"key\":\"%016llx\"}\n",
                side, bh_status_name(st), check ? "true" : "false",
-               st == BH_STATUS_MATE ? "true" : "false", st == BH_STATUS_STALEMATE ? "true" : "false",
-               dead ? "true" : "false", bh_halfmove(p), n, (unsigned long long)bh_pos_key(p));
+               st == BH_STATUS_MATE ? "true" : "false",
+               st == BH_STATUS_STALEMATE ? "true" : "false", dead ? "true" : "false",
+               bh_halfmove(p), n, (unsigned long long)bh_pos_key(p));
     } else {
         printf("fen %s\nmodel chess\nside %s\nstatus %s\ncheck %s\ncheckmate %s\nstalemate %s\n"
                "dead_position %s\nhalfmove %d\nlegal_moves %d\nkey %016llx\n",

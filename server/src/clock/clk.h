@@ -12,8 +12,9 @@
 #include "bh.h"
 
 #define CLK_NEVER UINT64_MAX /* "no flag can fall": the clock is stopped */
-#define CLK_MAX_US (1000000000LL * 1000000) /* most time one side holds (31 years): an
-                                              * increment past it is lost, never overflows */
+#define CLK_MAX_US                                                                                 \
+    (1000000000LL * 1000000) /* most time one side holds (31 years): an                            \
+                              * increment past it is lost, never overflows */
 
 enum { CLK_WHITE = 0, CLK_BLACK = 1, CLK_STOPPED = -1 };
 
@@ -61,9 +62,9 @@ bool clk_is_flagged(const clk *c, uint64_t now_us);
 
 /* Press by side at now_us with credit_us of lag credit (0 without lag compensation; see
  * clk_lag_credit): the mover is charged max(0, now - credit - since), then gets the
- * increment (up to CLK_MAX_US), and the other side's time starts at now_us. Returns BH_OK; BH_ESTATE if the
- * clock is stopped; BH_ETURN if side is not the running side; BH_EINVAL if now_us is before
- * the last press; BH_EOVER if the mover's flag fell at or before now - credit (the press
+ * increment (up to CLK_MAX_US), and the other side's time starts at now_us. Returns BH_OK;
+ * BH_ESTATE if the clock is stopped; BH_ETURN if side is not the running side; BH_EINVAL if now_us
+ * is before the last press; BH_EOVER if the mover's flag fell at or before now - credit (the press
  * is then refused and nothing changes: the caller records the flag at clk_flag_us). */
 int clk_press(clk *c, int side, uint64_t now_us, uint64_t credit_us);
 

@@ -36,7 +36,8 @@ bool bh_result_is_forfeit(bh_result r)
 
 bh_result bh_result_plain(bh_result r)
 {
-    return r == BH_RES_FF_W ? BH_RES_WIN1 : r == BH_RES_FF_B ? BH_RES_WIN2
-                                        : r == BH_RES_FF_BOTH ? BH_RES_DRAW
-                                                              : r;
+    return r == BH_RES_FF_W      ? BH_RES_WIN1
+           : r == BH_RES_FF_B    ? BH_RES_WIN2
+           : r == BH_RES_FF_BOTH ? BH_RES_DRAW
+                                 : r;
 }

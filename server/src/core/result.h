@@ -15,20 +15,20 @@
 #include <stddef.h>
 
 /* X(NAME, token, meaning) */
-#define BH_RESULTS(X)                                                       \
-    X(NONE, "*", "no result: not played yet, still played, or unknown")     \
-    X(WIN1, "1-0", "side 1 won over the board")                             \
-    X(DRAW, "1/2-1/2", "drawn")                                             \
-    X(WIN2, "0-1", "side 2 won over the board")                             \
-    X(FF_W, "+-", "side 1 won by forfeit (side 2 absent)")                  \
-    X(FF_B, "-+", "side 2 won by forfeit (side 1 absent)")                  \
+#define BH_RESULTS(X)                                                                              \
+    X(NONE, "*", "no result: not played yet, still played, or unknown")                            \
+    X(WIN1, "1-0", "side 1 won over the board")                                                    \
+    X(DRAW, "1/2-1/2", "drawn")                                                                    \
+    X(WIN2, "0-1", "side 2 won over the board")                                                    \
+    X(FF_W, "+-", "side 1 won by forfeit (side 2 absent)")                                         \
+    X(FF_B, "-+", "side 2 won by forfeit (side 1 absent)")                                         \
     X(FF_BOTH, "--", "both lost by forfeit (both absent)")
 
 typedef enum {
 #define BH_RESULT_ENUM(name, token, meaning) BH_RES_##name,
     BH_RESULTS(BH_RESULT_ENUM)
 #undef BH_RESULT_ENUM
-    BH_RES_N_
+        BH_RES_N_
 } bh_result;
 
 /* The token of r (static string); NULL for a value outside the enum. */

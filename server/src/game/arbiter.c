@@ -91,8 +91,8 @@ void game__decisive(game *g, game_end kind, int seat, uint64_t t_us, size_t ev)
         g->state = GAME_SETTLING;
         uint64_t w = (uint64_t)g->setup.rules.settle_ms * 1000;
         /* Saturate below GAME_NEVER so that window_end_us + 1 (its close) cannot wrap. */
-        g->window_end_us = t_us >= GAME_NEVER - 1 || w > GAME_NEVER - 1 - t_us ? GAME_NEVER - 1
-                                                                             : t_us + w;
+        g->window_end_us =
+            t_us >= GAME_NEVER - 1 || w > GAME_NEVER - 1 - t_us ? GAME_NEVER - 1 : t_us + w;
         /* Resignation is voluntary and immediate (R-ORDER): no window. */
         if (kind == GAME_END_RESIGN) {
             combine(g, t_us);

@@ -19,7 +19,7 @@
 #define BPGN_TAG_NAME_MAX 32
 #define BPGN_TAG_VALUE_MAX 256
 #define BPGN_TEXT_MAX 256
-#define BPGN_TAGS_MAX 256     /* most tags one game may have (bpgn_parse: BH_ELIMIT) */
+#define BPGN_TAGS_MAX 256    /* most tags one game may have (bpgn_parse: BH_ELIMIT) */
 #define BPGN_ITEMS_MAX 65536 /* most moves plus comments one game may have (BH_ELIMIT) */
 
 typedef struct bpgn_tag {
@@ -120,7 +120,6 @@ char *bpgn_export(const game *g, const bpgn_meta *meta);
  * WhiteA+BlackB, WIN2 or DRAW), and reason (client text) go into the Winner and Result tags, a
  * Termination tag and the closing comment ("{reason} result", a '}' of the reason written as
  * ')'). result NULL: bpgn_export. */
-char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *result,
-                     const char *reason);
+char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *result, const char *reason);
 
 #endif

@@ -78,8 +78,8 @@ static const char *name_of(const game *g, int seat)
     if (!name[0] || strchr(name, '}') || strncmp(name, "[%", 2) == 0) /* "[%": a command */
         return game_seat_name(seat);
     for (int s = 0; s < 4; s++)
-        if (s != seat && (strcmp(name, g->setup.players[s]) == 0 ||
-                          strcmp(name, game_seat_name(s)) == 0))
+        if (s != seat &&
+            (strcmp(name, g->setup.players[s]) == 0 || strcmp(name, game_seat_name(s)) == 0))
             return game_seat_name(seat);
     return name;
 }
@@ -128,8 +128,8 @@ static void rules_text(const game_rules *r, char *buf, size_t cap)
 /* Apply a [Rules] tag written by rules_text to *r. BH_OK or BH_EPARSE. */
 static int parse_rules(const char *s, game_rules *r)
 {
-    static const char *const keys[] = {"illegal_loses",        "settle_ms",   "dropped_rook_castles",
-                                       "premove",              "lag_move_ms", "lag_total_ms",
+    static const char *const keys[] = {"illegal_loses",   "settle_ms",   "dropped_rook_castles",
+                                       "premove",         "lag_move_ms", "lag_total_ms",
                                        "draw_swaps_game2"};
     while (*s) {
         while (*s == ' ')
@@ -273,10 +273,11 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
     bh_result gr = BH_RES_DRAW;
     if (given)
         bh_result_parse(given, strlen(given), &gr);
-    put_tag(&b, "Winner", !given                 ? winner_tag(g)
-                          : gr == BH_RES_WIN1 ? "WhiteA+BlackB"
-                          : gr == BH_RES_WIN2 ? "BlackA+WhiteB"
-                                              : "draw");
+    put_tag(&b, "Winner",
+            !given              ? winner_tag(g)
+            : gr == BH_RES_WIN1 ? "WhiteA+BlackB"
+            : gr == BH_RES_WIN2 ? "BlackA+WhiteB"
+                                : "draw");
     put_tag(&b, "Result", res);
     if (given)
         put_tag(&b, "Termination", why ? why : "");

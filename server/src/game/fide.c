@@ -26,9 +26,7 @@ void game__chess_after_move(game *g, int seat, size_t ev, uint64_t now_us)
     case BH_STATUS_STALEMATE: /* art. 5.2.1 */
         game__draw(g, GAME_END_STALEMATE, seat, now_us, ev);
         return;
-    case BH_STATUS_DEAD: /* art. 5.2.2 */
-        game__draw(g, GAME_END_DEAD, seat, now_us, ev);
-        return;
+    case BH_STATUS_DEAD: /* art. 5.2.2 */ game__draw(g, GAME_END_DEAD, seat, now_us, ev); return;
     case BH_STATUS_PLAYING:
     case BH_STATUS_CHECK:
     case BH_STATUS_WAITING: break; /* WAITING: never in the chess model */

@@ -442,8 +442,8 @@ int game_move_recorded(game *g, int seat, const char *text, int64_t clock_after_
         if (clock_after_ms >= GAME_CLOCK_MAX_MS)
             charged = 0; /* a clock at its cap (CLK_MAX_US) does not tell the time used */
         uint64_t ch = (uint64_t)(charged > 0 ? charged : 0);
-        uint64_t e = since >= UINT64_MAX - 1 || ch > UINT64_MAX - 1 - since ? UINT64_MAX - 1
-                                                                            : since + ch;
+        uint64_t e =
+            since >= UINT64_MAX - 1 || ch > UINT64_MAX - 1 - since ? UINT64_MAX - 1 : since + ch;
         if (e >= now || g->setup.recorded)
             now = e;
         else
@@ -572,8 +572,7 @@ const game_ply *game_board_ply(const game *g, int board, int k, size_t *event)
             p = &g->ply[i];
     if (event)
         for (size_t i = 0, seen = 0; i < g->nev; i++)
-            if (g->ev[i].type == GAME_EV_MOVE && g->ev[i].seat >> 1 == board &&
-                (int)seen++ == k) {
+            if (g->ev[i].type == GAME_EV_MOVE && g->ev[i].seat >> 1 == board && (int)seen++ == k) {
                 *event = i;
                 break;
             }

@@ -19,9 +19,10 @@
 #include "rules.h"
 
 #define GAME_NEVER UINT64_MAX /* "nothing will happen by itself" (game_next_deadline_us) */
-#define GAME_NAME_MAX 65      /* player name capacity: 64 bytes of UTF-8 + NUL (the wire's
-                                * PROTO_NAME_MAX: a name is stored whole, never cut) */
-#define GAME_PLY_ANY (-1)     /* ply argument that skips the stale-ply check */
+#define GAME_NAME_MAX                                                                              \
+    65                    /* player name capacity: 64 bytes of UTF-8 + NUL (the wire's             \
+                           * PROTO_NAME_MAX: a name is stored whole, never cut) */
+#define GAME_PLY_ANY (-1) /* ply argument that skips the stale-ply check */
 #define GAME_CLOCK_MAX_MS (CLK_MAX_US / 1000) /* largest recorded clock accepted (31 years) */
 
 /* Seats (P-TEAM, P-SEAT): board A/B x White/Black. board = seat >> 1, colour = seat & 1. */
@@ -68,14 +69,14 @@ typedef struct game_rules {
                    * opponent moves (casual games); false = rejected, never queued */
     clk_lag lag;  /* R-FLAG-EXACT lag credit policy; zero = off */
     bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
-    bool armageddon; /* T-ARMAGEDDON: Black has 2/3 of base_ms on both boards (3:00 vs 2:00);
-                      * the caller scores a draw as a win for the team of Black on board A */
-    uint32_t penalty_ms; /* chess only, FIDE Laws 7.5.5 and 9.5.3 (one minute in rapid and
-                          * blitz, Appendices A and B): time given to the opponent for an
-                          * incorrect draw claim, which is then recorded (its intended move is
-                          * played), and, under illegal_loses, for a first illegal move (the
-                          * second loses). 0: an incorrect claim is refused unrecorded, and
-                          * under illegal_loses the first illegal move loses. */
+    bool armageddon;       /* T-ARMAGEDDON: Black has 2/3 of base_ms on both boards (3:00 vs 2:00);
+                            * the caller scores a draw as a win for the team of Black on board A */
+    uint32_t penalty_ms;   /* chess only, FIDE Laws 7.5.5 and 9.5.3 (one minute in rapid and
+                            * blitz, Appendices A and B): time given to the opponent for an
+                            * incorrect draw claim, which is then recorded (its intended move is
+                            * played), and, under illegal_loses, for a first illegal move (the
+                            * second loses). 0: an incorrect claim is refused unrecorded, and
+                            * under illegal_loses the first illegal move loses. */
 } game_rules;
 
 /* The position options of a board of kind k under ruleset r: the chess model (captures leave
@@ -109,10 +110,10 @@ typedef struct game_setup {
     int team1_is;                   /* match team (1 or 2) that sits as GAME_TEAM_1 */
     char fen[2][BH_FEN_MAX];        /* start position of each board as FEN with reserves;
                                      * "" = the initial position (the normal case) */
-    bool recorded; /* a replayed record whose two boards' clocks do not share one timeline
-                    * (FICS timeseal, chess.com lag compensation): each board keeps its own
-                    * time; a move only applies flags of its own board; instants of the two
-                    * boards may interleave out of order. false for live games. */
+    bool recorded;  /* a replayed record whose two boards' clocks do not share one timeline
+                     * (FICS timeseal, chess.com lag compensation): each board keeps its own
+                     * time; a move only applies flags of its own board; instants of the two
+                     * boards may interleave out of order. false for live games. */
     game_kind kind; /* GAME_KIND_BUGHOUSE (the zeroed default) or GAME_KIND_CHESS: players[0..1]
                      * and fen[0] (plain FEN) only; settle_ms, dropped_rook_castles and
                      * draw-by-team rules of bughouse do not apply */
@@ -381,7 +382,7 @@ const bh_pos *game_pos(const game *g, int board); /* NULL for a board the kind h
 bool game_board_stopped(const game *g, int board);
 int game_board_plies(const game *g, int board);                  /* plies played on board */
 int64_t game_clock_us(const game *g, int seat, uint64_t now_us); /* remaining, µs, >= 0;
-                                                                 * 0 for a seat not in play */
+                                                                  * 0 for a seat not in play */
 int game_draw_offer(const game *g); /* team with a pending draw offer, 0 if none */
 uint64_t game_start_us(const game *g);
 uint64_t game_last_us(const game *g); /* latest instant the game has seen */

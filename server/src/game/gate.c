@@ -34,8 +34,9 @@ game_gate_verdict game_gate_decide(const game_gate *gt, game_kind k, unsigned pr
             *next_us = deadline;
         return GAME_GATE_HOLD;
     }
-    /* An absence is a flag at the deadline: each absent seat loses its board for its team; combined as R-FLAG-FLAG. In a
-     * chess game seat 0 is team 1 (White), seat 1 team 2, which game_team_of gives too. */
+    /* An absence is a flag at the deadline: each absent seat loses its board for its team; combined
+     * as R-FLAG-FLAG. In a chess game seat 0 is team 1 (White), seat 1 team 2, which game_team_of
+     * gives too. */
     bool absent[3] = {false, false, false};
     for (int s = 0; s < seats; s++)
         if (!(present & (1u << s)))

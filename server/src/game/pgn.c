@@ -159,8 +159,8 @@ char *pgn_export(const game *g, const pgn_meta *meta)
                        e->seat == GAME_A_WHITE ? "White" : "Black");
             comment = true;
         } else if (e->type == GAME_EV_CLAIM && (e->arg & GAME_CLAIM_REJECTED)) {
-            buf_printf(&b, "%s{ %s claims a draw by %s: incorrect (FIDE 9.5.3). }",
-                       sep(&b), e->seat == GAME_A_WHITE ? "White" : "Black",
+            buf_printf(&b, "%s{ %s claims a draw by %s: incorrect (FIDE 9.5.3). }", sep(&b),
+                       e->seat == GAME_A_WHITE ? "White" : "Black",
                        (e->arg & 1) == GAME_CLAIM_FIFTY ? "the 50-move rule" : "repetition");
             comment = true;
         } else if (e->type == GAME_EV_CLAIM && e->move != BH_MOVE_NONE) {
@@ -370,8 +370,7 @@ static int apply_ending(game *g, const bpgn_game *bg)
     return BH_ESTATE;
 }
 
-int pgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out,
-               size_t *bad)
+int pgn_import(const bpgn_game *bg, const game_rules *r, uint64_t start_us, game **out, size_t *bad)
 {
     game_rules rules;
     if (r)

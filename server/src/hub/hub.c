@@ -68,8 +68,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     load_ctx lc = {h, now_us};
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
-        store_each_game(st, load_game, &lc) != BH_OK ||
-        hub__event_load(h, now_us) != BH_OK ||
+        store_each_game(st, load_game, &lc) != BH_OK || hub__event_load(h, now_us) != BH_OK ||
         store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
@@ -188,7 +187,7 @@ int hub_turn_end(hub *h)
         hub__live_push(h, h->live_now);
     hub__event_flush(h); /* the events' pushes, after the turn's replies (hub_event.h) */
     hub__arm(h);         /* a push held back has its timer */
-    hub__game_cool(h); /* the turn's finished and warmed games leave memory */
+    hub__game_cool(h);   /* the turn's finished and warmed games leave memory */
     int rc = store_flush(h->st);
     if (rc != BH_OK || h->store_failed) {
         log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
@@ -237,8 +236,7 @@ static bool may_take(hub *h, hub_sess *s, int64_t id, hub_game *hg, int seat, ui
              "this seat moved to another connection moments ago; it stays there: try again in "
              "%d s (each try before then waits %d s more)",
              (int)((left_ms + 999) / 1000), HUB_REPLACE_LOCK_MS / 1000);
-    hub__queue(h, s->conn,
-               proto_enc_error_retry(true, id, BH_ETHROTTLED, "token", msg, left_ms));
+    hub__queue(h, s->conn, proto_enc_error_retry(true, id, BH_ETHROTTLED, "token", msg, left_ms));
     return false;
 }
 
@@ -497,8 +495,7 @@ static void do_announce(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us
         n++;
     }
     free(push);
-    log_info("hub: announcement to %s (%d connections): %s", name ? name : "everyone", n,
-             a->text);
+    log_info("hub: announcement to %s (%d connections): %s", name ? name : "everyone", n, a->text);
     hub__queue(h, s->conn, proto_enc_announcement(true, m->id, a->text, a->team, name, now_ms, n));
 }
 
@@ -569,13 +566,13 @@ typedef struct {
 #define PLAYER HUB_MAY_PLAYER
 #define TEAM HUB_MAY_TEAM
 /* A route's perm is named by its kind's wire name (PROTO_WIRE: proto_names.h, from gen.py). */
-#define R(kind, who, fn) \
+#define R(kind, who, fn)                                                                           \
     [kind] = {{PROTO_WIRE(kind), who, NULL, BH_EAUTH, NULL, NULL}, NULL, fn, NULL, NULL}
-#define C(kind, who, ...)                                                                  \
-    [PROTO_TYPE_COUNT_ + kind] = {                                                         \
-        {PROTO_WIRE(kind), who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg, NULL}
-#define L(kind, who)                                                                       \
-    [PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + kind] = {                                     \
+#define C(kind, who, ...)                                                                          \
+    [PROTO_TYPE_COUNT_ +                                                                           \
+        kind] = {{PROTO_WIRE(kind), who, NULL, __VA_ARGS__}, NULL, NULL, hub__club_msg, NULL}
+#define L(kind, who)                                                                               \
+    [PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + kind] = {                                             \
         {PROTO_WIRE(kind), who, NULL, BH_EAUTH, NULL, NULL}, NULL, NULL, NULL, hub__league_msg}
 
 /* Every kind, by proto_type, then by PROTO_TYPE_COUNT_ + pclub_type, then by
@@ -608,14 +605,20 @@ static const hub_route routes[] = {
     R(PROTO_TEAM_WITHDRAW, DIRECTOR, hub__dir_team_withdraw),
     R(PROTO_ROUND_PAIR, DIRECTOR, hub__dir_round_pair),
     R(PROTO_ROUND_START, DIRECTOR, hub__dir_round_start),
-    [PROTO_EXPORT] = {{PROTO_WIRE(PROTO_EXPORT), DIRECTOR, "the BPGN of a finished game",
-                       BH_EAUTH, NULL, NULL},
-                      public_bpgn, hub__dir_export, NULL, NULL},
+    [PROTO_EXPORT] = {{PROTO_WIRE(PROTO_EXPORT), DIRECTOR, "the BPGN of a finished game", BH_EAUTH,
+                       NULL, NULL},
+                      public_bpgn,
+                      hub__dir_export,
+                      NULL,
+                      NULL},
     R(PROTO_LIVE, ANYONE, do_live),
     [PROTO_GAME2_COLORS] = {{PROTO_WIRE(PROTO_GAME2_COLORS), PLAYER | TEAM,
                              "not_found while no choice of that game is open", BH_EAUTH, NULL,
                              NULL},
-                            no_choice, hub__tour_game2_colors, NULL, NULL},
+                            no_choice,
+                            hub__tour_game2_colors,
+                            NULL,
+                            NULL},
     R(PROTO_ANNOUNCE, DIRECTOR, do_announce),
     R(PROTO_TEAM_TOKEN, DIRECTOR, hub__tour_team_token),
     C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
@@ -689,7 +692,8 @@ static int64_t seat_act_game(const proto_msg *m)
 
 /* May s send a message of route r (open: its exception holds)? Else the refusal is queued
  * (BH_EAUTH naming field, NULL: none; m, NULL for a club kind: a read-only view's act in its
- * finished game gets game_over instead) (nothing else happens: no handler runs, no state changes) and false returned. */
+ * finished game gets game_over instead) (nothing else happens: no handler runs, no state changes)
+ * and false returned. */
 static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, bool open,
                     const char *field, const proto_msg *m)
 {

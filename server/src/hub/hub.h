@@ -50,16 +50,16 @@ typedef enum {
 } hub_recovery;
 
 typedef struct {
-    char admin_hash[65];   /* hex SHA-256 of the director's token */
-    hub_recovery recovery; /* for games found live in the store at start */
-    char ruleset[16];      /* game ruleset name: "regulation" or "online" */
-    char site[64];         /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
-                            * "" writes PGN's unknown "?" */
-    bool legacy_withdraw;  /* runner_config.legacy_withdraw for every event: tests only
-                            * (tests/data/runner/golden.txt's scoring of withdrawals) */
-    int wait_s;  /* tournament_create's wait_s when it gives none (0: clocks start
-                  * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
-    int break_s; /* tournament_create's break_s when it gives none (--break-s) */
+    char admin_hash[65];         /* hex SHA-256 of the director's token */
+    hub_recovery recovery;       /* for games found live in the store at start */
+    char ruleset[16];            /* game ruleset name: "regulation" or "online" */
+    char site[64];               /* the BPGN Site of every game ("City, Region COUNTRY" or a URL);
+                                  * "" writes PGN's unknown "?" */
+    bool legacy_withdraw;        /* runner_config.legacy_withdraw for every event: tests only
+                                  * (tests/data/runner/golden.txt's scoring of withdrawals) */
+    int wait_s;                  /* tournament_create's wait_s when it gives none (0: clocks start
+                                  * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
+    int break_s;                 /* tournament_create's break_s when it gives none (--break-s) */
     unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
                                   * a seat's token is the same at every login (zeroed: a
                                   * test's fixed key) */

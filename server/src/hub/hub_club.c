@@ -7,11 +7,11 @@
  * SPDX-License-Identifier: MIT
  * Every board is a hosted chess game (hub_chess.c, ruleset "fide", the event's clock): made
  * and started when its round starts, its two player tokens given to the captains' connections
- * (`assign`), its end fed to club.h (club_game_over through the executor). The arbiter may still enter a
- * board's result while it is played (club_result: the game ends with it), forfeits included.
- * With wait_s set, a seat that connects is reported present (T-WAIT, club_seat_present) and
- * the waiting time's end forfeits the boards of those absent (the decision is club.h's);
- * over the board the arbiter checks attendance instead (club_attend). wait_s defaults to the
+ * (`assign`), its end fed to club.h (club_game_over through the executor). The arbiter may still
+ * enter a board's result while it is played (club_result: the game ends with it), forfeits
+ * included. With wait_s set, a seat that connects is reported present (T-WAIT, club_seat_present)
+ * and the waiting time's end forfeits the boards of those absent (the decision is club.h's); over
+ * the board the arbiter checks attendance instead (club_attend). wait_s defaults to the
  * regulation's waiting time (seed 004 art. 2: "Очікування суперника при спізненні – 10
  * хвилин", club_config_default); with wait_s 0 there is no timer and the arbiter enters those
  * forfeits himself (club_result). */
@@ -54,8 +54,7 @@ static int res_code(const char *s)
 
 static const char *status_name(int st)
 {
-    return st == TFMT_REGISTERING ? "registering" : st == TFMT_FINISHED ? "finished"
-                                                                            : "running";
+    return st == TFMT_REGISTERING ? "registering" : st == TFMT_FINISHED ? "finished" : "running";
 }
 
 /* The snapshot of c as the wire has it (proto_club.h); every array freed here. */
@@ -102,8 +101,10 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
             m->boards = &boards[nbd];
             for (int b = 0; b < nb && started; b++) {
                 const club_board *cb = club_board_get(c, (tfmt_key){r, mi, 0, b});
-                boards[nbd++] = (pclub_board){b + 1, {cb->team[0], cb->team[1]},
-                                              {cb->player[0], cb->player[1]}, res_text(cb->res),
+                boards[nbd++] = (pclub_board){b + 1,
+                                              {cb->team[0], cb->team[1]},
+                                              {cb->player[0], cb->player[1]},
+                                              res_text(cb->res),
                                               cb->live};
                 m->n++;
             }
@@ -165,8 +166,13 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
             s.tb_names[k] = rank_tb_name(rt.rules.tb[k]);
         for (int i = 0; i < rt.n; i++) {
             const rank_row *x = &rt.rows[i];
-            rows[i] = (pclub_row){x->place, club_team_id(c, x->team), club_team_name(c, x->team),
-                                  x->mp, x->gp2 / 2.0, {0}, x->tied_next};
+            rows[i] = (pclub_row){x->place,
+                                  club_team_id(c, x->team),
+                                  club_team_name(c, x->team),
+                                  x->mp,
+                                  x->gp2 / 2.0,
+                                  {0},
+                                  x->tied_next};
             for (int k = 0; k < s.n_tb; k++)
                 rows[i].tb[k] = (double)x->tb[k] / rank_tb_scale(&rt.rules, rt.rules.tb[k]);
         }
@@ -235,13 +241,12 @@ const hub_fmt hub__club_fmt = {
     .game_names = fmt_game_names,
 };
 
-
 /* ---- commands -------------------------------------------------------------------------------- */
 
 static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why)
 {
-    hub__queue(h, conn, proto_club_enc_error(true, id, rc, why ? why->field : NULL,
-                                             why ? why->rule : NULL));
+    hub__queue(h, conn,
+               proto_club_enc_error(true, id, rc, why ? why->field : NULL, why ? why->rule : NULL));
 }
 
 static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
@@ -372,8 +377,10 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             unsigned mask = code == CLUB_FF_W ? 2u : code == CLUB_FF_B ? 1u : 3u;
             rc = club_board_absent(c, k, mask, now_us, &a);
         } else {
-            club_game_over(c, k, code == CLUB_1_0 ? TFMT_WIN1 : code == CLUB_0_1 ? TFMT_WIN2
-                                                                                   : TFMT_DRAW,
+            club_game_over(c, k,
+                           code == CLUB_1_0   ? TFMT_WIN1
+                           : code == CLUB_0_1 ? TFMT_WIN2
+                                              : TFMT_DRAW,
                            now_us, &a);
             /* the hosted game ends with it */
             hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));

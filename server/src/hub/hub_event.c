@@ -30,8 +30,8 @@ struct hub_event {
     int nsubs, capsubs;
     hev_game *g; /* creation order */
     int ng, capg;
-    bool dirty;        /* changed since its last push: pushed by hub__event_flush */
-    bool pushed;       /* pushed once: last_push_us holds */
+    bool dirty;  /* changed since its last push: pushed by hub__event_flush */
+    bool pushed; /* pushed once: last_push_us holds */
     uint64_t last_push_us;
 };
 
@@ -266,7 +266,8 @@ void hub__event_assigns_to(hub *h, hub_event *e, const hub_sess *s)
         return;
     for (int i = 0; i < e->ng; i++) {
         hub_game *hg = hub__game_by_id(h, e->g[i].gid);
-        if (hg && hg->status != STORE_FINISHED && (hg->team[0] == s->team || hg->team[1] == s->team))
+        if (hg && hg->status != STORE_FINISHED &&
+            (hg->team[0] == s->team || hg->team[1] == s->team))
             hub__event_assign(h, e->g[i].gid, s->conn, s->team);
     }
 }
@@ -348,9 +349,9 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
     map_add(e, x->key, rc == BH_OK ? row.id : 0);
     if (rc != BH_OK) {
         h->store_failed = true;
-        log_error("hub: %s %lld: game %d.%d.%d.%d: not created (%s)", e->f->label,
-                  (long long)e->id, x->key.round, x->key.match + 1, x->key.game + 1,
-                  x->key.board + 1, bh_errname(rc));
+        log_error("hub: %s %lld: game %d.%d.%d.%d: not created (%s)", e->f->label, (long long)e->id,
+                  x->key.round, x->key.match + 1, x->key.game + 1, x->key.board + 1,
+                  bh_errname(rc));
         return;
     }
     for (int i = 0; i < h->capsess; i++) { /* the two teams' connections (and directors) */
@@ -367,9 +368,8 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
     char where[32] = "";
     if (ops->slot != TFMT_SLOT_GAME)
         snprintf(where, sizeof where, " board %d", x->key.board + 1);
-    log_info("hub: %s %lld round %d match %d game %d%s: game %lld", e->f->label,
-             (long long)e->id, x->key.round, x->key.match + 1, x->key.game + 1, where,
-             (long long)row.id);
+    log_info("hub: %s %lld round %d match %d game %d%s: game %lld", e->f->label, (long long)e->id,
+             x->key.round, x->key.match + 1, x->key.game + 1, where, (long long)row.id);
 }
 
 /* END_GAME: the game ends now, if it is still played (a waiting one starts first). */
@@ -383,8 +383,7 @@ static void end_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
     char reason[24];
     const char *why = x->reason ? x->reason : "";
     size_t n = strcspn(why, ":");
-    snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1),
-             why);
+    snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1), why);
     const char *res = bh_result_token(bh_result_plain(tfmt_res_result(x->result)));
     hub__game_set_result(h, hg, res, reason, now_us);
 }
@@ -414,8 +413,8 @@ void hub__event_run(hub *h, hub_event *e, tfmt_acts *a, uint64_t now_us)
             if (e->f->act)
                 e->f->act(h, e, x, now_us);
             else
-                log_error("hub: %s %lld: action %d not carried out", e->f->label,
-                          (long long)e->id, x->kind);
+                log_error("hub: %s %lld: action %d not carried out", e->f->label, (long long)e->id,
+                          x->kind);
             break;
         }
     }
@@ -504,7 +503,8 @@ static int load_row(void *ctx, int64_t id, const char *state)
             f = h->formats[i];
     if (!f) {
         log_error("hub: event %lld: stored state of an unknown format (\"%.16s\"): kept as "
-                  "stored", (long long)id, state);
+                  "stored",
+                  (long long)id, state);
         return 0;
     }
     hub_event tmp = {.id = id, .f = f}; /* for its clock */

@@ -7,8 +7,8 @@
  * How a format plugs in: (1) a tfmt_ops in tourney/ (pure: save/load/free, next_instant,
  * on_time, game_over ...); (2) a hub_fmt here with its encoder and the names of its seats;
  * (3) its hub_fmt in hub.c's FORMATS table, beside its messages' routes (the loader finds a
- * stored event's format by the magic word its saved text starts with); (4) its messages create events with
- * hub__event_add and hand the core's actions to hub__event_run.
+ * stored event's format by the magic word its saved text starts with); (4) its messages create
+ * events with hub__event_add and hand the core's actions to hub__event_run.
  *
  * What the executor does with each action (runner.h's kinds):
  *   CREATE_GAME  a hub game of x->game_kind in the store (its seats named by hub_fmt.seat_name,
@@ -58,8 +58,7 @@ struct hub_fmt {
     /* The names of game k for its record (BPGN Event, the teams' names for the live list):
      * the event's name and White's / team 1's and Black's / team 2's team names, borrowed
      * until the event changes. false: not a game of e. Optional (NULL: no names). */
-    bool (*game_names)(hub *h, hub_event *e, tfmt_key k, const char **event,
-                       const char *teams[2]);
+    bool (*game_names)(hub *h, hub_event *e, tfmt_key k, const char **event, const char *teams[2]);
     /* ROUND and STANDINGS carried out one by one in list order instead of the snapshot push
      * (the Swiss's round and standings messages to everyone). Optional. */
     void (*publish)(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us);

@@ -114,7 +114,7 @@ static void broadcast(hub *h, hub_game *hg, char *msg)
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])
 {
     for (int s = 0; s < 4; s++)
-        out[s] = hg->g ? game_clock_us(hg->g, s, gt) / 1000
+        out[s] = hg->g                ? game_clock_us(hg->g, s, gt) / 1000
                  : s < hub__seats(hg) ? (int64_t)hg->base_ms
                                       : 0;
 }
@@ -151,7 +151,7 @@ static void fen_of(const hub_game *hg, int board, char buf[BH_FEN_MAX])
 static void schedule(hub *h, hub_game *hg)
 {
     uint64_t d = hg->g && hg->status == STORE_LIVE && !hg->paused ? game_next_deadline_us(hg->g)
-                                                                    : GAME_NEVER;
+                                                                  : GAME_NEVER;
     if (d == GAME_NEVER) {
         theap_del(h->timers, hg->slot);
         return;
@@ -230,11 +230,13 @@ static void result_line(const hub *h, const hub_game *hg, char *out, size_t cap)
         if (team)
             snprintf(side[k], sizeof side[k], "%s", team);
         else
-            snprintf(side[k], sizeof side[k], "%s & %s", hg->players[a],
-                     hg->players[b]);
+            snprintf(side[k], sizeof side[k], "%s & %s", hg->players[a], hg->players[b]);
     }
     snprintf(out, cap, "%s %s %s (%s%s%s)", side[0], hg->result, side[1], hg->reason,
-             hg->rboard >= 0 ? ", board " : "", hg->rboard == 0 ? "A" : hg->rboard == 1 ? "B" : "");
+             hg->rboard >= 0 ? ", board " : "",
+             hg->rboard == 0   ? "A"
+             : hg->rboard == 1 ? "B"
+                               : "");
 }
 
 static void finish(hub *h, hub_game *hg, const char *result, const char *reason, uint64_t now)
@@ -373,8 +375,8 @@ static int load_chat(void *ctx, const store_chat *c)
 {
     hub_game *hg = ctx;
     BH_GROW(hg->chat, hg->nchat, hg->capchat);
-    hg->chat[hg->nchat++] = (hub_chat){c->seat, c->t_ms, xstrdup(c->text ? c->text : ""),
-                                       {c->ply[0], c->ply[1]}, c->game_ms};
+    hg->chat[hg->nchat++] = (hub_chat){
+        c->seat, c->t_ms, xstrdup(c->text ? c->text : ""), {c->ply[0], c->ply[1]}, c->game_ms};
     return 0;
 }
 
@@ -561,9 +563,9 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         int64_t wall = ps.server_ms; /* the same instant as server_ms: the client counts
                                       * start_ms - server_ms exactly */
         uint64_t dl = game_gate_deadline_us(&hg->gate);
-        ps.start_ms = wall + (hg->gate.not_before_us > now
-                                  ? (int64_t)((hg->gate.not_before_us - now) / 1000)
-                                  : 0);
+        ps.start_ms =
+            wall +
+            (hg->gate.not_before_us > now ? (int64_t)((hg->gate.not_before_us - now) / 1000) : 0);
         if (dl != GAME_NEVER)
             ps.forfeit_ms = wall + (dl > now ? (int64_t)((dl - now) / 1000) : 0);
     }
@@ -617,7 +619,9 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     size_t nc = 0;
     for (int i = 0; ps.with_chat && i < hg->nchat; i++)
         if (team_seat < 0 || game_team_of(hg->chat[i].seat) == game_team_of(team_seat))
-            cl[nc++] = (proto_chat_line){hg->chat[i].seat, hg->chat[i].t_ms, hg->chat[i].text,
+            cl[nc++] = (proto_chat_line){hg->chat[i].seat,
+                                         hg->chat[i].t_ms,
+                                         hg->chat[i].text,
                                          {hg->chat[i].ply[0], hg->chat[i].ply[1]},
                                          hg->chat[i].game_ms};
     ps.chat = cl;
@@ -768,8 +772,7 @@ static void gate_apply(hub *h, hub_game *hg, uint64_t now_us)
         present |= hg->conns[s] > 0 ? 1u << s : 0u;
     int winner = GAME_DRAW;
     uint64_t next = GAME_NEVER;
-    game_gate_verdict v =
-        game_gate_decide(&hg->gate, hg->kind, present, now_us, &winner, &next);
+    game_gate_verdict v = game_gate_decide(&hg->gate, hg->kind, present, now_us, &winner, &next);
     if (v == GAME_GATE_HOLD) {
         if (next == GAME_NEVER)
             theap_del(h->timers, hg->slot);
@@ -827,8 +830,7 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub__game_warm(h, hg); /* a finished game: its moves, for a resend of the last one */
     /* A resend of a move already applied at that ply: acknowledge again, apply once. */
     size_t seq = 0;
-    const game_ply *x =
-        hg->g && mv->ply >= 0 ? game_board_ply(hg->g, board, mv->ply, &seq) : NULL;
+    const game_ply *x = hg->g && mv->ply >= 0 ? game_board_ply(hg->g, board, mv->ply, &seq) : NULL;
     if (x) {
         char uci[BH_UCI_MAX];
         bh_move_to_uci(x->move, uci);
@@ -912,7 +914,7 @@ void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub_game *hg = own_game(h, s, m->id, m->chat.game);
     if (!hg)
         return;
-    hub__game_warm(h, hg); /* a finished game's chat goes on after its end */
+    hub__game_warm(h, hg);           /* a finished game's chat goes on after its end */
     if (hg->nchat >= HUB_CHAT_MAX) { /* bounded: the whole chat goes into every state */
         hub__error(h, s->conn, true, m->id, BH_ELIMIT, "text");
         return;
@@ -992,7 +994,9 @@ static void add_record(hub *h, hub_game *hg, int type, uint64_t t_us)
     store_event se = {.game = hg->id,
                       .seq = -1 - (int64_t)hg->npause,
                       .t_us = (int64_t)t_us,
-                      .kind = type == HUB_EV_PAUSE ? "pause" : type == HUB_EV_RESUME ? "resume" : "end",
+                      .kind = type == HUB_EV_PAUSE    ? "pause"
+                              : type == HUB_EV_RESUME ? "resume"
+                                                      : "end",
                       .seat = -1,
                       .ply = -1,
                       .type = type};
@@ -1075,8 +1079,8 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
         chat = xcalloc((size_t)hg->nchat, sizeof *chat);
         for (int i = 0; i < hg->nchat; i++) {
             const hub_chat *c = &hg->chat[i];
-            chat[i] = (bpgn_chat){c->seat, c->ply[0] < 0 ? -1 : c->ply[0] + c->ply[1],
-                                  c->game_ms, c->text};
+            chat[i] = (bpgn_chat){c->seat, c->ply[0] < 0 ? -1 : c->ply[0] + c->ply[1], c->game_ms,
+                                  c->text};
         }
         meta.chat = chat;
         meta.nchat = (size_t)hg->nchat;
@@ -1095,7 +1099,7 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
 {
     if (hg->status == STORE_WAITING)
         return BH_ESTATE;
-    hub__game_warm(h, hg); /* an override: the record and its clocks again */
+    hub__game_warm(h, hg);                   /* an override: the record and its clocks again */
     if (hg->status == STORE_LIVE && hg->g) { /* a flag that is due falls first */
         game_delta d = no_delta(hg);
         game_tick(hg->g, gtime(hg, now_us), &d);
@@ -1110,8 +1114,8 @@ int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *r
         finish(h, hg, result, reason, now_us);
         return BH_OK;
     }
-    log_info("hub: game %lld result overridden by the director: %s %s -> %s %s",
-             (long long)hg->id, hg->result, hg->reason, result, reason);
+    log_info("hub: game %lld result overridden by the director: %s %s -> %s %s", (long long)hg->id,
+             hg->result, hg->reason, result, reason);
     snprintf(hg->result, sizeof hg->result, "%s", result);
     snprintf(hg->reason, sizeof hg->reason, "%s", reason);
     char *bpgn = hub__game_bpgn(h, hg, false);

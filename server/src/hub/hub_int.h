@@ -32,11 +32,11 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 /* hub.h's HUB_MAY_* bit of a role. */
 #define HUB_ROLE_BIT(role) (1u << (role))
 
-typedef struct hub_tours hub_tours; /* hub_tour.c */
-typedef struct hub_events hub_events; /* hub_event.c: the team events on the seam */
+typedef struct hub_tours hub_tours;     /* hub_tour.c */
+typedef struct hub_events hub_events;   /* hub_event.c: the team events on the seam */
 typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
-typedef struct hub_fmt hub_fmt;       /* hub_event.h: a format's hub side */
-#define HUB_FORMATS_MAX 8             /* formats in hub.c's table */
+typedef struct hub_fmt hub_fmt;         /* hub_event.h: a format's hub side */
+#define HUB_FORMATS_MAX 8               /* formats in hub.c's table */
 
 #define HUB_CHAT_MAX 1000 /* partner-chat lines kept per game (both teams) */
 #define HUB_WATCH_MAX 256 /* games one director connection may join at once */
@@ -74,25 +74,25 @@ typedef struct {
 } hub_chat;
 
 typedef struct {
-    int64_t id; /* store rowid */
-    int slot;   /* index in hub.games and id in the timer heap */
-    int status; /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
+    int64_t id;       /* store rowid */
+    int slot;         /* index in hub.games and id in the timer heap */
+    int status;       /* STORE_WAITING / STORE_LIVE / STORE_FINISHED */
     game_rules rules; /* with the time control and players, what its game_setup is made of
                        * (setup_of; no start FEN: a hub game starts from the initial position) */
     uint32_t base_ms, inc_ms;
     game_kind kind;                 /* GAME_KIND_BUGHOUSE or GAME_KIND_CHESS (2 seats) */
     char players[4][GAME_NAME_MAX]; /* by seat, "" unknown */
-    game *g;         /* NULL while waiting (and if a stored game fails to replay) */
-    int64_t base_us; /* monotonic instant of game time 0: game time = now - base */
-    size_t stored;   /* events of g already in the store */
-    bool cold; /* finished, and its game object and chat are not in memory: they are loaded
-                * from the store when someone asks (hub__game_warm) and released again at the
-                * end of that loop turn (hub__game_cool); the moves are the game's alone */
+    game *g;                        /* NULL while waiting (and if a stored game fails to replay) */
+    int64_t base_us;                /* monotonic instant of game time 0: game time = now - base */
+    size_t stored;                  /* events of g already in the store */
+    bool cold;       /* finished, and its game object and chat are not in memory: they are loaded
+                      * from the store when someone asks (hub__game_warm) and released again at the
+                      * end of that loop turn (hub__game_cool); the moves are the game's alone */
     uint64_t *watch; /* connections that joined */
     int nwatch, capwatch;
-    int conns[4];       /* seated connections by seat */
-    uint64_t holder[4]; /* by seat: the connection that last authenticated with the seat's
-                         * token (it alone may act for the seat), 0 = none */
+    int conns[4];        /* seated connections by seat */
+    uint64_t holder[4];  /* by seat: the connection that last authenticated with the seat's
+                          * token (it alone may act for the seat), 0 = none */
     uint64_t lock_us[4]; /* by seat: monotonic µs until which no other connection may take the
                           * seat from an open holder (HUB_REPLACE_LOCK_MS), 0 = none */
     int refused[4];      /* by seat: takeovers refused since the last one (logged once) */
@@ -178,8 +178,8 @@ typedef struct {
 } hub_game_owner;
 
 struct hub {
-    store *st; /* borrowed */
-    const hub_game_owner *owner; /* the events, for the games (hub_event.c) */
+    store *st;                     /* borrowed */
+    const hub_game_owner *owner;   /* the events, for the games (hub_event.c) */
     const hub_fmt *const *formats; /* hub.c's table: the formats the executor loads */
     int nformats;
     hub_config cfg;
@@ -196,13 +196,13 @@ struct hub {
     uint64_t armed_us; /* deadline given to io.timer, 0 none */
     hub_out *out;      /* the turn's outbox */
     int nout, capout;
-    bool store_failed; /* a write of this turn failed: nothing may be acknowledged */
-    hub_tours *tours_; /* tournaments run by the server (hub_tour.c); NULL until loaded */
-    hub_events *events_; /* team events on the seam (hub_event.c); NULL until the first */
+    bool store_failed;     /* a write of this turn failed: nothing may be acknowledged */
+    hub_tours *tours_;     /* tournaments run by the server (hub_tour.c); NULL until loaded */
+    hub_events *events_;   /* team events on the seam (hub_event.c); NULL until the first */
     hub_leagues *leagues_; /* hub_league.c: notice subscribers; NULL until the first */
-    bool live_dirty;   /* the live-games list changed this turn: pushed at hub_turn_end */
-    uint64_t live_now; /* the turn's time for that push */
-    int *warm;         /* slots of finished games loaded this turn (released at its end) */
+    bool live_dirty;       /* the live-games list changed this turn: pushed at hub_turn_end */
+    uint64_t live_now;     /* the turn's time for that push */
+    int *warm;             /* slots of finished games loaded this turn (released at its end) */
     int nwarm, capwarm;
 };
 
@@ -233,8 +233,7 @@ void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const 
 /* a new random token (auth_token_new) into token, its hash stored for role with ref
  * (the game, or the team / event of a team or appeals token) and seat (-1: none) in the turn's
  * transaction (store_token_add). BH_OK, BH_EIO (RNG or hash), BH_EEXIST or BH_ESTORE. */
-int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
-                   char token[AUTH_TOKEN_LEN + 1]);
+int hub__token_new(hub *h, const char *role, int64_t ref, int seat, char token[AUTH_TOKEN_LEN + 1]);
 /* the player token of seat of game gid into token: the seat's own
  * token (auth_seat_token under cfg.token_key), stored once; handing it out again (a team's
  * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
@@ -253,11 +252,11 @@ int hub__event_create(hub *h, const char *name, int64_t *id);
 /* Register team id of event (players p1, p2: "" for none); returns it (valid until the next
  * add). */
 hub_team *hub__team_add(hub *h, int64_t id, int64_t event, const char *name, const char *p1,
-                       const char *p2);
+                        const char *p2);
 /* A new team of event: its row stored and registered (hub__team_add); NULL: the store failed
  * (h->store_failed set). */
-hub_team *hub__team_create(hub *h, int64_t event, const char *name, const char *p1,
-                           const char *p2, int64_t *id);
+hub_team *hub__team_create(hub *h, int64_t event, const char *name, const char *p1, const char *p2,
+                           int64_t *id);
 /* The team with this id (any event), or NULL. */
 const hub_team *hub__team_by_id(const hub *h, int64_t id);
 

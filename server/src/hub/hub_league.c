@@ -1,13 +1,13 @@
 /* hub_league.c: the team leagues of seed 003 in the server (docs/formats.md), a format on the seam
- * (hub_event.h: hub__league_fmt over tourney/league/league_fmt.h's tfmt_league). The league_* messages
- * (proto_league.h) are carried to the pure core (tourney/league/league.h), which decides everything;
- * this file checks who acts (a league token names one roster player: he acts only in his
- * own games, the captain substitutes), mints the league tokens, keeps the players' notice
- * feed (store_league.h) and encodes the snapshot. The executor (hub_event.c) does the rest
- * for every format: the games (a chess game per agreed challenge, with the players, colours
- * and agreed time control, behind the T-WAIT gate), the state's storage, the pushes, the one
- * timer from league_next_instant (the league's clock is the wall clock), the load.
- * SPDX-License-Identifier: MIT */
+ * (hub_event.h: hub__league_fmt over tourney/league/league_fmt.h's tfmt_league). The league_*
+ * messages (proto_league.h) are carried to the pure core (tourney/league/league.h), which decides
+ * everything; this file checks who acts (a league token names one roster player: he acts only in
+ * his own games, the captain substitutes), mints the league tokens, keeps the players' notice feed
+ * (store_league.h) and encodes the snapshot. The executor (hub_event.c) does the rest for every
+ * format: the games (a chess game per agreed challenge, with the players, colours and agreed time
+ * control, behind the T-WAIT gate), the state's storage, the pushes, the one timer from
+ * league_next_instant (the league's clock is the wall clock), the load. SPDX-License-Identifier:
+ * MIT */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,8 +125,12 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
         roster_rating rr = {0, 0, 0};
         if (!league_team_rating(l, t, rstage, &rr))
             roster_team_rating(r, cfg->boards, &rr, NULL);
-        teams[t - 1] = (pleague_team_out){league_team_id(l, t), league_team_name(l, t),
-                                          league_team_captain(l, t), rating_avg(&rr), p, r->n};
+        teams[t - 1] = (pleague_team_out){league_team_id(l, t),
+                                          league_team_name(l, t),
+                                          league_team_captain(l, t),
+                                          rating_avg(&rr),
+                                          p,
+                                          r->n};
     }
     /* groups with their tables */
     const groups_draw *d = league_draw(l);
@@ -139,9 +143,9 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
         int n = league_group_table(l, g, lr, GROUPS_MAX_S);
         pleague_row *pr = &rows[g * GROUPS_MAX_S];
         for (int i = 0; i < n; i++)
-            pr[i] = (pleague_row){lr[i].place,  lr[i].number, league_team_id(l, lr[i].tid),
-                                  lr[i].played, lr[i].mp,     lr[i].gp2 / 2.0,
-                                  rating_avg(&lr[i].rating)};
+            pr[i] = (pleague_row){
+                lr[i].place, lr[i].number,    league_team_id(l, lr[i].tid), lr[i].played,
+                lr[i].mp,    lr[i].gp2 / 2.0, rating_avg(&lr[i].rating)};
         double avg = d->s && d->board_n ? (double)d->sum[g] / (d->s * d->board_n) : 0;
         groups[g] = (pleague_group){GN[g], avg, pr, n > 0 ? n : 0};
     }
@@ -163,13 +167,14 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
         int g2[2];
         m->done = league_match_score(l, stage, mi, &g2[0], &g2[1]);
         if (stage == LEAGUE_STAGE_GROUPS)
-            snprintf(labels[nf], sizeof labels[nf], "%s%d", group >= 0 && group < 8 ? GN[group] : "?",
-                     round);
+            snprintf(labels[nf], sizeof labels[nf], "%s%d",
+                     group >= 0 && group < 8 ? GN[group] : "?", round);
         else
             snprintf(labels[nf], sizeof labels[nf], "%s", mi < 7 ? KO[mi] : "?");
-        *m = (pleague_match_out){mi + 1, labels[nf], stage == LEAGUE_STAGE_GROUPS ? group : -1, round,
-                                 {first, second}, {g2[0] / 2.0, g2[1] / 2.0}, m->done,
-                                 &gs[ngo], 0};
+        *m =
+            (pleague_match_out){mi + 1,  labels[nf],      stage == LEAGUE_STAGE_GROUPS ? group : -1,
+                                round,   {first, second}, {g2[0] / 2.0, g2[1] / 2.0},
+                                m->done, &gs[ngo],        0};
         for (int gi = 0; gi < gpm; gi++) {
             tfmt_key k = {stage, mi, gi / cfg->boards, gi % cfg->boards};
             const league_game *g = league_game_get(l, k);
@@ -180,24 +185,24 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
             tc_text(tcs[ngo], sizeof tcs[ngo], base_s, inc_s);
             bool open = g->c.state == CHAL_PROPOSED && g->res == LEAGUE_NONE;
             int j = ngo++;
-            gs[j] = (pleague_game_out){
-                .board = k.board + 1,
-                .game = k.game + 1,
-                .team = {g->team[0], g->team[1]},
-                .player = {g->c.player[0], g->c.player[1]},
-                .sender = g->c.sender == CHAL_WHITE ? "white" : "black",
-                .state = chal_state_name(g),
-                .challenge = g->c.stage ? g->c.stage : 1,
-                .turn = open ? (g->c.turn == CHAL_WHITE ? "white" : "black") : NULL,
-                .deadline_ms = open ? g->c.deadline_us / 1000 : 0,
-                .proposal_ms = open ? g->c.proposal_us / 1000 : 0,
-                .start_ms = g->c.start_us / 1000,
-                .want_alt = {g->c.want_alt[0], g->c.want_alt[1]},
-                .tc = tcs[j],
-                .subs = g->c.subs[0] + g->c.subs[1],
-                .extensions = g->c.extensions,
-                .result = res_text(g->res),
-                .game_id = g->created ? hub__event_gid(e, k) : 0};
+            gs[j] = (pleague_game_out){.board = k.board + 1,
+                                       .game = k.game + 1,
+                                       .team = {g->team[0], g->team[1]},
+                                       .player = {g->c.player[0], g->c.player[1]},
+                                       .sender = g->c.sender == CHAL_WHITE ? "white" : "black",
+                                       .state = chal_state_name(g),
+                                       .challenge = g->c.stage ? g->c.stage : 1,
+                                       .turn = open ? (g->c.turn == CHAL_WHITE ? "white" : "black")
+                                                    : NULL,
+                                       .deadline_ms = open ? g->c.deadline_us / 1000 : 0,
+                                       .proposal_ms = open ? g->c.proposal_us / 1000 : 0,
+                                       .start_ms = g->c.start_us / 1000,
+                                       .want_alt = {g->c.want_alt[0], g->c.want_alt[1]},
+                                       .tc = tcs[j],
+                                       .subs = g->c.subs[0] + g->c.subs[1],
+                                       .extensions = g->c.extensions,
+                                       .result = res_text(g->res),
+                                       .game_id = g->created ? hub__event_gid(e, k) : 0};
             m->n++;
         }
         nf++;
@@ -212,14 +217,14 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
          mi < BRACKET_MATCHES; mi++) {
         const bracket_match *m = &kb->m[mi];
         pleague_ko *k = &ko[nk++];
-        *k = (pleague_ko){KO[mi],
-                          {m->team[0] ? league_team_id(l, m->team[0]) : 0,
-                           m->team[1] ? league_team_id(l, m->team[1]) : 0},
-                          {rating_avg(&m->rating[0]), rating_avg(&m->rating[1])},
-                          {m->gp2[0] / 2.0, m->gp2[1] / 2.0},
-                          m->winner >= 0 && m->team[m->winner] ? league_team_id(l, m->team[m->winner])
-                                                               : 0,
-                          m->by <= BRACKET_BY_LOT ? BY[m->by] : "?"};
+        *k = (pleague_ko){
+            KO[mi],
+            {m->team[0] ? league_team_id(l, m->team[0]) : 0,
+             m->team[1] ? league_team_id(l, m->team[1]) : 0},
+            {rating_avg(&m->rating[0]), rating_avg(&m->rating[1])},
+            {m->gp2[0] / 2.0, m->gp2[1] / 2.0},
+            m->winner >= 0 && m->team[m->winner] ? league_team_id(l, m->team[m->winner]) : 0,
+            m->by <= BRACKET_BY_LOT ? BY[m->by] : "?"};
         if (mi == BRACKET_FINAL)
             winner = k->winner;
     }
@@ -297,8 +302,8 @@ static bool fmt_game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
 
 static const char *note_name(int note)
 {
-    static const char *const NOTE[] = {"send",  "proposed", "agreed", "lapsed", "subst",
-                                       "substituted", "forfeit", "extended", "tc"};
+    static const char *const NOTE[] = {"send",        "proposed", "agreed",   "lapsed", "subst",
+                                       "substituted", "forfeit",  "extended", "tc"};
     return note == LEAGUE_N_GAME ? "game" : note >= 0 && note <= LEAGUE_N_TC ? NOTE[note] : "?";
 }
 
@@ -345,8 +350,8 @@ static void push_notice(hub *h, int64_t lid, const store_notice *n)
     hub__blob_unref(msg);
 }
 
-/* NOTICE (league.h's LEAGUE_N_*, league_fmt.h's LEAGUE_N_GAME after its CREATE_GAME): the next seq of the
- * league's feed, stored in the turn's transaction, pushed. */
+/* NOTICE (league.h's LEAGUE_N_*, league_fmt.h's LEAGUE_N_GAME after its CREATE_GAME): the next seq
+ * of the league's feed, stored in the turn's transaction, pushed. */
 static void fmt_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
     (void)now_us;
@@ -364,9 +369,10 @@ static void fmt_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
     }
     if (store_notice_last(h->st, lid, &seq) != BH_OK)
         h->store_failed = true;
-    store_notice n = {lid,        seq + 1,  x->to,  x->note,           x->key.round,
-                      x->key.match,  x->key.game, x->key.board, (int64_t)x->at_us,
-                      (int64_t)x->deadline_us, gid, seat, now_wall_ms()};
+    store_notice n = {
+        lid,          seq + 1,     x->to,        x->note,           x->key.round,
+        x->key.match, x->key.game, x->key.board, (int64_t)x->at_us, (int64_t)x->deadline_us,
+        gid,          seat,        now_wall_ms()};
     if (store_notice_add(h->st, &n) != BH_OK)
         h->store_failed = true;
     push_notice(h, lid, &n);
@@ -404,8 +410,9 @@ static const char *wire_field(const char *core)
 
 static void refuse(hub *h, uint64_t conn, int64_t id, int rc, const refusal *why)
 {
-    hub__queue(h, conn, proto_club_enc_error(true, id, rc, why ? wire_field(why->field) : NULL,
-                                             why ? why->rule : NULL));
+    hub__queue(h, conn,
+               proto_club_enc_error(true, id, rc, why ? wire_field(why->field) : NULL,
+                                    why ? why->rule : NULL));
 }
 
 static void ack(hub *h, uint64_t conn, int64_t id)
@@ -594,8 +601,8 @@ static int token_player(hub *h, int64_t lid, const char *token)
     int64_t ref;
     int seat;
     if (auth_hash(token, hash) != BH_OK ||
-        store_token_find(h->st, hash, role, &ref, &seat) != BH_OK ||
-        strcmp(role, "league") != 0 || ref != lid || seat <= 0)
+        store_token_find(h->st, hash, role, &ref, &seat) != BH_OK || strcmp(role, "league") != 0 ||
+        ref != lid || seat <= 0)
         return 0;
     return seat;
 }
@@ -628,8 +635,9 @@ static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint
     int rc = BH_OK, actor = 0;
     const pleague_game *g = &m->game;
     tfmt_key k = {g->key.stage, g->key.match, g->key.game, g->key.board};
-    bool by_token = m->type == PLEAGUE_SEND || m->type == PLEAGUE_ACCEPT || m->type == PLEAGUE_COUNTER ||
-                    m->type == PLEAGUE_TC || m->type == PLEAGUE_SUBSTITUTE;
+    bool by_token = m->type == PLEAGUE_SEND || m->type == PLEAGUE_ACCEPT ||
+                    m->type == PLEAGUE_COUNTER || m->type == PLEAGUE_TC ||
+                    m->type == PLEAGUE_SUBSTITUTE;
     if (by_token && !(actor = token_player(h, hub__event_id(e), g->token))) {
         hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
         return;
@@ -641,7 +649,9 @@ static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint
     case PLEAGUE_STAGE_START: rc = league_stage_start(l, now, &a, &why); break;
     case PLEAGUE_SEND: rc = league_send(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
     case PLEAGUE_ACCEPT: rc = league_accept(l, k, actor, now, &a, &why); break;
-    case PLEAGUE_COUNTER: rc = league_counter(l, k, actor, g->start_ms * 1000, now, &a, &why); break;
+    case PLEAGUE_COUNTER:
+        rc = league_counter(l, k, actor, g->start_ms * 1000, now, &a, &why);
+        break;
     case PLEAGUE_TC: rc = league_agree_tc(l, k, actor, g->want, now, &a, &why); break;
     case PLEAGUE_SUBSTITUTE: rc = league_substitute(l, k, actor, g->player, now, &a, &why); break;
     case PLEAGUE_EXTEND: rc = league_extend(l, k, g->deadline_ms * 1000, now, &a, &why); break;
@@ -701,13 +711,14 @@ static void do_notices(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m)
 static void do_export(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
     const league *l = league_of(e);
-    char *text = strcmp(m->what, "tables") == 0        ? league_tables_text(l)
-                 : strcmp(m->what, "bracket") == 0     ? league_bracket_text(l)
-                 : strcmp(m->what, "trf") == 0         ? league_trf_stage(l, LEAGUE_STAGE_GROUPS)
-                 : strcmp(m->what, "trf_qf") == 0      ? league_trf_stage(l, LEAGUE_STAGE_QF)
-                 : strcmp(m->what, "trf_sf") == 0      ? league_trf_stage(l, LEAGUE_STAGE_SF)
-                 : strcmp(m->what, "trf_final") == 0   ? league_trf_stage(l, LEAGUE_STAGE_FINAL)
-                                                       : league_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
+    char *text = strcmp(m->what, "tables") == 0    ? league_tables_text(l)
+                 : strcmp(m->what, "bracket") == 0 ? league_bracket_text(l)
+                 : strcmp(m->what, "trf") == 0     ? league_trf_stage(l, LEAGUE_STAGE_GROUPS)
+                 : strcmp(m->what, "trf_qf") == 0  ? league_trf_stage(l, LEAGUE_STAGE_QF)
+                 : strcmp(m->what, "trf_sf") == 0  ? league_trf_stage(l, LEAGUE_STAGE_SF)
+                 : strcmp(m->what, "trf_final") == 0
+                     ? league_trf_stage(l, LEAGUE_STAGE_FINAL)
+                     : league_fixtures_text(l, (int64_t)hub__event_now(h, e, now_us));
     hub__queue(h, s->conn, proto_club_enc_text(m->id, m->what, text));
     free(text);
 }

@@ -83,8 +83,7 @@ void hub__error(hub *h, uint64_t conn, bool has_id, int64_t id, int code, const 
     hub__queue(h, conn, proto_enc_error(has_id, id, code, field));
 }
 
-int hub__token_new(hub *h, const char *role, int64_t ref, int seat,
-                   char token[AUTH_TOKEN_LEN + 1])
+int hub__token_new(hub *h, const char *role, int64_t ref, int seat, char token[AUTH_TOKEN_LEN + 1])
 {
     char hash[AUTH_HASH_LEN + 1];
     int rc = auth_token_new(token);

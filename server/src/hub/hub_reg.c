@@ -28,7 +28,7 @@ const char *hub__event_name(const hub *h, int64_t id)
 }
 
 hub_team *hub__team_add(hub *h, int64_t id, int64_t event, const char *name, const char *p1,
-                       const char *p2)
+                        const char *p2)
 {
     BH_GROW(h->teams, h->nteams, h->capteams);
     hub_team *t = &h->teams[h->nteams++];
@@ -59,8 +59,8 @@ int hub__event_create(hub *h, const char *name, int64_t *id)
     return BH_OK;
 }
 
-hub_team *hub__team_create(hub *h, int64_t event, const char *name, const char *p1,
-                           const char *p2, int64_t *id)
+hub_team *hub__team_create(hub *h, int64_t event, const char *name, const char *p1, const char *p2,
+                           int64_t *id)
 {
     if (store_team_add(h->st, event, name, p1, p2, id) != BH_OK) {
         h->store_failed = true;

@@ -55,8 +55,12 @@ hub_sess *hub__sess_add(hub *h, uint64_t conn)
     size_t i = mix(conn) & mask;
     while (h->sess[i].conn)
         i = (i + 1) & mask;
-    h->sess[i] = (hub_sess){.conn = conn, .role = ROLE_SPECTATOR, .seat = -1, .watch = -1,
-                              .view_game = -1, .view_seat = -1};
+    h->sess[i] = (hub_sess){.conn = conn,
+                            .role = ROLE_SPECTATOR,
+                            .seat = -1,
+                            .watch = -1,
+                            .view_game = -1,
+                            .view_seat = -1};
     h->nsess++;
     return &h->sess[i];
 }

@@ -1,9 +1,9 @@
 /* hub_tour.c: the tournaments run by the server, as the hub's part of them: each is a runner
- * (tourney/swiss/runner.h) that decides, run as a format on the seam (tourney/seam/tfmt.h: tfmt_swiss)
- * by the hub's one executor (hub_event.h), which creates and ends its games, keeps their map,
- * feeds it the games' ends and the time and loads it back; this file is the Swiss's hub side:
- * its own actions (game2_choice, pairing jobs, deferred replies, the directors' pause notice),
- * its round and standings messages to everyone, its stored row, its tokens and commands.
+ * (tourney/swiss/runner.h) that decides, run as a format on the seam (tourney/seam/tfmt.h:
+ * tfmt_swiss) by the hub's one executor (hub_event.h), which creates and ends its games, keeps
+ * their map, feeds it the games' ends and the time and loads it back; this file is the Swiss's hub
+ * side: its own actions (game2_choice, pairing jobs, deferred replies, the directors' pause
+ * notice), its round and standings messages to everyone, its stored row, its tokens and commands.
  * SPDX-License-Identifier: MIT
  * The whole tournament is stored (runner_save: TRF and the team map) in the same store
  * transaction as the game result that changed it, so a restart restores it exactly; a game
@@ -106,9 +106,8 @@ static void ask_choice(hub *h, const htour *ht, tfmt_key g1, int64_t loser, uint
                             .match = g1.match,
                             .game = gid,
                             .team = loser,
-                            .deadline_ms = deadline_us > now_us
-                                               ? (int64_t)(deadline_us - now_us) / 1000
-                                               : 0,
+                            .deadline_ms =
+                                deadline_us > now_us ? (int64_t)(deadline_us - now_us) / 1000 : 0,
                             .swap_default = true};
     int captain = g && loser == g->team[0] ? GAME_A_WHITE : GAME_A_BLACK; /* board A */
     char *msg = proto_enc_game2_choice(&q);
@@ -206,7 +205,7 @@ static void publish(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
     (void)now_us;
     htour *ht = hub__tour_find(h, hub__event_id(e));
     to_all(h, x->kind == TFMT_ACT_ROUND ? hub__tour_enc_round(h, ht, x->round)
-                                          : hub__tour_enc_standings(ht));
+                                        : hub__tour_enc_standings(ht));
 }
 
 void hub__tour_run(hub *h, htour *ht, tfmt_acts *a, uint64_t now_us)
@@ -422,7 +421,8 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
         }
     }
     log_info("hub: team %lld (%s): link reissued by the director, the old one revoked (%d "
-             "connection%s closed)", (long long)tm->id, tm->name, closed, closed == 1 ? "" : "s");
+             "connection%s closed)",
+             (long long)tm->id, tm->name, closed, closed == 1 ? "" : "s");
     hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
 }
 
@@ -521,8 +521,7 @@ void hub__tour_game_changed(hub *h, const hub_game *hg)
 
 /* hub_fmt.game_names: the tournament's name and the names of the teams seated as team 1 and
  * team 2 in game k. */
-static bool game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
-                       const char *teams[2])
+static bool game_names(hub *h, hub_event *e, tfmt_key k, const char **event, const char *teams[2])
 {
     htour *ht = hub__tour_find(h, hub__event_id(e));
     const runner_game *g = ht ? runner_game_get(ht->r, k) : NULL;
@@ -552,8 +551,8 @@ static int load_row(void *ctx, const store_tour *row)
     int line = 0;
     runner_saved s = {row->status, row->seed, (char *)row->teams, (char *)row->trf};
     if (runner_restore(row->id, &s, h->io.job == NULL, &r, &line) != BH_OK) {
-        log_error("hub: tournament %lld: stored TRF does not import (line %d)",
-                  (long long)row->id, line);
+        log_error("hub: tournament %lld: stored TRF does not import (line %d)", (long long)row->id,
+                  line);
         return 0;
     }
     runner_set_legacy_withdraw(r, h->cfg.legacy_withdraw);

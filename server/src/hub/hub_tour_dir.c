@@ -116,8 +116,8 @@ void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_u
     if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
     if (x->hand)
-        runner_pair_hand(c.ht->r, (const int64_t(*)[2])x->pairs, x->n_pairs, x->allow_rematch,
-                         &c.a, &c.rep);
+        runner_pair_hand(c.ht->r, (const int64_t(*)[2])x->pairs, x->n_pairs, x->allow_rematch, &c.a,
+                         &c.rep);
     else
         runner_pair(c.ht->r, c.cookie, &c.a, &c.rep);
     hub__tour_cmd_end(h, s, m->id, &c, now_us);

@@ -41,12 +41,12 @@ typedef struct {
     bool rx_binary;  /* the current message is a binary frame */
     bool rx_discard; /* the current message went over max_msg_bytes */
     out_msg *head, *tail;
-    size_t queued;   /* bytes in the queue */
-    bool closing;    /* close once the queue is written */
-    bool close_sent; /* the close frame is on its way: lws awaits the peer's ack */
-    int close_code;  /* 1008 policy violation, 1001 going away */
-    char reason[32]; /* close reason */
-    double tokens;   /* rate-limit bucket */
+    size_t queued;                 /* bytes in the queue */
+    bool closing;                  /* close once the queue is written */
+    bool close_sent;               /* the close frame is on its way: lws awaits the peer's ack */
+    int close_code;                /* 1008 policy violation, 1001 going away */
+    char reason[32];               /* close reason */
+    double tokens;                 /* rate-limit bucket */
     double rate_per_s, rate_burst; /* its budget: the config's, or net_conn_budget's */
     uint64_t tokens_at_us;
     uint64_t rx_us;         /* last traffic from the peer (messages, pongs) */
@@ -91,8 +91,8 @@ static const lws_retry_bo_t no_validity = {.secs_since_valid_ping = 0,
 
 typedef struct {
     uint64_t len_us, rx_us, wr_us, timer_us, end_us; /* the turn and its parts */
-    uint64_t cpu_us; /* the loop thread's CPU time in it (CLOCK_THREAD_CPUTIME_ID) */
-    int rx, wr, timers;                              /* callbacks in it */
+    uint64_t cpu_us;    /* the loop thread's CPU time in it (CLOCK_THREAD_CPUTIME_ID) */
+    int rx, wr, timers; /* callbacks in it */
     long minflt, majflt, nvcsw, nivcsw; /* page faults; waits (blocked), preemptions in it */
 } lt_turn;
 
@@ -101,10 +101,10 @@ typedef struct {
     uint64_t t0, since; /* this turn's start (0 outside one); this interval's start */
     uint64_t turns, busy_us, slow;
     lt_turn cur, worst;
-    struct rusage ru0;  /* at this turn's start */
-    uint64_t cpu0;      /* the thread's CPU time at this turn's start */
-    uint64_t off_us;    /* this interval: wall time of turns beyond their CPU time */
-    uint64_t steal0;    /* the machine's steal (now_steal_us) at the interval's start */
+    struct rusage ru0; /* at this turn's start */
+    uint64_t cpu0;     /* the thread's CPU time at this turn's start */
+    uint64_t off_us;   /* this interval: wall time of turns beyond their CPU time */
+    uint64_t steal0;   /* the machine's steal (now_steal_us) at the interval's start */
     uint32_t hist[LT_BUCKETS];
 } looptrace;
 
@@ -134,10 +134,11 @@ static uint64_t lt_pct(const looptrace *t, double q)
 
 static void lt_turn_log(const char *what, const lt_turn *u)
 {
-    log_info("net: loop %s %.2f ms (on CPU %.2f ms): %d reads %.2f ms, %d writes %.2f ms, %d timers %.2f ms, "
+    log_info("net: loop %s %.2f ms (on CPU %.2f ms): %d reads %.2f ms, %d writes %.2f ms, %d "
+             "timers %.2f ms, "
              "turn end %.2f ms, %ld+%ld page faults, %ld waits, %ld preemptions",
-             what, (double)u->len_us / 1e3, (double)u->cpu_us / 1e3, u->rx, (double)u->rx_us / 1e3, u->wr,
-             (double)u->wr_us / 1e3, u->timers, (double)u->timer_us / 1e3,
+             what, (double)u->len_us / 1e3, (double)u->cpu_us / 1e3, u->rx, (double)u->rx_us / 1e3,
+             u->wr, (double)u->wr_us / 1e3, u->timers, (double)u->timer_us / 1e3,
              (double)u->end_us / 1e3, u->minflt, u->majflt, u->nvcsw, u->nivcsw);
 }
 
@@ -182,8 +183,8 @@ static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
         return;
     uint64_t steal = now_steal_us();
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    double steal_pct = ncpu > 0 && t->steal0 ? 100.0 * (double)(steal - t->steal0) /
-                                                   (double)ncpu / (double)(now - t->since)
+    double steal_pct = ncpu > 0 && t->steal0 ? 100.0 * (double)(steal - t->steal0) / (double)ncpu /
+                                                   (double)(now - t->since)
                                              : -1.0;
     log_info("net: loop %.0f s: %llu turns, p50 %.2f ms, p99 %.2f ms, max %.2f ms, busy %.1f %%, "
              "%llu over %.1f ms; turns off CPU %.0f ms in all; the machine's steal %.1f %%",
@@ -201,14 +202,14 @@ static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
 }
 
 /* One callback of the turn took since..now: counted in *n, its time in *us. */
-#define LT_TIMED(lt, field_n, field_us, stmt)                                                  \
-    do {                                                                                       \
-        uint64_t lt_s_ = (lt) && (lt)->t0 ? now_mono_us() : 0;                                 \
-        stmt;                                                                                  \
-        if (lt_s_) {                                                                           \
-            (lt)->cur.field_n++;                                                               \
-            (lt)->cur.field_us += now_mono_us() - lt_s_;                                       \
-        }                                                                                      \
+#define LT_TIMED(lt, field_n, field_us, stmt)                                                      \
+    do {                                                                                           \
+        uint64_t lt_s_ = (lt) && (lt)->t0 ? now_mono_us() : 0;                                     \
+        stmt;                                                                                      \
+        if (lt_s_) {                                                                               \
+            (lt)->cur.field_n++;                                                                   \
+            (lt)->cur.field_us += now_mono_us() - lt_s_;                                           \
+        }                                                                                          \
     } while (0)
 
 #define NET_IP_BUCKETS 4096
@@ -237,8 +238,8 @@ struct net {
     net_config cfg;
     int port;
     char addr[INET6_ADDRSTRLEN]; /* the address bound */
-    sess **slots;  /* by slot index; NULL when free */
-    uint32_t *gen; /* generation per slot, bumped on free */
+    sess **slots;                /* by slot index; NULL when free */
+    uint32_t *gen;               /* generation per slot, bumped on free */
     uint32_t nslots;
     uint32_t *freeslot; /* stack of free slot indexes (nfree of them) */
     uint32_t nfree;
@@ -354,8 +355,8 @@ static bool peer_addr(struct lws *wsi, unsigned char out[16], bool *loopback)
         const struct sockaddr_in6 *a = (const struct sockaddr_in6 *)&ss;
         static const unsigned char v4map[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
         memcpy(out, &a->sin6_addr, 16);
-        *loopback = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr) ||
-                    (memcmp(out, v4map, 12) == 0 && out[12] == 127);
+        *loopback =
+            IN6_IS_ADDR_LOOPBACK(&a->sin6_addr) || (memcmp(out, v4map, 12) == 0 && out[12] == 127);
         return true;
     }
     return false;
@@ -715,7 +716,8 @@ int net_resolve_iface(const char *iface, char out[16], bool *loopback)
      * numeric reading, so "127.evil" may well be 10.9.9.9. */
     if (iface && getifaddrs(&ifs) == 0) {
         for (struct ifaddrs *i = ifs; i && !found; i = i->ifa_next)
-            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET && strcmp(i->ifa_name, iface) == 0) {
+            if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+                strcmp(i->ifa_name, iface) == 0) {
                 a = ((const struct sockaddr_in *)(const void *)i->ifa_addr)->sin_addr;
                 found = true;
             }
@@ -876,7 +878,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
         snprintf(n->addr, sizeof n->addr, "%s", want);
     if (cfg->loopback_only && (!have || !lo)) {
         log_error("net: the listening socket is on %s, not a loopback address: refusing to "
-                  "serve plain http there (--no-tls)", have ? n->addr : "an unknown address");
+                  "serve plain http there (--no-tls)",
+                  have ? n->addr : "an unknown address");
         lws_context_destroy(n->ctx);
         ev_loop_destroy(n->loop);
         free(n);

@@ -182,8 +182,8 @@ cJSON *proto__parse(const char *buf, size_t len, proto_err *err, int *rc)
     return x;
 }
 
-int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
-                      int n, int *kind, int64_t *id, proto_err *err)
+int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names, int n,
+                      int *kind, int64_t *id, proto_err *err)
 {
     memset(err, 0, sizeof *err);
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(x, "type");
@@ -268,8 +268,7 @@ static int decode_ratings(const cJSON *o, proto_team_register *m, proto_err *err
     for (int i = 0; i < 2; i++) {
         const cJSON *v = cJSON_GetArrayItem(a, i);
         if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
-            v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 ||
-            v->valuedouble > 4000)
+            v->valuedouble != floor(v->valuedouble) || v->valuedouble < 0 || v->valuedouble > 4000)
             return proto__bad(err, BH_EFIELD, "ratings");
         m->ratings[i] = (int)v->valuedouble;
     }
@@ -505,8 +504,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_start.tournament,
                                err);
     case PROTO_TOURNAMENT_GET:
-        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_get.tournament,
-                              err);
+        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_get.tournament, err);
     case PROTO_TOURNAMENT_PAUSE: {
         proto_tournament_pause *x = &m->tournament_pause;
         if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) != BH_OK)
@@ -585,8 +583,7 @@ void proto_msg_free(proto_msg *m)
 }
 
 /* proto_decode after the parse: o, a JSON object, stays the caller's. */
-static int decode_obj(const cJSON *o, const char *buf, size_t len, proto_msg *out,
-                      proto_err *err)
+static int decode_obj(const cJSON *o, const char *buf, size_t len, proto_msg *out, proto_err *err)
 {
     memset(err, 0, sizeof *err);
     int rc = BH_OK;

@@ -16,16 +16,16 @@
 /* String limits in bytes (protocol/README.md "Strings"): one per field, equal to what the
  * server stores (GAME_NAME_MAX and TOUR_NAME_LEN are PROTO_NAME_MAX + 1, asserted in hub);
  * a longer string is BH_ELIMIT, never cut. */
-#define PROTO_TOKEN_MAX 128             /* bytes of a token */
-#define PROTO_NAME_MAX 64               /* bytes of a tournament, team or player name */
-#define PROTO_WAIT_MAX_S 86400          /* tournament_create wait_s: at most a day */
-#define PROTO_BREAK_MAX_S 86400         /* tournament_create break_s: at most a day */
-#define PROTO_TEXT_MAX 500              /* bytes of a chat line */
-#define PROTO_MOVE_MAX 15               /* bytes of a move text ("e7e8q", "N@f3", "Nbxd7+") */
-#define PROTO_PLY_MAX 100000            /* largest ply accepted */
-#define PROTO_CLOCK_MAX_MS 86400000LL   /* largest base or increment: one day */
-#define PROTO_REASON_MAX 23             /* bytes of a director's result reason */
-#define PROTO_PAIRS_MAX 1024            /* pairs of a round_pair by hand (more: too_large) */
+#define PROTO_TOKEN_MAX 128           /* bytes of a token */
+#define PROTO_NAME_MAX 64             /* bytes of a tournament, team or player name */
+#define PROTO_WAIT_MAX_S 86400        /* tournament_create wait_s: at most a day */
+#define PROTO_BREAK_MAX_S 86400       /* tournament_create break_s: at most a day */
+#define PROTO_TEXT_MAX 500            /* bytes of a chat line */
+#define PROTO_MOVE_MAX 15             /* bytes of a move text ("e7e8q", "N@f3", "Nbxd7+") */
+#define PROTO_PLY_MAX 100000          /* largest ply accepted */
+#define PROTO_CLOCK_MAX_MS 86400000LL /* largest base or increment: one day */
+#define PROTO_REASON_MAX 23           /* bytes of a director's result reason */
+#define PROTO_PAIRS_MAX 1024          /* pairs of a round_pair by hand (more: too_large) */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
 typedef enum {
@@ -125,8 +125,8 @@ typedef struct {
 } proto_team_register;
 
 typedef struct {
-    int64_t tournament;      /* 0 = none */
-    int64_t team1, team2;    /* 0 = none */
+    int64_t tournament;   /* 0 = none */
+    int64_t team1, team2; /* 0 = none */
     int64_t base_ms, inc_ms;
     int kind; /* PROTO_KIND_BUGHOUSE (default) or PROTO_KIND_CHESS (then players holds 2
                * names, White and Black, and no teams are given) */
@@ -164,9 +164,9 @@ typedef struct {
 typedef struct {
     int64_t tournament;
     bool allow_rematch;
-    bool hand;            /* "pairs" given (a pairing by hand) */
-    int n_pairs;          /* pairs in `pairs` */
-    int64_t (*pairs)[2];  /* {team, team or 0 (the bye)}, as sent; NULL when n_pairs is 0 */
+    bool hand;           /* "pairs" given (a pairing by hand) */
+    int n_pairs;         /* pairs in `pairs` */
+    int64_t (*pairs)[2]; /* {team, team or 0 (the bye)}, as sent; NULL when n_pairs is 0 */
 } proto_round_pair;
 
 typedef struct {
@@ -327,9 +327,9 @@ typedef struct {
     const char *result, *reason, *recovery; /* NULL when not set */
     const proto_chat_line *chat; /* partner chat visible to the receiver (NULL/0 = omitted) */
     size_t n_chat;
-    bool with_chat; /* include "chat" (players and director only) */
-    bool paused;    /* the director paused the game: clocks stand still */
-    int result_board; /* board of the deciding event, -1 none */
+    bool with_chat;     /* include "chat" (players and director only) */
+    bool paused;        /* the director paused the game: clocks stand still */
+    int result_board;   /* board of the deciding event, -1 none */
     int64_t start_ms;   /* waiting: wall-clock ms from which the clocks may start
                          * (the break's end); 0 = omitted */
     int64_t forfeit_ms; /* waiting: wall-clock ms at which absent seats forfeit (wait_s);
@@ -340,8 +340,8 @@ typedef struct {
         int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */
         const char *teams[2];      /* names of the team seated as team 1 (seats 0 + 3), 2 */
     } tour;
-    bool chess;       /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
-                       * clocks; else "kind" "bughouse" with two boards and four seats */
+    bool chess; /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
+                 * clocks; else "kind" "bughouse" with two boards and four seats */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */

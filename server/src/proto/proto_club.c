@@ -195,8 +195,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         if (strcmp(m->what, "trf") && strcmp(m->what, "crosstable") && strcmp(m->what, "lineups"))
             return proto__bad(err, BH_EFIELD, "what");
         return BH_OK;
-    default:
-        return BH_OK; /* start, round_start, appeals, get: the club alone */
+    default: return BH_OK; /* start, round_start, appeals, get: the club alone */
     }
 }
 
@@ -277,8 +276,7 @@ char *proto_club_enc_text(int64_t id, const char *what, const char *text)
     return proto__done(o);
 }
 
-char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
-                           const char *rule)
+char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field, const char *rule)
 {
     char msg[200];
     if (rule)

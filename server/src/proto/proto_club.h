@@ -20,18 +20,18 @@
 #define PCLUB_ATTEND_MAX 512 /* players of a round (32 teams x 16 boards) */
 
 typedef enum {
-    PCLUB_CREATE,       /* director: a new club round robin (options: seed 004's defaults) */
-    PCLUB_TEAM,         /* director: a team with its roster and captain; reply: team token */
-    PCLUB_START,        /* director: close registration, round 1's line-ups open */
-    PCLUB_LINEUP,       /* captain (team token) or director: the line-up of a round */
-    PCLUB_ROUND_START,  /* director: start the round whose line-ups are taken, now */
-    PCLUB_RESULT,       /* director (the arbiter): a board's result, or its forfeit */
-    PCLUB_PROTEST,      /* captain (team token): a protest about a game of the round */
-    PCLUB_APPEALS,      /* director: a token for the appeals committee */
-    PCLUB_DECIDE,       /* appeals committee (its token in the message): uphold or reject */
-    PCLUB_GET,          /* anyone: the event's snapshot */
-    PCLUB_EXPORT,       /* director: "trf", "crosstable" or "lineups" as text */
-    PCLUB_ATTEND,       /* director (the arbiter): players at their boards (T-WAIT) */
+    PCLUB_CREATE,      /* director: a new club round robin (options: seed 004's defaults) */
+    PCLUB_TEAM,        /* director: a team with its roster and captain; reply: team token */
+    PCLUB_START,       /* director: close registration, round 1's line-ups open */
+    PCLUB_LINEUP,      /* captain (team token) or director: the line-up of a round */
+    PCLUB_ROUND_START, /* director: start the round whose line-ups are taken, now */
+    PCLUB_RESULT,      /* director (the arbiter): a board's result, or its forfeit */
+    PCLUB_PROTEST,     /* captain (team token): a protest about a game of the round */
+    PCLUB_APPEALS,     /* director: a token for the appeals committee */
+    PCLUB_DECIDE,      /* appeals committee (its token in the message): uphold or reject */
+    PCLUB_GET,         /* anyone: the event's snapshot */
+    PCLUB_EXPORT,      /* director: "trf", "crosstable" or "lineups" as text */
+    PCLUB_ATTEND,      /* director (the arbiter): players at their boards (T-WAIT) */
     PCLUB_TYPE_COUNT_
 } pclub_type;
 
@@ -145,10 +145,10 @@ typedef struct {
 } pclub_team;
 
 typedef struct {
-    int board;            /* 1-based */
-    int64_t team[2];      /* White's team, Black's */
-    int player[2];        /* roster ids, 0 empty */
-    const char *result;   /* a result token (result.h), NONE's included */
+    int board;          /* 1-based */
+    int64_t team[2];    /* White's team, Black's */
+    int player[2];      /* roster ids, 0 empty */
+    const char *result; /* a result token (result.h), NONE's included */
     bool live;
 } pclub_board;
 
@@ -170,7 +170,7 @@ typedef struct {
 
 typedef struct {
     int round;
-    const char *status; /* "lineups", "playing", "done" */
+    const char *status;   /* "lineups", "playing", "done" */
     int64_t starts_in_ms; /* "lineups": until the deadline (the round's start) */
     const pclub_match *matches;
     int nm;
@@ -224,7 +224,6 @@ char *proto_club_enc_created(int64_t id, const char *what, int64_t value, const 
 char *proto_club_enc_text(int64_t id, const char *what, const char *text);
 /* An error naming the field and the rule (a docs/rules.md id, may be NULL): message
  * "F-LINEUP: ...". */
-char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field,
-                           const char *rule);
+char *proto_club_enc_error(bool has_id, int64_t id, int code, const char *field, const char *rule);
 
 #endif

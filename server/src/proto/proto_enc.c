@@ -113,8 +113,7 @@ char *proto_enc_error(bool has_id, int64_t id, int code, const char *field)
     return proto_enc_error_msg(has_id, id, code, field, NULL);
 }
 
-char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
-                          const char *message)
+char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field, const char *message)
 {
     return proto_enc_error_retry(has_id, id, code, field, message, -1);
 }
@@ -260,9 +259,10 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
     proto__str_or_null(o, "result", s->result);
     proto__str_or_null(o, "reason", s->reason);
     proto__str_or_null(o, "recovery", s->recovery);
-    proto__str_or_null(o, "result_board", s->result && (s->result_board == 0 || s->result_board == 1)
-                                       ? board_name(s->result_board)
-                                       : NULL);
+    proto__str_or_null(o, "result_board",
+                       s->result && (s->result_board == 0 || s->result_board == 1)
+                           ? board_name(s->result_board)
+                           : NULL);
     cJSON_AddBoolToObject(o, "paused", s->paused);
     if (s->start_ms > 0)
         num(o, "start_ms", s->start_ms);

@@ -58,8 +58,8 @@ cJSON *proto__parse(const char *buf, size_t len, proto_err *err, int *rc);
  * names[0..n) (its index into *kind), its id (into *id; err->has_id set), its text checked
  * (proto__text_ok). BH_OK, or BH_ETYPE (another family's type), BH_EFIELD ("id"), BH_ETEXT.
  * err is always written. */
-int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names,
-                      int n, int *kind, int64_t *id, proto_err *err);
+int proto__family_obj(const cJSON *x, const char *buf, size_t len, const char *const *names, int n,
+                      int *kind, int64_t *id, proto_err *err);
 /* The club's and the league's decoders on a parsed frame (proto_decode_any): as
  * proto_club_decode and proto_league_decode after their parse; o stays the caller's. */
 int proto__club_decode_obj(const cJSON *o, const char *buf, size_t len, pclub_msg *out,

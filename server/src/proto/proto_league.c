@@ -31,7 +31,6 @@ const char *proto_league_stage_name(int stage)
     return stage >= 1 && stage <= 4 ? s[stage] : NULL;
 }
 
-
 /* An int field in [lo, hi]; absent: *out = dflt when optional, else BH_EFIELD. */
 static int int_field(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi,
                      int dflt, int *out, proto_err *err)
@@ -101,7 +100,8 @@ static int decode_create(const cJSON *o, pleague_create *c, proto_err *err)
         (rc = int_field(o, "max_invited", true, 0, PLEAGUE_BOARDS_MAX, -1, &c->max_invited, err)) ||
         (rc = int_field(o, "rating_date", true, 19000101, 99991231, -1, &c->rating_date, err)) ||
         (rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &c->wait_s, err)) ||
-        (rc = proto__opt_int(o, "first_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->first_valid_ms, err)) ||
+        (rc = proto__opt_int(o, "first_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->first_valid_ms,
+                             err)) ||
         (rc = proto__opt_int(o, "second_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->second_valid_ms,
                              err)) ||
         (rc = int_field(o, "base_s", true, 1, 86400, -1, &c->base_s, err)) ||
@@ -183,14 +183,14 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     case PLEAGUE_EXPORT:
         if ((rc = proto__need_str(o, "what", sizeof m->what - 1, m->what, err)) != BH_OK)
             return rc;
-    {
-        static const char *const what[] = {"tables", "bracket", "fixtures", "trf",
-                                           "trf_qf", "trf_sf", "trf_final"};
-        for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
-            if (strcmp(m->what, what[i]) == 0)
-                return BH_OK;
-        return proto__bad(err, BH_EFIELD, "what");
-    }
+        {
+            static const char *const what[] = {"tables", "bracket", "fixtures", "trf",
+                                               "trf_qf", "trf_sf",  "trf_final"};
+            for (size_t i = 0; i < sizeof what / sizeof what[0]; i++)
+                if (strcmp(m->what, what[i]) == 0)
+                    return BH_OK;
+            return proto__bad(err, BH_EFIELD, "what");
+        }
     default: return BH_OK; /* start, stage_start, get: the league alone */
     }
 }
@@ -384,9 +384,9 @@ static cJSON *enc_notice(const pleague_notice *x)
     num(y, "seq", (double)x->seq);
     num(y, "player", x->player);
     cJSON_AddStringToObject(y, "note", x->note);
-    cJSON_AddStringToObject(y, "stage", proto_league_stage_name(x->key.stage)
-                                            ? proto_league_stage_name(x->key.stage)
-                                            : "");
+    cJSON_AddStringToObject(
+        y, "stage",
+        proto_league_stage_name(x->key.stage) ? proto_league_stage_name(x->key.stage) : "");
     num(y, "match", x->key.match + 1);
     num(y, "board", x->key.board + 1);
     num(y, "game", x->key.game + 1);
@@ -424,8 +424,8 @@ char *proto_league_enc_notice(int64_t league, const pleague_notice *x)
     return proto__done(o);
 }
 
-char *proto_league_enc_team(int64_t id, int64_t team, const int *players,
-                            const char *const *tokens, int n)
+char *proto_league_enc_team(int64_t id, int64_t team, const int *players, const char *const *tokens,
+                            int n)
 {
     cJSON *o = proto__head("created", true, id);
     num(o, "team", (double)team);

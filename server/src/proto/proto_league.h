@@ -5,10 +5,10 @@
  * field; each encoder returns a new compact JSON string (the caller frees it).
  *
  * A league game is named on the wire by stage (1 groups, 2 quarter-finals, 3 semi-finals,
- * 4 final: tourney/league/league.h LEAGUE_STAGE_*), match (1-based: the match's index in its stage as
- * league_get lists it), board (1-based, as printed on a scoresheet) and game (1, or 1 and 2
- * in the knockout: art. 7, two games a board). Instants are wall-clock ms since the Unix
- * epoch (*_ms), durations ms or s as named. */
+ * 4 final: tourney/league/league.h LEAGUE_STAGE_*), match (1-based: the match's index in its stage
+ * as league_get lists it), board (1-based, as printed on a scoresheet) and game (1, or 1 and 2 in
+ * the knockout: art. 7, two games a board). Instants are wall-clock ms since the Unix epoch (*_ms),
+ * durations ms or s as named. */
 #ifndef BH_PROTO_LEAGUE_H
 #define BH_PROTO_LEAGUE_H
 
@@ -31,7 +31,7 @@
 typedef enum {
     PLEAGUE_CREATE,      /* director: a new league (options: seed 003's defaults) */
     PLEAGUE_TEAM,        /* director: a team with roster, ratings, invited flags, captain;
-                      * reply: the team and one league token per roster player */
+                          * reply: the team and one league token per roster player */
     PLEAGUE_ROSTER,      /* director: a team's new roster (registration, or between stages) */
     PLEAGUE_START,       /* director: close registration, the draw, the group stage */
     PLEAGUE_STAGE_START, /* director: the next knockout stage (ratings recomputed) */
@@ -66,11 +66,11 @@ typedef struct {
 
 typedef struct {
     char name[PROTO_NAME_MAX + 1];
-    char ruleset[32];                  /* "" = "fide" */
+    char ruleset[32];                                    /* "" = "fide" */
     int teams, groups, boards, max_invited, rating_date; /* -1: seed 003's */
-    int64_t wait_s;                    /* -1: 600 */
-    int64_t first_valid_ms, second_valid_ms; /* -1: 10 days, 5 days */
-    int base_s, inc_s, alt_base_s, alt_inc_s; /* -1: 5+1, 10+1 */
+    int64_t wait_s;                                      /* -1: 600 */
+    int64_t first_valid_ms, second_valid_ms;             /* -1: 10 days, 5 days */
+    int base_s, inc_s, alt_base_s, alt_inc_s;            /* -1: 5+1, 10+1 */
 } pleague_create;
 
 typedef struct {
@@ -110,14 +110,13 @@ typedef struct {
     int64_t league; /* every kind but create */
     union {
         pleague_create create;
-        pleague_team team;   /* team, roster */
-        pleague_game game;   /* send, accept, counter, tc, substitute, extend, result */
+        pleague_team team; /* team, roster */
+        pleague_game game; /* send, accept, counter, tc, substitute, extend, result */
         pleague_lot lot;
         pleague_notices notices;
-        char what[16];       /* export */
+        char what[16]; /* export */
     };
 } pleague_msg;
-
 
 /* Decode a league message. BH_OK, or BH_ELIMIT (frame too large, a string over its limit),
  * BH_EJSON, BH_ETYPE (not a league type: the caller hands the frame on), BH_ETEXT,
@@ -166,29 +165,29 @@ typedef struct {
 } pleague_group;
 
 typedef struct {
-    int board, game;          /* 1-based */
-    int64_t team[2];          /* White's, Black's */
-    int player[2];            /* White, Black */
-    const char *sender;       /* "white" / "black" */
-    const char *state;        /* "new", "proposed", "lapsed", "agreed", "started", "forfeit",
-                               * "decided" */
-    int challenge;            /* 1 first, 2 second */
-    const char *turn;         /* proposed: "white"/"black" who must answer; else NULL */
-    int64_t deadline_ms;      /* proposed: the answer's deadline; else 0 (omitted) */
-    int64_t proposal_ms;      /* proposed: the proposed start, 0 = now (omitted elsewhere) */
-    int64_t start_ms;         /* agreed/started: the start, 0 = as soon as both are present */
-    bool want_alt[2];         /* White, Black agree to the alternative time control */
-    const char *tc;           /* "5+1" (what the game is played at if created now) */
+    int board, game;     /* 1-based */
+    int64_t team[2];     /* White's, Black's */
+    int player[2];       /* White, Black */
+    const char *sender;  /* "white" / "black" */
+    const char *state;   /* "new", "proposed", "lapsed", "agreed", "started", "forfeit",
+                          * "decided" */
+    int challenge;       /* 1 first, 2 second */
+    const char *turn;    /* proposed: "white"/"black" who must answer; else NULL */
+    int64_t deadline_ms; /* proposed: the answer's deadline; else 0 (omitted) */
+    int64_t proposal_ms; /* proposed: the proposed start, 0 = now (omitted elsewhere) */
+    int64_t start_ms;    /* agreed/started: the start, 0 = as soon as both are present */
+    bool want_alt[2];    /* White, Black agree to the alternative time control */
+    const char *tc;      /* "5+1" (what the game is played at if created now) */
     int subs, extensions;
-    const char *result;       /* a result token (result.h), NONE's included */
-    int64_t game_id;          /* the hosted chess game, 0 none */
+    const char *result; /* a result token (result.h), NONE's included */
+    int64_t game_id;    /* the hosted chess game, 0 none */
 } pleague_game_out;
 
 typedef struct {
-    int match;                /* 1-based */
-    const char *label;        /* "A1" (group A, round 1) or "QF1", "SF2", "F" */
-    int group, round;         /* group 0-based, -1 knockout; Berger round 1-based, 0 */
-    int64_t team[2];          /* first- and second-named */
+    int match;         /* 1-based */
+    const char *label; /* "A1" (group A, round 1) or "QF1", "SF2", "F" */
+    int group, round;  /* group 0-based, -1 knockout; Berger round 1-based, 0 */
+    int64_t team[2];   /* first- and second-named */
     double gp[2];
     bool done;
     const pleague_game_out *games;
@@ -196,12 +195,12 @@ typedef struct {
 } pleague_match_out;
 
 typedef struct {
-    const char *label;   /* "QF1".."F" */
-    int64_t team[2];     /* 0 until known */
+    const char *label; /* "QF1".."F" */
+    int64_t team[2];   /* 0 until known */
     double rating[2];
     double gp[2];
-    int64_t winner;      /* 0 open */
-    const char *by;      /* "open", "points", "rating", "lot_due", "lot" */
+    int64_t winner; /* 0 open */
+    const char *by; /* "open", "points", "rating", "lot_due", "lot" */
 } pleague_ko;
 
 typedef struct {
@@ -229,17 +228,17 @@ char *proto_league_enc(bool has_id, int64_t id, const pleague_snapshot *s);
 
 /* One notice of a player's feed. */
 typedef struct {
-    int64_t seq;          /* 1.. in the league */
-    int player;           /* the player told */
-    const char *note;     /* "send", "proposed", "agreed", "lapsed", "subst", "substituted",
-                           * "forfeit", "extended", "tc", "game" */
-    pleague_key key;      /* the game (0-based as the decoder's) */
-    int64_t at_ms;        /* the instant it concerns (0 none / now) */
-    int64_t deadline_ms;  /* proposed, extended: the answer's deadline; 0 omitted */
-    int64_t game_id;      /* game: the hosted chess game; 0 omitted */
-    int seat;             /* game: the player's seat (0 White, 1 Black); -1 omitted */
-    const char *token;    /* game: the seat's player token (only to the player); NULL omitted */
-    int64_t server_ms;    /* when the notice was made */
+    int64_t seq;         /* 1.. in the league */
+    int player;          /* the player told */
+    const char *note;    /* "send", "proposed", "agreed", "lapsed", "subst", "substituted",
+                          * "forfeit", "extended", "tc", "game" */
+    pleague_key key;     /* the game (0-based as the decoder's) */
+    int64_t at_ms;       /* the instant it concerns (0 none / now) */
+    int64_t deadline_ms; /* proposed, extended: the answer's deadline; 0 omitted */
+    int64_t game_id;     /* game: the hosted chess game; 0 omitted */
+    int seat;            /* game: the player's seat (0 White, 1 Black); -1 omitted */
+    const char *token;   /* game: the seat's player token (only to the player); NULL omitted */
+    int64_t server_ms;   /* when the notice was made */
 } pleague_notice;
 
 /* {"type":"league_notices","id":..,"league":..,"player":..,"notices":[...],"last":..}: the
@@ -250,7 +249,7 @@ char *proto_league_enc_notices(int64_t id, int64_t league, int player, const ple
 char *proto_league_enc_notice(int64_t league, const pleague_notice *x);
 
 /* {"type":"created","id":..,"team":..,"tokens":[{"player":..,"token":..}...]}. */
-char *proto_league_enc_team(int64_t id, int64_t team, const int *players,
-                            const char *const *tokens, int n);
+char *proto_league_enc_team(int64_t id, int64_t team, const int *players, const char *const *tokens,
+                            int n);
 
 #endif

@@ -232,8 +232,7 @@ char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tou
     return proto__done(o);
 }
 
-char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
-                     int64_t server_ms)
+char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n, int64_t server_ms)
 {
     cJSON *o = proto__head("live", has_id, id);
     cJSON_AddNumberToObject(o, "server_ms", (double)server_ms);

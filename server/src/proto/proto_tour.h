@@ -14,19 +14,19 @@
 
 /* One match of a round. team2 == 0: a bye for team1. */
 typedef struct {
-    int64_t team1, team2;       /* team ids; team1 is side a of the pairing */
-    const char *name1, *name2;  /* team names (name2 NULL for a bye) */
-    int white;                  /* 1 or 2: the team whose captain has White on A in game 1 */
-    int64_t games[2];           /* game ids, 0 = not created yet */
-    const char *results[2];     /* per game, from team1's view (a token of result.h), or NULL */
-    const char *reasons[2];     /* per game: why it ended ("mate", "flag", ...), or NULL */
-    const char *states[2];      /* per game: "waiting" / "live" / "finished" (state's status),
-                                 * NULL while not created */
-    const char *absent[2][4];   /* per waiting game: names of the seats not connected (borrowed) */
+    int64_t team1, team2;      /* team ids; team1 is side a of the pairing */
+    const char *name1, *name2; /* team names (name2 NULL for a bye) */
+    int white;                 /* 1 or 2: the team whose captain has White on A in game 1 */
+    int64_t games[2];          /* game ids, 0 = not created yet */
+    const char *results[2];    /* per game, from team1's view (a token of result.h), or NULL */
+    const char *reasons[2];    /* per game: why it ended ("mate", "flag", ...), or NULL */
+    const char *states[2];     /* per game: "waiting" / "live" / "finished" (state's status),
+                                * NULL while not created */
+    const char *absent[2][4];  /* per waiting game: names of the seats not connected (borrowed) */
     int nabsent[2];
-    int mp[2];                  /* match points of team1, team2 this round (final when done) */
-    double gp[2];               /* game points of team1, team2 this round */
-    const char *status;         /* "playing", "done", "bye" */
+    int mp[2];          /* match points of team1, team2 this round (final when done) */
+    double gp[2];       /* game points of team1, team2 this round */
+    const char *status; /* "playing", "done", "bye" */
 } proto_tmatch;
 
 typedef struct {
@@ -52,8 +52,8 @@ typedef struct {
 
 typedef struct {
     int64_t tournament;
-    int round;    /* standings after this round (0 = before round 1) */
-    bool final;   /* the last round is complete */
+    int round;  /* standings after this round (0 = before round 1) */
+    bool final; /* the last round is complete */
     int n_tb;
     const char *tb_names[PROTO_TB_MAX];
     const proto_srow *rows;
@@ -135,9 +135,9 @@ typedef struct {
     const char *ruleset;
     const proto_tteam *teams;
     int n_teams;
-    const proto_round *current;         /* NULL before the start */
-    const proto_standings *standings;   /* NULL before the start */
-    const proto_round *history;         /* every paired round, 1..n_history (earlier ones too) */
+    const proto_round *current;       /* NULL before the start */
+    const proto_standings *standings; /* NULL before the start */
+    const proto_round *history;       /* every paired round, 1..n_history (earlier ones too) */
     int n_history;
 } proto_tour_snap;
 
@@ -152,18 +152,17 @@ char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tou
 /* One live game of the public list (protocol/messages/s2c-live.md). */
 typedef struct {
     int64_t game;
-    int64_t tournament;       /* 0: not a tournament game */
+    int64_t tournament;        /* 0: not a tournament game */
     int round, match, game_no; /* tournament games; round 0 otherwise */
-    const char *teams[2];     /* names of GAME_TEAM_1 (seats 0, 3) and GAME_TEAM_2, or NULL */
-    const char *names[4];     /* player names by seat */
-    int64_t clock_ms[4];      /* remaining time by seat at server_ms */
-    int running[2];           /* seat whose clock runs on each board, -1 none */
-    int ply[2];               /* plies played on each board */
-    bool paused;              /* the director paused it */
+    const char *teams[2];      /* names of GAME_TEAM_1 (seats 0, 3) and GAME_TEAM_2, or NULL */
+    const char *names[4];      /* player names by seat */
+    int64_t clock_ms[4];       /* remaining time by seat at server_ms */
+    int running[2];            /* seat whose clock runs on each board, -1 none */
+    int ply[2];                /* plies played on each board */
+    bool paused;               /* the director paused it */
 } proto_live_row;
 
 /* {"type":"live"[,"id":..],"server_ms":..,"games":[...]}: reply to live (has_id) or push. */
-char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
-                     int64_t server_ms);
+char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n, int64_t server_ms);
 
 #endif

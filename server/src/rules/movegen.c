@@ -53,8 +53,7 @@ bool bh__ep_legal(const bh_pos *p, int side, int ep)
 {
     int ksq = king_sq(p, side), capsq = side == BH_WHITE ? ep - 8 : ep + 8;
     uint64_t occ = p->by_type_[0];
-    for (uint64_t b = bh__tab.pawn[side ^ 1][ep] & p->by_type_[BH_PAWN] & p->by_color_[side];
-         b;) {
+    for (uint64_t b = bh__tab.pawn[side ^ 1][ep] & p->by_type_[BH_PAWN] & p->by_color_[side]; b;) {
         int from = bb_pop_lsb(&b);
         uint64_t nocc = (occ ^ bb_sq(from) ^ bb_sq(capsq)) | bb_sq(ep);
         if (!(bh__attackers(p, ksq, nocc, side ^ 1) & ~bb_sq(capsq)))

@@ -346,8 +346,7 @@ int bh_make_checked(bh_pos *p, bh_move m, bh_undo *u)
 
 bool bh__ep_right(const bh_pos *p)
 {
-    return p->ep_ != 64 &&
-           (p->opt_.model != BH_MODEL_CHESS || bh__ep_legal(p, p->stm_, p->ep_));
+    return p->ep_ != 64 && (p->opt_.model != BH_MODEL_CHESS || bh__ep_legal(p, p->stm_, p->ep_));
 }
 
 uint64_t bh_pos_key(const bh_pos *p)

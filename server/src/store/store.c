@@ -144,12 +144,12 @@ typedef struct {
     pthread_t th;
     pthread_mutex_t mu;
     pthread_cond_t cv;
-    bool stop;      /* under mu */
-    int grown;      /* under mu: WAL frames committed since the last checkpoint began */
-    int period_ms;  /* at the latest this long after a commit, a checkpoint */
-    int frames;     /* or as soon as the WAL has grown by this many frames */
-    int wal_frames; /* loop thread only (on_wal_commit): frames in the WAL at the last commit */
-    int restart;    /* from this many frames in the WAL the thread makes it restart */
+    bool stop;         /* under mu */
+    int grown;         /* under mu: WAL frames committed since the last checkpoint began */
+    int period_ms;     /* at the latest this long after a commit, a checkpoint */
+    int frames;        /* or as soon as the WAL has grown by this many frames */
+    int wal_frames;    /* loop thread only (on_wal_commit): frames in the WAL at the last commit */
+    int restart;       /* from this many frames in the WAL the thread makes it restart */
     uint64_t commits;  /* under mu: the loop's commits so far */
     uint64_t restarts; /* under mu: of them, those that restarted the WAL */
     bool waiting;      /* under mu: the thread waits for the loop's next commit */
@@ -162,8 +162,7 @@ typedef struct {
  * every commit slower than TRACE_SLOW_US is logged, and every TRACE_EVERY_US a summary line
  * (count, histogram, max, the WAL file's size). Two clock reads a commit; off: none. */
 enum { TRACE_SLOW_US = 5000, TRACE_EVERY_US = 60 * 1000 * 1000, TRACE_BUCKETS = 8 };
-static const uint64_t trace_edge_us[TRACE_BUCKETS - 1] = {250, 500, 1000, 2000, 5000, 10000,
-                                                          50000};
+static const uint64_t trace_edge_us[TRACE_BUCKETS - 1] = {250, 500, 1000, 2000, 5000, 10000, 50000};
 typedef struct {
     bool on;
     uint64_t since_us; /* start of the summary's interval */
@@ -174,9 +173,9 @@ typedef struct {
 struct store {
     sqlite3 *db;
     sqlite3_stmt *q[Q_COUNT_];
-    bool in_tx;  /* a transaction is open since the last store_flush */
-    char *path;  /* for the checkpoint thread's connection */
-    ckpt *ckpt;  /* NULL: sqlite's automatic checkpoints */
+    bool in_tx;     /* a transaction is open since the last store_flush */
+    char *path;     /* for the checkpoint thread's connection */
+    ckpt *ckpt;     /* NULL: sqlite's automatic checkpoints */
     busy_wait busy; /* how long a write waits for a lock */
     commit_trace tr;
 };
@@ -487,8 +486,8 @@ static void trace_commit(store *st, uint64_t t0, uint64_t t1)
              (unsigned long long)t->hist[0], (unsigned long long)t->hist[1],
              (unsigned long long)t->hist[2], (unsigned long long)t->hist[3],
              (unsigned long long)t->hist[4], (unsigned long long)t->hist[5],
-             (unsigned long long)t->hist[6], (unsigned long long)t->hist[7],
-             wal_bytes(st->path), restarts);
+             (unsigned long long)t->hist[6], (unsigned long long)t->hist[7], wal_bytes(st->path),
+             restarts);
     *t = (commit_trace){.on = true, .since_us = t1};
 }
 

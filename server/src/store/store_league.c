@@ -19,9 +19,9 @@ int store_notice_add(store *st, const store_notice *n)
                            "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                            -1, &s, NULL) != SQLITE_OK)
         return store__fail(st, "notice_add prepare");
-    const int64_t v[] = {n->league, n->seq,   n->player,      n->note,   n->stage,
-                         n->match,  n->game_no, n->board,     n->at_us,  n->deadline_us,
-                         n->game,   n->seat,  n->made_ms};
+    const int64_t v[] = {n->league, n->seq,     n->player, n->note,  n->stage,
+                         n->match,  n->game_no, n->board,  n->at_us, n->deadline_us,
+                         n->game,   n->seat,    n->made_ms};
     for (int i = 0; i < (int)BH_ARRAY_LEN(v); i++)
         sqlite3_bind_int64(s, i + 1, v[i]);
     int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : store__fail(st, "notice_add");

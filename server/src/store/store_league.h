@@ -10,8 +10,8 @@
 
 #include "store.h"
 
-/* One notice of a league's feed (the hub's row; note is tourney/league/league.h's LEAGUE_N_*, or the hub's
- * own "game created" note). Instants: at_us, deadline_us on the league's clock (wall µs),
+/* One notice of a league's feed (the hub's row; note is tourney/league/league.h's LEAGUE_N_*, or
+ * the hub's own "game created" note). Instants: at_us, deadline_us on the league's clock (wall µs),
  * made_ms wall ms. */
 typedef struct {
     int64_t league, seq;

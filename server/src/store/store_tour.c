@@ -96,10 +96,11 @@ int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *
 int store_each_tgame(store *st, int (*fn)(void *ctx, const store_tgame *g), void *ctx)
 {
     sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(store__db(st),
-                           "SELECT game_id, tournament_id, round, match, game_no, team1 FROM tour_games"
-                           " ORDER BY game_id",
-                           -1, &s, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            store__db(st),
+            "SELECT game_id, tournament_id, round, match, game_no, team1 FROM tour_games"
+            " ORDER BY game_id",
+            -1, &s, NULL) != SQLITE_OK)
         return store__fail(st, "each_tgame prepare");
     int rc, out = BH_OK;
     while ((rc = sqlite3_step(s)) == SQLITE_ROW) {

@@ -95,7 +95,7 @@ int club_team_tid(const club *c, int64_t team)
 }
 
 int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
-                  refusal *why)
+                    refusal *why)
 {
     if (c->status != TFMT_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-RR", "tournament", -1);
@@ -181,7 +181,7 @@ int club_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why)
     c->cur = 1;
     c->rd[1].start_at = now_us + (uint64_t)c->cfg.break_us;
     tfmt_note(a, 0, "round robin of %d teams: %d rounds (Berger tables, C.05 Annex 1)", c->nt,
-                 c->rounds);
+              c->rounds);
     act(a, TFMT_ACT_PERSIST, 0);
     act(a, TFMT_ACT_ROUND, 1);
     act(a, TFMT_ACT_STANDINGS, 0);
@@ -229,7 +229,7 @@ static void board_done(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
         rd->ended = true;
         rd->end_us = now_us;
         tfmt_note(a, 0, "round %d ended: protests until %lld s from now (F-PROTEST)", rnd,
-                     (long long)(c->cfg.pr.window_us / 1000000));
+                  (long long)(c->cfg.pr.window_us / 1000000));
         if (rnd < c->rounds) {
             c->cur = rnd + 1;
             c->rd[rnd + 1].start_at = now_us + (uint64_t)c->cfg.break_us;
@@ -244,8 +244,8 @@ static void board_done(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
 }
 
 static const bh_result CLUB_RESULT[CLUB_RES_N_] = {
-    [CLUB_NONE] = BH_RES_NONE, [CLUB_1_0] = BH_RES_WIN1, [CLUB_DRAW] = BH_RES_DRAW,
-    [CLUB_0_1] = BH_RES_WIN2,  [CLUB_FF_W] = BH_RES_FF_W, [CLUB_FF_B] = BH_RES_FF_B,
+    [CLUB_NONE] = BH_RES_NONE,       [CLUB_1_0] = BH_RES_WIN1,  [CLUB_DRAW] = BH_RES_DRAW,
+    [CLUB_0_1] = BH_RES_WIN2,        [CLUB_FF_W] = BH_RES_FF_W, [CLUB_FF_B] = BH_RES_FF_B,
     [CLUB_FF_BOTH] = BH_RES_FF_BOTH,
 };
 
@@ -270,7 +270,7 @@ static const char *res_text(int res)
 
 static tfmt_res runner_res(int res)
 {
-    return res == CLUB_1_0 || res == CLUB_FF_W ? TFMT_WIN1
+    return res == CLUB_1_0 || res == CLUB_FF_W   ? TFMT_WIN1
            : res == CLUB_0_1 || res == CLUB_FF_B ? TFMT_WIN2
            : res == CLUB_FF_BOTH                 ? TFMT_VOID
                                                  : TFMT_DRAW;
@@ -303,9 +303,8 @@ static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
         for (int s = 0; s < 2; s++) {
             int tid = s ? rd->away[mi] : rd->home[mi];
             if (club__lineup_fill(c, rd, tid))
-                tfmt_note(a, 0,
-                             "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
-                             rnd, c->t[tid].name, nb);
+                tfmt_note(a, 0, "round %d: %s plays its first %d (no line-up submitted, F-LINEUP)",
+                          rnd, c->t[tid].name, nb);
         }
     tfmt_note(a, 0, "round %d started", rnd);
     for (int mi = 0; mi < rd->n; mi++)
@@ -330,7 +329,7 @@ static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
             x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
             tfmt_note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
-                         b + 1, res_text(x->res));
+                      b + 1, res_text(x->res));
         }
     board_done(c, rnd, now_us, a);
 }
@@ -374,7 +373,7 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
     tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-                 x->key.round, x->key.match + 1, x->key.board + 1, res_text(x->res));
+              x->key.round, x->key.match + 1, x->key.board + 1, res_text(x->res));
     board_done(c, x->key.round, now_us, a);
 }
 
@@ -448,14 +447,14 @@ void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_act
     x->live = false;
     x->res = res == TFMT_WIN1 ? CLUB_1_0 : res == TFMT_WIN2 ? CLUB_0_1 : CLUB_DRAW;
     tfmt_note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
-                 res_text(x->res));
+              res_text(x->res));
     board_done(c, k.round, now_us, a);
 }
 
 /* ---- line-ups ------------------------------------------------------------------------------ */
 
-int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
-                const int *ids, int n, uint64_t now_us, tfmt_acts *a, refusal *why)
+int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd, const int *ids,
+                int n, uint64_t now_us, tfmt_acts *a, refusal *why)
 {
     int tid = club_team_tid(c, team);
     if (!tid)
@@ -490,8 +489,8 @@ int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
     u->l = l;
     u->have = u->submitted = true;
     (void)now_us;
-    tfmt_note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd,
-                 c->t[tid].name, l.players, l.subs, by_director ? " by the director" : "");
+    tfmt_note(a, 0, "round %d: line-up of %s (%d players, %d substitutions)%s", rnd, c->t[tid].name,
+              l.players, l.subs, by_director ? " by the director" : "");
     act(a, TFMT_ACT_PERSIST, 0);
     act(a, TFMT_ACT_ROUND, rnd);
     return BH_OK;
@@ -530,9 +529,8 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
         return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "game", -1);
     /* protests are taken for the last round that started, until its window closes */
     int pr_round = c->rd[c->cur].started ? c->cur : c->cur - 1;
-    protest_round pr = {pr_round, pr_round > 0 && c->rd[pr_round].ended
-                                      ? (int64_t)c->rd[pr_round].end_us
-                                      : 0};
+    protest_round pr = {
+        pr_round, pr_round > 0 && c->rd[pr_round].ended ? (int64_t)c->rd[pr_round].end_us : 0};
     if (pr_round > 0 && c->rd[pr_round].ended && pr.end_us == 0)
         pr.end_us = 1; /* an end at instant 0 is still an end */
     const club_board *x = board_at(c, k);
@@ -546,14 +544,14 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
                            c->rd[k.round].away[k.match]};
     protest_filer who = {player, tid, player == c->t[tid].captain};
     int pid = 0;
-    int rc = protest_file(c->pd, &pr, x ? &g : NULL, &who, text, deposit_minor,
-                          (int64_t)now_us, &pid, why);
+    int rc = protest_file(c->pd, &pr, x ? &g : NULL, &who, text, deposit_minor, (int64_t)now_us,
+                          &pid, why);
     if (rc != BH_OK)
         return rc;
     if (id)
         *id = pid;
     tfmt_note(a, 0, "protest %d by %s about round %d match %d board %d (F-PROTEST)", pid,
-                 c->t[tid].name, k.round, k.match + 1, k.board + 1);
+              c->t[tid].name, k.round, k.match + 1, k.board + 1);
     act(a, TFMT_ACT_PERSIST, 0);
     act(a, TFMT_ACT_ROUND, k.round); /* the desk is published with the round */
     return BH_OK;
@@ -566,8 +564,8 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     if (p && p->state == PROTEST_FILED && upheld &&
         (new_result < CLUB_1_0 || new_result > CLUB_FF_BOTH))
         return refusal_set(why, BH_EINVAL, "F-PROTEST", "result", -1);
-    int rc = protest_decide(c->pd, id, upheld, upheld ? new_result : -1, reason,
-                            (int64_t)now_us, why);
+    int rc =
+        protest_decide(c->pd, id, upheld, upheld ? new_result : -1, reason, (int64_t)now_us, why);
     if (rc != BH_OK)
         return rc;
     p = protest_find(c->pd, id);
@@ -576,7 +574,7 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     tfmt_note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
         tfmt_note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
-                     k.match + 1, k.board + 1, res_text(x->res), res_text(new_result), id);
+                  k.match + 1, k.board + 1, res_text(x->res), res_text(new_result), id);
         x->res = (uint8_t)new_result;
         act(a, TFMT_ACT_PERSIST, 0);
         act(a, TFMT_ACT_ROUND, k.round);
@@ -607,8 +605,7 @@ static void board_gp2(int res, int *w, int *b)
 bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_away)
 {
     *gp2_home = *gp2_away = 0;
-    if (c->status == TFMT_REGISTERING || rnd < 1 || rnd > c->rounds || mi < 0 ||
-        mi >= c->rd[rnd].n)
+    if (c->status == TFMT_REGISTERING || rnd < 1 || rnd > c->rounds || mi < 0 || mi >= c->rd[rnd].n)
         return false;
     bool all = true;
     int nb = c->cfg.lr.boards;

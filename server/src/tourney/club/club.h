@@ -51,18 +51,18 @@ club_res club_res_of(bh_result r);
 
 typedef struct {
     char name[CLUB_NAME_LEN];
-    char ruleset[32];        /* game ruleset of the boards ("fide": F-CHESS) */
+    char ruleset[32];         /* game ruleset of the boards ("fide": F-CHESS) */
     uint32_t base_ms, inc_ms; /* seed 004 art. 2: 10 min + 5 s from move 1 */
-    lineup_rules lr;         /* boards, reserves, substitutions, minimum players */
-    bool double_rr;          /* a double round robin (BERGER_DOUBLE | BERGER_SWAP_LAST) */
-    int64_t wait_us;         /* T-WAIT: waiting time at a board (seed 004 art. 2: 10 min);
-                              * 0: no timer, the arbiter reports absences (club_board_absent:
-                              * an over-the-board event whose results are entered) */
-    int64_t break_us;        /* from a round's end to the next round's start: the line-up
-                              * deadline (art. 3: line-ups after the previous round); at least
-                              * the protest window, so that its protests are taken */
-    protest_rules pr;        /* F-PROTEST: window, deposit */
-    rank_rules rk;           /* seed 004 art. 4; rk.boards follows lr.boards */
+    lineup_rules lr;          /* boards, reserves, substitutions, minimum players */
+    bool double_rr;           /* a double round robin (BERGER_DOUBLE | BERGER_SWAP_LAST) */
+    int64_t wait_us;          /* T-WAIT: waiting time at a board (seed 004 art. 2: 10 min);
+                               * 0: no timer, the arbiter reports absences (club_board_absent:
+                               * an over-the-board event whose results are entered) */
+    int64_t break_us;         /* from a round's end to the next round's start: the line-up
+                               * deadline (art. 3: line-ups after the previous round); at least
+                               * the protest window, so that its protests are taken */
+    protest_rules pr;         /* F-PROTEST: window, deposit */
+    rank_rules rk;            /* seed 004 art. 4; rk.boards follows lr.boards */
 } club_config;
 
 /* Seed 004: "fide", 10+5, 6 boards + 4 reserves, 4 substitutions, at least 3 players, single
@@ -104,8 +104,8 @@ int club_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why);
  * "round" (not the round whose line-ups are taken now); BH_ELATE "submitted_at" (the round
  * started; lineup_submit's window otherwise); lineup_check's refusals (BH_ELIMIT,
  * BH_ENOTFOUND, BH_EEXIST, BH_EORDER, BH_ESHORT, BH_ESUBS; "players" and the index). */
-int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd,
-                const int *ids, int n, uint64_t now_us, tfmt_acts *a, refusal *why);
+int club_lineup(club *c, int64_t team, int submitter, bool by_director, int rnd, const int *ids,
+                int n, uint64_t now_us, tfmt_acts *a, refusal *why);
 
 /* The line-up of team in round rnd (submitted, or the default once the round started);
  * NULL if there is none yet. *submitted (may be NULL): it came from the captain or director. */
@@ -160,7 +160,7 @@ int club_rank(const club *c, rank_table *out);
 /* ---- read access ------------------------------------------------------------------------- */
 
 typedef struct {
-    tfmt_key key;    /* round, match, game 0, board 0..N-1 */
+    tfmt_key key;      /* round, match, game 0, board 0..N-1 */
     int64_t team[2];   /* White's team, Black's team */
     int player[2];     /* roster ids, 0: the board is empty on that side */
     uint8_t res;       /* club_res */
@@ -172,12 +172,12 @@ typedef struct {
 int club_status(const club *c); /* TFMT_REGISTERING, _RUNNING, _FINISHED */
 const club_config *club_config_get(const club *c);
 int club_n_teams(const club *c);
-int64_t club_team_id(const club *c, int tid); /* pairing number 1..n -> the caller's id, 0 */
+int64_t club_team_id(const club *c, int tid);   /* pairing number 1..n -> the caller's id, 0 */
 int club_team_tid(const club *c, int64_t team); /* 0: none */
 const char *club_team_name(const club *c, int tid);
 const roster *club_team_roster(const club *c, int tid);
 int club_team_captain(const club *c, int tid);
-int club_rounds(const club *c);  /* planned (Berger), 0 before the start */
+int club_rounds(const club *c);        /* planned (Berger), 0 before the start */
 int club_current_round(const club *c); /* the round being played or whose line-ups are taken */
 bool club_round_started(const club *c, int rnd);
 /* The matches of round rnd (byes left out): home = the team named first (Berger's White). */

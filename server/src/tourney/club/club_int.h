@@ -17,13 +17,13 @@ typedef struct {
 } lu_t;
 
 typedef struct {
-    int n;                   /* matches (byes left out) */
-    int home[MAX_MATCHES];   /* pairing numbers: the team named first (Berger's White) */
+    int n;                 /* matches (byes left out) */
+    int home[MAX_MATCHES]; /* pairing numbers: the team named first (Berger's White) */
     int away[MAX_MATCHES];
-    club_board *b;           /* n * boards, by match then board */
+    club_board *b; /* n * boards, by match then board */
     bool started, ended;
-    uint64_t start_at;       /* while line-ups are taken: the deadline, the round's start */
-    uint64_t end_us;         /* when ended */
+    uint64_t start_at; /* while line-ups are taken: the deadline, the round's start */
+    uint64_t end_us;   /* when ended */
     lu_t lu[CLUB_MAX_TEAMS + 1];
 } round_t;
 

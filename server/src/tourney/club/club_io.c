@@ -142,8 +142,7 @@ char *club_trf(const club *c)
         trf_clean(name, c->t[t].name, sizeof name);
         buf_printf(&b, "310 %3d ", t);
         trf_put_col(&b, name, 32);
-        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", rr.avg, (double)mp, gp2 / 2.0,
-                   place[t]);
+        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", rr.avg, (double)mp, gp2 / 2.0, place[t]);
         for (int i = 0; i < c->t[t].r.n; i++)
             buf_printf(&b, " %4d", start_rank(c, t, i));
         buf_printf(&b, "\n");
@@ -158,7 +157,7 @@ char *club_crosstable(const club *c)
     int n = c->nt, cyc = c->cfg.double_rr ? 2 : 1;
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0}, mp[CLUB_MAX_TEAMS + 1] = {0},
-        gp2[CLUB_MAX_TEAMS + 1] = {0};
+                               gp2[CLUB_MAX_TEAMS + 1] = {0};
     if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)
         for (int i = 0; i < rt.n; i++) {
             place[rt.rows[i].team] = rt.rows[i].place;

@@ -18,8 +18,8 @@ void lineup_rules_seed004(lineup_rules *lr)
 
 int lineup_check_roster(const roster *r, const lineup_rules *lr, refusal *why)
 {
-    if (lr->boards < 1 || lr->boards > LINEUP_MAX_BOARDS || lr->reserves < 0 ||
-        lr->max_subs < 0 || lr->min_players < 1 || lr->min_players > lr->boards)
+    if (lr->boards < 1 || lr->boards > LINEUP_MAX_BOARDS || lr->reserves < 0 || lr->max_subs < 0 ||
+        lr->min_players < 1 || lr->min_players > lr->boards)
         return refusal_set(why, BH_EINVAL, "F-LINEUP", "rules", -1);
     if (r->n > lr->boards + lr->reserves)
         return refusal_set(why, BH_ELIMIT, "F-LINEUP", "players", lr->boards + lr->reserves);

@@ -87,8 +87,8 @@ static protest *append(protest_desk *d)
 }
 
 int protest_file(protest_desk *d, const protest_round *rnd, const protest_game *g,
-                 const protest_filer *who, const char *text, long deposit_minor,
-                 int64_t now_us, int *id, refusal *why)
+                 const protest_filer *who, const char *text, long deposit_minor, int64_t now_us,
+                 int *id, refusal *why)
 {
     if (!g)
         return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "game", -1);

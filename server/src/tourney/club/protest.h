@@ -46,11 +46,11 @@ typedef struct {
 } protest_filer;
 
 typedef struct {
-    int id;                /* 1, 2, ... in filing order */
-    uint8_t state;         /* protest_state */
+    int id;        /* 1, 2, ... in filing order */
+    uint8_t state; /* protest_state */
     int round;
     uint32_t game;
-    int team, player;      /* the filing team and its captain */
+    int team, player; /* the filing team and its captain */
     int64_t filed_us;
     char *text;            /* owned by the desk */
     long deposit_minor;    /* recorded with the protest */
@@ -79,8 +79,8 @@ void protest_desk_free(protest_desk *d); /* NULL-safe */
  *  BH_EINVAL     text NULL or empty ("text"), deposit other than the rules' ("deposit");
  *  BH_ELIMIT     text longer than PROTEST_TEXT_MAX bytes ("text"). */
 int protest_file(protest_desk *d, const protest_round *rnd, const protest_game *g,
-                 const protest_filer *who, const char *text, long deposit_minor,
-                 int64_t now_us, int *id, refusal *why);
+                 const protest_filer *who, const char *text, long deposit_minor, int64_t now_us,
+                 int *id, refusal *why);
 
 /* The appeals committee's decision on protest id at now_us: upheld (new_result >= 0 is the
  * game's result from now on; the caller recomputes the standings; the deposit is marked

@@ -7,9 +7,9 @@
  * them count as draws (its forfeit losses keep their 0: 16.2.4, 16.3.1); a forfeit is no
  * meeting. Cut-1 (art. 14) cuts a voluntarily unplayed round before any other (art. 16.5).
  * The 2026 edition of C.07 (from 1 March 2026) caps those dummies (16.4: at the opponent's
- * score, or at a draw a round); that is not applied here. In a round robin (rules.rr) the rest round of an
- * odd count is no round at all and a forfeited match counts, with its recorded score, as a
- * meeting with the scheduled opponent (our choice, as FIDE TEC's TieBreakServer treats round
+ * score, or at a draw a round); that is not applied here. In a round robin (rules.rr) the rest
+ * round of an odd count is no round at all and a forfeited match counts, with its recorded score,
+ * as a meeting with the scheduled opponent (our choice, as FIDE TEC's TieBreakServer treats round
  * robins): every cell of the crosstable is then a result. */
 #include "rank.h"
 
@@ -206,8 +206,7 @@ static int de_tiers(const ctx *c, int *mem, int k, int *tier, int tier0)
         all = all && seen == k - 1;
     }
     for (int i = 1; i < k; i++) /* by score, then team number: insertion sort, k small */
-        for (int j = i; j > 0 && (sc[j] > sc[j - 1] || (sc[j] == sc[j - 1] &&
-                                                          mem[j] < mem[j - 1]));
+        for (int j = i; j > 0 && (sc[j] > sc[j - 1] || (sc[j] == sc[j - 1] && mem[j] < mem[j - 1]));
              j--) {
             long a = sc[j], b = mx[j];
             int m = mem[j];
@@ -287,8 +286,8 @@ static void tb_de(const ctx *c, const int *group, long *v)
         de_all_met(c, group, v);
         return;
     }
-    int *mem = xcalloc((size_t)c->n + 1, sizeof *mem), *tier = xcalloc((size_t)c->n + 1,
-                                                                          sizeof *tier);
+    int *mem = xcalloc((size_t)c->n + 1, sizeof *mem),
+        *tier = xcalloc((size_t)c->n + 1, sizeof *tier);
     bool *done = xcalloc((size_t)c->n + 1, sizeof *done);
     for (int t = 1; t <= c->n; t++) {
         if (done[t])
@@ -325,9 +324,9 @@ static const struct {
     const char *name;
     void (*fn)(const ctx *c, const int *group, long *v);
 } TB[] = {
-    {RANK_TB_GP, "GP", tb_gp},   {RANK_TB_DE, "DE", tb_de},
-    {RANK_TB_WIN, "WIN", tb_win}, {RANK_TB_SB, "SB", tb_sb},
-    {RANK_TB_BH, "BH", tb_bh},   {RANK_TB_LOW_RATING, "LOW", tb_low_rating},
+    {RANK_TB_GP, "GP", tb_gp},          {RANK_TB_DE, "DE", tb_de},
+    {RANK_TB_WIN, "WIN", tb_win},       {RANK_TB_SB, "SB", tb_sb},
+    {RANK_TB_BH, "BH", tb_bh},          {RANK_TB_LOW_RATING, "LOW", tb_low_rating},
     {RANK_TB_BH_C1, "BH-C1", tb_bh_c1}, {RANK_TB_PLAYOFF, "PO", tb_playoff},
 };
 
@@ -376,9 +375,8 @@ static int record(ctx *c, const rank_match *m)
 {
     const rank_rules *rr = c->rr;
     int r = m->round, a = m->a, b = m->b, rc;
-    if (m->kind >= RANK_KIND_N_ || r < 1 || r > c->R || a < 1 || a > c->n || b < 0 ||
-        b > c->n || a == b || m->gp2_a < 0 || m->gp2_b < 0 ||
-        (b == 0) != (m->kind >= RANK_PAB))
+    if (m->kind >= RANK_KIND_N_ || r < 1 || r > c->R || a < 1 || a > c->n || b < 0 || b > c->n ||
+        a == b || m->gp2_a < 0 || m->gp2_b < 0 || (b == 0) != (m->kind >= RANK_PAB))
         return BH_EINVAL;
     switch (m->kind) {
     case RANK_PLAYED: {
@@ -396,8 +394,7 @@ static int record(ctx *c, const rank_match *m)
         if ((rc = put(c, a, r, wa ? RANK_S_FF_WIN : RANK_S_FF_LOSS, b, wa ? rr->win_mp : 0,
                       m->gp2_a)) != BH_OK)
             return rc;
-        return put(c, b, r, wb ? RANK_S_FF_WIN : RANK_S_FF_LOSS, a, wb ? rr->win_mp : 0,
-                   m->gp2_b);
+        return put(c, b, r, wb ? RANK_S_FF_WIN : RANK_S_FF_LOSS, a, wb ? rr->win_mp : 0, m->gp2_b);
     }
     case RANK_PAB: return put(c, a, r, RANK_S_PAB, 0, rr->draw_mp, m->gp2_a);
     case RANK_HPB: return put(c, a, r, RANK_S_HPB, 0, rr->draw_mp, m->gp2_a);
@@ -526,9 +523,9 @@ static void rank_step(void *arg, int k, const int *group, int *v)
 int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
                  const roster_rating *rating, rank_table *out, refusal *why)
 {
-    if (n < 1 || n > RANK_MAX_TEAMS || rr->n_tb < 0 || rr->n_tb > RANK_MAX_TB ||
-        rr->boards < 1 || rr->sb_opp > RANK_GP || rr->sb_own > RANK_GP ||
-        rr->sb > RANK_SB_PLAYED || rr->de > RANK_DE_ALL_MET)
+    if (n < 1 || n > RANK_MAX_TEAMS || rr->n_tb < 0 || rr->n_tb > RANK_MAX_TB || rr->boards < 1 ||
+        rr->sb_opp > RANK_GP || rr->sb_own > RANK_GP || rr->sb > RANK_SB_PLAYED ||
+        rr->de > RANK_DE_ALL_MET)
         return refusal_set(why, BH_EINVAL, "F-RR", "rules", -1);
     for (int k = 0; k < rr->n_tb; k++) {
         if (find_tb(rr->tb[k]) < 0)
@@ -561,8 +558,8 @@ int rank_compute(const rank_rules *rr, int n, const rank_match *m, int n_m,
     tb_order(n, c->mp, rr->n_tb, rank_step, c, order, val, tied);
     for (int i = 0; i < n; i++) {
         int t = order[i];
-        rows[i] = (rank_row){.team = t, .place = i + 1, .mp = c->mp[t], .gp2 = c->gp2[t],
-                             .tied_next = tied[i]};
+        rows[i] = (rank_row){
+            .team = t, .place = i + 1, .mp = c->mp[t], .gp2 = c->gp2[t], .tied_next = tied[i]};
         for (int k = 0; k < rr->n_tb; k++)
             rows[i].tb[k] = val[t * rr->n_tb + k];
     }

@@ -181,8 +181,8 @@ int rank_xt_gp2(const rank_xt *x, int t);
  * rank_compute). */
 int rank_xt_tb(const rank_xt *x, int tb, const int *group, int *v);
 
-/* Short name of a tie-break ("GP", "DE", "WIN", "SB", "BH", "LOW", "BH-C1", "PO") and the divisor that
- * turns its value into the published unit (GP: 2, SB: 1, 2 or 4 by variant); static string,
+/* Short name of a tie-break ("GP", "DE", "WIN", "SB", "BH", "LOW", "BH-C1", "PO") and the divisor
+ * that turns its value into the published unit (GP: 2, SB: 1, 2 or 4 by variant); static string,
  * "?" and 1 for an unknown id. */
 const char *rank_tb_name(int tb);
 int rank_tb_scale(const rank_rules *rr, int tb);

@@ -21,8 +21,8 @@ typedef struct {
 } roster_player;
 
 typedef struct {
-    int n;                        /* players */
-    roster_player p[ROSTER_MAX];  /* board order: p[0] is board 1 */
+    int n;                       /* players */
+    roster_player p[ROSTER_MAX]; /* board order: p[0] is board 1 */
 } roster;
 
 /* Empty roster. */

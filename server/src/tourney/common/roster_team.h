@@ -16,10 +16,10 @@
 #define ROSTER_TEAM_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
 
 typedef struct {
-    int64_t id;                     /* the caller's id (the store's team id) */
+    int64_t id; /* the caller's id (the store's team id) */
     char name[ROSTER_TEAM_NAME_LEN];
-    roster r;                       /* the players in board order */
-    int captain;                    /* a player id of r */
+    roster r;    /* the players in board order */
+    int captain; /* a player id of r */
 } roster_team;
 
 /* t's team line and its player lines, appended to b. */

@@ -48,8 +48,8 @@ static void sort_teams(int *o, int *tmp, int n, const keys *K, int k)
     }
 }
 
-void tb_order(int n, const int *mp, int n_tb, tb_order_fn fn, void *ctx, int *order,
-              int *val, bool *tied)
+void tb_order(int n, const int *mp, int n_tb, tb_order_fn fn, void *ctx, int *order, int *val,
+              bool *tied)
 {
     keys K = {n_tb, mp, val};
     int *tmp = xmalloc(((size_t)n + 1) * sizeof *tmp);
@@ -61,9 +61,8 @@ void tb_order(int n, const int *mp, int n_tb, tb_order_fn fn, void *ctx, int *or
         /* tie groups: equal on match points and every tie-break so far */
         sort_teams(order, tmp, n, &K, k);
         for (int i = 0; i < n; i++)
-            group[order[i]] = i > 0 && key_cmp(&K, order[i - 1], order[i], k) == 0
-                                  ? group[order[i - 1]]
-                                  : i + 1;
+            group[order[i]] =
+                i > 0 && key_cmp(&K, order[i - 1], order[i], k) == 0 ? group[order[i - 1]] : i + 1;
         fn(ctx, k, group, v);
         for (int t = 1; t <= n; t++)
             val[t * n_tb + k] = v[t];

@@ -20,7 +20,7 @@ typedef void (*tb_order_fn)(void *ctx, int k, const int *group, int *v);
  * numbers by place; val[t * n_tb + k]: tie-break k of team t, for t in 1..n (val has
  * (n+1) * n_tb entries); tied[i] (i in 0..n-1): the team at place i+1 is equal on every
  * criterion but the team number to the one after it (false for the last). No error. */
-void tb_order(int n, const int *mp, int n_tb, tb_order_fn fn, void *ctx, int *order,
-              int *val, bool *tied);
+void tb_order(int n, const int *mp, int n_tb, tb_order_fn fn, void *ctx, int *order, int *val,
+              bool *tied);
 
 #endif

@@ -17,14 +17,13 @@ int bracket_group_white(int i, int j, int board)
 }
 
 /* Match fed by each match's winner, and the slot (0 first-named, 1 second) it takes. */
-static const int NEXT[BRACKET_MATCHES] = {BRACKET_SF1, BRACKET_SF2, BRACKET_SF1, BRACKET_SF2,
-                                         BRACKET_FINAL, BRACKET_FINAL, -1};
+static const int NEXT[BRACKET_MATCHES] = {BRACKET_SF1,   BRACKET_SF2,   BRACKET_SF1, BRACKET_SF2,
+                                          BRACKET_FINAL, BRACKET_FINAL, -1};
 static const int SLOT[BRACKET_MATCHES] = {0, 0, 1, 1, 0, 1, -1};
 
 /* The bracket's teams first[g], second[g] of `groups` groups (A first, then its second, B, ...):
  * BH_OK if each is > 0 and none twice; then kb is empty (no team, no winner). */
-static int bracket_start(bracket *kb, int groups, const int *first, const int *second,
-                         refusal *why)
+static int bracket_start(bracket *kb, int groups, const int *first, const int *second, refusal *why)
 {
     int ids[8];
     for (int g = 0; g < groups; g++) {
@@ -51,8 +50,8 @@ int bracket_init(bracket *kb, const int first[4], const int second[4], refusal *
     if (rc != BH_OK)
         return rc;
     /* art. 7: 1A-2B, 2A-1B, 1C-2D, 2C-1D */
-    const int pair[4][2] = {{first[0], second[1]}, {second[0], first[1]},
-                            {first[2], second[3]}, {second[2], first[3]}};
+    const int pair[4][2] = {
+        {first[0], second[1]}, {second[0], first[1]}, {first[2], second[3]}, {second[2], first[3]}};
     for (int i = 0; i < 4; i++) {
         kb->m[i].team[0] = pair[i][0];
         kb->m[i].team[1] = pair[i][1];
@@ -87,8 +86,8 @@ static void advance(bracket *kb, int mi, int winner, unsigned char by)
 }
 
 int bracket_result(bracket *kb, int mi, int boards, int gp2_first, int gp2_second,
-                  const roster_rating *rating_first, const roster_rating *rating_second,
-                  refusal *why)
+                   const roster_rating *rating_first, const roster_rating *rating_second,
+                   refusal *why)
 {
     if (mi < 0 || mi >= BRACKET_MATCHES)
         return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", "match", -1);
@@ -120,8 +119,8 @@ int bracket_result(bracket *kb, int mi, int boards, int gp2_first, int gp2_secon
 int bracket_lot(bracket *kb, int mi, int winner, refusal *why)
 {
     if (mi < 0 || mi >= BRACKET_MATCHES || winner < 0 || winner > 1)
-        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT", mi < 0 || mi >= BRACKET_MATCHES
-                                                              ? "match" : "winner", -1);
+        return refusal_set(why, BH_EINVAL, "F-KNOCKOUT",
+                           mi < 0 || mi >= BRACKET_MATCHES ? "match" : "winner", -1);
     if (kb->m[mi].by != BRACKET_LOT_DUE)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "match", -1);
     advance(kb, mi, winner, BRACKET_BY_LOT);

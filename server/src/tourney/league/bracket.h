@@ -34,12 +34,12 @@ enum {
 
 /* How a knockout match was decided. */
 typedef enum {
-    BRACKET_OPEN = 0,     /* no result yet */
-    BRACKET_BY_POINTS,    /* more game points over both games on all boards */
-    BRACKET_BY_RATING,    /* drawn match: the lower team rating goes through (art. 7) */
-    BRACKET_LOT_DUE,      /* drawn match between equally rated teams: a lot decides (our
-                          * choice, as C.07 art. 4.2 ends every tie) */
-    BRACKET_BY_LOT,       /* the lot was drawn */
+    BRACKET_OPEN = 0,  /* no result yet */
+    BRACKET_BY_POINTS, /* more game points over both games on all boards */
+    BRACKET_BY_RATING, /* drawn match: the lower team rating goes through (art. 7) */
+    BRACKET_LOT_DUE,   /* drawn match between equally rated teams: a lot decides (our
+                        * choice, as C.07 art. 4.2 ends every tie) */
+    BRACKET_BY_LOT,    /* the lot was drawn */
 } bracket_by;
 
 typedef struct {
@@ -60,15 +60,13 @@ typedef struct {
 /* A bracket from the group results: first[g] and second[g] are the teams placed first and
  * second in group g (A = 0 .. D = 3), borrowed. BH_EINVAL (rule F-KNOCKOUT, field "teams")
  * if an id is < 1 or appears twice. */
-int bracket_init(bracket *kb, const int first[4], const int second[4],
-                        refusal *why);
+int bracket_init(bracket *kb, const int first[4], const int second[4], refusal *why);
 
 /* A bracket of two groups (our extension for a smaller league, e.g. 8 teams in 2
  * groups; the regulation has four): semi-finals 1A-2B (BRACKET_SF1) and 2A-1B (BRACKET_SF2),
  * pairing the groups as art. 7 pairs them in the quarter-finals, then the final (art. 9);
  * the quarter-finals stay empty (teams 0, never played). Refusals as bracket_init. */
-int bracket_init2(bracket *kb, const int first[2], const int second[2],
-                         refusal *why);
+int bracket_init2(bracket *kb, const int first[2], const int second[2], refusal *why);
 
 /* The first match of kb's first knockout stage: BRACKET_QF1 (4 groups) or BRACKET_SF1 (2). */
 int bracket_first_match(const bracket *kb);
@@ -82,8 +80,8 @@ int bracket_first_match(const bracket *kb);
  * ("result"), boards < 1 ("boards"); BH_ESTATE its teams are not known yet ("match");
  * BH_EDECIDED it has a result ("match"). */
 int bracket_result(bracket *kb, int mi, int boards, int gp2_first, int gp2_second,
-                  const roster_rating *rating_first, const roster_rating *rating_second,
-                  refusal *why);
+                   const roster_rating *rating_first, const roster_rating *rating_second,
+                   refusal *why);
 
 /* The lot for match mi in BRACKET_LOT_DUE: winner 0 or 1. BH_ESTATE if no lot is due,
  * BH_EINVAL for a bad mi or winner. */

@@ -31,8 +31,7 @@ static int no(refusal *why, int rc, const char *field)
     return refusal_set(why, rc, "F-CHALLENGE", field, -1);
 }
 
-int chal_init(chal *c, chal_side sender, int white, int white_rating, int black,
-              int black_rating)
+int chal_init(chal *c, chal_side sender, int white, int white_rating, int black, int black_rating)
 {
     if ((sender != CHAL_WHITE && sender != CHAL_BLACK) || white < 1 || black < 1 ||
         white_rating < 0 || black_rating < 0)
@@ -101,8 +100,8 @@ int chal_accept(chal *c, chal_side by, int64_t now_us, refusal *why)
     return BH_OK;
 }
 
-int chal_counter(chal *c, const chal_rules *cr, chal_side by, int64_t proposal_us,
-                 int64_t now_us, refusal *why)
+int chal_counter(chal *c, const chal_rules *cr, chal_side by, int64_t proposal_us, int64_t now_us,
+                 refusal *why)
 {
     int rc = answer_ok(c, by, now_us, why);
     if (rc != BH_OK)
@@ -204,9 +203,9 @@ int chal_save(const chal *c, char *out, size_t cap)
                      " deadline=%" PRId64 " proposal=%" PRId64 " start=%" PRId64
                      " white=%d:%d:%d black=%d:%d:%d counters=%d ext=%d",
                      STATE[c->state], wb[c->sender], c->stage, wb[c->turn], wb[c->defaulter],
-                     c->want_alt[0], c->want_alt[1], c->deadline_us, c->proposal_us,
-                     c->start_us, c->player[0], c->rating[0], c->subs[0], c->player[1],
-                     c->rating[1], c->subs[1], c->counters, c->extensions);
+                     c->want_alt[0], c->want_alt[1], c->deadline_us, c->proposal_us, c->start_us,
+                     c->player[0], c->rating[0], c->subs[0], c->player[1], c->rating[1], c->subs[1],
+                     c->counters, c->extensions);
     return n < 0 || (size_t)n >= cap ? BH_ELIMIT : n;
 }
 
@@ -267,8 +266,8 @@ static bool consistent(const chal *c)
         return false;
     if (c->state == CHAL_FORFEIT && c->stage != 2)
         return false;
-    return c->start_us >= 0 && (c->start_us == 0 || c->state == CHAL_AGREED ||
-                                c->state == CHAL_STARTED);
+    return c->start_us >= 0 &&
+           (c->start_us == 0 || c->state == CHAL_AGREED || c->state == CHAL_STARTED);
 }
 
 int chal_load(chal *c, const char *text)
@@ -301,13 +300,12 @@ int chal_load(chal *c, const char *text)
         return BH_EPARSE;
     x.want_alt[0] = alt >= 10;
     x.want_alt[1] = alt % 10 == 1;
-    if (!key(&p, "deadline") || !num(&p, 0, INT64_MAX, &x.deadline_us) ||
-        !key(&p, "proposal") || !num(&p, 0, INT64_MAX, &x.proposal_us) ||
-        !key(&p, "start") || !num(&p, 0, INT64_MAX, &x.start_us) || !key(&p, "white") ||
+    if (!key(&p, "deadline") || !num(&p, 0, INT64_MAX, &x.deadline_us) || !key(&p, "proposal") ||
+        !num(&p, 0, INT64_MAX, &x.proposal_us) || !key(&p, "start") ||
+        !num(&p, 0, INT64_MAX, &x.start_us) || !key(&p, "white") ||
         !triple(&p, &x.player[0], &x.rating[0], &x.subs[0]) || !key(&p, "black") ||
         !triple(&p, &x.player[1], &x.rating[1], &x.subs[1]) || !key(&p, "counters") ||
-        !num(&p, 0, INT32_MAX, &alt) || !key(&p, "ext") || !num(&p, 0, INT32_MAX, &v) ||
-        *p != '\0')
+        !num(&p, 0, INT32_MAX, &alt) || !key(&p, "ext") || !num(&p, 0, INT32_MAX, &v) || *p != '\0')
         return BH_EPARSE;
     x.counters = (int)alt;
     x.extensions = (int)v;

@@ -31,9 +31,9 @@ typedef enum {
 } chal_state;
 
 typedef struct {
-    int64_t first_valid_us;  /* validity of the first challenge (art. 5: 10 days) */
-    int64_t second_valid_us; /* of the second (art. 5: 5 days) */
-    int base_s, inc_s;       /* time control by default (art. 4: 5+1 = 300 s + 1 s) */
+    int64_t first_valid_us;    /* validity of the first challenge (art. 5: 10 days) */
+    int64_t second_valid_us;   /* of the second (art. 5: 5 days) */
+    int base_s, inc_s;         /* time control by default (art. 4: 5+1 = 300 s + 1 s) */
     int alt_base_s, alt_inc_s; /* when both players agree before the game (art. 4: 10+1) */
 } chal_rules;
 
@@ -70,8 +70,7 @@ typedef struct {
 
 /* A board game in CHAL_NEW between white (player id, rating) and black; `sender` as above.
  * BH_EINVAL for a player id < 1, a negative rating or a bad sender. */
-int chal_init(chal *c, chal_side sender, int white, int white_rating, int black,
-              int black_rating);
+int chal_init(chal *c, chal_side sender, int white, int white_rating, int black, int black_rating);
 
 /* Send a challenge at now_us proposing start proposal_us (0: now): the first from CHAL_NEW,
  * valid first_valid_us, the second from CHAL_LAPSED, valid second_valid_us; the other side
@@ -91,8 +90,8 @@ int chal_accept(chal *c, chal_side by, int64_t now_us, refusal *why);
  * days in the first, 5 in the second: our choice where art. 5 is silent); a side that lets a
  * counter-proposal expire is the non-answering one. Refusals as chal_accept, and BH_EINVAL
  * proposal in the past ("proposal"). */
-int chal_counter(chal *c, const chal_rules *cr, chal_side by, int64_t proposal_us,
-                 int64_t now_us, refusal *why);
+int chal_counter(chal *c, const chal_rules *cr, chal_side by, int64_t proposal_us, int64_t now_us,
+                 refusal *why);
 
 /* Apply the time now_us: if an open proposal's deadline has passed, the side to answer has
  * not answered: after the first challenge CHAL_LAPSED, after the second CHAL_FORFEIT (art. 5);

@@ -34,8 +34,8 @@ static bool next_perm(int *p, int n)
 }
 
 /* Place pot teams pot[0..g-1] (best first): writes the chosen group of each to best[]. */
-static void place_pot(const roster_rating *r, const int *pot, int g, const long *sum,
-                      int *best, long *best_spread)
+static void place_pot(const roster_rating *r, const int *pot, int g, const long *sum, int *best,
+                      long *best_spread)
 {
     int perm[GROUPS_MAX_G];
     long long best_sq = 0;

@@ -13,16 +13,16 @@
 #include "refusal.h"
 #include "roster.h"
 
-#define GROUPS_MAX_G 8     /* 8! = 40320 placements a pot */
-#define GROUPS_MAX_S 16    /* teams a group */
+#define GROUPS_MAX_G 8  /* 8! = 40320 placements a pot */
+#define GROUPS_MAX_S 16 /* teams a group */
 
 typedef struct {
-    int g, s;                          /* groups, teams a group */
+    int g, s;                             /* groups, teams a group */
     int team[GROUPS_MAX_G][GROUPS_MAX_S]; /* team index (0-based, as given) by group and
-                                        * number in the group table (pot order: 1 = head) */
-    long sum[GROUPS_MAX_G];            /* sum of the group's team-rating sums */
-    int board_n;                       /* players a team rating averages (all equal) */
-    long spread[GROUPS_MAX_S];         /* after pot p: max - min of the group sums */
+                                           * number in the group table (pot order: 1 = head) */
+    long sum[GROUPS_MAX_G];               /* sum of the group's team-rating sums */
+    int board_n;                          /* players a team rating averages (all equal) */
+    long spread[GROUPS_MAX_S];            /* after pot p: max - min of the group sums */
 } groups_draw;
 
 /* Draw n = g * s teams whose team ratings are r[0..n-1] (borrowed; index = the caller's

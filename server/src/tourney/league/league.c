@@ -164,7 +164,8 @@ static int check_roster(const league *l, int self, const roster *r, int captain,
     return roster_team_rating(out, l->cfg.boards, &rr, why);
 }
 
-int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain, refusal *why)
+int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain,
+                    refusal *why)
 {
     if (l->status != LEAGUE_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-GROUPS", "tournament", -1);
@@ -208,13 +209,17 @@ int league_set_roster(league *l, int64_t team, const roster *r, refusal *why)
 
 int league__ko_stage(int mi)
 {
-    return mi <= BRACKET_QF4 ? LEAGUE_STAGE_QF : mi <= BRACKET_SF2 ? LEAGUE_STAGE_SF : LEAGUE_STAGE_FINAL;
+    return mi <= BRACKET_QF4   ? LEAGUE_STAGE_QF
+           : mi <= BRACKET_SF2 ? LEAGUE_STAGE_SF
+                               : LEAGUE_STAGE_FINAL;
 }
 
 static void stage_range(int s, int *lo, int *hi) /* knockout matches of stage s: [lo, hi) */
 {
     *lo = s == LEAGUE_STAGE_QF ? BRACKET_QF1 : s == LEAGUE_STAGE_SF ? BRACKET_SF1 : BRACKET_FINAL;
-    *hi = s == LEAGUE_STAGE_QF ? BRACKET_SF1 : s == LEAGUE_STAGE_SF ? BRACKET_FINAL : BRACKET_MATCHES;
+    *hi = s == LEAGUE_STAGE_QF   ? BRACKET_SF1
+          : s == LEAGUE_STAGE_SF ? BRACKET_FINAL
+                                 : BRACKET_MATCHES;
 }
 
 static int ngames(const league *l, int s)
@@ -405,7 +410,7 @@ static void match_done(league *l, int s, int mi, league_acts *a)
         int x, y;
         score(l, m, s, &x, &y);
         bracket_result(&l->kb, mi, l->cfg.boards, x, y, &l->rating[s][m->team[0]],
-                      &l->rating[s][m->team[1]], NULL);
+                       &l->rating[s][m->team[1]], NULL);
         if (l->kb.m[mi].by == BRACKET_LOT_DUE) {
             if (l->lot[mi] >= 0)
                 bracket_lot(&l->kb, mi, l->lot[mi], NULL); /* the load's replay */
@@ -562,8 +567,8 @@ bool league_next_instant(const league *l, int64_t *at_us)
 /* ---- challenge events --------------------------------------------------------------------- */
 
 /* The time first, then game k of the running stage, undecided. */
-static int begin(league *l, tfmt_key k, int64_t now_us, league_acts *a, league_mt **m, league_game **g,
-                 refusal *why)
+static int begin(league *l, tfmt_key k, int64_t now_us, league_acts *a, league_mt **m,
+                 league_game **g, refusal *why)
 {
     league_on_time(l, now_us, a);
     if (l->status != LEAGUE_RUNNING)
@@ -588,16 +593,16 @@ static int side_of(const league_game *g, int actor, refusal *why)
 }
 
 /* begin, then actor's side in game *g: the side (>= 0) or the refusal (< 0). */
-static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, league_game **g,
-                        refusal *why)
+static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a,
+                        league_game **g, refusal *why)
 {
     league_mt *m;
     int rc = begin(l, k, now_us, a, &m, g, why);
     return rc == BH_OK ? side_of(*g, actor, why) : rc;
 }
 
-int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
-            refusal *why)
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
+                league_acts *a, refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -628,8 +633,8 @@ int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts 
     return BH_OK;
 }
 
-int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
-               refusal *why)
+int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
+                   league_acts *a, refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -643,8 +648,8 @@ int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_
     return BH_OK;
 }
 
-int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, league_acts *a,
-                  refusal *why)
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us,
+                      league_acts *a, refusal *why)
 {
     league_mt *m;
     league_game *g;
@@ -676,7 +681,8 @@ int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t no
     return BH_OK;
 }
 
-int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a, refusal *why)
+int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a,
+                    refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -691,7 +697,7 @@ int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us,
 }
 
 int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
-              refusal *why)
+                  refusal *why)
 {
     league_mt *m;
     league_game *g;
@@ -708,8 +714,8 @@ int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-static int result_in(league *l, tfmt_key k, league_res res, bool director, int64_t now_us, league_acts *a,
-                     refusal *why)
+static int result_in(league *l, tfmt_key k, league_res res, bool director, int64_t now_us,
+                     league_acts *a, refusal *why)
 {
     league_mt *m;
     league_game *g;
@@ -727,14 +733,15 @@ static int result_in(league *l, tfmt_key k, league_res res, bool director, int64
     return BH_OK;
 }
 
-int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why)
+int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+                     refusal *why)
 {
     return result_in(l, k, res, false, now_us, a, why);
 }
 
 static const bh_result LEAGUE_RESULT[LEAGUE_RES_N_] = {
-    [LEAGUE_NONE] = BH_RES_NONE, [LEAGUE_1_0] = BH_RES_WIN1, [LEAGUE_DRAW] = BH_RES_DRAW,
-    [LEAGUE_0_1] = BH_RES_WIN2,  [LEAGUE_FF_W] = BH_RES_FF_W, [LEAGUE_FF_B] = BH_RES_FF_B,
+    [LEAGUE_NONE] = BH_RES_NONE,       [LEAGUE_1_0] = BH_RES_WIN1,  [LEAGUE_DRAW] = BH_RES_DRAW,
+    [LEAGUE_0_1] = BH_RES_WIN2,        [LEAGUE_FF_W] = BH_RES_FF_W, [LEAGUE_FF_B] = BH_RES_FF_B,
     [LEAGUE_FF_BOTH] = BH_RES_FF_BOTH,
 };
 
@@ -751,7 +758,8 @@ league_res league_res_of(bh_result r)
     return LEAGUE_NONE;
 }
 
-int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why)
+int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+                           refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);
 }
@@ -776,7 +784,8 @@ int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why)
     (void)now_us;
     if (l->status != LEAGUE_BETWEEN || !l->have_kb)
         return refusal_set(why, BH_ESTATE, "F-KNOCKOUT", "tournament", -1);
-    int s = l->stage == LEAGUE_STAGE_GROUPS ? league__ko_stage(bracket_first_match(&l->kb)) : l->stage + 1;
+    int s = l->stage == LEAGUE_STAGE_GROUPS ? league__ko_stage(bracket_first_match(&l->kb))
+                                            : l->stage + 1;
     int lo, hi;
     stage_range(s, &lo, &hi);
     roster_rating rr[LEAGUE_MAX_TEAMS + 1];
@@ -874,7 +883,7 @@ int league_n_matches(const league *l, int stage)
 }
 
 bool league_match(const league *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
-              int *round)
+                  int *round)
 {
     const league_mt *m = stage <= l->stage ? league__match(l, stage, mi) : NULL;
     if (!m)

@@ -44,8 +44,8 @@ enum {
     LEAGUE_REGISTERING = 0, /* teams come in (league_add_team) */
     LEAGUE_RUNNING = 1,     /* a stage is being played */
     LEAGUE_BETWEEN = 2,     /* a stage is over, the next waits for the director (art. 10: the
-                         * knockout starts "by agreement with the captains"); rosters may
-                         * change (art. 7) */
+                             * knockout starts "by agreement with the captains"); rosters may
+                             * change (art. 7) */
     LEAGUE_FINISHED = 3,
 };
 
@@ -57,7 +57,7 @@ typedef enum {
     LEAGUE_DRAW = 2,
     LEAGUE_0_1 = 3,
     LEAGUE_FF_W = 4,    /* White won by forfeit (Black did not answer the second challenge, art.
-                     * 5, or was absent at the agreed game, T-WAIT) */
+                         * 5, or was absent at the agreed game, T-WAIT) */
     LEAGUE_FF_B = 5,    /* Black won by forfeit */
     LEAGUE_FF_BOTH = 6, /* both lost by forfeit (both absent: T-WAIT, or the director's ruling) */
     LEAGUE_RES_N_
@@ -104,14 +104,14 @@ void league_free(league *l); /* NULL-safe */
 
 enum {
     LEAGUE_ACT_CREATE_GAME, /* create the chess game `key` now: team[] and player[] White's then
-                         * Black's, ruleset, base_ms + inc_ms (the agreed time control),
-                         * start_us (now, on the league's clock), wait_s (T-WAIT: the gate) */
+                             * Black's, ruleset, base_ms + inc_ms (the agreed time control),
+                             * start_us (now, on the league's clock), wait_s (T-WAIT: the gate) */
     LEAGUE_ACT_NOTICE,      /* tell player `to` (a per-player feed): note (LEAGUE_N_*) about game
-                         * `key`, at_us the instant it concerns (a deadline, a start) */
+                             * `key`, at_us the instant it concerns (a deadline, a start) */
     LEAGUE_ACT_STAGE,       /* stage `stage` began (publish its fixtures) */
     LEAGUE_ACT_STANDINGS,   /* publish the group tables or the bracket */
     LEAGUE_ACT_LOT_DUE,     /* knockout match key.match is drawn between equal team ratings: the
-                         * director draws the lot (league_lot) */
+                             * director draws the lot (league_lot) */
     LEAGUE_ACT_STAGE_OVER,  /* stage `stage` is over: the next waits for league_stage_start */
     LEAGUE_ACT_FINISH,      /* the league is over: team[0] is the winner */
     LEAGUE_ACT_PERSIST,     /* store the state (league_save); last in a list that changed it */
@@ -119,19 +119,19 @@ enum {
 
 /* Notices (LEAGUE_ACT_NOTICE note). */
 enum {
-    LEAGUE_N_SEND = 0,    /* you send the challenge of this game (art. 5, 5.1) */
-    LEAGUE_N_PROPOSED,    /* a challenge or counter-proposal for the start at_us (0: now)
-                       * awaits your answer until deadline_us */
-    LEAGUE_N_AGREED,      /* the game is agreed to start at at_us (0: as soon as both are present) */
-    LEAGUE_N_LAPSED,      /* your challenge lapsed unanswered: send the second one (5 days) */
-    LEAGUE_N_SUBST,       /* (to the non-answering team's captain) you may put in a substitute
-                       * rated not above the player (art. 5) */
+    LEAGUE_N_SEND = 0, /* you send the challenge of this game (art. 5, 5.1) */
+    LEAGUE_N_PROPOSED, /* a challenge or counter-proposal for the start at_us (0: now)
+                        * awaits your answer until deadline_us */
+    LEAGUE_N_AGREED,   /* the game is agreed to start at at_us (0: as soon as both are present) */
+    LEAGUE_N_LAPSED,   /* your challenge lapsed unanswered: send the second one (5 days) */
+    LEAGUE_N_SUBST,    /* (to the non-answering team's captain) you may put in a substitute
+                        * rated not above the player (art. 5) */
     LEAGUE_N_SUBSTITUTED, /* a substitute took the board */
     LEAGUE_N_FORFEIT,     /* the second challenge lapsed: the non-answering player lost by
-                       * forfeit (at_us: the deadline) */
+                           * forfeit (at_us: the deadline) */
     LEAGUE_N_EXTENDED,    /* the director extended the deadline to deadline_us */
     LEAGUE_N_TC,          /* the opponent agreed (at_us 1) or withdrew (at_us 0) the alternative
-                       * time control */
+                           * time control */
 };
 
 typedef struct {
@@ -171,7 +171,8 @@ void league_acts_fini(league_acts *a);
  * "invited"); roster_team_rating's (BH_ESHORT "players": fewer than cfg.boards, BH_EINVAL
  * "rating": an unrated board player). The team rating is the average of the cfg.boards
  * board players' ratings (F-TEAMRATING; roster_team_rating). */
-int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain, refusal *why);
+int league_add_team(league *l, int64_t team, const char *name, const roster *r, int captain,
+                    refusal *why);
 
 /* A new roster for team (same checks; its captain stays and must be on it), in registration
  * or between stages (art. 7: "the rosters change considerably" before the knockout): the next
@@ -197,29 +198,29 @@ int league_start(league *l, int64_t now_us, league_acts *a, refusal *why);
 /* The sender of game k (its player on the sending side) sends the challenge proposing start
  * proposal_us (0: now): the first (valid cr.first_valid_us) or, after a lapse, the second
  * (cr.second_valid_us). LEAGUE_N_PROPOSED to the opponent. */
-int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
-            refusal *why);
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
+                league_acts *a, refusal *why);
 /* The player who must answer accepts: LEAGUE_N_AGREED to both; a start of 0 or one that has come
  * creates the game now (LEAGUE_ACT_CREATE_GAME), a later one when league_on_time reaches it. */
 int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, refusal *why);
 /* The player who must answer proposes another start instead (chal_counter). */
-int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, league_acts *a,
-               refusal *why);
+int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
+                   league_acts *a, refusal *why);
 /* The captain of the non-answering team puts in a substitute (player id on the team's roster,
  * rated as the roster has it) for game k's non-answering player (chal_substitute: rated not
  * above him). Also BH_ENOTFOUND "player" (not on the roster), BH_EEXIST "player" (he plays
  * another board of this match). LEAGUE_N_SUBSTITUTED to the substitute and the opponent. */
-int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, league_acts *a,
-                  refusal *why);
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us,
+                      league_acts *a, refusal *why);
 /* A player of game k agrees (want) or withdraws agreement to the alternative time control
  * (art. 4: 10+1 when both agree, until the game is created). LEAGUE_N_TC to the opponent. */
 int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a,
-                refusal *why);
+                    refusal *why);
 /* The director moves game k's open deadline to new_deadline_us (chal_extend: later than the
  * current one and now_us). Who is the director is the caller's business. LEAGUE_N_EXTENDED to
  * the player who must answer. */
 int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
-              refusal *why);
+                  refusal *why);
 
 /* Apply the time now_us: every open deadline at or before it fires once (the first
  * challenge lapses: LEAGUE_N_LAPSED to the sender, LEAGUE_N_SUBST to the other team's captain; the
@@ -233,15 +234,17 @@ bool league_next_instant(const league *l, int64_t *at_us);
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (LEAGUE_1_0..LEAGUE_FF_BOTH: the forfeits of
- * the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK, BH_ENOTFOUND
+/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (LEAGUE_1_0..LEAGUE_FF_BOTH: the forfeits
+ * of the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK, BH_ENOTFOUND
  * "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
-int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why);
+int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+                     refusal *why);
 /* The director decides game k not yet decided, whatever its challenge's state. The
  * regulation sets no deadline for sending (a challenge never sent, or no second challenge
  * after a lapse): no timer runs then, and the director rules with this. Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
-int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a, refusal *why);
+int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+                           refusal *why);
 /* The lot of a drawn knockout match between equal team ratings (LEAGUE_ACT_LOT_DUE): winner 0
  * (the team named first) or 1. bracket_lot's refusals. */
 int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, refusal *why);
@@ -266,8 +269,8 @@ int league_team_captain(const league *l, int tid);
 /* Team tid's rating in stage s (the group stage's is fixed at the start, a knockout stage's
  * at its start); false if not computed. */
 bool league_team_rating(const league *l, int tid, int stage, roster_rating *out);
-const groups_draw *league_draw(const league *l);       /* NULL before the start; team = tid - 1 */
-const bracket *league_bracket(const league *l); /* NULL before the group stage is over */
+const groups_draw *league_draw(const league *l); /* NULL before the start; team = tid - 1 */
+const bracket *league_bracket(const league *l);  /* NULL before the group stage is over */
 
 typedef struct {
     tfmt_key key;
@@ -284,11 +287,11 @@ typedef struct {
  * knockout); group and round may be NULL. */
 int league_n_matches(const league *l, int stage);
 bool league_match(const league *l, int stage, int mi, int64_t *first, int64_t *second, int *group,
-              int *round);
+                  int *round);
 /* Game points x2 of the first- and second-named team in match mi of stage s over its
  * decided games; true when every game is decided. */
 bool league_match_score(const league *l, int stage, int mi, int *gp2_first, int *gp2_second);
-int league_games_per_match(const league *l, int stage);        /* boards, x2 in the knockout */
+int league_games_per_match(const league *l, int stage);          /* boards, x2 in the knockout */
 const league_game *league_game_get(const league *l, tfmt_key k); /* NULL: none */
 
 /* A group table row (art. 6). */
@@ -345,8 +348,8 @@ char *league_trf_stage(const league *l, int s);
 /* ---- storage ------------------------------------------------------------------------------ */
 
 /* The whole state as text (malloc'd): config, teams, current rosters, status, the draw, the
- * stage ratings, every game (result and challenge: chal_save), the lots. Instants are on the league's
- * clock and stored as they are. */
+ * stage ratings, every game (result and challenge: chal_save), the lots. Instants are on the
+ * league's clock and stored as they are. */
 char *league_save(const league *l);
 /* Back from league_save's text: BH_OK with *out, or BH_EPARSE (*out NULL; *line, may be NULL: the
  * line, 0 for an inconsistency of the whole). The next league_on_time fires what fell due while

@@ -10,8 +10,8 @@
 
 static const char *stage_name(int s)
 {
-    static const char *const n[] = {"?", "the group stage", "the quarter-finals",
-                                    "the semi-finals", "the final"};
+    static const char *const n[] = {"?", "the group stage", "the quarter-finals", "the semi-finals",
+                                    "the final"};
     return s >= LEAGUE_STAGE_GROUPS && s <= LEAGUE_STAGE_FINAL ? n[s] : n[0];
 }
 
@@ -131,10 +131,10 @@ static void loaded(void *ev, uint64_t now_us, tfmt_acts *a)
  * game decided already (the director's result) is refused by the league and ignored here. */
 static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
-    static const league_res R[] = {[TFMT_WIN1] = LEAGUE_1_0,   [TFMT_DRAW] = LEAGUE_DRAW,
-                               [TFMT_WIN2] = LEAGUE_0_1,   [TFMT_VOID] = LEAGUE_DRAW,
-                               [TFMT_FF_W] = LEAGUE_FF_W,  [TFMT_FF_B] = LEAGUE_FF_B,
-                               [TFMT_FF_BOTH] = LEAGUE_FF_BOTH};
+    static const league_res R[] = {
+        [TFMT_WIN1] = LEAGUE_1_0,       [TFMT_DRAW] = LEAGUE_DRAW, [TFMT_WIN2] = LEAGUE_0_1,
+        [TFMT_VOID] = LEAGUE_DRAW,      [TFMT_FF_W] = LEAGUE_FF_W, [TFMT_FF_B] = LEAGUE_FF_B,
+        [TFMT_FF_BOTH] = LEAGUE_FF_BOTH};
     const league_game *g = league_game_get(ev, k);
     if (!g || g->res != LEAGUE_NONE || (unsigned)res >= BH_ARRAY_LEN(R))
         return;

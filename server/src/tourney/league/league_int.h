@@ -21,14 +21,14 @@ typedef struct {
 struct league {
     int64_t id;
     league_config cfg;
-    int status;                  /* LEAGUE_REGISTERING .. LEAGUE_FINISHED */
-    int stage;                   /* LEAGUE_STAGE_*, 0 before the start */
+    int status;                          /* LEAGUE_REGISTERING .. LEAGUE_FINISHED */
+    int stage;                           /* LEAGUE_STAGE_*, 0 before the start */
     roster_team t[LEAGUE_MAX_TEAMS + 1]; /* [1..nt] */
     int nt;
     bool drawn;
     groups_draw draw;
     roster_rating rating[LEAGUE_STAGES][LEAGUE_MAX_TEAMS + 1]; /* [stage][tid]; n == 0: none */
-    league_mt *gm;                                         /* the group stage's matches */
+    league_mt *gm;                                             /* the group stage's matches */
     int ngm;
     bool have_kb;
     bracket kb;

@@ -1,6 +1,6 @@
-/* league_io.c: the league event's exports (group tables, bracket) and its stored text form (league.h).
- * SPDX-License-Identifier: MIT
- * The stored form is line based, like the club's (club_io.c): a record code, numbers, then
+/* league_io.c: the league event's exports (group tables, bracket) and its stored text form
+ * (league.h). SPDX-License-Identifier: MIT The stored form is line based, like the club's
+ * (club_io.c): a record code, numbers, then
  * %-escaped strings (text_esc.h); a game's challenge is chal_save's line. The schedules are
  * not stored: the stored draw and the Berger tables give the group matches again, the group
  * results the bracket, and the stored results (with the stored lots) decide it again. */
@@ -269,7 +269,7 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
             int side[LEAGUE_MAX_ROUNDS_TRF], pts = 0;
             for (int r = 0; r < rounds; r++) {
                 g[r] = s == LEAGUE_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
-                                            : ko_game(l, s, t, p->id, r, &side[r]);
+                                                : ko_game(l, s, t, p->id, r, &side[r]);
                 if (g[r] && g[r]->res != LEAGUE_NONE) {
                     char ch = trf_res(g[r]->res, side[r]);
                     pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
@@ -335,7 +335,7 @@ char *league_trf_groups(const league *l)
         return done(&b);
     int rounds = berger_rounds(l->draw.s, 0);
     int in[LEAGUE_MAX_TEAMS + 1], place[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0},
-        gp2[LEAGUE_MAX_TEAMS + 1] = {0};
+                                                           gp2[LEAGUE_MAX_TEAMS + 1] = {0};
     league_row rows[GROUPS_MAX_S];
     for (int t = 0; t <= LEAGUE_MAX_TEAMS; t++)
         in[t] = t >= 1 && t <= l->nt;
@@ -365,7 +365,8 @@ char *league_trf_stage(const league *l, int s)
     if (s < LEAGUE_STAGE_QF || s > LEAGUE_STAGE_FINAL || !l->have_kb)
         return done(&b);
     /* the stage's teams: match points 2/1/0 by game points, place 1 for the team through */
-    int in[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0}, gp2[LEAGUE_MAX_TEAMS + 1] = {0};
+    int in[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0},
+                              gp2[LEAGUE_MAX_TEAMS + 1] = {0};
     int place[LEAGUE_MAX_TEAMS + 1] = {0}, nteams = 0;
     for (int mi = 0; mi < league_n_matches(l, s); mi++) {
         const league_mt *m = league__match(l, s, mi);
@@ -521,8 +522,9 @@ int league_load(int64_t id, const char *text, league **out, int *line)
         if (strncmp(lp, "game ", 5) == 0 && l && l->status != LEAGUE_REGISTERING) {
             int s, mi, game, board, res, off = 0;
             if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
-                off == 0 || s < LEAGUE_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 || game > 1 ||
-                board < 0 || board >= l->cfg.boards || res < LEAGUE_NONE || res >= LEAGUE_RES_N_)
+                off == 0 || s < LEAGUE_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 ||
+                game > 1 || board < 0 || board >= l->cfg.boards || res < LEAGUE_NONE ||
+                res >= LEAGUE_RES_N_)
                 goto bad;
             if (nst == cst) {
                 cst = cst ? 2 * cst : 64;
@@ -665,10 +667,12 @@ int league_load(int64_t id, const char *text, league **out, int *line)
                 goto bad;
             if (s == LEAGUE_STAGE_QF && l->kb.groups == 2)
                 continue; /* semi-finals first */
-            int lo = s == LEAGUE_STAGE_QF ? BRACKET_QF1 : s == LEAGUE_STAGE_SF ? BRACKET_SF1 : BRACKET_FINAL;
+            int lo = s == LEAGUE_STAGE_QF   ? BRACKET_QF1
+                     : s == LEAGUE_STAGE_SF ? BRACKET_SF1
+                                            : BRACKET_FINAL;
             int hi = s == LEAGUE_STAGE_QF   ? BRACKET_SF1
                      : s == LEAGUE_STAGE_SF ? BRACKET_FINAL
-                                        : BRACKET_MATCHES;
+                                            : BRACKET_MATCHES;
             for (int mi = lo; mi < hi; mi++)
                 for (int i = 0; i < 2; i++)
                     if (!l->kb.m[mi].team[i] || !l->rating[s][l->kb.m[mi].team[i]].n)
@@ -683,7 +687,9 @@ int league_load(int64_t id, const char *text, league **out, int *line)
         }
         /* the status must be what the results make it */
         bool over = league__stage_done(l);
-        int want = !over ? LEAGUE_RUNNING : l->stage == LEAGUE_STAGE_FINAL ? LEAGUE_FINISHED : LEAGUE_BETWEEN;
+        int want = !over                            ? LEAGUE_RUNNING
+                   : l->stage == LEAGUE_STAGE_FINAL ? LEAGUE_FINISHED
+                                                    : LEAGUE_BETWEEN;
         if (l->status != want)
             goto bad;
     }

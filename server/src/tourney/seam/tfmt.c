@@ -1,6 +1,5 @@
-/* tfmt.c: the seam's small logic (tfmt.h): the action list, results, the stored form of a game's key, the
- * format of a saved text.
- * SPDX-License-Identifier: MIT */
+/* tfmt.c: the seam's small logic (tfmt.h): the action list, results, the stored form of a game's
+ * key, the format of a saved text. SPDX-License-Identifier: MIT */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +44,6 @@ void tfmt_note(tfmt_acts *a, int rc, const char *fmt, ...)
     va_end(ap);
 }
 
-
 tfmt_res tfmt_res_plain(tfmt_res r)
 {
     switch (r) {
@@ -61,8 +59,8 @@ tfmt_res tfmt_res_plain(tfmt_res r)
 bh_result tfmt_res_result(tfmt_res r)
 {
     static const bh_result map[] = {
-        [TFMT_WIN1] = BH_RES_WIN1, [TFMT_DRAW] = BH_RES_DRAW, [TFMT_WIN2] = BH_RES_WIN2,
-        [TFMT_VOID] = BH_RES_DRAW, [TFMT_FF_W] = BH_RES_FF_W, [TFMT_FF_B] = BH_RES_FF_B,
+        [TFMT_WIN1] = BH_RES_WIN1,       [TFMT_DRAW] = BH_RES_DRAW, [TFMT_WIN2] = BH_RES_WIN2,
+        [TFMT_VOID] = BH_RES_DRAW,       [TFMT_FF_W] = BH_RES_FF_W, [TFMT_FF_B] = BH_RES_FF_B,
         [TFMT_FF_BOTH] = BH_RES_FF_BOTH,
     };
     return (unsigned)r < BH_ARRAY_LEN(map) ? map[r] : BH_RES_NONE;

@@ -34,8 +34,8 @@ static int first_games(const tour *t, const tour_match *m, bool *a_team1, int ma
 /* T-DOUBLE, P-GAME2: the match's games follow one another; after a decisive game the loser
  * chooses whether to swap (the caller waits for the choice or its deadline, then passes it:
  * the default is a swap); after a draw the game ruleset decides (draw_swaps_game2). */
-static int next_game(const tour *t, const tour_match *m, int game_no, bool a_team1,
-                     tfmt_res res, int choice, bool *loser_a, bool *a_team1_next)
+static int next_game(const tour *t, const tour_match *m, int game_no, bool a_team1, tfmt_res res,
+                     int choice, bool *loser_a, bool *a_team1_next)
 {
     const tour_ruleset *rs = tour_rules(t);
     if (m->b == 0 || m->forfeit != TOUR_FF_NONE || game_no + 1 >= rs->games)

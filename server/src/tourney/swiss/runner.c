@@ -236,14 +236,14 @@ static bool playoff_next(runner *r, uint64_t now_us, tfmt_acts *a)
     if (last && !last->finished)
         return true;
     uint64_t lot = bh_weyl64(r->seed + (uint64_t)k + 1);
-    bool a_white = met >= 0                                                   ? met == 0
+    bool a_white = met >= 0                                                 ? met == 0
                    : lastw[0] != lastw[1] && lastw[0] >= 0 && lastw[1] >= 0 ? lastw[0] == 0
-                   : bal[0] != bal[1]                                 ? bal[0] < bal[1]
-                                                                      : (lot >> 63) != 0;
+                   : bal[0] != bal[1]                                       ? bal[0] < bal[1]
+                                                                            : (lot >> 63) != 0;
     char rules[24];
     snprintf(rules, sizeof rules, "%.15s-arm", tour_rules(r->t)->game_ruleset);
     tfmt_note(a, 0, "Armageddon play-off game %d: %d (White) - %d", k + 1, a_white ? ta : tb,
-                 a_white ? tb : ta);
+              a_white ? tb : ta);
     create_game(r, key_of(0, a_white ? tb : ta, k), a_white ? two[0] : two[1],
                 a_white ? two[1] : two[0], rules, RUNNER_ARM_WHITE_MS, 0, true,
                 after_break(r, r->last_end_us, now_us), a);
@@ -270,10 +270,10 @@ static void playoff_over(runner *r, const runner_game *g, uint64_t now_us, tfmt_
         tour_add_playoff(r->t, w ? white : black, w ? black : white);
     }
     tfmt_note(a, 0, "play-off game %d: %s%s", g->key.game + 1,
-                 bh_result_token(tfmt_res_result(g->result)), v ? " (void: played again)" : "");
+              bh_result_token(tfmt_res_result(g->result)), v ? " (void: played again)" : "");
     persist(a);
     if (r->status == TFMT_RUNNING) { /* its standings come once: with the next play-off game
-                                        * (playoff_next) or as the final ones */
+                                      * (playoff_next) or as the final ones */
         runner__next_round(r, now_us, 0, a);
         return;
     }
@@ -449,8 +449,8 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, tfmt_act
         choice = c->choice < 0 ? 1 : c->choice;
         what = f->next_game(r->t, m, k.game, a_team1, res, choice, &loser_a, &next_a);
         if (what == RUNNER_NEXT_GAME)
-            game2_decided(a, k, c->loser, choice == 1, c->choice < 0 ? RUNNER_G2_DEFAULT
-                                                                     : RUNNER_G2_CHOSEN);
+            game2_decided(a, k, c->loser, choice == 1,
+                          c->choice < 0 ? RUNNER_G2_DEFAULT : RUNNER_G2_CHOSEN);
     } else if (what == RUNNER_NEXT_GAME && k.game == 0) {
         game2_decided(a, k, 0, next_a != a_team1, RUNNER_G2_DRAW);
     }
@@ -521,8 +521,8 @@ int runner_choose(runner *r, tfmt_key game1, bool swap, uint64_t now_us, tfmt_ac
     if (!c || c->choice >= 0)
         return BH_ENOTFOUND;
     c->choice = swap;
-    tfmt_note(a, 0, "round %d match %d: the loser chooses to %s colours in game 2",
-                 game1.round, game1.match + 1, swap ? "swap" : "keep");
+    tfmt_note(a, 0, "round %d match %d: the loser chooses to %s colours in game 2", game1.round,
+              game1.match + 1, swap ? "swap" : "keep");
     if (r->status == TFMT_RUNNING)
         choice_due(r, game1, now_us, a);
     return BH_OK;
@@ -531,8 +531,7 @@ int runner_choose(runner *r, tfmt_key game1, bool swap, uint64_t now_us, tfmt_ac
 /* ---- results --------------------------------------------------------------------------------- */
 
 /* The model's result of game g of match m (side a's view) from its result from the seats. */
-static tour_game tour_res(const runner *r, const runner_game *g, const tour_match *m,
-                          tfmt_res res)
+static tour_game tour_res(const runner *r, const runner_game *g, const tour_match *m, tfmt_res res)
 {
     bool a1 = g->team[0] == r->team_of[m->a];
     if (res == TFMT_WIN1)
@@ -542,8 +541,7 @@ static tour_game tour_res(const runner *r, const runner_game *g, const tour_matc
     return TOUR_G_DRAW;
 }
 
-void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
-                      tfmt_acts *a)
+void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
     runner_game *g = runner__game(r, k);
     if (!g || g->finished)
@@ -569,9 +567,9 @@ void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
      * team seated as team 1 (White on board A) first, BPGN's result between them. */
     const tour_team *t1 = tour_team_get(r->t, tid_of(r, copy.team[0]));
     const tour_team *t2 = tour_team_get(r->t, tid_of(r, copy.team[1]));
-    tfmt_note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1,
-                 k.game + 1, t1 ? t1->name : "?", bh_result_token(tfmt_res_result(res)),
-                 t2 ? t2->name : "?", res == TFMT_VOID ? " (void)" : "");
+    tfmt_note(a, 0, "round %d match %d game %d: %s %s %s%s", k.round, k.match + 1, k.game + 1,
+              t1 ? t1->name : "?", bh_result_token(tfmt_res_result(res)), t2 ? t2->name : "?",
+              res == TFMT_VOID ? " (void)" : "");
     if (r->status == TFMT_RUNNING)
         next_game(r, &copy, now_us, a);
     persist(a);
@@ -675,15 +673,14 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a)
         /* stale: the runner moved on (or the job was cancelled: its result means nothing) */
         if (j->id == r->job_id) {
             r->job_id = 0;
-            bool put_back = j->purpose == RUNNER_JOB_PAIR && j->old &&
-                            j->round == tour_n_rounds(r->t);
+            bool put_back =
+                j->purpose == RUNNER_JOB_PAIR && j->old && j->round == tour_n_rounds(r->t);
             if (put_back && tour_add_round(r->t, j->old, j->nold) != BH_OK)
                 tfmt_note(a, BH_ESTATE, "the round replaced could not be put back");
             reply_due(a, j->cookie, j->purpose == RUNNER_JOB_PAIR ? BH_ESTATE : BH_OK,
                       j->purpose == RUNNER_JOB_PAIR ? "pairing" : NULL);
         }
-        tfmt_note(a, 0, "a pairing of round %d that is no longer wanted was dropped",
-                     j->round + 1);
+        tfmt_note(a, 0, "a pairing of round %d that is no longer wanted was dropped", j->round + 1);
         runner_job_free(j);
         return;
     }

@@ -23,13 +23,12 @@
 typedef struct runner runner;
 typedef struct runner_job runner_job;
 
-
 typedef struct {
     tfmt_key key;
-    int64_t team[2];      /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
-    bool finished;        /* its end is known (runner_game_over, or ended by the runner) */
+    int64_t team[2]; /* teams in seat order: GAME_TEAM_1, GAME_TEAM_2 */
+    bool finished;   /* its end is known (runner_game_over, or ended by the runner) */
     tfmt_res result; /* when finished: the latest (a director's override included) */
-    uint64_t end_us;      /* monotonic instant its end was known (runner_game_over), 0 none */
+    uint64_t end_us; /* monotonic instant its end was known (runner_game_over), 0 none */
 } runner_game;
 
 /* A P-GAME2 choice: game 1 of a match was decided; the loser chooses game 2's colours. */
@@ -49,14 +48,12 @@ enum {
                       * game 2 is created: team[0] the loser (0 after a draw), swap, how */
 };
 
-
 /* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
 enum {
     RUNNER_G2_CHOSEN = 0,  /* the loser chose (runner_choose) */
     RUNNER_G2_DEFAULT = 1, /* no choice before the deadline: the default (swap) */
     RUNNER_G2_DRAW = 2     /* game 1 was drawn: the game ruleset decides (draw_swaps_game2) */
 };
-
 
 /* What a director's command answers: rc BH_OK or an error with the field to name and, for
  * some, a message (protocol/messages/c2s-*.md); deferred: BH_OK now, and the reply (the
@@ -71,17 +68,17 @@ typedef struct {
 /* Options of a new event, as the tournament_create message gives them. */
 typedef struct {
     const char *name;
-    const char *ruleset;  /* game ruleset: "regulation" or "online" */
-    int64_t base_ms, inc_ms; /* 0: the ruleset default (P-TC 3+0); inc_ms counts only with a
-                              * base_ms or an inc_ms */
-    int rounds;              /* 0: T-ROUNDS */
-    int small;               /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
+    const char *ruleset;          /* game ruleset: "regulation" or "online" */
+    int64_t base_ms, inc_ms;      /* 0: the ruleset default (P-TC 3+0); inc_ms counts only with a
+                                   * base_ms or an inc_ms */
+    int rounds;                   /* 0: T-ROUNDS */
+    int small;                    /* 0 default, 1 "rr", 2 "cap" (T-ROUNDS small field) */
     const char *const *tiebreaks; /* tb_name()s in order; NULL / 0: T-TIEBREAK's default */
     int n_tiebreaks;
     /* Tests only (the golden comparison, tests/data/runner/golden.txt): a withdrawal forfeits
      * its whole current match, games played included (runner_set_legacy_withdraw). */
     bool legacy_withdraw;
-    int late_until; /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
+    int late_until;   /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
     uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, whoever is there) */
     uint32_t break_s; /* tour_ruleset break_s (0: the next game or round starts at once) */
 } runner_config;
@@ -155,8 +152,7 @@ int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runn
  * the next round, the play-off, the end. A game whose end is known already (one the runner
  * ended itself: TFMT_ACT_END_GAME coming back) and an unknown key are ignored. Paused, the
  * result is recorded and nothing starts (the standings follow when the round is complete). */
-void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
-                      tfmt_acts *a);
+void runner_game_over(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a);
 
 /* P-GAME2: the open choice of game 1 `game1` (BH_OK, *out filled) or BH_ENOTFOUND (none, or
  * made already). Who may choose for the loser is the caller's business (its sessions). */
@@ -193,8 +189,8 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
  * Berger table); the pairer's errors "round"; a hand pairing's "pairs[i]" or "pairs" with a
  * message naming the teams (swiss_pair_hand). On an error nothing changes. */
 int runner_pair(runner *r, uint64_t cookie, tfmt_acts *a, runner_reply *rep);
-int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
-                     tfmt_acts *a, runner_reply *rep);
+int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch, tfmt_acts *a,
+                     runner_reply *rep);
 
 /* round_start while paused: start what T-AUTO would start next (the round paired by hand, the
  * games 2 due, or the next round, pairing it first); it stays paused. A game 2 whose P-GAME2
@@ -213,8 +209,8 @@ int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a
  * the score of a forfeited match). On BH_OK the match and standings are recomputed and a
  * pending P-GAME2 choice goes to the new loser. */
 int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep);
-int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
-                    tfmt_acts *a, runner_reply *rep);
+int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a,
+                    runner_reply *rep);
 
 /* ---- pairing jobs (off the loop) ----------------------------------------------------------- */
 
@@ -240,10 +236,10 @@ int runner_status(const runner *r);
 const char *runner_status_name(int status); /* "registering", "running", "finished", "paused" */
 bool runner_fallback(const runner *r);      /* T-ROUNDS small-field fallback applied */
 const tour *runner_tour(const runner *r);
-int64_t runner_team_id(const runner *r, int tid); /* the caller's id of pairing number tid, 0 */
+int64_t runner_team_id(const runner *r, int tid);   /* the caller's id of pairing number tid, 0 */
 int runner_team_tid(const runner *r, int64_t team); /* pairing number of a team id, 0 none */
 int runner_n_games(const runner *r);
-const runner_game *runner_game_at(const runner *r, int i); /* creation order */
+const runner_game *runner_game_at(const runner *r, int i);       /* creation order */
 const runner_game *runner_game_get(const runner *r, tfmt_key k); /* NULL: none */
 int runner_n_choices(const runner *r);
 const runner_choice *runner_choice_at(const runner *r, int i);

@@ -108,17 +108,20 @@ static int late_check(const runner *r, runner_reply *rep)
             snprintf(rep->msg, sizeof rep->msg, "the tournament is over: no entries");
     } else if (tour_format(t) == TOUR_ROUND_ROBIN) {
         runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg, "a round robin takes no late entries (its Berger "
+        snprintf(rep->msg, sizeof rep->msg,
+                 "a round robin takes no late entries (its Berger "
                  "table is fixed at the start)");
     } else if (!until) {
         runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg, "the tournament has started and takes no late "
+        snprintf(rep->msg, sizeof rep->msg,
+                 "the tournament has started and takes no late "
                  "entries (late_until is set at creation)");
     } else if (entry > until || entry > tour_planned_rounds(t)) {
         runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg, "late entries were taken up to round %d; the next "
-                 "round is %d", until < tour_planned_rounds(t) ? until : tour_planned_rounds(t),
-                 entry);
+        snprintf(rep->msg, sizeof rep->msg,
+                 "late entries were taken up to round %d; the next "
+                 "round is %d",
+                 until < tour_planned_rounds(t) ? until : tour_planned_rounds(t), entry);
     }
     return rep->rc;
 }
@@ -150,7 +153,7 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
     if (r->status != TFMT_REGISTERING) { /* T-LATE */
         runner__touch(r, a);
         tfmt_note(a, 0, "late entry: team %lld, pairing number %d, paired from round %d",
-                     (long long)team, tid, tour_team_get(r->t, tid)->entry_round);
+                  (long long)team, tid, tour_team_get(r->t, tid)->entry_round);
         runner__rebroadcast(r, tour_n_rounds(r->t), a);
         return BH_OK;
     }
@@ -192,8 +195,8 @@ int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runn
     r->nteam_of = n + 1;
     r->status = TFMT_RUNNING;
     tfmt_note(a, 0, "started: %d teams, %d rounds, %s%s", n, tour_planned_rounds(r->t),
-                 tour_format(r->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
-                 r->fallback ? " (T-ROUNDS small-field fallback)" : "");
+              tour_format(r->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
+              r->fallback ? " (T-ROUNDS small-field fallback)" : "");
     if (r->inline_jobs)
         cookie = 0;
     runner__next_round(r, now_us, cookie, a);
@@ -229,16 +232,16 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         return rep->rc;
     int tid = runner_team_tid(r, team);
     /* the games played stand, only the rest is forfeited (tour_withdraw_games) */
-    int rc = !tid                             ? BH_ENOTFOUND
+    int rc = !tid                           ? BH_ENOTFOUND
              : keep_current || r->legacy_wd ? tour_withdraw(r->t, tid, keep_current)
-                                             : tour_withdraw_games(r->t, tid);
+                                            : tour_withdraw_games(r->t, tid);
     if (rc != BH_OK) {
         runner__reply(rep, rc, "team");
         return rc;
     }
     int n = tour_n_rounds(r->t);
     tfmt_note(a, 0, "team %lld withdrawn%s", (long long)team,
-                 keep_current ? " after its current match" : "");
+              keep_current ? " after its current match" : "");
     /* End the team's live games of a forfeited match or of the play-off (T-FORFEIT; in the
      * play-off, T-ARMAGEDDON: the other team wins, and a withdrawn team is out of it): each
      * as a loss for it, now, and T-AUTO goes on from each end (it may pair the next round or
@@ -246,11 +249,10 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
     for (int i = 0; i < r->ng; i++) {
         runner_game g = r->g[i];
         const tour_match *m = tour_round_match(r->t, g.key.round, g.key.match);
-        bool playoff = g.key.round == 0 && !keep_current &&
-                       (g.team[0] == team || g.key.match == tid);
+        bool playoff =
+            g.key.round == 0 && !keep_current && (g.team[0] == team || g.key.match == tid);
         bool ff = m && (m->forfeit != TOUR_FF_NONE || (m->ff_games >> g.key.game & 1));
-        if (g.finished ||
-            (!playoff && (g.key.round != n || !ff || (m->a != tid && m->b != tid))))
+        if (g.finished || (!playoff && (g.key.round != n || !ff || (m->a != tid && m->b != tid))))
             continue;
         tfmt_res res = g.team[0] == team ? TFMT_WIN2 : TFMT_WIN1;
         tfmt_act *x = tfmt_push(a, TFMT_ACT_END_GAME);
@@ -301,18 +303,24 @@ static void hand_error(const runner *r, const int64_t (*given)[2], int rnd, int 
     switch (rc) {
     case BH_ENOTFOUND: snprintf(msg, cap, "no team %lld in this tournament", team); break;
     case BH_ESTATE:
-        snprintf(msg, cap, "team %lld is not to be paired in round %d (withdrawn, not yet "
-                 "entered, or on a requested bye)", team, rnd + 1);
+        snprintf(msg, cap,
+                 "team %lld is not to be paired in round %d (withdrawn, not yet "
+                 "entered, or on a requested bye)",
+                 team, rnd + 1);
         break;
     case BH_EEXIST: snprintf(msg, cap, "team %lld is listed twice", team); break;
     case BH_ELIMIT: snprintf(msg, cap, "a second bye (team %lld): one PAB at most", team); break;
     case BH_EPAIR:
         if (bye)
-            snprintf(msg, cap, "team %lld had a pairing-allocated bye or won a match by "
-                     "forfeit: no PAB for it (C.04.1 d)", team);
+            snprintf(msg, cap,
+                     "team %lld had a pairing-allocated bye or won a match by "
+                     "forfeit: no PAB for it (C.04.1 d)",
+                     team);
         else
-            snprintf(msg, cap, "teams %lld and %lld met before ([C1]): send allow_rematch to "
-                     "pair them again", (long long)given[i][0], (long long)given[i][1]);
+            snprintf(msg, cap,
+                     "teams %lld and %lld met before ([C1]): send allow_rematch to "
+                     "pair them again",
+                     (long long)given[i][0], (long long)given[i][1]);
         break;
     default:
         if (i >= 0)
@@ -329,7 +337,7 @@ static void hand_error(const runner *r, const int64_t (*given)[2], int rnd, int 
 static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_rematch, int rnd,
                         runner_reply *rep)
 {
-    int (*pairs)[2] = xmalloc(((size_t)n + 1) * sizeof *pairs);
+    int(*pairs)[2] = xmalloc(((size_t)n + 1) * sizeof *pairs);
     for (int i = 0; i < n; i++)
         for (int k = 0; k < 2; k++) {
             /* not a team of this event: a negative id of its own, so that two unknown teams
@@ -343,14 +351,14 @@ static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_
         }
     swiss_pairing p = {0, NULL};
     swiss_hand_err e;
-    int rc = swiss_pair_hand(r->t, r->seed + (uint64_t)rnd, (const int (*)[2])pairs, n,
+    int rc = swiss_pair_hand(r->t, r->seed + (uint64_t)rnd, (const int(*)[2])pairs, n,
                              allow_rematch, &p, &e);
     if (rc == BH_OK && (rc = tour_add_round(r->t, p.m, p.n)) != BH_OK)
         e.pair = -1;
     if (rc != BH_OK && e.pair < 0 && rc != BH_EINVAL)
         runner__reply(rep, rc, "round");
     else if (rc != BH_OK)
-        hand_error(r, given, rnd, rc, (const int (*)[2])pairs, &e, rep);
+        hand_error(r, given, rnd, rc, (const int(*)[2])pairs, &e, rep);
     swiss_pairing_fini(&p);
     free(pairs);
     return rc;
@@ -358,8 +366,8 @@ static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_
 
 /* round_pair, computed (given NULL) or by hand. On any error the event is left as it was: a
  * round paired before is put back. */
-static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch,
-                   uint64_t cookie, tfmt_acts *a, runner_reply *rep)
+static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch, uint64_t cookie,
+                   tfmt_acts *a, runner_reply *rep)
 {
     if (check(r, 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
@@ -381,7 +389,7 @@ static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_remat
     if ((rnd > 0 && !tour_round_complete(r->t, rnd)) || rnd >= tour_planned_rounds(r->t)) {
         runner__reply(rep, BH_ESTATE, "round");
     } else if (given && !runner__format(r->t)->by_hand) { /* its later rounds would not know:
-                                                          * rematches */
+                                                           * rematches */
         runner__reply(rep, BH_ESTATE, "pairs");
         snprintf(rep->msg, sizeof rep->msg,
                  "a round robin follows its Berger table: its rounds are not paired by hand");
@@ -408,7 +416,7 @@ static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_remat
     }
     free(old);
     tfmt_note(a, 0, "round %d paired %s", rnd + 1,
-                 given ? "by hand by the director" : "by the director");
+              given ? "by hand by the director" : "by the director");
     runner__rebroadcast(r, rnd + 1, a);
     return BH_OK;
 }
@@ -418,8 +426,8 @@ int runner_pair(runner *r, uint64_t cookie, tfmt_acts *a, runner_reply *rep)
     return do_pair(r, NULL, 0, false, cookie, a, rep);
 }
 
-int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch,
-                     tfmt_acts *a, runner_reply *rep)
+int runner_pair_hand(runner *r, const int64_t (*pairs)[2], int n, bool allow_rematch, tfmt_acts *a,
+                     runner_reply *rep)
 {
     static const int64_t none[1][2] = {{0, 0}};
     return do_pair(r, n > 0 ? pairs : none, n, allow_rematch, 0, a, rep);
@@ -450,8 +458,7 @@ static bool start_due(const runner *r)
     return false;
 }
 
-int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a,
-                       runner_reply *rep)
+int runner_round_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runner_reply *rep)
 {
     if (check(r, 1u << TFMT_PAUSED, false, rep) != BH_OK)
         return rep->rc;
@@ -485,21 +492,23 @@ int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep)
         const tour_match *m = tour_round_match(r->t, k.round, k.match);
         if (m && m->forfeit != TOUR_FF_NONE) {
             runner__reply(rep, BH_ESTATE, "game");
-            snprintf(rep->msg, sizeof rep->msg, "round %d match %d was forfeited (T-FORFEIT: "
-                     "a withdrawal): its score is the forfeit's, not this game's", k.round,
-                     k.match + 1);
+            snprintf(rep->msg, sizeof rep->msg,
+                     "round %d match %d was forfeited (T-FORFEIT: "
+                     "a withdrawal): its score is the forfeit's, not this game's",
+                     k.round, k.match + 1);
         } else if (m && (m->ff_games >> k.game & 1)) {
             runner__reply(rep, BH_ESTATE, "game");
-            snprintf(rep->msg, sizeof rep->msg, "game %d of round %d match %d was forfeited by "
-                     "a withdrawal (T-FORFEIT): a withdrawal is not undone", k.game + 1,
-                     k.round, k.match + 1);
+            snprintf(rep->msg, sizeof rep->msg,
+                     "game %d of round %d match %d was forfeited by "
+                     "a withdrawal (T-FORFEIT): a withdrawal is not undone",
+                     k.game + 1, k.round, k.match + 1);
         }
     }
     return rep->rc;
 }
 
-int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
-                    tfmt_acts *a, runner_reply *rep)
+int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a,
+                    runner_reply *rep)
 {
     if (runner_override_check(r, k, rep) != BH_OK)
         return rep->rc;
@@ -511,7 +520,7 @@ int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us,
         bool a1 = copy.team[0] == r->team_of[m->a];
         tour_game tg = res == TFMT_WIN1   ? (a1 ? TOUR_G_WIN_A : TOUR_G_WIN_B)
                        : res == TFMT_WIN2 ? (a1 ? TOUR_G_WIN_B : TOUR_G_WIN_A)
-                                            : TOUR_G_DRAW;
+                                          : TOUR_G_DRAW;
         if (tour_set_game(r->t, k.round, k.match, k.game, tg) == BH_OK)
             runner__rebroadcast(r, k.round, a);
     }

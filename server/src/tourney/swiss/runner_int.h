@@ -34,8 +34,8 @@ typedef struct {
      * RUNNER_NEXT_NONE (the match has no further game), RUNNER_NEXT_CHOICE (the loser chooses
      * first: *loser_a says whether side a lost) or RUNNER_NEXT_GAME (game + 1, *a_team1_next
      * its seat order). choice: the loser's, -1 none yet, 0 keep, 1 swap. */
-    int (*next_game)(const tour *t, const tour_match *m, int game_no, bool a_team1,
-                     tfmt_res res, int choice, bool *loser_a, bool *a_team1_next);
+    int (*next_game)(const tour *t, const tour_match *m, int game_no, bool a_team1, tfmt_res res,
+                     int choice, bool *loser_a, bool *a_team1_next);
 } runner_format;
 
 /* pairers.c: the format of t (by tour_format). */

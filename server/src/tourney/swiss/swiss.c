@@ -8,12 +8,13 @@
  * each choice checked by a matching test, so the result is the text's first set and first
  * identifier without enumerating pairings.
  * The search is exact (it gives up only at the node bound of swiss_pair_limited) and is kept
- * small by: the upfloater profile fixed one entry at a time by probes; a max-flow bound on the upfloaters a bracket can still take; a
- * memo of failed states (the set of unpaired teams decides whether a bracket can be finished);
- * the deficiency of the teams below the bracket (those a maximum matching among themselves
- * leaves out must float up) as a lower bound on the upfloaters, which decides deep events
- * (30+ rounds) where the lower teams have met nearly everyone; and a probe that allows few
- * upfloater sets tests them directly (probe_sets), since only the set decides it.
+ * small by: the upfloater profile fixed one entry at a time by probes; a max-flow bound on the
+ * upfloaters a bracket can still take; a memo of failed states (the set of unpaired teams decides
+ * whether a bracket can be finished); the deficiency of the teams below the bracket (those a
+ * maximum matching among themselves leaves out must float up) as a lower bound on the upfloaters,
+ * which decides deep events (30+ rounds) where the lower teams have met nearly everyone; and a
+ * probe that allows few upfloater sets tests them directly (probe_sets), since only the set decides
+ * it.
  *
  * SPDX-License-Identifier: MIT
  *
@@ -1620,8 +1621,8 @@ static int hand_load(ctx *c, int nt, const int (*pairs)[2], int n, bool allow_re
     return rc;
 }
 
-int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n,
-                    bool allow_rematch, swiss_pairing *out, swiss_hand_err *e)
+int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n, bool allow_rematch,
+                    swiss_pairing *out, swiss_hand_err *e)
 {
     swiss_hand_err none;
     e = e ? e : &none;
@@ -1700,9 +1701,8 @@ void swiss_pairing_fini(swiss_pairing *p)
 int tour_pair_next(tour *t, uint64_t seed)
 {
     swiss_pairing p = {0, NULL};
-    int rc =
-        tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
-                                           : swiss_pair_limited(t, seed, SWISS_MAX_NODES, &p);
+    int rc = tour_format(t) == TOUR_ROUND_ROBIN ? swiss_pair_rr(t, seed, &p)
+                                                : swiss_pair_limited(t, seed, SWISS_MAX_NODES, &p);
     if (rc == BH_OK)
         rc = tour_add_round(t, p.m, p.n);
     swiss_pairing_fini(&p);

@@ -70,8 +70,8 @@ typedef struct {
  *  BH_EPAIR: a bye to a team that had a PAB or won a match by forfeit ([C2], C.04.1 d), or,
  *  without allow_rematch, two teams that met over the board before ([C1]);
  *  BH_EINVAL with pair -1: e->team, active in the round, is in no pair. */
-int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n,
-                    bool allow_rematch, swiss_pairing *out, swiss_hand_err *e);
+int swiss_pair_hand(const tour *t, uint64_t seed, const int (*pairs)[2], int n, bool allow_rematch,
+                    swiss_pairing *out, swiss_hand_err *e);
 
 void swiss_pairing_fini(swiss_pairing *p); /* NULL-safe; frees p->m */
 

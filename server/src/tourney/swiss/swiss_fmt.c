@@ -34,7 +34,8 @@ static int load(int64_t id, const char *text, uint64_t now_us, void **out, int *
     *out = NULL;
     int status, used = 0;
     uint64_t seed;
-    if (sscanf(text, "SWISS 1 %d %" SCNu64 "%n", &status, &seed, &used) != 2 || text[used] != '\n') {
+    if (sscanf(text, "SWISS 1 %d %" SCNu64 "%n", &status, &seed, &used) != 2 ||
+        text[used] != '\n') {
         if (line)
             *line = 1;
         return BH_EPARSE;

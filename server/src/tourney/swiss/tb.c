@@ -21,9 +21,9 @@ static const struct {
     const char *name;
     bool x2;
 } TB[] = {
-    {TB_DE, RANK_TB_DE, "DE", false},        {TB_BH_C1, RANK_TB_BH_C1, "BH-C1", false},
-    {TB_BH, RANK_TB_BH, "BH", false},        {TB_GP, RANK_TB_GP, "GP", true},
-    {TB_WON, RANK_TB_WIN, "WON", false},     {TB_SB, RANK_TB_SB, "SB", true},
+    {TB_DE, RANK_TB_DE, "DE", false},           {TB_BH_C1, RANK_TB_BH_C1, "BH-C1", false},
+    {TB_BH, RANK_TB_BH, "BH", false},           {TB_GP, RANK_TB_GP, "GP", true},
+    {TB_WON, RANK_TB_WIN, "WON", false},        {TB_SB, RANK_TB_SB, "SB", true},
     {TB_PLAYOFF, RANK_TB_PLAYOFF, "PO", false},
 };
 
@@ -209,7 +209,7 @@ char *tb_format(const tour *t, const tb_standings *s)
         const tb_row *r = &s->rows[x];
         const tour_team *tm = tour_team_get(t, r->id);
         buf_printf(&b, "%4d%c %3d  %-24.24s %4d ", r->place, r->prize ? '*' : ' ', r->id,
-                  tm ? tm->name : "?", r->mp);
+                   tm ? tm->name : "?", r->mp);
         half(&b, r->gp2, 6);
         for (int k = 0; k < s->n_tb; k++) {
             buf_printf(&b, " ");

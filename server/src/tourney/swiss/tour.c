@@ -355,9 +355,10 @@ static tour_match *match_at(tour *t, int r, int mi)
 
 bh_result tour_game_result(tour_game g)
 {
-    return g == TOUR_G_WIN_A ? BH_RES_WIN1 : g == TOUR_G_DRAW ? BH_RES_DRAW
-                                          : g == TOUR_G_WIN_B ? BH_RES_WIN2
-                                                              : BH_RES_NONE;
+    return g == TOUR_G_WIN_A   ? BH_RES_WIN1
+           : g == TOUR_G_DRAW  ? BH_RES_DRAW
+           : g == TOUR_G_WIN_B ? BH_RES_WIN2
+                               : BH_RES_NONE;
 }
 
 int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
@@ -368,7 +369,7 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
     if (g < 0 || g >= t->rs.games || m->b == 0 || (unsigned)res > TOUR_G_WIN_B)
         return BH_EINVAL;
     m->game[g] = (uint8_t)res;
-    m->ff_games &= (uint8_t)~(1u << g); /* a result set replaces a forfeit's */
+    m->ff_games &= (uint8_t) ~(1u << g); /* a result set replaces a forfeit's */
     return BH_OK;
 }
 

@@ -33,9 +33,11 @@ static char board_res(const tour_slot *x, int games, int board)
     switch (x->kind) {
     case TOUR_SLOT_PLAYED:
         if (games == 2)
-            return x->gp2 == 2 ? '=' : x->gp2 == 3 ? "1="[board] : x->gp2 == 1 ? "0="[board]
-                                     : x->gp2 > 2 ? '1'
-                                                  : '0';
+            return x->gp2 == 2   ? '='
+                   : x->gp2 == 3 ? "1="[board]
+                   : x->gp2 == 1 ? "0="[board]
+                   : x->gp2 > 2  ? '1'
+                                 : '0';
         return x->gp2 > games ? '1' : x->gp2 == games ? '=' : '0';
     case TOUR_SLOT_FF_WIN: return '+';
     case TOUR_SLOT_FF_LOSS: return '-';
@@ -54,9 +56,10 @@ static char board_res(const tour_slot *x, int games, int board)
  * A 0.0, P (the PAB) half the PAB's game points (it has two boards). */
 static int board_pts2(char c, const tour_ruleset *rs)
 {
-    return c == '1' || c == '+' || c == 'F' ? 2 : c == '=' || c == 'H' ? 1
-                                              : c == 'U'               ? rs->bye_gp2 / 2
-                                                                       : 0;
+    return c == '1' || c == '+' || c == 'F' ? 2
+           : c == '=' || c == 'H'           ? 1
+           : c == 'U'                       ? rs->bye_gp2 / 2
+                                            : 0;
 }
 
 char *trf_export(const tour *t)
@@ -74,7 +77,7 @@ char *trf_export(const tour *t)
     /* TRF-2026 counts: 062 players, 072 rated players, 082 teams */
     buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, 2 * n, rated, n);
     buf_printf(&b, "092 Swiss Team Pairing System FIDE C.04.6, colour-free (FIDE_TEAM_MP_GP), "
-            "bughouse double rounds\n");
+                   "bughouse double rounds\n");
     /* TRF-2026: 142 number of rounds (XXR kept for TRF-16 readers), 192 the encoded type of
      * tournament: the Swiss team system without colour preferences, match points primary and
      * game points secondary. 162, the points of a board result (symbol at column 6, points at
@@ -94,12 +97,12 @@ char *trf_export(const tour *t)
         if (*q == ' ')
             *q = '_';
     buf_printf(&b,
-        "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
-        "top=%s rounds=%d format=%s started=%d tb=",
-        cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
-        SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
-        SMALL[rs->small_policy == TOUR_SMALL_CAP], TOP[rs->top_member == TOUR_TOP_RANK], rs->rounds,
-        FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
+               "BHR game=%s base_ms=%u inc_ms=%u games=%d score=%s bye_mp=%d bye_gp2=%d small=%s "
+               "top=%s rounds=%d format=%s started=%d tb=",
+               cap_[0] ? cap_ : "-", (unsigned)rs->base_ms, (unsigned)rs->inc_ms, rs->games,
+               SCORE[rs->score_per == TOUR_SCORE_GAME], rs->bye_mp, rs->bye_gp2,
+               SMALL[rs->small_policy == TOUR_SMALL_CAP], TOP[rs->top_member == TOUR_TOP_RANK],
+               rs->rounds, FORMAT[tour_format(t) == TOUR_ROUND_ROBIN], tour_is_started(t) ? 1 : 0);
     for (int k = 0; k < rs->n_tb; k++)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
     if (rs->late_until)
@@ -139,7 +142,8 @@ char *trf_export(const tour *t)
             buf_printf(&b, "001 %4d      ", 2 * id - 1 + board);
             trf_put_col(&b, par, 33);
             buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d",
-                board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0, rank[id]);
+                       board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0,
+                       rank[id]);
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
@@ -203,11 +207,10 @@ char *trf_export(const tour *t)
             if (m->b == 0 || m->forfeit == TOUR_FF_NONE)
                 continue;
             int w = m->white ? m->white : m->a, o = w == m->a ? m->b : m->a;
-            bool w_absent = m->forfeit == TOUR_FF_BOTH ||
-                            (m->forfeit == TOUR_FF_A) == (w == m->a);
+            bool w_absent = m->forfeit == TOUR_FF_BOTH || (m->forfeit == TOUR_FF_A) == (w == m->a);
             bool o_absent = m->forfeit == TOUR_FF_BOTH || !w_absent;
-            buf_printf(&b, "330 %c%c %3d %3d %3d\n", w_absent ? '-' : '+', o_absent ? '-' : '+',
-                       r, w, o);
+            buf_printf(&b, "330 %c%c %3d %3d %3d\n", w_absent ? '-' : '+', o_absent ? '-' : '+', r,
+                       w, o);
         }
     free(rank);
     free(ff_white);
@@ -219,7 +222,7 @@ char *trf_export(const tour *t)
         trf_clean(cap_, tm->captain, sizeof cap_);
         trf_clean(par, tm->partner, sizeof par);
         buf_printf(&b, "BHT %d %d %d %d %d %s|%s|%s\n", id, tm->entry_round, tm->withdrawn_round,
-            tm->rating_captain, tm->rating_partner, name, cap_, par);
+                   tm->rating_captain, tm->rating_partner, name, cap_, par);
     }
     int qid, qr, qk;
     for (int i = 0; tour__request_get(t, i, &qid, &qr, &qk); i++)
@@ -231,12 +234,14 @@ char *trf_export(const tour *t)
             for (int g = 0; g < rs->games; g++)
                 gs[g] = (char)('0' + m->game[g]);
             gs[rs->games] = '\0';
-            buf_printf(&b, "BHM %d %d %d %d %s %d %d", r, m->a, m->b, m->white, gs, m->forfeit, m->bye);
+            buf_printf(&b, "BHM %d %d %d %d %s %d %d", r, m->a, m->b, m->white, gs, m->forfeit,
+                       m->bye);
             buf_printf(&b, m->ff_games ? " %d\n" : "\n", m->ff_games); /* only when set */
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
-        buf_printf(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner, tour_playoff_get(t, i)->loser);
+        buf_printf(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner,
+                   tour_playoff_get(t, i)->loser);
     if (!b.p)
         buf_printf(&b, "%s", "");
     return b.p;
@@ -394,7 +399,8 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     const char *s = rest + off;
                     for (int k = 0; k < 3; k++) {
                         size_t w = strcspn(s, "|");
-                        snprintf(nm[k], sizeof nm[k], "%.*s", (int)(w < TOUR_NAME_LEN - 1 ? w : TOUR_NAME_LEN - 1), s);
+                        snprintf(nm[k], sizeof nm[k], "%.*s",
+                                 (int)(w < TOUR_NAME_LEN - 1 ? w : TOUR_NAME_LEN - 1), s);
                         s += w + (s[w] == '|');
                     }
                     rc = tour_add_team(t, nm[0], nm[1], nm[2], rc1, rc2, NULL);
@@ -412,11 +418,11 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 char gs[16] = "";
                 tour_match m;
                 memset(&m, 0, sizeof m);
-                int got = sscanf(rest, "%d %d %d %d %15s %d %d %d", &r, &a, &bb, &w, gs, &ff, &by, &ffg);
-                bool ok =
-                    (got == 7 || got == 8) && ffg >= 0 && ffg < 1 << TOUR_MAX_GAMES &&
-                    r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
-                    by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
+                int got =
+                    sscanf(rest, "%d %d %d %d %15s %d %d %d", &r, &a, &bb, &w, gs, &ff, &by, &ffg);
+                bool ok = (got == 7 || got == 8) && ffg >= 0 && ffg < 1 << TOUR_MAX_GAMES &&
+                          r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
+                          by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
                     ok = gs[g] >= '0' && gs[g] <= '3';
                     m.game[g] = (uint8_t)(gs[g] - '0');

@@ -237,9 +237,11 @@ static bool read_points(std_file *f, const char *line, size_t ll)
     bool team = line[0] == '3';
     for (size_t at = 5; at + 1 < ll; at += 9) {
         char sym = (char)toupper((unsigned char)line[at]);
-        int want2 = sym == 'W' ? (team ? 4 : 2) : sym == 'D' ? (team ? 2 : 1) : sym == 'L' ? 0
-                    : sym == 'A' && !team                                 ? 0
-                                                                          : -1;
+        int want2 = sym == 'W'            ? (team ? 4 : 2)
+                    : sym == 'D'          ? (team ? 2 : 1)
+                    : sym == 'L'          ? 0
+                    : sym == 'A' && !team ? 0
+                                          : -1;
         if (want2 >= 0 && col_half(line, ll, at + 1, at + 5) != want2)
             return false;
     }
