@@ -132,16 +132,17 @@ static void check_director_export(wsc *dir, long long game, const char *when, ch
               r ? r : "(none)");
     /* ann's line before any move; bob's (its '}' written ')') and cid's after 1B. d4 and
      * before 2A. Nf3; the signal after 2A. Nf3. */
-    CHECK_MSG(before(r, "{[%chat WhiteA ", "] hi partner} 1A. e4{"), "%s: line 1: %s", when, r);
+    CHECK_MSG(before(r, "{[%chat WhiteA ", "] hi partner} 1A. e4{"), "%s: line 1: %s", when,
+              r ? r : "(none)");
     CHECK_MSG(before(r, "1B. d4{", "{[%chat BlackB ") &&
                   before(r, "] need a knight :)}", "2A. Nf3{"),
-              "%s: line 2 at ply 3: %s", when, r);
+              "%s: line 2 at ply 3: %s", when, r ? r : "(none)");
     CHECK_MSG(before(r, "1B. d4{", "{[%chat BlackA ") && before(r, "] plan of team 2}", "2A. Nf3{"),
-              "%s: the other team's line too, for the director: %s", when, r);
+              "%s: the other team's line too, for the director: %s", when, r ? r : "(none)");
     CHECK_MSG(before(r, "2A. Nf3{", "{[%chat WhiteA ") && before(r, "] sit!}", NULL),
-              "%s: the signal after Nf3: %s", when, r);
+              "%s: the signal after Nf3: %s", when, r ? r : "(none)");
     CHECK_MSG(before(r, "need a knight", "plan of team 2") && before(r, "plan of team 2", "sit!"),
-              "%s: in the order sent: %s", when, r);
+              "%s: in the order sent: %s", when, r ? r : "(none)");
     if (out)
         *out = r;
     else

@@ -608,9 +608,10 @@ static void gate_forfeit_and_break(void)
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":3,\"game\":%lld}", g1);
     turn(2, msg, T0);
     const char *st2 = f_last(&io, 2, "\"type\":\"state\"");
-    CHECK_MSG(st2 && strstr(st2, "\"status\":\"waiting\""), "game 1 not waiting: %s", st2);
+    CHECK_MSG(st2 && strstr(st2, "\"status\":\"waiting\""), "game 1 not waiting: %s",
+              st2 ? st2 : "(none)");
     CHECK_MSG(st2 && jint(st2, "forfeit_ms") - jint(st2, "server_ms") == 60000,
-              "forfeit in 60 s: %s", st2);
+              "forfeit in 60 s: %s", st2 ? st2 : "(none)");
     CHECK_MSG(st2 && strstr(st2, "\"tournament\":{\"tournament\":1,\"name\":\"Gate\",\"round\":1,"
                                  "\"match\":0,\"game_no\":0,\"teams\":[\"T"),
               "state: its tournament: %s", st2);
