@@ -302,7 +302,7 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK;
     for (int i = 0; i < m->team.n_players && rc == BH_OK; i++) {
-        const pclub_player_in *p = &m->team.players[i];
+        const proto_player_in *p = &m->team.players[i];
         rc = roster_add(&r, p->id, p->name, p->rating, false, &why);
         if (rc != BH_OK)
             why.field = "players", why.index = i;

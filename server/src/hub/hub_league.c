@@ -483,7 +483,7 @@ static int roster_of(const pleague_team *t, roster *r, refusal *why)
 {
     roster_init(r);
     for (int i = 0; i < t->n_players; i++) {
-        const pleague_player_in *p = &t->players[i];
+        const proto_player_in *p = &t->players[i];
         int rc = roster_add(r, p->id, p->name, p->rating, p->invited, why);
         if (rc != BH_OK) {
             why->field = "players";

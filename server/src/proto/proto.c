@@ -674,3 +674,34 @@ void proto_any_free(proto_any *a)
     default: proto_msg_free(&a->core); break;
     }
 }
+
+int proto__roster(const cJSON *o, int max, bool invited, proto_player_in **out, int *n,
+                  proto_err *err)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
+        return proto__bad(err, BH_EFIELD, "players");
+    if (cJSON_GetArraySize(a) > max)
+        return proto__bad(err, BH_ELIMIT, "players");
+    *out = xcalloc((size_t)cJSON_GetArraySize(a), sizeof **out);
+    const cJSON *p;
+    int rc;
+    cJSON_ArrayForEach(p, a)
+    {
+        proto_player_in *x = &(*out)[(*n)++];
+        int64_t id, rating = 0;
+        int inv = 0;
+        if (!cJSON_IsObject(p))
+            return proto__bad(err, BH_EFIELD, "players");
+        if ((rc = proto__need_int(p, "id", 1, INT32_MAX, &id, err)) != BH_OK ||
+            (rc = proto__opt_int(p, "rating", 0, 4000, &rating, err)) != BH_OK ||
+            (rc = proto__need_str(p, "name", PROTO_PNAME_MAX, x->name, err)) != BH_OK)
+            return rc;
+        x->id = (int)id;
+        x->rating = (int)rating;
+        if (invited && proto__get_bool(p, "invited", &inv, err) == BH_EFIELD)
+            return BH_EFIELD;
+        x->invited = inv == 1;
+    }
+    return BH_OK;
+}

@@ -28,6 +28,18 @@
 #define PROTO_PAIRS_MAX 1024          /* pairs of a round_pair by hand (more: too_large) */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
+#define PROTO_PNAME_MAX 47  /* bytes of a roster player's name (tourney ROSTER_NAME_LEN - 1) */
+#define PROTO_ROSTER_MAX 32 /* players on a roster (tourney ROSTER_MAX) */
+
+/* A roster player as the club's and the league's team messages give it (players: [{id, name,
+ * rating, invited}]). */
+typedef struct {
+    int id; /* > 0 */
+    char name[PROTO_PNAME_MAX + 1];
+    int rating;   /* 0..4000 (0 unrated) */
+    bool invited; /* the league's invited players (F-TEAMRATING); false in a club team */
+} proto_player_in;
+
 typedef enum {
     PROTO_AUTH,              /* bind the connection to the token's role */
     PROTO_JOIN,              /* watch or play a game: reply is a full state */

@@ -49,36 +49,6 @@ static int text_field(const cJSON *o, const char *name, size_t max, char **out, 
     return proto__str_val_lf(v, name, max, true, *out, err);
 }
 
-/* players: [{id, name, rating}] (club_team). */
-static int roster_field(const cJSON *o, pclub_team_in *m, proto_err *err)
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
-        return proto__bad(err, BH_EFIELD, "players");
-    if (cJSON_GetArraySize(a) > PCLUB_PLAYERS_MAX)
-        return proto__bad(err, BH_ELIMIT, "players");
-    m->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *m->players);
-    const cJSON *p;
-    int rc;
-    cJSON_ArrayForEach(p, a)
-    {
-        pclub_player_in *x = &m->players[m->n_players++];
-        int64_t v;
-        if (!cJSON_IsObject(p))
-            return proto__bad(err, BH_EFIELD, "players");
-        if ((rc = proto__need_int(p, "id", 1, INT32_MAX, &v, err)) != BH_OK)
-            return rc;
-        x->id = (int)v;
-        v = 0;
-        if ((rc = proto__opt_int(p, "rating", 0, 4000, &v, err)) != BH_OK)
-            return rc;
-        x->rating = (int)v;
-        if ((rc = proto__need_str(p, "name", PCLUB_NAME_MAX, x->name, err)) != BH_OK)
-            return rc;
-    }
-    return BH_OK;
-}
-
 /* players: [id, ...] of min..max player ids into out, their count in *n: a line-up
  * (club_lineup; may be empty: every board lost by forfeit is refused by the rules, not here)
  * or an attendance check (club_attend, at least one), whose ids go to a new array *heap
@@ -148,7 +118,8 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_CREATE: return decode_create(o, &m->create, err);
     case PCLUB_TEAM:
         if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
-            (rc = roster_field(o, &m->team, err)) != BH_OK)
+            (rc = proto__roster(o, PCLUB_PLAYERS_MAX, false, &m->team.players, &m->team.n_players,
+                                err)) != BH_OK)
             return rc;
         return int_small(o, "captain", false, 1, INT32_MAX, &m->team.captain, err);
     case PCLUB_LINEUP: {

@@ -12,10 +12,10 @@
 
 #include "proto.h"
 
-#define PCLUB_PLAYERS_MAX 32 /* roster players (tourney ROSTER_MAX) */
-#define PCLUB_BOARDS_MAX 16  /* boards of a match (tourney LINEUP_MAX_BOARDS) */
-#define PCLUB_NAME_MAX 47    /* bytes of a player's or team's name */
-#define PCLUB_TEXT_MAX 2000  /* bytes of a protest's text or a decision's reason */
+#define PCLUB_PLAYERS_MAX PROTO_ROSTER_MAX
+#define PCLUB_BOARDS_MAX 16 /* boards of a match (tourney LINEUP_MAX_BOARDS) */
+#define PCLUB_NAME_MAX PROTO_PNAME_MAX
+#define PCLUB_TEXT_MAX 2000 /* bytes of a protest's text or a decision's reason */
 #define PCLUB_TB_MAX 6
 #define PCLUB_ATTEND_MAX 512 /* players of a round (32 teams x 16 boards) */
 
@@ -35,12 +35,6 @@ typedef enum {
     PCLUB_TYPE_COUNT_
 } pclub_type;
 
-typedef struct {
-    int id; /* > 0 */
-    char name[PCLUB_NAME_MAX + 1];
-    int rating; /* 0..4000 */
-} pclub_player_in;
-
 /* ---- one struct per message kind (protocol/messages/c2s-club_*.md), fields named as on the
  * wire but for the lists of player ids (the wire's "players": ids, attend); optional numbers
  * are -1 when absent. ---- */
@@ -56,7 +50,7 @@ typedef struct {
     char name[PROTO_NAME_MAX + 1];
     int captain;
     int n_players;            /* 1..PCLUB_PLAYERS_MAX */
-    pclub_player_in *players; /* out of line (proto_club_msg_free) */
+    proto_player_in *players; /* out of line (proto_club_msg_free) */
 } pclub_team_in;
 
 typedef struct {

@@ -84,4 +84,13 @@ void proto__str_or_null(cJSON *o, const char *k, const char *v);
 /* o[k] = the n numbers of v as an array. */
 void proto__ints(cJSON *o, const char *k, const int *v, int n);
 
+/* The "players" array of a team message, [{id, name, rating[, invited]}], 1..max entries,
+ * into *out (malloc'd, the caller's message frees it, also after an error) and *n. invited:
+ * read each player's optional "invited". Errors: BH_EFIELD "players" (not an array, empty, an
+ * entry not an object), BH_ELIMIT "players" (over max), and the fields' own: "id"
+ * (1..INT32_MAX), "rating" (0..4000, default 0), "name" (1..PROTO_PNAME_MAX bytes), "invited"
+ * (a boolean). */
+int proto__roster(const cJSON *o, int max, bool invited, proto_player_in **out, int *n,
+                  proto_err *err);
+
 #endif

@@ -42,34 +42,6 @@ static int int_field(const cJSON *o, const char *name, bool optional, int64_t lo
     return rc;
 }
 
-/* players: [{id, name, rating, invited}] (league_team, league_roster). */
-static int roster_field(const cJSON *o, pleague_team *t, proto_err *err)
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "players");
-    if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) < 1)
-        return proto__bad(err, BH_EFIELD, "players");
-    if (cJSON_GetArraySize(a) > PLEAGUE_PLAYERS_MAX)
-        return proto__bad(err, BH_ELIMIT, "players");
-    t->players = xcalloc((size_t)cJSON_GetArraySize(a), sizeof *t->players);
-    const cJSON *p;
-    int rc;
-    cJSON_ArrayForEach(p, a)
-    {
-        pleague_player_in *x = &t->players[t->n_players++];
-        int inv = 0;
-        if (!cJSON_IsObject(p))
-            return proto__bad(err, BH_EFIELD, "players");
-        if ((rc = int_field(p, "id", false, 1, INT32_MAX, 0, &x->id, err)) != BH_OK ||
-            (rc = int_field(p, "rating", true, 0, 4000, 0, &x->rating, err)) != BH_OK ||
-            (rc = proto__need_str(p, "name", PLEAGUE_PNAME_MAX, x->name, err)) != BH_OK)
-            return rc;
-        if (proto__get_bool(p, "invited", &inv, err) == BH_EFIELD)
-            return BH_EFIELD;
-        x->invited = inv == 1;
-    }
-    return BH_OK;
-}
-
 /* stage, match, board and game (1-based on the wire; game optional, 1). */
 static int key_fields(const cJSON *o, pleague_key *k, proto_err *err)
 {
@@ -130,13 +102,15 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
     case PLEAGUE_CREATE: return decode_create(o, &m->create, err);
     case PLEAGUE_TEAM:
         if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
-            (rc = roster_field(o, &m->team, err)) != BH_OK)
+            (rc = proto__roster(o, PLEAGUE_PLAYERS_MAX, true, &m->team.players, &m->team.n_players,
+                                err)) != BH_OK)
             return rc;
         return int_field(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
     case PLEAGUE_ROSTER:
         if ((rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK)
             return rc;
-        return roster_field(o, &m->team, err);
+        return proto__roster(o, PLEAGUE_PLAYERS_MAX, true, &m->team.players, &m->team.n_players,
+                             err);
     case PLEAGUE_SEND:
     case PLEAGUE_COUNTER:
         if ((rc = need_token(o, g->token, err)) != BH_OK ||

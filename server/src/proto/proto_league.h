@@ -18,10 +18,10 @@
 
 #include "proto.h"
 
-#define PLEAGUE_PLAYERS_MAX 32 /* roster players (tourney ROSTER_MAX) */
-#define PLEAGUE_PNAME_MAX 47   /* bytes of a player's name (tourney ROSTER_NAME_LEN - 1) */
-#define PLEAGUE_BOARDS_MAX 16  /* tourney LEAGUE_MAX_BOARDS */
-#define PLEAGUE_TEAMS_MAX 32   /* tourney LEAGUE_MAX_TEAMS */
+#define PLEAGUE_PLAYERS_MAX PROTO_ROSTER_MAX
+#define PLEAGUE_PNAME_MAX PROTO_PNAME_MAX
+#define PLEAGUE_BOARDS_MAX 16                       /* tourney LEAGUE_MAX_BOARDS */
+#define PLEAGUE_TEAMS_MAX 32                        /* tourney LEAGUE_MAX_TEAMS */
 #define PLEAGUE_VALID_MAX_MS (366LL * 86400 * 1000) /* a challenge's validity: at most a year */
 /* The latest instant a message may name (start_ms, deadline_ms): 9999-12-31T23:59:59.999Z,
  * as ISO 8601's four-digit years go; later is refused naming the field (its µs stay far from
@@ -52,13 +52,6 @@ typedef enum {
 /* Stage names on the wire and in the snapshot: "groups", "qf", "sf", "final". */
 const char *proto_league_stage_name(int stage);
 
-typedef struct {
-    int id; /* > 0, unique in the league */
-    char name[PLEAGUE_PNAME_MAX + 1];
-    int rating; /* 0..4000 (0 unrated: not on a board, F-TEAMRATING) */
-    bool invited;
-} pleague_player_in;
-
 /* A game on the wire, 0-based here except stage (wire match/board/game are 1-based). */
 typedef struct {
     int stage, match, game, board;
@@ -78,7 +71,8 @@ typedef struct {
     char name[PROTO_NAME_MAX + 1]; /* team only */
     int captain;                   /* team only */
     int n_players;                 /* 1..PLEAGUE_PLAYERS_MAX */
-    pleague_player_in *players;    /* out of line (proto_league_msg_free) */
+    proto_player_in *players;      /* out of line (proto_league_msg_free; ids unique in the
+                                    * league) */
 } pleague_team;
 
 typedef struct {
