@@ -345,9 +345,9 @@ static void short_team_and_wait(void)
     int64_t h, w;
     club_match(c, 1, 0, &h, &w);
     CHECK_EQ_INT("Berger 2 teams: 1 is home", team_id(1), h);
-    CHECK_EQ_INT("board 5: team 1 White, empty: -+", CLUB_FF_B,
+    CHECK_EQ_INT("board 5: team 1 White, empty: -+", BH_RES_FF_B,
                  club_board_get(c, (tfmt_key){1, 0, 0, 4})->res);
-    CHECK_EQ_INT("board 6: team 2 White: +-", CLUB_FF_W,
+    CHECK_EQ_INT("board 6: team 2 White: +-", BH_RES_FF_W,
                  club_board_get(c, (tfmt_key){1, 0, 0, 5})->res);
     CHECK_EQ_U64("waiting time ends 10 min after the start", t + 10 * MIN_US, club_deadline(c));
     tfmt_acts_fini(&a);
@@ -356,7 +356,7 @@ static void short_team_and_wait(void)
     CHECK_EQ_INT("not yet", 0, count_kind(&a, TFMT_ACT_END_GAME));
     club_on_time(c, t + 10 * MIN_US, &a);
     CHECK_EQ_INT("board 2 ended", 1, count_kind(&a, TFMT_ACT_END_GAME));
-    CHECK_EQ_INT("board 2: +- (team 2 White present)", CLUB_FF_W,
+    CHECK_EQ_INT("board 2: +- (team 2 White present)", BH_RES_FF_W,
                  club_board_get(c, (tfmt_key){1, 0, 0, 1})->res);
     play_round(c, 1, t + 20 * MIN_US, all_draw, &a);
     int gh, gw;
@@ -417,7 +417,7 @@ static void attendance(void)
     tfmt_acts_init(&a);
     club_on_time(c, t + 10 * MIN_US, &a);
     CHECK_EQ_INT("one board ended", 1, count_kind(&a, TFMT_ACT_END_GAME));
-    CHECK_EQ_INT("board 3: White absent: -+", CLUB_FF_B,
+    CHECK_EQ_INT("board 3: White absent: -+", BH_RES_FF_B,
                  club_board_get(c, (tfmt_key){1, 0, 0, 2})->res);
     for (int b = 0; b < 6; b++)
         if (b != 2)
@@ -505,9 +505,9 @@ static void protests(void)
     CHECK_EQ_STR("field", "result", why.field);
     tfmt_acts_fini(&a);
     tfmt_acts_init(&a);
-    CHECK_EQ_INT(
-        "upheld", BH_OK,
-        club_protest_decide(c, 1, true, CLUB_0_1, "the flag fell first", end + MIN_US, &a, &why));
+    CHECK_EQ_INT("upheld", BH_OK,
+                 club_protest_decide(c, 1, true, BH_RES_WIN2, "the flag fell first", end + MIN_US,
+                                     &a, &why));
     CHECK_EQ_INT("standings republished", 1, count_kind(&a, TFMT_ACT_STANDINGS));
     CHECK_EQ_INT("decided twice", BH_EDECIDED,
                  club_protest_decide(c, 1, false, 0, "no", end + MIN_US, &a, &why));

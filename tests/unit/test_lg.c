@@ -149,7 +149,7 @@ static league *decide_match(league *l, int s, int mi, const int *pts2, int64_t n
         for (int b = 0; b < boards; b++) { /* (l is replaced by its loaded copy each time) */
             const league_game *x = league_game_get(l, K(s, mi, g, b));
             int p = x->team[0] == first ? pts2[b] : 2 - pts2[b]; /* White's points */
-            league_res res = p == 2 ? LEAGUE_1_0 : p == 1 ? LEAGUE_DRAW : LEAGUE_0_1;
+            bh_result res = p == 2 ? BH_RES_WIN1 : p == 1 ? BH_RES_DRAW : BH_RES_WIN2;
             league_acts a;
             league_acts_init(&a);
             int rc = league_director_result(l, K(s, mi, g, b), res, now, &a, NULL);
@@ -698,11 +698,11 @@ static void challenge_accepted_and_countered(void)
     l = rt(l);
     CHECK_EQ_INT("once", 0, league_on_time(l, start + DAY, &a));
     CHECK_EQ_INT("tc after the start", BH_ESTATE, league_agree_tc(l, k, b, false, start, &a, &why));
-    CHECK_EQ_INT("result", BH_OK, league_game_over(l, k, LEAGUE_DRAW, start + HOUR, &a, NULL));
+    CHECK_EQ_INT("result", BH_OK, league_game_over(l, k, BH_RES_DRAW, start + HOUR, &a, NULL));
     CHECK_EQ_INT("result twice", BH_ESTATE,
-                 league_game_over(l, k, LEAGUE_1_0, start + HOUR, &a, &why));
+                 league_game_over(l, k, BH_RES_WIN1, start + HOUR, &a, &why));
     l = rt(l);
-    CHECK_EQ_INT("stored", LEAGUE_DRAW, league_game_get(l, k)->res);
+    CHECK_EQ_INT("stored", BH_RES_DRAW, league_game_get(l, k)->res);
 
     /* countered: board 2, Black proposes another time, White accepts; 5+1 by default */
     tfmt_key k2 = K(LEAGUE_STAGE_GROUPS, 0, 0, 1);
@@ -820,7 +820,7 @@ static void challenge_lapsed_substituted_and_forfeit(void)
         if (a.v[i].note == LEAGUE_N_FORFEIT)
             CHECK(a.v[i].at_us == t + 17 * DAY);
     l = rt(l);
-    CHECK_EQ_INT("Black loses by forfeit", LEAGUE_FF_W, league_game_get(l, k2)->res);
+    CHECK_EQ_INT("Black loses by forfeit", BH_RES_FF_W, league_game_get(l, k2)->res);
     CHECK_EQ_INT("once", 0, league_on_time(l, t + 30 * DAY, &a));
     CHECK_EQ_INT("decided", BH_EDECIDED, league_send(l, k2, w, 0, t + 30 * DAY, &a, &why));
     int x, y;
@@ -1008,7 +1008,7 @@ static void deadlines_once_across_restarts(void)
     for (int i = 0; i < 8; i++) {
         tfmt_key k = K(LEAGUE_STAGE_GROUPS, i / 4, 0, i % 4);
         CHECK_EQ_INT("same result", league_game_get(plain, k)->res, league_game_get(re, k)->res);
-        CHECK_EQ_INT("Black lost by forfeit", LEAGUE_FF_W, league_game_get(re, k)->res);
+        CHECK_EQ_INT("Black lost by forfeit", BH_RES_FF_W, league_game_get(re, k)->res);
     }
     league_free(plain);
     league_free(re);
@@ -1151,9 +1151,9 @@ static void act(world_t *w, const todo_t *t, league_acts *a)
         break;
     }
     case DO_RESULT: {
-        league_res res = (league_res)(LEAGUE_1_0 + rnd(w, 3));
+        bh_result res = (bh_result)(BH_RES_WIN1 + rnd(w, 3));
         if (t->k.round != LEAGUE_STAGE_GROUPS && t->k.match == w->drawn_mi)
-            res = LEAGUE_DRAW; /* one knockout match drawn on every game */
+            res = BH_RES_DRAW; /* one knockout match drawn on every game */
         rc = league_game_over(w->l, t->k, res, w->now, a, &why);
         w->n_results += rc == BH_OK;
         break;
@@ -1396,9 +1396,9 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 tfmt_key k = K(st, mi, gi / nb, gi % nb);
                 const league_game *g = league_game_get(w.l, k);
                 games++;
-                CHECK(g->res != LEAGUE_NONE);
+                CHECK(g->res != BH_RES_NONE);
                 CHECK(w.lapses[kidx(k)] <= 1 && w.forfeits[kidx(k)] <= 2);
-                bool forfeit = g->res == LEAGUE_FF_W || g->res == LEAGUE_FF_B;
+                bool forfeit = g->res == BH_RES_FF_W || g->res == BH_RES_FF_B;
                 CHECK_MSG(forfeit == (w.forfeits[kidx(k)] == 2), "forfeit iff told");
             }
         }

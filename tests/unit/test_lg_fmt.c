@@ -129,13 +129,13 @@ static void a_game_through_the_seam(void)
     /* Black absent after the waiting time: the gate's forfeit (T-WAIT), a forfeit in league */
     tfmt_acts_init(&a);
     tfmt_league.game_over(ev, k, TFMT_FF_W, T0 + 2 * DAY + 600 * 1000000LL, &a);
-    CHECK_EQ_INT("recorded as a forfeit", LEAGUE_FF_W, league_game_get(ev, k)->res);
+    CHECK_EQ_INT("recorded as a forfeit", BH_RES_FF_W, league_game_get(ev, k)->res);
     CHECK_EQ_INT("persisted", 1, kinds(&a, TFMT_ACT_PERSIST));
     tfmt_acts_fini(&a);
     tfmt_acts_init(&a);
     tfmt_league.game_over(ev, k, TFMT_WIN2, T0 + 3 * DAY, &a);
     CHECK_EQ_INT("an end heard again: nothing", 0, a.n);
-    CHECK_EQ_INT("still the forfeit", LEAGUE_FF_W, league_game_get(ev, k)->res);
+    CHECK_EQ_INT("still the forfeit", BH_RES_FF_W, league_game_get(ev, k)->res);
     tfmt_acts_fini(&a);
     league_acts_fini(&la);
     tfmt_league.free(ev);

@@ -29,6 +29,14 @@ int bh_result_parse(const char *s, size_t len, bh_result *out)
     return BH_EINVAL;
 }
 
+int bh_result_decided(const char *s)
+{
+    bh_result r;
+    if (!s || bh_result_parse(s, strlen(s), &r) != BH_OK || r == BH_RES_NONE)
+        return -1;
+    return (int)r;
+}
+
 bool bh_result_is_forfeit(bh_result r)
 {
     return r == BH_RES_FF_W || r == BH_RES_FF_B || r == BH_RES_FF_BOTH;

@@ -5,9 +5,8 @@
  * is the one named first: White, team 1 (White on board A), the team of a match seated
  * first. BH_RESULTS is the only place the tokens are written; every other module converts
  * through bh_result_token and bh_result_parse.
- * The tokens are stored (the games' results in the store, saved event texts): never change
- * one. The values are not (a module that stores results keeps its own enum and maps it
- * here), but keep the order: NONE first, the over-the-board results, the forfeits. */
+ * The tokens are stored (the games' results in the store, saved event texts), and so are
+ * the values (the club's and the league's saved boards): never change or renumber one. */
 #ifndef BH_RESULT_H
 #define BH_RESULT_H
 
@@ -38,6 +37,10 @@ const char *bh_result_token(bh_result r);
  * with *out set, or BH_EINVAL leaving *out as it was (so a caller may preset a default); a
  * NULL s is refused. */
 int bh_result_parse(const char *s, size_t len, bh_result *out);
+
+/* The decided result whose token is the NUL-terminated s: its value, or -1 (s NULL, "*",
+ * or not a token). */
+int bh_result_decided(const char *s);
 
 /* True for the forfeits (FF_W, FF_B, FF_BOTH). */
 bool bh_result_is_forfeit(bh_result r);

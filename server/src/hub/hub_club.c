@@ -38,20 +38,6 @@ static club *find(hub *h, int64_t id)
 
 /* ---- the snapshot ---------------------------------------------------------------------------- */
 
-/* The token (result.h) of a club_res, and the club_res of a token but NONE's (-1: none). */
-static const char *res_text(int res)
-{
-    return bh_result_token(club_res_result((club_res)res));
-}
-
-static int res_code(const char *s)
-{
-    bh_result r;
-    if (bh_result_parse(s, strlen(s), &r) != BH_OK || r == BH_RES_NONE)
-        return -1;
-    return (int)club_res_of(r);
-}
-
 static const char *status_name(int st)
 {
     return st == TFMT_REGISTERING ? "registering" : st == TFMT_FINISHED ? "finished" : "running";
@@ -104,7 +90,7 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
                 boards[nbd++] = (pclub_board){b + 1,
                                               {cb->team[0], cb->team[1]},
                                               {cb->player[0], cb->player[1]},
-                                              res_text(cb->res),
+                                              bh_result_token(cb->res),
                                               cb->live};
                 m->n++;
             }
@@ -141,8 +127,8 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
                                 cfg->pr.currency,
                                 p->deposit_returned,
                                 p->state == PROTEST_UPHELD && p->new_result > 0 &&
-                                        p->new_result < CLUB_RES_N_
-                                    ? res_text(p->new_result)
+                                        p->new_result < BH_RES_N_
+                                    ? bh_result_token(p->new_result)
                                     : NULL};
     }
     rank_table rt = {0, NULL, {0}};
@@ -368,24 +354,24 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
     case PCLUB_RESULT: {
         tfmt_key k = {m->result.round, m->result.match, 0, m->result.board};
         const club_board *b = club_board_get(c, k);
-        int code = res_code(m->result.result);
+        int code = bh_result_decided(m->result.result);
         if (!b) {
             rc = refusal_set(&why, BH_ENOTFOUND, "F-RR", "board", -1);
         } else if (!b->live) {
             rc = refusal_set(&why, b->res ? BH_EDECIDED : BH_ESTATE, "F-RR", "board", -1);
-        } else if (code >= CLUB_FF_W) { /* T-WAIT: the arbiter's forfeit */
-            unsigned mask = code == CLUB_FF_W ? 2u : code == CLUB_FF_B ? 1u : 3u;
+        } else if (code >= BH_RES_FF_W) { /* T-WAIT: the arbiter's forfeit */
+            unsigned mask = code == BH_RES_FF_W ? 2u : code == BH_RES_FF_B ? 1u : 3u;
             rc = club_board_absent(c, k, mask, now_us, &a);
         } else {
             club_game_over(c, k,
-                           code == CLUB_1_0   ? TFMT_WIN1
-                           : code == CLUB_0_1 ? TFMT_WIN2
-                                              : TFMT_DRAW,
+                           code == BH_RES_WIN1   ? TFMT_WIN1
+                           : code == BH_RES_WIN2 ? TFMT_WIN2
+                                                 : TFMT_DRAW,
                            now_us, &a);
             /* the hosted game ends with it */
             hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));
             if (hg && hg->status == STORE_LIVE)
-                hub__game_set_result(h, hg, res_text(code), "arbiter", now_us);
+                hub__game_set_result(h, hg, bh_result_token(code), "arbiter", now_us);
         }
         break;
     }
@@ -406,8 +392,9 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
             break;
         }
-        rc = club_protest_decide(c, d->protest, d->upheld, d->upheld ? res_code(d->result) : -1,
-                                 d->reason, now_us, &a, &why);
+        rc = club_protest_decide(c, d->protest, d->upheld,
+                                 d->upheld ? bh_result_decided(d->result) : -1, d->reason, now_us,
+                                 &a, &why);
         break;
     }
     default: rc = BH_ETYPE; break;

@@ -64,20 +64,6 @@ static league *league_of(hub_event *e)
 
 /* ---- the snapshot ------------------------------------------------------------------------ */
 
-/* The token (result.h) of a league_res, and the league_res of a token but NONE's (-1: none). */
-static const char *res_text(int res)
-{
-    return bh_result_token(league_res_result((league_res)res));
-}
-
-static int res_code(const char *s)
-{
-    bh_result r;
-    if (bh_result_parse(s, strlen(s), &r) != BH_OK || r == BH_RES_NONE)
-        return -1;
-    return (int)league_res_of(r);
-}
-
 static const char *status_name(int st)
 {
     static const char *const n[] = {"registering", "running", "between", "finished"};
@@ -103,7 +89,7 @@ static const char *chal_state_name(const league_game *g)
     static const char *const n[] = {"new", "proposed", "lapsed", "agreed", "started", "forfeit"};
     if (g->c.state == CHAL_FORFEIT)
         return "forfeit";
-    if (g->res != LEAGUE_NONE)
+    if (g->res != BH_RES_NONE)
         return "decided";
     return g->c.state < CHAL_STATE_N_ ? n[g->c.state] : "?";
 }
@@ -183,7 +169,7 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
             int base_s, inc_s;
             chal_time_control(&g->c, &cfg->cr, &base_s, &inc_s);
             tc_text(tcs[ngo], sizeof tcs[ngo], base_s, inc_s);
-            bool open = g->c.state == CHAL_PROPOSED && g->res == LEAGUE_NONE;
+            bool open = g->c.state == CHAL_PROPOSED && g->res == BH_RES_NONE;
             int j = ngo++;
             gs[j] = (pleague_game_out){.board = k.board + 1,
                                        .game = k.game + 1,
@@ -201,7 +187,7 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
                                        .tc = tcs[j],
                                        .subs = g->c.subs[0] + g->c.subs[1],
                                        .extensions = g->c.extensions,
-                                       .result = res_text(g->res),
+                                       .result = bh_result_token(g->res),
                                        .game_id = g->created ? hub__event_gid(e, k) : 0};
             m->n++;
         }
@@ -614,14 +600,14 @@ static int token_player(hub *h, int64_t lid, const char *token)
 static int director_result(hub *h, hub_event *e, tfmt_key k, const char *res, int64_t now,
                            league_acts *a, refusal *why, uint64_t now_us)
 {
-    int code = res_code(res);
-    int rc = league_director_result(league_of(e), k, (league_res)code, now, a, why);
+    int code = bh_result_decided(res);
+    int rc = league_director_result(league_of(e), k, (bh_result)code, now, a, why);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, hub__event_gid(e, k)) : NULL;
     if (hg && hg->status == STORE_WAITING)
         hub__game_start(h, hg, now_us);
     if (hg && hg->status == STORE_LIVE)
-        hub__game_set_result(h, hg, bh_result_token(bh_result_plain(league_res_result(code))),
-                             "director", now_us);
+        hub__game_set_result(h, hg, bh_result_token(bh_result_plain((bh_result)code)), "director",
+                             now_us);
     return rc;
 }
 

@@ -209,7 +209,7 @@ static bool round_decided(const club *c, int rnd)
 {
     const round_t *rd = &c->rd[rnd];
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++)
-        if (rd->b[i].res == CLUB_NONE)
+        if (rd->b[i].res == BH_RES_NONE)
             return false;
     return true;
 }
@@ -243,37 +243,12 @@ static void board_done(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
         act(a, TFMT_ACT_STANDINGS, 0);
 }
 
-static const bh_result CLUB_RESULT[CLUB_RES_N_] = {
-    [CLUB_NONE] = BH_RES_NONE,       [CLUB_1_0] = BH_RES_WIN1,  [CLUB_DRAW] = BH_RES_DRAW,
-    [CLUB_0_1] = BH_RES_WIN2,        [CLUB_FF_W] = BH_RES_FF_W, [CLUB_FF_B] = BH_RES_FF_B,
-    [CLUB_FF_BOTH] = BH_RES_FF_BOTH,
-};
-
-bh_result club_res_result(club_res r)
-{
-    return (unsigned)r < CLUB_RES_N_ ? CLUB_RESULT[r] : BH_RES_NONE;
-}
-
-club_res club_res_of(bh_result r)
-{
-    for (int i = 0; i < CLUB_RES_N_; i++)
-        if (CLUB_RESULT[i] == r)
-            return (club_res)i;
-    return CLUB_NONE;
-}
-
-/* The result token of a club_res (result.h), for the notes. */
-static const char *res_text(int res)
-{
-    return bh_result_token(club_res_result((club_res)res));
-}
-
 static tfmt_res runner_res(int res)
 {
-    return res == CLUB_1_0 || res == CLUB_FF_W   ? TFMT_WIN1
-           : res == CLUB_0_1 || res == CLUB_FF_B ? TFMT_WIN2
-           : res == CLUB_FF_BOTH                 ? TFMT_VOID
-                                                 : TFMT_DRAW;
+    return res == BH_RES_WIN1 || res == BH_RES_FF_W   ? TFMT_WIN1
+           : res == BH_RES_WIN2 || res == BH_RES_FF_B ? TFMT_WIN2
+           : res == BH_RES_FF_BOTH                    ? TFMT_VOID
+                                                      : TFMT_DRAW;
 }
 
 bool club__lineup_fill(const club *c, round_t *rd, int tid)
@@ -327,9 +302,9 @@ static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
                 continue;
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
-            x->res = x->player[0] ? CLUB_FF_W : x->player[1] ? CLUB_FF_B : CLUB_FF_BOTH;
+            x->res = x->player[0] ? BH_RES_FF_W : x->player[1] ? BH_RES_FF_B : BH_RES_FF_BOTH;
             tfmt_note(a, 0, "round %d match %d board %d: %s (empty board, F-SHORT)", rnd, mi + 1,
-                      b + 1, res_text(x->res));
+                      b + 1, bh_result_token(x->res));
         }
     board_done(c, rnd, now_us, a);
 }
@@ -365,7 +340,7 @@ uint64_t club_deadline(const club *c)
 static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt_acts *a)
 {
     x->live = false;
-    x->res = mask == 3 ? CLUB_FF_BOTH : (mask & 1) ? CLUB_FF_B : CLUB_FF_W;
+    x->res = mask == 3 ? BH_RES_FF_BOTH : (mask & 1) ? BH_RES_FF_B : BH_RES_FF_W;
     tfmt_act *e = tfmt_push(a, TFMT_ACT_END_GAME);
     e->key = x->key;
     e->team[0] = x->team[0];
@@ -373,7 +348,7 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt
     e->result = runner_res(x->res);
     e->reason = "forfeit: absent after the waiting time";
     tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-              x->key.round, x->key.match + 1, x->key.board + 1, res_text(x->res));
+              x->key.round, x->key.match + 1, x->key.board + 1, bh_result_token(x->res));
     board_done(c, x->key.round, now_us, a);
 }
 
@@ -445,9 +420,9 @@ void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_act
     if (!x || !x->live)
         return;
     x->live = false;
-    x->res = res == TFMT_WIN1 ? CLUB_1_0 : res == TFMT_WIN2 ? CLUB_0_1 : CLUB_DRAW;
+    x->res = res == TFMT_WIN1 ? BH_RES_WIN1 : res == TFMT_WIN2 ? BH_RES_WIN2 : BH_RES_DRAW;
     tfmt_note(a, 0, "round %d match %d board %d: %s", k.round, k.match + 1, k.board + 1,
-              res_text(x->res));
+              bh_result_token(x->res));
     board_done(c, k.round, now_us, a);
 }
 
@@ -536,7 +511,7 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
     const club_board *x = board_at(c, k);
     if (x && k.round != rnd)
         return refusal_set(why, BH_EROUND, "F-PROTEST", "round", -1);
-    if (x && k.round == pr_round && (x->live || x->res == CLUB_NONE))
+    if (x && k.round == pr_round && (x->live || x->res == BH_RES_NONE))
         return refusal_set(why, BH_ESTATE, "F-PROTEST", "game", -1);
     protest_game g = {0, 0, 0, 0};
     if (x)
@@ -562,7 +537,7 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
 {
     const protest *p = protest_find(c->pd, id);
     if (p && p->state == PROTEST_FILED && upheld &&
-        (new_result < CLUB_1_0 || new_result > CLUB_FF_BOTH))
+        (new_result < BH_RES_WIN1 || new_result > BH_RES_FF_BOTH))
         return refusal_set(why, BH_EINVAL, "F-PROTEST", "result", -1);
     int rc =
         protest_decide(c->pd, id, upheld, upheld ? new_result : -1, reason, (int64_t)now_us, why);
@@ -574,7 +549,8 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     tfmt_note(a, 0, "protest %d %s", id, upheld ? "upheld" : "rejected");
     if (upheld && x) {
         tfmt_note(a, 0, "round %d match %d board %d: %s replaced by %s (protest %d)", k.round,
-                  k.match + 1, k.board + 1, res_text(x->res), res_text(new_result), id);
+                  k.match + 1, k.board + 1, bh_result_token(x->res), bh_result_token(new_result),
+                  id);
         x->res = (uint8_t)new_result;
         act(a, TFMT_ACT_PERSIST, 0);
         act(a, TFMT_ACT_ROUND, k.round);
@@ -596,8 +572,8 @@ const protest_desk *club_protests(const club *c)
 /* Game points x2 of White and Black on a board. */
 static void board_gp2(int res, int *w, int *b)
 {
-    static const int W[CLUB_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
-    static const int B[CLUB_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
+    static const int W[BH_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
+    static const int B[BH_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
     *w = W[res];
     *b = B[res];
 }
@@ -613,7 +589,7 @@ bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_aw
         const club_board *x = &c->rd[rnd].b[mi * nb + b];
         int w, k;
         board_gp2(x->res, &w, &k);
-        all &= x->res != CLUB_NONE;
+        all &= x->res != BH_RES_NONE;
         bool home_white = club__home_white(b);
         *gp2_home += home_white ? w : k;
         *gp2_away += home_white ? k : w;

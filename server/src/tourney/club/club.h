@@ -30,24 +30,8 @@
 #define CLUB_MAX_TEAMS 32
 #define CLUB_NAME_LEN 65 /* 64 bytes + NUL, as the protocol takes names */
 
-/* A board's result from White's side (White = the game's team[0]). The forfeits are recorded
- * as such (TRF + and -), never as games played (F-SHORT, T-WAIT). Stored values: never
- * renumber. */
-typedef enum {
-    CLUB_NONE = 0,    /* not decided yet */
-    CLUB_1_0 = 1,     /* White won over the board */
-    CLUB_DRAW = 2,    /* drawn (a void game counts as a draw, as in the runner) */
-    CLUB_0_1 = 3,     /* Black won over the board */
-    CLUB_FF_W = 4,    /* White won by forfeit (+ -): Black absent or the board empty */
-    CLUB_FF_B = 5,    /* Black won by forfeit (- +) */
-    CLUB_FF_BOTH = 6, /* both lost by forfeit (- -) */
-    CLUB_RES_N_
-} club_res;
-
-/* The result (result.h) of a club_res and back, their one mapping (the same results, NONE for
- * a value outside the enum; club_res_of: CLUB_NONE for a value outside result.h's). */
-bh_result club_res_result(club_res r);
-club_res club_res_of(bh_result r);
+/* A board's result is a bh_result (result.h) from White's side (White = the game's team[0]);
+ * forfeits are recorded as such (TRF + and -), never as games played (F-SHORT, T-WAIT). */
 
 typedef struct {
     char name[CLUB_NAME_LEN];
@@ -145,10 +129,10 @@ void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_act
  * BH_ESTATE "game" (the game is still being played). */
 int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const char *text,
                  long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why);
-/* The appeals committee decides protest id: upheld with the board's new result (club_res
- * CLUB_1_0..CLUB_FF_BOTH), which replaces the old one, the ranking is recomputed and
+/* The appeals committee decides protest id: upheld with the board's new result (bh_result
+ * BH_RES_WIN1..BH_RES_FF_BOTH), which replaces the old one, the ranking is recomputed and
  * republished; or rejected. protest_decide's refusals, BH_EINVAL "result" (upheld with a
- * result outside CLUB_1_0..CLUB_FF_BOTH). */
+ * result outside BH_RES_WIN1..BH_RES_FF_BOTH). */
 int club_protest_decide(club *c, int id, bool upheld, int new_result, const char *reason,
                         uint64_t now_us, tfmt_acts *a, refusal *why);
 const protest_desk *club_protests(const club *c);
@@ -163,7 +147,7 @@ typedef struct {
     tfmt_key key;      /* round, match, game 0, board 0..N-1 */
     int64_t team[2];   /* White's team, Black's team */
     int player[2];     /* roster ids, 0: the board is empty on that side */
-    uint8_t res;       /* club_res */
+    uint8_t res;       /* bh_result */
     bool live;         /* a game was created and has not ended */
     bool present[2];   /* T-WAIT: seats reported present */
     uint64_t start_us; /* when its game was created (0: no game: an empty board) */

@@ -28,8 +28,8 @@ static char *done(buf *b) /* the text, "" if nothing was appended: the caller's 
 /* A board from the side of the player with colour s (0 White): the TRF result character. */
 static char trf_res(int res, int s)
 {
-    static const char W[CLUB_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
-    static const char B[CLUB_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    static const char W[BH_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[BH_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
     return s ? B[res] : W[res];
 }
 
@@ -116,7 +116,7 @@ char *club_trf(const club *c)
             for (int r = 1; r <= c->rounds; r++) {
                 const club_board *x;
                 int s, ot;
-                if (!seat_of(c, t, i, r, &x, &s) || x->res == CLUB_NONE) {
+                if (!seat_of(c, t, i, r, &x, &s) || x->res == BH_RES_NONE) {
                     buf_printf(&b, "          ");
                     continue;
                 }
@@ -247,7 +247,7 @@ char *club_save(const club *c)
             buf_printf(&b, "\n");
         }
         for (int i = 0; i < rd->n * g->lr.boards; i++)
-            if (rd->b[i].res != CLUB_NONE)
+            if (rd->b[i].res != BH_RES_NONE)
                 buf_printf(&b, "board %d %d %d %d\n", r, rd->b[i].key.match, rd->b[i].key.board,
                            rd->b[i].res);
     }
@@ -366,7 +366,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             TEXT_NUM(1, 1, c->rounds, r);
             TEXT_NUM(2, 0, c->rd[r].n - 1, mi);
             TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
-            TEXT_NUM(4, CLUB_1_0, CLUB_FF_BOTH, res);
+            TEXT_NUM(4, BH_RES_WIN1, BH_RES_FF_BOTH, res);
             c->rd[r].b[mi * c->cfg.lr.boards + bd].res = (uint8_t)res;
         } else if (strcmp(tok[0], "protest") == 0) {
             protest p;
@@ -382,7 +382,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             TEXT_NUM(6, 0, INT32_MAX, p.player);
             TEXT_NUM(7, 0, 1000000000, p.deposit_minor);
             TEXT_NUM(8, 0, 1, ret);
-            TEXT_NUM(9, -1, CLUB_FF_BOTH, p.new_result);
+            TEXT_NUM(9, -1, BH_RES_FF_BOTH, p.new_result);
             text_unesc(tok[10]);
             text_unesc(tok[11]);
             p.state = (uint8_t)st;
@@ -414,7 +414,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             for (int bd = 0; bd < nb; bd++) {
                 club_board *x = &rd->b[mi * nb + bd];
                 club__seat(rd, mi, bd, x);
-                if (x->res == CLUB_NONE) {
+                if (x->res == BH_RES_NONE) {
                     if (!x->player[0] || !x->player[1] || rd->ended)
                         goto bad_end;
                     x->live = true;

@@ -346,8 +346,8 @@ int league_start(league *l, int64_t now_us, league_acts *a, refusal *why)
 
 static int pts2(int res, int side) /* game points x2 of White (side 0) or Black */
 {
-    static const int W[LEAGUE_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
-    static const int B[LEAGUE_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
+    static const int W[BH_RES_N_] = {0, 2, 1, 0, 2, 0, 0};
+    static const int B[BH_RES_N_] = {0, 0, 1, 2, 0, 2, 0};
     return side ? B[res] : W[res];
 }
 
@@ -357,7 +357,7 @@ static bool score(const league *l, const league_mt *m, int s, int *gp2_first, in
     bool all = true;
     for (int gi = 0; gi < ngames(l, s); gi++) {
         const league_game *g = &m->g[gi];
-        if (g->res == LEAGUE_NONE) {
+        if (g->res == BH_RES_NONE) {
             all = false;
             continue;
         }
@@ -503,7 +503,7 @@ static int captain_of(const league *l, int64_t team)
 /* One game's time: returns 1 if something fired. */
 static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, league_acts *a)
 {
-    if (g->res != LEAGUE_NONE)
+    if (g->res != BH_RES_NONE)
         return 0;
     if (g->c.state == CHAL_AGREED && !g->created && g->c.start_us <= now_us) {
         create_game(l, g, now_us, a);
@@ -519,7 +519,7 @@ static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, le
     } else {
         notice(a, g->c.player[d], LEAGUE_N_FORFEIT, g->key, ev.at_us, 0);
         notice(a, g->c.player[other], LEAGUE_N_FORFEIT, g->key, ev.at_us, 0);
-        record(l, m, g, d == CHAL_WHITE ? LEAGUE_FF_B : LEAGUE_FF_W, a); /* art. 5 */
+        record(l, m, g, d == CHAL_WHITE ? BH_RES_FF_B : BH_RES_FF_W, a); /* art. 5 */
     }
     return 1;
 }
@@ -550,7 +550,7 @@ bool league_next_instant(const league *l, int64_t *at_us)
         for (int gi = 0; m && gi < ngames(l, s); gi++) {
             const league_game *g = &m->g[gi];
             int64_t t;
-            if (g->res != LEAGUE_NONE)
+            if (g->res != BH_RES_NONE)
                 continue;
             if (g->c.state == CHAL_AGREED && !g->created)
                 t = g->c.start_us;
@@ -578,7 +578,7 @@ static int begin(league *l, tfmt_key k, int64_t now_us, league_acts *a, league_m
         k.game >= ngames(l, k.round) / l->cfg.boards)
         return refusal_set(why, BH_ENOTFOUND, "F-CHALLENGE", "game", -1);
     *g = &(*m)->g[k.game * l->cfg.boards + k.board];
-    if ((*g)->res != LEAGUE_NONE)
+    if ((*g)->res != BH_RES_NONE)
         return refusal_set(why, BH_EDECIDED, "F-CHALLENGE", "game", -1);
     return BH_OK;
 }
@@ -714,7 +714,7 @@ int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-static int result_in(league *l, tfmt_key k, league_res res, bool director, int64_t now_us,
+static int result_in(league *l, tfmt_key k, bh_result res, bool director, int64_t now_us,
                      league_acts *a, refusal *why)
 {
     league_mt *m;
@@ -726,39 +726,20 @@ static int result_in(league *l, tfmt_key k, league_res res, bool director, int64
         return rc;
     if (!director && !g->created)
         return refusal_set(why, BH_ESTATE, "F-CHESS", "game", -1);
-    if (res <= LEAGUE_NONE || res >= LEAGUE_RES_N_)
+    if (res <= BH_RES_NONE || res >= BH_RES_N_)
         return refusal_set(why, BH_EINVAL, "F-CHESS", "result", -1);
     record(l, m, g, res, a);
     persist(a);
     return BH_OK;
 }
 
-int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
                      refusal *why)
 {
     return result_in(l, k, res, false, now_us, a, why);
 }
 
-static const bh_result LEAGUE_RESULT[LEAGUE_RES_N_] = {
-    [LEAGUE_NONE] = BH_RES_NONE,       [LEAGUE_1_0] = BH_RES_WIN1,  [LEAGUE_DRAW] = BH_RES_DRAW,
-    [LEAGUE_0_1] = BH_RES_WIN2,        [LEAGUE_FF_W] = BH_RES_FF_W, [LEAGUE_FF_B] = BH_RES_FF_B,
-    [LEAGUE_FF_BOTH] = BH_RES_FF_BOTH,
-};
-
-bh_result league_res_result(league_res r)
-{
-    return (unsigned)r < LEAGUE_RES_N_ ? LEAGUE_RESULT[r] : BH_RES_NONE;
-}
-
-league_res league_res_of(bh_result r)
-{
-    for (int i = 0; i < LEAGUE_RES_N_; i++)
-        if (LEAGUE_RESULT[i] == r)
-            return (league_res)i;
-    return LEAGUE_NONE;
-}
-
-int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
                            refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);

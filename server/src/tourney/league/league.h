@@ -49,24 +49,10 @@ enum {
     LEAGUE_FINISHED = 3,
 };
 
-/* A game's result from White's side. Forfeits are recorded as such (TRF + and -), never as
- * games played. Stored values: never renumber. */
-typedef enum {
-    LEAGUE_NONE = 0,
-    LEAGUE_1_0 = 1,
-    LEAGUE_DRAW = 2,
-    LEAGUE_0_1 = 3,
-    LEAGUE_FF_W = 4,    /* White won by forfeit (Black did not answer the second challenge, art.
-                         * 5, or was absent at the agreed game, T-WAIT) */
-    LEAGUE_FF_B = 5,    /* Black won by forfeit */
-    LEAGUE_FF_BOTH = 6, /* both lost by forfeit (both absent: T-WAIT, or the director's ruling) */
-    LEAGUE_RES_N_
-} league_res;
-
-/* The result (result.h) of a league_res and back, their one mapping (the same results, NONE
- * for a value outside the enum; league_res_of: LEAGUE_NONE for a value outside result.h's). */
-bh_result league_res_result(league_res r);
-league_res league_res_of(bh_result r);
+/* A game's result is a bh_result (result.h) from White's side; forfeits are recorded as such
+ * (TRF + and -), never as games played: FF_W when Black did not answer the second challenge
+ * (art. 5) or was absent at the agreed game (T-WAIT), FF_BOTH when both were absent or by
+ * the director's ruling. */
 
 typedef struct {
     char name[LEAGUE_NAME_LEN];
@@ -234,16 +220,16 @@ bool league_next_instant(const league *l, int64_t *at_us);
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (LEAGUE_1_0..LEAGUE_FF_BOTH: the forfeits
- * of the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK, BH_ENOTFOUND
- * "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
-int league_game_over(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (BH_RES_WIN1..BH_RES_FF_BOTH: the
+ * forfeits of the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK,
+ * BH_ENOTFOUND "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
+int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
                      refusal *why);
 /* The director decides game k not yet decided, whatever its challenge's state. The
  * regulation sets no deadline for sending (a challenge never sent, or no second challenge
  * after a lapse): no timer runs then, and the director rules with this. Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
-int league_director_result(league *l, tfmt_key k, league_res res, int64_t now_us, league_acts *a,
+int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
                            refusal *why);
 /* The lot of a drawn knockout match between equal team ratings (LEAGUE_ACT_LOT_DUE): winner 0
  * (the team named first) or 1. bracket_lot's refusals. */
@@ -276,7 +262,7 @@ typedef struct {
     tfmt_key key;
     int64_t team[2]; /* White's team, Black's team */
     chal c;          /* the challenge: players, ratings, state, deadlines */
-    uint8_t res;     /* league_res */
+    uint8_t res;     /* bh_result */
     bool created;    /* its chess game was created */
 } league_game;
 

@@ -131,12 +131,12 @@ static void loaded(void *ev, uint64_t now_us, tfmt_acts *a)
  * game decided already (the director's result) is refused by the league and ignored here. */
 static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a)
 {
-    static const league_res R[] = {
-        [TFMT_WIN1] = LEAGUE_1_0,       [TFMT_DRAW] = LEAGUE_DRAW, [TFMT_WIN2] = LEAGUE_0_1,
-        [TFMT_VOID] = LEAGUE_DRAW,      [TFMT_FF_W] = LEAGUE_FF_W, [TFMT_FF_B] = LEAGUE_FF_B,
-        [TFMT_FF_BOTH] = LEAGUE_FF_BOTH};
+    static const bh_result R[] = {
+        [TFMT_WIN1] = BH_RES_WIN1,      [TFMT_DRAW] = BH_RES_DRAW, [TFMT_WIN2] = BH_RES_WIN2,
+        [TFMT_VOID] = BH_RES_DRAW,      [TFMT_FF_W] = BH_RES_FF_W, [TFMT_FF_B] = BH_RES_FF_B,
+        [TFMT_FF_BOTH] = BH_RES_FF_BOTH};
     const league_game *g = league_game_get(ev, k);
-    if (!g || g->res != LEAGUE_NONE || (unsigned)res >= BH_ARRAY_LEN(R))
+    if (!g || g->res != BH_RES_NONE || (unsigned)res >= BH_ARRAY_LEN(R))
         return;
     league_acts la;
     league_acts_init(&la);

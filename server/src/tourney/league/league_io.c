@@ -171,11 +171,11 @@ char *league_fixtures_text(const league *l, int64_t now_us)
             buf_printf(&b, " (White) - ");
             put_player(&b, l, g->team[1], g->c.player[CHAL_BLACK]);
             buf_printf(&b, ", sent by %s: ", g->c.sender == CHAL_WHITE ? "White" : "Black");
-            if (g->res != LEAGUE_NONE) {
+            if (g->res != BH_RES_NONE) {
                 /* the result token (result.h); a forfeit as a crosstable shows it, a display
                  * text, not a token */
                 static const char *const FF[] = {"+:- (forfeit)", "-:+ (forfeit)", "-:- (forfeit)"};
-                bh_result r = league_res_result((league_res)g->res);
+                bh_result r = (bh_result)g->res;
                 buf_printf(&b, "%s\n",
                            bh_result_is_forfeit(r) ? FF[r - BH_RES_FF_W] : bh_result_token(r));
                 continue;
@@ -198,8 +198,8 @@ char *league_fixtures_text(const league *l, int64_t now_us)
 /* TRF result character of a game from side s (0 White). */
 static char trf_res(int res, int s)
 {
-    static const char W[LEAGUE_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
-    static const char B[LEAGUE_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    static const char W[BH_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[BH_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
     return s ? B[res] : W[res];
 }
 
@@ -270,7 +270,7 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
             for (int r = 0; r < rounds; r++) {
                 g[r] = s == LEAGUE_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
                                                 : ko_game(l, s, t, p->id, r, &side[r]);
-                if (g[r] && g[r]->res != LEAGUE_NONE) {
+                if (g[r] && g[r]->res != BH_RES_NONE) {
                     char ch = trf_res(g[r]->res, side[r]);
                     pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
                 }
@@ -281,7 +281,7 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
             buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
                        place[t]);
             for (int r = 0; r < rounds; r++) {
-                if (!g[r] || g[r]->res == LEAGUE_NONE) {
+                if (!g[r] || g[r]->res == BH_RES_NONE) {
                     buf_printf(b, "          ");
                     continue;
                 }
@@ -523,8 +523,8 @@ int league_load(int64_t id, const char *text, league **out, int *line)
             int s, mi, game, board, res, off = 0;
             if (sscanf(lp, "game %d %d %d %d %d %n", &s, &mi, &game, &board, &res, &off) != 5 ||
                 off == 0 || s < LEAGUE_STAGE_GROUPS || s > l->stage || mi < 0 || game < 0 ||
-                game > 1 || board < 0 || board >= l->cfg.boards || res < LEAGUE_NONE ||
-                res >= LEAGUE_RES_N_)
+                game > 1 || board < 0 || board >= l->cfg.boards || res < BH_RES_NONE ||
+                res >= BH_RES_N_)
                 goto bad;
             if (nst == cst) {
                 cst = cst ? 2 * cst : 64;
