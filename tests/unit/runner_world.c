@@ -32,24 +32,25 @@ static void run(rw *w, tfmt_acts *a)
                 w->caprows = w->caprows ? 2 * w->caprows : 64;
                 w->rows = realloc(w->rows, (size_t)w->caprows * sizeof *w->rows);
             }
-            w->rows[w->nrows++] = (rw_row){x->key, {x->team[0], x->team[1]}, false, false, 0};
+            w->rows[w->nrows++] =
+                (rw_row){x->key, {x->create.team[0], x->create.team[1]}, false, false, 0};
         } else if (x->kind == TFMT_ACT_END_GAME) {
             rw_row *g = row_of(w, x->key);
             if (g && !g->finished) {
                 g->finished = true;
-                g->result = x->result;
-                runner_game_over(w->r, x->key, x->result, 0, a); /* noted only */
+                g->result = x->end.result;
+                runner_game_over(w->r, x->key, x->end.result, 0, a); /* noted only */
             }
         } else if (x->kind == TFMT_ACT_PERSIST) {
             runner_saved_fini(&w->saved);
             runner_save(w->r, &w->saved);
         } else if (x->kind == TFMT_ACT_REPLY) {
-            w->late.rc = x->rc;
-            snprintf(w->late.field, sizeof w->late.field, "%s", x->field);
+            w->late.rc = x->say.rc;
+            snprintf(w->late.field, sizeof w->late.field, "%s", x->say.field);
             w->has_late = true;
         } else if (x->kind == TFMT_ACT_JOB) {
-            runner_job *j = x->job;
-            x->job = NULL;
+            runner_job *j = x->job.job;
+            x->job.job = NULL;
             runner_job_run(j);
             tfmt_acts b = {0};
             runner_job_done(w->r, j, 0, &b);

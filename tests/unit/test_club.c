@@ -201,14 +201,15 @@ static void colours_and_games(void)
         int64_t h, w;
         club_match(c, 1, x->key.match, &h, &w);
         bool odd_board = (x->key.board + 1) % 2 == 1;
-        CHECK_MSG(x->team[0] == (odd_board ? h : w), "board %d: White's team", x->key.board + 1);
-        CHECK_EQ_STR("ruleset", "fide", x->ruleset);
-        CHECK_EQ_INT("base", 600000, x->base_ms);
-        CHECK_EQ_INT("increment", 5000, x->inc_ms);
+        CHECK_MSG(x->create.team[0] == (odd_board ? h : w), "board %d: White's team",
+                  x->key.board + 1);
+        CHECK_EQ_STR("ruleset", "fide", x->create.ruleset);
+        CHECK_EQ_INT("base", 600000, x->create.base_ms);
+        CHECK_EQ_INT("increment", 5000, x->create.inc_ms);
         /* default line-ups: board b is each team's player b */
         int th = (int)(h - 1000), tw = (int)(w - 1000), b = x->key.board + 1;
-        CHECK_EQ_INT("White's player", odd_board ? pid(th, b) : pid(tw, b), x->player[0]);
-        CHECK_EQ_INT("Black's player", odd_board ? pid(tw, b) : pid(th, b), x->player[1]);
+        CHECK_EQ_INT("White's player", odd_board ? pid(th, b) : pid(tw, b), x->create.player[0]);
+        CHECK_EQ_INT("Black's player", odd_board ? pid(tw, b) : pid(th, b), x->create.player[1]);
     }
     tfmt_acts_fini(&a);
     club_free(c);

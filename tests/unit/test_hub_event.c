@@ -65,19 +65,19 @@ static void f_on_time(void *ev, uint64_t now_us, tfmt_acts *a)
     s->fired_at = now_us;
     tfmt_act *g = tfmt_push(a, TFMT_ACT_CREATE_GAME);
     g->key = KEY;
-    g->team[0] = 71;
-    g->team[1] = 72;
-    g->player[0] = 11;
-    g->player[1] = 22;
-    snprintf(g->ruleset, sizeof g->ruleset, "fide");
-    g->base_ms = 300000; /* seed 003 art. 4: 5 min + 1 s */
-    g->inc_ms = 1000;
-    g->game_kind = GAME_KIND_CHESS;
-    g->start_us = now_us; /* on the format's clock */
+    g->create.team[0] = 71;
+    g->create.team[1] = 72;
+    g->create.player[0] = 11;
+    g->create.player[1] = 22;
+    snprintf(g->create.ruleset, sizeof g->create.ruleset, "fide");
+    g->create.base_ms = 300000; /* seed 003 art. 4: 5 min + 1 s */
+    g->create.inc_ms = 1000;
+    g->create.game_kind = GAME_KIND_CHESS;
+    g->create.start_us = now_us; /* on the format's clock */
     tfmt_act *n = tfmt_push(a, TFMT_ACT_NOTICE);
     n->key = KEY;
-    n->to = 11;
-    n->note = 2;
+    n->notice.to = 11;
+    n->notice.note = 2;
     tfmt_push(a, TFMT_ACT_PERSIST);
 }
 
@@ -113,7 +113,8 @@ static void f_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
     (void)h, (void)now_us;
     fstate *s = hub__event_state(e);
-    if (x->kind == TFMT_ACT_NOTICE && x->to == 11 && x->note == 2 && tfmt_key_eq(x->key, KEY))
+    if (x->kind == TFMT_ACT_NOTICE && x->notice.to == 11 && x->notice.note == 2 &&
+        tfmt_key_eq(x->key, KEY))
         s->notices++;
 }
 

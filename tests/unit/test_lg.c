@@ -101,15 +101,16 @@ static league *make_league(int n, int groups, int boards, const int *rating)
     return l;
 }
 
-static int count_note(const league_acts *a, int note, int to)
+static int count_note(const tfmt_acts *a, int note, int to)
 {
     int k = 0;
     for (int i = 0; i < a->n; i++)
-        k += a->v[i].kind == LEAGUE_ACT_NOTICE && a->v[i].note == note && (!to || a->v[i].to == to);
+        k += a->v[i].kind == TFMT_ACT_NOTICE && a->v[i].notice.note == note &&
+             (!to || a->v[i].notice.to == to);
     return k;
 }
 
-static int count_kind(const league_acts *a, int kind)
+static int count_kind(const tfmt_acts *a, int kind)
 {
     int k = 0;
     for (int i = 0; i < a->n; i++)
@@ -117,7 +118,7 @@ static int count_kind(const league_acts *a, int kind)
     return k;
 }
 
-static const league_act *find_kind(const league_acts *a, int kind)
+static const tfmt_act *find_kind(const tfmt_acts *a, int kind)
 {
     for (int i = 0; i < a->n; i++)
         if (a->v[i].kind == kind)
@@ -150,11 +151,11 @@ static league *decide_match(league *l, int s, int mi, const int *pts2, int64_t n
             const league_game *x = league_game_get(l, K(s, mi, g, b));
             int p = x->team[0] == first ? pts2[b] : 2 - pts2[b]; /* White's points */
             bh_result res = p == 2 ? BH_RES_WIN1 : p == 1 ? BH_RES_DRAW : BH_RES_WIN2;
-            league_acts a;
-            league_acts_init(&a);
+            tfmt_acts a;
+            tfmt_acts_init(&a);
             int rc = league_director_result(l, K(s, mi, g, b), res, now, &a, NULL);
             CHECK_EQ_INT("director result", BH_OK, rc);
-            league_acts_fini(&a);
+            tfmt_acts_fini(&a);
             l = rt(l);
         }
     return l;
@@ -299,14 +300,14 @@ static void registration_refusals(void)
     CHECK_EQ_INT("player on another team", BH_EEXIST,
                  league_add_team(l, team_id(2), "B", &ro, pid(1, 1), &why));
     CHECK_EQ_STR("players", "players", why.field);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("1 of 20 teams", BH_EINVAL, league_start(l, T0, &a, &why));
     CHECK_EQ_STR("teams", "teams", why.field);
     CHECK_EQ_INT("no action", 0, a.n);
     CHECK_EQ_INT("a new roster while registering", BH_OK,
                  league_set_roster(l, team_id(1), &ro, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
@@ -318,8 +319,8 @@ static const int R20[20] = {2250, 2210, 2180, 2150, 2120, 2100, 2095, 2080, 2040
 static void seed003_schedule(void)
 {
     league *l = make_league(20, 4, 10, R20);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
     l = rt(l);
     CHECK_EQ_STR("a name with spaces and %% back from the stored text", "Team 1 (100% ok)",
@@ -333,7 +334,7 @@ static void seed003_schedule(void)
     CHECK_EQ_INT("matches", 40, league_n_matches(l, LEAGUE_STAGE_GROUPS));
     CHECK_EQ_INT("games a match", 10, league_games_per_match(l, LEAGUE_STAGE_GROUPS));
     CHECK_EQ_INT("a send notice per game", 400, count_note(&a, LEAGUE_N_SEND, 0));
-    CHECK_EQ_INT("stage action", 1, count_kind(&a, LEAGUE_ACT_STAGE));
+    CHECK_EQ_INT("stage action", 1, count_kind(&a, TFMT_ACT_ROUND));
     int64_t at;
     CHECK_MSG(!league_next_instant(l, &at), "nothing sent: no deadline runs");
     /* the order of the published Berger table for 6 (5 teams, 6 the bye) in each group */
@@ -387,9 +388,9 @@ static void seed003_schedule(void)
                 bcount[tid_of(l, x->team[1])][b]++;
                 int to = 0;
                 for (int i = 0; i < a.n; i++)
-                    if (a.v[i].kind == LEAGUE_ACT_NOTICE && a.v[i].note == LEAGUE_N_SEND &&
+                    if (a.v[i].kind == TFMT_ACT_NOTICE && a.v[i].notice.note == LEAGUE_N_SEND &&
                         a.v[i].key.match == mi && a.v[i].key.board == b)
-                        to = a.v[i].to;
+                        to = a.v[i].notice.to;
                 CHECK_EQ_INT("send notice to White", x->c.player[CHAL_WHITE], to);
             }
         }
@@ -405,7 +406,7 @@ static void seed003_schedule(void)
     CHECK_EQ_INT("again", BH_ESTATE, league_start(l, T0, &a, &why));
     CHECK_EQ_INT("roster change in the group stage", BH_ESTATE,
                  league_set_roster(l, team_id(1), league_team_roster(l, 1), &why));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
@@ -418,10 +419,10 @@ static const int R8[8] = {2400, 2350, 2300, 2250, 2200, 2150, 2100, 2050};
 static league *small_started(void)
 {
     league *l = make_league(8, 2, 4, R8);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     return rt(l);
 }
 
@@ -503,10 +504,10 @@ static void exact_tie_by_number(void)
 {
     const int eq[8] = {2000, 2000, 2000, 2000, 2000, 2000, 2000, 2000};
     league *l = make_league(8, 2, 4, eq);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     const int draw2[4] = {2, 1, 1, 0};
     for (int g = 0; g < 2; g++)
         for (int i = 1; i <= 4; i++)
@@ -543,8 +544,8 @@ static void knockout_drawn_by_recomputed_rating(void)
     make_roster(&ro, 6, r, 4);
     refusal why = {0};
     CHECK_EQ_INT("new roster between stages", BH_OK, league_set_roster(l, team_id(6), &ro, &why));
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("semi-finals", BH_OK, league_stage_start(l, T0 + 180 * DAY, &a, &why));
     l = rt(l);
     CHECK_EQ_INT("stage", LEAGUE_STAGE_SF, league_stage(l));
@@ -565,7 +566,7 @@ static void knockout_drawn_by_recomputed_rating(void)
         CHECK_MSG(b % 2 != 0 || g1->team[0] == team_id(4), "odd board %d: 1A White in game 1",
                   b + 1);
     }
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     const int all_draw[4] = {1, 1, 1, 1}, sf2[4] = {2, 2, 1, 1};
     l = decide_match(l, LEAGUE_STAGE_SF, BRACKET_SF1, all_draw, T0 + 181 * DAY);
     const bracket *kb = league_bracket(l);
@@ -577,9 +578,9 @@ static void knockout_drawn_by_recomputed_rating(void)
     CHECK_EQ_INT("SF2 on points", BRACKET_BY_POINTS, kb->m[BRACKET_SF2].by);
     CHECK_EQ_INT("SF2 winner 2A", 1, bracket_winner(kb, BRACKET_SF2));
     CHECK_EQ_INT("between", LEAGUE_BETWEEN, league_status(l));
-    league_acts_init(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("final", BH_OK, league_stage_start(l, T0 + 200 * DAY, &a, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     l = rt(l);
     CHECK_EQ_INT("final: W(SF1) first", 4, league_bracket(l)->m[BRACKET_FINAL].team[0]);
     CHECK_EQ_INT("final: W(SF2) second", 1, league_bracket(l)->m[BRACKET_FINAL].team[1]);
@@ -598,8 +599,8 @@ static void knockout_equal_ratings_lot(void)
 {
     const int eq[8] = {2000, 2000, 2000, 2000, 2000, 2000, 2000, 2000};
     league *l = make_league(8, 2, 4, eq);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     league_start(l, T0, &a, NULL);
     const int draw2[4] = {2, 1, 1, 0}, all_draw[4] = {1, 1, 1, 1};
     for (int g = 0; g < 2; g++)
@@ -607,14 +608,14 @@ static void knockout_equal_ratings_lot(void)
             for (int j = i + 1; j <= 4; j++)
                 l = group_result(l, g, i, j, draw2, T0 + DAY);
     CHECK_EQ_INT("semi-finals", BH_OK, league_stage_start(l, T0 + 2 * DAY, &a, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     l = decide_match(l, LEAGUE_STAGE_SF, BRACKET_SF1, all_draw, T0 + 3 * DAY);
     CHECK_EQ_INT("lot due", BRACKET_LOT_DUE, league_bracket(l)->m[BRACKET_SF1].by);
-    league_acts_init(&a);
+    tfmt_acts_init(&a);
     refusal why;
     CHECK_EQ_INT("lot", BH_OK, league_lot(l, BRACKET_SF1, 1, T0 + 3 * DAY, &a, &why));
     CHECK_EQ_INT("lot again", BH_ESTATE, league_lot(l, BRACKET_SF1, 0, T0 + 3 * DAY, &a, &why));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     l = rt(l); /* the lot is stored */
     CHECK_EQ_INT("by lot", BRACKET_BY_LOT, league_bracket(l)->m[BRACKET_SF1].by);
     CHECK_EQ_INT("winner by lot", league_bracket(l)->m[BRACKET_SF1].team[1],
@@ -638,8 +639,8 @@ static void challenge_accepted_and_countered(void)
     tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 0);
     int w, b;
     players(l, k, &w, &b);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {0};
     int64_t t = T0 + HOUR;
     CHECK_EQ_INT("a stranger sends", BH_ESEAT, league_send(l, k, 4242, 0, t, &a, &why));
@@ -662,8 +663,9 @@ static void challenge_accepted_and_countered(void)
     free(fx);
     CHECK_EQ_INT("notice to Black", 1, count_note(&a, LEAGUE_N_PROPOSED, b));
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].note == LEAGUE_N_PROPOSED)
-            CHECK(a.v[i].deadline_us == t + 10 * DAY); /* art. 5: valid 10 days */
+        if (a.v[i].notice.note == LEAGUE_N_PROPOSED)
+            CHECK(a.v[i].notice.deadline_us ==
+                  (uint64_t)(t + 10 * DAY)); /* art. 5: valid 10 days */
     l = rt(l);
     int64_t at;
     CHECK(league_next_instant(l, &at) && at == t + 10 * DAY);
@@ -672,28 +674,28 @@ static void challenge_accepted_and_countered(void)
     CHECK_EQ_INT("tc White", BH_OK, league_agree_tc(l, k, w, true, t + HOUR, &a, NULL));
     CHECK_EQ_INT("tc stranger", BH_ESEAT, league_agree_tc(l, k, 5555, true, t + HOUR, &a, &why));
     l = rt(l);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("Black accepts", BH_OK, league_accept(l, k, b, t + DAY, &a, NULL));
     CHECK_EQ_INT("agreed to both", 2, count_note(&a, LEAGUE_N_AGREED, 0));
-    CHECK_EQ_INT("no game before its time", 0, count_kind(&a, LEAGUE_ACT_CREATE_GAME));
+    CHECK_EQ_INT("no game before its time", 0, count_kind(&a, TFMT_ACT_CREATE_GAME));
     l = rt(l);
     CHECK(league_next_instant(l, &at) && at == start);
     CHECK_EQ_INT("tc Black (before the game)", BH_OK,
                  league_agree_tc(l, k, b, true, t + DAY, &a, NULL));
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("nothing a µs early", 0, league_on_time(l, start - 1, &a));
     CHECK_EQ_INT("the game at its start", 1, league_on_time(l, start, &a));
-    const league_act *cg = find_kind(&a, LEAGUE_ACT_CREATE_GAME);
+    const tfmt_act *cg = find_kind(&a, TFMT_ACT_CREATE_GAME);
     CHECK(cg != NULL);
     if (cg) {
-        CHECK_EQ_INT("White", w, cg->player[0]);
-        CHECK_EQ_INT("Black", b, cg->player[1]);
-        CHECK_EQ_INT("10 min", 600000, (int)cg->base_ms);
-        CHECK_EQ_INT("+1 s", 1000, (int)cg->inc_ms);
-        CHECK_EQ_STR("ruleset", "fide", cg->ruleset);
-        CHECK_EQ_INT("waiting time", 600, (int)cg->wait_s);
+        CHECK_EQ_INT("White", w, cg->create.player[0]);
+        CHECK_EQ_INT("Black", b, cg->create.player[1]);
+        CHECK_EQ_INT("10 min", 600000, (int)cg->create.base_ms);
+        CHECK_EQ_INT("+1 s", 1000, (int)cg->create.inc_ms);
+        CHECK_EQ_STR("ruleset", "fide", cg->create.ruleset);
+        CHECK_EQ_INT("waiting time", 600, (int)cg->create.wait_s);
     }
     l = rt(l);
     CHECK_EQ_INT("once", 0, league_on_time(l, start + DAY, &a));
@@ -707,8 +709,8 @@ static void challenge_accepted_and_countered(void)
     /* countered: board 2, Black proposes another time, White accepts; 5+1 by default */
     tfmt_key k2 = K(LEAGUE_STAGE_GROUPS, 0, 0, 1);
     players(l, k2, &w, &b);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("send now", BH_OK, league_send(l, k2, w, 0, t, &a, NULL));
     l = rt(l);
     CHECK_EQ_INT("White counters", BH_ETURN,
@@ -721,20 +723,20 @@ static void challenge_accepted_and_countered(void)
     CHECK_EQ_INT("Black accepts his own", BH_ETURN, league_accept(l, k2, b, t + 2 * DAY, &a, &why));
     CHECK_EQ_INT("White accepts", BH_OK, league_accept(l, k2, w, t + 2 * DAY, &a, NULL));
     l = rt(l);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     league_on_time(l, t + 5 * DAY, &a);
-    cg = find_kind(&a, LEAGUE_ACT_CREATE_GAME);
-    CHECK(cg && cg->base_ms == 300000 && cg->inc_ms == 1000); /* art. 4: 5+1 */
-    league_acts_fini(&a);
+    cg = find_kind(&a, TFMT_ACT_CREATE_GAME);
+    CHECK(cg && cg->create.base_ms == 300000 && cg->create.inc_ms == 1000); /* art. 4: 5+1 */
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
 static void challenge_lapsed_substituted_and_forfeit(void)
 {
     league *l = small_started();
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {0};
     tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 0);
     int w, b;
@@ -744,17 +746,17 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     int64_t t = T0 + HOUR;
     CHECK_EQ_INT("send", BH_OK, league_send(l, k, w, 0, t, &a, NULL));
     l = rt(l);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("a µs before 10 days", 0, league_on_time(l, t + 10 * DAY - 1, &a));
     /* an answer at the deadline is too late: the call applies the time first, the lapse
      * fires in it, and the answer finds the challenge lapsed */
     CHECK_EQ_INT("answer at the deadline", BH_ESTATE,
                  league_accept(l, k, b, t + 10 * DAY, &a, &why));
     CHECK_EQ_INT("the lapse fired in that call", 1, count_note(&a, LEAGUE_N_LAPSED, w));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     l = rt(l);
-    league_acts_init(&a);
+    tfmt_acts_init(&a);
     g = league_game_get(l, k);
     CHECK_EQ_INT("lapsed", CHAL_LAPSED, g->c.state);
     CHECK_EQ_INT("fires once", 0, league_on_time(l, t + 11 * DAY, &a));
@@ -790,18 +792,18 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     int64_t at;
     CHECK(league_next_instant(l, &at) && at == t2 + 5 * DAY); /* art. 5: valid 5 days */
     CHECK_EQ_INT("the substitute accepts", BH_OK, league_accept(l, k, reserve, t2 + DAY, &a, NULL));
-    CHECK_EQ_INT("created at once (now)", 1, count_kind(&a, LEAGUE_ACT_CREATE_GAME));
+    CHECK_EQ_INT("created at once (now)", 1, count_kind(&a, TFMT_ACT_CREATE_GAME));
     l = rt(l);
 
     /* expired twice -> forfeit: board 2 */
     tfmt_key k2 = K(LEAGUE_STAGE_GROUPS, 0, 0, 1);
     players(l, k2, &w, &b);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("send", BH_OK, league_send(l, k2, w, 0, t, &a, NULL));
     l = rt(l);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("lapse", 1, league_on_time(l, t + 10 * DAY, &a));
     CHECK_EQ_INT("sender told", 1, count_note(&a, LEAGUE_N_LAPSED, w));
     CHECK_EQ_INT("captain told", 1,
@@ -810,15 +812,15 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     l = rt(l);
     CHECK_EQ_INT("second", BH_OK, league_send(l, k2, w, 0, t + 12 * DAY, &a, NULL));
     l = rt(l);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("a µs before 5 days", 0, league_on_time(l, t + 17 * DAY - 1, &a));
     l = rt(l);
     CHECK_EQ_INT("forfeit at 5 days", 1, league_on_time(l, t + 17 * DAY, &a));
     CHECK_EQ_INT("both told", 2, count_note(&a, LEAGUE_N_FORFEIT, 0));
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].note == LEAGUE_N_FORFEIT)
-            CHECK(a.v[i].at_us == t + 17 * DAY);
+        if (a.v[i].notice.note == LEAGUE_N_FORFEIT)
+            CHECK(a.v[i].notice.at_us == (uint64_t)(t + 17 * DAY));
     l = rt(l);
     CHECK_EQ_INT("Black loses by forfeit", BH_RES_FF_W, league_game_get(l, k2)->res);
     CHECK_EQ_INT("once", 0, league_on_time(l, t + 30 * DAY, &a));
@@ -829,7 +831,7 @@ static void challenge_lapsed_substituted_and_forfeit(void)
     league_match(l, LEAGUE_STAGE_GROUPS, 0, &first, &second, NULL, NULL);
     CHECK_EQ_INT("the forfeit scores a point for White's team", 2,
                  league_game_get(l, k2)->team[0] == first ? x : y);
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
@@ -839,8 +841,8 @@ static void substitute_rated_above_refused(void)
      * but a second substitution is measured against the first substitute (art. 5: "rated
      * not above the replaced player") */
     league *l = small_started();
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {0};
     tfmt_key k = K(LEAGUE_STAGE_GROUPS, 0, 0, 3);
     int w, b;
@@ -860,15 +862,15 @@ static void substitute_rated_above_refused(void)
     CHECK_EQ_INT("the player replaced, rated above too", BH_ERATING,
                  league_substitute(l, k, cap, b, T0 + 10 * DAY, &a, &why));
     CHECK_EQ_INT("still reserve 2", res2, league_game_get(l, k)->c.player[CHAL_BLACK]);
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
 static void director_extends(void)
 {
     league *l = small_started();
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {0};
     tfmt_key k = K(LEAGUE_STAGE_GROUPS, 1, 0, 2);
     int w, b;
@@ -882,8 +884,8 @@ static void director_extends(void)
     l = rt(l);
     int64_t at;
     CHECK(league_next_instant(l, &at) && at == t + 12 * DAY);
-    league_acts_fini(&a);
-    league_acts_init(&a);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("not at 10 days", 0, league_on_time(l, t + 10 * DAY, &a));
     CHECK_EQ_INT("an answer on day 11 is in time", BH_OK,
                  league_counter(l, k, b, t + 13 * DAY, t + 11 * DAY, &a, NULL));
@@ -891,7 +893,7 @@ static void director_extends(void)
     CHECK(league_next_instant(l, &at) && at == t + 21 * DAY); /* a fresh 10 days from day 11 */
     CHECK_EQ_INT("White lets it lapse", 1, league_on_time(l, t + 21 * DAY, &a));
     CHECK_EQ_INT("White is the non-answering side", CHAL_WHITE, league_game_get(l, k)->c.defaulter);
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     league_free(l);
 }
 
@@ -903,13 +905,14 @@ typedef struct {
     int64_t at;
 } fired_t;
 
-static int collect(const league_acts *a, fired_t *out, int n, int cap)
+static int collect(const tfmt_acts *a, fired_t *out, int n, int cap)
 {
     for (int i = 0; i < a->n && n < cap; i++)
-        if (a->v[i].kind == LEAGUE_ACT_NOTICE &&
-            (a->v[i].note == LEAGUE_N_LAPSED || a->v[i].note == LEAGUE_N_SUBST ||
-             a->v[i].note == LEAGUE_N_FORFEIT))
-            out[n++] = (fired_t){a->v[i].note, a->v[i].to, a->v[i].key, a->v[i].at_us};
+        if (a->v[i].kind == TFMT_ACT_NOTICE &&
+            (a->v[i].notice.note == LEAGUE_N_LAPSED || a->v[i].notice.note == LEAGUE_N_SUBST ||
+             a->v[i].notice.note == LEAGUE_N_FORFEIT))
+            out[n++] = (fired_t){a->v[i].notice.note, a->v[i].notice.to, a->v[i].key,
+                                 a->v[i].notice.at_us};
     return n;
 }
 
@@ -935,8 +938,8 @@ static int drive(league **lp, int64_t late, bool restart, fired_t *out, int cap,
                 pi = i;
         if (!have && pi < 0)
             break;
-        league_acts a;
-        league_acts_init(&a);
+        tfmt_acts a;
+        tfmt_acts_init(&a);
         if (pi >= 0 && (!have || pend[pi].at <= at + late)) {
             CHECK_EQ_INT("second challenge", BH_OK,
                          league_send(*lp, pend[pi].k, pend[pi].to, 0, pend[pi].at, &a, NULL));
@@ -948,10 +951,10 @@ static int drive(league **lp, int64_t late, bool restart, fired_t *out, int cap,
         }
         n = collect(&a, out, n, cap);
         for (int i = 0; i < a.n; i++)
-            if (a.v[i].kind == LEAGUE_ACT_NOTICE && a.v[i].note == LEAGUE_N_LAPSED && np < 32)
-                pend[np].k = a.v[i].key, pend[np].to = a.v[i].to,
-                pend[np++].at = a.v[i].at_us + DAY;
-        league_acts_fini(&a);
+            if (a.v[i].kind == TFMT_ACT_NOTICE && a.v[i].notice.note == LEAGUE_N_LAPSED && np < 32)
+                pend[np].k = a.v[i].key, pend[np].to = a.v[i].notice.to,
+                pend[np++].at = a.v[i].notice.at_us + DAY;
+        tfmt_acts_fini(&a);
         if (restart)
             *lp = rt(*lp);
     }
@@ -970,11 +973,11 @@ static void deadlines_once_across_restarts(void)
         tfmt_key k = K(LEAGUE_STAGE_GROUPS, i / 4, 0, i % 4);
         int w, b;
         players(plain, k, &w, &b);
-        league_acts a;
-        league_acts_init(&a);
+        tfmt_acts a;
+        tfmt_acts_init(&a);
         CHECK_EQ_INT("send p", BH_OK, league_send(plain, k, w, 0, T0 + i * HOUR, &a, NULL));
         CHECK_EQ_INT("send r", BH_OK, league_send(re, k, w, 0, T0 + i * HOUR, &a, NULL));
-        league_acts_fini(&a);
+        tfmt_acts_fini(&a);
         re = rt(re);
     }
     int most_p, most_r;
@@ -1064,23 +1067,23 @@ static void later(world_t *w, int64_t at, int what, tfmt_key k, int arg)
 }
 
 /* The players, captains and director react to what the league did. */
-static void react(world_t *w, const league_acts *a)
+static void react(world_t *w, const tfmt_acts *a)
 {
     for (int i = 0; i < a->n; i++) {
-        const league_act *x = &a->v[i];
+        const tfmt_act *x = &a->v[i];
         int ix = kidx(x->key);
-        const league_game *g = x->kind == LEAGUE_ACT_NOTICE ? league_game_get(w->l, x->key) : NULL;
+        const league_game *g = x->kind == TFMT_ACT_NOTICE ? league_game_get(w->l, x->key) : NULL;
         switch (x->kind) {
-        case LEAGUE_ACT_NOTICE:
-            if (x->note == LEAGUE_N_SEND) {
+        case TFMT_ACT_NOTICE:
+            if (x->notice.note == LEAGUE_N_SEND) {
                 uint64_t p = rnd(w, 100);
                 w->plan[ix] = p < 55   ? PLAN_ACCEPT
                               : p < 75 ? PLAN_COUNTER
                               : p < 90 ? PLAN_LAPSE
                                        : PLAN_FORFEIT;
                 later(w, w->now + (int64_t)rnd(w, 2 * DAY), DO_SEND, x->key, 0);
-            } else if (x->note == LEAGUE_N_PROPOSED && g) {
-                bool to_sender = x->to == g->c.player[g->c.sender];
+            } else if (x->notice.note == LEAGUE_N_PROPOSED && g) {
+                bool to_sender = x->notice.to == g->c.player[g->c.sender];
                 int plan = w->plan[ix];
                 if (to_sender || (g->c.stage == 2 && plan != PLAN_FORFEIT) || plan == PLAN_ACCEPT ||
                     (plan == PLAN_COUNTER && g->c.counters > 0))
@@ -1088,35 +1091,35 @@ static void react(world_t *w, const league_acts *a)
                 else if (plan == PLAN_COUNTER)
                     later(w, w->now + DAY, DO_COUNTER, x->key, 0);
                 /* PLAN_LAPSE, PLAN_FORFEIT: no answer */
-            } else if (x->note == LEAGUE_N_LAPSED) {
+            } else if (x->notice.note == LEAGUE_N_LAPSED) {
                 w->lapses[ix]++;
                 w->n_lapse++;
                 later(w, w->now + DAY, DO_SEND, x->key, 0);
-            } else if (x->note == LEAGUE_N_SUBST) {
+            } else if (x->notice.note == LEAGUE_N_SUBST) {
                 if (rnd(w, 2))
-                    later(w, w->now + HOUR, DO_SUBST, x->key, x->to);
-            } else if (x->note == LEAGUE_N_FORFEIT) {
+                    later(w, w->now + HOUR, DO_SUBST, x->key, x->notice.to);
+            } else if (x->notice.note == LEAGUE_N_FORFEIT) {
                 w->forfeits[ix]++;
             }
             break;
-        case LEAGUE_ACT_CREATE_GAME:
+        case TFMT_ACT_CREATE_GAME:
             w->n_created++;
             later(w, w->now + HOUR, DO_RESULT, x->key, 0);
-            if (x->base_ms == 600000)
+            if (x->create.base_ms == 600000)
                 w->n_alt_tc++;
             break;
         case LEAGUE_ACT_STAGE_OVER: later(w, w->now + DAY, DO_STAGE, x->key, 0); break;
         case LEAGUE_ACT_LOT_DUE: later(w, w->now, DO_LOT, x->key, 0); break;
-        case LEAGUE_ACT_FINISH:
+        case TFMT_ACT_FINISH:
             w->finished = true;
-            w->winner = x->team[0];
+            w->winner = league_winner(w->l);
             break;
         default: break;
         }
     }
 }
 
-static void act(world_t *w, const todo_t *t, league_acts *a)
+static void act(world_t *w, const todo_t *t, tfmt_acts *a)
 {
     const league_game *g = t->what <= DO_RESULT ? league_game_get(w->l, t->k) : NULL;
     refusal why = {0};
@@ -1322,8 +1325,8 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
         CHECK_EQ_INT("team", BH_OK, league_add_team(w.l, team_id(t), name, &ro, pid(t, 1), NULL));
     }
     w.now = T0;
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, league_start(w.l, w.now, &a, NULL));
     w.l = rt(w.l);
     /* art. 3 with groups of 5: each board player 2 White and 2 Black */
@@ -1344,7 +1347,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 CHECK_MSG(wc[t][b] == 2 && bc[t][b] == 2, "team %d board %d", t, b + 1);
     }
     react(&w, &a);
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     int steps = 0;
     int stage_first[LEAGUE_STAGE_FINAL + 1] = {0};
     while (!w.finished && steps++ < 200000) {
@@ -1356,7 +1359,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 qi = i;
         if (!have && qi < 0)
             break;
-        league_acts_init(&a);
+        tfmt_acts_init(&a);
         if (qi >= 0 && (!have || w.q[qi].at < at)) {
             todo_t t = w.q[qi];
             w.q[qi] = w.q[--w.nq];
@@ -1370,7 +1373,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
         if (!stage_first[st])
             stage_first[st] = steps;
         react(&w, &a);
-        league_acts_fini(&a);
+        tfmt_acts_fini(&a);
         w.l = rt(w.l);
     }
     CHECK_MSG(w.finished, "the league finished (%d steps)", steps);

@@ -48,10 +48,10 @@ static league *small(void)
         snprintf(name, sizeof name, "T%d", t);
         CHECK_EQ_INT("team", BH_OK, league_add_team(l, 100 + t, name, &r, 10 * t + 1, NULL));
     }
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     CHECK_EQ_INT("start", BH_OK, league_start(l, T0, &a, NULL));
-    league_acts_fini(&a);
+    tfmt_acts_fini(&a);
     return l;
 }
 
@@ -78,28 +78,23 @@ static void a_game_through_the_seam(void)
     tfmt_key k = {LEAGUE_STAGE_GROUPS, 0, 0, 0};
     const league_game *g = league_game_get(ev, k);
     int w = g->c.player[0], b = g->c.player[1];
-    league_acts la;
-    league_acts_init(&la);
     tfmt_acts a;
     tfmt_acts_init(&a);
-    CHECK_EQ_INT("send", BH_OK, league_send(ev, k, w, 0, T0 + DAY, &la, NULL));
-    league_fmt_acts(&la, &a);
-    CHECK_EQ_INT("lg's list emptied", 0, la.n);
+    CHECK_EQ_INT("send", BH_OK, league_send(ev, k, w, 0, T0 + DAY, &a, NULL));
     const tfmt_act *n = NULL;
     for (int i = 0; i < a.n; i++)
         if (a.v[i].kind == TFMT_ACT_NOTICE)
             n = &a.v[i];
-    CHECK_MSG(n && n->to == b && n->note == LEAGUE_N_PROPOSED &&
-                  n->deadline_us == (uint64_t)(T0 + 11 * DAY),
+    CHECK_MSG(n && n->notice.to == b && n->notice.note == LEAGUE_N_PROPOSED &&
+                  n->notice.deadline_us == (uint64_t)(T0 + 11 * DAY),
               "the proposal to Black, valid 10 days (art. 5)");
     CHECK_EQ_INT("persisted", 1, kinds(&a, TFMT_ACT_PERSIST));
     CHECK_EQ_INT("published", 1, kinds(&a, TFMT_ACT_STANDINGS));
     tfmt_acts_fini(&a);
     ev = reload(ev);
     CHECK(tfmt_league.next_instant(ev) == (uint64_t)(T0 + 11 * DAY));
-    CHECK_EQ_INT("accept", BH_OK, league_accept(ev, k, b, T0 + 2 * DAY, &la, NULL));
     tfmt_acts_init(&a);
-    league_fmt_acts(&la, &a);
+    CHECK_EQ_INT("accept", BH_OK, league_accept(ev, k, b, T0 + 2 * DAY, &a, NULL));
     int cg = -1;
     for (int i = 0; i < a.n; i++)
         if (a.v[i].kind == TFMT_ACT_CREATE_GAME)
@@ -107,18 +102,18 @@ static void a_game_through_the_seam(void)
     CHECK(cg >= 0 && cg + 2 < a.n);
     if (cg >= 0 && cg + 2 < a.n) {
         const tfmt_act *x = &a.v[cg];
-        CHECK_EQ_INT("a chess game", GAME_KIND_CHESS, x->game_kind);
-        CHECK_EQ_INT("White", w, x->player[0]);
-        CHECK_EQ_INT("Black", b, x->player[1]);
-        CHECK_EQ_INT("5 min (art. 4)", 300000, (int)x->base_ms);
-        CHECK_EQ_INT("+1 s", 1000, (int)x->inc_ms);
-        CHECK_EQ_STR("FIDE Laws", "fide", x->ruleset);
-        CHECK_EQ_INT("waiting time", 600, (int)x->wait_s);
-        CHECK(x->start_us == (uint64_t)(T0 + 2 * DAY));
+        CHECK_EQ_INT("a chess game", GAME_KIND_CHESS, x->create.game_kind);
+        CHECK_EQ_INT("White", w, x->create.player[0]);
+        CHECK_EQ_INT("Black", b, x->create.player[1]);
+        CHECK_EQ_INT("5 min (art. 4)", 300000, (int)x->create.base_ms);
+        CHECK_EQ_INT("+1 s", 1000, (int)x->create.inc_ms);
+        CHECK_EQ_STR("FIDE Laws", "fide", x->create.ruleset);
+        CHECK_EQ_INT("waiting time", 600, (int)x->create.wait_s);
+        CHECK(x->create.start_us == (uint64_t)(T0 + 2 * DAY));
         for (int s = 0; s < 2; s++) {
             const tfmt_act *y = &a.v[cg + 1 + s];
-            CHECK_MSG(y->kind == TFMT_ACT_NOTICE && y->note == LEAGUE_N_GAME &&
-                          y->to == x->player[s] && tfmt_key_eq(y->key, k),
+            CHECK_MSG(y->kind == TFMT_ACT_NOTICE && y->notice.note == LEAGUE_N_GAME &&
+                          y->notice.to == x->create.player[s] && tfmt_key_eq(y->key, k),
                       "the game notice to seat %d right after its CREATE_GAME", s);
         }
     }
@@ -137,7 +132,6 @@ static void a_game_through_the_seam(void)
     CHECK_EQ_INT("an end heard again: nothing", 0, a.n);
     CHECK_EQ_INT("still the forfeit", BH_RES_FF_W, league_game_get(ev, k)->res);
     tfmt_acts_fini(&a);
-    league_acts_fini(&la);
     tfmt_league.free(ev);
 }
 
@@ -146,10 +140,10 @@ static void a_lapse_once_across_a_reload(void)
     void *ev = small();
     tfmt_key k = {LEAGUE_STAGE_GROUPS, 1, 0, 0}; /* group B's match */
     int w = league_game_get(ev, k)->c.player[0];
-    league_acts la;
-    league_acts_init(&la);
+    tfmt_acts la;
+    tfmt_acts_init(&la);
     CHECK_EQ_INT("send", BH_OK, league_send(ev, k, w, 0, T0, &la, NULL));
-    league_acts_fini(&la);
+    tfmt_acts_fini(&la);
     ev = reload(ev);
     uint64_t at = tfmt_league.next_instant(ev);
     CHECK(at == (uint64_t)(T0 + 10 * DAY));
@@ -162,9 +156,9 @@ static void a_lapse_once_across_a_reload(void)
     tfmt_league.loaded(ev, at + DAY, &a);
     int lapsed = 0;
     for (int i = 0; i < a.n; i++)
-        if (a.v[i].kind == TFMT_ACT_NOTICE && a.v[i].note == LEAGUE_N_LAPSED) {
+        if (a.v[i].kind == TFMT_ACT_NOTICE && a.v[i].notice.note == LEAGUE_N_LAPSED) {
             lapsed++;
-            CHECK(a.v[i].to == w && a.v[i].at_us == at);
+            CHECK(a.v[i].notice.to == w && a.v[i].notice.at_us == at);
         }
     CHECK_EQ_INT("lapsed once", 1, lapsed);
     tfmt_acts_fini(&a);

@@ -123,14 +123,14 @@ static void t_auto_double(void)
     CHECK_MSG(match_of(1, 101, 103, &mi) && match_of(1, 102, 104, &mi), "round 1 not 1-3 2-4");
     const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_INT("game 1 key", 0, g1->key.game);
-    CHECK_EQ_STR("ruleset", "online", g1->ruleset);
-    CHECK_EQ_INT("base", 60000, (int)g1->base_ms);
-    CHECK_MSG(!g1->armageddon, "game 1 an Armageddon game");
-    int64_t t1 = g1->team[0], t2 = g1->team[1];
+    CHECK_EQ_STR("ruleset", "online", g1->create.ruleset);
+    CHECK_EQ_INT("base", 60000, (int)g1->create.base_ms);
+    CHECK_MSG(!g1->create.armageddon, "game 1 an Armageddon game");
+    int64_t t1 = g1->create.team[0], t2 = g1->create.team[1];
     tfmt_key k = g1->key;
     over(k, TFMT_DRAW, T0 + SEC);
     const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_MSG(g2 && g2->key.game == 1 && g2->team[0] == t2 && g2->team[1] == t1,
+    CHECK_MSG(g2 && g2->key.game == 1 && g2->create.team[0] == t2 && g2->create.team[1] == t1,
               "game 2 after a draw: not created with the colours swapped");
     CHECK_EQ_INT("no choice after a draw", 0, n_kind(RUNNER_ACT_ASK_CHOICE));
     over(key(1, k.match, 1), TFMT_WIN1, T0 + 2 * SEC); /* t2 wins game 2: 1.5-0.5 */
@@ -146,7 +146,7 @@ static void t_auto_double(void)
     CHECK_EQ_INT("round 2 started", 2, n_kind(TFMT_ACT_CREATE_GAME));
     tfmt_act r2[2] = {*act_of(TFMT_ACT_CREATE_GAME, 0), *act_of(TFMT_ACT_CREATE_GAME, 1)};
     for (int i = 0; i < 2; i++) {
-        CHECK_MSG(!match_of(1, r2[i].team[0], r2[i].team[1], &mi),
+        CHECK_MSG(!match_of(1, r2[i].create.team[0], r2[i].create.team[1], &mi),
                   "round 2: a rematch (T-PAIR [C1])");
         over(r2[i].key, TFMT_DRAW, T0 + 5 * SEC);
         over(key(2, r2[i].key.match, 1), TFMT_DRAW, T0 + 6 * SEC);
@@ -165,13 +165,13 @@ static void p_game2(void)
     for (int mode = 0; mode < 2; mode++) {
         event(2, 0, 0, NULL, 0, true);
         const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
-        int64_t t1 = g1->team[0], t2 = g1->team[1];
+        int64_t t1 = g1->create.team[0], t2 = g1->create.team[1];
         tfmt_key k = g1->key;
         uint64_t t = T0 + 3 * SEC;
         over(k, TFMT_WIN2, t); /* team 1 lost */
         const tfmt_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
-        CHECK_MSG(q && q->team[0] == t1 && q->team[1] == t2, "the loser is not asked");
-        CHECK_EQ_U64("deadline", t + 15 * SEC, q ? q->deadline_us : 0);
+        CHECK_MSG(q && q->own.team[0] == t1 && q->own.team[1] == t2, "the loser is not asked");
+        CHECK_EQ_U64("deadline", t + 15 * SEC, q ? q->own.deadline_us : 0);
         CHECK_EQ_INT("game 2 waits", 0, n_kind(TFMT_ACT_CREATE_GAME));
         CHECK_EQ_U64("runner_deadline", t + 15 * SEC, runner_deadline(R));
         runner_choice c;
@@ -181,7 +181,8 @@ static void p_game2(void)
             clear();
             CHECK_EQ_INT("keep", BH_OK, runner_choose(R, k, false, t + SEC, &A));
             const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-            CHECK_MSG(g2 && g2->team[0] == t1 && g2->team[1] == t2, "kept: not the same seats");
+            CHECK_MSG(g2 && g2->create.team[0] == t1 && g2->create.team[1] == t2,
+                      "kept: not the same seats");
             CHECK_EQ_INT("twice", BH_ENOTFOUND, runner_choose(R, k, true, t + 2 * SEC, &A));
             CHECK_EQ_U64("no deadline left", 0, runner_deadline(R));
         } else {
@@ -190,7 +191,8 @@ static void p_game2(void)
             CHECK_EQ_INT("not before the deadline", 0, n_kind(TFMT_ACT_CREATE_GAME));
             runner_on_time(R, t + 15 * SEC, &A);
             const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-            CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "default: not swapped");
+            CHECK_MSG(g2 && g2->create.team[0] == t2 && g2->create.team[1] == t1,
+                      "default: not swapped");
             CHECK_EQ_INT("the choice is gone", BH_ENOTFOUND, runner_choice_get(R, k, &c));
         }
     }
@@ -203,7 +205,7 @@ static void p_game2_override(void)
 {
     event(2, 0, 0, NULL, 0, true);
     const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    int64_t t1 = g1->team[0], t2 = g1->team[1];
+    int64_t t1 = g1->create.team[0], t2 = g1->create.team[1];
     tfmt_key k = g1->key;
     over(k, TFMT_WIN1, T0 + SEC); /* team 2 lost */
     CHECK_EQ_INT("asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
@@ -211,13 +213,14 @@ static void p_game2_override(void)
     runner_reply rep;
     CHECK_EQ_INT("override", BH_OK, runner_override(R, k, TFMT_WIN2, T0 + 2 * SEC, &A, &rep));
     const tfmt_act *q = act_of(RUNNER_ACT_ASK_CHOICE, 0);
-    CHECK_MSG(q && q->team[0] == t1, "the new loser is not asked");
-    CHECK_EQ_U64("a new deadline", T0 + 17 * SEC, q ? q->deadline_us : 0);
+    CHECK_MSG(q && q->own.team[0] == t1, "the new loser is not asked");
+    CHECK_EQ_U64("a new deadline", T0 + 17 * SEC, q ? q->own.deadline_us : 0);
     clear();
     CHECK_EQ_INT("override to a draw", BH_OK,
                  runner_override(R, k, TFMT_DRAW, T0 + 3 * SEC, &A, &rep));
     const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_MSG(g2 && g2->team[0] == t2 && g2->team[1] == t1, "draw: game 2 not started swapped");
+    CHECK_MSG(g2 && g2->create.team[0] == t2 && g2->create.team[1] == t1,
+              "draw: game 2 not started swapped");
     CHECK_EQ_INT("no such game", BH_ENOTFOUND, runner_override_check(R, key(0, 0, 0), &rep));
     CHECK_EQ_STR("its field", "game", rep.field);
 }
@@ -297,19 +300,19 @@ static void t_armageddon(void)
     over(k, TFMT_DRAW, T0 + SEC);
     over(key(1, k.match, 1), TFMT_DRAW, T0 + 2 * SEC);
     const tfmt_act *po = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_MSG(po && po->key.round == 0 && po->armageddon, "no play-off game");
+    CHECK_MSG(po && po->key.round == 0 && po->create.armageddon, "no play-off game");
     if (!po)
         return;
-    CHECK_EQ_STR("ruleset", "online-arm", po->ruleset);
-    CHECK_EQ_INT("White's time", 180000, (int)po->base_ms);
+    CHECK_EQ_STR("ruleset", "online-arm", po->create.ruleset);
+    CHECK_EQ_INT("White's time", 180000, (int)po->create.base_ms);
     CHECK_EQ_INT("not finished", TFMT_RUNNING, runner_status(R));
     tfmt_key pk = po->key;
-    int64_t w = po->team[0], b = po->team[1];
+    int64_t w = po->create.team[0], b = po->create.team[1];
     CHECK_EQ_INT("match = Black's pairing number", runner_team_tid(R, b), pk.match);
     over(pk, TFMT_VOID, T0 + 200 * SEC);
     const tfmt_act *again = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_MSG(again && again->key.round == 0 && again->key.game == 1 && again->team[0] == b &&
-                  again->team[1] == w,
+    CHECK_MSG(again && again->key.round == 0 && again->key.game == 1 &&
+                  again->create.team[0] == b && again->create.team[1] == w,
               "a void game is not played again with the colours swapped");
     CHECK_EQ_INT("no play-off record for a void game", 0, tour_n_playoffs(runner_tour(R)));
     over(again->key, TFMT_DRAW, T0 + 400 * SEC); /* draw: Black's team (w) wins */
@@ -338,7 +341,7 @@ static void t_prizes(void)
     int64_t pw[16], pb[16];
     const tfmt_act *po;
     while ((po = act_of(TFMT_ACT_CREATE_GAME, 0)) && po->key.round == 0 && games < 12) {
-        pw[games] = po->team[0], pb[games] = po->team[1];
+        pw[games] = po->create.team[0], pb[games] = po->create.team[1];
         games++;
         over(po->key, TFMT_DRAW, now += 200 * SEC);
     }
@@ -368,14 +371,14 @@ static void t_forfeit_withdraw(void)
     tfmt_key k = act_of(TFMT_ACT_CREATE_GAME, 0)->key;
     over(k, TFMT_DRAW, T0 + SEC);
     const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    int64_t quitter = g2->team[0], other = g2->team[1];
+    int64_t quitter = g2->create.team[0], other = g2->create.team[1];
     tfmt_key k2 = g2->key;
     clear();
     runner_reply rep;
     CHECK_EQ_INT("withdraw", BH_OK, runner_withdraw(R, quitter, false, T0 + 2 * SEC, 9, &A, &rep));
     const tfmt_act *end = act_of(TFMT_ACT_END_GAME, 0);
     CHECK_MSG(end && end->key.game == k2.game && end->key.match == k2.match &&
-                  end->result == TFMT_WIN2 && strcmp(end->reason, "withdrawn") == 0,
+                  end->end.result == TFMT_WIN2 && strcmp(end->end.reason, "withdrawn") == 0,
               "the live game is not ended as the withdrawn team's loss");
     CHECK_MSG(runner_game_get(R, k2)->finished, "the runner did not record the end");
     tour_slot sl;
@@ -426,9 +429,9 @@ static void withdraw_after_game1(void)
         event(6, 2, 0, NULL, 0, true);
         const tfmt_act *c1 = act_of(TFMT_ACT_CREATE_GAME, 0);
         tfmt_key k = c1->key;
-        int64_t x = c1->team[0], y = c1->team[1];
+        int64_t x = c1->create.team[0], y = c1->create.team[1];
         tfmt_key o = act_of(TFMT_ACT_CREATE_GAME, 1)->key;
-        int64_t z = act_of(TFMT_ACT_CREATE_GAME, 1)->team[0];
+        int64_t z = act_of(TFMT_ACT_CREATE_GAME, 1)->create.team[0];
         over(k, TFMT_WIN1, T0 + SEC); /* x wins game 1; y chooses */
         CHECK_EQ_INT("y is asked", 1, n_kind(RUNNER_ACT_ASK_CHOICE));
         clear();
@@ -559,7 +562,7 @@ static void standings_upto(void)
         for (int g = 0; g < 2; g++)
             over(key(1, mi, g), TFMT_DRAW, T0 + (uint64_t)(1 + 2 * mi + g) * SEC);
     CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
-    int64_t q = act_of(TFMT_ACT_CREATE_GAME, 0)->team[0];
+    int64_t q = act_of(TFMT_ACT_CREATE_GAME, 0)->create.team[0];
     clear();
     runner_reply rep;
     CHECK_EQ_INT("withdraw in round 2", BH_OK,
@@ -591,8 +594,8 @@ static void unpairable_pause(void)
     over(key(1, mi, 1), TFMT_DRAW, T0 + 3 * SEC);
     CHECK_EQ_INT("paused", TFMT_PAUSED, runner_status(R));
     const tfmt_act *p = act_of(TFMT_ACT_PAUSE, 0);
-    CHECK_MSG(p && strstr(p->text, "round 2 cannot be paired (no_pairing)"), "pause reason: %s",
-              p ? p->text : "(none)");
+    CHECK_MSG(p && strstr(p->say.text, "round 2 cannot be paired (no_pairing)"), "pause reason: %s",
+              p ? p->say.text : "(none)");
     clear();
     CHECK_EQ_INT("resume", BH_OK, runner_pause(R, false, T0 + 4 * SEC, 9, &A, &rep));
     CHECK_EQ_INT("paused again", TFMT_PAUSED, runner_status(R));
@@ -678,7 +681,7 @@ static void save_restore(void)
     for (int i = 0; i < a.n; i++)
         if (a.v[i].kind == RUNNER_ACT_ASK_CHOICE) {
             asked++;
-            CHECK_EQ_U64("a full deadline", T0 + 65 * SEC, a.v[i].deadline_us);
+            CHECK_EQ_U64("a full deadline", T0 + 65 * SEC, a.v[i].own.deadline_us);
         }
     CHECK_EQ_INT("asked again", 1, asked);
     runner_saved s2;
@@ -703,8 +706,8 @@ static void jobs(void)
     CHECK_EQ_INT("no game", 0, n_kind(TFMT_ACT_CREATE_GAME));
     CHECK_MSG(runner_busy(R), "not busy");
     tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
-    runner_job *j = x->job;
-    x->job = NULL;
+    runner_job *j = x->job.job;
+    x->job.job = NULL;
     CHECK_EQ_INT("its tournament", 1, (int)runner_job_tournament(j));
     runner_reply rep;
     tfmt_acts b = {0};
@@ -716,7 +719,7 @@ static void jobs(void)
     runner_job_done(R, j, T0 + SEC, &A);
     CHECK_EQ_INT("round 1", 2, n_kind(TFMT_ACT_CREATE_GAME));
     const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
-    CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
+    CHECK_MSG(re && re->say.cookie == 7 && re->say.rc == BH_OK, "the start's reply");
     CHECK_MSG(!runner_busy(R), "busy");
     for (int mi = 0; mi < 2; mi++)
         for (int g = 0; g < 2; g++)
@@ -725,8 +728,8 @@ static void jobs(void)
     CHECK_MSG(x != NULL, "no job for round 2");
     if (!x)
         return;
-    j = x->job;
-    x->job = NULL;
+    j = x->job.job;
+    x->job.job = NULL;
     clear();
     CHECK_EQ_INT("pause while T-AUTO pairs", BH_OK,
                  runner_pause(R, true, T0 + 3 * SEC, 8, &A, &rep));
@@ -807,8 +810,8 @@ static void jobs_director(void)
 {
     event(4, 2, 0, NULL, 0, false);
     tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
-    runner_job *j = x->job;
-    x->job = NULL;
+    runner_job *j = x->job.job;
+    x->job.job = NULL;
     runner_job_run(j);
     clear();
     runner_job_done(R, j, T0, &A);
@@ -828,8 +831,8 @@ static void jobs_director(void)
     CHECK_MSG(x != NULL, "no job");
     if (!x)
         return;
-    j = x->job;
-    x->job = NULL;
+    j = x->job.job;
+    x->job.job = NULL;
     tfmt_acts b = {0};
     CHECK_EQ_INT("round_start while pairing", BH_ESTATE, runner_round_start(R, T0, 12, &b, &rep));
     CHECK_EQ_STR("field", "pairing", rep.field);
@@ -841,15 +844,15 @@ static void jobs_director(void)
     CHECK_EQ_INT("round 2 paired", 2, tour_n_rounds(runner_tour(R)));
     CHECK_MSG(runner_round_unstarted(R, 2), "round 2 started");
     const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
-    CHECK_MSG(re && re->cookie == 11 && re->rc == BH_OK, "the reply");
+    CHECK_MSG(re && re->say.cookie == 11 && re->say.rc == BH_OK, "the reply");
     tour_match before = *tour_round_match(runner_tour(R), 2, 0);
     clear();
     CHECK_EQ_INT("re-pair", BH_OK, runner_pair(R, 13, &A, &rep));
     CHECK_EQ_INT("the round is dropped meanwhile", 1, tour_n_rounds(runner_tour(R)));
     x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
-    j = x ? x->job : NULL;
+    j = x ? x->job.job : NULL;
     if (x)
-        x->job = NULL;
+        x->job.job = NULL;
     runner_job_cancel(j);
     runner_job_run(j);
     clear();
@@ -858,7 +861,7 @@ static void jobs_director(void)
     const tour_match *m = tour_round_match(runner_tour(R), 2, 0);
     CHECK_MSG(m && m->a == before.a && m->b == before.b, "not the same round");
     re = act_of(TFMT_ACT_REPLY, 0);
-    CHECK_MSG(re && re->cookie == 13 && re->rc == BH_ESTATE, "the cancelled job's reply");
+    CHECK_MSG(re && re->say.cookie == 13 && re->say.rc == BH_ESTATE, "the cancelled job's reply");
     CHECK_MSG(!runner_busy(R), "still busy");
     tfmt_acts_fini(&b);
 }
@@ -877,18 +880,18 @@ static void job_over_bound(void)
 {
     event(4, 2, 0, NULL, 0, false);
     tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
-    runner_job *j = x->job;
-    x->job = NULL;
+    runner_job *j = x->job.job;
+    x->job.job = NULL;
     j->pair = pair_over_bound;
     runner_job_run(j);
     clear();
     runner_job_done(R, j, T0 + SEC, &A);
     CHECK_EQ_INT("paused", TFMT_PAUSED, runner_status(R));
     const tfmt_act *p = act_of(TFMT_ACT_PAUSE, 0);
-    CHECK_MSG(p && strstr(p->text, "round 1 cannot be paired (too_large)"), "pause: %s",
-              p ? p->text : "(none)");
+    CHECK_MSG(p && strstr(p->say.text, "round 1 cannot be paired (too_large)"), "pause: %s",
+              p ? p->say.text : "(none)");
     const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
-    CHECK_MSG(re && re->cookie == 7 && re->rc == BH_OK, "the start's reply");
+    CHECK_MSG(re && re->say.cookie == 7 && re->say.rc == BH_OK, "the start's reply");
     CHECK_EQ_INT("no round", 0, tour_n_rounds(runner_tour(R)));
 }
 
@@ -925,23 +928,24 @@ static void wait_and_break(void)
     runner_reply rep;
     CHECK_EQ_INT("start", BH_OK, runner_start(R, T0, 7, &A, &rep));
     const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_EQ_U64("round 1 starts at once", T0, g1 ? g1->start_us : 0);
-    CHECK_EQ_INT("the gate's waiting time", 300, g1 ? (int)g1->wait_s : 0);
+    CHECK_EQ_U64("round 1 starts at once", T0, g1 ? g1->create.start_us : 0);
+    CHECK_EQ_INT("the gate's waiting time", 300, g1 ? (int)g1->create.wait_s : 0);
     tfmt_key k0 = act_of(TFMT_ACT_CREATE_GAME, 0)->key, k1 = act_of(TFMT_ACT_CREATE_GAME, 1)->key;
     over(k0, TFMT_DRAW, T0 + 100 * SEC);
     const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
-    CHECK_EQ_U64("game 2 after a draw: 60 s after game 1", T0 + 160 * SEC, g2 ? g2->start_us : 0);
+    CHECK_EQ_U64("game 2 after a draw: 60 s after game 1", T0 + 160 * SEC,
+                 g2 ? g2->create.start_us : 0);
     over(k1, TFMT_WIN1, T0 + 110 * SEC);
     clear();
     CHECK_EQ_INT("choice", BH_OK, runner_choose(R, k1, true, T0 + 115 * SEC, &A));
     g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_EQ_U64("game 2 after a choice: still 60 s after game 1", T0 + 170 * SEC,
-                 g2 ? g2->start_us : 0);
+                 g2 ? g2->create.start_us : 0);
     over(key(1, k0.match, 1), TFMT_DRAW, T0 + 400 * SEC);
     over(key(1, k1.match, 1), TFMT_DRAW, T0 + 500 * SEC);
     const tfmt_act *r2 = act_of(TFMT_ACT_CREATE_GAME, 0);
     CHECK_MSG(r2 && r2->key.round == 2, "round 2 paired");
-    CHECK_EQ_U64("round 2: 60 s after the last game", T0 + 560 * SEC, r2 ? r2->start_us : 0);
+    CHECK_EQ_U64("round 2: 60 s after the last game", T0 + 560 * SEC, r2 ? r2->create.start_us : 0);
     runner_saved sv;
     runner_save(R, &sv);
     CHECK_MSG(strstr(sv.trf, " wait_s=300 break_s=60") != NULL, "BHR keeps wait_s, break_s");
@@ -963,7 +967,7 @@ static void p_game2_outcome(void)
     for (int mode = 0; mode < 3; mode++) {
         event(2, 0, 0, NULL, 0, true);
         const tfmt_act *g1 = act_of(TFMT_ACT_CREATE_GAME, 0);
-        int64_t t1 = g1->team[0];
+        int64_t t1 = g1->create.team[0];
         tfmt_key k = g1->key;
         over(k, mode == 2 ? TFMT_DRAW : TFMT_WIN2, T0 + SEC);
         if (mode == 0) {
@@ -983,10 +987,10 @@ static void p_game2_outcome(void)
                      mode == 0   ? RUNNER_G2_CHOSEN
                      : mode == 1 ? RUNNER_G2_DEFAULT
                                  : RUNNER_G2_DRAW,
-                     d->how);
-        CHECK_EQ_INT("loser (0 after a draw)", (int)(mode == 2 ? 0 : t1), (int)d->team[0]);
-        CHECK_EQ_INT("swap as game 2 seats it", g2->team[0] != t1, d->swap);
-        CHECK_EQ_INT("keep only when chosen", mode != 0, d->swap);
+                     d->own.code);
+        CHECK_EQ_INT("loser (0 after a draw)", (int)(mode == 2 ? 0 : t1), (int)d->own.team[0]);
+        CHECK_EQ_INT("swap as game 2 seats it", g2->create.team[0] != t1, d->own.flag);
+        CHECK_EQ_INT("keep only when chosen", mode != 0, d->own.flag);
     }
 }
 

@@ -132,13 +132,13 @@ static void club_through_the_ops(void)
             if (x->kind != TFMT_ACT_CREATE_GAME)
                 continue;
             created++;
-            CHECK_EQ_INT("chess", GAME_KIND_CHESS, x->game_kind);
-            CHECK(x->player[0] && x->player[1]);
+            CHECK_EQ_INT("chess", GAME_KIND_CHESS, x->create.game_kind);
+            CHECK(x->create.player[0] && x->create.player[1]);
             int64_t home, away;
             CHECK(club_match(ev, x->key.round, x->key.match, &home, &away));
             bool odd = x->key.board % 2 == 0; /* boards 1, 3, 5 */
-            CHECK_MSG(x->team[0] == (odd ? home : away), "round %d match %d board %d", x->key.round,
-                      x->key.match, x->key.board + 1);
+            CHECK_MSG(x->create.team[0] == (odd ? home : away), "round %d match %d board %d",
+                      x->key.round, x->key.match, x->key.board + 1);
             for (int s = 0; s < 2; s++)
                 CHECK(ops->seat_present(ev, x->key, s));
         }
@@ -207,7 +207,7 @@ static void swiss_through_the_ops(void)
             if (x->kind != TFMT_ACT_CREATE_GAME)
                 continue;
             created++;
-            CHECK_EQ_INT("bughouse", GAME_KIND_BUGHOUSE, x->game_kind);
+            CHECK_EQ_INT("bughouse", GAME_KIND_BUGHOUSE, x->create.game_kind);
             int no;
             CHECK_EQ_INT("slot", BH_OK, tfmt_key_pack(ops->slot, x->key, &no));
             if (x->key.round > 0)

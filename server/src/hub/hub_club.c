@@ -197,7 +197,7 @@ static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
 static const char *fmt_seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)h;
-    return player_name(hub__event_state(e), x->team[seat & 1], x->player[seat & 1]);
+    return player_name(hub__event_state(e), x->create.team[seat & 1], x->create.player[seat & 1]);
 }
 
 /* A board's names: the event's, White's and Black's teams'. */

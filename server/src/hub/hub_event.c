@@ -306,12 +306,12 @@ tfmt_res hub__event_res(const hub_game *hg)
 static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 {
     const tfmt_ops *ops = e->f->core;
-    bool chess = x->game_kind == GAME_KIND_CHESS;
+    bool chess = x->create.game_kind == GAME_KIND_CHESS;
     const char *names[4] = {"", "", "", ""};
     for (int seat = 0; seat < (chess ? 2 : 4) && e->f->seat_name; seat++)
         if (!(names[seat] = e->f->seat_name(h, e, x, seat))) {
             log_error("hub: %s %lld: a game of unknown teams %lld - %lld", e->f->label,
-                      (long long)e->id, (long long)x->team[0], (long long)x->team[1]);
+                      (long long)e->id, (long long)x->create.team[0], (long long)x->create.team[1]);
             map_add(e, x->key, 0);
             return;
         }
@@ -321,14 +321,14 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
     snprintf(n2, sizeof n2, "%s", names[2]);
     snprintf(n3, sizeof n3, "%s", names[3]);
     store_game row = {.tournament = e->id,
-                      .team1 = x->team[0],
-                      .team2 = x->team[1],
-                      .base_ms = x->base_ms,
-                      .inc_ms = x->inc_ms,
+                      .team1 = x->create.team[0],
+                      .team2 = x->create.team[1],
+                      .base_ms = x->create.base_ms,
+                      .inc_ms = x->create.inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
                       .names = {n0, n1, n2, n3},
-                      .ruleset = x->ruleset,
+                      .ruleset = x->create.ruleset,
                       .kind = chess ? GAME_KIND_CHESS : GAME_KIND_BUGHOUSE};
     int game_no = 0;
     int rc = tfmt_key_pack(ops->slot, x->key, &game_no);
@@ -337,14 +337,14 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
     char tok[AUTH_TOKEN_LEN + 1];
     for (int i = 0; i < (chess ? 2 : 4) && rc == BH_OK; i++)
         rc = hub__seat_token(h, row.id, i, tok);
-    store_tgame tg = {row.id, e->id, x->key.round, x->key.match, game_no, x->team[0]};
+    store_tgame tg = {row.id, e->id, x->key.round, x->key.match, game_no, x->create.team[0]};
     if (rc == BH_OK)
         rc = store_tgame_add(h->st, &tg);
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
     hub_game *hg = rc == BH_OK ? hub__game_by_id(h, row.id) : NULL;
-    uint64_t start_us = to_mono(h, e, x->start_us);
-    if (hg && x->wait_s == 0 && start_us <= now_us)
+    uint64_t start_us = to_mono(h, e, x->create.start_us);
+    if (hg && x->create.wait_s == 0 && start_us <= now_us)
         rc = hub__game_start(h, hg, now_us); /* no gate: the clocks run at once */
     map_add(e, x->key, rc == BH_OK ? row.id : 0);
     if (rc != BH_OK) {
@@ -358,13 +358,13 @@ static void create_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us
         const hub_sess *s = &h->sess[i];
         if (!s->conn)
             continue;
-        if (s->role == ROLE_TEAM && (s->team == x->team[0] || s->team == x->team[1]))
+        if (s->role == ROLE_TEAM && (s->team == x->create.team[0] || s->team == x->create.team[1]))
             hub__event_assign(h, row.id, s->conn, s->team);
         else if (s->role == ROLE_DIRECTOR && e->f->assign_directors)
             hub__event_assign(h, row.id, s->conn, 0);
     }
     if (hg->status == STORE_WAITING) /* the gate: from start_us, when all are here */
-        hub__game_gate(h, hg, &(game_gate){start_us, x->wait_s}, now_us);
+        hub__game_gate(h, hg, &(game_gate){start_us, x->create.wait_s}, now_us);
     char where[32] = "";
     if (ops->slot != TFMT_SLOT_GAME)
         snprintf(where, sizeof where, " board %d", x->key.board + 1);
@@ -381,10 +381,10 @@ static void end_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
     if (!hg || hg->status != STORE_LIVE)
         return;
     char reason[24];
-    const char *why = x->reason ? x->reason : "";
+    const char *why = x->end.reason ? x->end.reason : "";
     size_t n = strcspn(why, ":");
     snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1), why);
-    const char *res = bh_result_token(bh_result_plain(tfmt_res_result(x->result)));
+    const char *res = bh_result_token(bh_result_plain(tfmt_res_result(x->end.result)));
     hub__game_set_result(h, hg, res, reason, now_us);
 }
 
@@ -406,8 +406,8 @@ void hub__event_run(hub *h, hub_event *e, tfmt_acts *a, uint64_t now_us)
             break;
         case TFMT_ACT_NOTE:
         case TFMT_ACT_FINISH:
-            log_msg(x->rc < 0 ? LOG_ERROR : LOG_INFO, "hub: %s %lld: %s", e->f->label,
-                    (long long)e->id, x->text);
+            log_msg(x->say.rc < 0 ? LOG_ERROR : LOG_INFO, "hub: %s %lld: %s", e->f->label,
+                    (long long)e->id, x->say.text);
             break;
         default:
             if (e->f->act)

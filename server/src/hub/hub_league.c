@@ -269,7 +269,7 @@ static const char *player_name(const league *l, int64_t team, int player)
 static const char *fmt_seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)h;
-    return seat < 2 ? player_name(league_of(e), x->team[seat], x->player[seat]) : "";
+    return seat < 2 ? player_name(league_of(e), x->create.team[seat], x->create.player[seat]) : "";
 }
 
 static bool fmt_game_names(hub *h, hub_event *e, tfmt_key k, const char **event,
@@ -340,25 +340,44 @@ static void push_notice(hub *h, int64_t lid, const store_notice *n)
  * of the league's feed, stored in the turn's transaction, pushed. */
 static void fmt_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
 {
-    (void)now_us;
     int64_t lid = hub__event_id(e), seq = 0;
+    if (x->kind == LEAGUE_ACT_LOT_DUE || x->kind == LEAGUE_ACT_STAGE_OVER) {
+        if (x->kind == LEAGUE_ACT_LOT_DUE)
+            log_info("hub: league %lld: knockout match %d drawn between equal team ratings: the "
+                     "lot is due",
+                     (long long)lid, x->key.match + 1);
+        else
+            log_info("hub: league %lld: %s is over", (long long)lid,
+                     league_stage_name(x->own.code));
+        hub__event_push(h, e, now_us);
+        return;
+    }
     if (x->kind != TFMT_ACT_NOTICE) {
         log_error("hub: league %lld: action %d not carried out", (long long)lid, x->kind);
         return;
     }
     int64_t gid = 0;
     int seat = -1;
-    if (x->note == LEAGUE_N_GAME) {
+    if (x->notice.note == LEAGUE_N_GAME) {
         const league_game *g = league_game_get(league_of(e), x->key);
         gid = hub__event_gid(e, x->key);
-        seat = g && g->c.player[1] == x->to ? 1 : 0;
+        seat = g && g->c.player[1] == x->notice.to ? 1 : 0;
     }
     if (store_notice_last(h->st, lid, &seq) != BH_OK)
         h->store_failed = true;
-    store_notice n = {
-        lid,          seq + 1,     x->to,        x->note,           x->key.round,
-        x->key.match, x->key.game, x->key.board, (int64_t)x->at_us, (int64_t)x->deadline_us,
-        gid,          seat,        now_wall_ms()};
+    store_notice n = {lid,
+                      seq + 1,
+                      x->notice.to,
+                      x->notice.note,
+                      x->key.round,
+                      x->key.match,
+                      x->key.game,
+                      x->key.board,
+                      (int64_t)x->notice.at_us,
+                      (int64_t)x->notice.deadline_us,
+                      gid,
+                      seat,
+                      now_wall_ms()};
     if (store_notice_add(h->st, &n) != BH_OK)
         h->store_failed = true;
     push_notice(h, lid, &n);
@@ -372,16 +391,6 @@ const hub_fmt hub__league_fmt = {
     .act = fmt_act,
     .game_names = fmt_game_names,
 };
-
-/* the league's actions carried out by the executor (a emptied). */
-static void run(hub *h, hub_event *e, league_acts *a, uint64_t now_us)
-{
-    tfmt_acts ra;
-    tfmt_acts_init(&ra);
-    league_fmt_acts(a, &ra);
-    league_acts_fini(a);
-    hub__event_run(h, e, &ra, now_us);
-}
 
 /* ---- commands ----------------------------------------------------------------------------- */
 
@@ -598,7 +607,7 @@ static int token_player(hub *h, int64_t lid, const char *token)
  * that its record is a game with that result); its end then comes back to the league as a game
  * already decided, and is ignored. */
 static int director_result(hub *h, hub_event *e, tfmt_key k, const char *res, int64_t now,
-                           league_acts *a, refusal *why, uint64_t now_us)
+                           tfmt_acts *a, refusal *why, uint64_t now_us)
 {
     int code = bh_result_decided(res);
     int rc = league_director_result(league_of(e), k, (bh_result)code, now, a, why);
@@ -615,8 +624,8 @@ static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint
 {
     league *l = league_of(e);
     int64_t now = (int64_t)hub__event_now(h, e, now_us);
-    league_acts a;
-    league_acts_init(&a);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
     refusal why = {NULL, NULL, -1};
     int rc = BH_OK, actor = 0;
     const pleague_game *g = &m->game;
@@ -646,7 +655,7 @@ static void do_cmd(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint
     default: rc = BH_ETYPE; break;
     }
     /* A refusal changes nothing but the time applied (league.h): what fell due is carried out. */
-    run(h, e, &a, now_us);
+    hub__event_run(h, e, &a, now_us);
     if (rc != BH_OK)
         refuse(h, s->conn, m->id, rc, &why);
     else

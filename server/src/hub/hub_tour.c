@@ -82,7 +82,8 @@ static void persist(hub *h, hub_event *e)
 static const char *seat_name(hub *h, hub_event *e, const tfmt_act *x, int seat)
 {
     (void)e;
-    const hub_team *a = hub__team_by_id(h, x->team[0]), *b = hub__team_by_id(h, x->team[1]);
+    const hub_team *a = hub__team_by_id(h, x->create.team[0]),
+                   *b = hub__team_by_id(h, x->create.team[1]);
     if (!a || !b)
         return NULL;
     switch (seat) {
@@ -133,9 +134,10 @@ static void game2_decided(hub *h, const htour *ht, const tfmt_act *x)
                              .round = x->key.round,
                              .match = x->key.match,
                              .game = gid,
-                             .team = x->team[0],
-                             .swap = x->swap,
-                             .how = x->how >= 0 && x->how < 3 ? how[x->how] : "default"};
+                             .team = x->own.team[0],
+                             .swap = x->own.flag,
+                             .how = x->own.code >= 0 && x->own.code < 3 ? how[x->own.code]
+                                                                        : "default"};
     char *msg = proto_enc_game2_decided(&d);
     for (int i = 0; i < h->capsess; i++) {
         const hub_sess *s = &h->sess[i];
@@ -159,13 +161,13 @@ static void reply_pending(hub *h, htour *ht, const tfmt_act *x)
 {
     hub_tours *ts = h->tours_;
     for (int i = 0; i < ts->npend; i++) {
-        if (ts->pend[i].cookie != x->cookie)
+        if (ts->pend[i].cookie != x->say.cookie)
             continue;
         hpending p = ts->pend[i];
         ts->pend[i] = ts->pend[--ts->npend];
-        runner_reply rep = {.rc = x->rc};
-        snprintf(rep.field, sizeof rep.field, "%s", x->field);
-        snprintf(rep.msg, sizeof rep.msg, "%s", x->text);
+        runner_reply rep = {.rc = x->say.rc};
+        snprintf(rep.field, sizeof rep.field, "%s", x->say.field);
+        snprintf(rep.msg, sizeof rep.msg, "%s", x->say.text);
         if (hub__sess_find(h, p.conn))
             hub__tour_reply(h, ht, p.conn, p.id, &rep, 0);
         return;
@@ -178,18 +180,18 @@ static void act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
     htour *ht = hub__tour_find(h, hub__event_id(e));
     switch (x->kind) {
     case RUNNER_ACT_ASK_CHOICE:
-        ask_choice(h, ht, x->key, x->team[0], x->deadline_us, now_us, 0);
+        ask_choice(h, ht, x->key, x->own.team[0], x->own.deadline_us, now_us, 0);
         break;
     case TFMT_ACT_PAUSE:
-        log_error("hub: tournament %lld: %s", (long long)hub__event_id(e), x->text);
+        log_error("hub: tournament %lld: %s", (long long)hub__event_id(e), x->say.text);
         for (int k = 0; k < h->capsess; k++)
             if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
                 hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
         break;
     case TFMT_ACT_JOB: {
         hub_job *j = xmalloc(sizeof *j);
-        j->rj = x->job;
-        x->job = NULL;
+        j->rj = x->job.job;
+        x->job.job = NULL;
         h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
         break;
     }

@@ -218,7 +218,7 @@ static void finish(club *c, tfmt_acts *a)
 {
     c->status = TFMT_FINISHED;
     tfmt_act *x = tfmt_push(a, TFMT_ACT_FINISH);
-    snprintf(x->text, sizeof x->text, "finished after %d rounds", c->rounds);
+    snprintf(x->say.text, sizeof x->say.text, "finished after %d rounds", c->rounds);
 }
 
 /* A board of round rnd was decided: the round's end when it was the last. */
@@ -291,14 +291,14 @@ static void start_round(club *c, int rnd, uint64_t now_us, tfmt_acts *a)
                 x->start_us = now_us;
                 tfmt_act *g = tfmt_push(a, TFMT_ACT_CREATE_GAME);
                 g->key = x->key;
-                g->team[0] = x->team[0];
-                g->team[1] = x->team[1];
-                g->player[0] = x->player[0];
-                g->player[1] = x->player[1];
-                snprintf(g->ruleset, sizeof g->ruleset, "%s", c->cfg.ruleset);
-                g->base_ms = c->cfg.base_ms;
-                g->inc_ms = c->cfg.inc_ms;
-                g->game_kind = GAME_KIND_CHESS; /* F-CHESS: one game a board */
+                g->create.team[0] = x->team[0];
+                g->create.team[1] = x->team[1];
+                g->create.player[0] = x->player[0];
+                g->create.player[1] = x->player[1];
+                snprintf(g->create.ruleset, sizeof g->create.ruleset, "%s", c->cfg.ruleset);
+                g->create.base_ms = c->cfg.base_ms;
+                g->create.inc_ms = c->cfg.inc_ms;
+                g->create.game_kind = GAME_KIND_CHESS; /* F-CHESS: one game a board */
                 continue;
             }
             /* F-SHORT: an empty board is lost by forfeit (both empty: both lose) */
@@ -343,10 +343,8 @@ static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt
     x->res = mask == 3 ? BH_RES_FF_BOTH : (mask & 1) ? BH_RES_FF_B : BH_RES_FF_W;
     tfmt_act *e = tfmt_push(a, TFMT_ACT_END_GAME);
     e->key = x->key;
-    e->team[0] = x->team[0];
-    e->team[1] = x->team[1];
-    e->result = runner_res(x->res);
-    e->reason = "forfeit: absent after the waiting time";
+    e->end.result = runner_res(x->res);
+    e->end.reason = "forfeit: absent after the waiting time";
     tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
               x->key.round, x->key.match + 1, x->key.board + 1, bh_result_token(x->res));
     board_done(c, x->key.round, now_us, a);

@@ -6,11 +6,13 @@
  * forfeit, by the director) is out of the time's reach: its challenge fires nothing more. */
 #include "league_int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "berger.h"
 #include "bh.h"
+#include "game.h"
 #include "xalloc.h"
 
 void league_config_default(league_config *c)
@@ -92,47 +94,52 @@ void league_free(league *l)
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
-void league_acts_init(league_acts *a)
+static tfmt_act *push(tfmt_acts *a, int kind)
 {
-    memset(a, 0, sizeof *a);
-}
-
-void league_acts_fini(league_acts *a)
-{
-    free(a->v);
-    memset(a, 0, sizeof *a);
-}
-
-static league_act *push(league_acts *a, int kind)
-{
-    static league_act sink; /* a NULL list (the load's replay) takes nothing */
+    static tfmt_act sink; /* a NULL list (the load's replay) takes nothing */
     if (!a) {
         memset(&sink, 0, sizeof sink);
         return &sink;
     }
-    if (a->n == a->cap) {
-        a->cap = a->cap ? 2 * a->cap : 16;
-        a->v = xrealloc(a->v, (size_t)a->cap * sizeof *a->v);
-    }
-    league_act *x = &a->v[a->n++];
-    memset(x, 0, sizeof *x);
-    x->kind = kind;
+    return tfmt_push(a, kind);
+}
+
+static tfmt_act *notice(tfmt_acts *a, int to, int note, tfmt_key k, int64_t at_us,
+                        int64_t deadline_us)
+{
+    tfmt_act *x = push(a, TFMT_ACT_NOTICE);
+    x->key = k;
+    x->notice.to = to;
+    x->notice.note = note;
+    x->notice.at_us = (uint64_t)(at_us > 0 ? at_us : 0);
+    x->notice.deadline_us = (uint64_t)(deadline_us > 0 ? deadline_us : 0);
     return x;
 }
 
-static void notice(league_acts *a, int to, int note, tfmt_key k, int64_t at_us, int64_t deadline_us)
+/* Every change of a league is published: its challenges' states are on its page. */
+static void persist(tfmt_acts *a)
 {
-    league_act *x = push(a, LEAGUE_ACT_NOTICE);
-    x->to = to;
-    x->note = note;
-    x->key = k;
-    x->at_us = at_us;
-    x->deadline_us = deadline_us;
+    push(a, TFMT_ACT_PERSIST);
+    push(a, TFMT_ACT_STANDINGS);
 }
 
-static void persist(league_acts *a)
+int64_t league_winner(const league *l)
 {
-    push(a, LEAGUE_ACT_PERSIST);
+    return l->status == LEAGUE_FINISHED ? l->t[bracket_winner(&l->kb, BRACKET_FINAL)].id : 0;
+}
+
+const char *league_stage_name(int s)
+{
+    static const char *const n[] = {"?", "the group stage", "the quarter-finals", "the semi-finals",
+                                    "the final"};
+    return s >= LEAGUE_STAGE_GROUPS && s <= LEAGUE_STAGE_FINAL ? n[s] : n[0];
+}
+
+static void stage_began(tfmt_acts *a, int s)
+{
+    push(a, TFMT_ACT_ROUND)->round = s;
+    if (a)
+        tfmt_note(a, 0, "%s began", league_stage_name(s));
 }
 
 /* ---- teams -------------------------------------------------------------------------------- */
@@ -298,14 +305,14 @@ void league__schedule_ko(league *l, int s)
             continue;
         }
         for (int gi = 0; gi < 2 * nb; gi++) {
-            int b = gi % nb + 1, game = gi / nb + 1;
-            make_game(l, m, s, mi, gi, bracket_ko_white(b, game),
-                      bracket_ko_sender_in(&l->kb, mi, b, game));
+            int b = gi % nb + 1, gn = gi / nb + 1;
+            make_game(l, m, s, mi, gi, bracket_ko_white(b, gn),
+                      bracket_ko_sender_in(&l->kb, mi, b, gn));
         }
     }
 }
 
-static void send_notices(league *l, int s, league_acts *a)
+static void send_notices(league *l, int s, tfmt_acts *a)
 {
     for (int mi = 0; mi < league_n_matches(l, s); mi++) {
         league_mt *m = league__match(l, s, mi);
@@ -314,7 +321,7 @@ static void send_notices(league *l, int s, league_acts *a)
     }
 }
 
-int league_start(league *l, int64_t now_us, league_acts *a, refusal *why)
+int league_start(league *l, int64_t now_us, tfmt_acts *a, refusal *why)
 {
     (void)now_us;
     if (l->status != LEAGUE_REGISTERING)
@@ -336,7 +343,7 @@ int league_start(league *l, int64_t now_us, league_acts *a, refusal *why)
     l->status = LEAGUE_RUNNING;
     l->stage = LEAGUE_STAGE_GROUPS;
     league__schedule_groups(l);
-    push(a, LEAGUE_ACT_STAGE)->stage = LEAGUE_STAGE_GROUPS;
+    stage_began(a, LEAGUE_STAGE_GROUPS);
     send_notices(l, LEAGUE_STAGE_GROUPS, a);
     persist(a);
     return BH_OK;
@@ -403,7 +410,7 @@ static void group_stage_over(league *l)
 }
 
 /* Match mi of stage s has its last game decided: the knockout decides it. */
-static void match_done(league *l, int s, int mi, league_acts *a)
+static void match_done(league *l, int s, int mi, tfmt_acts *a)
 {
     if (s != LEAGUE_STAGE_GROUPS) {
         const league_mt *m = &l->km[mi];
@@ -418,11 +425,11 @@ static void match_done(league *l, int s, int mi, league_acts *a)
                 push(a, LEAGUE_ACT_LOT_DUE)->key = (tfmt_key){s, mi, 0, 0};
         }
     }
-    push(a, LEAGUE_ACT_STANDINGS)->stage = s;
+    push(a, TFMT_ACT_STANDINGS);
 }
 
 /* After a match's end or a lot: the stage may be over. */
-static void stage_check(league *l, league_acts *a)
+static void stage_check(league *l, tfmt_acts *a)
 {
     if (l->status != LEAGUE_RUNNING || !stage_done(l))
         return;
@@ -430,13 +437,13 @@ static void stage_check(league *l, league_acts *a)
         group_stage_over(l);
     if (l->stage == LEAGUE_STAGE_FINAL) {
         l->status = LEAGUE_FINISHED;
-        league_act *x = push(a, LEAGUE_ACT_FINISH);
-        x->stage = l->stage;
-        x->team[0] = l->t[bracket_winner(&l->kb, BRACKET_FINAL)].id;
+        if (a)
+            snprintf(push(a, TFMT_ACT_FINISH)->say.text, sizeof a->v->say.text,
+                     "the league is over: team %lld won", (long long)league_winner(l));
         return;
     }
     l->status = LEAGUE_BETWEEN;
-    push(a, LEAGUE_ACT_STAGE_OVER)->stage = l->stage;
+    push(a, LEAGUE_ACT_STAGE_OVER)->own.code = l->stage;
 }
 
 void league__replay(league *l, int s)
@@ -464,7 +471,7 @@ bool league__stage_done(const league *l)
 }
 
 /* Record res for game g of match m (the current stage's), then what follows. */
-static void record(league *l, league_mt *m, league_game *g, int res, league_acts *a)
+static void record(league *l, league_mt *m, league_game *g, int res, tfmt_acts *a)
 {
     g->res = (uint8_t)res;
     int x, y;
@@ -475,23 +482,27 @@ static void record(league *l, league_mt *m, league_game *g, int res, league_acts
 
 /* ---- the time ----------------------------------------------------------------------------- */
 
-static void create_game(league *l, league_game *g, int64_t now_us, league_acts *a)
+static void create_game(league *l, league_game *g, int64_t now_us, tfmt_acts *a)
 {
     chal_start(&g->c, NULL);
     g->created = true;
-    league_act *x = push(a, LEAGUE_ACT_CREATE_GAME);
+    tfmt_act *x = push(a, TFMT_ACT_CREATE_GAME);
     x->key = g->key;
-    x->team[0] = g->team[0];
-    x->team[1] = g->team[1];
-    x->player[0] = g->c.player[CHAL_WHITE];
-    x->player[1] = g->c.player[CHAL_BLACK];
-    memcpy(x->ruleset, l->cfg.ruleset, sizeof x->ruleset);
+    x->create.team[0] = g->team[0];
+    x->create.team[1] = g->team[1];
+    x->create.player[0] = g->c.player[CHAL_WHITE];
+    x->create.player[1] = g->c.player[CHAL_BLACK];
+    snprintf(x->create.ruleset, sizeof x->create.ruleset, "%s", l->cfg.ruleset);
     int base, inc;
     chal_time_control(&g->c, &l->cfg.cr, &base, &inc);
-    x->base_ms = (uint32_t)base * 1000;
-    x->inc_ms = (uint32_t)inc * 1000;
-    x->start_us = now_us;
-    x->wait_s = l->cfg.wait_s;
+    x->create.base_ms = (uint32_t)base * 1000;
+    x->create.inc_ms = (uint32_t)inc * 1000;
+    x->create.game_kind = GAME_KIND_CHESS;
+    x->create.start_us = (uint64_t)(now_us > 0 ? now_us : 0);
+    x->create.wait_s = l->cfg.wait_s;
+    for (int seat = 0; seat < 2; seat++) /* after its CREATE_GAME: the game id is known */
+        notice(a, x->create.player[seat], LEAGUE_N_GAME, g->key, now_us, 0)->notice.team =
+            g->team[seat];
 }
 
 static int captain_of(const league *l, int64_t team)
@@ -501,7 +512,7 @@ static int captain_of(const league *l, int64_t team)
 }
 
 /* One game's time: returns 1 if something fired. */
-static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, league_acts *a)
+static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, tfmt_acts *a)
 {
     if (g->res != BH_RES_NONE)
         return 0;
@@ -524,7 +535,7 @@ static int game_time(league *l, league_mt *m, league_game *g, int64_t now_us, le
     return 1;
 }
 
-int league_on_time(league *l, int64_t now_us, league_acts *a)
+int league_on_time(league *l, int64_t now_us, tfmt_acts *a)
 {
     if (l->status != LEAGUE_RUNNING)
         return 0;
@@ -567,7 +578,7 @@ bool league_next_instant(const league *l, int64_t *at_us)
 /* ---- challenge events --------------------------------------------------------------------- */
 
 /* The time first, then game k of the running stage, undecided. */
-static int begin(league *l, tfmt_key k, int64_t now_us, league_acts *a, league_mt **m,
+static int begin(league *l, tfmt_key k, int64_t now_us, tfmt_acts *a, league_mt **m,
                  league_game **g, refusal *why)
 {
     league_on_time(l, now_us, a);
@@ -593,7 +604,7 @@ static int side_of(const league_game *g, int actor, refusal *why)
 }
 
 /* begin, then actor's side in game *g: the side (>= 0) or the refusal (< 0). */
-static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a,
+static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_acts *a,
                         league_game **g, refusal *why)
 {
     league_mt *m;
@@ -601,8 +612,8 @@ static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, league
     return rc == BH_OK ? side_of(*g, actor, why) : rc;
 }
 
-int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
-                league_acts *a, refusal *why)
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, tfmt_acts *a,
+                refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -616,7 +627,7 @@ int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t n
     return BH_OK;
 }
 
-int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, refusal *why)
+int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_acts *a, refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -634,7 +645,7 @@ int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts 
 }
 
 int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
-                   league_acts *a, refusal *why)
+                   tfmt_acts *a, refusal *why)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
@@ -648,8 +659,8 @@ int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_
     return BH_OK;
 }
 
-int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us,
-                      league_acts *a, refusal *why)
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, tfmt_acts *a,
+                      refusal *why)
 {
     league_mt *m;
     league_game *g;
@@ -681,7 +692,7 @@ int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t no
     return BH_OK;
 }
 
-int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a,
+int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, tfmt_acts *a,
                     refusal *why)
 {
     league_game *g;
@@ -696,7 +707,7 @@ int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us,
     return BH_OK;
 }
 
-int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
+int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, tfmt_acts *a,
                   refusal *why)
 {
     league_mt *m;
@@ -715,7 +726,7 @@ int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us
 /* ---- results ------------------------------------------------------------------------------ */
 
 static int result_in(league *l, tfmt_key k, bh_result res, bool director, int64_t now_us,
-                     league_acts *a, refusal *why)
+                     tfmt_acts *a, refusal *why)
 {
     league_mt *m;
     league_game *g;
@@ -733,19 +744,19 @@ static int result_in(league *l, tfmt_key k, bh_result res, bool director, int64_
     return BH_OK;
 }
 
-int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
+int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, tfmt_acts *a,
                      refusal *why)
 {
     return result_in(l, k, res, false, now_us, a, why);
 }
 
-int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
+int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, tfmt_acts *a,
                            refusal *why)
 {
     return result_in(l, k, res, true, now_us, a, why);
 }
 
-int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, refusal *why)
+int league_lot(league *l, int mi, int winner, int64_t now_us, tfmt_acts *a, refusal *why)
 {
     league_on_time(l, now_us, a);
     if (l->status != LEAGUE_RUNNING || !l->have_kb)
@@ -754,13 +765,13 @@ int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, re
     if (rc != BH_OK)
         return rc;
     l->lot[mi] = winner;
-    push(a, LEAGUE_ACT_STANDINGS)->stage = l->stage;
+    push(a, TFMT_ACT_STANDINGS);
     stage_check(l, a);
     persist(a);
     return BH_OK;
 }
 
-int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why)
+int league_stage_start(league *l, int64_t now_us, tfmt_acts *a, refusal *why)
 {
     (void)now_us;
     if (l->status != LEAGUE_BETWEEN || !l->have_kb)
@@ -785,7 +796,7 @@ int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why)
     l->stage = s;
     l->status = LEAGUE_RUNNING;
     league__schedule_ko(l, s);
-    push(a, LEAGUE_ACT_STAGE)->stage = s;
+    stage_began(a, s);
     send_notices(l, s, a);
     persist(a);
     return BH_OK;

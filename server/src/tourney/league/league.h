@@ -2,7 +2,7 @@
  * F-CHALLENGE, F-KNOCKOUT, F-CHESS): groups balanced by rating, a round robin in each group,
  * every board game arranged by a challenge with deadlines, then the knockout of the eight (or,
  * with two groups, four) best, run like the club round robin (club.h): events in, each with
- * now_us, actions out (league_acts), the whole state as text.
+ * now_us, actions out (tfmt_acts), the whole state as text.
  * SPDX-License-Identifier: MIT
  * Pure: no I/O, no clock reads. It composes the format modules: groups.h (the draw), berger.h
  * (the order of each group's matches), bracket.h (group colours, the bracket, the drawn-match
@@ -88,23 +88,20 @@ void league_free(league *l); /* NULL-safe */
 
 /* ---- actions ------------------------------------------------------------------------------ */
 
+/* The league's actions are the seam's (tfmt.h): its chess games' CREATE_GAME each followed by
+ * a LEAGUE_N_GAME NOTICE to each player, every change by PERSIST and STANDINGS (its challenges'
+ * states are on its page), a stage's start by ROUND (round: the stage) and a NOTE, its end by
+ * FINISH with the winner in the text; and two of its own kinds (tfmt_act's own): */
 enum {
-    LEAGUE_ACT_CREATE_GAME, /* create the chess game `key` now: team[] and player[] White's then
-                             * Black's, ruleset, base_ms + inc_ms (the agreed time control),
-                             * start_us (now, on the league's clock), wait_s (T-WAIT: the gate) */
-    LEAGUE_ACT_NOTICE,      /* tell player `to` (a per-player feed): note (LEAGUE_N_*) about game
-                             * `key`, at_us the instant it concerns (a deadline, a start) */
-    LEAGUE_ACT_STAGE,       /* stage `stage` began (publish its fixtures) */
-    LEAGUE_ACT_STANDINGS,   /* publish the group tables or the bracket */
-    LEAGUE_ACT_LOT_DUE,     /* knockout match key.match is drawn between equal team ratings: the
-                             * director draws the lot (league_lot) */
-    LEAGUE_ACT_STAGE_OVER,  /* stage `stage` is over: the next waits for league_stage_start */
-    LEAGUE_ACT_FINISH,      /* the league is over: team[0] is the winner */
-    LEAGUE_ACT_PERSIST,     /* store the state (league_save); last in a list that changed it */
+    LEAGUE_ACT_LOT_DUE = TFMT_ACT_FORMAT_, /* knockout match key.match is drawn between equal
+                                            * team ratings: the director draws the lot
+                                            * (league_lot) */
+    LEAGUE_ACT_STAGE_OVER /* stage own.code is over: the next waits for league_stage_start */
 };
 
-/* Notices (LEAGUE_ACT_NOTICE note). */
+/* Notices (TFMT_ACT_NOTICE's note). LEAGUE_N_GAME: the player's game `key` was created. */
 enum {
+    LEAGUE_N_GAME = 64,
     LEAGUE_N_SEND = 0, /* you send the challenge of this game (art. 5, 5.1) */
     LEAGUE_N_PROPOSED, /* a challenge or counter-proposal for the start at_us (0: now)
                         * awaits your answer until deadline_us */
@@ -120,30 +117,11 @@ enum {
                            * time control */
 };
 
-typedef struct {
-    int kind;
-    tfmt_key key;
-    int64_t team[2];          /* CREATE_GAME: White's team, Black's team; FINISH: team[0] winner */
-    int player[2];            /* CREATE_GAME: White, Black (roster ids) */
-    char ruleset[32];         /* CREATE_GAME */
-    uint32_t base_ms, inc_ms; /* CREATE_GAME */
-    int64_t start_us;         /* CREATE_GAME: now */
-    uint32_t wait_s;          /* CREATE_GAME */
-    int to;                   /* NOTICE: the player (roster id) told */
-    int note;                 /* NOTICE: LEAGUE_N_* */
-    int64_t at_us;            /* NOTICE: the proposed or agreed start (0 = now), or the instant a
-                               * deadline fired */
-    int64_t deadline_us;      /* NOTICE: the answer's deadline (PROPOSED, EXTENDED), else 0 */
-    int stage;                /* STAGE, STAGE_OVER */
-} league_act;
+/* The winner's team id once the league is over (the final's winner), else 0. */
+int64_t league_winner(const league *l);
 
-typedef struct {
-    league_act *v;
-    int n, cap;
-} league_acts;
-
-void league_acts_init(league_acts *a);
-void league_acts_fini(league_acts *a);
+/* "the group stage", "the quarter-finals", "the semi-finals", "the final"; "?" for another s. */
+const char *league_stage_name(int s);
 
 /* ---- registration (no actions: after a BH_OK the caller stores the state, league_save) ----- */
 
@@ -169,10 +147,10 @@ int league_set_roster(league *l, int64_t team, const roster *r, refusal *why);
 /* Close registration at now_us: the draw (groups_make over the team ratings as of the rating
  * date), each group's round robin in Berger order (berger.h; the team's number in the group
  * table is its pairing number, the group's head 1), every board game a challenge in CHAL_NEW
- * sent by its White player (bracket_group_white, art. 3 and 5): LEAGUE_ACT_STAGE, a LEAGUE_N_SEND
- * notice to every sender, LEAGUE_ACT_PERSIST. BH_ESTATE "tournament" (started), BH_EINVAL
+ * sent by its White player (bracket_group_white, art. 3 and 5): TFMT_ACT_ROUND, a LEAGUE_N_SEND
+ * notice to every sender, TFMT_ACT_PERSIST. BH_ESTATE "tournament" (started), BH_EINVAL
  * "teams" (not cfg.teams registered; F-GROUPS), groups_make's refusals. */
-int league_start(league *l, int64_t now_us, league_acts *a, refusal *why);
+int league_start(league *l, int64_t now_us, tfmt_acts *a, refusal *why);
 
 /* ---- challenges (F-CHALLENGE). Each applies the time first (league_on_time). The identity
  * checks: BH_ENOTFOUND "game" (no such game in the running stage), BH_EDECIDED "game" (it has
@@ -184,35 +162,35 @@ int league_start(league *l, int64_t now_us, league_acts *a, refusal *why);
 /* The sender of game k (its player on the sending side) sends the challenge proposing start
  * proposal_us (0: now): the first (valid cr.first_valid_us) or, after a lapse, the second
  * (cr.second_valid_us). LEAGUE_N_PROPOSED to the opponent. */
-int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
-                league_acts *a, refusal *why);
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, tfmt_acts *a,
+                refusal *why);
 /* The player who must answer accepts: LEAGUE_N_AGREED to both; a start of 0 or one that has come
- * creates the game now (LEAGUE_ACT_CREATE_GAME), a later one when league_on_time reaches it. */
-int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, league_acts *a, refusal *why);
+ * creates the game now (TFMT_ACT_CREATE_GAME), a later one when league_on_time reaches it. */
+int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_acts *a, refusal *why);
 /* The player who must answer proposes another start instead (chal_counter). */
 int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
-                   league_acts *a, refusal *why);
+                   tfmt_acts *a, refusal *why);
 /* The captain of the non-answering team puts in a substitute (player id on the team's roster,
  * rated as the roster has it) for game k's non-answering player (chal_substitute: rated not
  * above him). Also BH_ENOTFOUND "player" (not on the roster), BH_EEXIST "player" (he plays
  * another board of this match). LEAGUE_N_SUBSTITUTED to the substitute and the opponent. */
-int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us,
-                      league_acts *a, refusal *why);
+int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, tfmt_acts *a,
+                      refusal *why);
 /* A player of game k agrees (want) or withdraws agreement to the alternative time control
  * (art. 4: 10+1 when both agree, until the game is created). LEAGUE_N_TC to the opponent. */
-int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, league_acts *a,
+int league_agree_tc(league *l, tfmt_key k, int actor, bool want, int64_t now_us, tfmt_acts *a,
                     refusal *why);
 /* The director moves game k's open deadline to new_deadline_us (chal_extend: later than the
  * current one and now_us). Who is the director is the caller's business. LEAGUE_N_EXTENDED to
  * the player who must answer. */
-int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, league_acts *a,
+int league_extend(league *l, tfmt_key k, int64_t new_deadline_us, int64_t now_us, tfmt_acts *a,
                   refusal *why);
 
 /* Apply the time now_us: every open deadline at or before it fires once (the first
  * challenge lapses: LEAGUE_N_LAPSED to the sender, LEAGUE_N_SUBST to the other team's captain; the
  * second: the non-answering player loses by forfeit, LEAGUE_N_FORFEIT to both), every agreed
  * start that has come creates its game. Returns how many things fired. */
-int league_on_time(league *l, int64_t now_us, league_acts *a);
+int league_on_time(league *l, int64_t now_us, tfmt_acts *a);
 
 /* The earliest instant league_on_time must see (a deadline, an agreed start): true with *at_us,
  * false if nothing waits for the time. */
@@ -220,26 +198,26 @@ bool league_next_instant(const league *l, int64_t *at_us);
 
 /* ---- results ------------------------------------------------------------------------------ */
 
-/* Game k (created: LEAGUE_ACT_CREATE_GAME) ended with res (BH_RES_WIN1..BH_RES_FF_BOTH: the
+/* Game k (created: TFMT_ACT_CREATE_GAME) ended with res (BH_RES_WIN1..BH_RES_FF_BOTH: the
  * forfeits of the gate, T-WAIT). The match, the group or the knockout stage go on. BH_OK,
  * BH_ENOTFOUND "game", BH_ESTATE "game" (not created, or decided already), BH_EINVAL "result". */
-int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
+int league_game_over(league *l, tfmt_key k, bh_result res, int64_t now_us, tfmt_acts *a,
                      refusal *why);
 /* The director decides game k not yet decided, whatever its challenge's state. The
  * regulation sets no deadline for sending (a challenge never sent, or no second challenge
  * after a lapse): no timer runs then, and the director rules with this. Same refusals but "game"
  * BH_EDECIDED (decided already); a live game's end is the caller's business. */
-int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, league_acts *a,
+int league_director_result(league *l, tfmt_key k, bh_result res, int64_t now_us, tfmt_acts *a,
                            refusal *why);
 /* The lot of a drawn knockout match between equal team ratings (LEAGUE_ACT_LOT_DUE): winner 0
  * (the team named first) or 1. bracket_lot's refusals. */
-int league_lot(league *l, int mi, int winner, int64_t now_us, league_acts *a, refusal *why);
+int league_lot(league *l, int mi, int winner, int64_t now_us, tfmt_acts *a, refusal *why);
 /* The director starts the next knockout stage (art. 7, 10) at now_us: team ratings
  * recomputed from the current rosters (F-TEAMRATING), boards in rating order, two games a
  * board with colours bracket_ko_white, challenges sent per bracket_ko_sender_in (art. 5.1 in
  * the quarter-finals). BH_ESTATE "tournament" (not LEAGUE_BETWEEN), a roster's refusal ("players"
  * etc. as league_add_team). */
-int league_stage_start(league *l, int64_t now_us, league_acts *a, refusal *why);
+int league_stage_start(league *l, int64_t now_us, tfmt_acts *a, refusal *why);
 
 /* ---- read access -------------------------------------------------------------------------- */
 

@@ -19,8 +19,8 @@ void tfmt_acts_init(tfmt_acts *a)
 void tfmt_acts_fini(tfmt_acts *a)
 {
     for (int i = 0; i < a->n; i++)
-        if (a->v[i].job && a->v[i].job_free)
-            a->v[i].job_free(a->v[i].job);
+        if (a->v[i].kind == TFMT_ACT_JOB && a->v[i].job.job && a->v[i].job.job_free)
+            a->v[i].job.job_free(a->v[i].job.job);
     free(a->v);
     memset(a, 0, sizeof *a);
 }
@@ -37,10 +37,10 @@ tfmt_act *tfmt_push(tfmt_acts *a, int kind)
 void tfmt_note(tfmt_acts *a, int rc, const char *fmt, ...)
 {
     tfmt_act *x = tfmt_push(a, TFMT_ACT_NOTE);
-    x->rc = rc;
+    x->say.rc = rc;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    vsnprintf(x->say.text, sizeof x->say.text, fmt, ap);
     va_end(ap);
 }
 

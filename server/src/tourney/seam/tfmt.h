@@ -58,64 +58,75 @@ typedef struct {
     int board; /* 0: a bughouse game is both boards (a board number for N-board matches) */
 } tfmt_key;
 
-/* The actions a format returns, carried out in order by the hub's executor. */
+/* The actions a format returns, carried out in order by the hub's executor; each kind's
+ * fields are the tfmt_act member named after the colon. */
 enum {
-    TFMT_ACT_CREATE_GAME,  /* create game `key` now: team[] in seat order, ruleset, base_ms,
-                            * inc_ms, armageddon; its clocks start by the gate start_us +
-                            * wait_s (both 0 / now: at once) */
-    TFMT_ACT_END_GAME,     /* end live game `key` now with result and reason (a withdrawal);
-                            * the format has recorded the end already */
-    TFMT_ACT_ROUND,        /* publish round `round` */
+    TFMT_ACT_CREATE_GAME,  /* create: game `key` now; its clocks start by the gate */
+    TFMT_ACT_END_GAME,     /* end: end live game `key` now (a withdrawal); the format has
+                            * recorded the end already */
+    TFMT_ACT_ROUND,        /* round: publish that round */
     TFMT_ACT_STANDINGS,    /* publish the standings */
     TFMT_ACT_PERSIST,      /* store the state (tfmt_ops.save) */
-    TFMT_ACT_PAUSE,        /* the event paused itself: tell the directors (text: why) */
-    TFMT_ACT_FINISH,       /* the event is over (text: how) */
-    TFMT_ACT_JOB,          /* run `job` off the loop (the format's hub hook) */
-    TFMT_ACT_REPLY,        /* the deferred reply to the command with `cookie`: rc, field, text */
-    TFMT_ACT_NOTE,         /* a line for the log (text; rc < 0: an error) */
-    TFMT_ACT_NOTICE,       /* tfmt.h formats: tell player `to` (a roster id of team[0]) the
-                            * format's note `note` about game `key`, at_us the instant it
-                            * concerns, deadline_us an answer's deadline (0 none) */
-    TFMT_ACT_FORMAT_ = 100 /* kinds from here on are a format's own (tfmt.h: carried out by
-                            * its hub hook, hub_fmt.act) */
+    TFMT_ACT_PAUSE,        /* say: the event paused itself, tell the directors why */
+    TFMT_ACT_FINISH,       /* say: the event is over, and how */
+    TFMT_ACT_JOB,          /* job: run it off the loop (the format's hub hook) */
+    TFMT_ACT_REPLY,        /* say: the deferred reply to the command with cookie */
+    TFMT_ACT_NOTE,         /* say: a line for the log (rc < 0: an error) */
+    TFMT_ACT_NOTICE,       /* notice: tell one player the format's note about game `key` */
+    TFMT_ACT_FORMAT_ = 100 /* own: kinds from here on are a format's own, carried out by its
+                            * hub hook (hub_fmt.act) */
 };
 
+/* One action: its kind, the game it concerns, and the member of the union its kind names. */
 typedef struct {
     int kind;
-    tfmt_key key;
-    int64_t team[2];
-    char ruleset[40];            /* CREATE_GAME: game ruleset name ("online", "regulation-arm") */
-    uint32_t base_ms, inc_ms;    /* CREATE_GAME: P-TC (a play-off: White's time, T-ARMAGEDDON) */
-    bool armageddon;             /* CREATE_GAME */
-    int game_kind;               /* CREATE_GAME: game.h's game_kind (GAME_KIND_BUGHOUSE, the
-                                  * zeroed default, or GAME_KIND_CHESS: seats 0 White, 1 Black) */
-    int player[2];               /* CREATE_GAME of a club board (club.h): the roster ids of White
-                                  * and Black; 0 for the Swiss's bughouse games */
-    uint64_t start_us;           /* CREATE_GAME: the earliest instant its clocks may start
-                                  * (monotonic; now_us + break_s after a game or a round, T-AUTO;
-                                  * now_us for round 1 and the director's starts) */
-    uint32_t wait_s;             /* CREATE_GAME: the gate's waiting time (game_gate, game.h):
-                                  * from start_us the clocks start when every seat is connected,
-                                  * absent seats forfeit after wait_s; 0: start at start_us */
-    tfmt_res result;             /* END_GAME */
-    bool swap;                   /* RUNNER_ACT_GAME2: the players take the other colour in
-                                  * game 2 */
-    int how;                     /* RUNNER_ACT_GAME2: RUNNER_G2_* */
-    const char *reason;          /* END_GAME: static text, a short code the game keeps as its
-                                  * reason, optionally followed by ": " and an explanation for the
-                                  * log ("withdrawn", "forfeit: absent after the waiting time") */
-    uint64_t deadline_us;        /* NOTICE; a format's own kind (RUNNER_ACT_ASK_CHOICE) */
-    int to, note;                /* NOTICE: the player told, the format's note code */
-    uint64_t at_us;              /* NOTICE: the instant the note concerns (0 none) */
-    int round;                   /* ROUND */
-    void *job;                   /* JOB: the format's work to run off the loop (the Swiss's
-                                  * pairing: runner_job), owned by the list until taken (set to
-                                  * NULL) */
-    void (*job_free)(void *job); /* JOB: frees job (tfmt_acts_fini) */
-    uint64_t cookie;             /* REPLY */
-    int rc;                      /* REPLY: BH_OK or the error; NOTE: < 0 for an error line */
-    char field[24];              /* REPLY: the field to name in an error */
-    char text[200];              /* PAUSE, FINISH, NOTE; REPLY: the error's message ("" none) */
+    tfmt_key key; /* CREATE_GAME, END_GAME, NOTICE, a format's own kind: the game */
+    union {
+        struct {
+            int64_t team[2];          /* the teams in seat order (team 1: White on board A) */
+            int player[2];            /* chess (club, league): the roster ids of White and
+                                       * Black; 0 for the Swiss's bughouse games */
+            char ruleset[40];         /* game ruleset name ("online", "regulation-arm") */
+            uint32_t base_ms, inc_ms; /* P-TC (a play-off: White's time, T-ARMAGEDDON) */
+            bool armageddon;
+            int game_kind;     /* game.h's game_kind (GAME_KIND_BUGHOUSE, the zeroed
+                                * default, or GAME_KIND_CHESS: seats 0 White, 1 Black) */
+            uint64_t start_us; /* the earliest instant its clocks may start (now_us +
+                                * break_s after a game or a round, T-AUTO) */
+            uint32_t wait_s;   /* the gate's waiting time (game_gate, game.h): from
+                                * start_us the clocks start when every seat is connected,
+                                * absent seats forfeit after wait_s; 0: at start_us */
+        } create;              /* CREATE_GAME */
+        struct {
+            tfmt_res result;
+            const char *reason; /* static text: a short code the game keeps as its reason,
+                                 * optionally followed by ": " and an explanation for the log
+                                 * ("withdrawn", "forfeit: absent after the waiting time") */
+        } end;                  /* END_GAME */
+        struct {
+            int64_t team;         /* the team of the player told */
+            int to, note;         /* the player (a roster id of team), the format's note code */
+            uint64_t at_us;       /* the instant the note concerns (0 none) */
+            uint64_t deadline_us; /* an answer's deadline (0 none) */
+        } notice;                 /* NOTICE */
+        int round;                /* ROUND */
+        struct {
+            void *job;                   /* the format's work (the Swiss's pairing: runner_job),
+                                          * owned by the list until taken (set to NULL) */
+            void (*job_free)(void *job); /* frees job (tfmt_acts_fini) */
+        } job;                           /* JOB */
+        struct {
+            uint64_t cookie; /* REPLY: the deferred command's */
+            int rc;          /* REPLY: BH_OK or the error; NOTE: < 0 for an error line */
+            char field[24];  /* REPLY: the field to name in an error */
+            char text[200];  /* PAUSE, FINISH, NOTE; REPLY: the error's message ("" none) */
+        } say;               /* NOTE, PAUSE, FINISH, REPLY */
+        struct {
+            int64_t team[2];
+            int flag, code;
+            uint64_t deadline_us;
+        } own; /* a format's own kind: what each field means is in its header */
+    };
 } tfmt_act;
 
 /* A growable list of actions (caller storage: zero it, or tfmt_acts_init). */

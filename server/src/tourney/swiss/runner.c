@@ -50,9 +50,9 @@ static void reply_due(tfmt_acts *a, uint64_t cookie, int rc, const char *field)
     if (!cookie)
         return;
     tfmt_act *x = tfmt_push(a, TFMT_ACT_REPLY);
-    x->cookie = cookie;
-    x->rc = rc;
-    snprintf(x->field, sizeof x->field, "%s", field ? field : "");
+    x->say.cookie = cookie;
+    x->say.rc = rc;
+    snprintf(x->say.field, sizeof x->say.field, "%s", field ? field : "");
 }
 
 void runner__rebroadcast(runner *r, int rnd, tfmt_acts *a)
@@ -113,14 +113,14 @@ static void create_game(runner *r, tfmt_key k, int64_t t1, int64_t t2, const cha
     r->g[r->ng++] = (runner_game){k, {t1, t2}, false, TFMT_DRAW, 0};
     tfmt_act *x = tfmt_push(a, TFMT_ACT_CREATE_GAME);
     x->key = k;
-    x->team[0] = t1;
-    x->team[1] = t2;
-    snprintf(x->ruleset, sizeof x->ruleset, "%s", ruleset);
-    x->base_ms = base_ms;
-    x->inc_ms = inc_ms;
-    x->armageddon = arm;
-    x->start_us = start_us;
-    x->wait_s = tour_rules(r->t)->wait_s;
+    x->create.team[0] = t1;
+    x->create.team[1] = t2;
+    snprintf(x->create.ruleset, sizeof x->create.ruleset, "%s", ruleset);
+    x->create.base_ms = base_ms;
+    x->create.inc_ms = inc_ms;
+    x->create.armageddon = arm;
+    x->create.start_us = start_us;
+    x->create.wait_s = tour_rules(r->t)->wait_s;
 }
 
 /* Create game `game` on board `board` of match mi of round rnd, side a seated as team 1 when
@@ -297,8 +297,8 @@ static void finish(runner *r, int rc, const char *text, tfmt_acts *a)
     persist(a);
     standings(a);
     tfmt_act *x = tfmt_push(a, TFMT_ACT_FINISH);
-    x->rc = rc;
-    snprintf(x->text, sizeof x->text, "%s", text);
+    x->say.rc = rc;
+    snprintf(x->say.text, sizeof x->say.text, "%s", text);
 }
 
 /* Round rnd + 1 was paired (rc BH_OK, appended) or not: start it and return true to go on, or
@@ -322,8 +322,8 @@ static bool paired(runner *r, int rc, int rnd, uint64_t now_us, tfmt_acts *a)
         r->status = TFMT_PAUSED;
         persist(a);
         tfmt_act *x = tfmt_push(a, TFMT_ACT_PAUSE);
-        x->rc = rc;
-        snprintf(x->text, sizeof x->text,
+        x->say.rc = rc;
+        snprintf(x->say.text, sizeof x->say.text,
                  "round %d cannot be paired (%s): paused for the director (round_pair with pairs)",
                  rnd + 1, bh_errname(rc));
         standings(a);
@@ -396,9 +396,9 @@ static void game2_decided(tfmt_acts *a, tfmt_key game1, int64_t loser, bool swap
 {
     tfmt_act *x = tfmt_push(a, RUNNER_ACT_GAME2);
     x->key = game1;
-    x->team[0] = loser;
-    x->swap = swap;
-    x->how = how;
+    x->own.team[0] = loser;
+    x->own.flag = swap;
+    x->own.code = how;
 }
 
 /* After game g of a match (finished, or its result in the model): start the match's next game
@@ -439,9 +439,9 @@ static void next_game(runner *r, const runner_game *g, uint64_t now_us, tfmt_act
                                  now_us + (uint64_t)RUNNER_GAME2_CHOICE_MS * 1000, -1};
             tfmt_act *x = tfmt_push(a, RUNNER_ACT_ASK_CHOICE);
             x->key = k;
-            x->team[0] = loser;
-            x->team[1] = loser == g->team[0] ? g->team[1] : g->team[0];
-            x->deadline_us = c->deadline_us;
+            x->own.team[0] = loser;
+            x->own.team[1] = loser == g->team[0] ? g->team[1] : g->team[0];
+            x->own.deadline_us = c->deadline_us;
             return;
         }
         if (c->choice < 0 && now_us < c->deadline_us)
@@ -631,8 +631,8 @@ void runner__submit(runner *r, int purpose, uint64_t cookie, tour_match *old, in
     r->job_id = j->id;
     r->job_cookie = cookie;
     tfmt_act *x = tfmt_push(a, TFMT_ACT_JOB);
-    x->job = j;
-    x->job_free = job_free;
+    x->job.job = j;
+    x->job.job_free = job_free;
 }
 
 void runner_job_run(runner_job *j)

@@ -40,15 +40,18 @@ typedef struct {
     int choice;           /* -1 none yet, 0 keep colours, 1 swap */
 } runner_choice;
 
-/* The Swiss's own action kinds (tfmt.h: a format's own from TFMT_ACT_FORMAT_ on). */
+/* The Swiss's own action kinds (tfmt.h: a format's own from TFMT_ACT_FORMAT_ on; their fields
+ * are tfmt_act's `own`). */
 enum {
-    RUNNER_ACT_ASK_CHOICE = TFMT_ACT_FORMAT_, /* ask team[0] (the loser of game 1 `key`) for
-                                               * P-GAME2's choice before deadline_us */
+    RUNNER_ACT_ASK_CHOICE = TFMT_ACT_FORMAT_, /* ask own.team[0] (the loser of game 1 `key`;
+                                               * own.team[1] the winner) for P-GAME2's choice
+                                               * before own.deadline_us */
     RUNNER_ACT_GAME2 /* P-GAME2 decided for game 1 `key` (the outcome to everyone), just before
-                      * game 2 is created: team[0] the loser (0 after a draw), swap, how */
+                      * game 2 is created: own.team[0] the loser (0 after a draw), own.flag
+                      * true when the colours swap, own.code how (RUNNER_G2_*) */
 };
 
-/* How game 2's colours were decided (RUNNER_ACT_GAME2 how). */
+/* How game 2's colours were decided (RUNNER_ACT_GAME2 own.code). */
 enum {
     RUNNER_G2_CHOSEN = 0,  /* the loser chose (runner_choose) */
     RUNNER_G2_DEFAULT = 1, /* no choice before the deadline: the default (swap) */

@@ -257,8 +257,8 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
         tfmt_res res = g.team[0] == team ? TFMT_WIN2 : TFMT_WIN1;
         tfmt_act *x = tfmt_push(a, TFMT_ACT_END_GAME);
         x->key = g.key;
-        x->result = res;
-        x->reason = "withdrawn";
+        x->end.result = res;
+        x->end.reason = "withdrawn";
         runner_game_over(r, g.key, res, now_us, a);
     }
     /* A P-GAME2 choice for a game 2 now scored as a forfeit is no longer wanted */
