@@ -37,6 +37,13 @@ int bh_result_decided(const char *s)
     return (int)r;
 }
 
+char bh_result_trf(bh_result r, int s)
+{
+    static const char W[BH_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
+    static const char B[BH_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
+    return (unsigned)r >= BH_RES_N_ ? ' ' : s ? B[r] : W[r];
+}
+
 bool bh_result_is_forfeit(bh_result r)
 {
     return r == BH_RES_FF_W || r == BH_RES_FF_B || r == BH_RES_FF_BOTH;

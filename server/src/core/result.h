@@ -42,6 +42,11 @@ int bh_result_parse(const char *s, size_t len, bh_result *out);
  * or not a token). */
 int bh_result_decided(const char *s);
 
+/* The TRF result character (FIDE TRF-16, field 'result' of a 001 record's round) of r seen
+ * from side s (0 side 1, White; 1 side 2): 1 = 0 for the games played, + - for the forfeits,
+ * ' ' for NONE or a value outside the enum. */
+char bh_result_trf(bh_result r, int s);
+
 /* True for the forfeits (FF_W, FF_B, FF_BOTH). */
 bool bh_result_is_forfeit(bh_result r);
 

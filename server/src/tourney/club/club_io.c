@@ -25,14 +25,6 @@ static char *done(buf *b) /* the text, "" if nothing was appended: the caller's 
 /* A name for a fixed-width TRF column: no control characters. */
 /* ---- exports ------------------------------------------------------------------------------- */
 
-/* A board from the side of the player with colour s (0 White): the TRF result character. */
-static char trf_res(int res, int s)
-{
-    static const char W[BH_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
-    static const char B[BH_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
-    return s ? B[res] : W[res];
-}
-
 static int pts2_of(char ch)
 {
     return ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
@@ -106,7 +98,7 @@ char *club_trf(const club *c)
                 const club_board *x;
                 int s;
                 if (seat_of(c, t, i, r, &x, &s))
-                    pts2 += pts2_of(trf_res(x->res, s));
+                    pts2 += pts2_of(bh_result_trf(x->res, s));
             }
             trf_clean(name, p->name, sizeof name);
             buf_printf(&b, "001 %4d      ", start_rank(c, t, i));
@@ -124,10 +116,10 @@ char *club_trf(const club *c)
                              ? roster_index_of(c, x->team[1 - s], x->player[1 - s], &ot)
                              : -1;
                 if (oi < 0)
-                    buf_printf(&b, "  0000 - %c", trf_res(x->res, s));
+                    buf_printf(&b, "  0000 - %c", bh_result_trf(x->res, s));
                 else
                     buf_printf(&b, "  %4d %c %c", start_rank(c, ot, oi), "wb"[s],
-                               trf_res(x->res, s));
+                               bh_result_trf(x->res, s));
             }
             buf_printf(&b, "\n");
         }

@@ -612,19 +612,27 @@ static int begin_player(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_a
     return rc == BH_OK ? side_of(*g, actor, why) : rc;
 }
 
-int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, tfmt_acts *a,
-                refusal *why)
+/* A challenge (league_send) or a counter-proposal (league_counter): the same steps. */
+static int propose(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
+                   tfmt_acts *a, refusal *why, bool counter)
 {
     league_game *g;
     int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
     if (side < 0)
         return side;
-    rc = chal_send(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
+    rc = counter ? chal_counter(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why)
+                 : chal_send(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
     if (rc != BH_OK)
         return rc;
     notice(a, g->c.player[g->c.turn], LEAGUE_N_PROPOSED, k, proposal_us, g->c.deadline_us);
     persist(a);
     return BH_OK;
+}
+
+int league_send(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us, tfmt_acts *a,
+                refusal *why)
+{
+    return propose(l, k, actor, proposal_us, now_us, a, why, false);
 }
 
 int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_acts *a, refusal *why)
@@ -647,16 +655,7 @@ int league_accept(league *l, tfmt_key k, int actor, int64_t now_us, tfmt_acts *a
 int league_counter(league *l, tfmt_key k, int actor, int64_t proposal_us, int64_t now_us,
                    tfmt_acts *a, refusal *why)
 {
-    league_game *g;
-    int side = begin_player(l, k, actor, now_us, a, &g, why), rc;
-    if (side < 0)
-        return side;
-    rc = chal_counter(&g->c, &l->cfg.cr, (chal_side)side, proposal_us, now_us, why);
-    if (rc != BH_OK)
-        return rc;
-    notice(a, g->c.player[g->c.turn], LEAGUE_N_PROPOSED, k, proposal_us, g->c.deadline_us);
-    persist(a);
-    return BH_OK;
+    return propose(l, k, actor, proposal_us, now_us, a, why, true);
 }
 
 int league_substitute(league *l, tfmt_key k, int captain, int player, int64_t now_us, tfmt_acts *a,

@@ -195,14 +195,6 @@ char *league_fixtures_text(const league *l, int64_t now_us)
     return done(&b);
 }
 
-/* TRF result character of a game from side s (0 White). */
-static char trf_res(int res, int s)
-{
-    static const char W[BH_RES_N_] = {' ', '1', '=', '0', '+', '-', '-'};
-    static const char B[BH_RES_N_] = {' ', '0', '=', '1', '-', '+', '-'};
-    return s ? B[res] : W[res];
-}
-
 /* Start rank of the player id of team tid (team by team, each in board order), 0 if he is
  * not on its current roster. */
 static int start_rank(const league *l, int tid, int id)
@@ -271,7 +263,7 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
                 g[r] = s == LEAGUE_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
                                                 : ko_game(l, s, t, p->id, r, &side[r]);
                 if (g[r] && g[r]->res != BH_RES_NONE) {
-                    char ch = trf_res(g[r]->res, side[r]);
+                    char ch = bh_result_trf(g[r]->res, side[r]);
                     pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
                 }
             }
@@ -288,9 +280,10 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
                 int ot = league_team_tid(l, g[r]->team[!side[r]]);
                 int orank = start_rank(l, ot, g[r]->c.player[!side[r]]);
                 if (!orank)
-                    buf_printf(b, "  0000 - %c", trf_res(g[r]->res, side[r]));
+                    buf_printf(b, "  0000 - %c", bh_result_trf(g[r]->res, side[r]));
                 else
-                    buf_printf(b, "  %4d %c %c", orank, "wb"[side[r]], trf_res(g[r]->res, side[r]));
+                    buf_printf(b, "  %4d %c %c", orank, "wb"[side[r]],
+                               bh_result_trf(g[r]->res, side[r]));
             }
             buf_printf(b, "\n");
         }
