@@ -8,6 +8,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "proto.h"
+#include "proto_club.h"
 #include "proto_golden.h"
 
 static void golden_client_messages(void)
@@ -388,6 +389,8 @@ static void strings_whole_or_refused(void)
          BH_ETEXT, "reason"},
         {"an escaped backslash before u0000 is text",
          "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\\\u0000\"}", BH_OK, ""},
+        {"a raw control character in a name (RFC 8259 section 7)",
+         "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"Open\x01 2026\"}", BH_ETEXT, "name"},
         {"U+0085 written as an escape",
          "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"a\\u0085\"}", BH_ETEXT, "name"},
         {"a surrogate pair escape is one 4-byte char",
@@ -403,6 +406,25 @@ static void strings_whole_or_refused(void)
             CHECK_EQ_STR("U+1F600 from its escape", "\xF0\x9F\x98\x80", m->tournament_create.name);
         free(m);
     }
+    /* A raw NUL inside a string (issue 25 saw "Open<00> 2026" stored as "Open"): refused like
+     * its escape, naming the field; the same in a token and in a club's message. */
+    static const char nul_name[] =
+        "{\"id\":2,\"type\":\"tournament_create\",\"name\":\"Open\0 2026\"}";
+    static const char nul_token[] = "{\"id\":3,\"type\":\"auth\",\"token\":\"ab\0cd\"}";
+    static const char nul_club[] = "{\"type\":\"club_create\",\"id\":1,\"name\":\"a\0b\"}";
+    proto_msg *m = malloc(sizeof *m);
+    proto_err err;
+    CHECK_EQ_STR("raw NUL in a name", "bad_text",
+                 bh_errname(proto_decode(nul_name, sizeof nul_name - 1, m, &err)));
+    CHECK_EQ_STR("raw NUL in a name: field", "name", err.field);
+    CHECK_EQ_STR("raw NUL in a token", "bad_text",
+                 bh_errname(proto_decode(nul_token, sizeof nul_token - 1, m, &err)));
+    CHECK_EQ_STR("raw NUL in a token: field", "token", err.field);
+    free(m);
+    pclub_msg c;
+    CHECK_EQ_STR("raw NUL in a club's name", "bad_text",
+                 bh_errname(proto_club_decode(nul_club, sizeof nul_club - 1, &c, &err)));
+    CHECK_EQ_STR("raw NUL in a club's name: field", "name", err.field);
 }
 
 static void encoder_escapes(void)

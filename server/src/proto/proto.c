@@ -114,10 +114,11 @@ int proto__str_val(const cJSON *v, const char *name, size_t max, char *out, prot
 
 /* The frame's text as the envelope requires (protocol/README.md): JSON text is UTF-8 (RFC
  * 8259 section 8.1), checked here and not by the transport, so that a bad byte gets a typed
- * error naming its field instead of a closed connection; and no string holds the escape
- * \u0000 (cJSON would end the string there: a silent cut). buf parsed as JSON already, so
- * outside strings it is ASCII. On a problem returns false with field = the top-level key whose
- * value holds it ("" for a key or the envelope itself). */
+ * error naming its field instead of a closed connection; no string holds the escape \u0000
+ * or a raw control character (U+0000 to U+001F must be escaped: RFC 8259 section 7; cJSON
+ * takes them, and ends the string at a raw or escaped NUL: a silent cut). buf parsed as JSON
+ * already, so outside strings it is ASCII. On a problem returns false with field = the top-level
+ * key whose value holds it ("" for a key or the envelope itself). */
 bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap)
 {
     int depth = 0;
@@ -153,7 +154,7 @@ bool proto__text_ok(const char *buf, size_t len, char *field, size_t cap)
             k = 2;
             if (i + 5 < len && buf[i + 1] == 'u' && memcmp(buf + i + 2, "0000", 4) == 0)
                 goto bad;
-        } else if (c >= 0x80 && (k = bh_utf8_seq(buf + i, len - i, NULL)) == 0) {
+        } else if (c < 0x20 || (c >= 0x80 && (k = bh_utf8_seq(buf + i, len - i, NULL)) == 0)) {
             goto bad;
         }
         i += k - 1;
