@@ -113,14 +113,37 @@ pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, con
     return -1;
 }
 
+int demo_make_dirs(const char *path)
+{
+    char p[700];
+    if (snprintf(p, sizeof p, "%s", path) >= (int)sizeof p || !p[0]) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *s = strchr(p + 1, '/');; s = strchr(s + 1, '/')) {
+        if (s)
+            *s = '\0';
+        struct stat st;
+        if (mkdir(p, 0755) != 0 && (errno != EEXIST || stat(p, &st) != 0 || !S_ISDIR(st.st_mode))) {
+            if (errno == EEXIST)
+                errno = ENOTDIR;
+            return -1;
+        }
+        if (!s)
+            return 0;
+        *s = '/';
+    }
+}
+
 pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefix, uint64_t seed,
                        char *admin, size_t admin_len, char *log, size_t log_len, int *port)
 {
     char path[800], db[700];
-    mkdir("demo-out", 0755);
-    mkdir(o->out, 0755);
     snprintf(path, sizeof path, "%s/games", o->out);
-    mkdir(path, 0755);
+    if (demo_make_dirs(path) != 0) {
+        snprintf(log, log_len, "%s: %s", path, strerror(errno));
+        return -1;
+    }
     snprintf(db, sizeof db, "%s/%s", o->out, dbname);
     static const char *const ext[] = {"", "-wal", "-shm"};
     for (int i = 0; i < 3; i++) {
@@ -550,7 +573,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
         fprintf(stderr, "demo: --teams wants 2..%d\n", DEMO_MAX_TEAMS);
         return -1;
     }
-    if (mkdir(o->out, 0755) != 0 && errno != EEXIST) {
+    if (demo_make_dirs(o->out) != 0) {
         perror(o->out);
         return -1;
     }

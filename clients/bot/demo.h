@@ -62,12 +62,16 @@ int demo_run(const demo_opts *o, demo_report *rep);
 pid_t demo_start_server(const demo_opts *o, const char *db, const char *log, const char *admin,
                         int *port);
 
-/* A fresh run in o->out for a format's demo (club_demo.c, league_demo.c): makes demo-out/,
- * o->out and o->out/games, removes the database o->out/dbname left by an earlier run (with its
- * -wal and -shm files), picks a director token "<prefix>-<hex of seed and the time>" (into
- * admin, admin_len bytes), and starts the server as demo_start_server does, its log
- * o->out/server.log (into log, log_len bytes). Returns the server's pid and sets *port, or -1
- * (log names the log to read). */
+/* mkdir -p: path and every missing parent (0755). 0, or -1 with errno (ENOTDIR: a part is
+ * not a directory; ENAMETOOLONG: over 699 bytes). */
+int demo_make_dirs(const char *path);
+
+/* A fresh run in o->out for a format's demo (club_demo.c, league_demo.c): makes o->out and
+ * o->out/games (with their missing parents; nothing else), removes the database o->out/dbname left
+ * by an earlier run (with its -wal and -shm files), picks a director token "<prefix>-<hex of seed
+ * and the time>" (into admin, admin_len bytes), and starts the server as demo_start_server does,
+ * its log o->out/server.log (into log, log_len bytes). Returns the server's pid and sets *port, or
+ * -1 (log names the log to read, or the folder that could not be made and why). */
 pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefix, uint64_t seed,
                        char *admin, size_t admin_len, char *log, size_t log_len, int *port);
 

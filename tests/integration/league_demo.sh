@@ -12,22 +12,27 @@ set -euo pipefail
 demo=$1 server=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-"$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --teams 8 --groups 2 \
-    --boards 2 --first-ms 4000 --second-ms 2500 --base-s 2 --pace-ms 15 --seed 7 --exit \
-    >"$out/log" || { echo "demo failed"; cat "$out/log"; tail -30 "$out/run/server.log"; exit 1; }
+# From an empty folder, into a folder whose parents do not exist yet: --out makes them, and
+# nothing else is made (no ./demo-out beside it: issue 25 item 8).
+root=$PWD run=$out/deep/er/run
+mkdir "$out/cwd"
+(cd "$out/cwd" && "$demo" --server "$server" --web "$root/clients/web" --port 0 --out "$run" \
+    --teams 8 --groups 2 --boards 2 --first-ms 4000 --second-ms 2500 --base-s 2 --pace-ms 15 \
+    --seed 7 --exit) >"$out/log" || { echo "demo failed"; cat "$out/log"; tail -30 "$run/server.log"; exit 1; }
+[ -z "$(ls -A "$out/cwd")" ] || { echo "the demo made $(ls -A "$out/cwd") in its working folder"; exit 1; }
 for what in 'counter-proposes' 'agree to play' 'does not answer' 'puts in' 'loses by forfeit' \
             'the lower team rating, art. 7' 'the winner: '; do
     grep -q -- "$what" "$out/log" || { echo "not printed: $what"; cat "$out/log"; exit 1; }
 done
 for f in tables.txt bracket.txt league.trf league.json; do
-    [ -s "$out/run/$f" ] || { echo "no $f"; exit 1; }
+    [ -s "$run/$f" ] || { echo "no $f"; exit 1; }
 done
-n=$(ls "$out/run/games" | wc -l)
+n=$(ls "$run/games" | wc -l)
 [ "$n" -ge 20 ] || { echo "$n PGN files"; exit 1; }
-for f in "$out/run/games"/*.pgn; do
+for f in "$run/games"/*.pgn; do
     grep -q '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$f" || { echo "no result in $f"; exit 1; }
 done
-python3 - "$out/log" "$out/run/league.json" <<'PY'
+python3 - "$out/log" "$run/league.json" <<'PY'
 import json, re, sys
 log = open(sys.argv[1]).read().splitlines()
 lg = json.load(open(sys.argv[2]))
