@@ -485,6 +485,11 @@ static void protests(void)
                  club_protest(c, oh, pid((int)(oh - 1000), 1), 1, b1, "x", 20000, t + MIN_US, NULL,
                               &a, &why));
     CHECK_EQ_STR("field", "team", why.field);
+    /* another event's captain (his team token names a team this club does not have): the
+     * documented not_captain (filer), as for any token that is not this event's team's */
+    CHECK_EQ_INT("another event's team", BH_ENOTCAPTAIN,
+                 club_protest(c, 999999, 1, 1, b1, "x", 20000, t + MIN_US, NULL, &a, &why));
+    CHECK_EQ_STR("field", "filer", why.field);
     CHECK_EQ_INT("wrong deposit (200 UAH)", BH_EINVAL,
                  club_protest(c, h, ch, 1, b1, "x", 100, t + MIN_US, NULL, &a, &why));
     CHECK_EQ_STR("field", "deposit", why.field);

@@ -496,8 +496,8 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
                  long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why)
 {
     int tid = club_team_tid(c, team);
-    if (!tid)
-        return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "team", -1);
+    if (!tid) /* another event's team: not a captain of this one (c2s-club_protest.md) */
+        return refusal_set(why, BH_ENOTCAPTAIN, "F-PROTEST", "filer", -1);
     if (c->status == TFMT_REGISTERING)
         return refusal_set(why, BH_ENOTFOUND, "F-PROTEST", "game", -1);
     /* protests are taken for the last round that started, until its window closes */

@@ -125,7 +125,7 @@ int club_board_absent(club *c, tfmt_key k, unsigned mask, uint64_t now_us, tfmt_
 void club_game_over(club *c, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_acts *a);
 
 /* F-PROTEST: the captain `player` of team files a protest about game k of round rnd. BH_OK
- * (*id), or protest_file's refusals, and BH_ENOTFOUND "team" (not a team of the event),
+ * (*id), or protest_file's refusals, and BH_ENOTCAPTAIN "filer" (not a team of the event),
  * BH_ESTATE "game" (the game is still being played). */
 int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const char *text,
                  long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why);
