@@ -660,6 +660,8 @@ static void challenge_accepted_and_countered(void)
              b);
     CHECK_MSG(strstr(fx, want) != NULL, "fixtures: %s", fx);
     CHECK_MSG(strstr(fx, "(in 9d 0h)") != NULL, "a day after sending, 9 days left: %s", fx);
+    /* the deadline as a date (ISO 8601, UTC), not raw µs: sent 1 March 2005 01:00 + 10 days */
+    CHECK_MSG(strstr(fx, "to answer by 2005-03-11T01:00Z (in 9d 0h)") != NULL, "fixtures: %s", fx);
     free(fx);
     CHECK_EQ_INT("notice to Black", 1, count_note(&a, LEAGUE_N_PROPOSED, b));
     for (int i = 0; i < a.n; i++)

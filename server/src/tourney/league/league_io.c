@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "berger.h"
 #include "bh.h"
@@ -122,8 +123,16 @@ static const char *const CHAL_STATE_TEXT[CHAL_STATE_N_] = {
     "agreed",     "started",  "forfeit"};
 
 /* " 3d 4h" / " 25m": the time from now to at, for a line a person reads. */
+/* The instant at_us (wall-clock µs since the Unix epoch) in ISO 8601, UTC, to the minute
+ * ("2005-03-11T01:00Z"), then how long until it from now_us. */
 static void until(buf *b, int64_t now_us, int64_t at_us)
 {
+    time_t s = (time_t)(at_us / 1000000);
+    struct tm tm;
+    char iso[32] = "?";
+    if (gmtime_r(&s, &tm))
+        strftime(iso, sizeof iso, "%Y-%m-%dT%H:%MZ", &tm);
+    buf_printf(b, "%s", iso);
     int64_t m = (at_us - now_us) / 60000000;
     if (m < 0)
         buf_printf(b, " (due)");
@@ -182,11 +191,11 @@ char *league_fixtures_text(const league *l, int64_t now_us)
             }
             buf_printf(&b, "%s", CHAL_STATE_TEXT[g->c.state]);
             if (g->c.state == CHAL_PROPOSED) {
-                buf_printf(&b, ", challenge %d, %d to answer by %lld", g->c.stage,
-                           g->c.player[g->c.turn], (long long)g->c.deadline_us);
+                buf_printf(&b, ", challenge %d, %d to answer by ", g->c.stage,
+                           g->c.player[g->c.turn]);
                 until(&b, now_us, g->c.deadline_us);
             } else if (g->c.state == CHAL_AGREED && g->c.start_us) {
-                buf_printf(&b, ", at %lld", (long long)g->c.start_us);
+                buf_printf(&b, ", at ");
                 until(&b, now_us, g->c.start_us);
             }
             buf_printf(&b, "\n");
