@@ -24,6 +24,13 @@ grep -q "Crosstable" <<<"$std"
 [ "$(grep -cE '^ +[0-9]+[* ] +[0-9]+ ' <<<"$std")" = 12 ] || { echo "standings: not 12 rows"; exit 1; }
 if "$cli" pair /nonexistent 2>/dev/null; then echo "missing file accepted"; exit 1; fi
 # usage errors name the bad word (rc 2); a file with no team records is no tournament (rc 1)
+# every subcommand's --help prints the usage (rc 0), not "--help: No such file or directory"
+for sub in pair standings; do
+    for h in --help -h; do
+        help=$("$cli" "$sub" "$h") || { echo "$sub $h: rc $?"; exit 1; }
+        grep -q '^usage: bughouse-tourney' <<<"$help" || { echo "$sub $h printed: $help"; exit 1; }
+    done
+done
 rc=0; err=$("$cli" pairs "$file" 2>&1) || rc=$?
 [ $rc = 2 ] && grep -q 'unknown command "pairs"' <<<"$err" || { echo "unknown command: rc $rc: $err"; exit 1; }
 rc=0; err=$("$cli" pair "$file" xyz 2>&1) || rc=$?

@@ -21,6 +21,7 @@ bh_cli_fails(cli_bad_fen perft "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX[] w 
 bh_cli_test(cli_bad_fen_message "bad FEN: board field" status "8/8/8[] w - - 0 1")
 bh_cli_fails(cli_bad_depth perft startpos x)
 bh_cli_fails(cli_bad_command frobnicate startpos)
+bh_cli_test(cli_command_help "^usage: bughouse-cli perft" perft --help)
 # The chess model (FIDE Laws art. 5; published perft counts, tests/data/perft/perft-chess.epd).
 bh_cli_test(cli_chess_perft_start "nodes 197281" perft startpos 4 --model chess)
 bh_cli_test(cli_chess_perft_kiwipete "\"model\":\"chess\",\"nodes\":97862"

@@ -228,7 +228,9 @@ static int cmd_status(const bh_pos *p, const cli_args *a)
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    bool help = argc >= 2 && (!strcmp(argv[argc > 2 ? 2 : 1], "--help") ||
+                              !strcmp(argv[argc > 2 ? 2 : 1], "-h")); /* or COMMAND --help */
+    if (help) {
         usage(stdout);
         return 0;
     }

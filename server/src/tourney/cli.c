@@ -65,6 +65,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "bughouse-tourney: unknown command \"%s\"\n", argv[1]);
         return usage(stderr);
     }
+    if (argc >= 3 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+        return usage(stdout); /* a subcommand's help, not a file named --help */
     if (argc < 3 || argc > (strcmp(argv[1], "pair") == 0 ? 4 : 3))
         return usage(stderr);
     uint64_t seed = 0;
