@@ -191,6 +191,14 @@ static int exec(store *st, const char *s)
     return BH_OK;
 }
 
+/* After a failed statement: roll back the transaction if sqlite has not (after an I/O error
+ * or a full disk it rolls back by itself, and a ROLLBACK would only log "cannot rollback"). */
+static void rollback(store *st)
+{
+    if (!sqlite3_get_autocommit(st->db))
+        exec(st, "ROLLBACK");
+}
+
 static int migrate(store *st)
 {
     int version = store_schema_version(st);
@@ -207,7 +215,7 @@ static int migrate(store *st)
         if (exec(st, "BEGIN IMMEDIATE") != BH_OK)
             return BH_ESTORE;
         if (exec(st, migrations[v]) != BH_OK || exec(st, pragma) != BH_OK) {
-            exec(st, "ROLLBACK");
+            rollback(st);
             return BH_ESTORE;
         }
         if (exec(st, "COMMIT") != BH_OK)
@@ -498,7 +506,7 @@ int store_flush(store *st)
     st->in_tx = false;
     uint64_t t0 = st->tr.on ? now_mono_us() : 0;
     if (exec(st, "COMMIT") != BH_OK) {
-        exec(st, "ROLLBACK");
+        rollback(st);
         return BH_ESTORE;
     }
     if (st->tr.on)
