@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <ifaddrs.h>
 #include <netinet/in.h>
+#include <openssl/ssl.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -26,6 +27,13 @@
 #include "log.h"
 #include "now.h"
 #include "xalloc.h"
+
+/* The TLS server profile (certs/README.md): Mozilla's "intermediate" configuration, version 5.7,
+ * for TLS 1.2 without its finite-field DHE suites; TLS 1.3's three AEAD suites. */
+#define TLS12_CIPHERS                                                                              \
+    "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:"     \
+    "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
+#define TLS13_CIPHERS "TLS_AES_128_GCM_SHA256:TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256"
 
 typedef struct out_msg {
     struct out_msg *next;
@@ -863,6 +871,14 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
         info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
         info.ssl_cert_filepath = cfg->cert_path;
         info.ssl_private_key_filepath = cfg->key_path;
+        /* HTTP/1.1 only: the pages and bots upgrade to WebSocket over it, and an h2 client
+         * that floods PING frames without reading would queue one ACK per PING (certs/README) */
+        info.alpn = "http/1.1";
+        /* TLS 1.2 and 1.3 only; for 1.2 ECDHE with AEAD (forward secrecy, no CBC, no SHA-1):
+         * Mozilla's "intermediate" server profile (certs/README) */
+        info.ssl_options_set = SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1;
+        info.ssl_cipher_list = TLS12_CIPHERS;
+        info.tls1_3_plus_cipher_list = TLS13_CIPHERS;
     }
     n->ctx = lws_create_context(&info);
     if (!n->ctx) {

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# server_tls.sh SERVER_BINARY: what a TLS client is offered (certs/README.md, issue 25 items 1
+# and 2). HTTP/1.1 only: a client that offers h2 first gets http/1.1 by ALPN (an h2 PING flood
+# has no h2 to flood). TLS 1.2 and 1.3 only. With the RSA development certificate every
+# TLS 1.2 suite this openssl knows is tried one by one: exactly Mozilla's intermediate suites
+# for an RSA key are accepted (ECDHE with AES-GCM or ChaCha20-Poly1305), so no static RSA
+# key exchange, no CBC, no SHA-1 MAC.
+set -euo pipefail
+bin=$1
+tmp=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+certs/gen-dev-certs.sh "$tmp" >/dev/null
+: >"$tmp/log"
+"$bin" --port 0 --db "$tmp/server.db" --cert "$tmp/dev-cert.pem" --key "$tmp/dev-key.pem" \
+  >"$tmp/log" 2>&1 &
+pid=$!
+port=""
+for _ in $(seq 1 100); do
+  port=$(sed -n 's/.*listening on https:\/\/127.0.0.1:\([0-9]*\)\/.*/\1/p' "$tmp/log")
+  [ -n "$port" ] && break
+  sleep 0.1
+done
+[ -n "$port" ] || { echo "FAIL: server did not report a port"; cat "$tmp/log"; exit 1; }
+hello() { echo | timeout 10 openssl s_client -connect "127.0.0.1:$port" "$@" 2>&1 || true; }
+out=$(hello -alpn h2,http/1.1)
+grep -q '^ALPN protocol: http/1.1' <<<"$out" || { echo "FAIL: ALPN with h2 offered:"; grep -i alpn <<<"$out"; exit 1; }
+grep -q '^New, TLSv1.3, Cipher is' <<<"$out" || { echo "FAIL: no TLS 1.3 by default"; exit 1; }
+for old in -tls1 -tls1_1; do
+  if hello "$old" -cipher 'ALL:@SECLEVEL=0' | grep -q 'Cipher is [A-Z]'; then
+    echo "FAIL: $old accepted"; exit 1
+  fi
+done
+accepted=()
+for suite in $(openssl ciphers -s -tls1_2 'ALL:@SECLEVEL=0' | tr ':' ' '); do
+  if hello -tls1_2 -cipher "$suite:@SECLEVEL=0" | grep -q "Cipher is $suite\$"; then
+    accepted+=("$suite")
+  fi
+done
+got=$(printf '%s\n' "${accepted[@]}" | sort | tr '\n' ' ')
+want="ECDHE-RSA-AES128-GCM-SHA256 ECDHE-RSA-AES256-GCM-SHA384 ECDHE-RSA-CHACHA20-POLY1305 "
+[ "$got" = "$want" ] || { echo "FAIL: TLS 1.2 suites accepted: $got; want $want"; exit 1; }
+kill -TERM "$pid"
+wait "$pid"
+echo "ok: http/1.1 by ALPN, TLS 1.2 and 1.3 only, TLS 1.2 suites: $got"
