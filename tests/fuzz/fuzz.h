@@ -20,6 +20,7 @@ int fuzz_bpgn_one(const uint8_t *data, size_t size);
 int fuzz_game_one(const uint8_t *data, size_t size);
 int fuzz_proto_one(const uint8_t *data, size_t size);
 int fuzz_league_one(const uint8_t *data, size_t size);
+int fuzz_state_one(const uint8_t *data, size_t size);
 
 #define fuzz_fail(...)                                                                             \
     do {                                                                                           \

@@ -634,6 +634,20 @@ static void load_refusals(void)
         int rc = club_load(1, buf, 0, &d, &line);
         CHECK_MSG(rc == BH_OK || rc == BH_EPARSE, "truncated at %zu: %d", k, rc);
         CHECK(rc == BH_OK || d == NULL);
+        if (rc == BH_OK) { /* what loads saves, and that save loads to the same save */
+            char *s1 = club_save(d), *s2 = NULL;
+            club *e = NULL;
+            CHECK_MSG(club_load(1, s1, 0, &e, &line) == BH_OK, "its own save, cut at %zu", k);
+            if (e)
+                s2 = club_save(e);
+            CHECK_MSG(s2 && strcmp(s1, s2) == 0, "save, load, save differ, cut at %zu", k);
+            free(s1);
+            free(s2);
+            club_free(e);
+        }
+        /* fuzz_state found: cut before the status line, the last team unchecked */
+        if (!strstr(buf, "\nstatus "))
+            CHECK_MSG(rc == BH_EPARSE, "cut before the status line at %zu: loaded", k);
         club_free(d);
         d = NULL;
     }

@@ -3,6 +3,8 @@
  * Each case feeds one driver its seed inputs, byte-level mutations of them (flip, insert,
  * delete, splice) and random bytes from a fixed seed, so the normal ctest exercises the same
  * entry points and contract checks as the fuzzers. A driver aborts on a contract breach. */
+#include <dirent.h>
+
 #include "bh_test.h"
 #include "../fuzz/fuzz.h"
 #include "bh.h"
@@ -48,7 +50,7 @@ typedef struct {
 static long run(fuzz_fn fn, const seed *seeds, size_t nseeds, int iters, uint64_t rng_seed)
 {
     rng_state = rng_seed;
-    uint8_t buf[2048];
+    static uint8_t buf[1 << 16]; /* the saved states of fuzz_state run to a few kB */
     long runs = 0;
     for (size_t i = 0; i < nseeds; i++, runs++)
         call(fn, (const uint8_t *)seeds[i].s, seeds[i].n);
@@ -208,6 +210,37 @@ static void smoke_league(void)
     CHECK(n > 3000);
 }
 
+/* fuzz_state.c input: the saved states of tests/fuzz/corpus/state (a format byte, then what
+ * the demos' servers stored: a Swiss, a club round robin and a league at several stages). */
+static void smoke_state(void)
+{
+    static seed seeds[64];
+    size_t n = 0;
+    DIR *d = opendir("tests/fuzz/corpus/state");
+    CHECK_MSG(d != NULL, "tests/fuzz/corpus/state: run from the repository root");
+    for (struct dirent *e; d && n < BH_ARRAY_LEN(seeds) && (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "tests/fuzz/corpus/state/%s", e->d_name);
+        FILE *f = fopen(path, "rb");
+        char *buf = malloc(1 << 16);
+        size_t len = f ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+        if (f)
+            fclose(f);
+        seeds[n++] = (seed){buf, len};
+    }
+    if (d)
+        closedir(d);
+    CHECK_MSG(n >= 3, "%zu saved states in tests/fuzz/corpus/state", n);
+    if (n) {
+        long runs = run(fuzz_state_one, seeds, n, 1500, 0x57a7e);
+        CHECK(runs > 1500);
+    }
+    for (size_t i = 0; i < n; i++)
+        free((char *)seeds[i].s);
+}
+
 static void smoke_fen(void)
 {
     long n = run(fuzz_fen_one, fen_seeds, BH_ARRAY_LEN(fen_seeds), 1000, 0x1234567);
@@ -240,7 +273,8 @@ static void smoke_proto(void)
 
 static const bh_test_case cases[] = {
     {"smoke_proto", smoke_proto}, {"smoke_league", smoke_league}, {"smoke_fen", smoke_fen},
-    {"smoke_move", smoke_move},   {"smoke_bpgn", smoke_bpgn},     {"smoke_game", smoke_game},
+    {"smoke_state", smoke_state}, {"smoke_move", smoke_move},     {"smoke_bpgn", smoke_bpgn},
+    {"smoke_game", smoke_game},
 };
 
 BH_TEST_MAIN(cases)

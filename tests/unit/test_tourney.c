@@ -914,6 +914,36 @@ static void pair_top_member_tpn(void)
     if (u)
         check_pairing_n(u, 8, want_rank);
     tour_free(u);
+    /* Issue 25 item 5 (and fuzz_state): the event's records cut before its teams. A started
+     * event without a team record is refused at its BHR line (it had imported as a started
+     * empty event that re-imported as not started); standard records whose rounds pair fewer
+     * than two teams are no event either. */
+    char *b = strstr(x, "\nBHR ");
+    char *e = b ? strchr(b + 1, '\n') : NULL;
+    CHECK(e != NULL);
+    if (e) {
+        e[1] = '\0';
+        CHECK_MSG(strstr(x, "started=1") != NULL, "a started event's BHR");
+        u = NULL;
+        line = 0;
+        CHECK_EQ_INT("started, no teams", BH_EPARSE, trf_import(x, &u, &line));
+        int bhr_line = 1;
+        for (const char *c = x; c < b + 1; c++)
+            bhr_line += *c == '\n';
+        CHECK_EQ_INT("at its BHR line", bhr_line, line);
+        CHECK(u == NULL);
+    }
+    /* (columns of TRF-16's 001 and 013 records: a round played between the two players of
+     * the file's one team) */
+    const char *one_team = "012 One\n"
+                           "001    1      A1                                   0        "
+                           "                     1.0    1     2 w 1\n"
+                           "001    2      A2                                   0        "
+                           "                     0.0    2     1 b 0\n"
+                           "013 Alone                              1    2\n";
+    u = NULL;
+    CHECK_EQ_INT("a round of one team", BH_EPARSE, trf_import(one_team, &u, &line));
+    CHECK(u == NULL);
     free(x);
     tour_free(t);
 }

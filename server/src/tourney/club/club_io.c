@@ -263,6 +263,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
     club_config_default(&cfg);
     club *c = NULL;
     int ln = 0, status = TFMT_REGISTERING, cur = 0;
+    bool have_status = false; /* club_save writes it after the teams: their checks are there */
     long long v;
     char *save = NULL;
     for (char *l = strtok_r(copy, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
@@ -326,6 +327,7 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             }
             c->status = status;
             c->cur = cur;
+            have_status = true;
         } else if (strcmp(tok[0], "round") == 0 && c->rd) {
             long long r, st, en;
             if (nt != 4)
@@ -390,8 +392,10 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             goto bad;
         }
     }
-    if (!c)
+    if (!c || !have_status) {
+        ln++; /* a text cut before its status line: the line that is missing */
         goto bad;
+    }
     /* rebuild what follows from the records: default line-ups, players at the boards, the
      * waiting periods and windows from now on */
     for (int r = 1; r <= c->rounds; r++) {

@@ -515,6 +515,7 @@ int league_load(int64_t id, const char *text, league **out, int *line)
     league_config_default(&cfg);
     league *l = NULL;
     int ln = 0, status = LEAGUE_REGISTERING, stage = 0, ngroups = 0;
+    bool have_status = false; /* league_save writes it after the teams: their checks are there */
     stash_t *st = NULL;
     int nst = 0, cst = 0;
     bool *seen = xcalloc((size_t)(LEAGUE_STAGE_FINAL + 1) * 256 * LEAGUE_MAX_GAMES, sizeof *seen);
@@ -608,6 +609,7 @@ int league_load(int64_t id, const char *text, league **out, int *line)
                 goto bad;
             l->status = status;
             l->stage = stage;
+            have_status = true;
         } else if (strcmp(tok[0], "group") == 0 && l->status != LEAGUE_REGISTERING) {
             long long g;
             int s = l->cfg.teams / l->cfg.groups;
@@ -647,8 +649,10 @@ int league_load(int64_t id, const char *text, league **out, int *line)
             goto bad;
         }
     }
-    if (!l)
+    if (!l || !have_status) {
+        ln++; /* a text cut before its status line: the line that is missing */
         goto bad;
+    }
     ln = 0; /* from here on: the whole */
     if (l->status != LEAGUE_REGISTERING) {
         if (ngroups != l->cfg.groups)

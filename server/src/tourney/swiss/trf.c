@@ -343,6 +343,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     int format = TOUR_SWISS, started = 0, planned = 0, line_no = 0, bad = 0, rc = BH_OK;
+    int bhr_line = 0;
     tour *t = NULL;
     tour_match *ms = NULL;
     int n_ms = 0, cap_ms = 0, cur_round = 0;
@@ -354,6 +355,12 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
     for (int pass = 1; pass <= 2 && !bad && rc == BH_OK; pass++) {
         line_no = 0;
         char *p = copy;
+        if (pass == 2 && !has_bht && started) { /* a started event's state is in BHT */
+            free(copy);
+            if (err_line)
+                *err_line = bhr_line;
+            return BH_EPARSE;
+        }
         if (pass == 2 && !has_bht) { /* standard records only (trf_std.c) */
             free(copy);
             return trf__import_std(text, &rs, planned, out_t, err_line, info);
@@ -382,7 +389,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     bad = sscanf(rest, "%d", &planned) != 1 || planned < 0 ||
                           planned > TOUR_MAX_ROUNDS;
                 else if (strncmp(line, "BHR", 3) == 0)
-                    bad = !parse_bhr(rest, &rs, &format, &started);
+                    bad = !parse_bhr(rest, &rs, &format, &started), bhr_line = line_no;
                 /* our records beyond the ruleset: the state is replayed from them */
                 has_bht |= strncmp(line, "BH", 2) == 0 && line[2] != 'R';
                 if (nl)
@@ -391,12 +398,14 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
             }
             if (strncmp(line, "BHT", 3) == 0) {
                 int id, er, wr, rc1, rc2, off = 0;
-                if (sscanf(rest, "%d %d %d %d %d %n", &id, &er, &wr, &rc1, &rc2, &off) != 5 ||
-                    id != tour_n_teams(t) + 1) {
+                /* one blank after the numbers: a name may start with a blank (the writer
+                 * writes a control character as one) */
+                if (sscanf(rest, "%d %d %d %d %d%n", &id, &er, &wr, &rc1, &rc2, &off) != 5 ||
+                    rest[off] != ' ' || id != tour_n_teams(t) + 1) {
                     bad = 1;
                 } else {
                     char nm[3][TOUR_NAME_LEN] = {"", "", ""};
-                    const char *s = rest + off;
+                    const char *s = rest + off + 1;
                     for (int k = 0; k < 3; k++) {
                         size_t w = strcspn(s, "|");
                         snprintf(nm[k], sizeof nm[k], "%.*s",
@@ -458,6 +467,10 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
     }
     if (!bad && rc == BH_OK && cur_round > 0)
         rc = tour_add_round(t, ms, n_ms);
+    if (!bad && rc == BH_OK && started && tour_n_teams(t) == 0) {
+        bad = 1; /* a started event has teams (tour_start): no BHT record, no state */
+        line_no = bhr_line;
+    }
     free(ms);
     free(copy);
     if (bad || rc != BH_OK) {

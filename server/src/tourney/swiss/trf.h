@@ -90,7 +90,8 @@ typedef struct {
 
 /* Parse TRF text (made by trf_export, or with standard records only: above) into a new
  * tournament (*out, caller tour_free()s).
- * Returns BH_OK, or BH_EPARSE with *err_line (may be NULL) set to the first bad line (1-based),
+ * Returns BH_OK, or BH_EPARSE with *err_line (may be NULL) set to the first bad line (1-based;
+ * the BHR line for started=1 without a team record, BHT: a started event has teams),
  * or BH_EINVAL/BH_ELIMIT/BH_ESTATE from replaying the records. *out is untouched on error. */
 int trf_import(const char *text, tour **out, int *err_line);
 /* trf_import, and *info (may be NULL) says how the file was read (on BH_OK only). */

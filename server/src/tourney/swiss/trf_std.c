@@ -707,6 +707,13 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
      * them) when a round was played, or when the file plans rounds (142, mandatory for
      * in-tournament data exchange, TRF-2026) for two teams or more: round 1 can be paired.
      * Without either it is a registration list. */
+    if (R > 0 && f.n_teams < 2) { /* rounds played by fewer than two teams: no event */
+        bad = 1;
+        for (int i = 0; i < f.n_pl && bad == 1; i++)
+            bad = f.pl[i].line ? f.pl[i].line : 1; /* the first player's record */
+        rc = BH_EPARSE;
+        goto fail;
+    }
     bool started = R > 0 || (planned > 0 && f.n_teams >= 2);
     if (planned < R)
         planned = R;
@@ -719,6 +726,13 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
         int n = 0;
         if ((rc = build_round(&f, r, rs.games, ms, &n, req, &bad)) != BH_OK)
             goto fail;
+        if (n == 0) { /* a round whose entries pair no team of the file's teams */
+            rc = BH_EPARSE;
+            bad = 1;
+            for (int i = 0; i < f.n_pl && bad == 1; i++)
+                bad = f.pl[i].line ? f.pl[i].line : 1;
+            goto fail;
+        }
         for (int id = 1; id <= f.n_teams; id++)
             if (req[id] && (rc = tour_request_bye(t, id, r, (tour_bye)(req[id] - 1))) != BH_OK)
                 goto fail;
