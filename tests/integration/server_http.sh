@@ -3,20 +3,8 @@
 # request for / with the web client's index page, and exits 0 on SIGTERM.
 set -euo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-certs/gen-dev-certs.sh "$tmp" >/dev/null
-: >"$tmp/log" # exists before the background job opens it (sed below races otherwise)
-"$bin" --port 0 --db "$tmp/server.db" --cert "$tmp/dev-cert.pem" --key "$tmp/dev-key.pem" \
-  >"$tmp/log" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/.*listening on https:\/\/127.0.0.1:\([0-9]*\)\/.*/\1/p' "$tmp/log")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "FAIL: server did not report a port"; cat "$tmp/log"; exit 1; }
+. "$(dirname "$0")/tls_server.sh"
+start_tls_server "$bin"
 body=$(curl -sk --max-time 5 "https://127.0.0.1:$port/")
 if ! grep -q "<title>" <<<"$body"; then
   echo "FAIL: expected the index page on port $port, got: ${body:0:200}"; exit 1

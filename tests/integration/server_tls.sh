@@ -7,20 +7,8 @@
 # key exchange, no CBC, no SHA-1 MAC.
 set -euo pipefail
 bin=$1
-tmp=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-certs/gen-dev-certs.sh "$tmp" >/dev/null
-: >"$tmp/log"
-"$bin" --port 0 --db "$tmp/server.db" --cert "$tmp/dev-cert.pem" --key "$tmp/dev-key.pem" \
-  >"$tmp/log" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 1 100); do
-  port=$(sed -n 's/.*listening on https:\/\/127.0.0.1:\([0-9]*\)\/.*/\1/p' "$tmp/log")
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-[ -n "$port" ] || { echo "FAIL: server did not report a port"; cat "$tmp/log"; exit 1; }
+. "$(dirname "$0")/tls_server.sh"
+start_tls_server "$bin"
 hello() { echo | timeout 10 openssl s_client -connect "127.0.0.1:$port" "$@" 2>&1 || true; }
 out=$(hello -alpn h2,http/1.1)
 grep -q '^ALPN protocol: http/1.1' <<<"$out" || { echo "FAIL: ALPN with h2 offered:"; grep -i alpn <<<"$out"; exit 1; }
