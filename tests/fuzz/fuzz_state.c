@@ -42,8 +42,8 @@ int fuzz_state_one(const uint8_t *data, size_t size)
     void *again = NULL;
     line = -1;
     rc = f->load(7, saved, 1000000, &again, &line);
-    FUZZ_CHECK(rc == BH_OK, "%s: its own save refused (%s, line %d):\n%s", f->kind,
-               bh_errname(rc), line, saved);
+    FUZZ_CHECK(rc == BH_OK, "%s: its own save refused (%s, line %d):\n%s", f->kind, bh_errname(rc),
+               line, saved);
     char *resaved = f->save(again);
     FUZZ_CHECK(strcmp(saved, resaved) == 0, "%s: save, load, save differ:\n%s\n---\n%s", f->kind,
                saved, resaved);
