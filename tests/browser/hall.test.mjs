@@ -104,8 +104,20 @@ async function main() {
     await dir.click('#c-start-round');
     await spec.waitForFunction(() => window.app.mode === 'live' && document.querySelectorAll('#hall-grid .hall-card').length === 2, null, { timeout: 15000 });
     check('round 3 started: live matches again', /round 3 of 3/.test(await spec.locator('#title').textContent()));
+    // A phone upright: the cards take the width, never past its edge, each with its two boards
+    // side by side (before: two columns of stacked boards ran off the right edge)
+    await spec.setViewportSize({ width: 390, height: 844 });
+    await spec.waitForTimeout(300);
+    await spec.screenshot({ path: `${ART}/hall-live-390.png` });
+    const phone = await spec.evaluate(() => [...document.querySelectorAll('#hall-grid .hall-card')].map((c) => {
+      const b = [...c.querySelectorAll('.board')].map((x) => x.getBoundingClientRect());
+      return { right: c.getBoundingClientRect().right, side: b.length === 2 && Math.abs(b[0].top - b[1].top) < 2 && b[1].left >= b[0].right };
+    }));
+    check('390x844: every card within the width', phone.length === 2 && phone.every((c) => c.right <= 390), phone);
+    check('390x844: a card\'s two boards side by side', phone.every((c) => c.side), phone);
+    check('390x844: no horizontal scrolling', await spec.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
     check('no page errors', w.errors.length === 0, w.errors);
-    publish(['hall-live-1920.png', 'hall-between-1366.png']);
+    publish(['hall-live-1920.png', 'hall-between-1366.png', 'hall-live-390.png']);
   } finally {
     await w.close();
   }

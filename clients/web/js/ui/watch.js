@@ -282,7 +282,9 @@ function fitHall() {
   const board = c.querySelector('.board');
   const bs0 = board ? board.getBoundingClientRect().height : 0;
   const chrome = bs0 ? c.getBoundingClientRect().height - bs0 : 90;
-  const side = bs0 ? c.getBoundingClientRect().width - 2 * bs0 : 24;
+  // A card's width beside its two boards; at least the grid's own (2 boards + 40px: app.css),
+  // also when a card narrower than two boards stacks them (a phone's first layout).
+  const side = Math.max(bs0 ? c.getBoundingClientRect().width - 2 * bs0 : 24, 24);
   const top = grid.getBoundingClientRect().top;
   // The hall is looked at, not played on: smaller boards than the desk's before it scrolls.
   const fit = bestFit(grid.children.length, grid.clientWidth, window.innerHeight - top - 8, chrome, side, HALL_MIN_BS);
