@@ -437,9 +437,9 @@ static void stage_check(league *l, tfmt_acts *a)
         group_stage_over(l);
     if (l->stage == LEAGUE_STAGE_FINAL) {
         l->status = LEAGUE_FINISHED;
-        if (a)
-            snprintf(push(a, TFMT_ACT_FINISH)->say.text, sizeof a->v->say.text,
-                     "the league is over: team %lld won", (long long)league_winner(l));
+        tfmt_act *x = push(a, TFMT_ACT_FINISH);
+        snprintf(x->say.text, sizeof x->say.text, "the league is over: team %lld won",
+                 (long long)league_winner(l));
         return;
     }
     l->status = LEAGUE_BETWEEN;

@@ -627,6 +627,16 @@ done:
     free(g.head), free(g.to), free(g.nxt), free(g.cap), free(g.level), free(g.it), free(g.q);
 }
 
+/* The line of the file's first player record (001), 1 if it has none: where a refusal of the
+ * whole points. */
+static int first_player_line(const std_file *f)
+{
+    for (int i = 0; i < f->n_pl; i++)
+        if (f->pl[i].line)
+            return f->pl[i].line;
+    return 1;
+}
+
 int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour **out,
                     int *err_line, trf_info *info)
 {
@@ -708,9 +718,7 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
      * in-tournament data exchange, TRF-2026) for two teams or more: round 1 can be paired.
      * Without either it is a registration list. */
     if (R > 0 && f.n_teams < 2) { /* rounds played by fewer than two teams: no event */
-        bad = 1;
-        for (int i = 0; i < f.n_pl && bad == 1; i++)
-            bad = f.pl[i].line ? f.pl[i].line : 1; /* the first player's record */
+        bad = first_player_line(&f);
         rc = BH_EPARSE;
         goto fail;
     }
@@ -728,9 +736,7 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
             goto fail;
         if (n == 0) { /* a round whose entries pair no team of the file's teams */
             rc = BH_EPARSE;
-            bad = 1;
-            for (int i = 0; i < f.n_pl && bad == 1; i++)
-                bad = f.pl[i].line ? f.pl[i].line : 1;
+            bad = first_player_line(&f);
             goto fail;
         }
         for (int id = 1; id <= f.n_teams; id++)
