@@ -109,7 +109,8 @@ static int pid(int t, int i)
     return 100 * t + i;
 }
 
-static void register_teams(void)
+/* The six teams registered at now (the loop's µs; each registration pushes the snapshot). */
+static void register_teams_at(uint64_t now)
 {
     for (int t = 1; t <= 6; t++) {
         char players[1200];
@@ -118,7 +119,7 @@ static void register_teams(void)
             n += (size_t)snprintf(players + n, sizeof players - n,
                                   "%s{\"id\":%d,\"name\":\"P%d\",\"rating\":%d}", i > 1 ? "," : "",
                                   pid(t, i), pid(t, i), 2300 - 10 * i);
-        const char *r = say(DIR, T0,
+        const char *r = say(DIR, now,
                             "{\"type\":\"club_team\",\"id\":%d,\"club\":%lld,\"name\":\"Club %d\","
                             "\"players\":[%s],\"captain\":%d}",
                             10 + t, (long long)club_id, t, players, pid(t, 1));
@@ -127,6 +128,11 @@ static void register_teams(void)
         str_after(r, "token", token[t], sizeof token[t]);
         CHECK_MSG(token[t][0], "team token %d", t);
     }
+}
+
+static void register_teams(void)
+{
+    register_teams_at(T0);
 }
 
 static void auth_all(void)
@@ -635,11 +641,12 @@ static void push_coalesced(void)
 {
     open_hub(true);
     say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
-    club_id = jint(say(DIR, T0,
+    club_id = jint(say(DIR, T0 - 2 * S,
                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Coalesced\","
                        "\"break_s\":60,\"protest_s\":60,\"wait_s\":0}"),
                    "club");
-    register_teams();
+    register_teams_at(T0 - S); /* their pushes are out by T0: the start's is not held */
+    f_run_timers(&io, h, T0 - S / 2);
     auth_all();
     snapshot(T0); /* SPECTATOR takes the pushes */
     const char *PUSH = "{\"type\":\"club\",\"club\":";
@@ -679,6 +686,25 @@ static void push_coalesced(void)
     CHECK_MSG(body && strcmp(body, push + strlen("{\"type\":\"club\"")) == 0,
               "the push is club_get's reply: %s", get);
     free(push);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
+/* A team registered before the start reaches every page watching the event (the director's
+ * registration panel, a second desk, a spectator): the snapshot is pushed with the team in it,
+ * as after every other change. */
+static void team_pushed(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    club_id = jint(say(DIR, T0, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Pushed\"}"), "club");
+    snapshot(T0); /* SPECTATOR takes the pushes */
+    f_clear(&io);
+    register_teams();
+    f_run_timers(&io, h, T0 + 1000000);
+    const char *p = f_last(&io, SPECTATOR, "{\"type\":\"club\",\"club\":");
+    CHECK_MSG(p && strstr(p, "\"name\":\"Club 1\"") && strstr(p, "\"name\":\"Club 6\""),
+              "the spectator's last push has all six teams: %s", p ? p : "(none)");
     f_close_hub(&io, st, h);
     bh_test_rm_db(dbpath);
 }
@@ -729,7 +755,7 @@ static void event_names(void)
 static const bh_test_case cases[] = {
     {"hosted_boards", hosted_boards},     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance}, {"push_coalesced", push_coalesced},
-    {"event_names", event_names},
+    {"event_names", event_names},         {"team_pushed", team_pushed},
 };
 
 BH_TEST_MAIN(cases)

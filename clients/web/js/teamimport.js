@@ -23,8 +23,9 @@ function checkTeam(t) {
   return null;
 }
 
-// RFC 4180 rows (sep: , ; or tab, guessed from the first line).
-function csvRows(text) {
+// RFC 4180 rows [{ line, cells }] (sep: , ; or tab, guessed from the first line); blank rows
+// are left out.
+export function csvRows(text) {
   const first = text.split(/\r?\n/, 1)[0] || '';
   const sep = [',', ';', '\t'].map((c) => [c, first.split(c).length]).sort((a, b) => b[1] - a[1])[0][0];
   const rows = [];
@@ -78,15 +79,18 @@ function fromCsv(text) {
   return out;
 }
 
-function fromTrf(text) {
-  const out = { format: 'trf', teams: [], errors: [] };
+// The team records of a TRF file (013, or 310 where any is present) with their players from the
+// 001 records: { teams: [{ name, players: [{ sno, name, rating }], line }], errors: [{ line,
+// text }] }; a team whose listed start numbers are not all in 001 records is an error.
+export function trfTeams(text) {
+  const out = { teams: [], errors: [] };
   const lines = text.split(/\r?\n/).map((l) => Array.from(l));
   const col = (ch, a, b) => ch.slice(a, b).join('').trim();
   const players = new Map();
   lines.forEach((ch) => {
     if (col(ch, 0, 3) !== '001') return;
     const sno = Number(col(ch, 4, 8));
-    if (sno > 0) players.set(sno, { name: col(ch, 14, 47), rating: Number(col(ch, 48, 52)) || 0 });
+    if (sno > 0) players.set(sno, { sno, name: col(ch, 14, 47), rating: Number(col(ch, 48, 52)) || 0 });
   });
   const has310 = lines.some((ch) => col(ch, 0, 3) === '310');
   const code = has310 ? '310' : '013';
@@ -98,17 +102,28 @@ function fromTrf(text) {
       const v = Number(col(ch, at, at + 4));
       if (v > 0) snos.push(v);
     }
-    const ps = snos.slice(0, 2).map((s) => players.get(s));
-    if (ps.length < 2 || ps.some((p) => !p)) {
+    const ps = snos.map((s) => players.get(s));
+    if (!ps.length || ps.some((p) => !p)) {
       out.errors.push({ line: i + 1, text: `${name || 'a team'}: its players (start numbers ${snos.join(', ') || 'none'}) are not all in 001 records` });
       return;
     }
-    const t = { name, players: ps.map((p) => p.name), ratings: ps.map((p) => p.rating), line: i + 1 };
-    const e = checkTeam(t);
-    if (e) out.errors.push({ line: i + 1, text: e });
-    else out.teams.push(t);
+    out.teams.push({ name, players: ps, line: i + 1 });
   });
   if (!out.teams.length && !out.errors.length) out.errors.push({ line: 0, text: 'no team records (013 or 310) in this TRF file' });
+  return out;
+}
+
+function fromTrf(text) {
+  const out = { format: 'trf', teams: [], errors: [] };
+  const { teams, errors } = trfTeams(text);
+  out.errors.push(...errors);
+  for (const x of teams) {
+    const ps = x.players.slice(0, 2);
+    const t = { name: x.name, players: ps.map((p) => p.name), ratings: ps.map((p) => p.rating), line: x.line };
+    const e = checkTeam(t);
+    if (e) out.errors.push({ line: x.line, text: e });
+    else out.teams.push(t);
+  }
   return out;
 }
 

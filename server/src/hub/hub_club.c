@@ -281,7 +281,7 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
 }
 
-static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
+static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
 {
     roster r;
     roster_init(&r);
@@ -310,8 +310,10 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m)
     }
     club_add_team(c, team, m->team.name, &r, m->team.captain, NULL);
     hub__team_add(h, team, m->club, m->team.name, r.p[k].name, "");
-    hub__event_persist(h, hub__event_find(h, m->club));
+    hub_event *e = hub__event_find(h, m->club);
+    hub__event_persist(h, e);
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
+    hub__event_push(h, e, now_us); /* every open page sees the new team */
 }
 
 /* The appeals committee's token of this event (role "appeals", ref = the event). */
@@ -431,7 +433,7 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
         return;
     }
     switch (m->type) {
-    case PCLUB_TEAM: do_team(h, s, c, m); break;
+    case PCLUB_TEAM: do_team(h, s, c, m, now_us); break;
     case PCLUB_GET:
         hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us));
         hub__event_assigns_to(h, e, s); /* a captain's page: its boards' player tokens */

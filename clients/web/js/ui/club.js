@@ -8,6 +8,7 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { h, params } from './dom.js';
+import { rosterPanel } from './roster_panel.js';
 
 const app = {
   club: Number(params().get('club') || 1),
@@ -214,19 +215,42 @@ function protestsSection() {
   return h('section', { id: 'protest' }, parts);
 }
 
+// ---- registration (the director, before the start) --------------------------------------------
+
+function registerSection() {
+  const s = app.snap;
+  const panel = rosterPanel({
+    kind: 'club', event: app.club, snap: s, render,
+    request: (body) => app.net.request(body),
+    hint: `Each team's roster in the board order fixed for the championship (F-LINEUP): at most ${s.boards} boards + the reserves, `
+      + 'at least the minimum of players a match needs. The server orders nothing: the board order is the roster\'s.',
+  });
+  const start = h('div.form-row', {},
+    h('button.primary', { id: 'club-start', disabled: s.teams.length < 2, onclick: () => ask({ type: 'club_start' }, 'result', 'registration closed: line-ups for round 1 are open') },
+      `Close registration and start (${s.teams.length} teams)`),
+    h('span.muted', {}, s.teams.length < 2 ? 'at least 2 teams' : 'the rounds follow the Berger tables; captains submit line-ups until round 1 starts'));
+  panel.append(start, ...message('result'));
+  return panel;
+}
+
 // ---- the page --------------------------------------------------------------------------------
 
 function render() {
   const s = app.snap;
   if (!s) return;
+  const focus = document.activeElement && document.activeElement.id;
   document.getElementById('title').textContent = s.name;
-  document.getElementById('sub').textContent = `${s.status} · round ${s.round} of ${s.rounds} · ${s.boards} boards`;
+  if (app.role !== 'spectator') document.getElementById('role').textContent = app.role === 'team' ? `captain of ${teamName(app.team)}` : app.role;
+  document.getElementById('sub').textContent = s.status === 'registering' ? `registration · ${s.teams.length} teams · ${s.boards} boards`
+    : `${s.status} · round ${s.round} of ${s.rounds} · ${s.boards} boards`;
   const sched = h('section.wide', { id: 'schedule' }, h('h2', {}, 'Rounds'), ...s.schedule.slice().reverse().flatMap(roundSection));
   if (app.role === 'director') sched.append(...message('result'));
   const parts = [];
+  if (app.role === 'director' && s.status === 'registering') parts.push(registerSection());
   if (app.role === 'team') parts.push(lineupSection());
   parts.push(standingsSection(), protestsSection(), sched);
   root.replaceChildren(...parts.filter(Boolean));
+  if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
   tickCountdown();
 }
 
@@ -252,12 +276,16 @@ async function signIn() {
     document.getElementById('role').textContent = errText(e);
     return;
   }
-  document.getElementById('role').textContent = app.role === 'team' ? `captain of ${app.snap ? teamName(app.team) : app.team}` : app.role;
   render();
 }
 
 document.getElementById('connect').addEventListener('click', signIn);
-const saved = sessionStorage.getItem('club-token');
+// The token: the link's (a captain's), else this tab's last one, else the director's desk's
+// (director.html keeps the admin token in this browser's localStorage).
+function deskToken() {
+  try { return JSON.parse(localStorage.getItem('bh.admin')) || ''; } catch { return ''; }
+}
+const saved = params().get('token') || sessionStorage.getItem('club-token') || deskToken();
 if (saved) document.getElementById('token').value = saved;
 
 app.time = new ServerTime();

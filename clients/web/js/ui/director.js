@@ -63,6 +63,11 @@ function init() {
   };
   $('game-form').onsubmit = (e) => { e.preventDefault(); createGame(); };
   $('tour-form').onsubmit = (e) => { e.preventDefault(); createTournament(); };
+  $('club-form').onsubmit = (e) => { e.preventDefault(); createClub(); };
+  $('league-form').onsubmit = (e) => { e.preventDefault(); createLeague(); };
+  for (const r of document.querySelectorAll('input[name="fmt"]')) r.onchange = drawFormat;
+  for (const id of ['k-base', 'k-wait', 'k-break', 'k-protest']) $(id).oninput = clubWarn;
+  drawFormat();
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
   $('import-go').onclick = importTeams;
   $('t-start').onclick = startTournament;
@@ -249,6 +254,68 @@ async function createTournament() {
   } catch (e) {
     notifyError(explain('tournament_create', e));
   }
+}
+
+// ---- the other formats: a club round robin (seed 004), a league (seed 003) ----
+// Created here with the regulation's values as the form's defaults; each is then run from its
+// own page (club.html, league.html), which takes the admin token this desk keeps.
+
+function drawFormat() {
+  const f = document.querySelector('input[name="fmt"]:checked').value;
+  for (const id of ['tour-form', 'swiss-head', 't-auto-note']) $(id).hidden = f !== 'swiss';
+  $('club-form').hidden = f !== 'club';
+  $('league-form').hidden = f !== 'league';
+  clubWarn();
+}
+
+// What the club form's numbers mean together, before anything is sent.
+function clubWarn() {
+  const base = Number($('k-base').value), wait = Number($('k-wait').value);
+  const brk = Number($('k-break').value), protest = Number($('k-protest').value);
+  const w = [];
+  if (wait > base) w.push(`The waiting time (${wait} min) is longer than a player's clock (${base} min): a player who comes late still loses on time first.`);
+  if (brk < protest) w.push(`The time between rounds (${brk} min) must be at least the protest window (${protest} min): a protest is decided before the next round (F-PROTEST).`);
+  $('k-warn').hidden = !w.length;
+  $('k-warn').textContent = w.join(' ');
+}
+
+const minutes = (id) => Math.round(Number($(id).value) * 60);
+
+async function createEvent(kind, body, what) {
+  try {
+    const r = await cmd(`${kind}_create`, body, what, (x) => `${kind} ${x[kind]}`);
+    const page = `${kind}.html?${kind}=${r[kind]}`;
+    $('fmt-created').hidden = false;
+    $('fmt-created').replaceChildren(`${body.name}: created. Its page, where the teams register: `, h('a', { href: page, id: 'fmt-open' }, page));
+    location.assign(page);
+  } catch (e) {
+    notifyError(explain(`${kind}_create`, e));
+  }
+}
+
+function createClub() {
+  const o = {
+    type: 'club_create', name: $('k-name').value.trim() || 'Club championship',
+    boards: Number($('k-boards').value), reserves: Number($('k-reserves').value),
+    min_players: Number($('k-min').value), max_subs: Number($('k-subs').value),
+    base_ms: Math.round(Number($('k-base').value) * 60000), inc_ms: Math.round(Number($('k-inc').value) * 1000),
+    wait_s: minutes('k-wait'), break_s: minutes('k-break'), protest_s: minutes('k-protest'),
+    deposit: Math.round(Number($('k-deposit').value) * 100), double: $('k-double').checked,
+  };
+  return createEvent('club', o, `${o.name} · ${o.boards} boards + ${o.reserves} · ${o.base_ms / 60000}+${o.inc_ms / 1000}`);
+}
+
+function createLeague() {
+  const day = 86400000;
+  const o = {
+    type: 'league_create', name: $('l-name').value.trim() || 'Team league',
+    teams: Number($('l-teams').value), groups: Number($('l-groups').value), boards: Number($('l-boards').value),
+    max_invited: Number($('l-invited').value), wait_s: minutes('l-wait'),
+    base_s: minutes('l-base'), inc_s: Number($('l-inc').value), alt_base_s: minutes('l-alt-base'), alt_inc_s: Number($('l-alt-inc').value),
+    first_valid_ms: Math.round(Number($('l-first').value) * day), second_valid_ms: Math.round(Number($('l-second').value) * day),
+  };
+  if ($('l-date').value) o.rating_date = Number($('l-date').value.replace(/-/g, ''));
+  return createEvent('league', o, `${o.name} · ${o.teams} teams in ${o.groups} groups · ${o.boards} boards`);
 }
 
 async function registerTeam() {

@@ -60,6 +60,18 @@ const BY_TYPE = {
   'round_start:bad_state': 'Nothing to start: pause the tournament, and pair the next round first.',
   'export:bad_state': 'This game has not started: it has no BPGN yet.',
   'game2_colors:bad_state': 'The choice of colours is closed.',
+  // a team's registration (club_team, league_team: the director's roster panel)
+  'club_team:exists': (e) => (e.field === 'players' ? 'A player id is given twice in this roster.' : 'A team of this name is registered already.'),
+  'club_team:too_large': 'More players than the boards and reserves the championship has.',
+  'club_team:too_few_players': 'Fewer players than the championship\'s minimum a team.',
+  'club_team:bad_state': 'The championship has started: registration is closed.',
+  'club_team:not_found': (e) => (e.field === 'captain' ? 'The captain is not on the roster.' : 'No such championship on the server.'),
+  'league_team:exists': (e) => (e.field === 'players' ? 'A player of this roster is on another team\'s roster already (the same id).' : 'A team of this name is registered already.'),
+  'league_team:too_large': (e) => (e.field === 'invited' ? 'More invited players than the league allows a team.' : e.field === 'teams' ? 'The league is full.' : 'The roster is too long.'),
+  'league_team:too_few_players': 'Fewer players than the league has boards.',
+  'league_team:invalid': (e) => (e.field === 'rating' ? 'Every board player needs a rating (seed 003 art. 2).' : 'That is not valid.'),
+  'league_team:bad_state': 'The league has started: registration is closed.',
+  'league_team:not_found': (e) => (e.field === 'captain' ? 'The captain is not on the roster.' : 'No such league on the server.'),
 };
 
 // By code alone.

@@ -20,6 +20,7 @@ import { msg } from '../proto.js';
 import { h, params } from './dom.js';
 import { explain } from './errors.js';
 import { gameHref } from './tables.js';
+import { rosterPanel } from './roster_panel.js';
 
 const q = params();
 const STAGE_NO = { groups: 1, qf: 2, sf: 3, final: 4 };
@@ -594,6 +595,13 @@ function render() {
   const parts = [];
   if (app.role === 'player') parts.push(mineSection(s));
   if (app.role === 'director') parts.push(deskSection(s));
+  if (app.role === 'director' && s.status === 'registering')
+    parts.push(rosterPanel({
+      kind: 'league', event: app.league, snap: s, render,
+      request: (body) => app.net.request({ ...body, league: app.league }),
+      hint: `Up to ${s.teams_max} teams of at least ${s.boards} players; every board player rated as of the rating date, up to the league's invited players a team (seed 003 art. 2). `
+        + 'The server orders each roster by rating and computes the team rating (the average of the board players\'). Each player gets a league token: the links below.',
+    }));
   const ko = s.stage && s.stage !== 'groups';
   if (ko) parts.push(bracketSection(s), fixturesSection(s), groupsSection(s));
   else parts.push(groupsSection(s), fixturesSection(s), bracketSection(s));
@@ -606,7 +614,13 @@ function render() {
   app.ready = true;
 }
 
+// The director's desk (director.html) keeps the admin token in this browser's localStorage.
+function deskToken() {
+  try { return JSON.parse(localStorage.getItem('bh.admin')) || ''; } catch { return ''; }
+}
+
 function init() {
+  if (!app.token) app.admin = deskToken();
   app.net = new Net({
     time: app.time,
     onOpen,
