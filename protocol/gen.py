@@ -707,7 +707,7 @@ M += [
    ("status", "string", '"registering" / "running" / "finished"', ""), ("round", "integer", "", "the current round"),
    ("rounds", "integer", "", ""), ("boards", "integer", "", ""), ("teams", "array", "", "team, name, captain, players"),
    ("schedule", "array", "", "round, status (lineups / playing / done), starts_in_ms (lineups), matches (home, away, gp, mp, "
-    "status, boards: board, white_team, black_team, white, black, result, live), lineups (team, submitted, players by board, 0 empty)"),
+    "status, boards: board, white_team, black_team, white, black, result, live), lineups (team, submitted, players by board, 0 empty; until the round starts the players are sent only to the director and to the team's own captain, everyone else gets [] (F-LINEUP))"),
    ("protests", "array", "", "protest, state, round, match, board, team, text, reason, deposit, currency, deposit_returned, new_result"),
    ("tiebreaks", "array of strings", "", "GP, DE, WIN, SB"),
    ("standings", "array", "", "place, team, name, mp, gp, tb (in tiebreaks' order), lot (tied on everything with the next)")], [],

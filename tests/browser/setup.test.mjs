@@ -79,6 +79,7 @@ async function club(browser, base) {
   await page.waitForFunction(() => document.querySelector('#role').textContent === 'director' && document.querySelectorAll('#rt-teams a').length === 6);
   check('after a reload: still the director, all six captains\' links', true);
   const link = await page.getAttribute('#rt-teams tbody tr:nth-child(3) a', 'href');
+  const link4 = await page.getAttribute('#rt-teams tbody tr:nth-child(4) a', 'href');
 
   await page.click('#club-start');
   await page.waitForFunction(() => document.querySelector('#schedule h3') && /Round 1/.test(document.querySelector('#schedule').textContent) && !document.querySelector('#register'));
@@ -94,6 +95,23 @@ async function club(browser, base) {
   check('a captain\'s link signs its captain in on another browser', (await cap.textContent('#role')) === `captain of ${CLUBS[2]}`);
   await cap.waitForSelector('#lineup');
   await shot(cap, 'setup-club-captain-390');
+
+  // Its line-up is its own and the arbiter's until the round starts (F-LINEUP): the opposing
+  // captain (Shakhtar, round 1's opponent) sees only that it was submitted.
+  await cap.uncheck('#lineup input[type="checkbox"] >> nth=1');
+  await cap.check('#lineup input[type="checkbox"] >> nth=6');
+  await cap.click('#submit-lineup');
+  await cap.waitForFunction(() => /submitted/.test(document.querySelector('#lineup-ok').textContent));
+  const ctx4 = await browser.newContext({ viewport: LAPTOP });
+  const opp = await ctx4.newPage();
+  await opp.goto(`${base}/${link4}`);
+  await opp.waitForFunction(() => /captain of Shakhtar/.test(document.querySelector('#role').textContent) && document.querySelector('#schedule'));
+  const row = (p) => p.evaluate((team) => [...document.querySelectorAll('#schedule tr')].find((r) => r.cells[0] && r.cells[0].textContent === team)?.cells[1].textContent, CLUBS[2]);
+  check('the opposing captain sees that the line-up was submitted, not who plays', (await row(opp)) === 'submitted: shown when the round starts', await row(opp));
+  await page.waitForFunction(() => [...document.querySelectorAll('#schedule tr')].some((r) => r.cells[0] && r.cells[0].textContent === 'Chornomorets'));
+  const full = await row(page);
+  check('the arbiter sees it: six names, the second player left out and the seventh in', full && (full.match(/, B\./g) || []).length === 6 && !full.includes('Petrenko') && full.includes('Shevchenko'), full);
+  await ctx4.close();
   await ctx.close();
 
   // The registration on a phone, for a second event made the same way.

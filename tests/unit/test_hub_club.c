@@ -709,6 +709,61 @@ static void team_pushed(void)
     bh_test_rm_db(dbpath);
 }
 
+/* A submitted line-up is its team's and the arbiter's until the round starts (F-LINEUP): the
+ * public snapshot and the other captain's say only that it was submitted; after the start
+ * everyone sees who plays. Pushes and club_get alike. */
+static void lineup_private(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    club_id = jint(say(DIR, T0,
+                       "{\"type\":\"club_create\",\"id\":3,\"name\":\"Private\","
+                       "\"break_s\":60,\"protest_s\":60,\"wait_s\":0}"),
+                   "club");
+    register_teams();
+    auth_all();
+    snapshot(T0);
+    say(team_conn(2), T0, "{\"type\":\"club_get\",\"id\":6,\"club\":%lld}", (long long)club_id);
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":8,\"club\":%lld}", (long long)club_id));
+    acked(say(team_conn(1), T0 + S,
+              "{\"type\":\"club_lineup\",\"id\":9,\"club\":%lld,\"round\":1,\"players\":"
+              "[%d,%d,%d,%d,%d,%d]}",
+              (long long)club_id, pid(1, 1), pid(1, 3), pid(1, 4), pid(1, 5), pid(1, 6),
+              pid(1, 7)));
+    f_run_timers(&io, h, T0 + 2 * S);
+    char shown[96], hidden[64];
+    snprintf(shown, sizeof shown, "\"team\":%lld,\"submitted\":true,\"players\":[%d,%d,",
+             (long long)team[1], pid(1, 1), pid(1, 3));
+    snprintf(hidden, sizeof hidden, "\"team\":%lld,\"submitted\":true,\"players\":[]",
+             (long long)team[1]);
+    const char *PUSH = "{\"type\":\"club\",\"club\":";
+    static const struct {
+        uint64_t conn;
+        const char *who;
+        bool sees;
+    } views[] = {{DIR, "the director", true},
+                 {10 + 1, "the team's captain", true},
+                 {10 + 2, "the other captain", false},
+                 {SPECTATOR, "a spectator", false}};
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        const char *p = f_last(&io, views[i].conn, PUSH);
+        CHECK_MSG(p && strstr(p, views[i].sees ? shown : hidden), "%s's push: %s", views[i].who,
+                  p ? p : "(none)");
+    }
+    CHECK_MSG(strstr(snapshot(T0 + 2 * S), hidden) != NULL, "a spectator's club_get hides it");
+    CHECK_MSG(strstr(say(team_conn(1), T0 + 2 * S, "{\"type\":\"club_get\",\"id\":6,\"club\":%lld}",
+                         (long long)club_id),
+                     shown) != NULL,
+              "the captain's club_get shows it");
+    acked(say(DIR, T0 + 3 * S, "{\"type\":\"club_round_start\",\"id\":10,\"club\":%lld}",
+              (long long)club_id));
+    f_run_timers(&io, h, T0 + 4 * S);
+    const char *p = f_last(&io, SPECTATOR, PUSH);
+    CHECK_MSG(p && strstr(p, shown), "after the start everyone sees it: %s", p ? p : "(none)");
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 /* A game created for an event of any format (game_create's "tournament") is that event's: the
  * hub knows the event by its id from its creation on, as it does after a restart (the club's
  * and the league's ids once answered not_found until the next start). */
@@ -756,6 +811,7 @@ static const bh_test_case cases[] = {
     {"hosted_boards", hosted_boards},     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance}, {"push_coalesced", push_coalesced},
     {"event_names", event_names},         {"team_pushed", team_pushed},
+    {"lineup_private", lineup_private},
 };
 
 BH_TEST_MAIN(cases)

@@ -44,7 +44,14 @@ static const char *status_name(int st)
 }
 
 /* The snapshot of c as the wire has it (proto_club.h); every array freed here. */
-static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_t now_us)
+/* Who reads a snapshot: everyone (VIEW_PUBLIC), the director (VIEW_ALL), or a team id: that
+ * team's captain. A line-up is the team's and the arbiter's until its round starts (F-LINEUP:
+ * the other team must not adapt to it); the public and the other captains see that it was
+ * submitted, not who plays. */
+enum { VIEW_PUBLIC = 0, VIEW_ALL = -1 };
+
+static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, int64_t viewer,
+                 uint64_t now_us)
 {
     const club_config *cfg = club_config_get(c);
     int nt = club_n_teams(c), nr = club_rounds(c), nb = cfg->lr.boards;
@@ -104,7 +111,9 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, uint64_
             const lineup *l = club_lineup_get(c, club_team_id(c, t), r, &sub);
             if (!l)
                 continue;
-            lus[nl++] = (pclub_lineup){club_team_id(c, t), sub, l->player, l->boards};
+            bool open = started || viewer == VIEW_ALL || viewer == club_team_id(c, t);
+            lus[nl++] = (pclub_lineup){club_team_id(c, t), sub, open ? l->player : NULL,
+                                       open ? l->boards : 0};
             x->nl++;
         }
     }
@@ -187,10 +196,27 @@ static const char *player_name(const club *c, int64_t team, int player)
     return k >= 0 ? r->p[k].name : "";
 }
 
+/* Who s is to this event: VIEW_ALL for a director, its team id for one of its captains,
+ * VIEW_PUBLIC for anyone else (a team token of another event included). */
+static int64_t viewer_of(const club *c, const hub_sess *s)
+{
+    if (s->role == ROLE_DIRECTOR)
+        return VIEW_ALL;
+    return s->role == ROLE_TEAM && club_team_tid(c, s->team) ? s->team : VIEW_PUBLIC;
+}
+
 static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
 {
     (void)h;
-    return enc(hub__event_state(e), hub__event_id(e), false, 0, now_us);
+    return enc(hub__event_state(e), hub__event_id(e), false, 0, VIEW_PUBLIC, now_us);
+}
+
+static char *fmt_enc_for(hub *h, hub_event *e, const hub_sess *s, uint64_t now_us)
+{
+    (void)h;
+    const club *c = hub__event_state(e);
+    int64_t v = viewer_of(c, s);
+    return v == VIEW_PUBLIC ? NULL : enc(c, hub__event_id(e), false, 0, v, now_us);
 }
 
 /* A board's seats (F-CHESS): 0 White, 1 Black, the line-up's players. */
@@ -223,6 +249,7 @@ const hub_fmt hub__club_fmt = {
     .core = &tfmt_club,
     .label = "club",
     .enc = fmt_enc,
+    .enc_for = fmt_enc_for,
     .seat_name = fmt_seat_name,
     .game_names = fmt_game_names,
 };
@@ -435,7 +462,7 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
     switch (m->type) {
     case PCLUB_TEAM: do_team(h, s, c, m, now_us); break;
     case PCLUB_GET:
-        hub__queue(h, s->conn, enc(c, m->club, true, m->id, now_us));
+        hub__queue(h, s->conn, enc(c, m->club, true, m->id, viewer_of(c, s), now_us));
         hub__event_assigns_to(h, e, s); /* a captain's page: its boards' player tokens */
         break;
     case PCLUB_APPEALS: {

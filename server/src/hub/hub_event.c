@@ -150,7 +150,8 @@ static uint64_t push_due(const hub_event *e)
     return e->pushed ? e->last_push_us + (uint64_t)HUB_EVENT_PUSH_GAP_MS * 1000 : 0;
 }
 
-/* The snapshot (hub_fmt.enc) encoded once, one buffer queued to every open subscriber. */
+/* The snapshot (hub_fmt.enc) encoded once, one buffer queued to every open subscriber but
+ * those hub_fmt.enc_for encodes on their own. */
 static void push_now(hub *h, hub_event *e, uint64_t now_us)
 {
     e->dirty = false;
@@ -159,11 +160,16 @@ static void push_now(hub *h, hub_event *e, uint64_t now_us)
     char *msg = e->f->enc ? e->f->enc(h, e, now_us) : NULL;
     hub_blob *b = msg ? hub__blob_new(msg) : NULL;
     for (int i = 0; b && i < e->nsubs;) {
-        if (!hub__sess_find(h, e->subs[i])) { /* closed */
+        const hub_sess *s = hub__sess_find(h, e->subs[i]);
+        if (!s) { /* closed */
             e->subs[i] = e->subs[--e->nsubs];
             continue;
         }
-        hub__queue_blob(h, e->subs[i++], b);
+        char *own = e->f->enc_for ? e->f->enc_for(h, e, s, now_us) : NULL;
+        if (own)
+            hub__queue(h, e->subs[i++], own);
+        else
+            hub__queue_blob(h, e->subs[i++], b);
     }
     hub__blob_unref(b);
 }

@@ -46,6 +46,10 @@ struct hub_fmt {
     /* The snapshot pushed to the subscribers (ROUND, STANDINGS): a new message (caller
      * frees), NULL for none. Optional (NULL: no push). */
     char *(*enc)(hub *h, hub_event *e, uint64_t now_us);
+    /* The snapshot as session s may read it where that differs from enc's public one (a
+     * club's line-ups before their deadline: the director and the team's own captain): a new
+     * message (caller frees), or NULL: s gets enc's. Optional (NULL: everyone gets enc's). */
+    char *(*enc_for)(hub *h, hub_event *e, const hub_sess *s, uint64_t now_us);
     /* CREATE_GAME: the player's name on seat (chess: 0 White, 1 Black; bughouse: game.h's
      * seats), "" unknown; borrowed until the next call; NULL: the game cannot be created (a
      * team the hub does not know: logged, its key mapped to no game). Optional (NULL: ""). */

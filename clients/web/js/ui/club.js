@@ -153,7 +153,8 @@ function roundSection(rd) {
     if (!rd.lineups.length) parts.push(h('p.muted', {}, 'no line-up submitted yet (without one a team plays its first six)'));
     else
       parts.push(h('div.scroll', {}, h('table', {}, h('tr', {}, h('th', {}, 'team'), h('th', {}, 'line-up submitted')),
-        rd.lineups.map((l) => h('tr', {}, h('td', {}, teamName(l.team)), h('td', {}, l.players.map(playerName).join(', ')))))));
+        rd.lineups.map((l) => h('tr', {}, h('td', {}, teamName(l.team)),
+          h('td', {}, l.players.length ? l.players.map(playerName).join(', ') : h('span.muted', { title: 'a line-up is seen by its own captain and the arbiter until the round starts (F-LINEUP)' }, 'submitted: shown when the round starts')))))));
   }
   rd.matches.forEach((m, mi) => {
     const score = m.status === 'done' ? ` ${m.gp[0]} – ${m.gp[1]}` : m.boards.length ? ` ${m.gp[0]} – ${m.gp[1]} (playing)` : '';
