@@ -383,6 +383,48 @@ static void short_team_and_wait(void)
     club_free(c);
 }
 
+/* Absent: team 1's players on boards 3 to 6 (team 1 is home: White on the odd boards). */
+static bool team1_absent_from_board3(tfmt_key k, int seat)
+{
+    bool team1 = (k.board % 2 == 0) == (seat == 0);
+    return team1 && k.board >= 2;
+}
+
+/* F-SHORT at the boards (seed 004 art. 2: "a team may start a match with at least 3 players
+ * at the boards"): team 1 submitted six but only two come. At the end of the waiting time it
+ * cannot start the match: every board is lost by it by forfeit, the two being played
+ * included, and team 2 wins 6-0 (match points 2 and 0). With three present it plays on
+ * (short_team_and_wait). */
+static void short_at_the_boards(void)
+{
+    club *c = event(2, NULL, false);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    uint64_t t = start_round(c, &a, team1_absent_from_board3);
+    CHECK_EQ_INT("six games", 6, count_kind(&a, TFMT_ACT_CREATE_GAME));
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
+    club_on_time(c, t + 10 * MIN_US - 1, &a);
+    CHECK_EQ_INT("not before the waiting time's end", 0, count_kind(&a, TFMT_ACT_END_GAME));
+    club_on_time(c, t + 10 * MIN_US, &a);
+    CHECK_EQ_INT("all six boards ended", 6, count_kind(&a, TFMT_ACT_END_GAME));
+    for (int b = 0; b < 6; b++)
+        CHECK_EQ_INT("lost by team 1: -+ on its White boards, +- on its Black ones",
+                     b % 2 == 0 ? BH_RES_FF_B : BH_RES_FF_W,
+                     club_board_get(c, (tfmt_key){1, 0, 0, b})->res);
+    int gh, gw;
+    CHECK(club_match_score(c, 1, 0, &gh, &gw));
+    CHECK_EQ_INT("team 1: 0", 0, gh);
+    CHECK_EQ_INT("team 2: 6", 12, gw);
+    bool cited = false;
+    for (int i = 0; i < a.n; i++)
+        cited |= a.v[i].kind == TFMT_ACT_END_GAME &&
+                 strstr(a.v[i].end.reason, "fewer than the players") != NULL;
+    CHECK_MSG(cited, "the reason says why");
+    tfmt_acts_fini(&a);
+    club_free(c);
+}
+
 static bool all_absent(tfmt_key k, int seat)
 {
     (void)k, (void)seat;
@@ -758,6 +800,7 @@ static const bh_test_case cases[] = {
     {"lineup_refusals", lineup_refusals},
     {"lineup_limit", lineup_limit},
     {"short_team_and_wait", short_team_and_wait},
+    {"short_at_the_boards", short_at_the_boards},
     {"protests", protests},
     {"attendance", attendance},
     {"one_team_per_player", one_team_per_player},

@@ -336,18 +336,54 @@ uint64_t club_deadline(const club *c)
     return at;
 }
 
-/* A board lost by forfeit: seats in mask absent (T-WAIT). */
-static void forfeit(club *c, club_board *x, unsigned mask, uint64_t now_us, tfmt_acts *a)
+/* A board lost by forfeit by the seats in mask (bit 0 White, bit 1 Black): absent after the
+ * waiting time (T-WAIT), or of a team that cannot start the match (F-SHORT). */
+static void forfeit(club *c, club_board *x, unsigned mask, bool short_team, uint64_t now_us,
+                    tfmt_acts *a)
 {
     x->live = false;
     x->res = mask == 3 ? BH_RES_FF_BOTH : (mask & 1) ? BH_RES_FF_B : BH_RES_FF_W;
     tfmt_act *e = tfmt_push(a, TFMT_ACT_END_GAME);
     e->key = x->key;
     e->end.result = runner_res(x->res);
-    e->end.reason = "forfeit: absent after the waiting time";
-    tfmt_note(a, 0, "round %d match %d board %d: %s (absent after the waiting time, T-WAIT)",
-              x->key.round, x->key.match + 1, x->key.board + 1, bh_result_token(x->res));
+    e->end.reason = short_team ? "forfeit: fewer than the players a match needs at the boards"
+                               : "forfeit: absent after the waiting time";
+    tfmt_note(a, 0, "round %d match %d board %d: %s (%s)", x->key.round, x->key.match + 1,
+              x->key.board + 1, bh_result_token(x->res),
+              short_team ? "the team has too few players at the boards, F-SHORT"
+                         : "absent after the waiting time, T-WAIT");
     board_done(c, x->key.round, now_us, a);
+}
+
+/* F-SHORT at the boards (seed 004 art. 2: a team may start a match with at least 3 players at
+ * the boards): once match mi's waiting time is over, a team with fewer than min_players
+ * present (T-WAIT: seen at their boards or marked by the arbiter) cannot start it, and every
+ * board of the match still being played is lost by it by forfeit (both teams short: by both).
+ * Boards already decided keep their results. */
+static void short_teams(club *c, round_t *rd, int mi, uint64_t now_us, tfmt_acts *a)
+{
+    int nb = c->cfg.lr.boards;
+    club_board *b = &rd->b[mi * nb];
+    int64_t home = club_team_id(c, rd->home[mi]);
+    int at[2] = {0, 0}; /* present players: home, away */
+    bool due = false;
+    for (int k = 0; k < nb; k++) {
+        for (int s = 0; s < 2; s++)
+            if (b[k].player[s] && b[k].present[s])
+                at[b[k].team[s] == home ? 0 : 1]++;
+        due |= b[k].live && now_us >= b[k].start_us + (uint64_t)c->cfg.wait_us;
+    }
+    bool short_side[2] = {at[0] < c->cfg.lr.min_players, at[1] < c->cfg.lr.min_players};
+    if (!due || (!short_side[0] && !short_side[1]))
+        return;
+    for (int k = 0; k < nb; k++) {
+        unsigned mask = 0;
+        for (int s = 0; s < 2; s++)
+            if (short_side[b[k].team[s] == home ? 0 : 1])
+                mask |= 1u << s;
+        if (b[k].live)
+            forfeit(c, &b[k], mask, true, now_us, a);
+    }
 }
 
 void club_on_time(club *c, uint64_t now_us, tfmt_acts *a)
@@ -360,13 +396,15 @@ void club_on_time(club *c, uint64_t now_us, tfmt_acts *a)
             start_round(c, c->cur, now_us, a);
         return;
     }
-    int rnd = c->cur;
+    if (c->cfg.wait_us <= 0)
+        return;
+    for (int mi = 0; mi < rd->n; mi++)
+        short_teams(c, rd, mi, now_us, a);
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++) {
-        club_board *x = &c->rd[rnd].b[i];
+        club_board *x = &rd->b[i];
         unsigned mask = (x->present[0] ? 0u : 1u) | (x->present[1] ? 0u : 2u);
-        if (c->cfg.wait_us > 0 && x->live && mask &&
-            now_us >= x->start_us + (uint64_t)c->cfg.wait_us)
-            forfeit(c, x, mask, now_us, a);
+        if (x->live && mask && now_us >= x->start_us + (uint64_t)c->cfg.wait_us)
+            forfeit(c, x, mask, false, now_us, a);
     }
 }
 
@@ -408,7 +446,7 @@ int club_board_absent(club *c, tfmt_key k, unsigned mask, uint64_t now_us, tfmt_
         return BH_ENOTFOUND;
     if ((mask & 3u) == 0)
         return BH_EINVAL;
-    forfeit(c, x, mask & 3u, now_us, a);
+    forfeit(c, x, mask & 3u, false, now_us, a);
     return BH_OK;
 }
 
