@@ -706,8 +706,11 @@ M += [
   [("id", "integer", "", "absent in a push"), CLUB, ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "finished"', ""), ("round", "integer", "", "the current round"),
    ("rounds", "integer", "", ""), ("boards", "integer", "", ""), ("teams", "array", "", "team, name, captain, players"),
-   ("schedule", "array", "", "round, status (lineups / playing / done), starts_in_ms (lineups), matches (home, away, gp, mp, "
-    "status, boards: board, white_team, black_team, white, black, result, live), lineups (team, submitted, players by board, 0 empty; until the round starts the players are sent only to the director and to the team's own captain, everyone else gets [] (F-LINEUP))"),
+   ("schedule", "array", "", "round, status (lineups / playing / done), starts_in_ms (lineups), protest_ms (a done round "
+    "whose protest window is open: ms until it closes, F-PROTEST), matches (home, away, gp, mp, "
+    "status, boards: board, white_team, black_team, white, black, result, live; a live board also present [White, Black]: "
+    "seen at the board or marked by the arbiter, T-WAIT, and while a seat is absent wait_ms, ms until the waiting time ends "
+    "and the absent lose by forfeit), lineups (team, submitted, players by board, 0 empty; until the round starts the players are sent only to the director and to the team's own captain, everyone else gets [] (F-LINEUP))"),
    ("protests", "array", "", "protest, state, round, match, board, team, text, reason, deposit, currency, deposit_returned, new_result"),
    ("tiebreaks", "array of strings", "", "GP, DE, WIN, SB"),
    ("standings", "array", "", "place, team, name, mp, gp, tb (in tiebreaks' order), lot (tied on everything with the next)")], [],
@@ -720,7 +723,8 @@ M += [
                               "boards": [{"board": 1, "white_team": 4, "black_team": 5, "white": 11, "black": 21,
                                           "result": "1-0", "live": False},
                                          {"board": 2, "white_team": 5, "black_team": 4, "white": 0, "black": 12,
-                                          "result": "*", "live": True}]}],
+                                          "result": "*", "live": True, "present": [False, True],
+                                          "wait_ms": 420000}]}],
                  "lineups": [{"team": 4, "submitted": True, "players": [11, 12]},
                              {"team": 5, "submitted": False, "players": [21, 0]}]}],
    "protests": [{"protest": 1, "state": "filed", "round": 1, "match": 1, "board": 1, "team": 5,

@@ -114,6 +114,22 @@ async function club(browser, base) {
   await ctx4.close();
   await ctx.close();
 
+  // The arbiter's table (T-WAIT): the round starts, nobody is at a board yet; each board says
+  // who is missing and counts down the 10 minutes of art. 2; a player marked present drops out.
+  await page.click('#start-round');
+  await page.waitForSelector('#wait-1-1-1');
+  const cell = () => page.evaluate(() => document.querySelector('#wait-1-1-1').parentElement.textContent);
+  const first = await cell();
+  check('board 1 waits for both players, 10 minutes counting down', /^waiting for White \(Ivanenko A\.\) and Black \(Ivanenko, E\.\) · (10:00|9:5\d) then forfeit/.test(first), first);
+  const t0 = await page.textContent('#wait-1-1-1');
+  await page.waitForFunction((t) => document.querySelector('#wait-1-1-1').textContent !== t, t0);
+  check('the countdown runs', true);
+  await page.click('#present-1-1-1-0');
+  await page.waitForFunction(() => !document.querySelector('#present-1-1-1-0'));
+  const after = await cell();
+  check('marked present: only Black is waited for', /^waiting for Black \(Ivanenko, E\.\)/.test(after), after);
+  await shot(page, 'setup-club-arbiter-1366');
+
   // The registration on a phone, for a second event made the same way.
   const phone = await browser.newPage({ viewport: PHONE });
   await phone.addInitScript((a) => localStorage.setItem('bh.admin', JSON.stringify(a)), ADMIN);
@@ -191,7 +207,7 @@ async function main() {
     await club(browser, base);
     log('league');
     await league(browser, base);
-    publish(['setup-desk-club-1366.png', 'setup-club-register-1366.png', 'setup-club-captain-390.png', 'setup-desk-league-1366.png', 'setup-league-register-1366.png', 'setup-league-groups-390.png']);
+    publish(['setup-desk-club-1366.png', 'setup-club-register-1366.png', 'setup-club-captain-390.png', 'setup-club-arbiter-1366.png', 'setup-desk-league-1366.png', 'setup-league-register-1366.png', 'setup-league-groups-390.png']);
   } finally {
     await browser.close();
     await stop(srv);

@@ -498,6 +498,20 @@ static void wire_attendance(void)
               "{\"type\":\"club_attend\",\"id\":7,\"club\":%lld,\"round\":1,\"players\":"
               "[101,102,103,104,105,106,201,203,204,205,206]}",
               (long long)club_id));
+    /* the arbiter's table: who is at each board, and for an absent seat the time left of the
+     * 600 s waiting time that started with the round at T0 + S; the attendance is pushed */
+    f_run_timers(&io, h, T0 + 2 * S + S / 2);
+    const char *push = f_last(&io, DIR, "{\"type\":\"club\",\"club\":");
+    CHECK_MSG(push && strstr(push, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true,"
+                                   "\"present\":[true,true]}"),
+              "the attendance pushed to the director: %s", push ? push : "(none)");
+    r = snapshot(T0 + 2 * S);
+    CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true,"
+                        "\"present\":[true,true]}"),
+              "board 1: both present, no countdown: %s", r);
+    CHECK_MSG(strstr(r, "\"white\":202,\"black\":102,\"result\":\"*\",\"live\":true,"
+                        "\"present\":[false,true],\"wait_ms\":599000}"),
+              "board 2: White absent, 599 s left: %s", r);
     f_run_timers(&io, h, T0 + S + 600 * S - 1);
     r = snapshot(T0 + S + 600 * S - 1);
     CHECK_MSG(!strstr(r, "\"result\":\"-+\""), "not before the waiting time's end: %s", r);
@@ -509,6 +523,19 @@ static void wire_attendance(void)
               "board 2 forfeited at the waiting time's end: %s", r);
     CHECK_MSG(strstr(r, "\"white\":101,\"black\":201,\"result\":\"*\",\"live\":true"),
               "board 1 plays on: %s", r);
+    /* the round's end opens the protest window (protest_s 60): its countdown on every page */
+    uint64_t end = T0 + 700 * S;
+    for (int b = 1; b <= 6; b++)
+        if (b != 2)
+            acked(say(DIR, end,
+                      "{\"type\":\"club_result\",\"id\":8,\"club\":%lld,\"round\":1,"
+                      "\"match\":1,\"board\":%d,\"result\":\"1/2-1/2\"}",
+                      (long long)club_id, b));
+    CHECK_MSG(strstr(snapshot(end), "\"status\":\"done\",\"protest_ms\":60000,"),
+              "the window: 60 s at the end");
+    CHECK_MSG(strstr(snapshot(end + 45 * S), "\"status\":\"done\",\"protest_ms\":15000,"),
+              "15 s left 45 s later");
+    CHECK_MSG(!strstr(snapshot(end + 61 * S), "protest_ms"), "closed after 60 s");
     f_close_hub(&io, st, h);
     bh_test_rm_db(dbpath);
 }

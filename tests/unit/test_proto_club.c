@@ -65,11 +65,12 @@ static void golden_server(void)
 {
     pclub_player p4[] = {{11, "Ivanenko", 2350}}, p5[] = {{21, "Kovalenko", 2300}};
     pclub_team teams[] = {{4, "Portovik", 11, p4, 1}, {5, "Druzhba", 21, p5, 1}};
-    pclub_board boards[] = {{1, {4, 5}, {11, 21}, "1-0", false}, {2, {5, 4}, {0, 12}, "*", true}};
+    pclub_board boards[] = {{1, {4, 5}, {11, 21}, "1-0", false, {false, false}, 0},
+                            {2, {5, 4}, {0, 12}, "*", true, {false, true}, 420000}};
     pclub_match m = {4, 5, {1, 0}, {0, 0}, false, boards, 2};
     int l4[] = {11, 12}, l5[] = {21, 0};
     pclub_lineup lus[] = {{4, true, l4, 2}, {5, false, l5, 2}};
-    pclub_round r = {1, "playing", 0, &m, 1, lus, 2};
+    pclub_round r = {1, "playing", 0, 0, &m, 1, lus, 2};
     pclub_protest p = {1,    "filed", 1,     0,     0,   5, "the flag fell first",
                        NULL, 20000,   "UAH", false, NULL};
     pclub_row rows[] = {{1, 4, "Portovik", 0, 0, {0}, false}, {2, 5, "Druzhba", 0, 0, {0}, false}};

@@ -94,17 +94,25 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, int64_t
             m->boards = &boards[nbd];
             for (int b = 0; b < nb && started; b++) {
                 const club_board *cb = club_board_get(c, (tfmt_key){r, mi, 0, b});
+                uint64_t due = cb->start_us + (uint64_t)cfg->wait_us;
+                bool waiting = cb->live && cfg->wait_us > 0 && due > now_us &&
+                               (!cb->present[0] || !cb->present[1]);
                 boards[nbd++] = (pclub_board){b + 1,
                                               {cb->team[0], cb->team[1]},
                                               {cb->player[0], cb->player[1]},
                                               bh_result_token(cb->res),
-                                              cb->live};
+                                              cb->live,
+                                              {cb->present[0], cb->present[1]},
+                                              waiting ? (int64_t)(due - now_us) / 1000 : 0};
                 m->n++;
             }
             x->nm++;
         }
         if (started && all)
             x->status = "done";
+        uint64_t until;
+        if (club_protest_round(c, &until) == r && until > now_us)
+            x->protest_ms = (int64_t)(until - now_us) / 1000;
         x->lineups = &lus[nl];
         for (int t = 1; t <= nt; t++) {
             bool sub = false;
@@ -434,6 +442,8 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         return;
     }
     hub__event_run(h, hub__event_find(h, m->club), &a, now_us);
+    if (m->type == PCLUB_ATTEND) /* no action of the core's: the arbiter's table changed */
+        hub__event_push(h, hub__event_find(h, m->club), now_us);
     if (m->type == PCLUB_PROTEST)
         hub__queue(h, s->conn, proto_club_enc_created(m->id, "protest", pid, NULL));
     else

@@ -446,12 +446,14 @@ bool hub__event_game_over(hub *h, hub_game *hg, uint64_t now_us)
     return true;
 }
 
-void hub__event_seat(hub *h, hub_game *hg, int seat)
+void hub__event_seat(hub *h, hub_game *hg, int seat, uint64_t now_us)
 {
     tfmt_key k;
     hub_event *e = hub__event_of_game(h, hg->id, &k);
-    if (e && e->f->core->seat_present && e->f->core->seat_present(e->ev, k, seat))
+    if (e && e->f->core->seat_present && e->f->core->seat_present(e->ev, k, seat)) {
         hub__event_persist(h, e);
+        hub__event_push(h, e, now_us); /* the arbiter's table: who is at the board */
+    }
 }
 
 uint64_t hub__event_deadline(const hub *h)

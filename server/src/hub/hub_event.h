@@ -147,7 +147,7 @@ tfmt_res hub__event_res(const hub_game *hg);
 /* hg finished: its event's game_over (false: hg is no event's game). */
 bool hub__event_game_over(hub *h, hub_game *hg, uint64_t now_us);
 /* Seat of hg connected: tfmt_ops.seat_present (persisted when it changed). */
-void hub__event_seat(hub *h, hub_game *hg, int seat);
+void hub__event_seat(hub *h, hub_game *hg, int seat, uint64_t now_us);
 /* The earliest next instant of every event on the loop's clock (0 none), and on_time for
  * those due at now_us. */
 uint64_t hub__event_deadline(const hub *h);

@@ -744,7 +744,7 @@ void hub__game_join(hub *h, hub_sess *s, hub_game *hg, int64_t id, uint64_t now_
     if (s->role == ROLE_PLAYER && s->game == hg->id) {
         s->seated = true;
         if (hg->conns[s->seat] == 0 && hg->tournament)
-            h->owner->seat(h, hg, s->seat); /* T-WAIT kept by a format (the club's) */
+            h->owner->seat(h, hg, s->seat, now_us); /* T-WAIT kept by a format (the club's) */
         if (hg->conns[s->seat]++ == 0) {
             for (int i = 0; i < hg->nwatch; i++)
                 if (hg->watch[i] != s->conn)

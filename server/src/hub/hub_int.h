@@ -167,8 +167,8 @@ typedef struct {
     uint64_t (*deadline)(const hub *h);
     /* hg finished at now_us: its event goes on. false: hg is no event's game. */
     bool (*game_over)(hub *h, hub_game *hg, uint64_t now_us);
-    /* The first connection of seat of hg (an event's game) arrived. */
-    void (*seat)(hub *h, hub_game *hg, int seat);
+    /* The first connection of seat of hg (an event's game) arrived at now_us. */
+    void (*seat)(hub *h, hub_game *hg, int seat, uint64_t now_us);
     /* Event game hg changed what its event shows (it started; a seat came or went while it
      * waits). */
     void (*changed)(hub *h, const hub_game *hg);

@@ -299,6 +299,13 @@ static cJSON *enc_match(const pclub_match *m)
         num(y, "black", b->player[1]);
         cJSON_AddStringToObject(y, "result", b->result);
         cJSON_AddBoolToObject(y, "live", b->live);
+        if (b->live) {
+            cJSON *p = cJSON_AddArrayToObject(y, "present");
+            cJSON_AddItemToArray(p, cJSON_CreateBool(b->present[0]));
+            cJSON_AddItemToArray(p, cJSON_CreateBool(b->present[1]));
+            if (b->wait_ms > 0)
+                num(y, "wait_ms", (double)b->wait_ms);
+        }
         cJSON_AddItemToArray(a, y);
     }
     return x;
@@ -311,6 +318,8 @@ static cJSON *enc_round(const pclub_round *r)
     cJSON_AddStringToObject(x, "status", r->status);
     if (strcmp(r->status, "lineups") == 0)
         num(x, "starts_in_ms", (double)r->starts_in_ms);
+    if (r->protest_ms > 0)
+        num(x, "protest_ms", (double)r->protest_ms);
     cJSON *a = cJSON_AddArrayToObject(x, "matches");
     for (int i = 0; i < r->nm; i++)
         cJSON_AddItemToArray(a, enc_match(&r->matches[i]));

@@ -144,6 +144,8 @@ typedef struct {
     int player[2];      /* roster ids, 0 empty */
     const char *result; /* a result token (result.h), NONE's included */
     bool live;
+    bool present[2]; /* T-WAIT: White, Black seen at the board or marked by the arbiter */
+    int64_t wait_ms; /* live with a seat absent: until the waiting time ends; else 0 */
 } pclub_board;
 
 typedef struct {
@@ -166,6 +168,7 @@ typedef struct {
     int round;
     const char *status;   /* "lineups", "playing", "done" */
     int64_t starts_in_ms; /* "lineups": until the deadline (the round's start) */
+    int64_t protest_ms;   /* "done" with its protest window open: until it closes; else 0 */
     const pclub_match *matches;
     int nm;
     const pclub_lineup *lineups;

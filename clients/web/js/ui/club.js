@@ -59,7 +59,15 @@ async function refresh() {
 
 function noteDeadline() {
   const r = waitingRound();
-  app.deadlineAt = r ? performance.now() + r.starts_in_ms : 0;
+  app.recvAt = performance.now(); // the snapshot's ms counts (wait_ms, protest_ms) run from here
+  app.deadlineAt = r ? app.recvAt + r.starts_in_ms : 0;
+}
+
+// A countdown of ms from the snapshot's arrival (tickCountdown keeps it current).
+const countdown = (ms, id) => h('span.cd', { id, dataset: { until: String(app.recvAt + ms) } }, mmss(ms));
+function mmss(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
 const teamName = (id) => (app.snap.teams.find((t) => t.team === id) || { name: '?' }).name;
@@ -121,13 +129,34 @@ function lineupSection() {
 
 // ---- the schedule ----------------------------------------------------------------------------
 
+// A live board as the arbiter's table shows it: playing once both players are at the board
+// (T-WAIT: seen on their game's page or marked present); else who is missing and the time
+// left of the waiting time, after which the absent lose the board by forfeit. The director
+// marks a player present (club_attend: an over-the-board attendance check).
+function liveCell(rd, mi, b) {
+  const present = b.present || [true, true];
+  if (present[0] && present[1]) return h('span.live-dot', {}, '● playing');
+  const ids = [b.white, b.black];
+  const missing = [0, 1].filter((s) => !present[s]);
+  const who = missing.map((s) => `${s ? 'Black' : 'White'} (${playerName(ids[s])})`).join(' and ');
+  const parts = [h('span.absent', {}, `waiting for ${who}`)];
+  if (b.wait_ms > 0)
+    parts.push(' · ', countdown(b.wait_ms, `wait-${rd.round}-${mi + 1}-${b.board}`), h('span.muted', {}, ' then forfeit'));
+  if (app.role === 'director')
+    for (const s of missing)
+      if (ids[s])
+        parts.push(' ', h('button.small', { id: `present-${rd.round}-${mi + 1}-${b.board}-${s}`, title: 'the player is at the board: the waiting time no longer applies to him',
+          onclick: () => ask({ type: 'club_attend', round: rd.round, players: [ids[s]] }, 'result', `${playerName(ids[s])} marked present`) }, `${s ? 'Black' : 'White'} present`));
+  return h('span', {}, parts);
+}
+
 function boardRow(rd, mi, b) {
   const cls = b.result.includes('-') && (b.result.startsWith('+') || b.result.startsWith('-')) ? '.res-ff' : '';
   const cells = [
     h('td.num', {}, b.board),
     h('td', {}, playerName(b.white)),
     h('td', {}, playerName(b.black)),
-    h(`td${cls}`, { class: b.live ? 'live' : undefined }, b.live ? h('span.live-dot', {}, '● playing') : b.result),
+    h(`td${cls}`, { class: b.live ? 'live' : undefined }, b.live ? liveCell(rd, mi, b) : b.result),
   ];
   const mine = app.role === 'team' && app.seats.get(`${rd.round}.${mi + 1}.${b.board}`);
   if (mine && b.live) {
@@ -145,6 +174,9 @@ function boardRow(rd, mi, b) {
 
 function roundSection(rd) {
   const parts = [h('h3', {}, `Round ${rd.round} · ${rd.status === 'lineups' ? 'line-ups' : rd.status}`)];
+  if (rd.protest_ms > 0)
+    parts.push(h('p.protest-window', { id: `protest-window-${rd.round}` }, 'Protests about this round\'s games are taken for ',
+      countdown(rd.protest_ms, `protest-cd-${rd.round}`), ' more (in writing, with the deposit; seed 004 art. 5).'));
   if (rd.status === 'lineups') {
     parts.push(h('p', {}, 'starts in ', h('span.countdown', { id: 'countdown' }, '…'), ' (the line-up deadline)'));
     if (app.role === 'director')
@@ -256,6 +288,7 @@ function render() {
 }
 
 function tickCountdown() {
+  for (const x of document.querySelectorAll('.cd')) x.textContent = mmss(Number(x.dataset.until) - performance.now());
   const el = document.getElementById('countdown');
   if (!el || !app.deadlineAt) return;
   const ms = Math.max(0, app.deadlineAt - performance.now());

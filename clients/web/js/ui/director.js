@@ -659,7 +659,7 @@ function onPush(p) {
     const first = !m.g;
     m.g = fromState(p);
     if (!m.view) {
-      m.view = new GameView(m.body, { layout: 'mini', you: -1 });
+      m.view = new GameView(m.body, { layout: 'mini', you: -1, chess: m.g.chess }); // a club or league board: one chess board
       // No move animations on the cards: sixteen boards animating every move kept a laptop's
       // renderer (and a test machine's) busy painting.
       for (const p of m.view.panels) p.view.cg.set({ animation: { enabled: false } });

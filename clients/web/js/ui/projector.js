@@ -242,7 +242,7 @@ function slotPush(sl, m) {
   if (m.type === 'announcement' || m.game !== sl.game) return;
   if (m.type === 'state') {
     sl.g = fromState(m);
-    if (!sl.view && sl.root) sl.view = new GameView(sl.root, { layout: 'projector', you: -1 });
+    if (!sl.view && sl.root) sl.view = new GameView(sl.root, { layout: 'projector', you: -1, chess: sl.g.chess });
   } else if (!apply(sl.g, m)) {
     return;
   }

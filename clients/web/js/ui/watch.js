@@ -252,7 +252,7 @@ function newCard(game, grid) {
       if (m.type === 'state') {
         c.g = fromState(m);
         if (!c.view) {
-          c.view = new GameView(c.root, { layout: 'mini', you: -1 });
+          c.view = new GameView(c.root, { layout: 'mini', you: -1, chess: c.g.chess });
           requestAnimationFrame(() => fitHall());
         }
       } else if (!apply(c.g, m)) return;

@@ -530,6 +530,17 @@ static tfmt_key key_of_id(uint32_t id)
     return (tfmt_key){(int)(id >> 12), (int)((id >> 6) & 63u), 0, (int)(id & 63u)};
 }
 
+int club_protest_round(const club *c, uint64_t *until_us)
+{
+    *until_us = 0;
+    if (c->status == TFMT_REGISTERING)
+        return 0;
+    int r = c->rd[c->cur].started ? c->cur : c->cur - 1;
+    if (r > 0 && c->rd[r].ended)
+        *until_us = c->rd[r].end_us + (uint64_t)c->cfg.pr.window_us;
+    return r;
+}
+
 int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const char *text,
                  long deposit_minor, uint64_t now_us, int *id, tfmt_acts *a, refusal *why)
 {

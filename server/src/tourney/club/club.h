@@ -136,6 +136,10 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
 int club_protest_decide(club *c, int id, bool upheld, int new_result, const char *reason,
                         uint64_t now_us, tfmt_acts *a, refusal *why);
 const protest_desk *club_protests(const club *c);
+/* F-PROTEST: the round whose protests are taken now (the last round that started; 0: none)
+ * and, in *until_us, the instant its window closes: its end + the window once it has ended,
+ * 0 while it is being played (a finished game may be protested at once). */
+int club_protest_round(const club *c, uint64_t *until_us);
 
 /* The ranking now (seed 004 art. 4) over the matches whose every board is decided. BH_OK with
  * *out (rank_table_fini), or rank_compute's error. Team numbers are pairing numbers. */
