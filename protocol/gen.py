@@ -630,15 +630,23 @@ M += [
   ["unauthorized", "missing_field (the option named)", "invalid (field boards, base_ms, wait_s; break_s: shorter than the protest window, rule F-PROTEST)"],
   {"type": "club_create", "id": 40, "name": "Chornomorsk 2016", "break_s": 600, "protest_s": 600}, "created"),
  ("club_team", "c2s", "Director: a team with its roster in the board order fixed for the event (F-LINEUP) "
-  "and its captain. The reply's `token` is the captain's team token (auth with it: role team).",
-  [ID, CLUB, ("name", "string", "1..64 bytes", ""),
+  "and its captain. The reply's `token` is the captain's team token (auth with it: role team). With `team`, "
+  "before the start: that team's name, roster and captain are replaced (its place, id and token stay; the reply "
+  "has no token).",
+  [ID, CLUB, ("team", "integer", "1 .. 2^53-1", "optional: the team replaced"), ("name", "string", "1..64 bytes", ""),
    ("players", "array of objects", "1..32", "id (> 0, unique), name (1..47 bytes), rating (0..4000, optional)"),
    ("captain", "integer", "", "a player id of the roster")],
   ["unauthorized", "not_found (club; field captain)", "exists (field players: an id twice; name)",
-   "too_large (field players: more than boards + reserves)", "too_few_players (field players)", "bad_state (started)"],
+   "too_large (field players: more than boards + reserves)", "too_few_players (field players)", "bad_state (started)",
+   "not_found (field team: no such team to replace)"],
   {"type": "club_team", "id": 41, "club": 3, "name": "Portovik", "captain": 11,
    "players": [{"id": 11, "name": "Ivanenko", "rating": 2350}, {"id": 12, "name": "Petrenko", "rating": 2290},
                {"id": 13, "name": "Sydorenko", "rating": 2210}]}, "created"),
+ ("club_team_remove", "c2s", "Director, before the start: a team leaves the event; the teams registered after it "
+  "move up a place, and its captain's token stops working.",
+  [ID, CLUB, ("team", "integer", "1 .. 2^53-1", "the team")],
+  ["unauthorized", "not_found (club; field team)", "bad_state (field tournament: started)"],
+  {"type": "club_team_remove", "id": 43, "club": 3, "team": 4}, "ack"),
  ("club_start", "c2s", "Director: close registration; round 1's line-ups are taken until break_s from now, "
   "when round 1 starts by itself.", [ID, CLUB], ["unauthorized", "not_found (club)", "bad_state (field tournament)", "invalid (field teams: fewer than 2)"],
   {"type": "club_start", "id": 42, "club": 3}, "ack"),

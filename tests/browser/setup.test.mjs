@@ -74,6 +74,28 @@ async function club(browser, base) {
   check('six teams of eight, each with its marked captain', teams.length === 6 && teams.every((t, i) => t[0] === CLUBS[i] && t[1] === 8 && t[2].startsWith('Petrenko')), JSON.stringify(teams));
   await shot(page, 'setup-club-register-1366');
 
+  // A typo corrected before the start: Mayak's roster put in the form, a player renamed, saved
+  // in its place (its captain's link stays); a team entered by mistake removed.
+  await page.fill('#rt-name', 'Rybak');
+  await page.fill('#rt-roster', 'Melnyk, 2100, captain\nBoyko, 2050\nShevchuk, 2000');
+  await page.click('#rt-add');
+  await page.waitForFunction(() => document.querySelectorAll('#rt-teams tbody tr').length === 7);
+  const mayak = await page.$eval('#rt-teams tbody tr:nth-child(5)', (r) => r.dataset.team);
+  await page.click(`#rt-edit-${mayak}`);
+  check('edit puts the team in the form', (await page.inputValue('#rt-name')) === 'Mayak' && (await page.inputValue('#rt-roster')).split('\n').length === 8);
+  await page.fill('#rt-roster', (await page.inputValue('#rt-roster')).replace('"Ivanenko, D."', '"Ivanenko-Sych, D."'));
+  await page.click('#rt-add');
+  await page.waitForFunction(() => document.querySelector('#rt-ok').textContent.includes('1 of 1 team registered'));
+  await page.waitForFunction((id) => !document.querySelector('#rt-cancel') && app.snap.teams.find((t) => String(t.team) === id).players[0].name !== 'Ivanenko, D.', mayak);
+  const ids = await page.evaluate((id) => app.snap.teams.find((t) => String(t.team) === id).players.map((p) => p.name), mayak);
+  const place = await page.$eval('#rt-teams tbody tr:nth-child(5)', (r) => r.dataset.team);
+  check('the corrected roster is the one stored, in its place', ids[0] === 'Ivanenko-Sych, D.' && ids.length === 8 && place === mayak, JSON.stringify(ids));
+  const rybak = await page.$eval('#rt-teams tbody tr:nth-child(7)', (r) => r.dataset.team);
+  page.once('dialog', (d) => d.accept());
+  await page.click(`#rt-remove-${rybak}`);
+  await page.waitForFunction(() => document.querySelectorAll('#rt-teams tbody tr').length === 6);
+  check('a removed team leaves the list', true);
+
   // A reload keeps the director and the captains' links (the server shows a token once).
   await page.reload();
   await page.waitForFunction(() => document.querySelector('#role').textContent === 'director' && document.querySelectorAll('#rt-teams a').length === 6);

@@ -486,6 +486,61 @@ static void one_team_per_player(void)
     club_free(c);
 }
 
+/* Before the start a team is corrected in its place or leaves: a replacement is checked like
+ * a new team but against the others only (its own players and name may stay), a refused one
+ * changes nothing, and a team that leaves gives its place to those after it, whose pairing
+ * numbers (Berger's) move up. After the start neither is possible. */
+static void registration_edits(void)
+{
+    club_config_default(&cfg);
+    club *c = club_new(11, &cfg);
+    for (int t = 1; t <= 3; t++) {
+        roster r;
+        fx_roster(&r, 6, pid(t, 1), NULL);
+        char name[16];
+        snprintf(name, sizeof name, "Club %d", t);
+        CHECK_EQ_INT("registered", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
+    }
+    roster r;
+    refusal why;
+    fx_roster(&r, 7, pid(2, 1), NULL); /* its six and a seventh */
+    CHECK_EQ_INT("team 2 corrected: its own players, one more, a new name", BH_OK,
+                 club_replace_team(c, team_id(2), "Druzhba", &r, pid(2, 2), &why));
+    CHECK_EQ_STR("the new name", "Druzhba", club_team_name(c, 2));
+    CHECK_EQ_INT("in its place", 7, club_team_roster(c, 2)->n);
+    CHECK_EQ_INT("its captain", pid(2, 2), club_team_captain(c, 2));
+    CHECK_EQ_INT("another team's name", BH_EEXIST,
+                 club_replace_team(c, team_id(2), "Club 3", &r, pid(2, 2), &why));
+    CHECK_EQ_STR("field", "name", why.field);
+    fx_roster(&r, 6, pid(1, 1), NULL); /* team 1's players */
+    CHECK_EQ_INT("another team's players", BH_EEXIST,
+                 club_replace_team(c, team_id(2), "Druzhba", &r, pid(1, 1), &why));
+    CHECK_EQ_STR("field", "players", why.field);
+    CHECK_EQ_STR("a refusal changes nothing", "Druzhba", club_team_name(c, 2));
+    CHECK_EQ_INT("nothing changed", 7, club_team_roster(c, 2)->n);
+    CHECK_EQ_INT("no such team", BH_ENOTFOUND,
+                 club_replace_team(c, team_id(9), "X", &r, pid(1, 1), &why));
+    CHECK_EQ_INT("team 1 leaves", BH_OK, club_remove_team(c, team_id(1), &why));
+    CHECK_EQ_INT("two teams", 2, club_n_teams(c));
+    CHECK_EQ_INT("Druzhba is number 1", team_id(2), club_team_id(c, 1));
+    CHECK_EQ_INT("Club 3 is number 2", team_id(3), club_team_id(c, 2));
+    CHECK_EQ_INT("gone", 0, club_team_tid(c, team_id(1)));
+    CHECK_EQ_INT("not twice", BH_ENOTFOUND, club_remove_team(c, team_id(1), &why));
+    fx_roster(&r, 6, pid(1, 1), NULL);
+    CHECK_EQ_INT("its players may register again", BH_OK,
+                 club_add_team(c, team_id(4), "Club 4", &r, pid(1, 1), &why));
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    CHECK_EQ_INT("start", BH_OK, club_start(c, T0, &a, NULL));
+    CHECK_EQ_INT("three rounds for three teams (Berger)", 3, club_rounds(c));
+    CHECK_EQ_INT("no leaving after the start", BH_ESTATE, club_remove_team(c, team_id(3), &why));
+    CHECK_EQ_INT(
+        "no replacing after the start", BH_ESTATE,
+        club_replace_team(c, team_id(3), "Club 3", club_team_roster(c, 2), pid(3, 1), &why));
+    tfmt_acts_fini(&a);
+    club_free(c);
+}
+
 /* ---- a whole event, protests, the ranking, storage ------------------------------------- */
 
 /* Board 1 won by White, the rest drawn: a 3.5-2.5 win for the home team. */
@@ -801,6 +856,7 @@ static const bh_test_case cases[] = {
     {"lineup_limit", lineup_limit},
     {"short_team_and_wait", short_team_and_wait},
     {"short_at_the_boards", short_at_the_boards},
+    {"registration_edits", registration_edits},
     {"protests", protests},
     {"attendance", attendance},
     {"one_team_per_player", one_team_per_player},

@@ -791,6 +791,51 @@ static void lineup_private(void)
     bh_test_rm_db(dbpath);
 }
 
+/* Before the start the director corrects a team in its place (club_team with `team`: its
+ * token stays) or removes one (club_team_remove: its token stops working); both are pushed,
+ * both are refused after the start. */
+static void registration_edits(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    club_id = jint(say(DIR, T0, "{\"type\":\"club_create\",\"id\":3,\"name\":\"Edits\"}"), "club");
+    register_teams();
+    snapshot(T0);
+    acked(say(DIR, T0,
+              "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"team\":%lld,\"name\":"
+              "\"Renamed\",\"players\":[{\"id\":%d,\"name\":\"A\"},{\"id\":%d,\"name\":\"B\"},"
+              "{\"id\":%d,\"name\":\"C\"}],\"captain\":%d}",
+              (long long)club_id, (long long)team[2], pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 2)));
+    refused(say(DIR, T0,
+                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"team\":%lld,\"name\":"
+                "\"Club 3\",\"players\":[{\"id\":%d,\"name\":\"A\"},{\"id\":%d,\"name\":\"B\"},"
+                "{\"id\":%d,\"name\":\"C\"}],\"captain\":%d}",
+                (long long)club_id, (long long)team[2], pid(2, 1), pid(2, 2), pid(2, 3), pid(2, 2)),
+            "exists", "name", "F-RR");
+    acked(say(DIR, T0, "{\"type\":\"club_team_remove\",\"id\":5,\"club\":%lld,\"team\":%lld}",
+              (long long)club_id, (long long)team[1]));
+    refused(say(DIR, T0, "{\"type\":\"club_team_remove\",\"id\":5,\"club\":%lld,\"team\":%lld}",
+                (long long)club_id, (long long)team[1]),
+            "not_found", "team", "F-RR");
+    refused(say(team_conn(1), T0, "{\"type\":\"auth\",\"id\":6,\"token\":\"%s\"}", token[1]),
+            "unauthorized", NULL, NULL);
+    CHECK_MSG(
+        strstr(say(team_conn(2), T0, "{\"type\":\"auth\",\"id\":6,\"token\":\"%s\"}", token[2]),
+               "\"role\":\"team\"") != NULL,
+        "the corrected team's token still works");
+    f_run_timers(&io, h, T0 + S);
+    const char *p = f_last(&io, SPECTATOR, "{\"type\":\"club\",\"club\":");
+    CHECK_MSG(p && !strstr(p, "\"name\":\"Club 1\"") && !strstr(p, "\"name\":\"Club 2\"") &&
+                  strstr(p, "\"teams\":[{\"team\":2,\"name\":\"Renamed\",\"captain\":202,"),
+              "pushed: Club 1 gone, Renamed first: %s", p ? p : "(none)");
+    acked(say(DIR, T0 + S, "{\"type\":\"club_start\",\"id\":7,\"club\":%lld}", (long long)club_id));
+    refused(say(DIR, T0 + S, "{\"type\":\"club_team_remove\",\"id\":8,\"club\":%lld,\"team\":%lld}",
+                (long long)club_id, (long long)team[3]),
+            "bad_state", "tournament", "F-RR");
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 /* A game created for an event of any format (game_create's "tournament") is that event's: the
  * hub knows the event by its id from its creation on, as it does after a restart (the club's
  * and the league's ids once answered not_found until the next start). */
@@ -838,7 +883,7 @@ static const bh_test_case cases[] = {
     {"hosted_boards", hosted_boards},     {"wire_event", wire_event},
     {"wire_attendance", wire_attendance}, {"push_coalesced", push_coalesced},
     {"event_names", event_names},         {"team_pushed", team_pushed},
-    {"lineup_private", lineup_private},
+    {"lineup_private", lineup_private},   {"registration_edits", registration_edits},
 };
 
 BH_TEST_MAIN(cases)

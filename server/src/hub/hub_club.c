@@ -316,6 +316,46 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
 }
 
+static void ack(hub *h, uint64_t conn, int64_t id)
+{
+    hub__queue(h, conn, proto_enc_ack(id, -1, 0, 0, 0));
+}
+
+/* club_team with `team` (before the start): the team's name, roster and captain replaced; its
+ * token stays. Stored with the event's state (the teams row keeps the first name: the club's
+ * state names the team). */
+static void replace_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, const roster *r,
+                         uint64_t now_us)
+{
+    refusal why = {NULL, NULL, -1};
+    int rc = club_replace_team(c, m->team.team, m->team.name, r, m->team.captain, &why);
+    if (rc != BH_OK) {
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    hub_event *e = hub__event_find(h, m->club);
+    hub__event_persist(h, e);
+    ack(h, s->conn, m->id);
+    hub__event_push(h, e, now_us);
+}
+
+/* club_team_remove: the team leaves before the start and its captain's token is revoked. */
+static void remove_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
+{
+    refusal why = {NULL, NULL, -1};
+    int rc = club_remove_team(c, m->team.team, &why);
+    if (rc != BH_OK) {
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    if (store_token_revoke(h->st, "team", m->team.team) != BH_OK)
+        h->store_failed = true;
+    hub_event *e = hub__event_find(h, m->club);
+    hub__event_persist(h, e);
+    ack(h, s->conn, m->id);
+    hub__event_push(h, e, now_us);
+}
+
 static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
 {
     roster r;
@@ -327,6 +367,10 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t n
         rc = roster_add(&r, p->id, p->name, p->rating, false, &why);
         if (rc != BH_OK)
             why.field = "players", why.index = i;
+    }
+    if (rc == BH_OK && m->team.team) {
+        replace_team(h, s, c, m, &r, now_us);
+        return;
     }
     if (rc == BH_OK)
         rc = club_check_team(c, INT64_MAX, m->team.name, &r, m->team.captain, &why);
@@ -360,11 +404,6 @@ static bool appeals_ok(hub *h, int64_t club_id, const char *token)
     return auth_hash(token, hash) == BH_OK &&
            store_token_find(h->st, hash, role, &ref, &seat) == BH_OK &&
            strcmp(role, "appeals") == 0 && ref == club_id;
-}
-
-static void ack(hub *h, uint64_t conn, int64_t id)
-{
-    hub__queue(h, conn, proto_enc_ack(id, -1, 0, 0, 0));
 }
 
 static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
@@ -471,6 +510,7 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us)
     }
     switch (m->type) {
     case PCLUB_TEAM: do_team(h, s, c, m, now_us); break;
+    case PCLUB_TEAM_REMOVE: remove_team(h, s, c, m, now_us); break;
     case PCLUB_GET:
         hub__queue(h, s->conn, enc(c, m->club, true, m->id, viewer_of(c, s), now_us));
         hub__event_assigns_to(h, e, s); /* a captain's page: its boards' player tokens */

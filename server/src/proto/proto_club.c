@@ -116,8 +116,10 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
         return rc;
     switch (m->type) {
     case PCLUB_CREATE: return decode_create(o, &m->create, err);
+    case PCLUB_TEAM_REMOVE: return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err);
     case PCLUB_TEAM:
-        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
+        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK ||
+            (rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
             (rc = proto__roster(o, PCLUB_PLAYERS_MAX, false, &m->team.players, &m->team.n_players,
                                 err)) != BH_OK)
             return rc;

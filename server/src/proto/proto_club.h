@@ -32,6 +32,7 @@ typedef enum {
     PCLUB_GET,         /* anyone: the event's snapshot */
     PCLUB_EXPORT,      /* director: "trf", "crosstable" or "lineups" as text */
     PCLUB_ATTEND,      /* director (the arbiter): players at their boards (T-WAIT) */
+    PCLUB_TEAM_REMOVE, /* director: a team leaves the event before the start */
     PCLUB_TYPE_COUNT_
 } pclub_type;
 
@@ -47,6 +48,7 @@ typedef struct {
 } pclub_create_in;
 
 typedef struct {
+    int64_t team; /* team: the team replaced (0: a new team); team_remove: the team leaving */
     char name[PROTO_NAME_MAX + 1];
     int captain;
     int n_players;            /* 1..PCLUB_PLAYERS_MAX */
@@ -99,7 +101,7 @@ typedef struct {
     int64_t club; /* every type but create */
     union {
         pclub_create_in create;
-        pclub_team_in team;
+        pclub_team_in team; /* team, team_remove */
         pclub_lineup_in lineup;
         pclub_result_in result;
         pclub_protest_in protest;

@@ -40,6 +40,7 @@
 #define PROTO_WIRE_PROTO_LIVE              "live"
 #define PROTO_WIRE_PCLUB_CREATE            "club_create"
 #define PROTO_WIRE_PCLUB_TEAM              "club_team"
+#define PROTO_WIRE_PCLUB_TEAM_REMOVE       "club_team_remove"
 #define PROTO_WIRE_PCLUB_START             "club_start"
 #define PROTO_WIRE_PCLUB_LINEUP            "club_lineup"
 #define PROTO_WIRE_PCLUB_ROUND_START       "club_round_start"
@@ -100,6 +101,7 @@
 #define PCLUB_C2S_TYPES(X)                             \
     X(PCLUB_CREATE, PROTO_WIRE_PCLUB_CREATE)           \
     X(PCLUB_TEAM, PROTO_WIRE_PCLUB_TEAM)               \
+    X(PCLUB_TEAM_REMOVE, PROTO_WIRE_PCLUB_TEAM_REMOVE) \
     X(PCLUB_START, PROTO_WIRE_PCLUB_START)             \
     X(PCLUB_LINEUP, PROTO_WIRE_PCLUB_LINEUP)           \
     X(PCLUB_ROUND_START, PROTO_WIRE_PCLUB_ROUND_START) \

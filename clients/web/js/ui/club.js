@@ -24,6 +24,7 @@ const app = {
   seats: new Map(),
 };
 
+window.app = app; // for the browser tests' reads
 const root = document.getElementById('root');
 const netEl = document.getElementById('net');
 

@@ -8,7 +8,7 @@ import { h } from './dom.js';
 import { explain } from './errors.js';
 import { parseRosters, numberPlayers } from '../rosterimport.js';
 
-const st = { draft: { name: '', roster: '', imp: '' }, busy: false, progress: '', ok: '', errors: [] };
+const st = { draft: { name: '', roster: '', imp: '' }, editing: 0, busy: false, progress: '', ok: '', errors: [] };
 
 const tokKey = (kind, id) => `bh.${kind}.${id}.tokens`;
 function loadTokens(kind, id) {
@@ -28,7 +28,7 @@ function body(kind, event, t) {
   const players = t.players.map((p) => (kind === 'league'
     ? { id: p.id, name: p.name, rating: p.rating, ...(p.invited ? { invited: true } : {}) }
     : { id: p.id, name: p.name, ...(p.rating ? { rating: p.rating } : {}) }));
-  return { type: `${kind}_team`, [kind]: event, name: t.name, players, captain: t.players[t.captainIndex].id };
+  return { type: `${kind}_team`, [kind]: event, ...(t.team ? { team: t.team } : {}), name: t.name, players, captain: t.players[t.captainIndex].id };
 }
 
 // Register teams one after another (each answer before the next: the server's order is the
@@ -46,8 +46,10 @@ async function register(o, teams, fileErrors, label) {
     o.render();
     try {
       const r = await o.request(body(o.kind, o.event, t));
-      tokens[r.team] = o.kind === 'club' ? r.token : r.tokens;
-      saveTokens(o.kind, o.event, tokens);
+      if (!t.team) { // a new team: its token(s), shown once; a corrected one keeps its own
+        tokens[r.team] = o.kind === 'club' ? r.token : r.tokens;
+        saveTokens(o.kind, o.event, tokens);
+      }
       done++;
     } catch (e) {
       st.errors.push({ line: t.line, text: `${t.line ? `line ${t.line}: ` : ''}${t.name} (refused by the server): ${refusal(o.kind, e)}` });
@@ -68,12 +70,45 @@ async function fromForm(o) {
   const csv = st.draft.roster.split(/\r?\n/).filter((l) => l.trim()).map((l) => `"${name.replace(/"/g, '""')}",${l}`).join('\n');
   const list = parseRosters(`team,name,rating,role\n${csv}`);
   if (!list.teams.length && !list.errors.length) { st.errors = [{ line: 0, text: 'Type the roster: one player a line.' }]; return o.render(); }
-  for (const t of list.teams) t.line = 0; // typed, not a file: no line to name
+  for (const t of list.teams) {
+    t.line = 0; // typed, not a file: no line to name
+    t.team = st.editing;
+    if (st.editing) // a corrected team keeps the ids its players had (typed names are matched)
+      for (const p of t.players) {
+        const was = (o.snap.teams.find((x) => x.team === st.editing) || { players: [] }).players.find((x) => x.name === p.name);
+        if (was) p.id = was.id;
+      }
+  }
   if (await register(o, list.teams, list.errors.map((e) => ({ line: e.line - 1, text: `roster line ${e.line - 1}: ${e.text}` })), name) && !st.errors.length) {
     st.draft.name = '';
     st.draft.roster = '';
+    st.editing = 0;
     o.render();
   }
+}
+
+// Put a registered team into the form to correct it (club: club_team with `team`).
+function edit(o, t) {
+  st.editing = t.team;
+  st.draft.name = t.name;
+  st.draft.roster = t.players.map((p) => `${p.name.includes(',') ? `"${p.name.replace(/"/g, '""')}"` : p.name}, ${p.rating || ''}${p.id === t.captain ? ', captain' : ''}`).join('\n');
+  st.errors = [];
+  st.ok = '';
+  o.render();
+  document.getElementById('rt-name')?.focus();
+}
+
+async function remove(o, t) {
+  if (!window.confirm(`Remove ${t.name} from the event? Its captain's link stops working.`)) return;
+  try {
+    await o.request({ type: `${o.kind}_team_remove`, [o.kind]: o.event, team: t.team });
+    st.ok = `${t.name} removed.`;
+    st.errors = [];
+    if (st.editing === t.team) { st.editing = 0; st.draft.name = ''; st.draft.roster = ''; }
+  } catch (e) {
+    st.errors = [{ line: 0, text: `${t.name}: ${explain(`${o.kind}_team_remove`, e).text}` }];
+  }
+  o.render();
 }
 
 async function fromFile(o, fileInput) {
@@ -106,18 +141,22 @@ export function rosterPanel(o) {
   const rows = o.snap.teams.map((t, i) => h('tr', { dataset: { team: t.team } },
     h('td.num', {}, i + 1), h('td', {}, t.name), h('td.num', {}, t.players.length),
     h('td', {}, (t.players.find((p) => p.id === t.captain) || { name: '?' }).name),
-    h('td', {}, linksCell(o, t, tokens))));
+    h('td', {}, linksCell(o, t, tokens)),
+    o.kind === 'club' ? h('td.acts', {},
+      h('button.small', { id: `rt-edit-${t.team}`, type: 'button', disabled: st.busy, title: 'correct its name, roster or captain (before the start)', onclick: () => edit(o, t) }, 'edit'), ' ',
+      h('button.small', { id: `rt-remove-${t.team}`, type: 'button', disabled: st.busy, title: 'take the team out of the event (before the start)', onclick: () => remove(o, t) }, 'remove')) : null));
   return h('section.card.register', { id: 'register' },
     h('h2', {}, `Registration · ${o.snap.teams.length} team${o.snap.teams.length === 1 ? '' : 's'}`),
     h('p.muted', {}, o.hint),
     h('div.register-grid', {},
       h('form.register-form', { id: 'rt-form', onsubmit: (ev) => { ev.preventDefault(); if (!st.busy) fromForm(o); } },
-        h('h3', {}, 'A team'),
+        h('h3', {}, st.editing ? `Correcting ${(o.snap.teams.find((t) => t.team === st.editing) || { name: '?' }).name}` : 'A team'),
         h('label', { for: 'rt-name' }, 'Team'), h('input', { id: 'rt-name', maxlength: 64, placeholder: 'Portovyk', value: st.draft.name, oninput: keep('name') }),
         h('label', { for: 'rt-roster' }, 'Roster, in board order: one player a line'),
         h('textarea', { id: 'rt-roster', rows: 6, placeholder: `Ivanenko I., 2350, captain\nPetrenko P., 2290\nMelnyk O., ${o.kind === 'league' ? '2100, invited' : ''}`, oninput: keep('roster') }, st.draft.roster),
         h('p.note', {}, 'name, rating (empty: unrated), and "captain" on the captain\'s line (else the first player is captain)' + (o.kind === 'league' ? ', "invited" on an invited player\'s line.' : '.')),
-        h('button.primary', { id: 'rt-add', type: 'submit', disabled: st.busy }, 'Register team')),
+        h('div.form-row', {}, h('button.primary', { id: 'rt-add', type: 'submit', disabled: st.busy }, st.editing ? 'Save the corrections' : 'Register team'),
+          st.editing ? h('button', { id: 'rt-cancel', type: 'button', onclick: () => { st.editing = 0; st.draft.name = ''; st.draft.roster = ''; o.render(); } }, 'Cancel') : null)),
       h('div.register-import', {},
         h('h3', {}, 'A list of teams (CSV or TRF)'),
         h('p.note', {}, 'CSV: one player a row, a team\'s rows in board order: team, name, rating, role (captain / invited), id (optional); a header row naming the columns may order them. TRF: the team records (013 or 310) with their players\' 001 records; the first player of a team is its captain.'),
@@ -127,6 +166,6 @@ export function rosterPanel(o) {
     h('p.okmsg', { id: 'rt-ok' }, st.ok),
     h('ul.import-errors', { id: 'rt-errors' }, st.errors.map((e) => h('li', {}, e.text))),
     o.snap.teams.length ? h('div.scroll', {}, h('table.roster', { id: 'rt-teams' },
-      h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'Players'), h('th', {}, 'Captain'), h('th', {}, 'Links'))),
+      h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'Players'), h('th', {}, 'Captain'), h('th', {}, 'Links'), o.kind === 'club' ? h('th', {}, '') : null)),
       h('tbody', {}, rows))) : h('p.muted', {}, 'No team yet.'));
 }

@@ -94,12 +94,14 @@ int club_team_tid(const club *c, int64_t team)
     return 0;
 }
 
-int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
-                    refusal *why)
+/* club_check_team for a new team (adding) or for one taking the place of a team already
+ * blanked out of c (not adding: the event is not fuller). */
+static int check_team(const club *c, bool adding, int64_t team, const char *name, const roster *r,
+                      int captain, refusal *why)
 {
     if (c->status != TFMT_REGISTERING)
         return refusal_set(why, BH_ESTATE, "F-RR", "tournament", -1);
-    if (c->nt >= CLUB_MAX_TEAMS)
+    if (adding && c->nt >= CLUB_MAX_TEAMS)
         return refusal_set(why, BH_ELIMIT, "F-RR", "teams", -1);
     if (!name || !name[0] || strlen(name) >= CLUB_NAME_LEN)
         return refusal_set(why, BH_EINVAL, "F-RR", "name", -1);
@@ -121,18 +123,55 @@ int club_check_team(const club *c, int64_t team, const char *name, const roster 
     return BH_OK;
 }
 
-int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
-                  refusal *why)
+int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
+                    refusal *why)
 {
-    int rc = club_check_team(c, team, name, r, captain, why);
-    if (rc != BH_OK)
-        return rc;
-    roster_team *t = &c->t[++c->nt];
+    return check_team(c, true, team, name, r, captain, why);
+}
+
+static void set_team(roster_team *t, int64_t team, const char *name, const roster *r, int captain)
+{
     t->id = team;
     snprintf(t->name, sizeof t->name, "%s", name);
     t->r = *r;
     t->captain = captain;
+}
+
+int club_replace_team(club *c, int64_t team, const char *name, const roster *r, int captain,
+                      refusal *why)
+{
+    int k = club_team_tid(c, team);
+    if (!k)
+        return refusal_set(why, BH_ENOTFOUND, "F-RR", "team", -1);
+    roster_team old = c->t[k];
+    memset(&c->t[k], 0, sizeof c->t[k]); /* out of the comparisons: no id, name or player */
+    int rc = check_team(c, false, team, name, r, captain, why);
+    if (rc != BH_OK)
+        c->t[k] = old;
+    else
+        set_team(&c->t[k], team, name, r, captain);
+    return rc;
+}
+
+int club_remove_team(club *c, int64_t team, refusal *why)
+{
+    if (c->status != TFMT_REGISTERING)
+        return refusal_set(why, BH_ESTATE, "F-RR", "tournament", -1);
+    int k = club_team_tid(c, team);
+    if (!k)
+        return refusal_set(why, BH_ENOTFOUND, "F-RR", "team", -1);
+    memmove(&c->t[k], &c->t[k + 1], (size_t)(c->nt - k) * sizeof c->t[0]);
+    c->nt--;
     return BH_OK;
+}
+
+int club_add_team(club *c, int64_t team, const char *name, const roster *r, int captain,
+                  refusal *why)
+{
+    int rc = club_check_team(c, team, name, r, captain, why);
+    if (rc == BH_OK)
+        set_team(&c->t[++c->nt], team, name, r, captain);
+    return rc;
 }
 
 /* ---- schedule ---------------------------------------------------------------------------- */

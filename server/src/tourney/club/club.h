@@ -76,6 +76,15 @@ int club_add_team(club *c, int64_t team, const char *name, const roster *r, int 
 /* club_add_team's checks alone (nothing changes): a caller that must store the team first. */
 int club_check_team(const club *c, int64_t team, const char *name, const roster *r, int captain,
                     refusal *why);
+/* Before the start, team `team` takes a new name, roster and captain in its place (its
+ * pairing number to be, its id and its token stay). BH_OK, or with *why: BH_ENOTFOUND no such
+ * team ("team"), or club_add_team's refusals, the team itself left out of the comparisons
+ * (nothing changes on a refusal). */
+int club_replace_team(club *c, int64_t team, const char *name, const roster *r, int captain,
+                      refusal *why);
+/* Before the start, team `team` leaves the event (the teams registered after it move up a
+ * place). BH_OK, or with *why: BH_ESTATE started ("tournament"), BH_ENOTFOUND ("team"). */
+int club_remove_team(club *c, int64_t team, refusal *why);
 
 /* Close registration and open round 1's line-ups until now_us + break_us, when round 1
  * starts. BH_OK, or BH_ESTATE ("tournament": started), BH_EINVAL ("teams": fewer than 2). */
