@@ -382,6 +382,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"club_create", "{\"type\":\"club_create\",\"id\":$I,\"name\":\"Another\"}"},
         {"club_team", "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
                       "\"captain\":901,\"players\":[$P]}"},
+        {"club_team_remove",
+         "{\"type\":\"club_team_remove\",\"id\":$I,\"club\":$C,\"team\":999999}"},
         {"club_start", "{\"type\":\"club_start\",\"id\":$I,\"club\":$C}"},
         {"club_lineup",
          "{\"type\":\"club_lineup\",\"id\":$I,\"club\":$C,\"round\":1,\"players\":[101,"
