@@ -800,6 +800,11 @@ M += [
    "players": [{"id": 101, "name": "Orlov", "rating": 2210}, {"id": 102, "name": "Belov", "rating": 2150},
                {"id": 103, "name": "Sokolov", "rating": 2105, "invited": True}, {"id": 104, "name": "Popov", "rating": 2020}]},
   "created"),
+ ("league_team_remove", "c2s", "Director, in registration: a team leaves the league; the teams registered after "
+  "it move up a place, and its players' league tokens stop working.",
+  [ID, LEAGUE, ("team", "integer", "1 .. 2^53-1", "the team")],
+  ["unauthorized", "not_found (field league; field team)", "bad_state (field tournament: registration is closed)"],
+  {"type": "league_team_remove", "id": 63, "league": 7, "team": 4}, "ack"),
  ("league_roster", "c2s", "Director: a team's new roster, in registration or between stages (art. 7: before each "
   "knockout stage the rosters and ratings change; the next stage's boards and team rating come from it). The "
   "captain stays and must be on it; new players get league tokens in the reply (an `created` like league_team's).",

@@ -207,6 +207,31 @@ async function league(browser, base) {
   await shot(page, 'setup-league-register-1366');
   const shown = await page.evaluate(() => app.snap.teams.map((t) => [t.name, t.rating]));
   check('each team rating is the average of its four best-rated players (seed 003 art. 2)', JSON.stringify(shown) === JSON.stringify(teams.map((t) => [t.name, t.rating])), JSON.stringify(shown));
+  // A team entered by mistake is removed (its players' links stop working), and a roster
+  // changed: a player on the roster by mistake dropped, the team rating follows.
+  const ferz = await page.evaluate(() => app.snap.teams.find((t) => t.name === 'Ferz'));
+  const ferzLink = await page.getAttribute(`#rt-teams tr[data-team="${ferz.team}"] details.links a`, 'href');
+  page.once('dialog', (d) => d.accept());
+  await page.click(`#rt-remove-${ferz.team}`);
+  await page.waitForFunction(() => document.querySelectorAll('#rt-teams tbody tr').length === 7);
+  const gone = await browser.newPage({ viewport: PHONE });
+  await gone.goto(`${base}/${ferzLink}`);
+  await gone.waitForFunction(() => /neither/.test(document.querySelector('#lg-auth').textContent));
+  check('a removed team\'s player link no longer signs in', (await gone.textContent('#role')) === 'spectator');
+  await gone.close();
+  await page.fill('#rt-import', 'team,name,rating,role\n' + csv.split('\n').filter((l) => l.startsWith('Ferz,')).join('\n'));
+  await page.click('#rt-import-go');
+  await page.waitForFunction(() => document.querySelectorAll('#rt-teams tbody tr').length === 8);
+  const kaissa = await page.evaluate(() => app.snap.teams.find((t) => t.name === 'Kaissa'));
+  await page.click(`#rt-edit-${kaissa.team}`);
+  check('a league team\'s name stays while its roster changes', await page.$eval('#rt-name', (e) => e.readOnly));
+  const lines = (await page.inputValue('#rt-roster')).split('\n');
+  await page.fill('#rt-roster', lines.filter((l) => !l.startsWith('Kaissa player 5')).join('\n'));
+  await page.click('#rt-add');
+  await page.waitForFunction(() => app.snap.teams.find((t) => t.name === 'Kaissa').players.length === 4);
+  const k4 = await page.evaluate(() => app.snap.teams.find((t) => t.name === 'Kaissa'));
+  const want = [2000, 2100, 1900, 1950].reduce((a, b) => a + b, 0) / 4;
+  check('Kaissa without its fifth player: the team rating is the four\'s average', k4.rating === want, `${k4.rating} vs ${want}`);
   await page.click('#league-start');
   await page.waitForFunction(() => document.querySelectorAll('.groups .group').length === 2);
   const sizes = await page.$$eval('.groups .group tbody', (g) => g.map((x) => x.rows.length));

@@ -407,6 +407,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"league_team",
          "{\"type\":\"league_team\",\"id\":$I,\"league\":$L,\"name\":\"L9\",\"captain\":901,"
          "\"players\":[$P]}"},
+        {"league_team_remove",
+         "{\"type\":\"league_team_remove\",\"id\":$I,\"league\":$L,\"team\":999999}"},
         {"league_roster",
          "{\"type\":\"league_roster\",\"id\":$I,\"league\":$L,\"team\":1,\"players\":[$P]}"},
         {"league_start", "{\"type\":\"league_start\",\"id\":$I,\"league\":$L}"},

@@ -311,6 +311,47 @@ static void registration_refusals(void)
     league_free(l);
 }
 
+/* In registration a team leaves (the teams after it move up, its players may register again
+ * elsewhere); after the draw it cannot (the groups are made). */
+static void team_removed(void)
+{
+    league_config c;
+    league_config_default(&c);
+    c.teams = 4;
+    c.groups = 2;
+    c.boards = 2;
+    league *l = league_new(LID, &c);
+    int r[3] = {2300, 2200, 2100};
+    for (int t = 1; t <= 3; t++) {
+        roster ro;
+        make_roster(&ro, t, r, 2);
+        char name[8];
+        snprintf(name, sizeof name, "T%d", t);
+        CHECK_EQ_INT("registered", BH_OK,
+                     league_add_team(l, team_id(t), name, &ro, pid(t, 1), NULL));
+    }
+    refusal why = {0};
+    CHECK_EQ_INT("T1 leaves", BH_OK, league_remove_team(l, team_id(1), &why));
+    CHECK_EQ_INT("two left", 2, league_n_teams(l));
+    CHECK_EQ_INT("T2 is number 1", 1, league_team_tid(l, team_id(2)));
+    CHECK_EQ_INT("not twice", BH_ENOTFOUND, league_remove_team(l, team_id(1), &why));
+    CHECK_EQ_STR("field", "team", why.field);
+    for (int t = 1; t <= 4; t += 3) { /* T1's players again (a new team id), and a fourth */
+        roster ro;
+        make_roster(&ro, t, r, 2);
+        CHECK_EQ_INT(
+            "a team in its place", BH_OK,
+            league_add_team(l, team_id(t + 10), t == 1 ? "T1b" : "T4", &ro, pid(t, 1), NULL));
+    }
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    CHECK_EQ_INT("the draw", BH_OK, league_start(l, T0, &a, &why));
+    CHECK_EQ_INT("no leaving after the draw", BH_ESTATE, league_remove_team(l, team_id(2), &why));
+    CHECK_EQ_STR("field", "tournament", why.field);
+    tfmt_acts_fini(&a);
+    league_free(l);
+}
+
 /* ---- the group stage's schedule ------------------------------------------------------------ */
 
 static const int R20[20] = {2250, 2210, 2180, 2150, 2120, 2100, 2095, 2080, 2040, 2010,
@@ -1522,6 +1563,7 @@ static void load_refuses_bad_text(void)
 static const bh_test_case cases[] = {
     {"config_seed003_and_refusals", config_seed003_and_refusals},
     {"registration_refusals", registration_refusals},
+    {"team_removed", team_removed},
     {"seed003_schedule", seed003_schedule},
     {"ranking_chain_and_bracket", ranking_chain_and_bracket},
     {"exact_tie_by_number", exact_tie_by_number},

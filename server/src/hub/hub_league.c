@@ -560,6 +560,34 @@ static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uin
     hub__event_push(h, e, now_us);
 }
 
+/* Every league token of the roster players of r not on new (NULL: of all of r) revoked: a
+ * player who left a roster, or whose team left the league, reads and answers nothing more. */
+static void revoke_left(hub *h, int64_t lid, const roster *r, const roster *now)
+{
+    for (int i = 0; i < r->n; i++)
+        if ((!now || roster_find(now, r->p[i].id) < 0) &&
+            store_token_revoke_seat(h->st, "league", lid, r->p[i].id) != BH_OK)
+            h->store_failed = true;
+}
+
+/* league_team_remove: the team leaves in registration; its players' tokens are revoked. */
+static void do_remove(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
+{
+    league *l = league_of(e);
+    int tid = league_team_tid(l, m->team.team);
+    roster gone = tid ? *league_team_roster(l, tid) : (roster){0};
+    refusal why = {NULL, NULL, -1};
+    int rc = league_remove_team(l, m->team.team, &why);
+    if (rc != BH_OK) {
+        refuse(h, s->conn, m->id, rc, &why);
+        return;
+    }
+    revoke_left(h, hub__event_id(e), &gone, NULL);
+    hub__event_persist(h, e);
+    hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+    hub__event_push(h, e, now_us);
+}
+
 static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uint64_t now_us)
 {
     league *l = league_of(e);
@@ -569,12 +597,15 @@ static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, u
     bool was[ROSTER_MAX]; /* by the message's order */
     for (int i = 0; rc == BH_OK && i < r.n; i++)
         was[i] = on_a_roster(l, r.p[i].id);
+    int tid = league_team_tid(l, m->team.team);
+    roster before = tid ? *league_team_roster(l, tid) : (roster){0};
     if (rc == BH_OK)
         rc = league_set_roster(l, m->team.team, &r, &why);
     if (rc != BH_OK) {
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }
+    revoke_left(h, hub__event_id(e), &before, &r);
     const roster *now = league_team_roster(l, league_team_tid(l, m->team.team));
     bool fresh[ROSTER_MAX]; /* by the stored (rating) order */
     for (int i = 0; i < now->n; i++) {
@@ -733,6 +764,7 @@ void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us)
     switch (m->type) {
     case PLEAGUE_TEAM: do_team(h, s, e, m, now_us); break;
     case PLEAGUE_ROSTER: do_roster(h, s, e, m, now_us); break;
+    case PLEAGUE_TEAM_REMOVE: do_remove(h, s, e, m, now_us); break;
     case PLEAGUE_GET: hub__queue(h, s->conn, enc(h, e, true, m->id)); break;
     case PLEAGUE_NOTICES: do_notices(h, s, e, m); break;
     case PLEAGUE_EXPORT: do_export(h, s, e, m, now_us); break;

@@ -106,6 +106,8 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
                                 err)) != BH_OK)
             return rc;
         return int_field(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
+    case PLEAGUE_TEAM_REMOVE:
+        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err);
     case PLEAGUE_ROSTER:
         if ((rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK)
             return rc;

@@ -46,6 +46,7 @@ typedef enum {
     PLEAGUE_LOT,         /* director: the lot of a drawn knockout match between equal ratings */
     PLEAGUE_NOTICES,     /* a player (league token): its notice feed since a sequence number */
     PLEAGUE_EXPORT,      /* director: "tables", "bracket", "fixtures" or "trf" as text */
+    PLEAGUE_TEAM_REMOVE, /* director: a team leaves the league in registration */
     PLEAGUE_TYPE_COUNT_
 } pleague_type;
 
@@ -67,7 +68,7 @@ typedef struct {
 } pleague_create;
 
 typedef struct {
-    int64_t team;                  /* roster only */
+    int64_t team;                  /* roster, team_remove */
     char name[PROTO_NAME_MAX + 1]; /* team only */
     int captain;                   /* team only */
     int n_players;                 /* 1..PLEAGUE_PLAYERS_MAX */

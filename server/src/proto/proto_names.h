@@ -53,6 +53,7 @@
 #define PROTO_WIRE_PCLUB_ATTEND            "club_attend"
 #define PROTO_WIRE_PLEAGUE_CREATE          "league_create"
 #define PROTO_WIRE_PLEAGUE_TEAM            "league_team"
+#define PROTO_WIRE_PLEAGUE_TEAM_REMOVE     "league_team_remove"
 #define PROTO_WIRE_PLEAGUE_ROSTER          "league_roster"
 #define PROTO_WIRE_PLEAGUE_START           "league_start"
 #define PROTO_WIRE_PLEAGUE_STAGE_START     "league_stage_start"
@@ -117,6 +118,7 @@
 #define PLEAGUE_C2S_TYPES(X)                               \
     X(PLEAGUE_CREATE, PROTO_WIRE_PLEAGUE_CREATE)           \
     X(PLEAGUE_TEAM, PROTO_WIRE_PLEAGUE_TEAM)               \
+    X(PLEAGUE_TEAM_REMOVE, PROTO_WIRE_PLEAGUE_TEAM_REMOVE) \
     X(PLEAGUE_ROSTER, PROTO_WIRE_PLEAGUE_ROSTER)           \
     X(PLEAGUE_START, PROTO_WIRE_PLEAGUE_START)             \
     X(PLEAGUE_STAGE_START, PROTO_WIRE_PLEAGUE_STAGE_START) \

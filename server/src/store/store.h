@@ -131,6 +131,10 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
  * they stop opening anything (a director reissues a team's link). BH_OK (also when
  * there were none) or BH_ESTORE. */
 int store_token_revoke(store *st, const char *role, int64_t game);
+/* Revoke the tokens of a role for game and seat only (a league player's: role "league", game
+ * = the league, seat = the player id; the other players' stay). BH_OK (also when there were
+ * none) or BH_ESTORE. */
+int store_token_revoke_seat(store *st, const char *role, int64_t game, int seat);
 
 /* Look up a token hash. On BH_OK writes role ("director"/"player", at most 15 chars + NUL
  * into role[16]), *game and *seat. BH_ENOTFOUND or BH_ESTORE otherwise. */

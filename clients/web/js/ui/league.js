@@ -595,11 +595,11 @@ function render() {
   const parts = [];
   if (app.role === 'player') parts.push(mineSection(s));
   if (app.role === 'director') parts.push(deskSection(s));
-  if (app.role === 'director' && s.status === 'registering')
+  if (app.role === 'director' && (s.status === 'registering' || s.status === 'between'))
     parts.push(rosterPanel({
-      kind: 'league', event: app.league, snap: s, render,
+      kind: 'league', event: app.league, snap: s, render, closed: s.status === 'between',
       request: (body) => app.net.request({ ...body, league: app.league }),
-      hint: `Up to ${s.teams_max} teams of at least ${s.boards} players; every board player rated as of the rating date, up to the league's invited players a team (seed 003 art. 2). `
+      hint: s.status === 'between' ? 'Before the next knockout stage a team\'s roster may change (art. 7): the board players and the team rating of the next stage come from it (F-TEAMRATING). The captain stays; new players get league links.' : `Up to ${s.teams_max} teams of at least ${s.boards} players; every board player rated as of the rating date, up to the league's invited players a team (seed 003 art. 2). `
         + 'The server orders each roster by rating and computes the team rating (the average of the board players\'). Each player gets a league token: the links below.',
     }));
   const ko = s.stage && s.stage !== 'groups';

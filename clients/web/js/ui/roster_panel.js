@@ -19,8 +19,8 @@ function saveTokens(kind, id, v) {
 }
 
 // What the director reads for a refusal of club_team / league_team.
-function refusal(kind, e) {
-  return explain(`${kind}_team`, e).text;
+function refusal(type, e) {
+  return explain(type, e).text;
 }
 
 // A team's message body.
@@ -28,6 +28,8 @@ function body(kind, event, t) {
   const players = t.players.map((p) => (kind === 'league'
     ? { id: p.id, name: p.name, rating: p.rating, ...(p.invited ? { invited: true } : {}) }
     : { id: p.id, name: p.name, ...(p.rating ? { rating: p.rating } : {}) }));
+  if (kind === 'league' && t.team) // a league roster corrected: league_roster (the name and captain stay)
+    return { type: 'league_roster', league: event, team: t.team, players };
   return { type: `${kind}_team`, [kind]: event, ...(t.team ? { team: t.team } : {}), name: t.name, players, captain: t.players[t.captainIndex].id };
 }
 
@@ -44,15 +46,20 @@ async function register(o, teams, fileErrors, label) {
   for (const [i, t] of teams.entries()) {
     st.progress = `Registering ${i + 1} of ${teams.length}: ${t.name}…`;
     o.render();
+    const msg = body(o.kind, o.event, t);
     try {
-      const r = await o.request(body(o.kind, o.event, t));
+      const r = await o.request(msg);
       if (!t.team) { // a new team: its token(s), shown once; a corrected one keeps its own
         tokens[r.team] = o.kind === 'club' ? r.token : r.tokens;
+        saveTokens(o.kind, o.event, tokens);
+      } else if (o.kind === 'league') { // new players on a corrected roster get their tokens
+        const kept = (tokens[t.team] || []).filter((x) => t.players.some((p) => p.id === x.player));
+        tokens[t.team] = kept.concat(r.tokens || []);
         saveTokens(o.kind, o.event, tokens);
       }
       done++;
     } catch (e) {
-      st.errors.push({ line: t.line, text: `${t.line ? `line ${t.line}: ` : ''}${t.name} (refused by the server): ${refusal(o.kind, e)}` });
+      st.errors.push({ line: t.line, text: `${t.line ? `line ${t.line}: ` : ''}${t.name} (refused by the server): ${refusal(msg.type, e)}` });
     }
   }
   st.errors.sort((a, b) => a.line - b.line);
@@ -91,7 +98,7 @@ async function fromForm(o) {
 function edit(o, t) {
   st.editing = t.team;
   st.draft.name = t.name;
-  st.draft.roster = t.players.map((p) => `${p.name.includes(',') ? `"${p.name.replace(/"/g, '""')}"` : p.name}, ${p.rating || ''}${p.id === t.captain ? ', captain' : ''}`).join('\n');
+  st.draft.roster = t.players.map((p) => `${p.name.includes(',') ? `"${p.name.replace(/"/g, '""')}"` : p.name}, ${p.rating || ''}${p.id === t.captain || p.invited ? `, ${[p.id === t.captain ? 'captain' : '', p.invited ? 'invited' : ''].filter(Boolean).join(' ')}` : ''}`).join('\n');
   st.errors = [];
   st.ok = '';
   o.render();
@@ -138,26 +145,27 @@ export function rosterPanel(o) {
   const tokens = loadTokens(o.kind, o.event);
   const keep = (k) => (ev) => { st.draft[k] = ev.target.value; };
   const file = h('input', { type: 'file', id: 'rt-file', accept: '.csv,.txt,.trf,text/csv,text/plain' });
+  const closed = !!o.closed; // registration over (a league between stages): rosters only
   const rows = o.snap.teams.map((t, i) => h('tr', { dataset: { team: t.team } },
     h('td.num', {}, i + 1), h('td', {}, t.name), h('td.num', {}, t.players.length),
     h('td', {}, (t.players.find((p) => p.id === t.captain) || { name: '?' }).name),
     h('td', {}, linksCell(o, t, tokens)),
-    o.kind === 'club' ? h('td.acts', {},
-      h('button.small', { id: `rt-edit-${t.team}`, type: 'button', disabled: st.busy, title: 'correct its name, roster or captain (before the start)', onclick: () => edit(o, t) }, 'edit'), ' ',
-      h('button.small', { id: `rt-remove-${t.team}`, type: 'button', disabled: st.busy, title: 'take the team out of the event (before the start)', onclick: () => remove(o, t) }, 'remove')) : null));
+    h('td.acts', {},
+      h('button.small', { id: `rt-edit-${t.team}`, type: 'button', disabled: st.busy, title: o.kind === 'club' ? 'correct its name, roster or captain (before the start)' : 'change its roster (the name and the captain stay)', onclick: () => edit(o, t) }, o.kind === 'club' ? 'edit' : 'roster'), ' ',
+      closed ? null : h('button.small', { id: `rt-remove-${t.team}`, type: 'button', disabled: st.busy, title: 'take the team out of the event (before the start)', onclick: () => remove(o, t) }, 'remove'))));
   return h('section.card.register', { id: 'register' },
-    h('h2', {}, `Registration · ${o.snap.teams.length} team${o.snap.teams.length === 1 ? '' : 's'}`),
+    h('h2', {}, closed ? 'Rosters for the next stage' : `Registration · ${o.snap.teams.length} team${o.snap.teams.length === 1 ? '' : 's'}`),
     h('p.muted', {}, o.hint),
-    h('div.register-grid', {},
+    closed && !st.editing ? null : h('div.register-grid', {},
       h('form.register-form', { id: 'rt-form', onsubmit: (ev) => { ev.preventDefault(); if (!st.busy) fromForm(o); } },
         h('h3', {}, st.editing ? `Correcting ${(o.snap.teams.find((t) => t.team === st.editing) || { name: '?' }).name}` : 'A team'),
-        h('label', { for: 'rt-name' }, 'Team'), h('input', { id: 'rt-name', maxlength: 64, placeholder: 'Portovyk', value: st.draft.name, oninput: keep('name') }),
+        h('label', { for: 'rt-name' }, 'Team'), h('input', { id: 'rt-name', maxlength: 64, placeholder: 'Portovyk', value: st.draft.name, oninput: keep('name'), readonly: o.kind === 'league' && !!st.editing }),
         h('label', { for: 'rt-roster' }, 'Roster, in board order: one player a line'),
         h('textarea', { id: 'rt-roster', rows: 6, placeholder: `Ivanenko I., 2350, captain\nPetrenko P., 2290\nMelnyk O., ${o.kind === 'league' ? '2100, invited' : ''}`, oninput: keep('roster') }, st.draft.roster),
         h('p.note', {}, 'name, rating (empty: unrated), and "captain" on the captain\'s line (else the first player is captain)' + (o.kind === 'league' ? ', "invited" on an invited player\'s line.' : '.')),
         h('div.form-row', {}, h('button.primary', { id: 'rt-add', type: 'submit', disabled: st.busy }, st.editing ? 'Save the corrections' : 'Register team'),
           st.editing ? h('button', { id: 'rt-cancel', type: 'button', onclick: () => { st.editing = 0; st.draft.name = ''; st.draft.roster = ''; o.render(); } }, 'Cancel') : null)),
-      h('div.register-import', {},
+      closed ? null : h('div.register-import', {},
         h('h3', {}, 'A list of teams (CSV or TRF)'),
         h('p.note', {}, 'CSV: one player a row, a team\'s rows in board order: team, name, rating, role (captain / invited), id (optional); a header row naming the columns may order them. TRF: the team records (013 or 310) with their players\' 001 records; the first player of a team is its captain.'),
         h('div.form-row', {}, file, h('button', { id: 'rt-import-go', type: 'button', disabled: st.busy, onclick: () => fromFile(o, file) }, 'Import')),
@@ -166,6 +174,6 @@ export function rosterPanel(o) {
     h('p.okmsg', { id: 'rt-ok' }, st.ok),
     h('ul.import-errors', { id: 'rt-errors' }, st.errors.map((e) => h('li', {}, e.text))),
     o.snap.teams.length ? h('div.scroll', {}, h('table.roster', { id: 'rt-teams' },
-      h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'Players'), h('th', {}, 'Captain'), h('th', {}, 'Links'), o.kind === 'club' ? h('th', {}, '') : null)),
+      h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'Players'), h('th', {}, 'Captain'), h('th', {}, 'Links'), h('th', {}, ''))),
       h('tbody', {}, rows))) : h('p.muted', {}, 'No team yet.'));
 }

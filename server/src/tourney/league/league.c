@@ -197,6 +197,18 @@ int league_add_team(league *l, int64_t team, const char *name, const roster *r, 
     return BH_OK;
 }
 
+int league_remove_team(league *l, int64_t team, refusal *why)
+{
+    if (l->status != LEAGUE_REGISTERING)
+        return refusal_set(why, BH_ESTATE, "F-GROUPS", "tournament", -1);
+    int k = league_team_tid(l, team);
+    if (!k)
+        return refusal_set(why, BH_ENOTFOUND, "F-GROUPS", "team", -1);
+    memmove(&l->t[k], &l->t[k + 1], (size_t)(l->nt - k) * sizeof l->t[0]);
+    l->nt--;
+    return BH_OK;
+}
+
 int league_set_roster(league *l, int64_t team, const roster *r, refusal *why)
 {
     if (l->status != LEAGUE_REGISTERING && l->status != LEAGUE_BETWEEN)

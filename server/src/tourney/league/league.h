@@ -143,6 +143,9 @@ int league_add_team(league *l, int64_t team, const char *name, const roster *r, 
  * stage's boards and team rating come from it. BH_ESTATE "tournament" while a stage runs or
  * after the end; BH_ENOTFOUND "team". */
 int league_set_roster(league *l, int64_t team, const roster *r, refusal *why);
+/* In registration, team leaves the league (the teams registered after it move up a place).
+ * BH_OK, or with *why: BH_ESTATE "tournament" (registration is closed), BH_ENOTFOUND "team". */
+int league_remove_team(league *l, int64_t team, refusal *why);
 
 /* Close registration at now_us: the draw (groups_make over the team ratings as of the rating
  * date), each group's round robin in Berger order (berger.h; the team's number in the group
