@@ -470,6 +470,41 @@ static void attendance(void)
     club_free(c);
 }
 
+/* Who is at a live board is part of the stored state: after a restart (club_load at a later
+ * instant) the players seen or marked present are still present, and only the absent seat's
+ * waiting time starts again: at its end that board alone is forfeited (a restart once cost
+ * every board marked present a double forfeit). */
+static void attendance_stored(void)
+{
+    club *c = event(2, NULL, false);
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    uint64_t t = start_round(c, &a, absent_b2_black);
+    char *s = club_save(c);
+    club *d = NULL;
+    int line = 0;
+    uint64_t later = t + 5 * MIN_US;
+    CHECK_EQ_INT("load", BH_OK, club_load(7, s, later, &d, &line));
+    CHECK(club_board_get(d, (tfmt_key){1, 0, 0, 0})->present[0]);
+    CHECK(club_board_get(d, (tfmt_key){1, 0, 0, 0})->present[1]);
+    CHECK(club_board_get(d, (tfmt_key){1, 0, 0, 1})->present[0]);
+    CHECK(!club_board_get(d, (tfmt_key){1, 0, 0, 1})->present[1]);
+    char *s2 = club_save(d);
+    CHECK_EQ_STR("save, load, save: the same text", s, s2);
+    tfmt_acts_fini(&a);
+    tfmt_acts_init(&a);
+    club_on_time(d, later + 10 * MIN_US, &a);
+    CHECK_EQ_INT("one board forfeited after the restarted waiting time", 1,
+                 count_kind(&a, TFMT_ACT_END_GAME));
+    CHECK_EQ_INT("board 2: Black absent: +-", BH_RES_FF_W,
+                 club_board_get(d, (tfmt_key){1, 0, 0, 1})->res);
+    free(s);
+    free(s2);
+    tfmt_acts_fini(&a);
+    club_free(c);
+    club_free(d);
+}
+
 /* A player plays for one team: an id on two rosters is refused (F-LINEUP). */
 static void one_team_per_player(void)
 {
@@ -857,6 +892,7 @@ static const bh_test_case cases[] = {
     {"short_team_and_wait", short_team_and_wait},
     {"short_at_the_boards", short_at_the_boards},
     {"registration_edits", registration_edits},
+    {"attendance_stored", attendance_stored},
     {"protests", protests},
     {"attendance", attendance},
     {"one_team_per_player", one_team_per_player},

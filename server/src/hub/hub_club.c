@@ -481,8 +481,10 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         return;
     }
     hub__event_run(h, hub__event_find(h, m->club), &a, now_us);
-    if (m->type == PCLUB_ATTEND) /* no action of the core's: the arbiter's table changed */
+    if (m->type == PCLUB_ATTEND) { /* no action of the core's: the arbiter's table changed */
+        hub__event_persist(h, hub__event_find(h, m->club)); /* stored before the ack */
         hub__event_push(h, hub__event_find(h, m->club), now_us);
+    }
     if (m->type == PCLUB_PROTEST)
         hub__queue(h, s->conn, proto_club_enc_created(m->id, "protest", pid, NULL));
     else

@@ -202,7 +202,8 @@ char *club_lineups_text(const club *c);
 /* ---- storage ------------------------------------------------------------------------------ */
 
 /* The whole state as text (malloc'd): config, teams, rosters, line-ups, board results,
- * protests. Monotonic instants are not stored: club_load restarts a waiting period in full. */
+ * who is at each live board (T-WAIT), protests. Monotonic instants are not stored: club_load
+ * restarts a waiting period in full for the seats still absent. */
 char *club_save(const club *c);
 /* Back from club_save's text at now_us: BH_OK with *out, or BH_EPARSE (*out NULL; *line, may
  * be NULL: the line, 0 for an inconsistency of the whole). The

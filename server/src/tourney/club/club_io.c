@@ -238,10 +238,14 @@ char *club_save(const club *c)
                 buf_printf(&b, " %d", u->l.player[i]);
             buf_printf(&b, "\n");
         }
-        for (int i = 0; i < rd->n * g->lr.boards; i++)
-            if (rd->b[i].res != BH_RES_NONE)
-                buf_printf(&b, "board %d %d %d %d\n", r, rd->b[i].key.match, rd->b[i].key.board,
-                           rd->b[i].res);
+        for (int i = 0; i < rd->n * g->lr.boards; i++) {
+            const club_board *x = &rd->b[i];
+            unsigned at = (x->present[0] ? 1u : 0u) | (x->present[1] ? 2u : 0u);
+            if (x->res != BH_RES_NONE)
+                buf_printf(&b, "board %d %d %d %d\n", r, x->key.match, x->key.board, x->res);
+            else if (x->live && at) /* T-WAIT: who is at the board survives a restart */
+                buf_printf(&b, "present %d %d %d %u\n", r, x->key.match, x->key.board, at);
+        }
     }
     for (int i = 0; i < protest_count(c->pd); i++) {
         const protest *p = protest_get(c->pd, i);
@@ -362,6 +366,17 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
             TEXT_NUM(4, BH_RES_WIN1, BH_RES_FF_BOTH, res);
             c->rd[r].b[mi * c->cfg.lr.boards + bd].res = (uint8_t)res;
+        } else if (strcmp(tok[0], "present") == 0 && c->rd) {
+            long long r, mi, bd, at;
+            if (nt != 5)
+                goto bad;
+            TEXT_NUM(1, 1, c->rounds, r);
+            TEXT_NUM(2, 0, c->rd[r].n - 1, mi);
+            TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
+            TEXT_NUM(4, 1, 3, at);
+            club_board *x = &c->rd[r].b[mi * c->cfg.lr.boards + bd];
+            x->present[0] = at & 1;
+            x->present[1] = (at & 2) != 0;
         } else if (strcmp(tok[0], "protest") == 0) {
             protest p;
             memset(&p, 0, sizeof p);
