@@ -540,6 +540,43 @@ static void wire_attendance(void)
     bh_test_rm_db(dbpath);
 }
 
+/* Seed 004's own numbers, 10 min + 5 s and a 10 min waiting time, end at the same instant: at
+ * it the waiting time decides, not White's flag. Nobody comes to round 1's boards: every board
+ * is lost by both (--), none 0-1 on time (found in a browser trial: White flagged first). */
+static void wait_beats_flag(void)
+{
+    open_hub(true);
+    say(DIR, T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", ADMIN);
+    club_id = jint(say(DIR, T0,
+                       "{\"type\":\"club_create\",\"id\":3,\"name\":\"Default clocks\","
+                       "\"break_s\":60,\"protest_s\":60}"),
+                   "club");
+    for (int t = 1; t <= 2; t++) {
+        char players[600];
+        size_t n = 0;
+        for (int i = 1; i <= 6; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
+                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
+        say(DIR, T0,
+            "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":[%s],"
+            "\"captain\":%d}",
+            (long long)club_id, t, players, pid(t, 1));
+    }
+    acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
+    acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
+              (long long)club_id));
+    f_run_timers(&io, h, T0 + S + 600 * S);
+    const char *r = snapshot(T0 + S + 600 * S);
+    CHECK_MSG(!strstr(r, "\"result\":\"0-1\"") && !strstr(r, "\"result\":\"1-0\""),
+              "no board decided on time: %s", r);
+    int both = 0;
+    for (const char *p = r; (p = strstr(p, "\"result\":\"--\"")) != NULL; p++)
+        both++;
+    CHECK_EQ_INT("six boards lost by both", 6, both);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 /* The last assign to conn for board b (game_no, 0-based) of the event: its game id and the
  * token of seat (0 White, 1 Black); false if none. */
 static bool assign_of(uint64_t conn, int b, int seat, int64_t *game, char tok[80])
@@ -884,6 +921,7 @@ static const bh_test_case cases[] = {
     {"wire_attendance", wire_attendance}, {"push_coalesced", push_coalesced},
     {"event_names", event_names},         {"team_pushed", team_pushed},
     {"lineup_private", lineup_private},   {"registration_edits", registration_edits},
+    {"wait_beats_flag", wait_beats_flag},
 };
 
 BH_TEST_MAIN(cases)

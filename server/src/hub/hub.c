@@ -176,8 +176,11 @@ void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fata
 void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
-    hub__game_timers(h, now_us);
+    /* The events first: a waiting time that ends at the instant a clock would flag decides the
+     * board (seed 004: 10 min waiting with 10 min clocks; an absent player loses by forfeit,
+     * not the present one on time, and two absent players both lose). */
     hub__event_timers(h, now_us); /* the team events on the seam (hub_event.h) */
+    hub__game_timers(h, now_us);
     hub__arm(h);
 }
 
