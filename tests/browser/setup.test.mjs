@@ -65,7 +65,7 @@ async function club(browser, base) {
   fs.writeFileSync(file, csv);
   await page.setInputFiles('#rt-file', file);
   await page.click('#rt-import-go');
-  await page.waitForFunction(() => /5 of 5 teams registered/.test(document.querySelector('#rt-ok').textContent));
+  await page.waitForFunction(() => /5 of 6 teams registered/.test(document.querySelector('#rt-ok').textContent));
   const errs = await page.$$eval('#rt-errors li', (l) => l.map((x) => x.textContent));
   const badLine = csv.split('\n').findIndex((l) => l.startsWith('Rybak,Boyko')) + 1;
   check(`the bad row is named by its line (${badLine}) and its team is not registered`, errs.length === 1 && errs[0].startsWith(`line ${badLine}:`) && /0\.\.4000/.test(errs[0]), JSON.stringify(errs));
@@ -250,6 +250,13 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const browser = await launchBrowser();
   try {
+    // The desk on a phone: the token field and Connect within the screen (they were past its
+    // right edge, so a director could not sign in).
+    const ph = await browser.newPage({ viewport: PHONE });
+    await ph.goto(`${base}/director.html`);
+    const right = await ph.evaluate(() => Math.max(document.querySelector('#connect').getBoundingClientRect().right, document.querySelector('#admin-token').getBoundingClientRect().right));
+    check('the desk\'s sign-in fits a phone\'s width', right <= PHONE.width, String(right));
+    await ph.close();
     log('club');
     await club(browser, base);
     log('league');

@@ -62,7 +62,12 @@ function fromCsv(text) {
     if (!team) { out.errors.push({ line: r.line, text: 'no team name' }); continue; }
     if (utf8len(team) > MAX_TEAM) { out.errors.push({ line: r.line, text: `"${team.slice(0, 20)}…" is longer than ${MAX_TEAM} bytes` }); continue; }
     const p = player(r.line, cell('name'), cell('rating'), cell('id'));
-    if (p.error) { out.errors.push({ line: r.line, text: `${team} (not registered): ${p.error}` }); bad.add(team); continue; }
+    if (p.error) {
+      const sep = r.cells.length === 1 && /[;\t]/.test(team) ? ' (the row is one field: is it written with another separator than the file\'s first line?)' : '';
+      out.errors.push({ line: r.line, text: `${team} (not registered): ${p.error}${sep}` });
+      bad.add(team);
+      continue;
+    }
     const roles = cell('role').toLowerCase().split(/[\s,;/]+/);
     const captain = roles.includes('captain') || YES.includes(cell('captain').toLowerCase());
     p.player.invited = roles.includes('invited') || YES.includes(cell('invited').toLowerCase());
@@ -76,6 +81,7 @@ function fromCsv(text) {
       } else t.marked = r.line;
     }
   }
+  out.rejected = bad.size;
   for (const t of byName.values()) {
     if (bad.has(t.name)) continue;
     const cap = t.marked ? t.players.find((p) => p.line === t.marked) : t.players[0];
@@ -100,11 +106,13 @@ function fromTrf(text) {
     if (bad) out.errors.push({ line: t.line, text: bad });
     else out.teams.push({ name: t.name, players, captainIndex: 0, line: t.line });
   }
+  out.rejected = out.errors.length;
   return out;
 }
 
 // The rosters of text: { format: 'csv' | 'trf', teams: [{ name, players: [{ id (0: none given),
-// name, rating (0: unrated), invited }], captainIndex, line }], errors: [{ line, text }] }. A
+// name, rating (0: unrated), invited }], captainIndex, line }], errors: [{ line, text }],
+// rejected: the teams of the file left out }. A
 // team with any row in error is left out whole (the errors say which rows); so is a team with a
 // player id the file gave an earlier player.
 export function parseRosters(text) {
@@ -114,6 +122,7 @@ export function parseRosters(text) {
     for (const p of t.players) {
       if (!p.id) continue;
       if (seen.has(p.id)) {
+        out.rejected++;
         out.errors.push({ line: p.line, text: `${t.name} (not registered): player id ${p.id} is also ${seen.get(p.id)}'s` });
         return false;
       }

@@ -9,6 +9,7 @@ import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { h, params } from './dom.js';
 import { rosterPanel } from './roster_panel.js';
+import { explain } from './errors.js';
 
 const app = {
   club: Number(params().get('club') || 1),
@@ -28,9 +29,11 @@ window.app = app; // for the browser tests' reads
 const root = document.getElementById('root');
 const netEl = document.getElementById('net');
 
-function errText(e) {
+// A refusal as a sentence a person reads (errors.js), after the wire code, field and rule that
+// whoever reports the problem quotes.
+function errText(e, type) {
   if (!e || !e.code) return String(e);
-  return `${e.code}${e.field ? ` (${e.field})` : ''}${e.rule ? ` · ${e.rule}` : ''}: ${e.message || ''}`;
+  return `${e.code}${e.field ? ` (${e.field})` : ''}${e.rule ? ` · ${e.rule}` : ''}: ${type ? explain(type, e).text : e.message || ''}`;
 }
 
 async function ask(body, slot, okText) {
@@ -39,7 +42,7 @@ async function ask(body, slot, okText) {
     app.msg[slot] = ['', okText || 'done'];
     return r;
   } catch (e) {
-    app.msg[slot] = [errText(e), ''];
+    app.msg[slot] = [errText(e, body.type), ''];
     return null;
   } finally {
     render();
@@ -239,7 +242,7 @@ function protestsSection() {
   if (!ps.length) parts.push(h('p.muted', {}, 'none'));
   else parts.push(h('div.scroll', {}, h('table', { id: 'protests' }, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'game'), h('th', {}, 'by'), h('th', {}, 'text'), h('th', {}, 'decision')), rows)));
   if (app.role === 'director') {
-    const tok = h('input', { id: 'appeals-token', type: 'password', placeholder: 'appeals committee token', value: app.appeals, oninput: (ev) => { app.appeals = ev.target.value; } });
+    const tok = h('input', { id: 'appeals-token', type: 'text', autocomplete: 'off', spellcheck: 'false', title: 'give this token to the appeals committee (it decides protests with it)', placeholder: 'appeals committee token', value: app.appeals, oninput: (ev) => { app.appeals = ev.target.value; } });
     parts.push(h('div.form-row', {}, tok, h('button', { id: 'new-appeals', onclick: async () => {
       const r = await ask({ type: 'club_appeals' }, 'decide', 'a new appeals token (give it to the committee)');
       if (r) { app.appeals = r.token; render(); }

@@ -35,7 +35,7 @@ function body(kind, event, t) {
 
 // Register teams one after another (each answer before the next: the server's order is the
 // list's), the progress line and the errors as they come.
-async function register(o, teams, fileErrors, label) {
+async function register(o, teams, fileErrors, label, rejected = 0) {
   st.busy = true;
   st.errors = fileErrors.map((e) => ({ line: e.line, text: e.text }));
   st.ok = '';
@@ -64,8 +64,8 @@ async function register(o, teams, fileErrors, label) {
   }
   st.errors.sort((a, b) => a.line - b.line);
   st.progress = '';
-  const failed = st.errors.length;
-  st.ok = `${label}: ${done} of ${teams.length} team${teams.length === 1 ? '' : 's'} registered${failed ? `; ${failed} problem${failed === 1 ? '' : 's'} below (those teams are not registered: correct them and register them again)` : ''}.`;
+  const failed = st.errors.length, all = teams.length + rejected;
+  st.ok = `${label}: ${done} of ${all} team${all === 1 ? '' : 's'} registered${failed ? `; ${failed} problem${failed === 1 ? '' : 's'} below (${all - done === 1 ? 'that team is' : 'those teams are'} not registered: correct and register again)` : ''}.`;
   st.busy = false;
   o.render();
   return done;
@@ -74,7 +74,13 @@ async function register(o, teams, fileErrors, label) {
 async function fromForm(o) {
   const name = st.draft.name.trim();
   if (!name) { st.errors = [{ line: 0, text: 'Give the team a name.' }]; return o.render(); }
-  const csv = st.draft.roster.split(/\r?\n/).filter((l) => l.trim()).map((l) => `"${name.replace(/"/g, '""')}",${l}`).join('\n');
+  const typed = st.draft.roster.split(/\r?\n/).filter((l) => l.trim());
+  const run = typed.findIndex((l) => !/[,;\t]/.test(l) && /\s(\d{3,4}|captain|invited)\s*$/i.test(l));
+  if (run >= 0) { // "Bilyk Roman 2200 captain": a rating or a role run into the name
+    st.errors = [{ line: 0, text: `roster line ${run + 1}: put commas between the name, the rating and the role ("Bilyk Roman, 2200, captain")` }];
+    return o.render();
+  }
+  const csv = typed.map((l) => `"${name.replace(/"/g, '""')}",${l}`).join('\n');
   const list = parseRosters(`team,name,rating,role\n${csv}`);
   if (!list.teams.length && !list.errors.length) { st.errors = [{ line: 0, text: 'Type the roster: one player a line.' }]; return o.render(); }
   for (const t of list.teams) {
@@ -123,7 +129,7 @@ async function fromFile(o, fileInput) {
   const text = file ? await file.text() : st.draft.imp;
   if (!text.trim()) { st.errors = [{ line: 0, text: 'Choose a file or paste the list.' }]; return o.render(); }
   const list = parseRosters(text);
-  await register(o, list.teams, list.errors.map((e) => ({ line: e.line, text: `line ${e.line}: ${e.text}` })), file ? file.name : 'the list');
+  await register(o, list.teams, list.errors.map((e) => ({ line: e.line, text: `line ${e.line}: ${e.text}` })), file ? file.name : 'the list', list.rejected || 0);
 }
 
 // The links a team's people use: the club captain's page, or each league player's page.
