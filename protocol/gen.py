@@ -459,7 +459,9 @@ M = [
    ("reason", "string", "1..23 bytes of UTF-8, no control characters", "shown with the result (\"adjudicated\", \"appeal\", ...)")],
   ["unauthorized", "not_found (game)", "bad_state (game waiting; field round: a later round is paired; "
    "field pairing: the tournament is pairing its next round; field game with a message: a game of "
-   "a match forfeited by a withdrawal, or a game scored as a forfeit: its score is the forfeit's)"],
+   "a match forfeited by a withdrawal, or a game scored as a forfeit: its score is the forfeit's; "
+   "field game: a finished board of a club or league event, whose result changes through club_result, "
+   "club_decide or league_result)"],
   {"type": "game_result", "id": 21, "game": 7, "result": "1/2-1/2", "reason": "adjudicated"}, "ack"),
  ("team_withdraw", "c2s", "Director: withdraw a team from a running or paused tournament. It is "
   "not paired from the next round on. Without keep_current its match of the current round (if not "

@@ -151,6 +151,12 @@ async function club(browser, base) {
   const after = await cell();
   check('marked present: only Black is waited for', /^waiting for Black \(Ivanenko, E\.\)/.test(after), after);
   await shot(page, 'setup-club-arbiter-1366');
+  await page.setViewportSize(PHONE);
+  await page.evaluate(() => document.querySelector('#schedule').scrollIntoView());
+  await shot(page, 'setup-club-arbiter-390');
+  const hidden = await page.evaluate(() => [...document.querySelectorAll('#schedule button')].filter((b) => b.getBoundingClientRect().right > window.innerWidth).length);
+  check('the arbiter\'s buttons are on a phone\'s screen, not in a sideways scroll', hidden === 0, `${hidden} off-screen`);
+  await page.setViewportSize(LAPTOP);
 
   // The registration on a phone, for a second event made the same way.
   const phone = await browser.newPage({ viewport: PHONE });
@@ -261,7 +267,7 @@ async function main() {
     await club(browser, base);
     log('league');
     await league(browser, base);
-    publish(['setup-desk-club-1366.png', 'setup-club-register-1366.png', 'setup-club-captain-390.png', 'setup-club-arbiter-1366.png', 'setup-desk-league-1366.png', 'setup-league-register-1366.png', 'setup-league-groups-390.png']);
+    publish(['setup-desk-club-1366.png', 'setup-club-register-1366.png', 'setup-club-captain-390.png', 'setup-club-arbiter-1366.png', 'setup-club-arbiter-390.png', 'setup-desk-league-1366.png', 'setup-league-register-1366.png', 'setup-league-groups-390.png']);
   } finally {
     await browser.close();
     await stop(srv);

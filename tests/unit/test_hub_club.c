@@ -675,6 +675,13 @@ static void hosted_boards(void)
     CHECK_MSG(strstr(r, "\"gp\":[0,2],\"mp\":[0,2]"), "team 2 wins 2-0: %s", r);
     r = say(62, T0 + 63 * S, "{\"type\":\"join\",\"id\":3,\"game\":%lld}", (long long)g2);
     CHECK_MSG(strstr(r, "\"result\":\"1-0\",\"reason\":\"forfeit\""), "board 2's game: %s", r);
+    /* a finished board changes only through the club (club_result, club_decide): game_result
+     * on it would leave the game saying 1-0 and the board 0-1 (an attack session found it) */
+    refused(say(DIR, T0 + 63 * S,
+                "{\"type\":\"game_result\",\"id\":9,\"game\":%lld,\"result\":\"1-0\","
+                "\"reason\":\"appeal\"}",
+                (long long)g1),
+            "bad_state", "game", NULL);
     /* The boards' PGN (the director's export): the event's name, Round round.match, Board and
      * the teams (PGN standard 8.1.1, the team tags of ChessBase); board 2's forfeit is its
      * Result ("abandoned", 8.2.5), not the "*" of a game nobody finished. In the JSON reply a

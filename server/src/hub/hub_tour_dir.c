@@ -45,6 +45,12 @@ void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
     }
     tfmt_key k = {0, 0, 0, 0};
     htour *ht = hub__tour_of_game(h, hg->id, &k);
+    /* A finished board of another format (a club's, a league's) changes only through it
+     * (club_result, club_decide; league_result): the game and its event never disagree. */
+    if (!ht && hg->status == STORE_FINISHED && hub__event_of_game(h, hg->id, &k)) {
+        hub__error(h, s->conn, true, m->id, BH_ESTATE, "game");
+        return;
+    }
     bool override = ht && hg->status == STORE_FINISHED;
     runner_reply rep;
     if (override && runner_override_check(ht->r, k, &rep) != BH_OK) {

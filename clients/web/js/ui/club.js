@@ -196,7 +196,7 @@ function roundSection(rd) {
     const score = m.status === 'done' ? ` ${m.gp[0]} – ${m.gp[1]}` : m.boards.length ? ` ${m.gp[0]} – ${m.gp[1]} (playing)` : '';
     parts.push(h('h3', {}, `${mi + 1}. ${teamName(m.home)} – ${teamName(m.away)}${score}`));
     if (m.boards.length)
-      parts.push(h('div.scroll', {}, h('table', {}, h('tr', {}, h('th.num', {}, 'bd'), h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'result')), m.boards.map((b) => boardRow(rd, mi, b)))));
+      parts.push(h('div.scroll', {}, h('table.boards', {}, h('tr', {}, h('th.num', {}, 'bd'), h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'result')), m.boards.map((b) => boardRow(rd, mi, b)))));
   });
   return parts;
 }
