@@ -578,14 +578,15 @@ M = [
   [ID], [], {"type": "live", "id": 27}, "live"),
  ("live_reply", "s2c", "Reply (type `live`) to live, and pushed without id when the list changes.",
   [("id", "integer", "", "absent in a push"), ("server_ms", "integer", "ms since the Unix epoch", "instant of clock_ms"),
-   ("games", "array", "", "game, tournament (null for a game outside tournaments; else also round, match, "
+   ("games", "array", "", "game, kind (\"bughouse\", or \"chess\": a club or league board, seats 0 White and 1 Black, "
+    "the other two empty), tournament (null for a game outside tournaments; else also round, match, "
     "game_no), teams (names of the team of seats 0+3 and of seats 1+2, or null), players (by seat), clock_ms, "
     "running (seat whose clock runs per board, -1 none), ply (plies per board), paused")], [],
   {"type": "live", "id": 27, "server_ms": 1764400000000,
    "games": [{"game": 7, "tournament": 1, "round": 1, "match": 0, "game_no": 0,
               "teams": ["Knights", "Rooks"], "players": ["ann", "cid", "dan", "bob"],
               "clock_ms": [178950, 180000, 180000, 180000], "running": [1, 2], "ply": [1, 0],
-              "paused": False}]}, None),
+              "paused": False, "kind": "bughouse"}]}, None),
  ("start", "s2c", "Broadcast when a game starts: clocks begin to run.",
   [GAME, ("clock_ms", "array of 4 integers", "ms", ""), ("running", "array of 2 integers", "", ""),
    ("server_ms", "integer", "", "")], [],

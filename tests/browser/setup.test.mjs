@@ -166,6 +166,9 @@ async function club(browser, base) {
   const wide = await phone.evaluate(() => document.documentElement.scrollWidth);
   check('the club page on a phone does not scroll sideways', wide <= 390, String(wide));
   await phone.close();
+  await page.goto(`${base}/director.html`);
+  const back = await page.$$eval('#my-events-list a', (l) => l.map((a) => [a.textContent, a.getAttribute('href')]));
+  check('the desk lists the club it made, with the way back to its page', back.length === 1 && back[0][0] === 'Chornomorsk club championship' && back[0][1] === `club.html?club=${id}`, JSON.stringify(back));
   check('no page error on the club pages', errors.length === 0, errors.join('; '));
   await page.close();
 }

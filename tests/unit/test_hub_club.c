@@ -443,6 +443,25 @@ static void wire_event(void)
     bh_test_rm_db(dbpath);
 }
 
+/* Teams T1 and T2 of six unrated players each (ids pid(t, 1..6), captain pid(t, 1)) registered
+ * in club_id at T0, their tokens in token[], each captain's connection signed in. */
+static void two_teams_of_six(void)
+{
+    for (int t = 1; t <= 2; t++) {
+        char players[600];
+        size_t n = 0;
+        for (int i = 1; i <= 6; i++)
+            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
+                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
+        const char *r = say(DIR, T0,
+                            "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\","
+                            "\"players\":[%s],\"captain\":%d}",
+                            (long long)club_id, t, players, pid(t, 1));
+        str_after(r, "token", token[t], sizeof token[t]);
+        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
+    }
+}
+
 /* T-WAIT with the server's timer, wait_s not given: the default is the regulation's waiting
  * time (seed 004 art. 2: "Очікування суперника при спізненні – 10 хвилин"; before, no timer
  * at all). The arbiter's attendance check marks every player of round 1 but team 2's board-2
@@ -458,19 +477,7 @@ static void wire_attendance(void)
                         "\"break_s\":60,\"protest_s\":60,\"base_ms\":3600000}");
     /* 60 min: the boards are hosted games whose clocks run; none may flag in the waiting time */
     club_id = jint(r, "club");
-    for (int t = 1; t <= 2; t++) {
-        char players[600];
-        size_t n = 0;
-        for (int i = 1; i <= 6; i++)
-            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
-                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
-        r = say(DIR, T0,
-                "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":[%s],"
-                "\"captain\":%d}",
-                (long long)club_id, t, players, pid(t, 1));
-        str_after(r, "token", token[t], sizeof token[t]);
-        say(team_conn(t), T0, "{\"type\":\"auth\",\"id\":1,\"token\":\"%s\"}", token[t]);
-    }
+    two_teams_of_six();
     refused(
         say(DIR, T0,
             "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T3\",\"players\":"
@@ -551,17 +558,7 @@ static void wait_beats_flag(void)
                        "{\"type\":\"club_create\",\"id\":3,\"name\":\"Default clocks\","
                        "\"break_s\":60,\"protest_s\":60}"),
                    "club");
-    for (int t = 1; t <= 2; t++) {
-        char players[600];
-        size_t n = 0;
-        for (int i = 1; i <= 6; i++)
-            n += (size_t)snprintf(players + n, sizeof players - n, "%s{\"id\":%d,\"name\":\"P%d\"}",
-                                  i > 1 ? "," : "", pid(t, i), pid(t, i));
-        say(DIR, T0,
-            "{\"type\":\"club_team\",\"id\":4,\"club\":%lld,\"name\":\"T%d\",\"players\":[%s],"
-            "\"captain\":%d}",
-            (long long)club_id, t, players, pid(t, 1));
-    }
+    two_teams_of_six();
     acked(say(DIR, T0, "{\"type\":\"club_start\",\"id\":5,\"club\":%lld}", (long long)club_id));
     acked(say(DIR, T0 + S, "{\"type\":\"club_round_start\",\"id\":6,\"club\":%lld}",
               (long long)club_id));

@@ -176,6 +176,10 @@ static void hostile_input(void)
         {"truncated", "{\"type\":\"ping\",\"id\":1", BH_EJSON, "", 0},
         {"array", "[1,2]", BH_EJSON, "", 0},
         {"string", "\"ping\"", BH_EJSON, "", 0},
+        /* one object a frame: what follows it is refused, not ignored (an attack session) */
+        {"trailing garbage", "{\"type\":\"ping\",\"id\":5}garbage", BH_EJSON, "", 0},
+        {"two objects", "{\"type\":\"ping\",\"id\":5}{\"type\":\"ping\",\"id\":6}", BH_EJSON, "",
+         0},
         {"no id", "{\"type\":\"ping\"}", BH_EFIELD, "id", 0},
         {"id string", "{\"type\":\"ping\",\"id\":\"1\"}", BH_EFIELD, "id", 0},
         {"id negative", "{\"type\":\"ping\",\"id\":-1}", BH_EFIELD, "id", 0},

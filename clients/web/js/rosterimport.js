@@ -15,7 +15,7 @@
 // record (teamimport.js reads the same columns): ids are the start numbers, the first player
 // is the captain. Columns count characters.
 
-import { csvRows, trfTeams } from './teamimport.js';
+import { csvColumns, csvRows, trfTeams } from './teamimport.js';
 
 const MAX_TEAM = 64; // bytes (PROTO_NAME_MAX)
 const MAX_PLAYER = 47; // bytes (a roster player's name)
@@ -41,19 +41,7 @@ function player(line, name, ratingText, idText) {
 function fromCsv(text) {
   const rows = csvRows(text);
   const out = { format: 'csv', teams: [], errors: [] };
-  let col = { team: 0, name: 1, rating: 2, role: 3, id: 4 };
-  if (rows.length) {
-    const low = rows[0].cells.map((x) => x.trim().toLowerCase());
-    const found = {};
-    for (const [k, names] of Object.entries(HEAD)) {
-      const i = low.findIndex((x) => names.includes(x));
-      if (i >= 0) found[k] = i;
-    }
-    if (found.team !== undefined && found.name !== undefined) {
-      col = found;
-      rows.shift();
-    }
-  }
+  const col = csvColumns(rows, HEAD, ['team', 'name'], { team: 0, name: 1, rating: 2, role: 3, id: 4 });
   const byName = new Map();
   const bad = new Set(); // teams with a row in error: left out whole, never registered short
   for (const r of rows) {

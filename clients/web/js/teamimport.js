@@ -52,22 +52,25 @@ const HEAD = {
   rc: ['captain_rating', 'captain rating', 'rating_a', 'rating a', 'rating1'], rp: ['partner_rating', 'partner rating', 'rating_b', 'rating b', 'rating2'],
 };
 
+// The columns of rows: when the first row names columns (head: key -> the names it may have)
+// including every key of need, that row is taken off and its columns returned; else dflt.
+export function csvColumns(rows, head, need, dflt) {
+  if (!rows.length) return dflt;
+  const low = rows[0].cells.map((x) => x.trim().toLowerCase());
+  const found = {};
+  for (const [k, names] of Object.entries(head)) {
+    const i = low.findIndex((x) => names.includes(x));
+    if (i >= 0) found[k] = i;
+  }
+  if (!need.every((k) => found[k] !== undefined)) return dflt;
+  rows.shift();
+  return found;
+}
+
 function fromCsv(text) {
   const rows = csvRows(text);
   const out = { format: 'csv', teams: [], errors: [] };
-  let col = { name: 0, captain: 1, rc: 2, partner: 3, rp: 4 };
-  if (rows.length) {
-    const low = rows[0].cells.map((x) => x.trim().toLowerCase());
-    const found = {};
-    for (const [k, names] of Object.entries(HEAD)) {
-      const i = low.findIndex((x) => names.includes(x));
-      if (i >= 0) found[k] = i;
-    }
-    if (found.name !== undefined && found.captain !== undefined) {
-      col = found;
-      rows.shift();
-    }
-  }
+  const col = csvColumns(rows, HEAD, ['name', 'captain'], { name: 0, captain: 1, rc: 2, partner: 3, rp: 4 });
   for (const r of rows) {
     const cell = (k) => (col[k] === undefined ? '' : (r.cells[col[k]] || '').trim());
     const rating = (k) => (cell(k) === '' ? 0 : Number(cell(k)));

@@ -1158,6 +1158,7 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
             r->ply[b] = hg->g ? game_board_plies(hg->g, b) : 0;
         }
         r->paused = hg->paused;
+        r->chess = hg->kind == GAME_KIND_CHESS;
     }
     char *s = proto_enc_live(has_id, id, rows, n, now_wall_ms());
     free(rows);

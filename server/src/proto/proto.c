@@ -173,8 +173,14 @@ cJSON *proto__parse(const char *buf, size_t len, proto_err *err, int *rc)
         *rc = proto__bad(err, BH_ELIMIT, "");
         return NULL;
     }
-    cJSON *x = cJSON_ParseWithLength(buf, len);
-    if (!x || !cJSON_IsObject(x)) {
+    /* One JSON object a frame: anything after it but white space (a second object, bytes
+     * past a NUL) refuses the frame, as a bad byte anywhere does, rather than being ignored. */
+    const char *end = NULL;
+    cJSON *x = cJSON_ParseWithLengthOpts(buf, len, &end, false);
+    while (x && end && end < buf + len &&
+           (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r'))
+        end++;
+    if (!x || !cJSON_IsObject(x) || !end || end != buf + len) {
         cJSON_Delete(x);
         *rc = BH_EJSON;
         return NULL;

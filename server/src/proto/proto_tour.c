@@ -262,6 +262,7 @@ char *proto_enc_live(bool has_id, int64_t id, const proto_live_row *rows, int n,
         proto__ints(x, "running", r->running, 2);
         proto__ints(x, "ply", r->ply, 2);
         cJSON_AddBoolToObject(x, "paused", r->paused);
+        cJSON_AddStringToObject(x, "kind", r->chess ? "chess" : "bughouse");
         cJSON_AddItemToArray(a, x);
     }
     return proto__done(o);

@@ -160,6 +160,7 @@ typedef struct {
     int running[2];            /* seat whose clock runs on each board, -1 none */
     int ply[2];                /* plies played on each board */
     bool paused;               /* the director paused it */
+    bool chess;                /* a chess game (a club or league board): seats 0 White, 1 Black */
 } proto_live_row;
 
 /* {"type":"live"[,"id":..],"server_ms":..,"games":[...]}: reply to live (has_id) or push. */

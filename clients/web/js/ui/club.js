@@ -264,7 +264,7 @@ function registerSection() {
   });
   const start = h('div.form-row', {},
     h('button.primary', { id: 'club-start', disabled: s.teams.length < 2, onclick: () => ask({ type: 'club_start' }, 'result', 'registration closed: line-ups for round 1 are open') },
-      `Close registration and start (${s.teams.length} teams)`),
+      `Close registration and start (${s.teams.length} team${s.teams.length === 1 ? '' : 's'})`),
     h('span.muted', {}, s.teams.length < 2 ? 'at least 2 teams' : 'the rounds follow the Berger tables; captains submit line-ups until round 1 starts'));
   panel.append(start, ...message('result'));
   return panel;
@@ -278,7 +278,7 @@ function render() {
   const focus = document.activeElement && document.activeElement.id;
   document.getElementById('title').textContent = s.name;
   if (app.role !== 'spectator') document.getElementById('role').textContent = app.role === 'team' ? `captain of ${teamName(app.team)}` : app.role;
-  document.getElementById('sub').textContent = s.status === 'registering' ? `registration · ${s.teams.length} teams · ${s.boards} boards`
+  document.getElementById('sub').textContent = s.status === 'registering' ? `registration · ${s.teams.length} team${s.teams.length === 1 ? '' : 's'} · ${s.boards} boards`
     : `${s.status} · round ${s.round} of ${s.rounds} · ${s.boards} boards`;
   const sched = h('section.wide', { id: 'schedule' }, h('h2', {}, 'Rounds'), ...s.schedule.slice().reverse().flatMap(roundSection));
   if (app.role === 'director') sched.append(...message('result'));

@@ -66,6 +66,7 @@ function init() {
   $('club-form').onsubmit = (e) => { e.preventDefault(); createClub(); };
   $('league-form').onsubmit = (e) => { e.preventDefault(); createLeague(); };
   for (const r of document.querySelectorAll('input[name="fmt"]')) r.onchange = drawFormat;
+  drawEvents();
   for (const id of ['k-base', 'k-wait', 'k-break', 'k-protest']) $(id).oninput = clubWarn;
   drawFormat();
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
@@ -260,6 +261,15 @@ async function createTournament() {
 // Created here with the regulation's values as the form's defaults; each is then run from its
 // own page (club.html, league.html), which takes the admin token this desk keeps.
 
+// The club and league events this desk created (kept in this browser), newest first, each a
+// link to its page.
+function drawEvents() {
+  const events = store.get('bh.events', []).slice().reverse();
+  $('my-events').hidden = !events.length;
+  $('my-events-list').replaceChildren(...events.map((e) => h('li', {},
+    h('a', { href: e.page }, e.name), h('span.muted', {}, ` · ${e.kind === 'club' ? 'club round robin' : 'team league'} ${e.id}`))));
+}
+
 function drawFormat() {
   const f = document.querySelector('input[name="fmt"]:checked').value;
   for (const id of ['tour-form', 'swiss-head', 't-auto-note']) $(id).hidden = f !== 'swiss';
@@ -285,6 +295,9 @@ async function createEvent(kind, body, what) {
   try {
     const r = await cmd(`${kind}_create`, body, what, (x) => `${kind} ${x[kind]}`);
     const page = `${kind}.html?${kind}=${r[kind]}`;
+    const events = store.get('bh.events', []); // the way back to each event this desk made
+    events.push({ kind, id: r[kind], name: body.name, page });
+    store.set('bh.events', events.slice(-50));
     $('fmt-created').hidden = false;
     $('fmt-created').replaceChildren(`${body.name}: created. Its page, where the teams register: `, h('a', { href: page, id: 'fmt-open' }, page));
     location.assign(page);
@@ -974,7 +987,7 @@ function drawCardHead(id) {
     mi.prev.textContent = g1;
   } else if (mi.g) {
     const row = app.live.get(id);
-    const team = (k) => (row && row.teams && row.teams[k]) || TEAM_SEATS[k + 1].map((s) => seatName(mi.g, s)).join(' & ');
+    const team = (k) => (row && row.teams && row.teams[k]) || (mi.g.chess ? [k] : TEAM_SEATS[k + 1]).map((s) => seatName(mi.g, s)).join(' & ');
     names.replaceChildren(h('span.t1', {}, team(0)), ' – ', h('span.t2', {}, team(1)));
   }
 }

@@ -535,7 +535,7 @@ function deskSection(s) {
   rows.sort((a, b) => (a[1].deadline_ms || 9e15) - (b[1].deadline_ms || 9e15));
   const controls = [];
   if (s.status === 'registering')
-    controls.push(h('button.primary', { id: 'league-start', onclick: () => ask({ type: 'league_start' }, 'desk', 'registration closed: the draw is made') }, `Close registration and draw (${s.teams.length} of ${s.teams_max} teams)`));
+    controls.push(h('button.primary', { id: 'league-start', disabled: s.teams.length !== s.teams_max, title: s.teams.length !== s.teams_max ? `the draw needs all ${s.teams_max} teams (F-GROUPS)` : undefined, onclick: () => ask({ type: 'league_start' }, 'desk', 'registration closed: the draw is made') }, `Close registration and draw (${s.teams.length} of ${s.teams_max} teams)`));
   if (s.status === 'between')
     controls.push(h('button.primary', { id: 'stage-start', onclick: () => ask({ type: 'league_stage_start' }, 'desk', 'the next stage started') }, 'Start the next knockout stage'),
       h('span.muted', {}, 'team ratings are recomputed from the current rosters (F-TEAMRATING)'));

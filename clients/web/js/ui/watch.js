@@ -164,11 +164,13 @@ function drawList() {
   el.append(h('strong', {}, 'Live games:'));
   if (!app.live.length) el.append(h('span', {}, 'none right now'));
   for (const x of app.live) {
-    const names = (t) => TEAM_SEATS[t].map((s) => x.players[s]).join(' & ');
+    const chess = x.kind === 'chess'; // a club or league board: White and Black
+    const names = (t) => (chess ? [t - 1] : TEAM_SEATS[t]).map((s) => x.players[s]).join(' & ');
     const teams = x.teams && x.teams[0] ? pairOrder(x) : null;
     const who = teams ? `${teams[0]} – ${teams[1]}` : `${names(1)} – ${names(2)}`;
     const where = !x.tournament ? '' : x.round ? ` R${x.round} B${x.match + 1} G${x.game_no + 1}` : ` play-off ${x.game_no + 1}`;
-    const clocks = `${format(Math.min(x.clock_ms[0], x.clock_ms[3]))} / ${format(Math.min(x.clock_ms[1], x.clock_ms[2]))}`;
+    const clocks = chess ? `${format(x.clock_ms[0])} / ${format(x.clock_ms[1])}`
+      : `${format(Math.min(x.clock_ms[0], x.clock_ms[3]))} / ${format(Math.min(x.clock_ms[1], x.clock_ms[2]))}`;
     el.append(h(`a.live-game${x.game === app.gameId ? '.current' : ''}${x.paused ? '.paused' : ''}`,
       { href: `watch.html?game=${x.game}`, dataset: { game: x.game }, title: `${names(1)} vs ${names(2)}; lowest clock of each team at the last update` },
       `#${x.game}${where} ${who} · ${clocks}${x.paused ? ' · paused' : ''}`));

@@ -160,8 +160,7 @@ int club_remove_team(club *c, int64_t team, refusal *why)
     int k = club_team_tid(c, team);
     if (!k)
         return refusal_set(why, BH_ENOTFOUND, "F-RR", "team", -1);
-    memmove(&c->t[k], &c->t[k + 1], (size_t)(c->nt - k) * sizeof c->t[0]);
-    c->nt--;
+    roster_team_remove(c->t, &c->nt, k);
     return BH_OK;
 }
 

@@ -3,9 +3,16 @@
 #include "roster_team.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "bh.h"
 #include "text_esc.h"
+
+void roster_team_remove(roster_team *t, int *n, int k)
+{
+    memmove(&t[k], &t[k + 1], (size_t)(*n - k) * sizeof *t);
+    (*n)--;
+}
 
 void roster_team_save(buf *b, const roster_team *t)
 {

@@ -22,6 +22,10 @@ typedef struct {
     int captain; /* a player id of r */
 } roster_team;
 
+/* Team k (1-based) leaves the teams t[1..*n]: those after it move up a place, *n drops by one.
+ * k must be in 1..*n. */
+void roster_team_remove(roster_team *t, int *n, int k);
+
 /* t's team line and its player lines, appended to b. */
 void roster_team_save(buf *b, const roster_team *t);
 

@@ -204,8 +204,7 @@ int league_remove_team(league *l, int64_t team, refusal *why)
     int k = league_team_tid(l, team);
     if (!k)
         return refusal_set(why, BH_ENOTFOUND, "F-GROUPS", "team", -1);
-    memmove(&l->t[k], &l->t[k + 1], (size_t)(l->nt - k) * sizeof l->t[0]);
-    l->nt--;
+    roster_team_remove(l->t, &l->nt, k);
     return BH_OK;
 }
 
