@@ -532,7 +532,7 @@ static void registration_edits(void)
     for (int t = 1; t <= 3; t++) {
         roster r;
         fx_roster(&r, 6, pid(t, 1), NULL);
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "Club %d", t);
         CHECK_EQ_INT("registered", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
     }

@@ -325,7 +325,7 @@ static void team_removed(void)
     for (int t = 1; t <= 3; t++) {
         roster ro;
         make_roster(&ro, t, r, 2);
-        char name[8];
+        char name[24];
         snprintf(name, sizeof name, "T%d", t);
         CHECK_EQ_INT("registered", BH_OK,
                      league_add_team(l, team_id(t), name, &ro, pid(t, 1), NULL));
