@@ -12,7 +12,7 @@
 # docs/rules.md: in code, comments, strings, test names, documents. An id is the letter P, R,
 # T or F, a dash, then words joined by single dashes: the first word a capital letter and at
 # least one more capital or digit, each further word capitals and digits (so "EC P-256",
-# "T-0", "T-N" and the one-letter "F-T" are not ids). It stands alone: no letter, digit,
+# "T-0", a "T-" with one capital after it, and the one-letter "F-T" are not ids). It stands alone: no letter, digit,
 # underscore or dash right before it; no letter or digit right after it, nor a dash followed
 # by one (an underscore may follow: test names such as "<id>_ranks"). Text is matched with
 # its case: lowercase words are never ids.

@@ -27,6 +27,14 @@ function clubCsv(teams, extra) {
   return rows.concat(extra).join('\n') + '\n';
 }
 
+// A check that holds once the page shows it: fn (run in the page with arg) within 15 s. Its
+// outcome is the check's; a page that never gets there fails it, and the test stops.
+async function until(page, name, fn, arg) {
+  const ok = await page.waitForFunction(fn, arg, { timeout: 15000 }).then(() => true, () => false);
+  check(name, ok);
+  if (!ok) throw new Error(`not shown: ${name}`);
+}
+
 async function shot(page, name) {
   await page.screenshot({ path: `${ART}/${name}.png`, fullPage: false });
 }
@@ -49,8 +57,7 @@ async function club(browser, base) {
   await page.click('#k-create');
   await page.waitForURL(/club\.html\?club=\d+/);
   const id = Number(new URL(page.url()).searchParams.get('club'));
-  await page.waitForFunction(() => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
-  check('the club page signs the director in with the desk\'s token', true);
+  await until(page, 'the club page signs the director in with the desk\'s token', () => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
 
   // One team by the form, with a typed roster of eight; the captain marked.
   await page.fill('#rt-name', CLUBS[0]);
@@ -93,13 +100,11 @@ async function club(browser, base) {
   const rybak = await page.$eval('#rt-teams tbody tr:nth-child(7)', (r) => r.dataset.team);
   page.once('dialog', (d) => d.accept());
   await page.click(`#rt-remove-${rybak}`);
-  await page.waitForFunction(() => document.querySelectorAll('#rt-teams tbody tr').length === 6);
-  check('a removed team leaves the list', true);
+  await until(page, 'a removed team leaves the list', () => document.querySelectorAll('#rt-teams tbody tr').length === 6 && ![...document.querySelectorAll('#rt-teams tbody tr')].some((r) => r.cells[1].textContent === 'Rybak'));
 
   // A reload keeps the director and the captains' links (the server shows a token once).
   await page.reload();
-  await page.waitForFunction(() => document.querySelector('#role').textContent === 'director' && document.querySelectorAll('#rt-teams a').length === 6);
-  check('after a reload: still the director, all six captains\' links', true);
+  await until(page, 'after a reload: still the director, all six captains\' links', () => document.querySelector('#role').textContent === 'director' && document.querySelectorAll('#rt-teams a').length === 6);
   const link = await page.getAttribute('#rt-teams tbody tr:nth-child(3) a', 'href');
   const link4 = await page.getAttribute('#rt-teams tbody tr:nth-child(4) a', 'href');
 
@@ -144,8 +149,7 @@ async function club(browser, base) {
   const first = await cell();
   check('board 1 waits for both players, 10 minutes counting down', /^waiting for White \(Ivanenko A\.\) and Black \(Ivanenko, E\.\) · (10:00|9:5\d) then forfeit/.test(first), first);
   const t0 = await page.textContent('#wait-1-1-1');
-  await page.waitForFunction((t) => document.querySelector('#wait-1-1-1').textContent !== t, t0);
-  check('the countdown runs', true);
+  await until(page, 'the countdown runs', (t) => document.querySelector('#wait-1-1-1').textContent !== t, t0);
   await page.click('#present-1-1-1-0');
   await page.waitForFunction(() => !document.querySelector('#present-1-1-1-0'));
   const after = await cell();
@@ -204,8 +208,7 @@ async function league(browser, base) {
   await shot(page, 'setup-desk-league-1366');
   await page.click('#l-create');
   await page.waitForURL(/league\.html\?league=\d+/);
-  await page.waitForFunction(() => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
-  check('the league page signs the director in with the desk\'s token (no second sign-in)', true);
+  await until(page, 'the league page signs the director in with the desk\'s token (no second sign-in)', () => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
   const { csv, teams } = leagueCsv();
   await page.fill('#rt-import', csv);
   await page.click('#rt-import-go');

@@ -489,6 +489,8 @@ static void attendance_stored(void)
     CHECK(club_board_get(d, (tfmt_key){1, 0, 0, 0})->present[1]);
     CHECK(club_board_get(d, (tfmt_key){1, 0, 0, 1})->present[0]);
     CHECK(!club_board_get(d, (tfmt_key){1, 0, 0, 1})->present[1]);
+    CHECK_EQ_INT("a seat that reconnects changes nothing", BH_EEXIST,
+                 club_seat_present(d, (tfmt_key){1, 0, 0, 0}, 0));
     char *s2 = club_save(d);
     CHECK_EQ_STR("save, load, save: the same text", s, s2);
     tfmt_acts_fini(&a);

@@ -94,16 +94,14 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, int64_t
             m->boards = &boards[nbd];
             for (int b = 0; b < nb && started; b++) {
                 const club_board *cb = club_board_get(c, (tfmt_key){r, mi, 0, b});
-                uint64_t due = cb->start_us + (uint64_t)cfg->wait_us;
-                bool waiting = cb->live && cfg->wait_us > 0 && due > now_us &&
-                               (!cb->present[0] || !cb->present[1]);
+                uint64_t due = club_board_wait_until(c, cb);
                 boards[nbd++] = (pclub_board){b + 1,
                                               {cb->team[0], cb->team[1]},
                                               {cb->player[0], cb->player[1]},
                                               bh_result_token(cb->res),
                                               cb->live,
                                               {cb->present[0], cb->present[1]},
-                                              waiting ? (int64_t)(due - now_us) / 1000 : 0};
+                                              due > now_us ? (int64_t)(due - now_us) / 1000 : 0};
                 m->n++;
             }
             x->nm++;
@@ -223,6 +221,9 @@ static char *fmt_enc_for(hub *h, hub_event *e, const hub_sess *s, uint64_t now_u
 {
     (void)h;
     const club *c = hub__event_state(e);
+    int r = club_current_round(c);
+    if (club_status(c) != TFMT_RUNNING || club_round_started(c, r))
+        return NULL; /* no line-up is hidden: everyone reads the public snapshot */
     int64_t v = viewer_of(c, s);
     return v == VIEW_PUBLIC ? NULL : enc(c, hub__event_id(e), false, 0, v, now_us);
 }
@@ -321,6 +322,19 @@ static void ack(hub *h, uint64_t conn, int64_t id)
     hub__queue(h, conn, proto_enc_ack(id, -1, 0, 0, 0));
 }
 
+/* A change of club m->club the core made without actions: stored, then the reply (an ack when
+ * reply is NULL) queued after it, and the snapshot pushed. */
+static void changed(hub *h, hub_sess *s, const pclub_msg *m, char *reply, uint64_t now_us)
+{
+    hub_event *e = hub__event_find(h, m->club);
+    hub__event_persist(h, e);
+    if (reply)
+        hub__queue(h, s->conn, reply);
+    else
+        ack(h, s->conn, m->id);
+    hub__event_push(h, e, now_us);
+}
+
 /* club_team with `team` (before the start): the team's name, roster and captain replaced; its
  * token stays. Stored with the event's state (the teams row keeps the first name: the club's
  * state names the team). */
@@ -329,14 +343,10 @@ static void replace_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, const
 {
     refusal why = {NULL, NULL, -1};
     int rc = club_replace_team(c, m->team.team, m->team.name, r, m->team.captain, &why);
-    if (rc != BH_OK) {
+    if (rc != BH_OK)
         refuse(h, s->conn, m->id, rc, &why);
-        return;
-    }
-    hub_event *e = hub__event_find(h, m->club);
-    hub__event_persist(h, e);
-    ack(h, s->conn, m->id);
-    hub__event_push(h, e, now_us);
+    else
+        changed(h, s, m, NULL, now_us);
 }
 
 /* club_team_remove: the team leaves before the start and its captain's token is revoked. */
@@ -348,12 +358,9 @@ static void remove_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64
         refuse(h, s->conn, m->id, rc, &why);
         return;
     }
-    if (store_token_revoke(h->st, "team", m->team.team) != BH_OK)
+    if (store_token_revoke(h->st, "team", m->team.team, -1) != BH_OK)
         h->store_failed = true;
-    hub_event *e = hub__event_find(h, m->club);
-    hub__event_persist(h, e);
-    ack(h, s->conn, m->id);
-    hub__event_push(h, e, now_us);
+    changed(h, s, m, NULL, now_us);
 }
 
 static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
@@ -389,10 +396,7 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t n
     }
     club_add_team(c, team, m->team.name, &r, m->team.captain, NULL);
     hub__team_add(h, team, m->club, m->team.name, r.p[k].name, "");
-    hub_event *e = hub__event_find(h, m->club);
-    hub__event_persist(h, e);
-    hub__queue(h, s->conn, proto_club_enc_created(m->id, "team", team, token));
-    hub__event_push(h, e, now_us); /* every open page sees the new team */
+    changed(h, s, m, proto_club_enc_created(m->id, "team", team, token), now_us);
 }
 
 /* The appeals committee's token of this event (role "appeals", ref = the event). */
@@ -481,11 +485,9 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         return;
     }
     hub__event_run(h, hub__event_find(h, m->club), &a, now_us);
-    if (m->type == PCLUB_ATTEND) { /* no action of the core's: the arbiter's table changed */
-        hub__event_persist(h, hub__event_find(h, m->club)); /* stored before the ack */
-        hub__event_push(h, hub__event_find(h, m->club), now_us);
-    }
-    if (m->type == PCLUB_PROTEST)
+    if (m->type == PCLUB_ATTEND) /* no action of the core's: the arbiter's table changed */
+        changed(h, s, m, NULL, now_us);
+    else if (m->type == PCLUB_PROTEST)
         hub__queue(h, s->conn, proto_club_enc_created(m->id, "protest", pid, NULL));
     else
         ack(h, s->conn, m->id);

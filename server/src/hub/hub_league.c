@@ -566,7 +566,7 @@ static void revoke_left(hub *h, int64_t lid, const roster *r, const roster *now)
 {
     for (int i = 0; i < r->n; i++)
         if ((!now || roster_find(now, r->p[i].id) < 0) &&
-            store_token_revoke_seat(h->st, "league", lid, r->p[i].id) != BH_OK)
+            store_token_revoke(h->st, "league", lid, r->p[i].id) != BH_OK)
             h->store_failed = true;
 }
 

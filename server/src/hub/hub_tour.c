@@ -405,7 +405,7 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
     /* Tokens are stored hashed (store.h): the old one cannot be shown again; a new one is
      * minted and the old ones revoked, in the turn's transaction (nothing sent if it fails). */
     char token[AUTH_TOKEN_LEN + 1];
-    int rc = store_token_revoke(h->st, "team", tm->id);
+    int rc = store_token_revoke(h->st, "team", tm->id, -1);
     if (rc == BH_OK)
         rc = hub__token_new(h, "team", tm->id, -1, token);
     if (rc != BH_OK) {

@@ -76,7 +76,6 @@ enum {
     Q_TOKEN_ADD,
     Q_TOKEN_FIND,
     Q_TOKEN_REVOKE,
-    Q_TOKEN_REVOKE_SEAT,
     Q_EVENT_ADD,
     Q_CHAT_ADD,
     Q_TOURS,
@@ -100,8 +99,8 @@ static const char *const sql[Q_COUNT_] = {
                    " bpgn = ?6 WHERE id = ?1",
     [Q_TOKEN_ADD] = "INSERT INTO tokens(hash, role, game_id, seat) VALUES(?1, ?2, ?3, ?4)",
     [Q_TOKEN_FIND] = "SELECT role, game_id, seat FROM tokens WHERE hash = ?1",
-    [Q_TOKEN_REVOKE] = "DELETE FROM tokens WHERE role = ?1 AND game_id = ?2",
-    [Q_TOKEN_REVOKE_SEAT] = "DELETE FROM tokens WHERE role = ?1 AND game_id = ?2 AND seat = ?3",
+    [Q_TOKEN_REVOKE] =
+        "DELETE FROM tokens WHERE role = ?1 AND game_id = ?2 AND (?3 < 0 OR seat = ?3)",
     [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text, type, arg,"
                     " lag_us, move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text, ply_a, ply_b, game_ms)"
@@ -645,25 +644,15 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
     return step_write(st, s, "token_add");
 }
 
-int store_token_revoke(store *st, const char *role, int64_t game)
+int store_token_revoke(store *st, const char *role, int64_t game, int seat)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
     sqlite3_stmt *s = st->q[Q_TOKEN_REVOKE];
     store__bind_text(s, 1, role);
     sqlite3_bind_int64(s, 2, game);
-    return step_write(st, s, "token_revoke");
-}
-
-int store_token_revoke_seat(store *st, const char *role, int64_t game, int seat)
-{
-    if (begin(st) != BH_OK)
-        return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_TOKEN_REVOKE_SEAT];
-    store__bind_text(s, 1, role);
-    sqlite3_bind_int64(s, 2, game);
     sqlite3_bind_int(s, 3, seat);
-    return step_write(st, s, "token_revoke_seat");
+    return step_write(st, s, "token_revoke");
 }
 
 int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat)

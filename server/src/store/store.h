@@ -127,14 +127,11 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
  * BH_OK, BH_EEXIST (same hash twice) or BH_ESTORE. */
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat);
 
-/* Revoke every token of a role for game (a team token: role "team", game = the team id):
- * they stop opening anything (a director reissues a team's link). BH_OK (also when
- * there were none) or BH_ESTORE. */
-int store_token_revoke(store *st, const char *role, int64_t game);
-/* Revoke the tokens of a role for game and seat only (a league player's: role "league", game
- * = the league, seat = the player id; the other players' stay). BH_OK (also when there were
- * none) or BH_ESTORE. */
-int store_token_revoke_seat(store *st, const char *role, int64_t game, int seat);
+/* Revoke the tokens of a role for game, of every seat (seat < 0: a team token, role "team",
+ * game = the team id, when a director reissues a team's link) or of one seat (a league
+ * player's: role "league", game = the league, seat = the player id; the other players' stay):
+ * they stop opening anything. BH_OK (also when there were none) or BH_ESTORE. */
+int store_token_revoke(store *st, const char *role, int64_t game, int seat);
 
 /* Look up a token hash. On BH_OK writes role ("director"/"player", at most 15 chars + NUL
  * into role[16]), *game and *seat. BH_ENOTFOUND or BH_ESTORE otherwise. */

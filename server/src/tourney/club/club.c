@@ -364,14 +364,18 @@ uint64_t club_deadline(const club *c)
         return rd->start_at;
     uint64_t at = 0;
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++) {
-        const club_board *x = &rd->b[i];
-        if (c->cfg.wait_us > 0 && x->live && (!x->present[0] || !x->present[1])) {
-            uint64_t due = x->start_us + (uint64_t)c->cfg.wait_us;
-            if (!at || due < at)
-                at = due;
-        }
+        uint64_t due = club_board_wait_until(c, &rd->b[i]);
+        if (due && (!at || due < at))
+            at = due;
     }
     return at;
+}
+
+uint64_t club_board_wait_until(const club *c, const club_board *x)
+{
+    if (c->cfg.wait_us <= 0 || !x->live || (x->present[0] && x->present[1]))
+        return 0;
+    return x->start_us + (uint64_t)c->cfg.wait_us;
 }
 
 /* A board lost by forfeit by the seats in mask (bit 0 White, bit 1 Black): absent after the
@@ -409,7 +413,8 @@ static void short_teams(club *c, round_t *rd, int mi, uint64_t now_us, tfmt_acts
         for (int s = 0; s < 2; s++)
             if (b[k].player[s] && b[k].present[s])
                 at[b[k].team[s] == home ? 0 : 1]++;
-        due |= b[k].live && now_us >= b[k].start_us + (uint64_t)c->cfg.wait_us;
+        uint64_t until = club_board_wait_until(c, &b[k]);
+        due |= until && now_us >= until;
     }
     bool short_side[2] = {at[0] < c->cfg.lr.min_players, at[1] < c->cfg.lr.min_players};
     if (!due || (!short_side[0] && !short_side[1]))
@@ -440,9 +445,9 @@ void club_on_time(club *c, uint64_t now_us, tfmt_acts *a)
         short_teams(c, rd, mi, now_us, a);
     for (int i = 0; i < rd->n * c->cfg.lr.boards; i++) {
         club_board *x = &rd->b[i];
-        unsigned mask = (x->present[0] ? 0u : 1u) | (x->present[1] ? 0u : 2u);
-        if (x->live && mask && now_us >= x->start_us + (uint64_t)c->cfg.wait_us)
-            forfeit(c, x, mask, false, now_us, a);
+        uint64_t until = club_board_wait_until(c, x);
+        if (until && now_us >= until)
+            forfeit(c, x, (x->present[0] ? 0u : 1u) | (x->present[1] ? 0u : 2u), false, now_us, a);
     }
 }
 
@@ -451,6 +456,8 @@ int club_seat_present(club *c, tfmt_key k, int seat)
     club_board *x = board_at(c, k);
     if (!x || !x->live || seat < 0 || seat > 1)
         return BH_ENOTFOUND;
+    if (x->present[seat])
+        return BH_EEXIST;
     x->present[seat] = true;
     return BH_OK;
 }

@@ -115,7 +115,8 @@ void club_on_time(club *c, uint64_t now_us, tfmt_acts *a);
 int club_round_start(club *c, uint64_t now_us, tfmt_acts *a, refusal *why);
 
 /* T-WAIT: the player on seat (0 White, 1 Black) of game k is at the board (the hub saw the
- * seat connected). BH_OK, BH_ENOTFOUND (no such live game). A seat not reported by the game's
+ * seat connected). BH_OK (marked now), BH_EEXIST (present already: nothing changed),
+ * BH_ENOTFOUND (no such live game, or a seat other than 0 and 1). A seat not reported by the game's
  * start + wait_us loses the board by forfeit (club_on_time: TFMT_ACT_END_GAME). */
 int club_seat_present(club *c, tfmt_key k, int seat);
 /* T-WAIT over the board: the arbiter's attendance check of round rnd (the round being
@@ -181,6 +182,10 @@ bool club_round_started(const club *c, int rnd);
 int club_n_matches(const club *c, int rnd);
 bool club_match(const club *c, int rnd, int mi, int64_t *home, int64_t *away);
 const club_board *club_board_get(const club *c, tfmt_key k);
+/* T-WAIT: the instant board x's waiting time ends (its game's start + wait_us) while the game
+ * is live with a seat absent; 0 when nothing waits there (over, both present, or no waiting
+ * time in c). */
+uint64_t club_board_wait_until(const club *c, const club_board *x);
 /* Game points x2 of each team in match mi of round rnd (board points summed) and whether
  * every board is decided. */
 bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_away);

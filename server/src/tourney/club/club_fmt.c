@@ -44,10 +44,7 @@ static void game_over(void *ev, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_
 
 static bool seat_present(void *ev, tfmt_key k, int seat)
 {
-    const club_board *x = club_board_get(ev, k);
-    if (!x || !x->live || seat < 0 || seat > 1 || x->present[seat])
-        return false; /* nothing changes: nothing to store (a seat that reconnects) */
-    return club_seat_present(ev, k, seat) == BH_OK;
+    return club_seat_present(ev, k, seat) == BH_OK; /* a seat that reconnects: nothing to store */
 }
 
 const tfmt_ops tfmt_club = {

@@ -357,26 +357,23 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             if (lineup_check(&c->t[t].r, &c->cfg.lr, ids, (int)n, &u->l, NULL) != BH_OK)
                 goto bad;
             u->have = u->submitted = true;
-        } else if (strcmp(tok[0], "board") == 0 && c->rd) {
-            long long r, mi, bd, res;
+        } else if ((strcmp(tok[0], "board") == 0 || strcmp(tok[0], "present") == 0) && c->rd) {
+            /* board R MI BD <result>, or present R MI BD <1 White, 2 Black, 3 both> */
+            bool board = tok[0][0] == 'b';
+            long long r, mi, bd, val;
             if (nt != 5)
                 goto bad;
             TEXT_NUM(1, 1, c->rounds, r);
             TEXT_NUM(2, 0, c->rd[r].n - 1, mi);
             TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
-            TEXT_NUM(4, BH_RES_WIN1, BH_RES_FF_BOTH, res);
-            c->rd[r].b[mi * c->cfg.lr.boards + bd].res = (uint8_t)res;
-        } else if (strcmp(tok[0], "present") == 0 && c->rd) {
-            long long r, mi, bd, at;
-            if (nt != 5)
-                goto bad;
-            TEXT_NUM(1, 1, c->rounds, r);
-            TEXT_NUM(2, 0, c->rd[r].n - 1, mi);
-            TEXT_NUM(3, 0, c->cfg.lr.boards - 1, bd);
-            TEXT_NUM(4, 1, 3, at);
+            TEXT_NUM(4, board ? BH_RES_WIN1 : 1, board ? BH_RES_FF_BOTH : 3, val);
             club_board *x = &c->rd[r].b[mi * c->cfg.lr.boards + bd];
-            x->present[0] = at & 1;
-            x->present[1] = (at & 2) != 0;
+            if (board) {
+                x->res = (uint8_t)val;
+            } else {
+                x->present[0] = val & 1;
+                x->present[1] = (val & 2) != 0;
+            }
         } else if (strcmp(tok[0], "protest") == 0) {
             protest p;
             memset(&p, 0, sizeof p);
