@@ -11,30 +11,41 @@ set -euo pipefail
 demo=$1 server=$2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The waiting time (4 s) is shorter than the clock (5 s), so the absent Black is forfeited
+# before a flag; it is long enough for the in-process bots to reach their boards on a loaded
+# machine (with 2 s an ASan run beside the browser suite once forfeited a present bot).
+# On any failure the demo's output and the server log's tail are printed.
+fail() {
+    echo "seed $seed: $*"
+    printf '%s\n' "$log" | tail -60
+    tail -30 "$out/run/server.log" 2>/dev/null
+    exit 1
+}
 for seed in 7 1234; do
     rm -rf "$out/run"
-    log=$("$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --break-s 3 --base-ms 3000 --pace-ms 20 \
-          --seed "$seed") || { echo "demo failed (seed $seed)"; tail -30 "$out/run/server.log"; exit 1; }
+    log=
+    log=$("$demo" --server "$server" --web clients/web --port 0 --out "$out/run" --break-s 3 \
+          --base-ms 5000 --wait-s 4 --pace-ms 20 --seed "$seed") || fail "demo failed"
     games=$(ls "$out/run/games" | wc -l)
-    [ "$games" = 87 ] || { echo "seed $seed: $games games, want 87"; exit 1; }
+    [ "$games" = 87 ] || fail "$games games, want 87"
     for f in "$out/run/games"/*.pgn; do
-        grep -q '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$f" || { echo "no result in $f"; exit 1; }
-        grep -q '\[%clk ' "$f" || { echo "no clocks in $f"; exit 1; }
+        grep -q '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$f" || fail "no result in $f"
+        grep -q '\[%clk ' "$f" || fail "no clocks in $f"
     done
     trf=$out/run/club.trf
-    grep -q '^XXR 5$' "$trf" || { echo "TRF rounds"; exit 1; }
-    [ "$(grep -c '^001 ' "$trf")" = 60 ] || { echo "TRF players"; exit 1; }
-    [ "$(grep -c '^310 ' "$trf")" = 6 ] || { echo "TRF teams"; exit 1; }
+    grep -q '^XXR 5$' "$trf" || fail "TRF rounds"
+    [ "$(grep -c '^001 ' "$trf")" = 60 ] || fail "TRF players"
+    [ "$(grep -c '^310 ' "$trf")" = 6 ] || fail "TRF teams"
     # the three forfeits as TRF + / -: two empty boards (0000 - +) and the absent player (+, -)
-    [ "$(grep -o '0000 - +' "$trf" | wc -l)" = 2 ] || { echo "TRF empty boards"; exit 1; }
-    [ "$(grep -o ' [wb] -' "$trf" | wc -l)" = 1 ] || { echo "TRF forfeit loss"; exit 1; }
-    [ "$(grep -c '^[1-6] ' "$out/run/crosstable.txt")" = 6 ] || { echo "crosstable"; exit 1; }
-    grep -q 'final ranking' <<<"$log" || { echo "no ranking printed"; exit 1; }
-    grep -q 'protest 1 .* upheld' <<<"$log" || { echo "no protest upheld"; exit 1; }
-    grep -q 'Black absent after the waiting time' <<<"$log" || { echo "no T-WAIT forfeit"; exit 1; }
+    [ "$(grep -o '0000 - +' "$trf" | wc -l)" = 2 ] || fail "TRF empty boards"
+    [ "$(grep -o ' [wb] -' "$trf" | wc -l)" = 1 ] || fail "TRF forfeit loss"
+    [ "$(grep -c '^[1-6] ' "$out/run/crosstable.txt")" = 6 ] || fail "crosstable"
+    grep -q 'final ranking' <<<"$log" || fail "no ranking printed"
+    grep -q 'protest 1 .* upheld' <<<"$log" || fail "no protest upheld"
+    grep -q 'Black absent after the waiting time' <<<"$log" || fail "no T-WAIT forfeit"
     # no board result came from the arbiter: every game's end reached the event by itself
     # (the server's own forfeit is logged as "adjudicated by the director: 1-0 forfeit")
     ! grep -q 'adjudicated by the director: [^ ]* arbiter' "$out/run/server.log" ||
-        { echo "a result was entered by the arbiter"; exit 1; }
+        fail "a result was entered by the arbiter"
 done
 echo ok
