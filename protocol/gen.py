@@ -472,10 +472,15 @@ M = [
   "created), and the match scores from its games (issue 17: 1-0 in game 1 then withdrawn is a "
   "1-1 drawn match); an "
   "Armageddon play-off game too (lost; a withdrawn team leaves the play-off); with "
-  "keep_current it plays that match out. Round and standings are broadcast.",
+  "keep_current it plays that match out. Round and standings are broadcast. With undo the "
+  "director takes a withdrawal back: the team is paired again from the next round to be paired; "
+  "the rounds it missed stay unplayed and a forfeit the withdrawal made stands (game_result "
+  "overrides a game's result).",
   [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
-   ("keep_current", "boolean", "optional, default false", "play the current match out")],
-  ["unauthorized", "not_found (tournament / team)", "bad_state (tournament not running or paused; team already withdrawn)",
+   ("keep_current", "boolean", "optional, default false", "play the current match out"),
+   ("undo", "boolean", "optional, default false", "take the team's withdrawal back (not with keep_current)")],
+  ["unauthorized", "not_found (tournament / team)", "bad_state (tournament not running or paused; team already withdrawn; undo: team not withdrawn)",
+   "invalid (keep_current with undo)",
    "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
  ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "

@@ -12,9 +12,12 @@
 //   - match 2, T-AUTO paused, its game 1 live: a withdrawal forfeits the whole match (2-0,
 //     T-FORFEIT); an override of that game is refused with the reason (never a displayed
 //     result the score ignores);
+//   - the second withdrawal taken back from the Teams list (issue 26 item 4): a confirmation
+//     first; the forfeit stays 2-0, the team is no longer marked withdrawn;
 //   - resumed: round 1 is complete, the standings after round 1 are 2, 1, 1, 0 MP with the
-//     prize marks, and round 2 is paired between the two teams left.
-// Screenshots (looked at): docs/screenshots/withdraw-confirm-1920.png, withdraw-confirm-1366.png
+//     prize marks, and round 2 pairs the three teams active: one match and the bye.
+// Screenshots (looked at): docs/screenshots/withdraw-confirm-1920.png, withdraw-confirm-1366.png,
+// withdraw-undo-1366.png
 // (UPDATE_SCREENSHOTS=1; tests/artifacts/ always).
 // usage: node tests/browser/withdraw.test.mjs SERVER_BINARY   (cwd: the repo root)
 
@@ -97,7 +100,26 @@ async function main() {
     r = await rounds(dir);
     check('refused: the result is as it was', r[1].matches[1].results[0] === '1-0' && r[1].matches[1].reasons[0] === 'withdrawn', r[1].matches[1]);
 
-    // ---- resumed: round 1 complete, its standings, round 2 of the two teams left ----
+    // ---- the second withdrawal taken back (issue 26 item 4): its forfeit stands, the team is
+    // paired again from round 2 ----
+    await dir.click('#tab-teams');
+    const undo = dir.locator(`#teams-body tr[data-team="${m2.team2}"] button.reinstate`);
+    await undo.click();
+    await dir.waitForSelector('#confirm[open]');
+    const text3 = await dir.locator('#confirm-text').textContent();
+    check('the undo says what follows', /paired again from round 2/.test(text3) && /keeps the forfeit's score/.test(text3), text3);
+    await dir.setViewportSize({ width: 1366, height: 657 });
+    await dir.screenshot({ path: `${ART}/withdraw-undo-1366.png` });
+    await dir.setViewportSize({ width: 1920, height: 1080 });
+    await dir.click('#confirm-yes');
+    await dir.waitForFunction((t) => !window.app.tour.teams.find((x) => x.team === t).withdrawn, m2.team2, { timeout: 5000 });
+    check('the row is no longer marked withdrawn', (await dir.locator(`#teams-body tr.withdrawn[data-team="${m2.team2}"]`).count()) === 0);
+    check('the first withdrawal can still be taken back', (await dir.locator(`#teams-body tr[data-team="${m1.team1}"] button.reinstate`).count()) === 1);
+    r = await rounds(dir);
+    check('the forfeit stands after the undo: 2-0', JSON.stringify(r[1].matches[1].mp) === '[2,0]', r[1].matches[1]);
+    await dir.click('#tab-controls');
+
+    // ---- resumed: round 1 complete, its standings, round 2 of the three teams left ----
     await dir.click('#t-pause');
     await dir.waitForFunction(() => window.app.rounds[2], null, { timeout: 10000 });
     await dir.click('#tab-standings');
@@ -106,9 +128,12 @@ async function main() {
     check('standings after round 1: 2, 1, 1, 0', JSON.stringify(st.map((s) => s[1])) === '[2,1,1,0]' && st[0][0] === 'Rooks', st);
     check('prize marks once round 1 is complete', st.filter((s) => s[2]).length === 3, st);
     r = await rounds(dir);
-    check('round 2: the two teams left', r[2].matches.length === 1 && [r[2].matches[0].team1, r[2].matches[0].team2].sort().join() === [m1.team2, m2.team1].sort().join(), r[2].matches);
+    // three active teams (C.04.6 3.4): one match and the bye (team2 0); the team taken back is
+    // in round 2, the team still withdrawn is not
+    const in2 = r[2].matches.flatMap((m) => [m.team1, m.team2]).filter((t) => t);
+    check('round 2: the three teams active, one match and a bye', r[2].matches.length === 2 && r[2].matches.some((m) => !m.team2) && in2.sort().join() === [m1.team2, m2.team1, m2.team2].sort().join(), r[2].matches);
     check('no page errors', w.errors.length === 0, w.errors);
-    publish(['withdraw-confirm-1920.png', 'withdraw-confirm-1366.png']);
+    publish(['withdraw-confirm-1920.png', 'withdraw-confirm-1366.png', 'withdraw-undo-1366.png']);
   } finally {
     await w.close();
   }

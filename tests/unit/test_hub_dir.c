@@ -401,6 +401,78 @@ static void tournament_by_hand(void)
     close_hub(true);
 }
 
+/* A withdrawal taken back (team_withdraw with undo, issue 26 item 4): the forfeit it made in
+ * round 1 stands (C.04.6 2.1.1: a forfeit is no meeting; the opponent's 2 match points stay),
+ * and the team is paired again in round 2: 4 active teams make 2 matches and no bye (with the
+ * team still withdrawn, 3 would make one bye). The undo is stored (after a restart). */
+static void withdrawal_undone(void)
+{
+    fresh_hub();
+    hub_on_open(h, 2);
+    turn(2, "{\"type\":\"live\",\"id\":1}", T0);
+    char msg[256], want[96];
+    new_tour("U", 4, 2);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":8,\"tournament\":1}", T0);
+    int64_t a[16][3];
+    CHECK_EQ_INT("round 1 games", 2, assigns(a, 16));
+    turn(1, "{\"type\":\"tournament_pause\",\"id\":10,\"tournament\":1,\"paused\":true}", T0);
+    long long w = (long long)a[0][1];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":11,\"tournament\":1,\"team\":%lld}", w);
+    turn(1, msg, T0 + SEC);
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":12,\"tournament\":1,\"team\":%lld,"
+             "\"undo\":true,\"keep_current\":true}",
+             w);
+    turn(1, msg, T0 + SEC);
+    const char *e = f_last(&io, 1, "\"id\":12,");
+    CHECK_MSG(e && strstr(e, "\"code\":\"invalid\"") && strstr(e, "\"field\":\"keep_current\""),
+              "undo with keep_current: %s", e ? e : "(none)");
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":13,\"tournament\":1,\"team\":%lld,"
+             "\"undo\":true}",
+             w);
+    turn(1, msg, T0 + SEC);
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":13");
+    snprintf(want, sizeof want, "{\"team\":%lld,", w);
+    const char *row = snap ? strstr(snap, want) : NULL;
+    CHECK_MSG(row && strstr(row, "\"withdrawn\":0,") &&
+                  strstr(row, "\"withdrawn\":0,") < strchr(row, '}'),
+              "undo: %s", snap ? snap : "(none)");
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"team_withdraw\",\"id\":14,\"tournament\":1,\"team\":%lld,"
+             "\"undo\":true}",
+             w);
+    turn(1, msg, T0 + SEC);
+    e = f_last(&io, 1, "\"id\":14,");
+    CHECK_MSG(e && strstr(e, "\"code\":\"bad_state\"") && strstr(e, "\"field\":\"team\""),
+              "undo of a team not withdrawn: %s", e ? e : "(none)");
+
+    /* The other match plays both games (draws on time); round 1 complete. */
+    f_run_timers(&io, h, T0 + 6 * SEC);
+    turn(1, "{\"type\":\"round_start\",\"id\":15,\"tournament\":1}", T0 + 6 * SEC);
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 12 * SEC);
+    const char *sd = f_last(&io, 2, "\"type\":\"standings\"");
+    CHECK_MSG(sd && count(sd, "\"mp\":2,") == 1 && count(sd, "\"mp\":1,") == 2 &&
+                  count(sd, "\"mp\":0,") == 1,
+              "the forfeit stands (2, 1, 1, 0): %s", sd ? sd : "(none)");
+    close_hub(false);
+
+    open_hub(false, T0 + 13 * SEC);
+    director(1, T0 + 13 * SEC);
+    f_clear(&io);
+    turn(1, "{\"type\":\"round_pair\",\"id\":16,\"tournament\":1}", T0 + 14 * SEC);
+    const char *rd = f_last(&io, 1, "\"type\":\"round\"");
+    snprintf(want, sizeof want, "\"team1\":%lld,", w);
+    char want2[96];
+    snprintf(want2, sizeof want2, "\"team2\":%lld,", w);
+    CHECK_MSG(rd && strstr(rd, "\"round\":2,") && !strstr(rd, "\"status\":\"bye\"") &&
+                  (strstr(rd, want) || strstr(rd, want2)),
+              "round 2 pairs the team again, no bye: %s", rd ? rd : "(none)");
+    close_hub(true);
+}
+
 /* The live list names both teams of an Armageddon play-off game (round 0, T-ARMAGEDDON): two
  * teams draw their match 1-1 (nobody moves: flags), the server starts the play-off game. */
 static void live_playoff(void)
@@ -1273,6 +1345,7 @@ static const bh_test_case cases[] = {
     {"pause_resume_restart", pause_resume_restart},
     {"adjudicate_override_export", adjudicate_override_export},
     {"tournament_by_hand", tournament_by_hand},
+    {"withdrawal_undone", withdrawal_undone},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
     {"rr_no_hand_pairing", rr_no_hand_pairing},

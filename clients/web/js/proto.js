@@ -35,6 +35,8 @@ export const msg = {
   gamePause: (game, paused) => ({ type: 'game_pause', game, paused }),
   gameResult: (game, result, reason) => ({ type: 'game_result', game, result, reason }),
   teamWithdraw: (tournament, team, keep_current) => ({ type: 'team_withdraw', tournament, team, keep_current }),
+  // the director takes a withdrawal back: paired again from the next round (forfeits stand)
+  teamReinstate: (tournament, team) => ({ type: 'team_withdraw', tournament, team, undo: true }),
   teamToken: (team) => ({ type: 'team_token', team }),
   // pairs (optional): [[team, team or 0 (the bye)], ...] by hand; without: the Swiss pairer.
   roundPair: (tournament, pairs, allow_rematch) => (pairs

@@ -102,16 +102,19 @@ void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 
 /* ---- tournaments ---------------------------------------------------------------------------- */
 
-/* team_withdraw, round_pair and round_start: the runner decides and answers; its actions are
- * carried out before the reply (the snapshot, or the error), which waits for a pairing job
- * the command started (hub__tour_cmd_end). */
+/* team_withdraw (or its undo), round_pair and round_start: the runner decides and answers; its
+ * actions are carried out before the reply (the snapshot, or the error), which waits for a pairing
+ * job the command started (hub__tour_cmd_end). */
 void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_team_withdraw *x = &m->team_withdraw;
     htour_cmd c;
     if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
         return;
-    runner_withdraw(c.ht->r, x->team, x->keep_current, now_us, c.cookie, &c.a, &c.rep);
+    if (x->undo)
+        runner_reinstate(c.ht->r, x->team, &c.a, &c.rep);
+    else
+        runner_withdraw(c.ht->r, x->team, x->keep_current, now_us, c.cookie, &c.a, &c.rep);
     hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 

@@ -424,7 +424,12 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
                 BH_OK ||
             (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK)
             return rc;
-        return opt_flag(o, "keep_current", &x->keep_current, err);
+        if ((rc = opt_flag(o, "keep_current", &x->keep_current, err)) != BH_OK ||
+            (rc = opt_flag(o, "undo", &x->undo, err)) != BH_OK)
+            return rc;
+        if (x->undo && x->keep_current) /* an undo has no current match to keep */
+            return proto__bad(err, BH_EINVAL, "keep_current");
+        return BH_OK;
     }
     case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
     case PROTO_ROUND_START:

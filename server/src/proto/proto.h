@@ -168,6 +168,7 @@ typedef struct {
 typedef struct {
     int64_t tournament, team;
     bool keep_current; /* the team plays its current match to its end */
+    bool undo;         /* take the team's withdrawal back (runner_reinstate) */
 } proto_team_withdraw;
 
 /* round_pair: the pairs are out of line (up to PROTO_PAIRS_MAX * 16 bytes, so that no other

@@ -481,11 +481,30 @@ async function withdrawTeam() {
   const team = Number($('c-team').value);
   if (!app.tour || !team) return toast('pick a team');
   const keep = $('c-keep').checked;
-  const ok = await confirmDialog(`Withdraw ${teamName(team)}?`, withdrawEffect(app.tour, app.rounds, team, keep) + ' A withdrawal is not undone.', `Withdraw ${teamName(team)}`);
+  const ok = await confirmDialog(`Withdraw ${teamName(team)}?`, withdrawEffect(app.tour, app.rounds, team, keep) + ' It can be taken back from the Teams list: the team is then paired again from the next round, and what the withdrawal forfeited stays forfeited.', `Withdraw ${teamName(team)}`);
   if (!ok) return;
   try {
     setTournament(await cmd('team_withdraw', msg.teamWithdraw(app.tour.tournament, team, $('c-keep').checked), `${teamName(team)}${$('c-keep').checked ? ' (keeps its match)' : ''}`));
     toast(`${teamName(team)} withdrawn`);
+    refresh();
+  } catch (e) {
+    notifyError(explain('team_withdraw', e));
+  }
+}
+
+// team_withdraw with undo (issue 26 item 4): the team is paired again from the next round to
+// be paired; the rounds it missed stay unplayed, a forfeit its withdrawal made stands.
+async function reinstate(team) {
+  const t = app.tour;
+  if (!t) return;
+  const from = (t.round || 0) + 1;
+  const ok = await confirmDialog(`Take back the withdrawal of ${teamName(team)}?`,
+    `${teamName(team)} is paired again from round ${from}. The rounds it missed stay unplayed (0 points), and a match or game its withdrawal forfeited keeps the forfeit's score (T-FORFEIT).`,
+    `Undo the withdrawal`);
+  if (!ok) return;
+  try {
+    setTournament(await cmd('team_withdraw', msg.teamReinstate(t.tournament, team), `${teamName(team)}: withdrawal taken back`));
+    toast(`${teamName(team)} is back: paired from round ${from}`);
     refresh();
   } catch (e) {
     notifyError(explain('team_withdraw', e));
@@ -803,6 +822,7 @@ function drawTeams() {
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
         tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
+        x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
         x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
   }));
 }

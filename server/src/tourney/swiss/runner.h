@@ -185,6 +185,14 @@ int runner_pause(runner *r, bool pause, uint64_t now_us, uint64_t cookie, tfmt_a
 int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us, uint64_t cookie,
                     tfmt_acts *a, runner_reply *rep);
 
+/* team_withdraw with undo: the director takes back a withdrawal (tour_reinstate): the team is
+ * paired again from the next round to be paired; the rounds it missed stay unplayed and a
+ * forfeit its withdrawal made stands (game_result overrides a game's). Its live games ended
+ * by the withdrawal are not played again. BH_ESTATE "tournament" (not running or paused),
+ * "pairing" (a job runs: the round being paired would leave the team out), BH_ENOTFOUND
+ * "team", BH_ESTATE "team" (not withdrawn). */
+int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep);
+
 /* round_pair while paused: pair the next round (again, if none of its games started), by the
  * format's pairer (a job) or by the director's pairs (team ids; 0 the bye); its games start
  * on round_start or the resume. Errors: BH_ESTATE "tournament" (not paused), "pairing" (a job

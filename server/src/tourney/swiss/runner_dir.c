@@ -364,6 +364,22 @@ static int pair_by_hand(runner *r, const int64_t (*given)[2], int n, bool allow_
     return rc;
 }
 
+int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
+{
+    if (check(r, 1u << TFMT_RUNNING | 1u << TFMT_PAUSED, false, rep) != BH_OK)
+        return rep->rc;
+    int tid = runner_team_tid(r, team);
+    int rc = tid ? tour_reinstate(r->t, tid) : BH_ENOTFOUND;
+    if (rc != BH_OK) {
+        runner__reply(rep, rc, "team");
+        return rc;
+    }
+    int from = tour_n_rounds(r->t) + 1;
+    tfmt_note(a, 0, "team %lld reinstated: paired again from round %d", (long long)team, from);
+    runner__rebroadcast(r, tour_n_rounds(r->t), a);
+    return BH_OK;
+}
+
 /* round_pair, computed (given NULL) or by hand. On any error the event is left as it was: a
  * round paired before is put back. */
 static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch, uint64_t cookie,

@@ -274,6 +274,16 @@ int tour_withdraw_games(tour *t, int id)
     return BH_OK;
 }
 
+int tour_reinstate(tour *t, int id)
+{
+    if (id < 1 || id > t->n_teams)
+        return BH_ENOTFOUND;
+    if (!t->teams[id - 1].withdrawn_round)
+        return BH_ESTATE;
+    t->teams[id - 1].withdrawn_round = 0;
+    return BH_OK;
+}
+
 bool tour_is_active(const tour *t, int id, int r)
 {
     if (id < 1 || id > t->n_teams)

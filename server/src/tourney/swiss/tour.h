@@ -184,6 +184,14 @@ int tour_withdraw(tour *t, int id, bool keep_current);
  * (already withdrawn). */
 int tour_withdraw_games(tour *t, int id);
 
+/* Undo team id's withdrawal (the director's; issue 26 item 4): it is paired again from the
+ * next round to be paired (tour_n_rounds + 1; a round robin scores its Berger matches again
+ * from there). What the withdrawal did stays: the rounds it missed are unplayed
+ * (TOUR_SLOT_ABSENT, voluntary: C.07 art. 16) and a match or game it forfeited keeps the
+ * forfeit's score (the director may override it). BH_OK, BH_ENOTFOUND, BH_ESTATE (the team
+ * is not withdrawn). */
+int tour_reinstate(tour *t, int id);
+
 /* Append a paired round: n matches copied from m. Normally called by tour_pair_next
  * (swiss.h); exposed for imports, director overrides and tests. Checks that ids exist, that no
  * team appears twice, that `white` is a or b and the codes are in range; it does not check
