@@ -192,6 +192,8 @@ M = [
    ("rounds", "integer", "optional, 1..64", "rounds (default: T-ROUNDS)"),
    ("small", "string", 'optional, "rr" / "cap"', "T-ROUNDS small field: round robin (default) or rounds capped at N-1"),
    ("late_until", "integer", "optional, 1..64", "T-LATE: team_register is taken after the start while the team would be paired from a round up to this one (absent: no late entries)"),
+   ("bye_requests", "integer", "optional, 0..64", "T-REQBYE: requested byes a team may take (bye_request; default 0: none)"),
+   ("bye_kind", "string", 'optional, "half" / "zero"', "T-REQBYE: what a requested bye scores: half (default; a drawn match, as T-BYE) or zero"),
    ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order"),
    ("wait_s", "integer", "optional, 0..86400 s", "waiting time (issue 13): a game's clocks start when its four players are connected; a seat still absent wait_s after the scheduled start loses its board by forfeit (an absence counts as a flag at that instant: absent seats of one team lose the game for it, absent seats of both teams make it a draw, R-FLAG-FLAG). 0: the clocks start at once, whoever is there. Default: the server's --wait-s (300; seed 004 art. 2 waits 10 minutes)"),
    ("break_s", "integer", "optional, 0..86400 s", "break between a game's end and the match's next game (the P-GAME2 choice runs during it), and between the last game of a round and the next round. Default: the server's --break-s (60)")],
@@ -297,7 +299,7 @@ M = [
   "so a dashboard that reconnects can hand out tokens again.",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
- ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, "
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, bye_request, "
   "round_pair and round_start: the tournament, its teams, the current round, the standings and every "
   "round paired so far (history). A command that makes the server pair a round (tournament_start, a "
   "resume, round_pair without pairs, round_start, a withdrawal that completes a round) is answered "
@@ -315,18 +317,21 @@ M = [
    ("ruleset", "string", "", "game ruleset"),
    ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
     "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active), "
-    "entry (first round it is paired in: > 1 a late entry, T-LATE)"),
+    "entry (first round it is paired in: > 1 a late entry, T-LATE), byes (the rounds it asked to "
+    "sit out, T-REQBYE, ascending; paired ones included)"),
    ("late_until", "integer", "", "T-LATE: late entries up to this round (tournament_create), 0 none"),
+   ("bye_requests", "integer", "", "T-REQBYE: requested byes a team may take (tournament_create), 0 none"),
+   ("bye_kind", "string", '"half" / "zero"', "T-REQBYE: what a requested bye scores"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
     "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
-   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "base_ms": 60000, "inc_ms": 0,
+   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "bye_requests": 1, "bye_kind": "half", "base_ms": 60000, "inc_ms": 0,
    "wait_s": 300, "break_s": 60, "ruleset": "regulation",
-   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1},
-             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1},
-             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1}],
+   "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1, "byes": []},
+             {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1, "byes": []},
+             {"team": 3, "no": 3, "name": "Pawns", "players": ["eve", "fay"], "ratings": [1800, 1700], "withdrawn": 0, "entry": 1, "byes": [3]}],
    "current": {"tournament": 1, "round": 1, "rounds": 5, "status": "playing",
                "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 2, "name2": "Rooks",
                             "white": 1, "games": [7, None], "results": [None, None], "reasons": [None, None],
@@ -334,7 +339,7 @@ M = [
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
                             "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
-                            "mp": [1, 0], "gp": [1, 0], "status": "bye"}]},
+                            "mp": [1, 0], "gp": [1, 0], "status": "bye", "bye": "pab"}]},
    "standings": {"tournament": 1, "round": 0, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
                  "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 1, "gp": 1, "tb": [0, 0, 0],
                            "prize": True, "tied_next": False},
@@ -349,7 +354,7 @@ M = [
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
                             "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
-                            "mp": [1, 0], "gp": [1, 0], "status": "bye"}]}]}, None),
+                            "mp": [1, 0], "gp": [1, 0], "status": "bye", "bye": "pab"}]}]}, None),
  ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
   "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
@@ -365,7 +370,9 @@ M = [
    ("rounds", "integer", "", "planned"), ("status", "string", '"paired" (no game started yet) / "playing" / "done"', ""),
    ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
     "states (\"waiting\" / \"live\" / \"finished\" / null, per game), absent (per game: the names of a "
-    "waiting game's seats not connected, else []), mp, gp, status (\"playing\" / \"done\" / \"bye\")")], [],
+    "waiting game's seats not connected, else []), mp, gp, status (\"playing\" / \"done\" / \"bye\"), "
+    "and for a bye its kind, bye: \"pab\" (pairing-allocated, T-BYE), \"half\" or \"zero\" (requested, "
+    "T-REQBYE), \"full\" (an arbiter's full-point bye, from a TRF)")], [],
   {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
    "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
                 "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None],
@@ -374,7 +381,7 @@ M = [
                {"match": 1, "team1": 2, "name1": "Rooks", "team2": None, "name2": None,
                 "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
                 "mp": [1, 0], "gp": [1, 0],
-                "status": "bye"}]}, None),
+                "status": "bye", "bye": "pab"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
   "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
@@ -483,6 +490,24 @@ M = [
    "invalid (keep_current with undo)",
    "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
+ ("bye_request", "c2s", "Director: a team asks to sit out a round of a Swiss (T-REQBYE), or takes "
+  "the request back (cancel). Taken before the start and while the tournament runs or is paused, "
+  "for a round not yet paired and not the last, up to the event's bye_requests per team "
+  "(tournament_create; 0, the default, takes none). The pairing leaves the team out of that round "
+  "and gives it the event's bye_kind: half (a drawn match, as the pairing-allocated bye, T-BYE) or "
+  "zero (nothing); either is a voluntarily unplayed round for the tie-breaks (C.07 art. 16). A "
+  "request made before the start is dropped at the start if the event turns out to have no such "
+  "round before its last, or becomes a round robin. The snapshot lists each team's requested "
+  "rounds (teams[].byes).",
+  [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id"),
+   ("round", "integer", "1..64", "the round to sit out"),
+   ("cancel", "boolean", "optional, default false", "take the request back")],
+  ["unauthorized", "not_found (tournament / team; field round: cancel of a request that does not exist)",
+   "bad_state (each with a message: field tournament: finished, a round robin, an event without "
+   "requested byes; field team: withdrawn, or its bye_requests taken; field round: paired already, "
+   "the last round, past the planned rounds; field pairing: a pairing is being computed)",
+   "exists (field round: the team has asked for that round already)"],
+  {"type": "bye_request", "id": 23, "tournament": 1, "team": 3, "round": 3}, "tournament"),
  ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "
   "next round now (its `round` has status \"paired\"), or pair it again if it was paired and none "
   "of its games started (after a withdrawal or an override). Its games start on round_start or "

@@ -473,6 +473,119 @@ static void withdrawal_undone(void)
     close_hub(true);
 }
 
+/* Team tid's object in snapshot snap contains needle (the object has arrays, no objects). */
+static bool row_has(const char *snap, long long tid, const char *needle)
+{
+    char want[48];
+    snprintf(want, sizeof want, "{\"team\":%lld,", tid);
+    const char *row = snap ? strstr(snap, want) : NULL;
+    const char *hit = row ? strstr(row, needle) : NULL;
+    return hit && hit < strchr(row, '}');
+}
+
+/* bye_request {team, round[, cancel]} as message `id` of tournament tour. */
+static void bye_req(int id, int tour, long long team, int round, bool cancel, uint64_t now)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"bye_request\",\"id\":%d,\"tournament\":%d,\"team\":%lld,\"round\":%d%s}",
+             id, tour, team, round, cancel ? ",\"cancel\":true" : "");
+    turn(1, msg, now);
+}
+
+/* The error answering message `id` has code and field. */
+static void refused(int id, const char *code, const char *field, const char *what)
+{
+    char want[32], c[48], f[32];
+    snprintf(want, sizeof want, "\"id\":%d,", id);
+    const char *e = f_last(&io, 1, want);
+    snprintf(c, sizeof c, "\"code\":\"%s\"", code);
+    snprintf(f, sizeof f, "\"field\":\"%s\"", field);
+    CHECK_MSG(e && strstr(e, c) && strstr(e, f), "%s: %s", what, e ? e : "(none)");
+}
+
+/* Requested byes (bye_request, T-REQBYE; issue 26 item 4): 7 teams, 4 rounds, one requested
+ * bye a team. The lowest-rated team asks for round 2 before the start; the start renumbers
+ * it 7th by rating (T-PAIR) and the request follows it. Refusals: a second request for a
+ * round, a cancel of none, the last round, a round paired, a team over its one bye, an event
+ * that takes none. Round 2 pairs the other six in three matches and gives the team its
+ * requested bye, scored as a drawn match (1 match point, T-BYE's score), and no PAB; the
+ * request survives a restart. */
+static void bye_requested(void)
+{
+    fresh_hub();
+    turn(1,
+         "{\"type\":\"tournament_create\",\"id\":2,\"name\":\"R\",\"base_ms\":5000,"
+         "\"ruleset\":\"online\",\"rounds\":4,\"bye_requests\":1}",
+         T0);
+    long long tid[7];
+    char msg[256], want[32];
+    for (int i = 0; i < 7; i++) {
+        snprintf(msg, sizeof msg,
+                 "{\"type\":\"team_register\",\"id\":%d,\"tournament\":1,\"name\":\"T%d\","
+                 "\"players\":[\"c%d\",\"p%d\"],\"ratings\":[%d,%d]}",
+                 3 + i, i, i, i, 1500 + 100 * i, 1500 + 100 * i);
+        turn(1, msg, T0);
+        snprintf(want, sizeof want, "\"id\":%d,\"team\":", 3 + i);
+        tid[i] = jint(f_last(&io, 1, want), "team");
+    }
+    bye_req(20, 1, tid[0], 2, false, T0);
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":20,");
+    CHECK_MSG(row_has(snap, tid[0], "\"byes\":[2]") && strstr(snap, "\"bye_requests\":1,") &&
+                  strstr(snap, "\"bye_kind\":\"half\""),
+              "request before the start: %s", snap ? snap : "(none)");
+    bye_req(21, 1, tid[1], 2, false, T0);
+    bye_req(22, 1, tid[1], 2, false, T0);
+    refused(22, "exists", "round", "the same round twice");
+    bye_req(23, 1, tid[1], 2, true, T0);
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":23,");
+    CHECK_MSG(row_has(snap, tid[1], "\"byes\":[]"), "cancel: %s", snap ? snap : "(none)");
+    bye_req(24, 1, tid[1], 2, true, T0);
+    refused(24, "not_found", "round", "cancel of no request");
+    bye_req(25, 1, tid[2], 4, false, T0);
+    refused(25, "bad_state", "round", "the last round");
+    bye_req(26, 1, 999, 2, false, T0);
+    refused(26, "not_found", "team", "no such team");
+
+    turn(1, "{\"type\":\"tournament_start\",\"id\":27,\"tournament\":1}", T0);
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":27,");
+    CHECK_MSG(row_has(snap, tid[0], "\"no\":7,") && row_has(snap, tid[0], "\"byes\":[2]") &&
+                  row_has(snap, tid[6], "\"byes\":[]"),
+              "the request follows its team's new number: %s", snap ? snap : "(none)");
+    bye_req(28, 1, tid[2], 1, false, T0);
+    refused(28, "bad_state", "round", "a round paired");
+    bye_req(29, 1, tid[0], 3, false, T0);
+    refused(29, "bad_state", "team", "over its one requested bye");
+
+    /* Round 1: every game drawn on time (nobody moves); round 2 paired at once (break 0). */
+    f_run_timers(&io, h, T0 + 11 * SEC);
+    const char *rd = f_last(&io, 1, "\"type\":\"round\",\"tournament\":1,\"round\":2,");
+    snprintf(want, sizeof want, "\"team1\":%lld,", tid[0]);
+    const char *bye = rd ? strstr(rd, want) : NULL;
+    CHECK_MSG(rd && count(rd, "\"status\":\"bye\"") == 1 && count(rd, "\"team2\":null") == 1 &&
+                  bye && strstr(bye, "\"mp\":[1,0]") && strstr(bye, "\"bye\":\"half\""),
+              "round 2: three matches and the requested bye: %s", rd ? rd : "(none)");
+    close_hub(false);
+
+    open_hub(false, T0 + 12 * SEC);
+    director(1, T0 + 12 * SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":30,\"tournament\":1}", T0 + 12 * SEC);
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":30,");
+    CHECK_MSG(row_has(snap, tid[0], "\"byes\":[2]") && strstr(snap, "\"bye_requests\":1,"),
+              "stored: %s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_create\",\"id\":31,\"name\":\"N\"}", T0 + 12 * SEC);
+    turn(1,
+         "{\"type\":\"team_register\",\"id\":32,\"tournament\":2,\"name\":\"X\","
+         "\"players\":[\"x\",\"y\"]}",
+         T0 + 12 * SEC);
+    long long x = jint(f_last(&io, 1, "\"id\":32,\"team\":"), "team");
+    bye_req(33, 2, x, 2, false, T0 + 12 * SEC);
+    refused(33, "bad_state", "tournament", "an event without requested byes");
+    CHECK_MSG(strstr(f_last(&io, 1, "\"id\":33,"), "takes no requested byes") != NULL,
+              "the refusal says why");
+    close_hub(true);
+}
+
 /* The live list names both teams of an Armageddon play-off game (round 0, T-ARMAGEDDON): two
  * teams draw their match 1-1 (nobody moves: flags), the server starts the play-off game. */
 static void live_playoff(void)
@@ -1346,6 +1459,7 @@ static const bh_test_case cases[] = {
     {"adjudicate_override_export", adjudicate_override_export},
     {"tournament_by_hand", tournament_by_hand},
     {"withdrawal_undone", withdrawal_undone},
+    {"bye_requested", bye_requested},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
     {"rr_no_hand_pairing", rr_no_hand_pairing},

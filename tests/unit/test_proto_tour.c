@@ -156,9 +156,10 @@ static void golden_server(void)
     proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
     same("s2c-standings.json", proto_enc_standings(&st));
 
-    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1},
-                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1},
-                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1}};
+    const int pawns_byes[1] = {3};
+    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1, NULL, 0},
+                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1, NULL, 0},
+                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1, pawns_byes, 1}};
     proto_tmatch cm[2] = {
         {.team1 = 1,
          .team2 = 2,
@@ -184,6 +185,8 @@ static void golden_server(void)
                             .format = "swiss",
                             .rounds = 5,
                             .round = 1,
+                            .bye_requests = 1,
+                            .bye_kind = "half",
                             .base_ms = 60000,
                             .wait_s = 300,
                             .break_s = 60,

@@ -332,6 +332,8 @@ static void config_of(const hub *h, const proto_tournament_create *m, runner_con
                          .rounds = m->rounds,
                          .small = m->small,
                          .late_until = m->late_until,
+                         .bye_requests = m->bye_requests,
+                         .bye_kind = m->bye_kind ? TOUR_BYE_ZERO : TOUR_BYE_HALF,
                          .tiebreaks = tb,
                          .n_tiebreaks = m->n_tiebreaks,
                          .legacy_withdraw = h->cfg.legacy_withdraw,

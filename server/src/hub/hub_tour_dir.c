@@ -118,6 +118,17 @@ void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
     hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
+/* bye_request (T-REQBYE): the runner decides; the snapshot answers. */
+void hub__dir_bye_request(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_bye_request *x = &m->bye_request;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
+        return;
+    runner_request_bye(c.ht->r, x->team, x->round, x->cancel, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
+}
+
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_round_pair *x = &m->round_pair;

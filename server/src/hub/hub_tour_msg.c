@@ -40,7 +40,9 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
         x->mp[0] = sa.mp;
         x->gp[0] = sa.gp2 / 2.0;
         if (m->b == 0) {
+            static const char *const kind[] = {"pab", "half", "zero", "full"};
             x->status = "bye";
+            x->bye = m->bye <= TOUR_BYE_FULL ? kind[m->bye] : "pab";
             continue;
         }
         x->team2 = runner_team_id(ht->r, m->b);
@@ -143,6 +145,16 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
     const tour *t = runner_tour(ht->r);
     int nt = tour_n_teams(t);
     proto_tteam *teams = xcalloc((size_t)nt + 1, sizeof *teams);
+    int nb = 0; /* T-REQBYE: every team's requested rounds in one array */
+    for (int i = 1; i <= nt; i++)
+        nb += tour_team_bye_requests(t, i, NULL, 0);
+    int *byes = xcalloc((size_t)nb + 1, sizeof *byes);
+    for (int i = 1, at = 0; i <= nt; i++) {
+        int k = tour_team_bye_requests(t, i, byes + at, nb - at);
+        teams[i - 1].byes = byes + at;
+        teams[i - 1].n_byes = k;
+        at += k;
+    }
     for (int i = 1; i <= nt; i++) {
         const tour_team *tt = tour_team_get(t, i);
         teams[i - 1] = (proto_tteam){.team = runner_team_id(ht->r, i),
@@ -151,7 +163,9 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .players = {tt->captain, tt->partner},
                                      .ratings = {tt->rating_captain, tt->rating_partner},
                                      .withdrawn = tt->withdrawn_round,
-                                     .entry = tt->entry_round};
+                                     .entry = tt->entry_round,
+                                     .byes = teams[i - 1].byes,
+                                     .n_byes = teams[i - 1].n_byes};
     }
     const tour_ruleset *rs = tour_rules(t);
     proto_tour_snap s = {.tournament = runner_id(ht->r),
@@ -162,6 +176,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .rounds = tour_planned_rounds(t),
                          .round = tour_n_rounds(t),
                          .late_until = rs->late_until,
+                         .bye_requests = rs->bye_requests,
+                         .bye_kind = rs->bye_kind == TOUR_BYE_ZERO ? "zero" : "half",
                          .base_ms = rs->base_ms,
                          .inc_ms = rs->inc_ms,
                          .wait_s = rs->wait_s,
@@ -194,4 +210,5 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
     free(ms);
     free(hist);
     free(teams);
+    free(byes);
 }

@@ -296,6 +296,17 @@ static int decode_tour_opts(const cJSON *o, proto_tournament_create *m, proto_er
     if ((rc = proto__opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
         return rc;
     m->late_until = (int)v;
+    v = 0;
+    if ((rc = proto__opt_int(o, "bye_requests", 0, 64, &v, err)) != BH_OK)
+        return rc;
+    m->bye_requests = (int)v;
+    const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bye_kind");
+    if (bk) {
+        if (cJSON_IsString(bk) && bk->valuestring && strcmp(bk->valuestring, "zero") == 0)
+            m->bye_kind = 1;
+        else if (!cJSON_IsString(bk) || !bk->valuestring || strcmp(bk->valuestring, "half") != 0)
+            return proto__bad(err, BH_EFIELD, "bye_kind");
+    }
     m->wait_s = m->break_s = -1; /* absent: the server's --wait-s / --break-s */
     if ((rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &m->wait_s, err)) != BH_OK ||
         (rc = proto__opt_int(o, "break_s", 0, PROTO_BREAK_MAX_S, &m->break_s, err)) != BH_OK)
@@ -430,6 +441,17 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         if (x->undo && x->keep_current) /* an undo has no current match to keep */
             return proto__bad(err, BH_EINVAL, "keep_current");
         return BH_OK;
+    }
+    case PROTO_BYE_REQUEST: {
+        proto_bye_request *x = &m->bye_request;
+        int64_t rnd = 0;
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
+                BH_OK ||
+            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK ||
+            (rc = proto__need_int(o, "round", 1, 64, &rnd, err)) != BH_OK)
+            return rc;
+        x->round = (int)rnd;
+        return opt_flag(o, "cancel", &x->cancel, err);
     }
     case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
     case PROTO_ROUND_START:
@@ -566,6 +588,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_PAUSE:
     case PROTO_GAME_RESULT:
     case PROTO_TEAM_WITHDRAW:
+    case PROTO_BYE_REQUEST:
     case PROTO_ROUND_PAIR:
     case PROTO_ROUND_START:
     case PROTO_EXPORT:

@@ -60,6 +60,7 @@ typedef enum {
     PROTO_GAME_PAUSE,        /* director: pause or resume one game's clocks (paused) */
     PROTO_GAME_RESULT,       /* director: adjudicate a live game or override a result */
     PROTO_TEAM_WITHDRAW,     /* director: withdraw a team (keep_current: its match) */
+    PROTO_BYE_REQUEST,       /* director: a team sits out a round (T-REQBYE), or cancel */
     PROTO_ROUND_PAIR,        /* director: pair (or re-pair) the next round while T-AUTO pauses */
     PROTO_ROUND_START,       /* director: start what T-AUTO would start next, while paused */
     PROTO_EXPORT,            /* director: BPGN of a game or TRF of a tournament (format) */
@@ -125,6 +126,8 @@ typedef struct {
     int64_t wait_s, break_s; /* -1 = absent (the server's default) */
     int small;               /* T-ROUNDS small field: 0 default, 1 "rr", 2 "cap" */
     int late_until;          /* T-LATE: late entries up to this round (0 none) */
+    int bye_requests;        /* T-REQBYE: requested byes a team may take (0 none) */
+    int bye_kind;            /* T-REQBYE: 0 half (default), 1 zero */
     int n_tiebreaks;         /* 0 = T-TIEBREAK default */
     char tiebreaks[8][12];   /* tie-break names ("DE", "BH-C1", ...) */
 } proto_tournament_create;
@@ -170,6 +173,12 @@ typedef struct {
     bool keep_current; /* the team plays its current match to its end */
     bool undo;         /* take the team's withdrawal back (runner_reinstate) */
 } proto_team_withdraw;
+
+typedef struct {
+    int64_t tournament, team;
+    int round;   /* 1..64 */
+    bool cancel; /* take the request back */
+} proto_bye_request;
 
 /* round_pair: the pairs are out of line (up to PROTO_PAIRS_MAX * 16 bytes, so that no other
  * message is that large): allocated by proto_decode for a pairing by hand, freed by
@@ -224,6 +233,7 @@ typedef struct {
         proto_game_pause game_pause;
         proto_game_result game_result;
         proto_team_withdraw team_withdraw;
+        proto_bye_request bye_request;
         proto_round_pair round_pair;
         proto_export export_;
         proto_game2_colors game2_colors;

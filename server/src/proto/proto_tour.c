@@ -55,6 +55,8 @@ static void round_body(cJSON *o, const proto_round *r)
             cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[k]));
         }
         cJSON_AddStringToObject(x, "status", m->status);
+        if (!m->team2) /* a bye: its kind (T-BYE, T-REQBYE) */
+            cJSON_AddStringToObject(x, "bye", m->bye ? m->bye : "pab");
         cJSON_AddItemToArray(a, x);
     }
 }
@@ -176,6 +178,8 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON_AddNumberToObject(o, "rounds", s->rounds);
     cJSON_AddNumberToObject(o, "round", s->round);
     cJSON_AddNumberToObject(o, "late_until", s->late_until);
+    cJSON_AddNumberToObject(o, "bye_requests", s->bye_requests);
+    cJSON_AddStringToObject(o, "bye_kind", s->bye_kind ? s->bye_kind : "half");
     cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
     cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
     cJSON_AddNumberToObject(o, "wait_s", (double)s->wait_s);
@@ -196,6 +200,9 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
         }
         cJSON_AddNumberToObject(j, "withdrawn", x->withdrawn);
         cJSON_AddNumberToObject(j, "entry", x->entry > 1 ? x->entry : 1);
+        cJSON *b = cJSON_AddArrayToObject(j, "byes");
+        for (int k = 0; k < x->n_byes; k++)
+            cJSON_AddItemToArray(b, cJSON_CreateNumber(x->byes[k]));
         cJSON_AddItemToArray(t, j);
     }
     if (s->current) {

@@ -27,6 +27,8 @@ typedef struct {
     int mp[2];          /* match points of team1, team2 this round (final when done) */
     double gp[2];       /* game points of team1, team2 this round */
     const char *status; /* "playing", "done", "bye" */
+    const char *bye;    /* a bye's kind: "pab" (T-BYE; also NULL), "half", "zero" (T-REQBYE),
+                         * "full" (an arbiter's, TRF) */
 } proto_tmatch;
 
 typedef struct {
@@ -117,19 +119,23 @@ typedef struct {
     const char *name;
     const char *players[2];
     int ratings[2];
-    int withdrawn; /* first round the team is no longer paired in (team_withdraw), 0 active */
-    int entry;     /* first round the team is paired in: > 1 a late entry (T-LATE) */
+    int withdrawn;   /* first round the team is no longer paired in (team_withdraw), 0 active */
+    int entry;       /* first round the team is paired in: > 1 a late entry (T-LATE) */
+    const int *byes; /* T-REQBYE: the rounds it asked to sit out, ascending (n_byes) */
+    int n_byes;
 } proto_tteam;
 
 typedef struct {
     int64_t tournament;
     const char *name;
-    const char *status; /* "registering", "running", "finished" */
-    const char *format; /* "swiss" or "round_robin" */
-    bool fallback;      /* T-ROUNDS small-field fallback applied */
-    int rounds;         /* planned (0 before the start) */
-    int round;          /* rounds paired so far */
-    int late_until;     /* T-LATE: late entries up to this round, 0 none */
+    const char *status;   /* "registering", "running", "finished" */
+    const char *format;   /* "swiss" or "round_robin" */
+    bool fallback;        /* T-ROUNDS small-field fallback applied */
+    int rounds;           /* planned (0 before the start) */
+    int round;            /* rounds paired so far */
+    int late_until;       /* T-LATE: late entries up to this round, 0 none */
+    int bye_requests;     /* T-REQBYE: requested byes a team may take, 0 none */
+    const char *bye_kind; /* T-REQBYE: "half" or "zero" */
     int64_t base_ms, inc_ms;
     int64_t wait_s, break_s; /* the start gate's waiting time, the break */
     const char *ruleset;

@@ -82,6 +82,8 @@ typedef struct {
      * its whole current match, games played included (runner_set_legacy_withdraw). */
     bool legacy_withdraw;
     int late_until;   /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
+    int bye_requests; /* T-REQBYE: requested byes a team may take (0: none; tour_ruleset) */
+    int bye_kind;     /* T-REQBYE: TOUR_BYE_HALF (also for 0) or TOUR_BYE_ZERO */
     uint32_t wait_s;  /* tour_ruleset wait_s (0: clocks start at once, whoever is there) */
     uint32_t break_s; /* tour_ruleset break_s (0: the next game or round starts at once) */
 } runner_config;
@@ -192,6 +194,20 @@ int runner_withdraw(runner *r, int64_t team, bool keep_current, uint64_t now_us,
  * "pairing" (a job runs: the round being paired would leave the team out), BH_ENOTFOUND
  * "team", BH_ESTATE "team" (not withdrawn). */
 int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep);
+
+/* bye_request (T-REQBYE): team asks to sit out round `round` of a Swiss (cancel: takes the
+ * request back). Taken before the start and while running or paused, for a round not yet
+ * paired and not the last, up to the event's bye_requests per team; the pairing leaves the
+ * team out and gives it the event's bye kind (tour_request_bye). A request made before the
+ * start for a round the event will not have before its last, or in an event that becomes a
+ * round robin, is dropped at the start (a note says so). Errors, each with a message:
+ * BH_ESTATE "tournament" (finished, a round robin, no requested byes in this event),
+ * "pairing" (a job runs); BH_ENOTFOUND "team"; BH_ESTATE "team" (withdrawn, or its
+ * bye_requests taken); BH_ESTATE "round" (paired already, the last round, past the planned
+ * rounds), BH_EEXIST "round" (a request for it stands), BH_ENOTFOUND "round" (cancel: no
+ * such request). BH_OK: a note and the snapshot (TFMT_ACT_PERSIST). */
+int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_acts *a,
+                       runner_reply *rep);
 
 /* round_pair while paused: pair the next round (again, if none of its games started), by the
  * format's pairer (a job) or by the director's pairs (team ids; 0 the bye); its games start

@@ -79,6 +79,9 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     if (c->small)
         rs.small_policy = c->small == 2 ? TOUR_SMALL_CAP : TOUR_SMALL_RR;
     rs.late_until = c->late_until > 0 && c->late_until <= TOUR_MAX_ROUNDS ? c->late_until : 0;
+    rs.bye_requests =
+        c->bye_requests > 0 && c->bye_requests <= TOUR_MAX_ROUNDS ? c->bye_requests : 0;
+    rs.bye_kind = c->bye_kind == TOUR_BYE_ZERO ? TOUR_BYE_ZERO : TOUR_BYE_HALF;
     if (c->n_tiebreaks) {
         rs.n_tb = 0;
         for (int i = 0; i < c->n_tiebreaks && i < TOUR_MAX_TB; i++)
@@ -168,6 +171,25 @@ static bool same_entry(const tour_team *a, const tour_team *b)
            a->rating_partner == b->rating_partner;
 }
 
+/* T-REQBYE at the start: a request for the last round or past it, or any in a round robin
+ * (its Berger table has no byes to give), is dropped with a note. */
+static void drop_late_byes(runner *r, tfmt_acts *a)
+{
+    int last = tour_planned_rounds(r->t), rounds[TOUR_MAX_ROUNDS];
+    bool rr = tour_format(r->t) == TOUR_ROUND_ROBIN;
+    for (int id = 1; id <= tour_n_teams(r->t); id++) {
+        int k = tour_team_bye_requests(r->t, id, rounds, TOUR_MAX_ROUNDS);
+        for (int i = 0; i < k; i++) {
+            if (!rr && rounds[i] < last)
+                continue;
+            tour_cancel_bye(r->t, id, rounds[i]);
+            tfmt_note(a, 0, "%s's bye request for round %d dropped: %s",
+                      tour_team_get(r->t, id)->name, rounds[i],
+                      rr ? "a round robin has no byes to give" : "the last round has none");
+        }
+    }
+}
+
 int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runner_reply *rep)
 {
     if (check(r, 1u << TFMT_REGISTERING, true, rep) != BH_OK)
@@ -197,6 +219,7 @@ int runner_start(runner *r, uint64_t now_us, uint64_t cookie, tfmt_acts *a, runn
     tfmt_note(a, 0, "started: %d teams, %d rounds, %s%s", n, tour_planned_rounds(r->t),
               tour_format(r->t) == TOUR_ROUND_ROBIN ? "round robin" : "Swiss",
               r->fallback ? " (T-ROUNDS small-field fallback)" : "");
+    drop_late_byes(r, a);
     if (r->inline_jobs)
         cookie = 0;
     runner__next_round(r, now_us, cookie, a);
@@ -377,6 +400,64 @@ int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
     int from = tour_n_rounds(r->t) + 1;
     tfmt_note(a, 0, "team %lld reinstated: paired again from round %d", (long long)team, from);
     runner__rebroadcast(r, tour_n_rounds(r->t), a);
+    return BH_OK;
+}
+
+int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_acts *a,
+                       runner_reply *rep)
+{
+    unsigned live = 1u << TFMT_REGISTERING | 1u << TFMT_RUNNING | 1u << TFMT_PAUSED;
+    if (check(r, live, false, rep) != BH_OK) {
+        if (rep->field[0] == 't')
+            snprintf(rep->msg, sizeof rep->msg, "the tournament is over");
+        return rep->rc;
+    }
+    const tour *t = r->t;
+    int tid = runner_team_tid(r, team), next = tour_n_rounds(t) + 1;
+    int last = tour_planned_rounds(t) ? tour_planned_rounds(t) : tour_rules(t)->rounds;
+    int max = tour_rules(t)->bye_requests;
+    const tour_team *tt = tid ? tour_team_get(t, tid) : NULL;
+#define REFUSE(rc_, field_, ...)                                                                   \
+    do {                                                                                           \
+        runner__reply(rep, rc_, field_);                                                           \
+        snprintf(rep->msg, sizeof rep->msg, __VA_ARGS__);                                          \
+        return rep->rc;                                                                            \
+    } while (0)
+    if (tour_is_started(t) && tour_format(t) == TOUR_ROUND_ROBIN)
+        REFUSE(BH_ESTATE, "tournament", "a round robin has no byes to give (its Berger table)");
+    if (!max)
+        REFUSE(BH_ESTATE, "tournament",
+               "this tournament takes no requested byes (bye_requests is set at creation)");
+    if (!tt)
+        REFUSE(BH_ENOTFOUND, "team", "no team %lld in this tournament", (long long)team);
+    if (tt->withdrawn_round)
+        REFUSE(BH_ESTATE, "team", "%s has withdrawn", tt->name);
+    if (round < next)
+        REFUSE(BH_ESTATE, "round", "round %d is paired already; the next round is %d", round, next);
+    if (cancel) {
+        if (tour_cancel_bye(r->t, tid, round) != BH_OK)
+            REFUSE(BH_ENOTFOUND, "round", "%s has no bye request for round %d", tt->name, round);
+        tfmt_note(a, 0, "%s's bye request for round %d taken back", tt->name, round);
+    } else {
+        if (last && round > last)
+            REFUSE(BH_ESTATE, "round", "the tournament has %d rounds", last);
+        if (last && round == last)
+            REFUSE(BH_ESTATE, "round", "no requested bye in the last round (T-REQBYE)");
+        if (tour_requested_bye(t, tid, round) >= 0)
+            REFUSE(BH_EEXIST, "round", "%s has asked for a bye in round %d already", tt->name,
+                   round);
+        int taken = tour_team_bye_requests(t, tid, NULL, 0);
+        if (taken >= max)
+            REFUSE(BH_ESTATE, "team", "%s has taken its %d requested bye%s", tt->name, max,
+                   max == 1 ? "" : "s");
+        int rc = tour_request_bye(r->t, tid, round, (tour_bye)tour_rules(t)->bye_kind);
+        if (rc != BH_OK)
+            REFUSE(rc, "round", "round %d cannot take a bye request", round);
+        tfmt_note(a, 0, "%s asks for a bye in round %d (%s)", tt->name, round,
+                  tour_rules(t)->bye_kind == TOUR_BYE_ZERO ? "0 points" : "a drawn match");
+    }
+#undef REFUSE
+    runner__rebroadcast(r, tour_n_rounds(t), a); /* before the start: persisted only */
     return BH_OK;
 }
 

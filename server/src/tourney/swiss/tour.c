@@ -45,7 +45,8 @@ void tour_ruleset_default(tour_ruleset *rs)
     rs->bye_mp = 1;  /* T-BYE: a drawn match */
     rs->bye_gp2 = 2; /* and 1 game point */
     rs->small_policy = TOUR_SMALL_RR;
-    rs->n_tb = 3; /* T-TIEBREAK */
+    rs->bye_kind = TOUR_BYE_HALF; /* T-REQBYE (taken only with bye_requests > 0) */
+    rs->n_tb = 3;                 /* T-TIEBREAK */
     rs->tb[0] = TB_DE;
     rs->tb[1] = TB_BH_C1;
     rs->tb[2] = TB_PLAYOFF;
@@ -71,6 +72,10 @@ tour *tour_new(const tour_ruleset *rs)
         t->rs.games = 2;
     if (t->rs.top_member != TOUR_TOP_RANK)
         t->rs.top_member = TOUR_TOP_TPN;
+    if (t->rs.bye_kind != TOUR_BYE_ZERO)
+        t->rs.bye_kind = TOUR_BYE_HALF;
+    if (t->rs.bye_requests < 0 || t->rs.bye_requests > TOUR_MAX_ROUNDS)
+        t->rs.bye_requests = 0;
     return t;
 }
 
@@ -160,16 +165,29 @@ int tour_start(tour *t, bool *warn)
     int n = t->n_teams;
     if (n < 2)
         return BH_EINVAL;
-    /* Stable insertion sort by team rating, descending: entry order breaks ties. */
-    for (int i = 1; i < n; i++) {
-        tour_team x = t->teams[i];
+    /* Stable insertion sort by team rating, descending: entry order breaks ties. perm[j]: the
+     * entry index of the team at pairing number j + 1 (bye requests follow their team). */
+    int *perm = xmalloc((size_t)n * sizeof *perm);
+    for (int i = 0; i < n; i++) {
         int j = i;
-        while (j > 0 && team_rating(&t->teams[j - 1]) < team_rating(&x)) {
-            t->teams[j] = t->teams[j - 1];
+        while (j > 0 && team_rating(&t->teams[perm[j - 1]]) < team_rating(&t->teams[i])) {
+            perm[j] = perm[j - 1];
             j--;
         }
-        t->teams[j] = x;
+        perm[j] = i;
     }
+    tour_team *sorted = xmalloc((size_t)n * sizeof *sorted);
+    int *number = xmalloc(((size_t)n + 1) * sizeof *number); /* entry id -> pairing number */
+    for (int j = 0; j < n; j++) {
+        sorted[j] = t->teams[perm[j]];
+        number[perm[j] + 1] = j + 1;
+    }
+    memcpy(t->teams, sorted, (size_t)n * sizeof *sorted);
+    for (int i = 0; i < t->n_req; i++)
+        t->req[i].id = number[t->req[i].id];
+    free(perm);
+    free(sorted);
+    free(number);
     int rounds = t->rs.rounds > 0 ? t->rs.rounds : tour_rounds_for(n);
     bool small = rounds >= n - 1;
     t->format = TOUR_SWISS;
@@ -421,6 +439,34 @@ int tour_requested_bye(const tour *t, int id, int r)
         if (t->req[i].id == id && t->req[i].round == r)
             return t->req[i].kind;
     return -1;
+}
+
+int tour_cancel_bye(tour *t, int id, int r)
+{
+    for (int i = 0; i < t->n_req; i++) {
+        if (t->req[i].id != id || t->req[i].round != r)
+            continue;
+        if (r <= t->n_rounds)
+            return BH_ESTATE;
+        memmove(&t->req[i], &t->req[i + 1], (size_t)(t->n_req - i - 1) * sizeof *t->req);
+        t->n_req--;
+        return BH_OK;
+    }
+    return BH_ENOTFOUND;
+}
+
+int tour_team_bye_requests(const tour *t, int id, int *rounds, int cap)
+{
+    int n = 0;
+    for (int r = 1; r <= TOUR_MAX_ROUNDS; r++) {
+        int k = tour_requested_bye(t, id, r);
+        if (k != TOUR_BYE_HALF && k != TOUR_BYE_ZERO)
+            continue;
+        if (rounds && n < cap)
+            rounds[n] = r;
+        n++;
+    }
+    return n;
 }
 
 int tour_add_playoff(tour *t, int winner, int loser)

@@ -68,6 +68,8 @@ typedef struct {
     int top_member;           /* TOUR_TOP_TPN (C.04.6 3.6.1 as written) or TOUR_TOP_RANK */
     int late_until;           /* T-LATE: late entries are taken while they would be paired
                                * from a round <= late_until (the director's; 0: none) */
+    int bye_requests;         /* T-REQBYE: requested byes a team may take (0: none) */
+    int bye_kind;             /* T-REQBYE: what one scores, TOUR_BYE_HALF or TOUR_BYE_ZERO */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
     uint32_t wait_s;          /* a game's clocks start when its seats are all
@@ -166,7 +168,8 @@ int tour_add_team(tour *t, const char *name, const char *captain, const char *pa
  * for reach N-1 or more, no rematch-free Swiss is guaranteed: with TOUR_SMALL_RR the event
  * becomes a round robin (N-1 rounds, N if N is odd), with TOUR_SMALL_CAP the rounds are
  * capped at N-1. *warn (may be NULL) is set to true when that fallback applied. Team ids
- * change here and never after. BH_ESTATE if already started, BH_EINVAL with < 2 teams. */
+ * change here and never after; a bye request made before follows its team. BH_ESTATE if already
+ * started, BH_EINVAL with < 2 teams. */
 int tour_start(tour *t, bool *warn);
 
 /* Withdraw team id. If the last round is paired and not complete and the team is in it:
@@ -218,6 +221,13 @@ int tour_set_forfeit(tour *t, int r, int mi, tour_forfeit ff);
 int tour_request_bye(tour *t, int id, int r, tour_bye kind);
 /* The bye kind requested by team id for round r, or -1. */
 int tour_requested_bye(const tour *t, int id, int r);
+/* Take back team id's request for round r (T-REQBYE). BH_OK, BH_ENOTFOUND (no such request),
+ * BH_ESTATE (round r is paired already: its bye stands). */
+int tour_cancel_bye(tour *t, int id, int r);
+/* Team id's requested byes, every round (paired or not), kinds TOUR_BYE_HALF and
+ * TOUR_BYE_ZERO (an arbiter's full-point bye is not one the team asked for); 0 for an unknown
+ * id. *rounds (may be NULL) gets up to cap round numbers, ascending. */
+int tour_team_bye_requests(const tour *t, int id, int *rounds, int cap);
 
 /* Record an Armageddon play-off game won by `winner` against `loser`. */
 int tour_add_playoff(tour *t, int winner, int loser);

@@ -107,6 +107,9 @@ char *trf_export(const tour *t)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
     if (rs->late_until)
         buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
+    if (rs->bye_requests)                           /* T-REQBYE; written only when taken */
+        buf_printf(&b, " byes=%d bye_kind=%s", rs->bye_requests,
+                   rs->bye_kind == TOUR_BYE_ZERO ? "zero" : "half");
     if (rs->wait_s) /* written only when set: a line without it reads 0 */
         buf_printf(&b, " wait_s=%u", (unsigned)rs->wait_s);
     if (rs->break_s)
@@ -307,6 +310,17 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
         } else if (strcmp(k, "late") == 0) {
             rs->late_until = atoi(v);
             if (rs->late_until < 0 || rs->late_until > TOUR_MAX_ROUNDS)
+                return false;
+        } else if (strcmp(k, "byes") == 0) {
+            rs->bye_requests = atoi(v);
+            if (rs->bye_requests < 0 || rs->bye_requests > TOUR_MAX_ROUNDS)
+                return false;
+        } else if (strcmp(k, "bye_kind") == 0) {
+            if (strcmp(v, "half") == 0)
+                rs->bye_kind = TOUR_BYE_HALF;
+            else if (strcmp(v, "zero") == 0)
+                rs->bye_kind = TOUR_BYE_ZERO;
+            else
                 return false;
         } else if (strcmp(k, "format") == 0) {
             if ((x = pick(v, FORMAT, 2)) < 0)
