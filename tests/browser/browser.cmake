@@ -59,6 +59,10 @@ bh_browser_test(browser_club club.test.mjs 120)
 # is forfeited, a whole match forfeited before it is played, an override refused with the
 # reason, the standings after round 1.
 bh_browser_test(browser_withdraw withdraw.test.mjs 180)
+# Requested byes (bye.test.mjs, issue 26 item 4, T-REQBYE): asked and taken back from the
+# Teams list before the start, the last round refused, the bye kept across the renumbering,
+# round 2 gives it (a drawn match) and no PAB; the pairings and the crosstable say so.
+bh_browser_test(browser_bye bye.test.mjs 120)
 # Links from anywhere (links.test.mjs, issue 17): a director in another browser sees every team
 # and reissues a team's link (team_token): the old token refused, the reissue logged.
 bh_browser_test(browser_links links.test.mjs 180)

@@ -153,6 +153,8 @@ export async function deskEvent(dir, o, teams) {
   if (o.ruleset) await dir.selectOption('#t-ruleset', o.ruleset);
   if (o.rounds) await dir.fill('#t-rounds', String(o.rounds));
   if (o.small) await dir.selectOption('#t-small', o.small);
+  if (o.byes) await dir.fill('#t-byes', String(o.byes));
+  if (o.byeKind) await dir.selectOption('#t-byekind', o.byeKind);
   await dir.click('#t-create');
   await dir.waitForFunction((n) => window.app.tour && window.app.tour.name === n, o.name);
   for (const [i, [n, c, r, p]] of teams.entries()) {

@@ -73,6 +73,18 @@ export function teamIndex(tour) {
   return new Map(((tour && tour.teams) || []).map((t) => [t.team, t]));
 }
 
+// A bye's kind in words (the round message's `bye`): the pairing-allocated bye (T-BYE), a bye the
+// team asked for (T-REQBYE: half or zero), an arbiter's full-point bye (from a TRF).
+export const BYE_WORDS = {
+  pab: { short: 'bye', long: 'bye (a drawn match)' },
+  half: { short: 'bye ½', long: 'requested bye (a drawn match)' },
+  zero: { short: 'bye 0', long: 'requested bye (0 points)' },
+  full: { short: 'bye 1', long: 'full-point bye (the arbiter\'s)' },
+};
+export function byeWords(m) {
+  return BYE_WORDS[(m && m.bye) || 'pab'] || BYE_WORDS.pab;
+}
+
 // One team's match of round r: { opp (team id or 0 for the bye), side (0/1), match, mp, gp,
 // games: [{ id, res }] (res from this team's side), status, forfeit (a game scored without
 // being played: a withdrawal) } or null when the team was not paired that round.
@@ -91,6 +103,7 @@ export function matchOf(r, team) {
       games,
       status: m.status,
       bye,
+      byeKind: bye ? m.bye || 'pab' : null,
       forfeit: games.some((g) => g.res && !g.id),
     };
   }
@@ -117,7 +130,7 @@ export function crosstable(tour, rounds = {}) {
         mp += x.mp;
         gp += x.gp;
       }
-      const opp = x.bye ? 'bye' : String((teams.get(x.opp) || {}).no || '?');
+      const opp = x.bye ? byeWords({ bye: x.byeKind }).short : String((teams.get(x.opp) || {}).no || '?');
       const score = done || x.games.some((g) => g.res) ? gpText(x.gp) : '';
       return { round: r.round, ...x, done, oppNo: x.bye ? 0 : (teams.get(x.opp) || {}).no || 0, text: `${opp}${x.forfeit ? ' F' : ''}${score ? ' ' + score : ''}` };
     });

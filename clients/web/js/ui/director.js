@@ -243,6 +243,10 @@ async function createTournament() {
   if ($('t-rounds').value) o.rounds = Number($('t-rounds').value);
   if ($('t-small').value) o.small = $('t-small').value;
   if ($('t-late').value) o.late_until = Number($('t-late').value);
+  if (Number($('t-byes').value) > 0) {
+    o.bye_requests = Number($('t-byes').value);
+    o.bye_kind = $('t-byekind').value;
+  }
   if ($('t-wait').value !== '') o.wait_s = Number($('t-wait').value);
   if ($('t-break').value !== '') o.break_s = Number($('t-break').value);
   const tb = $('t-tb').value.split(/[\s,]+/).filter(Boolean);
@@ -456,24 +460,38 @@ export function withdrawEffect(tour, rounds, team, keep) {
     `the match ends ${gpText(gp1)}-${gpText(gpo + rest)}. ${after}`;
 }
 
-function confirmDialog(title, text, yes) {
+// A yes/no dialog; with `field` ({ label, min, max, value }) it also asks for a number and
+// resolves with it (false on Cancel), the browser checking the range before Yes counts.
+function confirmDialog(title, text, yes, field = null) {
   return new Promise((resolve) => {
     let d = $('confirm');
     if (!d) {
       d = h('dialog.confirm', { id: 'confirm', 'aria-labelledby': 'confirm-title' },
         h('h2', { id: 'confirm-title' }), h('p', { id: 'confirm-text' }),
+        h('p.confirm-field', { id: 'confirm-field' }, h('label', { for: 'confirm-input', id: 'confirm-label' }), ' ', h('input', { id: 'confirm-input', type: 'number', step: '1' })),
         h('div.chips', {}, h('button.danger', { id: 'confirm-yes', type: 'button' }), h('button', { id: 'confirm-no', type: 'button' }, 'Cancel')));
       document.body.append(d);
     }
     d.querySelector('h2').textContent = title;
-    d.querySelector('p').textContent = text;
+    d.querySelector('#confirm-text').textContent = text;
+    const f = d.querySelector('#confirm-field'), inp = d.querySelector('#confirm-input');
+    f.hidden = !field;
+    if (field) {
+      d.querySelector('#confirm-label').textContent = field.label;
+      Object.assign(inp, { min: field.min ?? '', max: field.max ?? '', value: field.value ?? '' });
+    }
     const y = d.querySelector('#confirm-yes'), n = d.querySelector('#confirm-no');
     y.textContent = yes;
     const done = (v) => { y.onclick = n.onclick = null; d.onclose = null; if (d.open) d.close(); resolve(v); };
-    y.onclick = () => done(true);
+    y.onclick = () => {
+      if (!field) return done(true);
+      if (!inp.value || !inp.reportValidity()) return;
+      done(Number(inp.value));
+    };
     n.onclick = () => done(false);
     d.onclose = () => done(false);
     d.showModal();
+    if (field) inp.focus();
   });
 }
 
@@ -508,6 +526,50 @@ async function reinstate(team) {
     refresh();
   } catch (e) {
     notifyError(explain('team_withdraw', e));
+  }
+}
+
+// bye_request (T-REQBYE, issue 26 item 4): the team sits out a round not yet paired, not the
+// last; the pairing gives it the event's bye (a drawn match, or nothing).
+function byeRoundsOpen(t) {
+  const from = t.status === 'registering' ? 1 : (t.round || 0) + 1;
+  const last = t.rounds || 0; // 0 before the start: T-ROUNDS decides at the start
+  return { from, to: last ? last - 1 : 64 };
+}
+
+async function requestBye(team) {
+  const t = app.tour;
+  if (!t) return;
+  const x = t.teams.find((y) => y.team === team) || {};
+  const { from, to } = byeRoundsOpen(t);
+  const taken = (x.byes || []).length;
+  const score = t.bye_kind === 'zero' ? 'scores nothing' : 'scores a drawn match (1 match point, 1 game point)';
+  const rnd = await confirmDialog(`A bye for ${teamName(team)}?`,
+    `${teamName(team)} sits out the round you pick: the pairing leaves it out and it ${score}. ` +
+    `A team may take ${t.bye_requests} requested bye${t.bye_requests === 1 ? '' : 's'} (${taken} taken), not in the last round` +
+    `${t.rounds ? ` (round ${t.rounds})` : ''}; it can be taken back until its round is paired.`,
+    'Request the bye', { label: 'Round', min: from, max: to, value: from });
+  if (rnd === false) return;
+  try {
+    setTournament(await cmd('bye_request', msg.byeRequest(t.tournament, team, rnd, false), `${teamName(team)}: a bye in round ${rnd}`));
+    toast(`${teamName(team)} sits out round ${rnd}`);
+    refresh();
+  } catch (e) {
+    notifyError(explain('bye_request', e));
+  }
+}
+
+async function cancelBye(team, rnd) {
+  const t = app.tour;
+  if (!t) return;
+  const ok = await confirmDialog(`Take back ${teamName(team)}'s bye in round ${rnd}?`, `${teamName(team)} is paired in round ${rnd} again.`, 'Take the bye back');
+  if (!ok) return;
+  try {
+    setTournament(await cmd('bye_request', msg.byeRequest(t.tournament, team, rnd, true), `${teamName(team)}: bye in round ${rnd} taken back`));
+    toast(`${teamName(team)} plays round ${rnd}`);
+    refresh();
+  } catch (e) {
+    notifyError(explain('bye_request', e));
   }
 }
 
@@ -808,6 +870,9 @@ function drawTeams() {
   const late = !!t && (t.status === 'running' || t.status === 'paused') && t.format === 'swiss' && t.late_until > 0 && t.round + 1 <= Math.min(t.late_until, t.rounds);
   $('team-form').hidden = $('team-form-title').hidden = $('team-import').hidden = !!t && t.status !== 'registering' && !late;
   $('team-form-title').textContent = late ? `Register a late entry (paired from round ${t.round + 1}; entries up to round ${t.late_until})` : 'Register a team';
+  // T-REQBYE: requests are taken in a Swiss with bye_requests, before the start or while it runs
+  // and while a round before the last is not paired yet
+  const byesOpen = !!t && t.bye_requests > 0 && t.format === 'swiss' && ['registering', 'running', 'paused'].includes(t.status) && byeRoundsOpen(t).from <= byeRoundsOpen(t).to;
   $('teams-body').replaceChildren(...teams.map((x) => {
     const tok = app.teamTokens[x.team];
     const here = presence(x.team);
@@ -816,13 +881,16 @@ function drawTeams() {
     return h(`tr${x.withdrawn ? '.withdrawn' : ''}`, { dataset: { team: x.team } },
       h('td.num', {}, x.no || '–'),
       h('td', {}, x.name, x.withdrawn ? h('span.tag', { title: `not paired from round ${x.withdrawn} on` }, ` withdrawn (R${x.withdrawn})`) : null,
-        x.entry > 1 ? h('span.tag.late', { title: `a late entry: 0 for rounds 1-${x.entry - 1}, paired from round ${x.entry} (T-LATE)` }, ` late entry (R${x.entry})`) : null),
+        x.entry > 1 ? h('span.tag.late', { title: `a late entry: 0 for rounds 1-${x.entry - 1}, paired from round ${x.entry} (T-LATE)` }, ` late entry (R${x.entry})`) : null,
+        (x.byes || []).map((r) => h('span.tag.bye', { dataset: { round: r }, title: `asked to sit out round ${r} (T-REQBYE): ${t.bye_kind === 'zero' ? '0 points' : 'a drawn match'}` }, ` bye R${r}`,
+          byesOpen && r >= byeRoundsOpen(t).from ? h('button.unbye', { type: 'button', dataset: { team: x.team, round: r }, onclick: () => cancelBye(x.team, r), title: `take back the bye in round ${r}`, 'aria-label': `take back ${x.name}'s bye in round ${r}` }, '×') : null))),
       h('td', {}, h('div.plinks', {},
         [0, 1].map((k) => h('span.who', {}, dot(k), tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
         tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
         x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
+        byesOpen && !x.withdrawn && (x.byes || []).length < t.bye_requests ? h('button.askbye', { type: 'button', dataset: { team: x.team }, onclick: () => requestBye(x.team), title: 'the team sits out a round (a requested bye, T-REQBYE)' }, 'request a bye') : null,
         x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
   }));
 }

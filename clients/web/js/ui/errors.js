@@ -54,6 +54,9 @@ const BY_TYPE = {
       ? `This result cannot be changed: ${e.message}.` // a forfeited game (issue 17: the server's reason)
       : 'A game that has not started has no result to set.'),
   'game_result:too_large': 'The reason is too long (at most 23 bytes).',
+  'bye_request:bad_state': (e) => (e.message ? `No bye: ${e.message}.` : 'A bye cannot be requested now.'),
+  'bye_request:exists': (e) => (e.message ? `${e.message}.` : 'This team has asked for a bye in that round already.'),
+  'bye_request:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such team or request.'),
   'team_withdraw:bad_state': 'This team cannot be withdrawn now (it is out already, or the tournament is over).',
   'round_pair:bad_state': 'A round can be paired only while the tournament is paused and the current round is complete.',
   'round_pair:no_pairing': 'No pairing exists without a rematch: allow pairs that met before, or pair by hand.',

@@ -10,7 +10,7 @@ import { msg, teamOf, boardOf } from '../proto.js';
 import { teamName, countdown } from './view.js';
 import { h, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { gpText } from '../tourdata.js';
+import { byeWords, gpText } from '../tourdata.js';
 
 const G2_KEY = 'bh.g2'; // the outcome of P-GAME2, carried to game 2's page (sessionStorage)
 
@@ -41,7 +41,7 @@ function nextRound(s, g, own) {
   const cur = s && s.current;
   if (!cur || !g || g.status !== 'finished' || !g.tour || cur.round <= g.tour.round || s.status === 'finished') return '';
   const m = (cur.matches || []).find((x) => x.name1 === own || x.name2 === own);
-  return m && (m.status === 'bye' || !m.team2) ? `Round ${cur.round} of ${s.rounds}: your team has a bye` : '';
+  return m && (m.status === 'bye' || !m.team2) ? `Round ${cur.round} of ${s.rounds}: your team has a ${byeWords(m).long}` : '';
 }
 
 export class TourBar {
@@ -243,7 +243,7 @@ export function landingText(s, team, board) {
   const cur = s.current;
   const m = cur && cur.matches ? cur.matches.find((x) => x.team1 === team || x.team2 === team) : null;
   const paused = s.status === 'paused' ? ' The director has paused the tournament.' : '';
-  if (m && m.status === 'bye') return `Round ${cur.round} of ${s.rounds}: your team has a bye. The next round's game opens here by itself.${paused}`;
+  if (m && m.status === 'bye') return `Round ${cur.round} of ${s.rounds}: your team has a ${byeWords(m).long}. The next round's game opens here by itself.${paused}`;
   if (m && m.status === 'done') return `Round ${cur.round} of ${s.rounds}: your match is over. The next round's game opens here when it is paired.${paused}`;
   return `Round ${cur ? cur.round : 1} of ${s.rounds}: your team's next game (board ${board}) opens here when it is ready.${paused}`;
 }

@@ -15,7 +15,7 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { gpText, standingsRows, foldPush, liveMatches } from '../tourdata.js';
+import { byeWords, gpText, standingsRows, foldPush, liveMatches } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
 import { matchScore } from './tables.js';
 
@@ -189,7 +189,7 @@ function glance() {
   return h('div.pj-glance', {}, cur.matches.map((m) => h(`div.pj-g${onSlide.has(m.match) ? '.on' : ''}${m.status === 'done' ? '.done' : ''}`, {},
     h('span.pj-gbd', {}, `${m.match + 1}`),
     h('span.pj-gn1', {}, m.name1),
-    h('span.pj-gs', {}, m.status === 'bye' ? 'bye' : matchScore(m)),
+    h('span.pj-gs', {}, m.status === 'bye' ? byeWords(m).short : matchScore(m)),
     h('span.pj-gn2', {}, m.status === 'bye' ? '' : m.name2))));
 }
 
@@ -266,7 +266,7 @@ function pairingsSlide(s) {
         h('td.num', {}, m.match + 1),
         h('td', {}, m.name1 || (teams.get(m.team1) || {}).name),
         h('td.num.score', {}, m.status === 'bye' ? '' : matchScore(m)),
-        h('td', {}, m.status === 'bye' ? h('em', {}, 'bye') : m.name2 || (teams.get(m.team2) || {}).name),
+        h('td', {}, m.status === 'bye' ? h('em', {}, byeWords(m).long) : m.name2 || (teams.get(m.team2) || {}).name),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 0)),
         h('td.c', {}, m.status === 'bye' ? '' : res(m, 1)))))));
 }

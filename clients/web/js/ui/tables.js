@@ -5,7 +5,7 @@
 // spectator view (watch.html?game=N).
 
 import { h } from './dom.js';
-import { crosstable, gpText, teamIndex, TB_TITLE } from '../tourdata.js';
+import { byeWords, crosstable, gpText, teamIndex, TB_TITLE } from '../tourdata.js';
 import { reasonText } from '../proto.js';
 
 // The page for game id: its replay once it has a result, else the live view.
@@ -49,7 +49,7 @@ export function roundTable(r, tour) {
       h('td.num', {}, m.match + 1),
       h('td.num.no', {}, no(m.team1)),
       h('td.team', {}, name(m.team1, m.name1), white(m, 1)),
-      m.status === 'bye' ? [h('td.num.no', {}, ''), h('td', {}, h('em', {}, 'bye (T-BYE)'))] : [h('td.num.no', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
+      m.status === 'bye' ? [h('td.num.no', {}, ''), h('td', {}, h('em', { title: m.bye && m.bye !== 'pab' ? 'a bye the team asked for (T-REQBYE)' : 'the pairing-allocated bye (T-BYE)' }, byeWords(m).long))] : [h('td.num.no', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
       m.status === 'bye' ? [h('td', {}, ''), h('td', {}, '')] : [h('td', {}, gameCell(m, 0)), h('td', {}, gameCell(m, 1))],
       h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
       h('td.num', {}, matchScore(m))))));
@@ -92,7 +92,7 @@ export function crosstableTable(tour, rounds) {
   const place = new Map(((tour && tour.standings && tour.standings.rows) || []).map((r) => [r.team, r.place]));
   const cell = (c) => {
     if (c.none) return h('td.x.none', { title: 'not paired' }, '');
-    if (c.bye) return h('td.x.bye', { title: 'pairing-allocated bye (T-BYE)' }, h('span.opp', {}, 'bye'), ' ', gpText(c.gp));
+    if (c.bye) return h('td.x.bye', { title: `round ${c.round}: ${byeWords({ bye: c.byeKind }).long}` }, h('span.opp', {}, byeWords({ bye: c.byeKind }).short), ' ', gpText(c.gp));
     const games = c.games.map((g, k) => (g.id
       ? h('a.g', { href: gameHref(g.id, !!g.res), dataset: { game: g.id }, title: `game ${k + 1} (#${g.id})${g.res ? '' : ': live'}` }, g.res || '·')
       : h('span.g', { title: g.res ? `game ${k + 1}: ${reasonText(g.reason) || 'forfeit'}` : `game ${k + 1}: not played yet` }, g.res ? `${g.res}F` : '·')));
