@@ -299,7 +299,7 @@ M = [
   "so a dashboard that reconnects can hand out tokens again.",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
- ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, bye_request, "
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, bye_request, round_schedule, "
   "round_pair and round_start: the tournament, its teams, the current round, the standings and every "
   "round paired so far (history). A command that makes the server pair a round (tournament_start, a "
   "resume, round_pair without pairs, round_start, a withdrawal that completes a round) is answered "
@@ -322,12 +322,13 @@ M = [
    ("late_until", "integer", "", "T-LATE: late entries up to this round (tournament_create), 0 none"),
    ("bye_requests", "integer", "", "T-REQBYE: requested byes a team may take (tournament_create), 0 none"),
    ("bye_kind", "string", '"half" / "zero"', "T-REQBYE: what a requested bye scores"),
+   ("schedule", "object or null", "", "T-SCHEDULE (round_schedule): {round, start_ms}: that round's games start no earlier than start_ms (ms since the Unix epoch); null: none"),
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
     "(the last one is `current`)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
-   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "bye_requests": 1, "bye_kind": "half", "base_ms": 60000, "inc_ms": 0,
+   "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "bye_requests": 1, "bye_kind": "half", "schedule": None, "base_ms": 60000, "inc_ms": 0,
    "wait_s": 300, "break_s": 60, "ruleset": "regulation",
    "teams": [{"team": 1, "no": 1, "name": "Knights", "players": ["ann", "bob"], "ratings": [2100, 1950], "withdrawn": 0, "entry": 1, "byes": []},
              {"team": 2, "no": 2, "name": "Rooks", "players": ["cid", "dan"], "ratings": [2000, 1900], "withdrawn": 0, "entry": 1, "byes": []},
@@ -508,6 +509,20 @@ M = [
    "the last round, past the planned rounds; field pairing: a pairing is being computed)",
    "exists (field round: the team has asked for that round already)"],
   {"type": "bye_request", "id": 23, "tournament": 1, "team": 3, "round": 3}, "tournament"),
+ ("round_schedule", "c2s", "Director: schedule the start of a round not yet paired (T-SCHEDULE): "
+  "its games start no earlier than start_ms (and, as always, after the break and once their players "
+  "are there); start_ms 0 takes the schedule back, and the round starts when the last one ends and the "
+  "break is over. One schedule at a time: a new one replaces it. Taken before the start (round 1 "
+  "starts at the time even if tournament_start comes earlier: its pairing is published at once) and "
+  "while the tournament runs or is paused. The snapshot's `schedule` carries it; the games of that "
+  "round carry their start (`state` start_ms), so every page counts down to it.",
+  [ID, ("tournament", "integer", "", ""), ("round", "integer", "1..64", "a round not yet paired"),
+   ("start_ms", "integer", "ms since the Unix epoch, 0..253402300799999", "the earliest start; 0: none")],
+  ["unauthorized", "not_found (tournament; field round: a clear of a round without a schedule)",
+   "bad_state (each with a message: field tournament: finished; field round: paired already, past the "
+   "planned rounds; field pairing: a pairing is being computed)",
+   "invalid (field start_ms: not in the future)"],
+  {"type": "round_schedule", "id": 24, "tournament": 1, "round": 2, "start_ms": 1764500000000}, "tournament"),
  ("round_pair", "c2s", "Director, while T-AUTO is paused and the current round is complete: pair the "
   "next round now (its `round` has status \"paired\"), or pair it again if it was paired and none "
   "of its games started (after a withdrawal or an override). Its games start on round_start or "

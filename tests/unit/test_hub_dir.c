@@ -24,6 +24,7 @@
 #include "bh_test.h"
 #include "bpgn.h"
 #include "hub.h"
+#include "now.h"
 #include "store.h"
 
 #define ADMIN "unit-admin-token-0123456789"
@@ -583,6 +584,64 @@ static void bye_requested(void)
     refused(33, "bad_state", "tournament", "an event without requested byes");
     CHECK_MSG(strstr(f_last(&io, 1, "\"id\":33,"), "takes no requested byes") != NULL,
               "the refusal says why");
+    close_hub(true);
+}
+
+/* A scheduled round start (round_schedule, T-SCHEDULE; issue 26 item 4): 4 teams, 2 rounds,
+ * round 1 scheduled 30 s after T0 (on the hub's wall clock: the test's fake loop time plus the
+ * real offset the hub reads). The schedule survives a restart; tournament_start at T0
+ * publishes the pairing at once but no clock runs before the time: nobody moves, so each game
+ * ends by flags exactly 5 s (BASE) after its start: nothing at T0 + 34 s, game 1 of both
+ * matches at T0 + 35 s. Refusals: a time not in the future, a clear without a schedule, a
+ * round paired. */
+static void round_scheduled(void)
+{
+    fresh_hub();
+    new_tour("S", 4, 2);
+    int64_t wall0 = ((int64_t)T0 + now_wall_ms() * 1000 - (int64_t)now_mono_us()) / 1000;
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"round_schedule\",\"id\":20,\"tournament\":1,\"round\":1,"
+             "\"start_ms\":%lld}",
+             (long long)(wall0 + 30000));
+    turn(1, msg, T0);
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":20,");
+    char want[96];
+    snprintf(want, sizeof want, "\"schedule\":{\"round\":1,\"start_ms\":%lld}",
+             (long long)(wall0 + 30000));
+    CHECK_MSG(snap && strstr(snap, want), "scheduled: %s", snap ? snap : "(none)");
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"round_schedule\",\"id\":21,\"tournament\":1,\"round\":2,"
+             "\"start_ms\":%lld}",
+             (long long)(wall0 - 1000));
+    turn(1, msg, T0);
+    refused(21, "invalid", "start_ms", "a time in the past");
+    turn(1, "{\"type\":\"round_schedule\",\"id\":22,\"tournament\":1,\"round\":2,\"start_ms\":0}",
+         T0);
+    refused(22, "not_found", "round", "a clear without a schedule");
+    close_hub(false);
+
+    open_hub(false, T0);
+    director(1, T0);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":23,\"tournament\":1}", T0);
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":23,");
+    CHECK_MSG(snap && strstr(snap, want), "stored: %s", snap ? snap : "(none)");
+    turn(1, "{\"type\":\"tournament_start\",\"id\":24,\"tournament\":1}", T0);
+    const char *rd = f_last(&io, 1, "\"type\":\"round\",\"tournament\":1,\"round\":1,");
+    CHECK_MSG(rd && count(rd, "\"waiting\"") == 2, "round 1 published, its games waiting: %s",
+              rd ? rd : "(none)");
+    turn(1, "{\"type\":\"round_schedule\",\"id\":25,\"tournament\":1,\"round\":1,\"start_ms\":0}",
+         T0);
+    refused(25, "bad_state", "round", "a round paired");
+    f_clear(&io);
+    f_run_timers(&io, h, T0 + 34 * SEC);
+    rd = f_last(&io, 1, "\"type\":\"round\",\"tournament\":1,\"round\":1,");
+    CHECK_MSG(!rd || count(rd, "\"finished\"") == 0, "no game over at T0 + 34 s: %s",
+              rd ? rd : "(none)");
+    f_run_timers(&io, h, T0 + 35 * SEC + 100000);
+    rd = f_last(&io, 1, "\"type\":\"round\",\"tournament\":1,\"round\":1,");
+    CHECK_MSG(rd && count(rd, "\"finished\"") == 2,
+              "both games 1 over by flags 5 s after the scheduled start: %s", rd ? rd : "(none)");
     close_hub(true);
 }
 
@@ -1460,6 +1519,7 @@ static const bh_test_case cases[] = {
     {"tournament_by_hand", tournament_by_hand},
     {"withdrawal_undone", withdrawal_undone},
     {"bye_requested", bye_requested},
+    {"round_scheduled", round_scheduled},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
     {"rr_no_hand_pairing", rr_no_hand_pairing},

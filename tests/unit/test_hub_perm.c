@@ -374,6 +374,8 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"team_withdraw", "{\"type\":\"team_withdraw\",\"id\":$I,\"tournament\":$T,\"team\":$K}"},
         {"bye_request",
          "{\"type\":\"bye_request\",\"id\":$I,\"tournament\":$T,\"team\":$K,\"round\":2}"},
+        {"round_schedule",
+         "{\"type\":\"round_schedule\",\"id\":$I,\"tournament\":$T,\"round\":2,\"start_ms\":0}"},
         {"round_pair", "{\"type\":\"round_pair\",\"id\":$I,\"tournament\":$T}"},
         {"round_start", "{\"type\":\"round_start\",\"id\":$I,\"tournament\":$T}"},
         {"export", "{\"type\":\"export\",\"id\":$I,\"format\":\"bpgn\",\"game\":$G}"},

@@ -107,6 +107,12 @@ uint64_t hub__event_now(const hub *h, const hub_event *e, uint64_t now_us)
 }
 
 /* An instant at of e's clock on the loop's (monotonic) clock; 0 stays 0 (none). */
+int64_t hub__wall_off(hub *h)
+{
+    events(h);
+    return wall_off(h);
+}
+
 static uint64_t to_mono(const hub *h, const hub_event *e, uint64_t at)
 {
     if (!at || e->f->core->clock != TFMT_CLOCK_WALL)

@@ -99,6 +99,8 @@ hub_event *hub__event_find_fmt(hub *h, int64_t id, const hub_fmt *f);
 int64_t hub__event_id(const hub_event *e);
 const hub_fmt *hub__event_fmt(const hub_event *e);
 void *hub__event_state(const hub_event *e); /* the format's state (club *, ...) */
+/* Wall-clock µs minus the loop's monotonic µs, read once for the hub's life. */
+int64_t hub__wall_off(hub *h);
 /* now_us (the loop's monotonic µs) on e's format's clock (tfmt_ops.clock). */
 uint64_t hub__event_now(const hub *h, const hub_event *e, uint64_t now_us);
 

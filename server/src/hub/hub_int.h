@@ -368,6 +368,7 @@ void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_u
 void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_bye_request(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_round_schedule(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

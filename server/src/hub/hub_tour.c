@@ -33,6 +33,7 @@ htour *hub__tour_find(hub *h, int64_t id)
 
 static htour *add_tour(hub *h, runner *r)
 {
+    runner_set_wall_off(r, hub__wall_off(h)); /* T-SCHEDULE: wall-clock starts on its clock */
     if (!h->tours_)
         h->tours_ = xcalloc(1, sizeof *h->tours_);
     hub_tours *ts = h->tours_;

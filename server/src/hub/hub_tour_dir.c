@@ -129,6 +129,17 @@ void hub__dir_bye_request(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
     hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 
+/* round_schedule (T-SCHEDULE): the runner decides; the snapshot answers. */
+void hub__dir_round_schedule(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_round_schedule *x = &m->round_schedule;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
+        return;
+    runner_schedule(c.ht->r, x->round, x->start_ms, now_us, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
+}
+
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_round_pair *x = &m->round_pair;

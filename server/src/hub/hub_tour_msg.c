@@ -178,6 +178,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                          .late_until = rs->late_until,
                          .bye_requests = rs->bye_requests,
                          .bye_kind = rs->bye_kind == TOUR_BYE_ZERO ? "zero" : "half",
+                         .sched_round = rs->sched_round,
+                         .sched_ms = rs->sched_ms,
                          .base_ms = rs->base_ms,
                          .inc_ms = rs->inc_ms,
                          .wait_s = rs->wait_s,

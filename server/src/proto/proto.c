@@ -453,6 +453,16 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         x->round = (int)rnd;
         return opt_flag(o, "cancel", &x->cancel, err);
     }
+    case PROTO_ROUND_SCHEDULE: {
+        proto_round_schedule *x = &m->round_schedule;
+        int64_t rnd = 0;
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
+                BH_OK ||
+            (rc = proto__need_int(o, "round", 1, 64, &rnd, err)) != BH_OK)
+            return rc;
+        x->round = (int)rnd;
+        return proto__need_int(o, "start_ms", 0, 253402300799999LL, &x->start_ms, err);
+    }
     case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
     case PROTO_ROUND_START:
         return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->round_start.tournament, err);
@@ -589,6 +599,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_RESULT:
     case PROTO_TEAM_WITHDRAW:
     case PROTO_BYE_REQUEST:
+    case PROTO_ROUND_SCHEDULE:
     case PROTO_ROUND_PAIR:
     case PROTO_ROUND_START:
     case PROTO_EXPORT:

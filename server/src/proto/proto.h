@@ -61,6 +61,7 @@ typedef enum {
     PROTO_GAME_RESULT,       /* director: adjudicate a live game or override a result */
     PROTO_TEAM_WITHDRAW,     /* director: withdraw a team (keep_current: its match) */
     PROTO_BYE_REQUEST,       /* director: a team sits out a round (T-REQBYE), or cancel */
+    PROTO_ROUND_SCHEDULE,    /* director: a round starts no earlier than start_ms (T-SCHEDULE) */
     PROTO_ROUND_PAIR,        /* director: pair (or re-pair) the next round while T-AUTO pauses */
     PROTO_ROUND_START,       /* director: start what T-AUTO would start next, while paused */
     PROTO_EXPORT,            /* director: BPGN of a game or TRF of a tournament (format) */
@@ -180,6 +181,12 @@ typedef struct {
     bool cancel; /* take the request back */
 } proto_bye_request;
 
+typedef struct {
+    int64_t tournament;
+    int round;        /* 1..64 */
+    int64_t start_ms; /* ms since the Unix epoch, 0: take the schedule back */
+} proto_round_schedule;
+
 /* round_pair: the pairs are out of line (up to PROTO_PAIRS_MAX * 16 bytes, so that no other
  * message is that large): allocated by proto_decode for a pairing by hand, freed by
  * proto_msg_free. */
@@ -234,6 +241,7 @@ typedef struct {
         proto_game_result game_result;
         proto_team_withdraw team_withdraw;
         proto_bye_request bye_request;
+        proto_round_schedule round_schedule;
         proto_round_pair round_pair;
         proto_export export_;
         proto_game2_colors game2_colors;

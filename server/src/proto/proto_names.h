@@ -33,6 +33,7 @@
 #define PROTO_WIRE_PROTO_GAME_RESULT       "game_result"
 #define PROTO_WIRE_PROTO_TEAM_WITHDRAW     "team_withdraw"
 #define PROTO_WIRE_PROTO_BYE_REQUEST       "bye_request"
+#define PROTO_WIRE_PROTO_ROUND_SCHEDULE    "round_schedule"
 #define PROTO_WIRE_PROTO_ROUND_PAIR        "round_pair"
 #define PROTO_WIRE_PROTO_ROUND_START       "round_start"
 #define PROTO_WIRE_PROTO_EXPORT            "export"
@@ -93,6 +94,7 @@
     X(PROTO_GAME_RESULT, PROTO_WIRE_PROTO_GAME_RESULT)             \
     X(PROTO_TEAM_WITHDRAW, PROTO_WIRE_PROTO_TEAM_WITHDRAW)         \
     X(PROTO_BYE_REQUEST, PROTO_WIRE_PROTO_BYE_REQUEST)             \
+    X(PROTO_ROUND_SCHEDULE, PROTO_WIRE_PROTO_ROUND_SCHEDULE)       \
     X(PROTO_ROUND_PAIR, PROTO_WIRE_PROTO_ROUND_PAIR)               \
     X(PROTO_ROUND_START, PROTO_WIRE_PROTO_ROUND_START)             \
     X(PROTO_EXPORT, PROTO_WIRE_PROTO_EXPORT)                       \

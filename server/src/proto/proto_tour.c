@@ -180,6 +180,13 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON_AddNumberToObject(o, "late_until", s->late_until);
     cJSON_AddNumberToObject(o, "bye_requests", s->bye_requests);
     cJSON_AddStringToObject(o, "bye_kind", s->bye_kind ? s->bye_kind : "half");
+    if (s->sched_round && s->sched_ms > 0) {
+        cJSON *sc = cJSON_AddObjectToObject(o, "schedule");
+        cJSON_AddNumberToObject(sc, "round", s->sched_round);
+        cJSON_AddNumberToObject(sc, "start_ms", (double)s->sched_ms);
+    } else {
+        cJSON_AddNullToObject(o, "schedule");
+    }
     cJSON_AddNumberToObject(o, "base_ms", (double)s->base_ms);
     cJSON_AddNumberToObject(o, "inc_ms", (double)s->inc_ms);
     cJSON_AddNumberToObject(o, "wait_s", (double)s->wait_s);

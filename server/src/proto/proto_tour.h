@@ -136,6 +136,8 @@ typedef struct {
     int late_until;       /* T-LATE: late entries up to this round, 0 none */
     int bye_requests;     /* T-REQBYE: requested byes a team may take, 0 none */
     const char *bye_kind; /* T-REQBYE: "half" or "zero" */
+    int sched_round;      /* T-SCHEDULE: round sched_round starts no earlier than */
+    int64_t sched_ms;     /* sched_ms (ms since the Unix epoch); 0: no schedule */
     int64_t base_ms, inc_ms;
     int64_t wait_s, break_s; /* the start gate's waiting time, the break */
     const char *ruleset;

@@ -138,10 +138,22 @@ static void create_match_game(runner *r, int rnd, int mi, int game, int board, b
 
 /* The first games of every match of round rnd (not byes, T-BYE; not matches forfeited by a
  * withdrawal, T-FORFEIT: a round robin pairs a withdrawn team, forfeited). */
+uint64_t runner__sched_us(const runner *r, int rnd)
+{
+    const tour_ruleset *rs = tour_rules(r->t);
+    if (rs->sched_round != rnd || rs->sched_ms <= 0)
+        return 0;
+    int64_t at = rs->sched_ms * 1000 - r->wall_off_us;
+    return at > 0 ? (uint64_t)at : 1;
+}
+
 static bool start_round(runner *r, int rnd, uint64_t start_us, tfmt_acts *a)
 {
     const runner_format *f = runner__format(r->t);
     bool any = false;
+    uint64_t sched = runner__sched_us(r, rnd); /* T-SCHEDULE: not before the director's time */
+    if (sched > start_us)
+        start_us = sched;
     for (int i = 0; i < tour_round_size(r->t, rnd); i++) {
         const tour_match *m = tour_round_match(r->t, rnd, i);
         if (m->b == 0 || m->forfeit != TOUR_FF_NONE)

@@ -209,6 +209,22 @@ int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep);
 int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_acts *a,
                        runner_reply *rep);
 
+/* The caller's clock: wall-clock µs minus its now_us (both as the caller reads them), so that a
+ * scheduled start (T-SCHEDULE, stored as wall-clock ms) becomes an instant of now_us. Set it
+ * after runner_new and runner_restore; 0 (the default) reads now_us as wall-clock µs. */
+void runner_set_wall_off(runner *r, int64_t wall_off_us);
+
+/* round_schedule (T-SCHEDULE): the games of round `round` start no earlier than start_ms (ms
+ * since the Unix epoch), after the break as always; start_ms 0 takes the schedule back (the
+ * round starts when the last one ends and the break is over). One schedule at a time: a new
+ * one replaces it. Taken before the start and while running or paused, for a round not yet
+ * paired (its games, once created, keep their start). Errors, each with a message: BH_ESTATE
+ * "tournament" (finished), "pairing" (a job runs); BH_ESTATE "round" (paired already, past
+ * the planned rounds); BH_EINVAL "start_ms" (not after now_us); BH_ENOTFOUND "round" (a clear
+ * of a round without a schedule). BH_OK: a note and the snapshot (TFMT_ACT_PERSIST). */
+int runner_schedule(runner *r, int round, int64_t start_ms, uint64_t now_us, tfmt_acts *a,
+                    runner_reply *rep);
+
 /* round_pair while paused: pair the next round (again, if none of its games started), by the
  * format's pairer (a job) or by the director's pairs (team ids; 0 the bye); its games start
  * on round_start or the resume. Errors: BH_ESTATE "tournament" (not paused), "pairing" (a job

@@ -461,6 +461,54 @@ int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_act
     return BH_OK;
 }
 
+void runner_set_wall_off(runner *r, int64_t wall_off_us)
+{
+    r->wall_off_us = wall_off_us;
+}
+
+int runner_schedule(runner *r, int round, int64_t start_ms, uint64_t now_us, tfmt_acts *a,
+                    runner_reply *rep)
+{
+    unsigned live = 1u << TFMT_REGISTERING | 1u << TFMT_RUNNING | 1u << TFMT_PAUSED;
+    if (check(r, live, false, rep) != BH_OK) {
+        if (rep->field[0] == 't')
+            snprintf(rep->msg, sizeof rep->msg, "the tournament is over");
+        return rep->rc;
+    }
+    const tour_ruleset *rs = tour_rules(r->t);
+    int next = tour_n_rounds(r->t) + 1, last = tour_planned_rounds(r->t);
+    runner__reply(rep, BH_OK, NULL);
+    if (round < next) {
+        runner__reply(rep, BH_ESTATE, "round");
+        snprintf(rep->msg, sizeof rep->msg,
+                 "round %d is paired already (its games keep their start); the next round is %d",
+                 round, next);
+    } else if (last && round > last) {
+        runner__reply(rep, BH_ESTATE, "round");
+        snprintf(rep->msg, sizeof rep->msg, "the tournament has %d rounds", last);
+    } else if (start_ms == 0 && rs->sched_round != round) {
+        runner__reply(rep, BH_ENOTFOUND, "round");
+        snprintf(rep->msg, sizeof rep->msg, "round %d has no scheduled start", round);
+    } else if (start_ms && start_ms * 1000 - r->wall_off_us <= (int64_t)now_us) {
+        runner__reply(rep, BH_EINVAL, "start_ms");
+        snprintf(rep->msg, sizeof rep->msg, "the start is not in the future");
+    }
+    if (rep->rc != BH_OK)
+        return rep->rc;
+    int rc = tour_set_schedule(r->t, round, start_ms);
+    if (rc != BH_OK) {
+        runner__reply(rep, rc, "round");
+        return rc;
+    }
+    if (start_ms)
+        tfmt_note(a, 0, "round %d scheduled: its games start no earlier than %lld ms (epoch)",
+                  round, (long long)start_ms);
+    else
+        tfmt_note(a, 0, "round %d: the scheduled start taken back", round);
+    runner__rebroadcast(r, tour_n_rounds(r->t), a);
+    return BH_OK;
+}
+
 /* round_pair, computed (given NULL) or by hand. On any error the event is left as it was: a
  * round paired before is put back. */
 static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_rematch, uint64_t cookie,

@@ -78,7 +78,11 @@ struct runner {
     uint64_t next_job;
     uint64_t last_end_us; /* instant of the latest game end (runner_game_over), 0 none: the
                            * break_s before the next round counts from it */
+    int64_t wall_off_us;  /* wall-clock µs - the caller's now_us (runner_set_wall_off) */
 };
+
+/* runner.c: the scheduled start of round rnd (T-SCHEDULE) on the caller's clock, 0 none. */
+uint64_t runner__sched_us(const runner *r, int rnd);
 
 /* runner.c, for runner_dir.c. */
 void runner__reply(runner_reply *rep, int rc, const char *field);

@@ -441,6 +441,17 @@ int tour_requested_bye(const tour *t, int id, int r)
     return -1;
 }
 
+int tour_set_schedule(tour *t, int r, int64_t start_ms)
+{
+    if (r < 1 || r > TOUR_MAX_ROUNDS || start_ms < 0)
+        return BH_EINVAL;
+    if (r <= t->n_rounds)
+        return BH_ESTATE;
+    t->rs.sched_round = start_ms ? r : 0;
+    t->rs.sched_ms = start_ms;
+    return BH_OK;
+}
+
 int tour_cancel_bye(tour *t, int id, int r)
 {
     for (int i = 0; i < t->n_req; i++) {

@@ -70,6 +70,8 @@ typedef struct {
                                * from a round <= late_until (the director's; 0: none) */
     int bye_requests;         /* T-REQBYE: requested byes a team may take (0: none) */
     int bye_kind;             /* T-REQBYE: what one scores, TOUR_BYE_HALF or TOUR_BYE_ZERO */
+    int sched_round;          /* T-SCHEDULE: the round whose games start no earlier than */
+    int64_t sched_ms;         /* this instant (ms since the Unix epoch); 0: none */
     int n_tb;                 /* tie-breaks in use, after match points */
     int tb[TOUR_MAX_TB];      /* tb_id, in order */
     uint32_t wait_s;          /* a game's clocks start when its seats are all
@@ -228,6 +230,12 @@ int tour_cancel_bye(tour *t, int id, int r);
  * TOUR_BYE_ZERO (an arbiter's full-point bye is not one the team asked for); 0 for an unknown
  * id. *rounds (may be NULL) gets up to cap round numbers, ascending. */
 int tour_team_bye_requests(const tour *t, int id, int *rounds, int cap);
+
+/* T-SCHEDULE: round r's games start no earlier than start_ms (ms since the Unix epoch; the
+ * caller turns it into its clock); start_ms 0 clears it. One schedule at a time (a new one
+ * replaces it). BH_OK, BH_EINVAL (r outside 1..TOUR_MAX_ROUNDS, start_ms < 0), BH_ESTATE
+ * (round r is paired already). Read back through tour_rules (sched_round, sched_ms). */
+int tour_set_schedule(tour *t, int r, int64_t start_ms);
 
 /* Record an Armageddon play-off game won by `winner` against `loser`. */
 int tour_add_playoff(tour *t, int winner, int loser);

@@ -107,7 +107,9 @@ char *trf_export(const tour *t)
         buf_printf(&b, "%s%s", k ? "," : "", tb_name(rs->tb[k]));
     if (rs->late_until)
         buf_printf(&b, " late=%d", rs->late_until); /* T-LATE; written only when set */
-    if (rs->bye_requests)                           /* T-REQBYE; written only when taken */
+    if (rs->sched_round && rs->sched_ms > 0)        /* T-SCHEDULE; written only when set */
+        buf_printf(&b, " sched=%d@%lld", rs->sched_round, (long long)rs->sched_ms);
+    if (rs->bye_requests) /* T-REQBYE; written only when taken */
         buf_printf(&b, " byes=%d bye_kind=%s", rs->bye_requests,
                    rs->bye_kind == TOUR_BYE_ZERO ? "zero" : "half");
     if (rs->wait_s) /* written only when set: a line without it reads 0 */
@@ -311,6 +313,14 @@ static bool parse_bhr(const char *line, tour_ruleset *rs, int *format, int *star
             rs->late_until = atoi(v);
             if (rs->late_until < 0 || rs->late_until > TOUR_MAX_ROUNDS)
                 return false;
+        } else if (strcmp(k, "sched") == 0) {
+            int rnd = 0, off = 0;
+            long long ms = 0;
+            if (sscanf(v, "%d@%lld%n", &rnd, &ms, &off) != 2 || v[off] || rnd < 1 ||
+                rnd > TOUR_MAX_ROUNDS || ms <= 0)
+                return false;
+            rs->sched_round = rnd;
+            rs->sched_ms = ms;
         } else if (strcmp(k, "byes") == 0) {
             rs->bye_requests = atoi(v);
             if (rs->bye_requests < 0 || rs->bye_requests > TOUR_MAX_ROUNDS)
