@@ -63,6 +63,10 @@ bh_browser_test(browser_withdraw withdraw.test.mjs 180)
 # Teams list before the start, the last round refused, the bye kept across the renumbering,
 # round 2 gives it (a drawn match) and no PAB; the pairings and the crosstable say so.
 bh_browser_test(browser_bye bye.test.mjs 120)
+# A scheduled round start (schedule.test.mjs, issue 26 item 4, T-SCHEDULE): a past time
+# refused, round 1 set 15 s ahead from the Controls tab, the countdown on the desk, the event
+# page and a player's page, no game live before the time, round 2 after round 1.
+bh_browser_test(browser_schedule schedule.test.mjs 120)
 # Links from anywhere (links.test.mjs, issue 17): a director in another browser sees every team
 # and reissues a team's link (team_token): the old token refused, the reissue logged.
 bh_browser_test(browser_links links.test.mjs 180)

@@ -37,6 +37,7 @@ export const msg = {
   teamWithdraw: (tournament, team, keep_current) => ({ type: 'team_withdraw', tournament, team, keep_current }),
   // the director takes a withdrawal back: paired again from the next round (forfeits stand)
   teamReinstate: (tournament, team) => ({ type: 'team_withdraw', tournament, team, undo: true }),
+  roundSchedule: (tournament, round, start_ms) => ({ type: 'round_schedule', tournament, round, start_ms }),
   byeRequest: (tournament, team, round, cancel) => (cancel ? { type: 'bye_request', tournament, team, round, cancel: true } : { type: 'bye_request', tournament, team, round }),
   teamToken: (team) => ({ type: 'team_token', team }),
   // pairs (optional): [[team, team or 0 (the bye)], ...] by hand; without: the Swiss pairer.

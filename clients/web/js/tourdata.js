@@ -73,6 +73,19 @@ export function teamIndex(tour) {
   return new Map(((tour && tour.teams) || []).map((t) => [t.team, t]));
 }
 
+// T-SCHEDULE: "Round 2 starts at 19:00 (in 12:34)" while the scheduled start of round_schedule is
+// ahead of nowMs (the server's clock, ms since the epoch), else ''. The time is the reader's own.
+export function scheduleText(tour, nowMs) {
+  const s = tour && tour.schedule;
+  if (!s || !s.start_ms || s.start_ms <= nowMs) return '';
+  const left = Math.ceil((s.start_ms - nowMs) / 1000);
+  const hh = Math.floor(left / 3600), mm = Math.floor((left % 3600) / 60), ss = left % 60;
+  const pad = (x) => String(x).padStart(2, '0');
+  const inText = hh ? `${hh}:${pad(mm)}:${pad(ss)}` : `${mm}:${pad(ss)}`;
+  const at = new Date(s.start_ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Round ${s.round} starts at ${at} (in ${inText})`;
+}
+
 // A bye's kind in words (the round message's `bye`): the pairing-allocated bye (T-BYE), a bye the
 // team asked for (T-REQBYE: half or zero), an arbiter's full-point bye (from a TRF).
 export const BYE_WORDS = {

@@ -18,7 +18,7 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
@@ -77,6 +77,8 @@ function init() {
   $('c-set-result').onclick = setResult;
   $('c-bpgn').onclick = exportBpgn;
   $('c-withdraw').onclick = withdrawTeam;
+  $('c-sched-set').onclick = () => scheduleRound(false);
+  $('c-sched-clear').onclick = () => scheduleRound(true);
   $('c-pair').onclick = pairRound;
   $('c-start-round').onclick = startRound;
   $('c-trf').onclick = exportTrf;
@@ -104,6 +106,7 @@ function init() {
     for (const m of app.minis.values()) if (m.view) m.view.tick(now);
   }, 100);
   setInterval(drawCardFlags, 500);
+  setInterval(drawSchedule, 1000);
 }
 
 function showTab(pane, byHand) {
@@ -573,6 +576,48 @@ async function cancelBye(team, rnd) {
   }
 }
 
+// round_schedule (T-SCHEDULE, issue 26 item 4): a round not yet paired starts at a set time
+// (the director's local time in the form), or when the last one ends (clear).
+function serverNow() {
+  return app.time.offset === null ? Date.now() : app.time.now();
+}
+
+function drawSchedule() {
+  const t = app.tour;
+  const line = scheduleText(t, serverNow());
+  $('sched-line').hidden = !line;
+  $('sched-line').textContent = line;
+  const s = t && t.schedule;
+  $('c-sched-now').textContent = s
+    ? `Round ${s.round} starts no earlier than ${new Date(s.start_ms).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}${line ? ` (${line.replace(/^.*\(in /, 'in ').replace(/\)$/, '')})` : ''}; the other rounds start when the last one ends, after the break.`
+    : 'No round is scheduled: each round starts when the last one ends, after the break.';
+}
+
+async function scheduleRound(clear) {
+  const t = app.tour;
+  if (!t) return;
+  const rnd = Number($('c-sched-round').value);
+  if (!rnd || !$('c-sched-round').reportValidity()) return;
+  let at = 0;
+  if (!clear) {
+    const v = $('c-sched-at').value;
+    if (!v) {
+      $('c-sched-at').setCustomValidity('pick the time the round starts');
+      $('c-sched-at').reportValidity();
+      $('c-sched-at').setCustomValidity('');
+      return;
+    }
+    at = new Date(v).getTime(); // datetime-local: the browser's own time zone
+  }
+  try {
+    setTournament(await cmd('round_schedule', msg.roundSchedule(t.tournament, rnd, at), clear ? `round ${rnd}: starts when the last one ends` : `round ${rnd} at ${new Date(at).toLocaleString()}`));
+    toast(clear ? `round ${rnd} starts when the last one ends` : `round ${rnd} starts at ${new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`);
+    refresh();
+  } catch (e) {
+    notifyError(explain('round_schedule', e));
+  }
+}
+
 async function tourCmd(what, build, detail) {
   if (!app.tour) return;
   try {
@@ -1022,6 +1067,10 @@ function drawControls() {
   $('c-pair').disabled = !app.tour || app.tour.status !== 'paused';
   $('c-start-round').disabled = !app.tour || app.tour.status !== 'paused';
   $('c-trf').disabled = !app.tour;
+  const open = app.tour && ['registering', 'running', 'paused'].includes(app.tour.status);
+  $('c-sched-set').disabled = $('c-sched-clear').disabled = !open;
+  if (open && !$('c-sched-round').value) $('c-sched-round').value = String((app.tour.round || 0) + 1);
+  drawSchedule();
   $('c-bpgn').disabled = !games.length;
   $('c-set-result').disabled = !games.length;
 }

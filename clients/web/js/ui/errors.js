@@ -54,6 +54,9 @@ const BY_TYPE = {
       ? `This result cannot be changed: ${e.message}.` // a forfeited game (issue 17: the server's reason)
       : 'A game that has not started has no result to set.'),
   'game_result:too_large': 'The reason is too long (at most 23 bytes).',
+  'round_schedule:bad_state': (e) => (e.message ? `No schedule: ${e.message}.` : 'This round cannot be scheduled now.'),
+  'round_schedule:invalid': 'The start must be in the future.',
+  'round_schedule:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such tournament or schedule.'),
   'bye_request:bad_state': (e) => (e.message ? `No bye: ${e.message}.` : 'A bye cannot be requested now.'),
   'bye_request:exists': (e) => (e.message ? `${e.message}.` : 'This team has asked for a bye in that round already.'),
   'bye_request:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such team or request.'),

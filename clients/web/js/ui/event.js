@@ -12,7 +12,7 @@ import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle, scheduleText } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
 
@@ -34,8 +34,16 @@ window.app = app;
 const $ = (id) => document.getElementById(id);
 const fmtTime = (ms) => (ms % 60000 === 0 ? `${ms / 60000} min` : `${ms / 1000} s`);
 
+// T-SCHEDULE: the scheduled round's countdown in the header, each second.
+function drawSchedule() {
+  const line = scheduleText(app.tour, app.time.offset === null ? Date.now() : app.time.now());
+  $('ev-sched').hidden = !line;
+  $('ev-sched').textContent = line;
+}
+
 function init() {
   if (!app.print) initNotices();
+  setInterval(drawSchedule, 1000);
   if (app.print) document.body.classList.add('printing', `print-${app.print}`);
   app.net = new Net({
     time: app.time,
@@ -59,6 +67,7 @@ function setTour(t) {
   app.want = t.tournament;
   for (const r of t.history || []) app.rounds[r.round] = r;
   draw();
+  drawSchedule();
 }
 
 function onPush(m) {

@@ -90,11 +90,17 @@ function badLink(why, detail) {
 function followTeam() {
   const shown = Number(params().get('game')) || 0;
   // The page before any game says what it waits for (landingText), from the snapshot.
+  let snap = null; // the landing's snapshot: its scheduled round's countdown ticks each second
+  const sayLanding = () => {
+    const el = document.getElementById('landing');
+    if (el && snap && !app.token) el.textContent = landingText(snap, app.teamId, BOARDS[app.board], tnTime.offset === null ? Date.now() : tnTime.now());
+  };
+  setInterval(sayLanding, 1000);
   const landing = () => {
     if (app.token || !app.tourId) return;
     tn.request(msg.tournamentGet(app.tourId)).then((s) => {
-      const el = document.getElementById('landing');
-      if (el) el.textContent = landingText(s, app.teamId, BOARDS[app.board]);
+      snap = s;
+      sayLanding();
       if (!app.bar.snap) app.bar.snap = s; // team names for P-GAME2's outcome
     }, () => {});
   };

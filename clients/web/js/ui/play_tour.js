@@ -10,7 +10,7 @@ import { msg, teamOf, boardOf } from '../proto.js';
 import { teamName, countdown } from './view.js';
 import { h, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { byeWords, gpText } from '../tourdata.js';
+import { byeWords, gpText, scheduleText } from '../tourdata.js';
 
 const G2_KEY = 'bh.g2'; // the outcome of P-GAME2, carried to game 2's page (sessionStorage)
 
@@ -173,6 +173,8 @@ export class TourBar {
       if (place) parts.push(h('strong.final', { id: 'final-place' }, place));
       const next = nextRound(s, g, own);
       if (next) parts.push(h('strong.next', { id: 'next-round' }, next));
+      const sched = scheduleText(s, this.app.time.offset === null ? Date.now() : this.app.time.now());
+      if (sched) parts.push(h('span.sched', { id: 'tour-sched' }, sched));
       parts.push(h('a', { href: `event.html?tournament=${t.tournament}`, target: '_blank', id: 'standings-link' }, 'Standings'));
       const sep = [];
       parts.forEach((p, i) => sep.push(...(i ? [h('span.sep', {}, '·'), p] : [p])));
@@ -220,6 +222,11 @@ export class TourBar {
 
   // The choice's countdown (every frame).
   tick() {
+    const sc = this.el.querySelector('#tour-sched');
+    if (sc && this.snap) {
+      const t = scheduleText(this.snap, this.app.time.offset === null ? Date.now() : this.app.time.now());
+      if (sc.textContent !== t) sc.textContent = t;
+    }
     const c = this.choice;
     const left = this.choiceEl.querySelector('#g2-left');
     if (!c || !left) return;
@@ -230,8 +237,15 @@ export class TourBar {
 }
 
 // The team link's page before a game (play.html?team=T&board=A): what it waits for, from the
-// tournament snapshot s of the team `team`.
-export function landingText(s, team, board) {
+// tournament snapshot s of the team `team`; with the server's time nowMs, a scheduled round's
+// countdown (T-SCHEDULE) follows.
+export function landingText(s, team, board, nowMs = 0) {
+  const sched = nowMs ? scheduleText(s, nowMs) : '';
+  const text = landingBase(s, team, board);
+  return sched ? `${text} ${sched}.` : text;
+}
+
+function landingBase(s, team, board) {
   if (!s) return `Waiting for your team's next game (board ${board})…`;
   const name = s.name || 'The tournament';
   const me = (s.teams || []).find((t) => t.team === team);

@@ -15,7 +15,7 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { byeWords, gpText, standingsRows, foldPush, liveMatches } from '../tourdata.js';
+import { byeWords, gpText, standingsRows, foldPush, liveMatches, scheduleText } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
 import { matchScore } from './tables.js';
 
@@ -59,6 +59,11 @@ function init() {
     idle = setTimeout(() => document.body.classList.add('idle'), 3000);
   });
   app.net = new Net({ time: app.time, onOpen, onPush, onStatus: () => {} });
+  setInterval(() => { // T-SCHEDULE: the scheduled round's countdown
+    const line = scheduleText(app.tour, app.time.offset === null ? Date.now() : app.time.now());
+    $('pj-sched').hidden = !line;
+    $('pj-sched').textContent = line;
+  }, 1000);
   for (let i = 0; i < app.per; i++) app.slots.push(newSlot(i));
   requestAnimationFrame(frame);
 }
