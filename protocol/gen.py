@@ -963,13 +963,19 @@ M += [
    ("first_valid_ms", "integer", "ms", ""), ("second_valid_ms", "integer", "ms", ""),
    ("tc", "string", '"5+1"', "minutes + seconds"), ("alt_tc", "string", '"10+1"', "by agreement"),
    ("wait_s", "integer", "s", ""), ("server_ms", "integer", "ms since the Unix epoch", "the snapshot's instant"),
-   ("teams", "array", "", "team, name, captain, rating (the current team rating), players (id, name, rating, invited) in board order"),
+   ("teams", "array", "", "team, name, captain, rating (the current team rating), players (id, name, rating, invited) in board order, "
+    "ratings (the team rating of each stage reached, by stage name: \"groups\" fixed at the league's start, \"qf\", \"sf\", "
+    "\"final\" recomputed from the roster at that stage's start, art. 7, F-TEAMRATING)"),
    ("groups", "array", "", "group (\"A\"..), average (the group's average rating), table (place, number in the group "
     "table, team, played, mp, gp, rating)"),
    ("fixtures", "array", "", "the current stage's matches: match, label (\"A1\" group A round 1, or \"SF1\", \"F\"), "
     "group and round (group stage), teams (first- and second-named), gp, done, games (board, game, white_team, "
     "black_team, white, black, sender (\"white\"/\"black\"), state (new / proposed / lapsed / agreed / started / "
-    "forfeit / decided), challenge (1 or 2), turn, deadline_ms and proposal_ms (proposed: who must answer, until "
+    "forfeit / decided), phase (where the game is, for a person: arranging (its challenge not agreed yet), scheduled "
+    "(a start agreed, still to come), waiting (the game exists, its clocks wait for both players: T-WAIT), playing "
+    "(its clocks run), played, forfeit (one side: art. 5 or T-WAIT), double_forfeit, ruled (the director's result, "
+    "no game hosted)), present and forfeit_ms (waiting: [White, Black] connected to the game, and when an absent "
+    "player loses, ms since the Unix epoch), challenge (1 or 2), turn, deadline_ms and proposal_ms (proposed: who must answer, until "
     "when, the start proposed, 0 now), start_ms (agreed, started), want_alt ([White, Black] agree to alt_tc), tc "
     "(the time control it is or would be played at), subs, extensions, result (\"*\" or as league_result's), "
     "game_id (the hosted chess game, once created))"),
@@ -981,14 +987,16 @@ M += [
    "boards": 1, "teams_max": 4, "groups_n": 2, "first_valid_ms": 4000, "second_valid_ms": 2000, "tc": "5+1",
    "alt_tc": "10+1", "wait_s": 600, "server_ms": 1764400000000,
    "teams": [{"team": 12, "name": "Kaissa", "captain": 101, "rating": 2210,
-              "players": [{"id": 101, "name": "Orlov", "rating": 2210, "invited": False}]},
+              "players": [{"id": 101, "name": "Orlov", "rating": 2210, "invited": False}],
+              "ratings": {"groups": 2210}},
              {"team": 13, "name": "Chigorin", "captain": 201, "rating": 2190,
-              "players": [{"id": 201, "name": "Zaitsev", "rating": 2190, "invited": True}]}],
+              "players": [{"id": 201, "name": "Zaitsev", "rating": 2190, "invited": True}],
+              "ratings": {"groups": 2190}}],
    "groups": [{"group": "A", "average": 2210, "table": [{"place": 1, "number": 1, "team": 12, "played": 0, "mp": 0,
                                                           "gp": 0, "rating": 2210}]}],
    "fixtures": [{"match": 1, "label": "A1", "group": "A", "round": 1, "teams": [12, 13], "gp": [0, 0], "done": False,
                  "games": [{"board": 1, "game": 1, "white_team": 12, "black_team": 13, "white": 101, "black": 201,
-                            "sender": "white", "state": "proposed", "challenge": 1, "turn": "black",
+                            "sender": "white", "state": "proposed", "phase": "arranging", "challenge": 1, "turn": "black",
                             "deadline_ms": 1764400004000, "proposal_ms": 0, "want_alt": [True, False], "tc": "5+1",
                             "subs": 0, "extensions": 0, "result": "*"}]}],
    "bracket": [], "winner": 0}, None),

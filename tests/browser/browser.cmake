@@ -103,6 +103,10 @@ bh_browser_bot_test(browser_bigfield bigfield.test.mjs 240)
 # the result on the league page; the director drives a small league (2 groups, 1 board) through
 # the semi-finals (one drawn, the lower rating through) and the final: the bracket shows it.
 bh_browser_test(browser_league league.test.mjs 180)
+# issue 26 item 3: the league director's table (tests/browser/league_desk.test.mjs): each game's
+# true phase (waiting for players, double forfeit), an open challenge's deadline extended, the
+# knockout's recomputed team ratings, a player's calendar (.ics, .json) over HTTP.
+bh_browser_test(browser_league_desk league_desk.test.mjs 180)
 # A director sets up the club round robin and the league from the pages (setup.test.mjs, issue
 # 26 item 1): the desk's format picker with each regulation's values, the registration panel
 # (a team by form, a CSV file with a bad row), a reload, a captain's link, the start.

@@ -81,8 +81,16 @@ static void golden_client(void)
 static void golden_server(void)
 {
     pleague_player p12[] = {{101, "Orlov", 2210, false}}, p13[] = {{201, "Zaitsev", 2190, true}};
-    pleague_team_out teams[] = {{12, "Kaissa", 101, 2210, p12, 1},
-                                {13, "Chigorin", 201, 2190, p13, 1}};
+    pleague_team_out teams[] = {
+        {12, "Kaissa", 101, 2210, p12, 1, {false, true, false, false, false}, {0, 2210, 0, 0, 0}},
+        {13,
+         "Chigorin",
+         201,
+         2190,
+         p13,
+         1,
+         {false, true, false, false, false},
+         {0, 2190, 0, 0, 0}}};
     pleague_row rows[] = {{1, 1, 12, 0, 0, 0, 2210}};
     pleague_group g = {"A", 2210, rows, 1};
     pleague_game_out gm = {.board = 1,
@@ -91,6 +99,7 @@ static void golden_server(void)
                            .player = {101, 201},
                            .sender = "white",
                            .state = "proposed",
+                           .phase = "arranging",
                            .challenge = 1,
                            .turn = "black",
                            .deadline_ms = 1764400004000,

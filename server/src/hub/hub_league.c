@@ -18,6 +18,7 @@
 #include "hub_int.h"
 #include "league.h"
 #include "league_fmt.h"
+#include "league_view.h"
 #include "log.h"
 #include "now.h"
 #include "proto_league.h"
@@ -94,9 +95,31 @@ static const char *chal_state_name(const league_game *g)
     return g->c.state < CHAL_STATE_N_ ? n[g->c.state] : "?";
 }
 
-static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
+/* What the host says of league game g (its hosted game, if any) for its phase: are the clocks
+ * running; while it waits behind the gate, who is connected and when the absent lose (on the
+ * wall clock, ms). */
+static league_phase game_phase(hub *h, hub_event *e, const league_game *g, uint64_t now_us,
+                               bool present[2], int64_t *forfeit_ms)
 {
-    (void)h;
+    hub_game *hg = g->created ? hub__game_by_id(h, hub__event_gid(e, g->key)) : NULL;
+    bool running = hg && hg->status != STORE_WAITING;
+    league_phase p = LEAGUE_PH_ARRANGING;
+    if (league_game_phase(g, running, &p) != BH_OK)
+        log_error("hub: league %lld: a game's state outside its enums",
+                  (long long)hub__event_id(e));
+    *forfeit_ms = 0;
+    if (p == LEAGUE_PH_WAITING && hg && hg->gated) {
+        for (int s = 0; s < 2; s++)
+            present[s] = hg->conns[s] > 0;
+        uint64_t at = game_gate_deadline_us(&hg->gate);
+        if (at != GAME_NEVER)
+            *forfeit_ms = now_wall_ms() + (at > now_us ? (int64_t)((at - now_us) / 1000) : 0);
+    }
+    return p;
+}
+
+static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id, uint64_t now_us)
+{
     const league *l = league_of(e);
     const league_config *cfg = league_config_get(l);
     int nt = league_n_teams(l), stage = league_stage(l);
@@ -111,12 +134,17 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
         roster_rating rr = {0, 0, 0};
         if (!league_team_rating(l, t, rstage, &rr))
             roster_team_rating(r, cfg->boards, &rr, NULL);
-        teams[t - 1] = (pleague_team_out){league_team_id(l, t),
-                                          league_team_name(l, t),
-                                          league_team_captain(l, t),
-                                          rating_avg(&rr),
-                                          p,
-                                          r->n};
+        teams[t - 1] = (pleague_team_out){.team = league_team_id(l, t),
+                                          .name = league_team_name(l, t),
+                                          .captain = league_team_captain(l, t),
+                                          .rating = rating_avg(&rr),
+                                          .players = p,
+                                          .n = r->n};
+        for (int st = LEAGUE_STAGE_GROUPS; st <= LEAGUE_STAGE_FINAL; st++) {
+            roster_rating sr;
+            teams[t - 1].has_rating[st] = league_team_rating(l, t, st, &sr) && sr.n > 0;
+            teams[t - 1].ratings[st] = teams[t - 1].has_rating[st] ? rating_avg(&sr) : 0;
+        }
     }
     /* groups with their tables */
     const groups_draw *d = league_draw(l);
@@ -170,6 +198,9 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
             chal_time_control(&g->c, &cfg->cr, &base_s, &inc_s);
             tc_text(tcs[ngo], sizeof tcs[ngo], base_s, inc_s);
             bool open = g->c.state == CHAL_PROPOSED && g->res == BH_RES_NONE;
+            bool present[2] = {false, false};
+            int64_t forfeit_ms = 0;
+            league_phase ph = game_phase(h, e, g, now_us, present, &forfeit_ms);
             int j = ngo++;
             gs[j] = (pleague_game_out){.board = k.board + 1,
                                        .game = k.game + 1,
@@ -177,6 +208,9 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
                                        .player = {g->c.player[0], g->c.player[1]},
                                        .sender = g->c.sender == CHAL_WHITE ? "white" : "black",
                                        .state = chal_state_name(g),
+                                       .phase = league_phase_name(ph),
+                                       .present = {present[0], present[1]},
+                                       .forfeit_ms = forfeit_ms,
                                        .challenge = g->c.stage ? g->c.stage : 1,
                                        .turn = open ? (g->c.turn == CHAL_WHITE ? "white" : "black")
                                                     : NULL,
@@ -255,8 +289,7 @@ static char *enc(hub *h, hub_event *e, bool has_id, int64_t msg_id)
 
 static char *fmt_enc(hub *h, hub_event *e, uint64_t now_us)
 {
-    (void)now_us;
-    return enc(h, e, false, 0);
+    return enc(h, e, false, 0, now_us);
 }
 
 static const char *player_name(const league *l, int64_t team, int player)
@@ -383,6 +416,14 @@ static void fmt_act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
     push_notice(h, lid, &n);
 }
 
+/* hub_fmt.game_changed: a game's phase or presence changed (its clocks started; a seat came or
+ * went while it waits): the snapshot goes out again. */
+static void fmt_game_changed(hub *h, hub_event *e, const hub_game *hg)
+{
+    (void)hg;
+    hub__event_push(h, e, now_mono_us());
+}
+
 const hub_fmt hub__league_fmt = {
     .core = &tfmt_league,
     .label = "league",
@@ -390,6 +431,7 @@ const hub_fmt hub__league_fmt = {
     .seat_name = fmt_seat_name,
     .act = fmt_act,
     .game_names = fmt_game_names,
+    .game_changed = fmt_game_changed,
 };
 
 /* ---- commands ----------------------------------------------------------------------------- */
@@ -765,7 +807,7 @@ void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us)
     case PLEAGUE_TEAM: do_team(h, s, e, m, now_us); break;
     case PLEAGUE_ROSTER: do_roster(h, s, e, m, now_us); break;
     case PLEAGUE_TEAM_REMOVE: do_remove(h, s, e, m, now_us); break;
-    case PLEAGUE_GET: hub__queue(h, s->conn, enc(h, e, true, m->id)); break;
+    case PLEAGUE_GET: hub__queue(h, s->conn, enc(h, e, true, m->id, now_us)); break;
     case PLEAGUE_NOTICES: do_notices(h, s, e, m); break;
     case PLEAGUE_EXPORT: do_export(h, s, e, m, now_us); break;
     default: do_cmd(h, s, e, m, now_us); break;

@@ -238,6 +238,10 @@ static cJSON *enc_team(const pleague_team_out *t)
         cJSON_AddBoolToObject(p, "invited", t->players[i].invited);
         cJSON_AddItemToArray(a, p);
     }
+    cJSON *r = cJSON_AddObjectToObject(x, "ratings");
+    for (int st = 1; st < 5; st++)
+        if (t->has_rating[st] && proto_league_stage_name(st))
+            num(r, proto_league_stage_name(st), t->ratings[st]);
     return x;
 }
 
@@ -273,6 +277,14 @@ static cJSON *enc_game(const pleague_game_out *g)
     num(y, "black", g->player[1]);
     cJSON_AddStringToObject(y, "sender", g->sender);
     cJSON_AddStringToObject(y, "state", g->state);
+    if (g->phase)
+        cJSON_AddStringToObject(y, "phase", g->phase);
+    if (g->forfeit_ms > 0) {
+        cJSON *pr = cJSON_AddArrayToObject(y, "present");
+        cJSON_AddItemToArray(pr, cJSON_CreateBool(g->present[0]));
+        cJSON_AddItemToArray(pr, cJSON_CreateBool(g->present[1]));
+        num(y, "forfeit_ms", (double)g->forfeit_ms);
+    }
     num(y, "challenge", g->challenge);
     if (g->turn) {
         cJSON_AddStringToObject(y, "turn", g->turn);

@@ -142,6 +142,9 @@ typedef struct {
     double rating; /* the current stage's team rating (the average of the board players) */
     const pleague_player *players;
     int n;
+    bool has_rating[5]; /* by stage (LEAGUE_STAGE_*: 1 groups .. 4 final; 0 unused): computed */
+    double ratings[5];  /* the team rating of each stage: fixed at the group stage's start,
+                         * recomputed from the roster at each knockout stage's (art. 7) */
 } pleague_team_out;
 
 typedef struct {
@@ -166,6 +169,10 @@ typedef struct {
     const char *sender;  /* "white" / "black" */
     const char *state;   /* "new", "proposed", "lapsed", "agreed", "started", "forfeit",
                           * "decided" */
+    const char *phase;   /* league_phase_name's: "arranging" .. "ruled"; NULL omitted */
+    bool present[2];     /* waiting: White, Black connected to the game */
+    int64_t forfeit_ms;  /* waiting: when an absent player loses (T-WAIT; ms since the epoch),
+                          * 0 none (then present is omitted too) */
     int challenge;       /* 1 first, 2 second */
     const char *turn;    /* proposed: "white"/"black" who must answer; else NULL */
     int64_t deadline_ms; /* proposed: the answer's deadline; else 0 (omitted) */

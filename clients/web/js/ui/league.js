@@ -268,6 +268,29 @@ function stateCell(s, g) {
   }
 }
 
+// Where the game is (the server's phase, decided by the league: league_view.h), in words; the
+// challenge's step while it is being arranged. A game nobody joined waits for its players (with
+// who is there and the forfeit's countdown), it does not "play"; a double forfeit is one.
+function phaseCell(s, g) {
+  const watch = (t) => (g.game_id ? h('a', { href: gameHref(g.game_id, false) }, t) : t);
+  switch (g.phase) {
+    case 'arranging': return h('span.st.new', {}, h('b', {}, 'not arranged yet'), ': ', stateCell(s, g));
+    case 'scheduled': return h('span.st.agreed', {}, h('b', {}, 'scheduled'), ': ', g.start_ms ? ['starts ', when(g.start_ms)] : 'starts when both are present');
+    case 'waiting': {
+      const who = g.present ? [['White', g.white, g.present[0]], ['Black', g.black, g.present[1]]].map(([c, id, here]) => `${playerName(id)} ${here ? 'is here' : 'absent'}`).join(', ') : '';
+      return h('span.st.waiting', {}, h('b', {}, 'waiting for players'), who ? ` (${who})` : '',
+        g.forfeit_ms ? [', an absent player loses by forfeit ', h('span.cd', { dataset: { at: g.forfeit_ms } }, fmtIn(g.forfeit_ms, app.time.now()))] : '',
+        g.game_id ? [' · ', watch('watch')] : '');
+    }
+    case 'playing': return h('span.st.live', {}, watch('● playing (watch)'));
+    case 'played': return h('span.st.done', {}, 'played');
+    case 'forfeit': return h('span.st.forfeit', {}, h('b', {}, 'forfeit'), g.state === 'forfeit' ? ': the second challenge lapsed unanswered (art. 5)' : g.game_id ? ': a player was absent after the waiting time' : ' (entered by the director)');
+    case 'double_forfeit': return h('span.st.forfeit', {}, h('b', {}, 'double forfeit'), g.game_id ? ': both absent after the waiting time' : ' (entered by the director)');
+    case 'ruled': return h('span.st.done', {}, 'entered by the director');
+    default: return stateCell(s, g);
+  }
+}
+
 function validText(ms) {
   if (ms % 86400000 === 0) return `${ms / 86400000} days`;
   if (ms >= 3600000) return `${Math.round(ms / 360000) / 10} h`;
@@ -288,13 +311,13 @@ function resultCell(g) {
 function fixtureTable(s, f) {
   const two = f.games.some((g) => g.game === 2);
   return h('div.scroll', {}, h('table.fixture', {},
-    h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), two ? h('th.num', {}, 'G') : null, h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'Result'), h('th', {}, 'Challenge'), h('th', {}, 'TC'))),
-    h('tbody', {}, f.games.slice().sort((a, b) => a.board - b.board || a.game - b.game).map((g) => h(`tr.st-${g.state}`, { dataset: { board: g.board, game: g.game, state: g.state } },
+    h('thead', {}, h('tr', {}, h('th.num', {}, 'Bd'), two ? h('th.num', {}, 'G') : null, h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'Result'), h('th', {}, 'State'), h('th', {}, 'TC'))),
+    h('tbody', {}, f.games.slice().sort((a, b) => a.board - b.board || a.game - b.game).map((g) => h(`tr.st-${g.state}`, { dataset: { board: g.board, game: g.game, state: g.state, phase: g.phase || '' } },
       h('td.num', {}, g.board), two ? h('td.num', {}, g.game) : null,
       h('td', {}, playerName(g.white), h('span.muted.tn', {}, ` ${teamName(g.white_team)}`)),
       h('td', {}, playerName(g.black), h('span.muted.tn', {}, ` ${teamName(g.black_team)}`)),
       h('td.res', {}, resultCell(g)),
-      h('td.state', {}, stateCell(s, g), tags(g)),
+      h('td.state', {}, phaseCell(s, g), tags(g)),
       h('td', {}, g.tc))))));
 }
 
@@ -362,7 +385,7 @@ function boardsOf(f) {
   }
   const first = f.teams[0];
   const pts = (g) => {
-    if (g.result === '*') return g.state === 'started' ? '●' : '·';
+    if (g.result === '*') return g.phase === 'playing' ? '●' : g.phase === 'waiting' ? '…' : '·';
     const w = g.result === '1-0' || g.result === '+-' ? 1 : g.result === '0-1' || g.result === '-+' || g.result === '--' ? 0 : 0.5;
     const mine = g.white_team === first ? w : g.result === '--' ? 0 : 1 - w;
     return mine === 0.5 ? '½' : String(mine);
@@ -518,21 +541,50 @@ function mineSection(s) {
         const ansTeam = answerer === 'white' ? g.white_team : g.black_team;
         if (ansTeam === team.team && (g.state === 'lapsed' || (g.state === 'proposed' && g.challenge === 2))) cards.push(substCard(s, f, g, team));
       }
+  const feed = `/feed/league/${app.league}/player/${app.me}`;
   return h('section.card.mine', { id: 'sec-mine' },
     h('h2', {}, `My games · ${me ? me.name : `player ${app.me}`}${team ? ` (${team.name}${team.captain === app.me ? ', captain' : ''})` : ''}`),
+    h('p.calendar', {}, 'Your deadlines and agreed starts in your calendar: ',
+      h('a', { id: 'calendar-ics', href: `${feed}.ics`, download: `league-${app.league}-${app.me}.ics`, title: 'an iCalendar file (RFC 5545): open it, or subscribe to this address in your calendar' }, 'calendar (.ics)'),
+      ' · ', h('a', { id: 'calendar-json', href: `${feed}.json`, title: 'the same entries as JSON, for a bot or a mail bridge' }, 'feed (.json)')),
     h('div.mine-grid', {}, h('div.mygames', {}, cards.length ? cards : h('p.muted', {}, s.status === 'registering' ? 'Your games appear when the league starts.' : 'No game of yours in this stage.')), noticesBox()));
 }
 
 // ---- the director ---------------------------------------------------------------------------------
 
 const OPEN = ['new', 'proposed', 'lapsed', 'agreed'];
+const LIVE = ['arranging', 'scheduled', 'waiting', 'playing'];
+// The instant a row of the director's table waits for: the answer's deadline, the forfeit of an
+// absent player, the agreed start.
+const dueMs = (g) => g.deadline_ms || g.forfeit_ms || g.start_ms || 9e15;
+
+// The knockout's team ratings: each stage's, recomputed from the rosters (art. 7, F-TEAMRATING),
+// beside the group stage's; a change marked with its difference.
+function ratingsTable(s) {
+  const ko = (s.bracket || []).flatMap((b) => b.teams).filter(Boolean);
+  const ids = [...new Set(ko)];
+  if (!ids.length) return null;
+  const stages = ['groups', 'qf', 'sf', 'final'].filter((st) => st === 'groups' || s.teams.some((t) => t.ratings && t.ratings[st] !== undefined) || (st === 'qf' && s.groups_n === 4));
+  const cell = (t, st) => {
+    const r = t.ratings && t.ratings[st];
+    if (r === undefined) return h('td.num.muted', { title: 'computed when the stage starts' }, '–');
+    const g = t.ratings.groups;
+    const d = st !== 'groups' && g !== undefined ? Math.round(r) - Math.round(g) : 0;
+    return h('td.num', {}, String(Math.round(r)), d ? h('span.delta', { title: 'against the group stage\'s rating' }, ` (${d > 0 ? '+' : '−'}${Math.abs(d)})`) : null);
+  };
+  return [h('h3', {}, 'Knockout team ratings'),
+    h('p.muted', {}, 'Each knockout stage\'s team rating is the average of its board players\' ratings, recomputed from the roster when the stage starts (art. 7; F-TEAMRATING); a drawn match sends the team with the lower one through.'),
+    h('div.scroll', {}, h('table.standings.lg-table', { id: 'ko-ratings' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Team'), stages.map((st) => h('th.num', {}, STAGE_NAME[st].replace(/^./, (c) => c.toUpperCase()))))),
+      h('tbody', {}, ids.map((id) => teamOf(id)).filter(Boolean).map((t) => h('tr', { dataset: { team: t.team } }, h('td.team', {}, t.name), stages.map((st) => cell(t, st)))))))];
+}
 const EXTEND = [[60000, '+1 min'], [600000, '+10 min'], [3600000, '+1 h'], [86400000, '+1 day'], [432000000, '+5 days']];
 
 function deskSection(s) {
   const rows = [];
   for (const f of s.fixtures || [])
-    for (const g of f.games) if (OPEN.includes(g.state) || g.state === 'started') rows.push([f, g]);
-  rows.sort((a, b) => (a[1].deadline_ms || 9e15) - (b[1].deadline_ms || 9e15));
+    for (const g of f.games) if (g.phase ? LIVE.includes(g.phase) : OPEN.includes(g.state) || g.state === 'started') rows.push([f, g]);
+  rows.sort((a, b) => dueMs(a[1]) - dueMs(b[1]));
   const controls = [];
   if (s.status === 'registering')
     controls.push(h('button.primary', { id: 'league-start', disabled: s.teams.length !== s.teams_max, title: s.teams.length !== s.teams_max ? `the draw needs all ${s.teams_max} teams (F-GROUPS)` : undefined, onclick: () => ask({ type: 'league_start' }, 'desk', 'registration closed: the draw is made') }, `Close registration and draw (${s.teams.length} of ${s.teams_max} teams)`));
@@ -552,17 +604,19 @@ function deskSection(s) {
       const k = gameKey(f, g);
       const ext = h('select', { id: `ext-${k}`, onchange: keep }, EXTEND.map(([ms, t]) => h('option', { value: ms, selected: String(draft(`ext-${k}`)) === String(ms) || undefined }, t)));
       const res = h('select', { id: `res-${k}`, onchange: keep }, RESULTS.map((r) => h('option', { value: r, selected: draft(`res-${k}`) === r || undefined }, r)));
-      return h('tr', { dataset: { key: k, state: g.state } },
+      return h('tr', { dataset: { key: k, state: g.state, phase: g.phase || '' } },
         h('td', {}, f.label), h('td.num', {}, `${g.board}${g.game === 2 ? '/2' : ''}`),
         h('td', {}, `${playerName(g.white)} – ${playerName(g.black)}`),
-        h('td.state', {}, stateCell(s, g), tags(g)),
+        h('td.state', {}, phaseCell(s, g), tags(g)),
         h('td', {}, g.state === 'proposed' ? [ext, ' ', h('button.small', { id: `extend-${k}`, onclick: () => ask({ type: 'league_extend', ...where(s, f, g), deadline_ms: g.deadline_ms + Number(ext.value) }, 'desk', `${f.label} board ${g.board}: deadline extended`) }, 'extend')] : h('span.muted', {}, '–')),
         h('td', {}, res, ' ', h('button.small', { id: `result-${k}`, onclick: () => ask({ type: 'league_result', ...where(s, f, g), result: res.value }, 'desk', `${f.label} board ${g.board}: ${res.value} entered`) }, 'enter')));
     }))));
   return h('section.card.desk', { id: 'sec-desk' }, h('h2', {}, 'Director'),
     h('div.form-row', {}, controls), message('desk'),
-    h('h3', {}, `Open challenges and live games (${rows.length}), nearest deadline first`),
+    h('h3', {}, `Open challenges and games in progress (${rows.length}), the nearest deadline first`),
+    h('p.muted', {}, 'A deadline moves with Extend (the player who must answer is told); a game whose players are absent is lost by forfeit after the waiting time.'),
     rows.length ? table : h('p.muted', {}, 'None.'),
+    ratingsTable(s),
     h('div.form-row', {}, h('span.muted', {}, 'Exports:'), exp,
       h('span.muted', {}, 'PGN of a game: its replay page (a result link).')));
 }

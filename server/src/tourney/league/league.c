@@ -511,9 +511,10 @@ static void create_game(league *l, league_game *g, int64_t now_us, tfmt_acts *a)
     x->create.game_kind = GAME_KIND_CHESS;
     x->create.start_us = (uint64_t)(now_us > 0 ? now_us : 0);
     x->create.wait_s = l->cfg.wait_s;
-    for (int seat = 0; seat < 2; seat++) /* after its CREATE_GAME: the game id is known */
-        notice(a, x->create.player[seat], LEAGUE_N_GAME, g->key, now_us, 0)->notice.team =
-            g->team[seat];
+    /* after its CREATE_GAME: the game id is known. The players are read from g, not x: each
+     * notice may grow the list and so move x (a use after free test_lg_view found). */
+    for (int seat = 0; seat < 2; seat++)
+        notice(a, g->c.player[seat], LEAGUE_N_GAME, g->key, now_us, 0)->notice.team = g->team[seat];
 }
 
 static int captain_of(const league *l, int64_t team)
