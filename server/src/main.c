@@ -63,6 +63,14 @@ static void on_violation(void *ctx, net_conn c, int code, const char *field, boo
     hub_on_violation(a->h, c, code, field, fatal);
 }
 
+static void on_http(void *ctx, const char *path, net_http_reply *r)
+{
+    app *a = ctx;
+    hub_http_reply hr;
+    hub_on_http(a->h, path, now_mono_us(), &hr);
+    *r = (net_http_reply){hr.status, hr.ctype, hr.body, hr.len};
+}
+
 static void on_close(void *ctx, net_conn c)
 {
     app *a = ctx;
@@ -465,7 +473,8 @@ static int app_open(app *a, const config *cfg)
     }
     /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
     store_checkpoint_thread(a->st, 10000, 4096);
-    net_handlers nh = {a, on_open, on_text, on_violation, on_close, on_timer, on_turn_end, on_wake};
+    net_handlers nh = {a,        on_open,     on_text, on_violation, on_close,
+                       on_timer, on_turn_end, on_wake, on_http};
     int rc = net_open(nc, &nh, &a->n);
     if (rc != BH_OK) { /* net logged the reason (the errno text of a failed bind) */
         fprintf(stderr, "bughouse-server: cannot listen on %s:%d: %s\n", nc->iface, nc->port,

@@ -187,12 +187,12 @@ async function main() {
     check('the ratings table shows Kaissa\'s group-stage and recomputed semi-final rating', /2210/.test(kr) && /2150 \(−60\)/.test(kr), kr);
     const tk = await desk.evaluate((t) => window.app.snap.teams.find((x) => x.team === t).ratings, kaissa);
     check('the snapshot carries each stage\'s team rating', tk && tk.groups === 2210 && tk.sf === 2150, tk);
-    await desk.evaluate(() => document.querySelector('#ko-ratings').scrollIntoView());
+    await desk.evaluate(() => window.scrollTo(0, document.querySelector('#ko-ratings').getBoundingClientRect().top + window.scrollY - 180));
     await shot(desk, 'league-desk-ratings-1366.png', false);
     await dp.reload();
     await dp.waitForSelector('#ko-ratings', { timeout: 10000 });
     check('no sideways scroll on the phone (ratings)', (await sideways(dp)) <= 0, await sideways(dp));
-    await dp.evaluate(() => document.querySelector('#ko-ratings').scrollIntoView());
+    await dp.evaluate(() => window.scrollTo(0, document.querySelector('#ko-ratings').getBoundingClientRect().top + window.scrollY - 200));
     await shot(dp, 'league-desk-ratings-390.png', false);
 
     check('no page errors', errors.length === 0, errors.join('; '));

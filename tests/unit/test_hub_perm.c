@@ -582,10 +582,73 @@ static void every_role_every_kind(void)
     bh_test_rm_db(dbpath);
 }
 
+/* One feed's status (hub_on_http), its body kept in out (may be NULL). */
+static int feed(const char *path, char *out, size_t cap)
+{
+    hub_http_reply r;
+    hub_on_http(h, path, T0, &r);
+    if (out)
+        snprintf(out, cap, "%.*s", r.body ? (int)r.len : 0, r.body ? r.body : "");
+    free(r.body);
+    return r.status;
+}
+
+/* The calendar feeds of issue 26 item 3 (GET /feed/league/L/player/P.ics and .json): a roster
+ * player's calendar (the league not started: no entry yet), 404 for every other path, never a
+ * crash on a hostile one. */
+static void feeds(void)
+{
+    fixture();
+    char path[128], body[2048];
+    snprintf(path, sizeof path, "/feed/league/%lld/player/501.ics", LG);
+    CHECK_EQ_INT("a roster player's .ics", 200, feed(path, body, sizeof body));
+    CHECK_MSG(strncmp(body, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", 30) == 0 &&
+                  strstr(body, "END:VCALENDAR\r\n") && !strstr(body, "VEVENT"),
+              "%s", body);
+    snprintf(path, sizeof path, "/feed/league/%lld/player/502.json", LG);
+    CHECK_EQ_INT("his .json", 200, feed(path, body, sizeof body));
+    CHECK_MSG(strstr(body, "\"player\":502") && strstr(body, "\"name\":\"p2\"") &&
+                  strstr(body, "\"events\":[]"),
+              "%s", body);
+    const char *bad[] = {NULL,
+                         "",
+                         "/",
+                         "/feed/",
+                         "/feed/league/",
+                         "/feed/league/x/player/501.ics",
+                         "/feed/league/0/player/501.ics",
+                         "/feed/league/-1/player/501.ics",
+                         "/feed/league/1234567890123456789/player/501.ics",
+                         "/feed/league/999/player/501.ics",
+                         "/feed/league/{L}/player/999.ics",
+                         "/feed/league/{L}/player/501.ICS",
+                         "/feed/league/{L}/player/501.ics/x",
+                         "/feed/league/{L}/player/501",
+                         "/feed/league/{L}/player/.ics",
+                         "/feed/league/{L}/player/99999999999.ics",
+                         "/feed/league/{L}//player/501.ics",
+                         "/feed/league/{L}/player/501.ics%00"};
+    char lg[24];
+    snprintf(lg, sizeof lg, "%lld", LG);
+    for (size_t i = 0; i < BH_ARRAY_LEN(bad); i++) {
+        const char *at = bad[i] ? strstr(bad[i], "{L}") : NULL; /* the league's id there */
+        if (bad[i])
+            snprintf(path, sizeof path, "%.*s%s%s", at ? (int)(at - bad[i]) : (int)strlen(bad[i]),
+                     bad[i], at ? lg : "", at ? at + 3 : "");
+        CHECK_MSG(feed(bad[i] ? path : NULL, NULL, 0) == 404, "not 404: %s",
+                  bad[i] ? path : "(NULL)");
+    }
+    snprintf(path, sizeof path, "/feed/league/%lld/player/501.ics", T);
+    CHECK_EQ_INT("a Swiss is no league", 404, feed(path, NULL, 0));
+    f_close_hub(&io_log, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 int main(int argc, char **argv)
 {
     static const bh_test_case cases[] = {
         {"every_role_every_kind", every_role_every_kind},
+        {"feeds", feeds},
     };
     return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
 }

@@ -145,6 +145,40 @@ static void release_seat(hub *h, hub_sess *s)
         hg->holder[s->seat] = 0;
 }
 
+/* A decimal id of 1 to 18 digits at *p, up to the character stop: BH_OK with *out and *p past
+ * it, else BH_EINVAL. */
+static int path_id(const char **p, char stop, int64_t *out)
+{
+    int64_t v = 0;
+    int k = 0;
+    for (; **p >= '0' && **p <= '9' && k < 18; (*p)++, k++)
+        v = v * 10 + (**p - '0');
+    if (k == 0 || **p != stop || v <= 0)
+        return BH_EINVAL;
+    *out = v;
+    return BH_OK;
+}
+
+void hub_on_http(hub *h, const char *path, uint64_t now_us, hub_http_reply *r)
+{
+    static const char pre[] = "/feed/league/";
+    *r = (hub_http_reply){404, "text/plain; charset=utf-8", NULL, 0};
+    int64_t lid, player;
+    const char *p = path;
+    if (!p || strncmp(p, pre, sizeof pre - 1) != 0)
+        return;
+    p += sizeof pre - 1;
+    if (path_id(&p, '/', &lid) != BH_OK || strncmp(p, "/player/", 8) != 0)
+        return;
+    p += 8;
+    if (path_id(&p, '.', &player) != BH_OK || player > INT32_MAX)
+        return;
+    bool json = strcmp(p, ".json") == 0;
+    if (!json && strcmp(p, ".ics") != 0)
+        return;
+    hub__league_feed(h, lid, (int)player, json, now_us, r);
+}
+
 void hub_on_close(hub *h, uint64_t c)
 {
     hub_sess *s = hub__sess_find(h, c);

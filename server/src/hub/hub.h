@@ -154,6 +154,23 @@ const hub_perm *hub_dispatch_at(size_t i);
 
 /* Number of games in memory, and of those live (for logs and tests). */
 int hub_game_count(const hub *h, int *live);
+/* The answer to an HTTP GET of a feed (hub_on_http). */
+typedef struct {
+    int status;        /* 200, 404 */
+    const char *ctype; /* Content-Type, static */
+    char *body;        /* malloc'd (the caller frees it), NULL: empty */
+    size_t len;        /* bytes of body */
+} hub_http_reply;
+
+/* An HTTP GET of path (the URL's path, no query; borrowed) at monotonic now_us, into *r. The
+ * feeds (issue 26 item 3): /feed/league/L/player/P.ics, player P's fixtures in league L as an
+ * iCalendar file (RFC 5545; league_view.h's league_calendar_ics), and .../P.json the same
+ * entries for a program (proto_league_enc_calendar). 404 with a one-line text for any other
+ * path, an unknown league or a player on no roster and in no game of it (L and P decimal, 1 to
+ * 18 digits, nothing else). Reads only: nothing is stored or sent. Anyone may read a feed:
+ * what it holds is on the league's public page. */
+void hub_on_http(hub *h, const char *path, uint64_t now_us, hub_http_reply *r);
+
 /* Number of games whose game object (moves, positions, clocks) is in memory: the live ones.
  * A finished game is in the store only, loaded for the loop turn that asks for it (join,
  * state, export, an override, a resent move) and released at that turn's hub_turn_end. */

@@ -398,5 +398,9 @@ void hub__club_msg(hub *h, hub_sess *s, const pclub_msg *m, uint64_t now_us);
  * message the handler checks): carried out and replied. */
 void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us);
 void hub__league_free(hub *h);
+/* League lid's calendar feed of player (hub_on_http): json, else the .ics, into *r (200); 404
+ * for no such league or player (r->body NULL). */
+void hub__league_feed(hub *h, int64_t lid, int player, bool json, uint64_t now_us,
+                      hub_http_reply *r);
 
 #endif

@@ -813,3 +813,70 @@ void hub__league_msg(hub *h, hub_sess *s, const pleague_msg *m, uint64_t now_us)
     default: do_cmd(h, s, e, m, now_us); break;
     }
 }
+
+/* ---- the calendar feed (hub_on_http) ------------------------------------------------------ */
+
+void hub__league_feed(hub *h, int64_t lid, int player, bool json, uint64_t now_us,
+                      hub_http_reply *r)
+{
+    hub_event *e = hub__event_find_fmt(h, lid, &hub__league_fmt);
+    r->status = 404;
+    if (!e)
+        return;
+    const league *l = league_of(e);
+    int64_t now = (int64_t)hub__event_now(h, e, now_us);
+    const char *site = h->cfg.site[0] && h->cfg.site[0] != '?' ? h->cfg.site : NULL;
+    char host[65] = "";
+    /* the uid's host: the site's letters, digits, dots and hyphens (a Site may be a place) */
+    for (size_t i = 0, k = 0; site && site[i] && k + 1 < sizeof host; i++) {
+        char c = site[i];
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+            c == '.' || c == '-')
+            host[k++] = c;
+        host[k] = 0;
+    }
+    if (!json) {
+        char *text = NULL;
+        if (league_calendar_ics(l, player, now, host, &text) != BH_OK)
+            return;
+        *r = (hub_http_reply){200, "text/calendar; charset=utf-8", text, strlen(text)};
+        return;
+    }
+    league_cal_event ev[LEAGUE_CAL_MAX];
+    int n = league_player_calendar(l, player, ev, LEAGUE_CAL_MAX);
+    if (n < 0)
+        return;
+    if (n > LEAGUE_CAL_MAX)
+        n = LEAGUE_CAL_MAX;
+    pleague_cal v[LEAGUE_CAL_MAX];
+    char uid[LEAGUE_CAL_MAX][LEAGUE_CAL_UID_MAX];
+    for (int i = 0; i < n; i++) {
+        const league_cal_event *x = &ev[i];
+        if (league_cal_uid(lid, x, host, uid[i], sizeof uid[i]) != BH_OK)
+            league_cal_uid(lid, x, NULL, uid[i], sizeof uid[i]);
+        v[i] = (pleague_cal){.uid = uid[i],
+                             .kind = x->kind == LEAGUE_CAL_START ? "start" : "deadline",
+                             .at_ms = x->at_us / 1000,
+                             .end_ms =
+                                 x->kind == LEAGUE_CAL_START ? (x->at_us + x->length_us) / 1000 : 0,
+                             .key = {x->key.round, x->key.match, x->key.game, x->key.board},
+                             .label = x->label,
+                             .challenge = x->challenge,
+                             .to_answer = x->to_answer,
+                             .opponent = x->opponent,
+                             .sequence = x->sequence,
+                             .summary = x->summary};
+    }
+    const char *name = "";
+    int64_t team = 0;
+    for (int t = 1; t <= league_n_teams(l); t++) {
+        const roster *ro = league_team_roster(l, t);
+        int k = roster_find(ro, player);
+        if (k >= 0) {
+            name = ro->p[k].name;
+            team = league_team_id(l, t);
+        }
+    }
+    char *text = proto_league_enc_calendar(lid, player, name, team, now / 1000, v, n);
+    *r = (hub_http_reply){200, "application/json; charset=utf-8", text, strlen(text)};
+}

@@ -230,9 +230,16 @@ typedef struct {
     bool origin_bad; /* decided in FILTER_PROTOCOL_CONNECTION, acted on in ESTABLISHED */
 } pss;
 
+/* What lws keeps per HTTP request of a feed: the response body until it is written. */
+typedef struct {
+    unsigned char *buf; /* LWS_PRE bytes of headroom, then the body */
+    size_t len;         /* bytes of body */
+} http_pss;
+
 struct net {
     struct lws_context *ctx;
     struct lws_http_mount mount;
+    struct lws_http_mount feed_mount; /* NET_FEED_PREFIX: http_callback */
     struct lws_protocols protocols[3];
     struct ev_loop *loop; /* ours, lent to lws as a foreign loop */
     ev_signal sigint, sigterm;
@@ -600,6 +607,87 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     }
 }
 
+/* ---- the feeds: HTTP GET under NET_FEED_PREFIX, answered by the owner ------------------ */
+
+/* The headers of r (and Allow: GET for a 405) on wsi, its body kept in x for the writeable
+ * callback. Nonzero: close the connection. */
+static int http_reply(struct lws *wsi, http_pss *x, net_http_reply *r)
+{
+    unsigned char head[LWS_PRE + 1024], *start = &head[LWS_PRE], *p = start,
+                                        *end = &head[sizeof head - 1];
+    if (!r->ctype)
+        r->ctype = "text/plain; charset=utf-8";
+    if (lws_add_http_common_headers(wsi, (unsigned)r->status, r->ctype, (lws_filepos_t)r->len, &p,
+                                    end) ||
+        (r->status == HTTP_STATUS_METHOD_NOT_ALLOWED &&
+         lws_add_http_header_by_name(
+             wsi, (const unsigned char *)"allow:", (const unsigned char *)"GET", 3, &p, end)) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"cache-control:",
+                                    (const unsigned char *)"no-cache", 8, &p, end) ||
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"access-control-allow-origin:",
+                                    (const unsigned char *)"*", 1, &p, end) ||
+        lws_finalize_write_http_header(wsi, start, &p, end)) {
+        free(r->body);
+        return 1;
+    }
+    x->buf = xmalloc(LWS_PRE + r->len + 1);
+    if (r->len)
+        memcpy(x->buf + LWS_PRE, r->body, r->len);
+    x->len = r->len;
+    free(r->body);
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void *user, void *in,
+                         size_t len)
+{
+    http_pss *x = user;
+    net *n = lws_context_user(lws_get_context(wsi));
+    switch (reason) {
+    case LWS_CALLBACK_HTTP: {
+        char path[NET_PATH_MAX + 1];
+        net_http_reply r = {HTTP_STATUS_NOT_FOUND, "text/plain; charset=utf-8", NULL, 0};
+        int k = lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI); /* 0: not a GET */
+        if (k <= 0)
+            r.status = HTTP_STATUS_METHOD_NOT_ALLOWED;
+        else if (k > NET_PATH_MAX)
+            r.status = HTTP_STATUS_REQ_URI_TOO_LONG;
+        else if (lws_hdr_copy(wsi, path, sizeof path, WSI_TOKEN_GET_URI) > 0 && n->h.on_http &&
+                 !n->destroying)
+            n->h.on_http(n->h.ctx, path, &r);
+        if (!r.body) {
+            const char *t = r.status == HTTP_STATUS_METHOD_NOT_ALLOWED ? "only GET\n"
+                            : r.status == HTTP_STATUS_NOT_FOUND        ? "not found\n"
+                                                                       : "refused\n";
+            r.body = xstrdup(t);
+            r.len = strlen(t);
+            r.ctype = "text/plain; charset=utf-8";
+        }
+        (void)in;
+        (void)len;
+        return http_reply(wsi, x, &r);
+    }
+    case LWS_CALLBACK_HTTP_BODY: return 0; /* a POST's body: ignored (405) */
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (!x || !x->buf)
+            return -1;
+        if (lws_write(wsi, x->buf + LWS_PRE, x->len, LWS_WRITE_HTTP_FINAL) != (int)x->len)
+            return -1;
+        free(x->buf);
+        x->buf = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (x) {
+            free(x->buf);
+            x->buf = NULL;
+        }
+        return 0;
+    default: return lws_callback_http_dummy(wsi, reason, user, in, len);
+    }
+}
+
 /* SIGINT/SIGTERM: leave ev_run; the owner then flushes and calls net_close. */
 static void on_stop_signal(struct ev_loop *loop, ev_signal *w, int revents)
 {
@@ -843,6 +931,15 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
      * through to lws_callback_http_dummy, which serves the mount. */
     n->protocols[0] =
         (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096, 0, NULL, 0};
+    /* The feeds: a callback mount at NET_FEED_PREFIX (lws picks the longest mountpoint that
+     * matches, so everything else stays a static file). */
+    n->protocols[1] =
+        (struct lws_protocols){"bh-feed", http_callback, sizeof(http_pss), 0, 0, NULL, 0};
+    n->feed_mount.mountpoint = "/feed";
+    n->feed_mount.mountpoint_len = 5;
+    n->feed_mount.origin = "bh-feed";
+    n->feed_mount.origin_protocol = LWSMPRO_CALLBACK;
+    n->mount.mount_next = &n->feed_mount;
 
     lws_set_log_level(getenv("BH_LWS_DEBUG") ? 0xff : (LLL_ERR | LLL_WARN), NULL);
     struct lws_context_creation_info info;

@@ -16,6 +16,16 @@ typedef struct net net;
 typedef uint64_t net_conn; /* 0 is never a valid connection */
 
 #define NET_SUBPROTOCOL "bughouse.v1"
+#define NET_FEED_PREFIX "/feed/" /* the paths on_http answers */
+#define NET_PATH_MAX 256         /* bytes of a feed's path */
+
+/* The owner's answer to an HTTP request (net_handlers.on_http). */
+typedef struct net_http_reply {
+    int status;        /* HTTP status code */
+    const char *ctype; /* Content-Type, static (e.g. "text/calendar; charset=utf-8") */
+    char *body;        /* malloc'd, net frees it; NULL: an empty body */
+    size_t len;        /* bytes of body */
+} net_http_reply;
 
 typedef struct {
     void *ctx; /* passed back to every callback */
@@ -39,6 +49,14 @@ typedef struct {
     /* net_wake was called (from any thread): runs in the loop, then the turn ends as after
      * any event (on_turn_end). NULL: nothing to do. */
     void (*on_wake)(void *ctx);
+    /* An HTTP GET of a path under NET_FEED_PREFIX (the feeds: nothing else is asked of the
+     * owner; every other path is a static file of web_root; another method on a feed is
+     * answered 405 with Allow: GET by net itself). path: the URL's path without the query
+     * (borrowed for the call, at most NET_PATH_MAX bytes: a longer one is answered 414
+     * without asking). The owner fills *r in the call (preset: 404, no body): status, ctype
+     * (a static string), body (malloc'd: net frees it) of len bytes. NULL handler: 404 for
+     * every feed. Not followed by on_turn_end: a feed only reads. */
+    void (*on_http)(void *ctx, const char *path, struct net_http_reply *r);
 } net_handlers;
 
 typedef struct {

@@ -426,3 +426,38 @@ char *proto_league_enc_team(int64_t id, int64_t team, const int *players, const 
     }
     return proto__done(o);
 }
+
+char *proto_league_enc_calendar(int64_t league, int player, const char *name, int64_t team,
+                                int64_t server_ms, const pleague_cal *v, int n)
+{
+    cJSON *o = proto__obj();
+    num(o, "league", (double)league);
+    num(o, "player", player);
+    cJSON_AddStringToObject(o, "name", name ? name : "");
+    num(o, "team", (double)team);
+    num(o, "server_ms", (double)server_ms);
+    cJSON *a = cJSON_AddArrayToObject(o, "events");
+    for (int i = 0; i < n; i++) {
+        const pleague_cal *x = &v[i];
+        cJSON *y = proto__obj();
+        cJSON_AddStringToObject(y, "uid", x->uid);
+        cJSON_AddStringToObject(y, "kind", x->kind);
+        num(y, "at_ms", (double)x->at_ms);
+        if (x->end_ms)
+            num(y, "end_ms", (double)x->end_ms);
+        const char *st = proto_league_stage_name(x->key.stage);
+        cJSON_AddStringToObject(y, "stage", st ? st : "?");
+        num(y, "match", x->key.match + 1);
+        num(y, "board", x->key.board + 1);
+        num(y, "game", x->key.game + 1);
+        cJSON_AddStringToObject(y, "label", x->label);
+        num(y, "challenge", x->challenge);
+        if (strcmp(x->kind, "deadline") == 0)
+            cJSON_AddBoolToObject(y, "to_answer", x->to_answer);
+        num(y, "opponent", x->opponent);
+        num(y, "sequence", x->sequence);
+        cJSON_AddStringToObject(y, "summary", x->summary);
+        cJSON_AddItemToArray(a, y);
+    }
+    return proto__done(o);
+}

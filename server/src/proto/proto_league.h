@@ -228,6 +228,27 @@ typedef struct {
 /* {"type":"league",...}: the reply to league_get (has_id) or a push after a change. */
 char *proto_league_enc(bool has_id, int64_t id, const pleague_snapshot *s);
 
+/* One entry of a player's calendar feed (GET /feed/league/L/player/P.json; league_view.h's
+ * league_cal_event as the wire has it). */
+typedef struct {
+    const char *uid;     /* as the .ics has it (RFC 5545 UID) */
+    const char *kind;    /* "deadline" (an open challenge's answer) or "start" (agreed) */
+    int64_t at_ms;       /* the instant, ms since the Unix epoch */
+    int64_t end_ms;      /* start: at_ms + the game's expected length; 0 omitted */
+    pleague_key key;     /* the game (0-based as the decoder's) */
+    const char *label;   /* "A1", "QF1".."F" */
+    int challenge;       /* 1 or 2 */
+    bool to_answer;      /* deadline: the player must answer */
+    int opponent;        /* roster id */
+    int sequence;        /* grows when the entry changes (RFC 5545 SEQUENCE) */
+    const char *summary; /* a line a person reads */
+} pleague_cal;
+
+/* The calendar feed of player (name, team id) in league: {"league","player","name","team",
+ * "server_ms","events":[...]} (no envelope: an HTTP document, not a message; malloc'd). */
+char *proto_league_enc_calendar(int64_t league, int player, const char *name, int64_t team,
+                                int64_t server_ms, const pleague_cal *v, int n);
+
 /* One notice of a player's feed. */
 typedef struct {
     int64_t seq;         /* 1.. in the league */

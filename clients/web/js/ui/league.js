@@ -608,8 +608,8 @@ function deskSection(s) {
         h('td', {}, f.label), h('td.num', {}, `${g.board}${g.game === 2 ? '/2' : ''}`),
         h('td', {}, `${playerName(g.white)} – ${playerName(g.black)}`),
         h('td.state', {}, phaseCell(s, g), tags(g)),
-        h('td', {}, g.state === 'proposed' ? [ext, ' ', h('button.small', { id: `extend-${k}`, onclick: () => ask({ type: 'league_extend', ...where(s, f, g), deadline_ms: g.deadline_ms + Number(ext.value) }, 'desk', `${f.label} board ${g.board}: deadline extended`) }, 'extend')] : h('span.muted', {}, '–')),
-        h('td', {}, res, ' ', h('button.small', { id: `result-${k}`, onclick: () => ask({ type: 'league_result', ...where(s, f, g), result: res.value }, 'desk', `${f.label} board ${g.board}: ${res.value} entered`) }, 'enter')));
+        h('td', { dataset: { h: 'Extend' } }, g.state === 'proposed' ? [ext, ' ', h('button.small', { id: `extend-${k}`, onclick: () => ask({ type: 'league_extend', ...where(s, f, g), deadline_ms: g.deadline_ms + Number(ext.value) }, 'desk', `${f.label} board ${g.board}: deadline extended`) }, 'extend')] : h('span.muted', {}, '–')),
+        h('td', { dataset: { h: 'Result' } }, res, ' ', h('button.small', { id: `result-${k}`, onclick: () => ask({ type: 'league_result', ...where(s, f, g), result: res.value }, 'desk', `${f.label} board ${g.board}: ${res.value} entered`) }, 'enter')));
     }))));
   return h('section.card.desk', { id: 'sec-desk' }, h('h2', {}, 'Director'),
     h('div.form-row', {}, controls), message('desk'),
