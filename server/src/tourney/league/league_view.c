@@ -183,7 +183,7 @@ int league_player_calendar(const league *l, int player, league_cal_event *out, i
     return n + more;
 }
 
-int league_cal_uid(int64_t league, const league_cal_event *e, const char *uid_host, char *out,
+int league_cal_uid(int64_t league_id, const league_cal_event *e, const char *uid_host, char *out,
                    size_t cap)
 {
     if (!e || !out)
@@ -194,8 +194,8 @@ int league_cal_uid(int64_t league, const league_cal_event *e, const char *uid_ho
         snprintf(what, sizeof what, "deadline%d", e->challenge);
     else
         snprintf(what, sizeof what, "start");
-    int k = snprintf(out, cap, "league%lld-s%d-m%d-g%d-b%d-%s@%s", (long long)league, e->key.round,
-                     e->key.match, e->key.game, e->key.board, what, host);
+    int k = snprintf(out, cap, "league%lld-s%d-m%d-g%d-b%d-%s@%s", (long long)league_id,
+                     e->key.round, e->key.match, e->key.game, e->key.board, what, host);
     return k < 0 || (size_t)k >= cap ? BH_ELIMIT : BH_OK;
 }
 

@@ -92,11 +92,11 @@ int league_player_calendar(const league *l, int player, league_cal_event *out, i
 int league_calendar_ics(const league *l, int player, int64_t now_us, const char *uid_host,
                         char **out);
 
-/* The uid of entry e of league `league` (RFC 5545 3.8.4.7) into out: "league7-s1-m0-g0-b0-
+/* The uid of entry e of league league_id (RFC 5545 3.8.4.7) into out: "league7-s1-m0-g0-b0-
  * deadline1@host" (the challenge number after a deadline). BH_OK or BH_ELIMIT (cap too small;
  * LEAGUE_CAL_UID_MAX is enough for a host up to 64 bytes). */
 #define LEAGUE_CAL_UID_MAX 160
-int league_cal_uid(int64_t league, const league_cal_event *e, const char *uid_host, char *out,
+int league_cal_uid(int64_t league_id, const league_cal_event *e, const char *uid_host, char *out,
                    size_t cap);
 
 #endif
