@@ -108,6 +108,9 @@ async function main() {
     check('the page counts down to the forfeit', /forfeit in (\d+:\d\d)/.test(a1), a1);
     const deskRow = await desk.textContent(`#open-challenges tr[data-key="${ka}"]`).catch(() => '');
     check('the director\'s table lists the waiting game', /waiting for players/.test(deskRow), deskRow);
+    await pw.waitForFunction((k) => /waiting for players/.test((document.querySelector(`#mine-${k}`) || {}).textContent || ''), ka, { timeout: 5000 }).catch(() => {});
+    const mine = await pw.textContent(`#mine-${ka}`);
+    check('the player\'s own card says his game waits for the players too', /waiting for players/.test(mine) && /Play/.test(mine), mine);
     await shot(desk, 'league-desk-waiting-1366.png', false);
     await snapWait(desk, (s, m) => s.fixtures.find((f) => f.match === m).games[0].result === '--', fa.match, 20000);
     const gf = (await desk.evaluate((m) => window.app.snap.fixtures.find((f) => f.match === m).games[0], fa.match));

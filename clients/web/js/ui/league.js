@@ -465,6 +465,7 @@ function myGameCard(s, f, g) {
     else body.push(h('p', {}, `You proposed: start ${start}. ${playerName(opp)} answers by `, when(g.deadline_ms), '.'));
   } else if (g.state === 'lapsed') body.push(h('p.muted', {}, `The challenge lapsed: ${playerName(opp)} sends the second one.`));
   else if (g.state === 'agreed') body.push(h('p', {}, 'Agreed: ', g.start_ms ? ['the game starts ', when(g.start_ms)] : 'the game starts as soon as you both are present', `. Waiting time: ${Math.round(s.wait_s / 60)} min after the start, an absent player loses.`));
+  if (['waiting', 'playing', 'forfeit', 'double_forfeit'].includes(g.phase)) body.push(h('p.phase', {}, phaseCell(s, g)));
   const seat = g.game_id && app.seats.get(g.game_id);
   if (g.game_id && g.result === '*') body.push(h('div.form-row', {}, seat ? h('a.button.primary.play', { id: `play-${k}`, href: `play.html?game=${g.game_id}&token=${seat.token}`, target: '_blank' }, `Play (${mine})`) : h('span.muted', {}, 'your game was created (its seat link is in your notices)'),
     h('a', { href: gameHref(g.game_id, false), target: '_blank' }, 'watch')));
