@@ -474,6 +474,10 @@ int main(int argc, char **argv)
         if (play_round(rr) != 0)
             goto out;
         print_matches(rr);
+        /* The next round's line-ups first, from this round's end (art. 3): the window is the
+         * break, which the protests below share (F-PROTEST's window is as long). */
+        if (rr < TEAMS - 1)
+            lineups(rr + 1);
         if (rr == 1) {
             /* F-PROTEST: the away captain of match 1 protests board 1 (upheld: the result is
              * reversed), the home captain board 2 (rejected) */
@@ -526,8 +530,6 @@ int main(int argc, char **argv)
                     "rejected\n",
                     CLUBS[ta - 1], was, now);
         }
-        if (rr < TEAMS - 1) /* the next round's line-ups, from this round's end (art. 3) */
-            lineups(rr + 1);
         export_round(rr, o.out, &games);
     }
     cJSON *s = snapshot();
