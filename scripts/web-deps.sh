@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # web-deps.sh [--run|--test]: npm packages of the web client and its browser test
-# (package-lock.json pins them): chessground for clients/web (copied to clients/web/vendor/,
+# (package-lock.json pins them): chessground and qrcode-generator for clients/web (copied to clients/web/vendor/,
 # which the server serves) and, unless --run, playwright-core for tests/browser. Quiet when
 # everything is already in place.
 set -euo pipefail
@@ -22,3 +22,9 @@ for f in dist/chessground.min.js assets/chessground.base.css assets/chessground.
          assets/chessground.cburnett.css LICENSE; do
   cmp -s "$src/$f" "$dst/$(basename "$f")" || cp "$src/$f" "$dst/"
 done
+# qrcode-generator (MIT, Kazuhiko Arase; its licence is in the file's header): the QR codes of
+# the printed team links (links.html). Its ES module is served as .js (the MIME type the
+# server's static files know for a module script).
+mkdir -p clients/web/vendor/qrcode
+cmp -s clients/web/node_modules/qrcode-generator/dist/qrcode.mjs clients/web/vendor/qrcode/qrcode.js ||
+  cp clients/web/node_modules/qrcode-generator/dist/qrcode.mjs clients/web/vendor/qrcode/qrcode.js

@@ -67,6 +67,9 @@ bh_browser_test(browser_bye bye.test.mjs 120)
 # refused, round 1 set 15 s ahead from the Controls tab, the countdown on the desk, the event
 # page and a player's page, no game live before the time, round 2 after round 1.
 bh_browser_test(browser_schedule schedule.test.mjs 120)
+# Printable team links (qr.test.mjs, issue 26 item 4): every QR code on links.html decoded by
+# jsQR equals the link printed under it and the desk's; another browser gets a warning.
+bh_browser_test(browser_qr qr.test.mjs 120)
 # Links from anywhere (links.test.mjs, issue 17): a director in another browser sees every team
 # and reissues a team's link (team_token): the old token refused, the reissue logged.
 bh_browser_test(browser_links links.test.mjs 180)

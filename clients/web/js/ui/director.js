@@ -984,6 +984,8 @@ function drawPairings() {
   $('pairings').replaceChildren(...list.slice().reverse().map((r) => h(`div.round.${r.status}${r.round === show ? '.shown' : ''}`, { dataset: { round: r.round } },
     h('h3', {}, `Round ${r.round} of ${r.rounds} · ${r.status}`),
     roundTable(r, app.tour))));
+  if (app.tour) $('f-print-links').href = `links.html?tournament=${app.tour.tournament}`;
+  else $('f-print-links').removeAttribute('href');
   for (const [id, what] of [['print-pairings', 'pairings'], ['f-print-pairings', 'pairings'], ['print-standings', 'standings'], ['f-print-standings', 'standings'], ['f-print-crosstable', 'crosstable']]) {
     const href = printHref(what);
     if (href) $(id).href = href;
