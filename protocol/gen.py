@@ -299,7 +299,7 @@ M = [
   "so a dashboard that reconnects can hand out tokens again.",
   [ID, ("tournament", "integer", "optional", "")], ["not_found (tournament)"],
   {"type": "tournament_get", "id": 13, "tournament": 1}, "tournament"),
- ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, bye_request, round_schedule, "
+ ("tournament", "s2c", "Reply to tournament_get, tournament_start, tournament_pause, team_withdraw, team_remove, bye_request, round_schedule, "
   "round_pair and round_start: the tournament, its teams, the current round, the standings and every "
   "round paired so far (history). A command that makes the server pair a round (tournament_start, a "
   "resume, round_pair without pairs, round_start, a withdrawal that completes a round) is answered "
@@ -491,6 +491,15 @@ M = [
    "invalid (keep_current with undo)",
    "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
+ ("team_remove", "c2s", "Director: remove a team from a Swiss that has not started (an entry made "
+  "by mistake, a team that will not come): the event forgets it, its team token and its players' "
+  "links stop working, the teams after it keep their places in the list. A started event's team "
+  "is withdrawn instead (team_withdraw: its results so far stand). A team of the same name may then "
+  "be registered again (a replacement).",
+  [ID, ("tournament", "integer", "", ""), ("team", "integer", "", "team id")],
+  ["unauthorized", "not_found (tournament / team)",
+   "bad_state (field tournament, with a message: started (withdraw the team instead), finished)"],
+  {"type": "team_remove", "id": 25, "tournament": 1, "team": 3}, "tournament"),
  ("bye_request", "c2s", "Director: a team asks to sit out a round of a Swiss (T-REQBYE), or takes "
   "the request back (cancel). Taken before the start and while the tournament runs or is paused, "
   "for a round not yet paired and not the last, up to the event's bye_requests per team "

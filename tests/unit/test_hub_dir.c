@@ -645,6 +645,66 @@ static void round_scheduled(void)
     close_hub(true);
 }
 
+/* team_remove (issue 26 item 1: remove a team before the start): of four teams the second
+ * leaves; the snapshot lists three, its team token no longer opens anything while the others'
+ * still do; a team of the same name is registered again (a replacement); after the start a
+ * removal is refused with the way out (withdrawal), and the four are stored. */
+static void team_removed(void)
+{
+    fresh_hub();
+    long long tid[4];
+    char tok[4][80], msg[200];
+    new_tour_ids("X", 4, 2, tid);
+    team_tokens(tok);
+    snprintf(msg, sizeof msg, "{\"type\":\"team_remove\",\"id\":20,\"tournament\":1,\"team\":%lld}",
+             tid[1]);
+    turn(1, msg, T0);
+    const char *snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":20,");
+    char want[48];
+    snprintf(want, sizeof want, "{\"team\":%lld,", tid[1]);
+    CHECK_MSG(snap && count(snap, "{\"team\":") == 3 && !strstr(snap, want), "three teams left: %s",
+              snap ? snap : "(none)");
+    hub_on_open(h, 30);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":21,\"token\":\"%s\"}", tok[1]);
+    turn(30, msg, T0);
+    const char *e = f_last(&io, 30, "\"id\":21,");
+    CHECK_MSG(e && strstr(e, "\"code\":\"unauthorized\""), "the removed team's token: %s",
+              e ? e : "(none)");
+    hub_on_open(h, 31);
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":22,\"token\":\"%s\"}", tok[2]);
+    turn(31, msg, T0);
+    e = f_last(&io, 31, "\"id\":22,");
+    CHECK_MSG(e && strstr(e, "\"role\":\"team\""), "another team's token still works: %s",
+              e ? e : "(none)");
+    snprintf(msg, sizeof msg, "{\"type\":\"team_remove\",\"id\":23,\"tournament\":1,\"team\":%lld}",
+             tid[1]);
+    turn(1, msg, T0);
+    refused(23, "not_found", "team", "removed twice");
+    turn(1,
+         "{\"type\":\"team_register\",\"id\":24,\"tournament\":1,\"name\":\"T1\","
+         "\"players\":[\"c9\",\"p9\"],\"ratings\":[1950,1800]}",
+         T0);
+    long long again = jint(f_last(&io, 1, "\"id\":24,\"team\":"), "team");
+    CHECK_MSG(again > 0 && again != tid[1], "the name registered again: team %lld", again);
+    turn(1, "{\"type\":\"tournament_start\",\"id\":25,\"tournament\":1}", T0);
+    snprintf(msg, sizeof msg, "{\"type\":\"team_remove\",\"id\":26,\"tournament\":1,\"team\":%lld}",
+             tid[0]);
+    turn(1, msg, T0);
+    refused(26, "bad_state", "tournament", "after the start");
+    e = f_last(&io, 1, "\"id\":26,");
+    CHECK_MSG(e && strstr(e, "withdraw the team instead"), "the refusal says what to do: %s",
+              e ? e : "(none)");
+    close_hub(false);
+    open_hub(false, T0 + SEC);
+    director(1, T0 + SEC);
+    turn(1, "{\"type\":\"tournament_get\",\"id\":27,\"tournament\":1}", T0 + SEC);
+    snap = f_last(&io, 1, "\"type\":\"tournament\",\"id\":27,");
+    snprintf(want, sizeof want, "{\"team\":%lld,", again);
+    CHECK_MSG(snap && count(snap, "{\"team\":") == 4 && strstr(snap, want),
+              "stored: the four, the replacement among them: %s", snap ? snap : "(none)");
+    close_hub(true);
+}
+
 /* The live list names both teams of an Armageddon play-off game (round 0, T-ARMAGEDDON): two
  * teams draw their match 1-1 (nobody moves: flags), the server starts the play-off game. */
 static void live_playoff(void)
@@ -1520,6 +1580,7 @@ static const bh_test_case cases[] = {
     {"withdrawal_undone", withdrawal_undone},
     {"bye_requested", bye_requested},
     {"round_scheduled", round_scheduled},
+    {"team_removed", team_removed},
     {"hand_pairing", hand_pairing},
     {"unpairable_pauses", unpairable_pauses},
     {"rr_no_hand_pairing", rr_no_hand_pairing},

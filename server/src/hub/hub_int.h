@@ -367,6 +367,7 @@ bool hub__tour_choice_open(hub *h, int64_t gid);
 void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_team_remove(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_bye_request(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_schedule(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

@@ -13,6 +13,7 @@
 #include "hub_tour_int.h"
 #include "log.h"
 #include "proto_tour.h"
+#include "store.h"
 #include "trf.h"
 #include "xalloc.h"
 
@@ -115,6 +116,19 @@ void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t no
         runner_reinstate(c.ht->r, x->team, &c.a, &c.rep);
     else
         runner_withdraw(c.ht->r, x->team, x->keep_current, now_us, c.cookie, &c.a, &c.rep);
+    hub__tour_cmd_end(h, s, m->id, &c, now_us);
+}
+
+/* team_remove: the runner forgets the team (before the start only); its token stops working. */
+void hub__dir_team_remove(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_team_remove *x = &m->team_remove;
+    htour_cmd c;
+    if (!hub__tour_cmd_begin(h, s, m->id, x->tournament, &c))
+        return;
+    if (runner_remove_team(c.ht->r, x->team, &c.a, &c.rep) == BH_OK &&
+        store_token_revoke(h->st, "team", x->team, -1) != BH_OK)
+        h->store_failed = true;
     hub__tour_cmd_end(h, s, m->id, &c, now_us);
 }
 

@@ -442,6 +442,11 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
             return proto__bad(err, BH_EINVAL, "keep_current");
         return BH_OK;
     }
+    case PROTO_TEAM_REMOVE:
+        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->team_remove.tournament,
+                                  err)) != BH_OK)
+            return rc;
+        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_remove.team, err);
     case PROTO_BYE_REQUEST: {
         proto_bye_request *x = &m->bye_request;
         int64_t rnd = 0;
@@ -598,6 +603,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_PAUSE:
     case PROTO_GAME_RESULT:
     case PROTO_TEAM_WITHDRAW:
+    case PROTO_TEAM_REMOVE:
     case PROTO_BYE_REQUEST:
     case PROTO_ROUND_SCHEDULE:
     case PROTO_ROUND_PAIR:

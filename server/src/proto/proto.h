@@ -60,6 +60,7 @@ typedef enum {
     PROTO_GAME_PAUSE,        /* director: pause or resume one game's clocks (paused) */
     PROTO_GAME_RESULT,       /* director: adjudicate a live game or override a result */
     PROTO_TEAM_WITHDRAW,     /* director: withdraw a team (keep_current: its match) */
+    PROTO_TEAM_REMOVE,       /* director: a team leaves a Swiss before its start */
     PROTO_BYE_REQUEST,       /* director: a team sits out a round (T-REQBYE), or cancel */
     PROTO_ROUND_SCHEDULE,    /* director: a round starts no earlier than start_ms (T-SCHEDULE) */
     PROTO_ROUND_PAIR,        /* director: pair (or re-pair) the next round while T-AUTO pauses */
@@ -177,6 +178,10 @@ typedef struct {
 
 typedef struct {
     int64_t tournament, team;
+} proto_team_remove;
+
+typedef struct {
+    int64_t tournament, team;
     int round;   /* 1..64 */
     bool cancel; /* take the request back */
 } proto_bye_request;
@@ -241,6 +246,7 @@ typedef struct {
         proto_game_result game_result;
         proto_team_withdraw team_withdraw;
         proto_bye_request bye_request;
+        proto_team_remove team_remove;
         proto_round_schedule round_schedule;
         proto_round_pair round_pair;
         proto_export export_;

@@ -145,6 +145,11 @@ int runner_can_register(const runner *r, const char *name, runner_reply *rep);
 int runner_register(runner *r, int64_t team, const char *name, const char *captain,
                     const char *partner, int rating_captain, int rating_partner, tfmt_acts *a);
 
+/* team_remove: team `team` leaves before the start (tour_remove_team): the event forgets it
+ * (the caller revokes its token). BH_ESTATE "tournament" with a message (started: withdraw
+ * it instead; finished), BH_ENOTFOUND "team". BH_OK: a note, TFMT_ACT_PERSIST. */
+int runner_remove_team(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep);
+
 /* tournament_start: close registration (T-ROUNDS decides rounds and format; pairing numbers by
  * rating), pair and start round 1 (T-AUTO). Errors: BH_ESTATE "tournament" (not registering),
  * tour_start's (BH_EINVAL: fewer than 2 teams) with field "tournament". cookie: a non-zero

@@ -164,6 +164,30 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
     return BH_OK;
 }
 
+int runner_remove_team(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
+{
+    runner__reply(rep, BH_OK, NULL);
+    if (r->status != TFMT_REGISTERING) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "%s",
+                 r->status == TFMT_FINISHED ? "the tournament is over"
+                                            : "the tournament has started: withdraw the team "
+                                              "instead (its results so far stand)");
+        return rep->rc;
+    }
+    int tid = runner_team_tid(r, team);
+    if (!tid || tour_remove_team(r->t, tid) != BH_OK) {
+        runner__reply(rep, BH_ENOTFOUND, "team");
+        return rep->rc;
+    }
+    memmove(&r->team_of[tid], &r->team_of[tid + 1],
+            (size_t)(r->nteam_of - tid - 1) * sizeof *r->team_of);
+    r->nteam_of--;
+    tfmt_note(a, 0, "team %lld removed before the start", (long long)team);
+    tfmt_push(a, TFMT_ACT_PERSIST);
+    return BH_OK;
+}
+
 static bool same_entry(const tour_team *a, const tour_team *b)
 {
     return strcmp(a->name, b->name) == 0 && strcmp(a->captain, b->captain) == 0 &&

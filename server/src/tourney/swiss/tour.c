@@ -441,6 +441,27 @@ int tour_requested_bye(const tour *t, int id, int r)
     return -1;
 }
 
+int tour_remove_team(tour *t, int id)
+{
+    if (id < 1 || id > t->n_teams)
+        return BH_ENOTFOUND;
+    if (t->started)
+        return BH_ESTATE;
+    memmove(&t->teams[id - 1], &t->teams[id], (size_t)(t->n_teams - id) * sizeof *t->teams);
+    t->n_teams--;
+    int k = 0;
+    for (int i = 0; i < t->n_req; i++) {
+        if (t->req[i].id == id)
+            continue;
+        t->req[k] = t->req[i];
+        if (t->req[k].id > id)
+            t->req[k].id--;
+        k++;
+    }
+    t->n_req = k;
+    return BH_OK;
+}
+
 int tour_set_schedule(tour *t, int r, int64_t start_ms)
 {
     if (r < 1 || r > TOUR_MAX_ROUNDS || start_ms < 0)

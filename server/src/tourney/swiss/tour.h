@@ -165,6 +165,12 @@ tour *tour_clone(const tour *t);
 int tour_add_team(tour *t, const char *name, const char *captain, const char *partner,
                   int rating_captain, int rating_partner, int *id_out);
 
+/* Remove team id before the start (a director's correction: the entry was a mistake or the
+ * team will not come); the teams after it move down one id, and their bye requests with them;
+ * its own requests go. BH_OK, BH_ENOTFOUND (no such id), BH_ESTATE (started: a team leaves a
+ * started event by withdrawal, tour_withdraw). */
+int tour_remove_team(tour *t, int id);
+
 /* Close registration: renumber the teams by team rating (mean of the two, descending; ties
  * keep entry order), fix the number of rounds and the format (T-ROUNDS). If the rounds asked
  * for reach N-1 or more, no rematch-free Swiss is guaranteed: with TOUR_SMALL_RR the event
