@@ -4,6 +4,7 @@
 // Starts bughouse-server (--no-tls, free port, temp db, no waiting time, no break). A 5-team,
 // 3-round Swiss (3-second clocks: nobody moves, every game is drawn on time, R-FLAG-FLAG)
 // created from the desk with one requested bye a team:
+//   - an entry made by mistake is removed before the start (its link then refused);
 //   - before the start the lowest-rated team asks for round 2 from the Teams list: the dialog
 //     says what it scores and how many the team may take; the row then shows "bye R2" and no
 //     second "request a bye"; the request is taken back (×) and made again;
@@ -18,7 +19,7 @@
 // usage: node tests/browser/bye.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, log, openDashboard, run, world, deskEvent, publish } from './harness.mjs';
+import { ART, check, log, openDashboard, run, world, deskEvent, publish, tryAuth } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const notice = (page) => page.evaluate(() => (document.getElementById('notice') || {}).textContent || '');
@@ -41,6 +42,21 @@ async function main() {
     await deskEvent(dir, { name: 'Bye Cup', base: 0.05, ruleset: 'online', rounds: 3, byes: 1 },
       [['Knights', 'ann', 2100, 'bob'], ['Rooks', 'cid', 2000, 'dan'], ['Bishops', 'eve', 1900, 'fay'],
         ['Queens', 'gus', 1800, 'hal'], ['Pawns', 'ida', 1700, 'jon']]);
+    // an entry made by mistake goes before the start (team_remove); its link stops working
+    await dir.fill('#team-name', 'Extra');
+    await dir.fill('#team-captain', 'kim');
+    await dir.fill('#team-partner', 'lou');
+    await dir.click('#team-add');
+    await dir.waitForFunction(() => document.querySelectorAll('#teams-body tr').length === 6);
+    const extra = await dir.evaluate(() => window.app.tour.teams.find((x) => x.name === 'Extra'));
+    const extraTok = await dir.evaluate((t) => window.app.teamTokens[t], extra.team);
+    await dir.click(`#teams-body tr[data-team="${extra.team}"] button.remove`);
+    await dir.waitForSelector('#confirm[open]');
+    check('the removal says the links stop working', /links stop working/.test(await dir.locator('#confirm-text').textContent()));
+    await dir.click('#confirm-yes');
+    await dir.waitForFunction(() => document.querySelectorAll('#teams-body tr').length === 5, null, { timeout: 5000 }).catch(() => {});
+    check('removed: five teams', (await dir.locator('#teams-body tr').count()) === 5);
+    check('the removed team\'s link is refused', (await tryAuth(dir, extraTok)).join() === 'error,unauthorized', await tryAuth(dir, extraTok));
     const tour = await dir.evaluate(() => window.app.tour);
     check('the event takes one requested bye a team', tour.bye_requests === 1 && tour.bye_kind === 'half', [tour.bye_requests, tour.bye_kind]);
     const id = Object.fromEntries(tour.teams.map((x) => [x.name, x.team]));

@@ -532,6 +532,23 @@ async function reinstate(team) {
   }
 }
 
+// team_remove (issue 26 item 1): before the start a team's entry goes; its links stop working.
+async function removeTeam(team) {
+  const t = app.tour;
+  if (!t) return;
+  const ok = await confirmDialog(`Remove ${teamName(team)}?`, `${teamName(team)} leaves the tournament before its start: its team link and its players' links stop working. To replace it, register the team again (a new link is made).`, `Remove ${teamName(team)}`);
+  if (!ok) return;
+  try {
+    setTournament(await cmd('team_remove', msg.teamRemove(t.tournament, team), `${teamName(team)} removed before the start`));
+    delete app.teamTokens[team];
+    store.set('bh.teamtok', app.teamTokens);
+    toast(`${teamName(team)} removed`);
+    refresh();
+  } catch (e) {
+    notifyError(explain('team_remove', e));
+  }
+}
+
 // bye_request (T-REQBYE, issue 26 item 4): the team sits out a round not yet paired, not the
 // last; the pairing gives it the event's bye (a drawn match, or nothing).
 function byeRoundsOpen(t) {
@@ -935,6 +952,7 @@ function drawTeams() {
           : h('span', {}, who(k)))),
         tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
         x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
+        t.status === 'registering' ? h('button.remove', { type: 'button', dataset: { team: x.team }, onclick: () => removeTeam(x.team), title: 'remove this entry before the start (its links stop working); register it again to replace it' }, 'remove') : null,
         byesOpen && !x.withdrawn && (x.byes || []).length < t.bye_requests ? h('button.askbye', { type: 'button', dataset: { team: x.team }, onclick: () => requestBye(x.team), title: 'the team sits out a round (a requested bye, T-REQBYE)' }, 'request a bye') : null,
         x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
   }));

@@ -57,6 +57,8 @@ const BY_TYPE = {
   'round_schedule:bad_state': (e) => (e.message ? `No schedule: ${e.message}.` : 'This round cannot be scheduled now.'),
   'round_schedule:invalid': 'The start must be in the future.',
   'round_schedule:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such tournament or schedule.'),
+  'team_remove:bad_state': (e) => (e.message ? `The team cannot be removed: ${e.message}.` : 'A team can be removed only before the start.'),
+  'team_remove:not_found': 'This team is not in the tournament (removed already?).',
   'bye_request:bad_state': (e) => (e.message ? `No bye: ${e.message}.` : 'A bye cannot be requested now.'),
   'bye_request:exists': (e) => (e.message ? `${e.message}.` : 'This team has asked for a bye in that round already.'),
   'bye_request:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such team or request.'),
