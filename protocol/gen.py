@@ -318,7 +318,10 @@ M = [
    ("teams", "array", "", "team, no (pairing number, 0 before the start), name, players, ratings, "
     "withdrawn (first round the team is no longer paired in after team_withdraw; 0 = active), "
     "entry (first round it is paired in: > 1 a late entry, T-LATE), byes (the rounds it asked to "
-    "sit out, T-REQBYE, ascending; paired ones included)"),
+    "sit out, T-REQBYE, ascending; paired ones included), and to a director only "
+    "link: the first 12 hex digits of the SHA-256 of the team's current team token (the server "
+    "keeps only the hash; a desk compares it with the hash of the token it kept and tells a "
+    "link reissued elsewhere)"),
    ("late_until", "integer", "", "T-LATE: late entries up to this round (tournament_create), 0 none"),
    ("bye_requests", "integer", "", "T-REQBYE: requested byes a team may take (tournament_create), 0 none"),
    ("bye_kind", "string", '"half" / "zero"', "T-REQBYE: what a requested bye scores"),
@@ -601,7 +604,9 @@ M = [
   "connections logged in with an old one get an error (unauthorized, field token) and are closed, "
   "and the server log records the reissue. The seat links a director sees (assign after "
   "tournament_get) need no reissue: they are minted fresh for every director's request. The "
-  "reply is `created` (team_created) with the new token.",
+  "reply is `created` (team_created) with the new token; every other director's connection gets "
+  "the `tournament` (no id) with the team's new link mark, so a desk in another browser tells "
+  "that the link it kept is revoked.",
   [ID, ("team", "integer", "1 .. 2^53-1", "team id")],
   ["unauthorized (not the director)", "missing_field (team absent or not an id)", "not_found (team)",
    "store_error"],

@@ -9,8 +9,11 @@
 //   - it reissues team 1's link (a confirmation first): the new link is shown; the old team
 //     token is refused (auth: unauthorized), the new one opens the team (authed, role team); a
 //     page open with the old token is disconnected; the reissue is in the desk's log and in
-//     the server's log.
-// Screenshots (looked at): docs/screenshots/links-teams-1920.png, links-teams-1366.png.
+//     the server's log;
+//   - browser 1 (issue 26 item 5), still showing the old links, is told at once that Knights'
+//     links were reissued in another browser and stops offering them, also after a reload.
+// Screenshots (looked at): docs/screenshots/links-teams-1920.png, links-teams-1366.png,
+// links-revoked.png.
 // usage: node tests/browser/links.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -65,6 +68,33 @@ async function main() {
     const gone = await player.waitForSelector('#bad-link', { timeout: 20000 }).then(() => true, () => false);
     const ptext = await player.evaluate(() => (document.getElementById('bad-link') || document.body).textContent);
     check('the page open with the old link says it no longer works', gone && /director may have replaced it/.test(ptext), ptext.slice(0, 200));
+    // ---- browser 1 (issue 26 item 5): the links it kept are revoked; it says so at once and
+    // after a reload, and no longer offers them ----
+    await d1.click('#tab-teams');
+    const row1 = (t) => d1.evaluate((tm) => {
+      const tr = document.querySelector(`#teams-body tr[data-team="${tm}"]`);
+      return tr ? { text: tr.textContent, links: [...tr.querySelectorAll('a.player-link')].map((a) => a.href) } : null;
+    }, t);
+    const team2 = await d1.evaluate(() => window.app.tour.teams.find((t) => t.name === 'Rooks').team);
+    for (const when of ['live', 'after a reload']) {
+      if (when !== 'live') {
+        await d1.reload();
+        await d1.waitForFunction(() => window.app.tour && window.app.tour.teams.length === 4, null, { timeout: 10000 });
+        await d1.click('#tab-teams');
+      }
+      const warned = await d1.waitForFunction((t) => /reissued in another browser/.test((document.querySelector(`#teams-body tr[data-team="${t}"]`) || {}).textContent || ''), team1, { timeout: 10000 }).then(() => true, () => false);
+      const r = await row1(team1);
+      check(`browser 1 (${when}): Knights' links marked as reissued elsewhere`, warned, r && r.text);
+      check(`browser 1 (${when}): the revoked links are not offered`, r && r.links.length === 0 && !r.text.includes('copy team token'), r);
+      const other = await row1(team2);
+      check(`browser 1 (${when}): Rooks' links (not reissued) still shown`, other && other.links.length === 2 && !/reissued in another browser/.test(other.text), other);
+      if (when === 'live') {
+        const note = await d1.evaluate(() => (document.querySelector('.notice') || {}).textContent || '');
+        check('browser 1: a notice says which team\'s links were reissued', /Knights/.test(note) && /reissued in another browser/.test(note), note);
+        await d1.screenshot({ path: `${ART}/links-revoked.png` });
+      }
+    }
+
     await d2.click('#tab-log');
     const logText = await d2.locator('#pane-log').textContent();
     check('the desk logs the reissue', /team_token/.test(logText) && /Knights: new links, the old ones revoked/.test(logText), logText.slice(0, 300));
@@ -74,7 +104,7 @@ async function main() {
     const srvLog = fs.readFileSync(path.join(w.tmp, 'server.log'), 'utf8');
     check('the server logs the reissue', /team \d+ \(Knights\): link reissued by the director, the old one revoked \(1 connection closed\)/.test(srvLog), srvLog.split('\n').filter((l) => /reissued/.test(l)));
     check('no page errors', w.errors.length === 0, w.errors);
-    publish(['links-teams-1920.png', 'links-teams-1366.png']);
+    publish(['links-teams-1920.png', 'links-teams-1366.png', 'links-revoked.png']);
   } finally {
     await w.close();
   }

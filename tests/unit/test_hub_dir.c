@@ -1564,7 +1564,53 @@ static void rr_no_hand_pairing(void)
     close_hub(true);
 }
 
+/* The link mark (issue 26): a director's tournament carries, per team, the first 12 hex digits
+ * of the SHA-256 of the team's current token; a spectator's carries none. A reissue at one desk
+ * pushes the tournament to the other director with the new token's mark. */
+static bool link_is(const char *snap, const char *token)
+{
+    char hash[AUTH_HASH_LEN + 1], want[48];
+    if (!snap || auth_hash(token, hash) != BH_OK)
+        return false;
+    snprintf(want, sizeof want, "\"link\":\"%.12s\"", hash);
+    return strstr(snap, want) != NULL;
+}
+
+static void link_mark(void)
+{
+    fresh_hub();
+    new_tour("L", 4, 2);
+    char tok[4][80];
+    team_tokens(tok);
+    director(3, T0);
+    hub_on_open(h, 2); /* spectator */
+    turn(2, "{\"type\":\"tournament_get\",\"id\":5,\"tournament\":1}", T0);
+    const char *sp = f_last(&io, 2, "\"type\":\"tournament\"");
+    CHECK_MSG(sp && !strstr(sp, "\"link\""), "a spectator sees no link mark: %.200s",
+              sp ? sp : "(none)");
+    turn(3, "{\"type\":\"tournament_get\",\"id\":5,\"tournament\":1}", T0);
+    const char *d = f_last(&io, 3, "\"type\":\"tournament\"");
+    CHECK_MSG(link_is(d, tok[0]) && link_is(d, tok[3]), "the director's marks: %.300s",
+              d ? d : "(none)");
+    long long team = jint(f_last(&io, 1, "\"id\":3,\"team\":"), "team");
+    f_clear(&io);
+    char msg[128];
+    snprintf(msg, sizeof msg, "{\"type\":\"team_token\",\"id\":9,\"team\":%lld}", team);
+    turn(1, msg, T0);
+    const char *c = f_last(&io, 1, "\"id\":9,");
+    const char *p = c ? strstr(c, "\"token\":\"") : NULL;
+    char fresh[80];
+    snprintf(fresh, sizeof fresh, "%.*s", p ? (int)strcspn(p + 9, "\"") : 0, p ? p + 9 : "");
+    const char *push = f_last(&io, 3, "\"type\":\"tournament\"");
+    CHECK_MSG(push && !strstr(push, "\"id\":") && link_is(push, fresh) && !link_is(push, tok[0]) &&
+                  link_is(push, tok[1]),
+              "the other desk's push: %.300s", push ? push : "(none)");
+    CHECK_MSG(!f_last(&io, 2, "\"type\":\"tournament\""), "no push to a spectator");
+    close_hub(true);
+}
+
 static const bh_test_case cases[] = {
+    {"link_mark", link_mark},
     {"withdraw_in_playoff", withdraw_in_playoff},
     {"random_controls", random_controls},
     {"choice_after_restart", choice_after_restart},

@@ -239,6 +239,11 @@ int hub__token_new(hub *h, const char *role, int64_t ref, int seat, char token[A
  * login, a director's tournament_get) gives the same token and adds no row. BH_OK, BH_EIO or
  * BH_ESTORE. */
 int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1]);
+/* A team's link mark for directors: the first HUB_LINK_LEN hex digits of the SHA-256 of the
+ * team's current team token into out (a desk that kept a token tells a reissued one by it;
+ * the token itself is not known). false when the team has no token (or the store failed). */
+#define HUB_LINK_LEN 12
+bool hub__team_link(hub *h, int64_t team, char out[HUB_LINK_LEN + 1]);
 
 /* hub_reg.c: the registry of events and teams, filled one way at creation and at load. */
 /* Register event id's name (the BPGN Event of its games; a name NULL is ""). */

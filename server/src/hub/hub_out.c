@@ -94,6 +94,17 @@ int hub__token_new(hub *h, const char *role, int64_t ref, int seat, char token[A
     return rc;
 }
 
+bool hub__team_link(hub *h, int64_t team, char out[HUB_LINK_LEN + 1])
+{
+    char hash[AUTH_HASH_LEN + 1];
+    if (store_token_hash(h->st, "team", team, -1, hash, sizeof hash) != BH_OK ||
+        strlen(hash) < HUB_LINK_LEN)
+        return false;
+    memcpy(out, hash, HUB_LINK_LEN);
+    out[HUB_LINK_LEN] = 0;
+    return true;
+}
+
 int hub__seat_token(hub *h, int64_t gid, int seat, char token[AUTH_TOKEN_LEN + 1])
 {
     _Static_assert(sizeof h->cfg.token_key == AUTH_KEY_BYTES, "the seat-token key");

@@ -429,6 +429,11 @@ void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
              "connection%s closed)",
              (long long)tm->id, tm->name, closed, closed == 1 ? "" : "s");
     hub__queue(h, s->conn, proto_enc_team_created(m->id, tm->id, token));
+    /* The other directors' desks learn the new link mark: the links they kept are revoked. */
+    htour *ht = hub__tour_find(h, tm->tournament);
+    for (int i = 0; ht && i < h->capsess; i++)
+        if (h->sess[i].conn && h->sess[i].conn != s->conn && h->sess[i].role == ROLE_DIRECTOR)
+            hub__tour_snapshot(h, ht, h->sess[i].conn, false, 0);
 }
 
 /* The player tokens (the seats' own, hub__seat_token) of every game of ht that is not

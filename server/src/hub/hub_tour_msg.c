@@ -155,6 +155,10 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
         teams[i - 1].n_byes = k;
         at += k;
     }
+    /* A director's snapshot marks each team's current link (a desk tells a revoked one). */
+    const hub_sess *who = hub__sess_find(h, conn);
+    bool dir = who && who->role == ROLE_DIRECTOR;
+    char(*links)[HUB_LINK_LEN + 1] = dir ? xcalloc((size_t)nt + 1, sizeof *links) : NULL;
     for (int i = 1; i <= nt; i++) {
         const tour_team *tt = tour_team_get(t, i);
         teams[i - 1] = (proto_tteam){.team = runner_team_id(ht->r, i),
@@ -166,6 +170,8 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
                                      .entry = tt->entry_round,
                                      .byes = teams[i - 1].byes,
                                      .n_byes = teams[i - 1].n_byes};
+        if (dir && hub__team_link(h, teams[i - 1].team, links[i - 1]))
+            teams[i - 1].link = links[i - 1];
     }
     const tour_ruleset *rs = tour_rules(t);
     proto_tour_snap s = {.tournament = runner_id(ht->r),
@@ -213,4 +219,5 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
     free(hist);
     free(teams);
     free(byes);
+    free(links);
 }

@@ -210,6 +210,8 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
         cJSON *b = cJSON_AddArrayToObject(j, "byes");
         for (int k = 0; k < x->n_byes; k++)
             cJSON_AddItemToArray(b, cJSON_CreateNumber(x->byes[k]));
+        if (x->link)
+            cJSON_AddStringToObject(j, "link", x->link);
         cJSON_AddItemToArray(t, j);
     }
     if (s->current) {

@@ -76,6 +76,7 @@ enum {
     Q_TOKEN_ADD,
     Q_TOKEN_FIND,
     Q_TOKEN_REVOKE,
+    Q_TOKEN_HASH,
     Q_EVENT_ADD,
     Q_CHAT_ADD,
     Q_TOURS,
@@ -101,6 +102,8 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TOKEN_FIND] = "SELECT role, game_id, seat FROM tokens WHERE hash = ?1",
     [Q_TOKEN_REVOKE] =
         "DELETE FROM tokens WHERE role = ?1 AND game_id = ?2 AND (?3 < 0 OR seat = ?3)",
+    [Q_TOKEN_HASH] = "SELECT hash FROM tokens WHERE role = ?1 AND game_id = ?2 AND seat = ?3"
+                     " ORDER BY rowid DESC LIMIT 1",
     [Q_EVENT_ADD] = "INSERT INTO events(game_id, seq, t_us, kind, seat, ply, text, type, arg,"
                     " lag_us, move) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     [Q_CHAT_ADD] = "INSERT INTO chat(game_id, t_ms, seat, text, ply_a, ply_b, game_ms)"
@@ -653,6 +656,25 @@ int store_token_revoke(store *st, const char *role, int64_t game, int seat)
     sqlite3_bind_int64(s, 2, game);
     sqlite3_bind_int(s, 3, seat);
     return step_write(st, s, "token_revoke");
+}
+
+int store_token_hash(store *st, const char *role, int64_t game, int seat, char *hash, size_t cap)
+{
+    sqlite3_stmt *s = st->q[Q_TOKEN_HASH];
+    store__bind_text(s, 1, role);
+    sqlite3_bind_int64(s, 2, game);
+    sqlite3_bind_int(s, 3, seat);
+    int rc = sqlite3_step(s), out = BH_ENOTFOUND;
+    if (rc == SQLITE_ROW) {
+        const char *x = (const char *)sqlite3_column_text(s, 0);
+        snprintf(hash, cap, "%s", x ? x : "");
+        out = BH_OK;
+    } else if (rc != SQLITE_DONE) {
+        out = store__fail(st, "token_hash");
+    }
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return out;
 }
 
 int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat)

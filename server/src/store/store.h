@@ -8,6 +8,7 @@
 #ifndef BH_STORE_H
 #define BH_STORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct store store;
@@ -132,6 +133,11 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
  * player's: role "league", game = the league, seat = the player id; the other players' stay):
  * they stop opening anything. BH_OK (also when there were none) or BH_ESTORE. */
 int store_token_revoke(store *st, const char *role, int64_t game, int seat);
+
+/* The hash of the newest token of a role for game and seat (a team's link: role "team", game
+ * = the team id, seat -1) into hash (cap bytes, NUL-terminated). BH_OK, BH_ENOTFOUND or
+ * BH_ESTORE. */
+int store_token_hash(store *st, const char *role, int64_t game, int seat, char *hash, size_t cap);
 
 /* Look up a token hash. On BH_OK writes role ("director"/"player", at most 15 chars + NUL
  * into role[16]), *game and *seat. BH_ENOTFOUND or BH_ESTORE otherwise. */

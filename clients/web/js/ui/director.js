@@ -22,6 +22,7 @@ import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, s
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
+import { sha256Hex } from '../sha256.js';
 
 const store = {
   get: (k, d) => { try { return JSON.parse(localStorage.getItem(k)) ?? d; } catch { return d; } },
@@ -35,6 +36,7 @@ const app = {
   games: [], // last `games` reply
   tokens: store.get('bh.tokens', {}), // game id -> {tokens[4], names[4], round, match, game_no, team1, team2}
   teamTokens: store.get('bh.teamtok', {}), // team id -> team token
+  revoked: store.get('bh.revoked', {}), // team id -> true: the token kept here was reissued elsewhere
   tour: null, // the latest `tournament` reply, kept current by round / standings pushes
   rounds: {}, // round number -> `round` message (of app.tour)
   minis: new Map(), // game id -> {g, view, el, head, res, body, m (its match or null)}
@@ -195,6 +197,37 @@ function setTournament(t) {
   if (t.current) onRound({ type: 'round', ...t.current });
   if (first && !store.get('bh.tab', '')) showTab(t.status === 'registering' ? 'teams' : 'standings');
   drawAll();
+  checkLinks(t);
+}
+
+// The team links kept here that the server no longer has (issue 26: reissued in another
+// browser). The server keeps only token hashes and shows a director the first digits of each
+// team token's (`link`): a kept token whose hash does not start so is revoked. It is dropped
+// (its links no longer work), its team marked, and a notice says so once.
+async function checkLinks(t) {
+  const gone = [];
+  for (const x of t.teams) {
+    const tok = app.teamTokens[x.team];
+    if (tok && x.link && !(await sha256Hex(tok)).startsWith(x.link)) gone.push(x);
+  }
+  if (!gone.length || app.tour !== t) return;
+  for (const x of gone) {
+    delete app.teamTokens[x.team];
+    app.revoked[x.team] = true;
+  }
+  store.set('bh.teamtok', app.teamTokens);
+  store.set('bh.revoked', app.revoked);
+  const names = gone.map((x) => x.name).join(', ');
+  notify({ id: 'revoked', sticky: true, kind: 'warn', text: `${names}: links reissued in another browser. The links this page showed no longer work; the new ones are in the browser that reissued them (or reissue again here).` });
+  logDone(logEntry('team_token', `${names}: links reissued in another browser; the ones kept here are revoked`), true, 'seen');
+  drawTeams();
+}
+
+function keepToken(team, token) {
+  app.teamTokens[team] = token;
+  delete app.revoked[team];
+  store.set('bh.teamtok', app.teamTokens);
+  store.set('bh.revoked', app.revoked);
 }
 
 async function refresh() {
@@ -347,10 +380,7 @@ async function registerTeam() {
   const ratings = rv.some((x) => x !== '') ? rv.map((x) => Number(x) || 0) : undefined;
   try {
     const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, name, players, ratings), `${name}: ${players.join(' & ')}`, (x) => `team ${x.team}`);
-    if (r.token) {
-      app.teamTokens[r.team] = r.token;
-      store.set('bh.teamtok', app.teamTokens);
-    }
+    if (r.token) keepToken(r.team, r.token);
     for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
     $('team-name').focus();
     await loadTournament(app.tour.tournament);
@@ -790,6 +820,11 @@ function teamName(id) {
 
 function onPush(p) {
   if (p.type === 'live') return onLive(p);
+  if (p.type === 'tournament') {
+    // after a change made elsewhere (a link reissued at another desk, a pause): the event again
+    if (app.tour && p.tournament === app.tour.tournament) setTournament(p);
+    return;
+  }
   if (p.type === 'round') return onRound(p);
   if (p.type === 'standings') return onStandings(p);
   if (p.type === 'assign') return onAssign(p);
@@ -950,7 +985,9 @@ function drawTeams() {
         [0, 1].map((k) => h('span.who', {}, dot(k), tok
           ? h('a.player-link', { href: `${location.origin}/play.html?team=${tok}&board=${'AB'[k]}`, target: '_blank', dataset: { team: x.team, board: 'AB'[k] }, title: `${x.players[k]}'s link for every game of the tournament (board ${'AB'[k]})` }, who(k))
           : h('span', {}, who(k)))),
-        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token') : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
+        tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token')
+          : app.revoked[x.team] ? h('span.sub.revoked', { title: 'the links this browser showed were revoked when another director reissued them; the new ones are in that browser, or reissue again here' }, 'links reissued in another browser: the old ones here no longer work')
+            : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
         x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
         t.status === 'registering' ? h('button.remove', { type: 'button', dataset: { team: x.team }, onclick: () => removeTeam(x.team), title: 'remove this entry before the start (its links stop working); register it again to replace it' }, 'remove') : null,
         byesOpen && !x.withdrawn && (x.byes || []).length < t.bye_requests ? h('button.askbye', { type: 'button', dataset: { team: x.team }, onclick: () => requestBye(x.team), title: 'the team sits out a round (a requested bye, T-REQBYE)' }, 'request a bye') : null,
@@ -965,8 +1002,7 @@ async function reissue(team) {
   if (!ok) return;
   try {
     const r = await cmd('team_token', msg.teamToken(team), `${teamName(team)}: new links, the old ones revoked`);
-    app.teamTokens[team] = r.token;
-    store.set('bh.teamtok', app.teamTokens);
+    keepToken(team, r.token);
     toast(`${teamName(team)}: new links (the old ones no longer work)`);
     drawTeams();
   } catch (e) {
