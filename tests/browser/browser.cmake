@@ -114,3 +114,8 @@ bh_browser_test(browser_league_desk league_desk.test.mjs 180)
 # 26 item 1): the desk's format picker with each regulation's values, the registration panel
 # (a team by form, a CSV file with a bad row), a reload, a captain's link, the start.
 bh_browser_test(browser_setup setup.test.mjs 120)
+
+# The trial's findings (trial.test.mjs, issue 26 item 5): the play page on a laptop, the
+# spectator page on a phone between matches, the crosstable's marks, the hall following the
+# games, the break after a withdrawal, stale messages on the desk, names and headings.
+bh_browser_test(browser_trial trial.test.mjs 240)

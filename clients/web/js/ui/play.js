@@ -332,6 +332,33 @@ function build() {
   app.els.resign = resign;
   app.els.signals = signals;
   app.els.chatForm = form;
+  watchFit();
+}
+
+// The boards fit the height left under what sits above them (the header, the tournament bar,
+// the P-GAME2 line, the paused and waiting notes) and, in the side column, above the status,
+// signals, chat and actions (issue 26: at 1366x657 the chat input sat under the draw buttons
+// and Resign below the fold; the own bar was cut by the tournament bar's height). CSS sizes
+// the boards from --game-top and --extra-h (css/app.css .layout-play); this measures them.
+function fitPlay() {
+  if (!app.view) return;
+  const s = app.view.el.style;
+  const top = Math.ceil(app.view.el.getBoundingClientRect().top + window.scrollY);
+  if (s.getPropertyValue('--game-top') !== `${top}px`) s.setProperty('--game-top', `${top}px`);
+  // the side column's extras at their natural height (their width does not depend on it)
+  const x = app.view.extra;
+  const need = [...x.children].reduce((a, c) => a + (c.hidden ? 0 : c.getBoundingClientRect().height + 8), 0);
+  const v = `${Math.ceil(need)}px`;
+  if (need > 0 && s.getPropertyValue('--extra-h') !== v) s.setProperty('--extra-h', v);
+}
+
+function watchFit() {
+  const ro = new ResizeObserver(() => requestAnimationFrame(fitPlay));
+  for (const el of [app.bar.el, app.bar.choiceEl, app.view.pausedEl, app.view.waitEl, ...app.view.extra.children]) ro.observe(el);
+  ro.observe(document.querySelector('header.top'));
+  window.addEventListener('resize', () => requestAnimationFrame(fitPlay));
+  app.fitObserver = ro;
+  requestAnimationFrame(fitPlay);
 }
 
 // The status line: whose move, or why nobody moves (waiting, paused, the settle window).
