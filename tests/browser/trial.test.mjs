@@ -7,7 +7,10 @@
 //     two bars, the draw and repetition buttons, the chat input and Resign inside the viewport,
 //     the input under no button, no player's name cut short, no scrolling;
 //   - ... (below, each finding with its checks)
-// Screenshots (looked at): docs/screenshots/trial-play-1366x657.png
+//   - finding 3: before the first round (no match live) the hall (watch.html) and the event
+//     page on a phone (390x844) show the event (standings or registration), no sideways scroll;
+// Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
+// trial-hall-phone-390x844.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -44,6 +47,32 @@ async function main() {
     await openDashboard(dir, w.base);
     const tokens = await deskEvent(dir, { name: 'Trial Open', base: 3, ruleset: 'online', rounds: 2 },
       [['Knights', 'ann', 2100, 'bob'], ['Rooks', 'cid', 2000, 'dan'], ['Bishops', 'eve', 1900, 'fay'], ['Pawns', 'gus', 1800, 'hal']]);
+    // ---- finding 3: the spectator page on a phone while no match is live ----
+    const phone = await w.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const hall = w.watch(await phone.newPage(), 'hall phone');
+    for (const page of ['watch.html', `event.html?tournament=1`]) {
+      await hall.goto(`${w.base}/${page}`);
+      await hall.waitForFunction(() => /Knights/.test(document.body.textContent) || /registration/.test(document.body.textContent), null, { timeout: 10000 }).catch(() => {});
+      await hall.waitForTimeout(300);
+      const seen = await hall.evaluate(() => {
+        const box = document.querySelector('#hall') || document.querySelector('main') || document.body;
+        // what a person sees: text elements with a box inside the viewport, not clipped away
+        const shown = [...box.querySelectorAll('h2, td, p')].filter((e) => {
+          const r = e.getBoundingClientRect();
+          let clip = false;
+          for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) { const b = a.getBoundingClientRect(); if (getComputedStyle(a).overflow !== 'visible' && (b.height < 1 || r.top >= b.bottom)) clip = true; }
+          return r.height > 0 && r.top < innerHeight && e.textContent.trim() && !clip;
+        }).map((e) => e.textContent.trim());
+        return { shown, sw: document.documentElement.scrollWidth, iw: innerWidth };
+      });
+      check(`${page} on a phone (390x844), no match live: the page shows the event`, seen.shown.length >= 2 && seen.shown.some((x) => /Standings|registration|Knights/.test(x)), seen.shown.slice(0, 8));
+      check(`${page} on a phone: no sideways scrolling`, seen.sw <= seen.iw, [seen.sw, seen.iw]);
+    }
+    await hall.goto(`${w.base}/watch.html`);
+    await hall.waitForTimeout(800);
+    await hall.screenshot({ path: `${ART}/trial-hall-phone-390x844.png` });
+    shots.push('trial-hall-phone-390x844.png');
+
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.rounds[1] && window.app.rounds[1].matches.every((m) => m.games[0]), null, { timeout: 10000 });
 

@@ -233,12 +233,13 @@ function drawHall() {
   const st = t.standings;
   app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
-    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, standingsTitle(st)), st ? standingsTable(st, t.teams) : h('p.muted', {}, t.status === 'registering' ? `registration: ${t.teams.length} teams` : '')),
+    h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, st ? standingsTitle(st) : `Teams registered (${t.teams.length})`), st ? standingsTable(st, t.teams)
+      : h('table.hall-teams', {}, h('tbody', {}, t.teams.map((x) => h('tr', {}, h('td', {}, x.name), h('td', {}, x.players.join(' & '))))))),
     h('div.hall-col', {}, next
       ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
       : t.status === 'finished'
         ? [h('h2', {}, 'The event is over'), h('p', {}, h('a', { href: `event.html?tournament=${t.tournament}` }, 'every round, the crosstable and the results'))]
-        : [h('h2', {}, 'Waiting for the next round'), cur ? roundTable(cur, t) : null])));
+        : [h('h2', {}, t.status === 'registering' ? 'The first round is paired at the start' : 'Waiting for the next round'), cur ? roundTable(cur, t) : null])));
 }
 
 function newCard(game, grid) {
