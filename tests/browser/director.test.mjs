@@ -18,8 +18,8 @@
 //     from those results, match points 2/1/0 from the game points (T-SCORE);
 //   - after round 1: round 2 paired without a rematch, standings after round 1 with the
 //     tie-break columns, MP/GP per team equal to the sums over the rounds shown, rows ordered
-//     by MP then the tie-breaks (T-TIEBREAK), "= next" on rows equal on all, places 1-3 marked
-//     (T-PRIZES); at the end (after any Armageddon play-off of a tie on a prize place), the
+//     by MP then the tie-breaks (T-TIEBREAK), "= next" on prize rows equal on all, places 1-3
+//     marked (T-PRIZES; before the end only teams with points, issue 26); at the end (after any Armageddon play-off of a tie on a prize place), the
 //     final standings, and the same after a reload of the page.
 // Screenshot mid-tournament (round 2 live): tests/artifacts/dashboard-tournament.png (and
 // docs/screenshots/dashboard.png with UPDATE_SCREENSHOTS=1).
@@ -319,16 +319,18 @@ function checkStandings(what, shown, m, rounds) {
     const s = sum.get(team);
     check(`${what}: place ${i + 1}`, Number.parseInt(place, 10) === i + 1, place);
     check(`${what}: ${team} MP/GP = sums over its matches`, s && Number(mp) === s.mp && Number(gp) === s.gp, [mp, gp, s]);
-    check(`${what}: medal only on places 1-3`, row.medal === i < 3, [i, row.medal]);
+    // issue 26: before the final standings a team on 0 MP is on no prize place yet
+    const prize = i < 3 && (what === 'final' || Number(mp) > 0);
+    check(`${what}: medal only on places 1-3 (with points before the end)`, row.medal === prize, [i, mp, row.medal]);
     // T-TIEBREAK: match points, then the tie-breaks in their column order (DE, BH-C1, PO);
     // a row equal to the next on all of them is marked "= next" (a play-off decides).
     const key = [Number(mp), ...row.cells.slice(4).map(Number)];
     if (prev) {
       const d = prev.key.map((v, j) => v - key[j]).find((v) => v !== 0);
       check(`${what}: ordered by MP, DE, BH-C1, PO`, d === undefined || d > 0, [prev.key, key]);
-      check(`${what}: "= next" exactly when equal on all`, prev.tied === (d === undefined), [prev, key]);
+      check(`${what}: "= next" exactly when equal on all on a prize place`, prev.tied === (d === undefined && prev.prize), [prev, key]);
     }
-    prev = { key, tied: / next$/.test(name) };
+    prev = { key, tied: / next$/.test(name), prize };
     check(`${what}: ${team} has three tie-break values`, row.cells.slice(4).length === 3 && row.cells.slice(4).every((v) => v !== '' && !Number.isNaN(Number(v))), row.cells);
   }
   const tot = shown.rows.reduce((a, r) => a + Number(r.cells[2]), 0);

@@ -9,8 +9,12 @@
 //   - ... (below, each finding with its checks)
 //   - finding 3: before the first round (no match live) the hall (watch.html) and the event
 //     page on a phone (390x844) show the event (standings or registration), no sideways scroll;
+//   - finding 4: Rooks withdraw during their game 1 (forfeited 2-0), Knights win both games:
+//     the crosstable marks the forfeits F (0F 0F, 1F 1F), the standings after round 1 mark
+//     prize places only for teams with points and "= next" only on marked rows; Knights
+//     withdraw in round 2: no prize mark for them;
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
-// trial-hall-phone-390x844.png
+// trial-hall-phone-390x844.png, trial-standings-1920.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -37,6 +41,32 @@ const layout = (page) => page.evaluate(() => {
 const inside = (b, l) => b && b.y >= 0 && b.bottom <= l.vh + 0.5 && b.x >= 0 && b.right <= l.vw + 0.5;
 const overlap = (a, b) => a && b && a.x < b.right && b.x < a.right && a.y < b.bottom && b.y < a.bottom;
 
+// Controls: the result of game (by the desk's game selector).
+async function setResult(dir, game, result, reason) {
+  await dir.click('#tab-controls');
+  await dir.waitForFunction((g) => [...document.querySelectorAll('#c-game option')].some((o) => o.value === String(g)), game, { timeout: 10000 });
+  await dir.selectOption('#c-game', String(game));
+  await dir.selectOption('#c-result', result);
+  await dir.fill('#c-reason', reason);
+  await dir.click('#c-set-result');
+}
+
+// The result token by which team wins game (1-0: the team on seats 0 and 3, the desk's tokens).
+async function winFor(dir, game, team) {
+  await dir.waitForFunction((g) => window.app.tokens[g], game, { timeout: 10000 });
+  return dir.evaluate(([g, t]) => (window.app.tokens[g].team1 === t ? '1-0' : '0-1'), [game, team]);
+}
+
+// Controls: withdraw team (its current match forfeited), confirmed.
+async function withdraw(dir, team) {
+  await dir.click('#tab-controls');
+  await dir.selectOption('#c-team', String(team));
+  await dir.click('#c-withdraw');
+  await dir.waitForSelector('#confirm[open]');
+  await dir.click('#confirm-yes');
+  await dir.waitForFunction((t) => window.app.tour.teams.find((x) => x.team === t).withdrawn, team, { timeout: 10000 });
+}
+
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const w = await world('trial', bin);
@@ -45,6 +75,8 @@ async function main() {
     const ctx = await w.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const dir = w.watch(await ctx.newPage(), 'desk');
     await openDashboard(dir, w.base);
+    await dir.click('#tab-event');
+    await dir.fill('#t-break', '8');
     const tokens = await deskEvent(dir, { name: 'Trial Open', base: 3, ruleset: 'online', rounds: 2 },
       [['Knights', 'ann', 2100, 'bob'], ['Rooks', 'cid', 2000, 'dan'], ['Bishops', 'eve', 1900, 'fay'], ['Pawns', 'gus', 1800, 'hal']]);
     // ---- finding 3: the spectator page on a phone while no match is live ----
@@ -97,6 +129,50 @@ async function main() {
         shots.push('trial-play-1366x657.png');
       }
     }
+    const sctx = await w.browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const spec = w.watch(await sctx.newPage(), 'spectator');
+    const hallL = w.watch(await sctx.newPage(), 'hall laptop');
+    await hallL.goto(`${w.base}/watch.html`);
+
+    // ---- finding 4: the crosstable's F, the prize marks of a withdrawn team and of teams on
+    // 0 points, "= next" on them ----
+    const ids = await dir.evaluate(() => Object.fromEntries(window.app.tour.teams.map((t) => [t.name, t.team])));
+    let r1 = (await dir.evaluate(() => window.app.rounds[1])).matches;
+    const mK = r1.find((m) => m.team1 === ids.Knights || m.team2 === ids.Knights);
+    const mR = r1.find((m) => m.team1 === ids.Rooks || m.team2 === ids.Rooks);
+    // Rooks withdraw during their game 1: the match is forfeited 2-0 to Pawns (T-FORFEIT)
+    await withdraw(dir, ids.Rooks);
+    await dir.waitForFunction((k) => window.app.rounds[1].matches[k].status === 'done', mR.match, { timeout: 10000 });
+    // Knights win both games of their match
+    await setResult(dir, mK.games[0], await winFor(dir, mK.games[0], ids.Knights), 'adjudicated');
+    await dir.waitForFunction((k) => window.app.rounds[1].matches[k].games[1], mK.match, { timeout: 40000 });
+    const g2 = await dir.evaluate((k) => window.app.rounds[1].matches[k].games[1], mK.match);
+
+    await setResult(dir, g2, await winFor(dir, g2, ids.Knights), 'adjudicated');
+    await dir.waitForFunction(() => window.app.tour.standings && window.app.tour.standings.round >= 1, null, { timeout: 10000 });
+    await dir.click('#tab-standings');
+    await dir.waitForTimeout(300);
+    const crossRow = (name) => dir.evaluate((t) => { const tr = document.querySelector(`#crosstable tr[data-team="${t}"]`); return tr ? [...tr.querySelectorAll('td.x')].map((c) => c.textContent) : null; }, ids[name]);
+    const cr = await crossRow('Rooks');
+    const cp = await crossRow('Pawns');
+    check('crosstable: the withdrawn Rooks\' games marked F (forfeit)', cr && /^\d+ 0F0F$/.test(cr[0]), cr);
+    check('crosstable: Pawns\' forfeit wins marked F', cp && /^\d+ 1F1F$/.test(cp[0]), cp);
+    const stRows = () => dir.evaluate(() => [...document.querySelectorAll('#standings-body tr')].map((tr) => ({ name: tr.children[1].textContent, mp: Number(tr.children[2].textContent), medal: !!tr.querySelector('.medal'), tied: !!tr.querySelector('.tied') })));
+    let st = await stRows();
+    const who = (f) => st.filter(f).map((x) => x.name);
+    check('standings after round 1: prize marks only on teams with points', who((x) => x.medal && x.mp === 0).length === 0 && who((x) => x.medal).length === 2, st);
+    check('standings after round 1: no "= next" on teams without a prize mark', who((x) => x.tied && !x.medal).length === 0, st);
+    await dir.screenshot({ path: `${ART}/trial-standings-1920.png` });
+    shots.push('trial-standings-1920.png');
+    // Knights withdraw in round 2: the standings after round 1 keep them first, with no prize mark
+    await dir.waitForFunction(() => window.app.rounds[2] && window.app.rounds[2].matches.some((m) => m.games[0]), null, { timeout: 20000 });
+    await withdraw(dir, ids.Knights);
+    await dir.click('#tab-standings');
+    await dir.waitForFunction((t) => document.querySelector(`#standings-body tr[data-team="${t}"] .tag.out`), ids.Knights, { timeout: 10000 });
+    st = await stRows();
+    const kn = st.find((x) => /^Knights/.test(x.name));
+    check('a withdrawn team has no prize mark', kn && !kn.medal, st);
+
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);
   } finally {

@@ -98,6 +98,13 @@ export function byeWords(m) {
   return BYE_WORDS[(m && m.bye) || 'pab'] || BYE_WORDS.pab;
 }
 
+// A game scored without being played out (T-FORFEIT): no game at all (a withdrawal's), or one
+// whose players did not come or whose team withdrew during it. Marked F in the crosstable.
+const FORFEIT_REASONS = new Set(['forfeit', 'forfeit_both', 'withdrawn']);
+export function isForfeit(g) {
+  return !!(g && g.res && (!g.id || FORFEIT_REASONS.has(g.reason)));
+}
+
 // One team's match of round r: { opp (team id or 0 for the bye), side (0/1), match, mp, gp,
 // games: [{ id, res }] (res from this team's side), status, forfeit (a game scored without
 // being played: a withdrawal) } or null when the team was not paired that round.
@@ -117,7 +124,7 @@ export function matchOf(r, team) {
       status: m.status,
       bye,
       byeKind: bye ? m.bye || 'pab' : null,
-      forfeit: games.some((g) => g.res && !g.id),
+      forfeit: games.some(isForfeit),
     };
   }
   return null;
@@ -152,6 +159,17 @@ export function crosstable(tour, rounds = {}) {
   return { rounds: list.map((r) => r.round), rows };
 }
 
+// The marks a standings row shows (T-PRIZES, T-ARMAGEDDON; issue 26): a prize place needs a
+// complete round and a team still in the event (a withdrawn team wins no prize), and, before
+// the final standings, points (a team on 0 MP is on no prize place yet); "= next" only where a
+// play-off could decide a prize: a marked row equal with the next on everything. The server's
+// flags are the places (prize: places 1-3, tied_next: equal with the next row).
+export function rowMarks(s, x, teams) {
+  const out = (teams || []).some((t) => t.team === x.team && t.withdrawn);
+  const prize = !!(s && s.round >= 1 && x.prize && !out && (s.final || x.mp > 0));
+  return { prize, tied: prize && !!x.tied_next };
+}
+
 // The standings rows as the server sent them, with the team's pairing number.
 export function standingsRows(tour) {
   const s = tour && tour.standings;
@@ -174,7 +192,10 @@ export function standingsCsv(tour) {
   const s = tour && tour.standings;
   const tbs = s ? s.tiebreaks : [];
   const head = ['Place', 'No', 'Team', 'MP', 'GP', ...tbs, 'Prize', 'Tied with next'];
-  return csv([head, ...standingsRows(tour).map((x) => [x.place, x.no, x.name, x.mp, x.gp, ...x.tb, x.prize ? 'yes' : '', x.tied_next ? 'yes' : ''])]);
+  return csv([head, ...standingsRows(tour).map((x) => {
+    const k = rowMarks(s, x, tour.teams);
+    return [x.place, x.no, x.name, x.mp, x.gp, ...x.tb, k.prize ? 'yes' : '', k.tied ? 'yes' : ''];
+  })]);
 }
 
 // One column per round: "opponent's No: game points" ("bye" for the pairing-allocated bye, F

@@ -56,6 +56,14 @@ static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_
             x->results[k] = res_text(m->game[k]);
             const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
             x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
+            /* A match forfeited by one team (a withdrawal before its games were played,
+             * T-FORFEIT) scores its games as the present team's wins: say so per game, as
+             * the score does (a crosstable marks them F; issue 26). */
+            if (!x->results[k] && !x->games[k] &&
+                (m->forfeit == TOUR_FF_A || m->forfeit == TOUR_FF_B)) {
+                x->results[k] = res_text(m->forfeit == TOUR_FF_A ? TOUR_G_WIN_B : TOUR_G_WIN_A);
+                x->reasons[k] = "forfeit";
+            }
             if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
                 x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
             x->states[k] = hg ? hub__status_name(hg->status) : NULL;

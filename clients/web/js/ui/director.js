@@ -18,7 +18,7 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText, rowMarks } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
@@ -1053,7 +1053,7 @@ function drawStandings() {
   $('standings-title').textContent = standingsTitle(s);
   const rows = s ? s.rows : [];
   const note = $('standings-note');
-  note.hidden = !s || s.round < 1 || !rows.some((x) => x.tied_next);
+  note.hidden = !s || !rows.some((x) => rowMarks(s, x, app.tour.teams).tied);
   note.textContent = '= next: equal with the next team on match points and every tie-break; an Armageddon play-off decides (T-ARMAGEDDON).';
   $('crosstable').replaceChildren(app.tour && app.tour.status !== 'registering' ? crosstableTable(app.tour, app.rounds) : h('p.muted', {}, 'after the start'));
 }

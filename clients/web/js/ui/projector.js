@@ -15,7 +15,7 @@ import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
 import { GameView } from './view.js';
 import { h, params } from './dom.js';
-import { byeWords, gpText, standingsRows, foldPush, liveMatches, scheduleText } from '../tourdata.js';
+import { byeWords, gpText, standingsRows, foldPush, liveMatches, scheduleText, rowMarks } from '../tourdata.js';
 import { initNotices, showNotice } from './notices.js';
 import { matchScore } from './tables.js';
 
@@ -283,9 +283,9 @@ function standingsSlide(s) {
     h('h2', {}, title + (app.slides.filter((x) => x.kind === 'standings').length > 1 ? ` (${s.from + 1}–${s.from + s.rows.length})` : '')),
     h('table.pj-standings', {},
       h('thead', {}, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'Team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), st.tiebreaks.map((x) => h('th.num', {}, x)))),
-      h('tbody', {}, s.rows.map((x) => h(`tr${x.prize ? '.prize-' + x.place : ''}`, {},
+      h('tbody', {}, s.rows.map((x) => h(`tr${rowMarks(st, x, app.tour.teams).prize ? '.prize-' + x.place : ''}`, {},
         h('td.num.place', {}, x.place),
-        h('td', {}, x.name, x.tied_next ? h('span.tied', {}, ' =') : null),
+        h('td', {}, x.name, rowMarks(st, x, app.tour.teams).tied ? h('span.tied', {}, ' =') : null),
         h('td.num.mp', {}, x.mp),
         h('td.num', {}, gpText(x.gp)),
         x.tb.map((v) => h('td.num.tb', {}, v)))))));

@@ -5,7 +5,7 @@
 // spectator view (watch.html?game=N).
 
 import { h } from './dom.js';
-import { byeWords, crosstable, gpText, teamIndex, TB_TITLE } from '../tourdata.js';
+import { byeWords, crosstable, gpText, teamIndex, TB_TITLE, rowMarks, isForfeit } from '../tourdata.js';
 import { reasonText } from '../proto.js';
 
 // The page for game id: its replay once it has a result, else the live view.
@@ -66,12 +66,13 @@ export function standingsInto(thead, tbody, s, teams, opts = {}) {
   thead.replaceChildren(h('tr', {}, h('th', {}, '#'), h('th', {}, 'Team'), h('th.num', { title: 'match points' }, 'MP'), h('th.num', { title: 'game points' }, 'GP'),
     tbs.map((x) => h('th.num', { title: TB_TITLE[x] || x }, x))));
   const rows = s ? s.rows : [];
-  // Before round 1 is complete nobody has a place yet: no prize marks, no ties to play off.
-  const early = !s || s.round < 1;
-  tbody.replaceChildren(...rows.map((x) => h(`tr${x.prize && !early ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
-    h('td.place', {}, x.place, x.prize && !early ? h(`span.medal.m${x.place}`, { title: `prize ${x.place} (T-PRIZES)` }, 'prize') : null),
+  // Prize marks and "= next" where they mean something (tourdata.js rowMarks): not before a
+  // round is complete, not for a withdrawn team, not for a team on 0 points before the end.
+  const mk = (x) => rowMarks(s, x, teams);
+  tbody.replaceChildren(...rows.map((x) => h(`tr${mk(x).prize ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
+    h('td.place', {}, x.place, mk(x).prize ? h(`span.medal.m${x.place}`, { title: `${s.final ? '' : 'on '}prize place ${x.place}${s.final ? '' : ' now'} (T-PRIZES)` }, 'prize') : null),
     h('td', {}, x.name, x.entry > 1 ? h('span.tag.late', { title: `a late entry, paired from round ${x.entry}: 0 for the rounds before (T-LATE)` }, ` late (R${x.entry})`) : null,
-      out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, x.tied_next && !early ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+      out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, mk(x).tied ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
     h('td.num', {}, x.mp),
     h('td.num', {}, x.gp),
     opts.compact ? null : x.tb.map((v) => h('td.num', {}, v)))));
@@ -94,8 +95,8 @@ export function crosstableTable(tour, rounds) {
     if (c.none) return h('td.x.none', { title: 'not paired' }, '');
     if (c.bye) return h('td.x.bye', { title: `round ${c.round}: ${byeWords({ bye: c.byeKind }).long}` }, h('span.opp', {}, byeWords({ bye: c.byeKind }).short), ' ', gpText(c.gp));
     const games = c.games.map((g, k) => (g.id
-      ? h('a.g', { href: gameHref(g.id, !!g.res), dataset: { game: g.id }, title: `game ${k + 1} (#${g.id})${g.res ? '' : ': live'}` }, g.res || '·')
-      : h('span.g', { title: g.res ? `game ${k + 1}: ${reasonText(g.reason) || 'forfeit'}` : `game ${k + 1}: not played yet` }, g.res ? `${g.res}F` : '·')));
+      ? h('a.g', { href: gameHref(g.id, !!g.res), dataset: { game: g.id }, title: `game ${k + 1} (#${g.id})${g.res ? (isForfeit(g) ? `: ${reasonText(g.reason)}, F forfeit` : '') : ': live'}` }, g.res ? `${g.res}${isForfeit(g) ? 'F' : ''}` : '·')
+      : h('span.g', { title: g.res ? `game ${k + 1}: ${reasonText(g.reason) || 'forfeit'}, F forfeit` : `game ${k + 1}: not played yet` }, g.res ? `${g.res}F` : '·')));
     return h(`td.x${c.done ? '' : '.open'}`, { dataset: { round: c.round }, title: `round ${c.round}: against No ${c.oppNo}, ${gpText(c.gp)} game points` },
       h('span.opp', {}, c.oppNo || '?'), ' ', games);
   };
