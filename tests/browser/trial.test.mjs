@@ -13,8 +13,12 @@
 //     the crosstable marks the forfeits F (0F 0F, 1F 1F), the standings after round 1 mark
 //     prize places only for teams with points and "= next" only on marked rows; Knights
 //     withdraw in round 2: no prize mark for them;
+//   - finding 5: a spectator of game 1 (watch.html?game=N) is taken to game 2 once it exists;
+//     a second event whose games wait for their players: the hall's header does not call the
+//     round under way "next", its list calls the games waiting, not live;
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
-// trial-hall-phone-390x844.png, trial-standings-1920.png
+// trial-hall-phone-390x844.png, trial-standings-1920.png,
+// trial-watch-follow-1366.png, trial-hall-waiting-1366.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -143,11 +147,17 @@ async function main() {
     // Rooks withdraw during their game 1: the match is forfeited 2-0 to Pawns (T-FORFEIT)
     await withdraw(dir, ids.Rooks);
     await dir.waitForFunction((k) => window.app.rounds[1].matches[k].status === 'done', mR.match, { timeout: 10000 });
-    // Knights win both games of their match
+    // Knights win both games of their match; a spectator watches game 1
+    await spec.goto(`${w.base}/watch.html?game=${mK.games[0]}`);
+    await spec.waitForFunction(() => window.app.g, null, { timeout: 10000 });
     await setResult(dir, mK.games[0], await winFor(dir, mK.games[0], ids.Knights), 'adjudicated');
     await dir.waitForFunction((k) => window.app.rounds[1].matches[k].games[1], mK.match, { timeout: 40000 });
     const g2 = await dir.evaluate((k) => window.app.rounds[1].matches[k].games[1], mK.match);
 
+    const followed = await spec.waitForFunction((g) => window.app.g && window.app.g.id === g && location.search === `?game=${g}`, g2, { timeout: 15000 }).then(() => true, () => false);
+    check('watch.html?game=N follows the team from the finished game 1 to game 2', followed, await spec.evaluate(() => [location.search, window.app.g && window.app.g.id]));
+    await spec.screenshot({ path: `${ART}/trial-watch-follow-1366.png` });
+    shots.push('trial-watch-follow-1366.png');
     await setResult(dir, g2, await winFor(dir, g2, ids.Knights), 'adjudicated');
     await dir.waitForFunction(() => window.app.tour.standings && window.app.tour.standings.round >= 1, null, { timeout: 10000 });
     await dir.click('#tab-standings');
@@ -172,6 +182,24 @@ async function main() {
     st = await stRows();
     const kn = st.find((x) => /^Knights/.test(x.name));
     check('a withdrawn team has no prize mark', kn && !kn.medal, st);
+
+    // ---- finding 5: a second event whose games wait for their players (10-minute waiting
+    // time, nobody comes): no game is live; the hall's header does not call the round under
+    // way "next", and its list calls the games waiting, not live ----
+    await dir.click('#tab-event');
+    await dir.fill('#t-wait', '600');
+    await deskEvent(dir, { name: 'Trial Waits', base: 3, ruleset: 'online', rounds: 1 },
+      [['Ants', 'al', 1500, 'bo'], ['Bees', 'cy', 1400, 'di']]);
+    await dir.click('#t-start');
+    await dir.waitForFunction(() => window.app.tour.name === 'Trial Waits' && window.app.rounds[1] && window.app.rounds[1].matches[0].games[0], null, { timeout: 10000 });
+    await hallL.goto(`${w.base}/watch.html`);
+    await hallL.waitForFunction(() => window.app.round && window.app.round.name === 'Trial Waits' && window.app.mode === 'between', null, { timeout: 10000 }).catch(() => {});
+    const head = await hallL.locator('#title').textContent();
+    const list = await hallL.locator('#live').textContent();
+    check('hall: the round under way is not called "next: round 1"', !/next: round 1/.test(head) && /round 1/.test(head), head);
+    check('hall: no game called live while the live list is empty', /none right now/.test(list) && !/\(live\)/.test(list) && /\(waiting\)/.test(list), list);
+    await hallL.screenshot({ path: `${ART}/trial-hall-waiting-1366.png` });
+    shots.push('trial-hall-waiting-1366.png');
 
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);

@@ -94,12 +94,74 @@ function setRound(r) {
   if (app.round && (r.tournament < app.round.tournament || (r.tournament === app.round.tournament && r.round < app.round.round))) return;
   app.round = { ...r, name: r.name || (app.round && app.round.tournament === r.tournament ? app.round.name : '') };
   drawList();
+  if (app.gameId) followSoon();
 }
 
 function setLive(l) {
   app.live = l.games;
   drawList();
   if (!app.gameId) drawHall();
+  else followSoon();
+}
+
+// watch.html?game=N follows the game's first team (issue 26: it stayed on a finished game for
+// the rest of the event): once the game has ended, the team's next game (game 2 of the match,
+// the next round's, an Armageddon play-off) opens here by itself, a few seconds after it
+// exists, and the address says which game it is.
+const FOLLOW_MS = 3000;
+function followTeam() {
+  const r = app.round;
+  if (app.follow || !r) return;
+  for (const m of r.matches) {
+    if ((m.games || []).includes(app.gameId) && m.team2) app.follow = { tournament: r.tournament, team: m.team1, name: m.name1 };
+  }
+}
+
+function nextGame() {
+  const f = app.follow;
+  if (!f) return 0;
+  let best = 0;
+  const r = app.round;
+  if (r && r.tournament === f.tournament) {
+    for (const m of r.matches) {
+      if (m.team1 !== f.team && m.team2 !== f.team) continue;
+      for (const id of m.games || []) if (id && id > app.gameId && (!best || id < best)) best = id;
+    }
+  }
+  // a play-off (round 0) is in the live list only, named by its teams
+  for (const x of app.live) {
+    if (x.tournament === f.tournament && x.round === 0 && x.game > app.gameId && (x.teams || []).includes(f.name) && (!best || x.game < best)) best = x.game;
+  }
+  return best;
+}
+
+function followSoon() {
+  followTeam();
+  if (!app.g || !app.g.result || app.followTimer) return;
+  const next = nextGame();
+  if (!next) return;
+  app.followTimer = setTimeout(() => {
+    app.followTimer = 0;
+    if (!app.g || !app.g.result) return;
+    switchTo(next);
+  }, FOLLOW_MS);
+}
+
+function switchTo(id) {
+  const from = app.gameId;
+  app.gameId = id;
+  history.replaceState(null, '', `watch.html?game=${id}`);
+  app.g = null;
+  if (app.view) {
+    app.view.el.remove();
+    app.view.pausedEl.remove();
+    app.view.waitEl.remove();
+  }
+  app.view = null;
+  app.els.result.classList.add('hidden');
+  drawList();
+  toast(`${app.follow ? app.follow.name + ': ' : ''}game ${from} is over; watching their next game (${id})`);
+  app.net.request(msg.join(id)).catch((e) => { if (e.code !== 'disconnected') notifyError(explain('join', e)); });
 }
 
 function onPush(m) {
@@ -128,6 +190,7 @@ function onPush(m) {
   app.els.title.textContent = `Game ${g.id} · ${names(1)} vs ${names(2)} · ${g.status}`;
   app.els.result.textContent = resultText(g, -1);
   app.els.result.classList.toggle('hidden', !g.result);
+  if (g.result) followSoon();
 }
 
 // A live game's two team names in the round's pairing order (team1 – team2, as the round list
@@ -157,7 +220,9 @@ function drawList() {
         if (!id) return;
         inRound.add(id);
         const res = x.results[k];
-        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id } }, res ? `#${id} G${k + 1} ${x.name1} ${res} ${x.name2}` : `#${id} G${k + 1} ${x.name1} – ${x.name2} (live)`));
+        // "(live)" only for a game on the live list; else it waits (its players, the break)
+        const state = app.live.some((y) => y.game === id) ? 'live' : x.states && x.states[k] === 'waiting' ? 'waiting' : 'not started';
+        el.append(h(`a.tour${id === app.gameId ? '.current' : ''}`, { href: `watch.html?game=${id}`, dataset: { game: id, state: res ? 'finished' : state } }, res ? `#${id} G${k + 1} ${x.name1} ${res} ${x.name2}` : `#${id} G${k + 1} ${x.name1} – ${x.name2} (${state})`));
       });
     }
   }
@@ -231,7 +296,10 @@ function drawHall() {
   app.mode = 'between';
   const next = cur && cur.status !== 'done' ? cur : null;
   const st = t.standings;
-  app.els.title.textContent = `${head} · ${t.status === 'finished' ? 'the event is over' : next ? 'next: round ' + next.round : 'between rounds'}`;
+  // a round under way with no game live (its games wait for their players or the break) is
+  // not "next" (issue 26)
+  const now = t.status === 'finished' ? 'the event is over' : !next ? 'between rounds' : next.status === 'paired' ? `next: round ${next.round}` : 'no game live right now: the games wait for their players or the break';
+  app.els.title.textContent = `${head} · ${now}`;
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
     h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, st ? standingsTitle(st) : `Teams registered (${t.teams.length})`), st ? standingsTable(st, t.teams)
       : h('table.hall-teams', {}, h('tbody', {}, t.teams.map((x) => h('tr', {}, h('td', {}, x.name), h('td', {}, x.players.join(' & '))))))),
