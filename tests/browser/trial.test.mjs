@@ -16,9 +16,12 @@
 //   - finding 5: a spectator of game 1 (watch.html?game=N) is taken to game 2 once it exists;
 //     a second event whose games wait for their players: the hall's header does not call the
 //     round under way "next", its list calls the games waiting, not live;
+//   - finding 6: the Pawns' captain, playing game 1 when Rooks withdraw, reads that the match
+//     is over and there is no game 2 (not "game 2 follows after the break");
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
 // trial-hall-phone-390x844.png, trial-standings-1920.png,
-// trial-watch-follow-1366.png, trial-hall-waiting-1366.png
+// trial-watch-follow-1366.png, trial-hall-waiting-1366.png,
+// trial-play-withdrawn-1366x657.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -145,8 +148,20 @@ async function main() {
     const mK = r1.find((m) => m.team1 === ids.Knights || m.team2 === ids.Knights);
     const mR = r1.find((m) => m.team1 === ids.Rooks || m.team2 === ids.Rooks);
     // Rooks withdraw during their game 1: the match is forfeited 2-0 to Pawns (T-FORFEIT)
+    // (finding 6: the Pawns' captain is at the board when it happens)
+    const pawn = w.watch(await pctx.newPage(), 'Pawns player');
+    await pawn.goto(`${w.base}/play.html?team=${await dir.evaluate((t) => window.app.teamTokens[t], ids.Pawns)}&board=A`);
+    await pawn.waitForFunction(() => window.app.g && window.app.g.status === 'live' && document.getElementById('status'), null, { timeout: 15000 });
     await withdraw(dir, ids.Rooks);
     await dir.waitForFunction((k) => window.app.rounds[1].matches[k].status === 'done', mR.match, { timeout: 10000 });
+    // ---- finding 6: the opponents of the withdrawn team are not promised a game 2 ----
+    await pawn.waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, { timeout: 10000 });
+    await pawn.waitForTimeout(1500);
+    const ps = await pawn.locator('#status').textContent();
+    check('after a withdrawal in game 1 the opponents read that there is no game 2', !/follows after the break/.test(ps) && /no game 2/.test(ps), ps);
+    await pawn.screenshot({ path: `${ART}/trial-play-withdrawn-1366x657.png` });
+    shots.push('trial-play-withdrawn-1366x657.png');
+    await pawn.close();
     // Knights win both games of their match; a spectator watches game 1
     await spec.goto(`${w.base}/watch.html?game=${mK.games[0]}`);
     await spec.waitForFunction(() => window.app.g, null, { timeout: 10000 });

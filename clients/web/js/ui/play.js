@@ -361,13 +361,32 @@ function watchFit() {
   requestAnimationFrame(fitPlay);
 }
 
+// After a game: whether the match goes on (issue 26: after a withdrawal in game 1 the page
+// promised a game 2 that never came). Game 1 of a round's match is followed by game 2 unless
+// the match is over: a team withdrew (this game ended so, or the round says the match is done).
+app.onSnap = () => {
+  if (app.g && app.view && app.els.status && app.g.status === 'finished') app.els.status.textContent = statusText(app.g, app.view.you);
+};
+
+function afterGame(g) {
+  const t = g.tour;
+  if (!t || t.round <= 0 || t.game_no !== 0) return 'Game over';
+  const snap = app.bar && app.bar.snap;
+  const r = snap && snap.tournament === t.tournament && (snap.history || []).find((x) => x.round === t.round);
+  const m = r && r.matches.find((x) => x.match === t.match);
+  if (g.reason === 'withdrawn' || (m && m.status === 'done')) {
+    return `Game over · the match is over${g.reason === 'withdrawn' ? ' (a team withdrew)' : ''}: there is no game 2`;
+  }
+  return 'Game over · game 2 of the match follows after the break';
+}
+
 // The status line: whose move, or why nobody moves (waiting, paused, the settle window).
 function statusText(g, you) {
   const b = g.boards[boardOf(you)];
   if (app.replaced) return 'Watching: another tab or device plays this seat';
   if (app.readonly) return 'This game has ended: a read-only view of it and of your team\'s chat';
   if (g.status === 'waiting') return `Waiting for the start (${g.seats.filter((s) => s.connected).length}/${g.seats.length} players connected)`;
-  if (g.status === 'finished') return g.tour && g.tour.round > 0 && g.tour.game_no === 0 ? 'Game over · game 2 of the match follows after the break' : 'Game over';
+  if (g.status === 'finished') return afterGame(g);
   if (g.paused) return 'Paused by the director: the clocks stand still';
   if (g.clocks.running[boardOf(you)] === -1) return 'Your board has stopped; the other board plays on (settle window)';
   return b.pos.turn === colorOf(you) ? (b.check ? 'Your move — you are in check!' : 'Your move') : `${seatName(g, you ^ 1)} to move`;

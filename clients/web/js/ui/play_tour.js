@@ -182,6 +182,7 @@ export class TourBar {
       this.el.hidden = false;
     }
     this.renderChoice();
+    if (a.onSnap) a.onSnap(); // the status line reads the match from the snapshot
   }
 
   renderChoice() {
