@@ -79,7 +79,7 @@ async function main() {
     for (const when of ['live', 'after a reload']) {
       if (when !== 'live') {
         await d1.reload();
-        await d1.waitForFunction(() => window.app.tour && window.app.tour.teams.length === 4, null, { timeout: 10000 });
+        await d1.waitForFunction(() => window.app && window.app.tour && window.app.tour.teams.length === 4, null, { timeout: 10000 });
         await d1.click('#tab-teams');
       }
       const warned = await d1.waitForFunction((t) => /reissued in another browser/.test((document.querySelector(`#teams-body tr[data-team="${t}"]`) || {}).textContent || ''), team1, { timeout: 10000 }).then(() => true, () => false);

@@ -18,10 +18,13 @@
 //     round under way "next", its list calls the games waiting, not live;
 //   - finding 6: the Pawns' captain, playing game 1 when Rooks withdraw, reads that the match
 //     is over and there is no game 2 (not "game 2 follows after the break");
+//   - finding 7: a second "Ants" is refused, and the error goes once "Cats" is registered; a
+//     refusal of "Start next round" while paused does not ask to pause; after a reload the
+//     desk's game selector reads "pick a game…";
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
 // trial-hall-phone-390x844.png, trial-standings-1920.png,
 // trial-watch-follow-1366.png, trial-hall-waiting-1366.png,
-// trial-play-withdrawn-1366x657.png
+// trial-play-withdrawn-1366x657.png, trial-desk-controls-1920.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -151,7 +154,7 @@ async function main() {
     // (finding 6: the Pawns' captain is at the board when it happens)
     const pawn = w.watch(await pctx.newPage(), 'Pawns player');
     await pawn.goto(`${w.base}/play.html?team=${await dir.evaluate((t) => window.app.teamTokens[t], ids.Pawns)}&board=A`);
-    await pawn.waitForFunction(() => window.app.g && window.app.g.status === 'live' && document.getElementById('status'), null, { timeout: 15000 });
+    await pawn.waitForFunction(() => window.app && window.app.g && window.app.g.status === 'live' && document.getElementById('status'), null, { timeout: 15000 });
     await withdraw(dir, ids.Rooks);
     await dir.waitForFunction((k) => window.app.rounds[1].matches[k].status === 'done', mR.match, { timeout: 10000 });
     // ---- finding 6: the opponents of the withdrawn team are not promised a game 2 ----
@@ -164,7 +167,7 @@ async function main() {
     await pawn.close();
     // Knights win both games of their match; a spectator watches game 1
     await spec.goto(`${w.base}/watch.html?game=${mK.games[0]}`);
-    await spec.waitForFunction(() => window.app.g, null, { timeout: 10000 });
+    await spec.waitForFunction(() => window.app && window.app.g, null, { timeout: 10000 });
     await setResult(dir, mK.games[0], await winFor(dir, mK.games[0], ids.Knights), 'adjudicated');
     await dir.waitForFunction((k) => window.app.rounds[1].matches[k].games[1], mK.match, { timeout: 40000 });
     const g2 = await dir.evaluate((k) => window.app.rounds[1].matches[k].games[1], mK.match);
@@ -205,16 +208,48 @@ async function main() {
     await dir.fill('#t-wait', '600');
     await deskEvent(dir, { name: 'Trial Waits', base: 3, ruleset: 'online', rounds: 1 },
       [['Ants', 'al', 1500, 'bo'], ['Bees', 'cy', 1400, 'di']]);
+    // ---- finding 7 (a): a refused registration's error goes once a registration succeeds ----
+    const notice = () => dir.evaluate(() => (document.getElementById('notice') || {}).textContent || '');
+    const addTeam = async (n, c, p) => {
+      await dir.fill('#team-name', n);
+      await dir.fill('#team-captain', c);
+      await dir.fill('#team-partner', p);
+      await dir.click('#team-add');
+    };
+    await addTeam('Ants', 'ed', 'fi');
+    await dir.waitForFunction(() => /registered already/.test((document.getElementById('notice') || {}).textContent || ''), null, { timeout: 5000 }).catch(() => {});
+    check('a second "Ants" is refused with a sentence', /registered already/.test(await notice()), await notice());
+    await addTeam('Cats', 'ed', 'fi');
+    await dir.waitForFunction(() => document.querySelectorAll('#teams-body tr').length === 3, null, { timeout: 5000 });
+    await dir.waitForTimeout(300);
+    check('the duplicate-team error is gone once a team is registered', !/registered already/.test(await notice()), await notice());
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.tour.name === 'Trial Waits' && window.app.rounds[1] && window.app.rounds[1].matches[0].games[0], null, { timeout: 10000 });
     await hallL.goto(`${w.base}/watch.html`);
-    await hallL.waitForFunction(() => window.app.round && window.app.round.name === 'Trial Waits' && window.app.mode === 'between', null, { timeout: 10000 }).catch(() => {});
+    await hallL.waitForFunction(() => window.app && window.app.round && window.app.round.name === 'Trial Waits' && window.app.mode === 'between', null, { timeout: 10000 }).catch(() => {});
     const head = await hallL.locator('#title').textContent();
     const list = await hallL.locator('#live').textContent();
     check('hall: the round under way is not called "next: round 1"', !/next: round 1/.test(head) && /round 1/.test(head), head);
     check('hall: no game called live while the live list is empty', /none right now/.test(list) && !/\(live\)/.test(list) && /\(waiting\)/.test(list), list);
     await hallL.screenshot({ path: `${ART}/trial-hall-waiting-1366.png` });
     shots.push('trial-hall-waiting-1366.png');
+
+    // ---- finding 7 (b): a refusal while paused does not ask to pause; (c) after a reload the
+    // game selector picks no game ----
+    await dir.click('#t-pause');
+    await dir.waitForFunction(() => window.app.tour.status === 'paused', null, { timeout: 5000 });
+    await dir.click('#tab-controls');
+    await dir.click('#c-start-round');
+    await dir.waitForFunction(() => /round_start/.test((document.getElementById('notice') || {}).textContent || ''), null, { timeout: 5000 }).catch(() => {});
+    const refusal = await notice();
+    check('a refusal while paused does not say "pause the tournament"', /round_start: bad_state/.test(refusal) && !/pause (the tournament|it)/i.test(refusal), refusal);
+    await dir.reload();
+    await dir.waitForFunction(() => window.app && window.app.tour && window.app.games.length > 0, null, { timeout: 10000 });
+    await dir.click('#tab-controls');
+    const pick = await dir.evaluate(() => { const s = document.getElementById('c-game'); return [s.value, s.options[s.selectedIndex].textContent, s.options.length]; });
+    check('after a reload the game selector picks no game', pick[0] === '' && /pick a game/.test(pick[1]) && pick[2] > 1, pick);
+    await dir.screenshot({ path: `${ART}/trial-desk-controls-1920.png` });
+    shots.push('trial-desk-controls-1920.png');
 
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);

@@ -381,11 +381,12 @@ async function registerTeam() {
   try {
     const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, name, players, ratings), `${name}: ${players.join(' & ')}`, (x) => `team ${x.team}`);
     if (r.token) keepToken(r.team, r.token);
+    dismiss('team_register'); // a refusal of an earlier try is no longer true (issue 26)
     for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
     $('team-name').focus();
     await loadTournament(app.tour.tournament);
   } catch (e) {
-    notifyError(explain('team_register', e));
+    notifyError(explain('team_register', e), { id: 'team_register' });
   }
 }
 
@@ -671,7 +672,9 @@ async function tourCmd(what, build, detail) {
     setTournament(await cmd(what, build(app.tour.tournament), detail, (x) => `round ${x.round} ${x.current ? x.current.status : ''}`));
     refresh();
   } catch (e) {
-    notifyError(explain(what, e));
+    // the refusal's sentence knows whether the tournament is paused (issue 26: it said "pause
+    // the tournament" to a director who had)
+    notifyError(explain(what, { ...e, paused: app.tour.status === 'paused' }), { id: what });
   }
 }
 
@@ -1099,12 +1102,14 @@ function drawControls() {
   const gsel = $('c-game');
   const keep = gsel.value;
   const games = app.games.filter((x) => x.status !== 'waiting').sort((a, b) => b.game - a.game);
-  gsel.replaceChildren(...(games.length ? games.map((x) => {
+  // No game is picked until the director picks one (issue 26: after a reload the newest game
+  // was selected, so "Set result" would change a game nobody chose).
+  gsel.replaceChildren(h('option', { value: '' }, games.length ? 'pick a game…' : 'no game yet'), ...games.map((x) => {
     const t = app.tokens[x.game];
     const where = t && t.round ? ` R${t.round} B${t.match + 1} G${t.game_no + 1}` : '';
     const paused = app.live.get(x.game) && app.live.get(x.game).paused;
     return h('option', { value: x.game }, `#${x.game}${where} · ${paused ? 'paused' : x.status}${x.result ? ' ' + x.result : ''}`);
-  }) : [h('option', { value: '' }, 'no game yet')]));
+  }));
   if (keep && games.some((x) => String(x.game) === keep)) gsel.value = keep;
   const row = app.live.get(Number(gsel.value));
   $('c-pause').textContent = row && row.paused ? 'Resume game' : 'Pause game';

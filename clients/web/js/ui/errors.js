@@ -63,9 +63,13 @@ const BY_TYPE = {
   'bye_request:exists': (e) => (e.message ? `${e.message}.` : 'This team has asked for a bye in that round already.'),
   'bye_request:not_found': (e) => (e.message ? `${e.message}.` : 'There is no such team or request.'),
   'team_withdraw:bad_state': 'This team cannot be withdrawn now (it is out already, or the tournament is over).',
-  'round_pair:bad_state': 'A round can be paired only while the tournament is paused and the current round is complete.',
+  'round_pair:bad_state': (e) => (e.paused
+    ? 'The next round can be paired once the current round is complete.'
+    : 'A round can be paired only while the tournament is paused and the current round is complete: pause it first.'),
   'round_pair:no_pairing': 'No pairing exists without a rematch: allow pairs that met before, or pair by hand.',
-  'round_start:bad_state': 'Nothing to start: pause the tournament, and pair the next round first.',
+  'round_start:bad_state': (e) => (e.paused
+    ? 'Nothing to start now: the games due have started; once the round is complete, pair the next round first.'
+    : 'Rounds start by hand only while the tournament is paused: pause it first.'),
   'export:bad_state': 'This game has not started: it has no BPGN yet.',
   'game2_colors:bad_state': 'The choice of colours is closed.',
   // a team's registration (club_team, league_team: the director's roster panel)
