@@ -21,10 +21,14 @@
 //   - finding 7: a second "Ants" is refused, and the error goes once "Cats" is registered; a
 //     refusal of "Start next round" while paused does not ask to pause; after a reload the
 //     desk's game selector reads "pick a game…";
+//   - finding 8: the event page says the bye in words (no "T-BYE" as its text) and explains
+//     every tie-break column and "bye 1"; the home page says what bughouse is and links the
+//     event page, the projector and the league;
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
 // trial-hall-phone-390x844.png, trial-standings-1920.png,
 // trial-watch-follow-1366.png, trial-hall-waiting-1366.png,
-// trial-play-withdrawn-1366x657.png, trial-desk-controls-1920.png
+// trial-play-withdrawn-1366x657.png, trial-desk-controls-1920.png,
+// trial-home-1366.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -250,6 +254,29 @@ async function main() {
     check('after a reload the game selector picks no game', pick[0] === '' && /pick a game/.test(pick[1]) && pick[2] > 1, pick);
     await dir.screenshot({ path: `${ART}/trial-desk-controls-1920.png` });
     shots.push('trial-desk-controls-1920.png');
+
+    // ---- finding 8: words where a person needs them ----
+    // the event page of "Trial Waits" (3 teams: a bye): no rule id as the only words, the
+    // tie-break columns and the bye explained
+    const ev = w.watch(await sctx.newPage(), 'event page');
+    await ev.goto(`${w.base}/event.html`);
+    await ev.waitForFunction(() => /Trial Waits/.test(document.body.textContent) && document.querySelector('#sec-standings .legend'), null, { timeout: 10000 }).catch(() => {});
+    const evText = await ev.evaluate(() => ({
+      bye: [...document.querySelectorAll('table.pairings em')].map((e) => e.textContent),
+      legends: [...document.querySelectorAll('.legend')].map((e) => e.textContent).join(' '),
+      tbs: [...document.querySelectorAll('#sec-standings th')].map((e) => e.textContent).filter((x) => /^[A-Z][A-Z0-9-]+$/.test(x) && !['MP', 'GP'].includes(x)),
+    }));
+    check('event page: the bye in words, no rule id as its text', evText.bye.length > 0 && evText.bye.every((x) => !/T-BYE/.test(x) && /no opponent/.test(x)), evText.bye);
+    check('event page: every tie-break column explained in the legend', evText.tbs.length > 0 && evText.tbs.every((x) => new RegExp(`${x} \\([A-Za-z]`).test(evText.legends)), [evText.tbs, evText.legends]);
+    check('event page: "bye 1" explained in the crosstable\'s legend', /bye 1: /.test(evText.legends), evText.legends);
+    // the home page: what bughouse is, and the event, projector and league pages
+    const home = w.watch(await sctx.newPage(), 'home');
+    await home.goto(`${w.base}/`);
+    const hl = await home.evaluate(() => ({ text: document.body.textContent, links: [...document.querySelectorAll('a')].map((a) => a.getAttribute('href')) }));
+    check('home page: says what bughouse is', /two boards/.test(hl.text) && /partner/.test(hl.text), hl.text.slice(0, 300));
+    check('home page: links the event page, the projector and the league', ['event.html', 'projector.html', 'league.html'].every((p) => hl.links.some((l) => l && l.startsWith(p))), hl.links);
+    await home.screenshot({ path: `${ART}/trial-home-1366.png`, fullPage: true });
+    shots.push('trial-home-1366.png');
 
     check('no page errors', w.errors.length === 0, w.errors);
     publish(shots);

@@ -89,7 +89,7 @@ export function scheduleText(tour, nowMs) {
 // A bye's kind in words (the round message's `bye`): the pairing-allocated bye (T-BYE), a bye the
 // team asked for (T-REQBYE: half or zero), an arbiter's full-point bye (from a TRF).
 export const BYE_WORDS = {
-  pab: { short: 'bye', long: 'bye (a drawn match)' },
+  pab: { short: 'bye', long: 'bye: no opponent this round' },
   half: { short: 'bye ½', long: 'requested bye (a drawn match)' },
   zero: { short: 'bye 0', long: 'requested bye (0 points)' },
   full: { short: 'bye 1', long: 'full-point bye (the arbiter\'s)' },
@@ -212,3 +212,13 @@ export function slug(name) {
 }
 
 export const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', PO: 'play-off (Armageddon)' };
+// What each tie-break counts, in a sentence a player can check (the event page's legend).
+export const TB_SAYS = {
+  DE: 'direct encounter: the match points between the teams still tied',
+  'BH-C1': 'Buchholz cut 1: the sum of the opponents\' match points, the lowest left out',
+  BH: 'Buchholz: the sum of the opponents\' match points',
+  GP: 'game points',
+  WON: 'matches won',
+  SB: 'Sonneborn-Berger: each opponent\'s match points times the points scored against it',
+  PO: 'play-off: Armageddon games won',
+};

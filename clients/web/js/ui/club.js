@@ -205,7 +205,7 @@ function roundSection(rd) {
 
 function standingsSection() {
   const s = app.snap;
-  return h('section', { id: 'standings' }, h('h2', {}, 'Standings (seed 004 art. 4)'),
+  return h('section', { id: 'standings' }, h('h2', { title: 'seed 004 art. 4' }, 'Standings'),
     h('div.scroll', {}, h('table', {},
       h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), ...s.tiebreaks.slice(1).map((t) => h('th.num', {}, t))),
       s.standings.map((r) => h('tr', {}, h('td.num', {}, r.place), h('td', {}, r.name + (r.lot && s.status === 'finished' ? ' (a lot decides)' : '')), h('td.num', {}, r.mp), h('td.num', {}, r.gp), ...r.tb.slice(1).map((v) => h('td.num', {}, v)))))));
@@ -238,7 +238,7 @@ function protestsSection() {
     }
     return h('tr', {}, cells);
   });
-  const parts = [h('h2', {}, 'Protests (F-PROTEST)')];
+  const parts = [h('h2', { title: 'F-PROTEST' }, 'Protests')];
   if (!ps.length) parts.push(h('p.muted', {}, 'none'));
   else parts.push(h('div.scroll', {}, h('table', { id: 'protests' }, h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'game'), h('th', {}, 'by'), h('th', {}, 'text'), h('th', {}, 'decision')), rows)));
   if (app.role === 'director') {

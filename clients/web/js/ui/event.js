@@ -12,7 +12,7 @@ import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle, scheduleText } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, foldPush, standingsTitle, scheduleText, TB_SAYS } from '../tourdata.js';
 import { roundTable, standingsTable, crosstableTable } from './tables.js';
 import { initNotices, showNotice } from './notices.js';
 
@@ -99,18 +99,18 @@ function draw() {
   const list = roundList(t, app.rounds);
   const s = t.standings;
   const started = t.status !== 'registering';
-  const tbs = s ? s.tiebreaks.join(', ') : '';
+  const tbs = s ? s.tiebreaks.map((x) => `${x} (${TB_SAYS[x] || x})`).join('; ') : '';
   const csvBtn = (what) => h('button.csv', { type: 'button', onclick: () => csvFile(what), title: 'RFC 4180, UTF-8' }, 'CSV');
   const standings = h('section.sheet', { id: 'sec-standings' },
     sheetHead(t, standingsTitle(s)),
     h('div.sec-title', {}, h('h2', {}, standingsTitle(s)), started ? csvBtn('standings') : null),
     started && s ? standingsTable(s, t.teams) : h('p.muted', {}, 'After the first round.'),
-    started && s ? legend(`MP: match points (win 2, draw 1). GP: game points. Tie-breaks in order: ${tbs}. = next: equal with the next team on everything (an Armageddon play-off decides).`) : null);
+    started && s ? legend(`MP: match points (a match won 2, drawn 1). GP: game points (a game won 1, drawn ½). Tie-breaks, in order: ${tbs}. = next: equal with the next team on everything (an Armageddon play-off decides).`) : null);
   const cross = h('section.sheet', { id: 'sec-crosstable' },
     sheetHead(t, 'Crosstable'),
     h('div.sec-title', {}, h('h2', {}, 'Crosstable'), started ? csvBtn('crosstable') : null),
     started ? h('div.scroll-x', {}, crosstableTable(t, app.rounds)) : h('p.muted', {}, 'After the start.'),
-    started ? legend('Each round: the opponent\'s pairing number, then the team\'s result in game 1 and game 2 (1 win, ½ draw, 0 loss; F forfeit). MP and GP of the finished matches.') : null);
+    started ? legend('Each round: the opponent\'s pairing number, then the team\'s result in game 1 and game 2 (1 win, ½ draw, 0 loss; F forfeit). bye 1: the round\'s bye (a team left without an opponent scores 1 match point and 1 game point). MP and GP of the finished matches.') : null);
   const roundsOnScreen = list.slice().reverse();
   const wanted = app.print === 'pairings' ? list.filter((r) => r.round === (app.printRound || t.round)) : roundsOnScreen;
   const rounds = h('section', { id: 'sec-rounds' },

@@ -49,7 +49,7 @@ export function roundTable(r, tour) {
       h('td.num', {}, m.match + 1),
       h('td.num.no', {}, no(m.team1)),
       h('td.team', {}, name(m.team1, m.name1), white(m, 1)),
-      m.status === 'bye' ? [h('td.num.no', {}, ''), h('td', {}, h('em', { title: m.bye && m.bye !== 'pab' ? 'a bye the team asked for (T-REQBYE)' : 'the pairing-allocated bye (T-BYE)' }, byeWords(m).long))] : [h('td.num.no', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
+      m.status === 'bye' ? [h('td.num.no', {}, ''), h('td', {}, h('em', { title: m.bye && m.bye !== 'pab' ? 'a bye the team asked for (T-REQBYE)' : 'the pairing-allocated bye (T-BYE): a team left without an opponent scores 1 match point and 1 game point' }, byeWords(m).long))] : [h('td.num.no', {}, no(m.team2)), h('td.team', {}, name(m.team2, m.name2), white(m, 2))],
       m.status === 'bye' ? [h('td', {}, ''), h('td', {}, '')] : [h('td', {}, gameCell(m, 0)), h('td', {}, gameCell(m, 1))],
       h('td.num', {}, `${m.mp[0]}–${m.mp[1]}`),
       h('td.num', {}, matchScore(m))))));
