@@ -24,11 +24,13 @@
 //   - finding 8: the event page says the bye in words (no "T-BYE" as its text) and explains
 //     every tie-break column and "bye 1"; the home page says what bughouse is and links the
 //     event page, the projector and the league;
+//   - finding 5 (also): a third event of two teams whose match is drawn: the Armageddon
+//     play-off is a card in the hall;
 // Screenshots (looked at): docs/screenshots/trial-play-1366x657.png,
 // trial-hall-phone-390x844.png, trial-standings-1920.png,
 // trial-watch-follow-1366.png, trial-hall-waiting-1366.png,
 // trial-play-withdrawn-1366x657.png, trial-desk-controls-1920.png,
-// trial-home-1366.png
+// trial-home-1366.png, trial-hall-armageddon-1366.png
 // usage: node tests/browser/trial.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -229,6 +231,7 @@ async function main() {
     check('the duplicate-team error is gone once a team is registered', !/registered already/.test(await notice()), await notice());
     await dir.click('#t-start');
     await dir.waitForFunction(() => window.app.tour.name === 'Trial Waits' && window.app.rounds[1] && window.app.rounds[1].matches[0].games[0], null, { timeout: 10000 });
+    const waitsId = await dir.evaluate(() => window.app.tour.tournament);
     await hallL.goto(`${w.base}/watch.html`);
     await hallL.waitForFunction(() => window.app && window.app.round && window.app.round.name === 'Trial Waits' && window.app.mode === 'between', null, { timeout: 10000 }).catch(() => {});
     const head = await hallL.locator('#title').textContent();
@@ -255,11 +258,34 @@ async function main() {
     await dir.screenshot({ path: `${ART}/trial-desk-controls-1920.png` });
     shots.push('trial-desk-controls-1920.png');
 
+    // ---- finding 5: an Armageddon play-off on the hall. A third event of two teams and one
+    // round; the match is drawn 1-1, so the two are tied on everything on a prize place ----
+    await dir.click('#tab-event');
+    await dir.fill('#t-wait', '0');
+    const fin = await deskEvent(dir, { name: 'Trial Final', base: 3, ruleset: 'online', rounds: 1 },
+      [['Owls', 'ol', 1500, 'ow'], ['Yaks', 'ya', 1400, 'yo']]);
+    check('the final\'s two teams registered', fin.length === 2, fin);
+    await dir.click('#t-start');
+    await dir.waitForFunction(() => window.app.tour.name === 'Trial Final' && window.app.rounds[1] && window.app.rounds[1].matches[0].games[0], null, { timeout: 10000 });
+    const fid = await dir.evaluate(() => Object.fromEntries(window.app.tour.teams.map((t) => [t.name, t.team])));
+    const fg1 = await dir.evaluate(() => window.app.rounds[1].matches[0].games[0]);
+    await setResult(dir, fg1, await winFor(dir, fg1, fid.Owls), 'adjudicated');
+    await dir.waitForFunction(() => window.app.rounds[1].matches[0].games[1], null, { timeout: 40000 });
+    const fg2 = await dir.evaluate(() => window.app.rounds[1].matches[0].games[1]);
+    await setResult(dir, fg2, await winFor(dir, fg2, fid.Yaks), 'adjudicated');
+    await hallL.goto(`${w.base}/watch.html`);
+    const po = await hallL.waitForFunction(() => window.app && window.app.live.some((x) => x.round === 0) && document.querySelector('#hall-grid .hall-card'), null, { timeout: 40000 }).then(() => true, () => false);
+    const card = await hallL.evaluate(() => [window.app.mode, (document.querySelector('#hall-grid') || {}).textContent || '', window.app.live.filter((x) => x.round === 0).map((x) => x.game)]);
+    check('hall: the Armageddon play-off is a card on the spectator page', po && card[0] === 'live' && /Play-off/.test(card[1]) && /Owls/.test(card[1]) && /Yaks/.test(card[1]) && /Armageddon/.test(card[1]), card);
+    await hallL.waitForTimeout(800);
+    await hallL.screenshot({ path: `${ART}/trial-hall-armageddon-1366.png` });
+    shots.push('trial-hall-armageddon-1366.png');
+
     // ---- finding 8: words where a person needs them ----
     // the event page of "Trial Waits" (3 teams: a bye): no rule id as the only words, the
     // tie-break columns and the bye explained
     const ev = w.watch(await sctx.newPage(), 'event page');
-    await ev.goto(`${w.base}/event.html`);
+    await ev.goto(`${w.base}/event.html?tournament=${waitsId}`);
     await ev.waitForFunction(() => /Trial Waits/.test(document.body.textContent) && document.querySelector('#sec-standings .legend'), null, { timeout: 10000 }).catch(() => {});
     const evText = await ev.evaluate(() => ({
       bye: [...document.querySelectorAll('table.pairings em')].map((e) => e.textContent),

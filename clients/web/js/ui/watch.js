@@ -264,6 +264,11 @@ function drawHall() {
   const cur = t.current;
   const live = new Set(app.live.map((x) => x.game));
   const lm = liveMatches(t, (id) => live.has(id));
+  // an Armageddon play-off (round 0: T-ARMAGEDDON) is on the live list only (issue 26: the
+  // hall did not show it)
+  for (const x of app.live) {
+    if (x.tournament === t.tournament && x.round === 0 && x.teams) lm.push({ m: { match: x.match, name1: x.teams[0], name2: x.teams[1], games: [x.game], gp: [0, 0], playoff: true }, game: x.game });
+  }
   const head = `${t.name} · ${t.status === 'finished' ? 'final' : cur ? `round ${cur.round} of ${cur.rounds}` : 'registration'}`;
   if (lm.length) {
     app.mode = 'live';
@@ -337,6 +342,13 @@ function newCard(game, grid) {
 
 function drawCardHead(c) {
   const m = c.m;
+  if (m.playoff) {
+    c.el.querySelector('.hall-head').replaceChildren(
+      h('span.hall-bd', { title: 'T-ARMAGEDDON: a tie on a prize place is played off' }, 'Play-off'),
+      h('span.hall-n1', {}, m.name1), h('span.hall-score', {}, '–'), h('span.hall-n2', {}, m.name2),
+      h('span.hall-gno', { title: 'White has more time; a draw counts as a win for Black\'s team' }, 'Armageddon'));
+    return;
+  }
   c.el.querySelector('.hall-head').replaceChildren(
     h('span.hall-bd', {}, `Bd ${m.match + 1}`),
     h('span.hall-n1', {}, m.name1),
