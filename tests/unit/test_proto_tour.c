@@ -157,9 +157,10 @@ static void golden_server(void)
     same("s2c-standings.json", proto_enc_standings(&st));
 
     const int pawns_byes[1] = {3};
-    proto_tteam teams[3] = {{1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1, NULL, 0, NULL},
-                            {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1, NULL, 0, NULL},
-                            {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1, pawns_byes, 1, NULL}};
+    proto_tteam teams[3] = {
+        {1, 1, "Knights", {"ann", "bob"}, {2100, 1950}, 0, 1, NULL, 0, NULL},
+        {2, 2, "Rooks", {"cid", "dan"}, {2000, 1900}, 0, 1, NULL, 0, NULL},
+        {3, 3, "Pawns", {"eve", "fay"}, {1800, 1700}, 0, 1, pawns_byes, 1, NULL}};
     proto_tmatch cm[2] = {
         {.team1 = 1,
          .team2 = 2,

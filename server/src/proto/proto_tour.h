@@ -119,9 +119,9 @@ typedef struct {
     const char *name;
     const char *players[2];
     int ratings[2];
-    int withdrawn;    /* first round the team is no longer paired in (team_withdraw), 0 active */
-    int entry;        /* first round the team is paired in: > 1 a late entry (T-LATE) */
-    const int *byes;  /* T-REQBYE: the rounds it asked to sit out, ascending (n_byes) */
+    int withdrawn;   /* first round the team is no longer paired in (team_withdraw), 0 active */
+    int entry;       /* first round the team is paired in: > 1 a late entry (T-LATE) */
+    const int *byes; /* T-REQBYE: the rounds it asked to sit out, ascending (n_byes) */
     int n_byes;
     const char *link; /* directors only: the first hex digits of the SHA-256 of the team's
                        * current token (a page tells a revoked link by it), else NULL */
