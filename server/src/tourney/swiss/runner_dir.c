@@ -34,6 +34,16 @@ static int check(const runner *r, unsigned states, bool busy_ok, runner_reply *r
     return rep->rc;
 }
 
+/* check() for a command taken before the start and while running or paused (T-REQBYE,
+ * T-SCHEDULE): a finished event's refusal says so. */
+static int check_open(const runner *r, runner_reply *rep)
+{
+    unsigned open = 1u << TFMT_REGISTERING | 1u << TFMT_RUNNING | 1u << TFMT_PAUSED;
+    if (check(r, open, false, rep) != BH_OK && rep->field[0] == 't')
+        snprintf(rep->msg, sizeof rep->msg, "the tournament is over");
+    return rep->rc;
+}
+
 /* After a command: its reply waits for the job it started (async jobs only). */
 static void deferred(const runner *r, uint64_t cookie, runner_reply *rep)
 {
@@ -430,12 +440,8 @@ int runner_reinstate(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
 int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_acts *a,
                        runner_reply *rep)
 {
-    unsigned live = 1u << TFMT_REGISTERING | 1u << TFMT_RUNNING | 1u << TFMT_PAUSED;
-    if (check(r, live, false, rep) != BH_OK) {
-        if (rep->field[0] == 't')
-            snprintf(rep->msg, sizeof rep->msg, "the tournament is over");
+    if (check_open(r, rep) != BH_OK)
         return rep->rc;
-    }
     const tour *t = r->t;
     int tid = runner_team_tid(r, team), next = tour_n_rounds(t) + 1;
     int last = tour_planned_rounds(t) ? tour_planned_rounds(t) : tour_rules(t)->rounds;
@@ -493,12 +499,8 @@ void runner_set_wall_off(runner *r, int64_t wall_off_us)
 int runner_schedule(runner *r, int round, int64_t start_ms, uint64_t now_us, tfmt_acts *a,
                     runner_reply *rep)
 {
-    unsigned live = 1u << TFMT_REGISTERING | 1u << TFMT_RUNNING | 1u << TFMT_PAUSED;
-    if (check(r, live, false, rep) != BH_OK) {
-        if (rep->field[0] == 't')
-            snprintf(rep->msg, sizeof rep->msg, "the tournament is over");
+    if (check_open(r, rep) != BH_OK)
         return rep->rc;
-    }
     const tour_ruleset *rs = tour_rules(r->t);
     int next = tour_n_rounds(r->t) + 1, last = tour_planned_rounds(r->t);
     runner__reply(rep, BH_OK, NULL);
