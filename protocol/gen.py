@@ -494,6 +494,22 @@ M = [
    "invalid (keep_current with undo)",
    "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
+ ("result_log", "c2s", "Director: the result log of a game (issue 26 item 4, the audit trail): every "
+  "result set on it, oldest first, with when, who and through which page: the director's "
+  "game_result (desk), the club arbiter's club_result (club page), the league director's "
+  "league_result (league page), and the server's own decisions (a forfeit after the waiting time, a "
+  "withdrawal: who \"server\", page the event's format). The BPGN export carries the same as a ResultBy tag.",
+  [ID, ("game", "integer", "", "")],
+  ["unauthorized", "not_found (game)"],
+  {"type": "result_log", "id": 26, "game": 7}, "result_log"),
+ ("result_log", "s2c", "Reply to result_log.",
+  [ID, ("game", "integer", "", ""),
+   ("entries", "array", "", "at_ms (ms since the Unix epoch), result (the result set), reason, was (the "
+    "result it replaced, \"*\" none: the game was live), who (\"director\", \"arbiter\", \"server\"), page "
+    "(\"desk\", \"club page\", \"league page\", or the format of a server decision)")], [],
+  {"type": "result_log", "id": 26, "game": 7, "entries": [
+      {"at_ms": 1764500000000, "result": "1-0", "reason": "adjudicated", "was": "*", "who": "director", "page": "desk"},
+      {"at_ms": 1764500060000, "result": "0-1", "reason": "appeal", "was": "1-0", "who": "director", "page": "desk"}]}, None),
  ("team_remove", "c2s", "Director: remove a team from a Swiss that has not started (an entry made "
   "by mistake, a team that will not come): the event forgets it, its team token and its players' "
   "links stop working, the teams after it keep their places in the list. A started event's team "

@@ -46,6 +46,9 @@ static int count(const char *hay, const char *needle)
     return n;
 }
 
+/* The error answering message `id` has code and field (below). */
+static void refused(int id, const char *code, const char *field, const char *what);
+
 static void open_hub(bool fresh, uint64_t now)
 {
     snprintf(dbpath, sizeof dbpath, "/tmp/bh_test_hub_dir_%d.db", (int)getpid());
@@ -207,6 +210,12 @@ static void adjudicate_override_export(void)
     CHECK_MSG(ex && strstr(ex, "[Winner \\\"BlackA+WhiteB\\\"]") &&
                   strstr(ex, "[Result \\\"0-1\\\"]"),
               "BPGN after the override: %s", ex ? ex : "(none)");
+    /* the audit trail (issue 26 item 4): both results, who, through which page, what each
+     * replaced, in the BPGN's ResultBy tag */
+    CHECK_MSG(ex && strstr(ex, "[ResultBy \\\"") &&
+                  strstr(ex, "director (desk): 1/2-1/2 adjudicated, was *; ") &&
+                  strstr(ex, "director (desk): 0-1 appeal, was 1/2-1/2\\\"]"),
+              "ResultBy: %s", ex ? ex : "(none)");
     turn(1, "{\"type\":\"export\",\"id\":14,\"format\":\"trf\",\"tournament\":5}", T0 + 8 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"id\":14,\"code\":\"not_found\"") != NULL, "TRF of no tournament");
     close_hub(false);
@@ -216,6 +225,16 @@ static void adjudicate_override_export(void)
     turn(1, "{\"type\":\"games\",\"id\":2}", T0 + 20 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"result\":\"0-1\",\"reason\":\"appeal\"") != NULL,
               "override not stored");
+    turn(1, "{\"type\":\"result_log\",\"id\":3,\"game\":1}", T0 + 20 * SEC);
+    const char *lg = f_last(&io, 1, "\"type\":\"result_log\"");
+    CHECK_MSG(lg && count(lg, "\"at_ms\":") == 2 &&
+                  strstr(lg, "\"result\":\"1/2-1/2\",\"reason\":\"adjudicated\",\"was\":\"*\","
+                             "\"who\":\"director\",\"page\":\"desk\"") &&
+                  strstr(lg, "\"result\":\"0-1\",\"reason\":\"appeal\",\"was\":\"1/2-1/2\"") &&
+                  strstr(lg, "1/2-1/2\",\"reason\":\"adjudicated\"") < strstr(lg, "\"appeal\""),
+              "the result log, stored: %s", lg ? lg : "(none)");
+    turn(1, "{\"type\":\"result_log\",\"id\":4,\"game\":99}", T0 + 20 * SEC);
+    refused(4, "not_found", "game", "the log of no game");
     close_hub(true);
 }
 

@@ -203,7 +203,8 @@ static void wall_format(void)
               "%.300s", pgn ? pgn : "(none)");
     free(pgn);
     /* the gate's kind of end: Black wins by forfeit */
-    CHECK_EQ_INT("result", BH_OK, hub__game_set_result(h, hg, "0-1", "forfeit", T0 + 6000000));
+    CHECK_EQ_INT("result", BH_OK,
+                 hub__game_set_result(h, hg, "0-1", "forfeit", "server", "fake", T0 + 6000000));
     CHECK_EQ_INT("game over", 1, s.overs);
     CHECK_EQ_INT("forfeit", TFMT_FF_B, s.last);
     CHECK(tfmt_key_eq(s.last_key, KEY));

@@ -372,6 +372,7 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"game_result", "{\"type\":\"game_result\",\"id\":$I,\"game\":$G,\"result\":\"1-0\","
                         "\"reason\":\"adjudicated\"}"},
         {"team_withdraw", "{\"type\":\"team_withdraw\",\"id\":$I,\"tournament\":$T,\"team\":$K}"},
+        {"result_log", "{\"type\":\"result_log\",\"id\":$I,\"game\":$G}"},
         {"team_remove", "{\"type\":\"team_remove\",\"id\":$I,\"tournament\":$T,\"team\":$K}"},
         {"bye_request",
          "{\"type\":\"bye_request\",\"id\":$I,\"tournament\":$T,\"team\":$K,\"round\":2}"},

@@ -103,6 +103,9 @@ typedef struct bpgn_meta {
     const bpgn_chat *chat;
     size_t nchat;
     const char *board, *team[2]; /* a chess game of a team match (pgn_meta): board, teams */
+    const char *result_by;       /* the game's result log (who set which result, when, through
+                                  * which page; issue 26 item 4) as a ResultBy tag, NULL or ""
+                                  * none */
 } bpgn_meta;
 
 /* Render g (any state) as BPGN: tags (Event, Site, Date, Round, Time, MatchGame, the four

@@ -281,6 +281,8 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
     put_tag(&b, "Result", res);
     if (given)
         put_tag(&b, "Termination", why ? why : "");
+    if (meta && meta->result_by && meta->result_by[0])
+        put_tag(&b, "ResultBy", meta->result_by);
     sb_put(&b, "\n");
     b.line = 0;
     size_t np = 0, nchat = 0;

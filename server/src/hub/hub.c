@@ -640,6 +640,7 @@ static const hub_route routes[] = {
     R(PROTO_GAME_PAUSE, DIRECTOR, hub__dir_game_pause),
     R(PROTO_GAME_RESULT, DIRECTOR, hub__dir_game_result),
     R(PROTO_TEAM_WITHDRAW, DIRECTOR, hub__dir_team_withdraw),
+    R(PROTO_RESULT_LOG, DIRECTOR, hub__dir_result_log),
     R(PROTO_TEAM_REMOVE, DIRECTOR, hub__dir_team_remove),
     R(PROTO_BYE_REQUEST, DIRECTOR, hub__dir_bye_request),
     R(PROTO_ROUND_SCHEDULE, DIRECTOR, hub__dir_round_schedule),

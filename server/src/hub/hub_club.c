@@ -451,7 +451,8 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             /* the hosted game ends with it */
             hub_game *hg = hub__game_by_id(h, hub__event_gid(hub__event_find(h, m->club), k));
             if (hg && hg->status == STORE_LIVE)
-                hub__game_set_result(h, hg, bh_result_token(code), "arbiter", now_us);
+                hub__game_set_result(h, hg, bh_result_token(code), "arbiter", "arbiter",
+                                     "club page", now_us);
         }
         break;
     }

@@ -397,7 +397,7 @@ static void end_game(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
     size_t n = strcspn(why, ":");
     snprintf(reason, sizeof reason, "%.*s", (int)(n < sizeof reason ? n : sizeof reason - 1), why);
     const char *res = bh_result_token(bh_result_plain(tfmt_res_result(x->end.result)));
-    hub__game_set_result(h, hg, res, reason, now_us);
+    hub__game_set_result(h, hg, res, reason, "server", e->f->label, now_us);
 }
 
 void hub__event_run(hub *h, hub_event *e, tfmt_acts *a, uint64_t now_us)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bh.h"
 #include "bpgn.h"
@@ -1074,6 +1075,9 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
                       .match_game = match_game[0] ? match_game : NULL,
                       .board = board[0] ? board : NULL,
                       .team = {board[0] ? teams[0] : NULL, board[0] ? teams[1] : NULL}};
+    char by[1024];
+    hub__result_by(h, hg->id, by, sizeof by);
+    meta.result_by = by;
     bpgn_chat *chat = NULL;
     if (with_chat && hg->nchat > 0) {
         chat = xcalloc((size_t)hg->nchat, sizeof *chat);
@@ -1094,11 +1098,48 @@ char *hub__game_bpgn(hub *h, hub_game *hg, bool with_chat)
     return text;
 }
 
+typedef struct {
+    char *buf;
+    size_t cap, n;
+} by_text;
+
+static int add_by(void *ctx, const store_result_set *r)
+{
+    by_text *b = ctx;
+    time_t t = (time_t)(r->at_ms / 1000);
+    struct tm tm;
+    char when[24] = "?";
+    if (gmtime_r(&t, &tm))
+        strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    if (b->n < b->cap)
+        b->n +=
+            (size_t)snprintf(b->buf + b->n, b->cap - b->n, "%s%s %s (%s): %s %s, was %s",
+                             b->n ? "; " : "", when, r->who, r->page, r->result, r->reason, r->was);
+    return 0;
+}
+
+void hub__result_by(hub *h, int64_t gid, char *buf, size_t cap)
+{
+    by_text b = {buf, cap, 0};
+    buf[0] = '\0';
+    if (store_each_result_set(h->st, gid, add_by, &b) != BH_OK)
+        buf[0] = '\0';
+}
+
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
-                         uint64_t now_us)
+                         const char *who, const char *page, uint64_t now_us)
 {
     if (hg->status == STORE_WAITING)
         return BH_ESTATE;
+    store_result_set log = {hg->id,
+                            now_wall_ms(),
+                            result,
+                            reason,
+                            hg->status == STORE_LIVE || !hg->result[0] ? "*" : hg->result,
+                            who,
+                            page};
+    if (store_result_log_add(h->st, &log) != BH_OK)
+        h->store_failed = true;
     hub__game_warm(h, hg);                   /* an override: the record and its clocks again */
     if (hg->status == STORE_LIVE && hg->g) { /* a flag that is due falls first */
         game_delta d = no_delta(hg);

@@ -317,9 +317,16 @@ const char *hub__status_name(int status);
 int hub__game_pause(hub *h, hub_game *hg, bool pause, uint64_t now_us);
 /* The director's result: adjudicates a live game (it ends now) or overrides the result of a
  * finished one (store and BPGN updated, result and state sent again). The caller updates a
- * tournament for an override (hub__tour_result_changed). BH_OK or BH_ESTATE (waiting). */
+ * tournament for an override (hub__tour_result_changed). who set it and through which page
+ * ("director", "desk"; "arbiter", "club page"; "server", a format's label) go into the game's
+ * result log (store_result_log_add) before the BPGN is written (its ResultBy tag). BH_OK or
+ * BH_ESTATE (waiting). */
 int hub__game_set_result(hub *h, hub_game *hg, const char *result, const char *reason,
-                         uint64_t now_us);
+                         const char *who, const char *page, uint64_t now_us);
+/* Game gid's result log as BPGN's ResultBy value into buf (cap bytes): the entries oldest
+ * first, "2026-12-06T20:10:00Z director (desk): 1-0 adjudicated, was *", "; " between; ""
+ * none. */
+void hub__result_by(hub *h, int64_t gid, char *buf, size_t cap);
 /* BPGN of hg with its result (the director's too), or NULL before the start. Caller frees.
  * Tags: Event (the tournament's name, else "bughouse-server game N"), Site (cfg.site, "?"
  * unset), Date (UTC, of the game's creation) and Round ("3.2": round 3, pairing 2, with
@@ -372,6 +379,7 @@ bool hub__tour_choice_open(hub *h, int64_t gid);
 void hub__dir_game_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_team_withdraw(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__dir_result_log(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_team_remove(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_bye_request(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__dir_round_schedule(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

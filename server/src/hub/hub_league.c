@@ -689,7 +689,7 @@ static int director_result(hub *h, hub_event *e, tfmt_key k, const char *res, in
         hub__game_start(h, hg, now_us);
     if (hg && hg->status == STORE_LIVE)
         hub__game_set_result(h, hg, bh_result_token(bh_result_plain((bh_result)code)), "director",
-                             now_us);
+                             "director", "league page", now_us);
     return rc;
 }
 

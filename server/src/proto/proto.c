@@ -442,6 +442,8 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
             return proto__bad(err, BH_EINVAL, "keep_current");
         return BH_OK;
     }
+    case PROTO_RESULT_LOG:
+        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->result_log.game, err);
     case PROTO_TEAM_REMOVE:
         if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->team_remove.tournament,
                                   err)) != BH_OK)
@@ -603,6 +605,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GAME_PAUSE:
     case PROTO_GAME_RESULT:
     case PROTO_TEAM_WITHDRAW:
+    case PROTO_RESULT_LOG:
     case PROTO_TEAM_REMOVE:
     case PROTO_BYE_REQUEST:
     case PROTO_ROUND_SCHEDULE:

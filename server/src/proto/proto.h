@@ -60,6 +60,7 @@ typedef enum {
     PROTO_GAME_PAUSE,        /* director: pause or resume one game's clocks (paused) */
     PROTO_GAME_RESULT,       /* director: adjudicate a live game or override a result */
     PROTO_TEAM_WITHDRAW,     /* director: withdraw a team (keep_current: its match) */
+    PROTO_RESULT_LOG,        /* director: a game's result log (who set which result, when) */
     PROTO_TEAM_REMOVE,       /* director: a team leaves a Swiss before its start */
     PROTO_BYE_REQUEST,       /* director: a team sits out a round (T-REQBYE), or cancel */
     PROTO_ROUND_SCHEDULE,    /* director: a round starts no earlier than start_ms (T-SCHEDULE) */
@@ -232,7 +233,7 @@ typedef struct {
     int64_t id; /* echoed in the reply; 0..PROTO_ID_MAX */
     union {
         proto_auth auth;
-        proto_game_ref join, resign, game_start;
+        proto_game_ref join, resign, game_start, result_log;
         proto_move move;
         proto_chat chat;
         proto_draw draw;

@@ -154,6 +154,15 @@ typedef struct {
 /* {"type":"tournament","id":..(has_id),...}. */
 char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s);
 
+/* One entry of a game's result log (result_log reply). Strings borrowed. */
+typedef struct {
+    int64_t at_ms;
+    const char *result, *reason, *was, *who, *page;
+} proto_result_set;
+
+/* {"type":"result_log","id":..,"game":..,"entries":[...]}: result_log reply. */
+char *proto_enc_result_log(int64_t id, int64_t game, const proto_result_set *v, int n);
+
 /* {"type":"export","id":..,"format":"bpgn"|"trf","game":..|"tournament":..,"text":..}:
  * export reply; game (bpgn) or tournament (trf) is written when > 0. */
 char *proto_enc_export(int64_t id, const char *format, int64_t game, int64_t tournament,

@@ -66,6 +66,11 @@ static const char *const migrations[] = {
     "  board INTEGER NOT NULL, at_us INTEGER NOT NULL, deadline_us INTEGER NOT NULL,"
     "  game_id INTEGER NOT NULL, seat INTEGER NOT NULL, made_ms INTEGER NOT NULL,"
     "  PRIMARY KEY(league_id, seq)) WITHOUT ROWID;",
+    /* v7: the result log (issue 26 item 4): every result set, by whom and through which page */
+    "CREATE TABLE IF NOT EXISTS result_log(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
+    "  at_ms INTEGER NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL, was TEXT NOT NULL,"
+    "  who TEXT NOT NULL, page TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS result_log_game ON result_log(game_id, id);",
 };
 
 enum {
@@ -85,6 +90,8 @@ enum {
     Q_GAME_GET,
     Q_EVENTS,
     Q_CHATS,
+    Q_RESULT_ADD,
+    Q_RESULTS,
     Q_COUNT_
 };
 
@@ -121,6 +128,10 @@ static const char *const sql[Q_COUNT_] = {
                  " WHERE game_id = ?1 ORDER BY seq",
     [Q_CHATS] = "SELECT game_id, t_ms, seat, text, ply_a, ply_b, game_ms FROM chat"
                 " WHERE game_id = ?1 ORDER BY id",
+    [Q_RESULT_ADD] = "INSERT INTO result_log(game_id, at_ms, result, reason, was, who, page)"
+                     " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_RESULTS] = "SELECT game_id, at_ms, result, reason, was, who, page FROM result_log"
+                  " WHERE game_id = ?1 ORDER BY id",
 };
 
 /* A sqlite3_busy_handler that retries every 200 us for ms: sqlite's own busy_timeout sleeps
@@ -735,6 +746,19 @@ static const char *col_text(sqlite3_stmt *s, int i)
     return (const char *)sqlite3_column_text(s, i);
 }
 
+int store_result_log_add(store *st, const store_result_set *r)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sqlite3_stmt *s = st->q[Q_RESULT_ADD];
+    sqlite3_bind_int64(s, 1, r->game);
+    sqlite3_bind_int64(s, 2, r->at_ms);
+    const char *v[5] = {r->result, r->reason, r->was, r->who, r->page};
+    for (int i = 0; i < 5; i++)
+        store__bind_text(s, 3 + i, v[i] ? v[i] : "");
+    return step_write(st, s, "result_log_add");
+}
+
 /* Step a bound read statement; row() unpacks each row and calls the caller's fn. */
 typedef void (*any_fn)(void);
 typedef int (*row_fn)(sqlite3_stmt *s, any_fn fn, void *ctx);
@@ -860,6 +884,26 @@ int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_ch
 {
     sqlite3_bind_int64(st->q[Q_CHATS], 1, game);
     return walk(st, st->q[Q_CHATS], row_chat, (any_fn)fn, ctx, NULL);
+}
+
+static int row_result(sqlite3_stmt *s, any_fn fn, void *ctx)
+{
+    int (*f)(void *, const store_result_set *) = (int (*)(void *, const store_result_set *))fn;
+    store_result_set r = {.game = sqlite3_column_int64(s, 0),
+                          .at_ms = sqlite3_column_int64(s, 1),
+                          .result = col_text(s, 2),
+                          .reason = col_text(s, 3),
+                          .was = col_text(s, 4),
+                          .who = col_text(s, 5),
+                          .page = col_text(s, 6)};
+    return f(ctx, &r);
+}
+
+int store_each_result_set(store *st, int64_t game, int (*fn)(void *ctx, const store_result_set *r),
+                          void *ctx)
+{
+    sqlite3_bind_int64(st->q[Q_RESULTS], 1, game);
+    return walk(st, st->q[Q_RESULTS], row_result, (any_fn)fn, ctx, NULL);
 }
 
 /* ---- for the store's other files (store_int.h) ------------------------------------------- */

@@ -60,6 +60,16 @@ typedef struct {
                       * unknown */
 } store_chat;
 
+/* One result set by a person or by the server's own rule (issue 26 item 4, the audit trail):
+ * game, when (wall clock ms), the result and reason set, the result it replaced ("*": none,
+ * the game was live), who set it ("director", "arbiter", "server") and through which page
+ * ("desk", "club page", "league page"; the server's: its rule's format). Strings borrowed. */
+typedef struct {
+    int64_t game;
+    int64_t at_ms;
+    const char *result, *reason, *was, *who, *page;
+} store_result_set;
+
 /* Open (creating if needed) the database file at path, set WAL mode and run the schema
  * migrations up to the current version. On success *out owns the handle (store_close).
  * Returns BH_OK or BH_ESTORE (reason logged). */
@@ -146,6 +156,8 @@ int store_token_find(store *st, const char *hash, char role[16], int64_t *game, 
 /* Append an event or a chat line. BH_OK, BH_EEXIST (seq already stored) or BH_ESTORE. */
 int store_event_add(store *st, const store_event *e);
 int store_chat_add(store *st, const store_chat *c);
+/* Append one entry of a game's result log (schema v7). BH_OK or BH_ESTORE. */
+int store_result_log_add(store *st, const store_result_set *r);
 
 /* Iterators: call fn for every row in id (or seq) order; fn returning non-zero stops the
  * walk and that value is returned. Returns BH_OK after a full walk, or BH_ESTORE. */
@@ -158,6 +170,8 @@ int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *
 int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e),
                      void *ctx);
 int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx);
+int store_each_result_set(store *st, int64_t game, int (*fn)(void *ctx, const store_result_set *r),
+                          void *ctx);
 
 /* Read one game by id into fn (same row lifetime rules). BH_OK, BH_ENOTFOUND, BH_ESTORE. */
 int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx);
