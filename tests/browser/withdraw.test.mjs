@@ -17,7 +17,7 @@
 //   - resumed: round 1 is complete, the standings after round 1 are 2, 1, 1, 0 MP with the
 //     prize marks (none for the withdrawn team), and round 2 pairs the three teams active: one match and the bye.
 // Screenshots (looked at): docs/screenshots/withdraw-confirm-1920.png, withdraw-confirm-1366.png,
-// withdraw-undo-1366.png
+// withdraw-undo-1366.png, result-log-1366.png
 // (UPDATE_SCREENSHOTS=1; tests/artifacts/ always).
 // usage: node tests/browser/withdraw.test.mjs SERVER_BINARY   (cwd: the repo root)
 
@@ -58,6 +58,15 @@ async function main() {
     await setResult(dir, m1.games[0], m1.white === 1 ? '1-0' : '0-1', 'adjudicated');
     await dir.waitForFunction(() => window.app.rounds[1].matches[0].results[0] === '1-0', null, { timeout: 5000 });
     await dir.click('#tab-standings');
+    // the audit trail (issue 26 item 4): the Controls show who set the result, from which page
+    await dir.waitForFunction(() => /director \(desk\): 1-0 adjudicated|director \(desk\): 0-1 adjudicated/.test((document.getElementById('c-result-log') || {}).textContent || ''), null, { timeout: 5000 }).catch(() => {});
+    const audit = await dir.locator('#c-result-log').textContent();
+    await dir.click('#tab-controls');
+    await dir.setViewportSize({ width: 1366, height: 657 });
+    await dir.screenshot({ path: `${ART}/result-log-1366.png` });
+    await dir.setViewportSize({ width: 1920, height: 1080 });
+    await dir.click('#tab-standings');
+    check('the result log names the director and the desk', new RegExp(`Results set on game #${m1.games[0]}.*director \\(desk\\): ${m1.white === 1 ? '1-0' : '0-1'} adjudicated`).test(audit), audit);
     check('no prize badge before round 1 is complete', (await dir.locator('#standings-body .medal').count()) === 0);
     await dir.click('#tab-controls');
     await dir.selectOption('#c-team', String(m1.team1));
@@ -135,7 +144,7 @@ async function main() {
     const in2 = r[2].matches.flatMap((m) => [m.team1, m.team2]).filter((t) => t);
     check('round 2: the three teams active, one match and a bye', r[2].matches.length === 2 && r[2].matches.some((m) => !m.team2) && in2.sort().join() === [m1.team2, m2.team1, m2.team2].sort().join(), r[2].matches);
     check('no page errors', w.errors.length === 0, w.errors);
-    publish(['withdraw-confirm-1920.png', 'withdraw-confirm-1366.png', 'withdraw-undo-1366.png']);
+    publish(['withdraw-confirm-1920.png', 'withdraw-confirm-1366.png', 'withdraw-undo-1366.png', 'result-log-1366.png']);
   } finally {
     await w.close();
   }

@@ -38,6 +38,7 @@ export const msg = {
   // the director takes a withdrawal back: paired again from the next round (forfeits stand)
   teamReinstate: (tournament, team) => ({ type: 'team_withdraw', tournament, team, undo: true }),
   roundSchedule: (tournament, round, start_ms) => ({ type: 'round_schedule', tournament, round, start_ms }),
+  resultLog: (game) => ({ type: 'result_log', game }),
   teamRemove: (tournament, team) => ({ type: 'team_remove', tournament, team }),
   byeRequest: (tournament, team, round, cancel) => (cancel ? { type: 'bye_request', tournament, team, round, cancel: true } : { type: 'bye_request', tournament, team, round }),
   teamToken: (team) => ({ type: 'team_token', team }),

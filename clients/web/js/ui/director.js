@@ -84,7 +84,7 @@ function init() {
   $('c-pair').onclick = pairRound;
   $('c-start-round').onclick = startRound;
   $('c-trf').onclick = exportTrf;
-  $('c-game').onchange = drawControls;
+  $('c-game').onchange = () => { drawControls(); drawResultLog(); };
   $('ann-send').onclick = announce;
   $('ann-text').oninput = drawAnnBytes;
   $('csv-standings').onclick = $('f-csv-standings').onclick = () => csvFile('standings');
@@ -459,6 +459,29 @@ async function pauseGame(id) {
   }
 }
 
+// result_log (issue 26 item 4, the audit trail): every result set on the picked game, when, by
+// whom, through which page, and what it replaced.
+async function drawResultLog() {
+  const id = Number($('c-game').value);
+  const el = $('c-result-log');
+  if (!id || !app.net) {
+    el.hidden = true;
+    return;
+  }
+  try {
+    const r = await app.net.request(msg.resultLog(id));
+    if (Number($('c-game').value) !== id) return; // another game was picked meanwhile
+    const when = (ms) => new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    el.replaceChildren(h('strong', {}, `Results set on game #${id}`),
+      r.entries.length ? h('ol', {}, r.entries.map((x) => h('li', { dataset: { who: x.who, page: x.page } },
+        `${when(x.at_ms)} · ${x.who} (${x.page}): ${x.result} ${x.reason}${x.was !== '*' ? ` (was ${x.was})` : ''}`)))
+        : h('span.muted', {}, ' none: its result came from the board'));
+    el.hidden = false;
+  } catch {
+    el.hidden = true;
+  }
+}
+
 async function setResult() {
   const id = Number($('c-game').value);
   if (!id) return toast('pick a game');
@@ -467,6 +490,7 @@ async function setResult() {
     await cmd('game_result', msg.gameResult(id, $('c-result').value, reason), `game ${id}: ${$('c-result').value} ${reason}`);
     toast(`game ${id}: ${$('c-result').value} ${reason}`);
     refresh();
+    drawResultLog();
   } catch (e) {
     notifyError(explain('game_result', e));
   }
@@ -1130,7 +1154,8 @@ function drawControls() {
   $('c-trf').disabled = !app.tour;
   const open = app.tour && ['registering', 'running', 'paused'].includes(app.tour.status);
   $('c-sched-set').disabled = $('c-sched-clear').disabled = !open;
-  if (open && !$('c-sched-round').value) $('c-sched-round').value = String((app.tour.round || 0) + 1);
+  const nextRound = (app.tour && app.tour.round || 0) + 1; // the first round not yet paired
+  if (open && (!$('c-sched-round').value || Number($('c-sched-round').value) < nextRound)) $('c-sched-round').value = String(nextRound);
   drawSchedule();
   $('c-bpgn').disabled = !games.length;
   $('c-set-result').disabled = !games.length;
