@@ -41,7 +41,19 @@ const layout = (page) => page.evaluate(() => {
     iw: innerWidth,
     ih: innerHeight,
   };
-});
+});// The layout once it has settled: the play page fits its boards to the space left (a
+// ResizeObserver after a status line changes), so two readings 200 ms apart must agree first.
+async function settled(page) {
+  let a = await layout(page);
+  for (let i = 0; i < 25; i++) {
+    await page.waitForTimeout(200);
+    const b = await layout(page);
+    if (JSON.stringify(b.board) === JSON.stringify(a.board) && b.header.h === a.header.h) return b;
+    a = b;
+  }
+  return a;
+}
+
 const overlaps = (a, b) => a && b && a.x < b.r && b.x < a.r && a.y < b.b && b.y < a.b;
 const inside = (a, w, hgt) => a.w > 0 && a.x >= 0 && a.y >= 0 && a.r <= w + 0.5 && a.b <= hgt + 0.5;
 const noticeText = (page) => page.evaluate(() => { const n = document.getElementById('notice'); return n && !n.hidden ? n.textContent : ''; });
@@ -129,10 +141,10 @@ async function main() {
     await black.waitForFunction(() => !window.app.g.paused, null, { timeout: 5000 });
 
     // ---- 8. a passing notice: a claim that is no repetition ----
-    const before = await layout(black);
+    const before = await settled(black); // after the pause's status line went
     await black.click('#claim');
     await black.waitForFunction(() => /not a threefold repetition/.test((document.getElementById('notice')?.textContent || '')), null, { timeout: 5000 });
-    const during = await layout(black);
+    const during = await settled(black);
     check('claim refused in a sentence, the code as a detail', /^This is not a threefold repetition: nothing changed\. claim: bad_state/.test(await noticeText(black)), await noticeText(black));
     check('a notice moves nothing: the same board box and header height', JSON.stringify(during.board) === JSON.stringify(before.board) && during.header.h === before.header.h, [before.board, during.board]);
     check('the claim notice covers no clock', during.clocks.every((c) => !overlaps(c, during.notice)));
