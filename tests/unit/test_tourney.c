@@ -1300,6 +1300,15 @@ static void withdraw_and_late(void)
     CHECK_EQ_INT("request bye", BH_OK, tour_request_bye(t, b, 2, TOUR_BYE_HALF));
     CHECK_EQ_INT("request twice", BH_EEXIST, tour_request_bye(t, b, 2, TOUR_BYE_ZERO));
     CHECK_EQ_INT("request past", BH_ESTATE, tour_request_bye(t, b, 1, TOUR_BYE_ZERO));
+    /* the team's requests, ascending whatever their order (round 4 asked before round 3) */
+    CHECK_EQ_INT("request r4", BH_OK, tour_request_bye(t, b, 4, TOUR_BYE_ZERO));
+    CHECK_EQ_INT("request r3", BH_OK, tour_request_bye(t, b, 3, TOUR_BYE_HALF));
+    int rq[4] = {0};
+    CHECK_EQ_INT("three requests", 3, tour_team_bye_requests(t, b, rq, 4));
+    CHECK(rq[0] == 2 && rq[1] == 3 && rq[2] == 4);
+    CHECK_EQ_INT("cancel r4", BH_OK, tour_cancel_bye(t, b, 4));
+    CHECK_EQ_INT("cancel r3", BH_OK, tour_cancel_bye(t, b, 3));
+    CHECK_EQ_INT("cancel none", BH_ENOTFOUND, tour_cancel_bye(t, b, 3));
     CHECK_EQ_INT("r2", BH_OK, tour_pair_next(t, 3));
     /* active in round 2: 6 - 2 withdrawn + 1 late - 1 bye request = 4: two matches, HPB */
     CHECK_EQ_INT("round 2 size", 3, tour_round_size(t, 2));

@@ -489,13 +489,17 @@ int tour_cancel_bye(tour *t, int id, int r)
 
 int tour_team_bye_requests(const tour *t, int id, int *rounds, int cap)
 {
-    int n = 0;
-    for (int r = 1; r <= TOUR_MAX_ROUNDS; r++) {
-        int k = tour_requested_bye(t, id, r);
-        if (k != TOUR_BYE_HALF && k != TOUR_BYE_ZERO)
+    int n = 0; /* one pass over the requests, the rounds kept ascending as they come */
+    for (int i = 0; i < t->n_req; i++) {
+        if (t->req[i].id != id ||
+            (t->req[i].kind != TOUR_BYE_HALF && t->req[i].kind != TOUR_BYE_ZERO))
             continue;
-        if (rounds && n < cap)
-            rounds[n] = r;
+        if (rounds && n < cap) {
+            int j = n;
+            for (; j > 0 && rounds[j - 1] > t->req[i].round; j--)
+                rounds[j] = rounds[j - 1];
+            rounds[j] = t->req[i].round;
+        }
         n++;
     }
     return n;
