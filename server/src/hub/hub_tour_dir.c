@@ -71,27 +71,24 @@ void hub__dir_game_result(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
-/* result_log: the game's entries from the store (copied: the row strings live only for the
+/* result_log: the game's entries from the store, copied (a row's strings live only for the
  * walk's step). */
 typedef struct {
     proto_result_set *v;
-    char (*txt)[5][64];
     int n, cap;
 } log_rows;
 
 static int log_row(void *ctx, const store_result_set *r)
 {
     log_rows *l = ctx;
-    if (l->n == l->cap) {
-        l->cap = l->cap ? 2 * l->cap : 8;
-        l->v = xrealloc(l->v, (size_t)l->cap * sizeof *l->v);
-        l->txt = xrealloc(l->txt, (size_t)l->cap * sizeof *l->txt);
-    }
-    const char *src[5] = {r->result, r->reason, r->was, r->who, r->page};
-    for (int k = 0; k < 5; k++)
-        snprintf(l->txt[l->n][k], sizeof l->txt[l->n][k], "%s", src[k] ? src[k] : "");
-    l->v[l->n].at_ms = r->at_ms;
-    l->n++;
+    BH_GROW(l->v, l->n, l->cap);
+    proto_result_set *x = &l->v[l->n++];
+    x->at_ms = r->at_ms;
+    snprintf(x->result, sizeof x->result, "%s", r->result ? r->result : "");
+    snprintf(x->reason, sizeof x->reason, "%s", r->reason ? r->reason : "");
+    snprintf(x->was, sizeof x->was, "%s", r->was ? r->was : "*");
+    snprintf(x->who, sizeof x->who, "%s", r->who ? r->who : "");
+    snprintf(x->page, sizeof x->page, "%s", r->page ? r->page : "");
     return 0;
 }
 
@@ -103,21 +100,12 @@ void hub__dir_result_log(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_u
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
         return;
     }
-    log_rows l = {NULL, NULL, 0, 0};
-    if (store_each_result_set(h->st, gid, log_row, &l) != BH_OK) {
+    log_rows l = {NULL, 0, 0};
+    if (store_each_result_set(h->st, gid, log_row, &l) != BH_OK)
         hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
-    } else {
-        for (int i = 0; i < l.n; i++) { /* the pointers once the array stopped moving */
-            l.v[i].result = l.txt[i][0];
-            l.v[i].reason = l.txt[i][1];
-            l.v[i].was = l.txt[i][2];
-            l.v[i].who = l.txt[i][3];
-            l.v[i].page = l.txt[i][4];
-        }
+    else
         hub__queue(h, s->conn, proto_enc_result_log(m->id, gid, l.v, l.n));
-    }
     free(l.v);
-    free(l.txt);
 }
 
 void hub__dir_export(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

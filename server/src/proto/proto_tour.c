@@ -175,11 +175,11 @@ char *proto_enc_result_log(int64_t id, int64_t game, const proto_result_set *v, 
     for (int i = 0; i < n; i++) {
         cJSON *x = proto__obj();
         cJSON_AddNumberToObject(x, "at_ms", (double)v[i].at_ms);
-        cJSON_AddStringToObject(x, "result", v[i].result ? v[i].result : "");
-        cJSON_AddStringToObject(x, "reason", v[i].reason ? v[i].reason : "");
-        cJSON_AddStringToObject(x, "was", v[i].was ? v[i].was : "*");
-        cJSON_AddStringToObject(x, "who", v[i].who ? v[i].who : "");
-        cJSON_AddStringToObject(x, "page", v[i].page ? v[i].page : "");
+        cJSON_AddStringToObject(x, "result", v[i].result);
+        cJSON_AddStringToObject(x, "reason", v[i].reason);
+        cJSON_AddStringToObject(x, "was", v[i].was);
+        cJSON_AddStringToObject(x, "who", v[i].who);
+        cJSON_AddStringToObject(x, "page", v[i].page);
         cJSON_AddItemToArray(a, x);
     }
     return proto__done(o);

@@ -154,10 +154,11 @@ typedef struct {
 /* {"type":"tournament","id":..(has_id),...}. */
 char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s);
 
-/* One entry of a game's result log (result_log reply). Strings borrowed. */
+/* One entry of a game's result log (result_log reply); the strings are copies (truncated to
+ * their fields: a result token, a reason of PROTO_REASON_MAX bytes, the two names). */
 typedef struct {
     int64_t at_ms;
-    const char *result, *reason, *was, *who, *page;
+    char result[8], reason[PROTO_REASON_MAX + 1], was[8], who[16], page[24];
 } proto_result_set;
 
 /* {"type":"result_log","id":..,"game":..,"entries":[...]}: result_log reply. */
