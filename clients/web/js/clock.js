@@ -15,6 +15,12 @@ export class ServerTime {
     return performance.now() + (this.offset ?? 0);
   }
 
+  // The server's clock as ms since the epoch for comparing with a stamp it sent (a scheduled
+  // start): now() once synchronised, this machine's clock before.
+  epochNow() {
+    return this.offset === null ? Date.now() : this.now();
+  }
+
   // A pong: sent at t0, received at t1 (performance.now()), stamped server_ms.
   pong(t0, t1, serverMs) {
     const rtt = t1 - t0;

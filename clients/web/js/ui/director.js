@@ -650,13 +650,9 @@ async function cancelBye(team, rnd) {
 
 // round_schedule (T-SCHEDULE, issue 26 item 4): a round not yet paired starts at a set time
 // (the director's local time in the form), or when the last one ends (clear).
-function serverNow() {
-  return app.time.offset === null ? Date.now() : app.time.now();
-}
-
 function drawSchedule() {
   const t = app.tour;
-  const line = scheduleText(t, serverNow());
+  const line = scheduleText(t, app.time.epochNow());
   $('sched-line').hidden = !line;
   $('sched-line').textContent = line;
   const s = t && t.schedule;

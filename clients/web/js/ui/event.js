@@ -36,7 +36,7 @@ const fmtTime = (ms) => (ms % 60000 === 0 ? `${ms / 60000} min` : `${ms / 1000} 
 
 // T-SCHEDULE: the scheduled round's countdown in the header, each second.
 function drawSchedule() {
-  const line = scheduleText(app.tour, app.time.offset === null ? Date.now() : app.time.now());
+  const line = scheduleText(app.tour, app.time.epochNow());
   $('ev-sched').hidden = !line;
   $('ev-sched').textContent = line;
 }

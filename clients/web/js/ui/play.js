@@ -93,7 +93,7 @@ function followTeam() {
   let snap = null; // the landing's snapshot: its scheduled round's countdown ticks each second
   const sayLanding = () => {
     const el = document.getElementById('landing');
-    if (el && snap && !app.token) el.textContent = landingText(snap, app.teamId, BOARDS[app.board], tnTime.offset === null ? Date.now() : tnTime.now());
+    if (el && snap && !app.token) el.textContent = landingText(snap, app.teamId, BOARDS[app.board], tnTime.epochNow());
   };
   setInterval(sayLanding, 1000);
   const landing = () => {

@@ -173,7 +173,7 @@ export class TourBar {
       if (place) parts.push(h('strong.final', { id: 'final-place' }, place));
       const next = nextRound(s, g, own);
       if (next) parts.push(h('strong.next', { id: 'next-round' }, next));
-      const sched = scheduleText(s, this.app.time.offset === null ? Date.now() : this.app.time.now());
+      const sched = scheduleText(s, this.app.time.epochNow());
       if (sched) parts.push(h('span.sched', { id: 'tour-sched' }, sched));
       parts.push(h('a', { href: `event.html?tournament=${t.tournament}`, target: '_blank', id: 'standings-link' }, 'Standings'));
       const sep = [];
@@ -225,7 +225,7 @@ export class TourBar {
   tick() {
     const sc = this.el.querySelector('#tour-sched');
     if (sc && this.snap) {
-      const t = scheduleText(this.snap, this.app.time.offset === null ? Date.now() : this.app.time.now());
+      const t = scheduleText(this.snap, this.app.time.epochNow());
       if (sc.textContent !== t) sc.textContent = t;
     }
     const c = this.choice;

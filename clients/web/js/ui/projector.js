@@ -60,7 +60,7 @@ function init() {
   });
   app.net = new Net({ time: app.time, onOpen, onPush, onStatus: () => {} });
   setInterval(() => { // T-SCHEDULE: the scheduled round's countdown
-    const line = scheduleText(app.tour, app.time.offset === null ? Date.now() : app.time.now());
+    const line = scheduleText(app.tour, app.time.epochNow());
     $('pj-sched').hidden = !line;
     $('pj-sched').textContent = line;
   }, 1000);
