@@ -15,9 +15,7 @@
 // SPDX-License-Identifier: MIT
 
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, publish, run, startServer, stop, wsSteps } from './harness.mjs';
+import { ADMIN, ART, check, log, publish, run, world, wsSteps } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -44,12 +42,9 @@ const rowText = (page, m, g = 1) => page.evaluate(([mm, gg]) => {
 }, [m, g]);
 
 async function main() {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bh-league-desk-'));
   fs.mkdirSync(ART, { recursive: true });
-  const { srv, port } = await startServer(bin, tmp);
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await launchBrowser();
-  const errors = [];
+  const w = await world('league-desk', bin);
+  const { base, browser, errors } = w;
   const shots = [];
   const shot = async (page, name, full = true) => {
     await page.screenshot({ path: `${ART}/${name}`, fullPage: full });
@@ -70,7 +65,7 @@ async function main() {
 
     // the director signs in on the league page and closes registration
     const desk = await laptop.newPage();
-    desk.on('pageerror', (e) => errors.push(`desk: ${e.message}`));
+    w.watch(desk, 'desk');
     await desk.goto(`${base}/league.html?league=${L}`);
     await snapWait(desk, (s) => s.teams.length === 4);
     await desk.fill('#token', ADMIN);
@@ -89,12 +84,12 @@ async function main() {
     // group A: the players arrange their game on their pages; then nobody comes to the board
     const ka = `${fa.match}-1-1`;
     const pw = await laptop.newPage();
-    pw.on('pageerror', (e) => errors.push(`white: ${e.message}`));
+    w.watch(pw, 'white');
     await pw.goto(`${base}/league.html?league=${L}&token=${tok.get(ga.white)}`);
     await pw.waitForSelector(`#send-now-${ka}`, { timeout: 10000 });
     await pw.click(`#send-now-${ka}`);
     const pb = await phone.newPage();
-    pb.on('pageerror', (e) => errors.push(`black: ${e.message}`));
+    w.watch(pb, 'black');
     await pb.goto(`${base}/league.html?league=${L}&token=${tok.get(ga.black)}`);
     await pb.waitForSelector(`#accept-${ka}`, { timeout: 10000 });
     await pb.click(`#accept-${ka}`);
@@ -122,7 +117,7 @@ async function main() {
     // group B: an open challenge on the director's table with its deadline; extend it
     const kb = `${fb.match}-1-1`;
     const pbw = await laptop.newPage();
-    pbw.on('pageerror', (e) => errors.push(`B white: ${e.message}`));
+    w.watch(pbw, 'B white');
     await pbw.goto(`${base}/league.html?league=${L}&token=${tok.get(gb.white)}`);
     await pbw.waitForSelector(`#send-now-${kb}`, { timeout: 10000 });
     await pbw.click(`#send-now-${kb}`);
@@ -139,7 +134,7 @@ async function main() {
     check('the table shows the new deadline and the extension', /extended/.test(open1) && /in 1 h 0\d min/.test(open1), open1);
     await shot(desk, 'league-desk-1366.png', false);
     const dp = await phone.newPage();
-    dp.on('pageerror', (e) => errors.push(`desk phone: ${e.message}`));
+    w.watch(dp, 'desk phone');
     await dp.addInitScript((t) => localStorage.setItem('bh.admin', JSON.stringify(t)), ADMIN);
     await dp.goto(`${base}/league.html?league=${L}`);
     await dp.waitForSelector('#open-challenges', { timeout: 10000 });
@@ -201,9 +196,7 @@ async function main() {
     check('no page errors', errors.length === 0, errors.join('; '));
     publish(shots);
   } finally {
-    await browser.close();
-    await stop(srv);
-    fs.rmSync(tmp, { recursive: true, force: true });
+    await w.close();
   }
 }
 
