@@ -142,6 +142,21 @@ async function main() {
     check('item 6: the watch page: "Alfa (Anna & Boris) wins by forfeit: a player of Bravo did not come"', /^Alfa \(Anna & Boris\) wins by forfeit: a player of Bravo did not come/.test(wres), wres);
     await pA.waitForFunction(() => /Won by forfeit/.test(document.getElementById('result').textContent), null, { timeout: 15000 });
     check('item 5: Anna reads "Won by forfeit" (no stale "Game over" alone)', true);
+    // ---- item 4: Bravo's captain chooses game 2's colours ----
+    // (the choice lasts 15 s; its text was read the moment it showed: askP above; only the
+    // choice's own checks and screenshots come before the click)
+    const [ask, pD] = await Promise.all([askP, page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
+    check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
+    await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
+    const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
+    check('item 4: the partner reads "your captain is choosing" with the time left', /Your captain is choosing the colours for game 2 \(0:\d\d left/.test(partner), partner);
+    check('item 4: the winners are not asked', (await ev(pA, () => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
+    await shot(pC, 'tour-choice-phone.png');
+    await shot(pD, 'tour-choice-partner-phone.png');
+    await shot(pA, 'tour-choice-winner-laptop.png');
+    await pC.click('#g2-keep');
+    // game 1's pages and its read-only view after the choice: the choice lasts 15 s, and
+    // these steps took longer on a machine running two suites (the choice then lapsed)
     await shot(watch, 'tour-forfeit-watch.png');
     await shot(pA, 'tour-forfeit-laptop.png');
     await pC.waitForFunction(() => /forfeit/i.test(document.getElementById('result').textContent), null, { timeout: 15000 }).catch(() => {});
@@ -158,19 +173,6 @@ async function main() {
     await ro.screenshot({ path: `${ART}/tour-readonly-phone.png`, fullPage: true }); // the chat is below the boards
     shots.push('tour-readonly-phone.png');
     await ro.close();
-
-    // ---- item 4: Bravo's captain chooses game 2's colours ----
-    // (the choice lasts 15 s; its text was read the moment it showed: askP above)
-    const [ask, pD] = await Promise.all([askP, page(`/play.html?team=${bravo}&board=B`, PHONE, true)]);
-    check('item 4: the captain is asked, with the countdown', /choose your colours for game 2.*0:1\d left/.test(ask), ask);
-    await pD.waitForFunction(() => /Your captain is choosing/.test((document.getElementById('g2-choice') || {}).textContent || ''), null, { timeout: 30000 });
-    const partner = await ev(pD, () => document.getElementById('g2-choice').textContent);
-    check('item 4: the partner reads "your captain is choosing" with the time left', /Your captain is choosing the colours for game 2 \(0:\d\d left/.test(partner), partner);
-    check('item 4: the winners are not asked', (await ev(pA, () => { const e = document.getElementById('g2-choice'); return e.hidden || !/choose/.test(e.textContent); })));
-    await shot(pC, 'tour-choice-phone.png');
-    await shot(pD, 'tour-choice-partner-phone.png');
-    await shot(pA, 'tour-choice-winner-laptop.png');
-    await pC.click('#g2-keep');
 
     // ---- game 2 behind the break, with the outcome on every page ----
     // item 5: game 1 stays on the page with its result, under "Game 2 vs Bravo starts in 0:xx"
