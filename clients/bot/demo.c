@@ -492,6 +492,42 @@ bool demo_write_file(const char *path, const char *text)
 }
 
 /* The text of an export reply to request json (id), or NULL; caller frees. */
+/* The director's connection again after the server closed it (a reader too slow for its
+ * queue, as a loaded machine makes this one process of many bots): a new connection signs
+ * in and catches up from the snapshot, every paired round and the standings (games already
+ * counted are not counted again). NULL if it cannot. */
+static wsc *redial(demo_state *d, wsc_ctx *x, const wsc_opts *wo, const char *admin, int64_t tid,
+                   int64_t *id)
+{
+    wsc *c = wsc_connect(x, wo, 3000);
+    if (!c)
+        return NULL;
+    char buf[256];
+    snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":%lld,\"token\":\"%s\"}", (long long)*id,
+             admin);
+    cJSON *r = call(d, c, buf, (*id)++);
+    bool ok = r && strcmp(str(r, "role"), "director") == 0;
+    cJSON_Delete(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"tournament_get\",\"id\":%lld,\"tournament\":%lld}",
+             (long long)*id, (long long)tid);
+    r = ok ? call(d, c, buf, (*id)++) : NULL;
+    if (!r || strcmp(str(r, "type"), "tournament") != 0) {
+        cJSON_Delete(r);
+        wsc_free(c);
+        return NULL;
+    }
+    const cJSON *rd;
+    cJSON_ArrayForEach(rd, cJSON_GetObjectItemCaseSensitive(r, "history"))
+    {
+        on_round(d, rd);
+    }
+    const cJSON *st = cJSON_GetObjectItemCaseSensitive(r, "standings");
+    if (cJSON_IsObject(st))
+        on_standings(d, st);
+    cJSON_Delete(r);
+    return c;
+}
+
 static char *export_text(demo_state *d, wsc *dir, const char *json, int64_t id)
 {
     cJSON *r = call(d, dir, json, id);
@@ -696,6 +732,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
             : d.rounds_planned * 2.0 * (2.0 * o->base_ms / 1000.0 + 10 + o->inc_ms / 1000.0 * 150) +
                   60;
     bool stopped = false;
+    int redials = 0;
     while (!d.final && mono_s() - d.t0 < limit && !(stopped = o->stop && *o->stop)) {
         wsc_pump(x, 5);
         bot_pool_step(bots);
@@ -707,8 +744,14 @@ int demo_run(const demo_opts *o, demo_report *rep)
             cJSON_Delete(e);
         }
         if (wsc_closed(dir)) {
-            fprintf(stderr, "demo: the director connection closed\n");
-            break;
+            fprintf(stderr, "demo: the server closed the director's connection (%s)%s\n",
+                    wsc_close_reason(dir) ? wsc_close_reason(dir) : "no reason",
+                    redials < 3 ? ": connecting again" : "");
+            wsc *again = redials++ < 3 ? redial(&d, x, &wo, admin, tid, &id) : NULL;
+            if (!again)
+                break;
+            wsc_free(dir);
+            d.dir = dir = again;
         }
     }
     rep->wall_s = mono_s() - d.t0;
