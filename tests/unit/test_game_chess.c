@@ -347,6 +347,20 @@ static void fide_6_9_flag(void)
     game_free(g);
 }
 
+/* issue-25: art. 5.2.2 and 6.9 in a blocked pawn wall (no pawn can move, no king can reach an
+ * enemy pawn): the move that closes it ends the game, and a flag there is a draw. */
+static void issue_25_pawn_wall(void)
+{
+    game *g = mk_fen("online", 600000, 0, "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1");
+    game_tick(g, T(600000), NULL);
+    check_end(g, "White flags in the wall", GAME_DRAW, GAME_END_FLAG_DRAW);
+    game_free(g);
+    g = mk_fen("online", 600000, 0, "k7/8/8/p1p1p1p1/P1P1P3/6P1/8/K7 w - - 0 1");
+    play(g, "g4", 0);
+    check_end(g, "g3-g4 closes the wall", GAME_DRAW, GAME_END_DEAD);
+    game_free(g);
+}
+
 /* 7.5.5 (ruleset fide): the first illegal move gives the opponent one minute, the second
  * loses; against a lone king it is a draw. Ruleset online: rejected, nothing recorded. */
 static void fide_7_5_5_illegal_moves(void)
@@ -554,6 +568,7 @@ static const bh_test_case cases[] = {
     {"real_games_clocks_and_early_claim", real_games_clocks_and_early_claim},
     {"FIDE-5_automatic_ends", fide_5_automatic_ends},
     {"FIDE-6.9_flag", fide_6_9_flag},
+    {"issue-25_pawn_wall", issue_25_pawn_wall},
     {"FIDE-7.5.5_illegal_moves", fide_7_5_5_illegal_moves},
     {"FIDE-9.2_threefold_claim", fide_9_2_threefold_claim},
     {"FIDE-9.2.2_en_passant_differs", fide_9_2_2_en_passant_differs},

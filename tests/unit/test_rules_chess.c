@@ -200,6 +200,41 @@ static void fide_5_2_2_dead_positions(void)
         CHECK_EQ_STR("K+B stalemate", "stalemate", bh_status_name(bh_status(&b)));
 }
 
+/* issue-25: FIDE art. 5.2.2 for kings and pawns. A wall where no pawn can ever move and no
+ * king can ever reach an enemy pawn is dead; each change below lets something move. */
+static void issue_25_pawn_walls(void)
+{
+    static const struct {
+        const char *what, *fen;
+        bool dead;
+    } cases[] = {
+        {"the wall", "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1", true},
+        {"the wall, Black to move", "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 b - - 0 1", true},
+        {"adjacent files: d4xe5 and e4xd5", "k7/8/8/p2pp1p1/P2PP1P1/8/8/K7 w - - 0 1", false},
+        {"a gap at h4: Kh4-h5-g6xf5", "k7/8/8/p1p2p2/P1P2P2/8/8/K7 w - - 0 1", false},
+        {"f5xg6 en passant", "k7/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - g6 0 1", false},
+        {"the same, no en passant", "k7/8/5p2/p1p1pPp1/P1P1P1P1/8/8/K7 w - - 0 1", true},
+        {"h2-h3-h4xg5", "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1", false},
+        {"the wall and Bc1: Bf4xe5", "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K1B5 w - - 0 1", false},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        bh_pos p;
+        if (!load(&p, cases[i].fen, &OPT_CHESS))
+            continue;
+        CHECK_MSG(bh_is_dead_position(&p) == cases[i].dead, "%s: dead %d expected", cases[i].what,
+                  cases[i].dead);
+        CHECK_EQ_INT(cases[i].what, cases[i].dead ? BH_STATUS_DEAD : BH_STATUS_PLAYING,
+                     bh_status(&p));
+        CHECK_MSG(bh_can_checkmate(&p, BH_WHITE) == !cases[i].dead, "%s: white", cases[i].what);
+    }
+    /* Bughouse: the partner can hand a piece over at any time (P-MOVE). */
+    bh_pos b;
+    if (load(&b, "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7[] w - - 0 1", &OPT_BUG)) {
+        CHECK_MSG(!bh_is_dead_position(&b), "bughouse wall: not dead");
+        CHECK_EQ_INT("bughouse wall", BH_STATUS_PLAYING, bh_status(&b));
+    }
+}
+
 /* FIDE art. 6.9: after a flag, can the opponent still checkmate by any series of legal moves? */
 static void fide_6_9_can_checkmate(void)
 {
@@ -234,6 +269,7 @@ static const bh_test_case cases[] = {
     {"FIDE-5.2.1_stalemate", fide_5_2_1_stalemate},
     {"FIDE-5.2.2_dead_positions", fide_5_2_2_dead_positions},
     {"FIDE-6.9_can_checkmate", fide_6_9_can_checkmate},
+    {"issue-25_pawn_walls", issue_25_pawn_walls},
 };
 
 static const bh_test_case slow_cases[] = {

@@ -272,16 +272,35 @@ bool bh_is_bughouse_mate(const bh_pos *p);
 bool bh_is_mate(const bh_pos *p);
 
 /* FIDE art. 5.2.2 and 9.6.2 (dead position: neither player can checkmate by any series of
- * legal moves), decided on material, whatever the model (so for chess only: in bughouse a
- * drop can always come, P-WAIT). True exactly in these positions, each provably dead:
+ * legal moves), decided on material (and, for kings and pawns, on the pawn structure);
+ * meant for the chess model: in bughouse a drop can always come (P-WAIT). True exactly in
+ * these positions, each provably dead:
  *   - king against king;
  *   - king and one knight against a lone king;
  *   - kings and any number of bishops of either colour, all on squares of one colour
  *     (K+B v K, K+B v K+B with same-coloured bishops, ...): only a bishop can give check,
  *     so a king in check stands on that colour; it has at least two orthogonal neighbours
  *     on the board, of the other colour, which no bishop attacks or stands on, and the other
- *     king covers at most one of them: the king always has a flight.
- * Not detected (returns false): every other dead position, such as locked pawn chains or
+ *     king covers at most one of them: the king always has a flight;
+ *   - chess model only, kings and pawns only, the side to move not in check, no en-passant
+ *     square, and: every pawn's advance square holds a pawn (of either colour), no pawn
+ *     attacks an enemy pawn, and for each king no enemy pawn that no other enemy pawn
+ *     defends is a king's step from the squares that king can reach through squares holding
+ *     no pawn and attacked by no enemy pawn (e.g. the wall k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7).
+ *     Proof, by induction over the plies, that no pawn ever moves or leaves the board: a
+ *     push is blocked while the blocking pawns stay; a capture by a pawn needs an enemy
+ *     piece on a square it attacks, which holds no enemy pawn, and a king never stands
+ *     there after its own move (that is moving into check), nor now (the side to move is not
+ *     in check, the other side cannot be); en passant needs a double step just played; no
+ *     castling without rooks. So only kings move, each stays within its reachable squares
+ *     (the other king only removes squares), and captures only an undefended pawn next to
+ *     them, of which there is none: a defended pawn stays defended, as its defender never
+ *     moves. No pawn ever promotes, only a pawn can give check (a king never does), and no
+ *     king ever stands on a square an enemy pawn attacks: neither side is ever in check, so
+ *     neither can checkmate. The other models are left out: in bughouse a partner can hand
+ *     a piece over at any time (P-MOVE, P-WAIT).
+ * Not detected (returns false): every other dead position, such as a pawn structure where a
+ * king reaches an undefended pawn but could still never mate, pawn walls with bishops, or
  * K+N v K+N positions where no helpmate exists; the game goes on there (the 75-move rule,
  * art. 9.6.2, ends it). */
 bool bh_is_dead_position(const bh_pos *p);
