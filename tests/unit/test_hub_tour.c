@@ -338,8 +338,8 @@ static void playoff_two(void)
 }
 
 /* 4 teams, 2 rounds, every game drawn: all four tied on everything. The play-off sorts
- * them: each game is between the first two rows tied on a prize place, Black's team wins
- * (nobody moves). The places 1-3 end distinct, and the PO values are the play-off wins. */
+ * them (T-ARMAGEDDON's bracket), Black's team wins (nobody moves). The places 1-3 end
+ * distinct, and the PO values are the play-off wins. */
 static void playoff_four(void)
 {
     start_event(4, 2, false);
@@ -360,8 +360,9 @@ static void playoff_four(void)
     }
     const char *sd = f_last(&io, 2, "\"final\":true");
     CHECK_MSG(sd != NULL, "no final standings after %d play-off games", games);
-    /* The sorting: {0,0,0,0} -> rows 1-2 play, 1-0-0-0 -> rows 2-3, 1-1-0-0 -> rows 1-2 again,
-     * 2-1-0-0 -> rows 3-4 (place 3), 2-1-1-0 -> rows 2-3, 2-2-1-0 -> rows 1-2: 3-2-1-0. */
+    /* The bracket: with no wins, teams 1-2 and 3-4 play; their winners meet: 2-1-0-0. Place 3
+     * is shared by the two that lost with no wins: they play again, and the winner meets the
+     * team with 1 win, whose winner meets the team with 2: 3-2-1-0. */
     CHECK_EQ_INT("play-off games", 6, games);
     int po[4] = {-1, -1, -1, -1};
     const char *p = sd;

@@ -327,8 +327,8 @@ static void t_armageddon(void)
 }
 
 /* T-PRIZES: 4 teams, 2 rounds, every game drawn: all tied; the play-off sorts places 1-3
- * (each game between the first two rows still tied on a prize place, Black's team winning):
- * 6 games, and the same two teams swap colours when they meet again. */
+ * (tb_playoff_next's bracket, Black's team winning): 6 games, and the same two teams swap
+ * colours when they meet again. */
 static void t_prizes(void)
 {
     event(4, 2, 0, NULL, 0, true);
@@ -357,6 +357,73 @@ static void t_prizes(void)
     tb_standings_compute(runner_tour(R), &st);
     for (int x = 0; x < 3 && x < st.n; x++)
         CHECK_MSG(!st.rows[x].tied_next, "place %d shared", x + 1);
+    tb_standings_fini(&st);
+}
+
+/* issue-25 item 7b, T-ARMAGEDDON (seed 000: «играется матч Армагеддон до первой победы»): 9
+ * teams, one round. Teams 1 and 2 win their matches 1.5-0.5 (2 MP); the other two matches
+ * are drawn and team 9 has the PAB (1 MP: T-BYE), so five teams are tied on everything on
+ * places 3-7 (direct encounter: not all of them met; Buchholz Cut-1 after one round: 0), and
+ * teams 1 and 2 on places 1-2. Each of the five plays before place 3 is decided, no play-off
+ * game crosses the two ties, and places 3-7 end in the order of the play-off wins, place 3
+ * with more than place 4. */
+static void t_armageddon_five(void)
+{
+    event(9, 1, 0, NULL, 0, true);
+    uint64_t now = T0;
+    const tour *t = runner_tour(R);
+    for (int mi = 0; mi < tour_round_size(t, 1); mi++) {
+        const tour_match *m = tour_round_match(t, 1, mi);
+        if (m->b == 0)
+            continue;
+        int64_t lead = runner_team_id(R, m->a) <= 102   ? runner_team_id(R, m->a)
+                       : runner_team_id(R, m->b) <= 102 ? runner_team_id(R, m->b)
+                                                        : 0;
+        over(key(1, mi, 0), TFMT_DRAW, now += SEC);
+        const tfmt_act *g2 = act_of(TFMT_ACT_CREATE_GAME, 0);
+        CHECK_MSG(g2 && g2->key.round == 1 && g2->key.game == 1, "no game 2 after a draw");
+        if (!g2)
+            return;
+        tfmt_res res = !lead ? TFMT_DRAW : g2->create.team[0] == lead ? TFMT_WIN1 : TFMT_WIN2;
+        over(g2->key, res, now += SEC);
+    }
+    int wins[10] = {0}, games = 0;
+    bool played[10] = {false};
+    const tfmt_act *po;
+    while ((po = act_of(TFMT_ACT_CREATE_GAME, 0)) && po->key.round == 0 && games < 30) {
+        int w = (int)(po->create.team[0] - 100), b = (int)(po->create.team[1] - 100);
+        if (w < 1 || w > 9 || b < 1 || b > 9)
+            return;
+        CHECK_MSG((w <= 2) == (b <= 2), "play-off game %d across the ties: teams %d, %d", games, w,
+                  b);
+        played[w] = played[b] = true;
+        tfmt_res res = games % 3 == 1 ? TFMT_WIN1 : TFMT_DRAW; /* a draw: Black's team wins */
+        wins[res == TFMT_WIN1 ? w : b]++;
+        games++;
+        over(po->key, res, now += 200 * SEC);
+    }
+    CHECK_EQ_INT("finished", TFMT_FINISHED, runner_status(R));
+    static const int tied[5] = {3, 4, 7, 8, 9};
+    for (int i = 0; i < 5; i++)
+        CHECK_MSG(played[tied[i]], "team %d placed without a play-off game", tied[i]);
+    tb_standings st = {0};
+    CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t, &st));
+    CHECK_EQ_INT("rows", 9, st.n);
+    int id[9], kpo = st.n_tb - 1;
+    for (int x = 0; x < st.n && x < 9; x++)
+        id[x] = (int)runner_team_id(R, st.rows[x].id) - 100;
+    CHECK_MSG(id[0] + id[1] == 3 && wins[id[0]] > wins[id[1]], "places 1-2: teams %d, %d", id[0],
+              id[1]);
+    CHECK_EQ_INT("PO last", TB_PLAYOFF, st.tb[kpo]);
+    for (int x = 2; x < 7; x++) {
+        CHECK_MSG(st.rows[x].mp == 1, "place %d: team %d, %d MP", x + 1, id[x], st.rows[x].mp);
+        CHECK_EQ_INT("PO = the play-off wins", wins[id[x]], st.rows[x].tb[kpo]);
+        if (x > 2)
+            CHECK_MSG(wins[id[x - 1]] >= wins[id[x]], "place %d (%d wins) above place %d (%d)", x,
+                      wins[id[x - 1]], x + 1, wins[id[x]]);
+    }
+    CHECK_MSG(wins[id[2]] > wins[id[3]], "place 3 not decided: %d and %d wins", wins[id[2]],
+              wins[id[3]]);
     tb_standings_fini(&st);
 }
 
@@ -1005,6 +1072,7 @@ static const bh_test_case cases[] = {
     {"t_tiebreak", t_tiebreak},
     {"t_armageddon", t_armageddon},
     {"t_prizes", t_prizes},
+    {"issue-25_armageddon_five_tied", t_armageddon_five},
     {"t_forfeit_withdraw", t_forfeit_withdraw},
     {"unpairable_pause", unpairable_pause},
     {"repair_by_hand", repair_by_hand},

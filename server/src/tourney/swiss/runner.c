@@ -192,33 +192,8 @@ int runner_team_tid(const runner *r, int64_t team)
     return tid_of(r, team);
 }
 
-/* The first two teams (pairing numbers) tied on everything, the play-off included, on a
- * prize place: standings rows x and x+1 with x < 3 (T-PRIZES: places are never shared). Only
- * when the ruleset has the play-off tie-break, and not for a withdrawn team (the pairing
- * number decides). */
-static bool prize_tie(const tour *t, int *a, int *b)
-{
-    const tour_ruleset *rs = tour_rules(t);
-    bool po = false, found = false;
-    for (int k = 0; k < rs->n_tb; k++)
-        po |= rs->tb[k] == TB_PLAYOFF;
-    tb_standings s = {0};
-    if (!po || tb_standings_compute(t, &s) != BH_OK)
-        return false;
-    for (int x = 0; x + 1 < s.n && x < 3 && !found; x++) {
-        int p = s.rows[x].id, q = s.rows[x + 1].id;
-        if (s.rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
-            !tour_team_get(t, q)->withdrawn_round) {
-            *a = p, *b = q;
-            found = true;
-        }
-    }
-    tb_standings_fini(&s);
-    return found;
-}
-
-/* Start the next play-off game if none is in progress and two teams are still tied on a
- * prize place. Colours alternate: when the two met before in the play-off, they swap; else
+/* Start the next play-off game if none is in progress and the bracket has one (tb_playoff_next:
+ * the pair). Colours alternate: when the two met before in the play-off, they swap; else
  * White goes to the team that had Black in its last play-off game when the other had White;
  * else to the one that had White less often; else by lot. Returns true while the play-off
  * goes on. It ends: a game between two teams with w play-off wins makes one of them w+1,
@@ -228,7 +203,7 @@ static bool playoff_next(runner *r, uint64_t now_us, tfmt_acts *a)
     int k = 0, ta, tb, bal[2] = {0, 0}, lastw[2] = {-1, -1}; /* lastw: 1 White, 0 Black */
     int met = -1; /* a's colour when a and b last met in the play-off */
     const runner_game *last = NULL;
-    if (!prize_tie(r->t, &ta, &tb))
+    if (!tb_playoff_next(r->t, &ta, &tb))
         return false;
     int64_t two[2] = {r->team_of[ta], r->team_of[tb]};
     for (int i = 0; i < r->ng; i++) {

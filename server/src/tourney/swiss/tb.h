@@ -49,6 +49,23 @@ int tb_standings_compute(const tour *t, tb_standings *out);
 int tb_standings_upto(const tour *t, int upto, tb_standings *out);
 void tb_standings_fini(tb_standings *s); /* NULL-safe */
 
+/* T-ARMAGEDDON, T-PRIZES: the next Armageddon play-off game of t, as the pairing numbers *a
+ * and *b (a placed above b); false (nothing written) when no prize place needs one, or the
+ * ruleset has no play-off tie-break. A tie group is the teams equal on match points and every
+ * tie-break before the play-off; one that holds a prize place (places 1-3) plays, every team
+ * of it however far down it reaches, withdrawn teams excepted (they do not play). The bracket,
+ * computed from the play-off records alone: the group's teams with w play-off wins (against
+ * the group) are level w; a team waits at its level until it plays there. A level's game is
+ * between its first two waiting teams in standings order (pairing number, as the standings
+ * order the tied); with one waiting team left, that team plays the first team that lost at
+ * that level (an odd count has no bye: every team plays, and one loser plays twice). The
+ * lowest level with a game plays first, while a prize place of the group is open: its team
+ * shares its wins with another team of the group, or a level below it has a game (a team
+ * there may still reach it). Open with no level game (the teams sharing it have all lost at
+ * their level): its first two teams play again. Every game is between equal wins, so the
+ * group ends ordered by play-off wins. The first group, from the top, with a game gives it. */
+bool tb_playoff_next(const tour *t, int *a, int *b);
+
 /* Render standings as text (place, team, MP, GP, tie-breaks, prize mark) and the crosstable
  * (per round: opponent id, colour w/b of board A game 1, game points; "+F"/"-F" forfeits,
  * "PAB"/"HPB"/"ZPB" byes). Returns a NUL-terminated malloc'd string (caller frees). */
