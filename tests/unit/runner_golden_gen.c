@@ -125,9 +125,11 @@ static void open_hub_at(hw *w, bool fresh, bool adjudicate, uint64_t now)
         fprintf(stderr, "store_open %s failed\n", w->db);
         exit(2);
     }
-    /* the golden file is the hub before issue 17: its withdrawals (hub_config.legacy_withdraw) */
+    /* the golden file is the hub before issues 17 and 25: its withdrawals and its SB
+     * (hub_config.legacy_withdraw, legacy_tb) */
     hub_config cfg = {.recovery = adjudicate ? HUB_RECOVER_ADJUDICATE : HUB_RECOVER_RESUME,
-                      .legacy_withdraw = true};
+                      .legacy_withdraw = true,
+                      .legacy_tb = true};
     snprintf(cfg.ruleset, sizeof cfg.ruleset, "online");
     auth_hash(ADMIN, cfg.admin_hash);
     hub_io io = {&w->io, f_send, f_close, f_timer, NULL, NULL};

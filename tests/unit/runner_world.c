@@ -100,7 +100,9 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                        /* the golden file is the hub before issue 17: a withdrawal during a
                         * match forfeited all of it, and an override of a forfeited game was
                         * taken (and ignored by the score) */
-                       .legacy_withdraw = getenv("RW_NEW_WITHDRAW") == NULL};
+                       .legacy_withdraw = getenv("RW_NEW_WITHDRAW") == NULL,
+                       /* and its SB did not apply C.07 art. 16 (issue 25) */
+                       .legacy_tb = true};
     w->r = runner_new(w->id, &c, !w->async);
     tfmt_acts a = {0};
     runner_save(w->r, &w->saved);
@@ -213,6 +215,7 @@ static void w_restart(void *ctx, bool adjudicate, uint64_t now)
         exit(2);
     }
     runner_set_legacy_withdraw(w->r, getenv("RW_NEW_WITHDRAW") == NULL); /* as runner_new */
+    runner_set_legacy_tb(w->r, true);
     for (int i = 0; i < w->nrows; i++)
         runner_restore_game(w->r, w->rows[i].key, w->rows[i].team[0]);
     tfmt_acts a = {0};

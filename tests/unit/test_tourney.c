@@ -158,6 +158,36 @@ static void held14_standings_mp_gp(void)
     tour_free(t);
 }
 
+/* issue-25 item 7c: team Sonneborn-Berger of the Swiss (option SB, what `bughouse-tourney
+ * standings` prints) applies C.07 art. 16 (2024) as Buchholz does: an opponent's voluntarily
+ * unplayed last round counts as a draw for its opponents. By hand from the table (C.07 art.
+ * 9.1: each opponent's match points times the game points scored against it):
+ *   team 9: 2 (10) x 1 + 12 (2) x 4 + 3 (10) x 1 + 14 (4) x 3 + 7 (6 + 1: its ZPB in round 7
+ *           counts as a draw) x 2 + 8 (7) x 2 + 4 (10) x 1.5 = 10 + 8 + 10 + 12 + 14 + 14 + 15
+ *           = 83 (81 with team 7's 6);
+ *   team 13: 6 (7) x 2 + 14 (4) x 2.5 + 4 (10) x 1 + 11 (4) x 2.5 + 2 (10) x 1 + 7 (7) x 2 +
+ *           5 (10) x 0.5 = 14 + 10 + 10 + 10 + 10 + 14 + 5 = 73 (71 with team 7's 6).
+ * Team 14's half-point bye in round 5 is followed by played rounds and its PAB is not
+ * voluntary: its 4 stays. Values x2 (game points). */
+static void held14_sb_art16(void)
+{
+    tour *t = load_held_tb(TB_SB);
+    CHECK_MSG(t != NULL, "held-14 data did not load");
+    int v[15] = {0};
+    if (t)
+        CHECK_EQ_INT("tb_compute SB", BH_OK, tb_compute(t, TB_SB, NULL, v));
+    CHECK_EQ_INT("SB team 9 (x2)", 2 * 83, v[9]);
+    CHECK_EQ_INT("SB team 13 (x2)", 2 * 73, v[13]);
+    tb_standings st = {0};
+    if (t)
+        CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t, &st));
+    for (int i = 0; i < st.n; i++)
+        if (st.rows[i].id == 9 || st.rows[i].id == 13)
+            CHECK_EQ_INT("standings SB (x2)", st.rows[i].id == 9 ? 166 : 146, st.rows[i].tb[0]);
+    tb_standings_fini(&st);
+    tour_free(t);
+}
+
 /* Buchholz Cut-1 (C.07 art. 14, 16.5). Derived by hand from the table:
  *   team 1: 8(7) 4(10) 7(6+1: ZPB in the last round counts as a draw) 2(10) 5(10)
  *           +F (dummy, own 10) 3(10) = 64; no voluntary unplayed round: cut the lowest 7 -> 57.
@@ -2467,6 +2497,7 @@ static void blossom_matching(void)
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
     {"held14_standings_mp_gp", held14_standings_mp_gp},
+    {"issue-25_held14_sb_art16", held14_sb_art16},
     {"held14_bh_cut1", held14_bh_cut1},
     {"held14_from_trf", held14_from_trf},
     {"score_match_points", score_match_points},

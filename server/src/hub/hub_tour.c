@@ -338,6 +338,7 @@ static void config_of(const hub *h, const proto_tournament_create *m, runner_con
                          .tiebreaks = tb,
                          .n_tiebreaks = m->n_tiebreaks,
                          .legacy_withdraw = h->cfg.legacy_withdraw,
+                         .legacy_tb = h->cfg.legacy_tb,
                          .wait_s = (uint32_t)(m->wait_s >= 0 ? m->wait_s : h->cfg.wait_s),
                          .break_s = (uint32_t)(m->break_s >= 0 ? m->break_s : h->cfg.break_s)};
 }
@@ -566,6 +567,7 @@ static int load_row(void *ctx, const store_tour *row)
         return 0;
     }
     runner_set_legacy_withdraw(r, h->cfg.legacy_withdraw);
+    runner_set_legacy_tb(r, h->cfg.legacy_tb);
     add_tour(h, r);
     return 0;
 }

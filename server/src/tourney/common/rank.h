@@ -76,9 +76,10 @@ typedef enum {
 typedef enum {
     RANK_SB_ART16 = 0, /* each opponent's score (sb_opp) times the team's result against it
                         * (sb_own), the opponents' scores adjusted by art. 16, and in a Swiss
-                        * an unplayed round against a dummy with the team's own score */
-    RANK_SB_PLAYED = 1 /* the Swiss (T-TIEBREAK option SB): over the matches played only, each
-                        * opponent's final match points times the game points (x2) scored
+                        * an unplayed round against a dummy with the team's own score (every
+                        * event's SB, the Swiss's T-TIEBREAK option SB included) */
+    RANK_SB_PLAYED = 1 /* tests only (tour_ruleset.legacy_tb): over the matches played only,
+                        * each opponent's final match points times the game points (x2) scored
                         * against it; art. 16 not applied */
 } rank_sb;
 

@@ -81,6 +81,9 @@ typedef struct {
     /* Tests only (the golden comparison, tests/data/runner/golden.txt): a withdrawal forfeits
      * its whole current match, games played included (runner_set_legacy_withdraw). */
     bool legacy_withdraw;
+    /* Tests only (the same file): SB over the matches played, C.07 art. 16 not applied
+     * (tour_ruleset.legacy_tb; runner_set_legacy_tb). */
+    bool legacy_tb;
     int late_until;   /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */
     int bye_requests; /* T-REQBYE: requested byes a team may take (0: none; tour_ruleset) */
     int bye_kind;     /* T-REQBYE: TOUR_BYE_HALF (also for 0) or TOUR_BYE_ZERO */
@@ -99,6 +102,8 @@ int runner_config_check(const runner_config *c, const char **field);
 runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs);
 /* runner_config.legacy_withdraw for a restored runner (not stored: tests only). */
 void runner_set_legacy_withdraw(runner *r, bool on);
+/* runner_config.legacy_tb for a restored runner (not stored: tests only). */
+void runner_set_legacy_tb(runner *r, bool on);
 void runner_free(runner *r); /* NULL-safe; a job in flight stays valid (runner_job_free) */
 
 /* The stored state: status, pairing seed, the team map as text ("<fallback> <team id by

@@ -103,12 +103,18 @@ runner *runner_new(int64_t id, const runner_config *c, bool inline_jobs)
     runner *r = runner__alloc(id, tour_new(&rs), inline_jobs);
     r->seed = bh_weyl64((uint64_t)id);
     r->legacy_wd = c->legacy_withdraw;
+    tour_set_legacy_tb(r->t, c->legacy_tb);
     return r;
 }
 
 void runner_set_legacy_withdraw(runner *r, bool on)
 {
     r->legacy_wd = on;
+}
+
+void runner_set_legacy_tb(runner *r, bool on)
+{
+    tour_set_legacy_tb(r->t, on);
 }
 
 /* T-LATE: may a team enter now, after the start? BH_OK or the refusal in *rep. */

@@ -1,7 +1,8 @@
 /* tb.c: the Swiss's tie-breaks and standings (T-TIEBREAK, T-ARMAGEDDON, T-PRIZES) over the
  * one C.07 engine (rank.h): the model's slots become a crosstable, each tie-break of the
  * ruleset (tour.h's TB_*) is one of the engine's, read the Swiss's way (direct encounter
- * RANK_DE_ALL_MET, Sonneborn-Berger RANK_SB_PLAYED), and the standings are ordered as every
+ * RANK_DE_ALL_MET, Sonneborn-Berger the opponents' match points as C.07 art. 16 adjusts them
+ * times the game points scored against them), and the standings are ordered as every
  * team event's are (tb_order.h). SPDX-License-Identifier: MIT */
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,9 @@ static void tbc_init(tbc *c, const tour *t, int upto)
     c->rr.win_mp = 2;
     c->rr.draw_mp = rs->score_per == TOUR_SCORE_GAME ? 2 : 1;
     c->rr.boards = rs->games;
-    c->rr.sb = RANK_SB_PLAYED;
+    c->rr.sb = rs->legacy_tb ? RANK_SB_PLAYED : RANK_SB_ART16;
+    c->rr.sb_opp = RANK_MP; /* SB: opponents' match points (art. 16) x own game points */
+    c->rr.sb_own = RANK_GP;
     c->rr.de = RANK_DE_ALL_MET;
     c->x = rank_xt_new(&c->rr, c->n, c->R);
     for (int id = 1; id <= c->n; id++)

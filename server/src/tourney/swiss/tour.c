@@ -93,6 +93,11 @@ void tour_free(tour *t)
     free(t);
 }
 
+void tour_set_legacy_tb(tour *t, bool on)
+{
+    t->rs.legacy_tb = on;
+}
+
 tour *tour_clone(const tour *t)
 {
     tour *c = xmalloc(sizeof *c);

@@ -80,6 +80,9 @@ typedef struct {
     uint32_t break_s;         /* seconds between a game's end and the start of the
                                * match's next game or of the next round (T-BREAK, T-AUTO);
                                * 0: none */
+    bool legacy_tb;           /* tests only (tests/data/runner/golden.txt's reading): SB over
+                               * the matches played, C.07 art. 16 not applied; not in the TRF,
+                               * tour_set_legacy_tb */
 } tour_ruleset;
 
 typedef struct {
@@ -156,6 +159,8 @@ void tour_free(tour *t); /* NULL-safe */
 /* A deep copy of t (caller frees with tour_free): a pairing job reads it on another thread
  * while t changes (runner.h). */
 tour *tour_clone(const tour *t);
+/* tour_ruleset.legacy_tb (tests only: the TRF does not keep it). */
+void tour_set_legacy_tb(tour *t, bool on);
 
 /* Add a team; its id (pairing number) is the next integer from 1, written to *id_out.
  * Before tour_start it is a normal entry; after it, a late entry paired from the next round
