@@ -125,7 +125,7 @@ static void open_hub_at(hw *w, bool fresh, bool adjudicate, uint64_t now)
         fprintf(stderr, "store_open %s failed\n", w->db);
         exit(2);
     }
-    /* the golden file is the hub before issues 17 and 25: its withdrawals and its SB
+    /* the golden file is the hub before issues 17 and 25: its withdrawals, SB and play-off
      * (hub_config.legacy_withdraw, legacy_tb) */
     hub_config cfg = {.recovery = adjudicate ? HUB_RECOVER_ADJUDICATE : HUB_RECOVER_RESUME,
                       .legacy_withdraw = true,

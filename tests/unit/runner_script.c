@@ -220,7 +220,7 @@ uint64_t rs_run(const rs_world *w, uint64_t seed, int *steps, bool *finished, FI
         if (!o.trf || trf_import(o.trf, &t, &line) != BH_OK)
             t = NULL;
         else
-            tour_set_legacy_tb(t, true); /* golden.txt's SB: C.07 art. 16 not applied */
+            tour_set_legacy_tb(t, true); /* golden.txt's SB (C.07 art. 16 not applied) */
         h = fold_obs(h, &o, t);
         status = o.status;
         if (status == 2 || !t) {

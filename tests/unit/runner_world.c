@@ -101,7 +101,7 @@ static void w_create(void *ctx, const rs_setup *s, uint64_t now)
                         * match forfeited all of it, and an override of a forfeited game was
                         * taken (and ignored by the score) */
                        .legacy_withdraw = getenv("RW_NEW_WITHDRAW") == NULL,
-                       /* and its SB did not apply C.07 art. 16 (issue 25) */
+                       /* and its SB and play-off pairs are those before issue 25 */
                        .legacy_tb = true};
     w->r = runner_new(w->id, &c, !w->async);
     tfmt_acts a = {0};

@@ -58,7 +58,7 @@ typedef struct {
     bool legacy_withdraw;        /* runner_config.legacy_withdraw for every event: tests only
                                   * (tests/data/runner/golden.txt's scoring of withdrawals) */
     bool legacy_tb;              /* runner_config.legacy_tb for every event: tests only (the
-                                  * same file's SB, C.07 art. 16 not applied) */
+                                  * same file's SB and play-off pairs) */
     int wait_s;                  /* tournament_create's wait_s when it gives none (0: clocks start
                                   * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
     int break_s;                 /* tournament_create's break_s when it gives none (--break-s) */

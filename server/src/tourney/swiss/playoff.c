@@ -80,6 +80,21 @@ static bool tied_before(const tb_row *i, const tb_row *j, int kpo)
     return true;
 }
 
+/* tour_ruleset.legacy_tb: the first two rows tied on everything, the play-off included, on a
+ * prize place, neither team withdrawn (the rule tests/data/runner/golden.txt was made under). */
+static bool legacy_pair(const tour *t, const tb_standings *s, int *a, int *b)
+{
+    for (int x = 0; x + 1 < s->n && x < 3; x++) {
+        int p = s->rows[x].id, q = s->rows[x + 1].id;
+        if (s->rows[x].tied_next && !tour_team_get(t, p)->withdrawn_round &&
+            !tour_team_get(t, q)->withdrawn_round) {
+            *a = p, *b = q;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool tb_playoff_next(const tour *t, int *a, int *b)
 {
     const tour_ruleset *rs = tour_rules(t);
@@ -90,6 +105,11 @@ bool tb_playoff_next(const tour *t, int *a, int *b)
     tb_standings s = {0};
     if (kpo < 0 || tb_standings_compute(t, &s) != BH_OK)
         return false;
+    if (rs->legacy_tb) {
+        bool found = legacy_pair(t, &s, a, b);
+        tb_standings_fini(&s);
+        return found;
+    }
     po_team *g = xcalloc((size_t)s.n + 1, sizeof *g);
     bool found = false;
     for (int x = 0, y; x < 3 && x < s.n && !found; x = y) {

@@ -81,7 +81,8 @@ typedef struct {
     /* Tests only (the golden comparison, tests/data/runner/golden.txt): a withdrawal forfeits
      * its whole current match, games played included (runner_set_legacy_withdraw). */
     bool legacy_withdraw;
-    /* Tests only (the same file): SB over the matches played, C.07 art. 16 not applied
+    /* Tests only (the same file): SB over the matches played, C.07 art. 16 not applied, and
+     * the play-off between the first two rows tied on a prize place only
      * (tour_ruleset.legacy_tb; runner_set_legacy_tb). */
     bool legacy_tb;
     int late_until;   /* T-LATE: late entries up to round late_until (0: none; tour_ruleset) */

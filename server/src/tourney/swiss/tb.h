@@ -63,7 +63,9 @@ void tb_standings_fini(tb_standings *s); /* NULL-safe */
  * shares its wins with another team of the group, or a level below it has a game (a team
  * there may still reach it). Open with no level game (the teams sharing it have all lost at
  * their level): its first two teams play again. Every game is between equal wins, so the
- * group ends ordered by play-off wins. The first group, from the top, with a game gives it. */
+ * group ends ordered by play-off wins. The first group, from the top, with a game gives it.
+ * With tour_ruleset.legacy_tb (tests only): the first two rows tied on everything on a prize
+ * place, as tests/data/runner/golden.txt was made. */
 bool tb_playoff_next(const tour *t, int *a, int *b);
 
 /* Render standings as text (place, team, MP, GP, tie-breaks, prize mark) and the crosstable

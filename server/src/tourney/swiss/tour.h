@@ -80,9 +80,10 @@ typedef struct {
     uint32_t break_s;         /* seconds between a game's end and the start of the
                                * match's next game or of the next round (T-BREAK, T-AUTO);
                                * 0: none */
-    bool legacy_tb;           /* tests only (tests/data/runner/golden.txt's reading): SB over
-                               * the matches played, C.07 art. 16 not applied; not in the TRF,
-                               * tour_set_legacy_tb */
+    bool legacy_tb;           /* tests only (tests/data/runner/golden.txt's readings): SB
+                               * over the matches played, C.07 art. 16 not applied; the
+                               * play-off between the first two rows tied on a prize place
+                               * only (tb_playoff_next); not in the TRF, tour_set_legacy_tb */
 } tour_ruleset;
 
 typedef struct {
