@@ -227,6 +227,14 @@ static void issue_25_pawn_walls(void)
                      bh_status(&p));
         CHECK_MSG(bh_can_checkmate(&p, BH_WHITE) == !cases[i].dead, "%s: white", cases[i].what);
     }
+    /* Each king walled in next to enemy pawns only: Kh4 beside g4 and h3 (defended by f5 and
+     * g4), Ka5 beside a6 and b5 (defended by b5 and c4). Taking one would be moving into
+     * check: dead. Neither king can move, so stalemate comes first (art. 5.2.1). */
+    bh_pos d;
+    if (load(&d, "8/p7/Pp4p1/kPp2pP1/1pP2PpK/1P4Pp/7P/8 b - - 0 1", &OPT_CHESS)) {
+        CHECK_MSG(bh_is_dead_position(&d), "kings beside defended pawns: dead");
+        CHECK_EQ_INT("kings beside defended pawns", BH_STATUS_STALEMATE, bh_status(&d));
+    }
     /* Bughouse: the partner can hand a piece over at any time (P-MOVE). */
     bh_pos b;
     if (load(&b, "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7[] w - - 0 1", &OPT_BUG)) {
