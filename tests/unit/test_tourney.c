@@ -1445,6 +1445,49 @@ static void direct_encounter(void)
     tour_free(t);
 }
 
+/* issue-25 item 7b, T-ARMAGEDDON's bracket as docs/rules.md states it, on five teams tied on
+ * everything on places 1-5 (one round: 1-3 and 2-4 drawn, 5 has the PAB, 1 MP each; direct
+ * encounter: not all met; Buchholz Cut-1: 0). The first two with no wins play, then the next
+ * two, then the odd team 5 against the first that lost with no wins; then the three with one
+ * win the same way, and the two with two wins. The places end in the order of the wins. */
+static void issue_25_playoff_bracket(void)
+{
+    tour_ruleset rs;
+    tour_ruleset_default(&rs);
+    rs.rounds = 3;
+    rs.small_policy = TOUR_SMALL_CAP;
+    tour *t = tour_new(&rs);
+    for (int i = 0; i < 5; i++)
+        tour_add_team(t, "T", "c", "p", 2000 - i, 2000 - i, NULL);
+    tour_start(t, NULL);
+    static const tour_match r1[3] = {{1, 3, 1, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
+                                     {2, 4, 2, {TOUR_G_DRAW, TOUR_G_DRAW}, 0, 0, 0},
+                                     {5, 0, 0, {0, 0}, 0, TOUR_BYE_PAB, 0}};
+    CHECK_EQ_INT("round 1", BH_OK, tour_add_round(t, r1, 3));
+    /* each game: the pair due (lower pairing number first), then its winner */
+    static const int games[6][3] = {{1, 2, 2}, {3, 4, 4}, {1, 5, 5},
+                                    {2, 4, 2}, {4, 5, 5}, {2, 5, 2}};
+    for (int i = 0; i < 6; i++) {
+        int a = 0, b = 0;
+        CHECK_MSG(tb_playoff_next(t, &a, &b), "game %d: none due", i + 1);
+        CHECK_MSG(a == games[i][0] && b == games[i][1], "game %d: %d-%d, expected %d-%d", i + 1, a,
+                  b, games[i][0], games[i][1]);
+        int w = games[i][2];
+        tour_add_playoff(t, w, w == games[i][0] ? games[i][1] : games[i][0]);
+    }
+    int a = 0, b = 0;
+    CHECK_MSG(!tb_playoff_next(t, &a, &b), "a game after places 1-3 are decided: %d-%d", a, b);
+    static const int order[5] = {2, 5, 4, 1, 3}, po[5] = {3, 2, 1, 0, 0};
+    tb_standings st = {0};
+    CHECK_EQ_INT("standings", BH_OK, tb_standings_compute(t, &st));
+    for (int i = 0; i < 5 && st.n == 5; i++) {
+        CHECK_EQ_INT("place by play-off wins", order[i], st.rows[i].id);
+        CHECK_EQ_INT("PO", po[i], st.rows[i].tb[st.n_tb - 1]);
+    }
+    tb_standings_fini(&st);
+    tour_free(t);
+}
+
 /* ---- TRF round trip: the whole state survives export and import ---- */
 
 static void trf_round_trip(void)
@@ -2497,6 +2540,7 @@ static void blossom_matching(void)
 static const bh_test_case cases[] = {
     {"held14_mp_bh_order", held14_mp_bh_order},
     {"held14_standings_mp_gp", held14_standings_mp_gp},
+    {"issue-25_playoff_bracket", issue_25_playoff_bracket},
     {"issue-25_held14_sb_art16", held14_sb_art16},
     {"held14_bh_cut1", held14_bh_cut1},
     {"held14_from_trf", held14_from_trf},
