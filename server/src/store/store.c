@@ -157,6 +157,7 @@ static int on_busy(void *arg, int n)
 
 typedef struct {
     pthread_t th;
+    bool threaded; /* th runs ckpt_main; false: store__checkpoint_step drives the policy */
     pthread_mutex_t mu;
     pthread_cond_t cv;
     bool stop;         /* under mu */
@@ -168,9 +169,16 @@ typedef struct {
     uint64_t commits;  /* under mu: the loop's commits so far */
     uint64_t restarts; /* under mu: of them, those that restarted the WAL */
     bool waiting;      /* under mu: the thread waits for the loop's next commit */
-    sqlite3 *db;       /* the thread's own connection */
-    busy_wait busy;    /* its lock waits (RESTART): short, the loop's writes wait meanwhile */
-    bool trace;        /* BH_STORE_TRACE: log each checkpoint */
+    /* The catch-up in progress (ckpt_step), under mu: */
+    int tries;             /* catch-up passes run so far; 0: not catching up */
+    int log;               /* frames in the WAL at the last pass, -1 after a failure */
+    uint64_t seen;         /* commits when the last pass ended: a later one is the "next" */
+    uint64_t restarts_at;  /* restarts when the catch-up began */
+    uint64_t passive;      /* under mu: PASSIVE checkpoints run, catch-up passes included */
+    uint64_t restart_ckpt; /* under mu: RESTART checkpoints run */
+    sqlite3 *db;           /* the thread's own connection */
+    busy_wait busy;        /* its lock waits (RESTART): short, the loop's writes wait meanwhile */
+    bool trace;            /* BH_STORE_TRACE: log each checkpoint */
 } ckpt;
 
 /* The loop's COMMIT times, kept when BH_STORE_TRACE is set in the environment (store_open):
@@ -292,21 +300,25 @@ static int on_wal_commit(void *arg, sqlite3 *db, const char *name, int nframes)
     return SQLITE_OK;
 }
 
-/* One checkpoint of mode on the thread's connection (mu not held); *log receives the frames
- * in the WAL, -1 after a failure. */
-static void ckpt_run(ckpt *c, int mode, const char *name, int *log)
+/* One checkpoint of mode on the policy's connection, called with mu held (released during the
+ * checkpoint). Counts it and sets c->log to the frames in the WAL, -1 after a failure. */
+static void ckpt_run(ckpt *c, int mode, const char *name)
 {
-    int done = 0;
-    *log = 0;
+    pthread_mutex_unlock(&c->mu);
+    int done = 0, log = 0;
     uint64_t t0 = c->trace ? now_mono_us() : 0;
-    int r = sqlite3_wal_checkpoint_v2(c->db, NULL, mode, log, &done);
+    int r = sqlite3_wal_checkpoint_v2(c->db, NULL, mode, &log, &done);
     if (r != SQLITE_OK && r != SQLITE_BUSY)
         log_warn("store: background checkpoint (%s): %s", name, sqlite3_errmsg(c->db));
     if (c->trace)
         log_info("store: checkpoint %s %.1f ms: %d of %d WAL frames copied%s", name,
-                 (double)(now_mono_us() - t0) / 1e3, done, *log, r == SQLITE_BUSY ? " (busy)" : "");
-    if (r != SQLITE_OK)
-        *log = -1;
+                 (double)(now_mono_us() - t0) / 1e3, done, log, r == SQLITE_BUSY ? " (busy)" : "");
+    pthread_mutex_lock(&c->mu);
+    c->log = r == SQLITE_OK ? log : -1;
+    if (mode == SQLITE_CHECKPOINT_RESTART)
+        c->restart_ckpt++;
+    else
+        c->passive++;
 }
 
 /* fsync one of the connection's files (op: SQLITE_FCNTL_FILE_POINTER for the database,
@@ -319,83 +331,112 @@ static void ckpt_sync(ckpt *c, int op)
         f->pMethods->xSync(f, SQLITE_SYNC_NORMAL);
 }
 
-/* Make the WAL restart (its next commit writes from its start again) without stopping the
- * loop. sqlite restarts the WAL in a COMMIT that begins when every frame is in the database
- * file; a PASSIVE checkpoint only ever copies the frames that were there when it began, so
- * under continuous commits (every 4 ms at 1,500 games) it never catches up and the WAL grows
- * without end (660 MB in 15 minutes). So: fsync the database file and the WAL once here,
+/* A PASSIVE pass of the catch-up (mu held). Returns true: the policy now waits for the loop's
+ * next commit, which restarts the WAL if no commit overtook the pass. */
+static bool catch_up_pass(ckpt *c)
+{
+    ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive catch-up");
+    c->tries++;
+    c->seen = c->commits;
+    return true;
+}
+
+/* The checkpoint policy: one decision, called with mu held (released during checkpoints and
+ * fsyncs) by the thread each time it wakes, or by store__checkpoint_step. due: period_ms has
+ * passed since the last checkpoint. Returns true when a catch-up pass ran and the policy
+ * waits for the loop's next commit (the thread waits up to 50 ms for it; no commit by the
+ * next call ends the catch-up, the next one starts over).
+ *
+ * A checkpoint runs once the WAL has grown by c->frames, or when due after any commit:
+ * PASSIVE, which copies what no reader still needs and never waits for the writer.
+ *
+ * The WAL restarts (its next commit writes from its start again) only in a COMMIT that begins
+ * when every frame is in the database file; a PASSIVE checkpoint only ever copies the frames
+ * that were there when it began, so under continuous commits (every 4 ms at 1,500 games) it
+ * never catches up and the WAL grows without end (660 MB in 15 minutes). So once a PASSIVE
+ * finds c->restart frames in the WAL, a catch-up: fsync the database file and the WAL once,
  * outside any lock (the pages the last checkpoint copied, which sqlite left unsynced because
  * it had not caught up, and the frames so far), then PASSIVE passes that have little left to
- * copy and sync: a pass that no commit overtakes lets the next commit restart the WAL. After
- * CATCH_UP_TRIES such passes, or once the WAL holds twice the restart mark, a RESTART
- * checkpoint: it holds the write lock for what is left (the loop's next write waits in
- * on_busy for about two fsyncs) and waits up to 50 ms for readers of old frames.
- * Called with mu held; returns with it held. */
+ * copy and sync, one per loop commit: a pass that no commit overtakes lets the next commit
+ * restart the WAL. After CATCH_UP_TRIES passes, or once a pass found twice the restart mark
+ * (or failed), a RESTART checkpoint: it holds the write lock for what is left (the loop's next
+ * write waits in on_busy for about two fsyncs) and waits up to 50 ms for readers of old
+ * frames. */
 enum { CATCH_UP_TRIES = 8 };
-static void ckpt_catch_up(ckpt *c, int log)
+static bool ckpt_step(ckpt *c, bool due)
 {
-    uint64_t restarts = c->restarts;
+    if (c->tries > 0) {
+        if (c->restarts != c->restarts_at || c->commits == c->seen) {
+            c->tries = 0; /* restarted, or no commit to restart it yet */
+            return false;
+        }
+        if (c->tries < CATCH_UP_TRIES && c->log >= 0 && c->log < 2 * c->restart)
+            return catch_up_pass(c);
+        c->tries = 0;
+        ckpt_run(c, SQLITE_CHECKPOINT_RESTART, "restart");
+        return false;
+    }
+    if (c->grown == 0 || (c->grown < c->frames && !due))
+        return false;
+    c->grown = 0;
+    ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive");
+    if (c->log < c->restart)
+        return false;
+    c->restarts_at = c->restarts;
     pthread_mutex_unlock(&c->mu);
     ckpt_sync(c, SQLITE_FCNTL_FILE_POINTER);
     ckpt_sync(c, SQLITE_FCNTL_JOURNAL_POINTER);
     pthread_mutex_lock(&c->mu);
-    for (int i = 0; i < CATCH_UP_TRIES && log >= 0 && log < 2 * c->restart && !c->stop; i++) {
-        pthread_mutex_unlock(&c->mu);
-        ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive catch-up", &log);
-        pthread_mutex_lock(&c->mu);
-        /* the loop's next commit tells: up to 50 ms for it */
-        uint64_t seen = c->commits;
-        struct timespec ts = now_wall_after(50);
-        int rc = 0;
-        c->waiting = true;
-        while (!c->stop && c->commits == seen && rc != ETIMEDOUT)
-            rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);
-        c->waiting = false;
-        if (c->restarts != restarts || c->commits == seen)
-            return; /* restarted, or no commit to restart it yet: the next catch-up will */
-    }
-    if (c->stop)
-        return;
-    pthread_mutex_unlock(&c->mu);
-    ckpt_run(c, SQLITE_CHECKPOINT_RESTART, "restart", &log);
-    pthread_mutex_lock(&c->mu);
+    if (c->log < 2 * c->restart)
+        return catch_up_pass(c);
+    ckpt_run(c, SQLITE_CHECKPOINT_RESTART, "restart");
+    return false;
 }
 
 static void *ckpt_main(void *arg)
 {
     ckpt *c = arg;
     pthread_mutex_lock(&c->mu);
+    bool next_commit = false;
     while (!c->stop) {
-        struct timespec ts = now_wall_after((uint32_t)c->period_ms);
+        /* Until the WAL has grown by frames (period_ms at the latest), or during a catch-up
+         * until the loop's next commit (50 ms at the most). */
+        struct timespec ts = now_wall_after(next_commit ? 50 : (uint32_t)c->period_ms);
         int rc = 0;
-        while (!c->stop && c->grown < c->frames && rc != ETIMEDOUT)
+        c->waiting = next_commit;
+        while (!c->stop && rc != ETIMEDOUT &&
+               (next_commit ? c->commits == c->seen : c->grown < c->frames))
             rc = pthread_cond_timedwait(&c->cv, &c->mu, &ts);
+        c->waiting = false;
         if (c->stop)
             break;
-        if (c->grown == 0)
-            continue; /* nothing committed since the last one */
-        c->grown = 0;
-        pthread_mutex_unlock(&c->mu);
-        /* PASSIVE: copies what no reader still needs, never waits for the writer. */
-        int log = 0;
-        ckpt_run(c, SQLITE_CHECKPOINT_PASSIVE, "passive", &log);
-        pthread_mutex_lock(&c->mu);
-        if (log >= c->restart)
-            ckpt_catch_up(c, log);
+        next_commit = ckpt_step(c, rc == ETIMEDOUT);
     }
     pthread_mutex_unlock(&c->mu);
     return NULL;
 }
 
-int store_checkpoint_thread(store *st, int period_ms, int frames)
+static void ckpt_free(ckpt *c)
 {
-    if (st->ckpt)
-        return BH_OK;
+    sqlite3_close(c->db);
+    pthread_cond_destroy(&c->cv);
+    pthread_mutex_destroy(&c->mu);
+    free(c);
+}
+
+/* The policy's state and its own connection to st's file (busy: its lock waits, NULL for
+ * on_busy's 50 ms), for store_checkpoint_thread and store__checkpoint_manual. The WAL hook is
+ * not set yet. BH_OK or BH_ESTORE (logged). */
+static int ckpt_new(store *st, int period_ms, int frames, int (*busy)(void *, int), void *ctx,
+                    ckpt **out)
+{
     ckpt *c = xcalloc(1, sizeof *c);
     c->period_ms = period_ms > 0 ? period_ms : 10000;
     c->trace = st->tr.on;
-    c->restart = 4 * (frames > 0 ? frames : 4096);
     c->frames = frames > 0 ? frames : 4096;
+    c->restart = 4 * c->frames;
+    pthread_mutex_init(&c->mu, NULL);
+    pthread_cond_init(&c->cv, NULL);
     /* The connection opens the file lazily: a statement makes it read the WAL (else the
      * checkpoint reports "not in WAL mode" and does nothing). */
     if (sqlite3_open_v2(st->path, &c->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
@@ -403,31 +444,82 @@ int store_checkpoint_thread(store *st, int period_ms, int frames)
         sqlite3_exec(c->db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL) != SQLITE_OK) {
         log_error("store: checkpoint connection to %s: %s", st->path,
                   c->db ? sqlite3_errmsg(c->db) : "no memory");
-        sqlite3_close(c->db);
-        free(c);
+        ckpt_free(c);
         return BH_ESTORE;
     }
     c->busy.ms = 50;
-    sqlite3_busy_handler(c->db, on_busy, &c->busy);
+    if (busy)
+        sqlite3_busy_handler(c->db, busy, ctx);
+    else
+        sqlite3_busy_handler(c->db, on_busy, &c->busy);
     /* After a burst the restart truncates the WAL file to twice the restart mark. */
     char limit[64];
     snprintf(limit, sizeof limit, "PRAGMA journal_size_limit = %lld",
              2LL * c->restart * (4096 + 24));
     exec(st, limit);
-    pthread_mutex_init(&c->mu, NULL);
-    pthread_cond_init(&c->cv, NULL);
-    if (pthread_create(&c->th, NULL, ckpt_main, c) != 0) {
-        log_error("store: cannot start the checkpoint thread");
-        pthread_cond_destroy(&c->cv);
-        pthread_mutex_destroy(&c->mu);
-        sqlite3_close(c->db);
-        free(c);
-        return BH_ESTORE;
-    }
-    /* From now on a COMMIT of the loop's connection never checkpoints (the hook replaces
-     * sqlite's automatic checkpoint, which is a WAL hook too) and only counts frames. */
+    *out = c;
+    return BH_OK;
+}
+
+/* From now on a COMMIT of the loop's connection never checkpoints (the hook replaces sqlite's
+ * automatic checkpoint, which is a WAL hook too) and only counts frames. */
+static void ckpt_attach(store *st, ckpt *c)
+{
     sqlite3_wal_hook(st->db, on_wal_commit, c);
     st->ckpt = c;
+}
+
+int store_checkpoint_thread(store *st, int period_ms, int frames)
+{
+    if (st->ckpt)
+        return BH_OK;
+    ckpt *c;
+    if (ckpt_new(st, period_ms, frames, NULL, NULL, &c) != BH_OK)
+        return BH_ESTORE;
+    c->threaded = true;
+    if (pthread_create(&c->th, NULL, ckpt_main, c) != 0) {
+        log_error("store: cannot start the checkpoint thread");
+        ckpt_free(c);
+        return BH_ESTORE;
+    }
+    ckpt_attach(st, c);
+    return BH_OK;
+}
+
+int store__checkpoint_manual(store *st, int frames, int (*busy)(void *ctx, int n), void *ctx)
+{
+    if (st->ckpt)
+        return BH_ESTATE;
+    ckpt *c;
+    if (ckpt_new(st, 0, frames, busy, ctx, &c) != BH_OK)
+        return BH_ESTORE;
+    ckpt_attach(st, c);
+    return BH_OK;
+}
+
+int store__checkpoint_step(store *st, bool due)
+{
+    ckpt *c = st->ckpt;
+    if (!c || c->threaded)
+        return BH_ESTATE;
+    pthread_mutex_lock(&c->mu);
+    ckpt_step(c, due);
+    pthread_mutex_unlock(&c->mu);
+    return BH_OK;
+}
+
+int store__checkpoint_stats(store *st, store_ckpt_stats *out)
+{
+    ckpt *c = st->ckpt;
+    if (!c)
+        return BH_ESTATE;
+    pthread_mutex_lock(&c->mu);
+    *out = (store_ckpt_stats){.commits = c->commits,
+                              .restarts = c->restarts,
+                              .passive = c->passive,
+                              .restart_ckpt = c->restart_ckpt,
+                              .wal_frames = c->wal_frames};
+    pthread_mutex_unlock(&c->mu);
     return BH_OK;
 }
 
@@ -436,16 +528,15 @@ static void ckpt_stop(store *st)
     ckpt *c = st->ckpt;
     if (!c)
         return;
-    pthread_mutex_lock(&c->mu);
-    c->stop = true;
-    pthread_cond_signal(&c->cv);
-    pthread_mutex_unlock(&c->mu);
-    pthread_join(c->th, NULL);
+    if (c->threaded) {
+        pthread_mutex_lock(&c->mu);
+        c->stop = true;
+        pthread_cond_signal(&c->cv);
+        pthread_mutex_unlock(&c->mu);
+        pthread_join(c->th, NULL);
+    }
     sqlite3_wal_hook(st->db, NULL, NULL);
-    sqlite3_close(c->db);
-    pthread_cond_destroy(&c->cv);
-    pthread_mutex_destroy(&c->mu);
-    free(c);
+    ckpt_free(c);
     st->ckpt = NULL;
 }
 

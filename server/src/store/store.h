@@ -106,7 +106,9 @@ void store_set_busy_ms(store *st, int ms);
  * OS crash may lose the commits not yet fsynced by a checkpoint (each checkpoint fsyncs the
  * WAL first): at most about period_ms of them, or frames' worth, never a corrupt file.
  * BH_STORE_TRACE in the environment logs every checkpoint (mode, ms, frames), every loop
- * commit over 5 ms and a per-minute histogram of commit times.
+ * commit over 5 ms and a per-minute histogram of commit times. The thread's decisions are one
+ * function, which a test drives commit by commit without the thread (store_int.h,
+ * store__checkpoint_step).
  * Call once, right after store_open.
  * Returns BH_OK or BH_ESTORE (logged; then the automatic checkpoints stay on). */
 int store_checkpoint_thread(store *st, int period_ms, int frames);

@@ -1,9 +1,12 @@
-/* store_int.h: what store.c shares with the store's other files (store_tour.c, store_state.c).
+/* store_int.h: what store.c shares with the store's other files (store_tour.c, store_state.c),
+ * and the checkpoint policy's test entries (test_store.c, bench_store.c).
  * SPDX-License-Identifier: MIT */
 #ifndef BH_STORE_INT_H
 #define BH_STORE_INT_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
 
 #include "store.h"
 
@@ -15,5 +18,35 @@ sqlite3 *store__db(store *st);
 int store__begin(store *st);
 /* Bind v (copied) to parameter i of s, or NULL when v is NULL. */
 void store__bind_text(sqlite3_stmt *s, int i, const char *v);
+
+/* For tests: the checkpoint policy of store_checkpoint_thread (store.h) without its thread,
+ * driven by store__checkpoint_step on the caller's thread, so that what it does follows from
+ * the commits alone. frames as in store_checkpoint_thread (<= 0: 4096; restart mark 4 x
+ * frames). busy becomes the checkpoint connection's sqlite3_busy_handler, called (n: the
+ * retries so far) while a RESTART checkpoint waits for a lock; it returns non-zero to retry;
+ * NULL: the thread's (retry for 50 ms). ctx is borrowed until store_close. From then on the
+ * commits of st never checkpoint by themselves. BH_OK, BH_ESTATE (a checkpoint policy is
+ * already set up) or BH_ESTORE (logged). */
+int store__checkpoint_manual(store *st, int frames, int (*busy)(void *ctx, int n), void *ctx);
+
+/* One decision of the policy, as the thread makes it when it wakes: call it after a commit.
+ * due: as if period_ms had passed (a checkpoint of whatever was committed). During a catch-up
+ * the commits since the last call tell whether the last pass let the WAL restart; a call with
+ * no commit since the last ends the catch-up. It never waits for a commit; it waits for a lock
+ * only in a RESTART checkpoint (through busy). BH_OK, or BH_ESTATE (no store__checkpoint_manual
+ * policy). */
+int store__checkpoint_step(store *st, bool due);
+
+typedef struct {
+    uint64_t commits;      /* the loop's commits since the policy was set up */
+    uint64_t restarts;     /* of them, those that restarted the WAL */
+    uint64_t passive;      /* PASSIVE checkpoints run (catch-up passes included) */
+    uint64_t restart_ckpt; /* RESTART checkpoints run */
+    int wal_frames;        /* frames in the WAL after the last commit */
+} store_ckpt_stats;
+
+/* The policy's counters into *out. Call it on the loop's thread (wal_frames is its own).
+ * BH_OK, or BH_ESTATE (no checkpoint policy: sqlite's automatic checkpoints). */
+int store__checkpoint_stats(store *st, store_ckpt_stats *out);
 
 #endif
