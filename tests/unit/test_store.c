@@ -1,6 +1,8 @@
 /* test_store.c: the sqlite store: migrations from an empty file, exact round trip of every
  * row kind across close/reopen, per-turn transactions (a second handle sees nothing before
- * store_flush), duplicate and failure paths. SPDX-License-Identifier: MIT */
+ * store_flush), duplicate and failure paths, the WAL checkpoint policy driven commit by commit
+ * (store__checkpoint_step: what it does follows from the commits, not from the scheduler).
+ * SPDX-License-Identifier: MIT */
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -18,6 +20,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "store.h"
+#include "store_int.h"
 #include "store_state.h"
 #include "store_league.h"
 #include "store_tour.h"
@@ -256,60 +259,343 @@ static long file_size(const char *p)
     return stat(p, &sb) == 0 ? (long)sb.st_size : -1;
 }
 
-/* Open a fresh store with a checkpoint thread (period_ms, frames), write 3000 events in 30
- * commits (about 50 WAL frames), and wait up to wait_ms for the database file to grow by
- * 32 KiB: in WAL mode only a checkpoint makes it grow. Returns the store, still open. */
-static store *checkpointed_writes(int period_ms, int frames, int wait_ms)
-{
-    fresh();
-    store *a;
-    CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
-    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, period_ms, frames));
-    long before = file_size(path);
-    for (int i = 0; i < 3000; i++) {
-        store_event e = {.game = 1, .seq = i, .t_us = i, .kind = "move", .seat = i % 4, .ply = i};
-        CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
-        if (i % 100 == 99)
-            CHECK_EQ_INT("flush", BH_OK, store_flush(a));
-    }
-    long after = before;
-    for (int t = 0; t < wait_ms / 20 && after < before + 32768; t++) {
-        struct timespec ts = {0, 20000000L};
-        nanosleep(&ts, NULL);
-        after = file_size(path);
-    }
-    CHECK_MSG(after >= before + 32768, "the database file did not grow: %ld -> %ld bytes", before,
-              after);
-    return a;
-}
-
-/* store_checkpoint_thread: the commits of the loop's handle no longer checkpoint (sqlite's
- * automatic checkpoint waits for 1000 WAL pages; these writes make about 50), yet the
- * database file grows because the thread copies the WAL into it (here by its 20 ms period);
- * every row survives. */
-static void background_checkpoints(void)
-{
-    store *a = checkpointed_writes(20, 0, 3000);
-    store_close(a);
-    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
-    int n = 0;
-    store_each_event(a, 1, count_event, &n);
-    CHECK_EQ_INT("every event", 3000, n);
-    store_close(a);
-}
-
-/* store_checkpoint_thread by WAL growth: with a period of an hour, only the 16-frame trigger
- * can start the checkpoint that makes the database file grow. */
-static void checkpoint_by_wal_growth(void)
-{
-    store_close(checkpointed_writes(3600000, 16, 5000));
-}
-
 static long wal_size(void)
 {
     char p[300];
     snprintf(p, sizeof p, "%s-wal", path);
     return file_size(p);
+}
+
+/* WAL file bytes for n frames: a 32-byte header, then per frame a 24-byte header and a page
+ * (4096 bytes, sqlite's default page size; sqlite's WAL format). */
+static long wal_bytes(long n)
+{
+    return 32 + n * (24 + 4096);
+}
+
+/* Enough WAL to show a restart policy: 4 events a turn on 4 games (several B-tree pages). */
+static void add_turn(store *a, int t)
+{
+    for (int g = 0; g < 4; g++) {
+        store_event e = {.game = g + 1,
+                         .seq = t,
+                         .t_us = 10 * t,
+                         .kind = "move",
+                         .seat = g,
+                         .ply = t,
+                         .text = "g1f3"};
+        CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
+    }
+}
+
+/* Every game 1..4 holds exactly turns events. */
+static void check_turns(const char *what, int turns)
+{
+    store *a;
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
+    for (int g = 1; g <= 4; g++) {
+        int n = 0;
+        CHECK_EQ_INT("each", BH_OK, store_each_event(a, g, count_event, &n));
+        CHECK_EQ_INT(what, turns, n);
+    }
+    store_close(a);
+}
+
+static store_ckpt_stats stats(store *a)
+{
+    store_ckpt_stats s = {0};
+    CHECK_EQ_INT("stats", BH_OK, store__checkpoint_stats(a, &s));
+    return s;
+}
+
+/* What one commit did to the WAL, from the policy's counters before and after it. */
+typedef struct {
+    bool restarted; /* it wrote from the WAL's start */
+    int added;      /* frames it wrote */
+} commit_seen;
+
+static commit_seen seen_commit(store_ckpt_stats before, store_ckpt_stats after)
+{
+    CHECK_EQ_U64("one commit", before.commits + 1, after.commits);
+    bool r = after.restarts > before.restarts;
+    return (commit_seen){r, r ? after.wal_frames : after.wal_frames - before.wal_frames};
+}
+
+/* A fresh store with the policy driven by the test (store__checkpoint_manual: frames, busy,
+ * ctx), its WAL restarted once: the policy counts the first commit's frames from 0, so that
+ * commit also counts the frames store_open's migrations left in the WAL; after a checkpoint
+ * (a step that is due) the next commit restarts the WAL and every count starts clean. */
+static store *driven_open(int frames, int (*busy)(void *ctx, int n), void *ctx)
+{
+    fresh();
+    store *a;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("driven policy", BH_OK, store__checkpoint_manual(a, frames, busy, ctx));
+    int64_t id;
+    for (int i = 0; i < 2; i++) {
+        CHECK_EQ_INT("a row", BH_OK, store_tournament_add(a, "warm-up", 1, &id));
+        CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+        CHECK_EQ_INT("step", BH_OK, store__checkpoint_step(a, i == 0));
+    }
+    store_ckpt_stats s = stats(a);
+    CHECK_MSG(s.restarts == 1 && s.wal_frames < frames, "warm-up: %llu restarts, %d frames",
+              (unsigned long long)s.restarts, s.wal_frames);
+    return a;
+}
+
+/* The policy driven after every commit (store__checkpoint_step), nothing else reading the
+ * file. A checkpoint runs exactly when the frames committed since the last one reach F, and
+ * copies the whole WAL: nothing overtakes it and no reader needs old frames (sqlite: a
+ * PASSIVE checkpoint copies every frame no reader needs). So the commit after each checkpoint
+ * restarts the WAL, and no other does (the policy sees a restart as a commit that leaves fewer
+ * frames in the WAL than the last one did: so k < F, checked, k the most frames one commit
+ * adds). The WAL then holds just the frames committed since the last checkpoint, and one runs
+ * once they reach F: at most F - 1 + k frames, a file of at most wal_bytes(F - 1 + k). Every
+ * row is there after reopening. */
+static void checkpoint_restarts_wal(void)
+{
+    enum { F = 16, TURNS = 300 };
+    store *a = driven_open(F, NULL, NULL);
+    CHECK_EQ_INT("only one policy", BH_ESTATE, store__checkpoint_manual(a, F, NULL, NULL));
+    store_ckpt_stats s = stats(a), s0 = s;
+    int grown = s.wal_frames, k = 0, most = 0;
+    bool copied = false; /* the last step ran a checkpoint */
+    for (int t = 0; t < TURNS; t++) {
+        add_turn(a, t);
+        CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+        store_ckpt_stats c = stats(a);
+        commit_seen cs = seen_commit(s, c);
+        CHECK_EQ_INT("a commit restarts the WAL iff a checkpoint ran after the last", copied,
+                     cs.restarted);
+        k = cs.added > k ? cs.added : k;
+        most = c.wal_frames > most ? c.wal_frames : most;
+        grown += cs.added;
+        CHECK_EQ_INT("step", BH_OK, store__checkpoint_step(a, false));
+        s = stats(a);
+        copied = s.passive > c.passive;
+        CHECK_EQ_INT("a checkpoint iff F frames since the last", grown >= F, copied);
+        CHECK_EQ_U64("no RESTART checkpoint: the WAL never holds 4 x F", 0, s.restart_ckpt);
+        if (copied)
+            grown = 0;
+    }
+    CHECK_MSG(k > 0 && k < F, "one commit adds %d frames (1..F-1)", k);
+    CHECK_MSG(s.passive - s0.passive >= TURNS / F, "%llu checkpoints",
+              (unsigned long long)(s.passive - s0.passive));
+    CHECK_EQ_U64("every checkpoint but a last one restarted the WAL",
+                 s.passive - s0.passive - copied, s.restarts - s0.restarts);
+    CHECK_MSG(most <= F - 1 + k, "the WAL held %d frames (F - 1 + k = %d)", most, F - 1 + k);
+    CHECK_MSG(wal_size() <= wal_bytes(F - 1 + k), "WAL file %ld bytes, bound %ld", wal_size(),
+              wal_bytes(F - 1 + k));
+    store_close(a);
+    check_turns("every flushed turn", TURNS);
+}
+
+/* The period: a step that is due checkpoints whatever was committed (here less than F
+ * frames), and nothing when nothing was; a step that is not due waits for F frames. */
+static void checkpoint_when_due(void)
+{
+    fresh();
+    store *a;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("no policy yet", BH_ESTATE, store__checkpoint_step(a, true));
+    CHECK_EQ_INT("driven policy", BH_OK, store__checkpoint_manual(a, 1000, NULL, NULL));
+    add_turn(a, 0);
+    CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+    long db = file_size(path);
+    CHECK_EQ_INT("step, not due", BH_OK, store__checkpoint_step(a, false));
+    CHECK_EQ_U64("under F frames: no checkpoint", 0, stats(a).passive);
+    CHECK_EQ_INT("step, due", BH_OK, store__checkpoint_step(a, true));
+    CHECK_EQ_U64("due: a checkpoint", 1, stats(a).passive);
+    CHECK_MSG(file_size(path) > db, "the checkpoint copied pages: %ld -> %ld bytes", db,
+              file_size(path));
+    CHECK_EQ_INT("step, due", BH_OK, store__checkpoint_step(a, true));
+    CHECK_EQ_U64("nothing committed since: none", 1, stats(a).passive);
+    store_close(a);
+    check_turns("the turn", 1);
+}
+
+/* A reader that makes every checkpoint fall behind by the last commit, as the loop's commits
+ * overtake the thread's checkpoints under load: its read transaction begins before each
+ * commit and ends after the step, so a PASSIVE checkpoint may copy only the frames before that
+ * commit (sqlite: frames past a reader's snapshot are not copied) and the next commit cannot
+ * restart the WAL. It stands in for the loop's commit in flight, which a RESTART checkpoint
+ * waits for (it takes the write lock); here the RESTART waits for the reader, in its busy
+ * handler, lag_busy, which ends the reader's transaction. */
+typedef struct {
+    sqlite3 *db;
+    bool open;    /* its read transaction is open */
+    int released; /* read transactions ended by the busy handler */
+} lag_reader;
+
+static void lag_begin(lag_reader *r)
+{
+    int rc = sqlite3_exec(r->db, "BEGIN; SELECT count(*) FROM events", NULL, NULL, NULL);
+    CHECK_MSG(rc == SQLITE_OK, "reader begins: %s", sqlite3_errmsg(r->db));
+    r->open = true;
+}
+
+static void lag_end(lag_reader *r)
+{
+    if (r->open)
+        CHECK_EQ_INT("reader ends", SQLITE_OK, sqlite3_exec(r->db, "COMMIT", NULL, NULL, NULL));
+    r->open = false;
+}
+
+static int lag_busy(void *ctx, int n)
+{
+    lag_reader *r = ctx;
+    (void)n;
+    if (!r->open)
+        return 0; /* nothing of ours holds a lock: fail at once */
+    lag_end(r);
+    r->released++;
+    return 1;
+}
+
+/* Every checkpoint overtaken (lag_reader), the policy driven after every commit, restart
+ * mark R = 4 x F. Step by step, as the policy says (store.h; store.c ckpt_step):
+ * - a checkpoint runs when the frames committed since the last one began reach F, except
+ *   during a catch-up; no PASSIVE lets the WAL restart, so it grows;
+ * - a checkpoint that finds R frames or more starts a catch-up: at once a first PASSIVE pass
+ *   (under 2R frames), then one pass per commit, until CATCH_UP_TRIES = 8 passes have run or
+ *   a pass found 2R frames: then, at the next step, the RESTART checkpoint;
+ * - a commit restarts the WAL iff a RESTART checkpoint ran after the commit before it.
+ * So, k the most frames one commit adds, the WAL holds at most min(R + F + 9k - 2,
+ * 2R + 2k - 1) frames: the catch-up begins under R + F + k - 1 frames (the checkpoint before
+ * found under R, and a checkpoint runs once F - 1 + k frames more at the most were added),
+ * and the RESTART comes 8 commits later at the latest; or the pass before the RESTART found
+ * under 2R + k frames (the pass before it found under 2R), and one more commit. Without the
+ * RESTART the WAL would hold every frame written. Every row is there after reopening.
+ * F = 32 ends its catch-ups after 8 passes (8k < R), F = 4 when a pass found 2R. BY_PASS: the
+ * reader stops lagging while a catch-up runs (the loop's commits no longer overtake it), so
+ * its second pass copies the whole WAL, the next commit restarts it, and that ends the
+ * catch-up without a RESTART checkpoint. */
+typedef enum { BY_PASSES, BY_TWICE, BY_PASS } catch_up_end;
+
+static void catch_up_case(int F, int turns, catch_up_end by)
+{
+    lag_reader r = {0};
+    store *a = driven_open(F, lag_busy, &r);
+    CHECK_EQ_INT("reader", SQLITE_OK, sqlite3_open_v2(path, &r.db, SQLITE_OPEN_READONLY, NULL));
+    const int R = 4 * F;
+    store_ckpt_stats s = stats(a), s0 = s;
+    int k = 0, most = 0, total = 0, grown = s.wal_frames;
+    int passes = 0;              /* passes of the catch-up in progress; 0: none */
+    bool twice = false;          /* the last pass found 2R frames */
+    bool expect_restart = false; /* the last step ran a RESTART or a checkpoint not overtaken */
+    int ended[3] = {0, 0, 0};    /* catch-ups ended, by catch_up_end */
+    for (int t = 0; t < turns; t++) {
+        bool lag = by != BY_PASS || passes == 0;
+        if (lag)
+            lag_begin(&r);
+        add_turn(a, t);
+        CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+        store_ckpt_stats c = stats(a);
+        commit_seen cs = seen_commit(s, c);
+        CHECK_EQ_INT("a commit restarts the WAL iff the last step ran a RESTART checkpoint or a"
+                     " checkpoint that nothing overtook",
+                     expect_restart, cs.restarted);
+        k = cs.added > k ? cs.added : k;
+        total += cs.added;
+        grown += cs.added;
+        most = c.wal_frames > most ? c.wal_frames : most;
+        CHECK_EQ_INT("step", BH_OK, store__checkpoint_step(a, false));
+        lag_end(&r);
+        s = stats(a);
+        int ran = (int)(s.passive - c.passive), restarted = (int)(s.restart_ckpt - c.restart_ckpt);
+        expect_restart = restarted || (ran && !lag);
+        if (passes > 0 && cs.restarted) {
+            CHECK_EQ_INT("catch-up: the WAL restarted, no more checkpoints", 0, ran + restarted);
+            ended[BY_PASS]++;
+            passes = 0;
+            continue;
+        }
+        if (passes > 0) {
+            bool due = passes == 8 || twice;
+            CHECK_EQ_INT("catch-up: the RESTART checkpoint after 8 passes or 2R frames", due,
+                         restarted);
+            CHECK_EQ_INT("catch-up: else one more pass", !due, ran);
+            if (due)
+                ended[twice ? BY_TWICE : BY_PASSES]++;
+            passes = due ? 0 : passes + 1;
+            twice = c.wal_frames >= 2 * R;
+            continue;
+        }
+        bool ckpt = grown >= F, start = ckpt && c.wal_frames >= R;
+        CHECK_EQ_INT("a checkpoint iff F frames since the last began, and its catch-up pass",
+                     ckpt + (start && c.wal_frames < 2 * R), ran);
+        CHECK_EQ_INT("a RESTART at once when the checkpoint finds 2R", start && !ran, restarted);
+        if (ckpt)
+            grown = 0;
+        passes = start && c.wal_frames < 2 * R ? 1 : 0;
+        twice = false;
+    }
+    int bound = R + F + 9 * k - 2 < 2 * R + 2 * k - 1 ? R + F + 9 * k - 2 : 2 * R + 2 * k - 1;
+    CHECK_MSG(total > 2 * bound, "%d frames written, bound %d: the test needs more", total, bound);
+    CHECK_MSG(ended[by] >= 2, "catch-ups ended after 8 passes: %d, at 2R: %d, by a pass: %d",
+              ended[BY_PASSES], ended[BY_TWICE], ended[BY_PASS]);
+    CHECK_EQ_U64("WAL restarts", s.restart_ckpt + (uint64_t)ended[BY_PASS] - expect_restart,
+                 s.restarts - s0.restarts);
+    CHECK_EQ_U64("each RESTART checkpoint waited for the reader", s.restart_ckpt,
+                 (uint64_t)r.released);
+    CHECK_MSG(most <= bound, "F %d: the WAL held %d frames, bound %d (k = %d)", F, most, bound, k);
+    CHECK_MSG(wal_size() <= wal_bytes(bound), "WAL file %ld bytes, bound %ld", wal_size(),
+              wal_bytes(bound));
+    sqlite3_close(r.db);
+    store_close(a);
+    check_turns("every flushed turn", turns);
+}
+
+/* A catch-up waits for the loop's next commit to see whether its pass let the WAL restart; a
+ * step with no commit since the pass (the thread's 50 ms without one) ends it: no checkpoint
+ * then, and the next commit's step is the plain trigger again (under F frames: nothing). */
+static void catch_up_needs_a_commit(void)
+{
+    enum { F = 16 };
+    lag_reader r = {0};
+    store *a = driven_open(F, lag_busy, &r);
+    CHECK_EQ_INT("reader", SQLITE_OK, sqlite3_open_v2(path, &r.db, SQLITE_OPEN_READONLY, NULL));
+    int t = 0;
+    store_ckpt_stats s = stats(a), c = s;
+    for (; t < 1000 && s.passive - c.passive < 2; t++) { /* until a step starts a catch-up */
+        lag_begin(&r);
+        add_turn(a, t);
+        CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+        c = stats(a);
+        CHECK_EQ_INT("step", BH_OK, store__checkpoint_step(a, false));
+        lag_end(&r);
+        s = stats(a);
+    }
+    CHECK_MSG(s.passive - c.passive == 2 && c.wal_frames >= 4 * F,
+              "a checkpoint and the first pass at %d frames", c.wal_frames);
+    CHECK_EQ_INT("step, no commit", BH_OK, store__checkpoint_step(a, false));
+    store_ckpt_stats n = stats(a);
+    CHECK_EQ_U64("no pass without a commit", s.passive, n.passive);
+    CHECK_EQ_U64("no RESTART", s.restart_ckpt, n.restart_ckpt);
+    add_turn(a, t);
+    CHECK_EQ_INT("flush", BH_OK, store_flush(a));
+    CHECK_EQ_INT("step", BH_OK, store__checkpoint_step(a, false));
+    n = stats(a);
+    CHECK_MSG(n.wal_frames - c.wal_frames < F, "a turn adds under F frames");
+    CHECK_EQ_U64("the catch-up ended: no pass", s.passive, n.passive);
+    sqlite3_close(r.db);
+    store_close(a);
+    check_turns("every flushed turn", t + 1);
+}
+
+static void catch_up_by_passes(void)
+{
+    catch_up_case(32, 200, BY_PASSES);
+}
+
+static void catch_up_by_twice_the_mark(void)
+{
+    catch_up_case(4, 150, BY_TWICE);
+}
+
+static void catch_up_by_a_pass(void)
+{
+    catch_up_case(16, 200, BY_PASS);
 }
 
 static void sleep_us(long us)
@@ -348,59 +634,32 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-/* Enough WAL to show a restart policy: 4 events a turn on 4 games (several B-tree pages). */
-static void add_turn(store *a, int t)
+/* store_checkpoint_thread runs the same policy on its own thread, at its own pace: under
+ * continuous commits (a small restart mark, 4 x 8 frames, so that catch-ups and RESTART
+ * checkpoints happen if the thread gets the CPU) and a concurrent reader, every row is there
+ * after closing and reopening. How large the WAL grows depends on how fast the thread runs:
+ * bench_store --frames --reader-us prints it. */
+static void background_checkpoints(void)
 {
-    for (int g = 0; g < 4; g++) {
-        store_event e = {.game = g + 1,
-                         .seq = t,
-                         .t_us = 10 * t,
-                         .kind = "move",
-                         .seat = g,
-                         .ply = t,
-                         .text = "g1f3"};
-        CHECK_EQ_INT("add", BH_OK, store_event_add(a, &e));
-    }
-}
-
-/* The WAL stays bounded under continuous commits with a concurrent reader: 4,000 commits, one
- * every 0.5 ms (8 times the loop's rate at 1,500 games), write about 6,000 frames (25 MB),
- * which is the size the WAL reached before (PASSIVE checkpoints only: each one overtaken by
- * the next commit, so none let the WAL restart). With a restart mark of 4 x 32 frames the
- * thread makes it restart: the file must stay under 3,072 frames of 4 KiB (12.7 MB: the hard
- * mark of 256 frames plus what the commits add during one catch-up pass, two fsyncs that took
- * up to 120 ms each on this VM's disk, with room); every row is there after reopening. */
-static void wal_bounded(void)
-{
+    enum { TURNS = 600 };
     fresh();
     store *a;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &a));
-    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 20, 32));
+    CHECK_EQ_INT("thread", BH_OK, store_checkpoint_thread(a, 20, 8));
+    CHECK_EQ_INT("no driving a thread", BH_ESTATE, store__checkpoint_step(a, false));
     reader_ctx r = {.stop = false};
     pthread_t th;
     CHECK_EQ_INT("reader", 0, pthread_create(&th, NULL, reader_main, &r));
-    long max = 0;
-    enum { TURNS = 4000 };
     for (int t = 0; t < TURNS; t++) {
         add_turn(a, t);
         CHECK_EQ_INT("flush", BH_OK, store_flush(a));
-        long w = wal_size();
-        if (w > max)
-            max = w;
-        sleep_us(500);
+        if (t % 4 == 0)
+            sleep_us(100);
     }
     atomic_store(&r.stop, true);
     pthread_join(th, NULL);
-    CHECK_MSG(r.reads > 0, "the reader read nothing");
-    CHECK_MSG(max > 0 && max < 3072L * (4096 + 24), "WAL file reached %ld bytes", max);
     store_close(a);
-    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
-    for (int g = 1; g <= 4; g++) {
-        int n = 0;
-        store_each_event(a, g, count_event, &n);
-        CHECK_EQ_INT("every event of the game", TURNS, n);
-    }
-    store_close(a);
+    check_turns("every flushed turn", TURNS);
 }
 
 /* Ordered seqs 0, 1, 2 ... with t_us = 10 x seq: fails the walk at the first gap. */
@@ -413,38 +672,57 @@ static int check_seq(void *ctx, const store_event *e)
     return 0;
 }
 
-/* A crash (SIGKILL, no close, no last checkpoint) after 1,500 flushed turns and one turn
- * written but not flushed, in a process whose WAL restarted many times (restart mark 4 x 8
- * frames; its WAL file ends under 8 MB where it reached 30 MB without restarts): reopening
- * finds exactly the flushed turns, in order, and nothing of the last. */
+/* A crash (SIGKILL, no close, no last checkpoint) after TURNS flushed turns and one turn
+ * written but not flushed, in a process whose WAL restarted many times (the policy driven
+ * after every commit, F = 16, as in checkpoint_restarts_wal: the child reports its
+ * restarts, the most frames a commit added, k, and the most the WAL held): reopening finds exactly
+ * the flushed turns, in order, and nothing of the last; the WAL file the crash left is at most
+ * wal_bytes(F - 1 + k). */
 static void crash_keeps_flushed_turns(void)
 {
+    enum { TURNS = 500, F = 16 };
     fresh();
-    enum { TURNS = 1500 };
+    int fd[2];
+    CHECK_EQ_INT("pipe", 0, pipe(fd));
     pid_t pid = fork();
     if (pid == 0) {
-        store *a;
-        if (store_open(path, &a) != BH_OK || store_checkpoint_thread(a, 10, 8) != BH_OK)
+        close(fd[0]);
+        store *a = driven_open(F, NULL, NULL);
+        long k = 0, most = 0;
+        store_ckpt_stats s = {0}, c;
+        if (store__checkpoint_stats(a, &s) != BH_OK)
             _exit(2);
         for (int t = 0; t < TURNS; t++) {
             add_turn(a, t);
-            if (store_flush(a) != BH_OK)
+            if (store_flush(a) != BH_OK || store__checkpoint_stats(a, &c) != BH_OK ||
+                store__checkpoint_step(a, false) != BH_OK)
                 _exit(3);
-            sleep_us(300); /* a loop's turns have gaps: a writer that never pauses
-                            * starves the RESTART checkpoint of the write lock */
+            long added = c.restarts > s.restarts ? c.wal_frames : c.wal_frames - s.wal_frames;
+            k = added > k ? added : k;
+            most = c.wal_frames > most ? c.wal_frames : most;
+            s = c;
         }
         add_turn(a, TURNS); /* in the open transaction: never acknowledged */
+        long report[3] = {(long)s.restarts, k, most};
+        if (write(fd[1], report, sizeof report) != (ssize_t)sizeof report)
+            _exit(4);
         raise(SIGKILL);
-        _exit(4);
+        _exit(5);
     }
+    close(fd[1]);
+    long report[3] = {0, 0, 0}; /* restarts, k, the most frames the WAL held */
+    CHECK_EQ_INT("report", (long)sizeof report, (long)read(fd[0], report, sizeof report));
+    close(fd[0]);
     int status = 0;
     CHECK_EQ_INT("child", pid, waitpid(pid, &status, 0));
     CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "child status %d", status);
-    long w = wal_size();
-    CHECK_MSG(w >= 0 && w < 8L * 1024 * 1024,
-              "the crashed process's WAL: %ld bytes (30 MB without"
-              " restarts)",
-              w);
+    CHECK_MSG(report[0] >= TURNS / F - 1, "the child's WAL restarted %ld times", report[0]);
+    CHECK_MSG(report[1] > 0 && report[1] < F, "one commit adds %ld frames (1..F-1)", report[1]);
+    CHECK_MSG(report[2] <= F - 1 + report[1], "the WAL held %ld frames, F - 1 + k = %ld", report[2],
+              F - 1 + report[1]);
+    CHECK_MSG(wal_size() >= 0 && wal_size() <= wal_bytes(F - 1 + report[1]),
+              "the crashed process's WAL: %ld bytes, bound %ld", wal_size(),
+              wal_bytes(F - 1 + report[1]));
     store *a;
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
     for (int g = 1; g <= 4; g++) {
@@ -667,9 +945,13 @@ static const bh_test_case cases[] = {
     {"round_trip", round_trip},
     {"turn_transaction", turn_transaction},
     {"busy_database", busy_database},
+    {"checkpoint_restarts_wal", checkpoint_restarts_wal},
+    {"checkpoint_when_due", checkpoint_when_due},
+    {"catch_up_by_passes", catch_up_by_passes},
+    {"catch_up_by_twice_the_mark", catch_up_by_twice_the_mark},
+    {"catch_up_by_a_pass", catch_up_by_a_pass},
+    {"catch_up_needs_a_commit", catch_up_needs_a_commit},
     {"background_checkpoints", background_checkpoints},
-    {"checkpoint_by_wal_growth", checkpoint_by_wal_growth},
-    {"wal_bounded", wal_bounded},
     {"crash_keeps_flushed_turns", crash_keeps_flushed_turns},
     {"open_failures", open_failures},
     {"disk_full", disk_full},
