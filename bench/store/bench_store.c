@@ -1,14 +1,24 @@
 /* bench_store.c: the server loop's write path alone, through store.h: every turn_us a turn of
  * M moves of random games out of G (store_event_add), then one store_flush, as hub_turn_end
- * does; the checkpoint thread as main.c starts it (10 s, 4,096 frames). Prints the commits'
- * (store_flush) p50, p99, p99.9 and max in ms, how many took 5 ms or more, and the WAL file's
- * largest size (sampled every 50 commits). The defaults are bench_load's 1,500 games, one move
- * per board every 2 s: 1,500 moves/s in about 250 turns of 6 moves.
+ * does; the checkpoint thread as main.c starts it (10 s, 4,096 frames; --frames F: F frames,
+ * restart mark 4 x F). Prints the commits' (store_flush) p50, p99, p99.9 and max in ms, how
+ * many took 5 ms or more, the WAL file's largest size (after every commit) and the WAL's
+ * restarts. How large the WAL grows depends on how soon the thread gets the CPU: a figure to
+ * print, not a bound a unit test could assert (test_store drives the policy itself).
+ * --reader-us U adds a second connection reading in short transactions every U us (an
+ * operator's sqlite3 shell, a backup). The defaults are bench_load's 1,500 games, one move
+ * per board every 2 s: 1,500 moves/s in about 250 turns of 6 moves. A turn every 0.5 ms of 4
+ * moves on 4 games with F = 32 and a reader every 200 us (`--seconds 2 --games 4 --moves 4
+ * --turn-us 500 --frames 32 --reader-us 200`) is the case the unit test wal_bounded asserted
+ * a bound for (3,072 frames, 12.7 MB), which a busy machine (load 4-8) broke (26.5 MB).
  * SPDX-License-Identifier: MIT
  * Usage: bench_store [--seconds S] [--dir D] [--games G] [--moves M] [--turn-us U]
- *                    [--runs K]
+ *                    [--runs K] [--frames F] [--reader-us U]
  * (default 60 s in /tmp; the database is removed after each run). */
 #include <errno.h>
+#include <pthread.h>
+#include <sqlite3.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +31,12 @@
 #include "bh.h"
 #include "now.h"
 #include "store.h"
+#include "store_int.h"
 
 typedef struct {
     int seconds, games, moves, turn_us, runs;
+    int frames;    /* the checkpoint thread's frames */
+    int reader_us; /* a reader every reader_us; 0: none */
     const char *dir;
 } opts;
 
@@ -32,6 +45,8 @@ typedef struct {
     long slow;                  /* commits of 5 ms or more */
     long commits;
     double wal_mb;
+    unsigned long long restarts; /* of the WAL */
+    long reads;                  /* the reader's */
 } result;
 
 static int cmp_u64(const void *a, const void *b)
@@ -50,6 +65,39 @@ static void rm_db(const char *path)
     unlink(p);
 }
 
+typedef struct {
+    const char *path;
+    int every_us;
+    atomic_bool stop;
+    long reads;
+} reader;
+
+/* A second connection reading in short transactions every every_us until stop. */
+static void *reader_main(void *arg)
+{
+    reader *r = arg;
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    if (sqlite3_open_v2(r->path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db, "SELECT count(*) FROM events WHERE game_id = 3", -1, &q, NULL) !=
+            SQLITE_OK) {
+        fprintf(stderr, "bench_store: reader: %s\n", sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return NULL;
+    }
+    sqlite3_busy_timeout(db, 100);
+    struct timespec ts = {r->every_us / 1000000, (long)(r->every_us % 1000000) * 1000};
+    while (!atomic_load(&r->stop)) {
+        if (sqlite3_step(q) == SQLITE_ROW)
+            r->reads++;
+        sqlite3_reset(q);
+        nanosleep(&ts, NULL);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return NULL;
+}
+
 static int run(const opts *o, result *r)
 {
     char path[512], wal[600];
@@ -57,8 +105,14 @@ static int run(const opts *o, result *r)
     snprintf(wal, sizeof wal, "%s-wal", path);
     rm_db(path);
     store *st;
-    if (store_open(path, &st) != BH_OK || store_checkpoint_thread(st, 10000, 4096) != BH_OK) {
+    if (store_open(path, &st) != BH_OK || store_checkpoint_thread(st, 10000, o->frames) != BH_OK) {
         fprintf(stderr, "bench_store: cannot open %s\n", path);
+        return -1;
+    }
+    reader rd = {.path = path, .every_us = o->reader_us, .stop = false};
+    pthread_t th;
+    if (o->reader_us > 0 && pthread_create(&th, NULL, reader_main, &rd) != 0) {
+        fprintf(stderr, "bench_store: cannot start the reader\n");
         return -1;
     }
     int64_t *seq = calloc((size_t)o->games + 1, sizeof *seq);
@@ -89,7 +143,7 @@ static int run(const opts *o, result *r)
             return -1;
         t[n++] = now_mono_us() - t0;
         struct stat sb;
-        if (n % 50 == 0 && stat(wal, &sb) == 0 && sb.st_size > wal_max)
+        if (stat(wal, &sb) == 0 && sb.st_size > wal_max)
             wal_max = (long)sb.st_size;
         next += (uint64_t)o->turn_us;
         uint64_t now = now_mono_us();
@@ -101,6 +155,14 @@ static int run(const opts *o, result *r)
             next = now; /* late: no burst to catch up */
         }
     }
+    if (o->reader_us > 0) {
+        atomic_store(&rd.stop, true);
+        pthread_join(th, NULL);
+    }
+    store_ckpt_stats cs = {0};
+    store__checkpoint_stats(st, &cs);
+    r->restarts = (unsigned long long)cs.restarts;
+    r->reads = rd.reads;
     store_close(st);
     rm_db(path);
     qsort(t, n, sizeof *t, cmp_u64);
@@ -121,21 +183,29 @@ static int run(const opts *o, result *r)
 static int usage(void)
 {
     fprintf(stderr, "usage: bench_store [--seconds S] [--dir D] [--games G] [--moves M]"
-                    " [--turn-us U] [--runs K]\n");
+                    " [--turn-us U] [--runs K] [--frames F] [--reader-us U]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    opts o = {.seconds = 60, .games = 1500, .moves = 6, .turn_us = 4000, .runs = 1, .dir = "/tmp"};
+    opts o = {.seconds = 60,
+              .games = 1500,
+              .moves = 6,
+              .turn_us = 4000,
+              .runs = 1,
+              .frames = 4096,
+              .dir = "/tmp"};
     for (int i = 1; i < argc; i += 2) { /* --flag value pairs */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int *num = !strcmp(a, "--seconds")   ? &o.seconds
-                   : !strcmp(a, "--games")   ? &o.games
-                   : !strcmp(a, "--moves")   ? &o.moves
-                   : !strcmp(a, "--turn-us") ? &o.turn_us
-                   : !strcmp(a, "--runs")    ? &o.runs
-                                             : NULL;
+        int *num = !strcmp(a, "--seconds")     ? &o.seconds
+                   : !strcmp(a, "--games")     ? &o.games
+                   : !strcmp(a, "--moves")     ? &o.moves
+                   : !strcmp(a, "--turn-us")   ? &o.turn_us
+                   : !strcmp(a, "--runs")      ? &o.runs
+                   : !strcmp(a, "--frames")    ? &o.frames
+                   : !strcmp(a, "--reader-us") ? &o.reader_us
+                                               : NULL;
         if (!v || (!num && strcmp(a, "--dir")))
             return usage();
         if (num) {
@@ -150,17 +220,22 @@ int main(int argc, char **argv)
         }
     }
     char la[64];
-    printf("bench_store: %d games, a turn of %d moves every %d us, %d s in %s; load average %s\n",
-           o.games, o.moves, o.turn_us, o.seconds, o.dir, bench_loadavg(la, sizeof la));
-    printf("  commits   p50_ms   p99_ms  p99.9_ms   max_ms  >=5ms  WAL_max_MB\n");
+    printf("bench_store: %d games, a turn of %d moves every %d us, %d s in %s; checkpoints every"
+           " %d frames (restart mark %d), ",
+           o.games, o.moves, o.turn_us, o.seconds, o.dir, o.frames, 4 * o.frames);
+    if (o.reader_us > 0)
+        printf("a reader every %d us; ", o.reader_us);
+    printf("load average %s\n", bench_loadavg(la, sizeof la));
+    printf(
+        "  commits   p50_ms   p99_ms  p99.9_ms   max_ms  >=5ms  WAL_max_MB  restarts    reads\n");
     double p99[100], max[100], wal[100];
     int ok = 0;
     for (int k = 0; k < o.runs && k < 100; k++) {
         result r;
         if (run(&o, &r) != 0)
             return 1;
-        printf("  %7ld %8.3f %8.3f %9.2f %8.1f %6ld %11.1f\n", r.commits, r.p50, r.p99, r.p999,
-               r.max, r.slow, r.wal_mb);
+        printf("  %7ld %8.3f %8.3f %9.2f %8.1f %6ld %11.1f %9llu %8ld\n", r.commits, r.p50, r.p99,
+               r.p999, r.max, r.slow, r.wal_mb, r.restarts, r.reads);
         fflush(stdout);
         p99[ok] = r.p99;
         max[ok] = r.max;
