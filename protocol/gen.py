@@ -329,7 +329,9 @@ M = [
    ("current", "object or null", "", "the current round: as the `round` message without type"),
    ("standings", "object or null", "", "as the `standings` message without type"),
    ("history", "array", "", "every paired round 1..round, each as the `round` message without type "
-    "(the last one is `current`)")], [],
+    "(the last one is `current`)"),
+   ("v", "integer", "0..", "the version of the last `round`, `round_delta` or `standings` push of this "
+    "tournament (0: none yet): the next push has v + 1 (s2c-round_delta.md)")], [],
   {"type": "tournament", "id": 13, "tournament": 1, "name": "Bughouse Open", "status": "running",
    "format": "swiss", "fallback": False, "rounds": 5, "round": 1, "late_until": 0, "bye_requests": 1, "bye_kind": "half", "schedule": None, "base_ms": 60000, "inc_ms": 0,
    "wait_s": 300, "break_s": 60, "ruleset": "regulation",
@@ -358,26 +360,27 @@ M = [
                             "gp": [0, 0], "status": "playing"},
                            {"match": 1, "team1": 3, "name1": "Pawns", "team2": None, "name2": None,
                             "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
-                            "mp": [1, 0], "gp": [1, 0], "status": "bye", "bye": "pab"}]}]}, None),
- ("round", "s2c", "Broadcast to every connection when a round is paired and whenever one of its "
-  "games ends: the whole round. Per match: team1 / team2 (team ids; team1 is the higher-placed "
+                            "mp": [1, 0], "gp": [1, 0], "status": "bye", "bye": "pab"}]}], "v": 12}, None),
+ ("round", "s2c", "Broadcast to every connection, the whole round, when a round is paired and "
+  "whenever its status changes (paired, playing, done) or its matches change in number (a new "
+  "pairing); between those, what changes in its matches comes as `round_delta`. Per match: team1 / team2 (team ids; team1 is the higher-placed "
   "team of the pairing), white (1 or 2: whose captain has White on board A in game 1), the two "
   "games (ids, null until created), their results from team1's point of view and the reasons (mate, flag, resign, ..., \"forfeit\": a game not played, scored for the team present after a withdrawal), match points "
   "(T-SCORE: 2 / 1 / 0) and game points of each team this round; per game also its state (issue 13: "
   "`states`, the game's `status` as the `state` message has it: \"waiting\" while its clocks have not "
   "started because it waits for its players (wait_s) or for the end of the break, \"live\", \"finished\"; "
   "null until created) and, for a waiting game, `absent`: the names of its players not connected yet (the "
-  "game starts when none is left, or forfeits them when wait_s passes). Also broadcast when a game of the "
-  "round starts, and when a seat of a waiting game connects or leaves. A bye has team2 null and "
+  "game starts when none is left, or forfeits them when wait_s passes). A bye has team2 null and "
   "status \"bye\" (T-BYE: 1 MP, 1 game point).",
   [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
    ("rounds", "integer", "", "planned"), ("status", "string", '"paired" (no game started yet) / "playing" / "done"', ""),
+   ("v", "integer", "1..", "this push's version (s2c-round_delta.md); absent in a `tournament` snapshot's rounds"),
    ("matches", "array", "", "match (index), team1, name1, team2, name2, white, games, results, reasons, "
     "states (\"waiting\" / \"live\" / \"finished\" / null, per game), absent (per game: the names of a "
     "waiting game's seats not connected, else []), mp, gp, status (\"playing\" / \"done\" / \"bye\"), "
     "and for a bye its kind, bye: \"pab\" (pairing-allocated, T-BYE), \"half\" or \"zero\" (requested, "
     "T-REQBYE), \"full\" (an arbiter's full-point bye, from a TRF)")], [],
-  {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing",
+  {"type": "round", "tournament": 1, "round": 2, "rounds": 5, "status": "playing", "v": 7,
    "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
                 "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None],
                 "states": ["finished", "live"], "absent": [[], []], "mp": [0, 0],
@@ -386,6 +389,27 @@ M = [
                 "white": None, "games": [], "results": [], "reasons": [], "states": [], "absent": [],
                 "mp": [1, 0], "gp": [1, 0],
                 "status": "bye", "bye": "pab"}]}, None),
+ ("round_delta", "s2c", "Broadcast to every connection when a match of a round changes while the "
+  "round's status and its number of matches stay: a game created, started, ended or its result "
+  "changed, a seat of a waiting game connected or left. It carries the round's header and only "
+  "the matches that changed, each whole as in `round` (its `match` is its index there): a client "
+  "replaces those matches in the round it holds. Every `round`, `round_delta` and `standings` "
+  "push of a tournament has a version `v`, one more than the push before it; the `tournament` "
+  "snapshot has the version of the last push. A client that holds the snapshot or the pushes up "
+  "to version w applies the push w + 1; a larger version means it missed one (a gap), and it "
+  "asks for the snapshot again (tournament_get); a smaller one is older than what it holds. "
+  "A result in a 500-match round is one match (about 400 bytes) instead of the whole round "
+  "(about 190 kB). Pushes are queued per connection: a connection whose unsent queue would pass 4 MiB "
+  "reads too slowly and is closed (close code 1008, reason \"too_large\").",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", ""),
+   ("rounds", "integer", "", "planned"), ("status", "string", '"paired" / "playing" / "done"', "unchanged since the last `round`"),
+   ("v", "integer", "1..", "this push's version"),
+   ("matches", "array", "", "the changed matches, by ascending `match`, each as in `round`")], [],
+  {"type": "round_delta", "tournament": 1, "round": 2, "rounds": 5, "status": "playing", "v": 8,
+   "matches": [{"match": 0, "team1": 1, "name1": "Knights", "team2": 3, "name2": "Pawns",
+                "white": 2, "games": [9, 10], "results": ["0-1", None], "reasons": ["mate", None],
+                "states": ["finished", "live"], "absent": [[], []], "mp": [0, 0],
+                "gp": [0, 1], "status": "playing"}]}, None),
  ("standings", "s2c", "Broadcast to every connection when a round is complete (and with final "
   "true once when the last round and the play-off are complete; also after each Armageddon play-off game): places (never shared, T-PRIZES), match points, "
   "game points and the tie-breaks in the tournament's order (T-TIEBREAK; BH values on match "
@@ -393,9 +417,10 @@ M = [
   "everything: a play-off decides (T-ARMAGEDDON).",
   [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round: rounds 1..round count, not a later round's results (a forfeit set during it); prize false before round 1 is complete"),
    ("final", "boolean", "", "the tournament is over"),
+   ("v", "integer", "1..", "this push's version (s2c-round_delta.md); absent in a `tournament` snapshot"),
    ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
    ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next, entry (only for a late entry: the round it was paired from, T-LATE)")], [],
-  {"type": "standings", "tournament": 1, "round": 2, "final": False, "tiebreaks": ["DE", "BH-C1", "PO"],
+  {"type": "standings", "tournament": 1, "round": 2, "final": False, "v": 9, "tiebreaks": ["DE", "BH-C1", "PO"],
    "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 3, "gp": 2.5, "tb": [0, 2, 0],
              "prize": True, "tied_next": False},
             {"place": 2, "team": 1, "name": "Knights", "mp": 2, "gp": 2, "tb": [0, 1, 0],

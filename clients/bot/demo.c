@@ -288,6 +288,8 @@ static void print_playoffs(demo_state *d)
     cJSON_Delete(r);
 }
 
+/* A `round` or `round_delta` push (s2c-round_delta.md), or a round of a snapshot: counts and
+ * prints each game result not seen yet, and announces a round's pairing once. */
 static void on_round(demo_state *d, const cJSON *o)
 {
     int r = (int)num(o, "round", 0);
@@ -319,7 +321,10 @@ static void on_round(demo_state *d, const cJSON *o)
                        cJSON_IsString(y) ? y->valuestring : "");
         }
     }
-    if (strcmp(str(o, "status"), "playing") == 0 && !d->o->quiet) {
+    /* a pairing is announced from a whole round (a `round`, or a snapshot's round without a
+     * type); a round_delta carries only the matches that changed */
+    if (strcmp(str(o, "type"), "round_delta") != 0 && strcmp(str(o, "status"), "playing") == 0 &&
+        !d->o->quiet) {
         int byes = 0, n = 0;
         cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(o, "matches"))
         {
@@ -411,7 +416,7 @@ static void on_assign(demo_state *d, const cJSON *o)
 static void handle(demo_state *d, const cJSON *e)
 {
     const char *type = e ? str(e, "type") : "";
-    if (strcmp(type, "round") == 0)
+    if (strcmp(type, "round") == 0 || strcmp(type, "round_delta") == 0)
         on_round(d, e);
     else if (strcmp(type, "assign") == 0)
         on_assign(d, e);

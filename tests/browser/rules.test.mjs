@@ -12,6 +12,7 @@ import { explain } from '../../clients/web/js/ui/errors.js';
 import { parseFen, dests, canDrop, key, POCKET_ORDER } from '../../clients/web/js/rules.js';
 import { fromState, apply } from '../../clients/web/js/game.js';
 import { msg, parsePairs, reasonText } from '../../clients/web/js/proto.js';
+import { foldPush, withDelta } from '../../clients/web/js/tourdata.js';
 
 let passed = 0;
 let failed = 0;
@@ -99,5 +100,26 @@ for (const code of listed) {
 const tr = explain('team_register', { code: 'bad_state', field: 'tournament' });
 check('team_register: bad_state as a sentence, sticky', tr.text === 'Teams can be added only before the tournament starts.' && tr.sticky && tr.detail === 'team_register: bad_state (tournament)', tr);
 check('a refused move passes', !explain('move', { code: 'stale_ply' }).sticky);
+// tourdata.foldPush on the golden round pushes (s2c-round_delta.md): the snapshot holds v 6;
+// round v 7 is applied whole, round_delta v 8 replaces match 0 only; v 8 again is old; a push
+// that skips a version, or a delta of a round not held, is a gap (the page loads again).
+{
+  const tour = { ...ex('s2c-tournament'), round: 2, v: 6, history: [] };
+  const rounds = {};
+  const round = ex('s2c-round');
+  const delta = ex('s2c-round_delta');
+  check('round v7 folds', foldPush(tour, rounds, round) === 'changed' && tour.v === 7 && tour.current.round === 2);
+  const before = JSON.stringify(tour.current.matches[1]);
+  const changed = { ...delta, matches: [{ ...delta.matches[0], results: ['0-1', '1-0'] }] };
+  check('round_delta v8 folds', foldPush(tour, rounds, changed) === 'changed' && tour.v === 8, tour.v);
+  check('round_delta: match 0 replaced', tour.current.matches[0].results[1] === '1-0' && rounds[2].matches[0].results[1] === '1-0', tour.current.matches[0]);
+  check('round_delta: match 1 kept', JSON.stringify(tour.current.matches[1]) === before);
+  check('round_delta: the history too', tour.history.find((r) => r.round === 2).matches[0].results[1] === '1-0');
+  check('an old push is ignored', foldPush(tour, rounds, changed) === false && tour.v === 8);
+  check('a skipped version is a gap', foldPush(tour, rounds, { ...delta, v: 10 }) === 'gap' && tour.v === 8);
+  check('a delta of a round not held is a gap', foldPush(tour, rounds, { ...delta, v: 9, round: 4 }) === 'gap');
+  check('a delta match out of range: no round', withDelta(tour, rounds, { ...delta, matches: [{ ...delta.matches[0], match: 5 }] }) === null);
+  check('standings v9 folds', foldPush(tour, rounds, ex('s2c-standings')) === 'changed' && tour.v === 9 && tour.standings.round === 2);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

@@ -26,6 +26,16 @@
 #define SEC(s) ((uint64_t)(s)*1000000ULL)
 
 #include "hub_fake.h"
+#include "round_view.h"
+
+/* How often needle occurs in s. */
+static int count_str(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
 
 static char dbpath[64];
 static store *st;
@@ -644,14 +654,68 @@ static void gate_forfeit_and_break(void)
     rm_db();
 }
 
+/* Round pushes send what changed (s2c-round_delta.md): 8 teams, 4 matches. Round 1 goes to
+ * a spectator whole once; each game that ends or starts afterwards comes as a round_delta with
+ * that one match, a fraction of the round's bytes, each version one more than the last. The
+ * round folded from the pushes equals the round of a fresh tournament_get snapshot, whose v is
+ * the last push's; when the round is done the whole round comes again (status "done"). */
+static void round_deltas(void)
+{
+    start_event(8, 3, true);
+    CHECK_EQ_INT("round 1 whole to the spectator", 1, f_count(&io, 2, "\"type\":\"round\""));
+    run_timers(T0 + (uint64_t)BASE_MS * 1000); /* every game 1 flags: four results, game 2s */
+    int deltas = 0, one_match = 0;
+    size_t most = 0;
+    for (int i = 0; i < io.n; i++)
+        if (io.conn[i] == 2 && strstr(io.msg[i], "\"type\":\"round_delta\"")) {
+            deltas++;
+            one_match += count_str(io.msg[i], "\"match\":") == 1;
+            if (strlen(io.msg[i]) > most)
+                most = strlen(io.msg[i]);
+        }
+    CHECK_MSG(deltas >= 4, "%d round_delta messages for four results", deltas);
+    CHECK_EQ_INT("each round_delta carries one match", deltas, one_match);
+    CHECK_EQ_INT("no whole round while its status stays", 1, f_count(&io, 2, "\"type\":\"round\""));
+    cJSON *view = f_round_view(&io, 2, 1, 1);
+    CHECK_EQ_INT("four games 1 finished in the spectator's view", 4,
+                 f_round_games(view, "finished"));
+    turn(2, "{\"type\":\"tournament_get\",\"id\":5,\"tournament\":1}", T0 + SEC(6));
+    cJSON *snap = cJSON_Parse(f_last(&io, 2, "\"type\":\"tournament\",\"id\":5,"));
+    const cJSON *cur = cJSON_GetObjectItemCaseSensitive(snap, "current");
+    CHECK_MSG(cJSON_Compare(cJSON_GetObjectItemCaseSensitive(cur, "matches"),
+                            cJSON_GetObjectItemCaseSensitive(view, "matches"), true),
+              "the round folded from the pushes differs from the snapshot's");
+    char *whole = cJSON_PrintUnformatted(cur); /* the round as a whole push would carry it */
+    CHECK_MSG(whole && most > 0 && most * 3 < strlen(whole),
+              "a round_delta of %zu bytes, the whole round %zu", most, whole ? strlen(whole) : 0);
+    free(whole);
+    double last_v = 0;
+    for (int i = 0; i < io.n; i++)
+        if (io.conn[i] == 2 &&
+            (strstr(io.msg[i], "\"type\":\"round") || strstr(io.msg[i], "\"type\":\"standings\"")))
+            last_v = (double)jint(io.msg[i], "v");
+    const cJSON *sv = cJSON_GetObjectItemCaseSensitive(snap, "v");
+    CHECK_MSG(cJSON_IsNumber(sv) && sv->valuedouble == last_v && last_v > 1,
+              "the snapshot's v %.0f, the last push's %.0f",
+              cJSON_IsNumber(sv) ? sv->valuedouble : -1, last_v);
+    cJSON_Delete(snap);
+    cJSON_Delete(view);
+    run_timers(T0 + SEC(40)); /* the games 2 flag too: round 1 is done, round 2 paired */
+    const char *done = f_last(&io, 2, "\"type\":\"round\",\"tournament\":1,\"round\":1,");
+    CHECK_MSG(done && strstr(done, "\"status\":\"done\""), "round 1 not sent whole as done: %s",
+              done ? done : "(none)");
+    view = f_round_view(&io, 2, 1, 2);
+    CHECK_MSG(view != NULL, "round 2 not sent whole");
+    cJSON_Delete(view);
+    close_hub();
+    rm_db();
+}
+
 static const bh_test_case cases[] = {
-    {"gate_forfeit_and_break", gate_forfeit_and_break},
-    {"jobs_off_loop", jobs_off_loop},
-    {"game2_keep", game2_keep},
-    {"game2_default", game2_default},
-    {"playoff_two", playoff_two},
-    {"playoff_four", playoff_four},
-    {"tauto_draws", tauto_draws},
+    {"round_deltas", round_deltas},           {"gate_forfeit_and_break", gate_forfeit_and_break},
+    {"jobs_off_loop", jobs_off_loop},         {"game2_keep", game2_keep},
+    {"game2_default", game2_default},         {"playoff_two", playoff_two},
+    {"playoff_four", playoff_four},           {"tauto_draws", tauto_draws},
     {"pause_holds_tauto", pause_holds_tauto},
 };
 

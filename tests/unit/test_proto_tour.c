@@ -146,14 +146,16 @@ static void golden_server(void)
          .gp = {0, 1},
          .status = "playing"},
         {.team1 = 2, .name1 = "Rooks", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
-    proto_round r = {1, 2, 5, "playing", rm, 2};
+    proto_round r = {1, 2, 5, "playing", rm, 2, 7};
     same("s2c-round.json", proto_enc_round(&r));
+    r.v = 8; /* the next push: only match 0 changed */
+    same("s2c-round_delta.json", proto_enc_round_delta(&r, (const int[]){0}, 1));
     proto_srow rows[3] = {
         {1, 3, "Pawns", 3, 2.5, {0, 2, 0}, true, false, 0},
         {2, 1, "Knights", 2, 2, {0, 1, 0}, true, false, 0},
         {3, 2, "Rooks", 1, 1, {0, 2, 0}, true, false, 0},
     };
-    proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3};
+    proto_standings st = {1, 2, false, 3, {"DE", "BH-C1", "PO"}, rows, 3, 9};
     same("s2c-standings.json", proto_enc_standings(&st));
 
     const int pawns_byes[1] = {3};
@@ -173,13 +175,13 @@ static void golden_server(void)
          .nabsent = {1, 0},
          .status = "playing"},
         {.team1 = 3, .name1 = "Pawns", .mp = {1, 0}, .gp = {1, 0}, .status = "bye"}};
-    proto_round cur = {1, 1, 5, "playing", cm, 2};
+    proto_round cur = {1, 1, 5, "playing", cm, 2, 0};
     proto_srow srows[3] = {
         {1, 3, "Pawns", 1, 1, {0, 0, 0}, true, false, 0},
         {2, 1, "Knights", 0, 0, {0, 0, 0}, true, true, 0},
         {3, 2, "Rooks", 0, 0, {0, 0, 0}, true, false, 0},
     };
-    proto_standings sst = {1, 0, false, 3, {"DE", "BH-C1", "PO"}, srows, 3};
+    proto_standings sst = {1, 0, false, 3, {"DE", "BH-C1", "PO"}, srows, 3, 0};
     proto_tour_snap snap = {.tournament = 1,
                             .name = "Bughouse Open",
                             .status = "running",
@@ -197,7 +199,8 @@ static void golden_server(void)
                             .current = &cur,
                             .standings = &sst,
                             .history = &cur,
-                            .n_history = 1};
+                            .n_history = 1,
+                            .v = 12};
     same("s2c-tournament.json", proto_enc_tournament(true, 13, &snap));
 }
 

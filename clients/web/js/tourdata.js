@@ -1,5 +1,5 @@
 // tourdata.js: a tournament as tables, from what the server sends (the `tournament` snapshot
-// of tournament_get and the `round` / `standings` pushes): the rounds in order, each team's
+// of tournament_get and the `round` / `round_delta` / `standings` pushes): the rounds in order, each team's
 // round-by-round crosstable (opponent, game points, the games), the standings, and CSV files
 // of both (RFC 4180). SPDX-License-Identifier: MIT
 // Pure: no DOM, no socket; the desk, the public event page and the projector share it. Nothing
@@ -34,14 +34,51 @@ export function roundList(tour, rounds = {}) {
   return Object.values(by).filter((r) => !tour || r.tournament === undefined || r.tournament === tour.tournament).sort((a, b) => a.round - b.round);
 }
 
-// Fold a `round` or `standings` push m into the snapshot tour and rounds (round number ->
-// `round`), as every page that follows an event does. Returns 'changed' when m was for tour,
-// 'newer' when it is a round of a newer tournament (the page may load that one), else false.
+// Where push m (a `round`, `round_delta` or `standings` of tour's tournament) stands against the
+// pushes tour holds (s2c-round_delta.md: each push's version v is one more than the last; the
+// snapshot has the last one's): 'next' to apply, 'old' (held already: ignore), 'gap' (one was
+// missed: ask for the snapshot again). Without versions (no v on either side) always 'next'.
+export function pushOrder(tour, m) {
+  if (typeof m.v !== 'number' || typeof tour.v !== 'number') return 'next';
+  return m.v <= tour.v ? 'old' : m.v === tour.v + 1 ? 'next' : 'gap';
+}
+
+// The round a `round_delta` m makes of the round tour and rounds hold (its matches replaced by
+// m's, by their index `match`), as a whole `round` message; null when that round is not held.
+export function withDelta(tour, rounds, m) {
+  const held = rounds[m.round] || (tour.current && tour.current.round === m.round ? tour.current : null) ||
+    (tour.history || []).find((r) => r.round === m.round);
+  if (!held || !Array.isArray(held.matches)) return null;
+  const matches = held.matches.slice();
+  for (const x of m.matches || []) {
+    if (!(x.match >= 0 && x.match < matches.length)) return null;
+    matches[x.match] = x;
+  }
+  return { ...held, ...m, type: 'round', matches };
+}
+
+// Fold a `round`, `round_delta` or `standings` push m into the snapshot tour and rounds (round
+// number -> `round`), as every page that follows an event does. Returns 'changed' when m was
+// for tour, 'newer' when it is a round of a newer tournament (the page may load that one), 'gap'
+// when the page missed a push (or holds no round for a delta) and should load tour again with
+// tournament_get, else false.
 export function foldPush(tour, rounds, m) {
-  if (!tour || (m.type !== 'round' && m.type !== 'standings')) return false;
-  if (m.tournament !== tour.tournament) return m.type === 'round' && m.tournament > tour.tournament ? 'newer' : false;
+  if (!tour || (m.type !== 'round' && m.type !== 'round_delta' && m.type !== 'standings')) return false;
+  if (m.tournament !== tour.tournament) return m.type !== 'standings' && m.tournament > tour.tournament ? 'newer' : false;
+  const order = pushOrder(tour, m);
+  if (order !== 'next') return order === 'gap' ? 'gap' : false;
+  if (m.type === 'round_delta') {
+    m = withDelta(tour, rounds, m);
+    if (!m) return 'gap';
+  }
+  if (typeof m.v === 'number') tour.v = m.v;
   if (m.type === 'round') {
     rounds[m.round] = m;
+    if (Array.isArray(tour.history)) { // the snapshot's rounds stay what the server holds
+      const i = tour.history.findIndex((r) => r.round === m.round);
+      if (i >= 0) tour.history[i] = m;
+      else tour.history.push(m);
+    }
     if (m.round >= tour.round) {
       tour.round = m.round;
       tour.current = m;

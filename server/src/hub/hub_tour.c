@@ -202,12 +202,13 @@ static void act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
     }
 }
 
-/* ROUND and STANDINGS: the round's and the standings' messages to every connection. */
+/* ROUND and STANDINGS: what changed in the round (hub__tour_enc_round_push), or the
+ * standings, to every connection. */
 static void publish(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 {
     (void)now_us;
     htour *ht = hub__tour_find(h, hub__event_id(e));
-    to_all(h, x->kind == TFMT_ACT_ROUND ? hub__tour_enc_round(h, ht, x->round)
+    to_all(h, x->kind == TFMT_ACT_ROUND ? hub__tour_enc_round_push(h, ht, x->round, -1)
                                         : hub__tour_enc_standings(ht));
 }
 
@@ -526,8 +527,8 @@ void hub__tour_game_changed(hub *h, const hub_game *hg)
     tfmt_key k;
     htour *ht = hg->tournament ? hub__tour_of_game(h, hg->id, &k) : NULL;
     int r = ht ? k.round : 0;
-    if (r > 0)
-        to_all(h, hub__tour_enc_round(h, ht, r));
+    if (r > 0) /* a game's state or seats: only its match can have changed */
+        to_all(h, hub__tour_enc_round_push(h, ht, r, k.match));
 }
 
 /* hub_fmt.game_names: the tournament's name and the names of the teams seated as team 1 and
@@ -546,7 +547,7 @@ static bool game_names(hub *h, hub_event *e, tfmt_key k, const char **event, con
     return true;
 }
 
-/* hub_fmt.game_changed: the round of game hg goes to everyone again. */
+/* hub_fmt.game_changed: what changed in the round of game hg goes to everyone. */
 static void game_changed(hub *h, hub_event *e, const hub_game *hg)
 {
     (void)e;
@@ -610,8 +611,10 @@ void hub__tour_free(hub *h)
 {
     if (!h->tours_)
         return;
-    for (int i = 0; i < h->tours_->n; i++)
+    for (int i = 0; i < h->tours_->n; i++) {
+        hub__tour_pub_free(h->tours_->v[i]);
         free(h->tours_->v[i]); /* its runner is the executor's (hub__event_free) */
+    }
     free(h->tours_->v);
     free(h->tours_->pend);
     free(h->tours_);

@@ -15,9 +15,22 @@
 #include "hub_int.h"
 #include "runner.h"
 
+/* What the last push of one round said (hub__tour_enc_round_push): a push sends only what
+ * differs from it. */
 typedef struct {
-    runner *r;    /* the event's state (hub__event_state(e)), freed by the executor */
-    hub_event *e; /* the executor's event: its games, its subscribers */
+    int n;              /* its matches */
+    char status[8];     /* "paired", "playing", "done" */
+    char **m;           /* n texts, each match as proto_enc_tmatch wrote it */
+    int64_t (*pair)[2]; /* n pairs: each match's team1 and team2 (a new pairing is a whole round) */
+} hround_pub;
+
+typedef struct {
+    runner *r;       /* the event's state (hub__event_state(e)), freed by the executor */
+    hub_event *e;    /* the executor's event: its games, its subscribers */
+    uint64_t v;      /* the version of its last round, round_delta or standings push: each
+                      * push takes the next, so a client that misses one sees a gap */
+    hround_pub *pub; /* by round - 1 (npub of them; a round not pushed yet: n 0) */
+    int npub;
 } htour;
 
 /* A director's reply that waits for a pairing job (runner_reply.deferred). */
@@ -72,10 +85,18 @@ uint64_t hub__tour_cookie(hub *h);
  * it and nobody changed its draw since). */
 tfmt_res hub__tour_res(const hub_game *hg);
 
-/* hub_tour_msg.c: encoders (new strings, caller frees; enc_standings NULL if the tourney
- * module fails) and the snapshot reply queued to conn. */
-char *hub__tour_enc_round(hub *h, const htour *ht, int r);
-char *hub__tour_enc_standings(const htour *ht);
+/* hub_tour_msg.c: the push of round r (a new string, caller frees; NULL: nothing to send):
+ * the whole round (`round`) when no push of it was made yet, or its status, its number of
+ * matches or (only < 0) the teams of a match changed since (a pairing replaced); else `round_delta`
+ * with the matches whose text differs from the last push's, or NULL if none does. only >= 0: only
+ * match `only` can have changed (a game's state or its seats), so only that one is encoded; -1:
+ * any. Each message sent takes the next version ht->v. Protocol: s2c-round.md, s2c-round_delta.md.
+ */
+char *hub__tour_enc_round_push(hub *h, htour *ht, int r, int only);
+/* hub_tour_msg.c: the standings push (next version; NULL if the tourney module fails). */
+char *hub__tour_enc_standings(htour *ht);
+/* hub_tour_msg.c: frees what the pushes remembered of ht's rounds. */
+void hub__tour_pub_free(htour *ht);
 void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int64_t id);
 
 #endif

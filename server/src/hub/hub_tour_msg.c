@@ -2,6 +2,7 @@
  * (protocol/messages/s2c-round.md, s2c-standings.md, s2c-tournament.md).
  * SPDX-License-Identifier: MIT
  * Read-only views of the tourney model; team ids on the wire are the hub's (store) ids. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,76 +23,147 @@ static const char *team_name(const htour *ht, int id)
     return tt ? tt->name : "";
 }
 
-/* Round r as a message body; ms (n entries) is caller storage. */
+/* Match i of round r as a message's match (its strings borrowed from the model and games). */
+static void build_match(hub *h, const htour *ht, int r, int i, proto_tmatch *x)
+{
+    const tour *t = runner_tour(ht->r);
+    const tour_match *m = tour_round_match(t, r, i);
+    memset(x, 0, sizeof *x);
+    x->team1 = runner_team_id(ht->r, m->a);
+    x->name1 = team_name(ht, m->a);
+    tour_slot sa, sb;
+    tour_slot_get(t, m->a, r, &sa);
+    x->mp[0] = sa.mp;
+    x->gp[0] = sa.gp2 / 2.0;
+    if (m->b == 0) {
+        static const char *const kind[] = {"pab", "half", "zero", "full"};
+        x->status = "bye";
+        x->bye = m->bye <= TOUR_BYE_FULL ? kind[m->bye] : "pab";
+        return;
+    }
+    x->team2 = runner_team_id(ht->r, m->b);
+    x->name2 = team_name(ht, m->b);
+    x->white = m->white == m->b ? 2 : 1;
+    tour_slot_get(t, m->b, r, &sb);
+    x->mp[1] = sb.mp;
+    x->gp[1] = sb.gp2 / 2.0;
+    for (int k = 0; k < 2; k++) {
+        x->games[k] = hub__tour_gid(ht, (tfmt_key){r, i, k, 0});
+        x->results[k] = res_text(m->game[k]);
+        const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
+        x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
+        /* A match forfeited by one team (a withdrawal before its games were played,
+         * T-FORFEIT) scores its games as the present team's wins: say so per game, as the
+         * score does (a crosstable marks them F). */
+        if (!x->results[k] && !x->games[k] &&
+            (m->forfeit == TOUR_FF_A || m->forfeit == TOUR_FF_B)) {
+            x->results[k] = res_text(m->forfeit == TOUR_FF_A ? TOUR_G_WIN_B : TOUR_G_WIN_A);
+            x->reasons[k] = "forfeit";
+        }
+        if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
+            x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
+        x->states[k] = hg ? hub__status_name(hg->status) : NULL;
+        for (int seat = 0; hg && hg->status == STORE_WAITING && seat < hub__seats(hg); seat++)
+            if (hg->conns[seat] == 0) /* who the game waits for */
+                x->absent[k][x->nabsent[k]++] = hg->players[seat];
+    }
+    x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
+}
+
+/* Round r's header, and its matches into ms (n entries, caller storage) unless ms is NULL. */
 static void build_round(hub *h, const htour *ht, int r, proto_tmatch *ms, proto_round *out)
 {
     const tour *t = runner_tour(ht->r);
     int n = tour_round_size(t, r);
     if (n < 0)
         n = 0;
-    for (int i = 0; i < n; i++) {
-        const tour_match *m = tour_round_match(t, r, i);
-        proto_tmatch *x = &ms[i];
-        memset(x, 0, sizeof *x);
-        x->team1 = runner_team_id(ht->r, m->a);
-        x->name1 = team_name(ht, m->a);
-        tour_slot sa, sb;
-        tour_slot_get(t, m->a, r, &sa);
-        x->mp[0] = sa.mp;
-        x->gp[0] = sa.gp2 / 2.0;
-        if (m->b == 0) {
-            static const char *const kind[] = {"pab", "half", "zero", "full"};
-            x->status = "bye";
-            x->bye = m->bye <= TOUR_BYE_FULL ? kind[m->bye] : "pab";
-            continue;
-        }
-        x->team2 = runner_team_id(ht->r, m->b);
-        x->name2 = team_name(ht, m->b);
-        x->white = m->white == m->b ? 2 : 1;
-        tour_slot_get(t, m->b, r, &sb);
-        x->mp[1] = sb.mp;
-        x->gp[1] = sb.gp2 / 2.0;
-        for (int k = 0; k < 2; k++) {
-            x->games[k] = hub__tour_gid(ht, (tfmt_key){r, i, k, 0});
-            x->results[k] = res_text(m->game[k]);
-            const hub_game *hg = x->games[k] ? hub__game_by_id(h, x->games[k]) : NULL;
-            x->reasons[k] = hg && x->results[k] && hg->reason[0] ? hg->reason : NULL;
-            /* A match forfeited by one team (a withdrawal before its games were played,
-             * T-FORFEIT) scores its games as the present team's wins: say so per game, as
-             * the score does (a crosstable marks them F; issue 26). */
-            if (!x->results[k] && !x->games[k] &&
-                (m->forfeit == TOUR_FF_A || m->forfeit == TOUR_FF_B)) {
-                x->results[k] = res_text(m->forfeit == TOUR_FF_A ? TOUR_G_WIN_B : TOUR_G_WIN_A);
-                x->reasons[k] = "forfeit";
-            }
-            if (x->results[k] && (m->ff_games >> k & 1) && !x->reasons[k])
-                x->reasons[k] = "forfeit"; /* a game not played: a withdrawal (T-FORFEIT) */
-            x->states[k] = hg ? hub__status_name(hg->status) : NULL;
-            for (int seat = 0; hg && hg->status == STORE_WAITING && seat < hub__seats(hg); seat++)
-                if (hg->conns[seat] == 0) /* who the game waits for */
-                    x->absent[k][x->nabsent[k]++] = hg->players[seat];
-        }
-        x->status = sa.kind == TOUR_SLOT_PENDING ? "playing" : "done";
-    }
-    out->tournament = runner_id(ht->r);
-    out->round = r;
-    out->rounds = tour_planned_rounds(t);
-    out->status = tour_round_complete(t, r)          ? "done"
-                  : runner_round_unstarted(ht->r, r) ? "paired"
-                                                     : "playing";
-    out->matches = ms;
-    out->n = n;
+    for (int i = 0; ms && i < n; i++)
+        build_match(h, ht, r, i, &ms[i]);
+    *out = (proto_round){.tournament = runner_id(ht->r),
+                         .round = r,
+                         .rounds = tour_planned_rounds(t),
+                         .status = tour_round_complete(t, r)          ? "done"
+                                   : runner_round_unstarted(ht->r, r) ? "paired"
+                                                                      : "playing",
+                         .matches = ms,
+                         .n = n};
 }
 
-char *hub__tour_enc_round(hub *h, const htour *ht, int r)
+static void pub_clear(hround_pub *p)
 {
-    int n = tour_round_size(runner_tour(ht->r), r);
-    proto_tmatch *ms = xcalloc((size_t)(n > 0 ? n : 0) + 1, sizeof *ms);
+    for (int i = 0; i < p->n; i++)
+        free(p->m[i]);
+    free(p->m);
+    free(p->pair);
+    *p = (hround_pub){0};
+}
+
+void hub__tour_pub_free(htour *ht)
+{
+    for (int i = 0; i < ht->npub; i++)
+        pub_clear(&ht->pub[i]);
+    free(ht->pub);
+    ht->pub = NULL;
+    ht->npub = 0;
+}
+
+char *hub__tour_enc_round_push(hub *h, htour *ht, int r, int only)
+{
+    if (r < 1)
+        return NULL;
+    if (r > ht->npub) {
+        ht->pub = xrealloc(ht->pub, (size_t)r * sizeof *ht->pub);
+        memset(ht->pub + ht->npub, 0, (size_t)(r - ht->npub) * sizeof *ht->pub);
+        ht->npub = r;
+    }
+    hround_pub *p = &ht->pub[r - 1];
     proto_round pr;
-    build_round(h, ht, r, ms, &pr);
-    char *s = proto_enc_round(&pr);
+    build_round(h, ht, r, NULL, &pr);
+    bool whole = p->n == 0 || p->n != pr.n || strcmp(p->status, pr.status) != 0;
+    int from = 0, to = pr.n; /* the matches to encode */
+    if (!whole && only >= 0 && only < pr.n)
+        from = only, to = only + 1;
+    proto_tmatch *ms = xcalloc((size_t)pr.n + 1, sizeof *ms);
+    char **text = xcalloc((size_t)pr.n + 1, sizeof *text);
+    int *idx = xcalloc((size_t)pr.n + 1, sizeof *idx), nidx = 0;
+    pr.matches = ms;
+    for (int i = from; i < to; i++) {
+        build_match(h, ht, r, i, &ms[i]);
+        text[i] = proto_enc_tmatch(&pr, i);
+        if (!whole && strcmp(text[i], p->m[i]) != 0)
+            idx[nidx++] = i;
+        if (!whole && only < 0 && (ms[i].team1 != p->pair[i][0] || ms[i].team2 != p->pair[i][1]))
+            whole = true; /* every match was encoded (from 0 to pr.n) */
+    }
+    char *msg = NULL;
+    if (whole) { /* every match was encoded: they are what this push says */
+        pub_clear(p);
+        p->n = pr.n;
+        p->m = text;
+        text = NULL;
+        p->pair = xcalloc((size_t)pr.n + 1, sizeof *p->pair);
+        for (int i = 0; i < pr.n; i++) {
+            p->pair[i][0] = ms[i].team1;
+            p->pair[i][1] = ms[i].team2;
+        }
+        snprintf(p->status, sizeof p->status, "%s", pr.status);
+        pr.v = ++ht->v;
+        msg = proto_enc_round(&pr);
+    } else if (nidx > 0) {
+        for (int k = 0; k < nidx; k++) {
+            free(p->m[idx[k]]);
+            p->m[idx[k]] = text[idx[k]];
+            text[idx[k]] = NULL;
+        }
+        pr.v = ++ht->v;
+        msg = proto_enc_round_delta(&pr, idx, nidx);
+    }
+    for (int i = 0; text && i < pr.n; i++)
+        free(text[i]);
+    free(text);
+    free(idx);
     free(ms);
-    return s;
+    return msg;
 }
 
 /* Standings after the rounds complete so far; rows (n_teams entries) is caller storage.
@@ -135,14 +207,16 @@ static int build_standings(const htour *ht, tb_standings *tbs, proto_srow *rows,
     return BH_OK;
 }
 
-char *hub__tour_enc_standings(const htour *ht)
+char *hub__tour_enc_standings(htour *ht)
 {
     tb_standings tbs = {0};
     proto_srow *rows = xcalloc((size_t)tour_n_teams(runner_tour(ht->r)) + 1, sizeof *rows);
     proto_standings ps;
     char *s = NULL;
-    if (build_standings(ht, &tbs, rows, &ps) == BH_OK)
+    if (build_standings(ht, &tbs, rows, &ps) == BH_OK) {
+        ps.v = ++ht->v;
         s = proto_enc_standings(&ps);
+    }
     tb_standings_fini(&tbs);
     free(rows);
     return s;
@@ -215,6 +289,7 @@ void hub__tour_snapshot(hub *h, const htour *ht, uint64_t conn, bool has_id, int
         s.current = &hist[r - 1];
     s.history = hist;
     s.n_history = r;
+    s.v = ht->v;
     tb_standings tbs = {0};
     proto_srow *rows = xcalloc((size_t)nt + 1, sizeof *rows);
     proto_standings ps;

@@ -7,58 +7,66 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
-static void round_body(cJSON *o, const proto_round *r)
+/* Match i of r as a round message's object. */
+static cJSON *match_obj(const proto_round *r, int i)
+{
+    const proto_tmatch *m = &r->matches[i];
+    cJSON *x = proto__obj();
+    cJSON_AddNumberToObject(x, "match", i);
+    cJSON_AddNumberToObject(x, "team1", (double)m->team1);
+    cJSON_AddStringToObject(x, "name1", m->name1 ? m->name1 : "");
+    if (m->team2) {
+        cJSON_AddNumberToObject(x, "team2", (double)m->team2);
+        cJSON_AddStringToObject(x, "name2", m->name2 ? m->name2 : "");
+        cJSON_AddNumberToObject(x, "white", m->white);
+    } else {
+        cJSON_AddNullToObject(x, "team2");
+        cJSON_AddNullToObject(x, "name2");
+        cJSON_AddNullToObject(x, "white");
+    }
+    cJSON *g = cJSON_AddArrayToObject(x, "games");
+    cJSON *res = cJSON_AddArrayToObject(x, "results");
+    cJSON *why = cJSON_AddArrayToObject(x, "reasons");
+    cJSON *st = cJSON_AddArrayToObject(x, "states");
+    cJSON *abs = cJSON_AddArrayToObject(x, "absent");
+    for (int k = 0; m->team2 && k < 2; k++) {
+        cJSON_AddItemToArray(g, m->games[k] ? cJSON_CreateNumber((double)m->games[k])
+                                            : cJSON_CreateNull());
+        cJSON_AddItemToArray(res, m->results[k] ? cJSON_CreateString(m->results[k])
+                                                : cJSON_CreateNull());
+        cJSON_AddItemToArray(why, m->reasons[k] ? cJSON_CreateString(m->reasons[k])
+                                                : cJSON_CreateNull());
+        cJSON_AddItemToArray(st,
+                             m->states[k] ? cJSON_CreateString(m->states[k]) : cJSON_CreateNull());
+        cJSON *names = cJSON_CreateArray();
+        for (int j = 0; j < m->nabsent[k] && j < 4; j++)
+            cJSON_AddItemToArray(names, cJSON_CreateString(m->absent[k][j]));
+        cJSON_AddItemToArray(abs, names);
+    }
+    cJSON *mp = cJSON_AddArrayToObject(x, "mp");
+    cJSON *gp = cJSON_AddArrayToObject(x, "gp");
+    for (int k = 0; k < 2; k++) {
+        cJSON_AddItemToArray(mp, cJSON_CreateNumber(m->mp[k]));
+        cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[k]));
+    }
+    cJSON_AddStringToObject(x, "status", m->status);
+    if (!m->team2) /* a bye: its kind (T-BYE, T-REQBYE) */
+        cJSON_AddStringToObject(x, "bye", m->bye ? m->bye : "pab");
+    return x;
+}
+
+/* r's header and the matches at idx (n of them; idx NULL: every match). */
+static void round_body(cJSON *o, const proto_round *r, const int *idx, int n)
 {
     cJSON_AddNumberToObject(o, "tournament", (double)r->tournament);
     cJSON_AddNumberToObject(o, "round", r->round);
     cJSON_AddNumberToObject(o, "rounds", r->rounds);
     cJSON_AddStringToObject(o, "status", r->status);
+    if (r->v)
+        cJSON_AddNumberToObject(o, "v", (double)r->v);
     cJSON *a = cJSON_AddArrayToObject(o, "matches");
-    for (int i = 0; i < r->n; i++) {
-        const proto_tmatch *m = &r->matches[i];
-        cJSON *x = proto__obj();
-        cJSON_AddNumberToObject(x, "match", i);
-        cJSON_AddNumberToObject(x, "team1", (double)m->team1);
-        cJSON_AddStringToObject(x, "name1", m->name1 ? m->name1 : "");
-        if (m->team2) {
-            cJSON_AddNumberToObject(x, "team2", (double)m->team2);
-            cJSON_AddStringToObject(x, "name2", m->name2 ? m->name2 : "");
-            cJSON_AddNumberToObject(x, "white", m->white);
-        } else {
-            cJSON_AddNullToObject(x, "team2");
-            cJSON_AddNullToObject(x, "name2");
-            cJSON_AddNullToObject(x, "white");
-        }
-        cJSON *g = cJSON_AddArrayToObject(x, "games");
-        cJSON *res = cJSON_AddArrayToObject(x, "results");
-        cJSON *why = cJSON_AddArrayToObject(x, "reasons");
-        cJSON *st = cJSON_AddArrayToObject(x, "states");
-        cJSON *abs = cJSON_AddArrayToObject(x, "absent");
-        for (int k = 0; m->team2 && k < 2; k++) {
-            cJSON_AddItemToArray(g, m->games[k] ? cJSON_CreateNumber((double)m->games[k])
-                                                : cJSON_CreateNull());
-            cJSON_AddItemToArray(res, m->results[k] ? cJSON_CreateString(m->results[k])
-                                                    : cJSON_CreateNull());
-            cJSON_AddItemToArray(why, m->reasons[k] ? cJSON_CreateString(m->reasons[k])
-                                                    : cJSON_CreateNull());
-            cJSON_AddItemToArray(st, m->states[k] ? cJSON_CreateString(m->states[k])
-                                                  : cJSON_CreateNull());
-            cJSON *names = cJSON_CreateArray();
-            for (int j = 0; j < m->nabsent[k] && j < 4; j++)
-                cJSON_AddItemToArray(names, cJSON_CreateString(m->absent[k][j]));
-            cJSON_AddItemToArray(abs, names);
-        }
-        cJSON *mp = cJSON_AddArrayToObject(x, "mp");
-        cJSON *gp = cJSON_AddArrayToObject(x, "gp");
-        for (int k = 0; k < 2; k++) {
-            cJSON_AddItemToArray(mp, cJSON_CreateNumber(m->mp[k]));
-            cJSON_AddItemToArray(gp, cJSON_CreateNumber(m->gp[k]));
-        }
-        cJSON_AddStringToObject(x, "status", m->status);
-        if (!m->team2) /* a bye: its kind (T-BYE, T-REQBYE) */
-            cJSON_AddStringToObject(x, "bye", m->bye ? m->bye : "pab");
-        cJSON_AddItemToArray(a, x);
-    }
+    for (int i = 0; i < (idx ? n : r->n); i++)
+        cJSON_AddItemToArray(a, match_obj(r, idx ? idx[i] : i));
 }
 
 static void standings_body(cJSON *o, const proto_standings *s)
@@ -66,6 +74,8 @@ static void standings_body(cJSON *o, const proto_standings *s)
     cJSON_AddNumberToObject(o, "tournament", (double)s->tournament);
     cJSON_AddNumberToObject(o, "round", s->round);
     cJSON_AddBoolToObject(o, "final", s->final);
+    if (s->v)
+        cJSON_AddNumberToObject(o, "v", (double)s->v);
     cJSON *tb = cJSON_AddArrayToObject(o, "tiebreaks");
     for (int i = 0; i < s->n_tb; i++)
         cJSON_AddItemToArray(tb, cJSON_CreateString(s->tb_names[i]));
@@ -92,8 +102,20 @@ static void standings_body(cJSON *o, const proto_standings *s)
 char *proto_enc_round(const proto_round *r)
 {
     cJSON *o = proto__head("round", false, 0);
-    round_body(o, r);
+    round_body(o, r, NULL, 0);
     return proto__done(o);
+}
+
+char *proto_enc_round_delta(const proto_round *r, const int *idx, int n)
+{
+    cJSON *o = proto__head("round_delta", false, 0);
+    round_body(o, r, idx, n);
+    return proto__done(o);
+}
+
+char *proto_enc_tmatch(const proto_round *r, int i)
+{
+    return proto__done(match_obj(r, i));
 }
 
 char *proto_enc_standings(const proto_standings *s)
@@ -234,7 +256,7 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     }
     if (s->current) {
         cJSON *c = cJSON_AddObjectToObject(o, "current");
-        round_body(c, s->current);
+        round_body(c, s->current, NULL, 0);
     } else {
         cJSON_AddNullToObject(o, "current");
     }
@@ -247,9 +269,10 @@ char *proto_enc_tournament(bool has_id, int64_t id, const proto_tour_snap *s)
     cJSON *hist = cJSON_AddArrayToObject(o, "history");
     for (int i = 0; i < s->n_history; i++) {
         cJSON *c = proto__obj();
-        round_body(c, &s->history[i]);
+        round_body(c, &s->history[i], NULL, 0);
         cJSON_AddItemToArray(hist, c);
     }
+    cJSON_AddNumberToObject(o, "v", (double)s->v);
     return proto__done(o);
 }
 

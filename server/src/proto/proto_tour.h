@@ -35,9 +35,10 @@ typedef struct {
     int64_t tournament;
     int round;          /* 1-based */
     int rounds;         /* planned */
-    const char *status; /* "playing" or "done" */
+    const char *status; /* "paired", "playing" or "done" */
     const proto_tmatch *matches;
     int n;
+    uint64_t v; /* the push's version (s2c-round_delta.md); 0: none (a snapshot's rounds) */
 } proto_round;
 
 typedef struct {
@@ -60,10 +61,19 @@ typedef struct {
     const char *tb_names[PROTO_TB_MAX];
     const proto_srow *rows;
     int n;
+    uint64_t v; /* the push's version (s2c-round_delta.md); 0: none (in a snapshot) */
 } proto_standings;
 
-/* {"type":"round",...} (has_id false) */
+/* {"type":"round",...} (has_id false), with "v" when r->v > 0. */
 char *proto_enc_round(const proto_round *r);
+
+/* {"type":"round_delta",...}: r's header (with "v") and only its matches at the n indexes of
+ * idx (each in 0 .. r->n - 1, ascending), each as in a round message. */
+char *proto_enc_round_delta(const proto_round *r, const int *idx, int n);
+
+/* Match i of r as the JSON object a round message carries (compact; caller frees): what a push
+ * compares to tell a changed match. */
+char *proto_enc_tmatch(const proto_round *r, int i);
 /* {"type":"standings",...} */
 char *proto_enc_standings(const proto_standings *s);
 
@@ -149,6 +159,7 @@ typedef struct {
     const proto_standings *standings; /* NULL before the start */
     const proto_round *history;       /* every paired round, 1..n_history (earlier ones too) */
     int n_history;
+    uint64_t v; /* the version of the last round, round_delta or standings push (0: none yet) */
 } proto_tour_snap;
 
 /* {"type":"tournament","id":..(has_id),...}. */

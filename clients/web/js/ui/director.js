@@ -18,7 +18,7 @@ import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
 import { h, toast, notify, dismiss, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText, rowMarks } from '../tourdata.js';
+import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText, rowMarks, pushOrder, withDelta } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
 import { fitGrid, flagsOf, drawFlags } from './desk_live.js';
 import { parseTeams } from '../teamimport.js';
@@ -178,6 +178,14 @@ async function cmd(what, body, detail, answer) {
 }
 
 // ---- the tournament ----
+
+// The tournament again after a missed push, once until it is here.
+let reloading = false;
+function reloadTournament() {
+  if (reloading) return;
+  reloading = true;
+  loadTournament(app.tour.tournament).finally(() => { reloading = false; });
+}
 
 async function loadTournament(id) {
   try {
@@ -848,7 +856,18 @@ function onPush(p) {
     if (app.tour && p.tournament === app.tour.tournament) setTournament(p);
     return;
   }
+  if ((p.type === 'round' || p.type === 'round_delta' || p.type === 'standings') && app.tour && p.tournament === app.tour.tournament) {
+    // s2c-round_delta.md: pushes in version order; a missed one loads the tournament again
+    const order = pushOrder(app.tour, p);
+    if (order === 'old') return;
+    if (order === 'gap') return reloadTournament();
+    const whole = p.type === 'round_delta' ? withDelta(app.tour, app.rounds, p) : p;
+    if (!whole) return reloadTournament();
+    if (typeof p.v === 'number') app.tour.v = p.v;
+    return whole.type === 'round' ? onRound(whole) : onStandings(whole);
+  }
   if (p.type === 'round') return onRound(p);
+  if (p.type === 'round_delta' && (!app.tour || p.tournament > app.tour.tournament)) return loadTournament(p.tournament);
   if (p.type === 'standings') return onStandings(p);
   if (p.type === 'assign') return onAssign(p);
   if (p.type === 'game2_choice') {

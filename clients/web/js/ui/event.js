@@ -75,6 +75,15 @@ function onPush(m) {
   const f = foldPush(app.tour, app.rounds, m);
   if (f === 'changed') draw();
   else if (f === 'newer' && !q.get('tournament')) onOpen(); // a newer tournament: the latest is shown
+  else if (f === 'gap') reload();
+}
+
+// A push was missed (s2c-round_delta.md): the tournament again, once until it is here.
+let reloading = false;
+function reload() {
+  if (reloading) return;
+  reloading = true;
+  onOpen().finally(() => { reloading = false; });
 }
 
 // The head of a printed sheet: the event, what the sheet is, the date it was printed.

@@ -16,6 +16,7 @@ import { h, params, toast, notify, notifyError, dismiss, update } from './dom.js
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
 import { TourBar, landingText } from './play_tour.js';
+import { foldPush } from '../tourdata.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -96,13 +97,15 @@ function followTeam() {
     if (el && snap && !app.token) el.textContent = landingText(snap, app.teamId, BOARDS[app.board], tnTime.epochNow());
   };
   setInterval(sayLanding, 1000);
+  let loading = false; // a tournament_get in flight: one at a time
   const landing = () => {
-    if (app.token || !app.tourId) return;
+    if (app.token || !app.tourId || loading) return;
+    loading = true;
     tn.request(msg.tournamentGet(app.tourId)).then((s) => {
       snap = s;
       sayLanding();
       if (!app.bar.snap) app.bar.snap = s; // team names for P-GAME2's outcome
-    }, () => {});
+    }, () => {}).finally(() => { loading = false; });
   };
   const tnTime = new ServerTime();
   const tn = new Net({
@@ -124,7 +127,14 @@ function followTeam() {
     },
     onPush: (m) => {
       if (m.type === 'announcement') return showNotice(m);
-      if (m.type === 'round' || m.type === 'standings') landing();
+      if (m.type === 'round' || m.type === 'round_delta' || m.type === 'standings') {
+        // folded into the landing's snapshot (s2c-round_delta.md); a newly paired round, or a
+        // missed push, loads it again (a new round's schedule with it, T-SCHEDULE)
+        const known = snap && snap.tournament === m.tournament && (m.type !== 'round' || (snap.history || []).some((r) => r.round === m.round));
+        const f = known ? foldPush(snap, {}, m) : 'gap';
+        if (f === 'gap') landing();
+        else if (f === 'changed') sayLanding();
+      }
       if (app.bar.onPush(m)) return;
       if (app.up && m.game === app.up.id && m.type !== 'assign') return upPush(m);
       if (m.type !== 'assign' || m.game <= shown || m.game <= (app.next || 0) || app.replaced) return;

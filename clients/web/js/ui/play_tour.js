@@ -10,7 +10,7 @@ import { msg, teamOf, boardOf } from '../proto.js';
 import { teamName, countdown } from './view.js';
 import { h, notifyError } from './dom.js';
 import { explain } from './errors.js';
-import { byeWords, gpText, scheduleText } from '../tourdata.js';
+import { byeWords, gpText, scheduleText, foldPush } from '../tourdata.js';
 
 const G2_KEY = 'bh.g2'; // the outcome of P-GAME2, carried to game 2's page (sessionStorage)
 
@@ -72,6 +72,14 @@ export class TourBar {
     before.before(this.el, this.choiceEl);
   }
 
+  // The tournament's snapshot again, once until it is here.
+  reload() {
+    if (this.reloading) return;
+    this.reloading = true;
+    this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }, () => {})
+      .finally(() => { this.reloading = false; });
+  }
+
   // A new state of the page's game.
   setGame(g) {
     if (g.tour && g.tour.tournament !== this.tid) {
@@ -97,9 +105,13 @@ export class TourBar {
   // A push on either socket; true when it was ours.
   onPush(m) {
     if (m.type === 'tournament' && m.tournament === this.tid) this.snap = m;
-    else if ((m.type === 'round' || m.type === 'standings') && this.snap && m.tournament === this.tid) {
-      // the snapshot again: the round's scores and the standings as the server has them now
-      this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }, () => {});
+    else if ((m.type === 'round' || m.type === 'round_delta' || m.type === 'standings') && this.snap && m.tournament === this.tid) {
+      // The push folded into the snapshot (s2c-round_delta.md); a newly paired round, or a
+      // missed push, loads the snapshot again (a new round's schedule, T-SCHEDULE, with it).
+      const known = m.type !== 'round' || (this.snap.history || []).some((r) => r.round === m.round);
+      const f = known ? foldPush(this.snap, {}, m) : 'gap';
+      if (f === 'gap') this.reload();
+      else if (f === 'changed') this.render();
       return true;
     } else if (m.type === 'game2_choice') {
       if (this.choice && this.choice.game === m.game) return true;

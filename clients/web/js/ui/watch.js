@@ -20,7 +20,7 @@ import { GameView, resultText } from './view.js';
 import { h, params, toast, notifyError } from './dom.js';
 import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
-import { foldPush, liveMatches, standingsTitle } from '../tourdata.js';
+import { foldPush, liveMatches, standingsTitle, withDelta } from '../tourdata.js';
 import { roundTable, standingsTable, matchScore } from './tables.js';
 import { bestFit } from './desk_live.js';
 
@@ -167,12 +167,21 @@ function switchTo(id) {
 function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
   if (m.type === 'live') return setLive(m);
-  if (!app.gameId && (m.type === 'round' || m.type === 'standings')) {
+  if (!app.gameId && (m.type === 'round' || m.type === 'round_delta' || m.type === 'standings')) {
     const f = foldPush(app.tour, app.rounds, m);
     if (f === 'changed') drawHall();
-    else if (f === 'newer') app.net.request(msg.tournamentGet()).then(setTour, () => {}); // a newer event
+    else if (f === 'newer' || f === 'gap') reload(); // a newer event, or a push missed
   }
   if (m.type === 'round') return setRound(m);
+  if (m.type === 'round_delta') { // the matches that changed in the round this page follows
+    const r = app.round;
+    if (r && r.tournament === m.tournament && r.round === m.round) {
+      const whole = withDelta({}, { [r.round]: r }, m);
+      if (whole) return setRound(whole);
+    }
+    if (app.gameId && (!r || m.tournament > r.tournament || (m.tournament === r.tournament && m.round > r.round))) reload();
+    return;
+  }
   if (m.type === 'game2_decided') { // P-GAME2's outcome (issue 13), for a spectator of game 1
     const text = m.how === 'draw' ? `Game 1 was drawn: the colours ${m.swap ? 'swap' : 'stay'} in game 2` : m.how === 'chosen' ? `The team that lost game 1 chose to ${m.swap ? 'swap' : 'keep'} the colours in game 2` : 'The team that lost game 1 did not choose in time: the colours swap in game 2';
     return toast(text);
@@ -243,6 +252,18 @@ function drawList() {
 }
 
 // ---- the hall -------------------------------------------------------------------------------
+
+// The latest tournament again (a newer one, or a push missed: s2c-round_delta.md), once until
+// it is here.
+let reloading = false;
+function reload() {
+  if (reloading) return;
+  reloading = true;
+  app.net.request(msg.tournamentGet()).then((t) => {
+    if (t.current) setRound({ ...t.current, name: t.name });
+    if (!app.gameId) setTour(t);
+  }, () => {}).finally(() => { reloading = false; });
+}
 
 function setTour(t) {
   app.tour = t;
