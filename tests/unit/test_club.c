@@ -15,6 +15,7 @@
 #include "club.h"
 #include "formats_fixture.h"
 #include "rng.h"
+#include "trf_cols.h"
 
 #define T0 1000000000ull /* the start instant (µs) */
 #define MIN_US 60000000ull
@@ -881,7 +882,72 @@ static void trf_names_by_character(void)
     club_free(c);
 }
 
+/* Board 1 to the home team in odd rounds, to the away team in even ones; boards 2 and 3
+ * drawn, the rest to the home team: matches won, lost and drawn, and ties on match points. */
+static tfmt_res mixed(tfmt_key k)
+{
+    if (k.board == 0)
+        return k.round % 2 ? TFMT_WIN1 : TFMT_WIN2;
+    if (k.board < 3 || (k.board == 5 && k.match == 1))
+        return TFMT_DRAW;
+    return k.board % 2 ? TFMT_WIN2 : TFMT_WIN1; /* colours alternate: the home team wins */
+}
+
+/* The club TRF as the FIDE tie-break checker (TieBreakServer's trf2json.py) reads it: the 162
+ * and 362 point systems at their columns, the 310 teams numbered 1..6 with each roster's 10
+ * players, every game the same from both sides, start numbers 1..60 without a gap, and each
+ * 310 record's match points, game points and rank (columns 55-60, 62-67, 69-71) those of
+ * club_rank; a team's game points are its players' 001 points (81-84), the empty boards of a
+ * short team (round 1: team 1 brings 4 players) included. */
+static void trf_as_the_checker_reads(void)
+{
+    club *c = event(6, NULL, false);
+    g_event = c;
+    tfmt_acts a;
+    tfmt_acts_init(&a);
+    int four[4] = {pid(1, 1), pid(1, 2), pid(1, 3), pid(1, 4)};
+    CHECK_EQ_INT("four players", BH_OK,
+                 club_lineup(c, team_id(1), pid(1, 1), false, 1, four, 4, T0, &a, NULL));
+    for (int r = 1; r <= 5; r++) {
+        uint64_t t = start_round(c, &a, NULL);
+        play_round(c, r, t + 20 * MIN_US, mixed, &a);
+    }
+    CHECK_EQ_INT("finished", TFMT_FINISHED, club_status(c));
+    char *trf = club_trf(c);
+    static tc_file f;
+    tc_read(trf, &f);
+    tc_check_points(&f);
+    tc_check_teams_and_games(&f);
+    CHECK_EQ_INT("001 records: 6 rosters of 10", 60, f.n_pl);
+    for (int s = 1; s <= 60; s++)
+        CHECK_MSG(f.by_sno[s] != 0, "start number %d missing", s);
+    CHECK_EQ_INT("310 records", 6, f.n_tm);
+    rank_table rt;
+    CHECK_EQ_INT("rank", BH_OK, club_rank(c, &rt));
+    bool tie = false;
+    for (int i = 0; i < rt.n; i++) {
+        const rank_row *row = &rt.rows[i];
+        tie |= i > 0 && rt.rows[i - 1].mp == row->mp;
+        CHECK(row->team >= 1 && row->team <= f.n_tm);
+        if (row->team < 1 || row->team > f.n_tm)
+            continue;
+        const tc_team *tm = &f.tm[row->team - 1];
+        CHECK_EQ_INT("310 roster: 10 players", 10, tm->n);
+        CHECK_EQ_DBL("310 MP (55-60)", row->mp, tm->mp, 1e-9);
+        CHECK_EQ_DBL("310 GP (62-67)", row->gp2 / 2.0, tm->gp, 1e-9);
+        CHECK_EQ_INT("310 rank (69-71)", row->place, tm->rank);
+        CHECK_EQ_DBL("the players' 001 points add up to the GP", row->gp2 / 2.0,
+                     tc_team_pts(&f, row->team - 1), 1e-9);
+    }
+    CHECK_MSG(tie, "a tie on match points (the order is the tie-breaks')");
+    rank_table_fini(&rt);
+    free(trf);
+    tfmt_acts_fini(&a);
+    club_free(c);
+}
+
 static const bh_test_case cases[] = {
+    {"trf_as_the_checker_reads", trf_as_the_checker_reads},
     {"trf_names_by_character", trf_names_by_character},
     {"load_refusals", load_refusals},
     {"schedule_six", schedule_six},

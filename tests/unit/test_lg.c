@@ -19,6 +19,7 @@
 #include "bh_test.h"
 #include "league.h"
 #include "rng.h"
+#include "trf_cols.h"
 
 #define LID 9
 #define T0 1109635200000000LL /* 1 March 2005 00:00 UTC in µs (art. 10: the group stage) */
@@ -1339,6 +1340,45 @@ static void check_ko_trf(const league *l, int st)
     free(trf);
 }
 
+/* The group stage's TRF (league_trf_groups) as the FIDE tie-break checker (TieBreakServer's
+ * trf2json.py) reads it: the 162 and 362 point systems at their columns, the 310 teams
+ * numbered 1..n, every roster player a 001 record (start numbers 1.. without a gap), every
+ * game the same from both sides, and each 310 record's match points, game points and place
+ * (columns 55-60, 62-67, 69-71) those of its group's table; a team's game points are its
+ * players' 001 points (81-84). */
+static void check_groups_trf(const league *l)
+{
+    char *trf = league_trf_groups(l);
+    static tc_file f;
+    tc_read(trf, &f);
+    tc_check_points(&f);
+    tc_check_teams_and_games(&f);
+    int n = league_n_teams(l), players = 0;
+    CHECK_EQ_INT("a 310 record per team", n, f.n_tm);
+    for (int t = 1; t <= n; t++)
+        players += league_team_roster(l, t)->n;
+    CHECK_EQ_INT("a 001 record per roster player", players, f.n_pl);
+    for (int s = 1; s <= players && s < TC_MAX_PLAYERS; s++)
+        CHECK_MSG(f.by_sno[s] != 0, "start number %d missing", s);
+    const groups_draw *d = league_draw(l);
+    for (int g = 0; d && g < d->g; g++) {
+        league_row rows[GROUPS_MAX_S];
+        int k = league_group_table(l, g, rows, GROUPS_MAX_S);
+        for (int i = 0; i < k; i++) {
+            CHECK(rows[i].tid >= 1 && rows[i].tid <= f.n_tm);
+            if (rows[i].tid < 1 || rows[i].tid > f.n_tm)
+                continue;
+            const tc_team *tm = &f.tm[rows[i].tid - 1];
+            CHECK_EQ_DBL("310 MP (55-60)", rows[i].mp, tm->mp, 1e-9);
+            CHECK_EQ_DBL("310 GP (62-67)", rows[i].gp2 / 2.0, tm->gp, 1e-9);
+            CHECK_EQ_INT("310 place (69-71)", rows[i].place, tm->rank);
+            CHECK_EQ_DBL("the players' 001 points add up to the GP", rows[i].gp2 / 2.0,
+                         tc_team_pts(&f, rows[i].tid - 1), 1e-9);
+        }
+    }
+    free(trf);
+}
+
 static void whole_league(int n, int groups, int boards, uint64_t seed)
 {
     static world_t w;
@@ -1448,6 +1488,7 @@ static void whole_league(int n, int groups, int boards, uint64_t seed)
                 CHECK_MSG(forfeit == (w.forfeits[kidx(k)] == 2), "forfeit iff told");
             }
         }
+    check_groups_trf(w.l);
     for (int st = groups == 4 ? LEAGUE_STAGE_QF : LEAGUE_STAGE_SF; st <= LEAGUE_STAGE_FINAL; st++)
         check_ko_trf(w.l, st);
     if (groups == 2) {

@@ -84,7 +84,8 @@ char *club_trf(const club *c)
     buf_printf(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
                c->cfg.double_rr ? ", double" : "");
     buf_printf(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
-    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n");
+    trf_put_team_points(&b);
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0};
     if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)

@@ -21,3 +21,9 @@ void trf_put_col(buf *b, const char *s, size_t width)
     size_t chars = 0, n = bh_utf8_prefix(s, width, (size_t)-1, &chars);
     buf_printf(b, "%.*s%*s", (int)n, s, (int)(width - chars), "");
 }
+
+void trf_put_team_points(buf *b)
+{
+    buf_printf(b, "162  W%4.1f    D%4.1f    L%4.1f    A%4.1f\n", 1.0, 0.5, 0.0, 0.0);
+    buf_printf(b, "362 TW%4.1f   TD%4.1f   TL%4.1f\n", 2.0, 1.0, 0.0);
+}

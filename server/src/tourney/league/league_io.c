@@ -327,7 +327,8 @@ static void trf_header(const league *l, buf *b, const int *in, int rounds, const
     buf_printf(b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, teams);
     buf_printf(b, "092 %s\n", what);
     buf_printf(b, "XXR %d\n142 %d\n", rounds, rounds);
-    buf_printf(b, "192 FIDE_TEAM_MP_GP\n162 W 1.0 D 0.5 L 0.0 A 0.0\n362 TW 2.0 TD 1.0 TL 0.0\n");
+    buf_printf(b, "192 FIDE_TEAM_MP_GP\n");
+    trf_put_team_points(b);
 }
 
 char *league_trf_groups(const league *l)
