@@ -25,18 +25,18 @@ static inline cJSON *f_round_view(const fake *f, uint64_t conn, int64_t t, int r
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(m, "type");
         const cJSON *tn = cJSON_GetObjectItemCaseSensitive(m, "tournament");
         const cJSON *vn = cJSON_GetObjectItemCaseSensitive(m, "v");
-        bool push = cJSON_IsString(type) && cJSON_IsNumber(tn) && tn->valuedouble == (double)t &&
-                    cJSON_IsNumber(vn) &&
-                    (!strcmp(type->valuestring, "round") ||
-                     !strcmp(type->valuestring, "round_delta") ||
-                     !strcmp(type->valuestring, "standings"));
+        bool push =
+            cJSON_IsString(type) && cJSON_IsNumber(tn) && tn->valuedouble == (double)t &&
+            cJSON_IsNumber(vn) &&
+            (!strcmp(type->valuestring, "round") || !strcmp(type->valuestring, "round_delta") ||
+             !strcmp(type->valuestring, "standings"));
         if (!push) {
             cJSON_Delete(m);
             continue;
         }
         if (view)
-            CHECK_MSG(vn->valuedouble == v + 1, "push version %.0f after %.0f: %s",
-                      vn->valuedouble, v, f->msg[i]);
+            CHECK_MSG(vn->valuedouble == v + 1, "push version %.0f after %.0f: %s", vn->valuedouble,
+                      v, f->msg[i]);
         v = vn->valuedouble;
         const cJSON *rn = cJSON_GetObjectItemCaseSensitive(m, "round");
         if (strcmp(type->valuestring, "standings") == 0 || !cJSON_IsNumber(rn) ||
