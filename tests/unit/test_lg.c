@@ -1231,7 +1231,11 @@ static void act(world_t *w, const todo_t *t, tfmt_acts *a)
  * (TRF-2026: points at 81-84, a round's opponent, colour and result at 92-95, 97, 99, ten
  * columns a round): every game seen from both players alike (the opponent's record names
  * this player, the other colour, the other result), a team's 001 points add up to its 310
- * game points, which are the match's, and place 1 is the bracket's winner. */
+ * game points, which are the match's, and place 1 is the bracket's winner. As the FIDE
+ * tie-break checker (TieBreakServer's trf2json.py) reads it: the 162 and 362 point systems
+ * at their columns, the stage's teams numbered 1..k without a gap (in league number order),
+ * start numbers 1.. without a gap, one round (the match: its two games a board are two
+ * records of each team), and the 310 match points 2 / 1 / 0 of the match. */
 static void check_ko_trf(const league *l, int st)
 {
     char *trf = league_trf_stage(l, st);
@@ -1263,7 +1267,12 @@ static void check_ko_trf(const league *l, int st)
             }
         } else if (strncmp(ln, "310 ", 4) == 0) {
             n310++;
-            int tid = atoi(ln + 4), rat = 0, place = -1;
+            CHECK_EQ_INT("310 numbers 1..k in order", n310, atoi(ln + 4));
+            int tid = 0, rat = 0, place = -1;
+            CHECK_EQ_INT("310 name: Team <league number>", 1, sscanf(ln + 8, "Team %d", &tid));
+            CHECK(tid >= 1 && tid <= LEAGUE_MAX_TEAMS);
+            if (tid < 1 || tid > LEAGUE_MAX_TEAMS)
+                break;
             double mpv = -1, gpv = -1;
             CHECK_EQ_INT("310 fields", 4,
                          sscanf(ln + 41, "%d %lf %lf %d", &rat, &mpv, &gpv, &place));
@@ -1294,6 +1303,9 @@ static void check_ko_trf(const league *l, int st)
                 int x, y;
                 league_match_score(l, st, mi, &x, &y);
                 CHECK_EQ_DBL("310 GP = the match's game points", (side ? y : x) / 2.0, gpv, 1e-9);
+                int own = side ? y : x, other = side ? x : y;
+                CHECK_EQ_DBL("310 MP: 2 / 1 / 0 of the match", own > other ? 2 : own == other, mpv,
+                             1e-9);
                 CHECK_EQ_INT("310 place 1 = the bracket's winner",
                              league_bracket(l)->m[mi].winner == side ? 1 : 2, place);
                 roster_rating rr;
@@ -1337,6 +1349,15 @@ static void check_ko_trf(const league *l, int st)
             CHECK_EQ_DBL("a team's 001 points add up to its game points", team_pts[t], sum001[t],
                          1e-9);
     CHECK(n001 > 0);
+    static tc_file f;
+    tc_read(trf, &f);
+    tc_check_points(&f);
+    tc_check_teams_and_games(&f);
+    for (int s = 1; s <= n001 && s < TC_MAX_PLAYERS; s++)
+        CHECK_MSG(f.by_sno[s] != 0, "start number %d missing", s);
+    for (int i = 0; i < f.n_pl; i++)
+        CHECK_MSG(f.pl[i].rounds == 1, "001 %d: %d rounds, not one (the match)", f.pl[i].sno,
+                  f.pl[i].rounds);
     free(trf);
 }
 

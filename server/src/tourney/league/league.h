@@ -302,13 +302,15 @@ char *league_fixtures_text(const league *l, int64_t now_us);
  * "" before the start. */
 char *league_trf_groups(const league *l);
 /* Stage s (LEAGUE_STAGE_*) as TRF-2026 (malloc'd, the caller frees): the group stage is
- * league_trf_groups; a knockout stage has two rounds, game 1 and game 2 of each board (art. 7:
- * colours reversed in the second), a 001 record for every roster player of the stage's teams
- * (start ranks as league_trf_groups numbers them, so one player has one number in every file),
- * and a 310 record per team: the team rating recomputed for that stage (art. 7), MP 2/1/0 of
- * its match by game points once every game is decided, GP, place 1 for the team that went
- * through (a drawn match: the lower team rating, art. 7, F-KNOCKOUT) and 2 for the other, 0
- * undecided.
+ * league_trf_groups; a knockout stage is one round, the match, as the FIDE tie-break checker
+ * (TieBreakServer) scores it: match points for the match, game points a game. Its teams are
+ * numbered 1..k in league number order (the checker indexes teams by number: no gap); each has
+ * a 001 record per game of its match (two games a board, art. 7: colours reversed in the
+ * second), board b of game g numbered (team - 1) * 2B + (g - 1) * B + b for B boards, named by
+ * the player who sat there; and a 310 record: the team rating recomputed for that stage
+ * (art. 7), MP 2/1/0 of its match by game points once every game is decided, GP, place 1 for
+ * the team that went through (a drawn match: the lower team rating, art. 7, F-KNOCKOUT) and 2
+ * for the other, 0 undecided, then its 2B records.
  * "" for a stage not reached (e.g. the quarter-finals of a two-group league). */
 char *league_trf_stage(const league *l, int s);
 

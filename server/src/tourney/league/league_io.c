@@ -232,34 +232,13 @@ static const league_game *game_in_round(const league *l, int tid, int id, int r,
     return NULL;
 }
 
-/* The game player id of team tid played in game gi (0 or 1) of knockout stage s: *side his
- * colour, *mi the match. */
-static const league_game *ko_game(const league *l, int s, int tid, int id, int gi, int *side)
-{
-    for (int mi = 0; mi < league_n_matches(l, s); mi++) {
-        const league_mt *m = league__match(l, s, mi);
-        if (!m || (m->team[0] != tid && m->team[1] != tid))
-            continue;
-        for (int b = 0; b < l->cfg.boards; b++) {
-            const league_game *g = &m->g[gi * l->cfg.boards + b];
-            for (int sd = 0; sd < 2; sd++)
-                if (g->c.player[sd] == id && g->team[sd] == l->t[tid].id) {
-                    *side = sd;
-                    return g;
-                }
-        }
-    }
-    return NULL;
-}
-
 #define LEAGUE_MAX_ROUNDS_TRF GROUPS_MAX_S /* Berger rounds of the largest group (>= 2 games) */
 
-/* Stage s's TRF-2026 records after the header: a 001 record for every roster player of the
- * teams with in[t] (his points over the stage's rounds 1..rounds, the team's place[t], each
- * round's opponent, colour, result), then a 310 record per such team: its rating for stage
- * s, mp[t], gp2[t] / 2 and place[t]. A round of the group stage is its Berger round; of a
- * knockout stage, game 1 or 2 of the board. */
-static void trf_records(const league *l, buf *b, int s, int rounds, const int *in, const int *place,
+/* The group stage's TRF-2026 records after the header: a 001 record for every roster player of
+ * the teams with in[t] (his points over the Berger rounds 1..rounds, the team's place[t], each
+ * round's opponent, colour, result), then a 310 record per such team: its group-stage rating,
+ * mp[t], gp2[t] / 2 and place[t]. */
+static void trf_records(const league *l, buf *b, int rounds, const int *in, const int *place,
                         const int *mp, const int *gp2)
 {
     char name[80];
@@ -269,8 +248,7 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
             const league_game *g[LEAGUE_MAX_ROUNDS_TRF];
             int side[LEAGUE_MAX_ROUNDS_TRF], pts = 0;
             for (int r = 0; r < rounds; r++) {
-                g[r] = s == LEAGUE_STAGE_GROUPS ? game_in_round(l, t, p->id, r + 1, &side[r])
-                                                : ko_game(l, s, t, p->id, r, &side[r]);
+                g[r] = game_in_round(l, t, p->id, r + 1, &side[r]);
                 if (g[r] && g[r]->res != BH_RES_NONE) {
                     char ch = bh_result_trf(g[r]->res, side[r]);
                     pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
@@ -302,33 +280,83 @@ static void trf_records(const league *l, buf *b, int s, int rounds, const int *i
         trf_clean(name, l->t[t].name, sizeof name);
         buf_printf(b, "310 %3d ", t);
         trf_put_col(b, name, 32);
-        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
-                   gp2[t] / 2.0, place[t]);
+        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[LEAGUE_STAGE_GROUPS][t].avg,
+                   (double)mp[t], gp2[t] / 2.0, place[t]);
         for (int i = 0; i < l->t[t].r.n; i++)
             buf_printf(b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
         buf_printf(b, "\n");
     }
 }
 
-/* The header: event name, players and rated players of the teams with in[t], their count,
- * the stage's line 092, rounds, and the point systems. */
-static void trf_header(const league *l, buf *b, const int *in, int rounds, const char *what)
+/* The header: event name, players, rated players and teams, the stage's line 092, rounds, and
+ * the point systems. */
+static void trf_header(const league *l, buf *b, int players, int rated, int teams, int rounds,
+                       const char *what)
 {
     char name[80];
-    int players = 0, rated = 0, teams = 0;
-    for (int t = 1; t <= l->nt; t++) {
-        teams += in[t] != 0;
-        for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
-            players++;
-            rated += l->t[t].r.p[i].rating > 0;
-        }
-    }
     trf_clean(name, l->cfg.name, sizeof name);
     buf_printf(b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, teams);
     buf_printf(b, "092 %s\n", what);
     buf_printf(b, "XXR %d\n142 %d\n", rounds, rounds);
     buf_printf(b, "192 FIDE_TEAM_MP_GP\n");
     trf_put_team_points(b);
+}
+
+/* Knockout stage s's records after the header: its teams with kno[t] (1..k, no gap), each with
+ * a 001 record per game of its match, board bd of game gi (start number (kno[t] - 1) * 2B +
+ * gi * B + bd + 1 for B boards) named by the player who sat there (blank, rating 0, when he
+ * is not on the team's current roster), with the game's points and place[t]; its one round is
+ * the match: the other team's record of the same game, the colour, the result. Then a 310
+ * record per team: the stage's team rating, mp[t], gp2[t] / 2, place[t], its 2B records.
+ * Returns the records of rated players. */
+static int ko_records(const league *l, buf *b, int s, const int *kno, const int *place,
+                      const int *mp, const int *gp2)
+{
+    char name[80];
+    int rated = 0;
+    const int nb = l->cfg.boards;
+    for (int t = 1; t <= l->nt; t++) { /* team by team, in number order */
+        const league_mt *m = NULL;
+        for (int mi = 0; kno[t] && !m && mi < league_n_matches(l, s); mi++) {
+            const league_mt *y = league__match(l, s, mi);
+            m = y && (y->team[0] == t || y->team[1] == t) ? y : NULL;
+        }
+        if (!m)
+            continue;
+        const int ot = m->team[m->team[0] == t];
+        for (int gi = 0; gi < 2; gi++)
+            for (int bd = 0; bd < nb; bd++) {
+                const league_game *g = &m->g[gi * nb + bd];
+                int sd = g->team[1] == l->t[t].id;
+                int pi = roster_find(&l->t[t].r, g->c.player[sd]);
+                const roster_player *p = pi >= 0 ? &l->t[t].r.p[pi] : NULL;
+                rated += p && p->rating > 0;
+                char ch = g->res != BH_RES_NONE ? bh_result_trf(g->res, sd) : ' ';
+                int pts2 = ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
+                trf_clean(name, p ? p->name : "", sizeof name);
+                buf_printf(b, "001 %4d      ", (kno[t] - 1) * 2 * nb + gi * nb + bd + 1);
+                trf_put_col(b, name, 33);
+                buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p ? p->rating : 0, "", "", "",
+                           pts2 / 2.0, place[t]);
+                if (ch != ' ' && kno[ot])
+                    buf_printf(b, "  %4d %c %c", (kno[ot] - 1) * 2 * nb + gi * nb + bd + 1,
+                               "wb"[sd], ch);
+                buf_printf(b, "\n");
+            }
+    }
+    for (int t = 1; t <= l->nt; t++) {
+        if (!kno[t])
+            continue;
+        trf_clean(name, l->t[t].name, sizeof name);
+        buf_printf(b, "310 %3d ", kno[t]);
+        trf_put_col(b, name, 32);
+        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
+                   gp2[t] / 2.0, place[t]);
+        for (int i = 0; i < 2 * nb; i++)
+            buf_printf(b, " %4d", (kno[t] - 1) * 2 * nb + i + 1);
+        buf_printf(b, "\n");
+    }
+    return rated;
 }
 
 char *league_trf_groups(const league *l)
@@ -355,8 +383,17 @@ char *league_trf_groups(const league *l)
              "Team league, group stage: %d groups of %d, round robin (Berger tables, FIDE C.05 "
              "Annex 1)",
              l->draw.g, l->draw.s);
-    trf_header(l, &b, in, rounds, what);
-    trf_records(l, &b, LEAGUE_STAGE_GROUPS, rounds, in, place, mp, gp2);
+    int players = 0, rated = 0;
+    for (int t = 1; t <= l->nt; t++)
+        for (int i = 0; i < l->t[t].r.n; i++) {
+            players++;
+            rated += l->t[t].r.p[i].rating > 0;
+        }
+    trf_header(l, &b, players, rated, l->nt, rounds, what);
+    /* 212, the ranking in a group (art. 6) in C.07's codes: match points, game points; the
+     * lower team rating that follows has no code there */
+    buf_printf(&b, "212 PTS MPVGP\n");
+    trf_records(l, &b, rounds, in, place, mp, gp2);
     return done(&b);
 }
 
@@ -398,10 +435,17 @@ char *league_trf_stage(const league *l, int s)
     char what[200];
     snprintf(what, sizeof what,
              "Team league, knockout: %s, two games a board, colours reversed in the second "
-             "(art. 7); a drawn match goes to the lower team rating",
+             "(art. 7); a drawn match goes to the lower team rating. One round, the match; a "
+             "record per game",
              stage_name[s]);
-    trf_header(l, &b, in, 2, what);
-    trf_records(l, &b, s, 2, in, place, mp, gp2);
+    int kno[LEAGUE_MAX_TEAMS + 1] = {0}, k = 0;
+    for (int t = 1; t <= l->nt; t++)
+        kno[t] = in[t] ? ++k : 0;
+    buf body = {0};
+    int rated = ko_records(l, &body, s, kno, place, mp, gp2);
+    trf_header(l, &b, 2 * l->cfg.boards * k, rated, k, 1, what);
+    buf_printf(&b, "%s", body.p ? body.p : "");
+    buf_free(&body);
     return done(&b);
 }
 
