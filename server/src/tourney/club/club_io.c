@@ -86,6 +86,9 @@ char *club_trf(const club *c)
     buf_printf(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
     buf_printf(&b, "192 FIDE_TEAM_MP_GP\n");
     trf_put_team_points(&b);
+    /* 212, the ranking (F-RR) in C.07's codes: match points, game points, direct encounter,
+     * matches won; the team Sonneborn-Berger that follows has no code of its own there */
+    buf_printf(&b, "212 PTS MPVGP DE WIN\n");
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0};
     if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)

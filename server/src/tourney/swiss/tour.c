@@ -291,7 +291,7 @@ int tour_withdraw_games(tour *t, int id)
     for (int g = 0; g < t->rs.games; g++)
         if (m->game[g] == TOUR_G_NONE) {
             m->game[g] = win;
-            m->ff_games |= (uint8_t)(1u << g);
+            m->ff_games |= 1u << g;
         }
     t->teams[id - 1].withdrawn_round = cur + 1;
     return BH_OK;
@@ -402,7 +402,7 @@ int tour_set_game(tour *t, int r, int mi, int g, tour_game res)
     if (g < 0 || g >= t->rs.games || m->b == 0 || (unsigned)res > TOUR_G_WIN_B)
         return BH_EINVAL;
     m->game[g] = (uint8_t)res;
-    m->ff_games &= (uint8_t) ~(1u << g); /* a result set replaces a forfeit's */
+    m->ff_games &= ~(1u << g); /* a result set replaces a forfeit's */
     return BH_OK;
 }
 

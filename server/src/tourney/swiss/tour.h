@@ -14,8 +14,8 @@
 #define TOUR_MAX_TEAMS 4096 /* BH_ELIMIT beyond */
 #define TOUR_MAX_ROUNDS 64
 #define TOUR_MAX_TB 8
-#define TOUR_NAME_LEN 65 /* 64 bytes of UTF-8 + NUL: the wire's PROTO_NAME_MAX, stored whole */
-#define TOUR_MAX_GAMES 8 /* games (boards x games) per match */
+#define TOUR_NAME_LEN 65  /* 64 bytes of UTF-8 + NUL: the wire's PROTO_NAME_MAX, stored whole */
+#define TOUR_MAX_GAMES 32 /* games (boards x games) per match: a roster's players (ROSTER_MAX) */
 
 typedef struct tour tour;
 
@@ -113,7 +113,7 @@ typedef struct {
     uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
     uint8_t forfeit;              /* tour_forfeit; a forfeit overrides the games */
     uint8_t bye;                  /* tour_bye when b == 0 */
-    uint8_t ff_games;             /* bit g: game g was not played and its result (a win for
+    uint32_t ff_games;            /* bit g: game g was not played and its result (a win for
                                    * the team present) is a forfeit's (tour_withdraw_games) */
 } tour_match;
 

@@ -241,7 +241,7 @@ char *trf_export(const tour *t)
             gs[rs->games] = '\0';
             buf_printf(&b, "BHM %d %d %d %d %s %d %d", r, m->a, m->b, m->white, gs, m->forfeit,
                        m->bye);
-            buf_printf(&b, m->ff_games ? " %d\n" : "\n", m->ff_games); /* only when set */
+            buf_printf(&b, m->ff_games ? " %lu\n" : "\n", (unsigned long)m->ff_games); /* if set */
         }
     }
     for (int i = 0; i < tour_n_playoffs(t); i++)
@@ -447,13 +447,14 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 else
                     rc = tour_request_bye(t, id, r, (tour_bye)k);
             } else if (strncmp(line, "BHM", 3) == 0) {
-                int r, a, bb, w, ff, by, ffg = 0;
-                char gs[16] = "";
+                int r, a, bb, w, ff, by;
+                long long ffg = 0;
+                char gs[40] = ""; /* TOUR_MAX_GAMES digits */
                 tour_match m;
                 memset(&m, 0, sizeof m);
-                int got =
-                    sscanf(rest, "%d %d %d %d %15s %d %d %d", &r, &a, &bb, &w, gs, &ff, &by, &ffg);
-                bool ok = (got == 7 || got == 8) && ffg >= 0 && ffg < 1 << TOUR_MAX_GAMES &&
+                int got = sscanf(rest, "%d %d %d %d %39s %d %d %lld", &r, &a, &bb, &w, gs, &ff, &by,
+                                 &ffg);
+                bool ok = (got == 7 || got == 8) && ffg >= 0 && ffg < 1LL << TOUR_MAX_GAMES &&
                           r >= cur_round && r <= cur_round + 1 && r >= 1 && ff >= 0 && ff <= 3 &&
                           by >= 0 && by <= TOUR_BYE_FULL && (int)strlen(gs) == rs.games;
                 for (int g = 0; ok && g < rs.games; g++) {
@@ -475,7 +476,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     m.white = w;
                     m.forfeit = (uint8_t)ff;
                     m.bye = (uint8_t)by;
-                    m.ff_games = (uint8_t)ffg;
+                    m.ff_games = (uint32_t)ffg;
                     ms[n_ms++] = m;
                 }
             } else if (strncmp(line, "BHP", 3) == 0) {

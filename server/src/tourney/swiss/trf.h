@@ -30,8 +30,11 @@
  * A file without BHT records (another tool's, or ours with the BH* lines stripped) is read
  * from the standard records (trf_std.c):
  *   teams      310 in order (013 when there is no 310); captain and partner are the first two
- *              players listed, games a match = 2, or the players listed when a team has more
- *              (another tool's file: a game per board)
+ *              players listed, games a match = 2; when a team lists more (another tool's file,
+ *              the club's and the league's with their reserves, a knockout's two games a
+ *              board) a game per board: the most players of one team with a game in one round
+ *              (the players listed before any round). More than TOUR_MAX_GAMES players listed:
+ *              BH_ELIMIT at that line
  *   rounds     per round, each team's players' 001 entries: every opponent must be in one
  *              opposing team, which must name this team back with the other half of the
  *              result and the other colour; else BH_EPARSE at the contradicting line.
@@ -40,7 +43,12 @@
  *              F the byes TRF-2026 names half-, zero- and full-point byes, read as requested
  *              byes (TOUR_BYE_HALF, _ZERO, _FULL; recorded as requests too): F scores a won
  *              match and bars the PAB; letters in either case (TRF-2026); a blank entry
- *              (which TRF-2026 reads as Z) is a round the team was not paired in
+ *              (which TRF-2026 reads as Z) is a round the team was not paired in; 0000 with +
+ *              beside the team's games a board won because the seat opposite was empty
+ *              (club_trf). Colours: with two players the boards alternate (P-TEAM); with more
+ *              the listed order is not the boards', and which team had White is not read
+ *   212        the tie-breaks (C.07 codes after PTS): MPVGP, DE, WIN, BH/C1, BH become GP, DE,
+ *              WON, BH-C1, BH; a record with another code is not used (T-TIEBREAK's default)
  *   162, 362   must give the points we score (games 1 / 0.5 / 0, matches 2 / 1 / 0), else
  *              BH_EPARSE at that line; a 162 record says the entries are each board's own
  *              game points (our export writes it): the game points are then exact

@@ -164,19 +164,20 @@ static bool read_player(std_file *f, const std_rec *r, int line_no)
 }
 
 /* 310 (TRF-2026): team number 5-7, name 9-40, game points 62-67, players from column 74 in
- * 4-column fields one apart; 013 (TRF-16): name 5-36, players from column 37. */
-static bool read_team(std_file *f, const std_rec *r, int line_no, char *name, size_t cap)
+ * 4-column fields one apart; 013 (TRF-16): name 5-36, players from column 37. BH_OK,
+ * BH_ELIMIT for more than TOUR_MAX_GAMES players, else BH_EPARSE. */
+static int read_team(std_file *f, const std_rec *r, int line_no, char *name, size_t cap)
 {
     const char *line = r->line;
     size_t ll = r->ll;
     bool ext = line[0] == '3';
     if (ext && col_int(line, ll, 4, 7) != f->n_teams + 1)
-        return false; /* teams numbered 1..n in order */
+        return BH_EPARSE; /* teams numbered 1..n in order */
     if (f->n_teams >= TOUR_MAX_TEAMS)
-        return false;
+        return BH_ELIMIT;
     col_str(r, ext ? 8 : 4, ext ? 40 : 36, name, cap);
     if (!name[0])
-        return false;
+        return BH_EPARSE;
     f->tm = xrealloc(f->tm, ((size_t)f->n_teams + 1) * sizeof *f->tm);
     std_team *tm = &f->tm[f->n_teams++];
     memset(tm, 0, sizeof *tm);
@@ -186,12 +187,14 @@ static bool read_team(std_file *f, const std_rec *r, int line_no, char *name, si
         int sno = col_int(line, ll, at, at + 4);
         if (sno <= 0)
             continue;
-        if (tm->n == TOUR_MAX_GAMES || sno >= f->n_pl || !f->pl[sno].line || f->pl[sno].team)
-            return false; /* too many boards, an unknown player, or one in two teams */
+        if (tm->n == TOUR_MAX_GAMES)
+            return BH_ELIMIT; /* more players than a match has games */
+        if (sno >= f->n_pl || !f->pl[sno].line || f->pl[sno].team)
+            return BH_EPARSE; /* an unknown player, or one in two teams */
         tm->sno[tm->n++] = sno;
         f->pl[sno].team = f->n_teams;
     }
-    return true;
+    return BH_OK;
 }
 
 /* 320 (TRF-2026 PAB): match points 5-8, game points 10-13, then a team per round in 3
@@ -249,6 +252,54 @@ static bool read_points(std_file *f, const char *line, size_t ll)
     return true;
 }
 
+/* The most players of one team with a game (played or forfeited, not a bye) in one round. */
+static int most_boards(const std_file *f)
+{
+    int most = 0;
+    for (int id = 1; id <= f->n_teams; id++)
+        for (int k = 0; k < f->rounds && k < TOUR_MAX_ROUNDS; k++) {
+            int n = 0;
+            for (int i = 0; i < f->tm[id - 1].n; i++) {
+                const std_entry *e = &f->pl[f->tm[id - 1].sno[i]].e[k];
+                n += e->opp > 0 || e->res == '+' || e->res == '-';
+            }
+            most = n > most ? n : most;
+        }
+    return most;
+}
+
+/* 212 (TRF-2026: the tie-breaks that define the standings, PTS first): the C.07 codes we
+ * compute become rs's tie-break list: MPVGP (game points, TB_GP), DE, WIN (matches won,
+ * TB_WON), BH/C1, BH. A record with another code is not used (the list stays the default's):
+ * a partial list would rank differently from the file's own. */
+static void read_tiebreaks(tour_ruleset *rs, const char *line, size_t ll)
+{
+    static const struct {
+        const char *code;
+        int tb;
+    } CODE[] = {
+        {"MPVGP", TB_GP}, {"DE", TB_DE}, {"WIN", TB_WON}, {"BH/C1", TB_BH_C1}, {"BH", TB_BH}};
+    char text[256];
+    snprintf(text, sizeof text, "%.*s", ll > 4 ? (int)(ll - 4) : 0, line + 4);
+    int tb[TOUR_MAX_TB], n = 0;
+    bool first = true;
+    for (char *save = NULL, *w = strtok_r(text, " ,", &save); w; w = strtok_r(NULL, " ,", &save)) {
+        if (first && strcmp(w, "PTS") == 0) {
+            first = false;
+            continue;
+        }
+        first = false;
+        size_t k = 0;
+        while (k < BH_ARRAY_LEN(CODE) && strcmp(w, CODE[k].code) != 0)
+            k++;
+        if (k == BH_ARRAY_LEN(CODE) || n == TOUR_MAX_TB)
+            return;
+        tb[n++] = CODE[k].tb;
+    }
+    memcpy(rs->tb, tb, (size_t)n * sizeof *tb);
+    rs->n_tb = n;
+}
+
 /* What team id's players say of round r (0-based ri). false (with *bad the line) when they
  * contradict each other: another opposing team, a bye beside a match, an unknown result. */
 static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
@@ -263,8 +314,10 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
         *bad = p->line;
         if (e->opp == 0 && e->res == ' ')
             continue;
-        int kind = S_PLAYED, pts = 0;
-        if (e->opp == 0) {
+        int kind = S_PLAYED, pts = 0, ot = 0;
+        if (e->opp == 0 && e->res == '+') { /* the opposite seat was empty (club_trf: 0000 - +) */
+            pts = 2, ffw++;
+        } else if (e->opp == 0) {
             kind = e->res == 'U'   ? S_PAB
                    : e->res == 'H' ? S_HPB
                    : e->res == 'Z' ? S_ZPB
@@ -275,6 +328,7 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
         } else {
             if (e->opp >= f->n_pl || !f->pl[e->opp].team || f->pl[e->opp].team == id)
                 return false; /* the opponent must be in the opposing team */
+            ot = f->pl[e->opp].team;
             switch (e->res) {
             case '1':
             case 'W': pts = 2, played++; break;
@@ -287,22 +341,27 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
             default: return false;
             }
         }
-        bool bye = kind != S_PLAYED;
         if (s->kind == S_NONE) {
             s->kind = kind;
-            s->opp = bye ? 0 : f->pl[e->opp].team;
             s->line = p->line;
-        } else if (bye ? kind != s->kind : s->kind != S_PLAYED || s->opp != f->pl[e->opp].team) {
+        } else if (kind != s->kind || (ot && s->opp && ot != s->opp)) {
             return false; /* both players must agree on the opposing team or the bye */
         }
+        if (ot)
+            s->opp = ot;
         s->gp2 += pts;
-        if (e->col == 'w' || e->col == 'b') { /* boards alternate colours (P-TEAM) */
+        /* Two players: boards alternate colours (P-TEAM). More (a club's or a league's roster
+         * with reserves and substitutes, a knockout's two games a board): the listed order is
+         * not the boards', so which team had White on board 1 is not read (white stays -1). */
+        if ((e->col == 'w' || e->col == 'b') && tm->n <= 2) {
             int w = (e->col == 'w') ^ (k & 1);
             if (s->white >= 0 && s->white != w)
                 return false;
             s->white = w;
         }
     }
+    if (s->kind == S_PLAYED && !s->opp)
+        return false; /* only empty seats opposite: the opposing team is not named */
     /* A match that every board lost or won by forfeit is a forfeited match; a board forfeit
      * beside played boards counts as a game won or lost. */
     if (s->kind == S_PLAYED && !played && (!ffw || !ffl))
@@ -673,7 +732,11 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
                 ok = read_points(&f, line, rec->ll);
             else if (pass == 2 && strncmp(line, has_310 ? "310" : "013", 3) == 0) {
                 names = xrealloc(names, ((size_t)f.n_teams + 1) * sizeof *names);
-                ok = read_team(&f, rec, line_no, names[f.n_teams], sizeof *names);
+                int trc = read_team(&f, rec, line_no, names[f.n_teams], sizeof *names);
+                ok = trc == BH_OK;
+                rc = ok ? rc : trc;
+            } else if (pass == 1 && strncmp(line, "212", 3) == 0) {
+                read_tiebreaks(&rs, line, rec->ll);
             }
             if (!ok) {
                 bad = line_no;
@@ -681,11 +744,14 @@ int trf__import_std(const char *text, const tour_ruleset *rs0, int planned, tour
             }
         }
     }
-    /* Games a match: two (T-DOUBLE) for two boards; another tool's file with more boards a
-     * team has a game per board. */
+    /* Games a match: two (T-DOUBLE) for two boards; a file whose teams list more players has
+     * a game per board: the most players of one team with a game in one round (a club's or a
+     * league's roster lists its reserves too), or the players listed before any round. */
     int boards = 2;
     for (int id = 1; id <= f.n_teams; id++)
         boards = f.tm[id - 1].n > boards ? f.tm[id - 1].n : boards;
+    if (boards > 2 && f.rounds > 0)
+        boards = most_boards(&f);
     rs.games = boards > 2 ? boards : rs0->games;
     if (f.pab_line) {
         rs.bye_mp = f.pab_mp2 / 2;

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# tourney_trf_formats.sh CLI: `bughouse-tourney standings` reads the TRFs of the other formats
+# (tests/data/tourney/SOURCES): the club round robin's (rosters of 10 for 6 boards, an empty
+# board's "0000 - +", its 212 ranking) in the club's own order, with each team's match and game
+# points as its 310 record gives them; a league knockout stage's (one round, two games a board
+# as 20 records a team); and a team listing more players than a match has games is refused
+# with the limit named at its line.
+set -euo pipefail
+cli=$1 club=tests/data/tourney/club-demo.trf ko=tests/data/tourney/league-qf-demo.trf
+# "No MP GP" of each standings row, in the CLI's order (tb_format: the team name in columns
+# 12-35, MP in 37-40, GP in 42-47)
+rows() { grep -E '^ +[0-9]+[* ] +[0-9]+ ' | sed 's/\*/ /' |
+    awk '{ printf "%d %d %.1f\n", $2, substr($0, 37, 4), substr($0, 42, 6) }'; }
+# "No MP GP" of each 310 record (columns 5-7, 55-60, 62-67), in the order of its rank (69-71)
+ranked() { grep '^310' "$1" | awk '{ print substr($0, 69, 3) + 0, substr($0, 5, 3) + 0,
+    substr($0, 55, 6) + 0, substr($0, 62, 6) + 0 }' | sort -n -k1,1 -k2,2 |
+    awk '{ printf "%d %d %.1f\n", $2, $3, $4 }'; }
+out=$("$cli" standings "$club") || { echo "club TRF not read: $out"; exit 1; }
+got=$(rows <<<"$out")
+want=$(ranked "$club")
+[ "$got" = "$want" ] || { echo "club standings differ from the club's:"; diff <(echo "$want") <(echo "$got"); exit 1; }
+[ "$(wc -l <<<"$got")" = 6 ] || { echo "club: not 6 teams"; exit 1; }
+out=$("$cli" standings "$ko") || { echo "knockout TRF not read: $out"; exit 1; }
+got=$(rows <<<"$out" | sort -n)
+want=$(ranked "$ko" | sort -n)
+[ "$got" = "$want" ] || { echo "knockout points differ:"; diff <(echo "$want") <(echo "$got"); exit 1; }
+grep -q '^  No       R1$' <<<"$out" || { echo "knockout: not one round (the match)"; exit 1; }
+# team 1 listing 33 players (the limit is 32 games a match): refused at its 310 line
+big=$(mktemp)
+trap 'rm -f "$big"' EXIT
+awk '/^310   1 / { printf "%s", substr($0, 1, 72); for (i = 1; i <= 33; i++) printf " %4d", i;
+    print ""; next } { print }' "$club" >"$big"
+line=$(grep -n '^310   1 ' "$big" | cut -d: -f1)
+rc=0; err=$("$cli" standings "$big" 2>&1) || rc=$?
+[ $rc = 1 ] && grep -q ":$line: a size or count is over its limit" <<<"$err" ||
+    { echo "33 players: rc $rc: $err"; exit 1; }
+echo "ok: the club TRF in the club's order, the knockout TRF one match a team, 33 players refused"
