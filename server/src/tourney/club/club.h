@@ -193,7 +193,8 @@ bool club_match_score(const club *c, int rnd, int mi, int *gp2_home, int *gp2_aw
 /* ---- exports (malloc'd text, caller frees) ------------------------------------------------ */
 
 /* TRF-2026 (columns as trf.h's export): 012, 062, 082, 092, XXR, 192, 162 and 362 (their
- * columns: trf_col.h trf_put_team_points), one 001 record
+ * columns: trf_col.h trf_put_team_points), 212 (the ranking, F-RR, in C.07's codes: PTS
+ * MPVGP DE WIN), one 001 record
  * per roster player (start ranks by team then board order; per round the opponent on the same
  * board, the colour, 1 = 0 or + - for a forfeit; blank when not in the line-up; 0000 - + for a
  * board whose opponent's seat was empty), then one 310 team record per team with its MP, GP,

@@ -294,7 +294,8 @@ char *league_bracket_text(const league *l);
 char *league_fixtures_text(const league *l, int64_t now_us);
 
 /* The group stage as TRF-2026 (columns as trf.h's export, like club_trf): 012, 062, 072,
- * 082, 092, XXR and 142 (the Berger rounds), 192, 162, 362; one 001 record per player of the
+ * 082, 092, XXR and 142 (the Berger rounds), 192, 162, 362, 212 (PTS MPVGP: art. 6's first
+ * two criteria); one 001 record per player of the
  * CURRENT rosters (start ranks team by team, each in board order; per Berger round the
  * opponent, colour, 1 = 0 or + - for a forfeit; blank in the team's bye round or an undecided
  * game; opponent 0000 when he is no longer on a roster, e.g. after a change between stages),
