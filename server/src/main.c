@@ -183,8 +183,10 @@ static void usage(FILE *f)
                "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
                "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
                "  --idle-s N        close a connection silent for N seconds, pongs included\n"
-               "                    (default ping-s + 10; more than ping-s; also the handshake\n"
-               "                    timeout)\n"
+               "                    (default ping-s + 10; more than ping-s)\n"
+               "  --handshake-s N   close a TCP connection that has not finished its TLS and\n"
+               "                    HTTP handshake after N seconds, and an idle HTTP one\n"
+               "                    (default 10; at most idle-s)\n"
                "  --rate N          messages per second per connection (default 20)\n"
                "  --burst N         message burst per connection (default 40)\n"
                "  --max-msg BYTES   largest message (default 8192)\n"
@@ -303,6 +305,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {"wait-s", required_argument, NULL, 'W'},
         {"break-s", required_argument, NULL, 'B'},
         {"idle-s", required_argument, NULL, 'I'},
+        {"handshake-s", required_argument, NULL, 'H'},
         {"rate", required_argument, NULL, 'x'},
         {"burst", required_argument, NULL, 'b'},
         {"max-msg", required_argument, NULL, 'm'},
@@ -391,6 +394,11 @@ static int parse_flags(int argc, char **argv, config *cfg)
             if (!num_arg(optarg, 2, 7200, &v))
                 goto bad_num;
             nc->idle_s = (int)v;
+            break;
+        case 'H':
+            if (!num_arg(optarg, 1, 3600, &v))
+                goto bad_num;
+            nc->handshake_s = (int)v;
             break;
         case 'x':
             if (!num_arg(optarg, 1, 100000, &v))

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@ typedef struct {
     char db[128];
     char log[128];
     const char *bin;
+    int nofile; /* > 0: the server's open-files limit, soft and hard (as prlimit --nofile) */
 } itest_srv;
 
 static inline void itest_sleep_ms(int ms)
@@ -95,8 +97,10 @@ static inline int itest_start(itest_srv *s, const char *const *extra)
     s->pid = fork();
     if (s->pid == 0) {
         /* getppid: the parent may have died before prctl took effect. */
+        struct rlimit nofile = {(rlim_t)s->nofile, (rlim_t)s->nofile};
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent || chdir(s->dir) != 0 ||
-            !freopen(s->log, "a", stderr) || !freopen("/dev/null", "w", stdout))
+            !freopen(s->log, "a", stderr) || !freopen("/dev/null", "w", stdout) ||
+            (s->nofile > 0 && setrlimit(RLIMIT_NOFILE, &nofile) != 0))
             _exit(127);
         execv(s->bin, (char *const *)argv);
         _exit(127);

@@ -799,6 +799,10 @@ static void defaults(net_config *c)
         c->ping_s = 30;
     if (c->idle_s <= c->ping_s)
         c->idle_s = c->ping_s + 10;
+    if (c->handshake_s <= 0)
+        c->handshake_s = 10;
+    if (c->handshake_s > c->idle_s)
+        c->handshake_s = c->idle_s;
     if (!c->max_queue_bytes)
         c->max_queue_bytes = 4u << 20;
 }
@@ -881,6 +885,41 @@ static int probe_bind(const char *addr, int port)
     return err;
 }
 
+/* libwebsockets' log lines, at most NET_LWS_LOG_MAX in each NET_LWS_LOG_US window; the rest
+ * are counted and the count logged when the next window opens. A condition that repeats on
+ * every loop turn (an accept failing, a peer misbehaving) then costs a few lines a second
+ * instead of filling the disk (issue 30 measured 200,000 "accept: errno 24" lines a second). */
+enum { NET_LWS_LOG_MAX = 20 };
+#define NET_LWS_LOG_US 10000000ULL
+static void lws_log(int level, const char *line)
+{
+    static uint64_t since;
+    static int lines, dropped;
+    uint64_t now = now_mono_us();
+    if (now - since >= NET_LWS_LOG_US) {
+        if (dropped)
+            log_warn("net: %d more libwebsockets messages in %.0f s not logged", dropped,
+                     (double)(now - since) / 1e6);
+        since = now, lines = 0, dropped = 0;
+    }
+    if (++lines > NET_LWS_LOG_MAX) {
+        dropped++;
+        return;
+    }
+    int len = (int)strcspn(line, "\n");
+    if (level & LLL_ERR)
+        log_error("lws: %.*s", len, line);
+    else
+        log_warn("lws: %.*s", len, line);
+}
+
+/* The descriptors kept out of libwebsockets' reach: the database's files, the log, the
+ * event loop's own, a pairing's or an export's files. libwebsockets stops accepting when its
+ * table is full (it takes the listening socket out of the poll set until a connection
+ * closes) but it sizes that table from the open-files limit, so with the process at the
+ * limit its accept() failed with EMFILE on every loop turn: the loop spun at a full core. */
+enum { NET_FD_RESERVE = 64 };
+
 /* Raise RLIMIT_NOFILE: the hard limit to NET_NOFILE_WANT when we may (root with
  * CAP_SYS_RESOURCE), else the soft limit to the hard one. lws sizes its fd tables from this
  * limit when the context is created, so it must happen before. */
@@ -941,7 +980,8 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     n->feed_mount.origin_protocol = LWSMPRO_CALLBACK;
     n->mount.mount_next = &n->feed_mount;
 
-    lws_set_log_level(getenv("BH_LWS_DEBUG") ? 0xff : (LLL_ERR | LLL_WARN), NULL);
+    lws_set_log_level(getenv("BH_LWS_DEBUG") ? 0xff : (LLL_ERR | LLL_WARN),
+                      getenv("BH_LWS_DEBUG") ? NULL : lws_log);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
     info.port = cfg->port; /* 0: the kernel picks a free port, see net_port() */
@@ -949,8 +989,10 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     info.protocols = n->protocols;
     info.mounts = &n->mount;
     info.user = n;
-    info.timeout_secs = (unsigned)n->cfg.idle_s;         /* handshake and HTTP idle */
-    info.timeout_secs_ah_idle = (unsigned)n->cfg.idle_s; /* a connection that sends nothing */
+    /* a TCP connection that has not completed its TLS and HTTP handshake, or an idle HTTP one,
+     * is closed after this: it holds a descriptor (issue 30: idle connections held 40 s) */
+    info.timeout_secs = (unsigned)n->cfg.handshake_s;
+    info.timeout_secs_ah_idle = (unsigned)n->cfg.handshake_s;
     info.retry_and_idle_policy = &no_validity;
     n->loop = ev_loop_new(EVFLAG_AUTO);
     if (!n->loop) {
@@ -977,7 +1019,19 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
         info.ssl_cipher_list = TLS12_CIPHERS;
         info.tls1_3_plus_cipher_list = TLS13_CIPHERS;
     }
+    /* libwebsockets sizes its descriptor table from the soft open-files limit when the context
+     * is made: NET_FD_RESERVE below it, so that its accepts stop before the process's do. */
+    struct rlimit rl, lower;
+    bool lowered = getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+                   rl.rlim_cur > 4 * NET_FD_RESERVE;
+    if (lowered) {
+        lower = rl;
+        lower.rlim_cur -= NET_FD_RESERVE;
+        lowered = setrlimit(RLIMIT_NOFILE, &lower) == 0;
+    }
     n->ctx = lws_create_context(&info);
+    if (lowered && setrlimit(RLIMIT_NOFILE, &rl) != 0)
+        log_warn("net: cannot restore the open files limit: %s", strerror(errno));
     if (!n->ctx) {
         log_error("net: cannot listen on %s:%d: libwebsockets refused (see its log above)", want,
                   cfg->port);

@@ -75,6 +75,8 @@ typedef struct {
     double rate_burst;      /* bucket size; 0 = 40 */
     int ping_s;             /* WebSocket ping after this many idle seconds; 0 = 30 */
     int idle_s;             /* close when no pong/traffic for this long; 0 = ping_s + 10 */
+    int handshake_s;        /* close a TCP connection whose TLS and HTTP handshake (or an idle
+                             * HTTP connection) takes longer; 0 = 10, at most idle_s */
     size_t max_queue_bytes; /* a slower reader is disconnected; 0 = 4 MiB */
     int max_conns_per_ip;   /* WebSocket connections from one remote address (loopback
                              * excluded); the next one gets BH_ELIMIT, field "connections",
