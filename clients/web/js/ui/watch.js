@@ -312,7 +312,7 @@ function drawHall() {
     for (const x of lm) grid.append(app.cards.get(x.game).el);
     const side = root.querySelector('#hall-side');
     side.replaceChildren(h('h2', {}, t.standings && t.standings.round ? `Standings after round ${t.standings.round}` : 'Standings'),
-      t.standings && t.standings.round ? standingsTable(t.standings, t.teams, { compact: true }) : h('p.muted', {}, 'after round 1'));
+      t.standings && t.standings.round ? standingsTable(t.standings, t.teams, { compact: true }) : h('p.muted', {}, 'They appear when round 1 is complete.'));
     fitHall();
     return;
   }
