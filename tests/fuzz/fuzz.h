@@ -20,7 +20,9 @@ int fuzz_bpgn_one(const uint8_t *data, size_t size);
 int fuzz_game_one(const uint8_t *data, size_t size);
 int fuzz_proto_one(const uint8_t *data, size_t size);
 int fuzz_league_one(const uint8_t *data, size_t size);
+int fuzz_club_one(const uint8_t *data, size_t size);
 int fuzz_state_one(const uint8_t *data, size_t size);
+int fuzz_trf_one(const uint8_t *data, size_t size);
 
 #define fuzz_fail(...)                                                                             \
     do {                                                                                           \

@@ -210,6 +210,64 @@ static void smoke_league(void)
     CHECK(n > 3000);
 }
 
+/* fuzz_club.c input: one club_* frame (protocol/examples/c2s-club_*.json). */
+static const seed club_seeds[] = {
+    SEED("{\"type\":\"club_appeals\",\"id\":47,\"club\":3}"),
+    SEED(
+        "{\"type\":\"club_attend\",\"id\":51,\"club\":3,\"round\":1,\"players\":[11,12,13,21,22]}"),
+    SEED("{\"type\":\"club_create\",\"id\":40,\"name\":\"Chornomorsk "
+         "2016\",\"break_s\":600,\"protest_s\":600}"),
+    SEED("{\"type\":\"club_decide\",\"id\":48,\"club\":3,\"token\":"
+         "\"9b1c0a9be2d84c51a07e6b2f9d3c4e15\",\"protest\":1,\"upheld\":true,\"result\":\"0-1\","
+         "\"reason\":\"the flag fell after the mate\"}"),
+    SEED("{\"type\":\"club_export\",\"id\":50,\"club\":3,\"what\":\"crosstable\"}"),
+    SEED("{\"type\":\"club_get\",\"id\":49,\"club\":3}"),
+    SEED("{\"type\":\"club_lineup\",\"id\":43,\"club\":3,\"round\":1,\"players\":[11,13,14,15,16,"
+         "17]}"),
+    SEED("{\"type\":\"club_protest\",\"id\":46,\"club\":3,\"round\":1,\"match\":1,\"board\":2,"
+         "\"text\":\"the flag fell after the mate\",\"deposit\":20000}"),
+    SEED("{\"type\":\"club_result\",\"id\":45,\"club\":3,\"round\":1,\"match\":1,\"board\":2,"
+         "\"result\":\"1/2-1/2\"}"),
+    SEED("{\"type\":\"club_round_start\",\"id\":44,\"club\":3}"),
+    SEED("{\"type\":\"club_start\",\"id\":42,\"club\":3}"),
+    SEED("{\"type\":\"club_team\",\"id\":41,\"club\":3,\"name\":\"Portovik\",\"captain\":11,"
+         "\"players\":[{\"id\":11,\"name\":\"Ivanenko\",\"rating\":2350},{\"id\":12,\"name\":"
+         "\"Petrenko\",\"rating\":2290},{\"id\":13,\"name\":\"Sydorenko\",\"rating\":2210}]}"),
+    SEED("{\"type\":\"club_team_remove\",\"id\":43,\"club\":3,\"team\":4}"),
+};
+
+static void smoke_club(void)
+{
+    long n = run(fuzz_club_one, club_seeds, BH_ARRAY_LEN(club_seeds), 3000, 0xc1ab);
+    CHECK(n > 3000);
+}
+
+/* fuzz_trf.c input: the TRF files of tests/fuzz/corpus/trf (a BH-record export and a file of
+ * FIDE's standard records only). */
+static void smoke_trf(void)
+{
+    static seed seeds[8];
+    size_t n = 0;
+    static const char *const files[] = {"tests/fuzz/corpus/trf/event12.trf",
+                                        "tests/fuzz/corpus/trf/round1-std.trf"};
+    for (size_t i = 0; i < BH_ARRAY_LEN(files); i++) {
+        FILE *f = fopen(files[i], "rb");
+        CHECK_MSG(f != NULL, "%s: run from the repository root", files[i]);
+        if (!f)
+            continue;
+        char *buf = malloc(1 << 16);
+        size_t len = fread(buf, 1, (1 << 16) - 1, f);
+        fclose(f);
+        seeds[n++] = (seed){buf, len};
+    }
+    if (n) {
+        long runs = run(fuzz_trf_one, seeds, n, 600, 0x7f);
+        CHECK(runs > 600);
+    }
+    for (size_t i = 0; i < n; i++)
+        free((void *)seeds[i].s);
+}
+
 /* fuzz_state.c input: the saved states of tests/fuzz/corpus/state (a format byte, then what
  * the demos' servers stored: a Swiss, a club round robin and a league at several stages). */
 static void smoke_state(void)
@@ -272,9 +330,9 @@ static void smoke_proto(void)
 }
 
 static const bh_test_case cases[] = {
-    {"smoke_proto", smoke_proto}, {"smoke_league", smoke_league}, {"smoke_fen", smoke_fen},
-    {"smoke_state", smoke_state}, {"smoke_move", smoke_move},     {"smoke_bpgn", smoke_bpgn},
-    {"smoke_game", smoke_game},
+    {"smoke_proto", smoke_proto}, {"smoke_league", smoke_league}, {"smoke_club", smoke_club},
+    {"smoke_trf", smoke_trf},     {"smoke_fen", smoke_fen},       {"smoke_state", smoke_state},
+    {"smoke_move", smoke_move},   {"smoke_bpgn", smoke_bpgn},     {"smoke_game", smoke_game},
 };
 
 BH_TEST_MAIN(cases)

@@ -894,6 +894,13 @@ static void pair_c10_opponents(void)
     tour_free(t);
 }
 
+static char *xstrdup_test(const char *s)
+{
+    char *d = malloc(strlen(s) + 1);
+    strcpy(d, s);
+    return d;
+}
+
 /* C.04.6 art. 3.6.1 as written (issue 14, T-PAIR): "For each pair, the team with the smaller
  * TPN is the top member of the pair; the team with the larger TPN is the bottom member of the
  * pair", whatever the scores. Eight teams, 5 rounds; round 1: 1-5 1 wins, 2-6 2 wins, 3-7
@@ -944,6 +951,22 @@ static void pair_top_member_tpn(void)
     if (u)
         check_pairing_n(u, 8, want_rank);
     tour_free(u);
+    /* A BHT record cut before its names (fuzz_trf found it: the team was imported with an
+     * empty name) is refused: no team has an empty name (tour_add_team). */
+    char *cut = xstrdup_test(x);
+    char *bht = strstr(cut, "\nBHT ");
+    CHECK(bht != NULL);
+    if (bht) {
+        int nums = 0;
+        char *q = bht + 5;
+        while (*q && *q != '\n' && nums < 5) /* past the record's five numbers */
+            nums += *q++ == ' ';
+        memmove(q, strchr(q, '\n'), strlen(strchr(q, '\n')) + 1);
+        u = NULL;
+        CHECK_EQ_INT("a BHT without names", BH_EINVAL, trf_import(cut, &u, &line));
+        CHECK(u == NULL);
+    }
+    free(cut);
     /* Issue 25 item 5 (and fuzz_state): the event's records cut before its teams. A started
      * event without a team record is refused at its BHR line (it had imported as a started
      * empty event that re-imported as not started); standard records whose rounds pair fewer
@@ -1538,13 +1561,6 @@ static const char *strndup_cols(const char *s, size_t a, size_t b)
     int w = (int)(b <= n ? b - a : n > a ? n - a : 0);
     snprintf(out, sizeof out, "%.*s", w, n > a ? s + a : "");
     return out;
-}
-
-static char *xstrdup_test(const char *s)
-{
-    char *d = malloc(strlen(s) + 1);
-    strcpy(d, s);
-    return d;
 }
 
 /* The line of text starting with prefix (after a newline), copied to out; false if none. */
@@ -2148,6 +2164,31 @@ static void trf_utf8_names(void)
         CHECK_EQ_STR("310 name back", want, tour_team_get(back, u + 1)->name);
     }
     tour_free(back);
+    /* A file in another encoding: team 2's name starting with Latin-1's 0xE9 (an e acute,
+     * which UTF-8 writes as C3 A9) is refused at its line, not imported as a name no page
+     * can show (fuzz_trf found it). */
+    char *at = strstr(std, "310   2 ");
+    CHECK_MSG(at != NULL, "no 310 record of team 2");
+    if (at) {
+        at[8] = (char)0xE9;
+        at[9] = 'x';
+        int want_line = 1, line = 0;
+        for (const char *q = std; q < at; q++)
+            want_line += *q == '\n';
+        back = NULL;
+        CHECK_EQ_INT("Latin-1 refused", BH_EPARSE, trf_import(std, &back, &line));
+        CHECK_EQ_INT("at its line", want_line, line);
+        CHECK_MSG(back == NULL, "a tournament from a refused file");
+    }
+    /* A 012 record without the blank of its fourth column: the name (column 5 on) would start
+     * inside the "\xC3\xA9" that follows 012 (fuzz_trf found it: the name read back as bytes
+     * that are not UTF-8). */
+    int line012 = 0;
+    back = NULL;
+    CHECK_EQ_INT("012 without its blank", BH_EPARSE,
+                 trf_import("012\xC3\xA9t\nXXR 3\n", &back, &line012));
+    CHECK_EQ_INT("at line 1", 1, line012);
+    CHECK(back == NULL);
     free(std);
     free(x);
     tour_free(t);

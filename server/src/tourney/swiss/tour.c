@@ -135,7 +135,7 @@ static void copy_name(char *dst, const char *src)
 int tour_add_team(tour *t, const char *name, const char *captain, const char *partner,
                   int rating_captain, int rating_partner, int *id_out)
 {
-    if (!name || rating_captain < 0 || rating_partner < 0)
+    if (!name || !name[0] || rating_captain < 0 || rating_partner < 0)
         return BH_EINVAL;
     if (t->n_teams >= TOUR_MAX_TEAMS)
         return BH_ELIMIT;

@@ -166,8 +166,8 @@ void tour_set_legacy_tb(tour *t, bool on);
 /* Add a team; its id (pairing number) is the next integer from 1, written to *id_out.
  * Before tour_start it is a normal entry; after it, a late entry paired from the next round
  * on (Swiss only). Strings are copied (truncated to TOUR_NAME_LEN-1). Returns BH_OK,
- * BH_EINVAL (NULL name or negative rating), BH_ELIMIT (TOUR_MAX_TEAMS), BH_ESTATE (round
- * robin already started). */
+ * BH_EINVAL (NULL or empty name, or a negative rating), BH_ELIMIT (TOUR_MAX_TEAMS), BH_ESTATE
+ * (round robin already started). */
 int tour_add_team(tour *t, const char *name, const char *captain, const char *partner,
                   int rating_captain, int rating_partner, int *id_out);
 

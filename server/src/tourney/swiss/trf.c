@@ -362,8 +362,28 @@ int trf_import(const char *text, tour **out_t, int *err_line)
     return trf_import_info(text, out_t, err_line, NULL);
 }
 
+/* The 1-based line of text holding its first byte that is not UTF-8, 0 when all of it is. */
+static int first_bad_utf8_line(const char *text)
+{
+    size_t bad = 0, n = strlen(text);
+    if (bh_utf8_valid(text, n, &bad))
+        return 0;
+    int line = 1;
+    for (size_t i = 0; i < bad && i < n; i++)
+        line += text[i] == '\n';
+    return line;
+}
+
 int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *info)
 {
+    /* Names travel to the pages in JSON strings: a file in another encoding (Latin-1, CP1251)
+     * is refused at its first such line instead of giving teams names no page can show. */
+    int bad_utf8 = first_bad_utf8_line(text);
+    if (bad_utf8) {
+        if (err_line)
+            *err_line = bad_utf8;
+        return BH_EPARSE;
+    }
     tour_ruleset rs;
     tour_ruleset_default(&rs);
     int format = TOUR_SWISS, started = 0, planned = 0, line_no = 0, bad = 0, rc = BH_OK;
@@ -404,6 +424,10 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                 line[--ll] = '\0';
             if (ll < 3)
                 continue;
+            if (strncmp(line, "012", 3) == 0 && ll > 3 && line[3] != ' ') {
+                bad = 1; /* the name's column is the fifth: it would start inside a character */
+                break;
+            }
             const char *rest = ll > 4 ? line + 4 : "";
             if (pass == 1) {
                 if (strncmp(line, "012", 3) == 0) /* cut at a character, not inside one */

@@ -97,10 +97,13 @@ typedef struct {
 } trf_info;
 
 /* Parse TRF text (made by trf_export, or with standard records only: above) into a new
- * tournament (*out, caller tour_free()s).
+ * tournament (*out, caller tour_free()s). The text must be UTF-8 (FIDE's TRF-25 is; names
+ * reach the pages as JSON strings).
  * Returns BH_OK, or BH_EPARSE with *err_line (may be NULL) set to the first bad line (1-based;
- * the BHR line for started=1 without a team record, BHT: a started event has teams),
- * or BH_EINVAL/BH_ELIMIT/BH_ESTATE from replaying the records. *out is untouched on error. */
+ * a line with a byte that is not UTF-8; the BHR line for started=1 without a team record,
+ * BHT: a started event has teams),
+ * or BH_EINVAL/BH_ELIMIT/BH_ESTATE/BH_ENOTFOUND (a record naming a team that does not exist)
+ * from replaying the records, with *err_line at that record. *out is untouched on error. */
 int trf_import(const char *text, tour **out, int *err_line);
 /* trf_import, and *info (may be NULL) says how the file was read (on BH_OK only). */
 int trf_import_info(const char *text, tour **out, int *err_line, trf_info *info);
