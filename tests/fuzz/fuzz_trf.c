@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: MIT
  * The input is the file's text, cut at a NUL byte. The import answers BH_OK with a tournament,
  * or BH_EPARSE (with the 1-based line, within the text), BH_EINVAL, BH_ELIMIT, BH_ESTATE or
- * BH_ENOTFOUND and no tournament. An imported tournament's teams have names of valid UTF-8 that are not empty;
- * its export imports again and exports to the same text byte for byte (a file the server wrote
- * reads back as itself). */
+ * BH_ENOTFOUND and no tournament. An imported tournament's teams have names of valid UTF-8 that are
+ * not empty; its export imports again and exports to the same text byte for byte (a file the server
+ * wrote reads back as itself). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
