@@ -31,13 +31,13 @@
 
 typedef struct {
     uint64_t timer_at;
-    long pushes;          /* round, round_delta and standings messages to the spectator */
-    long long bytes;      /* all bytes to the spectator */
-    long long whole;      /* the reference: each round push as the whole round it makes */
-    double v;             /* the last push's version */
-    bool gap;             /* a version skipped */
-    cJSON *round;         /* round 1 as the spectator holds it */
-    char *last_snapshot;  /* the last tournament message to the director */
+    long pushes;         /* round, round_delta and standings messages to the spectator */
+    long long bytes;     /* all bytes to the spectator */
+    long long whole;     /* the reference: each round push as the whole round it makes */
+    double v;            /* the last push's version */
+    bool gap;            /* a version skipped */
+    cJSON *round;        /* round 1 as the spectator holds it */
+    char *last_snapshot; /* the last tournament message to the director */
 } sink;
 
 static void on_send(void *ctx, uint64_t c, const char *buf, size_t len)
@@ -141,12 +141,13 @@ static int one(int n)
         s.timer_at = 0;
         hub_on_timer(h, at);
         hub_turn_end(h);
-        if (s.round && strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s.round,
-                                                                                     "status")),
-                              "done") == 0)
+        if (s.round &&
+            strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(s.round, "status")),
+                   "done") == 0)
             break;
     }
-    say(h, DIRECTOR, "{\"type\":\"tournament_get\",\"id\":10,\"tournament\":1}", T0 + 3600000000ULL);
+    say(h, DIRECTOR, "{\"type\":\"tournament_get\",\"id\":10,\"tournament\":1}",
+        T0 + 3600000000ULL);
     cJSON *snap = cJSON_Parse(s.last_snapshot ? s.last_snapshot : "");
     const cJSON *hist = cJSON_GetObjectItemCaseSensitive(snap, "history");
     const cJSON *r1 = cJSON_GetArrayItem(hist, 0);

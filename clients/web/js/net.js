@@ -101,6 +101,18 @@ export class Net {
   }
 }
 
+// fn (which may return a promise) run one call at a time: a call while one is in flight is
+// dropped. A page that missed a push asks for the snapshot once, not once for each push that
+// arrives before the answer.
+export function oneAtATime(fn) {
+  let busy = false;
+  return (...args) => {
+    if (busy) return;
+    busy = true;
+    Promise.resolve().then(() => fn(...args)).catch(() => {}).finally(() => { busy = false; });
+  };
+}
+
 export function defaultUrl() {
   return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
 }

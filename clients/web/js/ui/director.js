@@ -11,7 +11,7 @@
 // every (re)connect gives the tournament back after a reload; tokens the server shows once
 // (team tokens, seat tokens) are kept in this browser's localStorage.
 
-import { Net } from '../net.js';
+import { Net, oneAtATime } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
@@ -180,12 +180,7 @@ async function cmd(what, body, detail, answer) {
 // ---- the tournament ----
 
 // The tournament again after a missed push, once until it is here.
-let reloading = false;
-function reloadTournament() {
-  if (reloading) return;
-  reloading = true;
-  loadTournament(app.tour.tournament).finally(() => { reloading = false; });
-}
+const reloadTournament = oneAtATime(() => loadTournament(app.tour.tournament));
 
 async function loadTournament(id) {
   try {

@@ -7,7 +7,7 @@
 // (css/event.css, @media print), and with &go=1 opens the browser's print dialog once loaded
 // (the desk's Print buttons). CSV files of the standings and the crosstable.
 
-import { Net } from '../net.js';
+import { Net, oneAtATime } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params, notifyError } from './dom.js';
@@ -79,12 +79,7 @@ function onPush(m) {
 }
 
 // A push was missed (s2c-round_delta.md): the tournament again, once until it is here.
-let reloading = false;
-function reload() {
-  if (reloading) return;
-  reloading = true;
-  onOpen().finally(() => { reloading = false; });
-}
+const reload = oneAtATime(() => onOpen());
 
 // The head of a printed sheet: the event, what the sheet is, the date it was printed.
 function sheetHead(t, what) {

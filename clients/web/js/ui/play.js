@@ -7,7 +7,7 @@
 // never takes the seat back by itself, not even after a reconnect: only its "Play here"
 // button does (an auth on purpose; replace_throttled says how long to wait).
 
-import { Net } from '../net.js';
+import { Net, oneAtATime } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg, SIGNALS, partnerOf, colorOf, boardOf, BOARDS, teamOf } from '../proto.js';
 import { fromState, apply, seatName, drawOffer } from '../game.js';
@@ -97,16 +97,14 @@ function followTeam() {
     if (el && snap && !app.token) el.textContent = landingText(snap, app.teamId, BOARDS[app.board], tnTime.epochNow());
   };
   setInterval(sayLanding, 1000);
-  let loading = false; // a tournament_get in flight: one at a time
-  const landing = () => {
-    if (app.token || !app.tourId || loading) return;
-    loading = true;
-    tn.request(msg.tournamentGet(app.tourId)).then((s) => {
+  const landing = oneAtATime(() => { // one tournament_get in flight at a time
+    if (app.token || !app.tourId) return;
+    return tn.request(msg.tournamentGet(app.tourId)).then((s) => {
       snap = s;
       sayLanding();
       if (!app.bar.snap) app.bar.snap = s; // team names for P-GAME2's outcome
-    }, () => {}).finally(() => { loading = false; });
-  };
+    });
+  });
   const tnTime = new ServerTime();
   const tn = new Net({
     time: tnTime,

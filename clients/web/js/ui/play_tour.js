@@ -10,6 +10,7 @@ import { msg, teamOf, boardOf } from '../proto.js';
 import { teamName, countdown } from './view.js';
 import { h, notifyError } from './dom.js';
 import { explain } from './errors.js';
+import { oneAtATime } from '../net.js';
 import { byeWords, gpText, scheduleText, foldPush } from '../tourdata.js';
 
 const G2_KEY = 'bh.g2'; // the outcome of P-GAME2, carried to game 2's page (sessionStorage)
@@ -73,12 +74,7 @@ export class TourBar {
   }
 
   // The tournament's snapshot again, once until it is here.
-  reload() {
-    if (this.reloading) return;
-    this.reloading = true;
-    this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }, () => {})
-      .finally(() => { this.reloading = false; });
-  }
+  reload = oneAtATime(() => this.app.net.request(msg.tournamentGet(this.tid)).then((s) => { this.snap = s; this.render(); }));
 
   // A new state of the page's game.
   setGame(g) {

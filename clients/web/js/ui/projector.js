@@ -9,7 +9,7 @@
 // and the games themselves: a spectator's connection watches one game at a time, so the page
 // keeps one socket per match on the slide (they share one server clock offset).
 
-import { Net } from '../net.js';
+import { Net, oneAtATime } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { fromState, apply } from '../game.js';
@@ -104,12 +104,7 @@ function onPush(m) {
 }
 
 // A push was missed (s2c-round_delta.md): the tournament again, once until it is here.
-let reloading = false;
-function reload() {
-  if (reloading) return;
-  reloading = true;
-  onOpen().finally(() => { reloading = false; });
-}
+const reload = oneAtATime(() => onOpen());
 
 // ---- the slides ----
 

@@ -12,7 +12,7 @@
 // and every live game from `live` (open to anyone; the server pushes the list again when a game
 // starts, ends or is paused). A spectator never receives partner chat (c2s-chat.md).
 
-import { Net } from '../net.js';
+import { Net, oneAtATime } from '../net.js';
 import { ServerTime, format } from '../clock.js';
 import { msg, TEAM_SEATS } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
@@ -255,15 +255,10 @@ function drawList() {
 
 // The latest tournament again (a newer one, or a push missed: s2c-round_delta.md), once until
 // it is here.
-let reloading = false;
-function reload() {
-  if (reloading) return;
-  reloading = true;
-  app.net.request(msg.tournamentGet()).then((t) => {
-    if (t.current) setRound({ ...t.current, name: t.name });
-    if (!app.gameId) setTour(t);
-  }, () => {}).finally(() => { reloading = false; });
-}
+const reload = oneAtATime(() => app.net.request(msg.tournamentGet()).then((t) => {
+  if (t.current) setRound({ ...t.current, name: t.name });
+  if (!app.gameId) setTour(t);
+}));
 
 function setTour(t) {
   app.tour = t;
