@@ -19,7 +19,7 @@
 #include "proto.h"
 
 typedef struct {
-    size_t msg_size;                                                   /* sizeof the message */
+    size_t msg_size;                                                       /* sizeof the message */
     int (*decode)(const char *buf, size_t len, void *out, proto_err *err); /* the decoder */
     void (*check)(const void *m);               /* an accepted message's contract */
     bool (*same)(const void *a, const void *b); /* two decodes are one message */

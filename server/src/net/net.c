@@ -723,12 +723,49 @@ static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
  * and drops a connection silent for idle_s. */
 static void sweep(net *n);
 
+/* libwebsockets' log lines, at most NET_LWS_LOG_MAX in each NET_LWS_LOG_US window; the rest
+ * are counted, and the count is logged when the window closes (the sweep closes it within a
+ * second even if nothing more comes). A condition that repeats on every loop turn (an accept
+ * failing, a peer misbehaving) then costs a few lines a second instead of filling the disk
+ * (issue 30 measured 200,000 "accept: errno 24" lines a second). Loop thread only. */
+enum { NET_LWS_LOG_MAX = 20 };
+#define NET_LWS_LOG_US 10000000ULL
+static struct {
+    uint64_t since;
+    int lines, dropped;
+} lws_log_win;
+
+static void lws_log_roll(uint64_t now)
+{
+    if (now - lws_log_win.since < NET_LWS_LOG_US)
+        return;
+    if (lws_log_win.dropped)
+        log_warn("net: %d more libwebsockets messages in %.0f s not logged", lws_log_win.dropped,
+                 (double)(now - lws_log_win.since) / 1e6);
+    lws_log_win.since = now, lws_log_win.lines = 0, lws_log_win.dropped = 0;
+}
+
+static void lws_log(int level, const char *line)
+{
+    lws_log_roll(now_mono_us());
+    if (++lws_log_win.lines > NET_LWS_LOG_MAX) {
+        lws_log_win.dropped++;
+        return;
+    }
+    int len = (int)strcspn(line, "\n");
+    if (level & LLL_ERR)
+        log_error("lws: %.*s", len, line);
+    else
+        log_warn("lws: %.*s", len, line);
+}
+
 static void on_sweep(struct ev_loop *loop, ev_timer *w, int revents)
 {
     (void)loop;
     (void)revents;
     net *n = w->data;
     LT_TIMED(n->lt, timers, timer_us, sweep(n));
+    lws_log_roll(now_mono_us());
 }
 
 static void sweep(net *n)
@@ -883,34 +920,6 @@ static int probe_bind(const char *addr, int port)
     if (err)
         log_error("net: cannot listen on %s:%d: %s", addr, port, strerror(err));
     return err;
-}
-
-/* libwebsockets' log lines, at most NET_LWS_LOG_MAX in each NET_LWS_LOG_US window; the rest
- * are counted and the count logged when the next window opens. A condition that repeats on
- * every loop turn (an accept failing, a peer misbehaving) then costs a few lines a second
- * instead of filling the disk (issue 30 measured 200,000 "accept: errno 24" lines a second). */
-enum { NET_LWS_LOG_MAX = 20 };
-#define NET_LWS_LOG_US 10000000ULL
-static void lws_log(int level, const char *line)
-{
-    static uint64_t since;
-    static int lines, dropped;
-    uint64_t now = now_mono_us();
-    if (now - since >= NET_LWS_LOG_US) {
-        if (dropped)
-            log_warn("net: %d more libwebsockets messages in %.0f s not logged", dropped,
-                     (double)(now - since) / 1e6);
-        since = now, lines = 0, dropped = 0;
-    }
-    if (++lines > NET_LWS_LOG_MAX) {
-        dropped++;
-        return;
-    }
-    int len = (int)strcspn(line, "\n");
-    if (level & LLL_ERR)
-        log_error("lws: %.*s", len, line);
-    else
-        log_warn("lws: %.*s", len, line);
 }
 
 /* The descriptors kept out of libwebsockets' reach: the database's files, the log, the
