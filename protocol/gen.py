@@ -398,6 +398,9 @@ M = [
   "snapshot has the version of the last push. A client that holds the snapshot or the pushes up "
   "to version w applies the push w + 1; a larger version means it missed one (a gap), and it "
   "asks for the snapshot again (tournament_get); a smaller one is older than what it holds. "
+  "The count starts at the server's wall clock in milliseconds when it creates or loads the "
+  "tournament, so the pushes after a restart are above every version sent before it: a client "
+  "that kept its state across the restart sees a gap. "
   "A result in a 500-match round is one match (a few hundred bytes) instead of the whole "
   "round (125 kB on average in bench_push's 1,000-team round 1). Pushes are queued per connection: a connection whose unsent queue would pass 4 MiB "
   "reads too slowly and is closed (close code 1008, reason \"too_large\").",

@@ -654,16 +654,16 @@ static void gate_forfeit_and_break(void)
     rm_db();
 }
 
-/* Round pushes send what changed (s2c-round_delta.md): 8 teams, 4 matches. Round 1 goes to
+/* Round pushes send what changed (s2c-round_delta.md): 16 teams, 8 matches. Round 1 goes to
  * a spectator whole once; each game that ends or starts afterwards comes as a round_delta with
- * that one match, a fraction of the round's bytes, each version one more than the last. The
+ * that one match, under a quarter of the round's bytes, each version one more than the last. The
  * round folded from the pushes equals the round of a fresh tournament_get snapshot, whose v is
  * the last push's; when the round is done the whole round comes again (status "done"). */
 static void round_deltas(void)
 {
-    start_event(8, 3, true);
+    start_event(16, 3, true);
     CHECK_EQ_INT("round 1 whole to the spectator", 1, f_count(&io, 2, "\"type\":\"round\""));
-    run_timers(T0 + (uint64_t)BASE_MS * 1000); /* every game 1 flags: four results, game 2s */
+    run_timers(T0 + (uint64_t)BASE_MS * 1000); /* every game 1 flags: 8 results, game 2s */
     int deltas = 0, one_match = 0;
     size_t most = 0;
     for (int i = 0; i < io.n; i++)
@@ -673,11 +673,11 @@ static void round_deltas(void)
             if (strlen(io.msg[i]) > most)
                 most = strlen(io.msg[i]);
         }
-    CHECK_MSG(deltas >= 4, "%d round_delta messages for four results", deltas);
+    CHECK_MSG(deltas >= 8, "%d round_delta messages for eight results", deltas);
     CHECK_EQ_INT("each round_delta carries one match", deltas, one_match);
     CHECK_EQ_INT("no whole round while its status stays", 1, f_count(&io, 2, "\"type\":\"round\""));
     cJSON *view = f_round_view(&io, 2, 1, 1);
-    CHECK_EQ_INT("four games 1 finished in the spectator's view", 4,
+    CHECK_EQ_INT("eight games 1 finished in the spectator's view", 8,
                  f_round_games(view, "finished"));
     turn(2, "{\"type\":\"tournament_get\",\"id\":5,\"tournament\":1}", T0 + SEC(6));
     cJSON *snap = cJSON_Parse(f_last(&io, 2, "\"type\":\"tournament\",\"id\":5,"));
@@ -686,7 +686,7 @@ static void round_deltas(void)
                             cJSON_GetObjectItemCaseSensitive(view, "matches"), true),
               "the round folded from the pushes differs from the snapshot's");
     char *whole = cJSON_PrintUnformatted(cur); /* the round as a whole push would carry it */
-    CHECK_MSG(whole && most > 0 && most * 3 < strlen(whole),
+    CHECK_MSG(whole && most > 0 && most * 4 < strlen(whole),
               "a round_delta of %zu bytes, the whole round %zu", most, whole ? strlen(whole) : 0);
     free(whole);
     double last_v = 0;

@@ -40,6 +40,10 @@ static htour *add_tour(hub *h, runner *r)
     BH_GROW(ts->v, ts->n, ts->cap);
     htour *ht = xcalloc(1, sizeof *ht);
     ht->r = r;
+    /* The push versions count from the wall clock's milliseconds: after a restart they are
+     * above those the server sent before, so a page that kept its state across the restart
+     * sees a gap and loads the tournament again (s2c-round_delta.md). */
+    ht->v = (uint64_t)now_wall_ms();
     ht->e = hub__event_add(h, runner_id(r), &hub__swiss_fmt, r); /* the executor frees r */
     ts->v[ts->n++] = ht;
     return ht;

@@ -28,7 +28,8 @@ typedef struct {
     runner *r;       /* the event's state (hub__event_state(e)), freed by the executor */
     hub_event *e;    /* the executor's event: its games, its subscribers */
     uint64_t v;      /* the version of its last round, round_delta or standings push: each
-                      * push takes the next, so a client that misses one sees a gap */
+                      * push takes the next, so a client that misses one sees a gap; from the
+                      * wall clock's ms at creation or load, so a restart is a gap too */
     hround_pub *pub; /* by round - 1 (npub of them; a round not pushed yet: n 0) */
     int npub;
 } htour;
