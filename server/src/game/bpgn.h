@@ -104,7 +104,7 @@ typedef struct bpgn_meta {
     size_t nchat;
     const char *board, *team[2]; /* a chess game of a team match (pgn_meta): board, teams */
     const char *result_by;       /* the game's result log (who set which result, when, through
-                                  * which page; issue 26 item 4) as a ResultBy tag, NULL or ""
+                                  * which page) as a ResultBy tag, NULL or ""
                                   * none */
 } bpgn_meta;
 

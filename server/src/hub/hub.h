@@ -165,7 +165,7 @@ typedef struct {
 } hub_http_reply;
 
 /* An HTTP GET of path (the URL's path, no query; borrowed) at monotonic now_us, into *r. The
- * feeds (issue 26 item 3): /feed/league/L/player/P.ics, player P's fixtures in league L as an
+ * feeds: /feed/league/L/player/P.ics, player P's fixtures in league L as an
  * iCalendar file (RFC 5545; league_view.h's league_calendar_ics), and .../P.json the same
  * entries for a program (proto_league_enc_calendar). 404 with a one-line text for any other
  * path, an unknown league or a player on no roster and in no game of it (L and P decimal, 1 to

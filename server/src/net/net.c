@@ -727,7 +727,8 @@ static void sweep(net *n);
  * are counted, and the count is logged when the window closes (the sweep closes it within a
  * second even if nothing more comes). A condition that repeats on every loop turn (an accept
  * failing, a peer misbehaving) then costs a few lines a second instead of filling the disk
- * (issue 30 measured 200,000 "accept: errno 24" lines a second). Loop thread only. */
+ * (an accept failing with EMFILE on every turn wrote 200,000 lines a second). Loop thread
+ * only. */
 enum { NET_LWS_LOG_MAX = 20 };
 #define NET_LWS_LOG_US 10000000ULL
 static struct {
@@ -999,7 +1000,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     info.mounts = &n->mount;
     info.user = n;
     /* a TCP connection that has not completed its TLS and HTTP handshake, or an idle HTTP one,
-     * is closed after this: it holds a descriptor (issue 30: idle connections held 40 s) */
+     * is closed after this: until then it holds a descriptor */
     info.timeout_secs = (unsigned)n->cfg.handshake_s;
     info.timeout_secs_ah_idle = (unsigned)n->cfg.handshake_s;
     info.retry_and_idle_policy = &no_validity;

@@ -66,7 +66,7 @@ static const char *const migrations[] = {
     "  board INTEGER NOT NULL, at_us INTEGER NOT NULL, deadline_us INTEGER NOT NULL,"
     "  game_id INTEGER NOT NULL, seat INTEGER NOT NULL, made_ms INTEGER NOT NULL,"
     "  PRIMARY KEY(league_id, seq)) WITHOUT ROWID;",
-    /* v7: the result log (issue 26 item 4): every result set, by whom and through which page */
+    /* v7: the result log: every result set, by whom and through which page */
     "CREATE TABLE IF NOT EXISTS result_log(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL,"
     "  at_ms INTEGER NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL, was TEXT NOT NULL,"
     "  who TEXT NOT NULL, page TEXT NOT NULL);"

@@ -60,7 +60,7 @@ typedef struct {
                       * unknown */
 } store_chat;
 
-/* One result set by a person or by the server's own rule (issue 26 item 4, the audit trail):
+/* One result set by a person or by the server's own rule (the audit trail):
  * game, when (wall clock ms), the result and reason set, the result it replaced ("*": none,
  * the game was live), who set it ("director", "arbiter", "server") and through which page
  * ("desk", "club page", "league page"; the server's: its rule's format). Strings borrowed. */

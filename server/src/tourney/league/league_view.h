@@ -1,4 +1,4 @@
-/* league_view.h: what the pages and the feeds show of a league (issue 26 item 3): each game's
+/* league_view.h: what the pages and the feeds show of a league: each game's
  * phase, decided from the league's state and one fact of the host (do its clocks run?), and a
  * player's fixtures as a calendar (RFC 5545 iCalendar) and as a list for a program.
  * SPDX-License-Identifier: MIT

@@ -201,7 +201,7 @@ int tour_withdraw(tour *t, int id, bool keep_current);
  * (already withdrawn). */
 int tour_withdraw_games(tour *t, int id);
 
-/* Undo team id's withdrawal (the director's; issue 26 item 4): it is paired again from the
+/* Undo team id's withdrawal (the director's): it is paired again from the
  * next round to be paired (tour_n_rounds + 1; a round robin scores its Berger matches again
  * from there). What the withdrawal did stays: the rounds it missed are unplayed
  * (TOUR_SLOT_ABSENT, voluntary: C.07 art. 16) and a match or game it forfeited keeps the
