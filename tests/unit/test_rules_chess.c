@@ -163,6 +163,18 @@ static void fide_5_2_1_stalemate(void)
     CHECK_EQ_INT("bughouse", BH_STATUS_WAITING, bh_status(&b));
 }
 
+/* FIDE art. 5.2.2 on one chess position: bh_is_dead_position says dead and the status is
+ * DEAD, or neither (PLAYING). The position stays in dead_pos; false if the FEN did not load. */
+static bh_pos dead_pos;
+static bool check_dead(const char *what, const char *fen, bool dead)
+{
+    if (!load(&dead_pos, fen, &OPT_CHESS))
+        return false;
+    CHECK_MSG(bh_is_dead_position(&dead_pos) == dead, "%s: dead %d expected", what, dead);
+    CHECK_EQ_INT(what, dead ? BH_STATUS_DEAD : BH_STATUS_PLAYING, bh_status(&dead_pos));
+    return true;
+}
+
 static void fide_5_2_2_dead_positions(void)
 {
     static const struct {
@@ -181,15 +193,8 @@ static void fide_5_2_2_dead_positions(void)
         {"K+P v K", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", false},
         {"K+R v K", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", false},
     };
-    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
-        bh_pos p;
-        if (!load(&p, cases[i].fen, &OPT_CHESS))
-            continue;
-        CHECK_MSG(bh_is_dead_position(&p) == cases[i].dead, "%s: dead %d expected", cases[i].what,
-                  cases[i].dead);
-        CHECK_EQ_INT(cases[i].what, cases[i].dead ? BH_STATUS_DEAD : BH_STATUS_PLAYING,
-                     bh_status(&p));
-    }
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++)
+        check_dead(cases[i].what, cases[i].fen, cases[i].dead);
     /* Bughouse never reports a dead position (a piece can always arrive, P-WAIT). */
     bh_pos b;
     if (load(&b, "8/8/8/4k3/8/8/8/4K3[] w - - 0 1", &OPT_BUG))
@@ -217,16 +222,10 @@ static void issue_25_pawn_walls(void)
         {"h2-h3-h4xg5", "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1", false},
         {"the wall and Bc1: Bf4xe5", "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K1B5 w - - 0 1", false},
     };
-    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
-        bh_pos p;
-        if (!load(&p, cases[i].fen, &OPT_CHESS))
-            continue;
-        CHECK_MSG(bh_is_dead_position(&p) == cases[i].dead, "%s: dead %d expected", cases[i].what,
-                  cases[i].dead);
-        CHECK_EQ_INT(cases[i].what, cases[i].dead ? BH_STATUS_DEAD : BH_STATUS_PLAYING,
-                     bh_status(&p));
-        CHECK_MSG(bh_can_checkmate(&p, BH_WHITE) == !cases[i].dead, "%s: white", cases[i].what);
-    }
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++)
+        if (check_dead(cases[i].what, cases[i].fen, cases[i].dead))
+            CHECK_MSG(bh_can_checkmate(&dead_pos, BH_WHITE) == !cases[i].dead, "%s: white",
+                      cases[i].what);
     /* Each king walled in next to enemy pawns only: Kh4 beside g4 and h3 (defended by f5 and
      * g4), Ka5 beside a6 and b5 (defended by b5 and c4). Taking one would be moving into
      * check: dead. Neither king can move, so stalemate comes first (art. 5.2.1). */
