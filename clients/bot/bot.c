@@ -11,10 +11,20 @@
 #include <string.h>
 #include <time.h>
 
+#include "bot_cecp.h"
 #include "bot_int.h"
 #include "rules.h"
 
 #define RECONNECT_MS 500
+#define HUNG_GRACE_MS 5000 /* an engine silent this long past its clock is hung */
+#define TELL_PER_S                                                                                 \
+    1.0                /* engine tells relayed per second, sustained (the server allows a          \
+                        * connection 20 messages a second; Fairy-Stockfish tells its               \
+                        * partner its clock many times a move) */
+#define TELL_BURST 5.0 /* and in a burst */
+#define PTELL_CAP                                                                                  \
+    250 /* engine tells relayed per seat and game, at most (the server                             \
+         * keeps 1000 chat lines a game) */
 
 typedef struct {
     wsc *c;
@@ -33,6 +43,19 @@ typedef struct {
     long long move_at;  /* when to move (ms), 0 = not scheduled */
     long long retry_at; /* reconnect time when closed */
     int64_t next_id;
+    /* CECP engine seats (opts.cecp) */
+    cecp *eng;       /* this seat's engine, NULL before the game or after it */
+    bool eng_failed; /* it could not start or play on: resign when live */
+    bool resigned;   /* resign sent */
+    int eng_ply;     /* the ply the engine's board is at */
+    int clock_ms[4]; /* clocks by seat as the server last showed them */
+    int base_ms, inc_ms;
+    char partner[65];                  /* the partner seat's name */
+    int ptells;                        /* engine tells relayed in this game */
+    double tell_tokens;                /* token bucket for relayed tells (TELL_PER_S, TELL_BURST) */
+    long long tell_at;                 /* its last refill, ms */
+    int tells_dropped;                 /* tells over the rate, not relayed */
+    char last_tell[CECP_TEXT_MAX + 1]; /* the engine's last tell (echo suppression) */
 } seat_conn;
 
 typedef struct {
@@ -89,8 +112,10 @@ void bot_pool_free(bot_pool *p)
 {
     if (!p)
         return;
-    for (int i = 0; i < p->ns; i++)
+    for (int i = 0; i < p->ns; i++) {
         wsc_free(p->s[i].c);
+        cecp_close(p->s[i].eng);
+    }
     for (int i = 0; i < p->nt; i++)
         wsc_free(p->t[i].c);
     bot_engine_close(p->eng);
@@ -230,8 +255,14 @@ static bh_move choose(bot_pool *p, const bh_pos *pos)
     return best;
 }
 
+static void cecp_turn(bot_pool *p, seat_conn *s, long long now);
+
 static void maybe_move(bot_pool *p, seat_conn *s, long long now)
 {
+    if (p->o.cecp) {
+        cecp_turn(p, s, now);
+        return;
+    }
     if (!s->c || s->done || !s->live || !s->have_pos || s->seat < 0)
         return;
     int colour = s->seat & 1;
@@ -291,12 +322,257 @@ static void set_fen(seat_conn *s, const char *fen)
 
 static void seat_done(bot_pool *p, seat_conn *s)
 {
+    if (s->eng) {
+        long long t = cecp_think_ms(s->eng, mono_ms());
+        int left = cecp_think_clock_ms(s->eng);
+        if (t > 0 && t >= left)
+            fprintf(stderr,
+                    "bughouse-bot: game %lld seat %d: the game ended while the engine owed a "
+                    "move for %lld ms (its clock had %d ms): it hung or sat past its time\n",
+                    (long long)s->game, s->seat, t, left);
+        if (s->tells_dropped)
+            fprintf(stderr,
+                    "bughouse-bot: game %lld seat %d: %d engine tells over %.0f a second "
+                    "were not relayed\n",
+                    (long long)s->game, s->seat, s->tells_dropped, TELL_PER_S);
+        cecp_close(s->eng);
+        s->eng = NULL;
+    }
     if (!s->done)
         p->st.games_done++;
     s->done = true;
     s->live = false;
     wsc_free(s->c);
     s->c = NULL;
+}
+
+/* ---- CECP engine seats ------------------------------------------------------------------ */
+
+/* The partner of seat s: 0 (White on A) and 3 (Black on B) are a team, 1 and 2 the other. */
+static int partner_of(int s)
+{
+    return 3 - s;
+}
+
+/* text as the body of a JSON string (quotes, backslashes and control bytes escaped). */
+static void json_escape(const char *text, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (const unsigned char *t = (const unsigned char *)text; *t && k + 7 < cap; t++) {
+        if (*t == '"' || *t == '\\') {
+            out[k++] = '\\';
+            out[k++] = (char)*t;
+        } else if (*t < 0x20) {
+            k += (size_t)snprintf(out + k, cap - k, "\\u%04x", *t);
+        } else {
+            out[k++] = (char)*t;
+        }
+    }
+    out[k] = '\0';
+}
+
+static void read_clocks(seat_conn *s, const cJSON *o)
+{
+    const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "clock_ms");
+    for (int i = 0; i < 4 && cJSON_IsArray(c); i++) {
+        const cJSON *v = cJSON_GetArrayItem(c, i);
+        if (cJSON_IsNumber(v))
+            s->clock_ms[i] = (int)v->valuedouble;
+    }
+}
+
+static void seat_resign(bot_pool *p, seat_conn *s, const char *why)
+{
+    if (s->resigned || !s->c || !s->live)
+        return;
+    fprintf(stderr, "bughouse-bot: game %lld seat %d: resigning: %s\n", (long long)s->game, s->seat,
+            why);
+    send_fmt(s->c, "{\"type\":\"resign\",\"id\":%lld,\"game\":%lld}", (long long)s->next_id++,
+             (long long)s->game);
+    s->resigned = true;
+    p->st.resigned++;
+}
+
+/* The engine can no longer play: log why, stop it, resign (when the game is live; else as
+ * soon as it is). */
+static void engine_lost(bot_pool *p, seat_conn *s, const char *why)
+{
+    fprintf(stderr, "bughouse-bot: game %lld seat %d: the engine loses: %s\n", (long long)s->game,
+            s->seat, why);
+    cecp_close(s->eng);
+    s->eng = NULL;
+    s->eng_failed = true;
+    seat_resign(p, s, why);
+}
+
+/* A state for a CECP seat: start the engine and its game, or set its board again when moves
+ * were played that it did not see (a reconnect), or bring its holding up to date. */
+static void cecp_state(bot_pool *p, seat_conn *s)
+{
+    if (!p->o.cecp || s->done || s->seat < 0 || !s->have_pos || s->eng_failed)
+        return;
+    char tag[64];
+    snprintf(tag, sizeof tag, "game %lld seat %d", (long long)s->game, s->seat);
+    if (s->chess) {
+        fprintf(stderr, "bughouse-bot: %s: a chess game; the CECP bridge plays bughouse only\n",
+                tag);
+        s->eng_failed = true;
+        return;
+    }
+    if (!s->eng) {
+        cecp_opts o = {.cmd = p->o.cecp,
+                       .mem_mb = p->o.engine_mem_mb > 0 ? p->o.engine_mem_mb : 1024,
+                       .handshake_ms = 10000,
+                       .tag = tag};
+        char why[256];
+        if (cecp_open(&o, &s->eng, why, sizeof why) != BH_OK) {
+            fprintf(stderr, "bughouse-bot: %s: engine \"%s\" did not start: %s\n", tag, p->o.cecp,
+                    why);
+            s->eng = NULL;
+            s->eng_failed = true;
+            return;
+        }
+        cecp_new_game(s->eng, &s->pos, s->base_ms, s->inc_ms, s->partner);
+        s->eng_ply = s->ply;
+    } else if (s->eng_ply != s->ply) {
+        fprintf(stderr, "bughouse-bot: %s: the engine is at ply %d, the board at %d: setboard\n",
+                tag, s->eng_ply, s->ply);
+        cecp_new_game(s->eng, &s->pos, s->base_ms, s->inc_ms, s->partner);
+        s->eng_ply = s->ply;
+    } else {
+        cecp_reserves(s->eng, &s->pos, "state");
+    }
+}
+
+/* A move broadcast for a CECP seat (its position already updated): the opponent's move on
+ * our board goes to the engine, then the board's reserves if either changed. */
+static void cecp_move_seen(seat_conn *s, const cJSON *o)
+{
+    if (!s->eng)
+        return;
+    const char *board = jstr(o, "board"), *mv = jstr(o, "move");
+    int mover = (int)jnum(o, "seat", -1), ply = (int)jnum(o, "ply", -1);
+    if (board && board[0] - 'A' == s->seat >> 1) {
+        if (mover != s->seat && mover >= 0 && mover < 4 && mv) {
+            if (s->eng_ply == ply) {
+                cecp_opponent_move(s->eng, mv, s->clock_ms[s->seat], s->clock_ms[mover], mono_ms());
+                s->eng_ply = ply + 1;
+            } else {
+                s->eng_ply = -1; /* out of step: the next state sets its board again */
+            }
+        } else {
+            s->eng_ply = ply + 1;
+        }
+    }
+    char after[48];
+    snprintf(after, sizeof after, "after %c ply %d", board ? board[0] : '?', ply);
+    cecp_reserves(s->eng, &s->pos, after);
+}
+
+/* The engine's move text: sent for the ply it was asked for. Text that is not a move loses;
+ * a move that is not legal here is still sent, and the server's ruleset rules on it. */
+static void cecp_engine_move(bot_pool *p, seat_conn *s, const char *text)
+{
+    char why[128];
+    bool our_turn = s->live && s->have_pos && (int)bh_side_to_move(&s->pos) == (s->seat & 1);
+    if (!our_turn || s->sent_ply == s->ply || s->eng_ply != s->ply) {
+        snprintf(why, sizeof why, "it played \"%s\" when no move was asked of it", text);
+        engine_lost(p, s, why);
+        return;
+    }
+    bh_move m;
+    int rc = cecp_parse_move(&s->pos, text, &m);
+    if (rc == BH_EMOVE) {
+        snprintf(why, sizeof why, "its move \"%s\" is not a move", text);
+        engine_lost(p, s, why);
+        return;
+    }
+    char uci[BH_UCI_MAX];
+    const char *send = text;
+    if (rc == BH_OK) {
+        bh_move_to_uci(m, uci);
+        send = uci;
+    } else {
+        fprintf(stderr,
+                "bughouse-bot: game %lld seat %d: the engine's move %s is illegal here "
+                "(sent: the server's ruleset rules on it)\n",
+                (long long)s->game, s->seat, text);
+    }
+    send_fmt(s->c,
+             "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
+             "\"move\":\"%s\"}",
+             (long long)s->next_id++, (long long)s->game, s->seat >> 1 ? 'B' : 'A', s->ply, send);
+    s->sent_ply = s->ply;
+    p->st.moves_sent++;
+}
+
+static void cecp_tell(bot_pool *p, seat_conn *s, const char *chat, long long now)
+{
+    if (!s->tell_at)
+        s->tell_tokens = TELL_BURST;
+    s->tell_tokens += (double)(now - s->tell_at) * TELL_PER_S / 1000.0;
+    if (s->tell_tokens > TELL_BURST)
+        s->tell_tokens = TELL_BURST;
+    s->tell_at = now;
+    if (s->tell_tokens < 1.0) {
+        s->tells_dropped++;
+        return;
+    }
+    s->tell_tokens -= 1.0;
+    if (s->ptells >= PTELL_CAP) {
+        if (s->ptells++ == PTELL_CAP)
+            fprintf(stderr,
+                    "bughouse-bot: game %lld seat %d: %d tells relayed; the rest of "
+                    "this game's are not\n",
+                    (long long)s->game, s->seat, PTELL_CAP);
+        return;
+    }
+    s->ptells++;
+    fprintf(stderr, "bughouse-bot: game %lld seat %d ptell engine->chat \"%s\"\n",
+            (long long)s->game, s->seat, chat);
+    snprintf(s->last_tell, sizeof s->last_tell, "%s", chat);
+    char esc[CECP_TEXT_MAX * 6 + 8];
+    json_escape(chat, esc, sizeof esc);
+    send_fmt(s->c, "{\"type\":\"chat\",\"id\":%lld,\"game\":%lld,\"text\":\"%s\"}",
+             (long long)s->next_id++, (long long)s->game, esc);
+    p->st.ptells_out++;
+}
+
+/* A CECP seat's turn in the loop: read what its engine said, ask it for a move when due,
+ * and call it hung only when it is silent well past its own clock. */
+static void cecp_turn(bot_pool *p, seat_conn *s, long long now)
+{
+    if (!s->c || s->done || s->seat < 0)
+        return;
+    if (s->eng_failed) {
+        seat_resign(p, s, "the engine cannot play");
+        return;
+    }
+    if (!s->eng)
+        return;
+    cecp_event ev;
+    for (cecp_poll(s->eng, &ev); ev.kind != CECP_EV_NONE && s->eng; cecp_poll(s->eng, &ev)) {
+        switch (ev.kind) {
+        case CECP_EV_MOVE: cecp_engine_move(p, s, ev.text); break;
+        case CECP_EV_RESIGN: seat_resign(p, s, "the engine resigned"); break;
+        case CECP_EV_PTELL: cecp_tell(p, s, ev.text, now); break;
+        case CECP_EV_LOST: engine_lost(p, s, ev.text); return;
+        case CECP_EV_NONE: break;
+        }
+    }
+    if (!s->eng || !s->live || !s->have_pos)
+        return;
+    int opp = s->seat ^ 1;
+    bool our_turn = (int)bh_side_to_move(&s->pos) == (s->seat & 1);
+    if (our_turn && s->sent_ply != s->ply && s->eng_ply == s->ply && !cecp_thinking(s->eng))
+        cecp_go(s->eng, s->clock_ms[s->seat], s->clock_ms[opp], now);
+    long long t = cecp_think_ms(s->eng, now);
+    int budget = cecp_think_clock_ms(s->eng);
+    if (t > (long long)budget + HUNG_GRACE_MS) {
+        char why[128];
+        snprintf(why, sizeof why, "no move in %lld ms with %d ms on its clock: hung", t, budget);
+        engine_lost(p, s, why);
+    }
 }
 
 static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
@@ -326,6 +602,17 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
             s->ply = (int)jnum(b, "ply", 0);
             s->sent_ply = -1; /* a fresh state: whatever we sent is settled */
         }
+        read_clocks(s, o);
+        s->base_ms = (int)jnum(o, "base_ms", 0);
+        s->inc_ms = (int)jnum(o, "inc_ms", 0);
+        const cJSON *seat;
+        cJSON_ArrayForEach(seat, cJSON_GetObjectItemCaseSensitive(o, "seats"))
+        {
+            const char *name = jstr(seat, "name");
+            if (name && s->seat >= 0 && (int)jnum(seat, "seat", -1) == partner_of(s->seat))
+                snprintf(s->partner, sizeof s->partner, "%s", name);
+        }
+        cecp_state(p, s);
     } else if (strcmp(type, "start") == 0) {
         s->live = true;
     } else if (strcmp(type, "move") == 0 && s->seat >= 0) {
@@ -334,6 +621,23 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
         const char *board = jstr(o, "board");
         if (board && board[0] - 'A' == s->seat >> 1)
             s->ply = (int)jnum(o, "ply", 0) + 1;
+        read_clocks(s, o);
+        cecp_move_seen(s, o);
+    } else if (strcmp(type, "chat") == 0 && s->eng && s->seat >= 0) {
+        const char *line = jstr(o, "text");
+        if (line && (int)jnum(o, "seat", -1) == partner_of(s->seat)) {
+            if (strcmp(line, s->last_tell) == 0) {
+                /* Two engines as partners: one's tell echoed back by the other ("Sorry, I
+                 * don't understand") would bounce between them for ever. */
+                fprintf(stderr,
+                        "bughouse-bot: game %lld seat %d: partner said our last tell "
+                        "back; not relayed\n",
+                        (long long)s->game, s->seat);
+            } else {
+                cecp_partner_chat(s->eng, line);
+                p->st.ptells_in++;
+            }
+        }
     } else if (strcmp(type, "ack") == 0) {
         if (cJSON_GetObjectItemCaseSensitive(o, "board"))
             p->st.moves_acked++;
@@ -347,6 +651,10 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
                     code ? code : "?");
         if (code && strcmp(code, "game_over") == 0) {
             seat_done(p, s);
+        } else if (code && strcmp(code, "illegal_move") == 0 && (s->eng || s->eng_failed)) {
+            /* The ruleset refused the engine's illegal move instead of ending the game. */
+            if (s->eng)
+                engine_lost(p, s, "the server refused its move as illegal");
         } else if (code && (strcmp(code, "session_replaced") == 0 ||
                             strcmp(code, "replace_throttled") == 0)) {
             /* Someone else plays this seat (a person opened its link): taking it back would

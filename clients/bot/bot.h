@@ -8,7 +8,12 @@
  * bh_gen_legal of that position, so the bot never sends a move that is not legal in the
  * state the server gave it. Connections that drop are reopened (tokens stay valid); a seat
  * that another connection takes (session_replaced: a person opened the seat's link, or
- * replace_throttled: someone holds it) is given up for good, never taken back. */
+ * replace_throttled: someone holds it) is given up for good, never taken back.
+ * With a CECP engine (opts.cecp) each seat gets its own engine process for its game: the
+ * bot relays the opponent's moves, clocks, reserves and partner chat to it and its moves and
+ * partner tells back; an engine that exits, prints garbage or refuses a move loses the game
+ * (the bot resigns for it and logs why on stderr); one that does not move is waited for as
+ * long as its clock lasts (a sitting engine is not hung), and the server's flag ends it. */
 #ifndef BH_BOT_H
 #define BH_BOT_H
 
@@ -20,12 +25,15 @@
 typedef struct bot_pool bot_pool;
 
 typedef struct {
-    wsc_opts server; /* where to connect (borrowed strings must outlive the pool) */
-    int pace_ms;     /* think time before each move: uniform in [pace_ms/2, pace_ms] */
-    uint64_t seed;   /* random moves */
-    const char *uci; /* NULL: random bot; else the engine command ("fairy-stockfish") */
-    int movetime_ms; /* engine: go movetime */
-    bool verbose;    /* log connections and errors to stderr */
+    wsc_opts server;   /* where to connect (borrowed strings must outlive the pool) */
+    int pace_ms;       /* think time before each move: uniform in [pace_ms/2, pace_ms] */
+    uint64_t seed;     /* random moves */
+    const char *uci;   /* NULL: random bot; else the engine command ("fairy-stockfish") */
+    int movetime_ms;   /* engine: go movetime */
+    const char *cecp;  /* NULL, or an xboard/CECP engine command ("sjeng"): one child per seat
+                        * plays it (bot_cecp.h); its moves only, never random ones */
+    int engine_mem_mb; /* CECP child's address-space limit, MiB (0: 1024) */
+    bool verbose;      /* log connections and errors to stderr */
 } bot_opts;
 
 /* New pool over context x (borrowed; outlives the pool). */
@@ -51,6 +59,9 @@ typedef struct {
     long games_done;  /* seats whose game ended */
     long replaced;    /* seats given up: played from another connection */
     int seats_left;   /* seats not done (their game not over, not given up) */
+    long resigned;    /* games resigned for an engine that could not play on (CECP) */
+    long ptells_out;  /* engine tells sent as partner chat (CECP) */
+    long ptells_in;   /* partner chat lines relayed to an engine (CECP) */
 } bot_stats;
 void bot_pool_stats(const bot_pool *p, bot_stats *out);
 

@@ -32,11 +32,15 @@ int main(int argc, char **argv)
                                          {"uci", required_argument, NULL, 'u'},
                                          {"movetime", required_argument, NULL, 'm'},
                                          {"seed", required_argument, NULL, 'S'},
+                                         {"engine", required_argument, NULL, 'e'},
+                                         {"engine-cmd", required_argument, NULL, 'c'},
+                                         {"engine-mem-mb", required_argument, NULL, 'M'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *teams[256], *seats[256];
     long long seat_games[256];
     int nt = 0, ns = 0, c;
+    const char *engine = NULL, *engine_cmd = NULL;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
         case 'H': o.server.host = optarg; break;
@@ -62,9 +66,16 @@ int main(int argc, char **argv)
         case 'u': o.uci = optarg; break;
         case 'm': o.movetime_ms = atoi(optarg); break;
         case 'S': o.seed = strtoull(optarg, NULL, 10); break;
+        case 'e': engine = optarg; break;
+        case 'c': engine_cmd = optarg; break;
+        case 'M': o.engine_mem_mb = atoi(optarg); break;
         default:
             printf("usage: bughouse-bot [--host H] [--port N] [--no-tls] [--team TOKEN]... "
                    "[--seat GAME:TOKEN]... [--pace-ms MS] [--uci CMD] [--movetime MS] [--seed N]\n"
+                   "       [--engine cecp|uci --engine-cmd CMD [--engine-mem-mb MB]]\n"
+                   "  --engine cecp: an xboard/CECP bughouse engine (sjeng, fairy-stockfish)\n"
+                   "  plays each seat, one child process per seat (memory limit MB, 1024 by\n"
+                   "  default); the bot logs what it tells the engine on stderr.\n"
                    "  --team: a team token from team_register; the bot plays every game the\n"
                    "  tournament gives that team (assign messages). --seat: one seat.\n"
                    "  A seat that another connection takes (its link opened in a browser) is\n"
@@ -73,6 +84,18 @@ int main(int argc, char **argv)
             return c == 'h' ? 0 : 2;
         }
     }
+    if (engine && strcmp(engine, "cecp") != 0 && strcmp(engine, "uci") != 0) {
+        fprintf(stderr, "bughouse-bot: --engine is cecp or uci\n");
+        return 2;
+    }
+    if (engine && !engine_cmd) {
+        fprintf(stderr, "bughouse-bot: --engine wants --engine-cmd CMD\n");
+        return 2;
+    }
+    if (engine && strcmp(engine, "cecp") == 0)
+        o.cecp = engine_cmd;
+    else if (engine)
+        o.uci = engine_cmd;
     if (!nt && !ns) {
         fprintf(stderr, "bughouse-bot: give at least one --team or --seat token\n");
         return 2;
@@ -104,6 +127,11 @@ int main(int argc, char **argv)
     bot_pool_stats(p, &st);
     fprintf(stderr, "bughouse-bot: %ld moves sent, %ld acked, %ld errors, %ld reconnects\n",
             st.moves_sent, st.moves_acked, st.errors, st.reconnects);
+    if (o.cecp)
+        fprintf(stderr,
+                "bughouse-bot: %ld tells relayed to chat, %ld chat lines to engines, "
+                "%ld resignations for engines\n",
+                st.ptells_out, st.ptells_in, st.resigned);
     bot_pool_free(p);
     wsc_ctx_free(x);
     return rc;

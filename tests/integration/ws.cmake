@@ -81,3 +81,15 @@ bh_add_test(test_ws_league_push SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league
 target_include_directories(test_ws_league_push PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_league_push PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_league_push bughouse-server)
+
+# The CECP bridge (clients/bot/bot_cecp.c): Sjeng and Fairy-Stockfish bots as partners, and
+# fake engines that crash, hang or print garbage (test_ws_cecp.c, cecp_fake.sh; skipped without
+# the engines).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_cecp.c)
+  bh_add_test(test_ws_cecp SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_cecp.c
+              LIBS bh_wsclient LABELS integration slow TIMEOUT 400)
+  target_include_directories(test_ws_cecp PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+  set_tests_properties(test_ws_cecp PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
+    "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_CECP_FAKE=${CMAKE_CURRENT_LIST_DIR}/cecp_fake.sh")
+  add_dependencies(test_ws_cecp bughouse-server bughouse-bot)
+endif()

@@ -1,0 +1,33 @@
+#!/bin/sh
+# cecp_fake.sh MODE: a CECP engine that misbehaves on purpose, for test_ws_cecp. It answers
+# the handshake (bughouse among its variants), plays one legal first move (e2e4 as White,
+# e7e5 as Black: legal after any first White move), then on its second move:
+#   crash    exits with status 3
+#   hang     sleeps for ever, reading nothing (the bot must not wait past its clock)
+#   garbage  prints a move line with control bytes in it
+# SPDX-License-Identifier: MIT
+mode=$1
+forced=0
+moved=0
+seen_move=0
+play() {
+  if [ "$moved" -eq 0 ]; then
+    moved=1
+    if [ "$seen_move" -eq 1 ]; then echo "move e7e5"; else echo "move e2e4"; fi
+    return
+  fi
+  case "$mode" in
+    crash) exit 3 ;;
+    hang) exec sleep 100000 ;;
+    garbage) printf 'move \001\002@@\n' ;;
+  esac
+}
+while IFS= read -r line; do
+  case "$line" in
+    "protover 2") echo 'feature usermove=1 myname="fake" variants="normal,bughouse" done=1' ;;
+    force) forced=1 ;;
+    go) forced=0; play ;;
+    usermove\ *) seen_move=1; [ "$forced" -eq 0 ] && play ;;
+    quit) exit 0 ;;
+  esac
+done

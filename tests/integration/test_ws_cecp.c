@@ -1,0 +1,274 @@
+/* test_ws_cecp.c: bughouse-bot's CECP bridge against a real server, as four separate bot
+ * processes (one seat each, their stderr kept as logs).
+ * SPDX-License-Identifier: MIT
+ * engines_as_partners: two Sjeng bots (seats 0 and 3, one team) against two Fairy-Stockfish
+ * bots in xboard mode (seats 1 and 2) play one game to its result; every capture on either
+ * board is followed, in the logs of both bots of the other board, by a holding sent after
+ * that move; partner tells went from an engine to the chat and from the chat to an engine;
+ * no engine lost for a bridge reason. bad_engines: a fake engine (cecp_fake.sh) that exits
+ * on its second move, one that hangs and one that prints garbage each lose their game (resign,
+ * flag, resign) against random bots, the bot logs say why, and the server still answers a
+ * ping. Skipped (77) without sjeng or fairy-stockfish (PATH or /usr/games). */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "itest.h"
+
+static const char *bin, *bot, *sjeng, *fsf, *fake;
+
+/* An engine by name: on the PATH, else in /usr/games; NULL if neither. */
+static const char *find_engine(const char *name, char *buf, size_t cap)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
+    if (system(cmd) == 0) {
+        snprintf(buf, cap, "%s", name);
+        return buf;
+    }
+    snprintf(buf, cap, "/usr/games/%s", name);
+    return access(buf, X_OK) == 0 ? buf : NULL;
+}
+
+/* Start bughouse-bot for the given seats (tokens of game g) with extra args; its stderr goes
+ * to log. Returns the pid. */
+static pid_t spawn_bot(const itest_srv *s, const itest_game *g, const int *seats, int n,
+                       const char *const *extra, const char *log)
+{
+    const char *argv[32];
+    char port[16], seat_arg[4][80];
+    int k = 0;
+    snprintf(port, sizeof port, "%d", s->port);
+    argv[k++] = bot;
+    argv[k++] = "--port";
+    argv[k++] = port;
+    for (int i = 0; i < n; i++) {
+        snprintf(seat_arg[i], sizeof seat_arg[i], "%lld:%s", g->game, g->tokens[seats[i]]);
+        argv[k++] = "--seat";
+        argv[k++] = seat_arg[i];
+    }
+    for (int i = 0; extra && extra[i] && k < 30; i++)
+        argv[k++] = extra[i];
+    argv[k] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execv(bot, (char *const *)argv);
+        _exit(127);
+    }
+    return pid;
+}
+
+static void stop_bot(pid_t pid)
+{
+    if (pid <= 0)
+        return;
+    kill(pid, SIGTERM);
+    int st;
+    for (int i = 0; i < 100; i++) { /* 10 s to close its engines and exit */
+        if (waitpid(pid, &st, WNOHANG) == pid)
+            return;
+        itest_sleep_ms(100);
+    }
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+}
+
+/* The director's view of game g once it is finished (caller frees), polling every 500 ms for
+ * up to timeout_s; NULL if it is not over by then. */
+static char *wait_finished(itest_game *g, int timeout_s)
+{
+    for (int i = 0; i < timeout_s * 2; i++) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":%d,\"game\":%lld}", 100 + i, g->game);
+        char *r = itest_call(g->dir, msg);
+        if (r && strstr(r, "\"status\":\"finished\""))
+            return r;
+        free(r);
+        itest_sleep_ms(500);
+    }
+    return NULL;
+}
+
+/* Whole file (caller frees; "" if unreadable). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return calloc(1, 1);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *b = calloc(1, (size_t)n + 1);
+    if (b && fread(b, 1, (size_t)n, f) != (size_t)n)
+        b[0] = '\0';
+    fclose(f);
+    return b;
+}
+
+static void engines_as_partners(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    /* 30 s a player: the engines play a real game; the clocks bound it to about a minute. */
+    CHECK_MSG(itest_create_game(x, &s, &g, 30000, false) == 0, "no game");
+    char log[4][160];
+    pid_t pid[4];
+    for (int seat = 0; seat < 4; seat++) {
+        bool team1 = seat == 0 || seat == 3;
+        const char *extra[] = {"--engine", "cecp", "--engine-cmd", team1 ? sjeng : fsf, NULL};
+        snprintf(log[seat], sizeof log[seat], "%s/bot%d.log", s.dir, seat);
+        pid[seat] = spawn_bot(&s, &g, &seat, 1, extra, log[seat]);
+    }
+    char *r = wait_finished(&g, 240);
+    for (int seat = 0; seat < 4; seat++)
+        stop_bot(pid[seat]);
+    CHECK_MSG(r != NULL, "the game did not finish");
+    char res[16], reason[32];
+    jstr(r, "result", res, sizeof res);
+    jstr(r, "reason", reason, sizeof reason);
+    fprintf(stderr, "result %s (%s)\n", res, reason);
+    CHECK_MSG(*res && *reason, "no result");
+    char *logs[4];
+    for (int seat = 0; seat < 4; seat++)
+        logs[seat] = slurp(log[seat]);
+    /* Every capture (san with 'x') on board X at ply p: both bots of the other board sent a
+     * holding after it. */
+    int captures = 0;
+    for (const char *e = r ? strstr(r, "\"events\":[") : NULL;
+         e && (e = strstr(e, "\"kind\":\"move\"")); e++) {
+        const char *end = strchr(e, '}');
+        char board[4], san[16];
+        jstr(e, "board", board, sizeof board);
+        jstr(e, "san", san, sizeof san);
+        long long ply = jint(e, "ply", -1);
+        if (!end || !strchr(san, 'x'))
+            continue;
+        captures++;
+        char want[64];
+        snprintf(want, sizeof want, "holding changed (after %s ply %lld)", board, ply);
+        int other = board[0] == 'A' ? 2 : 0;
+        for (int seat = other; seat < other + 2; seat++)
+            CHECK_MSG(strstr(logs[seat], want) != NULL, "seat %d's log lacks \"%s\"", seat, want);
+    }
+    fprintf(stderr, "%d captures, each followed by a holding on the other board\n", captures);
+    CHECK_MSG(captures > 0, "a game without captures tests nothing");
+    bool out = false, in = false;
+    for (int seat = 0; seat < 4; seat++) {
+        out |= strstr(logs[seat], "ptell engine->chat") != NULL;
+        in |= strstr(logs[seat], "ptell chat->engine") != NULL;
+        CHECK_MSG(!strstr(logs[seat], "the engine loses"), "seat %d's engine lost: see %s", seat,
+                  log[seat]);
+        CHECK_MSG(!strstr(logs[seat], "did not start"), "seat %d's engine did not start", seat);
+    }
+    CHECK_MSG(out, "no engine tell reached the chat");
+    CHECK_MSG(in, "no chat line reached an engine");
+    for (int seat = 0; seat < 4; seat++)
+        free(logs[seat]);
+    if (bh_test_failures_)
+        setenv("BH_ITEST_KEEP", "1", 1);
+    free(r);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+static void bad_engines(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    static const struct {
+        const char *mode, *reason, *log_says;
+    } cases[] = {
+        {"crash", "resign", "the engine exited (status 3)"},
+        {"hang", "flag", "hung"},
+        {"garbage", "resign", "garbage"},
+    };
+    enum { N = 3 };
+    itest_game g[N];
+    char elog[N][160], rlog[N][160], cmd[N][256];
+    pid_t eng[N], rnd[N];
+    memset(g, 0, sizeof g);
+    for (int i = 0; i < N; i++) {
+        /* 10 s a player; the random bots think up to 4 s a move, so board B neither flags nor
+         * (in practice) mates before the fake engine on board A has lost. */
+        CHECK_MSG(itest_create_game(x, &s, &g[i], 10000, false) == 0, "no game");
+        snprintf(cmd[i], sizeof cmd[i], "%s %s", fake, cases[i].mode);
+        snprintf(elog[i], sizeof elog[i], "%s/%s-engine.log", s.dir, cases[i].mode);
+        snprintf(rlog[i], sizeof rlog[i], "%s/%s-random.log", s.dir, cases[i].mode);
+        const char *extra[] = {"--engine", "cecp", "--engine-cmd", cmd[i], NULL};
+        const char *rextra[] = {"--pace-ms", "4000", NULL};
+        int zero = 0, others[] = {1, 2, 3};
+        eng[i] = spawn_bot(&s, &g[i], &zero, 1, extra, elog[i]);
+        rnd[i] = spawn_bot(&s, &g[i], others, 3, rextra, rlog[i]);
+    }
+    for (int i = 0; i < N; i++) {
+        char *r = wait_finished(&g[i], 120);
+        CHECK_MSG(r != NULL, "%s: the game did not finish", cases[i].mode);
+        char res[16] = "", reason[32] = "", board[4] = "";
+        jstr(r, "result", res, sizeof res);
+        jstr(r, "reason", reason, sizeof reason);
+        jstr(r, "result_board", board, sizeof board);
+        fprintf(stderr, "%s: %s (%s, board %s)\n", cases[i].mode, res, reason, board);
+        /* The team of seats 0 and 3 is named first: its loss is 0-1. */
+        CHECK_EQ_STR(cases[i].mode, "0-1", res);
+        CHECK_EQ_STR(cases[i].mode, cases[i].reason, reason);
+        CHECK_EQ_STR(cases[i].mode, "A", board);
+        free(r);
+    }
+    for (int i = 0; i < N; i++) {
+        stop_bot(eng[i]);
+        stop_bot(rnd[i]);
+        char *l = slurp(elog[i]);
+        CHECK_MSG(strstr(l, cases[i].log_says) != NULL, "%s: the bot's log does not say \"%s\"",
+                  cases[i].mode, cases[i].log_says);
+        free(l);
+    }
+    /* The server is healthy: a new connection gets its pong. */
+    wsc *c = itest_connect(x, &s, NULL);
+    char *r = c ? itest_call(c, "{\"type\":\"ping\",\"id\":9}") : NULL;
+    CHECK_MSG(r && strstr(r, "\"type\":\"pong\""), "no pong after the bad engines");
+    free(r);
+    wsc_free(c);
+    if (bh_test_failures_)
+        setenv("BH_ITEST_KEEP", "1", 1);
+    for (int i = 0; i < N; i++)
+        itest_game_free(&g[i]);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+static const bh_test_case cases[] = {
+    {"engines_as_partners", engines_as_partners},
+    {"bad_engines", bad_engines},
+};
+
+int main(int argc, char **argv)
+{
+    static char sj[128], fs[128];
+    bin = getenv("BH_SERVER");
+    bot = getenv("BH_BOT");
+    fake = getenv("BH_CECP_FAKE");
+    if (!bin || !bot || !fake) {
+        fprintf(stderr, "set BH_SERVER, BH_BOT and BH_CECP_FAKE (ctest does)\n");
+        return 2;
+    }
+    sjeng = find_engine("sjeng", sj, sizeof sj);
+    fsf = find_engine("fairy-stockfish", fs, sizeof fs);
+    if (!sjeng || !fsf) {
+        fprintf(stderr, "no sjeng or fairy-stockfish (PATH, /usr/games): skipped\n");
+        return 77;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+}
