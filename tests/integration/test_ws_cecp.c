@@ -13,13 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "itest.h"
 
 static const char *bin, *bot, *sjeng, *fsf, *fake;
+/* The bots' logs: a directory under the working directory (ctest's: the build tree), not
+ * under /tmp where other runs' clean-ups may sweep bh_itest_* away; removed when all passed. */
+static char logdir[64] = "cecp_logs_XXXXXX";
 
 /* An engine by name: on the PATH, else in /usr/games; NULL if neither. */
 static const char *find_engine(const char *name, char *buf, size_t cap)
@@ -125,7 +127,7 @@ static void engines_as_partners(void)
     for (int seat = 0; seat < 4; seat++) {
         bool team1 = seat == 0 || seat == 3;
         const char *extra[] = {"--engine", "cecp", "--engine-cmd", team1 ? sjeng : fsf, NULL};
-        snprintf(log[seat], sizeof log[seat], "%s/bot%d.log", s.dir, seat);
+        snprintf(log[seat], sizeof log[seat], "%s/bot%d.log", logdir, seat);
         pid[seat] = spawn_bot(&s, &g, &seat, 1, extra, log[seat]);
     }
     char *r = wait_finished(&g, 240);
@@ -174,7 +176,7 @@ static void engines_as_partners(void)
     for (int seat = 0; seat < 4; seat++)
         free(logs[seat]);
     if (bh_test_failures_)
-        setenv("BH_ITEST_KEEP", "1", 1);
+        fprintf(stderr, "bot logs kept in %s\n", logdir);
     free(r);
     itest_game_free(&g);
     wsc_ctx_free(x);
@@ -204,8 +206,8 @@ static void bad_engines(void)
          * (in practice) mates before the fake engine on board A has lost. */
         CHECK_MSG(itest_create_game(x, &s, &g[i], 10000, false) == 0, "no game");
         snprintf(cmd[i], sizeof cmd[i], "%s %s", fake, cases[i].mode);
-        snprintf(elog[i], sizeof elog[i], "%s/%s-engine.log", s.dir, cases[i].mode);
-        snprintf(rlog[i], sizeof rlog[i], "%s/%s-random.log", s.dir, cases[i].mode);
+        snprintf(elog[i], sizeof elog[i], "%s/%s-engine.log", logdir, cases[i].mode);
+        snprintf(rlog[i], sizeof rlog[i], "%s/%s-random.log", logdir, cases[i].mode);
         const char *extra[] = {"--engine", "cecp", "--engine-cmd", cmd[i], NULL};
         const char *rextra[] = {"--pace-ms", "4000", NULL};
         int zero = 0, others[] = {1, 2, 3};
@@ -241,7 +243,7 @@ static void bad_engines(void)
     free(r);
     wsc_free(c);
     if (bh_test_failures_)
-        setenv("BH_ITEST_KEEP", "1", 1);
+        fprintf(stderr, "bot logs kept in %s\n", logdir);
     for (int i = 0; i < N; i++)
         itest_game_free(&g[i]);
     wsc_ctx_free(x);
@@ -270,5 +272,15 @@ int main(int argc, char **argv)
         return 77;
     }
     signal(SIGPIPE, SIG_IGN);
-    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    if (!mkdtemp(logdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+    if (rc == 0) {
+        char cmd[96];
+        snprintf(cmd, sizeof cmd, "rm -rf %s", logdir);
+        itest_sh(cmd);
+    }
+    return rc;
 }
