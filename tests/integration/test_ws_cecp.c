@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "itest.h"
+#include "itest_proc.h"
 
 static const char *bin, *bot, *sjeng, *fsf, *fake;
 /* The bots' logs: a directory under the working directory (ctest's: the build tree), not
@@ -56,61 +56,7 @@ static pid_t spawn_bot(const itest_srv *s, const itest_game *g, const int *seats
     for (int i = 0; extra && extra[i] && k < 30; i++)
         argv[k++] = extra[i];
     argv[k] = NULL;
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
-            _exit(127);
-        execv(bot, (char *const *)argv);
-        _exit(127);
-    }
-    return pid;
-}
-
-static void stop_bot(pid_t pid)
-{
-    if (pid <= 0)
-        return;
-    kill(pid, SIGTERM);
-    int st;
-    for (int i = 0; i < 100; i++) { /* 10 s to close its engines and exit */
-        if (waitpid(pid, &st, WNOHANG) == pid)
-            return;
-        itest_sleep_ms(100);
-    }
-    kill(pid, SIGKILL);
-    waitpid(pid, &st, 0);
-}
-
-/* The director's view of game g once it is finished (caller frees), polling every 500 ms for
- * up to timeout_s; NULL if it is not over by then. */
-static char *wait_finished(itest_game *g, int timeout_s)
-{
-    for (int i = 0; i < timeout_s * 2; i++) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":%d,\"game\":%lld}", 100 + i, g->game);
-        char *r = itest_call(g->dir, msg);
-        if (r && strstr(r, "\"status\":\"finished\""))
-            return r;
-        free(r);
-        itest_sleep_ms(500);
-    }
-    return NULL;
-}
-
-/* Whole file (caller frees; "" if unreadable). */
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return calloc(1, 1);
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *b = calloc(1, (size_t)n + 1);
-    if (b && fread(b, 1, (size_t)n, f) != (size_t)n)
-        b[0] = '\0';
-    fclose(f);
-    return b;
+    return itest_spawn(argv, log);
 }
 
 static void engines_as_partners(void)
@@ -130,9 +76,9 @@ static void engines_as_partners(void)
         snprintf(log[seat], sizeof log[seat], "%s/bot%d.log", logdir, seat);
         pid[seat] = spawn_bot(&s, &g, &seat, 1, extra, log[seat]);
     }
-    char *r = wait_finished(&g, 240);
+    char *r = itest_wait_finished(g.dir, g.game, 240);
     for (int seat = 0; seat < 4; seat++)
-        stop_bot(pid[seat]);
+        itest_reap(pid[seat]);
     CHECK_MSG(r != NULL, "the game did not finish");
     char res[16], reason[32];
     jstr(r, "result", res, sizeof res);
@@ -141,7 +87,7 @@ static void engines_as_partners(void)
     CHECK_MSG(*res && *reason, "no result");
     char *logs[4];
     for (int seat = 0; seat < 4; seat++)
-        logs[seat] = slurp(log[seat]);
+        logs[seat] = itest_slurp(log[seat]);
     /* Every capture (san with 'x') on board X at ply p: both bots of the other board sent a
      * holding after it. */
     int captures = 0;
@@ -215,7 +161,7 @@ static void bad_engines(void)
         rnd[i] = spawn_bot(&s, &g[i], others, 3, rextra, rlog[i]);
     }
     for (int i = 0; i < N; i++) {
-        char *r = wait_finished(&g[i], 120);
+        char *r = itest_wait_finished(g[i].dir, g[i].game, 120);
         CHECK_MSG(r != NULL, "%s: the game did not finish", cases[i].mode);
         char res[16] = "", reason[32] = "", board[4] = "";
         jstr(r, "result", res, sizeof res);
@@ -229,9 +175,9 @@ static void bad_engines(void)
         free(r);
     }
     for (int i = 0; i < N; i++) {
-        stop_bot(eng[i]);
-        stop_bot(rnd[i]);
-        char *l = slurp(elog[i]);
+        itest_reap(eng[i]);
+        itest_reap(rnd[i]);
+        char *l = itest_slurp(elog[i]);
         CHECK_MSG(strstr(l, cases[i].log_says) != NULL, "%s: the bot's log does not say \"%s\"",
                   cases[i].mode, cases[i].log_says);
         free(l);

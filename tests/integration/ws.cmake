@@ -93,3 +93,14 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_cecp.c)
     "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_CECP_FAKE=${CMAKE_CURRENT_LIST_DIR}/cecp_fake.sh")
   add_dependencies(test_ws_cecp bughouse-server bughouse-bot)
 endif()
+
+# The Python bot of docs/bots.md plays a whole game against random bots (test_ws_python_bot.c;
+# skipped without python3-websockets or fairy-stockfish).
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py)
+  bh_add_test(test_ws_python_bot SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_python_bot.c
+              LIBS bh_wsclient LABELS integration TIMEOUT 240)
+  target_include_directories(test_ws_python_bot PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+  set_tests_properties(test_ws_python_bot PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
+    "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_PYBOT=${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py")
+  add_dependencies(test_ws_python_bot bughouse-server bughouse-bot)
+endif()
