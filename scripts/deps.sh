@@ -18,7 +18,7 @@ pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev 
 # clang-format for ctest clang_format (tools/format.sh --check).
 # python3 runs protocol/gen.py --check (ctest protocol_docs_current) and league_demo.sh.
 # sjeng and fairy-stockfish: the CECP bridge's engines (test_ws_cecp: two of each as partners);
-# python3-websockets: the Python bot of docs/bots.md (ctest python_bot, run by /usr/bin/python3).
+# python3-websockets: the Python bot of docs/bots.md (ctest test_ws_python_bot, run by /usr/bin/python3).
 [ "$mode" = run ] || pkgs+=(chromium poppler-utils clang clang-format libclang-rt-dev python3
                             sjeng fairy-stockfish python3-websockets)
 pkgs+=("$@")
