@@ -423,7 +423,8 @@ static void cecp_state(bot_pool *p, seat_conn *s)
         cecp_opts o = {.cmd = p->o.cecp,
                        .mem_mb = p->o.engine_mem_mb > 0 ? p->o.engine_mem_mb : 1024,
                        .handshake_ms = 10000,
-                       .tag = tag};
+                       .tag = tag,
+                       .trace = p->o.verbose};
         char why[256];
         if (cecp_open(&o, &s->eng, why, sizeof why) != BH_OK) {
             fprintf(stderr, "bughouse-bot: %s: engine \"%s\" did not start: %s\n", tag, p->o.cecp,
@@ -528,8 +529,9 @@ static void cecp_tell(bot_pool *p, seat_conn *s, const char *chat, long long now
         return;
     }
     s->ptells++;
-    fprintf(stderr, "bughouse-bot: game %lld seat %d ptell engine->chat \"%s\"\n",
-            (long long)s->game, s->seat, chat);
+    if (p->o.verbose)
+        fprintf(stderr, "bughouse-bot: game %lld seat %d ptell engine->chat \"%s\"\n",
+                (long long)s->game, s->seat, chat);
     snprintf(s->last_tell, sizeof s->last_tell, "%s", chat);
     char esc[CECP_TEXT_MAX * 6 + 8];
     json_escape(chat, esc, sizeof esc);
@@ -629,10 +631,11 @@ static void seat_msg(bot_pool *p, seat_conn *s, const char *text)
             if (strcmp(line, s->last_tell) == 0) {
                 /* Two engines as partners: one's tell echoed back by the other ("Sorry, I
                  * don't understand") would bounce between them for ever. */
-                fprintf(stderr,
-                        "bughouse-bot: game %lld seat %d: partner said our last tell "
-                        "back; not relayed\n",
-                        (long long)s->game, s->seat);
+                if (p->o.verbose)
+                    fprintf(stderr,
+                            "bughouse-bot: game %lld seat %d: partner said our last tell "
+                            "back; not relayed\n",
+                            (long long)s->game, s->seat);
             } else {
                 cecp_partner_chat(s->eng, line);
                 p->st.ptells_in++;

@@ -202,6 +202,7 @@ struct cecp {
     char holding[64];   /* last holding sent */
     bool dead;          /* the child is gone or killed: no more events */
     char tag[64];       /* log prefix */
+    bool trace;         /* log every line sent and every move and tell read */
 };
 
 static long long mono_ms(void)
@@ -209,6 +210,20 @@ static long long mono_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* A trace line on stderr, "bughouse-bot: <tag> <text>", when e->trace is set. */
+static void note(const cecp *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(const cecp *e, const char *fmt, ...)
+{
+    if (!e->trace)
+        return;
+    char line[CECP_TEXT_MAX + 256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "bughouse-bot: %s %s\n", e->tag, line);
 }
 
 static void say(cecp *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -223,7 +238,7 @@ static void say(cecp *e, const char *fmt, ...)
         return;
     if ((size_t)n > sizeof line - 2)
         n = (int)sizeof line - 2;
-    fprintf(stderr, "bughouse-bot: %s cecp> %s\n", e->tag, line);
+    note(e, "cecp> %s", line);
     line[n++] = '\n';
     /* A dead engine's pipe fails with EPIPE (SIGPIPE is ignored); cecp_poll reports it. */
     ssize_t w = write(e->in, line, (size_t)n);
@@ -333,6 +348,7 @@ int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len)
     e->in = to[1];
     e->out = from[0];
     snprintf(e->tag, sizeof e->tag, "%s", o->tag ? o->tag : "engine");
+    e->trace = o->trace;
     fcntl(e->in, F_SETFD, FD_CLOEXEC);
     fcntl(e->out, F_SETFD, FD_CLOEXEC);
     if (pid < 0) {
@@ -514,7 +530,7 @@ bool cecp_reserves(cecp *e, const bh_pos *pos, const char *after)
         return false;
     snprintf(e->holding, sizeof e->holding, "%s", h);
     if (after)
-        fprintf(stderr, "bughouse-bot: %s holding changed (%s)\n", e->tag, after);
+        note(e, "holding changed (%s)", after);
     say(e, "%s", h);
     return true;
 }
@@ -523,7 +539,7 @@ void cecp_partner_chat(cecp *e, const char *chat)
 {
     char t[CECP_TEXT_MAX + 1];
     cecp_chat_to_ptell(chat, t, sizeof t);
-    fprintf(stderr, "bughouse-bot: %s ptell chat->engine \"%s\"\n", e->tag, t);
+    note(e, "ptell chat->engine \"%s\"", t);
     say(e, "ptell %s", t);
 }
 
@@ -570,13 +586,13 @@ void cecp_poll(cecp *e, cecp_event *ev)
         cecp_line_kind k = cecp_classify(line, text, sizeof text);
         switch (k) {
         case CECP_L_MOVE:
-            fprintf(stderr, "bughouse-bot: %s engine< move %s\n", e->tag, text);
+            note(e, "engine< move %s", text);
             e->thinking = false;
             ev->kind = CECP_EV_MOVE;
             copy_text(ev->text, sizeof ev->text, text);
             return;
         case CECP_L_RESIGN:
-            fprintf(stderr, "bughouse-bot: %s engine< resign\n", e->tag);
+            note(e, "engine< resign");
             e->thinking = false;
             ev->kind = CECP_EV_RESIGN;
             return;
@@ -585,12 +601,8 @@ void cecp_poll(cecp *e, cecp_event *ev)
                 continue;
             ev->kind = CECP_EV_PTELL;
             return;
-        case CECP_L_TELLICS:
-            fprintf(stderr, "bughouse-bot: %s engine< tellics %s (not relayed)\n", e->tag, text);
-            continue;
-        case CECP_L_ERROR:
-            fprintf(stderr, "bughouse-bot: %s engine< %s (ignored)\n", e->tag, text);
-            continue;
+        case CECP_L_TELLICS: note(e, "engine< tellics %s (not relayed)", text); continue;
+        case CECP_L_ERROR: note(e, "engine< %s (ignored)", text); continue;
         case CECP_L_ILLEGAL:
             ev->kind = CECP_EV_LOST;
             snprintf(ev->text, sizeof ev->text, "the engine refused our input: %.200s", text);

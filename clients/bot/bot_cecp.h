@@ -72,6 +72,9 @@ typedef struct {
     int mem_mb;       /* address-space limit of the child (RLIMIT_AS), MiB; <= 0: none */
     int handshake_ms; /* wait for "feature ... done=1" this long; <= 0: 10000 */
     const char *tag;  /* log prefix, e.g. "game 7 seat 2" (copied) */
+    bool trace;       /* log on stderr every line sent to the engine, each holding change with
+                       * its cause, its moves and tells (the reasons it loses are always
+                       * logged) */
 } cecp_opts;
 
 /* Start the engine: fork with pipes, the memory limit set in the child, "xboard",

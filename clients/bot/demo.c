@@ -640,7 +640,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     }
     int rc = -1, ndumped = 0;
     wsc_ctx *x = wsc_ctx_new();
-    bot_pool *bots = NULL;
+    bot_pool *bots = NULL, *ebots[DEMO_MAX_ENGINES] = {NULL};
     wsc_opts wo = {.host = "127.0.0.1", .port = rep->port, .tls = false};
     wsc *dir = x ? wsc_connect(x, &wo, 3000) : NULL;
     if (!dir) {
@@ -687,6 +687,13 @@ int demo_run(const demo_opts *o, demo_report *rep)
                    .uci = o->uci,
                    .movetime_ms = o->movetime_ms};
     bots = bot_pool_new(x, &bo);
+    for (int e = 0; e < o->ncecp && e < DEMO_MAX_ENGINES; e++) {
+        bot_opts eo = bo;
+        eo.uci = NULL;
+        eo.cecp = o->cecp[e];
+        ebots[e] = bot_pool_new(x, &eo);
+    }
+    int engine_teams = o->ncecp > 0 ? (o->engine_teams > 0 ? o->engine_teams : o->teams) : 0;
     for (int i = 0; i < o->teams; i++) {
         const char *nm = team_names[i % (int)(sizeof team_names / sizeof team_names[0])];
         char name[40];
@@ -706,10 +713,12 @@ int demo_run(const demo_opts *o, demo_report *rep)
         const char *tok = r ? str(r, "token") : "";
         if (!tok[0])
             goto fail_r;
+        const char *engine = i < engine_teams ? o->cecp[i % o->ncecp] : NULL;
         if (!o->quiet)
-            printf("team %-9s ratings %d/%d registered (team id %lld)\n", name, rc_, rp,
-                   (long long)num(r, "team", 0));
-        bot_pool_add_team(bots, tok);
+            printf("team %-9s ratings %d/%d registered (team id %lld)%s%s\n", name, rc_, rp,
+                   (long long)num(r, "team", 0), engine ? ", played by the engine " : "",
+                   engine ? engine : "");
+        bot_pool_add_team(engine ? ebots[i % o->ncecp] : bots, tok);
         cJSON_Delete(r);
     }
     snprintf(buf, sizeof buf, "{\"type\":\"tournament_start\",\"id\":%lld,\"tournament\":%lld}",
@@ -726,7 +735,10 @@ int demo_run(const demo_opts *o, demo_report *rep)
                cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "fallback"))
                    ? " (T-ROUNDS: too few teams for a rematch-free Swiss: round robin)"
                    : "",
-               o->base_ms, o->inc_ms, str(r, "ruleset"), o->uci ? "UCI" : "random");
+               o->base_ms, o->inc_ms, str(r, "ruleset"),
+               o->ncecp ? (engine_teams < o->teams ? "CECP engine and random" : "CECP engine")
+               : o->uci ? "UCI"
+                        : "random");
     cJSON_Delete(r);
     r = NULL;
     d.dir = dir;
@@ -741,6 +753,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
     while (!d.final && mono_s() - d.t0 < limit && !(stopped = o->stop && *o->stop)) {
         wsc_pump(x, 5);
         bot_pool_step(bots);
+        for (int e = 0; e < o->ncecp; e++)
+            bot_pool_step(ebots[e]);
         char *m;
         while ((m = wsc_recv(dir, 0)) != NULL) {
             cJSON *e = cJSON_Parse(m);
@@ -781,6 +795,8 @@ int demo_run(const demo_opts *o, demo_report *rep)
         while (!*o->keep_until && !wsc_closed(dir)) {
             wsc_pump(x, 100);
             bot_pool_step(bots);
+            for (int e = 0; e < o->ncecp; e++)
+                bot_pool_step(ebots[e]);
             char *m;
             while ((m = wsc_recv(dir, 0)) != NULL)
                 free(m);
@@ -794,6 +810,8 @@ fail_r:
     cJSON_Delete(r);
 done:
     bot_pool_free(bots);
+    for (int e = 0; e < DEMO_MAX_ENGINES; e++)
+        bot_pool_free(ebots[e]);
     wsc_free(dir);
     wsc_ctx_free(x);
     kill(d.pid, SIGTERM);

@@ -11,6 +11,7 @@
 #include <sys/types.h>
 
 #define DEMO_MAX_TEAMS 64
+#define DEMO_MAX_ENGINES 4 /* distinct CECP engine commands in one event */
 
 typedef struct {
     const char *server;  /* bughouse-server binary */
@@ -24,6 +25,12 @@ typedef struct {
     int pace_ms;         /* bot think time */
     const char *uci;     /* engine command for UCI bots, NULL = random bots */
     int movetime_ms;     /* engine think time */
+    /* CECP engine teams (bot_cecp.h): team i (registration order) with i < engine_teams plays
+     * cecp[i % ncecp], each seat its own engine process; the other teams are random (or UCI)
+     * bots. ncecp 0: none. engine_teams 0: every team. Strings borrowed. */
+    const char *cecp[DEMO_MAX_ENGINES];
+    int ncecp;
+    int engine_teams;
     uint64_t seed;
     bool quiet;    /* no progress lines */
     int timeout_s; /* give up after this long (0 = a bound from the clocks) */

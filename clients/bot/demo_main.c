@@ -26,8 +26,13 @@ static void usage(void)
         "  --base-ms MS     clock per player per board (default 60000)\n"
         "  --inc-ms MS      increment (default 0)\n"
         "  --ruleset NAME   regulation (default) or online\n"
-        "  --bot KIND       random (default) or uci (fairy-stockfish, crazyhouse)\n"
+        "  --bot KIND       random (default), uci (fairy-stockfish, crazyhouse) or cecp\n"
+        "                   (xboard bughouse engines: one process per seat, partner talk)\n"
         "  --engine CMD     UCI engine command (default /usr/games/fairy-stockfish)\n"
+        "  --engine-cmd CMD --bot cecp: an engine command; give it up to 4 times and the\n"
+        "                   engine teams take them in turn (Sjeng against Fairy-Stockfish)\n"
+        "  --engine-teams N --bot cecp: the first N teams play engines, the rest random\n"
+        "                   (default: all)\n"
         "  --movetime MS    engine think time (default 100)\n"
         "  --pace-ms MS     random bot think time (default 400)\n"
         "  --port N         server port (default 8080; 0 = any free port)\n"
@@ -52,17 +57,27 @@ int main(int argc, char **argv)
                    .movetime_ms = 100,
                    .seed = 42};
     const char *engine = "/usr/games/fairy-stockfish";
-    bool uci = false;
-    static const struct option opts[] = {
-        {"teams", required_argument, NULL, 't'},   {"rounds", required_argument, NULL, 'r'},
-        {"base-ms", required_argument, NULL, 'b'}, {"inc-ms", required_argument, NULL, 'i'},
-        {"ruleset", required_argument, NULL, 'R'}, {"bot", required_argument, NULL, 'k'},
-        {"engine", required_argument, NULL, 'e'},  {"movetime", required_argument, NULL, 'm'},
-        {"pace-ms", required_argument, NULL, 'p'}, {"port", required_argument, NULL, 'P'},
-        {"out", required_argument, NULL, 'o'},     {"server", required_argument, NULL, 's'},
-        {"web", required_argument, NULL, 'w'},     {"seed", required_argument, NULL, 'S'},
-        {"quiet", no_argument, NULL, 'q'},         {"help", no_argument, NULL, 'h'},
-        {"keep", no_argument, NULL, 'K'},          {NULL, 0, NULL, 0}};
+    bool uci = false, cecp = false;
+    static const struct option opts[] = {{"teams", required_argument, NULL, 't'},
+                                         {"rounds", required_argument, NULL, 'r'},
+                                         {"base-ms", required_argument, NULL, 'b'},
+                                         {"inc-ms", required_argument, NULL, 'i'},
+                                         {"ruleset", required_argument, NULL, 'R'},
+                                         {"bot", required_argument, NULL, 'k'},
+                                         {"engine", required_argument, NULL, 'e'},
+                                         {"movetime", required_argument, NULL, 'm'},
+                                         {"pace-ms", required_argument, NULL, 'p'},
+                                         {"port", required_argument, NULL, 'P'},
+                                         {"out", required_argument, NULL, 'o'},
+                                         {"server", required_argument, NULL, 's'},
+                                         {"web", required_argument, NULL, 'w'},
+                                         {"seed", required_argument, NULL, 'S'},
+                                         {"quiet", no_argument, NULL, 'q'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {"keep", no_argument, NULL, 'K'},
+                                         {"engine-cmd", required_argument, NULL, 'c'},
+                                         {"engine-teams", required_argument, NULL, 'T'},
+                                         {NULL, 0, NULL, 0}};
     int c;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -74,12 +89,22 @@ int main(int argc, char **argv)
         case 'k':
             if (strcmp(optarg, "uci") == 0)
                 uci = true;
+            else if (strcmp(optarg, "cecp") == 0)
+                cecp = true;
             else if (strcmp(optarg, "random") != 0) {
-                fprintf(stderr, "bughouse-demo: --bot wants random or uci\n");
+                fprintf(stderr, "bughouse-demo: --bot wants random, uci or cecp\n");
                 return 2;
             }
             break;
         case 'e': engine = optarg; break;
+        case 'c':
+            if (o.ncecp == DEMO_MAX_ENGINES) {
+                fprintf(stderr, "bughouse-demo: at most %d --engine-cmd\n", DEMO_MAX_ENGINES);
+                return 2;
+            }
+            o.cecp[o.ncecp++] = optarg;
+            break;
+        case 'T': o.engine_teams = atoi(optarg); break;
         case 'm': o.movetime_ms = atoi(optarg); break;
         case 'p': o.pace_ms = atoi(optarg); break;
         case 'P': o.port = atoi(optarg); break;
@@ -106,6 +131,13 @@ int main(int argc, char **argv)
         }
         o.uci = engine;
     }
+    if (cecp && o.ncecp == 0) {
+        fprintf(stderr, "bughouse-demo: --bot cecp wants --engine-cmd CMD (Debian: "
+                        "/usr/games/sjeng, /usr/games/fairy-stockfish)\n");
+        return 2;
+    }
+    if (!cecp)
+        o.ncecp = 0;
     o.stop = &stop_flag;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

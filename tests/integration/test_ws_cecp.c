@@ -196,9 +196,75 @@ static void bad_engines(void)
     ITEST_FINISH(&s);
 }
 
+/* One engine team against one random team over BH_CECP_SCORE_GAMES games (the engine's team
+ * seated first in even games, second in odd ones), two games at a time, 20+0; prints the
+ * score. A measurement, run by hand: without the variable the case only says how. */
+static void score_vs_random(void)
+{
+    const char *env = getenv("BH_CECP_SCORE_GAMES");
+    int n = env ? atoi(env) : 0;
+    if (n <= 0) {
+        fprintf(stderr, "score_vs_random: set BH_CECP_SCORE_GAMES=20 to measure\n");
+        return;
+    }
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    const char *engines[2] = {fsf, sjeng};
+    for (int e = 0; e < 2; e++) {
+        double score = 0;
+        int reasons_mate = 0, reasons_flag = 0, reasons_other = 0;
+        for (int i = 0; i < n; i += 2) {
+            itest_game g[2];
+            pid_t eb[2], rb[2];
+            int first[2];
+            memset(g, 0, sizeof g);
+            for (int k = 0; k < 2 && i + k < n; k++) {
+                CHECK_MSG(itest_create_game(x, &s, &g[k], 20000, false) == 0, "no game");
+                first[k] = (i + k) % 2 == 0; /* the engine's team on seats 0 and 3 */
+                int es[2] = {first[k] ? 0 : 1, first[k] ? 3 : 2};
+                int rs[2] = {first[k] ? 1 : 0, first[k] ? 2 : 3};
+                char elog[160], rlog[160];
+                snprintf(elog, sizeof elog, "%s/score-%d-%d-engine.log", logdir, e, i + k);
+                snprintf(rlog, sizeof rlog, "%s/score-%d-%d-random.log", logdir, e, i + k);
+                const char *extra[] = {"--engine", "cecp", "--engine-cmd", engines[e], NULL};
+                char seed[16];
+                snprintf(seed, sizeof seed, "%d", 100 + i + k);
+                const char *rextra[] = {"--pace-ms", "200", "--seed", seed, NULL};
+                eb[k] = spawn_bot(&s, &g[k], es, 2, extra, elog);
+                rb[k] = spawn_bot(&s, &g[k], rs, 2, rextra, rlog);
+            }
+            for (int k = 0; k < 2 && i + k < n; k++) {
+                char *r = itest_wait_finished(g[k].dir, g[k].game, 120);
+                itest_reap(eb[k]);
+                itest_reap(rb[k]);
+                char res[16] = "", reason[32] = "";
+                jstr(r, "result", res, sizeof res);
+                jstr(r, "reason", reason, sizeof reason);
+                double first_team = strcmp(res, "1-0") == 0 ? 1 : strcmp(res, "0-1") == 0 ? 0 : 0.5;
+                score += first[k] ? first_team : 1 - first_team;
+                reasons_mate += strcmp(reason, "mate") == 0;
+                reasons_flag += strcmp(reason, "flag") == 0;
+                reasons_other += strcmp(reason, "mate") != 0 && strcmp(reason, "flag") != 0;
+                fprintf(stderr, "%s game %d: %s (%s), engine team %s\n", engines[e], i + k, res,
+                        reason, first[k] ? "first" : "second");
+                free(r);
+                itest_game_free(&g[k]);
+            }
+        }
+        fprintf(stderr,
+                "SCORE %s (CECP) vs random: %.1f / %d (results by mate %d, flag %d, other %d)\n",
+                engines[e], score, n, reasons_mate, reasons_flag, reasons_other);
+    }
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"engines_as_partners", engines_as_partners},
     {"bad_engines", bad_engines},
+    {"score_vs_random", score_vs_random},
 };
 
 int main(int argc, char **argv)
