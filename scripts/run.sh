@@ -22,8 +22,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extra=()
-for a in "$@"; do # --bot uci plays through Fairy-Stockfish (Debian's fairy-stockfish)
+for a in "$@"; do # --bot uci plays through Fairy-Stockfish (Debian's fairy-stockfish),
+    # --bot cecp through xboard engines (Debian's sjeng and fairy-stockfish)
     [ "$a" = uci ] && extra=(fairy-stockfish)
+    [ "$a" = cecp ] && extra=(sjeng fairy-stockfish)
 done
 scripts/deps.sh --run "${extra[@]}"
 scripts/build.sh release
