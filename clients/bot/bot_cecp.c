@@ -139,6 +139,27 @@ const char *cecp_chat_to_ptell(const char *chat, char *out, size_t cap)
     return out;
 }
 
+/* Length of the valid UTF-8 sequence at p (at most n bytes there: 1..4), 0 if none starts
+ * there (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF). */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    if (p[0] < 0x80)
+        return 1;
+    size_t len = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
+                 : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+                 : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
+                                                : 0;
+    if (!len || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((p[i] & 0xC0) != 0x80)
+            return 0;
+    if ((p[0] == 0xE0 && p[1] < 0xA0) || (p[0] == 0xED && p[1] > 0x9F) ||
+        (p[0] == 0xF0 && p[1] < 0x90) || (p[0] == 0xF4 && p[1] > 0x8F))
+        return 0;
+    return len;
+}
+
 size_t cecp_ptell_to_chat(const char *ptell, char *out, size_t cap)
 {
     while (*ptell == ' ')
@@ -161,11 +182,24 @@ size_t cecp_ptell_to_chat(const char *ptell, char *out, size_t cap)
                 return strlen(out);
             }
     }
+    /* The server takes chat as strict UTF-8 without control characters (c2s-chat.md): a tab
+     * becomes a space, a byte that starts no valid sequence (Latin-1 text) a '?'. */
     char buf[CECP_TEXT_MAX + 1];
-    if (n > CECP_TEXT_MAX)
-        n = CECP_TEXT_MAX;
-    memcpy(buf, ptell, n);
-    buf[n] = '\0';
+    size_t k = 0;
+    for (size_t i = 0; i < n;) {
+        const unsigned char *c = (const unsigned char *)ptell + i;
+        size_t len = utf8_len(c, n - i);
+        if (k + (len ? len : 1) > CECP_TEXT_MAX)
+            break;
+        if (len == 1 && (*c < 0x20 || *c == 0x7f))
+            buf[k++] = ' ';
+        else if (len)
+            memcpy(buf + k, c, len), k += len;
+        else
+            buf[k++] = '?';
+        i += len ? len : 1;
+    }
+    buf[k] = '\0';
     copy_text(out, cap, buf);
     return strlen(out);
 }

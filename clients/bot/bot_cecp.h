@@ -52,10 +52,11 @@ int cecp_parse_move(const bh_pos *pos, const char *text, bh_move *out);
 const char *cecp_chat_to_ptell(const char *chat, char *out, size_t cap);
 
 /* An engine's ptell as partner-chat text for the server, written into out (cap bytes, at
- * most CECP_TEXT_MAX bytes kept): a bare engine word maps to the web page's signal ("sit" ->
- * "sit!", "go" or "move" -> "go!", "+n"/"++n"/"+++n" -> "need ♞", "+trades" -> "trade ok",
- * "-trades" -> "no trades"); any other tell is passed as it is. Returns the length, 0 when
- * nothing is left to send (an empty tell). */
+ * most CECP_TEXT_MAX bytes kept, never a character cut): a bare engine word maps to the web
+ * page's signal ("sit" -> "sit!", "go" or "move" -> "go!", "+n"/"++n"/"+++n" -> "need ♞",
+ * "+trades" -> "trade ok", "-trades" -> "no trades"); any other tell is passed as it is, with
+ * tabs as spaces and bytes that are not UTF-8 as '?' (the server takes only UTF-8 without
+ * control characters). Returns the length, 0 when nothing is left to send (an empty tell). */
 size_t cecp_ptell_to_chat(const char *ptell, char *out, size_t cap);
 
 /* The xboard holding command for pos's reserves, "holding [QRBNP] [qrbnp]" in that piece

@@ -108,6 +108,10 @@ static void words(void)
         {"-trades", "no trades"},
         {"Ok, I sit next move. Tell me when to go.", "Ok, I sit next move. Tell me when to go."},
         {"  sit  ", "sit!"},
+        {"a\tb", "a b"},
+        {"caf\xe9 latin-1", "caf? latin-1"},
+        {"caf\xc3\xa9 utf-8", "caf\xc3\xa9 utf-8"},
+        {"surrogate \xed\xa0\x80", "surrogate ???"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(to_chat); i++) {
         char out[64];
