@@ -566,10 +566,12 @@ static int dump_files(demo_state *d, wsc *dir, int64_t tid, const char *out, int
         if (++nreq > 30)
             sleep_ms(60);
         id = d->next_id++;
+        /* Engine teams talk to their partners: their games carry the partner chat as
+         * comments ({[%chat WhiteB 61.5] ...}, c2s-export.md; the director may ask for it). */
         snprintf(buf, sizeof buf,
                  "{\"type\":\"export\",\"id\":%lld,\"format\":\"bpgn\","
-                 "\"game\":%lld}",
-                 (long long)id, gid);
+                 "\"game\":%lld%s}",
+                 (long long)id, gid, d->o->ncecp ? ",\"chat\":true" : "");
         char *text = export_text(d, dir, buf, id);
         snprintf(path, sizeof path, "%s/games/game-%04lld.bpgn", out, gid);
         if (text && demo_write_file(path, text))
