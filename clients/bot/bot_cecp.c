@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -357,8 +360,16 @@ int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len)
         return BH_EIO;
     }
     signal(SIGPIPE, SIG_IGN);
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
+#ifdef __linux__
+        /* An engine never outlives its bot, even one killed with SIGKILL. */
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+            _exit(127);
+#else
+        (void)parent;
+#endif
         if (o->mem_mb > 0) {
             struct rlimit rl = {(rlim_t)o->mem_mb << 20, (rlim_t)o->mem_mb << 20};
             setrlimit(RLIMIT_AS, &rl);

@@ -8,12 +8,16 @@
 #include "itest.h"
 
 /* Start argv[0] (a path) with argv (NULL-terminated; borrowed for the call), stdout to
- * /dev/null, stderr to log (truncated). Returns the pid, or -1 if fork failed. */
+ * /dev/null, stderr to log (truncated). Returns the pid, or -1 if fork failed. The child gets
+ * SIGTERM when the test dies (PR_SET_PDEATHSIG), so a crashed test leaves no bot running (a
+ * bot stops its engines on SIGTERM). */
 static inline pid_t itest_spawn(const char *const *argv, const char *log)
 {
+    pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
-        if (!freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent ||
+            !freopen(log, "w", stderr) || !freopen("/dev/null", "w", stdout))
             _exit(127);
         execv(argv[0], (char *const *)argv);
         _exit(127);
