@@ -7,8 +7,9 @@
  * that move; partner tells went from an engine to the chat and from the chat to an engine;
  * no engine lost for a bridge reason. bad_engines: a fake engine (cecp_fake.sh) that exits
  * on its second move, one that hangs and one that prints garbage each lose their game (resign,
- * flag, resign) against random bots, the bot logs say why, and the server still answers a
- * ping. Skipped (77) without sjeng or fairy-stockfish (PATH or /usr/games). */
+ * flag, resign) against random bots, as does one that wants 1 GiB under a 256 MiB limit; the
+ * bot logs say why, and the server still answers a ping. Skipped (77) without sjeng or
+ * fairy-stockfish (PATH or /usr/games). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,8 +142,9 @@ static void bad_engines(void)
         {"crash", "resign", "the engine exited (status 3)"},
         {"hang", "flag", "hung"},
         {"garbage", "resign", "garbage"},
+        {"hog", "resign", "the engine exited (status 4)"},
     };
-    enum { N = 3 };
+    enum { N = 4 };
     itest_game g[N];
     char elog[N][160], rlog[N][160], cmd[N][256];
     pid_t eng[N], rnd[N];
@@ -154,7 +156,8 @@ static void bad_engines(void)
         snprintf(cmd[i], sizeof cmd[i], "%s %s", fake, cases[i].mode);
         snprintf(elog[i], sizeof elog[i], "%s/%s-engine.log", logdir, cases[i].mode);
         snprintf(rlog[i], sizeof rlog[i], "%s/%s-random.log", logdir, cases[i].mode);
-        const char *extra[] = {"--engine", "cecp", "--engine-cmd", cmd[i], NULL};
+        const char *extra[] = {"--engine", "cecp", "--engine-cmd", cmd[i], "--engine-mem-mb",
+                               "256",      NULL};
         const char *rextra[] = {"--pace-ms", "4000", NULL};
         int zero = 0, others[] = {1, 2, 3};
         eng[i] = spawn_bot(&s, &g[i], &zero, 1, extra, elog[i]);
