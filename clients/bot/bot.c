@@ -17,14 +17,12 @@
 
 #define RECONNECT_MS 500
 #define HUNG_GRACE_MS 5000 /* an engine silent this long past its clock is hung */
-#define TELL_PER_S                                                                                 \
-    1.0                /* engine tells relayed per second, sustained (the server allows a          \
-                        * connection 20 messages a second; Fairy-Stockfish tells its               \
-                        * partner its clock many times a move) */
-#define TELL_BURST 5.0 /* and in a burst */
-#define PTELL_CAP                                                                                  \
-    250 /* engine tells relayed per seat and game, at most (the server                             \
-         * keeps 1000 chat lines a game) */
+/* Engine tells relayed as chat: TELL_PER_S a second after a burst of TELL_BURST (the server
+ * allows a connection 20 messages a second, and Fairy-Stockfish tells its partner its clock
+ * many times a move), PTELL_CAP a game per seat (the server keeps 1000 chat lines a game). */
+#define TELL_PER_S 1.0
+#define TELL_BURST 5.0
+#define PTELL_CAP 250
 
 typedef struct {
     wsc *c;
