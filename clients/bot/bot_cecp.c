@@ -380,12 +380,23 @@ int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len)
         close(to[1]);
         close(from[0]);
         close(from[1]);
-        setpgid(0, 0); /* a Ctrl-C at the bot's terminal is the bot's to handle */
+        /* Its own process group: a Ctrl-C at the bot's terminal is the bot's to handle, and
+         * cecp_kill ends the shell and whatever it started in one kill. */
+        setpgid(0, 0);
+        /* Debian installs sjeng and fairy-stockfish in /usr/games, not on every PATH. */
+        const char *path = getenv("PATH");
+        if (!path || !strstr(path, "/usr/games")) {
+            char p[4096];
+            snprintf(p, sizeof p, "%s%s/usr/games", path ? path : "", path && *path ? ":" : "");
+            setenv("PATH", p, 1);
+        }
         execl("/bin/sh", "sh", "-c", o->cmd, (char *)NULL);
         _exit(127);
     }
     close(to[0]);
     close(from[1]);
+    if (pid > 0)
+        setpgid(pid, pid); /* as the child does: whichever runs first */
     cecp *e = calloc(1, sizeof *e);
     if (!e)
         abort();
@@ -448,6 +459,7 @@ void cecp_kill(cecp *e, const char *why)
     if (e->pid > 0) {
         if (why)
             fprintf(stderr, "bughouse-bot: %s engine killed: %s\n", e->tag, why);
+        kill(-e->pid, SIGKILL); /* the group: the shell and the engine it started */
         kill(e->pid, SIGKILL);
         waitpid(e->pid, NULL, 0);
         e->pid = 0;

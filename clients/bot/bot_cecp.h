@@ -78,13 +78,15 @@ typedef struct {
                        * logged) */
 } cecp_opts;
 
-/* Start the engine: fork with pipes, the memory limit set in the child, "xboard",
+/* Start the engine: fork with pipes, the memory limit set in the child, which runs in its own
+ * process group with /usr/games added to its PATH (Debian's engines live there), "xboard",
  * "protover 2", wait for done=1, check that "bughouse" is among its variants. Returns BH_OK
  * and *out (free with cecp_close), or BH_EIO with the reason in why (why_len bytes; the
  * child is killed). Blocks up to handshake_ms. */
 int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len);
 
-/* "quit", then SIGKILL and reap the child; free. NULL is a no-op. */
+/* "quit", then SIGKILL to the child's process group and reap the child; free. NULL is a
+ * no-op. */
 void cecp_close(cecp *e);
 
 /* Start a game on the engine: "new", "variant bughouse", "easy", "nopost", "level 0 M:SS

@@ -24,17 +24,13 @@ static const char *bin, *bot, *sjeng, *fsf, *fake;
  * under /tmp where other runs' clean-ups may sweep bh_itest_* away; removed when all passed. */
 static char logdir[64] = "cecp_logs_XXXXXX";
 
-/* An engine by name: on the PATH, else in /usr/games; NULL if neither. */
-static const char *find_engine(const char *name, char *buf, size_t cap)
+/* name if the engine is on the PATH or in /usr/games (the bridge adds /usr/games to its
+ * engines' PATH, so the bare name is what the test gives it), else NULL. */
+static const char *find_engine(const char *name)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
-    if (system(cmd) == 0) {
-        snprintf(buf, cap, "%s", name);
-        return buf;
-    }
-    snprintf(buf, cap, "/usr/games/%s", name);
-    return access(buf, X_OK) == 0 ? buf : NULL;
+    char cmd[160];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1 || test -x /usr/games/%s", name, name);
+    return system(cmd) == 0 ? name : NULL;
 }
 
 /* Start bughouse-bot for the given seats (tokens of game g) with extra args; its stderr goes
@@ -272,7 +268,6 @@ static const bh_test_case cases[] = {
 
 int main(int argc, char **argv)
 {
-    static char sj[128], fs[128];
     bin = getenv("BH_SERVER");
     bot = getenv("BH_BOT");
     fake = getenv("BH_CECP_FAKE");
@@ -280,8 +275,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "set BH_SERVER, BH_BOT and BH_CECP_FAKE (ctest does)\n");
         return 2;
     }
-    sjeng = find_engine("sjeng", sj, sizeof sj);
-    fsf = find_engine("fairy-stockfish", fs, sizeof fs);
+    sjeng = find_engine("sjeng");
+    fsf = find_engine("fairy-stockfish");
     if (!sjeng || !fsf) {
         fprintf(stderr, "no sjeng or fairy-stockfish (PATH, /usr/games): skipped\n");
         return 77;
