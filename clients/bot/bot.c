@@ -54,6 +54,7 @@ typedef struct {
     long long tell_at;                 /* its last refill, ms */
     int tells_dropped;                 /* tells over the rate, not relayed */
     char last_tell[CECP_TEXT_MAX + 1]; /* the engine's last tell (echo suppression) */
+    char pending[8];                   /* a virtual drop waiting for its piece, "" none */
 } seat_conn;
 
 typedef struct {
@@ -438,6 +439,7 @@ static void cecp_state(bot_pool *p, seat_conn *s)
                 tag, s->eng_ply, s->ply);
         cecp_new_game(s->eng, &s->pos, s->base_ms, s->inc_ms, s->partner);
         s->eng_ply = s->ply;
+        s->pending[0] = '\0';
     } else {
         cecp_reserves(s->eng, &s->pos, "state");
     }
@@ -468,8 +470,35 @@ static void cecp_move_seen(seat_conn *s, const cJSON *o)
     cecp_reserves(s->eng, &s->pos, after);
 }
 
-/* The engine's move text: sent for the ply it was asked for. Text that is not a move loses;
- * a move that is not legal here is still sent, and the server's ruleset rules on it. */
+static void send_engine_move(bot_pool *p, seat_conn *s, const char *send)
+{
+    send_fmt(s->c,
+             "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
+             "\"move\":\"%s\"}",
+             (long long)s->next_id++, (long long)s->game, s->seat >> 1 ? 'B' : 'A', s->ply, send);
+    s->sent_ply = s->ply;
+    s->pending[0] = '\0';
+    p->st.moves_sent++;
+}
+
+/* A virtual drop whose piece has arrived is made now. */
+static void cecp_pending(bot_pool *p, seat_conn *s)
+{
+    bh_move m;
+    char uci[BH_UCI_MAX];
+    if (s->pending[0] && s->c && s->sent_ply != s->ply &&
+        cecp_parse_move(&s->pos, s->pending, &m) == BH_OK) {
+        bh_move_to_uci(m, uci);
+        if (p->o.verbose)
+            fprintf(stderr, "bughouse-bot: game %lld seat %d: the piece came: %s\n",
+                    (long long)s->game, s->seat, uci);
+        send_engine_move(p, s, uci);
+    }
+}
+
+/* The engine's move text: sent for the ply it was asked for. Text that is not a move loses; a
+ * drop of a piece it does not hold yet waits for the piece (its clock running); any other move
+ * that is not legal here is still sent, and the server's ruleset rules on it. */
 static void cecp_engine_move(bot_pool *p, seat_conn *s, const char *text)
 {
     char why[128];
@@ -491,18 +520,20 @@ static void cecp_engine_move(bot_pool *p, seat_conn *s, const char *text)
     if (rc == BH_OK) {
         bh_move_to_uci(m, uci);
         send = uci;
+    } else if (cecp_is_virtual_drop(&s->pos, text)) {
+        fprintf(stderr,
+                "bughouse-bot: game %lld seat %d: the engine drops %s before it has the piece: "
+                "the move waits for it\n",
+                (long long)s->game, s->seat, text);
+        snprintf(s->pending, sizeof s->pending, "%s", text);
+        return;
     } else {
         fprintf(stderr,
                 "bughouse-bot: game %lld seat %d: the engine's move %s is illegal here "
                 "(sent: the server's ruleset rules on it)\n",
                 (long long)s->game, s->seat, text);
     }
-    send_fmt(s->c,
-             "{\"type\":\"move\",\"id\":%lld,\"game\":%lld,\"board\":\"%c\",\"ply\":%d,"
-             "\"move\":\"%s\"}",
-             (long long)s->next_id++, (long long)s->game, s->seat >> 1 ? 'B' : 'A', s->ply, send);
-    s->sent_ply = s->ply;
-    p->st.moves_sent++;
+    send_engine_move(p, s, send);
 }
 
 static void cecp_tell(bot_pool *p, seat_conn *s, const char *chat, long long now)
@@ -562,6 +593,7 @@ static void cecp_turn(bot_pool *p, seat_conn *s, long long now)
     }
     if (!s->eng || !s->live || !s->have_pos)
         return;
+    cecp_pending(p, s);
     int opp = s->seat ^ 1;
     bool our_turn = (int)bh_side_to_move(&s->pos) == (s->seat & 1);
     if (our_turn && s->sent_ply != s->ply && s->eng_ply == s->ply && !cecp_thinking(s->eng))

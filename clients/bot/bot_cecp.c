@@ -119,6 +119,18 @@ int cecp_parse_move(const bh_pos *pos, const char *text, bh_move *out)
     return bh_parse_uci(pos, m, out);
 }
 
+bool cecp_is_virtual_drop(const bh_pos *pos, const char *text)
+{
+    static const char pieces[] = "PNBRQ";
+    const char *at = text[0] ? strchr(pieces, toupper((unsigned char)text[0])) : NULL;
+    bh_pos q = *pos;
+    bh_move m;
+    return at && text[1] == '@' &&
+           bh_reserve_count(pos, bh_side_to_move(pos), BH_PAWN + (int)(at - pieces)) == 0 &&
+           bh_reserve_add(&q, bh_side_to_move(&q), BH_PAWN + (int)(at - pieces)) == BH_OK &&
+           cecp_parse_move(&q, text, &m) == BH_OK;
+}
+
 /* The web page's signals (clients/web/js/proto.js SIGNALS) and the engines' words. */
 static const struct {
     const char *chat, *ptell;

@@ -44,6 +44,11 @@ cecp_line_kind cecp_classify(const char *line, char *text, size_t cap);
  * Castling is the king's two-square move. */
 int cecp_parse_move(const bh_pos *pos, const char *text, bh_move *out);
 
+/* True if text is a drop of a piece the side to move of pos does not hold, legal once it
+ * holds one: a virtual drop (Fairy-Stockfish names the drop it waits for), made when the
+ * partner sends the piece. */
+bool cecp_is_virtual_drop(const bh_pos *pos, const char *text);
+
 /* A partner-chat line (a person's signal or words, or another engine's relayed tell) as the
  * ptell text an engine understands, written into out (cap bytes): the web page's signals map
  * to the engines' words ("sit!" -> "sit", "go!" -> "go", "need ♞" -> "+n", "trade ok" ->

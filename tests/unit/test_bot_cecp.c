@@ -74,6 +74,15 @@ static void parse_move(void)
         bh_move m;
         CHECK_EQ_INT(cases[i].name, cases[i].rc, cecp_parse_move(&pos, cases[i].text, &m));
     }
+    /* A drop of a piece not in hand that would be legal with it waits (a virtual drop); one
+     * that is illegal anyway (an occupied square, a pawn on rank 8) or one of a piece in hand
+     * is not virtual. */
+    CHECK_MSG(cecp_is_virtual_drop(&pos, "Q@d4"), "Q@d4 waits for a queen");
+    CHECK_MSG(cecp_is_virtual_drop(&pos, "r@d4"), "r@d4 waits for a rook");
+    CHECK_MSG(!cecp_is_virtual_drop(&pos, "Q@e1"), "Q@e1: occupied");
+    CHECK_MSG(!cecp_is_virtual_drop(&pos, "N@f3"), "N@f3: held");
+    CHECK_MSG(!cecp_is_virtual_drop(&pos, "K@d4"), "K@d4: no king drops");
+    CHECK_MSG(!cecp_is_virtual_drop(&pos, "e1d1"), "e1d1: not a drop");
 }
 
 static void words(void)
