@@ -372,6 +372,14 @@ int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len)
         return BH_EIO;
     }
     signal(SIGPIPE, SIG_IGN);
+    /* A simple command runs as "exec CMD", so the engine itself is the child (dash would fork
+     * it and wait): its exit status, its end of the pipe and PR_SET_PDEATHSIG are its own. A
+     * command with ; & | ( ) or a newline keeps the shell in between. */
+    size_t cl = strlen(o->cmd) + 8;
+    char *cmd = malloc(cl);
+    if (!cmd)
+        abort();
+    snprintf(cmd, cl, "%s%s", strpbrk(o->cmd, ";&|()\n`") ? "" : "exec ", o->cmd);
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
@@ -402,9 +410,10 @@ int cecp_open(const cecp_opts *o, cecp **out, char *why, size_t why_len)
             snprintf(p, sizeof p, "%s%s/usr/games", path ? path : "", path && *path ? ":" : "");
             setenv("PATH", p, 1);
         }
-        execl("/bin/sh", "sh", "-c", o->cmd, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
         _exit(127);
     }
+    free(cmd);
     close(to[0]);
     close(from[1]);
     if (pid > 0)
@@ -638,7 +647,16 @@ void cecp_poll(cecp *e, cecp_event *ev)
             return;
         if (r < 0) {
             int st = 0;
-            pid_t w = e->pid > 0 ? waitpid(e->pid, &st, 0) : 0;
+            /* End of its output: it exited, or closed stdout and lives on (then it is
+             * killed below; waiting for it could block the bot for ever). */
+            pid_t w = 0;
+            for (int i = 0; i < 20 && e->pid > 0 && w == 0; i++) {
+                w = waitpid(e->pid, &st, WNOHANG);
+                if (w == 0) {
+                    struct timespec ts = {0, 5000000L};
+                    nanosleep(&ts, NULL);
+                }
+            }
             if (w == e->pid && e->pid > 0)
                 e->pid = 0;
             ev->kind = CECP_EV_LOST;

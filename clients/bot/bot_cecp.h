@@ -74,7 +74,8 @@ const char *cecp_holding(const bh_pos *pos, char *out, size_t cap);
 typedef struct cecp cecp;
 
 typedef struct {
-    const char *cmd;  /* engine command, run by /bin/sh -c (borrowed for the call) */
+    const char *cmd;  /* engine command, run by /bin/sh -c as "exec CMD" when it is one simple
+                       * command (borrowed for the call) */
     int mem_mb;       /* address-space limit of the child (RLIMIT_AS), MiB; <= 0: none */
     int handshake_ms; /* wait for "feature ... done=1" this long; <= 0: 10000 */
     const char *tag;  /* log prefix, e.g. "game 7 seat 2" (copied) */

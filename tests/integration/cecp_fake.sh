@@ -5,6 +5,7 @@
 #   crash    exits with status 3
 #   hang     sleeps for ever, reading nothing (the bot must not wait past its clock)
 #   garbage  prints a move line with control bytes in it
+#   mute     closes its output and sleeps for ever (the bot must not wait for it to exit)
 #   hog      before its first move asks for 1 GiB (python3): under the bridge's memory limit
 #            (--engine-mem-mb 256) that fails and it exits with status 4; a run without the
 #            limit gets the memory, plays its first move and exits with status 5 on the second
@@ -27,6 +28,7 @@ play() {
     hang) exec sleep 100000 ;;
     garbage) printf 'move \001\002@@\n' ;;
     hog) exit 5 ;;
+    mute) exec sleep 100000 >&- ;;
   esac
 }
 while IFS= read -r line; do

@@ -7,9 +7,9 @@
  * that move; partner tells went from an engine to the chat and from the chat to an engine;
  * no engine lost for a bridge reason. bad_engines: a fake engine (cecp_fake.sh) that exits
  * on its second move, one that hangs and one that prints garbage each lose their game (resign,
- * flag, resign) against random bots, as does one that wants 1 GiB under a 256 MiB limit; the
- * bot logs say why, and the server still answers a ping. Skipped (77) without sjeng or
- * fairy-stockfish (PATH or /usr/games). */
+ * flag, resign) against random bots, as does one that wants 1 GiB under a 256 MiB limit and one
+ * that closes its output and lives on; the bot logs say why, and the server still answers a ping.
+ * Skipped (77) without sjeng or fairy-stockfish (PATH or /usr/games). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,8 +139,9 @@ static void bad_engines(void)
         {"hang", "flag", "hung"},
         {"garbage", "resign", "garbage"},
         {"hog", "resign", "the engine exited (status 4)"},
+        {"mute", "resign", "the engine closed its output"},
     };
-    enum { N = 4 };
+    enum { N = 5 };
     itest_game g[N];
     char elog[N][160], rlog[N][160], cmd[N][256];
     pid_t eng[N], rnd[N];
