@@ -9,7 +9,9 @@
  * on its second move, one that hangs and one that prints garbage each lose their game (resign,
  * flag, resign) against random bots, as does one that wants 1 GiB under a 256 MiB limit and one
  * that closes its output and lives on; the bot logs say why, and the server still answers a ping.
- * Skipped (77) without sjeng or fairy-stockfish (PATH or /usr/games). */
+ * person_partners_engine: the play page's signals (sit!, go!) reach Sjeng as its words and
+ * its answers come back to the person as partner chat. Skipped (77) without sjeng or
+ * fairy-stockfish (PATH or /usr/games). */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +123,83 @@ static void engines_as_partners(void)
     if (bh_test_failures_)
         fprintf(stderr, "bot logs kept in %s\n", logdir);
     free(r);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+/* The next chat push on c from seat `from` whose text contains want, within timeout_ms (other
+ * messages are dropped). Caller frees; NULL if none. */
+static char *chat_from(wsc_ctx *x, wsc *c, int from, const char *want, int timeout_ms)
+{
+    char seat[32];
+    snprintf(seat, sizeof seat, "\"seat\":%d,", from);
+    for (int t = 0; t < timeout_ms; t += 20) {
+        char *m;
+        while ((m = wsc_recv(c, 0)) != NULL) {
+            if (strstr(m, "\"type\":\"chat\"") && strstr(m, seat) && strstr(m, want))
+                return m;
+            free(m);
+        }
+        wsc_pump(x, 20);
+    }
+    return NULL;
+}
+
+/* A person partners Sjeng: the test holds seat 3 (Black on B) with a plain connection, Sjeng
+ * plays seat 0, random bots seats 1 and 2. The page's signals reach the engine in its words
+ * ("sit!" -> ptell sit, "go!" -> ptell go, in the bot's log) and the engine's answers come back
+ * as partner chat from seat 0 ("Ok, I sit next move...", "Ok, I'm moving."). The game then
+ * ends on the person's flag (the test never moves). */
+static void person_partners_engine(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    CHECK_MSG(itest_create_game(x, &s, &g, 15000, false) == 0, "no game");
+    char elog[160], rlog[160];
+    snprintf(elog, sizeof elog, "%s/person-engine.log", logdir);
+    snprintf(rlog, sizeof rlog, "%s/person-random.log", logdir);
+    const char *extra[] = {"--engine", "cecp", "--engine-cmd", sjeng, NULL};
+    const char *rextra[] = {"--pace-ms", "1000", NULL};
+    int zero = 0, others[] = {1, 2};
+    pid_t eb = spawn_bot(&s, &g, &zero, 1, extra, elog);
+    pid_t rb = spawn_bot(&s, &g, others, 2, rextra, rlog);
+    char *st = itest_seat(x, &s, &g, 3);
+    wsc *me = g.p[3];
+    /* Sjeng greets its partner when the bridge tells it who that is: in the state's chat if
+     * that came first, else as a push. */
+    char *m = st && strstr(st, "Hello! I am Sjeng") ? NULL
+              : me                                  ? chat_from(x, me, 0, "Sjeng", 30000)
+                                                    : NULL;
+    CHECK_MSG(m || (st && strstr(st, "Hello! I am Sjeng")), "no greeting from the engine");
+    free(m);
+    free(st);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":20,\"game\":%lld,\"text\":\"sit!\"}",
+             g.game);
+    CHECK_MSG(me && wsc_send(me, msg) == 0, "send sit!");
+    m = me ? chat_from(x, me, 0, "I sit", 20000) : NULL;
+    CHECK_MSG(m != NULL, "the engine did not answer sit!");
+    free(m);
+    snprintf(msg, sizeof msg, "{\"type\":\"chat\",\"id\":21,\"game\":%lld,\"text\":\"go!\"}",
+             g.game);
+    CHECK_MSG(me && wsc_send(me, msg) == 0, "send go!");
+    m = me ? chat_from(x, me, 0, "moving", 20000) : NULL;
+    CHECK_MSG(m != NULL, "the engine did not answer go!");
+    free(m);
+    char *r = itest_wait_finished(g.dir, g.game, 120);
+    CHECK_MSG(r != NULL, "the game did not finish");
+    free(r);
+    itest_reap(eb);
+    itest_reap(rb);
+    char *l = itest_slurp(elog);
+    CHECK_MSG(strstr(l, "ptell chat->engine \"sit\"") && strstr(l, "cecp> ptell sit") &&
+                  strstr(l, "ptell chat->engine \"go\""),
+              "the bot's log lacks the mapped signals");
+    free(l);
     itest_game_free(&g);
     wsc_ctx_free(x);
     ITEST_FINISH(&s);
@@ -263,6 +342,7 @@ static void score_vs_random(void)
 
 static const bh_test_case cases[] = {
     {"engines_as_partners", engines_as_partners},
+    {"person_partners_engine", person_partners_engine},
     {"bad_engines", bad_engines},
     {"score_vs_random", score_vs_random},
 };
