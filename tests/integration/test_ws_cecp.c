@@ -372,6 +372,8 @@ int main(int argc, char **argv)
         char cmd[96];
         snprintf(cmd, sizeof cmd, "rm -rf %s", logdir);
         itest_sh(cmd);
+    } else {
+        rmdir(logdir); /* kept only when it holds a failed run's logs */
     }
     return rc;
 }
