@@ -101,8 +101,9 @@ async def play_team(args, engine, token):
             m = json.loads(text)
             if m["type"] == "assign":
                 for s in m["seats"]:
-                    tasks.append(asyncio.create_task(
-                        play_seat(args, engine, m["game"], s["token"])))
+                    task = asyncio.create_task(play_seat(args, engine, m["game"], s["token"]))
+                    task.add_done_callback(lambda t: print(t.exception() or t.result(), flush=True))
+                    tasks.append(task)
 
 async def main():
     ap = argparse.ArgumentParser(description="a bughouse bot (docs/bots.md)")
