@@ -586,7 +586,6 @@ void cecp_opponent_move(cecp *e, const char *uci, int my_ms, int opp_ms, long lo
     e->thinking = true;
     e->asked_ms = now_ms;
     e->asked_clock_ms = my_ms;
-    e->asked_clock_ms = my_ms;
 }
 
 void cecp_go(cecp *e, int my_ms, int opp_ms, long long now_ms)

@@ -135,8 +135,12 @@ void bot__cecp_move(seat_conn *s, const cJSON *o)
                 cecp_opponent_move(s->eng, mv, s->clock_ms[s->seat], s->clock_ms[mover],
                                    bot__mono_ms());
                 s->eng_ply = ply + 1;
-            } else {
-                s->eng_ply = -1; /* out of step: the next state sets its board again */
+            } else if (s->c) {
+                /* Out of step (a move it did not see): the state this join brings sets the
+                 * engine's board again (bot__cecp_state). */
+                s->eng_ply = -1;
+                bot__send_fmt(s->c, "{\"type\":\"join\",\"id\":%lld,\"game\":%lld}",
+                              (long long)s->next_id++, (long long)s->game);
             }
         } else {
             s->eng_ply = ply + 1;
