@@ -37,3 +37,13 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/league_demo.c)
   set_tests_properties(league_demo PROPERTIES LABELS integration TIMEOUT 180
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()
+
+# The Swiss demo with engine teams (demo_cecp.sh): Sjeng, Fairy-Stockfish and a random team;
+# skipped without the engines.
+if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_cecp.c)
+  add_test(NAME demo_cecp
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/demo_cecp.sh $<TARGET_FILE:bughouse-demo>
+                   $<TARGET_FILE:bughouse-server>)
+  set_tests_properties(demo_cecp PROPERTIES LABELS "integration;slow" TIMEOUT 400
+                       SKIP_RETURN_CODE 77 WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+endif()
