@@ -14,6 +14,11 @@ if(NOT SQLite3_FOUND)
   message(FATAL_ERROR "sqlite3 not found: apt-get install libsqlite3-dev")
 endif()
 
+find_package(PostgreSQL)
+if(NOT PostgreSQL_FOUND)
+  message(FATAL_ERROR "libpq not found: apt-get install libpq-dev")
+endif()
+
 pkg_check_modules(LWS IMPORTED_TARGET libwebsockets)
 if(NOT LWS_FOUND)
   message(FATAL_ERROR "libwebsockets not found: apt-get install libwebsockets-dev libwebsockets-evlib-ev")

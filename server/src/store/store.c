@@ -4,6 +4,7 @@
  * appended, never edited. Every sqlite failure is logged here once and becomes BH_ESTORE. */
 #include "store.h"
 #include "store_int.h"
+#include "store_sql.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -194,86 +195,119 @@ typedef struct {
 } commit_trace;
 
 struct store {
-    sqlite3 *db;
-    sqlite3_stmt *q[Q_COUNT_];
+    sql_db *db;    /* the connection: sqlite or PostgreSQL (store_sql.h) */
+    sqlite3 *lite; /* sqlite's handle, NULL on PostgreSQL: the checkpoint policy's */
+    sql_stmt *q[Q_COUNT_];
     bool in_tx;     /* a transaction is open since the last store_flush */
     char *path;     /* for the checkpoint thread's connection */
-    ckpt *ckpt;     /* NULL: sqlite's automatic checkpoints */
+    ckpt *ckpt;     /* NULL: sqlite's automatic checkpoints (always on PostgreSQL) */
     busy_wait busy; /* how long a write waits for a lock */
     commit_trace tr;
 };
 
 static int exec(store *st, const char *s)
 {
-    char *err = NULL;
-    if (sqlite3_exec(st->db, s, NULL, NULL, &err) != SQLITE_OK) {
-        log_error("store: %.60s...: %s", s, err ? err : "?");
-        sqlite3_free(err);
-        return BH_ESTORE;
-    }
-    return BH_OK;
+    return sql_exec(st->db, s);
 }
 
-/* After a failed statement: roll back the transaction if sqlite has not (after an I/O error
- * or a full disk it rolls back by itself, and a ROLLBACK would only log "cannot rollback"). */
+/* After a failed statement: roll back the transaction if the engine has not (sqlite rolls
+ * back by itself after an I/O error or a full disk, and a ROLLBACK would only log "cannot
+ * rollback"). */
 static void rollback(store *st)
 {
-    if (!sqlite3_get_autocommit(st->db))
-        exec(st, "ROLLBACK");
+    sql_rollback(st->db);
 }
+
+/* PostgreSQL keeps the schema version in a table (sqlite: PRAGMA user_version). The
+ * migrations run in one transaction that first takes an advisory lock, so servers starting
+ * together on one database migrate it once. */
+#define PG_MIGRATE_LOCK                                                                            \
+    "SELECT pg_advisory_xact_lock(7431);"                                                          \
+    "CREATE TABLE IF NOT EXISTS schema_version(version BIGINT NOT NULL);"                          \
+    "INSERT INTO schema_version SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM schema_version)"
+
+/* What PostgreSQL adds to a version's script: the column sqlite has by itself (a rowid
+ * table's rowid, which Q_TOKEN_HASH orders by). NULL: nothing. */
+static const char *const pg_also[BH_ARRAY_LEN(migrations)] = {
+    [0] = "ALTER TABLE tokens ADD COLUMN rowid BIGSERIAL",
+};
 
 static int migrate(store *st)
 {
-    int version = store_schema_version(st);
-    if (version < 0)
+    bool pg = sql_is_pg(st->db);
+    if (pg && (sql_begin(st->db) != BH_OK || exec(st, PG_MIGRATE_LOCK) != BH_OK)) {
+        rollback(st);
         return BH_ESTORE;
-    if (version > (int)BH_ARRAY_LEN(migrations)) {
-        log_error("store: schema version %d is newer than this server (%d)", version,
-                  (int)BH_ARRAY_LEN(migrations));
+    }
+    int version = store_schema_version(st);
+    if (version < 0 || version > (int)BH_ARRAY_LEN(migrations)) {
+        if (version > 0)
+            log_error("store: schema version %d is newer than this server (%d)", version,
+                      (int)BH_ARRAY_LEN(migrations));
+        rollback(st);
         return BH_ESTORE;
     }
     for (int v = version; v < (int)BH_ARRAY_LEN(migrations); v++) {
-        char pragma[48];
-        snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", v + 1);
-        if (exec(st, "BEGIN IMMEDIATE") != BH_OK)
+        char set[64];
+        snprintf(set, sizeof set,
+                 pg ? "UPDATE schema_version SET version = %d" : "PRAGMA user_version = %d", v + 1);
+        if (!pg && sql_begin(st->db) != BH_OK)
             return BH_ESTORE;
-        if (exec(st, migrations[v]) != BH_OK || exec(st, pragma) != BH_OK) {
+        if (sql_ddl(st->db, migrations[v]) != BH_OK ||
+            (pg && pg_also[v] && exec(st, pg_also[v]) != BH_OK) || exec(st, set) != BH_OK) {
             rollback(st);
             return BH_ESTORE;
         }
-        if (exec(st, "COMMIT") != BH_OK)
+        if (!pg && sql_commit(st->db) != BH_OK)
             return BH_ESTORE;
         log_info("store: migrated schema to version %d", v + 1);
     }
-    return BH_OK;
+    return pg ? sql_commit(st->db) : BH_OK;
+}
+
+/* The flags each statement is prepared with (store_sql.h). */
+static int q_flags(int i)
+{
+    switch (i) {
+    case Q_TOUR_ADD:
+    case Q_TEAM_ADD:
+    case Q_GAME_ADD: return SQL_ID;
+    case Q_TOKEN_ADD:
+    case Q_EVENT_ADD: return SQL_UNIQUE;
+    default: return 0;
+    }
 }
 
 int store_open(const char *path, store **out)
 {
     store *st = xcalloc(1, sizeof *st);
+    if (sql_open(path, &st->db) != BH_OK) {
+        free(st);
+        return BH_ESTORE;
+    }
+    st->lite = sql_sqlite(st->db);
     st->path = xstrdup(path);
-    if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-        SQLITE_OK)
-        goto fail;
     store_set_busy_ms(st, 2000);
     st->tr.on = getenv("BH_STORE_TRACE") != NULL;
     st->tr.since_us = now_mono_us();
     /* WAL: readers never block the writer; NORMAL sync is durable across process crashes
      * (SIGKILL), which is the failure the recovery policy is about. */
-    if (exec(st, "PRAGMA journal_mode = WAL") != BH_OK ||
-        exec(st, "PRAGMA synchronous = NORMAL") != BH_OK ||
-        exec(st, "PRAGMA foreign_keys = ON") != BH_OK || migrate(st) != BH_OK)
+    if (st->lite && (exec(st, "PRAGMA journal_mode = WAL") != BH_OK ||
+                     exec(st, "PRAGMA synchronous = NORMAL") != BH_OK ||
+                     exec(st, "PRAGMA foreign_keys = ON") != BH_OK))
+        goto fail;
+    if (migrate(st) != BH_OK)
         goto fail;
     for (int i = 0; i < Q_COUNT_; i++)
-        if (sqlite3_prepare_v2(st->db, sql[i], -1, &st->q[i], NULL) != SQLITE_OK)
+        if (!(st->q[i] = sql_prepare(st->db, sql[i], q_flags(i))))
             goto fail;
     *out = st;
     return BH_OK;
 fail:
-    log_error("store_open %s: %s", path, st->db ? sqlite3_errmsg(st->db) : "no memory");
+    log_error("store_open %s: %s", sql_is_pg(st->db) ? "(PostgreSQL)" : path, sql_errmsg(st->db));
     for (int i = 0; i < Q_COUNT_; i++)
-        sqlite3_finalize(st->q[i]);
-    sqlite3_close(st->db);
+        sql_finalize(st->q[i]);
+    sql_close(st->db);
     free(st->path);
     free(st);
     return BH_ESTORE;
@@ -465,13 +499,13 @@ static int ckpt_new(store *st, int period_ms, int frames, int (*busy)(void *, in
  * automatic checkpoint, which is a WAL hook too) and only counts frames. */
 static void ckpt_attach(store *st, ckpt *c)
 {
-    sqlite3_wal_hook(st->db, on_wal_commit, c);
+    sqlite3_wal_hook(st->lite, on_wal_commit, c);
     st->ckpt = c;
 }
 
 int store_checkpoint_thread(store *st, int period_ms, int frames)
 {
-    if (st->ckpt)
+    if (st->ckpt || !st->lite)
         return BH_OK;
     ckpt *c;
     if (ckpt_new(st, period_ms, frames, NULL, NULL, &c) != BH_OK)
@@ -488,7 +522,7 @@ int store_checkpoint_thread(store *st, int period_ms, int frames)
 
 int store__checkpoint_manual(store *st, int frames, int (*busy)(void *ctx, int n), void *ctx)
 {
-    if (st->ckpt)
+    if (st->ckpt || !st->lite)
         return BH_ESTATE;
     ckpt *c;
     if (ckpt_new(st, 0, frames, busy, ctx, &c) != BH_OK)
@@ -535,7 +569,7 @@ static void ckpt_stop(store *st)
         pthread_mutex_unlock(&c->mu);
         pthread_join(c->th, NULL);
     }
-    sqlite3_wal_hook(st->db, NULL, NULL);
+    sqlite3_wal_hook(st->lite, NULL, NULL);
     ckpt_free(c);
     st->ckpt = NULL;
 }
@@ -543,7 +577,13 @@ static void ckpt_stop(store *st)
 void store_set_busy_ms(store *st, int ms)
 {
     st->busy.ms = ms > 0 ? ms : 0;
-    sqlite3_busy_handler(st->db, on_busy, &st->busy);
+    if (st->lite) {
+        sqlite3_busy_handler(st->lite, on_busy, &st->busy);
+        return;
+    }
+    char set[48]; /* PostgreSQL: a lock wait longer than this fails the statement */
+    snprintf(set, sizeof set, "SET lock_timeout = %d", st->busy.ms > 0 ? st->busy.ms : 1);
+    exec(st, set);
 }
 
 void store_close(store *st)
@@ -553,8 +593,8 @@ void store_close(store *st)
     store_flush(st);
     ckpt_stop(st);
     for (int i = 0; i < Q_COUNT_; i++)
-        sqlite3_finalize(st->q[i]);
-    sqlite3_close(st->db); /* the last connection: sqlite checkpoints the WAL */
+        sql_finalize(st->q[i]);
+    sql_close(st->db); /* sqlite: the last connection checkpoints the WAL */
     free(st->path);
     free(st);
 }
@@ -611,7 +651,7 @@ int store_flush(store *st)
         return BH_OK;
     st->in_tx = false;
     uint64_t t0 = st->tr.on ? now_mono_us() : 0;
-    if (exec(st, "COMMIT") != BH_OK) {
+    if (sql_commit(st->db) != BH_OK) {
         rollback(st);
         return BH_ESTORE;
     }
@@ -622,12 +662,11 @@ int store_flush(store *st)
 
 int store_schema_version(store *st)
 {
-    sqlite3_stmt *s = NULL;
-    int v = -1;
-    if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL) == SQLITE_OK &&
-        sqlite3_step(s) == SQLITE_ROW)
-        v = sqlite3_column_int(s, 0);
-    sqlite3_finalize(s);
+    sql_stmt *s = sql_prepare(
+        st->db, sql_is_pg(st->db) ? "SELECT version FROM schema_version" : "PRAGMA user_version",
+        0);
+    int v = s && sql_step(s) == SQL_ROW ? (int)sql_int64(s, 0) : -1;
+    sql_finalize(s);
     return v;
 }
 
@@ -636,45 +675,34 @@ static int begin(store *st)
 {
     if (st->in_tx)
         return BH_OK;
-    if (exec(st, "BEGIN IMMEDIATE") != BH_OK)
+    if (sql_begin(st->db) != BH_OK)
         return BH_ESTORE;
     st->in_tx = true;
     return BH_OK;
 }
 
-void store__bind_text(sqlite3_stmt *s, int i, const char *v)
+/* Run a bound write statement once, then reset it. BH_OK, BH_EEXIST (its key is taken) or
+ * BH_ESTORE (logged). *changes, *id (if not NULL): the rows it changed, the new row's id. */
+static int step_write(store *st, sql_stmt *s, const char *what, int64_t *changes, int64_t *id)
 {
-    if (v)
-        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(s, i);
-}
-
-/* Step a bound write statement once, then reset it. */
-static int step_write(store *st, sqlite3_stmt *s, const char *what)
-{
-    int rc = sqlite3_step(s);
-    int ext = sqlite3_extended_errcode(st->db);
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
-    if (rc == SQLITE_DONE)
-        return BH_OK;
-    if (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)
-        return BH_EEXIST;
-    return store__fail(st, what);
+    int rc = sql_step(s);
+    if (changes)
+        *changes = sql_changes(s);
+    if (id)
+        *id = sql_id(s);
+    int out = rc == SQL_DONE ? BH_OK : rc == SQL_EXISTS ? BH_EEXIST : store__fail(st, what);
+    sql_reset(s);
+    return out;
 }
 
 int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_TOUR_ADD];
-    store__bind_text(s, 1, name);
-    sqlite3_bind_int64(s, 2, created_ms);
-    int rc = step_write(st, s, "tournament_add");
-    if (rc == BH_OK)
-        *id = sqlite3_last_insert_rowid(st->db);
-    return rc;
+    sql_stmt *s = st->q[Q_TOUR_ADD];
+    sql_bind_text(s, 1, name);
+    sql_bind_int64(s, 2, created_ms);
+    return step_write(st, s, "tournament_add", NULL, id);
 }
 
 int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
@@ -682,41 +710,35 @@ int store_team_add(store *st, int64_t tournament, const char *name, const char *
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_TEAM_ADD];
-    sqlite3_bind_int64(s, 1, tournament);
-    store__bind_text(s, 2, name);
-    store__bind_text(s, 3, player1);
-    store__bind_text(s, 4, player2);
-    int rc = step_write(st, s, "team_add");
-    if (rc == BH_OK)
-        *id = sqlite3_last_insert_rowid(st->db);
-    return rc;
+    sql_stmt *s = st->q[Q_TEAM_ADD];
+    sql_bind_int64(s, 1, tournament);
+    sql_bind_text(s, 2, name);
+    sql_bind_text(s, 3, player1);
+    sql_bind_text(s, 4, player2);
+    return step_write(st, s, "team_add", NULL, id);
 }
 
 int store_game_add(store *st, const store_game *g, int64_t *id)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_GAME_ADD];
-    sqlite3_bind_int64(s, 1, g->tournament);
-    sqlite3_bind_int64(s, 2, g->team1);
-    sqlite3_bind_int64(s, 3, g->team2);
-    sqlite3_bind_int64(s, 4, g->base_ms);
-    sqlite3_bind_int64(s, 5, g->inc_ms);
-    sqlite3_bind_int64(s, 6, g->created_ms);
-    sqlite3_bind_int(s, 7, g->status);
+    sql_stmt *s = st->q[Q_GAME_ADD];
+    sql_bind_int64(s, 1, g->tournament);
+    sql_bind_int64(s, 2, g->team1);
+    sql_bind_int64(s, 3, g->team2);
+    sql_bind_int64(s, 4, g->base_ms);
+    sql_bind_int64(s, 5, g->inc_ms);
+    sql_bind_int64(s, 6, g->created_ms);
+    sql_bind_int64(s, 7, g->status);
     for (int i = 0; i < 4; i++)
-        store__bind_text(s, 8 + i, g->names[i] ? g->names[i] : "");
-    store__bind_text(s, 12, g->result);
-    store__bind_text(s, 13, g->reason);
-    store__bind_text(s, 14, g->recovery);
-    store__bind_text(s, 15, g->bpgn);
-    store__bind_text(s, 16, g->ruleset ? g->ruleset : "");
-    sqlite3_bind_int(s, 17, g->kind);
-    int rc = step_write(st, s, "game_add");
-    if (rc == BH_OK)
-        *id = sqlite3_last_insert_rowid(st->db);
-    return rc;
+        sql_bind_text(s, 8 + i, g->names[i] ? g->names[i] : "");
+    sql_bind_text(s, 12, g->result);
+    sql_bind_text(s, 13, g->reason);
+    sql_bind_text(s, 14, g->recovery);
+    sql_bind_text(s, 15, g->bpgn);
+    sql_bind_text(s, 16, g->ruleset ? g->ruleset : "");
+    sql_bind_int64(s, 17, g->kind);
+    return step_write(st, s, "game_add", NULL, id);
 }
 
 int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
@@ -724,15 +746,16 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_GAME_UPD];
-    sqlite3_bind_int64(s, 1, id);
-    sqlite3_bind_int(s, 2, status);
-    store__bind_text(s, 3, result);
-    store__bind_text(s, 4, reason);
-    store__bind_text(s, 5, recovery);
-    store__bind_text(s, 6, bpgn);
-    int rc = step_write(st, s, "game_update");
-    if (rc == BH_OK && sqlite3_changes(st->db) == 0)
+    sql_stmt *s = st->q[Q_GAME_UPD];
+    sql_bind_int64(s, 1, id);
+    sql_bind_int64(s, 2, status);
+    sql_bind_text(s, 3, result);
+    sql_bind_text(s, 4, reason);
+    sql_bind_text(s, 5, recovery);
+    sql_bind_text(s, 6, bpgn);
+    int64_t changed = 0;
+    int rc = step_write(st, s, "game_update", &changed, NULL);
+    if (rc == BH_OK && changed == 0)
         return BH_ENOTFOUND;
     return rc;
 }
@@ -741,60 +764,58 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_TOKEN_ADD];
-    store__bind_text(s, 1, hash);
-    store__bind_text(s, 2, role);
-    sqlite3_bind_int64(s, 3, game);
-    sqlite3_bind_int(s, 4, seat);
-    return step_write(st, s, "token_add");
+    sql_stmt *s = st->q[Q_TOKEN_ADD];
+    sql_bind_text(s, 1, hash);
+    sql_bind_text(s, 2, role);
+    sql_bind_int64(s, 3, game);
+    sql_bind_int64(s, 4, seat);
+    return step_write(st, s, "token_add", NULL, NULL);
 }
 
 int store_token_revoke(store *st, const char *role, int64_t game, int seat)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_TOKEN_REVOKE];
-    store__bind_text(s, 1, role);
-    sqlite3_bind_int64(s, 2, game);
-    sqlite3_bind_int(s, 3, seat);
-    return step_write(st, s, "token_revoke");
+    sql_stmt *s = st->q[Q_TOKEN_REVOKE];
+    sql_bind_text(s, 1, role);
+    sql_bind_int64(s, 2, game);
+    sql_bind_int64(s, 3, seat);
+    return step_write(st, s, "token_revoke", NULL, NULL);
 }
 
 int store_token_hash(store *st, const char *role, int64_t game, int seat, char *hash, size_t cap)
 {
-    sqlite3_stmt *s = st->q[Q_TOKEN_HASH];
-    store__bind_text(s, 1, role);
-    sqlite3_bind_int64(s, 2, game);
-    sqlite3_bind_int(s, 3, seat);
-    int rc = sqlite3_step(s), out = BH_ENOTFOUND;
-    if (rc == SQLITE_ROW) {
-        const char *x = (const char *)sqlite3_column_text(s, 0);
+    sql_stmt *s = st->q[Q_TOKEN_HASH];
+    sql_bind_text(s, 1, role);
+    sql_bind_int64(s, 2, game);
+    sql_bind_int64(s, 3, seat);
+    int rc = sql_step(s), out = BH_ENOTFOUND;
+    if (rc == SQL_ROW) {
+        const char *x = sql_text(s, 0);
         snprintf(hash, cap, "%s", x ? x : "");
         out = BH_OK;
-    } else if (rc != SQLITE_DONE) {
+    } else if (rc != SQL_DONE) {
         out = store__fail(st, "token_hash");
     }
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
+    sql_reset(s);
     return out;
 }
 
 int store_token_find(store *st, const char *hash, char role[16], int64_t *game, int *seat)
 {
-    sqlite3_stmt *s = st->q[Q_TOKEN_FIND];
-    store__bind_text(s, 1, hash);
-    int rc = sqlite3_step(s), out = BH_ENOTFOUND;
-    if (rc == SQLITE_ROW) {
-        const char *r = (const char *)sqlite3_column_text(s, 0);
+    sql_stmt *s = st->q[Q_TOKEN_FIND];
+    sql_bind_text(s, 1, hash);
+    int rc = sql_step(s), out = BH_ENOTFOUND;
+    if (rc == SQL_ROW) {
+        const char *r = sql_text(s, 0);
         snprintf(role, 16, "%s", r ? r : "");
-        *game = sqlite3_column_int64(s, 1);
-        *seat = sqlite3_column_int(s, 2);
+        *game = sql_int64(s, 1);
+        *seat = (int)sql_int64(s, 2);
         out = BH_OK;
-    } else if (rc != SQLITE_DONE) {
+    } else if (rc != SQL_DONE) {
         out = store__fail(st, "token_find");
     }
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
+    sql_reset(s);
     return out;
 }
 
@@ -802,142 +823,140 @@ int store_event_add(store *st, const store_event *e)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_EVENT_ADD];
-    sqlite3_bind_int64(s, 1, e->game);
-    sqlite3_bind_int64(s, 2, e->seq);
-    sqlite3_bind_int64(s, 3, e->t_us);
-    store__bind_text(s, 4, e->kind);
-    sqlite3_bind_int(s, 5, e->seat);
-    sqlite3_bind_int(s, 6, e->ply);
-    store__bind_text(s, 7, e->text);
-    sqlite3_bind_int(s, 8, e->type);
-    sqlite3_bind_int(s, 9, e->arg);
-    sqlite3_bind_int64(s, 10, e->lag_us);
-    sqlite3_bind_int(s, 11, e->move);
-    return step_write(st, s, "event_add");
+    sql_stmt *s = st->q[Q_EVENT_ADD];
+    sql_bind_int64(s, 1, e->game);
+    sql_bind_int64(s, 2, e->seq);
+    sql_bind_int64(s, 3, e->t_us);
+    sql_bind_text(s, 4, e->kind);
+    sql_bind_int64(s, 5, e->seat);
+    sql_bind_int64(s, 6, e->ply);
+    sql_bind_text(s, 7, e->text);
+    sql_bind_int64(s, 8, e->type);
+    sql_bind_int64(s, 9, e->arg);
+    sql_bind_int64(s, 10, e->lag_us);
+    sql_bind_int64(s, 11, e->move);
+    return step_write(st, s, "event_add", NULL, NULL);
 }
 
 int store_chat_add(store *st, const store_chat *c)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_CHAT_ADD];
-    sqlite3_bind_int64(s, 1, c->game);
-    sqlite3_bind_int64(s, 2, c->t_ms);
-    sqlite3_bind_int(s, 3, c->seat);
-    store__bind_text(s, 4, c->text);
-    sqlite3_bind_int(s, 5, c->ply[0]);
-    sqlite3_bind_int(s, 6, c->ply[1]);
-    sqlite3_bind_int64(s, 7, c->game_ms);
-    return step_write(st, s, "chat_add");
-}
-
-static const char *col_text(sqlite3_stmt *s, int i)
-{
-    return (const char *)sqlite3_column_text(s, i);
+    sql_stmt *s = st->q[Q_CHAT_ADD];
+    sql_bind_int64(s, 1, c->game);
+    sql_bind_int64(s, 2, c->t_ms);
+    sql_bind_int64(s, 3, c->seat);
+    sql_bind_text(s, 4, c->text);
+    sql_bind_int64(s, 5, c->ply[0]);
+    sql_bind_int64(s, 6, c->ply[1]);
+    sql_bind_int64(s, 7, c->game_ms);
+    return step_write(st, s, "chat_add", NULL, NULL);
 }
 
 int store_result_log_add(store *st, const store_result_set *r)
 {
     if (begin(st) != BH_OK)
         return BH_ESTORE;
-    sqlite3_stmt *s = st->q[Q_RESULT_ADD];
-    sqlite3_bind_int64(s, 1, r->game);
-    sqlite3_bind_int64(s, 2, r->at_ms);
+    sql_stmt *s = st->q[Q_RESULT_ADD];
+    sql_bind_int64(s, 1, r->game);
+    sql_bind_int64(s, 2, r->at_ms);
     const char *v[5] = {r->result, r->reason, r->was, r->who, r->page};
     for (int i = 0; i < 5; i++)
-        store__bind_text(s, 3 + i, v[i] ? v[i] : "");
-    return step_write(st, s, "result_log_add");
+        sql_bind_text(s, 3 + i, v[i] ? v[i] : "");
+    return step_write(st, s, "result_log_add", NULL, NULL);
 }
 
 /* Step a bound read statement; row() unpacks each row and calls the caller's fn. */
 typedef void (*any_fn)(void);
-typedef int (*row_fn)(sqlite3_stmt *s, any_fn fn, void *ctx);
+typedef int (*row_fn)(sql_stmt *s, any_fn fn, void *ctx);
 
-static int walk(store *st, sqlite3_stmt *s, row_fn row, any_fn fn, void *ctx, bool *any)
+static int walk(store *st, sql_stmt *s, row_fn row, any_fn fn, void *ctx, bool *any)
 {
     int rc, out = BH_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+    while ((rc = sql_step(s)) == SQL_ROW) {
         if (any)
             *any = true;
         out = row(s, fn, ctx);
         if (out != 0)
             break;
     }
-    if (out == 0 && rc != SQLITE_DONE)
+    if (out == 0 && rc != SQL_DONE)
         out = store__fail(st, "read");
-    sqlite3_reset(s);
-    sqlite3_clear_bindings(s);
+    sql_reset(s);
     return out;
 }
 
-static int row_tour(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int col_int(sql_stmt *s, int i)
+{
+    return (int)sql_int64(s, i);
+}
+
+static int row_tour(sql_stmt *s, any_fn fn, void *ctx)
 {
     int (*f)(void *, int64_t, const char *) = (int (*)(void *, int64_t, const char *))fn;
-    return f(ctx, sqlite3_column_int64(s, 0), col_text(s, 1));
+    return f(ctx, sql_int64(s, 0), sql_text(s, 1));
 }
 
 typedef int (*team_fn)(void *, int64_t, int64_t, const char *, const char *, const char *);
 
-static int row_team(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int row_team(sql_stmt *s, any_fn fn, void *ctx)
 {
     team_fn f = (team_fn)fn;
-    return f(ctx, sqlite3_column_int64(s, 0), sqlite3_column_int64(s, 1), col_text(s, 2),
-             col_text(s, 3), col_text(s, 4));
+    return f(ctx, sql_int64(s, 0), sql_int64(s, 1), sql_text(s, 2), sql_text(s, 3), sql_text(s, 4));
 }
 
-static int row_game(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int row_game(sql_stmt *s, any_fn fn, void *ctx)
 {
     int (*f)(void *, const store_game *) = (int (*)(void *, const store_game *))fn;
     store_game g = {
-        .id = sqlite3_column_int64(s, 0),
-        .tournament = sqlite3_column_int64(s, 1),
-        .team1 = sqlite3_column_int64(s, 2),
-        .team2 = sqlite3_column_int64(s, 3),
-        .base_ms = sqlite3_column_int64(s, 4),
-        .inc_ms = sqlite3_column_int64(s, 5),
-        .created_ms = sqlite3_column_int64(s, 6),
-        .status = sqlite3_column_int(s, 7),
-        .names = {col_text(s, 8), col_text(s, 9), col_text(s, 10), col_text(s, 11)},
-        .result = col_text(s, 12),
-        .reason = col_text(s, 13),
-        .recovery = col_text(s, 14),
-        .bpgn = col_text(s, 15),
-        .ruleset = col_text(s, 16),
-        .kind = sqlite3_column_int(s, 17),
+        .id = sql_int64(s, 0),
+        .tournament = sql_int64(s, 1),
+        .team1 = sql_int64(s, 2),
+        .team2 = sql_int64(s, 3),
+        .base_ms = sql_int64(s, 4),
+        .inc_ms = sql_int64(s, 5),
+        .created_ms = sql_int64(s, 6),
+        .status = col_int(s, 7),
+        .names = {sql_text(s, 8), sql_text(s, 9), sql_text(s, 10), sql_text(s, 11)},
+        .result = sql_text(s, 12),
+        .reason = sql_text(s, 13),
+        .recovery = sql_text(s, 14),
+        .bpgn = sql_text(s, 15),
+        .ruleset = sql_text(s, 16),
+        .kind = col_int(s, 17),
     };
     return f(ctx, &g);
 }
 
-static int row_event(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int row_event(sql_stmt *s, any_fn fn, void *ctx)
 {
     int (*f)(void *, const store_event *) = (int (*)(void *, const store_event *))fn;
     store_event e = {
-        .game = sqlite3_column_int64(s, 0),
-        .seq = sqlite3_column_int64(s, 1),
-        .t_us = sqlite3_column_int64(s, 2),
-        .kind = col_text(s, 3),
-        .seat = sqlite3_column_int(s, 4),
-        .ply = sqlite3_column_int(s, 5),
-        .text = col_text(s, 6),
-        .type = sqlite3_column_int(s, 7),
-        .arg = sqlite3_column_int(s, 8),
-        .lag_us = sqlite3_column_int64(s, 9),
-        .move = sqlite3_column_int(s, 10),
+        .game = sql_int64(s, 0),
+        .seq = sql_int64(s, 1),
+        .t_us = sql_int64(s, 2),
+        .kind = sql_text(s, 3),
+        .seat = col_int(s, 4),
+        .ply = col_int(s, 5),
+        .text = sql_text(s, 6),
+        .type = col_int(s, 7),
+        .arg = col_int(s, 8),
+        .lag_us = sql_int64(s, 9),
+        .move = col_int(s, 10),
     };
     return f(ctx, &e);
 }
 
-static int row_chat(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int row_chat(sql_stmt *s, any_fn fn, void *ctx)
 {
     int (*f)(void *, const store_chat *) = (int (*)(void *, const store_chat *))fn;
     store_chat c = {
-        .game = sqlite3_column_int64(s, 0),
-        .t_ms = sqlite3_column_int64(s, 1),
-        .seat = sqlite3_column_int(s, 2),
-        .text = col_text(s, 3),
-        .ply = {sqlite3_column_int(s, 4), sqlite3_column_int(s, 5)},
-        .game_ms = sqlite3_column_int64(s, 6),
+        .game = sql_int64(s, 0),
+        .t_ms = sql_int64(s, 1),
+        .seat = col_int(s, 2),
+        .text = sql_text(s, 3),
+        .ply = {col_int(s, 4), col_int(s, 5)},
+        .game_ms = sql_int64(s, 6),
     };
     return f(ctx, &c);
 }
@@ -960,40 +979,40 @@ int store_each_game(store *st, int (*fn)(void *ctx, const store_game *g), void *
 int store_game_get(store *st, int64_t id, int (*fn)(void *ctx, const store_game *g), void *ctx)
 {
     bool any = false;
-    sqlite3_bind_int64(st->q[Q_GAME_GET], 1, id);
+    sql_bind_int64(st->q[Q_GAME_GET], 1, id);
     int rc = walk(st, st->q[Q_GAME_GET], row_game, (any_fn)fn, ctx, &any);
     return rc == BH_OK && !any ? BH_ENOTFOUND : rc;
 }
 
 int store_each_event(store *st, int64_t game, int (*fn)(void *ctx, const store_event *e), void *ctx)
 {
-    sqlite3_bind_int64(st->q[Q_EVENTS], 1, game);
+    sql_bind_int64(st->q[Q_EVENTS], 1, game);
     return walk(st, st->q[Q_EVENTS], row_event, (any_fn)fn, ctx, NULL);
 }
 
 int store_each_chat(store *st, int64_t game, int (*fn)(void *ctx, const store_chat *c), void *ctx)
 {
-    sqlite3_bind_int64(st->q[Q_CHATS], 1, game);
+    sql_bind_int64(st->q[Q_CHATS], 1, game);
     return walk(st, st->q[Q_CHATS], row_chat, (any_fn)fn, ctx, NULL);
 }
 
-static int row_result(sqlite3_stmt *s, any_fn fn, void *ctx)
+static int row_result(sql_stmt *s, any_fn fn, void *ctx)
 {
     int (*f)(void *, const store_result_set *) = (int (*)(void *, const store_result_set *))fn;
-    store_result_set r = {.game = sqlite3_column_int64(s, 0),
-                          .at_ms = sqlite3_column_int64(s, 1),
-                          .result = col_text(s, 2),
-                          .reason = col_text(s, 3),
-                          .was = col_text(s, 4),
-                          .who = col_text(s, 5),
-                          .page = col_text(s, 6)};
+    store_result_set r = {.game = sql_int64(s, 0),
+                          .at_ms = sql_int64(s, 1),
+                          .result = sql_text(s, 2),
+                          .reason = sql_text(s, 3),
+                          .was = sql_text(s, 4),
+                          .who = sql_text(s, 5),
+                          .page = sql_text(s, 6)};
     return f(ctx, &r);
 }
 
 int store_each_result_set(store *st, int64_t game, int (*fn)(void *ctx, const store_result_set *r),
                           void *ctx)
 {
-    sqlite3_bind_int64(st->q[Q_RESULTS], 1, game);
+    sql_bind_int64(st->q[Q_RESULTS], 1, game);
     return walk(st, st->q[Q_RESULTS], row_result, (any_fn)fn, ctx, NULL);
 }
 
@@ -1001,11 +1020,11 @@ int store_each_result_set(store *st, int64_t game, int (*fn)(void *ctx, const st
 
 int store__fail(store *st, const char *what)
 {
-    log_error("store: %s: %s", what, sqlite3_errmsg(st->db));
+    log_error("store: %s: %s", what, sql_errmsg(st->db));
     return BH_ESTORE;
 }
 
-sqlite3 *store__db(store *st)
+sql_db *store__db(store *st)
 {
     return st->db;
 }

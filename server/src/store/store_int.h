@@ -4,20 +4,18 @@
 #ifndef BH_STORE_INT_H
 #define BH_STORE_INT_H
 
-#include <sqlite3.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "store.h"
+#include "store_sql.h"
 
-/* Log what failed with SQLite's message; returns BH_ESTORE. */
+/* Log what failed with the engine's message (sql_errmsg); returns BH_ESTORE. */
 int store__fail(store *st, const char *what);
-/* The open database handle (borrowed; valid until store_close). */
-sqlite3 *store__db(store *st);
+/* The open connection (borrowed; valid until store_close). */
+sql_db *store__db(store *st);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
 int store__begin(store *st);
-/* Bind v (copied) to parameter i of s, or NULL when v is NULL. */
-void store__bind_text(sqlite3_stmt *s, int i, const char *v);
 
 /* For tests: the checkpoint policy of store_checkpoint_thread (store.h) without its thread,
  * driven by store__checkpoint_step on the caller's thread, so that what it does follows from
@@ -26,7 +24,7 @@ void store__bind_text(sqlite3_stmt *s, int i, const char *v);
  * retries so far) while a RESTART checkpoint waits for a lock; it returns non-zero to retry;
  * NULL: the thread's (retry for 50 ms). ctx is borrowed until store_close. From then on the
  * commits of st never checkpoint by themselves. BH_OK, BH_ESTATE (a checkpoint policy is
- * already set up) or BH_ESTORE (logged). */
+ * already set up, or st is on PostgreSQL) or BH_ESTORE (logged). */
 int store__checkpoint_manual(store *st, int frames, int (*busy)(void *ctx, int n), void *ctx);
 
 /* One decision of the policy, as the thread makes it when it wakes: call it after a commit.

@@ -9,34 +9,34 @@
 
 int store_state_put(store *st, int64_t id, const char *state)
 {
-    sqlite3_stmt *s = NULL;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    if (sqlite3_prepare_v2(store__db(st),
-                           "INSERT OR REPLACE INTO club_state(id, state) VALUES(?1, ?2)", -1, &s,
-                           NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st),
+                              "INSERT INTO club_state(id, state) VALUES(?1, ?2)"
+                              " ON CONFLICT(id) DO UPDATE SET state = excluded.state",
+                              0);
+    if (!s)
         return store__fail(st, "club_put prepare");
-    sqlite3_bind_int64(s, 1, id);
-    store__bind_text(s, 2, state ? state : "");
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : store__fail(st, "club_put");
-    sqlite3_finalize(s);
+    sql_bind_int64(s, 1, id);
+    sql_bind_text(s, 2, state ? state : "");
+    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, "club_put");
+    sql_finalize(s);
     return rc;
 }
 
 int store_each_state(store *st, int (*fn)(void *ctx, int64_t id, const char *state), void *ctx)
 {
-    sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(store__db(st), "SELECT id, state FROM club_state ORDER BY id", -1, &s,
-                           NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st), "SELECT id, state FROM club_state ORDER BY id", 0);
+    if (!s)
         return store__fail(st, "each_club prepare");
     int rc, out = BH_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        const char *text = (const char *)sqlite3_column_text(s, 1);
-        if ((out = fn(ctx, sqlite3_column_int64(s, 0), text ? text : "")) != 0)
+    while ((rc = sql_step(s)) == SQL_ROW) {
+        const char *text = sql_text(s, 1);
+        if ((out = fn(ctx, sql_int64(s, 0), text ? text : "")) != 0)
             break;
     }
-    if (out == BH_OK && rc != SQLITE_DONE)
+    if (out == BH_OK && rc != SQL_DONE)
         out = store__fail(st, "each_club");
-    sqlite3_finalize(s);
+    sql_finalize(s);
     return out;
 }

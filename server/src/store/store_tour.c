@@ -21,100 +21,91 @@ int store_tour_init(store *st)
 
 int store_tour_put(store *st, const store_tour *t)
 {
-    sqlite3_stmt *s = NULL;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    if (sqlite3_prepare_v2(store__db(st),
-                           "INSERT OR REPLACE INTO tour_state(id, status, seed, teams, trf)"
-                           " VALUES(?1, ?2, ?3, ?4, ?5)",
-                           -1, &s, NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st),
+                              "INSERT INTO tour_state(id, status, seed, teams, trf)"
+                              " VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(id) DO UPDATE SET"
+                              " status = excluded.status, seed = excluded.seed,"
+                              " teams = excluded.teams, trf = excluded.trf",
+                              0);
+    if (!s)
         return store__fail(st, "tour_put prepare");
-    sqlite3_bind_int64(s, 1, t->id);
-    sqlite3_bind_int(s, 2, t->status);
-    sqlite3_bind_int64(s, 3, (sqlite3_int64)t->seed);
-    store__bind_text(s, 4, t->teams);
-    store__bind_text(s, 5, t->trf);
-    int rc = sqlite3_step(s) == SQLITE_DONE ? BH_OK : store__fail(st, "tour_put");
-    sqlite3_finalize(s);
+    sql_bind_int64(s, 1, t->id);
+    sql_bind_int64(s, 2, t->status);
+    sql_bind_int64(s, 3, (int64_t)t->seed);
+    sql_bind_text(s, 4, t->teams);
+    sql_bind_text(s, 5, t->trf);
+    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, "tour_put");
+    sql_finalize(s);
     return rc;
 }
 
 int store_tgame_add(store *st, const store_tgame *g)
 {
-    sqlite3_stmt *s = NULL;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    if (sqlite3_prepare_v2(store__db(st),
-                           "INSERT INTO tour_games(game_id, tournament_id, round, match, game_no,"
-                           " team1) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
-                           -1, &s, NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st),
+                              "INSERT INTO tour_games(game_id, tournament_id, round, match,"
+                              " game_no, team1) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+                              SQL_UNIQUE);
+    if (!s)
         return store__fail(st, "tgame_add prepare");
-    sqlite3_bind_int64(s, 1, g->game);
-    sqlite3_bind_int64(s, 2, g->tournament);
-    sqlite3_bind_int(s, 3, g->round);
-    sqlite3_bind_int(s, 4, g->match);
-    sqlite3_bind_int(s, 5, g->game_no);
-    sqlite3_bind_int64(s, 6, g->team1);
-    int rc = sqlite3_step(s);
-    int ext = sqlite3_extended_errcode(store__db(st));
-    sqlite3_finalize(s);
-    if (rc == SQLITE_DONE)
-        return BH_OK;
-    if (ext == SQLITE_CONSTRAINT_PRIMARYKEY || ext == SQLITE_CONSTRAINT_UNIQUE)
-        return BH_EEXIST;
-    return store__fail(st, "tgame_add");
-}
-
-static const char *col_text(sqlite3_stmt *s, int i)
-{
-    return (const char *)sqlite3_column_text(s, i); /* NULL for SQL NULL */
+    sql_bind_int64(s, 1, g->game);
+    sql_bind_int64(s, 2, g->tournament);
+    sql_bind_int64(s, 3, g->round);
+    sql_bind_int64(s, 4, g->match);
+    sql_bind_int64(s, 5, g->game_no);
+    sql_bind_int64(s, 6, g->team1);
+    int rc = sql_step(s);
+    int out = rc == SQL_DONE ? BH_OK : rc == SQL_EXISTS ? BH_EEXIST : store__fail(st, "tgame_add");
+    sql_finalize(s);
+    return out;
 }
 
 int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *ctx)
 {
-    sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(store__db(st),
-                           "SELECT id, status, seed, teams, trf FROM tour_state ORDER BY id", -1,
-                           &s, NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st),
+                              "SELECT id, status, seed, teams, trf FROM tour_state ORDER BY id", 0);
+    if (!s)
         return store__fail(st, "each_tour prepare");
     int rc, out = BH_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        store_tour t = {.id = sqlite3_column_int64(s, 0),
-                        .status = sqlite3_column_int(s, 1),
-                        .seed = (uint64_t)sqlite3_column_int64(s, 2),
-                        .teams = col_text(s, 3),
-                        .trf = col_text(s, 4)};
+    while ((rc = sql_step(s)) == SQL_ROW) {
+        store_tour t = {.id = sql_int64(s, 0),
+                        .status = (int)sql_int64(s, 1),
+                        .seed = (uint64_t)sql_int64(s, 2),
+                        .teams = sql_text(s, 3), /* NULL for SQL NULL */
+                        .trf = sql_text(s, 4)};
         if ((out = fn(ctx, &t)) != 0)
             break;
     }
-    if (out == BH_OK && rc != SQLITE_DONE)
+    if (out == BH_OK && rc != SQL_DONE)
         out = store__fail(st, "each_tour");
-    sqlite3_finalize(s);
+    sql_finalize(s);
     return out;
 }
 
 int store_each_tgame(store *st, int (*fn)(void *ctx, const store_tgame *g), void *ctx)
 {
-    sqlite3_stmt *s = NULL;
-    if (sqlite3_prepare_v2(
-            store__db(st),
-            "SELECT game_id, tournament_id, round, match, game_no, team1 FROM tour_games"
-            " ORDER BY game_id",
-            -1, &s, NULL) != SQLITE_OK)
+    sql_stmt *s = sql_prepare(store__db(st),
+                              "SELECT game_id, tournament_id, round, match, game_no, team1"
+                              " FROM tour_games ORDER BY game_id",
+                              0);
+    if (!s)
         return store__fail(st, "each_tgame prepare");
     int rc, out = BH_OK;
-    while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-        store_tgame g = {.game = sqlite3_column_int64(s, 0),
-                         .tournament = sqlite3_column_int64(s, 1),
-                         .round = sqlite3_column_int(s, 2),
-                         .match = sqlite3_column_int(s, 3),
-                         .game_no = sqlite3_column_int(s, 4),
-                         .team1 = sqlite3_column_int64(s, 5)};
+    while ((rc = sql_step(s)) == SQL_ROW) {
+        store_tgame g = {.game = sql_int64(s, 0),
+                         .tournament = sql_int64(s, 1),
+                         .round = (int)sql_int64(s, 2),
+                         .match = (int)sql_int64(s, 3),
+                         .game_no = (int)sql_int64(s, 4),
+                         .team1 = sql_int64(s, 5)};
         if ((out = fn(ctx, &g)) != 0)
             break;
     }
-    if (out == BH_OK && rc != SQLITE_DONE)
+    if (out == BH_OK && rc != SQL_DONE)
         out = store__fail(st, "each_tgame");
-    sqlite3_finalize(s);
+    sql_finalize(s);
     return out;
 }
