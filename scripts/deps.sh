@@ -12,15 +12,17 @@ if [ "${1:-}" = "--run" ]; then
   shift
 fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
-      libssl-dev openssl libsqlite3-dev sqlite3 libcjson-dev curl ca-certificates nodejs)
+      libssl-dev openssl libsqlite3-dev sqlite3 libpq-dev libcjson-dev curl ca-certificates nodejs)
 # Tests: chromium for the browser tests, poppler-utils (pdftoppm, pdfinfo) for the print test;
 # clang (and its sanitizer/libFuzzer runtime) for the second compiler's build in scripts/test.sh;
 # clang-format for ctest clang_format (tools/format.sh --check).
 # python3 runs protocol/gen.py --check (ctest protocol_docs_current) and league_demo.sh.
 # sjeng and fairy-stockfish: the CECP bridge's engines (test_ws_cecp: two of each as partners);
 # python3-websockets: the Python bot of docs/bots.md (ctest test_ws_python_bot, run by /usr/bin/python3).
+# postgresql: the server binaries tests/integration/pg_cluster.sh runs for the store suite on
+# PostgreSQL (ctest test_store_pg); missing, that test fails.
 [ "$mode" = run ] || pkgs+=(chromium poppler-utils clang clang-format libclang-rt-dev python3
-                            sjeng fairy-stockfish python3-websockets)
+                            sjeng fairy-stockfish python3-websockets postgresql)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,7 +1,11 @@
-/* test_store.c: the sqlite store: migrations from an empty file, exact round trip of every
- * row kind across close/reopen, per-turn transactions (a second handle sees nothing before
- * store_flush), duplicate and failure paths, the WAL checkpoint policy driven commit by commit
- * (store__checkpoint_step: what it does follows from the commits, not from the scheduler).
+/* test_store.c: the store: migrations from an empty database, exact round trip of every row
+ * kind across close/reopen, per-turn transactions (a second handle sees nothing before
+ * store_flush), duplicate and failure paths, a crash keeping exactly the flushed turns, and on
+ * sqlite the WAL checkpoint policy driven commit by commit (store__checkpoint_step: what it
+ * does follows from the commits, not from the scheduler).
+ * With BH_TEST_PG set to a PostgreSQL URI (tests/integration/pg_cluster.sh starts a
+ * throwaway server and sets it) the cases that do not look at sqlite's files run against
+ * that database instead, each on an empty schema.
  * SPDX-License-Identifier: MIT */
 #include <pthread.h>
 #include <signal.h>
@@ -15,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include "bh.h"
@@ -26,12 +31,26 @@
 #include "store_tour.h"
 
 static char dir[] = "/tmp/bh_store_XXXXXX";
-static char path[256];
+static char path[1024];
+static const char *pg_url; /* BH_TEST_PG: the cases run on this PostgreSQL database */
 
+/* An empty database at path: a new sqlite file, or PostgreSQL's public schema emptied. */
 static void fresh(void)
 {
-    snprintf(path, sizeof path, "%s/t.db", dir);
-    bh_test_rm_db(path);
+    if (!pg_url) {
+        snprintf(path, sizeof path, "%s/t.db", dir);
+        bh_test_rm_db(path);
+        return;
+    }
+    snprintf(path, sizeof path, "%s", pg_url);
+    PGconn *c = PQconnectdb(pg_url);
+    CHECK_MSG(PQstatus(c) == CONNECTION_OK, "connect %s: %s", pg_url, PQerrorMessage(c));
+    PGresult *r = PQexec(c, "SET client_min_messages = warning;"
+                            "DROP SCHEMA public CASCADE; CREATE SCHEMA public");
+    CHECK_MSG(PQresultStatus(r) == PGRES_COMMAND_OK, "empty the schema: %s",
+              PQresultErrorMessage(r));
+    PQclear(r);
+    PQfinish(c);
 }
 
 static int count_event(void *ctx, const store_event *e)
@@ -800,6 +819,19 @@ static int keep_tour_row(void *ctx, const store_tour *t)
     return 0;
 }
 
+static int keep_seed(void *ctx, const store_tour *t)
+{
+    *(store_tour *)ctx = *t;
+    ((store_tour *)ctx)->teams = ((store_tour *)ctx)->trf = NULL;
+    return 0;
+}
+
+static int count_tgame(void *ctx, const store_tgame *g)
+{
+    *(int *)ctx += g->round == 2 && g->team1 == 3;
+    return 0;
+}
+
 /* Run sql on the file at path with sqlite itself (what an older server left there). */
 static void raw(const char *sql)
 {
@@ -938,6 +970,136 @@ static void league_rows(void)
     store_close(st);
 }
 
+/* A crash (SIGKILL, no close) after TURNS flushed turns and one turn written but not
+ * flushed, on either engine with nothing but store.h: reopening finds exactly the flushed
+ * turns, in order, and nothing of the last. */
+static void crash_keeps_flushed(void)
+{
+    enum { TURNS = 200 };
+    fresh();
+    pid_t pid = fork();
+    if (pid == 0) {
+        store *a;
+        if (store_open(path, &a) != BH_OK)
+            _exit(2);
+        for (int t = 0; t < TURNS; t++) {
+            add_turn(a, t);
+            if (store_flush(a) != BH_OK)
+                _exit(3);
+        }
+        add_turn(a, TURNS); /* in the open transaction: never acknowledged */
+        raise(SIGKILL);
+        _exit(5);
+    }
+    int status = 0;
+    CHECK_EQ_INT("child", pid, waitpid(pid, &status, 0));
+    CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "child status %d", status);
+    store *a;
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &a));
+    for (int g = 1; g <= 4; g++) {
+        int next = 0;
+        CHECK_EQ_INT("in order", BH_OK, store_each_event(a, g, check_seq, &next));
+        CHECK_EQ_INT("the flushed turns, not the last", TURNS, next);
+    }
+    store_close(a);
+}
+
+/* The tournament tables: a state replaced in place, a game's tournament row once. */
+static void tour_rows(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    CHECK_EQ_INT("tables", BH_OK, store_tour_init(st));
+    store_tour a = {5, 1, 0xfedcba9876543210ull, "0 1", "A"};
+    CHECK_EQ_INT("put", BH_OK, store_tour_put(st, &a));
+    a.trf = "B";
+    a.teams = NULL;
+    CHECK_EQ_INT("replace", BH_OK, store_tour_put(st, &a));
+    store_tgame g = {.game = 11, .tournament = 5, .round = 2, .match = 1, .game_no = 0, .team1 = 3};
+    CHECK_EQ_INT("tgame", BH_OK, store_tgame_add(st, &g));
+    CHECK_EQ_INT("tgame twice", BH_EEXIST, store_tgame_add(st, &g));
+    CHECK_EQ_INT("flush: the turn goes on after BH_EEXIST", BH_OK, store_flush(st));
+    store_close(st);
+    CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
+    char buf[100] = "";
+    CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
+    CHECK_EQ_STR("the replaced row", "5 1 - B", buf);
+    store_tour seen = {0};
+    CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_seed, &seen));
+    CHECK_MSG(seen.seed == 0xfedcba9876543210ull, "the 64-bit seed: %llx",
+              (unsigned long long)seen.seed);
+    int tgames = 0;
+    CHECK_EQ_INT("each tgame", BH_OK, store_each_tgame(st, count_tgame, &tgames));
+    CHECK_EQ_INT("one tgame", 1, tgames);
+    int64_t tid = 0, t1 = 0, t2 = 0;
+    CHECK_EQ_INT("ids from 1", BH_OK, store_tournament_add(st, "x", 1, &tid));
+    CHECK_EQ_INT("team", BH_OK, store_team_add(st, tid, "A", "a", "b", &t1));
+    CHECK_EQ_INT("team", BH_OK, store_team_add(st, tid, "B", "c", "d", &t2));
+    CHECK_EQ_INT("tour id", 1, tid);
+    CHECK_EQ_INT("next id", t1 + 1, t2);
+    CHECK_EQ_INT("token", BH_OK, store_token_add(st, "h1", "team", t1, -1));
+    CHECK_EQ_INT("token", BH_OK, store_token_add(st, "h2", "team", t1, -1));
+    char hash[16];
+    CHECK_EQ_INT("newest token", BH_OK, store_token_hash(st, "team", t1, -1, hash, sizeof hash));
+    CHECK_EQ_STR("newest", "h2", hash);
+    CHECK_EQ_INT("revoke", BH_OK, store_token_revoke(st, "team", t1, -1));
+    CHECK_EQ_INT("none", BH_ENOTFOUND, store_token_hash(st, "team", t1, -1, hash, sizeof hash));
+    store_result_set r = {1, 9, "WIN1", "mate", "*", "director", "desk"};
+    CHECK_EQ_INT("result log", BH_OK, store_result_log_add(st, &r));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    store_close(st);
+}
+
+/* PostgreSQL: a statement that fails (a team of no tournament: the foreign key) aborts the
+ * turn's transaction: store_flush fails and nothing of the turn is stored; the next turn
+ * works. */
+static void failed_statement_fails_turn(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
+    store_event e = {.game = 1, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("event", BH_OK, store_event_add(st, &e));
+    int64_t id = 0;
+    CHECK_EQ_INT("no such tournament", BH_ESTORE, store_team_add(st, 77, "A", "a", "b", &id));
+    CHECK_EQ_INT("flush fails", BH_ESTORE, store_flush(st));
+    int n = 0;
+    CHECK_EQ_INT("each", BH_OK, store_each_event(st, 1, count_event, &n));
+    CHECK_EQ_INT("nothing of the turn", 0, n);
+    CHECK_EQ_INT("next turn", BH_OK, store_event_add(st, &e));
+    CHECK_EQ_INT("flush", BH_OK, store_flush(st));
+    CHECK_EQ_INT("each", BH_OK, store_each_event(st, 1, count_event, &n));
+    CHECK_EQ_INT("the next turn's", 1, n);
+    store_close(st);
+}
+
+/* PostgreSQL: a write that waits for another connection's uncommitted row (the same event
+ * key) fails after the busy time (store_set_busy_ms: lock_timeout) with BH_ESTORE, and the
+ * turn with it; once the other commits, the retry finds the key taken (BH_EEXIST). */
+static void busy_row(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_set_busy_ms(a, 20);
+    store_event e = {.game = 1, .seq = 0, .t_us = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("b writes the row", BH_OK, store_event_add(b, &e));
+    CHECK_EQ_INT("a waits, then fails", BH_ESTORE, store_event_add(a, &e));
+    CHECK_EQ_INT("a's turn fails", BH_ESTORE, store_flush(a));
+    CHECK_EQ_INT("b commits", BH_OK, store_flush(b));
+    CHECK_EQ_INT("a retries: taken", BH_EEXIST, store_event_add(a, &e));
+    e.seq = 1;
+    CHECK_EQ_INT("a's next", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a commits", BH_OK, store_flush(a));
+    int n = 0;
+    store_each_event(b, 1, count_event, &n);
+    CHECK_EQ_INT("both events once", 2, n);
+    store_close(b);
+    store_close(a);
+}
+
 static const bh_test_case cases[] = {
     {"league_rows", league_rows},
     {"club_state_rows", club_state_rows},
@@ -956,10 +1118,30 @@ static const bh_test_case cases[] = {
     {"open_failures", open_failures},
     {"disk_full", disk_full},
     {"chat_anchor_v5", chat_anchor_v5},
+    {"crash_keeps_flushed", crash_keeps_flushed},
+    {"tour_rows", tour_rows},
+};
+
+/* The cases that run on PostgreSQL: all but those that look at sqlite's files. */
+static const bh_test_case pg_cases[] = {
+    {"league_rows", league_rows},
+    {"club_state_rows", club_state_rows},
+    {"round_trip", round_trip},
+    {"turn_transaction", turn_transaction},
+    {"crash_keeps_flushed", crash_keeps_flushed},
+    {"tour_rows", tour_rows},
+    {"failed_statement_fails_turn", failed_statement_fails_turn},
+    {"busy_row", busy_row},
 };
 
 int main(int argc, char **argv)
 {
+    pg_url = getenv("BH_TEST_PG");
+    if (pg_url && *pg_url) {
+        printf("store on PostgreSQL (BH_TEST_PG)\n");
+        return bh_test_run(pg_cases, BH_ARRAY_LEN(pg_cases), argc, argv);
+    }
+    pg_url = NULL;
     if (!mkdtemp(dir))
         return 1;
     int rc = bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
