@@ -30,7 +30,9 @@ typedef struct {
     net_config net;                       /* net.origins points at origins below */
     hub_config hub;                       /* admin_hash, token_key empty: app_open fills a copy */
     const char *origins[MAX_ORIGINS + 1]; /* --allow-origin values, NULL-terminated */
-    const char *db;                       /* the database file (--db) */
+    const char *db;                       /* the database: a file or a PostgreSQL URI (--db) */
+    const char *seat_key;                 /* the seat tokens' key file (--seat-key); NULL:
+                                           * beside the file, or bughouse.seat-key for a URI */
     const char *admin;                    /* --admin-token, else $BH_ADMIN_TOKEN; NULL: make one */
     bool own_cert;                        /* --cert or --key given: never made here */
     bool help;                            /* --help: the usage is printed, nothing to run */
@@ -158,6 +160,18 @@ static void io_timer(void *ctx, uint64_t at_us)
     net_timer_set(a->n, at_us);
 }
 
+/* A PostgreSQL URI (store_open's other kind of database), not a file path. */
+static bool db_is_uri(const char *db)
+{
+    return strncmp(db, "postgres://", 11) == 0 || strncmp(db, "postgresql://", 13) == 0;
+}
+
+/* The database as logs show it: a URI may hold a password, so only what kind it is. */
+static const char *db_shown(const char *db)
+{
+    return db_is_uri(db) ? "(PostgreSQL, --store URI)" : db;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: bughouse-server [options]\n"
@@ -168,7 +182,11 @@ static void usage(FILE *f)
                "  --cert PEM        TLS certificate (default certs/dev-cert.pem, made if missing)\n"
                "  --key PEM         TLS private key (default certs/dev-key.pem, made if missing)\n"
                "  --web DIR         static files served at / (default clients/web)\n"
-               "  --db PATH         sqlite database file (default bughouse.db)\n"
+               "  --db PATH|URI     the database: a sqlite file (default bughouse.db), or a\n"
+               "                    PostgreSQL connection URI, postgres://... or postgresql://...\n"
+               "                    (--store is the same flag)\n"
+               "  --seat-key PATH   the seat tokens' key file (default: the database file's path\n"
+               "                    with .seat-key appended; bughouse.seat-key for a URI)\n"
                "  --admin-token T   the director's token (default: $BH_ADMIN_TOKEN, else a new\n"
                "                    random token printed at start)\n"
                "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
@@ -296,6 +314,8 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {"key", required_argument, NULL, 'k'},
         {"web", required_argument, NULL, 'w'},
         {"db", required_argument, NULL, 'd'},
+        {"store", required_argument, NULL, 'd'},
+        {"seat-key", required_argument, NULL, 'K'},
         {"admin-token", required_argument, NULL, 'a'},
         {"recover", required_argument, NULL, 'r'},
         {"rules", required_argument, NULL, 'R'},
@@ -339,6 +359,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
             break;
         case 'w': nc->web_root = optarg; break;
         case 'd': cfg->db = optarg; break;
+        case 'K': cfg->seat_key = optarg; break;
         case 'a': cfg->admin = optarg; break;
         case 'r':
             if (strcmp(optarg, "resume") == 0)
@@ -469,14 +490,19 @@ static int app_open(app *a, const config *cfg)
 
     /* The seat tokens' key: beside the database, never in it. */
     char keypath[4096];
-    snprintf(keypath, sizeof keypath, "%s.seat-key", cfg->db);
+    if (cfg->seat_key)
+        snprintf(keypath, sizeof keypath, "%s", cfg->seat_key);
+    else if (db_is_uri(cfg->db))
+        snprintf(keypath, sizeof keypath, "bughouse.seat-key");
+    else
+        snprintf(keypath, sizeof keypath, "%s.seat-key", cfg->db);
     if (auth_key_load(keypath, hc.token_key) != BH_OK) {
         fprintf(stderr, "bughouse-server: cannot read or make the seat-token key %s\n", keypath);
         return 1;
     }
 
     if (store_open(cfg->db, &a->st) != BH_OK) {
-        fprintf(stderr, "bughouse-server: cannot open the database %s\n", cfg->db);
+        fprintf(stderr, "bughouse-server: cannot open the database %s\n", db_shown(cfg->db));
         return 1;
     }
     /* WAL checkpoints (fsyncs) on a thread of the store's, never inside the loop's commit. */
@@ -501,13 +527,13 @@ static int app_open(app *a, const config *cfg)
             fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
                     hc.ruleset);
         else
-            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", cfg->db,
+            fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db_shown(cfg->db),
                     bh_strerror(rc));
         return 1;
     }
     int live = 0, ngames = hub_game_count(a->h, &live);
-    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", cfg->db, ngames,
-             live, hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
+    log_info("database %s: %d games, %d live (recovery policy: %s, rules: %s)", db_shown(cfg->db),
+             ngames, live, hc.recovery == HUB_RECOVER_RESUME ? "resume" : "adjudicate", hc.ruleset);
     log_info("listening on %s://%s:%d/", nc->tls ? "https" : "http", net_addr(a->n),
              net_port(a->n));
     return 0;

@@ -1,10 +1,21 @@
 /* store.h: the database: tournaments, teams, games, tokens, game events, partner chat.
  * SPDX-License-Identifier: MIT
- * The only module that includes sqlite3. One file in WAL mode. Writes open a transaction
- * lazily and store_flush commits it: the hub calls store_flush once per loop turn, before
- * any reply of that turn is sent, so every acknowledged event is on disk (DESIGN.md "store").
- * Reads see the writes of the open transaction. Strings passed in are copied by sqlite;
- * rows handed to callbacks are borrowed for the duration of the call only. */
+ * Two engines behind one API, chosen by store_open's target: a sqlite file (WAL mode), or a
+ * PostgreSQL database (libpq). The store module is the only one that includes sqlite3 or
+ * libpq. Writes open a transaction lazily and store_flush commits it: the hub calls
+ * store_flush once per loop turn, before any reply of that turn is sent, so every
+ * acknowledged event is committed (DESIGN.md "store"). Reads see the writes of the open
+ * transaction. Strings passed in are copied; rows handed to callbacks are borrowed for the
+ * duration of the call only.
+ * Both engines are synchronous: every call returns when the engine has answered, and on
+ * PostgreSQL each statement is a round trip to the server and store_flush waits for the
+ * COMMIT's WAL flush there (synchronous_commit as the server sets it, on by default), on the
+ * caller's thread, which is the loop's. docs/store-postgres.md has the measured cost; not
+ * blocking the loop (libpq's pipeline mode, or the store on a thread of its own with the
+ * loop waiting only before a turn's replies) is the next step, not done here.
+ * On PostgreSQL a failed statement aborts the turn's transaction: that write and every other
+ * write of the turn fail to commit (store_flush returns BH_ESTORE); on sqlite only that
+ * statement fails. Either way nothing the caller did not acknowledge is kept or lost. */
 #ifndef BH_STORE_H
 #define BH_STORE_H
 
@@ -17,7 +28,7 @@ typedef struct store store;
 enum { STORE_WAITING = 0, STORE_LIVE = 1, STORE_FINISHED = 2 };
 
 typedef struct {
-    int64_t id;           /* rowid; set by store_game_add */
+    int64_t id;           /* the row's id (1, 2, ...); set by store_game_add */
     int64_t tournament;   /* 0 when the game belongs to no tournament */
     int64_t team1, team2; /* team ids; 0 when unknown */
     int64_t base_ms;      /* initial time per player */
@@ -70,14 +81,19 @@ typedef struct {
     const char *result, *reason, *was, *who, *page;
 } store_result_set;
 
-/* Open (creating if needed) the database file at path, set WAL mode and run the schema
- * migrations up to the current version. On success *out owns the handle (store_close).
- * Returns BH_OK or BH_ESTORE (reason logged). */
+/* Open the database named by path and run the schema migrations up to the current version:
+ * a PostgreSQL connection URI ("postgres://..." or "postgresql://...", libpq's syntax; the
+ * database must exist; the tables are made in its default schema), or else a sqlite file,
+ * created if needed, in WAL mode. Both hold the same tables and versions (PostgreSQL keeps
+ * its version in table schema_version, sqlite in PRAGMA user_version). On success *out owns
+ * the handle (store_close). Returns BH_OK or BH_ESTORE (reason logged; a URI's password is
+ * never logged). */
 int store_open(const char *path, store **out);
 
 /* How long a write waits for another connection's lock before failing with BH_ESTORE
- * (2000 ms after store_open; retried every 200 us, not with sqlite's busy_timeout, whose
- * sleeps grow to 100 ms). */
+ * (2000 ms after store_open). sqlite: retried every 200 us, not with sqlite's busy_timeout,
+ * whose sleeps grow to 100 ms. PostgreSQL: the session's lock_timeout (ms <= 0: 1 ms); the
+ * failed write aborts the turn's transaction. */
 void store_set_busy_ms(store *st, int ms);
 
 /* Move WAL checkpoints off the caller's thread: sqlite's automatic checkpoint (every 1000
@@ -110,6 +126,7 @@ void store_set_busy_ms(store *st, int ms);
  * function, which a test drives commit by commit without the thread (store_int.h,
  * store__checkpoint_step).
  * Call once, right after store_open.
+ * On PostgreSQL it does nothing and returns BH_OK: the server checkpoints by itself.
  * Returns BH_OK or BH_ESTORE (logged; then the automatic checkpoints stay on). */
 int store_checkpoint_thread(store *st, int period_ms, int frames);
 
@@ -120,15 +137,16 @@ void store_close(store *st);
  * the transaction is rolled back and the caller must not acknowledge those writes. */
 int store_flush(store *st);
 
-/* Schema version of the open file (PRAGMA user_version). */
+/* Schema version of the open database (sqlite: PRAGMA user_version; PostgreSQL: table
+ * schema_version), -1 when it cannot be read. */
 int store_schema_version(store *st);
 
-/* Add a tournament / a team. *id receives the new rowid. BH_OK or BH_ESTORE. */
+/* Add a tournament / a team. *id receives the new row's id. BH_OK or BH_ESTORE. */
 int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id);
 int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
                    const char *player2, int64_t *id);
 
-/* Add a game (g->id is ignored); *id receives its rowid. BH_OK or BH_ESTORE. */
+/* Add a game (g->id is ignored); *id receives its id. BH_OK or BH_ESTORE. */
 int store_game_add(store *st, const store_game *g, int64_t *id);
 
 /* Set status, result, reason, recovery and bpgn of game id (NULL strings are stored as
