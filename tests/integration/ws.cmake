@@ -11,6 +11,16 @@ foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_lim
   endif()
 endforeach()
 
+# The recovery cases again with the server on PostgreSQL (--db postgres://...): pg_cluster.sh
+# starts a throwaway server and sets BH_TEST_PG (it fails without the PostgreSQL binaries).
+target_link_libraries(test_ws_recovery PRIVATE PostgreSQL::PostgreSQL)
+add_test(NAME test_ws_recovery_pg
+         COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/pg_cluster.sh
+                 $<TARGET_FILE:test_ws_recovery>)
+set_tests_properties(test_ws_recovery_pg PROPERTIES LABELS "integration;postgres" TIMEOUT 120
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                     ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+
 # Pairing off the loop (issue 14 item 3): a server on a deep Swiss (test_ws_pairing.c).
 bh_add_test(test_ws_pairing SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_pairing.c
             ${CMAKE_CURRENT_LIST_DIR}/tour_db.c
