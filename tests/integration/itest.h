@@ -42,7 +42,10 @@ static inline int itest_sh(const char *cmd)
     return system(cmd);
 }
 
-/* Make a temp dir for the database, the log and the certificates; remember the binary. */
+/* Make a temp dir for the database, the log and the certificates; remember the binary.
+ * With BH_TEST_PG set to a PostgreSQL URI (tests/integration/pg_cluster.sh sets it) the
+ * database is that one instead, its public schema emptied here (with psql), so a test binary
+ * run under pg_cluster.sh runs its cases with the server on PostgreSQL. */
 static inline void itest_init(itest_srv *s, const char *bin)
 {
     memset(s, 0, sizeof *s);
@@ -55,6 +58,19 @@ static inline void itest_init(itest_srv *s, const char *bin)
     snprintf(s->db, sizeof s->db, "%s/bughouse.db", s->dir);
     snprintf(s->log, sizeof s->log, "%s/server.log", s->dir);
     s->bin = bin;
+    const char *pg = getenv("BH_TEST_PG");
+    if (pg && *pg) {
+        char cmd[512];
+        snprintf(s->db, sizeof s->db, "%s", pg);
+        snprintf(cmd, sizeof cmd,
+                 "psql -qX '%s' -c 'SET client_min_messages = warning' -c 'DROP SCHEMA public"
+                 " CASCADE' -c 'CREATE SCHEMA public'",
+                 pg);
+        if (strlen(pg) >= sizeof s->db || strchr(pg, '\'') || itest_sh(cmd) != 0) {
+            fprintf(stderr, "itest: cannot empty the PostgreSQL database %s\n", pg);
+            exit(1);
+        }
+    }
 }
 
 /* Start the server with extra args (NULL-terminated list) in the temp directory as its

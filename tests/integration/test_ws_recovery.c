@@ -3,32 +3,11 @@
  * they stood at the last stored event (or adjudicated, with the other policy) and the
  * director sees which; players reconnect with their tokens and get the full state; a move
  * re-sent after the reconnect is applied once; a premove is rejected, never played.
- * With BH_TEST_PG set to a PostgreSQL URI (tests/integration/pg_cluster.sh sets it; ctest
- * test_ws_recovery_pg) the server runs with --db that URI, on an emptied schema per case.
+ * ctest test_ws_recovery_pg runs it with the server on PostgreSQL (itest_init, BH_TEST_PG).
  * SPDX-License-Identifier: MIT */
-#include <libpq-fe.h>
-
 #include "itest.h"
 
 static const char *bin;
-
-/* itest_init, then, with BH_TEST_PG, the database is that PostgreSQL one, emptied. */
-static void init(itest_srv *s)
-{
-    itest_init(s, bin);
-    const char *pg = getenv("BH_TEST_PG");
-    if (!pg || !*pg)
-        return;
-    CHECK_MSG(strlen(pg) < sizeof s->db, "BH_TEST_PG is too long");
-    snprintf(s->db, sizeof s->db, "%s", pg);
-    PGconn *c = PQconnectdb(pg);
-    PGresult *r = PQexec(c, "SET client_min_messages = warning;"
-                            "DROP SCHEMA public CASCADE; CREATE SCHEMA public");
-    CHECK_MSG(PQresultStatus(r) == PGRES_COMMAND_OK, "empty the schema: %s",
-              PQresultErrorMessage(r));
-    PQclear(r);
-    PQfinish(c);
-}
 
 static char *join(wsc *c, long long game, int id)
 {
@@ -64,7 +43,7 @@ static int count(const char *hay, const char *needle)
 static void kill_resume_adjudicate(void)
 {
     itest_srv s;
-    init(&s);
+    itest_init(&s, bin);
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0}, g3 = {0};
@@ -246,7 +225,7 @@ static void kill_resume_adjudicate(void)
 static void kill_paused_choice_playoff(void)
 {
     itest_srv s;
-    init(&s);
+    itest_init(&s, bin);
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};

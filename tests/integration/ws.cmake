@@ -11,16 +11,6 @@ foreach(t test_ws_play test_ws_hostile test_ws_recovery test_ws_idle test_ws_lim
   endif()
 endforeach()
 
-# The recovery cases again with the server on PostgreSQL (--db postgres://...): pg_cluster.sh
-# starts a throwaway server and sets BH_TEST_PG (it fails without the PostgreSQL binaries).
-target_link_libraries(test_ws_recovery PRIVATE PostgreSQL::PostgreSQL)
-add_test(NAME test_ws_recovery_pg
-         COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/pg_cluster.sh
-                 $<TARGET_FILE:test_ws_recovery>)
-set_tests_properties(test_ws_recovery_pg PROPERTIES LABELS "integration;postgres" TIMEOUT 120
-                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
-                     ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
-
 # Pairing off the loop (issue 14 item 3): a server on a deep Swiss (test_ws_pairing.c).
 bh_add_test(test_ws_pairing SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_pairing.c
             ${CMAKE_CURRENT_LIST_DIR}/tour_db.c
@@ -114,3 +104,15 @@ if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py)
     "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_PYBOT=${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py")
   add_dependencies(test_ws_python_bot bughouse-server bughouse-bot)
 endif()
+
+# The same cases with the server on PostgreSQL (--db postgres://...): pg_cluster.sh starts a
+# throwaway server and sets BH_TEST_PG, which itest_init uses (it fails without the
+# PostgreSQL binaries): the recovery cases (SIGKILL, restart on the same database), a Swiss
+# tournament, a club event and a league.
+foreach(t test_ws_recovery test_ws_tour test_ws_club test_ws_league)
+  add_test(NAME ${t}_pg
+           COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/pg_cluster.sh $<TARGET_FILE:${t}>)
+  set_tests_properties(${t}_pg PROPERTIES LABELS "integration;postgres" TIMEOUT 180
+                       WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                       ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+endforeach()
