@@ -1,5 +1,6 @@
 /* store_sql.h: the store's statement layer: one connection to sqlite or PostgreSQL (libpq),
- * statements with numbered parameters, rows. Only the store's own files include it.
+ * statements with numbered parameters, rows. The store's files include it (store_int.h too,
+ * so test_store and bench_store see it); no other module does.
  * SPDX-License-Identifier: MIT
  * SQL is written once, in the dialect both engines read (?N parameters, ON CONFLICT upserts,
  * IF NOT EXISTS); the PostgreSQL driver rewrites ?N as $N. What differs is asked for by flags
