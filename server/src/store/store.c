@@ -1024,9 +1024,22 @@ int store__fail(store *st, const char *what)
     return BH_ESTORE;
 }
 
-sql_db *store__db(store *st)
+sql_db *store__sql(store *st)
 {
     return st->db;
+}
+
+sqlite3 *store__db(store *st)
+{
+    return st->lite;
+}
+
+void store__bind_text(sqlite3_stmt *s, int i, const char *v)
+{
+    if (v)
+        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(s, i);
 }
 
 int store__begin(store *st)

@@ -12,8 +12,15 @@
 
 /* Log what failed with the engine's message (sql_errmsg); returns BH_ESTORE. */
 int store__fail(store *st, const char *what);
-/* The open connection (borrowed; valid until store_close). */
-sql_db *store__db(store *st);
+/* The open connection (borrowed; valid until store_close): what the store's files run their
+ * statements on (store_sql.h), on either engine. */
+sql_db *store__sql(store *st);
+/* The sqlite handle (borrowed; valid until store_close), NULL on PostgreSQL: for code written
+ * against sqlite3's own API, which works on sqlite only (sqlite3's calls do not check for
+ * NULL: such code checks it, or uses store__sql). */
+sqlite3 *store__db(store *st);
+/* Bind v (copied) to parameter i of the sqlite statement s, or NULL when v is NULL. */
+void store__bind_text(sqlite3_stmt *s, int i, const char *v);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
 int store__begin(store *st);
 

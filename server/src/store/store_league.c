@@ -14,7 +14,7 @@ int store_notice_add(store *st, const store_notice *n)
         return BH_ESTORE;
     /* SQL_UNIQUE: a seq stored twice fails this call alone (BH_ESTORE), not the turn's
      * transaction (PostgreSQL aborts a transaction at a failed statement). */
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "INSERT INTO league_notices(league_id, seq, player, note, stage, "
                               "match, game_no, board, at_us, deadline_us, game_id, seat, made_ms) "
                               "VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
@@ -38,7 +38,7 @@ int store_notice_add(store *st, const store_notice *n)
 int store_each_notice(store *st, int64_t league, int player, int64_t since,
                       int (*fn)(void *ctx, const store_notice *n), void *ctx)
 {
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "SELECT seq, player, note, stage, match, game_no, board, at_us, "
                               "deadline_us, game_id, seat, made_ms FROM league_notices "
                               "WHERE league_id = ?1 AND seq > ?2 AND (?3 = 0 OR player = ?3) "
@@ -75,7 +75,7 @@ int store_each_notice(store *st, int64_t league, int player, int64_t since,
 
 int store_notice_last(store *st, int64_t league, int64_t *seq)
 {
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "SELECT COALESCE(MAX(seq), 0) FROM league_notices"
                               " WHERE league_id = ?1",
                               0);

@@ -171,10 +171,12 @@ int sql_ddl(sql_db *db, const char *script)
     char *a = replace_all(script, "INTEGER PRIMARY KEY", "BIGSERIAL PRIMARY KEY");
     char *b = replace_all(a, "INTEGER", "BIGINT");
     char *c = replace_all(b, " WITHOUT ROWID", "");
-    int rc = sql_exec(db, c);
+    char *d = replace_all(c, " AUTOINCREMENT", ""); /* a BIGSERIAL never reuses an id */
+    int rc = sql_exec(db, d);
     free(a);
     free(b);
     free(c);
+    free(d);
     return rc;
 }
 

@@ -51,10 +51,12 @@ const char *sql_errmsg(sql_db *db);
  * BH_ESTORE (logged with the script's first 60 characters). */
 int sql_exec(sql_db *db, const char *script);
 
-/* Run a schema script written for sqlite (INTEGER columns, INTEGER PRIMARY KEY ids,
- * WITHOUT ROWID tables): as it is on sqlite; on PostgreSQL with INTEGER PRIMARY KEY read as
- * BIGSERIAL PRIMARY KEY, every other INTEGER as BIGINT and WITHOUT ROWID dropped, so both
- * engines hold the same tables with 64-bit integers. BH_OK or BH_ESTORE (logged). */
+/* Run a schema script written for sqlite (INTEGER and TEXT columns, INTEGER PRIMARY KEY
+ * ids, WITHOUT ROWID tables): as it is on sqlite; on PostgreSQL with INTEGER PRIMARY KEY read
+ * as BIGSERIAL PRIMARY KEY, every other INTEGER as BIGINT, and WITHOUT ROWID and
+ * AUTOINCREMENT dropped, so both engines hold the same tables with 64-bit integers. Other
+ * sqlite-only syntax (COLLATE NOCASE, BLOB) fails on PostgreSQL. BH_OK or BH_ESTORE
+ * (logged). */
 int sql_ddl(sql_db *db, const char *script);
 
 /* Open a write transaction (sqlite: BEGIN IMMEDIATE, which takes the write lock now).

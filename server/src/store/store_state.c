@@ -11,7 +11,7 @@ int store_state_put(store *st, int64_t id, const char *state)
 {
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "INSERT INTO club_state(id, state) VALUES(?1, ?2)"
                               " ON CONFLICT(id) DO UPDATE SET state = excluded.state",
                               0);
@@ -26,7 +26,7 @@ int store_state_put(store *st, int64_t id, const char *state)
 
 int store_each_state(store *st, int (*fn)(void *ctx, int64_t id, const char *state), void *ctx)
 {
-    sql_stmt *s = sql_prepare(store__db(st), "SELECT id, state FROM club_state ORDER BY id", 0);
+    sql_stmt *s = sql_prepare(store__sql(st), "SELECT id, state FROM club_state ORDER BY id", 0);
     if (!s)
         return store__fail(st, "each_club prepare");
     int rc, out = BH_OK;

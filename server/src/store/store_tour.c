@@ -23,7 +23,7 @@ int store_tour_put(store *st, const store_tour *t)
 {
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "INSERT INTO tour_state(id, status, seed, teams, trf)"
                               " VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(id) DO UPDATE SET"
                               " status = excluded.status, seed = excluded.seed,"
@@ -45,7 +45,7 @@ int store_tgame_add(store *st, const store_tgame *g)
 {
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "INSERT INTO tour_games(game_id, tournament_id, round, match,"
                               " game_no, team1) VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
                               SQL_UNIQUE);
@@ -65,7 +65,7 @@ int store_tgame_add(store *st, const store_tgame *g)
 
 int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *ctx)
 {
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "SELECT id, status, seed, teams, trf FROM tour_state ORDER BY id", 0);
     if (!s)
         return store__fail(st, "each_tour prepare");
@@ -87,7 +87,7 @@ int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *
 
 int store_each_tgame(store *st, int (*fn)(void *ctx, const store_tgame *g), void *ctx)
 {
-    sql_stmt *s = sql_prepare(store__db(st),
+    sql_stmt *s = sql_prepare(store__sql(st),
                               "SELECT game_id, tournament_id, round, match, game_no, team1"
                               " FROM tour_games ORDER BY game_id",
                               0);
