@@ -1100,6 +1100,75 @@ static void busy_row(void)
     store_close(a);
 }
 
+/* Append "table.column," for every column of every table of the sqlite file at file (sorted by
+ * table, then column) to out. */
+static void sqlite_columns(const char *file, char *out, size_t cap)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *q = NULL;
+    CHECK_EQ_INT("sqlite open", SQLITE_OK, sqlite3_open(file, &db));
+    CHECK_EQ_INT("sqlite columns", SQLITE_OK,
+                 sqlite3_prepare_v2(db,
+                                    "SELECT m.name || '.' || p.name FROM sqlite_master m,"
+                                    " pragma_table_info(m.name) p WHERE m.type = 'table'"
+                                    " ORDER BY 1",
+                                    -1, &q, NULL));
+    while (q && sqlite3_step(q) == SQLITE_ROW) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s,", (const char *)sqlite3_column_text(q, 0));
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+}
+
+/* The same for the public schema of the PostgreSQL database at uri, leaving out what only
+ * PostgreSQL has: its version table and the tokens' rowid (sqlite's own). */
+static void pg_columns(const char *uri, char *out, size_t cap)
+{
+    PGconn *c = PQconnectdb(uri);
+    PGresult *r = PQexec(c, "SELECT table_name || '.' || column_name FROM"
+                            " information_schema.columns WHERE table_schema = 'public'"
+                            " AND table_name <> 'schema_version'"
+                            " AND NOT (table_name = 'tokens' AND column_name = 'rowid')"
+                            " ORDER BY (table_name || '.' || column_name) COLLATE \"C\"");
+    CHECK_MSG(PQresultStatus(r) == PGRES_TUPLES_OK, "columns: %s", PQresultErrorMessage(r));
+    for (int i = 0; i < PQntuples(r); i++) {
+        size_t n = strlen(out);
+        snprintf(out + n, cap - n, "%s,", PQgetvalue(r, i, 0));
+    }
+    PQclear(r);
+    PQfinish(c);
+}
+
+/* PostgreSQL: the migrations make the same tables with the same columns as on sqlite, and
+ * every integer column is 64-bit. */
+static void same_tables(void)
+{
+    fresh();
+    store *st;
+    CHECK_EQ_INT("open PostgreSQL", BH_OK, store_open(path, &st));
+    store_close(st);
+    char lite[600];
+    CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp");
+    snprintf(lite, sizeof lite, "%s/t.db", dir);
+    CHECK_EQ_INT("open sqlite", BH_OK, store_open(lite, &st));
+    store_close(st);
+    static char a[8192], b[8192];
+    a[0] = b[0] = '\0';
+    sqlite_columns(lite, a, sizeof a);
+    pg_columns(path, b, sizeof b);
+    CHECK_MSG(strlen(a) > 200, "sqlite's columns: %s", a);
+    CHECK_EQ_STR("the same tables and columns", a, b);
+    bh_test_rm_db(lite);
+    rmdir(dir);
+    PGconn *c = PQconnectdb(path);
+    PGresult *r = PQexec(c, "SELECT count(*) FROM information_schema.columns WHERE"
+                            " table_schema = 'public' AND data_type = 'integer'");
+    CHECK_EQ_STR("no 32-bit integer column", "0", PQgetvalue(r, 0, 0));
+    PQclear(r);
+    PQfinish(c);
+}
+
 static const bh_test_case cases[] = {
     {"league_rows", league_rows},
     {"club_state_rows", club_state_rows},
@@ -1132,6 +1201,7 @@ static const bh_test_case pg_cases[] = {
     {"tour_rows", tour_rows},
     {"failed_statement_fails_turn", failed_statement_fails_turn},
     {"busy_row", busy_row},
+    {"same_tables", same_tables},
 };
 
 int main(int argc, char **argv)
