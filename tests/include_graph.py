@@ -11,6 +11,8 @@ Two graphs are read from the sources, as text (no compiler):
 
 It fails (exit 1), printing each finding, when:
   - two headers share a base name (an include would be ambiguous);
+  - a file outside server/src/store includes a database engine's header (sqlite3.h,
+    libpq-fe.h): the store is the only module that talks to a database;
   - a file in a format folder (server/src/tourney/{swiss,club,league}) includes a header of
     another format's folder: formats meet only through tourney/seam and tourney/common;
   - the include graph or the use graph has a circle through files of different folders;
@@ -31,6 +33,9 @@ ACYCLIC = ["hub", "tourney/seam", "tourney/common", "tourney/swiss", "tourney/cl
 
 COMMENT_OR_STRING = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+SYSTEM_INCLUDE = re.compile(r'^\s*#\s*include\s+<([^>]+)>', re.M)
+# Headers of a library that only one folder may include.
+OWNED = {"sqlite3.h": "store", "libpq-fe.h": "store"}
 # A definition with external linkage at file scope: a line at column 0 that is not static,
 # names an identifier followed by "(" (a function) or "=" / "[" / ";" (a variable), and, for a
 # function, is followed by a body.
@@ -63,6 +68,12 @@ def main():
     for name, rels in sorted(by_name.items()):
         if len(rels) > 1:
             problems.append("two headers named %s: %s" % (name, ", ".join(sorted(rels))))
+
+    for rel, text in sorted(files.items()):
+        for name in SYSTEM_INCLUDE.findall(text):
+            owner = OWNED.get(name)
+            if owner and folder(rel) != owner:
+                problems.append("%s includes <%s>: only %s/ may" % (rel, name, owner))
 
     # The include graph.
     inc = {rel: set() for rel in files}
