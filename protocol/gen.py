@@ -522,9 +522,11 @@ M = [
    "invalid (keep_current with undo)",
    "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "team_withdraw", "id": 22, "tournament": 1, "team": 3, "keep_current": False}, "tournament"),
- ("result_log", "c2s", "Director: the result log of a game (issue 26 item 4, the audit trail): every "
+ ("result_log", "c2s", "Director: the result log of a game (the audit trail): every "
   "result set on it, oldest first, with when, who and through which page: the director's "
-  "game_result (desk), the club arbiter's club_result (club page), the league director's "
+  "game_result (desk), the club arbiter's club_result (club page), an upheld protest's new result "
+  "(who \"appeals committee\", page \"club page\", reason \"protest upheld\"; the game's own "
+  "record keeps the result played), the league director's "
   "league_result (league page), and the server's own decisions (a forfeit after the waiting time, a "
   "withdrawal: who \"server\", page the event's format). The BPGN export carries the same as a ResultBy tag.",
   [ID, ("game", "integer", "", "")],

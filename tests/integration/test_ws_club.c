@@ -124,6 +124,21 @@ static int standings_of(const char *json, long long *out, int cap_)
     return n;
 }
 
+typedef struct {
+    int n;
+    char line[160];
+} committee;
+
+static int committee_row(void *ctx, const store_result_set *r)
+{
+    committee *c = ctx;
+    if (strcmp(r->who, "appeals committee") == 0) {
+        c->n++;
+        snprintf(c->line, sizeof c->line, "%s %s was %s %s", r->result, r->reason, r->was, r->page);
+    }
+    return 0;
+}
+
 static char *stored;
 static int keep(void *ctx, int64_t id, const char *state)
 {
@@ -290,6 +305,14 @@ static void club_event(void)
     CHECK_EQ_INT("db", BH_OK, store_open(s.db, &st));
     if (st) {
         store_each_state(st, keep, NULL);
+        /* the upheld protest is in the result log of round 1 match 1 board 2's game: the
+         * arbiter's 1/2-1/2 replaced by the committee's 1-0 */
+        committee c1 = {0};
+        for (int64_t g = 1; g <= 200; g++)
+            store_each_result_set(st, g, committee_row, &c1);
+        CHECK_EQ_INT("committee entries", 1, c1.n);
+        CHECK_MSG(strcmp(c1.line, "1-0 protest upheld was 1/2-1/2 club page") == 0,
+                  "the committee's entry: %s", c1.line);
         store_close(st);
     }
     club *c = NULL;

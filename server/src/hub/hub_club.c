@@ -317,6 +317,24 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "club", id, NULL));
 }
 
+/* F-PROTEST: an upheld protest replaced the result of the board whose hosted game is gid (0:
+ * the board had no game); the result log says so, the committee's decision beside the
+ * arbiter's entries. The game's own record keeps what was played over the board. */
+static void log_decision(hub *h, int64_t gid, int was, int now)
+{
+    if (gid <= 0 || now < 0)
+        return;
+    store_result_set e = {gid,
+                          now_wall_ms(),
+                          bh_result_token((bh_result)now),
+                          "protest upheld",
+                          bh_result_token((bh_result)was),
+                          "appeals committee",
+                          "club page"};
+    if (store_result_log_add(h->st, &e) != BH_OK)
+        h->store_failed = true;
+}
+
 static void ack(hub *h, uint64_t conn, int64_t id)
 {
     hub__queue(h, conn, proto_enc_ack(id, -1, 0, 0, 0));
@@ -473,9 +491,16 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
             rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
             break;
         }
+        tfmt_key k;
+        const club_board *b =
+            club_protest_key(c, d->protest, &k) == BH_OK ? club_board_get(c, k) : NULL;
+        int was = b ? b->res : BH_RES_NONE;
         rc = club_protest_decide(c, d->protest, d->upheld,
                                  d->upheld ? bh_result_decided(d->result) : -1, d->reason, now_us,
                                  &a, &why);
+        if (rc == BH_OK && d->upheld && b) /* the audit trail of the board's hosted game */
+            log_decision(h, hub__event_gid(hub__event_find(h, m->club), k), was,
+                         bh_result_decided(d->result));
         break;
     }
     default: rc = BH_ETYPE; break;

@@ -654,6 +654,15 @@ int club_protest_decide(club *c, int id, bool upheld, int new_result, const char
     return BH_OK;
 }
 
+int club_protest_key(const club *c, int id, tfmt_key *k)
+{
+    const protest *p = protest_find(c->pd, id);
+    if (!p)
+        return BH_ENOTFOUND;
+    *k = key_of_id(p->game);
+    return BH_OK;
+}
+
 const protest_desk *club_protests(const club *c)
 {
     return c->pd;

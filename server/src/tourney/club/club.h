@@ -146,6 +146,9 @@ int club_protest(club *c, int64_t team, int player, int rnd, tfmt_key k, const c
 int club_protest_decide(club *c, int id, bool upheld, int new_result, const char *reason,
                         uint64_t now_us, tfmt_acts *a, refusal *why);
 const protest_desk *club_protests(const club *c);
+/* F-PROTEST: the board protest id is about, in *k (round, match, game 0, board 0..N-1).
+ * BH_OK, or BH_ENOTFOUND (no protest with that id on the desk; *k unchanged). */
+int club_protest_key(const club *c, int id, tfmt_key *k);
 /* F-PROTEST: the round whose protests are taken now (the last round that started; 0: none)
  * and, in *until_us, the instant its window closes: its end + the window once it has ended,
  * 0 while it is being played (a finished game may be protested at once). */
