@@ -209,7 +209,8 @@ static void usage(FILE *f)
                "  --burst N         message burst per connection (default 40)\n"
                "  --max-msg BYTES   largest message (default 8192)\n"
                "  --max-conns-per-ip N  WebSocket connections from one address (default 256;\n"
-               "                    0 = no cap); loopback addresses are not counted here\n"
+               "                    0 = no cap), and N + 16 TCP connections of any kind\n"
+               "                    (handshakes included); loopback is not counted here\n"
                "  --max-conns-loopback N  the same cap for 127.0.0.0/8 and ::1 (default 0 =\n"
                "                    no cap: a local reverse proxy, the bench, the tests)\n");
 }

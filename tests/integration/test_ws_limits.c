@@ -412,7 +412,101 @@ static void descriptors_run_out(void)
     ITEST_FINISH(&s);
 }
 
+/* Raw TCP connections that never send a byte (a TLS handshake that never ends looks the same
+ * to the cap) count against their address: with --max-conns-loopback 1, the loopback address
+ * holds 1 + 16 TCP connections (net.c NET_TCP_SLACK). Opened one by one: n idle sockets to
+ * the server, nonblocking. */
+static int open_idle(int *fds, int n, int port)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    int open = 0;
+    for (int i = 0; i < n; i++) {
+        fds[i] = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+        if (fds[i] >= 0 &&
+            (connect(fds[i], (struct sockaddr *)&a, sizeof a) == 0 || errno == EINPROGRESS))
+            open++;
+    }
+    return open;
+}
+
+/* How many of fds the server has closed (a read sees the end or a reset). */
+static int closed_by_server(const int *fds, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        char c;
+        ssize_t r = fds[i] >= 0 ? recv(fds[i], &c, 1, MSG_DONTWAIT) : 0;
+        k += r == 0 || (r < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINPROGRESS);
+    }
+    return k;
+}
+
+static void close_all_fds(int *fds, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (fds[i] >= 0)
+            close(fds[i]);
+}
+
+static void tcp_connections_capped(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    const char *args[] = {"--no-tls", "--max-conns-loopback", "1", "--handshake-s", "60", NULL};
+    CHECK_MSG(itest_start(&s, args) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc_opts o = {.host = "127.0.0.1", .port = s.port, .tls = false};
+    enum { CAP = 1 + 16, MORE = 3 };
+    int fds[CAP + MORE];
+    /* 20 idle sockets: the server keeps 17 and closes the 3 over the cap unread */
+    CHECK_EQ_INT("opened", CAP + MORE, open_idle(fds, CAP + MORE, s.port));
+    int shut = 0;
+    for (int i = 0; i < 100 && shut < MORE; i++) {
+        wsc_pump(x, 50);
+        shut = closed_by_server(fds, CAP + MORE);
+    }
+    CHECK_EQ_INT("closed over the cap", MORE, shut);
+    wsc_pump(x, 300);
+    CHECK_EQ_INT("still closed over the cap", MORE, closed_by_server(fds, CAP + MORE));
+    /* a WebSocket from the same address is the 18th TCP connection: no upgrade */
+    wsc *c = wsc_connect(x, &o, 3000);
+    CHECK_MSG(c == NULL, "a WebSocket got through with the address at its TCP cap");
+    wsc_free(c);
+    CHECK_MSG(raw_ping_from("127.0.0.2", s.port), "127.0.0.2 was refused: its own count");
+    /* every socket closed: the count returns to 0, so 17 fit again, exactly */
+    close_all_fds(fds, CAP + MORE);
+    bool fit = false;
+    for (int t = 0; t < 50 && !fit; t++) {
+        wsc_pump(x, 100);
+        CHECK_EQ_INT("reopened", CAP, open_idle(fds, CAP, s.port));
+        wsc_pump(x, 300);
+        fit = closed_by_server(fds, CAP) == 0;
+        if (!fit) /* the server had not seen every close yet */
+            close_all_fds(fds, CAP);
+    }
+    CHECK_MSG(fit, "17 idle connections no longer fit after the first ones closed");
+    c = wsc_connect(x, &o, 3000);
+    CHECK_MSG(c == NULL, "the 18th connection got through after the count came back");
+    wsc_free(c);
+    close_all_fds(fds, CAP);
+    c = NULL; /* and with them closed, a WebSocket connects and answers */
+    for (int i = 0; i < 50 && !c; i++) {
+        wsc_pump(x, 100);
+        c = wsc_connect(x, &o, 3000);
+        if (c && !pings(c)) {
+            wsc_free(c);
+            c = NULL;
+        }
+    }
+    CHECK_MSG(c != NULL, "no WebSocket after the idle connections closed");
+    wsc_free(c);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
+    {"tcp_connections_capped", tcp_connections_capped},
     {"descriptors_run_out", descriptors_run_out},
     {"conns_per_address_capped", conns_per_address_capped},
     {"takeover_loop_throttled", takeover_loop_throttled},

@@ -64,12 +64,23 @@ typedef struct {
     bool counted;           /* counted in net.ips */
 } sess;
 
-/* Open WebSocket connections per remote address (for the per-address caps). */
+/* Connections per remote address (for the per-address caps): the open WebSocket connections
+ * (n) and the accepted TCP connections (tcp: every socket from accept to close, TLS and HTTP
+ * handshakes included, WebSocket ones too). Freed when both are 0. */
 typedef struct ipcount {
     unsigned char addr[16];
     int n;
+    int tcp;
     struct ipcount *next;
 } ipcount;
+
+/* An accepted TCP connection counted in its address's ipcount.tcp until lws destroys its wsi
+ * (WSI_DESTROY comes after the socket is closed, so the wsi, not the descriptor, is the key). */
+typedef struct tcpconn {
+    const struct lws *wsi;
+    unsigned char addr[16];
+    struct tcpconn *next;
+} tcpconn;
 
 /* lws's keepalive ("validity") policy for our vhost: none (a hang-up of 0 s turns it off in
  * _lws_validity_confirmed_role). With no policy given, lws 4.1 takes its default one (ping at
@@ -221,6 +232,9 @@ static void lt_end(looptrace *t, uint64_t now, uint64_t end_us)
     } while (0)
 
 #define NET_IP_BUCKETS 4096
+/* TCP connections one address may hold beyond its WebSocket cap: a browser's page loads (up to
+ * six HTTP connections per host) and the upgrade that gets the typed refusal. */
+#define NET_TCP_SLACK 16
 /* Open-files limit asked for at start: 4 per game, so about 65,000 games. */
 #define NET_NOFILE_WANT 262144
 
@@ -259,6 +273,9 @@ struct net {
     uint32_t *freeslot; /* stack of free slot indexes (nfree of them) */
     uint32_t nfree;
     ipcount *ips[NET_IP_BUCKETS];
+    tcpconn *tcps[NET_IP_BUCKETS]; /* by wsi */
+    uint64_t refused_log_us;       /* the last TCP refusal logged (one a second) */
+    long refused_quiet;            /* TCP refusals since, not logged */
     int nconn;
     bool destroying; /* inside net_close: no callbacks to the owner any more */
     looptrace *lt;   /* BH_LOOP_TRACE set: the turns measured; NULL otherwise */
@@ -340,22 +357,29 @@ static ipcount **ip_find(net *n, const unsigned char a[16])
     return p;
 }
 
-static void ip_uncount(net *n, const unsigned char addr[16])
+static void ip_release(ipcount **p)
 {
-    ipcount **p = ip_find(n, addr);
-    if (*p && --(*p)->n == 0) {
+    if (*p && (*p)->n == 0 && (*p)->tcp == 0) {
         ipcount *dead = *p;
         *p = dead->next;
         free(dead);
     }
 }
 
-/* The remote address of wsi as 16 bytes (IPv4 v4-mapped); false if unknown. */
-static bool peer_addr(struct lws *wsi, unsigned char out[16], bool *loopback)
+static void ip_uncount(net *n, const unsigned char addr[16])
+{
+    ipcount **p = ip_find(n, addr);
+    if (*p && (*p)->n > 0) {
+        (*p)->n--;
+        ip_release(p);
+    }
+}
+
+/* The remote address of socket fd as 16 bytes (IPv4 v4-mapped); false if unknown. */
+static bool fd_addr(int fd, unsigned char out[16], bool *loopback)
 {
     struct sockaddr_storage ss;
     socklen_t len = sizeof ss;
-    int fd = (int)lws_get_socket_fd(wsi);
     memset(out, 0, 16);
     if (fd < 0 || getpeername(fd, (struct sockaddr *)&ss, &len) != 0)
         return false;
@@ -375,6 +399,91 @@ static bool peer_addr(struct lws *wsi, unsigned char out[16], bool *loopback)
         return true;
     }
     return false;
+}
+
+/* The remote address of wsi, as fd_addr. */
+static bool peer_addr(struct lws *wsi, unsigned char out[16], bool *loopback)
+{
+    return fd_addr((int)lws_get_socket_fd(wsi), out, loopback);
+}
+
+/* The TCP connections an address may hold: its WebSocket cap + NET_TCP_SLACK; 0 = no cap. */
+static int tcp_cap(const net *n, bool loopback)
+{
+    int cap = loopback ? n->cfg.max_conns_loopback : n->cfg.max_conns_per_ip;
+    return cap > 0 ? cap + NET_TCP_SLACK : 0;
+}
+
+static unsigned wsi_bucket(const struct lws *wsi)
+{
+    return (unsigned)(((uintptr_t)wsi >> 4) % NET_IP_BUCKETS);
+}
+
+/* FILTER_NETWORK_CONNECTION: the socket fd was just accepted. false: its address holds its
+ * TCP cap already, and lws closes it before reading a byte (logged at most once a second,
+ * with the count of those not logged). */
+static bool tcp_filter(net *n, int fd)
+{
+    unsigned char a[16];
+    bool loopback = false;
+    if (!fd_addr(fd, a, &loopback))
+        return true;
+    int cap = tcp_cap(n, loopback);
+    ipcount **p = ip_find(n, a);
+    if (cap <= 0 || !*p || (*p)->tcp < cap)
+        return true;
+    uint64_t now = now_mono_us();
+    if (now - n->refused_log_us >= 1000000) {
+        char text[INET6_ADDRSTRLEN] = "?";
+        inet_ntop(AF_INET6, a, text, sizeof text);
+        log_warn("net: %s has %d TCP connections (the cap): refusing more (%ld more refused "
+                 "since the last line)",
+                 text, (*p)->tcp, n->refused_quiet);
+        n->refused_log_us = now;
+        n->refused_quiet = 0;
+    } else {
+        n->refused_quiet++;
+    }
+    return false;
+}
+
+/* SERVER_NEW_CLIENT_INSTANTIATED: count wsi's TCP connection against its address. */
+static void tcp_count(net *n, const struct lws *wsi)
+{
+    unsigned char a[16];
+    bool loopback = false;
+    if (!peer_addr((struct lws *)wsi, a, &loopback))
+        return;
+    ipcount **p = ip_find(n, a);
+    if (!*p) {
+        *p = xcalloc(1, sizeof **p);
+        memcpy((*p)->addr, a, 16);
+    }
+    (*p)->tcp++;
+    tcpconn *c = xcalloc(1, sizeof *c);
+    c->wsi = wsi;
+    memcpy(c->addr, a, 16);
+    unsigned b = wsi_bucket(wsi);
+    c->next = n->tcps[b];
+    n->tcps[b] = c;
+}
+
+/* WSI_DESTROY: wsi's TCP connection no longer counts (nothing if it was never counted). */
+static void tcp_uncount(net *n, const struct lws *wsi)
+{
+    tcpconn **q = &n->tcps[wsi_bucket(wsi)];
+    while (*q && (*q)->wsi != wsi)
+        q = &(*q)->next;
+    if (!*q)
+        return;
+    tcpconn *c = *q;
+    *q = c->next;
+    ipcount **p = ip_find(n, c->addr);
+    if (*p && (*p)->tcp > 0) {
+        (*p)->tcp--;
+        ip_release(p);
+    }
+    free(c);
 }
 
 /* Count x against its address's cap: true if admitted (counted), false if over the cap. */
@@ -546,6 +655,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
     net *n = lws_context_user(lws_get_context(wsi));
     sess *x = p && n ? find(n, p->id) : NULL;
     switch (reason) {
+    case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: /* protocol 0's: in is the accepted socket */
+        return n && !n->destroying && !tcp_filter(n, (int)(intptr_t)in) ? -1 : 0;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED:
+        if (n)
+            tcp_count(n, wsi);
+        return 0;
+    case LWS_CALLBACK_WSI_DESTROY:
+        if (n)
+            tcp_uncount(n, wsi);
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION: {
         /* Only clients that asked for bughouse.v1 get a WebSocket. */
         char proto[128];
@@ -669,6 +788,10 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
         return http_reply(wsi, x, &r);
     }
     case LWS_CALLBACK_HTTP_BODY: return 0; /* a POST's body: ignored (405) */
+    case LWS_CALLBACK_WSI_DESTROY:         /* a connection that ended on a feed */
+        if (n)
+            tcp_uncount(n, wsi);
+        return lws_callback_http_dummy(wsi, reason, user, in, len);
     case LWS_CALLBACK_HTTP_WRITEABLE:
         if (!x || !x->buf)
             return -1;
@@ -1205,11 +1328,16 @@ void net_close(net *n)
     free(n->slots);
     free(n->gen);
     free(n->freeslot);
-    for (int b = 0; b < NET_IP_BUCKETS; b++)
+    for (int b = 0; b < NET_IP_BUCKETS; b++) {
         for (ipcount *c = n->ips[b], *next; c; c = next) {
             next = c->next;
             free(c);
         }
+        for (tcpconn *c = n->tcps[b], *next; c; c = next) {
+            next = c->next;
+            free(c);
+        }
+    }
     ev_loop_destroy(n->loop);
     free(n->lt);
     free(n);

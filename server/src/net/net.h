@@ -80,7 +80,9 @@ typedef struct {
     size_t max_queue_bytes; /* a slower reader is disconnected; 0 = 4 MiB */
     int max_conns_per_ip;   /* WebSocket connections from one remote address (loopback
                              * excluded); the next one gets BH_ELIMIT, field "connections",
-                             * and is closed; 0 = no cap */
+                             * and is closed; 0 = no cap. The address's TCP connections
+                             * (accepted sockets, TLS and HTTP handshakes included) are
+                             * capped at this + 16: one more is closed at accept, unread */
     int max_conns_loopback; /* the same cap for loopback addresses (127/8, ::1); 0 = no cap */
     bool loopback_only;     /* serve only if the socket bound is on a loopback address (plain
                              * http: --no-tls); judged by the address bound, never the name */
