@@ -194,7 +194,7 @@ M = [
    ("late_until", "integer", "optional, 1..64", "T-LATE: team_register is taken after the start while the team would be paired from a round up to this one (absent: no late entries)"),
    ("bye_requests", "integer", "optional, 0..64", "T-REQBYE: requested byes a team may take (bye_request; default 0: none)"),
    ("bye_kind", "string", 'optional, "half" / "zero"', "T-REQBYE: what a requested bye scores: half (default; a drawn match, as T-BYE) or zero"),
-   ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, PO", "tie-breaks after match points, in order"),
+   ("tiebreaks", "array of strings", "optional, 1..8 of DE, BH-C1, BH, GP, WON, SB, SB-C1, PO", "tie-breaks after match points, in order"),
    ("wait_s", "integer", "optional, 0..86400 s", "waiting time (issue 13): a game's clocks start when its four players are connected; a seat still absent wait_s after the scheduled start loses its board by forfeit (an absence counts as a flag at that instant: absent seats of one team lose the game for it, absent seats of both teams make it a draw, R-FLAG-FLAG). 0: the clocks start at once, whoever is there. Default: the server's --wait-s (300; seed 004 art. 2 waits 10 minutes)"),
    ("break_s", "integer", "optional, 0..86400 s", "break between a game's end and the match's next game (the P-GAME2 choice runs during it), and between the last game of a round and the next round. Default: the server's --break-s (60)")],
   ["unauthorized", "not_found (field ruleset)", "missing_field (field tiebreaks: an unknown name)"],
@@ -421,7 +421,7 @@ M = [
   [("tournament", "integer", "", ""), ("round", "integer", "", "standings after this round: rounds 1..round count, not a later round's results (a forfeit set during it); prize false before round 1 is complete"),
    ("final", "boolean", "", "the tournament is over"),
    ("v", "integer", "1..", "this push's version (s2c-round_delta.md); absent in a `tournament` snapshot"),
-   ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, PO)"),
+   ("tiebreaks", "array of strings", "", "names of the tb columns (DE, BH-C1, BH, GP, WON, SB, SB-C1, PO)"),
    ("rows", "array", "", "place, team, name, mp, gp, tb (numbers), prize (places 1-3), tied_next, entry (only for a late entry: the round it was paired from, T-LATE)")], [],
   {"type": "standings", "tournament": 1, "round": 2, "final": False, "v": 9, "tiebreaks": ["DE", "BH-C1", "PO"],
    "rows": [{"place": 1, "team": 3, "name": "Pawns", "mp": 3, "gp": 2.5, "tb": [0, 2, 0],
@@ -734,9 +734,11 @@ M += [
    ("min_players", "integer", "1..boards", "optional"), ("double", "boolean", "", "optional: double round robin"),
    ("base_ms", "integer", "ms", "optional"), ("inc_ms", "integer", "ms", "optional"),
    ("wait_s", "integer", "s", "optional"), ("break_s", "integer", "s, >= protest_s", "optional"),
-   ("protest_s", "integer", "s", "optional"), ("deposit", "integer", "minor units", "optional")],
-  ["unauthorized", "missing_field (the option named)", "invalid (field boards, base_ms, wait_s; break_s: shorter than the protest window, rule F-PROTEST)"],
-  {"type": "club_create", "id": 40, "name": "Chornomorsk 2016", "break_s": 600, "protest_s": 600}, "created"),
+   ("protest_s", "integer", "s", "optional"), ("deposit", "integer", "minor units", "optional"),
+   ("sb", "string", 'optional, "SB" / "SB-C1"', "the last tie-break: team Sonneborn-Berger, the opponents' match points x the game points scored against them (C.07 art. 9.1; the default, seed 004 names no variant), or the same with Cut-1 (C.07 art. 14.1: the part of the opponent with the lowest match points left out)")],
+  ["unauthorized", "missing_field (the option named; field sb: neither SB nor SB-C1)", "invalid (field boards, base_ms, wait_s; break_s: shorter than the protest window, rule F-PROTEST)"],
+  {"type": "club_create", "id": 40, "name": "Chornomorsk 2016", "break_s": 600, "protest_s": 600,
+   "sb": "SB-C1"}, "created"),
  ("club_team", "c2s", "Director: a team with its roster in the board order fixed for the event (F-LINEUP) "
   "and its captain. The reply's `token` is the captain's team token (auth with it: role team). With `team`, "
   "before the start: that team's name, roster and captain are replaced (its place, id and token stay; the reply "
@@ -828,7 +830,7 @@ M += [
     "seen at the board or marked by the arbiter, T-WAIT, and while a seat is absent wait_ms, ms until the waiting time ends "
     "and the absent lose by forfeit), lineups (team, submitted, players by board, 0 empty; until the round starts the players are sent only to the director and to the team's own captain, everyone else gets [] (F-LINEUP))"),
    ("protests", "array", "", "protest, state, round, match, board, team, text, reason, deposit, currency, deposit_returned, new_result"),
-   ("tiebreaks", "array of strings", "", "GP, DE, WIN, SB"),
+   ("tiebreaks", "array of strings", "", "GP, DE, WIN, then SB or SB-C1 (club_create's sb)"),
    ("standings", "array", "", "place, team, name, mp, gp, tb (in tiebreaks' order), lot (tied on everything with the next)")], [],
   {"type": "club", "id": 49, "club": 3, "name": "Chornomorsk 2016", "status": "running", "round": 1, "rounds": 1,
    "boards": 2,

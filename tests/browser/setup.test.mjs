@@ -53,6 +53,8 @@ async function club(browser, base) {
   await page.fill('#k-wait', '10');
   check('the warning goes with its cause', await page.isHidden('#k-warn'));
   await page.fill('#k-name', 'Chornomorsk club championship');
+  check('the last tie-break starts at team Sonneborn-Berger (seed 004 names no variant)', (await page.inputValue('#k-sb')) === 'SB');
+  await page.selectOption('#k-sb', 'SB-C1'); /* the director's choice: its Cut-1 (C.07 art. 14.1) */
   await shot(page, 'setup-desk-club-1366');
   await page.click('#k-create');
   await page.waitForURL(/club\.html\?club=\d+/);
@@ -113,6 +115,8 @@ async function club(browser, base) {
   const pairs = await page.$$eval('#schedule h3', (l) => l.map((x) => x.textContent).filter((t) => /^\d+\. /.test(t)));
   const berger = [[1, 6], [2, 5], [3, 4]].map(([a, b], i) => `${i + 1}. ${CLUBS[a - 1]} – ${CLUBS[b - 1]}`);
   check('round 1 is the Berger table\'s: 1-6, 2-5, 3-4', JSON.stringify(pairs) === JSON.stringify(berger), JSON.stringify(pairs));
+  const heads = await page.$$eval('#standings th', (l) => l.map((x) => [x.textContent, x.title]));
+  check('the standings end with the chosen SB-C1, explained in its tooltip', JSON.stringify(heads.slice(-1)) === JSON.stringify([['SB-C1', 'Sonneborn-Berger cut 1']]), JSON.stringify(heads));
 
   // The captain's link: another browser, signed in as that team's captain.
   const ctx = await browser.newContext({ viewport: PHONE });

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tourney_trf_formats.sh CLI: `bughouse-tourney standings` reads the TRFs of the other formats
 # (tests/data/tourney/SOURCES): the club round robin's (rosters of 10 for 6 boards, an empty
-# board's "0000 - +", its 212 ranking) in the club's own order, with each team's match and game
+# board's "0000 - +", its 212 ranking, team SB and its Cut-1 as TieBreakServer computes them) in
+# the club's own order, with each team's match and game
 # points as its 310 record gives them; a league knockout stage's (one round, two games a board
 # as 20 records a team); and a team listing more players than a match has games is refused
 # with the limit named at its line.
@@ -20,6 +21,18 @@ got=$(rows <<<"$out")
 want=$(ranked "$club")
 [ "$got" = "$want" ] || { echo "club standings differ from the club's:"; diff <(echo "$want") <(echo "$got"); exit 1; }
 [ "$(wc -l <<<"$got")" = 6 ] || { echo "club: not 6 teams"; exit 1; }
+# its last tie-break, 212's EMGSB (team SB: opponents' match points x own game points) and the
+# same with Cut-1, as FIDE TEC's TieBreakServer prints them for this file (tiebreakchecker.py
+# -i club-demo.trf -r, 212 "PTS MPVGP DE WIN EMGSB EMGSB/C1"), by team 5 2 1 4 6 3
+last() { grep -E '^ +[0-9]+[* ] +[0-9]+ ' | awk '{ printf "%s ", $NF }'; }
+[ "$(last <<<"$out")" = "79.5 68.5 75.5 74.5 75.0 67.5 " ] ||
+    { echo "club SB: $(last <<<"$out")"; exit 1; }
+c1=$(mktemp)
+sed 's|^212 PTS MPVGP DE WIN EMGSB$|212 PTS MPVGP DE WIN EMGSB/C1|' "$club" >"$c1"
+out1=$("$cli" standings "$c1") || { echo "club TRF with EMGSB/C1 not read: $out1"; exit 1; }
+rm -f "$c1"
+[ "$(last <<<"$out1")" = "66.0 58.0 66.5 65.5 66.0 55.5 " ] ||
+    { echo "club SB-C1: $(last <<<"$out1")"; exit 1; }
 out=$("$cli" standings "$ko") || { echo "knockout TRF not read: $out"; exit 1; }
 got=$(rows <<<"$out" | sort -n)
 want=$(ranked "$ko" | sort -n)

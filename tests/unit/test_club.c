@@ -946,7 +946,60 @@ static void trf_as_the_checker_reads(void)
     club_free(c);
 }
 
+/* The director's one ranking choice (club_create's sb): team SB with Cut-1 as the last
+ * tie-break is kept across a save and load (an "sb SB-C1" line; a text without it is the
+ * default SB), named SB-C1 in the ranking, and written to the TRF's 212 under TieBreakServer's
+ * code EMGSB/C1 (EMGSB for the default); another last tie-break is refused ("sb"). */
+static void sb_cut1_choice(void)
+{
+    club_config_default(&cfg);
+    CHECK_EQ_INT("default last", RANK_TB_SB, cfg.rk.tb[cfg.rk.n_tb - 1]);
+    club *c = club_new(7, &cfg);
+    char *trf = club_trf(c), *s = club_save(c);
+    CHECK_MSG(strstr(trf, "\n212 PTS MPVGP DE WIN EMGSB\n") != NULL, "212:\n%s", trf);
+    CHECK_MSG(strstr(s, "\nsb ") == NULL, "default saved with an sb line:\n%s", s);
+    free(trf);
+    free(s);
+    club_free(c);
+    cfg.rk.tb[cfg.rk.n_tb - 1] = RANK_TB_SB_C1;
+    CHECK_EQ_INT("SB-C1 accepted", BH_OK, club_config_check(&cfg, NULL));
+    club_config_default(&cfg);
+    cfg.rk.tb[cfg.rk.n_tb - 1] = RANK_TB_SB_C1;
+    c = club_new(7, &cfg);
+    for (int t = 1; t <= 4; t++) {
+        roster r;
+        fx_roster(&r, 10, pid(t, 1), NULL);
+        char name[16];
+        snprintf(name, sizeof name, "Club %d", t);
+        CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
+    }
+    s = club_save(c);
+    CHECK_MSG(strstr(s, "\nsb SB-C1\n") != NULL, "saved:\n%s", s);
+    club *d = NULL;
+    int line = -1;
+    CHECK_EQ_INT("load", BH_OK, club_load(7, s, T0, &d, &line));
+    if (d) {
+        const club_config *g = club_config_get(d);
+        CHECK_EQ_STR("loaded last", "SB-C1", rank_tb_name(g->rk.tb[g->rk.n_tb - 1]));
+        char *s2 = club_save(d);
+        CHECK_EQ_STR("saved again: the same text", s, s2);
+        free(s2);
+        trf = club_trf(d);
+        CHECK_MSG(strstr(trf, "\n212 PTS MPVGP DE WIN EMGSB/C1\n") != NULL, "212:\n%s", trf);
+        free(trf);
+        club_free(d);
+    }
+    free(s);
+    club_free(c);
+    club_config_default(&cfg);
+    cfg.rk.tb[cfg.rk.n_tb - 1] = RANK_TB_BH;
+    refusal why = {0};
+    CHECK_EQ_INT("BH last", BH_EINVAL, club_config_check(&cfg, &why));
+    CHECK_EQ_STR("field", "sb", why.field);
+}
+
 static const bh_test_case cases[] = {
+    {"sb_cut1_choice", sb_cut1_choice},
     {"trf_as_the_checker_reads", trf_as_the_checker_reads},
     {"trf_names_by_character", trf_names_by_character},
     {"load_refusals", load_refusals},

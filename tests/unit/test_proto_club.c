@@ -32,6 +32,7 @@ static void golden_client(void)
     CHECK_EQ_STR("name", "Chornomorsk 2016", m.create.name);
     CHECK_EQ_INT("break_s", 600, m.create.break_s);
     CHECK_EQ_INT("boards absent", -1, m.create.boards);
+    CHECK_EQ_INT("sb: Cut-1", 1, m.create.sb_cut1);
     CHECK_EQ_INT("team", BH_OK, dec_file("c2s-club_team.json", &m));
     CHECK_EQ_INT("players", 3, m.team.n_players);
     CHECK_EQ_INT("rating", 2290, m.team.players[1].rating);
@@ -108,6 +109,8 @@ static void hostile(void)
         {"{\"type\":\"club_create\",\"id\":1}", BH_EFIELD, "name"},
         {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"boards\":17}", BH_EFIELD, "boards"},
         {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"double\":1}", BH_EFIELD, "double"},
+        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"sb\":\"BH\"}", BH_EFIELD, "sb"},
+        {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"sb\":1}", BH_EFIELD, "sb"},
         {"{\"type\":\"club_create\",\"id\":1,\"name\":\"x\",\"wait_s\":1e400}", BH_EFIELD,
          "wait_s"},
         {"{\"type\":\"club_team\",\"id\":1,\"club\":3,\"name\":\"x\",\"players\":[],\"captain\":1}",

@@ -410,7 +410,46 @@ static void refusals(void)
     rank_table_fini(NULL);
 }
 
+/* Team SB and its Cut-1 on a round robin: the club demo's 6 teams over 5 rounds
+ * (tests/data/tourney/club-demo.trf, 6 boards). FIDE TEC's TieBreakServer (tiebreakchecker.py
+ * -i club-demo.trf -r, with 212 "PTS MPVGP DE WIN EMGSB EMGSB/C1": EMGSB is its team SB of
+ * the opponents' match points x the game points scored against them) prints, teams 1-6:
+ * EMGSB 75.5 68.5 67.5 74.5 79.5 75.0, EMGSB/C1 66.5 58.0 55.5 65.5 66.0 66.0. By hand for
+ * team 5: 2 (6 MP) x 4 + 3 (3) x 4.5 + 4 (5) x 3.5 + 6 (4) x 3 + 1 (5) x 2.5 = 79.5; its
+ * opponent with the lowest score is 3 (3 MP): 79.5 - 13.5 = 66. */
+static void club_demo_team_sb_cut1(void)
+{
+    static const int M[15][5] = {/* round, a, b, game points x2 of a and b */
+                                 {1, 1, 6, 6, 6}, {1, 2, 5, 4, 8}, {1, 3, 4, 6, 6}, {2, 1, 2, 5, 7},
+                                 {2, 3, 5, 3, 9}, {2, 4, 6, 6, 6}, {3, 1, 3, 6, 6}, {3, 2, 6, 7, 5},
+                                 {3, 4, 5, 5, 7}, {4, 1, 4, 6, 6}, {4, 2, 3, 7, 5}, {4, 5, 6, 6, 6},
+                                 {5, 1, 5, 7, 5}, {5, 2, 4, 5, 7}, {5, 3, 6, 6, 6}};
+    rank_match m[15];
+    for (int i = 0; i < 15; i++)
+        m[i] = (rank_match){M[i][0], M[i][1], M[i][2], M[i][3], M[i][4], RANK_PLAYED};
+    rank_rules rr;
+    rank_rules_club(&rr);
+    rr.n_tb = 2;
+    rr.tb[0] = RANK_TB_SB;
+    rr.tb[1] = RANK_TB_SB_C1;
+    rank_table t;
+    CHECK_EQ_INT("rank", BH_OK, rank_compute(&rr, 6, m, 15, NULL, &t, NULL));
+    CHECK_EQ_INT("SB-C1 scale", 2, rank_tb_scale(&rr, RANK_TB_SB_C1));
+    CHECK_EQ_STR("name", "SB-C1", rank_tb_name(RANK_TB_SB_C1));
+    static const int SB2[7] = {0, 151, 137, 135, 149, 159, 150};
+    static const int C12[7] = {0, 133, 116, 111, 131, 132, 132};
+    for (int team = 1; team <= 6 && t.n == 6; team++) {
+        char what[32];
+        snprintf(what, sizeof what, "SB team %d (x2)", team);
+        CHECK_EQ_INT(what, SB2[team], row_of(&t, team)->tb[0]);
+        snprintf(what, sizeof what, "SB-C1 team %d (x2)", team);
+        CHECK_EQ_INT(what, C12[team], row_of(&t, team)->tb[1]);
+    }
+    rank_table_fini(&t);
+}
+
 static const bh_test_case cases[] = {
+    {"club_demo_team_sb_cut1", club_demo_team_sb_cut1},
     {"held_published", held_published},
     {"held_team_sb", held_team_sb},
     {"held_direct_encounter", held_direct_encounter},

@@ -248,7 +248,7 @@ export function slug(name) {
   return (name || 'tournament').toLowerCase().normalize('NFKD').replace(/[^\w]+/g, '-').replace(/^-|-$/g, '') || 'tournament';
 }
 
-export const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', PO: 'play-off (Armageddon)' };
+export const TB_TITLE = { DE: 'direct encounter', 'BH-C1': 'Buchholz cut 1', BH: 'Buchholz', GP: 'game points', WON: 'matches won', SB: 'Sonneborn-Berger', 'SB-C1': 'Sonneborn-Berger cut 1', WIN: 'matches won', PO: 'play-off (Armageddon)' };
 // What each tie-break counts, in a sentence a player can check (the event page's legend).
 export const TB_SAYS = {
   DE: 'direct encounter: the match points between the teams still tied',
@@ -257,5 +257,6 @@ export const TB_SAYS = {
   GP: 'game points',
   WON: 'matches won',
   SB: 'Sonneborn-Berger: each opponent\'s match points times the points scored against it',
+  'SB-C1': 'Sonneborn-Berger cut 1: the same, the opponent with the fewest match points left out',
   PO: 'play-off: Armageddon games won',
 };

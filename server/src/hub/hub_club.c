@@ -288,6 +288,8 @@ static void do_create(hub *h, hub_sess *s, const pclub_msg *m)
         cfg.lr.min_players = m->create.min_players;
     if (m->create.double_rr >= 0)
         cfg.double_rr = m->create.double_rr == 1;
+    if (m->create.sb_cut1 >= 0) /* the last tie-break: team SB, or its Cut-1 */
+        cfg.rk.tb[cfg.rk.n_tb - 1] = m->create.sb_cut1 ? RANK_TB_SB_C1 : RANK_TB_SB;
     if (m->create.base_ms > 0)
         cfg.base_ms = (uint32_t)m->create.base_ms;
     if (m->create.inc_ms >= 0)

@@ -45,6 +45,7 @@ typedef struct {
     /* options (-1: seed 004's default) */
     int boards, reserves, max_subs, min_players, double_rr;
     int64_t base_ms, inc_ms, wait_s, break_s, protest_s, deposit;
+    int sb_cut1; /* "sb": 0 "SB" (seed 004's default), 1 "SB-C1"; -1 absent */
 } pclub_create_in;
 
 typedef struct {

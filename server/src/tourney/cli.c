@@ -50,7 +50,8 @@ static void legend(void)
 {
     printf("\nMP match points (T-SCORE), GP game points; tie-breaks (T-TIEBREAK): DE direct "
            "encounter, BH-C1 Buchholz Cut-1, PO Armageddon play-off wins (when chosen: BH "
-           "Buchholz, GP game points, WON matches won, SB Sonneborn-Berger; unplayed rounds "
+           "Buchholz, GP game points, WON matches won, SB Sonneborn-Berger, SB-C1 its Cut-1; "
+           "unplayed rounds "
            "by C.07 art. 16); * prize place.\n"
            "Crosstable: per round the opponent's No, w/b the colour of the team's captain on "
            "board A in game 1, then the team's game points; +F/-F a match won/lost by forfeit "

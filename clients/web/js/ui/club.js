@@ -10,6 +10,7 @@ import { ServerTime } from '../clock.js';
 import { h, params } from './dom.js';
 import { rosterPanel } from './roster_panel.js';
 import { explain } from './errors.js';
+import { TB_TITLE } from '../tourdata.js';
 
 const app = {
   club: Number(params().get('club') || 1),
@@ -207,7 +208,7 @@ function standingsSection() {
   const s = app.snap;
   return h('section', { id: 'standings' }, h('h2', { title: 'seed 004 art. 4' }, 'Standings'),
     h('div.scroll', {}, h('table', {},
-      h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), ...s.tiebreaks.slice(1).map((t) => h('th.num', {}, t))),
+      h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), ...s.tiebreaks.slice(1).map((t) => h('th.num', { title: TB_TITLE[t] || t }, t))),
       s.standings.map((r) => h('tr', {}, h('td.num', {}, r.place), h('td', {}, r.name + (r.lot && s.status === 'finished' ? ' (a lot decides)' : '')), h('td.num', {}, r.mp), h('td.num', {}, r.gp), ...r.tb.slice(1).map((v) => h('td.num', {}, v)))))));
 }
 

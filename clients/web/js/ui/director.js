@@ -357,6 +357,7 @@ function createClub() {
     base_ms: Math.round(Number($('k-base').value) * 60000), inc_ms: Math.round(Number($('k-inc').value) * 1000),
     wait_s: minutes('k-wait'), break_s: minutes('k-break'), protest_s: minutes('k-protest'),
     deposit: Math.round(Number($('k-deposit').value) * 100), double: $('k-double').checked,
+    sb: $('k-sb').value,
   };
   return createEvent('club', o, `${o.name} · ${o.boards} boards + ${o.reserves} · ${o.base_ms / 60000}+${o.inc_ms / 1000}`);
 }

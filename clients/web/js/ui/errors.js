@@ -38,7 +38,7 @@ const BY_TYPE = {
   'game_start:bad_state': 'This game has started already.',
   'tournament_create:not_found': 'The server does not know this game ruleset.',
   'tournament_create:missing_field': (e) => (e.field === 'tiebreaks'
-    ? 'A tie-break is not one of DE, BH-C1, BH, GP, WON, SB, PO.' : `The ${label(e.field)} is missing or not valid.`),
+    ? 'A tie-break is not one of DE, BH-C1, BH, GP, WON, SB, SB-C1, PO.' : `The ${label(e.field)} is missing or not valid.`),
   'tournament_create:too_large': 'The tournament name is too long (at most 64 bytes).',
   'team_register:bad_state': (e) => (e.message ? `No team can be added now: ${e.message}.` : 'Teams can be added only before the tournament starts.'),
   'team_register:exists': 'A team of this name is registered already.',

@@ -46,6 +46,9 @@ int club_config_check(const club_config *c, refusal *why)
         return refusal_set(why, BH_EINVAL, "T-WAIT", "wait_s", -1);
     if (c->break_us < 0 || c->break_us < c->pr.window_us)
         return refusal_set(why, BH_EINVAL, "F-PROTEST", "break_s", -1);
+    int last = c->rk.n_tb > 0 ? c->rk.tb[c->rk.n_tb - 1] : 0;
+    if (c->rk.n_tb != 4 || (last != RANK_TB_SB && last != RANK_TB_SB_C1))
+        return refusal_set(why, BH_EINVAL, "F-RR", "sb", -1);
     return BH_OK;
 }
 

@@ -46,7 +46,8 @@ typedef struct {
                                * deadline (art. 3: line-ups after the previous round); at least
                                * the protest window, so that its protests are taken */
     protest_rules pr;         /* F-PROTEST: window, deposit */
-    rank_rules rk;            /* seed 004 art. 4; rk.boards follows lr.boards */
+    rank_rules rk;            /* seed 004 art. 4; rk.boards follows lr.boards; the last
+                               * tie-break RANK_TB_SB (the default) or RANK_TB_SB_C1 */
 } club_config;
 
 /* Seed 004: "fide", 10+5, 6 boards + 4 reserves, 4 substitutions, at least 3 players, single
@@ -55,7 +56,8 @@ typedef struct {
 void club_config_default(club_config *c);
 
 /* Check c: BH_OK or BH_EINVAL with *why (rule F-RR, field "boards", "ruleset", "wait_s",
- * "break_s", "base_ms"). */
+ * "break_s", "base_ms"; "sb": the ranking is not seed 004's four tie-breaks ending in team SB
+ * or team SB Cut-1, the one choice a director has). */
 int club_config_check(const club_config *c, refusal *why);
 
 typedef struct club club;

@@ -87,8 +87,10 @@ char *club_trf(const club *c)
     buf_printf(&b, "192 FIDE_TEAM_MP_GP\n");
     trf_put_team_points(&b);
     /* 212, the ranking (F-RR) in C.07's codes: match points, game points, direct encounter,
-     * matches won; the team Sonneborn-Berger that follows has no code of its own there */
-    buf_printf(&b, "212 PTS MPVGP DE WIN\n");
+     * matches won, then team SB (opponents' match points x own game points) or its Cut-1 under
+     * the names FIDE TEC's TieBreakServer gives them */
+    buf_printf(&b, "212 PTS MPVGP DE WIN %s\n",
+               c->cfg.rk.tb[c->cfg.rk.n_tb - 1] == RANK_TB_SB_C1 ? "EMGSB/C1" : "EMGSB");
     rank_table rt = {0, NULL, {0}};
     int place[CLUB_MAX_TEAMS + 1] = {0};
     if (c->status != TFMT_REGISTERING && club_rank(c, &rt) == BH_OK)
@@ -227,6 +229,8 @@ char *club_save(const club *c)
     text_esc(&b, g->pr.currency);
     text_esc(&b, g->name);
     buf_printf(&b, "\n");
+    if (g->rk.tb[g->rk.n_tb - 1] == RANK_TB_SB_C1) /* absent: team SB, as before it existed */
+        buf_printf(&b, "sb SB-C1\n");
     for (int t = 1; t <= c->nt; t++)
         roster_team_save(&b, &c->t[t]);
     buf_printf(&b, "status %d %d\n", c->status, c->cur);
@@ -310,6 +314,10 @@ int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *li
             c = club_new(id, &cfg);
         } else if (!c) {
             goto bad;
+        } else if (strcmp(tok[0], "sb") == 0 && c->nt == 0 && c->status == TFMT_REGISTERING) {
+            if (nt != 2 || strcmp(tok[1], "SB-C1") != 0)
+                goto bad;
+            c->cfg.rk.tb[c->cfg.rk.n_tb - 1] = RANK_TB_SB_C1;
         } else if (strcmp(tok[0], "team") == 0 && c->status == TFMT_REGISTERING) {
             if (c->nt >= CLUB_MAX_TEAMS || roster_team_read(&c->t[c->nt + 1], tok, nt) != BH_OK)
                 goto bad;

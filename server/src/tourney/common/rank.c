@@ -139,6 +139,22 @@ static void tb_bh_c1(const ctx *c, const int *group, long *v)
     }
 }
 
+/* The score of t's opponent in round slot x as team SB weighs it (rules.sb_opp: match or game
+ * points as an opponent's are seen, art. 16), in *opp: false when the round has no part in SB
+ * (a round robin's round not met: its rest round). In a Swiss an unplayed round is a dummy
+ * opponent with t's own score. */
+static bool sb_opp_score(const ctx *c, int t, const slot *x, long *opp)
+{
+    const rank_rules *rr = c->rr;
+    if (met(c, x))
+        *opp = rr->sb_opp == RANK_GP ? c->agp[x->opp] : c->amp[x->opp];
+    else if (!rr->rr)
+        *opp = rr->sb_opp == RANK_GP ? c->gp2[t] : c->mp[t];
+    else
+        return false;
+    return true;
+}
+
 /* C.07 art. 9.1 for teams, read by rules.sb (rank_sb): RANK_SB_ART16, each opponent's score
  * (match or game points, rules.sb_opp) times the team's result against it (match or game
  * points, rules.sb_own), art. 16 as in BH; RANK_SB_PLAYED, the matches played only. */
@@ -150,20 +166,45 @@ static void tb_sb(const ctx *c, const int *group, long *v)
         v[t] = 0;
         for (int r = 1; r <= c->R; r++) {
             const slot *x = at(c, t, r);
+            long opp;
             if (rr->sb == RANK_SB_PLAYED) {
                 if (x->kind == RANK_S_PLAYED)
                     v[t] += (long)c->mp[x->opp] * x->gp2;
                 continue;
             }
-            long own = rr->sb_own == RANK_GP ? x->gp2 : x->mp, opp;
-            if (met(c, x))
-                opp = rr->sb_opp == RANK_GP ? c->agp[x->opp] : c->amp[x->opp];
-            else if (!rr->rr)
-                opp = rr->sb_opp == RANK_GP ? c->gp2[t] : c->mp[t];
-            else
-                continue;
-            v[t] += opp * own;
+            if (sb_opp_score(c, t, x, &opp))
+                v[t] += opp * (rr->sb_own == RANK_GP ? x->gp2 : x->mp);
         }
+    }
+}
+
+/* C.07 art. 14.1 Cut-1 on team SB (RANK_SB_ART16's parts): the least significant value is the
+ * part of the opponent with the lowest score (rules.sb_opp), the lower part first among
+ * equal scores, as FIDE TEC's TieBreakServer cuts SB; a voluntarily unplayed round's part (the
+ * last one) is cut before any other (art. 16.5), as BH-C1 does. */
+static void tb_sb_c1(const ctx *c, const int *group, long *v)
+{
+    (void)group;
+    const rank_rules *rr = c->rr;
+    for (int t = 1; t <= c->n; t++) {
+        long sum = 0, low_score = 0, low_part = 0, vol = -1;
+        bool any = false;
+        for (int r = 1; r <= c->R; r++) {
+            const slot *x = at(c, t, r);
+            long opp;
+            if (!sb_opp_score(c, t, x, &opp))
+                continue;
+            long part = opp * (rr->sb_own == RANK_GP ? x->gp2 : x->mp);
+            sum += part;
+            if (!any || opp < low_score || (opp == low_score && part < low_part)) {
+                low_score = opp;
+                low_part = part;
+            }
+            any = true;
+            if (voluntary(c, x))
+                vol = part;
+        }
+        v[t] = !any ? 0 : sum - (vol >= 0 ? vol : low_part);
     }
 }
 
@@ -328,6 +369,7 @@ static const struct {
     {RANK_TB_WIN, "WIN", tb_win},       {RANK_TB_SB, "SB", tb_sb},
     {RANK_TB_BH, "BH", tb_bh},          {RANK_TB_LOW_RATING, "LOW", tb_low_rating},
     {RANK_TB_BH_C1, "BH-C1", tb_bh_c1}, {RANK_TB_PLAYOFF, "PO", tb_playoff},
+    {RANK_TB_SB_C1, "SB-C1", tb_sb_c1},
 };
 
 static int find_tb(int id)
@@ -350,7 +392,7 @@ int rank_tb_scale(const rank_rules *rr, int tb)
         return 2;
     if (tb == RANK_TB_SB && rr->sb == RANK_SB_PLAYED)
         return 2;
-    if (tb == RANK_TB_SB)
+    if (tb == RANK_TB_SB || tb == RANK_TB_SB_C1)
         return (rr->sb_opp == RANK_GP ? 2 : 1) * (rr->sb_own == RANK_GP ? 2 : 1);
     return 1;
 }

@@ -55,6 +55,8 @@ typedef enum {
     RANK_TB_BH_C1,      /* Buchholz Cut-1 on match points, C.07 art. 8.1, 14.1; a voluntarily
                          * unplayed round is cut first (art. 16.5) */
     RANK_TB_PLAYOFF,    /* play-off games won against teams tied with it (T-ARMAGEDDON) */
+    RANK_TB_SB_C1,      /* team SB with Cut-1, C.07 art. 9.1, 14.1: the part of the opponent
+                         * with the lowest score left out (RANK_SB_ART16 only) */
 } rank_tb;
 
 /* Which score a part of a tie-break uses. */

@@ -25,7 +25,7 @@ static const struct {
     {TB_DE, RANK_TB_DE, "DE", false},           {TB_BH_C1, RANK_TB_BH_C1, "BH-C1", false},
     {TB_BH, RANK_TB_BH, "BH", false},           {TB_GP, RANK_TB_GP, "GP", true},
     {TB_WON, RANK_TB_WIN, "WON", false},        {TB_SB, RANK_TB_SB, "SB", true},
-    {TB_PLAYOFF, RANK_TB_PLAYOFF, "PO", false},
+    {TB_PLAYOFF, RANK_TB_PLAYOFF, "PO", false}, {TB_SB_C1, RANK_TB_SB_C1, "SB-C1", true},
 };
 
 static const uint8_t KIND[] = {

@@ -29,6 +29,7 @@ typedef enum {
     TB_WON,     /* matches won (over the board, by forfeit or a full-point bye) */
     TB_SB,      /* team Sonneborn-Berger: sum of opponent MP x own MP scored against them */
     TB_PLAYOFF, /* Armageddon play-off wins among the tied teams (T-ARMAGEDDON) */
+    TB_SB_C1,   /* TB_SB with Cut-1: the opponent with the lowest score left out, C.07 art. 14.1 */
     TB_COUNT_
 } tb_id;
 

@@ -270,15 +270,17 @@ static int most_boards(const std_file *f)
 
 /* 212 (TRF-2026: the tie-breaks that define the standings, PTS first): the C.07 codes we
  * compute become rs's tie-break list: MPVGP (game points, TB_GP), DE, WIN (matches won,
- * TB_WON), BH/C1, BH. A record with another code is not used (the list stays the default's):
- * a partial list would rank differently from the file's own. */
+ * TB_WON), BH/C1, BH, and EMGSB, EMGSB/C1 (FIDE TEC's TieBreakServer's names of team SB with
+ * the opponents' match points times the game points scored against them: TB_SB, TB_SB_C1). A record
+ * with another code is not used (the list stays the default's): a partial list would rank
+ * differently from the file's own. */
 static void read_tiebreaks(tour_ruleset *rs, const char *line, size_t ll)
 {
     static const struct {
         const char *code;
         int tb;
-    } CODE[] = {
-        {"MPVGP", TB_GP}, {"DE", TB_DE}, {"WIN", TB_WON}, {"BH/C1", TB_BH_C1}, {"BH", TB_BH}};
+    } CODE[] = {{"MPVGP", TB_GP}, {"DE", TB_DE},    {"WIN", TB_WON},       {"BH/C1", TB_BH_C1},
+                {"BH", TB_BH},    {"EMGSB", TB_SB}, {"EMGSB/C1", TB_SB_C1}};
     char text[256];
     snprintf(text, sizeof text, "%.*s", ll > 4 ? (int)(ll - 4) : 0, line + 4);
     int tb[TOUR_MAX_TB], n = 0;
