@@ -33,7 +33,7 @@ endif()
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/league_demo.c)
   add_test(NAME league_demo
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/league_demo.sh $<TARGET_FILE:bughouse-league-demo>
-                   $<TARGET_FILE:bughouse-server>)
+                   $<TARGET_FILE:bughouse-server> $<TARGET_FILE:bughouse-tourney>)
   set_tests_properties(league_demo PROPERTIES LABELS integration TIMEOUT 180
                        WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
 endif()

@@ -7,9 +7,13 @@
 # checked against the server's own league_get (league.json, written by the demo from the
 # server's reply at the end): every group table row (place, team, played, MP, GP, rating), every
 # bracket line (teams, game points, winner, and "lower team rating" exactly when the server's
-# `by` is rating), the winner; the exports and the PGN files are there.
+# `by` is rating), the winner; the exports and the PGN files are there. The group stage's TRF
+# holds every group in one file, and `bughouse-tourney standings` (CLI) ranks it as one table,
+# as FIDE TEC's TieBreakServer does: within each group its order is the group's, except among
+# teams equal on match and game points, which the lower team rating orders (seed 003 art. 6b,
+# a rule with no TRF code).
 set -euo pipefail
-demo=$1 server=$2
+demo=$1 server=$2 cli=$3
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 # From an empty folder, into a folder whose parents do not exist yet: --out makes them, and
@@ -27,17 +31,31 @@ done
 for f in tables.txt bracket.txt league.trf league.json; do
     [ -s "$run/$f" ] || { echo "no $f"; exit 1; }
 done
+"$cli" standings "$run/league.trf" >"$out/cli" || { echo "CLI: league.trf not read"; cat "$out/cli"; exit 1; }
 n=$(ls "$run/games" | wc -l)
 [ "$n" -ge 20 ] || { echo "$n PGN files"; exit 1; }
 for f in "$run/games"/*.pgn; do
     grep -q '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$f" || { echo "no result in $f"; exit 1; }
 done
-python3 - "$out/log" "$run/league.json" <<'PY'
+python3 - "$out/log" "$run/league.json" "$out/cli" <<'PY'
 import json, re, sys
 log = open(sys.argv[1]).read().splitlines()
 lg = json.load(open(sys.argv[2]))
 name = {t['team']: t['name'] for t in lg['teams']}
 fails = []
+# the CLI's one table (tb_format: name in columns 12-35, MP 36-40, GP 41-47) cut into the groups
+cli = [(l[11:35].strip(), int(l[35:40]), float(l[40:47])) for l in open(sys.argv[3]).read().split('\n\n')[0].splitlines()[1:]]
+for g in lg['groups']:
+    members = [name[r['team']] for r in g['table']]
+    mine = [c for c in cli if c[0] in members]
+    want = [(name[r['team']], r['mp'], float(r['gp'])) for r in g['table']]
+    key = lambda x: (x[1], x[2])
+    if sorted(mine) != sorted(want) or [key(x) for x in mine] != [key(x) for x in want]:
+        fails.append(f"group {g['group']}: the CLI's {mine}, league_get {want}")
+    order = [x[0] for x in mine]
+    for a, b in zip(want, want[1:]):  # a place the rating does not decide: the same order
+        if key(a) != key(b) and a[0] in order and b[0] in order and order.index(a[0]) > order.index(b[0]):
+            fails.append(f"group {g['group']}: the CLI puts {b[0]} above {a[0]}")
 # the group tables as printed after the group stage
 i = log.index('group tables (art. 6: match points, game points, the lower team rating):')
 printed, group = {}, None

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tourney_trf_formats.sh CLI: `bughouse-tourney standings` reads the TRFs of the other formats
 # (tests/data/tourney/SOURCES): the club round robin's (rosters of 10 for 6 boards, an empty
-# board's "0000 - +", its 212 ranking, team SB and its Cut-1 as TieBreakServer computes them) in
+# board's "0000 - +" and boards empty on both sides, its 212 ranking, team SB and its Cut-1 as TieBreakServer computes them) in
 # the club's own order, with each team's match and game
 # points as its 310 record gives them; a league knockout stage's (one round, two games a board
 # as 20 records a team); and a team listing more players than a match has games is refused
@@ -38,6 +38,17 @@ got=$(rows <<<"$out" | sort -n)
 want=$(ranked "$ko" | sort -n)
 [ "$got" = "$want" ] || { echo "knockout points differ:"; diff <(echo "$want") <(echo "$got"); exit 1; }
 grep -q '^  No       R1$' <<<"$out" || { echo "knockout: not one round (the match)"; exit 1; }
+# round 2's two boards that team 3 left empty (team 5's "0000 - +") made empty on both sides
+# too: both lose them (0 game points each, as the club scores "--"), so the match is 2.5-1.5 and
+# still won by team 5: 7 MP, 17.5 - 2 = 15.5 GP, its round 2 cell "3b2.5"
+dbl=$(mktemp)
+sed -e '/^001   45 /{s/2275\( *\)2\.0/2275\11.0/;s/  0000 - +/          /}' \
+    -e '/^001   46 /{s/2260\( *\)2\.5/2260\11.5/;s/  0000 - +/          /}' "$club" >"$dbl"
+[ "$(diff "$club" "$dbl" | grep -c '^>')" = 2 ] || { echo "the double-empty edit did not apply"; exit 1; }
+outd=$("$cli" standings "$dbl") || { echo "club TRF with boards empty on both sides not read: $outd"; exit 1; }
+rm -f "$dbl"
+grep -qE '^ +1\* +5  Shakhtar +7 +15\.5 ' <<<"$outd" || { echo "double-empty: $outd"; exit 1; }
+grep -qE '^ +5 +2b4 +3b2\.5 ' <<<"$outd" || { echo "double-empty round 2: $outd"; exit 1; }
 # team 1 listing 33 players (the limit is 32 games a match): refused at its 310 line
 big=$(mktemp)
 trap 'rm -f "$big"' EXIT

@@ -67,7 +67,7 @@ static void tbc_init(tbc *c, const tour *t, int upto)
             x->opp = s.opp;
             x->mp = s.mp;
             x->gp2 = s.gp2;
-            x->won = (s.kind == TOUR_SLOT_PLAYED && s.gp2 > rs->games) ||
+            x->won = (s.kind == TOUR_SLOT_PLAYED && s.gp2 > s.opp_gp2) ||
                      s.kind == TOUR_SLOT_FF_WIN || s.kind == TOUR_SLOT_FPB;
         }
     for (int i = 0; i < tour_n_playoffs(t); i++) {

@@ -318,9 +318,8 @@ bool tour_is_active(const tour *t, int id, int r)
 static bool games_ok(const tour_match *m)
 {
     for (int g = 0; g < TOUR_MAX_GAMES; g++)
-        if (m->game[g] > TOUR_G_WIN_B ||
-            ((m->ff_games >> g & 1) && (m->game[g] == TOUR_G_NONE || m->game[g] == TOUR_G_DRAW)))
-            return false; /* a forfeited game is a win */
+        if (m->game[g] > TOUR_G_WIN_B || ((m->ff_games >> g & 1) && m->game[g] == TOUR_G_DRAW))
+            return false; /* a forfeited game is a win, or lost by both */
     return true;
 }
 
@@ -370,7 +369,7 @@ int tour_drop_round(tour *t)
     tround *rd = &t->rounds[t->n_rounds - 1];
     for (int i = 0; i < rd->n; i++)
         for (int g = 0; g < TOUR_MAX_GAMES; g++)
-            if (rd->m[i].game[g] != TOUR_G_NONE)
+            if (rd->m[i].game[g] != TOUR_G_NONE || (rd->m[i].ff_games >> g & 1))
                 return BH_ESTATE;
     free(rd->m);
     free(rd->where);
@@ -580,7 +579,7 @@ static bool match_done(const tour *t, const tour_match *m)
     if (m->b == 0 || m->forfeit != TOUR_FF_NONE)
         return true;
     for (int g = 0; g < t->rs.games; g++)
-        if (m->game[g] == TOUR_G_NONE)
+        if (m->game[g] == TOUR_G_NONE && !(m->ff_games >> g & 1))
             return false;
     return true;
 }
@@ -664,7 +663,8 @@ void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
     bool done = true;
     for (int g = 0; g < t->rs.games; g++) {
         out->gp2 += game_gp2(m->game[g], a);
-        done &= m->game[g] != TOUR_G_NONE;
+        out->opp_gp2 += game_gp2(m->game[g], !a);
+        done &= m->game[g] != TOUR_G_NONE || (m->ff_games >> g & 1);
     }
     if (!done) {
         out->kind = TOUR_SLOT_PENDING;
@@ -672,7 +672,12 @@ void tour_slot_get(const tour *t, int id, int r, tour_slot *out)
         return;
     }
     out->kind = TOUR_SLOT_PLAYED;
-    out->mp = mp_of(t, out->gp2);
+    /* T-SCORE: the match is won by more game points than the opponent's (games lost by both
+     * count for neither), so mp_of's half of the games is not the measure here */
+    out->mp = t->rs.score_per == TOUR_SCORE_GAME ? out->gp2
+              : out->gp2 > out->opp_gp2          ? 2
+              : out->gp2 == out->opp_gp2         ? 1
+                                                 : 0;
 }
 
 bool tour_slot_is_voluntary(int kind)

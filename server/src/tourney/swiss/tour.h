@@ -114,8 +114,10 @@ typedef struct {
     uint8_t game[TOUR_MAX_GAMES]; /* tour_game of each game (the first rs.games used) */
     uint8_t forfeit;              /* tour_forfeit; a forfeit overrides the games */
     uint8_t bye;                  /* tour_bye when b == 0 */
-    uint32_t ff_games;            /* bit g: game g was not played and its result (a win for
-                                   * the team present) is a forfeit's (tour_withdraw_games) */
+    uint32_t ff_games;            /* bit g: game g was not played and its result is a
+                                   * forfeit's: a win for the team present (tour_withdraw_games),
+                                   * or with game[g] TOUR_G_NONE lost by both (a club TRF's
+                                   * board empty on both sides: 0 game points each) */
 } tour_match;
 
 /* What a team got in one round (derived from the matches). */
@@ -135,11 +137,13 @@ typedef enum {
 bool tour_slot_is_voluntary(int kind);
 
 typedef struct {
-    int kind;  /* tour_slot_kind */
-    int opp;   /* opponent team id, 0 if none (PAB, absent) */
-    int mp;    /* match points scored this round */
-    int gp2;   /* game points x2 scored this round (a game win = 2, a draw = 1) */
-    int white; /* 1 if this team had White on board A in game 1, 0 if not, -1 no game */
+    int kind;    /* tour_slot_kind */
+    int opp;     /* opponent team id, 0 if none (PAB, absent) */
+    int mp;      /* match points scored this round */
+    int gp2;     /* game points x2 scored this round (a game win = 2, a draw = 1) */
+    int white;   /* 1 if this team had White on board A in game 1, 0 if not, -1 no game */
+    int opp_gp2; /* PLAYED, PENDING: the opponent's game points x2 in the match (with games
+                  * lost by both, gp2 + opp_gp2 is under 2 games' worth) */
 } tour_slot;
 
 /* A play-off (Armageddon) game between two tied teams (T-ARMAGEDDON). */

@@ -48,6 +48,7 @@ typedef struct {
     int gp2;   /* game points x2 of the played boards */
     int white; /* 1: White on board A in game 1, 0: Black, -1: not given */
     int line;  /* line of its first player entry */
+    int games; /* its players' entries: games played, won or lost by forfeit */
 } std_side;
 
 typedef struct {
@@ -352,6 +353,7 @@ static bool read_side(const std_file *f, int id, int ri, std_side *s, int *bad)
         if (ot)
             s->opp = ot;
         s->gp2 += pts;
+        s->games++;
         /* Two players: boards alternate colours (P-TEAM). More (a club's or a league's roster
          * with reserves and substitutes, a knockout's two games a board): the listed order is
          * not the boards', so which team had White on board 1 is not read (white stays -1). */
@@ -381,13 +383,18 @@ static const std_ff *find_ff(const std_file *f, int r, int a, int b)
 }
 
 /* Games of a match from side a's game points x2 (wins first, then a draw, then losses): the
- * same game points and match result as the real games. */
-static void set_games(tour_match *m, int gp2_a, int games)
+ * same game points and match result as the real games. The last `both` games are boards that
+ * neither team filled (a club's board empty on both sides): lost by both (tour.h ff_games). */
+static void set_games(tour_match *m, int gp2_a, int games, int both)
 {
-    for (int g = 0; g < games; g++) {
+    for (int g = 0; g < games - both; g++) {
         int take = gp2_a >= 2 ? 2 : gp2_a;
         m->game[g] = (uint8_t)(take == 2 ? TOUR_G_WIN_A : take == 1 ? TOUR_G_DRAW : TOUR_G_WIN_B);
         gp2_a -= take;
+    }
+    for (int g = games - both; g < games; g++) {
+        m->game[g] = TOUR_G_NONE;
+        m->ff_games |= 1u << g;
     }
 }
 
@@ -437,8 +444,13 @@ static int build_round(const std_file *f, int r, int games, tour_match *ms, int 
             /* The other team must name this one, with the other half of the result. */
             *bad = b->line ? b->line : a->line;
             bool ok = (b->kind == S_PLAYED || b->kind == S_FFW || b->kind == S_FFL) && b->opp == id;
+            /* every board with a player on it gives the two sides 2 half-points between them
+             * (a game, or a forfeit win against an empty seat): the boards short of that were
+             * empty on both sides */
+            int both = games - (a->gp2 + b->gp2) / 2;
             if (ok && a->kind == S_PLAYED)
-                ok = b->kind == S_PLAYED && a->gp2 + b->gp2 == 2 * games;
+                ok = b->kind == S_PLAYED && (a->gp2 + b->gp2) % 2 == 0 && both >= 0 &&
+                     both < games && a->games <= games - both && b->games <= games - both;
             else if (ok)
                 ok = b->kind != S_PLAYED && (a->kind == S_FFL || b->kind == S_FFL);
             if (ok && a->white >= 0 && b->white >= 0)
@@ -448,7 +460,7 @@ static int build_round(const std_file *f, int r, int games, tour_match *ms, int 
             m.b = a->opp;
             m.white = a->white == 0 || b->white == 1 ? a->opp : id;
             if (a->kind == S_PLAYED) {
-                set_games(&m, a->gp2, games);
+                set_games(&m, a->gp2, games, both);
             } else {
                 m.forfeit = (uint8_t)(a->kind == S_FFL && b->kind == S_FFL ? TOUR_FF_BOTH
                                       : a->kind == S_FFL                   ? TOUR_FF_A
