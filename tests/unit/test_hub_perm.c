@@ -595,9 +595,9 @@ static int feed(const char *path, char *out, size_t cap)
     return r.status;
 }
 
-/* The calendar feeds of issue 26 item 3 (GET /feed/league/L/player/P.ics and .json): a roster
- * player's calendar (the league not started: no entry yet), 404 for every other path, never a
- * crash on a hostile one. */
+/* The calendar feeds (GET /feed/league/L/player/P.ics and .json): a roster player's calendar
+ * (the league not started: no entry yet, so its one component is the UTC zone, as RFC 5545
+ * 3.4 wants at least one), 404 for every other path, never a crash on a hostile one. */
 static void feeds(void)
 {
     fixture();
@@ -605,7 +605,8 @@ static void feeds(void)
     snprintf(path, sizeof path, "/feed/league/%lld/player/501.ics", LG);
     CHECK_EQ_INT("a roster player's .ics", 200, feed(path, body, sizeof body));
     CHECK_MSG(strncmp(body, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n", 30) == 0 &&
-                  strstr(body, "END:VCALENDAR\r\n") && !strstr(body, "VEVENT"),
+                  strstr(body, "END:VCALENDAR\r\n") && !strstr(body, "VEVENT") &&
+                  strstr(body, "\r\nBEGIN:VTIMEZONE\r\nTZID:UTC\r\nBEGIN:STANDARD\r\n"),
               "%s", body);
     snprintf(path, sizeof path, "/feed/league/%lld/player/502.json", LG);
     CHECK_EQ_INT("his .json", 200, feed(path, body, sizeof body));

@@ -310,6 +310,18 @@ int league_calendar_ics(const league *l, int player, int64_t now_us, const char 
         buf_free(&v3);
         line(&b, "END", "VEVENT");
     }
+    if (n == 0) { /* 3.4: a calendar holds at least one component; with no fixture yet, the
+                   * zone its times are written in (UTC), which a client shows as nothing */
+        line(&b, "BEGIN", "VTIMEZONE");
+        line(&b, "TZID", "UTC");
+        line(&b, "BEGIN", "STANDARD");
+        line(&b, "DTSTART", "19700101T000000");
+        line(&b, "TZOFFSETFROM", "+0000");
+        line(&b, "TZOFFSETTO", "+0000");
+        line(&b, "TZNAME", "UTC");
+        line(&b, "END", "STANDARD");
+        line(&b, "END", "VTIMEZONE");
+    }
     line(&b, "END", "VCALENDAR");
     *out = take(&b);
     return BH_OK;

@@ -86,7 +86,8 @@ int league_player_calendar(const league *l, int player, league_cal_event *out, i
  * (malloc'd, caller frees): VCALENDAR with VERSION 2.0, PRODID, CALSCALE GREGORIAN, X-WR-CALNAME
  * (the league and the player), one VEVENT each with UID (uid_host: the part after '@', e.g.
  * the server's site; NULL or "" "bughouse-server"), DTSTAMP (now_us, UTC), DTSTART (UTC),
- * DURATION (a start: length_us; a deadline: none), SEQUENCE, SUMMARY, DESCRIPTION; TEXT values
+ * DURATION (a start: length_us; a deadline: none), SEQUENCE, SUMMARY, DESCRIPTION, or with no
+ * entry a VTIMEZONE of UTC instead (3.4: at least one component); TEXT values
  * escaped (3.3.11), lines CRLF and folded at 75 octets never inside a UTF-8 character (3.1).
  * BH_OK, or BH_EINVAL (l or out NULL, now_us < 0), BH_ENOTFOUND (as league_player_calendar). */
 int league_calendar_ics(const league *l, int player, int64_t now_us, const char *uid_host,
