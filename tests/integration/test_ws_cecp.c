@@ -10,8 +10,8 @@
  * flag, resign) against random bots, as does one that wants 1 GiB under a 256 MiB limit and one
  * that closes its output and lives on; the bot logs say why, and the server still answers a ping.
  * person_partners_engine: the play page's signals (sit!, go!) reach Sjeng as its words and
- * its answers come back to the person as partner chat. Skipped (77) without sjeng or
- * fairy-stockfish (PATH or /usr/games). */
+ * its answers come back to the person as partner chat. It fails without sjeng or
+ * fairy-stockfish (PATH or /usr/games), which scripts/deps.sh installs. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,8 +359,9 @@ int main(int argc, char **argv)
     sjeng = find_engine("sjeng");
     fsf = find_engine("fairy-stockfish");
     if (!sjeng || !fsf) {
-        fprintf(stderr, "no sjeng or fairy-stockfish (PATH, /usr/games): skipped\n");
-        return 77;
+        fprintf(stderr, "no sjeng or fairy-stockfish (PATH, /usr/games): scripts/deps.sh installs "
+                        "them\n");
+        return 1;
     }
     signal(SIGPIPE, SIG_IGN);
     if (!mkdtemp(logdir)) {

@@ -83,24 +83,24 @@ set_tests_properties(test_ws_league_push PROPERTIES ENVIRONMENT "BH_SERVER=$<TAR
 add_dependencies(test_ws_league_push bughouse-server)
 
 # The CECP bridge (clients/bot/bot_cecp.c): Sjeng and Fairy-Stockfish bots as partners, and
-# fake engines that crash, hang or print garbage (test_ws_cecp.c, cecp_fake.sh; skipped without
-# the engines).
+# fake engines that crash, hang or print garbage (test_ws_cecp.c, cecp_fake.sh; it fails
+# without the engines, which scripts/deps.sh installs).
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_cecp.c)
   bh_add_test(test_ws_cecp SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_cecp.c
               LIBS bh_wsclient LABELS integration slow TIMEOUT 400)
   target_include_directories(test_ws_cecp PRIVATE ${CMAKE_CURRENT_LIST_DIR})
-  set_tests_properties(test_ws_cecp PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
+  set_tests_properties(test_ws_cecp PROPERTIES ENVIRONMENT
     "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_CECP_FAKE=${CMAKE_CURRENT_LIST_DIR}/cecp_fake.sh")
   add_dependencies(test_ws_cecp bughouse-server bughouse-bot)
 endif()
 
 # The Python bot of docs/bots.md plays a whole game against random bots (test_ws_python_bot.c;
-# skipped without python3-websockets or fairy-stockfish).
+# it fails without python3-websockets or fairy-stockfish, which scripts/deps.sh installs).
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py)
   bh_add_test(test_ws_python_bot SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_python_bot.c
               LIBS bh_wsclient LABELS integration TIMEOUT 240)
   target_include_directories(test_ws_python_bot PRIVATE ${CMAKE_CURRENT_LIST_DIR})
-  set_tests_properties(test_ws_python_bot PROPERTIES SKIP_RETURN_CODE 77 ENVIRONMENT
+  set_tests_properties(test_ws_python_bot PROPERTIES ENVIRONMENT
     "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>;BH_PYBOT=${CMAKE_SOURCE_DIR}/clients/bot/python/bughouse_bot.py")
   add_dependencies(test_ws_python_bot bughouse-server bughouse-bot)
 endif()
