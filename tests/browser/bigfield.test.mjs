@@ -77,6 +77,8 @@ const slideLook = (page) => page.evaluate(() => {
     title: (st.querySelector('.pj-sheet h2') || {}).textContent || '',
     out: out.length,
     team: px('.pj-n1, .pj-n2'),
+    // names not whole in their box: wider than it, or a third line under the two-line clamp
+    cut: [...st.querySelectorAll('.pj-n1, .pj-n2')].filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + parseFloat(getComputedStyle(e).lineHeight) / 2).map((e) => e.textContent),
     td: px('.pj-sheet td'),
     boards: [...st.querySelectorAll('.pj-match .board')].map((b) => Math.round(b.getBoundingClientRect().width)),
   };
@@ -197,6 +199,11 @@ async function main() {
       const shown = ms.flatMap((s) => s.games).sort((a, b) => a - b);
       check(`projector ${vw}x${vh}: 6 slides of 2 matches show every live match once`, ms.length === 6 && JSON.stringify(shown) === JSON.stringify([...live].sort((a, b) => a - b)), [shown, live]);
       check(`projector ${vw}x${vh}: every match slide on one screen, team names of 40 px at 1080 (3.7% of the height)`, ms.every((s) => s.out === 0 && s.team >= vh * 0.037 && s.boards.length === 4), ms.map((s) => [s.out, s.team, s.boards]));
+      // a name's half of a match line is 340 px at 1920 and 237 px at 1366: a name of 21
+      // letters ("Ivano-Frankivsk Rooks") can need three lines of the 3.7% type, and then its
+      // second line ends in "…"; up to 18 letters it is whole
+      const whole = (s) => s.cut.every((name) => name.length > 18);
+      check(`projector ${vw}x${vh}: every team name of up to 18 letters whole ("Zhytomyr Knights" on two lines, not "Zhytomyr K…")`, ms.every(whole), ms.map((s) => s.cut));
       const ps = ss.filter((s) => s.kind === 'pairings');
       check(`projector ${vw}x${vh}: the pairings slides list the 12 boards, each on one screen`, ps.length >= 1 && ps.flatMap((s) => s.rows).length === 12 && ps.every((s) => s.out === 0 && s.td >= vh * 0.027), ps);
       if (vw === 1366) {

@@ -187,8 +187,29 @@ function teamLine(m, slot) {
     h(`span.pj-n1${swap ? '.pj-c2' : '.pj-c1'}`, {}, m.name1),
     h('span.pj-score', {}, `${gpText(m.gp[0])} – ${gpText(m.gp[1])}`),
     h(`span.pj-n2${swap ? '.pj-c1' : '.pj-c2'}`, {}, m.name2),
-    h('span.pj-gno', {}, `game ${m.games[1] === slot.game ? 2 : 1}`));
+    h('span.pj-gno', {}, `game ${m.games[1] === slot.game ? 2 : 1}`),
+    h('span.pj-mid', {}, `Board ${m.match + 1} · game ${m.games[1] === slot.game ? 2 : 1}`));
 }
+
+// The match's line in sl's head; a team name too long for its half of the line goes on two
+// lines (the board and game labels move to the middle, above the score) instead of being cut.
+function setHead(sl, m) {
+  const head = teamLine(m, sl);
+  sl.el.querySelector('.pj-head').replaceChildren(head);
+  fitHead(head);
+}
+
+function fitHead(head) {
+  head.classList.remove('pj-two-head');
+  const names = [...head.querySelectorAll('.pj-n1, .pj-n2')];
+  names.forEach((n) => n.classList.remove('pj-two'));
+  const long = names.filter((n) => n.scrollWidth > n.clientWidth + 1);
+  if (!long.length) return;
+  head.classList.add('pj-two-head');
+  long.forEach((n) => n.classList.add('pj-two'));
+}
+
+window.addEventListener('resize', () => document.querySelectorAll('.pj-match-head').forEach(fitHead));
 
 // Every board of the round in one line each, under the matches on the slide.
 function glance() {
@@ -222,7 +243,7 @@ function drawMatches(s, fresh) {
   }
   s.items.forEach((x, i) => {
     const sl = app.slots[i];
-    if (sl.el) sl.el.querySelector('.pj-head').replaceChildren(teamLine(x.m, sl));
+    if (sl.el) setHead(sl, x.m);
   });
   const g = stage.querySelector('.pj-glance');
   if (g) g.replaceWith(glance());
@@ -259,7 +280,7 @@ function slotPush(sl, m) {
   const s = app.slides[app.at];
   if (s && s.kind === 'matches') {
     const x = s.items[sl.i];
-    if (x && sl.el) sl.el.querySelector('.pj-head').replaceChildren(teamLine(x.m, sl));
+    if (x && sl.el) setHead(sl, x.m);
   }
 }
 
