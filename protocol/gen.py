@@ -211,9 +211,12 @@ M = [
   [ID, ("tournament", "integer", "", ""), ("name", "string", "1..64 bytes of UTF-8, no control characters", "kept whole"),
    ("players", "array of 2 strings", "1..64 bytes of UTF-8 each, no control characters", "captain (board A), partner (board B)"),
    ("ratings", "array of 2 integers", "optional, 0..4000", "captain, partner (0 = unrated); the "
-    "team rating (their mean) orders the pairing numbers")],
-  ["unauthorized", "not_found (tournament)", "bad_state (field tournament, with a message: started "
-   "without late entries, past late_until, a round robin, finished; field pairing: a pairing is being "
+    "team rating (their mean) orders the pairing numbers"),
+   ("team", "integer", "optional, 1 .. 2^53-1", "a correction before the start: that team takes this "
+    "name, these players and ratings in its place; its id, token and links stay, and the reply "
+    "(created) has no token")],
+  ["unauthorized", "not_found (tournament; field team: no such team in it)", "bad_state (field tournament, with a message: started "
+   "without late entries, past late_until, a round robin, finished; with team: started; field pairing: a pairing is being "
    "computed)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
    "ratings": [2100, 1950], "withdrawn": 0}, "created"),

@@ -118,6 +118,41 @@ static void run(bool adjudicate)
              "\"players\":[\"a\",\"b\"]}",
              tid);
     CHECK_CALL_ERR(d, buf, "exists");
+
+    /* A correction before the start, in place: T2's name and captain changed (its id stays),
+     * shown in the snapshot, refused with another team's name, then put back. */
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"team_register\",\"id\":24,\"tournament\":%d,\"team\":%d,"
+             "\"name\":\"T2 Rooks\",\"players\":[\"c2x\",\"p2\"],\"ratings\":[1700,1500]}",
+             tid, team_ids[2]);
+    r = jcall(d, buf);
+    CHECK_EQ_STR("corrected", "created", js(r, "type"));
+    CHECK_EQ_INT("the same team", team_ids[2], (int)jn(r, "team"));
+    CHECK_MSG(!cJSON_GetObjectItemCaseSensitive(r, "token"), "a correction has no new token");
+    cJSON_Delete(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"tournament_get\",\"id\":25,\"tournament\":%d}", tid);
+    char *snap = itest_call(d, buf);
+    CHECK_MSG(snap && strstr(snap, "\"name\":\"T2 Rooks\"") && strstr(snap, "\"c2x\"") &&
+                  !strstr(snap, "\"name\":\"T2\""),
+              "the corrected team in the snapshot: %.400s", snap ? snap : "(none)");
+    free(snap);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"team_register\",\"id\":26,\"tournament\":%d,\"team\":%d,"
+             "\"name\":\"T1\",\"players\":[\"c2\",\"p2\"]}",
+             tid, team_ids[2]);
+    CHECK_CALL_ERR(d, buf, "exists");
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"team_register\",\"id\":27,\"tournament\":%d,\"team\":999,"
+             "\"name\":\"T9\",\"players\":[\"c2\",\"p2\"]}",
+             tid);
+    CHECK_CALL_ERR(d, buf, "not_found");
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"team_register\",\"id\":28,\"tournament\":%d,\"team\":%d,"
+             "\"name\":\"T2\",\"players\":[\"c2\",\"p2\"],\"ratings\":[1700,1500]}",
+             tid, team_ids[2]);
+    r = jcall(d, buf);
+    CHECK_EQ_INT("put back", team_ids[2], (int)jn(r, "team"));
+    cJSON_Delete(r);
     snprintf(buf, sizeof buf, "{\"type\":\"tournament_start\",\"id\":21,\"tournament\":%d}", tid);
     CHECK_CALL_ERR(spec, buf, "unauthorized");
 
@@ -151,6 +186,11 @@ static void run(bool adjudicate)
     CHECK_EQ_INT("bye MP", 1, cJSON_IsNumber(bye_mp) ? (int)bye_mp->valuedouble : -1);
     cJSON_Delete(r);
     CHECK_CALL_ERR(d, buf, "bad_state");
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"team_register\",\"id\":29,\"tournament\":%d,\"team\":%d,"
+             "\"name\":\"T2 Rooks\",\"players\":[\"c2\",\"p2\"]}",
+             tid, team_ids[2]);
+    CHECK_CALL_ERR(d, buf, "bad_state"); /* started: the pairing numbers are given */
     snprintf(buf, sizeof buf,
              "{\"type\":\"team_register\",\"id\":23,\"tournament\":%d,\"name\":\"Late\","
              "\"players\":[\"a\",\"b\"]}",

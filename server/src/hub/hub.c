@@ -396,6 +396,10 @@ static void do_team_register(hub *h, hub_sess *s, const proto_msg *m, uint64_t n
         return;
     }
     int64_t id;
+    if (x->team) { /* a correction before the start, in place */
+        hub__tour_team_replace(h, s, m->id, x);
+        return;
+    }
     if (!hub__tour_check_team(h, s, m->id, x))
         return;
     if (!hub__team_create(h, x->tournament, x->name, x->players[0], x->players[1], &id)) {

@@ -356,6 +356,11 @@ void hub__tour_created(hub *h, int64_t id, const proto_tournament_create *m);
 bool hub__tour_check_team(hub *h, hub_sess *s, int64_t id, const proto_team_register *m);
 bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_register *m,
                           int64_t team);
+/* team_register with m->team: that team of the Swiss takes the new name, players and ratings
+ * before the start (runner_replace_team; the store's row and the hub's copy follow; its token
+ * stays); the reply is created (what "team", no token) or the runner's refusal, sent to
+ * s->conn with id. */
+void hub__tour_team_replace(hub *h, hub_sess *s, int64_t id, const proto_team_register *m);
 /* tournament_start, tournament_pause and tournament_get (m->tournament_start, ...). */
 void hub__tour_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__tour_pause(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

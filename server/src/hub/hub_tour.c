@@ -403,6 +403,34 @@ bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_regi
     return true;
 }
 
+void hub__tour_team_replace(hub *h, hub_sess *s, int64_t id, const proto_team_register *m)
+{
+    htour *ht = hub__tour_find(h, m->tournament);
+    hub_team *tm = NULL;
+    for (int i = 0; i < h->nteams; i++)
+        if (h->teams[i].id == m->team && h->teams[i].tournament == m->tournament)
+            tm = &h->teams[i];
+    if (!ht || !tm) {
+        hub__error(h, s->conn, true, id, BH_ENOTFOUND, ht ? "team" : "tournament");
+        return;
+    }
+    tfmt_acts a = {0};
+    runner_reply rep;
+    if (runner_replace_team(ht->r, m->team, m->name, m->players[0], m->players[1], m->ratings[0],
+                            m->ratings[1], &a, &rep) != BH_OK) {
+        tfmt_acts_fini(&a);
+        hub__tour_reply(h, ht, s->conn, id, &rep, 0);
+        return;
+    }
+    if (store_team_set(h->st, tm->id, m->name, m->players[0], m->players[1]) != BH_OK)
+        h->store_failed = true; /* the turn fails: nothing of it is acknowledged */
+    snprintf(tm->name, sizeof tm->name, "%s", m->name);
+    snprintf(tm->players[0], sizeof tm->players[0], "%s", m->players[0]);
+    snprintf(tm->players[1], sizeof tm->players[1], "%s", m->players[1]);
+    hub__tour_run(h, ht, &a, 0);
+    hub__queue(h, s->conn, proto_enc_created(id, "team", tm->id));
+}
+
 void hub__tour_team_token(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;

@@ -573,7 +573,8 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
                 BH_OK ||
             (rc = proto__need_str(o, "name", PROTO_NAME_MAX, x->name, err)) != BH_OK ||
-            (rc = need_names(o, "players", 2, x->players, err)) != BH_OK)
+            (rc = need_names(o, "players", 2, x->players, err)) != BH_OK ||
+            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK)
             return rc;
         return decode_ratings(o, x, err);
     }

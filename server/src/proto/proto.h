@@ -140,6 +140,7 @@ typedef struct {
     char name[PROTO_NAME_MAX + 1];
     char players[2][PROTO_NAME_MAX + 1]; /* captain, partner */
     int ratings[2];                      /* captain, partner (0 = unrated) */
+    int64_t team; /* the team replaced before the start (its id, token and links stay); 0: new */
 } proto_team_register;
 
 typedef struct {

@@ -77,6 +77,7 @@ static const char *const migrations[] = {
 enum {
     Q_TOUR_ADD,
     Q_TEAM_ADD,
+    Q_TEAM_SET,
     Q_GAME_ADD,
     Q_GAME_UPD,
     Q_TOKEN_ADD,
@@ -100,6 +101,7 @@ static const char *const sql[Q_COUNT_] = {
     [Q_TOUR_ADD] = "INSERT INTO tournaments(name, created_ms) VALUES(?1, ?2)",
     [Q_TEAM_ADD] = "INSERT INTO teams(tournament_id, name, player1, player2)"
                    " VALUES(?1, ?2, ?3, ?4)",
+    [Q_TEAM_SET] = "UPDATE teams SET name = ?2, player1 = ?3, player2 = ?4 WHERE id = ?1",
     [Q_GAME_ADD] = "INSERT INTO games(tournament_id, team1, team2, base_ms, inc_ms, created_ms,"
                    " status, name0, name1, name2, name3, result, reason, recovery, bpgn, ruleset,"
                    " kind) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
@@ -716,6 +718,21 @@ int store_team_add(store *st, int64_t tournament, const char *name, const char *
     sql_bind_text(s, 3, player1);
     sql_bind_text(s, 4, player2);
     return step_write(st, s, "team_add", NULL, id);
+}
+
+int store_team_set(store *st, int64_t id, const char *name, const char *player1,
+                   const char *player2)
+{
+    if (begin(st) != BH_OK)
+        return BH_ESTORE;
+    sql_stmt *s = st->q[Q_TEAM_SET];
+    sql_bind_int64(s, 1, id);
+    sql_bind_text(s, 2, name);
+    sql_bind_text(s, 3, player1);
+    sql_bind_text(s, 4, player2);
+    int64_t changes = 0;
+    int rc = step_write(st, s, "team_set", &changes, NULL);
+    return rc == BH_OK && changes == 0 ? BH_ENOTFOUND : rc;
 }
 
 int store_game_add(store *st, const store_game *g, int64_t *id)

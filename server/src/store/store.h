@@ -146,6 +146,11 @@ int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_
 int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
                    const char *player2, int64_t *id);
 
+/* Team id's name and players become name, player1, player2 (a correction before its event
+ * starts). BH_OK, BH_ENOTFOUND (no such team), BH_ESTORE. */
+int store_team_set(store *st, int64_t id, const char *name, const char *player1,
+                   const char *player2);
+
 /* Add a game (g->id is ignored); *id receives its id. BH_OK or BH_ESTORE. */
 int store_game_add(store *st, const store_game *g, int64_t *id);
 

@@ -151,6 +151,16 @@ int runner_can_register(const runner *r, const char *name, runner_reply *rep);
 int runner_register(runner *r, int64_t team, const char *name, const char *captain,
                     const char *partner, int rating_captain, int rating_partner, tfmt_acts *a);
 
+/* team_register with `team`: before the start, team `team` takes a new name, players and
+ * ratings in its place (tour_replace_team; its id, token and links stay). BH_ESTATE
+ * "tournament" with a message (started: the pairing numbers are given; finished),
+ * BH_ENOTFOUND "team", BH_EEXIST "name" (another team's, compared as runner_can_register
+ * does), BH_EINVAL "name" (empty) or "ratings" (negative). BH_OK: a note, TFMT_ACT_PERSIST.
+ * Strings are borrowed. */
+int runner_replace_team(runner *r, int64_t team, const char *name, const char *captain,
+                        const char *partner, int rating_captain, int rating_partner, tfmt_acts *a,
+                        runner_reply *rep);
+
 /* team_remove: team `team` leaves before the start (tour_remove_team): the event forgets it
  * (the caller revokes its token). BH_ESTATE "tournament" with a message (started: withdraw
  * it instead; finished), BH_ENOTFOUND "team". BH_OK: a note, TFMT_ACT_PERSIST. */

@@ -180,6 +180,40 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
     return BH_OK;
 }
 
+int runner_replace_team(runner *r, int64_t team, const char *name, const char *captain,
+                        const char *partner, int rating_captain, int rating_partner, tfmt_acts *a,
+                        runner_reply *rep)
+{
+    runner__reply(rep, BH_OK, NULL);
+    if (r->status != TFMT_REGISTERING) {
+        runner__reply(rep, BH_ESTATE, "tournament");
+        snprintf(rep->msg, sizeof rep->msg, "%s",
+                 r->status == TFMT_FINISHED ? "the tournament is over"
+                                            : "the tournament has started: its pairing numbers "
+                                              "are given");
+        return rep->rc;
+    }
+    int tid = runner_team_tid(r, team);
+    if (!tid) {
+        runner__reply(rep, BH_ENOTFOUND, "team");
+        return rep->rc;
+    }
+    for (int i = 1; i <= tour_n_teams(r->t); i++)
+        if (i != tid && strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0) {
+            runner__reply(rep, BH_EEXIST, "name");
+            return rep->rc;
+        }
+    int rc = tour_replace_team(r->t, tid, name, captain, partner, rating_captain, rating_partner);
+    if (rc != BH_OK) {
+        runner__reply(rep, rc, rating_captain < 0 || rating_partner < 0 ? "ratings" : "name");
+        return rep->rc;
+    }
+    tfmt_note(a, 0, "team %lld corrected before the start: %s (%s & %s)", (long long)team, name,
+              captain, partner);
+    tfmt_push(a, TFMT_ACT_PERSIST);
+    return BH_OK;
+}
+
 int runner_remove_team(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);

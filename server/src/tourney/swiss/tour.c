@@ -445,6 +445,24 @@ int tour_requested_bye(const tour *t, int id, int r)
     return -1;
 }
 
+int tour_replace_team(tour *t, int id, const char *name, const char *captain, const char *partner,
+                      int rating_captain, int rating_partner)
+{
+    if (id < 1 || id > t->n_teams)
+        return BH_ENOTFOUND;
+    if (t->started)
+        return BH_ESTATE;
+    if (!name || !name[0] || rating_captain < 0 || rating_partner < 0)
+        return BH_EINVAL;
+    tour_team *tm = &t->teams[id - 1];
+    copy_name(tm->name, name);
+    copy_name(tm->captain, captain);
+    copy_name(tm->partner, partner);
+    tm->rating_captain = rating_captain;
+    tm->rating_partner = rating_partner;
+    return BH_OK;
+}
+
 int tour_remove_team(tour *t, int id)
 {
     if (id < 1 || id > t->n_teams)

@@ -176,6 +176,14 @@ void tour_set_legacy_tb(tour *t, bool on);
 int tour_add_team(tour *t, const char *name, const char *captain, const char *partner,
                   int rating_captain, int rating_partner, int *id_out);
 
+/* Before the start, team id takes a new name, players and ratings in its place (a director's
+ * correction: a misspelt name, a player replaced); its id stays, and so do its bye requests.
+ * Strings are copied (cut to TOUR_NAME_LEN - 1 bytes). BH_OK, BH_ENOTFOUND (no such id),
+ * BH_ESTATE (started: the pairing numbers are given), BH_EINVAL (empty name, a negative
+ * rating). The caller checks that the name is not another team's. */
+int tour_replace_team(tour *t, int id, const char *name, const char *captain, const char *partner,
+                      int rating_captain, int rating_partner);
+
 /* Remove team id before the start (a director's correction: the entry was a mistake or the
  * team will not come); the teams after it move down one id, and their bye requests with them;
  * its own requests go. BH_OK, BH_ENOTFOUND (no such id), BH_ESTATE (started: a team leaves a
