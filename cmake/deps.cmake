@@ -28,3 +28,8 @@ pkg_check_modules(CJSON IMPORTED_TARGET libcjson)
 if(NOT CJSON_FOUND)
   message(FATAL_ERROR "cJSON not found: apt-get install libcjson-dev")
 endif()
+
+pkg_check_modules(SODIUM IMPORTED_TARGET libsodium)
+if(NOT SODIUM_FOUND)
+  message(FATAL_ERROR "libsodium not found: apt-get install libsodium-dev")
+endif()

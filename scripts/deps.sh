@@ -12,7 +12,7 @@ if [ "${1:-}" = "--run" ]; then
   shift
 fi
 pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev libev-dev
-      libssl-dev openssl libsqlite3-dev sqlite3 libpq-dev libcjson-dev curl ca-certificates nodejs)
+      libssl-dev openssl libsqlite3-dev sqlite3 libpq-dev libcjson-dev libsodium-dev curl ca-certificates nodejs)
 # Tests: chromium for the browser tests, poppler-utils (pdftoppm, pdfinfo) for the print test;
 # clang (and its sanitizer/libFuzzer runtime) for the second compiler's build in scripts/test.sh;
 # clang-format for ctest clang_format (tools/format.sh --check).
