@@ -21,6 +21,15 @@ FEN1 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b KQkq - 0 1"
 ID = ("id", "integer", "0 .. 2^53-1", "chosen by the client; echoed in the reply")
 GAME = ("game", "integer", "1 .. 2^53-1", "game id")
 ERR_ANY = ["bad_json", "bad_text", "missing_field", "unknown_type", "too_large", "rate_limited"]
+NAME_RULE = ("3 to 20 characters from A-Z, a-z, 0-9, `_` and `-`, starting with a letter or a "
+  "digit (ASCII only: letters of other scripts have ASCII lookalikes). Two names are the same "
+  "account when their keys are equal: the key is the name in lower case with `i`, `l` and `1` "
+  "read as one letter, `o` and `0` as one, then `rn` as `m` and `vv` as `w` (Unicode UTS #39's "
+  "confusables within ASCII), so `Ann`, `ANN`, `Ivan` / `lvan` / `1van` and `Darn` / `Dam` "
+  "cannot be two accounts.")
+RATE_RULE = ("at most 30 from one address, then one more every 2 s (`rate_limited`, field "
+  "address, with retry_ms; loopback addresses, a local reverse proxy's, only with "
+  "bughouse-server --login-limit-loopback).")
 
 M = [
  # name, direction, summary, fields, errors, example, reply
@@ -35,17 +44,26 @@ M = [
   "user asks (\"Play here\"). After a takeover between two open connections the seat stays put "
   "for 5 s: an auth for it within that time is `replace_throttled` (with `retry_ms`), and "
   "each such try waits the 5 s again, so two clients that take the seat back from each other "
-  "by themselves stop after one swap and the one holding it plays on.",
-  [ID, ("token", "string", "1..128 bytes", "the token shown once at creation")],
-  ["unauthorized (unknown token)", "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
+  "by themselves stop after one swap and the one holding it plays on. "
+  "A session token (the `session` reply to signup or login) makes the connection act as its "
+  "account until logout (a reconnect, or a page opened again, sends it again): the reply is "
+  "`authed` with role `account`, the account's name and the session's expires_ms, and the "
+  "connection keeps any seat or director role it had; an expired or revoked session token is "
+  "`unauthorized` like any unknown token.",
+  [ID, ("token", "string", "1..128 bytes", "the token shown once at creation, or a session token")],
+  ["unauthorized (field token: unknown token, or a session token expired or revoked)",
+   "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
  ("authed", "s2c", "Reply to auth. A player token of a finished game opens a read-only view "
   "(issue 13): role `spectator` with the game and seat of the token; join shows the game with that "
   "seat's own team's partner chat (state `chat`, with the plies; never the other team's), and every "
   "act of a seat in that game (move, chat, resign, draw, claim) gets `game_over` (field game).",
-  [ID, ("role", "string", '"director", "player", "team" or "spectator" (a finished game\'s player token)', ""),
+  [ID, ("role", "string", '"director", "player", "team", "spectator" (a finished game\'s player token), '
+        '"account" (a session token) or "guest" (the reply to guest)', ""),
    ("game", "integer", "", "players only: the game of the seat"),
-   ("seat", "integer", "0..3", "players only: 0 = A white, 1 = A black, 2 = B white, 3 = B black")],
+   ("seat", "integer", "0..3", "players only: 0 = A white, 1 = A black, 2 = B white, 3 = B black"),
+   ("name", "string", "accounts and guests only", "the account's name as it was signed up, or the guest's"),
+   ("expires_ms", "integer", "accounts only, ms since the Unix epoch", "when the session ends")],
   [], {"type": "authed", "id": 1, "role": "player", "game": 7, "seat": 2}, None),
  ("join", "c2s", "Watch or play a game. The reply is a full `state`; then the connection receives "
   "the game's deltas (`move`, `start`, `result`, `seat`, and `chat` for players and the director). "
@@ -708,6 +726,63 @@ M = [
  ("seat", "s2c", "Broadcast when a seat's connection state changes.",
   [GAME, ("seat", "integer", "0..3", ""), ("connected", "boolean", "", "")], [],
   {"type": "seat", "game": 7, "seat": 3, "connected": False}, None),
+ # ---- accounts: sign-up, login, sessions, guests (server/src/hub/hub_acct.c) ----
+ ("signup", "c2s", "Make an account and log in. Names are " + NAME_RULE + " The password is "
+  "stored as an Argon2id hash (libsodium crypto_pwhash_str), never in clear. The reply is a new "
+  "`session` and the connection acts as the account from then on (as after an auth with its "
+  "token). Sign-ups and logins from one address share a budget: " + RATE_RULE,
+  [ID, ("name", "string", "3..20 characters A-Z a-z 0-9 _ -, first a letter or digit", "the account's name, shown as typed"),
+   ("password", "string", "8..128 bytes of UTF-8, no control character", "")],
+  ["invalid (field name: breaks the name rules; field password: under 8 bytes)",
+   "too_large (field name over 64 bytes; field password over 128 bytes)",
+   "exists (field name: an account with the same name key)",
+   "rate_limited (field address, or field server when too many hashes wait: retry_ms)",
+   "store_error"],
+  {"type": "signup", "id": 70, "name": "Ann_Lee", "password": "correct horse"}, "session"),
+ ("login", "c2s", "Log in to an account: the reply is a new `session` and the connection acts as "
+  "the account. The name is matched by its key (so `ann_lee` logs in to `Ann_Lee`). A wrong "
+  "password and an unknown name get the same refusal, in the same time (a hash is verified "
+  "either way). Logins and sign-ups from one address share a budget: " + RATE_RULE + " A refused login also counts against its name (its key, "
+  "whether an account has it or not, so the limit tells nothing about which names exist): 5 "
+  "refusals of one name's logins in a row, from anywhere, make its next logins `rate_limited` "
+  "(field name) for 30 s, then one more try every 30 s until a login succeeds.",
+  [ID, ("name", "string", "1..64 bytes", "the account's name (any case)"),
+   ("password", "string", "1..128 bytes", "")],
+  ["unauthorized (field password: no such account, or a wrong password)",
+   "too_large (field name over 64 bytes; field password over 128 bytes)",
+   "rate_limited (field address, field name, or field server when too many hashes wait: retry_ms)",
+   "store_error"],
+  {"type": "login", "id": 71, "name": "ann_lee", "password": "correct horse"}, "session"),
+ ("session", "s2c", "Reply to signup and login: a session token, shown once, for `auth` on this "
+  "and later connections (a page keeps it to log in again after a reload or a server restart). "
+  "Only its SHA-256 is stored. It ends at expires_ms (30 days after the login) or at logout.",
+  [ID, ("token", "string", "32 hex characters", "the session token"),
+   ("name", "string", "", "the account's name as signed up"),
+   ("expires_ms", "integer", "ms since the Unix epoch", "when the session ends")], [],
+  {"type": "session", "id": 71, "token": "9b2e4c1d0a7f83e6b5d4c3a2f1e0d9c8", "name": "Ann_Lee",
+   "expires_ms": 1766992000000}, None),
+ ("logout", "c2s", "End the connection's session: its token is revoked (an auth with it gets "
+  "`unauthorized` from then on, on any connection), and every connection acting as the account "
+  "through that session stops doing so. A guest stops being one. Seats and roles from other "
+  "tokens are kept.",
+  [ID], ["bad_state (field session: the connection is neither logged in nor a guest)", "store_error"],
+  {"type": "logout", "id": 72}, "ack"),
+ ("guest", "c2s", "Play unrated under a chosen name, without an account: the connection is the "
+  "guest until it closes or logs out (nothing is stored). The name follows the account names' "
+  "rules and may not be an account's (same key): a guest cannot pass for a member.",
+  [ID, ("name", "string", "3..20 characters A-Z a-z 0-9 _ -, first a letter or digit", "")],
+  ["invalid (field name: breaks the name rules)", "too_large (field name over 64 bytes)",
+   "exists (field name: an account has that name key)", "store_error"],
+  {"type": "guest", "id": 73, "name": "Visitor7"}, "authed"),
+ ("entry_link", "c2s", "Link a tournament entry to an account, so that the entry's games are the "
+  "account's: sent by a connection that holds a team's token (its team link) and is logged in "
+  "(a session), it links the team's board (A: the captain, B: the partner) to the account. One "
+  "account a board; linking the same account again changes nothing.",
+  [ID, ("board", "string", '"A" or "B"', "the board of the team that the account plays")],
+  ["unauthorized (not a team's connection)", "bad_state (field session: not logged in)",
+   "missing_field (field board)", "not_found (field team: the team is gone)",
+   "exists (field board: that board is another account's)", "store_error"],
+  {"type": "entry_link", "id": 75, "board": "A"}, "ack"),
  ("error", "s2c", "Reply to any message that failed, or sent before closing (flood, oversized "
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),
@@ -1102,7 +1177,15 @@ EXTRA = {
             {"type": "error", "id": 40, "code": "replace_throttled",
              "message": "this seat moved to another connection moments ago; it stays there: try "
                         "again in 5 s (each try before then waits 5 s more)",
-             "field": "token", "retry_ms": 4870})],
+             "field": "token", "retry_ms": 4870}),
+           ("rate_limited", "a login refused by its name's budget",
+            {"type": "error", "id": 71, "code": "rate_limited", "message": "too many failed logins "
+             "of this name: try again later", "field": "name", "retry_ms": 30000})],
+ "authed": [("account", "the reply to an auth with a session token",
+             {"type": "authed", "id": 74, "role": "account", "name": "Ann_Lee",
+              "expires_ms": 1766992000000}),
+            ("guest", "the reply to guest", {"type": "authed", "id": 73, "role": "guest",
+                                             "name": "Visitor7"})],
  "game_create": [("chess", "a chess game (issue 15): White, Black, 10 min + 5 s",
                   {"type": "game_create", "id": 12, "base_ms": 600000, "inc_ms": 5000, "kind": "chess",
                    "players": ["Ivanenko", "Kovalenko"]})],

@@ -42,7 +42,7 @@ typedef struct {
 typedef struct {
     store *st;
     net *n;
-    work *w; /* the pairing jobs' thread */
+    work *w; /* the jobs' thread: pairings and password hashes */
     hub *h;
     int rc; /* exit status */
 } app;
@@ -51,6 +51,9 @@ static void on_open(void *ctx, net_conn c)
 {
     app *a = ctx;
     hub_on_open(a->h, c);
+    unsigned char addr[16];
+    if (net_conn_addr(a->n, c, addr))
+        hub_conn_addr(a->h, c, addr);
 }
 
 static void on_text(void *ctx, net_conn c, const char *buf, size_t len)
@@ -85,8 +88,8 @@ static void on_timer(void *ctx)
     hub_on_timer(a->h, now_mono_us());
 }
 
-/* Pairing jobs: the hub hands them over, the worker computes them, the loop
- * gets them back through net_wake and on_wake. */
+/* Jobs (a tournament's pairing, an account password's hash): the hub hands them over, the
+ * worker computes them one at a time, the loop gets them back through net_wake and on_wake. */
 static void io_job(void *ctx, hub_job *j)
 {
     app *a = ctx;
@@ -212,7 +215,9 @@ static void usage(FILE *f)
                "                    0 = no cap), and N + 16 TCP connections of any kind\n"
                "                    (handshakes included); loopback is not counted here\n"
                "  --max-conns-loopback N  the same cap for 127.0.0.0/8 and ::1 (default 0 =\n"
-               "                    no cap: a local reverse proxy, the bench, the tests)\n");
+               "                    no cap: a local reverse proxy, the bench, the tests)\n"
+               "  --login-limit-loopback  rate-limit sign-ups and logins from loopback\n"
+               "                    addresses too (default: per remote address but loopback)\n");
 }
 
 static bool num_arg(const char *s, long lo, long hi, long *out)
@@ -332,6 +337,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {"max-msg", required_argument, NULL, 'm'},
         {"max-conns-per-ip", required_argument, NULL, 'C'},
         {"max-conns-loopback", required_argument, NULL, 'L'},
+        {"login-limit-loopback", no_argument, NULL, 'g'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -447,6 +453,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
                 goto bad_num;
             nc->max_conns_loopback = (int)v;
             break;
+        case 'g': hc->login_limit_loopback = true; break;
         case 'h':
             usage(stdout);
             cfg->help = true;

@@ -119,3 +119,6 @@ bh_browser_test(browser_setup setup.test.mjs 120)
 # spectator page on a phone between matches, the crosstable's marks, the hall following the
 # games, the break after a withdrawal, stale messages on the desk, names and headings.
 bh_browser_test(browser_trial trial.test.mjs 240)
+# The account page (account.test.mjs): sign up, a reload keeps the session, a name taken by
+# case, log out, a wrong password, log in; a guest on a phone.
+bh_browser_test(browser_account account.test.mjs 120)

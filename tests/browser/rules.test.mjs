@@ -81,6 +81,17 @@ check('round_pair by hand = the golden example', JSON.stringify(msg.roundPair(1,
 const computed = ex('c2s-round_pair');
 delete computed.id;
 check('round_pair without pairs = the golden example', JSON.stringify(msg.roundPair(1)) === JSON.stringify(computed));
+// The account page's messages as their golden examples have them.
+const noId = (n) => {
+  const e = ex(n);
+  delete e.id;
+  return JSON.stringify(e);
+};
+check('signup = the golden example', JSON.stringify(msg.signup('Ann_Lee', 'correct horse')) === noId('c2s-signup'));
+check('login = the golden example', JSON.stringify(msg.login('ann_lee', 'correct horse')) === noId('c2s-login'));
+check('logout = the golden example', JSON.stringify(msg.logout()) === noId('c2s-logout'));
+check('guest = the golden example', JSON.stringify(msg.guest('Visitor7')) === noId('c2s-guest'));
+check('a refused login in words', /Wrong name or password/.test(explain('login', { code: 'unauthorized', field: 'password' }).text));
 const other = [{ team: 7, no: 1 }, { team: 9, no: 2 }, { team: 8, no: 3 }];
 check('pairing numbers become team ids', JSON.stringify(parsePairs('2-1, 3-0', other)) === '[[9,7],[8,0]]', parsePairs('2-1, 3-0', other));
 for (const [text, want] of [['1-4 2-3', /not a pair/], ['1-9', /no team with No 9/], ['0-1', /no team with No 0/], ['a-b', /not a pair/]]) {

@@ -3,7 +3,8 @@
  * The input is one frame (not NUL-terminated). A rejected frame returns one of the documented
  * codes with a NUL-terminated err->field; an accepted one has a known type, an id in range,
  * NUL-terminated strings within their limits, each valid UTF-8 without control characters
- * (protocol/README.md "Strings"), and the documented values of its kind's own struct.
+ * (protocol/README.md "Strings"), and the documented values of its kind's own struct; a
+ * signup's or login's password is wiped by proto_msg_free.
  * Decoding is deterministic: the same frame decodes to the same message. */
 #include <stddef.h>
 #include <stdlib.h>
@@ -96,8 +97,23 @@ static void check_msg(const proto_msg *m)
         FUZZ_CHECK(m->move.ply >= 0 && m->move.ply <= PROTO_PLY_MAX, "ply %d", m->move.ply);
         fuzz_check_str(m->move.move, sizeof m->move.move, 1, "move");
         break;
+    case PROTO_SIGNUP:
+    case PROTO_LOGIN:
+        fuzz_check_str(m->login.name, sizeof m->login.name, 1, "name");
+        fuzz_check_str(m->login.password, sizeof m->login.password, 1, "password");
+        break;
+    case PROTO_GUEST: fuzz_check_str(m->guest.name, sizeof m->guest.name, 1, "name"); break;
     default: break;
     }
+}
+
+/* After proto_msg_free a signup's or login's password is zero bytes, every one. */
+static void check_wiped(const proto_msg *m)
+{
+    if (m->type != PROTO_SIGNUP && m->type != PROTO_LOGIN)
+        return;
+    for (size_t i = 0; i < sizeof m->login.password; i++)
+        FUZZ_CHECK(m->login.password[i] == 0, "password byte %zu not wiped", i);
 }
 
 /* Two decodes of one frame are the same message (a hand pairing's pairs compared by value). */
@@ -133,6 +149,7 @@ int fuzz_proto_one(const uint8_t *data, size_t size)
         FUZZ_CHECK(same_msg(&m[0], &m[1]), "two decodes differ");
         proto_msg_free(&m[0]);
         proto_msg_free(&m[1]);
+        check_wiped(&m[0]);
     } else {
         FUZZ_CHECK(rc == BH_ELIMIT || rc == BH_EJSON || rc == BH_EFIELD || rc == BH_ETYPE ||
                        rc == BH_ETEXT,

@@ -81,6 +81,12 @@ bh_add_test(test_ws_league_push SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_league
 target_include_directories(test_ws_league_push PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_league_push PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_league_push bughouse-server)
+# Accounts: sign-up, login, sessions across a restart, expiry, revocation, rate limits.
+bh_add_test(test_ws_accounts SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_accounts.c
+            LIBS bh_wsclient SQLite::SQLite3 LABELS integration TIMEOUT 120)
+target_include_directories(test_ws_accounts PRIVATE ${CMAKE_CURRENT_LIST_DIR})
+set_tests_properties(test_ws_accounts PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+add_dependencies(test_ws_accounts bughouse-server)
 
 # The CECP bridge (clients/bot/bot_cecp.c): Sjeng and Fairy-Stockfish bots as partners, and
 # fake engines that crash, hang or print garbage (test_ws_cecp.c, cecp_fake.sh; it fails

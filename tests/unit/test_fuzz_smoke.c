@@ -157,7 +157,8 @@ static const seed game_seeds[] = {
          "\x00\x03\x01\x00\x01\x10\x03\x02\x04\x01\x00\x00\x00"),
 };
 
-/* fuzz_proto.c input: one client frame; the director's controls, live and game2_colors. */
+/* fuzz_proto.c input: one client frame; the director's controls, live, game2_colors and the
+ * account messages. */
 static const seed proto_seeds[] = {
     SEED("{\"type\":\"game_pause\",\"id\":20,\"game\":7,\"paused\":true}"),
     SEED("{\"type\":\"game_result\",\"id\":21,\"game\":7,\"result\":\"1/2-1/2\","
@@ -173,6 +174,11 @@ static const seed proto_seeds[] = {
     SEED("{\"type\":\"live\",\"id\":27}"),
     SEED("{\"type\":\"game2_colors\",\"id\":15,\"game\":9,\"swap\":false}"),
     SEED("{\"type\":\"move\",\"id\":3,\"game\":7,\"board\":\"A\",\"ply\":0,\"move\":\"e7e8\"}"),
+    SEED("{\"type\":\"signup\",\"id\":70,\"name\":\"Ann_Lee\",\"password\":\"correct horse\"}"),
+    SEED("{\"type\":\"login\",\"id\":71,\"name\":\"ann_lee\",\"password\":\"\\u00e9t\u00e9 "
+         "\\\"x\\\"\"}"),
+    SEED("{\"type\":\"guest\",\"id\":73,\"name\":\"Visitor7\"}"),
+    SEED("{\"type\":\"logout\",\"id\":72}"),
 };
 
 /* fuzz_league.c input: one league_* frame (protocol/examples/c2s-league_*.json's shapes). */

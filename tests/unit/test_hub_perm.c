@@ -202,7 +202,7 @@ typedef struct {
     char ref_field[24]; /* the refusal's field ("" none) */
 } doc_row;
 
-static doc_row rows[64];
+static doc_row rows[96];
 static int nrows;
 
 #define ALL ((1u << R_N) - 1)
@@ -385,6 +385,14 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"game2_colors", "{\"type\":\"game2_colors\",\"id\":$I,\"game\":$G,\"swap\":true}"},
         {"announce", "{\"type\":\"announce\",\"id\":$I,\"text\":\"Round 2 soon\"}"},
         {"team_token", "{\"type\":\"team_token\",\"id\":$I,\"team\":$K}"},
+        /* the first signup makes the account (one hash); the others are exists, a login of
+         * the right password a session: none of them a role's refusal */
+        {"signup", "{\"type\":\"signup\",\"id\":$I,\"name\":\"Perm_1\",\"password\":\"12345678\"}"},
+        {"login", "{\"type\":\"login\",\"id\":$I,\"name\":\"perm_1\",\"password\":\"12345678\"}"},
+        {"logout", "{\"type\":\"logout\",\"id\":$I}"},
+        {"guest", "{\"type\":\"guest\",\"id\":$I,\"name\":\"Visitor7\"}"},
+        /* a team's connection that is not logged in: bad_state (session), not a refusal */
+        {"entry_link", "{\"type\":\"entry_link\",\"id\":$I,\"board\":\"A\"}"},
         {"club_create", "{\"type\":\"club_create\",\"id\":$I,\"name\":\"Another\"}"},
         {"club_team", "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
                       "\"captain\":901,\"players\":[$P]}"},

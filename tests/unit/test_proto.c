@@ -64,11 +64,75 @@ static void golden_client_messages(void)
     CHECK_EQ_STR("announce text", "Round 3 starts in 5 minutes: please be at your boards.",
                  m.announce.text);
     CHECK_EQ_INT("announce team", 3, m.announce.team);
+    /* accounts */
+    CHECK_EQ_INT("signup", BH_OK, decode_file("c2s-signup.json", &m));
+    CHECK_EQ_INT("signup type", PROTO_SIGNUP, m.type);
+    CHECK_EQ_STR("signup name", "Ann_Lee", m.signup.name);
+    CHECK_EQ_STR("signup password", "correct horse", m.signup.password);
+    proto_msg_free(&m);
+    CHECK_EQ_STR("password wiped", "", m.signup.password);
+    CHECK_EQ_INT("login", BH_OK, decode_file("c2s-login.json", &m));
+    CHECK_EQ_INT("login type", PROTO_LOGIN, m.type);
+    CHECK_EQ_STR("login name", "ann_lee", m.login.name);
+    CHECK_EQ_STR("login password", "correct horse", m.login.password);
+    proto_msg_free(&m);
+    CHECK_EQ_INT("logout", BH_OK, decode_file("c2s-logout.json", &m));
+    CHECK_EQ_INT("logout type", PROTO_LOGOUT, m.type);
+    CHECK_EQ_INT("guest", BH_OK, decode_file("c2s-guest.json", &m));
+    CHECK_EQ_INT("guest type", PROTO_GUEST, m.type);
+    CHECK_EQ_STR("guest name", "Visitor7", m.guest.name);
+    CHECK_EQ_INT("entry_link", BH_OK, decode_file("c2s-entry_link.json", &m));
+    CHECK_EQ_INT("entry_link type", PROTO_ENTRY_LINK, m.type);
+    CHECK_EQ_INT("entry_link board", 0, m.entry_link.board);
+}
+
+/* Each refusal of an account message names its field, and the next message still decodes. */
+static void account_refusals(void)
+{
+    static const struct {
+        const char *json;
+        int rc;
+        const char *field;
+    } cases[] = {
+        {"{\"type\":\"login\",\"id\":1,\"password\":\"12345678\"}", BH_EFIELD, "name"},
+        {"{\"type\":\"login\",\"id\":1,\"name\":\"ann\"}", BH_EFIELD, "password"},
+        {"{\"type\":\"login\",\"id\":1,\"name\":\"ann\",\"password\":\"\"}", BH_EFIELD, "password"},
+        {"{\"type\":\"login\",\"id\":1,\"name\":\"ann\",\"password\":7}", BH_EFIELD, "password"},
+        {"{\"type\":\"signup\",\"id\":1,\"name\":\"ann\",\"password\":\"a\\u0007bcdefgh\"}",
+         BH_ETEXT, "password"},
+        {"{\"type\":\"guest\",\"id\":1}", BH_EFIELD, "name"},
+        {"{\"type\":\"guest\",\"id\":1,\"name\":[\"ann\"]}", BH_EFIELD, "name"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        proto_msg m;
+        proto_err err;
+        CHECK_EQ_INT(cases[i].json, cases[i].rc,
+                     proto_decode(cases[i].json, strlen(cases[i].json), &m, &err));
+        CHECK_EQ_STR(cases[i].json, cases[i].field, err.field);
+    }
+    char big[400];
+    snprintf(big, sizeof big,
+             "{\"type\":\"login\",\"id\":1,\"name\":\"ann\",\"password\":\"%0129d\"}", 0);
+    proto_msg m;
+    proto_err err;
+    CHECK_EQ_INT("password over 128 bytes", BH_ELIMIT, proto_decode(big, strlen(big), &m, &err));
+    CHECK_EQ_STR("its field", "password", err.field);
+    snprintf(big, sizeof big,
+             "{\"type\":\"login\",\"id\":1,\"name\":\"ann\",\"password\":\"%0128d\"}", 0);
+    CHECK_EQ_INT("128 bytes", BH_OK, proto_decode(big, strlen(big), &m, &err));
+    proto_msg_free(&m);
 }
 
 static void golden_server_messages(void)
 {
     same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));
+    same("s2c-authed_account.json", proto_enc_authed_name(74, "account", "Ann_Lee", 1766992000000));
+    same("s2c-authed_guest.json", proto_enc_authed_name(73, "guest", "Visitor7", 0));
+    same("s2c-session.json",
+         proto_enc_session(71, "9b2e4c1d0a7f83e6b5d4c3a2f1e0d9c8", "Ann_Lee", 1766992000000));
+    same("s2c-error_rate_limited.json",
+         proto_enc_error_retry(true, 71, BH_ERATE, "name",
+                               "too many failed logins of this name: try again later", 30000));
     same("s2c-ack.json", proto_enc_ack(3, 7, 0, 1, 2));
     same("s2c-pong.json", proto_enc_pong(6, 1764400000000));
     same("s2c-created.json", proto_enc_created(11, "team", 1));
@@ -506,6 +570,7 @@ static const bh_test_case cases[] = {
     {"mutations_never_crash", mutations_never_crash},
     {"golden_client_messages", golden_client_messages},
     {"golden_server_messages", golden_server_messages},
+    {"account_refusals", account_refusals},
     {"hostile_input", hostile_input},
     {"encoder_escapes", encoder_escapes},
     {"strings_whole_or_refused", strings_whole_or_refused},

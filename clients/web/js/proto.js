@@ -22,6 +22,12 @@ export const msg = {
   claim: (game) => ({ type: 'claim', game }), // threefold repetition (P-REPEAT)
   chat: (game, text) => ({ type: 'chat', game, text }),
   ping: () => ({ type: 'ping' }),
+  // accounts (c2s-signup.md, c2s-login.md, c2s-logout.md, c2s-guest.md); a session token goes
+  // back through auth
+  signup: (name, password) => ({ type: 'signup', name, password }),
+  login: (name, password) => ({ type: 'login', name, password }),
+  logout: () => ({ type: 'logout' }),
+  guest: (name) => ({ type: 'guest', name }),
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),

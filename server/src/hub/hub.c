@@ -69,7 +69,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     if (store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
         store_each_game(st, load_game, &lc) != BH_OK || hub__event_load(h, now_us) != BH_OK ||
-        store_flush(st) != BH_OK) {
+        hub__acct_load(h) != BH_OK || store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
     }
@@ -103,6 +103,7 @@ void hub_free(hub *h)
     hub__event_free(h);
     hub__tour_free(h);
     hub__league_free(h);
+    hub__acct_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -359,6 +360,8 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__tour_team_authed(h, s, m->id, now_us);
         return;
     }
+    if (rc == BH_ENOTFOUND && hub__acct_auth(h, s, m->id, hash))
+        return; /* a session token: the connection acts as its account */
 bad:
     hub__error(h, s->conn, true, m->id, BH_EAUTH, "token");
 }
@@ -666,6 +669,11 @@ static const hub_route routes[] = {
                             NULL},
     R(PROTO_ANNOUNCE, DIRECTOR, do_announce),
     R(PROTO_TEAM_TOKEN, DIRECTOR, hub__tour_team_token),
+    R(PROTO_SIGNUP, ANYONE, hub__acct_signup),
+    R(PROTO_LOGIN, ANYONE, hub__acct_login),
+    R(PROTO_LOGOUT, ANYONE, hub__acct_logout),
+    R(PROTO_GUEST, ANYONE, hub__acct_guest),
+    R(PROTO_ENTRY_LINK, TEAM, hub__acct_entry_link),
     C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_TEAM, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_START, DIRECTOR, BH_EAUTH, NULL, NULL),
@@ -713,6 +721,29 @@ _Static_assert(HUB_ROLE_BIT(ROLE_SPECTATOR) == HUB_MAY_SPECTATOR &&
                    HUB_ROLE_BIT(ROLE_DIRECTOR) == HUB_MAY_DIRECTOR &&
                    HUB_ROLE_BIT(ROLE_TEAM) == HUB_MAY_TEAM,
                "hub.h's HUB_MAY_* bits are the roles'");
+
+void hub_job_run(hub_job *j)
+{
+    j->run(j);
+}
+
+void hub_job_cancel(hub_job *j)
+{
+    if (j->cancel)
+        j->cancel(j);
+}
+
+void hub_job_free(hub_job *j)
+{
+    if (j)
+        j->free_(j);
+}
+
+void hub_on_job(hub *h, hub_job *j, uint64_t now_us)
+{
+    j->done(h, j, now_us);
+    hub__arm(h);
+}
 
 size_t hub_dispatch_count(void)
 {

@@ -16,7 +16,8 @@
 #include "store.h"
 
 typedef struct hub hub;
-typedef struct hub_job hub_job; /* a pairing job of a tournament, run off the loop */
+typedef struct hub_job hub_job; /* work run off the loop: a tournament's pairing, or an
+                                 * account password's hash (signup) or verification (login) */
 
 /* What the hub asks of the shell. ctx is passed back. */
 typedef struct {
@@ -29,7 +30,8 @@ typedef struct {
     void (*timer)(void *ctx, uint64_t at_us);
     /* Run j off the loop: hub_job_run(j) on another thread, then hub_on_job(h, j, now) on
      * the loop's thread (or hub_job_free(j) when the hub is going away). The callee owns j.
-     * NULL: the hub computes pairings inside the calls that need them (tests). */
+     * NULL: the hub computes pairings and password hashes inside the calls that need them
+     * (tests). */
     void (*job)(void *ctx, hub_job *j);
     /* Give connection c a message budget of per_s a second, burst at once (net_conn_budget);
      * NULL: the transport's for everyone. The hub calls it when c becomes a director's. */
@@ -62,6 +64,9 @@ typedef struct {
     int wait_s;                  /* tournament_create's wait_s when it gives none (0: clocks start
                                   * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
     int break_s;                 /* tournament_create's break_s when it gives none (--break-s) */
+    bool login_limit_loopback;   /* rate-limit signups and logins from loopback addresses per
+                                  * address too (tests); false: a local reverse proxy's clients
+                                  * all come from 127.0.0.1 and share no budget (hub_acct.c) */
     unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
                                   * a seat's token is the same at every login (zeroed: a
                                   * test's fixed key) */
@@ -90,6 +95,12 @@ void hub_on_open(hub *h, uint64_t c);
  * every problem is answered with an error message to c. */
 void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us);
 
+/* The remote address of connection c (16 bytes, IPv4 as v4-mapped IPv6; copied), told by the
+ * shell right after hub_on_open: logins and sign-ups are rate-limited per address
+ * (protocol/messages/c2s-login.md). Without it c's address is unknown and not limited.
+ * Unknown c: a no-op. */
+void hub_conn_addr(hub *h, uint64_t c, const unsigned char addr[16]);
+
 /* A policy violation detected by the transport (binary frame, too large, flood, origin):
  * queue the typed error for c. When fatal the transport closes c itself. */
 void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal);
@@ -108,14 +119,15 @@ void hub_on_timer(hub *h, uint64_t now_us);
  * recovers from what the store holds (crash-only). Returns BH_OK or BH_ESTORE. */
 int hub_turn_end(hub *h);
 
-/* A pairing job (hub_io.job): compute it. Any thread; touches only j (its own copy of the
- * tournament), never the hub. */
+/* A job (hub_io.job): compute it. Any thread; touches only j (its own copy of the
+ * tournament, or of the password), never the hub. */
 void hub_job_run(hub_job *j);
 
 /* A job computed by hub_job_run, back on the loop's thread at monotonic now_us: the hub takes
  * j and carries out what follows (the round's games and messages, a director's reply that
- * waited for it); a job that the tournament no longer wants (it was paused meanwhile, or is
- * gone) is dropped. Then call hub_turn_end as after any event. */
+ * waited for it; an account made or a login's session and their reply); a job that the
+ * tournament no longer wants (it was paused meanwhile, or is gone) is dropped. Then call
+ * hub_turn_end as after any event. */
 void hub_on_job(hub *h, hub_job *j, uint64_t now_us);
 
 /* Ask a running hub_job_run to give up soon (any thread: shutdown); such a job is dropped

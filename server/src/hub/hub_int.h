@@ -35,6 +35,7 @@ enum { ROLE_SPECTATOR = 0, ROLE_PLAYER = 1, ROLE_DIRECTOR = 2, ROLE_TEAM = 3 };
 typedef struct hub_tours hub_tours;     /* hub_tour.c */
 typedef struct hub_events hub_events;   /* hub_event.c: the team events on the seam */
 typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
+typedef struct hub_accts hub_accts;     /* hub_acct.c: the login rate limits */
 typedef struct hub_fmt hub_fmt;         /* hub_event.h: a format's hub side */
 #define HUB_FORMATS_MAX 8               /* formats in hub.c's table */
 
@@ -63,6 +64,14 @@ typedef struct {
      * token's team; -1 none. Its moves, chat lines, draws and resignations get game_over. */
     int64_t view_game;
     int view_seat;
+    /* Who the connection is (hub_acct.c), beside its role: the account of a session token
+     * (signup, login, auth) or a guest's chosen name; none of it changes role or seat. */
+    int64_t account;               /* the account, 0 none */
+    int64_t session;               /* its session's rowid (store_account.h), 0 none */
+    bool guest;                    /* a guest (account 0) under name */
+    char name[PROTO_NAME_MAX + 1]; /* the account's name or the guest's, "" none */
+    unsigned char addr[16];        /* the remote address (hub_conn_addr), IPv4 v4-mapped */
+    bool has_addr;                 /* addr is known */
 } hub_sess;
 
 typedef struct {
@@ -200,11 +209,39 @@ struct hub {
     hub_tours *tours_;     /* tournaments run by the server (hub_tour.c); NULL until loaded */
     hub_events *events_;   /* team events on the seam (hub_event.c); NULL until the first */
     hub_leagues *leagues_; /* hub_league.c: notice subscribers; NULL until the first */
+    hub_accts *accts_;     /* hub_acct.c: rate limits and waiting hashes; NULL until used */
     bool live_dirty;       /* the live-games list changed this turn: pushed at hub_turn_end */
     uint64_t live_now;     /* the turn's time for that push */
     int *warm;             /* slots of finished games loaded this turn (released at its end) */
     int nwarm, capwarm;
 };
+
+/* A job run off the loop (hub_io.job; hub.h's hub_job_* call these): each kind's struct
+ * starts with it (hub_tour.c's pairings, hub_acct.c's password hashes). */
+struct hub_job {
+    void (*run)(hub_job *j);                           /* any thread: touches only j */
+    void (*cancel)(hub_job *j);                        /* any thread: give up soon; NULL none */
+    void (*free_)(hub_job *j);                         /* release j, not delivered */
+    void (*done)(hub *h, hub_job *j, uint64_t now_us); /* the loop's thread: takes j */
+};
+
+/* hub_acct.c: the account messages (protocol/messages/c2s-signup.md, -login, -logout,
+ * -guest, -entry_link), as hub_run handlers: every refusal is a typed error naming its field;
+ * signup and login answer when their password job is delivered (hub_job). */
+void hub__acct_signup(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__acct_login(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__acct_logout(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__acct_guest(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__acct_entry_link(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* auth with a token of hash (hex SHA-256) that is an open session's: s acts as its account
+ * and `authed` (role "account") is queued with id; true. false (nothing done) when hash is
+ * no open session's (unknown, expired, revoked). */
+bool hub__acct_auth(hub *h, hub_sess *s, int64_t id, const char *hash);
+/* At the hub's start: delete the sessions that expired or were revoked (they open nothing).
+ * BH_OK or BH_ESTORE. */
+int hub__acct_load(hub *h);
+/* Free what hub_acct.c holds (hub_free). */
+void hub__acct_free(hub *h);
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
  * for conn) new entry, or the existing one; del removes (no-op if absent). Pointers are

@@ -158,9 +158,41 @@ static void game2_decided(hub *h, const htour *ht, const tfmt_act *x)
 
 /* ---- the runner's actions ------------------------------------------------------------------- */
 
-struct hub_job {
+/* A pairing job: the runner's (runner_job_run), as a hub_job. */
+typedef struct {
+    hub_job base;
     runner_job *rj;
-};
+} tour_job;
+
+static void tour_job_run(hub_job *j)
+{
+    runner_job_run(((tour_job *)j)->rj);
+}
+
+static void tour_job_cancel(hub_job *j)
+{
+    runner_job_cancel(((tour_job *)j)->rj);
+}
+
+static void tour_job_free(hub_job *j)
+{
+    runner_job_free(((tour_job *)j)->rj);
+    free(j);
+}
+
+static void tour_job_done(hub *h, hub_job *base, uint64_t now_us)
+{
+    tour_job *j = (tour_job *)base;
+    htour *ht = hub__tour_find(h, runner_job_tournament(j->rj));
+    tfmt_acts a = {0};
+    if (ht) {
+        runner_job_done(ht->r, j->rj, now_us, &a); /* takes the job */
+        hub__tour_run(h, ht, &a, now_us);
+    } else {
+        runner_job_free(j->rj);
+    }
+    free(j);
+}
 
 static void reply_pending(hub *h, htour *ht, const tfmt_act *x)
 {
@@ -194,10 +226,11 @@ static void act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
                 hub__tour_snapshot(h, ht, h->sess[k].conn, false, 0);
         break;
     case TFMT_ACT_JOB: {
-        hub_job *j = xmalloc(sizeof *j);
+        tour_job *j = xmalloc(sizeof *j);
+        j->base = (hub_job){tour_job_run, tour_job_cancel, tour_job_free, tour_job_done};
         j->rj = x->job.job;
         x->job.job = NULL;
-        h->io.job(h->io.ctx, j); /* only a hub with io.job makes runners that ask */
+        h->io.job(h->io.ctx, &j->base); /* only a hub with io.job makes runners that ask */
         break;
     }
     case TFMT_ACT_REPLY: reply_pending(h, ht, x); break;
@@ -219,37 +252,6 @@ static void publish(hub *h, hub_event *e, const tfmt_act *x, uint64_t now_us)
 void hub__tour_run(hub *h, htour *ht, tfmt_acts *a, uint64_t now_us)
 {
     hub__event_run(h, ht->e, a, now_us);
-}
-
-void hub_job_run(hub_job *j)
-{
-    runner_job_run(j->rj);
-}
-
-void hub_job_cancel(hub_job *j)
-{
-    runner_job_cancel(j->rj);
-}
-
-void hub_job_free(hub_job *j)
-{
-    if (j)
-        runner_job_free(j->rj);
-    free(j);
-}
-
-void hub_on_job(hub *h, hub_job *j, uint64_t now_us)
-{
-    htour *ht = hub__tour_find(h, runner_job_tournament(j->rj));
-    tfmt_acts a = {0};
-    if (ht) {
-        runner_job_done(ht->r, j->rj, now_us, &a); /* takes the job */
-        hub__tour_run(h, ht, &a, now_us);
-    } else {
-        runner_job_free(j->rj);
-    }
-    free(j);
-    hub__arm(h);
 }
 
 uint64_t hub__tour_cookie(hub *h)

@@ -1271,6 +1271,16 @@ void net_conn_budget(net *n, net_conn c, double per_s, double burst)
     x->tokens = burst; /* the new budget starts full */
 }
 
+bool net_conn_addr(const net *n, net_conn c, unsigned char out[16])
+{
+    static const unsigned char none[16];
+    const sess *x = find(n, c);
+    if (!x || memcmp(x->addr, none, 16) == 0)
+        return false;
+    memcpy(out, x->addr, 16);
+    return true;
+}
+
 void net_close_conn(net *n, net_conn c, const char *reason)
 {
     sess *x = find(n, c);

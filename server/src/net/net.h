@@ -127,6 +127,10 @@ int net_send(net *n, net_conn c, const char *buf, size_t len);
  * hub_io.budget). Unknown c, per_s <= 0 or burst < 1: a no-op. */
 void net_conn_budget(net *n, net_conn c, double per_s, double burst);
 
+/* The remote address of c into out (16 bytes, IPv4 as v4-mapped IPv6): true, or false (out
+ * untouched) when c is unknown or its address could not be read. */
+bool net_conn_addr(const net *n, net_conn c, unsigned char out[16]);
+
 /* Close c (1008, reason as the close reason, e.g. an error name) once its queue is written.
  * Unknown c is a no-op. */
 void net_close_conn(net *n, net_conn c, const char *reason);

@@ -624,13 +624,31 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     }
     case PROTO_TEAM_TOKEN:
         return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_token.team, err);
+    case PROTO_SIGNUP:
+    case PROTO_LOGIN: /* one layout: proto_login; the account rules are the hub's (auth_pw.h) */
+        if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->login.name, err)) != BH_OK)
+            return rc;
+        return proto__need_str(o, "password", PROTO_PASSWORD_MAX, m->login.password, err);
+    case PROTO_GUEST: return proto__need_str(o, "name", PROTO_NAME_MAX, m->guest.name, err);
+    case PROTO_LOGOUT: return BH_OK;
+    case PROTO_ENTRY_LINK: return need_board(o, &m->entry_link.board, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return proto__bad(err, BH_ETYPE, "type");
 }
 
+/* memset through a volatile pointer: a wipe the compiler may not drop as a dead store. */
+static void wipe(void *p, size_t n)
+{
+    volatile unsigned char *v = p;
+    while (n--)
+        *v++ = 0;
+}
+
 void proto_msg_free(proto_msg *m)
 {
+    if (m->type == PROTO_SIGNUP || m->type == PROTO_LOGIN)
+        wipe(m->login.password, sizeof m->login.password);
     if (m->type == PROTO_ROUND_PAIR) {
         free(m->round_pair.pairs);
         m->round_pair.pairs = NULL;
@@ -670,10 +688,13 @@ static int decode_obj(const cJSON *o, const char *buf, size_t len, proto_msg *ou
             rc = decode_fields(o, &m, err);
             break;
         }
-    if (rc == BH_OK)
+    if (rc == BH_OK) {
         memcpy(out, &m, sizeof m); /* every byte, the unused union bytes zero */
-    else
+        if (m.type == PROTO_SIGNUP || m.type == PROTO_LOGIN)
+            wipe(m.login.password, sizeof m.login.password); /* out holds the one copy */
+    } else {
         proto_msg_free(&m);
+    }
 done:
     return rc;
 }

@@ -26,6 +26,7 @@
 #define PROTO_CLOCK_MAX_MS 86400000LL /* largest base or increment: one day */
 #define PROTO_REASON_MAX 23           /* bytes of a director's result reason */
 #define PROTO_PAIRS_MAX 1024          /* pairs of a round_pair by hand (more: too_large) */
+#define PROTO_PASSWORD_MAX 128        /* bytes of a password (auth_pw.h AUTH_PW_MAX) */
 
 /* Client -> server message types (protocol/messages/<name>.md). */
 #define PROTO_PNAME_MAX 47  /* bytes of a roster player's name (tourney ROSTER_NAME_LEN - 1) */
@@ -72,6 +73,11 @@ typedef enum {
     PROTO_ANNOUNCE,          /* director: a notice to every page, or to one team (team) */
     PROTO_TEAM_TOKEN,        /* director: reissue a team's link (team): a new token, the old
                               * ones revoked */
+    PROTO_SIGNUP,            /* anyone: make an account (name, password) and log in */
+    PROTO_LOGIN,             /* anyone: log in to an account: reply session */
+    PROTO_LOGOUT,            /* a logged-in connection or a guest: end its session */
+    PROTO_GUEST,             /* anyone: play unrated under a chosen name */
+    PROTO_ENTRY_LINK,        /* a team's connection, logged in: its board is the account's */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -226,8 +232,22 @@ typedef struct {
     int64_t team;
 } proto_team_token;
 
+/* signup and login. The password is wiped by proto_msg_free. */
+typedef struct {
+    char name[PROTO_NAME_MAX + 1];
+    char password[PROTO_PASSWORD_MAX + 1];
+} proto_login;
+
+typedef struct {
+    char name[PROTO_NAME_MAX + 1];
+} proto_guest;
+
+typedef struct {
+    int board; /* 0 A, 1 B */
+} proto_entry_link;
+
 /* A decoded client message: its type, its id, and the struct of its type: the union member
- * named as the type (export_: export is a C++ keyword); ping, games and live have none.
+ * named as the type (export_: export is a C++ keyword); ping, games, live and logout have none.
  * 528 bytes on x86-64 (one struct for all kinds with the pairs inline would be 17,648). */
 typedef struct {
     proto_type type;
@@ -255,6 +275,9 @@ typedef struct {
         proto_game2_colors game2_colors;
         proto_announce announce;
         proto_team_token team_token;
+        proto_login signup, login;
+        proto_guest guest;
+        proto_entry_link entry_link;
     };
 } proto_msg;
 
@@ -276,8 +299,9 @@ typedef struct {
  * of range; err->field names it), BH_ETYPE (unknown type). err is always written. */
 int proto_decode(const char *buf, size_t len, proto_msg *out, proto_err *err);
 
-/* Release what a decoded message owns (a hand round_pair's pairs) and clear it; every other
- * kind owns nothing (no-op). Call it once after each proto_decode that returned BH_OK. */
+/* Release what a decoded message owns (a hand round_pair's pairs) and clear it, and wipe a
+ * signup's or login's password (a store the compiler may not drop); every other kind owns
+ * nothing (no-op). Call it once after each proto_decode that returned BH_OK. */
 void proto_msg_free(proto_msg *m);
 
 /* Wire name of a message type ("move"), static string; NULL when out of range. */
@@ -299,6 +323,14 @@ char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field
 
 /* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);
+
+/* {"type":"authed","id":..,"role":role,"name":name[,"expires_ms":..]}: an account (role
+ * "account", expires_ms > 0) or a guest (role "guest", expires_ms 0: omitted). */
+char *proto_enc_authed_name(int64_t id, const char *role, const char *name, int64_t expires_ms);
+
+/* {"type":"session","id":..,"token":..,"name":..,"expires_ms":..}: the reply to signup and
+ * login; token is sent to its owner only. */
+char *proto_enc_session(int64_t id, const char *token, const char *name, int64_t expires_ms);
 
 /* {"type":"ack","id":..}; with game >= 0 also game, board ("A"/"B"), ply and seq (move). */
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq);

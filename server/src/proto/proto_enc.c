@@ -138,6 +138,25 @@ char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat)
     return proto__done(o);
 }
 
+char *proto_enc_authed_name(int64_t id, const char *role, const char *name, int64_t expires_ms)
+{
+    cJSON *o = proto__head("authed", true, id);
+    cJSON_AddStringToObject(o, "role", role);
+    cJSON_AddStringToObject(o, "name", name);
+    if (expires_ms > 0)
+        num(o, "expires_ms", expires_ms);
+    return proto__done(o);
+}
+
+char *proto_enc_session(int64_t id, const char *token, const char *name, int64_t expires_ms)
+{
+    cJSON *o = proto__head("session", true, id);
+    cJSON_AddStringToObject(o, "token", token);
+    cJSON_AddStringToObject(o, "name", name);
+    num(o, "expires_ms", expires_ms);
+    return proto__done(o);
+}
+
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
 {
     cJSON *o = proto__head("ack", true, id);

@@ -42,6 +42,11 @@
 #define PROTO_WIRE_PROTO_TEAM_TOKEN        "team_token"
 #define PROTO_WIRE_PROTO_ANNOUNCE          "announce"
 #define PROTO_WIRE_PROTO_LIVE              "live"
+#define PROTO_WIRE_PROTO_SIGNUP            "signup"
+#define PROTO_WIRE_PROTO_LOGIN             "login"
+#define PROTO_WIRE_PROTO_LOGOUT            "logout"
+#define PROTO_WIRE_PROTO_GUEST             "guest"
+#define PROTO_WIRE_PROTO_ENTRY_LINK        "entry_link"
 #define PROTO_WIRE_PCLUB_CREATE            "club_create"
 #define PROTO_WIRE_PCLUB_TEAM              "club_team"
 #define PROTO_WIRE_PCLUB_TEAM_REMOVE       "club_team_remove"
@@ -104,7 +109,12 @@
     X(PROTO_EXPORT, PROTO_WIRE_PROTO_EXPORT)                       \
     X(PROTO_TEAM_TOKEN, PROTO_WIRE_PROTO_TEAM_TOKEN)               \
     X(PROTO_ANNOUNCE, PROTO_WIRE_PROTO_ANNOUNCE)                   \
-    X(PROTO_LIVE, PROTO_WIRE_PROTO_LIVE)
+    X(PROTO_LIVE, PROTO_WIRE_PROTO_LIVE)                           \
+    X(PROTO_SIGNUP, PROTO_WIRE_PROTO_SIGNUP)                       \
+    X(PROTO_LOGIN, PROTO_WIRE_PROTO_LOGIN)                         \
+    X(PROTO_LOGOUT, PROTO_WIRE_PROTO_LOGOUT)                       \
+    X(PROTO_GUEST, PROTO_WIRE_PROTO_GUEST)                         \
+    X(PROTO_ENTRY_LINK, PROTO_WIRE_PROTO_ENTRY_LINK)
 
 /* X(kind, wire name) for each kind of proto_club.h pclub_type: the club round robin's. */
 #define PCLUB_C2S_TYPES(X)                             \

@@ -72,6 +72,20 @@ static const char *const migrations[] = {
     "  at_ms INTEGER NOT NULL, result TEXT NOT NULL, reason TEXT NOT NULL, was TEXT NOT NULL,"
     "  who TEXT NOT NULL, page TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS result_log_game ON result_log(game_id, id);",
+    /* v8: accounts and their login sessions (store_account.h): a name key is unique; a
+     * session is its token's hash, an expiry and a revocation (0: open) */
+    "CREATE TABLE IF NOT EXISTS accounts(id INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+    "  name_key TEXT NOT NULL UNIQUE, pw_hash TEXT NOT NULL, created_ms INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS sessions(id INTEGER PRIMARY KEY, hash TEXT NOT NULL UNIQUE,"
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id), created_ms INTEGER NOT NULL,"
+    "  expires_ms INTEGER NOT NULL, revoked_ms INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);",
+    /* v9: a tournament entry's player linked to an account (store_account.h): the team of a
+     * Swiss and its board (0 A, the captain; 1 B), one account per board */
+    "CREATE TABLE IF NOT EXISTS entry_accounts(team_id INTEGER NOT NULL, board INTEGER NOT NULL,"
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id), linked_ms INTEGER NOT NULL,"
+    "  PRIMARY KEY(team_id, board)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS entry_accounts_account ON entry_accounts(account_id);",
 };
 
 enum {

@@ -7,7 +7,7 @@
 // board took back, a claim that was not a repetition) pass after a few seconds.
 
 const FIELDS = {
-  name: 'name', players: 'player names', text: 'message', reason: 'reason', token: 'link',
+  name: 'name', password: 'password', players: 'player names', text: 'message', reason: 'reason', token: 'link',
   tournament: 'tournament', team: 'team', game: 'game', ruleset: 'ruleset', tiebreaks: 'tie-break list',
   base_ms: 'time', inc_ms: 'increment', rounds: 'number of rounds', ratings: 'ratings', move: 'move',
   pairs: 'pairs',
@@ -17,6 +17,20 @@ const label = (f) => FIELDS[f] || (f && /^pairs\[/.test(f) ? 'pair' : f) || '';
 // By request type and code (a function gets the error: some depend on its field).
 const BY_TYPE = {
   'auth:unauthorized': 'This link does not work on this server.',
+  // accounts: the form shows these beside the field they name
+  'signup:invalid': (e) => (e.field === 'password' ? 'A password has at least 8 characters.'
+    : 'A name is 3 to 20 letters A-Z, digits, _ or -, starting with a letter or a digit.'),
+  'signup:exists': 'That name is taken (names that differ only by case or lookalike letters such as l, I and 1 count as one).',
+  'signup:too_large': (e) => (e.field === 'password' ? 'The password is too long (at most 128 bytes).' : 'The name is too long.'),
+  'signup:rate_limited': (e) => `Too many tries from here: wait ${Math.ceil((e.retry_ms || 1000) / 1000)} s.`,
+  'login:unauthorized': 'Wrong name or password.',
+  'login:too_large': (e) => (e.field === 'password' ? 'The password is too long (at most 128 bytes).' : 'The name is too long.'),
+  'login:rate_limited': (e) => (e.field === 'name'
+    ? `Too many wrong passwords for this name: wait ${Math.ceil((e.retry_ms || 1000) / 1000)} s.`
+    : `Too many tries from here: wait ${Math.ceil((e.retry_ms || 1000) / 1000)} s.`),
+  'guest:invalid': 'A name is 3 to 20 letters A-Z, digits, _ or -, starting with a letter or a digit.',
+  'guest:exists': 'That name belongs to an account: log in, or choose another name.',
+  'logout:bad_state': 'You are not logged in.',
   'auth:replace_throttled': 'This seat moved to another tab or device moments ago.',
   'join:not_found': 'This game is not on the server.',
   'move:not_your_turn': 'It is not your turn.',
