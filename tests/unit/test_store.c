@@ -1327,6 +1327,8 @@ static const bh_test_case pg_cases[] = {
     {"failed_statement_fails_turn", failed_statement_fails_turn},
     {"busy_row", busy_row},
     {"same_tables", same_tables},
+    {"accounts_and_sessions", accounts_and_sessions},
+    {"entries_link_accounts", entries_link_accounts},
 };
 
 int main(int argc, char **argv)
