@@ -228,30 +228,59 @@ static void signup_login_logout(void)
     ITEST_FINISH(&s);
 }
 
+/* Run sql on the server's database db (a sqlite file, or BH_TEST_PG's PostgreSQL URI through
+ * psql) while the server runs, and put the first column of every row, concatenated, into out
+ * (cap bytes). Returns 0, or -1 when the database could not be asked. */
+static int db_text(const char *db, const char *sql, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (strncmp(db, "postgres", 8) == 0) {
+        char cmd[1024], line[512];
+        if (strpbrk(sql, "\"$`\\") || strchr(db, '\''))
+            return -1;
+        snprintf(cmd, sizeof cmd, "psql -qAtX '%s' -c \"%s\"", db, sql);
+        FILE *p = popen(cmd, "r");
+        if (!p)
+            return -1;
+        while (fgets(line, sizeof line, p)) {
+            line[strcspn(line, "\n")] = '\0';
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, "%s", line);
+        }
+        return pclose(p) == 0 ? 0 : -1;
+    }
+    sqlite3 *q = NULL;
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (sqlite3_open(db, &q) == SQLITE_OK && sqlite3_busy_timeout(q, 2000) == SQLITE_OK &&
+        sqlite3_prepare_v2(q, sql, -1, &st, NULL) == SQLITE_OK) {
+        int r;
+        while ((r = sqlite3_step(st)) == SQLITE_ROW) {
+            const char *v = (const char *)sqlite3_column_text(st, 0);
+            size_t n = strlen(out);
+            snprintf(out + n, cap - n, "%s", v ? v : "");
+        }
+        rc = r == SQLITE_DONE ? 0 : -1;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(q);
+    return rc;
+}
+
 /* Set every session's expiry to 1 (long past) in the server's database. */
 static void expire_sessions(const char *db)
 {
-    sqlite3 *q = NULL;
-    CHECK_EQ_INT("open db", SQLITE_OK, sqlite3_open(db, &q));
-    sqlite3_busy_timeout(q, 2000);
-    CHECK_EQ_INT("expire", SQLITE_OK,
-                 sqlite3_exec(q, "UPDATE sessions SET expires_ms = 1", NULL, NULL, NULL));
-    sqlite3_close(q);
+    char out[8];
+    CHECK_EQ_INT("expire", 0, db_text(db, "UPDATE sessions SET expires_ms = 1", out, sizeof out));
 }
 
-/* Rows of the sessions table (read while the server runs: WAL). */
+/* Rows of the sessions table, or -1 when the database could not be asked. */
 static long long session_rows(const char *db)
 {
-    sqlite3 *q = NULL;
-    sqlite3_stmt *st = NULL;
-    long long n = -1;
-    if (sqlite3_open_v2(db, &q, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(q, "SELECT COUNT(*) FROM sessions", -1, &st, NULL) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(q);
-    return n;
+    char out[32];
+    if (db_text(db, "SELECT COUNT(*) FROM sessions", out, sizeof out) != 0 || !out[0])
+        return -1;
+    return atoll(out);
 }
 
 static void sessions_survive_restart_until_expired(void)
@@ -389,24 +418,15 @@ static void loopback_not_limited_by_default(void)
     ITEST_FINISH(&s);
 }
 
-/* Rows of entry_accounts as "team/board:account ..." (read while the server runs: WAL). */
+/* Rows of entry_accounts as "team/board:account ..." in team and board order. */
 static void entry_rows(const char *db, char *out, size_t cap)
 {
-    sqlite3 *q = NULL;
-    sqlite3_stmt *st = NULL;
-    out[0] = '\0';
-    if (sqlite3_open_v2(db, &q, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(q,
-                           "SELECT e.team_id, e.board, a.name FROM entry_accounts e"
-                           " JOIN accounts a ON a.id = e.account_id ORDER BY 1, 2",
-                           -1, &st, NULL) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW) {
-            size_t n = strlen(out);
-            snprintf(out + n, cap - n, "%lld/%c:%s ", (long long)sqlite3_column_int64(st, 0),
-                     "AB"[sqlite3_column_int(st, 1) & 1], (const char *)sqlite3_column_text(st, 2));
-        }
-    sqlite3_finalize(st);
-    sqlite3_close(q);
+    CHECK_EQ_INT("entry rows", 0,
+                 db_text(db,
+                         "SELECT e.team_id || '/' || CASE e.board WHEN 0 THEN 'A' ELSE 'B' END"
+                         " || ':' || a.name || ' ' FROM entry_accounts e"
+                         " JOIN accounts a ON a.id = e.account_id ORDER BY e.team_id, e.board",
+                         out, cap));
 }
 
 /* A team's two players each link their board to their account through the team link. */

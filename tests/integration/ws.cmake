@@ -114,8 +114,8 @@ endif()
 # The same cases with the server on PostgreSQL (--db postgres://...): pg_cluster.sh starts a
 # throwaway server and sets BH_TEST_PG, which itest_init uses (it fails without the
 # PostgreSQL binaries): the recovery cases (SIGKILL, restart on the same database), a Swiss
-# tournament, a club event and a league.
-foreach(t test_ws_recovery test_ws_tour test_ws_club test_ws_league)
+# tournament, a club event, a league and the accounts.
+foreach(t test_ws_recovery test_ws_tour test_ws_club test_ws_league test_ws_accounts)
   add_test(NAME ${t}_pg
            COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/pg_cluster.sh $<TARGET_FILE:${t}>)
   set_tests_properties(${t}_pg PROPERTIES LABELS "integration;postgres" TIMEOUT 180
