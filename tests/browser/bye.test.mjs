@@ -4,7 +4,8 @@
 // Starts bughouse-server (--no-tls, free port, temp db, no waiting time, no break). A 5-team,
 // 3-round Swiss (3-second clocks: nobody moves, every game is drawn on time, R-FLAG-FLAG)
 // created from the desk with one requested bye a team:
-//   - an entry made by mistake is removed before the start (its link then refused);
+//   - an entry with a typo is corrected in place from its row's "edit" (the same team, token
+//     and link, the new name and captain), then removed before the start (its link refused);
 //   - before the start the lowest-rated team asks for round 2 from the Teams list: the dialog
 //     says what it scores and how many the team may take; the row then shows "bye R2" and no
 //     second "request a bye"; the request is taken back (×) and made again;
@@ -50,6 +51,18 @@ async function main() {
     await dir.waitForFunction(() => document.querySelectorAll('#teams-body tr').length === 6);
     const extra = await dir.evaluate(() => window.app.tour.teams.find((x) => x.name === 'Extra'));
     const extraTok = await dir.evaluate((t) => window.app.teamTokens[t], extra.team);
+    // a typo corrected in place: the form takes the entry, the save keeps the team's link
+    await dir.click(`#teams-body tr[data-team="${extra.team}"] button.edit`);
+    check('edit puts the entry in the form', (await dir.inputValue('#team-name')) === 'Extra' && (await dir.inputValue('#team-captain')) === 'kim' && (await dir.textContent('#team-add')) === 'Save the correction');
+    await dir.fill('#team-name', 'Extra Rooks');
+    await dir.fill('#team-captain', 'kit');
+    await dir.screenshot({ path: `${ART}/bye-team-edit-1366.png` });
+    await dir.click('#team-add');
+    await dir.waitForFunction((t) => { const x = window.app.tour.teams.find((y) => y.team === t); return x && x.name === 'Extra Rooks'; }, extra.team, { timeout: 5000 });
+    const fixed = await dir.evaluate((t) => window.app.tour.teams.find((y) => y.team === t), extra.team);
+    check('corrected in place: the same team, six entries, the new name and captain', fixed.players[0] === 'kit' && fixed.players[1] === 'lou' && (await dir.locator('#teams-body tr').count()) === 6, fixed);
+    check('its link is the one it had', (await dir.evaluate((t) => window.app.teamTokens[t], extra.team)) === extraTok && (await tryAuth(dir, extraTok))[0] !== 'error', await tryAuth(dir, extraTok));
+    check('the form is for a new team again', (await dir.inputValue('#team-name')) === '' && (await dir.textContent('#team-add')) === 'Register team');
     await dir.click(`#teams-body tr[data-team="${extra.team}"] button.remove`);
     await dir.waitForSelector('#confirm[open]');
     check('the removal says the links stop working', /links stop working/.test(await dir.locator('#confirm-text').textContent()));

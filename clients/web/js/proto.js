@@ -33,7 +33,7 @@ export const msg = {
   games: () => ({ type: 'games' }),
   // o: {name, base_ms?, inc_ms?, ruleset?, rounds?, small?, tiebreaks?, wait_s?, break_s?} (c2s-tournament_create.md)
   tournamentCreate: (o) => ({ type: 'tournament_create', ...o }),
-  teamRegister: (tournament, name, players, ratings) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}) }),
+  teamRegister: (tournament, name, players, ratings, team) => ({ type: 'team_register', tournament, name, players, ...(ratings ? { ratings } : {}), ...(team ? { team } : {}) }),
   tournamentStart: (tournament) => ({ type: 'tournament_start', tournament }),
   tournamentPause: (tournament, paused) => ({ type: 'tournament_pause', tournament, paused }),
   tournamentGet: (tournament) => ({ type: 'tournament_get', ...(tournament ? { tournament } : {}) }),

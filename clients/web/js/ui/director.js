@@ -72,6 +72,7 @@ function init() {
   for (const id of ['k-base', 'k-wait', 'k-break', 'k-protest']) $(id).oninput = clubWarn;
   drawFormat();
   $('team-form').onsubmit = (e) => { e.preventDefault(); registerTeam(); };
+  $('team-edit-cancel').onclick = () => editTeam(0);
   $('import-go').onclick = importTeams;
   $('t-start').onclick = startTournament;
   $('t-pause').onclick = pauseTournament;
@@ -382,11 +383,13 @@ async function registerTeam() {
   if (!name || !players[0] || !players[1]) return toast('a team needs a name and two players');
   const rv = [$('team-captain-rating').value, $('team-partner-rating').value];
   const ratings = rv.some((x) => x !== '') ? rv.map((x) => Number(x) || 0) : undefined;
+  const editing = app.editTeam;
   try {
-    const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, name, players, ratings), `${name}: ${players.join(' & ')}`, (x) => `team ${x.team}`);
+    const r = await cmd('team_register', msg.teamRegister(app.tour.tournament, name, players, ratings, editing), `${editing ? 'corrected: ' : ''}${name}: ${players.join(' & ')}`, (x) => `team ${x.team}`);
     if (r.token) keepToken(r.team, r.token);
     dismiss('team_register'); // a refusal of an earlier try is no longer true (issue 26)
-    for (const id of ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating']) $(id).value = '';
+    if (editing) toast(`${name}: corrected (its links stay)`);
+    editTeam(0);
     $('team-name').focus();
     await loadTournament(app.tour.tournament);
   } catch (e) {
@@ -589,6 +592,20 @@ async function reinstate(team) {
   } catch (e) {
     notifyError(explain('team_withdraw', e));
   }
+}
+
+// A correction before the start (team_register with team): the team's entry in the form, saved
+// in its place (its number, token and links stay). editTeam(0) empties the form again.
+function editTeam(team) {
+  const x = team && app.tour ? app.tour.teams.find((y) => y.team === team) : null;
+  app.editTeam = x ? team : 0;
+  const r = (x && x.ratings) || [];
+  const v = x ? [x.name, x.players[0], x.players[1], r[0] || '', r[1] || ''] : ['', '', '', '', ''];
+  ['team-name', 'team-captain', 'team-partner', 'team-captain-rating', 'team-partner-rating'].forEach((id, i) => { $(id).value = v[i]; });
+  $('team-form-title').textContent = x ? `Correct ${x.name}` : 'Register a team';
+  $('team-add').textContent = x ? 'Save the correction' : 'Register team';
+  $('team-edit-cancel').hidden = !x;
+  if (x) $('team-name').focus();
 }
 
 // team_remove (issue 26 item 1): before the start a team's entry goes; its links stop working.
@@ -1026,10 +1043,11 @@ function drawTeams() {
         tok ? h('button.copy.token', { onclick: () => copy(tok), dataset: { team: x.team, token: tok }, title: `team token ${tok} (for bughouse-bot --team)` }, 'copy team token')
           : app.revoked[x.team] ? h('span.sub.revoked', { title: 'the links this browser showed were revoked when another director reissued them; the new ones are in that browser, or reissue again here' }, 'links reissued in another browser: the old ones here no longer work')
             : h('span.sub', { title: 'the server keeps tokens hashed: it cannot show this team\'s link again; reissue makes a new one' }, 'links: made in another browser'),
-        x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
-        t.status === 'registering' ? h('button.remove', { type: 'button', dataset: { team: x.team }, onclick: () => removeTeam(x.team), title: 'remove this entry before the start (its links stop working); register it again to replace it' }, 'remove') : null,
+        h('span.acts', {}, x.withdrawn && (t.status === 'running' || t.status === 'paused') ? h('button.reinstate', { type: 'button', dataset: { team: x.team }, onclick: () => reinstate(x.team), title: 'take the withdrawal back: the team is paired again from the next round' }, 'undo withdrawal') : null,
+        t.status === 'registering' ? h('button.edit', { type: 'button', dataset: { team: x.team }, onclick: () => editTeam(x.team), title: 'correct the name, a player or a rating before the start (its links stay)' }, 'edit') : null,
+        t.status === 'registering' ? h('button.remove', { type: 'button', dataset: { team: x.team }, onclick: () => removeTeam(x.team), title: 'remove this entry before the start (its links stop working)' }, 'remove') : null,
         byesOpen && !x.withdrawn && (x.byes || []).length < t.bye_requests ? h('button.askbye', { type: 'button', dataset: { team: x.team }, onclick: () => requestBye(x.team), title: 'the team sits out a round (a requested bye, T-REQBYE)' }, 'request a bye') : null,
-        x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links'))));
+        x.withdrawn ? null : h('button.reissue', { type: 'button', dataset: { team: x.team }, onclick: () => reissue(x.team), title: 'a new link for this team (and its two players); the old one stops working' }, tok ? 'reissue' : 'reissue links')))));
   }));
 }
 
