@@ -6,8 +6,13 @@
  * Fairy-Stockfish's perft does (MoveList<LEGAL> at depth 1): the like-for-like one. Each figure
  * is the median of --repeat runs (default 5) with its range. Fairy-Stockfish runs as a child
  * over pipes: variant and position are set and "isready" answered before the clock starts, so
- * only "go perft N" is timed; its build (UCI id name, Debian package version and architecture)
- * is printed first. Usage: bench_perft [--no-fsf] [--fsf PATH] [--repeat N] */
+ * only "go perft N" is timed. Its build is printed first: the UCI id name, the Debian package
+ * that owns it if any, large-board ("LB" in the id: 128-bit bitboards, several times slower on
+ * 8x8) or 8x8, and the compiler and instruction sets the engine reports to "compiler" (current
+ * builds), or else the arch suffix of an old id ("64", "POPCNT", "BMI2"), or "arch not
+ * reported". The engine is --engine PATH (or --fsf PATH), else $BH_FSF, else the first of
+ * /usr/games, /usr/bin, /usr/local/bin/fairy-stockfish.
+ * Usage: bench_perft [--no-fsf] [--engine PATH] [--repeat N] */
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
@@ -156,6 +161,54 @@ static void engine_id(engine *e, char *out, size_t cap)
         }
 }
 
+/* What the engine says of its build to "compiler": the "Compiled by ..." line into by and the
+ * instruction sets of "Compilation settings include: ..." into with ("" where it says nothing;
+ * Fairy-Stockfish 11.1 names its compiler but not the instruction sets). */
+static void engine_compiler(engine *e, char *by, size_t by_cap, char *with, size_t with_cap)
+{
+    static const char by_tag[] = "Compiled by ", with_tag[] = "Compilation settings include:";
+    char line[512];
+    by[0] = with[0] = '\0';
+    fprintf(e->to, "compiler\nisready\n");
+    fflush(e->to);
+    while (fgets(line, sizeof line, e->from) && strncmp(line, "readyok", 7) != 0) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (strncmp(line, by_tag, strlen(by_tag)) == 0)
+            snprintf(by, by_cap, "%.100s", line + strlen(by_tag));
+        else if (strncmp(line, with_tag, strlen(with_tag)) == 0)
+            snprintf(with, with_cap, "%.100s",
+                     line + strlen(with_tag) + strspn(line + strlen(with_tag), " "));
+    }
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), t = strlen(tail);
+    return n >= t && strcmp(s + n - t, tail) == 0;
+}
+
+/* The build in words from the id and the compiler lines: board size, then the instruction
+ * sets as the engine reports them. Ids of Fairy-Stockfish 11 end in " 64", " 64 POPCNT" or
+ * " 64 BMI2" (the x86-64 level it was built for); current ids carry no arch, so without a
+ * "Compilation settings" line the arch is not known. */
+static void describe_build(const char *id, const char *by, const char *with, char *out, size_t cap)
+{
+    const char *board = strstr(id, " LB") ? "large-board build (LB: 128-bit bitboards)"
+                                          : "8x8 build (no LB in its id)";
+    char arch[200];
+    if (with[0])
+        snprintf(arch, sizeof arch, "instruction sets it reports: %.100s", with);
+    else if (ends_with(id, " BMI2"))
+        snprintf(arch, sizeof arch, "x86-64 with BMI2 (its id says)");
+    else if (ends_with(id, " POPCNT"))
+        snprintf(arch, sizeof arch, "x86-64 with POPCNT, no BMI2 (its id says)");
+    else if (ends_with(id, " 64"))
+        snprintf(arch, sizeof arch, "generic x86-64: no POPCNT or BMI2 (its id ends in \"64\")");
+    else
+        snprintf(arch, sizeof arch, "arch not reported");
+    snprintf(out, cap, "%s; %s%s%.100s", board, arch, by[0] ? "; compiled by " : "", by);
+}
+
 /* Version and architecture of the Debian package that owns path ("11.1-1+b1 amd64"), or
  * "not from a package". */
 static void package_of(const char *path, char *out, size_t cap)
@@ -209,17 +262,21 @@ static const char *fmt_spread(char *out, size_t cap, bench_spread x)
 
 int main(int argc, char **argv)
 {
-    const char *fsf_path = find_fsf();
+    const char *env = getenv("BH_FSF");
+    const char *fsf_path = env && env[0] ? env : find_fsf();
     int repeat = 5;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--no-fsf") == 0)
             fsf_path = NULL;
-        else if (strcmp(argv[i], "--fsf") == 0 && i + 1 < argc)
+        else if ((strcmp(argv[i], "--engine") == 0 || strcmp(argv[i], "--fsf") == 0) &&
+                 i + 1 < argc)
             fsf_path = argv[++i];
         else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
             repeat = atoi(argv[++i]) > 0 ? atoi(argv[i]) : 1;
         else {
-            fprintf(stderr, "usage: bench_perft [--no-fsf] [--fsf PATH] [--repeat N]\n");
+            fprintf(stderr, "usage: bench_perft [--no-fsf] [--engine PATH] [--repeat N]\n"
+                            "  the engine: --engine (or --fsf), else $BH_FSF, else "
+                            "fairy-stockfish in /usr/games, /usr/bin or /usr/local/bin\n");
             return 2;
         }
     }
@@ -231,17 +288,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_perft: cannot start %s; timing ours only\n", fsf_path);
         fsf_path = NULL;
     }
-    char la[64], id[128], pkg[192];
+    char la[64], id[128], pkg[192], by[128], with[128], build[512];
     printf("bench_perft: ours %s build (%s), Mnps = median [min-max] of %d runs, load average "
            "%s\n",
            BUILD_KIND, __VERSION__, repeat, bench_loadavg(la, sizeof la));
     if (fsf_path) {
         engine_id(&fsf, id, sizeof id);
+        engine_compiler(&fsf, by, sizeof by, with, sizeof with);
+        describe_build(id, by, with, build, sizeof build);
         package_of(fsf_path, pkg, sizeof pkg);
-        printf("Fairy-Stockfish: %s (%s, %s)%s\n", id, fsf_path, pkg,
-               strstr(id, "POPCNT") || strstr(id, "BMI2")
-                   ? ""
-                   : "; a generic x86-64 build: no POPCNT or BMI2 in its name");
+        printf("Fairy-Stockfish: %s (%s, %s); %s\n", id, fsf_path, pkg, build);
     } else {
         printf("Fairy-Stockfish: not run (not found, or --no-fsf)\n");
     }
