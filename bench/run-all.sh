@@ -4,7 +4,9 @@
 # a figure can be traced to its command and judged against the load it was taken under.
 # SPDX-License-Identifier: MIT
 # Sections (default: all, in this order; about an hour on 2 quiet cores):
-#   perft    bench_perft: ours (counting and list) against Fairy-Stockfish, median of 5
+#   perft    bench_perft: ours (counting and list) against Fairy-Stockfish, median of 5: first
+#            against the 8x8 build at $BH_FSF_8X8 when set (README, "Benchmarks": how to
+#            build one), then against the installed one (or $BH_FSF)
 #   game     bench_game: the real games through the full game model, median of 5 rounds
 #   pairing  bench_pairing: one Swiss round of 50-4,000 teams, median of 5
 #   ramp     bench_load --ramp, wss and ws, 3 runs per N (median and range)
@@ -46,7 +48,10 @@ echo "# bench/run-all.sh ${sections[*]}: $(git rev-parse --short HEAD 2>/dev/nul
 echo "# $(uname -srm); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 for s in "${sections[@]}"; do
   case $s in
-    perft) run "$bin/perft/bench_perft" --repeat 5 ;;
+    perft)
+      [ -z "${BH_FSF_8X8:-}" ] || run "$bin/perft/bench_perft" --engine "$BH_FSF_8X8" --repeat 5
+      run "$bin/perft/bench_perft" --repeat 5
+      ;;
     game) run "$bin/game/bench_game" 50 --rounds 5 ;;
     pairing) run "$bin/pairing/bench_pairing" ;;
     ramp)
