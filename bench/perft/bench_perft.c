@@ -193,6 +193,10 @@ static bool ends_with(const char *s, const char *tail)
  * "Compilation settings" line the arch is not known. */
 static void describe_build(const char *id, const char *by, const char *with, char *out, size_t cap)
 {
+    if (strcmp(id, "?") == 0) {
+        snprintf(out, cap, "no UCI id: build not known");
+        return;
+    }
     const char *board = strstr(id, " LB") ? "large-board build (LB: 128-bit bitboards)"
                                           : "8x8 build (no LB in its id)";
     char arch[200];
@@ -284,7 +288,7 @@ int main(int argc, char **argv)
         repeat = 100;
     signal(SIGPIPE, SIG_IGN);
     engine fsf = {0, NULL, NULL};
-    if (fsf_path && engine_start(&fsf, fsf_path) != 0) {
+    if (fsf_path && (access(fsf_path, X_OK) != 0 || engine_start(&fsf, fsf_path) != 0)) {
         fprintf(stderr, "bench_perft: cannot start %s; timing ours only\n", fsf_path);
         fsf_path = NULL;
     }
