@@ -180,19 +180,25 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
     return BH_OK;
 }
 
-int runner_replace_team(runner *r, int64_t team, const char *name, const char *captain,
-                        const char *partner, int rating_captain, int rating_partner, tfmt_acts *a,
-                        runner_reply *rep)
+/* An entry changes only before the start: BH_OK, or BH_ESTATE "tournament" in *rep with the
+ * reason (over; started: `started` says what the director can do instead). */
+static int before_start(const runner *r, runner_reply *rep, const char *started)
 {
     runner__reply(rep, BH_OK, NULL);
     if (r->status != TFMT_REGISTERING) {
         runner__reply(rep, BH_ESTATE, "tournament");
         snprintf(rep->msg, sizeof rep->msg, "%s",
-                 r->status == TFMT_FINISHED ? "the tournament is over"
-                                            : "the tournament has started: its pairing numbers "
-                                              "are given");
-        return rep->rc;
+                 r->status == TFMT_FINISHED ? "the tournament is over" : started);
     }
+    return rep->rc;
+}
+
+int runner_replace_team(runner *r, int64_t team, const char *name, const char *captain,
+                        const char *partner, int rating_captain, int rating_partner, tfmt_acts *a,
+                        runner_reply *rep)
+{
+    if (before_start(r, rep, "the tournament has started: its pairing numbers are given") != BH_OK)
+        return rep->rc;
     int tid = runner_team_tid(r, team);
     if (!tid) {
         runner__reply(rep, BH_ENOTFOUND, "team");
@@ -216,15 +222,10 @@ int runner_replace_team(runner *r, int64_t team, const char *name, const char *c
 
 int runner_remove_team(runner *r, int64_t team, tfmt_acts *a, runner_reply *rep)
 {
-    runner__reply(rep, BH_OK, NULL);
-    if (r->status != TFMT_REGISTERING) {
-        runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg, "%s",
-                 r->status == TFMT_FINISHED ? "the tournament is over"
-                                            : "the tournament has started: withdraw the team "
-                                              "instead (its results so far stand)");
+    if (before_start(r, rep,
+                     "the tournament has started: withdraw the team instead (its results so far "
+                     "stand)") != BH_OK)
         return rep->rc;
-    }
     int tid = runner_team_tid(r, team);
     if (!tid || tour_remove_team(r->t, tid) != BH_OK) {
         runner__reply(rep, BH_ENOTFOUND, "team");
