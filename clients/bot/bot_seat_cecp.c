@@ -186,14 +186,14 @@ static void cecp_engine_move(bot_pool *p, seat_conn *s, const char *text)
     char why[128];
     bool our_turn = s->live && s->have_pos && (int)bh_side_to_move(&s->pos) == (s->seat & 1);
     if (!our_turn || s->sent_ply == s->ply || s->eng_ply != s->ply) {
-        snprintf(why, sizeof why, "it played \"%s\" when no move was asked of it", text);
+        snprintf(why, sizeof why, "it played \"%.60s\" when no move was asked of it", text);
         engine_lost(p, s, why);
         return;
     }
     bh_move m;
     int rc = cecp_parse_move(&s->pos, text, &m);
     if (rc == BH_EMOVE) {
-        snprintf(why, sizeof why, "its move \"%s\" is not a move", text);
+        snprintf(why, sizeof why, "its move \"%.60s\" is not a move", text);
         engine_lost(p, s, why);
         return;
     }
@@ -207,7 +207,7 @@ static void cecp_engine_move(bot_pool *p, seat_conn *s, const char *text)
                 "bughouse-bot: game %lld seat %d: the engine drops %s before it has the piece: "
                 "the move waits for it\n",
                 (long long)s->game, s->seat, text);
-        snprintf(s->pending, sizeof s->pending, "%s", text);
+        snprintf(s->pending, sizeof s->pending, "%.*s", (int)sizeof s->pending - 1, text);
         return;
     } else {
         fprintf(stderr,
@@ -243,7 +243,7 @@ static void cecp_tell(bot_pool *p, seat_conn *s, const char *chat, long long now
     if (p->o.verbose)
         fprintf(stderr, "bughouse-bot: game %lld seat %d ptell engine->chat \"%s\"\n",
                 (long long)s->game, s->seat, chat);
-    snprintf(s->last_tell, sizeof s->last_tell, "%s", chat);
+    snprintf(s->last_tell, sizeof s->last_tell, "%.*s", (int)sizeof s->last_tell - 1, chat);
     char esc[CECP_TEXT_MAX * 6 + 8];
     json_escape(chat, esc, sizeof esc);
     bot__send_fmt(s->c, "{\"type\":\"chat\",\"id\":%lld,\"game\":%lld,\"text\":\"%s\"}",

@@ -969,7 +969,7 @@ static void sb_cut1_choice(void)
     for (int t = 1; t <= 4; t++) {
         roster r;
         fx_roster(&r, 10, pid(t, 1), NULL);
-        char name[16];
+        char name[24];
         snprintf(name, sizeof name, "Club %d", t);
         CHECK_EQ_INT("team", BH_OK, club_add_team(c, team_id(t), name, &r, pid(t, 1), NULL));
     }

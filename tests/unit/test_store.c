@@ -281,7 +281,7 @@ static long file_size(const char *p)
 
 static long wal_size(void)
 {
-    char p[300];
+    char p[sizeof path + 8];
     snprintf(p, sizeof p, "%s-wal", path);
     return file_size(p);
 }
@@ -774,7 +774,7 @@ static void crash_keeps_flushed_turns(void)
 static void disk_full(void)
 {
     fresh();
-    char logf[300];
+    char logf[sizeof path + 8];
     snprintf(logf, sizeof logf, "%s.log", path);
     pid_t pid = fork();
     if (pid == 0) {
