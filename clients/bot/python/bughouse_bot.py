@@ -11,7 +11,7 @@ with the reserves in brackets. The bot moves only on its own board, when that FE
 colour to move, once per ply. The engine sees the board as crazyhouse (pieces in hand, no
 partner); with no legal move it answers "(none)" and the bot waits for a piece (P-WAIT).
 """
-import argparse, asyncio, json, ssl, subprocess, sys
+import argparse, asyncio, json, shutil, ssl, subprocess, sys
 
 try:
     import websockets                            # Debian: python3-websockets
@@ -112,7 +112,7 @@ async def main():
     ap.add_argument("--no-tls", dest="tls", action="store_false")
     ap.add_argument("--seat", action="append", default=[], help="GAME:PLAYER_TOKEN")
     ap.add_argument("--team", help="a team token: play every game of the team")
-    ap.add_argument("--engine", default="fairy-stockfish || /usr/games/fairy-stockfish")
+    ap.add_argument("--engine", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     ap.add_argument("--movetime", type=int, default=50, help="ms the engine thinks a move")
     args = ap.parse_args()
     engine = Engine(args.engine, args.movetime)
