@@ -72,7 +72,7 @@ export function standingsInto(thead, tbody, s, teams, opts = {}) {
   tbody.replaceChildren(...rows.map((x) => h(`tr${mk(x).prize ? '.prize-' + x.place : ''}`, { dataset: { team: x.team, place: x.place } },
     h('td.place', {}, x.place, mk(x).prize ? h(`span.medal.m${x.place}`, { title: `${s.final ? '' : 'on '}prize place ${x.place}${s.final ? '' : ' now'} (T-PRIZES)` }, 'prize') : null),
     h('td', {}, x.name, x.entry > 1 ? h('span.tag.late', { title: `a late entry, paired from round ${x.entry}: 0 for the rounds before (T-LATE)` }, ` late (R${x.entry})`) : null,
-      out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, mk(x).tied ? h('span.tied', { title: 'equal with the next row on everything: a play-off decides (T-ARMAGEDDON)' }, '= next') : null),
+      out.has(x.team) ? h('span.tag.out', { title: `withdrawn: not paired from round ${out.get(x.team)} on; the games it had played stand (T-FORFEIT)` }, ` withdrawn (R${out.get(x.team)})`) : null, mk(x).tied ? h('span.tied', { title: `equal with the next row on match points${s.tiebreaks && s.tiebreaks.length ? ` and on ${s.tiebreaks.filter((b) => b !== 'PO').join(', ')}${s.tiebreaks.includes('GP') ? '' : ' (game points are not a tie-break here)'}` : ''}: a play-off decides (T-ARMAGEDDON)` }, '= next') : null),
     h('td.num', {}, x.mp),
     h('td.num', {}, x.gp),
     opts.compact ? null : x.tb.map((v) => h('td.num', {}, v)))));

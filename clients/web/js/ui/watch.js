@@ -319,7 +319,10 @@ function drawHall() {
   const st = t.standings;
   // a round under way with no game live (its games wait for their players or the break) is
   // not "next" (issue 26)
-  const now = t.status === 'finished' ? 'the event is over' : !next ? 'between rounds' : next.status === 'paired' ? `next: round ${next.round}` : 'no game live right now: the games wait for their players or the break';
+  // every round played and the event not over: what is left is the Armageddon play-off
+  // (T-ARMAGEDDON) for teams equal on everything at a prize place
+  const playoff = t.status !== 'finished' && !next && cur && cur.status === 'done' && t.rounds && cur.round >= t.rounds;
+  const now = t.status === 'finished' ? 'the event is over' : playoff ? 'the Armageddon play-off' : !next ? 'between rounds' : next.status === 'paired' ? `next: round ${next.round}` : 'no game live right now: the games wait for their players or the break';
   app.els.title.textContent = `${head} · ${now}`;
   root.replaceChildren(h('section.hall.between', { id: 'hall' },
     h('div.hall-col', {}, h('h2', { id: 'hall-standings-title' }, st ? standingsTitle(st) : `Teams registered (${t.teams.length})`), st ? standingsTable(st, t.teams)
@@ -328,7 +331,9 @@ function drawHall() {
       ? [h('h2', { id: 'hall-next-title' }, `Round ${next.round} of ${next.rounds} · ${next.status === 'paired' ? 'next pairings' : 'pairings'}`), roundTable(next, t)]
       : t.status === 'finished'
         ? [h('h2', {}, 'The event is over'), h('p', {}, h('a', { href: `event.html?tournament=${t.tournament}` }, 'every round, the crosstable and the results'))]
-        : [h('h2', {}, t.status === 'registering' ? 'The first round is paired at the start' : 'Waiting for the next round'), cur ? roundTable(cur, t) : null])));
+        : playoff
+          ? [h('h2', { id: 'hall-playoff-title' }, 'Every round is played: an Armageddon play-off'), h('p', {}, 'Teams still equal on a prize place play Armageddon games until one wins (White has more time; a draw counts as a win for the team with Black on board A). Each game shows here as it starts.'), roundTable(cur, t)]
+          : [h('h2', {}, t.status === 'registering' ? 'The first round is paired at the start' : 'Waiting for the next round'), cur ? roundTable(cur, t) : null])));
 }
 
 function newCard(game, grid) {
