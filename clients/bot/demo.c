@@ -5,6 +5,7 @@
 #include "demo.h"
 
 #include <cjson/cJSON.h>
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -133,6 +134,26 @@ int demo_make_dirs(const char *path)
             return 0;
         *s = '/';
     }
+}
+
+/* A fresh event numbers its games from 1 again: a longer earlier run's out/games/game-NNNN.bpgn
+ * files would stand beside this one's under the same event name, so they go. */
+static void clear_old_games(const char *out)
+{
+    char path[700];
+    snprintf(path, sizeof path, "%s/games", out);
+    DIR *dir = opendir(path);
+    for (struct dirent *e; dir && (e = readdir(dir)) != NULL;) {
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "game-", 5) == 0 && n > 10 &&
+            strcmp(e->d_name + n - 5, ".bpgn") == 0) {
+            char f[1000];
+            snprintf(f, sizeof f, "%s/%s", path, e->d_name);
+            unlink(f);
+        }
+    }
+    if (dir)
+        closedir(dir);
 }
 
 pid_t demo_start_fresh(const demo_opts *o, const char *dbname, const char *prefix, uint64_t seed,
@@ -632,6 +653,7 @@ int demo_run(const demo_opts *o, demo_report *rep)
     unlink(old);
     snprintf(old, sizeof old, "%s-shm", db);
     unlink(old);
+    clear_old_games(o->out);
     snprintf(admin, sizeof admin, "demo-director-%llx-%d", (unsigned long long)o->seed,
              (int)getpid());
     demo_state d = {.o = o, .rep = rep, .t0 = mono_s()};
