@@ -70,8 +70,11 @@ async function main() {
     const phone = w.watch(await (await w.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage(), 'phone', true);
     await phone.goto(`${w.base}/account.html`);
     await phone.waitForFunction(() => /Not logged in/.test(document.querySelector('#who-text').textContent));
+    await fill(phone, 'signup', { name: 'ab', password: 'correct horse' });
+    await phone.waitForFunction(() => document.querySelector('#signup .err[data-for="name"]').textContent !== '');
     await fill(phone, 'guest', { name: 'Visitor7' });
     await phone.waitForFunction(() => /guest/.test(document.querySelector('#who-text').textContent));
+    check('phone: the sign-up refusal goes when the guest form is sent', (await phone.evaluate(() => [...document.querySelectorAll('.err')].map((e) => e.textContent).join(''))) === '');
     const widths = await phone.evaluate(() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('.card')].map((c) => Math.round(c.getBoundingClientRect().width))]);
     check('phone: no sideways scroll, the forms full width', widths[0] <= 390 && widths.slice(1).every((x) => x === 0 || x >= 300), widths);
     check('phone: a guest may still log in or sign up', (await phone.locator('#login').isVisible()) && !(await phone.locator('#guest').isVisible()));

@@ -63,7 +63,7 @@ function clearErrors(form) {
 }
 
 async function submit(form, type, build) {
-  clearErrors(form);
+  clearErrors(document); // another form's refusal is no longer what the page is about
   const data = new FormData(form);
   const button = form.querySelector('button[type=submit]');
   button.disabled = true;
