@@ -408,10 +408,10 @@ bool hub__tour_team_added(hub *h, hub_sess *s, int64_t id, const proto_team_regi
 void hub__tour_team_replace(hub *h, hub_sess *s, int64_t id, const proto_team_register *m)
 {
     htour *ht = hub__tour_find(h, m->tournament);
-    hub_team *tm = NULL;
-    for (int i = 0; i < h->nteams; i++)
-        if (h->teams[i].id == m->team && h->teams[i].tournament == m->tournament)
-            tm = &h->teams[i];
+    /* the hub's own copy, changed below with the runner's and the store's */
+    hub_team *tm = (hub_team *)hub__team_by_id(h, m->team);
+    if (tm && tm->tournament != m->tournament)
+        tm = NULL;
     if (!ht || !tm) {
         hub__error(h, s->conn, true, id, BH_ENOTFOUND, ht ? "team" : "tournament");
         return;

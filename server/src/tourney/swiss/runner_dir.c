@@ -145,14 +145,23 @@ static int late_check(const runner *r, runner_reply *rep)
     return rep->rc;
 }
 
+/* True when a team other than pairing number `except` (0: none) has name, compared on the
+ * TOUR_NAME_LEN - 1 bytes the model keeps (team names are unique). */
+static bool name_taken(const runner *r, const char *name, int except)
+{
+    for (int i = 1; i <= tour_n_teams(r->t); i++)
+        if (i != except && strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
+            return true;
+    return false;
+}
+
 int runner_can_register(const runner *r, const char *name, runner_reply *rep)
 {
     runner__reply(rep, BH_OK, NULL);
     if (r->status != TFMT_REGISTERING)
         late_check(r, rep);
-    for (int i = 1; rep->rc == BH_OK && i <= tour_n_teams(r->t); i++)
-        if (strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0)
-            runner__reply(rep, BH_EEXIST, "name"); /* unique, as the model keeps them */
+    if (rep->rc == BH_OK && name_taken(r, name, 0))
+        runner__reply(rep, BH_EEXIST, "name");
     return rep->rc;
 }
 
@@ -204,11 +213,10 @@ int runner_replace_team(runner *r, int64_t team, const char *name, const char *c
         runner__reply(rep, BH_ENOTFOUND, "team");
         return rep->rc;
     }
-    for (int i = 1; i <= tour_n_teams(r->t); i++)
-        if (i != tid && strncmp(tour_team_get(r->t, i)->name, name, TOUR_NAME_LEN - 1) == 0) {
-            runner__reply(rep, BH_EEXIST, "name");
-            return rep->rc;
-        }
+    if (name_taken(r, name, tid)) {
+        runner__reply(rep, BH_EEXIST, "name");
+        return rep->rc;
+    }
     int rc = tour_replace_team(r->t, tid, name, captain, partner, rating_captain, rating_partner);
     if (rc != BH_OK) {
         runner__reply(rep, rc, rating_captain < 0 || rating_partner < 0 ? "ratings" : "name");
