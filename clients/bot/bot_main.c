@@ -79,8 +79,9 @@ int main(int argc, char **argv)
                    "  --team: a team token from team_register; the bot plays every game the\n"
                    "  tournament gives that team (assign messages). --seat: one seat.\n"
                    "  A seat that another connection takes (its link opened in a browser) is\n"
-                   "  given up, never taken back; with only --seat tokens, once all are given\n"
-                   "  up the bot exits with status 3.\n");
+                   "  given up, never taken back. With only --seat tokens the bot exits when\n"
+                   "  every seat is done: status 0 when their games are over, 3 when one\n"
+                   "  was given up.\n");
             return c == 'h' ? 0 : 2;
         }
     }
@@ -116,11 +117,15 @@ int main(int argc, char **argv)
         wsc_pump(x, 5);
         bot_pool_step(p);
         bot_pool_stats(p, &st);
-        if (!nt && st.seats_left == 0 && st.replaced > 0) {
-            /* every --seat is played from elsewhere: nothing left to do */
-            fprintf(stderr, "bughouse-bot: every seat given is played from another connection; "
-                            "exiting\n");
-            rc = 3;
+        if (!nt && st.seats_left == 0) {
+            /* every --seat is done: its game is over, or it is played from elsewhere (3) */
+            if (st.replaced > 0) {
+                fprintf(stderr, "bughouse-bot: every seat given is played from another "
+                                "connection; exiting\n");
+                rc = 3;
+            } else {
+                fprintf(stderr, "bughouse-bot: every seat's game is over; exiting\n");
+            }
             break;
         }
     }

@@ -327,8 +327,70 @@ static void bot_gives_up_a_replaced_seat(void)
     ITEST_FINISH(&s);
 }
 
+/* bughouse-bot plays seat 0 with its --seat token (only --seat tokens); the opponent on
+ * board A resigns: the game is over, so the bot says so and exits with status 0 (it kept
+ * running with nothing to play). */
+static void bot_exits_when_its_game_is_over(void)
+{
+    const char *bot = getenv("BH_BOT");
+    CHECK_MSG(bot != NULL, "set BH_BOT to the bughouse-bot binary");
+    if (!bot)
+        return;
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 120000, false));
+    for (int seat = 1; seat < 4; seat++)
+        free(itest_seat(x, &s, &g, seat));
+    char port[16], seat0[96], botlog[160];
+    snprintf(port, sizeof port, "%d", s.port);
+    snprintf(seat0, sizeof seat0, "%lld:%s", g.game, g.tokens[0]);
+    snprintf(botlog, sizeof botlog, "%s/bot.log", s.dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen(botlog, "w", stderr) || !freopen("/dev/null", "w", stdout))
+            _exit(127);
+        execl(bot, bot, "--port", port, "--seat", seat0, "--pace-ms", "50", (char *)NULL);
+        _exit(127);
+    }
+    char *r = wsc_recv_type(g.p[1], "start", 5000);
+    CHECK_MSG(r != NULL, "the game did not start with the bot");
+    free(r);
+    char msg[160], t[32];
+    snprintf(msg, sizeof msg, "{\"type\":\"resign\",\"id\":7,\"game\":%lld}", g.game);
+    r = itest_call(g.p[1], msg);
+    CHECK_EQ_STR("black on board A resigns", "ack", jstr(r, "type", t, sizeof t));
+    free(r);
+    int st = -1;
+    for (int i = 0; i < 400 && st < 0; i++) { /* 20 s: a loaded machine */
+        int w;
+        if (waitpid(pid, &w, WNOHANG) == pid)
+            st = WIFEXITED(w) ? WEXITSTATUS(w) : 128 + WTERMSIG(w);
+        else
+            itest_sleep_ms(50);
+    }
+    if (st < 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    CHECK_EQ_INT("the bot exits with status 0", 0, st);
+    FILE *f = fopen(botlog, "r");
+    char text[4096] = "";
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+    CHECK_MSG(strstr(text, "every seat's game is over"), "bot: %s", text);
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"bot_gives_up_a_replaced_seat", bot_gives_up_a_replaced_seat},
+    {"bot_exits_when_its_game_is_over", bot_exits_when_its_game_is_over},
     {"bind_failure_exits", bind_failure_exits},
     {"director_budget", director_budget},
     {"flood_300", flood_300},
