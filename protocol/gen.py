@@ -237,7 +237,7 @@ M = [
    "without late entries, past late_until, a round robin, finished; with team: started; field pairing: a pairing is being "
    "computed)", "exists (field name)"],
   {"type": "team_register", "id": 11, "tournament": 1, "name": "Knights", "players": ["ann", "bob"],
-   "ratings": [2100, 1950], "withdrawn": 0}, "created"),
+   "ratings": [2100, 1950]}, "created"),
  ("created", "s2c", "Reply to tournament_create and team_register with the new id (team_register "
   "of a server tournament: see team_created).",
   [ID, ("tournament or team", "integer", "", "the new id")], [],

@@ -217,7 +217,11 @@ static void format_standings(const cJSON *o, char *buf, size_t cap)
             if (len < cap)
                 len += (size_t)snprintf(buf + len, cap - len, " %7g", v->valuedouble);
         }
-        bool prize = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize"));
+        /* T-PRIZES as the pages mark it (tourdata.js rowMarks): before the final standings a
+         * team on 0 MP is on no prize place yet (round 1 paired, nothing played). */
+        bool prize =
+            cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "prize")) &&
+            (num(r, "mp", 0) > 0 || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final")));
         /* Ties matter for places only in the final standings (T-PRIZES). */
         bool tied = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "tied_next")) &&
                     cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "final"));
