@@ -8,7 +8,9 @@
 //   - follows the event: when round 1 ends (draws) round 2's matches replace them by themselves;
 //   - between rounds (T-AUTO paused, round 2 complete, round 3 not paired yet): the standings
 //     after round 2 and "waiting for the next round"; the director pairs round 3: its next
-//     pairings appear; the director starts it: live matches again, round 3.
+//     pairings appear; the director starts it: live matches again, round 3;
+//   - round 3 drawn: all four teams equal on everything, an Armageddon play-off pending
+//     (paused): the header and the side say so, the standings mark "= next".
 // Screenshots (looked at): docs/screenshots/hall-live-1920.png, hall-between-1366.png.
 // usage: node tests/browser/hall.test.mjs SERVER_BINARY   (cwd: the repo root)
 
@@ -116,8 +118,27 @@ async function main() {
     check('390x844: every card within the width', phone.length === 2 && phone.every((c) => c.right <= 390), phone);
     check('390x844: a card\'s two boards side by side', phone.every((c) => c.side), phone);
     check('390x844: no horizontal scrolling', await spec.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+
+    // ---- round 3 drawn too: the four teams are equal on everything (every match 1-1), so
+    // prize places are tied and an Armageddon play-off is pending (T-ARMAGEDDON; T-AUTO paused
+    // holds it): the hall says so, not "between rounds" / "waiting for the next round" ----
+    await spec.setViewportSize({ width: 1366, height: 768 });
+    for (const mi of [0, 1]) {
+      await setResult(dir, await dir.evaluate((i) => window.app.rounds[3].matches[i].games[0], mi), '1/2-1/2');
+      await dir.waitForFunction((i) => window.app.rounds[3].matches[i].results[0], mi, { timeout: 10000 });
+    }
+    await dir.click('#c-start-round');
+    await dir.waitForFunction(() => window.app.rounds[3].matches.every((m) => m.games[1]), null, { timeout: 10000 });
+    for (const mi of [0, 1]) await setResult(dir, await dir.evaluate((i) => window.app.rounds[3].matches[i].games[1], mi), '1/2-1/2');
+    await dir.waitForFunction(() => window.app.rounds[3].status === 'done', null, { timeout: 10000 });
+    await spec.waitForFunction(() => document.getElementById('hall-playoff-title'), null, { timeout: 15000 });
+    const po = { title: await spec.locator('#title').textContent(), hall: await spec.locator('#hall').textContent() };
+    check('play-off pending: the header names it', /Hall Cup · .*the Armageddon play-off$/.test(po.title) && !/between rounds/.test(po.title), po.title);
+    check('play-off pending: the side explains it, no "waiting for the next round"', /Every round is played: an Armageddon play-off/.test(po.hall) && !/Waiting for the next round/.test(po.hall), po.hall.slice(0, 400));
+    check('play-off pending: the standings after round 3 mark "= next"', /Standings after round 3|Final standings/.test(po.hall) && (await spec.locator('#hall .tied').count()) > 0, po.hall.slice(0, 200));
+    await spec.screenshot({ path: `${ART}/hall-playoff-1366.png` });
     check('no page errors', w.errors.length === 0, w.errors);
-    publish(['hall-live-1920.png', 'hall-between-1366.png', 'hall-live-390.png']);
+    publish(['hall-live-1920.png', 'hall-between-1366.png', 'hall-live-390.png', 'hall-playoff-1366.png']);
   } finally {
     await w.close();
   }
