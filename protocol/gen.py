@@ -617,7 +617,10 @@ M = [
    ("pairs", "array of [integer, integer]", "optional; 0..1024 pairs; team ids, second 0 = the bye",
     "the pairing by hand"),
    ("allow_rematch", "boolean", "optional, default false",
-    "with pairs: allow two teams that already met over the board ([C1]; a tiny field)")],
+    "with pairs: allow two teams that already met over the board ([C1]; a tiny field)"),
+   ("budget_s", "integer", "optional, 1..3600 s; default the server's --pairing-budget-s (300)",
+    "without pairs: how long the Swiss pairer may search (a deep drawn round of 78 teams takes "
+    "about 40 s); the directors get `pairing` pushes meanwhile")],
   ["unauthorized", "not_found (tournament; field pairs[i]: no such team in it)",
    "bad_state (tournament not paused; field round: the round is not complete or no round is left; "
    "field pairs[i]: the team is withdrawn, not yet entered, or has a requested bye; field pairs: "
@@ -627,9 +630,11 @@ M = [
    "exists (field pairs[i]: a team listed a second time)",
    "invalid (field pairs[i]: a team paired with itself; field pairs: an active team is in no pair, "
    "the message names it)",
-   "too_large (field pairs: more than 1024 pairs; field pairs[i]: a second bye)",
-   "missing_field (field pairs / pairs[i] / allow_rematch: wrong type, not [id, id], an id out "
-   "of range, a 0 first)", "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
+   "too_large (field pairs: more than 1024 pairs; field pairs[i]: a second bye; field round: "
+   "no pairing found within the time budget: the round stays unpaired; pair it by hand, or ask "
+   "again with a larger budget_s)",
+   "missing_field (field pairs / pairs[i] / allow_rematch / budget_s: wrong type, not [id, id], "
+   "an id out of range, a 0 first, a budget out of range)", "bad_state (field pairing: a pairing is being computed, seconds in a deep event: try again when its round is published)"],
   {"type": "round_pair", "id": 23, "tournament": 1}, "tournament"),
  ("round_start", "c2s", "Director, while T-AUTO is paused: start by hand what T-AUTO would start "
   "next: the round paired by round_pair, else the games 2 whose game 1 ended, else the next round "
@@ -699,6 +704,18 @@ M = [
    ("delivered", "integer", "", "the reply only: connections it went to (the sender's not counted)")], [],
   {"type": "announcement", "id": 29, "text": "Round 3 starts in 5 minutes: please be at your boards.",
    "team": 3, "name": "Pawns", "server_ms": 1764400000000, "delivered": 4}, None),
+ ("pairing", "s2c", "Pushed without id to the directors while the Swiss pairer searches a round on the "
+  "server's worker (T-PAIR; a deep drawn round takes tens of seconds): once when it starts, then "
+  "every 2 s, and once when it ends (`running` false; the round or the pause follows as `round` / "
+  "`tournament`). The search gives up when elapsed_ms reaches budget_ms (round_pair's budget_s, or "
+  "the server's --pairing-budget-s for T-AUTO): T-AUTO then pauses for the director, and a "
+  "round_pair is answered too_large (field round).",
+  [("tournament", "integer", "", ""), ("round", "integer", "1..", "the round being paired"),
+   ("running", "boolean", "", "false: the search ended (paired, no pairing, or over its budget)"),
+   ("elapsed_ms", "integer", "ms", "since the search began"),
+   ("budget_ms", "integer", "ms", "when the search gives up")], [],
+  {"type": "pairing", "tournament": 1, "round": 34, "running": True, "elapsed_ms": 12000,
+   "budget_ms": 300000}, None),
  ("live", "c2s", "Anyone (no token): the list of live games. The connection then receives the list "
   "again (a `live` push without id) whenever a game starts, ends, or is paused or resumed.",
   [ID], [], {"type": "live", "id": 27}, "live"),

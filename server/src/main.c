@@ -42,7 +42,8 @@ typedef struct {
 typedef struct {
     store *st;
     net *n;
-    work *w; /* the jobs' thread: pairings and password hashes */
+    work *w;  /* the long jobs' thread: pairings (hub_job_long) */
+    work *wq; /* the quick jobs' thread: password hashes, never behind a pairing */
     hub *h;
     int rc; /* exit status */
 } app;
@@ -93,7 +94,7 @@ static void on_timer(void *ctx)
 static void io_job(void *ctx, hub_job *j)
 {
     app *a = ctx;
-    work_submit(a->w, j);
+    work_submit(hub_job_long(j) ? a->w : a->wq, j);
 }
 
 static void job_run(void *arg)
@@ -127,6 +128,7 @@ static void on_wake(void *ctx)
 {
     app *a = ctx;
     work_drain(a->w);
+    work_drain(a->wq);
 }
 
 static void on_turn_end(void *ctx)
@@ -201,6 +203,9 @@ static void usage(FILE *f)
                "                    (default 300; 0: at once); tournament_create's wait_s\n"
                "  --break-s N       seconds between a tournament's games and rounds (default\n"
                "                    60); tournament_create's break_s\n"
+               "  --pairing-budget-s N  how long the Swiss pairer may search a round (default\n"
+               "                    300); then T-AUTO pauses for the director; round_pair's\n"
+               "                    budget_s\n"
                "  --allow-origin O  also accept WebSocket upgrades from Origin O (repeatable)\n"
                "  --ping-s N        WebSocket ping after N idle seconds (default 30)\n"
                "  --idle-s N        close a connection silent for N seconds, pongs included\n"
@@ -307,7 +312,8 @@ static int parse_flags(int argc, char **argv, config *cfg)
                     .hub = {.recovery = HUB_RECOVER_RESUME,
                             .ruleset = "regulation",
                             .wait_s = HUB_WAIT_S_DEFAULT,
-                            .break_s = HUB_BREAK_S_DEFAULT},
+                            .break_s = HUB_BREAK_S_DEFAULT,
+                            .pairing_budget_s = HUB_PAIRING_BUDGET_S_DEFAULT},
                     .db = "bughouse.db",
                     .admin = getenv("BH_ADMIN_TOKEN")};
     cfg->net.origins = cfg->origins;
@@ -330,6 +336,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {"ping-s", required_argument, NULL, 'P'},
         {"wait-s", required_argument, NULL, 'W'},
         {"break-s", required_argument, NULL, 'B'},
+        {"pairing-budget-s", required_argument, NULL, 'G'},
         {"idle-s", required_argument, NULL, 'I'},
         {"handshake-s", required_argument, NULL, 'H'},
         {"rate", required_argument, NULL, 'x'},
@@ -412,6 +419,11 @@ static int parse_flags(int argc, char **argv, config *cfg)
             if (!num_arg(optarg, 0, PROTO_BREAK_MAX_S, &v))
                 goto bad_num;
             hc->break_s = (int)v;
+            break;
+        case 'G':
+            if (!num_arg(optarg, 1, PROTO_BUDGET_S_MAX, &v))
+                goto bad_num;
+            hc->pairing_budget_s = (int)v;
             break;
         case 'P':
             if (!num_arg(optarg, 1, 3600, &v))
@@ -526,7 +538,7 @@ static int app_open(app *a, const config *cfg)
     }
     /* nice 10: a pairing of seconds takes the CPU the loop leaves, not the loop's */
     work_fns wf = {job_run, job_done, job_drop, job_cancel, a, job_wake, a, 10};
-    if (work_new(&wf, &a->w) != BH_OK)
+    if (work_new(&wf, &a->w) != BH_OK || work_new(&wf, &a->wq) != BH_OK)
         return 1;
     hub_io io = {a, io_send, io_close, io_timer, io_job, io_budget};
     rc = hub_new(a->st, &hc, &io, now_mono_us(), &a->h);
@@ -567,6 +579,7 @@ static void app_close(app *a)
 {
     hub_free(a->h);
     work_free(a->w); /* a pairing in flight gives up; its tournament pairs again at the restart */
+    work_free(a->wq);
     net_close(a->n);
     store_close(a->st);
     *a = (app){0};

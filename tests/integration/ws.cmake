@@ -18,9 +18,14 @@ bh_add_test(test_ws_pairing SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_pairing.c
 target_include_directories(test_ws_pairing PRIVATE ${CMAKE_CURRENT_LIST_DIR})
 set_tests_properties(test_ws_pairing PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 add_dependencies(test_ws_pairing bughouse-server)
-# Its case slow_bound_pauses (the deep pairing runs to its node bound: minutes under ASan on a
-# busy machine) is run by hand: BH_SERVER=build/release/server/bughouse-server
-# build/release/tests/test_ws_pairing slow_bound_pauses.
+# Its case budget_spent_pauses: the time budget (issue 30 item 4) over the same deep round.
+add_test(NAME test_ws_pairing_budget COMMAND test_ws_pairing budget
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(test_ws_pairing_budget PROPERTIES LABELS integration TIMEOUT 300
+  ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+# Its case slow_deep_pairs (the deep pairing runs to its end: about 40 s in a release build,
+# minutes under ASan) is run by hand: BH_SERVER=build/release/server/bughouse-server
+# build/release/tests/test_ws_pairing slow_deep_pairs.
 # test_ws_shell runs bughouse-bot too (a replaced seat is given up, issue 13 item 1).
 if(EXISTS ${CMAKE_SOURCE_DIR}/clients/bot/bot_main.c)
   set_tests_properties(test_ws_shell PROPERTIES ENVIRONMENT

@@ -955,11 +955,53 @@ static void job_over_bound(void)
     runner_job_done(R, j, T0 + SEC, &A);
     CHECK_EQ_INT("paused", TFMT_PAUSED, runner_status(R));
     const tfmt_act *p = act_of(TFMT_ACT_PAUSE, 0);
-    CHECK_MSG(p && strstr(p->say.text, "round 1 cannot be paired (too_large)"), "pause: %s",
-              p ? p->say.text : "(none)");
+    CHECK_MSG(p && strstr(p->say.text, "round 1 cannot be paired (too_large: the search gave up"),
+              "pause: %s", p ? p->say.text : "(none)");
     const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
     CHECK_MSG(re && re->say.cookie == 7 && re->say.rc == BH_OK, "the start's reply");
     CHECK_EQ_INT("no round", 0, tour_n_rounds(runner_tour(R)));
+}
+
+/* A pairer that searches until it is stopped (a deep round past any budget). */
+static int pair_until_stopped(const tour *t, uint64_t seed, const atomic_int *stop,
+                              swiss_pairing *out)
+{
+    (void)t, (void)seed, (void)out;
+    return stop && atomic_load(stop) ? BH_ELIMIT : BH_EPAIR;
+}
+
+/* runner_job_expire (the hub's time budget ran out) stops the search and the job is
+ * delivered: T-AUTO pauses for the director, the start's reply comes. runner_job_cancel
+ * (shutdown, a job nobody wants) stops it too, but the job is dropped as stale: the event
+ * stays as it was (running, no pause), and a later expire does not revive it. */
+static void job_expired_delivered_cancelled_dropped(void)
+{
+    event(4, 2, 0, NULL, 0, false);
+    tfmt_act *x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
+    runner_job *j = x->job.job;
+    x->job.job = NULL;
+    j->pair = pair_until_stopped;
+    CHECK_EQ_INT("the job pairs round 1", 1, runner_job_round(j));
+    runner_job_expire(j);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + SEC, &A);
+    CHECK_EQ_INT("expired: paused", TFMT_PAUSED, runner_status(R));
+    const tfmt_act *re = act_of(TFMT_ACT_REPLY, 0);
+    CHECK_MSG(re && re->say.cookie == 7 && re->say.rc == BH_OK, "the start's reply");
+
+    event(4, 2, 0, NULL, 0, false); /* frees the first */
+    x = (tfmt_act *)act_of(TFMT_ACT_JOB, 0);
+    j = x->job.job;
+    x->job.job = NULL;
+    j->pair = pair_until_stopped;
+    runner_job_cancel(j);
+    runner_job_expire(j);
+    runner_job_run(j);
+    clear();
+    runner_job_done(R, j, T0 + SEC, &A);
+    CHECK(runner_status(R) != TFMT_PAUSED);
+    CHECK_MSG(act_of(TFMT_ACT_PAUSE, 0) == NULL, "a cancelled job paused the event");
 }
 
 static void teardown(void)
@@ -1080,6 +1122,7 @@ static const bh_test_case cases[] = {
     {"jobs", jobs},
     {"jobs_director", jobs_director},
     {"job_over_bound", job_over_bound},
+    {"job_expired_delivered_cancelled_dropped", job_expired_delivered_cancelled_dropped},
     {"teardown", teardown},
     {"withdraw_after_game1", withdraw_after_game1},
     {"standings_upto", standings_upto},

@@ -48,10 +48,11 @@ export const msg = {
   teamRemove: (tournament, team) => ({ type: 'team_remove', tournament, team }),
   byeRequest: (tournament, team, round, cancel) => (cancel ? { type: 'bye_request', tournament, team, round, cancel: true } : { type: 'bye_request', tournament, team, round }),
   teamToken: (team) => ({ type: 'team_token', team }),
-  // pairs (optional): [[team, team or 0 (the bye)], ...] by hand; without: the Swiss pairer.
-  roundPair: (tournament, pairs, allow_rematch) => (pairs
+  // pairs (optional): [[team, team or 0 (the bye)], ...] by hand; without: the Swiss pairer,
+  // searching at most budget_s seconds (optional: the server's --pairing-budget-s).
+  roundPair: (tournament, pairs, allow_rematch, budget_s) => (pairs
     ? { type: 'round_pair', tournament, pairs, allow_rematch: !!allow_rematch }
-    : { type: 'round_pair', tournament }),
+    : budget_s ? { type: 'round_pair', tournament, budget_s } : { type: 'round_pair', tournament }),
   roundStart: (tournament) => ({ type: 'round_start', tournament }),
   // P-GAME2: the losing captain's answer to game2_choice (c2s-game2_colors.md)
   game2Colors: (game, swap) => ({ type: 'game2_colors', game, swap }),

@@ -52,6 +52,14 @@ static int load_game(void *ctx, const store_game *row)
     return 0;
 }
 
+/* The events' next instant (hub_event.c) or the pairing jobs' (hub_tour.c: a progress push, a
+ * time budget's end), whichever comes first: the one deadline hub__arm asks the owner for. */
+static uint64_t owner_deadline(const hub *h)
+{
+    uint64_t a = hub__event_deadline(h), b = hub__tour_job_deadline(h);
+    return !a ? b : !b ? a : a < b ? a : b;
+}
+
 int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out)
 {
     game_rules r;
@@ -62,7 +70,9 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     h->cfg = *cfg;
     h->io = *io;
     h->timers = theap_new();
-    h->owner = &hub__event_owner;
+    h->owner_all = hub__event_owner;
+    h->owner_all.deadline = owner_deadline;
+    h->owner = &h->owner_all;
     h->formats = FORMATS;
     h->nformats = (int)BH_ARRAY_LEN(FORMATS);
     load_ctx lc = {h, now_us};
@@ -216,6 +226,7 @@ void hub_on_timer(hub *h, uint64_t now_us)
      * not the present one on time, and two absent players both lose). */
     hub__event_timers(h, now_us); /* the team events on the seam (hub_event.h) */
     hub__game_timers(h, now_us);
+    hub__tour_job_timers(h, now_us);
     hub__arm(h);
 }
 
@@ -731,6 +742,11 @@ void hub_job_cancel(hub_job *j)
 {
     if (j->cancel)
         j->cancel(j);
+}
+
+bool hub_job_long(const hub_job *j)
+{
+    return j->long_;
 }
 
 void hub_job_free(hub_job *j)

@@ -64,6 +64,9 @@ typedef struct {
     int wait_s;                  /* tournament_create's wait_s when it gives none (0: clocks start
                                   * at once; bughouse-server --wait-s, default HUB_WAIT_S_DEFAULT) */
     int break_s;                 /* tournament_create's break_s when it gives none (--break-s) */
+    int pairing_budget_s;        /* how long a Swiss pairing job may search when round_pair gives
+                                  * no budget_s, and for T-AUTO (--pairing-budget-s; 0: the
+                                  * default HUB_PAIRING_BUDGET_S_DEFAULT) */
     bool login_limit_loopback;   /* rate-limit signups and logins from loopback addresses per
                                   * address too (tests); false: a local reverse proxy's clients
                                   * all come from 127.0.0.1 and share no budget (hub_acct.c) */
@@ -77,6 +80,10 @@ typedef struct {
  * 3+0 bughouse game lasts about 6 minutes on the clock), 1 minute between games and rounds. */
 #define HUB_WAIT_S_DEFAULT 300
 #define HUB_BREAK_S_DEFAULT 60
+/* A pairing's time budget on the worker: 5 minutes, far above the 40 s of the deepest round
+ * measured (78 teams after 33 drawn rounds, bench_load --deep-pairing), short enough that a
+ * director who waits is told to pair by hand before the players leave. */
+#define HUB_PAIRING_BUDGET_S_DEFAULT 300
 
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,
  * teams and games from it, and apply cfg->recovery to games that were live (the result is
@@ -136,6 +143,11 @@ void hub_job_cancel(hub_job *j);
 
 /* Free a job without delivering it (shutdown); NULL-safe. */
 void hub_job_free(hub_job *j);
+
+/* A job that may run for minutes (a tournament's pairing, up to its time budget) rather than
+ * a fraction of a second (a password hash): the shell runs the two kinds on separate threads,
+ * so a login never waits behind a deep pairing. */
+bool hub_job_long(const hub_job *j);
 
 /* Who may send what: hub_on_text looks every decoded message up in one
  * const table, by kind, and refuses a sender whose role is not in the entry before any

@@ -277,7 +277,7 @@ static void job_done(hub *h, hub_job *base, uint64_t now_us)
 /* Hand j to the worker (io.job), or without one (tests) run it here and deliver it. */
 static void submit(hub *h, acct_job *j, uint64_t now_us)
 {
-    j->base = (hub_job){job_run, NULL, job_free, job_done};
+    j->base = (hub_job){job_run, NULL, job_free, job_done, false};
     accts(h)->pending++;
     if (h->io.job) {
         h->io.job(h->io.ctx, &j->base);

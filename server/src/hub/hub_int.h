@@ -189,6 +189,7 @@ typedef struct {
 struct hub {
     store *st;                     /* borrowed */
     const hub_game_owner *owner;   /* the events, for the games (hub_event.c) */
+    hub_game_owner owner_all;      /* hub__event_owner with the pairing jobs' deadlines (hub.c) */
     const hub_fmt *const *formats; /* hub.c's table: the formats the executor loads */
     int nformats;
     hub_config cfg;
@@ -223,7 +224,14 @@ struct hub_job {
     void (*cancel)(hub_job *j);                        /* any thread: give up soon; NULL none */
     void (*free_)(hub_job *j);                         /* release j, not delivered */
     void (*done)(hub *h, hub_job *j, uint64_t now_us); /* the loop's thread: takes j */
+    bool long_; /* seconds to minutes (a pairing): hub_job_long */
 };
+
+/* hub_tour.c: the pairing jobs' clock: the earliest instant a job's progress push or its time
+ * budget's end is due (0 none), and what is due at now_us (a `pairing` push to the directors;
+ * runner_job_expire when the budget is spent). */
+uint64_t hub__tour_job_deadline(const hub *h);
+void hub__tour_job_timers(hub *h, uint64_t now_us);
 
 /* hub_acct.c: the account messages (protocol/messages/c2s-signup.md, -login, -logout,
  * -guest, -entry_link), as hub_run handlers: every refusal is a typed error naming its field;

@@ -158,11 +158,83 @@ static void game2_decided(hub *h, const htour *ht, const tfmt_act *x)
 
 /* ---- the runner's actions ------------------------------------------------------------------- */
 
-/* A pairing job: the runner's (runner_job_run), as a hub_job. */
-typedef struct {
+/* A pairing job: the runner's (runner_job_run), as a hub_job. The tournament's htour.job
+ * points at it from the hand-over to its delivery, so that its time budget and its `pairing`
+ * pushes run on the hub's clock (hub__tour_job_timers). */
+typedef struct tour_job {
     hub_job base;
     runner_job *rj;
 } tour_job;
+
+/* Every 2 s: a director who waits for a deep round sees the search go on. */
+#define PAIRING_PUSH_US 2000000ull
+
+/* s2c-pairing.md to the directors. */
+static void pairing_push(hub *h, const htour *ht, bool running, uint64_t now_us)
+{
+    char msg[200];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"pairing\",\"tournament\":%lld,\"round\":%d,\"running\":%s,"
+             "\"elapsed_ms\":%llu,\"budget_ms\":%llu}",
+             (long long)runner_id(ht->r), runner_job_round(ht->job->rj), running ? "true" : "false",
+             (unsigned long long)((now_us - ht->job_t0_us) / 1000),
+             (unsigned long long)(ht->job_budget_us / 1000));
+    for (int k = 0; k < h->capsess; k++)
+        if (h->sess[k].conn && h->sess[k].role == ROLE_DIRECTOR)
+            hub__queue(h, h->sess[k].conn, xstrdup(msg));
+}
+
+/* The hand-over of j at now_us: its budget (round_pair's budget_s, else the server's) starts. */
+static void job_begin(hub *h, htour *ht, tour_job *j, uint64_t now_us)
+{
+    hub_tours *ts = h->tours_;
+    int64_t s = ts->budget_s                  ? ts->budget_s
+                : h->cfg.pairing_budget_s > 0 ? h->cfg.pairing_budget_s
+                                              : HUB_PAIRING_BUDGET_S_DEFAULT;
+    ts->budget_s = 0;
+    ht->job = j;
+    ht->job_t0_us = now_us;
+    ht->job_budget_us = (uint64_t)s * 1000000u;
+    ht->job_expired = false;
+    ht->job_next_us = now_us + PAIRING_PUSH_US;
+    pairing_push(h, ht, true, now_us);
+}
+
+uint64_t hub__tour_job_deadline(const hub *h)
+{
+    uint64_t at = 0;
+    for (int i = 0; h->tours_ && i < h->tours_->n; i++) {
+        const htour *ht = h->tours_->v[i];
+        if (!ht->job)
+            continue;
+        uint64_t end = ht->job_t0_us + ht->job_budget_us;
+        uint64_t x = ht->job_expired || ht->job_next_us < end ? ht->job_next_us : end;
+        if (!at || x < at)
+            at = x;
+    }
+    return at;
+}
+
+void hub__tour_job_timers(hub *h, uint64_t now_us)
+{
+    for (int i = 0; h->tours_ && i < h->tours_->n; i++) {
+        htour *ht = h->tours_->v[i];
+        if (!ht->job)
+            continue;
+        if (!ht->job_expired && now_us >= ht->job_t0_us + ht->job_budget_us) {
+            /* over its budget: it gives up soon and is delivered with BH_ELIMIT */
+            log_info("hub: tournament %lld: the pairing of round %d ran out of its %llu s",
+                     (long long)runner_id(ht->r), runner_job_round(ht->job->rj),
+                     (unsigned long long)(ht->job_budget_us / 1000000u));
+            runner_job_expire(ht->job->rj);
+            ht->job_expired = true;
+        }
+        if (now_us >= ht->job_next_us) {
+            pairing_push(h, ht, true, now_us);
+            ht->job_next_us = now_us + PAIRING_PUSH_US;
+        }
+    }
+}
 
 static void tour_job_run(hub_job *j)
 {
@@ -185,6 +257,10 @@ static void tour_job_done(hub *h, hub_job *base, uint64_t now_us)
     tour_job *j = (tour_job *)base;
     htour *ht = hub__tour_find(h, runner_job_tournament(j->rj));
     tfmt_acts a = {0};
+    if (ht && ht->job == j) {
+        pairing_push(h, ht, false, now_us);
+        ht->job = NULL;
+    }
     if (ht) {
         runner_job_done(ht->r, j->rj, now_us, &a); /* takes the job */
         hub__tour_run(h, ht, &a, now_us);
@@ -227,9 +303,11 @@ static void act(hub *h, hub_event *e, tfmt_act *x, uint64_t now_us)
         break;
     case TFMT_ACT_JOB: {
         tour_job *j = xmalloc(sizeof *j);
-        j->base = (hub_job){tour_job_run, tour_job_cancel, tour_job_free, tour_job_done};
+        j->base = (hub_job){tour_job_run, tour_job_cancel, tour_job_free, tour_job_done, true};
         j->rj = x->job.job;
         x->job.job = NULL;
+        if (ht && h->io.job)
+            job_begin(h, ht, j, now_us);
         h->io.job(h->io.ctx, &j->base); /* only a hub with io.job makes runners that ask */
         break;
     }

@@ -202,7 +202,9 @@ void hub__dir_round_pair(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_u
                          &c.rep);
     else
         runner_pair(c.ht->r, c.cookie, &c.a, &c.rep);
+    h->tours_->budget_s = x->budget_s; /* for the job the actions hand over (hub_tour.c) */
     hub__tour_cmd_end(h, s, m->id, &c, now_us);
+    h->tours_->budget_s = 0;
 }
 
 void hub__dir_round_start(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

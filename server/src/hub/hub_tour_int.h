@@ -32,6 +32,11 @@ typedef struct {
                       * wall clock's ms at creation or load, so a restart is a gap too */
     hround_pub *pub; /* by round - 1 (npub of them; a round not pushed yet: n 0) */
     int npub;
+    struct tour_job *job;   /* its pairing on the worker (hub_tour.c), NULL none */
+    uint64_t job_t0_us;     /* when it was handed over (monotonic) */
+    uint64_t job_budget_us; /* its time budget: at job_t0_us + this, runner_job_expire */
+    bool job_expired;       /* runner_job_expire was called */
+    uint64_t job_next_us;   /* the next `pairing` push */
 } htour;
 
 /* A director's reply that waits for a pairing job (runner_reply.deferred). */
@@ -48,6 +53,7 @@ struct hub_tours {
     hpending *pend;
     int npend, cappend;
     uint64_t next_cookie;
+    int64_t budget_s; /* round_pair's budget_s for the job it makes next (0: the default) */
 };
 
 /* hub_tour.c: the tournament with this id (NULL none); the tournament and runner key of

@@ -379,7 +379,8 @@ static int opt_flag(const cJSON *o, const char *name, bool *out, proto_err *err)
 static int decode_round_pair(const cJSON *o, proto_round_pair *m, proto_err *err)
 {
     int rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
-    if (rc != BH_OK || (rc = opt_flag(o, "allow_rematch", &m->allow_rematch, err)) != BH_OK)
+    if (rc != BH_OK || (rc = opt_flag(o, "allow_rematch", &m->allow_rematch, err)) != BH_OK ||
+        (rc = proto__opt_int(o, "budget_s", 1, PROTO_BUDGET_S_MAX, &m->budget_s, err)) != BH_OK)
         return rc;
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "pairs");
     if (!a)

@@ -200,12 +200,16 @@ typedef struct {
     int64_t start_ms; /* ms since the Unix epoch, 0: take the schedule back */
 } proto_round_schedule;
 
+#define PROTO_BUDGET_S_MAX 3600 /* round_pair's budget_s: an hour */
+
 /* round_pair: the pairs are out of line (up to PROTO_PAIRS_MAX * 16 bytes, so that no other
  * message is that large): allocated by proto_decode for a pairing by hand, freed by
  * proto_msg_free. */
 typedef struct {
     int64_t tournament;
     bool allow_rematch;
+    int64_t budget_s;    /* seconds the Swiss pairer may search, 1..PROTO_BUDGET_S_MAX; 0: not
+                          * given (the server's --pairing-budget-s) */
     bool hand;           /* "pairs" given (a pairing by hand) */
     int n_pairs;         /* pairs in `pairs` */
     int64_t (*pairs)[2]; /* {team, team or 0 (the bye)}, as sent; NULL when n_pairs is 0 */

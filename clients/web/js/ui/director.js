@@ -745,7 +745,9 @@ async function pairRound() {
     return notifyError({ text: `Pairs: ${e.message}.`, sticky: true });
   }
   try {
-    setTournament(await cmd('round_pair', msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked), pairs ? `by hand: ${text}` : 'Swiss pairer', (x) => `round ${x.round} paired`));
+    const budget = Number($('c-budget').value) || 0;
+    if (!pairs && budget && (budget < 1 || budget > 3600 || !Number.isInteger(budget))) return notifyError({ text: 'Search for at most: a whole number of seconds from 1 to 3600.', sticky: true });
+    setTournament(await cmd('round_pair', msg.roundPair(app.tour.tournament, pairs, $('c-rematch').checked, pairs ? 0 : budget), pairs ? `by hand: ${text}` : 'Swiss pairer', (x) => `round ${x.round} paired`));
     toast(pairs ? `round ${app.tour.round} paired by hand` : `round ${app.tour.round} paired`);
     refresh();
   } catch (e) {
@@ -862,8 +864,17 @@ function teamName(id) {
 
 // ---- pushes ----
 
+// s2c-pairing.md: the Swiss pairer's search on the server, every 2 s while it runs.
+function onPairing(p) {
+  const line = $('pairing-line');
+  const s = (ms) => ms >= 60000 ? `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s` : `${Math.round(ms / 1000)} s`;
+  line.hidden = !p.running;
+  line.textContent = p.running ? `Pairing round ${p.round}: ${s(p.elapsed_ms)} of at most ${s(p.budget_ms)}` : '';
+}
+
 function onPush(p) {
   if (p.type === 'live') return onLive(p);
+  if (p.type === 'pairing') return app.tour && p.tournament === app.tour.tournament ? onPairing(p) : undefined;
   if (p.type === 'tournament') {
     // after a change made elsewhere (a link reissued at another desk, a pause): the event again
     if (app.tour && p.tournament === app.tour.tournament) setTournament(p);

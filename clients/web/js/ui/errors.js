@@ -81,6 +81,9 @@ const BY_TYPE = {
     ? 'The next round can be paired once the current round is complete.'
     : 'A round can be paired only while the tournament is paused and the current round is complete: pause it first.'),
   'round_pair:no_pairing': 'No pairing exists without a rematch: allow pairs that met before, or pair by hand.',
+  'round_pair:too_large': (e) => (e.field === 'round'
+    ? 'The Swiss pairer found no pairing in the time it had: the round is not paired. Pair it by hand, or try again with more seconds in "Search for at most".'
+    : 'Too many pairs, or a second bye.'),
   'round_start:bad_state': (e) => (e.paused
     ? 'Nothing to start now: the games due have started; once the round is complete, pair the next round first.'
     : 'Rounds start by hand only while the tournament is paused: pause it first.'),

@@ -7,9 +7,13 @@
 #include "game.h"
 #include "runner_int.h"
 
+/* On a worker (stop given) the search has no node bound: the hub stops it when the
+ * pairing's time budget runs out (runner_job_expire), so a deep round that takes a minute is
+ * paired rather than given up after a bound chosen for the loop. Inline (stop NULL: on the
+ * caller's thread) it keeps SWISS_MAX_NODES. */
 static int pair_swiss(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out)
 {
-    return swiss_pair_until(t, seed, SWISS_MAX_NODES, stop, out);
+    return swiss_pair_until(t, seed, stop ? 0 : SWISS_MAX_NODES, stop, out);
 }
 
 /* The Berger table: no search, nothing to stop. */

@@ -310,9 +310,17 @@ static bool paired(runner *r, int rc, int rnd, uint64_t now_us, tfmt_acts *a)
         persist(a);
         tfmt_act *x = tfmt_push(a, TFMT_ACT_PAUSE);
         x->say.rc = rc;
-        snprintf(x->say.text, sizeof x->say.text,
-                 "round %d cannot be paired (%s): paused for the director (round_pair with pairs)",
-                 rnd + 1, bh_errname(rc));
+        if (rc == BH_ELIMIT) /* the search gave up: its time budget (worker) or node bound */
+            snprintf(x->say.text, sizeof x->say.text,
+                     "round %d cannot be paired (%s: the search gave up before it found a "
+                     "pairing): paused for the director (round_pair with pairs, or with more "
+                     "budget_s)",
+                     rnd + 1, bh_errname(rc));
+        else
+            snprintf(x->say.text, sizeof x->say.text,
+                     "round %d cannot be paired (%s): paused for the director (round_pair with "
+                     "pairs)",
+                     rnd + 1, bh_errname(rc));
         standings(a);
         return false;
     }
@@ -629,7 +637,18 @@ void runner_job_run(runner_job *j)
 
 void runner_job_cancel(runner_job *j)
 {
-    atomic_store(&j->stop, 1);
+    atomic_store(&j->stop, RUNNER_JOB_CANCELLED);
+}
+
+void runner_job_expire(runner_job *j)
+{
+    int go = RUNNER_JOB_GO;
+    atomic_compare_exchange_strong(&j->stop, &go, RUNNER_JOB_EXPIRED);
+}
+
+int runner_job_round(const runner_job *j)
+{
+    return j->round + 1;
 }
 
 void runner_job_free(runner_job *j)
@@ -656,7 +675,8 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a)
 {
     if (!j)
         return;
-    if (j->id != r->job_id || j->round != tour_n_rounds(r->t) || atomic_load(&j->stop)) {
+    if (j->id != r->job_id || j->round != tour_n_rounds(r->t) ||
+        atomic_load(&j->stop) == RUNNER_JOB_CANCELLED) {
         /* stale: the runner moved on (or the job was cancelled: its result means nothing) */
         if (j->id == r->job_id) {
             r->job_id = 0;
@@ -672,6 +692,7 @@ void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a)
         return;
     }
     r->job_id = 0;
+    /* over its time budget (runner_job_expire): BH_ELIMIT, as the inline node bound gives */
     int rc = j->rc == BH_OK ? tour_add_round(r->t, j->p.m, j->p.n) : j->rc;
     if (j->purpose == RUNNER_JOB_AUTO) {
         if (paired(r, rc, j->round, now_us, a))

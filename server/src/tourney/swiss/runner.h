@@ -279,11 +279,18 @@ int runner_override(runner *r, tfmt_key k, tfmt_res res, uint64_t now_us, tfmt_a
 /* ---- pairing jobs (off the loop) ----------------------------------------------------------- */
 
 /* Compute the job's pairing: any thread; touches only j (it holds its own copy of the tour).
- * Up to the node bound's time (swiss.h: about 10 s in deep drawn events). */
+ * No node bound (pairers.c): it runs until it pairs, proves no pairing exists, or is stopped
+ * (runner_job_cancel, runner_job_expire). A deep drawn round of 78 teams takes about 40 s. */
 void runner_job_run(runner_job *j);
 /* Ask a running runner_job_run to give up soon (any thread; shutdown). A cancelled job is
  * dropped when delivered, like a stale one. */
 void runner_job_cancel(runner_job *j);
+/* Its time budget ran out (the caller keeps the clock: hub_tour.c): the running pairing gives
+ * up soon and is delivered with BH_ELIMIT, so T-AUTO pauses for the director and a director's
+ * round_pair is answered too_large (field round). Any thread; no effect on a cancelled job. */
+void runner_job_expire(runner_job *j);
+/* The round the job pairs (1..). */
+int runner_job_round(const runner_job *j);
 /* Its result, on the runner's thread (takes j). A job that is stale (the runner moved on: a
  * pause, a newer job) is dropped; else T-AUTO or the director's command goes on. */
 void runner_job_done(runner *r, runner_job *j, uint64_t now_us, tfmt_acts *a);

@@ -42,6 +42,7 @@ typedef struct {
 const runner_format *runner__format(const tour *t);
 
 enum { RUNNER_JOB_AUTO, RUNNER_JOB_PAIR }; /* T-AUTO's next round; the director's round_pair */
+enum { RUNNER_JOB_GO, RUNNER_JOB_CANCELLED, RUNNER_JOB_EXPIRED }; /* runner_job.stop */
 
 struct runner_job {
     int64_t tournament;
@@ -52,7 +53,9 @@ struct runner_job {
     tour *t;         /* owned copy (tour_clone) */
     uint64_t seed;
     int (*pair)(const tour *t, uint64_t seed, const atomic_int *stop, swiss_pairing *out);
-    atomic_int stop; /* runner_job_cancel: give up, the result is not wanted */
+    atomic_int stop; /* RUNNER_JOB_GO; RUNNER_JOB_CANCELLED (runner_job_cancel: give up, the
+                      * result is not wanted); RUNNER_JOB_EXPIRED (runner_job_expire: give up,
+                      * and the result, BH_ELIMIT, is delivered) */
     int rc;          /* runner_job_run's result */
     swiss_pairing p; /* on BH_OK */
     tour_match *old; /* RUNNER_JOB_PAIR: the unstarted round it replaces (put back on error) */
