@@ -114,6 +114,11 @@ bh_browser_test(browser_league_desk league_desk.test.mjs 180)
 # 26 item 1): the desk's format picker with each regulation's values, the registration panel
 # (a team by form, a CSV file with a bad row), a reload, a captain's link, the start.
 bh_browser_test(browser_setup setup.test.mjs 120)
+# The league as its people run it (league_path.test.mjs, issue 26 "Done when"): created on the
+# desk (8 teams, 2 groups, 4 boards), rosters from a CSV file, challenges answered on the players'
+# pages and one lapsing twice into a forfeit, a game played, the group tables against art. 6, a
+# roster changed before the semi-finals, the knockout to the final on the bracket. ~60 s quiet.
+bh_browser_test(browser_league_path league_path.test.mjs 240)
 
 # The trial's findings (trial.test.mjs, issue 26 item 5): the play page on a laptop, the
 # spectator page on a phone between matches, the crosstable's marks, the hall following the

@@ -229,3 +229,45 @@ export async function drag(page, from, to) {
   await page.mouse.move(to.x, to.y, { steps: 4 });
   await page.mouse.up();
 }
+
+// ---- what the league tests share (league, league_desk, setup, league_path) ----
+
+// A check that holds once the page shows it: fn (run in the page with arg) within timeout ms.
+// Its outcome is the check's; a page that never gets there fails it, and the test stops.
+export async function until(page, name, fn, arg, timeout = 15000) {
+  const ok = await page.waitForFunction(fn, arg, { timeout }).then(() => true, () => false);
+  check(name, ok);
+  if (!ok) throw new Error(`not shown: ${name}`);
+}
+
+// league.html's snapshot satisfies fn (source text of a function of (window.app.snap, arg)) and
+// is on screen (the page draws the newest snapshot at most every 250 ms: app.shown).
+export const snapWait = (page, fn, arg, timeout = 15000) => page.waitForFunction(`(() => { const s = window.app && window.app.snap; return !!s && window.app.shown === s && (${fn})(s, ${JSON.stringify(arg)}); })()`, null, { timeout });
+
+// How far the page scrolls sideways (0: it fits its viewport's width).
+export const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+// On the desk (page, signed in): the league format picked, o's fields typed over the
+// regulation's defaults ({ name, teams, groups, boards, first, second (days), wait (min) }),
+// before (if given) awaited before "Create league"; resolves once the league's own page has
+// signed the director in with the desk's token, to the league's id.
+export async function deskLeague(page, o, before) {
+  await page.check('input[name="fmt"][value="league"]');
+  const fields = { name: 'l-name', teams: 'l-teams', boards: 'l-boards', first: 'l-first', second: 'l-second', wait: 'l-wait' };
+  for (const [k, id] of Object.entries(fields)) if (o[k] !== undefined) await page.fill(`#${id}`, String(o[k]));
+  if (o.groups) await page.selectOption('#l-groups', String(o.groups));
+  if (before) await before();
+  await page.click('#l-create');
+  await page.waitForURL(/league\.html\?league=\d+/);
+  await until(page, 'the league page signs the director in with the desk\'s token (no second sign-in)', () => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
+  return Number(new URL(page.url()).searchParams.get('league'));
+}
+
+// A person drags uci's piece on the play page's (page) own board; resolves once the server's
+// answer moved the ply on.
+export async function dragMove(page, uci) {
+  const ply = await page.evaluate(() => window.app.g.boards[0].ply);
+  await page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, { timeout: 10000 });
+  await drag(page, await squareXY(page, uci.slice(0, 2)), await squareXY(page, uci.slice(2, 4)));
+  await page.waitForFunction((p) => window.app.g.boards[0].ply > p, ply, { timeout: 10000 });
+}

@@ -19,27 +19,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, drag, launchBrowser, log, run, squareXY, startServer, stop, wsSteps } from './harness.mjs';
+import { ADMIN, ART, check, dragMove as play, launchBrowser, log, run, sideways, snapWait, startServer, stop, wsSteps } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
 // Messages over a raw WebSocket inside a page, as the director (or, admin false, anyone).
 const wire = (page, steps, admin = true) => wsSteps(page, admin ? ADMIN : '', steps);
-
-// A person drags uci's piece on the play page's board; the server's answer moves the ply on.
-async function play(page, uci) {
-  const ply = await page.evaluate(() => window.app.g.boards[0].ply);
-  await page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, { timeout: 10000 });
-  await drag(page, await squareXY(page, uci.slice(0, 2)), await squareXY(page, uci.slice(2, 4)));
-  await page.waitForFunction((p) => window.app.g.boards[0].ply > p, ply, { timeout: 10000 });
-}
-
-// The page's snapshot satisfies fn (a function of window.app.snap, as source text)
-// (and is on screen: the page draws the newest snapshot at most every 250 ms)
-const snapWait = (page, fn, arg, timeout = 10000) => page.waitForFunction(`(() => { const s = window.app && window.app.snap; return !!s && window.app.shown === s && (${fn})(s, ${JSON.stringify(arg)}); })()`, null, { timeout });
-
-// The page scrolls sideways?
-const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const TEAMS = [
   ['Kaissa', [[101, 'Orlov', 2210], [102, 'Belov', 2150]]],

@@ -15,17 +15,13 @@
 // SPDX-License-Identifier: MIT
 
 import fs from 'node:fs';
-import { ADMIN, ART, check, log, publish, run, world, wsSteps } from './harness.mjs';
+import { ADMIN, ART, check, log, publish, run, sideways, snapWait, world, wsSteps } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
 // Messages the pages send (the desk's league_create and league_team, the registration panel's
 // league_roster), over a raw WebSocket inside a page, as the director.
 const wire = (page, steps) => wsSteps(page, ADMIN, steps);
-
-const snapWait = (page, fn, arg, timeout = 15000) => page.waitForFunction(`(() => { const s = window.app && window.app.snap; return !!s && window.app.shown === s && (${fn})(s, ${JSON.stringify(arg)}); })()`, null, { timeout });
-
-const sideways = (page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 // [name, players [id, name, rating], captain]
 const TEAMS = [

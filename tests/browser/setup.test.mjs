@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, launchBrowser, log, openDashboard, publish, run, startServer, stop } from './harness.mjs';
+import { ADMIN, ART, check, deskLeague, launchBrowser, log, openDashboard, publish, run, startServer, stop, until } from './harness.mjs';
 
 const bin = process.argv[2];
 const LAPTOP = { width: 1366, height: 657 };
@@ -25,14 +25,6 @@ function clubCsv(teams, extra) {
   const rows = ['team,name,rating,role'];
   teams.forEach((t, ti) => SURNAMES.forEach((s, i) => rows.push(`${t},"${s}, ${'ABCDEFGH'[ti]}.",${2300 - 20 * i - 5 * ti},${i === 1 ? 'captain' : ''}`)));
   return rows.concat(extra).join('\n') + '\n';
-}
-
-// A check that holds once the page shows it: fn (run in the page with arg) within 15 s. Its
-// outcome is the check's; a page that never gets there fails it, and the test stops.
-async function until(page, name, fn, arg) {
-  const ok = await page.waitForFunction(fn, arg, { timeout: 15000 }).then(() => true, () => false);
-  check(name, ok);
-  if (!ok) throw new Error(`not shown: ${name}`);
 }
 
 async function shot(page, name) {
@@ -205,14 +197,7 @@ async function league(browser, base) {
   const defaults = await page.evaluate(() => ['l-teams', 'l-groups', 'l-boards', 'l-invited', 'l-base', 'l-inc', 'l-alt-base', 'l-first', 'l-second'].map((id) => Number(document.getElementById(id).value)).concat(document.getElementById('l-date').value));
   check('the league form starts at seed 003: 20 teams in 4 groups, 10 boards, 3 invited, 5+1 or 10+1, challenges 10 and 5 days, ratings of 15 Feb 2005',
     JSON.stringify(defaults) === JSON.stringify([20, 4, 10, 3, 5, 1, 10, 10, 5, '2005-02-15']), JSON.stringify(defaults));
-  await page.fill('#l-name', 'Open League');
-  await page.fill('#l-teams', '8');
-  await page.selectOption('#l-groups', '2');
-  await page.fill('#l-boards', '4');
-  await shot(page, 'setup-desk-league-1366');
-  await page.click('#l-create');
-  await page.waitForURL(/league\.html\?league=\d+/);
-  await until(page, 'the league page signs the director in with the desk\'s token (no second sign-in)', () => document.querySelector('#role').textContent === 'director' && document.querySelector('#register'));
+  await deskLeague(page, { name: 'Open League', teams: 8, groups: 2, boards: 4 }, () => shot(page, 'setup-desk-league-1366'));
   const { csv, teams } = leagueCsv();
   await page.fill('#rt-import', csv);
   await page.click('#rt-import-go');

@@ -140,7 +140,7 @@ export function leagueError(type, e) {
 async function ask(body, slot, okText) {
   try {
     const r = await app.net.request({ ...body, league: app.league });
-    app.msg.set(slot, { ok: okText || 'done', err: '' });
+    app.msg.set(slot, { ok: okText || 'done', err: '', snap: app.snap });
     return r;
   } catch (e) {
     app.msg.set(slot, { err: leagueError(body.type, e), ok: '' });
@@ -438,6 +438,10 @@ function myGameCard(s, f, g) {
   const iSend = g.sender === mine;
   const myTurn = g.turn === mine;
   const act = (type, extra, ok) => ask({ type, token: app.token, ...at, ...extra }, k, ok);
+  // "challenge sent" goes once a later snapshot shows the challenge lapsed or the game decided
+  // (it stood under a forfeit for the rest of the stage: issue 26, stale messages)
+  const m = app.msg.get(k);
+  if (m && m.ok && m.snap !== s && (g.state === 'lapsed' || g.result !== '*')) app.msg.delete(k);
   if (g.state === 'new' || (g.state === 'lapsed' && iSend)) {
     if (iSend) {
       const second = g.state === 'lapsed';
