@@ -1,0 +1,280 @@
+/* lobby.c: the lobby's tables (lobby.h). SPDX-License-Identifier: MIT
+ * Tables live in one array in creation order, bounded by max_tables: a linear scan is the
+ * whole index (200 tables of 4 seats). */
+#include "lobby.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "xalloc.h"
+
+struct lobby {
+    lobby_table *t;
+    int n, max, per_creator;
+    int64_t next_id;
+};
+
+lobby *lobby_new(int max_tables, int per_creator)
+{
+    lobby *l = xcalloc(1, sizeof *l);
+    l->max = max_tables < 1 ? 1 : max_tables > LOBBY_TABLES_MAX ? LOBBY_TABLES_MAX : max_tables;
+    l->per_creator = per_creator < 1 ? 1 : per_creator;
+    l->t = xcalloc((size_t)l->max, sizeof *l->t);
+    l->next_id = 1;
+    return l;
+}
+
+void lobby_free(lobby *l)
+{
+    if (!l)
+        return;
+    free(l->t);
+    free(l);
+}
+
+static int fail(const char **field, const char *f, int rc)
+{
+    if (field)
+        *field = f;
+    return rc;
+}
+
+static lobby_table *find(lobby *l, int64_t id)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->t[i].id == id)
+            return &l->t[i];
+    return NULL;
+}
+
+static bool has_name(const lobby_person *who)
+{
+    return who && who->conn && who->name && who->name[0] && strlen(who->name) <= LOBBY_NAME_MAX;
+}
+
+static bool link_ok(const char *link)
+{
+    if (!link || strlen(link) != LOBBY_LINK_LEN)
+        return false;
+    for (int i = 0; i < LOBBY_LINK_LEN; i++)
+        if (!((link[i] >= '0' && link[i] <= '9') || (link[i] >= 'a' && link[i] <= 'f')))
+            return false;
+    return true;
+}
+
+static void unready(lobby_table *t)
+{
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        t->seat[i].ready = false;
+}
+
+int lobby_create(lobby *l, const lobby_person *who, const lobby_opts *o, const char *link,
+                 int64_t *id, const char **field)
+{
+    if (!has_name(who))
+        return fail(field, "name", BH_EAUTH);
+    if (o->base_ms < LOBBY_BASE_MIN_MS || o->base_ms > LOBBY_BASE_MAX_MS)
+        return fail(field, "base_ms", BH_EINVAL);
+    if (o->inc_ms < 0 || o->inc_ms > LOBBY_INC_MAX_MS)
+        return fail(field, "inc_ms", BH_EINVAL);
+    if (o->ruleset != LOBBY_ONLINE && o->ruleset != LOBBY_REGULATION)
+        return fail(field, "ruleset", BH_EINVAL);
+    if (o->priv && !link_ok(link))
+        return fail(field, "link", BH_EINVAL);
+    int mine = 0;
+    for (int i = 0; i < l->n; i++)
+        mine += l->t[i].creator == who->conn;
+    if (mine >= l->per_creator)
+        return fail(field, "creator", BH_ELIMIT);
+    if (l->n >= l->max)
+        return fail(field, "tables", BH_ELIMIT);
+    lobby_table *t = &l->t[l->n++];
+    memset(t, 0, sizeof *t);
+    t->id = l->next_id++;
+    t->creator = who->conn;
+    snprintf(t->creator_name, sizeof t->creator_name, "%s", who->name);
+    t->base_ms = (uint32_t)o->base_ms;
+    t->inc_ms = (uint32_t)o->inc_ms;
+    t->rated = o->rated;
+    t->ruleset = o->ruleset;
+    t->priv = o->priv;
+    if (o->priv)
+        memcpy(t->link, link, LOBBY_LINK_LEN + 1);
+    *id = t->id;
+    return BH_OK;
+}
+
+/* The table and seat of conn, or NULL. */
+static lobby_table *seat_of(lobby *l, uint64_t conn, int *seat)
+{
+    for (int i = 0; i < l->n; i++)
+        for (int s = 0; s < LOBBY_SEATS; s++)
+            if (l->t[i].seat[s].conn == conn) {
+                *seat = s;
+                return &l->t[i];
+            }
+    return NULL;
+}
+
+int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const char *link,
+              const char **field)
+{
+    lobby_table *t = find(l, table);
+    if (!t || (t->priv && (!link || strcmp(link, t->link) != 0)))
+        return fail(field, "table", BH_ENOTFOUND);
+    if (seat < 0 || seat >= LOBBY_SEATS)
+        return fail(field, "seat", BH_EINVAL);
+    if (!has_name(who))
+        return fail(field, "name", BH_EAUTH);
+    if (t->rated && !who->account)
+        return fail(field, "rated", BH_EAUTH);
+    if (t->seat[seat].conn == who->conn)
+        return BH_OK;
+    if (t->seat[seat].conn)
+        return fail(field, "seat", BH_EEXIST);
+    int old;
+    lobby_table *was = seat_of(l, who->conn, &old);
+    if (was) {
+        memset(&was->seat[old], 0, sizeof was->seat[old]);
+        unready(was);
+    }
+    lobby_seat *s = &t->seat[seat];
+    s->conn = who->conn;
+    snprintf(s->name, sizeof s->name, "%s", who->name);
+    s->account = who->account;
+    unready(t);
+    return BH_OK;
+}
+
+int lobby_stand(lobby *l, uint64_t conn, int64_t *table, const char **field)
+{
+    int s;
+    lobby_table *t = conn ? seat_of(l, conn, &s) : NULL;
+    if (!t)
+        return fail(field, "seat", BH_ESTATE);
+    memset(&t->seat[s], 0, sizeof t->seat[s]);
+    unready(t);
+    *table = t->id;
+    return BH_OK;
+}
+
+int lobby_ready(lobby *l, uint64_t conn, bool ready, int64_t *table, bool *start,
+                const char **field)
+{
+    int s;
+    lobby_table *t = conn ? seat_of(l, conn, &s) : NULL;
+    *start = false;
+    if (!t)
+        return fail(field, "seat", BH_ESTATE);
+    t->seat[s].ready = ready;
+    *table = t->id;
+    bool all = true;
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        all &= t->seat[i].conn && t->seat[i].ready;
+    *start = all;
+    return BH_OK;
+}
+
+int lobby_kick(lobby *l, uint64_t conn, int64_t table, int seat, uint64_t *kicked,
+               const char **field)
+{
+    lobby_table *t = find(l, table);
+    if (!t)
+        return fail(field, "table", BH_ENOTFOUND);
+    if (!conn || t->creator != conn)
+        return fail(field, "creator", BH_EAUTH);
+    if (seat < 0 || seat >= LOBBY_SEATS)
+        return fail(field, "seat", BH_EINVAL);
+    if (!t->seat[seat].conn)
+        return fail(field, "seat", BH_ESTATE);
+    *kicked = t->seat[seat].conn;
+    memset(&t->seat[seat], 0, sizeof t->seat[seat]);
+    unready(t);
+    return BH_OK;
+}
+
+int lobby_remove(lobby *l, int64_t id)
+{
+    lobby_table *t = find(l, id);
+    if (!t)
+        return BH_ENOTFOUND;
+    int i = (int)(t - l->t);
+    memmove(&l->t[i], &l->t[i + 1], (size_t)(l->n - i - 1) * sizeof *l->t);
+    l->n--;
+    return BH_OK;
+}
+
+int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
+{
+    int changed = 0;
+    *nclosed = 0;
+    if (!conn)
+        return 0;
+    int s;
+    lobby_table *t = seat_of(l, conn, &s);
+    if (t) {
+        memset(&t->seat[s], 0, sizeof t->seat[s]);
+        unready(t);
+        changed++;
+    }
+    for (int i = 0; i < l->n;) {
+        if (l->t[i].creator != conn) {
+            i++;
+            continue;
+        }
+        if (*nclosed < cap)
+            closed[(*nclosed)++] = l->t[i].id;
+        if (&l->t[i] != t)
+            changed++;
+        lobby_remove(l, l->t[i].id);
+    }
+    return changed;
+}
+
+int lobby_count(const lobby *l)
+{
+    return l->n;
+}
+
+const lobby_table *lobby_at(const lobby *l, int i)
+{
+    return i >= 0 && i < l->n ? &l->t[i] : NULL;
+}
+
+const lobby_table *lobby_find(const lobby *l, int64_t id)
+{
+    return find((lobby *)l, id);
+}
+
+const lobby_table *lobby_seat_of(const lobby *l, uint64_t conn, int *seat)
+{
+    int s = -1;
+    const lobby_table *t = conn ? seat_of((lobby *)l, conn, &s) : NULL;
+    if (seat)
+        *seat = s;
+    return t;
+}
+
+int lobby_seated(const lobby_table *t)
+{
+    int n = 0;
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        n += t->seat[i].conn != 0;
+    return n;
+}
+
+int lobby_ruleset_by_name(const char *name)
+{
+    if (name && strcmp(name, "online") == 0)
+        return LOBBY_ONLINE;
+    if (name && strcmp(name, "regulation") == 0)
+        return LOBBY_REGULATION;
+    return -1;
+}
+
+const char *lobby_ruleset_name(int ruleset)
+{
+    return ruleset == LOBBY_REGULATION ? "regulation" : "online";
+}

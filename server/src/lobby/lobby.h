@@ -1,0 +1,131 @@
+/* lobby.h: the lobby's tables of four seats, decided without I/O (issue 28, item 2).
+ * SPDX-License-Identifier: MIT
+ * A table is a bughouse game not yet started: a time control, rated or casual, a ruleset
+ * ("online" or "regulation"), public (listed) or private (reachable by its link token only),
+ * and four seats numbered as game.h's: 0 White on A, 1 Black on A, 2 White on B, 3 Black on B;
+ * partners are A-White with B-Black (0 + 3) and A-Black with B-White (1 + 2), P-TEAM /
+ * game_partner_of. A person is who a connection is (an account or a guest) and acts through
+ * that connection's id; nothing here trusts a client: every refusal is a bh.h code with the
+ * field or rule it names. The caller (the hub) makes the random link tokens, creates the game
+ * when lobby_ready says the table is full and ready, and removes the table then. */
+#ifndef BH_LOBBY_H
+#define BH_LOBBY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LOBBY_NAME_MAX 64  /* bytes of a person's name (the wire's PROTO_NAME_MAX) */
+#define LOBBY_LINK_LEN 32  /* hex characters of a private table's link token */
+#define LOBBY_SEATS 4      /* seats of a table: a bughouse game's */
+#define LOBBY_BASE_MIN_MS 15000     /* shortest base time: 15 s (a hyper-bullet table) */
+#define LOBBY_BASE_MAX_MS 10800000  /* longest: 3 h */
+#define LOBBY_INC_MAX_MS 60000      /* largest increment: 60 s */
+#define LOBBY_TABLES_MAX 200        /* tables open at once (lobby_new's cap, at most) */
+#define LOBBY_PER_CREATOR_MAX 2     /* open tables one person (connection) created */
+
+enum { LOBBY_ONLINE = 0, LOBBY_REGULATION = 1 }; /* the rulesets a table may use */
+
+/* Who acts: a connection (conn > 0) with the name it goes by and whether that name is an
+ * account's (a session) or a guest's. */
+typedef struct {
+    uint64_t conn;
+    const char *name; /* 1..LOBBY_NAME_MAX bytes; copied */
+    bool account;
+} lobby_person;
+
+typedef struct {
+    uint64_t conn; /* 0: the seat is empty */
+    char name[LOBBY_NAME_MAX + 1];
+    bool account;
+    bool ready;
+} lobby_seat;
+
+/* What create asks for. */
+typedef struct {
+    int64_t base_ms, inc_ms; /* as sent: checked by lobby_create */
+    bool rated;
+    int ruleset; /* LOBBY_ONLINE / LOBBY_REGULATION; anything else is refused */
+    bool priv;   /* by link only */
+} lobby_opts;
+
+typedef struct {
+    int64_t id; /* 1.., never reused by one lobby */
+    uint64_t creator;
+    char creator_name[LOBBY_NAME_MAX + 1];
+    uint32_t base_ms, inc_ms;
+    bool rated;
+    int ruleset;
+    bool priv;
+    char link[LOBBY_LINK_LEN + 1]; /* private tables: the token that opens it; else "" */
+    lobby_seat seat[LOBBY_SEATS];
+} lobby_table;
+
+typedef struct lobby lobby;
+
+/* A new empty lobby of at most max_tables tables (1..LOBBY_TABLES_MAX, clamped) and
+ * per_creator tables per creating connection (1..). Never NULL (out of memory aborts). */
+lobby *lobby_new(int max_tables, int per_creator);
+void lobby_free(lobby *l);
+
+/* Open a table for who with opts; link: the private table's token (LOBBY_LINK_LEN lowercase
+ * hex characters, made by the caller from a random source; ignored for a public table). The
+ * creator is not seated (lobby_sit). *id: the new table. Errors, *field naming the field or
+ * rule: BH_EINVAL "base_ms" (outside LOBBY_BASE_MIN_MS..LOBBY_BASE_MAX_MS), "inc_ms"
+ * (0..LOBBY_INC_MAX_MS), "ruleset" (not online/regulation), "link" (a private table without a
+ * well-formed link); BH_EAUTH "name" (who has no name: neither account nor guest); BH_ELIMIT
+ * "tables" (the lobby is full) or "creator" (who has per_creator open tables already). */
+int lobby_create(lobby *l, const lobby_person *who, const lobby_opts *opts, const char *link,
+                 int64_t *id, const char **field);
+
+/* who sits in seat (0..3) of table; link: what who presented (NULL or "" none), required and
+ * compared for a private table. A person sits at one seat of one table at a time: sitting
+ * elsewhere first stands up from the old seat. Every ready flag of that table (and of the
+ * table left) drops: a new line-up is agreed afresh. Errors (*field): BH_ENOTFOUND "table"
+ * (no such table, or a private table and link does not match: the table's existence is not
+ * told); BH_EINVAL "seat" (not 0..3); BH_EEXIST "seat" (someone else sits there; sitting again
+ * in one's own seat is BH_OK, nothing changes); BH_EAUTH "name" (no name); BH_EAUTH "rated"
+ * (a rated table seats accounts only: a guest is refused, naming the rule). */
+int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const char *link,
+              const char **field);
+
+/* who stands up from its seat; *table: the table it left. The table's ready flags drop; a
+ * table nobody sits at stays (its creator may still be seated elsewhere or come back) unless
+ * its creator is gone (lobby_gone). Errors: BH_ESTATE "seat" (who sits nowhere). */
+int lobby_stand(lobby *l, uint64_t conn, int64_t *table, const char **field);
+
+/* who says ready (ready true) or not; *start set true when, after it, the four seats are
+ * taken and all four ready: the caller starts the game (lobby_table_get for the line-up) and
+ * then removes the table (lobby_remove). Errors: BH_ESTATE "seat" (who sits nowhere). */
+int lobby_ready(lobby *l, uint64_t conn, bool ready, int64_t *table, bool *start,
+                const char **field);
+
+/* The creator (conn) sends the person in seat of table away before the start; the seat
+ * empties and the table's ready flags drop; *kicked: the connection sent away. Errors:
+ * BH_ENOTFOUND "table"; BH_EAUTH "creator" (conn did not create the table); BH_EINVAL "seat"
+ * (not 0..3); BH_ESTATE "seat" (the seat is empty). Kicking oneself is standing up. */
+int lobby_kick(lobby *l, uint64_t conn, int64_t table, int seat, uint64_t *kicked,
+               const char **field);
+
+/* conn is gone (closed, or it changed who it is): its seat empties and the tables it created
+ * close (their seated people are out: stood up). Returns how many tables changed (0: it was
+ * nowhere); ids of the tables closed go to closed[0..*nclosed) (cap entries at most). */
+int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed);
+
+/* Remove table id (started: its game exists now). BH_OK or BH_ENOTFOUND. */
+int lobby_remove(lobby *l, int64_t id);
+
+/* The tables in creation order: lobby_count of them, lobby_at(i) for 0 <= i < count (valid
+ * until the next call that changes the lobby); lobby_find: table id or NULL; lobby_seat_of:
+ * the table conn sits at (and *seat), or NULL. */
+int lobby_count(const lobby *l);
+const lobby_table *lobby_at(const lobby *l, int i);
+const lobby_table *lobby_find(const lobby *l, int64_t id);
+const lobby_table *lobby_seat_of(const lobby *l, uint64_t conn, int *seat);
+/* Seats taken at t (0..4). */
+int lobby_seated(const lobby_table *t);
+
+/* "online" / "regulation" as LOBBY_*; -1 anything else. */
+int lobby_ruleset_by_name(const char *name);
+const char *lobby_ruleset_name(int ruleset);
+
+#endif

@@ -1,0 +1,205 @@
+/* test_lobby.c: the lobby's tables (lobby.h): every refusal with its field, and the start
+ * condition (four seated, all ready). SPDX-License-Identifier: MIT
+ * The seat numbers are game.h's (0 White A, 1 Black A, 2 White B, 3 Black B); the partner
+ * pairs 0 + 3 and 1 + 2 are those of the USBCF-style bughouse rules in docs/rules.md (P-TEAM). */
+#include <string.h>
+
+#include "bh.h"
+#include "bh_test.h"
+#include "lobby.h"
+
+#define LINK "0123456789abcdef0123456789abcdef"
+
+static const lobby_opts CASUAL = {180000, 2000, false, LOBBY_ONLINE, false};
+
+static lobby_person acct(uint64_t c, const char *name)
+{
+    return (lobby_person){c, name, true};
+}
+
+static lobby_person guest(uint64_t c, const char *name)
+{
+    return (lobby_person){c, name, false};
+}
+
+static void create_refusals(void)
+{
+    lobby *l = lobby_new(3, 2);
+    lobby_person ann = acct(1, "Ann");
+    const char *f = NULL;
+    int64_t id = 0;
+    lobby_opts o = CASUAL;
+    o.base_ms = 14999; /* 15 s is the shortest */
+    CHECK_EQ_INT("base too short", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "base_ms", f);
+    o.base_ms = 10800001;
+    CHECK_EQ_INT("base too long", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "base_ms", f);
+    o = CASUAL;
+    o.inc_ms = -1;
+    CHECK_EQ_INT("negative increment", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "inc_ms", f);
+    o.inc_ms = 60001;
+    CHECK_EQ_INT("increment over 60 s", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "inc_ms", f);
+    o = CASUAL;
+    o.ruleset = 7;
+    CHECK_EQ_INT("ruleset", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "ruleset", f);
+    o = CASUAL;
+    o.priv = true;
+    CHECK_EQ_INT("private without link", BH_EINVAL, lobby_create(l, &ann, &o, NULL, &id, &f));
+    CHECK_EQ_STR("field", "link", f);
+    CHECK_EQ_INT("link of upper-case hex", BH_EINVAL,
+                 lobby_create(l, &ann, &o, "0123456789ABCDEF0123456789abcdef", &id, &f));
+    lobby_person nobody = {5, "", false};
+    CHECK_EQ_INT("no name", BH_EAUTH, lobby_create(l, &nobody, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_STR("field", "name", f);
+    CHECK_EQ_INT("nothing made", 0, lobby_count(l));
+    /* the caps: two per creator, three in all */
+    CHECK_EQ_INT("1st", BH_OK, lobby_create(l, &ann, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_INT("ids from 1", 1, (int)id);
+    CHECK_EQ_INT("2nd", BH_OK, lobby_create(l, &ann, &o, LINK, &id, &f));
+    CHECK_EQ_INT("3rd of Ann", BH_ELIMIT, lobby_create(l, &ann, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_STR("field", "creator", f);
+    lobby_person bob = guest(2, "Bob"), cid = guest(3, "Cid");
+    CHECK_EQ_INT("Bob's", BH_OK, lobby_create(l, &bob, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_INT("full", BH_ELIMIT, lobby_create(l, &cid, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_STR("field", "tables", f);
+    CHECK_EQ_INT("three", 3, lobby_count(l));
+    CHECK_EQ_STR("private link kept", LINK, lobby_find(l, 2)->link);
+    CHECK_EQ_STR("public: no link", "", lobby_find(l, 1)->link);
+    lobby_free(l);
+}
+
+static void sit_refusals(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person ann = acct(1, "Ann"), bob = guest(2, "Bob");
+    const char *f = NULL;
+    int64_t pub = 0, priv = 0, rated = 0;
+    lobby_opts o = CASUAL;
+    CHECK_EQ_INT("public", BH_OK, lobby_create(l, &ann, &o, NULL, &pub, &f));
+    o.priv = true;
+    CHECK_EQ_INT("private", BH_OK, lobby_create(l, &ann, &o, LINK, &priv, &f));
+    o.priv = false;
+    o.rated = true;
+    CHECK_EQ_INT("rated", BH_OK, lobby_create(l, &bob, &o, NULL, &rated, &f));
+    CHECK_EQ_INT("unknown table", BH_ENOTFOUND, lobby_sit(l, 99, &bob, 0, NULL, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("private without link", BH_ENOTFOUND, lobby_sit(l, priv, &bob, 0, NULL, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("private, wrong link", BH_ENOTFOUND,
+                 lobby_sit(l, priv, &bob, 0, "0123456789abcdef0123456789abcdee", &f));
+    CHECK_EQ_INT("private with link", BH_OK, lobby_sit(l, priv, &bob, 0, LINK, &f));
+    CHECK_EQ_INT("seat 4", BH_EINVAL, lobby_sit(l, pub, &ann, 4, NULL, &f));
+    CHECK_EQ_STR("field", "seat", f);
+    CHECK_EQ_INT("seat -1", BH_EINVAL, lobby_sit(l, pub, &ann, -1, NULL, &f));
+    CHECK_EQ_INT("a guest at a rated table", BH_EAUTH, lobby_sit(l, rated, &bob, 1, NULL, &f));
+    CHECK_EQ_STR("field names the rule", "rated", f);
+    CHECK_EQ_INT("an account at a rated table", BH_OK, lobby_sit(l, rated, &ann, 1, NULL, &f));
+    lobby_person cid = guest(3, "Cid");
+    CHECK_EQ_INT("seat taken", BH_EEXIST, lobby_sit(l, rated, &(lobby_person){3, "Cid", true}, 1,
+                                                   NULL, &f));
+    CHECK_EQ_STR("field", "seat", f);
+    CHECK_EQ_INT("Cid sits", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
+    CHECK_EQ_INT("again in one's own seat", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
+    /* one seat at a time: Ann moves from the rated table to the public one */
+    CHECK_EQ_INT("Ann moves", BH_OK, lobby_sit(l, pub, &ann, 3, NULL, &f));
+    CHECK_EQ_INT("rated table empty", 0, lobby_seated(lobby_find(l, rated)));
+    int seat = -1;
+    CHECK(lobby_seat_of(l, 1, &seat) == lobby_find(l, pub));
+    CHECK_EQ_INT("Ann's seat", 3, seat);
+    lobby_free(l);
+}
+
+/* Four seated and four ready starts; any change of the line-up drops every ready flag. */
+static void start_condition(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person p[4] = {acct(11, "Ann"), acct(12, "Bob"), guest(13, "Cid"), guest(14, "Dan")};
+    const char *f = NULL;
+    int64_t id = 0, tid = 0;
+    bool start = true;
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p[0], &CASUAL, NULL, &id, &f));
+    CHECK_EQ_INT("ready before sitting", BH_ESTATE, lobby_ready(l, 11, true, &tid, &start, &f));
+    CHECK_EQ_STR("field", "seat", f);
+    CHECK_EQ_INT("stand before sitting", BH_ESTATE, lobby_stand(l, 11, &tid, &f));
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ_INT("sit", BH_OK, lobby_sit(l, id, &p[i], i, NULL, &f));
+        CHECK_EQ_INT("ready", BH_OK, lobby_ready(l, p[i].conn, true, &tid, &start, &f));
+        CHECK_MSG(!start, "three seats do not start (%d)", i);
+    }
+    CHECK_EQ_INT("Dan sits", BH_OK, lobby_sit(l, id, &p[3], 3, NULL, &f));
+    CHECK(!lobby_find(l, id)->seat[0].ready); /* a new line-up: agreed afresh */
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ_INT("ready", BH_OK, lobby_ready(l, p[i].conn, true, &tid, &start, &f));
+        CHECK(!start);
+    }
+    CHECK_EQ_INT("Dan unready", BH_OK, lobby_ready(l, 14, false, &tid, &start, &f));
+    CHECK(!start);
+    CHECK_EQ_INT("Dan ready", BH_OK, lobby_ready(l, 14, true, &tid, &start, &f));
+    CHECK_MSG(start, "four seated and ready start");
+    CHECK_EQ_INT("table", (int)id, (int)tid);
+    const lobby_table *t = lobby_find(l, id);
+    CHECK_EQ_STR("White A", "Ann", t->seat[0].name);
+    CHECK_EQ_STR("Black B, Ann's partner", "Dan", t->seat[3].name);
+    /* a stand-up drops the flags again */
+    CHECK_EQ_INT("Bob stands", BH_OK, lobby_stand(l, 12, &tid, &f));
+    CHECK_EQ_INT("three left", 3, lobby_seated(lobby_find(l, id)));
+    CHECK(!lobby_find(l, id)->seat[3].ready);
+    CHECK_EQ_INT("removed", BH_OK, lobby_remove(l, id));
+    CHECK_EQ_INT("removed twice", BH_ENOTFOUND, lobby_remove(l, id));
+    CHECK_EQ_INT("sit at a started table", BH_ENOTFOUND, lobby_sit(l, id, &p[1], 1, NULL, &f));
+    lobby_free(l);
+}
+
+static void kick_and_gone(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person ann = acct(1, "Ann"), bob = guest(2, "Bob"), cid = guest(3, "Cid");
+    const char *f = NULL;
+    int64_t id = 0, other = 0;
+    uint64_t kicked = 0;
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &ann, &CASUAL, NULL, &id, &f));
+    CHECK_EQ_INT("Bob's table", BH_OK, lobby_create(l, &bob, &CASUAL, NULL, &other, &f));
+    lobby_sit(l, id, &bob, 1, NULL, &f);
+    lobby_sit(l, other, &cid, 0, NULL, &f);
+    CHECK_EQ_INT("unknown table", BH_ENOTFOUND, lobby_kick(l, 1, 77, 1, &kicked, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("not the creator", BH_EAUTH, lobby_kick(l, 2, id, 1, &kicked, &f));
+    CHECK_EQ_STR("field", "creator", f);
+    CHECK_EQ_INT("bad seat", BH_EINVAL, lobby_kick(l, 1, id, 9, &kicked, &f));
+    CHECK_EQ_STR("field", "seat", f);
+    CHECK_EQ_INT("empty seat", BH_ESTATE, lobby_kick(l, 1, id, 0, &kicked, &f));
+    CHECK_EQ_STR("field", "seat", f);
+    CHECK_EQ_INT("kick Bob", BH_OK, lobby_kick(l, 1, id, 1, &kicked, &f));
+    CHECK_EQ_INT("Bob was kicked", 2, (int)kicked);
+    CHECK(!lobby_seat_of(l, 2, NULL));
+    /* Bob goes: his table closes, Cid who sat there is out */
+    int64_t closed[4];
+    int n = 0;
+    CHECK_EQ_INT("one table changed", 1, lobby_gone(l, 2, closed, 4, &n));
+    CHECK_EQ_INT("one closed", 1, n);
+    CHECK_EQ_INT("Bob's", (int)other, (int)closed[0]);
+    CHECK(!lobby_seat_of(l, 3, NULL));
+    CHECK_EQ_INT("Ann's stays", 1, lobby_count(l));
+    CHECK_EQ_INT("nobody", 0, lobby_gone(l, 42, closed, 4, &n));
+    lobby_free(l);
+}
+
+static void rulesets(void)
+{
+    CHECK_EQ_INT("online", LOBBY_ONLINE, lobby_ruleset_by_name("online"));
+    CHECK_EQ_INT("regulation", LOBBY_REGULATION, lobby_ruleset_by_name("regulation"));
+    CHECK_EQ_INT("fide is no table's", -1, lobby_ruleset_by_name("fide"));
+    CHECK_EQ_STR("name", "regulation", lobby_ruleset_name(LOBBY_REGULATION));
+}
+
+static const bh_test_case cases[] = {
+    {"create_refusals", create_refusals}, {"sit_refusals", sit_refusals},
+    {"start_condition", start_condition}, {"kick_and_gone", kick_and_gone},
+    {"rulesets", rulesets},
+};
+
+BH_TEST_MAIN(cases)
