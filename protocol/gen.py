@@ -800,6 +800,75 @@ M = [
    "missing_field (field board)", "not_found (field team: the team is gone)",
    "exists (field board: that board is another account's)", "store_error"],
   {"type": "entry_link", "id": 75, "board": "A"}, "ack"),
+ # ---- the lobby: tables of four seats (server/src/lobby/lobby.h, server/src/hub/hub_lobby.c) ----
+ ("lobby", "c2s", "Anyone: the lobby's open tables. The connection then receives the list again "
+  "(a `lobby` push without id) whenever a table opens, closes, starts, or a seat or a ready flag "
+  "changes. Listed are the public tables, and the private ones the receiver created or sits at "
+  "(a private table is reached by its link only). At most 200 tables are open at once.",
+  [ID], [], {"type": "lobby", "id": 80}, "lobby"),
+ ("lobby_reply", "s2c", "Reply (type `lobby`) to lobby, and pushed without id when the list changes.",
+  [("id", "integer", "", "absent in a push"),
+   ("tables", "array", "at most 200", "each as in `table` (table, status, base_ms, inc_ms, rated, ruleset, "
+    "private, creator, mine, seats, you; link only for the receiver's own or seated private tables)"),
+   ("server_ms", "integer", "ms since the Unix epoch", "")], [],
+  {"type": "lobby", "id": 80, "server_ms": 1764400000000,
+   "tables": [{"table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000, "rated": False,
+               "ruleset": "online", "private": False, "creator": "Ann_Lee", "mine": False,
+               "seats": [{"name": "Ann_Lee", "account": True, "ready": True}, None, None, None],
+               "you": -1}]}, None),
+ ("table", "c2s", "A lobby table (issue 28): a connection that is an account (signup, login, a "
+  "session's auth) or a guest (guest) creates, sits, stands, says ready, or kicks. `action` "
+  "`create` opens a table (the creator is not seated: sit next; two open tables per "
+  "connection): base_ms 15 s..3 h, inc_ms 0..60 s, rated (only accounts may sit: rated games "
+  "are four accounts'), ruleset `online` or `regulation`, private (reached by its link only: the "
+  "reply's `link`, 32 hex characters, to pass on). `sit` takes seat 0..3 of table "
+  "(0 White on A, 1 Black on A, 2 White on B, 3 Black on B; partners 0 + 3 and 1 + 2, P-TEAM), "
+  "with the table's link when it is private; a connection sits at one seat at a time (sitting "
+  "elsewhere stands up first). `stand` leaves the seat. `ready` / `unready`: when all four "
+  "seats are taken and ready, the game starts: it is created as a director's game_create would, "
+  "with the table's time control and ruleset, and each seated connection gets a `table` push "
+  "with status `started`, the game and its own seat's player token (for auth and join: the play "
+  "page). Any change of who sits where drops every ready flag of the table. `kick` (the "
+  "creator, before the start) empties a seat. A table closes when its creator's connection "
+  "closes; a seat empties when its connection closes.",
+  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick"', ""),
+   ("table", "integer", "sit, kick: 1 .. 2^53-1", "the table"),
+   ("seat", "integer", "sit, kick: 0..3", "the seat"),
+   ("link", "string", "sit at a private table: 32 hex characters", "the table's link token"),
+   ("base_ms", "integer", "create: 15000..10800000 ms", "time per player"),
+   ("inc_ms", "integer", "create, optional (0): 0..60000 ms", "increment per move"),
+   ("rated", "boolean", "create, optional (false)", "a rated table seats accounts only"),
+   ("ruleset", "string", 'create, optional ("online"): "online" or "regulation"', "docs/rules.md"),
+   ("private", "boolean", "create, optional (false)", "reached by its link only")],
+  ["missing_field (field action, table, seat or base_ms: absent or out of the wire's range)",
+   "invalid (field base_ms, inc_ms or ruleset: outside the table's limits; field seat: not 0..3)",
+   "bad_state (field session: the connection is neither an account nor a guest)",
+   "unauthorized (field rated: a guest at a rated table; field creator: a kick at someone "
+   "else's table)",
+   "not_found (field table: no such open table, or a private one and a wrong or no link)",
+   "exists (field seat: someone sits there)",
+   "bad_state (field seat: stand, ready or unready while seated nowhere; a kick of an empty seat)",
+   "too_large (field creator: two open tables already; field tables: 200 tables open)",
+   "store_error", "io_error"],
+  {"type": "table", "id": 81, "action": "create", "base_ms": 180000, "inc_ms": 2000,
+   "rated": False, "ruleset": "online", "private": True}, "table"),
+ ("table_reply", "s2c", "Reply (type `table`, with id) to table: the table as the sender sees it "
+  "after the act (for stand, the table left). Pushed (without id) to each seated connection when "
+  "its table starts: status `started`, game, and `token`, that connection's own seat's player "
+  "token (sent to it alone).",
+  [("id", "integer", "", "absent in a push"), ("table", "integer", "", ""),
+   ("status", "string", '"open" / "started"', ""), ("base_ms", "integer", "ms", ""),
+   ("inc_ms", "integer", "ms", ""), ("rated", "boolean", "", ""), ("ruleset", "string", "", ""),
+   ("private", "boolean", "", ""), ("creator", "string", "", "the creator's name"),
+   ("mine", "boolean", "", "the receiver created it"),
+   ("seats", "array of 4", "", "by seat: null (empty) or {name, account, ready}"),
+   ("you", "integer", "-1..3", "the receiver's seat, -1 none"),
+   ("link", "string", "private tables, to their creator and seated people", "the link token"),
+   ("game", "integer", "started only", "the game"),
+   ("token", "string", "started only, 32 hex characters", "the receiver's seat's player token")], [],
+  {"type": "table", "id": 81, "table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000,
+   "rated": False, "ruleset": "online", "private": True, "creator": "Ann_Lee", "mine": True,
+   "seats": [None, None, None, None], "you": -1, "link": "5e2d0a9be2d84c51a07e6b2f9d3c4e15"}, None),
  ("error", "s2c", "Reply to any message that failed, or sent before closing (flood, oversized "
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),

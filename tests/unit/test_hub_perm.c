@@ -393,6 +393,10 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"guest", "{\"type\":\"guest\",\"id\":$I,\"name\":\"Visitor7\"}"},
         /* a team's connection that is not logged in: bad_state (session), not a refusal */
         {"entry_link", "{\"type\":\"entry_link\",\"id\":$I,\"board\":\"A\"}"},
+        {"lobby", "{\"type\":\"lobby\",\"id\":$I}"},
+        /* a connection that is neither an account nor a guest: bad_state (session), not a
+         * refusal */
+        {"table", "{\"type\":\"table\",\"id\":$I,\"action\":\"stand\"}"},
         {"club_create", "{\"type\":\"club_create\",\"id\":$I,\"name\":\"Another\"}"},
         {"club_team", "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
                       "\"captain\":901,\"players\":[$P]}"},

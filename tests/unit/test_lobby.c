@@ -99,8 +99,8 @@ static void sit_refusals(void)
     CHECK_EQ_STR("field names the rule", "rated", f);
     CHECK_EQ_INT("an account at a rated table", BH_OK, lobby_sit(l, rated, &ann, 1, NULL, &f));
     lobby_person cid = guest(3, "Cid");
-    CHECK_EQ_INT("seat taken", BH_EEXIST, lobby_sit(l, rated, &(lobby_person){3, "Cid", true}, 1,
-                                                   NULL, &f));
+    CHECK_EQ_INT("seat taken", BH_EEXIST,
+                 lobby_sit(l, rated, &(lobby_person){3, "Cid", true}, 1, NULL, &f));
     CHECK_EQ_STR("field", "seat", f);
     CHECK_EQ_INT("Cid sits", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
     CHECK_EQ_INT("again in one's own seat", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
@@ -197,8 +197,10 @@ static void rulesets(void)
 }
 
 static const bh_test_case cases[] = {
-    {"create_refusals", create_refusals}, {"sit_refusals", sit_refusals},
-    {"start_condition", start_condition}, {"kick_and_gone", kick_and_gone},
+    {"create_refusals", create_refusals},
+    {"sit_refusals", sit_refusals},
+    {"start_condition", start_condition},
+    {"kick_and_gone", kick_and_gone},
     {"rulesets", rulesets},
 };
 

@@ -114,6 +114,7 @@ void hub_free(hub *h)
     hub__tour_free(h);
     hub__league_free(h);
     hub__acct_free(h);
+    hub__lobby_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -197,6 +198,7 @@ void hub_on_close(hub *h, uint64_t c)
         return;
     release_seat(h, s);
     hub__game_leave(h, s);
+    hub__lobby_gone(h, c);
     hub__sess_del(h, c);
     /* Drop replies still queued for c: it is gone. */
     for (int i = 0; i < h->nout; i++)
@@ -234,6 +236,8 @@ int hub_turn_end(hub *h)
 {
     if (h->live_dirty)
         hub__live_push(h, h->live_now);
+    if (h->lobby_dirty)
+        hub__lobby_push(h);
     hub__event_flush(h); /* the events' pushes, after the turn's replies (hub_event.h) */
     hub__arm(h);         /* a push held back has its timer */
     hub__game_cool(h);   /* the turn's finished and warmed games leave memory */
@@ -685,6 +689,8 @@ static const hub_route routes[] = {
     R(PROTO_LOGOUT, ANYONE, hub__acct_logout),
     R(PROTO_GUEST, ANYONE, hub__acct_guest),
     R(PROTO_ENTRY_LINK, TEAM, hub__acct_entry_link),
+    R(PROTO_LOBBY, ANYONE, hub__lobby_sub),
+    R(PROTO_TABLE, ANYONE, hub__lobby_table),
     C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_TEAM, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_START, DIRECTOR, BH_EAUTH, NULL, NULL),

@@ -3,6 +3,7 @@
  *   hub.c            the door: lifecycle, sessions and roles, the dispatch table, the formats
  *   hub_club.c, hub_league.c, hub_tour.c (+ hub_tour_dir.c, hub_tour_msg.c)
  *                    each format's messages and its hub side (hub_fmt)
+ *   hub_lobby.c      the lobby's tables (lobby.h decides): creates a started table's game
  *   hub_event.c      the one executor of every format's actions (hub_event.h)
  *   hub_game.c, hub_chess.c   games: start, moves, clocks, persistence, broadcasts; what a
  *                    game needs from its event comes through h->owner (hub_game_owner), set
@@ -36,6 +37,7 @@ typedef struct hub_tours hub_tours;     /* hub_tour.c */
 typedef struct hub_events hub_events;   /* hub_event.c: the team events on the seam */
 typedef struct hub_leagues hub_leagues; /* hub_league.c: its players' notice subscribers */
 typedef struct hub_accts hub_accts;     /* hub_acct.c: the login rate limits */
+typedef struct lobby lobby;             /* lobby.h: the lobby's tables (hub_lobby.c) */
 typedef struct hub_fmt hub_fmt;         /* hub_event.h: a format's hub side */
 #define HUB_FORMATS_MAX 8               /* formats in hub.c's table */
 
@@ -58,7 +60,8 @@ typedef struct {
     int64_t team;  /* ROLE_TEAM: the team of the team token */
     int *more;     /* director only: slots of further games joined (a dashboard) */
     int nmore, capmore;
-    bool live_sub; /* sent `live`: gets the list again when a game starts, ends or pauses */
+    bool live_sub;  /* sent `live`: gets the list again when a game starts, ends or pauses */
+    bool lobby_sub; /* sent `lobby`: gets the table list again when it changes */
     /* A spectator that authenticated with the player token of a finished game: a
      * read-only view of that game which still reads the chat of the
      * token's team; -1 none. Its moves, chat lines, draws and resignations get game_over. */
@@ -212,6 +215,8 @@ struct hub {
     hub_leagues *leagues_; /* hub_league.c: notice subscribers; NULL until the first */
     hub_accts *accts_;     /* hub_acct.c: rate limits and waiting hashes; NULL until used */
     bool live_dirty;       /* the live-games list changed this turn: pushed at hub_turn_end */
+    lobby *lobby_;         /* hub_lobby.c: the lobby's tables; NULL until used */
+    bool lobby_dirty;      /* the table list changed this turn: pushed at hub_turn_end */
     uint64_t live_now;     /* the turn's time for that push */
     int *warm;             /* slots of finished games loaded this turn (released at its end) */
     int nwarm, capwarm;
@@ -250,6 +255,17 @@ bool hub__acct_auth(hub *h, hub_sess *s, int64_t id, const char *hash);
 int hub__acct_load(hub *h);
 /* Free what hub_acct.c holds (hub_free). */
 void hub__acct_free(hub *h);
+
+/* hub_lobby.c: the lobby (protocol/messages/c2s-lobby.md, c2s-table.md), as hub_run
+ * handlers: lobby subscribes s and replies the table list; table carries out one act of s (an
+ * account or a guest: else unauthorized, field name) and replies the table, every refusal
+ * lobby.h's typed error with its field. gone: conn closed (its seat empties, its tables
+ * close). push: the list to every subscriber (hub_turn_end, when lobby_dirty). */
+void hub__lobby_sub(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+void hub__lobby_gone(hub *h, uint64_t conn);
+void hub__lobby_push(hub *h);
+void hub__lobby_free(hub *h);
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
  * for conn) new entry, or the existing one; del removes (no-op if absent). Pointers are

@@ -14,14 +14,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LOBBY_NAME_MAX 64  /* bytes of a person's name (the wire's PROTO_NAME_MAX) */
-#define LOBBY_LINK_LEN 32  /* hex characters of a private table's link token */
-#define LOBBY_SEATS 4      /* seats of a table: a bughouse game's */
-#define LOBBY_BASE_MIN_MS 15000     /* shortest base time: 15 s (a hyper-bullet table) */
-#define LOBBY_BASE_MAX_MS 10800000  /* longest: 3 h */
-#define LOBBY_INC_MAX_MS 60000      /* largest increment: 60 s */
-#define LOBBY_TABLES_MAX 200        /* tables open at once (lobby_new's cap, at most) */
-#define LOBBY_PER_CREATOR_MAX 2     /* open tables one person (connection) created */
+#define LOBBY_NAME_MAX 64          /* bytes of a person's name (the wire's PROTO_NAME_MAX) */
+#define LOBBY_LINK_LEN 32          /* hex characters of a private table's link token */
+#define LOBBY_SEATS 4              /* seats of a table: a bughouse game's */
+#define LOBBY_BASE_MIN_MS 15000    /* shortest base time: 15 s (a hyper-bullet table) */
+#define LOBBY_BASE_MAX_MS 10800000 /* longest: 3 h */
+#define LOBBY_INC_MAX_MS 60000     /* largest increment: 60 s */
+#define LOBBY_TABLES_MAX 200       /* tables open at once (lobby_new's cap, at most) */
+#define LOBBY_PER_CREATOR_MAX 2    /* open tables one person (connection) created */
 
 enum { LOBBY_ONLINE = 0, LOBBY_REGULATION = 1 }; /* the rulesets a table may use */
 

@@ -493,6 +493,8 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
     }
 }
 
+static int decode_table(const cJSON *o, proto_table *x, proto_err *err);
+
 static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 {
     int64_t v = 0;
@@ -633,9 +635,57 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_GUEST: return proto__need_str(o, "name", PROTO_NAME_MAX, m->guest.name, err);
     case PROTO_LOGOUT: return BH_OK;
     case PROTO_ENTRY_LINK: return need_board(o, &m->entry_link.board, err);
+    case PROTO_LOBBY: return BH_OK;
+    case PROTO_TABLE: return decode_table(o, &m->table, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return proto__bad(err, BH_ETYPE, "type");
+}
+
+/* table (c2s-table.md): the action, then the fields it needs. */
+static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
+{
+    static const char *const actions[] = {"create", "sit", "stand", "ready", "unready", "kick"};
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+    x->action = -1;
+    x->seat = -1;
+    if (cJSON_IsString(a) && a->valuestring)
+        for (int i = 0; i < (int)(sizeof actions / sizeof actions[0]); i++)
+            if (strcmp(a->valuestring, actions[i]) == 0)
+                x->action = i;
+    if (x->action < 0)
+        return proto__bad(err, BH_EFIELD, "action");
+    int rc;
+    int64_t v = -1;
+    bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK;
+    if (where) {
+        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK ||
+            (rc = proto__need_int(o, "seat", 0, 3, &v, err)) != BH_OK)
+            return rc;
+        x->seat = (int)v;
+        if (cJSON_GetObjectItemCaseSensitive(o, "link") &&
+            (rc = proto__need_str(o, "link", PROTO_TOKEN_MAX, x->link, err)) != BH_OK)
+            return rc;
+        return BH_OK;
+    }
+    if (x->action != PROTO_TABLE_CREATE)
+        return BH_OK;
+    int flag = 0;
+    if ((rc = proto__need_int(o, "base_ms", 0, PROTO_CLOCK_MAX_MS, &x->base_ms, err)) != BH_OK ||
+        (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK)
+        return rc;
+    if ((rc = proto__get_bool(o, "rated", &flag, err)) == BH_OK)
+        x->rated = flag;
+    else if (rc != BH_ENOTFOUND)
+        return rc;
+    if ((rc = proto__get_bool(o, "private", &flag, err)) == BH_OK)
+        x->priv = flag;
+    else if (rc != BH_ENOTFOUND)
+        return rc;
+    snprintf(x->ruleset, sizeof x->ruleset, "online");
+    if (cJSON_GetObjectItemCaseSensitive(o, "ruleset"))
+        return proto__need_str(o, "ruleset", sizeof x->ruleset - 1, x->ruleset, err);
+    return BH_OK;
 }
 
 /* memset through a volatile pointer: a wipe the compiler may not drop as a dead store. */

@@ -78,6 +78,8 @@ typedef enum {
     PROTO_LOGOUT,            /* a logged-in connection or a guest: end its session */
     PROTO_GUEST,             /* anyone: play unrated under a chosen name */
     PROTO_ENTRY_LINK,        /* a team's connection, logged in: its board is the account's */
+    PROTO_LOBBY,             /* anyone: the lobby's tables, and later pushes when they change */
+    PROTO_TABLE,             /* an account or a guest: create, sit, stand, ready, kick */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -250,6 +252,30 @@ typedef struct {
     int board; /* 0 A, 1 B */
 } proto_entry_link;
 
+/* table's action (c2s-table.md). */
+enum {
+    PROTO_TABLE_CREATE,
+    PROTO_TABLE_SIT,
+    PROTO_TABLE_STAND,
+    PROTO_TABLE_READY,
+    PROTO_TABLE_UNREADY,
+    PROTO_TABLE_KICK
+};
+
+/* table: action; the other fields as that action needs them (the decoder requires table and
+ * seat for sit and kick, base_ms for create); the lobby's own limits are lobby.h's. */
+typedef struct {
+    int action;                     /* PROTO_TABLE_* */
+    int64_t table;                  /* sit, kick: 1..; else 0 */
+    int seat;                       /* sit, kick: 0..3; else -1 */
+    char link[PROTO_TOKEN_MAX + 1]; /* "" none */
+    int64_t base_ms;                /* create: 0..PROTO_CLOCK_MAX_MS as sent */
+    int64_t inc_ms;                 /* create: 0..PROTO_CLOCK_MAX_MS, default 0 */
+    bool rated;
+    char ruleset[16]; /* create: default "online" */
+    bool priv;        /* "private" */
+} proto_table;
+
 /* A decoded client message: its type, its id, and the struct of its type: the union member
  * named as the type (export_: export is a C++ keyword); ping, games, live and logout have none.
  * 528 bytes on x86-64 (one struct for all kinds with the pairs inline would be 17,648). */
@@ -282,6 +308,7 @@ typedef struct {
         proto_login signup, login;
         proto_guest guest;
         proto_entry_link entry_link;
+        proto_table table;
     };
 } proto_msg;
 
@@ -462,6 +489,32 @@ char *proto_enc_announcement(bool has_id, int64_t id, const char *text, int64_t 
 
 /* {"type":"start","game":..,"clock_ms":[4],"running":[2],"server_ms":..}. */
 char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],
+                      int64_t server_ms);
+
+/* One lobby table as one receiver sees it (c2s-table.md, s2c-table_reply.md). */
+typedef struct {
+    int64_t table;
+    bool started;
+    int64_t base_ms, inc_ms;
+    bool rated;
+    const char *ruleset;
+    bool priv;
+    const char *creator;
+    bool mine;
+    struct {
+        const char *name; /* NULL: the seat is empty */
+        bool account, ready;
+    } seats[4];
+    int you;           /* the receiver's seat, -1 none */
+    const char *link;  /* NULL: omitted */
+    int64_t game;      /* started: the game; 0 omitted */
+    const char *token; /* started: the receiver's seat token; NULL omitted */
+} proto_table_view;
+
+/* {"type":"table"[,"id"],...} from t: the reply to table (has_id) or the start push. */
+char *proto_enc_table(bool has_id, int64_t id, const proto_table_view *t);
+/* {"type":"lobby"[,"id"],"tables":[n tables as in table],"server_ms":..}. */
+char *proto_enc_lobby(bool has_id, int64_t id, const proto_table_view *t, size_t n,
                       int64_t server_ms);
 
 /* Parse and re-print json compactly with keys as given (for golden-file comparisons).

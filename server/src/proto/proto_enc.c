@@ -393,3 +393,61 @@ char *proto_canon(const char *json)
         return NULL;
     return proto__done(o);
 }
+
+static cJSON *table_obj(const proto_table_view *t)
+{
+    cJSON *o = proto__obj();
+    num(o, "table", t->table);
+    cJSON_AddStringToObject(o, "status", t->started ? "started" : "open");
+    num(o, "base_ms", t->base_ms);
+    num(o, "inc_ms", t->inc_ms);
+    cJSON_AddBoolToObject(o, "rated", t->rated);
+    cJSON_AddStringToObject(o, "ruleset", t->ruleset);
+    cJSON_AddBoolToObject(o, "private", t->priv);
+    cJSON_AddStringToObject(o, "creator", t->creator);
+    cJSON_AddBoolToObject(o, "mine", t->mine);
+    cJSON *seats = cJSON_AddArrayToObject(o, "seats");
+    for (int i = 0; i < 4; i++) {
+        if (!t->seats[i].name) {
+            cJSON_AddItemToArray(seats, cJSON_CreateNull());
+            continue;
+        }
+        cJSON *s = proto__obj();
+        cJSON_AddStringToObject(s, "name", t->seats[i].name);
+        cJSON_AddBoolToObject(s, "account", t->seats[i].account);
+        cJSON_AddBoolToObject(s, "ready", t->seats[i].ready);
+        cJSON_AddItemToArray(seats, s);
+    }
+    num(o, "you", t->you);
+    if (t->link)
+        cJSON_AddStringToObject(o, "link", t->link);
+    if (t->game > 0)
+        num(o, "game", t->game);
+    if (t->token)
+        cJSON_AddStringToObject(o, "token", t->token);
+    return o;
+}
+
+char *proto_enc_table(bool has_id, int64_t id, const proto_table_view *t)
+{
+    cJSON *o = proto__head("table", has_id, id);
+    cJSON *x = table_obj(t);
+    for (cJSON *c = x->child; c;) { /* the table's fields, after type and id */
+        cJSON *next = c->next;
+        cJSON_AddItemToObject(o, c->string, cJSON_DetachItemViaPointer(x, c));
+        c = next;
+    }
+    cJSON_Delete(x);
+    return proto__done(o);
+}
+
+char *proto_enc_lobby(bool has_id, int64_t id, const proto_table_view *t, size_t n,
+                      int64_t server_ms)
+{
+    cJSON *o = proto__head("lobby", has_id, id);
+    cJSON *a = cJSON_AddArrayToObject(o, "tables");
+    for (size_t i = 0; i < n; i++)
+        cJSON_AddItemToArray(a, table_obj(&t[i]));
+    num(o, "server_ms", server_ms);
+    return proto__done(o);
+}

@@ -1,0 +1,201 @@
+/* test_ws_lobby.c: the lobby over real sockets (issue 28 item 2): two accounts and two guests
+ * sit at a private table by its link, say ready, and each gets its own seat's token; with those
+ * tokens the four join the game and it starts, with the table's time control and the names by
+ * seat. On the way: the refusals a page can meet (no name, a bad time control, a guest at a
+ * rated table, no link, a taken seat, someone else's kick), each a typed error naming its
+ * field, and the lobby list pushed to a spectator that asked for it.
+ * SPDX-License-Identifier: MIT */
+#include "itest.h"
+
+static const char *bin;
+
+static char *call(wsc *c, const char *text)
+{
+    return itest_call_via(c, text, 200, 5000, wsc_recv);
+}
+
+static const char *refusal(const char *r, char out[80])
+{
+    char code[32], field[32];
+    ecode(r, code);
+    jstr(r, "field", field, sizeof field);
+    snprintf(out, 80, "%s/%s", code, field);
+    return out;
+}
+
+#define CHECK_REFUSED(c, text, want)                                                               \
+    do {                                                                                           \
+        char *r_ = call((c), (text));                                                              \
+        char b_[80];                                                                               \
+        CHECK_EQ_STR(text, (want), refusal(r_, b_));                                               \
+        free(r_);                                                                                  \
+    } while (0)
+
+/* The next frame of c holding needle (others dropped), within ms each, or NULL. */
+static char *recv_with(wsc *c, const char *needle, int frames)
+{
+    for (int i = 0; i < frames; i++) {
+        char *f = wsc_recv(c, 5000);
+        if (!f || strstr(f, needle))
+            return f;
+        free(f);
+    }
+    return NULL;
+}
+
+static void four_sit_and_play(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *p[4], *spec = itest_connect(x, &s, NULL);
+    for (int i = 0; i < 4; i++)
+        p[i] = itest_connect(x, &s, NULL);
+    char buf[512], *r;
+
+    /* the spectator asks for the list: empty */
+    r = call(spec, "{\"type\":\"lobby\",\"id\":1}");
+    CHECK_MSG(r && strstr(r, "\"tables\":[]"), "an empty lobby: %s", r ? r : "(none)");
+    free(r);
+    CHECK_REFUSED(spec, "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":180000}",
+                  "bad_state/session");
+
+    /* two accounts, two guests */
+    r = call(p[0], "{\"type\":\"signup\",\"id\":3,\"name\":\"Ann_Lee\",\"password\":\"correct "
+                   "horse\"}");
+    CHECK_MSG(r && strstr(r, "\"type\":\"session\""), "signup: %s", r ? r : "(none)");
+    free(r);
+    r = call(p[1], "{\"type\":\"signup\",\"id\":3,\"name\":\"Bob_Ray\",\"password\":\"battery "
+                   "staple\"}");
+    free(r);
+    r = call(p[2], "{\"type\":\"guest\",\"id\":3,\"name\":\"Cid\"}");
+    free(r);
+    r = call(p[3], "{\"type\":\"guest\",\"id\":3,\"name\":\"Dan\"}");
+    free(r);
+
+    CHECK_REFUSED(p[2], "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":1000}",
+                  "invalid/base_ms");
+    CHECK_REFUSED(p[2],
+                  "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":60000,"
+                  "\"inc_ms\":61000}",
+                  "invalid/inc_ms");
+    CHECK_REFUSED(p[2],
+                  "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":60000,"
+                  "\"ruleset\":\"fide\"}",
+                  "invalid/ruleset");
+    CHECK_REFUSED(p[2], "{\"type\":\"table\",\"id\":4,\"action\":\"create\"}",
+                  "missing_field/base_ms");
+
+    /* a public rated table: the spectator sees it come; a guest may not sit */
+    r = call(p[1], "{\"type\":\"table\",\"id\":5,\"action\":\"create\",\"base_ms\":300000,"
+                   "\"rated\":true}");
+    long long rated = jint(r, "table", -1);
+    CHECK_MSG(rated > 0 && strstr(r, "\"rated\":true"), "rated table: %s", r ? r : "(none)");
+    free(r);
+    r = recv_with(spec, "\"rated\":true", 20);
+    CHECK_MSG(r && strstr(r, "\"type\":\"lobby\"") && strstr(r, "\"creator\":\"Bob_Ray\""),
+              "the spectator's push: %s", r ? r : "(none)");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":6,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":0}", rated);
+    CHECK_REFUSED(p[2], buf, "unauthorized/rated");
+
+    /* Ann's private casual table: 2 min + 1 s, regulation rules */
+    r = call(p[0], "{\"type\":\"table\",\"id\":7,\"action\":\"create\",\"base_ms\":120000,"
+                   "\"inc_ms\":1000,\"ruleset\":\"regulation\",\"private\":true}");
+    long long t = jint(r, "table", -1);
+    char link[64] = "";
+    jstr(r, "link", link, sizeof link);
+    CHECK_MSG(t > 0 && strlen(link) == 32, "private table with a link: %s", r ? r : "(none)");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":8,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":1}", t);
+    CHECK_REFUSED(p[1], buf, "not_found/table");
+    const char *names[4] = {"Ann_Lee", "Bob_Ray", "Cid", "Dan"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":9,\"action\":\"sit\",\"table\":%lld,\"seat\":%d,"
+                 "\"link\":\"%s\"}",
+                 t, i, link);
+        r = call(p[i], buf);
+        char want[64];
+        snprintf(want, sizeof want, "\"you\":%d", i);
+        CHECK_MSG(r && strstr(r, want) && strstr(r, names[i]), "sit %d: %s", i, r ? r : "(none)");
+        free(r);
+    }
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":10,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":0,\"link\":\"%s\"}", t, link);
+    CHECK_REFUSED(p[1], buf, "exists/seat");
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":11,\"action\":\"kick\",\"table\":%lld,"
+             "\"seat\":0}", t);
+    CHECK_REFUSED(p[1], buf, "unauthorized/creator");
+    /* the private table is not in the spectator's list, the rated one is */
+    r = call(spec, "{\"type\":\"lobby\",\"id\":12}");
+    CHECK_MSG(r && !strstr(r, "Cid") && strstr(r, "Bob_Ray"), "spectator's list: %s",
+              r ? r : "(none)");
+    free(r);
+
+    /* all four ready: each gets the start with its own seat's token */
+    char tokens[4][64];
+    long long game = -1;
+    for (int i = 0; i < 3; i++) {
+        r = call(p[i], "{\"type\":\"table\",\"id\":13,\"action\":\"ready\"}");
+        CHECK_MSG(r && strstr(r, "\"ready\":true") && !strstr(r, "started"), "ready %d: %s", i,
+                  r ? r : "(none)");
+        free(r);
+    }
+    /* the fourth: its start push comes before the reply (the table is gone then: ack) */
+    CHECK_EQ_INT("send", 0, wsc_send(p[3], "{\"type\":\"table\",\"id\":14,\"action\":\"ready\"}"));
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        CHECK_EQ_INT("the seat is the receiver's", i, (int)jint(r, "you", -9));
+        if (i == 0)
+            game = jint(r, "game", -1);
+        else
+            CHECK_EQ_INT("one game", (int)game, (int)jint(r, "game", -2));
+        CHECK_EQ_INT("a seat token", 32, (int)strlen(tokens[i]));
+        for (int k = 0; k < i; k++)
+            CHECK_MSG(strcmp(tokens[k], tokens[i]) != 0, "seats %d and %d: one token", k, i);
+        free(r);
+    }
+    /* the four join with their tokens: the game starts */
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":20,\"token\":\"%s\"}", tokens[i]);
+        r = call(p[i], buf);
+        char want[32];
+        snprintf(want, sizeof want, "\"seat\":%d", i);
+        CHECK_MSG(r && strstr(r, "\"role\":\"player\"") && strstr(r, want), "auth %d: %s", i,
+                  r ? r : "(none)");
+        free(r);
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":21,\"game\":%lld}", game);
+        r = call(p[i], buf);
+        if (i == 0)
+            CHECK_MSG(r && strstr(r, "\"seat\":0,\"name\":\"Ann_Lee\"") &&
+                          strstr(r, "\"seat\":3,\"name\":\"Dan\"") &&
+                          jint(r, "base_ms", 0) == 120000 && jint(r, "inc_ms", 0) == 1000,
+                      "the game's state: %s", r ? r : "(none)");
+        free(r);
+    }
+    r = wsc_recv_type(p[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the game started");
+    free(r);
+    /* the table is gone from the lists */
+    r = call(spec, "{\"type\":\"lobby\",\"id\":30}");
+    CHECK_MSG(r && !strstr(r, "\"Cid\""), "after the start: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++)
+        wsc_free(p[i]);
+    wsc_free(spec);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
+static const bh_test_case cases[] = {
+    {"four_sit_and_play", four_sit_and_play},
+};
+
+ITEST_MAIN(cases)
