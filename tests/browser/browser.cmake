@@ -127,3 +127,6 @@ bh_browser_test(browser_trial trial.test.mjs 240)
 # The account page (account.test.mjs): sign up, a reload keeps the session, a name taken by
 # case, log out, a wrong password, log in; a guest on a phone.
 bh_browser_test(browser_account account.test.mjs 120)
+# The lobby (lobby.test.mjs): four guests sit at a private table by its link, ready, and the
+# game starts on all four play pages, each at its own seat.
+bh_browser_test(browser_lobby lobby.test.mjs 180)

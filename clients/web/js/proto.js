@@ -28,6 +28,14 @@ export const msg = {
   login: (name, password) => ({ type: 'login', name, password }),
   logout: () => ({ type: 'logout' }),
   guest: (name) => ({ type: 'guest', name }),
+  // the lobby (c2s-lobby.md, c2s-table.md): the table list, and one act at a table
+  lobby: () => ({ type: 'lobby' }),
+  // o: {base_ms, inc_ms, rated, ruleset, private}
+  tableCreate: (o) => ({ type: 'table', action: 'create', ...o }),
+  tableSit: (table, seat, link) => ({ type: 'table', action: 'sit', table, seat, ...(link ? { link } : {}) }),
+  tableStand: () => ({ type: 'table', action: 'stand' }),
+  tableReady: (ready) => ({ type: 'table', action: ready ? 'ready' : 'unready' }),
+  tableKick: (table, seat) => ({ type: 'table', action: 'kick', table, seat }),
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),

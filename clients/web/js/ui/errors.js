@@ -31,6 +31,19 @@ const BY_TYPE = {
   'guest:invalid': 'A name is 3 to 20 letters A-Z, digits, _ or -, starting with a letter or a digit.',
   'guest:exists': 'That name belongs to an account: log in, or choose another name.',
   'logout:bad_state': 'You are not logged in.',
+  // the lobby (c2s-table.md)
+  'table:bad_state': (e) => (e.field === 'session' ? 'Log in or choose a guest name first.'
+    : e.field === 'seat' ? 'You are not sitting at a table (or that seat is empty).' : 'Not possible now.'),
+  'table:invalid': (e) => ({
+    base_ms: 'The time is 15 seconds to 3 hours per player.',
+    inc_ms: 'The increment is 0 to 60 seconds.',
+    ruleset: 'The ruleset is online or regulation.',
+  })[e.field] || 'Not a seat of this table.',
+  'table:unauthorized': (e) => (e.field === 'rated' ? 'A rated table seats accounts only: log in to sit here.'
+    : 'Only the table\'s creator may send someone away.'),
+  'table:not_found': 'That table is gone (it started or closed), or the link is wrong.',
+  'table:exists': 'Someone sits there already.',
+  'table:too_large': (e) => (e.field === 'creator' ? 'You have two open tables already.' : 'The lobby is full: try again soon.'),
   'auth:replace_throttled': 'This seat moved to another tab or device moments ago.',
   'join:not_found': 'This game is not on the server.',
   'move:not_your_turn': 'It is not your turn.',

@@ -1,0 +1,84 @@
+// lobby.test.mjs: the lobby page (clients/web/lobby.html) in headless Chromium (ctest
+// `browser_lobby`, label `browser`). SPDX-License-Identifier: MIT
+// Starts bughouse-server (--no-tls, free port, temp db). Ann (a guest, 1366x657) opens a
+// private 3+2 table: her page seats her as White on A and shows the invitation link. Bob,
+// Cid (1366x657) and Dan (a phone, 390x844) open that link, choose guest names and take the
+// other three seats from the invitation; a second seat click by Cid on Bob's seat is refused
+// in words. All four press Ready: every page goes to play.html with its own seat's token and
+// the game is live on all four, each at its seat. Screenshots (looked at):
+// tests/artifacts/lobby-1366.png, lobby-phone.png.
+// usage: node tests/browser/lobby.test.mjs SERVER_BINARY   (cwd: the repo root)
+
+import fs from 'node:fs';
+import { ART, check, run, world } from './harness.mjs';
+
+const bin = process.argv[2] || 'build/dev/server/bughouse-server';
+
+async function guest(page, name) {
+  await page.waitForFunction(() => !document.querySelector('#guest').hidden);
+  await page.fill('#guest input[name=name]', name);
+  await page.click('#guest button[type=submit]');
+  await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name);
+}
+
+async function main() {
+  fs.mkdirSync(ART, { recursive: true });
+  const w = await world('lobby', bin);
+  try {
+    const wide = { viewport: { width: 1366, height: 657 } };
+    const phoneCtx = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+    const names = ['Ann', 'Bob', 'Cid', 'Dan'];
+    const p = [];
+    for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), names[i], true));
+
+    await p[0].goto(`${w.base}/lobby.html`);
+    await guest(p[0], 'Ann');
+    check('an empty lobby', await p[0].locator('#empty').isVisible());
+    await p[0].fill('#create input[name=base]', '3');
+    await p[0].fill('#create input[name=inc]', '2');
+    await p[0].click('#create button[type=submit]');
+    await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
+    check('the creator sits as White on A', true);
+    const link = await p[0].locator('li.table input.link').inputValue();
+    check('a private link to copy', /lobby\.html\?table=\d+&link=[0-9a-f]{32}$/.test(link), link);
+    check('the table shows 3+2, casual, private', /3\+2/.test(await p[0].locator('li.table .head').textContent()) &&
+      /private/.test(await p[0].locator('li.table .head').textContent()));
+
+    for (let i = 1; i < 4; i++) {
+      await p[i].goto(link);
+      await guest(p[i], names[i]);
+      await p[i].waitForFunction(() => !document.querySelector('#invite').hidden);
+      await p[i].click(`#invite-seats button[data-seat="${i}"]`);
+      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i);
+    }
+    check('three more sat by the link', true);
+    // the creator's page got the pushes: four names
+    await p[0].waitForFunction(() => document.querySelectorAll('li.table .seat .name:not(.muted)').length === 4);
+    check('the creator sees four seated', true);
+    check('the creator may send the others away', (await p[0].locator('li.table button.kick').count()) === 3);
+    await p[0].screenshot({ path: `${ART}/lobby-1366.png` });
+    await p[3].screenshot({ path: `${ART}/lobby-phone.png`, fullPage: true });
+    const widths = await p[3].evaluate(() => document.documentElement.scrollWidth);
+    check('phone: no sideways scroll', widths <= 390, widths);
+
+    for (let i = 0; i < 4; i++) {
+      await p[i].click('li.table .seat.you button.ready-btn');
+      if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
+    }
+    for (let i = 0; i < 4; i++) {
+      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 10000 });
+      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 15000 });
+    }
+    check('all four pages are on the play page, the game live', true);
+    const seats = [];
+    for (let i = 0; i < 4; i++) seats.push(await p[i].evaluate(() => window.app.g.you));
+    check('each page plays its own seat', JSON.stringify(seats) === '[0,1,2,3]', seats);
+    const tokens = new Set(p.map((x) => new URL(x.url()).searchParams.get('token')));
+    check('four tokens', tokens.size === 4);
+    check('no page errors', w.errors.length === 0, w.errors);
+  } finally {
+    await w.close();
+  }
+}
+
+run(main);
