@@ -97,8 +97,10 @@ static void four_sit_and_play(void)
     CHECK_MSG(r && strstr(r, "\"type\":\"lobby\"") && strstr(r, "\"creator\":\"Bob_Ray\""),
               "the spectator's push: %s", r ? r : "(none)");
     free(r);
-    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":6,\"action\":\"sit\",\"table\":%lld,"
-             "\"seat\":0}", rated);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":6,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":0}",
+             rated);
     CHECK_REFUSED(p[2], buf, "unauthorized/rated");
 
     /* Ann's private casual table: 2 min + 1 s, regulation rules */
@@ -109,8 +111,10 @@ static void four_sit_and_play(void)
     jstr(r, "link", link, sizeof link);
     CHECK_MSG(t > 0 && strlen(link) == 32, "private table with a link: %s", r ? r : "(none)");
     free(r);
-    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":8,\"action\":\"sit\",\"table\":%lld,"
-             "\"seat\":1}", t);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":8,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":1}",
+             t);
     CHECK_REFUSED(p[1], buf, "not_found/table");
     const char *names[4] = {"Ann_Lee", "Bob_Ray", "Cid", "Dan"};
     for (int i = 0; i < 4; i++) {
@@ -124,11 +128,15 @@ static void four_sit_and_play(void)
         CHECK_MSG(r && strstr(r, want) && strstr(r, names[i]), "sit %d: %s", i, r ? r : "(none)");
         free(r);
     }
-    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":10,\"action\":\"sit\",\"table\":%lld,"
-             "\"seat\":0,\"link\":\"%s\"}", t, link);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":10,\"action\":\"sit\",\"table\":%lld,"
+             "\"seat\":0,\"link\":\"%s\"}",
+             t, link);
     CHECK_REFUSED(p[1], buf, "exists/seat");
-    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":11,\"action\":\"kick\",\"table\":%lld,"
-             "\"seat\":0}", t);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":11,\"action\":\"kick\",\"table\":%lld,"
+             "\"seat\":0}",
+             t);
     CHECK_REFUSED(p[1], buf, "unauthorized/creator");
     /* the private table is not in the spectator's list, the rated one is */
     r = call(spec, "{\"type\":\"lobby\",\"id\":12}");

@@ -130,8 +130,7 @@ static int start_table(hub *h, const lobby_table *t, uint64_t now_us)
                       .inc_ms = t->inc_ms,
                       .created_ms = now_wall_ms(),
                       .status = STORE_WAITING,
-                      .names = {t->seat[0].name, t->seat[1].name, t->seat[2].name,
-                                t->seat[3].name},
+                      .names = {t->seat[0].name, t->seat[1].name, t->seat[2].name, t->seat[3].name},
                       .ruleset = lobby_ruleset_name(t->ruleset)};
     char tokens[4][AUTH_TOKEN_LEN + 1];
     int rc = store_game_add(h->st, &row, &row.id);
