@@ -215,6 +215,7 @@ static void open_session(hub *h, uint64_t conn, int64_t id, int64_t account, con
     hub_sess *s = hub__sess_find(h, conn);
     if (!s)
         return; /* closed meanwhile: the session is stored, its token never sent */
+    hub__lobby_who_changed(h, conn); /* a seat is its sitter's: not the new account's */
     s->account = account;
     s->session = sid;
     s->guest = false;
@@ -390,6 +391,7 @@ void hub__acct_logout(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
                 o->account = 0;
                 o->session = 0;
                 o->name[0] = '\0';
+                hub__lobby_who_changed(h, o->conn);
             }
         }
     }
@@ -397,6 +399,7 @@ void hub__acct_logout(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     s->session = 0;
     s->guest = false;
     s->name[0] = '\0';
+    hub__lobby_who_changed(h, s->conn);
     hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
@@ -419,6 +422,7 @@ void hub__acct_guest(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     }
     if (s->session) /* a guest is no one's account: the session stays valid elsewhere */
         s->session = 0;
+    hub__lobby_who_changed(h, s->conn);
     s->account = 0;
     s->guest = true;
     snprintf(s->name, sizeof s->name, "%s", m->guest.name);
@@ -454,6 +458,7 @@ bool hub__acct_auth(hub *h, hub_sess *s, int64_t id, const char *hash)
     if (store_session_find(h->st, hash, now_wall_ms(), &sid, &account, &expires) != BH_OK ||
         store_account_get(h->st, account, &a) != BH_OK)
         return false;
+    hub__lobby_who_changed(h, s->conn);
     s->account = account;
     s->session = sid;
     s->guest = false;

@@ -234,6 +234,13 @@ void hub__lobby_gone(hub *h, uint64_t conn)
         h->lobby_dirty = true;
 }
 
+void hub__lobby_who_changed(hub *h, uint64_t conn)
+{
+    int64_t table = 0;
+    if (h->lobby_ && lobby_stand(h->lobby_, conn, &table, NULL) == BH_OK)
+        h->lobby_dirty = true;
+}
+
 void hub__lobby_free(hub *h)
 {
     lobby_free(h->lobby_);
