@@ -65,4 +65,22 @@ typedef struct {
 } bot_stats;
 void bot_pool_stats(const bot_pool *p, bot_stats *out);
 
+/* ---- the lobby (bot_lobby.c; protocol/messages/c2s-table.md) ---- */
+
+/* A seat at a lobby table for the bot: --lobby TABLE:SEAT[:LINK] with --name. */
+typedef struct {
+    long long table;  /* 1.. */
+    int seat;         /* 0..3: 0 White A, 1 Black A, 2 White B, 3 Black B */
+    const char *link; /* a private table's link token; NULL or "" for a public table */
+    const char *name; /* the guest name it sits under (the account name rules, guest.md) */
+} bot_lobby_seat;
+
+/* Connect to server, become the guest l->name, sit at l's seat and say ready: the connection
+ * (kept open until the start: a seat empties when its connection closes), or NULL with the
+ * refusal printed on stderr (its code and field). */
+wsc *bot_lobby_sit(wsc_ctx *x, const wsc_opts *server, const bot_lobby_seat *l);
+/* Read c for up to ms: 1 with *game and token (cap bytes) when the table started (its seat
+ * token), 0 nothing yet, -1 the connection closed. */
+int bot_lobby_started(wsc *c, int ms, long long *game, char *token, size_t cap);
+
 #endif

@@ -35,11 +35,15 @@ int main(int argc, char **argv)
                                          {"engine", required_argument, NULL, 'e'},
                                          {"engine-cmd", required_argument, NULL, 'c'},
                                          {"engine-mem-mb", required_argument, NULL, 'M'},
+                                         {"lobby", required_argument, NULL, 'L'},
+                                         {"name", required_argument, NULL, 'N'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     const char *teams[256], *seats[256];
     long long seat_games[256];
     int nt = 0, ns = 0, c;
+    bot_lobby_seat lobby = {0};
+    bool has_lobby = false;
     const char *engine = NULL, *engine_cmd = NULL;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
         switch (c) {
@@ -62,6 +66,23 @@ int main(int argc, char **argv)
             seats[ns++] = colon + 1;
             break;
         }
+        case 'L': {
+            /* TABLE:SEAT[:LINK] */
+            char *a = strchr(optarg, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+            if (!a || has_lobby) {
+                fprintf(stderr, "bughouse-bot: --lobby wants TABLE:SEAT[:LINK], once\n");
+                return 2;
+            }
+            *a = '\0';
+            if (b)
+                *b = '\0';
+            lobby.table = atoll(optarg);
+            lobby.seat = atoi(a + 1);
+            lobby.link = b ? b + 1 : NULL;
+            has_lobby = true;
+            break;
+        }
+        case 'N': lobby.name = optarg; break;
         case 'p': o.pace_ms = atoi(optarg); break;
         case 'u': o.uci = optarg; break;
         case 'm': o.movetime_ms = atoi(optarg); break;
@@ -71,7 +92,8 @@ int main(int argc, char **argv)
         case 'M': o.engine_mem_mb = atoi(optarg); break;
         default:
             printf("usage: bughouse-bot [--host H] [--port N] [--no-tls] [--team TOKEN]... "
-                   "[--seat GAME:TOKEN]... [--pace-ms MS] [--uci CMD] [--movetime MS] [--seed N]\n"
+                   "[--seat GAME:TOKEN]... [--lobby TABLE:SEAT[:LINK] --name NAME]\n"
+                   "       [--pace-ms MS] [--uci CMD] [--movetime MS] [--seed N]\n"
                    "       [--engine cecp|uci --engine-cmd CMD [--engine-mem-mb MB]]\n"
                    "  --engine cecp: an xboard/CECP bughouse engine (sjeng, fairy-stockfish)\n"
                    "  plays each seat, one child process per seat (memory limit MB, 1024 by\n"
@@ -81,7 +103,10 @@ int main(int argc, char **argv)
                    "  A seat that another connection takes (its link opened in a browser) is\n"
                    "  given up, never taken back. With only --seat tokens the bot exits when\n"
                    "  every seat is done: status 0 when their games are over, 3 when one\n"
-                   "  was given up.\n");
+                   "  was given up.\n"
+                   "  --lobby: sit at seat SEAT (0 White A, 1 Black A, 2 White B, 3 Black B) of\n"
+                   "  lobby table TABLE (LINK: a private table's link token) as the guest NAME,\n"
+                   "  say ready, and play that seat once the four are ready (lobby.html).\n");
             return c == 'h' ? 0 : 2;
         }
     }
@@ -97,8 +122,12 @@ int main(int argc, char **argv)
         o.cecp = engine_cmd;
     else if (engine)
         o.uci = engine_cmd;
-    if (!nt && !ns) {
-        fprintf(stderr, "bughouse-bot: give at least one --team or --seat token\n");
+    if (has_lobby && (!lobby.name || lobby.table < 1 || lobby.seat < 0 || lobby.seat > 3)) {
+        fprintf(stderr, "bughouse-bot: --lobby wants a table from 1, a seat 0..3 and --name\n");
+        return 2;
+    }
+    if (!nt && !ns && !has_lobby) {
+        fprintf(stderr, "bughouse-bot: give at least one --team, --seat or --lobby\n");
         return 2;
     }
     signal(SIGINT, on_signal);
@@ -106,6 +135,32 @@ int main(int argc, char **argv)
     wsc_ctx *x = wsc_ctx_new();
     if (!x)
         return 1;
+    static char lobby_token[80];
+    if (has_lobby) { /* sit, ready, and wait for the start: then the seat is a --seat */
+        wsc *lc = bot_lobby_sit(x, &o.server, &lobby);
+        if (!lc) {
+            wsc_ctx_free(x);
+            return 1;
+        }
+        fprintf(stderr, "bughouse-bot: seated at table %lld seat %d as %s, ready\n", lobby.table,
+                lobby.seat, lobby.name);
+        long long game = 0;
+        int got = 0;
+        while (!stop && got == 0)
+            got = bot_lobby_started(lc, 1000, &game, lobby_token, sizeof lobby_token);
+        wsc_free(lc);
+        if (got != 1) {
+            fprintf(stderr, "bughouse-bot: the table %s before its start\n",
+                    stop ? "was left" : "closed");
+            wsc_ctx_free(x);
+            return stop ? 0 : 1;
+        }
+        fprintf(stderr, "bughouse-bot: table %lld started: game %lld\n", lobby.table, game);
+        if (ns < 256) {
+            seat_games[ns] = game;
+            seats[ns++] = lobby_token;
+        }
+    }
     bot_pool *p = bot_pool_new(x, &o);
     for (int i = 0; i < nt; i++)
         bot_pool_add_team(p, teams[i]);

@@ -5,9 +5,9 @@
  * rated table, no link, a taken seat, someone else's kick), each a typed error naming its
  * field, and the lobby list pushed to a spectator that asked for it.
  * SPDX-License-Identifier: MIT */
-#include "itest.h"
+#include "itest_proc.h"
 
-static const char *bin;
+static const char *bin, *bot;
 
 /* Each frame within 30 s: a sign-up or login hashes a password (Argon2id, memory-hard: seconds
  * on a loaded 2-core machine). */
@@ -220,8 +220,99 @@ static void four_sit_and_play(void)
     ITEST_FINISH(&s);
 }
 
+/* Three people and a bot (bughouse-bot --lobby TABLE:SEAT --name): the bot sits as Black on
+ * B, says ready, gets its seat's token at the start and answers its opponent's first move. */
+static void a_bot_sits(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *p[3];
+    char buf[512], *r;
+    const char *names[3] = {"Ann", "Bob", "Cid"};
+    for (int i = 0; i < 3; i++) {
+        p[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
+        free(call(p[i], buf));
+    }
+    r = call(p[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":120000}");
+    long long t = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 3; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(p[i], buf));
+    }
+    char port[16], where[32], log[160];
+    snprintf(port, sizeof port, "%d", s.port);
+    snprintf(where, sizeof where, "%lld:3", t);
+    snprintf(log, sizeof log, "%s/bot.log", s.dir);
+    const char *argv[] = {bot,      "--port", port,        "--lobby", where,
+                          "--name", "Robo1",  "--pace-ms", "100",     NULL};
+    pid_t pid = itest_spawn(argv, log);
+    /* wait for the bot's seat: the lobby list names it at seat 3 */
+    bool seated = false;
+    for (int i = 0; i < 300 && !seated; i++) {
+        r = call(p[0], "{\"type\":\"lobby\",\"id\":4}");
+        seated = r && strstr(r, "\"name\":\"Robo1\",\"account\":false,\"ready\":true");
+        free(r);
+        if (!seated)
+            itest_sleep_ms(100);
+    }
+    CHECK_MSG(seated, "the bot sat and said ready");
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ_INT("send", 0,
+                     wsc_send(p[i], "{\"type\":\"table\",\"id\":5,\"action\":\"ready\"}"));
+    long long game = -1;
+    for (int i = 0; i < 3; i++) {
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        char tok[64] = "";
+        game = jint(r, "game", -1);
+        jstr(r, "token", tok, sizeof tok);
+        free(r);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":6,\"token\":\"%s\"}", tok);
+        free(call(p[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":7,\"game\":%lld}", game);
+        free(call(p[i], buf));
+    }
+    /* the bot's seat connects too: the game starts; White on B plays e4, the bot answers */
+    r = itest_recv_type_via(p[2], "start", 200, 20000, wsc_recv);
+    CHECK_MSG(r != NULL, "the game started with the bot");
+    free(r);
+    r = itest_move(p[2], game, 8, "B", 0, "e2e4");
+    CHECK_MSG(r && strstr(r, "\"type\":\"ack\""), "e4: %s", r ? r : "(none)");
+    free(r);
+    r = recv_with(p[2], "\"seat\":3", 200);
+    CHECK_MSG(r && strstr(r, "\"type\":\"move\"") && strstr(r, "\"board\":\"B\""),
+              "the bot answered on board B: %s", r ? r : "(none)");
+    free(r);
+    itest_reap(pid);
+    char *blog = itest_slurp(log);
+    CHECK_MSG(strstr(blog, "table") && strstr(blog, "started: game"), "the bot's log: %.400s",
+              blog);
+    free(blog);
+    for (int i = 0; i < 3; i++)
+        wsc_free(p[i]);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"four_sit_and_play", four_sit_and_play},
+    {"a_bot_sits", a_bot_sits},
 };
 
-ITEST_MAIN(cases)
+int main(int argc, char **argv)
+{
+    bin = getenv("BH_SERVER");
+    bot = getenv("BH_BOT");
+    if (!bin || !bot) {
+        fprintf(stderr, "set BH_SERVER and BH_BOT (ctest does)\n");
+        return 2;
+    }
+    signal(SIGPIPE, SIG_IGN);
+    return bh_test_run(cases, BH_ARRAY_LEN(cases), argc, argv);
+}

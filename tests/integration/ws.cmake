@@ -128,9 +128,11 @@ foreach(t test_ws_recovery test_ws_tour test_ws_club test_ws_league test_ws_acco
                        ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 endforeach()
 
-# The lobby: four sit at a private table by its link, ready, get their seat tokens, play.
+# The lobby: four sit at a private table by its link, ready, get their seat tokens, play; a
+# bot (bughouse-bot --lobby) sits at a table and plays its seat.
 bh_add_test(test_ws_lobby SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_lobby.c
             LIBS bh_wsclient LABELS integration TIMEOUT 120)
 target_include_directories(test_ws_lobby PRIVATE ${CMAKE_CURRENT_LIST_DIR})
-set_tests_properties(test_ws_lobby PROPERTIES ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
-add_dependencies(test_ws_lobby bughouse-server)
+set_tests_properties(test_ws_lobby PROPERTIES ENVIRONMENT
+  "BH_SERVER=$<TARGET_FILE:bughouse-server>;BH_BOT=$<TARGET_FILE:bughouse-bot>")
+add_dependencies(test_ws_lobby bughouse-server bughouse-bot)
