@@ -810,8 +810,11 @@ M = [
   [("id", "integer", "", "absent in a push"),
    ("tables", "array", "at most 200", "each as in `table` (table, status, base_ms, inc_ms, rated, ruleset, "
     "private, creator, mine, seats, you; link only for the receiver's own or seated private tables)"),
+   ("seeks", "array", "at most 200, oldest first", "people looking for a partner: seek (its id, "
+    "for table's partner), name, account (an account's, else a guest's), mine (the receiver's own)"),
    ("server_ms", "integer", "ms since the Unix epoch", "")], [],
   {"type": "lobby", "id": 80, "server_ms": 1764400000000,
+   "seeks": [{"seek": 4, "name": "Visitor7", "account": False, "mine": False}],
    "tables": [{"table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000, "rated": False,
                "ruleset": "online", "private": False, "creator": "Ann_Lee", "mine": False,
                "seats": [{"name": "Ann_Lee", "account": True, "ready": True}, None, None, None],
@@ -821,7 +824,9 @@ M = [
   "`create` opens a table (the creator is not seated: sit next; two open tables per "
   "connection): base_ms 15 s..3 h, inc_ms 0..60 s, rated (only accounts may sit: rated games "
   "are four accounts'), ruleset `online` or `regulation`, private (reached by its link only: the "
-  "reply's `link`, 32 hex characters, to pass on). `sit` takes seat 0..3 of table "
+  "reply's `link`, 32 hex characters, to pass on). The reply to every act is `table`, or "
+  "`ack` when there is no table to show (seek, unseek; a table that started with the act). "
+  "`sit` takes seat 0..3 of table "
   "(0 White on A, 1 Black on A, 2 White on B, 3 Black on B; partners 0 + 3 and 1 + 2, P-TEAM), "
   "with the table's link when it is private; a connection sits at one seat at a time (sitting "
   "elsewhere stands up first). `stand` leaves the seat. `ready` / `unready`: when all four "
@@ -830,8 +835,14 @@ M = [
   "with status `started`, the game and its own seat's player token (for auth and join: the play "
   "page). Any change of who sits where drops every ready flag of the table. `kick` (the "
   "creator, before the start) empties a seat. A table closes when its creator's connection "
-  "closes; a seat empties when its connection closes.",
-  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick"', ""),
+  "closes; a seat empties when its connection closes, or when the connection becomes someone "
+  "else (a login, a logout, a guest name). Looking for a partner (FICS' `partner`): `seek` "
+  "lists the sender in the lobby's `seeks` (reply `ack`), `unseek` takes it back (`ack`), and "
+  "`partner` answers the seek `seek` with a table's options (as create's, never private): a new "
+  "public table, created by the seeker, opens with the seeker as White on A and the sender as "
+  "Black on B, partners; both seeks close.",
+  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner"', ""),
+   ("seek", "integer", "partner: 1 .. 2^53-1", "the seek answered"),
    ("table", "integer", "sit, kick: 1 .. 2^53-1", "the table"),
    ("seat", "integer", "sit, kick: 0..3", "the seat"),
    ("link", "string", "sit at a private table: 32 hex characters", "the table's link token"),
@@ -848,7 +859,10 @@ M = [
    "not_found (field table: no such open table, or a private one and a wrong or no link)",
    "exists (field seat: someone sits there)",
    "bad_state (field seat: stand, ready or unready while seated nowhere; a kick of an empty seat)",
-   "too_large (field creator: two open tables already; field tables: 200 tables open)",
+   "too_large (field creator: two open tables already; field tables: 200 tables open; field "
+   "seeks: 200 seeks open)",
+   "exists (field seek: seeking already)", "bad_state (field seek: unseek while not seeking)",
+   "not_found (field seek: no such seek)", "invalid (field seek: one's own seek)",
    "store_error", "io_error"],
   {"type": "table", "id": 81, "action": "create", "base_ms": 180000, "inc_ms": 2000,
    "rated": False, "ruleset": "online", "private": True}, "table"),

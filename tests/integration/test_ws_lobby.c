@@ -300,7 +300,61 @@ static void a_bot_sits(void)
     ITEST_FINISH(&s);
 }
 
+/* A single player finds a partner: Eve seeks, the lobby lists her seek, Fay answers it: a new
+ * public table with Eve as White on A and Fay as Black on B, the seek gone. */
+static void partner_seek(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *e = itest_connect(x, &s, NULL), *f = itest_connect(x, &s, NULL);
+    free(call(e, "{\"type\":\"guest\",\"id\":1,\"name\":\"Eve\"}"));
+    free(call(f, "{\"type\":\"guest\",\"id\":1,\"name\":\"Fay\"}"));
+    char *r = call(e, "{\"type\":\"table\",\"id\":2,\"action\":\"seek\"}");
+    CHECK_MSG(r && strstr(r, "\"type\":\"ack\""), "seek: %s", r ? r : "(none)");
+    free(r);
+    CHECK_REFUSED(e, "{\"type\":\"table\",\"id\":3,\"action\":\"seek\"}", "exists/seek");
+    CHECK_REFUSED(f, "{\"type\":\"table\",\"id\":3,\"action\":\"unseek\"}", "bad_state/seek");
+    r = call(f, "{\"type\":\"lobby\",\"id\":4}");
+    const char *k = r ? strstr(r, "\"seeks\":[{\"seek\":") : NULL;
+    long long seek = k ? atoll(k + strlen("\"seeks\":[{\"seek\":")) : -1;
+    CHECK_MSG(k && strstr(k, "\"name\":\"Eve\"") && strstr(k, "\"mine\":false"),
+              "Fay sees Eve's seek: %s", r ? r : "(none)");
+    free(r);
+    CHECK_REFUSED(f,
+                  "{\"type\":\"table\",\"id\":5,\"action\":\"partner\",\"seek\":99,"
+                  "\"base_ms\":180000}",
+                  "not_found/seek");
+    CHECK_REFUSED(f, "{\"type\":\"table\",\"id\":5,\"action\":\"partner\",\"base_ms\":180000}",
+                  "missing_field/seek");
+    char buf[256];
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":6,\"action\":\"partner\",\"seek\":%lld,"
+             "\"base_ms\":180000,\"rated\":true}",
+             seek);
+    CHECK_REFUSED(f, buf, "unauthorized/rated");
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":7,\"action\":\"partner\",\"seek\":%lld,"
+             "\"base_ms\":180000,\"inc_ms\":2000}",
+             seek);
+    r = call(f, buf);
+    CHECK_MSG(r && strstr(r, "\"you\":3") && strstr(r, "\"creator\":\"Eve\"") &&
+                  strstr(r, "\"seats\":[{\"name\":\"Eve\"") && strstr(r, "\"private\":false"),
+              "partners at a new table: %s", r ? r : "(none)");
+    free(r);
+    r = call(e, "{\"type\":\"lobby\",\"id\":8}");
+    CHECK_MSG(r && strstr(r, "\"seeks\":[]") && strstr(r, "\"you\":0"),
+              "Eve's view: no seek, her seat: %s", r ? r : "(none)");
+    free(r);
+    wsc_free(e);
+    wsc_free(f);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
+    {"partner_seek", partner_seek},
     {"four_sit_and_play", four_sit_and_play},
     {"a_bot_sits", a_bot_sits},
 };

@@ -188,6 +188,46 @@ static void kick_and_gone(void)
     lobby_free(l);
 }
 
+/* FICS' `partner`: one seeks, another answers; the two sit as partners (0 + 3) at a new
+ * public table the seeker created. */
+static void seeks(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person ann = guest(1, "Ann"), bob = acct(2, "Bob"), cid = acct(3, "Cid");
+    const char *f = NULL;
+    int64_t s1 = 0, s2 = 0, t = 0;
+    CHECK_EQ_INT("Ann seeks", BH_OK, lobby_seek_add(l, &ann, &s1, &f));
+    CHECK_EQ_INT("twice", BH_EEXIST, lobby_seek_add(l, &ann, &s2, &f));
+    CHECK_EQ_STR("field", "seek", f);
+    CHECK_EQ_INT("Bob seeks too", BH_OK, lobby_seek_add(l, &bob, &s2, &f));
+    CHECK_EQ_INT("two seeks", 2, lobby_seek_count(l));
+    CHECK_EQ_INT("unknown seek", BH_ENOTFOUND, lobby_partner(l, &cid, 99, &CASUAL, &t, &f));
+    CHECK_EQ_STR("field", "seek", f);
+    CHECK_EQ_INT("one's own seek", BH_EINVAL, lobby_partner(l, &ann, s1, &CASUAL, &t, &f));
+    lobby_opts rated = CASUAL;
+    rated.rated = true;
+    CHECK_EQ_INT("rated with a guest", BH_EAUTH, lobby_partner(l, &cid, s1, &rated, &t, &f));
+    CHECK_EQ_STR("field", "rated", f);
+    lobby_opts bad = CASUAL;
+    bad.base_ms = 1000;
+    CHECK_EQ_INT("bad time", BH_EINVAL, lobby_partner(l, &cid, s1, &bad, &t, &f));
+    CHECK_EQ_STR("field", "base_ms", f);
+    CHECK_EQ_INT("Bob answers Ann", BH_OK, lobby_partner(l, &bob, s1, &CASUAL, &t, &f));
+    const lobby_table *x = lobby_find(l, t);
+    CHECK_EQ_STR("the seeker White on A", "Ann", x->seat[0].name);
+    CHECK_EQ_STR("her partner Black on B", "Bob", x->seat[3].name);
+    CHECK_EQ_INT("the seeker's table", 1, (int)x->creator);
+    CHECK(!x->priv);
+    CHECK_EQ_INT("both seeks closed", 0, lobby_seek_count(l));
+    CHECK_EQ_INT("cancel without a seek", BH_ESTATE, lobby_seek_cancel(l, 1, &f));
+    CHECK_EQ_INT("Cid seeks", BH_OK, lobby_seek_add(l, &cid, &s1, &f));
+    int64_t closed[2];
+    int n = 0;
+    CHECK_EQ_INT("Cid goes: his seek closes", 1, lobby_gone(l, 3, closed, 2, &n));
+    CHECK_EQ_INT("none left", 0, lobby_seek_count(l));
+    lobby_free(l);
+}
+
 static void rulesets(void)
 {
     CHECK_EQ_INT("online", LOBBY_ONLINE, lobby_ruleset_by_name("online"));
@@ -201,6 +241,7 @@ static const bh_test_case cases[] = {
     {"sit_refusals", sit_refusals},
     {"start_condition", start_condition},
     {"kick_and_gone", kick_and_gone},
+    {"seeks", seeks},
     {"rulesets", rulesets},
 };
 

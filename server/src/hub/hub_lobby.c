@@ -81,15 +81,25 @@ static char *enc_list(hub *h, bool has_id, int64_t id, uint64_t conn)
         if (!t->priv || (conn && involved(t, conn)))
             v[k++] = view_of(t, conn);
     }
-    char *msg = proto_enc_lobby(has_id, id, v, k, now_wall_ms());
+    int ns = lobby_seek_count(l);
+    proto_seek_view *sk = xcalloc((size_t)ns + 1, sizeof *sk);
+    for (int i = 0; i < ns; i++) {
+        const lobby_seek *x = lobby_seek_at(l, i);
+        sk[i] = (proto_seek_view){x->id, x->name, x->account, conn && x->conn == conn};
+    }
+    char *msg = proto_enc_lobby(has_id, id, v, k, sk, (size_t)ns, now_wall_ms());
     free(v);
+    free(sk);
     return msg;
 }
 
-/* Is conn involved in any table (its list differs from the common one)? */
+/* Is conn involved in any table or seek (its list differs from the common one)? */
 static bool anywhere(hub *h, uint64_t conn)
 {
     lobby *l = lob(h);
+    for (int i = 0; i < lobby_seek_count(l); i++)
+        if (lobby_seek_at(l, i)->conn == conn)
+            return true;
     for (int i = 0; i < lobby_count(l); i++)
         if (involved(lobby_at(l, i), conn))
             return true;
@@ -157,8 +167,8 @@ static int start_table(hub *h, const lobby_table *t, uint64_t now_us)
 
 static void reply_table(hub *h, hub_sess *s, int64_t id, int64_t table)
 {
-    const lobby_table *t = lobby_find(lob(h), table);
-    if (!t) { /* started or closed meanwhile */
+    const lobby_table *t = table ? lobby_find(lob(h), table) : NULL;
+    if (!t) { /* started or closed meanwhile; a seek's act */
         hub__queue(h, s->conn, proto_enc_ack(id, -1, 0, 0, 0));
         return;
     }
@@ -209,6 +219,21 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         }
         break;
     }
+    case PROTO_TABLE_SEEK: {
+        int64_t seek = 0;
+        rc = lobby_seek_add(l, &who, &seek, &field);
+        table = 0;
+        break;
+    }
+    case PROTO_TABLE_UNSEEK:
+        rc = lobby_seek_cancel(l, s->conn, &field);
+        table = 0;
+        break;
+    case PROTO_TABLE_PARTNER: {
+        lobby_opts o = {x->base_ms, x->inc_ms, x->rated, lobby_ruleset_by_name(x->ruleset), false};
+        rc = lobby_partner(l, &who, x->seek, &o, &table, &field);
+        break;
+    }
     case PROTO_TABLE_KICK: {
         uint64_t kicked = 0;
         rc = lobby_kick(l, s->conn, table, x->seat, &kicked, &field);
@@ -238,6 +263,8 @@ void hub__lobby_who_changed(hub *h, uint64_t conn)
 {
     int64_t table = 0;
     if (h->lobby_ && lobby_stand(h->lobby_, conn, &table, NULL) == BH_OK)
+        h->lobby_dirty = true;
+    if (h->lobby_ && lobby_seek_cancel(h->lobby_, conn, NULL) == BH_OK)
         h->lobby_dirty = true;
 }
 

@@ -14,6 +14,9 @@ struct lobby {
     lobby_table *t;
     int n, max, per_creator;
     int64_t next_id;
+    lobby_seek *seek; /* max of them */
+    int nseek;
+    int64_t next_seek;
 };
 
 lobby *lobby_new(int max_tables, int per_creator)
@@ -23,6 +26,8 @@ lobby *lobby_new(int max_tables, int per_creator)
     l->per_creator = per_creator < 1 ? 1 : per_creator;
     l->t = xcalloc((size_t)l->max, sizeof *l->t);
     l->next_id = 1;
+    l->seek = xcalloc((size_t)l->max, sizeof *l->seek);
+    l->next_seek = 1;
     return l;
 }
 
@@ -31,6 +36,7 @@ void lobby_free(lobby *l)
     if (!l)
         return;
     free(l->t);
+    free(l->seek);
     free(l);
 }
 
@@ -212,6 +218,7 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
     *nclosed = 0;
     if (!conn)
         return 0;
+    changed += lobby_seek_cancel(l, conn, NULL) == BH_OK;
     int s;
     lobby_table *t = seat_of(l, conn, &s);
     if (t) {
@@ -277,4 +284,81 @@ int lobby_ruleset_by_name(const char *name)
 const char *lobby_ruleset_name(int ruleset)
 {
     return ruleset == LOBBY_REGULATION ? "regulation" : "online";
+}
+
+static int seek_index(const lobby *l, uint64_t conn)
+{
+    for (int i = 0; i < l->nseek; i++)
+        if (l->seek[i].conn == conn)
+            return i;
+    return -1;
+}
+
+int lobby_seek_add(lobby *l, const lobby_person *who, int64_t *id, const char **field)
+{
+    if (!has_name(who))
+        return fail(field, "name", BH_EAUTH);
+    if (seek_index(l, who->conn) >= 0)
+        return fail(field, "seek", BH_EEXIST);
+    if (l->nseek >= l->max)
+        return fail(field, "seeks", BH_ELIMIT);
+    lobby_seek *k = &l->seek[l->nseek++];
+    memset(k, 0, sizeof *k);
+    k->id = l->next_seek++;
+    k->conn = who->conn;
+    snprintf(k->name, sizeof k->name, "%s", who->name);
+    k->account = who->account;
+    *id = k->id;
+    return BH_OK;
+}
+
+int lobby_seek_cancel(lobby *l, uint64_t conn, const char **field)
+{
+    int i = conn ? seek_index(l, conn) : -1;
+    if (i < 0)
+        return fail(field, "seek", BH_ESTATE);
+    memmove(&l->seek[i], &l->seek[i + 1], (size_t)(l->nseek - i - 1) * sizeof *l->seek);
+    l->nseek--;
+    return BH_OK;
+}
+
+int lobby_partner(lobby *l, const lobby_person *who, int64_t seek, const lobby_opts *opts,
+                  int64_t *table, const char **field)
+{
+    int i = -1;
+    for (int k = 0; k < l->nseek; k++)
+        if (l->seek[k].id == seek)
+            i = k;
+    if (i < 0)
+        return fail(field, "seek", BH_ENOTFOUND);
+    if (!has_name(who))
+        return fail(field, "name", BH_EAUTH);
+    if (l->seek[i].conn == who->conn)
+        return fail(field, "seek", BH_EINVAL);
+    lobby_seek k = l->seek[i];
+    if (opts->rated && (!k.account || !who->account))
+        return fail(field, "rated", BH_EAUTH);
+    lobby_person seeker = {k.conn, k.name, k.account};
+    int64_t id = 0;
+    int rc = lobby_create(
+        l, &seeker, &(lobby_opts){opts->base_ms, opts->inc_ms, opts->rated, opts->ruleset, false},
+        NULL, &id, field);
+    if (rc != BH_OK)
+        return rc;
+    lobby_sit(l, id, &seeker, 0, NULL, NULL); /* fresh table, both named: cannot fail */
+    lobby_sit(l, id, who, 3, NULL, NULL);
+    lobby_seek_cancel(l, k.conn, NULL);
+    lobby_seek_cancel(l, who->conn, NULL);
+    *table = id;
+    return BH_OK;
+}
+
+int lobby_seek_count(const lobby *l)
+{
+    return l->nseek;
+}
+
+const lobby_seek *lobby_seek_at(const lobby *l, int i)
+{
+    return i >= 0 && i < l->nseek ? &l->seek[i] : NULL;
 }

@@ -60,6 +60,15 @@ typedef struct {
     lobby_seat seat[LOBBY_SEATS];
 } lobby_table;
 
+/* A seek: someone looking for a partner (FICS' `partner`): another person answers it with
+ * lobby_partner and the two sit at a new table as partners. */
+typedef struct {
+    int64_t id; /* 1.., never reused by one lobby */
+    uint64_t conn;
+    char name[LOBBY_NAME_MAX + 1];
+    bool account;
+} lobby_seek;
+
 typedef struct lobby lobby;
 
 /* A new empty lobby of at most max_tables tables (1..LOBBY_TABLES_MAX, clamped) and
@@ -106,13 +115,29 @@ int lobby_ready(lobby *l, uint64_t conn, bool ready, int64_t *table, bool *start
 int lobby_kick(lobby *l, uint64_t conn, int64_t table, int seat, uint64_t *kicked,
                const char **field);
 
-/* conn is gone (closed, or it changed who it is): its seat empties and the tables it created
- * close (their seated people are out: stood up). Returns how many tables changed (0: it was
- * nowhere); ids of the tables closed go to closed[0..*nclosed) (cap entries at most). */
+/* conn is gone (closed, or it changed who it is): its seat empties, its seek closes, and the
+ * tables it created close (their seated people are out: stood up). Returns how many tables changed
+ * (0: it was nowhere); ids of the tables closed go to closed[0..*nclosed) (cap entries at most). */
 int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed);
 
 /* Remove table id (started: its game exists now). BH_OK or BH_ENOTFOUND. */
 int lobby_remove(lobby *l, int64_t id);
+
+/* who looks for a partner; *id: the seek. At most LOBBY_TABLES_MAX seeks are open. Errors:
+ * BH_EAUTH "name" (no name); BH_EEXIST "seek" (who seeks already); BH_ELIMIT "seeks" (full). */
+int lobby_seek_add(lobby *l, const lobby_person *who, int64_t *id, const char **field);
+/* conn stops seeking. BH_OK, or BH_ESTATE "seek" (it was not seeking). */
+int lobby_seek_cancel(lobby *l, uint64_t conn, const char **field);
+/* who answers seek: a new public table with opts (lobby_create's checks), created by the
+ * seeker, the seeker in White on A and who in Black on B (partners, P-TEAM); the seek and any
+ * seek of who close. *table: the new table. Errors: BH_ENOTFOUND "seek" (no such seek);
+ * BH_EINVAL "seek" (who's own); lobby_create's errors (the seeker's per-creator cap:
+ * BH_ELIMIT "creator"); a rated opts with a guest on either side: BH_EAUTH "rated". */
+int lobby_partner(lobby *l, const lobby_person *who, int64_t seek, const lobby_opts *opts,
+                  int64_t *table, const char **field);
+/* The open seeks, oldest first: lobby_seek_count of them, lobby_seek_at(i). */
+int lobby_seek_count(const lobby *l);
+const lobby_seek *lobby_seek_at(const lobby *l, int i);
 
 /* The tables in creation order: lobby_count of them, lobby_at(i) for 0 <= i < count (valid
  * until the next call that changes the lobby); lobby_find: table id or NULL; lobby_seat_of:

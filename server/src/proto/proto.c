@@ -645,7 +645,8 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 /* table (c2s-table.md): the action, then the fields it needs. */
 static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
 {
-    static const char *const actions[] = {"create", "sit", "stand", "ready", "unready", "kick"};
+    static const char *const actions[] = {"create", "sit",  "stand",  "ready",  "unready",
+                                          "kick",   "seek", "unseek", "partner"};
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
     x->action = -1;
     x->seat = -1;
@@ -668,7 +669,10 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
             return rc;
         return BH_OK;
     }
-    if (x->action != PROTO_TABLE_CREATE)
+    if (x->action == PROTO_TABLE_PARTNER &&
+        (rc = proto__need_int(o, "seek", 1, PROTO_ID_MAX, &x->seek, err)) != BH_OK)
+        return rc;
+    if (x->action != PROTO_TABLE_CREATE && x->action != PROTO_TABLE_PARTNER)
         return BH_OK;
     int flag = 0;
     if ((rc = proto__need_int(o, "base_ms", 0, PROTO_CLOCK_MAX_MS, &x->base_ms, err)) != BH_OK ||

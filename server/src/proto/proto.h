@@ -259,7 +259,10 @@ enum {
     PROTO_TABLE_STAND,
     PROTO_TABLE_READY,
     PROTO_TABLE_UNREADY,
-    PROTO_TABLE_KICK
+    PROTO_TABLE_KICK,
+    PROTO_TABLE_SEEK,   /* look for a partner */
+    PROTO_TABLE_UNSEEK, /* stop looking */
+    PROTO_TABLE_PARTNER /* answer a seek: a new table, the two as partners */
 };
 
 /* table: action; the other fields as that action needs them (the decoder requires table and
@@ -274,6 +277,7 @@ typedef struct {
     bool rated;
     char ruleset[16]; /* create: default "online" */
     bool priv;        /* "private" */
+    int64_t seek;     /* partner: the seek answered (1..); else 0 */
 } proto_table;
 
 /* A decoded client message: its type, its id, and the struct of its type: the union member
@@ -513,9 +517,17 @@ typedef struct {
 
 /* {"type":"table"[,"id"],...} from t: the reply to table (has_id) or the start push. */
 char *proto_enc_table(bool has_id, int64_t id, const proto_table_view *t);
-/* {"type":"lobby"[,"id"],"tables":[n tables as in table],"server_ms":..}. */
+/* One open seek (someone looking for a partner) as one receiver sees it. */
+typedef struct {
+    int64_t seek;
+    const char *name;
+    bool account;
+    bool mine; /* the receiver's own */
+} proto_seek_view;
+
+/* {"type":"lobby"[,"id"],"tables":[n tables as in table],"seeks":[ns seeks],"server_ms":..}. */
 char *proto_enc_lobby(bool has_id, int64_t id, const proto_table_view *t, size_t n,
-                      int64_t server_ms);
+                      const proto_seek_view *k, size_t ns, int64_t server_ms);
 
 /* Parse and re-print json compactly with keys as given (for golden-file comparisons).
  * Returns a new string or NULL when json does not parse. */

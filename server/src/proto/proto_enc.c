@@ -442,12 +442,21 @@ char *proto_enc_table(bool has_id, int64_t id, const proto_table_view *t)
 }
 
 char *proto_enc_lobby(bool has_id, int64_t id, const proto_table_view *t, size_t n,
-                      int64_t server_ms)
+                      const proto_seek_view *k, size_t ns, int64_t server_ms)
 {
     cJSON *o = proto__head("lobby", has_id, id);
     cJSON *a = cJSON_AddArrayToObject(o, "tables");
     for (size_t i = 0; i < n; i++)
         cJSON_AddItemToArray(a, table_obj(&t[i]));
+    cJSON *ks = cJSON_AddArrayToObject(o, "seeks");
+    for (size_t i = 0; i < ns; i++) {
+        cJSON *x = proto__obj();
+        num(x, "seek", k[i].seek);
+        cJSON_AddStringToObject(x, "name", k[i].name);
+        cJSON_AddBoolToObject(x, "account", k[i].account);
+        cJSON_AddBoolToObject(x, "mine", k[i].mine);
+        cJSON_AddItemToArray(ks, x);
+    }
     num(o, "server_ms", server_ms);
     return proto__done(o);
 }
