@@ -5,8 +5,10 @@
 // Cid (1366x657) and Dan (a phone, 390x844) open that link, choose guest names and take the
 // other three seats from the invitation; a second seat click by Cid on Bob's seat is refused
 // in words. All four press Ready: every page goes to play.html with its own seat's token and
-// the game is live on all four, each at its seat. Screenshots (looked at):
-// tests/artifacts/lobby-1366.png, lobby-phone.png.
+// the game is live on all four, each at its seat. Then a single player finds a partner: Eve
+// looks for one, Fay (phone) partners up, and both see the new table with them as partners.
+// Screenshots (looked at): tests/artifacts/lobby-1366.png, lobby-phone.png,
+// lobby-seek-phone.png, lobby-seek-1366.png.
 // usage: node tests/browser/lobby.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -75,6 +77,26 @@ async function main() {
     check('each page plays its own seat', JSON.stringify(seats) === '[0,1,2,3]', seats);
     const tokens = new Set(p.map((x) => new URL(x.url()).searchParams.get('token')));
     check('four tokens', tokens.size === 4);
+
+    // A single player finds a partner: Eve looks for one, Fay (on a phone) partners up.
+    const eve = w.watch(await (await w.browser.newContext(wide)).newPage(), 'Eve', true);
+    const fay = w.watch(await (await w.browser.newContext(phoneCtx)).newPage(), 'Fay', true);
+    await eve.goto(`${w.base}/lobby.html`);
+    await guest(eve, 'Eve');
+    await eve.click('#seek');
+    await eve.waitForFunction(() => document.querySelector('#seek-list li.mine') && /Stop looking/.test(document.querySelector('#seek').textContent));
+    check('Eve is listed as looking for a partner', true);
+    await fay.goto(`${w.base}/lobby.html`);
+    await guest(fay, 'Fay');
+    await fay.waitForFunction(() => /Eve/.test(document.querySelector('#seek-list').textContent));
+    await fay.screenshot({ path: `${ART}/lobby-seek-phone.png`, fullPage: true });
+    await fay.click('#seek-list button.partner');
+    await fay.waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="3"]'));
+    await eve.waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
+    check('partners: Eve White on A, Fay Black on B, at one table',
+      /Fay/.test(await eve.locator('li.table .seat[data-seat="3"]').textContent()));
+    check('the seek is gone', (await eve.locator('#seek-list li').count()) === 0);
+    await eve.screenshot({ path: `${ART}/lobby-seek-1366.png` });
     check('no page errors', w.errors.length === 0, w.errors);
   } finally {
     await w.close();

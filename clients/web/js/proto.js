@@ -36,6 +36,9 @@ export const msg = {
   tableStand: () => ({ type: 'table', action: 'stand' }),
   tableReady: (ready) => ({ type: 'table', action: ready ? 'ready' : 'unready' }),
   tableKick: (table, seat) => ({ type: 'table', action: 'kick', table, seat }),
+  // looking for a partner: seek / unseek, and an answer with a table's options (o as create's)
+  tableSeek: (on) => ({ type: 'table', action: on ? 'seek' : 'unseek' }),
+  tablePartner: (seek, o) => ({ type: 'table', action: 'partner', seek, ...o }),
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),

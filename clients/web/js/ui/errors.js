@@ -38,11 +38,13 @@ const BY_TYPE = {
     base_ms: 'The time is 15 seconds to 3 hours per player.',
     inc_ms: 'The increment is 0 to 60 seconds.',
     ruleset: 'The ruleset is online or regulation.',
+    seek: 'That is your own call for a partner.',
   })[e.field] || 'Not a seat of this table.',
   'table:unauthorized': (e) => (e.field === 'rated' ? 'A rated table seats accounts only: log in to sit here.'
     : 'Only the table\'s creator may send someone away.'),
-  'table:not_found': 'That table is gone (it started or closed), or the link is wrong.',
-  'table:exists': 'Someone sits there already.',
+  'table:not_found': (e) => (e.field === 'seek' ? 'That player found a partner already (or left).'
+    : 'That table is gone (it started or closed), or the link is wrong.'),
+  'table:exists': (e) => (e.field === 'seek' ? 'You are looking for a partner already.' : 'Someone sits there already.'),
   'table:too_large': (e) => (e.field === 'creator' ? 'You have two open tables already.' : 'The lobby is full: try again soon.'),
   'auth:replace_throttled': 'This seat moved to another tab or device moments ago.',
   'join:not_found': 'This game is not on the server.',

@@ -6,7 +6,9 @@
 // or a guest name (kept in localStorage bh.guest, sent with guest on every connect). The table
 // list is the server's `lobby` snapshot, pushed again whenever it changes (s2c-lobby_reply.md);
 // a private table is listed only to its creator and the people seated at it, so a link
-// (lobby.html?table=N&link=T) shows its seats to choose from.
+// (lobby.html?table=N&link=T) shows its seats to choose from. Looking for a partner: the
+// list's seeks, a button to seek or stop, and "Partner up" on another's seek (a new table with
+// the form's time control, the two as partners).
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
@@ -17,7 +19,7 @@ import { explain } from './errors.js';
 const SESSION = 'bh.session';
 const GUEST = 'bh.guest';
 const SEAT_NAMES = ['White on A', 'Black on A', 'White on B', 'Black on B'];
-const app = { time: new ServerTime(), me: null, tables: [], invite: null };
+const app = { time: new ServerTime(), me: null, tables: [], seeks: [], invite: null };
 window.app = app;
 const $ = (id) => document.getElementById(id);
 
@@ -112,7 +114,32 @@ function tableEl(t) {
     h('div.actions', {}, h('span.muted', {}, `${seated}/4 seated`), ...actions));
 }
 
+// The create form's options (c2s-table.md create): a partner's table takes them too.
+function formOptions(privateOk) {
+  const d = new FormData($('create'));
+  return {
+    base_ms: Math.round(Number(d.get('base')) * 60000),
+    inc_ms: Math.round(Number(d.get('inc') || 0) * 1000),
+    rated: d.get('rated') === 'on',
+    ruleset: String(d.get('ruleset')),
+    ...(privateOk ? { private: d.get('private') === 'on' } : {}),
+  };
+}
+
+function drawSeeks() {
+  const me = app.me;
+  const mine = app.seeks.some((k) => k.mine);
+  $('seek-list').replaceChildren(...app.seeks.map((k) => h(`li${k.mine ? '.mine' : ''}`, { dataset: { seek: k.seek } },
+    h('span.name', {}, k.name, k.account ? '' : ' (guest)', k.mine ? ' (you)' : ''),
+    !k.mine && me ? h('button', { type: 'button', class: 'partner', onclick: () => act('table', msg.tablePartner(k.seek, formOptions(false))) }, 'Partner up') : null)));
+  const b = $('seek');
+  b.disabled = !me;
+  b.textContent = mine ? 'Stop looking' : 'Look for a partner';
+  b.onclick = () => act('table', msg.tableSeek(!mine));
+}
+
 function draw() {
+  drawSeeks();
   const list = $('tables');
   list.replaceChildren(...app.tables.map(tableEl));
   $('empty').hidden = app.tables.length > 0;
@@ -165,6 +192,7 @@ async function onOpen() {
   try {
     const r = await app.net.request(msg.lobby());
     app.tables = r.tables;
+    app.seeks = r.seeks || [];
   } catch { /* offline again: the next connect asks */ }
   draw();
 }
@@ -181,14 +209,7 @@ $('guest').addEventListener('submit', async (ev) => {
 
 $('create').addEventListener('submit', async (ev) => {
   ev.preventDefault();
-  const d = new FormData(ev.target);
-  const r = await act('table', msg.tableCreate({
-    base_ms: Math.round(Number(d.get('base')) * 60000),
-    inc_ms: Math.round(Number(d.get('inc') || 0) * 1000),
-    rated: d.get('rated') === 'on',
-    ruleset: String(d.get('ruleset')),
-    private: d.get('private') === 'on',
-  }));
+  const r = await act('table', msg.tableCreate(formOptions(true)));
   if (r && r.type === 'table') await act('table', msg.tableSit(r.table, 0, r.link)); // the creator takes White on A
 });
 
@@ -198,6 +219,7 @@ app.net = new Net({
   onPush: (m) => {
     if (m.type === 'lobby') {
       app.tables = m.tables;
+      app.seeks = m.seeks || [];
       draw();
     } else if (m.type === 'table' && m.status === 'started' && m.token) start(m);
   },
