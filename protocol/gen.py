@@ -813,12 +813,13 @@ M = [
    ("seeks", "array", "at most 200, oldest first", "people looking for a partner: seek (its id, "
     "for table's partner), name, account (an account's, else a guest's), mine (the receiver's own)"),
    ("server_ms", "integer", "ms since the Unix epoch", "")], [],
-  {"type": "lobby", "id": 80, "server_ms": 1764400000000,
-   "seeks": [{"seek": 4, "name": "Visitor7", "account": False, "mine": False}],
+  {"type": "lobby", "id": 80,
    "tables": [{"table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000, "rated": False,
                "ruleset": "online", "private": False, "creator": "Ann_Lee", "mine": False,
                "seats": [{"name": "Ann_Lee", "account": True, "ready": True}, None, None, None],
-               "you": -1}]}, None),
+               "you": -1}],
+   "seeks": [{"seek": 4, "name": "Visitor7", "account": False, "mine": False}],
+   "server_ms": 1764400000000}, None),
  ("table", "c2s", "A lobby table (issue 28): a connection that is an account (signup, login, a "
   "session's auth) or a guest (guest) creates, sits, stands, says ready, or kicks. `action` "
   "`create` opens a table (the creator is not seated: sit next; two open tables per "

@@ -84,6 +84,47 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("entry_link", BH_OK, decode_file("c2s-entry_link.json", &m));
     CHECK_EQ_INT("entry_link type", PROTO_ENTRY_LINK, m.type);
     CHECK_EQ_INT("entry_link board", 0, m.entry_link.board);
+    CHECK_EQ_INT("lobby", BH_OK, decode_file("c2s-lobby.json", &m));
+    CHECK_EQ_INT("lobby type", PROTO_LOBBY, m.type);
+    CHECK_EQ_INT("table", BH_OK, decode_file("c2s-table.json", &m));
+    CHECK_EQ_INT("table type", PROTO_TABLE, m.type);
+    CHECK_EQ_INT("table action", PROTO_TABLE_CREATE, m.table.action);
+    CHECK_EQ_INT("table base_ms", 180000, (int)m.table.base_ms);
+    CHECK_EQ_INT("table inc_ms", 2000, (int)m.table.inc_ms);
+    CHECK(m.table.priv && !m.table.rated);
+    CHECK_EQ_STR("table ruleset", "online", m.table.ruleset);
+}
+
+/* table: each action's required fields, named when absent or out of the wire's range. */
+static void table_refusals(void)
+{
+    static const struct {
+        const char *json;
+        int rc;
+        const char *field;
+    } cases[] = {
+        {"{\"type\":\"table\",\"id\":1}", BH_EFIELD, "action"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"dance\"}", BH_EFIELD, "action"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"create\"}", BH_EFIELD, "base_ms"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"create\",\"base_ms\":60000,\"rated\":1}",
+         BH_EFIELD, "rated"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"create\",\"base_ms\":60000,"
+         "\"ruleset\":\"regulation-but-longer\"}",
+         BH_ELIMIT, "ruleset"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"sit\",\"seat\":1}", BH_EFIELD, "table"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"sit\",\"table\":3,\"seat\":4}", BH_EFIELD,
+         "seat"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"kick\",\"table\":3}", BH_EFIELD, "seat"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"partner\",\"base_ms\":60000}", BH_EFIELD,
+         "seek"},
+    };
+    for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
+        proto_msg m;
+        proto_err err;
+        CHECK_EQ_INT(cases[i].json, cases[i].rc,
+                     proto_decode(cases[i].json, strlen(cases[i].json), &m, &err));
+        CHECK_EQ_STR(cases[i].json, cases[i].field, err.field);
+    }
 }
 
 /* Each refusal of an account message names its field, and the next message still decodes. */
@@ -125,6 +166,25 @@ static void account_refusals(void)
 
 static void golden_server_messages(void)
 {
+    proto_table_view tv = {.table = 3,
+                           .base_ms = 180000,
+                           .inc_ms = 2000,
+                           .ruleset = "online",
+                           .priv = true,
+                           .creator = "Ann_Lee",
+                           .mine = true,
+                           .you = -1,
+                           .link = "5e2d0a9be2d84c51a07e6b2f9d3c4e15"};
+    same("s2c-table_reply.json", proto_enc_table(true, 81, &tv));
+    proto_table_view lv = {.table = 3,
+                           .base_ms = 180000,
+                           .inc_ms = 2000,
+                           .ruleset = "online",
+                           .creator = "Ann_Lee",
+                           .you = -1,
+                           .seats = {{"Ann_Lee", true, true}}};
+    proto_seek_view sv = {4, "Visitor7", false, false};
+    same("s2c-lobby_reply.json", proto_enc_lobby(true, 80, &lv, 1, &sv, 1, 1764400000000));
     same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));
     same("s2c-authed_account.json", proto_enc_authed_name(74, "account", "Ann_Lee", 1766992000000));
     same("s2c-authed_guest.json", proto_enc_authed_name(73, "guest", "Visitor7", 0));
@@ -571,6 +631,7 @@ static const bh_test_case cases[] = {
     {"golden_client_messages", golden_client_messages},
     {"golden_server_messages", golden_server_messages},
     {"account_refusals", account_refusals},
+    {"table_refusals", table_refusals},
     {"hostile_input", hostile_input},
     {"encoder_escapes", encoder_escapes},
     {"strings_whole_or_refused", strings_whole_or_refused},
