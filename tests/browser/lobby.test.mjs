@@ -68,8 +68,8 @@ async function main() {
       if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
     }
     for (let i = 0; i < 4; i++) {
-      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 10000 });
-      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 15000 });
+      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 30000 });
+      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 30000 });
     }
     check('all four pages are on the play page, the game live', true);
     const seats = [];
