@@ -176,13 +176,18 @@ static void kick_and_gone(void)
     CHECK_EQ_INT("kick Bob", BH_OK, lobby_kick(l, 1, id, 1, &kicked, &f));
     CHECK_EQ_INT("Bob was kicked", 2, (int)kicked);
     CHECK(!lobby_seat_of(l, 2, NULL));
-    /* Bob goes: his table closes, Cid who sat there is out */
+    /* Bob goes: Cid, who sits at his table, takes it over (and may kick) */
     int64_t closed[4];
     int n = 0;
     CHECK_EQ_INT("one table changed", 1, lobby_gone(l, 2, closed, 4, &n));
+    CHECK_EQ_INT("none closed", 0, n);
+    CHECK_EQ_INT("Cid's now", 3, (int)lobby_find(l, other)->creator);
+    CHECK_EQ_STR("by name", "Cid", lobby_find(l, other)->creator_name);
+    CHECK_EQ_INT("Cid kicks himself: standing up", BH_OK, lobby_kick(l, 3, other, 0, &kicked, &f));
+    /* Cid goes: nobody sits at the table, it closes */
+    CHECK_EQ_INT("Cid's table changed", 1, lobby_gone(l, 3, closed, 4, &n));
     CHECK_EQ_INT("one closed", 1, n);
-    CHECK_EQ_INT("Bob's", (int)other, (int)closed[0]);
-    CHECK(!lobby_seat_of(l, 3, NULL));
+    CHECK_EQ_INT("the table Bob opened", (int)other, (int)closed[0]);
     CHECK_EQ_INT("Ann's stays", 1, lobby_count(l));
     CHECK_EQ_INT("nobody", 0, lobby_gone(l, 42, closed, 4, &n));
     lobby_free(l);

@@ -259,8 +259,9 @@ void hub__acct_free(hub *h);
 /* hub_lobby.c: the lobby (protocol/messages/c2s-lobby.md, c2s-table.md), as hub_run
  * handlers: lobby subscribes s and replies the table list; table carries out one act of s (an
  * account or a guest: else unauthorized, field name) and replies the table, every refusal
- * lobby.h's typed error with its field. gone: conn closed (its seat empties, its tables
- * close). push: the list to every subscriber (hub_turn_end, when lobby_dirty). */
+ * lobby.h's typed error with its field. gone: conn closed (its seat empties; its tables pass
+ * to the first seated person, or close). push: the list to every subscriber (hub_turn_end, when
+ * lobby_dirty). */
 void hub__lobby_sub(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__lobby_gone(hub *h, uint64_t conn);

@@ -227,15 +227,26 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
         changed++;
     }
     for (int i = 0; i < l->n;) {
-        if (l->t[i].creator != conn) {
+        lobby_table *x = &l->t[i];
+        if (x->creator != conn) {
+            i++;
+            continue;
+        }
+        if (x != t)
+            changed++;
+        int heir = -1; /* the first seated person takes the table over */
+        for (int k = 0; k < LOBBY_SEATS && heir < 0; k++)
+            if (x->seat[k].conn)
+                heir = k;
+        if (heir >= 0) {
+            x->creator = x->seat[heir].conn;
+            snprintf(x->creator_name, sizeof x->creator_name, "%s", x->seat[heir].name);
             i++;
             continue;
         }
         if (*nclosed < cap)
-            closed[(*nclosed)++] = l->t[i].id;
-        if (&l->t[i] != t)
-            changed++;
-        lobby_remove(l, l->t[i].id);
+            closed[(*nclosed)++] = x->id;
+        lobby_remove(l, x->id);
     }
     return changed;
 }

@@ -115,9 +115,11 @@ int lobby_ready(lobby *l, uint64_t conn, bool ready, int64_t *table, bool *start
 int lobby_kick(lobby *l, uint64_t conn, int64_t table, int seat, uint64_t *kicked,
                const char **field);
 
-/* conn is gone (closed, or it changed who it is): its seat empties, its seek closes, and the
- * tables it created close (their seated people are out: stood up). Returns how many tables changed
- * (0: it was nowhere); ids of the tables closed go to closed[0..*nclosed) (cap entries at most). */
+/* conn is gone (its connection closed): its seat empties and its seek closes; a table it
+ * created passes to the first person seated there (in seat order: its creator from then on,
+ * who may kick), and closes when nobody sits there. Returns how many tables and seeks changed
+ * (0: it was nowhere); ids of the tables closed go to closed[0..*nclosed) (cap entries at
+ * most). */
 int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed);
 
 /* Remove table id (started: its game exists now). BH_OK or BH_ENOTFOUND. */
