@@ -96,6 +96,7 @@ async function main() {
     check('partners: Eve White on A, Fay Black on B, at one table',
       /Fay/.test(await eve.locator('li.table .seat[data-seat="3"]').textContent()));
     check('the seek is gone', (await eve.locator('#seek-list li').count()) === 0);
+    check('the pair is shown looking for a team', /looking for a team/.test(await eve.locator('li.table .head').textContent()));
     await eve.screenshot({ path: `${ART}/lobby-seek-1366.png` });
     check('no page errors', w.errors.length === 0, w.errors);
   } finally {

@@ -89,12 +89,20 @@ function seatEl(t, i) {
   return h(`div.seat${you ? '.you' : ''}`, { dataset: { seat: i } }, ...kids);
 }
 
+// One team seated (0 + 3, or 1 + 2: P-TEAM partners) and the other pair's seats free: a
+// pair that waits for opponents (the "looking for a team" list).
+function lookingForTeam(t) {
+  const s = t.seats.map(Boolean);
+  return (s[0] && s[3] && !s[1] && !s[2]) || (s[1] && s[2] && !s[0] && !s[3]);
+}
+
 function tableEl(t) {
   const head = h('div.head', {},
     h('span.tc', {}, tc(t)),
     h(`span.tag${t.rated ? '.rated' : ''}`, {}, t.rated ? 'rated' : 'casual'),
     h('span.tag', {}, t.ruleset),
     t.private ? h('span.tag', {}, 'private') : null,
+    lookingForTeam(t) ? h('span.tag.team', {}, 'a pair looking for a team') : null,
     h('span.muted', {}, `table ${t.table} · by ${t.creator}`));
   const boards = h('div.boards', {},
     h('div.board', {}, h('h3', {}, 'Board A'), seatEl(t, 0), seatEl(t, 1)),
