@@ -93,6 +93,19 @@ export function wsSteps(page, token, steps) {
   }, [token, steps]);
 }
 
+// A check that holds once the page shows it: fn (run in the page with arg) within timeout ms.
+// Its outcome is the check's; a page that never gets there fails it, and the test stops.
+export async function until(page, name, fn, arg, timeout = 15000) {
+  const ok = await page.waitForFunction(fn, arg, { timeout }).then(() => true, () => false);
+  check(name, ok);
+  if (!ok) throw new Error(`not shown: ${name}`);
+}
+
+// The page's viewport as tests/artifacts/NAME.png.
+export async function shot(page, name) {
+  await page.screenshot({ path: `${ART}/${name}.png`, fullPage: false });
+}
+
 // The director dashboard of the server at base in page, connected with the admin token.
 export async function openDashboard(page, base) {
   await page.goto(base + '/director.html');
@@ -231,14 +244,6 @@ export async function drag(page, from, to) {
 }
 
 // ---- what the league tests share (league, league_desk, setup, league_path) ----
-
-// A check that holds once the page shows it: fn (run in the page with arg) within timeout ms.
-// Its outcome is the check's; a page that never gets there fails it, and the test stops.
-export async function until(page, name, fn, arg, timeout = 15000) {
-  const ok = await page.waitForFunction(fn, arg, { timeout }).then(() => true, () => false);
-  check(name, ok);
-  if (!ok) throw new Error(`not shown: ${name}`);
-}
 
 // league.html's snapshot satisfies fn (source text of a function of (window.app.snap, arg)) and
 // is on screen (the page draws the newest snapshot at most every 250 ms: app.shown).

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN, ART, check, deskLeague, launchBrowser, log, openDashboard, publish, run, startServer, stop, until } from './harness.mjs';
+import { ADMIN, ART, check, deskLeague, launchBrowser, log, openDashboard, publish, run, shot, startServer, stop, until } from './harness.mjs';
 
 const bin = process.argv[2];
 const LAPTOP = { width: 1366, height: 657 };
@@ -25,10 +25,6 @@ function clubCsv(teams, extra) {
   const rows = ['team,name,rating,role'];
   teams.forEach((t, ti) => SURNAMES.forEach((s, i) => rows.push(`${t},"${s}, ${'ABCDEFGH'[ti]}.",${2300 - 20 * i - 5 * ti},${i === 1 ? 'captain' : ''}`)));
   return rows.concat(extra).join('\n') + '\n';
-}
-
-async function shot(page, name) {
-  await page.screenshot({ path: `${ART}/${name}.png`, fullPage: false });
 }
 
 async function club(browser, base) {
