@@ -119,6 +119,12 @@ bh_browser_test(browser_setup setup.test.mjs 120)
 # pages and one lapsing twice into a forfeit, a game played, the group tables against art. 6, a
 # roster changed before the semi-finals, the knockout to the final on the bracket. ~60 s quiet.
 bh_browser_test(browser_league_path league_path.test.mjs 240)
+# One person's path through a club round robin (club_path.test.mjs, issue 26's first "Done
+# when"): the desk's club format, 6 teams from a CSV, captains' line-ups (one shifted), the
+# arbiter's attendance, a forfeit by the 12 s waiting time, a protest upheld, 5 rounds entered
+# at the arbiter's table; the page's ranking = bughouse-tourney standings on the page's TRF.
+# About 35 s when quiet (the waiting time is 12 s of it).
+bh_browser_test(browser_club_path club_path.test.mjs 180 $<TARGET_FILE:bughouse-tourney>)
 
 # The trial's findings (trial.test.mjs, issue 26 item 5): the play page on a laptop, the
 # spectator page on a phone between matches, the crosstable's marks, the hall following the

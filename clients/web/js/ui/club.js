@@ -124,11 +124,11 @@ function lineupSection() {
   return h('section', { id: 'lineup' },
     h('h2', {}, `Line-up for round ${r.round} · ${team.name}`),
     h('p.muted', {}, `Tick who plays: the boards follow the roster order (a player left out moves those below up). `
-      + `At most 4 reserves; fewer than ${boards} players leaves the last boards empty, lost by forfeit.`),
+      + `The event limits the substitutions a round (seed 004: 4); fewer than ${boards} players leaves the last boards empty, lost by forfeit.`),
     h('ul.lineup-list', {}, items),
     h('div.form-row', {},
       h('button.primary', { id: 'submit-lineup', onclick: () => ask({ type: 'club_lineup', round: r.round, players: chosen }, 'lineup', `line-up for round ${r.round} submitted`) }, 'Submit line-up'),
-      h('span.muted', {}, mine && mine.submitted ? 'submitted: you may change it until the round starts' : 'none submitted yet: the first six would play')),
+      h('span.muted', {}, mine && mine.submitted ? 'submitted: you may change it until the round starts' : `none submitted yet: the first ${boards} would play`)),
     ...message('lineup'));
 }
 
@@ -154,6 +154,9 @@ function liveCell(rd, mi, b) {
           onclick: () => ask({ type: 'club_attend', round: rd.round, players: [ids[s]] }, 'result', `${playerName(ids[s])} marked present`) }, `${s ? 'Black' : 'White'} present`));
   return h('span', {}, parts);
 }
+
+// The players of match m still waited for at its live boards (ids; an empty seat has none).
+const matchAbsent = (m) => m.boards.filter((b) => b.live).flatMap((b) => [0, 1].filter((s) => !(b.present || [true, true])[s]).map((s) => [b.white, b.black][s])).filter(Boolean);
 
 function boardRow(rd, mi, b) {
   const cls = b.result.includes('-') && (b.result.startsWith('+') || b.result.startsWith('-')) ? '.res-ff' : '';
@@ -186,8 +189,8 @@ function roundSection(rd) {
     parts.push(h('p', {}, 'starts in ', h('span.countdown', { id: 'countdown' }, '…'), ' (the line-up deadline)'));
     if (app.role === 'director')
       parts.push(h('div.form-row', {}, h('button', { id: 'start-round', onclick: () => ask({ type: 'club_round_start' }, 'result', `round ${rd.round} started`) }, 'start the round now'),
-        h('span.muted', {}, 'the missing line-ups are the first six; the previous round\'s protest window closes')));
-    if (!rd.lineups.length) parts.push(h('p.muted', {}, 'no line-up submitted yet (without one a team plays its first six)'));
+        h('span.muted', {}, `the missing line-ups are each team's first ${app.snap.boards}; the previous round's protest window closes`)));
+    if (!rd.lineups.length) parts.push(h('p.muted', {}, `no line-up submitted yet (without one a team plays its first ${app.snap.boards})`));
     else
       parts.push(h('div.scroll', {}, h('table', {}, h('tr', {}, h('th', {}, 'team'), h('th', {}, 'line-up submitted')),
         rd.lineups.map((l) => h('tr', {}, h('td', {}, teamName(l.team)),
@@ -196,6 +199,11 @@ function roundSection(rd) {
   rd.matches.forEach((m, mi) => {
     const score = m.status === 'done' ? ` ${m.gp[0]} – ${m.gp[1]}` : m.boards.length ? ` ${m.gp[0]} – ${m.gp[1]} (playing)` : '';
     parts.push(h('h3', {}, `${mi + 1}. ${teamName(m.home)} – ${teamName(m.away)}${score}`));
+    const absent = app.role === 'director' ? matchAbsent(m) : [];
+    if (absent.length) // the attendance check of a whole match in one go (T-WAIT): 2 x boards buttons otherwise
+      parts.push(h('div.form-row', {}, h('button.small', { id: `present-all-${rd.round}-${mi + 1}`, title: 'every player still waited for at this match is at his board',
+        onclick: () => ask({ type: 'club_attend', round: rd.round, players: absent }, 'result', `match ${mi + 1}: ${absent.length} marked present`) }, `all ${absent.length} present`),
+        h('span.muted', {}, 'or one by one below')));
     if (m.boards.length)
       parts.push(h('div.scroll', {}, h('table.boards', {}, h('tr', {}, h('th.num', {}, 'bd'), h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'result')), m.boards.map((b) => boardRow(rd, mi, b)))));
   });
@@ -209,7 +217,25 @@ function standingsSection() {
   return h('section', { id: 'standings' }, h('h2', { title: 'seed 004 art. 4' }, 'Standings'),
     h('div.scroll', {}, h('table', {},
       h('tr', {}, h('th.num', {}, '#'), h('th', {}, 'team'), h('th.num', {}, 'MP'), h('th.num', {}, 'GP'), ...s.tiebreaks.slice(1).map((t) => h('th.num', { title: TB_TITLE[t] || t }, t))),
-      s.standings.map((r) => h('tr', {}, h('td.num', {}, r.place), h('td', {}, r.name + (r.lot && s.status === 'finished' ? ' (a lot decides)' : '')), h('td.num', {}, r.mp), h('td.num', {}, r.gp), ...r.tb.slice(1).map((v) => h('td.num', {}, v)))))));
+      s.standings.map((r) => h('tr', {}, h('td.num', {}, r.place), h('td', {}, r.name + (r.lot && s.status === 'finished' ? ' (a lot decides)' : '')), h('td.num', {}, r.mp), h('td.num', {}, r.gp), ...r.tb.slice(1).map((v) => h('td.num', {}, v)))))),
+    app.role === 'director' && s.status !== 'registering' ? exportRow() : null);
+}
+
+// The director's files (club_export): the TRF-2026 (bughouse-tourney standings re-reads it),
+// the crosstable and every round's line-ups, each downloaded as a text file.
+function exportRow() {
+  const files = [['trf', 'TRF', 'trf'], ['crosstable', 'crosstable', 'txt'], ['lineups', 'line-ups', 'txt']];
+  return h('div.form-row', { id: 'exports' }, h('span.muted', {}, 'Download:'),
+    files.map(([what, label, ext]) => h('button.small', { id: `export-${what}`, title: what === 'trf' ? 'the TRF file: teams, every player\'s games, forfeits (for FIDE-style programs and bughouse-tourney)' : undefined,
+      onclick: async () => {
+        const r = await ask({ type: 'club_export', what }, 'result', `${label} downloaded`);
+        if (!r) return;
+        const a = h('a', { href: URL.createObjectURL(new Blob([r.text], { type: 'text/plain' })), download: `club-${app.club}-${what}.${ext}` });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+      } }, label)));
 }
 
 function protestForm() {
