@@ -39,16 +39,18 @@ function clubCsv() {
   return rows.join('\n') + '\n';
 }
 
-// The arbiter's table (page dir): the board's result cell's text.
-const cellText = (dir, r, m, b) => dir.evaluate(([r, m, b]) => {
+// In a club page: the result cell of round r, match m, board b (the state of a live board, the
+// result of a decided one); with want, whether it reads want.
+const CELL = ([r, m, b, want]) => {
   const rd = [...document.querySelectorAll('#schedule h3')].find((x) => x.textContent.startsWith(`Round ${r} `));
-  if (!rd) return null;
-  let el = rd.nextElementSibling;
+  let el = rd && rd.nextElementSibling;
   while (el && !(el.tagName === 'H3' && el.textContent.startsWith(`${m}. `))) el = el.nextElementSibling;
   while (el && !(el.querySelector && el.querySelector('table.boards'))) el = el.nextElementSibling;
   const row = el && el.querySelectorAll('table.boards tr')[b];
-  return row ? row.cells[3].textContent : null;
-}, [r, m, b]);
+  const text = row ? row.cells[3].textContent : null;
+  return want == null ? text : text === want;
+};
+const cellText = (p, r, m, b) => p.evaluate(CELL, [r, m, b, null]);
 
 // Every live board of round r entered from the arbiter's table (except the ones in skip,
 // "m.b"), each its turn in RESULTS; resolves to how many were entered.
@@ -135,6 +137,7 @@ async function main() {
     check('the page tells the captain the event\'s numbers, not seed 004\'s six boards', /none submitted yet: the first 2 would play/.test(hint) && !/six|At most 4 reserves/.test(hint), hint);
     await cap6.click('#submit-lineup');
     await until(cap6, 'the captain\'s line-up is taken', () => /line-up for round 1 submitted/.test(document.querySelector('#lineup-ok').textContent));
+    await dir.waitForFunction(() => [...document.querySelectorAll('#schedule tr')].filter((r) => r.cells[0] && r.cells[1] && /, /.test(r.cells[1].textContent)).length === 2).catch(() => {}); // the push after Sokil's
     const lineups = await dir.evaluate(() => [...document.querySelectorAll('#schedule tr')].filter((r) => r.cells[0] && r.cells[1] && /, /.test(r.cells[1].textContent)).map((r) => [r.cells[0].textContent, r.cells[1].textContent]));
     const oppView = await cap6.evaluate(() => [...document.querySelectorAll('#schedule tr')].find((r) => r.cells[0] && r.cells[0].textContent === 'Portovyk')?.cells[1].textContent);
     check('the arbiter sees both line-ups, Portovyk\'s without its first player', lineups.length === 2 && lineups.some(([t, l]) => t === 'Portovyk' && !l.includes('Ivanenko') && l.includes('Petrenko, A.') && l.includes('Sydorenko, A.')), JSON.stringify(lineups));
@@ -170,8 +173,17 @@ async function main() {
     // ---- a protest in the window after round 1, decided by the appeals committee ----
     await until(cap1, 'the captain sees the protest window counting down', () => /Protests about this round's games are taken for \d+:\d\d more/.test(document.querySelector('#protest-window-1')?.textContent || '') && document.querySelector('#file-protest'));
     const b1 = await cellText(cap1, 1, 1, 1);
+    const claim = 'Board 1: the opponent\'s flag fell before the mate; we claim a draw.';
     await cap1.selectOption('#protest-board', '1');
-    await cap1.fill('#protest-text', 'Board 1: the opponent\'s flag fell before the mate; we claim a draw.');
+    await cap1.fill('#protest-text', claim);
+    // While he writes, another captain sends round 2's line-up: every page gets the new
+    // snapshot, and what the first one typed stays in his form.
+    await until(cap6, 'Sokil\'s captain gets round 2\'s line-up form in the break', () => /Line-up for round 2/.test(document.querySelector('#lineup h2').textContent));
+    await cap6.click('#submit-lineup');
+    await until(cap6, 'round 2\'s line-up is taken in the break', () => /line-up for round 2 submitted/.test(document.querySelector('#lineup-ok').textContent));
+    await until(cap1, 'the protesting captain\'s page follows (Sokil\'s line-up submitted)', () => [...document.querySelectorAll('#schedule tr')].some((r) => r.cells[0] && r.cells[0].textContent === 'Sokil' && /submitted/.test(r.cells[1].textContent)));
+    const typed = await cap1.evaluate(() => [document.querySelector('#protest-board').value, document.querySelector('#protest-text').value]);
+    check('the protest being written survives the page\'s update', JSON.stringify(typed) === JSON.stringify(['1', claim]), JSON.stringify(typed));
     await cap1.click('#file-protest');
     await until(cap1, 'the protest is filed and listed', () => document.querySelector('#protest-ok').textContent === 'protest filed' && /filed/.test(document.querySelector('#protests')?.textContent || ''));
     await shot(cap1, 'club-path-protest-390');
@@ -182,8 +194,8 @@ async function main() {
     await dir.fill('#decide-reason-1', 'the flag fell first; insufficient material to mate');
     await dir.click('#uphold-1');
     await until(cap1, 'the captain reads the decision', () => /upheld → 1\/2-1\/2, deposit returned/.test(document.querySelector('#protests').textContent));
-    const b1after = await cellText(dir, 1, 1, 1);
-    check(`board 1's result follows the decision (was ${b1})`, b1 !== '1/2-1/2' && b1after === '1/2-1/2', b1after);
+    check(`board 1's result was not a draw before (${b1})`, b1 !== '1/2-1/2', b1);
+    await until(dir, 'board 1\'s result follows the decision on the arbiter\'s table', CELL, [1, 1, 1, '1/2-1/2']);
     log('protest decided');
 
     // ---- rounds 2 to 5: the arbiter's attendance check and the results ----

@@ -248,7 +248,10 @@ function protestForm() {
   return h('div', {}, h('h3', {}, `File a protest · round ${rd.round}, match ${mi + 1}`),
     h('div.form-row', {}, board, h('span.muted', {}, 'deposit 200.00 UAH (returned if upheld)')),
     h('div.form-row', {}, text),
-    h('div.form-row', {}, h('button.primary', { id: 'file-protest', onclick: () => ask({ type: 'club_protest', round: rd.round, match: mi + 1, board: Number(board.value), text: text.value, deposit: 20000 }, 'protest', 'protest filed') }, 'File protest')),
+    h('div.form-row', {}, h('button.primary', { id: 'file-protest', onclick: async () => {
+      if (await ask({ type: 'club_protest', round: rd.round, match: mi + 1, board: Number(board.value), text: text.value, deposit: 20000 }, 'protest', 'protest filed'))
+        document.getElementById('protest-text').value = ''; // filed: the form is free for the next one
+    } }, 'File protest')),
     ...message('protest'));
 }
 
@@ -299,10 +302,28 @@ function registerSection() {
 
 // ---- the page --------------------------------------------------------------------------------
 
+// What a person has typed or picked in the schedule's and the protests' forms (a board's
+// result, a protest and its board, a decision and its reason), by element id: a push re-renders
+// the page, and the new forms take these back (a protest half written was wiped by the next
+// line-up or result of any team).
+const KEPT = '#schedule select, #protest select, #protest textarea, #protest input:not(#appeals-token)';
+function keepTyped() {
+  return [...root.querySelectorAll(KEPT)].filter((e) => e.id).map((e) => [e.id, e.value]);
+}
+function restoreTyped(kept) {
+  for (const [id, v] of kept) {
+    const e = document.getElementById(id);
+    if (!e || !e.matches(KEPT)) continue;
+    if (e.tagName === 'SELECT' && ![...e.options].some((o) => o.value === v)) continue;
+    e.value = v;
+  }
+}
+
 function render() {
   const s = app.snap;
   if (!s) return;
   const focus = document.activeElement && document.activeElement.id;
+  const kept = keepTyped();
   document.getElementById('title').textContent = s.name;
   if (app.role !== 'spectator') document.getElementById('role').textContent = app.role === 'team' ? `captain of ${teamName(app.team)}` : app.role;
   document.getElementById('sub').textContent = s.status === 'registering' ? `registration · ${s.teams.length} team${s.teams.length === 1 ? '' : 's'} · ${s.boards} boards`
@@ -314,6 +335,7 @@ function render() {
   if (app.role === 'team') parts.push(lineupSection());
   parts.push(standingsSection(), protestsSection(), sched);
   root.replaceChildren(...parts.filter(Boolean));
+  restoreTyped(kept);
   if (focus && document.getElementById(focus)) document.getElementById(focus).focus();
   tickCountdown();
 }
