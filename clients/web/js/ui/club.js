@@ -202,8 +202,8 @@ function roundSection(rd) {
     const absent = app.role === 'director' ? matchAbsent(m) : [];
     if (absent.length) // the attendance check of a whole match in one go (T-WAIT): 2 x boards buttons otherwise
       parts.push(h('div.form-row', {}, h('button.small', { id: `present-all-${rd.round}-${mi + 1}`, title: 'every player still waited for at this match is at his board',
-        onclick: () => ask({ type: 'club_attend', round: rd.round, players: absent }, 'result', `match ${mi + 1}: ${absent.length} marked present`) }, `all ${absent.length} present`),
-        h('span.muted', {}, 'or one by one below')));
+        onclick: () => ask({ type: 'club_attend', round: rd.round, players: absent }, 'result', `match ${mi + 1}: ${absent.length} marked present`) }, absent.length === 1 ? 'mark the last one present' : `mark all ${absent.length} present`),
+        absent.length > 1 ? h('span.muted', {}, 'or one by one below') : null));
     if (m.boards.length)
       parts.push(h('div.scroll', {}, h('table.boards', {}, h('tr', {}, h('th.num', {}, 'bd'), h('th', {}, 'White'), h('th', {}, 'Black'), h('th', {}, 'result')), m.boards.map((b) => boardRow(rd, mi, b)))));
   });
