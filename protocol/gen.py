@@ -92,12 +92,16 @@ M = [
    ("events", "array", "", "the game's event list: seq, t_ms (ms since the game started; a "
     "director's pause does not count), kind (start, move, flag, resign, result, ...), seat, board, "
     "ply, text; a move also san and clock_ms (the mover's time left after it, increment added, "
-    "as the BPGN records it): with base_ms every clock at every instant can be replayed"),
+    "as the BPGN records it): with base_ms every clock at every instant can be replayed. "
+    "A premove (kind `premove`, text the queued UCI, \"\" when cancelled or dropped) is listed "
+    "only in its own player's state, never to anyone else"),
    ("result", "string or null", '"1-0", "0-1", "1/2-1/2" (team of seats 0 and 3 first)', ""),
    ("reason", "string or null", "", "why the game ended: mate, flag, resign, mate_both, adjudicated, ... (as in `result`)"),
    ("recovery", "string or null", '"resumed" / "adjudicated"', "the policy applied after a restart, if any"),
    ("result_board", "string or null", '"A" / "B"', "board of the deciding event (mate, flag, illegal move, resignation); null for agreement, a director's result, or while playing"),
    ("paused", "boolean", "", "the director paused the game (game_pause): clocks stand still, running is -1 on both boards, moves get bad_state"),
+   ("ruleset", "string", '"regulation", "online", "fide", ...', "the game's ruleset (docs/rules.md)"),
+   ("premove", "boolean", "", "the ruleset queues premoves (P-PREMOVE: `online`): a `move` for the board's next ply sent while the opponent is on move is queued, one per board; false: it is `stale_ply`"),
    ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
    ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
    ("tournament", "object", "optional", "a tournament game (issue 13): tournament (id), name, round, match (index in the round), game_no (0: game 1, 1: game 2 of the match, T-DOUBLE), teams (names of the team seated as team 1, seats 0 and 3, then team 2). Absent for other games"),
@@ -119,12 +123,19 @@ M = [
                   {"seq": 1, "t_ms": 1050, "kind": "move", "seat": 0, "board": "A", "ply": 0, "text": "e2e4",
                    "san": "e4", "clock_ms": 178950}],
        "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False,
+       "premove": False,
        "chat": [{"seat": 3, "text": "need a knight", "server_ms": 1764399999000, "ply": [1, 0], "game_ms": 1050}]}, None),
  ("move", "c2s", "A move or a drop on the sender's own board (P-SEAT), for the ply it was made "
   "for. If that exact move was already applied at that ply (a resend after a reconnect) it is "
-  "acknowledged again and not applied twice. A move for any other ply is `stale_ply`: a premove "
-  "sent before the opponent's move is rejected, never queued (P-PREMOVE). A move out of turn is "
-  "`not_your_turn`, never an illegal move (P-ILLEGAL).",
+  "acknowledged again and not applied twice. A move for any other ply is `stale_ply`. A premove "
+  "(a move for the next ply, sent while the opponent is on move): in a ruleset with premoves "
+  "(state `premove` true: `online`) it is queued, one per board (a new one replaces it), "
+  "acknowledged at once (`ack` with the ply it names and the seq of its `premove` event) and "
+  "played at the instant of the opponent's move if legal then, silently dropped if not; it must "
+  "be UCI (`bad_move` else); a drop may name a piece not yet held (played only if it has "
+  "arrived by then). Without premoves (`regulation`, `fide`) it is `stale_ply`, never queued "
+  "(P-PREMOVE). A move out of turn for the current ply is `not_your_turn`, never an illegal "
+  "move (P-ILLEGAL).",
   [ID, GAME, ("board", "string", '"A" or "B"', "the board the move is on"),
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),
    ("move", "string", "1..15 bytes", "UCI (e2e4, e7e8q, N@f3) or SAN (Nf3, N@f3, e8=Q); a promotion names its piece (e7e8 alone is bad_move)")],
@@ -133,8 +144,17 @@ M = [
    "game_over (also, field game, from the read-only view a finished game's player token opens)",
    "bad_state (game not started)", "not_found"],
   {"type": "move", "id": 3, "game": 7, "board": "A", "ply": 1, "move": "e7e5"}, "ack"),
- ("ack", "s2c", "Success reply to move, resign, draw, claim, chat and game_start. For a move it names the "
-  "board, the ply and the event's seq in the game's event list; the ack is sent only after the "
+ ("premove_cancel", "c2s", "P-PREMOVE: cancel the sender's queued premove on its board (the "
+  "right-click or the Cancel premove button of the play page). Nothing else changes; the "
+  "premove's own player gets a new `state` listing the cancel.",
+  [ID, GAME, ("board", "string", '"A" or "B"', "the sender's board")],
+  ["unauthorized (no player token)", "not_your_seat (other seat, partner's board or other game)",
+   "bad_state (field premove: none queued; field game: game not started)",
+   "game_over", "not_found"],
+  {"type": "premove_cancel", "id": 5, "game": 7, "board": "A"}, "ack"),
+ ("ack", "s2c", "Success reply to move, premove_cancel, resign, draw, claim, chat and game_start. For a move it names the "
+  "board, the ply and the event's seq in the game's event list (a queued premove: its `premove` "
+  "event); the ack is sent only after the "
   "event is committed to the database.",
   [ID, ("game", "integer", "", "move only"), ("board", "string", "A/B", "move only"),
    ("ply", "integer", "", "move only"), ("seq", "integer", "", "move only: event index")],
@@ -1301,7 +1321,8 @@ EXTRA = {
              "events": [{"seq": 0, "t_ms": 0, "kind": "start"},
                         {"seq": 1, "t_ms": 2000, "kind": "move", "seat": 0, "board": "A", "ply": 0,
                          "text": "f2f3", "san": "f3", "clock_ms": 603000}],
-             "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False})],
+             "result": None, "reason": None, "recovery": None, "result_board": None, "paused": False,
+             "premove": False})],
  "claim": [("fifty", "a chess 50-move claim with the intended move (FIDE 9.3.1)",
             {"type": "claim", "id": 9, "game": 8, "claim": "fifty", "move": "Kg2"})],
  "created": [("league_team", "the reply to league_team (issue 16): the team and one league token per roster "

@@ -1235,7 +1235,218 @@ static void bpgn_chat_comments(void)
     game_free(g);
 }
 
+/* ---- P-PREMOVE in the online ruleset: one test per open-source tracker report (issue 28
+ * item 3). Each asserts what the report names as the right behaviour. ---- */
+
+/* A game of the online ruleset with the start positions fen_a / fen_b ("" the initial). */
+static game *mk_online_fen(const char *fen_a, const char *fen_b)
+{
+    game_rules r;
+    game_rules_online(&r);
+    game_setup s;
+    game_setup_init(&s, &r, 60000, 0);
+    snprintf(s.fen[0], sizeof s.fen[0], "%s", fen_a);
+    snprintf(s.fen[1], sizeof s.fen[1], "%s", fen_b);
+    game *g = NULL;
+    if (game_new(&s, T0, &g) != BH_OK)
+        abort();
+    return g;
+}
+
+/* The last move played on board b (its SAN), "" if none. */
+static const char *last_san(const game *g, int b)
+{
+    int k = game_board_plies(g, b);
+    const game_ply *p = k > 0 ? game_board_ply(g, b, k - 1, NULL) : NULL;
+    return p ? p->san : "";
+}
+
+/* The rulesets: online queues premoves; regulation and fide never do. */
+static void premove_rulesets(void)
+{
+    game_rules r;
+    game_rules_online(&r);
+    CHECK(r.premove);
+    game_rules_by_name("online-arm", &r);
+    CHECK(r.premove);
+    game_rules_regulation(&r);
+    CHECK(!r.premove);
+    game_rules_fide(&r);
+    CHECK(!r.premove);
+    game *g = mk("online", 60000, 0);
+    CHECK_EQ_INT("online: black's premove queued", BH_OK,
+                 game_move(g, GAME_A_BLACK, "e7e5", 1, T(50), NULL));
+    game_free(g);
+    g = mk("fide", 60000, 0);
+    CHECK_EQ_INT("fide: stale_ply, never queued", BH_ESTALE,
+                 game_move(g, GAME_A_BLACK, "e7e5", 1, T(50), NULL));
+    CHECK(game_premove(g, GAME_A_BLACK) == NULL);
+    game_free(g);
+}
+
+/* lila #1488 "Add dropping piece as premove": in crazyhouse a drop could not be premoved.
+ * A drop of a held piece is queued like a move and played at the opponent's move instant,
+ * charged no time. */
+static void lila_1488_drop_premove(void)
+{
+    game *g = mk_online_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n] w KQkq - 0 1", "");
+    game_delta d;
+    CHECK_EQ_INT("black premoves N@e4", BH_OK, game_move(g, GAME_A_BLACK, "N@e4", 1, T(100), &d));
+    CHECK(d.premove_queued);
+    CHECK_EQ_STR("shown as pending", "N@e4", game_premove(g, GAME_A_BLACK));
+    CHECK_EQ_INT("white d2d3", BH_OK, game_move(g, GAME_A_WHITE, "d2d3", 0, T(3000), &d));
+    CHECK_EQ_INT("the drop followed it", 2, game_board_plies(g, 0));
+    CHECK_EQ_STR("N@e4 played", "N@e4", last_san(g, 0));
+    CHECK_EQ_INT("the knight left the reserve", 0,
+                 bh_reserve_count(game_pos(g, 0), BH_BLACK, BH_KNIGHT));
+    CHECK_EQ_INT("no time charged to black", 60000000, game_clock_us(g, GAME_A_BLACK, T(3000)));
+    game_free(g);
+}
+
+/* lila #2454 "allow grabbing pieces from empty pockets": a player anticipates a piece (his
+ * partner is about to capture it) and drops it as a premove while the pocket is empty, as
+ * bughouse interfaces allow (bughouse.pro's "preturn"). Queued; played at the opponent's
+ * move if the piece has arrived by then, dropped silently (no illegal move) if not. */
+static void lila_2454_predrop_from_empty_pocket(void)
+{
+    /* Board B: White can take a knight on d5 (e4xd5): it goes to Black on board A. */
+    const char *b = "rnbqkb1r/pppppppp/8/3n4/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 1";
+    game *g = mk_online_fen("", b);
+    game_delta d;
+    CHECK_EQ_INT("no knight in black's pocket", 0,
+                 bh_reserve_count(game_pos(g, 0), BH_BLACK, BH_KNIGHT));
+    CHECK_EQ_INT("predrop N@e5 queued", BH_OK, game_move(g, GAME_A_BLACK, "N@e5", 1, T(100), &d));
+    CHECK_EQ_INT("partner takes the knight", BH_OK,
+                 game_move(g, GAME_B_WHITE, "e4d5", 0, T(200), NULL));
+    CHECK_EQ_INT("it arrived", 1, bh_reserve_count(game_pos(g, 0), BH_BLACK, BH_KNIGHT));
+    CHECK_EQ_INT("white e2e4", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(300), &d));
+    CHECK_EQ_STR("the predrop played", "N@e5", last_san(g, 0));
+    CHECK_EQ_INT("pocket empty again", 0, bh_reserve_count(game_pos(g, 0), BH_BLACK, BH_KNIGHT));
+    game_free(g);
+
+    /* Not arrived by the opponent's move: dropped silently, black is on move. */
+    g = mk_online_fen("", b);
+    CHECK_EQ_INT("predrop N@e5 queued", BH_OK, game_move(g, GAME_A_BLACK, "N@e5", 1, T(100), &d));
+    CHECK_EQ_INT("white e2e4 first", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(200), &d));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    CHECK_EQ_INT("dropped: a premove event", GAME_EV_PREMOVE, ev[n - 1].type);
+    CHECK_EQ_STR("with no move", "", ev[n - 1].uci);
+    CHECK_EQ_INT("not played", 1, game_board_plies(g, 0));
+    CHECK(game_premove(g, GAME_A_BLACK) == NULL);
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("the knight comes later", BH_OK,
+                 game_move(g, GAME_B_WHITE, "e4d5", 0, T(300), NULL));
+    CHECK_EQ_INT("it stays in the pocket", 1,
+                 bh_reserve_count(game_pos(g, 0), BH_BLACK, BH_KNIGHT));
+    CHECK_EQ_INT("black drops it by hand", BH_OK,
+                 game_move(g, GAME_A_BLACK, "N@e5", 1, T(400), NULL));
+    game_free(g);
+}
+
+/* lila #18606 "Can't premove imaginary pawn captures in Crazyhouse": after 1. e4 d5 2. exd5
+ * c6 3. dxc6 Nxc6 4. Nf3 Nf6 5. Be2 e5 6. d3 Bc5 7. O-O, expecting 7...P@h3, White should be
+ * able to premove gxh3 onto the empty square. Queued; played when the pawn is dropped there. */
+static void lila_18606_imaginary_pawn_capture(void)
+{
+    const char *a = "r1bqk2r/pp3ppp/2n2n2/2b1p3/8/3P1N2/PPP1BPPP/RNBQ1RK1[p] b kq - 2 7";
+    game *g = mk_online_fen(a, "");
+    game_delta d;
+    CHECK_EQ_INT("gxh3 queued onto an empty square", BH_OK,
+                 game_move(g, GAME_A_WHITE, "g2h3", 1, T(100), &d));
+    CHECK_EQ_INT("7...P@h3", BH_OK, game_move(g, GAME_A_BLACK, "P@h3", 0, T(900), &d));
+    CHECK_EQ_STR("8. gxh3 played", "gxh3", last_san(g, 0));
+    const game_ply *p = game_board_ply(g, 0, 1, NULL);
+    CHECK_MSG(p && p->t_us == T(900), "played at the instant of P@h3");
+    CHECK_EQ_INT("the pawn went to White's partner", 1,
+                 bh_reserve_count(game_pos(g, 1), BH_BLACK, BH_PAWN));
+    game_free(g);
+
+    /* Black plays something else: the capture is impossible and is dropped. */
+    g = mk_online_fen(a, "");
+    CHECK_EQ_INT("gxh3 queued", BH_OK, game_move(g, GAME_A_WHITE, "g2h3", 1, T(100), &d));
+    CHECK_EQ_INT("7...O-O", BH_OK, game_move(g, GAME_A_BLACK, "e8g8", 0, T(900), &d));
+    CHECK_EQ_INT("not played", 1, game_board_plies(g, 0));
+    CHECK_EQ_INT("still playing", GAME_PLAYING, game_state(g));
+    game_free(g);
+}
+
+/* lila #19802 "drop moves in conditional premoves can be added but the server does not
+ * actually play them": the line 1. e4 d5 2. exd5 Qxd5 3. Nc3 P@d4 (Black holding a pawn): the
+ * server plays the queued drop P@d4 after 3. Nc3. */
+static void lila_19802_server_plays_drop(void)
+{
+    game *g =
+        mk_online_fen("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[p] w KQkq - 0 3", "");
+    game_delta d;
+    CHECK_EQ_INT("P@d4 queued", BH_OK, game_move(g, GAME_A_BLACK, "P@d4", 1, T(100), &d));
+    CHECK_EQ_INT("3. Nc3", BH_OK, game_move(g, GAME_A_WHITE, "b1c3", 0, T(500), &d));
+    CHECK_EQ_INT("the delta carries both moves", 2, (int)d.ev_count);
+    CHECK_EQ_STR("3...P@d4 played by the server", "P@d4", last_san(g, 0));
+    CHECK_EQ_INT("white on move", BH_WHITE, bh_side_to_move(game_pos(g, 0)));
+    game_free(g);
+}
+
+/* pychess-variants #1395 "premoves+promotion bug": the promotion choice must be offered when
+ * the premove is made, not only on the player's turn. The piece chosen then (here an
+ * underpromotion to a knight, with check) is the one played, not a queen by default. */
+static void pychess_1395_premove_promotion(void)
+{
+    const char *a = "4k3/1P6/8/8/8/8/8/4K3[] b - - 0 1";
+    game *g = mk_online_fen(a, "");
+    game_delta d;
+    CHECK_EQ_INT("b8=N queued", BH_OK, game_move(g, GAME_A_WHITE, "b7b8n", 1, T(100), &d));
+    CHECK_EQ_INT("Kd8 walks into it", BH_OK, game_move(g, GAME_A_BLACK, "e8d7", 0, T(200), &d));
+    CHECK_EQ_STR("the knight chosen at premove time", "b8=N+", last_san(g, 0));
+    game_free(g);
+}
+
+/* pychess-variants #1766 "Invalid move in bughouse game": a player premoved (h8g8), was
+ * disconnected and reconnected; the server failed on "Invalid move 'h8g8'". A premove that is
+ * not legal when its turn comes is dropped silently (never an illegal move, the game goes on),
+ * and a reconnecting client's resend of a premove that was played is not applied twice. */
+static void pychess_1766_premove_across_reconnect(void)
+{
+    game *g = mk("online", 60000, 0);
+    game_delta d;
+    CHECK_EQ_INT("h8g8 queued (g8 holds the knight)", BH_OK,
+                 game_move(g, GAME_A_BLACK, "h8g8", 1, T(100), &d));
+    CHECK_EQ_INT("e4", BH_OK, game_move(g, GAME_A_WHITE, "e2e4", 0, T(200), &d));
+    size_t n;
+    const game_event *ev = game_events(g, &n);
+    for (size_t i = 0; i < n; i++)
+        CHECK(ev[i].type != GAME_EV_ILLEGAL);
+    CHECK_EQ_INT("dropped", GAME_EV_PREMOVE, ev[n - 1].type);
+    CHECK_EQ_INT("the game goes on", GAME_PLAYING, game_state(g));
+    CHECK_EQ_INT("black on move", BH_BLACK, bh_side_to_move(game_pos(g, 0)));
+    /* After the reconnect: e7e5 queued twice (a resend) is one premove, played once. */
+    CHECK_EQ_INT("e5 now", BH_OK, game_move(g, GAME_A_BLACK, "e7e5", 1, T(300), &d));
+    CHECK_EQ_INT("Nf6 premoved", BH_OK, game_move(g, GAME_A_BLACK, "g8f6", 3, T(400), &d));
+    CHECK_EQ_INT("resent", BH_OK, game_move(g, GAME_A_BLACK, "g8f6", 3, T(450), &d));
+    CHECK_EQ_INT("Nf3", BH_OK, game_move(g, GAME_A_WHITE, "g1f3", 2, T(500), &d));
+    CHECK_EQ_INT("four plies", 4, game_board_plies(g, 0));
+    CHECK_EQ_STR("Nf6 played", "Nf6", last_san(g, 0));
+    CHECK(game_premove(g, GAME_A_BLACK) == NULL);
+    CHECK_EQ_INT("the resend for its ply after it was played: stale, not applied", BH_ESTALE,
+                 game_move(g, GAME_A_BLACK, "g8f6", 3, T(600), &d));
+    CHECK_EQ_INT("still four plies", 4, game_board_plies(g, 0));
+    ev = game_events(g, &n);
+    game *h = NULL;
+    CHECK_EQ_INT("the record replays (a restart)", BH_OK,
+                 game_replay(game_get_setup(g), ev, n, &h));
+    CHECK_EQ_INT("replayed: four plies", 4, h ? game_board_plies(h, 0) : -1);
+    game_free(h);
+    game_free(g);
+}
+
 static const bh_test_case cases[] = {
+    {"premove_rulesets", premove_rulesets},
+    {"lila_1488_drop_premove", lila_1488_drop_premove},
+    {"lila_2454_predrop_from_empty_pocket", lila_2454_predrop_from_empty_pocket},
+    {"lila_18606_imaginary_pawn_capture", lila_18606_imaginary_pawn_capture},
+    {"lila_19802_server_plays_drop", lila_19802_server_plays_drop},
+    {"pychess_1395_premove_promotion", pychess_1395_premove_promotion},
+    {"pychess_1766_premove_across_reconnect", pychess_1766_premove_across_reconnect},
     {"bpgn_chat_comments", bpgn_chat_comments},
     {"bpgn_settle_edge_record", bpgn_settle_edge_record},
     {"bpgn_ms_rounding_window", bpgn_ms_rounding_window},

@@ -352,6 +352,7 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"join", "{\"type\":\"join\",\"id\":$I,\"game\":$G}"},
         {"move", "{\"type\":\"move\",\"id\":$I,\"game\":$G,\"board\":\"A\",\"ply\":0,"
                  "\"move\":\"e2e4\"}"},
+        {"premove_cancel", "{\"type\":\"premove_cancel\",\"id\":$I,\"game\":$G,\"board\":\"A\"}"},
         {"resign", "{\"type\":\"resign\",\"id\":$I,\"game\":$G}"},
         {"chat", "{\"type\":\"chat\",\"id\":$I,\"game\":$G,\"text\":\"hello\"}"},
         {"ping", "{\"type\":\"ping\",\"id\":$I}"},

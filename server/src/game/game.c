@@ -252,7 +252,10 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
         return ply != GAME_PLY_ANY && ply != g->nply[board] ? BH_ESTALE : BH_ETURN;
     if (ply != GAME_PLY_ANY && ply != g->nply[board] + 1)
         return BH_ESTALE;
-    if (!uci_shape(text))
+    if (!uci_shape(text)) /* SAN needs the position it is read in; without a ply it is no
+                           * premove at all, just a move out of turn */
+        return ply == GAME_PLY_ANY ? BH_ETURN : BH_EMOVE;
+    if (game__chess(g) && strchr(text, '@')) /* F-CHESS: nothing is ever dropped */
         return BH_EMOVE;
     snprintf(g->premove[seat], sizeof g->premove[seat], "%s", text);
     push_premove_ev(g, seat, now_us, text);

@@ -66,7 +66,8 @@ typedef struct game_rules {
     uint32_t settle_ms;        /* R-SETTLE window after the first decisive event */
     bool dropped_rook_castles; /* P-CASTLE-DROP */
     bool premove; /* P-PREMOVE: true = a move for the next ply is queued and played when the
-                   * opponent moves (casual games); false = rejected, never queued */
+                   * opponent moves (online); false = rejected, never queued (regulation,
+                   * fide) */
     clk_lag lag;  /* R-FLAG-EXACT lag credit policy; zero = off */
     bool draw_swaps_game2; /* P-GAME2: after a draw, game 2 swaps colours */
     bool armageddon;       /* T-ARMAGEDDON: Black has 2/3 of base_ms on both boards (3:00 vs 2:00);
@@ -88,7 +89,8 @@ bh_options game_kind_options(game_kind k, const game_rules *r);
 void game_rules_regulation(game_rules *out);
 /* online (FICS / chess.com): illegal moves rejected, settle 0 (flag at the exact instant, the
  * first decisive event ends the game; only same-instant events combine), dropped rooks do
- * not castle, no server premoves, no lag credit, draw -> swap in game 2. */
+ * not castle, premoves queued on the server (P-PREMOVE: one per seat, played at the
+ * opponent's move instant, charged no time), no lag credit, draw -> swap in game 2. */
 void game_rules_online(game_rules *out);
 /* fide (chess under the FIDE Laws as rapid and blitz apply them, seeds 003/004): the second
  * illegal move loses and the first gives the opponent one minute (7.5.5, A.4.2); an incorrect
@@ -263,15 +265,18 @@ void game_free(game *g);
  *               GAME_NEVER (the sentinel is never an instant of an act: every act below too);
  *   BH_EOVER    the game is over or this board has stopped (R-SETTLE);
  *   BH_ETURN    not this seat's turn at the board's current ply: a protocol error, never an
- *               illegal move. A move for the next ply sent before the opponent's move (a
- *               premove) is BH_ESTALE, rejected and never queued (P-PREMOVE,
- *               protocol/messages/c2s-move.md: any other ply is stale_ply).
- *               With rules.premove, a move in UCI syntax for the next ply (ply = plies + 1,
- *               or GAME_PLY_ANY) is instead queued (BH_OK, out->premove_queued, one per seat,
- *               a new one replaces it) and played at the instant the opponent's move is
- *               made, with no time charged; if it is not legal then it is dropped
- *               (GAME_EV_PREMOVE with uci ""), never counted as an illegal move; a premove
- *               for another ply gives BH_ESTALE, one not in UCI syntax BH_EMOVE;
+ *               illegal move. Without rules.premove (regulation, fide) a move for the next
+ *               ply sent before the opponent's move (a premove) is BH_ESTALE, rejected and
+ *               never queued (P-PREMOVE, protocol/messages/c2s-move.md: any other ply is
+ *               stale_ply). With rules.premove (online), a move in UCI syntax for the next
+ *               ply (ply = plies + 1, or GAME_PLY_ANY) is instead queued (BH_OK,
+ *               out->premove_queued, one per seat, a new one replaces it) and played at the
+ *               instant the opponent's move is made, with no time charged; if it is not
+ *               legal then (a drop of a piece that has not arrived, a capture of a piece that
+ *               was not put there) it is dropped (GAME_EV_PREMOVE with uci ""), never counted
+ *               as an illegal move; a premove for another ply gives BH_ESTALE, one not in UCI
+ *               syntax BH_EMOVE (BH_ETURN with GAME_PLY_ANY), a drop in a chess game
+ *               BH_EMOVE;
  *   BH_ESTALE   ply is not the board's current ply count (checked before the turn);
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded

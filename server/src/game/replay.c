@@ -27,7 +27,7 @@ void game_rules_online(game_rules *out)
     out->illegal_loses = false;
     out->settle_ms = 0;
     out->dropped_rook_castles = false;
-    out->premove = false;
+    out->premove = true; /* P-PREMOVE: one per seat, played at the opponent's move instant */
     out->lag.max_move_ms = 0;
     out->lag.max_total_ms = 0;
     out->draw_swaps_game2 = true;
@@ -39,6 +39,8 @@ void game_rules_fide(game_rules *out)
     strcpy(out->name, "fide");
     out->illegal_loses = true; /* 7.5.5: the second illegal move loses */
     out->penalty_ms = 60000;   /* 7.5.5, 9.5.3 with Appendix A.4 (rapid) and B (blitz) */
+    out->premove = false;      /* over the board a move is made on the position in front of
+                                * the player (FIDE 4.2-4.7): nothing is queued */
 }
 
 const char *game_kind_name(game_kind k)

@@ -646,6 +646,7 @@ static const hub_route routes[] = {
     R(PROTO_AUTH, ANYONE, do_auth),
     R(PROTO_JOIN, ANYONE, do_join),
     R(PROTO_MOVE, PLAYER, hub__game_move),
+    R(PROTO_PREMOVE_CANCEL, PLAYER, hub__game_premove_cancel),
     R(PROTO_RESIGN, PLAYER, hub__game_act),
     R(PROTO_CHAT, PLAYER, hub__game_chat),
     R(PROTO_PING, ANYONE, do_ping),
@@ -782,6 +783,7 @@ static int64_t seat_act_game(const proto_msg *m)
 {
     switch (m->type) {
     case PROTO_MOVE: return m->move.game;
+    case PROTO_PREMOVE_CANCEL: return m->premove_cancel.game;
     case PROTO_RESIGN: return m->resign.game;
     case PROTO_DRAW: return m->draw.game;
     case PROTO_CLAIM: return m->claim.game;

@@ -29,6 +29,7 @@ static const char *const ev_kind[] = {
     [GAME_EV_DRAW_ACCEPT] = "draw_accept",
     [GAME_EV_CLAIM] = "claim",
     [GAME_EV_RESULT] = "result",
+    [GAME_EV_PREMOVE] = "premove",
 };
 
 static const char *kind_name(int type)
@@ -193,7 +194,8 @@ static int persist(hub *h, hub_game *hg)
         if (e->type == GAME_EV_MOVE) {
             ply = c.board[board]++;
             bh_move_to_uci(e->move, uci);
-        }
+        } else if (e->type == GAME_EV_PREMOVE) /* P-PREMOVE: the queued UCI, "" cancelled */
+            snprintf(uci, sizeof uci, "%s", e->uci);
         store_event se = {.game = hg->id,
                           .seq = (int64_t)i,
                           .t_us = (int64_t)e->t_us,
@@ -286,8 +288,13 @@ static void after_change(hub *h, hub_game *hg, const game_delta *d, uint64_t now
     size_t first = d->ev_first, end = d->ev_first + d->ev_count;
     mv_cursor c = mv_cursor_at(hg->g, first);
     bool other = false;
+    unsigned premove_seats = 0; /* seats whose premove was queued, cancelled or dropped */
     for (size_t i = first; i < end && i < n; i++) {
         const game_event *e = &ev[i];
+        if (e->type == GAME_EV_PREMOVE) { /* told only to its own player (send_state) */
+            premove_seats |= 1u << e->seat;
+            continue;
+        }
         if (e->type != GAME_EV_MOVE) {
             other |= e->type != GAME_EV_START && e->type != GAME_EV_RESULT;
             continue;
@@ -314,12 +321,15 @@ static void after_change(hub *h, hub_game *hg, const game_delta *d, uint64_t now
             m.clock_ms[k] = d->clock_us[k] / 1000;
         broadcast(h, hg, proto_enc_move(&m));
     }
-    if (other) /* a board stopped (flag, resignation, draw...): everyone gets a new state */
-        for (int i = 0; i < hg->nwatch; i++) {
-            const hub_sess *s = hub__sess_find(h, hg->watch[i]);
-            if (s)
-                send_state(h, hg, s, false, 0, now);
-        }
+    /* A board stopped (flag, resignation, draw...): everyone gets a new state; a premove
+     * queued, cancelled or dropped: its own player only (P-PREMOVE). */
+    for (int i = 0; (other || premove_seats) && i < hg->nwatch; i++) {
+        const hub_sess *s = hub__sess_find(h, hg->watch[i]);
+        bool own = s && s->role == ROLE_PLAYER && s->game == hg->id && s->seat >= 0 &&
+                   (premove_seats >> s->seat & 1u);
+        if (s && (other || own))
+            send_state(h, hg, s, false, 0, now);
+    }
     if (game_state(hg->g) == GAME_OVER && hg->status == STORE_LIVE) {
         const game_result *r = game_get_result(hg->g);
         hg->rboard = r->board;
@@ -369,6 +379,8 @@ static int load_event(void *ctx, const store_event *e)
     x->seat = (int8_t)e->seat;
     x->arg = (int8_t)e->arg;
     x->move = (bh_move)e->move;
+    if (e->type == GAME_EV_PREMOVE && e->text) /* P-PREMOVE: the queued UCI */
+        snprintf(x->uci, sizeof x->uci, "%s", e->text);
     return 0;
 }
 
@@ -558,6 +570,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         .paused = hg->paused,
         .result_board = hg->rboard,
         .chess = hg->kind == GAME_KIND_CHESS,
+        .ruleset = hg->ruleset,
+        .premove = hg->rules.premove,
     };
     clocks_ms(hg, gtime(hg, now), ps.clock_ms);
     if (hg->status == STORE_WAITING && hg->gated) { /* the gate's instants on the wall clock */
@@ -589,33 +603,39 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
     proto_event *pe = xcalloc(n + 1, sizeof *pe);
     char(*uci)[BH_UCI_MAX] = xcalloc(n + 1, BH_UCI_MAX);
     int ply[2] = {0, 0};
-    size_t nplies = 0, np = 0;
+    size_t nplies = 0, np = 0, k = 0;
     const game_ply *plies = hg->g ? game_plies(hg->g, &nplies) : NULL;
     for (size_t i = 0; i < n; i++) {
         int board = ev[i].seat >= 0 ? ev[i].seat >> 1 : -1;
-        pe[i] = (proto_event){.seq = (int64_t)i,
+        /* P-PREMOVE: a premove is its own player's secret (it would give the move away) */
+        if (ev[i].type == GAME_EV_PREMOVE && !(mine && ev[i].seat == s->seat))
+            continue;
+        pe[k] = (proto_event){.seq = (int64_t)i,
                               .t_ms = (int64_t)(ev[i].t_us / 1000),
                               .kind = kind_name(ev[i].type),
                               .seat = ev[i].seat,
                               .board = board,
                               .ply = -1,
                               .clock_ms = -1};
+        if (ev[i].type == GAME_EV_PREMOVE)
+            pe[k].text = ev[i].uci; /* "" cancelled or dropped */
         if (ev[i].type == GAME_EV_MOVE) {
-            pe[i].ply = ply[board]++;
+            pe[k].ply = ply[board]++;
             bh_move_to_uci(ev[i].move, uci[i]);
-            pe[i].text = uci[i];
+            pe[k].text = uci[i];
             /* The plies are the moves in event order (game.h): the clock as the BPGN has it,
              * rounded up to the ms as bpgn_export rounds it. */
             if (np < nplies) {
-                pe[i].san = plies[np].san;
+                pe[k].san = plies[np].san;
                 int64_t us = plies[np].clock_us > 0 ? plies[np].clock_us : 0;
-                pe[i].clock_ms = (us + 999) / 1000;
+                pe[k].clock_ms = (us + 999) / 1000;
                 np++;
             }
         }
+        k++;
     }
     ps.events = pe;
-    ps.n_events = n;
+    ps.n_events = k;
     proto_chat_line *cl = xcalloc((size_t)hg->nchat + 1, sizeof *cl);
     size_t nc = 0;
     for (int i = 0; ps.with_chat && i < hg->nchat; i++)
@@ -865,11 +885,36 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
      * premove appended none. */
     size_t n;
     const game_event *ev = game_events(hg->g, &n);
+    int want = d.premove_queued ? GAME_EV_PREMOVE : GAME_EV_MOVE; /* P-PREMOVE: its event */
     for (size_t i = d.ev_first; i < d.ev_first + d.ev_count && i < n; i++)
-        if (ev[i].type == GAME_EV_MOVE && ev[i].seat == s->seat) {
+        if (ev[i].type == want && ev[i].seat == s->seat) {
             hub__queue(h, s->conn, proto_enc_ack(m->id, hg->id, board, mv->ply, (int64_t)i));
             break;
         }
+}
+
+void hub__game_premove_cancel(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_move *x = &m->premove_cancel;
+    hub_game *hg = own_game(h, s, m->id, x->game);
+    if (!hg)
+        return;
+    if (x->board != s->seat >> 1) {
+        hub__error(h, s->conn, true, m->id, BH_ESEAT, "board");
+        return;
+    }
+    if (hg->status != STORE_LIVE || !hg->g) {
+        hub__error(h, s->conn, true, m->id, hg->status == STORE_FINISHED ? BH_EOVER : BH_ESTATE,
+                   "game");
+        return;
+    }
+    game_delta d = no_delta(hg);
+    int rc = game_cancel_premove(hg->g, s->seat, gtime(hg, now_us), &d);
+    after_change(h, hg, &d, now_us); /* flags due first; the cancel event is stored */
+    if (rc != BH_OK)
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_ESTATE ? "premove" : NULL);
+    else
+        hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
 }
 
 void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

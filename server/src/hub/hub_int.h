@@ -365,6 +365,9 @@ void hub__game_demote(hub *h, hub_sess *s, uint64_t now_us);
  * error) to s->conn with m->id. move: m->move; resign, draw (offer / accept / decline) and
  * claim (m->resign, m->draw, m->claim): acts of a seat that the game judges; chat: m->chat. */
 void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* premove_cancel (m->premove_cancel, P-PREMOVE): the seat's queued premove is cancelled: ack,
+ * or bad_state (field premove) when none is queued, and the errors of a move. */
+void hub__game_premove_cancel(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_act(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__game_chat(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 /* Apply due deadlines of every game up to now_us. */

@@ -540,6 +540,11 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->chat.game, err)) != BH_OK)
             return rc;
         return proto__need_str(o, "text", PROTO_TEXT_MAX, m->chat.text, err);
+    case PROTO_PREMOVE_CANCEL:
+        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->premove_cancel.game, err)) !=
+            BH_OK)
+            return rc;
+        return need_board(o, &m->premove_cancel.board, err);
     case PROTO_MOVE: {
         proto_move *x = &m->move;
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||

@@ -80,6 +80,8 @@ typedef enum {
     PROTO_ENTRY_LINK,        /* a team's connection, logged in: its board is the account's */
     PROTO_LOBBY,             /* anyone: the lobby's tables, and later pushes when they change */
     PROTO_TABLE,             /* an account or a guest: create, sit, stand, ready, kick */
+    PROTO_PREMOVE_CANCEL,    /* P-PREMOVE: cancel the sender's queued premove (proto_move:
+                              * game and board; ply 0, move "") */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -289,7 +291,7 @@ typedef struct {
     union {
         proto_auth auth;
         proto_game_ref join, resign, game_start, result_log;
-        proto_move move;
+        proto_move move, premove_cancel;
         proto_chat chat;
         proto_draw draw;
         proto_claim claim;
@@ -448,6 +450,8 @@ typedef struct {
     } tour;
     bool chess; /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
                  * clocks; else "kind" "bughouse" with two boards and four seats */
+    const char *ruleset; /* the game's ruleset name ("online"); NULL = omitted */
+    bool premove;        /* the ruleset queues premoves (P-PREMOVE) */
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */

@@ -283,6 +283,9 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
                            ? board_name(s->result_board)
                            : NULL);
     cJSON_AddBoolToObject(o, "paused", s->paused);
+    if (s->ruleset)
+        cJSON_AddStringToObject(o, "ruleset", s->ruleset);
+    cJSON_AddBoolToObject(o, "premove", s->premove);
     if (s->start_ms > 0)
         num(o, "start_ms", s->start_ms);
     if (s->forfeit_ms > 0)

@@ -15,6 +15,7 @@
 #define PROTO_WIRE_PROTO_AUTH              "auth"
 #define PROTO_WIRE_PROTO_JOIN              "join"
 #define PROTO_WIRE_PROTO_MOVE              "move"
+#define PROTO_WIRE_PROTO_PREMOVE_CANCEL    "premove_cancel"
 #define PROTO_WIRE_PROTO_RESIGN            "resign"
 #define PROTO_WIRE_PROTO_DRAW              "draw"
 #define PROTO_WIRE_PROTO_CLAIM             "claim"
@@ -85,6 +86,7 @@
     X(PROTO_AUTH, PROTO_WIRE_PROTO_AUTH)                           \
     X(PROTO_JOIN, PROTO_WIRE_PROTO_JOIN)                           \
     X(PROTO_MOVE, PROTO_WIRE_PROTO_MOVE)                           \
+    X(PROTO_PREMOVE_CANCEL, PROTO_WIRE_PROTO_PREMOVE_CANCEL)       \
     X(PROTO_RESIGN, PROTO_WIRE_PROTO_RESIGN)                       \
     X(PROTO_DRAW, PROTO_WIRE_PROTO_DRAW)                           \
     X(PROTO_CLAIM, PROTO_WIRE_PROTO_CLAIM)                         \
