@@ -136,3 +136,8 @@ bh_browser_test(browser_account account.test.mjs 120)
 # The lobby (lobby.test.mjs): four guests sit at a private table by its link, ready, and the
 # game starts on all four play pages, each at its own seat.
 bh_browser_test(browser_lobby lobby.test.mjs 180)
+
+# Premoves on the play page under the online ruleset (tests/browser/premove.test.mjs, issue 28
+# items 3 and 6): a premove and a drop premove of a piece not held yet played at the opponent's
+# move, two cancelled ones not played, sounds, the flip and the mute switch.
+bh_browser_test(browser_premove premove.test.mjs 180)

@@ -1376,8 +1376,7 @@ static void lila_18606_imaginary_pawn_capture(void)
  * server plays the queued drop P@d4 after 3. Nc3. */
 static void lila_19802_server_plays_drop(void)
 {
-    game *g =
-        mk_online_fen("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[p] w KQkq - 0 3", "");
+    game *g = mk_online_fen("rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[p] w KQkq - 0 3", "");
     game_delta d;
     CHECK_EQ_INT("P@d4 queued", BH_OK, game_move(g, GAME_A_BLACK, "P@d4", 1, T(100), &d));
     CHECK_EQ_INT("3. Nc3", BH_OK, game_move(g, GAME_A_WHITE, "b1c3", 0, T(500), &d));

@@ -56,9 +56,24 @@ export function fromState(m) {
     forfeitMs: m.forfeit_ms || null,
     // The board of the deciding event as the server names it (state.result_board).
     serverBoard: m.result_board ? BOARDS.indexOf(m.result_board) : null,
+    // P-PREMOVE: the ruleset queues premoves (state.premove), and the receiver's premove the
+    // server holds (UCI) or null: its last `premove` event, unless a move on its board
+    // followed (the opponent's move played or dropped it).
+    premoves: !!m.premove,
+    premove: pendingPremove(events, typeof m.you === 'number' ? m.you : -1),
   };
   g.endBoard = endBoard(g);
   return g;
+}
+
+function pendingPremove(events, you) {
+  if (you < 0) return null;
+  let p = null;
+  for (const e of events) {
+    if (e.kind === 'premove' && e.seat === you) p = e.text || null;
+    else if (e.kind === 'move' && e.board === BOARDS[boardOf(you)]) p = null;
+  }
+  return p;
 }
 
 // Which board decided the game (a result names the team, not the board): the board of the
@@ -90,6 +105,7 @@ export function apply(g, m) {
         g.boards[i] = boardModel(m.fen[i], ply, last);
       }
       if (m.san && m.san.endsWith('#')) g.mateBoard = b;
+      if (g.you >= 0 && b === boardOf(g.you)) g.premove = null; // played or dropped now
       g.events.push({ seq: m.seq, t_ms: m.t_ms, kind: 'move', seat: m.seat, board: m.board, ply: m.ply, text: m.move, san: m.san });
       g.clocks = { clock_ms: m.clock_ms.slice(), running: m.running.slice(), server_ms: m.server_ms, live: g.status === 'live' };
       return true;
@@ -101,6 +117,7 @@ export function apply(g, m) {
       return true;
     case 'result':
       g.status = 'finished';
+      g.premove = null; // queued premoves die with the game
       g.result = m.result;
       g.reason = m.reason;
       g.paused = false;

@@ -17,6 +17,7 @@ export const msg = {
   auth: (token) => ({ type: 'auth', token }),
   join: (game) => ({ type: 'join', game }),
   move: (game, board, ply, move) => ({ type: 'move', game, board: BOARDS[board], ply, move }),
+  premoveCancel: (game, board) => ({ type: 'premove_cancel', game, board: BOARDS[board] }),
   resign: (game) => ({ type: 'resign', game }),
   draw: (game, action) => ({ type: 'draw', game, action }), // offer | accept | decline (P-AGREE)
   claim: (game) => ({ type: 'claim', game }), // threefold repetition (P-REPEAT)

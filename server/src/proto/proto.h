@@ -448,8 +448,8 @@ typedef struct {
         int round, match, game_no; /* game_no 0-based: 0 game 1, 1 game 2 (T-DOUBLE) */
         const char *teams[2];      /* names of the team seated as team 1 (seats 0 + 3), 2 */
     } tour;
-    bool chess; /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
-                 * clocks; else "kind" "bughouse" with two boards and four seats */
+    bool chess;          /* a chess game: "kind" "chess", one board (fen[0]), seats 0 and 1, two
+                          * clocks; else "kind" "bughouse" with two boards and four seats */
     const char *ruleset; /* the game's ruleset name ("online"); NULL = omitted */
     bool premove;        /* the ruleset queues premoves (P-PREMOVE) */
 } proto_state;

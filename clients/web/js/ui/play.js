@@ -17,6 +17,8 @@ import { explain } from './errors.js';
 import { initNotices, showNotice } from './notices.js';
 import { TourBar, landingText } from './play_tour.js';
 import { foldPush } from '../tourdata.js';
+import { sound, setMuted } from '../sound.js';
+import { remaining, LOW_MS } from '../clock.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -40,6 +42,7 @@ const app = {
   readonly: false, // a finished game's token: a read-only view (its team's chat, no acts)
 };
 window.app = app; // for the browser test and for debugging
+app.sound = sound; // the sounds played (sound.played), for the browser test
 
 function init() {
   initNotices(); // the director's announcements (js/ui/notices.js)
@@ -60,6 +63,7 @@ function init() {
   app.net = new Net({ time: app.time, onOpen: onOpen, onPush: onPush, onStatus: setNet });
   const frame = () => {
     if (app.view) app.view.tick(app.time.now());
+    if (app.view) lowTime(app.time.now());
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -294,8 +298,27 @@ async function playHere() {
   }
 }
 
+// Sounds (issue 28 item 6): a move or a capture on the player's own board, the game's end.
+function soundOf(m) {
+  if (!app.g || m.game !== app.g.id || !app.view) return;
+  if (m.type === 'move' && (app.view.you < 0 || m.board === BOARDS[boardOf(app.view.you)])) sound.play(m.san && m.san.includes('x') ? 'capture' : 'move');
+  if (m.type === 'result') sound.play('end');
+}
+
+// The low-time warning: once per game when the player's own clock falls under LOW_MS.
+function lowTime(now) {
+  const g = app.g;
+  const you = app.view.you;
+  if (!g || you < 0 || g.status !== 'live' || app.lowPlayed === g.id || app.replaced || app.readonly) return;
+  if (g.clocks.running[boardOf(you)] === you && remaining(g.clocks, you, now) < LOW_MS) {
+    app.lowPlayed = g.id;
+    sound.play('lowtime');
+  }
+}
+
 function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
+  soundOf(m);
   if (app.bar.onPush(m)) return;
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
@@ -313,7 +336,7 @@ function onPush(m) {
 
 function build() {
   const you = app.g.you >= 0 ? app.g.you : app.seat;
-  app.view = new GameView(app.els.root, { layout: 'play', you, onMove: sendMove, chess: app.g.chess });
+  app.view = new GameView(app.els.root, { layout: 'play', you, onMove: sendMove, onPremove: sendPremove, onPremoveCancel: cancelPremove, chess: app.g.chess });
   app.bar.mount(app.view.pausedEl);
   const lines = h('div.lines', { id: 'chat-lines' });
   const input = h('input', { id: 'chat-input', maxlength: 500, placeholder: 'message to partner', autocomplete: 'off' });
@@ -338,6 +361,16 @@ function build() {
     h('div.actions', {}, app.els.offer, app.els.accept, app.els.decline, app.els.claim, resign));
   app.els.lines = lines;
   app.els.resign = resign;
+  // P-PREMOVE: the queued premove and its Cancel button (right-click on the board does the
+  // same); the board flip and the sound switch (issue 28 item 6).
+  app.els.premoveText = h('span.premove-text', { id: 'premove-text' });
+  app.els.premove = h('div.premove-line', { id: 'premove', hidden: true }, app.els.premoveText,
+    h('button', { id: 'premove-cancel', onclick: () => cancelPremove(boardOf(app.view.you)), title: 'cancel the premove (or right-click the board)' }, 'Cancel premove'));
+  app.els.flip = h('button', { id: 'flip', title: 'turn the boards round', onclick: () => app.view.flip() }, 'Flip board');
+  app.els.mute = h('button', { id: 'mute', onclick: () => { setMuted(!sound.muted); showMute(); } });
+  app.view.extra.insertBefore(app.els.premove, app.els.status.nextSibling);
+  app.view.extra.append(h('div.actions.comforts', {}, app.els.flip, app.els.mute));
+  showMute();
   app.els.signals = signals;
   app.els.chatForm = form;
   watchFit();
@@ -434,7 +467,22 @@ function render() {
   app.els.decline.textContent = offer === teamOf(you) ? 'Withdraw offer' : 'Decline';
   if (offer && offer !== teamOf(you)) text += ' · the other team offers a draw';
   st.textContent = text;
+  const pre = live && g.premove;
+  app.els.premove.hidden = !pre;
+  if (pre) app.els.premoveText.textContent = `Premove: ${premoveText(g.premove)} (played when ${seatName(g, you ^ 1)} moves)`;
   renderChat();
+}
+
+function showMute() {
+  app.els.mute.textContent = sound.muted ? 'Sound: off' : 'Sound: on';
+  app.els.mute.setAttribute('aria-pressed', String(sound.muted));
+  app.els.mute.title = sound.muted ? 'turn the move, capture, low-time and game-end sounds on' : 'mute the sounds (remembered in this browser)';
+}
+
+// "g1f3" -> "g1-f3", "N@e5" -> "N@e5", "b7b8n" -> "b7-b8=N".
+function premoveText(uci) {
+  if (uci.includes('@')) return uci;
+  return `${uci.slice(0, 2)}-${uci.slice(2, 4)}${uci.length > 4 ? `=${uci[4].toUpperCase()}` : ''}`;
 }
 
 // The move a chat line followed (issue 13 item 9), from the plies of a board when it was
@@ -475,6 +523,23 @@ function sendMove(b, uci) {
     notifyError(explain('move', e));
     for (const p of app.view.panels) if (p.b === b) p.view.revert(); // back to the server's position
     render();
+  });
+}
+
+// P-PREMOVE: a move or a drop made while the opponent is on move, for the board's next ply:
+// the server queues it (ack) and sends this seat a state that lists it.
+function sendPremove(b, uci) {
+  const g = app.g;
+  app.net.request(msg.move(g.id, b, g.boards[b].ply + 1, uci)).catch((e) => {
+    if (e.code !== 'stale_ply' && e.code !== 'not_your_turn') notifyError(explain('move', e));
+    for (const p of app.view.panels) if (p.b === b) p.view.cancelPremove(false);
+  });
+}
+
+function cancelPremove(b) {
+  if (!app.g || !app.g.premove) return;
+  app.net.request(msg.premoveCancel(app.g.id, b)).catch((e) => {
+    if (e.code !== 'bad_state') notifyError(explain('move', e)); // already played or dropped
   });
 }
 

@@ -11,10 +11,11 @@ import { h } from './dom.js';
 
 const other = (c) => (c === 'white' ? 'black' : 'white');
 
-// layout: 'play' | 'watch' | 'mini'; you: the viewer's seat or -1; handlers: { onMove(b, uci) };
+// layout: 'play' | 'watch' | 'mini'; you: the viewer's seat or -1; handlers: { onMove(b, uci),
+// onPremove(b, uci), onPremoveCancel(b) } (P-PREMOVE);
 // chess: a chess game (one board, no pockets, no partner board).
 export class GameView {
-  constructor(root, { layout, you, onMove, chess = false }) {
+  constructor(root, { layout, you, onMove, onPremove, onPremoveCancel, chess = false }) {
     this.chess = chess;
     this.root = root;
     this.layout = layout;
@@ -46,6 +47,8 @@ export class GameView {
         orientation: orient[b],
         onMove: interactive ? (uci) => onMove(b, uci) : null,
         onDrop: interactive ? (uci) => onMove(b, uci) : null,
+        onPremove: interactive && onPremove ? (uci) => onPremove(b, uci) : null,
+        onPremoveCancel: interactive && onPremoveCancel ? () => onPremoveCancel(b) : null,
       });
       const big = layout === 'play' && b === mineBoard;
       if (!chess) panel.bars[0].el.prepend(h('span.board-label', { title: `board ${BOARDS[b]}` }, BOARDS[b]));
@@ -82,7 +85,8 @@ export class GameView {
       // The viewer moves only while the server says this connection holds the seat (a page
       // whose seat another tab took gets a spectator's state: g.you -1).
       const mine = this.you >= 0 && this.you >> 1 === p.b && g.you === this.you ? colorOf(this.you) : null;
-      p.view.draw(m, mine, live);
+      const pending = mine && g.you === this.you ? g.premove : null;
+      p.view.draw(m, mine, live, !!g.premoves, pending);
       for (const bar of p.bars) {
         const seat = bar.seat;
         const s = g.seats.find((x) => x.seat === seat);
@@ -102,6 +106,19 @@ export class GameView {
       for (const p of this.panels) p.view.cg.redrawAll(); // the boards moved (see tick)
     }
     this.tick();
+  }
+
+  // Turn every board round (the board flip): each board's orientation and its two bars.
+  flip() {
+    this.flipped = !this.flipped;
+    for (const p of this.panels) {
+      p.view.cg.toggleOrientation();
+      const [a, b] = this.flipped ? [p.bars[1], p.bars[0]] : [p.bars[0], p.bars[1]];
+      a.el.classList.replace('bottom', 'top');
+      b.el.classList.replace('top', 'bottom');
+      p.el.replaceChildren(a.el, p.boardEl, b.el);
+    }
+    this.el.classList.toggle('flipped', this.flipped);
   }
 
   // Clock digits and low-time classes at server time now.
