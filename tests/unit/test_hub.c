@@ -516,7 +516,66 @@ static void finished_games_leave_memory(void)
     close_hub();
 }
 
+/* P-PREMOVE (online): a premove is acknowledged, told to its own player alone (never to the
+ * opponents: it would give the move away), stored, and still queued after a restart: the
+ * opponent's first move after it brings it out. A cancelled one is not played. */
+static void premove_private_and_stored(void)
+{
+    open_hub("online");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    f_clear(&io_log);
+    turn(11, "{\"type\":\"move\",\"id\":20,\"game\":1,\"board\":\"A\",\"ply\":1,\"move\":\"e7e5\"}",
+         T0 + 500);
+    const char *a = f_find(&io_log, 11, "\"type\":\"ack\",\"id\":20");
+    CHECK_MSG(a && strstr(a, "\"ply\":1"), "premove ack: %s", a ? a : "(none)");
+    const char *st11 = f_find(&io_log, 11, "\"type\":\"state\"");
+    CHECK_MSG(st11 && strstr(st11, "\"kind\":\"premove\"") && strstr(st11, "\"text\":\"e7e5\""),
+              "own state lists it: %s", st11 ? st11 : "(none)");
+    CHECK_MSG(st11 && strstr(st11, "\"ruleset\":\"online\"") && strstr(st11, "\"premove\":true"),
+              "state names the ruleset");
+    for (uint64_t c = 10; c < 14; c++)
+        if (c != 11)
+            CHECK_MSG(f_count(&io_log, c, "e7e5") == 0 &&
+                          f_count(&io_log, c, "\"type\":\"state\"") == 0,
+                      "conn %d told of the premove", (int)c);
+    /* A joining spectator's state does not list it either. */
+    hub_on_open(h, 30);
+    turn(30, "{\"type\":\"join\",\"id\":5,\"game\":1}", T0 + 600);
+    const char *sp = f_find(&io_log, 30, "\"type\":\"state\"");
+    CHECK_MSG(sp && !strstr(sp, "premove\",") && !strstr(sp, "e7e5"), "spectator: %s",
+              sp ? sp : "(none)");
+    /* Board B: a premove cancelled is not played. */
+    turn(13, "{\"type\":\"move\",\"id\":21,\"game\":1,\"board\":\"B\",\"ply\":1,\"move\":\"d7d5\"}",
+         T0 + 700);
+    turn(13, "{\"type\":\"premove_cancel\",\"id\":22,\"game\":1,\"board\":\"B\"}", T0 + 800);
+    CHECK_MSG(f_find(&io_log, 13, "\"type\":\"ack\",\"id\":22") != NULL, "cancel acknowledged");
+    turn(13, "{\"type\":\"premove_cancel\",\"id\":23,\"game\":1,\"board\":\"B\"}", T0 + 850);
+    const char *e = f_find(&io_log, 13, "\"id\":23");
+    CHECK_MSG(e && strstr(e, "bad_state") && strstr(e, "premove"), "nothing to cancel: %s",
+              e ? e : "(none)");
+    turn(12, "{\"type\":\"move\",\"id\":24,\"game\":1,\"board\":\"B\",\"ply\":0,\"move\":\"e2e4\"}",
+         T0 + 900);
+    CHECK_EQ_INT("the cancelled premove was not played", 0,
+                 f_count(&io_log, 12, "\"move\":\"d7d5\""));
+    /* A restart with the premove on A queued: it is loaded with the game's events. */
+    hub_free(h);
+    store_close(st);
+    f_clear(&io_log);
+    CHECK_EQ_INT("reopen", BH_OK,
+                 f_open_hub(dbpath, false, "online", ADMIN, &io_log, T0 + 2000, &st, &h));
+    for (int s = 0; s < 4; s++)
+        seat(s, T0 + 3000);
+    turn(10, "{\"type\":\"move\",\"id\":25,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
+         T0 + 4000);
+    CHECK_MSG(f_find(&io_log, 10, "\"move\":\"e7e5\"") != NULL,
+              "the premove queued before the restart was played after it");
+    close_hub();
+}
+
 static const bh_test_case cases[] = {
+    {"premove_private_and_stored", premove_private_and_stored},
     {"finished_games_leave_memory", finished_games_leave_memory},
     {"director_watches_many", director_watches_many},
     {"P-RESERVE_public", reserves_are_public},
