@@ -133,8 +133,9 @@ M = [
   "acknowledged at once (`ack` with the ply it names and the seq of its `premove` event) and "
   "played at the instant of the opponent's move if legal then, silently dropped if not; it must "
   "be UCI (`bad_move` else); a drop may name a piece not yet held (played only if it has "
-  "arrived by then). Without premoves (`regulation`, `fide`) it is `stale_ply`, never queued "
-  "(P-PREMOVE). A move out of turn for the current ply is `not_your_turn`, never an illegal "
+  "arrived by then). Without premoves (`regulation`, `fide`) it is `stale_ply` (field ply, "
+  "its message naming the rule: \"P-PREMOVE: the regulation ruleset does not queue premoves\"), "
+  "never queued. A move out of turn for the current ply is `not_your_turn`, never an illegal "
   "move (P-ILLEGAL).",
   [ID, GAME, ("board", "string", '"A" or "B"', "the board the move is on"),
    ("ply", "integer", "0..100000", "the board's ply the move was made for (state.boards[].ply)"),

@@ -572,6 +572,22 @@ static void premove_private_and_stored(void)
     CHECK_MSG(f_find(&io_log, 10, "\"move\":\"e7e5\"") != NULL,
               "the premove queued before the restart was played after it");
     close_hub();
+
+    /* regulation: refused, naming the rule, and never queued. */
+    open_hub("regulation");
+    make_game(60000);
+    for (int s = 0; s < 4; s++)
+        seat(s, T0);
+    f_clear(&io_log);
+    turn(11, "{\"type\":\"move\",\"id\":30,\"game\":1,\"board\":\"A\",\"ply\":1,\"move\":\"e7e5\"}",
+         T0 + 500);
+    e = f_find(&io_log, 11, "\"id\":30");
+    CHECK_MSG(e && strstr(e, "stale_ply") && strstr(e, "P-PREMOVE"), "regulation: %s",
+              e ? e : "(none)");
+    turn(10, "{\"type\":\"move\",\"id\":31,\"game\":1,\"board\":\"A\",\"ply\":0,\"move\":\"e2e4\"}",
+         T0 + 600);
+    CHECK_EQ_INT("not played", 0, f_count(&io_log, 10, "\"move\":\"e7e5\""));
+    close_hub();
 }
 
 static const bh_test_case cases[] = {

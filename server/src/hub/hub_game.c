@@ -876,6 +876,14 @@ void hub__game_move(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     game_delta d = no_delta(hg);
     int rc = game_move(hg->g, s->seat, mv->move, mv->ply, gtime(hg, now_us), &d);
     after_change(h, hg, &d, now_us); /* flags due before the move, an illegal move ... */
+    if (rc == BH_ESTALE && !hg->rules.premove && mv->ply == game_board_plies(hg->g, board) + 1) {
+        /* a premove in a ruleset without them: refused, naming the rule */
+        char why[80];
+        snprintf(why, sizeof why, "P-PREMOVE: the %s ruleset does not queue premoves",
+                 hg->rules.name);
+        hub__queue(h, s->conn, proto_enc_error_msg(true, m->id, rc, "ply", why));
+        return;
+    }
     if (rc != BH_OK) {
         hub__error(h, s->conn, true, m->id, rc, rc == BH_ESTALE ? "ply" : "move");
         return;
