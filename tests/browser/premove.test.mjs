@@ -9,6 +9,8 @@
 //     a pawn on B, Black moves on A, and P@d4 is played;
 //   - a premove cancelled by right-click, and one by the Cancel premove button, are not played
 //     when the opponent moves;
+//   - a promoting premove asks its piece at once and the piece chosen is played
+//     (pychess-variants #1395);
 //   - sounds: move and capture reach the player's page, the game's end too; the mute switch is
 //     remembered after a reload; the flip button turns the boards round.
 // Screenshots (looked at): tests/artifacts/premove-1366x657.png, premove-phone-390x844.png.
@@ -111,6 +113,21 @@ async function main() {
     await p[1].evaluate(() => window.app.net.request({ type: 'ping' })); // anything sent before the pong has arrived
     const after = await p[1].evaluate(() => [window.app.g.boards[0].ply, window.app.g.boards[0].pos.turn]);
     check('the cancelled premoves were not played: Black is on move at ply 7', after[0] === 7 && after[1] === 'black', after);
+
+    // ---- pychess-variants #1395: the promotion piece is asked when the premove is made ----
+    for (const [page, uci, ply] of [[p[2], 'a2a4', 5], [p[3], 'h7h6', 6], [p[2], 'a4a5', 7], [p[3], 'h6h5', 8], [p[2], 'a5a6', 9], [p[3], 'h5h4', 10], [p[2], 'a6b7', 11]]) {
+      await dragMove(page, uci);
+      await waitPly(page, 1, ply);
+    }
+    await dragMove(p[2], 'b7a8'); // Black B is on move: a premove that promotes
+    await p[2].waitForSelector('.panel.big .promo:not(.hidden) .promo-choice.knight', T);
+    check('the promotion chooser shows while the opponent is on move', true);
+    await p[2].click('.panel.big .promo .promo-choice.knight');
+    await waitPending(p[2], 'b7a8n');
+    await dragMove(p[3], 'h4h3');
+    await waitPly(p[2], 1, 13);
+    const promo = await p[2].evaluate(() => window.app.g.events.filter((e) => e.kind === 'move' && e.board === 'B').map((e) => e.san).slice(-1)[0]);
+    check('the knight chosen then is the one played: bxa8=N', promo === 'bxa8=N', promo);
 
     // ---- flip, mute, game end ----
     const orient = () => p[1].evaluate(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('orientation-black'));
