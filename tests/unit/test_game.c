@@ -1388,12 +1388,17 @@ static void lila_19802_server_plays_drop(void)
 
 /* pychess-variants #1395 "premoves+promotion bug": the promotion choice must be offered when
  * the premove is made, not only on the player's turn. The piece chosen then (here an
- * underpromotion to a knight, with check) is the one played, not a queen by default. */
+ * underpromotion to a knight, with check) is the one played, not a queen by default; a
+ * promoting premove without its piece is refused when it is made (bad_move, c2s-move.md: a
+ * promotion names its piece), not queued to be dropped later. */
 static void pychess_1395_premove_promotion(void)
 {
     const char *a = "4k3/1P6/8/8/8/8/8/4K3[] b - - 0 1";
     game *g = mk_online_fen(a, "");
     game_delta d;
+    CHECK_EQ_INT("no piece named: refused", BH_EMOVE,
+                 game_move(g, GAME_A_WHITE, "b7b8", 1, T(50), &d));
+    CHECK(game_premove(g, GAME_A_WHITE) == NULL);
     CHECK_EQ_INT("b8=N queued", BH_OK, game_move(g, GAME_A_WHITE, "b7b8n", 1, T(100), &d));
     CHECK_EQ_INT("Kd8 walks into it", BH_OK, game_move(g, GAME_A_BLACK, "e8d7", 0, T(200), &d));
     CHECK_EQ_STR("the knight chosen at premove time", "b8=N+", last_san(g, 0));

@@ -257,6 +257,13 @@ static int queue_premove(game *g, int seat, const char *text, int ply, uint64_t 
         return ply == GAME_PLY_ANY ? BH_ETURN : BH_EMOVE;
     if (game__chess(g) && strchr(text, '@')) /* F-CHESS: nothing is ever dropped */
         return BH_EMOVE;
+    /* A promotion names its piece (c2s-move.md) now, as the choice is made (pychess-variants
+     * #1395): the seat's own pawn cannot leave its square before the seat's turn. */
+    bh_color c;
+    int from = (text[0] - 'a') + 8 * (text[1] - '1');
+    if (text[1] != '@' && !text[4] && bh_piece_at(&g->pos[board], from, &c) == BH_PAWN &&
+        (int)c == (seat & 1) && text[3] == ((seat & 1) ? '1' : '8'))
+        return BH_EMOVE;
     snprintf(g->premove[seat], sizeof g->premove[seat], "%s", text);
     push_premove_ev(g, seat, now_us, text);
     d->premove_queued = true;

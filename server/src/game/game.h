@@ -275,8 +275,8 @@ void game_free(game *g);
  *               legal then (a drop of a piece that has not arrived, a capture of a piece that
  *               was not put there) it is dropped (GAME_EV_PREMOVE with uci ""), never counted
  *               as an illegal move; a premove for another ply gives BH_ESTALE, one not in UCI
- *               syntax BH_EMOVE (BH_ETURN with GAME_PLY_ANY), a drop in a chess game
- *               BH_EMOVE;
+ *               syntax BH_EMOVE (BH_ETURN with GAME_PLY_ANY), a drop in a chess game or a
+ *               pawn's move to the last rank without its piece BH_EMOVE;
  *   BH_ESTALE   ply is not the board's current ply count (checked before the turn);
  *   BH_EMOVE / BH_EAMBIGUOUS  the text is not a move (protocol error; nothing changes);
  *   BH_EILLEGAL a well-formed illegal move (P-ILLEGAL): under illegal_loses it is recorded
