@@ -868,8 +868,11 @@ function teamName(id) {
 function onPairing(p) {
   const line = $('pairing-line');
   const s = (ms) => ms >= 60000 ? `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s` : `${Math.round(ms / 1000)} s`;
-  line.hidden = !p.running;
-  line.textContent = p.running ? `Pairing round ${p.round}: ${s(p.elapsed_ms)} of at most ${s(p.budget_ms)}` : '';
+  const text = p.running ? `Pairing round ${p.round}: ${s(p.elapsed_ms)} of at most ${s(p.budget_ms)}` : '';
+  for (const el of [line, $('c-pairing')]) {
+    el.hidden = !p.running;
+    el.textContent = text;
+  }
 }
 
 function onPush(p) {
