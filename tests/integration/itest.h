@@ -278,10 +278,15 @@ static inline char *itest_recv_type_via(wsc *c, const char *type, int frames, in
     return NULL;
 }
 
+/* How long a test waits for one frame of a reply: a timeout is a failure, so it is long
+ * enough for a loaded machine (a password hash took over 3 s at load 20 on 2 cores, where it
+ * takes 61 ms quiet) and costs nothing when the reply comes. */
+#define ITEST_REPLY_MS 30000
+
 /* Send text and wait for the reply with that id (other messages are skipped). Caller frees. */
 static inline char *itest_call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 200, 3000, wsc_recv);
+    return itest_call_via(c, text, 200, ITEST_REPLY_MS, wsc_recv);
 }
 
 /* Error code of a reply ("" if it is not an error). */

@@ -44,7 +44,7 @@ static char *recv_watched(wsc *c, int ms)
 
 static char *call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 200, 3000, recv_watched);
+    return itest_call_via(c, text, 200, ITEST_REPLY_MS, recv_watched);
 }
 
 /* The code and field of reply r, as "code/field" ("" code: not an error). */

@@ -67,7 +67,7 @@ static void rec_reset(void)
 
 static char *rcall(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 200, 3000, rec_recv);
+    return itest_call_via(c, text, 200, ITEST_REPLY_MS, rec_recv);
 }
 
 static char *rmove(wsc *c, long long gid, int id, const char *board, int ply, const char *mv)

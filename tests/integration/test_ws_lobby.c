@@ -13,7 +13,7 @@ static const char *bin, *bot;
  * on a loaded 2-core machine). */
 static char *call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 200, 30000, wsc_recv);
+    return itest_call_via(c, text, 200, ITEST_REPLY_MS, wsc_recv);
 }
 
 static const char *refusal(const char *r, char out[80])

@@ -14,7 +14,7 @@ static const char *bin;
 /* Replies and pushes may queue behind 300 logins: more frames, longer waits than itest_call. */
 static char *call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 400, 5000, wsc_recv);
+    return itest_call_via(c, text, 400, ITEST_REPLY_MS, wsc_recv);
 }
 
 static char *recv_type(wsc *c, const char *type, int ms)

@@ -48,7 +48,7 @@ static char *recv_checked(wsc *c, int ms)
 /* Send text; return the reply with its id, checking every frame read on the way. */
 static char *call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 300, 3000, recv_checked);
+    return itest_call_via(c, text, 300, ITEST_REPLY_MS, recv_checked);
 }
 
 /* The next frame of c of type (others checked and dropped). */
