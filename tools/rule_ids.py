@@ -10,7 +10,7 @@
 #
 # A citation is an id anywhere in the text of a file of the repository other than
 # docs/rules.md: in code, comments, strings, test names, documents. An id is the letter P, R,
-# T or F, a dash, then words joined by single dashes: the first word a capital letter and at
+# T, F or G, a dash, then words joined by single dashes: the first word a capital letter and at
 # least one more capital or digit, each further word capitals and digits (so "EC P-256",
 # "T-0", a "T-" with one capital after it, and the one-letter "F-T" are not ids). It stands alone: no letter, digit,
 # underscore or dash right before it; no letter or digit right after it, nor a dash followed
@@ -33,13 +33,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = "docs/rules.md"
 NOT_TEXT = ("tests/data/games/", "tests/fuzz/corpus/")
 
-ID = r"[PRTF]-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
+ID = r"[PRTFG]-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
 CITE = re.compile(r"(?<![A-Za-z0-9_-])(" + ID + r")(?![A-Za-z0-9]|-[A-Za-z0-9]|-\s*$)")
 DEFINE = re.compile(r"^###[ \t]+(" + ID + r")[ \t]*$")
 # The start of an id ending a line with a dash (the prefix letter and its dash, or the first
 # words of an id and a dash), and the rest of it opening the next line after its indentation
 # and comment leader ("*", "//", "#", "--", ";", ">").
-BROKEN_HEAD = re.compile(r"(?<![A-Za-z0-9_-])([PRTF]-(?:[A-Z][A-Z0-9]+-(?:[A-Z0-9]+-)*)?)\s*$")
+BROKEN_HEAD = re.compile(r"(?<![A-Za-z0-9_-])([PRTFG]-(?:[A-Z][A-Z0-9]+-(?:[A-Z0-9]+-)*)?)\s*$")
 BROKEN_TAIL = re.compile(r"^\s*(?:(?:\*|//|#|--|;|>)\s*)*([A-Z0-9]+(?:-[A-Z0-9]+)*)(?![A-Za-z0-9])")
 
 
