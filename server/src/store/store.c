@@ -86,6 +86,22 @@ static const char *const migrations[] = {
     "  account_id INTEGER NOT NULL REFERENCES accounts(id), linked_ms INTEGER NOT NULL,"
     "  PRIMARY KEY(team_id, board)) WITHOUT ROWID;"
     "CREATE INDEX IF NOT EXISTS entry_accounts_account ON entry_accounts(account_id);",
+    /* v10: ratings of open play (store_rating.h, docs/rules.md G-REPLAY): an account's
+     * Glicko-2 rating, each rated game in the order rated (its four accounts, team A first,
+     * and A's result: 0 loss, 1 draw, 2 win), and each player's rating before and after it */
+    "CREATE TABLE IF NOT EXISTS ratings(account_id INTEGER NOT NULL PRIMARY KEY"
+    "  REFERENCES accounts(id), rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL,"
+    "  vol DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, updated_ms INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS rated_games(id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL"
+    "  UNIQUE, a1 INTEGER NOT NULL, a2 INTEGER NOT NULL, b1 INTEGER NOT NULL,"
+    "  b2 INTEGER NOT NULL, result INTEGER NOT NULL, at_ms INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS rating_history(game_id INTEGER NOT NULL,"
+    "  account_id INTEGER NOT NULL REFERENCES accounts(id), at_ms INTEGER NOT NULL,"
+    "  rating_before DOUBLE PRECISION NOT NULL, rd_before DOUBLE PRECISION NOT NULL,"
+    "  vol_before DOUBLE PRECISION NOT NULL, rating_after DOUBLE PRECISION NOT NULL,"
+    "  rd_after DOUBLE PRECISION NOT NULL, vol_after DOUBLE PRECISION NOT NULL,"
+    "  PRIMARY KEY(game_id, account_id)) WITHOUT ROWID;"
+    "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account_id, at_ms);",
 };
 
 enum {

@@ -331,6 +331,17 @@ void sql_bind_text(sql_stmt *s, int i, const char *v)
     pg_set(s, i, v ? xstrdup(v) : NULL);
 }
 
+void sql_bind_double(sql_stmt *s, int i, double v)
+{
+    if (s->q) {
+        sqlite3_bind_double(s->q, i, v);
+        return;
+    }
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.17g", v);
+    pg_set(s, i, xstrdup(buf));
+}
+
 static int lite_step(sql_stmt *s)
 {
     int rc = sqlite3_step(s->q);
@@ -388,6 +399,15 @@ int64_t sql_int64(sql_stmt *s, int i)
     if (!s->res || s->row < 0 || s->row >= s->nrows || PQgetisnull(s->res, s->row, i))
         return 0;
     return strtoll(PQgetvalue(s->res, s->row, i), NULL, 10);
+}
+
+double sql_double(sql_stmt *s, int i)
+{
+    if (s->q)
+        return sqlite3_column_double(s->q, i);
+    if (!s->res || s->row < 0 || s->row >= s->nrows || PQgetisnull(s->res, s->row, i))
+        return 0;
+    return strtod(PQgetvalue(s->res, s->row, i), NULL);
 }
 
 const char *sql_text(sql_stmt *s, int i)

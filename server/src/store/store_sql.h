@@ -81,6 +81,9 @@ sql_stmt *sql_prepare(sql_db *db, const char *sql, int flags);
  * SQL NULL). */
 void sql_bind_int64(sql_stmt *s, int i, int64_t v);
 void sql_bind_text(sql_stmt *s, int i, const char *v);
+/* ... or a double (for DOUBLE PRECISION columns). PostgreSQL gets it as text with 17
+ * significant digits, which reads back as the same double (IEEE 754 binary64 round trip). */
+void sql_bind_double(sql_stmt *s, int i, double v);
 
 /* Run the statement, or move to its next row: SQL_ROW (a row to read with sql_int64,
  * sql_text), SQL_DONE (no more rows; a write is done), SQL_EXISTS (SQL_UNIQUE and the row's
@@ -92,6 +95,9 @@ int sql_step(sql_stmt *s);
  * NULL; borrowed until the next sql_step, sql_reset or sql_finalize). */
 int64_t sql_int64(sql_stmt *s, int i);
 const char *sql_text(sql_stmt *s, int i);
+/* Column i as a double (0 for NULL); PostgreSQL's text is parsed with strtod (its float8
+ * output is the shortest text that reads back exactly, PostgreSQL 12 and later). */
+double sql_double(sql_stmt *s, int i);
 
 /* After a write's SQL_DONE: the rows it changed; with SQL_ID, the new row's id. */
 int64_t sql_changes(sql_stmt *s);
