@@ -1,0 +1,75 @@
+/* hub_rating.c: rating a bughouse game when it ends, and an account's rating for a reply.
+ * SPDX-License-Identifier: MIT
+ * The store holds the truth (store_rating.h); the numbers come from the pure core
+ * (rating.h): read the four ratings, compute, write the game with the ratings before and
+ * after. Rated games come from the lobby (issue 28 item 2); this file decides nothing about
+ * which games are rated beyond G-RATED's four different accounts. */
+#include "bh.h"
+#include "hub_int.h"
+#include "log.h"
+#include "rating.h"
+#include "store_rating.h"
+
+int hub_rating_of(hub *h, int64_t account, rating *out)
+{
+    store_rating r;
+    int rc = store_rating_get(h->st, account, &r);
+    if (rc == BH_ENOTFOUND) {
+        *out = rating_default(); /* no rated game yet: G-GLICKO2's defaults */
+        return BH_OK;
+    }
+    if (rc != BH_OK)
+        return rc;
+    *out = (rating){r.g.rating, r.g.rd, r.g.vol, (uint32_t)r.games};
+    return BH_OK;
+}
+
+int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result result,
+                  int64_t at_ms, rating out[4])
+{
+    if (game <= 0 || (result != RATING_A_LOSES && result != RATING_DRAW && result != RATING_A_WINS))
+        return BH_EINVAL;
+    /* G-RATED: four accounts, four different ones (a guest has none: 0). */
+    for (int i = 0; i < 4; i++) {
+        if (accounts[i] <= 0)
+            return BH_EINVAL;
+        for (int j = 0; j < i; j++)
+            if (accounts[i] == accounts[j])
+                return BH_EINVAL;
+    }
+    rating before[4], after[4];
+    for (int i = 0; i < 4; i++) {
+        int rc = hub_rating_of(h, accounts[i], &before[i]);
+        if (rc != BH_OK) {
+            h->store_failed = true;
+            return rc;
+        }
+    }
+    int rc = rating_game_update(before, result, RATING_TAU, after);
+    if (rc != BH_OK)
+        return rc;
+    store_rated_game g = {.game_id = game, .result = (int)result, .at_ms = at_ms};
+    for (int i = 0; i < 4; i++) {
+        g.accounts[i] = accounts[i];
+        g.before[i] = (store_glicko){before[i].r, before[i].rd, before[i].vol};
+        g.after[i] = (store_glicko){after[i].r, after[i].rd, after[i].vol};
+    }
+    rc = store_rating_record(h->st, &g);
+    if (rc != BH_OK) {
+        h->store_failed |= rc == BH_ESTORE;
+        return rc;
+    }
+    log_info("hub: game %lld rated (team A %s): %lld %.0f -> %.0f, %lld %.0f -> %.0f,"
+             " %lld %.0f -> %.0f, %lld %.0f -> %.0f",
+             (long long)game,
+             result == RATING_A_WINS ? "won"
+             : result == RATING_DRAW ? "drew"
+                                     : "lost",
+             (long long)accounts[0], before[0].r, after[0].r, (long long)accounts[1], before[1].r,
+             after[1].r, (long long)accounts[2], before[2].r, after[2].r, (long long)accounts[3],
+             before[3].r, after[3].r);
+    if (out)
+        for (int i = 0; i < 4; i++)
+            out[i] = after[i];
+    return BH_OK;
+}
