@@ -81,10 +81,10 @@ int store_rating_record(store *st, const store_rated_game *g)
     if (sql_exec(store__sql(st), "SAVEPOINT rate_game") != BH_OK)
         return BH_ESTORE;
     int rc = record(st, g);
-    if (sql_exec(store__sql(st), rc == BH_OK || rc == BH_EEXIST
-                                     ? "RELEASE SAVEPOINT rate_game"
-                                     : "ROLLBACK TO SAVEPOINT rate_game; RELEASE SAVEPOINT rate_game") !=
-        BH_OK)
+    if (sql_exec(store__sql(st),
+                 rc == BH_OK || rc == BH_EEXIST
+                     ? "RELEASE SAVEPOINT rate_game"
+                     : "ROLLBACK TO SAVEPOINT rate_game; RELEASE SAVEPOINT rate_game") != BH_OK)
         return BH_ESTORE;
     return rc;
 }
@@ -174,7 +174,8 @@ int store_each_rated_game(store *st, int64_t account,
         for (int i = 0; i < 4; i++)
             if (g.accounts[i] == who) {
                 g.before[i] = (store_glicko){sql_double(s, 8), sql_double(s, 9), sql_double(s, 10)};
-                g.after[i] = (store_glicko){sql_double(s, 11), sql_double(s, 12), sql_double(s, 13)};
+                g.after[i] =
+                    (store_glicko){sql_double(s, 11), sql_double(s, 12), sql_double(s, 13)};
             }
     }
     if (out == BH_OK && rc != SQL_DONE)

@@ -31,12 +31,12 @@ typedef struct {
 
 /* One rated bughouse game. */
 typedef struct {
-    int64_t game_id;             /* the game's id (games.id); rated once */
-    int64_t accounts[4];         /* team A: [0], [1]; team B: [2], [3]; four accounts */
-    int result;                  /* team A's result: 0 loss, 1 draw, 2 win */
-    int64_t at_ms;               /* wall clock when it was rated, ms since the epoch */
-    store_glicko before[4];      /* accounts[i]'s rating before the game */
-    store_glicko after[4];       /* ... and after it */
+    int64_t game_id;        /* the game's id (games.id); rated once */
+    int64_t accounts[4];    /* team A: [0], [1]; team B: [2], [3]; four accounts */
+    int result;             /* team A's result: 0 loss, 1 draw, 2 win */
+    int64_t at_ms;          /* wall clock when it was rated, ms since the epoch */
+    store_glicko before[4]; /* accounts[i]'s rating before the game */
+    store_glicko after[4];  /* ... and after it */
 } store_rated_game;
 
 /* The rating of account into *out. BH_OK, BH_ENOTFOUND (no rated game yet: the caller's
