@@ -906,6 +906,23 @@ M = [
   {"type": "table", "id": 81, "table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000,
    "rated": False, "ruleset": "online", "private": True, "creator": "Ann_Lee", "mine": True,
    "seats": [None, None, None, None], "you": -1, "link": "5e2d0a9be2d84c51a07e6b2f9d3c4e15"}, None),
+ ("rating", "c2s", "An account's rating of open play (rated lobby games; docs/rules.md G-GLICKO2): "
+  "anyone may ask, by the account's name (matched by its key, as login does). An account "
+  "without a rated game has the defaults, 1500 with RD 350.",
+  [ID, ("name", "string", "1..64 bytes", "the account's name (any case)")],
+  ["not_found (field name: no such account)", "too_large (field name over 64 bytes)",
+   "store_error"],
+  {"type": "rating", "id": 76, "name": "ann_lee"}, "rating_reply"),
+ ("rating_reply", "s2c", "Reply to rating: the account's Glicko-2 rating and rating deviation, "
+  "rounded to whole points, as the account's pages show them (G-GLICKO2); provisional while the "
+  "RD is 110 or more (G-PROVISIONAL: shown with a \"?\" after the rating).",
+  [ID, ("name", "string", "", "the account's name as signed up"),
+   ("rating", "integer", "rating points", "the rating, rounded"),
+   ("rd", "integer", "rating points", "the rating deviation, rounded"),
+   ("provisional", "boolean", "", "RD >= 110"),
+   ("games", "integer", "0..", "rated games played")], [],
+  {"type": "rating_reply", "id": 76, "name": "Ann_Lee", "rating": 1662, "rd": 290,
+   "provisional": True, "games": 1}, None),
  ("error", "s2c", "Reply to any message that failed, or sent before closing (flood, oversized "
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),

@@ -152,7 +152,50 @@ static void stored_games_replay_into_ratings(void)
     bh_test_rm_db(dbpath);
 }
 
+static void say(uint64_t c, const char *json)
+{
+    hub_on_text(h, c, json, strlen(json), T0);
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+}
+
+/* The rating message (protocol/messages/c2s-rating.md): anyone asks by name, any case;
+ * rating and RD rounded, provisional while RD >= 110 (G-PROVISIONAL); an unrated account has
+ * the defaults; an unknown name is not_found (field name). */
+static void rating_message(void)
+{
+    open_hub(true);
+    five_accounts();
+    int64_t four[4] = {acc[0], acc[1], acc[2], acc[3]};
+    CHECK_EQ_INT("rate", BH_OK, hub_rate_game(h, 11, four, RATING_A_WINS, 5000, NULL));
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+    hub_on_open(h, 1);
+    say(1, "{\"type\":\"rating\",\"id\":5,\"name\":\"ANN\"}");
+    const char *r = f_last(&io, 1, "rating_reply");
+    CHECK_MSG(r != NULL, "a rating_reply");
+    if (r) {
+        CHECK_EQ_INT("id", 5, jint(r, "id"));
+        CHECK_EQ_INT("1662.31 rounded", 1662, jint(r, "rating"));
+        CHECK_EQ_INT("290.32 rounded", 290, jint(r, "rd"));
+        CHECK_EQ_INT("games", 1, jint(r, "games"));
+        CHECK(strstr(r, "\"provisional\":true") != NULL);
+        char name[32];
+        jstr(r, "name", name, sizeof name);
+        CHECK_EQ_STR("as signed up", "ann", name);
+    }
+    say(1, "{\"type\":\"rating\",\"id\":6,\"name\":\"dan\"}");
+    CHECK_EQ_INT("team B: 1337.69", 1338, jint(f_last(&io, 1, "\"id\":6"), "rating"));
+    say(1, "{\"type\":\"rating\",\"id\":7,\"name\":\"eve\"}");
+    CHECK_EQ_INT("unrated: 1500", 1500, jint(f_last(&io, 1, "\"id\":7"), "rating"));
+    CHECK_EQ_INT("RD 350", 350, jint(f_last(&io, 1, "\"id\":7"), "rd"));
+    say(1, "{\"type\":\"rating\",\"id\":8,\"name\":\"zed\"}");
+    const char *e = f_last(&io, 1, "\"id\":8");
+    CHECK(e && strstr(e, "\"code\":\"not_found\"") && strstr(e, "\"field\":\"name\""));
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
+    {"rating_message", rating_message},
     {"first_game_of_new_players", first_game_of_new_players},
     {"refusals", refusals},
     {"stored_games_replay_into_ratings", stored_games_replay_into_ratings},

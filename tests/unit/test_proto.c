@@ -84,6 +84,9 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("entry_link", BH_OK, decode_file("c2s-entry_link.json", &m));
     CHECK_EQ_INT("entry_link type", PROTO_ENTRY_LINK, m.type);
     CHECK_EQ_INT("entry_link board", 0, m.entry_link.board);
+    CHECK_EQ_INT("rating", BH_OK, decode_file("c2s-rating.json", &m));
+    CHECK_EQ_INT("rating type", PROTO_RATING, m.type);
+    CHECK_EQ_STR("rating name", "ann_lee", m.rating.name);
     CHECK_EQ_INT("lobby", BH_OK, decode_file("c2s-lobby.json", &m));
     CHECK_EQ_INT("lobby type", PROTO_LOBBY, m.type);
     CHECK_EQ_INT("table", BH_OK, decode_file("c2s-table.json", &m));
@@ -142,6 +145,8 @@ static void account_refusals(void)
         {"{\"type\":\"signup\",\"id\":1,\"name\":\"ann\",\"password\":\"a\\u0007bcdefgh\"}",
          BH_ETEXT, "password"},
         {"{\"type\":\"guest\",\"id\":1}", BH_EFIELD, "name"},
+        {"{\"type\":\"rating\",\"id\":1}", BH_EFIELD, "name"},
+        {"{\"type\":\"rating\",\"id\":1,\"name\":5}", BH_EFIELD, "name"},
         {"{\"type\":\"guest\",\"id\":1,\"name\":[\"ann\"]}", BH_EFIELD, "name"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
@@ -188,6 +193,8 @@ static void golden_server_messages(void)
     same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));
     same("s2c-authed_account.json", proto_enc_authed_name(74, "account", "Ann_Lee", 1766992000000));
     same("s2c-authed_guest.json", proto_enc_authed_name(73, "guest", "Visitor7", 0));
+    /* 1662.31/290.32: four new players' first game, won (test_hub_rating), rounded */
+    same("s2c-rating_reply.json", proto_enc_rating_reply(76, "Ann_Lee", 1662.31, 290.32, true, 1));
     same("s2c-session.json",
          proto_enc_session(71, "9b2e4c1d0a7f83e6b5d4c3a2f1e0d9c8", "Ann_Lee", 1766992000000));
     same("s2c-error_rate_limited.json",

@@ -692,6 +692,7 @@ static const hub_route routes[] = {
     R(PROTO_ENTRY_LINK, TEAM, hub__acct_entry_link),
     R(PROTO_LOBBY, ANYONE, hub__lobby_sub),
     R(PROTO_TABLE, ANYONE, hub__lobby_table),
+    R(PROTO_RATING, ANYONE, hub__rating_get),
     C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_TEAM, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_START, DIRECTOR, BH_EAUTH, NULL, NULL),

@@ -271,6 +271,9 @@ void hub__lobby_gone(hub *h, uint64_t conn);
 void hub__lobby_who_changed(hub *h, uint64_t conn);
 void hub__lobby_push(hub *h);
 void hub__lobby_free(hub *h);
+/* hub_rating.c: the rating message (protocol/messages/c2s-rating.md) as a hub_run handler:
+ * the named account's rating_reply, or not_found (field name). */
+void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
  * for conn) new entry, or the existing one; del removes (no-op if absent). Pointers are

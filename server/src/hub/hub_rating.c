@@ -4,10 +4,12 @@
  * (rating.h): read the four ratings, compute, write the game with the ratings before and
  * after. Rated games come from the lobby (issue 28 item 2); this file decides nothing about
  * which games are rated beyond G-RATED's four different accounts. */
+#include "auth_pw.h"
 #include "bh.h"
 #include "hub_int.h"
 #include "log.h"
 #include "rating.h"
+#include "store_account.h"
 #include "store_rating.h"
 
 int hub_rating_of(hub *h, int64_t account, rating *out)
@@ -72,4 +74,24 @@ int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result
         for (int i = 0; i < 4; i++)
             out[i] = after[i];
     return BH_OK;
+}
+
+void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    (void)now_us;
+    char key[AUTH_NAME_MAX + 1];
+    store_account a;
+    /* A name that breaks the account rules is no account's. */
+    int rc = auth_name_key(m->rating.name, key) == BH_OK ? store_account_find(h->st, key, &a)
+                                                         : BH_ENOTFOUND;
+    rating r;
+    if (rc == BH_OK)
+        rc = hub_rating_of(h, a.id, &r);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_ENOTFOUND ? "name" : NULL);
+        return;
+    }
+    hub__queue(
+        h, s->conn,
+        proto_enc_rating_reply(m->id, a.name, r.r, r.rd, rating_is_provisional(&r), r.games));
 }

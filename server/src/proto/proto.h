@@ -82,6 +82,7 @@ typedef enum {
     PROTO_TABLE,             /* an account or a guest: create, sit, stand, ready, kick */
     PROTO_PREMOVE_CANCEL,    /* P-PREMOVE: cancel the sender's queued premove (proto_move:
                               * game and board; ply 0, move "") */
+    PROTO_RATING,            /* anyone: an account's rating (name): reply rating_reply */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -281,6 +282,9 @@ typedef struct {
     bool priv;        /* "private" */
     int64_t seek;     /* partner: the seek answered (1..); else 0 */
 } proto_table;
+typedef struct {
+    char name[PROTO_NAME_MAX + 1]; /* the account's name, any case */
+} proto_rating;
 
 /* A decoded client message: its type, its id, and the struct of its type: the union member
  * named as the type (export_: export is a C++ keyword); ping, games, live and logout have none.
@@ -315,6 +319,7 @@ typedef struct {
         proto_guest guest;
         proto_entry_link entry_link;
         proto_table table;
+        proto_rating rating;
     };
 } proto_msg;
 
@@ -368,6 +373,11 @@ char *proto_enc_authed_name(int64_t id, const char *role, const char *name, int6
 /* {"type":"session","id":..,"token":..,"name":..,"expires_ms":..}: the reply to signup and
  * login; token is sent to its owner only. */
 char *proto_enc_session(int64_t id, const char *token, const char *name, int64_t expires_ms);
+
+/* {"type":"rating_reply","id":..,"name":..,"rating":..,"rd":..,"provisional":..,"games":..}:
+ * the reply to rating; rating and rd rounded to whole points. */
+char *proto_enc_rating_reply(int64_t id, const char *name, double rating, double rd,
+                             bool provisional, int64_t games);
 
 /* {"type":"ack","id":..}; with game >= 0 also game, board ("A"/"B"), ply and seq (move). */
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq);

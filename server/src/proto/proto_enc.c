@@ -157,6 +157,18 @@ char *proto_enc_session(int64_t id, const char *token, const char *name, int64_t
     return proto__done(o);
 }
 
+char *proto_enc_rating_reply(int64_t id, const char *name, double rating, double rd,
+                             bool provisional, int64_t games)
+{
+    cJSON *o = proto__head("rating_reply", true, id);
+    cJSON_AddStringToObject(o, "name", name);
+    num(o, "rating", (int64_t)llround(rating));
+    num(o, "rd", (int64_t)llround(rd));
+    cJSON_AddBoolToObject(o, "provisional", provisional);
+    num(o, "games", games);
+    return proto__done(o);
+}
+
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
 {
     cJSON *o = proto__head("ack", true, id);
