@@ -204,15 +204,15 @@ void hub_on_http(hub *h, const char *path, uint64_t now_us, hub_http_reply *r);
 int hub_game_loaded(const hub *h);
 
 /* Ratings of open play (hub_rating.c; docs/rules.md G-GLICKO2, G-TEAM, G-RATED). Rate game
- * (its id, > 0) that ended with result (team A's), accounts[0..1] team A and [2..3] team B:
+ * game_id (> 0) that ended with result (team A's), accounts[0..1] team A and [2..3] team B:
  * each account's stored rating (or the defaults) updated by rating_game_update and stored
  * with the game (store_rating_record), stamped at_ms (wall clock, ms since the epoch). The
  * lobby calls it when a rated game ends; it is declared here so tests drive it without one.
- * out (may be NULL) receives the four new ratings. BH_OK; BH_EINVAL (game <= 0, a bad
+ * out (may be NULL) receives the four new ratings. BH_OK; BH_EINVAL (game_id <= 0, a bad
  * result, an account <= 0 or the same account twice: G-RATED); BH_ENOTFOUND (an account that
  * does not exist); BH_EEXIST (the game was rated already: nothing changes); BH_ESTORE (the
  * turn fails). */
-int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result result,
+int hub_rate_game(hub *h, int64_t game_id, const int64_t accounts[4], rating_result result,
                   int64_t at_ms, rating out[4]);
 /* The rating of account into *out: the stored one, or rating_default() when it has no rated
  * game. BH_OK or BH_ESTORE. */

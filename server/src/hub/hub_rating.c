@@ -26,10 +26,11 @@ int hub_rating_of(hub *h, int64_t account, rating *out)
     return BH_OK;
 }
 
-int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result result,
+int hub_rate_game(hub *h, int64_t game_id, const int64_t accounts[4], rating_result result,
                   int64_t at_ms, rating out[4])
 {
-    if (game <= 0 || (result != RATING_A_LOSES && result != RATING_DRAW && result != RATING_A_WINS))
+    if (game_id <= 0 ||
+        (result != RATING_A_LOSES && result != RATING_DRAW && result != RATING_A_WINS))
         return BH_EINVAL;
     /* G-RATED: four accounts, four different ones (a guest has none: 0). */
     for (int i = 0; i < 4; i++) {
@@ -50,7 +51,7 @@ int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result
     int rc = rating_game_update(before, result, RATING_TAU, after);
     if (rc != BH_OK)
         return rc;
-    store_rated_game g = {.game_id = game, .result = (int)result, .at_ms = at_ms};
+    store_rated_game g = {.game_id = game_id, .result = (int)result, .at_ms = at_ms};
     for (int i = 0; i < 4; i++) {
         g.accounts[i] = accounts[i];
         g.before[i] = (store_glicko){before[i].r, before[i].rd, before[i].vol};
@@ -63,7 +64,7 @@ int hub_rate_game(hub *h, int64_t game, const int64_t accounts[4], rating_result
     }
     log_info("hub: game %lld rated (team A %s): %lld %.0f -> %.0f, %lld %.0f -> %.0f,"
              " %lld %.0f -> %.0f, %lld %.0f -> %.0f",
-             (long long)game,
+             (long long)game_id,
              result == RATING_A_WINS ? "won"
              : result == RATING_DRAW ? "drew"
                                      : "lost",
