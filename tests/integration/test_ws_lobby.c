@@ -353,10 +353,93 @@ static void partner_seek(void)
     ITEST_FINISH(&s);
 }
 
+/* A rated table of four accounts (G-RATED): the game starts, Black on board A resigns, and
+ * the rating message then gives each player one rated game: a new player (1500, RD 350)
+ * whose team beat a team of new players goes to 1662 with RD 290, a loser to 1338, RD 290
+ * (Glickman 2013's steps 1-8 for one game against 1500/350: r' 1662.31, RD' 290.32; the team
+ * rule of G-TEAM gives the opposing team exactly 1500/350), still provisional. The server is
+ * restarted between the start and the resignation: the rated start is kept. */
+static void rated_game_rates_its_players(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *p[4];
+    static const char *const names[4] = {"Ann_Lee", "Bob_Ray", "Cid_Moe", "Dan_Poe"};
+    char buf[512], *r;
+    for (int i = 0; i < 4; i++) {
+        p[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"signup\",\"id\":3,\"name\":\"%s\",\"password\":\"horse %d staple\"}",
+                 names[i], i);
+        r = call(p[i], buf);
+        CHECK_MSG(r && strstr(r, "\"type\":\"session\""), "signup %d: %s", i, r ? r : "(none)");
+        free(r);
+    }
+    r = call(p[0], "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":180000,"
+                   "\"ruleset\":\"online\",\"rated\":true}");
+    long long t = jint(r, "table", -1);
+    CHECK_MSG(t > 0, "rated table: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":5,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(p[i], buf));
+    }
+    for (int i = 0; i < 3; i++)
+        free(call(p[i], "{\"type\":\"table\",\"id\":6,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(p[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    char tokens[4][64];
+    long long game = -1;
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        game = jint(r, "game", -1);
+        free(r);
+    }
+    for (int i = 0; i < 4; i++)
+        wsc_free(p[i]);
+    /* a restart between the start and the end */
+    CHECK_EQ_INT("restart", 0, itest_stop(&s, SIGTERM));
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start again");
+    for (int i = 0; i < 4; i++) {
+        p[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":20,\"token\":\"%s\"}", tokens[i]);
+        free(call(p[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":21,\"game\":%lld}", game);
+        free(call(p[i], buf));
+    }
+    r = wsc_recv_type(p[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the game started");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":30,\"game\":%lld}", game);
+    r = call(p[1], buf);
+    CHECK_MSG(r && strstr(r, "\"type\":\"ack\""), "Bob resigns: %s", r ? r : "(none)");
+    free(r);
+    static const int want[4] = {1662, 1338, 1338, 1662}; /* seats 0 and 3 won */
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"rating\",\"id\":40,\"name\":\"%s\"}", names[i]);
+        r = call(p[0], buf);
+        CHECK_MSG(r && jint(r, "rating", 0) == want[i] && jint(r, "rd", 0) == 290 &&
+                      jint(r, "games", 0) == 1 && strstr(r, "\"provisional\":true"),
+                  "%s after the game: %s", names[i], r ? r : "(none)");
+        free(r);
+    }
+    for (int i = 0; i < 4; i++)
+        wsc_free(p[i]);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"partner_seek", partner_seek},
     {"four_sit_and_play", four_sit_and_play},
     {"a_bot_sits", a_bot_sits},
+    {"rated_game_rates_its_players", rated_game_rates_its_players},
 };
 
 int main(int argc, char **argv)

@@ -131,7 +131,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 10, store_schema_version(st)); /* v10: ratings */
+    CHECK_EQ_INT("schema", 11, store_schema_version(st)); /* v11: rated starts */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -177,7 +177,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 10, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 11, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -876,7 +876,7 @@ static void tour_tables_v2(void)
         "ALTER TABLE chat DROP COLUMN ply_b; ALTER TABLE chat DROP COLUMN game_ms;"
         "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 10, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 11, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
@@ -909,7 +909,7 @@ static void chat_anchor_v5(void)
         "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(9, 5, 2, 'sit');"
         "PRAGMA user_version = 4");
     CHECK_EQ_INT("reopen v4", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 10, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 11, store_schema_version(st));
     store_chat c = {.game = 9, .t_ms = 6, .seat = 1, .text = "go", .ply = {0, 3}, .game_ms = 0};
     CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
     CHECK_EQ_INT("flush", BH_OK, store_flush(st));

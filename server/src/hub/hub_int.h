@@ -271,6 +271,13 @@ void hub__lobby_gone(hub *h, uint64_t conn);
 void hub__lobby_who_changed(hub *h, uint64_t conn);
 void hub__lobby_push(hub *h);
 void hub__lobby_free(hub *h);
+/* hub_rating.c: a rated game started (the lobby's rated table: seat i's account accounts[i]):
+ * its accounts are stored for its end (store_rated_start). And a game ended with result (a
+ * BPGN token, the team of seats 0 and 3 first): when it started rated, it is rated now
+ * (hub_rate_game). Failures are logged; a store failure fails the turn (store_failed). */
+void hub__rated_start(hub *h, int64_t game_id, const int64_t accounts[4]);
+void hub__rated_end(hub *h, int64_t game_id, const char *result);
+
 /* hub_rating.c: the rating message (protocol/messages/c2s-rating.md) as a hub_run handler:
  * the named account's rating_reply, or not_found (field name). */
 void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);

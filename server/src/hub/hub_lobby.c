@@ -148,6 +148,14 @@ static int start_table(hub *h, const lobby_table *t, uint64_t now_us)
         rc = hub__token_new(h, "player", row.id, i, tokens[i]);
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
+    if (rc == BH_OK && t->rated) { /* G-RATED: its four accounts, kept for its end */
+        int64_t acc[4] = {0};
+        for (int i = 0; i < 4; i++) {
+            const hub_sess *s = hub__sess_find(h, t->seat[i].conn);
+            acc[i] = s ? s->account : 0;
+        }
+        hub__rated_start(h, row.id, acc);
+    }
     if (rc != BH_OK) {
         h->store_failed = true;
         return rc;

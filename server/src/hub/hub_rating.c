@@ -4,10 +4,14 @@
  * (rating.h): read the four ratings, compute, write the game with the ratings before and
  * after. Rated games come from the lobby (issue 28 item 2); this file decides nothing about
  * which games are rated beyond G-RATED's four different accounts. */
+#include <string.h>
+
 #include "auth_pw.h"
 #include "bh.h"
 #include "hub_int.h"
 #include "log.h"
+#include "now.h"
+#include "result.h"
 #include "rating.h"
 #include "store_account.h"
 #include "store_rating.h"
@@ -75,6 +79,42 @@ int hub_rate_game(hub *h, int64_t game_id, const int64_t accounts[4], rating_res
         for (int i = 0; i < 4; i++)
             out[i] = after[i];
     return BH_OK;
+}
+
+void hub__rated_start(hub *h, int64_t game_id, const int64_t accounts[4])
+{
+    /* store_rating.h's order: team A (seats 0 and 3), then team B (seats 1 and 2) */
+    const int64_t teams[4] = {accounts[0], accounts[3], accounts[1], accounts[2]};
+    int rc = store_rated_start(h->st, game_id, teams);
+    if (rc == BH_ESTORE)
+        h->store_failed = true;
+    else if (rc != BH_OK)
+        log_error("hub: game %lld: its rated start was not kept (%s)", (long long)game_id,
+                  bh_errname(rc));
+}
+
+void hub__rated_end(hub *h, int64_t game_id, const char *result)
+{
+    int64_t acc[4];
+    int rc = store_rated_start_get(h->st, game_id, acc);
+    if (rc == BH_ENOTFOUND)
+        return; /* a casual game, an event's game */
+    bh_result r;
+    /* G-RATED: a game played over the board; a forfeit (seats left empty) rates nobody */
+    if (rc == BH_OK && (bh_result_parse(result, strlen(result), &r) != BH_OK ||
+                        (r != BH_RES_WIN1 && r != BH_RES_WIN2 && r != BH_RES_DRAW)))
+        rc = BH_EINVAL;
+    if (rc == BH_OK)
+        rc = hub_rate_game(h, game_id, acc,
+                           r == BH_RES_WIN1   ? RATING_A_WINS
+                           : r == BH_RES_WIN2 ? RATING_A_LOSES
+                                              : RATING_DRAW,
+                           now_wall_ms(), NULL);
+    if (rc == BH_ESTORE)
+        h->store_failed = true;
+    else if (rc != BH_OK)
+        log_error("hub: game %lld ended %s but is not rated (%s)", (long long)game_id, result,
+                  bh_errname(rc));
 }
 
 void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)

@@ -185,3 +185,38 @@ int store_each_rated_game(store *st, int64_t account,
     sql_finalize(s);
     return out;
 }
+
+int store_rated_start(store *st, int64_t game_id, const int64_t accounts[4])
+{
+    if (store__begin(st) != BH_OK)
+        return BH_ESTORE;
+    sql_stmt *s = sql_prepare(store__sql(st),
+                              "INSERT INTO rated_starts(game_id, a1, a2, b1, b2)"
+                              " VALUES(?1, ?2, ?3, ?4, ?5)",
+                              SQL_UNIQUE);
+    if (!s)
+        return store__fail(st, "rated_start prepare");
+    sql_bind_int64(s, 1, game_id);
+    for (int i = 0; i < 4; i++)
+        sql_bind_int64(s, 2 + i, accounts[i]);
+    return write_once(st, s, "rated_start");
+}
+
+int store_rated_start_get(store *st, int64_t game_id, int64_t accounts[4])
+{
+    sql_stmt *s = sql_prepare(store__sql(st),
+                              "SELECT a1, a2, b1, b2 FROM rated_starts WHERE game_id = ?1", 0);
+    if (!s)
+        return store__fail(st, "rated_start_get prepare");
+    sql_bind_int64(s, 1, game_id);
+    int rc = sql_step(s), out = BH_ENOTFOUND;
+    if (rc == SQL_ROW) {
+        for (int i = 0; i < 4; i++)
+            accounts[i] = sql_int64(s, i);
+        out = BH_OK;
+    } else if (rc != SQL_DONE) {
+        out = store__fail(st, "rated_start_get");
+    }
+    sql_finalize(s);
+    return out;
+}

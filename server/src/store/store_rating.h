@@ -50,6 +50,16 @@ int store_rating_get(store *st, int64_t account, store_rating *out);
  * that does not exist); BH_EEXIST (game_id was rated already: nothing written); BH_ESTORE. */
 int store_rating_record(store *st, const store_rated_game *g);
 
+/* A rated game starts (the lobby's rated table): game_id's four accounts, team A (seats 0 and
+ * 3: [0], [1]) then team B (seats 1 and 2: [2], [3]), kept until its end rates it
+ * (store_rated_start_get), across restarts. BH_OK, BH_EEXIST (game_id has them already:
+ * nothing written) or BH_ESTORE. */
+int store_rated_start(store *st, int64_t game_id, const int64_t accounts[4]);
+
+/* The accounts store_rated_start kept for game_id into accounts[4]: BH_OK, BH_ENOTFOUND (not
+ * a rated game) or BH_ESTORE. */
+int store_rated_start_get(store *st, int64_t game_id, int64_t accounts[4]);
+
 /* Every rated game, in the order rated (the order to replay them in), or only those account
  * played when account is not 0: fn(ctx, game) with game borrowed for the call; fn returning
  * non-zero stops the walk and that value is returned. BH_OK after a full walk, or
