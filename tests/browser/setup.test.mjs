@@ -53,7 +53,7 @@ async function club(browser, base) {
   await page.fill('#rt-name', CLUBS[0]);
   await page.fill('#rt-roster', SURNAMES.map((s, i) => `${s} A., ${2300 - 20 * i}${i === 1 ? ', captain' : ''}`).join('\n'));
   await page.click('#rt-add');
-  await page.waitForFunction(() => /1 of 1 team registered/.test(document.querySelector('#rt-ok').textContent));
+  await page.waitForFunction(() => /1 of 1 team registered/.test(document.querySelector('#rt-ok').textContent), null, { timeout: 90000 });
   check('the form registers a team and empties itself', (await page.inputValue('#rt-name')) === '' && (await page.inputValue('#rt-roster')) === '');
 
   // Five more from a file; a seventh team with a rating of 4100 is refused whole, by line.
@@ -62,7 +62,7 @@ async function club(browser, base) {
   fs.writeFileSync(file, csv);
   await page.setInputFiles('#rt-file', file);
   await page.click('#rt-import-go');
-  await page.waitForFunction(() => /5 of 6 teams registered/.test(document.querySelector('#rt-ok').textContent));
+  await page.waitForFunction(() => /5 of 6 teams registered/.test(document.querySelector('#rt-ok').textContent), null, { timeout: 90000 }); // 30 s was too little at load 20
   const errs = await page.$$eval('#rt-errors li', (l) => l.map((x) => x.textContent));
   const badLine = csv.split('\n').findIndex((l) => l.startsWith('Rybak,Boyko')) + 1;
   check(`the bad row is named by its line (${badLine}) and its team is not registered`, errs.length === 1 && errs[0].startsWith(`line ${badLine}:`) && /0\.\.4000/.test(errs[0]), JSON.stringify(errs));

@@ -104,8 +104,8 @@ static const char *const migrations[] = {
     "CREATE INDEX IF NOT EXISTS rating_history_account ON rating_history(account_id, at_ms);",
     /* v11: a rated game as it started (store_rating.h store_rated_start): its four accounts,
      * team A (seats 0 and 3) first, so its end rates it after a restart too */
-    "CREATE TABLE IF NOT EXISTS rated_starts(game_id INTEGER NOT NULL PRIMARY KEY,"
-    "  a1 INTEGER NOT NULL, a2 INTEGER NOT NULL, b1 INTEGER NOT NULL, b2 INTEGER NOT NULL);",
+    ("CREATE TABLE IF NOT EXISTS rated_starts(game_id INTEGER NOT NULL PRIMARY KEY,"
+     "  a1 INTEGER NOT NULL, a2 INTEGER NOT NULL, b1 INTEGER NOT NULL, b2 INTEGER NOT NULL);"),
 };
 
 enum {
