@@ -261,27 +261,21 @@ static int log_count(const itest_srv *srv, const char *s)
     return n;
 }
 
-/* bughouse-bot plays seat 0 with its --seat token; a person opens the seat's link (a new
- * connection authenticates with the token): the bot says so and exits with status 3 instead
- * of taking the seat back, and there is exactly one replacement. */
-static void bot_gives_up_a_replaced_seat(void)
+/* A game on s (in *g) with seats 1-3 joined, and bughouse-bot (BH_BOT) started on seat 0 with
+ * its --seat token, its stderr in s's bot.log (botlog, 160 bytes). The bot's pid, or -1. */
+static pid_t bot_on_seat0(itest_srv *s, wsc_ctx *x, itest_game *g, char botlog[160])
 {
     const char *bot = getenv("BH_BOT");
     CHECK_MSG(bot != NULL, "set BH_BOT to the bughouse-bot binary");
+    CHECK_EQ_INT("create", 0, itest_create_game(x, s, g, 120000, false));
     if (!bot)
-        return;
-    itest_srv s;
-    itest_init(&s, bin);
-    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
-    wsc_ctx *x = wsc_ctx_new();
-    itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 120000, false));
+        return -1;
     for (int seat = 1; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    char port[16], seat0[96], botlog[160];
-    snprintf(port, sizeof port, "%d", s.port);
-    snprintf(seat0, sizeof seat0, "%lld:%s", g.game, g.tokens[0]);
-    snprintf(botlog, sizeof botlog, "%s/bot.log", s.dir);
+        free(itest_seat(x, s, g, seat));
+    char port[16], seat0[96];
+    snprintf(port, sizeof port, "%d", s->port);
+    snprintf(seat0, sizeof seat0, "%lld:%s", g->game, g->tokens[0]);
+    snprintf(botlog, 160, "%s/bot.log", s->dir);
     pid_t pid = fork();
     if (pid == 0) {
         if (!freopen(botlog, "w", stderr) || !freopen("/dev/null", "w", stdout))
@@ -289,6 +283,45 @@ static void bot_gives_up_a_replaced_seat(void)
         execl(bot, bot, "--port", port, "--seat", seat0, "--pace-ms", "50", (char *)NULL);
         _exit(127);
     }
+    return pid;
+}
+
+/* The exit status of pid within ticks x 50 ms (killed and -1 past that); the text of botlog
+ * into text (cap bytes). */
+static int bot_exit(pid_t pid, int ticks, const char *botlog, char *text, size_t cap)
+{
+    int st = -1;
+    for (int i = 0; i < ticks && st < 0 && pid > 0; i++) {
+        int w;
+        if (waitpid(pid, &w, WNOHANG) == pid)
+            st = WIFEXITED(w) ? WEXITSTATUS(w) : 128 + WTERMSIG(w);
+        else
+            itest_sleep_ms(50);
+    }
+    if (st < 0 && pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    FILE *f = fopen(botlog, "r");
+    size_t n = f ? fread(text, 1, cap - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+    return st;
+}
+
+/* bughouse-bot plays seat 0 with its --seat token; a person opens the seat's link (a new
+ * connection authenticates with the token): the bot says so and exits with status 3 instead
+ * of taking the seat back, and there is exactly one replacement. */
+static void bot_gives_up_a_replaced_seat(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    itest_game g = {0};
+    char botlog[160];
+    pid_t pid = bot_on_seat0(&s, x, &g, botlog);
     char *r = wsc_recv_type(g.p[1], "start", 5000); /* the bot's join made the fourth seat */
     CHECK_MSG(r != NULL, "the game did not start with the bot");
     free(r);
@@ -298,25 +331,9 @@ static void bot_gives_up_a_replaced_seat(void)
     r = itest_call(person, msg);
     CHECK_EQ_STR("the person takes the seat", "authed", jstr(r, "type", t, sizeof t));
     free(r);
-    int st = -1;
-    for (int i = 0; i < 100 && st < 0; i++) {
-        int w;
-        if (waitpid(pid, &w, WNOHANG) == pid)
-            st = WIFEXITED(w) ? WEXITSTATUS(w) : 128 + WTERMSIG(w);
-        else
-            itest_sleep_ms(50);
-    }
-    if (st < 0) {
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-    }
+    char text[4096];
+    int st = bot_exit(pid, 400, botlog, text, sizeof text); /* 20 s: a loaded machine */
     CHECK_EQ_INT("the bot exits with status 3", 3, st);
-    FILE *f = fopen(botlog, "r");
-    char text[4096] = "";
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    text[n] = '\0';
-    if (f)
-        fclose(f);
     CHECK_MSG(strstr(text, "is played from another connection (session_replaced)"), "bot: %s",
               text);
     itest_sleep_ms(1500);
@@ -332,29 +349,13 @@ static void bot_gives_up_a_replaced_seat(void)
  * running with nothing to play). */
 static void bot_exits_when_its_game_is_over(void)
 {
-    const char *bot = getenv("BH_BOT");
-    CHECK_MSG(bot != NULL, "set BH_BOT to the bughouse-bot binary");
-    if (!bot)
-        return;
     itest_srv s;
     itest_init(&s, bin);
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     itest_game g = {0};
-    CHECK_EQ_INT("create", 0, itest_create_game(x, &s, &g, 120000, false));
-    for (int seat = 1; seat < 4; seat++)
-        free(itest_seat(x, &s, &g, seat));
-    char port[16], seat0[96], botlog[160];
-    snprintf(port, sizeof port, "%d", s.port);
-    snprintf(seat0, sizeof seat0, "%lld:%s", g.game, g.tokens[0]);
-    snprintf(botlog, sizeof botlog, "%s/bot.log", s.dir);
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (!freopen(botlog, "w", stderr) || !freopen("/dev/null", "w", stdout))
-            _exit(127);
-        execl(bot, bot, "--port", port, "--seat", seat0, "--pace-ms", "50", (char *)NULL);
-        _exit(127);
-    }
+    char botlog[160];
+    pid_t pid = bot_on_seat0(&s, x, &g, botlog);
     char *r = wsc_recv_type(g.p[1], "start", 5000);
     CHECK_MSG(r != NULL, "the game did not start with the bot");
     free(r);
@@ -363,25 +364,9 @@ static void bot_exits_when_its_game_is_over(void)
     r = itest_call(g.p[1], msg);
     CHECK_EQ_STR("black on board A resigns", "ack", jstr(r, "type", t, sizeof t));
     free(r);
-    int st = -1;
-    for (int i = 0; i < 400 && st < 0; i++) { /* 20 s: a loaded machine */
-        int w;
-        if (waitpid(pid, &w, WNOHANG) == pid)
-            st = WIFEXITED(w) ? WEXITSTATUS(w) : 128 + WTERMSIG(w);
-        else
-            itest_sleep_ms(50);
-    }
-    if (st < 0) {
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
-    }
+    char text[4096];
+    int st = bot_exit(pid, 400, botlog, text, sizeof text); /* 20 s: a loaded machine */
     CHECK_EQ_INT("the bot exits with status 0", 0, st);
-    FILE *f = fopen(botlog, "r");
-    char text[4096] = "";
-    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-    text[n] = '\0';
-    if (f)
-        fclose(f);
     CHECK_MSG(strstr(text, "every seat's game is over"), "bot: %s", text);
     itest_game_free(&g);
     wsc_ctx_free(x);
