@@ -863,10 +863,23 @@ M = [
   "lists the sender in the lobby's `seeks` (reply `ack`), `unseek` takes it back (`ack`), and "
   "`partner` answers the seek `seek` with a table's options (as create's, never private): a new "
   "public table, created by the seeker, opens with the seeker as White on A and the sender as "
-  "Black on B, partners; both seeks close.",
-  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner"', ""),
+  "Black on B, partners; both seeks close. Rematch: a started table is kept with its game; when "
+  "that game ends each of its four players' connections (the seats' holders: the play pages) "
+  "gets a `table` push with status `rematch`, the table and the ended game, and the lobby "
+  "lists it to its players (by name) with that status. `rematch` accepts it: table, game, "
+  "swap (false: the same seats; true: partners swapped: each keeps his board and the two "
+  "board-B players exchange seats, so White on A now partners the former White on B, now "
+  "Black on B); the sender is the seat its player token holds in that game, else the player "
+  "of its name. A later accept replaces one's earlier one, and each acceptance is pushed to "
+  "the other three (seats' `rematch`: `same` or `swap`). When all four accepted the same "
+  "variant a new game starts with the same time control and ruleset, and each player's "
+  "connection gets a `table` push with status `started`, the new game, its seat (`you`) and "
+  "its seat's token, as at the first start (the last accept's reply is `ack`).",
+  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner", "rematch"', ""),
    ("seek", "integer", "partner: 1 .. 2^53-1", "the seek answered"),
-   ("table", "integer", "sit, kick: 1 .. 2^53-1", "the table"),
+   ("table", "integer", "sit, kick, rematch: 1 .. 2^53-1", "the table"),
+   ("game", "integer", "rematch: 1 .. 2^53-1", "the ended game whose rematch is accepted"),
+   ("swap", "boolean", "rematch, optional (false)", "partners swapped (board B's players exchange seats)"),
    ("seat", "integer", "sit, kick: 0..3", "the seat"),
    ("link", "string", "sit at a private table: 32 hex characters", "the table's link token"),
    ("base_ms", "integer", "create: 15000..10800000 ms", "time per player"),
@@ -886,6 +899,10 @@ M = [
    "seeks: 200 seeks open)",
    "exists (field seek: seeking already)", "bad_state (field seek: unseek while not seeking)",
    "not_found (field seek: no such seek)", "invalid (field seek: one's own seek)",
+   "invalid (field rematch: not same nor swap)",
+   "not_found (field table: no played table; field game: not that table's game)",
+   "bad_state (field game: the game is not over; field started: that game's rematch started "
+   "already)", "unauthorized (field table: the sender is none of its four players)",
    "store_error", "io_error"],
   {"type": "table", "id": 81, "action": "create", "base_ms": 180000, "inc_ms": 2000,
    "rated": False, "ruleset": "online", "private": True}, "table"),
@@ -894,14 +911,15 @@ M = [
   "its table starts: status `started`, game, and `token`, that connection's own seat's player "
   "token (sent to it alone).",
   [("id", "integer", "", "absent in a push"), ("table", "integer", "", ""),
-   ("status", "string", '"open" / "started"', ""), ("base_ms", "integer", "ms", ""),
+   ("status", "string", '"open" / "started" / "rematch"', "rematch: a played table whose game ended"), ("base_ms", "integer", "ms", ""),
    ("inc_ms", "integer", "ms", ""), ("rated", "boolean", "", ""), ("ruleset", "string", "", ""),
    ("private", "boolean", "", ""), ("creator", "string", "", "the creator's name"),
    ("mine", "boolean", "", "the receiver created it"),
-   ("seats", "array of 4", "", "by seat: null (empty) or {name, account, ready}"),
+   ("seats", "array of 4", "", "by seat: null (empty) or {name, account, ready}; status "
+    "rematch: ready means accepted, and rematch is the variant accepted (`same` / `swap`)"),
    ("you", "integer", "-1..3", "the receiver's seat, -1 none"),
    ("link", "string", "private tables, to their creator and seated people", "the link token"),
-   ("game", "integer", "started only", "the game"),
+   ("game", "integer", "started and rematch only", "the game (rematch: the ended one)"),
    ("token", "string", "started only, 32 hex characters", "the receiver's seat's player token")], [],
   {"type": "table", "id": 81, "table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000,
    "rated": False, "ruleset": "online", "private": True, "creator": "Ann_Lee", "mine": True,

@@ -13,7 +13,7 @@ static const char *bin, *bot;
  * on a loaded 2-core machine). */
 static char *call(wsc *c, const char *text)
 {
-    return itest_call_via(c, text, 200, ITEST_REPLY_MS, wsc_recv);
+    return itest_call_via(c, text, 200, 30000, wsc_recv);
 }
 
 static const char *refusal(const char *r, char out[80])
@@ -353,6 +353,134 @@ static void partner_seek(void)
     ITEST_FINISH(&s);
 }
 
+/* Four guests sit at Ann's public table (Ann White A, Bob Black A, Cid White B, Dan Black B:
+ * partners Ann + Dan, Bob + Cid), start it, and play it on new connections (the play pages,
+ * by token); Ann resigns. Each play page gets the rematch offer (status rematch with the table
+ * and the ended game); all four accept "partners swapped": a new game starts and each gets its
+ * new seat's token; in it Ann is White on A with Cid as Black on B (her new partner), Bob
+ * Black on A with Dan White on B. On the way the typed refusals: the game not over, someone
+ * not at the table, the old game's rematch after it started. */
+static void rematch_swapped(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    const char *names[4] = {"Ann", "Bob", "Cid", "Dan"};
+    wsc *lob[4], *play[4], *eve = itest_connect(x, &s, NULL);
+    char buf[512], *r;
+    free(call(eve, "{\"type\":\"guest\",\"id\":1,\"name\":\"Eve\"}"));
+    for (int i = 0; i < 4; i++) {
+        lob[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
+        free(call(lob[i], buf));
+    }
+    r = call(lob[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":60000}");
+    long long t = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(lob[i], buf));
+    }
+    for (int i = 0; i < 3; i++)
+        free(call(lob[i], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(lob[3], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
+    char tokens[4][64];
+    long long game = -1;
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(lob[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        game = jint(r, "game", -1);
+        free(r);
+    }
+    /* the lobby pages leave for the play pages: new connections, by token */
+    for (int i = 0; i < 4; i++) {
+        wsc_free(lob[i]);
+        play[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":5,\"token\":\"%s\"}", tokens[i]);
+        free(call(play[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":6,\"game\":%lld}", game);
+        free(call(play[i], buf));
+    }
+    r = wsc_recv_type(play[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the game started");
+    free(r);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":7,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld,"
+             "\"swap\":true}",
+             t, game);
+    CHECK_REFUSED(play[1], buf, "bad_state/game");
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":8,\"game\":%lld}", game);
+    CHECK_EQ_INT("send", 0, wsc_send(play[0], buf));
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(play[i], "\"status\":\"rematch\"", 50);
+        CHECK_MSG(r && jint(r, "table", -1) == t && jint(r, "game", -1) == game &&
+                      jint(r, "you", -9) == i,
+                  "seat %d is offered the rematch: %s", i, r ? r : "(none)");
+        free(r);
+    }
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":9,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld,"
+             "\"swap\":true}",
+             t, game);
+    CHECK_REFUSED(eve, buf, "unauthorized/table");
+    for (int i = 0; i < 3; i++) {
+        r = call(play[i], buf);
+        CHECK_MSG(r && strstr(r, "\"status\":\"rematch\"") && strstr(r, "\"rematch\":\"swap\""),
+                  "%s accepts: %s", names[i], r ? r : "(none)");
+        free(r);
+    }
+    CHECK_EQ_INT("send", 0, wsc_send(play[3], buf));
+    long long game2 = -1;
+    int seat_of[4];
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(play[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "%s got the rematch's start", names[i]);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        seat_of[i] = (int)jint(r, "you", -9);
+        game2 = jint(r, "game", -1);
+        free(r);
+    }
+    CHECK_MSG(game2 > game, "a new game: %lld after %lld", game2, game);
+    /* board A keeps its seats; board B's players exchange theirs */
+    CHECK_EQ_INT("Ann White on A", 0, seat_of[0]);
+    CHECK_EQ_INT("Bob Black on A", 1, seat_of[1]);
+    CHECK_EQ_INT("Cid Black on B", 3, seat_of[2]);
+    CHECK_EQ_INT("Dan White on B", 2, seat_of[3]);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":10,\"token\":\"%s\"}", tokens[i]);
+        r = call(play[i], buf);
+        char want[32];
+        snprintf(want, sizeof want, "\"seat\":%d", seat_of[i]);
+        CHECK_MSG(r && strstr(r, "\"role\":\"player\"") && strstr(r, want), "auth %d: %s", i,
+                  r ? r : "(none)");
+        free(r);
+    }
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":11,\"game\":%lld}", game2);
+    r = call(play[0], buf);
+    /* partners are 0 + 3 and 1 + 2 (P-TEAM): Ann + Cid, Bob + Dan */
+    CHECK_MSG(r && strstr(r, "\"seat\":0,\"name\":\"Ann\"") &&
+                  strstr(r, "\"seat\":3,\"name\":\"Cid\"") &&
+                  strstr(r, "\"seat\":1,\"name\":\"Bob\"") &&
+                  strstr(r, "\"seat\":2,\"name\":\"Dan\"") && jint(r, "base_ms", 0) == 60000,
+              "the rematch's seats: %s", r ? r : "(none)");
+    free(r);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":12,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld}",
+             t, game);
+    CHECK_REFUSED(play[2], buf, "bad_state/started");
+    for (int i = 0; i < 4; i++)
+        wsc_free(play[i]);
+    wsc_free(eve);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 /* A rated table of four accounts (G-RATED): the game starts, Black on board A resigns, and
  * the rating message then gives each player one rated game: a new player (1500, RD 350)
  * whose team beat a team of new players goes to 1662 with RD 290, a loser to 1338, RD 290
@@ -436,10 +564,11 @@ static void rated_game_rates_its_players(void)
 }
 
 static const bh_test_case cases[] = {
+    {"rated_game_rates_its_players", rated_game_rates_its_players},
+    {"rematch_swapped", rematch_swapped},
     {"partner_seek", partner_seek},
     {"four_sit_and_play", four_sit_and_play},
     {"a_bot_sits", a_bot_sits},
-    {"rated_game_rates_its_players", rated_game_rates_its_players},
 };
 
 int main(int argc, char **argv)

@@ -241,7 +241,108 @@ static void rulesets(void)
     CHECK_EQ_STR("name", "regulation", lobby_ruleset_name(LOBBY_REGULATION));
 }
 
+/* A full table of Ann (0 White A), Bob (1 Black A), Cat (2 White B), Dan (3 Black B):
+ * partners Ann + Dan and Bob + Cat (P-TEAM). Started as game 40; *id the table. */
+static lobby *played_table(int64_t *id)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person p[4] = {acct(1, "Ann"), acct(2, "Bob"), acct(3, "Cat"), guest(4, "Dan")};
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p[0], &CASUAL, NULL, id, NULL));
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT("sit", BH_OK, lobby_sit(l, *id, &p[i], i, NULL, NULL));
+    CHECK_EQ_INT("started", BH_OK, lobby_start(l, *id, 40));
+    CHECK_EQ_INT("no longer open", 0, lobby_count(l));
+    return l;
+}
+
+/* The rematch with partners swapped: each keeps his board, board B's players exchange seats,
+ * so Ann (White A) now partners Cat (Black B) and Bob (Black A) partners Dan (White B). */
+static void rematch_swapped(void)
+{
+    int64_t id = 0;
+    lobby *l = played_table(&id);
+    const char *f = NULL;
+    bool start = true;
+    lobby_person ann = acct(11, "Ann"), cat = acct(13, "Cat");
+    lobby_person dan = guest(14, "Dan");
+    CHECK_EQ_INT("before the end", BH_ESTATE,
+                 lobby_rematch(l, &ann, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "game", f);
+    CHECK_EQ_INT("not the table's game", BH_ENOTFOUND,
+                 lobby_rematch(l, &ann, -1, id, 39, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "game", f);
+    CHECK_EQ_INT("no such table", BH_ENOTFOUND,
+                 lobby_rematch(l, &ann, -1, id + 1, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("game over", BH_OK, lobby_over(l, 40, NULL));
+    CHECK_EQ_INT("bad variant", BH_EINVAL, lobby_rematch(l, &ann, -1, id, 40, 3, &start, &f));
+    CHECK_EQ_STR("field", "rematch", f);
+    lobby_person eve = acct(15, "Eve"), dan_acct = acct(16, "Dan");
+    CHECK_EQ_INT("not her table", BH_EAUTH,
+                 lobby_rematch(l, &eve, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("an account Dan is not the guest Dan", BH_EAUTH,
+                 lobby_rematch(l, &dan_acct, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_INT("Ann", BH_OK, lobby_rematch(l, &ann, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK(!start);
+    /* Bob by his seat's token (a play page: no name) */
+    lobby_person tok = {22, "", false};
+    CHECK_EQ_INT("Bob", BH_OK, lobby_rematch(l, &tok, 1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_INT("Cat, the other variant", BH_OK,
+                 lobby_rematch(l, &cat, -1, id, 40, LOBBY_REMATCH_SAME, &start, &f));
+    CHECK_EQ_INT("Dan", BH_OK, lobby_rematch(l, &dan, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK(!start); /* Cat asked for the other variant */
+    CHECK_EQ_INT("Cat changes her mind", BH_OK,
+                 lobby_rematch(l, &cat, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK(start);
+    CHECK_EQ_INT("restart", BH_OK, lobby_restart(l, id, LOBBY_REMATCH_SWAP, 41));
+    const lobby_played *p = lobby_played_find(l, id);
+    CHECK_EQ_STR("White A", "Ann", p->seat[0].name);
+    CHECK_EQ_STR("Black A", "Bob", p->seat[1].name);
+    CHECK_EQ_STR("White B", "Dan", p->seat[2].name);
+    CHECK_EQ_STR("Black B", "Cat", p->seat[3].name);
+    CHECK_EQ_STR("Ann's partner (0 + 3)", "Cat", p->seat[3].name);
+    CHECK_EQ_INT("the connection that accepted", 22, (int)p->seat[1].conn);
+    CHECK_EQ_INT("game", 41, (int)p->game);
+    CHECK(p->seat[2].account == false); /* Dan stays the guest */
+    CHECK_EQ_INT("the old game's rematch started", BH_ESTATE,
+                 lobby_rematch(l, &ann, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "started", f);
+    CHECK_EQ_INT("the new one is not over", BH_ESTATE,
+                 lobby_rematch(l, &ann, -1, id, 41, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "game", f);
+    lobby_free(l);
+}
+
+/* The plain rematch: same seats; the partnerships stay. */
+static void rematch_same(void)
+{
+    int64_t id = 0;
+    lobby *l = played_table(&id);
+    bool start = false;
+    CHECK_EQ_INT("over", BH_OK, lobby_over(l, 40, NULL));
+    for (int i = 0; i < 4; i++) {
+        lobby_person tok = {(uint64_t)(30 + i), "", false};
+        CHECK_EQ_INT("accept", BH_OK,
+                     lobby_rematch(l, &tok, i, id, 40, LOBBY_REMATCH_SAME, &start, NULL));
+        CHECK(start == (i == 3));
+    }
+    CHECK_EQ_INT("restart", BH_OK, lobby_restart(l, id, LOBBY_REMATCH_SAME, 50));
+    const lobby_played *p = lobby_played_of_game(l, 50);
+    CHECK(p != NULL);
+    CHECK_EQ_STR("White A", "Ann", p->seat[0].name);
+    CHECK_EQ_STR("Black B, Ann's partner", "Dan", p->seat[3].name);
+    CHECK_EQ_STR("White B", "Cat", p->seat[2].name);
+    CHECK_EQ_INT("seat map: B-White stays", 2, lobby_rematch_seat(LOBBY_REMATCH_SAME, 2));
+    CHECK_EQ_INT("swap: B-White to B-Black", 3, lobby_rematch_seat(LOBBY_REMATCH_SWAP, 2));
+    CHECK_EQ_INT("swap: A-Black stays", 1, lobby_rematch_seat(LOBBY_REMATCH_SWAP, 1));
+    CHECK_EQ_INT("a game of no table", BH_ENOTFOUND, lobby_over(l, 7, NULL));
+    lobby_free(l);
+}
+
 static const bh_test_case cases[] = {
+    {"rematch_swapped", rematch_swapped},
+    {"rematch_same", rematch_same},
     {"create_refusals", create_refusals},
     {"sit_refusals", sit_refusals},
     {"start_condition", start_condition},

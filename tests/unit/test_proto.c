@@ -187,7 +187,7 @@ static void golden_server_messages(void)
                            .ruleset = "online",
                            .creator = "Ann_Lee",
                            .you = -1,
-                           .seats = {{"Ann_Lee", true, true}}};
+                           .seats = {{"Ann_Lee", true, true, NULL}}};
     proto_seek_view sv = {4, "Visitor7", false, false};
     same("s2c-lobby_reply.json", proto_enc_lobby(true, 80, &lv, 1, &sv, 1, 1764400000000));
     same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));

@@ -60,6 +60,14 @@ static uint64_t owner_deadline(const hub *h)
     return !a ? b : !b ? a : a < b ? a : b;
 }
 
+/* A finished game: a lobby table's offers its rematch (hub_lobby.c), an event's goes on
+ * (hub_event.c). */
+static bool owner_game_over(hub *h, hub_game *hg, uint64_t now_us)
+{
+    hub__lobby_game_over(h, hg);
+    return hub__event_game_over(h, hg, now_us);
+}
+
 int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out)
 {
     game_rules r;
@@ -72,6 +80,7 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     h->timers = theap_new();
     h->owner_all = hub__event_owner;
     h->owner_all.deadline = owner_deadline;
+    h->owner_all.game_over = owner_game_over;
     h->owner = &h->owner_all;
     h->formats = FORMATS;
     h->nformats = (int)BH_ARRAY_LEN(FORMATS);

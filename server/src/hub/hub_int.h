@@ -270,6 +270,9 @@ void hub__lobby_gone(hub *h, uint64_t conn);
  * account's: a rated table's seat stays an account's); the tables it created stay. */
 void hub__lobby_who_changed(hub *h, uint64_t conn);
 void hub__lobby_push(hub *h);
+/* hg ended: if it is a lobby table's game, its four players are offered the rematch (a
+ * `table` push with status rematch to each seat's connection). */
+void hub__lobby_game_over(hub *h, const hub_game *hg);
 void hub__lobby_free(hub *h);
 /* hub_rating.c: a rated game started (the lobby's rated table: seat i's account accounts[i]):
  * its accounts are stored for its end (store_rated_start). And a game ended with result (a

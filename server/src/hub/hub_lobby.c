@@ -68,18 +68,39 @@ static bool involved(const lobby_table *t, uint64_t conn)
     return false;
 }
 
-/* The list conn sees (conn 0: a connection at no table): the public tables and the private
- * ones it is involved in. */
-static char *enc_list(hub *h, bool has_id, int64_t id, uint64_t conn)
+static proto_table_view played_view(const lobby_played *p, uint64_t conn);
+
+/* Is s (by its name) a player of p, whose game ended: the rematch is s's to accept? */
+static bool offered(const lobby_played *p, const hub_sess *s)
+{
+    lobby_person who = {s ? s->conn : 0, s ? s->name : "", s && s->account > 0};
+    return p->over && s && (s->account || s->guest) && lobby_played_by(p, &who);
+}
+
+/* The list s sees (NULL: a connection at no table): the public tables and the private ones
+ * it is involved in, then the played tables whose rematch is offered to it (status rematch). */
+static char *enc_list(hub *h, bool has_id, int64_t id, const hub_sess *s)
 {
     lobby *l = lob(h);
-    int n = lobby_count(l);
-    proto_table_view *v = xcalloc((size_t)n + 1, sizeof *v);
+    uint64_t conn = s ? s->conn : 0;
+    int n = lobby_count(l), np = lobby_played_count(l);
+    proto_table_view *v = xcalloc((size_t)n + (size_t)np + 1, sizeof *v);
     size_t k = 0;
     for (int i = 0; i < n; i++) {
         const lobby_table *t = lobby_at(l, i);
         if (!t->priv || (conn && involved(t, conn)))
             v[k++] = view_of(t, conn);
+    }
+    for (int i = 0; i < np; i++) {
+        const lobby_played *p = lobby_played_at(l, i);
+        if (offered(p, s)) {
+            v[k] = played_view(p, conn);
+            lobby_person who = {conn, s->name, s->account > 0};
+            for (int q = 0; q < 4; q++) /* its seat by name on the lobby page */
+                if (p->seat[q].account == who.account && strcmp(p->seat[q].name, who.name) == 0)
+                    v[k].you = q;
+            k++;
+        }
     }
     int ns = lobby_seek_count(l);
     proto_seek_view *sk = xcalloc((size_t)ns + 1, sizeof *sk);
@@ -93,10 +114,14 @@ static char *enc_list(hub *h, bool has_id, int64_t id, uint64_t conn)
     return msg;
 }
 
-/* Is conn involved in any table or seek (its list differs from the common one)? */
-static bool anywhere(hub *h, uint64_t conn)
+/* Is s involved in any table, seek or rematch (its list differs from the common one)? */
+static bool anywhere(hub *h, const hub_sess *s)
 {
     lobby *l = lob(h);
+    uint64_t conn = s->conn;
+    for (int i = 0; i < lobby_played_count(l); i++)
+        if (offered(lobby_played_at(l, i), s))
+            return true;
     for (int i = 0; i < lobby_seek_count(l); i++)
         if (lobby_seek_at(l, i)->conn == conn)
             return true;
@@ -114,12 +139,12 @@ void hub__lobby_push(hub *h)
         const hub_sess *s = &h->sess[i];
         if (!s->conn || !s->lobby_sub)
             continue;
-        if (anywhere(h, s->conn)) { /* its own view: at most 5 per table */
-            hub__queue(h, s->conn, enc_list(h, false, 0, s->conn));
+        if (anywhere(h, s)) { /* its own view: at most 5 per table */
+            hub__queue(h, s->conn, enc_list(h, false, 0, s));
             continue;
         }
         if (!common)
-            common = hub__blob_new(enc_list(h, false, 0, 0));
+            common = hub__blob_new(enc_list(h, false, 0, NULL));
         hub__queue_blob(h, s->conn, common);
     }
     hub__blob_unref(common);
@@ -129,12 +154,12 @@ void hub__lobby_sub(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
     s->lobby_sub = true;
-    hub__queue(h, s->conn, enc_list(h, true, m->id, s->conn));
+    hub__queue(h, s->conn, enc_list(h, true, m->id, s));
 }
 
 /* Create the game of table t (four seated and ready) and tell each seat its token. BH_OK or
  * the store's or the token's error (nothing sent then; the table stays). */
-static int start_table(hub *h, const lobby_table *t, uint64_t now_us)
+static int start_table(hub *h, const lobby_table *t, uint64_t now_us, int64_t *game)
 {
     store_game row = {.base_ms = t->base_ms,
                       .inc_ms = t->inc_ms,
@@ -170,6 +195,7 @@ static int start_table(hub *h, const lobby_table *t, uint64_t now_us)
         v.token = tokens[i];
         hub__queue(h, t->seat[i].conn, proto_enc_table(false, 0, &v));
     }
+    *game = row.id;
     return BH_OK;
 }
 
@@ -184,6 +210,142 @@ static void reply_table(hub *h, hub_sess *s, int64_t id, int64_t table)
     hub__queue(h, s->conn, proto_enc_table(true, id, &v));
 }
 
+/* p as conn sees it: status rematch, the game ended, who accepted which variant. */
+static proto_table_view played_view(const lobby_played *p, uint64_t conn)
+{
+    proto_table_view v = {.table = p->table,
+                          .rematch = true,
+                          .base_ms = p->base_ms,
+                          .inc_ms = p->inc_ms,
+                          .rated = p->rated,
+                          .ruleset = lobby_ruleset_name(p->ruleset),
+                          .creator = p->seat[0].name,
+                          .game = p->game,
+                          .you = -1};
+    for (int i = 0; i < 4; i++) {
+        v.seats[i].name = p->seat[i].name;
+        v.seats[i].account = p->seat[i].account;
+        v.seats[i].ready = p->accept[i] != LOBBY_REMATCH_NONE;
+        v.seats[i].accept = p->accept[i] == LOBBY_REMATCH_SAME   ? "same"
+                            : p->accept[i] == LOBBY_REMATCH_SWAP ? "swap"
+                                                                 : NULL;
+        if (conn && p->seat[i].conn == conn)
+            v.you = i;
+    }
+    return v;
+}
+
+/* Push p's rematch view to each of its four players' connections but skip. */
+static void push_played(hub *h, const lobby_played *p, uint64_t skip)
+{
+    for (int i = 0; i < 4; i++) {
+        uint64_t c = p->seat[i].conn;
+        bool dup = false; /* one connection may hold two seats (a test, a shared screen) */
+        for (int k = 0; k < i; k++)
+            dup |= p->seat[k].conn == c;
+        if (c && c != skip && !dup) {
+            proto_table_view v = played_view(p, c);
+            hub__queue(h, c, proto_enc_table(false, 0, &v));
+        }
+    }
+}
+
+void hub__lobby_game_over(hub *h, const hub_game *hg)
+{
+    const lobby_played *p = NULL;
+    if (!h->lobby_ || lobby_over(h->lobby_, hg->id, &p) != BH_OK)
+        return;
+    int64_t table = p->table;
+    for (int i = 0; i < 4; i++) /* the play pages: the seats' holders now */
+        if (hg->holder[i])
+            lobby_played_seen(h->lobby_, table, i, hg->holder[i]);
+    p = lobby_played_find(h->lobby_, table);
+    push_played(h, p, 0);
+    h->lobby_dirty = true;
+}
+
+/* The rematch of p, variant, all four accepted: a new game as start_table's, its seats as
+ * lobby_rematch_seat says; each player's connection gets its new token. */
+static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t now_us)
+{
+    const lobby_seat *by[4];
+    for (int i = 0; i < 4; i++)
+        by[lobby_rematch_seat(variant, i)] = &p->seat[i];
+    store_game row = {.base_ms = p->base_ms,
+                      .inc_ms = p->inc_ms,
+                      .created_ms = now_wall_ms(),
+                      .status = STORE_WAITING,
+                      .names = {by[0]->name, by[1]->name, by[2]->name, by[3]->name},
+                      .ruleset = lobby_ruleset_name(p->ruleset)};
+    char tokens[4][AUTH_TOKEN_LEN + 1];
+    int rc = store_game_add(h->st, &row, &row.id);
+    for (int i = 0; i < 4 && rc == BH_OK; i++)
+        rc = hub__token_new(h, "player", row.id, i, tokens[i]);
+    if (rc == BH_OK)
+        rc = hub__game_load(h, &row, now_us);
+    if (rc != BH_OK) {
+        h->store_failed = true;
+        return rc;
+    }
+    int64_t table = p->table, prev = p->game;
+    lobby_restart(h->lobby_, table, variant, row.id);
+    p = lobby_played_find(h->lobby_, table);
+    log_info("hub: table %lld's rematch%s of game %lld started as game %lld (%s & %s vs %s & %s)",
+             (long long)table, variant == LOBBY_REMATCH_SWAP ? " (partners swapped)" : "",
+             (long long)prev, (long long)row.id, p->seat[0].name, p->seat[3].name, p->seat[1].name,
+             p->seat[2].name);
+    for (int i = 0; i < 4; i++) {
+        if (!p->seat[i].conn)
+            continue;
+        proto_table_view v = played_view(p, p->seat[i].conn);
+        v.rematch = false;
+        v.started = true;
+        v.you = i;
+        v.token = tokens[i];
+        for (int k = 0; k < 4; k++) {
+            v.seats[k].ready = true;
+            v.seats[k].accept = NULL;
+        }
+        hub__queue(h, p->seat[i].conn, proto_enc_table(false, 0, &v));
+    }
+    return BH_OK;
+}
+
+/* table rematch: s accepts; its seat is the one its player token holds in that game (a play
+ * page), else the seated person of its name (the lobby page). */
+static void rematch(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    const proto_table *x = &m->table;
+    int seat = -1;
+    if (s->role == ROLE_PLAYER && s->game == x->game)
+        seat = s->seat;
+    else if (s->view_game == x->game)
+        seat = s->view_seat;
+    lobby_person who = {s->conn, s->name, s->account > 0};
+    int variant = x->swap ? LOBBY_REMATCH_SWAP : LOBBY_REMATCH_SAME;
+    bool start = false;
+    const char *field = NULL;
+    lobby *l = lob(h);
+    int rc = lobby_rematch(l, &who, seat, x->table, x->game, variant, &start, &field);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, field);
+        return;
+    }
+    const lobby_played *p = lobby_played_find(l, x->table);
+    h->lobby_dirty = true;
+    if (start) {
+        rc = start_rematch(h, p, variant, now_us);
+        if (rc != BH_OK)
+            hub__error(h, s->conn, true, m->id, rc, NULL);
+        else
+            hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
+        return;
+    }
+    proto_table_view v = played_view(p, s->conn);
+    hub__queue(h, s->conn, proto_enc_table(true, m->id, &v));
+    push_played(h, p, s->conn);
+}
+
 void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_table *x = &m->table;
@@ -192,6 +354,10 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     const char *field = NULL;
     int64_t table = x->table;
     int rc = BH_OK;
+    if (x->action == PROTO_TABLE_REMATCH) {
+        rematch(h, s, m, now_us);
+        return;
+    }
     if (!s->name[0] || (!s->account && !s->guest)) {
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "session"); /* as entry_link */
         return;
@@ -218,12 +384,13 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = lobby_ready(l, s->conn, x->action == PROTO_TABLE_READY, &table, &start, &field);
         if (rc == BH_OK && start) {
             const lobby_table *t = lobby_find(l, table);
-            rc = start_table(h, t, now_us);
+            int64_t game = 0;
+            rc = start_table(h, t, now_us, &game);
             if (rc != BH_OK) {
                 hub__error(h, s->conn, true, m->id, rc, NULL);
                 return;
             }
-            lobby_remove(l, table);
+            lobby_start(l, table, game); /* kept as a played table: its rematch */
         }
         break;
     }

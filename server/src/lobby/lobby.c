@@ -17,6 +17,8 @@ struct lobby {
     lobby_seek *seek; /* max of them */
     int nseek;
     int64_t next_seek;
+    lobby_played *played; /* LOBBY_PLAYED_MAX of them, oldest first */
+    int nplayed;
 };
 
 lobby *lobby_new(int max_tables, int per_creator)
@@ -28,6 +30,7 @@ lobby *lobby_new(int max_tables, int per_creator)
     l->next_id = 1;
     l->seek = xcalloc((size_t)l->max, sizeof *l->seek);
     l->next_seek = 1;
+    l->played = xcalloc(LOBBY_PLAYED_MAX, sizeof *l->played);
     return l;
 }
 
@@ -37,6 +40,7 @@ void lobby_free(lobby *l)
         return;
     free(l->t);
     free(l->seek);
+    free(l->played);
     free(l);
 }
 
@@ -219,6 +223,10 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
     if (!conn)
         return 0;
     changed += lobby_seek_cancel(l, conn, NULL) == BH_OK;
+    for (int i = 0; i < l->nplayed; i++) /* no pushes to a closed connection */
+        for (int k = 0; k < LOBBY_SEATS; k++)
+            if (l->played[i].seat[k].conn == conn)
+                l->played[i].seat[k].conn = 0;
     int s;
     lobby_table *t = seat_of(l, conn, &s);
     if (t) {
@@ -372,4 +380,159 @@ int lobby_seek_count(const lobby *l)
 const lobby_seek *lobby_seek_at(const lobby *l, int i)
 {
     return i >= 0 && i < l->nseek ? &l->seek[i] : NULL;
+}
+
+int lobby_rematch_seat(int variant, int old_seat)
+{
+    if (old_seat < 0 || old_seat >= LOBBY_SEATS)
+        return -1;
+    if (variant == LOBBY_REMATCH_SAME)
+        return old_seat;
+    if (variant == LOBBY_REMATCH_SWAP) /* board B's players exchange seats */
+        return old_seat == 2 ? 3 : old_seat == 3 ? 2 : old_seat;
+    return -1;
+}
+
+static lobby_played *played_find(lobby *l, int64_t table)
+{
+    for (int i = 0; i < l->nplayed; i++)
+        if (l->played[i].table == table)
+            return &l->played[i];
+    return NULL;
+}
+
+int lobby_start(lobby *l, int64_t id, int64_t game)
+{
+    lobby_table *t = find(l, id);
+    if (!t || game <= 0)
+        return BH_ENOTFOUND;
+    if (l->nplayed == LOBBY_PLAYED_MAX) { /* drop the oldest ended, else the oldest */
+        int drop = 0;
+        for (int i = l->nplayed - 1; i >= 0; i--)
+            if (l->played[i].over)
+                drop = i;
+        memmove(&l->played[drop], &l->played[drop + 1],
+                (size_t)(l->nplayed - drop - 1) * sizeof *l->played);
+        l->nplayed--;
+    }
+    lobby_played *p = &l->played[l->nplayed++];
+    memset(p, 0, sizeof *p);
+    p->table = t->id;
+    p->game = game;
+    p->base_ms = t->base_ms;
+    p->inc_ms = t->inc_ms;
+    p->rated = t->rated;
+    p->ruleset = t->ruleset;
+    memcpy(p->seat, t->seat, sizeof p->seat);
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        p->seat[i].ready = false;
+    return lobby_remove(l, id);
+}
+
+int lobby_over(lobby *l, int64_t game, const lobby_played **out)
+{
+    for (int i = 0; i < l->nplayed; i++)
+        if (l->played[i].game == game) {
+            l->played[i].over = true;
+            memset(l->played[i].accept, 0, sizeof l->played[i].accept);
+            if (out)
+                *out = &l->played[i];
+            return BH_OK;
+        }
+    return BH_ENOTFOUND;
+}
+
+int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, int64_t game,
+                  int variant, bool *start, const char **field)
+{
+    *start = false;
+    if (variant != LOBBY_REMATCH_SAME && variant != LOBBY_REMATCH_SWAP)
+        return fail(field, "rematch", BH_EINVAL);
+    lobby_played *p = played_find(l, table);
+    if (!p)
+        return fail(field, "table", BH_ENOTFOUND);
+    if (p->prev && game == p->prev)
+        return fail(field, "started", BH_ESTATE);
+    if (game != p->game)
+        return fail(field, "game", BH_ENOTFOUND);
+    if (!p->over)
+        return fail(field, "game", BH_ESTATE);
+    if (seat < 0 || seat >= LOBBY_SEATS) { /* no token: the seated person of that name */
+        seat = -1;
+        for (int i = 0; i < LOBBY_SEATS && seat < 0 && has_name(who); i++)
+            if (p->seat[i].account == who->account && strcmp(p->seat[i].name, who->name) == 0)
+                seat = i;
+        if (seat < 0)
+            return fail(field, "table", BH_EAUTH);
+    }
+    p->accept[seat] = variant;
+    if (who && who->conn)
+        p->seat[seat].conn = who->conn;
+    bool all = true;
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        all &= p->accept[i] == variant;
+    *start = all;
+    return BH_OK;
+}
+
+int lobby_restart(lobby *l, int64_t table, int variant, int64_t game)
+{
+    lobby_played *p = played_find(l, table);
+    if (!p)
+        return BH_ENOTFOUND;
+    if (!p->over || game <= 0 || lobby_rematch_seat(variant, 0) < 0)
+        return BH_ESTATE;
+    lobby_seat was[LOBBY_SEATS];
+    memcpy(was, p->seat, sizeof was);
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        p->seat[lobby_rematch_seat(variant, i)] = was[i];
+    p->prev = p->game;
+    p->game = game;
+    p->over = false;
+    memset(p->accept, 0, sizeof p->accept);
+    return BH_OK;
+}
+
+int lobby_played_count(const lobby *l)
+{
+    return l->nplayed;
+}
+
+const lobby_played *lobby_played_at(const lobby *l, int i)
+{
+    return i >= 0 && i < l->nplayed ? &l->played[i] : NULL;
+}
+
+const lobby_played *lobby_played_find(const lobby *l, int64_t table)
+{
+    return played_find((lobby *)l, table);
+}
+
+const lobby_played *lobby_played_of_game(const lobby *l, int64_t game)
+{
+    for (int i = 0; i < l->nplayed; i++)
+        if (l->played[i].game == game)
+            return &l->played[i];
+    return NULL;
+}
+
+int lobby_played_seen(lobby *l, int64_t table, int seat, uint64_t conn)
+{
+    lobby_played *p = played_find(l, table);
+    if (!p)
+        return BH_ENOTFOUND;
+    if (seat < 0 || seat >= LOBBY_SEATS || !conn)
+        return BH_EINVAL;
+    p->seat[seat].conn = conn;
+    return BH_OK;
+}
+
+bool lobby_played_by(const lobby_played *p, const lobby_person *who)
+{
+    if (!p || !has_name(who))
+        return false;
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        if (p->seat[i].account == who->account && strcmp(p->seat[i].name, who->name) == 0)
+            return true;
+    return false;
 }

@@ -151,6 +151,73 @@ const lobby_table *lobby_seat_of(const lobby *l, uint64_t conn, int *seat);
 /* Seats taken at t (0..4). */
 int lobby_seated(const lobby_table *t);
 
+/* ---- Rematch (issue 28 item 2): a started table stays, as a played table, with its game.
+ * When that game ends its four players are offered the table again, as one of two variants:
+ *   LOBBY_REMATCH_SAME: everyone keeps his seat (the partnerships stay: 0 + 3, 1 + 2);
+ *   LOBBY_REMATCH_SWAP: partners swapped; each player keeps his board and the two board-B
+ *     players exchange seats (2 <-> 3): A-White's partner is the former B-White (now Black on
+ *     B), A-Black's the former B-Black (now White on B). Board A's players keep their colours.
+ * Each player accepts one variant (a later accept replaces his earlier one); when all four
+ * accepted the same variant the caller creates the new game with the same time control,
+ * ruleset and rated flag, seats as lobby_rematch_seat says, and calls lobby_restart. */
+enum { LOBBY_REMATCH_NONE = 0, LOBBY_REMATCH_SAME = 1, LOBBY_REMATCH_SWAP = 2 };
+#define LOBBY_PLAYED_MAX 200 /* played tables kept; the oldest ended one goes first */
+
+typedef struct {
+    int64_t table; /* the table's id (lobby_table.id) */
+    int64_t game;  /* its current game */
+    int64_t prev;  /* the game the current one is a rematch of, 0 none */
+    bool over;     /* the current game ended: the rematch is offered */
+    uint32_t base_ms, inc_ms;
+    bool rated;
+    int ruleset;
+    lobby_seat seat[LOBBY_SEATS]; /* by seat of the current game; conn: the connection last
+                                   * known as that player (0 unknown), ready unused */
+    int accept[LOBBY_SEATS];      /* LOBBY_REMATCH_* by seat */
+} lobby_played;
+
+/* The seat that the player of old_seat (0..3) takes in the rematch variant (SAME or SWAP);
+ * -1 for a bad seat or variant. */
+int lobby_rematch_seat(int variant, int old_seat);
+
+/* Table id started as game (> 0): it leaves the open tables and is kept as a played table
+ * (at most LOBBY_PLAYED_MAX: a full list drops its oldest ended entry, else its oldest).
+ * BH_OK or BH_ENOTFOUND (no open table id). */
+int lobby_start(lobby *l, int64_t id, int64_t game);
+
+/* game ended: its played table (if any) is offered for a rematch; *p (may be NULL) gets it.
+ * BH_OK, or BH_ENOTFOUND (game is no table's current game). */
+int lobby_over(lobby *l, int64_t game, const lobby_played **p);
+
+/* who accepts the rematch variant of table's game. seat: the seat of game that who holds by
+ * its player token (the caller checked the token), or -1: then who is the seated person of
+ * the same name and kind (account or guest). *start true when all four accepted variant.
+ * Errors (*field): BH_EINVAL "rematch" (variant not SAME or SWAP); BH_ENOTFOUND "table" (no
+ * played table id); BH_ESTATE "started" (game's rematch has started already: game is the
+ * table's previous game); BH_ENOTFOUND "game" (game is not the table's); BH_ESTATE "game"
+ * (the game is not over yet); BH_EAUTH "table" (who is none of its four players). */
+int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, int64_t game,
+                  int variant, bool *start, const char **field);
+
+/* table's rematch started as game (> 0), the variant all four accepted: its seats move as
+ * lobby_rematch_seat says, prev = the ended game, accepts clear, over false. BH_OK, or
+ * BH_ENOTFOUND / BH_ESTATE (no played table id, or its game not over). */
+int lobby_restart(lobby *l, int64_t table, int variant, int64_t game);
+
+/* The connection conn (> 0) is now the player of seat (0..3) of table's current game (its
+ * token's holder, a play page): table's pushes go there. BH_OK, BH_ENOTFOUND, BH_EINVAL. */
+int lobby_played_seen(lobby *l, int64_t table, int seat, uint64_t conn);
+
+/* Is who (by name and kind, account or guest) one of played table p's four players? */
+bool lobby_played_by(const lobby_played *p, const lobby_person *who);
+
+/* The played tables (oldest first), and one by table id (NULL none). */
+int lobby_played_count(const lobby *l);
+const lobby_played *lobby_played_at(const lobby *l, int i);
+const lobby_played *lobby_played_find(const lobby *l, int64_t table);
+/* The played table whose current game is game, or NULL. */
+const lobby_played *lobby_played_of_game(const lobby *l, int64_t game);
+
 /* "online" / "regulation" as LOBBY_*; -1 anything else. */
 int lobby_ruleset_by_name(const char *name);
 const char *lobby_ruleset_name(int ruleset);

@@ -651,8 +651,8 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 /* table (c2s-table.md): the action, then the fields it needs. */
 static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
 {
-    static const char *const actions[] = {"create", "sit",  "stand",  "ready",  "unready",
-                                          "kick",   "seek", "unseek", "partner"};
+    static const char *const actions[] = {"create", "sit",  "stand",  "ready",   "unready",
+                                          "kick",   "seek", "unseek", "partner", "rematch"};
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
     x->action = -1;
     x->seat = -1;
@@ -672,6 +672,17 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
         x->seat = (int)v;
         if (cJSON_GetObjectItemCaseSensitive(o, "link") &&
             (rc = proto__need_str(o, "link", PROTO_TOKEN_MAX, x->link, err)) != BH_OK)
+            return rc;
+        return BH_OK;
+    }
+    if (x->action == PROTO_TABLE_REMATCH) {
+        int flag = 0;
+        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK ||
+            (rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
+            return rc;
+        if ((rc = proto__get_bool(o, "swap", &flag, err)) == BH_OK)
+            x->swap = flag;
+        else if (rc != BH_ENOTFOUND)
             return rc;
         return BH_OK;
     }

@@ -263,9 +263,10 @@ enum {
     PROTO_TABLE_READY,
     PROTO_TABLE_UNREADY,
     PROTO_TABLE_KICK,
-    PROTO_TABLE_SEEK,   /* look for a partner */
-    PROTO_TABLE_UNSEEK, /* stop looking */
-    PROTO_TABLE_PARTNER /* answer a seek: a new table, the two as partners */
+    PROTO_TABLE_SEEK,    /* look for a partner */
+    PROTO_TABLE_UNSEEK,  /* stop looking */
+    PROTO_TABLE_PARTNER, /* answer a seek: a new table, the two as partners */
+    PROTO_TABLE_REMATCH  /* accept the rematch of a played table's ended game */
 };
 
 /* table: action; the other fields as that action needs them (the decoder requires table and
@@ -281,6 +282,8 @@ typedef struct {
     char ruleset[16]; /* create: default "online" */
     bool priv;        /* "private" */
     int64_t seek;     /* partner: the seek answered (1..); else 0 */
+    int64_t game;     /* rematch: the ended game (1..); else 0 */
+    bool swap;        /* rematch: partners swapped (default false: same seats) */
 } proto_table;
 typedef struct {
     char name[PROTO_NAME_MAX + 1]; /* the account's name, any case */
@@ -513,6 +516,7 @@ char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running
 typedef struct {
     int64_t table;
     bool started;
+    bool rematch; /* status "rematch": a played table whose game ended (seats' accept) */
     int64_t base_ms, inc_ms;
     bool rated;
     const char *ruleset;
@@ -522,6 +526,7 @@ typedef struct {
     struct {
         const char *name; /* NULL: the seat is empty */
         bool account, ready;
+        const char *accept; /* rematch: "same" / "swap" accepted, NULL not (omitted) */
     } seats[4];
     int you;           /* the receiver's seat, -1 none */
     const char *link;  /* NULL: omitted */

@@ -413,7 +413,7 @@ static cJSON *table_obj(const proto_table_view *t)
 {
     cJSON *o = proto__obj();
     num(o, "table", t->table);
-    cJSON_AddStringToObject(o, "status", t->started ? "started" : "open");
+    cJSON_AddStringToObject(o, "status", t->rematch ? "rematch" : t->started ? "started" : "open");
     num(o, "base_ms", t->base_ms);
     num(o, "inc_ms", t->inc_ms);
     cJSON_AddBoolToObject(o, "rated", t->rated);
@@ -431,6 +431,8 @@ static cJSON *table_obj(const proto_table_view *t)
         cJSON_AddStringToObject(s, "name", t->seats[i].name);
         cJSON_AddBoolToObject(s, "account", t->seats[i].account);
         cJSON_AddBoolToObject(s, "ready", t->seats[i].ready);
+        if (t->seats[i].accept)
+            cJSON_AddStringToObject(s, "rematch", t->seats[i].accept);
         cJSON_AddItemToArray(seats, s);
     }
     num(o, "you", t->you);
