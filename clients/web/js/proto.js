@@ -40,6 +40,9 @@ export const msg = {
   // looking for a partner: seek / unseek, and an answer with a table's options (o as create's)
   tableSeek: (on) => ({ type: 'table', action: on ? 'seek' : 'unseek' }),
   tablePartner: (seek, o) => ({ type: 'table', action: 'partner', seek, ...o }),
+  // accept the rematch of a lobby table's ended game: same seats, or partners swapped (board
+  // B's players exchange seats)
+  tableRematch: (table, game, swap) => ({ type: 'table', action: 'rematch', table, game, swap: !!swap }),
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),

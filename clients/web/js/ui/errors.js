@@ -33,7 +33,9 @@ const BY_TYPE = {
   'logout:bad_state': 'You are not logged in.',
   // the lobby (c2s-table.md)
   'table:bad_state': (e) => (e.field === 'session' ? 'Log in or choose a guest name first.'
-    : e.field === 'seat' ? 'You are not sitting at a table (or that seat is empty).' : 'Not possible now.'),
+    : e.field === 'seat' ? 'You are not sitting at a table (or that seat is empty).'
+      : e.field === 'started' ? 'That rematch has started already.'
+        : e.field === 'game' ? 'The game is not over yet.' : 'Not possible now.'),
   'table:invalid': (e) => ({
     base_ms: 'The time is 15 seconds to 3 hours per player.',
     inc_ms: 'The increment is 0 to 60 seconds.',
@@ -41,7 +43,7 @@ const BY_TYPE = {
     seek: 'That is your own call for a partner.',
   })[e.field] || 'Not a seat of this table.',
   'table:unauthorized': (e) => (e.field === 'rated' ? 'A rated table seats accounts only: log in to sit here.'
-    : 'Only the table\'s creator may send someone away.'),
+    : e.field === 'table' ? 'You did not play at that table.' : 'Only the table\'s creator may send someone away.'),
   'table:not_found': (e) => (e.field === 'seek' ? 'That player found a partner already (or left).'
     : 'That table is gone (it started or closed), or the link is wrong.'),
   'table:exists': (e) => (e.field === 'seek' ? 'You are looking for a partner already.' : 'Someone sits there already.'),

@@ -15,6 +15,7 @@ import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
 import { h, params } from './dom.js';
 import { explain } from './errors.js';
+import { rematchEl, openGame } from './rematch.js';
 
 const SESSION = 'bh.session';
 const GUEST = 'bh.guest';
@@ -96,7 +97,17 @@ function lookingForTeam(t) {
   return (s[0] && s[3] && !s[1] && !s[2]) || (s[1] && s[2] && !s[0] && !s[3]);
 }
 
+// A played table whose game ended, listed to its players: its rematch (rematch.js).
+function playedEl(t) {
+  const who = (i) => h('span.name', {}, t.seats[i].name);
+  return h('li.table.played', { dataset: { table: t.table } },
+    h('div.head', {}, h('span.tc', {}, tc(t)), h('span.tag', {}, t.rated ? 'rated' : 'casual'), h('span.tag', {}, t.ruleset),
+      h('span.muted', {}, `table ${t.table} · `, who(0), ' & ', who(3), ' vs ', who(1), ' & ', who(2))),
+    rematchEl(t, (m) => act('table', m), (e) => { $('err').textContent = e.text; }));
+}
+
 function tableEl(t) {
+  if (t.status === 'rematch') return playedEl(t);
   const head = h('div.head', {},
     h('span.tc', {}, tc(t)),
     h(`span.tag${t.rated ? '.rated' : ''}`, {}, t.rated ? 'rated' : 'casual'),
@@ -174,7 +185,7 @@ function draw() {
 }
 
 function start(m) {
-  location.href = `play.html?token=${encodeURIComponent(m.token)}`;
+  openGame(m); // play.html?token= (rematch.js: a rematch's start opens it too)
 }
 
 async function onOpen() {

@@ -19,6 +19,7 @@ import { TourBar, landingText } from './play_tour.js';
 import { foldPush } from '../tourdata.js';
 import { sound, setMuted } from '../sound.js';
 import { remaining, LOW_MS } from '../clock.js';
+import { RematchSlot } from './rematch.js';
 
 const app = {
   token: params().get('token') || location.hash.replace(/^#token=/, ''),
@@ -50,6 +51,7 @@ function init() {
   app.els.title = document.getElementById('title');
   app.els.root = document.getElementById('root');
   app.bar = new TourBar(app);
+  app.rematch = new RematchSlot(app, notifyError); // a lobby table's game: its rematch (rematch.js)
   if (app.team) followTeam();
   if (!app.token) {
     if (app.team) {
@@ -320,6 +322,7 @@ function onPush(m) {
   if (m.type === 'announcement') return showNotice(m);
   soundOf(m);
   if (app.bar.onPush(m)) return;
+  if (app.rematch.onPush(m)) return;
   if (m.type === 'state' && m.game === app.gameId) {
     app.g = fromState(m);
     if (!app.view) build();
@@ -357,7 +360,7 @@ function build() {
   // A chess game has no partner: no signals, no partner chat (F-CHESS).
   const talk = app.g.chess ? [] : [signals, app.els.chat];
   if (app.g.chess) app.els.offer.title = 'offer a draw';
-  app.view.extra.append(app.els.result, app.els.status, ...talk,
+  app.view.extra.append(app.els.result, app.rematch.el, app.els.status, ...talk,
     h('div.actions', {}, app.els.offer, app.els.accept, app.els.decline, app.els.claim, resign));
   app.els.lines = lines;
   app.els.resign = resign;
