@@ -56,6 +56,7 @@ bh_browser_bot_test(browser_projector projector.test.mjs 240)
 # shifting and its typed refusal, the director's results, a protest filed and upheld.
 bh_browser_test(browser_club club.test.mjs 120)
 bh_browser_test(browser_rematch rematch.test.mjs 240)
+bh_browser_test(browser_tv tv.test.mjs 240)
 # Withdrawals (withdraw.test.mjs, issue 17): the confirmation, game 1 stands and only game 2
 # is forfeited, a whole match forfeited before it is played, an override refused with the
 # reason, the standings after round 1.
