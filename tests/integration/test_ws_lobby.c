@@ -434,6 +434,19 @@ static void rematch_swapped(void)
                   "%s accepts: %s", names[i], r ? r : "(none)");
         free(r);
     }
+    /* Dan's play page opens again after the end (a reload): the finished game's token gives a
+     * read-only view, and the offer comes again, with the three acceptances */
+    wsc_free(play[3]);
+    play[3] = itest_connect(x, &s, NULL);
+    char again[256];
+    snprintf(again, sizeof again, "{\"type\":\"auth\",\"id\":13,\"token\":\"%s\"}", tokens[3]);
+    CHECK_EQ_INT("send", 0, wsc_send(play[3], again));
+    r = recv_with(play[3], "\"status\":\"rematch\"", 10);
+    CHECK_MSG(
+        r && jint(r, "you", -9) == 3 &&
+            strstr(r, "\"name\":\"Cid\",\"account\":false,\"ready\":true,\"rematch\":\"swap\""),
+        "the reloaded page is offered the rematch again: %s", r ? r : "(none)");
+    free(r);
     CHECK_EQ_INT("send", 0, wsc_send(play[3], buf));
     long long game2 = -1;
     int seat_of[4];

@@ -359,6 +359,7 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         s->view_game = gid;
         s->view_seat = seat;
         hub__queue(h, s->conn, proto_enc_authed(m->id, "spectator", gid, seat));
+        hub__lobby_viewer(h, s->conn, gid, seat); /* a lobby table's: its rematch offer */
         return;
     }
     if (hg && seat >= 0 && seat < 4) {

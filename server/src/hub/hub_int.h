@@ -273,6 +273,10 @@ void hub__lobby_push(hub *h);
 /* hg ended: if it is a lobby table's game, its four players are offered the rematch (a
  * `table` push with status rematch to each seat's connection). */
 void hub__lobby_game_over(hub *h, const hub_game *hg);
+/* conn authenticated with the player token of seat of finished game gid (a play page opened
+ * again after the end): if it is a lobby table's ended game, conn is that seat's connection
+ * now and gets the rematch offer (the same push). */
+void hub__lobby_viewer(hub *h, uint64_t conn, int64_t gid, int seat);
 void hub__lobby_free(hub *h);
 /* hub_rating.c: a rated game started (the lobby's rated table: seat i's account accounts[i]):
  * its accounts are stored for its end (store_rated_start). And a game ended with result (a

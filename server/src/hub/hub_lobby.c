@@ -264,6 +264,15 @@ void hub__lobby_game_over(hub *h, const hub_game *hg)
     h->lobby_dirty = true;
 }
 
+void hub__lobby_viewer(hub *h, uint64_t conn, int64_t gid, int seat)
+{
+    const lobby_played *p = h->lobby_ ? lobby_played_of_game(h->lobby_, gid) : NULL;
+    if (!p || !p->over || lobby_played_seen(h->lobby_, p->table, seat, conn) != BH_OK)
+        return;
+    proto_table_view v = played_view(p, conn);
+    hub__queue(h, conn, proto_enc_table(false, 0, &v));
+}
+
 /* The rematch of p, variant, all four accepted: a new game as start_table's, its seats as
  * lobby_rematch_seat says; each player's connection gets its new token. */
 static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t now_us)
