@@ -120,6 +120,11 @@ static void table_refusals(void)
         {"{\"type\":\"table\",\"id\":1,\"action\":\"kick\",\"table\":3}", BH_EFIELD, "seat"},
         {"{\"type\":\"table\",\"id\":1,\"action\":\"partner\",\"base_ms\":60000}", BH_EFIELD,
          "seek"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"rematch\",\"game\":7}", BH_EFIELD, "table"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"rematch\",\"table\":3}", BH_EFIELD, "game"},
+        {"{\"type\":\"table\",\"id\":1,\"action\":\"rematch\",\"table\":3,\"game\":7,"
+         "\"swap\":\"yes\"}",
+         BH_EFIELD, "swap"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
         proto_msg m;
