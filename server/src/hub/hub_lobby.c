@@ -159,7 +159,7 @@ void hub__lobby_sub(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 
 /* Create the game of table t (four seated and ready) and tell each seat its token. BH_OK or
  * the store's or the token's error (nothing sent then; the table stays). */
-static int start_table(hub *h, const lobby_table *t, uint64_t now_us, int64_t *game)
+static int start_table(hub *h, const lobby_table *t, uint64_t now_us, int64_t *gid)
 {
     store_game row = {.base_ms = t->base_ms,
                       .inc_ms = t->inc_ms,
@@ -195,7 +195,7 @@ static int start_table(hub *h, const lobby_table *t, uint64_t now_us, int64_t *g
         v.token = tokens[i];
         hub__queue(h, t->seat[i].conn, proto_enc_table(false, 0, &v));
     }
-    *game = row.id;
+    *gid = row.id;
     return BH_OK;
 }
 
@@ -393,13 +393,13 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = lobby_ready(l, s->conn, x->action == PROTO_TABLE_READY, &table, &start, &field);
         if (rc == BH_OK && start) {
             const lobby_table *t = lobby_find(l, table);
-            int64_t game = 0;
-            rc = start_table(h, t, now_us, &game);
+            int64_t gid = 0;
+            rc = start_table(h, t, now_us, &gid);
             if (rc != BH_OK) {
                 hub__error(h, s->conn, true, m->id, rc, NULL);
                 return;
             }
-            lobby_start(l, table, game); /* kept as a played table: its rematch */
+            lobby_start(l, table, gid); /* kept as a played table: its rematch */
         }
         break;
     }
