@@ -2,6 +2,7 @@
  * condition (four seated, all ready). SPDX-License-Identifier: MIT
  * The seat numbers are game.h's (0 White A, 1 Black A, 2 White B, 3 Black B); the partner
  * pairs 0 + 3 and 1 + 2 are those of the USBCF-style bughouse rules in docs/rules.md (P-TEAM). */
+#include <stdio.h>
 #include <string.h>
 
 #include "bh.h"
@@ -340,7 +341,30 @@ static void rematch_same(void)
     lobby_free(l);
 }
 
+/* The played tables are bounded: the 201st start drops the oldest whose game ended (game 5),
+ * not the oldest (game 1, still on). */
+static void played_bounded(void)
+{
+    lobby *l = lobby_new(LOBBY_TABLES_MAX, 2);
+    char name[16];
+    for (int i = 0; i <= LOBBY_PLAYED_MAX; i++) {
+        snprintf(name, sizeof name, "P%d", i);
+        lobby_person p = acct((uint64_t)(1000 + i), name);
+        int64_t id = 0;
+        CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p, &CASUAL, NULL, &id, NULL));
+        if (i == LOBBY_PLAYED_MAX)
+            CHECK_EQ_INT("game 5 ends", BH_OK, lobby_over(l, 5, NULL));
+        CHECK_EQ_INT("start", BH_OK, lobby_start(l, id, i + 1));
+    }
+    CHECK_EQ_INT("kept", LOBBY_PLAYED_MAX, lobby_played_count(l));
+    CHECK(lobby_played_of_game(l, 5) == NULL);
+    CHECK(lobby_played_of_game(l, 1) != NULL);
+    CHECK(lobby_played_of_game(l, LOBBY_PLAYED_MAX + 1) != NULL);
+    lobby_free(l);
+}
+
 static const bh_test_case cases[] = {
+    {"played_bounded", played_bounded},
     {"rematch_swapped", rematch_swapped},
     {"rematch_same", rematch_same},
     {"create_refusals", create_refusals},
