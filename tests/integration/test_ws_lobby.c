@@ -494,6 +494,49 @@ static void rematch_swapped(void)
     ITEST_FINISH(&s);
 }
 
+/* Four new accounts (RATED_NAMES) on s sign up on p[0..3], sit at seats 0..3 of a rated
+ * table (3+0, online) and say ready: the table (*table), the game (*game) and each seat's
+ * token (tokens[i]). */
+static const char *const RATED_NAMES[4] = {"Ann_Lee", "Bob_Ray", "Cid_Moe", "Dan_Poe"};
+
+static void rated_table_started(itest_srv *s, wsc_ctx *x, wsc *p[4], long long *table,
+                                long long *game, char tokens[4][64])
+{
+    const char *const *names = RATED_NAMES;
+    char buf[512], *r;
+    for (int i = 0; i < 4; i++) {
+        p[i] = itest_connect(x, s, NULL);
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"signup\",\"id\":3,\"name\":\"%s\",\"password\":\"horse %d staple\"}",
+                 names[i], i);
+        r = call(p[i], buf);
+        CHECK_MSG(r && strstr(r, "\"type\":\"session\""), "signup %d: %s", i, r ? r : "(none)");
+        free(r);
+    }
+    r = call(p[0], "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":180000,"
+                   "\"ruleset\":\"online\",\"rated\":true}");
+    long long t = *table = jint(r, "table", -1);
+    CHECK_MSG(t > 0, "rated table: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":5,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(p[i], buf));
+    }
+    for (int i = 0; i < 3; i++)
+        free(call(p[i], "{\"type\":\"table\",\"id\":6,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(p[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        *game = jint(r, "game", -1);
+        free(r);
+    }
+}
+
 /* A rated table of four accounts (G-RATED): the game starts, Black on board A resigns, and
  * the rating message then gives each player one rated game: a new player (1500, RD 350)
  * whose team beat a team of new players goes to 1662 with RD 290, a loser to 1338, RD 290
@@ -507,41 +550,10 @@ static void rated_game_rates_its_players(void)
     CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
     wsc_ctx *x = wsc_ctx_new();
     wsc *p[4];
-    static const char *const names[4] = {"Ann_Lee", "Bob_Ray", "Cid_Moe", "Dan_Poe"};
-    char buf[512], *r;
-    for (int i = 0; i < 4; i++) {
-        p[i] = itest_connect(x, &s, NULL);
-        snprintf(buf, sizeof buf,
-                 "{\"type\":\"signup\",\"id\":3,\"name\":\"%s\",\"password\":\"horse %d staple\"}",
-                 names[i], i);
-        r = call(p[i], buf);
-        CHECK_MSG(r && strstr(r, "\"type\":\"session\""), "signup %d: %s", i, r ? r : "(none)");
-        free(r);
-    }
-    r = call(p[0], "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":180000,"
-                   "\"ruleset\":\"online\",\"rated\":true}");
-    long long t = jint(r, "table", -1);
-    CHECK_MSG(t > 0, "rated table: %s", r ? r : "(none)");
-    free(r);
-    for (int i = 0; i < 4; i++) {
-        snprintf(buf, sizeof buf,
-                 "{\"type\":\"table\",\"id\":5,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
-                 i);
-        free(call(p[i], buf));
-    }
-    for (int i = 0; i < 3; i++)
-        free(call(p[i], "{\"type\":\"table\",\"id\":6,\"action\":\"ready\"}"));
-    CHECK_EQ_INT("send", 0, wsc_send(p[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
-    char tokens[4][64];
-    long long game = -1;
-    for (int i = 0; i < 4; i++) {
-        r = recv_with(p[i], "\"status\":\"started\"", 50);
-        CHECK_MSG(r != NULL, "seat %d got the start", i);
-        tokens[i][0] = '\0';
-        jstr(r, "token", tokens[i], sizeof tokens[i]);
-        game = jint(r, "game", -1);
-        free(r);
-    }
+    const char *const *names = RATED_NAMES;
+    char buf[512], *r, tokens[4][64];
+    long long t = -1, game = -1;
+    rated_table_started(&s, x, p, &t, &game, tokens);
     for (int i = 0; i < 4; i++)
         wsc_free(p[i]);
     /* a restart between the start and the end */
@@ -576,8 +588,82 @@ static void rated_game_rates_its_players(void)
     ITEST_FINISH(&s);
 }
 
+/* A rated table's rematch with partners swapped is rated too: its accounts are the first
+ * game's, moved as the swap moves their seats (Ann 0, Bob 1, Dan 2, Cid 3). Game 1: Bob
+ * resigns (Ann and Dan win); the rematch: Ann resigns (Bob and Dan win). */
+static void rated_rematch_is_rated(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *p[4];
+    const char *const *names = RATED_NAMES;
+    char buf[512], *r, tokens[4][64];
+    long long t = -1, game = -1;
+    rated_table_started(&s, x, p, &t, &game, tokens);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":20,\"token\":\"%s\"}", tokens[i]);
+        free(call(p[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":21,\"game\":%lld}", game);
+        free(call(p[i], buf));
+    }
+    r = wsc_recv_type(p[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the game started");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":30,\"game\":%lld}", game);
+    free(call(p[1], buf));
+    /* the rematch with partners swapped is rated too (its accounts are the game's, by the
+     * swap: Ann 0, Bob 1, Dan 2, Cid 3); Ann resigns, so Bob and Dan win. Expected from
+     * Glickman 2013's steps with tau 0.75, each against the other team's mean rating and RD
+     * (G-TEAM), computed outside this code: Ann 1484, Bob 1516, Cid 1248, Dan 1752, RD 251 */
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":50,\"action\":\"rematch\",\"table\":%lld,"
+             "\"game\":%lld,\"swap\":true}",
+             t, game);
+    for (int i = 0; i < 3; i++)
+        free(call(p[i], buf));
+    CHECK_EQ_INT("send", 0, wsc_send(p[3], buf));
+    long long game2 = -1;
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "%s got the rematch's start", names[i]);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        game2 = jint(r, "game", -1);
+        free(r);
+    }
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":51,\"token\":\"%s\"}", tokens[i]);
+        free(call(p[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":52,\"game\":%lld}", game2);
+        free(call(p[i], buf));
+    }
+    r = wsc_recv_type(p[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the rematch started");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":53,\"game\":%lld}", game2);
+    r = call(p[0], buf);
+    CHECK_MSG(r && strstr(r, "\"type\":\"ack\""), "Ann resigns: %s", r ? r : "(none)");
+    free(r);
+    static const int want2[4] = {1484, 1516, 1248, 1752};
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "{\"type\":\"rating\",\"id\":54,\"name\":\"%s\"}", names[i]);
+        r = call(p[0], buf);
+        CHECK_MSG(r && jint(r, "rating", 0) == want2[i] && jint(r, "rd", 0) == 251 &&
+                      jint(r, "games", 0) == 2,
+                  "%s after the rematch: %s", names[i], r ? r : "(none)");
+        free(r);
+    }
+    for (int i = 0; i < 4; i++)
+        wsc_free(p[i]);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
     {"rated_game_rates_its_players", rated_game_rates_its_players},
+    {"rated_rematch_is_rated", rated_rematch_is_rated},
     {"rematch_swapped", rematch_swapped},
     {"partner_seek", partner_seek},
     {"four_sit_and_play", four_sit_and_play},

@@ -262,7 +262,7 @@ static void finish(hub *h, hub_game *hg, const char *result, const char *reason,
     clocks_ms(hg, gt, c);
     broadcast(h, hg,
               proto_enc_result(hg->id, hg->result, hg->reason, hg->rboard, c, now_wall_ms()));
-    h->owner->game_over(h, hg, now); /* its event goes on; a lobby table's offers a rematch */
+    h->owner->game_over(h, hg, now);       /* its event goes on; a lobby table's offers a rematch */
     hub__rated_end(h, hg->id, hg->result); /* a rated lobby game is rated (G-RATED) */
     hub__live_changed(h, now);
     cool_later(h, hg); /* out of memory at the turn's end; the store has it all */

@@ -283,6 +283,9 @@ void hub__lobby_free(hub *h);
  * BPGN token, the team of seats 0 and 3 first): when it started rated, it is rated now
  * (hub_rate_game). Failures are logged; a store failure fails the turn (store_failed). */
 void hub__rated_start(hub *h, int64_t game_id, const int64_t accounts[4]);
+/* The accounts of rated game game_id by seat (as hub__rated_start was given them): BH_OK,
+ * BH_ENOTFOUND (not a rated game) or BH_ESTORE. */
+int hub__rated_accounts(hub *h, int64_t game_id, int64_t accounts[4]);
 void hub__rated_end(hub *h, int64_t game_id, const char *result);
 
 /* hub_rating.c: the rating message (protocol/messages/c2s-rating.md) as a hub_run handler:

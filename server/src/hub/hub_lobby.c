@@ -292,6 +292,13 @@ static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t no
         rc = hub__token_new(h, "player", row.id, i, tokens[i]);
     if (rc == BH_OK)
         rc = hub__game_load(h, &row, now_us);
+    int64_t old[4]; /* G-RATED: a rated table's rematch is rated, its accounts the game's */
+    if (rc == BH_OK && p->rated && hub__rated_accounts(h, p->game, old) == BH_OK) {
+        int64_t acc[4];
+        for (int i = 0; i < 4; i++)
+            acc[lobby_rematch_seat(variant, i)] = old[i];
+        hub__rated_start(h, row.id, acc);
+    }
     if (rc != BH_OK) {
         h->store_failed = true;
         return rc;

@@ -93,6 +93,16 @@ void hub__rated_start(hub *h, int64_t game_id, const int64_t accounts[4])
                   bh_errname(rc));
 }
 
+int hub__rated_accounts(hub *h, int64_t game_id, int64_t accounts[4])
+{
+    int64_t t[4];
+    int rc = store_rated_start_get(h->st, game_id, t);
+    if (rc == BH_OK) { /* stored team A (seats 0, 3) then team B (seats 1, 2) */
+        accounts[0] = t[0], accounts[3] = t[1], accounts[1] = t[2], accounts[2] = t[3];
+    }
+    return rc;
+}
+
 void hub__rated_end(hub *h, int64_t game_id, const char *result)
 {
     int64_t acc[4];
