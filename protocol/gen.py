@@ -943,6 +943,31 @@ M = [
    ("games", "integer", "0..", "rated games played")], [],
   {"type": "rating_reply", "id": 76, "name": "Ann_Lee", "rating": 1662, "rd": 290,
    "provisional": True, "games": 1}, None),
+ ("profile", "c2s", "An account's profile of open play (docs/rules.md G-GLICKO2): its rating, "
+  "its rating after each rated game and its rated games, newest first, the last 100 of them. "
+  "Anyone may ask, by the account's name (matched by its key, as login does).",
+  [ID, ("name", "string", "1..64 bytes", "the account's name (any case)")],
+  ["not_found (field name: no such account)", "too_large (field name over 64 bytes)",
+   "store_error"],
+  {"type": "profile", "id": 77, "name": "ann_lee"}, "profile_reply"),
+ ("profile_reply", "s2c", "Reply to profile: the account's rating as rating_reply gives it, "
+  "then its last 100 rated games, newest first (`rated`), and the same games as the points of "
+  "its rating chart, oldest first (`history`). Ratings and RDs rounded to whole points.",
+  [ID, ("name", "string", "", "the account's name as signed up"),
+   ("rating", "integer", "rating points", "the rating now, rounded"),
+   ("rd", "integer", "rating points", "the rating deviation now, rounded"),
+   ("provisional", "boolean", "", "RD >= 110 (G-PROVISIONAL)"),
+   ("games", "integer", "0..", "rated games played (all of them; the lists hold the last 100)"),
+   ("history", "array", "oldest first, at most 100", "{at_ms (ms since the epoch, when the game was "
+    "rated), rating, rd}: the rating and RD after each game"),
+   ("rated", "array", "newest first, at most 100", "{game (the game's id: replay.html?game=N, "
+    "export), at_ms, partner (name), opponents (two names), result (\"win\" / \"draw\" / "
+    "\"loss\", the account's team's), before, after (the account's rating), rd (after)}")], [],
+  {"type": "profile_reply", "id": 77, "name": "Ann_Lee", "rating": 1662, "rd": 290,
+   "provisional": True, "games": 1,
+   "history": [{"at_ms": 1766992000000, "rating": 1662, "rd": 290}],
+   "rated": [{"game": 12, "at_ms": 1766992000000, "partner": "Bob", "opponents": ["Cid", "Dan"],
+              "result": "win", "before": 1500, "after": 1662, "rd": 290}]}, None),
  ("error", "s2c", "Reply to any message that failed, or sent before closing (flood, oversized "
   "frame, origin). `code` is a wire name from errors.md; `id` is echoed when the message had a valid one.",
   [("id", "integer", "", "absent when the failing message had no valid id"),

@@ -400,6 +400,7 @@ static void message(char *json, size_t cap, const char *type, long long id, long
         {"table", "{\"type\":\"table\",\"id\":$I,\"action\":\"stand\"}"},
         /* the account made by the signup above: its rating, 1500 (none rated) */
         {"rating", "{\"type\":\"rating\",\"id\":$I,\"name\":\"perm_1\"}"},
+        {"profile", "{\"type\":\"profile\",\"id\":$I,\"name\":\"perm_1\"}"},
         {"club_create", "{\"type\":\"club_create\",\"id\":$I,\"name\":\"Another\"}"},
         {"club_team", "{\"type\":\"club_team\",\"id\":$I,\"club\":$C,\"name\":\"Club 3\","
                       "\"captain\":901,\"players\":[$P]}"},

@@ -3,6 +3,7 @@
  * guest's or a repeated seat is refused (G-RATED), and the stored games replay into the
  * stored ratings exactly (G-REPLAY), across a restart.
  * SPDX-License-Identifier: MIT */
+#include <math.h>
 #include <unistd.h>
 
 #include "bh.h"
@@ -194,8 +195,109 @@ static void rating_message(void)
     bh_test_rm_db(dbpath);
 }
 
+/* The profile message (protocol/messages/c2s-profile.md): after four new players' first game
+ * (ann and bob beat cid and dan: 1662.31 / 1337.69, RD 290.32, as first_game_of_new_players)
+ * and a second one that ann and cid lose to bob and eve, ann's profile lists both games newest
+ * first with her partner, her opponents, her result and her rating before and after (the
+ * second game starts from the first one's 1662), and her chart's two points oldest first; dan
+ * lost his one game 1500 -> 1338; eve, asked before her game, has none; zed is not_found. */
+static void profile_message(void)
+{
+    open_hub(true);
+    five_accounts();
+    hub_on_open(h, 1);
+    say(1, "{\"type\":\"profile\",\"id\":4,\"name\":\"Eve\"}");
+    const char *e0 = f_last(&io, 1, "\"id\":4");
+    CHECK_MSG(e0 && strstr(e0, "\"rating\":1500,\"rd\":350,\"provisional\":true,\"games\":0,"
+                               "\"history\":[],\"rated\":[]"),
+              "eve unrated: %s", e0 ? e0 : "(none)");
+    int64_t first[4] = {acc[0], acc[1], acc[2], acc[3]};
+    CHECK_EQ_INT("rate", BH_OK, hub_rate_game(h, 11, first, RATING_A_WINS, 5000, NULL));
+    int64_t second[4] = {acc[0], acc[2], acc[1], acc[4]};
+    CHECK_EQ_INT("rate", BH_OK, hub_rate_game(h, 12, second, RATING_A_LOSES, 6000, NULL));
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+    say(1, "{\"type\":\"profile\",\"id\":5,\"name\":\"ANN\"}");
+    const char *r = f_last(&io, 1, "profile_reply");
+    CHECK_MSG(r != NULL, "a profile_reply");
+    if (!r)
+        return;
+    CHECK_EQ_INT("id", 5, jint(r, "id"));
+    CHECK_EQ_INT("two games", 2, jint(r, "games"));
+    char name[32];
+    jstr(r, "name", name, sizeof name);
+    CHECK_EQ_STR("as signed up", "ann", name);
+    const char *g12 = strstr(r, "{\"game\":12,\"at_ms\":6000,\"partner\":\"cid\","
+                                "\"opponents\":[\"bob\",\"eve\"],\"result\":\"loss\","
+                                "\"before\":1662,");
+    const char *g11 = strstr(r, "{\"game\":11,\"at_ms\":5000,\"partner\":\"bob\","
+                                "\"opponents\":[\"cid\",\"dan\"],\"result\":\"win\","
+                                "\"before\":1500,\"after\":1662,\"rd\":290}");
+    CHECK_MSG(g12 && g11 && g12 < g11, "game 12 then game 11: %s", r);
+    CHECK_MSG(strstr(r, "\"history\":[{\"at_ms\":5000,\"rating\":1662,\"rd\":290},"
+                        "{\"at_ms\":6000,\"rating\":"),
+              "the chart's points oldest first: %s", r);
+    /* the second game's after is the rating now */
+    rating now;
+    CHECK_EQ_INT("ann", BH_OK, hub_rating_of(h, acc[0], &now));
+    CHECK_EQ_INT("rating now", llround(now.r), jint(r, "rating"));
+    CHECK(now.r < 1662.31);
+    char after[64];
+    snprintf(after, sizeof after, "\"result\":\"loss\",\"before\":1662,\"after\":%lld,",
+             (long long)llround(now.r));
+    CHECK_MSG(strstr(r, after) != NULL, "game 12's after is the rating now (%s): %s", after, r);
+    say(1, "{\"type\":\"profile\",\"id\":6,\"name\":\"dan\"}");
+    const char *d = f_last(&io, 1, "\"id\":6");
+    CHECK_MSG(d && strstr(d, "{\"game\":11,\"at_ms\":5000,\"partner\":\"cid\",\"opponents\":"
+                             "[\"ann\",\"bob\"],\"result\":\"loss\",\"before\":1500,"
+                             "\"after\":1338,\"rd\":290}"),
+              "dan's loss: %s", d ? d : "(none)");
+    say(1, "{\"type\":\"profile\",\"id\":7,\"name\":\"zed\"}");
+    const char *z = f_last(&io, 1, "\"id\":7");
+    CHECK(z && strstr(z, "\"code\":\"not_found\"") && strstr(z, "\"field\":\"name\""));
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
+/* A profile holds the last HUB_PROFILE_GAMES (100) rated games: after 102 games, dan's says
+ * 102, the list starts with the newest (game 102) and ends with game 3. */
+static void profile_keeps_the_last_100(void)
+{
+    open_hub(true);
+    five_accounts();
+    int64_t four[4] = {acc[0], acc[1], acc[2], acc[3]};
+    for (int64_t k = 1; k <= 102; k++)
+        CHECK_EQ_INT(
+            "rate", BH_OK,
+            hub_rate_game(h, k, four, k % 2 ? RATING_A_WINS : RATING_A_LOSES, 1000 * k, NULL));
+    CHECK_EQ_INT("turn", BH_OK, hub_turn_end(h));
+    hub_on_open(h, 1);
+    say(1, "{\"type\":\"profile\",\"id\":5,\"name\":\"dan\"}");
+    const char *r = f_last(&io, 1, "profile_reply");
+    CHECK_MSG(r != NULL, "a profile_reply: %d sent, the last %.200s", io.n,
+              io.n ? io.msg[io.n - 1] : "");
+    if (!r)
+        return;
+    CHECK_EQ_INT("all games counted", 102, jint(r, "games"));
+    const char *list = strstr(r, "\"rated\":[");
+    CHECK_MSG(list && strncmp(list, "\"rated\":[{\"game\":102,", 20) == 0, "newest first: %.40s",
+              list ? list : "(none)");
+    int n = 0;
+    for (const char *p = list; p && (p = strstr(p, "{\"game\":")) != NULL; p++)
+        n++;
+    CHECK_EQ_INT("100 listed", 100, n);
+    CHECK(strstr(r, "{\"game\":3,") != NULL && strstr(r, "{\"game\":2,") == NULL);
+    n = 0;
+    for (const char *p = r; (p = strstr(p, "{\"at_ms\":")) != NULL; p++)
+        n++;
+    CHECK_EQ_INT("100 points", 100, n);
+    f_close_hub(&io, st, h);
+    bh_test_rm_db(dbpath);
+}
+
 static const bh_test_case cases[] = {
     {"rating_message", rating_message},
+    {"profile_message", profile_message},
+    {"profile_keeps_the_last_100", profile_keeps_the_last_100},
     {"first_game_of_new_players", first_game_of_new_players},
     {"refusals", refusals},
     {"stored_games_replay_into_ratings", stored_games_replay_into_ratings},

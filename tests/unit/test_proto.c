@@ -87,6 +87,9 @@ static void golden_client_messages(void)
     CHECK_EQ_INT("rating", BH_OK, decode_file("c2s-rating.json", &m));
     CHECK_EQ_INT("rating type", PROTO_RATING, m.type);
     CHECK_EQ_STR("rating name", "ann_lee", m.rating.name);
+    CHECK_EQ_INT("profile", BH_OK, decode_file("c2s-profile.json", &m));
+    CHECK_EQ_INT("profile type", PROTO_PROFILE, m.type);
+    CHECK_EQ_STR("profile name", "ann_lee", m.profile.name);
     CHECK_EQ_INT("lobby", BH_OK, decode_file("c2s-lobby.json", &m));
     CHECK_EQ_INT("lobby type", PROTO_LOBBY, m.type);
     CHECK_EQ_INT("table", BH_OK, decode_file("c2s-table.json", &m));
@@ -152,6 +155,7 @@ static void account_refusals(void)
         {"{\"type\":\"guest\",\"id\":1}", BH_EFIELD, "name"},
         {"{\"type\":\"rating\",\"id\":1}", BH_EFIELD, "name"},
         {"{\"type\":\"rating\",\"id\":1,\"name\":5}", BH_EFIELD, "name"},
+        {"{\"type\":\"profile\",\"id\":1}", BH_EFIELD, "name"},
         {"{\"type\":\"guest\",\"id\":1,\"name\":[\"ann\"]}", BH_EFIELD, "name"},
     };
     for (size_t i = 0; i < BH_ARRAY_LEN(cases); i++) {
@@ -200,6 +204,13 @@ static void golden_server_messages(void)
     same("s2c-authed_guest.json", proto_enc_authed_name(73, "guest", "Visitor7", 0));
     /* 1662.31/290.32: four new players' first game, won (test_hub_rating), rounded */
     same("s2c-rating_reply.json", proto_enc_rating_reply(76, "Ann_Lee", 1662.31, 290.32, true, 1));
+    /* the same game in the profile: before 1500, after 1662.31, RD 290.32 */
+    same("s2c-profile_reply.json",
+         proto_enc_profile_reply(
+             77, "Ann_Lee", 1662.31, 290.32, true, 1,
+             &(proto_profile_game){
+                 12, 1766992000000, "Bob", {"Cid", "Dan"}, 2, 1500, 1662.31, 290.32},
+             1));
     same("s2c-session.json",
          proto_enc_session(71, "9b2e4c1d0a7f83e6b5d4c3a2f1e0d9c8", "Ann_Lee", 1766992000000));
     same("s2c-error_rate_limited.json",

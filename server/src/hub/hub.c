@@ -703,6 +703,7 @@ static const hub_route routes[] = {
     R(PROTO_LOBBY, ANYONE, hub__lobby_sub),
     R(PROTO_TABLE, ANYONE, hub__lobby_table),
     R(PROTO_RATING, ANYONE, hub__rating_get),
+    R(PROTO_PROFILE, ANYONE, hub__profile_get),
     C(PCLUB_CREATE, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_TEAM, DIRECTOR, BH_EAUTH, NULL, NULL),
     C(PCLUB_START, DIRECTOR, BH_EAUTH, NULL, NULL),

@@ -291,6 +291,11 @@ void hub__rated_end(hub *h, int64_t game_id, const char *result);
 /* hub_rating.c: the rating message (protocol/messages/c2s-rating.md) as a hub_run handler:
  * the named account's rating_reply, or not_found (field name). */
 void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
+/* hub_rating.c: the profile message (protocol/messages/c2s-profile.md): the named account's
+ * profile_reply (its rating and its last HUB_PROFILE_GAMES rated games), or not_found (field
+ * name), or store_error. */
+#define HUB_PROFILE_GAMES 100
+void hub__profile_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 
 /* hub_sess.c: the session map. find returns NULL when absent; add returns the (zeroed but
  * for conn) new entry, or the existing one; del removes (no-op if absent). Pointers are

@@ -4,6 +4,7 @@
  * (rating.h): read the four ratings, compute, write the game with the ratings before and
  * after. Rated games come from the lobby (issue 28 item 2); this file decides nothing about
  * which games are rated beyond G-RATED's four different accounts. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "auth_pw.h"
@@ -15,6 +16,7 @@
 #include "rating.h"
 #include "store_account.h"
 #include "store_rating.h"
+#include "xalloc.h"
 
 int hub_rating_of(hub *h, int64_t account, rating *out)
 {
@@ -145,4 +147,89 @@ void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     hub__queue(
         h, s->conn,
         proto_enc_rating_reply(m->id, a.name, r.r, r.rd, rating_is_provisional(&r), r.games));
+}
+
+/* The last HUB_PROFILE_GAMES rated games of an account: a ring, the next one at next. */
+typedef struct {
+    store_rated_game ring[HUB_PROFILE_GAMES];
+    size_t n;    /* games seen (all of them) */
+    size_t next; /* where the next one goes */
+} profile_walk;
+
+static int profile_keep(void *ctx, const store_rated_game *g)
+{
+    profile_walk *w = ctx;
+    w->ring[w->next] = *g;
+    w->next = (w->next + 1) % HUB_PROFILE_GAMES;
+    w->n++;
+    return 0;
+}
+
+/* The name of account id into out (STORE_ACCOUNT_NAME_MAX + 1 bytes); BH_OK or the store's
+ * error. */
+static int account_name(hub *h, int64_t id, char *out)
+{
+    store_account a;
+    int rc = store_account_get(h->st, id, &a);
+    if (rc == BH_OK)
+        memcpy(out, a.name, sizeof a.name);
+    return rc;
+}
+
+void hub__profile_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
+{
+    (void)now_us;
+    char key[AUTH_NAME_MAX + 1];
+    store_account a;
+    /* A name that breaks the account rules is no account's. */
+    int rc = auth_name_key(m->profile.name, key) == BH_OK ? store_account_find(h->st, key, &a)
+                                                          : BH_ENOTFOUND;
+    rating r;
+    if (rc == BH_OK)
+        rc = hub_rating_of(h, a.id, &r);
+    if (rc != BH_OK) {
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_ENOTFOUND ? "name" : NULL);
+        return;
+    }
+    profile_walk *w = xcalloc(1, sizeof *w);
+    rc = store_each_rated_game(h->st, a.id, profile_keep, w);
+    size_t n = w->n < HUB_PROFILE_GAMES ? w->n : HUB_PROFILE_GAMES;
+    proto_profile_game *games = xcalloc(n ? n : 1, sizeof *games);
+    char(*names)[3][STORE_ACCOUNT_NAME_MAX + 1] = xcalloc(n ? n : 1, sizeof *names);
+    /* newest first: the ring's newest is just before next */
+    for (size_t i = 0; rc == BH_OK && i < n; i++) {
+        const store_rated_game *g =
+            &w->ring[(w->next + 2 * HUB_PROFILE_GAMES - 1 - i) % HUB_PROFILE_GAMES];
+        int me = 0;
+        while (me < 4 && g->accounts[me] != a.id)
+            me++;
+        if (me == 4) {
+            rc = BH_ESTORE; /* the store's filter gave a game without the account */
+            break;
+        }
+        /* store_rating.h's order: team A [0], [1]; team B [2], [3] */
+        int partner = me ^ 1, opp = me < 2 ? 2 : 0;
+        proto_profile_game *p = &games[i];
+        rc = account_name(h, g->accounts[partner], names[i][0]);
+        for (int k = 0; rc == BH_OK && k < 2; k++)
+            rc = account_name(h, g->accounts[opp + k], names[i][1 + k]);
+        p->game = g->game_id;
+        p->at_ms = g->at_ms;
+        p->partner = names[i][0];
+        p->opponents[0] = names[i][1];
+        p->opponents[1] = names[i][2];
+        p->result = me < 2 ? g->result : 2 - g->result; /* team A's result, turned */
+        p->before = g->before[me].rating;
+        p->after = g->after[me].rating;
+        p->rd = g->after[me].rd;
+    }
+    if (rc == BH_OK)
+        hub__queue(h, s->conn,
+                   proto_enc_profile_reply(m->id, a.name, r.r, r.rd, rating_is_provisional(&r),
+                                           r.games, games, n));
+    else /* its games or a player of them unread: a read, nothing to roll back */
+        hub__error(h, s->conn, true, m->id, BH_ESTORE, NULL);
+    free(names);
+    free(games);
+    free(w);
 }

@@ -643,6 +643,7 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_LOBBY: return BH_OK;
     case PROTO_TABLE: return decode_table(o, &m->table, err);
     case PROTO_RATING: return proto__need_str(o, "name", PROTO_NAME_MAX, m->rating.name, err);
+    case PROTO_PROFILE: return proto__need_str(o, "name", PROTO_NAME_MAX, m->profile.name, err);
     case PROTO_TYPE_COUNT_: break;
     }
     return proto__bad(err, BH_ETYPE, "type");

@@ -83,6 +83,7 @@ typedef enum {
     PROTO_PREMOVE_CANCEL,    /* P-PREMOVE: cancel the sender's queued premove (proto_move:
                               * game and board; ply 0, move "") */
     PROTO_RATING,            /* anyone: an account's rating (name): reply rating_reply */
+    PROTO_PROFILE,           /* anyone: an account's profile (name): reply profile_reply */
     PROTO_TYPE_COUNT_
 } proto_type;
 
@@ -323,6 +324,7 @@ typedef struct {
         proto_entry_link entry_link;
         proto_table table;
         proto_rating rating;
+        proto_rating profile; /* the same field: name */
     };
 } proto_msg;
 
@@ -381,6 +383,24 @@ char *proto_enc_session(int64_t id, const char *token, const char *name, int64_t
  * the reply to rating; rating and rd rounded to whole points. */
 char *proto_enc_rating_reply(int64_t id, const char *name, double rating, double rd,
                              bool provisional, int64_t games);
+
+/* One rated game of a profile (proto_enc_profile_reply), as the account played it. */
+typedef struct {
+    int64_t game;             /* the game's id */
+    int64_t at_ms;            /* when it was rated, ms since the epoch */
+    const char *partner;      /* the partner's name (borrowed) */
+    const char *opponents[2]; /* the opponents' names (borrowed) */
+    int result;               /* the account's team's: 0 loss, 1 draw, 2 win */
+    double before, after, rd; /* the account's rating before and after, its RD after */
+} proto_profile_game;
+
+/* {"type":"profile_reply","id":..,"name":..,"rating":..,"rd":..,"provisional":..,"games":..,
+ * "history":[{at_ms, rating, rd}] (oldest first), "rated":[{game, at_ms, partner, opponents,
+ * result ("win"/"draw"/"loss"), before, after, rd}] (newest first)}: the reply to profile;
+ * rated[0..n) borrowed, newest first; every rating and RD rounded to whole points. */
+char *proto_enc_profile_reply(int64_t id, const char *name, double rating, double rd,
+                              bool provisional, int64_t games, const proto_profile_game *rated,
+                              size_t n);
 
 /* {"type":"ack","id":..}; with game >= 0 also game, board ("A"/"B"), ply and seq (move). */
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq);

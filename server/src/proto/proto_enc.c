@@ -169,6 +169,45 @@ char *proto_enc_rating_reply(int64_t id, const char *name, double rating, double
     return proto__done(o);
 }
 
+char *proto_enc_profile_reply(int64_t id, const char *name, double rating, double rd,
+                              bool provisional, int64_t games, const proto_profile_game *rated,
+                              size_t n)
+{
+    static const char *const results[] = {"loss", "draw", "win"};
+    cJSON *o = proto__head("profile_reply", true, id);
+    cJSON_AddStringToObject(o, "name", name);
+    num(o, "rating", (int64_t)llround(rating));
+    num(o, "rd", (int64_t)llround(rd));
+    cJSON_AddBoolToObject(o, "provisional", provisional);
+    num(o, "games", games);
+    cJSON *hist = cJSON_AddArrayToObject(o, "history");
+    for (size_t i = n; i-- > 0;) {
+        cJSON *p = proto__obj();
+        num(p, "at_ms", rated[i].at_ms);
+        num(p, "rating", (int64_t)llround(rated[i].after));
+        num(p, "rd", (int64_t)llround(rated[i].rd));
+        cJSON_AddItemToArray(hist, p);
+    }
+    cJSON *list = cJSON_AddArrayToObject(o, "rated");
+    for (size_t i = 0; i < n; i++) {
+        const proto_profile_game *g = &rated[i];
+        cJSON *p = proto__obj();
+        num(p, "game", g->game);
+        num(p, "at_ms", g->at_ms);
+        cJSON_AddStringToObject(p, "partner", g->partner);
+        cJSON *opp = cJSON_AddArrayToObject(p, "opponents");
+        for (int k = 0; k < 2; k++)
+            cJSON_AddItemToArray(opp, cJSON_CreateString(g->opponents[k]));
+        cJSON_AddStringToObject(p, "result",
+                                results[g->result >= 0 && g->result <= 2 ? g->result : 1]);
+        num(p, "before", (int64_t)llround(g->before));
+        num(p, "after", (int64_t)llround(g->after));
+        num(p, "rd", (int64_t)llround(g->rd));
+        cJSON_AddItemToArray(list, p);
+    }
+    return proto__done(o);
+}
+
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
 {
     cJSON *o = proto__head("ack", true, id);

@@ -51,6 +51,7 @@
 #define PROTO_WIRE_PROTO_LOBBY             "lobby"
 #define PROTO_WIRE_PROTO_TABLE             "table"
 #define PROTO_WIRE_PROTO_RATING            "rating"
+#define PROTO_WIRE_PROTO_PROFILE           "profile"
 #define PROTO_WIRE_PCLUB_CREATE            "club_create"
 #define PROTO_WIRE_PCLUB_TEAM              "club_team"
 #define PROTO_WIRE_PCLUB_TEAM_REMOVE       "club_team_remove"
@@ -122,7 +123,8 @@
     X(PROTO_ENTRY_LINK, PROTO_WIRE_PROTO_ENTRY_LINK)               \
     X(PROTO_LOBBY, PROTO_WIRE_PROTO_LOBBY)                         \
     X(PROTO_TABLE, PROTO_WIRE_PROTO_TABLE)                         \
-    X(PROTO_RATING, PROTO_WIRE_PROTO_RATING)
+    X(PROTO_RATING, PROTO_WIRE_PROTO_RATING)                       \
+    X(PROTO_PROFILE, PROTO_WIRE_PROTO_PROFILE)
 
 /* X(kind, wire name) for each kind of proto_club.h pclub_type: the club round robin's. */
 #define PCLUB_C2S_TYPES(X)                             \
