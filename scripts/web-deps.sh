@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # web-deps.sh [--run|--test]: npm packages of the web client and its browser test
-# (package-lock.json pins them): chessground and qrcode-generator for clients/web (copied to clients/web/vendor/,
+# (package-lock.json pins them): chessground, qrcode-generator and uplot for clients/web (copied to clients/web/vendor/,
 # which the server serves) and, unless --run, playwright-core for tests/browser. Quiet when
 # everything is already in place.
 set -euo pipefail
@@ -28,3 +28,11 @@ done
 mkdir -p clients/web/vendor/qrcode
 cmp -s clients/web/node_modules/qrcode-generator/dist/qrcode.mjs clients/web/vendor/qrcode/qrcode.js ||
   cp clients/web/node_modules/qrcode-generator/dist/qrcode.mjs clients/web/vendor/qrcode/qrcode.js
+# uPlot (MIT, Leon Sorokin): the rating chart of the profile page (profile.html). Its ES module
+# and stylesheet.
+src=clients/web/node_modules/uplot
+dst=clients/web/vendor/uplot
+mkdir -p "$dst"
+for f in dist/uPlot.esm.js dist/uPlot.min.css LICENSE; do
+  cmp -s "$src/$f" "$dst/$(basename "$f")" || cp "$src/$f" "$dst/"
+done

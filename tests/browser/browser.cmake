@@ -144,3 +144,8 @@ bh_browser_test(browser_lobby lobby.test.mjs 180)
 # move, two cancelled ones not played, a promoting premove, sounds, the flip and the mute switch.
 # Measured: 44 s quiet, 150 s while an ASan build ran on the 2 cores.
 bh_browser_test(browser_premove premove.test.mjs 360)
+
+# The profile page (profile.test.mjs, issue 28 item 5): four accounts sign up, play a rated
+# lobby game that one resigns, and the profiles show the ratings (1662 / 1338, RD 290), the
+# chart, the games list, the BPGN and the replay link.
+bh_browser_test(browser_profile profile.test.mjs 180)

@@ -47,7 +47,8 @@ function drawWho() {
   if (me.kind === 'guest') p.replaceChildren('Playing as guest ', h('strong', {}, me.name), ' (unrated).');
   else {
     const until = new Date(me.expires_ms).toLocaleDateString();
-    p.replaceChildren('Logged in as ', h('strong', { id: 'me' }, me.name), h('span.muted', {}, ` · until ${until}`));
+    p.replaceChildren('Logged in as ', h('strong', { id: 'me' }, me.name), h('span.muted', {}, ` · until ${until} · `),
+      h('a', { id: 'my-profile', href: `profile.html?name=${encodeURIComponent(me.name)}` }, 'your profile and rated games'));
   }
 }
 

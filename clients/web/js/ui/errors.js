@@ -128,6 +128,7 @@ const BY_TYPE = {
   'league_roster:exists': 'A player of this roster is on another team\'s roster already (the same id).',
   'league_roster:too_few_players': 'Fewer players than the league has boards.',
   'league_roster:too_large': 'More invited players than the league allows a team.',
+  'profile:not_found': 'There is no account of that name.',
   'league_roster:invalid': 'Every board player needs a rating (seed 003 art. 2).',
   'league_team:exists': (e) => (e.field === 'players' ? 'A player of this roster is on another team\'s roster already (the same id).' : 'A team of this name is registered already.'),
   'league_team:too_large': (e) => (e.field === 'invited' ? 'More invited players than the league allows a team.' : e.field === 'teams' ? 'The league is full.' : 'The roster is too long.'),

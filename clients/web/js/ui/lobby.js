@@ -80,7 +80,7 @@ function seatEl(t, i) {
     return h('div.seat', { dataset: { seat: i } }, color, free, sit);
   }
   const you = t.you === i;
-  const kids = [color, h('span.name', { title: s.name }, s.name, s.account ? '' : ' (guest)'), s.ready ? h('span.ready', {}, '✓ ready') : null];
+  const kids = [color, h('span.name', { title: s.name }, s.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(s.name)}`, title: `${s.name}'s profile` }, s.name) : s.name, s.account ? '' : ' (guest)'), s.ready ? h('span.ready', {}, '✓ ready') : null];
   if (you) {
     kids.push(h('button', { type: 'button', class: 'ready-btn', onclick: () => act('table', msg.tableReady(!s.ready)) }, s.ready ? 'Not ready' : 'Ready'));
     kids.push(h('button', { type: 'button', class: 'stand', onclick: () => act('table', msg.tableStand()) }, 'Stand up'));
@@ -149,7 +149,7 @@ function drawSeeks() {
   const me = app.me;
   const mine = app.seeks.some((k) => k.mine);
   $('seek-list').replaceChildren(...app.seeks.map((k) => h(`li${k.mine ? '.mine' : ''}`, { dataset: { seek: k.seek } },
-    h('span.name', {}, k.name, k.account ? '' : ' (guest)', k.mine ? ' (you)' : ''),
+    h('span.name', {}, k.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(k.name)}` }, k.name) : k.name, k.account ? '' : ' (guest)', k.mine ? ' (you)' : ''),
     !k.mine && me ? h('button', { type: 'button', class: 'partner', onclick: () => act('table', msg.tablePartner(k.seek, formOptions(false))) }, 'Partner up') : null)));
   const b = $('seek');
   b.disabled = !me;
