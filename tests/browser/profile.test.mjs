@@ -7,13 +7,15 @@
 // play.html opens; Bob (Black on A) resigns. Ann opens her profile from account.html: 1662?
 // with RD 290 and the provisional mark (Glickman 2013's update for a new player beating a
 // 1500/350 team, as test_hub_rating), the uPlot chart drawn with one point, one game: won,
-// partner Dan, opponents Bob and Cid, 1500 -> 1662; its BPGN downloads; its replay link opens
-// the replay viewer on that game. Dan's phone shows Bob's profile: lost, 1500 -> 1338.
+// partner Dan, opponents Bob and Cid, 1500 -> 1662, its replay link; Dan's phone shows Bob's
+// (asked as bob): lost, 1500 -> 1338. A second rated table, Ann and Bob against Cid and Dan,
+// Cid resigns: Ann's list has game 2 first (won with Bob, from 1662 up to the rating shown),
+// the chart two points; the BPGN of game 1 and of both download; the replay link opens game 1.
 // Screenshots (looked at): tests/artifacts/profile-1366.png, profile-phone.png.
 // usage: node tests/browser/profile.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, downloadText, run, world } from './harness.mjs';
+import { ART, check, downloadText, publish, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
@@ -27,7 +29,67 @@ async function signup(page, base, name) {
   await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
 }
 
+const NAMES = ['Ann', 'Bob', 'Cid', 'Dan'];
 const loggedIn = (page, name) => page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
+
+// A private rated 3+2 table opened by p[0] on the lobby (its creator sits at seat 0); p[i] sits at seat[i] by its link, all
+// press Ready, play.html opens on the four; p[resigner] resigns. Returns the game's id. With
+// links: checks that the lobby links each seated account to its profile.
+async function playRated(p, seat, resigner, links) {
+  const base = new URL(p[0].url()).origin;
+  await p[0].goto(`${base}/lobby.html`);
+  await loggedIn(p[0], 'Ann');
+  await p[0].fill('#create input[name=base]', '3');
+  await p[0].fill('#create input[name=inc]', '2');
+  await p[0].check('#create input[name=rated]');
+  await p[0].click('#create button[type=submit]');
+  await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'), null, LONG);
+  if (links) check('a rated table', /rated/.test(await p[0].locator('li.table .head').textContent()));
+  const link = await p[0].locator('li.table input.link').inputValue();
+  for (let i = 1; i < 4; i++) {
+    await p[i].goto(link);
+    await loggedIn(p[i], NAMES[i]);
+    await p[i].waitForFunction(() => !document.querySelector('#invite').hidden, null, LONG);
+    await p[i].click(`#invite-seats button[data-seat="${seat[i]}"]`);
+    await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), seat[i], LONG);
+  }
+  await p[0].waitForFunction(() => document.querySelectorAll('li.table .seat a.profile').length === 4, null, LONG);
+  if (links) {
+    check('the lobby links each seated account to its profile',
+      (await p[0].locator(`li.table .seat[data-seat="${seat[1]}"] a.profile`).getAttribute('href')) === 'profile.html?name=Bob');
+  }
+  for (let i = 0; i < 4; i++) {
+    await p[i].click('li.table .seat.you button.ready-btn');
+    if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent), null, LONG);
+  }
+  for (let i = 0; i < 4; i++) {
+    await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
+    await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
+  }
+  const game = await p[resigner].evaluate(() => window.app.g.id);
+  const you = await p[resigner].evaluate(() => window.app.g.you);
+  if (you !== seat[resigner]) check('the resigner plays the seat taken', false, you);
+  p[resigner].once('dialog', (d) => d.accept());
+  await p[resigner].click('#resign');
+  for (let i = 0; i < 4; i++) await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, LONG);
+  return game;
+}
+
+// What a profile page shows (in the page).
+function read() {
+  return {
+    name: document.querySelector('#name').textContent,
+    rating: document.querySelector('#rating').textContent,
+    rd: document.querySelector('#rd').textContent,
+    prov: !document.querySelector('#prov').hidden,
+    points: window.app.chart.data[0].length,
+    ys: window.app.chart.data[1],
+    canvas: !!document.querySelector('#chart canvas'),
+    rows: [...document.querySelectorAll('#games tbody tr')].map((r) => [...r.cells].slice(0, 4).map((c) => c.textContent.trim())),
+    hrefs: [...document.querySelectorAll('#games tbody a.replay')].map((a) => a.getAttribute('href')),
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  };
+}
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });
@@ -35,90 +97,64 @@ async function main() {
   try {
     const wide = { viewport: { width: 1366, height: 657 } };
     const phoneCtx = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-    const names = ['Ann', 'Bob', 'Cid', 'Dan'];
     const p = [];
-    for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), names[i], true));
-    for (let i = 0; i < 4; i++) await signup(p[i], w.base, names[i]);
+    for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), NAMES[i], true));
+    for (let i = 0; i < 4; i++) await signup(p[i], w.base, NAMES[i]);
     check('four accounts signed up on account.html', true);
 
-    await p[0].goto(`${w.base}/lobby.html`);
-    await loggedIn(p[0], 'Ann');
-    await p[0].fill('#create input[name=base]', '3');
-    await p[0].fill('#create input[name=inc]', '2');
-    await p[0].check('#create input[name=rated]');
-    await p[0].click('#create button[type=submit]');
-    await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'), null, LONG);
-    check('a rated table', /rated/.test(await p[0].locator('li.table .head').textContent()));
-    const link = await p[0].locator('li.table input.link').inputValue();
-    for (let i = 1; i < 4; i++) {
-      await p[i].goto(link);
-      await loggedIn(p[i], names[i]);
-      await p[i].waitForFunction(() => !document.querySelector('#invite').hidden, null, LONG);
-      await p[i].click(`#invite-seats button[data-seat="${i}"]`);
-      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i, LONG);
-    }
-    await p[0].waitForFunction(() => document.querySelectorAll('li.table .seat a.profile').length === 4, null, LONG);
-    check('the lobby links each seated account to its profile',
-      (await p[0].locator('li.table .seat[data-seat="1"] a.profile').getAttribute('href')) === 'profile.html?name=Bob');
-
-    for (let i = 0; i < 4; i++) {
-      await p[i].click('li.table .seat.you button.ready-btn');
-      if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent), null, LONG);
-    }
-    for (let i = 0; i < 4; i++) {
-      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
-      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
-    }
-    check('the rated game is live on the four play pages', true);
-    const game = await p[1].evaluate(() => window.app.g.id);
-    check('Bob plays Black on A (seat 1)', (await p[1].evaluate(() => window.app.g.you)) === 1);
-    p[1].on('dialog', (d) => d.accept());
-    await p[1].click('#resign');
-    for (let i = 0; i < 4; i++) await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'finished', null, LONG);
-    check('Bob resigned: the game is finished on every page', true);
-
+    // Game 1: Ann White on A (seat 0), Bob Black on A (1), Cid White on B (2), Dan Black on B
+    // (3); team A is seats 0 and 3 (Ann and Dan). Bob resigns.
+    const game1 = await playRated(p, [0, 1, 2, 3], 1, true);
+    check('game 1: Bob resigned, the game is finished on every page', game1 > 0);
     // Ann: her profile from her account page
     await p[0].goto(`${w.base}/account.html`);
     await loggedIn(p[0], 'Ann');
     await p[0].click('#my-profile');
     await p[0].waitForURL(/profile\.html\?name=Ann$/, LONG);
     await p[0].waitForFunction(() => window.app.profile && window.app.chart, null, LONG);
-    const ann = await p[0].evaluate(() => ({
-      rating: document.querySelector('#rating').textContent,
-      rd: document.querySelector('#rd').textContent,
-      prov: !document.querySelector('#prov').hidden,
-      points: window.app.chart.data[0].length,
-      ys: window.app.chart.data[1],
-      canvas: !!document.querySelector('#chart canvas'),
-      rows: [...document.querySelectorAll('#games tbody tr')].map((r) => [...r.cells].slice(0, 4).map((c) => c.textContent.trim())),
-      href: document.querySelector('#games tbody a.replay').getAttribute('href'),
-    }));
+    let ann = await p[0].evaluate(read);
     check('Ann: 1662, provisional', ann.rating === '1662?' && ann.prov, ann);
     check('Ann: RD 290', /\b290\b/.test(ann.rd), ann.rd);
     check('the chart: a canvas, one point at 1662', ann.canvas && ann.points === 1 && ann.ys[0] === 1662, ann);
     check('one game: won, partner Dan, opponents Bob and Cid, 1500 -> 1662',
       ann.rows.length === 1 && ann.rows[0][0] === 'Won' && ann.rows[0][1] === 'Dan' && ann.rows[0][2] === 'Bob & Cid' && /^1500 → 1662 \(\+162\)$/.test(ann.rows[0][3]), ann.rows);
-    check('the replay link is the game', ann.href === `replay.html?game=${game}`, ann.href);
-    await p[0].screenshot({ path: `${ART}/profile-1366.png` });
-    const dl = await downloadText(p[0], () => p[0].click('#games tbody button.bpgn'));
-    check('the BPGN of the game', dl.name === `game-${game}.bpgn` && /\[Event /.test(dl.text) && /Ann/.test(dl.text) && /Bob/.test(dl.text), dl.name);
+    check('the replay link is the game', ann.hrefs[0] === `replay.html?game=${game1}`, ann.hrefs);
 
-    await p[0].click('#games tbody a.replay');
-    await p[0].waitForURL(new RegExp(`replay\\.html\\?game=${game}$`), LONG);
-    await p[0].waitForFunction(() => !document.querySelector('#rp-bar').hidden, null, LONG);
-    check('the replay viewer opens the game', true);
-
-    // Dan's phone: Bob's profile
+    // Dan's phone: Bob's profile, asked in small letters
     await p[3].goto(`${w.base}/profile.html?name=bob`);
     await p[3].waitForFunction(() => window.app.profile && window.app.chart, null, LONG);
-    const bob = await p[3].evaluate(() => ({
-      name: document.querySelector('#name').textContent,
-      rating: document.querySelector('#rating').textContent,
-      row: [...document.querySelector('#games tbody tr').cells].slice(0, 4).map((c) => c.textContent.trim()),
-      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    }));
+    let bob = await p[3].evaluate(read);
     check('Bob (asked as bob): 1338?, lost with Cid against Ann and Dan, 1500 -> 1338',
-      bob.name === 'Bob' && bob.rating === '1338?' && bob.row[0] === 'Lost' && bob.row[1] === 'Cid' && bob.row[2] === 'Ann & Dan' && /^1500 → 1338 \(-162\)$/.test(bob.row[3]), bob);
+      bob.name === 'Bob' && bob.rating === '1338?' && bob.rows[0][0] === 'Lost' && bob.rows[0][1] === 'Cid' && bob.rows[0][2] === 'Ann & Dan' && /^1500 → 1338 \(-162\)$/.test(bob.rows[0][3]), bob);
+
+    // Game 2: Ann (seat 0) and Bob (seat 3) against Cid (1) and Dan (2); Cid resigns.
+    const game2 = await playRated(p, [0, 3, 1, 2], 2, false);
+    check('game 2: Cid resigned', game2 > game1, [game1, game2]);
+    await p[0].goto(`${w.base}/profile.html?name=Ann`);
+    await p[0].waitForFunction(() => window.app.profile && window.app.chart, null, LONG);
+    ann = await p[0].evaluate(read);
+    const after2 = Number((ann.rows[0][3].match(/→ (\d+)/) || [])[1]);
+    check('Ann: game 2 first, won with Bob against Cid and Dan, from 1662 up',
+      ann.rows.length === 2 && ann.rows[0][0] === 'Won' && ann.rows[0][1] === 'Bob' && ann.rows[0][2] === 'Cid & Dan' && /^1662 → /.test(ann.rows[0][3]) && after2 > 1662 &&
+      ann.rows[1][1] === 'Dan', ann.rows);
+    check('the rating shown is game 2\'s after', ann.rating.replace('?', '') === String(after2), [ann.rating, after2]);
+    check('the chart: two points, 1662 then the rating now', ann.points === 2 && ann.ys[0] === 1662 && ann.ys[1] === after2, ann.ys);
+    check('the replay links, newest first', ann.hrefs.join() === `replay.html?game=${game2},replay.html?game=${game1}`, ann.hrefs);
+    await p[0].screenshot({ path: `${ART}/profile-1366.png` });
+    const dl = await downloadText(p[0], () => p[0].click('#games tbody tr:last-child button.bpgn'));
+    check('the BPGN of game 1', dl.name === `game-${game1}.bpgn` && (dl.text.match(/\[Event /g) || []).length === 1 && /Ann/.test(dl.text) && /Bob/.test(dl.text), dl.name);
+    const all = await downloadText(p[0], () => p[0].click('#bpgn-all'));
+    check('all listed as one BPGN: two games', all.name === 'Ann-rated.bpgn' && (all.text.match(/\[Event /g) || []).length === 2, all.name);
+
+    await p[0].click('#games tbody tr:last-child a.replay');
+    await p[0].waitForURL(new RegExp(`replay\\.html\\?game=${game1}$`), LONG);
+    await p[0].waitForFunction(() => !document.querySelector('#rp-bar').hidden, null, LONG);
+    check('the replay viewer opens game 1', true);
+
+    await p[3].goto(`${w.base}/profile.html?name=Bob`);
+    await p[3].waitForFunction(() => window.app.profile && window.app.chart && window.app.profile.games === 2, null, LONG);
+    bob = await p[3].evaluate(read);
+    check('Bob: won game 2 from 1338, lost game 1', bob.rows.length === 2 && bob.rows[0][0] === 'Won' && /^1338 → /.test(bob.rows[0][3]) && bob.rows[1][0] === 'Lost', bob.rows);
     check('phone: no sideways scroll', bob.sideways <= 0, bob.sideways);
     await p[3].screenshot({ path: `${ART}/profile-phone.png`, fullPage: true });
 
@@ -126,6 +162,7 @@ async function main() {
     await p[3].waitForFunction(() => /no account/.test(document.querySelector('#games-count').textContent), null, LONG);
     check('an unknown name: said so', true);
     check('no page errors', w.errors.length === 0, w.errors);
+    publish(['profile-1366.png', 'profile-phone.png']);
   } finally {
     await w.close();
   }

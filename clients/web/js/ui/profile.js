@@ -94,7 +94,7 @@ function drawChart(p) {
   const grid = { stroke: '#3a3e44', width: 1 };
   const opts = {
     width: Math.max(200, box.clientWidth),
-    height: Math.max(150, Math.min(210, Math.round(box.clientWidth * 0.4))),
+    height: Math.max(180, Math.min(210, Math.round(box.clientWidth * 0.4))),
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
