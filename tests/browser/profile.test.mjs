@@ -10,8 +10,10 @@
 // partner Dan, opponents Bob and Cid, 1500 -> 1662, its replay link; Dan's phone shows Bob's
 // (asked as bob): lost, 1500 -> 1338. A second rated table, Ann and Bob against Cid and Dan,
 // Cid resigns: Ann's list has game 2 first (won with Bob, from 1662 up to the rating shown),
-// the chart two points; the BPGN of game 1 and of both download; the replay link opens game 1.
-// Screenshots (looked at): tests/artifacts/profile-1366.png, profile-phone.png.
+// the chart two points; head to head with Dan (against once, with once) and against the pair
+// Cid & Dan (game 2); the BPGN of game 1 and of both download; the replay link opens game 1.
+// Screenshots (looked at): tests/artifacts/profile-1366.png, profile-h2h-1366.png,
+// profile-phone.png.
 // usage: node tests/browser/profile.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
@@ -141,6 +143,20 @@ async function main() {
     check('the chart: two points, 1662 then the rating now', ann.points === 2 && ann.ys[0] === 1662 && ann.ys[1] === after2, ann.ys);
     check('the replay links, newest first', ann.hrefs.join() === `replay.html?game=${game2},replay.html?game=${game1}`, ann.hrefs);
     await p[0].screenshot({ path: `${ART}/profile-1366.png` });
+    // head to head over the games listed: a player (against, and as partner), then a pair
+    await p[0].fill('#h2h', 'dan');
+    await p[0].waitForFunction(() => /Against dan/.test(document.querySelector('#h2h-sum').textContent));
+    const h2hDan = await p[0].evaluate(() => [document.querySelector('#h2h-sum').textContent, document.querySelectorAll('#games tbody tr:not([hidden])').length]);
+    check('head to head with Dan: against him once (won), with him once (won), both games shown',
+      h2hDan[0] === 'Against dan: 1 game: won 1, drew 0, lost 0. With dan as partner: 1 game: won 1, drew 0, lost 0.' && h2hDan[1] === 2, h2hDan);
+    await p[0].fill('#h2h', 'Dan & Cid');
+    await p[0].waitForFunction(() => /Against Dan & Cid/.test(document.querySelector('#h2h-sum').textContent));
+    const h2hPair = await p[0].evaluate(() => [document.querySelector('#h2h-sum').textContent,
+      [...document.querySelectorAll('#games tbody tr:not([hidden])')].map((r) => Number(r.dataset.game))]);
+    check('head to head against the pair Cid & Dan: game 2 alone, won',
+      h2hPair[0] === 'Against Dan & Cid: 1 game: won 1, drew 0, lost 0.' && h2hPair[1].join() === String(game2), h2hPair);
+    await p[0].screenshot({ path: `${ART}/profile-h2h-1366.png` });
+    await p[0].fill('#h2h', '');
     const dl = await downloadText(p[0], () => p[0].click('#games tbody tr:last-child button.bpgn'));
     check('the BPGN of game 1', dl.name === `game-${game1}.bpgn` && (dl.text.match(/\[Event /g) || []).length === 1 && /Ann/.test(dl.text) && /Bob/.test(dl.text), dl.name);
     const all = await downloadText(p[0], () => p[0].click('#bpgn-all'));

@@ -2,7 +2,8 @@
 // the provisional mark, the rating chart (uPlot, vendor/uplot: one point per rated game, the
 // band the rating +- RD), and its rated games newest first (result, partner, opponents, the
 // rating change), each opening in the replay viewer (replay.html?game=N), with the BPGN of one
-// game or of all those listed (`export`, open to anyone for a finished game).
+// game or of all those listed (`export`, open to anyone for a finished game), and a head to head
+// against a player or a pair (?vs=NAME or "A & B"), counted over the games listed.
 // SPDX-License-Identifier: MIT
 // Everything comes from one `profile` request (c2s-profile.md), asked again on every
 // (re)connect; anyone may look, no login needed.
@@ -137,11 +138,61 @@ function drawGames(p) {
   }));
 }
 
+const key = (name) => name.toLowerCase();
+const score = (games) => {
+  const n = { win: 0, draw: 0, loss: 0 };
+  for (const g of games) n[g.result]++;
+  return `${games.length} ${games.length === 1 ? 'game' : 'games'}: won ${n.win}, drew ${n.draw}, lost ${n.loss}`;
+};
+
+// The head to head of the games listed: against a player (and with them as partner), or
+// against a pair ("Cid & Dan", either order); the rows shown are those games.
+function drawH2h() {
+  const p = app.profile;
+  const q = $('h2h').value.trim();
+  const rows = [...$('games').querySelectorAll('tbody tr')];
+  if (!q) {
+    $('h2h-sum').textContent = '';
+    rows.forEach((r) => { r.hidden = false; });
+    return;
+  }
+  const pair = q.split('&').map((x) => key(x.trim())).filter(Boolean);
+  let shown;
+  let text;
+  if (pair.length === 2) {
+    const want = [...pair].sort().join('&');
+    shown = p.rated.filter((g) => g.opponents.map(key).sort().join('&') === want);
+    text = `Against ${q}: ${score(shown)}.`;
+  } else {
+    const vs = p.rated.filter((g) => g.opponents.some((o) => key(o) === pair[0]));
+    const with_ = p.rated.filter((g) => key(g.partner) === pair[0]);
+    shown = p.rated.filter((g) => vs.includes(g) || with_.includes(g));
+    text = `Against ${q}: ${score(vs)}. With ${q} as partner: ${score(with_)}.`;
+  }
+  $('h2h-sum').textContent = text;
+  const ids = new Set(shown.map((g) => String(g.game)));
+  rows.forEach((r) => { r.hidden = !ids.has(r.dataset.game); });
+}
+
+function drawH2hNames(p) {
+  $('h2h-box').hidden = p.rated.length === 0;
+  const names = new Set();
+  const pairs = new Set();
+  for (const g of p.rated) {
+    names.add(g.partner);
+    g.opponents.forEach((o) => names.add(o));
+    pairs.add([...g.opponents].sort().join(' & '));
+  }
+  $('h2h-names').replaceChildren(...[...[...names].sort(), ...[...pairs].sort()].map((v) => h('option', { value: v })));
+  drawH2h();
+}
+
 function draw() {
   const p = app.profile;
   drawHead(p);
   drawChart(p);
   drawGames(p);
+  drawH2hNames(p);
 }
 
 async function onOpen() {
@@ -162,6 +213,8 @@ async function onOpen() {
 }
 
 $('bpgn-all').onclick = downloadAll;
+$('h2h').value = params().get('vs') || '';
+$('h2h').addEventListener('input', drawH2h);
 let width = 0;
 new ResizeObserver(() => {
   const w = $('chart').clientWidth;
