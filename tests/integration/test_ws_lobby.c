@@ -582,6 +582,17 @@ static void rated_game_rates_its_players(void)
                   "%s after the game: %s", names[i], r ? r : "(none)");
         free(r);
     }
+    /* Dan's profile (c2s-profile.md), asked by Cid: the game, won with Ann against Bob and
+     * Cid, 1500 -> 1662 with RD 290, and the chart's one point */
+    r = call(p[2], "{\"type\":\"profile\",\"id\":41,\"name\":\"dan_poe\"}");
+    char want_game[256];
+    snprintf(want_game, sizeof want_game, "\"rated\":[{\"game\":%lld,\"at_ms\":", game);
+    CHECK_MSG(r && strstr(r, "\"type\":\"profile_reply\"") && strstr(r, want_game) &&
+                  strstr(r, "\"partner\":\"Ann_Lee\",\"opponents\":[\"Bob_Ray\",\"Cid_Moe\"],"
+                            "\"result\":\"win\",\"before\":1500,\"after\":1662,\"rd\":290}]") &&
+                  strstr(r, "\"rating\":1662,\"rd\":290}],\"rated\""),
+              "Dan's profile: %s", r ? r : "(none)");
+    free(r);
     for (int i = 0; i < 4; i++)
         wsc_free(p[i]);
     wsc_ctx_free(x);
