@@ -1,4 +1,5 @@
-/* hub_rating.c: rating a bughouse game when it ends, and an account's rating for a reply.
+/* hub_rating.c: rating a bughouse game when it ends, and an account's rating and profile (its
+ * last rated games) for a reply.
  * SPDX-License-Identifier: MIT
  * The store holds the truth (store_rating.h); the numbers come from the pure core
  * (rating.h): read the four ratings, compute, write the game with the ratings before and
@@ -176,6 +177,8 @@ static int account_name(hub *h, int64_t id, char *out)
     return rc;
 }
 
+/* One walk of the account's rated games (store_each_rated_game: every one, keeping the last
+ * HUB_PROFILE_GAMES in a fixed ring) and three name reads per game kept; a read only. */
 void hub__profile_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
