@@ -65,11 +65,29 @@ export async function stop(p) {
 }
 
 // Debian's Chromium, headless; the flags keep it off the (closed) network.
-export function launchBrowser() {
-  return chromium.launch({
+// Every page's default wait is 60 s, not Playwright's 30: a wait is for a condition, and three
+// ASan suites on 2 cores (load 30) made the pages' pushes that slow (a timeout is a failure,
+// so a long one costs nothing when the page is on time).
+export const PAGE_TIMEOUT_MS = 60000;
+
+export async function launchBrowser() {
+  const b = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const newContext = b.newContext.bind(b);
+  b.newContext = async (...a) => {
+    const c = await newContext(...a);
+    c.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    return c;
+  };
+  const newPage = b.newPage.bind(b);
+  b.newPage = async (...a) => {
+    const p = await newPage(...a);
+    p.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    return p;
+  };
+  return b;
 }
 
 // Messages over a raw WebSocket opened inside page (its server): auth with token first unless

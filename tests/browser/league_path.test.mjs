@@ -185,7 +185,7 @@ async function main() {
     const open = async (ctx, name, what) => {
       const p = w.watch(await ctx.newPage(), what);
       await p.goto(`${base}/${links.get(name)}`);
-      await p.waitForFunction((n) => document.querySelector('#role').textContent === `player: ${n}`, name, { timeout: 15000 });
+      await p.waitForFunction((n) => document.querySelector('#role').textContent === `player: ${n}`, name, { timeout: 60000 });
       return p;
     };
     // board 3 first: its challenge is the one nobody answers (it lapses after 17.28 s)
@@ -201,10 +201,10 @@ async function main() {
       const pw = await open(laptop, g.white, `white ${g.board}`);
       const pb = await open(phone, g.black, `black ${g.board}`); // both at their pages: the answer comes well within 17 s
       await pw.click(`#send-now-${k}`);
-      await pb.waitForSelector(`#accept-${k}`, { timeout: 15000 });
+      await pb.waitForSelector(`#accept-${k}`, { timeout: 60000 });
       if (g === g1) await shot(pb, 'league-path-challenge-390.png');
       await pb.click(`#accept-${k}`);
-      for (const p of [pw, pb]) await p.waitForSelector(`#play-${k}`, { timeout: 15000 });
+      for (const p of [pw, pb]) await p.waitForSelector(`#play-${k}`, { timeout: 60000 });
       pages[g.board] = [pw, pb];
     }
     log('boards 1 and 2 accepted');
@@ -212,11 +212,11 @@ async function main() {
     for (const p of [...pages[1], ...pages[2]]) await p.close();
 
     // board 3: the first challenge lapses; White sends the second one from his page
-    await until(b3, 'board 3: Black\'s page says the challenge lapsed', (k) => document.querySelector(`#mine-${k}`).dataset.state === 'lapsed', k3, 30000);
+    await until(b3, 'board 3: Black\'s page says the challenge lapsed', (k) => document.querySelector(`#mine-${k}`).dataset.state === 'lapsed', k3, 90000);
     const lapsedText = await b3.textContent(`#mine-${k3}`);
     check('… and that White sends the second one', /lapsed/.test(lapsedText) && /sends the second/.test(lapsedText), lapsedText);
     await shot(b3, 'league-path-lapsed-390.png');
-    await w3.waitForSelector(`#send-now-${k3}`, { timeout: 15000 });
+    await w3.waitForSelector(`#send-now-${k3}`, { timeout: 60000 });
     check('board 3: White\'s page offers the second challenge', /Send the second one/.test(await w3.textContent(`#mine-${k3}`)));
     await w3.click(`#send-now-${k3}`);
     log('board 3: the first challenge lapsed, the second sent');
@@ -227,7 +227,7 @@ async function main() {
     w.watch(q1b, 'play black');
     await q1w.goto(`${base}/${hrefs[0]}`);
     await q1b.goto(`${base}/${hrefs[1]}`);
-    for (const p of [q1w, q1b]) await p.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 15000 });
+    for (const p of [q1w, q1b]) await p.waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 60000 });
     for (const [p, m] of [[q1w, 'f2f3'], [q1b, 'e7e5'], [q1w, 'g2g4'], [q1b, 'd8h4']]) {
       await p.bringToFront(); // the player looks at his own window (a tab behind gets no animation frames)
       await dragMove(p, m);
@@ -238,7 +238,7 @@ async function main() {
     log('board 1 played');
 
     // board 3: the second challenge lapses too: Black loses by forfeit (art. 5)
-    await until(w3, 'board 3: the second challenge lapses unanswered: White wins by forfeit', (k) => /\+ : − \(forfeit\)/.test(document.querySelector(`#mine-${k}`).textContent), k3, 30000);
+    await until(w3, 'board 3: the second challenge lapses unanswered: White wins by forfeit', (k) => /\+ : − \(forfeit\)/.test(document.querySelector(`#mine-${k}`).textContent), k3, 90000);
     const card = await w3.textContent(`#mine-${k3}`);
     check('… and the card no longer says "challenge sent" under the forfeit', !/challenge sent/.test(card), card);
     await shot(w3, 'league-path-forfeit-1366.png');
@@ -257,9 +257,9 @@ async function main() {
       for (const [i, k] of keys.entries()) {
         await desk.selectOption(`#res-${k}`, want.get(k));
         await desk.click(`#result-${k}`);
-        if (!i) await desk.waitForFunction((x) => !document.querySelector(`#result-${x}`), k, { timeout: 15000 });
+        if (!i) await desk.waitForFunction((x) => !document.querySelector(`#result-${x}`), k, { timeout: 60000 });
       }
-      await desk.waitForFunction((ks) => ks.every((k) => !document.querySelector(`#result-${k}`)), keys, { timeout: 20000 });
+      await desk.waitForFunction((ks) => ks.every((k) => !document.querySelector(`#result-${k}`)), keys, { timeout: 120000 });
     };
     const want = new Map();
     for (const f of fixtures) {
