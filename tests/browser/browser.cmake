@@ -123,9 +123,9 @@ bh_browser_test(browser_setup setup.test.mjs 120)
 bh_browser_test(browser_league_path league_path.test.mjs 240)
 # One person's path through a club round robin (club_path.test.mjs, issue 26's first "Done
 # when"): the desk's club format, 6 teams from a CSV, captains' line-ups (one shifted), the
-# arbiter's attendance, a forfeit by the 15 s waiting time, a protest upheld, 5 rounds entered
+# arbiter's attendance, a forfeit by the 45 s waiting time, a protest upheld, 5 rounds entered
 # at the arbiter's table; the page's ranking = bughouse-tourney standings on the page's TRF.
-# About 38 s when quiet (the waiting time is 15 s of it), 53-64 s at a load average of 20.
+# About 70 s when quiet (the waiting time is 45 s of it).
 bh_browser_test(browser_club_path club_path.test.mjs 180 $<TARGET_FILE:bughouse-tourney>)
 
 # The trial's findings (trial.test.mjs, issue 26 item 5): the play page on a laptop, the

@@ -1,7 +1,7 @@
 // club_path.test.mjs: one person's path through a club round robin (seed 004, issue 26's first
 // "Done when"), from the pages alone: no message a page cannot send. The director picks the
 // club format on the desk and makes a small event (2 boards + 2 reserves, at least 1 player,
-// a 15 s waiting time), registers 6 teams from a CSV file, starts it; two captains submit
+// a 45 s waiting time), registers 6 teams from a CSV file, starts it; two captains submit
 // round 1's line-ups from their club pages on their own browsers (one with a substitution by
 // shifting: its first player out, a reserve in); the arbiter marks attendance, one player is
 // never marked and loses his board by forfeit when the waiting time ends (the server decides,
@@ -22,9 +22,10 @@ const bin = process.argv[2];
 const tourney = process.argv[3] || 'build/clang/server/src/tourney/bughouse-tourney';
 const LAPTOP = { width: 1366, height: 657 };
 const PHONE = { width: 390, height: 844 };
-// The waiting time as the desk takes it (minutes): 15 s, time enough for the arbiter's five
-// clicks of round 1 on a loaded machine (the other boards would be forfeited too).
-const WAIT_MIN = 0.25;
+// The waiting time as the desk takes it (minutes): 45 s, time enough for the arbiter's clicks
+// of each round on a loaded machine (the other boards would be forfeited too): with 15 s,
+// round 2's three clicks and their pushes took longer at load 21 (two suites side by side).
+const WAIT_MIN = 0.75;
 
 const CLUBS = ['Portovyk', 'Druzhba', 'Chornomorets', 'Shakhtar', 'Mayak', 'Sokil'];
 const SURNAMES = ['Ivanenko', 'Petrenko', 'Sydorenko', 'Kovalenko'];
@@ -161,7 +162,7 @@ async function main() {
     const live = await dir.$$eval('.live-dot', (l) => l.length);
     check('the five boards with both players present are being played', live === 5, live);
     await shot(dir, 'club-path-arbiter-1366');
-    await until(dir, 'the waiting time ends: the absent Black loses board 2 by forfeit (T-WAIT)', () => !document.querySelector('#wait-1-1-2'), undefined, 60000);
+    await until(dir, 'the waiting time ends: the absent Black loses board 2 by forfeit (T-WAIT)', () => !document.querySelector('#wait-1-1-2'), undefined, 120000);
     const ff = await cellText(dir, 1, 1, 2);
     check('the board shows the forfeit to White', ff === '+-', ff);
     check('the other boards are still on (their players were marked present)', (await dir.$$eval('select[id^="res-1-"]', (l) => l.length)) === 5);
