@@ -8,7 +8,14 @@ import { h } from './dom.js';
 import { explain } from './errors.js';
 import { parseRosters, numberPlayers } from '../rosterimport.js';
 
-const st = { draft: { name: '', roster: '', imp: '' }, editing: 0, busy: false, progress: '', ok: '', errors: [] };
+const st = { draft: { name: '', roster: '', imp: '' }, editing: 0, busy: false, progress: '', ok: '', errors: [], file: null };
+
+// The file chooser is one element for the page's life: a push that redraws the panel between
+// the choice of a file and Import must not drop the file the person chose.
+function fileInput() {
+  if (!st.file) st.file = h('input', { type: 'file', id: 'rt-file', accept: '.csv,.txt,.trf,text/csv,text/plain' });
+  return st.file;
+}
 
 const tokKey = (kind, id) => `bh.${kind}.${id}.tokens`;
 function loadTokens(kind, id) {
@@ -124,8 +131,8 @@ async function remove(o, t) {
   o.render();
 }
 
-async function fromFile(o, fileInput) {
-  const file = fileInput.files[0];
+async function fromFile(o, input) {
+  const file = input.files[0];
   const text = file ? await file.text() : st.draft.imp;
   if (!text.trim()) { st.errors = [{ line: 0, text: 'Choose a file or paste the list.' }]; return o.render(); }
   const list = parseRosters(text);
@@ -150,7 +157,7 @@ function linksCell(o, t, tokens) {
 export function rosterPanel(o) {
   const tokens = loadTokens(o.kind, o.event);
   const keep = (k) => (ev) => { st.draft[k] = ev.target.value; };
-  const file = h('input', { type: 'file', id: 'rt-file', accept: '.csv,.txt,.trf,text/csv,text/plain' });
+  const file = fileInput();
   const closed = !!o.closed; // registration over (a league between stages): rosters only
   const rows = o.snap.teams.map((t, i) => h('tr', { dataset: { team: t.team } },
     h('td.num', {}, i + 1), h('td', {}, t.name), h('td.num', {}, t.players.length),
