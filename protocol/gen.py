@@ -88,7 +88,9 @@ M = [
    ("server_ms", "integer", "ms since the Unix epoch", "server wall clock of the snapshot"),
    ("base_ms", "integer", "ms", "time control: each player's initial time"),
    ("inc_ms", "integer", "ms", "time control: increment per move"),
-   ("seats", "array of 4 objects (chess: 2)", "", "seat, name, connected"),
+   ("seats", "array of 4 objects (chess: 2)", "", "seat, name, connected; in a rated game also "
+    "rating and rd (the player's Glicko-2 rating now, rounded: after the game's end, the new one; "
+    "docs/rules.md G-GLICKO2) and provisional (G-PROVISIONAL)"),
    ("events", "array", "", "the game's event list: seq, t_ms (ms since the game started; a "
     "director's pause does not count), kind (start, move, flag, resign, result, ...), seat, board, "
     "ply, text; a move also san and clock_ms (the mover's time left after it, increment added, "
@@ -101,6 +103,7 @@ M = [
    ("result_board", "string or null", '"A" / "B"', "board of the deciding event (mate, flag, illegal move, resignation); null for agreement, a director's result, or while playing"),
    ("paused", "boolean", "", "the director paused the game (game_pause): clocks stand still, running is -1 on both boards, moves get bad_state"),
    ("ruleset", "string", '"regulation", "online", "fide", ...', "the game's ruleset (docs/rules.md)"),
+   ("rated", "boolean", "rated lobby games only (else absent)", "the game is rated (G-RATED): its end changes its players' ratings"),
    ("premove", "boolean", "", "the ruleset queues premoves (P-PREMOVE: `online`): a `move` for the board's next ply sent while the opponent is on move is queued, one per board; false: it is `stale_ply`"),
    ("start_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game (issue 13): the clocks start from this instant (the end of the break, tournament `break_s`) as soon as all four seats are connected; absent for other games"),
    ("forfeit_ms", "integer", "optional, ms since the Unix epoch", "a waiting tournament game with a waiting time (`wait_s`): at this instant a seat still absent loses its board by forfeit and the game ends unplayed (reason `forfeit`, or `forfeit_both` when seats of both teams are absent: a draw, as R-FLAG-FLAG combines flags of both teams); absent when the game waits without limit"),
@@ -832,12 +835,14 @@ M = [
    ("tables", "array", "at most 200", "each as in `table` (table, status, base_ms, inc_ms, rated, ruleset, "
     "private, creator, mine, seats, you; link only for the receiver's own or seated private tables)"),
    ("seeks", "array", "at most 200, oldest first", "people looking for a partner: seek (its id, "
-    "for table's partner), name, account (an account's, else a guest's), mine (the receiver's own)"),
+    "for table's partner), name, account (an account's, else a guest's), mine (the receiver's own); "
+    "an account's also rating, rd (rounded) and provisional (G-PROVISIONAL) as they were when it sought"),
    ("server_ms", "integer", "ms since the Unix epoch", "")], [],
   {"type": "lobby", "id": 80,
    "tables": [{"table": 3, "status": "open", "base_ms": 180000, "inc_ms": 2000, "rated": False,
                "ruleset": "online", "private": False, "creator": "Ann_Lee", "mine": False,
-               "seats": [{"name": "Ann_Lee", "account": True, "ready": True}, None, None, None],
+               "seats": [{"name": "Ann_Lee", "account": True, "ready": True, "rating": 1662, "rd": 290,
+                          "provisional": True}, None, None, None],
                "you": -1}],
    "seeks": [{"seek": 4, "name": "Visitor7", "account": False, "mine": False}],
    "server_ms": 1764400000000}, None),
@@ -917,8 +922,13 @@ M = [
    ("inc_ms", "integer", "ms", ""), ("rated", "boolean", "", ""), ("ruleset", "string", "", ""),
    ("private", "boolean", "", ""), ("creator", "string", "", "the creator's name"),
    ("mine", "boolean", "", "the receiver created it"),
-   ("seats", "array of 4", "", "by seat: null (empty) or {name, account, ready}; status "
-    "rematch: ready means accepted, and rematch is the variant accepted (`same` / `swap`)"),
+   ("seats", "array of 4", "", "by seat: null (empty) or {name, account, ready}; an account's "
+    "seat also has rating and rd (its Glicko-2 rating when it sat, rounded: docs/rules.md G-GLICKO2) "
+    "and provisional (G-PROVISIONAL; shown with a `?`); status rematch: ready means accepted, and "
+    "rematch is the variant accepted (`same` / `swap`)"),
+   ("expected", "number", "0..1, two decimals; open tables whose four seats are accounts",
+    "the expected score of team 1 (seats 0 + 3) against team 2 (G-TEAM: each team as one player "
+    "of its two players' mean rating)"),
    ("you", "integer", "-1..3", "the receiver's seat, -1 none"),
    ("link", "string", "private tables, to their creator and seated people", "the link token"),
    ("game", "integer", "started and rematch only", "the game (rematch: the ended one)"),

@@ -37,7 +37,7 @@ const loggedIn = (page, name) => page.waitForFunction((n) => document.querySelec
 // A private rated 3+2 table opened by p[0] on the lobby (its creator sits at seat 0); p[i] sits at seat[i] by its link, all
 // press Ready, play.html opens on the four; p[resigner] resigns. Returns the game's id. With
 // links: checks that the lobby links each seated account to its profile.
-async function playRated(p, seat, resigner, links) {
+async function playRated(p, seat, resigner, links, elo) {
   const base = new URL(p[0].url()).origin;
   await p[0].goto(`${base}/lobby.html`);
   await loggedIn(p[0], 'Ann');
@@ -60,6 +60,13 @@ async function playRated(p, seat, resigner, links) {
     check('the lobby links each seated account to its profile',
       (await p[0].locator(`li.table .seat[data-seat="${seat[1]}"] a.profile`).getAttribute('href')) === 'profile.html?name=Bob');
   }
+  // each seat's rating as the lobby shows it (G-PROVISIONAL's "?"), and the two teams'
+  // expected scores (G-TEAM): both teams average 1500 in either game, so 50% each
+  const shown = await p[0].$$eval('li.table .seat', (l) => l.map((x) => [Number(x.dataset.seat), (x.querySelector('.elo') || {}).textContent]));
+  check(`the lobby shows each seat's rating: ${elo.join(', ')} by seat`, shown.every(([s, t]) => t === elo[s]), shown);
+  const odds = await p[0].locator('li.table .expected').textContent();
+  if (!links) await p[0].screenshot({ path: `${ART}/profile-lobby-rated-1366.png` });
+  check('the table shows the teams\' expected scores: 50% each', /Expected score: \w+ & \w+ 50%, \w+ & \w+ 50%/.test(odds), odds);
   for (let i = 0; i < 4; i++) {
     await p[i].click('li.table .seat.you button.ready-btn');
     if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent), null, LONG);
@@ -68,6 +75,8 @@ async function playRated(p, seat, resigner, links) {
     await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
     await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
   }
+  const bars = await p[3].$$eval('.bar', (l) => l.map((x) => [Number(x.dataset.seat), x.querySelector('.elo').textContent]));
+  check('the play page shows each player\'s rating beside the name', bars.length === 4 && bars.every(([s, t]) => t === elo[s]), bars);
   const game = await p[resigner].evaluate(() => window.app.g.id);
   const you = await p[resigner].evaluate(() => window.app.g.you);
   if (you !== seat[resigner]) check('the resigner plays the seat taken', false, you);
@@ -106,8 +115,15 @@ async function main() {
 
     // Game 1: Ann White on A (seat 0), Bob Black on A (1), Cid White on B (2), Dan Black on B
     // (3); team A is seats 0 and 3 (Ann and Dan). Bob resigns.
-    const game1 = await playRated(p, [0, 1, 2, 3], 1, true);
+    const game1 = await playRated(p, [0, 1, 2, 3], 1, true, ['1500?', '1500?', '1500?', '1500?']);
     check('game 1: Bob resigned, the game is finished on every page', game1 > 0);
+    // the play page, when the result comes: each rating now and how far it moved
+    const after = ['1662? +162', '1338? -162', '1338? -162', '1662? +162'];
+    const moved = (page) => page.waitForFunction((a) => [...document.querySelectorAll('.bar')].every((x) => x.querySelector('.elo').textContent === a[Number(x.dataset.seat)]), after, LONG).then(() => true, () => false);
+    check('the play pages show the new ratings and their change: 1662? +162 for Ann and Dan, 1338? -162 for Bob and Cid', await moved(p[0]) && await moved(p[3]),
+      await p[3].$$eval('.bar .elo', (l) => l.map((x) => x.textContent)));
+    await p[0].screenshot({ path: `${ART}/profile-play-rated-1366.png` });
+    await p[3].screenshot({ path: `${ART}/profile-play-rated-phone.png` });
     // Ann: her profile from her account page
     await p[0].goto(`${w.base}/account.html`);
     await loggedIn(p[0], 'Ann');
@@ -130,7 +146,7 @@ async function main() {
       bob.name === 'Bob' && bob.rating === '1338?' && bob.rows[0][0] === 'Lost' && bob.rows[0][1] === 'Cid' && bob.rows[0][2] === 'Ann & Dan' && /^1500 → 1338 \(-162\)$/.test(bob.rows[0][3]), bob);
 
     // Game 2: Ann (seat 0) and Bob (seat 3) against Cid (1) and Dan (2); Cid resigns.
-    const game2 = await playRated(p, [0, 3, 1, 2], 2, false);
+    const game2 = await playRated(p, [0, 3, 1, 2], 2, false, ['1662?', '1338?', '1662?', '1338?']);
     check('game 2: Cid resigned', game2 > game1, [game1, game2]);
     await p[0].goto(`${w.base}/profile.html?name=Ann`);
     await p[0].waitForFunction(() => window.app.profile && window.app.chart, null, LONG);

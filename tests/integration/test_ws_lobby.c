@@ -564,7 +564,16 @@ static void rated_game_rates_its_players(void)
         snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":20,\"token\":\"%s\"}", tokens[i]);
         free(call(p[i], buf));
         snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":21,\"game\":%lld}", game);
-        free(call(p[i], buf));
+        r = call(p[i], buf);
+        /* the play page's state: a rated game, each seat with its player's rating (new
+         * accounts: Glickman 2013's defaults 1500, RD 350, provisional) */
+        snprintf(buf, sizeof buf,
+                 "\"name\":\"%s\",\"connected\":true,\"rating\":1500,\"rd\":350,"
+                 "\"provisional\":true}",
+                 names[i]);
+        CHECK_MSG(r && strstr(r, "\"rated\":true") && strstr(r, buf), "%s's state: %s", names[i],
+                  r ? r : "(none)");
+        free(r);
     }
     r = wsc_recv_type(p[0], "start", 10000);
     CHECK_MSG(r != NULL, "the game started");
@@ -582,6 +591,12 @@ static void rated_game_rates_its_players(void)
                   "%s after the game: %s", names[i], r ? r : "(none)");
         free(r);
     }
+    /* the play page opened again after the end: the state shows the new ratings */
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":39,\"game\":%lld}", game);
+    r = call(p[3], buf);
+    CHECK_MSG(r && strstr(r, "\"name\":\"Bob_Ray\",\"connected\":true,\"rating\":1338,\"rd\":290"),
+              "the state after the end: %s", r ? r : "(none)");
+    free(r);
     /* Dan's profile (c2s-profile.md), asked by Cid: the game, won with Ann against Bob and
      * Cid, 1500 -> 1662 with RD 290, and the chart's one point */
     r = call(p[2], "{\"type\":\"profile\",\"id\":41,\"name\":\"dan_poe\"}");
@@ -592,6 +607,40 @@ static void rated_game_rates_its_players(void)
                             "\"result\":\"win\",\"before\":1500,\"after\":1662,\"rd\":290}]") &&
                   strstr(r, "\"rating\":1662,\"rd\":290}],\"rated\""),
               "Dan's profile: %s", r ? r : "(none)");
+    free(r);
+    /* The four sit at a new table as before: each seat shows its rating (1662 or 1338, RD
+     * 290, provisional), and the table team 1's expected score: Ann and Dan (1662.31, RD
+     * 290.32 each) against Bob and Cid (1337.69, RD 290.32), each team one player of its mean
+     * rating and RD (G-TEAM); Glickman 1999's E = 1 / (1 + 10^(-g(sqrt(2) 290.32) 324.62 /
+     * 400)) with g(RD) = 1 / sqrt(1 + 3 q^2 RD^2 / pi^2), q = ln 10 / 400: g 0.6088, E 0.757 */
+    for (int i = 0; i < 4; i++) { /* the play pages' seat tokens made them players: log in */
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"login\",\"id\":45,\"name\":\"%s\",\"password\":\"horse %d staple\"}",
+                 names[i], i);
+        r = call(p[i], buf);
+        CHECK_MSG(r && strstr(r, "\"type\":\"session\""), "login %d: %s", i, r ? r : "(none)");
+        free(r);
+    }
+    r = call(p[0], "{\"type\":\"table\",\"id\":42,\"action\":\"create\",\"base_ms\":180000}");
+    long long t2 = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":43,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t2,
+                 i);
+        free(call(p[i], buf));
+    }
+    r = call(p[2], "{\"type\":\"lobby\",\"id\":44}");
+    for (int i = 0; i < 4; i++) {
+        char seat[160];
+        snprintf(seat, sizeof seat,
+                 "{\"name\":\"%s\",\"account\":true,\"ready\":false,\"rating\":%d,\"rd\":290,"
+                 "\"provisional\":true}",
+                 names[i], want[i]);
+        CHECK_MSG(r && strstr(r, seat), "seat %d shows %s's rating: %s", i, names[i],
+                  r ? r : "(none)");
+    }
+    CHECK_MSG(r && strstr(r, "\"expected\":0.76,"), "team 1 expects 0.76: %s", r ? r : "(none)");
     free(r);
     for (int i = 0; i < 4; i++)
         wsc_free(p[i]);

@@ -15,12 +15,12 @@ static const lobby_opts CASUAL = {180000, 2000, false, LOBBY_ONLINE, false};
 
 static lobby_person acct(uint64_t c, const char *name)
 {
-    return (lobby_person){c, name, true};
+    return (lobby_person){.conn = c, .name = name, .account = true};
 }
 
 static lobby_person guest(uint64_t c, const char *name)
 {
-    return (lobby_person){c, name, false};
+    return (lobby_person){.conn = c, .name = name, .account = false};
 }
 
 static void create_refusals(void)
@@ -53,7 +53,7 @@ static void create_refusals(void)
     CHECK_EQ_STR("field", "link", f);
     CHECK_EQ_INT("link of upper-case hex", BH_EINVAL,
                  lobby_create(l, &ann, &o, "0123456789ABCDEF0123456789abcdef", &id, &f));
-    lobby_person nobody = {5, "", false};
+    lobby_person nobody = {.conn = 5, .name = "", .account = false};
     CHECK_EQ_INT("no name", BH_EAUTH, lobby_create(l, &nobody, &CASUAL, NULL, &id, &f));
     CHECK_EQ_STR("field", "name", f);
     CHECK_EQ_INT("nothing made", 0, lobby_count(l));
@@ -101,7 +101,8 @@ static void sit_refusals(void)
     CHECK_EQ_INT("an account at a rated table", BH_OK, lobby_sit(l, rated, &ann, 1, NULL, &f));
     lobby_person cid = guest(3, "Cid");
     CHECK_EQ_INT("seat taken", BH_EEXIST,
-                 lobby_sit(l, rated, &(lobby_person){3, "Cid", true}, 1, NULL, &f));
+                 lobby_sit(l, rated, &(lobby_person){.conn = 3, .name = "Cid", .account = true}, 1,
+                           NULL, &f));
     CHECK_EQ_STR("field", "seat", f);
     CHECK_EQ_INT("Cid sits", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
     CHECK_EQ_INT("again in one's own seat", BH_OK, lobby_sit(l, pub, &cid, 2, NULL, &f));
@@ -287,7 +288,7 @@ static void rematch_swapped(void)
     CHECK_EQ_INT("Ann", BH_OK, lobby_rematch(l, &ann, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
     CHECK(!start);
     /* Bob by his seat's token (a play page: no name) */
-    lobby_person tok = {22, "", false};
+    lobby_person tok = {.conn = 22, .name = "", .account = false};
     CHECK_EQ_INT("Bob", BH_OK, lobby_rematch(l, &tok, 1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
     CHECK_EQ_INT("Cat, the other variant", BH_OK,
                  lobby_rematch(l, &cat, -1, id, 40, LOBBY_REMATCH_SAME, &start, &f));
@@ -323,7 +324,7 @@ static void rematch_same(void)
     bool start = false;
     CHECK_EQ_INT("over", BH_OK, lobby_over(l, 40, NULL));
     for (int i = 0; i < 4; i++) {
-        lobby_person tok = {(uint64_t)(30 + i), "", false};
+        lobby_person tok = {.conn = (uint64_t)(30 + i), .name = "", .account = false};
         CHECK_EQ_INT("accept", BH_OK,
                      lobby_rematch(l, &tok, i, id, 40, LOBBY_REMATCH_SAME, &start, NULL));
         CHECK(start == (i == 3));

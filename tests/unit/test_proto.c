@@ -196,8 +196,13 @@ static void golden_server_messages(void)
                            .ruleset = "online",
                            .creator = "Ann_Lee",
                            .you = -1,
-                           .seats = {{"Ann_Lee", true, true, NULL}}};
-    proto_seek_view sv = {4, "Visitor7", false, false};
+                           .seats = {{.name = "Ann_Lee",
+                                      .account = true,
+                                      .ready = true,
+                                      .rating = 1662,
+                                      .rd = 290,
+                                      .provisional = true}}};
+    proto_seek_view sv = {.seek = 4, .name = "Visitor7"};
     same("s2c-lobby_reply.json", proto_enc_lobby(true, 80, &lv, 1, &sv, 1, 1764400000000));
     same("s2c-authed.json", proto_enc_authed(1, "player", 7, 2));
     same("s2c-authed_account.json", proto_enc_authed_name(74, "account", "Ann_Lee", 1766992000000));

@@ -48,6 +48,8 @@ export function fromState(m) {
     chat: m.chat ? m.chat.slice() : null,
     mateBoard: null,
     paused: !!m.paused,
+    // A rated lobby game (state.rated, G-RATED): its seats carry rating, rd and provisional.
+    rated: !!m.rated,
     // A waiting tournament game (issue 13): server wall-clock instants of the break's end and
     // of the forfeit of absent seats (state.start_ms, state.forfeit_ms), null when none.
     startMs: m.start_ms || null,

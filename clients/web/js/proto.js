@@ -31,6 +31,8 @@ export const msg = {
   guest: (name) => ({ type: 'guest', name }),
   // an account's profile of open play (c2s-profile.md): rating, chart points, rated games
   profile: (name) => ({ type: 'profile', name }),
+  // an account's rating now (c2s-rating.md)
+  rating: (name) => ({ type: 'rating', name }),
   // the lobby (c2s-lobby.md, c2s-table.md): the table list, and one act at a table
   lobby: () => ({ type: 'lobby' }),
   // o: {base_ms, inc_ms, rated, ruleset, private}

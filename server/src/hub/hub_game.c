@@ -595,6 +595,16 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         ps.tour.teams[1] = gi.teams[1];
         ps.tour.name = hub__event_name(h, ps.tour.id);
     }
+    rating r[4];
+    if (hg->rated >= 0 && hg->kind != GAME_KIND_CHESS) { /* a lobby's rated game: its ratings */
+        ps.rated = hub__rated_seats(h, hg->id, r);
+        hg->rated = ps.rated ? 1 : -1; /* unrated stays so: one read of the store per game */
+        for (int i = 0; ps.rated && i < 4; i++) {
+            ps.rating[i].rating = (int)(r[i].r + 0.5);
+            ps.rating[i].rd = (int)(r[i].rd + 0.5);
+            ps.rating[i].provisional = rating_is_provisional(&r[i]);
+        }
+    }
     for (int i = 0; i < 4; i++) {
         ps.names[i] = hg->players[i];
         ps.connected[i] = hg->conns[i] > 0;

@@ -114,6 +114,7 @@ typedef struct {
     char reason[24];
     char recovery[16]; /* "", "resumed", "adjudicated" */
     char ruleset[16];
+    signed char rated;  /* a rated lobby game (G-RATED): 1 yes, -1 no, 0 not looked up yet */
     int rboard;         /* board of the deciding event (0 A, 1 B), -1 none */
     bool paused;        /* the director paused it: game time stands at paused_gt */
     uint64_t paused_gt; /* game time (µs) of the pause */
@@ -287,6 +288,10 @@ void hub__rated_start(hub *h, int64_t game_id, const int64_t accounts[4]);
  * BH_ENOTFOUND (not a rated game) or BH_ESTORE. */
 int hub__rated_accounts(hub *h, int64_t game_id, int64_t accounts[4]);
 void hub__rated_end(hub *h, int64_t game_id, const char *result);
+/* The current ratings of rated game game_id's players by seat into out[4] (G-RATED; each
+ * account's now: after the game's end, its new rating): true, or false when the game is not
+ * rated or the store fails. One store read of the accounts and one per player. */
+bool hub__rated_seats(hub *h, int64_t game_id, rating out[4]);
 
 /* hub_rating.c: the rating message (protocol/messages/c2s-rating.md) as a hub_run handler:
  * the named account's rating_reply, or not_found (field name). */

@@ -17,6 +17,7 @@
 #include "lobby.h"
 #include "log.h"
 #include "now.h"
+#include "rating.h"
 #include "xalloc.h"
 
 _Static_assert(LOBBY_NAME_MAX == PROTO_NAME_MAX, "a lobby name holds a wire name");
@@ -30,7 +31,16 @@ static lobby *lob(hub *h)
     return h->lobby_;
 }
 
-/* t as conn sees it (borrowed strings: valid until the lobby changes). */
+/* r as a seat or seek shows it: rounded, provisional by G-PROVISIONAL. */
+static void shown(double r, double rd, int *r_out, int *rd_out, bool *provisional)
+{
+    *r_out = (int)(r + 0.5);
+    *rd_out = rd > 0 ? (int)(rd + 0.5) : 0;
+    *provisional = rating_is_provisional(&(rating){r, rd, 0, 0});
+}
+
+/* t as conn sees it (borrowed strings: valid until the lobby changes); its team 1's expected
+ * score when its four seats are accounts with ratings (G-TEAM). */
 static proto_table_view view_of(const lobby_table *t, uint64_t conn)
 {
     proto_table_view v = {.table = t->id,
@@ -42,6 +52,8 @@ static proto_table_view view_of(const lobby_table *t, uint64_t conn)
                           .creator = t->creator_name,
                           .mine = conn && t->creator == conn,
                           .you = -1};
+    rating r[4];
+    int rated = 0;
     for (int i = 0; i < 4; i++) {
         const lobby_seat *s = &t->seat[i];
         if (!s->conn)
@@ -49,9 +61,17 @@ static proto_table_view view_of(const lobby_table *t, uint64_t conn)
         v.seats[i].name = s->name;
         v.seats[i].account = s->account;
         v.seats[i].ready = s->ready;
+        if (s->rd > 0) {
+            shown(s->rating, s->rd, &v.seats[i].rating, &v.seats[i].rd, &v.seats[i].provisional);
+            r[i] = (rating){s->rating, s->rd, 0, 0};
+            rated++;
+        }
         if (conn && s->conn == conn)
             v.you = i;
     }
+    v.with_expected = rated == 4;
+    if (rated == 4) /* team 1 is seats 0 + 3 (P-TEAM) */
+        v.expected = rating_team_expected(&r[0], &r[3], &r[1], &r[2]);
     if (t->priv && (v.mine || v.you >= 0))
         v.link = t->link;
     return v;
@@ -73,7 +93,8 @@ static proto_table_view played_view(const lobby_played *p, uint64_t conn);
 /* Is s (by its name) a player of p, whose game ended: the rematch is s's to accept? */
 static bool offered(const lobby_played *p, const hub_sess *s)
 {
-    lobby_person who = {s ? s->conn : 0, s ? s->name : "", s && s->account > 0};
+    lobby_person who = {
+        .conn = s ? s->conn : 0, .name = s ? s->name : "", .account = s && s->account > 0};
     return p->over && s && (s->account || s->guest) && lobby_played_by(p, &who);
 }
 
@@ -95,7 +116,7 @@ static char *enc_list(hub *h, bool has_id, int64_t id, const hub_sess *s)
         const lobby_played *p = lobby_played_at(l, i);
         if (offered(p, s)) {
             v[k] = played_view(p, conn);
-            lobby_person who = {conn, s->name, s->account > 0};
+            lobby_person who = {.conn = conn, .name = s->name, .account = s->account > 0};
             for (int q = 0; q < 4; q++) /* its seat by name on the lobby page */
                 if (p->seat[q].account == who.account && strcmp(p->seat[q].name, who.name) == 0)
                     v[k].you = q;
@@ -106,7 +127,9 @@ static char *enc_list(hub *h, bool has_id, int64_t id, const hub_sess *s)
     proto_seek_view *sk = xcalloc((size_t)ns + 1, sizeof *sk);
     for (int i = 0; i < ns; i++) {
         const lobby_seek *x = lobby_seek_at(l, i);
-        sk[i] = (proto_seek_view){x->id, x->name, x->account, conn && x->conn == conn};
+        sk[i] = (proto_seek_view){x->id, x->name, x->account, conn && x->conn == conn, 0, 0, 0};
+        if (x->rd > 0)
+            shown(x->rating, x->rd, &sk[i].rating, &sk[i].rd, &sk[i].provisional);
     }
     char *msg = proto_enc_lobby(has_id, id, v, k, sk, (size_t)ns, now_wall_ms());
     free(v);
@@ -337,7 +360,7 @@ static void rematch(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         seat = s->seat;
     else if (s->view_game == x->game)
         seat = s->view_seat;
-    lobby_person who = {s->conn, s->name, s->account > 0};
+    lobby_person who = {.conn = s->conn, .name = s->name, .account = s->account > 0};
     int variant = x->swap ? LOBBY_REMATCH_SWAP : LOBBY_REMATCH_SAME;
     bool start = false;
     const char *field = NULL;
@@ -366,7 +389,7 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     const proto_table *x = &m->table;
     lobby *l = lob(h);
-    lobby_person who = {s->conn, s->name, s->account > 0};
+    lobby_person who = {.conn = s->conn, .name = s->name, .account = s->account > 0};
     const char *field = NULL;
     int64_t table = x->table;
     int rc = BH_OK;
@@ -378,6 +401,12 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         hub__error(h, s->conn, true, m->id, BH_ESTATE, "session"); /* as entry_link */
         return;
     }
+    rating r;
+    if (s->account > 0 &&
+        (x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_SEEK ||
+         x->action == PROTO_TABLE_PARTNER) &&
+        hub_rating_of(h, s->account, &r) == BH_OK)
+        who.rating = r.r, who.rd = r.rd; /* shown with the seat or seek (G-GLICKO2) */
     switch (x->action) {
     case PROTO_TABLE_CREATE: {
         int ruleset = lobby_ruleset_by_name(x->ruleset);

@@ -106,6 +106,17 @@ int hub__rated_accounts(hub *h, int64_t game_id, int64_t accounts[4])
     return rc;
 }
 
+bool hub__rated_seats(hub *h, int64_t game_id, rating out[4])
+{
+    int64_t acc[4];
+    if (hub__rated_accounts(h, game_id, acc) != BH_OK)
+        return false;
+    for (int i = 0; i < 4; i++)
+        if (hub_rating_of(h, acc[i], &out[i]) != BH_OK)
+            return false;
+    return true;
+}
+
 void hub__rated_end(hub *h, int64_t game_id, const char *result)
 {
     int64_t acc[4];

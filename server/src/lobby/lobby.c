@@ -154,6 +154,8 @@ int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const 
     s->conn = who->conn;
     snprintf(s->name, sizeof s->name, "%s", who->name);
     s->account = who->account;
+    s->rating = who->rating;
+    s->rd = who->rd;
     unready(t);
     return BH_OK;
 }
@@ -327,6 +329,8 @@ int lobby_seek_add(lobby *l, const lobby_person *who, int64_t *id, const char **
     k->conn = who->conn;
     snprintf(k->name, sizeof k->name, "%s", who->name);
     k->account = who->account;
+    k->rating = who->rating;
+    k->rd = who->rd;
     *id = k->id;
     return BH_OK;
 }
@@ -357,7 +361,7 @@ int lobby_partner(lobby *l, const lobby_person *who, int64_t seek, const lobby_o
     lobby_seek k = l->seek[i];
     if (opts->rated && (!k.account || !who->account))
         return fail(field, "rated", BH_EAUTH);
-    lobby_person seeker = {k.conn, k.name, k.account};
+    lobby_person seeker = {k.conn, k.name, k.account, k.rating, k.rd};
     int64_t id = 0;
     int rc = lobby_create(
         l, &seeker, &(lobby_opts){opts->base_ms, opts->inc_ms, opts->rated, opts->ruleset, false},

@@ -26,11 +26,13 @@
 enum { LOBBY_ONLINE = 0, LOBBY_REGULATION = 1 }; /* the rulesets a table may use */
 
 /* Who acts: a connection (conn > 0) with the name it goes by and whether that name is an
- * account's (a session) or a guest's. */
+ * account's (a session) or a guest's; an account's rating of open play as the caller read it
+ * (Glicko scale, rd 0: none given, as for a guest), kept with the seat or seek to be shown. */
 typedef struct {
     uint64_t conn;
     const char *name; /* 1..LOBBY_NAME_MAX bytes; copied */
     bool account;
+    double rating, rd;
 } lobby_person;
 
 typedef struct {
@@ -38,6 +40,7 @@ typedef struct {
     char name[LOBBY_NAME_MAX + 1];
     bool account;
     bool ready;
+    double rating, rd; /* as lobby_person's when it sat (rd 0: none) */
 } lobby_seat;
 
 /* What create asks for. */
@@ -67,6 +70,7 @@ typedef struct {
     uint64_t conn;
     char name[LOBBY_NAME_MAX + 1];
     bool account;
+    double rating, rd; /* as lobby_person's when it sought (rd 0: none) */
 } lobby_seek;
 
 typedef struct lobby lobby;

@@ -485,6 +485,11 @@ typedef struct {
                           * clocks; else "kind" "bughouse" with two boards and four seats */
     const char *ruleset; /* the game's ruleset name ("online"); NULL = omitted */
     bool premove;        /* the ruleset queues premoves (P-PREMOVE) */
+    bool rated;          /* a rated lobby game (G-RATED): "rated" true and each seat's rating */
+    struct {
+        int rating, rd;   /* the player's rating now, rounded */
+        bool provisional; /* G-PROVISIONAL */
+    } rating[4];
 } proto_state;
 
 /* {"type":"state","id":..(if has_id),...} from s. */
@@ -547,11 +552,15 @@ typedef struct {
         const char *name; /* NULL: the seat is empty */
         bool account, ready;
         const char *accept; /* rematch: "same" / "swap" accepted, NULL not (omitted) */
+        int rating, rd;     /* the account's rating, rounded; rd 0: omitted (a guest) */
+        bool provisional;   /* G-PROVISIONAL */
     } seats[4];
-    int you;           /* the receiver's seat, -1 none */
-    const char *link;  /* NULL: omitted */
-    int64_t game;      /* started: the game; 0 omitted */
-    const char *token; /* started: the receiver's seat token; NULL omitted */
+    bool with_expected; /* four rated seats: "expected" is sent */
+    double expected;    /* team 1's (seats 0 + 3) expected score, 0..1 (G-TEAM) */
+    int you;            /* the receiver's seat, -1 none */
+    const char *link;   /* NULL: omitted */
+    int64_t game;       /* started: the game; 0 omitted */
+    const char *token;  /* started: the receiver's seat token; NULL omitted */
 } proto_table_view;
 
 /* {"type":"table"[,"id"],...} from t: the reply to table (has_id) or the start push. */
@@ -561,7 +570,9 @@ typedef struct {
     int64_t seek;
     const char *name;
     bool account;
-    bool mine; /* the receiver's own */
+    bool mine;        /* the receiver's own */
+    int rating, rd;   /* the account's rating, rounded; rd 0: omitted (a guest) */
+    bool provisional; /* G-PROVISIONAL */
 } proto_seek_view;
 
 /* {"type":"lobby"[,"id"],"tables":[n tables as in table],"seeks":[ns seeks],"server_ms":..}. */

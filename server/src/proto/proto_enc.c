@@ -275,6 +275,16 @@ static void chat_fields(cJSON *x, const proto_chat_line *c)
         num(x, "game_ms", c->game_ms);
 }
 
+/* A seat's or seek's rating fields: rating, rd, provisional; none when rd is 0 (a guest). */
+static void rating_fields(cJSON *o, int rating, int rd, bool provisional)
+{
+    if (rd <= 0)
+        return;
+    num(o, "rating", rating);
+    num(o, "rd", rd);
+    cJSON_AddBoolToObject(o, "provisional", provisional);
+}
+
 char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
 {
     cJSON *o = proto__head("state", has_id, id);
@@ -303,6 +313,8 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
         num(x, "seat", i);
         cJSON_AddStringToObject(x, "name", s->names[i] ? s->names[i] : "");
         cJSON_AddBoolToObject(x, "connected", s->connected[i]);
+        if (s->rated)
+            rating_fields(x, s->rating[i].rating, s->rating[i].rd, s->rating[i].provisional);
         cJSON_AddItemToArray(seats, x);
     }
     cJSON *ev = cJSON_AddArrayToObject(o, "events");
@@ -337,6 +349,8 @@ char *proto_enc_state(bool has_id, int64_t id, const proto_state *s)
     if (s->ruleset)
         cJSON_AddStringToObject(o, "ruleset", s->ruleset);
     cJSON_AddBoolToObject(o, "premove", s->premove);
+    if (s->rated)
+        cJSON_AddBoolToObject(o, "rated", true);
     if (s->start_ms > 0)
         num(o, "start_ms", s->start_ms);
     if (s->forfeit_ms > 0)
@@ -472,8 +486,11 @@ static cJSON *table_obj(const proto_table_view *t)
         cJSON_AddBoolToObject(s, "ready", t->seats[i].ready);
         if (t->seats[i].accept)
             cJSON_AddStringToObject(s, "rematch", t->seats[i].accept);
+        rating_fields(s, t->seats[i].rating, t->seats[i].rd, t->seats[i].provisional);
         cJSON_AddItemToArray(seats, s);
     }
+    if (t->with_expected) /* two decimals: what a page shows of a probability */
+        cJSON_AddNumberToObject(o, "expected", (double)(int)(t->expected * 100 + 0.5) / 100);
     num(o, "you", t->you);
     if (t->link)
         cJSON_AddStringToObject(o, "link", t->link);
@@ -511,6 +528,7 @@ char *proto_enc_lobby(bool has_id, int64_t id, const proto_table_view *t, size_t
         cJSON_AddStringToObject(x, "name", k[i].name);
         cJSON_AddBoolToObject(x, "account", k[i].account);
         cJSON_AddBoolToObject(x, "mine", k[i].mine);
+        rating_fields(x, k[i].rating, k[i].rd, k[i].provisional);
         cJSON_AddItemToArray(ks, x);
     }
     num(o, "server_ms", server_ms);

@@ -71,6 +71,13 @@ function linkOf(t) {
   return u.href;
 }
 
+// An account's rating as the lobby shows it: "1662?" while provisional (G-PROVISIONAL), the
+// RD in the tooltip; nothing for a guest.
+function ratingEl(x) {
+  if (!x.rd) return null;
+  return h('span.elo', { title: `rating ${x.rating} ± ${x.rd}${x.provisional ? ' (provisional)' : ''}` }, `${x.rating}${x.provisional ? '?' : ''}`);
+}
+
 function seatEl(t, i) {
   const s = t.seats[i];
   const color = h(`span.color.${i & 1 ? 'black' : 'white'}`, { title: SEAT_NAMES[i], 'aria-label': SEAT_NAMES[i] }, i & 1 ? '♚' : '♔');
@@ -80,7 +87,7 @@ function seatEl(t, i) {
     return h('div.seat', { dataset: { seat: i } }, color, free, sit);
   }
   const you = t.you === i;
-  const kids = [color, h('span.name', { title: s.name }, s.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(s.name)}`, title: `${s.name}'s profile` }, s.name) : s.name, s.account ? '' : ' (guest)'), s.ready ? h('span.ready', {}, '✓ ready') : null];
+  const kids = [color, h('span.name', { title: s.name }, s.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(s.name)}`, title: `${s.name}'s profile` }, s.name) : s.name, s.account ? '' : ' (guest)'), ratingEl(s), s.ready ? h('span.ready', {}, '✓ ready') : null];
   if (you) {
     kids.push(h('button', { type: 'button', class: 'ready-btn', onclick: () => act('table', msg.tableReady(!s.ready)) }, s.ready ? 'Not ready' : 'Ready'));
     kids.push(h('button', { type: 'button', class: 'stand', onclick: () => act('table', msg.tableStand()) }, 'Stand up'));
@@ -118,6 +125,9 @@ function tableEl(t) {
   const boards = h('div.boards', {},
     h('div.board', {}, h('h3', {}, 'Board A'), seatEl(t, 0), seatEl(t, 1)),
     h('div.board', {}, h('h3', {}, 'Board B'), seatEl(t, 2), seatEl(t, 3)));
+  // four rated seats: the server's expected score of the two teams (G-TEAM)
+  const odds = t.expected === undefined ? null : h('p.expected', { title: 'each team rated as one player of its two players\' mean rating (Glicko-2)' },
+    `Expected score: ${t.seats[0].name} & ${t.seats[3].name} ${Math.round(t.expected * 100)}%, ${t.seats[1].name} & ${t.seats[2].name} ${100 - Math.round(t.expected * 100)}%`);
   const actions = [];
   if (t.link) {
     const input = h('input.link', { readonly: true, value: linkOf(t), 'aria-label': 'Private link' });
@@ -129,7 +139,7 @@ function tableEl(t) {
     } }, 'Copy link'));
   }
   const seated = t.seats.filter(Boolean).length;
-  return h(`li.table${t.mine ? '.mine' : ''}${t.you >= 0 ? '.seated' : ''}`, { dataset: { table: t.table } }, head, boards,
+  return h(`li.table${t.mine ? '.mine' : ''}${t.you >= 0 ? '.seated' : ''}`, { dataset: { table: t.table } }, head, boards, odds,
     h('div.actions', {}, h('span.muted', {}, `${seated}/4 seated`), ...actions));
 }
 
@@ -149,7 +159,7 @@ function drawSeeks() {
   const me = app.me;
   const mine = app.seeks.some((k) => k.mine);
   $('seek-list').replaceChildren(...app.seeks.map((k) => h(`li${k.mine ? '.mine' : ''}`, { dataset: { seek: k.seek } },
-    h('span.name', {}, k.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(k.name)}` }, k.name) : k.name, k.account ? '' : ' (guest)', k.mine ? ' (you)' : ''),
+    h('span.name', {}, k.account ? h('a.profile', { href: `profile.html?name=${encodeURIComponent(k.name)}` }, k.name) : k.name, k.account ? '' : ' (guest)', k.mine ? ' (you)' : '', ' ', ratingEl(k)),
     !k.mine && me ? h('button', { type: 'button', class: 'partner', onclick: () => act('table', msg.tablePartner(k.seek, formOptions(false))) }, 'Partner up') : null)));
   const b = $('seek');
   b.disabled = !me;

@@ -334,7 +334,21 @@ function onPush(m) {
     return;
   }
   if (m.type === 'chat' && m.seat !== app.view.you && app.els.chat && !app.els.chat.open) app.unreadChat++;
+  if (m.type === 'result' && app.g.rated) newRatings(app.g);
   render();
+}
+
+// A rated game's end moved its players' ratings (G-RATED, rated as the result arrives): each
+// seat's rating now, and by how much it moved (the bar shows "1662 +162").
+async function newRatings(g) {
+  const now = await Promise.all(g.seats.map((s) => app.net.request(msg.rating(s.name)).catch(() => null)));
+  g.seats.forEach((s, i) => {
+    const r = now[i];
+    if (!r || !s.rd) return;
+    s.delta = r.rating - s.rating;
+    Object.assign(s, { rating: r.rating, rd: r.rd, provisional: r.provisional });
+  });
+  if (app.g === g) render();
 }
 
 function build() {

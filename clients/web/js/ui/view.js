@@ -68,13 +68,14 @@ export class GameView {
 
   bar(seat, where) {
     const name = h('span.name');
+    const elo = h('span.elo'); // a rated game's rating (state seats' rating, rd, provisional)
     const dot = h('span.dot', { title: 'connection' });
     const pocket = h('div.pocket');
     const clock = h('span.clock', { dataset: { seat } }, '–:––');
     const turn = h('span.turn', {}, '▶');
-    const el = h(`div.bar.${where}.team${teamOf(seat)}`, { dataset: { seat } }, h('span.who', {}, dot, name), pocket, turn, clock);
+    const el = h(`div.bar.${where}.team${teamOf(seat)}`, { dataset: { seat } }, h('span.who', {}, dot, name, elo), pocket, turn, clock);
     if (seat === this.you) el.classList.add('you');
-    return { seat, el, name, dot, pocket, clock };
+    return { seat, el, name, elo, dot, pocket, clock };
   }
 
   render(g) {
@@ -92,6 +93,10 @@ export class GameView {
         const s = g.seats.find((x) => x.seat === seat);
         bar.name.textContent = seatName(g, seat) + (seat === this.you ? ' (you)' : '');
         bar.dot.classList.toggle('on', !!(s && s.connected));
+        // G-PROVISIONAL: "1662?" while the RD is 110 or more; the RD in the tooltip
+        const delta = s && s.delta !== undefined ? ` ${s.delta >= 0 ? '+' : '-'}${Math.abs(s.delta)}` : ''; // as the profile writes it
+        bar.elo.replaceChildren(...(s && s.rd ? [`${s.rating}${s.provisional ? '?' : ''}`, delta ? h('span.delta', {}, delta) : ''] : []));
+        bar.elo.title = s && s.rd ? `rating ${s.rating} ± ${s.rd}${s.provisional ? ' (provisional)' : ''}` : '';
         const color = colorOf(seat);
         if (!this.chess) drawPocket(bar.pocket, m.pos.pocket[color], color, mine === color && this.layout === 'play' ? p.view : null);
         const toMove = live && g.clocks.running[p.b] === seat;
