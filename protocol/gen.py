@@ -1096,7 +1096,10 @@ M += [
   "always sent.",
   [("id", "integer", "", "absent in a push"), CLUB, ("name", "string", "", ""),
    ("status", "string", '"registering" / "running" / "finished"', ""), ("round", "integer", "", "the current round"),
-   ("rounds", "integer", "", ""), ("boards", "integer", "", ""), ("teams", "array", "", "team, name, captain, players"),
+   ("rounds", "integer", "", ""), ("boards", "integer", "", ""),
+   ("deposit", "integer", "minor units of currency (kopiyky: 20000 is 200.00 UAH)", "the protest deposit the event's rules ask (club_create's deposit, F-PROTEST): what club_protest must send"),
+   ("currency", "string", "ISO 4217", "the deposit's currency"),
+   ("teams", "array", "", "team, name, captain, players"),
    ("schedule", "array", "", "round, status (lineups / playing / done), starts_in_ms (lineups), protest_ms (a done round "
     "whose protest window is open: ms until it closes, F-PROTEST), matches (home, away, gp, mp, "
     "status, boards: board, white_team, black_team, white, black, result, live; a live board also present [White, Black]: "
@@ -1106,7 +1109,7 @@ M += [
    ("tiebreaks", "array of strings", "", "GP, DE, WIN, then SB or SB-C1 (club_create's sb)"),
    ("standings", "array", "", "place, team, name, mp, gp, tb (in tiebreaks' order), lot (tied on everything with the next)")], [],
   {"type": "club", "id": 49, "club": 3, "name": "Chornomorsk 2016", "status": "running", "round": 1, "rounds": 1,
-   "boards": 2,
+   "boards": 2, "deposit": 20000, "currency": "UAH",
    "teams": [{"team": 4, "name": "Portovik", "captain": 11, "players": [{"id": 11, "name": "Ivanenko", "rating": 2350}]},
              {"team": 5, "name": "Druzhba", "captain": 21, "players": [{"id": 21, "name": "Kovalenko", "rating": 2300}]}],
    "schedule": [{"round": 1, "status": "playing",

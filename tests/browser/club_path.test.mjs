@@ -93,6 +93,7 @@ async function main() {
     await dir.fill('#k-min', '1');
     await dir.fill('#k-subs', '2');
     await dir.fill('#k-wait', String(WAIT_MIN));
+    await dir.fill('#k-deposit', '150'); // the club's own protest deposit: the captains' forms ask for it
     check('a waiting time shorter than the clock: no warning', await dir.isHidden('#k-warn'));
     await shot(dir, 'club-path-desk-1366');
     await dir.click('#k-create');
@@ -185,6 +186,7 @@ async function main() {
     await until(cap1, 'the protesting captain\'s page follows (Sokil\'s line-up submitted)', () => [...document.querySelectorAll('#schedule tr')].some((r) => r.cells[0] && r.cells[0].textContent === 'Sokil' && /submitted/.test(r.cells[1].textContent)));
     const typed = await cap1.evaluate(() => [document.querySelector('#protest-board').value, document.querySelector('#protest-text').value]);
     check('the protest being written survives the page\'s update', JSON.stringify(typed) === JSON.stringify(['1', claim]), JSON.stringify(typed));
+    check('the captain\'s form asks for the club\'s deposit: 150.00 UAH', /deposit 150\.00 UAH/.test(await cap1.textContent('#protest-deposit')), await cap1.textContent('#protest-deposit'));
     await cap1.click('#file-protest');
     await until(cap1, 'the protest is filed and listed', () => document.querySelector('#protest-ok').textContent === 'protest filed' && /filed/.test(document.querySelector('#protests')?.textContent || ''));
     await shot(cap1, 'club-path-protest-390');

@@ -81,6 +81,8 @@ static void golden_server(void)
                         .round = 1,
                         .rounds = 1,
                         .boards = 2,
+                        .deposit = 20000,
+                        .currency = "UAH",
                         .teams = teams,
                         .nt = 2,
                         .rounds_v = &r,

@@ -154,6 +154,8 @@ static char *enc(const club *c, int64_t id, bool has_id, int64_t msg_id, int64_t
                         .round = club_current_round(c),
                         .rounds = nr,
                         .boards = nb,
+                        .deposit = cfg->pr.deposit_minor,
+                        .currency = cfg->pr.currency,
                         .teams = teams,
                         .nt = nt,
                         .rounds_v = rounds,

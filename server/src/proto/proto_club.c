@@ -373,6 +373,8 @@ char *proto_club_enc(bool has_id, int64_t id, const pclub_snapshot *s)
     num(o, "round", s->round);
     num(o, "rounds", s->rounds);
     num(o, "boards", s->boards);
+    num(o, "deposit", (double)s->deposit);
+    cJSON_AddStringToObject(o, "currency", s->currency ? s->currency : "");
     cJSON *a = cJSON_AddArrayToObject(o, "teams");
     for (int i = 0; i < s->nt; i++)
         cJSON_AddItemToArray(a, enc_team(&s->teams[i]));

@@ -204,6 +204,8 @@ typedef struct {
     int64_t club;
     const char *name, *status; /* "registering", "running", "finished" */
     int round, rounds, boards;
+    long deposit;         /* a protest's deposit (F-PROTEST), minor units of currency */
+    const char *currency; /* ISO 4217 */
     const pclub_team *teams;
     int nt;
     const pclub_round *rounds_v;

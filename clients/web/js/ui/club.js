@@ -238,6 +238,9 @@ function exportRow() {
       } }, label)));
 }
 
+// An amount in minor units (kopiyky) as people write it: "200.00 UAH".
+const money = (minor, currency) => `${(minor / 100).toFixed(2)} ${currency}`;
+
 function protestForm() {
   const rd = app.snap.schedule.filter((r) => r.status !== 'lineups').pop();
   if (!rd) return null;
@@ -246,10 +249,10 @@ function protestForm() {
   const board = h('select', { id: 'protest-board' }, ...rd.matches[mi].boards.map((b) => h('option', { value: b.board }, `board ${b.board}`)));
   const text = h('textarea', { id: 'protest-text', placeholder: 'what happened (the committee reads this)' });
   return h('div', {}, h('h3', {}, `File a protest · round ${rd.round}, match ${mi + 1}`),
-    h('div.form-row', {}, board, h('span.muted', {}, 'deposit 200.00 UAH (returned if upheld)')),
+    h('div.form-row', {}, board, h('span.muted', { id: 'protest-deposit' }, `deposit ${money(app.snap.deposit, app.snap.currency)} (returned if upheld)`)),
     h('div.form-row', {}, text),
     h('div.form-row', {}, h('button.primary', { id: 'file-protest', onclick: async () => {
-      if (await ask({ type: 'club_protest', round: rd.round, match: mi + 1, board: Number(board.value), text: text.value, deposit: 20000 }, 'protest', 'protest filed'))
+      if (await ask({ type: 'club_protest', round: rd.round, match: mi + 1, board: Number(board.value), text: text.value, deposit: app.snap.deposit }, 'protest', 'protest filed'))
         document.getElementById('protest-text').value = ''; // filed: the form is free for the next one
     } }, 'File protest')),
     ...message('protest'));
