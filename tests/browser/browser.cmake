@@ -149,3 +149,7 @@ bh_browser_test(browser_premove premove.test.mjs 360)
 # lobby game that one resigns, and the profiles show the ratings (1662 / 1338, RD 290), the
 # chart, the games list, the BPGN and the replay link.
 bh_browser_test(browser_profile profile.test.mjs 180)
+# Open play as people do it (open_play.test.mjs, issue 28's "Done when"): four accounts at a
+# private rated table by its link, a premove and a drop premove, the profiles' new ratings, the
+# rematch with partners swapped, and a spectator on the TV page throughout.
+bh_browser_test(browser_open_play open_play.test.mjs 240)
