@@ -91,7 +91,7 @@ export class GameView {
       for (const bar of p.bars) {
         const seat = bar.seat;
         const s = g.seats.find((x) => x.seat === seat);
-        bar.name.textContent = seatName(g, seat) + (seat === this.you ? ' (you)' : '');
+        bar.name.replaceChildren(seatName(g, seat), seat === this.you ? h('span.you-mark', {}, ' (you)') : '');
         bar.dot.classList.toggle('on', !!(s && s.connected));
         // G-PROVISIONAL: "1662?" while the RD is 110 or more; the RD in the tooltip
         const delta = s && s.delta !== undefined ? ` ${s.delta >= 0 ? '+' : '-'}${Math.abs(s.delta)}` : ''; // as the profile writes it
