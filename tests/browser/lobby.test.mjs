@@ -98,6 +98,21 @@ async function main() {
     check('the seek is gone', (await eve.locator('#seek-list li').count()) === 0);
     check('the pair is shown looking for a team', /looking for a team/.test(await eve.locator('li.table .head').textContent()));
     await eve.screenshot({ path: `${ART}/lobby-seek-1366.png` });
+
+    // A pair finds opponents: Gus sees Eve & Fay under "Looking for a team" and takes them on.
+    const gus = w.watch(await (await w.browser.newContext(wide)).newPage(), 'Gus', true);
+    await gus.goto(`${w.base}/lobby.html`);
+    await guest(gus, 'Gus');
+    await gus.waitForFunction(() => /Eve\s*&\s*Fay/.test(document.querySelector('#team-list').textContent));
+    check('the pair is listed under "Looking for a team", its own page marks it as theirs',
+      await eve.evaluate(() => document.querySelector('#team-list li.mine') !== null && !document.querySelector('#team-list button.take-on')));
+    await gus.locator('#teams').scrollIntoViewIfNeeded();
+    await gus.screenshot({ path: `${ART}/lobby-team-1366.png` });
+    await gus.click('#team-list button.take-on');
+    await gus.waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="1"]'));
+    check('Gus sits opposite: Black on A, against Eve', /Gus/.test(await eve.locator('li.table .seat[data-seat="1"]').textContent()));
+    await gus.waitForFunction(() => document.querySelector('#team-list li') === null && !document.querySelector('#team-none').hidden);
+    check('the pair has an opponent: no longer listed', true);
     check('no page errors', w.errors.length === 0, w.errors);
   } finally {
     await w.close();

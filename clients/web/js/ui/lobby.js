@@ -167,8 +167,25 @@ function drawSeeks() {
   b.onclick = () => act('table', msg.tableSeek(!mine));
 }
 
+// The pairs waiting for opponents (FICS' "bugwho" list of partnerships): each with a button that
+// sits the person in the first free seat opposite them.
+function drawTeams() {
+  const pairs = app.tables.filter((t) => t.status === 'open' && lookingForTeam(t));
+  $('team-list').replaceChildren(...pairs.map((t) => {
+    const [a, b] = t.seats[0] ? [0, 3] : [1, 2];
+    const free = t.seats[0] ? 1 : 0;
+    const pair = h('span.name', {}, t.seats[a].name, ' ', ratingEl(t.seats[a]), ' & ', t.seats[b].name, ' ', ratingEl(t.seats[b]));
+    const mine = t.you >= 0;
+    return h(`li${mine ? '.mine' : ''}`, { dataset: { table: t.table } }, pair,
+      h('span.muted', {}, `${tc(t)} ${t.rated ? 'rated' : 'casual'}`),
+      !mine && app.me ? h('button', { type: 'button', class: 'take-on', onclick: () => act('table', msg.tableSit(t.table, free, t.link)) }, 'Take them on') : null);
+  }));
+  $('team-none').hidden = pairs.length > 0;
+}
+
 function draw() {
   drawSeeks();
+  drawTeams();
   const list = $('tables');
   list.replaceChildren(...app.tables.map(tableEl));
   $('empty').hidden = app.tables.length > 0;
