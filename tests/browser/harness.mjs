@@ -294,3 +294,26 @@ export async function dragMove(page, uci) {
   await drag(page, await squareXY(page, uci.slice(0, 2)), await squareXY(page, uci.slice(2, 4)));
   await page.waitForFunction((p) => window.app.g.boards[0].ply > p, ply, { timeout: 10000 });
 }
+
+// The page shows name as the one logged in (account.html, lobby.html: #me).
+export const loggedIn = (page, name) => page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, { timeout: 30000 });
+
+// Four people sign up on account.html, each in a browser of their own: names[0..2] on laptops
+// (1366x657), names[3] on a phone (390x844); their password is "<name> plays bughouse".
+// Returns the four pages, logged in.
+export async function fourAccounts(w, names) {
+  const wide = { viewport: { width: 1366, height: 657 } };
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  const p = [];
+  for (let i = 0; i < 4; i++) {
+    const page = w.watch(await (await w.browser.newContext(i === 3 ? phone : wide)).newPage(), names[i], true);
+    await page.goto(`${w.base}/account.html`);
+    await page.waitForFunction(() => /Not logged in/.test(document.querySelector('#who-text').textContent), null, { timeout: 30000 });
+    await page.fill('#signup input[name=name]', names[i]);
+    await page.fill('#signup input[name=password]', `${names[i]} plays bughouse`);
+    await page.click('#signup button[type=submit]');
+    await loggedIn(page, names[i]);
+    p.push(page);
+  }
+  return p;
+}

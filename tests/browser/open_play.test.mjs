@@ -19,22 +19,12 @@
 // usage: node tests/browser/open_play.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, box, check, drag, log, run, squareXY, world } from './harness.mjs';
+import { ART, box, check, drag, fourAccounts, log, loggedIn, run, squareXY, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
 const NAMES = ['Ann', 'Bob', 'Cid', 'Dan'];
 
-async function signup(page, base, name) {
-  await page.goto(`${base}/account.html`);
-  await page.waitForFunction(() => /Not logged in/.test(document.querySelector('#who-text').textContent), null, LONG);
-  await page.fill('#signup input[name=name]', name);
-  await page.fill('#signup input[name=password]', `${name} plays bughouse`);
-  await page.click('#signup button[type=submit]');
-  await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
-}
-
-const loggedIn = (page, name) => page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
 const plies = (page, b, n) => page.waitForFunction(([bb, k]) => window.app.g && window.app.g.boards[bb].ply >= k, [b, n], LONG);
 const pending = (page, want) => page.waitForFunction((x) => window.app.g && window.app.g.premove === x, want, LONG);
 const manipulable = (page) => page.waitForFunction(() => document.querySelector('.panel.big .board > .cg-wrap').classList.contains('manipulable'), null, LONG);
@@ -49,11 +39,7 @@ async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const w = await world('open-play', bin);
   try {
-    const wide = { viewport: { width: 1366, height: 657 } };
-    const phoneCtx = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-    const p = [];
-    for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), NAMES[i], true));
-    for (let i = 0; i < 4; i++) await signup(p[i], w.base, NAMES[i]);
+    const p = await fourAccounts(w, NAMES);
     check('four accounts signed up on account.html', true);
 
     // ---- a private rated table, its link passed on ----
@@ -93,7 +79,7 @@ async function main() {
       await p[1].evaluate(() => window.app.g.rated && window.app.g.premoves && window.app.g.seats.every((s) => s.rating === 1500 && s.provisional)));
 
     // ---- a spectator: the TV follows the game ----
-    const tv = w.watch(await (await w.browser.newContext(wide)).newPage(), 'TV', true);
+    const tv = w.watch(await (await w.browser.newContext({ viewport: { width: 1366, height: 657 } })).newPage(), 'TV', true);
     await tv.goto(`${w.base}/tv.html`);
     await tv.waitForFunction((g) => window.app.g && window.app.g.id === g && window.app.g.status === 'live', game1, LONG);
     const title = await tv.locator('#title').textContent();

@@ -17,22 +17,12 @@
 // usage: node tests/browser/profile.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, downloadText, publish, run, world } from './harness.mjs';
+import { ART, check, downloadText, fourAccounts, loggedIn, publish, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
 
-async function signup(page, base, name) {
-  await page.goto(`${base}/account.html`);
-  await page.waitForFunction(() => /Not logged in/.test(document.querySelector('#who-text').textContent), null, LONG);
-  await page.fill('#signup input[name=name]', name);
-  await page.fill('#signup input[name=password]', `${name} plays bughouse`);
-  await page.click('#signup button[type=submit]');
-  await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
-}
-
 const NAMES = ['Ann', 'Bob', 'Cid', 'Dan'];
-const loggedIn = (page, name) => page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name, LONG);
 
 // A private rated 3+2 table opened by p[0] on the lobby (its creator sits at seat 0); p[i] sits at seat[i] by its link, all
 // press Ready, play.html opens on the four; p[resigner] resigns. Returns the game's id. With
@@ -106,11 +96,7 @@ async function main() {
   fs.mkdirSync(ART, { recursive: true });
   const w = await world('profile', bin);
   try {
-    const wide = { viewport: { width: 1366, height: 657 } };
-    const phoneCtx = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-    const p = [];
-    for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), NAMES[i], true));
-    for (let i = 0; i < 4; i++) await signup(p[i], w.base, NAMES[i]);
+    const p = await fourAccounts(w, NAMES);
     check('four accounts signed up on account.html', true);
 
     // Game 1: Ann White on A (seat 0), Bob Black on A (1), Cid White on B (2), Dan Black on B
