@@ -881,14 +881,24 @@ M = [
   "the other three (seats' `rematch`: `same` or `swap`). When all four accepted the same "
   "variant a new game starts with the same time control and ruleset, and each player's "
   "connection gets a `table` push with status `started`, the new game, its seat (`you`) and "
-  "its seat's token, as at the first start (the last accept's reply is `ack`).",
-  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner", "rematch"', ""),
+  "its seat's token, as at the first start (the last accept's reply is `ack`). More than "
+  "four (docs/rules.md O-ROTATION): `queue` puts the sender on an open table's waiting list "
+  "(table, and link for a private one; at most 4 wait; waiting stands one up, sitting ends a "
+  "wait, and so does the connection's end; reply `table`), `unqueue` takes it off (reply "
+  "`table`, or `ack` for a played table's list). The list moves with the table when it "
+  "starts; those waiting get the played table with status `playing` (the game to watch). When "
+  "a game ends with people waiting, the offer is the rotated next game (status `rematch`, "
+  "`rotation` true, `seats` the next game's four, `out` who sits out): the four accept it "
+  "with `rematch` and rotate true (same or swap are then refused: invalid, field rematch); "
+  "those sitting out join the end of the list.",
+  [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner", "rematch", "queue", "unqueue"', ""),
    ("seek", "integer", "partner: 1 .. 2^53-1", "the seek answered"),
-   ("table", "integer", "sit, kick, rematch: 1 .. 2^53-1", "the table"),
+   ("table", "integer", "sit, kick, rematch, queue: 1 .. 2^53-1", "the table"),
    ("game", "integer", "rematch: 1 .. 2^53-1", "the ended game whose rematch is accepted"),
    ("swap", "boolean", "rematch, optional (false)", "partners swapped (board B's players exchange seats)"),
+   ("rotate", "boolean", "rematch, optional (false)", "the rotated next game of a table where people wait (O-ROTATION)"),
    ("seat", "integer", "sit, kick: 0..3", "the seat"),
-   ("link", "string", "sit at a private table: 32 hex characters", "the table's link token"),
+   ("link", "string", "sit at or queue for a private table: 32 hex characters", "the table's link token"),
    ("base_ms", "integer", "create: 15000..10800000 ms", "time per player"),
    ("inc_ms", "integer", "create, optional (0): 0..60000 ms", "increment per move"),
    ("rated", "boolean", "create, optional (false)", "a rated table seats accounts only"),
@@ -906,10 +916,13 @@ M = [
    "seeks: 200 seeks open)",
    "exists (field seek: seeking already)", "bad_state (field seek: unseek while not seeking)",
    "not_found (field seek: no such seek)", "invalid (field seek: one's own seek)",
-   "invalid (field rematch: not same nor swap)",
+   "invalid (field rematch: not same nor swap; rotate while nobody waits, or same or swap "
+   "while people wait)", "too_large (field queue: 4 wait at that table already)",
+   "bad_state (field queue: unqueue while waiting nowhere)",
    "not_found (field table: no played table; field game: not that table's game)",
    "bad_state (field game: the game is not over; field started: that game's rematch started "
-   "already)", "unauthorized (field table: the sender is none of its four players)",
+   "already)", "unauthorized (field table: the sender is none of its four players; a rotation: "
+   "none of the next game's four)",
    "store_error", "io_error"],
   {"type": "table", "id": 81, "action": "create", "base_ms": 180000, "inc_ms": 2000,
    "rated": False, "ruleset": "online", "private": True}, "table"),
@@ -918,7 +931,7 @@ M = [
   "its table starts: status `started`, game, and `token`, that connection's own seat's player "
   "token (sent to it alone).",
   [("id", "integer", "", "absent in a push"), ("table", "integer", "", ""),
-   ("status", "string", '"open" / "started" / "rematch"', "rematch: a played table whose game ended"), ("base_ms", "integer", "ms", ""),
+   ("status", "string", '"open" / "started" / "rematch" / "playing"', "rematch: a played table whose game ended; playing: its game is on (sent to those waiting there)"), ("base_ms", "integer", "ms", ""),
    ("inc_ms", "integer", "ms", ""), ("rated", "boolean", "", ""), ("ruleset", "string", "", ""),
    ("private", "boolean", "", ""), ("creator", "string", "", "the creator's name"),
    ("mine", "boolean", "", "the receiver created it"),
@@ -929,7 +942,10 @@ M = [
    ("expected", "number", "0..1, two decimals; open tables whose four seats are accounts",
     "the expected score of team 1 (seats 0 + 3) against team 2 (G-TEAM: each team as one player "
     "of its two players' mean rating)"),
-   ("you", "integer", "-1..3", "the receiver's seat, -1 none"),
+   ("you", "integer", "-1..3", "the receiver's seat, -1 none (a rotation: the receiver's seat in the next game)"),
+   ("queue", "array of strings", "when someone waits (O-ROTATION)", "the names waiting, first come first"),
+   ("rotation", "boolean", "status rematch while people wait", "true: seats are the rotated next game's"),
+   ("out", "array of strings", "with rotation", "who sits the next game out"),
    ("link", "string", "private tables, to their creator and seated people", "the link token"),
    ("game", "integer", "started and rematch only", "the game (rematch: the ended one)"),
    ("token", "string", "started only, 32 hex characters", "the receiver's seat's player token")], [],

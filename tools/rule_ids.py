@@ -33,13 +33,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = "docs/rules.md"
 NOT_TEXT = ("tests/data/games/", "tests/fuzz/corpus/")
 
-ID = r"[PRTFG]-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
+ID = r"[PRTFGO]-[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*"
 CITE = re.compile(r"(?<![A-Za-z0-9_-])(" + ID + r")(?![A-Za-z0-9]|-[A-Za-z0-9]|-\s*$)")
 DEFINE = re.compile(r"^###[ \t]+(" + ID + r")[ \t]*$")
 # The start of an id ending a line with a dash (the prefix letter and its dash, or the first
 # words of an id and a dash), and the rest of it opening the next line after its indentation
 # and comment leader ("*", "//", "#", "--", ";", ">").
-BROKEN_HEAD = re.compile(r"(?<![A-Za-z0-9_-])([PRTFG]-(?:[A-Z][A-Z0-9]+-(?:[A-Z0-9]+-)*)?)\s*$")
+BROKEN_HEAD = re.compile(r"(?<![A-Za-z0-9_-])([PRTFGO]-(?:[A-Z][A-Z0-9]+-(?:[A-Z0-9]+-)*)?)\s*$")
 BROKEN_TAIL = re.compile(r"^\s*(?:(?:\*|//|#|--|;|>)\s*)*([A-Z0-9]+(?:-[A-Z0-9]+)*)(?![A-Za-z0-9])")
 
 

@@ -153,3 +153,6 @@ bh_browser_test(browser_profile profile.test.mjs 180)
 # private rated table by its link, a premove and a drop premove, the profiles' new ratings, the
 # rematch with partners swapped, and a spectator on the TV page throughout.
 bh_browser_test(browser_open_play open_play.test.mjs 240)
+# Five at one lobby table (rotation.test.mjs, docs/rules.md O-ROTATION): one waits, the game
+# ends, the rotated next game brings her in and the one who sits out waits.
+bh_browser_test(browser_rotation rotation.test.mjs 240)

@@ -494,6 +494,126 @@ static void rematch_swapped(void)
     ITEST_FINISH(&s);
 }
 
+/* Five at one table (O-ROTATION): Eve waits at the full table of Ann, Bob, Cid and Dan (her
+ * lobby page shows her waiting, and the game to watch once it starts). Bob resigns: Ann and
+ * Dan win. The next game's four, by the rule by hand: Eve (0 games), then the winners Ann and
+ * Dan, then Bob (seat 1 before Cid); Cid sits out and Eve takes his seat 2. A plain rematch is
+ * refused while Eve waits, and so is Cid's acceptance; the four accept (Eve from her lobby
+ * page), the game starts with Ann & Dan vs Bob & Eve, Eve's page gets her seat's token, and
+ * Cid's page the table with status playing and him waiting. */
+static void rotation_by_five(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    const char *names[4] = {"Ann", "Bob", "Cid", "Dan"};
+    wsc *lob[4], *play[4], *eve = itest_connect(x, &s, NULL);
+    char buf[512], *r;
+    free(call(eve, "{\"type\":\"guest\",\"id\":1,\"name\":\"Eve\"}"));
+    for (int i = 0; i < 4; i++) {
+        lob[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
+        free(call(lob[i], buf));
+    }
+    r = call(lob[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":60000}");
+    long long t = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(lob[i], buf));
+    }
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":4,\"action\":\"queue\",\"table\":%lld}",
+             t);
+    r = call(eve, buf);
+    CHECK_MSG(r && strstr(r, "\"queue\":[\"Eve\"]") && jint(r, "you", -9) == -1, "Eve waits: %s",
+              r ? r : "(none)");
+    free(r);
+    CHECK_REFUSED(eve, "{\"type\":\"table\",\"id\":5,\"action\":\"queue\"}", "missing_field/table");
+    free(call(eve, "{\"type\":\"lobby\",\"id\":6}"));
+    for (int i = 0; i < 3; i++)
+        free(call(lob[i], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(lob[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    char tokens[4][64];
+    long long game = -1;
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(lob[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], sizeof tokens[i]);
+        game = jint(r, "game", -1);
+        free(r);
+    }
+    r = recv_with(eve, "\"status\":\"playing\"", 50);
+    CHECK_MSG(r && jint(r, "game", -1) == game && strstr(r, "\"queue\":[\"Eve\"]"),
+              "Eve's lobby lists the game she waits for: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        wsc_free(lob[i]);
+        play[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":8,\"token\":\"%s\"}", tokens[i]);
+        free(call(play[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":9,\"game\":%lld}", game);
+        free(call(play[i], buf));
+    }
+    r = wsc_recv_type(play[0], "start", 10000);
+    CHECK_MSG(r != NULL, "the game started");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":10,\"game\":%lld}", game);
+    CHECK_EQ_INT("send", 0, wsc_send(play[1], buf));
+    static const int next_you[4] = {0, 1, -1, 3}; /* Cid sits out */
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(play[i], "\"status\":\"rematch\"", 50);
+        CHECK_MSG(r && strstr(r, "\"rotation\":true,\"out\":[\"Cid\"]") &&
+                      strstr(r, "\"seats\":[{\"name\":\"Ann\"") &&
+                      strstr(r, "{\"name\":\"Eve\",\"account\":false,\"ready\":false}") &&
+                      jint(r, "you", -9) == next_you[i],
+                  "%s is offered the rotated game: %s", names[i], r ? r : "(none)");
+        free(r);
+    }
+    r = recv_with(eve, "\"status\":\"rematch\"", 50);
+    CHECK_MSG(r && jint(r, "you", -9) == 2, "Eve's lobby: her seat 2 in the next game: %s",
+              r ? r : "(none)");
+    free(r);
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":11,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld}",
+             t, game);
+    CHECK_REFUSED(play[0], buf, "invalid/rematch");
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":12,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld,"
+             "\"rotate\":true}",
+             t, game);
+    CHECK_REFUSED(play[2], buf, "unauthorized/table");
+    free(call(play[0], buf));
+    free(call(play[1], buf));
+    free(call(play[3], buf));
+    CHECK_EQ_INT("send", 0, wsc_send(eve, buf));
+    r = recv_with(eve, "\"status\":\"started\"", 50);
+    CHECK_MSG(r && jint(r, "you", -9) == 2 && strstr(r, "\"token\":\"") != NULL,
+              "Eve's page gets seat 2's token: %s", r ? r : "(none)");
+    long long game2 = r ? jint(r, "game", -1) : -1;
+    free(r);
+    CHECK_MSG(game2 > game, "a new game: %lld after %lld", game2, game);
+    r = recv_with(play[2], "\"status\":\"playing\"", 50);
+    CHECK_MSG(r && jint(r, "game", -1) == game2 && strstr(r, "\"queue\":[\"Cid\"]"),
+              "Cid's page: the new game, and he waits: %s", r ? r : "(none)");
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":13,\"game\":%lld}", game2);
+    r = call(play[0], buf);
+    CHECK_MSG(
+        r && strstr(r, "\"seat\":0,\"name\":\"Ann\"") && strstr(r, "\"seat\":1,\"name\":\"Bob\"") &&
+            strstr(r, "\"seat\":2,\"name\":\"Eve\"") && strstr(r, "\"seat\":3,\"name\":\"Dan\""),
+        "the next game: Ann & Dan vs Bob & Eve: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++)
+        wsc_free(play[i]);
+    wsc_free(eve);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 /* Four new accounts (RATED_NAMES) on s sign up on p[0..3], sit at seats 0..3 of a rated
  * table (3+0, online) and say ready: the table (*table), the game (*game) and each seat's
  * token (tokens[i]). */
@@ -722,6 +842,7 @@ static void rated_rematch_is_rated(void)
 }
 
 static const bh_test_case cases[] = {
+    {"rotation_by_five", rotation_by_five},
     {"rated_game_rates_its_players", rated_game_rates_its_players},
     {"rated_rematch_is_rated", rated_rematch_is_rated},
     {"rematch_swapped", rematch_swapped},

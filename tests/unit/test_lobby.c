@@ -276,7 +276,7 @@ static void rematch_swapped(void)
     CHECK_EQ_INT("no such table", BH_ENOTFOUND,
                  lobby_rematch(l, &ann, -1, id + 1, 40, LOBBY_REMATCH_SWAP, &start, &f));
     CHECK_EQ_STR("field", "table", f);
-    CHECK_EQ_INT("game over", BH_OK, lobby_over(l, 40, NULL));
+    CHECK_EQ_INT("game over", BH_OK, lobby_over(l, 40, 0, NULL));
     CHECK_EQ_INT("bad variant", BH_EINVAL, lobby_rematch(l, &ann, -1, id, 40, 3, &start, &f));
     CHECK_EQ_STR("field", "rematch", f);
     lobby_person eve = acct(15, "Eve"), dan_acct = acct(16, "Dan");
@@ -322,7 +322,7 @@ static void rematch_same(void)
     int64_t id = 0;
     lobby *l = played_table(&id);
     bool start = false;
-    CHECK_EQ_INT("over", BH_OK, lobby_over(l, 40, NULL));
+    CHECK_EQ_INT("over", BH_OK, lobby_over(l, 40, 0, NULL));
     for (int i = 0; i < 4; i++) {
         lobby_person tok = {.conn = (uint64_t)(30 + i), .name = "", .account = false};
         CHECK_EQ_INT("accept", BH_OK,
@@ -338,7 +338,7 @@ static void rematch_same(void)
     CHECK_EQ_INT("seat map: B-White stays", 2, lobby_rematch_seat(LOBBY_REMATCH_SAME, 2));
     CHECK_EQ_INT("swap: B-White to B-Black", 3, lobby_rematch_seat(LOBBY_REMATCH_SWAP, 2));
     CHECK_EQ_INT("swap: A-Black stays", 1, lobby_rematch_seat(LOBBY_REMATCH_SWAP, 1));
-    CHECK_EQ_INT("a game of no table", BH_ENOTFOUND, lobby_over(l, 7, NULL));
+    CHECK_EQ_INT("a game of no table", BH_ENOTFOUND, lobby_over(l, 7, 0, NULL));
     lobby_free(l);
 }
 
@@ -354,7 +354,7 @@ static void played_bounded(void)
         int64_t id = 0;
         CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p, &CASUAL, NULL, &id, NULL));
         if (i == LOBBY_PLAYED_MAX)
-            CHECK_EQ_INT("game 5 ends", BH_OK, lobby_over(l, 5, NULL));
+            CHECK_EQ_INT("game 5 ends", BH_OK, lobby_over(l, 5, 0, NULL));
         CHECK_EQ_INT("start", BH_OK, lobby_start(l, id, i + 1));
     }
     CHECK_EQ_INT("kept", LOBBY_PLAYED_MAX, lobby_played_count(l));
@@ -364,7 +364,154 @@ static void played_bounded(void)
     lobby_free(l);
 }
 
+/* Seat i of played table p by name. */
+static const char *at(const lobby_played *p, int i)
+{
+    return p->seat[i].name;
+}
+
+/* Accept the rotation of p's game as each of the next game's four (by name), the last starts. */
+static void rotate_all(lobby *l, int64_t table, int64_t game, int64_t next_game)
+{
+    const lobby_played *p = lobby_played_find(l, table);
+    bool start = false;
+    for (int i = 0; i < 4; i++) {
+        int src = p->next[i];
+        const lobby_seat *x = src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS];
+        lobby_person who = {.conn = 900 + (uint64_t)i, .name = x->name, .account = x->account};
+        CHECK_EQ_INT("accept", BH_OK,
+                     lobby_rematch(l, &who, -1, table, game, LOBBY_REMATCH_ROTATE, &start, NULL));
+        CHECK(start == (i == 3));
+    }
+    CHECK_EQ_INT("restart", BH_OK, lobby_restart(l, table, LOBBY_REMATCH_ROTATE, next_game));
+}
+
+/* O-ROTATION with five: Eve waits at the full table of Ann, Bob, Cat and Dan. Each line-up
+ * below follows from the rule by hand: fewest games here first, among equals the waiting,
+ * then the winners, then the others, each in seat order; the stayers keep their seats and the
+ * newcomers take the freed ones.
+ *   game 40: Ann Bob Cat Dan (Eve waits); Bob & Cat win: Eve (0 games), then Bob, Cat
+ *     (winners, 1), Ann (seat 0 before Dan): Dan sits out, Eve takes seat 3.
+ *   game 41: Ann Bob Cat Eve (Dan waits); Bob & Cat win: Dan (waiting, 1) and Eve (1), then
+ *     Bob and Cat (winners, 2) before Ann (2): Ann sits out, Dan takes seat 0.
+ *   game 42: Dan Bob Cat Eve (Ann waits); Dan & Eve win: Ann (waiting, 2), Dan, Eve (winners,
+ *     2), Bob (3, seat 1 before Cat): Cat sits out, Ann takes seat 2.
+ *   game 43: Dan Bob Ann Eve (Cat waits): 16 games in four, 4 for Bob and 3 for the others. */
+static void rotation_five(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person p[5] = {acct(1, "Ann"), acct(2, "Bob"), acct(3, "Cat"), guest(4, "Dan"),
+                         guest(5, "Eve")};
+    int64_t id = 0;
+    const char *f = NULL;
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p[0], &CASUAL, NULL, &id, NULL));
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT("sit", BH_OK, lobby_sit(l, id, &p[i], i, NULL, NULL));
+    CHECK_EQ_INT("Eve waits", BH_OK, lobby_queue(l, id, &p[4], NULL, &f));
+    CHECK_EQ_INT("again: nothing changes", BH_OK, lobby_queue(l, id, &p[4], NULL, &f));
+    CHECK_EQ_INT("one waiting", 1, lobby_find(l, id)->nqueue);
+    CHECK_EQ_INT("start", BH_OK, lobby_start(l, id, 40));
+    const lobby_played *pl = lobby_played_find(l, id);
+    CHECK_EQ_INT("the wait moves with the table", 1, pl->nqueue);
+    CHECK_EQ_INT("game 40 ends, Bob & Cat win", BH_OK, lobby_over(l, 40, 2, NULL));
+    CHECK(pl->rotate);
+    bool start = false;
+    CHECK_EQ_INT("a plain rematch while Eve waits", BH_EINVAL,
+                 lobby_rematch(l, &p[0], -1, id, 40, LOBBY_REMATCH_SAME, &start, &f));
+    CHECK_EQ_STR("field", "rematch", f);
+    CHECK_EQ_INT("Dan sits out: not his to accept", BH_EAUTH,
+                 lobby_rematch(l, &p[3], -1, id, 40, LOBBY_REMATCH_ROTATE, &start, &f));
+    CHECK_EQ_STR("field", "table", f);
+    rotate_all(l, id, 40, 41);
+    pl = lobby_played_find(l, id);
+    const char *g41[] = {"Ann", "Bob", "Cat", "Eve"};
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_STR("game 41", g41[i], at(pl, i));
+    CHECK_EQ_INT("Dan waits", 1, pl->nqueue);
+    CHECK_EQ_STR("Dan waits", "Dan", pl->queue[0].name);
+    CHECK_EQ_INT("Bob & Cat win", BH_OK, lobby_over(l, 41, 2, NULL));
+    rotate_all(l, id, 41, 42);
+    const char *g42[] = {"Dan", "Bob", "Cat", "Eve"};
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_STR("game 42", g42[i], at(pl, i));
+    CHECK_EQ_STR("Ann waits", "Ann", pl->queue[0].name);
+    CHECK_EQ_INT("Dan & Eve win", BH_OK, lobby_over(l, 42, 1, NULL));
+    rotate_all(l, id, 42, 43);
+    const char *g43[] = {"Dan", "Bob", "Ann", "Eve"};
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_STR("game 43", g43[i], at(pl, i));
+    CHECK_EQ_STR("Cat waits", "Cat", pl->queue[0].name);
+    int total = pl->qgames[0];
+    for (int i = 0; i < 4; i++)
+        total += pl->games[i];
+    CHECK_EQ_INT("16 games played in four", 16, total);
+    CHECK_EQ_INT("Bob 4", 4, pl->games[1]);
+    CHECK_EQ_INT("Cat 3", 3, pl->qgames[0]);
+    lobby_free(l);
+}
+
+/* Waiting: its refusals, and how a wait ends (a seat, leaving, a closed connection; the
+ * rotation then falls back to the rematch of the four). */
+static void queue_rules(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person ann = acct(1, "Ann"), gus = guest(7, "Gus");
+    int64_t id = 0, rated = 0, t = 0;
+    const char *f = NULL;
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &ann, &CASUAL, NULL, &id, NULL));
+    CHECK_EQ_INT("rated", BH_OK,
+                 lobby_create(l, &ann, &(lobby_opts){180000, 0, true, LOBBY_ONLINE, false}, NULL,
+                              &rated, NULL));
+    CHECK_EQ_INT("a guest at a rated table", BH_EAUTH, lobby_queue(l, rated, &gus, NULL, &f));
+    CHECK_EQ_STR("field", "rated", f);
+    CHECK_EQ_INT("no such table", BH_ENOTFOUND, lobby_queue(l, 99, &gus, NULL, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("not waiting", BH_ESTATE, lobby_unqueue(l, 7, &t, &f));
+    CHECK_EQ_STR("field", "queue", f);
+    CHECK_EQ_INT("Gus sits", BH_OK, lobby_sit(l, id, &gus, 1, NULL, NULL));
+    CHECK_EQ_INT("Gus waits instead", BH_OK, lobby_queue(l, id, &gus, NULL, &f));
+    CHECK_EQ_INT("his seat is free", 0, lobby_seated(lobby_find(l, id)));
+    CHECK_EQ_INT("Gus sits again", BH_OK, lobby_sit(l, id, &gus, 2, NULL, NULL));
+    CHECK_EQ_INT("the seat ended the wait", 0, lobby_find(l, id)->nqueue);
+    for (int i = 0; i < LOBBY_QUEUE_MAX; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "W%d", i);
+        lobby_person w = guest(20 + (uint64_t)i, name);
+        CHECK_EQ_INT("waits", BH_OK, lobby_queue(l, id, &w, NULL, &f));
+    }
+    lobby_person one_more = guest(30, "W9");
+    CHECK_EQ_INT("the list is full", BH_ELIMIT, lobby_queue(l, id, &one_more, NULL, &f));
+    CHECK_EQ_STR("field", "queue", f);
+    CHECK_EQ_INT("W0 leaves", BH_OK, lobby_unqueue(l, 20, &t, &f));
+    CHECK(t == id);
+    CHECK_EQ_INT("W9 takes the place", BH_OK, lobby_queue(l, id, &one_more, NULL, &f));
+    lobby_free(l);
+
+    /* the only one waiting goes while the rotation is offered: the four's rematch again */
+    int64_t tb = 0;
+    l = lobby_new(10, 2);
+    lobby_person p[5] = {acct(1, "Ann"), acct(2, "Bob"), acct(3, "Cat"), guest(4, "Dan"),
+                         guest(5, "Eve")};
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p[0], &CASUAL, NULL, &tb, NULL));
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT("sit", BH_OK, lobby_sit(l, tb, &p[i], i, NULL, NULL));
+    CHECK_EQ_INT("Eve waits", BH_OK, lobby_queue(l, tb, &p[4], NULL, &f));
+    CHECK_EQ_INT("start", BH_OK, lobby_start(l, tb, 40));
+    CHECK_EQ_INT("over", BH_OK, lobby_over(l, 40, 1, NULL));
+    CHECK(lobby_played_find(l, tb)->rotate);
+    int nclosed = 0;
+    int64_t closed[2];
+    CHECK(lobby_gone(l, 5, closed, 2, &nclosed) > 0);
+    CHECK(!lobby_played_find(l, tb)->rotate);
+    bool start = false;
+    CHECK_EQ_INT("the plain rematch again", BH_OK,
+                 lobby_rematch(l, &p[0], -1, tb, 40, LOBBY_REMATCH_SAME, &start, &f));
+    lobby_free(l);
+}
+
 static const bh_test_case cases[] = {
+    {"rotation_five", rotation_five},
+    {"queue_rules", queue_rules},
     {"played_bounded", played_bounded},
     {"rematch_swapped", rematch_swapped},
     {"rematch_same", rematch_same},

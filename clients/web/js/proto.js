@@ -47,6 +47,10 @@ export const msg = {
   // accept the rematch of a lobby table's ended game: same seats, or partners swapped (board
   // B's players exchange seats)
   tableRematch: (table, game, swap) => ({ type: 'table', action: 'rematch', table, game, swap: !!swap }),
+  // O-ROTATION: accept the rotated next game; wait at a table for a seat; stop waiting
+  tableRotate: (table, game) => ({ type: 'table', action: 'rematch', table, game, rotate: true }),
+  tableQueue: (table, link) => ({ type: 'table', action: 'queue', table, ...(link ? { link } : {}) }),
+  tableUnqueue: () => ({ type: 'table', action: 'unqueue' }),
   gameCreate: (o) => ({ type: 'game_create', ...o }),
   gameStart: (game) => ({ type: 'game_start', game }),
   games: () => ({ type: 'games' }),

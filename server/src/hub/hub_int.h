@@ -267,8 +267,8 @@ void hub__lobby_sub(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us);
 void hub__lobby_gone(hub *h, uint64_t conn);
 /* conn is about to be someone else (a login, a logout, a guest name, a session's auth): it
- * stands up from its seat and its seek closes (both held the old name and whether it was an
- * account's: a rated table's seat stays an account's); the tables it created stay. */
+ * stands up from its seat, its seek closes and its wait ends (all held the old name and whether it
+ * was an account's: a rated table's seat stays an account's); the tables it created stay. */
 void hub__lobby_who_changed(hub *h, uint64_t conn);
 void hub__lobby_push(hub *h);
 /* hg ended: if it is a lobby table's game, its four players are offered the rematch (a

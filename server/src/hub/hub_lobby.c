@@ -18,11 +18,13 @@
 #include "log.h"
 #include "now.h"
 #include "rating.h"
+#include "result.h"
 #include "xalloc.h"
 
 _Static_assert(LOBBY_NAME_MAX == PROTO_NAME_MAX, "a lobby name holds a wire name");
 _Static_assert(LOBBY_LINK_LEN == AUTH_TOKEN_LEN, "a table's link is a random token");
 _Static_assert(LOBBY_SEATS == 4, "a table seats a bughouse game");
+_Static_assert(LOBBY_QUEUE_MAX == PROTO_QUEUE_MAX, "the wire lists every one waiting");
 
 static lobby *lob(hub *h)
 {
@@ -72,6 +74,11 @@ static proto_table_view view_of(const lobby_table *t, uint64_t conn)
     v.with_expected = rated == 4;
     if (rated == 4) /* team 1 is seats 0 + 3 (P-TEAM) */
         v.expected = rating_team_expected(&r[0], &r[3], &r[1], &r[2]);
+    for (int k = 0; k < t->nqueue; k++) { /* O-ROTATION: who waits for a later game */
+        v.queue[v.nqueue++] = t->queue[k].name;
+        if (conn && t->queue[k].conn == conn && t->priv)
+            v.link = t->link; /* a waiting friend keeps the link to pass on */
+    }
     if (t->priv && (v.mine || v.you >= 0))
         v.link = t->link;
     return v;
@@ -85,10 +92,24 @@ static bool involved(const lobby_table *t, uint64_t conn)
     for (int i = 0; i < 4; i++)
         if (t->seat[i].conn == conn)
             return true;
+    for (int k = 0; k < t->nqueue; k++)
+        if (t->queue[k].conn == conn)
+            return true;
     return false;
 }
 
-static proto_table_view played_view(const lobby_played *p, uint64_t conn);
+static proto_table_view played_view(const lobby_played *p, uint64_t conn, const hub_sess *s);
+
+/* Does s (by name) wait at p (O-ROTATION)? */
+static bool waits_at(const lobby_played *p, const hub_sess *s)
+{
+    if (!s || (!s->account && !s->guest))
+        return false;
+    for (int k = 0; k < p->nqueue; k++)
+        if (p->queue[k].account == (s->account > 0) && strcmp(p->queue[k].name, s->name) == 0)
+            return true;
+    return false;
+}
 
 /* Is s (by its name) a player of p, whose game ended: the rematch is s's to accept? */
 static bool offered(const lobby_played *p, const hub_sess *s)
@@ -114,14 +135,8 @@ static char *enc_list(hub *h, bool has_id, int64_t id, const hub_sess *s)
     }
     for (int i = 0; i < np; i++) {
         const lobby_played *p = lobby_played_at(l, i);
-        if (offered(p, s)) {
-            v[k] = played_view(p, conn);
-            lobby_person who = {.conn = conn, .name = s->name, .account = s->account > 0};
-            for (int q = 0; q < 4; q++) /* its seat by name on the lobby page */
-                if (p->seat[q].account == who.account && strcmp(p->seat[q].name, who.name) == 0)
-                    v[k].you = q;
-            k++;
-        }
+        if (offered(p, s) || waits_at(p, s)) /* a rematch, or the game those waiting wait for */
+            v[k++] = played_view(p, conn, s);
     }
     int ns = lobby_seek_count(l);
     proto_seek_view *sk = xcalloc((size_t)ns + 1, sizeof *sk);
@@ -143,7 +158,7 @@ static bool anywhere(hub *h, const hub_sess *s)
     lobby *l = lob(h);
     uint64_t conn = s->conn;
     for (int i = 0; i < lobby_played_count(l); i++)
-        if (offered(lobby_played_at(l, i), s))
+        if (offered(lobby_played_at(l, i), s) || waits_at(lobby_played_at(l, i), s))
             return true;
     for (int i = 0; i < lobby_seek_count(l); i++)
         if (lobby_seek_at(l, i)->conn == conn)
@@ -233,41 +248,69 @@ static void reply_table(hub *h, hub_sess *s, int64_t id, int64_t table)
     hub__queue(h, s->conn, proto_enc_table(true, id, &v));
 }
 
-/* p as conn sees it: status rematch, the game ended, who accepted which variant. */
-static proto_table_view played_view(const lobby_played *p, uint64_t conn)
+/* The person who takes seat i of p's next game when it rotates (O-ROTATION). */
+static const lobby_seat *next_at(const lobby_played *p, int i)
+{
+    int src = p->next[i];
+    return src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS];
+}
+
+/* p as conn (and the session s, by name; may be NULL) sees it: status rematch when its game
+ * ended, with who accepted which variant, and when people wait, the rotated next game's seats
+ * (O-ROTATION: rotation, out); status playing while its game is on (shown to those waiting). */
+static proto_table_view played_view(const lobby_played *p, uint64_t conn, const hub_sess *s)
 {
     proto_table_view v = {.table = p->table,
-                          .rematch = true,
+                          .rematch = p->over,
+                          .playing = !p->over,
                           .base_ms = p->base_ms,
                           .inc_ms = p->inc_ms,
                           .rated = p->rated,
                           .ruleset = lobby_ruleset_name(p->ruleset),
                           .creator = p->seat[0].name,
                           .game = p->game,
-                          .you = -1};
+                          .you = -1,
+                          .rotation = p->over && p->rotate};
+    bool in[LOBBY_SEATS] = {false};
     for (int i = 0; i < 4; i++) {
-        v.seats[i].name = p->seat[i].name;
-        v.seats[i].account = p->seat[i].account;
+        const lobby_seat *x = v.rotation ? next_at(p, i) : &p->seat[i];
+        if (v.rotation && p->next[i] < LOBBY_SEATS)
+            in[p->next[i]] = true;
+        v.seats[i].name = x->name;
+        v.seats[i].account = x->account;
         v.seats[i].ready = p->accept[i] != LOBBY_REMATCH_NONE;
-        v.seats[i].accept = p->accept[i] == LOBBY_REMATCH_SAME   ? "same"
-                            : p->accept[i] == LOBBY_REMATCH_SWAP ? "swap"
-                                                                 : NULL;
-        if (conn && p->seat[i].conn == conn)
+        v.seats[i].accept = p->accept[i] == LOBBY_REMATCH_SAME     ? "same"
+                            : p->accept[i] == LOBBY_REMATCH_SWAP   ? "swap"
+                            : p->accept[i] == LOBBY_REMATCH_ROTATE ? "rotate"
+                                                                   : NULL;
+        if ((conn && x->conn == conn) ||
+            (s && s->name[0] && x->account == (s->account > 0) && strcmp(x->name, s->name) == 0))
             v.you = i;
     }
+    for (int i = 0; v.rotation && i < 4; i++)
+        if (!in[i])
+            v.out[v.nout++] = p->seat[i].name;
+    for (int k = 0; k < p->nqueue && !v.rotation; k++)
+        v.queue[v.nqueue++] = p->queue[k].name;
     return v;
 }
 
 /* Push p's rematch view to each of its four players' connections but skip. */
 static void push_played(hub *h, const lobby_played *p, uint64_t skip)
 {
-    for (int i = 0; i < 4; i++) {
-        uint64_t c = p->seat[i].conn;
+    uint64_t to[LOBBY_SEATS + LOBBY_QUEUE_MAX]; /* the four players and those waiting */
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        to[n++] = p->seat[i].conn;
+    for (int k = 0; k < p->nqueue; k++)
+        to[n++] = p->queue[k].conn;
+    for (int i = 0; i < n; i++) {
+        uint64_t c = to[i];
         bool dup = false; /* one connection may hold two seats (a test, a shared screen) */
         for (int k = 0; k < i; k++)
-            dup |= p->seat[k].conn == c;
+            dup |= to[k] == c;
         if (c && c != skip && !dup) {
-            proto_table_view v = played_view(p, c);
+            proto_table_view v = played_view(p, c, hub__sess_find(h, c));
             hub__queue(h, c, proto_enc_table(false, 0, &v));
         }
     }
@@ -276,7 +319,12 @@ static void push_played(hub *h, const lobby_played *p, uint64_t skip)
 void hub__lobby_game_over(hub *h, const hub_game *hg)
 {
     const lobby_played *p = NULL;
-    if (!h->lobby_ || lobby_over(h->lobby_, hg->id, &p) != BH_OK)
+    /* the result names the team of seats 0 and 3 first (O-ROTATION's winner) */
+    bh_result r = BH_RES_NONE;
+    bh_result_parse(hg->result, strlen(hg->result), &r);
+    r = bh_result_plain(r);
+    int winner = r == BH_RES_WIN1 ? 1 : r == BH_RES_WIN2 ? 2 : 0;
+    if (!h->lobby_ || lobby_over(h->lobby_, hg->id, winner, &p) != BH_OK)
         return;
     int64_t table = p->table;
     for (int i = 0; i < 4; i++) /* the play pages: the seats' holders now */
@@ -292,7 +340,7 @@ void hub__lobby_viewer(hub *h, uint64_t conn, int64_t gid, int seat)
     const lobby_played *p = h->lobby_ ? lobby_played_of_game(h->lobby_, gid) : NULL;
     if (!p || !p->over || lobby_played_seen(h->lobby_, p->table, seat, conn) != BH_OK)
         return;
-    proto_table_view v = played_view(p, conn);
+    proto_table_view v = played_view(p, conn, NULL);
     hub__queue(h, conn, proto_enc_table(false, 0, &v));
 }
 
@@ -302,7 +350,10 @@ static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t no
 {
     const lobby_seat *by[4];
     for (int i = 0; i < 4; i++)
-        by[lobby_rematch_seat(variant, i)] = &p->seat[i];
+        if (variant == LOBBY_REMATCH_ROTATE)
+            by[i] = next_at(p, i);
+        else
+            by[lobby_rematch_seat(variant, i)] = &p->seat[i];
     store_game row = {.base_ms = p->base_ms,
                       .inc_ms = p->inc_ms,
                       .created_ms = now_wall_ms(),
@@ -319,7 +370,14 @@ static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t no
     if (rc == BH_OK && p->rated && hub__rated_accounts(h, p->game, old) == BH_OK) {
         int64_t acc[4];
         for (int i = 0; i < 4; i++)
-            acc[lobby_rematch_seat(variant, i)] = old[i];
+            if (variant != LOBBY_REMATCH_ROTATE)
+                acc[lobby_rematch_seat(variant, i)] = old[i];
+            else if (p->next[i] < LOBBY_SEATS)
+                acc[i] = old[p->next[i]];
+            else { /* a waiting account: its lobby page's session */
+                const hub_sess *w = hub__sess_find(h, by[i]->conn);
+                acc[i] = w && w->account > 0 && strcmp(w->name, by[i]->name) == 0 ? w->account : 0;
+            }
         hub__rated_start(h, row.id, acc);
     }
     if (rc != BH_OK) {
@@ -330,14 +388,18 @@ static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t no
     lobby_restart(h->lobby_, table, variant, row.id);
     p = lobby_played_find(h->lobby_, table);
     log_info("hub: table %lld's rematch%s of game %lld started as game %lld (%s & %s vs %s & %s)",
-             (long long)table, variant == LOBBY_REMATCH_SWAP ? " (partners swapped)" : "",
+             (long long)table,
+             variant == LOBBY_REMATCH_SWAP     ? " (partners swapped)"
+             : variant == LOBBY_REMATCH_ROTATE ? " (rotated)"
+                                               : "",
              (long long)prev, (long long)row.id, p->seat[0].name, p->seat[3].name, p->seat[1].name,
              p->seat[2].name);
     for (int i = 0; i < 4; i++) {
         if (!p->seat[i].conn)
             continue;
-        proto_table_view v = played_view(p, p->seat[i].conn);
+        proto_table_view v = played_view(p, p->seat[i].conn, NULL);
         v.rematch = false;
+        v.playing = false;
         v.started = true;
         v.you = i;
         v.token = tokens[i];
@@ -347,6 +409,11 @@ static int start_rematch(hub *h, const lobby_played *p, int variant, uint64_t no
         }
         hub__queue(h, p->seat[i].conn, proto_enc_table(false, 0, &v));
     }
+    for (int k = 0; k < p->nqueue; k++) /* those sitting out, and still waiting: status playing */
+        if (p->queue[k].conn) {
+            proto_table_view v = played_view(p, p->queue[k].conn, NULL);
+            hub__queue(h, p->queue[k].conn, proto_enc_table(false, 0, &v));
+        }
     return BH_OK;
 }
 
@@ -361,7 +428,9 @@ static void rematch(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     else if (s->view_game == x->game)
         seat = s->view_seat;
     lobby_person who = {.conn = s->conn, .name = s->name, .account = s->account > 0};
-    int variant = x->swap ? LOBBY_REMATCH_SWAP : LOBBY_REMATCH_SAME;
+    int variant = x->rotate ? LOBBY_REMATCH_ROTATE
+                  : x->swap ? LOBBY_REMATCH_SWAP
+                            : LOBBY_REMATCH_SAME;
     bool start = false;
     const char *field = NULL;
     lobby *l = lob(h);
@@ -380,7 +449,7 @@ static void rematch(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
             hub__queue(h, s->conn, proto_enc_ack(m->id, -1, 0, 0, 0));
         return;
     }
-    proto_table_view v = played_view(p, s->conn);
+    proto_table_view v = played_view(p, s->conn, s);
     hub__queue(h, s->conn, proto_enc_table(true, m->id, &v));
     push_played(h, p, s->conn);
 }
@@ -404,7 +473,7 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     rating r;
     if (s->account > 0 &&
         (x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_SEEK ||
-         x->action == PROTO_TABLE_PARTNER) &&
+         x->action == PROTO_TABLE_PARTNER || x->action == PROTO_TABLE_QUEUE) &&
         hub_rating_of(h, s->account, &r) == BH_OK)
         who.rating = r.r, who.rd = r.rd; /* shown with the seat or seek (G-GLICKO2) */
     switch (x->action) {
@@ -454,6 +523,16 @@ void hub__lobby_table(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
         rc = lobby_partner(l, &who, x->seek, &o, &table, &field);
         break;
     }
+    case PROTO_TABLE_QUEUE: rc = lobby_queue(l, table, &who, x->link, &field); break;
+    case PROTO_TABLE_UNQUEUE: {
+        rc = lobby_unqueue(l, s->conn, &table, &field);
+        const lobby_played *p = rc == BH_OK ? lobby_played_find(l, table) : NULL;
+        if (p) { /* left a played table's list: its offer may have changed */
+            push_played(h, p, 0);
+            table = 0;
+        }
+        break;
+    }
     case PROTO_TABLE_KICK: {
         uint64_t kicked = 0;
         rc = lobby_kick(l, s->conn, table, x->seat, &kicked, &field);
@@ -486,6 +565,8 @@ void hub__lobby_who_changed(hub *h, uint64_t conn)
         h->lobby_dirty = true;
     if (h->lobby_ && lobby_seek_cancel(h->lobby_, conn, NULL) == BH_OK)
         h->lobby_dirty = true;
+    if (h->lobby_ && lobby_unqueue(h->lobby_, conn, &table, NULL) == BH_OK)
+        h->lobby_dirty = true; /* a wait is a person's, as a seat is */
 }
 
 void hub__lobby_free(hub *h)

@@ -80,6 +80,52 @@ static void unready(lobby_table *t)
         t->seat[i].ready = false;
 }
 
+/* Take conn out of every waiting list (open tables' and played tables'). Returns whether it
+ * waited somewhere, and the table in *table (may be NULL). */
+static void rotation_refresh(lobby_played *p);
+
+static bool dequeue(lobby *l, uint64_t conn, int64_t *table)
+{
+    for (int i = 0; i < l->n; i++) {
+        lobby_table *t = &l->t[i];
+        for (int k = 0; k < t->nqueue; k++)
+            if (t->queue[k].conn == conn) {
+                memmove(&t->queue[k], &t->queue[k + 1],
+                        (size_t)(t->nqueue - k - 1) * sizeof *t->queue);
+                t->nqueue--;
+                if (table)
+                    *table = t->id;
+                return true;
+            }
+    }
+    for (int i = 0; i < l->nplayed; i++) {
+        lobby_played *p = &l->played[i];
+        for (int k = 0; k < p->nqueue; k++)
+            if (p->queue[k].conn == conn) {
+                memmove(&p->queue[k], &p->queue[k + 1],
+                        (size_t)(p->nqueue - k - 1) * sizeof *p->queue);
+                memmove(&p->qgames[k], &p->qgames[k + 1],
+                        (size_t)(p->nqueue - k - 1) * sizeof *p->qgames);
+                p->nqueue--;
+                rotation_refresh(p);
+                if (table)
+                    *table = p->table;
+                return true;
+            }
+    }
+    return false;
+}
+
+static void person_to_seat(lobby_seat *s, const lobby_person *who)
+{
+    memset(s, 0, sizeof *s);
+    s->conn = who->conn;
+    snprintf(s->name, sizeof s->name, "%s", who->name);
+    s->account = who->account;
+    s->rating = who->rating;
+    s->rd = who->rd;
+}
+
 int lobby_create(lobby *l, const lobby_person *who, const lobby_opts *o, const char *link,
                  int64_t *id, const char **field)
 {
@@ -150,12 +196,8 @@ int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const 
         memset(&was->seat[old], 0, sizeof was->seat[old]);
         unready(was);
     }
-    lobby_seat *s = &t->seat[seat];
-    s->conn = who->conn;
-    snprintf(s->name, sizeof s->name, "%s", who->name);
-    s->account = who->account;
-    s->rating = who->rating;
-    s->rd = who->rd;
+    dequeue(l, who->conn, NULL); /* a seat ends a wait */
+    person_to_seat(&t->seat[seat], who);
     unready(t);
     return BH_OK;
 }
@@ -225,6 +267,7 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
     if (!conn)
         return 0;
     changed += lobby_seek_cancel(l, conn, NULL) == BH_OK;
+    changed += dequeue(l, conn, NULL);
     for (int i = 0; i < l->nplayed; i++) /* no pushes to a closed connection */
         for (int k = 0; k < LOBBY_SEATS; k++)
             if (l->played[i].seat[k].conn == conn)
@@ -259,6 +302,39 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
         lobby_remove(l, x->id);
     }
     return changed;
+}
+
+int lobby_queue(lobby *l, int64_t table, const lobby_person *who, const char *link,
+                const char **field)
+{
+    lobby_table *t = find(l, table);
+    if (!t || (t->priv && (!link || strcmp(link, t->link) != 0)))
+        return fail(field, "table", BH_ENOTFOUND);
+    if (!has_name(who))
+        return fail(field, "name", BH_EAUTH);
+    if (t->rated && !who->account)
+        return fail(field, "rated", BH_EAUTH);
+    for (int k = 0; k < t->nqueue; k++)
+        if (t->queue[k].conn == who->conn)
+            return BH_OK;
+    if (t->nqueue >= LOBBY_QUEUE_MAX)
+        return fail(field, "queue", BH_ELIMIT);
+    int s;
+    lobby_table *was = seat_of(l, who->conn, &s);
+    if (was) { /* waiting, not seated */
+        memset(&was->seat[s], 0, sizeof was->seat[s]);
+        unready(was);
+    }
+    dequeue(l, who->conn, NULL);
+    person_to_seat(&t->queue[t->nqueue++], who);
+    return BH_OK;
+}
+
+int lobby_unqueue(lobby *l, uint64_t conn, int64_t *table, const char **field)
+{
+    if (!conn || !dequeue(l, conn, table))
+        return fail(field, "queue", BH_ESTATE);
+    return BH_OK;
 }
 
 int lobby_count(const lobby *l)
@@ -428,17 +504,81 @@ int lobby_start(lobby *l, int64_t id, int64_t game)
     p->rated = t->rated;
     p->ruleset = t->ruleset;
     memcpy(p->seat, t->seat, sizeof p->seat);
-    for (int i = 0; i < LOBBY_SEATS; i++)
+    for (int i = 0; i < LOBBY_SEATS; i++) {
         p->seat[i].ready = false;
+        p->games[i] = 1;
+    }
+    memcpy(p->queue, t->queue, sizeof p->queue);
+    p->nqueue = t->nqueue;
     return lobby_remove(l, id);
 }
 
-int lobby_over(lobby *l, int64_t game, const lobby_played **out)
+/* One person in O-ROTATION's order: who (a seat 0..3, or LOBBY_SEATS + a waiting index),
+ * games played here, and the rank among equal games (waiting first, winners, then others). */
+typedef struct {
+    int who, games, rank;
+} rot_cand;
+
+void lobby_rotation(const lobby_played *p, int winner, int next[LOBBY_SEATS])
+{
+    /* O-ROTATION: fewest games here first; among equals the waiting (first come first), then
+     * the winners, then the others, each in seat order */
+    rot_cand c[LOBBY_SEATS + LOBBY_QUEUE_MAX];
+    int n = 0;
+    for (int k = 0; k < p->nqueue; k++)
+        c[n++] = (rot_cand){LOBBY_SEATS + k, p->qgames[k], k};
+    for (int i = 0; i < LOBBY_SEATS; i++) {
+        bool won = (winner == 1 && (i == 0 || i == 3)) || (winner == 2 && (i == 1 || i == 2));
+        c[n++] = (rot_cand){i, p->games[i], (won ? 1 : 2) * 16 + i};
+    }
+    for (int a = 1; a < n; a++) /* insertion sort: stable, at most 8 */
+        for (int b = a; b > 0 && (c[b].games < c[b - 1].games ||
+                                  (c[b].games == c[b - 1].games && c[b].rank < c[b - 1].rank));
+             b--) {
+            rot_cand x = c[b];
+            c[b] = c[b - 1];
+            c[b - 1] = x;
+        }
+    bool in[LOBBY_SEATS] = {false};
+    for (int i = 0; i < LOBBY_SEATS; i++) {
+        next[i] = -1;
+        if (c[i].who < LOBBY_SEATS)
+            in[c[i].who] = true;
+    }
+    for (int i = 0; i < LOBBY_SEATS; i++) /* the players who stay keep their seats */
+        if (in[i])
+            next[i] = i;
+    int seat = 0;
+    for (int i = 0; i < LOBBY_SEATS; i++) /* the waiting take the freed ones, in order */
+        if (c[i].who >= LOBBY_SEATS) {
+            while (next[seat] >= 0)
+                seat++;
+            next[seat] = c[i].who;
+        }
+}
+
+/* p's rotation after a change of its waiting list: recomputed while its game is over, or
+ * dropped when nobody waits any more (the offer is a rematch of the four again). */
+static void rotation_refresh(lobby_played *p)
+{
+    if (!p->over)
+        return;
+    bool was = p->rotate;
+    p->rotate = p->nqueue > 0;
+    if (p->rotate)
+        lobby_rotation(p, p->winner, p->next);
+    if (was || p->rotate)
+        memset(p->accept, 0, sizeof p->accept);
+}
+
+int lobby_over(lobby *l, int64_t game, int winner, const lobby_played **out)
 {
     for (int i = 0; i < l->nplayed; i++)
         if (l->played[i].game == game) {
             l->played[i].over = true;
+            l->played[i].winner = winner;
             memset(l->played[i].accept, 0, sizeof l->played[i].accept);
+            rotation_refresh(&l->played[i]);
             if (out)
                 *out = &l->played[i];
             return BH_OK;
@@ -450,7 +590,8 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
                   int variant, bool *start, const char **field)
 {
     *start = false;
-    if (variant != LOBBY_REMATCH_SAME && variant != LOBBY_REMATCH_SWAP)
+    if (variant != LOBBY_REMATCH_SAME && variant != LOBBY_REMATCH_SWAP &&
+        variant != LOBBY_REMATCH_ROTATE)
         return fail(field, "rematch", BH_EINVAL);
     lobby_played *p = played_find(l, table);
     if (!p)
@@ -461,6 +602,30 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
         return fail(field, "game", BH_ENOTFOUND);
     if (!p->over)
         return fail(field, "game", BH_ESTATE);
+    if ((variant == LOBBY_REMATCH_ROTATE) != p->rotate)
+        return fail(field, "rematch", BH_EINVAL); /* O-ROTATION: the waiting come in */
+    if (p->rotate) { /* the next game's four accept, by their next seat */
+        int at = -1;
+        for (int i = 0; i < LOBBY_SEATS && at < 0; i++) {
+            int src = p->next[i];
+            const lobby_seat *x = src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS];
+            if (seat >= 0 && seat < LOBBY_SEATS ? src == seat
+                                                : has_name(who) && x->account == who->account &&
+                                                      strcmp(x->name, who->name) == 0)
+                at = i;
+        }
+        if (at < 0)
+            return fail(field, "table", BH_EAUTH);
+        int src = p->next[at];
+        if (who && who->conn)
+            (src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS])->conn = who->conn;
+        p->accept[at] = variant;
+        bool all = true;
+        for (int i = 0; i < LOBBY_SEATS; i++)
+            all &= p->accept[i] == variant;
+        *start = all;
+        return BH_OK;
+    }
     if (seat < 0 || seat >= LOBBY_SEATS) { /* no token: the seated person of that name */
         seat = -1;
         for (int i = 0; i < LOBBY_SEATS && seat < 0 && has_name(who); i++)
@@ -484,12 +649,44 @@ int lobby_restart(lobby *l, int64_t table, int variant, int64_t game)
     lobby_played *p = played_find(l, table);
     if (!p)
         return BH_ENOTFOUND;
-    if (!p->over || game <= 0 || lobby_rematch_seat(variant, 0) < 0)
+    if (!p->over || game <= 0 ||
+        (variant == LOBBY_REMATCH_ROTATE ? !p->rotate : lobby_rematch_seat(variant, 0) < 0))
         return BH_ESTATE;
     lobby_seat was[LOBBY_SEATS];
+    int played[LOBBY_SEATS];
     memcpy(was, p->seat, sizeof was);
-    for (int i = 0; i < LOBBY_SEATS; i++)
-        p->seat[lobby_rematch_seat(variant, i)] = was[i];
+    memcpy(played, p->games, sizeof played);
+    if (variant == LOBBY_REMATCH_ROTATE) {
+        lobby_seat q[LOBBY_QUEUE_MAX];
+        int qg[LOBBY_QUEUE_MAX], nq = 0;
+        bool stays[LOBBY_SEATS] = {false}, taken[LOBBY_QUEUE_MAX] = {false};
+        for (int i = 0; i < LOBBY_SEATS; i++) {
+            int src = p->next[i];
+            if (src < LOBBY_SEATS) {
+                stays[src] = true;
+                p->seat[i] = was[src];
+                p->games[i] = played[src] + 1;
+            } else {
+                taken[src - LOBBY_SEATS] = true;
+                p->seat[i] = p->queue[src - LOBBY_SEATS];
+                p->games[i] = p->qgames[src - LOBBY_SEATS] + 1;
+            }
+        }
+        for (int k = 0; k < p->nqueue; k++) /* those waiting still, then those sitting out */
+            if (!taken[k])
+                q[nq] = p->queue[k], qg[nq++] = p->qgames[k];
+        for (int i = 0; i < LOBBY_SEATS && nq < LOBBY_QUEUE_MAX; i++)
+            if (!stays[i])
+                q[nq] = was[i], qg[nq++] = played[i];
+        memcpy(p->queue, q, sizeof q);
+        memcpy(p->qgames, qg, sizeof qg);
+        p->nqueue = nq;
+        p->rotate = false;
+    } else
+        for (int i = 0; i < LOBBY_SEATS; i++) {
+            p->seat[lobby_rematch_seat(variant, i)] = was[i];
+            p->games[lobby_rematch_seat(variant, i)] = played[i] + 1;
+        }
     p->prev = p->game;
     p->game = game;
     p->over = false;
@@ -537,6 +734,9 @@ bool lobby_played_by(const lobby_played *p, const lobby_person *who)
         return false;
     for (int i = 0; i < LOBBY_SEATS; i++)
         if (p->seat[i].account == who->account && strcmp(p->seat[i].name, who->name) == 0)
+            return true;
+    for (int k = 0; k < p->nqueue; k++)
+        if (p->queue[k].account == who->account && strcmp(p->queue[k].name, who->name) == 0)
             return true;
     return false;
 }

@@ -22,6 +22,7 @@
 #define LOBBY_INC_MAX_MS 60000     /* largest increment: 60 s */
 #define LOBBY_TABLES_MAX 200       /* tables open at once (lobby_new's cap, at most) */
 #define LOBBY_PER_CREATOR_MAX 2    /* open tables one person (connection) created */
+#define LOBBY_QUEUE_MAX 4          /* people waiting at one table for a seat (O-ROTATION) */
 
 enum { LOBBY_ONLINE = 0, LOBBY_REGULATION = 1 }; /* the rulesets a table may use */
 
@@ -61,6 +62,8 @@ typedef struct {
     bool priv;
     char link[LOBBY_LINK_LEN + 1]; /* private tables: the token that opens it; else "" */
     lobby_seat seat[LOBBY_SEATS];
+    lobby_seat queue[LOBBY_QUEUE_MAX]; /* waiting for a seat, first come first (ready unused) */
+    int nqueue;
 } lobby_table;
 
 /* A seek: someone looking for a partner (FICS' `partner`): another person answers it with
@@ -145,6 +148,18 @@ int lobby_partner(lobby *l, const lobby_person *who, int64_t seek, const lobby_o
 int lobby_seek_count(const lobby *l);
 const lobby_seek *lobby_seek_at(const lobby *l, int i);
 
+/* who waits at table (an open one; link as for lobby_sit) for a seat in a game after the
+ * first: O-ROTATION brings the waiting in when a game ends. A person waits at one table at a
+ * time and not where he sits: waiting elsewhere, or sitting, ends an earlier wait, and waiting
+ * stands him up from a seat. Errors (*field): BH_ENOTFOUND "table" (none, or private and a
+ * wrong link); BH_EAUTH "name"; BH_EAUTH "rated" (a guest at a rated table); BH_ELIMIT "queue"
+ * (LOBBY_QUEUE_MAX wait there already). Waiting again where one waits is BH_OK. */
+int lobby_queue(lobby *l, int64_t table, const lobby_person *who, const char *link,
+                const char **field);
+/* conn stops waiting; *table: where it waited (an open or a played table's id). BH_OK, or
+ * BH_ESTATE "queue" (it waited nowhere). */
+int lobby_unqueue(lobby *l, uint64_t conn, int64_t *table, const char **field);
+
 /* The tables in creation order: lobby_count of them, lobby_at(i) for 0 <= i < count (valid
  * until the next call that changes the lobby); lobby_find: table id or NULL; lobby_seat_of:
  * the table conn sits at (and *seat), or NULL. */
@@ -164,7 +179,12 @@ int lobby_seated(const lobby_table *t);
  * Each player accepts one variant (a later accept replaces his earlier one); when all four
  * accepted the same variant the caller creates the new game with the same time control,
  * ruleset and rated flag, seats as lobby_rematch_seat says, and calls lobby_restart. */
-enum { LOBBY_REMATCH_NONE = 0, LOBBY_REMATCH_SAME = 1, LOBBY_REMATCH_SWAP = 2 };
+enum {
+    LOBBY_REMATCH_NONE = 0,
+    LOBBY_REMATCH_SAME = 1,
+    LOBBY_REMATCH_SWAP = 2,
+    LOBBY_REMATCH_ROTATE = 3
+};
 #define LOBBY_PLAYED_MAX 200 /* played tables kept; the oldest ended one goes first */
 
 typedef struct {
@@ -177,8 +197,21 @@ typedef struct {
     int ruleset;
     lobby_seat seat[LOBBY_SEATS]; /* by seat of the current game; conn: the connection last
                                    * known as that player (0 unknown), ready unused */
-    int accept[LOBBY_SEATS];      /* LOBBY_REMATCH_* by seat */
+    int accept[LOBBY_SEATS];      /* LOBBY_REMATCH_* by seat (of the next game when rotating) */
+    int games[LOBBY_SEATS];       /* games each seat's player has played at this table */
+    lobby_seat queue[LOBBY_QUEUE_MAX]; /* waiting for a seat (O-ROTATION), first come first */
+    int qgames[LOBBY_QUEUE_MAX];       /* games each waiting person has played here */
+    int nqueue;
+    int winner;            /* the ended game's: 1 seats 0 + 3 won, 2 seats 1 + 2, 0 a draw */
+    bool rotate;           /* over with people waiting: the next game rotates (O-ROTATION) */
+    int next[LOBBY_SEATS]; /* rotate: who takes seat i next: 0..3 that seat's player now,
+                            * LOBBY_SEATS + k queue[k] */
 } lobby_played;
+
+/* O-ROTATION for a played table whose game ended, people waiting: next[i] as lobby_played says,
+ * from the games each has played here, the waiting order and the result (winner 1: the team
+ * of seats 0 and 3 won, 2: the other, 0: a draw). Pure; p is read only. */
+void lobby_rotation(const lobby_played *p, int winner, int next[LOBBY_SEATS]);
 
 /* The seat that the player of old_seat (0..3) takes in the rematch variant (SAME or SWAP);
  * -1 for a bad seat or variant. */
@@ -189,14 +222,18 @@ int lobby_rematch_seat(int variant, int old_seat);
  * BH_OK or BH_ENOTFOUND (no open table id). */
 int lobby_start(lobby *l, int64_t id, int64_t game);
 
-/* game ended: its played table (if any) is offered for a rematch; *p (may be NULL) gets it.
- * BH_OK, or BH_ENOTFOUND (game is no table's current game). */
-int lobby_over(lobby *l, int64_t game, const lobby_played **p);
+/* game ended with winner (lobby_rotation's: 1, 2, 0 a draw): its played table (if any) is
+ * offered for a rematch, or with people waiting for the rotated next game (rotate, next);
+ * *p (may be NULL) gets it. BH_OK, or BH_ENOTFOUND (game is no table's current game). */
+int lobby_over(lobby *l, int64_t game, int winner, const lobby_played **p);
 
 /* who accepts the rematch variant of table's game. seat: the seat of game that who holds by
  * its player token (the caller checked the token), or -1: then who is the seated person of
- * the same name and kind (account or guest). *start true when all four accepted variant.
- * Errors (*field): BH_EINVAL "rematch" (variant not SAME or SWAP); BH_ENOTFOUND "table" (no
+ * the same name and kind (account or guest), or a waiting one. *start true when all four
+ * accepted variant. A table with people waiting takes ROTATE only, from the next game's four
+ * (accept by the next game's seat); one without, SAME or SWAP from its four.
+ * Errors (*field): BH_EINVAL "rematch" (variant not SAME or SWAP, or not ROTATE while people
+ * wait; ROTATE while nobody waits); BH_ENOTFOUND "table" (no
  * played table id); BH_ESTATE "started" (game's rematch has started already: game is the
  * table's previous game); BH_ENOTFOUND "game" (game is not the table's); BH_ESTATE "game"
  * (the game is not over yet); BH_EAUTH "table" (who is none of its four players). */
@@ -204,15 +241,18 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
                   int variant, bool *start, const char **field);
 
 /* table's rematch started as game (> 0), the variant all four accepted: its seats move as
- * lobby_rematch_seat says, prev = the ended game, accepts clear, over false. BH_OK, or
- * BH_ENOTFOUND / BH_ESTATE (no played table id, or its game not over). */
+ * lobby_rematch_seat says (ROTATE: as next says; the players who sit out wait, after those
+ * waiting already, in seat order), each player's games grow by one, prev = the ended game,
+ * accepts clear, over false. BH_OK, or BH_ENOTFOUND / BH_ESTATE (no played table id, or its
+ * game not over, or ROTATE without a rotation). */
 int lobby_restart(lobby *l, int64_t table, int variant, int64_t game);
 
 /* The connection conn (> 0) is now the player of seat (0..3) of table's current game (its
  * token's holder, a play page): table's pushes go there. BH_OK, BH_ENOTFOUND, BH_EINVAL. */
 int lobby_played_seen(lobby *l, int64_t table, int seat, uint64_t conn);
 
-/* Is who (by name and kind, account or guest) one of played table p's four players? */
+/* Is who (by name and kind, account or guest) one of played table p's four players, or
+ * waiting there? */
 bool lobby_played_by(const lobby_played *p, const lobby_person *who);
 
 /* The played tables (oldest first), and one by table id (NULL none). */

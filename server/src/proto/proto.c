@@ -652,8 +652,9 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 /* table (c2s-table.md): the action, then the fields it needs. */
 static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
 {
-    static const char *const actions[] = {"create", "sit",  "stand",  "ready",   "unready",
-                                          "kick",   "seek", "unseek", "partner", "rematch"};
+    static const char *const actions[] = {"create",  "sit",     "stand", "ready",
+                                          "unready", "kick",    "seek",  "unseek",
+                                          "partner", "rematch", "queue", "unqueue"};
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
     x->action = -1;
     x->seat = -1;
@@ -665,9 +666,12 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
         return proto__bad(err, BH_EFIELD, "action");
     int rc;
     int64_t v = -1;
-    bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK;
+    bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK ||
+                 x->action == PROTO_TABLE_QUEUE;
     if (where) {
-        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK ||
+        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK)
+            return rc;
+        if (x->action != PROTO_TABLE_QUEUE &&
             (rc = proto__need_int(o, "seat", 0, 3, &v, err)) != BH_OK)
             return rc;
         x->seat = (int)v;
@@ -683,6 +687,10 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
             return rc;
         if ((rc = proto__get_bool(o, "swap", &flag, err)) == BH_OK)
             x->swap = flag;
+        else if (rc != BH_ENOTFOUND)
+            return rc;
+        if ((rc = proto__get_bool(o, "rotate", &flag, err)) == BH_OK)
+            x->rotate = flag;
         else if (rc != BH_ENOTFOUND)
             return rc;
         return BH_OK;

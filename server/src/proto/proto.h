@@ -267,14 +267,16 @@ enum {
     PROTO_TABLE_SEEK,    /* look for a partner */
     PROTO_TABLE_UNSEEK,  /* stop looking */
     PROTO_TABLE_PARTNER, /* answer a seek: a new table, the two as partners */
-    PROTO_TABLE_REMATCH  /* accept the rematch of a played table's ended game */
+    PROTO_TABLE_REMATCH, /* accept the rematch of a played table's ended game */
+    PROTO_TABLE_QUEUE,   /* wait at a table for a seat in a later game (O-ROTATION) */
+    PROTO_TABLE_UNQUEUE  /* stop waiting */
 };
 
 /* table: action; the other fields as that action needs them (the decoder requires table and
  * seat for sit and kick, base_ms for create); the lobby's own limits are lobby.h's. */
 typedef struct {
     int action;                     /* PROTO_TABLE_* */
-    int64_t table;                  /* sit, kick: 1..; else 0 */
+    int64_t table;                  /* sit, kick, queue, rematch: 1..; else 0 */
     int seat;                       /* sit, kick: 0..3; else -1 */
     char link[PROTO_TOKEN_MAX + 1]; /* "" none */
     int64_t base_ms;                /* create: 0..PROTO_CLOCK_MAX_MS as sent */
@@ -285,6 +287,7 @@ typedef struct {
     int64_t seek;     /* partner: the seek answered (1..); else 0 */
     int64_t game;     /* rematch: the ended game (1..); else 0 */
     bool swap;        /* rematch: partners swapped (default false: same seats) */
+    bool rotate;      /* rematch: the rotated next game (O-ROTATION; default false) */
 } proto_table;
 typedef struct {
     char name[PROTO_NAME_MAX + 1]; /* the account's name, any case */
@@ -537,11 +540,14 @@ char *proto_enc_announcement(bool has_id, int64_t id, const char *text, int64_t 
 char *proto_enc_start(int64_t game, const int64_t clock_ms[4], const int running[2],
                       int64_t server_ms);
 
+#define PROTO_QUEUE_MAX 4 /* names waiting at a table: lobby.h's LOBBY_QUEUE_MAX */
+
 /* One lobby table as one receiver sees it (c2s-table.md, s2c-table_reply.md). */
 typedef struct {
     int64_t table;
     bool started;
     bool rematch; /* status "rematch": a played table whose game ended (seats' accept) */
+    bool playing; /* status "playing": a played table whose game is on (to those waiting) */
     int64_t base_ms, inc_ms;
     bool rated;
     const char *ruleset;
@@ -555,12 +561,17 @@ typedef struct {
         int rating, rd;     /* the account's rating, rounded; rd 0: omitted (a guest) */
         bool provisional;   /* G-PROVISIONAL */
     } seats[4];
-    bool with_expected; /* four rated seats: "expected" is sent */
-    double expected;    /* team 1's (seats 0 + 3) expected score, 0..1 (G-TEAM) */
-    int you;            /* the receiver's seat, -1 none */
-    const char *link;   /* NULL: omitted */
-    int64_t game;       /* started: the game; 0 omitted */
-    const char *token;  /* started: the receiver's seat token; NULL omitted */
+    bool with_expected;                 /* four rated seats: "expected" is sent */
+    double expected;                    /* team 1's (seats 0 + 3) expected score, 0..1 (G-TEAM) */
+    int you;                            /* the receiver's seat, -1 none */
+    const char *queue[PROTO_QUEUE_MAX]; /* the names waiting (O-ROTATION), nqueue of them */
+    int nqueue;                         /* 0: "queue" omitted */
+    bool rotation;      /* status rematch: seats are the rotated next game's ("rotation") */
+    const char *out[4]; /* rotation: who sits the next game out, nout of them ("out") */
+    int nout;
+    const char *link;  /* NULL: omitted */
+    int64_t game;      /* started: the game; 0 omitted */
+    const char *token; /* started: the receiver's seat token; NULL omitted */
 } proto_table_view;
 
 /* {"type":"table"[,"id"],...} from t: the reply to table (has_id) or the start push. */

@@ -466,7 +466,11 @@ static cJSON *table_obj(const proto_table_view *t)
 {
     cJSON *o = proto__obj();
     num(o, "table", t->table);
-    cJSON_AddStringToObject(o, "status", t->rematch ? "rematch" : t->started ? "started" : "open");
+    cJSON_AddStringToObject(o, "status",
+                            t->rematch   ? "rematch"
+                            : t->started ? "started"
+                            : t->playing ? "playing"
+                                         : "open");
     num(o, "base_ms", t->base_ms);
     num(o, "inc_ms", t->inc_ms);
     cJSON_AddBoolToObject(o, "rated", t->rated);
@@ -492,6 +496,17 @@ static cJSON *table_obj(const proto_table_view *t)
     if (t->with_expected) /* two decimals: what a page shows of a probability */
         cJSON_AddNumberToObject(o, "expected", (double)(int)(t->expected * 100 + 0.5) / 100);
     num(o, "you", t->you);
+    if (t->nqueue > 0) {
+        cJSON *q = cJSON_AddArrayToObject(o, "queue");
+        for (int i = 0; i < t->nqueue && i < PROTO_QUEUE_MAX; i++)
+            cJSON_AddItemToArray(q, cJSON_CreateString(t->queue[i]));
+    }
+    if (t->rotation) {
+        cJSON_AddBoolToObject(o, "rotation", true);
+        cJSON *q = cJSON_AddArrayToObject(o, "out");
+        for (int i = 0; i < t->nout && i < 4; i++)
+            cJSON_AddItemToArray(q, cJSON_CreateString(t->out[i]));
+    }
     if (t->link)
         cJSON_AddStringToObject(o, "link", t->link);
     if (t->game > 0)

@@ -114,7 +114,7 @@ function playedEl(t) {
 }
 
 function tableEl(t) {
-  if (t.status === 'rematch') return playedEl(t);
+  if (t.status === 'rematch' || t.status === 'playing') return playedEl(t);
   const head = h('div.head', {},
     h('span.tc', {}, tc(t)),
     h(`span.tag${t.rated ? '.rated' : ''}`, {}, t.rated ? 'rated' : 'casual'),
@@ -138,8 +138,16 @@ function tableEl(t) {
       } catch { document.execCommand('copy'); }
     } }, 'Copy link'));
   }
+  // O-ROTATION: people waiting for a seat in a later game; a person not seated may wait too
+  const me = app.me;
+  const waits = !!(me && t.queue && t.queue.includes(me.name));
+  const queue = h('div.queue', {},
+    t.queue ? h('span.muted', {}, `Waiting for the next game: ${t.queue.join(', ')}`) : null,
+    me && t.you < 0 ? h('button', { type: 'button', class: waits ? 'unqueue' : 'queue', title: 'when a game here ends, those who played fewest games here play the next',
+      onclick: () => act('table', waits ? msg.tableUnqueue() : msg.tableQueue(t.table, t.link || (app.invite && app.invite.table === t.table ? app.invite.link : undefined))) },
+    waits ? 'Stop waiting' : 'Wait for the next game') : null);
   const seated = t.seats.filter(Boolean).length;
-  return h(`li.table${t.mine ? '.mine' : ''}${t.you >= 0 ? '.seated' : ''}`, { dataset: { table: t.table } }, head, boards, odds,
+  return h(`li.table${t.mine ? '.mine' : ''}${t.you >= 0 ? '.seated' : ''}`, { dataset: { table: t.table } }, head, boards, odds, queue,
     h('div.actions', {}, h('span.muted', {}, `${seated}/4 seated`), ...actions));
 }
 
