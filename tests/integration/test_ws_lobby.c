@@ -614,6 +614,98 @@ static void rotation_by_five(void)
     ITEST_FINISH(&s);
 }
 
+/* A rated table's rotation is rated: five accounts, Eve_Fox waits; Cid_Moe resigns (Ann_Lee
+ * and Dan_Poe win). By the rule: Eve (0 games), the winners Ann and Dan, then Bob (seat 1
+ * before Cid's 2): Cid sits out, Eve takes his seat, White on B. The next game's state
+ * says rated, with Eve's rating (a new account's 1500, RD 350) at seat 2: her account, named
+ * by her lobby page's session, is the seat's for G-RATED. */
+static void rated_rotation(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    CHECK_MSG(itest_start(&s, NULL) == 0, "server did not start");
+    wsc_ctx *x = wsc_ctx_new();
+    static const char *const names[5] = {"Ann_Lee", "Bob_Ray", "Cid_Moe", "Dan_Poe", "Eve_Fox"};
+    wsc *p[5];
+    char buf[512], *r;
+    for (int i = 0; i < 5; i++) {
+        p[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"signup\",\"id\":3,\"name\":\"%s\",\"password\":\"horse %d staple\"}",
+                 names[i], i);
+        free(call(p[i], buf));
+    }
+    r = call(p[0], "{\"type\":\"table\",\"id\":4,\"action\":\"create\",\"base_ms\":180000,"
+                   "\"rated\":true}");
+    long long t = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":5,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(p[i], buf));
+    }
+    snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":6,\"action\":\"queue\",\"table\":%lld}",
+             t);
+    free(call(p[4], buf));
+    for (int i = 0; i < 3; i++)
+        free(call(p[i], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(p[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
+    wsc *play[4];
+    long long game = -1;
+    for (int i = 0; i < 4; i++) {
+        char tok[64] = "";
+        r = recv_with(p[i], "\"status\":\"started\"", 50);
+        jstr(r, "token", tok, sizeof tok);
+        game = jint(r, "game", -1);
+        free(r);
+        play[i] = itest_connect(x, &s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":8,\"token\":\"%s\"}", tok);
+        free(call(play[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":9,\"game\":%lld}", game);
+        free(call(play[i], buf));
+    }
+    r = wsc_recv_type(play[0], "start", 10000);
+    free(r);
+    snprintf(buf, sizeof buf, "{\"type\":\"resign\",\"id\":10,\"game\":%lld}", game);
+    CHECK_EQ_INT("send", 0, wsc_send(play[2], buf));
+    for (int i = 0; i < 4; i++)
+        free(recv_with(play[i], "\"status\":\"rematch\"", 50));
+    free(recv_with(p[4], "\"status\":\"rematch\"", 50));
+    snprintf(buf, sizeof buf,
+             "{\"type\":\"table\",\"id\":11,\"action\":\"rematch\",\"table\":%lld,\"game\":%lld,"
+             "\"rotate\":true}",
+             t, game);
+    for (int i = 0; i < 4; i++)
+        if (i != 2)
+            free(call(play[i], buf));
+    CHECK_EQ_INT("send", 0, wsc_send(p[4], buf));
+    r = recv_with(p[4], "\"status\":\"started\"", 50);
+    char tok[64] = "";
+    jstr(r, "token", tok, sizeof tok);
+    long long game2 = jint(r, "game", -1);
+    CHECK_MSG(r && jint(r, "you", -9) == 2, "Eve takes seat 2: %s", r ? r : "(none)");
+    free(r);
+    wsc *eve = itest_connect(x, &s, NULL);
+    snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":12,\"token\":\"%s\"}", tok);
+    free(call(eve, buf));
+    snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":13,\"game\":%lld}", game2);
+    r = call(eve, buf);
+    CHECK_MSG(r && strstr(r, "\"rated\":true") &&
+                  strstr(r, "\"seat\":2,\"name\":\"Eve_Fox\",\"connected\":true,\"rating\":1500,"
+                            "\"rd\":350") &&
+                  strstr(r, "\"seat\":1,\"name\":\"Bob_Ray\",\"connected\":false,\"rating\":1338"),
+              "the rotated game is rated, Eve's account at seat 2: %s", r ? r : "(none)");
+    free(r);
+    for (int i = 0; i < 4; i++)
+        wsc_free(play[i]);
+    for (int i = 0; i < 5; i++)
+        wsc_free(p[i]);
+    wsc_free(eve);
+    wsc_ctx_free(x);
+    ITEST_FINISH(&s);
+}
+
 /* Four new accounts (RATED_NAMES) on s sign up on p[0..3], sit at seats 0..3 of a rated
  * table (3+0, online) and say ready: the table (*table), the game (*game) and each seat's
  * token (tokens[i]). */
@@ -843,6 +935,7 @@ static void rated_rematch_is_rated(void)
 
 static const bh_test_case cases[] = {
     {"rotation_by_five", rotation_by_five},
+    {"rated_rotation", rated_rotation},
     {"rated_game_rates_its_players", rated_game_rates_its_players},
     {"rated_rematch_is_rated", rated_rematch_is_rated},
     {"rematch_swapped", rematch_swapped},
