@@ -317,3 +317,11 @@ export async function fourAccounts(w, names) {
   }
   return p;
 }
+
+// On lobby.html: the person goes by the guest name `name` (the page's guest form).
+export async function guest(page, name) {
+  await page.waitForFunction(() => !document.querySelector('#guest').hidden);
+  await page.fill('#guest input[name=name]', name);
+  await page.click('#guest button[type=submit]');
+  await loggedIn(page, name);
+}

@@ -12,16 +12,9 @@
 // usage: node tests/browser/lobby.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, run, world } from './harness.mjs';
+import { ART, check, guest, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
-
-async function guest(page, name) {
-  await page.waitForFunction(() => !document.querySelector('#guest').hidden);
-  await page.fill('#guest input[name=name]', name);
-  await page.click('#guest button[type=submit]');
-  await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name);
-}
 
 async function main() {
   fs.mkdirSync(ART, { recursive: true });

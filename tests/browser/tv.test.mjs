@@ -10,16 +10,9 @@
 // usage: node tests/browser/tv.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, run, world } from './harness.mjs';
+import { ART, check, guest, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
-
-async function guest(page, name) {
-  await page.waitForFunction(() => !document.querySelector('#guest').hidden);
-  await page.fill('#guest input[name=name]', name);
-  await page.click('#guest button[type=submit]');
-  await page.waitForFunction((n) => document.querySelector('#me') && document.querySelector('#me').textContent === n, name);
-}
 
 // Four pages sit at a new public table (the first one opens it) and start its game; returns
 // the game id once all four play pages have it live.

@@ -353,6 +353,58 @@ static void partner_seek(void)
     ITEST_FINISH(&s);
 }
 
+/* Guests names[0..3], each on a new connection lob[i], sit at seats 0..3 of a public 1+0
+ * table that names[0] opens on s. Returns the table. */
+static long long guests_seated(itest_srv *s, wsc_ctx *x, const char *const names[4], wsc *lob[4])
+{
+    char buf[256], *r;
+    for (int i = 0; i < 4; i++) {
+        lob[i] = itest_connect(x, s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
+        free(call(lob[i], buf));
+    }
+    r = call(lob[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":60000}");
+    long long t = jint(r, "table", -1);
+    free(r);
+    for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf,
+                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
+                 i);
+        free(call(lob[i], buf));
+    }
+    return t;
+}
+
+/* The four seated on lob[0..3] say ready; the game starts, and each lobby page leaves for a
+ * play page: play[i], a new connection authenticated by seat i's token (tokens[i]) and joined.
+ * lob[i] are freed. Returns the game. */
+static long long seated_play(itest_srv *s, wsc_ctx *x, wsc *lob[4], wsc *play[4],
+                             char tokens[4][64])
+{
+    char buf[256], *r;
+    for (int i = 0; i < 3; i++)
+        free(call(lob[i], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
+    CHECK_EQ_INT("send", 0, wsc_send(lob[3], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
+    long long game = -1;
+    for (int i = 0; i < 4; i++) {
+        r = recv_with(lob[i], "\"status\":\"started\"", 50);
+        CHECK_MSG(r != NULL, "seat %d got the start", i);
+        tokens[i][0] = '\0';
+        jstr(r, "token", tokens[i], 64);
+        game = jint(r, "game", -1);
+        free(r);
+    }
+    for (int i = 0; i < 4; i++) {
+        wsc_free(lob[i]);
+        play[i] = itest_connect(x, s, NULL);
+        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":5,\"token\":\"%s\"}", tokens[i]);
+        free(call(play[i], buf));
+        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":6,\"game\":%lld}", game);
+        free(call(play[i], buf));
+    }
+    return game;
+}
+
 /* Four guests sit at Ann's public table (Ann White A, Bob Black A, Cid White B, Dan Black B:
  * partners Ann + Dan, Bob + Cid), start it, and play it on new connections (the play pages,
  * by token); Ann resigns. Each play page gets the rematch offer (status rematch with the table
@@ -370,42 +422,9 @@ static void rematch_swapped(void)
     wsc *lob[4], *play[4], *eve = itest_connect(x, &s, NULL);
     char buf[512], *r;
     free(call(eve, "{\"type\":\"guest\",\"id\":1,\"name\":\"Eve\"}"));
-    for (int i = 0; i < 4; i++) {
-        lob[i] = itest_connect(x, &s, NULL);
-        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
-        free(call(lob[i], buf));
-    }
-    r = call(lob[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":60000}");
-    long long t = jint(r, "table", -1);
-    free(r);
-    for (int i = 0; i < 4; i++) {
-        snprintf(buf, sizeof buf,
-                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
-                 i);
-        free(call(lob[i], buf));
-    }
-    for (int i = 0; i < 3; i++)
-        free(call(lob[i], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
-    CHECK_EQ_INT("send", 0, wsc_send(lob[3], "{\"type\":\"table\",\"id\":4,\"action\":\"ready\"}"));
+    long long t = guests_seated(&s, x, names, lob);
     char tokens[4][64];
-    long long game = -1;
-    for (int i = 0; i < 4; i++) {
-        r = recv_with(lob[i], "\"status\":\"started\"", 50);
-        CHECK_MSG(r != NULL, "seat %d got the start", i);
-        tokens[i][0] = '\0';
-        jstr(r, "token", tokens[i], sizeof tokens[i]);
-        game = jint(r, "game", -1);
-        free(r);
-    }
-    /* the lobby pages leave for the play pages: new connections, by token */
-    for (int i = 0; i < 4; i++) {
-        wsc_free(lob[i]);
-        play[i] = itest_connect(x, &s, NULL);
-        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":5,\"token\":\"%s\"}", tokens[i]);
-        free(call(play[i], buf));
-        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":6,\"game\":%lld}", game);
-        free(call(play[i], buf));
-    }
+    long long game = seated_play(&s, x, lob, play, tokens);
     r = wsc_recv_type(play[0], "start", 10000);
     CHECK_MSG(r != NULL, "the game started");
     free(r);
@@ -511,20 +530,7 @@ static void rotation_by_five(void)
     wsc *lob[4], *play[4], *eve = itest_connect(x, &s, NULL);
     char buf[512], *r;
     free(call(eve, "{\"type\":\"guest\",\"id\":1,\"name\":\"Eve\"}"));
-    for (int i = 0; i < 4; i++) {
-        lob[i] = itest_connect(x, &s, NULL);
-        snprintf(buf, sizeof buf, "{\"type\":\"guest\",\"id\":1,\"name\":\"%s\"}", names[i]);
-        free(call(lob[i], buf));
-    }
-    r = call(lob[0], "{\"type\":\"table\",\"id\":2,\"action\":\"create\",\"base_ms\":60000}");
-    long long t = jint(r, "table", -1);
-    free(r);
-    for (int i = 0; i < 4; i++) {
-        snprintf(buf, sizeof buf,
-                 "{\"type\":\"table\",\"id\":3,\"action\":\"sit\",\"table\":%lld,\"seat\":%d}", t,
-                 i);
-        free(call(lob[i], buf));
-    }
+    long long t = guests_seated(&s, x, names, lob);
     snprintf(buf, sizeof buf, "{\"type\":\"table\",\"id\":4,\"action\":\"queue\",\"table\":%lld}",
              t);
     r = call(eve, buf);
@@ -533,31 +539,12 @@ static void rotation_by_five(void)
     free(r);
     CHECK_REFUSED(eve, "{\"type\":\"table\",\"id\":5,\"action\":\"queue\"}", "missing_field/table");
     free(call(eve, "{\"type\":\"lobby\",\"id\":6}"));
-    for (int i = 0; i < 3; i++)
-        free(call(lob[i], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
-    CHECK_EQ_INT("send", 0, wsc_send(lob[3], "{\"type\":\"table\",\"id\":7,\"action\":\"ready\"}"));
     char tokens[4][64];
-    long long game = -1;
-    for (int i = 0; i < 4; i++) {
-        r = recv_with(lob[i], "\"status\":\"started\"", 50);
-        CHECK_MSG(r != NULL, "seat %d got the start", i);
-        tokens[i][0] = '\0';
-        jstr(r, "token", tokens[i], sizeof tokens[i]);
-        game = jint(r, "game", -1);
-        free(r);
-    }
+    long long game = seated_play(&s, x, lob, play, tokens);
     r = recv_with(eve, "\"status\":\"playing\"", 50);
     CHECK_MSG(r && jint(r, "game", -1) == game && strstr(r, "\"queue\":[\"Eve\"]"),
               "Eve's lobby lists the game she waits for: %s", r ? r : "(none)");
     free(r);
-    for (int i = 0; i < 4; i++) {
-        wsc_free(lob[i]);
-        play[i] = itest_connect(x, &s, NULL);
-        snprintf(buf, sizeof buf, "{\"type\":\"auth\",\"id\":8,\"token\":\"%s\"}", tokens[i]);
-        free(call(play[i], buf));
-        snprintf(buf, sizeof buf, "{\"type\":\"join\",\"id\":9,\"game\":%lld}", game);
-        free(call(play[i], buf));
-    }
     r = wsc_recv_type(play[0], "start", 10000);
     CHECK_MSG(r != NULL, "the game started");
     free(r);
