@@ -325,3 +325,40 @@ export async function guest(page, name) {
   await page.click('#guest button[type=submit]');
   await loggedIn(page, name);
 }
+
+// pages[0..3] (lobby guests names[0..3]) take seats 0..3 of a new public table of `minutes`+0
+// that pages[0] opens on lobby.html. Returns the table's id.
+export async function guestsSeated(w, pages, names, minutes) {
+  const p = pages;
+  await p[0].goto(`${w.base}/lobby.html`);
+  await guest(p[0], names[0]);
+  await p[0].fill('#create input[name=base]', String(minutes));
+  await p[0].fill('#create input[name=inc]', '0');
+  await p[0].uncheck('#create input[name=private]');
+  await p[0].click('#create button[type=submit]');
+  await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
+  const id = await p[0].locator('li.table.mine').getAttribute('data-table');
+  for (let i = 1; i < 4; i++) {
+    await p[i].goto(`${w.base}/lobby.html`);
+    await guest(p[i], names[i]);
+    const sel = `li.table[data-table="${id}"] .seat[data-seat="${i}"] button.sit`;
+    await p[i].waitForSelector(sel);
+    await p[i].click(sel);
+    await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i);
+  }
+  return Number(id);
+}
+
+// The four seated pages press Ready; returns the game's id once play.html has it live on all four.
+export async function readyAndPlay(p) {
+  for (let i = 0; i < 4; i++) {
+    await p[i].waitForFunction(() => document.querySelectorAll('li.table.seated .seat .name:not(.muted)').length === 4);
+    await p[i].click('li.table.seated .seat.you button.ready-btn');
+    if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
+  }
+  for (let i = 0; i < 4; i++) {
+    await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 30000 });
+    await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 30000 });
+  }
+  return p[0].evaluate(() => window.app.g.id);
+}

@@ -12,7 +12,7 @@
 // usage: node tests/browser/rematch.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, guest, run, world } from './harness.mjs';
+import { ART, check, guestsSeated, readyAndPlay, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
@@ -26,30 +26,8 @@ async function main() {
     const p = [];
     for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(i === 3 ? phoneCtx : wide)).newPage(), names[i], true));
 
-    await p[0].goto(`${w.base}/lobby.html`);
-    await guest(p[0], 'Ann');
-    await p[0].fill('#create input[name=base]', '1');
-    await p[0].fill('#create input[name=inc]', '0');
-    await p[0].uncheck('#create input[name=private]');
-    await p[0].click('#create button[type=submit]');
-    await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
-    for (let i = 1; i < 4; i++) {
-      await p[i].goto(`${w.base}/lobby.html`);
-      await guest(p[i], names[i]);
-      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat[data-seat="${s}"] button.sit`), i);
-      await p[i].click(`li.table .seat[data-seat="${i}"] button.sit`);
-      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i);
-    }
-    for (let i = 0; i < 4; i++) {
-      await p[i].waitForFunction(() => document.querySelectorAll('li.table .seat .name:not(.muted)').length === 4);
-      await p[i].click('li.table .seat.you button.ready-btn');
-      if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
-    }
-    for (let i = 0; i < 4; i++) {
-      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 30000 });
-      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 30000 });
-    }
-    const game1 = await p[0].evaluate(() => window.app.g.id);
+    await guestsSeated(w, p, names, 1);
+    const game1 = await readyAndPlay(p);
     check('the table\'s game is live on the four play pages', game1 > 0, game1);
     check('no rematch offer while it is live', await p[1].locator('#rematch').isHidden());
 

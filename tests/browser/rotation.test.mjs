@@ -13,7 +13,7 @@
 // usage: node tests/browser/rotation.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, guest, run, world } from './harness.mjs';
+import { ART, check, guest, guestsSeated, readyAndPlay, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
@@ -29,20 +29,7 @@ async function main() {
     for (let i = 0; i < 4; i++) p.push(w.watch(await (await w.browser.newContext(wide)).newPage(), names[i], true));
     const eve = w.watch(await (await w.browser.newContext(phoneCtx)).newPage(), 'Eve', true);
 
-    await p[0].goto(`${w.base}/lobby.html`);
-    await guest(p[0], 'Ann');
-    await p[0].fill('#create input[name=base]', '1');
-    await p[0].fill('#create input[name=inc]', '0');
-    await p[0].uncheck('#create input[name=private]');
-    await p[0].click('#create button[type=submit]');
-    await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
-    for (let i = 1; i < 4; i++) {
-      await p[i].goto(`${w.base}/lobby.html`);
-      await guest(p[i], names[i]);
-      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat[data-seat="${s}"] button.sit`), i);
-      await p[i].click(`li.table .seat[data-seat="${i}"] button.sit`);
-      await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i);
-    }
+    await guestsSeated(w, p, names, 1);
 
     // ---- Eve waits for a seat at the full table ----
     await eve.goto(`${w.base}/lobby.html`);
@@ -54,15 +41,7 @@ async function main() {
     await p[0].waitForFunction(() => /Waiting for the next game: Eve/.test(document.querySelector('li.table .queue').textContent));
     check('the seated see her waiting', true);
 
-    for (let i = 0; i < 4; i++) {
-      await p[i].click('li.table .seat.you button.ready-btn');
-      if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
-    }
-    for (let i = 0; i < 4; i++) {
-      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
-      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
-    }
-    const game1 = await p[0].evaluate(() => window.app.g.id);
+    const game1 = await readyAndPlay(p);
     await eve.waitForFunction((g) => document.querySelector(`li.table.played .rematch.waiting[data-game="${g}"]`), game1, LONG);
     const waitText = await eve.locator('li.table.played .waiting').textContent();
     check('Eve\'s lobby: the game she waits for, and a link to watch it', /plays game \d+: Ann & Dan vs Bob & Cid\. You wait for the next one/.test(waitText) &&

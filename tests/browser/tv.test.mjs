@@ -10,40 +10,17 @@
 // usage: node tests/browser/tv.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, guest, run, world } from './harness.mjs';
+import { ART, check, guestsSeated, readyAndPlay, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 
-// Four pages sit at a new public table (the first one opens it) and start its game; returns
-// the game id once all four play pages have it live.
+// Four pages sit at a new public 5+0 table (the first one opens it) and start its game;
+// returns the pages and the game id once all four play pages have it live.
 async function table(w, names, ctx) {
   const p = [];
   for (const n of names) p.push(w.watch(await (await w.browser.newContext(ctx)).newPage(), n, true));
-  await p[0].goto(`${w.base}/lobby.html`);
-  await guest(p[0], names[0]);
-  await p[0].fill('#create input[name=base]', '5');
-  await p[0].uncheck('#create input[name=private]');
-  await p[0].click('#create button[type=submit]');
-  await p[0].waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="0"]'));
-  const id = await p[0].locator('li.table.mine').getAttribute('data-table');
-  for (let i = 1; i < 4; i++) {
-    await p[i].goto(`${w.base}/lobby.html`);
-    await guest(p[i], names[i]);
-    const sel = `li.table[data-table="${id}"] .seat[data-seat="${i}"] button.sit`;
-    await p[i].waitForSelector(sel);
-    await p[i].click(sel);
-    await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i);
-  }
-  for (let i = 0; i < 4; i++) {
-    await p[i].waitForFunction(() => document.querySelectorAll('li.table.seated .seat .name:not(.muted)').length === 4);
-    await p[i].click('li.table.seated .seat.you button.ready-btn');
-    if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent));
-  }
-  for (let i = 0; i < 4; i++) {
-    await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, { timeout: 30000 });
-    await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, { timeout: 30000 });
-  }
-  return { pages: p, game: await p[0].evaluate(() => window.app.g.id) };
+  await guestsSeated(w, p, names, 5);
+  return { pages: p, game: await readyAndPlay(p) };
 }
 
 async function main() {
