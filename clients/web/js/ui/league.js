@@ -610,8 +610,8 @@ function deskSection(s) {
       const ext = h('select', { id: `ext-${k}`, onchange: keep }, EXTEND.map(([ms, t]) => h('option', { value: ms, selected: String(draft(`ext-${k}`)) === String(ms) || undefined }, t)));
       const res = h('select', { id: `res-${k}`, onchange: keep }, RESULTS.map((r) => h('option', { value: r, selected: draft(`res-${k}`) === r || undefined }, r)));
       return h('tr', { dataset: { key: k, state: g.state, phase: g.phase || '' } },
-        h('td', {}, f.label), h('td.num', {}, `${g.board}${g.game === 2 ? '/2' : ''}`),
-        h('td', {}, `${playerName(g.white)} – ${playerName(g.black)}`),
+        h('td', {}, f.label, h('div.muted.teams', {}, `${teamName(f.teams[0])} – ${teamName(f.teams[1])}`)), h('td.num', {}, `${g.board}${g.game === 2 ? '/2' : ''}`),
+        h('td', {}, `${playerName(g.white)} (${teamName(g.white_team)}) – ${playerName(g.black)} (${teamName(g.black_team)})`),
         h('td.state', {}, phaseCell(s, g), tags(g)),
         h('td', { dataset: { h: 'Extend' } }, g.state === 'proposed' ? [ext, ' ', h('button.small', { id: `extend-${k}`, onclick: () => ask({ type: 'league_extend', ...where(s, f, g), deadline_ms: g.deadline_ms + Number(ext.value) }, 'desk', `${f.label} board ${g.board}: deadline extended`) }, 'extend')] : h('span.muted', {}, '–')),
         h('td', { dataset: { h: 'Result' } }, res, ' ', h('button.small', { id: `result-${k}`, onclick: () => ask({ type: 'league_result', ...where(s, f, g), result: res.value }, 'desk', `${f.label} board ${g.board}: ${res.value} entered`) }, 'enter')));
