@@ -292,6 +292,14 @@ static void rematch_swapped(void)
     CHECK_EQ_INT("Bob", BH_OK, lobby_rematch(l, &tok, 1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
     CHECK_EQ_INT("Cat, the other variant", BH_OK,
                  lobby_rematch(l, &cat, -1, id, 40, LOBBY_REMATCH_SAME, &start, &f));
+    /* the guest Dan's page (connection 4) is open: another connection naming itself Dan is
+     * not him; once his page has closed, his name is all there is */
+    CHECK_EQ_INT("a second guest Dan", BH_EAUTH,
+                 lobby_rematch(l, &dan, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
+    CHECK_EQ_STR("field", "table", f);
+    int nclosed = 0;
+    int64_t closed[2];
+    lobby_gone(l, 4, closed, 2, &nclosed);
     CHECK_EQ_INT("Dan", BH_OK, lobby_rematch(l, &dan, -1, id, 40, LOBBY_REMATCH_SWAP, &start, &f));
     CHECK(!start); /* Cat asked for the other variant */
     CHECK_EQ_INT("Cat changes her mind", BH_OK,
@@ -378,7 +386,10 @@ static void rotate_all(lobby *l, int64_t table, int64_t game, int64_t next_game)
     for (int i = 0; i < 4; i++) {
         int src = p->next[i];
         const lobby_seat *x = src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS];
-        lobby_person who = {.conn = 900 + (uint64_t)i, .name = x->name, .account = x->account};
+        /* a guest by its own connection, an account by its name from any */
+        lobby_person who = {.conn = x->account ? 900 + (uint64_t)x->name[0] : x->conn,
+                            .name = x->name,
+                            .account = x->account};
         CHECK_EQ_INT("accept", BH_OK,
                      lobby_rematch(l, &who, -1, table, game, LOBBY_REMATCH_ROTATE, &start, NULL));
         CHECK(start == (i == 3));
@@ -509,7 +520,59 @@ static void queue_rules(void)
     lobby_free(l);
 }
 
+/* What the attack on the rotation found, each refused or undone: a second guest of a waiting
+ * guest's name cannot accept for her while her page is open; an acceptance ends with its
+ * connection, so a game never starts for a page that closed; a player who sits out but sits
+ * elsewhere meanwhile has left (not put back on the list); one account cannot sit and wait at
+ * one table from two connections. */
+static void rotation_attacks(void)
+{
+    lobby *l = lobby_new(10, 2);
+    lobby_person p[5] = {acct(1, "Ann"), acct(2, "Bob"), acct(3, "Cat"), guest(4, "Dan"),
+                         guest(5, "Que")};
+    int64_t id = 0, other = 0;
+    const char *f = NULL;
+    bool start = false;
+    CHECK_EQ_INT("create", BH_OK, lobby_create(l, &p[0], &CASUAL, NULL, &id, NULL));
+    for (int i = 0; i < 4; i++)
+        CHECK_EQ_INT("sit", BH_OK, lobby_sit(l, id, &p[i], i, NULL, NULL));
+    CHECK_EQ_INT("Que waits", BH_OK, lobby_queue(l, id, &p[4], NULL, &f));
+    CHECK_EQ_INT("start", BH_OK, lobby_start(l, id, 40));
+    CHECK_EQ_INT("Bob & Cat win", BH_OK, lobby_over(l, 40, 2, NULL)); /* Dan sits out */
+    lobby_person fake = guest(50, "Que");
+    CHECK_EQ_INT("another guest named Que", BH_EAUTH,
+                 lobby_rematch(l, &fake, -1, id, 40, LOBBY_REMATCH_ROTATE, &start, &f));
+    CHECK_EQ_STR("field", "table", f);
+    CHECK_EQ_INT("Ann", BH_OK,
+                 lobby_rematch(l, &p[0], -1, id, 40, LOBBY_REMATCH_ROTATE, &start, &f));
+    int nclosed = 0;
+    int64_t closed[2];
+    lobby_gone(l, 1, closed, 2, &nclosed); /* Ann's page closes after she accepted */
+    for (int i = 1; i < 5; i++)
+        if (i != 3)
+            CHECK_EQ_INT("accept", BH_OK,
+                         lobby_rematch(l, &p[i], -1, id, 40, LOBBY_REMATCH_ROTATE, &start, &f));
+    CHECK(!start); /* Ann's acceptance went with her page */
+    lobby_person ann_again = acct(60, "Ann");
+    CHECK_EQ_INT("Ann, back", BH_OK,
+                 lobby_rematch(l, &ann_again, -1, id, 40, LOBBY_REMATCH_ROTATE, &start, &f));
+    CHECK(start);
+    lobby_person x = guest(7, "Xav");
+    CHECK_EQ_INT("another table", BH_OK, lobby_create(l, &x, &CASUAL, NULL, &other, NULL));
+    CHECK_EQ_INT("Dan sits there meanwhile", BH_OK, lobby_sit(l, other, &p[3], 0, NULL, NULL));
+    CHECK_EQ_INT("restart", BH_OK, lobby_restart(l, id, LOBBY_REMATCH_ROTATE, 41));
+    CHECK_EQ_INT("Dan left: nobody waits", 0, lobby_played_find(l, id)->nqueue);
+    lobby_person zed1 = acct(70, "Zed"), zed2 = acct(71, "Zed");
+    CHECK_EQ_INT("Zed sits", BH_OK, lobby_sit(l, other, &zed1, 1, NULL, NULL));
+    CHECK_EQ_INT("Zed waits there too", BH_EEXIST, lobby_queue(l, other, &zed2, NULL, &f));
+    CHECK_EQ_STR("field", "name", f);
+    CHECK_EQ_INT("Zed in a second seat", BH_EEXIST, lobby_sit(l, other, &zed2, 2, NULL, &f));
+    CHECK_EQ_STR("field", "name", f);
+    lobby_free(l);
+}
+
 static const bh_test_case cases[] = {
+    {"rotation_attacks", rotation_attacks},
     {"rotation_five", rotation_five},
     {"queue_rules", queue_rules},
     {"played_bounded", played_bounded},

@@ -105,8 +105,9 @@ static bool waits_at(const lobby_played *p, const hub_sess *s)
 {
     if (!s || (!s->account && !s->guest))
         return false;
+    lobby_person who = {.conn = s->conn, .name = s->name, .account = s->account > 0};
     for (int k = 0; k < p->nqueue; k++)
-        if (p->queue[k].account == (s->account > 0) && strcmp(p->queue[k].name, s->name) == 0)
+        if (lobby_is(&p->queue[k], &who))
             return true;
     return false;
 }
@@ -270,6 +271,7 @@ static proto_table_view played_view(const lobby_played *p, uint64_t conn, const 
                           .creator = p->seat[0].name,
                           .game = p->game,
                           .you = -1,
+                          .priv = p->priv,
                           .rotation = p->over && p->rotate};
     bool in[LOBBY_SEATS] = {false};
     for (int i = 0; i < 4; i++) {
@@ -283,8 +285,8 @@ static proto_table_view played_view(const lobby_played *p, uint64_t conn, const 
                             : p->accept[i] == LOBBY_REMATCH_SWAP   ? "swap"
                             : p->accept[i] == LOBBY_REMATCH_ROTATE ? "rotate"
                                                                    : NULL;
-        if ((conn && x->conn == conn) ||
-            (s && s->name[0] && x->account == (s->account > 0) && strcmp(x->name, s->name) == 0))
+        lobby_person who = {.conn = conn, .name = s ? s->name : "", .account = s && s->account > 0};
+        if ((conn && x->conn == conn) || (s && lobby_is(x, &who)))
             v.you = i;
     }
     for (int i = 0; v.rotation && i < 4; i++)

@@ -64,6 +64,33 @@ static bool has_name(const lobby_person *who)
     return who && who->conn && who->name && who->name[0] && strlen(who->name) <= LOBBY_NAME_MAX;
 }
 
+bool lobby_is(const lobby_seat *x, const lobby_person *who)
+{
+    if (!x || !has_name(who))
+        return false;
+    if (x->conn && x->conn == who->conn)
+        return true;
+    /* by name: an account (its login proves it), or a guest whose own page has closed */
+    return x->account == who->account && strcmp(x->name, who->name) == 0 &&
+           (who->account || !x->conn);
+}
+
+/* Does an account of who's name sit or wait at t (another connection of the same person)? */
+static bool account_at(const lobby_table *t, const lobby_person *who)
+{
+    if (!who->account)
+        return false;
+    for (int i = 0; i < LOBBY_SEATS; i++)
+        if (t->seat[i].conn && t->seat[i].conn != who->conn && t->seat[i].account &&
+            strcmp(t->seat[i].name, who->name) == 0)
+            return true;
+    for (int k = 0; k < t->nqueue; k++)
+        if (t->queue[k].conn != who->conn && t->queue[k].account &&
+            strcmp(t->queue[k].name, who->name) == 0)
+            return true;
+    return false;
+}
+
 static bool link_ok(const char *link)
 {
     if (!link || strlen(link) != LOBBY_LINK_LEN)
@@ -86,33 +113,58 @@ static void rotation_refresh(lobby_played *p);
 
 static bool dequeue(lobby *l, uint64_t conn, int64_t *table)
 {
+    bool found = false;
     for (int i = 0; i < l->n; i++) {
         lobby_table *t = &l->t[i];
-        for (int k = 0; k < t->nqueue; k++)
+        for (int k = 0; k < t->nqueue;)
             if (t->queue[k].conn == conn) {
                 memmove(&t->queue[k], &t->queue[k + 1],
                         (size_t)(t->nqueue - k - 1) * sizeof *t->queue);
                 t->nqueue--;
-                if (table)
+                if (table && !found)
                     *table = t->id;
-                return true;
-            }
+                found = true;
+            } else
+                k++;
     }
     for (int i = 0; i < l->nplayed; i++) {
         lobby_played *p = &l->played[i];
-        for (int k = 0; k < p->nqueue; k++)
+        bool changed = false;
+        for (int k = 0; k < p->nqueue;)
             if (p->queue[k].conn == conn) {
                 memmove(&p->queue[k], &p->queue[k + 1],
                         (size_t)(p->nqueue - k - 1) * sizeof *p->queue);
                 memmove(&p->qgames[k], &p->qgames[k + 1],
                         (size_t)(p->nqueue - k - 1) * sizeof *p->qgames);
                 p->nqueue--;
-                rotation_refresh(p);
-                if (table)
-                    *table = p->table;
-                return true;
-            }
+                changed = true;
+            } else
+                k++;
+        if (changed) {
+            rotation_refresh(p);
+            if (table && !found)
+                *table = p->table;
+            found = true;
+        }
     }
+    return found;
+}
+
+/* Is conn seated at an open table or waiting anywhere? */
+static bool busy(lobby *l, uint64_t conn)
+{
+    for (int i = 0; i < l->n; i++) {
+        for (int k = 0; k < LOBBY_SEATS; k++)
+            if (l->t[i].seat[k].conn == conn)
+                return true;
+        for (int k = 0; k < l->t[i].nqueue; k++)
+            if (l->t[i].queue[k].conn == conn)
+                return true;
+    }
+    for (int i = 0; i < l->nplayed; i++)
+        for (int k = 0; k < l->played[i].nqueue; k++)
+            if (l->played[i].queue[k].conn == conn)
+                return true;
     return false;
 }
 
@@ -188,6 +240,8 @@ int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const 
         return fail(field, "rated", BH_EAUTH);
     if (t->seat[seat].conn == who->conn)
         return BH_OK;
+    if (account_at(t, who)) /* one account, one place at a table (its other connection) */
+        return fail(field, "name", BH_EEXIST);
     if (t->seat[seat].conn)
         return fail(field, "seat", BH_EEXIST);
     int old;
@@ -268,10 +322,17 @@ int lobby_gone(lobby *l, uint64_t conn, int64_t *closed, int cap, int *nclosed)
         return 0;
     changed += lobby_seek_cancel(l, conn, NULL) == BH_OK;
     changed += dequeue(l, conn, NULL);
-    for (int i = 0; i < l->nplayed; i++) /* no pushes to a closed connection */
-        for (int k = 0; k < LOBBY_SEATS; k++)
-            if (l->played[i].seat[k].conn == conn)
-                l->played[i].seat[k].conn = 0;
+    for (int i = 0; i < l->nplayed; i++) { /* no pushes to a closed connection */
+        lobby_played *p = &l->played[i];
+        for (int k = 0; k < LOBBY_SEATS; k++) {
+            if (p->seat[k].conn != conn)
+                continue;
+            p->seat[k].conn = 0;
+            for (int a = 0; a < LOBBY_SEATS; a++) /* an acceptance goes with its page */
+                if (p->rotate ? p->next[a] == k : a == k)
+                    p->accept[a] = LOBBY_REMATCH_NONE;
+        }
+    }
     int s;
     lobby_table *t = seat_of(l, conn, &s);
     if (t) {
@@ -317,6 +378,8 @@ int lobby_queue(lobby *l, int64_t table, const lobby_person *who, const char *li
     for (int k = 0; k < t->nqueue; k++)
         if (t->queue[k].conn == who->conn)
             return BH_OK;
+    if (account_at(t, who))
+        return fail(field, "name", BH_EEXIST);
     if (t->nqueue >= LOBBY_QUEUE_MAX)
         return fail(field, "queue", BH_ELIMIT);
     int s;
@@ -503,6 +566,7 @@ int lobby_start(lobby *l, int64_t id, int64_t game)
     p->inc_ms = t->inc_ms;
     p->rated = t->rated;
     p->ruleset = t->ruleset;
+    p->priv = t->priv;
     memcpy(p->seat, t->seat, sizeof p->seat);
     for (int i = 0; i < LOBBY_SEATS; i++) {
         p->seat[i].ready = false;
@@ -609,9 +673,7 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
         for (int i = 0; i < LOBBY_SEATS && at < 0; i++) {
             int src = p->next[i];
             const lobby_seat *x = src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS];
-            if (seat >= 0 && seat < LOBBY_SEATS ? src == seat
-                                                : has_name(who) && x->account == who->account &&
-                                                      strcmp(x->name, who->name) == 0)
+            if (seat >= 0 && seat < LOBBY_SEATS ? src == seat : lobby_is(x, who))
                 at = i;
         }
         if (at < 0)
@@ -620,16 +682,19 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
         if (who && who->conn)
             (src < LOBBY_SEATS ? &p->seat[src] : &p->queue[src - LOBBY_SEATS])->conn = who->conn;
         p->accept[at] = variant;
-        bool all = true;
-        for (int i = 0; i < LOBBY_SEATS; i++)
-            all &= p->accept[i] == variant;
+        bool all = true; /* the four accepted, each on a page still open (its token's) */
+        for (int i = 0; i < LOBBY_SEATS; i++) {
+            int k = p->next[i];
+            all &= p->accept[i] == variant &&
+                   (k < LOBBY_SEATS ? p->seat[k].conn : p->queue[k - LOBBY_SEATS].conn) != 0;
+        }
         *start = all;
         return BH_OK;
     }
     if (seat < 0 || seat >= LOBBY_SEATS) { /* no token: the seated person of that name */
         seat = -1;
-        for (int i = 0; i < LOBBY_SEATS && seat < 0 && has_name(who); i++)
-            if (p->seat[i].account == who->account && strcmp(p->seat[i].name, who->name) == 0)
+        for (int i = 0; i < LOBBY_SEATS && seat < 0; i++)
+            if (lobby_is(&p->seat[i], who))
                 seat = i;
         if (seat < 0)
             return fail(field, "table", BH_EAUTH);
@@ -639,7 +704,7 @@ int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, in
         p->seat[seat].conn = who->conn;
     bool all = true;
     for (int i = 0; i < LOBBY_SEATS; i++)
-        all &= p->accept[i] == variant;
+        all &= p->accept[i] == variant && p->seat[i].conn != 0;
     *start = all;
     return BH_OK;
 }
@@ -676,7 +741,7 @@ int lobby_restart(lobby *l, int64_t table, int variant, int64_t game)
             if (!taken[k])
                 q[nq] = p->queue[k], qg[nq++] = p->qgames[k];
         for (int i = 0; i < LOBBY_SEATS && nq < LOBBY_QUEUE_MAX; i++)
-            if (!stays[i])
+            if (!stays[i] && was[i].conn && !busy(l, was[i].conn)) /* gone or elsewhere: left */
                 q[nq] = was[i], qg[nq++] = played[i];
         memcpy(p->queue, q, sizeof q);
         memcpy(p->qgames, qg, sizeof qg);
@@ -733,10 +798,10 @@ bool lobby_played_by(const lobby_played *p, const lobby_person *who)
     if (!p || !has_name(who))
         return false;
     for (int i = 0; i < LOBBY_SEATS; i++)
-        if (p->seat[i].account == who->account && strcmp(p->seat[i].name, who->name) == 0)
+        if (lobby_is(&p->seat[i], who))
             return true;
     for (int k = 0; k < p->nqueue; k++)
-        if (p->queue[k].account == who->account && strcmp(p->queue[k].name, who->name) == 0)
+        if (lobby_is(&p->queue[k], who))
             return true;
     return false;
 }

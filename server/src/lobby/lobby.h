@@ -100,7 +100,8 @@ int lobby_create(lobby *l, const lobby_person *who, const lobby_opts *opts, cons
  * (no such table, or a private table and link does not match: the table's existence is not
  * told); BH_EINVAL "seat" (not 0..3); BH_EEXIST "seat" (someone else sits there; sitting again
  * in one's own seat is BH_OK, nothing changes); BH_EAUTH "name" (no name); BH_EAUTH "rated"
- * (a rated table seats accounts only: a guest is refused, naming the rule). */
+ * (a rated table seats accounts only: a guest is refused, naming the rule); BH_EEXIST "name"
+ * (the same account sits or waits at this table from another connection). */
 int lobby_sit(lobby *l, int64_t table, const lobby_person *who, int seat, const char *link,
               const char **field);
 
@@ -153,7 +154,8 @@ const lobby_seek *lobby_seek_at(const lobby *l, int i);
  * time and not where he sits: waiting elsewhere, or sitting, ends an earlier wait, and waiting
  * stands him up from a seat. Errors (*field): BH_ENOTFOUND "table" (none, or private and a
  * wrong link); BH_EAUTH "name"; BH_EAUTH "rated" (a guest at a rated table); BH_ELIMIT "queue"
- * (LOBBY_QUEUE_MAX wait there already). Waiting again where one waits is BH_OK. */
+ * (LOBBY_QUEUE_MAX wait there already); BH_EEXIST "name" (the same account sits or waits there
+ * from another connection). Waiting again where one waits is BH_OK. */
 int lobby_queue(lobby *l, int64_t table, const lobby_person *who, const char *link,
                 const char **field);
 /* conn stops waiting; *table: where it waited (an open or a played table's id). BH_OK, or
@@ -195,6 +197,7 @@ typedef struct {
     uint32_t base_ms, inc_ms;
     bool rated;
     int ruleset;
+    bool priv;                    /* opened as a private table: listed to its people only */
     lobby_seat seat[LOBBY_SEATS]; /* by seat of the current game; conn: the connection last
                                    * known as that player (0 unknown), ready unused */
     int accept[LOBBY_SEATS];      /* LOBBY_REMATCH_* by seat (of the next game when rotating) */
@@ -228,21 +231,22 @@ int lobby_start(lobby *l, int64_t id, int64_t game);
 int lobby_over(lobby *l, int64_t game, int winner, const lobby_played **p);
 
 /* who accepts the rematch variant of table's game. seat: the seat of game that who holds by
- * its player token (the caller checked the token), or -1: then who is the seated person of
- * the same name and kind (account or guest), or a waiting one. *start true when all four
- * accepted variant. A table with people waiting takes ROTATE only, from the next game's four
- * (accept by the next game's seat); one without, SAME or SWAP from its four.
- * Errors (*field): BH_EINVAL "rematch" (variant not SAME or SWAP, or not ROTATE while people
- * wait; ROTATE while nobody waits); BH_ENOTFOUND "table" (no
- * played table id); BH_ESTATE "started" (game's rematch has started already: game is the
- * table's previous game); BH_ENOTFOUND "game" (game is not the table's); BH_ESTATE "game"
- * (the game is not over yet); BH_EAUTH "table" (who is none of its four players). */
+ * its player token (the caller checked the token), or -1: then who is that seat's or waiting
+ * person by lobby_is. *start true when all four accepted variant, each on a connection still
+ * open (an acceptance ends with its connection: lobby_gone). A table with people waiting takes
+ * ROTATE only, from the next game's four (accept by the next game's seat); one without, SAME or
+ * SWAP from its four. Errors (*field): BH_EINVAL "rematch" (variant not SAME or SWAP, or not ROTATE
+ * while people wait; ROTATE while nobody waits); BH_ENOTFOUND "table" (no played table id);
+ * BH_ESTATE "started" (game's rematch has started already: game is the table's previous game);
+ * BH_ENOTFOUND "game" (game is not the table's); BH_ESTATE "game" (the game is not over yet);
+ * BH_EAUTH "table" (who is none of its four players). */
 int lobby_rematch(lobby *l, const lobby_person *who, int seat, int64_t table, int64_t game,
                   int variant, bool *start, const char **field);
 
 /* table's rematch started as game (> 0), the variant all four accepted: its seats move as
  * lobby_rematch_seat says (ROTATE: as next says; the players who sit out wait, after those
- * waiting already, in seat order), each player's games grow by one, prev = the ended game,
+ * waiting already, in seat order, unless their connection has closed or they sit or wait
+ * elsewhere: then they have left), each player's games grow by one, prev = the ended game,
  * accepts clear, over false. BH_OK, or BH_ENOTFOUND / BH_ESTATE (no played table id, or its
  * game not over, or ROTATE without a rotation). */
 int lobby_restart(lobby *l, int64_t table, int variant, int64_t game);
@@ -251,8 +255,12 @@ int lobby_restart(lobby *l, int64_t table, int variant, int64_t game);
  * token's holder, a play page): table's pushes go there. BH_OK, BH_ENOTFOUND, BH_EINVAL. */
 int lobby_played_seen(lobby *l, int64_t table, int seat, uint64_t conn);
 
-/* Is who (by name and kind, account or guest) one of played table p's four players, or
- * waiting there? */
+/* Is who the person of seat or waiting entry x: its connection, or by name and kind an
+ * account (its login proves the name), or a guest whose recorded connection has closed (a
+ * guest's name is anyone's to take: while its page is open, only that page is the guest). */
+bool lobby_is(const lobby_seat *x, const lobby_person *who);
+
+/* Is who (lobby_is) one of played table p's four players, or waiting there? */
 bool lobby_played_by(const lobby_played *p, const lobby_person *who);
 
 /* The played tables (oldest first), and one by table id (NULL none). */
