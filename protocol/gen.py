@@ -890,7 +890,11 @@ M = [
   "a game ends with people waiting, the offer is the rotated next game (status `rematch`, "
   "`rotation` true, `seats` the next game's four, `out` who sits out): the four accept it "
   "with `rematch` and rotate true (same or swap are then refused: invalid, field rematch); "
-  "those sitting out join the end of the list.",
+  "those sitting out join the end of the list (unless their connection has closed or they sit "
+  "or wait elsewhere). A rematch or rotation starts only when its four accepted on connections "
+  "still open: an acceptance ends with its connection. Accepting by name (no seat token) is "
+  "for an account, or for a guest whose own page has closed (a guest's name proves nothing "
+  "while that page is open).",
   [ID, ("action", "string", '"create", "sit", "stand", "ready", "unready", "kick", "seek", "unseek", "partner", "rematch", "queue", "unqueue"', ""),
    ("seek", "integer", "partner: 1 .. 2^53-1", "the seek answered"),
    ("table", "integer", "sit, kick, rematch, queue: 1 .. 2^53-1", "the table"),
@@ -910,7 +914,8 @@ M = [
    "unauthorized (field rated: a guest at a rated table; field creator: a kick at someone "
    "else's table)",
    "not_found (field table: no such open table, or a private one and a wrong or no link)",
-   "exists (field seat: someone sits there)",
+   "exists (field seat: someone sits there; field name: the same account sits or waits at that "
+   "table from another connection)",
    "bad_state (field seat: stand, ready or unready while seated nowhere; a kick of an empty seat)",
    "too_large (field creator: two open tables already; field tables: 200 tables open; field "
    "seeks: 200 seeks open)",
