@@ -600,8 +600,8 @@ static void send_state(hub *h, hub_game *hg, const hub_sess *s, bool has_id, int
         ps.rated = hub__rated_seats(h, hg->id, r);
         hg->rated = ps.rated ? 1 : -1; /* unrated stays so: one read of the store per game */
         for (int i = 0; ps.rated && i < 4; i++) {
-            ps.rating[i].rating = (int)(r[i].r + 0.5);
-            ps.rating[i].rd = (int)(r[i].rd + 0.5);
+            ps.rating[i].rating = r[i].r;
+            ps.rating[i].rd = r[i].rd;
             ps.rating[i].provisional = rating_is_provisional(&r[i]);
         }
     }

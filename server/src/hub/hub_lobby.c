@@ -33,14 +33,6 @@ static lobby *lob(hub *h)
     return h->lobby_;
 }
 
-/* r as a seat or seek shows it: rounded, provisional by G-PROVISIONAL. */
-static void shown(double r, double rd, int *r_out, int *rd_out, bool *provisional)
-{
-    *r_out = (int)(r + 0.5);
-    *rd_out = rd > 0 ? (int)(rd + 0.5) : 0;
-    *provisional = rating_is_provisional(&(rating){r, rd, 0, 0});
-}
-
 /* t as conn sees it (borrowed strings: valid until the lobby changes); its team 1's expected
  * score when its four seats are accounts with ratings (G-TEAM). */
 static proto_table_view view_of(const lobby_table *t, uint64_t conn)
@@ -63,9 +55,11 @@ static proto_table_view view_of(const lobby_table *t, uint64_t conn)
         v.seats[i].name = s->name;
         v.seats[i].account = s->account;
         v.seats[i].ready = s->ready;
-        if (s->rd > 0) {
-            shown(s->rating, s->rd, &v.seats[i].rating, &v.seats[i].rd, &v.seats[i].provisional);
+        if (s->rd > 0) { /* G-PROVISIONAL's mark with it */
             r[i] = (rating){s->rating, s->rd, 0, 0};
+            v.seats[i].rating = s->rating;
+            v.seats[i].rd = s->rd;
+            v.seats[i].provisional = rating_is_provisional(&r[i]);
             rated++;
         }
         if (conn && s->conn == conn)
@@ -143,9 +137,13 @@ static char *enc_list(hub *h, bool has_id, int64_t id, const hub_sess *s)
     proto_seek_view *sk = xcalloc((size_t)ns + 1, sizeof *sk);
     for (int i = 0; i < ns; i++) {
         const lobby_seek *x = lobby_seek_at(l, i);
-        sk[i] = (proto_seek_view){x->id, x->name, x->account, conn && x->conn == conn, 0, 0, 0};
-        if (x->rd > 0)
-            shown(x->rating, x->rd, &sk[i].rating, &sk[i].rd, &sk[i].provisional);
+        sk[i] = (proto_seek_view){x->id,
+                                  x->name,
+                                  x->account,
+                                  conn && x->conn == conn,
+                                  x->rating,
+                                  x->rd,
+                                  rating_is_provisional(&(rating){x->rating, x->rd, 0, 0})};
     }
     char *msg = proto_enc_lobby(has_id, id, v, k, sk, (size_t)ns, now_wall_ms());
     free(v);
@@ -274,6 +272,7 @@ static proto_table_view played_view(const lobby_played *p, uint64_t conn, const 
                           .priv = p->priv,
                           .rotation = p->over && p->rotate};
     bool in[LOBBY_SEATS] = {false};
+    lobby_person who = {.conn = conn, .name = s ? s->name : "", .account = s && s->account > 0};
     for (int i = 0; i < 4; i++) {
         const lobby_seat *x = v.rotation ? next_at(p, i) : &p->seat[i];
         if (v.rotation && p->next[i] < LOBBY_SEATS)
@@ -285,7 +284,6 @@ static proto_table_view played_view(const lobby_played *p, uint64_t conn, const 
                             : p->accept[i] == LOBBY_REMATCH_SWAP   ? "swap"
                             : p->accept[i] == LOBBY_REMATCH_ROTATE ? "rotate"
                                                                    : NULL;
-        lobby_person who = {.conn = conn, .name = s ? s->name : "", .account = s && s->account > 0};
         if ((conn && x->conn == conn) || (s && lobby_is(x, &who)))
             v.you = i;
     }

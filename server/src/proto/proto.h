@@ -490,8 +490,8 @@ typedef struct {
     bool premove;        /* the ruleset queues premoves (P-PREMOVE) */
     bool rated;          /* a rated lobby game (G-RATED): "rated" true and each seat's rating */
     struct {
-        int rating, rd;   /* the player's rating now, rounded */
-        bool provisional; /* G-PROVISIONAL */
+        double rating, rd; /* the player's rating now (Glicko scale; sent rounded) */
+        bool provisional;  /* G-PROVISIONAL */
     } rating[4];
 } proto_state;
 
@@ -558,7 +558,7 @@ typedef struct {
         const char *name; /* NULL: the seat is empty */
         bool account, ready;
         const char *accept; /* rematch: "same" / "swap" accepted, NULL not (omitted) */
-        int rating, rd;     /* the account's rating, rounded; rd 0: omitted (a guest) */
+        double rating, rd;  /* the account's rating (sent rounded); rd 0: omitted (a guest) */
         bool provisional;   /* G-PROVISIONAL */
     } seats[4];
     bool with_expected;                 /* four rated seats: "expected" is sent */
@@ -581,9 +581,9 @@ typedef struct {
     int64_t seek;
     const char *name;
     bool account;
-    bool mine;        /* the receiver's own */
-    int rating, rd;   /* the account's rating, rounded; rd 0: omitted (a guest) */
-    bool provisional; /* G-PROVISIONAL */
+    bool mine;         /* the receiver's own */
+    double rating, rd; /* the account's rating (sent rounded); rd 0: omitted (a guest) */
+    bool provisional;  /* G-PROVISIONAL */
 } proto_seek_view;
 
 /* {"type":"lobby"[,"id"],"tables":[n tables as in table],"seeks":[ns seeks],"server_ms":..}. */

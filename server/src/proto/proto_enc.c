@@ -276,12 +276,12 @@ static void chat_fields(cJSON *x, const proto_chat_line *c)
 }
 
 /* A seat's or seek's rating fields: rating, rd, provisional; none when rd is 0 (a guest). */
-static void rating_fields(cJSON *o, int rating, int rd, bool provisional)
+static void rating_fields(cJSON *o, double rating, double rd, bool provisional)
 {
     if (rd <= 0)
         return;
-    num(o, "rating", rating);
-    num(o, "rd", rd);
+    num(o, "rating", (int64_t)llround(rating)); /* rounded as rating_reply's */
+    num(o, "rd", (int64_t)llround(rd));
     cJSON_AddBoolToObject(o, "provisional", provisional);
 }
 
