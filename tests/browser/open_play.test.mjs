@@ -19,7 +19,7 @@
 // usage: node tests/browser/open_play.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, box, check, drag, fourAccounts, log, loggedIn, run, squareXY, world } from './harness.mjs';
+import { ART, box, check, drag, fourAccounts, log, loggedIn, readyAndPlay, run, squareXY, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
@@ -64,15 +64,7 @@ async function main() {
       await p[i].waitForFunction((s) => document.querySelector(`li.table .seat.you[data-seat="${s}"]`), i, LONG);
     }
     await p[0].waitForFunction(() => document.querySelectorAll('li.table .seat a.profile').length === 4, null, LONG);
-    for (let i = 0; i < 4; i++) {
-      await p[i].click('li.table .seat.you button.ready-btn');
-      if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent), null, LONG);
-    }
-    for (let i = 0; i < 4; i++) {
-      await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
-      await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
-    }
-    const game1 = await p[0].evaluate(() => window.app.g.id);
+    const game1 = await readyAndPlay(p);
     const seats1 = await Promise.all(p.map((x) => x.evaluate(() => window.app.g.you)));
     check('the four play pages at their seats: Ann White A, Bob Black A, Cid White B, Dan Black B', seats1.join() === '0,1,2,3', seats1);
     check('a rated game with premoves, the ratings beside the names',

@@ -17,7 +17,7 @@
 // usage: node tests/browser/profile.test.mjs SERVER_BINARY   (cwd: the repo root)
 
 import fs from 'node:fs';
-import { ART, check, downloadText, fourAccounts, loggedIn, publish, run, world } from './harness.mjs';
+import { ART, check, downloadText, fourAccounts, loggedIn, publish, readyAndPlay, run, world } from './harness.mjs';
 
 const bin = process.argv[2] || 'build/dev/server/bughouse-server';
 const LONG = { timeout: 30000 };
@@ -57,14 +57,7 @@ async function playRated(p, seat, resigner, links, elo) {
   const odds = await p[0].locator('li.table .expected').textContent();
   if (!links) await p[0].screenshot({ path: `${ART}/profile-lobby-rated-1366.png` });
   check('the table shows the teams\' expected scores: 50% each', /Expected score: \w+ & \w+ 50%, \w+ & \w+ 50%/.test(odds), odds);
-  for (let i = 0; i < 4; i++) {
-    await p[i].click('li.table .seat.you button.ready-btn');
-    if (i < 3) await p[i].waitForFunction(() => /ready/.test(document.querySelector('li.table .seat.you').textContent), null, LONG);
-  }
-  for (let i = 0; i < 4; i++) {
-    await p[i].waitForURL(/play\.html\?token=[0-9a-f]{32}/, LONG);
-    await p[i].waitForFunction(() => window.app.g && window.app.g.status === 'live', null, LONG);
-  }
+  await readyAndPlay(p);
   const bars = await p[3].$$eval('.bar', (l) => l.map((x) => [Number(x.dataset.seat), x.querySelector('.elo').textContent]));
   check('the play page shows each player\'s rating beside the name', bars.length === 4 && bars.every(([s, t]) => t === elo[s]), bars);
   const game = await p[resigner].evaluate(() => window.app.g.id);
