@@ -70,6 +70,70 @@ export async function stop(p) {
 // so a long one costs nothing when the page is on time).
 export const PAGE_TIMEOUT_MS = 60000;
 
+// What a failed test prints about each page still open (run() below): its address, the
+// notices it showed (a passing one is gone after 4 s), its last console lines and its last
+// WebSocket frames each way. A wait that times out says only that a condition never held;
+// these say what the page saw instead.
+const watched = new Set();
+const RING = 40;
+
+function ring(list, line) {
+  list.push(`${((Date.now() - t0) / 1000).toFixed(1)}s ${line.length > 400 ? line.slice(0, 400) + '…' : line}`);
+  if (list.length > RING) list.shift();
+}
+
+// Reports every text shown in #notice (ui/dom.js) to the test through window.__bhNotice.
+function noticeRecorder() {
+  let last = '';
+  const seen = () => {
+    const el = document.getElementById('notice');
+    const t = el && !el.hidden ? el.textContent : '';
+    if (t && t !== last && window.__bhNotice) window.__bhNotice(t);
+    last = t;
+  };
+  new MutationObserver(seen).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}
+
+// The records of a page survive its closing: a test's finally block closes the browser before
+// run() prints them.
+function watchPage(p) {
+  p.setDefaultTimeout(PAGE_TIMEOUT_MS);
+  const w = { page: p, console: [], frames: [], notices: [], closed: false };
+  watched.add(w);
+  if (watched.size > 12) watched.delete(watched.values().next().value);
+  p.__bhWatch = w;
+  p.on('close', () => (w.closed = true));
+  p.on('framenavigated', (f) => f === p.mainFrame() && (w.url = f.url()));
+  p.on('console', (m) => ring(w.console, `${m.type()}: ${m.text()}`));
+  p.on('pageerror', (e) => ring(w.console, `pageerror: ${e.message}`));
+  p.on('websocket', (ws) => {
+    ring(w.frames, `open ${ws.url()}`);
+    ws.on('framesent', (f) => ring(w.frames, `> ${f.payload}`));
+    // a game's moves are counted, not kept: they would push every other frame out
+    let moves = 0;
+    ws.on('framereceived', (f) => {
+      if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"move"')) {
+        if (++moves % 100 === 1) ring(w.frames, `< move push no. ${moves}`);
+      } else ring(w.frames, `< ${f.payload}`);
+    });
+    ws.on('close', () => ring(w.frames, 'closed'));
+  });
+}
+
+function noticeBinding(source, text) {
+  const w = source.page && source.page.__bhWatch;
+  if (w) ring(w.notices, text);
+}
+
+function dumpPages() {
+  for (const w of watched) {
+    console.log(`page ${w.url || ''}${w.closed ? ' (closed)' : ''}`);
+    for (const l of w.notices) console.log(`  notice ${l}`);
+    for (const l of w.console) console.log(`  console ${l}`);
+    for (const l of w.frames) console.log(`  ws ${l}`);
+  }
+}
+
 export async function launchBrowser() {
   const b = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -79,14 +143,13 @@ export async function launchBrowser() {
   b.newContext = async (...a) => {
     const c = await newContext(...a);
     c.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    c.on('page', watchPage);
+    await c.exposeBinding('__bhNotice', noticeBinding);
+    await c.addInitScript(noticeRecorder);
     return c;
   };
-  const newPage = b.newPage.bind(b);
-  b.newPage = async (...a) => {
-    const p = await newPage(...a);
-    p.setDefaultTimeout(PAGE_TIMEOUT_MS);
-    return p;
-  };
+  // browser.newPage makes its context with b.newContext (playwright-core's Browser.newPage), so
+  // its page is watched and timed the same way.
   return b;
 }
 
@@ -139,6 +202,7 @@ export function run(main) {
     .catch((e) => {
       results.failed++;
       console.log('FAIL', e && e.stack ? e.stack : e);
+      dumpPages();
       for (const t of tails) console.log('server log tail:\n' + t);
     })
     .finally(() => {

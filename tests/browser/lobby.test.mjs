@@ -7,6 +7,7 @@
 // in words. All four press Ready: every page goes to play.html with its own seat's token and
 // the game is live on all four, each at its seat. Then a single player finds a partner: Eve
 // looks for one, Fay (phone) partners up, and both see the new table with them as partners.
+// Gus takes the pair on; Hal presses "Sit" while a push redraws the lobby, and still sits.
 // Screenshots (looked at): tests/artifacts/lobby-1366.png, lobby-phone.png,
 // lobby-seek-phone.png, lobby-seek-1366.png.
 // usage: node tests/browser/lobby.test.mjs SERVER_BINARY   (cwd: the repo root)
@@ -106,6 +107,29 @@ async function main() {
     check('Gus sits opposite: Black on A, against Eve', /Gus/.test(await eve.locator('li.table .seat[data-seat="1"]').textContent()));
     await gus.waitForFunction(() => document.querySelector('#team-list li') === null && !document.querySelector('#team-none').hidden);
     check('the pair has an opponent: no longer listed', true);
+
+    // A press across a push: Hal's finger is down on "Sit" (seat 2 of Eve's table) when Ivy's
+    // new table reaches every lobby page. The page redraws its tables on a push; it waits for
+    // the release, so the click is Hal's (a redraw between press and release replaced the
+    // button and the browser fired no click: the press was lost without a word).
+    const hal = w.watch(await (await w.browser.newContext(wide)).newPage(), 'Hal', true);
+    const ivy = w.watch(await (await w.browser.newContext(wide)).newPage(), 'Ivy', true);
+    await hal.goto(`${w.base}/lobby.html`);
+    await guest(hal, 'Hal');
+    await ivy.goto(`${w.base}/lobby.html`);
+    await guest(ivy, 'Ivy');
+    const sit = hal.locator('li.table button.sit[data-seat="2"]');
+    const at = await sit.boundingBox();
+    const tables = await hal.evaluate(() => window.app.tables.length);
+    await hal.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await hal.mouse.down();
+    await ivy.uncheck('#create input[name=private]');
+    await ivy.click('#create button[type=submit]');
+    await hal.waitForFunction((n) => window.app.tables.length === n + 1, tables);
+    await hal.mouse.up();
+    await hal.waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="2"]'), null, { timeout: 15000 }).catch(() => {});
+    check('a push during the press: the release still sits Hal (seat 2, Eve\'s table)',
+      await hal.evaluate(() => [...document.querySelectorAll('li.table')].some((t) => /Eve/.test(t.textContent) && t.querySelector('.seat.you[data-seat="2"]'))));
     check('no page errors', w.errors.length === 0, w.errors);
   } finally {
     await w.close();

@@ -85,9 +85,15 @@ export class Net {
   }
 
   // Every 4 s: a ping; and a link silent for 12 s (no pong either) is dropped and reopened.
+  // Silence counts only while this page ran on time: after a tick that came late (a tab in the
+  // background, a laptop waking, a starved machine) the replies that arrived meanwhile may still
+  // wait behind the timer, so that tick pings and judges nothing.
   tick() {
+    const now = performance.now();
+    const late = this.lastTick !== undefined && now - this.lastTick > 8000;
+    this.lastTick = now;
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
-    if (performance.now() - this.lastRx > 12000) {
+    if (!late && now - this.lastRx > 12000) {
       this.ws.close();
       return;
     }

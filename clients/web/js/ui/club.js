@@ -7,7 +7,7 @@
 
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
-import { h, params } from './dom.js';
+import { h, params, whenReleased } from './dom.js';
 import { rosterPanel } from './roster_panel.js';
 import { explain } from './errors.js';
 import { TB_TITLE } from '../tourdata.js';
@@ -389,13 +389,13 @@ app.net = new Net({
   onPush: (m) => {
     if (m.type === 'assign' && m.tournament === app.club) { // a hosted board of ours
       for (const s of m.seats) app.seats.set(`${m.round}.${m.match + 1}.${m.game_no + 1}`, { game: m.game, seat: s.seat, name: s.name, token: s.token });
-      if (app.snap) render();
+      if (app.snap) whenReleased(render);
       return;
     }
     if (m.type === 'club' && m.club === app.club) {
       app.snap = m;
       noteDeadline();
-      render();
+      whenReleased(render);
     }
   },
 });

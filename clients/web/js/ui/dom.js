@@ -15,6 +15,43 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+// ---- redraws and presses ---------------------------------------------------------------------
+// A page that redraws on a push replaces its buttons. A click is a press and a release on the
+// same element: a redraw between the two (a league's result push landing while the director's
+// finger is down on "enter") replaces the element, and the browser fires no click at all, so
+// the press is lost without a word. whenReleased(fn) runs fn now, or, while a press on a button
+// or link is down, just after its click (at most HOLD_MS later: a release the page never sees,
+// e.g. over a native popup, must not stop the page's redraws).
+const HOLD_MS = 1000;
+let pressed = false, held = [], holdTimer = 0;
+
+function release() {
+  if (!pressed) return;
+  pressed = false;
+  clearTimeout(holdTimer);
+  // the click event follows pointerup in the same task: run the redraws after it
+  setTimeout(() => {
+    const fns = held;
+    held = [];
+    for (const fn of fns) fn();
+  }, 0);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', (e) => {
+    if (!(e.target instanceof Element) || !e.target.closest('button, a[href], input[type=submit], input[type=button]')) return;
+    pressed = true;
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(release, HOLD_MS);
+  }, true);
+  for (const t of ['pointerup', 'pointercancel']) window.addEventListener(t, release, true);
+}
+
+export function whenReleased(fn) {
+  if (!pressed) return fn();
+  if (!held.includes(fn)) held.push(fn);
+}
+
 export function params() {
   return new URLSearchParams(location.search);
 }

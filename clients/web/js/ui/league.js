@@ -17,7 +17,7 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
-import { h, params } from './dom.js';
+import { h, params, whenReleased } from './dom.js';
 import { explain } from './errors.js';
 import { gameHref } from './tables.js';
 import { rosterPanel } from './roster_panel.js';
@@ -163,7 +163,7 @@ function setSnap(s) {
   if (s.stage && s.stage !== 'groups') for (const f of s.fixtures || []) app.past.set(f.label, f);
   if (drawTimer) return;
   const wait = Math.max(0, 250 - (performance.now() - drawnAt));
-  drawTimer = setTimeout(() => { drawTimer = 0; render(); }, wait);
+  drawTimer = setTimeout(() => { drawTimer = 0; whenReleased(render); }, wait);
 }
 
 async function onOpen() {

@@ -13,7 +13,7 @@
 import { Net } from '../net.js';
 import { ServerTime } from '../clock.js';
 import { msg } from '../proto.js';
-import { h, params } from './dom.js';
+import { h, params, whenReleased } from './dom.js';
 import { explain } from './errors.js';
 import { rematchEl, openGame } from './rematch.js';
 
@@ -274,7 +274,7 @@ app.net = new Net({
     if (m.type === 'lobby') {
       app.tables = m.tables;
       app.seeks = m.seeks || [];
-      draw();
+      whenReleased(draw);
     } else if (m.type === 'table' && m.status === 'started' && m.token) start(m);
   },
   onStatus: (s) => { $('net').textContent = s; $('net').className = `net ${s}`; },
