@@ -322,7 +322,13 @@ function restoreTyped(kept) {
   }
 }
 
+// Every redraw waits for a press in progress to end (ui/dom.js whenReleased): a reply's redraw
+// lands while the next button is pressed as often as a push's does.
 function render() {
+  whenReleased(draw);
+}
+
+function draw() {
   const s = app.snap;
   if (!s) return;
   const focus = document.activeElement && document.activeElement.id;
@@ -389,13 +395,13 @@ app.net = new Net({
   onPush: (m) => {
     if (m.type === 'assign' && m.tournament === app.club) { // a hosted board of ours
       for (const s of m.seats) app.seats.set(`${m.round}.${m.match + 1}.${m.game_no + 1}`, { game: m.game, seat: s.seat, name: s.name, token: s.token });
-      if (app.snap) whenReleased(render);
+      if (app.snap) render();
       return;
     }
     if (m.type === 'club' && m.club === app.club) {
       app.snap = m;
       noteDeadline();
-      whenReleased(render);
+      render();
     }
   },
 });

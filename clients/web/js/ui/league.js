@@ -163,7 +163,7 @@ function setSnap(s) {
   if (s.stage && s.stage !== 'groups') for (const f of s.fixtures || []) app.past.set(f.label, f);
   if (drawTimer) return;
   const wait = Math.max(0, 250 - (performance.now() - drawnAt));
-  drawTimer = setTimeout(() => { drawTimer = 0; whenReleased(render); }, wait);
+  drawTimer = setTimeout(() => { drawTimer = 0; render(); }, wait);
 }
 
 async function onOpen() {
@@ -635,7 +635,13 @@ function download(name, text) {
 
 // ---- the page ---------------------------------------------------------------------------------
 
+// Every redraw waits for a press in progress to end (ui/dom.js whenReleased): a reply's redraw
+// lands while the next button is pressed as often as a push's does.
 function render() {
+  whenReleased(draw);
+}
+
+function draw() {
   const s = app.snap;
   $('role').textContent = app.role === 'player' ? `player: ${playerName(app.me)}` : app.role;
   const am = app.msg.get('auth');

@@ -191,7 +191,13 @@ function drawTeams() {
   $('team-none').hidden = pairs.length > 0;
 }
 
+// Every redraw waits for a press in progress to end (ui/dom.js whenReleased): a reply's redraw
+// lands while the next button is pressed as often as a push's does.
 function draw() {
+  whenReleased(drawNow);
+}
+
+function drawNow() {
   drawSeeks();
   drawTeams();
   const list = $('tables');
@@ -274,7 +280,7 @@ app.net = new Net({
     if (m.type === 'lobby') {
       app.tables = m.tables;
       app.seeks = m.seeks || [];
-      whenReleased(draw);
+      draw();
     } else if (m.type === 'table' && m.status === 'started' && m.token) start(m);
   },
   onStatus: (s) => { $('net').textContent = s; $('net').className = `net ${s}`; },
