@@ -105,12 +105,13 @@ static void watchers_del(hub_game *hg, uint64_t c)
         }
 }
 
-/* Queue a copy of msg to every watcher (msg is freed). */
+/* Queue msg (owned) to every watcher: one buffer, checked once, for all (hub__queue_blob). */
 static void broadcast(hub *h, hub_game *hg, char *msg)
 {
+    hub_blob *b = hub__blob_new(msg);
     for (int i = 0; i < hg->nwatch; i++)
-        hub__queue(h, hg->watch[i], xstrdup(msg));
-    free(msg);
+        hub__queue_blob(h, hg->watch[i], b);
+    hub__blob_unref(b);
 }
 
 static void clocks_ms(const hub_game *hg, uint64_t gt, int64_t out[4])

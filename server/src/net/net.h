@@ -117,9 +117,11 @@ int net_run(net *n);
 /* Ask net_run to return after the current callback; loop thread only. */
 void net_stop(net *n);
 
-/* Queue a copy of the text message buf[0..len) to connection c and ask for a writeable
- * callback. Returns BH_OK, BH_ENOTFOUND if c is closed, BH_ELIMIT if c's queue is over
- * max_queue_bytes (c is then closed). */
+/* Send the text message buf[0..len) (copied; the caller keeps buf) to connection c: written
+ * at once when nothing of c's waits to be written, else queued behind it for the writeable
+ * callback. Loop thread only, outside lws's callbacks (the turn's end). Returns BH_OK (a
+ * write the socket refused closes c at its next writeable callback), BH_ENOTFOUND if c is
+ * closed, BH_ELIMIT if c's queue is over max_queue_bytes (c is then closed). */
 int net_send(net *n, net_conn c, const char *buf, size_t len);
 
 /* Give c its own message budget from now on: per_s messages a second sustained, burst at
