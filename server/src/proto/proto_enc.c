@@ -32,26 +32,9 @@ cJSON *proto__head(const char *type, bool has_id, int64_t id)
     return o;
 }
 
-/* An integer member. cJSON prints a number that fits an int with "%d" and any other one with
- * "%1.15g" checked by sscanf (and "%1.17g" when that does not read back): the instants in
- * milliseconds since 1970 (server_ms on every push) took a float print and a scan each, a few
- * percent of a move's CPU. Those go out as raw digits, exact for every int64. */
 static void num(cJSON *o, const char *k, int64_t v)
 {
-    if (v >= INT32_MIN && v <= INT32_MAX) {
-        cJSON_AddNumberToObject(o, k, (double)v);
-        return;
-    }
-    char digits[24], *p = digits + sizeof digits;
-    uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    *--p = '\0';
-    do
-        *--p = (char)('0' + u % 10);
-    while (u /= 10);
-    if (v < 0)
-        *--p = '-';
-    if (!cJSON_AddRawToObject(o, k, p))
-        abort(); /* OOM is fatal (STYLE.md section 6) */
+    cJSON_AddNumberToObject(o, k, (double)v);
 }
 
 void proto__str_or_null(cJSON *o, const char *k, const char *v)
@@ -76,22 +59,30 @@ void proto__ints(cJSON *o, const char *k, const int *v, int n)
         cJSON_AddItemToArray(a, cJSON_CreateNumber(v[i]));
 }
 
-/* cJSON 1.7's print_number keeps 15 significant digits when they read back within a
- * relative DBL_EPSILON, which prints 9007199254740991 (an id at PROTO_ID_MAX) as
- * 9.00719925474099e+15, another number: every integer of 16 digits or more in o goes out as
- * raw text, exact (a double holds every integer up to 2^53: ids 0..2^53-1, protocol/README.md). */
+/* Every integral number of o (|n| <= 2^53: every integer a double holds exactly; ids are
+ * 0..2^53-1, protocol/README.md) goes out as raw digits. cJSON 1.7.15's print_number prints
+ * every number with "%1.15g" and reads it back with sscanf (then "%1.17g" when that differs):
+ * a float print and a scan for each of a move's dozen integers, several percent of its CPU;
+ * and 15 significant digits print 9007199254740991 (an id at PROTO_ID_MAX) as
+ * 9.00719925474099e+15, another number. Raw digits are exact and cost a division a digit. */
 static void exact_ints(cJSON *o)
 {
     for (cJSON *c = o->child; c; c = c->next) {
         double d = c->valuedouble;
-        if (cJSON_IsNumber(c) && fabs(d) >= 1e15 && fabs(d) <= 9007199254740992.0 &&
-            d == floor(d)) {
-            char buf[24];
-            int n = snprintf(buf, sizeof buf, "%lld", (long long)d);
-            char *raw = cJSON_malloc((size_t)n + 1);
+        if (cJSON_IsNumber(c) && fabs(d) <= 9007199254740992.0 && d == floor(d)) {
+            char buf[24], *p = buf + sizeof buf;
+            uint64_t u = d < 0 ? (uint64_t)-d : (uint64_t)d;
+            *--p = '\0';
+            do
+                *--p = (char)('0' + u % 10);
+            while (u /= 10);
+            if (d < 0)
+                *--p = '-';
+            size_t n = (size_t)(buf + sizeof buf - p);
+            char *raw = cJSON_malloc(n);
             if (!raw)
-                abort();
-            memcpy(raw, buf, (size_t)n + 1);
+                abort(); /* OOM is fatal (STYLE.md section 6) */
+            memcpy(raw, p, n);
             c->type = cJSON_Raw; /* cJSON_Delete frees valuestring */
             c->valuestring = raw;
         } else if (c->child) {
