@@ -4,7 +4,8 @@
  * new one takes the seat, the old one gets session_replaced and watches on as a spectator,
  * open); and a client that takes the seat back by itself in a loop: after
  * one takeover every try within 5 s is replace_throttled (with retry_ms), each try waits
- * again, and the holder plays on undisturbed. SPDX-License-Identifier: MIT */
+ * again, and the holder plays on undisturbed; a flood's error comes after the replies to the
+ * requests before it. SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE /* memmem */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -505,7 +506,70 @@ static void tcp_connections_capped(void)
     ITEST_FINISH(&s);
 }
 
+/* 41 pings in one write on a server whose burst is 40 (refill 1 a second): one read, one loop
+ * turn. The 40 within the burst are answered and their pongs come before the rate_limited
+ * error, which is the last message before the close frame: a fatal error is queued behind the
+ * turn's replies, not sent ahead of them (it was: the client read the error, then 39 pongs). */
+static void flood_error_after_replies(void)
+{
+    itest_srv s;
+    itest_init(&s, bin);
+    const char *args[] = {"--no-tls", "--rate", "1", "--burst", "40", NULL};
+    CHECK_MSG(itest_start(&s, args) == 0, "server did not start");
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)s.port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    struct timeval tv = {5, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    CHECK_MSG(connect(fd, (struct sockaddr *)&a, sizeof a) == 0, "no TCP connection");
+    static char in[65536];
+    int n = snprintf(in, sizeof in,
+                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: bughouse.v1\r\n\r\n",
+                     s.port);
+    CHECK(write(fd, in, (size_t)n) == n);
+    size_t len = 0;
+    while (len < sizeof in - 1 && !memmem(in, len, "\r\n\r\n", 4)) {
+        ssize_t r = read(fd, in + len, sizeof in - 1 - len);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    CHECK_MSG(len > 12 && strncmp(in, "HTTP/1.1 101", 12) == 0, "no upgrade");
+    const char *msg = "{\"type\":\"ping\",\"id\":5}";
+    size_t ml = strlen(msg), fl = 6 + ml;
+    unsigned char frames[41 * 64];
+    for (int i = 0; i < 41; i++) { /* masked with the key 0: the payload as it is */
+        unsigned char *f = frames + (size_t)i * fl;
+        f[0] = 0x81;
+        f[1] = (unsigned char)(0x80 | ml);
+        memset(f + 2, 0, 4);
+        memcpy(f + 6, msg, ml);
+    }
+    CHECK(write(fd, frames, 41 * fl) == (ssize_t)(41 * fl));
+    len = 0;
+    for (ssize_t r; len < sizeof in - 1 && (r = read(fd, in + len, sizeof in - 1 - len)) > 0;)
+        len += (size_t)r; /* until the server closes (or 5 s of silence) */
+    close(fd);
+    in[len] = '\0';
+    const char *err = memmem(in, len, "\"type\":\"error\"", 14);
+    CHECK_MSG(err != NULL, "no error");
+    int before = 0, after = 0;
+    for (const char *p = in; (p = memmem(p, len - (size_t)(p - in), "\"type\":\"pong\"", 13));
+         p += 13)
+        if (err && p < err)
+            before++;
+        else
+            after++;
+    CHECK_EQ_INT("pongs before the error", 40, before);
+    CHECK_EQ_INT("pongs after the error", 0, after);
+    CHECK_MSG(err && strstr(err, "rate_limited"), "the error is not rate_limited");
+    ITEST_FINISH(&s);
+}
+
 static const bh_test_case cases[] = {
+    {"flood_error_after_replies", flood_error_after_replies},
     {"tcp_connections_capped", tcp_connections_capped},
     {"descriptors_run_out", descriptors_run_out},
     {"conns_per_address_capped", conns_per_address_capped},

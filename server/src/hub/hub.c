@@ -219,14 +219,12 @@ void hub_on_close(hub *h, uint64_t c)
 
 void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fatal)
 {
-    char *msg = proto_enc_error(false, 0, code, field);
-    if (fatal) {
-        /* The transport closes c once its queue drains: send now, not at turn end. */
-        h->io.send(h->io.ctx, c, msg, strlen(msg));
-        free(msg);
-        return;
-    }
-    hub__queue(h, c, msg);
+    /* Fatal or not, behind the replies of this turn already queued for c: the transport
+     * closes c only after what is sent to it by the turn's end (its writeable callback comes
+     * after the next poll, and the turn ends before it), so the error is the last message
+     * before the close frame, not one that overtakes replies to earlier requests. */
+    (void)fatal;
+    hub__queue(h, c, proto_enc_error(false, 0, code, field));
 }
 
 void hub_on_timer(hub *h, uint64_t now_us)

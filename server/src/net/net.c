@@ -63,6 +63,7 @@ typedef struct {
     unsigned char addr[16]; /* remote address (IPv4 as v4-mapped IPv6) */
     bool counted;           /* counted in net.ips */
     bool broken;            /* a direct write failed: the next writeable callback closes */
+    bool overflowed;        /* went over max_queue_bytes: closing, and nothing more is sent */
 } sess;
 
 /* Connections per remote address (for the per-address caps): the open WebSocket connections
@@ -703,13 +704,18 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         return 0;
     case LWS_CALLBACK_RECEIVE:
         if (x) {
-            x->rx_us = now_mono_us();
-            x->pinged = false;
+            /* A closing connection's traffic does not keep it alive: what it sends is dropped
+             * (on_receive), and a peer that sends without reading would otherwise hold it open
+             * past the idle hang-up for ever. */
+            if (!x->closing) {
+                x->rx_us = now_mono_us();
+                x->pinged = false;
+            }
             LT_TIMED(n->lt, rx, rx_us, on_receive(n, x, wsi, in, len));
         }
         return 0;
     case LWS_CALLBACK_RECEIVE_PONG:
-        if (x) {
+        if (x && !x->closing) {
             x->rx_us = now_mono_us();
             x->pinged = false;
         }
@@ -1249,8 +1255,14 @@ int net_send(net *n, net_conn c, const char *buf, size_t len)
     sess *x = n->destroying ? NULL : find(n, c);
     if (!x || x->close_sent) /* gone, or its close frame is out: it reads nothing more */
         return BH_ENOTFOUND;
+    /* Over the bound once, nothing more goes out but what was queued and the close: a later,
+     * smaller message that would still fit must not follow a dropped one (a client applying
+     * deltas would draw a board with a move missing until the close came). */
+    if (x->overflowed)
+        return BH_ELIMIT;
     if (x->queued + len > n->cfg.max_queue_bytes) {
         log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);
+        x->overflowed = true;
         begin_close(x, "too_large");
         return BH_ELIMIT;
     }
