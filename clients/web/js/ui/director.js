@@ -16,7 +16,7 @@ import { ServerTime } from '../clock.js';
 import { msg, TEAM_SEATS, reasonText, parsePairs } from '../proto.js';
 import { fromState, apply, seatName } from '../game.js';
 import { GameView, resultText } from './view.js';
-import { h, toast, notify, dismiss, notifyError } from './dom.js';
+import { h, toast, notify, dismiss, notifyError, whenReleased } from './dom.js';
 import { explain } from './errors.js';
 import { roundList, slug, standingsCsv, crosstableCsv, gpText, standingsTitle, scheduleText, rowMarks, pushOrder, withDelta } from '../tourdata.js';
 import { roundTable, standingsInto, crosstableTable, gameHref } from './tables.js';
@@ -1028,7 +1028,13 @@ function presence(team) {
   return best.seats.map((s) => !!(best.g.seats.find((x) => x.seat === s) || {}).connected);
 }
 
+// Its buttons and links are replaced on a redraw: it waits for a press in progress (ui/dom.js
+// whenReleased; a redraw between press and release loses the click).
 function drawTeams() {
+  whenReleased(drawTeamsNow);
+}
+
+function drawTeamsNow() {
   const t = app.tour;
   const teams = t ? t.teams.slice().sort((a, b) => (a.no || 1e9) - (b.no || 1e9) || a.team - b.team) : [];
   $('teams-title').textContent = t ? `Teams (${teams.length})` : 'Teams';
@@ -1101,7 +1107,13 @@ function printHref(what) {
   return `event.html?tournament=${app.tour.tournament}&print=${what}${what === 'pairings' && r ? '&round=' + r : ''}&go=1`;
 }
 
+// Its buttons and links are replaced on a redraw: it waits for a press in progress (ui/dom.js
+// whenReleased; a redraw between press and release loses the click).
 function drawPairings() {
+  whenReleased(drawPairingsNow);
+}
+
+function drawPairingsNow() {
   const list = roundList(app.tour, app.rounds);
   const show = shownRound();
   $('round-chips').replaceChildren(...list.map((r) => h(`button.chip${r.round === show ? '.on' : ''}`, { type: 'button', dataset: { round: r.round }, onclick: () => { app.shownRound = r.round; drawPairings(); }, title: `round ${r.round}: ${r.status}` }, `R${r.round}`)));
@@ -1137,7 +1149,13 @@ function resultCell(t, x) {
   return side(1) ? `${side(1)} ${x.result} ${side(2)} · ${reasonText(x.reason)}` : `${x.result} ${reasonText(x.reason)}`;
 }
 
+// Its buttons and links are replaced on a redraw: it waits for a press in progress (ui/dom.js
+// whenReleased; a redraw between press and release loses the click).
 function drawGames() {
+  whenReleased(drawGamesNow);
+}
+
+function drawGamesNow() {
   // Redrawn only when something in it changed (a refresh every 2 s would otherwise replace a
   // button under the director's pointer).
   const sig = JSON.stringify([app.games, app.games.map((x) => app.tokens[x.game] || null), [...app.live].map(([id, x]) => [id, x.paused])]);
