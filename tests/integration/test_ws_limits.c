@@ -28,6 +28,28 @@ static bool pings(wsc *c)
     return ok;
 }
 
+/* The upgrade to bughouse.v1 by hand on the connected socket fd (server at port); true when
+ * the server answered 101. What it read is left in buf (size cap), NUL-ended, *len bytes. */
+static bool raw_upgrade(int fd, int port, char *buf, size_t cap, size_t *len)
+{
+    int n = snprintf(buf, cap,
+                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: bughouse.v1\r\n\r\n",
+                     port);
+    *len = 0;
+    if (write(fd, buf, (size_t)n) != n)
+        return false;
+    while (*len < cap - 1 && !memmem(buf, *len, "\r\n\r\n", 4)) {
+        ssize_t r = read(fd, buf + *len, cap - 1 - *len);
+        if (r <= 0)
+            break;
+        *len += (size_t)r;
+    }
+    buf[*len] = '\0';
+    return *len > 12 && strncmp(buf, "HTTP/1.1 101", 12) == 0;
+}
+
 /* A WebSocket by hand from the local address src over plain TCP: upgrade, then a ping
  * message (masked with the key 0); returns true if a pong comes back. */
 static bool raw_ping_from(const char *src, int port)
@@ -45,35 +67,25 @@ static bool raw_ping_from(const char *src, int port)
     if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0)
         goto done;
     char buf[4096];
-    int n = snprintf(buf, sizeof buf,
-                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
-                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: bughouse.v1\r\n\r\n",
-                     port);
-    if (write(fd, buf, (size_t)n) != n)
+    size_t len;
+    if (!raw_upgrade(fd, port, buf, sizeof buf, &len))
         goto done;
     const char *msg = "{\"type\":\"ping\",\"id\":5}";
     unsigned char fr[64] = {0x81, (unsigned char)(0x80 | strlen(msg)), 0, 0, 0, 0};
     memcpy(fr + 6, msg, strlen(msg));
-    size_t len = 0;
-    bool sent = false;
+    if (write(fd, fr, 6 + strlen(msg)) != (ssize_t)(6 + strlen(msg)))
+        goto done;
     while (len < sizeof buf - 1) {
-        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-        buf[len] = '\0';
-        if (!sent && strstr(buf, "\r\n\r\n")) {
-            if (strncmp(buf, "HTTP/1.1 101", 12) != 0)
-                break;
-            sent = write(fd, fr, 6 + strlen(msg)) == (ssize_t)(6 + strlen(msg));
-        }
         if (memmem(buf, len, "\"type\":\"pong\"", 13)) {
             ok = true;
             break;
         }
         if (memmem(buf, len, "\"type\":\"error\"", 14))
             break;
+        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
     }
 done:
     close(fd);
@@ -523,20 +535,8 @@ static void flood_error_after_replies(void)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     CHECK_MSG(connect(fd, (struct sockaddr *)&a, sizeof a) == 0, "no TCP connection");
     static char in[65536];
-    int n = snprintf(in, sizeof in,
-                     "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
-                     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: bughouse.v1\r\n\r\n",
-                     s.port);
-    CHECK(write(fd, in, (size_t)n) == n);
-    size_t len = 0;
-    while (len < sizeof in - 1 && !memmem(in, len, "\r\n\r\n", 4)) {
-        ssize_t r = read(fd, in + len, sizeof in - 1 - len);
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-    }
-    CHECK_MSG(len > 12 && strncmp(in, "HTTP/1.1 101", 12) == 0, "no upgrade");
+    size_t len;
+    CHECK_MSG(raw_upgrade(fd, s.port, in, sizeof in, &len), "no upgrade");
     const char *msg = "{\"type\":\"ping\",\"id\":5}";
     size_t ml = strlen(msg), fl = 6 + ml;
     unsigned char frames[41 * 64];

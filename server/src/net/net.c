@@ -608,6 +608,16 @@ static bool origin_allowed(net *n, struct lws *wsi)
     return p && strcmp(p + 3, host) == 0;
 }
 
+/* One text frame of buf[LWS_PRE..LWS_PRE+len) (LWS_PRE bytes of headroom before it) to x;
+ * false, logged, when lws refused it (the connection is then to be closed). */
+static bool write_text(sess *x, unsigned char *buf, size_t len)
+{
+    if (lws_write(x->wsi, buf + LWS_PRE, len, LWS_WRITE_TEXT) >= (int)len)
+        return true;
+    log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
+    return false;
+}
+
 /* The writeable callback: a ping if one is due, then the queued messages in order until the
  * queue is empty or lws had to buffer part of one (lws_partial_buffered: the socket took less
  * than a whole frame; lws writes the rest when the socket drains, then calls again). */
@@ -628,10 +638,8 @@ static int write_one(net *n, sess *x)
         return 0;
     }
     for (out_msg *m; (m = x->head) && !lws_partial_buffered(x->wsi);) {
-        if (lws_write(x->wsi, m->buf + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) {
-            log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
+        if (!write_text(x, m->buf, m->len))
             return -1;
-        }
         x->head = m->next;
         if (!x->head)
             x->tail = NULL;
@@ -1278,8 +1286,7 @@ int net_send(net *n, net_conn c, const char *buf, size_t len)
             n->scratch = xmalloc(n->scratch_cap);
         }
         memcpy(n->scratch + LWS_PRE, buf, len);
-        if (lws_write(x->wsi, n->scratch + LWS_PRE, len, LWS_WRITE_TEXT) < (int)len) {
-            log_warn("net: write failed on connection %llx", (unsigned long long)c);
+        if (!write_text(x, n->scratch, len)) {
             x->broken = true;
             lws_callback_on_writable(x->wsi);
         }
