@@ -2,8 +2,9 @@
  * sessions of bughouse.v1 with fragment reassembly, send queues, limits and one timer.
  * SPDX-License-Identifier: MIT
  * lws owns the per-session memory and holds only the id of our session (slot + generation),
- * which we free on LWS_CALLBACK_CLOSED. Output is written only in SERVER_WRITEABLE, one
- * queued message per callback, from buffers with LWS_PRE headroom (STYLE.md section 7). */
+ * which we free on LWS_CALLBACK_CLOSED. A turn's messages to a connection leave in one write
+ * after the turn (net_send corks them, see cork_flush); what the socket cannot take then waits
+ * in the connection's queue for SERVER_WRITEABLE (STYLE.md section 7). */
 #define _GNU_SOURCE /* RUSAGE_THREAD: BH_LOOP_TRACE counts the loop thread's own faults */
 #include "net.h"
 
@@ -64,7 +65,19 @@ typedef struct {
     bool counted;           /* counted in net.ips */
     bool broken;            /* a direct write failed: the next writeable callback closes */
     bool overflowed;        /* went over max_queue_bytes: closing, and nothing more is sent */
+    uint32_t cork_first;    /* its first and last frame in net.cork (index + 1; 0: none) */
+    uint32_t cork_last;
+    size_t corked; /* bytes of its frames there */
 } sess;
+
+/* A frame corked for the end of the turn: bytes [off, off+len) of net.cork_buf, written
+ * after the frame before it to the same connection (next: index + 1 of the one after; 0: the
+ * last). */
+typedef struct {
+    net_conn id;
+    size_t off, len;
+    uint32_t next;
+} cork_frame;
 
 /* Connections per remote address (for the per-address caps): the open WebSocket connections
  * (n) and the accepted TCP connections (tcp: every socket from accept to close, TLS and HTTP
@@ -279,9 +292,14 @@ struct net {
     uint64_t refused_log_us;       /* the last TCP refusal logged (one a second) */
     long refused_quiet;            /* TCP refusals since, not logged */
     int nconn;
-    bool destroying;        /* inside net_close: no callbacks to the owner any more */
-    looptrace *lt;          /* BH_LOOP_TRACE set: the turns measured; NULL otherwise */
-    unsigned char *scratch; /* a direct write's frame: LWS_PRE bytes, then the text */
+    bool destroying;         /* inside net_close: no callbacks to the owner any more */
+    looptrace *lt;           /* BH_LOOP_TRACE set: the turns measured; NULL otherwise */
+    bool corking;            /* inside on_turn_end: net_send corks, cork_flush writes after it */
+    unsigned char *cork_buf; /* the corked frames, header and payload, in the order sent */
+    size_t cork_len, cork_cap;
+    cork_frame *cork;
+    uint32_t ncork, capcork;
+    unsigned char *scratch; /* one connection's frames gathered for its write */
     size_t scratch_cap;
 };
 
@@ -866,6 +884,7 @@ static void on_kick(struct ev_loop *loop, ev_timer *w, int revents)
  * (O(connections) per second, about 0.1 ms at 40,000) sends a ping after ping_s of silence
  * and drops a connection silent for idle_s. */
 static void sweep(net *n);
+static void cork_flush(net *n);
 
 /* libwebsockets' log lines, at most NET_LWS_LOG_MAX in each NET_LWS_LOG_US window; the rest
  * are counted, and the count is logged when the window closes (the sweep closes it within a
@@ -949,8 +968,12 @@ static void on_ev_prepare(struct ev_loop *loop, ev_prepare *w, int revents)
     (void)revents;
     net *n = w->data;
     uint64_t t = n->lt ? now_mono_us() : 0;
-    if (n->h.on_turn_end)
+    if (n->h.on_turn_end) {
+        n->corking = true;
         n->h.on_turn_end(n->h.ctx);
+        n->corking = false;
+        cork_flush(n);
+    }
     if (n->lt) {
         uint64_t now = now_mono_us();
         lt_end(n->lt, now, now - t);
@@ -1123,7 +1146,7 @@ int net_open(const net_config *cfg, const net_handlers *h, net **out)
     /* bughouse.v1 first, so it is the protocol of every connection; HTTP reasons fall
      * through to lws_callback_http_dummy, which serves the mount. */
     n->protocols[0] =
-        (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096, 0, NULL, 0};
+        (struct lws_protocols){NET_SUBPROTOCOL, callback, sizeof(pss), 4096, 0, NULL, 65536};
     /* The feeds: a callback mount at NET_FEED_PREFIX (lws picks the longest mountpoint that
      * matches, so everything else stays a static file). */
     n->protocols[1] =
@@ -1258,6 +1281,86 @@ void net_stop(net *n)
     ev_break(n->loop, EVBREAK_ALL);
 }
 
+/* Append one unmasked FIN text frame of text[0..len) to x's corked frames (RFC 6455 5.2: a
+ * server's frames are not masked; the length in 7 bits, or 126 and 16 bits, or 127 and 64
+ * bits, network order). */
+static void cork(net *n, sess *x, const char *text, size_t len)
+{
+    unsigned char head[10];
+    size_t h = 2;
+    head[0] = 0x81; /* FIN, opcode 1: text */
+    if (len < 126) {
+        head[1] = (unsigned char)len;
+    } else if (len <= 0xffff) {
+        head[1] = 126;
+        head[2] = (unsigned char)(len >> 8);
+        head[3] = (unsigned char)len;
+        h = 4;
+    } else {
+        head[1] = 127;
+        for (int i = 0; i < 8; i++)
+            head[2 + i] = (unsigned char)((uint64_t)len >> (56 - 8 * i));
+        h = 10;
+    }
+    while (n->cork_cap < n->cork_len + h + len) {
+        n->cork_cap = n->cork_cap ? 2 * n->cork_cap : 65536;
+        n->cork_buf = xrealloc(n->cork_buf, n->cork_cap);
+    }
+    memcpy(n->cork_buf + n->cork_len, head, h);
+    memcpy(n->cork_buf + n->cork_len + h, text, len);
+    BH_GROW(n->cork, n->ncork, n->capcork);
+    n->cork[n->ncork] = (cork_frame){x->id, n->cork_len, h + len, 0};
+    n->cork_len += h + len;
+    n->ncork++;
+    if (x->cork_last)
+        n->cork[x->cork_last - 1].next = n->ncork;
+    else
+        x->cork_first = n->ncork;
+    x->cork_last = n->ncork;
+    x->corked += h + len;
+}
+
+/* Write the corked frames: each connection's in one lws_write of raw bytes (LWS_WRITE_RAW:
+ * the frames are whole, headers included), in the order they were sent. A mover's ack and
+ * the move's push then cost one send, not two; over TLS one record. A connection that closed
+ * or broke since is skipped; a refused write marks it broken (its writeable callback closes
+ * it). */
+static void cork_flush(net *n)
+{
+    for (uint32_t i = 0; i < n->ncork; i++) {
+        const cork_frame *f = &n->cork[i];
+        sess *x = find(n, f->id);
+        if (!x || x->cork_first != i + 1)
+            continue; /* gone, or written with its connection's first frame */
+        unsigned char *p = n->cork_buf + f->off;
+        size_t len = f->len;
+        if (f->next) {
+            if (n->scratch_cap < x->corked) {
+                n->scratch_cap = x->corked + 4096;
+                free(n->scratch);
+                n->scratch = xmalloc(n->scratch_cap);
+            }
+            len = 0;
+            for (uint32_t j = i + 1; j; j = n->cork[j - 1].next) {
+                memcpy(n->scratch + len, n->cork_buf + n->cork[j - 1].off, n->cork[j - 1].len);
+                len += n->cork[j - 1].len;
+            }
+            p = n->scratch;
+        }
+        x->cork_first = x->cork_last = 0;
+        x->corked = 0;
+        if (x->close_sent || x->broken)
+            continue;
+        if (lws_write(x->wsi, p, len, LWS_WRITE_RAW) < (int)len) {
+            log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
+            x->broken = true;
+            lws_callback_on_writable(x->wsi);
+        }
+    }
+    n->ncork = 0;
+    n->cork_len = 0;
+}
+
 int net_send(net *n, net_conn c, const char *buf, size_t len)
 {
     sess *x = n->destroying ? NULL : find(n, c);
@@ -1268,28 +1371,21 @@ int net_send(net *n, net_conn c, const char *buf, size_t len)
      * deltas would draw a board with a move missing until the close came). */
     if (x->overflowed)
         return BH_ELIMIT;
-    if (x->queued + len > n->cfg.max_queue_bytes) {
+    if (x->queued + x->corked + len > n->cfg.max_queue_bytes) {
         log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);
         x->overflowed = true;
         begin_close(x, "too_large");
         return BH_ELIMIT;
     }
-    /* Nothing waits before it: written now, from the loop between its turns (lws 4.1 buffers
-     * what the socket does not take and sends it before anything written later; a buffered
-     * remainder sends the next message to the queue, so the queue's bound still holds). A
-     * message through the queue cost a heap copy, two epoll_ctl calls (POLLOUT on and off)
-     * and a writeable callback. */
+    /* Nothing waits before it: corked, and written with the turn's other frames to x in one
+     * write after the turn (cork_flush; lws 4.1 buffers what the socket does not take and
+     * sends it before anything written later, and a buffered remainder sends the next message
+     * to the queue, so the queue's bound still holds). A message through the queue costs a
+     * heap copy, two epoll_ctl calls (POLLOUT on and off) and a writeable callback. */
     if (!x->head && !x->want_ping && !x->closing && !x->broken && !lws_partial_buffered(x->wsi)) {
-        if (n->scratch_cap < LWS_PRE + len) {
-            n->scratch_cap = LWS_PRE + len + 4096;
-            free(n->scratch);
-            n->scratch = xmalloc(n->scratch_cap);
-        }
-        memcpy(n->scratch + LWS_PRE, buf, len);
-        if (!write_text(x, n->scratch, len)) {
-            x->broken = true;
-            lws_callback_on_writable(x->wsi);
-        }
+        cork(n, x, buf, len);
+        if (!n->corking)
+            cork_flush(n);
         return BH_OK;
     }
     out_msg *m = xmalloc(sizeof *m + LWS_PRE + len);
@@ -1384,6 +1480,8 @@ void net_close(net *n)
     free(n->gen);
     free(n->freeslot);
     free(n->scratch);
+    free(n->cork_buf);
+    free(n->cork);
     for (int b = 0; b < NET_IP_BUCKETS; b++) {
         for (ipcount *c = n->ips[b], *next; c; c = next) {
             next = c->next;
