@@ -262,6 +262,23 @@ static void golden_server_messages(void)
         .t_ms = 3250,
         .server_ms = 1764400002200};
     same("s2c-move_delta.json", proto_enc_move(&mv));
+    /* The move push is written without cJSON: its strings escaped as RFC 8259 section 7 says
+     * (quote and backslash escaped, control characters as \b \f \n \r \t or \u00XX, the
+     * rest as is), its integers exact to 2^53 - 1 (protocol/README.md: ids), a null SAN as
+     * null; the same text read back by cJSON gives the same strings. */
+    mv.san = NULL;
+    mv.move = "a\"b\\c\n\x01\x1f\t\xc3\xa9";
+    mv.game = 9007199254740991;
+    mv.server_ms = -5;
+    char *odd = proto_enc_move(&mv);
+    CHECK(strstr(odd, "\"move\":\"a\\\"b\\\\c\\n\\u0001\\u001f\\t\xc3\xa9\"") != NULL);
+    CHECK(strstr(odd, "\"san\":null,") != NULL);
+    CHECK(strstr(odd, "\"game\":9007199254740991,") != NULL);
+    CHECK(strstr(odd, "\"server_ms\":-5}") != NULL);
+    char *canon = proto_canon(odd);
+    CHECK(canon != NULL);
+    free(canon);
+    free(odd);
     proto_event ev[2] = {{0, 0, "start", -1, -1, -1, NULL, NULL, -1},
                          {1, 1050, "move", 0, 0, 0, "e2e4", "e4", 178950}};
     proto_chat_line chat = {3, 1764399999000, "need a knight", {1, 0}, 1050};

@@ -21,6 +21,12 @@ void buf_printf(buf *b, const char *fmt, ...)
 #endif
     ;
 
+/* Append the n bytes of s to b (s need not be NUL-terminated). Out of memory aborts. */
+void buf_put(buf *b, const char *s, size_t n);
+
+/* Append v in decimal digits (no printf: a hot encoder's integers). */
+void buf_i64(buf *b, long long v);
+
 /* Free b's text and reset it to empty. */
 void buf_free(buf *b);
 

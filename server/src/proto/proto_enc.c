@@ -1,7 +1,9 @@
 /* proto_enc.c: encoders of server messages (protocol/messages/).
  * SPDX-License-Identifier: MIT
  * Each builds a cJSON tree, prints it compactly and frees the tree; the caller owns the
- * returned string (free()). Key order is fixed, so the output is deterministic. */
+ * returned string (free()). Key order is fixed, so the output is deterministic. The two a
+ * move costs every seat (ack, move) are written straight into a buffer instead: a tree is
+ * two dozen allocations, freed at once. */
 #include "proto.h"
 #include "proto_int.h"
 
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "bh.h"
+#include "buf.h"
 #include "xalloc.h"
 
 cJSON *proto__obj(void)
@@ -70,7 +73,7 @@ static void exact_ints(cJSON *o)
     for (cJSON *c = o->child; c; c = c->next) {
         double d = c->valuedouble;
         if (cJSON_IsNumber(c) && fabs(d) <= 9007199254740992.0 && d == floor(d)) {
-            char buf[24], *p = buf + sizeof buf;
+            char digits[24], *p = digits + sizeof digits;
             uint64_t u = d < 0 ? (uint64_t)-d : (uint64_t)d;
             *--p = '\0';
             do
@@ -78,7 +81,7 @@ static void exact_ints(cJSON *o)
             while (u /= 10);
             if (d < 0)
                 *--p = '-';
-            size_t n = (size_t)(buf + sizeof buf - p);
+            size_t n = (size_t)(digits + sizeof digits - p);
             char *raw = cJSON_malloc(n);
             if (!raw)
                 abort(); /* OOM is fatal (STYLE.md section 6) */
@@ -105,6 +108,64 @@ char *proto__done(cJSON *o)
 static const char *board_name(int b)
 {
     return b == 0 ? "A" : b == 1 ? "B" : NULL;
+}
+
+/* ---- written straight, without a tree ----------------------------------------------------
+ * Strings escaped as cJSON_PrintUnformatted escapes them (RFC 8259 section 7: the quote, the
+ * backslash and every control character; the rest, UTF-8 included, as is), so a message reads
+ * the same whichever way it was written. */
+#define PUT(b, lit) buf_put((b), (lit), sizeof(lit) - 1)
+
+static void put_str(buf *b, const char *s)
+{
+    if (!s) {
+        PUT(b, "null");
+        return;
+    }
+    PUT(b, "\"");
+    const char *run = s;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c >= 0x20 && c != '"' && c != '\\')
+            continue;
+        buf_put(b, run, (size_t)(s - run));
+        run = s + 1;
+        switch (c) {
+        case '"': PUT(b, "\\\""); break;
+        case '\\': PUT(b, "\\\\"); break;
+        case '\b': PUT(b, "\\b"); break;
+        case '\f': PUT(b, "\\f"); break;
+        case '\n': PUT(b, "\\n"); break;
+        case '\r': PUT(b, "\\r"); break;
+        case '\t': PUT(b, "\\t"); break;
+        default: {
+            char u[7];
+            snprintf(u, sizeof u, "\\u%04x", c);
+            buf_put(b, u, 6);
+        }
+        }
+    }
+    buf_put(b, run, (size_t)(s - run));
+    PUT(b, "\"");
+}
+
+/* ,"key":v for an integer v; key a literal. */
+#define PUT_INT(b, key, v)                                                                         \
+    do {                                                                                           \
+        PUT(b, ",\"" key "\":");                                                                   \
+        buf_i64((b), (long long)(v));                                                              \
+    } while (0)
+
+/* [v0,...] of n integers. */
+static void put_ints(buf *b, const int64_t *v, int n)
+{
+    PUT(b, "[");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            PUT(b, ",");
+        buf_i64(b, v[i]);
+    }
+    PUT(b, "]");
 }
 
 cJSON *proto__error(bool has_id, int64_t id, int code, const char *field, const char *message)
@@ -219,14 +280,18 @@ char *proto_enc_profile_reply(int64_t id, const char *name, double rating, doubl
 
 char *proto_enc_ack(int64_t id, int64_t game, int board, int ply, int64_t seq)
 {
-    cJSON *o = proto__head("ack", true, id);
+    buf b = {0};
+    PUT(&b, "{\"type\":\"ack\"");
+    PUT_INT(&b, "id", id);
     if (game >= 0) {
-        num(o, "game", game);
-        cJSON_AddStringToObject(o, "board", board ? "B" : "A");
-        num(o, "ply", ply);
-        num(o, "seq", seq);
+        PUT_INT(&b, "game", game);
+        PUT(&b, ",\"board\":");
+        put_str(&b, board ? "B" : "A");
+        PUT_INT(&b, "ply", ply);
+        PUT_INT(&b, "seq", seq);
     }
-    return proto__done(o);
+    PUT(&b, "}");
+    return b.p;
 }
 
 char *proto_enc_pong(int64_t id, int64_t server_ms)
@@ -404,22 +469,32 @@ char *proto_enc_announcement(bool has_id, int64_t id, const char *text, int64_t 
 
 char *proto_enc_move(const proto_move_ev *m)
 {
-    cJSON *o = proto__head("move", false, 0);
-    num(o, "game", m->game);
-    num(o, "seq", m->seq);
-    cJSON_AddStringToObject(o, "board", board_name(m->board));
-    num(o, "ply", m->ply);
-    num(o, "seat", m->seat);
-    cJSON_AddStringToObject(o, "move", m->move);
-    proto__str_or_null(o, "san", m->san);
-    cJSON *f = cJSON_AddArrayToObject(o, "fen");
-    for (int b = 0; b < 2; b++)
-        cJSON_AddItemToArray(f, cJSON_CreateString(m->fen[b] ? m->fen[b] : ""));
-    nums(o, "clock_ms", m->clock_ms, 4);
-    proto__ints(o, "running", m->running, 2);
-    num(o, "t_ms", m->t_ms);
-    num(o, "server_ms", m->server_ms);
-    return proto__done(o);
+    buf b = {0};
+    PUT(&b, "{\"type\":\"move\"");
+    PUT_INT(&b, "game", m->game);
+    PUT_INT(&b, "seq", m->seq);
+    PUT(&b, ",\"board\":");
+    put_str(&b, board_name(m->board));
+    PUT_INT(&b, "ply", m->ply);
+    PUT_INT(&b, "seat", m->seat);
+    PUT(&b, ",\"move\":");
+    put_str(&b, m->move);
+    PUT(&b, ",\"san\":");
+    put_str(&b, m->san);
+    PUT(&b, ",\"fen\":[");
+    put_str(&b, m->fen[0] ? m->fen[0] : "");
+    PUT(&b, ",");
+    put_str(&b, m->fen[1] ? m->fen[1] : "");
+    PUT(&b, "]");
+    PUT(&b, ",\"clock_ms\":");
+    put_ints(&b, m->clock_ms, 4);
+    const int64_t running[2] = {m->running[0], m->running[1]};
+    PUT(&b, ",\"running\":");
+    put_ints(&b, running, 2);
+    PUT_INT(&b, "t_ms", m->t_ms);
+    PUT_INT(&b, "server_ms", m->server_ms);
+    PUT(&b, "}");
+    return b.p;
 }
 
 char *proto_enc_result(int64_t game, const char *result, const char *reason, int board,
