@@ -27,6 +27,7 @@ struct sql_db {
     char err[256];   /* PostgreSQL: the last failure's message */
     pg_prepared **p; /* PostgreSQL: the statements prepared so far (each owned) */
     int np, cap;
+    sqlite3_stmt *begin, *commit; /* sqlite: prepared once, run every turn */
 };
 
 struct sql_stmt {
@@ -104,6 +105,8 @@ void sql_close(sql_db *db)
 {
     if (!db)
         return;
+    sqlite3_finalize(db->begin);
+    sqlite3_finalize(db->commit);
     sqlite3_close(db->lite);
     if (db->pg)
         PQfinish(db->pg);
@@ -180,15 +183,33 @@ int sql_ddl(sql_db *db, const char *script)
     return rc;
 }
 
+/* Run the statement text on sqlite, prepared at its first use into *s and kept: the loop
+ * begins and commits a transaction every turn, and sqlite3_exec parses its text each time.
+ * BH_OK, or BH_ESTORE (logged). */
+static int lite_once(sql_db *db, sqlite3_stmt **s, const char *text)
+{
+    if (!*s &&
+        sqlite3_prepare_v3(db->lite, text, -1, SQLITE_PREPARE_PERSISTENT, s, NULL) != SQLITE_OK) {
+        log_error("store: %s: %s", text, sqlite3_errmsg(db->lite));
+        return BH_ESTORE;
+    }
+    int r = sqlite3_step(*s);
+    sqlite3_reset(*s);
+    if (r == SQLITE_DONE)
+        return BH_OK;
+    log_error("store: %s: %s", text, sqlite3_errmsg(db->lite));
+    return BH_ESTORE;
+}
+
 int sql_begin(sql_db *db)
 {
-    return sql_exec(db, db->pg ? "BEGIN" : "BEGIN IMMEDIATE");
+    return db->pg ? sql_exec(db, "BEGIN") : lite_once(db, &db->begin, "BEGIN IMMEDIATE");
 }
 
 int sql_commit(sql_db *db)
 {
     if (!db->pg)
-        return sql_exec(db, "COMMIT");
+        return lite_once(db, &db->commit, "COMMIT");
     PGresult *r = PQexec(db->pg, "COMMIT");
     /* A transaction aborted by a failed statement answers COMMIT with ROLLBACK. */
     int rc = PQresultStatus(r) == PGRES_COMMAND_OK && strcmp(PQcmdStatus(r), "COMMIT") == 0
