@@ -37,6 +37,7 @@ static const char *const shuffle[2][4] = {
 
 typedef struct {
     const char *server;
+    const char *vs; /* --vs: a reference server run beside it, or NULL */
     bool tls;
     int rate_ms;    /* one move per board every rate_ms */
     double warmup;  /* s before measuring */
@@ -112,6 +113,7 @@ typedef struct {
 typedef struct {
     int n, conns;
     double setup_s, rate, cpu, ccpu, kb_conn, p50, p99, pmax;
+    double us_move; /* server CPU a move: cpu over moves/s */
     long sent, lost;
     int errors;
     bool ok;
@@ -699,6 +701,7 @@ static int run_one(const opts *o, int n, result *res)
     res->sent = r->sent_in_win;
     res->lost = r->sent_in_win - (long)r->nlat;
     res->rate = (double)r->nlat / o->seconds;
+    res->us_move = res->rate > 0 ? res->cpu * 1e4 / res->rate : 0;
     res->errors = r->errors;
     if (r->nlat) {
         qsort(r->lat, r->nlat, sizeof *r->lat, cmp_i32);
@@ -747,17 +750,18 @@ static void print_head(const opts *o)
 {
     printf("%s, one move per board every %d ms, window %.0f s after %.0f s warm-up\n",
            o->tls ? "wss (TLS)" : "ws (--no-tls)", o->rate_ms, o->seconds, o->warmup);
-    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s", "moves/s",
-           "srv_cpu%", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms", "lost");
+    printf("%7s %7s %8s %9s %8s %8s %8s %8s %8s %8s %8s %6s\n", "games", "conns", "setup_s",
+           "moves/s", "srv_cpu%", "us/move", "cli_cpu%", "KB/conn", "p50_ms", "p99_ms", "max_ms",
+           "lost");
 }
 
 static void print_row(const result *x, const char *label)
 {
     char games[16];
     snprintf(games, sizeof games, "%d", x->n);
-    printf("%7s %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n",
-           label ? label : games, x->conns, x->setup_s, x->rate, x->cpu, x->ccpu, x->kb_conn,
-           x->p50, x->p99, x->pmax, x->lost, x->ok || label ? "" : "  (failed)");
+    printf("%7s %7d %8.1f %9.0f %8.1f %8.1f %8.1f %8.1f %8.2f %8.2f %8.2f %6ld%s\n",
+           label ? label : games, x->conns, x->setup_s, x->rate, x->cpu, x->us_move, x->ccpu,
+           x->kb_conn, x->p50, x->p99, x->pmax, x->lost, x->ok || label ? "" : "  (failed)");
     fflush(stdout);
 }
 
@@ -786,6 +790,7 @@ static int aggregate(const result *rs, int k, result *med, result *lo, result *h
     AGG(setup_s);
     AGG(rate);
     AGG(cpu);
+    AGG(us_move);
     AGG(ccpu);
     AGG(kb_conn);
     AGG(p50);
@@ -848,7 +853,7 @@ static void usage(void)
     fprintf(stderr,
             "usage: bench_load [--games N | --ramp N1,N2,...] [--rate-ms R] [--seconds S]\n"
             "                  [--warmup S] [--runs K] [--report-s S] [--no-tls] [--window W]\n"
-            "                  [--server PATH] [--smoke] [--deep-pairing [TRF]]\n"
+            "                  [--server PATH] [--vs PATH] [--smoke] [--deep-pairing [TRF]]\n"
             "  --games N      concurrent games (4 player connections each; default 100)\n"
             "  --ramp LIST    one fresh server per N; prints a table and the largest N with\n"
             "                 p99 < 10 ms\n"
@@ -858,6 +863,9 @@ static void usage(void)
             "                 median and range of each figure over the runs that succeeded\n"
             "  --report-s S   during the window, a row every S s: moves/s, p50/p99/max of the\n"
             "                 moves that arrived in it, server CPU and RSS (long windows)\n"
+            "  --vs PATH      a reference server (say, a build of the commit before a change):\n"
+            "                 each run runs both, in alternating order, and the medians end\n"
+            "                 with the ratio of the server CPU a move, this over the reference\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
             "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
@@ -907,6 +915,8 @@ int main(int argc, char **argv)
             o.report_s = atoi(v), i++;
         } else if (strcmp(a, "--server") == 0 && v) {
             o.server = v, i++;
+        } else if (strcmp(a, "--vs") == 0 && v) {
+            o.vs = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
             o.tls = false;
         } else if (strcmp(a, "--deep-pairing") == 0) {
@@ -936,30 +946,42 @@ int main(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGHUP, &sa, NULL);
     result *res = calloc((size_t)nlist * (size_t)o.runs, sizeof *res);
-    result agg[64][3];
+    result *ref = calloc((size_t)nlist * (size_t)o.runs, sizeof *ref); /* --vs */
+    result agg[64][3], ragg[3];
     int nok[64] = {0};
     int best = -1, rc = 0, done = 0;
     print_head(&o);
     for (int i = 0; i < nlist && !g_stop; i++, done++) {
-        result *rs = res + (size_t)i * (size_t)o.runs;
+        result *rs = res + (size_t)i * (size_t)o.runs, *rr = ref + (size_t)i * (size_t)o.runs;
         for (int k = 0; k < o.runs && !g_stop; k++) {
-            char la[64], nth[32] = "";
-            if (o.runs > 1)
-                snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);
-            printf("N=%d games (%d connections)%s, load average %s:\n", list[i], 4 * list[i], nth,
-                   bench_loadavg(la, sizeof la));
-            fflush(stdout);
-            if (run_one(&o, list[i], &rs[k]) != 0)
-                rc = 1;
-            print_row(&rs[k], NULL);
-            if (o.deep)
-                print_deep(&o, &rs[k], NULL);
-            if (k + 1 < o.runs)
-                sleep(1);
+            /* --vs: the two servers take turns going first, so a machine that speeds up or
+             * slows down over the runs favours neither. */
+            for (int side = 0; side < (o.vs ? 2 : 1) && !g_stop; side++) {
+                bool is_ref = o.vs && (side ^ (k & 1));
+                opts oo = o;
+                if (is_ref)
+                    oo.server = o.vs;
+                char la[64], nth[32] = "";
+                if (o.runs > 1)
+                    snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);
+                printf("N=%d games (%d connections)%s%s%s, load average %s:\n", list[i],
+                       4 * list[i], nth, o.vs ? ", server " : "", o.vs ? oo.server : "",
+                       bench_loadavg(la, sizeof la));
+                fflush(stdout);
+                result *x = is_ref ? &rr[k] : &rs[k];
+                if (run_one(&oo, list[i], x) != 0)
+                    rc = 1;
+                print_row(x, NULL);
+                if (o.deep)
+                    print_deep(&o, x, NULL);
+                if (k + 1 < o.runs || side == 0)
+                    sleep(1);
+            }
         }
         nok[i] = aggregate(rs, o.runs, &agg[i][0], &agg[i][1], &agg[i][2]);
-        if (o.runs > 1) {
-            printf("N=%d: %d of %d runs succeeded\n", list[i], nok[i], o.runs);
+        if (o.runs > 1 || o.vs) {
+            printf("N=%d: %d of %d runs succeeded%s\n", list[i], nok[i], o.runs,
+                   o.vs ? " (this server)" : "");
             if (nok[i]) {
                 print_row(&agg[i][0], "median");
                 print_row(&agg[i][1], "min");
@@ -967,6 +989,23 @@ int main(int argc, char **argv)
                 for (int a = 0; a < 3 && o.deep; a++)
                     print_deep(&o, &agg[i][a], (const char *[]){"median", "min", "max"}[a]);
             }
+        }
+        if (o.vs) {
+            int rok = aggregate(rr, o.runs, &ragg[0], &ragg[1], &ragg[2]);
+            printf("N=%d: %d of %d runs succeeded (reference %s)\n", list[i], rok, o.runs, o.vs);
+            if (rok) {
+                print_row(&ragg[0], "median");
+                print_row(&ragg[1], "min");
+                print_row(&ragg[2], "max");
+            }
+            if (rok && nok[i])
+                printf("N=%d: server CPU a move %.1f us [%.1f-%.1f] against the reference's %.1f "
+                       "us [%.1f-%.1f]: %.2f of it (medians of %d and %d runs)\n",
+                       list[i], agg[i][0].us_move, agg[i][1].us_move, agg[i][2].us_move,
+                       ragg[0].us_move, ragg[1].us_move, ragg[2].us_move,
+                       agg[i][0].us_move / ragg[0].us_move, nok[i], rok);
+            if (rok < o.runs)
+                rc = 1;
         }
         if (nok[i] == o.runs && agg[i][0].p99 < 10.0 && (best < 0 || list[i] > best))
             best = list[i];
@@ -992,5 +1031,6 @@ int main(int argc, char **argv)
             printf("no N reached p99 < 10 ms\n");
     }
     free(res);
+    free(ref);
     return g_stop ? 130 : rc;
 }
