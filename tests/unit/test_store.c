@@ -25,6 +25,7 @@
 #include "bh.h"
 #include "bh_test.h"
 #include "store.h"
+#include "store_node.h"
 #include "store_account.h"
 #include "store_int.h"
 #include "store_state.h"
@@ -131,7 +132,7 @@ static void round_trip(void)
     fresh();
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema", 11, store_schema_version(st)); /* v11: rated starts */
+    CHECK_EQ_INT("schema", 12, store_schema_version(st)); /* v12: nodes, game owners */
     int64_t tid, t1, t2, gid;
     CHECK_EQ_INT("tour", BH_OK, store_tournament_add(st, "Open 2026", 1700000000000, &tid));
     CHECK_EQ_INT("team1", BH_OK, store_team_add(st, tid, "Knights", "ann", "bob", &t1));
@@ -177,7 +178,7 @@ static void round_trip(void)
     store_close(st);
 
     CHECK_EQ_INT("reopen", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("schema kept", 11, store_schema_version(st));
+    CHECK_EQ_INT("schema kept", 12, store_schema_version(st));
     char buf[100] = "";
     store_each_tournament(st, keep_tour, buf);
     CHECK_EQ_STR("tour row", "1 Open 2026", buf);
@@ -872,16 +873,20 @@ static void tour_tables_v2(void)
     store_close(st);
     /* a version-1 file has no games.kind (v4) either */
     raw("INSERT INTO tour_state(id, status, seed, teams, trf) VALUES(7, 1, 42, '0 1 2', 'T');"
+        "ALTER TABLE games DROP COLUMN owner; ALTER TABLE games DROP COLUMN owner_epoch;"
+        "DROP TABLE nodes;" /* v12 */
         "ALTER TABLE games DROP COLUMN kind; ALTER TABLE chat DROP COLUMN ply_a;"
         "ALTER TABLE chat DROP COLUMN ply_b; ALTER TABLE chat DROP COLUMN game_ms;"
         "PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 with the tables", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 11, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 12, store_schema_version(st));
     char buf[100] = "";
     CHECK_EQ_INT("each", BH_OK, store_each_tour(st, keep_tour_row, buf));
     CHECK_EQ_STR("the older server's row", "7 1 0 1 2 T", buf);
     store_close(st);
-    raw("DROP TABLE tour_state; DROP TABLE tour_games; ALTER TABLE games DROP COLUMN kind;"
+    raw("ALTER TABLE games DROP COLUMN owner; ALTER TABLE games DROP COLUMN owner_epoch;"
+        "DROP TABLE nodes;" /* v12 */
+        "DROP TABLE tour_state; DROP TABLE tour_games; ALTER TABLE games DROP COLUMN kind;"
         "ALTER TABLE chat DROP COLUMN ply_a; ALTER TABLE chat DROP COLUMN ply_b;"
         "ALTER TABLE chat DROP COLUMN game_ms; PRAGMA user_version = 1");
     CHECK_EQ_INT("reopen v1 without them", BH_OK, store_open(path, &st));
@@ -904,12 +909,14 @@ static void chat_anchor_v5(void)
     store *st;
     CHECK_EQ_INT("open", BH_OK, store_open(path, &st));
     store_close(st);
-    raw("ALTER TABLE chat DROP COLUMN ply_a; ALTER TABLE chat DROP COLUMN ply_b;"
+    raw("ALTER TABLE games DROP COLUMN owner; ALTER TABLE games DROP COLUMN owner_epoch;"
+        "DROP TABLE nodes;" /* v12 */
+        "ALTER TABLE chat DROP COLUMN ply_a; ALTER TABLE chat DROP COLUMN ply_b;"
         "ALTER TABLE chat DROP COLUMN game_ms;"
         "INSERT INTO chat(game_id, t_ms, seat, text) VALUES(9, 5, 2, 'sit');"
         "PRAGMA user_version = 4");
     CHECK_EQ_INT("reopen v4", BH_OK, store_open(path, &st));
-    CHECK_EQ_INT("migrated", 11, store_schema_version(st));
+    CHECK_EQ_INT("migrated", 12, store_schema_version(st));
     store_chat c = {.game = 9, .t_ms = 6, .seat = 1, .text = "go", .ply = {0, 3}, .game_ms = 0};
     CHECK_EQ_INT("chat", BH_OK, store_chat_add(st, &c));
     CHECK_EQ_INT("flush", BH_OK, store_flush(st));
@@ -1373,6 +1380,91 @@ static void ratings_and_history(void)
     store_close(st);
 }
 
+/* Two nodes on one database (two connections, as two processes have): a game claimed by
+ * node a is refused to node b while a's lease holds and given to b once it ran out; from
+ * then on a's writes for it are fenced, and the whole turn they were in is rolled back (an
+ * event of another game written in the same turn is not kept either); a process that joined
+ * under a's name again fences the older one's lease. The scenario of issue "past one
+ * machine": a node paused by SIGSTOP past its lease changes nothing when it wakes. */
+static void nodes_fence(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    store_game g = {.base_ms = 60000, .created_ms = 1, .status = STORE_LIVE, .ruleset = "online"};
+    int64_t gid = 0, gid2 = 0;
+    CHECK_EQ_INT("game", BH_OK, store_game_add(a, &g, &gid));
+    CHECK_EQ_INT("game 2", BH_OK, store_game_add(a, &g, &gid2));
+    int64_t ea = 0, eb = 0, ge = 0, ge2 = 0, ge_b = 0;
+    CHECK_EQ_INT("bad name", BH_EINVAL, store_node_join(a, "", 0, 3000, &ea));
+    CHECK_EQ_INT("a joins", BH_OK, store_node_join(a, "node-a", 1000, 3000, &ea));
+    CHECK_EQ_INT("a's first epoch", 1, ea);
+    CHECK_EQ_INT("a claims", BH_OK, store_node_claim(a, "node-a", gid, 1000, &ge));
+    CHECK_EQ_INT("a claims 2", BH_OK, store_node_claim(a, "node-a", gid2, 1000, &ge2));
+    CHECK_EQ_INT("game epoch", 1, ge);
+    CHECK_EQ_INT("a's turn", BH_OK, store_flush(a));
+    CHECK_EQ_INT("b joins", BH_OK, store_node_join(b, "node-b", 2000, 3000, &eb));
+    CHECK_EQ_INT("a's lease holds the game", BH_ESTATE,
+                 store_node_claim(b, "node-b", gid, 3999, &ge_b));
+    CHECK_EQ_INT("no such game", BH_ENOTFOUND, store_node_claim(b, "node-b", 999, 3999, &ge_b));
+    CHECK_EQ_INT("b's turn", BH_OK, store_flush(b));
+    /* a writes under its fence: kept */
+    store_event e = {.game = gid, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("a's fence", BH_OK, store_node_fence(a, "node-a", ea, gid, ge));
+    CHECK_EQ_INT("a's event", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a's turn 2", BH_OK, store_flush(a));
+    /* a stops renewing (paused); its lease ran out at 4000: b takes the game over */
+    CHECK_EQ_INT("b claims", BH_OK, store_node_claim(b, "node-b", gid, 4001, &ge_b));
+    CHECK_EQ_INT("the next epoch", 2, ge_b);
+    CHECK_EQ_INT("b's turn 2", BH_OK, store_flush(b));
+    char owner[STORE_NODE_NAME_MAX + 1];
+    int64_t oe = 0;
+    CHECK_EQ_INT("owner", BH_OK, store_node_owner(a, gid, owner, &oe));
+    CHECK_EQ_STR("b owns it", "node-b", owner);
+    CHECK_EQ_INT("at epoch 2", 2, oe);
+    /* a wakes: a move of each of its games in one turn; the fence of the lost one fails and
+     * the turn is rolled back whole */
+    store_event e2 = {.game = gid2, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("a's fence, game 2", BH_OK, store_node_fence(a, "node-a", ea, gid2, ge2));
+    CHECK_EQ_INT("a's event, game 2", BH_OK, store_event_add(a, &e2));
+    CHECK_EQ_INT("a's fence fails", BH_EFENCED, store_node_fence(a, "node-a", ea, gid, ge));
+    store_event late = {.game = gid, .seq = 1, .kind = "move", .seat = 0, .ply = 0, .text = "e2e4"};
+    store_event_add(a, &late);
+    CHECK_EQ_INT("a's turn is fenced", BH_EFENCED, store_flush(a));
+    int n = 0;
+    CHECK_EQ_INT("events", BH_OK, store_each_event(b, gid, count_event, &n));
+    CHECK_EQ_INT("only the event a wrote while it owned the game", 1, n);
+    n = 0;
+    CHECK_EQ_INT("events 2", BH_OK, store_each_event(b, gid2, count_event, &n));
+    CHECK_EQ_INT("nothing of the fenced turn", 0, n);
+    /* b writes its own move */
+    CHECK_EQ_INT("b's fence", BH_OK, store_node_fence(b, "node-b", eb, gid, ge_b));
+    CHECK_EQ_INT("b's event", BH_OK, store_event_add(b, &late));
+    CHECK_EQ_INT("b's turn 3", BH_OK, store_flush(b));
+    /* a process that joins as node-a again fences the older one */
+    store *a2;
+    int64_t ea2 = 0;
+    CHECK_EQ_INT("open a2", BH_OK, store_open(path, &a2));
+    CHECK_EQ_INT("a2 joins", BH_OK, store_node_join(a2, "node-a", 5000, 3000, &ea2));
+    CHECK_EQ_INT("a2's epoch", 2, ea2);
+    CHECK_EQ_INT("a2's turn", BH_OK, store_flush(a2));
+    CHECK_EQ_INT("the old a renews: fenced", BH_EFENCED,
+                 store_node_renew(a, "node-a", ea, 5001, 3000));
+    CHECK_EQ_INT("and its turn rolls back", BH_EFENCED, store_flush(a));
+    CHECK_EQ_INT("a2 renews", BH_OK, store_node_renew(a2, "node-a", ea2, 5001, 3000));
+    CHECK_EQ_INT("a2 claims its name's game 2", BH_OK,
+                 store_node_claim(a2, "node-a", gid2, 5001, &ge2));
+    CHECK_EQ_INT("game 2's next epoch", 2, ge2);
+    CHECK_EQ_INT("a2's turn 2", BH_OK, store_flush(a2));
+    CHECK_EQ_INT("the old a's fence for game 2", BH_EFENCED,
+                 store_node_fence(a, "node-a", ea, gid2, 1));
+    CHECK_EQ_INT("rolled back", BH_EFENCED, store_flush(a));
+    store_close(a2);
+    store_close(b);
+    store_close(a);
+}
+
 static const bh_test_case cases[] = {
     {"ratings_and_history", ratings_and_history},
     {"accounts_and_sessions", accounts_and_sessions},
@@ -1396,6 +1488,7 @@ static const bh_test_case cases[] = {
     {"chat_anchor_v5", chat_anchor_v5},
     {"crash_keeps_flushed", crash_keeps_flushed},
     {"tour_rows", tour_rows},
+    {"nodes_fence", nodes_fence},
 };
 
 /* The cases that run on PostgreSQL: all but those that look at sqlite's files. */
@@ -1412,6 +1505,7 @@ static const bh_test_case pg_cases[] = {
     {"accounts_and_sessions", accounts_and_sessions},
     {"entries_link_accounts", entries_link_accounts},
     {"ratings_and_history", ratings_and_history},
+    {"nodes_fence", nodes_fence},
 };
 
 int main(int argc, char **argv)

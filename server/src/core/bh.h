@@ -44,7 +44,8 @@
     X(EDECIDED, "already_decided", "the matter was decided already")                               \
     X(ERATING, "rating_too_high", "the substitute is rated above the player replaced")             \
     X(ETEXT, "bad_text", "a string is not valid UTF-8 or holds a control character")               \
-    X(ETHROTTLED, "replace_throttled", "the seat changed connections moments ago; retry later")
+    X(ETHROTTLED, "replace_throttled", "the seat changed connections moments ago; retry later")    \
+    X(EFENCED, "fenced", "this server node no longer owns the game or its lease")
 
 enum {
     BH_OK = 0,

@@ -106,6 +106,13 @@ static const char *const migrations[] = {
      * team A (seats 0 and 3) first, so its end rates it after a restart too */
     ("CREATE TABLE IF NOT EXISTS rated_starts(game_id INTEGER NOT NULL PRIMARY KEY,"
      "  a1 INTEGER NOT NULL, a2 INTEGER NOT NULL, b1 INTEGER NOT NULL, b2 INTEGER NOT NULL);"),
+    /* v12: server nodes of a cluster and the games they own (store_node.h): a node's lease
+     * and its epoch (bumped at each join under its name), a game's owner and its epoch
+     * (bumped at each claim) */
+    "CREATE TABLE IF NOT EXISTS nodes(name TEXT NOT NULL PRIMARY KEY, epoch INTEGER NOT NULL,"
+    "  lease_until_ms INTEGER NOT NULL);"
+    "ALTER TABLE games ADD COLUMN owner TEXT;"
+    "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;",
 };
 
 enum {
@@ -239,6 +246,7 @@ struct store {
     ckpt *ckpt;     /* NULL: sqlite's automatic checkpoints (always on PostgreSQL) */
     busy_wait busy; /* how long a write waits for a lock */
     commit_trace tr;
+    bool fenced; /* a fence failed in the open transaction: store_flush rolls it back */
 };
 
 static int exec(store *st, const char *s)
@@ -681,11 +689,21 @@ static void trace_commit(store *st, uint64_t t0, uint64_t t1)
     *t = (commit_trace){.on = true, .since_us = t1};
 }
 
+void store__fence_failed(store *st)
+{
+    st->fenced = true;
+}
+
 int store_flush(store *st)
 {
     if (!st->in_tx)
         return BH_OK;
     st->in_tx = false;
+    if (st->fenced) {
+        st->fenced = false;
+        rollback(st);
+        return BH_EFENCED;
+    }
     uint64_t t0 = st->tr.on ? now_mono_us() : 0;
     if (sql_commit(st->db) != BH_OK) {
         rollback(st);

@@ -133,7 +133,8 @@ int store_checkpoint_thread(store *st, int period_ms, int frames);
 /* Commit the open transaction (if any), stop the checkpoint thread, close. NULL is a no-op. */
 void store_close(store *st);
 
-/* Commit the writes made since the last flush. Returns BH_OK or BH_ESTORE; after a failure
+/* Commit the writes made since the last flush. Returns BH_OK, BH_ESTORE, or BH_EFENCED (a
+ * fence of the transaction failed, store_node.h: nothing of it is written); after a failure
  * the transaction is rolled back and the caller must not acknowledge those writes. */
 int store_flush(store *st);
 

@@ -23,6 +23,9 @@ sqlite3 *store__db(store *st);
 void store__bind_text(sqlite3_stmt *s, int i, const char *v);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
 int store__begin(store *st);
+/* A fence failed in the open transaction (store_node.h): store_flush rolls it back and returns
+ * BH_EFENCED. */
+void store__fence_failed(store *st);
 
 /* For tests: the checkpoint policy of store_checkpoint_thread (store.h) without its thread,
  * driven by store__checkpoint_step on the caller's thread, so that what it does follows from

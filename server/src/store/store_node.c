@@ -1,0 +1,185 @@
+/* store_node.c: table nodes and the owner columns of games (store_node.h; made by store.c's
+ * v12), on either engine through the statement layer (store_sql.h).
+ * SPDX-License-Identifier: MIT
+ * Each statement is prepared for its call: a node joins once, renews its lease about once a
+ * second and claims a game when it takes it over; only the fence runs with every turn that
+ * writes a game, and it is one UPDATE of one row by its key. */
+#include "store_node.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "bh.h"
+#include "store_int.h"
+
+static bool name_ok(const char *name)
+{
+    size_t n = name ? strlen(name) : 0;
+    return n >= 1 && n <= STORE_NODE_NAME_MAX;
+}
+
+/* Prepare text on st's connection; NULL after logging what failed. */
+static sql_stmt *prepare(store *st, const char *text, const char *what)
+{
+    sql_stmt *s = sql_prepare(store__sql(st), text, 0);
+    if (!s)
+        store__fail(st, what);
+    return s;
+}
+
+/* Step the bound write s once, its changed rows in *changes, and finalize it. BH_OK or
+ * BH_ESTORE (logged as what). */
+static int write_once(store *st, sql_stmt *s, const char *what, int64_t *changes)
+{
+    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, what);
+    *changes = rc == BH_OK ? sql_changes(s) : 0;
+    sql_finalize(s);
+    return rc;
+}
+
+/* The one integer column of the one row text selects for key (?1): BH_OK, BH_ENOTFOUND or
+ * BH_ESTORE. */
+static int select_int(store *st, const char *text, int64_t key, const char *skey,
+                      const char *what, int64_t *out)
+{
+    sql_stmt *s = prepare(st, text, what);
+    if (!s)
+        return BH_ESTORE;
+    if (skey)
+        sql_bind_text(s, 1, skey);
+    else
+        sql_bind_int64(s, 1, key);
+    int r = sql_step(s), rc = BH_ENOTFOUND;
+    if (r == SQL_ROW) {
+        *out = sql_int64(s, 0);
+        rc = BH_OK;
+    } else if (r != SQL_DONE) {
+        rc = store__fail(st, what);
+    }
+    sql_finalize(s);
+    return rc;
+}
+
+int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms, int64_t *epoch)
+{
+    if (!name_ok(name) || ttl_ms <= 0)
+        return BH_EINVAL;
+    if (store__begin(st) != BH_OK)
+        return BH_ESTORE;
+    sql_stmt *s = prepare(st,
+                          "INSERT INTO nodes(name, epoch, lease_until_ms) VALUES(?1, 1, ?2)"
+                          " ON CONFLICT(name) DO UPDATE SET epoch = nodes.epoch + 1,"
+                          " lease_until_ms = excluded.lease_until_ms",
+                          "node_join");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_text(s, 1, name);
+    sql_bind_int64(s, 2, now_ms + ttl_ms);
+    int64_t changed;
+    int rc = write_once(st, s, "node_join", &changed);
+    if (rc == BH_OK)
+        rc = select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch",
+                        epoch);
+    return rc == BH_ENOTFOUND ? store__fail(st, "node_join: the row just written") : rc;
+}
+
+int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms, int64_t ttl_ms)
+{
+    if (!name_ok(name) || ttl_ms <= 0)
+        return BH_EINVAL;
+    if (store__begin(st) != BH_OK)
+        return BH_ESTORE;
+    sql_stmt *s = prepare(
+        st, "UPDATE nodes SET lease_until_ms = ?3 WHERE name = ?1 AND epoch = ?2", "node_renew");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_text(s, 1, name);
+    sql_bind_int64(s, 2, epoch);
+    sql_bind_int64(s, 3, now_ms + ttl_ms);
+    int64_t changed;
+    int rc = write_once(st, s, "node_renew", &changed);
+    if (rc == BH_OK && changed == 0) {
+        store__fence_failed(st);
+        return BH_EFENCED;
+    }
+    return rc;
+}
+
+int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
+                     int64_t *game_epoch)
+{
+    if (!name_ok(name))
+        return BH_EINVAL;
+    if (store__begin(st) != BH_OK)
+        return BH_ESTORE;
+    sql_stmt *s = prepare(st,
+                          "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1"
+                          " WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
+                          " (SELECT 1 FROM nodes WHERE nodes.name = games.owner"
+                          " AND nodes.lease_until_ms > ?3))",
+                          "node_claim");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_int64(s, 1, game);
+    sql_bind_text(s, 2, name);
+    sql_bind_int64(s, 3, now_ms);
+    int64_t changed;
+    int rc = write_once(st, s, "node_claim", &changed);
+    if (rc != BH_OK)
+        return rc;
+    rc = select_int(st, "SELECT owner_epoch FROM games WHERE id = ?1", game, NULL, "node_claim",
+                    game_epoch);
+    return rc == BH_OK && changed == 0 ? BH_ESTATE : rc;
+}
+
+int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
+                     int64_t game_epoch)
+{
+    if (!name_ok(name))
+        return BH_EINVAL;
+    if (store__begin(st) != BH_OK)
+        return BH_ESTORE;
+    /* A write of the row's own value: it changes nothing but takes the row's lock until the
+     * commit (PostgreSQL), so a claim of the game waits for this transaction. */
+    sql_stmt *s = prepare(st,
+                          "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"
+                          " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"
+                          " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)",
+                          "node_fence");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_int64(s, 1, game);
+    sql_bind_text(s, 2, name);
+    sql_bind_int64(s, 3, game_epoch);
+    sql_bind_int64(s, 4, node_epoch);
+    int64_t changed;
+    int rc = write_once(st, s, "node_fence", &changed);
+    if (rc == BH_OK && changed == 0) {
+        store__fence_failed(st);
+        return BH_EFENCED;
+    }
+    return rc;
+}
+
+int store_node_owner(store *st, int64_t game, char owner[STORE_NODE_NAME_MAX + 1],
+                     int64_t *game_epoch)
+{
+    sql_stmt *s = prepare(st, "SELECT owner, owner_epoch FROM games WHERE id = ?1", "node_owner");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_int64(s, 1, game);
+    int r = sql_step(s), rc = BH_ENOTFOUND;
+    if (r == SQL_ROW) {
+        const char *o = sql_text(s, 0);
+        size_t n = o ? strlen(o) : 0;
+        n = n > STORE_NODE_NAME_MAX ? STORE_NODE_NAME_MAX : n;
+        memcpy(owner, o ? o : "", n);
+        owner[n] = '\0';
+        *game_epoch = sql_int64(s, 1);
+        rc = BH_OK;
+    } else if (r != SQL_DONE) {
+        rc = store__fail(st, "node_owner");
+    }
+    sql_finalize(s);
+    return rc;
+}
