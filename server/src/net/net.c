@@ -1281,27 +1281,65 @@ void net_stop(net *n)
     ev_break(n->loop, EVBREAK_ALL);
 }
 
-/* Append one unmasked FIN text frame of text[0..len) to x's corked frames (RFC 6455 5.2: a
- * server's frames are not masked; the length in 7 bits, or 126 and 16 bits, or 127 and 64
- * bits, network order). */
-static void cork(net *n, sess *x, const char *text, size_t len)
+/* A connection's corked frames are written early once they would pass NET_CORK_MAX bytes, and
+ * a message over NET_CORK_BIG bytes is not corked: it goes out at once, after what was corked
+ * before it. So the turn's arena holds small frames only (a move push is about 400 bytes), and
+ * a big reply (a long game's state, a games list) is copied once, as before corking. Buffers
+ * over NET_CORK_KEEP bytes are freed after the turn: one turn of big replies leaves no
+ * lasting memory behind. */
+#define NET_CORK_MAX 65536u
+#define NET_CORK_BIG 16384u
+#define NET_CORK_KEEP (1u << 20)
+
+/* The header of an unmasked FIN text frame of len bytes into head (RFC 6455 5.2: a server's
+ * frames are not masked; the length in 7 bits, or 126 and 16 bits, or 127 and 64 bits, network
+ * order); returns its size, 2 to 10 bytes. */
+static size_t ws_head(unsigned char head[10], size_t len)
 {
-    unsigned char head[10];
-    size_t h = 2;
     head[0] = 0x81; /* FIN, opcode 1: text */
     if (len < 126) {
         head[1] = (unsigned char)len;
-    } else if (len <= 0xffff) {
+        return 2;
+    }
+    if (len <= 0xffff) {
         head[1] = 126;
         head[2] = (unsigned char)(len >> 8);
         head[3] = (unsigned char)len;
-        h = 4;
-    } else {
-        head[1] = 127;
-        for (int i = 0; i < 8; i++)
-            head[2 + i] = (unsigned char)((uint64_t)len >> (56 - 8 * i));
-        h = 10;
+        return 4;
     }
+    head[1] = 127;
+    for (int i = 0; i < 8; i++)
+        head[2 + i] = (unsigned char)((uint64_t)len >> (56 - 8 * i));
+    return 10;
+}
+
+/* n->scratch with room for at least need bytes. */
+static unsigned char *scratch(net *n, size_t need)
+{
+    if (n->scratch_cap < need) {
+        n->scratch_cap = need + 4096;
+        free(n->scratch);
+        n->scratch = xmalloc(n->scratch_cap);
+    }
+    return n->scratch;
+}
+
+/* Write len raw bytes (whole frames) to x; a refused write marks it broken (its writeable
+ * callback closes it). */
+static void write_raw(sess *x, unsigned char *p, size_t len)
+{
+    if (lws_write(x->wsi, p, len, LWS_WRITE_RAW) >= (int)len)
+        return;
+    log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
+    x->broken = true;
+    lws_callback_on_writable(x->wsi);
+}
+
+/* Append the frame of text[0..len) to x's corked frames. */
+static void cork(net *n, sess *x, const char *text, size_t len)
+{
+    unsigned char head[10];
+    size_t h = ws_head(head, len);
     while (n->cork_cap < n->cork_len + h + len) {
         n->cork_cap = n->cork_cap ? 2 * n->cork_cap : 65536;
         n->cork_buf = xrealloc(n->cork_buf, n->cork_cap);
@@ -1320,45 +1358,58 @@ static void cork(net *n, sess *x, const char *text, size_t len)
     x->corked += h + len;
 }
 
-/* Write the corked frames: each connection's in one lws_write of raw bytes (LWS_WRITE_RAW:
- * the frames are whole, headers included), in the order they were sent. A mover's ack and
- * the move's push then cost one send, not two; over TLS one record. A connection that closed
- * or broke since is skipped; a refused write marks it broken (its writeable callback closes
- * it). */
+/* Write x's corked frames in one lws_write of raw bytes (LWS_WRITE_RAW: the frames are whole,
+ * headers included), in the order they were sent; none left corked after. A connection whose
+ * close frame went out or that broke writes nothing. */
+static void cork_flush_one(net *n, sess *x)
+{
+    uint32_t first = x->cork_first;
+    if (!first)
+        return;
+    const cork_frame *f = &n->cork[first - 1];
+    unsigned char *p = n->cork_buf + f->off;
+    size_t len = f->len;
+    if (f->next) {
+        p = scratch(n, x->corked);
+        len = 0;
+        for (uint32_t j = first; j; j = n->cork[j - 1].next) {
+            memcpy(p + len, n->cork_buf + n->cork[j - 1].off, n->cork[j - 1].len);
+            len += n->cork[j - 1].len;
+        }
+    }
+    x->cork_first = x->cork_last = 0;
+    x->corked = 0;
+    if (!x->close_sent && !x->broken)
+        write_raw(x, p, len);
+}
+
+/* After the turn: each connection's corked frames in one write. A mover's ack and the move's
+ * push then cost one send, not two; over TLS one record. */
 static void cork_flush(net *n)
 {
     for (uint32_t i = 0; i < n->ncork; i++) {
-        const cork_frame *f = &n->cork[i];
-        sess *x = find(n, f->id);
-        if (!x || x->cork_first != i + 1)
-            continue; /* gone, or written with its connection's first frame */
-        unsigned char *p = n->cork_buf + f->off;
-        size_t len = f->len;
-        if (f->next) {
-            if (n->scratch_cap < x->corked) {
-                n->scratch_cap = x->corked + 4096;
-                free(n->scratch);
-                n->scratch = xmalloc(n->scratch_cap);
-            }
-            len = 0;
-            for (uint32_t j = i + 1; j; j = n->cork[j - 1].next) {
-                memcpy(n->scratch + len, n->cork_buf + n->cork[j - 1].off, n->cork[j - 1].len);
-                len += n->cork[j - 1].len;
-            }
-            p = n->scratch;
-        }
-        x->cork_first = x->cork_last = 0;
-        x->corked = 0;
-        if (x->close_sent || x->broken)
-            continue;
-        if (lws_write(x->wsi, p, len, LWS_WRITE_RAW) < (int)len) {
-            log_warn("net: write failed on connection %llx", (unsigned long long)x->id);
-            x->broken = true;
-            lws_callback_on_writable(x->wsi);
-        }
+        sess *x = find(n, n->cork[i].id);
+        if (x && x->cork_first == i + 1)
+            cork_flush_one(n, x); /* else gone, or written already */
     }
     n->ncork = 0;
     n->cork_len = 0;
+    if (n->cork_cap > NET_CORK_KEEP) {
+        free(n->cork_buf);
+        n->cork_buf = NULL;
+        n->cork_cap = 0;
+    }
+    if (n->scratch_cap > NET_CORK_KEEP) {
+        free(n->scratch);
+        n->scratch = NULL;
+        n->scratch_cap = 0;
+    }
+}
+
+/* x may be written now: nothing of it waits in the queue or in lws, and it is not closing. */
+static bool direct_ok(const sess *x)
+{
+    return !x->head && !x->want_ping && !x->closing && !x->broken && !lws_partial_buffered(x->wsi);
 }
 
 int net_send(net *n, net_conn c, const char *buf, size_t len)
@@ -1371,18 +1422,30 @@ int net_send(net *n, net_conn c, const char *buf, size_t len)
      * deltas would draw a board with a move missing until the close came). */
     if (x->overflowed)
         return BH_ELIMIT;
-    if (x->queued + x->corked + len > n->cfg.max_queue_bytes) {
+    if (x->queued + len > n->cfg.max_queue_bytes) {
         log_warn("net: connection %llx reads too slowly; closing", (unsigned long long)c);
         x->overflowed = true;
         begin_close(x, "too_large");
         return BH_ELIMIT;
     }
     /* Nothing waits before it: corked, and written with the turn's other frames to x in one
-     * write after the turn (cork_flush; lws 4.1 buffers what the socket does not take and
-     * sends it before anything written later, and a buffered remainder sends the next message
-     * to the queue, so the queue's bound still holds). A message through the queue costs a
-     * heap copy, two epoll_ctl calls (POLLOUT on and off) and a writeable callback. */
-    if (!x->head && !x->want_ping && !x->closing && !x->broken && !lws_partial_buffered(x->wsi)) {
+     * write after the turn (cork_flush), or at once if big (see NET_CORK_MAX). lws 4.1
+     * buffers what the socket does not take and sends it before anything written later; a
+     * buffered remainder sends the next message to the queue, so the queue's bound still
+     * holds. A message through the queue costs a heap copy, two epoll_ctl calls (POLLOUT on
+     * and off) and a writeable callback. */
+    if (direct_ok(x) && x->corked && (len > NET_CORK_BIG || x->corked + len + 10 > NET_CORK_MAX))
+        cork_flush_one(n, x);
+    if (direct_ok(x)) {
+        if (len > NET_CORK_BIG) {
+            unsigned char head[10];
+            size_t h = ws_head(head, len);
+            unsigned char *p = scratch(n, h + len);
+            memcpy(p, head, h);
+            memcpy(p + h, buf, len);
+            write_raw(x, p, h + len);
+            return BH_OK;
+        }
         cork(n, x, buf, len);
         if (!n->corking)
             cork_flush(n);

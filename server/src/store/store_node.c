@@ -39,8 +39,8 @@ static int write_once(store *st, sql_stmt *s, const char *what, int64_t *changes
 
 /* The one integer column of the one row text selects for key (?1): BH_OK, BH_ENOTFOUND or
  * BH_ESTORE. */
-static int select_int(store *st, const char *text, int64_t key, const char *skey,
-                      const char *what, int64_t *out)
+static int select_int(store *st, const char *text, int64_t key, const char *skey, const char *what,
+                      int64_t *out)
 {
     sql_stmt *s = prepare(st, text, what);
     if (!s)
@@ -78,8 +78,8 @@ int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms,
     int64_t changed;
     int rc = write_once(st, s, "node_join", &changed);
     if (rc == BH_OK)
-        rc = select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch",
-                        epoch);
+        rc =
+            select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch", epoch);
     return rc == BH_ENOTFOUND ? store__fail(st, "node_join: the row just written") : rc;
 }
 
@@ -89,8 +89,8 @@ int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms,
         return BH_EINVAL;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    sql_stmt *s = prepare(
-        st, "UPDATE nodes SET lease_until_ms = ?3 WHERE name = ?1 AND epoch = ?2", "node_renew");
+    sql_stmt *s = prepare(st, "UPDATE nodes SET lease_until_ms = ?3 WHERE name = ?1 AND epoch = ?2",
+                          "node_renew");
     if (!s)
         return BH_ESTORE;
     sql_bind_text(s, 1, name);
@@ -105,8 +105,7 @@ int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms,
     return rc;
 }
 
-int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
-                     int64_t *game_epoch)
+int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, int64_t *game_epoch)
 {
     if (!name_ok(name))
         return BH_EINVAL;
