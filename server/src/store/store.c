@@ -1098,17 +1098,35 @@ sql_db *store__sql(store *st)
     return st->db;
 }
 
-sqlite3 *store__db(store *st)
+int store__write_once(store *st, sql_stmt *s, const char *what, int64_t *changes, int64_t *id)
 {
-    return st->lite;
+    int rc = sql_step(s), out = BH_OK;
+    if (rc == SQL_DONE) {
+        if (changes)
+            *changes = sql_changes(s);
+        if (id)
+            *id = sql_id(s);
+    } else if (rc == SQL_EXISTS) {
+        out = BH_EEXIST;
+    } else {
+        out = store__fail(st, what);
+    }
+    sql_finalize(s);
+    return out;
 }
 
-void store__bind_text(sqlite3_stmt *s, int i, const char *v)
+int store__account_exists(store *st, int64_t account)
 {
-    if (v)
-        sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT);
-    else
-        sqlite3_bind_null(s, i);
+    sql_stmt *s = sql_prepare(st->db, "SELECT 1 FROM accounts WHERE id = ?1", 0);
+    if (!s)
+        return store__fail(st, "account_exists prepare");
+    sql_bind_int64(s, 1, account);
+    int rc = sql_step(s);
+    int out = rc == SQL_ROW    ? BH_OK
+              : rc == SQL_DONE ? BH_ENOTFOUND
+                               : store__fail(st, "account_exists");
+    sql_finalize(s);
+    return out;
 }
 
 int store__begin(store *st)

@@ -14,41 +14,6 @@
 #include "log.h"
 #include "store_int.h"
 
-/* Run the bound write s once and finalize it: BH_OK, BH_EEXIST (a unique key taken: nothing
- * written) or BH_ESTORE (logged as what). *changes, *id (if not NULL): the rows it changed,
- * the new row's id (SQL_ID). */
-static int write_once(store *st, sql_stmt *s, const char *what, int64_t *changes, int64_t *id)
-{
-    int rc = sql_step(s), out = BH_OK;
-    if (rc == SQL_DONE) {
-        if (changes)
-            *changes = sql_changes(s);
-        if (id)
-            *id = sql_id(s);
-    } else if (rc == SQL_EXISTS) {
-        out = BH_EEXIST;
-    } else {
-        out = store__fail(st, what);
-    }
-    sql_finalize(s);
-    return out;
-}
-
-/* Whether account exists: BH_OK, BH_ENOTFOUND or BH_ESTORE (logged). */
-static int account_exists(store *st, int64_t account)
-{
-    sql_stmt *s = sql_prepare(store__sql(st), "SELECT 1 FROM accounts WHERE id = ?1", 0);
-    if (!s)
-        return store__fail(st, "account_exists prepare");
-    sql_bind_int64(s, 1, account);
-    int rc = sql_step(s);
-    int out = rc == SQL_ROW    ? BH_OK
-              : rc == SQL_DONE ? BH_ENOTFOUND
-                               : store__fail(st, "account_exists");
-    sql_finalize(s);
-    return out;
-}
-
 static void copy_col(sql_stmt *s, int i, char *out, size_t cap)
 {
     const char *v = sql_text(s, i);
@@ -74,7 +39,7 @@ int store_account_add(store *st, const char *name, const char *key, const char *
     sql_bind_text(s, 3, pw_hash);
     sql_bind_int64(s, 4, created_ms);
     int64_t new_id = 0;
-    int rc = write_once(st, s, "account_add", NULL, &new_id);
+    int rc = store__write_once(st, s, "account_add", NULL, &new_id);
     if (rc == BH_OK)
         *id = new_id;
     return rc;
@@ -125,7 +90,7 @@ int store_session_add(store *st, const char *hash, int64_t account, int64_t crea
 {
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    int rc = account_exists(st, account);
+    int rc = store__account_exists(st, account);
     if (rc != BH_OK)
         return rc;
     sql_stmt *s = sql_prepare(store__sql(st),
@@ -139,7 +104,7 @@ int store_session_add(store *st, const char *hash, int64_t account, int64_t crea
     sql_bind_int64(s, 3, created_ms);
     sql_bind_int64(s, 4, expires_ms);
     int64_t new_id = 0;
-    rc = write_once(st, s, "session_add", NULL, &new_id);
+    rc = store__write_once(st, s, "session_add", NULL, &new_id);
     if (rc == BH_OK)
         *id = new_id;
     return rc;
@@ -185,7 +150,7 @@ int store_session_revoke(store *st, int64_t id, int64_t now_ms)
     sql_bind_int64(s, 1, id);
     sql_bind_int64(s, 2, now_ms > 0 ? now_ms : 1); /* 0 is "open" */
     int64_t changes = 0;
-    int rc = write_once(st, s, "session_revoke", &changes, NULL);
+    int rc = store__write_once(st, s, "session_revoke", &changes, NULL);
     if (rc == BH_OK && changes == 0)
         rc = BH_ENOTFOUND;
     return rc;
@@ -203,7 +168,7 @@ int store_session_revoke_all(store *st, int64_t account, int64_t now_ms, int *n)
     sql_bind_int64(s, 1, account);
     sql_bind_int64(s, 2, now_ms > 0 ? now_ms : 1);
     int64_t changes = 0;
-    int rc = write_once(st, s, "session_revoke_all", &changes, NULL);
+    int rc = store__write_once(st, s, "session_revoke_all", &changes, NULL);
     if (rc == BH_OK && n)
         *n = (int)changes;
     return rc;
@@ -221,7 +186,7 @@ int store_session_prune(store *st, int64_t before_ms, int *n)
         return store__fail(st, "session_prune prepare");
     sql_bind_int64(s, 1, before_ms);
     int64_t changes = 0;
-    int rc = write_once(st, s, "session_prune", &changes, NULL);
+    int rc = store__write_once(st, s, "session_prune", &changes, NULL);
     if (rc == BH_OK && n)
         *n = (int)changes;
     return rc;
@@ -237,7 +202,7 @@ int store_entry_link(store *st, int64_t team, int board, int64_t account, int64_
         return rc;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    if ((rc = account_exists(st, account)) != BH_OK)
+    if ((rc = store__account_exists(st, account)) != BH_OK)
         return rc;
     sql_stmt *s = sql_prepare(store__sql(st),
                               "INSERT INTO entry_accounts(team_id, board, account_id, linked_ms)"
@@ -249,7 +214,7 @@ int store_entry_link(store *st, int64_t team, int board, int64_t account, int64_
     sql_bind_int64(s, 2, board);
     sql_bind_int64(s, 3, account);
     sql_bind_int64(s, 4, now_ms);
-    return write_once(st, s, "entry_link", NULL, NULL);
+    return store__write_once(st, s, "entry_link", NULL, NULL);
 }
 
 int store_entry_account(store *st, int64_t team, int board, int64_t *account)

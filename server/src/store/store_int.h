@@ -15,12 +15,13 @@ int store__fail(store *st, const char *what);
 /* The open connection (borrowed; valid until store_close): what the store's files run their
  * statements on (store_sql.h), on either engine. */
 sql_db *store__sql(store *st);
-/* The sqlite handle (borrowed; valid until store_close), NULL on PostgreSQL: for code written
- * against sqlite3's own API, which works on sqlite only (sqlite3's calls do not check for
- * NULL: such code checks it, or uses store__sql). */
-sqlite3 *store__db(store *st);
-/* Bind v (copied) to parameter i of the sqlite statement s, or NULL when v is NULL. */
-void store__bind_text(sqlite3_stmt *s, int i, const char *v);
+/* Step the bound write s (a statement of sql_prepare, store__sql's) once and finalize it:
+ * BH_OK, BH_EEXIST (SQL_UNIQUE and its key taken: nothing written) or BH_ESTORE (logged as
+ * what). *changes, *id (if not NULL): the rows it changed, the new row's id (SQL_ID). */
+int store__write_once(store *st, sql_stmt *s, const char *what, int64_t *changes, int64_t *id);
+/* Whether the account exists, read before a write that names it (on PostgreSQL a failed
+ * foreign key would abort the turn's transaction): BH_OK, BH_ENOTFOUND or BH_ESTORE (logged). */
+int store__account_exists(store *st, int64_t account);
 /* Open the turn's transaction if none is open (store_flush commits it). BH_OK or BH_ESTORE. */
 int store__begin(store *st);
 /* A fence failed in the open transaction (store_node.h): store_flush rolls it back and returns

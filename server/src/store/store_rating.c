@@ -12,30 +12,6 @@
 #include "bh.h"
 #include "store_int.h"
 
-/* Step the bound write s once and finalize it: BH_OK, BH_EEXIST (SQL_UNIQUE key taken) or
- * BH_ESTORE (logged as what). */
-static int write_once(store *st, sql_stmt *s, const char *what)
-{
-    int rc = sql_step(s);
-    int out = rc == SQL_DONE ? BH_OK : rc == SQL_EXISTS ? BH_EEXIST : store__fail(st, what);
-    sql_finalize(s);
-    return out;
-}
-
-static int account_exists(store *st, int64_t account)
-{
-    sql_stmt *s = sql_prepare(store__sql(st), "SELECT 1 FROM accounts WHERE id = ?1", 0);
-    if (!s)
-        return store__fail(st, "rating account prepare");
-    sql_bind_int64(s, 1, account);
-    int rc = sql_step(s);
-    int out = rc == SQL_ROW    ? BH_OK
-              : rc == SQL_DONE ? BH_ENOTFOUND
-                               : store__fail(st, "rating account");
-    sql_finalize(s);
-    return out;
-}
-
 int store_rating_get(store *st, int64_t account, store_rating *out)
 {
     sql_stmt *s = sql_prepare(store__sql(st),
@@ -72,7 +48,7 @@ int store_rating_record(store *st, const store_rated_game *g)
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     for (int i = 0; i < 4; i++) {
-        int rc = account_exists(st, g->accounts[i]);
+        int rc = store__account_exists(st, g->accounts[i]);
         if (rc != BH_OK)
             return rc;
     }
@@ -103,7 +79,7 @@ static int record(store *st, const store_rated_game *g)
         sql_bind_int64(s, 2 + i, g->accounts[i]);
     sql_bind_int64(s, 6, g->result);
     sql_bind_int64(s, 7, g->at_ms);
-    int rc = write_once(st, s, "rated_game");
+    int rc = store__write_once(st, s, "rated_game", NULL, NULL);
     for (int i = 0; i < 4 && rc == BH_OK; i++) {
         s = sql_prepare(store__sql(st),
                         "INSERT INTO rating_history(game_id, account_id, at_ms, rating_before,"
@@ -121,7 +97,7 @@ static int record(store *st, const store_rated_game *g)
         sql_bind_double(s, 7, g->after[i].rating);
         sql_bind_double(s, 8, g->after[i].rd);
         sql_bind_double(s, 9, g->after[i].vol);
-        if ((rc = write_once(st, s, "rating_history")) != BH_OK)
+        if ((rc = store__write_once(st, s, "rating_history", NULL, NULL)) != BH_OK)
             break;
         s = sql_prepare(store__sql(st),
                         "INSERT INTO ratings(account_id, rating, rd, vol, games, updated_ms)"
@@ -136,7 +112,7 @@ static int record(store *st, const store_rated_game *g)
         sql_bind_double(s, 3, g->after[i].rd);
         sql_bind_double(s, 4, g->after[i].vol);
         sql_bind_int64(s, 5, g->at_ms);
-        rc = write_once(st, s, "ratings");
+        rc = store__write_once(st, s, "ratings", NULL, NULL);
     }
     return rc;
 }
@@ -199,7 +175,7 @@ int store_rated_start(store *st, int64_t game_id, const int64_t accounts[4])
     sql_bind_int64(s, 1, game_id);
     for (int i = 0; i < 4; i++)
         sql_bind_int64(s, 2 + i, accounts[i]);
-    return write_once(st, s, "rated_start");
+    return store__write_once(st, s, "rated_start", NULL, NULL);
 }
 
 int store_rated_start_get(store *st, int64_t game_id, int64_t accounts[4])

@@ -19,9 +19,7 @@ int store_state_put(store *st, int64_t id, const char *state)
         return store__fail(st, "club_put prepare");
     sql_bind_int64(s, 1, id);
     sql_bind_text(s, 2, state ? state : "");
-    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, "club_put");
-    sql_finalize(s);
-    return rc;
+    return store__write_once(st, s, "club_put", NULL, NULL);
 }
 
 int store_each_state(store *st, int (*fn)(void *ctx, int64_t id, const char *state), void *ctx)

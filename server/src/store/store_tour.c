@@ -36,9 +36,7 @@ int store_tour_put(store *st, const store_tour *t)
     sql_bind_int64(s, 3, (int64_t)t->seed);
     sql_bind_text(s, 4, t->teams);
     sql_bind_text(s, 5, t->trf);
-    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, "tour_put");
-    sql_finalize(s);
-    return rc;
+    return store__write_once(st, s, "tour_put", NULL, NULL);
 }
 
 int store_tgame_add(store *st, const store_tgame *g)
@@ -57,10 +55,7 @@ int store_tgame_add(store *st, const store_tgame *g)
     sql_bind_int64(s, 4, g->match);
     sql_bind_int64(s, 5, g->game_no);
     sql_bind_int64(s, 6, g->team1);
-    int rc = sql_step(s);
-    int out = rc == SQL_DONE ? BH_OK : rc == SQL_EXISTS ? BH_EEXIST : store__fail(st, "tgame_add");
-    sql_finalize(s);
-    return out;
+    return store__write_once(st, s, "tgame_add", NULL, NULL);
 }
 
 int store_each_tour(store *st, int (*fn)(void *ctx, const store_tour *t), void *ctx)
