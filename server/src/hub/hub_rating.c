@@ -141,21 +141,28 @@ void hub__rated_end(hub *h, int64_t game_id, const char *result)
                   bh_errname(rc));
 }
 
+/* The account named name and its rating into *a, *r; false after answering the request m
+ * with the error (BH_ENOTFOUND naming "name", or the store's). */
+static bool named_rating(hub *h, hub_sess *s, const proto_msg *m, const char *name,
+                         store_account *a, rating *r)
+{
+    char key[AUTH_NAME_MAX + 1];
+    /* A name that breaks the account rules is no account's. */
+    int rc = auth_name_key(name, key) == BH_OK ? store_account_find(h->st, key, a) : BH_ENOTFOUND;
+    if (rc == BH_OK)
+        rc = hub_rating_of(h, a->id, r);
+    if (rc != BH_OK)
+        hub__error(h, s->conn, true, m->id, rc, rc == BH_ENOTFOUND ? "name" : NULL);
+    return rc == BH_OK;
+}
+
 void hub__rating_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
-    char key[AUTH_NAME_MAX + 1];
     store_account a;
-    /* A name that breaks the account rules is no account's. */
-    int rc = auth_name_key(m->rating.name, key) == BH_OK ? store_account_find(h->st, key, &a)
-                                                         : BH_ENOTFOUND;
     rating r;
-    if (rc == BH_OK)
-        rc = hub_rating_of(h, a.id, &r);
-    if (rc != BH_OK) {
-        hub__error(h, s->conn, true, m->id, rc, rc == BH_ENOTFOUND ? "name" : NULL);
+    if (!named_rating(h, s, m, m->rating.name, &a, &r))
         return;
-    }
     hub__queue(
         h, s->conn,
         proto_enc_rating_reply(m->id, a.name, r.r, r.rd, rating_is_provisional(&r), r.games));
@@ -193,20 +200,12 @@ static int account_name(hub *h, int64_t id, char *out)
 void hub__profile_get(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     (void)now_us;
-    char key[AUTH_NAME_MAX + 1];
     store_account a;
-    /* A name that breaks the account rules is no account's. */
-    int rc = auth_name_key(m->profile.name, key) == BH_OK ? store_account_find(h->st, key, &a)
-                                                          : BH_ENOTFOUND;
     rating r;
-    if (rc == BH_OK)
-        rc = hub_rating_of(h, a.id, &r);
-    if (rc != BH_OK) {
-        hub__error(h, s->conn, true, m->id, rc, rc == BH_ENOTFOUND ? "name" : NULL);
+    if (!named_rating(h, s, m, m->profile.name, &a, &r))
         return;
-    }
     profile_walk *w = xcalloc(1, sizeof *w);
-    rc = store_each_rated_game(h->st, a.id, profile_keep, w);
+    int rc = store_each_rated_game(h->st, a.id, profile_keep, w);
     size_t n = w->n < HUB_PROFILE_GAMES ? w->n : HUB_PROFILE_GAMES;
     proto_profile_game *games = xcalloc(n ? n : 1, sizeof *games);
     char(*names)[3][STORE_ACCOUNT_NAME_MAX + 1] = xcalloc(n ? n : 1, sizeof *names);
