@@ -350,6 +350,21 @@ static int parse_flags(int argc, char **argv, config *cfg)
     };
     net_config *nc = &cfg->net;
     hub_config *hc = &cfg->hub;
+    /* The flags that take a whole number in [lo, hi] into an int. */
+    const struct {
+        int flag;
+        long lo, hi;
+        int *to;
+    } ints[] = {
+        {'W', 0, PROTO_WAIT_MAX_S, &hc->wait_s},
+        {'B', 0, PROTO_BREAK_MAX_S, &hc->break_s},
+        {'G', 1, PROTO_BUDGET_S_MAX, &hc->pairing_budget_s},
+        {'P', 1, 3600, &nc->ping_s},
+        {'I', 2, 7200, &nc->idle_s},
+        {'H', 1, 3600, &nc->handshake_s},
+        {'C', 0, 1000000, &nc->max_conns_per_ip},
+        {'L', 0, 1000000, &nc->max_conns_loopback},
+    };
     int c;
     long v;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -410,36 +425,6 @@ static int parse_flags(int argc, char **argv, config *cfg)
             }
             cfg->origins[norigins++] = optarg;
             break;
-        case 'W':
-            if (!num_arg(optarg, 0, PROTO_WAIT_MAX_S, &v))
-                goto bad_num;
-            hc->wait_s = (int)v;
-            break;
-        case 'B':
-            if (!num_arg(optarg, 0, PROTO_BREAK_MAX_S, &v))
-                goto bad_num;
-            hc->break_s = (int)v;
-            break;
-        case 'G':
-            if (!num_arg(optarg, 1, PROTO_BUDGET_S_MAX, &v))
-                goto bad_num;
-            hc->pairing_budget_s = (int)v;
-            break;
-        case 'P':
-            if (!num_arg(optarg, 1, 3600, &v))
-                goto bad_num;
-            nc->ping_s = (int)v;
-            break;
-        case 'I':
-            if (!num_arg(optarg, 2, 7200, &v))
-                goto bad_num;
-            nc->idle_s = (int)v;
-            break;
-        case 'H':
-            if (!num_arg(optarg, 1, 3600, &v))
-                goto bad_num;
-            nc->handshake_s = (int)v;
-            break;
         case 'x':
             if (!num_arg(optarg, 1, 100000, &v))
                 goto bad_num;
@@ -455,22 +440,24 @@ static int parse_flags(int argc, char **argv, config *cfg)
                 goto bad_num;
             nc->max_msg_bytes = (size_t)v;
             break;
-        case 'C':
-            if (!num_arg(optarg, 0, 1000000, &v))
-                goto bad_num;
-            nc->max_conns_per_ip = (int)v;
-            break;
-        case 'L':
-            if (!num_arg(optarg, 0, 1000000, &v))
-                goto bad_num;
-            nc->max_conns_loopback = (int)v;
-            break;
         case 'g': hc->login_limit_loopback = true; break;
         case 'h':
             usage(stdout);
             cfg->help = true;
             return 0;
-        default: usage(stderr); return 2;
+        default: { /* a flag of ints[], or not one of ours */
+            size_t i = 0;
+            while (i < BH_ARRAY_LEN(ints) && ints[i].flag != c)
+                i++;
+            if (i == BH_ARRAY_LEN(ints)) {
+                usage(stderr);
+                return 2;
+            }
+            if (!num_arg(optarg, ints[i].lo, ints[i].hi, &v))
+                goto bad_num;
+            *ints[i].to = (int)v;
+            break;
+        }
         }
     }
     return check_flags(cfg);
