@@ -681,36 +681,22 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
         return BH_OK;
     }
     if (x->action == PROTO_TABLE_REMATCH) {
-        int flag = 0;
         if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK ||
             (rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
             return rc;
-        if ((rc = proto__get_bool(o, "swap", &flag, err)) == BH_OK)
-            x->swap = flag;
-        else if (rc != BH_ENOTFOUND)
+        if ((rc = opt_flag(o, "swap", &x->swap, err)) != BH_OK)
             return rc;
-        if ((rc = proto__get_bool(o, "rotate", &flag, err)) == BH_OK)
-            x->rotate = flag;
-        else if (rc != BH_ENOTFOUND)
-            return rc;
-        return BH_OK;
+        return opt_flag(o, "rotate", &x->rotate, err);
     }
     if (x->action == PROTO_TABLE_PARTNER &&
         (rc = proto__need_int(o, "seek", 1, PROTO_ID_MAX, &x->seek, err)) != BH_OK)
         return rc;
     if (x->action != PROTO_TABLE_CREATE && x->action != PROTO_TABLE_PARTNER)
         return BH_OK;
-    int flag = 0;
     if ((rc = proto__need_int(o, "base_ms", 0, PROTO_CLOCK_MAX_MS, &x->base_ms, err)) != BH_OK ||
-        (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK)
-        return rc;
-    if ((rc = proto__get_bool(o, "rated", &flag, err)) == BH_OK)
-        x->rated = flag;
-    else if (rc != BH_ENOTFOUND)
-        return rc;
-    if ((rc = proto__get_bool(o, "private", &flag, err)) == BH_OK)
-        x->priv = flag;
-    else if (rc != BH_ENOTFOUND)
+        (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK ||
+        (rc = opt_flag(o, "rated", &x->rated, err)) != BH_OK ||
+        (rc = opt_flag(o, "private", &x->priv, err)) != BH_OK)
         return rc;
     snprintf(x->ruleset, sizeof x->ruleset, "online");
     if (cJSON_GetObjectItemCaseSensitive(o, "ruleset"))
