@@ -98,10 +98,7 @@ int theap_set(theap *h, int id, uint64_t at_us)
             sift_down(h, i);
         return BH_OK;
     }
-    if (h->len_ == h->cap_) {
-        h->cap_ = h->cap_ ? 2 * h->cap_ : 16;
-        h->items_ = xrealloc(h->items_, (size_t)h->cap_ * sizeof *h->items_);
-    }
+    BH_GROW(h->items_, h->len_, h->cap_);
     i = h->len_++;
     place(h, i, (item){at_us, id});
     sift_up(h, i);

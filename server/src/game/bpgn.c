@@ -32,10 +32,7 @@ bpgn_item *bpgn__push_item(bpgn_game *bg, size_t *cap)
 {
     if (bg->nitems >= BPGN_ITEMS_MAX)
         return NULL;
-    if (bg->nitems == *cap) {
-        *cap = *cap ? 2 * *cap : 128;
-        bg->items = xrealloc(bg->items, *cap * sizeof *bg->items);
-    }
+    BH_GROW(bg->items, bg->nitems, *cap);
     bpgn_item *it = &bg->items[bg->nitems++];
     memset(it, 0, sizeof *it);
     it->seat = -1;
@@ -119,10 +116,7 @@ int bpgn__parse_tag(const char *t, size_t len, size_t *i, bpgn_game *bg, size_t 
         return BH_EPARSE;
     if (bg->ntags >= BPGN_TAGS_MAX)
         return BH_ELIMIT;
-    if (bg->ntags == *cap) {
-        *cap = *cap ? 2 * *cap : 16;
-        bg->tags = xrealloc(bg->tags, *cap * sizeof *bg->tags);
-    }
+    BH_GROW(bg->tags, bg->ntags, *cap);
     bpgn_tag *tag = &bg->tags[bg->ntags++];
     copy_text(tag->name, sizeof tag->name, t + name0, name1 - name0);
     memcpy(tag->value, value, n + 1);

@@ -77,10 +77,7 @@ static int text_rc(const char *s)
 
 static protest *append(protest_desk *d)
 {
-    if (d->n == d->cap) {
-        d->cap = d->cap ? 2 * d->cap : 8;
-        d->p = xrealloc(d->p, (size_t)d->cap * sizeof *d->p);
-    }
+    BH_GROW(d->p, d->n, d->cap);
     protest *p = &d->p[d->n++];
     memset(p, 0, sizeof *p);
     return p;

@@ -141,10 +141,7 @@ int tour_add_team(tour *t, const char *name, const char *captain, const char *pa
         return BH_ELIMIT;
     if (t->started && t->format == TOUR_ROUND_ROBIN)
         return BH_ESTATE;
-    if (t->n_teams == t->cap_teams) {
-        t->cap_teams = t->cap_teams ? 2 * t->cap_teams : 16;
-        t->teams = xrealloc(t->teams, (size_t)t->cap_teams * sizeof *t->teams);
-    }
+    BH_GROW(t->teams, t->n_teams, t->cap_teams);
     tour_team *tm = &t->teams[t->n_teams++];
     memset(tm, 0, sizeof *tm);
     copy_name(tm->name, name);
@@ -426,10 +423,7 @@ int tour_request_bye(tour *t, int id, int r, tour_bye kind)
         return BH_ESTATE;
     if (tour_requested_bye(t, id, r) >= 0)
         return BH_EEXIST;
-    if (t->n_req == t->cap_req) {
-        t->cap_req = t->cap_req ? 2 * t->cap_req : 8;
-        t->req = xrealloc(t->req, (size_t)t->cap_req * sizeof *t->req);
-    }
+    BH_GROW(t->req, t->n_req, t->cap_req);
     t->req[t->n_req].id = id;
     t->req[t->n_req].round = r;
     t->req[t->n_req].kind = kind;
@@ -531,10 +525,7 @@ int tour_add_playoff(tour *t, int winner, int loser)
 {
     if (winner < 1 || winner > t->n_teams || loser < 1 || loser > t->n_teams || winner == loser)
         return BH_EINVAL;
-    if (t->n_po == t->cap_po) {
-        t->cap_po = t->cap_po ? 2 * t->cap_po : 8;
-        t->po = xrealloc(t->po, (size_t)t->cap_po * sizeof *t->po);
-    }
+    BH_GROW(t->po, t->n_po, t->cap_po);
     t->po[t->n_po].winner = winner;
     t->po[t->n_po].loser = loser;
     t->n_po++;

@@ -491,10 +491,7 @@ int trf_import_info(const char *text, tour **out_t, int *err_line, trf_info *inf
                     if (r != cur_round && cur_round > 0)
                         rc = tour_add_round(t, ms, n_ms), n_ms = 0;
                     cur_round = r;
-                    if (n_ms == cap_ms) {
-                        cap_ms = cap_ms ? 2 * cap_ms : 64;
-                        ms = xrealloc(ms, (size_t)cap_ms * sizeof *ms);
-                    }
+                    BH_GROW(ms, n_ms, cap_ms);
                     m.a = a;
                     m.b = bb;
                     m.white = w;
