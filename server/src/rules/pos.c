@@ -196,7 +196,7 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
     const bh__tables *t = &bh__tab;
     int us = p->stm_, them = us ^ 1;
     int to = bh_move_to(m), kind = bh_move_kind(m);
-    /* Cheap sanity of the caller's promise that m is legal (full check: bh_make_checked). */
+    /* Cheap sanity of the caller's promise that m is legal (full check: bh_is_legal). */
     assert(kind == BH_MK_DROP
                ? !p->board_[to] && p->reserve_[us][bh_move_from(m)] > 0
                : p->board_[bh_move_from(m)] && pc_color(p->board_[bh_move_from(m)]) == us &&
@@ -334,14 +334,6 @@ void bh_unmake(bh_pos *p, const bh_undo *u)
 #ifndef NDEBUG
     assert(bh_pos_ok(p));
 #endif
-}
-
-int bh_make_checked(bh_pos *p, bh_move m, bh_undo *u)
-{
-    if (!bh_is_legal(p, m))
-        return BH_EILLEGAL;
-    bh_make(p, m, u);
-    return BH_OK;
 }
 
 bool bh__ep_right(const bh_pos *p)

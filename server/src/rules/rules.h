@@ -239,15 +239,11 @@ int bh_gen_legal(const bh_pos *p, bh_move *out);
 bool bh_is_legal(const bh_pos *p, bh_move m);
 
 /* Play the legal move m (the caller guarantees legality, e.g. m came from bh_gen_legal or a
- * parser; debug builds assert a cheap sanity check, bh_make_checked checks fully) and record
+ * parser; debug builds assert a cheap sanity check, bh_is_legal checks fully) and record
  * what changed in *u. Bughouse model: a captured piece leaves the
  * board (read bh_undo_handed(u) to hand it to the partner). Crazyhouse model: it goes to the
  * mover's reserve, a promoted piece as a pawn (P-PROMO). */
 void bh_make(bh_pos *p, bh_move m, bh_undo *u);
-
-/* Validate m (BH_EILLEGAL if not legal, p unchanged) and play it. Returns BH_OK or
- * BH_EILLEGAL. */
-int bh_make_checked(bh_pos *p, bh_move m, bh_undo *u);
 
 /* Take back the move recorded in u, which must be the last move made on p. */
 void bh_unmake(bh_pos *p, const bh_undo *u);

@@ -84,10 +84,6 @@ static inline uint64_t bishop_att(int sq, uint64_t occ)
     const bh__magic *m = &bh__tab.bmagic[sq];
     return bh__tab.slider_att[m->offset + (((occ & m->mask) * m->magic) >> m->shift)];
 }
-static inline uint64_t queen_att(int sq, uint64_t occ)
-{
-    return rook_att(sq, occ) | bishop_att(sq, occ);
-}
 
 #define BB_RANK_1 0x00000000000000FFULL
 #define BB_RANK_2 0x000000000000FF00ULL
