@@ -42,3 +42,10 @@ char *xstrdup(const char *s)
     memcpy(p, s, n);
     return p;
 }
+
+void xwipe(void *p, size_t n)
+{
+    volatile unsigned char *v = p;
+    while (n--)
+        *v++ = 0;
+}

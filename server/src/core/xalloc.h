@@ -10,6 +10,9 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
+/* Zero the n bytes at p (a password, a token) through a volatile pointer: a wipe the compiler
+ * may not drop as a dead store. */
+void xwipe(void *p, size_t n);
 
 /* Make room for one more element in the growable array arr of n used and cap allocated
  * (doubling, 8 at first). Out of memory aborts. */

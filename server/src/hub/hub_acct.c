@@ -168,13 +168,6 @@ typedef struct {
     int rc;                      /* run's answer */
 } acct_job;
 
-static void wipe(void *p, size_t n)
-{
-    volatile unsigned char *v = p;
-    while (n--)
-        *v++ = 0;
-}
-
 static void job_run(hub_job *base)
 {
     acct_job *j = (acct_job *)base;
@@ -186,13 +179,13 @@ static void job_run(hub_job *base)
         const char *hash = j->account ? j->hash : auth_pw_dummy_hash();
         j->rc = hash ? auth_pw_verify(hash, j->password, j->pw_len) : BH_EAUTH;
     }
-    wipe(j->password, sizeof j->password);
+    xwipe(j->password, sizeof j->password);
 }
 
 static void job_free(hub_job *base)
 {
     acct_job *j = (acct_job *)base;
-    wipe(j->password, sizeof j->password);
+    xwipe(j->password, sizeof j->password);
     free(j);
 }
 
@@ -221,7 +214,7 @@ static void open_session(hub *h, uint64_t conn, int64_t id, int64_t account, con
     s->guest = false;
     snprintf(s->name, sizeof s->name, "%s", name);
     hub__queue(h, conn, proto_enc_session(id, token, name, expires));
-    wipe(token, sizeof token);
+    xwipe(token, sizeof token);
 }
 
 static void signup_done(hub *h, acct_job *j)

@@ -704,18 +704,10 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
     return BH_OK;
 }
 
-/* memset through a volatile pointer: a wipe the compiler may not drop as a dead store. */
-static void wipe(void *p, size_t n)
-{
-    volatile unsigned char *v = p;
-    while (n--)
-        *v++ = 0;
-}
-
 void proto_msg_free(proto_msg *m)
 {
     if (m->type == PROTO_SIGNUP || m->type == PROTO_LOGIN)
-        wipe(m->login.password, sizeof m->login.password);
+        xwipe(m->login.password, sizeof m->login.password);
     if (m->type == PROTO_ROUND_PAIR) {
         free(m->round_pair.pairs);
         m->round_pair.pairs = NULL;
@@ -758,7 +750,7 @@ static int decode_obj(const cJSON *o, const char *buf, size_t len, proto_msg *ou
     if (rc == BH_OK) {
         memcpy(out, &m, sizeof m); /* every byte, the unused union bytes zero */
         if (m.type == PROTO_SIGNUP || m.type == PROTO_LOGIN)
-            wipe(m.login.password, sizeof m.login.password); /* out holds the one copy */
+            xwipe(m.login.password, sizeof m.login.password); /* out holds the one copy */
     } else {
         proto_msg_free(&m);
     }
