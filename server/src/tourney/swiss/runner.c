@@ -29,6 +29,16 @@ void runner__reply(runner_reply *rep, int rc, const char *field)
         snprintf(rep->field, sizeof rep->field, "%s", field);
 }
 
+int runner__refuse(runner_reply *rep, int rc, const char *field, const char *fmt, ...)
+{
+    runner__reply(rep, rc, field);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(rep->msg, sizeof rep->msg, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
 static void persist(tfmt_acts *a)
 {
     tfmt_push(a, TFMT_ACT_PERSIST);

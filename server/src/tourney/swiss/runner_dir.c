@@ -27,10 +27,8 @@ static int check(const runner *r, unsigned states, bool busy_ok, runner_reply *r
     runner__reply(rep, BH_OK, NULL);
     if (!(states & (1u << r->status)))
         runner__reply(rep, BH_ESTATE, "tournament");
-    else if (!busy_ok && runner_busy(r)) {
-        runner__reply(rep, BH_ESTATE, "pairing");
-        snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
-    }
+    else if (!busy_ok && runner_busy(r))
+        runner__refuse(rep, BH_ESTATE, "pairing", "%s", busy_msg);
     return rep->rc;
 }
 
@@ -126,21 +124,18 @@ static int late_check(const runner *r, runner_reply *rep)
         if (rep->field[0] == 't')
             snprintf(rep->msg, sizeof rep->msg, "the tournament is over: no entries");
     } else if (tour_format(t) == TOUR_ROUND_ROBIN) {
-        runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg,
-                 "a round robin takes no late entries (its Berger "
-                 "table is fixed at the start)");
+        runner__refuse(rep, BH_ESTATE, "tournament",
+                       "a round robin takes no late entries (its Berger "
+                       "table is fixed at the start)");
     } else if (!until) {
-        runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg,
-                 "the tournament has started and takes no late "
-                 "entries (late_until is set at creation)");
+        runner__refuse(rep, BH_ESTATE, "tournament",
+                       "the tournament has started and takes no late "
+                       "entries (late_until is set at creation)");
     } else if (entry > until || entry > tour_planned_rounds(t)) {
-        runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg,
-                 "late entries were taken up to round %d; the next "
-                 "round is %d",
-                 until < tour_planned_rounds(t) ? until : tour_planned_rounds(t), entry);
+        runner__refuse(rep, BH_ESTATE, "tournament",
+                       "late entries were taken up to round %d; the next "
+                       "round is %d",
+                       until < tour_planned_rounds(t) ? until : tour_planned_rounds(t), entry);
     }
     return rep->rc;
 }
@@ -194,11 +189,9 @@ int runner_register(runner *r, int64_t team, const char *name, const char *capta
 static int before_start(const runner *r, runner_reply *rep, const char *started)
 {
     runner__reply(rep, BH_OK, NULL);
-    if (r->status != TFMT_REGISTERING) {
-        runner__reply(rep, BH_ESTATE, "tournament");
-        snprintf(rep->msg, sizeof rep->msg, "%s",
-                 r->status == TFMT_FINISHED ? "the tournament is over" : started);
-    }
+    if (r->status != TFMT_REGISTERING)
+        runner__refuse(rep, BH_ESTATE, "tournament", "%s",
+                       r->status == TFMT_FINISHED ? "the tournament is over" : started);
     return rep->rc;
 }
 
@@ -496,46 +489,45 @@ int runner_request_bye(runner *r, int64_t team, int round, bool cancel, tfmt_act
     int last = tour_planned_rounds(t) ? tour_planned_rounds(t) : tour_rules(t)->rounds;
     int max = tour_rules(t)->bye_requests;
     const tour_team *tt = tid ? tour_team_get(t, tid) : NULL;
-#define REFUSE(rc_, field_, ...)                                                                   \
-    do {                                                                                           \
-        runner__reply(rep, rc_, field_);                                                           \
-        snprintf(rep->msg, sizeof rep->msg, __VA_ARGS__);                                          \
-        return rep->rc;                                                                            \
-    } while (0)
     if (tour_is_started(t) && tour_format(t) == TOUR_ROUND_ROBIN)
-        REFUSE(BH_ESTATE, "tournament", "a round robin has no byes to give (its Berger table)");
+        return runner__refuse(rep, BH_ESTATE, "tournament",
+                              "a round robin has no byes to give (its Berger table)");
     if (!max)
-        REFUSE(BH_ESTATE, "tournament",
-               "this tournament takes no requested byes (bye_requests is set at creation)");
+        return runner__refuse(
+            rep, BH_ESTATE, "tournament",
+            "this tournament takes no requested byes (bye_requests is set at creation)");
     if (!tt)
-        REFUSE(BH_ENOTFOUND, "team", "no team %lld in this tournament", (long long)team);
+        return runner__refuse(rep, BH_ENOTFOUND, "team", "no team %lld in this tournament",
+                              (long long)team);
     if (tt->withdrawn_round)
-        REFUSE(BH_ESTATE, "team", "%s has withdrawn", tt->name);
+        return runner__refuse(rep, BH_ESTATE, "team", "%s has withdrawn", tt->name);
     if (round < next)
-        REFUSE(BH_ESTATE, "round", "round %d is paired already; the next round is %d", round, next);
+        return runner__refuse(rep, BH_ESTATE, "round",
+                              "round %d is paired already; the next round is %d", round, next);
     if (cancel) {
         if (tour_cancel_bye(r->t, tid, round) != BH_OK)
-            REFUSE(BH_ENOTFOUND, "round", "%s has no bye request for round %d", tt->name, round);
+            return runner__refuse(rep, BH_ENOTFOUND, "round", "%s has no bye request for round %d",
+                                  tt->name, round);
         tfmt_note(a, 0, "%s's bye request for round %d taken back", tt->name, round);
     } else {
         if (last && round > last)
-            REFUSE(BH_ESTATE, "round", "the tournament has %d rounds", last);
+            return runner__refuse(rep, BH_ESTATE, "round", "the tournament has %d rounds", last);
         if (last && round == last)
-            REFUSE(BH_ESTATE, "round", "no requested bye in the last round (T-REQBYE)");
+            return runner__refuse(rep, BH_ESTATE, "round",
+                                  "no requested bye in the last round (T-REQBYE)");
         if (tour_requested_bye(t, tid, round) >= 0)
-            REFUSE(BH_EEXIST, "round", "%s has asked for a bye in round %d already", tt->name,
-                   round);
+            return runner__refuse(rep, BH_EEXIST, "round",
+                                  "%s has asked for a bye in round %d already", tt->name, round);
         int taken = tour_team_bye_requests(t, tid, NULL, 0);
         if (taken >= max)
-            REFUSE(BH_ESTATE, "team", "%s has taken its %d requested bye%s", tt->name, max,
-                   max == 1 ? "" : "s");
+            return runner__refuse(rep, BH_ESTATE, "team", "%s has taken its %d requested bye%s",
+                                  tt->name, max, max == 1 ? "" : "s");
         int rc = tour_request_bye(r->t, tid, round, (tour_bye)tour_rules(t)->bye_kind);
         if (rc != BH_OK)
-            REFUSE(rc, "round", "round %d cannot take a bye request", round);
+            return runner__refuse(rep, rc, "round", "round %d cannot take a bye request", round);
         tfmt_note(a, 0, "%s asks for a bye in round %d (%s)", tt->name, round,
                   tour_rules(t)->bye_kind == TOUR_BYE_ZERO ? "0 points" : "a drawn match");
     }
-#undef REFUSE
     runner__rebroadcast(r, tour_n_rounds(t), a); /* before the start: persisted only */
     return BH_OK;
 }
@@ -553,23 +545,17 @@ int runner_schedule(runner *r, int round, int64_t start_ms, uint64_t now_us, tfm
     const tour_ruleset *rs = tour_rules(r->t);
     int next = tour_n_rounds(r->t) + 1, last = tour_planned_rounds(r->t);
     runner__reply(rep, BH_OK, NULL);
-    if (round < next) {
-        runner__reply(rep, BH_ESTATE, "round");
-        snprintf(rep->msg, sizeof rep->msg,
-                 "round %d is paired already (its games keep their start); the next round is %d",
-                 round, next);
-    } else if (last && round > last) {
-        runner__reply(rep, BH_ESTATE, "round");
-        snprintf(rep->msg, sizeof rep->msg, "the tournament has %d rounds", last);
-    } else if (start_ms == 0 && rs->sched_round != round) {
-        runner__reply(rep, BH_ENOTFOUND, "round");
-        snprintf(rep->msg, sizeof rep->msg, "round %d has no scheduled start", round);
-    } else if (start_ms && start_ms * 1000 - r->wall_off_us <= (int64_t)now_us) {
-        runner__reply(rep, BH_EINVAL, "start_ms");
-        snprintf(rep->msg, sizeof rep->msg, "the start is not in the future");
-    }
-    if (rep->rc != BH_OK)
-        return rep->rc;
+    if (round < next)
+        return runner__refuse(
+            rep, BH_ESTATE, "round",
+            "round %d is paired already (its games keep their start); the next round is %d", round,
+            next);
+    if (last && round > last)
+        return runner__refuse(rep, BH_ESTATE, "round", "the tournament has %d rounds", last);
+    if (start_ms == 0 && rs->sched_round != round)
+        return runner__refuse(rep, BH_ENOTFOUND, "round", "round %d has no scheduled start", round);
+    if (start_ms && start_ms * 1000 - r->wall_off_us <= (int64_t)now_us)
+        return runner__refuse(rep, BH_EINVAL, "start_ms", "the start is not in the future");
     int rc = tour_set_schedule(r->t, round, start_ms);
     if (rc != BH_OK) {
         runner__reply(rep, rc, "round");
@@ -610,9 +596,8 @@ static int do_pair(runner *r, const int64_t (*given)[2], int n, bool allow_remat
         runner__reply(rep, BH_ESTATE, "round");
     } else if (given && !runner__format(r->t)->by_hand) { /* its later rounds would not know:
                                                            * rematches */
-        runner__reply(rep, BH_ESTATE, "pairs");
-        snprintf(rep->msg, sizeof rep->msg,
-                 "a round robin follows its Berger table: its rounds are not paired by hand");
+        runner__refuse(rep, BH_ESTATE, "pairs",
+                       "a round robin follows its Berger table: its rounds are not paired by hand");
     } else if (given) {
         rc = pair_by_hand(r, given, n, allow_rematch, rnd, rep);
     } else if (!r->inline_jobs && cookie) {
@@ -705,24 +690,20 @@ int runner_override_check(const runner *r, tfmt_key k, runner_reply *rep)
          * ends to correct a result before the next pairing). A play-off game is round 0. */
         runner__reply(rep, BH_ESTATE, "round");
     else if (runner_busy(r)) {
-        runner__reply(rep, BH_ESTATE, "pairing");
-        snprintf(rep->msg, sizeof rep->msg, "%s", busy_msg);
+        runner__refuse(rep, BH_ESTATE, "pairing", "%s", busy_msg);
     } else if (!r->legacy_wd && g->key.round > 0) {
         /* never a displayed result that the score ignores */
         const tour_match *m = tour_round_match(r->t, k.round, k.match);
-        if (m && m->forfeit != TOUR_FF_NONE) {
-            runner__reply(rep, BH_ESTATE, "game");
-            snprintf(rep->msg, sizeof rep->msg,
-                     "round %d match %d was forfeited (T-FORFEIT: "
-                     "a withdrawal): its score is the forfeit's, not this game's",
-                     k.round, k.match + 1);
-        } else if (m && (m->ff_games >> k.game & 1)) {
-            runner__reply(rep, BH_ESTATE, "game");
-            snprintf(rep->msg, sizeof rep->msg,
-                     "game %d of round %d match %d was forfeited by "
-                     "a withdrawal (T-FORFEIT): a withdrawal is not undone",
-                     k.game + 1, k.round, k.match + 1);
-        }
+        if (m && m->forfeit != TOUR_FF_NONE)
+            runner__refuse(rep, BH_ESTATE, "game",
+                           "round %d match %d was forfeited (T-FORFEIT: "
+                           "a withdrawal): its score is the forfeit's, not this game's",
+                           k.round, k.match + 1);
+        else if (m && (m->ff_games >> k.game & 1))
+            runner__refuse(rep, BH_ESTATE, "game",
+                           "game %d of round %d match %d was forfeited by "
+                           "a withdrawal (T-FORFEIT): a withdrawal is not undone",
+                           k.game + 1, k.round, k.match + 1);
     }
     return rep->rc;
 }

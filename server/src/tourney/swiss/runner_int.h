@@ -89,6 +89,9 @@ uint64_t runner__sched_us(const runner *r, int rnd);
 
 /* runner.c, for runner_dir.c. */
 void runner__reply(runner_reply *rep, int rc, const char *field);
+/* runner__reply with rep->msg made by fmt (printf); returns rc. */
+int runner__refuse(runner_reply *rep, int rc, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 /* Persist, round rnd (> 0) and the standings (once started): after a change by the director. */
 void runner__rebroadcast(runner *r, int rnd, tfmt_acts *a);
 /* T-AUTO's next step: start a round paired by hand, the games due, then the next round. */
