@@ -725,7 +725,7 @@ int store_schema_version(store *st)
 }
 
 /* Start the turn's transaction on the first write. */
-static int begin(store *st)
+int store__begin(store *st)
 {
     if (st->in_tx)
         return BH_OK;
@@ -751,7 +751,7 @@ static int step_write(store *st, sql_stmt *s, const char *what, int64_t *changes
 
 int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_t *id)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_TOUR_ADD];
     sql_bind_text(s, 1, name);
@@ -762,7 +762,7 @@ int store_tournament_add(store *st, const char *name, int64_t created_ms, int64_
 int store_team_add(store *st, int64_t tournament, const char *name, const char *player1,
                    const char *player2, int64_t *id)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_TEAM_ADD];
     sql_bind_int64(s, 1, tournament);
@@ -775,7 +775,7 @@ int store_team_add(store *st, int64_t tournament, const char *name, const char *
 int store_team_set(store *st, int64_t id, const char *name, const char *player1,
                    const char *player2)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_TEAM_SET];
     sql_bind_int64(s, 1, id);
@@ -789,7 +789,7 @@ int store_team_set(store *st, int64_t id, const char *name, const char *player1,
 
 int store_game_add(store *st, const store_game *g, int64_t *id)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_GAME_ADD];
     sql_bind_int64(s, 1, g->tournament);
@@ -813,7 +813,7 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
 int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
                       const char *recovery, const char *bpgn)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_GAME_UPD];
     sql_bind_int64(s, 1, id);
@@ -831,7 +831,7 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
 
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_TOKEN_ADD];
     sql_bind_text(s, 1, hash);
@@ -843,7 +843,7 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
 
 int store_token_revoke(store *st, const char *role, int64_t game, int seat)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_TOKEN_REVOKE];
     sql_bind_text(s, 1, role);
@@ -890,7 +890,7 @@ int store_token_find(store *st, const char *hash, char role[16], int64_t *game, 
 
 int store_event_add(store *st, const store_event *e)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_EVENT_ADD];
     sql_bind_int64(s, 1, e->game);
@@ -909,7 +909,7 @@ int store_event_add(store *st, const store_event *e)
 
 int store_chat_add(store *st, const store_chat *c)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_CHAT_ADD];
     sql_bind_int64(s, 1, c->game);
@@ -924,7 +924,7 @@ int store_chat_add(store *st, const store_chat *c)
 
 int store_result_log_add(store *st, const store_result_set *r)
 {
-    if (begin(st) != BH_OK)
+    if (store__begin(st) != BH_OK)
         return BH_ESTORE;
     sql_stmt *s = st->q[Q_RESULT_ADD];
     sql_bind_int64(s, 1, r->game);
@@ -1127,9 +1127,4 @@ int store__account_exists(store *st, int64_t account)
                                : store__fail(st, "account_exists");
     sql_finalize(s);
     return out;
-}
-
-int store__begin(store *st)
-{
-    return begin(st);
 }
