@@ -27,13 +27,28 @@ static sql_stmt *prepare(store *st, const char *text, const char *what)
     return s;
 }
 
-/* Step the bound write s once, its changed rows in *changes, and finalize it. BH_OK or
- * BH_ESTORE (logged as what). */
-static int write_once(store *st, sql_stmt *s, const char *what, int64_t *changes)
+/* The turn's transaction open and text prepared for a write by node name (what: for the log);
+ * NULL with *rc set when name is bad (BH_EINVAL) or the store failed (BH_ESTORE). */
+static sql_stmt *start(store *st, const char *name, const char *text, const char *what, int *rc)
 {
-    int rc = sql_step(s) == SQL_DONE ? BH_OK : store__fail(st, what);
-    *changes = rc == BH_OK ? sql_changes(s) : 0;
-    sql_finalize(s);
+    sql_stmt *s = NULL;
+    *rc = !name_ok(name) ? BH_EINVAL : store__begin(st) != BH_OK ? BH_ESTORE : BH_OK;
+    if (*rc == BH_OK && !(s = prepare(st, text, what)))
+        *rc = BH_ESTORE;
+    return s;
+}
+
+/* Step the bound fence-like write s (what: for the log) once: BH_OK when it changed a row,
+ * BH_EFENCED when it changed none (the transaction is then to be rolled back:
+ * store__fence_failed), BH_ESTORE. */
+static int fence_write(store *st, sql_stmt *s, const char *what)
+{
+    int64_t changed = 0;
+    int rc = store__write_once(st, s, what, &changed, NULL);
+    if (rc == BH_OK && changed == 0) {
+        store__fence_failed(st);
+        return BH_EFENCED;
+    }
     return rc;
 }
 
@@ -62,21 +77,19 @@ static int select_int(store *st, const char *text, int64_t key, const char *skey
 
 int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms, int64_t *epoch)
 {
-    if (!name_ok(name) || ttl_ms <= 0)
+    if (ttl_ms <= 0)
         return BH_EINVAL;
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
-    sql_stmt *s = prepare(st,
-                          "INSERT INTO nodes(name, epoch, lease_until_ms) VALUES(?1, 1, ?2)"
-                          " ON CONFLICT(name) DO UPDATE SET epoch = nodes.epoch + 1,"
-                          " lease_until_ms = excluded.lease_until_ms",
-                          "node_join");
+    int rc;
+    sql_stmt *s = start(st, name,
+                        "INSERT INTO nodes(name, epoch, lease_until_ms) VALUES(?1, 1, ?2)"
+                        " ON CONFLICT(name) DO UPDATE SET epoch = nodes.epoch + 1,"
+                        " lease_until_ms = excluded.lease_until_ms",
+                        "node_join", &rc);
     if (!s)
-        return BH_ESTORE;
+        return rc;
     sql_bind_text(s, 1, name);
     sql_bind_int64(s, 2, now_ms + ttl_ms);
-    int64_t changed;
-    int rc = write_once(st, s, "node_join", &changed);
+    rc = store__write_once(st, s, "node_join", NULL, NULL);
     if (rc == BH_OK)
         rc =
             select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch", epoch);
@@ -96,34 +109,25 @@ int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms,
     sql_bind_text(s, 1, name);
     sql_bind_int64(s, 2, epoch);
     sql_bind_int64(s, 3, now_ms + ttl_ms);
-    int64_t changed;
-    int rc = write_once(st, s, "node_renew", &changed);
-    if (rc == BH_OK && changed == 0) {
-        store__fence_failed(st);
-        return BH_EFENCED;
-    }
-    return rc;
+    return fence_write(st, s, "node_renew");
 }
 
 int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, int64_t *game_epoch)
 {
-    if (!name_ok(name))
-        return BH_EINVAL;
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
-    sql_stmt *s = prepare(st,
-                          "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1"
-                          " WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
-                          " (SELECT 1 FROM nodes WHERE nodes.name = games.owner"
-                          " AND nodes.lease_until_ms > ?3))",
-                          "node_claim");
+    int rc;
+    sql_stmt *s = start(st, name,
+                        "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1"
+                        " WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
+                        " (SELECT 1 FROM nodes WHERE nodes.name = games.owner"
+                        " AND nodes.lease_until_ms > ?3))",
+                        "node_claim", &rc);
     if (!s)
-        return BH_ESTORE;
+        return rc;
     sql_bind_int64(s, 1, game);
     sql_bind_text(s, 2, name);
     sql_bind_int64(s, 3, now_ms);
-    int64_t changed;
-    int rc = write_once(st, s, "node_claim", &changed);
+    int64_t changed = 0;
+    rc = store__write_once(st, s, "node_claim", &changed, NULL);
     if (rc != BH_OK)
         return rc;
     rc = select_int(st, "SELECT owner_epoch FROM games WHERE id = ?1", game, NULL, "node_claim",
@@ -134,30 +138,21 @@ int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, 
 int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
                      int64_t game_epoch)
 {
-    if (!name_ok(name))
-        return BH_EINVAL;
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
     /* A write of the row's own value: it changes nothing but takes the row's lock until the
      * commit (PostgreSQL), so a claim of the game waits for this transaction. */
-    sql_stmt *s = prepare(st,
-                          "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"
-                          " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"
-                          " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)",
-                          "node_fence");
+    int rc;
+    sql_stmt *s = start(st, name,
+                        "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"
+                        " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"
+                        " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)",
+                        "node_fence", &rc);
     if (!s)
-        return BH_ESTORE;
+        return rc;
     sql_bind_int64(s, 1, game);
     sql_bind_text(s, 2, name);
     sql_bind_int64(s, 3, game_epoch);
     sql_bind_int64(s, 4, node_epoch);
-    int64_t changed;
-    int rc = write_once(st, s, "node_fence", &changed);
-    if (rc == BH_OK && changed == 0) {
-        store__fence_failed(st);
-        return BH_EFENCED;
-    }
-    return rc;
+    return fence_write(st, s, "node_fence");
 }
 
 int store_node_owner(store *st, int64_t game, char owner[STORE_NODE_NAME_MAX + 1],
