@@ -208,7 +208,7 @@ int lobby_create(lobby *l, const lobby_person *who, const lobby_opts *o, const c
     t->rated = o->rated;
     t->ruleset = o->ruleset;
     t->priv = o->priv;
-    if (o->priv)
+    if (o->priv && link) /* link_ok checked it; gcc -O2 cannot see that */
         memcpy(t->link, link, LOBBY_LINK_LEN + 1);
     *id = t->id;
     return BH_OK;
