@@ -118,6 +118,14 @@ static void pause_resume_restart(void)
     f_clear(&io);
     turn(20, "{\"type\":\"game_pause\",\"id\":7,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
     CHECK_MSG(f_last(&io, 20, "\"code\":\"unauthorized\"") != NULL, "a spectator paused");
+    /* the refusal says what is needed and what the connection holds, not "bad token" */
+    CHECK_MSG(f_last(&io, 20, "game_pause needs a director's token; this connection holds none"),
+              "a spectator's refusal");
+    turn(10, "{\"type\":\"game_pause\",\"id\":70,\"game\":1,\"paused\":true}", T0 + 10 * SEC);
+    CHECK_MSG(f_last(&io, 10,
+                     "game_pause needs a director's token; this connection holds a "
+                     "player's"),
+              "a player's refusal");
     turn(1, "{\"type\":\"game_pause\",\"id\":8,\"game\":9,\"paused\":true}", T0 + 10 * SEC);
     CHECK_MSG(f_last(&io, 1, "\"code\":\"not_found\"") != NULL, "unknown game paused");
     turn(1, "{\"type\":\"game_pause\",\"id\":9,\"game\":1,\"paused\":false}", T0 + 10 * SEC);

@@ -802,6 +802,28 @@ static int64_t seat_act_game(const proto_msg *m)
     }
 }
 
+/* The words of a role refusal: what the message needs and what the connection holds
+ * ("club_create needs a director's token; this connection holds a player's"), so a
+ * client does not read "bad token" when its token is good but for another role. Returns a
+ * static buffer, valid until the next call. */
+static const char *role_refusal(const hub_sess *s, const hub_perm *p)
+{
+    static const char *const whose[] = {[ROLE_SPECTATOR] = "a spectator's",
+                                        [ROLE_PLAYER] = "a player's",
+                                        [ROLE_DIRECTOR] = "a director's",
+                                        [ROLE_TEAM] = "a team's"};
+    static char msg[200];
+    char need[96] = "";
+    for (int role = ROLE_PLAYER; role <= ROLE_TEAM; role++)
+        if (p->roles & HUB_ROLE_BIT(role))
+            snprintf(need + strlen(need), sizeof need - strlen(need), "%s%s", need[0] ? " or " : "",
+                     whose[role]);
+    bool none = s->role == ROLE_SPECTATOR || s->role < 0 || s->role > ROLE_TEAM;
+    snprintf(msg, sizeof msg, "%s needs %s token; this connection holds %s", p->type,
+             need[0] ? need : "another", none ? "none" : whose[s->role]);
+    return msg;
+}
+
 /* May s send a message of route r (open: its exception holds)? Else the refusal is queued
  * (BH_EAUTH naming field, NULL: none; m, NULL for a club kind: a read-only view's act in its
  * finished game gets game_over instead) (nothing else happens: no handler runs, no state changes)
@@ -816,7 +838,8 @@ static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, b
          * game: it is over for that seat, which is what its holder needs to hear */
         hub__error(h, s->conn, true, id, BH_EOVER, "game");
     else if (r->perm.refusal == BH_EAUTH)
-        hub__error(h, s->conn, true, id, BH_EAUTH, field);
+        hub__queue(h, s->conn,
+                   proto_enc_error_msg(true, id, BH_EAUTH, field, role_refusal(s, &r->perm)));
     else
         hub__queue(h, s->conn,
                    proto_club_enc_error(true, id, r->perm.refusal, r->perm.field, r->perm.rule));
