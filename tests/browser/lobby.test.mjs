@@ -121,9 +121,9 @@ async function main() {
     const sit = hal.locator('li.table button.sit[data-seat="2"]');
     const at = await sit.boundingBox();
     const tables = await hal.evaluate(() => window.app.tables.length);
+    await ivy.uncheck('#create input[name=private]');
     await hal.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
     await hal.mouse.down();
-    await ivy.uncheck('#create input[name=private]');
     await ivy.click('#create button[type=submit]');
     await hal.waitForFunction((n) => window.app.tables.length === n + 1, tables);
     await hal.mouse.up();

@@ -21,8 +21,10 @@ export function h(tag, attrs, ...children) {
 // finger is down on "enter") replaces the element, and the browser fires no click at all, so
 // the press is lost without a word. whenReleased(fn) runs fn now, or, while a press on a button
 // or link is down, just after its click (at most HOLD_MS later: a release the page never sees,
-// e.g. over a native popup, must not stop the page's redraws).
-const HOLD_MS = 1000;
+// e.g. over a native popup, must not stop the page's redraws for long; a press held longer, a
+// slow tap on a busy phone or someone thinking with the finger down, still clicks what was
+// under it as long as it lasts less than that).
+const HOLD_MS = 5000;
 let pressed = false, held = [], holdTimer = 0;
 
 function release() {
