@@ -73,21 +73,12 @@ static void exact_ints(cJSON *o)
     for (cJSON *c = o->child; c; c = c->next) {
         double d = c->valuedouble;
         if (cJSON_IsNumber(c) && fabs(d) <= 9007199254740992.0 && d == floor(d)) {
-            char digits[24], *p = digits + sizeof digits;
-            uint64_t u = d < 0 ? (uint64_t)-d : (uint64_t)d;
-            *--p = '\0';
-            do
-                *--p = (char)('0' + u % 10);
-            while (u /= 10);
-            if (d < 0)
-                *--p = '-';
-            size_t n = (size_t)(digits + sizeof digits - p);
-            char *raw = cJSON_malloc(n);
-            if (!raw)
-                abort(); /* OOM is fatal (STYLE.md section 6) */
-            memcpy(raw, p, n);
-            c->type = cJSON_Raw; /* cJSON_Delete frees valuestring */
-            c->valuestring = raw;
+            /* malloc'd by buf, and cJSON_Delete frees valuestring with free() (no cJSON
+             * hooks are installed) */
+            buf digits = {0};
+            buf_i64(&digits, (long long)d);
+            c->type = cJSON_Raw;
+            c->valuestring = digits.p;
         } else if (c->child) {
             exact_ints(c);
         }
