@@ -104,6 +104,8 @@ async function main() {
     await gus.screenshot({ path: `${ART}/lobby-team-1366.png` });
     await gus.click('#team-list button.take-on');
     await gus.waitForFunction(() => document.querySelector('li.table .seat.you[data-seat="1"]'));
+    // Eve's page learns of Gus by its own push, which may come after Gus's page has drawn him.
+    await eve.waitForFunction(() => /Gus/.test((document.querySelector('li.table .seat[data-seat="1"]') || {}).textContent || ''), null, { timeout: 15000 }).catch(() => {});
     check('Gus sits opposite: Black on A, against Eve', /Gus/.test(await eve.locator('li.table .seat[data-seat="1"]').textContent()));
     await gus.waitForFunction(() => document.querySelector('#team-list li') === null && !document.querySelector('#team-none').hidden);
     check('the pair has an opponent: no longer listed', true);
