@@ -1465,6 +1465,68 @@ static void nodes_fence(void)
     store_close(a);
 }
 
+/* A store bound to its node (store_node_bind), as the server runs with --node: the games it
+ * adds are its own at epoch 1, and each write of one is fenced without the caller asking; once
+ * its lease ran out and node b took a game over (found by store_node_orphans), a's write for
+ * it fails, its turn rolls back, and its renewal is refused; a game it never claimed cannot be
+ * written either. */
+static void nodes_bound(void)
+{
+    fresh();
+    store *a, *b;
+    CHECK_EQ_INT("open a", BH_OK, store_open(path, &a));
+    CHECK_EQ_INT("open b", BH_OK, store_open(path, &b));
+    int64_t ea = 0, eb = 0, oe = 0, ge_b = 0;
+    CHECK_EQ_INT("a joins", BH_OK, store_node_join(a, "node-a", 1000, 3000, &ea));
+    CHECK_EQ_INT("a's join", BH_OK, store_flush(a));
+    CHECK_EQ_INT("a binds", BH_OK, store_node_bind(a, "node-a", ea));
+    CHECK_EQ_INT("bound once", BH_EINVAL, store_node_bind(a, "node-a", ea));
+    store_game g = {.base_ms = 60000, .created_ms = 1, .status = STORE_LIVE, .ruleset = "online"};
+    int64_t gid = 0, free_gid = 0;
+    CHECK_EQ_INT("a's game", BH_OK, store_game_add(a, &g, &gid));
+    store_event e = {.game = gid, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("its event", BH_OK, store_event_add(a, &e));
+    CHECK_EQ_INT("a's turn", BH_OK, store_flush(a));
+    char owner[STORE_NODE_NAME_MAX + 1];
+    CHECK_EQ_INT("owner", BH_OK, store_node_owner(b, gid, owner, &oe));
+    CHECK_EQ_STR("a owns the game it added", "node-a", owner);
+    CHECK_EQ_INT("at epoch 1", 1, oe);
+    CHECK_EQ_INT("an unowned game", BH_OK, store_game_add(b, &g, &free_gid));
+    CHECK_EQ_INT("b joins", BH_OK, store_node_join(b, "node-b", 2000, 3000, &eb));
+    CHECK_EQ_INT("b's turn", BH_OK, store_flush(b));
+    int64_t ids[4];
+    int n = -1;
+    CHECK_EQ_INT("orphans while a's lease holds", BH_OK,
+                 store_node_orphans(b, "node-b", 3999, ids, 4, &n));
+    CHECK_EQ_INT("only the unowned game", 1, n);
+    CHECK_EQ_INT("which is", free_gid, ids[0]);
+    CHECK_EQ_INT("orphans after it ran out", BH_OK,
+                 store_node_orphans(b, "node-b", 4001, ids, 4, &n));
+    CHECK_EQ_INT("a's game too", 2, n);
+    CHECK_EQ_INT("a's first", gid, ids[0]);
+    CHECK_EQ_INT("b takes it over", BH_OK, store_node_claim(b, "node-b", gid, 4001, &ge_b));
+    CHECK_EQ_INT("b's turn 2", BH_OK, store_flush(b));
+    CHECK_EQ_INT("no orphans left for b but the unowned one", BH_OK,
+                 store_node_orphans(b, "node-b", 4001, ids, 4, &n));
+    CHECK_EQ_INT("one", 1, n);
+    store_event late = {.game = gid, .seq = 1, .kind = "move", .seat = 0, .ply = 0, .text = "e2e4"};
+    CHECK_EQ_INT("a's write is fenced", BH_EFENCED, store_event_add(a, &late));
+    CHECK_EQ_INT("a's turn rolls back", BH_EFENCED, store_flush(a));
+    n = 0;
+    CHECK_EQ_INT("events", BH_OK, store_each_event(b, gid, count_event, &n));
+    CHECK_EQ_INT("only the event a wrote while it owned the game", 1, n);
+    CHECK_EQ_INT("a's lease ran out: its renewal is refused", BH_EFENCED,
+                 store_node_renew(a, "node-a", ea, 5000, 3000));
+    CHECK_EQ_INT("rolled back", BH_EFENCED, store_flush(a));
+    store_event other = {.game = free_gid, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
+    CHECK_EQ_INT("a game a never claimed", BH_EFENCED, store_event_add(a, &other));
+    CHECK_EQ_INT("rolled back too", BH_EFENCED, store_flush(a));
+    CHECK_EQ_INT("b renews in time", BH_OK, store_node_renew(b, "node-b", eb, 4999, 3000));
+    CHECK_EQ_INT("b's turn 3", BH_OK, store_flush(b));
+    store_close(b);
+    store_close(a);
+}
+
 static const bh_test_case cases[] = {
     {"ratings_and_history", ratings_and_history},
     {"accounts_and_sessions", accounts_and_sessions},
@@ -1489,6 +1551,7 @@ static const bh_test_case cases[] = {
     {"crash_keeps_flushed", crash_keeps_flushed},
     {"tour_rows", tour_rows},
     {"nodes_fence", nodes_fence},
+    {"nodes_bound", nodes_bound},
 };
 
 /* The cases that run on PostgreSQL: all but those that look at sqlite's files. */
@@ -1506,6 +1569,7 @@ static const bh_test_case pg_cases[] = {
     {"entries_link_accounts", entries_link_accounts},
     {"ratings_and_history", ratings_and_history},
     {"nodes_fence", nodes_fence},
+    {"nodes_bound", nodes_bound},
 };
 
 int main(int argc, char **argv)

@@ -112,7 +112,9 @@ static const char *const migrations[] = {
     "CREATE TABLE IF NOT EXISTS nodes(name TEXT NOT NULL PRIMARY KEY, epoch INTEGER NOT NULL,"
     "  lease_until_ms INTEGER NOT NULL);"
     "ALTER TABLE games ADD COLUMN owner TEXT;"
-    "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;",
+    "ALTER TABLE games ADD COLUMN owner_epoch INTEGER NOT NULL DEFAULT 0;"
+    /* the games a node may take over (store_node_orphans), read every second */
+    "CREATE INDEX IF NOT EXISTS games_open ON games(status) WHERE status <> 2;",
 };
 
 enum {
@@ -246,8 +248,20 @@ struct store {
     ckpt *ckpt;     /* NULL: sqlite's automatic checkpoints (always on PostgreSQL) */
     busy_wait busy; /* how long a write waits for a lock */
     commit_trace tr;
-    bool fenced; /* a fence failed in the open transaction: store_flush rolls it back */
+    bool fenced;          /* a fence failed in the open transaction: store_flush rolls it back */
+    uint64_t tx;          /* transactions opened so far: the open one's number */
+    store_node_ctx *node; /* the node st is bound to (store_node_bind); NULL: one process */
 };
+
+store_node_ctx **store__node(store *st)
+{
+    return &st->node;
+}
+
+uint64_t store__tx(store *st)
+{
+    return st->tx;
+}
 
 static int exec(store *st, const char *s)
 {
@@ -638,6 +652,7 @@ void store_close(store *st)
     ckpt_stop(st);
     for (int i = 0; i < Q_COUNT_; i++)
         sql_finalize(st->q[i]);
+    store__node_free(st->node);
     sql_close(st->db); /* sqlite: the last connection checkpoints the WAL */
     free(st->path);
     free(st);
@@ -732,7 +747,15 @@ int store__begin(store *st)
     if (sql_begin(st->db) != BH_OK)
         return BH_ESTORE;
     st->in_tx = true;
+    st->tx++;
     return BH_OK;
+}
+
+/* store__begin, then the fence of a write for game (store_node_bind; nothing on one process).
+ * BH_OK, BH_EFENCED or BH_ESTORE. */
+static int begin_for(store *st, int64_t game)
+{
+    return store__begin(st) != BH_OK ? BH_ESTORE : store__fence_game(st, game);
 }
 
 /* Run a bound write statement once, then reset it. BH_OK, BH_EEXIST (its key is taken) or
@@ -807,14 +830,16 @@ int store_game_add(store *st, const store_game *g, int64_t *id)
     sql_bind_text(s, 15, g->bpgn);
     sql_bind_text(s, 16, g->ruleset ? g->ruleset : "");
     sql_bind_int64(s, 17, g->kind);
-    return step_write(st, s, "game_add", NULL, id);
+    int rc = step_write(st, s, "game_add", NULL, id);
+    return rc == BH_OK ? store__node_adopt(st, *id) : rc;
 }
 
 int store_game_update(store *st, int64_t id, int status, const char *result, const char *reason,
                       const char *recovery, const char *bpgn)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, id);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_GAME_UPD];
     sql_bind_int64(s, 1, id);
     sql_bind_int64(s, 2, status);
@@ -823,7 +848,7 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
     sql_bind_text(s, 5, recovery);
     sql_bind_text(s, 6, bpgn);
     int64_t changed = 0;
-    int rc = step_write(st, s, "game_update", &changed, NULL);
+    rc = step_write(st, s, "game_update", &changed, NULL);
     if (rc == BH_OK && changed == 0)
         return BH_ENOTFOUND;
     return rc;
@@ -831,8 +856,9 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
 
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, game);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_TOKEN_ADD];
     sql_bind_text(s, 1, hash);
     sql_bind_text(s, 2, role);
@@ -843,8 +869,9 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
 
 int store_token_revoke(store *st, const char *role, int64_t game, int seat)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, game);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_TOKEN_REVOKE];
     sql_bind_text(s, 1, role);
     sql_bind_int64(s, 2, game);
@@ -890,8 +917,9 @@ int store_token_find(store *st, const char *hash, char role[16], int64_t *game, 
 
 int store_event_add(store *st, const store_event *e)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, e->game);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_EVENT_ADD];
     sql_bind_int64(s, 1, e->game);
     sql_bind_int64(s, 2, e->seq);
@@ -909,8 +937,9 @@ int store_event_add(store *st, const store_event *e)
 
 int store_chat_add(store *st, const store_chat *c)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, c->game);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_CHAT_ADD];
     sql_bind_int64(s, 1, c->game);
     sql_bind_int64(s, 2, c->t_ms);
@@ -924,8 +953,9 @@ int store_chat_add(store *st, const store_chat *c)
 
 int store_result_log_add(store *st, const store_result_set *r)
 {
-    if (store__begin(st) != BH_OK)
-        return BH_ESTORE;
+    int rc = begin_for(st, r->game);
+    if (rc != BH_OK)
+        return rc;
     sql_stmt *s = st->q[Q_RESULT_ADD];
     sql_bind_int64(s, 1, r->game);
     sql_bind_int64(s, 2, r->at_ms);

@@ -27,6 +27,18 @@ int store__begin(store *st);
 /* A fence failed in the open transaction (store_node.h): store_flush rolls it back and returns
  * BH_EFENCED. */
 void store__fence_failed(store *st);
+/* The open transaction's number (each store__begin that opens one adds 1). */
+uint64_t store__tx(store *st);
+
+/* The node a store is bound to (store_node.c; store_node_bind): where st keeps it (NULL: not
+ * bound), its fence of a write for game in the open transaction (BH_OK, also when not bound
+ * or game <= 0; BH_EFENCED; BH_ESTORE), its claim of a game st just added (BH_OK when not
+ * bound; BH_ESTORE), and its freeing (NULL: nothing). */
+typedef struct store_node_ctx store_node_ctx;
+store_node_ctx **store__node(store *st);
+int store__fence_game(store *st, int64_t game);
+int store__node_adopt(store *st, int64_t game);
+void store__node_free(store_node_ctx *nc);
 
 /* For tests: the checkpoint policy of store_checkpoint_thread (store.h) without its thread,
  * driven by store__checkpoint_step on the caller's thread, so that what it does follows from

@@ -7,10 +7,68 @@
 #include "store_node.h"
 
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bh.h"
+#include "log.h"
 #include "store_int.h"
+#include "xalloc.h"
+
+/* A game the bound node claimed: the epoch of its claim, and the transaction (store__tx) its
+ * writes were last fenced in, so that a turn fences each game once. */
+typedef struct {
+    int64_t game, epoch;
+    uint64_t tx;
+} claimed;
+
+/* What store_node_bind binds: the node, its fence statement (prepared once: it runs with every
+ * turn that writes a game), and its claims, ascending by game. */
+struct store_node_ctx {
+    char name[STORE_NODE_NAME_MAX + 1];
+    int64_t epoch;
+    sql_stmt *fence;
+    claimed *c;
+    int n, cap;
+};
+
+#define FENCE_SQL                                                                                  \
+    "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"                                     \
+    " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"                                              \
+    " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)"
+
+/* The index of game in nc's claims, or where it would go (*found false). */
+static int find(const store_node_ctx *nc, int64_t game, bool *found)
+{
+    int lo = 0, hi = nc->n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (nc->c[mid].game < game)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    *found = lo < nc->n && nc->c[lo].game == game;
+    return lo;
+}
+
+/* Remember the bound node's claim of game at epoch (st not bound, or bound to another name:
+ * nothing). */
+static void remember(store *st, const char *name, int64_t game, int64_t epoch)
+{
+    store_node_ctx *nc = *store__node(st);
+    if (!nc || strcmp(nc->name, name) != 0)
+        return;
+    bool found;
+    int i = find(nc, game, &found);
+    if (!found) {
+        BH_GROW(nc->c, nc->n, nc->cap);
+        memmove(&nc->c[i + 1], &nc->c[i], (size_t)(nc->n - i) * sizeof *nc->c);
+        nc->n++;
+    }
+    nc->c[i] = (claimed){game, epoch, 0};
+}
 
 static bool name_ok(const char *name)
 {
@@ -102,13 +160,16 @@ int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms,
         return BH_EINVAL;
     if (store__begin(st) != BH_OK)
         return BH_ESTORE;
-    sql_stmt *s = prepare(st, "UPDATE nodes SET lease_until_ms = ?3 WHERE name = ?1 AND epoch = ?2",
+    sql_stmt *s = prepare(st,
+                          "UPDATE nodes SET lease_until_ms = ?3 WHERE name = ?1 AND epoch = ?2"
+                          " AND lease_until_ms >= ?4",
                           "node_renew");
     if (!s)
         return BH_ESTORE;
     sql_bind_text(s, 1, name);
     sql_bind_int64(s, 2, epoch);
     sql_bind_int64(s, 3, now_ms + ttl_ms);
+    sql_bind_int64(s, 4, now_ms);
     return fence_write(st, s, "node_renew");
 }
 
@@ -132,7 +193,11 @@ int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, 
         return rc;
     rc = select_int(st, "SELECT owner_epoch FROM games WHERE id = ?1", game, NULL, "node_claim",
                     game_epoch);
-    return rc == BH_OK && changed == 0 ? BH_ESTATE : rc;
+    if (rc == BH_OK && changed == 0)
+        return BH_ESTATE;
+    if (rc == BH_OK)
+        remember(st, name, game, *game_epoch);
+    return rc;
 }
 
 int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
@@ -141,11 +206,7 @@ int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t ga
     /* A write of the row's own value: it changes nothing but takes the row's lock until the
      * commit (PostgreSQL), so a claim of the game waits for this transaction. */
     int rc;
-    sql_stmt *s = start(st, name,
-                        "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"
-                        " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"
-                        " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)",
-                        "node_fence", &rc);
+    sql_stmt *s = start(st, name, FENCE_SQL, "node_fence", &rc);
     if (!s)
         return rc;
     sql_bind_int64(s, 1, game);
@@ -174,6 +235,115 @@ int store_node_owner(store *st, int64_t game, char owner[STORE_NODE_NAME_MAX + 1
     } else if (r != SQL_DONE) {
         rc = store__fail(st, "node_owner");
     }
+    sql_finalize(s);
+    return rc;
+}
+
+int store_node_bind(store *st, const char *name, int64_t node_epoch)
+{
+    store_node_ctx **slot = store__node(st);
+    if (!name_ok(name) || *slot)
+        return BH_EINVAL;
+    sql_stmt *f = prepare(st, FENCE_SQL, "node_bind");
+    if (!f)
+        return BH_ESTORE;
+    store_node_ctx *nc = xcalloc(1, sizeof *nc);
+    snprintf(nc->name, sizeof nc->name, "%s", name);
+    nc->epoch = node_epoch;
+    nc->fence = f;
+    *slot = nc;
+    return BH_OK;
+}
+
+void store_node_forget(store *st, int64_t game)
+{
+    store_node_ctx *nc = *store__node(st);
+    bool found;
+    int i = nc ? find(nc, game, &found) : 0;
+    if (!nc || !found)
+        return;
+    memmove(&nc->c[i], &nc->c[i + 1], (size_t)(nc->n - i - 1) * sizeof *nc->c);
+    nc->n--;
+}
+
+int store__fence_game(store *st, int64_t game)
+{
+    store_node_ctx *nc = *store__node(st);
+    if (!nc || game <= 0)
+        return BH_OK;
+    bool found;
+    int i = find(nc, game, &found);
+    if (!found) {
+        log_warn("store: a write for game %lld, which node %s does not own: fenced",
+                 (long long)game, nc->name);
+        store__fence_failed(st);
+        return BH_EFENCED;
+    }
+    claimed *c = &nc->c[i];
+    uint64_t tx = store__tx(st);
+    if (c->tx == tx)
+        return BH_OK;
+    sql_stmt *s = nc->fence;
+    sql_bind_int64(s, 1, game);
+    sql_bind_text(s, 2, nc->name);
+    sql_bind_int64(s, 3, c->epoch);
+    sql_bind_int64(s, 4, nc->epoch);
+    int r = sql_step(s);
+    int64_t changed = r == SQL_DONE ? sql_changes(s) : 0;
+    int rc = r == SQL_DONE ? BH_OK : store__fail(st, "node_fence");
+    sql_reset(s);
+    if (rc != BH_OK)
+        return rc;
+    if (changed == 0) {
+        log_warn("store: game %lld is no longer node %s's (epoch %lld): fenced", (long long)game,
+                 nc->name, (long long)c->epoch);
+        store__fence_failed(st);
+        return BH_EFENCED;
+    }
+    c->tx = tx;
+    return BH_OK;
+}
+
+int store__node_adopt(store *st, int64_t game)
+{
+    store_node_ctx *nc = *store__node(st);
+    int64_t epoch;
+    if (!nc)
+        return BH_OK;
+    /* a new row has no owner: the claim cannot be refused */
+    int rc = store_node_claim(st, nc->name, game, 0, &epoch);
+    return rc == BH_OK ? BH_OK : store__fail(st, "node_adopt");
+}
+
+void store__node_free(store_node_ctx *nc)
+{
+    if (!nc)
+        return;
+    sql_finalize(nc->fence);
+    free(nc->c);
+    free(nc);
+}
+
+int store_node_orphans(store *st, const char *name, int64_t now_ms, int64_t *ids, int cap, int *n)
+{
+    *n = 0;
+    if (!name_ok(name) || cap <= 0)
+        return BH_EINVAL;
+    sql_stmt *s = prepare(st,
+                          "SELECT id FROM games WHERE status <> 2 AND (owner IS NULL OR"
+                          " (owner <> ?1 AND NOT EXISTS (SELECT 1 FROM nodes WHERE"
+                          " nodes.name = games.owner AND nodes.lease_until_ms > ?2)))"
+                          " ORDER BY id LIMIT ?3",
+                          "node_orphans");
+    if (!s)
+        return BH_ESTORE;
+    sql_bind_text(s, 1, name);
+    sql_bind_int64(s, 2, now_ms);
+    sql_bind_int64(s, 3, cap);
+    int r;
+    while ((r = sql_step(s)) == SQL_ROW && *n < cap)
+        ids[(*n)++] = sql_int64(s, 0);
+    int rc = r == SQL_ROW || r == SQL_DONE ? BH_OK : store__fail(st, "node_orphans");
     sql_finalize(s);
     return rc;
 }

@@ -31,8 +31,9 @@
 int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms, int64_t *epoch);
 
 /* Renew node name's lease at epoch until now_ms + ttl_ms. BH_OK; BH_EFENCED when the name
- * was joined again since (its epoch is no longer ours: this process must stop writing; the
- * transaction is then rolled back by store_flush), BH_EINVAL, or BH_ESTORE (logged). */
+ * was joined again since (its epoch is no longer ours) or its lease ran out before now_ms
+ * (another node may have taken its games over): this process must stop writing; the
+ * transaction is then rolled back by store_flush. BH_EINVAL, or BH_ESTORE (logged). */
 int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms, int64_t ttl_ms);
 
 /* Claim game for node name at now_ms: it becomes the owner with the game's next epoch in
@@ -47,6 +48,24 @@ int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
  * rolls the transaction back and returns BH_EFENCED), BH_EINVAL, or BH_ESTORE. */
 int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
                      int64_t game_epoch);
+
+/* Bind st to node name (1..STORE_NODE_NAME_MAX bytes) at node_epoch, the epoch its join gave:
+ * from then on the store fences every write it makes for a game (its row's update, events,
+ * chat, tokens, result log) once per transaction with store_node_fence and the epoch of the
+ * node's claim of that game; a game added (store_game_add) is claimed for the node in the
+ * same transaction; a write for a game the node has not claimed fails its fence. Claims made
+ * through store_node_claim under name are remembered for this. Called once, after the join's
+ * commit. BH_OK, BH_EINVAL (a bad name, or st already bound) or BH_ESTORE (logged). */
+int store_node_bind(store *st, const char *name, int64_t node_epoch);
+
+/* Forget the claim of game (a bound store): its writes fail their fence from now on. For a
+ * game the node dropped. */
+void store_node_forget(store *st, int64_t game);
+
+/* The games not finished (waiting or live) that node name may take over at now_ms: with no
+ * owner, or whose owner is another node whose lease ran out before now_ms. Up to cap ids,
+ * ascending, into ids; *n how many were written. Reads only. BH_OK, BH_EINVAL or BH_ESTORE. */
+int store_node_orphans(store *st, const char *name, int64_t now_ms, int64_t *ids, int cap, int *n);
 
 /* The owner of game and its epoch: owner (STORE_NODE_NAME_MAX + 1 bytes) gets "" when the game
  * has none. BH_OK, BH_ENOTFOUND or BH_ESTORE. */
