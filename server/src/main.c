@@ -134,7 +134,13 @@ static void on_wake(void *ctx)
 static void on_turn_end(void *ctx)
 {
     app *a = ctx;
-    if (a->h && hub_turn_end(a->h) != BH_OK) {
+    int rc = a->h ? hub_turn_end(a->h) : BH_OK;
+    if (rc == BH_EFENCED) {
+        log_error("this node lost its lease: stopping (other nodes take its games over; a "
+                  "restart joins again)");
+        a->rc = 3;
+        net_stop(a->n);
+    } else if (rc != BH_OK) {
         log_error("the database failed: stopping (restart recovers from the store)");
         a->rc = 1;
         net_stop(a->n);
@@ -194,6 +200,11 @@ static void usage(FILE *f)
                "                    with .seat-key appended; bughouse.seat-key for a URI)\n"
                "  --admin-token T   the director's token (default: $BH_ADMIN_TOKEN, else a new\n"
                "                    random token printed at start)\n"
+               "  --node NAME       run as node NAME of a cluster sharing the database (letters,\n"
+               "                    digits, . _ -; at most 63): each game has one owner node,\n"
+               "                    taken over by another when that node's lease runs out\n"
+               "  --lease-ms N      a node's lease (default 5000; 1000..60000), renewed every\n"
+               "                    fifth of it\n"
                "  --recover POLICY  games in progress at start: resume (default) or adjudicate\n"
                "  --rules NAME      ruleset of new games: regulation (default) or online\n"
                "  --site TEXT       the Site tag of every game's BPGN (\"City, Region COUNTRY\"\n"
@@ -225,6 +236,14 @@ static void usage(FILE *f)
                "                    addresses too (default: per remote address but loopback)\n");
 }
 
+/* A node's name: 1..63 of [A-Za-z0-9._-] (it appears in logs and in the nodes table). */
+static bool node_name_ok(const char *s)
+{
+    static const char ok[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
+    size_t n = strlen(s);
+    return n >= 1 && n <= 63 && strspn(s, ok) == n;
+}
+
 static bool num_arg(const char *s, long lo, long hi, long *out)
 {
     char *end;
@@ -248,9 +267,9 @@ static int ensure_dev_cert(const char *cert, const char *key)
 
 /* The checks that need the flags all read, or the machine: "localhost" is taken as 127.0.0.1,
  * --iface must name an interface or an IPv4 address, --no-tls is refused off a loopback
- * address, --idle-s must be more than --ping-s, and a given admin token must be of the
- * accepted form. Sets cfg->net.loopback_only. Returns the exit status: 0, or 2 with the reason
- * on stderr. */
+ * address, --idle-s must be more than --ping-s, --node needs a PostgreSQL database, and a given
+ * admin token must be of the accepted form. Sets cfg->net.loopback_only. Returns the exit status:
+ * 0, or 2 with the reason on stderr. */
 static int check_flags(config *cfg)
 {
     if (strcmp(cfg->net.iface, "localhost") == 0) /* not an interface name: lws would not find it */
@@ -285,6 +304,11 @@ static int check_flags(config *cfg)
                 cfg->net.idle_s, ping_s);
         return 2;
     }
+    if (cfg->hub.node[0] && !db_is_uri(cfg->db)) {
+        fprintf(stderr, "bughouse-server: --node needs a PostgreSQL database (--db "
+                        "postgres://...): sqlite has one writer, which a paused node would hold\n");
+        return 2;
+    }
     if (cfg->admin && !auth_token_ok(cfg->admin)) {
         fprintf(stderr, "bughouse-server: the admin token must be 16..128 printable "
                         "characters without spaces\n");
@@ -313,7 +337,8 @@ static int parse_flags(int argc, char **argv, config *cfg)
                             .ruleset = "regulation",
                             .wait_s = HUB_WAIT_S_DEFAULT,
                             .break_s = HUB_BREAK_S_DEFAULT,
-                            .pairing_budget_s = HUB_PAIRING_BUDGET_S_DEFAULT},
+                            .pairing_budget_s = HUB_PAIRING_BUDGET_S_DEFAULT,
+                            .lease_ms = HUB_LEASE_MS_DEFAULT},
                     .db = "bughouse.db",
                     .admin = getenv("BH_ADMIN_TOKEN")};
     cfg->net.origins = cfg->origins;
@@ -345,6 +370,8 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {"max-conns-per-ip", required_argument, NULL, 'C'},
         {"max-conns-loopback", required_argument, NULL, 'L'},
         {"login-limit-loopback", no_argument, NULL, 'g'},
+        {"node", required_argument, NULL, 'N'},
+        {"lease-ms", required_argument, NULL, 'E'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -364,6 +391,7 @@ static int parse_flags(int argc, char **argv, config *cfg)
         {'H', 1, 3600, &nc->handshake_s},
         {'C', 0, 1000000, &nc->max_conns_per_ip},
         {'L', 0, 1000000, &nc->max_conns_loopback},
+        {'E', 1000, 60000, &hc->lease_ms},
     };
     int c;
     long v;
@@ -441,6 +469,16 @@ static int parse_flags(int argc, char **argv, config *cfg)
             nc->max_msg_bytes = (size_t)v;
             break;
         case 'g': hc->login_limit_loopback = true; break;
+        case 'N':
+            if (!node_name_ok(optarg)) {
+                fprintf(stderr,
+                        "bughouse-server: --node wants 1..63 letters, digits, '.', '_' "
+                        "or '-', got \"%s\"\n",
+                        optarg);
+                return 2;
+            }
+            snprintf(hc->node, sizeof hc->node, "%s", optarg);
+            break;
         case 'h':
             usage(stdout);
             cfg->help = true;
@@ -546,15 +584,16 @@ static int app_open(app *a, const config *cfg)
     return 0;
 }
 
-/* Serve: run the loop until SIGINT or SIGTERM, or until a turn's commit fails (on_turn_end
- * stops it), then commit and send the last turn. Returns the exit status: 0, or 1 when a
- * commit failed (logged). */
+/* Serve: run the loop until SIGINT or SIGTERM, or until a turn's commit fails or the node lost
+ * its lease (on_turn_end stops it), then commit and send the last turn. Returns the exit
+ * status: 0, 1 when a commit failed, 3 when the node lost its lease (logged). */
 static int app_run(app *a)
 {
     net_run(a->n);
     log_info("shutting down");
-    if (hub_turn_end(a->h) != BH_OK)
-        a->rc = 1;
+    int rc = hub_turn_end(a->h);
+    if (rc != BH_OK && !a->rc)
+        a->rc = rc == BH_EFENCED ? 3 : 1;
     return a->rc;
 }
 
@@ -573,7 +612,8 @@ static void app_close(app *a)
 }
 
 /* Exit status: 0 after --help or a stop by SIGINT or SIGTERM; 1 when opening fails or a commit
- * fails; 2 for a bad command line, or a configuration net refuses. */
+ * fails; 2 for a bad command line, or a configuration net refuses; 3 when the node lost its
+ * lease (--node: another node has its games). */
 int main(int argc, char **argv)
 {
     config cfg;

@@ -237,6 +237,31 @@ static inline const char *jstr(const char *json, const char *key, char *out, siz
     return out;
 }
 
+/* The seat-th integer of the first "clock_ms" array in json (a state or a move push), or -1. */
+static inline long long itest_clock_ms(const char *json, int seat)
+{
+    const char *p = json ? strstr(json, "\"clock_ms\":[") : NULL;
+    if (!p)
+        return -1;
+    p += 12;
+    for (int i = 0; i < seat; i++) {
+        p = strchr(p, ',');
+        if (!p)
+            return -1;
+        p++;
+    }
+    return strtoll(p, NULL, 10);
+}
+
+/* How many times needle occurs in hay (NULL: 0). */
+static inline int itest_count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; p && (p = strstr(p, needle)); p++)
+        n++;
+    return n;
+}
+
 /* One frame of c within ms, or NULL: wsc_recv, or a test's reader that also checks each frame. */
 typedef char *(*itest_recv_fn)(wsc *c, int ms);
 

@@ -16,30 +16,6 @@ static char *join(wsc *c, long long game, int id)
     return itest_call(c, msg);
 }
 
-/* The n-th integer of the "clock_ms" array in json. */
-static long long clock_of(const char *json, int seat)
-{
-    const char *p = json ? strstr(json, "\"clock_ms\":[") : NULL;
-    if (!p)
-        return -1;
-    p += 12;
-    for (int i = 0; i < seat; i++) {
-        p = strchr(p, ',');
-        if (!p)
-            return -1;
-        p++;
-    }
-    return strtoll(p, NULL, 10);
-}
-
-static int count(const char *hay, const char *needle)
-{
-    int n = 0;
-    for (const char *p = hay; p && (p = strstr(p, needle)); p++)
-        n++;
-    return n;
-}
-
 static void kill_resume_adjudicate(void)
 {
     itest_srv s;
@@ -99,7 +75,7 @@ static void kill_resume_adjudicate(void)
         free(delta);
         delta = wsc_recv_type(g.p[3], "move", 3000);
     }
-    long long black_a_ms = clock_of(delta, 1);
+    long long black_a_ms = itest_clock_ms(delta, 1);
     free(delta);
     CHECK_MSG(black_a_ms > 50000 && black_a_ms < 60000, "black A clock %lld", black_a_ms);
     itest_sleep_ms(300);
@@ -142,15 +118,15 @@ static void kill_resume_adjudicate(void)
         r = itest_seat(x, &s, &g, seat);
         CHECK_EQ_STR("status", "live", jstr(r, "status", buf, sizeof buf));
         CHECK_EQ_STR("recovery", "resumed", jstr(r, "recovery", buf, sizeof buf));
-        CHECK_EQ_INT("moves in state", 3, count(r, "\"kind\":\"move\""));
+        CHECK_EQ_INT("moves in state", 3, itest_count(r, "\"kind\":\"move\""));
         CHECK_MSG(r && strstr(r, "\"text\":\"e2e4\"") && strstr(r, "\"text\":\"d2d4\""),
                   "moves: %s", r ? r : "(none)");
         CHECK_EQ_INT("you", seat, jint(r, "you", -1));
         if (seat == 0) {
             /* Clocks as they stood at the last stored event, exactly for a stopped clock. */
-            CHECK_EQ_INT("black A clock kept", black_a_ms, clock_of(r, 1));
-            CHECK_MSG(clock_of(r, 3) > 59000, "B black charged the down time: %lld",
-                      clock_of(r, 3));
+            CHECK_EQ_INT("black A clock kept", black_a_ms, itest_clock_ms(r, 1));
+            CHECK_MSG(itest_clock_ms(r, 3) > 59000, "B black charged the down time: %lld",
+                      itest_clock_ms(r, 3));
         }
         free(r);
     }
@@ -167,7 +143,7 @@ static void kill_resume_adjudicate(void)
     CHECK_EQ_STR("d5", "ack", jstr(r, "type", e, sizeof e));
     free(r);
     r = join(g.p[2], g.game, 33);
-    CHECK_EQ_INT("moves after", 4, count(r, "\"kind\":\"move\""));
+    CHECK_EQ_INT("moves after", 4, itest_count(r, "\"kind\":\"move\""));
     CHECK_MSG(r &&
                   strstr(r, "\"board\":\"B\",\"fen\":\"rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/"
                             "RNBQKBNR[] w KQkq") &&
@@ -196,14 +172,14 @@ static void kill_resume_adjudicate(void)
     free(r);
     r = itest_seat(x, &s, &g, 3);
     CHECK_EQ_STR("adjudicated status", "finished", jstr(r, "status", buf, sizeof buf));
-    CHECK_EQ_INT("all five moves kept", 5, count(r, "\"kind\":\"move\""));
-    long long c3 = clock_of(r, 3), c0 = clock_of(r, 0);
+    CHECK_EQ_INT("all five moves kept", 5, itest_count(r, "\"kind\":\"move\""));
+    long long c3 = itest_clock_ms(r, 3), c0 = itest_clock_ms(r, 0);
     free(r);
     /* The clocks of an adjudicated game stand still. */
     itest_sleep_ms(300);
     r = join(g.p[3], g.game, 39);
-    CHECK_EQ_INT("clock 3 frozen", c3, clock_of(r, 3));
-    CHECK_EQ_INT("clock 0 frozen", c0, clock_of(r, 0));
+    CHECK_EQ_INT("clock 3 frozen", c3, itest_clock_ms(r, 3));
+    CHECK_EQ_INT("clock 0 frozen", c0, itest_clock_ms(r, 0));
     free(r);
     /* Issue 13 item 10: the token of a finished game opens a read-only view: the seat's
      * connection (it authenticated after the restart) is a spectator, and a move in that
@@ -239,7 +215,7 @@ static void kill_paused_choice_playoff(void)
              g.game);
     CHECK_CALL_TYPE(g.dir, msg, "ack");
     char *r = join(g.dir, g.game, 22);
-    long long c0 = clock_of(r, 0), c1 = clock_of(r, 1);
+    long long c0 = itest_clock_ms(r, 0), c1 = itest_clock_ms(r, 1);
     CHECK_MSG(r && strstr(r, "\"paused\":true"), "not paused: %.200s", r ? r : "(none)");
     free(r);
 
@@ -291,8 +267,8 @@ static void kill_paused_choice_playoff(void)
     r = join(spec, 1, 30);
     CHECK_MSG(r && strstr(r, "\"status\":\"live\"") && strstr(r, "\"paused\":true"),
               "paused game after the restart: %.200s", r ? r : "(none)");
-    CHECK_EQ_INT("clock 0", c0, clock_of(r, 0));
-    CHECK_EQ_INT("clock 1", c1, clock_of(r, 1));
+    CHECK_EQ_INT("clock 0", c0, itest_clock_ms(r, 0));
+    CHECK_EQ_INT("clock 1", c1, itest_clock_ms(r, 1));
     free(r);
     snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":31,\"token\":\"%s\"}",
              tok[loser == team[0] ? 0 : 1]);

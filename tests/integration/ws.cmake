@@ -128,6 +128,20 @@ foreach(t test_ws_recovery test_ws_tour test_ws_club test_ws_league test_ws_acco
                        ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
 endforeach()
 
+# Two server nodes on one PostgreSQL database (--node): a node killed with SIGKILL and one
+# paused with SIGSTOP past its lease; their game is taken over, every acknowledged move kept
+# once, the outage not charged to the clocks, and the paused node stops, fenced.
+# It runs only there: the binary is built here, not registered on its own.
+add_executable(test_ws_nodes ${CMAKE_CURRENT_LIST_DIR}/test_ws_nodes.c)
+target_include_directories(test_ws_nodes PRIVATE ${CMAKE_SOURCE_DIR}/tests ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(test_ws_nodes PRIVATE bh_wsclient bh_core)
+add_dependencies(test_ws_nodes bughouse-server)
+add_test(NAME test_ws_nodes_pg
+         COMMAND ${CMAKE_SOURCE_DIR}/tests/integration/pg_cluster.sh $<TARGET_FILE:test_ws_nodes>)
+set_tests_properties(test_ws_nodes_pg PROPERTIES LABELS "integration;postgres" TIMEOUT 180
+                     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+                     ENVIRONMENT "BH_SERVER=$<TARGET_FILE:bughouse-server>")
+
 # The lobby: four sit at a private table by its link, ready, get their seat tokens, play; a
 # bot (bughouse-bot --lobby) sits at a table and plays its seat.
 bh_add_test(test_ws_lobby SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ws_lobby.c

@@ -48,7 +48,8 @@ typedef struct {
 static int load_game(void *ctx, const store_game *row)
 {
     load_ctx *lc = ctx;
-    hub__game_load(lc->h, row, lc->now_us);
+    if (row->status == STORE_FINISHED || hub__node_claim(lc->h, row->id))
+        hub__game_load(lc->h, row, lc->now_us);
     return 0;
 }
 
@@ -56,8 +57,12 @@ static int load_game(void *ctx, const store_game *row)
  * time budget's end), whichever comes first: the one deadline hub__arm asks the owner for. */
 static uint64_t owner_deadline(const hub *h)
 {
-    uint64_t a = hub__event_deadline(h), b = hub__tour_job_deadline(h);
-    return !a ? b : !b ? a : a < b ? a : b;
+    uint64_t at[] = {hub__event_deadline(h), hub__tour_job_deadline(h), hub__node_deadline(h)};
+    uint64_t first = 0;
+    for (size_t i = 0; i < BH_ARRAY_LEN(at); i++)
+        if (at[i] && (!first || at[i] < first))
+            first = at[i];
+    return first;
 }
 
 /* A finished game: a lobby table's offers its rematch (hub_lobby.c), an event's goes on
@@ -85,10 +90,11 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     h->formats = FORMATS;
     h->nformats = (int)BH_ARRAY_LEN(FORMATS);
     load_ctx lc = {h, now_us};
-    if (store_each_tournament(st, load_tour, h) != BH_OK ||
+    if (hub__node_join(h, now_us) != BH_OK || store_each_tournament(st, load_tour, h) != BH_OK ||
         store_each_team(st, load_team, h) != BH_OK ||
-        store_each_game(st, load_game, &lc) != BH_OK || hub__event_load(h, now_us) != BH_OK ||
-        hub__acct_load(h) != BH_OK || store_flush(st) != BH_OK) {
+        store_each_game(st, load_game, &lc) != BH_OK || h->store_failed ||
+        (!h->node_ && hub__event_load(h, now_us) != BH_OK) || hub__acct_load(h) != BH_OK ||
+        store_flush(st) != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
     }
@@ -109,6 +115,7 @@ void hub_free(hub *h)
     for (int i = 0; i < h->ngames; i++)
         hub__game_free(h->games[i]);
     free(h->games);
+    free(h->order);
     free(h->warm);
     for (int i = 0; i < h->nout; i++)
         hub__out_free(&h->out[i]);
@@ -124,6 +131,7 @@ void hub_free(hub *h)
     hub__league_free(h);
     hub__acct_free(h);
     hub__lobby_free(h);
+    hub__node_free(h);
     theap_free(h->timers);
     free(h);
 }
@@ -230,6 +238,9 @@ void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fata
 void hub_on_timer(hub *h, uint64_t now_us)
 {
     h->armed_us = 0;
+    if (hub__node_lost(h, now_us))
+        return;
+    hub__node_timers(h, now_us);
     /* The events first: a waiting time that ends at the instant a clock would flag decides the
      * board (seed 004: 10 min waiting with 10 min clocks; an absent player loses by forfeit,
      * not the present one on time, and two absent players both lose). */
@@ -245,16 +256,22 @@ int hub_turn_end(hub *h)
         hub__live_push(h, h->live_now);
     if (h->lobby_dirty)
         hub__lobby_push(h);
-    hub__event_flush(h); /* the events' pushes, after the turn's replies (hub_event.h) */
-    hub__arm(h);         /* a push held back has its timer */
-    hub__game_cool(h);   /* the turn's finished and warmed games leave memory */
+    hub__event_flush(h);  /* the events' pushes, after the turn's replies (hub_event.h) */
+    hub__arm(h);          /* a push held back has its timer */
+    hub__game_cool(h);    /* the turn's finished and warmed games leave memory */
+    hub__node_lost(h, 0); /* a node that lost its lease rolls the turn back (BH_EFENCED) */
     int rc = store_flush(h->st);
-    if (rc != BH_OK || h->store_failed) {
-        log_error("hub: the store failed; %d replies of this turn are not sent", h->nout);
+    if (rc == BH_OK && !h->store_failed)
+        rc = hub__node_committed(h);
+    else if (rc == BH_OK)
+        rc = BH_ESTORE;
+    if (rc != BH_OK) {
+        log_error("hub: %s; %d replies of this turn are not sent",
+                  rc == BH_EFENCED ? "this node is fenced" : "the store failed", h->nout);
         for (int i = 0; i < h->nout; i++)
             hub__out_free(&h->out[i]);
         h->nout = 0;
-        return BH_ESTORE;
+        return rc;
     }
     for (int i = 0; i < h->nout; i++) {
         hub_out *o = &h->out[i];
@@ -514,7 +531,7 @@ static void do_games(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     (void)now_us;
     proto_game_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
     for (int i = 0; i < h->ngames; i++) {
-        const hub_game *hg = h->games[i];
+        const hub_game *hg = h->games[h->order[i]]; /* by id */
         rows[i] = (proto_game_row){
             hg->id, hub__status_name(hg->status), hg->result[0] ? hg->result : NULL,
             hg->reason[0] ? hg->reason : NULL, hg->recovery[0] ? hg->recovery : NULL};
@@ -848,6 +865,8 @@ static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, b
 
 void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us)
 {
+    if (hub__node_lost(h, now_us))
+        return; /* the process stops at the turn's end; the client reconnects elsewhere */
     hub_sess *s = hub__sess_find(h, c);
     if (!s)
         s = hub__sess_add(h, c);
@@ -860,6 +879,19 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         return;
     }
     const hub_route *r;
+    if (h->node_ && (a.fam != PROTO_FAM_CORE || a.core.type == PROTO_TOURNAMENT_CREATE)) {
+        /* one runner per event is not elected among nodes: events run on one process */
+        hub__queue(h, c,
+                   proto_enc_error_msg(true,
+                                       a.fam == PROTO_FAM_LEAGUE ? a.league.id
+                                       : a.fam == PROTO_FAM_CLUB ? a.club.id
+                                                                 : a.core.id,
+                                       BH_ESTATE, "type",
+                                       "team events run on a server started without --node"));
+        proto_any_free(&a);
+        hub__arm(h);
+        return;
+    }
     switch (a.fam) {
     case PROTO_FAM_LEAGUE: /* the leagues (hub_league.c) */
         r = &routes[PROTO_TYPE_COUNT_ + PCLUB_TYPE_COUNT_ + a.league.type];

@@ -74,7 +74,14 @@ typedef struct {
     unsigned char token_key[32]; /* the seat tokens' key (auth_seat_token, AUTH_KEY_BYTES):
                                   * a seat's token is the same at every login (zeroed: a
                                   * test's fixed key) */
+    char node[64];               /* this server's name as a node of a cluster on one database
+                                  * (bughouse-server --node, store_node.h); "": one process */
+    int lease_ms;                /* a node's lease (--lease-ms; HUB_LEASE_MS_DEFAULT) */
 } hub_config;
+
+/* A node's lease: renewed every second; its games are taken over at most about 6 s after the
+ * node died (the lease, then the next renewal of another node). */
+#define HUB_LEASE_MS_DEFAULT 5000
 
 /* The server's defaults for a human event (bughouse-server --wait-s, --break-s): 5 minutes
  * of waiting for the players of a game (seed 004 art. 2 waits 10 minutes for 10+5 chess; a
@@ -118,13 +125,16 @@ void hub_on_violation(hub *h, uint64_t c, int code, const char *field, bool fata
 void hub_on_close(hub *h, uint64_t c);
 
 /* The timer fired at monotonic now_us: apply due flags and settle-window ends of every game
- * whose deadline has passed, then re-arm the timer to the earliest remaining deadline. */
+ * whose deadline has passed (on a node: first renew its lease and take over the games of
+ * nodes whose lease ran out), then re-arm the timer to the earliest remaining deadline. */
 void hub_on_timer(hub *h, uint64_t now_us);
 
 /* End of a loop turn: commit the store transaction, then hand the outbox to io.send.
  * If the commit fails nothing of the turn is sent (no acknowledgement of an event that is
  * not on disk) and BH_ESTORE is returned: the owner must stop the server, and a restart
- * recovers from what the store holds (crash-only). Returns BH_OK or BH_ESTORE. */
+ * recovers from what the store holds (crash-only). A node of a cluster that lost its lease
+ * (hub_config.node) sends nothing either and returns BH_EFENCED: the owner must stop it, and
+ * another node has its games, or takes them over. Returns BH_OK, BH_ESTORE or BH_EFENCED. */
 int hub_turn_end(hub *h);
 
 /* A job (hub_io.job): compute it. Any thread; touches only j (its own copy of the

@@ -428,6 +428,19 @@ static int replay(hub *h, hub_game *hg, bool set_rboard)
     return BH_OK;
 }
 
+/* Put hg (the game of slot h->ngames, being added) into h->order. New games come with the
+ * highest id; a game taken over from another node (hub_node.c) may come with a lower one. */
+static void order_add(hub *h, const hub_game *hg)
+{
+    int n = h->ngames;
+    BH_GROW(h->order, n, h->caporder);
+    int i = n;
+    while (i > 0 && h->games[h->order[i - 1]]->id > hg->id)
+        i--;
+    memmove(&h->order[i + 1], &h->order[i], (size_t)(n - i) * sizeof *h->order);
+    h->order[i] = hg->slot;
+}
+
 int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
 {
     game_rules r;
@@ -454,7 +467,9 @@ int hub__game_load(hub *h, const store_game *row, uint64_t now_us)
     hg->team[1] = row->team2;
     BH_GROW(h->games, h->ngames, h->capgames);
     hg->slot = h->ngames;
-    h->games[h->ngames++] = hg;
+    h->games[h->ngames] = hg;
+    order_add(h, hg);
+    h->ngames++;
     if (hg->status == STORE_FINISHED) {
         /* Replayed once for the board of its result, then out of memory until asked for. */
         int rc = replay(h, hg, true);
@@ -1242,7 +1257,7 @@ char *hub__game_enc_live(hub *h, bool has_id, int64_t id, uint64_t now_us)
     proto_live_row *rows = xcalloc((size_t)h->ngames + 1, sizeof *rows);
     int n = 0;
     for (int i = 0; i < h->ngames; i++) {
-        const hub_game *hg = h->games[i];
+        const hub_game *hg = h->games[h->order[i]]; /* by id */
         if (hg->status != STORE_LIVE)
             continue;
         proto_live_row *r = &rows[n++];
@@ -1298,9 +1313,10 @@ hub_game *hub__game_by_id(hub *h, int64_t id)
     int lo = 0, hi = h->ngames - 1;
     while (lo <= hi) {
         int mid = lo + (hi - lo) / 2;
-        if (h->games[mid]->id == id)
-            return h->games[mid];
-        if (h->games[mid]->id < id)
+        hub_game *hg = h->games[h->order[mid]];
+        if (hg->id == id)
+            return hg;
+        if (hg->id < id)
             lo = mid + 1;
         else
             hi = mid - 1;

@@ -190,6 +190,8 @@ typedef struct {
     bool (*info)(hub *h, int64_t gid, hub_game_info *out);
 } hub_game_owner;
 
+typedef struct hub_node hub_node;
+
 struct hub {
     store *st;                     /* borrowed */
     const hub_game_owner *owner;   /* the events, for the games (hub_event.c) */
@@ -200,7 +202,7 @@ struct hub {
     hub_io io;
     hub_sess *sess; /* open-addressing map by conn (hub_sess.c) */
     int nsess, capsess;
-    hub_game **games; /* by slot, ordered by id */
+    hub_game **games; /* by slot: in the order loaded (by id, but for games taken over) */
     int ngames, capgames;
     hub_tname *tournaments; /* ids and names */
     int ntour, captour;
@@ -221,7 +223,26 @@ struct hub {
     uint64_t live_now;     /* the turn's time for that push */
     int *warm;             /* slots of finished games loaded this turn (released at its end) */
     int nwarm, capwarm;
+    int *order; /* the slots of games, by ascending id (hub__game_by_id) */
+    int caporder;
+    hub_node *node_; /* hub_node.c: this server as a cluster's node; NULL: one process */
 };
+
+/* hub_node.c: the hub as a node of a cluster (hub_config.node): join (at hub_new, before the
+ * load; BH_OK also on one process, else the store's error), whether a game not finished may be
+ * loaded (claimed for this node; true on one process; false when a live node holds it, or the
+ * store failed: store_failed set), the renewal's deadline (0 none), the renewal and the
+ * takeovers due at now_us, whether the node lost its lease by now_us (0: as known so far; if
+ * so the open turn is marked to be rolled back, and nothing more may be written or sent), after
+ * a turn's commit (BH_OK, or BH_EFENCED: the
+ * node lost its lease), and its freeing. */
+int hub__node_join(hub *h, uint64_t now_us);
+bool hub__node_claim(hub *h, int64_t game);
+uint64_t hub__node_deadline(const hub *h);
+void hub__node_timers(hub *h, uint64_t now_us);
+bool hub__node_lost(hub *h, uint64_t now_us);
+int hub__node_committed(hub *h);
+void hub__node_free(hub *h);
 
 /* A job run off the loop (hub_io.job; hub.h's hub_job_* call these): each kind's struct
  * starts with it (hub_tour.c's pairings, hub_acct.c's password hashes). */

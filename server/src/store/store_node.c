@@ -151,6 +151,14 @@ int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms,
     if (rc == BH_OK)
         rc =
             select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch", epoch);
+    /* PostgreSQL ends this session when a transaction of it stays open half a lease: a node
+     * paused in the middle of a turn then holds no game's row lock past that, so the claims of
+     * the others wait for it no longer */
+    char set[96];
+    snprintf(set, sizeof set, "SET idle_in_transaction_session_timeout = %lld",
+             (long long)(ttl_ms / 2));
+    if (rc == BH_OK && sql_is_pg(store__sql(st)) && sql_exec(store__sql(st), set) != BH_OK)
+        rc = store__fail(st, "node_join: idle_in_transaction_session_timeout");
     return rc == BH_ENOTFOUND ? store__fail(st, "node_join: the row just written") : rc;
 }
 
@@ -255,15 +263,10 @@ int store_node_bind(store *st, const char *name, int64_t node_epoch)
     return BH_OK;
 }
 
-void store_node_forget(store *st, int64_t game)
+void store_node_fenced(store *st)
 {
-    store_node_ctx *nc = *store__node(st);
-    bool found;
-    int i = nc ? find(nc, game, &found) : 0;
-    if (!nc || !found)
-        return;
-    memmove(&nc->c[i], &nc->c[i + 1], (size_t)(nc->n - i - 1) * sizeof *nc->c);
-    nc->n--;
+    if (store__begin(st) == BH_OK) /* a transaction to roll back, so that the flush says so */
+        store__fence_failed(st);
 }
 
 int store__fence_game(store *st, int64_t game)

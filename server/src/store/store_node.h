@@ -27,6 +27,8 @@
 /* Join as node name (1..STORE_NODE_NAME_MAX bytes) at now_ms with a lease until now_ms +
  * ttl_ms (ttl_ms > 0): *epoch is the name's new epoch (1 for a new name), which fences every
  * earlier process under that name. Written in the open transaction (store_flush commits it).
+ * On PostgreSQL it also sets the session's idle_in_transaction_session_timeout to half the
+ * lease: a node paused inside a transaction loses its session (and its row locks) then.
  * BH_OK, BH_EINVAL (a bad name or ttl) or BH_ESTORE (logged). */
 int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms, int64_t *epoch);
 
@@ -58,14 +60,14 @@ int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t ga
  * commit. BH_OK, BH_EINVAL (a bad name, or st already bound) or BH_ESTORE (logged). */
 int store_node_bind(store *st, const char *name, int64_t node_epoch);
 
-/* Forget the claim of game (a bound store): its writes fail their fence from now on. For a
- * game the node dropped. */
-void store_node_forget(store *st, int64_t game);
-
 /* The games not finished (waiting or live) that node name may take over at now_ms: with no
  * owner, or whose owner is another node whose lease ran out before now_ms. Up to cap ids,
  * ascending, into ids; *n how many were written. Reads only. BH_OK, BH_EINVAL or BH_ESTORE. */
 int store_node_orphans(store *st, const char *name, int64_t now_ms, int64_t *ids, int cap, int *n);
+
+/* This process learned that its node lost its lease (it went unrenewed too long): the open
+ * transaction is rolled back at the next store_flush, which returns BH_EFENCED. */
+void store_node_fenced(store *st);
 
 /* The owner of game and its epoch: owner (STORE_NODE_NAME_MAX + 1 bytes) gets "" when the game
  * has none. BH_OK, BH_ENOTFOUND or BH_ESTORE. */

@@ -1,0 +1,175 @@
+/* hub_node.c: the hub as one node of a cluster sharing one database (hub_config.node,
+ * bughouse-server --node): its join, its lease's renewal, the games it claims at load and
+ * takes over from nodes whose lease ran out, and its own fence once it lost its lease.
+ * SPDX-License-Identifier: MIT
+ * The store fences each write of a game (store_node.h); what is decided here is when this
+ * node may still write at all. The lease runs lease_ms from the start of a renewal that was
+ * committed; the node renews every fifth of it, and stops writing and sending once three
+ * quarters of it passed without one (a pause by SIGSTOP, a stalled database), a quarter
+ * before any other node may take its games: the margin covers the nodes' wall clocks, which
+ * must agree to well within it (NTP). A takeover resumes the game as a restart does
+ * (HUB_RECOVER_RESUME, DESIGN.md "store"): the clocks go on from its last stored event, so the
+ * outage is not charged to the player on move and nobody flags inside it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bh.h"
+#include "hub_int.h"
+#include "log.h"
+#include "now.h"
+#include "store_node.h"
+#include "xalloc.h"
+
+/* Games taken over per renewal: a node that took a dead one's thousands of games loads them
+ * over a few seconds, answering its own players in between. */
+#define TAKEOVER_BATCH 256
+
+struct hub_node {
+    int64_t epoch;        /* the join's */
+    uint64_t renew_at_us; /* the next renewal (monotonic) */
+    uint64_t asked_us;    /* the start of the renewal written in the open turn, 0 none */
+    uint64_t held_us;     /* the start of the last committed one: the lease holds from there */
+    bool lost;            /* the lease is lost: nothing more is written or sent */
+};
+
+static uint64_t lease_us(const hub *h)
+{
+    return (uint64_t)h->cfg.lease_ms * 1000;
+}
+
+int hub__node_join(hub *h, uint64_t now_us)
+{
+    if (!h->cfg.node[0])
+        return BH_OK;
+    if (h->cfg.lease_ms <= 0)
+        h->cfg.lease_ms = HUB_LEASE_MS_DEFAULT;
+    hub_node *n = xcalloc(1, sizeof *n);
+    h->node_ = n;
+    int rc = store_node_join(h->st, h->cfg.node, now_wall_ms(), h->cfg.lease_ms, &n->epoch);
+    if (rc == BH_OK)
+        rc = store_flush(h->st);
+    if (rc == BH_OK)
+        rc = store_node_bind(h->st, h->cfg.node, n->epoch);
+    if (rc != BH_OK)
+        return rc;
+    n->held_us = now_us;
+    n->renew_at_us = now_us + lease_us(h) / 5;
+    log_info("node %s: joined at epoch %lld (lease %d ms)", h->cfg.node, (long long)n->epoch,
+             h->cfg.lease_ms);
+    return BH_OK;
+}
+
+bool hub__node_claim(hub *h, int64_t game)
+{
+    if (!h->node_)
+        return true;
+    int64_t epoch;
+    int rc = store_node_claim(h->st, h->cfg.node, game, now_wall_ms(), &epoch);
+    if (rc == BH_ESTATE)
+        return false; /* a live node's */
+    if (rc != BH_OK) {
+        h->store_failed = true;
+        return false;
+    }
+    return true;
+}
+
+uint64_t hub__node_deadline(const hub *h)
+{
+    return h->node_ && !h->node_->lost ? h->node_->renew_at_us : 0;
+}
+
+bool hub__node_lost(hub *h, uint64_t now_us)
+{
+    hub_node *n = h->node_;
+    if (!n)
+        return false;
+    if (!n->lost && now_us >= n->held_us + lease_us(h) * 3 / 4) {
+        log_error("node %s: no renewal of its lease for %.1f s (paused or cut off): fenced",
+                  h->cfg.node, (double)(now_us - n->held_us) / 1e6);
+        n->lost = true;
+    }
+    if (n->lost)
+        store_node_fenced(h->st);
+    return n->lost;
+}
+
+typedef struct {
+    hub *h;
+    uint64_t now_us;
+    int rc;
+} take_ctx;
+
+static int take_row(void *ctx, const store_game *row)
+{
+    take_ctx *t = ctx;
+    t->rc = hub__game_load(t->h, row, t->now_us);
+    return 0;
+}
+
+/* Claim and load the games whose owner's lease ran out (store_node_orphans), up to
+ * TAKEOVER_BATCH. */
+static void take_over(hub *h, uint64_t now_us)
+{
+    int64_t ids[TAKEOVER_BATCH];
+    int n = 0;
+    int64_t wall = now_wall_ms();
+    if (store_node_orphans(h->st, h->cfg.node, wall, ids, TAKEOVER_BATCH, &n) != BH_OK) {
+        h->store_failed = true;
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        char was[STORE_NODE_NAME_MAX + 1];
+        int64_t epoch;
+        if (hub__game_by_id(h, ids[i]) || store_node_owner(h->st, ids[i], was, &epoch) != BH_OK ||
+            !hub__node_claim(h, ids[i]))
+            continue; /* in memory already, gone, or claimed by another node first */
+        take_ctx t = {h, now_us, BH_ENOTFOUND};
+        if (store_game_get(h->st, ids[i], take_row, &t) != BH_OK || t.rc != BH_OK) {
+            h->store_failed = true;
+            return;
+        }
+        log_info("node %s: took game %lld over from %s", h->cfg.node, (long long)ids[i],
+                 was[0] ? was : "no node");
+    }
+}
+
+void hub__node_timers(hub *h, uint64_t now_us)
+{
+    hub_node *n = h->node_;
+    if (!n || n->lost || now_us < n->renew_at_us)
+        return;
+    n->renew_at_us = now_us + lease_us(h) / 5;
+    int rc = store_node_renew(h->st, h->cfg.node, n->epoch, now_wall_ms(), h->cfg.lease_ms);
+    if (rc == BH_EFENCED) {
+        log_error("node %s: its lease is gone (run out, or its name joined again): fenced",
+                  h->cfg.node);
+        n->lost = true;
+        return;
+    }
+    if (rc != BH_OK) {
+        h->store_failed = true;
+        return;
+    }
+    n->asked_us = now_us;
+    take_over(h, now_us);
+}
+
+int hub__node_committed(hub *h)
+{
+    hub_node *n = h->node_;
+    if (!n)
+        return BH_OK;
+    if (n->lost)
+        return BH_EFENCED;
+    if (n->asked_us)
+        n->held_us = n->asked_us;
+    n->asked_us = 0;
+    return BH_OK;
+}
+
+void hub__node_free(hub *h)
+{
+    free(h->node_);
+    h->node_ = NULL;
+}
