@@ -52,7 +52,8 @@ M = [
   "`unauthorized` like any unknown token.",
   [ID, ("token", "string", "1..128 bytes", "the token shown once at creation, or a session token")],
   ["unauthorized (field token: unknown token, or a session token expired or revoked)",
-   "replace_throttled (field token; retry_ms: ms until the seat may be taken)"],
+   "replace_throttled (field token; retry_ms: ms until the seat may be taken)",
+   "moved (a seat token of a game another node of the cluster runs: field node)"],
   {"type": "auth", "id": 1, "token": "3f1c0a9be2d84c51a07e6b2f9d3c4e15"}, "authed"),
  ("authed", "s2c", "Reply to auth. A player token of a finished game opens a read-only view "
   "(issue 13): role `spectator` with the game and seat of the token; join shows the game with that "
@@ -71,7 +72,7 @@ M = [
   "works); a seat counts as connected while its connection is open. "
   "A spectator's or player's connection watches one game at a time: a new join replaces the old. "
   "The director's joins accumulate (up to 256 games on one connection: the dashboard).",
-  [ID, GAME], ["not_found (no such game)", "too_large (a director watching 256 games)"], {"type": "join", "id": 2, "game": 7}, "state"),
+  [ID, GAME], ["not_found (no such game)", "too_large (a director watching 256 games)", "moved (another node of the cluster runs the game: field node)"], {"type": "join", "id": 2, "game": 7}, "state"),
  ("state", "s2c", "Full snapshot of a game as the receiver may see it: the reply to join "
   "(with its id), and pushed again (without id) to everyone watching when a board stops or the "
   "game changes in a way a delta does not carry (a flag, a resignation, a draw event).",
@@ -1004,7 +1005,8 @@ M = [
   [("id", "integer", "", "absent when the failing message had no valid id"),
    ("code", "string", "errors.md", ""), ("message", "string", "", "human text, for logs only"),
    ("field", "string", "optional", "the offending field"),
-   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed; session_replaced: when an auth may take the seat back")], [],
+   ("retry_ms", "integer", "optional, ms", "replace_throttled: when the act may succeed; session_replaced: when an auth may take the seat back"),
+   ("node", "string", "optional", "moved: the cluster's node that runs the game; connect again with `?node=` and this name in the URL")], [],
   {"type": "error", "id": 3, "code": "not_your_turn", "message": "it is not this side's turn"}, None),
 ]
 
@@ -1399,7 +1401,10 @@ EXTRA = {
              "field": "token", "retry_ms": 4870}),
            ("rate_limited", "a login refused by its name's budget",
             {"type": "error", "id": 71, "code": "rate_limited", "message": "too many failed logins "
-             "of this name: try again later", "field": "name", "retry_ms": 30000})],
+             "of this name: try again later", "field": "name", "retry_ms": 30000}),
+           ("moved", "a join on a node of a cluster for a game another node runs",
+            {"type": "error", "id": 11, "code": "moved", "message": "node b runs this game: "
+             "connect to it", "field": "game", "node": "b"})],
  "authed": [("account", "the reply to an auth with a session token",
              {"type": "authed", "id": 74, "role": "account", "name": "Ann_Lee",
               "expires_ms": 1766992000000}),

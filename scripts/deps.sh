@@ -20,9 +20,10 @@ pkgs=(build-essential cmake pkg-config libwebsockets-dev libwebsockets-evlib-ev 
 # sjeng and fairy-stockfish: the CECP bridge's engines (test_ws_cecp: two of each as partners);
 # python3-websockets: the Python bot of docs/bots.md (ctest test_ws_python_bot, run by /usr/bin/python3).
 # postgresql: the server binaries tests/integration/pg_cluster.sh runs for the store suite on
-# PostgreSQL (ctest test_store_pg); missing, that test fails.
+# PostgreSQL (ctest test_store_pg); missing, that test fails. haproxy: the cluster's front
+# (scripts/haproxy-cfg.sh; ctest test_ws_nodes_pg runs one).
 [ "$mode" = run ] || pkgs+=(chromium poppler-utils clang clang-format libclang-rt-dev python3
-                            sjeng fairy-stockfish python3-websockets postgresql)
+                            sjeng fairy-stockfish python3-websockets postgresql haproxy)
 pkgs+=("$@")
 missing=()
 for p in "${pkgs[@]}"; do

@@ -27,6 +27,8 @@ bh_browser_test(browser_play play.test.mjs 240)
 # The browser's move helper against Fairy-Stockfish's perft counts, and the page model
 # against protocol/examples (node only, no browser).
 bh_node_test(browser_rules rules.test.mjs 60)
+# The connection (net.test.mjs): `moved` reconnects to ?node=NAME; jittered, doubling delays.
+bh_node_test(browser_net net.test.mjs 60)
 
 # The director dashboard runs a 4-team, 2-round tournament that bughouse-bot plays
 # (tests/browser/director.test.mjs): pairings of each round, the live games, standings.

@@ -5,8 +5,16 @@
  * players go on there. Then b is paused with SIGSTOP past its lease: a (restarted) takes the
  * game over, and b, resumed, acknowledges nothing more and stops with status 3 (fenced). A
  * last node replays the game from the database: each acknowledged move once, nothing else.
+ * haproxy_routes: the same two nodes behind HAProxy (scripts/haproxy-cfg.sh, TLS at HAProxy and
+ * at the nodes): a player who lands on the wrong node is sent to the right one by `moved` and
+ * ?node=NAME, and when that node is killed, the same URL reaches the other node, which takes
+ * the game over.
  * Run by ctest test_ws_nodes_pg under pg_cluster.sh (BH_TEST_PG). SPDX-License-Identifier: MIT */
-#include "itest.h"
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include "itest_proc.h"
 
 static const char *bin;
 
@@ -139,8 +147,32 @@ static void kill_and_stop(void)
     CHECK_EQ_STR("d5 on b", "ack", jstr(r, "type", e, sizeof e));
     free(r);
 
-    /* a comes back; b is paused past its lease: a takes the game over. */
+    /* a comes back: a seat token or a join for b's game there is told where it runs (the
+     * web page then connects again with ?node=b, which HAProxy routes to b; a node takes that
+     * path as it takes "/"). */
     CHECK_MSG(start_node(&a, "a", key) == 0, "node a did not restart");
+    wsc *lost = itest_connect(x, &a, NULL);
+    char msg[160];
+    snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":50,\"token\":\"%s\"}", g.tokens[0]);
+    r = itest_call(lost, msg);
+    CHECK_EQ_STR("a seat token on a: moved", "moved", ecode(r, e));
+    CHECK_EQ_STR("to b", "b", jstr(r, "node", buf, sizeof buf));
+    free(r);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":51,\"game\":%lld}", g.game);
+    r = itest_call(lost, msg);
+    CHECK_EQ_STR("a join on a: moved", "moved", ecode(r, e));
+    CHECK_EQ_STR("to b too", "b", jstr(r, "node", buf, sizeof buf));
+    CHECK_EQ_STR("naming the field", "game", jstr(r, "field", buf, sizeof buf));
+    free(r);
+    wsc_free(lost);
+    wsc_opts to_b = {.host = "127.0.0.1", .port = b.port, .tls = true, .path = "/?node=b"};
+    wsc *routed = wsc_connect(x, &to_b, 3000);
+    r = routed ? itest_call(routed, msg) : NULL;
+    CHECK_MSG(r && strstr(r, "\"status\":\"live\""), "join on b by /?node=b: %s", r ? r : "(none)");
+    free(r);
+    wsc_free(routed);
+
+    /* b is paused past its lease: a takes the game over. */
     kill(b.pid, SIGSTOP);
     t0 = now_ms();
     itest_game on_a = g; /* the tokens; its connections are opened by seat_when_live */
@@ -159,7 +191,6 @@ static void kill_and_stop(void)
 
     /* b wakes: a move sent to it is not acknowledged, and it stops, fenced. */
     kill(b.pid, SIGCONT);
-    char msg[160];
     snprintf(msg, sizeof msg,
              "{\"type\":\"move\",\"id\":41,\"game\":%lld,\"board\":\"A\",\"ply\":2,"
              "\"move\":\"g1f3\"}",
@@ -175,8 +206,8 @@ static void kill_and_stop(void)
     CHECK_MSG(start_node(&a, "c", key) == 0, "node c did not start");
     r = seat_when_live(x, &a, &on_a, 1);
     CHECK_EQ_INT("every acknowledged move once", 5, itest_count(r, "\"kind\":\"move\""));
-    CHECK_MSG(r && strstr(r, "\"text\":\"c1f4\"") && !strstr(r, "\"text\":\"g1f3\""),
-              "moves: %s", r ? r : "(none)");
+    CHECK_MSG(r && strstr(r, "\"text\":\"c1f4\"") && !strstr(r, "\"text\":\"g1f3\""), "moves: %s",
+              r ? r : "(none)");
     free(r);
     itest_game_free(&on_a);
     wsc_ctx_free(x);
@@ -186,8 +217,169 @@ static void kill_and_stop(void)
     ITEST_FINISH(&a);
 }
 
+/* A free TCP port on 127.0.0.1 (bound, read, released: HAProxy binds it just after). */
+static int free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t n = sizeof sa;
+    int port = -1;
+    if (fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0 &&
+        getsockname(fd, (struct sockaddr *)&sa, &n) == 0)
+        port = ntohs(sa.sin_port);
+    if (fd >= 0)
+        close(fd);
+    return port;
+}
+
+/* A connection through HAProxy at port to path ("/", "/?node=a"); NULL if none within 3 s. */
+static wsc *via(wsc_ctx *x, int port, const char *path)
+{
+    wsc_opts o = {.host = "127.0.0.1", .port = port, .tls = true, .path = path};
+    return wsc_connect(x, &o, 3000);
+}
+
+/* What the web page does (clients/web/js/net.js): connect through HAProxy (path first),
+ * authenticate with the seat's token and, on `moved`, connect again with ?node=NAME; a refused
+ * or dropped connection is tried again. Up to 30 s. Returns the connection holding the seat
+ * (its authed reply checked) and the node it was sent to last in node ("" when never moved),
+ * or NULL. */
+static wsc *seat_via(wsc_ctx *x, int port, const char *first, const char *token, char node[64],
+                     int *moves)
+{
+    char path[96], msg[160];
+    snprintf(path, sizeof path, "%s", first);
+    node[0] = '\0';
+    *moves = 0;
+    for (int i = 0; i < 150; i++) {
+        wsc *c = via(x, port, path);
+        snprintf(msg, sizeof msg, "{\"type\":\"auth\",\"id\":%d,\"token\":\"%s\"}", 60 + i, token);
+        char *r = c ? itest_call(c, msg) : NULL;
+        char e[32];
+        if (r && strstr(r, "\"role\":\"player\"")) {
+            free(r);
+            return c;
+        }
+        if (r && strcmp(ecode(r, e), "moved") == 0) {
+            jstr(r, "node", node, 64);
+            snprintf(path, sizeof path, "/?node=%s", node);
+            (*moves)++;
+        }
+        free(r);
+        wsc_free(c);
+        itest_sleep_ms(200);
+    }
+    return NULL;
+}
+
+static void haproxy_routes(void)
+{
+    if (!getenv("BH_TEST_PG")) {
+        CHECK_MSG(0, "BH_TEST_PG is not set: run it under tests/integration/pg_cluster.sh");
+        return;
+    }
+    itest_srv a, b;
+    itest_init(&a, bin);
+    itest_init(&b, bin);
+    char key[160], pem[160], cfg[160], hlog[160], cmd[1024];
+    snprintf(key, sizeof key, "%s/seat.key", a.dir);
+    CHECK_MSG(start_node(&a, "a", key) == 0, "node a did not start");
+    CHECK_MSG(start_node(&b, "b", key) == 0, "node b did not start");
+    /* HAProxy's certificate: node a's development one (made at its start), key appended */
+    snprintf(pem, sizeof pem, "%s/haproxy.pem", a.dir);
+    snprintf(cfg, sizeof cfg, "%s/haproxy.cfg", a.dir);
+    snprintf(hlog, sizeof hlog, "%s/haproxy.log", a.dir);
+    int port = free_port();
+    snprintf(cmd, sizeof cmd,
+             "cat %s/certs/dev-cert.pem %s/certs/dev-key.pem > %s && scripts/haproxy-cfg.sh "
+             "--bind 127.0.0.1:%d --pem %s --tls-nodes --maxconn 1000 a=127.0.0.1:%d "
+             "b=127.0.0.1:%d > %s",
+             a.dir, a.dir, pem, port, pem, a.port, b.port, cfg);
+    CHECK_EQ_INT("haproxy.cfg", 0, itest_sh(cmd));
+    const char *hap[] = {"/usr/sbin/haproxy", "-db", "-f", cfg, NULL};
+    pid_t hp = itest_spawn(hap, hlog);
+    wsc_ctx *x = wsc_ctx_new();
+    wsc *probe = NULL;
+    for (int i = 0; i < 100 && !probe; i++) {
+        itest_sleep_ms(50);
+        probe = via(x, port, "/");
+    }
+    CHECK_MSG(probe != NULL, "HAProxy does not answer on port %d", port);
+    wsc_free(probe);
+
+    /* The director creates a game through HAProxy (on a or b: round robin); its seats come in
+     * through "/" too, and those that land on the other node are moved. */
+    itest_game g = {0};
+    itest_srv on_a = a;
+    on_a.port = port; /* itest_create_game connects to on_a.port: HAProxy */
+    CHECK_EQ_INT("create through HAProxy", 0, itest_create_game(x, &on_a, &g, 60000, false));
+    char node[64];
+    int moves = 0, moved_total = 0;
+    char msg[96], owner[64] = "";
+    /* seat 0 asks for a, seat 1 for b: one of them is sent on */
+    static const char *const first[] = {"/?node=a", "/?node=b", "/", "/"};
+    for (int seat = 0; seat < 4; seat++) {
+        g.p[seat] = seat_via(x, port, first[seat], g.tokens[seat], node, &moves);
+        CHECK_MSG(g.p[seat] != NULL, "seat %d never reached its game", seat);
+        moved_total += moves;
+        if (moves && !owner[0])
+            snprintf(owner, sizeof owner, "%s", node);
+        CHECK_MSG(moves == 0 || strcmp(node, owner) == 0, "seat %d sent to node %s, not %s", seat,
+                  node, owner);
+        snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":70,\"game\":%lld}", g.game);
+        free(g.p[seat] ? itest_call(g.p[seat], msg) : NULL);
+    }
+    if (!g.p[0] || !g.p[1] || !g.p[2] || !g.p[3])
+        goto done;
+    /* the seat that asked for the other node was moved (and those that landed there) */
+    printf("through HAProxy: %d of 4 seats were sent to node %s by moved\n", moved_total, owner);
+    fflush(stdout);
+    CHECK_MSG(moved_total >= 1, "no seat landed on the other node (round robin over a and b)");
+    if (!owner[0])
+        goto done;
+    char e[64];
+    char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
+    CHECK_EQ_STR("e4 through HAProxy", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+
+    /* The owner dies: the seats' URL (?node=owner) now reaches the other node, which takes
+     * the game over. */
+    itest_srv *dead = strcmp(owner, "b") == 0 ? &b : &a;
+    CHECK_EQ_INT("the owner killed", 128 + SIGKILL, itest_stop(dead, SIGKILL));
+    for (int seat = 0; seat < 4; seat++)
+        wsc_free(g.p[seat]), g.p[seat] = NULL;
+    wsc_free(g.dir);
+    g.dir = NULL;
+    char again[80];
+    snprintf(again, sizeof again, "/?node=%s", owner); /* the page's URL since it was moved */
+    g.p[1] = seat_via(x, port, again, g.tokens[1], node, &moves);
+    CHECK_MSG(g.p[1] != NULL, "seat 1 never reached its game after %s died", owner);
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":71,\"game\":%lld}", g.game);
+    r = g.p[1] ? itest_call(g.p[1], msg) : NULL;
+    CHECK_MSG(r && strstr(r, "\"status\":\"live\"") && strstr(r, "\"text\":\"e2e4\""),
+              "the game on the other node: %s", r ? r : "(none)");
+    free(r);
+    r = g.p[1] ? itest_move(g.p[1], g.game, 21, "A", 1, "e7e5") : NULL;
+    CHECK_EQ_STR("e5 on the other node through HAProxy", "ack", jstr(r, "type", e, sizeof e));
+    free(r);
+
+done:
+    itest_game_free(&g);
+    wsc_ctx_free(x);
+    CHECK_MSG(itest_reap(hp) >= 0, "HAProxy");
+    if (bh_test_failures_) {
+        snprintf(cmd, sizeof cmd, "tail -n 20 %s >&2", hlog);
+        itest_sh(cmd);
+        itest_dump_log(&a);
+    }
+    itest_srv *gone = strcmp(owner, "b") == 0 ? &b : &a; /* killed, or a after a failure */
+    itest_cleanup(gone);
+    ITEST_FINISH(gone == &a ? &b : &a);
+}
+
 static const bh_test_case cases[] = {
     {"kill_and_stop", kill_and_stop},
+    {"haproxy_routes", haproxy_routes},
 };
 
 ITEST_MAIN(cases)

@@ -4,6 +4,10 @@
 // the `error` reply); pushes without an id go to onPush. After every (re)connect onOpen runs so
 // the app can auth and join again: the server then sends a full state (protocol/README.md,
 // Flow 5). A ping every few seconds keeps the clock offset fresh and finds dead links.
+// Reconnects wait a jittered, doubling delay (250 ms up to 5 s, each 50-150 % of it), so the
+// pages of a node that died do not all come back in the same instant. On a cluster, the error
+// `moved` names the node that runs the game: the page connects again with ?node=NAME, which
+// HAProxy routes to that node.
 
 import { SUBPROTOCOL, msg } from './proto.js';
 
@@ -43,7 +47,7 @@ export class Net {
       this.pending.clear();
       if (this.closed) return;
       this.onStatus('offline');
-      setTimeout(() => !this.closed && this.open(), this.backoffMs);
+      setTimeout(() => !this.closed && this.open(), this.backoffMs * (0.5 + Math.random()));
       this.backoffMs = Math.min(this.backoffMs * 2, 5000);
     };
   }
@@ -59,6 +63,13 @@ export class Net {
     }
     if (m.type === 'pong' && this.pending.has(m.id)) this.time.pong(this.pending.get(m.id).t0, t1, m.server_ms);
     else this.time.seen(m.server_ms, t1);
+    if (m.type === 'error' && m.code === 'moved' && /^[A-Za-z0-9._-]{1,63}$/.test(m.node || '')) {
+      const next = urlWithNode(this.url, m.node);
+      if (next !== this.url) { // to the node that runs the game; onOpen asks again there
+        this.url = next;
+        if (this.ws) this.ws.close();
+      }
+    }
     const p = m.id !== undefined ? this.pending.get(m.id) : undefined;
     if (p) {
       this.pending.delete(m.id);
@@ -117,6 +128,13 @@ export function oneAtATime(fn) {
     busy = true;
     Promise.resolve().then(() => fn(...args)).catch(() => {}).finally(() => { busy = false; });
   };
+}
+
+// url with its node parameter set to node (HAProxy's routing to one node of a cluster).
+export function urlWithNode(url, node) {
+  const u = new URL(url);
+  u.searchParams.set('node', node);
+  return u.toString();
 }
 
 export function defaultUrl() {

@@ -45,7 +45,8 @@
     X(ERATING, "rating_too_high", "the substitute is rated above the player replaced")             \
     X(ETEXT, "bad_text", "a string is not valid UTF-8 or holds a control character")               \
     X(ETHROTTLED, "replace_throttled", "the seat changed connections moments ago; retry later")    \
-    X(EFENCED, "fenced", "this server node no longer owns the game or its lease")
+    X(EFENCED, "fenced", "this server node no longer owns the game or its lease")                  \
+    X(EMOVED, "moved", "another server node runs this game: connect to that node")
 
 enum {
     BH_OK = 0,

@@ -360,7 +360,10 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int64_t gid;
     int seat;
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
-    hub_game *hg = rc == BH_OK && strcmp(role, "player") == 0 ? hub__game_by_id(h, gid) : NULL;
+    bool player = rc == BH_OK && strcmp(role, "player") == 0;
+    hub_game *hg = player ? hub__game_by_id(h, gid) : NULL;
+    if (player && !hg && hub__node_moved(h, s->conn, true, m->id, gid, "token"))
+        return;
     if (hg && seat >= 0 && seat < 4 && hg->status == STORE_FINISHED) {
         /* The token of a finished game opens a read-only view of it (the
          * seat plays no more): the connection is a spectator, told the game and the seat,
@@ -592,6 +595,8 @@ static void do_ping(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 static void do_join(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     hub_game *hg = hub__game_by_id(h, m->join.game);
+    if (!hg && hub__node_moved(h, s->conn, true, m->id, m->join.game, "game"))
+        return;
     if (!hg)
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
     else

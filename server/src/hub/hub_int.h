@@ -237,12 +237,17 @@ struct hub {
  * a turn's commit (BH_OK, or BH_EFENCED: the
  * node lost its lease), and its freeing. */
 int hub__node_join(hub *h, uint64_t now_us);
-bool hub__node_claim(hub *h, int64_t game);
+bool hub__node_claim(hub *h, int64_t gid);
 uint64_t hub__node_deadline(const hub *h);
 void hub__node_timers(hub *h, uint64_t now_us);
 bool hub__node_lost(hub *h, uint64_t now_us);
 int hub__node_committed(hub *h);
 void hub__node_free(hub *h);
+/* On a node: when game gid (not in memory here) is another node's, queue the `moved` error to
+ * conn naming that node (field: the message's field that named the game) and return true;
+ * false otherwise (one process, no such game, no owner, or this node's). */
+bool hub__node_moved(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid,
+                     const char *field);
 
 /* A job run off the loop (hub_io.job; hub.h's hub_job_* call these): each kind's struct
  * starts with it (hub_tour.c's pairings, hub_acct.c's password hashes). */

@@ -59,12 +59,12 @@ int hub__node_join(hub *h, uint64_t now_us)
     return BH_OK;
 }
 
-bool hub__node_claim(hub *h, int64_t game)
+bool hub__node_claim(hub *h, int64_t gid)
 {
     if (!h->node_)
         return true;
     int64_t epoch;
-    int rc = store_node_claim(h->st, h->cfg.node, game, now_wall_ms(), &epoch);
+    int rc = store_node_claim(h->st, h->cfg.node, gid, now_wall_ms(), &epoch);
     if (rc == BH_ESTATE)
         return false; /* a live node's */
     if (rc != BH_OK) {
@@ -166,6 +166,17 @@ int hub__node_committed(hub *h)
         n->held_us = n->asked_us;
     n->asked_us = 0;
     return BH_OK;
+}
+
+bool hub__node_moved(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid, const char *field)
+{
+    char owner[STORE_NODE_NAME_MAX + 1];
+    int64_t epoch;
+    if (!h->node_ || store_node_owner(h->st, gid, owner, &epoch) != BH_OK || !owner[0] ||
+        strcmp(owner, h->cfg.node) == 0)
+        return false;
+    hub__queue(h, conn, proto_enc_moved(has_id, id, field, owner));
+    return true;
 }
 
 void hub__node_free(hub *h)

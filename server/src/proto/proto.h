@@ -370,6 +370,10 @@ char *proto_enc_error_msg(bool has_id, int64_t id, int code, const char *field,
  * omits it. */
 char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field,
                             const char *message, int64_t retry_ms);
+/* The `moved` error (protocol/messages/s2c-error.md): the game of field ("game", "token") is
+ * run by the cluster's node named node, where the client is to connect again (through
+ * HAProxy: the same address with ?node=NAME). */
+char *proto_enc_moved(bool has_id, int64_t id, const char *field, const char *node);
 
 /* {"type":"authed","id":..,"role":role[,"game":..,"seat":..]}; game < 0 omits game/seat. */
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat);

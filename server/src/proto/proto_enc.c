@@ -188,6 +188,15 @@ char *proto_enc_error_retry(bool has_id, int64_t id, int code, const char *field
     return proto__done(o);
 }
 
+char *proto_enc_moved(bool has_id, int64_t id, const char *field, const char *node)
+{
+    char message[128];
+    snprintf(message, sizeof message, "node %s runs this game: connect to it", node);
+    cJSON *o = proto__error(has_id, id, BH_EMOVED, field, message);
+    cJSON_AddStringToObject(o, "node", node);
+    return proto__done(o);
+}
+
 char *proto_enc_authed(int64_t id, const char *role, int64_t game, int seat)
 {
     cJSON *o = proto__head("authed", true, id);

@@ -161,6 +161,7 @@ const BY_CODE = {
   invalid: 'That is not valid.',
   store_error: 'The server could not save this, so nothing changed. Try again; if it keeps failing, tell the server\'s operator.',
   fenced: 'This server handed the game to another one, so nothing changed. The page reconnects by itself.',
+  moved: 'Another server runs this game. The page connects to it by itself.',
   no_pairing: 'No legal pairing exists.',
   session_replaced: 'This game is open in another tab or device.',
   replace_throttled: 'This seat moved to another tab or device moments ago.',
