@@ -585,13 +585,16 @@ static int app_open(app *a, const config *cfg)
 }
 
 /* Serve: run the loop until SIGINT or SIGTERM, or until a turn's commit fails or the node lost
- * its lease (on_turn_end stops it), then commit and send the last turn. Returns the exit
+ * its lease (on_turn_end stops it), then commit and send the last turn, and a node gives up its
+ * lease (hub_leave). Returns the exit
  * status: 0, 1 when a commit failed, 3 when the node lost its lease (logged). */
 static int app_run(app *a)
 {
     net_run(a->n);
     log_info("shutting down");
     int rc = hub_turn_end(a->h);
+    if (rc == BH_OK && !a->rc)
+        rc = hub_leave(a->h); /* a node: its games go to the others at once */
     if (rc != BH_OK && !a->rc)
         a->rc = rc == BH_EFENCED ? 3 : 1;
     return a->rc;

@@ -201,10 +201,20 @@ static void kill_and_stop(void)
     CHECK_EQ_INT("b stops, fenced", 3, exit_within(&b, 10000));
     itest_game_free(&g);
 
-    /* A last node replays the game from the database. */
+    /* a stops cleanly and gives up its lease; a last node takes the game over at its start
+     * and replays it from the database. */
     CHECK_EQ_INT("a stops", 0, itest_stop(&a, SIGTERM));
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "test \"$(psql -qAtX '%s' -c \"SELECT lease_until_ms FROM nodes WHERE name = 'a'\")\""
+             " = 0",
+             a.db);
+    CHECK_EQ_INT("a's lease given up", 0, itest_sh(cmd));
     CHECK_MSG(start_node(&a, "c", key) == 0, "node c did not start");
+    t0 = now_ms();
     r = seat_when_live(x, &a, &on_a, 1);
+    printf("takeover after a clean stop, from the new node's start: %lld ms\n", now_ms() - t0);
+    fflush(stdout);
     CHECK_EQ_INT("every acknowledged move once", 5, itest_count(r, "\"kind\":\"move\""));
     CHECK_MSG(r && strstr(r, "\"text\":\"c1f4\"") && !strstr(r, "\"text\":\"g1f3\""), "moves: %s",
               r ? r : "(none)");

@@ -1523,6 +1523,16 @@ static void nodes_bound(void)
     CHECK_EQ_INT("rolled back too", BH_EFENCED, store_flush(a));
     CHECK_EQ_INT("b renews in time", BH_OK, store_node_renew(b, "node-b", eb, 4999, 3000));
     CHECK_EQ_INT("b's turn 3", BH_OK, store_flush(b));
+    /* b stops cleanly: its game may be taken over at once, not at 7999 */
+    CHECK_EQ_INT("b leaves", BH_OK, store_node_leave(b, "node-b", eb));
+    CHECK_EQ_INT("b's last turn", BH_OK, store_flush(b));
+    CHECK_EQ_INT("a stale epoch cannot leave", BH_EFENCED, store_node_leave(a, "node-b", eb + 1));
+    CHECK_EQ_INT("rolled back", BH_EFENCED, store_flush(a));
+    int64_t ge_c = 0;
+    CHECK_EQ_INT("node c takes b's game at 5000", BH_OK,
+                 store_node_claim(a, "node-c", gid, 5000, &ge_c));
+    CHECK_EQ_INT("its next epoch", 3, ge_c);
+    CHECK_EQ_INT("c's turn", BH_OK, store_flush(a));
     store_close(b);
     store_close(a);
 }

@@ -100,6 +100,12 @@ typedef struct {
  * BH_ESTORE. */
 int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out);
 
+/* A node's clean stop (hub_config.node), after the last hub_turn_end: it gives up its lease, so
+ * the other nodes take its games over at their next renewal instead of a lease later; nothing
+ * is written after it. BH_OK (also on one process, or a node already fenced), BH_EFENCED (its
+ * name joined again elsewhere) or BH_ESTORE. */
+int hub_leave(hub *h);
+
 /* Free h; NULL is a no-op. Does not flush: call hub_turn_end first. */
 void hub_free(hub *h);
 

@@ -179,6 +179,20 @@ bool hub__node_moved(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid
     return true;
 }
 
+int hub_leave(hub *h)
+{
+    hub_node *n = h->node_;
+    if (!n || n->lost)
+        return BH_OK;
+    int rc = store_node_leave(h->st, h->cfg.node, n->epoch);
+    if (rc == BH_OK)
+        rc = store_flush(h->st);
+    if (rc == BH_OK)
+        log_info("node %s: left the cluster (its games go to the other nodes now)", h->cfg.node);
+    n->lost = true; /* nothing more is written */
+    return rc;
+}
+
 void hub__node_free(hub *h)
 {
     free(h->node_);

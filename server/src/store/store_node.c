@@ -181,6 +181,19 @@ int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms,
     return fence_write(st, s, "node_renew");
 }
 
+int store_node_leave(store *st, const char *name, int64_t epoch)
+{
+    int rc;
+    sql_stmt *s =
+        start(st, name, "UPDATE nodes SET lease_until_ms = 0 WHERE name = ?1 AND epoch = ?2",
+              "node_leave", &rc);
+    if (!s)
+        return rc;
+    sql_bind_text(s, 1, name);
+    sql_bind_int64(s, 2, epoch);
+    return fence_write(st, s, "node_leave");
+}
+
 int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, int64_t *game_epoch)
 {
     int rc;

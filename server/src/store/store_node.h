@@ -38,6 +38,11 @@ int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms,
  * transaction is then rolled back by store_flush. BH_EINVAL, or BH_ESTORE (logged). */
 int store_node_renew(store *st, const char *name, int64_t epoch, int64_t now_ms, int64_t ttl_ms);
 
+/* Give up node name's lease at epoch (a clean stop): the other nodes may take its games over
+ * at once, not a lease later. Written in the open transaction (store_flush commits it). BH_OK;
+ * BH_EFENCED when the name was joined again since; BH_EINVAL or BH_ESTORE. */
+int store_node_leave(store *st, const char *name, int64_t epoch);
+
 /* Claim game for node name at now_ms: it becomes the owner with the game's next epoch in
  * *game_epoch. A game with no owner, or owned by name (an earlier process under that name),
  * or whose owner's lease ran out before now_ms may be claimed. BH_OK; BH_ESTATE (another
