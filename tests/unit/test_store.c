@@ -1521,6 +1521,29 @@ static void nodes_bound(void)
     store_event other = {.game = free_gid, .seq = 0, .kind = "start", .seat = -1, .ply = -1};
     CHECK_EQ_INT("a game a never claimed", BH_EFENCED, store_event_add(a, &other));
     CHECK_EQ_INT("rolled back too", BH_EFENCED, store_flush(a));
+    /* a rejoins (a new epoch, its old games lost): a finished game is written by any live node
+     * (a director's result), and a team's token names a team, not a game */
+    CHECK_EQ_INT("a rejoins", BH_OK, store_node_join(b, "node-a", 5000, 3000, &ea));
+    CHECK_EQ_INT("a's rejoin", BH_OK, store_flush(b));
+    store *a2;
+    CHECK_EQ_INT("open a2", BH_OK, store_open(path, &a2));
+    CHECK_EQ_INT("a2 binds", BH_OK, store_node_bind(a2, "node-a", ea));
+    store_game fin = g;
+    fin.status = STORE_FINISHED;
+    fin.result = "1-0";
+    int64_t fin_gid = 0;
+    CHECK_EQ_INT("a finished game of nobody's", BH_OK, store_game_add(b, &fin, &fin_gid));
+    CHECK_EQ_INT("b's turn 2b", BH_OK, store_flush(b));
+    CHECK_EQ_INT("its result set again by a2", BH_OK,
+                 store_game_update(a2, fin_gid, STORE_FINISHED, "0-1", "adjudicated", NULL, NULL));
+    store_result_set rs = {.game = fin_gid, .at_ms = 5000, .result = "0-1", .was = "1-0"};
+    CHECK_EQ_INT("and logged", BH_OK, store_result_log_add(a2, &rs));
+    CHECK_EQ_INT("a team's token", BH_OK, store_token_add(a2, "ab12", "team", 987654, -1));
+    CHECK_EQ_INT("a2's turn", BH_OK, store_flush(a2));
+    CHECK_EQ_INT("a live game still is not a2's", BH_EFENCED,
+                 store_game_update(a2, gid, STORE_FINISHED, "0-1", NULL, NULL, NULL));
+    CHECK_EQ_INT("rolled back", BH_EFENCED, store_flush(a2));
+    store_close(a2);
     CHECK_EQ_INT("b renews in time", BH_OK, store_node_renew(b, "node-b", eb, 4999, 3000));
     CHECK_EQ_INT("b's turn 3", BH_OK, store_flush(b));
     /* b stops cleanly: its game may be taken over at once, not at 7999 */

@@ -856,7 +856,7 @@ int store_game_update(store *st, int64_t id, int status, const char *result, con
 
 int store_token_add(store *st, const char *hash, const char *role, int64_t game, int seat)
 {
-    int rc = begin_for(st, game);
+    int rc = begin_for(st, strcmp(role, "player") == 0 ? game : 0); /* else: a team, a league */
     if (rc != BH_OK)
         return rc;
     sql_stmt *s = st->q[Q_TOKEN_ADD];
@@ -869,7 +869,7 @@ int store_token_add(store *st, const char *hash, const char *role, int64_t game,
 
 int store_token_revoke(store *st, const char *role, int64_t game, int seat)
 {
-    int rc = begin_for(st, game);
+    int rc = begin_for(st, strcmp(role, "player") == 0 ? game : 0);
     if (rc != BH_OK)
         return rc;
     sql_stmt *s = st->q[Q_TOKEN_REVOKE];

@@ -33,10 +33,12 @@ struct store_node_ctx {
     int n, cap;
 };
 
+/* A finished game (status 2) is written by whichever node a director reaches (a result set
+ * again, its log): nothing runs in it any more, and no node takes it over. */
 #define FENCE_SQL                                                                                  \
-    "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1"                                     \
-    " AND owner = ?2 AND owner_epoch = ?3 AND EXISTS"                                              \
-    " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)"
+    "UPDATE games SET owner_epoch = owner_epoch WHERE id = ?1 AND EXISTS"                          \
+    " (SELECT 1 FROM nodes WHERE name = ?2 AND epoch = ?4)"                                        \
+    " AND (status = 2 OR (owner = ?2 AND owner_epoch = ?3))"
 
 /* The index of game in nc's claims, or where it would go (*found false). */
 static int find(const store_node_ctx *nc, int64_t game, bool *found)
@@ -289,13 +291,8 @@ int store__fence_game(store *st, int64_t game)
         return BH_OK;
     bool found;
     int i = find(nc, game, &found);
-    if (!found) {
-        log_warn("store: a write for game %lld, which node %s does not own: fenced",
-                 (long long)game, nc->name);
-        store__fence_failed(st);
-        return BH_EFENCED;
-    }
-    claimed *c = &nc->c[i];
+    claimed unclaimed = {game, -1, 0}; /* a finished game's write needs no claim */
+    claimed *c = found ? &nc->c[i] : &unclaimed;
     uint64_t tx = store__tx(st);
     if (c->tx == tx)
         return BH_OK;
@@ -311,8 +308,8 @@ int store__fence_game(store *st, int64_t game)
     if (rc != BH_OK)
         return rc;
     if (changed == 0) {
-        log_warn("store: game %lld is no longer node %s's (epoch %lld): fenced", (long long)game,
-                 nc->name, (long long)c->epoch);
+        log_warn("store: game %lld is not node %s's (at epoch %lld), nor finished: fenced",
+                 (long long)game, nc->name, (long long)c->epoch);
         store__fence_failed(st);
         return BH_EFENCED;
     }

@@ -51,16 +51,18 @@ int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
                      int64_t *game_epoch);
 
 /* The fence of a write for game in the open transaction: the game is still node name's at
- * game_epoch, and name's epoch is still node_epoch. BH_OK; BH_EFENCED (then store_flush
+ * game_epoch, or finished, and name's epoch is still node_epoch. BH_OK; BH_EFENCED (then store_flush
  * rolls the transaction back and returns BH_EFENCED), BH_EINVAL, or BH_ESTORE. */
 int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
                      int64_t game_epoch);
 
 /* Bind st to node name (1..STORE_NODE_NAME_MAX bytes) at node_epoch, the epoch its join gave:
  * from then on the store fences every write it makes for a game (its row's update, events,
- * chat, tokens, result log) once per transaction with store_node_fence and the epoch of the
- * node's claim of that game; a game added (store_game_add) is claimed for the node in the
- * same transaction; a write for a game the node has not claimed fails its fence. Claims made
+ * chat, players' tokens, result log) once per transaction, as store_node_fence does with the
+ * epoch of the node's claim of that game, except that a finished game may be written by any
+ * live node (a director's result: nothing runs in it, nobody takes it over); a game added
+ * (store_game_add) is claimed for the node in the same transaction; a write for a game not
+ * finished that the node has not claimed fails its fence. Claims made
  * through store_node_claim under name are remembered for this. Called once, after the join's
  * commit. BH_OK, BH_EINVAL (a bad name, or st already bound) or BH_ESTORE (logged). */
 int store_node_bind(store *st, const char *name, int64_t node_epoch);
