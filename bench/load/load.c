@@ -37,7 +37,8 @@ static const char *const shuffle[2][4] = {
 
 typedef struct {
     const char *server;
-    const char *vs; /* --vs: a reference server run beside it, or NULL */
+    const char *vs;   /* --vs: a reference server run beside it, or NULL */
+    const char *node; /* --node: the server under test runs as this node (not the reference) */
     bool tls;
     int rate_ms;    /* one move per board every rate_ms */
     double warmup;  /* s before measuring */
@@ -576,9 +577,12 @@ static int run_one(const opts *o, int n, result *res)
                (long long)tournament);
         fflush(stdout); /* before the fork of itest_start */
     }
-    const char *args[] = {
-        "--rules", "online", "--rate", "100000", "--burst", "100000", o->tls ? NULL : "--no-tls",
-        NULL};
+    const char *args[] = {"--rules", "online",  "--rate",
+                          "100000",  "--burst", "100000",
+                          "--node",  o->node,   o->tls ? NULL : "--no-tls",
+                          NULL};
+    if (!o->node) /* one process: drop "--node NAME" */
+        memmove(&args[6], &args[8], 2 * sizeof *args);
     if (itest_start(&srv, args) != 0) {
         fprintf(stderr, "server did not start\n");
         itest_dump_log(&srv);
@@ -853,7 +857,8 @@ static void usage(void)
     fprintf(stderr,
             "usage: bench_load [--games N | --ramp N1,N2,...] [--rate-ms R] [--seconds S]\n"
             "                  [--warmup S] [--runs K] [--report-s S] [--no-tls] [--window W]\n"
-            "                  [--server PATH] [--vs PATH] [--smoke] [--deep-pairing [TRF]]\n"
+            "                  [--server PATH] [--vs PATH] [--node NAME] [--smoke]\n"
+            "                  [--deep-pairing [TRF]]\n"
             "  --games N      concurrent games (4 player connections each; default 100)\n"
             "  --ramp LIST    one fresh server per N; prints a table and the largest N with\n"
             "                 p99 < 10 ms\n"
@@ -866,6 +871,9 @@ static void usage(void)
             "  --vs PATH      a reference server (say, a build of the commit before a change):\n"
             "                 each run runs both, in alternating order, and the medians end\n"
             "                 with the ratio of the server CPU a move, this over the reference\n"
+            "  --node NAME    the server under test runs as a node of a cluster (--node NAME;\n"
+            "                 the --vs reference does not): run under\n"
+            "                 tests/integration/pg_cluster.sh, which gives both PostgreSQL\n"
             "  --no-tls       plain ws instead of wss\n"
             "  --window W     connection handshakes in flight during setup (default 256)\n"
             "  --smoke        2 games, 1 s: exit 1 unless every move arrived (ctest)\n"
@@ -917,6 +925,8 @@ int main(int argc, char **argv)
             o.server = v, i++;
         } else if (strcmp(a, "--vs") == 0 && v) {
             o.vs = v, i++;
+        } else if (strcmp(a, "--node") == 0 && v) {
+            o.node = v, i++;
         } else if (strcmp(a, "--no-tls") == 0) {
             o.tls = false;
         } else if (strcmp(a, "--deep-pairing") == 0) {
@@ -960,7 +970,7 @@ int main(int argc, char **argv)
                 bool is_ref = o.vs && (side ^ (k & 1));
                 opts oo = o;
                 if (is_ref)
-                    oo.server = o.vs;
+                    oo.server = o.vs, oo.node = NULL;
                 char la[64], nth[32] = "";
                 if (o.runs > 1)
                     snprintf(nth, sizeof nth, ", run %d of %d", k + 1, o.runs);

@@ -51,8 +51,8 @@ int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
                      int64_t *game_epoch);
 
 /* The fence of a write for game in the open transaction: the game is still node name's at
- * game_epoch, or finished, and name's epoch is still node_epoch. BH_OK; BH_EFENCED (then store_flush
- * rolls the transaction back and returns BH_EFENCED), BH_EINVAL, or BH_ESTORE. */
+ * game_epoch, or finished, and name's epoch is still node_epoch. BH_OK; BH_EFENCED (then
+ * store_flush rolls the transaction back and returns BH_EFENCED), BH_EINVAL, or BH_ESTORE. */
 int store_node_fence(store *st, const char *name, int64_t node_epoch, int64_t game,
                      int64_t game_epoch);
 
