@@ -456,6 +456,36 @@ static inline char *itest_move(wsc *c, long long gid, int id, const char *board,
     return itest_move_via(c, gid, id, board, ply, mv, wsc_recv);
 }
 
+/* The opening of the recovery tests, on a live game of four seated players: e2e4 and e7e5 on
+ * board A, d2d4 on board B, each checked to be acknowledged; *seq_d4 (if not NULL) gets d2d4's
+ * seq. Returns Black A's clock in ms as the third move push to seat 3 reports it (stopped at
+ * e7e5), checked to be under 60 s and over 50 s, or -1. */
+static inline long long itest_three_moves(itest_game *g, long long *seq_d4)
+{
+    static const struct {
+        int seat;
+        const char *board, *uci;
+        int ply;
+    } mv[] = {{0, "A", "e2e4", 0}, {1, "A", "e7e5", 1}, {2, "B", "d2d4", 0}};
+    char e[64];
+    for (int i = 0; i < 3; i++) {
+        char *r = itest_move(g->p[mv[i].seat], g->game, 20 + i, mv[i].board, mv[i].ply, mv[i].uci);
+        CHECK_EQ_STR(mv[i].uci, "ack", jstr(r, "type", e, sizeof e));
+        if (i == 2 && seq_d4)
+            *seq_d4 = jint(r, "seq", -1);
+        free(r);
+    }
+    char *delta = NULL;
+    for (int i = 0; i < 3; i++) {
+        free(delta);
+        delta = wsc_recv_type(g->p[3], "move", 3000);
+    }
+    long long black_a_ms = itest_clock_ms(delta, 1);
+    free(delta);
+    CHECK_MSG(black_a_ms > 50000 && black_a_ms < 60000, "black A clock %lld", black_a_ms);
+    return black_a_ms;
+}
+
 static inline void itest_game_free(itest_game *g)
 {
     for (int i = 0; i < 4; i++)

@@ -98,23 +98,8 @@ static void kill_and_stop(void)
     CHECK_EQ_INT("create on a", 0, itest_create_game(x, &a, &g, 60000, false));
     for (int seat = 0; seat < 4; seat++)
         free(itest_seat(x, &a, &g, seat));
-    char *r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
-    CHECK_EQ_STR("e4", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    r = itest_move(g.p[1], g.game, 21, "A", 1, "e7e5");
-    CHECK_EQ_STR("e5", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    r = itest_move(g.p[2], g.game, 22, "B", 0, "d2d4");
-    CHECK_EQ_STR("d4", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    char *delta = NULL;
-    for (int i = 0; i < 3; i++) {
-        free(delta);
-        delta = wsc_recv_type(g.p[3], "move", 3000);
-    }
-    long long black_a_ms = itest_clock_ms(delta, 1);
-    free(delta);
-    CHECK_MSG(black_a_ms > 50000 && black_a_ms < 60000, "black A clock %lld", black_a_ms);
+    long long black_a_ms = itest_three_moves(&g, NULL);
+    char *r;
 
     /* a dies; b takes the game over. */
     CHECK_EQ_INT("a killed", 128 + SIGKILL, itest_stop(&a, SIGKILL));

@@ -59,25 +59,8 @@ static void kill_resume_adjudicate(void)
     /* Game 1: four players, three acknowledged moves. */
     for (int seat = 0; seat < 4; seat++)
         free(itest_seat(x, &s, &g, seat));
-    r = itest_move(g.p[0], g.game, 20, "A", 0, "e2e4");
-    CHECK_EQ_STR("e4", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    r = itest_move(g.p[1], g.game, 21, "A", 1, "e7e5");
-    CHECK_EQ_STR("e5", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    r = itest_move(g.p[2], g.game, 22, "B", 0, "d2d4");
-    long long seq_d4 = jint(r, "seq", -1);
-    CHECK_EQ_STR("d4", "ack", jstr(r, "type", e, sizeof e));
-    free(r);
-    /* Black A's clock as the move delta of d2d4 reported it: it stopped at e7e5. */
-    char *delta = NULL;
-    for (int i = 0; i < 3; i++) {
-        free(delta);
-        delta = wsc_recv_type(g.p[3], "move", 3000);
-    }
-    long long black_a_ms = itest_clock_ms(delta, 1);
-    free(delta);
-    CHECK_MSG(black_a_ms > 50000 && black_a_ms < 60000, "black A clock %lld", black_a_ms);
+    long long seq_d4 = -1;
+    long long black_a_ms = itest_three_moves(&g, &seq_d4); /* Black A's clock stopped at e7e5 */
     itest_sleep_ms(300);
     CHECK_EQ_INT("killed", 128 + SIGKILL, itest_stop(&s, SIGKILL));
     itest_game_free(&g3);
