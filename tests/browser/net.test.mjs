@@ -73,16 +73,35 @@ const id = sockets[0].sent.at(-1).id;
 sockets[0].onmessage({ data: JSON.stringify({ type: 'error', id, code: 'moved', message: 'node b runs this game: connect to it', field: 'game', node: 'b' }) });
 let refusal = null;
 await join.catch((e) => { refusal = e; });
-check('the request is answered with the refusal', refusal && refusal.code === 'moved', refusal);
+check('the request is answered as a dropped connection\'s (the pages pass over it)',
+  refusal && refusal.code === 'disconnected' && refusal.node === 'b', refusal);
 await tick();
 await tick();
 check('moved: a new connection to ?node=b', sockets.length === 2 && sockets[1].url === 'wss://h.example/?node=b', sockets.map((s) => s.url));
 check('the page authenticates and joins again there (onOpen)', opens === 2, opens);
 
+// The node named is the one the URL names already (it is down; HAProxy sent the page to
+// another node, which has not taken the game over yet): the page asks again, after a delay
+// that keeps doubling while it is moved.
+delays.length = 0;
+for (let i = 0; i < 3; i++) {
+  sockets.at(-1).onmessage({ data: JSON.stringify({ type: 'error', code: 'moved', node: 'b' }) });
+  await tick();
+  await tick();
+}
+check('moved to the node named already: asked again each time', sockets.length === 5 && sockets.at(-1).url === 'wss://h.example/?node=b', sockets.map((s) => s.url));
+// (the join above was moved too, after 250 ms: these wait 500, 1000, 2000 ms)
+check('after 500, 1000, 2000 ms (each 50-150 %)', delays.length === 3 && delays.every((d, i) => d >= 250 * 2 ** i && d <= 750 * 2 ** i), delays);
+
 // A name that is not a node's is not put into the URL.
-sockets[1].onmessage({ data: JSON.stringify({ type: 'error', code: 'moved', node: 'b/../../evil' }) });
+sockets.at(-1).onmessage({ data: JSON.stringify({ type: 'error', code: 'moved', node: 'b/../../evil' }) });
 await tick();
-check('a bad node name: no reconnect', sockets.length === 2 && sockets[1].readyState === 1, sockets.length);
+check('a bad node name: no reconnect', sockets.length === 5 && sockets.at(-1).readyState === 1, sockets.length);
+
+// A request answered there: the page is served, and the delay starts again from 250 ms.
+const auth = net.request({ type: 'auth', token: 'x' });
+sockets.at(-1).onmessage({ data: JSON.stringify({ type: 'authed', id: sockets.at(-1).sent.at(-1).id, role: 'player' }) });
+check('served', (await auth).type === 'authed', null);
 
 // Reconnects after drops: each delay within 50-150 % of the base.
 delays.length = 0;

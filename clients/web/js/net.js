@@ -7,7 +7,7 @@
 // Reconnects wait a jittered, doubling delay (250 ms up to 5 s, each 50-150 % of it), so the
 // pages of a node that died do not all come back in the same instant. On a cluster, the error
 // `moved` names the node that runs the game: the page connects again with ?node=NAME, which
-// HAProxy routes to that node.
+// HAProxy routes to that node; the delay goes back to 250 ms only once a request is served.
 
 import { SUBPROTOCOL, msg } from './proto.js';
 
@@ -33,7 +33,8 @@ export class Net {
     const ws = new WebSocket(this.url, SUBPROTOCOL);
     this.ws = ws;
     ws.onopen = () => {
-      this.backoffMs = 250;
+      if (!this.keepBackoff) this.backoffMs = 250;
+      this.keepBackoff = false;
       this.lastRx = performance.now();
       this.onStatus('online');
       this.ping();
@@ -63,18 +64,26 @@ export class Net {
     }
     if (m.type === 'pong' && this.pending.has(m.id)) this.time.pong(this.pending.get(m.id).t0, t1, m.server_ms);
     else this.time.seen(m.server_ms, t1);
-    if (m.type === 'error' && m.code === 'moved' && /^[A-Za-z0-9._-]{1,63}$/.test(m.node || '')) {
-      const next = urlWithNode(this.url, m.node);
-      if (next !== this.url) { // to the node that runs the game; onOpen asks again there
-        this.url = next;
-        if (this.ws) this.ws.close();
-      }
-    }
     const p = m.id !== undefined ? this.pending.get(m.id) : undefined;
+    if (m.type === 'error' && m.code === 'moved' && /^[A-Za-z0-9._-]{1,63}$/.test(m.node || '')) {
+      // To the node that runs the game; onOpen asks again there. The request is answered as a
+      // dropped connection's, which the pages pass over: nothing went wrong for them. When the
+      // URL names that node already, it is down and another node answered (HAProxy): the game
+      // is being taken over, so the page asks again after a delay that keeps doubling.
+      this.url = urlWithNode(this.url, m.node);
+      this.keepBackoff = true;
+      if (p) {
+        this.pending.delete(m.id);
+        p.reject({ code: 'disconnected', node: m.node });
+      }
+      if (this.ws) this.ws.close();
+      return;
+    }
     if (p) {
       this.pending.delete(m.id);
       if (m.type === 'error') p.reject(m);
       else p.resolve(m);
+      if (m.type !== 'error' && m.type !== 'pong') this.backoffMs = 250; // served here: settled
       // A state reply is also the new truth for the page.
       if (m.type === 'state') this.onPush(m);
       return;
