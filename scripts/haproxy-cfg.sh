@@ -5,9 +5,9 @@
 # --bind: where HAProxy listens. --pem: a certificate and its key in one file: HAProxy then
 # speaks TLS to the browsers (https, wss); without it, plain http and ws. --tls-nodes: the
 # nodes speak TLS (their --cert); HAProxy connects to them with TLS, without checking their
-# certificate (they are on its own network). --maxconn: connections at once (default 50000:
-# 10,000 games of four players and their spectators; HAProxy needs about twice as many open
-# files). NAME=HOST:PORT: each node, by its --node name.
+# certificate (they are on its own network). --maxconn: connections at once (default 9000:
+# HAProxy needs about twice as many open files, and 9,000 fits a limit of 20,000; 10,000 games
+# of four players need 40,000 and an open-files limit of 80,000 or more). NAME=HOST:PORT: each node, by its --node name.
 # Routing: a WebSocket or page request with ?node=NAME goes to that node while it is up (the
 # error `moved` names the node that runs a game, and the page connects again with that
 # parameter); anything else, and a request for a node that is down, goes round robin to the
@@ -16,7 +16,7 @@
 # Timeouts: a WebSocket may stay open for an hour without traffic in either direction (the
 # nodes ping every 30 s); a connect waits 5 s.
 set -euo pipefail
-bind="" pem="" tls_nodes=0 maxconn=50000 nodes=()
+bind="" pem="" tls_nodes=0 maxconn=9000 nodes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --bind) bind=$2; shift 2 ;;

@@ -204,6 +204,33 @@ static void kill_and_stop(void)
     CHECK_MSG(r && strstr(r, "\"text\":\"c1f4\"") && !strstr(r, "\"text\":\"g1f3\""), "moves: %s",
               r ? r : "(none)");
     free(r);
+
+    /* The director ends the game on c; on node d, started after c stopped, the director sets
+     * its result again: a finished game is any node's to show and to correct (d never owned
+     * it), and d goes on. */
+    wsc *dir = itest_connect(x, &a, NULL);
+    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":80,\"game\":%lld,\"result\":\"1-0\","
+             "\"reason\":\"adjudicated\"}",
+             on_a.game);
+    CHECK_CALL_TYPE(dir, msg, "ack");
+    wsc_free(dir);
+    CHECK_EQ_INT("c stops", 0, itest_stop(&a, SIGTERM));
+    CHECK_MSG(start_node(&a, "d", key) == 0, "node d did not start");
+    dir = itest_connect(x, &a, NULL);
+    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":81,\"game\":%lld,\"result\":\"0-1\","
+             "\"reason\":\"appeal\"}",
+             on_a.game);
+    CHECK_CALL_TYPE(dir, msg, "ack");
+    snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":82,\"game\":%lld}", on_a.game);
+    r = itest_call(dir, msg);
+    CHECK_MSG(r && strstr(r, "\"status\":\"finished\"") && strstr(r, "\"result\":\"0-1\""),
+              "the game on d: %s", r ? r : "(none)");
+    free(r);
+    wsc_free(dir);
     itest_game_free(&on_a);
     wsc_ctx_free(x);
     if (bh_test_failures_)

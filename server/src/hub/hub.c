@@ -43,13 +43,19 @@ static int load_team(void *ctx, int64_t id, int64_t tid, const char *name, const
 typedef struct {
     hub *h;
     uint64_t now_us;
+    int64_t *open; /* a node's games not finished: claimed after its join (hub__node_load) */
+    int nopen, capopen;
 } load_ctx;
 
 static int load_game(void *ctx, const store_game *row)
 {
     load_ctx *lc = ctx;
-    if (row->status == STORE_FINISHED || hub__node_claim(lc->h, row->id))
-        hub__game_load(lc->h, row, lc->now_us);
+    if (row->status != STORE_FINISHED && lc->h->cfg.node[0]) {
+        BH_GROW(lc->open, lc->nopen, lc->capopen);
+        lc->open[lc->nopen++] = row->id;
+        return 0;
+    }
+    hub__game_load(lc->h, row, lc->now_us);
     return 0;
 }
 
@@ -89,12 +95,20 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     h->owner = &h->owner_all;
     h->formats = FORMATS;
     h->nformats = (int)BH_ARRAY_LEN(FORMATS);
-    load_ctx lc = {h, now_us};
-    if (hub__node_join(h, now_us) != BH_OK || store_each_tournament(st, load_tour, h) != BH_OK ||
-        store_each_team(st, load_team, h) != BH_OK ||
-        store_each_game(st, load_game, &lc) != BH_OK || h->store_failed ||
-        (!h->node_ && hub__event_load(h, now_us) != BH_OK) || hub__acct_load(h) != BH_OK ||
-        store_flush(st) != BH_OK) {
+    /* A node joins once the finished games are in (they may be thousands: its lease starts
+     * after them), then claims and loads the others, renewing as it goes. */
+    load_ctx lc = {h, now_us, NULL, 0, 0};
+    int rc = store_each_tournament(st, load_tour, h) != BH_OK ||
+                     store_each_team(st, load_team, h) != BH_OK ||
+                     store_each_game(st, load_game, &lc) != BH_OK ||
+                     hub__node_join(h, now_mono_us()) != BH_OK ||
+                     hub__node_load(h, lc.open, lc.nopen) != BH_OK || h->store_failed ||
+                     (!h->node_ && hub__event_load(h, now_us) != BH_OK) ||
+                     hub__acct_load(h) != BH_OK || store_flush(st) != BH_OK
+                 ? BH_ESTORE
+                 : BH_OK;
+    free(lc.open);
+    if (rc != BH_OK) {
         hub_free(h);
         return BH_ESTORE;
     }
@@ -265,6 +279,8 @@ int hub_turn_end(hub *h)
         rc = hub__node_committed(h);
     else if (rc == BH_OK)
         rc = BH_ESTORE;
+    if (rc == BH_ESTORE && hub__node_lost(h, now_mono_us()))
+        rc = BH_EFENCED; /* a node stalled past its lease: PostgreSQL ended its session */
     if (rc != BH_OK) {
         log_error("hub: %s; %d replies of this turn are not sent",
                   rc == BH_EFENCED ? "this node is fenced" : "the store failed", h->nout);
@@ -360,9 +376,11 @@ static void do_auth(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
     int64_t gid;
     int seat;
     int rc = store_token_find(h->st, hash, role, &gid, &seat);
-    bool player = rc == BH_OK && strcmp(role, "player") == 0;
+    bool player = rc == BH_OK && strcmp(role, "player") == 0, moved = false;
     hub_game *hg = player ? hub__game_by_id(h, gid) : NULL;
-    if (player && !hg && hub__node_moved(h, s->conn, true, m->id, gid, "token"))
+    if (player && !hg)
+        hg = hub__node_fetch(h, s->conn, true, m->id, gid, "token", &moved);
+    if (moved)
         return;
     if (hg && seat >= 0 && seat < 4 && hg->status == STORE_FINISHED) {
         /* The token of a finished game opens a read-only view of it (the
@@ -595,7 +613,10 @@ static void do_ping(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 static void do_join(hub *h, hub_sess *s, const proto_msg *m, uint64_t now_us)
 {
     hub_game *hg = hub__game_by_id(h, m->join.game);
-    if (!hg && hub__node_moved(h, s->conn, true, m->id, m->join.game, "game"))
+    bool moved = false;
+    if (!hg)
+        hg = hub__node_fetch(h, s->conn, true, m->id, m->join.game, "game", &moved);
+    if (moved)
         return;
     if (!hg)
         hub__error(h, s->conn, true, m->id, BH_ENOTFOUND, "game");
@@ -868,6 +889,23 @@ static bool allowed(hub *h, const hub_sess *s, int64_t id, const hub_route *r, b
     return false;
 }
 
+/* Is m a team event's message (the Swiss's, a club's, a league's)? Those run on a server
+ * started without --node: one runner per event is not elected among nodes. */
+static bool team_event_msg(const proto_any *m)
+{
+    static const proto_type swiss[] = {
+        PROTO_TOURNAMENT_CREATE, PROTO_TEAM_REGISTER, PROTO_TOURNAMENT_START, PROTO_TOURNAMENT_GET,
+        PROTO_TOURNAMENT_PAUSE,  PROTO_TEAM_WITHDRAW, PROTO_TEAM_REMOVE,      PROTO_BYE_REQUEST,
+        PROTO_ROUND_SCHEDULE,    PROTO_ROUND_PAIR,    PROTO_ROUND_START,      PROTO_GAME2_COLORS,
+        PROTO_TEAM_TOKEN,        PROTO_ENTRY_LINK};
+    if (m->fam != PROTO_FAM_CORE)
+        return true;
+    for (size_t i = 0; i < BH_ARRAY_LEN(swiss); i++)
+        if (m->core.type == swiss[i])
+            return true;
+    return false;
+}
+
 void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_us)
 {
     if (hub__node_lost(h, now_us))
@@ -884,8 +922,7 @@ void hub_on_text(hub *h, uint64_t c, const char *buf, size_t len, uint64_t now_u
         return;
     }
     const hub_route *r;
-    if (h->node_ && (a.fam != PROTO_FAM_CORE || a.core.type == PROTO_TOURNAMENT_CREATE)) {
-        /* one runner per event is not elected among nodes: events run on one process */
+    if (h->node_ && team_event_msg(&a)) {
         hub__queue(h, c,
                    proto_enc_error_msg(true,
                                        a.fam == PROTO_FAM_LEAGUE ? a.league.id

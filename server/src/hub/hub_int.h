@@ -228,26 +228,33 @@ struct hub {
     hub_node *node_; /* hub_node.c: this server as a cluster's node; NULL: one process */
 };
 
-/* hub_node.c: the hub as a node of a cluster (hub_config.node): join (at hub_new, before the
- * load; BH_OK also on one process, else the store's error), whether a game not finished may be
- * loaded (claimed for this node; true on one process; false when a live node holds it, or the
- * store failed: store_failed set), the renewal's deadline (0 none), the renewal and the
+/* hub_node.c: the hub as a node of a cluster (hub_config.node): join (at hub_new, after the
+ * finished games' load; BH_OK also on one process, else the store's error), whether a game not
+ * finished may be loaded (claimed for this node; true on one process; false when a live node holds
+ * it, or the store failed: store_failed set), the renewal's deadline (0 none), the renewal and the
  * takeovers due at now_us, whether the node lost its lease by now_us (0: as known so far; if
  * so the open turn is marked to be rolled back, and nothing more may be written or sent), after
  * a turn's commit (BH_OK, or BH_EFENCED: the
  * node lost its lease), and its freeing. */
 int hub__node_join(hub *h, uint64_t now_us);
 bool hub__node_claim(hub *h, int64_t gid);
+/* At the start, after the join: claim and load the games of ids (n, ascending) no live node
+ * holds, renewing the lease as it goes (it is held from the end). BH_OK (also on one process),
+ * BH_EFENCED or BH_ESTORE. */
+int hub__node_load(hub *h, const int64_t *ids, int n);
 uint64_t hub__node_deadline(const hub *h);
 void hub__node_timers(hub *h, uint64_t now_us);
 bool hub__node_lost(hub *h, uint64_t now_us);
 int hub__node_committed(hub *h);
 void hub__node_free(hub *h);
-/* On a node: when game gid (not in memory here) is another node's, queue the `moved` error to
- * conn naming that node (field: the message's field that named the game) and return true;
- * false otherwise (one process, no such game, no owner, or this node's). */
-bool hub__node_moved(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid,
-                     const char *field);
+/* On a node, game gid, which is not in memory here: a finished game is loaded (any node shows
+ * it); one not finished is claimed and loaded when no live node holds it (a takeover on
+ * demand, before the next renewal's), else the `moved` error naming the node that holds it is
+ * queued to conn (has_id, id: the message's; field: its field that named the game) and *moved
+ * set. Returns the game now in memory, or NULL (one process, no such game, moved, or the store
+ * failed: store_failed set). */
+hub_game *hub__node_fetch(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid,
+                          const char *field, bool *moved);
 
 /* A job run off the loop (hub_io.job; hub.h's hub_job_* call these): each kind's struct
  * starts with it (hub_tour.c's pairings, hub_acct.c's password hashes). */

@@ -107,31 +107,75 @@ static int take_row(void *ctx, const store_game *row)
     return 0;
 }
 
-/* Claim and load the games whose owner's lease ran out (store_node_orphans), up to
- * TAKEOVER_BATCH. */
-static void take_over(hub *h, uint64_t now_us)
+/* Renew the lease now and commit (with what the turn wrote so far): held from now. BH_OK,
+ * BH_EFENCED (lost: n->lost set) or BH_ESTORE. */
+static int renew_now(hub *h)
 {
-    int64_t ids[TAKEOVER_BATCH];
-    int n = 0;
-    int64_t wall = now_wall_ms();
-    if (store_node_orphans(h->st, h->cfg.node, wall, ids, TAKEOVER_BATCH, &n) != BH_OK) {
-        h->store_failed = true;
-        return;
-    }
+    hub_node *n = h->node_;
+    uint64_t t = now_mono_us();
+    int rc = store_node_renew(h->st, h->cfg.node, n->epoch, now_wall_ms(), h->cfg.lease_ms);
+    if (rc == BH_OK)
+        rc = store_flush(h->st);
+    if (rc == BH_OK)
+        n->held_us = t;
+    else if (rc == BH_EFENCED)
+        n->lost = true;
+    return rc;
+}
+
+/* Claim and load the games of ids (n of them, ascending) that are still free, until budget_us
+ * of the loop's time passed (0: no bound; the lease is then renewed whenever a quarter of it
+ * went by, so that a start that loads thousands of games keeps it); log_each: log each one
+ * taken over. Returns how many ids were looked at, or -1 when the store failed or the lease
+ * was lost (store_failed or n->lost set). */
+static int claim_and_load(hub *h, const int64_t *ids, int n, uint64_t budget_us, bool log_each)
+{
+    uint64_t t0 = now_mono_us();
     for (int i = 0; i < n; i++) {
+        uint64_t t = now_mono_us();
+        if (budget_us && t - t0 > budget_us)
+            return i;
+        if (!budget_us && t - h->node_->held_us > lease_us(h) / 4 && renew_now(h) != BH_OK) {
+            h->store_failed = true;
+            return -1;
+        }
         char was[STORE_NODE_NAME_MAX + 1];
         int64_t epoch;
         if (hub__game_by_id(h, ids[i]) || store_node_owner(h->st, ids[i], was, &epoch) != BH_OK ||
             !hub__node_claim(h, ids[i]))
-            continue; /* in memory already, gone, or claimed by another node first */
-        take_ctx t = {h, now_us, BH_ENOTFOUND};
-        if (store_game_get(h->st, ids[i], take_row, &t) != BH_OK || t.rc != BH_OK) {
+            continue; /* in memory already, gone, or another node's */
+        take_ctx tc = {h, t, BH_ENOTFOUND};
+        if (store_game_get(h->st, ids[i], take_row, &tc) != BH_OK || tc.rc != BH_OK) {
             h->store_failed = true;
-            return;
+            return -1;
         }
-        log_info("node %s: took game %lld over from %s", h->cfg.node, (long long)ids[i],
-                 was[0] ? was : "no node");
+        if (log_each)
+            log_info("node %s: took game %lld over from %s", h->cfg.node, (long long)ids[i],
+                     was[0] ? was : "no node");
     }
+    return n;
+}
+
+int hub__node_load(hub *h, const int64_t *ids, int n)
+{
+    if (!h->node_)
+        return BH_OK;
+    if (claim_and_load(h, ids, n, 0, false) < 0)
+        return h->node_->lost ? BH_EFENCED : BH_ESTORE;
+    return renew_now(h); /* held from the end of the load */
+}
+
+/* Claim and load the games whose owner's lease ran out (store_node_orphans), up to
+ * TAKEOVER_BATCH and a tenth of a lease of the loop's time: the rest at the next renewal. */
+static void take_over(hub *h)
+{
+    int64_t ids[TAKEOVER_BATCH];
+    int n = 0;
+    if (store_node_orphans(h->st, h->cfg.node, now_wall_ms(), ids, TAKEOVER_BATCH, &n) != BH_OK) {
+        h->store_failed = true;
+        return;
+    }
+    claim_and_load(h, ids, n, lease_us(h) / 10, true);
 }
 
 void hub__node_timers(hub *h, uint64_t now_us)
@@ -152,7 +196,7 @@ void hub__node_timers(hub *h, uint64_t now_us)
         return;
     }
     n->asked_us = now_us;
-    take_over(h, now_us);
+    take_over(h);
 }
 
 int hub__node_committed(hub *h)
@@ -168,15 +212,52 @@ int hub__node_committed(hub *h)
     return BH_OK;
 }
 
-bool hub__node_moved(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid, const char *field)
+typedef struct {
+    hub *h;
+    uint64_t now_us;
+    bool open; /* the row is of a game not finished (not loaded) */
+    int rc;
+} fetch_ctx;
+
+static int fetch_row(void *ctx, const store_game *row)
 {
+    fetch_ctx *f = ctx;
+    f->open = row->status != STORE_FINISHED;
+    if (!f->open)
+        f->rc = hub__game_load(f->h, row, f->now_us);
+    return 0;
+}
+
+hub_game *hub__node_fetch(hub *h, uint64_t conn, bool has_id, int64_t id, int64_t gid,
+                          const char *field, bool *moved)
+{
+    *moved = false;
+    if (!h->node_ || h->node_->lost || gid <= 0)
+        return NULL;
+    fetch_ctx f = {h, now_mono_us(), false, BH_OK};
+    if (store_game_get(h->st, gid, fetch_row, &f) != BH_OK || f.rc != BH_OK)
+        return NULL; /* no such game (or the store failed: logged) */
+    if (!f.open)
+        return hub__game_by_id(h, gid); /* finished: any node shows it */
     char owner[STORE_NODE_NAME_MAX + 1];
     int64_t epoch;
-    if (!h->node_ || store_node_owner(h->st, gid, owner, &epoch) != BH_OK || !owner[0] ||
-        strcmp(owner, h->cfg.node) == 0)
-        return false;
+    if (store_node_owner(h->st, gid, owner, &epoch) != BH_OK)
+        return NULL;
+    if (hub__node_claim(h, gid)) { /* no live node holds it: taken over now */
+        take_ctx t = {h, f.now_us, BH_ENOTFOUND};
+        if (store_game_get(h->st, gid, take_row, &t) != BH_OK || t.rc != BH_OK) {
+            h->store_failed = true;
+            return NULL;
+        }
+        log_info("node %s: took game %lld over from %s (asked for it)", h->cfg.node, (long long)gid,
+                 owner[0] ? owner : "no node");
+        return hub__game_by_id(h, gid);
+    }
+    if (h->store_failed || !owner[0])
+        return NULL;
     hub__queue(h, conn, proto_enc_moved(has_id, id, field, owner));
-    return true;
+    *moved = true;
+    return NULL;
 }
 
 int hub_leave(hub *h)

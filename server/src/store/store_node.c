@@ -153,12 +153,13 @@ int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms,
     if (rc == BH_OK)
         rc =
             select_int(st, "SELECT epoch FROM nodes WHERE name = ?1", 0, name, "node_epoch", epoch);
-    /* PostgreSQL ends this session when a transaction of it stays open half a lease: a node
-     * paused in the middle of a turn then holds no game's row lock past that, so the claims of
-     * the others wait for it no longer */
+    /* PostgreSQL ends this session when a transaction of it stays open three quarters of a
+     * lease (when the node fences itself: hub_node.c): a node paused in the middle of a turn
+     * then holds no game's row lock when its lease runs out, so the claims of the others do
+     * not wait for it */
     char set[96];
     snprintf(set, sizeof set, "SET idle_in_transaction_session_timeout = %lld",
-             (long long)(ttl_ms / 2));
+             (long long)(ttl_ms * 3 / 4));
     if (rc == BH_OK && sql_is_pg(store__sql(st)) && sql_exec(store__sql(st), set) != BH_OK)
         rc = store__fail(st, "node_join: idle_in_transaction_session_timeout");
     return rc == BH_ENOTFOUND ? store__fail(st, "node_join: the row just written") : rc;
@@ -198,13 +199,20 @@ int store_node_leave(store *st, const char *name, int64_t epoch)
 
 int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms, int64_t *game_epoch)
 {
+    /* On PostgreSQL a row another transaction holds (another node's claim or fence not yet
+     * committed) is skipped, not waited for: two nodes taking over one dead node's games in
+     * the same order do not queue behind each other's locks (the skipped game is BH_ESTATE
+     * now and claimable at the next try, if still free). */
+    static const char *const claim[2] = {
+        "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1"
+        " WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
+        " (SELECT 1 FROM nodes WHERE nodes.name = games.owner AND nodes.lease_until_ms > ?3))",
+        "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1 WHERE id ="
+        " (SELECT id FROM games WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
+        " (SELECT 1 FROM nodes WHERE nodes.name = games.owner AND nodes.lease_until_ms > ?3))"
+        " FOR UPDATE SKIP LOCKED)"};
     int rc;
-    sql_stmt *s = start(st, name,
-                        "UPDATE games SET owner = ?2, owner_epoch = owner_epoch + 1"
-                        " WHERE id = ?1 AND (owner IS NULL OR owner = ?2 OR NOT EXISTS"
-                        " (SELECT 1 FROM nodes WHERE nodes.name = games.owner"
-                        " AND nodes.lease_until_ms > ?3))",
-                        "node_claim", &rc);
+    sql_stmt *s = start(st, name, claim[sql_is_pg(store__sql(st))], "node_claim", &rc);
     if (!s)
         return rc;
     sql_bind_int64(s, 1, game);

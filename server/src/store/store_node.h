@@ -27,8 +27,9 @@
 /* Join as node name (1..STORE_NODE_NAME_MAX bytes) at now_ms with a lease until now_ms +
  * ttl_ms (ttl_ms > 0): *epoch is the name's new epoch (1 for a new name), which fences every
  * earlier process under that name. Written in the open transaction (store_flush commits it).
- * On PostgreSQL it also sets the session's idle_in_transaction_session_timeout to half the
- * lease: a node paused inside a transaction loses its session (and its row locks) then.
+ * On PostgreSQL it also sets the session's idle_in_transaction_session_timeout to three
+ * quarters of the lease: a node paused inside a transaction loses its session (and its row
+ * locks) then, before its lease runs out.
  * BH_OK, BH_EINVAL (a bad name or ttl) or BH_ESTORE (logged). */
 int store_node_join(store *st, const char *name, int64_t now_ms, int64_t ttl_ms, int64_t *epoch);
 
@@ -46,7 +47,8 @@ int store_node_leave(store *st, const char *name, int64_t epoch);
 /* Claim game for node name at now_ms: it becomes the owner with the game's next epoch in
  * *game_epoch. A game with no owner, or owned by name (an earlier process under that name),
  * or whose owner's lease ran out before now_ms may be claimed. BH_OK; BH_ESTATE (another
- * node's lease still holds it), BH_ENOTFOUND (no such game), BH_EINVAL, or BH_ESTORE. */
+ * node's lease still holds it, or on PostgreSQL another transaction holds its row: not waited
+ * for), BH_ENOTFOUND (no such game), BH_EINVAL, or BH_ESTORE. */
 int store_node_claim(store *st, const char *name, int64_t game, int64_t now_ms,
                      int64_t *game_epoch);
 
