@@ -49,6 +49,13 @@ void buf_i64(buf *b, long long v)
     buf_put(b, p, (size_t)(d + sizeof d - p));
 }
 
+char *buf_take(buf *b)
+{
+    if (!b->p)
+        buf_put(b, "", 0);
+    return b->p;
+}
+
 void buf_free(buf *b)
 {
     free(b->p);

@@ -27,6 +27,10 @@ void buf_put(buf *b, const char *s, size_t n);
 /* Append v in decimal digits (no printf: a hot encoder's integers). */
 void buf_i64(buf *b, long long v);
 
+/* b's text, "" when nothing was appended (never NULL), taken: the caller frees it and does not
+ * use b again. Out of memory aborts. */
+char *buf_take(buf *b);
+
 /* Free b's text and reset it to empty. */
 void buf_free(buf *b);
 

@@ -15,13 +15,6 @@
 #include "trf_col.h"
 #include "xalloc.h"
 
-static char *done(buf *b) /* the text, "" if nothing was appended: the caller's */
-{
-    if (!b->p)
-        buf_printf(b, "%s", "");
-    return b->p;
-}
-
 /* A name for a fixed-width TRF column: no control characters. */
 /* ---- exports ------------------------------------------------------------------------------- */
 
@@ -146,7 +139,7 @@ char *club_trf(const club *c)
         buf_printf(&b, "\n");
     }
     rank_table_fini(&rt);
-    return done(&b);
+    return buf_take(&b);
 }
 
 char *club_crosstable(const club *c)
@@ -190,7 +183,7 @@ char *club_crosstable(const club *c)
         }
         buf_printf(&b, " %4d %5g %5d\n", mp[t], gp2[t] / 2.0, place[t]);
     }
-    return done(&b);
+    return buf_take(&b);
 }
 
 char *club_lineups_text(const club *c)
@@ -212,7 +205,7 @@ char *club_lineups_text(const club *c)
             }
             buf_printf(&b, "\n");
         }
-    return done(&b);
+    return buf_take(&b);
 }
 
 /* ---- storage ------------------------------------------------------------------------------- */
@@ -264,7 +257,7 @@ char *club_save(const club *c)
         text_esc(&b, p->reason ? p->reason : "");
         buf_printf(&b, "\n");
     }
-    return done(&b);
+    return buf_take(&b);
 }
 
 int club_load(int64_t id, const char *text, uint64_t now_us, club **out, int *line)

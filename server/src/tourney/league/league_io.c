@@ -17,13 +17,6 @@
 #include "trf_col.h"
 #include "xalloc.h"
 
-static char *done(buf *b)
-{
-    if (!b->p)
-        buf_printf(b, "%s", "");
-    return b->p;
-}
-
 /* ---- exports ------------------------------------------------------------------------------ */
 
 static const char *const KO_NAME[BRACKET_MATCHES] = {
@@ -33,7 +26,7 @@ char *league_tables_text(const league *l)
 {
     buf b = {0};
     if (!l->drawn)
-        return done(&b);
+        return buf_take(&b);
     roster_rating rr[LEAGUE_MAX_TEAMS];
     const char *names[LEAGUE_MAX_TEAMS];
     for (int t = 1; t <= l->nt; t++) {
@@ -82,14 +75,14 @@ char *league_tables_text(const league *l)
             buf_printf(&b, "\n");
         }
     }
-    return done(&b);
+    return buf_take(&b);
 }
 
 char *league_bracket_text(const league *l)
 {
     buf b = {0};
     if (!l->have_kb)
-        return done(&b);
+        return buf_take(&b);
     static const char *const BY[] = {"open", "on points", "drawn: the lower rating goes on",
                                      "drawn, equal ratings: lot due", "drawn: by lot"};
     for (int mi = 0; mi < BRACKET_MATCHES; mi++) {
@@ -115,7 +108,7 @@ char *league_bracket_text(const league *l)
             buf_printf(&b, ", winner %s", l->t[m->team[m->winner]].name);
         buf_printf(&b, "\n");
     }
-    return done(&b);
+    return buf_take(&b);
 }
 
 static const char *const CHAL_STATE_TEXT[CHAL_STATE_N_] = {
@@ -157,7 +150,7 @@ char *league_fixtures_text(const league *l, int64_t now_us)
     buf b = {0};
     int s = l->stage;
     if (!s)
-        return done(&b);
+        return buf_take(&b);
     for (int mi = 0; mi < league_n_matches(l, s); mi++) {
         const league_mt *m = league__match(l, s, mi);
         if (!m)
@@ -201,7 +194,7 @@ char *league_fixtures_text(const league *l, int64_t now_us)
             buf_printf(&b, "\n");
         }
     }
-    return done(&b);
+    return buf_take(&b);
 }
 
 /* Start rank of the player id of team tid (team by team, each in board order), 0 if he is
@@ -363,7 +356,7 @@ char *league_trf_groups(const league *l)
 {
     buf b = {0};
     if (!l->drawn)
-        return done(&b);
+        return buf_take(&b);
     int rounds = berger_rounds(l->draw.s, 0);
     int in[LEAGUE_MAX_TEAMS + 1], place[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0},
                                                            gp2[LEAGUE_MAX_TEAMS + 1] = {0};
@@ -394,7 +387,7 @@ char *league_trf_groups(const league *l)
      * lower team rating that follows has no code there */
     buf_printf(&b, "212 PTS MPVGP\n");
     trf_records(l, &b, rounds, in, place, mp, gp2);
-    return done(&b);
+    return buf_take(&b);
 }
 
 char *league_trf_stage(const league *l, int s)
@@ -403,7 +396,7 @@ char *league_trf_stage(const league *l, int s)
         return league_trf_groups(l);
     buf b = {0};
     if (s < LEAGUE_STAGE_QF || s > LEAGUE_STAGE_FINAL || !l->have_kb)
-        return done(&b);
+        return buf_take(&b);
     /* the stage's teams: match points 2/1/0 by game points, place 1 for the team through */
     int in[LEAGUE_MAX_TEAMS + 1] = {0}, mp[LEAGUE_MAX_TEAMS + 1] = {0},
                               gp2[LEAGUE_MAX_TEAMS + 1] = {0};
@@ -430,7 +423,7 @@ char *league_trf_stage(const league *l, int s)
         }
     }
     if (nteams == 0)
-        return done(&b);
+        return buf_take(&b);
     static const char *const stage_name[] = {"", "", "quarter-finals", "semi-finals", "final"};
     char what[200];
     snprintf(what, sizeof what,
@@ -446,7 +439,7 @@ char *league_trf_stage(const league *l, int s)
     trf_header(l, &b, 2 * l->cfg.boards * k, rated, k, 1, what);
     buf_printf(&b, "%s", body.p ? body.p : "");
     buf_free(&body);
-    return done(&b);
+    return buf_take(&b);
 }
 
 /* ---- storage ------------------------------------------------------------------------------ */
@@ -496,7 +489,7 @@ char *league_save(const league *l)
     for (int mi = 0; mi < BRACKET_MATCHES; mi++)
         if (l->lot[mi] >= 0)
             buf_printf(&b, "lot %d %d\n", mi, l->lot[mi]);
-    return done(&b);
+    return buf_take(&b);
 }
 
 typedef struct {

@@ -242,11 +242,11 @@ static void text(buf *b, const char *s)
     }
 }
 
-static char *take(buf *b)
+/* The content line name:v (v the text() of a value), v emptied. */
+static void line_of(buf *b, const char *name, buf *v)
 {
-    if (!b->p)
-        buf_printf(b, "%s", "");
-    return b->p;
+    line(b, name, v->p ? v->p : "");
+    buf_free(v);
 }
 
 int league_calendar_ics(const league *l, int player, int64_t now_us, const char *uid_host,
@@ -277,8 +277,7 @@ int league_calendar_ics(const league *l, int player, int64_t now_us, const char 
     text(&v, l->cfg.name);
     buf_printf(&v, ": ");
     text(&v, who);
-    line(&b, "X-WR-CALNAME", take(&v));
-    buf_free(&v);
+    line_of(&b, "X-WR-CALNAME", &v);
     for (int i = 0; i < n; i++) {
         const league_cal_event *e = &ev[i];
         line(&b, "BEGIN", "VEVENT");
@@ -297,8 +296,7 @@ int league_calendar_ics(const league *l, int player, int64_t now_us, const char 
         line(&b, "SEQUENCE", num);
         buf v2 = {0};
         text(&v2, e->summary);
-        line(&b, "SUMMARY", take(&v2));
-        buf_free(&v2);
+        line_of(&b, "SUMMARY", &v2);
         buf v3 = {0};
         text(&v3, l->cfg.name);
         buf_printf(&v3, "\\n%s",
@@ -306,8 +304,7 @@ int league_calendar_ics(const league *l, int player, int64_t now_us, const char 
                        ? "The agreed start (art. 4, 5): an absent player loses "
                          "after the waiting time."
                        : "An unanswered challenge lapses at this instant (art. 5).");
-        line(&b, "DESCRIPTION", take(&v3));
-        buf_free(&v3);
+        line_of(&b, "DESCRIPTION", &v3);
         line(&b, "END", "VEVENT");
     }
     if (n == 0) { /* 3.4: a calendar holds at least one component; with no fixture yet, the
@@ -323,6 +320,6 @@ int league_calendar_ics(const league *l, int player, int64_t now_us, const char 
         line(&b, "END", "VTIMEZONE");
     }
     line(&b, "END", "VCALENDAR");
-    *out = take(&b);
+    *out = buf_take(&b);
     return BH_OK;
 }

@@ -247,9 +247,7 @@ char *trf_export(const tour *t)
     for (int i = 0; i < tour_n_playoffs(t); i++)
         buf_printf(&b, "BHP %d %d\n", tour_playoff_get(t, i)->winner,
                    tour_playoff_get(t, i)->loser);
-    if (!b.p)
-        buf_printf(&b, "%s", "");
-    return b.p;
+    return buf_take(&b);
 }
 
 static int pick(const char *v, const char *const *names, int n)
