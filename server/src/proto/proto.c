@@ -250,18 +250,40 @@ static int need_names(const cJSON *o, const char *name, int n, char out[][PROTO_
     return BH_OK;
 }
 
+int proto__word(const cJSON *o, const char *name, const char *const *words, int n, int *out,
+                proto_err *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
+    if (!v)
+        return BH_ENOTFOUND;
+    for (int i = 0; cJSON_IsString(v) && v->valuestring && i < n; i++)
+        if (strcmp(v->valuestring, words[i]) == 0) {
+            *out = i;
+            return BH_OK;
+        }
+    return proto__bad(err, BH_EFIELD, name);
+}
+
+/* proto__word, absent: BH_EFIELD. */
+static int need_word(const cJSON *o, const char *name, const char *const *words, int n, int *out,
+                     proto_err *err)
+{
+    int rc = proto__word(o, name, words, n, out, err);
+    return rc == BH_ENOTFOUND ? proto__bad(err, BH_EFIELD, name) : rc;
+}
+
+/* proto__word, absent: BH_OK with *out untouched (the caller's default). */
+static int opt_word(const cJSON *o, const char *name, const char *const *words, int n, int *out,
+                    proto_err *err)
+{
+    int rc = proto__word(o, name, words, n, out, err);
+    return rc == BH_ENOTFOUND ? BH_OK : rc;
+}
+
 static int need_board(const cJSON *o, int *board, proto_err *err)
 {
-    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "board");
-    if (!cJSON_IsString(v) || !v->valuestring)
-        return proto__bad(err, BH_EFIELD, "board");
-    if (strcmp(v->valuestring, "A") == 0)
-        *board = 0;
-    else if (strcmp(v->valuestring, "B") == 0)
-        *board = 1;
-    else
-        return proto__bad(err, BH_EFIELD, "board");
-    return BH_OK;
+    static const char *const ab[] = {"A", "B"};
+    return need_word(o, "board", ab, 2, board, err);
 }
 
 /* team_register "ratings": optional [captain, partner], integers 0..4000. */
@@ -300,13 +322,9 @@ static int decode_tour_opts(const cJSON *o, proto_tournament_create *m, proto_er
     if ((rc = proto__opt_int(o, "bye_requests", 0, 64, &v, err)) != BH_OK)
         return rc;
     m->bye_requests = (int)v;
-    const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bye_kind");
-    if (bk) {
-        if (cJSON_IsString(bk) && bk->valuestring && strcmp(bk->valuestring, "zero") == 0)
-            m->bye_kind = 1;
-        else if (!cJSON_IsString(bk) || !bk->valuestring || strcmp(bk->valuestring, "half") != 0)
-            return proto__bad(err, BH_EFIELD, "bye_kind");
-    }
+    static const char *const bye_kinds[] = {"half", "zero"}, *const smalls[] = {"rr", "cap"};
+    if ((rc = opt_word(o, "bye_kind", bye_kinds, 2, &m->bye_kind, err)) != BH_OK)
+        return rc;
     m->wait_s = m->break_s = -1; /* absent: the server's --wait-s / --break-s */
     if ((rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &m->wait_s, err)) != BH_OK ||
         (rc = proto__opt_int(o, "break_s", 0, PROTO_BREAK_MAX_S, &m->break_s, err)) != BH_OK)
@@ -314,15 +332,10 @@ static int decode_tour_opts(const cJSON *o, proto_tournament_create *m, proto_er
     const cJSON *r = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
     if (r && (rc = proto__str_val(r, "ruleset", sizeof m->ruleset - 1, m->ruleset, err)) != BH_OK)
         return rc;
-    const cJSON *sm = cJSON_GetObjectItemCaseSensitive(o, "small");
-    if (sm) {
-        if (cJSON_IsString(sm) && sm->valuestring && strcmp(sm->valuestring, "rr") == 0)
-            m->small = 1;
-        else if (cJSON_IsString(sm) && sm->valuestring && strcmp(sm->valuestring, "cap") == 0)
-            m->small = 2;
-        else
-            return proto__bad(err, BH_EFIELD, "small");
-    }
+    int small = -1; /* m->small: 0 absent, 1 "rr", 2 "cap" */
+    if ((rc = opt_word(o, "small", smalls, 2, &small, err)) != BH_OK)
+        return rc;
+    m->small = small + 1;
     const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "tiebreaks");
     if (!a)
         return BH_OK;
@@ -476,18 +489,14 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->round_start.tournament, err);
     case PROTO_EXPORT: {
         proto_export *x = &m->export_;
-        const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "format");
-        if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "bpgn") == 0) {
-            x->format = PROTO_EXPORT_BPGN; /* "chat" optional, false */
-            if ((rc = opt_flag(o, "chat", &x->chat, err)) != BH_OK)
-                return rc;
-            return proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err);
-        }
-        if (cJSON_IsString(f) && f->valuestring && strcmp(f->valuestring, "trf") == 0) {
-            x->format = PROTO_EXPORT_TRF;
+        static const char *const formats[] = {"bpgn", "trf"}; /* PROTO_EXPORT_* */
+        if ((rc = need_word(o, "format", formats, 2, &x->format, err)) != BH_OK)
+            return rc;
+        if (x->format == PROTO_EXPORT_TRF)
             return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err);
-        }
-        return proto__bad(err, BH_EFIELD, "format");
+        if ((rc = opt_flag(o, "chat", &x->chat, err)) != BH_OK) /* "chat" optional, false */
+            return rc;
+        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err);
     }
     default: return BH_OK; /* live: no field */
     }
@@ -506,28 +515,16 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_DRAW: {
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->draw.game, err)) != BH_OK)
             return rc;
-        const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
         static const char *const actions[] = {"offer", "accept", "decline"};
-        for (int i = 0; cJSON_IsString(a) && a->valuestring && i < 3; i++)
-            if (strcmp(a->valuestring, actions[i]) == 0) {
-                m->draw.action = i;
-                return BH_OK;
-            }
-        return proto__bad(err, BH_EFIELD, "action");
+        return need_word(o, "action", actions, 3, &m->draw.action, err);
     }
     case PROTO_CLAIM: {
         proto_claim *x = &m->claim;
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
             return rc;
-        const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "claim");
-        if (c) {
-            if (!cJSON_IsString(c) || !c->valuestring)
-                return proto__bad(err, BH_EFIELD, "claim");
-            if (strcmp(c->valuestring, "fifty") == 0)
-                x->claim = PROTO_CLAIM_FIFTY;
-            else if (strcmp(c->valuestring, "repetition") != 0)
-                return proto__bad(err, BH_EFIELD, "claim");
-        }
+        static const char *const claims[] = {"repetition", "fifty"}; /* PROTO_CLAIM_* */
+        if ((rc = opt_word(o, "claim", claims, 2, &x->claim, err)) != BH_OK)
+            return rc;
         if (cJSON_GetObjectItemCaseSensitive(o, "move"))
             return proto__need_str(o, "move", PROTO_MOVE_MAX, x->move, err);
         return BH_OK;
@@ -595,15 +592,9 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
                 BH_OK ||
             (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK)
             return rc;
-        const cJSON *k = cJSON_GetObjectItemCaseSensitive(o, "kind");
-        if (k) {
-            if (!cJSON_IsString(k) || !k->valuestring)
-                return proto__bad(err, BH_EFIELD, "kind");
-            if (strcmp(k->valuestring, "chess") == 0)
-                x->kind = PROTO_KIND_CHESS;
-            else if (strcmp(k->valuestring, "bughouse") != 0)
-                return proto__bad(err, BH_EFIELD, "kind");
-        }
+        static const char *const kinds[] = {"bughouse", "chess"}; /* PROTO_KIND_* */
+        if ((rc = opt_word(o, "kind", kinds, 2, &x->kind, err)) != BH_OK)
+            return rc;
         /* A chess game has two players and no bughouse teams (P-TEAM pairs). */
         if (x->kind == PROTO_KIND_CHESS && (x->team1 || x->team2))
             return proto__bad(err, BH_EFIELD, x->team1 ? "team1" : "team2");
@@ -655,16 +646,11 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
     static const char *const actions[] = {"create",  "sit",     "stand", "ready",
                                           "unready", "kick",    "seek",  "unseek",
                                           "partner", "rematch", "queue", "unqueue"};
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
     x->action = -1;
     x->seat = -1;
-    if (cJSON_IsString(a) && a->valuestring)
-        for (int i = 0; i < (int)(sizeof actions / sizeof actions[0]); i++)
-            if (strcmp(a->valuestring, actions[i]) == 0)
-                x->action = i;
-    if (x->action < 0)
-        return proto__bad(err, BH_EFIELD, "action");
-    int rc;
+    int rc = need_word(o, "action", actions, (int)BH_ARRAY_LEN(actions), &x->action, err);
+    if (rc != BH_OK)
+        return rc;
     int64_t v = -1;
     bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK ||
                  x->action == PROTO_TABLE_QUEUE;

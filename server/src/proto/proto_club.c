@@ -106,16 +106,9 @@ static int decode_create(const cJSON *o, pclub_create_in *c, proto_err *err)
         (rc = proto__opt_int(o, "deposit", 0, 1000000000, &c->deposit, err)))
         return rc;
     c->sb_cut1 = -1;
-    const cJSON *sb = cJSON_GetObjectItemCaseSensitive(o, "sb");
-    if (sb) {
-        if (cJSON_IsString(sb) && sb->valuestring && strcmp(sb->valuestring, "SB") == 0)
-            c->sb_cut1 = 0;
-        else if (cJSON_IsString(sb) && sb->valuestring && strcmp(sb->valuestring, "SB-C1") == 0)
-            c->sb_cut1 = 1;
-        else
-            return proto__bad(err, BH_EFIELD, "sb");
-    }
-    return BH_OK;
+    static const char *const sb[] = {"SB", "SB-C1"};
+    rc = proto__word(o, "sb", sb, 2, &c->sb_cut1, err);
+    return rc == BH_ENOTFOUND ? BH_OK : rc;
 }
 
 static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)

@@ -40,6 +40,10 @@ int proto__str_val_lf(const cJSON *v, const char *name, size_t max, bool lf_ok, 
                       proto_err *err);
 /* The string field o[name] (proto__str_val); absent: BH_EFIELD. */
 int proto__need_str(const cJSON *o, const char *name, size_t max, char *out, proto_err *err);
+/* The string field o[name], one of words[0..n): its index into *out. Absent: BH_ENOTFOUND
+ * (nothing named, *out untouched); not a string or another word: BH_EFIELD. */
+int proto__word(const cJSON *o, const char *name, const char *const *words, int n, int *out,
+                proto_err *err);
 /* The result field o[name] (proto__need_str): a result token of result.h, not the "no result"
  * one, a forfeit only when forfeit_ok; else BH_EFIELD. */
 int proto__need_result(const cJSON *o, const char *name, bool forfeit_ok, char out[8],
