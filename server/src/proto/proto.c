@@ -77,6 +77,16 @@ int proto__opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
     return rc == BH_ENOTFOUND ? BH_OK : rc;
 }
 
+int proto__int(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi, int dflt,
+               int *out, proto_err *err)
+{
+    int64_t v = dflt;
+    int rc = optional ? proto__opt_int(o, name, lo, hi, &v, err)
+                      : proto__need_int(o, name, lo, hi, &v, err);
+    *out = (int)v;
+    return rc;
+}
+
 /* True when the valid UTF-8 string s holds a control character (general category Cc:
  * U+0000..U+001F, U+007F..U+009F): none belongs in a name, a reason or a chat line (a line
  * break would also end a BPGN tag or a TRF record). */
@@ -307,21 +317,13 @@ static int decode_ratings(const cJSON *o, proto_team_register *m, proto_err *err
 /* tournament_create options (protocol/messages/c2s-tournament_create.md); all optional. */
 static int decode_tour_opts(const cJSON *o, proto_tournament_create *m, proto_err *err)
 {
-    int64_t v = 0;
     int rc;
     if ((rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &m->base_ms, err)) != BH_OK ||
         (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &m->inc_ms, err)) != BH_OK ||
-        (rc = proto__opt_int(o, "rounds", 1, 64, &v, err)) != BH_OK)
+        (rc = proto__int(o, "rounds", true, 1, 64, 0, &m->rounds, err)) != BH_OK ||
+        (rc = proto__int(o, "late_until", true, 1, 64, 0, &m->late_until, err)) != BH_OK ||
+        (rc = proto__int(o, "bye_requests", true, 0, 64, 0, &m->bye_requests, err)) != BH_OK)
         return rc;
-    m->rounds = (int)v;
-    v = 0;
-    if ((rc = proto__opt_int(o, "late_until", 1, 64, &v, err)) != BH_OK)
-        return rc;
-    m->late_until = (int)v;
-    v = 0;
-    if ((rc = proto__opt_int(o, "bye_requests", 0, 64, &v, err)) != BH_OK)
-        return rc;
-    m->bye_requests = (int)v;
     static const char *const bye_kinds[] = {"half", "zero"}, *const smalls[] = {"rr", "cap"};
     if ((rc = opt_word(o, "bye_kind", bye_kinds, 2, &m->bye_kind, err)) != BH_OK)
         return rc;
@@ -465,23 +467,19 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
         return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_remove.team, err);
     case PROTO_BYE_REQUEST: {
         proto_bye_request *x = &m->bye_request;
-        int64_t rnd = 0;
         if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
                 BH_OK ||
             (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK ||
-            (rc = proto__need_int(o, "round", 1, 64, &rnd, err)) != BH_OK)
+            (rc = proto__int(o, "round", false, 1, 64, 0, &x->round, err)) != BH_OK)
             return rc;
-        x->round = (int)rnd;
         return opt_flag(o, "cancel", &x->cancel, err);
     }
     case PROTO_ROUND_SCHEDULE: {
         proto_round_schedule *x = &m->round_schedule;
-        int64_t rnd = 0;
         if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
                 BH_OK ||
-            (rc = proto__need_int(o, "round", 1, 64, &rnd, err)) != BH_OK)
+            (rc = proto__int(o, "round", false, 1, 64, 0, &x->round, err)) != BH_OK)
             return rc;
-        x->round = (int)rnd;
         return proto__need_int(o, "start_ms", 0, 253402300799999LL, &x->start_ms, err);
     }
     case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
@@ -506,7 +504,6 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err);
 
 static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
 {
-    int64_t v = 0;
     int rc = BH_OK;
     switch (m->type) {
     case PROTO_AUTH: return proto__need_str(o, "token", PROTO_TOKEN_MAX, m->auth.token, err);
@@ -546,9 +543,8 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
         proto_move *x = &m->move;
         if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
             (rc = need_board(o, &x->board, err)) != BH_OK ||
-            (rc = proto__need_int(o, "ply", 0, PROTO_PLY_MAX, &v, err)) != BH_OK)
+            (rc = proto__int(o, "ply", false, 0, PROTO_PLY_MAX, 0, &x->ply, err)) != BH_OK)
             return rc;
-        x->ply = (int)v;
         return proto__need_str(o, "move", PROTO_MOVE_MAX, x->move, err);
     }
     case PROTO_TOURNAMENT_CREATE:
@@ -651,16 +647,14 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
     int rc = need_word(o, "action", actions, (int)BH_ARRAY_LEN(actions), &x->action, err);
     if (rc != BH_OK)
         return rc;
-    int64_t v = -1;
     bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK ||
                  x->action == PROTO_TABLE_QUEUE;
     if (where) {
         if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK)
             return rc;
         if (x->action != PROTO_TABLE_QUEUE &&
-            (rc = proto__need_int(o, "seat", 0, 3, &v, err)) != BH_OK)
+            (rc = proto__int(o, "seat", false, 0, 3, -1, &x->seat, err)) != BH_OK)
             return rc;
-        x->seat = (int)v;
         if (cJSON_GetObjectItemCaseSensitive(o, "link") &&
             (rc = proto__need_str(o, "link", PROTO_TOKEN_MAX, x->link, err)) != BH_OK)
             return rc;

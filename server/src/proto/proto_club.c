@@ -27,17 +27,6 @@ const char *proto_club_type_name(pclub_type t)
     return (unsigned)t < PCLUB_TYPE_COUNT_ ? names[t] : NULL;
 }
 
-/* An int field in [lo, hi] (proto.c's readers); absent: -1 when optional, else BH_EFIELD. */
-static int int_small(const cJSON *o, const char *name, bool optional, int lo, int hi, int *out,
-                     proto_err *err)
-{
-    int64_t v = -1;
-    int rc = optional ? proto__opt_int(o, name, lo, hi, &v, err)
-                      : proto__need_int(o, name, lo, hi, &v, err);
-    *out = (int)v;
-    return rc;
-}
-
 /* A prose field (a protest's text, the committee's reason): line breaks allowed. Into a new
  * string *out of its length (proto_club_msg_free's). */
 static int text_field(const cJSON *o, const char *name, size_t max, char **out, proto_err *err)
@@ -78,9 +67,9 @@ static int ids_field(const cJSON *o, int min, int max, int *out, int **heap, int
 static int game_fields(const cJSON *o, int *round, int *match, int *board, proto_err *err)
 {
     int rc;
-    if ((rc = int_small(o, "round", false, 1, 64, round, err)) != BH_OK ||
-        (rc = int_small(o, "match", false, 1, 64, match, err)) != BH_OK ||
-        (rc = int_small(o, "board", false, 1, PCLUB_BOARDS_MAX, board, err)) != BH_OK)
+    if ((rc = proto__int(o, "round", false, 1, 64, -1, round, err)) != BH_OK ||
+        (rc = proto__int(o, "match", false, 1, 64, -1, match, err)) != BH_OK ||
+        (rc = proto__int(o, "board", false, 1, PCLUB_BOARDS_MAX, -1, board, err)) != BH_OK)
         return rc;
     (*match)--;
     (*board)--;
@@ -93,10 +82,10 @@ static int decode_create(const cJSON *o, pclub_create_in *c, proto_err *err)
     c->boards = c->reserves = c->max_subs = c->min_players = c->double_rr = -1;
     c->base_ms = c->inc_ms = c->wait_s = c->break_s = c->protest_s = c->deposit = -1;
     if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, c->name, err)) != BH_OK ||
-        (rc = int_small(o, "boards", true, 1, PCLUB_BOARDS_MAX, &c->boards, err)) != BH_OK ||
-        (rc = int_small(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, &c->reserves, err)) ||
-        (rc = int_small(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, &c->max_subs, err)) ||
-        (rc = int_small(o, "min_players", true, 1, PCLUB_BOARDS_MAX, &c->min_players, err)) ||
+        (rc = proto__int(o, "boards", true, 1, PCLUB_BOARDS_MAX, -1, &c->boards, err)) != BH_OK ||
+        (rc = proto__int(o, "reserves", true, 0, PCLUB_PLAYERS_MAX, -1, &c->reserves, err)) ||
+        (rc = proto__int(o, "max_subs", true, 0, PCLUB_PLAYERS_MAX, -1, &c->max_subs, err)) ||
+        (rc = proto__int(o, "min_players", true, 1, PCLUB_BOARDS_MAX, -1, &c->min_players, err)) ||
         (rc = proto__get_bool(o, "double", &c->double_rr, err)) == BH_EFIELD ||
         (rc = proto__opt_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &c->base_ms, err)) ||
         (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &c->inc_ms, err)) ||
@@ -126,10 +115,10 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
             (rc = proto__roster(o, PCLUB_PLAYERS_MAX, false, &m->team.players, &m->team.n_players,
                                 err)) != BH_OK)
             return rc;
-        return int_small(o, "captain", false, 1, INT32_MAX, &m->team.captain, err);
+        return proto__int(o, "captain", false, 1, INT32_MAX, -1, &m->team.captain, err);
     case PCLUB_LINEUP: {
         pclub_lineup_in *l = &m->lineup;
-        if ((rc = int_small(o, "round", false, 1, 64, &l->round, err)) != BH_OK ||
+        if ((rc = proto__int(o, "round", false, 1, 64, -1, &l->round, err)) != BH_OK ||
             (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &l->team, err)) != BH_OK)
             return rc;
         return ids_field(o, 0, PCLUB_BOARDS_MAX, l->ids, NULL, &l->n_ids, err);
@@ -150,7 +139,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_DECIDE: {
         pclub_decide_in *d = &m->decide;
         if ((rc = proto__need_str(o, "token", PROTO_TOKEN_MAX, d->token, err)) != BH_OK ||
-            (rc = int_small(o, "protest", false, 1, INT32_MAX, &d->protest, err)) != BH_OK ||
+            (rc = proto__int(o, "protest", false, 1, INT32_MAX, -1, &d->protest, err)) != BH_OK ||
             (rc = proto__need_bool(o, "upheld", &b, err)) != BH_OK ||
             (rc = text_field(o, "reason", PCLUB_TEXT_MAX, &d->reason, err)) != BH_OK)
             return rc;
@@ -161,7 +150,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     }
     case PCLUB_ATTEND: {
         pclub_attend_in *t = &m->attend;
-        if ((rc = int_small(o, "round", false, 1, 64, &t->round, err)) != BH_OK)
+        if ((rc = proto__int(o, "round", false, 1, 64, -1, &t->round, err)) != BH_OK)
             return rc;
         return ids_field(o, 1, PCLUB_ATTEND_MAX, NULL, &t->attend, &t->n_attend, err);
     }

@@ -26,6 +26,10 @@ int proto__need_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, in
 /* The same, absent: BH_OK with *out untouched (the caller's default). */
 int proto__opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int64_t *out,
                    proto_err *err);
+/* proto__need_int (optional false) or proto__opt_int (optional true, absent: dflt) into an int
+ * (lo and hi within int's range); *out is written also on an error. */
+int proto__int(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi, int dflt,
+               int *out, proto_err *err);
 /* The boolean field o[name] into *out (1 / 0); not a boolean: BH_EFIELD; absent:
  * BH_ENOTFOUND (nothing named, *out untouched). */
 int proto__get_bool(const cJSON *o, const char *name, int *out, proto_err *err);

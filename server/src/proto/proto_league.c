@@ -31,25 +31,14 @@ const char *proto_league_stage_name(int stage)
     return stage >= 1 && stage <= 4 ? s[stage] : NULL;
 }
 
-/* An int field in [lo, hi]; absent: *out = dflt when optional, else BH_EFIELD. */
-static int int_field(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi,
-                     int dflt, int *out, proto_err *err)
-{
-    int64_t v = dflt;
-    int rc = optional ? proto__opt_int(o, name, lo, hi, &v, err)
-                      : proto__need_int(o, name, lo, hi, &v, err);
-    *out = (int)v;
-    return rc;
-}
-
 /* stage, match, board and game (1-based on the wire; game optional, 1). */
 static int key_fields(const cJSON *o, pleague_key *k, proto_err *err)
 {
     int rc;
-    if ((rc = int_field(o, "stage", false, 1, 4, 0, &k->stage, err)) != BH_OK ||
-        (rc = int_field(o, "match", false, 1, 512, 0, &k->match, err)) != BH_OK ||
-        (rc = int_field(o, "board", false, 1, PLEAGUE_BOARDS_MAX, 0, &k->board, err)) != BH_OK ||
-        (rc = int_field(o, "game", true, 1, 2, 1, &k->game, err)) != BH_OK)
+    if ((rc = proto__int(o, "stage", false, 1, 4, 0, &k->stage, err)) != BH_OK ||
+        (rc = proto__int(o, "match", false, 1, 512, 0, &k->match, err)) != BH_OK ||
+        (rc = proto__int(o, "board", false, 1, PLEAGUE_BOARDS_MAX, 0, &k->board, err)) != BH_OK ||
+        (rc = proto__int(o, "game", true, 1, 2, 1, &k->game, err)) != BH_OK)
         return rc;
     k->match--;
     k->board--;
@@ -66,20 +55,21 @@ static int decode_create(const cJSON *o, pleague_create *c, proto_err *err)
     if (cJSON_GetObjectItemCaseSensitive(o, "ruleset") &&
         (rc = proto__need_str(o, "ruleset", sizeof c->ruleset - 1, c->ruleset, err)) != BH_OK)
         return rc;
-    if ((rc = int_field(o, "teams", true, 4, PLEAGUE_TEAMS_MAX, -1, &c->teams, err)) ||
-        (rc = int_field(o, "groups", true, 2, 4, -1, &c->groups, err)) ||
-        (rc = int_field(o, "boards", true, 1, PLEAGUE_BOARDS_MAX, -1, &c->boards, err)) ||
-        (rc = int_field(o, "max_invited", true, 0, PLEAGUE_BOARDS_MAX, -1, &c->max_invited, err)) ||
-        (rc = int_field(o, "rating_date", true, 19000101, 99991231, -1, &c->rating_date, err)) ||
+    if ((rc = proto__int(o, "teams", true, 4, PLEAGUE_TEAMS_MAX, -1, &c->teams, err)) ||
+        (rc = proto__int(o, "groups", true, 2, 4, -1, &c->groups, err)) ||
+        (rc = proto__int(o, "boards", true, 1, PLEAGUE_BOARDS_MAX, -1, &c->boards, err)) ||
+        (rc =
+             proto__int(o, "max_invited", true, 0, PLEAGUE_BOARDS_MAX, -1, &c->max_invited, err)) ||
+        (rc = proto__int(o, "rating_date", true, 19000101, 99991231, -1, &c->rating_date, err)) ||
         (rc = proto__opt_int(o, "wait_s", 0, PROTO_WAIT_MAX_S, &c->wait_s, err)) ||
         (rc = proto__opt_int(o, "first_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->first_valid_ms,
                              err)) ||
         (rc = proto__opt_int(o, "second_valid_ms", 1, PLEAGUE_VALID_MAX_MS, &c->second_valid_ms,
                              err)) ||
-        (rc = int_field(o, "base_s", true, 1, 86400, -1, &c->base_s, err)) ||
-        (rc = int_field(o, "inc_s", true, 0, 3600, -1, &c->inc_s, err)) ||
-        (rc = int_field(o, "alt_base_s", true, 1, 86400, -1, &c->alt_base_s, err)) ||
-        (rc = int_field(o, "alt_inc_s", true, 0, 3600, -1, &c->alt_inc_s, err)))
+        (rc = proto__int(o, "base_s", true, 1, 86400, -1, &c->base_s, err)) ||
+        (rc = proto__int(o, "inc_s", true, 0, 3600, -1, &c->inc_s, err)) ||
+        (rc = proto__int(o, "alt_base_s", true, 1, 86400, -1, &c->alt_base_s, err)) ||
+        (rc = proto__int(o, "alt_inc_s", true, 0, 3600, -1, &c->alt_inc_s, err)))
         return rc;
     if (c->groups == 3) /* the brackets of F-KNOCKOUT: 4 groups, or 2 */
         return proto__bad(err, BH_EFIELD, "groups");
@@ -105,7 +95,7 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
             (rc = proto__roster(o, PLEAGUE_PLAYERS_MAX, true, &m->team.players, &m->team.n_players,
                                 err)) != BH_OK)
             return rc;
-        return int_field(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
+        return proto__int(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
     case PLEAGUE_TEAM_REMOVE:
         return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err);
     case PLEAGUE_ROSTER:
@@ -136,7 +126,7 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
         if ((rc = need_token(o, g->token, err)) != BH_OK ||
             (rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
-        return int_field(o, "player", false, 1, INT32_MAX, 0, &g->player, err);
+        return proto__int(o, "player", false, 1, INT32_MAX, 0, &g->player, err);
     case PLEAGUE_EXTEND:
         if ((rc = key_fields(o, &g->key, err)) != BH_OK)
             return rc;
@@ -146,8 +136,8 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
             return rc;
         return proto__need_result(o, "result", true, g->result, err);
     case PLEAGUE_LOT:
-        if ((rc = int_field(o, "match", false, 1, 7, 0, &m->lot.match, err)) != BH_OK ||
-            (rc = int_field(o, "winner", false, 1, 2, 0, &m->lot.winner, err)) != BH_OK)
+        if ((rc = proto__int(o, "match", false, 1, 7, 0, &m->lot.match, err)) != BH_OK ||
+            (rc = proto__int(o, "winner", false, 1, 2, 0, &m->lot.winner, err)) != BH_OK)
             return rc;
         m->lot.match--;
         m->lot.winner--;
