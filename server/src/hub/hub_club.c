@@ -388,15 +388,8 @@ static void remove_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64
 static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
 {
     roster r;
-    roster_init(&r);
     refusal why = {NULL, NULL, -1};
-    int rc = BH_OK;
-    for (int i = 0; i < m->team.n_players && rc == BH_OK; i++) {
-        const proto_player_in *p = &m->team.players[i];
-        rc = roster_add(&r, p->id, p->name, p->rating, false, &why);
-        if (rc != BH_OK)
-            why.field = "players", why.index = i;
-    }
+    int rc = hub__event_roster(m->team.players, m->team.n_players, &r, &why);
     if (rc == BH_OK && m->team.team) {
         replace_team(h, s, c, m, &r, now_us);
         return;
@@ -419,17 +412,6 @@ static void do_team(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t n
     club_add_team(c, team, m->team.name, &r, m->team.captain, NULL);
     hub__team_add(h, team, m->club, m->team.name, r.p[k].name, "");
     changed(h, s, m, proto_club_enc_created(m->id, "team", team, token), now_us);
-}
-
-/* The appeals committee's token of this event (role "appeals", ref = the event). */
-static bool appeals_ok(hub *h, int64_t club_id, const char *token)
-{
-    char hash[AUTH_HASH_LEN + 1], role[16];
-    int64_t ref;
-    int seat;
-    return auth_hash(token, hash) == BH_OK &&
-           store_token_find(h->st, hash, role, &ref, &seat) == BH_OK &&
-           strcmp(role, "appeals") == 0 && ref == club_id;
 }
 
 static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t now_us)
@@ -491,7 +473,8 @@ static void do_cmd(hub *h, hub_sess *s, club *c, const pclub_msg *m, uint64_t no
         break;
     case PCLUB_DECIDE: {
         const pclub_decide_in *d = &m->decide;
-        if (!appeals_ok(h, m->club, d->token)) {
+        int seat; /* the appeals committee's token (role "appeals", ref = the event) */
+        if (!hub__event_token(h, m->club, "appeals", d->token, &seat)) {
             rc = refusal_set(&why, BH_EAUTH, "F-PROTEST", "token", -1);
             break;
         }

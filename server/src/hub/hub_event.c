@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "auth.h"
 #include "bh.h"
 #include "hub_event.h"
 #include "log.h"
@@ -644,3 +645,26 @@ const hub_game_owner hub__event_owner = {
     .changed = owner_changed,
     .info = owner_info,
 };
+
+/* ---- the formats' commands ---------------------------------------------------------------- */
+
+bool hub__event_token(hub *h, int64_t ref, const char *role, const char *token, int *seat)
+{
+    char hash[AUTH_HASH_LEN + 1], got[16];
+    int64_t at;
+    return auth_hash(token, hash) == BH_OK &&
+           store_token_find(h->st, hash, got, &at, seat) == BH_OK && strcmp(got, role) == 0 &&
+           at == ref;
+}
+
+int hub__event_roster(const proto_player_in *players, int n, roster *r, refusal *why)
+{
+    roster_init(r);
+    for (int i = 0; i < n; i++) {
+        const proto_player_in *p = &players[i];
+        int rc = roster_add(r, p->id, p->name, p->rating, p->invited, why);
+        if (rc != BH_OK)
+            return refusal_set(why, rc, why ? why->rule : NULL, "players", i);
+    }
+    return BH_OK;
+}

@@ -35,6 +35,8 @@
 #include <stdint.h>
 
 #include "hub_int.h"
+#include "refusal.h"
+#include "roster.h"
 #include "tfmt.h"
 
 typedef struct hub_event hub_event;
@@ -143,6 +145,15 @@ bool hub__event_game_info(hub *h, int64_t gid, hub_event **e, tfmt_key *k, const
                           const char *teams[2]);
 /* The tfmt_res-like end of a finished hub game (tfmt_res: forfeits by its reason). */
 tfmt_res hub__event_res(const hub_game *hg);
+
+/* ---- the formats' commands ---------------------------------------------------------------- */
+
+/* Is token one of event ref's tokens of role (hub__token_new's role, ref and seat)? true with
+ * its seat in *seat; false for any other token, or when the store cannot say. */
+bool hub__event_token(hub *h, int64_t ref, const char *role, const char *token, int *seat);
+/* The roster of a team message's n players (r initialised here): BH_OK, or roster_add's
+ * refusal naming players[i] in *why. */
+int hub__event_roster(const proto_player_in *players, int n, roster *r, refusal *why);
 
 /* ---- the hub's hooks ---------------------------------------------------------------------- */
 

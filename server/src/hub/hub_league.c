@@ -514,23 +514,6 @@ static void do_create(hub *h, hub_sess *s, const pleague_msg *m)
     hub__queue(h, s->conn, proto_club_enc_created(m->id, "league", id, NULL));
 }
 
-/* The roster of a league_team or league_roster message; BH_OK or a refusal naming
- * players[i]. */
-static int roster_of(const pleague_team *t, roster *r, refusal *why)
-{
-    roster_init(r);
-    for (int i = 0; i < t->n_players; i++) {
-        const proto_player_in *p = &t->players[i];
-        int rc = roster_add(r, p->id, p->name, p->rating, p->invited, why);
-        if (rc != BH_OK) {
-            why->field = "players";
-            why->index = i;
-            return rc;
-        }
-    }
-    return BH_OK;
-}
-
 /* Is player on a roster of league l already (and so holds a league token)? */
 static bool on_a_roster(const league *l, int player)
 {
@@ -569,7 +552,7 @@ static void do_team(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, uin
     int64_t lid = hub__event_id(e);
     roster r;
     refusal why = {NULL, NULL, -1};
-    int rc = roster_of(&m->team, &r, &why);
+    int rc = hub__event_roster(m->team.players, m->team.n_players, &r, &why);
     int k = rc == BH_OK ? roster_find(&r, m->team.captain) : 0;
     /* league_add_team decides; the team id it needs comes from the store, so it is tried first
      * on a copy of the league (a refusal stores and mints nothing). */
@@ -635,7 +618,7 @@ static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, u
     league *l = league_of(e);
     roster r;
     refusal why = {NULL, NULL, -1};
-    int rc = roster_of(&m->team, &r, &why);
+    int rc = hub__event_roster(m->team.players, m->team.n_players, &r, &why);
     bool was[ROSTER_MAX]; /* by the message's order */
     for (int i = 0; rc == BH_OK && i < r.n; i++)
         was[i] = on_a_roster(l, r.p[i].id);
@@ -665,14 +648,8 @@ static void do_roster(hub *h, hub_sess *s, hub_event *e, const pleague_msg *m, u
  * player id): > 0, or 0 for a token that is not one of this league's. */
 static int token_player(hub *h, int64_t lid, const char *token)
 {
-    char hash[AUTH_HASH_LEN + 1], role[16];
-    int64_t ref;
     int seat;
-    if (auth_hash(token, hash) != BH_OK ||
-        store_token_find(h->st, hash, role, &ref, &seat) != BH_OK || strcmp(role, "league") != 0 ||
-        ref != lid || seat <= 0)
-        return 0;
-    return seat;
+    return hub__event_token(h, lid, "league", token, &seat) && seat > 0 ? seat : 0;
 }
 
 /* The director's result of a game: the league decides; a hosted game still played or waiting for
