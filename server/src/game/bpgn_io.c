@@ -3,68 +3,40 @@
  * Export walks the event list (time order) and prints each move with the mover's clock after
  * it; import replays moves at the instants their clocks give, so export -> import -> export
  * is the identity. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bpgn.h"
+#include "buf.h"
 #include "game_int.h"
 #include "pgn.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-typedef struct sbuf {
-    char *s;
-    size_t n, cap;
-    size_t line; /* length of the current line */
-} sbuf;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-sb_put(sbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n < 0)
-        return;
-    if (b->n + (size_t)n + 1 > b->cap) {
-        b->cap = (b->n + (size_t)n + 1) * 2;
-        b->s = xrealloc(b->s, b->cap);
-    }
-    va_start(ap, fmt);
-    vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
-    va_end(ap);
-    b->n += (size_t)n;
-    const char *nl = memchr(b->s + b->n - (size_t)n, '\n', (size_t)n);
-    b->line = nl ? (size_t)(b->s + b->n - nl - 1) : b->line + (size_t)n;
-}
-
 /* Movetext token, wrapped at 80 columns. */
-static void sb_token(sbuf *b, const char *tok)
+static void put_token(buf *b, const char *tok)
 {
-    size_t n = strlen(tok);
-    if (b->line > 0 && b->line + 1 + n > 80)
-        sb_put(b, "\n");
-    else if (b->line > 0)
-        sb_put(b, " ");
-    sb_put(b, "%s", tok);
+    size_t line = 0, n = strlen(tok); /* the current line's length */
+    while (line < b->len && b->p[b->len - line - 1] != '\n')
+        line++;
+    if (line > 0 && line + 1 + n > 80)
+        buf_printf(b, "\n");
+    else if (line > 0)
+        buf_printf(b, " ");
+    buf_printf(b, "%s", tok);
 }
 
 /* Seconds with milliseconds, trailing zeros dropped: 59.43, 119.9, 180. */
-static void fmt_secs(char *buf, size_t cap, int64_t ms)
+static void fmt_secs(char *out, size_t cap, int64_t ms)
 {
     if (ms < 0)
         ms = 0;
-    int n = snprintf(buf, cap, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
-    while (n > 0 && buf[n - 1] == '0')
-        buf[--n] = '\0';
-    if (n > 0 && buf[n - 1] == '.')
-        buf[--n] = '\0';
+    int n = snprintf(out, cap, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
+    while (n > 0 && out[n - 1] == '0')
+        out[--n] = '\0';
+    if (n > 0 && out[n - 1] == '.')
+        out[--n] = '\0';
 }
 
 /* The name act comments use for seat: the player's name, or the seat label ("WhiteA") when
@@ -105,19 +77,11 @@ static const char *winner_tag(const game *g)
                                              : "draw";
 }
 
-static void put_tag(sbuf *b, const char *name, const char *value)
-{
-    sb_put(b, "[%s \"", name);
-    for (const char *p = value; *p; p++)
-        sb_put(b, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
-    sb_put(b, "\"]\n");
-}
-
 /* [Rules "..."]: every option of r, so a custom or modified ruleset survives the round trip
  * (the [Ruleset] name alone would import as the named defaults, or as "online"). */
-static void rules_text(const game_rules *r, char *buf, size_t cap)
+static void rules_text(const game_rules *r, char *out, size_t cap)
 {
-    snprintf(buf, cap,
+    snprintf(out, cap,
              "illegal_loses=%d settle_ms=%lu dropped_rook_castles=%d premove=%d lag_move_ms=%lu "
              "lag_total_ms=%lu draw_swaps_game2=%d",
              r->illegal_loses, (unsigned long)r->settle_ms, r->dropped_rook_castles, r->premove,
@@ -176,18 +140,18 @@ static const char *act_verb(int type)
     }
 }
 
-static void dec_text(const game *g, const game__dec *d, char *buf, size_t cap)
+static void dec_text(const game *g, const game__dec *d, char *out, size_t cap)
 {
     static const char *const what[] = {"", "resigns", "forfeits on time", "checkmated",
                                        "loses by an illegal move"};
-    snprintf(buf, cap, "%s %s", name_of(g, d->seat), what[d->kind]);
+    snprintf(out, cap, "%s %s", name_of(g, d->seat), what[d->kind]);
 }
 
 /* Write the chat lines of meta that are due before the event e, or all that are left when
  * e is NULL (the end of the movetext); *next is the first line not yet written, moves_out the
  * moves written so far. A line is due once the moves it followed are out, and before an act
  * whose instant is later than its game time; the lines keep the order they were sent in. */
-static void put_chat(sbuf *b, const game *g, const bpgn_meta *meta, size_t *next,
+static void put_chat(buf *b, const game *g, const bpgn_meta *meta, size_t *next,
                      const game_event *e, size_t moves_out)
 {
     for (; meta && *next < meta->nchat; ++*next) {
@@ -209,7 +173,7 @@ static void put_chat(sbuf *b, const game *g, const bpgn_meta *meta, size_t *next
         for (char *p = tok + 1; p < tok + n - 1; p++)
             if (*p == '}') /* PGN comments have no escape: a '}' would end this one */
                 *p = ')';
-        sb_token(b, tok);
+        put_token(b, tok);
         free(tok);
     }
 }
@@ -233,27 +197,27 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
                        .reason = why};
         return pgn_export(g, &pm);
     }
-    sbuf b = {0};
+    buf b = {0};
     char tmp[BPGN_TEXT_MAX + 64], s1[32], s2[32];
     if (meta && meta->event)
-        put_tag(&b, "Event", meta->event);
+        bpgn__put_tag(&b, "Event", meta->event);
     if (meta && meta->site)
-        put_tag(&b, "Site", meta->site);
+        bpgn__put_tag(&b, "Site", meta->site);
     if (meta && meta->date)
-        put_tag(&b, "Date", meta->date);
+        bpgn__put_tag(&b, "Date", meta->date);
     if (meta && meta->round)
-        put_tag(&b, "Round", meta->round);
+        bpgn__put_tag(&b, "Round", meta->round);
     if (meta && meta->time)
-        put_tag(&b, "Time", meta->time);
+        bpgn__put_tag(&b, "Time", meta->time);
     if (meta && meta->match_game)
-        put_tag(&b, "MatchGame", meta->match_game);
+        bpgn__put_tag(&b, "MatchGame", meta->match_game);
     for (int s = 0; s < 4; s++)
-        put_tag(&b, game_seat_name(s), g->setup.players[s]);
+        bpgn__put_tag(&b, game_seat_name(s), g->setup.players[s]);
     fmt_secs(s1, sizeof s1, g->setup.base_ms);
     fmt_secs(s2, sizeof s2, g->setup.inc_ms);
     snprintf(tmp, sizeof tmp, "%s+%s", s1, s2);
-    put_tag(&b, "TimeControl", tmp);
-    put_tag(&b, "Ruleset", g->setup.rules.name);
+    bpgn__put_tag(&b, "TimeControl", tmp);
+    bpgn__put_tag(&b, "Ruleset", g->setup.rules.name);
     game_rules named;
     char named_text[BPGN_TEXT_MAX];
     rules_text(&g->setup.rules, tmp, sizeof tmp);
@@ -262,29 +226,28 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
     else
         named_text[0] = '\0';
     if (strcmp(tmp, named_text) != 0)
-        put_tag(&b, "Rules", tmp);
+        bpgn__put_tag(&b, "Rules", tmp);
     if (g->setup.fen[0][0])
-        put_tag(&b, "FENA", g->setup.fen[0]);
+        bpgn__put_tag(&b, "FENA", g->setup.fen[0]);
     if (g->setup.fen[1][0])
-        put_tag(&b, "FENB", g->setup.fen[1]);
+        bpgn__put_tag(&b, "FENB", g->setup.fen[1]);
     if (g->setup.recorded)
-        put_tag(&b, "Clocks", "per-board");
+        bpgn__put_tag(&b, "Clocks", "per-board");
     const char *res = given ? given : result_token(g); /* the arbiter's: the team result */
     bh_result gr = BH_RES_DRAW;
     if (given)
         bh_result_parse(given, strlen(given), &gr);
-    put_tag(&b, "Winner",
-            !given              ? winner_tag(g)
-            : gr == BH_RES_WIN1 ? "WhiteA+BlackB"
-            : gr == BH_RES_WIN2 ? "BlackA+WhiteB"
-                                : "draw");
-    put_tag(&b, "Result", res);
+    bpgn__put_tag(&b, "Winner",
+                  !given              ? winner_tag(g)
+                  : gr == BH_RES_WIN1 ? "WhiteA+BlackB"
+                  : gr == BH_RES_WIN2 ? "BlackA+WhiteB"
+                                      : "draw");
+    bpgn__put_tag(&b, "Result", res);
     if (given)
-        put_tag(&b, "Termination", why ? why : "");
+        bpgn__put_tag(&b, "Termination", why ? why : "");
     if (meta && meta->result_by && meta->result_by[0])
-        put_tag(&b, "ResultBy", meta->result_by);
-    sb_put(&b, "\n");
-    b.line = 0;
+        bpgn__put_tag(&b, "ResultBy", meta->result_by);
+    buf_printf(&b, "\n");
     size_t np = 0, nchat = 0;
     for (size_t i = 0; i < g->nev; i++) {
         const game_event *e = &g->ev[i];
@@ -295,7 +258,7 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
             const game_ply *p = &g->ply[np++];
             fmt_secs(s1, sizeof s1, (p->clock_us + 999) / 1000);
             snprintf(tmp, sizeof tmp, "%d%c. %s{%s}", p->number, "AaBb"[p->seat], p -> san, s1);
-            sb_token(&b, tmp);
+            put_token(&b, tmp);
             break;
         }
         case GAME_EV_ILLEGAL:
@@ -308,14 +271,13 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
              * import dates it exactly (a settle window or a flag may hang on it). */
             fmt_secs(s1, sizeof s1, (int64_t)((e->t_us - g->start_us) / 1000));
             snprintf(tmp, sizeof tmp, "{%s %s at %s}", name_of(g, e->seat), act_verb(e->type), s1);
-            sb_token(&b, tmp);
+            put_token(&b, tmp);
             break;
         default: break; /* START, FLAG, RESULT: in the closing comment and clocks */
         }
     }
     put_chat(&b, g, meta, &nchat, NULL, np);
-    sb_put(&b, "\n");
-    b.line = 0;
+    buf_printf(&b, "\n");
     char term[2 * BPGN_TEXT_MAX];
     if (given) {
         /* a '}' in the reason (client text) would close the comment early */
@@ -340,8 +302,8 @@ char *bpgn_export_as(const game *g, const bpgn_meta *meta, const char *given, co
             snprintf(term + n, sizeof term - n, ": draw");
         }
     }
-    sb_put(&b, "{%s} %s\n", term, res);
-    return b.s;
+    buf_printf(&b, "{%s} %s\n", term, res);
+    return b.p;
 }
 
 /* "61.5" -> 61500 ms; -1 if s is not seconds with at most 3 decimals (up to 115 days). */

@@ -5,6 +5,7 @@
 #define BH_GAME_INT_H
 
 #include "bpgn.h"
+#include "buf.h"
 #include "game.h"
 
 /* One decisive event waiting to be combined (R-SETTLE). At most one per board. */
@@ -92,6 +93,9 @@ bool bpgn__is_result(const char *t, size_t len, size_t i, size_t *n);
 /* End of a parse: on BH_OK move *bg to *out and set *used to consumed, else free *bg and zero
  * *out. Returns rc. */
 int bpgn__finish(bpgn_game *bg, int rc, size_t consumed, bpgn_game *out, size_t *used);
+/* The tag pair [name "value"] and a line feed appended to b, '"' and '\\' in value escaped
+ * (pgn.c; the PGN and BPGN writers). */
+void bpgn__put_tag(buf *b, const char *name, const char *value);
 void game__delta_end(game *g, game_delta *d, uint64_t now_us);
 
 #endif

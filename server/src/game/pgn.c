@@ -18,7 +18,7 @@ static const char *sep(const buf *b)
     return b->len && b->p[b->len - 1] != '\n' ? " " : "";
 }
 
-static void put_tag(buf *b, const char *name, const char *value)
+void bpgn__put_tag(buf *b, const char *name, const char *value)
 {
     buf_printf(b, "[%s \"", name);
     for (const char *p = value; *p; p++)
@@ -111,28 +111,31 @@ char *pgn_export(const game *g, const pgn_meta *meta)
     if (!g || !game__chess(g))
         return NULL;
     buf b = {0};
-    put_tag(&b, "Event", meta && meta->event ? meta->event : "?");
-    put_tag(&b, "Site", meta && meta->site ? meta->site : "?");
-    put_tag(&b, "Date", meta && meta->date ? meta->date : "????.??.??");
-    put_tag(&b, "Round", meta && meta->round ? meta->round : "?");
+    bpgn__put_tag(&b, "Event", meta && meta->event ? meta->event : "?");
+    bpgn__put_tag(&b, "Site", meta && meta->site ? meta->site : "?");
+    bpgn__put_tag(&b, "Date", meta && meta->date ? meta->date : "????.??.??");
+    bpgn__put_tag(&b, "Round", meta && meta->round ? meta->round : "?");
     if (meta && meta->board)
-        put_tag(&b, "Board", meta->board);
-    put_tag(&b, "White", g->setup.players[0][0] ? g->setup.players[0] : "?");
-    put_tag(&b, "Black", g->setup.players[1][0] ? g->setup.players[1] : "?");
+        bpgn__put_tag(&b, "Board", meta->board);
+    bpgn__put_tag(&b, "White", g->setup.players[0][0] ? g->setup.players[0] : "?");
+    bpgn__put_tag(&b, "Black", g->setup.players[1][0] ? g->setup.players[1] : "?");
     if (meta && meta->white_team)
-        put_tag(&b, "WhiteTeam", meta->white_team);
+        bpgn__put_tag(&b, "WhiteTeam", meta->white_team);
     if (meta && meta->black_team)
-        put_tag(&b, "BlackTeam", meta->black_team);
+        bpgn__put_tag(&b, "BlackTeam", meta->black_team);
     const char *given = meta && meta->result ? meta->result : NULL;
-    put_tag(&b, "Result", given ? given : result_token(g));
+    bpgn__put_tag(&b, "Result", given ? given : result_token(g));
     char tc[48];
     snprintf(tc, sizeof tc, "%lu+%lu", (unsigned long)(g->setup.base_ms / 1000),
              (unsigned long)(g->setup.inc_ms / 1000));
     if (g->setup.base_ms % 1000 || g->setup.inc_ms % 1000) /* not whole seconds: keep the ms */
         snprintf(tc, sizeof tc, "%.3f+%.3f", g->setup.base_ms / 1000.0, g->setup.inc_ms / 1000.0);
-    put_tag(&b, "TimeControl", tc);
+    bpgn__put_tag(&b, "TimeControl", tc);
     bool forfeit = given && meta->reason && strcmp(meta->reason, "forfeit") == 0;
-    put_tag(&b, "Termination", !given ? termination(g) : forfeit ? "Abandoned" : "Adjudication");
+    bpgn__put_tag(&b, "Termination",
+                  !given    ? termination(g)
+                  : forfeit ? "Abandoned"
+                            : "Adjudication");
     if (g->setup.fen[0][0]) {
         char fen[BH_FEN_MAX];
         bh_pos start;
@@ -141,8 +144,8 @@ char *pgn_export(const game *g, const pgn_meta *meta)
             bh_pos_to_fen(&start, fen, sizeof fen);
         else
             snprintf(fen, sizeof fen, "%s", g->setup.fen[0]);
-        put_tag(&b, "FEN", fen);
-        put_tag(&b, "SetUp", "1");
+        bpgn__put_tag(&b, "FEN", fen);
+        bpgn__put_tag(&b, "SetUp", "1");
     }
     buf_printf(&b, "\n");
     size_t np = 0;
