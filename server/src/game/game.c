@@ -43,10 +43,7 @@ void game_setup_init(game_setup *s, const game_rules *r, uint32_t base_ms, uint3
 size_t game__push_ev(game *g, int type, int seat, uint64_t t_us, bh_move m, uint32_t lag_us,
                      int arg)
 {
-    if (g->nev == g->cap_ev) {
-        g->cap_ev = g->cap_ev ? 2 * g->cap_ev : 256;
-        g->ev = xrealloc(g->ev, g->cap_ev * sizeof *g->ev);
-    }
+    BH_GROW(g->ev, g->nev, g->cap_ev);
     game_event *e = &g->ev[g->nev];
     memset(e, 0, sizeof *e);
     e->t_us = t_us;
@@ -60,19 +57,13 @@ size_t game__push_ev(game *g, int type, int seat, uint64_t t_us, bh_move m, uint
 
 void game__push_key(game *g, int board)
 {
-    if (g->nkeys[board] == g->cap_keys[board]) {
-        g->cap_keys[board] = g->cap_keys[board] ? 2 * g->cap_keys[board] : 256;
-        g->keys[board] = xrealloc(g->keys[board], g->cap_keys[board] * sizeof(uint64_t));
-    }
+    BH_GROW(g->keys[board], g->nkeys[board], g->cap_keys[board]);
     g->keys[board][g->nkeys[board]++] = bh_pos_key(&g->pos[board]);
 }
 
 static game_ply *push_ply(game *g)
 {
-    if (g->nply_all == g->cap_ply) {
-        g->cap_ply = g->cap_ply ? 2 * g->cap_ply : 256;
-        g->ply = xrealloc(g->ply, g->cap_ply * sizeof *g->ply);
-    }
+    BH_GROW(g->ply, g->nply_all, g->cap_ply);
     game_ply *p = &g->ply[g->nply_all++];
     memset(p, 0, sizeof *p);
     return p;

@@ -567,10 +567,7 @@ int league_load(int64_t id, const char *text, league **out, int *line)
                 game > 1 || board < 0 || board >= l->cfg.boards || res < BH_RES_NONE ||
                 res >= BH_RES_N_)
                 goto bad;
-            if (nst == cst) {
-                cst = cst ? 2 * cst : 64;
-                st = xrealloc(st, (size_t)cst * sizeof *st);
-            }
+            BH_GROW(st, nst, cst);
             stash_t *x = &st[nst++];
             x->s = s, x->mi = mi, x->gi = game * l->cfg.boards + board, x->res = res;
             x->line = ln;
