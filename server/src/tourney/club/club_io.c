@@ -15,13 +15,7 @@
 #include "trf_col.h"
 #include "xalloc.h"
 
-/* A name for a fixed-width TRF column: no control characters. */
 /* ---- exports ------------------------------------------------------------------------------- */
-
-static int pts2_of(char ch)
-{
-    return ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
-}
 
 /* Start rank of roster index i of team tid: team by team, each in board order. */
 static int start_rank(const club *c, int tid, int i)
@@ -65,20 +59,16 @@ static int roster_index_of(const club *c, int64_t team, int id, int *tid)
 char *club_trf(const club *c)
 {
     buf b = {0};
-    char name[80];
     int players = 0, rated = 0;
     for (int t = 1; t <= c->nt; t++)
         for (int i = 0; i < c->t[t].r.n; i++) {
             players++;
             rated += c->t[t].r.p[i].rating > 0;
         }
-    trf_clean(name, c->cfg.name, sizeof name);
-    buf_printf(&b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, c->nt);
-    buf_printf(&b, "092 Team round robin (Berger tables, FIDE C.05 Annex 1)%s\n",
-               c->cfg.double_rr ? ", double" : "");
-    buf_printf(&b, "XXR %d\n142 %d\n", c->rounds, c->rounds);
-    buf_printf(&b, "192 FIDE_TEAM_MP_GP\n");
-    trf_put_team_points(&b);
+    trf_put_team_header(&b, c->cfg.name, players, rated, c->nt, c->rounds,
+                        c->cfg.double_rr
+                            ? "Team round robin (Berger tables, FIDE C.05 Annex 1), double"
+                            : "Team round robin (Berger tables, FIDE C.05 Annex 1)");
     /* 212, the ranking (F-RR) in C.07's codes: match points, game points, direct encounter,
      * matches won, then team SB (opponents' match points x own game points) or its Cut-1 under
      * the names FIDE TEC's TieBreakServer gives them */
@@ -97,28 +87,21 @@ char *club_trf(const club *c)
                 const club_board *x;
                 int s;
                 if (seat_of(c, t, i, r, &x, &s))
-                    pts2 += pts2_of(bh_result_trf(x->res, s));
+                    pts2 += trf_pts2(bh_result_trf(x->res, s));
             }
-            trf_clean(name, p->name, sizeof name);
-            buf_printf(&b, "001 %4d      ", start_rank(c, t, i));
-            trf_put_col(&b, name, 33);
-            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts2 / 2.0,
-                       place[t]);
+            trf_put_player(&b, start_rank(c, t, i), p->name, p->rating, pts2, place[t]);
             for (int r = 1; r <= c->rounds; r++) {
                 const club_board *x;
                 int s, ot;
                 if (!seat_of(c, t, i, r, &x, &s) || x->res == BH_RES_NONE) {
-                    buf_printf(&b, "          ");
+                    trf_put_round(&b, 0, ' ', ' ');
                     continue;
                 }
                 int oi = x->player[1 - s]
                              ? roster_index_of(c, x->team[1 - s], x->player[1 - s], &ot)
                              : -1;
-                if (oi < 0)
-                    buf_printf(&b, "  0000 - %c", bh_result_trf(x->res, s));
-                else
-                    buf_printf(&b, "  %4d %c %c", start_rank(c, ot, oi), "wb"[s],
-                               bh_result_trf(x->res, s));
+                trf_put_round(&b, oi < 0 ? 0 : start_rank(c, ot, oi), "wb"[s],
+                              bh_result_trf(x->res, s));
             }
             buf_printf(&b, "\n");
         }
@@ -130,10 +113,7 @@ char *club_trf(const club *c)
                 mp = rt.rows[i].mp, gp2 = rt.rows[i].gp2;
         roster_rating rr = {0, 0, 0};
         roster_team_rating(&c->t[t].r, c->cfg.lr.boards, &rr, NULL);
-        trf_clean(name, c->t[t].name, sizeof name);
-        buf_printf(&b, "310 %3d ", t);
-        trf_put_col(&b, name, 32);
-        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d ", "", rr.avg, (double)mp, gp2 / 2.0, place[t]);
+        trf_put_team(&b, t, c->t[t].name, rr.avg, mp, gp2, place[t]);
         for (int i = 0; i < c->t[t].r.n; i++)
             buf_printf(&b, " %4d", start_rank(c, t, i));
         buf_printf(&b, "\n");

@@ -234,7 +234,6 @@ static const league_game *game_in_round(const league *l, int tid, int id, int r,
 static void trf_records(const league *l, buf *b, int rounds, const int *in, const int *place,
                         const int *mp, const int *gp2)
 {
-    char name[80];
     for (int t = 1; t <= l->nt; t++)
         for (int i = 0; in[t] && i < l->t[t].r.n; i++) {
             const roster_player *p = &l->t[t].r.p[i];
@@ -242,57 +241,30 @@ static void trf_records(const league *l, buf *b, int rounds, const int *in, cons
             int side[LEAGUE_MAX_ROUNDS_TRF], pts = 0;
             for (int r = 0; r < rounds; r++) {
                 g[r] = game_in_round(l, t, p->id, r + 1, &side[r]);
-                if (g[r] && g[r]->res != BH_RES_NONE) {
-                    char ch = bh_result_trf(g[r]->res, side[r]);
-                    pts += ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
-                }
+                if (g[r] && g[r]->res != BH_RES_NONE)
+                    pts += trf_pts2(bh_result_trf(g[r]->res, side[r]));
             }
-            trf_clean(name, p->name, sizeof name);
-            buf_printf(b, "001 %4d      ", start_rank(l, t, p->id));
-            trf_put_col(b, name, 33);
-            buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p->rating, "", "", "", pts / 2.0,
-                       place[t]);
+            trf_put_player(b, start_rank(l, t, p->id), p->name, p->rating, pts, place[t]);
             for (int r = 0; r < rounds; r++) {
                 if (!g[r] || g[r]->res == BH_RES_NONE) {
-                    buf_printf(b, "          ");
+                    trf_put_round(b, 0, ' ', ' ');
                     continue;
                 }
                 int ot = league_team_tid(l, g[r]->team[!side[r]]);
-                int orank = start_rank(l, ot, g[r]->c.player[!side[r]]);
-                if (!orank)
-                    buf_printf(b, "  0000 - %c", bh_result_trf(g[r]->res, side[r]));
-                else
-                    buf_printf(b, "  %4d %c %c", orank, "wb"[side[r]],
-                               bh_result_trf(g[r]->res, side[r]));
+                trf_put_round(b, start_rank(l, ot, g[r]->c.player[!side[r]]), "wb"[side[r]],
+                              bh_result_trf(g[r]->res, side[r]));
             }
             buf_printf(b, "\n");
         }
     for (int t = 1; t <= l->nt; t++) {
         if (!in[t])
             continue;
-        trf_clean(name, l->t[t].name, sizeof name);
-        buf_printf(b, "310 %3d ", t);
-        trf_put_col(b, name, 32);
-        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[LEAGUE_STAGE_GROUPS][t].avg,
-                   (double)mp[t], gp2[t] / 2.0, place[t]);
+        trf_put_team(b, t, l->t[t].name, l->rating[LEAGUE_STAGE_GROUPS][t].avg, mp[t], gp2[t],
+                     place[t]);
         for (int i = 0; i < l->t[t].r.n; i++)
             buf_printf(b, " %4d", start_rank(l, t, l->t[t].r.p[i].id));
         buf_printf(b, "\n");
     }
-}
-
-/* The header: event name, players, rated players and teams, the stage's line 092, rounds, and
- * the point systems. */
-static void trf_header(const league *l, buf *b, int players, int rated, int teams, int rounds,
-                       const char *what)
-{
-    char name[80];
-    trf_clean(name, l->cfg.name, sizeof name);
-    buf_printf(b, "012 %s\n062 %d\n072 %d\n082 %d\n", name, players, rated, teams);
-    buf_printf(b, "092 %s\n", what);
-    buf_printf(b, "XXR %d\n142 %d\n", rounds, rounds);
-    buf_printf(b, "192 FIDE_TEAM_MP_GP\n");
-    trf_put_team_points(b);
 }
 
 /* Knockout stage s's records after the header: its teams with kno[t] (1..k, no gap), each with
@@ -305,7 +277,6 @@ static void trf_header(const league *l, buf *b, int players, int rated, int team
 static int ko_records(const league *l, buf *b, int s, const int *kno, const int *place,
                       const int *mp, const int *gp2)
 {
-    char name[80];
     int rated = 0;
     const int nb = l->cfg.boards;
     for (int t = 1; t <= l->nt; t++) { /* team by team, in number order */
@@ -325,12 +296,8 @@ static int ko_records(const league *l, buf *b, int s, const int *kno, const int 
                 const roster_player *p = pi >= 0 ? &l->t[t].r.p[pi] : NULL;
                 rated += p && p->rating > 0;
                 char ch = g->res != BH_RES_NONE ? bh_result_trf(g->res, sd) : ' ';
-                int pts2 = ch == '1' || ch == '+' ? 2 : ch == '=' ? 1 : 0;
-                trf_clean(name, p ? p->name : "", sizeof name);
-                buf_printf(b, "001 %4d      ", (kno[t] - 1) * 2 * nb + gi * nb + bd + 1);
-                trf_put_col(b, name, 33);
-                buf_printf(b, " %4d %3s %11s %10s %4.1f %4d", p ? p->rating : 0, "", "", "",
-                           pts2 / 2.0, place[t]);
+                trf_put_player(b, (kno[t] - 1) * 2 * nb + gi * nb + bd + 1, p ? p->name : "",
+                               p ? p->rating : 0, trf_pts2(ch), place[t]);
                 if (ch != ' ' && kno[ot])
                     buf_printf(b, "  %4d %c %c", (kno[ot] - 1) * 2 * nb + gi * nb + bd + 1,
                                "wb"[sd], ch);
@@ -340,11 +307,7 @@ static int ko_records(const league *l, buf *b, int s, const int *kno, const int 
     for (int t = 1; t <= l->nt; t++) {
         if (!kno[t])
             continue;
-        trf_clean(name, l->t[t].name, sizeof name);
-        buf_printf(b, "310 %3d ", kno[t]);
-        trf_put_col(b, name, 32);
-        buf_printf(b, " %-5.5s %6d %6.1f %6.1f %3d ", "", l->rating[s][t].avg, (double)mp[t],
-                   gp2[t] / 2.0, place[t]);
+        trf_put_team(b, kno[t], l->t[t].name, l->rating[s][t].avg, mp[t], gp2[t], place[t]);
         for (int i = 0; i < 2 * nb; i++)
             buf_printf(b, " %4d", (kno[t] - 1) * 2 * nb + i + 1);
         buf_printf(b, "\n");
@@ -382,7 +345,7 @@ char *league_trf_groups(const league *l)
             players++;
             rated += l->t[t].r.p[i].rating > 0;
         }
-    trf_header(l, &b, players, rated, l->nt, rounds, what);
+    trf_put_team_header(&b, l->cfg.name, players, rated, l->nt, rounds, what);
     /* 212, the ranking in a group (art. 6) in C.07's codes: match points, game points; the
      * lower team rating that follows has no code there */
     buf_printf(&b, "212 PTS MPVGP\n");
@@ -436,7 +399,7 @@ char *league_trf_stage(const league *l, int s)
         kno[t] = in[t] ? ++k : 0;
     buf body = {0};
     int rated = ko_records(l, &body, s, kno, place, mp, gp2);
-    trf_header(l, &b, 2 * l->cfg.boards * k, rated, k, 1, what);
+    trf_put_team_header(&b, l->cfg.name, 2 * l->cfg.boards * k, rated, k, 1, what);
     buf_printf(&b, "%s", body.p ? body.p : "");
     buf_free(&body);
     return buf_take(&b);

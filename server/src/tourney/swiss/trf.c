@@ -143,24 +143,15 @@ char *trf_export(const tour *t)
                 tour_slot_get(t, id, r, &x);
                 pts2 += board_pts2(board_res(&x, rs->games, board), rs);
             }
-            trf_clean(par, board ? tm->partner : tm->captain, sizeof par);
-            buf_printf(&b, "001 %4d      ", 2 * id - 1 + board);
-            trf_put_col(&b, par, 33);
-            buf_printf(&b, " %4d %3s %11s %10s %4.1f %4d",
-                       board ? tm->rating_partner : tm->rating_captain, "", "", "", pts2 / 2.0,
-                       rank[id]);
+            trf_put_player(&b, 2 * id - 1 + board, board ? tm->partner : tm->captain,
+                           board ? tm->rating_partner : tm->rating_captain, pts2, rank[id]);
             for (int r = 1; r <= R; r++) {
                 tour_slot x;
                 tour_slot_get(t, id, r, &x);
-                char c = board_res(&x, rs->games, board);
-                if (x.kind == TOUR_SLOT_ABSENT || x.kind == TOUR_SLOT_PENDING)
-                    buf_printf(&b, "          ");
-                else if (x.opp == 0)
-                    buf_printf(&b, "  0000 - %c", c);
-                else { /* board B has the colours reversed (P-TEAM) */
-                    int w = x.white >= 0 ? x.white : ff_white[(size_t)id * stride + (size_t)r];
-                    buf_printf(&b, "  %4d %c %c", 2 * x.opp - 1 + board, "bw"[w ^ board], c);
-                }
+                /* board B has the colours reversed (P-TEAM); absent or pending: blank */
+                int w = x.white >= 0 ? x.white : ff_white[(size_t)id * stride + (size_t)r];
+                trf_put_round(&b, x.opp ? 2 * x.opp - 1 + board : 0, "bw"[w ^ board],
+                              board_res(&x, rs->games, board));
             }
             buf_printf(&b, "\n");
         }
@@ -177,12 +168,9 @@ char *trf_export(const tour *t)
         buf_printf(&b, "%4d %4d\n", 2 * id - 1, 2 * id);
     }
     for (int id = 1; id <= n; id++) {
-        trf_clean(name, tour_team_get(t, id)->name, sizeof name);
-        int gp2 = tour_team_gp2(t, id, -1);
-        buf_printf(&b, "310 %3d ", id);
-        trf_put_col(&b, name, 32);
-        buf_printf(&b, " %-5.5s %6d %6.1f %6.1f %3d  %4d %4d\n", "", tour_team_rating(t, id),
-                   (double)tour_team_mp(t, id, -1), gp2 / 2.0, rank[id], 2 * id - 1, 2 * id);
+        trf_put_team(&b, id, tour_team_get(t, id)->name, tour_team_rating(t, id),
+                     tour_team_mp(t, id, -1), tour_team_gp2(t, id, -1), rank[id]);
+        buf_printf(&b, " %4d %4d\n", 2 * id - 1, 2 * id);
     }
     /* 320 (TRF-2026 PAB): its match and game points, then per round the team that had it (3
      * columns each, one apart; 0: none). 330: a forfeited match: "+-" / "-+" / "--", round,
