@@ -12,6 +12,11 @@
 #include "proto_club.h"
 #include "proto_league.h"
 
+/* The X-macro steps of a family's wire names (proto_names.h, written by protocol/gen.py): a
+ * table entry by kind, and a count to check that the table names every kind. */
+#define PROTO__NAME(kind, wire) [kind] = wire,
+#define PROTO__ONE(kind, wire) +1
+
 /* ---- field readers (proto.c). Each refusal names its field in err->field. ---- */
 
 /* err->field = field; returns code. */

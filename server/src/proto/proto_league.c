@@ -13,12 +13,9 @@
 #include "xalloc.h"
 
 /* The wire names (proto_names.h, written by protocol/gen.py): one for every kind. */
-#define NAME(kind, wire) [kind] = wire,
-#define ONE(kind, wire) +1
-static const char *const names[PLEAGUE_TYPE_COUNT_] = {PLEAGUE_C2S_TYPES(NAME)};
-_Static_assert(0 PLEAGUE_C2S_TYPES(ONE) == PLEAGUE_TYPE_COUNT_, "proto_names.h names every kind");
-#undef NAME
-#undef ONE
+static const char *const names[PLEAGUE_TYPE_COUNT_] = {PLEAGUE_C2S_TYPES(PROTO__NAME)};
+_Static_assert(0 PLEAGUE_C2S_TYPES(PROTO__ONE) == PLEAGUE_TYPE_COUNT_,
+               "proto_names.h names every kind");
 
 const char *proto_league_type_name(pleague_type t)
 {
