@@ -390,7 +390,7 @@ static int opt_flag(const cJSON *o, const char *name, bool *out, proto_err *err)
  * the shape is checked here; the hub checks the teams. */
 static int decode_round_pair(const cJSON *o, proto_round_pair *m, proto_err *err)
 {
-    int rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament, err);
+    int rc = PROTO__NEED_ID(o, "tournament", &m->tournament, err);
     if (rc != BH_OK || (rc = opt_flag(o, "allow_rematch", &m->allow_rematch, err)) != BH_OK ||
         (rc = proto__opt_int(o, "budget_s", 1, PROTO_BUDGET_S_MAX, &m->budget_s, err)) != BH_OK)
         return rc;
@@ -431,22 +431,21 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
     switch (m->type) {
     case PROTO_GAME_PAUSE: {
         proto_game_pause *x = &m->game_pause;
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK)
             return rc;
         return need_flag(o, "paused", &x->paused, err);
     }
     case PROTO_GAME_RESULT: {
         proto_game_result *x = &m->game_result;
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
+        if ((rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK ||
             (rc = proto__need_result(o, "result", false, x->result, err)) != BH_OK)
             return rc;
         return proto__need_str(o, "reason", PROTO_REASON_MAX, x->reason, err);
     }
     case PROTO_TEAM_WITHDRAW: {
         proto_team_withdraw *x = &m->team_withdraw;
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
-                BH_OK ||
-            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "tournament", &x->tournament, err)) != BH_OK ||
+            (rc = PROTO__NEED_ID(o, "team", &x->team, err)) != BH_OK)
             return rc;
         if ((rc = opt_flag(o, "keep_current", &x->keep_current, err)) != BH_OK ||
             (rc = opt_flag(o, "undo", &x->undo, err)) != BH_OK)
@@ -455,43 +454,38 @@ static int decode_director(const cJSON *o, proto_msg *m, proto_err *err)
             return proto__bad(err, BH_EINVAL, "keep_current");
         return BH_OK;
     }
-    case PROTO_RESULT_LOG:
-        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->result_log.game, err);
+    case PROTO_RESULT_LOG: return PROTO__NEED_ID(o, "game", &m->result_log.game, err);
     case PROTO_TEAM_REMOVE:
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->team_remove.tournament,
-                                  err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "tournament", &m->team_remove.tournament, err)) != BH_OK)
             return rc;
-        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_remove.team, err);
+        return PROTO__NEED_ID(o, "team", &m->team_remove.team, err);
     case PROTO_BYE_REQUEST: {
         proto_bye_request *x = &m->bye_request;
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
-                BH_OK ||
-            (rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK ||
+        if ((rc = PROTO__NEED_ID(o, "tournament", &x->tournament, err)) != BH_OK ||
+            (rc = PROTO__NEED_ID(o, "team", &x->team, err)) != BH_OK ||
             (rc = proto__int(o, "round", false, 1, 64, 0, &x->round, err)) != BH_OK)
             return rc;
         return opt_flag(o, "cancel", &x->cancel, err);
     }
     case PROTO_ROUND_SCHEDULE: {
         proto_round_schedule *x = &m->round_schedule;
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
-                BH_OK ||
+        if ((rc = PROTO__NEED_ID(o, "tournament", &x->tournament, err)) != BH_OK ||
             (rc = proto__int(o, "round", false, 1, 64, 0, &x->round, err)) != BH_OK)
             return rc;
         return proto__need_int(o, "start_ms", 0, 253402300799999LL, &x->start_ms, err);
     }
     case PROTO_ROUND_PAIR: return decode_round_pair(o, &m->round_pair, err);
-    case PROTO_ROUND_START:
-        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->round_start.tournament, err);
+    case PROTO_ROUND_START: return PROTO__NEED_ID(o, "tournament", &m->round_start.tournament, err);
     case PROTO_EXPORT: {
         proto_export *x = &m->export_;
         static const char *const formats[] = {"bpgn", "trf"}; /* PROTO_EXPORT_* */
         if ((rc = need_word(o, "format", formats, 2, &x->format, err)) != BH_OK)
             return rc;
         if (x->format == PROTO_EXPORT_TRF)
-            return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err);
+            return PROTO__NEED_ID(o, "tournament", &x->tournament, err);
         if ((rc = opt_flag(o, "chat", &x->chat, err)) != BH_OK) /* "chat" optional, false */
             return rc;
-        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err);
+        return PROTO__NEED_ID(o, "game", &x->game, err);
     }
     default: return BH_OK; /* live: no field */
     }
@@ -507,14 +501,14 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_PING:
     case PROTO_GAMES: return BH_OK;
     case PROTO_DRAW: {
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->draw.game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &m->draw.game, err)) != BH_OK)
             return rc;
         static const char *const actions[] = {"offer", "accept", "decline"};
         return need_word(o, "action", actions, 3, &m->draw.action, err);
     }
     case PROTO_CLAIM: {
         proto_claim *x = &m->claim;
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK)
             return rc;
         static const char *const claims[] = {"repetition", "fifty"}; /* PROTO_CLAIM_* */
         if ((rc = opt_word(o, "claim", claims, 2, &x->claim, err)) != BH_OK)
@@ -526,19 +520,18 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_JOIN:
     case PROTO_RESIGN:
     case PROTO_GAME_START: /* one layout: proto_game_ref */
-        return proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->join.game, err);
+        return PROTO__NEED_ID(o, "game", &m->join.game, err);
     case PROTO_CHAT:
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->chat.game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &m->chat.game, err)) != BH_OK)
             return rc;
         return proto__need_str(o, "text", PROTO_TEXT_MAX, m->chat.text, err);
     case PROTO_PREMOVE_CANCEL:
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &m->premove_cancel.game, err)) !=
-            BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &m->premove_cancel.game, err)) != BH_OK)
             return rc;
         return need_board(o, &m->premove_cancel.board, err);
     case PROTO_MOVE: {
         proto_move *x = &m->move;
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK ||
+        if ((rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK ||
             (rc = need_board(o, &x->board, err)) != BH_OK ||
             (rc = proto__int(o, "ply", false, 0, PROTO_PLY_MAX, 0, &x->ply, err)) != BH_OK)
             return rc;
@@ -550,37 +543,35 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
             return rc;
         return decode_tour_opts(o, &m->tournament_create, err);
     case PROTO_TOURNAMENT_START:
-        return proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_start.tournament,
-                               err);
+        return PROTO__NEED_ID(o, "tournament", &m->tournament_start.tournament, err);
     case PROTO_TOURNAMENT_GET:
-        return proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &m->tournament_get.tournament, err);
+        return PROTO__OPT_ID(o, "tournament", &m->tournament_get.tournament, err);
     case PROTO_TOURNAMENT_PAUSE: {
         proto_tournament_pause *x = &m->tournament_pause;
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "tournament", &x->tournament, err)) != BH_OK)
             return rc;
         return need_flag(o, "paused", &x->paused, err);
     }
     case PROTO_GAME2_COLORS: {
         proto_game2_colors *x = &m->game2_colors;
-        if ((rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK)
             return rc;
         return need_flag(o, "swap", &x->swap, err);
     }
     case PROTO_TEAM_REGISTER: {
         proto_team_register *x = &m->team_register;
-        if ((rc = proto__need_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) !=
-                BH_OK ||
+        if ((rc = PROTO__NEED_ID(o, "tournament", &x->tournament, err)) != BH_OK ||
             (rc = proto__need_str(o, "name", PROTO_NAME_MAX, x->name, err)) != BH_OK ||
             (rc = need_names(o, "players", 2, x->players, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &x->team, err)) != BH_OK)
+            (rc = PROTO__OPT_ID(o, "team", &x->team, err)) != BH_OK)
             return rc;
         return decode_ratings(o, x, err);
     }
     case PROTO_GAME_CREATE: {
         proto_game_create *x = &m->game_create;
-        if ((rc = proto__opt_int(o, "tournament", 1, PROTO_ID_MAX, &x->tournament, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team1", 1, PROTO_ID_MAX, &x->team1, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team2", 1, PROTO_ID_MAX, &x->team2, err)) != BH_OK ||
+        if ((rc = PROTO__OPT_ID(o, "tournament", &x->tournament, err)) != BH_OK ||
+            (rc = PROTO__OPT_ID(o, "team1", &x->team1, err)) != BH_OK ||
+            (rc = PROTO__OPT_ID(o, "team2", &x->team2, err)) != BH_OK ||
             (rc = proto__need_int(o, "base_ms", 1000, PROTO_CLOCK_MAX_MS, &x->base_ms, err)) !=
                 BH_OK ||
             (rc = proto__opt_int(o, "inc_ms", 0, PROTO_CLOCK_MAX_MS, &x->inc_ms, err)) != BH_OK)
@@ -607,15 +598,14 @@ static int decode_fields(const cJSON *o, proto_msg *m, proto_err *err)
     case PROTO_EXPORT:
     case PROTO_LIVE: return decode_director(o, m, err);
     case PROTO_ANNOUNCE: {
-        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->announce.team, err)) != BH_OK)
+        if ((rc = PROTO__OPT_ID(o, "team", &m->announce.team, err)) != BH_OK)
             return rc;
         /* An announcement may have several lines (LF); no other control character. */
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "text");
         return t ? proto__str_val_lf(t, "text", PROTO_TEXT_MAX, true, m->announce.text, err)
                  : proto__bad(err, BH_EFIELD, "text");
     }
-    case PROTO_TEAM_TOKEN:
-        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team_token.team, err);
+    case PROTO_TEAM_TOKEN: return PROTO__NEED_ID(o, "team", &m->team_token.team, err);
     case PROTO_SIGNUP:
     case PROTO_LOGIN: /* one layout: proto_login; the account rules are the hub's (auth_pw.h) */
         if ((rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->login.name, err)) != BH_OK)
@@ -647,7 +637,7 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
     bool where = x->action == PROTO_TABLE_SIT || x->action == PROTO_TABLE_KICK ||
                  x->action == PROTO_TABLE_QUEUE;
     if (where) {
-        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "table", &x->table, err)) != BH_OK)
             return rc;
         if (x->action != PROTO_TABLE_QUEUE &&
             (rc = proto__int(o, "seat", false, 0, 3, -1, &x->seat, err)) != BH_OK)
@@ -658,15 +648,15 @@ static int decode_table(const cJSON *o, proto_table *x, proto_err *err)
         return BH_OK;
     }
     if (x->action == PROTO_TABLE_REMATCH) {
-        if ((rc = proto__need_int(o, "table", 1, PROTO_ID_MAX, &x->table, err)) != BH_OK ||
-            (rc = proto__need_int(o, "game", 1, PROTO_ID_MAX, &x->game, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "table", &x->table, err)) != BH_OK ||
+            (rc = PROTO__NEED_ID(o, "game", &x->game, err)) != BH_OK)
             return rc;
         if ((rc = opt_flag(o, "swap", &x->swap, err)) != BH_OK)
             return rc;
         return opt_flag(o, "rotate", &x->rotate, err);
     }
     if (x->action == PROTO_TABLE_PARTNER &&
-        (rc = proto__need_int(o, "seek", 1, PROTO_ID_MAX, &x->seek, err)) != BH_OK)
+        (rc = PROTO__NEED_ID(o, "seek", &x->seek, err)) != BH_OK)
         return rc;
     if (x->action != PROTO_TABLE_CREATE && x->action != PROTO_TABLE_PARTNER)
         return BH_OK;

@@ -100,14 +100,13 @@ static int decode_create(const cJSON *o, pclub_create_in *c, proto_err *err)
 static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
 {
     int rc, b;
-    if (m->type != PCLUB_CREATE &&
-        (rc = proto__need_int(o, "club", 1, PROTO_ID_MAX, &m->club, err)) != BH_OK)
+    if (m->type != PCLUB_CREATE && (rc = PROTO__NEED_ID(o, "club", &m->club, err)) != BH_OK)
         return rc;
     switch (m->type) {
     case PCLUB_CREATE: return decode_create(o, &m->create, err);
-    case PCLUB_TEAM_REMOVE: return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err);
+    case PCLUB_TEAM_REMOVE: return PROTO__NEED_ID(o, "team", &m->team.team, err);
     case PCLUB_TEAM:
-        if ((rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK ||
+        if ((rc = PROTO__OPT_ID(o, "team", &m->team.team, err)) != BH_OK ||
             (rc = proto__need_str(o, "name", PROTO_NAME_MAX, m->team.name, err)) != BH_OK ||
             (rc = proto__roster(o, PCLUB_PLAYERS_MAX, false, &m->team.players, &m->team.n_players,
                                 err)) != BH_OK)
@@ -116,7 +115,7 @@ static int decode_fields(const cJSON *o, pclub_msg *m, proto_err *err)
     case PCLUB_LINEUP: {
         pclub_lineup_in *l = &m->lineup;
         if ((rc = proto__int(o, "round", false, 1, 64, -1, &l->round, err)) != BH_OK ||
-            (rc = proto__opt_int(o, "team", 1, PROTO_ID_MAX, &l->team, err)) != BH_OK)
+            (rc = PROTO__OPT_ID(o, "team", &l->team, err)) != BH_OK)
             return rc;
         return ids_field(o, 0, PCLUB_BOARDS_MAX, l->ids, NULL, &l->n_ids, err);
     }

@@ -35,6 +35,9 @@ int proto__opt_int(const cJSON *o, const char *name, int64_t lo, int64_t hi, int
  * (lo and hi within int's range); *out is written also on an error. */
 int proto__int(const cJSON *o, const char *name, bool optional, int64_t lo, int64_t hi, int dflt,
                int *out, proto_err *err);
+/* An id field (1..PROTO_ID_MAX): proto__need_int and proto__opt_int with that range. */
+#define PROTO__NEED_ID(o, name, out, err) proto__need_int(o, name, 1, PROTO_ID_MAX, out, err)
+#define PROTO__OPT_ID(o, name, out, err) proto__opt_int(o, name, 1, PROTO_ID_MAX, out, err)
 /* The boolean field o[name] into *out (1 / 0); not a boolean: BH_EFIELD; absent:
  * BH_ENOTFOUND (nothing named, *out untouched). */
 int proto__get_bool(const cJSON *o, const char *name, int *out, proto_err *err);

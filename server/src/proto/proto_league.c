@@ -81,8 +81,7 @@ static int need_token(const cJSON *o, char *out, proto_err *err)
 static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
 {
     int rc, b = 0;
-    if (m->type != PLEAGUE_CREATE &&
-        (rc = proto__need_int(o, "league", 1, PROTO_ID_MAX, &m->league, err)) != BH_OK)
+    if (m->type != PLEAGUE_CREATE && (rc = PROTO__NEED_ID(o, "league", &m->league, err)) != BH_OK)
         return rc;
     pleague_game *g = &m->game;
     switch (m->type) {
@@ -93,10 +92,9 @@ static int decode_fields(const cJSON *o, pleague_msg *m, proto_err *err)
                                 err)) != BH_OK)
             return rc;
         return proto__int(o, "captain", false, 1, INT32_MAX, 0, &m->team.captain, err);
-    case PLEAGUE_TEAM_REMOVE:
-        return proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err);
+    case PLEAGUE_TEAM_REMOVE: return PROTO__NEED_ID(o, "team", &m->team.team, err);
     case PLEAGUE_ROSTER:
-        if ((rc = proto__need_int(o, "team", 1, PROTO_ID_MAX, &m->team.team, err)) != BH_OK)
+        if ((rc = PROTO__NEED_ID(o, "team", &m->team.team, err)) != BH_OK)
             return rc;
         return proto__roster(o, PLEAGUE_PLAYERS_MAX, true, &m->team.players, &m->team.n_players,
                              err);
