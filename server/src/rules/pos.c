@@ -28,8 +28,21 @@ static inline void remove_piece(bh_pos *p, int sq)
     p->key_ ^= bh__tab.zob_piece[code][sq];
 }
 
-static inline void move_piece(bh_pos *p, int from, int to)
+static inline void set_promoted(bh_pos *p, int sq, bool on)
 {
+    if (((p->promoted_ >> sq) & 1) != on) {
+        p->promoted_ ^= bb_sq(sq);
+        p->key_ ^= bh__tab.zob_promoted[sq];
+    }
+}
+
+/* The piece on from moved to to; with marked (a promoted piece stays one) its promoted mark. */
+static inline void move_marked(bh_pos *p, int from, int to, bool marked)
+{
+    if (marked) {
+        set_promoted(p, from, false);
+        set_promoted(p, to, true);
+    }
     int code = p->board_[from];
     uint64_t b = bb_sq(from) | bb_sq(to);
     p->board_[from] = 0;
@@ -38,14 +51,6 @@ static inline void move_piece(bh_pos *p, int from, int to)
     p->by_type_[0] ^= b;
     p->by_color_[pc_color(code)] ^= b;
     p->key_ ^= bh__tab.zob_piece[code][from] ^ bh__tab.zob_piece[code][to];
-}
-
-static inline void set_promoted(bh_pos *p, int sq, bool on)
-{
-    if (((p->promoted_ >> sq) & 1) != on) {
-        p->promoted_ ^= bb_sq(sq);
-        p->key_ ^= bh__tab.zob_promoted[sq];
-    }
 }
 
 /* The key holds zob_res[c][pt][k] for every k = 1..count: independent of arrival order. */
@@ -244,20 +249,11 @@ void bh_make(bh_pos *p, bh_move m, bh_undo *u)
                 reserve_inc(p, us, u->handed_);
             p->halfmove_ = 0;
         }
-        bool moved_promo = (p->promoted_ >> from) & 1;
-        u->moved_promoted_ = moved_promo;
-        if (moved_promo) {
-            set_promoted(p, from, false);
-            set_promoted(p, to, true);
-        }
-        move_piece(p, from, to);
+        u->moved_promoted_ = (p->promoted_ >> from) & 1;
+        move_marked(p, from, to, u->moved_promoted_);
         if (kind == BH_MK_CASTLE) {
             int rf = to > from ? to + 1 : to - 2, rt = to > from ? to - 1 : to + 1;
-            if ((p->promoted_ >> rf) & 1) {
-                set_promoted(p, rf, false);
-                set_promoted(p, rt, true);
-            }
-            move_piece(p, rf, rt);
+            move_marked(p, rf, rt, (p->promoted_ >> rf) & 1);
         } else if (kind >= BH_MK_PROMO_N && kind <= BH_MK_PROMO_Q) {
             remove_piece(p, to);
             put_piece(p, to, pc_code(kind + 1, us));
@@ -303,17 +299,9 @@ void bh_unmake(bh_pos *p, const bh_undo *u)
             set_promoted(p, to, false);
         } else if (kind == BH_MK_CASTLE) {
             int rf = to > from ? to + 1 : to - 2, rt = to > from ? to - 1 : to + 1;
-            if ((p->promoted_ >> rt) & 1) {
-                set_promoted(p, rt, false);
-                set_promoted(p, rf, true);
-            }
-            move_piece(p, rt, rf);
+            move_marked(p, rt, rf, (p->promoted_ >> rt) & 1);
         }
-        move_piece(p, to, from);
-        if (u->moved_promoted_) {
-            set_promoted(p, to, false);
-            set_promoted(p, from, true);
-        }
+        move_marked(p, to, from, u->moved_promoted_);
         if (u->captured_) {
             int capsq = kind == BH_MK_EP ? (us == BH_WHITE ? to - 8 : to + 8) : to;
             put_piece(p, capsq, u->captured_);
