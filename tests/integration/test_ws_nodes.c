@@ -60,6 +60,21 @@ static char *seat_when_live(wsc_ctx *x, const itest_srv *s, itest_game *g, int s
     return NULL;
 }
 
+/* A director's connection to s sets game's result (its reply checked to be an ack). */
+static void set_result(wsc_ctx *x, const itest_srv *s, int id, long long game, const char *result,
+                       const char *reason)
+{
+    wsc *dir = itest_connect(x, s, NULL);
+    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "{\"type\":\"game_result\",\"id\":%d,\"game\":%lld,\"result\":\"%s\","
+             "\"reason\":\"%s\"}",
+             id, game, result, reason);
+    CHECK_CALL_TYPE(dir, msg, "ack");
+    wsc_free(dir);
+}
+
 /* Wait up to ms for s's process to exit by itself: its status as itest_stop, or -1 (still
  * running: then killed). */
 static int exit_within(itest_srv *s, int ms)
@@ -208,29 +223,17 @@ static void kill_and_stop(void)
     /* The director ends the game on c; on node d, started after c stopped, the director sets
      * its result again: a finished game is any node's to show and to correct (d never owned
      * it), and d goes on. */
-    wsc *dir = itest_connect(x, &a, NULL);
-    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"game_result\",\"id\":80,\"game\":%lld,\"result\":\"1-0\","
-             "\"reason\":\"adjudicated\"}",
-             on_a.game);
-    CHECK_CALL_TYPE(dir, msg, "ack");
-    wsc_free(dir);
+    set_result(x, &a, 80, on_a.game, "1-0", "adjudicated");
     CHECK_EQ_INT("c stops", 0, itest_stop(&a, SIGTERM));
     CHECK_MSG(start_node(&a, "d", key) == 0, "node d did not start");
-    dir = itest_connect(x, &a, NULL);
-    free(itest_call(dir, "{\"type\":\"auth\",\"id\":1,\"token\":\"" ITEST_ADMIN "\"}"));
-    snprintf(msg, sizeof msg,
-             "{\"type\":\"game_result\",\"id\":81,\"game\":%lld,\"result\":\"0-1\","
-             "\"reason\":\"appeal\"}",
-             on_a.game);
-    CHECK_CALL_TYPE(dir, msg, "ack");
+    set_result(x, &a, 81, on_a.game, "0-1", "appeal");
+    wsc *viewer = itest_connect(x, &a, NULL);
     snprintf(msg, sizeof msg, "{\"type\":\"join\",\"id\":82,\"game\":%lld}", on_a.game);
-    r = itest_call(dir, msg);
+    r = itest_call(viewer, msg);
     CHECK_MSG(r && strstr(r, "\"status\":\"finished\"") && strstr(r, "\"result\":\"0-1\""),
               "the game on d: %s", r ? r : "(none)");
     free(r);
-    wsc_free(dir);
+    wsc_free(viewer);
     itest_game_free(&on_a);
     wsc_ctx_free(x);
     if (bh_test_failures_)
