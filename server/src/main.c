@@ -571,6 +571,9 @@ static int app_open(app *a, const config *cfg)
         if (rc == BH_ENOTFOUND)
             fprintf(stderr, "bughouse-server: unknown --rules \"%s\" (regulation, online)\n",
                     hc.ruleset);
+        else if (rc == BH_ESTATE)
+            fprintf(stderr, "bughouse-server: nodes of a cluster run on %s: start with --node\n",
+                    db_shown(cfg->db));
         else
             fprintf(stderr, "bughouse-server: cannot load the database %s: %s\n", db_shown(cfg->db),
                     bh_strerror(rc));

@@ -147,6 +147,14 @@ static void kill_and_stop(void)
     CHECK_EQ_STR("d5 on b", "ack", jstr(r, "type", e, sizeof e));
     free(r);
 
+    /* A server without --node does not start beside a live node: it would run b's game too. */
+    itest_srv plain = b; /* b's folder and database; its own process */
+    plain.pid = 0;
+    CHECK_MSG(itest_start(&plain, NULL) != 0, "a server without --node started beside node b");
+    char *blog = itest_slurp(b.log);
+    CHECK_MSG(strstr(blog, "start this server with --node too") != NULL, "no reason logged");
+    free(blog);
+
     /* a comes back: a seat token or a join for b's game there is told where it runs (the
      * web page then connects again with ?node=b, which HAProxy routes to b; a node takes that
      * path as it takes "/"). */

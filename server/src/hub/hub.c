@@ -98,6 +98,10 @@ int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us,
     /* A node joins once the finished games are in (they may be thousands: its lease starts
      * after them), then claims and loads the others, renewing as it goes. */
     load_ctx lc = {h, now_us, NULL, 0, 0};
+    if (hub__node_alone(h) != BH_OK) {
+        hub_free(h);
+        return BH_ESTATE;
+    }
     int rc = store_each_tournament(st, load_tour, h) != BH_OK ||
                      store_each_team(st, load_team, h) != BH_OK ||
                      store_each_game(st, load_game, &lc) != BH_OK ||

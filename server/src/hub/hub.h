@@ -96,8 +96,9 @@ typedef struct {
 /* Create a hub over the open store st (borrowed; must outlive the hub), load tournaments,
  * teams and games from it, and apply cfg->recovery to games that were live (the result is
  * written to the store and shown to the director by the games message). now_us is the
- * monotonic time. Returns BH_OK (*out owns the hub), BH_ENOTFOUND (unknown ruleset) or
- * BH_ESTORE. */
+ * monotonic time. Returns BH_OK (*out owns the hub), BH_ENOTFOUND (unknown ruleset),
+ * BH_ESTATE (cfg->node is empty but nodes of a cluster hold leases on this database: logged)
+ * or BH_ESTORE. */
 int hub_new(store *st, const hub_config *cfg, const hub_io *io, uint64_t now_us, hub **out);
 
 /* A node's clean stop (hub_config.node), after the last hub_turn_end: it gives up its lease, so

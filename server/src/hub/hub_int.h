@@ -237,6 +237,10 @@ struct hub {
  * a turn's commit (BH_OK, or BH_EFENCED: the
  * node lost its lease), and its freeing. */
 int hub__node_join(hub *h, uint64_t now_us);
+/* A server without --node, at its start: BH_ESTATE (logged) when nodes of a cluster hold leases
+ * on its database (it would run their games beside them: it claims and fences nothing); else
+ * BH_OK, also on a node. */
+int hub__node_alone(hub *h);
 bool hub__node_claim(hub *h, int64_t gid);
 /* At the start, after the join: claim and load the games of ids (n, ascending) no live node
  * holds, renewing the lease as it goes (it is held from the end). BH_OK (also on one process),

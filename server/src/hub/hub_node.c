@@ -59,6 +59,17 @@ int hub__node_join(hub *h, uint64_t now_us)
     return BH_OK;
 }
 
+int hub__node_alone(hub *h)
+{
+    int n = 0;
+    if (h->cfg.node[0] || store_node_live(h->st, now_wall_ms(), &n) != BH_OK || n == 0)
+        return BH_OK;
+    log_error("%d nodes of a cluster run on this database: start this server with --node too "
+              "(one without it would run their games beside them)",
+              n);
+    return BH_ESTATE;
+}
+
 bool hub__node_claim(hub *h, int64_t gid)
 {
     if (!h->node_)

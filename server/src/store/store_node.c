@@ -368,3 +368,12 @@ int store_node_orphans(store *st, const char *name, int64_t now_ms, int64_t *ids
     sql_finalize(s);
     return rc;
 }
+
+int store_node_live(store *st, int64_t now_ms, int *n)
+{
+    int64_t count = 0;
+    int rc = select_int(st, "SELECT COUNT(*) FROM nodes WHERE lease_until_ms > ?1", now_ms, NULL,
+                        "node_live", &count);
+    *n = (int)count;
+    return rc == BH_ENOTFOUND ? BH_OK : rc;
+}

@@ -74,6 +74,10 @@ int store_node_bind(store *st, const char *name, int64_t node_epoch);
  * ascending, into ids; *n how many were written. Reads only. BH_OK, BH_EINVAL or BH_ESTORE. */
 int store_node_orphans(store *st, const char *name, int64_t now_ms, int64_t *ids, int cap, int *n);
 
+/* How many nodes hold a lease at now_ms into *n (a server without --node must not run beside
+ * them: it claims nothing and fences nothing). Reads only. BH_OK or BH_ESTORE. */
+int store_node_live(store *st, int64_t now_ms, int *n);
+
 /* This process learned that its node lost its lease (it went unrenewed too long): the open
  * transaction is rolled back at the next store_flush, which returns BH_EFENCED. */
 void store_node_fenced(store *st);
