@@ -76,8 +76,8 @@ bool hub__node_claim(hub *h, int64_t gid)
         return true;
     int64_t epoch;
     int rc = store_node_claim(h->st, h->cfg.node, gid, now_wall_ms(), &epoch);
-    if (rc == BH_ESTATE)
-        return false; /* a live node's */
+    if (rc == BH_ESTATE || rc == BH_ENOTFOUND)
+        return false; /* a live node's, or no such game */
     if (rc != BH_OK) {
         h->store_failed = true;
         return false;
@@ -150,11 +150,14 @@ static int claim_and_load(hub *h, const int64_t *ids, int n, uint64_t budget_us,
             h->store_failed = true;
             return -1;
         }
-        char was[STORE_NODE_NAME_MAX + 1];
+        char was[STORE_NODE_NAME_MAX + 1] = "";
         int64_t epoch;
-        if (hub__game_by_id(h, ids[i]) || store_node_owner(h->st, ids[i], was, &epoch) != BH_OK ||
-            !hub__node_claim(h, ids[i]))
-            continue; /* in memory already, gone, or another node's */
+        if (hub__game_by_id(h, ids[i]))
+            continue; /* in memory already */
+        if (log_each) /* whose it was: read only for the log, before the claim changes it */
+            store_node_owner(h->st, ids[i], was, &epoch);
+        if (!hub__node_claim(h, ids[i]))
+            continue; /* gone, or another node's */
         take_ctx tc = {h, t, BH_ENOTFOUND};
         if (store_game_get(h->st, ids[i], take_row, &tc) != BH_OK || tc.rc != BH_OK) {
             h->store_failed = true;
