@@ -231,11 +231,11 @@ struct hub {
 /* hub_node.c: the hub as a node of a cluster (hub_config.node): join (at hub_new, after the
  * finished games' load; BH_OK also on one process, else the store's error), whether a game not
  * finished may be loaded (claimed for this node; true on one process; false when a live node holds
- * it or the game is gone, or the store failed: store_failed set), the renewal's deadline (0 none), the renewal and the
- * takeovers due at now_us, whether the node lost its lease by now_us (0: as known so far; if
- * so the open turn is marked to be rolled back, and nothing more may be written or sent), after
- * a turn's commit (BH_OK, or BH_EFENCED: the
- * node lost its lease), and its freeing. */
+ * it or the game is gone, or the store failed: store_failed set), the renewal's deadline (0
+ * none), the renewal and the takeovers due at now_us, whether the node lost its lease by now_us (0:
+ * as known so far; if so the open turn is marked to be rolled back, and nothing more may be written
+ * or sent), after a turn's commit (BH_OK, or BH_EFENCED: the node lost its lease), and its freeing.
+ */
 int hub__node_join(hub *h, uint64_t now_us);
 /* A server without --node, at its start: BH_ESTATE (logged) when nodes of a cluster hold leases
  * on its database (it would run their games beside them: it claims and fences nothing); else
