@@ -149,6 +149,9 @@ async function main() {
     serverDown = false;
     log('server restarted: all pages back');
     await play(p[0], 0, 'c3e4');
+    // Black B's page learns of the capture by its own push, which may come after White A's
+    // page has its answer (a busy machine).
+    await p[3].waitForFunction(() => document.querySelector('.panel.big .bar.you .slot[data-role=queen]').dataset.count === '1', null, { timeout: 15000 }).catch(() => {});
     const q = await p[3].evaluate(() => document.querySelector('.panel.big .bar.you .slot[data-role=queen]').dataset.count);
     check('captured queen in the partner pocket (B black)', q === '1', q);
     await play(p[2], 1, 'f2f3');
